@@ -1,0 +1,35 @@
+import express, { Express, RequestHandler } from 'express';
+import helmet from 'helmet';
+import swaggerUi from 'swagger-ui-express';
+import { errorMiddleware, notFoundRoute } from './core/errors/error-middleware';
+import { rateLimitPerToken, RateLimitOptions } from './core/http/rate-limit';
+import { requestContext } from './core/http/request-id';
+import { buildRouter } from './core/http/router';
+import { buildOpenApi } from './core/openapi/openapi';
+import { allRoutes } from './modules';
+
+export interface AppOptions {
+  rateLimit?: RateLimitOptions;
+}
+
+/** The express app, not listening: the server and supertest both use it. */
+export function createApp(options: AppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestContext);
+  app.use(helmet({ contentSecurityPolicy: false }));
+
+  const routes = allRoutes();
+  const openapi = buildOpenApi(routes);
+  const limiter: RequestHandler = rateLimitPerToken(options.rateLimit);
+
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Retail back-office API' }) as RequestHandler);
+  app.use('/api', buildRouter(routes, limiter));
+  app.use(notFoundRoute as RequestHandler);
+  app.use(errorMiddleware);
+  return app;
+}

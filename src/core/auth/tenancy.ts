@@ -1,0 +1,18 @@
+import { dataSource } from '../db/data-source';
+import { Filial } from '../../modules/tenancy/entities/filial.entity';
+import { ForbiddenError } from '../errors';
+import type { TenantContext } from '../context';
+
+/** Loads a filial of the company the token speaks for, or refuses (403: not the caller's to use). */
+export async function assertFilialAccess(ctx: TenantContext, filialId: number): Promise<Filial> {
+  const granted = ctx.grantedFiliais === '*' || ctx.grantedFiliais.includes(filialId);
+  const filial = filialId > 0 && granted ? await dataSource.manager.findOneBy(Filial, { id: filialId, companyId: ctx.companyId }) : null;
+  if (!filial || !filial.active) throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
+  return filial;
+}
+
+export function hasScope(scopes: string[], required: string): boolean {
+  if (scopes.includes('*') || scopes.includes(required)) return true;
+  const [module] = required.split(':');
+  return scopes.includes(`${module}:*`);
+}

@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { config } from '../config';
+import { entities } from './entities';
+
+const root = path.resolve(__dirname, '../../..');
+
+/** Migrations live per engine; both sets are generated from the same entities. */
+export const migrationsDir = (engine = config.db.engine) => path.join(root, 'migrations', engine);
+
+export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteFile: string }> = {}): DataSourceOptions {
+  const common = {
+    entities,
+    migrations: [path.join(migrationsDir(), '*.{ts,js}')],
+    migrationsTableName: 'schema_migrations',
+    synchronize: false,
+    logging: (config.db.logging ? ['query', 'error'] : ['error']) as ('query' | 'error')[],
+  };
+  if (config.db.engine === 'mysql') {
+    return {
+      ...common,
+      type: config.db.flavor,
+      url: (overrides.url ?? config.db.url)?.replace(/^mariadb:/, 'mysql:'),
+      timezone: 'Z',
+      charset: 'utf8mb4_unicode_ci',
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      extra: { connectionLimit: config.db.poolSize },
+    } as unknown as DataSourceOptions;
+  }
+  const file = overrides.sqliteFile ?? config.db.sqliteFile;
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(root, file)), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: file === ':memory:' ? file : path.resolve(root, file),
+    // WAL keeps readers off the writer's back; foreign keys unused (see README: no FKs, for sharding).
+    prepareDatabase: (db: { pragma: (s: string) => unknown }) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    },
+  } as unknown as DataSourceOptions;
+}
+
+export const dataSource = new DataSource(buildDataSourceOptions());

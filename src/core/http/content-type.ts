@@ -1,0 +1,36 @@
+import express, { NextFunction, Request, Response } from 'express';
+import { config } from '../config';
+import { AppError } from '../errors';
+
+const XML_TYPES = ['application/xml', 'text/xml'];
+
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/** 415 for a body that is not one of the accepted formats (SPEC §0). */
+export function requireContentType(format: 'json' | 'xml') {
+  const accepted = format === 'xml' ? ['application/json', ...XML_TYPES] : ['application/json'];
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (hasBody(req) && !req.is(accepted)) {
+      throw new AppError('unsupported_media_type', 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be ${accepted.join(' or ')}`);
+    }
+    next();
+  };
+}
+
+/** Body parsers per route: JSON up to 1 MB; XML routes take JSON or raw XML up to 5 MB. */
+export function bodyParsers(format: 'json' | 'xml') {
+  if (format === 'xml') {
+    return [
+      express.json({ limit: config.http.xmlLimit }),
+      express.text({ type: XML_TYPES, limit: config.http.xmlLimit }),
+    ];
+  }
+  return [express.json({ limit: config.http.jsonLimit })];
+}
+
+/** An XML body behaves exactly like `{ "xml": "<...>" }` in JSON. */
+export function xmlBodyAsJson(req: Request, _res: Response, next: NextFunction) {
+  if (typeof req.body === 'string') req.body = { xml: req.body };
+  next();
+}

@@ -1,0 +1,31 @@
+import { RequestHandler, Router } from 'express';
+import { authenticate } from '../auth/auth.middleware';
+import { idempotency } from '../idempotency/idempotency.middleware';
+import { bodyParsers, requireContentType, xmlBodyAsJson } from './content-type';
+import type { RouteDef } from './route';
+import { validate } from './validate';
+
+const WITH_BODY = new Set(['post', 'put', 'patch']);
+
+/**
+ * Mounts route definitions. The chain is always, in order: auth + tenant headers (+ scope) → rate
+ * limit → content type → body parser → validation (ids decoded, filial checked) → idempotency →
+ * controller. Public routes skip the first two.
+ */
+export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler): Router {
+  const router = Router();
+  for (const r of routes) {
+    const chain: RequestHandler[] = [];
+    if (!r.public) chain.push(authenticate(r.scope), rateLimiter);
+    if (WITH_BODY.has(r.method)) {
+      const format = r.bodyFormat ?? 'json';
+      chain.push(requireContentType(format), ...bodyParsers(format));
+      if (format === 'xml') chain.push(xmlBodyAsJson);
+    }
+    chain.push(validate(r.schema));
+    if (r.idempotent) chain.push(idempotency);
+    chain.push(r.handler);
+    router[r.method](r.path, ...chain);
+  }
+  return router;
+}

@@ -1,0 +1,33 @@
+import type { TenantContext } from '../context';
+
+export interface ValidatedInput {
+  params: Record<string, any>;
+  query: Record<string, any>;
+  body: any;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      requestId: string;
+      /** Set by the auth/tenant middleware on every authenticated route. */
+      ctx: TenantContext;
+      /** Joi-validated params/query/body (Express 5: req.query cannot be reassigned). */
+      valid: ValidatedInput;
+      /** Verified token claims. */
+      token?: TokenClaims;
+    }
+  }
+}
+
+export interface TokenClaims {
+  sub: string;
+  companyId: string;
+  filiais: string[];
+  scope: string;
+  exp: number;
+  iat?: number;
+}
+
+export {};

@@ -1,0 +1,61 @@
+/*
+ * `npm start`: configuration → database (migrations on the embedded file, and on MySQL unless
+ * DB_MIGRATE_ON_START=false) → demo tenant (once) → HTTP server. Configuration errors stop the start
+ * with one line naming the variable.
+ */
+async function main() {
+  let config: typeof import('./core/config').config;
+  try {
+    ({ config } = await import('./core/config'));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const { dataSource } = await import('./core/db/data-source');
+  const { runMigrations } = await import('./core/db/migrate');
+  const { logger } = await import('./core/logger');
+  const { createApp } = await import('./app');
+  const { seedDemoTenant } = await import('./modules/tenancy/demo-seed');
+
+  await dataSource.initialize();
+  if (config.db.engine === 'sqlite' || process.env.DB_MIGRATE_ON_START !== 'false') {
+    const applied = await runMigrations(dataSource);
+    if (applied.length) logger.info('migrations applied', { applied });
+  }
+
+  const app = createApp();
+  const server = app.listen(config.http.port, config.http.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  const baseUrl = `http://${config.http.host}:${config.http.port}`;
+  const lines = [
+    '',
+    `Retail back-office API ${config.version} on ${baseUrl}/api  (database: ${config.db.engine === 'sqlite' ? config.db.sqliteFile : 'MySQL'})`,
+    `  docs:    ${baseUrl}/api/docs      health: ${baseUrl}/api/health`,
+  ];
+  if (config.demoSeed && config.env !== 'production') {
+    const { created, summary } = await seedDemoTenant();
+    lines.push(
+      `  demo tenant ${created ? 'created' : 'present'}: company ${summary.companyId}, filiais ${summary.filialIds.join(', ')}`,
+      `  get a token: npm run token -- --company ${summary.companyId} --filiais '*' --scope '*' --ttl 8h`,
+      '',
+      JSON.stringify(summary),
+    );
+  }
+  console.log(lines.join('\n'));
+
+  const shutdown = () => {
+    server.close(() => {
+      dataSource.destroy().finally(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error(`Failed to start: ${(err as Error).message}`);
+  process.exit(1);
+});

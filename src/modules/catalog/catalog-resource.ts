@@ -1,0 +1,67 @@
+import { Brackets, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { recordAudit } from '../../core/audit/audit.service';
+import type { ActorContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { inTransaction } from '../../core/db/transaction';
+import { NotFoundError } from '../../core/errors';
+import { Page, PageRequest, paginate } from '../../core/pagination';
+import { applyVersionedPatch } from '../../core/versioned-update';
+
+export interface ListQuery extends PageRequest {
+  search?: string;
+  active?: boolean;
+}
+
+interface ResourceOptions<E extends ObjectLiteral> {
+  target: EntityTarget<E>;
+  name: string;
+  auditEntity: string;
+  /** Adds the search condition for a term (already trimmed, non-empty). */
+  search: (qb: SelectQueryBuilder<E>, term: string) => void;
+  /** Default ordering of lists; the id is appended as the tie-breaker. */
+  orderBy: string;
+}
+
+/**
+ * The master-data resources (products, customers, sellers, suppliers) share list/get/create/patch
+ * mechanics: tenant filter, two-phase list, audited create, versioned audited patch.
+ */
+export function catalogResource<E extends ObjectLiteral & { id: number; version: number; companyId: number }>(opts: ResourceOptions<E>) {
+  const alias = 'r';
+  return {
+    async list(ctx: ActorContext, query: ListQuery): Promise<Page<E>> {
+      const em = dataSource.manager;
+      const qb = em.createQueryBuilder(opts.target, alias).where(`${alias}.company_id = :companyId`, { companyId: ctx.companyId });
+      if (query.active !== undefined) qb.andWhere(`${alias}.active = :active`, { active: query.active });
+      if (query.search) qb.andWhere(new Brackets((w) => opts.search(w as unknown as SelectQueryBuilder<E>, query.search!)));
+      return paginate(
+        qb,
+        [
+          { column: `${alias}.${opts.orderBy}`, direction: 'ASC' },
+          { column: `${alias}.id`, direction: 'ASC' },
+        ],
+        query,
+        (ids) => em.createQueryBuilder(opts.target, alias).where(`${alias}.id IN (:...ids)`, { ids }).getMany(),
+        (row) => row.id,
+      );
+    },
+
+    async get(ctx: ActorContext, id: number): Promise<E> {
+      const found = await dataSource.manager.findOne(opts.target, { where: { id, companyId: ctx.companyId } as never });
+      if (!found) throw new NotFoundError(opts.name);
+      return found;
+    },
+
+    async create(ctx: ActorContext, values: Partial<E>): Promise<E> {
+      return inTransaction(async (em) => {
+        const entity = await em.save(em.create(opts.target, { ...values, companyId: ctx.companyId } as never));
+        await recordAudit(em, ctx, { entity: opts.auditEntity, entityId: (entity as E).id, action: 'CREATED' });
+        return entity as E;
+      });
+    },
+
+    async update(ctx: ActorContext, id: number, version: number, patch: Partial<E>): Promise<E> {
+      return inTransaction(async (em) => (await applyVersionedPatch(em, ctx, opts.target, opts, id, version, patch)).entity);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { recordAudit } from '../../core/audit/audit.service';
+import type { ActorContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { isUniqueViolation } from '../../core/db/db-errors';
+import { inTransaction } from '../../core/db/transaction';
+import { ConflictError } from '../../core/errors';
+import { PaymentKind, PaymentMethod } from './entities/payment-method.entity';
+
+export const paymentMethodService = {
+  list(ctx: ActorContext, query: { active?: boolean }): Promise<PaymentMethod[]> {
+    const where = query.active === undefined ? { companyId: ctx.companyId } : { companyId: ctx.companyId, active: query.active };
+    return dataSource.manager.find(PaymentMethod, { where, order: { code: 'ASC' } });
+  },
+
+  async create(ctx: ActorContext, input: { code: string; name: string; kind: PaymentKind; givesChange?: boolean; active?: boolean }): Promise<PaymentMethod> {
+    try {
+      return await inTransaction(async (em) => {
+        const method = await em.save(
+          em.create(PaymentMethod, {
+            companyId: ctx.companyId,
+            code: input.code,
+            name: input.name,
+            kind: input.kind,
+            givesChange: input.givesChange ?? input.kind === 'CASH',
+            active: input.active ?? true,
+          }),
+        );
+        await recordAudit(em, ctx, { entity: 'payment-method', entityId: method.id, action: 'CREATED' });
+        return method;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('PAYMENT_METHOD_EXISTS', `Payment method ${input.code} already exists`);
+      throw err;
+    }
+  },
+};

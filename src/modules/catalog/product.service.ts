@@ -1,0 +1,105 @@
+import { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { normalizeText } from '../../core/br-documents';
+import type { ActorContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { isUniqueViolation } from '../../core/db/db-errors';
+import { Dec } from '../../core/decimal';
+import { ConflictError, ValidationError } from '../../core/errors';
+import { isValidGtin } from '../../core/gtin';
+import { nextSequenceValue } from '../../core/sequence/sequence.service';
+import { catalogResource, ListQuery } from './catalog-resource';
+import { Product } from './entities/product.entity';
+
+export const PRODUCT_CODE_SEQUENCE = 'product-code';
+
+/**
+ * Product search shared by the catalog and the product map: exact code, code prefix, GTIN, or name
+ * tokens (every token must appear, accent-insensitive).
+ */
+export function applyProductSearch(qb: SelectQueryBuilder<any>, alias: string, term: string): void {
+  const tokens = normalizeText(term).split(' ').filter(Boolean).slice(0, 8);
+  qb.where(`${alias}.code = :term`, { term }).orWhere(`${alias}.code LIKE :prefix`, { prefix: `${term.replace(/[%_\\]/g, '')}%` });
+  if (/^\d{8,14}$/.test(term)) qb.orWhere(`${alias}.gtin = :term`, { term });
+  if (tokens.length) {
+    const conds = tokens.map((_t, i) => `${alias}.search_name LIKE :tok${i}`).join(' AND ');
+    qb.orWhere(`(${conds})`, Object.fromEntries(tokens.map((t, i) => [`tok${i}`, `%${t}%`])));
+  }
+}
+
+const resource = catalogResource<Product>({
+  target: Product,
+  name: 'Product',
+  auditEntity: 'product',
+  orderBy: 'code',
+  search: (qb, term) => applyProductSearch(qb, 'r', term),
+});
+
+export interface ProductInput {
+  code?: string;
+  name?: string;
+  unit?: string;
+  gtin?: string | null;
+  ncm?: string | null;
+  cest?: string | null;
+  price?: Dec;
+  active?: boolean;
+  stockControlled?: boolean;
+}
+
+function checkGtin(gtin: string | null | undefined): void {
+  if (gtin && !isValidGtin(gtin)) throw new ValidationError('Invalid GTIN', [{ path: 'gtin', message: 'check digit does not match' }], 'INVALID_GTIN');
+}
+
+/**
+ * The next free product code: the counter moves on past codes somebody took by hand, and a code is
+ * never handed out twice (each value comes from the per-company sequence).
+ */
+export async function nextProductCode(companyId: number, em: EntityManager = dataSource.manager): Promise<string> {
+  for (;;) {
+    const candidate = String(await nextSequenceValue(companyId, PRODUCT_CODE_SEQUENCE));
+    const taken = await em.existsBy(Product, { companyId, code: candidate });
+    if (!taken) return candidate;
+  }
+}
+
+const codeTaken = (code: string) => new ConflictError('PRODUCT_CODE_TAKEN', `Product code ${code} is already in use`, { code });
+
+export const productService = {
+  list: (ctx: ActorContext, query: ListQuery) => resource.list(ctx, query),
+  get: (ctx: ActorContext, id: number) => resource.get(ctx, id),
+
+  async create(ctx: ActorContext, input: ProductInput, em?: EntityManager): Promise<Product> {
+    checkGtin(input.gtin);
+    const code = input.code ?? (await nextProductCode(ctx.companyId, em));
+    const values = {
+      code,
+      name: input.name!,
+      searchName: normalizeText(input.name!),
+      unit: input.unit!,
+      gtin: input.gtin ?? null,
+      ncm: input.ncm ?? null,
+      cest: input.cest ?? null,
+      price: input.price ?? new Dec(0),
+      active: input.active ?? true,
+      stockControlled: input.stockControlled ?? true,
+    };
+    try {
+      return await resource.create(ctx, values);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw codeTaken(code);
+      throw err;
+    }
+  },
+
+  async update(ctx: ActorContext, id: number, version: number, input: ProductInput): Promise<Product> {
+    checkGtin(input.gtin);
+    const patch: Partial<Product> = { ...input };
+    if (input.name !== undefined) patch.searchName = normalizeText(input.name);
+    try {
+      return await resource.update(ctx, id, version, patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw codeTaken(input.code ?? '');
+      throw err;
+    }
+  },
+};

@@ -1,0 +1,173 @@
+import { EntityManager } from 'typeorm';
+import { BusinessRuleError } from '../../core/errors';
+import { Dec, dec, round } from '../../core/decimal';
+import { Filial } from '../tenancy/entities/filial.entity';
+import { StockBalance } from './entities/stock-balance.entity';
+import { MovementDirection } from './entities/stock-movement.entity';
+import { insertMovements, lockBalances, readBalances, writeBalances } from './stock.repository';
+
+export interface LedgerLine {
+  productId: number;
+  direction: MovementDirection;
+  /** Positive quantity in stock units. */
+  quantity: Dec;
+  /** IN: landed unit cost (required). OUT: defaults to the current average cost. */
+  unitCost?: Dec;
+  /**
+   * An OUT that undoes an earlier IN (document cancellation): it leaves at that IN's cost and backs
+   * it out of the average instead of leaving the average untouched.
+   */
+  reversal?: boolean;
+  referenceLineId?: number;
+}
+
+export interface LedgerPosting {
+  companyId: number;
+  filialId: number;
+  reason: string;
+  referenceType: string;
+  referenceId: number;
+  actor?: string;
+  lines: LedgerLine[];
+  /** Defaults to the filial's setting. */
+  allowNegative?: boolean;
+}
+
+export interface LedgerEffect {
+  productId: number;
+  direction: MovementDirection;
+  quantity: Dec;
+  unitCost: Dec;
+  balanceBefore: Dec;
+  balanceAfter: Dec;
+  averageCostBefore: Dec;
+  averageCostAfter: Dec;
+  referenceLineId?: number;
+}
+
+export interface InsufficientStockLine {
+  productId: number;
+  available: Dec;
+  requested: Dec;
+}
+
+interface BalanceState {
+  quantity: Dec;
+  averageCost: Dec;
+}
+
+/**
+ * The one computation of what a posting does to balances and average costs. Preview and post both
+ * call it, so a preview answers exactly what the post will do. Lines apply in order; several lines
+ * of one product compound.
+ */
+export function computeEffects(
+  balances: Map<number, BalanceState>,
+  lines: LedgerLine[],
+  allowNegative: boolean,
+): { effects: LedgerEffect[]; shortages: InsufficientStockLine[] } {
+  const state = new Map<number, BalanceState>();
+  const get = (productId: number): BalanceState => {
+    let s = state.get(productId);
+    if (!s) {
+      const b = balances.get(productId);
+      s = { quantity: dec(b?.quantity ?? 0), averageCost: dec(b?.averageCost ?? 0) };
+      state.set(productId, s);
+    }
+    return s;
+  };
+  const effects: LedgerEffect[] = [];
+  const shortages: InsufficientStockLine[] = [];
+  for (const line of lines) {
+    const s = get(line.productId);
+    const qty = round(line.quantity, 'quantity');
+    const before = { ...s };
+    let unitCost: Dec;
+    let after: BalanceState;
+    if (line.direction === 'IN') {
+      unitCost = round(dec(line.unitCost ?? s.averageCost), 'cost');
+      const newQty = s.quantity.plus(qty);
+      const avg = s.quantity.lte(0) || newQty.lte(0) ? unitCost : s.quantity.times(s.averageCost).plus(qty.times(unitCost)).div(newQty);
+      after = { quantity: newQty, averageCost: round(avg, 'cost') };
+    } else {
+      unitCost = round(dec(line.unitCost ?? s.averageCost), 'cost');
+      const newQty = s.quantity.minus(qty);
+      if (newQty.lt(0) && !allowNegative) shortages.push({ productId: line.productId, available: s.quantity, requested: qty });
+      let avg = s.averageCost;
+      if (line.reversal) {
+        avg = newQty.gt(0) ? Dec.max(0, s.quantity.times(s.averageCost).minus(qty.times(unitCost)).div(newQty)) : s.averageCost;
+      }
+      after = { quantity: newQty, averageCost: round(avg, 'cost') };
+    }
+    state.set(line.productId, after);
+    effects.push({
+      productId: line.productId,
+      direction: line.direction,
+      quantity: qty,
+      unitCost,
+      balanceBefore: before.quantity,
+      balanceAfter: after.quantity,
+      averageCostBefore: before.averageCost,
+      averageCostAfter: after.averageCost,
+      referenceLineId: line.referenceLineId,
+    });
+  }
+  return { effects, shortages };
+}
+
+function insufficientStock(shortages: InsufficientStockLine[]): BusinessRuleError {
+  return new BusinessRuleError('INSUFFICIENT_STOCK', 'Insufficient stock for ' + shortages.length + ' product(s)', {
+    shortages: shortages.map((s) => ({ productId: s.productId, available: s.available.toFixed(4), requested: s.requested.toFixed(4) })),
+  });
+}
+
+async function resolveAllowNegative(em: EntityManager, posting: LedgerPosting): Promise<boolean> {
+  if (posting.allowNegative !== undefined) return posting.allowNegative;
+  const filial = await em.findOneBy(Filial, { id: posting.filialId, companyId: posting.companyId });
+  return filial?.allowNegativeStock ?? false;
+}
+
+/** What a posting would do, without writing or locking (confirm/cancel previews). */
+export async function previewPosting(em: EntityManager, posting: LedgerPosting): Promise<{ effects: LedgerEffect[]; shortages: InsufficientStockLine[] }> {
+  const balances = await readBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  return computeEffects(balances, posting.lines, await resolveAllowNegative(em, posting));
+}
+
+/**
+ * Posts movements and updates balances atomically, inside the caller's transaction: balances are
+ * locked, effects computed, then one UPDATE for all balances and one INSERT for all movements.
+ * Going below zero where the filial forbids it → 422 INSUFFICIENT_STOCK (nothing written).
+ */
+export async function postToLedger(em: EntityManager, posting: LedgerPosting): Promise<LedgerEffect[]> {
+  if (!posting.lines.length) return [];
+  const allowNegative = await resolveAllowNegative(em, posting);
+  const balances: Map<number, StockBalance> = await lockBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  const { effects, shortages } = computeEffects(balances, posting.lines, allowNegative);
+  if (shortages.length) throw insufficientStock(shortages);
+
+  const finalByProduct = new Map<number, LedgerEffect>();
+  for (const e of effects) finalByProduct.set(e.productId, e);
+  await writeBalances(
+    em,
+    [...finalByProduct.values()].map((e) => ({ id: balances.get(e.productId)!.id, quantity: e.balanceAfter, averageCost: e.averageCostAfter })),
+  );
+  await insertMovements(
+    em,
+    effects.map((e) => ({
+      companyId: posting.companyId,
+      filialId: posting.filialId,
+      productId: e.productId,
+      direction: e.direction,
+      reason: posting.reason,
+      quantity: e.direction === 'IN' ? e.quantity : e.quantity.negated(),
+      unitCost: e.unitCost,
+      balanceAfter: e.balanceAfter,
+      averageCostAfter: e.averageCostAfter,
+      referenceType: posting.referenceType,
+      referenceId: posting.referenceId,
+      referenceLineId: e.referenceLineId ?? null,
+      actor: posting.actor ?? null,
+    })),
+  );
+  return effects;
+}

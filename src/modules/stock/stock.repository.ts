@@ -1,0 +1,107 @@
+import { EntityManager, In } from 'typeorm';
+import { isMysql } from '../../core/db/engine';
+import { Dec, toFixed } from '../../core/decimal';
+import { StockBalance } from './entities/stock-balance.entity';
+import { StockMovement } from './entities/stock-movement.entity';
+
+const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
+
+/**
+ * Balances of the given products, locked for update in ascending product order on MySQL (SQLite
+ * transactions are already serialized). Missing balances are created at zero first, so the caller
+ * always gets one locked row per product.
+ */
+export async function lockBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<number, StockBalance>> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  const load = async (which: number[]) => {
+    const qb = em
+      .createQueryBuilder(StockBalance, 'b')
+      .where('b.company_id = :companyId AND b.filial_id = :filialId', { companyId, filialId })
+      .andWhere('b.product_id IN (:...which)', { which })
+      .orderBy('b.product_id', 'ASC');
+    if (isMysql) qb.setLock('pessimistic_write');
+    return qb.getMany();
+  };
+  const found = ids.length ? await load(ids) : [];
+  const byProduct = new Map(found.map((b) => [b.productId, b]));
+  const missing = ids.filter((id) => !byProduct.has(id));
+  if (missing.length) {
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(StockBalance)
+      .values(missing.map((productId) => ({ companyId, filialId, productId, quantity: new Dec(0), averageCost: new Dec(0) })))
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    for (const b of await load(missing)) byProduct.set(b.productId, b);
+  }
+  return byProduct;
+}
+
+/** Reads balances without locking (previews, lists). */
+export async function readBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<number, StockBalance>> {
+  if (!productIds.length) return new Map();
+  const rows = await em.findBy(StockBalance, { companyId, filialId, productId: In([...new Set(productIds)]) });
+  return new Map(rows.map((b) => [b.productId, b]));
+}
+
+/** Writes new quantity/average cost of many balances in one statement. */
+export async function writeBalances(em: EntityManager, updates: { id: number; quantity: Dec; averageCost: Dec }[]): Promise<void> {
+  if (!updates.length) return;
+  const qtyCases = updates.map(() => 'WHEN ? THEN ?').join(' ');
+  const costCases = updates.map(() => 'WHEN ? THEN ?').join(' ');
+  const params: unknown[] = [
+    ...updates.flatMap((u) => [u.id, toFixed(u.quantity, 4)]),
+    ...updates.flatMap((u) => [u.id, toFixed(u.averageCost, 10)]),
+    ...updates.map((u) => u.id),
+  ];
+  await em.query(
+    `UPDATE stock_balance SET quantity = CASE id ${qtyCases} END, average_cost = CASE id ${costCases} END, updated_at = ${NOW} WHERE id IN (${updates.map(() => '?').join(',')})`,
+    params,
+  );
+}
+
+export async function insertMovements(em: EntityManager, rows: Partial<StockMovement>[]): Promise<void> {
+  if (!rows.length) return;
+  await em.createQueryBuilder().insert().into(StockMovement).values(rows).updateEntity(false).execute();
+}
+
+export interface StockMismatch {
+  companyId: number;
+  filialId: number;
+  productId: number;
+  balance: string;
+  movementsSum: string;
+}
+
+/** Every balance against the sum of its movements (and movements without a balance). */
+export async function findStockMismatches(em: EntityManager, companyId?: number): Promise<StockMismatch[]> {
+  const where = companyId ? 'WHERE company_id = ?' : '';
+  const params = companyId ? [companyId] : [];
+  const sums: { company_id: number; filial_id: number; product_id: number; total: string | number }[] = await em.query(
+    `SELECT company_id, filial_id, product_id, SUM(quantity) AS total FROM stock_movement ${where} GROUP BY company_id, filial_id, product_id`,
+    params,
+  );
+  const balances: { company_id: number; filial_id: number; product_id: number; quantity: string | number }[] = await em.query(
+    `SELECT company_id, filial_id, product_id, quantity FROM stock_balance ${where}`,
+    params,
+  );
+  const key = (r: { company_id: number; filial_id: number; product_id: number }) => `${r.company_id}:${r.filial_id}:${r.product_id}`;
+  const sumByKey = new Map(sums.map((s) => [key(s), toFixed(s.total ?? 0, 4)]));
+  const mismatches: StockMismatch[] = [];
+  const seen = new Set<string>();
+  for (const b of balances) {
+    const k = key(b);
+    seen.add(k);
+    const balance = toFixed(b.quantity, 4);
+    const movementsSum = sumByKey.get(k) ?? toFixed(0, 4);
+    if (balance !== movementsSum) mismatches.push({ companyId: Number(b.company_id), filialId: Number(b.filial_id), productId: Number(b.product_id), balance, movementsSum });
+  }
+  for (const s of sums) {
+    if (!seen.has(key(s)) && toFixed(s.total, 4) !== toFixed(0, 4)) {
+      mismatches.push({ companyId: Number(s.company_id), filialId: Number(s.filial_id), productId: Number(s.product_id), balance: 'missing', movementsSum: toFixed(s.total, 4) });
+    }
+  }
+  return mismatches;
+}

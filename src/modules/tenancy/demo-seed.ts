@@ -1,0 +1,109 @@
+import { EntityManager } from 'typeorm';
+import { systemContext } from '../../core/context';
+import { inTransaction } from '../../core/db/transaction';
+import { Dec } from '../../core/decimal';
+import { encodeId } from '../../core/hashids';
+import { normalizeText } from '../../core/br-documents';
+import { Customer } from '../catalog/entities/customer.entity';
+import { PaymentMethod } from '../catalog/entities/payment-method.entity';
+import { Product } from '../catalog/entities/product.entity';
+import { Seller } from '../catalog/entities/seller.entity';
+import { Supplier } from '../catalog/entities/supplier.entity';
+import { raiseSequenceTo } from '../../core/sequence/sequence.service';
+import { PRODUCT_CODE_SEQUENCE } from '../catalog/product.service';
+import { postToLedger } from '../stock/stock-ledger.service';
+import { Company } from './entities/company.entity';
+import { Filial } from './entities/filial.entity';
+import { createTenant } from './tenant.service';
+
+export const DEMO_COMPANY_CNPJ = '11222333000181';
+
+const PRODUCTS = [
+  { code: '1', name: 'Cerveja Pilsen 350ml lata', unit: 'UN', gtin: '7891234567895', ncm: '22030000', price: '4.99', stock: '240', cost: '2.80' },
+  { code: '2', name: 'Refrigerante Cola 2L', unit: 'UN', gtin: '7894900011517', ncm: '22021000', price: '9.49', stock: '120', cost: '5.10' },
+  { code: '3', name: 'Arroz Branco Tipo 1 5kg', unit: 'PCT', gtin: null, ncm: '10063021', price: '27.90', stock: '60', cost: '19.35' },
+  { code: '4', name: 'Feijão Carioca 1kg', unit: 'PCT', gtin: null, ncm: '07133319', price: '8.79', stock: '80', cost: '5.62' },
+  { code: '5', name: 'Café Torrado e Moído 500g', unit: 'PCT', gtin: null, ncm: '09012100', price: '18.90', stock: '50', cost: '12.40' },
+];
+
+export interface DemoTenantSummary {
+  companyId: string;
+  filialIds: string[];
+  productIds: string[];
+  customerIds: string[];
+  sellerIds: string[];
+  supplierIds: string[];
+}
+
+async function summarize(em: EntityManager, company: Company): Promise<DemoTenantSummary> {
+  const byCompany = { where: { companyId: company.id }, order: { id: 'ASC' as const } };
+  const ids = async <T extends { id: number }>(target: new () => T) => (await em.find(target, byCompany as never)).map((r) => r.id);
+  return {
+    companyId: encodeId('company', company.id),
+    filialIds: (await ids(Filial)).map((id) => encodeId('filial', id)),
+    productIds: (await ids(Product)).map((id) => encodeId('product', id)),
+    customerIds: (await ids(Customer)).map((id) => encodeId('customer', id)),
+    sellerIds: (await ids(Seller)).map((id) => encodeId('seller', id)),
+    supplierIds: (await ids(Supplier)).map((id) => encodeId('supplier', id)),
+  };
+}
+
+/** Creates the demo tenant once (two filiais, products with stock, customers, sellers, suppliers). */
+export async function seedDemoTenant(): Promise<{ created: boolean; summary: DemoTenantSummary }> {
+  return inTransaction(async (em) => {
+    const existing = await em.findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
+    if (existing) return { created: false, summary: await summarize(em, existing) };
+
+    const { company, filiais } = await createTenant(
+      {
+        name: 'Mercado Demonstração Ltda',
+        cnpj: DEMO_COMPANY_CNPJ,
+        filiais: [
+          { name: 'Matriz São Paulo', cnpj: DEMO_COMPANY_CNPJ, uf: 'SP', stateRegistration: '110042490114', nfeEnvironment: 'HOMOLOGATION' },
+          { name: 'Filial Campinas', cnpj: '11222333000262', uf: 'SP', stateRegistration: '244123456119', nfeEnvironment: 'HOMOLOGATION' },
+        ],
+      },
+      em,
+    );
+    const ctx = systemContext(company.id, 'demo-seed');
+    const products = await em.save(
+      PRODUCTS.map((p) =>
+        em.create(Product, { companyId: company.id, code: p.code, name: p.name, searchName: normalizeText(p.name), unit: p.unit, gtin: p.gtin, ncm: p.ncm, cest: null, price: new Dec(p.price), active: true, stockControlled: true }),
+      ),
+    );
+    await raiseSequenceTo(em, company.id, PRODUCT_CODE_SEQUENCE, PRODUCTS.length);
+    for (const filial of filiais) {
+      await postToLedger(em, {
+        companyId: company.id,
+        filialId: filial.id,
+        reason: 'OPENING_BALANCE',
+        referenceType: 'demo-seed',
+        referenceId: filial.id,
+        actor: ctx.actor,
+        lines: products.map((p, i) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(PRODUCTS[i].stock), unitCost: new Dec(PRODUCTS[i].cost) })),
+      });
+    }
+    await em.save([
+      em.create(Customer, { companyId: company.id, name: 'Consumidor Final', searchName: normalizeText('Consumidor Final'), tradeName: null, searchTradeName: null, document: null, active: true }),
+      em.create(Customer, { companyId: company.id, name: 'Maria da Silva', searchName: normalizeText('Maria da Silva'), tradeName: null, searchTradeName: null, document: '52998224725', active: true }),
+      em.create(Customer, { companyId: company.id, name: 'Padaria Pão Quente Ltda', searchName: normalizeText('Padaria Pão Quente Ltda'), tradeName: 'Pão Quente', searchTradeName: normalizeText('Pão Quente'), document: '04252011000110', active: true }),
+    ]);
+    await em.save([
+      em.create(Seller, { companyId: company.id, name: 'João Pereira', alias: 'JP', searchName: normalizeText('João Pereira JP'), active: true }),
+      em.create(Seller, { companyId: company.id, name: 'Ana Souza', alias: 'Aninha', searchName: normalizeText('Ana Souza Aninha'), active: true }),
+    ]);
+    await em.save([
+      em.create(Supplier, { companyId: company.id, document: '60746948000112', name: 'Distribuidora de Bebidas Paulista S.A.', searchName: normalizeText('Distribuidora de Bebidas Paulista S.A.'), tradeName: 'Bebidas Paulista', stateRegistration: '123456789110', uf: 'SP', active: true }),
+      em.create(Supplier, { companyId: company.id, document: '33000167000101', name: 'Cerealista Grão de Ouro Ltda', searchName: normalizeText('Cerealista Grão de Ouro Ltda'), tradeName: null, stateRegistration: null, uf: 'PR', active: true }),
+    ]);
+    await em.save(
+      [
+        { code: 'CASH', name: 'Dinheiro', kind: 'CASH' as const, givesChange: true },
+        { code: 'PIX', name: 'PIX', kind: 'PIX' as const, givesChange: false },
+        { code: 'CREDIT_CARD', name: 'Cartão de crédito', kind: 'CREDIT_CARD' as const, givesChange: false },
+        { code: 'DEBIT_CARD', name: 'Cartão de débito', kind: 'DEBIT_CARD' as const, givesChange: false },
+      ].map((m) => em.create(PaymentMethod, { companyId: company.id, ...m, active: true })),
+    );
+    return { created: true, summary: await summarize(em, company) };
+  });
+}

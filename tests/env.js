@@ -1,0 +1,4 @@
+// Runs before anything loads the configuration: the suite always runs in test mode, quietly.
+process.env.NODE_ENV = 'test';
+process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'silent';
+process.env.RATE_LIMIT_MAX = process.env.RATE_LIMIT_MAX || '1000000';

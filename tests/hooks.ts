@@ -1,0 +1,20 @@
+import { dataSource } from '../src/core/db/data-source';
+import { isMysql } from '../src/core/db/engine';
+import { dropAllMysqlTables, runMigrations } from '../src/core/db/migrate';
+
+/*
+ * Root hooks: the test schema is built by the migrations themselves (so they are tested too), on a
+ * fresh in-memory SQLite database, or on the MySQL database of DB_URL after dropping its tables.
+ * Tests isolate by tenant: each file creates its own companies, so nothing is truncated between tests.
+ */
+export const mochaHooks = {
+  async beforeAll(this: Mocha.Context) {
+    this.timeout(120_000);
+    await dataSource.initialize();
+    if (isMysql) await dropAllMysqlTables(dataSource);
+    await runMigrations(dataSource);
+  },
+  async afterAll() {
+    if (dataSource.isInitialized) await dataSource.destroy();
+  },
+};
