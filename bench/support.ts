@@ -1,0 +1,78 @@
+/* Shared pieces of the benchmarks: database, server, tenant, timing, autocannon, raw-SQL floor. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { dataSource } from '../src/core/db/data-source';
+import { dropAllMysqlTables, runMigrations } from '../src/core/db/migrate';
+import { createApp } from '../src/app';
+
+export { createTestTenant } from '../tests/support/tenant';
+
+/** Fresh schema on the bench database (BENCH_REUSE=1 keeps the data of a previous run). */
+export async function prepareDatabase(): Promise<{ reused: boolean }> {
+  await dataSource.initialize();
+  const reuse = process.env.BENCH_REUSE === '1';
+  if (!reuse) await dropAllMysqlTables(dataSource);
+  await runMigrations(dataSource);
+  return { reused: reuse };
+}
+
+export async function startServer(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server = createApp().listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const { port } = server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
+/** Runs `fn` `runs` times; milliseconds of each run. */
+export async function timeRuns(runs: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    await fn(i);
+    out.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return out;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+export async function load(opts: autocannon.Options): Promise<LoadResult> {
+  const r = await autocannon(opts);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p95: (r.latency as unknown as Record<string, number>).p97_5 ?? r.latency.p99,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+  };
+}
+
+/** The raw-SQL floor of a quick sale (../shared/bench), measured in the same run. */
+export function rawQuickSaleFloor(secs = 15): { tps: number; p50: string; p99: string } | null {
+  const script = path.resolve(__dirname, '../../shared/bench/raw-quick-sale-floor.js');
+  if (!fs.existsSync(script)) return null;
+  const res = spawnSync(process.execPath, [script], { cwd: path.resolve(__dirname, '..'), env: { ...process.env, SECS: String(secs) }, encoding: 'utf8' });
+  const line = res.stdout.trim().split('\n').pop();
+  return line ? JSON.parse(line) : null;
+}
+
+export const machine = () => `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+export const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
