@@ -11,7 +11,7 @@ export async function applyVersionedPatch<E extends ObjectLiteral & { id: number
   em: EntityManager,
   ctx: ActorContext,
   target: EntityTarget<E>,
-  resource: { name: string; auditEntity: string },
+  resource: { name: string; auditEntity: string; unaudited?: string[] },
   id: number,
   version: number,
   patch: Partial<E>,
@@ -20,7 +20,7 @@ export async function applyVersionedPatch<E extends ObjectLiteral & { id: number
   if (!current) throw new NotFoundError(resource.name);
   if (current.version !== version) throw new StaleVersionError(resource.name, current.version);
   const fields = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
-  const changes = diff(current, patch as Record<string, unknown>, fields);
+  const changes = diff(current, patch as Record<string, unknown>, fields.filter((f) => !resource.unaudited?.includes(f)));
   if (!Object.keys(changes).length) return { entity: current, changes };
   const result = await em
     .createQueryBuilder()

@@ -16,7 +16,8 @@ export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteF
     migrations: [path.join(migrationsDir(), '*.{ts,js}')],
     migrationsTableName: 'schema_migrations',
     synchronize: false,
-    logging: (config.db.logging ? ['query', 'error'] : ['error']) as ('query' | 'error')[],
+    // Failed queries surface as exceptions (and expected ones, like unique violations, are handled).
+    logging: (config.db.logging ? ['query', 'error'] : false) as ('query' | 'error')[] | false,
   };
   if (config.db.engine === 'mysql') {
     return {

@@ -67,8 +67,8 @@ export function errorMiddleware(err: unknown, req: Request, res: Response, _next
         status,
         detail: appError.message,
         instance: req.originalUrl,
-        code: appError.code,
         ...appError.extensions,
+        code: appError.code,
         requestId: req.requestId,
       }),
     );

@@ -20,6 +20,8 @@ interface ResourceOptions<E extends ObjectLiteral> {
   search: (qb: SelectQueryBuilder<E>, term: string) => void;
   /** Default ordering of lists; the id is appended as the tie-breaker. */
   orderBy: string;
+  /** Derived columns (search forms) left out of audit diffs. */
+  unaudited?: string[];
 }
 
 /**

@@ -16,6 +16,7 @@ const customers = catalogResource<Customer>({
   name: 'Customer',
   auditEntity: 'customer',
   orderBy: 'search_name',
+  unaudited: ['searchName', 'searchTradeName'],
   search: (qb, term) => {
     const t = `${normalizeText(term)}%`;
     qb.where('r.search_name LIKE :t', { t }).orWhere('r.search_trade_name LIKE :t', { t });
@@ -28,6 +29,7 @@ const sellers = catalogResource<Seller>({
   name: 'Seller',
   auditEntity: 'seller',
   orderBy: 'search_name',
+  unaudited: ['searchName', 'searchTradeName'],
   search: (qb, term) => {
     qb.where('r.search_name LIKE :t', { t: `%${normalizeText(term)}%` });
   },
@@ -38,6 +40,7 @@ const suppliers = catalogResource<Supplier>({
   name: 'Supplier',
   auditEntity: 'supplier',
   orderBy: 'search_name',
+  unaudited: ['searchName', 'searchTradeName'],
   search: (qb, term) => {
     qb.where('r.search_name LIKE :t', { t: `%${normalizeText(term)}%` });
     if (digits(term).length >= 3) qb.orWhere('r.document LIKE :d', { d: `${digits(term)}%` });

@@ -31,6 +31,7 @@ const resource = catalogResource<Product>({
   name: 'Product',
   auditEntity: 'product',
   orderBy: 'code',
+  unaudited: ['searchName'],
   search: (qb, term) => applyProductSearch(qb, 'r', term),
 });
 
@@ -62,7 +63,7 @@ export async function nextProductCode(companyId: number, em: EntityManager = dat
   }
 }
 
-const codeTaken = (code: string) => new ConflictError('PRODUCT_CODE_TAKEN', `Product code ${code} is already in use`, { code });
+const codeTaken = (code: string) => new ConflictError('PRODUCT_CODE_TAKEN', `Product code ${code} is already in use`, { productCode: code });
 
 export const productService = {
   list: (ctx: ActorContext, query: ListQuery) => resource.list(ctx, query),
