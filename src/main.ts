@@ -23,7 +23,12 @@ async function main() {
     if (applied.length) logger.info('migrations applied', { applied });
   }
 
-  const app = createApp();
+  let rateLimit: import('./core/http/rate-limit').RateLimitOptions | undefined;
+  if (config.rateLimit.redisUrl) {
+    const { createRedisRateLimitStore } = await import('./core/http/rate-limit-store');
+    rateLimit = { ...config.rateLimit, store: (await createRedisRateLimitStore(config.rateLimit.redisUrl)).store };
+  }
+  const app = createApp({ rateLimit });
   const server = app.listen(config.http.port, config.http.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());

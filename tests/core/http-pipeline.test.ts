@@ -94,3 +94,29 @@ describe('Request pipeline (SPEC §0)', () => {
     expect(ui.text).to.contain('swagger');
   });
 });
+
+describe('Rate limit counters in Redis (REDIS_URL)', () => {
+  it('replicas sharing one Redis share the budget', async function () {
+    const net = await import('node:net');
+    const reachable = await new Promise<boolean>((resolve) => {
+      const s = net.connect(6379, '127.0.0.1', () => (s.end(), resolve(true)));
+      s.on('error', () => resolve(false));
+    });
+    if (!reachable) this.skip();
+    const t = await createTestTenant({ filiais: 1 });
+    const { createRedisRateLimitStore } = await import('../../src/core/http/rate-limit-store');
+    const prefix = `rl-test-${Date.now()}:`;
+    const a = await createRedisRateLimitStore('redis://127.0.0.1:6379', prefix);
+    const b = await createRedisRateLimitStore('redis://127.0.0.1:6379', prefix);
+    try {
+      const replica1 = createApp({ rateLimit: { windowMs: 60_000, max: 2, store: a.store } });
+      const replica2 = createApp({ rateLimit: { windowMs: 60_000, max: 2, store: b.store } });
+      expect((await supertest(replica1).get('/api/me').set(t.headers())).status).to.equal(200);
+      expect((await supertest(replica2).get('/api/me').set(t.headers())).status).to.equal(200);
+      expectProblem(await supertest(replica1).get('/api/me').set(t.headers()), 429, 'TOO_MANY_REQUESTS');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
