@@ -1,0 +1,23 @@
+import { decimal, id, Joi } from '../../core/http/schema';
+
+const filialParams = Joi.object({ filialId: id('filial').required() });
+const methodCode = Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/);
+
+export const quickSaleSchemas = {
+  getConfiguration: { params: filialParams },
+  validateConfiguration: { params: filialParams },
+  putConfiguration: {
+    params: filialParams,
+    body: Joi.object({
+      enabled: Joi.boolean().required(),
+      defaultCustomerId: id('customer').allow(null).default(null),
+      defaultSellerId: id('seller').allow(null).default(null),
+      paymentMethods: Joi.array().items(methodCode).unique().max(20).default([]),
+      defaultPaymentMethod: methodCode.allow(null).default(null),
+      allowNegativeStock: Joi.boolean().default(false),
+      requireCustomer: Joi.boolean().default(false),
+      maxDiscountPercent: decimal('percent', { min: 0, max: 100 }).default(0),
+      version: Joi.number().integer().min(0).description('current version; omit or 0 on the first save'),
+    }),
+  },
+};
