@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { verifyToken } from '../../src/core/auth/jwt';
+import { isSqlite } from '../../src/core/db/engine';
+
+const root = path.resolve(__dirname, '../..');
+
+/** Runs one of the package's CLIs the way an operator would (own process, own database connection). */
+function cli(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const res = spawnSync(process.execPath, ['-r', 'ts-node/register', path.join('scripts', script), ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: res.status, stdout: res.stdout.trim(), stderr: res.stderr.trim() };
+}
+
+describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () {
+  this.timeout(120_000);
+  // The embedded engine gets a file of its own (the suite's database is in memory); MySQL uses the suite's database.
+  const file = path.join(os.tmpdir(), `cli-test-${process.pid}.sqlite`);
+  const env: NodeJS.ProcessEnv = isSqlite ? { SQLITE_FILE: file, NODE_ENV: 'development', LOG_LEVEL: 'error' } : { NODE_ENV: 'development', LOG_LEVEL: 'error' };
+  after(() => {
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  });
+
+  it('seed creates the demo tenant once and prints it as one JSON line', () => {
+    const first = cli('seed.ts', [], env);
+    expect(first.status, first.stderr).to.equal(0);
+    const summary = JSON.parse(first.stdout);
+    expect(summary).to.have.keys('companyId', 'filialIds', 'productIds', 'customerIds', 'sellerIds', 'supplierIds');
+    expect(summary.filialIds).to.have.length(2);
+    const again = cli('seed.ts', [], env);
+    expect(JSON.parse(again.stdout)).to.deep.equal(summary);
+  });
+
+  it('tenant:create makes a company with its filiais; invalid CNPJ is refused', () => {
+    const ok = cli('tenant-create.ts', ['--name', 'Loja Nova', '--cnpj', '45.723.174/0001-10', '--filial', 'Centro:45723174000110:RJ', '--filial', 'Norte:45723174000200:RJ'], env);
+    expect(ok.status, ok.stderr).to.equal(0);
+    const created = JSON.parse(ok.stdout);
+    expect(created.filialIds).to.have.length(2);
+    const dup = cli('tenant-create.ts', ['--name', 'Loja Nova', '--cnpj', '45723174000110', '--filial', 'X:45723174000110:RJ'], env);
+    expect(dup.status).to.equal(1);
+    const bad = cli('tenant-create.ts', ['--name', 'X', '--cnpj', '11111111111111', '--filial', 'X:11111111111111:RJ'], env);
+    expect(bad.status).to.equal(1);
+    expect(bad.stderr).to.match(/Invalid company CNPJ/);
+  });
+
+  it('token prints a JWT the service accepts, and the curl headers', () => {
+    const out = cli('token.ts', ['--company', 'AbCdEfGh', '--filiais', 'XyZw1234', '--scope', 'sales-order:read', '--ttl', '2h', '--sub', 'ana'], env);
+    expect(out.status, out.stderr).to.equal(0);
+    const [token, , headers] = out.stdout.split('\n');
+    const claims = verifyToken(token);
+    expect(claims).to.include({ sub: 'ana', companyId: 'AbCdEfGh', scope: 'sales-order:read' });
+    expect(claims.filiais).to.deep.equal(['XyZw1234']);
+    expect(claims.exp - Math.floor(Date.now() / 1000)).to.be.within(7100, 7200);
+    expect(headers).to.contain('x-company-id: AbCdEfGh').and.contain('x-filial-id: XyZw1234');
+  });
+
+  it('check:stock passes on a consistent database', () => {
+    const out = cli('check-stock.ts', [], env);
+    expect(out.status, out.stderr).to.equal(0);
+    expect(out.stdout).to.contain('every stock balance equals the sum of its movements');
+  });
+});
