@@ -34,6 +34,10 @@ async function main() {
     server.once('listening', () => resolve());
     server.once('error', reject);
   });
+  if (config.webhookDispatchIntervalMs > 0) {
+    const { WebhookDispatcher } = await import('./modules/events/webhook-dispatcher');
+    new WebhookDispatcher().start(config.webhookDispatchIntervalMs);
+  }
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
   const lines = [
     '',

@@ -40,6 +40,7 @@ const schema = Joi.object({
   LOG_FORMAT: Joi.string().valid('json', 'pretty').default('json'),
   IDEMPOTENCY_TTL_HOURS: Joi.number().integer().min(1).default(24),
   DEMO_SEED: Joi.boolean().default(true),
+  WEBHOOK_DISPATCH_INTERVAL_MS: Joi.number().integer().min(0).default(1000).description('0 disables webhook delivery in this process'),
 })
   .unknown(true)
   .prefs({ convert: true });
@@ -87,6 +88,7 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     log: Object.freeze({ level: value.LOG_LEVEL as string, format: value.LOG_FORMAT as 'json' | 'pretty' }),
     idempotencyTtlHours: value.IDEMPOTENCY_TTL_HOURS as number,
     demoSeed: value.DEMO_SEED as boolean,
+    webhookDispatchIntervalMs: value.WEBHOOK_DISPATCH_INTERVAL_MS as number,
   });
 }
 

@@ -1,0 +1,38 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, IdColumn, JsonColumn } from '../../../core/db/columns';
+
+/** A tenant's webhook: where to POST its events, which types, and how far fan-out has read. */
+@Entity('webhook_subscription')
+@Index('ix_webhook_subscription_company', ['companyId', 'id'])
+@Index('ix_webhook_subscription_active', ['active', 'id'])
+export class WebhookSubscription {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id!: number;
+
+  @IdColumn({ name: 'company_id' })
+  companyId!: number;
+
+  @Column({ type: 'varchar', length: 500 })
+  url!: string;
+
+  /** Event types delivered; empty → every type. */
+  @JsonColumn()
+  types!: string[];
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  description!: string | null;
+
+  /** HMAC-SHA256 key; shown to the tenant once, at creation. */
+  @Column({ type: 'varchar', length: 80, select: false })
+  secret!: string;
+
+  @Column({ type: 'boolean', default: true })
+  active!: boolean;
+
+  /** Last outbox event id already fanned out into deliveries. */
+  @Column({ name: 'last_event_id', type: 'int', default: 0 })
+  lastEventId!: number;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+}

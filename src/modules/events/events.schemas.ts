@@ -1,0 +1,28 @@
+import { id, Joi, pagination } from '../../core/http/schema';
+
+const types = Joi.string()
+  .trim()
+  .pattern(/^[a-z0-9.,-]+$/)
+  .custom((v: string) => v.split(',').filter(Boolean), 'comma-separated list')
+  .description('comma-separated event types');
+
+export const eventSchemas = {
+  list: {
+    query: Joi.object({
+      after: id('event').description('the last event id seen (cursor); omitted → from the first event'),
+      types,
+      limit: Joi.number().integer().min(1).max(500).default(100),
+      wait: Joi.number().integer().min(0).max(30).default(0).description('long-poll seconds'),
+    }),
+  },
+  stream: { query: Joi.object({ after: id('event'), types }) },
+  createWebhook: {
+    body: Joi.object({
+      url: Joi.string().uri({ scheme: ['http', 'https'] }).max(500).required(),
+      types: Joi.array().items(Joi.string().pattern(/^[a-z0-9.-]+$/)).unique().default([]),
+      description: Joi.string().max(200).allow(null),
+    }),
+  },
+  webhookId: { params: Joi.object({ id: id('webhook').required() }) },
+  deliveries: { params: Joi.object({ id: id('webhook').required() }), query: Joi.object(pagination) },
+};

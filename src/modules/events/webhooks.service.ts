@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import { recordAudit } from '../../core/audit/audit.service';
+import type { TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { inTransaction } from '../../core/db/transaction';
+import { NotFoundError } from '../../core/errors';
+import { Page, PageRequest, paginate } from '../../core/pagination';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WebhookSubscription } from './entities/webhook-subscription.entity';
+import { lastEventId } from './events.repository';
+
+const notFound = () => new NotFoundError('Webhook');
+
+export const webhookService = {
+  /** New subscriptions receive events from now on; the secret is returned this once. */
+  async create(ctx: TenantContext, input: { url: string; types: string[]; description?: string | null }): Promise<{ subscription: WebhookSubscription; secret: string }> {
+    const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
+    const subscription = await inTransaction(async (em) => {
+      const saved = await em.save(
+        em.create(WebhookSubscription, {
+          companyId: ctx.companyId,
+          url: input.url,
+          types: input.types,
+          description: input.description ?? null,
+          secret,
+          active: true,
+          lastEventId: await lastEventId(em),
+        }),
+      );
+      await recordAudit(em, ctx, { entity: 'webhook', entityId: saved.id, action: 'CREATED', changes: { url: [null, input.url], types: [null, input.types] } });
+      return saved;
+    });
+    return { subscription, secret };
+  },
+
+  list(ctx: TenantContext): Promise<WebhookSubscription[]> {
+    return dataSource.manager.find(WebhookSubscription, { where: { companyId: ctx.companyId, active: true }, order: { id: 'ASC' } });
+  },
+
+  /** Stops deliveries; pending ones are dropped, delivered ones stay as history. */
+  async remove(ctx: TenantContext, id: number): Promise<void> {
+    await inTransaction(async (em) => {
+      const found = await em.findOneBy(WebhookSubscription, { id, companyId: ctx.companyId, active: true });
+      if (!found) throw notFound();
+      await em.update(WebhookSubscription, { id, companyId: ctx.companyId }, { active: false });
+      await em.delete(WebhookDelivery, { subscriptionId: id, companyId: ctx.companyId, status: 'PENDING' });
+      await recordAudit(em, ctx, { entity: 'webhook', entityId: id, action: 'DELETED' });
+    });
+  },
+
+  async deliveries(ctx: TenantContext, id: number, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    const em = dataSource.manager;
+    if (!(await em.existsBy(WebhookSubscription, { id, companyId: ctx.companyId }))) throw notFound();
+    const qb = em.createQueryBuilder(WebhookDelivery, 'd').where('d.company_id = :companyId AND d.subscription_id = :id', { companyId: ctx.companyId, id });
+    return paginate(qb, [{ column: 'd.id', direction: 'DESC' }], page, (ids) => em.createQueryBuilder(WebhookDelivery, 'd').where('d.id IN (:...ids)', { ids }).getMany(), (d) => d.id);
+  },
+};
