@@ -1,25 +1,9 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795307147554 implements MigrationInterface {
-    name = 'Initial1795307147554'
+export class Initial1795307848578 implements MigrationInterface {
+    name = 'Initial1795307848578'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
-            CREATE TABLE "idempotency_key" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "key" varchar(120) NOT NULL,
-                "request_hash" varchar(64) NOT NULL,
-                "state" varchar(12) NOT NULL,
-                "response_status" integer,
-                "response_body" text,
-                "response_content_type" varchar(60),
-                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
-            )
-        `);
-        await queryRunner.query(`
-            CREATE UNIQUE INDEX "uq_idempotency_key" ON "idempotency_key" ("company_id", "key")
-        `);
         await queryRunner.query(`
             CREATE TABLE "audit_log" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
@@ -35,6 +19,22 @@ export class Initial1795307147554 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE INDEX "ix_audit_entity" ON "audit_log" ("company_id", "entity", "entity_id", "id")
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "idempotency_key" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "key" varchar(120) NOT NULL,
+                "request_hash" varchar(64) NOT NULL,
+                "state" varchar(12) NOT NULL,
+                "response_status" integer,
+                "response_body" text,
+                "response_content_type" varchar(60),
+                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE UNIQUE INDEX "uq_idempotency_key" ON "idempotency_key" ("company_id", "key")
         `);
         await queryRunner.query(`
             CREATE TABLE "outbox_event" (
@@ -170,6 +170,71 @@ export class Initial1795307147554 implements MigrationInterface {
             CREATE UNIQUE INDEX "uq_supplier_company_document" ON "supplier" ("company_id", "document")
         `);
         await queryRunner.query(`
+            CREATE TABLE "webhook_delivery" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "subscription_id" integer NOT NULL,
+                "event_id" integer NOT NULL,
+                "status" varchar(10) NOT NULL,
+                "attempts" integer NOT NULL DEFAULT (0),
+                "next_attempt_at" datetime NOT NULL,
+                "locked_until" datetime,
+                "last_status_code" integer,
+                "last_error" varchar(300),
+                "delivered_at" datetime,
+                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_webhook_delivery_company" ON "webhook_delivery" ("company_id", "subscription_id", "id")
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_webhook_delivery_due" ON "webhook_delivery" ("status", "next_attempt_at")
+        `);
+        await queryRunner.query(`
+            CREATE UNIQUE INDEX "uq_webhook_delivery" ON "webhook_delivery" ("subscription_id", "event_id")
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "webhook_subscription" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "url" varchar(500) NOT NULL,
+                "types" text NOT NULL,
+                "description" varchar(200),
+                "secret" varchar(80) NOT NULL,
+                "active" boolean NOT NULL DEFAULT (1),
+                "last_event_id" integer NOT NULL DEFAULT (0),
+                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_webhook_subscription_active" ON "webhook_subscription" ("active", "id")
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_webhook_subscription_company" ON "webhook_subscription" ("company_id", "id")
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "quick_sale_configuration" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "filial_id" integer NOT NULL,
+                "enabled" boolean NOT NULL DEFAULT (0),
+                "default_customer_id" integer,
+                "default_seller_id" integer,
+                "payment_methods" text NOT NULL,
+                "default_payment_method" varchar(30),
+                "allow_negative_stock" boolean NOT NULL DEFAULT (0),
+                "require_customer" boolean NOT NULL DEFAULT (0),
+                "max_discount_percent" varchar(9) NOT NULL DEFAULT ('0.0000'),
+                "version" integer NOT NULL,
+                "created_at" datetime NOT NULL DEFAULT (datetime('now')),
+                "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE UNIQUE INDEX "uq_quick_sale_configuration_filial" ON "quick_sale_configuration" ("company_id", "filial_id")
+        `);
+        await queryRunner.query(`
             CREATE TABLE "stock_balance" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -270,6 +335,33 @@ export class Initial1795307147554 implements MigrationInterface {
             DROP TABLE "stock_balance"
         `);
         await queryRunner.query(`
+            DROP INDEX "uq_quick_sale_configuration_filial"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "quick_sale_configuration"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_webhook_subscription_company"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_webhook_subscription_active"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "webhook_subscription"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "uq_webhook_delivery"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_webhook_delivery_due"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_webhook_delivery_company"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "webhook_delivery"
+        `);
+        await queryRunner.query(`
             DROP INDEX "uq_supplier_company_document"
         `);
         await queryRunner.query(`
@@ -327,16 +419,16 @@ export class Initial1795307147554 implements MigrationInterface {
             DROP TABLE "outbox_event"
         `);
         await queryRunner.query(`
-            DROP INDEX "ix_audit_entity"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "audit_log"
-        `);
-        await queryRunner.query(`
             DROP INDEX "uq_idempotency_key"
         `);
         await queryRunner.query(`
             DROP TABLE "idempotency_key"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_audit_entity"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "audit_log"
         `);
     }
 

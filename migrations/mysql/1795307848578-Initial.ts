@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795307147554 implements MigrationInterface {
-    name = 'Initial1795307147554'
+export class Initial1795307848578 implements MigrationInterface {
+    name = 'Initial1795307848578'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -131,19 +131,6 @@ export class Initial1795307147554 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`stock_balance\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`filial_id\` int NOT NULL,
-                \`product_id\` int NOT NULL,
-                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`average_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_stock_balance\` (\`company_id\`, \`filial_id\`, \`product_id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
             CREATE TABLE \`supplier\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -159,6 +146,86 @@ export class Initial1795307147554 implements MigrationInterface {
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
                 INDEX \`ix_supplier_company_name\` (\`company_id\`, \`search_name\`),
                 UNIQUE INDEX \`uq_supplier_company_document\` (\`company_id\`, \`document\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`webhook_delivery\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`subscription_id\` int NOT NULL,
+                \`event_id\` int NOT NULL,
+                \`status\` varchar(10) NOT NULL,
+                \`attempts\` int NOT NULL DEFAULT '0',
+                \`next_attempt_at\` datetime(3) NOT NULL,
+                \`locked_until\` datetime(3) NULL,
+                \`last_status_code\` int NULL,
+                \`last_error\` varchar(300) NULL,
+                \`delivered_at\` datetime(3) NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                INDEX \`ix_webhook_delivery_company\` (\`company_id\`, \`subscription_id\`, \`id\`),
+                INDEX \`ix_webhook_delivery_due\` (\`status\`, \`next_attempt_at\`),
+                UNIQUE INDEX \`uq_webhook_delivery\` (\`subscription_id\`, \`event_id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`webhook_subscription\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`url\` varchar(500) NOT NULL,
+                \`types\` longtext NOT NULL,
+                \`description\` varchar(200) NULL,
+                \`secret\` varchar(80) NOT NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`last_event_id\` int NOT NULL DEFAULT '0',
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                INDEX \`ix_webhook_subscription_active\` (\`active\`, \`id\`),
+                INDEX \`ix_webhook_subscription_company\` (\`company_id\`, \`id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`quick_sale_configuration\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`filial_id\` int NOT NULL,
+                \`enabled\` tinyint NOT NULL DEFAULT 0,
+                \`default_customer_id\` int NULL,
+                \`default_seller_id\` int NULL,
+                \`payment_methods\` longtext NOT NULL,
+                \`default_payment_method\` varchar(30) NULL,
+                \`allow_negative_stock\` tinyint NOT NULL DEFAULT 0,
+                \`require_customer\` tinyint NOT NULL DEFAULT 0,
+                \`max_discount_percent\` decimal(7, 4) NOT NULL DEFAULT '0.0000',
+                \`version\` int NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_quick_sale_configuration_filial\` (\`company_id\`, \`filial_id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`stock_balance\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`filial_id\` int NOT NULL,
+                \`product_id\` int NOT NULL,
+                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`average_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_stock_balance\` (\`company_id\`, \`filial_id\`, \`product_id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`company\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`name\` varchar(120) NOT NULL,
+                \`cnpj\` varchar(14) NOT NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_company_cnpj\` (\`cnpj\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -181,17 +248,6 @@ export class Initial1795307147554 implements MigrationInterface {
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 INDEX \`ix_stock_movement_reference\` (\`company_id\`, \`reference_type\`, \`reference_id\`),
                 INDEX \`ix_stock_movement_product\` (\`company_id\`, \`filial_id\`, \`product_id\`, \`id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`company\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`name\` varchar(120) NOT NULL,
-                \`cnpj\` varchar(14) NOT NULL,
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_company_cnpj\` (\`cnpj\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -223,12 +279,6 @@ export class Initial1795307147554 implements MigrationInterface {
             DROP TABLE \`filial\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_company_cnpj\` ON \`company\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`company\`
-        `);
-        await queryRunner.query(`
             DROP INDEX \`ix_stock_movement_product\` ON \`stock_movement\`
         `);
         await queryRunner.query(`
@@ -238,6 +288,45 @@ export class Initial1795307147554 implements MigrationInterface {
             DROP TABLE \`stock_movement\`
         `);
         await queryRunner.query(`
+            DROP INDEX \`uq_company_cnpj\` ON \`company\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`company\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_stock_balance\` ON \`stock_balance\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`stock_balance\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_quick_sale_configuration_filial\` ON \`quick_sale_configuration\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`quick_sale_configuration\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_webhook_subscription_company\` ON \`webhook_subscription\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_webhook_subscription_active\` ON \`webhook_subscription\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`webhook_subscription\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_webhook_delivery\` ON \`webhook_delivery\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_webhook_delivery_due\` ON \`webhook_delivery\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_webhook_delivery_company\` ON \`webhook_delivery\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`webhook_delivery\`
+        `);
+        await queryRunner.query(`
             DROP INDEX \`uq_supplier_company_document\` ON \`supplier\`
         `);
         await queryRunner.query(`
@@ -245,12 +334,6 @@ export class Initial1795307147554 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`supplier\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_stock_balance\` ON \`stock_balance\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`stock_balance\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_seller_company_name\` ON \`seller\`
