@@ -34,7 +34,7 @@ export interface SortKey {
 export const COUNT_CAP = 10_000;
 
 const encodeCursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
-function decodeCursor(cursor: string, size: number): unknown[] {
+export function decodeCursor(cursor: string, size: number): unknown[] {
   try {
     const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(values) && values.length === size) return values;
@@ -45,7 +45,7 @@ function decodeCursor(cursor: string, size: number): unknown[] {
 }
 
 /** Keyset condition "after this row" for any mix of directions. */
-function keysetCondition(sort: SortKey[], values: unknown[]): { sql: string; params: Record<string, unknown> } {
+export function keysetCondition(sort: SortKey[], values: unknown[]): { sql: string; params: Record<string, unknown> } {
   const params: Record<string, unknown> = {};
   const ors: string[] = [];
   sort.forEach((key, i) => {

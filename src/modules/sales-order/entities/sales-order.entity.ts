@@ -1,0 +1,103 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
+import { AmountColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import { Dec } from '../../../core/decimal';
+
+export type SalesOrderType = 'ORDER' | 'QUOTE';
+export type FlowMode = 'STANDARD' | 'QUICK_SALE';
+export type SalesOrderStatus = 'OPEN' | 'PARTIALLY_FULFILLED' | 'FULFILLED' | 'CANCELLED' | 'CLOSED' | 'GROUPED';
+
+/*
+ * A sales order or quote. Lists are served from the (company, filial, …, code) indexes: `code` grows
+ * with time, so "newest first" is a backward index scan, and a numeric search is a set of code ranges
+ * on the same index (docs/decisions.md).
+ */
+@Entity('sales_order')
+@Index('uq_sales_order_company_code', ['companyId', 'code'], { unique: true })
+@Index('ix_sales_order_filial_code', ['companyId', 'filialId', 'code'])
+@Index('ix_sales_order_filial_status', ['companyId', 'filialId', 'status', 'code'])
+@Index('ix_sales_order_filial_customer', ['companyId', 'filialId', 'customerId', 'code'])
+@Index('ix_sales_order_filial_seller', ['companyId', 'filialId', 'sellerId', 'code'])
+@Index('ix_sales_order_filial_alias', ['companyId', 'filialId', 'searchAlias'])
+@Index('ix_sales_order_filial_created', ['companyId', 'filialId', 'createdAt'])
+@Index('ix_sales_order_grouped_into', ['companyId', 'groupedIntoId'])
+export class SalesOrder {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id!: number;
+
+  @IdColumn({ name: 'company_id' })
+  companyId!: number;
+
+  @IdColumn({ name: 'filial_id' })
+  filialId!: number;
+
+  /** Sequential per company (sequence 'sales-order-code'); unique, increasing, gaps possible. */
+  @IdColumn()
+  code!: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  type!: SalesOrderType;
+
+  @Column({ name: 'flow_mode', type: 'varchar', length: 12, default: 'STANDARD' })
+  flowMode!: FlowMode;
+
+  @Column({ type: 'varchar', length: 20 })
+  status!: SalesOrderStatus;
+
+  @Column({ name: 'customer_id', type: 'int', nullable: true })
+  customerId!: number | null;
+
+  @Column({ name: 'seller_id', type: 'int', nullable: true })
+  sellerId!: number | null;
+
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  alias!: string | null;
+
+  /** normalizeText(alias), kept in step by the service; the text search compares it by prefix. */
+  @Column({ name: 'search_alias', type: 'varchar', length: 60, nullable: true })
+  searchAlias!: string | null;
+
+  @Column({ type: 'varchar', length: 1000, nullable: true })
+  notes!: string | null;
+
+  /** Σ quantity × unit price of the lines (each rounded to the cent). */
+  @AmountColumn({ name: 'gross_total' })
+  grossTotal!: Dec;
+
+  /** Σ line discounts. */
+  @AmountColumn({ name: 'items_discount' })
+  itemsDiscount!: Dec;
+
+  /** Order-level discount, allocated over the lines (sales_order_item.order_discount_share). */
+  @AmountColumn()
+  discount!: Dec;
+
+  @AmountColumn()
+  freight!: Dec;
+
+  /** gross − line discounts − order discount + freight. */
+  @AmountColumn()
+  total!: Dec;
+
+  /** Quotes: last day the quote can be converted (inclusive, Brasília date). */
+  @DateColumn({ name: 'valid_until', nullable: true })
+  validUntil!: string | null;
+
+  /** Set on the sources of a group: the order they were merged into. */
+  @Column({ name: 'grouped_into_id', type: 'int', nullable: true })
+  groupedIntoId!: number | null;
+
+  @Column({ name: 'cancel_reason', type: 'varchar', length: 500, nullable: true })
+  cancelReason!: string | null;
+
+  @DateTimeColumn({ name: 'cancelled_at', nullable: true })
+  cancelledAt!: Date | null;
+
+  @VersionColumn({ type: 'int' })
+  version!: number;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @UpdatedAtColumn()
+  updatedAt!: Date;
+}

@@ -1,0 +1,81 @@
+import type { Request, Response } from 'express';
+import { mapPage } from '../../core/pagination';
+import {
+  toCancelPreviewDto,
+  toFulfillmentViewDto,
+  toFulfillResultDto,
+  toGroupPreviewDto,
+  toSalesOrderDto,
+} from './sales-order.mapper';
+import { cancelOrder, cancelPreview } from './services/cancel.service';
+import { createFromRequest } from './services/create.service';
+import { assignCustomer, convertOrderToQuote, convertQuote, deleteOrder, patchOrder } from './services/edit.service';
+import { fulfillmentView, fulfillOrder } from './services/fulfill.service';
+import { groupOrders, groupPreview } from './services/group.service';
+import { getOrder, listOrders, listOrGet } from './services/query.service';
+
+/* Thin handlers: validated input → one service call → DTO. */
+
+export async function create(req: Request, res: Response) {
+  res.status(201).json(toSalesOrderDto(await createFromRequest(req.ctx, req.valid.body)));
+}
+
+export async function list(req: Request, res: Response) {
+  res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query as never), (v) => toSalesOrderDto(v)));
+}
+
+export async function listOrRead(req: Request, res: Response) {
+  const result = await listOrGet(req.ctx, req.valid.params.filialIdOrId, req.valid.query as never);
+  res.json(result.kind === 'list' ? mapPage(result.page, (v) => toSalesOrderDto(v)) : toSalesOrderDto(result.view));
+}
+
+export async function read(req: Request, res: Response) {
+  res.json(toSalesOrderDto(await getOrder(req.ctx, req.valid.params.id)));
+}
+
+export async function update(req: Request, res: Response) {
+  res.json(toSalesOrderDto(await patchOrder(req.ctx, req.valid.params.id, req.valid.body)));
+}
+
+export async function remove(req: Request, res: Response) {
+  await deleteOrder(req.ctx, req.valid.params.id);
+  res.status(204).end();
+}
+
+export async function assign(req: Request, res: Response) {
+  res.json(toSalesOrderDto(await assignCustomer(req.ctx, req.valid.params.id, req.valid.body.customerId)));
+}
+
+export async function previewGroup(req: Request, res: Response) {
+  res.json(toGroupPreviewDto(await groupPreview(req.ctx, req.valid.body.salesOrderIds)));
+}
+
+export async function group(req: Request, res: Response) {
+  res.status(201).json(toSalesOrderDto(await groupOrders(req.ctx, req.valid.body.salesOrderIds)));
+}
+
+export async function fulfillment(req: Request, res: Response) {
+  const v = await fulfillmentView(req.ctx, req.valid.params.id);
+  res.json(toFulfillmentViewDto(v.order, v.items, v.fulfillments, v.fulfillmentItems));
+}
+
+export async function fulfill(req: Request, res: Response) {
+  const r = await fulfillOrder(req.ctx, req.valid.params.id, req.valid.body.items);
+  res.status(201).json(toFulfillResultDto(r.order, r.items, r.fulfillment, r.fulfillmentItems));
+}
+
+export async function toOrder(req: Request, res: Response) {
+  res.json(toSalesOrderDto(await convertQuote(req.ctx, req.valid.params.salesOrderId)));
+}
+
+export async function toQuote(req: Request, res: Response) {
+  res.json(toSalesOrderDto(await convertOrderToQuote(req.ctx, req.valid.params.salesOrderId, req.valid.body?.validUntil)));
+}
+
+export async function previewCancel(req: Request, res: Response) {
+  res.json(toCancelPreviewDto(await cancelPreview(req.ctx, req.valid.params.salesOrderId)));
+}
+
+export async function cancel(req: Request, res: Response) {
+  res.json(toSalesOrderDto(await cancelOrder(req.ctx, req.valid.params.salesOrderId, req.valid.body.reason)));
+}

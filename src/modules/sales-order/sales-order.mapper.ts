@@ -1,0 +1,170 @@
+import { Dec, toJsonNumber } from '../../core/decimal';
+import { encodeId, encodeOptionalId } from '../../core/hashids';
+import type { FulfillmentItem } from './entities/fulfillment-item.entity';
+import type { Fulfillment } from './entities/fulfillment.entity';
+import type { SalesOrderItem } from './entities/sales-order-item.entity';
+import type { SalesOrder } from './entities/sales-order.entity';
+import type { SalesOrderView } from './sales-order.repository';
+import { isExpired, remainingOf } from './sales-order.rules';
+import type { GroupPlan } from './services/group.service';
+import { totalsColumns } from './services/lines';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const qty = (v: Dec) => toJsonNumber(v, 'quantity');
+const amount = (v: Dec) => toJsonNumber(v, 'amount');
+
+export const toItemDto = (i: SalesOrderItem) => ({
+  salesOrderItemId: encodeId('sales-order-item', i.id),
+  lineNumber: i.lineNumber,
+  productId: encodeId('product', i.productId),
+  description: i.description,
+  unit: i.unit,
+  quantity: qty(i.quantity),
+  unitPrice: toJsonNumber(i.unitPrice, 'price'),
+  discount: amount(i.discount),
+  total: amount(i.total),
+  orderDiscountShare: amount(i.orderDiscountShare),
+  fulfilledQuantity: qty(i.fulfilledQuantity),
+  returnedQuantity: qty(i.returnedQuantity),
+  cancelledQuantity: qty(i.cancelledQuantity),
+  remainingQuantity: qty(remainingOf(i)),
+  origins: i.origins
+    ? i.origins.map((o) => ({
+        salesOrderId: encodeId('sales-order', o.salesOrderId),
+        salesOrderItemId: encodeId('sales-order-item', o.salesOrderItemId),
+        quantity: qty(new Dec(o.quantity)),
+      }))
+    : null,
+});
+
+export const toTotalsDto = (o: Pick<SalesOrder, 'grossTotal' | 'itemsDiscount' | 'discount' | 'freight' | 'total'>) => ({
+  gross: amount(o.grossTotal),
+  itemsDiscount: amount(o.itemsDiscount),
+  items: amount(o.grossTotal.minus(o.itemsDiscount)),
+  discount: amount(o.discount),
+  freight: amount(o.freight),
+  total: amount(o.total),
+});
+
+export const toSalesOrderDto = (v: SalesOrderView, today?: string) => {
+  const o = v.order;
+  return {
+    id: encodeId('sales-order', o.id),
+    code: o.code,
+    filialId: encodeId('filial', o.filialId),
+    type: o.type,
+    flowMode: o.flowMode,
+    status: o.status,
+    customerId: encodeOptionalId('customer', o.customerId),
+    customerName: v.customerName,
+    sellerId: encodeOptionalId('seller', o.sellerId),
+    sellerName: v.sellerName,
+    alias: o.alias,
+    items: v.items.map(toItemDto),
+    discount: amount(o.discount),
+    freight: amount(o.freight),
+    totals: toTotalsDto(o),
+    notes: o.notes,
+    validUntil: o.validUntil,
+    expired: o.type === 'QUOTE' ? isExpired(o, today) : false,
+    groupedIntoId: encodeOptionalId('sales-order', o.groupedIntoId),
+    groupedFromIds: v.groupedFromIds.map((id) => encodeId('sales-order', id)),
+    cancelReason: o.cancelReason,
+    cancelledAt: iso(o.cancelledAt),
+    version: o.version,
+    createdAt: iso(o.createdAt),
+    updatedAt: iso(o.updatedAt),
+  };
+};
+export type SalesOrderDto = ReturnType<typeof toSalesOrderDto>;
+
+/** Per line: ordered, fulfilled, returned, cancelled, remaining. */
+export const toItemProgressDto = (i: SalesOrderItem) => ({
+  salesOrderItemId: encodeId('sales-order-item', i.id),
+  productId: encodeId('product', i.productId),
+  description: i.description,
+  unit: i.unit,
+  ordered: qty(i.quantity),
+  fulfilled: qty(i.fulfilledQuantity),
+  returned: qty(i.returnedQuantity),
+  cancelled: qty(i.cancelledQuantity),
+  remaining: qty(remainingOf(i)),
+});
+
+export const toFulfillmentDto = (f: Fulfillment, items: FulfillmentItem[]) => ({
+  id: encodeId('fulfillment', f.id),
+  salesOrderId: encodeId('sales-order', f.salesOrderId),
+  filialId: encodeId('filial', f.filialId),
+  actor: f.actor,
+  createdAt: iso(f.createdAt),
+  items: items.map((i) => ({
+    salesOrderItemId: encodeId('sales-order-item', i.salesOrderItemId),
+    productId: encodeId('product', i.productId),
+    quantity: qty(i.quantity),
+    unitCost: toJsonNumber(i.unitCost, 'cost'),
+  })),
+});
+
+/** GET :id/fulfillment. */
+export const toFulfillmentViewDto = (order: SalesOrder, items: SalesOrderItem[], fulfillments: Fulfillment[], fulfillmentItems: FulfillmentItem[]) => ({
+  salesOrderId: encodeId('sales-order', order.id),
+  code: order.code,
+  status: order.status,
+  version: order.version,
+  items: items.map(toItemProgressDto),
+  fulfillments: fulfillments.map((f) => toFulfillmentDto(f, fulfillmentItems.filter((i) => i.fulfillmentId === f.id))),
+});
+
+/** POST :id/fulfill: the new fulfillment and where the order stands now. */
+export const toFulfillResultDto = (order: SalesOrder, items: SalesOrderItem[], fulfillment: Fulfillment, fulfillmentItems: FulfillmentItem[]) => ({
+  fulfillment: toFulfillmentDto(fulfillment, fulfillmentItems),
+  order: { id: encodeId('sales-order', order.id), code: order.code, status: order.status, version: order.version, items: items.map(toItemProgressDto) },
+});
+
+export const toCancelPreviewDto = (p: {
+  canCancel: boolean;
+  currentStatus: string;
+  resultingStatus: string | null;
+  blockingProblems: { code: string; message: string }[];
+  itemsCancelled: { id: number; quantity: Dec }[];
+}) => ({
+  canCancel: p.canCancel,
+  currentStatus: p.currentStatus,
+  resultingStatus: p.resultingStatus,
+  blockingProblems: p.blockingProblems,
+  itemsCancelled: p.itemsCancelled.map((i) => ({ salesOrderItemId: encodeId('sales-order-item', i.id), quantity: qty(i.quantity) })),
+});
+
+/** group/preview: the merged order as it would be created, and what blocks it. */
+export const toGroupPreviewDto = (plan: GroupPlan) => ({
+  canGroup: plan.blockingProblems.length === 0,
+  blockingProblems: plan.blockingProblems.map((p) => ({ ...p, salesOrderId: encodeOptionalId('sales-order', p.salesOrderId) })),
+  warnings: plan.warnings,
+  order: {
+    filialId: encodeId('filial', plan.merged.filialId),
+    type: 'ORDER' as const,
+    customerId: encodeOptionalId('customer', plan.merged.customerId),
+    sellerId: encodeOptionalId('seller', plan.merged.sellerId),
+    notes: plan.merged.notes,
+    discount: amount(plan.merged.discount),
+    freight: amount(plan.merged.freight),
+    totals: toTotalsDto(totalsColumns(plan.merged.totals)),
+    items: plan.merged.priced.map((r) => ({
+      lineNumber: r.lineNumber!,
+      productId: encodeId('product', r.productId!),
+      description: r.description!,
+      unit: r.unit!,
+      quantity: qty(r.quantity!),
+      unitPrice: toJsonNumber(r.unitPrice!, 'price'),
+      discount: amount(r.discount!),
+      total: amount(r.total!),
+      orderDiscountShare: amount(r.orderDiscountShare!),
+      origins: (r.origins ?? []).map((o) => ({
+        salesOrderId: encodeId('sales-order', o.salesOrderId),
+        salesOrderItemId: encodeId('sales-order-item', o.salesOrderItemId),
+        quantity: qty(new Dec(o.quantity)),
+      })),
+    })),
+    groupedFromIds: plan.sources.map((o) => encodeId('sales-order', o.id)),
+  },
+});

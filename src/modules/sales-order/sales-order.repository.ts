@@ -1,0 +1,221 @@
+import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { isMysql } from '../../core/db/engine';
+import { Dec, toFixed } from '../../core/decimal';
+import { ConflictError, NotFoundError } from '../../core/errors';
+import { Customer } from '../catalog/entities/customer.entity';
+import { Seller } from '../catalog/entities/seller.entity';
+import { FulfillmentItem } from './entities/fulfillment-item.entity';
+import { Fulfillment } from './entities/fulfillment.entity';
+import { SalesOrderItem } from './entities/sales-order-item.entity';
+import { SalesOrder, SalesOrderStatus, SalesOrderType } from './entities/sales-order.entity';
+
+/** An order with what its DTO shows: items, customer/seller names, the orders grouped into it. */
+export interface SalesOrderView {
+  order: SalesOrder;
+  items: SalesOrderItem[];
+  customerName: string | null;
+  sellerName: string | null;
+  groupedFromIds: number[];
+}
+
+export const notFound = () => new NotFoundError('Sales order');
+
+/** The order, locked for the rest of the transaction on MySQL (SQLite transactions are serialized). */
+export async function lockOrder(em: EntityManager, companyId: number, id: number): Promise<SalesOrder> {
+  const qb = em.createQueryBuilder(SalesOrder, 'o').where('o.id = :id AND o.company_id = :companyId', { id, companyId });
+  if (isMysql) qb.setLock('pessimistic_write');
+  const order = id > 0 ? await qb.getOne() : null;
+  if (!order) throw notFound();
+  return order;
+}
+
+/** Several orders locked in ascending id order (group); missing ones are simply absent. */
+export async function lockOrders(em: EntityManager, companyId: number, ids: number[]): Promise<SalesOrder[]> {
+  const wanted = [...new Set(ids.filter((id) => id > 0))].sort((a, b) => a - b);
+  if (!wanted.length) return [];
+  const qb = em
+    .createQueryBuilder(SalesOrder, 'o')
+    .where('o.company_id = :companyId AND o.id IN (:...wanted)', { companyId, wanted })
+    .orderBy('o.id', 'ASC');
+  if (isMysql) qb.setLock('pessimistic_write');
+  return qb.getMany();
+}
+
+/** The order's lines, locked (ascending id) so fulfilled/returned/cancelled quantities change one writer at a time. */
+export async function lockItems(em: EntityManager, companyId: number, orderId: number): Promise<SalesOrderItem[]> {
+  const qb = em
+    .createQueryBuilder(SalesOrderItem, 'i')
+    .where('i.company_id = :companyId AND i.sales_order_id = :orderId', { companyId, orderId })
+    .orderBy('i.id', 'ASC');
+  if (isMysql) qb.setLock('pessimistic_write');
+  return qb.getMany();
+}
+
+export async function itemsOf(em: EntityManager, companyId: number, orderIds: number[]): Promise<SalesOrderItem[]> {
+  if (!orderIds.length) return [];
+  return em
+    .createQueryBuilder(SalesOrderItem, 'i')
+    .where('i.company_id = :companyId AND i.sales_order_id IN (:...orderIds)', { companyId, orderIds })
+    .orderBy('i.sales_order_id', 'ASC')
+    .addOrderBy('i.line_number', 'ASC')
+    .getMany();
+}
+
+export interface OrderExpectation {
+  status: SalesOrderStatus;
+  version: number;
+  type?: SalesOrderType;
+}
+
+/**
+ * The conditional UPDATE every state change goes through: it only applies to the order as it was
+ * read (status, version, type), bumps the version, and answers 409 when someone else got there first.
+ */
+export async function updateOrderIf(em: EntityManager, order: SalesOrder, expected: OrderExpectation, set: Partial<SalesOrder>): Promise<void> {
+  const qb = em
+    .createQueryBuilder()
+    .update(SalesOrder)
+    .set(set as never)
+    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', {
+      id: order.id,
+      companyId: order.companyId,
+      status: expected.status,
+      version: expected.version,
+    });
+  if (expected.type) qb.andWhere('type = :type', { type: expected.type });
+  const res = await qb.execute();
+  if (!res.affected) {
+    throw new ConflictError('CONCURRENT_UPDATE', 'Sales order was changed by someone else; reload and retry', { currentVersion: expected.version + 1 });
+  }
+}
+
+/** New fulfilled/cancelled/returned quantities of many lines in one statement. */
+export async function writeItemQuantities(
+  em: EntityManager,
+  column: 'fulfilled_quantity' | 'cancelled_quantity',
+  updates: { id: number; value: Dec }[],
+): Promise<void> {
+  if (!updates.length) return;
+  const cases = updates.map(() => 'WHEN ? THEN ?').join(' ');
+  await em.query(`UPDATE sales_order_item SET ${column} = CASE id ${cases} END WHERE id IN (${updates.map(() => '?').join(',')})`, [
+    ...updates.flatMap((u) => [u.id, toFixed(u.value, 4)]),
+    ...updates.map((u) => u.id),
+  ]);
+}
+
+/** Phase 2 of a list (and every single read): orders by id with their relations in five queries. */
+export async function loadViews(em: EntityManager, companyId: number, ids: number[]): Promise<SalesOrderView[]> {
+  if (!ids.length) return [];
+  const orders = await em.find(SalesOrder, { where: { companyId, id: In(ids) } });
+  if (!orders.length) return [];
+  const orderIds = orders.map((o) => o.id);
+  const customerIds = [...new Set(orders.map((o) => o.customerId).filter((v): v is number => v !== null))];
+  const sellerIds = [...new Set(orders.map((o) => o.sellerId).filter((v): v is number => v !== null))];
+  const [items, customers, sellers, sources] = [
+    await itemsOf(em, companyId, orderIds),
+    customerIds.length ? await em.find(Customer, { select: { id: true, name: true }, where: { companyId, id: In(customerIds) } }) : [],
+    sellerIds.length ? await em.find(Seller, { select: { id: true, name: true }, where: { companyId, id: In(sellerIds) } }) : [],
+    await em.find(SalesOrder, { select: { id: true, groupedIntoId: true }, where: { companyId, groupedIntoId: In(orderIds) }, order: { id: 'ASC' } }),
+  ];
+  const customerName = new Map(customers.map((c) => [c.id, c.name]));
+  const sellerName = new Map(sellers.map((s) => [s.id, s.name]));
+  return orders.map((order) => ({
+    order,
+    items: items.filter((i) => i.salesOrderId === order.id),
+    customerName: order.customerId === null ? null : customerName.get(order.customerId) ?? null,
+    sellerName: order.sellerId === null ? null : sellerName.get(order.sellerId) ?? null,
+    groupedFromIds: sources.filter((s) => s.groupedIntoId === order.id).map((s) => s.id),
+  }));
+}
+
+export async function loadView(em: EntityManager, companyId: number, id: number): Promise<SalesOrderView> {
+  const [view] = id > 0 ? await loadViews(em, companyId, [id]) : [];
+  if (!view) throw notFound();
+  return view;
+}
+
+export async function fulfillmentsOf(em: EntityManager, companyId: number, orderId: number): Promise<{ fulfillments: Fulfillment[]; items: FulfillmentItem[] }> {
+  const fulfillments = await em.find(Fulfillment, { where: { companyId, salesOrderId: orderId }, order: { id: 'ASC' } });
+  const items = fulfillments.length
+    ? await em.find(FulfillmentItem, { where: { companyId, fulfillmentId: In(fulfillments.map((f) => f.id)) }, order: { id: 'ASC' } })
+    : [];
+  return { fulfillments, items };
+}
+
+// ---- list queries -------------------------------------------------------------------------------
+
+export interface ListFilters {
+  filialId: number;
+  status?: SalesOrderStatus;
+  type?: SalesOrderType;
+  customerId?: number;
+  sellerId?: number;
+  /** Inclusive lower bound, 'YYYY-MM-DD HH:MM:SS.mmm' UTC. */
+  createdFrom?: string;
+  /** Exclusive upper bound, same form. */
+  createdBefore?: string;
+}
+
+/** The filtered base of a list: tenant, filial and the plain filters, all on indexed columns. */
+export function baseListQuery(em: EntityManager, companyId: number, f: ListFilters): SelectQueryBuilder<SalesOrder> {
+  const qb = em
+    .createQueryBuilder(SalesOrder, 'o')
+    .where('o.company_id = :companyId AND o.filial_id = :filialId', { companyId, filialId: f.filialId });
+  if (f.status) qb.andWhere('o.status = :status', { status: f.status });
+  if (f.type) qb.andWhere('o.type = :type', { type: f.type });
+  if (f.customerId !== undefined) qb.andWhere('o.customer_id = :customerId', { customerId: f.customerId });
+  if (f.sellerId !== undefined) qb.andWhere('o.seller_id = :sellerId', { sellerId: f.sellerId });
+  if (f.createdFrom) qb.andWhere('o.created_at >= :createdFrom', { createdFrom: f.createdFrom });
+  if (f.createdBefore) qb.andWhere('o.created_at < :createdBefore', { createdBefore: f.createdBefore });
+  return qb;
+}
+
+/** Numeric search: the code ranges of "equal or starts with", one OR'ed range list on the code index. */
+export function whereCodeIn(qb: SelectQueryBuilder<SalesOrder>, ranges: [number, number][]): SelectQueryBuilder<SalesOrder> {
+  if (!ranges.length) return qb.andWhere('1 = 0');
+  return qb.andWhere(
+    new Brackets((w) => {
+      ranges.forEach(([lo, hi], i) => w.orWhere(`o.code BETWEEN :codeLo${i} AND :codeHi${i}`, { [`codeLo${i}`]: lo, [`codeHi${i}`]: hi }));
+    }),
+  );
+}
+
+/** Text search phase 1: customers by name / trade name prefix or document prefix, at most `cap`. */
+export async function resolveCustomers(em: EntityManager, companyId: number, text: string, documentDigits: string | null, cap: number): Promise<number[]> {
+  const branch = (column: string, value: string) =>
+    em
+      .createQueryBuilder(Customer, 'c')
+      .select(['c.id AS id', 'c.search_name AS name'])
+      .where(`c.company_id = :companyId AND ${column} LIKE :value`, { companyId, value })
+      .orderBy(column, 'ASC')
+      .addOrderBy('c.id', 'ASC')
+      .limit(cap)
+      .getRawMany<{ id: number; name: string }>();
+  const found: { id: number; name: string }[] = [];
+  if (text) {
+    found.push(...(await branch('c.search_name', `${escapeLike(text)}%`)));
+    found.push(...(await branch('c.search_trade_name', `${escapeLike(text)}%`)));
+  }
+  if (documentDigits) found.push(...(await branch('c.document', `${documentDigits}%`)));
+  const unique = new Map(found.map((c) => [Number(c.id), String(c.name)]));
+  return [...unique.entries()]
+    .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
+    .slice(0, cap)
+    .map(([id]) => id);
+}
+
+/** Sellers whose name or alias contains the term (a company has tens of sellers, not millions). */
+export async function resolveSellers(em: EntityManager, companyId: number, text: string, cap: number): Promise<number[]> {
+  if (!text) return [];
+  const rows = await em
+    .createQueryBuilder(Seller, 's')
+    .select('s.id', 'id')
+    .where('s.company_id = :companyId AND s.search_name LIKE :value', { companyId, value: `%${escapeLike(text)}%` })
+    .orderBy('s.id', 'ASC')
+    .limit(cap)
+    .getRawMany<{ id: number }>();
+  return rows.map((r) => Number(r.id));
+}
+
+/** LIKE wildcards in a user's term are literal characters (normalizeText already drops them). */
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '');

@@ -1,0 +1,119 @@
+import { decimal, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
+import { isMalformedId } from '../../core/hashids';
+
+export const STATUSES = ['OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED', 'CLOSED', 'GROUPED'] as const;
+export const TYPES = ['ORDER', 'QUOTE'] as const;
+export const FLOW_MODES = ['STANDARD', 'QUICK_SALE'] as const;
+export const SORTS = ['-code', 'code', '-createdAt', 'createdAt'] as const;
+
+/** Two ids that did not decode (0) are unknown ids, not duplicates of each other. */
+const sameId = (key: string) => (a: Record<string, number>, b: Record<string, number>) => a[key] !== 0 && a[key] === b[key];
+
+const orderId = () => id('sales-order').required();
+
+/** A hashid of some type yet to be decided (GET /sales-order/:x is a filial or an order). */
+const anyId = () =>
+  Joi.string()
+    .custom((value: string, helpers) => (isMalformedId(value) ? helpers.error('id.malformed') : value), 'hashid')
+    .messages({ 'id.malformed': '{{#label}} is not a valid id' })
+    .description('filial id (lists) or sales order id (reads one)');
+
+/** A line as a client sends it (create, quick sale, edit). */
+export const itemInput = {
+  productId: id('product').required(),
+  quantity: decimal('quantity', { positive: true }).required(),
+  unitPrice: decimal('price', { min: 0 }).description("defaults to the product's price"),
+  discount: decimal('amount', { min: 0 }).description('line discount (amount)'),
+  description: Joi.string().trim().min(1).max(200).description("defaults to the product's name"),
+};
+
+const headerFields = {
+  customerId: id('customer').allow(null),
+  sellerId: id('seller').allow(null),
+  alias: Joi.string().trim().max(60).allow(null, ''),
+  notes: Joi.string().trim().max(1000).allow(null, ''),
+  discount: decimal('amount', { min: 0 }).description('order discount (amount), allocated over the lines'),
+  freight: decimal('amount', { min: 0 }),
+};
+
+/**
+ * The create body. `flowMode` is part of the contract: QUICK_SALE bodies (with `payments`) are routed
+ * by the create use case; the quick-sale module extends this object with its own fields.
+ */
+export const createFields = {
+  type: Joi.string().valid(...TYPES).default('ORDER'),
+  flowMode: Joi.string().valid(...FLOW_MODES).default('STANDARD'),
+  ...headerFields,
+  validUntil: isoDate()
+    .allow(null)
+    .when('type', { is: 'QUOTE', otherwise: Joi.forbidden() })
+    .description('quotes only: last day the quote can be converted (default: 30 days from today)'),
+  items: Joi.array().items(Joi.object(itemInput)).min(1).max(500).required(),
+};
+
+const listQuery = Joi.object({
+  ...pagination,
+  search: Joi.string().trim().max(100).allow('').description('numeric: code equal or prefix; text: customer name/trade name/document, seller name/alias, order alias'),
+  status: Joi.string().valid(...STATUSES),
+  type: Joi.string().valid(...TYPES),
+  customerId: id('customer'),
+  sellerId: id('seller'),
+  createdFrom: isoDate(),
+  createdTo: isoDate(),
+  sort: Joi.string().valid(...SORTS).default('-code'),
+});
+
+const byId = Joi.object({ id: orderId() });
+const bySalesOrderId = Joi.object({ salesOrderId: orderId() });
+
+export const salesOrderSchemas = {
+  create: { body: Joi.object(createFields) },
+  list: { params: Joi.object({ filialId: id('filial').required() }), query: listQuery },
+  listOrGet: { params: Joi.object({ filialIdOrId: anyId().required() }), query: listQuery },
+  get: { params: byId },
+  update: {
+    params: byId,
+    body: Joi.object({
+      version: version(),
+      ...headerFields,
+      validUntil: isoDate().allow(null).description('quotes only'),
+      items: Joi.array()
+        .items(Joi.object({ salesOrderItemId: id('sales-order-item').description('keep this line (omit for a new one)'), ...itemInput }))
+        .min(1)
+        .max(500)
+        .unique(sameId('salesOrderItemId'), { ignoreUndefined: true })
+        .description('the full new list of lines: lines left out are removed'),
+    }).min(2),
+  },
+  remove: { params: byId },
+  assignCustomer: { params: byId, body: Joi.object({ customerId: id('customer').required() }) },
+  group: {
+    body: Joi.object({
+      salesOrderIds: Joi.array()
+        .items(id('sales-order'))
+        .min(2)
+        .max(50)
+        .unique((a: number, b: number) => a !== 0 && a === b)
+        .required(),
+    }),
+  },
+  fulfillment: { params: byId },
+  fulfill: {
+    params: byId,
+    body: Joi.object({
+      items: Joi.array()
+        .items(Joi.object({ salesOrderItemId: id('sales-order-item').required(), quantity: decimal('quantity', { positive: true }).required() }))
+        .min(1)
+        .max(500)
+        .unique(sameId('salesOrderItemId'))
+        .required(),
+    }),
+  },
+  convertQuote: { params: bySalesOrderId },
+  convertToQuote: {
+    params: bySalesOrderId,
+    body: Joi.object({ validUntil: isoDate().description('default: 30 days from today') }),
+  },
+  cancelPreview: { params: bySalesOrderId },
+  cancel: { params: bySalesOrderId, body: Joi.object({ reason: Joi.string().trim().min(3).max(500).required() }) },
+};

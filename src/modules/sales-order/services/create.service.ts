@@ -1,0 +1,113 @@
+import { EntityManager } from 'typeorm';
+import { normalizeText } from '../../../core/br-documents';
+import type { ActorContext, TenantContext } from '../../../core/context';
+import { inTransaction } from '../../../core/db/transaction';
+import { Dec } from '../../../core/decimal';
+import { BusinessRuleError, ValidationError } from '../../../core/errors';
+import { nextSequenceValue } from '../../../core/sequence/sequence.service';
+import { FlowMode, SalesOrder, SalesOrderType } from '../entities/sales-order.entity';
+import { itemsOf, loadView, SalesOrderView } from '../sales-order.repository';
+import { addDays, businessToday, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
+import { draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
+import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
+import { dataSource } from '../../../core/db/data-source';
+import { SalesOrderItem } from '../entities/sales-order-item.entity';
+
+export const SALES_ORDER_CODE_SEQUENCE = 'sales-order-code';
+
+export interface CreateSalesOrderInput {
+  filialId: number;
+  type?: SalesOrderType;
+  flowMode?: FlowMode;
+  customerId?: number | null;
+  sellerId?: number | null;
+  alias?: string | null;
+  notes?: string | null;
+  discount?: Dec;
+  freight?: Dec;
+  validUntil?: string | null;
+  items: ItemInput[];
+}
+
+export const blankToNull = (s: string | null | undefined): string | null => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
+
+/** Quotes are valid for 30 days unless told otherwise, and never from a day already past. */
+export function quoteValidity(given: string | null | undefined, path = 'validUntil'): string {
+  const today = businessToday();
+  if (given === undefined || given === null) return addDays(today, QUOTE_VALIDITY_DAYS);
+  if (given < today) throw new BusinessRuleError('VALID_UNTIL_IN_THE_PAST', `validUntil ${given} is before today (${today})`, { errors: [{ path, message: 'must not be in the past' }] });
+  return given;
+}
+
+/**
+ * Writes a new order and its lines inside the caller's transaction: references checked in the tenant,
+ * prices defaulted from the products, amounts from priceLines, a fresh code, audit and event. The quick
+ * sale composes this with fulfillSalesOrderItems in one transaction.
+ */
+export async function createSalesOrder(
+  em: EntityManager,
+  ctx: ActorContext,
+  input: CreateSalesOrderInput,
+  drafts?: LineDraft[],
+): Promise<{ order: SalesOrder; items: SalesOrderItem[] }> {
+  const type = input.type ?? 'ORDER';
+  const lines = drafts ?? draftLines(input.items, await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId), (i) => `items[${i}].productId`));
+  if (input.customerId) await resolveCustomer(em, ctx.companyId, input.customerId);
+  if (input.sellerId) await resolveSeller(em, ctx.companyId, input.sellerId);
+  const validUntil = type === 'QUOTE' ? quoteValidity(input.validUntil) : null;
+  const { rows, totals } = priceLines(ctx.companyId, 0, lines, input.discount ?? new Dec(0), input.freight ?? new Dec(0));
+
+  const alias = blankToNull(input.alias);
+  const order = await em.save(
+    em.create(SalesOrder, {
+      companyId: ctx.companyId,
+      filialId: input.filialId,
+      code: await nextSequenceValue(ctx.companyId, SALES_ORDER_CODE_SEQUENCE),
+      type,
+      flowMode: input.flowMode ?? 'STANDARD',
+      status: 'OPEN',
+      customerId: input.customerId ?? null,
+      sellerId: input.sellerId ?? null,
+      alias,
+      searchAlias: alias ? normalizeText(alias) || null : null,
+      notes: blankToNull(input.notes),
+      ...totalsColumns(totals),
+      validUntil,
+      groupedIntoId: null,
+      cancelReason: null,
+      cancelledAt: null,
+    }),
+  );
+  await em
+    .createQueryBuilder()
+    .insert()
+    .into(SalesOrderItem)
+    .values(rows.map(({ keepId: _keep, ...row }) => ({ ...row, salesOrderId: order.id })))
+    .updateEntity(false)
+    .execute();
+  const items = await itemsOf(em, ctx.companyId, [order.id]);
+  await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
+  await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
+  return { order, items };
+}
+
+export type CreateRequest = Omit<CreateSalesOrderInput, 'filialId'>;
+
+/**
+ * POST /sales-order. The order belongs to the governing filial (x-filial-id). Standard orders and
+ * quotes are created here; QUICK_SALE bodies belong to the quick-sale flow, which answers 422
+ * QUICK_SALE_NOT_CONFIGURED until that module routes them (docs/decisions.md).
+ */
+export async function createFromRequest(ctx: TenantContext, body: CreateRequest): Promise<SalesOrderView> {
+  if (!ctx.filialId) {
+    throw new ValidationError('x-filial-id header is required to create a sales order', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
+  }
+  if (body.flowMode === 'QUICK_SALE') {
+    throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not configured for this filial', {
+      problems: [{ code: 'QUICK_SALE_NOT_AVAILABLE', field: 'flowMode', message: 'the quick-sale flow is not enabled on this service yet' }],
+    });
+  }
+  const filialId = ctx.filialId;
+  const { order } = await inTransaction((em) => createSalesOrder(em, ctx, { ...body, filialId }));
+  return loadView(dataSource.manager, ctx.companyId, order.id);
+}

@@ -1,0 +1,156 @@
+import { EntityManager, In } from 'typeorm';
+import type { TenantContext } from '../../../core/context';
+import { inTransaction } from '../../../core/db/transaction';
+import { Dec, toJsonNumber } from '../../../core/decimal';
+import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
+import { encodeId } from '../../../core/hashids';
+import { Product } from '../../catalog/entities/product.entity';
+import { LedgerLine, postToLedger } from '../../stock/stock-ledger.service';
+import { FulfillmentItem } from '../entities/fulfillment-item.entity';
+import { Fulfillment } from '../entities/fulfillment.entity';
+import type { SalesOrderItem } from '../entities/sales-order-item.entity';
+import type { SalesOrder } from '../entities/sales-order.entity';
+import { fulfillmentsOf, itemsOf, lockItems, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
+import { remainingOf } from '../sales-order.rules';
+import { assertAllowed, assertTransition } from '../sales-order.state';
+import { assertReadable } from './query.service';
+import { auditOrder, insertedId, lockForChange, publishOrderEvent } from './shared';
+import { dataSource } from '../../../core/db/data-source';
+
+export interface FulfillLine {
+  salesOrderItemId: number;
+  quantity: Dec;
+}
+
+export interface FulfillResult {
+  order: SalesOrder;
+  items: SalesOrderItem[];
+  fulfillment: Fulfillment;
+  fulfillmentItems: FulfillmentItem[];
+}
+
+/**
+ * Fulfils lines of an order inside the caller's transaction (SPEC §6): the order and its lines are
+ * locked, each quantity is checked against what remains *now*, the goods leave stock through the
+ * ledger at average cost, the fulfillment records the cost each line left with, and the order moves
+ * to PARTIALLY_FULFILLED or FULFILLED with a conditional update. The quick sale calls this right
+ * after createSalesOrder in the same transaction.
+ */
+export async function fulfillSalesOrderItems(
+  em: EntityManager,
+  ctx: TenantContext,
+  orderId: number,
+  lines: FulfillLine[],
+  options: { allowNegativeStock?: boolean } = {},
+): Promise<FulfillResult> {
+  const { order, filial } = await lockForChange(em, ctx, orderId);
+  assertAllowed(order, 'fulfill');
+  const items = await lockItems(em, ctx.companyId, order.id);
+  const byId = new Map(items.map((i) => [i.id, i]));
+
+  const seen = new Set<number>();
+  const repeated = lines.map((l, i) => (seen.has(l.salesOrderItemId) ? i : (seen.add(l.salesOrderItemId), -1))).filter((i) => i >= 0);
+  if (repeated.length) {
+    throw new ValidationError('The same item appears twice', repeated.map((i) => ({ path: `items[${i}].salesOrderItemId`, message: 'duplicate item' })));
+  }
+  const problems: FieldError[] = [];
+  const foreign: FieldError[] = [];
+  lines.forEach((line, i) => {
+    const item = byId.get(line.salesOrderItemId);
+    if (!item) return foreign.push({ path: `items[${i}].salesOrderItemId`, message: 'not an item of this sales order' });
+    const remaining = remainingOf(item);
+    if (line.quantity.gt(remaining)) problems.push({ path: `items[${i}].quantity`, message: `quantity ${line.quantity.toFixed()} exceeds the remaining ${remaining.toFixed()}` });
+  });
+  if (foreign.length) throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'An item does not belong to this sales order', { errors: foreign });
+  if (problems.length) throw new BusinessRuleError('QUANTITY_ABOVE_REMAINING', 'A quantity exceeds what remains to be fulfilled', { errors: problems });
+
+  const now = new Date();
+  const inserted = await em
+    .createQueryBuilder()
+    .insert()
+    .into(Fulfillment)
+    .values({ companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now })
+    .updateEntity(false)
+    .execute();
+  const fulfillment = Object.assign(new Fulfillment(), { id: insertedId(inserted.raw), companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now });
+
+  // Goods of stock-controlled products leave through the ledger; services and the like leave at cost 0.
+  const productIds = [...new Set(lines.map((l) => byId.get(l.salesOrderItemId)!.productId))];
+  const controlled = new Set(
+    (await em.find(Product, { select: { id: true, stockControlled: true }, where: { companyId: ctx.companyId, id: In(productIds) } }))
+      .filter((p) => p.stockControlled)
+      .map((p) => p.id),
+  );
+  const ledgerLines: LedgerLine[] = lines
+    .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
+    .filter(({ item }) => controlled.has(item.productId))
+    .map(({ item, quantity }) => ({ productId: item.productId, direction: 'OUT', quantity, referenceLineId: item.id }));
+  const effects = await postToLedger(em, {
+    companyId: ctx.companyId,
+    filialId: order.filialId,
+    reason: 'SALE',
+    referenceType: 'fulfillment',
+    referenceId: fulfillment.id,
+    actor: ctx.actor,
+    lines: ledgerLines,
+    allowNegative: options.allowNegativeStock ?? filial.allowNegativeStock,
+  });
+  const costOf = new Map<number, Dec>();
+  effects.forEach((e) => costOf.set(e.referenceLineId!, e.unitCost));
+
+  const fulfillmentItems = lines.map((l) => {
+    const item = byId.get(l.salesOrderItemId)!;
+    return Object.assign(new FulfillmentItem(), {
+      companyId: ctx.companyId,
+      fulfillmentId: fulfillment.id,
+      salesOrderId: order.id,
+      salesOrderItemId: item.id,
+      productId: item.productId,
+      quantity: l.quantity,
+      unitCost: costOf.get(item.id) ?? new Dec(0),
+    });
+  });
+  await em.createQueryBuilder().insert().into(FulfillmentItem).values(fulfillmentItems).updateEntity(false).execute();
+
+  const changes: Record<string, [unknown, unknown]> = {};
+  const updates = lines.map((l) => {
+    const item = byId.get(l.salesOrderItemId)!;
+    const before = item.fulfilledQuantity;
+    item.fulfilledQuantity = before.plus(l.quantity);
+    changes[`line${item.lineNumber}.fulfilledQuantity`] = [before.toFixed(4), item.fulfilledQuantity.toFixed(4)];
+    return { id: item.id, value: item.fulfilledQuantity };
+  });
+  await writeItemQuantities(em, 'fulfilled_quantity', updates);
+
+  const status = items.every((i) => remainingOf(i).lte(0)) ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
+  assertTransition(order, 'fulfill', status);
+  const before = { status: order.status, version: order.version };
+  await updateOrderIf(em, order, before, { status });
+  Object.assign(order, { status, version: order.version + 1, updatedAt: now });
+  if (before.status !== status) changes.status = [before.status, status];
+
+  await auditOrder(em, ctx, order, status === 'FULFILLED' ? 'FULFILLED' : 'PARTIALLY_FULFILLED', changes);
+  await publishOrderEvent(em, ctx, order, 'fulfilled', {
+    fulfillmentId: encodeId('fulfillment', fulfillment.id),
+    items: fulfillmentItems.map((fi) => ({
+      salesOrderItemId: encodeId('sales-order-item', fi.salesOrderItemId),
+      productId: encodeId('product', fi.productId),
+      quantity: toJsonNumber(fi.quantity, 'quantity'),
+      unitCost: toJsonNumber(fi.unitCost, 'cost'),
+    })),
+  });
+  return { order, items, fulfillment, fulfillmentItems };
+}
+
+/** POST /sales-order/:id/fulfill: one transaction. */
+export const fulfillOrder = (ctx: TenantContext, orderId: number, lines: FulfillLine[]) =>
+  inTransaction((em) => fulfillSalesOrderItems(em, ctx, orderId, lines));
+
+/** GET /sales-order/:id/fulfillment. */
+export async function fulfillmentView(ctx: TenantContext, orderId: number) {
+  const em = dataSource.manager;
+  const order = await assertReadable(ctx, orderId);
+  const items = await itemsOf(em, ctx.companyId, [order.id]);
+  const { fulfillments, items: fulfillmentItems } = await fulfillmentsOf(em, ctx.companyId, order.id);
+  return { order, items, fulfillments, fulfillmentItems };
+}

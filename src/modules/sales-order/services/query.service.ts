@@ -1,0 +1,142 @@
+import { normalizeText } from '../../../core/br-documents';
+import { assertFilialAccess } from '../../../core/auth/tenancy';
+import type { TenantContext } from '../../../core/context';
+import { dataSource } from '../../../core/db/data-source';
+import { decodeId } from '../../../core/hashids';
+import { Page, PageRequest, paginate, SortKey } from '../../../core/pagination';
+import { paginateUnion } from '../../../core/pagination-union';
+import { Filial } from '../../tenancy/entities/filial.entity';
+import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
+import {
+  baseListQuery,
+  loadView,
+  loadViews,
+  notFound,
+  resolveCustomers,
+  resolveSellers,
+  SalesOrderView,
+  whereCodeIn,
+} from '../sales-order.repository';
+import { addDays, startOfBusinessDay } from '../sales-order.rules';
+import type { SORTS } from '../sales-order.schemas';
+
+/** A text search resolves at most this many customers first (SPEC §6; docs/decisions.md). */
+export const CUSTOMER_SEARCH_CAP = 250;
+const SELLER_SEARCH_CAP = 250;
+/** Codes are INT: a numeric term of more digits cannot be a code (it is searched as a document). */
+const MAX_CODE = 2_147_483_647;
+const MAX_CODE_DIGITS = String(MAX_CODE).length;
+
+export interface ListQuery extends PageRequest {
+  search?: string;
+  status?: SalesOrderStatus;
+  type?: SalesOrderType;
+  customerId?: number;
+  sellerId?: number;
+  createdFrom?: string;
+  createdTo?: string;
+  sort: (typeof SORTS)[number];
+}
+
+const SORT_KEYS: Record<ListQuery['sort'], SortKey[]> = {
+  '-code': [
+    { column: 'o.code', direction: 'DESC' },
+    { column: 'o.id', direction: 'DESC' },
+  ],
+  code: [
+    { column: 'o.code', direction: 'ASC' },
+    { column: 'o.id', direction: 'ASC' },
+  ],
+  '-createdAt': [
+    { column: 'o.created_at', direction: 'DESC' },
+    { column: 'o.id', direction: 'DESC' },
+  ],
+  createdAt: [
+    { column: 'o.created_at', direction: 'ASC' },
+    { column: 'o.id', direction: 'ASC' },
+  ],
+};
+
+/**
+ * "Equal or starts with" for a numeric term as code ranges: "12" → 12, 120–129, 1200–1299, … up to
+ * the largest INT. One range list on the (company, filial, code) index, in code order, so the page
+ * comes off the index without sorting (docs/decisions.md). Null when the term is not a code search.
+ */
+export function codeRanges(term: string): [number, number][] | null {
+  if (!/^\d+$/.test(term) || term.length > MAX_CODE_DIGITS) return null;
+  const value = Number(term);
+  // Codes have no leading zeros: "0012" can only mean code 12.
+  if (term.startsWith('0')) return value > 0 ? [[value, value]] : [];
+  const ranges: [number, number][] = [];
+  for (let scale = 1; value * scale <= MAX_CODE; scale *= 10) {
+    ranges.push([value * scale, Math.min((value + 1) * scale - 1, MAX_CODE)]);
+  }
+  return ranges;
+}
+
+const idOf = (v: SalesOrderView) => v.order.id;
+
+/** Lists a filial's orders and quotes: filters, numeric or text search, two-phase pagination. */
+export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery): Promise<Page<SalesOrderView>> {
+  const em = dataSource.manager;
+  const base = () =>
+    baseListQuery(em, ctx.companyId, {
+      filialId,
+      status: q.status,
+      type: q.type,
+      customerId: q.customerId,
+      sellerId: q.sellerId,
+      createdFrom: q.createdFrom ? startOfBusinessDay(q.createdFrom) : undefined,
+      createdBefore: q.createdTo ? startOfBusinessDay(addDays(q.createdTo, 1)) : undefined,
+    });
+  const sort = SORT_KEYS[q.sort];
+  const load = (ids: number[]) => loadViews(em, ctx.companyId, ids);
+  const term = q.search?.trim();
+  if (!term) return paginate(base(), sort, q, load, idOf);
+
+  const ranges = codeRanges(term);
+  if (ranges) return paginate(whereCodeIn(base(), ranges), sort, q, load, idOf);
+
+  // Text: customers first (capped), sellers, then orders of those or with a matching alias.
+  const text = normalizeText(term);
+  const digits = term.replace(/\D/g, '');
+  const documentDigits = /^[\d.\-/\s]+$/.test(term) && digits.length >= 3 ? digits : null;
+  const customers = await resolveCustomers(em, ctx.companyId, text, documentDigits, CUSTOMER_SEARCH_CAP);
+  const sellers = await resolveSellers(em, ctx.companyId, text, SELLER_SEARCH_CAP);
+  const branches = [];
+  if (customers.length) branches.push(base().andWhere('o.customer_id IN (:...searchCustomers)', { searchCustomers: customers }));
+  if (sellers.length) branches.push(base().andWhere('o.seller_id IN (:...searchSellers)', { searchSellers: sellers }));
+  if (text) branches.push(base().andWhere('o.search_alias LIKE :searchAlias', { searchAlias: `${text}%` }));
+  if (!branches.length) return paginate(base().andWhere('1 = 0'), sort, q, load, idOf);
+  return paginateUnion(em, branches, sort, q, load, idOf);
+}
+
+/** An order of the tenant whose filial the caller may see (404 / 403). */
+export async function assertReadable(ctx: TenantContext, id: number): Promise<SalesOrder> {
+  const order = id > 0 ? await dataSource.manager.findOneBy(SalesOrder, { id, companyId: ctx.companyId }) : null;
+  if (!order) throw notFound();
+  await assertFilialAccess(ctx, order.filialId);
+  return order;
+}
+
+export async function getOrder(ctx: TenantContext, id: number): Promise<SalesOrderView> {
+  const order = await assertReadable(ctx, id);
+  return loadView(dataSource.manager, ctx.companyId, order.id);
+}
+
+export type ListOrGet = { kind: 'list'; page: Page<SalesOrderView> } | { kind: 'order'; view: SalesOrderView };
+
+/**
+ * GET /sales-order/:x (SPEC §6): a param that decodes as a filial of the tenant lists that filial
+ * (403 if the token does not grant it); anything else is read as an order id (404 when it is not one).
+ * Per-type hashid salts keep the two readings apart.
+ */
+export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery): Promise<ListOrGet> {
+  const filialId = decodeId('filial', x);
+  if (filialId > 0 && (await dataSource.manager.existsBy(Filial, { id: filialId, companyId: ctx.companyId }))) {
+    await assertFilialAccess(ctx, filialId);
+    ctx.filialId = filialId;
+    return { kind: 'list', page: await listOrders(ctx, filialId, q) };
+  }
+  return { kind: 'order', view: await getOrder(ctx, decodeId('sales-order', x)) };
+}
