@@ -1,0 +1,464 @@
+import { Dec } from '../../../core/decimal';
+import { AppError, FieldError, ValidationError } from '../../../core/errors';
+import type {
+  NfeAddress,
+  NfeBilling,
+  NfeContribution,
+  NfeIcms,
+  NfeIde,
+  NfeImportTax,
+  NfeIpi,
+  NfeItem,
+  NfeParty,
+  NfePayment,
+  NfeProtocol,
+  NfeTotals,
+  NfeTransport,
+  ParsedNfe,
+} from './nfe-types';
+import { parseXml } from './xml-document';
+
+/*
+ * NF-e XML → ParsedNfe. Reads layout 4.00 fully and 3.10 where it differs (indPag in ide, no pag,
+ * no FCP fields, dEmi in 2.00-style documents). Structure problems are collected with their layout
+ * path and reported together (400 NFE_INVALID_CONTENT); business checks live in the validation report.
+ */
+
+export const SUPPORTED_VERSIONS = ['4.00', '3.10'] as const;
+
+type XNode = Record<string, unknown>;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+const asArray = <T>(v: T | T[] | undefined | null): T[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
+
+class Reader {
+  readonly errors: FieldError[] = [];
+
+  fail(path: string, message: string): void {
+    if (this.errors.length < 50) this.errors.push({ path, message });
+  }
+
+  /** The single child element `tag` (repeated → error). */
+  node(parent: XNode | null | undefined, tag: string, path: string): XNode | null {
+    const v = parent?.[tag];
+    if (v === undefined || v === null) return null;
+    if (Array.isArray(v)) {
+      this.fail(`${path}/${tag}`, `${tag} must occur once`);
+      return null;
+    }
+    return typeof v === 'object' ? (v as XNode) : ({ _: v } as XNode);
+  }
+
+  nodes(parent: XNode | null | undefined, tag: string): XNode[] {
+    return asArray(parent?.[tag] as XNode | XNode[] | undefined).map((v) => (typeof v === 'object' ? v : ({ _: v } as XNode)));
+  }
+
+  /** Text of a child element; '' and absent → null. */
+  text(parent: XNode | null | undefined, tag: string, path: string): string | null {
+    const v = parent?.[tag];
+    if (v === undefined || v === null) return null;
+    if (Array.isArray(v)) {
+      this.fail(`${path}/${tag}`, `${tag} must occur once`);
+      return null;
+    }
+    const s = typeof v === 'object' ? (v as XNode)._ : v;
+    if (s === undefined || s === null) return null;
+    const t = String(s).trim();
+    return t === '' ? null : t;
+  }
+
+  required(parent: XNode | null | undefined, tag: string, path: string): string {
+    const t = this.text(parent, tag, path);
+    if (t === null) this.fail(`${path}/${tag}`, `${tag} is required`);
+    return t ?? '';
+  }
+
+  dec(parent: XNode | null | undefined, tag: string, path: string): Dec | null {
+    const t = this.text(parent, tag, path);
+    if (t === null) return null;
+    if (!DECIMAL.test(t)) {
+      this.fail(`${path}/${tag}`, `${tag} must be a decimal number, got "${t.slice(0, 30)}"`);
+      return null;
+    }
+    return new Dec(t);
+  }
+
+  requiredDec(parent: XNode | null | undefined, tag: string, path: string): Dec {
+    const d = this.dec(parent, tag, path);
+    if (d === null && this.text(parent, tag, path) === null) this.fail(`${path}/${tag}`, `${tag} is required`);
+    return d ?? new Dec(0);
+  }
+
+  /** Optional decimal read as zero when absent (totals fields that 3.10 does not have). */
+  zero(parent: XNode | null | undefined, tag: string, path: string): Dec {
+    return this.dec(parent, tag, path) ?? new Dec(0);
+  }
+
+  attr(node: XNode | null | undefined, name: string): string | null {
+    const attrs = node?.$ as Record<string, string> | undefined;
+    const v = attrs?.[name];
+    return v === undefined ? null : String(v).trim();
+  }
+}
+
+function readAddress(r: Reader, node: XNode | null, path: string): NfeAddress | null {
+  if (!node) return null;
+  return {
+    street: r.text(node, 'xLgr', path),
+    number: r.text(node, 'nro', path),
+    district: r.text(node, 'xBairro', path),
+    cityCode: r.text(node, 'cMun', path),
+    city: r.text(node, 'xMun', path),
+    uf: r.text(node, 'UF', path),
+    zipCode: r.text(node, 'CEP', path),
+  };
+}
+
+function readParty(r: Reader, node: XNode, path: string, addressTag: 'enderEmit' | 'enderDest'): NfeParty {
+  const cnpj = r.text(node, 'CNPJ', path);
+  const cpf = r.text(node, 'CPF', path);
+  const foreign = node.idEstrangeiro !== undefined;
+  const address = readAddress(r, r.node(node, addressTag, path), `${path}/${addressTag}`);
+  return {
+    documentKind: cnpj ? 'CNPJ' : cpf ? 'CPF' : foreign ? 'FOREIGN' : null,
+    document: cnpj ?? cpf ?? (foreign ? r.text(node, 'idEstrangeiro', path) ?? '' : null),
+    name: r.text(node, 'xNome', path),
+    tradeName: r.text(node, 'xFant', path),
+    stateRegistration: r.text(node, 'IE', path),
+    uf: address?.uf ?? null,
+    address,
+    email: r.text(node, 'email', path),
+    taxRegime: r.text(node, 'CRT', path),
+  };
+}
+
+function readIde(r: Reader, node: XNode | null, path: string): NfeIde {
+  if (!node) r.fail(path, 'ide is required');
+  const n = node ?? {};
+  const issuedAt = r.text(n, 'dhEmi', path) ?? r.text(n, 'dEmi', path);
+  if (!issuedAt) r.fail(`${path}/dhEmi`, 'dhEmi is required');
+  const refs = r.nodes(n, 'NFref').map((ref, i) => r.text(ref, 'refNFe', `${path}/NFref[${i + 1}]`)).filter((k): k is string => !!k);
+  return {
+    ufCode: r.required(n, 'cUF', path),
+    randomCode: r.required(n, 'cNF', path),
+    operationNature: r.text(n, 'natOp', path),
+    model: r.required(n, 'mod', path),
+    series: r.required(n, 'serie', path),
+    number: r.required(n, 'nNF', path),
+    issuedAt: issuedAt ?? '',
+    exitAt: r.text(n, 'dhSaiEnt', path) ?? r.text(n, 'dSaiEnt', path),
+    operationType: r.text(n, 'tpNF', path),
+    destination: r.text(n, 'idDest', path),
+    emissionType: r.required(n, 'tpEmis', path),
+    checkDigit: r.required(n, 'cDV', path),
+    environment: r.required(n, 'tpAmb', path),
+    purpose: r.text(n, 'finNFe', path),
+    finalConsumer: r.text(n, 'indFinal', path),
+    presence: r.text(n, 'indPres', path),
+    paymentIndicator: r.text(n, 'indPag', path),
+    referencedKeys: refs,
+  };
+}
+
+/** The one ICMS group inside <ICMS> (ICMS00…ICMS90, ICMSPart, ICMSST, ICMSSN101…ICMSSN900). */
+function readIcms(r: Reader, imposto: XNode | null, path: string): NfeIcms | null {
+  const icms = r.node(imposto, 'ICMS', path);
+  if (!icms) return null;
+  const groups = Object.keys(icms).filter((k) => k !== '$' && k !== '_');
+  if (groups.length !== 1) {
+    r.fail(`${path}/ICMS`, 'ICMS must hold exactly one tax group');
+    return null;
+  }
+  const group = groups[0];
+  const p = `${path}/ICMS/${group}`;
+  const g = r.node(icms, group, `${path}/ICMS`) ?? {};
+  const deducted = r.text(g, 'indDeduzDeson', p);
+  return {
+    group,
+    origin: r.text(g, 'orig', p),
+    cst: r.text(g, 'CST', p),
+    csosn: r.text(g, 'CSOSN', p),
+    baseMode: r.text(g, 'modBC', p),
+    baseReduction: r.dec(g, 'pRedBC', p),
+    base: r.dec(g, 'vBC', p),
+    rate: r.dec(g, 'pICMS', p),
+    value: r.dec(g, 'vICMS', p),
+    fcpBase: r.dec(g, 'vBCFCP', p),
+    fcpRate: r.dec(g, 'pFCP', p),
+    fcpValue: r.dec(g, 'vFCP', p),
+    stBaseMode: r.text(g, 'modBCST', p),
+    stMva: r.dec(g, 'pMVAST', p),
+    stBaseReduction: r.dec(g, 'pRedBCST', p),
+    stBase: r.dec(g, 'vBCST', p),
+    stRate: r.dec(g, 'pICMSST', p),
+    stValue: r.dec(g, 'vICMSST', p),
+    fcpStBase: r.dec(g, 'vBCFCPST', p),
+    fcpStRate: r.dec(g, 'pFCPST', p),
+    fcpStValue: r.dec(g, 'vFCPST', p),
+    stRetainedBase: r.dec(g, 'vBCSTRet', p),
+    stRetainedValue: r.dec(g, 'vICMSSTRet', p),
+    reliefValue: r.dec(g, 'vICMSDeson', p),
+    reliefReason: r.text(g, 'motDesICMS', p),
+    reliefDeducted: deducted === null ? null : deducted === '1',
+    deferralRate: r.dec(g, 'pDif', p),
+    deferredValue: r.dec(g, 'vICMSDif', p),
+    operationValue: r.dec(g, 'vICMSOp', p),
+    snCreditRate: r.dec(g, 'pCredSN', p),
+    snCreditValue: r.dec(g, 'vCredICMSSN', p),
+  };
+}
+
+function readIpi(r: Reader, imposto: XNode | null, path: string): NfeIpi | null {
+  const ipi = r.node(imposto, 'IPI', path);
+  if (!ipi) return null;
+  const p = `${path}/IPI`;
+  const trib = r.node(ipi, 'IPITrib', p);
+  const nt = r.node(ipi, 'IPINT', p);
+  const g = trib ?? nt ?? {};
+  const gp = `${p}/${trib ? 'IPITrib' : 'IPINT'}`;
+  return {
+    enquadramento: r.text(ipi, 'cEnq', p),
+    cst: r.text(g, 'CST', gp),
+    base: r.dec(g, 'vBC', gp),
+    rate: r.dec(g, 'pIPI', gp),
+    quantity: r.dec(g, 'qUnid', gp),
+    unitValue: r.dec(g, 'vUnid', gp),
+    value: r.dec(g, 'vIPI', gp),
+  };
+}
+
+function readContribution(r: Reader, imposto: XNode | null, tax: 'PIS' | 'COFINS', path: string): NfeContribution | null {
+  const node = r.node(imposto, tax, path);
+  if (!node) return null;
+  const groups = Object.keys(node).filter((k) => k !== '$' && k !== '_');
+  if (groups.length !== 1) {
+    r.fail(`${path}/${tax}`, `${tax} must hold exactly one group`);
+    return null;
+  }
+  const group = groups[0];
+  const p = `${path}/${tax}/${group}`;
+  const g = r.node(node, group, `${path}/${tax}`) ?? {};
+  return {
+    group,
+    cst: r.text(g, 'CST', p),
+    base: r.dec(g, 'vBC', p),
+    rate: r.dec(g, tax === 'PIS' ? 'pPIS' : 'pCOFINS', p),
+    quantity: r.dec(g, 'qBCProd', p),
+    unitValue: r.dec(g, 'vAliqProd', p),
+    value: r.dec(g, tax === 'PIS' ? 'vPIS' : 'vCOFINS', p),
+  };
+}
+
+function readImportTax(r: Reader, imposto: XNode | null, path: string): NfeImportTax | null {
+  const ii = r.node(imposto, 'II', path);
+  if (!ii) return null;
+  const p = `${path}/II`;
+  return { base: r.zero(ii, 'vBC', p), customsExpenses: r.zero(ii, 'vDespAdu', p), value: r.zero(ii, 'vII', p), iof: r.zero(ii, 'vIOF', p) };
+}
+
+function readItem(r: Reader, det: XNode, index: number, path: string): NfeItem {
+  const p = `${path}/det[${index + 1}]`;
+  const nItem = Number(r.attr(det, 'nItem'));
+  if (!Number.isInteger(nItem) || nItem < 1) r.fail(`${p}/@nItem`, 'nItem must be a positive integer');
+  const prod = r.node(det, 'prod', p);
+  if (!prod) r.fail(`${p}/prod`, 'prod is required');
+  const pp = `${p}/prod`;
+  const pr = prod ?? {};
+  const imposto = r.node(det, 'imposto', p);
+  const ip = `${p}/imposto`;
+  const devol = r.node(det, 'impostoDevol', p);
+  return {
+    lineNumber: Number.isInteger(nItem) && nItem > 0 ? nItem : index + 1,
+    code: r.required(pr, 'cProd', pp),
+    gtin: r.text(pr, 'cEAN', pp),
+    description: r.required(pr, 'xProd', pp),
+    ncm: r.text(pr, 'NCM', pp),
+    cest: r.text(pr, 'CEST', pp),
+    cfop: r.required(pr, 'CFOP', pp),
+    unit: r.required(pr, 'uCom', pp),
+    quantity: r.requiredDec(pr, 'qCom', pp),
+    unitPrice: r.requiredDec(pr, 'vUnCom', pp),
+    total: r.requiredDec(pr, 'vProd', pp),
+    taxableGtin: r.text(pr, 'cEANTrib', pp),
+    taxableUnit: r.text(pr, 'uTrib', pp),
+    taxableQuantity: r.dec(pr, 'qTrib', pp),
+    taxableUnitPrice: r.dec(pr, 'vUnTrib', pp),
+    freight: r.zero(pr, 'vFrete', pp),
+    insurance: r.zero(pr, 'vSeg', pp),
+    discount: r.zero(pr, 'vDesc', pp),
+    otherExpenses: r.zero(pr, 'vOutro', pp),
+    // indTot is mandatory in both layouts; absent is read as the common case (counts).
+    countsInTotal: (r.text(pr, 'indTot', pp) ?? '1') === '1',
+    purchaseOrder: r.text(pr, 'xPed', pp),
+    purchaseOrderLine: r.text(pr, 'nItemPed', pp),
+    additionalInfo: r.text(det, 'infAdProd', p),
+    taxes: {
+      estimatedTotal: r.dec(imposto, 'vTotTrib', ip),
+      icms: readIcms(r, imposto, ip),
+      ipi: readIpi(r, imposto, ip),
+      importTax: readImportTax(r, imposto, ip),
+      pis: readContribution(r, imposto, 'PIS', ip),
+      cofins: readContribution(r, imposto, 'COFINS', ip),
+      ipiReturned: devol ? r.dec(r.node(devol, 'IPI', `${p}/impostoDevol`), 'vIPIDevol', `${p}/impostoDevol/IPI`) : null,
+    },
+  };
+}
+
+function readTotals(r: Reader, total: XNode | null, path: string): NfeTotals {
+  const t = r.node(total, 'ICMSTot', path);
+  if (!t) r.fail(`${path}/ICMSTot`, 'ICMSTot is required');
+  const p = `${path}/ICMSTot`;
+  const n = t ?? {};
+  const iss = r.node(total, 'ISSQNtot', path);
+  return {
+    icmsBase: r.zero(n, 'vBC', p),
+    icms: r.zero(n, 'vICMS', p),
+    icmsRelief: r.zero(n, 'vICMSDeson', p),
+    fcpUfDest: r.zero(n, 'vFCPUFDest', p),
+    icmsUfDest: r.zero(n, 'vICMSUFDest', p),
+    icmsUfRemet: r.zero(n, 'vICMSUFRemet', p),
+    fcp: r.zero(n, 'vFCP', p),
+    icmsStBase: r.zero(n, 'vBCST', p),
+    icmsSt: r.zero(n, 'vST', p),
+    fcpSt: r.zero(n, 'vFCPST', p),
+    fcpStRetained: r.zero(n, 'vFCPSTRet', p),
+    products: r.requiredDec(n, 'vProd', p),
+    freight: r.zero(n, 'vFrete', p),
+    insurance: r.zero(n, 'vSeg', p),
+    discount: r.zero(n, 'vDesc', p),
+    importTax: r.zero(n, 'vII', p),
+    ipi: r.zero(n, 'vIPI', p),
+    ipiReturned: r.zero(n, 'vIPIDevol', p),
+    pis: r.zero(n, 'vPIS', p),
+    cofins: r.zero(n, 'vCOFINS', p),
+    otherExpenses: r.zero(n, 'vOutro', p),
+    invoice: r.requiredDec(n, 'vNF', p),
+    estimatedTaxes: r.dec(n, 'vTotTrib', p),
+    services: iss ? r.zero(iss, 'vServ', `${path}/ISSQNtot`) : new Dec(0),
+  };
+}
+
+function readTransport(r: Reader, node: XNode | null, path: string): NfeTransport | null {
+  if (!node) return null;
+  const carrier = r.node(node, 'transporta', path);
+  const cp = `${path}/transporta`;
+  const vehicle = r.node(node, 'veicTransp', path);
+  return {
+    freightMode: r.text(node, 'modFrete', path),
+    carrier: carrier
+      ? { document: r.text(carrier, 'CNPJ', cp) ?? r.text(carrier, 'CPF', cp), name: r.text(carrier, 'xNome', cp), stateRegistration: r.text(carrier, 'IE', cp), uf: r.text(carrier, 'UF', cp) }
+      : null,
+    vehiclePlate: vehicle ? r.text(vehicle, 'placa', `${path}/veicTransp`) : null,
+    volumes: r.nodes(node, 'vol').map((v, i) => {
+      const vp = `${path}/vol[${i + 1}]`;
+      return { quantity: r.text(v, 'qVol', vp), species: r.text(v, 'esp', vp), brand: r.text(v, 'marca', vp), netWeight: r.dec(v, 'pesoL', vp), grossWeight: r.dec(v, 'pesoB', vp) };
+    }),
+  };
+}
+
+function readBilling(r: Reader, node: XNode | null, path: string): NfeBilling | null {
+  if (!node) return null;
+  const fat = r.node(node, 'fat', path);
+  const fp = `${path}/fat`;
+  return {
+    invoice: fat ? { number: r.text(fat, 'nFat', fp), original: r.dec(fat, 'vOrig', fp), discount: r.dec(fat, 'vDesc', fp), net: r.dec(fat, 'vLiq', fp) } : null,
+    installments: r.nodes(node, 'dup').map((d, i) => {
+      const dp = `${path}/dup[${i + 1}]`;
+      return { number: r.text(d, 'nDup', dp), dueDate: r.text(d, 'dVenc', dp), amount: r.requiredDec(d, 'vDup', dp) };
+    }),
+  };
+}
+
+function readPayments(r: Reader, node: XNode | null, path: string): { payments: NfePayment[]; change: Dec | null } {
+  if (!node) return { payments: [], change: null };
+  // 4.00: pag/detPag[]; 3.10 (NFC-e): pag[] with tPag/vPag directly.
+  const details = node.detPag !== undefined ? r.nodes(node, 'detPag') : [node];
+  return {
+    payments: details.map((d, i) => {
+      const dp = node.detPag !== undefined ? `${path}/detPag[${i + 1}]` : path;
+      return { indicator: r.text(d, 'indPag', dp), method: r.text(d, 'tPag', dp), description: r.text(d, 'xPag', dp), amount: r.requiredDec(d, 'vPag', dp) };
+    }),
+    change: r.dec(node, 'vTroco', path),
+  };
+}
+
+function readProtocol(r: Reader, node: XNode | null, path: string): NfeProtocol | null {
+  if (!node) return null;
+  const inf = r.node(node, 'infProt', path) ?? {};
+  const p = `${path}/infProt`;
+  return {
+    version: r.attr(node, 'versao'),
+    environment: r.text(inf, 'tpAmb', p),
+    accessKey: r.text(inf, 'chNFe', p),
+    receivedAt: r.text(inf, 'dhRecbto', p),
+    protocolNumber: r.text(inf, 'nProt', p),
+    digestValue: r.text(inf, 'digVal', p),
+    status: r.text(inf, 'cStat', p),
+    reason: r.text(inf, 'xMotivo', p),
+  };
+}
+
+const unsupported = (message: string, code = 'NFE_UNSUPPORTED_DOCUMENT') =>
+  new AppError('invalid', code, message, { errors: [{ path: 'xml', message }] });
+
+/** Reads the invoice from an already parsed tree (see parseXml). */
+export function readNfe(tree: Record<string, unknown>): ParsedNfe {
+  const rootName = Object.keys(tree)[0];
+  if (rootName !== 'nfeProc' && rootName !== 'NFe') throw unsupported(`The XML root is <${rootName}>; an NF-e is <nfeProc> (or a bare <NFe>)`);
+  const r = new Reader();
+  const root = tree[rootName] as XNode;
+  if (typeof root !== 'object' || root === null) throw unsupported(`<${rootName}> is empty`);
+  const nfe = rootName === 'nfeProc' ? r.node(root, 'NFe', 'nfeProc') : root;
+  const base = rootName === 'nfeProc' ? 'nfeProc/NFe' : 'NFe';
+  if (!nfe) throw unsupported('nfeProc has no (single) NFe element');
+  const inf = r.node(nfe, 'infNFe', base);
+  if (!inf) throw unsupported('NFe has no (single) infNFe element');
+  const version = r.attr(inf, 'versao') ?? '';
+  if (!(SUPPORTED_VERSIONS as readonly string[]).includes(version)) {
+    throw unsupported(`Layout version "${version}" is not read; supported: ${SUPPORTED_VERSIONS.join(', ')}`, 'NFE_UNSUPPORTED_VERSION');
+  }
+  const p = `${base}/infNFe`;
+  const id = r.attr(inf, 'Id') ?? '';
+  if (!id.startsWith('NFe')) r.fail(`${p}/@Id`, 'Id must be "NFe" followed by the access key');
+
+  const emit = r.node(inf, 'emit', p);
+  if (!emit) r.fail(`${p}/emit`, 'emit is required');
+  const dest = r.node(inf, 'dest', p);
+  const dets = r.nodes(inf, 'det');
+  if (!dets.length) r.fail(`${p}/det`, 'at least one det is required');
+  const pag = r.nodes(inf, 'pag');
+  const payments = pag.length > 1 ? pag.map((n, i) => readPayments(r, n, `${p}/pag[${i + 1}]`)) : [readPayments(r, pag[0] ?? null, `${p}/pag`)];
+  const infAdic = r.node(inf, 'infAdic', p);
+  const signatures = r.nodes(nfe, 'Signature');
+  if (signatures.length > 1) r.fail(`${base}/Signature`, 'Signature must occur at most once');
+
+  const parsed: ParsedNfe = {
+    root: rootName,
+    version,
+    accessKey: id.replace(/^NFe/, ''),
+    ide: readIde(r, r.node(inf, 'ide', p), `${p}/ide`),
+    issuer: readParty(r, emit ?? {}, `${p}/emit`, 'enderEmit'),
+    recipient: dest ? readParty(r, dest, `${p}/dest`, 'enderDest') : null,
+    items: dets.map((d, i) => readItem(r, d, i, p)),
+    totals: readTotals(r, r.node(inf, 'total', p), `${p}/total`),
+    transport: readTransport(r, r.node(inf, 'transp', p), `${p}/transp`),
+    billing: readBilling(r, r.node(inf, 'cobr', p), `${p}/cobr`),
+    payments: payments.flatMap((x) => x.payments),
+    change: payments.find((x) => x.change)?.change ?? null,
+    additionalInfo: infAdic ? { fisco: r.text(infAdic, 'infAdFisco', `${p}/infAdic`), complementary: r.text(infAdic, 'infCpl', `${p}/infAdic`) } : null,
+    protocol: rootName === 'nfeProc' ? readProtocol(r, r.node(root, 'protNFe', 'nfeProc'), 'nfeProc/protNFe') : null,
+    hasSignature: signatures.length > 0,
+  };
+  const lines = new Set<number>();
+  for (const item of parsed.items) {
+    if (lines.has(item.lineNumber)) r.fail(`${p}/det`, `nItem ${item.lineNumber} occurs more than once`);
+    lines.add(item.lineNumber);
+  }
+  if (r.errors.length) throw new ValidationError('The NF-e has missing or invalid fields', r.errors, 'NFE_INVALID_CONTENT');
+  return parsed;
+}
+
+/** XML text → ParsedNfe (DOCTYPE refused, malformed → 400 with line/column, unreadable → 400). */
+export async function parseNfe(xml: string): Promise<ParsedNfe> {
+  return readNfe(await parseXml(xml));
+}

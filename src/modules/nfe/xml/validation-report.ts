@@ -1,0 +1,262 @@
+import { toJsonNumber } from '../../../core/decimal';
+import { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, hasValidCheckDigit, isAccessKeyFormat, isAvulsaSeries } from './access-key';
+import type { ParsedNfe } from './nfe-types';
+import type { SignatureResult } from './signature';
+import { checkTotals } from './totals';
+
+/*
+ * Every rule SPEC §4 sets for an inbound NF-e, each listed with its outcome. A FAIL marked `blocking`
+ * stops staging and importing (422 with this report); other FAILs are warnings the preview shows
+ * (totals differences block later, at the entry document's confirmation).
+ */
+
+export type CheckName =
+  | 'ROOT'
+  | 'LAYOUT_VERSION'
+  | 'MODEL'
+  | 'ACCESS_KEY_CHECK_DIGIT'
+  | 'ACCESS_KEY_FIELDS'
+  | 'PROTOCOL'
+  | 'PROTOCOL_KEY'
+  | 'PROTOCOL_DIGEST'
+  | 'SIGNATURE'
+  | 'RECIPIENT'
+  | 'ENVIRONMENT'
+  | 'ITEMS_TOTAL'
+  | 'ITEM_CHARGES'
+  | 'INVOICE_TOTAL';
+
+export type CheckOutcome = 'PASS' | 'FAIL' | 'SKIPPED';
+
+export interface ValidationCheck {
+  check: CheckName;
+  outcome: CheckOutcome;
+  /** A failure of this check stops stage/import. */
+  blocking: boolean;
+  /** Problem code of the failure (null when it passed or was skipped). */
+  code: string | null;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface ValidationReport {
+  /** No blocking failure. */
+  valid: boolean;
+  /** Codes of the blocking failures, in check order (the first one names a refusal). */
+  blockingCodes: string[];
+  /** Codes of the non-blocking failures. */
+  warnings: string[];
+  checks: ValidationCheck[];
+}
+
+/** What the report checks the invoice against: the filial it is addressed to. */
+export interface RecipientContext {
+  /** The filial's CNPJ (or CPF). */
+  document: string;
+  environment: 'PRODUCTION' | 'HOMOLOGATION';
+}
+
+/** protNFe cStat meaning "authorized": 100, and 150 (authorized, issued in contingency out of time). */
+export const AUTHORIZED_STATUSES = ['100', '150'];
+
+const ENVIRONMENT_CODE: Record<RecipientContext['environment'], string> = { PRODUCTION: '1', HOMOLOGATION: '2' };
+const amount = (d: { toString(): string }) => toJsonNumber(d.toString(), 2);
+
+function check(name: CheckName, pass: boolean, opts: { blocking: boolean; code: string; ok: string; failed: string; details?: Record<string, unknown> }): ValidationCheck {
+  return {
+    check: name,
+    outcome: pass ? 'PASS' : 'FAIL',
+    blocking: !pass && opts.blocking,
+    code: pass ? null : opts.code,
+    message: pass ? opts.ok : opts.failed,
+    ...(opts.details ? { details: opts.details } : {}),
+  };
+}
+
+const skipped = (name: CheckName, message: string): ValidationCheck => ({ check: name, outcome: 'SKIPPED', blocking: false, code: null, message });
+
+function accessKeyChecks(nfe: ParsedNfe): ValidationCheck[] {
+  const key = nfe.accessKey;
+  const format = isAccessKeyFormat(key);
+  const computed = format ? accessKeyCheckDigit(key.slice(0, 43)) : null;
+  const fields = {
+    ufCode: nfe.ide.ufCode,
+    issuedAt: nfe.ide.issuedAt,
+    issuerDocument: nfe.issuer.document ?? '',
+    model: nfe.ide.model,
+    series: nfe.ide.series,
+    number: nfe.ide.number,
+    emissionType: nfe.ide.emissionType,
+    randomCode: nfe.ide.randomCode,
+  };
+  const mismatches = accessKeyFieldMismatches(key, fields);
+  if (format && nfe.ide.checkDigit !== key[43]) mismatches.push('cDV');
+  const avulsa = isAvulsaSeries(nfe.ide.series);
+  return [
+    check('ACCESS_KEY_CHECK_DIGIT', format && hasValidCheckDigit(key), {
+      blocking: true,
+      code: 'NFE_ACCESS_KEY_INVALID',
+      ok: 'The access key has 44 digits and a valid mod-11 check digit',
+      failed: !format ? `The access key "${key}" is not 44 digits` : `The access key check digit is ${key[43]}; mod 11 gives ${computed}`,
+      details: { accessKey: key, checkDigit: format ? key[43] : null, computedCheckDigit: computed },
+    }),
+    check('ACCESS_KEY_FIELDS', mismatches.length === 0, {
+      blocking: true,
+      code: 'NFE_ACCESS_KEY_INVALID',
+      ok: avulsa
+        ? 'The access key matches cUF, AAMM, mod, serie, nNF, tpEmis, cNF and cDV (NF-e avulsa: the key holds the issuing authority\'s CNPJ)'
+        : 'The access key matches cUF, AAMM, emitter document, mod, serie, nNF, tpEmis, cNF and cDV',
+      failed: `The access key does not match the invoice's ${mismatches.join(', ')}`,
+      details: { expectedPrefix: accessKeyBase(fields), mismatches, avulsa },
+    }),
+  ];
+}
+
+function protocolChecks(nfe: ParsedNfe, signature: SignatureResult): ValidationCheck[] {
+  const digestValue = signature.digestValue;
+  const prot = nfe.protocol;
+  if (!prot) {
+    return [
+      check('PROTOCOL', false, { blocking: true, code: 'NFE_PROTOCOL_MISSING', ok: '', failed: 'The XML carries no authorization protocol (protNFe)' }),
+      skipped('PROTOCOL_KEY', 'No protocol'),
+      skipped('PROTOCOL_DIGEST', 'No protocol'),
+    ];
+  }
+  const authorized = prot.status !== null && AUTHORIZED_STATUSES.includes(prot.status);
+  const out = [
+    check('PROTOCOL', authorized, {
+      blocking: true,
+      code: 'NFE_NOT_AUTHORIZED',
+      ok: `Authorized: cStat ${prot.status} (protocol ${prot.protocolNumber})`,
+      failed: `The NF-e is not authorized: cStat ${prot.status ?? 'absent'} ${prot.reason ?? ''}`.trim(),
+      details: { cStat: prot.status, xMotivo: prot.reason, nProt: prot.protocolNumber, dhRecbto: prot.receivedAt },
+    }),
+    check('PROTOCOL_KEY', prot.accessKey === nfe.accessKey, {
+      blocking: true,
+      code: 'NFE_PROTOCOL_MISMATCH',
+      ok: 'protNFe/chNFe is the invoice access key',
+      failed: `protNFe/chNFe ${prot.accessKey ?? '(absent)'} is not the invoice access key`,
+    }),
+  ];
+  if (!digestValue || signature.status === 'ABSENT') out.push(skipped('PROTOCOL_DIGEST', 'No signature digest to compare'));
+  else {
+    out.push(
+      check('PROTOCOL_DIGEST', prot.digestValue === digestValue, {
+        blocking: false,
+        code: 'NFE_PROTOCOL_DIGEST_MISMATCH',
+        ok: 'protNFe/digVal equals the signature DigestValue',
+        failed: 'protNFe/digVal differs from the signature DigestValue: the protocol was issued for another version of the document',
+        details: { digVal: prot.digestValue, digestValue },
+      }),
+    );
+  }
+  return out;
+}
+
+function signatureCheck(signature: SignatureResult): ValidationCheck {
+  const details = {
+    status: signature.status,
+    digestValid: signature.digestValid,
+    signatureValid: signature.signatureValid,
+    signatureAlgorithm: signature.signatureAlgorithm,
+    digestAlgorithm: signature.digestAlgorithm,
+    certificate: signature.certificate,
+  };
+  if (signature.status === 'ABSENT') {
+    return check('SIGNATURE', false, { blocking: true, code: 'NFE_SIGNATURE_MISSING', ok: '', failed: 'The NF-e is not signed (no XMLDSig Signature)', details });
+  }
+  return check('SIGNATURE', signature.status === 'VALID', {
+    blocking: true,
+    code: 'NFE_SIGNATURE_INVALID',
+    ok: 'The XMLDSig signature is valid (digest and SignatureValue, embedded certificate)',
+    failed: signature.reason ?? 'The XMLDSig signature is not valid',
+    details,
+  });
+}
+
+function recipientChecks(nfe: ParsedNfe, filial: RecipientContext | null): ValidationCheck[] {
+  if (!filial) return [skipped('RECIPIENT', 'No filial given (x-filial-id)'), skipped('ENVIRONMENT', 'No filial given (x-filial-id)')];
+  const dest = nfe.recipient;
+  const destLabel = dest ? `${dest.documentKind ?? 'no document'}${dest.document ? ` ${dest.document}` : ''}` : 'no recipient';
+  return [
+    check('RECIPIENT', !!dest?.document && dest.documentKind !== 'FOREIGN' && dest.document === filial.document, {
+      blocking: true,
+      code: 'NFE_RECIPIENT_MISMATCH',
+      ok: `The recipient ${destLabel} is this filial`,
+      failed: `The recipient (${destLabel}) is not this filial (${filial.document})`,
+      details: { recipientKind: dest?.documentKind ?? null, recipientDocument: dest?.document ?? null, filialDocument: filial.document },
+    }),
+    check('ENVIRONMENT', nfe.ide.environment === ENVIRONMENT_CODE[filial.environment], {
+      blocking: true,
+      code: 'NFE_ENVIRONMENT_MISMATCH',
+      ok: `tpAmb ${nfe.ide.environment} matches the filial's ${filial.environment} environment`,
+      failed: `tpAmb ${nfe.ide.environment} (${nfe.ide.environment === '1' ? 'production' : 'homologation'}) does not match the filial's ${filial.environment} environment`,
+      details: { tpAmb: nfe.ide.environment, filialEnvironment: filial.environment },
+    }),
+  ];
+}
+
+function totalsChecks(nfe: ParsedNfe): ValidationCheck[] {
+  const t = checkTotals(nfe);
+  return [
+    check('ITEMS_TOTAL', t.productsMatch, {
+      blocking: false,
+      code: 'NFE_ITEMS_TOTAL_MISMATCH',
+      ok: 'The items add up to ICMSTot/vProd',
+      failed: `The items add up to ${t.itemSums.products.toFixed(2)}, ICMSTot/vProd is ${nfe.totals.products.toFixed(2)}`,
+      details: { itemsProducts: amount(t.itemSums.products), vProd: amount(nfe.totals.products) },
+    }),
+    check('ITEM_CHARGES', t.chargeMismatches.length === 0, {
+      blocking: false,
+      code: 'NFE_ITEM_CHARGES_MISMATCH',
+      ok: 'Item discounts, freight, insurance, other expenses, ST, FCP-ST, IPI and II add up to ICMSTot',
+      failed: `Item sums differ from ICMSTot in ${t.chargeMismatches.map((m) => m.field).join(', ')}`,
+      details: { mismatches: t.chargeMismatches.map((m) => ({ field: m.field, items: amount(m.items), total: amount(m.total) })) },
+    }),
+    check('INVOICE_TOTAL', t.invoiceMatches, {
+      blocking: false,
+      code: 'NFE_INVOICE_TOTAL_MISMATCH',
+      ok: 'vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol',
+      failed: `vNF is ${nfe.totals.invoice.toFixed(2)}; the layout formula gives ${t.expectedInvoice.toFixed(2)}`,
+      details: { vNF: amount(nfe.totals.invoice), expected: amount(t.expectedInvoice), reliefDeducted: amount(t.reliefDeducted) },
+    }),
+  ];
+}
+
+/** The full report; `filial` null skips the recipient and environment checks (they are then not verified). */
+export function buildValidationReport(nfe: ParsedNfe, signature: SignatureResult, filial: RecipientContext | null): ValidationReport {
+  const model = nfe.ide.model;
+  const checks: ValidationCheck[] = [
+    check('ROOT', nfe.root === 'nfeProc', {
+      blocking: false,
+      code: 'NFE_BARE_DOCUMENT',
+      ok: 'nfeProc: the NF-e with its authorization protocol',
+      failed: 'A bare NFe without nfeProc: accepted with a warning, but it carries no protocol',
+    }),
+    check('LAYOUT_VERSION', nfe.version === '4.00', {
+      blocking: false,
+      code: 'NFE_LEGACY_LAYOUT',
+      ok: 'Layout 4.00',
+      failed: `Layout ${nfe.version}: a legacy layout, read for history`,
+    }),
+    check('MODEL', model === '55', {
+      blocking: true,
+      code: model === '65' ? 'NFCE_NOT_A_PURCHASE_INVOICE' : 'NFE_MODEL_NOT_SUPPORTED',
+      ok: 'Model 55 (NF-e)',
+      failed: model === '65' ? 'Model 65 is an NFC-e, a consumer receipt: not a purchase invoice' : `Model ${model} is not an NF-e (55)`,
+    }),
+    ...accessKeyChecks(nfe),
+    ...protocolChecks(nfe, signature),
+    signatureCheck(signature),
+    ...recipientChecks(nfe, filial),
+    ...totalsChecks(nfe),
+  ];
+  const failures = checks.filter((c) => c.outcome === 'FAIL');
+  const blockingCodes = [...new Set(failures.filter((c) => c.blocking).map((c) => c.code!))];
+  return {
+    valid: blockingCodes.length === 0,
+    blockingCodes,
+    warnings: [...new Set(failures.filter((c) => !c.blocking).map((c) => c.code!))],
+    checks,
+  };
+}

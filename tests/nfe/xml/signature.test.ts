@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DOMParser } from '@xmldom/xmldom';
+import { expect } from 'chai';
+import { SignedXml } from 'xml-crypto';
+import { verifyNfeSignature } from '../../../src/modules/nfe/xml/signature';
+import { buildNfe, signNfeXml } from '../../support/nfe-builder';
+import { testCertificate } from '../../support/test-certificate';
+
+const FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures/nfe');
+const RECIPIENT = { cnpj: '23765766000162' };
+const idOf = (xml: string) => /Id="(NFe\d+)"/.exec(xml)![1];
+
+/** xml-crypto's own verdict (its checkSignature), for a differential check of ours. */
+function xmlCryptoVerdict(xml: string): boolean | 'absent' {
+  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const sig = doc.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0];
+  if (!sig) return 'absent';
+  const sx = new SignedXml({ getCertFromKeyInfo: SignedXml.getCertFromKeyInfo });
+  sx.loadSignature(sig as never);
+  try {
+    return sx.checkSignature(xml);
+  } catch {
+    return false;
+  }
+}
+
+describe('nfe/xml: XMLDSig signature', () => {
+  const built = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '2', unitPrice: '10.50' }, { quantity: '1', unitPrice: '3' }] });
+
+  it('a document signed with the test certificate is VALID (digest and SignatureValue)', () => {
+    const r = verifyNfeSignature(built.xml, idOf(built.xml));
+    expect(r).to.include({ status: 'VALID', digestValid: true, signatureValid: true, reason: null });
+    expect(r.signatureAlgorithm).to.equal('http://www.w3.org/2000/09/xmldsig#rsa-sha1');
+    expect(r.digestAlgorithm).to.equal('http://www.w3.org/2000/09/xmldsig#sha1');
+    expect(r.digestValue).to.equal(built.digestValue);
+    expect(r.certificate!.subject).to.contain('EMPRESA TESTE LTDA:11222333000181');
+  });
+
+  it('a value changed after signing fails the digest; the SignatureValue still verifies', () => {
+    const tampered = built.xml.replace('<vUnCom>10.5000000000</vUnCom>', '<vUnCom>1.5000000000</vUnCom>');
+    expect(tampered).to.not.equal(built.xml);
+    expect(verifyNfeSignature(tampered, idOf(tampered))).to.include({ status: 'INVALID', digestValid: false, signatureValid: true });
+  });
+
+  it('a changed DigestValue breaks both: digest mismatch and SignatureValue over the changed SignedInfo', () => {
+    const tampered = built.xml.replace(/<DigestValue>[^<]+<\/DigestValue>/, '<DigestValue>AAAAAAAAAAAAAAAAAAAAAAAAAAA=</DigestValue>');
+    expect(verifyNfeSignature(tampered, idOf(tampered))).to.include({ status: 'INVALID', digestValid: false, signatureValid: false });
+  });
+
+  it('a SignatureValue of another key fails the signature, not the digest', () => {
+    const other = signNfeXml(/<NFe[\s\S]*<\/NFe>/.exec(built.xml)![0].replace(/<Signature[\s\S]*<\/Signature>/, ''), { cnpj: '99888777000166', name: 'OUTRA' });
+    const foreignValue = /<SignatureValue>([^<]+)<\/SignatureValue>/.exec(other)![1];
+    const tampered = built.xml.replace(/<SignatureValue>[^<]+<\/SignatureValue>/, `<SignatureValue>${foreignValue}</SignatureValue>`);
+    expect(verifyNfeSignature(tampered, idOf(tampered))).to.include({ status: 'INVALID', digestValid: true, signatureValid: false });
+  });
+
+  it('re-signing with another certificate is VALID (trust is the embedded certificate, no chain)', () => {
+    const nfe = /<NFe[\s\S]*<\/NFe>/.exec(built.xml)![0].replace(/<Signature[\s\S]*<\/Signature>/, '');
+    const resigned = built.xml.replace(/<NFe[\s\S]*<\/NFe>/, signNfeXml(nfe, { cnpj: '99888777000166', name: 'OUTRA' }));
+    const r = verifyNfeSignature(resigned, idOf(resigned));
+    expect(r.status).to.equal('VALID');
+    expect(r.certificate!.subject).to.contain('OUTRA:99888777000166');
+  });
+
+  it('no Signature → ABSENT', () => {
+    const unsigned = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '1', unitPrice: '1' }], unsigned: true });
+    expect(verifyNfeSignature(unsigned.xml, idOf(unsigned.xml)).status).to.equal('ABSENT');
+  });
+
+  it('a reference to another element, or a duplicated Id, is INVALID (no signature wrapping)', () => {
+    const id = idOf(built.xml);
+    expect(verifyNfeSignature(built.xml, 'NFe00000000000000000000000000000000000000000000').status).to.equal('INVALID');
+    const dup = built.xml.replace('<infAdic>', `<infAdic><obsCont Id="${id}"/>`);
+    const r = verifyNfeSignature(dup, id);
+    expect(r.status).to.equal('INVALID');
+    expect(r.reason).to.match(/exactly one infNFe/);
+  });
+
+  it('reads the embedded certificate the builder put in KeyInfo', () => {
+    expect(built.xml).to.contain(testCertificate().certificateBase64);
+  });
+
+  it('agrees with xml-crypto\'s SignedXml.checkSignature (builder documents and tampered ones)', () => {
+    const tampered = built.xml.replace('<qCom>1.0000</qCom>', '<qCom>2.0000</qCom>');
+    for (const xml of [built.xml, tampered]) {
+      expect(verifyNfeSignature(xml, idOf(xml)).status === 'VALID').to.equal(xmlCryptoVerdict(xml));
+    }
+  });
+
+  (fs.existsSync(FIXTURES) ? it : it.skip)('agrees with xml-crypto on every fixture NF-e (real signatures)', () => {
+    const files = [...fs.readdirSync(FIXTURES).filter((f) => /^procNFe-.*\.xml$/.test(f)), ...fs.readdirSync(path.join(FIXTURES, 'edge')).map((f) => `edge/${f}`)];
+    expect(files.length).to.be.greaterThan(10);
+    for (const f of files) {
+      const xml = fs.readFileSync(path.join(FIXTURES, f), 'utf8');
+      const ours = verifyNfeSignature(xml, idOf(xml)).status;
+      const theirs = xmlCryptoVerdict(xml);
+      expect(ours, f).to.equal(theirs === 'absent' ? 'ABSENT' : theirs ? 'VALID' : 'INVALID');
+    }
+  });
+});
