@@ -1,5 +1,6 @@
 import type { RouteDef } from '../core/http/route';
 import { catalogRoutes } from './catalog/catalog.router';
+import { productMapRoutes } from './product-map/product-map.router';
 import { eventRoutes } from './events/events.router';
 import { quickSaleRoutes } from './quick-sale/quick-sale.router';
 import { systemRoutes } from './system/system.router';
@@ -8,5 +9,6 @@ import { salesOrderRoutes } from './sales-order/sales-order.router';
 
 /** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
 export function allRoutes(): RouteDef[] {
-  return [...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...salesOrderRoutes];
+  // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
+  return [...productMapRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...salesOrderRoutes];
 }

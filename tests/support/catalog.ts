@@ -6,6 +6,7 @@ import { encodeId } from '../../src/core/hashids';
 import { Customer } from '../../src/modules/catalog/entities/customer.entity';
 import { PaymentMethod, PaymentKind } from '../../src/modules/catalog/entities/payment-method.entity';
 import { Product } from '../../src/modules/catalog/entities/product.entity';
+import { indexProductNames } from '../../src/modules/product-map/product-search-index';
 import { Seller } from '../../src/modules/catalog/entities/seller.entity';
 import { Supplier } from '../../src/modules/catalog/entities/supplier.entity';
 import { StockBalance } from '../../src/modules/stock/entities/stock-balance.entity';
@@ -35,6 +36,7 @@ export async function makeProduct(t: TestTenant, over: Partial<Product> = {}): P
       ...over,
     }),
   );
+  await indexProductNames(dataSource.manager, t.companyId, [p]);
   return Object.assign(p, { hash: encodeId('product', p.id) });
 }
 

@@ -16,8 +16,8 @@ interface ResourceOptions<E extends ObjectLiteral> {
   target: EntityTarget<E>;
   name: string;
   auditEntity: string;
-  /** Adds the search condition for a term (already trimmed, non-empty). */
-  search: (qb: SelectQueryBuilder<E>, term: string) => void;
+  /** Adds the search condition for a term (already trimmed, non-empty) within the company. */
+  search: (qb: SelectQueryBuilder<E>, term: string, companyId: number) => void;
   /** Default ordering of lists; the id is appended as the tie-breaker. */
   orderBy: string;
   /** Derived columns (search forms) left out of audit diffs. */
@@ -35,7 +35,7 @@ export function catalogResource<E extends ObjectLiteral & { id: number; version:
       const em = dataSource.manager;
       const qb = em.createQueryBuilder(opts.target, alias).where(`${alias}.company_id = :companyId`, { companyId: ctx.companyId });
       if (query.active !== undefined) qb.andWhere(`${alias}.active = :active`, { active: query.active });
-      if (query.search) qb.andWhere(new Brackets((w) => opts.search(w as unknown as SelectQueryBuilder<E>, query.search!)));
+      if (query.search) qb.andWhere(new Brackets((w) => opts.search(w as unknown as SelectQueryBuilder<E>, query.search!, ctx.companyId)));
       return paginate(
         qb,
         [

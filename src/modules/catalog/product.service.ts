@@ -6,7 +6,9 @@ import { isUniqueViolation } from '../../core/db/db-errors';
 import { Dec } from '../../core/decimal';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { isValidGtin } from '../../core/gtin';
+import { inTransaction } from '../../core/db/transaction';
 import { nextSequenceValue } from '../../core/sequence/sequence.service';
+import { indexProductNames, productSearchCondition } from '../product-map/product-search-index';
 import { catalogResource, ListQuery } from './catalog-resource';
 import { Product } from './entities/product.entity';
 
@@ -14,16 +16,11 @@ export const PRODUCT_CODE_SEQUENCE = 'product-code';
 
 /**
  * Product search shared by the catalog and the product map: exact code, code prefix, GTIN, or name
- * tokens (every token must appear, accent-insensitive).
+ * tokens (every token must start a word of the name, accent-insensitive), read from the name index.
  */
-export function applyProductSearch(qb: SelectQueryBuilder<any>, alias: string, term: string): void {
-  const tokens = normalizeText(term).split(' ').filter(Boolean).slice(0, 8);
-  qb.where(`${alias}.code = :term`, { term }).orWhere(`${alias}.code LIKE :prefix`, { prefix: `${term.replace(/[%_\\]/g, '')}%` });
-  if (/^\d{8,14}$/.test(term)) qb.orWhere(`${alias}.gtin = :term`, { term });
-  if (tokens.length) {
-    const conds = tokens.map((_t, i) => `${alias}.search_name LIKE :tok${i}`).join(' AND ');
-    qb.orWhere(`(${conds})`, Object.fromEntries(tokens.map((t, i) => [`tok${i}`, `%${t}%`])));
-  }
+export function applyProductSearch(qb: SelectQueryBuilder<any>, alias: string, term: string, companyId: number): void {
+  const { sql, params } = productSearchCondition(alias, companyId, term);
+  qb.where(sql, params);
 }
 
 const resource = catalogResource<Product>({
@@ -32,7 +29,7 @@ const resource = catalogResource<Product>({
   auditEntity: 'product',
   orderBy: 'code',
   unaudited: ['searchName'],
-  search: (qb, term) => applyProductSearch(qb, 'r', term),
+  search: (qb, term, companyId) => applyProductSearch(qb, 'r', term, companyId),
 });
 
 export interface ProductInput {
@@ -85,7 +82,11 @@ export const productService = {
       stockControlled: input.stockControlled ?? true,
     };
     try {
-      return await resource.create(ctx, values);
+      return await inTransaction(async (tx) => {
+        const product = await resource.create(ctx, values);
+        await indexProductNames(tx, ctx.companyId, [product]);
+        return product;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw codeTaken(code);
       throw err;
@@ -97,7 +98,11 @@ export const productService = {
     const patch: Partial<Product> = { ...input };
     if (input.name !== undefined) patch.searchName = normalizeText(input.name);
     try {
-      return await resource.update(ctx, id, version, patch);
+      return await inTransaction(async (tx) => {
+        const product = await resource.update(ctx, id, version, patch);
+        if (input.name !== undefined) await indexProductNames(tx, ctx.companyId, [product]);
+        return product;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw codeTaken(input.code ?? '');
       throw err;

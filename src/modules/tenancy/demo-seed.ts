@@ -11,6 +11,7 @@ import { Seller } from '../catalog/entities/seller.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
 import { raiseSequenceTo } from '../../core/sequence/sequence.service';
 import { PRODUCT_CODE_SEQUENCE } from '../catalog/product.service';
+import { indexProductNames } from '../product-map/product-search-index';
 import { postToLedger } from '../stock/stock-ledger.service';
 import { Company } from './entities/company.entity';
 import { Filial } from './entities/filial.entity';
@@ -71,6 +72,7 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
         em.create(Product, { companyId: company.id, code: p.code, name: p.name, searchName: normalizeText(p.name), unit: p.unit, gtin: p.gtin, ncm: p.ncm, cest: null, price: new Dec(p.price), active: true, stockControlled: true }),
       ),
     );
+    await indexProductNames(em, company.id, products);
     await raiseSequenceTo(em, company.id, PRODUCT_CODE_SEQUENCE, PRODUCTS.length);
     for (const filial of filiais) {
       await postToLedger(em, {

@@ -1,0 +1,19 @@
+import { Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * Inverted index of product names: one row per (company, word, product). Name searches and the
+ * description matching of supplier items read it by word (prefix ranges on the primary key) instead of
+ * scanning every product name. Kept in step with `product.name` by `indexProductNames`.
+ */
+@Entity('product_search_token')
+@Index('ix_product_search_token_product', ['companyId', 'productId'])
+export class ProductSearchToken {
+  @PrimaryColumn({ name: 'company_id', type: 'int' })
+  companyId!: number;
+
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  token!: string;
+
+  @PrimaryColumn({ name: 'product_id', type: 'int' })
+  productId!: number;
+}

@@ -1,0 +1,195 @@
+import { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { isMysql } from '../../core/db/engine';
+import { Product } from '../catalog/entities/product.entity';
+import { Supplier } from '../catalog/entities/supplier.entity';
+import { ProductMapEntry } from './entities/product-map-entry.entity';
+import { ProductSearchToken } from './entities/product-search-token.entity';
+
+/*
+ * SQL of the product map. Every query filters by company; lists of keys go in IN lists of a fixed
+ * chunk size, so a 990-item match costs a handful of queries whatever its size.
+ */
+
+const CHUNK = 500;
+const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
+
+async function inChunks<K, R>(keys: K[], run: (chunk: K[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < keys.length; i += CHUNK) out.push(...(await run(keys.slice(i, i + CHUNK))));
+  return out;
+}
+
+/** The product columns the map shows and compares (not the whole row). */
+export type ProductSummaryRow = Pick<Product, 'id' | 'code' | 'name' | 'unit' | 'gtin' | 'active'>;
+const SUMMARY_COLUMNS = ['p.id', 'p.code', 'p.name', 'p.unit', 'p.gtin', 'p.active'];
+
+export interface PurchaseRow {
+  supplierProductCode: string;
+  entryDocumentId: number;
+  entryDocumentItemId: number;
+  number: string;
+  series: string;
+  entryDate: string;
+  productId: number | null;
+  unit: string;
+  quantity: string;
+  unitPrice: string;
+  conversionFactor: string;
+}
+
+export const productMapRepository = {
+  entriesByCodes(em: EntityManager, companyId: number, supplierDocument: string, codes: string[]): Promise<ProductMapEntry[]> {
+    return inChunks([...new Set(codes)], (chunk) =>
+      em
+        .createQueryBuilder(ProductMapEntry, 'e')
+        .where('e.company_id = :companyId AND e.supplier_document = :supplierDocument', { companyId, supplierDocument })
+        .andWhere('e.supplier_product_code IN (:...chunk)', { chunk })
+        .getMany(),
+    );
+  },
+
+  findEntry(em: EntityManager, companyId: number, id: number, lock = false): Promise<ProductMapEntry | null> {
+    const qb = em.createQueryBuilder(ProductMapEntry, 'e').where('e.id = :id AND e.company_id = :companyId', { id, companyId });
+    if (lock && isMysql) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  },
+
+  findEntryByKey(em: EntityManager, companyId: number, supplierDocument: string, code: string, lock = false): Promise<ProductMapEntry | null> {
+    const qb = em
+      .createQueryBuilder(ProductMapEntry, 'e')
+      .where('e.company_id = :companyId AND e.supplier_document = :supplierDocument AND e.supplier_product_code = :code', { companyId, supplierDocument, code });
+    if (lock && isMysql) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  },
+
+  /** Increments the use counter of the entries of these codes (integer arithmetic; no decimals in SQL). */
+  async recordUse(em: EntityManager, companyId: number, supplierDocument: string, codes: string[]): Promise<number> {
+    let affected = 0;
+    for (const chunk of chunked([...new Set(codes)])) {
+      const res = await em
+        .createQueryBuilder()
+        .update(ProductMapEntry)
+        .set({ useCount: () => 'use_count + 1', lastUsedAt: () => NOW, version: () => 'version' })
+        .where('company_id = :companyId AND supplier_document = :supplierDocument AND supplier_product_code IN (:...chunk)', { companyId, supplierDocument, chunk })
+        .execute();
+      affected += res.affected ?? 0;
+    }
+    return affected;
+  },
+
+  productsByIds(em: EntityManager, companyId: number, ids: number[]): Promise<ProductSummaryRow[]> {
+    return inChunks([...new Set(ids)], (chunk) =>
+      em.createQueryBuilder(Product, 'p').select(SUMMARY_COLUMNS).where('p.company_id = :companyId AND p.id IN (:...chunk)', { companyId, chunk }).getMany(),
+    );
+  },
+
+  activeProductsByGtins(em: EntityManager, companyId: number, gtins: string[]): Promise<ProductSummaryRow[]> {
+    return inChunks([...new Set(gtins)], (chunk) =>
+      em
+        .createQueryBuilder(Product, 'p')
+        .select(SUMMARY_COLUMNS)
+        .where('p.company_id = :companyId AND p.gtin IN (:...chunk) AND p.active = :active', { companyId, chunk, active: true })
+        .orderBy('p.id', 'ASC')
+        .getMany(),
+    );
+  },
+
+  /** How many products carry each token (index-only range counts). */
+  async tokenFrequencies(em: EntityManager, companyId: number, tokens: string[]): Promise<Map<string, number>> {
+    const rows = await inChunks(tokens, (chunk) =>
+      em
+        .createQueryBuilder(ProductSearchToken, 't')
+        .select('t.token', 'token')
+        .addSelect('COUNT(*)', 'df')
+        .where('t.company_id = :companyId AND t.token IN (:...chunk)', { companyId, chunk })
+        .groupBy('t.token')
+        .getRawMany<{ token: string; df: string | number }>(),
+    );
+    return new Map(rows.map((r) => [r.token, Number(r.df)]));
+  },
+
+  /** Products of each token (the postings lists of the name index). */
+  async postings(em: EntityManager, companyId: number, tokens: string[]): Promise<Map<string, number[]>> {
+    const out = new Map<string, number[]>();
+    for (const chunk of chunked(tokens)) {
+      // Raw rows: at this volume entity hydration would cost more than the query.
+      const rows: { token: string; product_id: number }[] = await em.query(
+        `SELECT token, product_id FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')})`,
+        [companyId, ...chunk],
+      );
+      for (const r of rows) {
+        let list = out.get(r.token);
+        if (!list) out.set(r.token, (list = []));
+        list.push(Number(r.product_id));
+      }
+    }
+    return out;
+  },
+
+  /** Active products with their names, for similarity ranking. */
+  activeProductNames(em: EntityManager, companyId: number, ids: number[]): Promise<ProductSummaryRow[]> {
+    return inChunks([...new Set(ids)], (chunk) =>
+      em
+        .createQueryBuilder(Product, 'p')
+        .select(SUMMARY_COLUMNS)
+        .where('p.company_id = :companyId AND p.id IN (:...chunk) AND p.active = :active', { companyId, chunk, active: true })
+        .getMany(),
+    );
+  },
+
+  /** The filtered query of a supplier's entries (phase 1 of the history list). */
+  supplierEntries(em: EntityManager, companyId: number, supplierDocument: string): SelectQueryBuilder<ProductMapEntry> {
+    return em.createQueryBuilder(ProductMapEntry, 'e').where('e.company_id = :companyId AND e.supplier_document = :supplierDocument', { companyId, supplierDocument });
+  },
+
+  entriesByIds(em: EntityManager, companyId: number, ids: number[]): Promise<ProductMapEntry[]> {
+    return em.createQueryBuilder(ProductMapEntry, 'e').where('e.company_id = :companyId AND e.id IN (:...ids)', { companyId, ids }).getMany();
+  },
+
+  supplierByDocument(em: EntityManager, companyId: number, document: string): Promise<Supplier | null> {
+    return em.findOneBy(Supplier, { companyId, document });
+  },
+
+  /**
+   * The last `perCode` confirmed purchases of each supplier code at a filial, newest first, in one
+   * query (window function over the supplier's confirmed entry documents).
+   */
+  async lastPurchases(em: EntityManager, companyId: number, filialId: number, supplierDocument: string, codes: string[], perCode: number): Promise<PurchaseRow[]> {
+    if (!codes.length) return [];
+    const rows: Record<string, unknown>[] = await em.query(
+      `SELECT x.* FROM (
+         SELECT i.supplier_product_code AS code, d.id AS doc_id, i.id AS item_id, d.number AS number, d.series AS series,
+                d.entry_date AS entry_date, i.product_id AS product_id, i.unit AS unit, i.quantity AS quantity,
+                i.unit_price AS unit_price, i.conversion_factor AS conversion_factor,
+                ROW_NUMBER() OVER (PARTITION BY i.supplier_product_code ORDER BY d.entry_date DESC, d.id DESC, i.id DESC) AS rn
+           FROM entry_document d
+           JOIN entry_document_item i ON i.company_id = d.company_id AND i.entry_document_id = d.id
+          WHERE d.company_id = ? AND d.filial_id = ? AND d.supplier_document = ? AND d.status = 'CONFIRMED'
+            AND i.supplier_product_code IN (${codes.map(() => '?').join(',')})
+       ) x WHERE x.rn <= ? ORDER BY x.code, x.rn`,
+      [companyId, filialId, supplierDocument, ...codes, perCode],
+    );
+    return rows.map((r) => ({
+      supplierProductCode: String(r.code),
+      entryDocumentId: Number(r.doc_id),
+      entryDocumentItemId: Number(r.item_id),
+      number: String(r.number),
+      series: String(r.series),
+      entryDate: dateOnly(r.entry_date),
+      productId: r.product_id === null ? null : Number(r.product_id),
+      unit: String(r.unit),
+      quantity: String(r.quantity),
+      unitPrice: String(r.unit_price),
+      conversionFactor: String(r.conversion_factor),
+    }));
+  },
+};
+
+function chunked<T>(keys: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < keys.length; i += CHUNK) out.push(keys.slice(i, i + CHUNK));
+  return out;
+}
+
+/** DATE columns come back as 'YYYY-MM-DD' strings or as Date objects depending on the driver. */
+const dateOnly = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));

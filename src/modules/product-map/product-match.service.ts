@@ -1,0 +1,191 @@
+import { EntityManager } from 'typeorm';
+import { normalizeDocument } from '../../core/br-documents';
+import type { ActorContext } from '../../core/context';
+import { reader } from '../../core/db/transaction';
+import { Dec } from '../../core/decimal';
+import { ValidationError } from '../../core/errors';
+import { normalizeGtin } from '../../core/gtin';
+import { ProductMapEntry } from './entities/product-map-entry.entity';
+import { gtinForms, gtinKey } from './gtin-forms';
+import { productMapRepository as repo, ProductSummaryRow } from './product-map.repository';
+import { Profile, profile, rank } from './similarity';
+
+/*
+ * Resolution of supplier items to our products (SPEC §5 `match`), in this order per item:
+ *   1. the map entry of (company, supplier, code)                      → MATCHED, source MAP
+ *   2. a valid GTIN equal to the barcode of exactly one active product  → MATCHED, source GTIN
+ *   3. description similarity: up to 5 suggestions with scores          → SUGGESTED, source DESCRIPTION
+ * The whole batch costs a bounded number of queries: one for the map entries, one for the GTINs, two
+ * on the name index (token frequencies, postings) and one for the candidates' names, each chunked by
+ * a fixed size. Only map entries and GTINs ever set `productId`: a similar name is a suggestion.
+ */
+
+export type MatchStatus = 'MATCHED' | 'SUGGESTED' | 'UNMATCHED';
+export type MatchSource = 'MAP' | 'GTIN' | 'DESCRIPTION';
+
+export interface SupplierItem {
+  code: string;
+  description: string;
+  gtin?: string | null;
+  unit: string;
+}
+
+export interface ProductSummary {
+  id: number;
+  code: string;
+  name: string;
+  unit: string;
+  active: boolean;
+}
+
+export interface Suggestion {
+  productId: number;
+  score: number;
+  product: ProductSummary;
+}
+
+export interface ItemMatch {
+  status: MatchStatus;
+  /** Internal product id; set only when MATCHED. */
+  productId: number | null;
+  /** Stock units per supplier unit: the entry's factor (MAP), 1 (GTIN), null otherwise. */
+  conversionFactor: Dec | null;
+  source: MatchSource | null;
+  suggestions: Suggestion[];
+  mapEntryId: number | null;
+  product: ProductSummary | null;
+}
+
+export const MAX_SUGGESTIONS = 5;
+/** Below this a name is not similar enough to be offered. */
+export const MIN_SUGGESTION_SCORE = 0.3;
+/** Candidates per item kept from the index pre-ranking for the full similarity score. */
+const CANDIDATES_PER_ITEM = 24;
+/** Tokens per item looked up in the index, rarest first. */
+const TOKENS_PER_ITEM = 4;
+/** Postings one item may pull beyond its rarest token: common words add little and cost a lot. */
+const ITEM_POSTINGS_BUDGET = 4000;
+/** A token carried by more products than this is too common to find candidates with. */
+const MAX_TOKEN_FREQUENCY = 20000;
+
+const summary = (p: ProductSummaryRow): ProductSummary => ({ id: p.id, code: p.code, name: p.name, unit: p.unit, active: p.active });
+
+function normalizedSupplier(document: string): string {
+  const normalized = normalizeDocument(document);
+  if (!normalized) throw new ValidationError('Invalid request', [{ path: 'supplierDocument', message: 'supplierDocument must be a valid CPF or CNPJ' }]);
+  return normalized;
+}
+
+/** Index weight of a token: rarer words say more about which product is meant. */
+const weight = (df: number) => 1 / Math.log2(2 + df);
+
+/**
+ * Candidate products per item from the name index: each item looks up its rarest tokens (within a
+ * postings budget), products are pre-ranked by the summed weight of the tokens they share, and the
+ * best few per item go on to the full similarity score.
+ */
+async function describeCandidates(em: EntityManager, companyId: number, profiles: Profile[]): Promise<number[][]> {
+  const allTokens = [...new Set(profiles.flatMap((p) => p.tokens))];
+  if (!allTokens.length) return profiles.map(() => []);
+  const df = await repo.tokenFrequencies(em, companyId, allTokens);
+  const selected = profiles.map((p) => {
+    const known = p.tokens.filter((t) => (df.get(t) ?? 0) > 0 && df.get(t)! <= MAX_TOKEN_FREQUENCY).sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : 1));
+    const chosen: string[] = [];
+    let budget = 0;
+    for (const t of known) {
+      if (chosen.length >= TOKENS_PER_ITEM) break;
+      if (chosen.length && budget + df.get(t)! > ITEM_POSTINGS_BUDGET) break;
+      chosen.push(t);
+      budget += df.get(t)!;
+    }
+    return chosen;
+  });
+  const postings = await repo.postings(em, companyId, [...new Set(selected.flat())]);
+  return selected.map((tokens) => {
+    const pre = new Map<number, number>();
+    for (const t of tokens) {
+      const w = weight(df.get(t)!);
+      for (const id of postings.get(t) ?? []) pre.set(id, (pre.get(id) ?? 0) + w);
+    }
+    return [...pre.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, CANDIDATES_PER_ITEM)
+      .map(([id]) => id);
+  });
+}
+
+/**
+ * Resolves supplier items to products of the caller's company. Used by POST /match and by the NF-e
+ * import (inside its transaction when `em` is given). Ids are internal; callers encode them.
+ */
+export async function matchSupplierItems(ctx: ActorContext, supplierDocument: string, items: SupplierItem[], em: EntityManager = reader()): Promise<ItemMatch[]> {
+  const supplier = normalizedSupplier(supplierDocument);
+  const results: ItemMatch[] = items.map(() => ({ status: 'UNMATCHED', productId: null, conversionFactor: null, source: null, suggestions: [], mapEntryId: null, product: null }));
+  if (!items.length) return results;
+  const codes = items.map((i) => i.code.trim());
+
+  // 1. map entries
+  const entries = new Map<string, ProductMapEntry>((await repo.entriesByCodes(em, ctx.companyId, supplier, codes)).map((e) => [e.supplierProductCode, e]));
+  const byMap = new Map<number, ProductMapEntry>();
+  codes.forEach((code, i) => {
+    const entry = entries.get(code);
+    if (entry) byMap.set(i, entry);
+  });
+
+  // 2. GTINs of the items the map did not resolve
+  const gtinOf = new Map<number, string>();
+  items.forEach((item, i) => {
+    const gtin = byMap.has(i) ? null : normalizeGtin(item.gtin);
+    if (gtin) gtinOf.set(i, gtin);
+  });
+  const byGtin = new Map<string, ProductSummaryRow[]>();
+  if (gtinOf.size) {
+    const products = await repo.activeProductsByGtins(em, ctx.companyId, [...gtinOf.values()].flatMap(gtinForms));
+    for (const p of products) {
+      const key = gtinKey(p.gtin!);
+      byGtin.set(key, [...(byGtin.get(key) ?? []), p]);
+    }
+  }
+  const gtinHits = new Map<number, ProductSummaryRow[]>();
+  for (const [i, gtin] of gtinOf) {
+    const hits = byGtin.get(gtinKey(gtin));
+    if (hits?.length) gtinHits.set(i, hits);
+  }
+
+  // 3. description similarity for the rest
+  const rest = items.map((_item, i) => i).filter((i) => !byMap.has(i) && !gtinHits.has(i));
+  const itemProfiles = rest.map((i) => profile(items[i].description ?? ''));
+  const candidateIds = rest.length ? await describeCandidates(em, ctx.companyId, itemProfiles) : [];
+  const candidates = new Map((await repo.activeProductNames(em, ctx.companyId, candidateIds.flat())).map((p) => [p.id, p]));
+  const productProfiles = new Map<number, Profile>();
+  const profileOf = (p: ProductSummaryRow) => {
+    let prof = productProfiles.get(p.id);
+    if (!prof) productProfiles.set(p.id, (prof = profile(p.name)));
+    return prof;
+  };
+
+  // products of map entries (inactive ones too: the map is an explicit choice)
+  const mapped = new Map((await repo.productsByIds(em, ctx.companyId, [...byMap.values()].map((e) => e.productId))).map((p) => [p.id, p]));
+
+  for (const [i, entry] of byMap) {
+    const product = mapped.get(entry.productId);
+    if (!product) continue; // a product that no longer exists: fall through as unmatched, never guess
+    Object.assign(results[i], { status: 'MATCHED', productId: product.id, conversionFactor: entry.conversionFactor, source: 'MAP', mapEntryId: entry.id, product: summary(product) });
+  }
+  for (const [i, hits] of gtinHits) {
+    if (hits.length === 1) {
+      Object.assign(results[i], { status: 'MATCHED', productId: hits[0].id, conversionFactor: new Dec(1), source: 'GTIN', product: summary(hits[0]) });
+    } else {
+      // Two products with one barcode: ambiguous, so offered, never chosen.
+      Object.assign(results[i], { status: 'SUGGESTED', source: 'GTIN', suggestions: hits.slice(0, MAX_SUGGESTIONS).map((p) => ({ productId: p.id, score: 1, product: summary(p) })) });
+    }
+  }
+  rest.forEach((i, k) => {
+    const pool = candidateIds[k].map((id) => candidates.get(id)).filter((p): p is ProductSummaryRow => p !== undefined);
+    const ranked = rank(itemProfiles[k], pool, profileOf, MAX_SUGGESTIONS, MIN_SUGGESTION_SCORE);
+    if (ranked.length) {
+      Object.assign(results[i], { status: 'SUGGESTED', source: 'DESCRIPTION', suggestions: ranked.map((r) => ({ productId: r.candidate.id, score: r.score, product: summary(r.candidate) })) });
+    }
+  });
+  return results;
+}
