@@ -1,0 +1,130 @@
+import { EntityManager } from 'typeorm';
+import { recordAudit } from '../../core/audit/audit.service';
+import type { TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { inTransaction } from '../../core/db/transaction';
+import { BusinessRuleError, StateConflictError } from '../../core/errors';
+import { encodeId } from '../../core/hashids';
+import { publishEvent } from '../../core/outbox/outbox.service';
+import type { Payable } from '../payables/entities/payable.entity';
+import { cancelOpenPayables, payablesOfDocument } from '../payables/payables.repository';
+import { LedgerEffect, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
+import { checkDto, toEventData, toStockMovementDto } from './entry-document.mapper';
+import { ENTRY_REASON, transitionConflict } from './confirm';
+import { findAccessibleDocument } from './entry-document.access';
+import { EntryDocument } from './entities/entry-document.entity';
+import { AUDIT_ENTITY, findDocument, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
+import { Check } from './entry-document.types';
+import { toPayableDto } from '../payables/payables.mapper';
+
+/*
+ * Cancellation. A DRAFT cancels without postings. A CONFIRMED document reverses exactly what its
+ * confirmation posted — read back from the ledger, each line leaving at its entry cost so the
+ * average is backed out — and cancels its payables. Blocked when a payable has been paid or when the
+ * reversal would take stock below zero in a filial that forbids it.
+ */
+
+export const CANCEL_REASON = 'ENTRY_DOCUMENT_CANCEL';
+
+interface CancelPlan {
+  posting: LedgerPosting;
+  effects: LedgerEffect[];
+  payables: Payable[];
+  lineOfItem: Map<number, number>;
+  blocking: Check[];
+}
+
+async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: string): Promise<CancelPlan> {
+  const posting: LedgerPosting = { companyId: doc.companyId, filialId: doc.filialId, reason: CANCEL_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines: [] };
+  if (doc.status === 'CANCELLED') {
+    return { posting, effects: [], payables: [], lineOfItem: new Map(), blocking: [{ code: 'ENTRY_DOCUMENT_CANCELLED', message: 'The document is already cancelled', blocksConfirmation: true }] };
+  }
+  if (doc.status === 'DRAFT') return { posting, effects: [], payables: [], lineOfItem: new Map(), blocking: [] };
+
+  const posted = await postedMovements(em, doc.companyId, doc.id, ENTRY_REASON);
+  // Last in, first out: each reversal undoes the movement it mirrors in the state it left.
+  posting.lines = posted
+    .filter((m) => m.filialId === doc.filialId)
+    .reverse()
+    .map((m) => ({ productId: m.productId, direction: 'OUT' as const, quantity: m.quantity.abs(), unitCost: m.unitCost, reversal: true, referenceLineId: m.referenceLineId ?? undefined }));
+  const payables = await payablesOfDocument(em, doc.companyId, doc.id);
+  const blocking: Check[] = payables
+    .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')
+    .map((p) => ({
+      code: 'PAYABLE_PAID',
+      message: `Installment ${p.installmentNumber} has ${p.paidAmount.toFixed(2)} paid; reverse the payment first`,
+      blocksConfirmation: true,
+      details: { payableId: encodeId('payable', p.id), installmentNumber: p.installmentNumber, paidAmount: Number(p.paidAmount.toFixed(2)) },
+    }));
+  const { effects, shortages } = await previewPosting(em, posting);
+  for (const s of shortages) {
+    blocking.push({
+      code: 'INSUFFICIENT_STOCK',
+      message: `Reversing needs ${s.requested.toFixed(4)} of a product with ${s.available.toFixed(4)} in stock, and the filial forbids negative stock`,
+      blocksConfirmation: true,
+      details: { productId: encodeId('product', s.productId), available: Number(s.available.toFixed(4)), requested: Number(s.requested.toFixed(4)) },
+    });
+  }
+  const items = await loadItems(em, doc.companyId, doc.id);
+  return { posting, effects, payables, lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])), blocking };
+}
+
+const movementDtos = (plan: CancelPlan, effects: LedgerEffect[]) =>
+  effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : plan.lineOfItem.get(e.referenceLineId)));
+
+export async function cancelPreview(ctx: TenantContext, id: number) {
+  const em = dataSource.manager;
+  const doc = await findAccessibleDocument(ctx, id, em);
+  const plan = await buildCancelPlan(em, doc, ctx.actor);
+  return {
+    entryDocumentId: encodeId('entry-document', doc.id),
+    status: doc.status,
+    version: doc.version,
+    stockMovements: movementDtos(plan, plan.effects),
+    payables: plan.payables.map((p) => toPayableDto(p)),
+    warnings: [],
+    blockingProblems: plan.blocking.map(checkDto),
+  };
+}
+
+export async function cancelEntryDocument(ctx: TenantContext, id: number, reason: string | null) {
+  return inTransaction(async (em) => {
+    const doc = await findAccessibleDocument(ctx, id, em);
+    if (doc.status === 'CANCELLED') throw new StateConflictError('Entry document', doc.status, 'cancel', 'ENTRY_DOCUMENT_CANCELLED');
+    const cancelledAt = new Date();
+    if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason }))) {
+      await transitionConflict(em, ctx, doc, 'cancel');
+    }
+    let effects: LedgerEffect[] = [];
+    let plan: CancelPlan | null = null;
+    if (doc.status === 'CONFIRMED') {
+      plan = await buildCancelPlan(em, doc, ctx.actor);
+      if (plan.blocking.length) {
+        throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', `The document cannot be cancelled: ${plan.blocking.map((b) => b.code).join(', ')}`, {
+          problems: plan.blocking.map(checkDto),
+        });
+      }
+      // The ledger locks the balances and checks again: stock sold meanwhile still blocks (422).
+      effects = await postToLedger(em, plan.posting);
+      const open = plan.payables.filter((p) => p.status === 'OPEN').length;
+      if ((await cancelOpenPayables(em, ctx.companyId, doc.id)) !== open) {
+        throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', 'A payable of the document was paid meanwhile', { problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile', blocksConfirmation: true }] });
+      }
+    }
+    const cancelled = (await findDocument(em, ctx.companyId, doc.id))!;
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: doc.id,
+      action: 'CANCELLED',
+      changes: { status: [doc.status, 'CANCELLED'], ...(reason ? { cancelReason: [null, reason] } : {}) },
+    });
+    await publishEvent(em, ctx, {
+      type: 'entry-document.cancelled',
+      filialId: doc.filialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: doc.id,
+      data: { ...toEventData(cancelled), previousStatus: doc.status, reason, movements: effects.length },
+    });
+    return { doc: cancelled, stockMovements: plan ? movementDtos(plan, effects) : [] };
+  });
+}

@@ -1,0 +1,135 @@
+import { EntityManager } from 'typeorm';
+import { recordAudit } from '../../core/audit/audit.service';
+import type { TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { inTransaction } from '../../core/db/transaction';
+import { BusinessRuleError, NotFoundError, StaleVersionError, StateConflictError } from '../../core/errors';
+import { encodeId } from '../../core/hashids';
+import { publishEvent } from '../../core/outbox/outbox.service';
+import { insertPayables } from '../payables/payables.repository';
+import { LedgerEffect, LedgerLine, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
+import { DocumentState, loadDocumentState } from './document-state';
+import { PlannedInstallment, splitChecks } from './entry-document.calculator';
+import { findAccessibleDocument } from './entry-document.access';
+import { checkDto, installmentDto, toEventData, toStockMovementDto } from './entry-document.mapper';
+import { EntryDocument } from './entities/entry-document.entity';
+import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
+import { Check } from './entry-document.types';
+
+/*
+ * Confirmation. buildConfirmPlan is the one description of what confirming does (ledger lines,
+ * payables, problems); confirm-preview runs it through previewPosting, confirm through postToLedger,
+ * so the preview answers exactly what confirm posts.
+ */
+
+export const ENTRY_REASON = 'ENTRY_DOCUMENT';
+
+export interface ConfirmPlan {
+  posting: LedgerPosting;
+  /** Item id → line number, to label movements. */
+  lineOfItem: Map<number, number>;
+  payables: PlannedInstallment[];
+  blocking: Check[];
+  warnings: Check[];
+}
+
+export function buildConfirmPlan(state: DocumentState, actor: string): ConfirmPlan {
+  const { doc, items, computed, products } = state;
+  const lines: LedgerLine[] = [];
+  computed.items.forEach((it, i) => {
+    const product = it.productId === null ? undefined : products.get(it.productId);
+    // IGNORED lines and products without stock control count in the payable but move no stock.
+    if (it.reviewStatus !== 'MATCHED' || !product?.stockControlled || !it.stockQuantity.gt(0)) return;
+    lines.push({ productId: product.id, direction: 'IN', quantity: it.stockQuantity, unitCost: it.unitCost, referenceLineId: items[i].id });
+  });
+  const { blocking, warnings } = splitChecks(state.checks);
+  if (doc.status !== 'DRAFT') {
+    blocking.unshift({ code: 'ENTRY_DOCUMENT_NOT_DRAFT', message: `The document is ${doc.status}; only a DRAFT can be confirmed`, blocksConfirmation: true });
+  }
+  return {
+    posting: { companyId: doc.companyId, filialId: doc.filialId, reason: ENTRY_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines },
+    lineOfItem: new Map(items.map((it) => [it.id, it.lineNumber])),
+    payables: computed.payables,
+    blocking,
+    warnings,
+  };
+}
+
+const movementDtos = (effects: LedgerEffect[], lineOfItem: Map<number, number>) =>
+  effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : lineOfItem.get(e.referenceLineId)));
+
+export async function confirmPreview(ctx: TenantContext, id: number) {
+  const em = dataSource.manager;
+  const doc = await findAccessibleDocument(ctx, id, em);
+  const plan = buildConfirmPlan(await loadDocumentState(em, doc), ctx.actor);
+  const draft = doc.status === 'DRAFT';
+  const { effects } = draft ? await previewPosting(em, plan.posting) : { effects: [] };
+  return {
+    entryDocumentId: encodeId('entry-document', doc.id),
+    status: doc.status,
+    version: doc.version,
+    stockMovements: movementDtos(effects, plan.lineOfItem),
+    payables: draft ? plan.payables.map(installmentDto) : [],
+    warnings: plan.warnings.map(checkDto),
+    blockingProblems: plan.blocking.map(checkDto),
+  };
+}
+
+/** A conditional UPDATE missed: name the status it is in now, or the version that moved on. */
+export async function transitionConflict(em: EntityManager, ctx: TenantContext, doc: EntryDocument, action: string): Promise<never> {
+  const now = await findDocument(em, ctx.companyId, doc.id);
+  if (!now) throw new NotFoundError('Entry document');
+  if (now.status !== doc.status) throw new StateConflictError('Entry document', now.status, action, `ENTRY_DOCUMENT_${now.status}`);
+  throw new StaleVersionError('Entry document', now.version);
+}
+
+/**
+ * One transaction: the status flips DRAFT → CONFIRMED first (conditional on status and version, so a
+ * concurrent confirm waits on the row and then finds nothing to update → 409), then the stock posts
+ * through the ledger (one UPDATE + one INSERT), the payables go in with one INSERT, audit, event.
+ */
+export async function confirmEntryDocument(ctx: TenantContext, id: number) {
+  return inTransaction(async (em) => {
+    const doc = await findAccessibleDocument(ctx, id, em);
+    if (doc.status !== 'DRAFT') throw new StateConflictError('Entry document', doc.status, 'confirm', `ENTRY_DOCUMENT_${doc.status}`);
+    const confirmedAt = new Date();
+    if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, { status: 'CONFIRMED', confirmedAt }))) {
+      await transitionConflict(em, ctx, doc, 'confirm');
+    }
+    const plan = buildConfirmPlan(await loadDocumentState(em, doc), ctx.actor);
+    if (plan.blocking.length) {
+      throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CONFIRMABLE', `The document cannot be confirmed: ${plan.blocking.map((b) => b.code).join(', ')}`, {
+        problems: plan.blocking.map(checkDto),
+      });
+    }
+    const effects = await postToLedger(em, plan.posting);
+    await insertPayables(
+      em,
+      plan.payables.map((p) => ({
+        companyId: doc.companyId,
+        filialId: doc.filialId,
+        entryDocumentId: doc.id,
+        supplierId: doc.supplierId,
+        supplierDocument: doc.supplierDocument,
+        supplierName: doc.supplierName,
+        documentNumber: doc.number,
+        installmentNumber: p.number,
+        issueDate: doc.issueDate,
+        dueDate: p.dueDate,
+        amount: p.amount,
+        status: 'OPEN' as const,
+        version: 1,
+      })),
+    );
+    const confirmed = (await findDocument(em, ctx.companyId, doc.id))!;
+    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'CONFIRMED', changes: { status: ['DRAFT', 'CONFIRMED'] } });
+    await publishEvent(em, ctx, {
+      type: 'entry-document.confirmed',
+      filialId: doc.filialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: doc.id,
+      data: { ...toEventData(confirmed), movements: effects.length, payables: plan.payables.length },
+    });
+    return { doc: confirmed, stockMovements: movementDtos(effects, plan.lineOfItem) };
+  });
+}

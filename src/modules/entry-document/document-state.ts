@@ -1,0 +1,104 @@
+import { EntityManager } from 'typeorm';
+import { dec } from '../../core/decimal';
+import type { Product } from '../catalog/entities/product.entity';
+import { ComputedDocument, ComputedItem, computeDocument } from './entry-document.calculator';
+import { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
+import { EntryDocumentItem, StoredTax } from './entities/entry-document-item.entity';
+import { EntryDocument } from './entities/entry-document.entity';
+import { loadInstallments, loadItems, loadProducts } from './entry-document.repository';
+import { Check, DraftInput, InstallmentInput, ItemInput, TAX_NAMES, TaxInput, Totals } from './entry-document.types';
+
+/** A stored document with its lines, recomputed by the calculator, and what its products add. */
+export interface DocumentState {
+  doc: EntryDocument;
+  items: EntryDocumentItem[];
+  installments: EntryDocumentInstallment[];
+  computed: ComputedDocument;
+  products: Map<number, Product>;
+  checks: Check[];
+}
+
+const taxInput = (t: StoredTax | undefined): TaxInput | null =>
+  t ? { cst: t.cst, base: t.base === null ? null : dec(t.base), rate: t.rate === null ? null : dec(t.rate), value: t.value === null ? null : dec(t.value) } : null;
+
+/** A stored item as calculator input: every charge per item, so recomputing gives the stored values back. */
+export function storedItemInput(it: EntryDocumentItem): ItemInput {
+  return {
+    productId: it.productId,
+    ignored: it.reviewStatus === 'IGNORED',
+    supplierProductCode: it.supplierProductCode,
+    description: it.description,
+    ncm: it.ncm,
+    cfop: it.cfop,
+    unit: it.unit,
+    quantity: it.quantity,
+    unitPrice: it.unitPrice,
+    discount: it.discount,
+    freight: it.freight,
+    insurance: it.insurance,
+    otherExpenses: it.otherExpenses,
+    taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxInput(it.taxes?.[n])])),
+    conversionFactor: it.conversionFactor,
+    declared: {
+      description: it.declaredDescription,
+      unit: it.declaredUnit,
+      quantity: it.declaredQuantity,
+      unitPrice: it.declaredUnitPrice,
+      ncm: it.declaredNcm,
+      cfop: it.declaredCfop,
+    },
+  };
+}
+
+export const storedInstallmentInput = (p: EntryDocumentInstallment): InstallmentInput => ({ number: p.number, dueDate: p.dueDate, amount: p.amount });
+
+export function storedExpectedTotals(doc: EntryDocument): Partial<Totals> | null {
+  if (!doc.expectedTotals) return null;
+  return Object.fromEntries(Object.entries(doc.expectedTotals).map(([k, v]) => [k, dec(v)])) as Partial<Totals>;
+}
+
+/** The stored draft as the input it would take to create it again. */
+export function storedDraftInput(doc: EntryDocument, items: EntryDocumentItem[], installments: EntryDocumentInstallment[]): DraftInput {
+  return {
+    filialId: doc.filialId,
+    origin: doc.origin,
+    model: doc.model,
+    series: doc.series,
+    number: doc.number,
+    accessKey: doc.accessKey,
+    issueDate: doc.issueDate,
+    entryDate: doc.entryDate,
+    operationNature: doc.operationNature,
+    notes: doc.notes,
+    supplierId: doc.supplierId,
+    items: items.map(storedItemInput),
+    installments: installments.map(storedInstallmentInput),
+    expectedTotals: storedExpectedTotals(doc),
+  };
+}
+
+/** Findings that need the products themselves: gone, inactive, or not stock-controlled. */
+export function productChecks(items: ComputedItem[], products: Map<number, Product>): Check[] {
+  const checks: Check[] = [];
+  for (const it of items) {
+    if (it.productId === null || it.reviewStatus === 'IGNORED') continue;
+    const p = products.get(it.productId);
+    if (!p) {
+      checks.push({ code: 'PRODUCT_NOT_FOUND', message: `Line ${it.lineNumber}: the product no longer exists`, blocksConfirmation: true, lineNumber: it.lineNumber });
+    } else if (!p.active) {
+      checks.push({ code: 'PRODUCT_INACTIVE', message: `Line ${it.lineNumber}: product ${p.code} is inactive`, blocksConfirmation: false, lineNumber: it.lineNumber });
+    } else if (!p.stockControlled) {
+      checks.push({ code: 'PRODUCT_NOT_STOCK_CONTROLLED', message: `Line ${it.lineNumber}: product ${p.code} is not stock-controlled; the line posts no stock`, blocksConfirmation: false, lineNumber: it.lineNumber });
+    }
+  }
+  return checks;
+}
+
+export async function loadDocumentState(em: EntityManager, doc: EntryDocument): Promise<DocumentState> {
+  const [items, installments] = [await loadItems(em, doc.companyId, doc.id), await loadInstallments(em, doc.companyId, doc.id)];
+  const input = storedDraftInput(doc, items, installments);
+  const computed = computeDocument({ ...input, entryDate: doc.entryDate });
+  const productList = await loadProducts(em, doc.companyId, items.map((i) => i.productId).filter((p): p is number => p !== null));
+  const products = new Map(productList.map((p) => [p.id, p]));
+  return { doc, items, installments, computed, products, checks: [...computed.checks, ...productChecks(computed.items, products)] };
+}

@@ -1,0 +1,122 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { AmountColumn, FactorColumn, IdColumn, JsonColumn, PriceColumn, QuantityColumn } from '../../../core/db/columns';
+import { Dec } from '../../../core/decimal';
+
+/** MATCHED: product set · PENDING: no product yet · IGNORED: kept, posts no stock, still counts in the payable. */
+export type ItemReviewStatus = 'MATCHED' | 'PENDING' | 'IGNORED';
+
+export interface StoredTax {
+  cst: string | null;
+  base: string | null;
+  rate: string | null;
+  value: string | null;
+}
+export type StoredTaxes = Record<'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins', StoredTax>;
+
+/**
+ * One line of an entry document: the supplier's values as declared (cProd, xProd, uCom, qCom, vUnCom,
+ * NCM, CFOP) next to the booked ones, the charges that land on it, and its cost in stock units.
+ */
+@Entity('entry_document_item')
+@Index('ix_entry_document_item_document', ['companyId', 'entryDocumentId', 'lineNumber'])
+@Index('ix_entry_document_item_product', ['companyId', 'productId'])
+export class EntryDocumentItem {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id!: number;
+
+  @IdColumn({ name: 'company_id' })
+  companyId!: number;
+
+  @IdColumn({ name: 'entry_document_id' })
+  entryDocumentId!: number;
+
+  @Column({ name: 'line_number', type: 'int' })
+  lineNumber!: number;
+
+  @Column({ name: 'product_id', type: 'int', nullable: true })
+  productId!: number | null;
+
+  @Column({ name: 'review_status', type: 'varchar', length: 10 })
+  reviewStatus!: ItemReviewStatus;
+
+  /** cProd: the supplier's own code (the product map's key). */
+  @Column({ name: 'supplier_product_code', type: 'varchar', length: 60, nullable: true })
+  supplierProductCode!: string | null;
+
+  @Column({ type: 'varchar', length: 200 })
+  description!: string;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  ncm!: string | null;
+
+  @Column({ type: 'varchar', length: 4, nullable: true })
+  cfop!: string | null;
+
+  @Column({ type: 'varchar', length: 6 })
+  unit!: string;
+
+  @QuantityColumn()
+  quantity!: Dec;
+
+  @PriceColumn({ name: 'unit_price' })
+  unitPrice!: Dec;
+
+  /** vProd: quantity × unit price, rounded to cents. */
+  @AmountColumn()
+  total!: Dec;
+
+  @AmountColumn()
+  discount!: Dec;
+
+  @AmountColumn()
+  freight!: Dec;
+
+  @AmountColumn()
+  insurance!: Dec;
+
+  @AmountColumn({ name: 'other_expenses' })
+  otherExpenses!: Dec;
+
+  /** taxes.ipi.value and taxes.icmsSt.value, as columns because they are part of the landed cost. */
+  @AmountColumn()
+  ipi!: Dec;
+
+  @AmountColumn({ name: 'icms_st' })
+  icmsSt!: Dec;
+
+  /** What the line adds to the document total: total − discount + freight + insurance + other + IPI + ICMS-ST. */
+  @AmountColumn({ name: 'landed_total' })
+  landedTotal!: Dec;
+
+  @JsonColumn()
+  taxes!: StoredTaxes;
+
+  @FactorColumn({ name: 'conversion_factor' })
+  conversionFactor!: Dec;
+
+  /** quantity × conversion factor, in the product's stock unit. */
+  @QuantityColumn({ name: 'stock_quantity' })
+  stockQuantity!: Dec;
+
+  /** Landed cost per stock unit (10 places). */
+  @PriceColumn({ name: 'unit_cost' })
+  unitCost!: Dec;
+
+  @Column({ name: 'declared_description', type: 'varchar', length: 200, nullable: true })
+  declaredDescription!: string | null;
+
+  @Column({ name: 'declared_unit', type: 'varchar', length: 6, nullable: true })
+  declaredUnit!: string | null;
+
+  @QuantityColumn({ name: 'declared_quantity', nullable: true, default: null })
+  declaredQuantity!: Dec | null;
+
+  @PriceColumn({ name: 'declared_unit_price', nullable: true, default: null })
+  declaredUnitPrice!: Dec | null;
+
+  @Column({ name: 'declared_ncm', type: 'varchar', length: 8, nullable: true })
+  declaredNcm!: string | null;
+
+  @Column({ name: 'declared_cfop', type: 'varchar', length: 4, nullable: true })
+  declaredCfop!: string | null;
+}

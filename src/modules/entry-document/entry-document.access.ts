@@ -1,0 +1,36 @@
+import { EntityManager } from 'typeorm';
+import { assertFilialAccess } from '../../core/auth/tenancy';
+import type { TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { decodeId } from '../../core/hashids';
+import { NotFoundError } from '../../core/errors';
+import { EntryDocument } from './entities/entry-document.entity';
+import { findDocument, lastAuditOf } from './entry-document.repository';
+
+/**
+ * A document of the caller's company (else 404, whatever exists elsewhere) in a filial the token
+ * grants (else 403).
+ */
+export async function findAccessibleDocument(ctx: TenantContext, id: number, em: EntityManager = dataSource.manager): Promise<EntryDocument> {
+  const doc = await findDocument(em, ctx.companyId, id);
+  if (!doc) throw new NotFoundError('Entry document');
+  await assertFilialAccess(ctx, doc.filialId);
+  return doc;
+}
+
+/**
+ * For the audit routes: a deleted draft's trail stays readable. Its filial is taken from the DELETED
+ * audit row, so the filial grant is still enforced.
+ */
+export async function assertTrailAccess(ctx: TenantContext, id: number): Promise<EntryDocument | null> {
+  const doc = await findDocument(dataSource.manager, ctx.companyId, id);
+  if (doc) {
+    await assertFilialAccess(ctx, doc.filialId);
+    return doc;
+  }
+  const deleted = await lastAuditOf(dataSource.manager, ctx.companyId, id, 'DELETED');
+  const filialHash = deleted?.changes?.filialId?.[0];
+  if (!deleted || typeof filialHash !== 'string') throw new NotFoundError('Entry document');
+  await assertFilialAccess(ctx, decodeId('filial', filialHash));
+  return null;
+}

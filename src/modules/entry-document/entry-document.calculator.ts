@@ -1,0 +1,268 @@
+import { allocate, Dec, dec, round, sum, toFixed } from '../../core/decimal';
+import { FieldError, ValidationError } from '../../core/errors';
+import type { ItemReviewStatus, StoredTax, StoredTaxes } from './entities/entry-document-item.entity';
+import { ChargeName, CHARGE_NAMES, Check, DraftInput, ItemInput, TAX_NAMES, TaxInput, TOTAL_NAMES, Totals } from './entry-document.types';
+
+/*
+ * The one computation of an entry document: item values, charges (per item or allocated from the
+ * header), conversions, landed unit costs, totals, installments and the checks that warn or block.
+ * Pure: create, PATCH, preview-manual and the confirm plan all call it, so they cannot disagree.
+ */
+
+/** The stored values of an item (the entity's columns but ids). */
+export interface ComputedItem {
+  lineNumber: number;
+  productId: number | null;
+  reviewStatus: ItemReviewStatus;
+  supplierProductCode: string | null;
+  description: string;
+  ncm: string | null;
+  cfop: string | null;
+  unit: string;
+  quantity: Dec;
+  unitPrice: Dec;
+  total: Dec;
+  discount: Dec;
+  freight: Dec;
+  insurance: Dec;
+  otherExpenses: Dec;
+  ipi: Dec;
+  icmsSt: Dec;
+  landedTotal: Dec;
+  taxes: StoredTaxes;
+  conversionFactor: Dec;
+  stockQuantity: Dec;
+  unitCost: Dec;
+  declaredDescription: string | null;
+  declaredUnit: string | null;
+  declaredQuantity: Dec | null;
+  declaredUnitPrice: Dec | null;
+  declaredNcm: string | null;
+  declaredCfop: string | null;
+}
+
+export interface PlannedInstallment {
+  number: number;
+  dueDate: string;
+  amount: Dec;
+}
+
+export interface InstallmentCheck {
+  installmentsTotal: Dec;
+  documentTotal: Dec;
+  difference: Dec;
+  matches: boolean;
+}
+
+export interface ComputedDocument {
+  items: ComputedItem[];
+  totals: Totals;
+  /** As given (numbered 1..n when the input had no numbers). */
+  installments: PlannedInstallment[];
+  /** What confirmation will create: the installments, or one at the entry date for the total. */
+  payables: PlannedInstallment[];
+  installmentCheck: InstallmentCheck | null;
+  checks: Check[];
+}
+
+type ComputeInput = Pick<DraftInput, 'items' | 'charges' | 'installments' | 'expectedTotals' | 'issueDate'> & { entryDate: string };
+
+// Column capacities: DECIMAL(15,2) amounts, DECIMAL(18,4) quantities, DECIMAL(21,10) costs.
+const MAX_AMOUNT = new Dec('9999999999999.99');
+const MAX_QUANTITY = new Dec('99999999999999.9999');
+const MAX_COST = new Dec('99999999999.9999999999');
+
+const money = (v: Dec | null | undefined) => round(dec(v), 'amount');
+const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+const fixedOrNull = (v: Dec | null | undefined, scale: number) => (v === null || v === undefined ? null : toFixed(v, scale));
+
+function storeTax(t: TaxInput | null | undefined, value?: Dec): StoredTax {
+  return {
+    cst: t?.cst ?? null,
+    base: fixedOrNull(t?.base, 2),
+    rate: fixedOrNull(t?.rate, 4),
+    value: value !== undefined ? toFixed(value, 2) : fixedOrNull(t?.value, 2),
+  };
+}
+
+const itemCharge = (item: ItemInput, charge: ChargeName): Dec | null | undefined => {
+  if (charge === 'ipi') return item.taxes?.ipi?.value;
+  if (charge === 'icmsSt') return item.taxes?.icmsSt?.value;
+  return item[charge];
+};
+
+/**
+ * Per charge: the header value allocated over the items by item value, or each item's own value.
+ * Both at once would be ambiguous, so it is refused.
+ */
+function resolveCharges(input: ComputeInput, itemTotals: Dec[]): Record<ChargeName, Dec[]> {
+  const errors: FieldError[] = [];
+  const out = {} as Record<ChargeName, Dec[]>;
+  for (const charge of CHARGE_NAMES) {
+    const header = input.charges?.[charge];
+    if (header !== null && header !== undefined) {
+      const clashing = input.items.findIndex((it) => itemCharge(it, charge) !== null && itemCharge(it, charge) !== undefined);
+      if (clashing >= 0) {
+        errors.push({ path: `charges.${charge}`, message: `charges.${charge} is allocated to the items; remove it from items[${clashing}] or from the header` });
+        continue;
+      }
+      out[charge] = allocate(money(header), itemTotals, 'amount');
+    } else {
+      out[charge] = input.items.map((it) => money(itemCharge(it, charge)));
+    }
+  }
+  if (errors.length) throw new ValidationError('Invalid request', errors);
+  return out;
+}
+
+function computeItem(item: ItemInput, index: number, charges: Record<ChargeName, Dec[]>, itemTotal: Dec, checks: Check[], errors: FieldError[]): ComputedItem {
+  const lineNumber = index + 1;
+  const quantity = round(item.quantity, 'quantity');
+  const unitPrice = round(item.unitPrice, 'price');
+  const factor = round(dec(item.conversionFactor ?? 1), 'factor');
+  const [freight, insurance, discount, otherExpenses, ipi, icmsSt] = CHARGE_NAMES.map((c) => charges[c][index]);
+  const landedTotal = itemTotal.minus(discount).plus(freight).plus(insurance).plus(otherExpenses).plus(ipi).plus(icmsSt);
+  const exactStock = quantity.times(factor);
+  const stockQuantity = round(exactStock, 'quantity');
+  const unitCost = stockQuantity.gt(0) ? round(landedTotal.div(stockQuantity), 'cost') : new Dec(0);
+
+  const reviewStatus: ItemReviewStatus = item.ignored ? 'IGNORED' : item.productId ? 'MATCHED' : 'PENDING';
+  if (reviewStatus === 'PENDING') {
+    checks.push({ code: 'ITEM_WITHOUT_PRODUCT', message: `Line ${lineNumber} has no product; map it or ignore it`, blocksConfirmation: true, lineNumber });
+  }
+  if (quantity.lte(0)) {
+    checks.push({ code: 'ITEM_QUANTITY_NOT_POSITIVE', message: `Line ${lineNumber} has quantity ${quantity.toFixed(4)}`, blocksConfirmation: true, lineNumber });
+  }
+  if (landedTotal.lt(0)) {
+    checks.push({ code: 'ITEM_NEGATIVE_VALUE', message: `Line ${lineNumber}: the discount exceeds the line's value`, blocksConfirmation: true, lineNumber });
+  }
+  if (!exactStock.eq(stockQuantity)) {
+    checks.push({
+      code: 'STOCK_QUANTITY_ROUNDED',
+      message: `Line ${lineNumber}: ${quantity.toFixed(4)} × ${factor.toFixed(6)} was rounded to ${stockQuantity.toFixed(4)} stock units`,
+      blocksConfirmation: false,
+      lineNumber,
+    });
+  }
+  const path = `items[${index}]`;
+  if (itemTotal.abs().gt(MAX_AMOUNT) || landedTotal.abs().gt(MAX_AMOUNT)) errors.push({ path: `${path}.quantity`, message: `${path} value exceeds the largest amount` });
+  if (stockQuantity.gt(MAX_QUANTITY)) errors.push({ path: `${path}.conversionFactor`, message: `${path} stock quantity exceeds the largest quantity` });
+  if (unitCost.abs().gt(MAX_COST)) errors.push({ path: `${path}.quantity`, message: `${path} unit cost exceeds the largest cost` });
+
+  const taxes = Object.fromEntries(
+    TAX_NAMES.map((name) => [name, storeTax(item.taxes?.[name], name === 'ipi' ? ipi : name === 'icmsSt' ? icmsSt : undefined)]),
+  ) as StoredTaxes;
+  const declared = item.declared ?? {};
+  return {
+    lineNumber,
+    productId: item.productId ?? null,
+    reviewStatus,
+    supplierProductCode: orNull(item.supplierProductCode),
+    description: item.description,
+    ncm: orNull(item.ncm),
+    cfop: orNull(item.cfop),
+    unit: item.unit,
+    quantity,
+    unitPrice,
+    total: itemTotal,
+    discount,
+    freight,
+    insurance,
+    otherExpenses,
+    ipi,
+    icmsSt,
+    landedTotal,
+    taxes,
+    conversionFactor: factor,
+    stockQuantity,
+    unitCost,
+    // Declared values default to the booked ones: for a manual entry they are the same thing.
+    declaredDescription: declared.description ?? item.description,
+    declaredUnit: declared.unit ?? item.unit,
+    declaredQuantity: declared.quantity ? round(declared.quantity, 'quantity') : quantity,
+    declaredUnitPrice: declared.unitPrice ? round(declared.unitPrice, 'price') : unitPrice,
+    declaredNcm: declared.ncm ?? orNull(item.ncm),
+    declaredCfop: declared.cfop ?? orNull(item.cfop),
+  };
+}
+
+export function computeDocument(input: ComputeInput): ComputedDocument {
+  const checks: Check[] = [];
+  const errors: FieldError[] = [];
+  if (!input.items.length) checks.push({ code: 'NO_ITEMS', message: 'The document has no items', blocksConfirmation: true });
+
+  const itemTotals = input.items.map((it) => money(round(it.quantity, 'quantity').times(round(it.unitPrice, 'price'))));
+  const charges = resolveCharges(input, itemTotals);
+  const items = input.items.map((it, i) => computeItem(it, i, charges, itemTotals[i], checks, errors));
+
+  const totals = {
+    products: sum(items.map((i) => i.total)),
+    freight: sum(items.map((i) => i.freight)),
+    insurance: sum(items.map((i) => i.insurance)),
+    discount: sum(items.map((i) => i.discount)),
+    otherExpenses: sum(items.map((i) => i.otherExpenses)),
+    ipi: sum(items.map((i) => i.ipi)),
+    icmsSt: sum(items.map((i) => i.icmsSt)),
+  } as Totals;
+  totals.total = totals.products.minus(totals.discount).plus(totals.freight).plus(totals.insurance).plus(totals.otherExpenses).plus(totals.ipi).plus(totals.icmsSt);
+  for (const name of TOTAL_NAMES) if (totals[name].abs().gt(MAX_AMOUNT)) errors.push({ path: 'items', message: `the document's ${name} exceeds the largest amount` });
+  if (totals.total.lt(0)) checks.push({ code: 'DOCUMENT_TOTAL_NEGATIVE', message: 'The discounts exceed the value of the document', blocksConfirmation: true });
+
+  const installments = (input.installments ?? []).map((p, i) => ({ number: p.number ?? i + 1, dueDate: p.dueDate, amount: money(p.amount) }));
+  const seen = new Set<number>();
+  installments.forEach((p, i) => {
+    if (seen.has(p.number)) errors.push({ path: `installments[${i}].number`, message: `installment number ${p.number} is repeated` });
+    seen.add(p.number);
+  });
+  if (errors.length) throw new ValidationError('Invalid request', errors);
+
+  let installmentCheck: InstallmentCheck | null = null;
+  if (installments.length) {
+    const installmentsTotal = sum(installments.map((p) => p.amount));
+    const difference = totals.total.minus(installmentsTotal);
+    installmentCheck = { installmentsTotal, documentTotal: totals.total, difference, matches: difference.isZero() };
+    if (!difference.isZero()) {
+      checks.push({
+        code: 'INSTALLMENTS_TOTAL_MISMATCH',
+        message: `The installments add up to ${installmentsTotal.toFixed(2)}; the document total is ${totals.total.toFixed(2)}`,
+        blocksConfirmation: true,
+        details: { installmentsTotal: installmentsTotal.toFixed(2), documentTotal: totals.total.toFixed(2), difference: difference.toFixed(2) },
+      });
+    }
+    installments.forEach((p) => {
+      if (p.dueDate < input.issueDate) {
+        checks.push({ code: 'INSTALLMENT_DUE_BEFORE_ISSUE', message: `Installment ${p.number} is due before the issue date`, blocksConfirmation: false });
+      }
+    });
+  }
+  const payables = installments.length
+    ? installments
+    : totals.total.gt(0)
+      ? [{ number: 1, dueDate: input.entryDate, amount: totals.total }]
+      : [];
+
+  if (input.expectedTotals) {
+    const differences = TOTAL_NAMES.filter((name) => {
+      const expected = input.expectedTotals?.[name];
+      return expected !== undefined && expected !== null && !money(expected).eq(totals[name]);
+    }).map((name) => ({ field: name, expected: money(input.expectedTotals![name]).toFixed(2), computed: totals[name].toFixed(2) }));
+    if (differences.length) {
+      checks.push({
+        code: 'TOTALS_DIFFER_FROM_XML',
+        message: `The computed totals differ from the XML's ICMSTot (${differences.map((d) => d.field).join(', ')})`,
+        blocksConfirmation: true,
+        details: { differences },
+      });
+    }
+  }
+  if (input.entryDate < input.issueDate) {
+    checks.push({ code: 'ENTRY_BEFORE_ISSUE', message: 'The entry date is before the issue date', blocksConfirmation: false });
+  }
+  return { items, totals, installments, payables, installmentCheck, checks };
+}
+
+/** Blocking problems and warnings of a list of checks. */
+export const splitChecks = (checks: Check[]) => ({
+  blocking: checks.filter((c) => c.blocksConfirmation),
+  warnings: checks.filter((c) => !c.blocksConfirmation),
+});

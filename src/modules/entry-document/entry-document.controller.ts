@@ -1,0 +1,113 @@
+import type { Request, Response } from 'express';
+import { encodeId } from '../../core/hashids';
+import { mapPage, PageRequest } from '../../core/pagination';
+import { toPayableDto } from '../payables/payables.mapper';
+import { cancelEntryDocument, cancelPreview } from './cancel';
+import { confirmEntryDocument, confirmPreview } from './confirm';
+import { checkDto, installmentDto, toEntryDocumentSummaryDto, toItemDto, toPreviewDto } from './entry-document.mapper';
+import * as service from './entry-document.service';
+import { patchEntryDocument } from './update-draft';
+
+/** Thin handlers: validated input → one service call → DTO. */
+
+async function detailDto(req: Request, id: number) {
+  const { state, payables, review } = await service.getEntryDocumentDetail(req.ctx, id);
+  return {
+    ...toEntryDocumentSummaryDto(state.doc),
+    items: state.items.map((it) => toItemDto(it, it.productId ? state.products.get(it.productId) : undefined)),
+    installments: state.installments.map(installmentDto),
+    payables: payables.map((p) => toPayableDto(p)),
+    review: review && { blockingProblems: review.blocking.map(checkDto), warnings: review.warnings.map(checkDto) },
+  };
+}
+
+export async function create(req: Request, res: Response) {
+  const doc = await service.createManualDraft(req.ctx, req.valid.body);
+  res.status(201).json(await detailDto(req, doc.id));
+}
+
+export async function previewManual(req: Request, res: Response) {
+  const { prepared, supplier, filialId } = await service.previewManualDraft(req.ctx, req.valid.body);
+  const { input } = prepared;
+  res.json(
+    toPreviewDto(
+      prepared.computed,
+      {
+        id: null,
+        filialId: encodeId('filial', filialId),
+        status: null,
+        origin: input.origin,
+        model: input.model,
+        series: input.series,
+        number: input.number,
+        issueDate: input.issueDate,
+        entryDate: input.entryDate,
+        supplier: {
+          id: supplier.supplierId ? encodeId('supplier', supplier.supplierId) : null,
+          document: supplier.supplierDocument,
+          name: supplier.supplierName,
+          stateRegistration: supplier.supplierStateRegistration,
+          uf: supplier.supplierUf,
+        },
+        operationNature: input.operationNature ?? null,
+        notes: input.notes ?? null,
+      },
+      prepared.products,
+      prepared.checks,
+    ),
+  );
+}
+
+export async function list(req: Request, res: Response) {
+  res.json(mapPage(await service.listEntryDocuments(req.ctx, req.valid.params.filialId, req.valid.query as service.EntryDocumentListQuery), toEntryDocumentSummaryDto));
+}
+
+export async function detail(req: Request, res: Response) {
+  res.json(await detailDto(req, req.valid.params.id));
+}
+
+export async function audit(req: Request, res: Response) {
+  res.json(await service.auditSummary(req.ctx, req.valid.params.id));
+}
+
+export async function auditHistory(req: Request, res: Response) {
+  const page = await service.auditHistory(req.ctx, req.valid.params.id, req.valid.query as PageRequest);
+  res.json(
+    mapPage(page, (a) => ({
+      action: a.action,
+      actor: a.actor,
+      requestId: a.requestId,
+      at: new Date(a.createdAt).toISOString(),
+      changes: a.changes,
+    })),
+  );
+}
+
+export async function patch(req: Request, res: Response) {
+  const { version, ...changes } = req.valid.body;
+  const doc = await patchEntryDocument(req.ctx, req.valid.params.id, version, changes);
+  res.json(await detailDto(req, doc.id));
+}
+
+export async function confirmPreviewHandler(req: Request, res: Response) {
+  res.json(await confirmPreview(req.ctx, req.valid.params.id));
+}
+
+export async function confirm(req: Request, res: Response) {
+  const { doc, stockMovements } = await confirmEntryDocument(req.ctx, req.valid.params.id);
+  res.json({ ...(await detailDto(req, doc.id)), stockMovements });
+}
+
+export async function cancelPreviewHandler(req: Request, res: Response) {
+  res.json(await cancelPreview(req.ctx, req.valid.params.id));
+}
+
+export async function cancel(req: Request, res: Response) {
+  const { doc, stockMovements } = await cancelEntryDocument(req.ctx, req.valid.params.id, req.valid.body?.reason || null);
+  res.json({ ...(await detailDto(req, doc.id)), stockMovements });
+}
+
+export async function remove(req: Request, res: Response) {
+  await service.deleteEntryDocument(req.ctx, req.valid.params.id);
+  res.status(204).end();
+}

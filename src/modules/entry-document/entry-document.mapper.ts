@@ -1,0 +1,162 @@
+import { Dec, toJsonNumber } from '../../core/decimal';
+import { encodeId, encodeOptionalId } from '../../core/hashids';
+import type { Product } from '../catalog/entities/product.entity';
+import type { LedgerEffect } from '../stock/stock-ledger.service';
+import type { ComputedDocument, ComputedItem, InstallmentCheck, PlannedInstallment } from './entry-document.calculator';
+import type { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
+import type { StoredTax } from './entities/entry-document-item.entity';
+import type { EntryDocument } from './entities/entry-document.entity';
+import type { Check, Totals } from './entry-document.types';
+import { TAX_NAMES, TOTAL_NAMES } from './entry-document.types';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const amount = (v: Dec | string | null | undefined) => toJsonNumber(v, 'amount');
+
+const taxDto = (t: StoredTax | undefined) => ({
+  cst: t?.cst ?? null,
+  base: t?.base === null || t?.base === undefined ? null : toJsonNumber(t.base, 'amount'),
+  rate: t?.rate === null || t?.rate === undefined ? null : toJsonNumber(t.rate, 'percent'),
+  value: t?.value === null || t?.value === undefined ? null : toJsonNumber(t.value, 'amount'),
+});
+
+/** An item, stored (with id) or only computed (preview-manual: id null). */
+export function toItemDto(it: ComputedItem & { id?: number }, product?: Product) {
+  return {
+    id: it.id ? encodeId('entry-document-item', it.id) : null,
+    lineNumber: it.lineNumber,
+    productId: encodeOptionalId('product', it.productId),
+    product: product ? { code: product.code, name: product.name, unit: product.unit, stockControlled: product.stockControlled } : null,
+    reviewStatus: it.reviewStatus,
+    supplierProductCode: it.supplierProductCode,
+    description: it.description,
+    ncm: it.ncm,
+    cfop: it.cfop,
+    unit: it.unit,
+    quantity: toJsonNumber(it.quantity, 'quantity'),
+    unitPrice: toJsonNumber(it.unitPrice, 'price'),
+    total: amount(it.total),
+    discount: amount(it.discount),
+    freight: amount(it.freight),
+    insurance: amount(it.insurance),
+    otherExpenses: amount(it.otherExpenses),
+    landedTotal: amount(it.landedTotal),
+    taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxDto(it.taxes?.[n])])),
+    conversionFactor: toJsonNumber(it.conversionFactor, 'factor'),
+    stockQuantity: toJsonNumber(it.stockQuantity, 'quantity'),
+    unitCost: toJsonNumber(it.unitCost, 'cost'),
+    declared: {
+      code: it.supplierProductCode,
+      description: it.declaredDescription,
+      unit: it.declaredUnit,
+      quantity: toJsonNumber(it.declaredQuantity, 'quantity'),
+      unitPrice: toJsonNumber(it.declaredUnitPrice, 'price'),
+      ncm: it.declaredNcm,
+      cfop: it.declaredCfop,
+    },
+  };
+}
+
+export const totalsDto = (t: Totals) => Object.fromEntries(TOTAL_NAMES.map((n) => [n, amount(t[n])])) as Record<keyof Totals, number>;
+
+export const docTotals = (d: EntryDocument): Totals => ({
+  products: d.totalProducts,
+  freight: d.totalFreight,
+  insurance: d.totalInsurance,
+  discount: d.totalDiscount,
+  otherExpenses: d.totalOtherExpenses,
+  ipi: d.totalIpi,
+  icmsSt: d.totalIcmsSt,
+  total: d.total,
+});
+
+export const installmentDto = (p: PlannedInstallment | EntryDocumentInstallment) => ({ number: p.number, dueDate: p.dueDate, amount: amount(p.amount) });
+
+export const checkDto = (c: Check) => ({
+  code: c.code,
+  message: c.message,
+  blocksConfirmation: c.blocksConfirmation,
+  ...(c.lineNumber !== undefined ? { lineNumber: c.lineNumber } : {}),
+  ...(c.details ? { details: c.details } : {}),
+});
+
+export const installmentCheckDto = (c: InstallmentCheck | null) =>
+  c && { installmentsTotal: amount(c.installmentsTotal), documentTotal: amount(c.documentTotal), difference: amount(c.difference), matches: c.matches };
+
+/** The header as lists show it (no items). */
+export function toEntryDocumentSummaryDto(d: EntryDocument) {
+  return {
+    id: encodeId('entry-document', d.id),
+    filialId: encodeId('filial', d.filialId),
+    status: d.status,
+    origin: d.origin,
+    model: d.model,
+    series: d.series,
+    number: d.number,
+    accessKey: d.accessKey,
+    issueDate: d.issueDate,
+    entryDate: d.entryDate,
+    supplier: {
+      id: encodeId('supplier', d.supplierId),
+      document: d.supplierDocument,
+      name: d.supplierName,
+      stateRegistration: d.supplierStateRegistration,
+      uf: d.supplierUf,
+    },
+    operationNature: d.operationNature,
+    totals: totalsDto(docTotals(d)),
+    expectedTotals: d.expectedTotals ? Object.fromEntries(Object.entries(d.expectedTotals).map(([k, v]) => [k, amount(v)])) : null,
+    itemCount: d.itemCount,
+    pendingItemCount: d.pendingItemCount,
+    notes: d.notes,
+    cancelReason: d.cancelReason,
+    version: d.version,
+    confirmedAt: iso(d.confirmedAt),
+    cancelledAt: iso(d.cancelledAt),
+    createdAt: iso(d.createdAt),
+    updatedAt: iso(d.updatedAt),
+  };
+}
+
+/** Public event payload: hashids only. */
+export const toEventData = (d: EntryDocument) => ({
+  entryDocumentId: encodeId('entry-document', d.id),
+  filialId: encodeId('filial', d.filialId),
+  status: d.status,
+  origin: d.origin,
+  model: d.model,
+  series: d.series,
+  number: d.number,
+  accessKey: d.accessKey,
+  supplierId: encodeId('supplier', d.supplierId),
+  supplierDocument: d.supplierDocument,
+  total: amount(d.total),
+  version: d.version,
+});
+
+export function toStockMovementDto(e: LedgerEffect, lineNumber: number | undefined) {
+  return {
+    productId: encodeId('product', e.productId),
+    lineNumber: lineNumber ?? null,
+    direction: e.direction,
+    quantity: toJsonNumber(e.quantity, 'quantity'),
+    unitCost: toJsonNumber(e.unitCost, 'cost'),
+    balanceBefore: toJsonNumber(e.balanceBefore, 'quantity'),
+    balanceAfter: toJsonNumber(e.balanceAfter, 'quantity'),
+    averageCostBefore: toJsonNumber(e.averageCostBefore, 'cost'),
+    averageCostAfter: toJsonNumber(e.averageCostAfter, 'cost'),
+  };
+}
+
+/** preview-manual: the computed document, nothing stored. */
+export function toPreviewDto(computed: ComputedDocument, header: Record<string, unknown>, products: Map<number, Product>, checks: Check[]) {
+  return {
+    ...header,
+    items: computed.items.map((it) => toItemDto(it, it.productId ? products.get(it.productId) : undefined)),
+    totals: totalsDto(computed.totals),
+    installments: computed.installments.map(installmentDto),
+    installmentCheck: installmentCheckDto(computed.installmentCheck),
+    payables: computed.payables.map(installmentDto),
+    warnings: checks.map(checkDto),
+  };
+}
+

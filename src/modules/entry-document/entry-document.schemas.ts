@@ -1,0 +1,127 @@
+import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
+
+/*
+ * Request schemas. Numbers are exact decimals (number or numeric string) at their scale; ids are
+ * hashids. Limits follow the NF-e layout (990 items, 9-digit numbers, 3-digit series).
+ */
+
+/** A real calendar date (the pattern alone would accept 2024-02-30). */
+const calendarDate = () =>
+  isoDate().custom((value: string, helpers) => {
+    const d = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : helpers.error('date.calendar');
+  }).messages({ 'date.calendar': '{{#label}} is not a calendar date' });
+
+const digits = (max: number) =>
+  Joi.alternatives()
+    .try(Joi.string().trim().pattern(new RegExp(`^\\d{1,${max}}$`)), Joi.number().integer().min(0).max(10 ** max - 1))
+    .custom((v: string | number) => String(v))
+    .messages({ 'alternatives.match': `{{#label}} must be up to ${max} digits`, 'alternatives.types': `{{#label}} must be up to ${max} digits` });
+
+const money = () => decimal('amount', { min: 0 }).allow(null);
+const tax = Joi.object({
+  cst: Joi.string().trim().pattern(/^\d{2,3}$/).allow(null),
+  base: money(),
+  rate: decimal('percent', { min: 0, max: 100 }).allow(null),
+  value: money(),
+}).allow(null);
+
+const item = Joi.object({
+  productId: id('product').allow(null),
+  ignored: Joi.boolean(),
+  supplierProductCode: Joi.string().trim().max(60).allow(null, ''),
+  description: Joi.string().trim().min(1).max(200).required(),
+  ncm: Joi.string().pattern(/^\d{8}$/).allow(null),
+  cfop: Joi.string().pattern(/^\d{4}$/).allow(null),
+  unit: Joi.string().trim().uppercase().min(1).max(6).required(),
+  quantity: decimal('quantity', { min: 0, max: 999_999_999 }).required(),
+  unitPrice: decimal('price', { min: 0, max: 9_999_999_999 }).required(),
+  discount: money(),
+  freight: money(),
+  insurance: money(),
+  otherExpenses: money(),
+  taxes: Joi.object({ icms: tax, icmsSt: tax, ipi: tax, pis: tax, cofins: tax }).allow(null),
+  conversionFactor: decimal('factor', { positive: true, max: 100_000 }).allow(null),
+  declared: Joi.object({
+    description: Joi.string().trim().max(200).allow(null),
+    unit: Joi.string().trim().max(6).allow(null),
+    quantity: decimal('quantity', { min: 0 }).allow(null),
+    unitPrice: decimal('price', { min: 0 }).allow(null),
+    ncm: Joi.string().pattern(/^\d{8}$/).allow(null),
+    cfop: Joi.string().pattern(/^\d{4}$/).allow(null),
+  }).allow(null),
+});
+
+const installment = Joi.object({
+  number: Joi.number().integer().min(1).max(999),
+  dueDate: calendarDate().required(),
+  amount: decimal('amount', { positive: true }).required(),
+});
+
+const supplier = Joi.object({
+  document: document().required(),
+  name: Joi.string().trim().min(1).max(150).required(),
+  stateRegistration: Joi.string().trim().max(20).allow(null),
+  uf: Joi.string().trim().uppercase().pattern(/^[A-Z]{2}$/).allow(null),
+});
+
+const charges = Joi.object({ freight: money(), insurance: money(), discount: money(), otherExpenses: money(), ipi: money(), icmsSt: money() }).allow(null);
+
+const header = {
+  model: Joi.string().pattern(/^\d{2}$/),
+  series: digits(3),
+  number: digits(9),
+  issueDate: calendarDate(),
+  entryDate: calendarDate(),
+  operationNature: Joi.string().trim().max(60).allow(null),
+  notes: Joi.string().trim().max(2000).allow(null, ''),
+  supplier,
+  supplierId: id('supplier'),
+  charges,
+};
+
+const draftBody = Joi.object({
+  ...header,
+  number: header.number.required(),
+  issueDate: header.issueDate.required(),
+  items: Joi.array().items(item).min(1).max(990).required(),
+  installments: Joi.array().items(installment).max(120).allow(null),
+}).xor('supplier', 'supplierId');
+
+const byId = { params: Joi.object({ id: id('entry-document').required() }) };
+
+export const entryDocumentSchemas = {
+  create: { body: draftBody },
+  previewManual: { body: draftBody },
+  list: {
+    params: Joi.object({ filialId: id('filial').required() }),
+    query: Joi.object({
+      ...pagination,
+      status: Joi.string().valid('DRAFT', 'CONFIRMED', 'CANCELLED'),
+      origin: Joi.string().valid('MANUAL', 'NFE_XML', 'NFE_SEFAZ'),
+      supplier: Joi.string().trim().min(1).max(100),
+      number: Joi.string().trim().pattern(/^\d{1,9}$/),
+      accessKey: Joi.string().trim().pattern(/^\d{44}$/),
+      issueDateFrom: calendarDate(),
+      issueDateTo: calendarDate(),
+      entryDateFrom: calendarDate(),
+      entryDateTo: calendarDate(),
+      search: Joi.string().trim().min(1).max(100),
+      sort: Joi.string().valid('entryDate', '-entryDate', 'issueDate', '-issueDate').default('-entryDate'),
+    }),
+  },
+  byId,
+  auditHistory: { ...byId, query: Joi.object({ page: pagination.page, pageSize: pagination.pageSize, cursor: pagination.cursor, includeTotal: pagination.includeTotal }) },
+  patch: {
+    ...byId,
+    body: Joi.object({
+      ...header,
+      version: version(),
+      items: Joi.array().items(item).min(1).max(990),
+      installments: Joi.array().items(installment).max(120).allow(null),
+    })
+      .oxor('supplier', 'supplierId')
+      .min(2),
+  },
+  cancel: { ...byId, body: Joi.object({ reason: Joi.string().trim().max(255).allow(null, '') }) },
+};

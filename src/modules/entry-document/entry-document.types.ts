@@ -1,0 +1,99 @@
+import type { Dec } from '../../core/decimal';
+import type { EntryDocumentOrigin } from './entities/entry-document.entity';
+
+/** Inputs of drafts, shared by the API (create, PATCH, preview-manual) and the NF-e import. */
+
+export interface TaxInput {
+  cst?: string | null;
+  base?: Dec | null;
+  rate?: Dec | null;
+  value?: Dec | null;
+}
+
+export type TaxName = 'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins';
+export const TAX_NAMES: TaxName[] = ['icms', 'icmsSt', 'ipi', 'pis', 'cofins'];
+
+/** The supplier's values as declared on the invoice (cProd is `supplierProductCode`). */
+export interface DeclaredValues {
+  description?: string | null;
+  unit?: string | null;
+  quantity?: Dec | null;
+  unitPrice?: Dec | null;
+  ncm?: string | null;
+  cfop?: string | null;
+}
+
+export interface ItemInput {
+  /** Own product; null/absent → PENDING (must be set before confirming). */
+  productId?: number | null;
+  /** Kept on the document and in the payable, but posts no stock. */
+  ignored?: boolean;
+  supplierProductCode?: string | null;
+  description: string;
+  ncm?: string | null;
+  cfop?: string | null;
+  unit: string;
+  quantity: Dec;
+  unitPrice: Dec;
+  discount?: Dec | null;
+  freight?: Dec | null;
+  insurance?: Dec | null;
+  otherExpenses?: Dec | null;
+  taxes?: Partial<Record<TaxName, TaxInput | null>> | null;
+  /** Stock units per purchase unit (a box of 12 → 12). Default 1. */
+  conversionFactor?: Dec | null;
+  declared?: DeclaredValues | null;
+}
+
+export const CHARGE_NAMES = ['freight', 'insurance', 'discount', 'otherExpenses', 'ipi', 'icmsSt'] as const;
+export type ChargeName = (typeof CHARGE_NAMES)[number];
+/** Header charges, allocated to the items by item value (residue on the last item). */
+export type HeaderCharges = Partial<Record<ChargeName, Dec | null>>;
+
+export const TOTAL_NAMES = ['products', 'freight', 'insurance', 'discount', 'otherExpenses', 'ipi', 'icmsSt', 'total'] as const;
+export type TotalName = (typeof TOTAL_NAMES)[number];
+export type Totals = Record<TotalName, Dec>;
+
+export interface InstallmentInput {
+  number?: number;
+  dueDate: string;
+  amount: Dec;
+}
+
+export interface SupplierInput {
+  document: string;
+  name: string;
+  stateRegistration?: string | null;
+  uf?: string | null;
+}
+
+export interface DraftInput {
+  filialId: number;
+  origin: EntryDocumentOrigin;
+  model?: string;
+  series?: string;
+  number: string;
+  accessKey?: string | null;
+  issueDate: string;
+  /** Default: today. */
+  entryDate?: string;
+  operationNature?: string | null;
+  notes?: string | null;
+  /** Found (or created) in the supplier master by document. Either this or `supplierId`. */
+  supplier?: SupplierInput;
+  supplierId?: number;
+  charges?: HeaderCharges | null;
+  items: ItemInput[];
+  installments?: InstallmentInput[] | null;
+  /** The XML's ICMSTot; a difference is a warning in previews and blocks confirmation. */
+  expectedTotals?: Partial<Totals> | null;
+}
+
+/** A finding about a document. `blocksConfirmation` ones are the confirm-preview's blocking problems. */
+export interface Check {
+  code: string;
+  message: string;
+  blocksConfirmation: boolean;
+  lineNumber?: number;
+  details?: Record<string, unknown>;
+}

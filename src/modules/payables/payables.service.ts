@@ -1,0 +1,76 @@
+import type { TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { Dec } from '../../core/decimal';
+import { Page, PageRequest, paginate } from '../../core/pagination';
+import { businessToday } from '../entry-document/business-date';
+import { findAccessibleDocument } from '../entry-document/entry-document.access';
+import { Payable, PayableStatus } from './entities/payable.entity';
+import { loadPayablesByIds, PayableFilters, payableGroups, payableListQuery, payablesOfDocument, UNSETTLED } from './payables.repository';
+
+export interface PayableListQuery extends PageRequest, PayableFilters {
+  sort?: 'dueDate' | '-dueDate';
+}
+
+const STATUSES: PayableStatus[] = ['OPEN', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'];
+
+export interface PayablesSummary {
+  count: number;
+  /** Sums over the payables that are not CANCELLED. */
+  amount: Dec;
+  paidAmount: Dec;
+  /** Still to pay: amount − paid of OPEN and PARTIALLY_PAID ones. */
+  openAmount: Dec;
+  overdueCount: number;
+  overdueAmount: Dec;
+  byStatus: Record<PayableStatus, { count: number; amount: Dec; paidAmount: Dec }>;
+}
+
+/** Overdue is derived: unsettled and due before today (business date). */
+export const isOverdue = (p: Pick<Payable, 'status' | 'dueDate'>, today = businessToday()) => UNSETTLED.includes(p.status) && p.dueDate < today;
+
+export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number): Promise<Payable[]> {
+  await findAccessibleDocument(ctx, entryDocumentId);
+  return payablesOfDocument(dataSource.manager, ctx.companyId, entryDocumentId);
+}
+
+export async function listPayables(ctx: TenantContext, filialId: number, query: PayableListQuery): Promise<Page<Payable> & { summary: PayablesSummary }> {
+  const em = dataSource.manager;
+  const today = businessToday();
+  const filtered = payableListQuery(em, ctx.companyId, filialId, query, today);
+  const direction = query.sort === '-dueDate' ? 'DESC' : 'ASC';
+  const page = await paginate(
+    filtered,
+    [
+      { column: 'p.due_date', direction },
+      { column: 'p.id', direction },
+    ],
+    query,
+    (ids) => loadPayablesByIds(em, ids),
+    (p) => p.id,
+  );
+  const summary: PayablesSummary = {
+    count: 0,
+    amount: new Dec(0),
+    paidAmount: new Dec(0),
+    openAmount: new Dec(0),
+    overdueCount: 0,
+    overdueAmount: new Dec(0),
+    byStatus: Object.fromEntries(STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), paidAmount: new Dec(0) }])) as PayablesSummary['byStatus'],
+  };
+  for (const g of await payableGroups(filtered, today)) {
+    summary.count += g.count;
+    const s = summary.byStatus[g.status];
+    s.count += g.count;
+    s.amount = s.amount.plus(g.amount);
+    s.paidAmount = s.paidAmount.plus(g.paidAmount);
+    if (g.status === 'CANCELLED') continue;
+    summary.amount = summary.amount.plus(g.amount);
+    summary.paidAmount = summary.paidAmount.plus(g.paidAmount);
+    if (UNSETTLED.includes(g.status)) summary.openAmount = summary.openAmount.plus(g.amount.minus(g.paidAmount));
+    if (g.overdue) {
+      summary.overdueCount += g.count;
+      summary.overdueAmount = summary.overdueAmount.plus(g.amount.minus(g.paidAmount));
+    }
+  }
+  return { ...page, summary };
+}
