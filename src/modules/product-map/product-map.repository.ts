@@ -155,7 +155,7 @@ export const productMapRepository = {
    * query (window function over the supplier's confirmed entry documents).
    */
   async lastPurchases(em: EntityManager, companyId: number, filialId: number, supplierDocument: string, codes: string[], perCode: number): Promise<PurchaseRow[]> {
-    if (!codes.length) return [];
+    if (!codes.length || perCode <= 0) return [];
     const rows: Record<string, unknown>[] = await em.query(
       `SELECT x.* FROM (
          SELECT i.supplier_product_code AS code, d.id AS doc_id, i.id AS item_id, d.number AS number, d.series AS series,
