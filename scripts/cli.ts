@@ -1,6 +1,7 @@
 import { dataSource } from '../src/core/db/data-source';
 import { runMigrations } from '../src/core/db/migrate';
 import { isSqlite } from '../src/core/db/engine';
+import { closeSequencePool } from '../src/core/sequence/sequence.service';
 
 /** Minimal "--flag value" parser shared by the CLIs (repeated flags collect into arrays). */
 export function parseArgs(argv = process.argv.slice(2)): Record<string, string[]> {
@@ -22,6 +23,7 @@ export async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
     if (isSqlite) await runMigrations(dataSource);
     return await work();
   } finally {
+    await closeSequencePool();
     await dataSource.destroy();
   }
 }

@@ -16,6 +16,7 @@ async function main() {
   const { logger } = await import('./core/logger');
   const { createApp } = await import('./app');
   const { seedDemoTenant } = await import('./modules/tenancy/demo-seed');
+  const { closeSequencePool } = await import('./core/sequence/sequence.service');
 
   await dataSource.initialize();
   if (config.db.engine === 'sqlite' || process.env.DB_MIGRATE_ON_START !== 'false') {
@@ -57,7 +58,7 @@ async function main() {
 
   const shutdown = () => {
     server.close(() => {
-      dataSource.destroy().finally(() => process.exit(0));
+      Promise.allSettled([closeSequencePool(), dataSource.destroy()]).finally(() => process.exit(0));
     });
   };
   process.on('SIGINT', shutdown);

@@ -1,6 +1,7 @@
 import { dataSource } from '../src/core/db/data-source';
 import { isMysql } from '../src/core/db/engine';
 import { dropAllMysqlTables, runMigrations } from '../src/core/db/migrate';
+import { closeSequencePool } from '../src/core/sequence/sequence.service';
 
 /*
  * Root hooks: the test schema is built by the migrations themselves (so they are tested too), on a
@@ -15,6 +16,7 @@ export const mochaHooks = {
     await runMigrations(dataSource);
   },
   async afterAll() {
+    await closeSequencePool();
     if (dataSource.isInitialized) await dataSource.destroy();
   },
 };

@@ -45,12 +45,6 @@ export async function inTransaction<T>(work: (em: EntityManager) => Promise<T>):
   }
 }
 
-/** Runs in a transaction of its own even when called inside another (MySQL); SQLite joins, having one connection. */
-export async function inOwnTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-  if (isSqlite && current.getStore()) return work(current.getStore()!);
-  return current.exit(() => inTransaction(work));
-}
-
 /** Reads use the open transaction's manager when there is one, else the pool. */
 export function reader(): EntityManager {
   return current.getStore() ?? dataSource.manager;

@@ -1,32 +1,60 @@
+import mysql from 'mysql2/promise';
 import { EntityManager } from 'typeorm';
-import { inOwnTransaction } from '../db/transaction';
+import { config } from '../config';
+import { isMysql } from '../db/engine';
+import { inTransaction } from '../db/transaction';
 import { Sequence } from './sequence.entity';
 
 /*
- * Values are taken in a short transaction of their own, so the counter row is locked for one
- * statement, not for the caller's whole unit of work. A caller that rolls back leaves a gap; codes are
- * unique and increasing, not gap-free (see README).
+ * Per-company counters. A value is taken by one autocommitted statement, so the counter row is
+ * locked for that statement only, never for the caller's unit of work — even when the caller is in
+ * the middle of a transaction. On MySQL the statement runs on a small pool of its own: a caller
+ * holding a connection of the main pool can never starve waiting for another one. A caller that rolls
+ * back leaves a gap: values are unique and increasing, not gap-free (docs/decisions.md).
  */
-async function bump(em: EntityManager, companyId: number, name: string, by: number): Promise<number> {
-  const update = () =>
-    em
-      .createQueryBuilder()
-      .update(Sequence)
-      .set({ value: () => `value + ${Math.trunc(by)}` })
-      .where('company_id = :companyId AND name = :name', { companyId, name })
-      .execute();
-  let res = await update();
-  if (!res.affected) {
-    await em.createQueryBuilder().insert().into(Sequence).values({ companyId, name, value: 0 }).orIgnore().execute();
-    res = await update();
-  }
-  const row = await em.findOneByOrFail(Sequence, { companyId, name });
-  return row.value;
+let pool: mysql.Pool | undefined;
+const sequencePool = (): mysql.Pool =>
+  (pool ??= mysql.createPool({ uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z' }));
+
+/** Closes the MySQL sequence pool (process shutdown, CLIs, test teardown). */
+export async function closeSequencePool(): Promise<void> {
+  const p = pool;
+  pool = undefined;
+  if (p) await p.end();
+}
+
+async function bumpMysql(companyId: number, name: string, by: number): Promise<number> {
+  // LAST_INSERT_ID(expr) hands the new value back on the same connection, in the same statement.
+  const [res] = await sequencePool().query<mysql.ResultSetHeader>(
+    'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + ?)',
+    [companyId, name, by, by],
+  );
+  return Number(res.insertId);
+}
+
+async function bumpSqlite(em: EntityManager, companyId: number, name: string, by: number): Promise<number> {
+  await em
+    .createQueryBuilder()
+    .insert()
+    .into(Sequence)
+    .values({ companyId, name, value: 0 })
+    .orIgnore()
+    .execute();
+  await em
+    .createQueryBuilder()
+    .update(Sequence)
+    .set({ value: () => `value + ${Math.trunc(by)}` })
+    .where('company_id = :companyId AND name = :name', { companyId, name })
+    .execute();
+  return (await em.findOneByOrFail(Sequence, { companyId, name })).value;
 }
 
 /** Reserves `count` consecutive values and returns the first. */
 export async function nextSequenceValues(companyId: number, name: string, count = 1): Promise<number> {
-  return inOwnTransaction(async (em) => (await bump(em, companyId, name, count)) - count + 1);
+  const by = Math.trunc(count);
+  // SQLite: transactions are serialized on one connection, so joining the caller's is both safe and required.
+  const last = isMysql ? await bumpMysql(companyId, name, by) : await inTransaction((em) => bumpSqlite(em, companyId, name, by));
+  return last - by + 1;
 }
 
 export const nextSequenceValue = (companyId: number, name: string) => nextSequenceValues(companyId, name, 1);
