@@ -1,12 +1,16 @@
+import type { EntityManager } from 'typeorm';
 import { dataSource } from '../db/data-source';
 import { Filial } from '../../modules/tenancy/entities/filial.entity';
 import { ForbiddenError } from '../errors';
 import type { TenantContext } from '../context';
 
-/** Loads a filial of the company the token speaks for, or refuses (403: not the caller's to use). */
-export async function assertFilialAccess(ctx: TenantContext, filialId: number): Promise<Filial> {
+/**
+ * Loads a filial of the company the token speaks for, or refuses (403: not the caller's to use).
+ * Inside a transaction pass its manager: a second pool connection per transaction can starve the pool.
+ */
+export async function assertFilialAccess(ctx: TenantContext, filialId: number, em: EntityManager = dataSource.manager): Promise<Filial> {
   const granted = ctx.grantedFiliais === '*' || ctx.grantedFiliais.includes(filialId);
-  const filial = filialId > 0 && granted ? await dataSource.manager.findOneBy(Filial, { id: filialId, companyId: ctx.companyId }) : null;
+  const filial = filialId > 0 && granted ? await em.findOneBy(Filial, { id: filialId, companyId: ctx.companyId }) : null;
   if (!filial || !filial.active) throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
   return filial;
 }

@@ -17,6 +17,8 @@ export const SALES_ORDER_CODE_SEQUENCE = 'sales-order-code';
 
 export interface CreateSalesOrderInput {
   filialId: number;
+  /** A code taken with reserveSalesOrderCode before the transaction opened (see there). */
+  code?: number;
   type?: SalesOrderType;
   flowMode?: FlowMode;
   customerId?: number | null;
@@ -28,6 +30,13 @@ export interface CreateSalesOrderInput {
   validUntil?: string | null;
   items: ItemInput[];
 }
+
+/**
+ * Takes the next order code. The sequence runs in a short transaction of its own (another pool
+ * connection), so callers take it *before* opening their transaction: N transactions each waiting for
+ * a second connection would starve a pool of N. Unique and increasing; a rollback leaves a gap.
+ */
+export const reserveSalesOrderCode = (companyId: number) => nextSequenceValue(companyId, SALES_ORDER_CODE_SEQUENCE);
 
 export const blankToNull = (s: string | null | undefined): string | null => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
@@ -62,7 +71,7 @@ export async function createSalesOrder(
     em.create(SalesOrder, {
       companyId: ctx.companyId,
       filialId: input.filialId,
-      code: await nextSequenceValue(ctx.companyId, SALES_ORDER_CODE_SEQUENCE),
+      code: input.code ?? (await reserveSalesOrderCode(ctx.companyId)),
       type,
       flowMode: input.flowMode ?? 'STANDARD',
       status: 'OPEN',
@@ -108,6 +117,7 @@ export async function createFromRequest(ctx: TenantContext, body: CreateRequest)
     });
   }
   const filialId = ctx.filialId;
-  const { order } = await inTransaction((em) => createSalesOrder(em, ctx, { ...body, filialId }));
+  const code = await reserveSalesOrderCode(ctx.companyId);
+  const { order } = await inTransaction((em) => createSalesOrder(em, ctx, { ...body, filialId, code }));
   return loadView(dataSource.manager, ctx.companyId, order.id);
 }

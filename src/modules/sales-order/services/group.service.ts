@@ -12,7 +12,7 @@ import { itemsOf, loadView, lockOrders, SalesOrderView, updateOrderIf } from '..
 import type { OrderTotals } from '../sales-order.pricing';
 import { anythingFulfilled } from '../sales-order.rules';
 import { assertAllowed } from '../sales-order.state';
-import { createSalesOrder } from './create.service';
+import { createSalesOrder, reserveSalesOrderCode } from './create.service';
 import { LineDraft, priceLines } from './lines';
 import { auditOrder, publishOrderEvent } from './shared';
 
@@ -122,7 +122,7 @@ async function loadSources(em: EntityManager, ctx: TenantContext, ids: number[],
       ? await em.createQueryBuilder(SalesOrder, 'o').where('o.company_id = :c AND o.id IN (:...ids)', { c: ctx.companyId, ids }).getMany()
       : [];
   assertAllFound(ids, sources);
-  for (const filialId of new Set(sources.map((o) => o.filialId))) await assertFilialAccess(ctx, filialId);
+  for (const filialId of new Set(sources.map((o) => o.filialId))) await assertFilialAccess(ctx, filialId, em);
   return { sources, items: await itemsOf(em, ctx.companyId, sources.map((o) => o.id)) };
 }
 
@@ -141,6 +141,7 @@ function blocked(plan: GroupPlan): AppError {
 
 /** Creates the merged order and marks the sources GROUPED, in one transaction. */
 export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<SalesOrderView> {
+  const code = await reserveSalesOrderCode(ctx.companyId);
   const mergedId = await inTransaction(async (em) => {
     const { sources, items } = await loadSources(em, ctx, ids, true);
     const plan = planGroup(ctx.companyId, sources, items);
@@ -149,7 +150,7 @@ export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<Sa
     const { order: merged } = await createSalesOrder(
       em,
       ctx,
-      { filialId: m.filialId, type: 'ORDER', customerId: m.customerId, sellerId: m.sellerId, notes: m.notes, discount: m.discount, freight: m.freight, items: [] },
+      { code, filialId: m.filialId, type: 'ORDER', customerId: m.customerId, sellerId: m.sellerId, notes: m.notes, discount: m.discount, freight: m.freight, items: [] },
       m.lines,
     );
     for (const src of plan.sources) {

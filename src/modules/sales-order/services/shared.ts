@@ -39,7 +39,7 @@ export const publishOrderEvent = (em: EntityManager, ctx: ActorContext, order: S
 /** Lock the order for a change and check the caller may act on its filial (403 when not granted). */
 export async function lockForChange(em: EntityManager, ctx: TenantContext, id: number): Promise<{ order: SalesOrder; filial: Filial }> {
   const order = await lockOrder(em, ctx.companyId, id);
-  const filial = await assertFilialAccess(ctx, order.filialId);
+  const filial = await assertFilialAccess(ctx, order.filialId, em);
   return { order, filial };
 }
 
