@@ -3,6 +3,7 @@ import { catalogRoutes } from './catalog/catalog.router';
 import { entryDocumentRoutes } from './entry-document/entry-document.router';
 import { productMapRoutes } from './product-map/product-map.router';
 import { eventRoutes } from './events/events.router';
+import { nfeRoutes } from './nfe/nfe.router';
 import { payableRoutes } from './payables/payables.router';
 import { quickSaleRoutes } from './quick-sale/quick-sale.router';
 import { systemRoutes } from './system/system.router';
@@ -14,5 +15,5 @@ export function allRoutes(): RouteDef[] {
   // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
-  return [...productMapRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...salesOrderRoutes];
+  return [...productMapRoutes, ...nfeRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...salesOrderRoutes];
 }

@@ -28,6 +28,9 @@ export const SUPPORTED_VERSIONS = ['4.00', '3.10'] as const;
 
 type XNode = Record<string, unknown>;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** dhEmi (with offset) or a 2.00-style dEmi date. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?)?$/;
 
 const asArray = <T>(v: T | T[] | undefined | null): T[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
 
@@ -137,6 +140,7 @@ function readIde(r: Reader, node: XNode | null, path: string): NfeIde {
   const n = node ?? {};
   const issuedAt = r.text(n, 'dhEmi', path) ?? r.text(n, 'dEmi', path);
   if (!issuedAt) r.fail(`${path}/dhEmi`, 'dhEmi is required');
+  else if (!DATE_TIME.test(issuedAt) || Number.isNaN(Date.parse(issuedAt))) r.fail(`${path}/dhEmi`, `dhEmi must be a date-time (AAAA-MM-DDThh:mm:ssTZD), got "${issuedAt.slice(0, 30)}"`);
   const refs = r.nodes(n, 'NFref').map((ref, i) => r.text(ref, 'refNFe', `${path}/NFref[${i + 1}]`)).filter((k): k is string => !!k);
   return {
     ufCode: r.required(n, 'cUF', path),
@@ -364,7 +368,9 @@ function readBilling(r: Reader, node: XNode | null, path: string): NfeBilling | 
     invoice: fat ? { number: r.text(fat, 'nFat', fp), original: r.dec(fat, 'vOrig', fp), discount: r.dec(fat, 'vDesc', fp), net: r.dec(fat, 'vLiq', fp) } : null,
     installments: r.nodes(node, 'dup').map((d, i) => {
       const dp = `${path}/dup[${i + 1}]`;
-      return { number: r.text(d, 'nDup', dp), dueDate: r.text(d, 'dVenc', dp), amount: r.requiredDec(d, 'vDup', dp) };
+      const dueDate = r.text(d, 'dVenc', dp);
+      if (dueDate !== null && (!DATE.test(dueDate) || Number.isNaN(Date.parse(dueDate)))) r.fail(`${dp}/dVenc`, `dVenc must be a date AAAA-MM-DD, got "${dueDate.slice(0, 30)}"`);
+      return { number: r.text(d, 'nDup', dp), dueDate, amount: r.requiredDec(d, 'vDup', dp) };
     }),
   };
 }

@@ -1,0 +1,178 @@
+import { Dec, SCALE, toJsonNumber } from '../../core/decimal';
+import { encodeId, encodeOptionalId } from '../../core/hashids';
+import type { EntryDocument } from '../entry-document/entities/entry-document.entity';
+import { toEntryDocumentSummaryDto, toPreviewDto } from '../entry-document/entry-document.mapper';
+import type { ItemMatch } from '../product-map/product-match.service';
+import type { ItemResolution } from './nfe-draft';
+import type { ImportPreview, ImportResult } from './nfe-import.service';
+import type { NfeInboundEvent } from './entities/nfe-inbound-event.entity';
+import type { NfeInbound } from './entities/nfe-inbound.entity';
+import type { NfeInspection } from './xml/inspect';
+import type { ParsedNfe } from './xml/nfe-types';
+import type { ValidationReport } from './xml/validation-report';
+
+/*
+ * Response shapes. The parsed invoice keeps its structure; every Dec in it becomes a JSON number
+ * rounded to its scale, chosen by the field's meaning: quantities 4, unit prices 10, rates 4,
+ * amounts 2 (SPEC §0).
+ */
+
+const QUANTITY_FIELDS = new Set(['quantity', 'taxableQuantity', 'netWeight', 'grossWeight']);
+const PRICE_FIELDS = new Set(['unitPrice', 'taxableUnitPrice', 'unitValue']);
+const RATE_FIELDS = new Set(['rate', 'baseReduction', 'stMva', 'stBaseReduction', 'fcpRate', 'fcpStRate', 'deferralRate', 'snCreditRate']);
+
+function scaleOf(field: string): number {
+  if (QUANTITY_FIELDS.has(field)) return SCALE.quantity;
+  if (PRICE_FIELDS.has(field)) return SCALE.price;
+  if (RATE_FIELDS.has(field)) return SCALE.percent;
+  return SCALE.amount;
+}
+
+function plain(value: unknown, field: string): unknown {
+  if (value instanceof Dec) return toJsonNumber(value, scaleOf(field));
+  if (Array.isArray(value)) return value.map((v) => plain(v, field));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v, k)]));
+  return value;
+}
+
+export const toParsedNfeDto = (nfe: ParsedNfe) => plain(nfe, '') as Record<string, unknown>;
+
+export const toReportDto = (report: ValidationReport) => report;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toInboundDto(n: NfeInbound) {
+  return {
+    id: encodeId('nfe-inbound', n.id),
+    filialId: encodeId('filial', n.filialId),
+    accessKey: n.accessKey,
+    issuer: { document: n.issuerDocument, name: n.issuerName, uf: n.issuerUf },
+    model: n.model,
+    series: n.series,
+    number: n.number,
+    issueDate: iso(n.issuedAt),
+    total: toJsonNumber(n.total, 'amount'),
+    nsu: n.nsu,
+    kind: n.kind,
+    authorityStatus: n.authorityStatus,
+    environment: n.environment,
+    protocol: n.protocolNumber,
+    authorizedAt: iso(n.authorizedAt),
+    manifestation: { status: n.manifestation, protocol: n.manifestationProtocol, at: iso(n.manifestationAt) },
+    hasXml: n.hasXml,
+    source: n.source,
+    importStatus: n.importStatus,
+    entryDocumentId: encodeOptionalId('entry-document', n.entryDocumentId),
+    validation: n.validation ? { valid: n.validation.valid, blockingCodes: n.validation.blockingCodes, warnings: n.validation.warnings } : null,
+    version: n.version,
+    createdAt: iso(n.createdAt),
+    updatedAt: iso(n.updatedAt),
+  };
+}
+
+export const toInboundEventDto = (e: NfeInboundEvent) => ({
+  type: e.type,
+  eventCode: e.eventCode,
+  sequence: e.sequence,
+  protocol: e.protocol,
+  description: e.description,
+  actor: e.actor,
+  occurredAt: iso(e.occurredAt),
+  data: e.data,
+});
+
+/** Public event payload: hashids only. */
+export const toInboundEventData = (n: Pick<NfeInbound, 'id' | 'filialId' | 'accessKey' | 'issuerDocument' | 'total' | 'importStatus' | 'entryDocumentId' | 'source' | 'kind'>) => ({
+  inboundId: encodeId('nfe-inbound', n.id),
+  filialId: encodeId('filial', n.filialId),
+  accessKey: n.accessKey,
+  issuerDocument: n.issuerDocument,
+  total: toJsonNumber(n.total, 'amount'),
+  kind: n.kind,
+  source: n.source,
+  importStatus: n.importStatus,
+  entryDocumentId: encodeOptionalId('entry-document', n.entryDocumentId),
+});
+
+/* ---- previews and imports ---- */
+
+
+const matchDto = (m: ItemMatch | null) =>
+  m && {
+    status: m.status,
+    productId: encodeOptionalId('product', m.productId),
+    conversionFactor: m.conversionFactor ? toJsonNumber(m.conversionFactor, 'factor') : null,
+    source: m.source,
+    product: m.product ? { code: m.product.code, name: m.product.name, unit: m.product.unit } : null,
+    suggestions: m.suggestions.map((s) => ({ productId: encodeId('product', s.productId), score: s.score, product: { code: s.product.code, name: s.product.name, unit: s.product.unit } })),
+  };
+
+export const toResolutionDto = (r: ItemResolution) => ({
+  lineNumber: r.lineNumber,
+  productId: encodeOptionalId('product', r.productId),
+  conversionFactor: toJsonNumber(r.conversionFactor, 'factor'),
+  source: r.source,
+  reviewStatus: r.ignored ? 'IGNORED' : r.productId ? 'MATCHED' : 'PENDING',
+  mappingSaved: r.saveMapping && !!r.productId,
+  match: matchDto(r.match),
+});
+
+const alreadyImportedDto = (d: EntryDocument | null) => d && { entryDocumentId: encodeId('entry-document', d.id), status: d.status, filialId: encodeId('filial', d.filialId) };
+
+/** preview: the parsed invoice and its report. */
+export function toPreviewResponse(p: { inspection: NfeInspection; inbound: NfeInbound | null; alreadyImported: EntryDocument | null }) {
+  return {
+    accessKey: p.inspection.nfe.accessKey,
+    invoice: toParsedNfeDto(p.inspection.nfe),
+    report: toReportDto(p.inspection.report),
+    inbound: p.inbound ? toInboundDto(p.inbound) : null,
+    alreadyImported: alreadyImportedDto(p.alreadyImported),
+  };
+}
+
+/** preview-import: the preview, each line's product-map resolution and the draft the import would create. */
+export function toImportPreviewResponse(p: ImportPreview) {
+  const { input } = p.prepared;
+  const s = p.supplier;
+  const draft = toPreviewDto(
+    p.prepared.computed,
+    {
+      id: null,
+      filialId: encodeId('filial', input.filialId),
+      status: 'DRAFT',
+      origin: input.origin,
+      model: input.model,
+      series: input.series,
+      number: input.number,
+      accessKey: input.accessKey ?? null,
+      issueDate: input.issueDate,
+      entryDate: input.entryDate,
+      supplier: {
+        id: s?.supplierId ? encodeId('supplier', s.supplierId) : null,
+        document: s?.supplierDocument ?? input.supplier?.document ?? null,
+        name: s?.supplierName ?? input.supplier?.name ?? null,
+        stateRegistration: s?.supplierStateRegistration ?? input.supplier?.stateRegistration ?? null,
+        uf: s?.supplierUf ?? input.supplier?.uf ?? null,
+        registered: !!s?.supplierId,
+      },
+      operationNature: input.operationNature ?? null,
+      notes: input.notes ?? null,
+    },
+    p.prepared.products,
+    p.prepared.checks,
+  );
+  return {
+    ...toPreviewResponse(p),
+    items: p.resolutions.map(toResolutionDto),
+    draft,
+  };
+}
+
+export function toImportResponse(r: ImportResult) {
+  return {
+    entryDocument: toEntryDocumentSummaryDto(r.entryDocument),
+    inbound: toInboundDto(r.inbound),
+    items: r.resolutions.map(toResolutionDto),
+    report: toReportDto(r.inspection.report),
+  };
+}
