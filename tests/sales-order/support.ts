@@ -5,6 +5,7 @@ import { dataSource } from '../../src/core/db/data-source';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { SalesOrderItem } from '../../src/modules/sales-order/entities/sales-order-item.entity';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
+import { Dec } from '../../src/core/decimal';
 import { api } from '../support/api';
 import type { TestTenant } from '../support/tenant';
 
@@ -40,3 +41,61 @@ export const itemsInDb = (t: TestTenant, orderIds: number[]) =>
   dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: In(orderIds) }, order: { id: 'ASC' } });
 
 export const orderInDb = (t: TestTenant, id: number) => dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id });
+
+let factoryCode = 1_000_000;
+
+/**
+ * Orders written straight to the table (search and list tests need hundreds, with chosen codes and
+ * dates). Each gets one line of `productId`; amounts are plain.
+ */
+export async function insertOrders(t: TestTenant, productId: number, rows: Partial<SalesOrder>[]): Promise<SalesOrder[]> {
+  const em = dataSource.manager;
+  const orders = rows.map((r) =>
+    em.create(SalesOrder, {
+      companyId: t.companyId,
+      filialId: t.filialIds[0],
+      code: factoryCode++,
+      type: 'ORDER',
+      flowMode: 'STANDARD',
+      status: 'OPEN',
+      customerId: null,
+      sellerId: null,
+      alias: null,
+      searchAlias: null,
+      notes: null,
+      grossTotal: new Dec(10),
+      itemsDiscount: new Dec(0),
+      discount: new Dec(0),
+      freight: new Dec(0),
+      total: new Dec(10),
+      validUntil: null,
+      groupedIntoId: null,
+      cancelReason: null,
+      cancelledAt: null,
+      ...r,
+    }),
+  );
+  const saved: SalesOrder[] = [];
+  for (let i = 0; i < orders.length; i += 200) saved.push(...(await em.save(orders.slice(i, i + 200))));
+  const items = saved.map((o) =>
+    em.create(SalesOrderItem, {
+      companyId: t.companyId,
+      salesOrderId: o.id,
+      lineNumber: 1,
+      productId,
+      description: 'item',
+      unit: 'UN',
+      quantity: new Dec(1),
+      unitPrice: new Dec(10),
+      discount: new Dec(0),
+      total: new Dec(10),
+      orderDiscountShare: new Dec(0),
+      fulfilledQuantity: new Dec(0),
+      returnedQuantity: new Dec(0),
+      cancelledQuantity: new Dec(0),
+      origins: null,
+    }),
+  );
+  for (let i = 0; i < items.length; i += 200) await em.insert(SalesOrderItem, items.slice(i, i + 200));
+  return saved;
+}
