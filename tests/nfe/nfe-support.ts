@@ -37,8 +37,8 @@ export async function nfeTenant(opts: Parameters<typeof createTestTenant>[0] = {
 }
 
 /** Rows of a table for one tenant (database assertions). */
-export async function rowsOf(table: string, companyId: number, where = '', params: unknown[] = []): Promise<Record<string, unknown>[]> {
-  return dataSource.query(`SELECT * FROM ${table} WHERE company_id = ? ${where ? `AND ${where}` : ''} ORDER BY id`, [companyId, ...params]);
+export async function rowsOf(table: string, companyId: number, where = '', params: unknown[] = [], orderBy = 'id'): Promise<Record<string, unknown>[]> {
+  return dataSource.query(`SELECT * FROM ${table} WHERE company_id = ? ${where ? `AND ${where}` : ''} ORDER BY ${orderBy}`, [companyId, ...params]);
 }
 
 export const countOf = async (table: string, companyId: number, where = '', params: unknown[] = []) => (await rowsOf(table, companyId, where, params)).length;

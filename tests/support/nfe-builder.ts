@@ -14,8 +14,9 @@ import { testCertificate } from './test-certificate';
 
 export type IcmsSpec =
   | { cst: '00'; rate: string }
-  | { cst: '10'; rate: string; stMva: string; stRate: string }
-  | { cst: '40' | '41' }
+  | { cst: '10'; rate: string; stMva: string; stRate: string; fcpStRate?: string }
+  /** relief: vICMSDeson (motDesICMS 9), deducted from the total (indDeduzDeson 1). */
+  | { cst: '40' | '41'; relief?: string }
   | { csosn: '102' | '400' }
   | { csosn: '202'; stMva: string; stRate: string };
 
@@ -93,6 +94,8 @@ interface ComputedItem {
   icms: Dec;
   stBase: Dec;
   st: Dec;
+  fcpSt: Dec;
+  relief: Dec;
   ipi: Dec;
   pis: Dec;
   cofins: Dec;
@@ -115,14 +118,17 @@ function computeItem(spec: NfeItemSpec): ComputedItem {
     icmsBase = base;
     icms = round(base.times(icmsSpec.rate).div(100), 2);
   }
+  let fcpSt = new Dec(0);
   if ('stMva' in icmsSpec) {
     stBase = round(base.plus(ipi).times(new Dec(100).plus(icmsSpec.stMva)).div(100), 2);
     const full = round(stBase.times(icmsSpec.stRate).div(100), 2);
     st = Dec.max(full.minus(icms), 0);
+    if ('fcpStRate' in icmsSpec && icmsSpec.fcpStRate) fcpSt = round(stBase.times(icmsSpec.fcpStRate).div(100), 2);
   }
+  const relief = 'relief' in icmsSpec && icmsSpec.relief ? new Dec(icmsSpec.relief) : new Dec(0);
   const pis = spec.pisRate ? round(base.times(spec.pisRate).div(100), 2) : new Dec(0);
   const cofins = spec.cofinsRate ? round(base.times(spec.cofinsRate).div(100), 2) : new Dec(0);
-  return { spec, total, discount, freight, insurance, other, icmsBase, icms, stBase, st, ipi, pis, cofins };
+  return { spec, total, discount, freight, insurance, other, icmsBase, icms, stBase, st, fcpSt, relief, ipi, pis, cofins };
 }
 
 function icmsXml(c: ComputedItem): string {
@@ -133,10 +139,14 @@ function icmsXml(c: ComputedItem): string {
     }
     return `<ICMS><ICMSSN102><orig>0</orig><CSOSN>${s.csosn}</CSOSN></ICMSSN102></ICMS>`;
   }
-  if (!('rate' in s)) return `<ICMS><ICMS40><orig>0</orig><CST>${s.cst}</CST></ICMS40></ICMS>`;
+  if (!('rate' in s)) {
+    const relief = c.relief.gt(0) ? `<vICMSDeson>${a2(c.relief)}</vICMSDeson><motDesICMS>9</motDesICMS><indDeduzDeson>1</indDeduzDeson>` : '';
+    return `<ICMS><ICMS40><orig>0</orig><CST>${s.cst}</CST>${relief}</ICMS40></ICMS>`;
+  }
   const normal = `<orig>0</orig><CST>${s.cst}</CST><modBC>3</modBC><vBC>${a2(c.icmsBase)}</vBC><pICMS>${s.rate}</pICMS><vICMS>${a2(c.icms)}</vICMS>`;
   if (s.cst === '10') {
-    return `<ICMS><ICMS10>${normal}<modBCST>4</modBCST><pMVAST>${s.stMva}</pMVAST><vBCST>${a2(c.stBase)}</vBCST><pICMSST>${s.stRate}</pICMSST><vICMSST>${a2(c.st)}</vICMSST></ICMS10></ICMS>`;
+    const fcp = c.fcpSt.gt(0) ? `<vBCFCPST>${a2(c.stBase)}</vBCFCPST><pFCPST>${s.fcpStRate}</pFCPST><vFCPST>${a2(c.fcpSt)}</vFCPST>` : '';
+    return `<ICMS><ICMS10>${normal}<modBCST>4</modBCST><pMVAST>${s.stMva}</pMVAST><vBCST>${a2(c.stBase)}</vBCST><pICMSST>${s.stRate}</pICMSST><vICMSST>${a2(c.st)}</vICMSST>${fcp}</ICMS10></ICMS>`;
   }
   return `<ICMS><ICMS00>${normal}</ICMS00></ICMS>`;
 }
@@ -201,6 +211,8 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
     vICMS: sum(items.map((i) => i.icms)),
     vBCST: sum(items.map((i) => i.stBase)),
     vST: sum(items.map((i) => i.st)),
+    vFCPST: sum(items.map((i) => i.fcpSt)),
+    vICMSDeson: sum(items.map((i) => i.relief)),
     vProd: sum(items.map((i) => i.total)),
     vFrete: sum(items.map((i) => i.freight)),
     vSeg: sum(items.map((i) => i.insurance)),
@@ -210,7 +222,7 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
     vCOFINS: sum(items.map((i) => i.cofins)),
     vOutro: sum(items.map((i) => i.other)),
   };
-  const vNF = t.vProd.minus(t.vDesc).plus(t.vST).plus(t.vFrete).plus(t.vSeg).plus(t.vOutro).plus(t.vIPI);
+  const vNF = t.vProd.minus(t.vDesc).minus(t.vICMSDeson).plus(t.vST).plus(t.vFCPST).plus(t.vFrete).plus(t.vSeg).plus(t.vOutro).plus(t.vIPI);
   const totals: Record<string, string> = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, a2(v)]));
   totals.vNF = a2(vNF);
 
@@ -239,8 +251,8 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
     `<dest>${recipientDoc}${el('xNome', environment === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL' : spec.recipient.name ?? 'LOJA DESTINATARIA LTDA')}` +
     `<enderDest><xLgr>AV TESTE</xLgr><nro>1</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${spec.recipient.uf ?? 'SP'}</UF><CEP>01001000</CEP></enderDest><indIEDest>9</indIEDest></dest>` +
     items.map((c, i) => detXml(c, i + 1)).join('') +
-    `<total><ICMSTot><vBC>${totals.vBC}</vBC><vICMS>${totals.vICMS}</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>${totals.vBCST}</vBCST><vST>${totals.vST}</vST>` +
-    `<vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>${totals.vProd}</vProd><vFrete>${totals.vFrete}</vFrete><vSeg>${totals.vSeg}</vSeg><vDesc>${totals.vDesc}</vDesc>` +
+    `<total><ICMSTot><vBC>${totals.vBC}</vBC><vICMS>${totals.vICMS}</vICMS><vICMSDeson>${totals.vICMSDeson}</vICMSDeson><vFCP>0.00</vFCP><vBCST>${totals.vBCST}</vBCST><vST>${totals.vST}</vST>` +
+    `<vFCPST>${totals.vFCPST}</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>${totals.vProd}</vProd><vFrete>${totals.vFrete}</vFrete><vSeg>${totals.vSeg}</vSeg><vDesc>${totals.vDesc}</vDesc>` +
     `<vII>0.00</vII><vIPI>${totals.vIPI}</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>${totals.vPIS}</vPIS><vCOFINS>${totals.vCOFINS}</vCOFINS><vOutro>${totals.vOutro}</vOutro><vNF>${totals.vNF}</vNF></ICMSTot></total>` +
     `<transp><modFrete>0</modFrete><vol><qVol>${items.length}</qVol><esp>CAIXA</esp></vol></transp>` +
     cobr +
