@@ -1,0 +1,215 @@
+import type { Element } from '@xmldom/xmldom';
+import { child, childElements, childText, escapeXml, extractElementText, NFE_NS, parseRoot } from './dom';
+import { signEnveloped, SigningCredentials } from './xmldsig';
+
+/*
+ * Recipient manifestation (Manifestação do Destinatário) through NFeRecepcaoEvento 4.00: envEvento
+ * 1.00 with signed evento elements, and the retEnvEvento reply whose per-event cStat is what counts
+ * (the lot's 128 only says the lot was processed).
+ */
+
+export type ManifestationEvent = 'CIENCIA' | 'CONFIRMACAO' | 'DESCONHECIMENTO' | 'NAO_REALIZADA';
+
+export const EVENT_TYPES: Record<ManifestationEvent, { tpEvento: string; descEvento: string }> = {
+  CONFIRMACAO: { tpEvento: '210200', descEvento: 'Confirmacao da Operacao' },
+  CIENCIA: { tpEvento: '210210', descEvento: 'Ciencia da Operacao' },
+  DESCONHECIMENTO: { tpEvento: '210220', descEvento: 'Desconhecimento da Operacao' },
+  NAO_REALIZADA: { tpEvento: '210240', descEvento: 'Operacao nao Realizada' },
+};
+
+export const eventOfType = (tpEvento: string): ManifestationEvent | null =>
+  (Object.keys(EVENT_TYPES) as ManifestationEvent[]).find((k) => EVENT_TYPES[k].tpEvento === tpEvento) ?? null;
+
+/** Cancellation by the issuer (Cancelamento): distributed to the recipient without manifestation. */
+export const TP_CANCELAMENTO = '110111';
+
+/** Id of infEvento: "ID" + tpEvento + key + nSeqEvento on two digits (pattern ID[0-9]{52}). */
+export const eventId = (tpEvento: string, accessKey: string, sequence: number) => `ID${tpEvento}${accessKey}${String(sequence).padStart(2, '0')}`;
+
+/**
+ * Date-time as TDateTimeUTC wants it: no fraction, no "Z", an explicit offset. Brasília time (UTC−3,
+ * no daylight saving since 2019) is what the authority itself writes.
+ */
+export function brasiliaDateTime(at: Date = new Date()): string {
+  return `${new Date(at.getTime() - 3 * 3600_000).toISOString().slice(0, 19)}-03:00`;
+}
+
+/** Plain ASCII for the free text of an event: some authorities reject accents and control characters. */
+export function asciiText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface EventInput {
+  event: ManifestationEvent;
+  accessKey: string;
+  /** 1 production, 2 homologação. */
+  tpAmb: '1' | '2';
+  /** The recipient (certificate holder): CNPJ, or CPF with 11 digits. */
+  recipientDocument: string;
+  justification?: string | null;
+  sequence?: number;
+  at?: Date;
+}
+
+/** The unsigned evento, as a standalone document in the NF-e namespace (the form that is signed). */
+export function buildEvento(e: EventInput): string {
+  const { tpEvento, descEvento } = EVENT_TYPES[e.event];
+  const sequence = e.sequence ?? 1;
+  const party = e.recipientDocument.length === 11 ? `<CPF>${e.recipientDocument}</CPF>` : `<CNPJ>${e.recipientDocument}</CNPJ>`;
+  // xJust exists only in 210220 (optional) and 210240 (required); the client sends it for 210240 only.
+  const just = e.event === 'NAO_REALIZADA' && e.justification ? `<xJust>${escapeXml(asciiText(e.justification).slice(0, 255))}</xJust>` : '';
+  return (
+    `<evento xmlns="${NFE_NS}" versao="1.00"><infEvento Id="${eventId(tpEvento, e.accessKey, sequence)}">` +
+    `<cOrgao>91</cOrgao><tpAmb>${e.tpAmb}</tpAmb>${party}<chNFe>${e.accessKey}</chNFe>` +
+    `<dhEvento>${brasiliaDateTime(e.at)}</dhEvento><tpEvento>${tpEvento}</tpEvento><nSeqEvento>${sequence}</nSeqEvento>` +
+    `<verEvento>1.00</verEvento><detEvento versao="1.00"><descEvento>${descEvento}</descEvento>${just}</detEvento></infEvento></evento>`
+  );
+}
+
+/** Signs one evento and puts it in a lot; the signed text goes in verbatim (no re-serialisation). */
+export function buildSignedEnvEvento(e: EventInput, credentials: SigningCredentials, idLote: string): { envEvento: string; evento: string } {
+  const signed = signEnveloped(buildEvento(e), 'infEvento', credentials);
+  const evento = extractElementText(signed, 'evento')!;
+  return { evento, envEvento: `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${evento}</envEvento>` };
+}
+
+export interface EventResult {
+  cStat: string;
+  xMotivo: string;
+  accessKey: string | null;
+  tpEvento: string | null;
+  xEvento: string | null;
+  sequence: number | null;
+  registeredAt: string | null;
+  protocol: string | null;
+  recipientDocument: string | null;
+}
+
+export interface EnvEventoResult {
+  idLote: string | null;
+  tpAmb: string | null;
+  verAplic: string | null;
+  cStat: string;
+  xMotivo: string;
+  events: EventResult[];
+}
+
+export function readRetEnvEvento(el: Element): EnvEventoResult {
+  return {
+    idLote: childText(el, 'idLote'),
+    tpAmb: childText(el, 'tpAmb'),
+    verAplic: childText(el, 'verAplic'),
+    cStat: childText(el, 'cStat') ?? '',
+    xMotivo: childText(el, 'xMotivo') ?? '',
+    events: childElements(el, 'retEvento').map((r) => {
+      const inf = child(r, 'infEvento');
+      const n = childText(inf, 'nSeqEvento');
+      return {
+        cStat: childText(inf, 'cStat') ?? '',
+        xMotivo: childText(inf, 'xMotivo') ?? '',
+        accessKey: childText(inf, 'chNFe'),
+        tpEvento: childText(inf, 'tpEvento'),
+        xEvento: childText(inf, 'xEvento'),
+        sequence: n ? Number(n) : null,
+        registeredAt: childText(inf, 'dhRegEvento'),
+        protocol: childText(inf, 'nProt'),
+        recipientDocument: childText(inf, 'CNPJDest') ?? childText(inf, 'CPFDest'),
+      };
+    }),
+  };
+}
+
+/** A received evento as the simulator reads it. */
+export interface ReceivedEvento {
+  id: string | null;
+  cOrgao: string | null;
+  tpAmb: string | null;
+  authorDocument: string | null;
+  accessKey: string;
+  eventAt: string | null;
+  tpEvento: string;
+  sequence: number;
+  descEvento: string | null;
+  justification: string | null;
+  /** The evento element's exact text (signed). */
+  xml: string;
+}
+
+/** The eventos of an envEvento, each with its exact text for signature checks and archiving. */
+export function readEnvEvento(envEventoXml: string): { idLote: string | null; eventos: ReceivedEvento[] } {
+  const root = parseRoot(envEventoXml);
+  const texts: string[] = [];
+  let rest = envEventoXml;
+  for (let t = extractElementText(rest, 'evento'); t; t = extractElementText(rest, 'evento')) {
+    texts.push(t);
+    rest = rest.slice(rest.indexOf(t) + t.length);
+  }
+  return {
+    idLote: childText(root, 'idLote'),
+    eventos: childElements(root, 'evento').map((ev, i) => {
+      const inf = child(ev, 'infEvento');
+      const det = inf ? child(inf, 'detEvento') : undefined;
+      return {
+        id: inf?.getAttribute('Id') ?? null,
+        cOrgao: childText(inf, 'cOrgao'),
+        tpAmb: childText(inf, 'tpAmb'),
+        authorDocument: childText(inf, 'CNPJ') ?? childText(inf, 'CPF'),
+        accessKey: childText(inf, 'chNFe') ?? '',
+        eventAt: childText(inf, 'dhEvento'),
+        tpEvento: childText(inf, 'tpEvento') ?? '',
+        sequence: Number(childText(inf, 'nSeqEvento') ?? '0'),
+        descEvento: childText(det, 'descEvento'),
+        justification: childText(det, 'xJust'),
+        xml: texts[i] ?? '',
+      };
+    }),
+  };
+}
+
+export interface RetEventoInput {
+  tpAmb: string;
+  verAplic: string;
+  cStat: string;
+  xMotivo: string;
+  accessKey?: string | null;
+  tpEvento?: string | null;
+  xEvento?: string | null;
+  sequence?: number | null;
+  recipientDocument?: string | null;
+  registeredAt: string;
+  protocol?: string | null;
+}
+
+/** One retEvento (the simulator's answer for one event; also the second half of a procEventoNFe). */
+export function buildRetEvento(r: RetEventoInput): string {
+  const dest = r.recipientDocument ? (r.recipientDocument.length === 11 ? `<CPFDest>${r.recipientDocument}</CPFDest>` : `<CNPJDest>${r.recipientDocument}</CNPJDest>`) : '';
+  return (
+    `<retEvento versao="1.00"><infEvento><tpAmb>${r.tpAmb}</tpAmb><verAplic>${r.verAplic}</verAplic><cOrgao>91</cOrgao>` +
+    `<cStat>${r.cStat}</cStat><xMotivo>${escapeXml(r.xMotivo)}</xMotivo>` +
+    (r.accessKey ? `<chNFe>${r.accessKey}</chNFe>` : '') +
+    (r.tpEvento ? `<tpEvento>${r.tpEvento}</tpEvento>` : '') +
+    (r.xEvento ? `<xEvento>${escapeXml(r.xEvento)}</xEvento>` : '') +
+    (r.sequence ? `<nSeqEvento>${r.sequence}</nSeqEvento>` : '') +
+    dest +
+    `<dhRegEvento>${r.registeredAt}</dhRegEvento>` +
+    (r.protocol ? `<nProt>${r.protocol}</nProt>` : '') +
+    `</infEvento></retEvento>`
+  );
+}
+
+export function buildRetEnvEvento(r: { idLote: string; tpAmb: string; verAplic: string; cStat: string; xMotivo: string; retEventos: string[] }): string {
+  return (
+    `<retEnvEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${r.idLote}</idLote><tpAmb>${r.tpAmb}</tpAmb><verAplic>${r.verAplic}</verAplic>` +
+    `<cOrgao>91</cOrgao><cStat>${r.cStat}</cStat><xMotivo>${escapeXml(r.xMotivo)}</xMotivo>${r.retEventos.join('')}</retEnvEvento>`
+  );
+}
+
+/** procEventoNFe = the signed evento + its retEvento (what the authority distributes and archives). */
+export function buildProcEventoNFe(eventoXml: string, retEventoXml: string): string {
+  return `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${eventoXml}${retEventoXml}</procEventoNFe>`;
+}
