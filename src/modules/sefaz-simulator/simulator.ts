@@ -1,0 +1,252 @@
+import crypto from 'node:crypto';
+import https from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { readDistDFeInt } from '../sefaz/xml/dist-dfe';
+import { extractElementText } from '../sefaz/xml/dom';
+import { buildFaultEnvelope, buildResponseEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO } from '../sefaz/xml/soap';
+import { Authority } from './authority';
+import { generateNfe, GeneratedItem, SAMPLE_ITEMS } from './nfe-generator';
+import { CertificateAuthority, createCertificateAuthority, issueA1, issueCertificate, KeyAndCert } from './pki';
+
+/*
+ * The local authority: an HTTPS server with client-certificate authentication speaking the two
+ * services at the national environment's paths, plus an admin API (bearer token) to feed NF-e XML,
+ * generate invoices for a recipient, cancel as the issuer and inspect a recipient's stream.
+ * It makes its own CA, server certificate and client certificates at start (node-forge).
+ */
+
+export const DIST_PATH = '/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx';
+export const EVENT_PATH = '/NFeRecepcaoEvento4/NFeRecepcaoEvento4.asmx';
+const MAX_BODY = 10 * 1024 * 1024;
+
+export interface SimulatorOptions {
+  host?: string;
+  port?: number;
+  /** Persist documents and positions here (the embedded demo); absent → memory only. */
+  stateFile?: string;
+  now?: () => number;
+  deadlineDays?: number;
+  /** Fixed admin token (else random). */
+  adminToken?: string;
+}
+
+export interface SimulatorEndpoints {
+  url: string;
+  distUrl: string;
+  eventUrl: string;
+  caPem: string;
+  adminToken: string;
+}
+
+export interface GenerateRequest {
+  recipient: string;
+  recipientName?: string;
+  recipientUf?: string;
+  count?: number;
+  tpAmb?: '1' | '2';
+  issuer?: { cnpj: string; name: string; uf: string; stateRegistration?: string };
+  items?: GeneratedItem[];
+  installments?: number;
+}
+
+/** Fictional suppliers that issue the generated invoices (the first two are the demo tenant's). */
+export const SAMPLE_ISSUERS = [
+  { cnpj: '60746948000112', name: 'Distribuidora de Bebidas Paulista S.A.', uf: 'SP', stateRegistration: '123456789110' },
+  { cnpj: '33000167000101', name: 'Cerealista Grao de Ouro Ltda', uf: 'PR', stateRegistration: '9012345678' },
+];
+
+const pemOfPeer = (socket: TLSSocket): string | null => {
+  const raw = socket.getPeerCertificate?.()?.raw;
+  if (!raw?.length) return null;
+  return `-----BEGIN CERTIFICATE-----\n${raw.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+};
+
+class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) reject(new HttpError(413, 'Body too large'));
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export class AuthoritySimulator {
+  readonly ca: CertificateAuthority;
+  readonly authority: Authority;
+  readonly adminToken: string;
+  private readonly serverPair: KeyAndCert;
+  private readonly issuers = new Map<string, KeyAndCert>();
+  private server: https.Server | null = null;
+  private endpoints: SimulatorEndpoints | null = null;
+  private invoiceNumber = Math.floor(Date.now() / 1000) % 1_000_000;
+
+  constructor(private readonly opts: SimulatorOptions = {}) {
+    this.ca = createCertificateAuthority();
+    const host = opts.host ?? '127.0.0.1';
+    this.serverPair = issueCertificate(this.ca, { commonName: host, hosts: [...new Set([host, '127.0.0.1', 'localhost'])] });
+    this.adminToken = opts.adminToken ?? crypto.randomBytes(24).toString('hex');
+    this.authority = new Authority({
+      now: opts.now,
+      stateFile: opts.stateFile,
+      deadlineDays: opts.deadlineDays,
+      issuerSigner: (cnpj, name) => this.issuerCredentials(cnpj, name),
+    });
+  }
+
+  /** A simulated issuer's signing certificate (made once per CNPJ). */
+  private issuerCredentials(cnpj: string, name: string): KeyAndCert {
+    let pair = this.issuers.get(cnpj);
+    if (!pair) {
+      pair = issueCertificate(this.ca, { commonName: name.slice(0, 50) || 'EMITENTE', cnpj });
+      this.issuers.set(cnpj, pair);
+    }
+    return pair;
+  }
+
+  /** An A1 certificate (PFX) for a recipient CNPJ, issued by the simulator's CA. */
+  issueClientCertificate(cnpj: string, name: string, password: string, validity: { notBefore?: Date; notAfter?: Date } = {}) {
+    return issueA1(this.ca, cnpj, name, password, validity);
+  }
+
+  /** Invoices from simulated issuers to `recipient`, fed into its stream. */
+  generate(r: GenerateRequest): { accessKey: string; total: string; nsu: string }[] {
+    const out: { accessKey: string; total: string; nsu: string }[] = [];
+    for (let i = 0; i < (r.count ?? 1); i++) {
+      const issuer = r.issuer ?? SAMPLE_ISSUERS[i % SAMPLE_ISSUERS.length];
+      const items = r.items ?? SAMPLE_ITEMS.filter((_v, j) => (j + i) % 2 === 0);
+      const nfe = generateNfe(
+        {
+          issuer,
+          recipient: { cnpj: r.recipient, name: r.recipientName ?? 'DESTINATARIO', uf: r.recipientUf ?? 'SP' },
+          items,
+          tpAmb: r.tpAmb ?? '1',
+          number: ++this.invoiceNumber,
+          installments: r.installments ?? 1 + (i % 3),
+          signer: this.issuerCredentials(issuer.cnpj, issuer.name),
+        },
+        this.invoiceNumber,
+      );
+      const fed = this.authority.feed(nfe.xml);
+      out.push({ accessKey: nfe.accessKey, total: nfe.total, nsu: fed.nsu });
+    }
+    return out;
+  }
+
+  async start(): Promise<SimulatorEndpoints> {
+    if (this.endpoints) return this.endpoints;
+    const server = https.createServer(
+      { key: this.serverPair.keyPem, cert: this.serverPair.certPem, ca: [this.ca.certPem], requestCert: true, rejectUnauthorized: false },
+      (req, res) => {
+        this.handle(req, res).catch((err) => this.send(res, err instanceof HttpError ? err.status : 500, 'text/plain', (err as Error).message));
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.opts.port ?? 0, this.opts.host ?? '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    const address = server.address() as { port: number };
+    const url = `https://${this.opts.host ?? '127.0.0.1'}:${address.port}`;
+    this.endpoints = { url, distUrl: `${url}${DIST_PATH}`, eventUrl: `${url}${EVENT_PATH}`, caPem: this.ca.certPem, adminToken: this.adminToken };
+    return this.endpoints;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    this.endpoints = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private send(res: ServerResponse, status: number, type: string, body: string): void {
+    if (res.headersSent) return void res.end();
+    res.writeHead(status, { 'Content-Type': type });
+    res.end(body);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'https://simulator');
+    if (req.method === 'GET' && url.pathname === '/health') return this.send(res, 200, 'application/json', '{"status":"ok"}');
+    if (url.pathname.startsWith('/admin/')) return this.admin(req, res, url);
+    if (req.method !== 'POST' || (url.pathname !== DIST_PATH && url.pathname !== EVENT_PATH)) throw new HttpError(404, 'Not found');
+
+    const socket = req.socket as TLSSocket;
+    // Like the national environment: no client certificate of a trusted chain, no service (403).
+    if (!socket.authorized) return this.send(res, 403, 'text/plain', 'Forbidden: a client certificate issued by a trusted authority is required');
+    const peer = pemOfPeer(socket);
+    const body = await readBody(req);
+    const soap12 = 'application/soap+xml; charset=utf-8';
+    try {
+      if (url.pathname === DIST_PATH) {
+        const message = readDistDFeInt(readSoapBody(body, 'distDFeInt'));
+        return this.send(res, 200, soap12, buildResponseEnvelope(DIST_DFE, this.authority.distribute(message, peer)));
+      }
+      readSoapBody(body, 'envEvento');
+      // Signatures are checked on envEvento exactly as sent, outside the SOAP envelope.
+      const envEvento = extractElementText(body, 'envEvento')!;
+      return this.send(res, 200, soap12, buildResponseEnvelope(RECEPCAO_EVENTO, this.authority.receiveEvents(envEvento, peer)));
+    } catch (err) {
+      return this.send(res, 500, soap12, buildFaultEnvelope(`Mensagem invalida: ${(err as Error).message}`));
+    }
+  }
+
+  private async admin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const expected = Buffer.from(this.adminToken);
+    if (token.length !== this.adminToken.length || !crypto.timingSafeEqual(Buffer.from(token), expected)) throw new HttpError(401, 'Admin token required');
+    const json = (status: number, value: unknown) => this.send(res, status, 'application/json', JSON.stringify(value));
+    const body = req.method === 'POST' ? await readBody(req) : '';
+    const isXml = /xml/.test(req.headers['content-type'] ?? '');
+    const input = (): Record<string, any> => {
+      try {
+        return body ? (JSON.parse(body) as Record<string, any>) : {};
+      } catch {
+        throw new HttpError(400, 'Body must be JSON');
+      }
+    };
+    try {
+      if (req.method === 'POST' && url.pathname === '/admin/nfe') {
+        const xml = isXml ? body : String(input().xml ?? '');
+        return json(201, this.authority.feed(xml));
+      }
+      if (req.method === 'POST' && url.pathname === '/admin/generate') {
+        const r = input();
+        if (!/^\d{14}$/.test(String(r.recipient ?? ''))) throw new HttpError(400, 'recipient must be a 14-digit CNPJ');
+        return json(201, this.generate({ ...r, recipient: String(r.recipient), count: Math.min(Number(r.count ?? 1), 500) } as GenerateRequest));
+      }
+      if (req.method === 'POST' && url.pathname === '/admin/cancel') {
+        const r = input();
+        return json(201, this.authority.cancelByIssuer(String(r.accessKey ?? ''), r.justification ? String(r.justification) : undefined));
+      }
+      if (req.method === 'POST' && url.pathname === '/admin/release-wait') {
+        const r = input();
+        this.authority.releaseWait(String(r.cnpj ?? ''), r.tpAmb === '2' ? '2' : '1');
+        return json(200, { released: true });
+      }
+      if (req.method === 'GET' && url.pathname === '/admin/status') {
+        return json(200, this.authority.status(url.searchParams.get('cnpj') ?? '', url.searchParams.get('tpAmb') === '2' ? '2' : '1'));
+      }
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      throw new HttpError(422, (err as Error).message);
+    }
+    throw new HttpError(404, 'Not found');
+  }
+}
