@@ -4,6 +4,7 @@ import { inTransaction } from '../../src/core/db/transaction';
 import { Dec } from '../../src/core/decimal';
 import { encodeId } from '../../src/core/hashids';
 import { createEntryDocumentDraft } from '../../src/modules/entry-document/create-draft';
+import { NFE, nfeTenant } from '../nfe/nfe-support';
 import { api } from '../support/api';
 import { makeProduct, makeSupplier } from '../support/catalog';
 import { expectProblem } from '../support/problem';
@@ -183,5 +184,20 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
       expectProblem(await api().get(`/api/entry-document/audit-history/${ids.f2}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await api().get(`/api/entry-document/audit-history/${ids.a}`).query({ page: 0 }).set(t.headers()), 400, 'VALIDATION_ERROR');
     });
+  });
+});
+
+describe('GET /entry-document/detail/:id of an imported NF-e', () => {
+  it('returns the linked inbound NF-e record', async () => {
+    const t = await nfeTenant();
+    const built = await t.nfe({ number: 4242 });
+    const imported = await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml: built.xml });
+    expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
+    const res = await api().get(`/api/entry-document/detail/${imported.body.entryDocument.id}`).set(t.headers());
+    expect(res.status).to.equal(200);
+    expect(res.body).to.include({ origin: 'NFE_XML', accessKey: built.accessKey });
+    expect(res.body.nfe).to.deep.include({ accessKey: built.accessKey, importStatus: 'IMPORTED', entryDocumentId: imported.body.entryDocument.id });
+    const manual = await createDraft(t, draftBody());
+    expect((await api().get(`/api/entry-document/detail/${manual.id}`).set(t.headers())).body.nfe).to.equal(null);
   });
 });

@@ -34,10 +34,15 @@ export interface PreparedDraft {
 
 const stripZeros = (digits: string) => digits.replace(/^0+(?=\d)/, '');
 
-/** Defaults and canonical forms: the same invoice typed as "000123" or "123" is one number. */
+const blankToNull = (v: string | null | undefined) => (v === '' ? null : v);
+
+/** Defaults and canonical forms: the same invoice typed as "000123" or "123" is one number; "" is no value. */
 function normalize(input: DraftInput): PreparedDraft['input'] {
   return {
     ...input,
+    notes: blankToNull(input.notes),
+    operationNature: blankToNull(input.operationNature),
+    items: input.items.map((it) => ({ ...it, supplierProductCode: blankToNull(it.supplierProductCode) })),
     model: input.model ?? '55',
     series: stripZeros(input.series ?? '1'),
     number: stripZeros(String(input.number)),

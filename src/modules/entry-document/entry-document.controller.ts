@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { encodeId } from '../../core/hashids';
 import { mapPage, PageRequest } from '../../core/pagination';
+import { toInboundDto } from '../nfe/nfe.mapper';
 import { toPayableDto } from '../payables/payables.mapper';
 import { cancelEntryDocument, cancelPreview } from './cancel';
 import { confirmEntryDocument, confirmPreview } from './confirm';
@@ -11,12 +12,13 @@ import { patchEntryDocument } from './update-draft';
 /** Thin handlers: validated input → one service call → DTO. */
 
 async function detailDto(req: Request, id: number) {
-  const { state, payables, review } = await service.getEntryDocumentDetail(req.ctx, id);
+  const { state, payables, nfe, review } = await service.getEntryDocumentDetail(req.ctx, id);
   return {
     ...toEntryDocumentSummaryDto(state.doc),
     items: state.items.map((it) => toItemDto(it, it.productId ? state.products.get(it.productId) : undefined)),
     installments: state.installments.map(installmentDto),
     payables: payables.map((p) => toPayableDto(p)),
+    nfe: nfe && toInboundDto(nfe),
     review: review && { blockingProblems: review.blocking.map(checkDto), warnings: review.warnings.map(checkDto) },
   };
 }

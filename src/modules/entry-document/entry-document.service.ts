@@ -6,6 +6,7 @@ import { ConflictError, StateConflictError, ValidationError } from '../../core/e
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../core/pagination';
+import { findInboundByKey } from '../nfe/nfe-inbound.repository';
 import { payablesOfDocument } from '../payables/payables.repository';
 import { createEntryDocumentDraft, prepareDraft, resolveSupplier } from './create-draft';
 import { loadDocumentState } from './document-state';
@@ -61,14 +62,15 @@ export async function listEntryDocuments(ctx: TenantContext, filialId: number, q
   );
 }
 
-/** The document with its lines, installments, payables and (for a draft) its review findings. */
+/** The document with its lines, installments, payables, the NF-e it came from, and (for a draft) its review findings. */
 export async function getEntryDocumentDetail(ctx: TenantContext, id: number) {
   const em = dataSource.manager;
   const doc = await findAccessibleDocument(ctx, id, em);
   const state = await loadDocumentState(em, doc);
   const payables = await payablesOfDocument(em, ctx.companyId, doc.id);
+  const nfe = doc.accessKey ? await findInboundByKey(em, ctx.companyId, doc.filialId, doc.accessKey) : null;
   const { blocking, warnings } = splitChecks(state.checks);
-  return { state, payables, review: doc.status === 'DRAFT' ? { blocking, warnings } : null };
+  return { state, payables, nfe, review: doc.status === 'DRAFT' ? { blocking, warnings } : null };
 }
 
 export async function deleteEntryDocument(ctx: TenantContext, id: number): Promise<void> {

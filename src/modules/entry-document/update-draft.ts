@@ -8,13 +8,13 @@ import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { computedHeader, prepareDraft, resolveSupplier } from './create-draft';
 import { storedDraftInput } from './document-state';
-import { ComputedItem, PlannedInstallment } from './entry-document.calculator';
+import { ComputedItem } from './entry-document.calculator';
 import { findAccessibleDocument } from './entry-document.access';
 import { toEventData } from './entry-document.mapper';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadInstallments, loadItems, replaceInstallments, replaceItems, updateIfCurrent } from './entry-document.repository';
-import { ChargeName, CHARGE_NAMES, DraftInput, HeaderCharges, InstallmentInput, ItemInput, SupplierInput } from './entry-document.types';
+import { CHARGE_NAMES, DraftInput, HeaderCharges, InstallmentInput, ItemInput, SupplierInput } from './entry-document.types';
 
 /*
  * Editing a DRAFT: PATCH (header fields, and items/installments replaced as a whole) and the
@@ -126,7 +126,7 @@ async function rewriteDraft(
 
   if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, values))) await raiseConflict(em, ctx, doc);
   if (touched.items) await replaceItems(em, ctx.companyId, doc.id, computed.items);
-  if (touched.installments) await replaceInstallments(em, ctx.companyId, doc.id, computed.installments as PlannedInstallment[]);
+  if (touched.installments) await replaceInstallments(em, ctx.companyId, doc.id, computed.installments);
   const updated = (await findDocument(em, ctx.companyId, doc.id))!;
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'UPDATED', changes });
   await publishEvent(em, ctx, { type: 'entry-document.updated', filialId: doc.filialId, aggregateType: AUDIT_ENTITY, aggregateId: doc.id, data: toEventData(updated) });
@@ -151,7 +151,7 @@ function withoutItemCharges(items: ItemInput[], charges: HeaderCharges): ItemInp
   const given = CHARGE_NAMES.filter((c) => charges[c] !== undefined && charges[c] !== null);
   return items.map((it) => {
     const copy: ItemInput = { ...it, taxes: it.taxes ? { ...it.taxes } : it.taxes };
-    for (const c of given as ChargeName[]) {
+    for (const c of given) {
       if (c === 'ipi' || c === 'icmsSt') {
         if (copy.taxes?.[c]) copy.taxes[c] = { ...copy.taxes[c]!, value: null };
       } else copy[c] = null;
