@@ -11,7 +11,7 @@ import { cancelOpenPayables, payablesOfDocument } from '../payables/payables.rep
 import { LedgerEffect, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
 import { checkDto, toEventData, toStockMovementDto } from './entry-document.mapper';
 import { ENTRY_REASON, transitionConflict } from './confirm';
-import { findAccessibleDocument } from './entry-document.access';
+import { currentDocument, findAccessibleDocument } from './entry-document.access';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
@@ -88,8 +88,9 @@ export async function cancelPreview(ctx: TenantContext, id: number) {
 }
 
 export async function cancelEntryDocument(ctx: TenantContext, id: number, reason: string | null) {
+  await findAccessibleDocument(ctx, id);
   return inTransaction(async (em) => {
-    const doc = await findAccessibleDocument(ctx, id, em);
+    const doc = await currentDocument(em, ctx, id);
     if (doc.status === 'CANCELLED') throw new StateConflictError('Entry document', doc.status, 'cancel', 'ENTRY_DOCUMENT_CANCELLED');
     const cancelledAt = new Date();
     if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason }))) {

@@ -10,7 +10,7 @@ import { insertPayables } from '../payables/payables.repository';
 import { LedgerEffect, LedgerLine, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
 import { DocumentState, loadDocumentState } from './document-state';
 import { PlannedInstallment, splitChecks } from './entry-document.calculator';
-import { findAccessibleDocument } from './entry-document.access';
+import { currentDocument, findAccessibleDocument } from './entry-document.access';
 import { checkDto, installmentDto, toEventData, toStockMovementDto } from './entry-document.mapper';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
@@ -89,8 +89,9 @@ export async function transitionConflict(em: EntityManager, ctx: TenantContext, 
  * through the ledger (one UPDATE + one INSERT), the payables go in with one INSERT, audit, event.
  */
 export async function confirmEntryDocument(ctx: TenantContext, id: number) {
+  await findAccessibleDocument(ctx, id);
   return inTransaction(async (em) => {
-    const doc = await findAccessibleDocument(ctx, id, em);
+    const doc = await currentDocument(em, ctx, id);
     if (doc.status !== 'DRAFT') throw new StateConflictError('Entry document', doc.status, 'confirm', `ENTRY_DOCUMENT_${doc.status}`);
     const confirmedAt = new Date();
     if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, { status: 'CONFIRMED', confirmedAt }))) {

@@ -19,6 +19,17 @@ export async function findAccessibleDocument(ctx: TenantContext, id: number, em:
 }
 
 /**
+ * The document as a transaction sees it now. Writes call findAccessibleDocument first, outside the
+ * transaction: the filial check reads through the pool, and taking a second connection while holding
+ * one could starve the pool under load.
+ */
+export async function currentDocument(em: EntityManager, ctx: TenantContext, id: number): Promise<EntryDocument> {
+  const doc = await findDocument(em, ctx.companyId, id);
+  if (!doc) throw new NotFoundError('Entry document');
+  return doc;
+}
+
+/**
  * For the audit routes: a deleted draft's trail stays readable. Its filial is taken from the DELETED
  * audit row, so the filial grant is still enforced.
  */

@@ -11,7 +11,7 @@ import { payablesOfDocument } from '../payables/payables.repository';
 import { createEntryDocumentDraft, prepareDraft, resolveSupplier } from './create-draft';
 import { loadDocumentState } from './document-state';
 import { splitChecks } from './entry-document.calculator';
-import { assertTrailAccess, findAccessibleDocument } from './entry-document.access';
+import { assertTrailAccess, currentDocument, findAccessibleDocument } from './entry-document.access';
 import { toEventData } from './entry-document.mapper';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, auditQuery, auditSummaryRows, deleteDraft, ListFilters, listQuery, loadDocumentsByIds } from './entry-document.repository';
@@ -74,8 +74,9 @@ export async function getEntryDocumentDetail(ctx: TenantContext, id: number) {
 }
 
 export async function deleteEntryDocument(ctx: TenantContext, id: number): Promise<void> {
+  await findAccessibleDocument(ctx, id);
   await inTransaction(async (em) => {
-    const doc = await findAccessibleDocument(ctx, id, em);
+    const doc = await currentDocument(em, ctx, id);
     if (doc.status !== 'DRAFT') throw new StateConflictError('Entry document', doc.status, 'delete (cancel it instead)', `ENTRY_DOCUMENT_${doc.status}`);
     if (!(await deleteDraft(em, ctx.companyId, id))) throw new ConflictError('ENTRY_DOCUMENT_CHANGED', 'The document changed status while being deleted');
     await recordAudit(em, ctx, {

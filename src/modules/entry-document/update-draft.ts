@@ -9,7 +9,7 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { computedHeader, prepareDraft, resolveSupplier } from './create-draft';
 import { storedDraftInput } from './document-state';
 import { ComputedItem } from './entry-document.calculator';
-import { findAccessibleDocument } from './entry-document.access';
+import { currentDocument, findAccessibleDocument } from './entry-document.access';
 import { toEventData } from './entry-document.mapper';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
@@ -161,8 +161,9 @@ function withoutItemCharges(items: ItemInput[], charges: HeaderCharges): ItemInp
 }
 
 export async function patchEntryDocument(ctx: TenantContext, id: number, version: number, patch: DraftPatch): Promise<EntryDocument> {
+  await findAccessibleDocument(ctx, id);
   return inTransaction(async (em) => {
-    const doc = await findAccessibleDocument(ctx, id, em);
+    const doc = await currentDocument(em, ctx, id);
     assertEditable(doc, version);
     if (doc.origin !== 'MANUAL') {
       const readOnly = NFE_IDENTITY.filter((f) => patch[f] !== undefined);
