@@ -7,3 +7,10 @@ import { isMysql } from './engine';
 export function sqlTime(date: Date): Date | string {
   return isMysql ? date : date.toISOString().replace('T', ' ').replace('Z', '');
 }
+
+/** A datetime read raw (aggregates): mysql2 gives a Date, SQLite the stored UTC text. */
+export function parseSqlTime(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+}

@@ -1,5 +1,8 @@
 import type { Request, Response } from 'express';
-import { toConfigurationDto } from './quick-sale.mapper';
+import { hasScope } from '../../core/auth/tenancy';
+import { ForbiddenError } from '../../core/errors';
+import { toConfigurationDto, toQuickSaleDto } from './quick-sale.mapper';
+import { sellAtCounter as sell } from './quick-sale.service';
 import { quickSaleConfigurationService } from './quick-sale-configuration.service';
 
 export async function getConfiguration(req: Request, res: Response) {
@@ -14,4 +17,10 @@ export async function putConfiguration(req: Request, res: Response) {
 
 export async function validateConfiguration(req: Request, res: Response) {
   res.json(await quickSaleConfigurationService.validate(req.ctx, req.valid.params.filialId));
+}
+
+/** POST /sales-order with flowMode QUICK_SALE (dispatched by the sales-order controller). */
+export async function sellAtCounter(req: Request, res: Response) {
+  if (!hasScope(req.ctx.scopes, 'quick-sale:write')) throw new ForbiddenError('The token lacks the scope quick-sale:write', 'INSUFFICIENT_SCOPE');
+  res.status(201).json(toQuickSaleDto(await sell(req.ctx, req.valid.body)));
 }

@@ -1,6 +1,8 @@
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { toJsonNumber } from '../../core/decimal';
 import type { QuickSaleConfiguration } from './entities/quick-sale-configuration.entity';
+import { toSalesOrderDto } from '../sales-order/sales-order.mapper';
+import type { QuickSaleResult } from './quick-sale.service';
 
 export const toConfigurationDto = (c: QuickSaleConfiguration, configured: boolean) => ({
   filialId: encodeId('filial', c.filialId),
@@ -15,4 +17,16 @@ export const toConfigurationDto = (c: QuickSaleConfiguration, configured: boolea
   maxDiscountPercent: toJsonNumber(c.maxDiscountPercent, 'percent'),
   version: c.version,
   updatedAt: c.updatedAt ? new Date(c.updatedAt).toISOString() : null,
+});
+
+/** The FULFILLED order with the payments taken and the change given. */
+export const toQuickSaleDto = (r: QuickSaleResult) => ({
+  ...toSalesOrderDto(r.view),
+  payments: r.payments.map((p) => ({
+    method: p.methodCode,
+    paymentMethodId: encodeId('payment-method', p.paymentMethodId),
+    amount: toJsonNumber(p.amount, 'amount'),
+    change: toJsonNumber(p.changeGiven, 'amount'),
+  })),
+  change: toJsonNumber(r.change, 'amount'),
 });

@@ -3,6 +3,13 @@ import { decimal, id, Joi } from '../../core/http/schema';
 const filialParams = Joi.object({ filialId: id('filial').required() });
 const methodCode = Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/);
 
+/** `payments` of a quick-sale create (POST /sales-order with flowMode QUICK_SALE). */
+export const quickSalePayments = Joi.array()
+  .items(Joi.object({ method: methodCode.required(), amount: decimal('amount', { positive: true }).required() }))
+  .min(1)
+  .max(10)
+  .description('quick sale only: payments; their sum must cover the total (cash over-payment gives change)');
+
 export const quickSaleSchemas = {
   getConfiguration: { params: filialParams },
   validateConfiguration: { params: filialParams },

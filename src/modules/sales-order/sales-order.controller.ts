@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { mapPage } from '../../core/pagination';
+import { sellAtCounter } from '../quick-sale/quick-sale.controller';
 import {
   toCancelPreviewDto,
   toFulfillmentViewDto,
@@ -17,6 +18,7 @@ import { getOrder, listOrders, listOrGet } from './services/query.service';
 /* Thin handlers: validated input → one service call → DTO. */
 
 export async function create(req: Request, res: Response) {
+  if (req.valid.body.flowMode === 'QUICK_SALE') return sellAtCounter(req, res);
   res.status(201).json(toSalesOrderDto(await createFromRequest(req.ctx, req.valid.body)));
 }
 

@@ -1,5 +1,6 @@
 import { decimal, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
 import { isMalformedId } from '../../core/hashids';
+import { quickSalePayments } from '../quick-sale/quick-sale.schemas';
 
 export const STATUSES = ['OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED', 'CLOSED', 'GROUPED'] as const;
 export const TYPES = ['ORDER', 'QUOTE'] as const;
@@ -49,6 +50,7 @@ export const createFields = {
     .when('type', { is: 'QUOTE', otherwise: Joi.forbidden() })
     .description('quotes only: last day the quote can be converted (default: 30 days from today)'),
   items: Joi.array().items(Joi.object(itemInput)).min(1).max(500).required(),
+  payments: quickSalePayments.when('flowMode', { is: 'QUICK_SALE', otherwise: Joi.forbidden() }),
 };
 
 const listQuery = Joi.object({

@@ -104,17 +104,11 @@ export type CreateRequest = Omit<CreateSalesOrderInput, 'filialId'>;
 
 /**
  * POST /sales-order. The order belongs to the governing filial (x-filial-id). Standard orders and
- * quotes are created here; QUICK_SALE bodies belong to the quick-sale flow, which answers 422
- * QUICK_SALE_NOT_CONFIGURED until that module routes them (docs/decisions.md).
+ * quotes are created here; QUICK_SALE bodies go to the quick-sale flow (src/modules/quick-sale).
  */
 export async function createFromRequest(ctx: TenantContext, body: CreateRequest): Promise<SalesOrderView> {
   if (!ctx.filialId) {
     throw new ValidationError('x-filial-id header is required to create a sales order', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
-  }
-  if (body.flowMode === 'QUICK_SALE') {
-    throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not configured for this filial', {
-      problems: [{ code: 'QUICK_SALE_NOT_AVAILABLE', field: 'flowMode', message: 'the quick-sale flow is not enabled on this service yet' }],
-    });
   }
   const filialId = ctx.filialId;
   const code = await reserveSalesOrderCode(ctx.companyId);

@@ -1,0 +1,111 @@
+import { In } from 'typeorm';
+import type { TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { inTransaction } from '../../core/db/transaction';
+import { Dec, toFixed } from '../../core/decimal';
+import { BusinessRuleError, ValidationError } from '../../core/errors';
+import { encodeId } from '../../core/hashids';
+import { publishEvent } from '../../core/outbox/outbox.service';
+import { PaymentMethod } from '../catalog/entities/payment-method.entity';
+import type { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
+import type { SalesOrder } from '../sales-order/entities/sales-order.entity';
+import { loadView, SalesOrderView } from '../sales-order/sales-order.repository';
+import { createSalesOrder, CreateRequest, reserveSalesOrderCode } from '../sales-order/services/create.service';
+import { fulfillSalesOrderItems } from '../sales-order/services/fulfill.service';
+import { SalePayment } from './entities/sale-payment.entity';
+import { PaymentInput, settlePayments } from './quick-sale.payments';
+import { findConfiguration, validateForSale } from './quick-sale-configuration.service';
+
+export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[] };
+
+export interface QuickSaleResult {
+  view: SalesOrderView;
+  payments: SalePayment[];
+  change: Dec;
+}
+
+/** Line and order discounts within the counter's limit (percent of the amounts they reduce). */
+function checkDiscounts(order: SalesOrder, items: SalesOrderItem[], maxPercent: Dec): void {
+  const limit = maxPercent.div(100);
+  const errors = items
+    .filter((i) => i.discount.gt(i.quantity.times(i.unitPrice).times(limit)))
+    .map((i) => ({ path: `items[${i.lineNumber - 1}].discount`, message: `above the ${maxPercent.toString()}% allowed at the counter` }));
+  if (order.discount.gt(order.grossTotal.minus(order.itemsDiscount).times(limit))) {
+    errors.push({ path: 'discount', message: `above the ${maxPercent.toString()}% allowed at the counter` });
+  }
+  if (errors.length) throw new BusinessRuleError('DISCOUNT_ABOVE_LIMIT', 'A discount is above what the counter allows', { errors });
+}
+
+/**
+ * A counter sale (SPEC §7): one transaction creates the ORDER with the configuration's defaults,
+ * fulfils every line through the stock ledger, and records the payments; any failure (stock,
+ * payments) rolls all of it back, so nothing is left behind.
+ */
+export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest): Promise<QuickSaleResult> {
+  if (!ctx.filialId) throw new ValidationError('x-filial-id header is required for a quick sale', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
+  const filialId = ctx.filialId;
+  if (body.type && body.type !== 'ORDER') throw new ValidationError('A quick sale is an ORDER', [{ path: 'type', message: 'must be ORDER' }]);
+  const problems = await validateForSale(dataSource.manager, ctx.companyId, filialId);
+  if (problems.length) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
+  const config = (await findConfiguration(dataSource.manager, ctx.companyId, filialId))!;
+
+  const customerId = body.customerId ?? config.defaultCustomerId;
+  if (config.requireCustomer && !body.customerId) {
+    throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', { errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }] });
+  }
+  const methods = new Map(
+    (await dataSource.manager.findBy(PaymentMethod, { companyId: ctx.companyId, code: In(config.paymentMethods.length ? config.paymentMethods : ['']) })).map((m) => [m.code, m]),
+  );
+
+  const code = await reserveSalesOrderCode(ctx.companyId);
+  return inTransaction(async (em) => {
+    const { order, items } = await createSalesOrder(em, ctx, {
+      ...body,
+      code,
+      type: 'ORDER',
+      flowMode: 'QUICK_SALE',
+      filialId,
+      customerId,
+      sellerId: body.sellerId ?? config.defaultSellerId,
+    });
+    checkDiscounts(order, items, config.maxDiscountPercent);
+    const payments = body.payments?.length
+      ? body.payments
+      : config.defaultPaymentMethod
+        ? [{ method: config.defaultPaymentMethod, amount: order.total }]
+        : [];
+    if (!payments.length) throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', { errors: [{ path: 'payments', message: 'required' }] });
+    const { settled, change } = settlePayments(order.total, payments, methods, config.paymentMethods);
+
+    await fulfillSalesOrderItems(
+      em,
+      ctx,
+      order.id,
+      items.map((i) => ({ salesOrderItemId: i.id, quantity: i.quantity })),
+      { allowNegativeStock: config.allowNegativeStock },
+    );
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(SalePayment)
+      .values(settled.map((p) => ({ companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change })))
+      .updateEntity(false)
+      .execute();
+    await publishEvent(em, ctx, {
+      type: 'quick-sale.completed',
+      filialId,
+      aggregateType: 'sales-order',
+      aggregateId: order.id,
+      data: {
+        salesOrderId: encodeId('sales-order', order.id),
+        code: order.code,
+        total: toFixed(order.total, 'amount'),
+        change: toFixed(change, 'amount'),
+        payments: settled.map((p) => ({ method: p.method.code, amount: toFixed(p.amount, 'amount') })),
+      },
+    });
+    const view = await loadView(em, ctx.companyId, order.id);
+    const saved = await em.find(SalePayment, { where: { companyId: ctx.companyId, salesOrderId: order.id }, order: { id: 'ASC' } });
+    return { view, payments: saved, change };
+  });
+}

@@ -1,0 +1,42 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { AmountColumn, CreatedAtColumn, IdColumn } from '../../../core/db/columns';
+import { Dec } from '../../../core/decimal';
+
+/** A customer return of goods sold in a filial (SPEC §8). `return` is an SQL keyword, hence the name. */
+@Entity('sales_return')
+@Index('uq_sales_return_code', ['companyId', 'code'], { unique: true })
+@Index('ix_sales_return_filial', ['companyId', 'filialId', 'id'])
+@Index('ix_sales_return_customer', ['companyId', 'filialId', 'customerId', 'id'])
+export class SalesReturn {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id!: number;
+
+  @IdColumn({ name: 'company_id' })
+  companyId!: number;
+
+  @IdColumn({ name: 'filial_id' })
+  filialId!: number;
+
+  /** Sequential per company (sequence 'return-code'). */
+  @IdColumn()
+  code!: number;
+
+  @IdColumn({ name: 'customer_id' })
+  customerId!: number;
+
+  @Column({ type: 'varchar', length: 500 })
+  reason!: string;
+
+  /** Payment method code the refund goes out by. */
+  @Column({ name: 'refund_method', type: 'varchar', length: 30 })
+  refundMethod!: string;
+
+  @AmountColumn({ name: 'refund_amount' })
+  refundAmount!: Dec;
+
+  @Column({ type: 'varchar', length: 100 })
+  actor!: string;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+}

@@ -1,0 +1,27 @@
+import type { Request, Response } from 'express';
+import { mapPage } from '../../core/pagination';
+import { toReturnableItemDto, toReturnDto } from './returns.mapper';
+import { returnsService } from './returns.service';
+
+export async function returnableItems(req: Request, res: Response) {
+  const { page, pageSize, customerId } = req.valid.query;
+  const lines = await returnsService.returnableItems(req.ctx, req.valid.params.filialId, customerId);
+  // A customer's returnable lines are few (bounded window of orders); they are paged in memory.
+  const data = lines.slice((page - 1) * pageSize, page * pageSize).map(toReturnableItemDto);
+  res.json({
+    data,
+    pagination: { page, pageSize, total: lines.length, totalPages: Math.ceil(lines.length / pageSize), hasMore: page * pageSize < lines.length, nextCursor: null },
+  });
+}
+
+export async function register(req: Request, res: Response) {
+  res.status(201).json(toReturnDto(await returnsService.register(req.ctx, req.valid.params.filialId, req.valid.body)));
+}
+
+export async function list(req: Request, res: Response) {
+  res.json(mapPage(await returnsService.list(req.ctx, req.valid.params.filialId, req.valid.query as never), toReturnDto));
+}
+
+export async function detail(req: Request, res: Response) {
+  res.json(toReturnDto(await returnsService.detail(req.ctx, req.valid.params.id)));
+}

@@ -1,0 +1,88 @@
+import { EntityManager, In } from 'typeorm';
+import { isMysql } from '../../core/db/engine';
+import { parseSqlTime } from '../../core/db/sql-time';
+import { FulfillmentItem } from '../sales-order/entities/fulfillment-item.entity';
+import { Fulfillment } from '../sales-order/entities/fulfillment.entity';
+import { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
+import { SalesOrder } from '../sales-order/entities/sales-order.entity';
+import { SalesReturnItem } from './entities/sales-return-item.entity';
+import { SalesReturn } from './entities/sales-return.entity';
+
+/** Orders whose goods may come back: something was delivered. */
+export const RETURNABLE_ORDER_STATUSES = ['PARTIALLY_FULFILLED', 'FULFILLED', 'CLOSED'] as const;
+/** How many of a customer's most recent delivered orders the returnable list looks at. */
+export const RETURNABLE_ORDER_WINDOW = 500;
+
+export interface ReturnableLine {
+  order: SalesOrder;
+  item: SalesOrderItem;
+  fulfilledAt: Date | null;
+}
+
+/** Lines of the customer's delivered orders in the filial, newest order first (3 queries). */
+export async function deliveredLinesOf(em: EntityManager, companyId: number, filialId: number, customerId: number): Promise<ReturnableLine[]> {
+  const orders = await em
+    .createQueryBuilder(SalesOrder, 'o')
+    .where('o.company_id = :companyId AND o.filial_id = :filialId AND o.customer_id = :customerId', { companyId, filialId, customerId })
+    .andWhere("o.type = 'ORDER' AND o.status IN (:...statuses)", { statuses: RETURNABLE_ORDER_STATUSES })
+    .orderBy('o.code', 'DESC')
+    .limit(RETURNABLE_ORDER_WINDOW)
+    .getMany();
+  if (!orders.length) return [];
+  const orderIds = orders.map((o) => o.id);
+  const items = await em.find(SalesOrderItem, { where: { companyId, salesOrderId: In(orderIds) }, order: { salesOrderId: 'DESC', lineNumber: 'ASC' } });
+  const lastDelivery: { sales_order_id: number; at: string | Date }[] = await em
+    .createQueryBuilder(Fulfillment, 'f')
+    .select('f.sales_order_id', 'sales_order_id')
+    .addSelect('MAX(f.created_at)', 'at')
+    .where('f.company_id = :companyId AND f.sales_order_id IN (:...orderIds)', { companyId, orderIds })
+    .groupBy('f.sales_order_id')
+    .getRawMany();
+  const orderById = new Map(orders.map((o) => [o.id, o]));
+  const deliveredAt = new Map(lastDelivery.map((r) => [Number(r.sales_order_id), parseSqlTime(r.at)]));
+  return items
+    .sort((a, b) => orders.indexOf(orderById.get(a.salesOrderId)!) - orders.indexOf(orderById.get(b.salesOrderId)!) || a.lineNumber - b.lineNumber)
+    .map((item) => ({ order: orderById.get(item.salesOrderId)!, item, fulfilledAt: deliveredAt.get(item.salesOrderId) ?? null }));
+}
+
+/**
+ * The order lines a return touches, locked like a fulfillment locks them (orders, then lines, each in
+ * ascending id order) so returns and fulfillments of the same lines serialize without deadlocks.
+ */
+export async function lockReturnLines(em: EntityManager, companyId: number, itemIds: number[]): Promise<{ orders: SalesOrder[]; items: SalesOrderItem[] }> {
+  const ids = [...new Set(itemIds.filter((id) => id > 0))].sort((a, b) => a - b);
+  if (!ids.length) return { orders: [], items: [] };
+  const probe = await em.find(SalesOrderItem, { where: { companyId, id: In(ids) }, select: { id: true, salesOrderId: true } });
+  const orderIds = [...new Set(probe.map((p) => p.salesOrderId))].sort((a, b) => a - b);
+  if (!orderIds.length) return { orders: [], items: [] };
+  const oq = em.createQueryBuilder(SalesOrder, 'o').where('o.company_id = :companyId AND o.id IN (:...orderIds)', { companyId, orderIds }).orderBy('o.id', 'ASC');
+  const iq = em.createQueryBuilder(SalesOrderItem, 'i').where('i.company_id = :companyId AND i.id IN (:...ids)', { companyId, ids }).orderBy('i.id', 'ASC');
+  if (isMysql) {
+    oq.setLock('pessimistic_write');
+    iq.setLock('pessimistic_write');
+  }
+  const orders = await oq.getMany();
+  const items = await iq.getMany();
+  return { orders, items };
+}
+
+export function fulfillmentItemsOf(em: EntityManager, companyId: number, itemIds: number[]): Promise<FulfillmentItem[]> {
+  if (!itemIds.length) return Promise.resolve([]);
+  return em.find(FulfillmentItem, { where: { companyId, salesOrderItemId: In(itemIds) } });
+}
+
+/** Sets returned quantities of many lines in one statement (rows are locked by the caller). */
+export async function writeReturnedQuantities(em: EntityManager, rows: { id: number; returnedQuantity: string }[]): Promise<void> {
+  if (!rows.length) return;
+  await em.query(
+    `UPDATE sales_order_item SET returned_quantity = CASE id ${rows.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${rows.map(() => '?').join(',')})`,
+    [...rows.flatMap((r) => [r.id, r.returnedQuantity]), ...rows.map((r) => r.id)],
+  );
+}
+
+export async function loadReturns(em: EntityManager, companyId: number, ids: number[]): Promise<{ ret: SalesReturn; items: SalesReturnItem[] }[]> {
+  if (!ids.length) return [];
+  const returns = await em.find(SalesReturn, { where: { companyId, id: In(ids) } });
+  const items = await em.find(SalesReturnItem, { where: { companyId, returnId: In(ids) }, order: { id: 'ASC' } });
+  return returns.map((ret) => ({ ret, items: items.filter((i) => i.returnId === ret.id) }));
+}

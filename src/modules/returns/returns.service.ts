@@ -1,0 +1,183 @@
+import { In } from 'typeorm';
+import { recordAudit } from '../../core/audit/audit.service';
+import { assertFilialAccess } from '../../core/auth/tenancy';
+import type { TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { inTransaction } from '../../core/db/transaction';
+import { Dec, sum, toFixed } from '../../core/decimal';
+import { BusinessRuleError, FieldError, NotFoundError, ValidationError } from '../../core/errors';
+import { encodeId } from '../../core/hashids';
+import { publishEvent } from '../../core/outbox/outbox.service';
+import { Page, PageRequest, paginate } from '../../core/pagination';
+import { nextSequenceValue } from '../../core/sequence/sequence.service';
+import { Customer } from '../catalog/entities/customer.entity';
+import { PaymentMethod } from '../catalog/entities/payment-method.entity';
+import { Product } from '../catalog/entities/product.entity';
+import { postToLedger } from '../stock/stock-ledger.service';
+import { SalesReturnItem } from './entities/sales-return-item.entity';
+import { SalesReturn } from './entities/sales-return.entity';
+import { deliveredLinesOf, fulfillmentItemsOf, loadReturns, lockReturnLines, RETURNABLE_ORDER_STATUSES, ReturnableLine, writeReturnedQuantities } from './returns.repository';
+import { departureCost, refundFor } from './returns.rules';
+
+export const RETURN_CODE_SEQUENCE = 'return-code';
+
+export interface ReturnInput {
+  customerId: number;
+  reason: string;
+  refundMethod: string;
+  items: { salesOrderItemId: number; quantity: Dec; restock: boolean }[];
+}
+
+const returnable = (l: ReturnableLine) => l.item.fulfilledQuantity.minus(l.item.returnedQuantity);
+
+async function assertCustomer(companyId: number, customerId: number): Promise<void> {
+  if (!(await dataSource.manager.existsBy(Customer, { id: customerId, companyId }))) throw new NotFoundError('Customer');
+}
+
+export const returnsService = {
+  /** Lines of the customer's delivered sales in the filial that still have units to give back. */
+  async returnableItems(ctx: TenantContext, filialId: number, customerId: number): Promise<ReturnableLine[]> {
+    await assertCustomer(ctx.companyId, customerId);
+    const lines = await deliveredLinesOf(dataSource.manager, ctx.companyId, filialId, customerId);
+    return lines.filter((l) => returnable(l).gt(0));
+  },
+
+  /**
+   * Registers a return in one transaction: the touched order lines are locked, every quantity is
+   * checked against what is returnable now (so two returns of the last unit cannot both pass),
+   * restocked goods come back at the cost they left with, damaged ones post no stock, the refund is
+   * each line's net value of the returned units, and returned quantities go up.
+   */
+  async register(ctx: TenantContext, filialId: number, input: ReturnInput): Promise<{ ret: SalesReturn; items: SalesReturnItem[] }> {
+    const seen = new Set<number>();
+    const repeated: FieldError[] = [];
+    input.items.forEach((l, i) => (seen.has(l.salesOrderItemId) ? repeated.push({ path: `items[${i}].salesOrderItemId`, message: 'the same item appears twice' }) : seen.add(l.salesOrderItemId)));
+    if (repeated.length) throw new ValidationError('The same item appears twice', repeated);
+    await assertCustomer(ctx.companyId, input.customerId);
+    const method = await dataSource.manager.findOneBy(PaymentMethod, { companyId: ctx.companyId, code: input.refundMethod });
+    if (!method || !method.active) {
+      throw new BusinessRuleError('REFUND_METHOD_INVALID', `Refund method ${input.refundMethod} is unknown or inactive`, { errors: [{ path: 'refundMethod', message: 'unknown or inactive payment method' }] });
+    }
+    const code = await nextSequenceValue(ctx.companyId, RETURN_CODE_SEQUENCE);
+
+    return inTransaction(async (em) => {
+      const { orders, items } = await lockReturnLines(em, ctx.companyId, input.items.map((l) => l.salesOrderItemId));
+      const orderById = new Map(orders.map((o) => [o.id, o]));
+      const itemById = new Map(items.map((i) => [i.id, i]));
+      const problems: FieldError[] = [];
+      input.items.forEach((l, i) => {
+        const item = itemById.get(l.salesOrderItemId);
+        const order = item && orderById.get(item.salesOrderId);
+        const path = `items[${i}]`;
+        if (!item || !order || order.filialId !== filialId || order.customerId !== input.customerId || order.type !== 'ORDER' || !(RETURNABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+          problems.push({ path: `${path}.salesOrderItemId`, message: 'not an item delivered to this customer in this filial' });
+          return;
+        }
+        const available = item.fulfilledQuantity.minus(item.returnedQuantity);
+        if (l.quantity.gt(available)) problems.push({ path: `${path}.quantity`, message: `only ${toFixed(available, 'quantity')} returnable` });
+      });
+      if (problems.length) {
+        throw new BusinessRuleError('RETURN_QUANTITY_EXCEEDS_RETURNABLE', 'Some lines cannot be returned as asked', { errors: problems });
+      }
+
+      const fulfilled = await fulfillmentItemsOf(em, ctx.companyId, items.map((i) => i.id));
+      const lines = input.items.map((l, lineIndex) => {
+        const item = itemById.get(l.salesOrderItemId)!;
+        const unitCost = departureCost(fulfilled.filter((f) => f.salesOrderItemId === item.id));
+        return { input: l, item, unitCost, refund: refundFor(item, item.returnedQuantity, l.quantity), lineIndex };
+      });
+      const refundAmount = sum(lines.map((l) => l.refund));
+
+      const insert = await em.insert(SalesReturn, {
+        companyId: ctx.companyId,
+        filialId,
+        code,
+        customerId: input.customerId,
+        reason: input.reason,
+        refundMethod: method.code,
+        refundAmount,
+        actor: ctx.actor,
+      });
+      const returnId = Number(insert.identifiers[0].id);
+      await em.insert(
+        SalesReturnItem,
+        lines.map((l) => ({
+          companyId: ctx.companyId,
+          returnId,
+          salesOrderId: l.item.salesOrderId,
+          salesOrderItemId: l.item.id,
+          productId: l.item.productId,
+          quantity: l.input.quantity,
+          restock: l.input.restock,
+          unitCost: l.unitCost,
+          refundAmount: l.refund,
+        })),
+      );
+      await writeReturnedQuantities(
+        em,
+        lines.map((l) => ({ id: l.item.id, returnedQuantity: toFixed(l.item.returnedQuantity.plus(l.input.quantity), 'quantity') })),
+      );
+
+      const restocked = lines.filter((l) => l.input.restock);
+      const stockControlled = restocked.length
+        ? new Set((await em.find(Product, { where: { companyId: ctx.companyId, id: In(restocked.map((l) => l.item.productId)), stockControlled: true }, select: { id: true } })).map((p) => p.id))
+        : new Set<number>();
+      await postToLedger(em, {
+        companyId: ctx.companyId,
+        filialId,
+        reason: 'RETURN',
+        referenceType: 'return',
+        referenceId: returnId,
+        actor: ctx.actor,
+        lines: restocked
+          .filter((l) => stockControlled.has(l.item.productId))
+          .map((l) => ({ productId: l.item.productId, direction: 'IN' as const, quantity: l.input.quantity, unitCost: l.unitCost, referenceLineId: l.item.id })),
+      });
+
+      await recordAudit(em, ctx, {
+        entity: 'return',
+        entityId: returnId,
+        action: 'REGISTERED',
+        changes: Object.fromEntries(lines.map((l) => [`salesOrderItem:${encodeId('sales-order-item', l.item.id)}.returnedQuantity`, [toFixed(l.item.returnedQuantity, 'quantity'), toFixed(l.item.returnedQuantity.plus(l.input.quantity), 'quantity')]])),
+      });
+      await publishEvent(em, ctx, {
+        type: 'return.registered',
+        filialId,
+        aggregateType: 'return',
+        aggregateId: returnId,
+        data: {
+          returnId: encodeId('return', returnId),
+          code,
+          customerId: encodeId('customer', input.customerId),
+          refundMethod: method.code,
+          refundAmount: toFixed(refundAmount, 'amount'),
+          items: lines.map((l) => ({
+            salesOrderId: encodeId('sales-order', l.item.salesOrderId),
+            salesOrderItemId: encodeId('sales-order-item', l.item.id),
+            productId: encodeId('product', l.item.productId),
+            quantity: toFixed(l.input.quantity, 'quantity'),
+            restock: l.input.restock,
+          })),
+        },
+      });
+      const [loaded] = await loadReturns(em, ctx.companyId, [returnId]);
+      return loaded;
+    });
+  },
+
+  async list(ctx: TenantContext, filialId: number, q: PageRequest & { customerId?: number; from?: string; to?: string }): Promise<Page<{ ret: SalesReturn; items: SalesReturnItem[] }>> {
+    const em = dataSource.manager;
+    const qb = em.createQueryBuilder(SalesReturn, 'r').where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId: ctx.companyId, filialId });
+    if (q.customerId !== undefined) qb.andWhere('r.customer_id = :customerId', { customerId: q.customerId });
+    if (q.from) qb.andWhere('r.created_at >= :from', { from: `${q.from} 00:00:00` });
+    if (q.to) qb.andWhere('r.created_at <= :to', { to: `${q.to} 23:59:59.999` });
+    return paginate(qb, [{ column: 'r.id', direction: 'DESC' }], q, (ids) => loadReturns(em, ctx.companyId, ids), (r) => r.ret.id);
+  },
+
+  async detail(ctx: TenantContext, id: number): Promise<{ ret: SalesReturn; items: SalesReturnItem[] }> {
+    const [found] = await loadReturns(dataSource.manager, ctx.companyId, id > 0 ? [id] : []);
+    if (!found) throw new NotFoundError('Return');
+    await assertFilialAccess(ctx, found.ret.filialId);
+    return found;
+  },
+};
