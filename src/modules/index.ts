@@ -1,20 +1,21 @@
 import type { RouteDef } from '../core/http/route';
 import { catalogRoutes } from './catalog/catalog.router';
 import { entryDocumentRoutes } from './entry-document/entry-document.router';
-import { productMapRoutes } from './product-map/product-map.router';
 import { eventRoutes } from './events/events.router';
 import { nfeRoutes } from './nfe/nfe.router';
 import { payableRoutes } from './payables/payables.router';
+import { productMapRoutes } from './product-map/product-map.router';
 import { quickSaleRoutes } from './quick-sale/quick-sale.router';
-import { systemRoutes } from './system/system.router';
-import { tenancyRoutes } from './tenancy/tenancy.router';
+import { returnRoutes } from './returns/returns.router';
 import { salesOrderRoutes } from './sales-order/sales-order.router';
 import { sefazRoutes } from './sefaz/sefaz.router';
+import { systemRoutes } from './system/system.router';
+import { tenancyRoutes } from './tenancy/tenancy.router';
 
 /** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
 export function allRoutes(): RouteDef[] {
   // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
-  return [...productMapRoutes, ...nfeRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...salesOrderRoutes];
+  return [...productMapRoutes, ...nfeRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes];
 }
