@@ -23,7 +23,8 @@ export async function recordAudit(
   ctx: ActorContext,
   entry: { entity: string; entityId: number; action: string; changes?: Changes | null },
 ): Promise<void> {
-  await em.insert(AuditLog, {
+  // updateEntity(false): nothing is read back, so the insert is one statement (no re-select of created_at).
+  await em.createQueryBuilder().insert().into(AuditLog).values({
     companyId: ctx.companyId,
     entity: entry.entity,
     entityId: entry.entityId,
@@ -31,5 +32,5 @@ export async function recordAudit(
     actor: ctx.actor,
     requestId: ctx.requestId ?? null,
     changes: (entry.changes && Object.keys(entry.changes).length ? entry.changes : null) as never,
-  });
+  }).updateEntity(false).execute();
 }

@@ -1,3 +1,4 @@
+import { createPublicKey, createSecretKey, KeyObject } from 'node:crypto';
 import jwt, { Algorithm, JwtPayload } from 'jsonwebtoken';
 import { config } from '../config';
 import { UnauthorizedError } from '../errors';
@@ -5,9 +6,14 @@ import type { TokenClaims } from '../http/types';
 
 // One algorithm, chosen by configuration: a token signed otherwise (or with alg "none") is refused.
 const algorithm: Algorithm = config.auth.publicKey ? 'RS256' : 'HS256';
-const verifyKey = (): string => {
-  const key = config.auth.publicKey ?? config.auth.secret;
-  if (!key) throw new UnauthorizedError('Token verification is not configured');
+// The key object is built once: given a string, jsonwebtoken would first try it as a public key on
+// every call (a thrown and caught OpenSSL error per request) before taking it as the HS256 secret.
+let key: KeyObject | undefined;
+const verifyKey = (): KeyObject => {
+  if (key) return key;
+  const material = config.auth.publicKey ?? config.auth.secret;
+  if (!material) throw new UnauthorizedError('Token verification is not configured');
+  key = config.auth.publicKey ? createPublicKey(material) : createSecretKey(Buffer.from(material));
   return key;
 };
 

@@ -12,12 +12,13 @@ export interface DomainEvent {
 }
 
 export async function publishEvent(em: EntityManager, ctx: ActorContext, event: DomainEvent): Promise<void> {
-  await em.insert(OutboxEvent, {
+  // updateEntity(false): one statement, no re-select of the generated columns.
+  await em.createQueryBuilder().insert().into(OutboxEvent).values({
     companyId: ctx.companyId,
     filialId: event.filialId ?? null,
     type: event.type,
     aggregateType: event.aggregateType,
     aggregateId: event.aggregateId,
     data: event.data as never,
-  });
+  }).updateEntity(false).execute();
 }

@@ -111,21 +111,37 @@ export async function loadViews(em: EntityManager, companyId: number, ids: numbe
   const orderIds = orders.map((o) => o.id);
   const customerIds = [...new Set(orders.map((o) => o.customerId).filter((v): v is number => v !== null))];
   const sellerIds = [...new Set(orders.map((o) => o.sellerId).filter((v): v is number => v !== null))];
-  const [items, customers, sellers, sources] = [
-    await itemsOf(em, companyId, orderIds),
-    customerIds.length ? await em.find(Customer, { select: { id: true, name: true }, where: { companyId, id: In(customerIds) } }) : [],
-    sellerIds.length ? await em.find(Seller, { select: { id: true, name: true }, where: { companyId, id: In(sellerIds) } }) : [],
-    await em.find(SalesOrder, { select: { id: true, groupedIntoId: true }, where: { companyId, groupedIntoId: In(orderIds) }, order: { id: 'ASC' } }),
+  const reads = [
+    () => itemsOf(em, companyId, orderIds),
+    () => (customerIds.length ? em.find(Customer, { select: { id: true, name: true }, where: { companyId, id: In(customerIds) } }) : []),
+    () => (sellerIds.length ? em.find(Seller, { select: { id: true, name: true }, where: { companyId, id: In(sellerIds) } }) : []),
+    () => em.find(SalesOrder, { select: { id: true, groupedIntoId: true }, where: { companyId, groupedIntoId: In(orderIds) }, order: { id: 'ASC' } }),
+  ] as const;
+  // Outside a transaction the four reads go to the pool side by side; inside one they share its connection.
+  const inTx = em.queryRunner?.isTransactionActive === true;
+  const [items, customers, sellers, sources] = (inTx ? await sequential(reads) : await Promise.all(reads.map((r) => r()))) as [
+    SalesOrderItem[],
+    Customer[],
+    Seller[],
+    SalesOrder[],
   ];
   const customerName = new Map(customers.map((c) => [c.id, c.name]));
   const sellerName = new Map(sellers.map((s) => [s.id, s.name]));
+  const itemsByOrder = new Map<number, SalesOrderItem[]>();
+  for (const i of items) itemsByOrder.set(i.salesOrderId, [...(itemsByOrder.get(i.salesOrderId) ?? []), i]);
   return orders.map((order) => ({
     order,
-    items: items.filter((i) => i.salesOrderId === order.id),
+    items: itemsByOrder.get(order.id) ?? [],
     customerName: order.customerId === null ? null : customerName.get(order.customerId) ?? null,
     sellerName: order.sellerId === null ? null : sellerName.get(order.sellerId) ?? null,
     groupedFromIds: sources.filter((s) => s.groupedIntoId === order.id).map((s) => s.id),
   }));
+}
+
+async function sequential(reads: readonly (() => unknown)[]): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out;
 }
 
 export async function loadView(em: EntityManager, companyId: number, id: number): Promise<SalesOrderView> {
