@@ -17,7 +17,7 @@ export const SALES_ORDER_CODE_SEQUENCE = 'sales-order-code';
 
 export interface CreateSalesOrderInput {
   filialId: number;
-  /** A code taken with reserveSalesOrderCode before the transaction opened (see there). */
+  /** A code taken with reserveSalesOrderCode (default: taken here). */
   code?: number;
   type?: SalesOrderType;
   flowMode?: FlowMode;
@@ -32,9 +32,9 @@ export interface CreateSalesOrderInput {
 }
 
 /**
- * Takes the next order code. The sequence runs in a short transaction of its own (another pool
- * connection), so callers take it *before* opening their transaction: N transactions each waiting for
- * a second connection would starve a pool of N. Unique and increasing; a rollback leaves a gap.
+ * Takes the next order code (one autocommitted statement of the sequence service). Callers may take
+ * it before opening their transaction and pass it in `code`, so no work waits on the counter while
+ * holding row locks. Unique and increasing; a rollback leaves a gap.
  */
 export const reserveSalesOrderCode = (companyId: number) => nextSequenceValue(companyId, SALES_ORDER_CODE_SEQUENCE);
 
