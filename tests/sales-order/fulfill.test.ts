@@ -163,6 +163,8 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
     );
     expectProblem(await api().get(`/api/sales-order/${order.id}/fulfillment`).set(other.headers()), 404, 'SALES_ORDER_NOT_FOUND');
     expectProblem(await api().get(`/api/sales-order/${order.id}/fulfillment`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(await api().get('/api/sales-order/bad!/fulfillment').set(t.headers()), 400, 'INVALID_ID');
+    expectProblem(await api().post('/api/sales-order/bad!/fulfill').set(t.headers()).send({ items: [{ salesOrderItemId: line, quantity: 1 }] }), 400, 'INVALID_ID');
     await unchanged(before);
   });
 

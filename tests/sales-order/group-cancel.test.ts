@@ -111,11 +111,16 @@ describe('Sales orders: group and cancel', () => {
     });
 
     it('bad input → 400 (fewer than 2, duplicates, malformed); another tenant → 404; filial not granted → 403', async () => {
-      for (const body of [{ salesOrderIds: [a.id] }, { salesOrderIds: [a.id, a.id] }, { salesOrderIds: [a.id, '!!'] }, {}]) {
-        const res = await api().post('/api/sales-order/group').set(t.headers()).send(body);
-        expect(res.status, JSON.stringify(body)).to.equal(400);
-        expect(res.body.errors[0].path).to.match(/^salesOrderIds/);
+      const before = await countOrders(t);
+      for (const route of ['group', 'group/preview']) {
+        for (const body of [{ salesOrderIds: [a.id] }, { salesOrderIds: [a.id, a.id] }, { salesOrderIds: [a.id, '!!'] }, {}]) {
+          const res = await api().post(`/api/sales-order/${route}`).set(t.headers()).send(body);
+          expect(res.status, JSON.stringify(body)).to.equal(400);
+          expect(res.body.errors[0].path).to.match(/^salesOrderIds/);
+        }
       }
+      expect(await countOrders(t)).to.equal(before);
+      expect((await orderInDb(t, decodeId('sales-order', a.id))).status).to.equal('OPEN');
       const foreign = await api().post('/api/sales-order/group/preview').set(other.headers()).send({ salesOrderIds: [a.id, b.id] });
       expectProblem(foreign, 404, 'SALES_ORDER_NOT_FOUND');
       expect(foreign.body.errors.map((e: any) => e.path)).to.deep.equal(['salesOrderIds[0]', 'salesOrderIds[1]']);
@@ -208,6 +213,8 @@ describe('Sales orders: group and cancel', () => {
       expectProblem(await api().get(`/api/sales-order/cancel-preview/${q.id}`).set(other.headers()), 404, 'SALES_ORDER_NOT_FOUND');
       expectProblem(await api().post(`/api/sales-order/cancel/${q.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ reason: 'sem acesso' }), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await api().get(`/api/sales-order/cancel-preview/${q.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(await api().get('/api/sales-order/cancel-preview/no!').set(t.headers()), 400, 'INVALID_ID');
+      expectProblem(await api().post('/api/sales-order/cancel/no!').set(t.headers()).send({ reason: 'qualquer' }), 400, 'INVALID_ID');
       expect((await orderInDb(t, decodeId('sales-order', q.id))).status).to.equal('OPEN');
       const res = await api().post(`/api/sales-order/cancel/${q.id}`).set(t.headers()).send({ reason: 'orçamento recusado' });
       expect(res.body).to.include({ type: 'QUOTE', status: 'CANCELLED' });
