@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
+import { inTransaction } from '../../src/core/db/transaction';
 import { encodeId } from '../../src/core/hashids';
 import { NfeInbound } from '../../src/modules/nfe/entities/nfe-inbound.entity';
+import { releaseImportedInbound } from '../../src/modules/nfe/nfe-inbound.service';
 import { api } from '../support/api';
 import { makeProduct, makeSupplier } from '../support/catalog';
 import { buildNfe } from '../support/nfe-builder';
@@ -235,6 +237,24 @@ describe('NF-e import (importar-xml, importar)', () => {
 
       expectProblem(await importStaged(t, {}), 400, 'VALIDATION_ERROR');
       expectProblem(await importStaged(t, { inboundId: '!!' }), 400, 'INVALID_ID');
+    });
+
+    it('releaseImportedInbound (for the draft\'s DELETE): the record is PENDING again, with an event', async () => {
+      const built = await t.nfe({ number: 8108 });
+      const first = await importXml(t, { xml: built.xml });
+      expect(first.status).to.equal(201);
+      const [entry] = await rowsOf('entry_document', t.companyId, 'access_key = ?', [built.accessKey]);
+      const released = await inTransaction((em) => releaseImportedInbound(em, t.ctx, Number(entry.id)));
+      expect(released).to.equal(1);
+      const [inbound] = await rowsOf('nfe_inbound', t.companyId, 'access_key = ?', [built.accessKey]);
+      expect([inbound.import_status, inbound.entry_document_id]).to.deep.equal(['PENDING', null]);
+      const events = await rowsOf('nfe_inbound_event', t.companyId, 'inbound_id = ?', [inbound.id]);
+      expect(events.map((e) => e.type)).to.deep.equal(['STAGED', 'IMPORTED', 'IMPORT_RELEASED']);
+      expect(await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.import-released' AND aggregate_id = ?", [inbound.id])).to.equal(1);
+      const pending = await api().get(`${NFE}/inbound/pendentes/${t.filialHashes[0]}?pageSize=100`).set(t.headers());
+      expect(pending.body.data.map((r: { accessKey: string }) => r.accessKey)).to.include(built.accessKey);
+      // A manual draft was not imported from anything.
+      expect(await inTransaction((em) => releaseImportedInbound(em, t.ctx, 999999))).to.equal(0);
     });
 
     it('a deleted draft frees the key: the record can be imported again', async () => {

@@ -31,6 +31,7 @@ async function insertSummary(t: TestTenant, accessKey: string, over: Partial<Nfe
     series: null,
     number: null,
     issuedAt: new Date('2025-03-10T13:00:00Z'),
+    issueDate: '2025-03-10',
     total: new Dec('219.00'),
     nsu: '000000000000123',
     kind: 'SUMMARY',
@@ -72,7 +73,8 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       expect(inbound).to.include({ accessKey: built.accessKey, kind: 'FULL', source: 'UPLOAD', importStatus: 'PENDING', authorityStatus: 'AUTHORIZED', hasXml: true, model: '55', number: '5001', nsu: null, entryDocumentId: null, total: Number(built.totals.vNF), filialId: t.filialHashes[0], version: 1 });
       expect(inbound.issuer).to.deep.equal({ document: '12345678000195', name: 'FORNECEDOR TESTE LTDA', uf: 'SP' });
       expect(inbound.manifestation).to.deep.equal({ status: 'NONE', protocol: null, at: null });
-      expect(inbound.issueDate).to.equal('2025-03-10T13:00:00.000Z');
+      expect(inbound.issueDate).to.equal('2025-03-10');
+      expect(inbound.issuedAt).to.equal('2025-03-10T13:00:00.000Z');
 
       const [row] = await rowsOf('nfe_inbound', t.companyId, 'access_key = ?', [built.accessKey]);
       expect(encodeId('nfe-inbound', Number(row.id))).to.equal(inbound.id);
@@ -189,7 +191,7 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       const imported = await lister.nfe({ number: 7004, issuedAt: '2025-03-20T10:00:00-03:00' });
       keys.imported = imported.accessKey;
       expect((await api().post(`${NFE}/importar-xml`).set(lister.headers()).send({ xml: imported.xml })).status).to.equal(201);
-      const cancelled = await insertSummary(lister, '35250312345678000195550010000070051000070059', { authorityStatus: 'CANCELLED', issuedAt: new Date('2025-03-25T12:00:00Z') });
+      const cancelled = await insertSummary(lister, '35250312345678000195550010000070051000070059', { authorityStatus: 'CANCELLED', issuedAt: new Date('2025-03-25T12:00:00Z'), issueDate: '2025-03-25' });
       keys.cancelled = cancelled.accessKey;
       // Filial 1 has one record of its own.
       const f1 = await lister.nfe({ number: 7006 }, 1);

@@ -1,7 +1,6 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { normalizeText } from '../../core/br-documents';
 import { isMysql } from '../../core/db/engine';
-import { sqlTime } from '../../core/db/sql-time';
 import { NfeInboundEvent } from './entities/nfe-inbound-event.entity';
 import { AuthorityStatus, ImportStatus, InboundKind, InboundSource, Manifestation, NfeInbound } from './entities/nfe-inbound.entity';
 
@@ -43,8 +42,13 @@ export async function loadXmlGzip(em: EntityManager, companyId: number, id: numb
   return row?.xmlGzip ? Buffer.from(row.xmlGzip) : null;
 }
 
+/** The calendar date of an instant in Brasília time (UTC−3, no daylight saving since 2019). */
+const brasiliaDate = (instant: Date) => new Date(instant.getTime() - 3 * 3600 * 1000).toISOString().slice(0, 10);
+
+/** Inserts a record; without `issueDate` (callers that only have the instant) it is the instant's date in Brasília. */
 export async function insertInbound(em: EntityManager, row: Partial<NfeInbound>): Promise<number> {
-  const res = await em.insert(NfeInbound, row as never);
+  const issueDate = row.issueDate ?? (row.issuedAt ? brasiliaDate(row.issuedAt) : undefined);
+  const res = await em.insert(NfeInbound, { ...row, issueDate } as never);
   return Number(res.identifiers[0].id);
 }
 
@@ -67,14 +71,6 @@ export function eventsOf(em: EntityManager, companyId: number, inboundId: number
   return em.find(NfeInboundEvent, { where: { companyId, inboundId }, order: { id: 'ASC' } });
 }
 
-/** Start of a calendar day and of the next one, in UTC (issue dates are compared as instants). */
-const dayStart = (date: string) => sqlTime(new Date(`${date}T00:00:00.000Z`));
-const nextDayStart = (date: string) => {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return sqlTime(d);
-};
-
 /** The filtered rows of a filial (phase 1 of the two-phase list). */
 export function inboundListQuery(em: EntityManager, companyId: number, filialId: number, f: InboundFilters): SelectQueryBuilder<NfeInbound> {
   const qb = em.createQueryBuilder(NfeInbound, 'n').where('n.company_id = :companyId AND n.filial_id = :filialId', { companyId, filialId });
@@ -84,8 +80,9 @@ export function inboundListQuery(em: EntityManager, companyId: number, filialId:
   if (f.kind) qb.andWhere('n.kind = :kind', { kind: f.kind });
   if (f.source) qb.andWhere('n.source = :source', { source: f.source });
   if (f.accessKey) qb.andWhere('n.access_key = :accessKey', { accessKey: f.accessKey });
-  if (f.issuedFrom) qb.andWhere('n.issued_at >= :issuedFrom', { issuedFrom: dayStart(f.issuedFrom) });
-  if (f.issuedTo) qb.andWhere('n.issued_at < :issuedTo', { issuedTo: nextDayStart(f.issuedTo) });
+  // Calendar dates as the issuer wrote them (DATE columns compare as 'YYYY-MM-DD' on both engines).
+  if (f.issuedFrom) qb.andWhere('n.issue_date >= :issuedFrom', { issuedFrom: f.issuedFrom });
+  if (f.issuedTo) qb.andWhere('n.issue_date <= :issuedTo', { issuedTo: f.issuedTo });
   if (f.issuer) {
     const digits = f.issuer.replace(/\D/g, '');
     const byDocument = digits.length >= 3 && /^[\d.\-/\s]+$/.test(f.issuer);

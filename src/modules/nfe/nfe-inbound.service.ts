@@ -6,6 +6,7 @@ import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import { Filial } from '../tenancy/entities/filial.entity';
@@ -73,6 +74,7 @@ function headerOf(inspection: NfeInspection, xml: string): Partial<NfeInbound> {
     series: nfe.ide.series,
     number: nfe.ide.number,
     issuedAt: new Date(nfe.ide.issuedAt),
+    issueDate: nfe.ide.issuedAt.slice(0, 10),
     total: nfe.totals.invoice,
     environment: nfe.ide.environment === '2' ? 'HOMOLOGATION' : 'PRODUCTION',
     protocolNumber: nfe.protocol?.protocolNumber ?? null,
@@ -239,6 +241,25 @@ export async function inboundDetail(ctx: TenantContext, id: number, filialId: nu
   const filial = await em.findOneByOrFail(Filial, { id: filialId, companyId: ctx.companyId });
   const inspection = inbound.hasXml ? await inspectNfeXml(await storedXml(em, ctx, inbound), recipientOf(filial)) : null;
   return { inbound, inspection, events: await eventsOf(em, ctx.companyId, inbound.id) };
+}
+
+/**
+ * For the entry document's DELETE of a DRAFT, in the deleting transaction: the inbound record the
+ * draft was imported from goes back to PENDING, so it is listed as pending and can be imported again.
+ * Returns how many records were released (0 for a manual draft).
+ */
+export async function releaseImportedInbound(em: EntityManager, ctx: ActorContext, entryDocumentId: number): Promise<number> {
+  const rows = await em.findBy(NfeInbound, { companyId: ctx.companyId, entryDocumentId, importStatus: 'IMPORTED' });
+  for (const inbound of rows) {
+    if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'PENDING', entryDocumentId: null }))) {
+      throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while its draft was being deleted; retry', { retryable: true });
+    }
+    const released = await reload(em, ctx.companyId, inbound.id);
+    await addEvent(em, ctx, released, 'IMPORT_RELEASED', 'The imported draft was deleted; the NF-e is pending again', { entryDocumentId: encodeId('entry-document', entryDocumentId) });
+    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: inbound.id, action: 'UPDATED', changes: { importStatus: ['IMPORTED', 'PENDING'], entryDocumentId: [encodeId('entry-document', entryDocumentId), null] } });
+    await publishEvent(em, ctx, { type: 'nfe.inbound.import-released', filialId: released.filialId, aggregateType: AUDIT_ENTITY, aggregateId: released.id, data: toInboundEventData(released) });
+  }
+  return rows.length;
 }
 
 export async function inboundXml(ctx: TenantContext, id: number, filialId: number): Promise<{ inbound: NfeInbound; xml: string }> {

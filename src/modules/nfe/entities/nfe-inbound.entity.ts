@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
-import { AmountColumn, BlobColumn, CreatedAtColumn, DateTimeColumn, IdColumn, JsonColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import { AmountColumn, BlobColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn, JsonColumn, UpdatedAtColumn } from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
 import type { ValidationReport } from '../xml/validation-report';
 
@@ -19,7 +19,9 @@ export type ImportStatus = 'PENDING' | 'IMPORTED' | 'IGNORED';
 @Index('ix_nfe_inbound_filial_issued', ['companyId', 'filialId', 'issuedAt', 'id'])
 @Index('ix_nfe_inbound_filial_import', ['companyId', 'filialId', 'importStatus', 'issuedAt', 'id'])
 @Index('ix_nfe_inbound_filial_issuer', ['companyId', 'filialId', 'issuerDocument'])
+@Index('ix_nfe_inbound_filial_issue_date', ['companyId', 'filialId', 'issueDate'])
 @Index('ix_nfe_inbound_company_key', ['companyId', 'accessKey'])
+@Index('ix_nfe_inbound_entry_document', ['companyId', 'entryDocumentId'])
 export class NfeInbound {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -56,9 +58,13 @@ export class NfeInbound {
   @Column({ type: 'varchar', length: 9, nullable: true })
   number!: string | null;
 
-  /** dhEmi as an instant (UTC). */
+  /** dhEmi as an instant (UTC): ordering. */
   @DateTimeColumn({ name: 'issued_at' })
   issuedAt!: Date;
+
+  /** The issue date as the issuer wrote it (its own offset), as printed on the DANFE: date filters. */
+  @DateColumn({ name: 'issue_date' })
+  issueDate!: string;
 
   /** vNF. */
   @AmountColumn()
