@@ -150,7 +150,7 @@ async function importInTransaction(em: EntityManager, ctx: ActorContext, filial:
   await recordMapUse(em, ctx, supplierDocument, usedMapCodes);
 
   const changes = { importStatus: [inbound.importStatus, 'IMPORTED'] as [unknown, unknown], entryDocumentId: [inbound.entryDocumentId ? encodeId('entry-document', inbound.entryDocumentId) : null, encodeId('entry-document', doc.id)] as [unknown, unknown] };
-  if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'IMPORTED', entryDocumentId: doc.id }))) {
+  if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'IMPORTED', entryDocumentId: doc.id }, inbound.importStatus))) {
     throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while being imported; retry', { retryable: true });
   }
   const updated = (await findInbound(em, ctx.companyId, inbound.id))!;

@@ -52,14 +52,18 @@ export async function insertInbound(em: EntityManager, row: Partial<NfeInbound>)
   return Number(res.identifiers[0].id);
 }
 
-/** Conditional update on (id, company, version); false when someone else changed the row first. */
-export async function updateInbound(em: EntityManager, companyId: number, id: number, version: number, values: Partial<NfeInbound>): Promise<boolean> {
-  const res = await em
+/**
+ * Conditional update on (id, company, version) — and on the import status when a transition is
+ * meant; false when someone else changed the row first.
+ */
+export async function updateInbound(em: EntityManager, companyId: number, id: number, version: number, values: Partial<NfeInbound>, fromImportStatus?: ImportStatus): Promise<boolean> {
+  const qb = em
     .createQueryBuilder()
     .update(NfeInbound)
     .set({ ...values, version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND version = :version', { id, companyId, version })
-    .execute();
+    .where('id = :id AND company_id = :companyId AND version = :version', { id, companyId, version });
+  if (fromImportStatus) qb.andWhere('import_status = :fromImportStatus', { fromImportStatus });
+  const res = await qb.execute();
   return (res.affected ?? 0) > 0;
 }
 

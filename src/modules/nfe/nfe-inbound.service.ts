@@ -251,7 +251,7 @@ export async function inboundDetail(ctx: TenantContext, id: number, filialId: nu
 export async function releaseImportedInbound(em: EntityManager, ctx: ActorContext, entryDocumentId: number): Promise<number> {
   const rows = await em.findBy(NfeInbound, { companyId: ctx.companyId, entryDocumentId, importStatus: 'IMPORTED' });
   for (const inbound of rows) {
-    if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'PENDING', entryDocumentId: null }))) {
+    if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'PENDING', entryDocumentId: null }, 'IMPORTED'))) {
       throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while its draft was being deleted; retry', { retryable: true });
     }
     const released = await reload(em, ctx.companyId, inbound.id);
