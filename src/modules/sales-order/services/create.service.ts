@@ -9,7 +9,8 @@ import { FlowMode, SalesOrder, SalesOrderType } from '../entities/sales-order.en
 import { itemsOf, loadView, SalesOrderView } from '../sales-order.repository';
 import { addDays, businessToday, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
 import { draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
-import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
+import { auditOrder, insertedId, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
+import type { Product } from '../../catalog/entities/product.entity';
 import { dataSource } from '../../../core/db/data-source';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 
@@ -58,35 +59,40 @@ export async function createSalesOrder(
   ctx: ActorContext,
   input: CreateSalesOrderInput,
   drafts?: LineDraft[],
-): Promise<{ order: SalesOrder; items: SalesOrderItem[] }> {
+): Promise<{ order: SalesOrder; items: SalesOrderItem[]; products?: Map<number, Product> }> {
   const type = input.type ?? 'ORDER';
-  const lines = drafts ?? draftLines(input.items, await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId), (i) => `items[${i}].productId`));
+  const products = drafts ? undefined : await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId), (i) => `items[${i}].productId`);
+  const lines = drafts ?? draftLines(input.items, products!);
   if (input.customerId) await resolveCustomer(em, ctx.companyId, input.customerId);
   if (input.sellerId) await resolveSeller(em, ctx.companyId, input.sellerId);
   const validUntil = type === 'QUOTE' ? quoteValidity(input.validUntil) : null;
   const { rows, totals } = priceLines(ctx.companyId, 0, lines, input.discount ?? new Dec(0), input.freight ?? new Dec(0));
 
   const alias = blankToNull(input.alias);
-  const order = await em.save(
-    em.create(SalesOrder, {
-      companyId: ctx.companyId,
-      filialId: input.filialId,
-      code: input.code ?? (await reserveSalesOrderCode(ctx.companyId)),
-      type,
-      flowMode: input.flowMode ?? 'STANDARD',
-      status: 'OPEN',
-      customerId: input.customerId ?? null,
-      sellerId: input.sellerId ?? null,
-      alias,
-      searchAlias: alias ? normalizeText(alias) || null : null,
-      notes: blankToNull(input.notes),
-      ...totalsColumns(totals),
-      validUntil,
-      groupedIntoId: null,
-      cancelReason: null,
-      cancelledAt: null,
-    }),
-  );
+  const now = new Date();
+  const order = em.create(SalesOrder, {
+    companyId: ctx.companyId,
+    filialId: input.filialId,
+    code: input.code ?? (await reserveSalesOrderCode(ctx.companyId)),
+    type,
+    flowMode: input.flowMode ?? 'STANDARD',
+    status: 'OPEN',
+    customerId: input.customerId ?? null,
+    sellerId: input.sellerId ?? null,
+    alias,
+    searchAlias: alias ? normalizeText(alias) || null : null,
+    notes: blankToNull(input.notes),
+    ...totalsColumns(totals),
+    validUntil,
+    groupedIntoId: null,
+    cancelReason: null,
+    cancelledAt: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // One statement: every column is known here, so nothing needs reading back but the id.
+  order.id = insertedId((await em.createQueryBuilder().insert().into(SalesOrder).values(order).updateEntity(false).execute()).raw);
   await em
     .createQueryBuilder()
     .insert()
@@ -97,7 +103,7 @@ export async function createSalesOrder(
   const items = await itemsOf(em, ctx.companyId, [order.id]);
   await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
   await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
-  return { order, items };
+  return { order, items, products };
 }
 
 export type CreateRequest = Omit<CreateSalesOrderInput, 'filialId'>;

@@ -10,11 +10,12 @@ import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import type { SalesOrder } from '../entities/sales-order.entity';
-import { fulfillmentsOf, itemsOf, lockItems, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
+import { fulfillmentsOf, itemsOf, lockItems, lockOrder, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
 import { remainingOf } from '../sales-order.rules';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
-import { auditOrder, insertedId, lockForChange, publishOrderEvent } from './shared';
+import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { auditOrder, insertedId, publishOrderEvent } from './shared';
 import { dataSource } from '../../../core/db/data-source';
 
 export interface FulfillLine {
@@ -29,6 +30,17 @@ export interface FulfillResult {
   fulfillmentItems: FulfillmentItem[];
 }
 
+export interface FulfillOptions {
+  /** Overrides the filial's setting (the quick sale has its own). */
+  allowNegativeStock?: boolean;
+  /**
+   * The order, lines and products the caller created earlier in this same transaction (what
+   * createSalesOrder answers): their rows are already locked by the insert, so they are not read
+   * again.
+   */
+  created?: { order: SalesOrder; items: SalesOrderItem[]; products?: Map<number, Pick<Product, 'id' | 'stockControlled'>> };
+}
+
 /**
  * Fulfils lines of an order inside the caller's transaction (SPEC §6): the order and its lines are
  * locked, each quantity is checked against what remains *now*, the goods leave stock through the
@@ -41,11 +53,14 @@ export async function fulfillSalesOrderItems(
   ctx: TenantContext,
   orderId: number,
   lines: FulfillLine[],
-  options: { allowNegativeStock?: boolean } = {},
+  options: FulfillOptions = {},
 ): Promise<FulfillResult> {
-  const { order, filial } = await lockForChange(em, ctx, orderId);
+  const created = options.created?.order.id === orderId ? options.created : undefined;
+  const order = created?.order ?? (await lockOrder(em, ctx.companyId, orderId));
+  // The governing filial was checked by the request pipeline; an order of another filial is checked here.
+  const filial = ctx.filialId === order.filialId ? null : await assertFilialAccess(ctx, order.filialId, em);
   assertAllowed(order, 'fulfill');
-  const items = await lockItems(em, ctx.companyId, order.id);
+  const items = created?.items ?? (await lockItems(em, ctx.companyId, order.id));
   const byId = new Map(items.map((i) => [i.id, i]));
 
   const seen = new Set<number>();
@@ -76,11 +91,9 @@ export async function fulfillSalesOrderItems(
 
   // Goods of stock-controlled products leave through the ledger; services and the like leave at cost 0.
   const productIds = [...new Set(lines.map((l) => byId.get(l.salesOrderItemId)!.productId))];
-  const controlled = new Set(
-    (await em.find(Product, { select: { id: true, stockControlled: true }, where: { companyId: ctx.companyId, id: In(productIds) } }))
-      .filter((p) => p.stockControlled)
-      .map((p) => p.id),
-  );
+  const known = created?.products && productIds.every((id) => created.products!.has(id)) ? [...created.products.values()] : undefined;
+  const products = known ?? (await em.find(Product, { select: { id: true, stockControlled: true }, where: { companyId: ctx.companyId, id: In(productIds) } }));
+  const controlled = new Set(products.filter((p) => p.stockControlled).map((p) => p.id));
   const ledgerLines: LedgerLine[] = lines
     .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
     .filter(({ item }) => controlled.has(item.productId))
@@ -93,7 +106,8 @@ export async function fulfillSalesOrderItems(
     referenceId: fulfillment.id,
     actor: ctx.actor,
     lines: ledgerLines,
-    allowNegative: options.allowNegativeStock ?? filial.allowNegativeStock,
+    // Unset → the ledger reads the filial's own setting.
+    allowNegative: options.allowNegativeStock ?? filial?.allowNegativeStock,
   });
   const costOf = new Map<number, Dec>();
   effects.forEach((e) => costOf.set(e.referenceLineId!, e.unitCost));
