@@ -5,6 +5,7 @@
  * the count does not grow with the number of lines.
  *   DB_URL=mysql://root@127.0.0.1:3306/<own db> npm run bench -- entry-document
  */
+import os from 'node:os';
 import { normalizeText } from '../src/core/br-documents';
 import { dataSource } from '../src/core/db/data-source';
 import { inTransaction } from '../src/core/db/transaction';
@@ -119,6 +120,7 @@ async function main() {
       return b;
     };
 
+    const loadBefore = os.loadavg()[0];
     // Warm-up (JIT, connection pool), not counted.
     const warm = await call('POST', '/entry-document', await withInstallments(ITEMS));
     await call('GET', `/entry-document/confirm-preview/${warm.id}`);
@@ -148,7 +150,9 @@ async function main() {
     const kinds = (c: Record<string, number>) => Object.entries(c).map(([k, v]) => `${k} ${v}`).join(', ');
     console.log(`## Entry document, ${ITEMS} items — ${machine()}, MariaDB ${(await dataSource.query('SELECT VERSION() AS v'))[0].v}`);
     console.log('');
-    console.log(`| step | median of ${RUNS} | `);
+    console.log(`Load average (1 min) on the shared machine: ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`);
+    console.log('');
+    console.log(`| step | median of ${RUNS} |`);
     console.log('|---|---|');
     console.log(`| POST /entry-document (create draft) | ${fmt(times.create)} |`);
     console.log(`| GET /entry-document/confirm-preview/:id | ${fmt(times.preview)} |`);
