@@ -55,6 +55,7 @@ export async function fulfillSalesOrderItems(
   lines: FulfillLine[],
   options: FulfillOptions = {},
 ): Promise<FulfillResult> {
+  assertDistinctLines(lines);
   const created = options.created?.order.id === orderId ? options.created : undefined;
   const order = created?.order ?? (await lockOrder(em, ctx.companyId, orderId));
   // The governing filial was checked by the request pipeline; an order of another filial is checked here.
@@ -63,11 +64,6 @@ export async function fulfillSalesOrderItems(
   const items = created?.items ?? (await lockItems(em, ctx.companyId, order.id));
   const byId = new Map(items.map((i) => [i.id, i]));
 
-  const seen = new Set<number>();
-  const repeated = lines.map((l, i) => (seen.has(l.salesOrderItemId) ? i : (seen.add(l.salesOrderItemId), -1))).filter((i) => i >= 0);
-  if (repeated.length) {
-    throw new ValidationError('The same item appears twice', repeated.map((i) => ({ path: `items[${i}].salesOrderItemId`, message: 'duplicate item' })));
-  }
   const problems: FieldError[] = [];
   const foreign: FieldError[] = [];
   lines.forEach((line, i) => {
@@ -79,6 +75,16 @@ export async function fulfillSalesOrderItems(
   if (foreign.length) throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'An item does not belong to this sales order', { errors: foreign });
   if (problems.length) throw new BusinessRuleError('QUANTITY_ABOVE_REMAINING', 'A quantity exceeds what remains to be fulfilled', { errors: problems });
 
+  // Goods of stock-controlled products leave through the ledger; services and the like leave at cost 0.
+  const productIds = [...new Set(lines.map((l) => byId.get(l.salesOrderItemId)!.productId))];
+  const known = created?.products && productIds.every((id) => created.products!.has(id)) ? [...created.products.values()] : undefined;
+  const products = known ?? (await em.find(Product, { select: { id: true, stockControlled: true }, where: { companyId: ctx.companyId, id: In(productIds) } }));
+  const controlled = new Set(products.filter((p) => p.stockControlled).map((p) => p.id));
+  const ledgerLines: LedgerLine[] = lines
+    .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
+    .filter(({ item }) => controlled.has(item.productId))
+    .map(({ item, quantity }) => ({ productId: item.productId, direction: 'OUT', quantity, referenceLineId: item.id }));
+
   const now = new Date();
   const inserted = await em
     .createQueryBuilder()
@@ -89,15 +95,6 @@ export async function fulfillSalesOrderItems(
     .execute();
   const fulfillment = Object.assign(new Fulfillment(), { id: insertedId(inserted.raw), companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now });
 
-  // Goods of stock-controlled products leave through the ledger; services and the like leave at cost 0.
-  const productIds = [...new Set(lines.map((l) => byId.get(l.salesOrderItemId)!.productId))];
-  const known = created?.products && productIds.every((id) => created.products!.has(id)) ? [...created.products.values()] : undefined;
-  const products = known ?? (await em.find(Product, { select: { id: true, stockControlled: true }, where: { companyId: ctx.companyId, id: In(productIds) } }));
-  const controlled = new Set(products.filter((p) => p.stockControlled).map((p) => p.id));
-  const ledgerLines: LedgerLine[] = lines
-    .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
-    .filter(({ item }) => controlled.has(item.productId))
-    .map(({ item, quantity }) => ({ productId: item.productId, direction: 'OUT', quantity, referenceLineId: item.id }));
   const effects = await postToLedger(em, {
     companyId: ctx.companyId,
     filialId: order.filialId,
@@ -154,6 +151,15 @@ export async function fulfillSalesOrderItems(
     })),
   });
   return { order, items, fulfillment, fulfillmentItems };
+}
+
+/** The same line twice in one request is a malformed request (400), whoever calls. */
+function assertDistinctLines(lines: FulfillLine[]): void {
+  const seen = new Set<number>();
+  const repeated = lines.map((l, i) => (seen.has(l.salesOrderItemId) ? i : (seen.add(l.salesOrderItemId), -1))).filter((i) => i >= 0);
+  if (repeated.length) {
+    throw new ValidationError('The same item appears twice', repeated.map((i) => ({ path: `items[${i}].salesOrderItemId`, message: 'duplicate item' })));
+  }
 }
 
 /** POST /sales-order/:id/fulfill: one transaction. */
