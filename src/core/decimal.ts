@@ -40,7 +40,8 @@ export function sum(values: Iterable<DecimalInput>): Dec {
 
 /**
  * Splits `total` across `weights` proportionally, rounded to `scale`, with the rounding residue on the
- * last share so the shares add up to `total` exactly. Zero total weight → equal shares.
+ * last share so the shares add up to `total` exactly (never below zero for a non-negative total).
+ * Zero total weight → equal shares.
  */
 export function allocate(total: DecimalInput, weights: DecimalInput[], scale: ScaleName | number = 'amount'): Dec[] {
   if (weights.length === 0) return [];
@@ -54,7 +55,11 @@ export function allocate(total: DecimalInput, weights: DecimalInput[], scale: Sc
       shares.push(amount.minus(allocated));
       break;
     }
-    const share = weightSum.isZero() ? round(amount.div(w.length), scale) : round(amount.times(w[i]).div(weightSum), scale);
+    let share = weightSum.isZero() ? round(amount.div(w.length), scale) : round(amount.times(w[i]).div(weightSum), scale);
+    // Rounding up many tiny shares could overshoot the total and leave the last share negative: never
+    // hand out more than what remains.
+    const remaining = amount.minus(allocated);
+    if (amount.gte(0) && share.gt(remaining)) share = remaining;
     shares.push(share);
     allocated = allocated.plus(share);
   }

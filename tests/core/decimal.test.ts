@@ -16,6 +16,8 @@ describe('Decimal and document helpers', () => {
   it('allocate puts the rounding residue on the last share (shares always add up exactly)', () => {
     expect(allocate('10.00', ['1', '1', '1']).map((d) => d.toFixed(2))).to.deep.equal(['3.33', '3.33', '3.34']);
     expect(allocate('5', ['0', '0']).map((d) => d.toFixed(2))).to.deep.equal(['2.50', '2.50']);
+    // Six equal weights of 0.04: each rounds up to 0.01; the fifth and sixth get what remains (0.00), never −0.01.
+    expect(allocate('0.04', [1, 1, 1, 1, 1, 1]).map((d) => d.toFixed(2))).to.deep.equal(['0.01', '0.01', '0.01', '0.01', '0.00', '0.00']);
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 10_000_000 }),
@@ -23,7 +25,7 @@ describe('Decimal and document helpers', () => {
         (cents, weights) => {
           const total = dec(cents).div(100);
           const shares = allocate(total, weights);
-          return sum(shares).eq(total) && shares.slice(0, -1).every((s) => s.decimalPlaces() <= 2);
+          return sum(shares).eq(total) && shares.every((s) => s.gte(0) && s.decimalPlaces() <= 2);
         },
       ),
       { numRuns: 200 },
