@@ -4,6 +4,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { expect } from 'chai';
 import { SignedXml } from 'xml-crypto';
 import { verifyNfeSignature } from '../../../src/modules/nfe/xml/signature';
+import { signatureWorkerRunning, stopSignatureWorker, verifyNfeSignatureOffThread } from '../../../src/modules/nfe/xml/signature-pool';
 import { buildNfe, signNfeXml } from '../../support/nfe-builder';
 import { testCertificate } from '../../support/test-certificate';
 
@@ -97,5 +98,32 @@ describe('nfe/xml: XMLDSig signature', () => {
       const theirs = xmlCryptoVerdict(xml);
       expect(ours, f).to.equal(theirs === 'absent' ? 'ABSENT' : theirs ? 'VALID' : 'INVALID');
     }
+  });
+});
+
+describe('nfe/xml: signature checks off the request thread', () => {
+  after(() => stopSignatureWorker());
+
+  it('the worker gives the same outcome as the in-process check (valid, tampered, absent)', async () => {
+    const built = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '2', unitPrice: '10.50' }] });
+    const tampered = built.xml.replace('<qCom>2.0000</qCom>', '<qCom>3.0000</qCom>');
+    const unsigned = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '1', unitPrice: '1' }], unsigned: true }).xml;
+    for (const xml of [built.xml, tampered, unsigned]) {
+      // minBytes 0 forces the worker even for a small document.
+      expect(await verifyNfeSignatureOffThread(xml, idOf(xml), 0)).to.deep.equal(verifyNfeSignature(xml, idOf(xml)));
+    }
+    expect(signatureWorkerRunning()).to.equal(true);
+  });
+
+  it('concurrent checks each get their own answer', async () => {
+    const docs = [1, 2, 3, 4].map((n) => buildNfe({ recipient: RECIPIENT, number: 9000 + n, items: [{ quantity: String(n), unitPrice: '1' }] }).xml);
+    docs[2] = docs[2].replace('<qCom>3.0000</qCom>', '<qCom>9.0000</qCom>');
+    const results = await Promise.all(docs.map((xml) => verifyNfeSignatureOffThread(xml, idOf(xml), 0)));
+    expect(results.map((r) => r.status)).to.deep.equal(['VALID', 'VALID', 'INVALID', 'VALID']);
+  });
+
+  it('a DOCTYPE is never handed to the DOM parser', () => {
+    const r = verifyNfeSignature('<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>', 'NFe1');
+    expect(r).to.include({ status: 'INVALID' });
   });
 });

@@ -1,7 +1,9 @@
 import { parseNfe } from './nfe-parser';
 import type { ParsedNfe } from './nfe-types';
-import { verifyNfeSignature, SignatureResult } from './signature';
+import type { SignatureResult } from './signature';
+import { verifyNfeSignatureOffThread } from './signature-pool';
 import { buildValidationReport, RecipientContext, ValidationReport } from './validation-report';
+import { assertNoDoctype } from './xml-document';
 
 export interface NfeInspection {
   nfe: ParsedNfe;
@@ -11,11 +13,23 @@ export interface NfeInspection {
   parseMs: number;
 }
 
-/** XML text → parsed invoice, signature outcome and validation report (no database). */
+const INF_NFE_ID = /<(?:[\w.-]+:)?infNFe\b[^>]*?\sId\s*=\s*["']([^"']*)["']/;
+
+/**
+ * XML text → parsed invoice, signature outcome and validation report (no database). The signature
+ * check of a large document runs on the worker thread while this thread reads the invoice; it is
+ * started with infNFe/@Id found in the text and redone with the parsed one should they differ.
+ */
 export async function inspectNfeXml(xml: string, recipient: RecipientContext | null): Promise<NfeInspection> {
+  assertNoDoctype(xml);
+  const guessedId = INF_NFE_ID.exec(xml)?.[1] ?? null;
+  const early = guessedId ? verifyNfeSignatureOffThread(xml, guessedId) : null;
+  // A document that does not parse refuses the request; the early check's outcome is then moot.
+  early?.catch(() => undefined);
   const t0 = performance.now();
   const nfe = await parseNfe(xml);
   const parseMs = performance.now() - t0;
-  const signature = verifyNfeSignature(xml, `NFe${nfe.accessKey}`);
+  const infNFeId = `NFe${nfe.accessKey}`;
+  const signature = early && guessedId === infNFeId ? await early : await verifyNfeSignatureOffThread(xml, infNFeId);
   return { nfe, signature, report: buildValidationReport(nfe, signature, recipient), parseMs };
 }

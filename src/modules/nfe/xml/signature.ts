@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Document, DOMParser, Element, Node } from '@xmldom/xmldom';
 import { C14nCanonicalization, SignedXml } from 'xml-crypto';
 import { findAncestorNsForElement } from 'xml-crypto/lib/utils';
+import { hasDoctype } from './xml-document';
 
 /*
  * XMLDSig verification of an NF-e: the enveloped signature over infNFe that the layout prescribes
@@ -123,6 +124,8 @@ function readDocument(xml: string): Document {
 
 /** Verifies the NF-e signature; `infNFeId` is infNFe/@Id ("NFe" + key), the only element it may sign. */
 export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResult {
+  // Never hand a DOCTYPE to a DOM parser (entity expansion); callers refuse such documents anyway.
+  if (hasDoctype(xml)) return result('INVALID', 'XML with a DOCTYPE or ENTITY declaration is not accepted');
   let doc: Document;
   try {
     doc = readDocument(xml);

@@ -20,6 +20,8 @@ function position(text: string, offset: number): { line: number; column: number 
   return { line, column: offset - lineStart + 1 };
 }
 
+export const hasDoctype = (xml: string): boolean => FORBIDDEN.test(xml);
+
 export function assertNoDoctype(xml: string): void {
   const match = FORBIDDEN.exec(xml);
   if (!match) return;
