@@ -32,9 +32,11 @@ const schema = Joi.object({
   SEFAZ_RETRY_BASE_MS: Joi.number().integer().min(0).default(500),
   SEFAZ_MAX_PAGES: Joi.number().integer().min(1).max(200).default(20),
   SEFAZ_GAP_FILL_MAX: Joi.number().integer().min(0).max(100).default(20),
+  SEFAZ_WAIT_SECONDS: Joi.number().integer().min(60).default(3600).description('wait after 137/656 or reaching maxNSU (the authority asks one hour; shorter only against the local simulator)'),
   SEFAZ_SIMULATOR: Joi.boolean().description('start the local authority simulator with `npm start` (default: on for the embedded database outside production)'),
   SEFAZ_SIMULATOR_PORT: Joi.number().port().default(0),
   SEFAZ_SIMULATOR_HOST: Joi.string().default('127.0.0.1'),
+  SEFAZ_SIMULATOR_WAIT_SECONDS: Joi.number().integer().min(60).default(3600).description("the simulator's quiet period and block (1 hour like the authority)"),
 })
   .unknown(true)
   .prefs({ convert: true });
@@ -59,10 +61,12 @@ function loadSefazConfig(env: NodeJS.ProcessEnv) {
     retryBaseMs: value.SEFAZ_RETRY_BASE_MS as number,
     maxPages: value.SEFAZ_MAX_PAGES as number,
     gapFillMax: value.SEFAZ_GAP_FILL_MAX as number,
+    waitMs: (value.SEFAZ_WAIT_SECONDS as number) * 1000,
     simulator: Object.freeze({
       enabled: (value.SEFAZ_SIMULATOR as boolean | undefined) ?? (config.db.engine === 'sqlite' && config.env !== 'production'),
       port: value.SEFAZ_SIMULATOR_PORT as number,
       host: value.SEFAZ_SIMULATOR_HOST as string,
+      waitMs: (value.SEFAZ_SIMULATOR_WAIT_SECONDS as number) * 1000,
     }),
   });
 }

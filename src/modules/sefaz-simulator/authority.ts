@@ -90,6 +90,8 @@ export interface AuthorityOptions {
   stateFile?: string;
   /** Deadline for manifestation events, from authorization (the AN answered 596 after 6 months). */
   deadlineDays?: number;
+  /** The quiet period after 137 / reaching maxNSU and the 656 block (1 hour like the authority). */
+  waitMs?: number;
   /** Signs what the simulated issuers sign (cancellations): credentials for a CNPJ. */
   issuerSigner: (cnpj: string, name: string) => SigningCredentials;
 }
@@ -107,10 +109,12 @@ export class Authority {
   private state: State = { streams: {}, invoices: {}, protocolSerial: 1 };
   private readonly now: () => number;
   private readonly deadlineMs: number;
+  private readonly waitMs: number;
 
   constructor(private readonly opts: AuthorityOptions) {
     this.now = opts.now ?? Date.now;
     this.deadlineMs = (opts.deadlineDays ?? 180) * 24 * HOUR;
+    this.waitMs = opts.waitMs ?? HOUR;
     if (opts.stateFile && fs.existsSync(opts.stateFile)) this.state = JSON.parse(fs.readFileSync(opts.stateFile, 'utf8')) as State;
   }
 
@@ -285,12 +289,12 @@ export class Authority {
     const asked = Number(q.ultNSU);
     if (s.blockedUntil && s.blockedUntil > now) return blockedReply('Deve ser aguardado 1 hora para efetuar nova solicitacao.');
     if (s.position !== null && asked !== s.position) {
-      s.blockedUntil = now + HOUR;
+      s.blockedUntil = now + this.waitMs;
       this.save();
       return blockedReply('Deve ser utilizado o ultNSU nas solicitacoes subsequentes.');
     }
     if (s.quietUntil && s.quietUntil > now) {
-      s.blockedUntil = now + HOUR;
+      s.blockedUntil = now + this.waitMs;
       this.save();
       return blockedReply('Deve ser aguardado 1 hora para efetuar nova solicitacao caso nao existam mais documentos a serem pesquisados.');
     }
@@ -298,13 +302,13 @@ export class Authority {
     const page = s.docs.filter((d) => d.nsu > asked).slice(0, PAGE);
     if (!page.length) {
       s.position = asked;
-      s.quietUntil = now + HOUR;
+      s.quietUntil = now + this.waitMs;
       this.save();
       return this.distReply(tpAmb, '137', 'Nenhum documento localizado', { ultNSU: padNsu(asked), maxNSU: padNsu(maxNsu) });
     }
     const ult = page[page.length - 1].nsu;
     s.position = ult;
-    if (ult === maxNsu) s.quietUntil = now + HOUR;
+    if (ult === maxNsu) s.quietUntil = now + this.waitMs;
     this.save();
     return this.distReply(tpAmb, '138', 'Documento(s) localizado(s)', { ultNSU: padNsu(ult), maxNSU: padNsu(maxNsu), docs: page });
   }

@@ -94,6 +94,8 @@ export function generateNfe(o: GenerateOptions, protocolSerial: number): Generat
     randomCode,
   });
   const interstate = o.issuer.uf !== o.recipient.uf;
+  // In homologação the authorities require this recipient name (rejection 598 otherwise).
+  const recipientName = o.tpAmb === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL' : o.recipient.name;
   const cfop = interstate ? '6102' : '5102';
 
   let vProd = new Dec(0);
@@ -145,7 +147,7 @@ export function generateNfe(o: GenerateOptions, protocolSerial: number): Generat
     `<procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide>` +
     `<emit><CNPJ>${o.issuer.cnpj}</CNPJ><xNome>${text(o.issuer.name, 60)}</xNome>${address('enderEmit', o.issuer.uf)}` +
     `<IE>${o.issuer.stateRegistration ?? 'ISENTO'}</IE><CRT>3</CRT></emit>` +
-    `<dest><CNPJ>${o.recipient.cnpj}</CNPJ><xNome>${text(o.recipient.name, 60)}</xNome>${address('enderDest', o.recipient.uf)}<indIEDest>9</indIEDest></dest>` +
+    `<dest><CNPJ>${o.recipient.cnpj}</CNPJ><xNome>${text(recipientName, 60)}</xNome>${address('enderDest', o.recipient.uf)}<indIEDest>9</indIEDest></dest>` +
     det +
     `<total><ICMSTot><vBC>${money(vProd)}</vBC><vICMS>${money(vICMS)}</vICMS><vICMSDeson>${zero}</vICMSDeson><vFCP>${zero}</vFCP>` +
     `<vBCST>${zero}</vBCST><vST>${zero}</vST><vFCPST>${zero}</vFCPST><vFCPSTRet>${zero}</vFCPSTRet><vProd>${money(vProd)}</vProd>` +

@@ -27,6 +27,7 @@ export interface SimulatorOptions {
   stateFile?: string;
   now?: () => number;
   deadlineDays?: number;
+  waitMs?: number;
   /** Fixed admin token (else random). */
   adminToken?: string;
 }
@@ -91,6 +92,8 @@ export class AuthoritySimulator {
   readonly adminToken: string;
   private readonly serverPair: KeyAndCert;
   private readonly issuers = new Map<string, KeyAndCert>();
+  /** Sees every SOAP request exactly as received (tests check what clients put on the wire). */
+  onRequest: ((path: string, body: string) => void) | null = null;
   private server: https.Server | null = null;
   private endpoints: SimulatorEndpoints | null = null;
   private invoiceNumber = Math.floor(Date.now() / 1000) % 1_000_000;
@@ -104,6 +107,7 @@ export class AuthoritySimulator {
       now: opts.now,
       stateFile: opts.stateFile,
       deadlineDays: opts.deadlineDays,
+      waitMs: opts.waitMs,
       issuerSigner: (cnpj, name) => this.issuerCredentials(cnpj, name),
     });
   }
@@ -124,8 +128,8 @@ export class AuthoritySimulator {
   }
 
   /** Invoices from simulated issuers to `recipient`, fed into its stream. */
-  generate(r: GenerateRequest): { accessKey: string; total: string; nsu: string }[] {
-    const out: { accessKey: string; total: string; nsu: string }[] = [];
+  generate(r: GenerateRequest): { accessKey: string; total: string; nsu: string; xml: string }[] {
+    const out: { accessKey: string; total: string; nsu: string; xml: string }[] = [];
     for (let i = 0; i < (r.count ?? 1); i++) {
       const issuer = r.issuer ?? SAMPLE_ISSUERS[i % SAMPLE_ISSUERS.length];
       const items = r.items ?? SAMPLE_ITEMS.filter((_v, j) => (j + i) % 2 === 0);
@@ -142,7 +146,7 @@ export class AuthoritySimulator {
         this.invoiceNumber,
       );
       const fed = this.authority.feed(nfe.xml);
-      out.push({ accessKey: nfe.accessKey, total: nfe.total, nsu: fed.nsu });
+      out.push({ accessKey: nfe.accessKey, total: nfe.total, nsu: fed.nsu, xml: nfe.xml });
     }
     return out;
   }
@@ -192,6 +196,7 @@ export class AuthoritySimulator {
     if (!socket.authorized) return this.send(res, 403, 'text/plain', 'Forbidden: a client certificate issued by a trusted authority is required');
     const peer = pemOfPeer(socket);
     const body = await readBody(req);
+    this.onRequest?.(url.pathname, body);
     const soap12 = 'application/soap+xml; charset=utf-8';
     try {
       if (url.pathname === DIST_PATH) {
@@ -229,7 +234,7 @@ export class AuthoritySimulator {
       if (req.method === 'POST' && url.pathname === '/admin/generate') {
         const r = input();
         if (!/^\d{14}$/.test(String(r.recipient ?? ''))) throw new HttpError(400, 'recipient must be a 14-digit CNPJ');
-        return json(201, this.generate({ ...r, recipient: String(r.recipient), count: Math.min(Number(r.count ?? 1), 500) } as GenerateRequest));
+        return json(201, this.generate({ ...r, recipient: String(r.recipient), count: Math.min(Number(r.count ?? 1), 500) } as GenerateRequest).map(({ xml: _xml, ...g }) => g));
       }
       if (req.method === 'POST' && url.pathname === '/admin/cancel') {
         const r = input();

@@ -21,7 +21,6 @@ import { DistResult, NSU_ZERO, nsuToBigInt, padNsu } from './xml/dist-dfe';
  * One sync at a time per filial (a lease on the state row): a second one would break the sequence.
  */
 
-const HOUR = 3600_000;
 const LEASE_MS = 5 * 60_000;
 /** A gap wider than this is trimmed to its newest NSUs: older documents have left the 3-month window anyway. */
 const MAX_GAP_SPAN = 1000n;
@@ -92,7 +91,7 @@ class Sync {
       const from = resume - ours > MAX_GAP_SPAN ? resume - MAX_GAP_SPAN + 1n : ours + 1n;
       gaps.push([padNsu(from), padNsu(resume)]);
     }
-    return this.commit(r, { ultNsu: padNsu(resume), pendingGaps: gaps.length ? gaps : null, nextAllowedAt: new Date(Date.now() + HOUR) });
+    return this.commit(r, { ultNsu: padNsu(resume), pendingGaps: gaps.length ? gaps : null, nextAllowedAt: new Date(Date.now() + sefazConfig.waitMs) });
   }
 
   /** Single-NSU queries for the gaps, within the per-sync budget. Returns false when the authority blocked. */
@@ -103,7 +102,7 @@ class Sync {
       const r = await this.query({ kind: 'consNSU', nsu: from });
       const outcome = distOutcome(r.cStat);
       if (outcome === 'BLOCKED') {
-        await this.commit(r, { nextAllowedAt: new Date(Date.now() + HOUR) });
+        await this.commit(r, { nextAllowedAt: new Date(Date.now() + sefazConfig.waitMs) });
         return false;
       }
       if (outcome === 'AUTHORITY_FAILURE') throw authorityAnswerError(r.cStat, r.xMotivo, 'DF-e gap query');
@@ -125,12 +124,12 @@ class Sync {
           const ult = r.ultNSU ?? this.state.ultNsu;
           const max = r.maxNSU ?? ult;
           const caughtUp = nsuToBigInt(ult) >= nsuToBigInt(max);
-          await this.commit(r, { ultNsu: ult, maxNsu: max, nextAllowedAt: caughtUp ? new Date(Date.now() + HOUR) : null });
+          await this.commit(r, { ultNsu: ult, maxNsu: max, nextAllowedAt: caughtUp ? new Date(Date.now() + sefazConfig.waitMs) : null });
           if (caughtUp) return;
           break;
         }
         case 'NOTHING_NEW':
-          await this.commit(r, { ultNsu: r.ultNSU ?? this.state.ultNsu, maxNsu: r.maxNSU ?? this.state.maxNsu, nextAllowedAt: new Date(Date.now() + HOUR) });
+          await this.commit(r, { ultNsu: r.ultNSU ?? this.state.ultNsu, maxNsu: r.maxNSU ?? this.state.maxNsu, nextAllowedAt: new Date(Date.now() + sefazConfig.waitMs) });
           return;
         case 'BLOCKED':
           await this.blocked(r);

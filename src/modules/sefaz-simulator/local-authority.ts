@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { config } from '../../core/config';
+import { sefazConfig } from '../../core/config/sefaz';
+import { systemContext } from '../../core/context';
+import { inTransaction, reader } from '../../core/db/transaction';
+import { logger } from '../../core/logger';
+import { saveCertificate } from '../sefaz/certificate/certificate.service';
+import { findState, updateState } from '../sefaz/dfe-state.repository';
+import { setFilialEndpoint } from '../sefaz/sefaz-connection';
+import { nsuToBigInt } from '../sefaz/xml/dist-dfe';
+import { DEMO_COMPANY_CNPJ } from '../tenancy/demo-seed';
+import { Company } from '../tenancy/entities/company.entity';
+import { Filial } from '../tenancy/entities/filial.entity';
+import { DATA_DIR, INFO_FILE, STATE_FILE } from './info-file';
+import { AuthoritySimulator } from './simulator';
+
+/*
+ * `npm start` on the embedded default: the local authority simulator starts, the demo tenant's
+ * filiais get a certificate it issued and point at it, and a first start leaves a few invoices in
+ * their streams. Its address and admin token are written for `npm run simulator:feed`; documents
+ * and NSU positions persist next to the embedded database (info-file.ts).
+ */
+const DEMO_INVOICES = 3;
+
+export interface LocalAuthority {
+  url: string;
+  adminToken: string;
+  simulator: AuthoritySimulator;
+  stop: () => Promise<void>;
+}
+
+/** Gives a filial a fresh certificate of the simulator and points it there; a fresh simulator resets the filial's NSU position. */
+async function attachFilial(sim: AuthoritySimulator, companyId: number, filial: Filial, endpoints: { distUrl: string; eventUrl: string; caPem: string }): Promise<void> {
+  const password = crypto.randomBytes(12).toString('hex');
+  const a1 = sim.issueClientCertificate(filial.cnpj, filial.name.toUpperCase(), password);
+  await saveCertificate(systemContext(companyId, 'local-authority'), filial.id, { pfx: a1.pfx.toString('base64'), password });
+  await setFilialEndpoint(companyId, filial.id, { ...endpoints, label: 'local simulator' });
+
+  const tpAmb = filial.nfeEnvironment === 'HOMOLOGATION' ? '2' : '1';
+  const stream = sim.authority.status(filial.cnpj, tpAmb);
+  if (stream.documents === 0) sim.generate({ recipient: filial.cnpj, recipientName: filial.name, recipientUf: filial.uf, tpAmb, count: DEMO_INVOICES });
+  const state = await findState(companyId, filial.id);
+  if (state && nsuToBigInt(state.ultNsu) > nsuToBigInt(sim.authority.status(filial.cnpj, tpAmb).maxNSU)) {
+    await inTransaction((em) => updateState(em, state, { ultNsu: '000000000000000', maxNsu: '000000000000000', nextAllowedAt: null, pendingGaps: null }));
+  }
+}
+
+/**
+ * Starts the local authority when configured (SEFAZ_SIMULATOR; default: embedded database outside
+ * production) and attaches the demo tenant to it. Returns null when it is not to run.
+ */
+export async function startLocalAuthority(): Promise<LocalAuthority | null> {
+  if (!sefazConfig.simulator.enabled) return null;
+  const persistent = config.db.engine === 'sqlite' && config.db.sqliteFile !== ':memory:';
+  const sim = new AuthoritySimulator({ host: sefazConfig.simulator.host, port: sefazConfig.simulator.port, waitMs: sefazConfig.simulator.waitMs, stateFile: persistent ? STATE_FILE : undefined });
+  const endpoints = await sim.start();
+
+  const company = await reader().findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
+  if (company) {
+    const filiais = await reader().find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } });
+    for (const filial of filiais) await attachFilial(sim, company.id, filial, endpoints);
+  }
+  if (persistent) {
+    fs.mkdirSync(DATA_DIR, { recursive: true });
+    fs.writeFileSync(INFO_FILE, JSON.stringify({ url: endpoints.url, adminToken: endpoints.adminToken, caPem: endpoints.caPem, pid: process.pid }, null, 2), { mode: 0o600 });
+  }
+  logger.info('local tax-authority simulator started', { url: endpoints.url, demoTenant: !!company });
+  return {
+    url: endpoints.url,
+    adminToken: endpoints.adminToken,
+    simulator: sim,
+    stop: async () => {
+      await sim.stop();
+      if (persistent) fs.rmSync(INFO_FILE, { force: true });
+    },
+  };
+}
