@@ -82,19 +82,22 @@ function children(node: Node, localName: string, ns = DSIG_NS): Element[] {
 const algorithm = (parent: Element | undefined, tag: string): string | null => (parent ? children(parent, tag)[0]?.getAttribute('Algorithm') ?? null : null);
 const textOf = (el: Element | undefined) => (el?.textContent ?? '').replace(/\s+/g, '');
 
-/** Every element with Id="<id>", in one walk. */
-function elementsWithId(root: Node, id: string): Element[] {
-  const found: Element[] = [];
+/** In one walk of the document: every XMLDSig Signature element, and every element with Id="<id>". */
+function scan(root: Node, id: string): { signatures: Element[]; withId: Element[] } {
+  const signatures: Element[] = [];
+  const withId: Element[] = [];
   const stack: Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
     for (let c = node.lastChild; c; c = c.previousSibling) {
       if (c.nodeType !== 1) continue;
-      if ((c as Element).getAttribute('Id') === id) found.push(c as Element);
+      const el = c as Element;
+      if (el.localName === 'Signature' && el.namespaceURI === DSIG_NS) signatures.push(el);
+      if (el.getAttribute('Id') === id) withId.push(el);
       stack.push(c);
     }
   }
-  return found;
+  return { signatures: signatures.reverse(), withId };
 }
 
 /** Inclusive C14N of a subtree, with the namespaces it inherits (xml-crypto's canonicalizer). */
@@ -132,7 +135,7 @@ export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResu
   } catch (err) {
     return result('INVALID', `The XML could not be read for signature checking: ${(err as Error).message}`);
   }
-  const signatures = Array.from(doc.getElementsByTagNameNS(DSIG_NS, 'Signature'));
+  const { signatures, withId: targets } = scan(doc, infNFeId);
   if (!signatures.length) return result('ABSENT', 'The NF-e has no XMLDSig Signature');
   if (signatures.length > 1) return result('INVALID', 'More than one Signature element');
   const signature = signatures[0];
@@ -150,7 +153,6 @@ export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResu
 
   if (!signedInfo || references.length !== 1) return result('INVALID', 'The signature must have one SignedInfo with exactly one Reference', base);
   if (reference.getAttribute('URI') !== `#${infNFeId}`) return result('INVALID', `The signature references ${reference.getAttribute('URI')}, not #${infNFeId}`, base);
-  const targets = elementsWithId(doc, infNFeId);
   if (targets.length !== 1 || targets[0].localName !== 'infNFe' || targets[0].parentNode !== nfe) {
     return result('INVALID', `Id ${infNFeId} must identify exactly one infNFe, the signature's sibling`, base);
   }
