@@ -1,22 +1,22 @@
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import { assertFilialAccess } from '../../../core/auth/tenancy';
 import type { TenantContext } from '../../../core/context';
+import { dataSource } from '../../../core/db/data-source';
 import { inTransaction } from '../../../core/db/transaction';
 import { Dec, toJsonNumber } from '../../../core/decimal';
 import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
-import { Product } from '../../catalog/entities/product.entity';
+import type { Product } from '../../catalog/entities/product.entity';
 import { LedgerLine, postToLedger } from '../../stock/stock-ledger.service';
 import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import type { SalesOrder } from '../entities/sales-order.entity';
-import { fulfillmentsOf, itemsOf, lockItems, lockOrder, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
+import { fulfillmentsOf, itemsOf, lockItems, lockOrder, stockControlledAmong, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
 import { remainingOf } from '../sales-order.rules';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
-import { assertFilialAccess } from '../../../core/auth/tenancy';
 import { auditOrder, insertedId, publishOrderEvent } from './shared';
-import { dataSource } from '../../../core/db/data-source';
 
 export interface FulfillLine {
   salesOrderItemId: number;
@@ -77,9 +77,10 @@ export async function fulfillSalesOrderItems(
 
   // Goods of stock-controlled products leave through the ledger; services and the like leave at cost 0.
   const productIds = [...new Set(lines.map((l) => byId.get(l.salesOrderItemId)!.productId))];
-  const known = created?.products && productIds.every((id) => created.products!.has(id)) ? [...created.products.values()] : undefined;
-  const products = known ?? (await em.find(Product, { select: { id: true, stockControlled: true }, where: { companyId: ctx.companyId, id: In(productIds) } }));
-  const controlled = new Set(products.filter((p) => p.stockControlled).map((p) => p.id));
+  const known = created?.products && productIds.every((id) => created.products!.has(id)) ? created.products : undefined;
+  const controlled = known
+    ? new Set([...known.values()].filter((p) => p.stockControlled).map((p) => p.id))
+    : await stockControlledAmong(em, ctx.companyId, productIds);
   const ledgerLines: LedgerLine[] = lines
     .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
     .filter(({ item }) => controlled.has(item.productId))
