@@ -22,6 +22,7 @@ export interface SalesOrderView {
 export const notFound = () => new NotFoundError('Sales order');
 
 const FOR_UPDATE = isMysql ? ' FOR UPDATE' : '';
+const marks = (values: unknown[]) => values.map(() => '?').join(',');
 
 /**
  * Rows of a plain SELECT as entities, through the driver's hydration and the columns' transformers
@@ -74,12 +75,11 @@ export async function stockControlledAmong(em: EntityManager, companyId: number,
 
 export async function itemsOf(em: EntityManager, companyId: number, orderIds: number[]): Promise<SalesOrderItem[]> {
   if (!orderIds.length) return [];
-  return em
-    .createQueryBuilder(SalesOrderItem, 'i')
-    .where('i.company_id = :companyId AND i.sales_order_id IN (:...orderIds)', { companyId, orderIds })
-    .orderBy('i.sales_order_id', 'ASC')
-    .addOrderBy('i.line_number', 'ASC')
-    .getMany();
+  const rows = await em.query(`SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id IN (${marks(orderIds)}) ORDER BY sales_order_id, line_number`, [
+    companyId,
+    ...orderIds,
+  ]);
+  return hydrate(em, SalesOrderItem, rows);
 }
 
 export interface OrderExpectation {
@@ -127,27 +127,29 @@ export async function writeItemQuantities(
 /** Phase 2 of a list (and every single read): orders by id with their relations in five queries. */
 export async function loadViews(em: EntityManager, companyId: number, ids: number[]): Promise<SalesOrderView[]> {
   if (!ids.length) return [];
-  const orders = await em.find(SalesOrder, { where: { companyId, id: In(ids) } });
+  const orders = hydrate(em, SalesOrder, await em.query(`SELECT * FROM sales_order WHERE company_id = ? AND id IN (${marks(ids)})`, [companyId, ...ids]));
   if (!orders.length) return [];
   const orderIds = orders.map((o) => o.id);
   const customerIds = [...new Set(orders.map((o) => o.customerId).filter((v): v is number => v !== null))];
   const sellerIds = [...new Set(orders.map((o) => o.sellerId).filter((v): v is number => v !== null))];
+  const byIds = (table: string, wanted: number[]) =>
+    wanted.length ? em.query(`SELECT id, name FROM ${table} WHERE company_id = ? AND id IN (${marks(wanted)})`, [companyId, ...wanted]) : Promise.resolve([]);
   const reads = [
     () => itemsOf(em, companyId, orderIds),
-    () => (customerIds.length ? em.find(Customer, { select: { id: true, name: true }, where: { companyId, id: In(customerIds) } }) : []),
-    () => (sellerIds.length ? em.find(Seller, { select: { id: true, name: true }, where: { companyId, id: In(sellerIds) } }) : []),
-    () => em.find(SalesOrder, { select: { id: true, groupedIntoId: true }, where: { companyId, groupedIntoId: In(orderIds) }, order: { id: 'ASC' } }),
+    () => byIds('customer', customerIds),
+    () => byIds('seller', sellerIds),
+    () => em.query(`SELECT id, grouped_into_id FROM sales_order WHERE company_id = ? AND grouped_into_id IN (${marks(orderIds)}) ORDER BY id`, [companyId, ...orderIds]),
   ] as const;
   // Outside a transaction the four reads go to the pool side by side; inside one they share its connection.
   const inTx = em.queryRunner?.isTransactionActive === true;
   const [items, customers, sellers, sources] = (inTx ? await sequential(reads) : await Promise.all(reads.map((r) => r()))) as [
     SalesOrderItem[],
-    Customer[],
-    Seller[],
-    SalesOrder[],
+    { id: number; name: string }[],
+    { id: number; name: string }[],
+    { id: number; grouped_into_id: number }[],
   ];
-  const customerName = new Map(customers.map((c) => [c.id, c.name]));
-  const sellerName = new Map(sellers.map((s) => [s.id, s.name]));
+  const customerName = new Map(customers.map((c) => [Number(c.id), c.name]));
+  const sellerName = new Map(sellers.map((s) => [Number(s.id), s.name]));
   const itemsByOrder = new Map<number, SalesOrderItem[]>();
   for (const i of items) itemsByOrder.set(i.salesOrderId, [...(itemsByOrder.get(i.salesOrderId) ?? []), i]);
   return orders.map((order) => ({
@@ -155,7 +157,7 @@ export async function loadViews(em: EntityManager, companyId: number, ids: numbe
     items: itemsByOrder.get(order.id) ?? [],
     customerName: order.customerId === null ? null : customerName.get(order.customerId) ?? null,
     sellerName: order.sellerId === null ? null : sellerName.get(order.sellerId) ?? null,
-    groupedFromIds: sources.filter((s) => s.groupedIntoId === order.id).map((s) => s.id),
+    groupedFromIds: sources.filter((s) => Number(s.grouped_into_id) === order.id).map((s) => Number(s.id)),
   }));
 }
 
