@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
+import { ProductSearchTerm } from '../../src/modules/product-map/entities/product-search-term.entity';
 import { ProductSearchToken } from '../../src/modules/product-map/entities/product-search-token.entity';
 import { api } from '../support/api';
 import { makeProduct } from '../support/catalog';
@@ -73,6 +74,9 @@ describe('Product map: GET /search and GET /next-code', () => {
       expect(catalog.body.data.map((p: { code: string }) => p.code)).to.deep.equal([created.body.code]);
       const tokens = await dataSource.manager.findBy(ProductSearchToken, { companyId: t.companyId, token: 'BISCOITO' });
       expect(tokens).to.deep.equal([]);
+      // the term dictionary follows: the old word is no longer counted, the new one is
+      const count = async (token: string) => (await dataSource.manager.findOneBy(ProductSearchTerm, { companyId: t.companyId, token }))?.productCount ?? 0;
+      expect([await count('BISCOITO'), await count('BOLACHA'), await count('200G'), await count('CERVEJA')]).to.deep.equal([0, 1, 1, 2]);
     });
 
     it('q is required → 400; needs entry-document:read', async () => {

@@ -8,7 +8,7 @@ import { ConflictError, ValidationError } from '../../core/errors';
 import { isValidGtin } from '../../core/gtin';
 import { inTransaction } from '../../core/db/transaction';
 import { nextSequenceValue } from '../../core/sequence/sequence.service';
-import { indexProductNames, productSearchCondition } from '../product-map/product-search-index';
+import { indexProductNames, productSearchCondition, searchProductPage } from '../product-map/product-search-index';
 import { catalogResource, ListQuery } from './catalog-resource';
 import { Product } from './entities/product.entity';
 
@@ -63,7 +63,9 @@ export async function nextProductCode(companyId: number, em: EntityManager = dat
 const codeTaken = (code: string) => new ConflictError('PRODUCT_CODE_TAKEN', `Product code ${code} is already in use`, { productCode: code });
 
 export const productService = {
-  list: (ctx: ActorContext, query: ListQuery) => resource.list(ctx, query),
+  // A search reads the name index (ordered by code from the index rows); a plain list pages the table.
+  list: (ctx: ActorContext, query: ListQuery) =>
+    query.search ? searchProductPage(dataSource.manager, ctx.companyId, query.search, query) : resource.list(ctx, query),
   get: (ctx: ActorContext, id: number) => resource.get(ctx, id),
 
   async create(ctx: ActorContext, input: ProductInput, em?: EntityManager): Promise<Product> {
@@ -100,7 +102,7 @@ export const productService = {
     try {
       return await inTransaction(async (tx) => {
         const product = await resource.update(ctx, id, version, patch);
-        if (input.name !== undefined) await indexProductNames(tx, ctx.companyId, [product]);
+        if (input.name !== undefined || input.code !== undefined) await indexProductNames(tx, ctx.companyId, [product]);
         return product;
       });
     } catch (err) {

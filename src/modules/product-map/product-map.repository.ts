@@ -3,14 +3,14 @@ import { isMysql } from '../../core/db/engine';
 import { Product } from '../catalog/entities/product.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
-import { ProductSearchToken } from './entities/product-search-token.entity';
+import { ProductSearchTerm } from './entities/product-search-term.entity';
 
 /*
  * SQL of the product map. Every query filters by company; lists of keys go in IN lists of a fixed
  * chunk size, so a 990-item match costs a handful of queries whatever its size.
  */
 
-const CHUNK = 500;
+const CHUNK = 1000;
 const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
 async function inChunks<K, R>(keys: K[], run: (chunk: K[]) => Promise<R[]>): Promise<R[]> {
@@ -94,25 +94,39 @@ export const productMapRepository = {
     );
   },
 
-  /** How many products carry each token (index-only range counts). */
+  /** How many products carry each token (the term dictionary: one point read per token). */
   async tokenFrequencies(em: EntityManager, companyId: number, tokens: string[]): Promise<Map<string, number>> {
     const rows = await inChunks(tokens, (chunk) =>
       em
-        .createQueryBuilder(ProductSearchToken, 't')
-        .select('t.token', 'token')
-        .addSelect('COUNT(*)', 'df')
-        .where('t.company_id = :companyId AND t.token IN (:...chunk)', { companyId, chunk })
-        .groupBy('t.token')
-        .getRawMany<{ token: string; df: string | number }>(),
+        .createQueryBuilder(ProductSearchTerm, 't')
+        .select(['t.token', 't.productCount'])
+        .where('t.company_id = :companyId AND t.token IN (:...chunk) AND t.product_count > 0', { companyId, chunk })
+        .getMany(),
     );
-    return new Map(rows.map((r) => [r.token, Number(r.df)]));
+    return new Map(rows.map((r) => [r.token, r.productCount]));
   },
 
-  /** Products of each token (the postings lists of the name index). */
-  async postings(em: EntityManager, companyId: number, tokens: string[]): Promise<Map<string, number[]>> {
+  /**
+   * Products of each token (postings lists of the name index), one row per token: the ids come
+   * concatenated, which moves far fewer rows than one per posting. `expected` holds each token's
+   * count from the term dictionary: a list that came back shorter was cut by the server's
+   * group_concat_max_len (MySQL's default is 1 KiB) and is read again row by row.
+   */
+  async postings(em: EntityManager, companyId: number, expected: Map<string, number>): Promise<Map<string, number[]>> {
     const out = new Map<string, number[]>();
-    for (const chunk of chunked(tokens)) {
-      // Raw rows: at this volume entity hydration would cost more than the query.
+    const cut: string[] = [];
+    for (const chunk of chunked([...expected.keys()])) {
+      const rows: { token: string; ids: string | null }[] = await em.query(
+        `SELECT token, GROUP_CONCAT(product_id) AS ids FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')}) GROUP BY token`,
+        [companyId, ...chunk],
+      );
+      for (const r of rows) {
+        const ids = String(r.ids ?? '').split(',').filter(Boolean).map(Number);
+        if (ids.length < (expected.get(r.token) ?? 0)) cut.push(r.token);
+        else out.set(r.token, ids);
+      }
+    }
+    for (const chunk of chunked(cut)) {
       const rows: { token: string; product_id: number }[] = await em.query(
         `SELECT token, product_id FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')})`,
         [companyId, ...chunk],
@@ -126,15 +140,17 @@ export const productMapRepository = {
     return out;
   },
 
-  /** Active products with their names, for similarity ranking. */
-  activeProductNames(em: EntityManager, companyId: number, ids: number[]): Promise<ProductSummaryRow[]> {
-    return inChunks([...new Set(ids)], (chunk) =>
-      em
-        .createQueryBuilder(Product, 'p')
-        .select(SUMMARY_COLUMNS)
-        .where('p.company_id = :companyId AND p.id IN (:...chunk) AND p.active = :active', { companyId, chunk, active: true })
-        .getMany(),
-    );
+  /** Active products with their names, for similarity ranking (raw rows: no entity hydration). */
+  async activeProductNames(em: EntityManager, companyId: number, ids: number[]): Promise<ProductSummaryRow[]> {
+    const out: ProductSummaryRow[] = [];
+    for (const chunk of chunked([...new Set(ids)])) {
+      const rows: { id: number; code: string; name: string; unit: string; gtin: string | null }[] = await em.query(
+        `SELECT id, code, name, unit, gtin FROM product WHERE company_id = ? AND active = ? AND id IN (${chunk.map(() => '?').join(',')})`,
+        [companyId, true, ...chunk],
+      );
+      for (const r of rows) out.push({ id: Number(r.id), code: r.code, name: r.name, unit: r.unit, gtin: r.gtin, active: true });
+    }
+    return out;
   },
 
   /** The filtered query of a supplier's entries (phase 1 of the history list). */

@@ -59,14 +59,18 @@ export interface ItemMatch {
 export const MAX_SUGGESTIONS = 5;
 /** Below this a name is not similar enough to be offered. */
 export const MIN_SUGGESTION_SCORE = 0.3;
-/** Candidates per item kept from the index pre-ranking for the full similarity score. */
-const CANDIDATES_PER_ITEM = 24;
-/** Tokens per item looked up in the index, rarest first. */
-const TOKENS_PER_ITEM = 4;
-/** Postings one item may pull beyond its rarest token: common words add little and cost a lot. */
-const ITEM_POSTINGS_BUDGET = 4000;
-/** A token carried by more products than this is too common to find candidates with. */
-const MAX_TOKEN_FREQUENCY = 20000;
+/**
+ * Products a whole batch may send to the full similarity score (names read and compared): the cost of
+ * a match stays bounded whatever its size. Each item gets an equal share, between the two limits, so a
+ * small batch looks at every close candidate and a 990-item batch at the best pre-ranked few.
+ */
+const CANDIDATE_BUDGET = 12000;
+const MIN_CANDIDATES_PER_ITEM = 10;
+const MAX_CANDIDATES_PER_ITEM = 60;
+/** A word carried by more products than this is too common to look up (it still counts in the full score). */
+const MAX_TOKEN_FREQUENCY = 5000;
+/** A third lookup word is read only when it is this rare. */
+const THIRD_TOKEN_FREQUENCY = 1000;
 
 const summary = (p: ProductSummaryRow): ProductSummary => ({ id: p.id, code: p.code, name: p.name, unit: p.unit, active: p.active });
 
@@ -80,37 +84,58 @@ function normalizedSupplier(document: string): string {
 const weight = (df: number) => 1 / Math.log2(2 + df);
 
 /**
- * Candidate products per item from the name index: each item looks up its rarest tokens (within a
- * postings budget), products are pre-ranked by the summed weight of the tokens they share, and the
- * best few per item go on to the full similarity score.
+ * Candidate products per item from the name index. Each item looks up its two rarest words (a third
+ * when rare) in the term dictionary, so only the shortest postings lists are read; the candidates are
+ * the products carrying at least two of them, pre-ranked by the summed weight of the shared words, and
+ * the best few go on to the full similarity score. Words too common to look up still count in that
+ * score, which compares whole names.
  */
 async function describeCandidates(em: EntityManager, companyId: number, profiles: Profile[]): Promise<number[][]> {
   const allTokens = [...new Set(profiles.flatMap((p) => p.tokens))];
   if (!allTokens.length) return profiles.map(() => []);
   const df = await repo.tokenFrequencies(em, companyId, allTokens);
+  const perItem = Math.max(MIN_CANDIDATES_PER_ITEM, Math.min(MAX_CANDIDATES_PER_ITEM, Math.floor(CANDIDATE_BUDGET / profiles.length)));
   const selected = profiles.map((p) => {
-    const known = p.tokens.filter((t) => (df.get(t) ?? 0) > 0 && df.get(t)! <= MAX_TOKEN_FREQUENCY).sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : 1));
-    const chosen: string[] = [];
-    let budget = 0;
-    for (const t of known) {
-      if (chosen.length >= TOKENS_PER_ITEM) break;
-      if (chosen.length && budget + df.get(t)! > ITEM_POSTINGS_BUDGET) break;
-      chosen.push(t);
-      budget += df.get(t)!;
-    }
-    return chosen;
+    const known = p.tokens.filter((t) => df.has(t) && df.get(t)! <= MAX_TOKEN_FREQUENCY).sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : 1));
+    // A rarest word short enough to score all its products needs no second list.
+    if (known.length && df.get(known[0])! <= perItem) return known.slice(0, 1);
+    return known.slice(0, 2).concat(known.slice(2, 3).filter((t) => df.get(t)! <= THIRD_TOKEN_FREQUENCY));
   });
-  const postings = await repo.postings(em, companyId, [...new Set(selected.flat())]);
+  const wanted = new Map<string, number>();
+  for (const t of selected.flat()) wanted.set(t, df.get(t)!);
+  const postings = await repo.postings(em, companyId, wanted);
+  const sets = new Map<string, Set<number>>();
+  const setOf = (t: string) => {
+    let s = sets.get(t);
+    if (!s) sets.set(t, (s = new Set(postings.get(t) ?? [])));
+    return s;
+  };
   return selected.map((tokens) => {
-    const pre = new Map<number, number>();
-    for (const t of tokens) {
-      const w = weight(df.get(t)!);
-      for (const id of postings.get(t) ?? []) pre.set(id, (pre.get(id) ?? 0) + w);
+    const present = tokens.filter((t) => postings.get(t)?.length);
+    if (!present.length) return [];
+    const rarest = postings.get(present[0])!;
+    if (present.length === 1) return rarest.slice(0, perItem);
+    // A product carrying two of the words is in one of the two shortest lists: walk those, probe the others.
+    const scored = new Map<number, number>();
+    for (const t of present.slice(0, 2)) {
+      // the second list only when the rarest word finds too little (it may be a word our names lack)
+      if (t !== present[0] && [...scored.values()].filter((w) => w > 0).length >= perItem) break;
+      for (const id of postings.get(t)!) {
+        if (scored.has(id)) continue;
+        let shared = 0;
+        let w = 0;
+        for (const u of present) {
+          if (u === t || setOf(u).has(id)) {
+            shared++;
+            w += weight(df.get(u)!);
+          }
+        }
+        scored.set(id, shared >= 2 ? w : 0);
+      }
     }
-    return [...pre.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, CANDIDATES_PER_ITEM)
-      .map(([id]) => id);
+    const ranked = [...scored].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    if (!ranked.length) return rarest.slice(0, perItem);
+    return ranked.slice(0, perItem).map(([id]) => id);
   });
 }
 

@@ -1,5 +1,3 @@
-import { Dec } from '../../core/decimal';
-
 /*
  * Description similarity for supplier items (pure functions, no I/O).
  *
@@ -11,34 +9,34 @@ import { Dec } from '../../core/decimal';
  * forgives typos and abbreviations the token score misses. Scores are 0..1.
  */
 
-/** Measure units: canonical unit and the factor to it (volumes to ML, masses to G). */
-const MEASURES: Record<string, { unit: string; factor: number }> = {
-  ML: { unit: 'ML', factor: 1 },
-  MLS: { unit: 'ML', factor: 1 },
-  CL: { unit: 'ML', factor: 10 },
-  L: { unit: 'ML', factor: 1000 },
-  LT: { unit: 'ML', factor: 1000 },
-  LTS: { unit: 'ML', factor: 1000 },
-  LITRO: { unit: 'ML', factor: 1000 },
-  LITROS: { unit: 'ML', factor: 1000 },
-  G: { unit: 'G', factor: 1 },
-  GR: { unit: 'G', factor: 1 },
-  GRS: { unit: 'G', factor: 1 },
-  GRAMA: { unit: 'G', factor: 1 },
-  GRAMAS: { unit: 'G', factor: 1 },
-  KG: { unit: 'G', factor: 1000 },
-  KGS: { unit: 'G', factor: 1000 },
-  KILO: { unit: 'G', factor: 1000 },
-  KILOS: { unit: 'G', factor: 1000 },
-  QUILO: { unit: 'G', factor: 1000 },
-  MG: { unit: 'MG', factor: 1 },
-  M: { unit: 'M', factor: 1 },
-  MT: { unit: 'M', factor: 1 },
-  MTS: { unit: 'M', factor: 1 },
-  METRO: { unit: 'M', factor: 1 },
-  METROS: { unit: 'M', factor: 1 },
-  CM: { unit: 'CM', factor: 1 },
-  MM: { unit: 'MM', factor: 1 },
+/** Measure units: canonical unit and the power of ten to it (volumes to ML, masses to G). */
+const MEASURES: Record<string, { unit: string; shift: number }> = {
+  ML: { unit: 'ML', shift: 0 },
+  MLS: { unit: 'ML', shift: 0 },
+  CL: { unit: 'ML', shift: 1 },
+  L: { unit: 'ML', shift: 3 },
+  LT: { unit: 'ML', shift: 3 },
+  LTS: { unit: 'ML', shift: 3 },
+  LITRO: { unit: 'ML', shift: 3 },
+  LITROS: { unit: 'ML', shift: 3 },
+  G: { unit: 'G', shift: 0 },
+  GR: { unit: 'G', shift: 0 },
+  GRS: { unit: 'G', shift: 0 },
+  GRAMA: { unit: 'G', shift: 0 },
+  GRAMAS: { unit: 'G', shift: 0 },
+  KG: { unit: 'G', shift: 3 },
+  KGS: { unit: 'G', shift: 3 },
+  KILO: { unit: 'G', shift: 3 },
+  KILOS: { unit: 'G', shift: 3 },
+  QUILO: { unit: 'G', shift: 3 },
+  MG: { unit: 'MG', shift: 0 },
+  M: { unit: 'M', shift: 0 },
+  MT: { unit: 'M', shift: 0 },
+  MTS: { unit: 'M', shift: 0 },
+  METRO: { unit: 'M', shift: 0 },
+  METROS: { unit: 'M', shift: 0 },
+  CM: { unit: 'CM', shift: 0 },
+  MM: { unit: 'MM', shift: 0 },
 };
 
 /** Packaging and unit words written many ways (a standalone "LT" is a can; after a number it is litres). */
@@ -83,11 +81,21 @@ const SYNONYMS: Record<string, string> = {
 const STOPWORDS = new Set(['DE', 'DA', 'DO', 'DAS', 'DOS', 'E', 'PARA', 'EM', 'NA', 'NO', 'P', 'X', 'A', 'O']);
 
 const NUMBER = /^\d+(\.\d+)?$/;
+const HAS_DIGIT = /\d/;
+
+/** "1.5" shifted 3 places → "1500": exact decimal-point arithmetic on the digits (no floats). */
+function shiftDecimal(value: string, places: number): string {
+  const [int, frac = ''] = value.split('.');
+  const digits = int + frac.padEnd(places, '0');
+  const point = int.length + places;
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const rest = digits.slice(point).replace(/0+$/, '');
+  return rest ? `${whole}P${rest}` : whole;
+}
 
 function canonicalMeasure(value: string, unit: string): string {
   const m = MEASURES[unit];
-  const amount = new Dec(value).times(m.factor);
-  return `${amount.toDecimalPlaces(3).toString().replace('.', 'P')}${m.unit}`;
+  return `${shiftDecimal(value, m.shift)}${m.unit}`;
 }
 
 /**
@@ -95,16 +103,36 @@ function canonicalMeasure(value: string, unit: string): string {
  * split from letters ("350ML" → "350 ML"); the raw words every other step starts from.
  */
 export function splitWords(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/(\d)[,.](\d)/g, '$1.$2')
-    .replace(/[^A-Z0-9.]+|\.(?!\d)|(?<!\d)\./g, ' ')
-    .replace(/(\d)([A-Z])/g, '$1 $2')
-    .replace(/([A-Z])(\d)/g, '$1 $2')
-    .split(' ')
-    .filter(Boolean);
+  // One pass over the characters (this runs for every candidate name, so no regex chain).
+  const src = text.normalize('NFD');
+  const words: string[] = [];
+  let word = '';
+  let kind = 0; // 0 none, 1 letters, 2 digits
+  const flush = () => {
+    if (word) words.push(word);
+    word = '';
+    kind = 0;
+  };
+  for (let i = 0; i < src.length; i++) {
+    let c = src.charCodeAt(i);
+    if (c >= 0x300 && c <= 0x36f) continue; // combining accent
+    if (c >= 97 && c <= 122) c -= 32;
+    if (c >= 65 && c <= 90) {
+      if (kind === 2) flush();
+      word += String.fromCharCode(c);
+      kind = 1;
+    } else if (c >= 48 && c <= 57) {
+      if (kind === 1) flush();
+      word += String.fromCharCode(c);
+      kind = 2;
+    } else if ((c === 44 || c === 46) && kind === 2 && i + 1 < src.length && src.charCodeAt(i + 1) >= 48 && src.charCodeAt(i + 1) <= 57) {
+      word += '.'; // decimal comma or point inside a number ("1,5L")
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return words;
 }
 
 /** Canonical tokens of a description, in order, without repeats. */
@@ -129,33 +157,48 @@ export function similarityTokens(text: string): string[] {
 export interface Profile {
   tokens: string[];
   tokenSet: Set<string>;
-  grams: Set<string>;
+  /** Tokens that may be abbreviated: letters only, three or more. */
+  words: string[];
+  /** Character trigrams of the padded tokens as sorted small integers (cheaper to build and compare than strings). */
+  grams: Int32Array;
 }
 
-function trigrams(tokens: string[]): Set<string> {
-  const grams = new Set<string>();
+const charCode = (c: number): number => (c === 32 ? 0 : c <= 57 ? c - 47 : c - 54); // ' ' 0, '0'-'9' 1-10, 'A'-'Z' 11-36
+
+/** Sorted, distinct trigram codes (merge-intersected by `score`). */
+function trigrams(tokens: string[]): Int32Array {
+  let n = 0;
+  for (const t of tokens) n += t.length;
+  const out = new Int32Array(n);
+  let k = 0;
   for (const t of tokens) {
-    const padded = ` ${t} `;
-    for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3));
+    let a = 0; // padding space
+    let b = charCode(t.charCodeAt(0));
+    for (let i = 1; i <= t.length; i++) {
+      const c = i < t.length ? charCode(t.charCodeAt(i)) : 0;
+      out[k++] = a * 1369 + b * 37 + c;
+      a = b;
+      b = c;
+    }
   }
-  return grams;
+  out.sort();
+  let m = 0;
+  for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[m++] = out[i];
+  return out.subarray(0, m);
 }
 
 /** The precomputed form of a text that `score` compares (compute once per product, once per item). */
 export function profile(text: string): Profile {
   const tokens = similarityTokens(text);
-  return { tokens, tokenSet: new Set(tokens), grams: trigrams(tokens) };
+  return { tokens, tokenSet: new Set(tokens), words: tokens.filter((t) => t.length >= 3 && !HAS_DIGIT.test(t)), grams: trigrams(tokens) };
 }
 
 /** How well word `t` is covered by the other side: exact 1, an abbreviation (prefix, ≥ 3 letters) 0.8. */
 function coverage(t: string, other: Profile): number {
   if (other.tokenSet.has(t)) return 1;
-  if (t.length < 3 || /\d/.test(t)) return 0;
-  let best = 0;
-  for (const o of other.tokens) {
-    if (o.length >= 3 && !/\d/.test(o) && (o.startsWith(t) || t.startsWith(o))) best = 0.8;
-  }
-  return best;
+  if (t.length < 3 || HAS_DIGIT.test(t)) return 0;
+  for (const o of other.words) if (o.startsWith(t) || t.startsWith(o)) return 0.8;
+  return 0;
 }
 
 const TOKEN_WEIGHT = 0.65;
@@ -168,8 +211,15 @@ export function score(a: Profile, b: Profile): number {
   for (const t of b.tokens) covered += coverage(t, a);
   const tokenScore = covered / (a.tokens.length + b.tokens.length);
   let shared = 0;
-  for (const g of a.grams) if (b.grams.has(g)) shared++;
-  const gramScore = (2 * shared) / (a.grams.size + b.grams.size);
+  for (let i = 0, j = 0; i < a.grams.length && j < b.grams.length; ) {
+    if (a.grams[i] === b.grams[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a.grams[i] < b.grams[j]) i++;
+    else j++;
+  }
+  const gramScore = (2 * shared) / (a.grams.length + b.grams.length);
   return Math.round((TOKEN_WEIGHT * tokenScore + (1 - TOKEN_WEIGHT) * gramScore) * 10_000) / 10_000;
 }
 

@@ -1,9 +1,11 @@
-import { Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * Inverted index of product names: one row per (company, word, product). Name searches and the
  * description matching of supplier items read it by word (prefix ranges on the primary key) instead of
- * scanning every product name. Kept in step with `product.name` by `indexProductNames`.
+ * scanning every product name. The product code rides along so a search can order its matches by code
+ * from the index rows alone (the primary key is clustered). Kept in step with the product by
+ * `indexProductNames`.
  */
 @Entity('product_search_token')
 @Index('ix_product_search_token_product', ['companyId', 'productId'])
@@ -16,4 +18,7 @@ export class ProductSearchToken {
 
   @PrimaryColumn({ name: 'product_id', type: 'int' })
   productId!: number;
+
+  @Column({ type: 'varchar', length: 30 })
+  code!: string;
 }
