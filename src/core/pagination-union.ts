@@ -40,29 +40,32 @@ export async function paginateUnion<E extends ObjectLiteral, R>(
     })
     .join(' UNION ');
   const outer = em.createQueryBuilder().from(`(${united})`, 'u').setParameters(parameters);
-  const result = await paginate(
-    outer,
-    sort.map((k, i) => ({ column: `u.${keys[i]}`, direction: k.direction })),
-    { ...request, includeTotal: false },
-    load,
-    idOf,
-  );
+  const pageOf = () =>
+    paginate(
+      outer,
+      sort.map((k, i) => ({ column: `u.${keys[i]}`, direction: k.direction })),
+      { ...request, includeTotal: false },
+      load,
+      idOf,
+    );
+  if (request.includeTotal === false) return pageOf();
 
-  if (request.includeTotal !== false) {
-    const idColumn = sort[sort.length - 1].column;
-    const countParams: Record<string, unknown> = {};
-    const ids = branches
-      .map((b, i) => {
-        const q = b.clone().select(`${idColumn} AS _id`).orderBy().limit(COUNT_CAP + 1);
-        Object.assign(countParams, q.getParameters());
-        return `SELECT _id FROM (${q.getQuery()}) c${i}`;
-      })
-      .join(' UNION ');
-    const counted = await em.createQueryBuilder().select('COUNT(*)', 'n').from(`(${ids})`, 'u').setParameters(countParams).getRawOne<{ n: string | number }>();
-    const total = Math.min(Number(counted?.n ?? 0), COUNT_CAP);
-    result.pagination.total = total;
-    result.pagination.totalPages = Math.ceil(total / pageSize);
-    if (Number(counted?.n ?? 0) > COUNT_CAP) result.pagination.totalCapped = true;
-  }
+  const idColumn = sort[sort.length - 1].column;
+  const countParams: Record<string, unknown> = {};
+  const ids = branches
+    .map((b, i) => {
+      const q = b.clone().select(`${idColumn} AS _id`).orderBy().limit(COUNT_CAP + 1);
+      Object.assign(countParams, q.getParameters());
+      return `SELECT _id FROM (${q.getQuery()}) c${i}`;
+    })
+    .join(' UNION ');
+  const count = () => em.createQueryBuilder().select('COUNT(*)', 'n').from(`(${ids})`, 'u').setParameters(countParams).getRawOne<{ n: string | number }>();
+  // Outside a transaction the page and the count go to the pool side by side.
+  const inTx = em.queryRunner?.isTransactionActive === true;
+  const [result, counted] = inTx ? [await pageOf(), await count()] : await Promise.all([pageOf(), count()]);
+  const total = Math.min(Number(counted?.n ?? 0), COUNT_CAP);
+  result.pagination.total = total;
+  result.pagination.totalPages = Math.ceil(total / pageSize);
+  if (Number(counted?.n ?? 0) > COUNT_CAP) result.pagination.totalCapped = true;
   return result;
 }

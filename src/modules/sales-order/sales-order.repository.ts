@@ -230,12 +230,14 @@ export async function resolveCustomers(em: EntityManager, companyId: number, tex
       .addOrderBy('c.id', 'ASC')
       .limit(cap)
       .getRawMany<{ id: number; name: string }>();
-  const found: { id: number; name: string }[] = [];
-  if (text) {
-    found.push(...(await branch('c.search_name', `${escapeLike(text)}%`)));
-    found.push(...(await branch('c.search_trade_name', `${escapeLike(text)}%`)));
-  }
-  if (documentDigits) found.push(...(await branch('c.document', `${documentDigits}%`)));
+  // Reads on the pool (lists run outside transactions): the kinds of match are looked up side by side.
+  const found = (
+    await Promise.all([
+      text ? branch('c.search_name', `${escapeLike(text)}%`) : [],
+      text ? branch('c.search_trade_name', `${escapeLike(text)}%`) : [],
+      documentDigits ? branch('c.document', `${documentDigits}%`) : [],
+    ])
+  ).flat();
   const unique = new Map(found.map((c) => [Number(c.id), String(c.name)]));
   return [...unique.entries()]
     .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))

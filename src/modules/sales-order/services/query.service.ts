@@ -101,8 +101,10 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
   const text = normalizeText(term);
   const digits = term.replace(/\D/g, '');
   const documentDigits = /^[\d.\-/\s]+$/.test(term) && digits.length >= 3 ? digits : null;
-  const customers = await resolveCustomers(em, ctx.companyId, text, documentDigits, CUSTOMER_SEARCH_CAP);
-  const sellers = await resolveSellers(em, ctx.companyId, text, SELLER_SEARCH_CAP);
+  const [customers, sellers] = await Promise.all([
+    resolveCustomers(em, ctx.companyId, text, documentDigits, CUSTOMER_SEARCH_CAP),
+    resolveSellers(em, ctx.companyId, text, SELLER_SEARCH_CAP),
+  ]);
   const branches = [];
   if (customers.length) branches.push(base().andWhere('o.customer_id IN (:...searchCustomers)', { searchCustomers: customers }));
   if (sellers.length) branches.push(base().andWhere('o.seller_id IN (:...searchSellers)', { searchSellers: sellers }));
