@@ -14,6 +14,7 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { signToken } from '../src/core/auth/jwt';
 import { dataSource } from '../src/core/db/data-source';
@@ -230,6 +231,8 @@ async function main(): Promise<void> {
     await explainList(t, 'page 500, unfiltered', { page: 500 }),
   ].join('\n\n');
 
+  const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const loadBefore = loadAvg();
   const { baseUrl, child } = await startChild();
   const r = rng(7);
   const listPath = `/api/sales-order/${filialHash}`;
@@ -299,6 +302,7 @@ async function main(): Promise<void> {
       `# Sales-order benchmark — ${machine()}`,
       '',
       `Data: ${N.orders.toLocaleString('en')} orders × 3 items, ${N.customers.toLocaleString('en')} customers, ${N.sellers} sellers, ${N.products} products (MariaDB, ${reused || loadSecs === null ? 'data reused' : `loaded in ${loadSecs.toFixed(0)} s`}).`,
+      `Load average (1/5/15 min) of this shared machine: ${loadBefore} before the runs, ${loadAvg()} after.`,
       `List runs: ${N.listSecs} s, ${N.listConnections} connection(s); fulfill: ${N.fulfillSecs} s, 16 connections (autocannon; "p97.5" is autocannon's closest percentile to p95).`,
       '',
       '| run | req/s | p50 ms | p97.5 ms | p99 ms | requests | errors | non-2xx |',
