@@ -1,12 +1,13 @@
 /*
  * `npm start`: configuration → database (migrations on the embedded file, and on MySQL unless
- * DB_MIGRATE_ON_START=false) → demo tenant (once) → HTTP server. Configuration errors stop the start
- * with one line naming the variable.
+ * DB_MIGRATE_ON_START=false) → demo tenant (once) → local tax-authority simulator (embedded default)
+ * → HTTP server. Configuration errors stop the start with one line naming the variable.
  */
 async function main() {
   let config: typeof import('./core/config').config;
   try {
     ({ config } = await import('./core/config'));
+    await import('./core/config/sefaz');
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
@@ -54,9 +55,20 @@ async function main() {
       JSON.stringify(summary),
     );
   }
+  const { startLocalAuthority } = await import('./modules/sefaz-simulator/local-authority');
+  const authority = await startLocalAuthority();
+  if (authority) {
+    lines.splice(
+      3,
+      0,
+      `  tax authority: local simulator on ${authority.url} (the demo filiais point at it)`,
+      `  feed it:       npm run simulator:feed -- --generate 3 --cnpj 11222333000181 --homologacao`,
+    );
+  }
   console.log(lines.join('\n'));
 
   const shutdown = () => {
+    void authority?.stop();
     server.close(() => {
       Promise.allSettled([closeSequencePool(), dataSource.destroy()]).finally(() => process.exit(0));
     });

@@ -56,6 +56,12 @@ describe('Issuer cancellation (110111) arriving by NSU', function () {
     expect(flags[0].entity_id).to.equal(record.entry_document_id);
     const [event] = await rowsOf('outbox_event', t.companyId, "type = 'entry-document.nfe-cancelled'");
     expect(JSON.parse(event.data)).to.include({ entryDocumentId, accessKey: keys[0] });
+    // The draft shows the flag and can no longer be confirmed.
+    const detail = await api().get(`/api/entry-document/detail/${entryDocumentId}`).set(t.headers());
+    expect(detail.body.nfeCancelledByIssuerAt).to.be.a('string');
+    const preview = await api().get(`/api/entry-document/confirm-preview/${entryDocumentId}`).set(t.headers());
+    expect(preview.body.blockingProblems.map((p: { code: string }) => p.code)).to.include('NFE_CANCELLED_BY_ISSUER');
+    expectProblem(await api().post(`/api/entry-document/confirm/${entryDocumentId}`).set(t.headers()), 422, 'ENTRY_DOCUMENT_NOT_CONFIRMABLE');
   });
 
   it('the detail shows the cancellation in the record’s history', async () => {

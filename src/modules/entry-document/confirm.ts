@@ -46,6 +46,9 @@ export function buildConfirmPlan(state: DocumentState, actor: string): ConfirmPl
   if (doc.status !== 'DRAFT') {
     blocking.unshift({ code: 'ENTRY_DOCUMENT_NOT_DRAFT', message: `The document is ${doc.status}; only a DRAFT can be confirmed`, blocksConfirmation: true });
   }
+  if (doc.nfeCancelledAt) {
+    blocking.unshift({ code: 'NFE_CANCELLED_BY_ISSUER', message: 'The issuer cancelled the NF-e this document was imported from', blocksConfirmation: true });
+  }
   return {
     posting: { companyId: doc.companyId, filialId: doc.filialId, reason: ENTRY_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines },
     lineOfItem: new Map(items.map((it) => [it.id, it.lineNumber])),

@@ -112,6 +112,7 @@ export function toEntryDocumentSummaryDto(d: EntryDocument) {
     version: d.version,
     confirmedAt: iso(d.confirmedAt),
     cancelledAt: iso(d.cancelledAt),
+    nfeCancelledByIssuerAt: iso(d.nfeCancelledAt),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),
   };

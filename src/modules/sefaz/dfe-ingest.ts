@@ -15,6 +15,7 @@ import type { Filial } from '../tenancy/entities/filial.entity';
 import type { DfeDocument, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
 import { EVENT_TYPES, eventOfType, ManifestationEvent, TP_CANCELAMENTO } from './xml/events';
 import { ufOfCode } from './xml/uf-codes';
+import { EntryDocument } from '../entry-document/entities/entry-document.entity';
 
 /*
  * Documents of the DF-e distribution land on the filial's inbound NF-e records (the NF-e module's
@@ -195,7 +196,9 @@ async function applyCancellation(em: EntityManager, ctx: ActorContext, inbound: 
     data: { ...toInboundEventData(inbound), protocol: ev.protocol },
   });
   if (inbound.importStatus === 'IMPORTED' && inbound.entryDocumentId) {
-    // The purchase was booked from an invoice that no longer exists: flag the entry document for review.
+    // The purchase was booked from an invoice that no longer exists: flag the entry document for review
+    // (a DRAFT can no longer be confirmed; a confirmed one shows the flag and is for the user to cancel).
+    await em.update(EntryDocument, { id: inbound.entryDocumentId, companyId: inbound.companyId }, { nfeCancelledAt: new Date() });
     await recordAudit(em, ctx, {
       entity: 'entry-document',
       entityId: inbound.entryDocumentId,

@@ -116,6 +116,10 @@ export class EntryDocument {
   @DateTimeColumn({ name: 'cancelled_at', nullable: true })
   cancelledAt!: Date | null;
 
+  /** Set when the issuer cancelled the NF-e this document was imported from (a DRAFT can no longer be confirmed). */
+  @DateTimeColumn({ name: 'nfe_cancelled_at', nullable: true })
+  nfeCancelledAt!: Date | null;
+
   /** Optimistic lock: every change (edit, confirm, cancel) bumps it with a conditional UPDATE. */
   @Column({ type: 'int', default: 1 })
   version!: number;
