@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795308994012 implements MigrationInterface {
-    name = 'Initial1795308994012'
+export class Initial1795310643963 implements MigrationInterface {
+    name = 'Initial1795310643963'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -257,6 +257,7 @@ export class Initial1795308994012 implements MigrationInterface {
                 "cancel_reason" varchar(255),
                 "confirmed_at" datetime,
                 "cancelled_at" datetime,
+                "nfe_cancelled_at" datetime,
                 "version" integer NOT NULL DEFAULT (1),
                 "created_at" datetime NOT NULL DEFAULT (datetime('now')),
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
@@ -361,6 +362,7 @@ export class Initial1795308994012 implements MigrationInterface {
                 "series" varchar(3),
                 "number" varchar(9),
                 "issued_at" datetime NOT NULL,
+                "issue_date" date NOT NULL,
                 "total" varchar(17) NOT NULL DEFAULT ('0.00'),
                 "nsu" varchar(15),
                 "kind" varchar(10) NOT NULL,
@@ -384,7 +386,13 @@ export class Initial1795308994012 implements MigrationInterface {
             )
         `);
         await queryRunner.query(`
+            CREATE INDEX "ix_nfe_inbound_entry_document" ON "nfe_inbound" ("company_id", "entry_document_id")
+        `);
+        await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_company_key" ON "nfe_inbound" ("company_id", "access_key")
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_nfe_inbound_filial_issue_date" ON "nfe_inbound" ("company_id", "filial_id", "issue_date")
         `);
         await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issuer" ON "nfe_inbound" ("company_id", "filial_id", "issuer_document")
@@ -477,10 +485,19 @@ export class Initial1795308994012 implements MigrationInterface {
             )
         `);
         await queryRunner.query(`
+            CREATE TABLE "product_search_term" (
+                "company_id" integer NOT NULL,
+                "token" varchar(40) NOT NULL,
+                "product_count" integer NOT NULL,
+                PRIMARY KEY ("company_id", "token")
+            )
+        `);
+        await queryRunner.query(`
             CREATE TABLE "product_search_token" (
                 "company_id" integer NOT NULL,
                 "token" varchar(40) NOT NULL,
                 "product_id" integer NOT NULL,
+                "code" varchar(30) NOT NULL,
                 PRIMARY KEY ("company_id", "token", "product_id")
             )
         `);
@@ -971,6 +988,9 @@ export class Initial1795308994012 implements MigrationInterface {
             DROP TABLE "product_search_token"
         `);
         await queryRunner.query(`
+            DROP TABLE "product_search_term"
+        `);
+        await queryRunner.query(`
             DROP INDEX "uq_product_map_entry_supplier_code"
         `);
         await queryRunner.query(`
@@ -1007,7 +1027,13 @@ export class Initial1795308994012 implements MigrationInterface {
             DROP INDEX "ix_nfe_inbound_filial_issuer"
         `);
         await queryRunner.query(`
+            DROP INDEX "ix_nfe_inbound_filial_issue_date"
+        `);
+        await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_company_key"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_nfe_inbound_entry_document"
         `);
         await queryRunner.query(`
             DROP TABLE "nfe_inbound"

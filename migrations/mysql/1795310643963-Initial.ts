@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795308994012 implements MigrationInterface {
-    name = 'Initial1795308994012'
+export class Initial1795310643963 implements MigrationInterface {
+    name = 'Initial1795310643963'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -233,6 +233,7 @@ export class Initial1795308994012 implements MigrationInterface {
                 \`cancel_reason\` varchar(255) NULL,
                 \`confirmed_at\` datetime(3) NULL,
                 \`cancelled_at\` datetime(3) NULL,
+                \`nfe_cancelled_at\` datetime(3) NULL,
                 \`version\` int NOT NULL DEFAULT '1',
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
@@ -319,6 +320,7 @@ export class Initial1795308994012 implements MigrationInterface {
                 \`series\` varchar(3) NULL,
                 \`number\` varchar(9) NULL,
                 \`issued_at\` datetime(3) NOT NULL,
+                \`issue_date\` date NOT NULL,
                 \`total\` decimal(15, 2) NOT NULL DEFAULT '0.00',
                 \`nsu\` varchar(15) NULL,
                 \`kind\` varchar(10) NOT NULL,
@@ -339,7 +341,9 @@ export class Initial1795308994012 implements MigrationInterface {
                 \`version\` int NOT NULL,
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                INDEX \`ix_nfe_inbound_entry_document\` (\`company_id\`, \`entry_document_id\`),
                 INDEX \`ix_nfe_inbound_company_key\` (\`company_id\`, \`access_key\`),
+                INDEX \`ix_nfe_inbound_filial_issue_date\` (\`company_id\`, \`filial_id\`, \`issue_date\`),
                 INDEX \`ix_nfe_inbound_filial_issuer\` (\`company_id\`, \`filial_id\`, \`issuer_document\`),
                 INDEX \`ix_nfe_inbound_filial_import\` (
                     \`company_id\`,
@@ -416,10 +420,19 @@ export class Initial1795308994012 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
+            CREATE TABLE \`product_search_term\` (
+                \`company_id\` int NOT NULL,
+                \`token\` varchar(40) NOT NULL,
+                \`product_count\` int NOT NULL,
+                PRIMARY KEY (\`company_id\`, \`token\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
             CREATE TABLE \`product_search_token\` (
                 \`company_id\` int NOT NULL,
                 \`token\` varchar(40) NOT NULL,
                 \`product_id\` int NOT NULL,
+                \`code\` varchar(30) NOT NULL,
                 INDEX \`ix_product_search_token_product\` (\`company_id\`, \`product_id\`),
                 PRIMARY KEY (\`company_id\`, \`token\`, \`product_id\`)
             ) ENGINE = InnoDB
@@ -866,6 +879,9 @@ export class Initial1795308994012 implements MigrationInterface {
             DROP TABLE \`product_search_token\`
         `);
         await queryRunner.query(`
+            DROP TABLE \`product_search_term\`
+        `);
+        await queryRunner.query(`
             DROP INDEX \`uq_product_map_entry_supplier_code\` ON \`product_map_entry\`
         `);
         await queryRunner.query(`
@@ -902,7 +918,13 @@ export class Initial1795308994012 implements MigrationInterface {
             DROP INDEX \`ix_nfe_inbound_filial_issuer\` ON \`nfe_inbound\`
         `);
         await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_filial_issue_date\` ON \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_company_key\` ON \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_entry_document\` ON \`nfe_inbound\`
         `);
         await queryRunner.query(`
             DROP TABLE \`nfe_inbound\`
