@@ -312,7 +312,7 @@ async function main(): Promise<void> {
       `Stock check after fulfill: stock down ${stockDrop}, fulfilled up ${fulfilledUp}, ledger mismatches ${mismatches.length} (${consistent ? 'OK' : 'MISMATCH'}).`,
       `Raw-SQL floor (same run): ${JSON.stringify(floor)}; fulfill / floor = ${ratio === null ? 'n/a' : ratio.toFixed(3)}.`,
       '',
-      '## EXPLAIN of the list queries (phase 1)',
+      '## EXPLAIN of the list queries (phase 1: ids and count, and the customer/seller resolution of a text search; phase 2: rows by primary key)',
       '',
       explains,
       '',
