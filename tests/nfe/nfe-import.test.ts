@@ -262,6 +262,10 @@ describe('NF-e import (importar-xml, importar)', () => {
       const first = await importXml(t, { xml: built.xml });
       expect(first.status).to.equal(201);
       expect((await api().delete(`/api/entry-document/${first.body.entryDocument.id}`).set(t.headers())).status).to.equal(204);
+      const [inbound] = await rowsOf('nfe_inbound', t.companyId, 'access_key = ?', [built.accessKey]);
+      expect([inbound.import_status, inbound.entry_document_id]).to.deep.equal(['PENDING', null]);
+      const pending = await api().get(`${NFE}/inbound/pendentes/${t.filialHashes[0]}?pageSize=100`).set(t.headers());
+      expect(pending.body.data.map((r: { accessKey: string }) => r.accessKey)).to.include(built.accessKey);
       const again = await importStaged(t, { accessKey: built.accessKey });
       expect(again.status, JSON.stringify(again.body)).to.equal(201);
       expect(again.body.entryDocument.id).to.not.equal(first.body.entryDocument.id);

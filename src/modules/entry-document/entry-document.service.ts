@@ -16,6 +16,7 @@ import { toEventData } from './entry-document.mapper';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, auditQuery, auditSummaryRows, deleteDraft, ListFilters, listQuery, loadDocumentsByIds } from './entry-document.repository';
 import { DraftInput } from './entry-document.types';
+import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
 
 /** Entry-document use cases other than editing, confirming and cancelling (their own files). */
 
@@ -94,6 +95,8 @@ export async function deleteEntryDocument(ctx: TenantContext, id: number): Promi
       },
     });
     await publishEvent(em, ctx, { type: 'entry-document.deleted', filialId: doc.filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: toEventData(doc) });
+    // A draft imported from an NF-e gives its inbound record back: pending again, importable again.
+    await releaseImportedInbound(em, ctx, id);
   });
 }
 

@@ -145,6 +145,8 @@ async function createSummary(em: EntityManager, ctx: ActorContext, filial: Filia
     series: String(Number(doc.accessKey.slice(22, 25))),
     number: String(Number(doc.accessKey.slice(25, 34))),
     issuedAt: parseInstant(doc.issuedAt) ?? new Date(),
+    // The calendar date as the issuer wrote it (dhEmi carries its own offset), not the instant's UTC day.
+    ...(/^\d{4}-\d{2}-\d{2}/.test(doc.issuedAt ?? '') ? { issueDate: doc.issuedAt.slice(0, 10) } : {}),
     total: new Dec(doc.total),
     nsu: doc.nsu,
     kind: 'SUMMARY',
