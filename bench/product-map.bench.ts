@@ -25,7 +25,7 @@ const PRODUCTS = 100_000;
 const SUPPLIERS = 50;
 const CODES_PER_SUPPLIER = 4_000; // 200,000 map entries
 const MATCH_ITEMS = 990;
-const MATCH_RUNS = 15;
+const MATCH_RUNS = 25;
 const SEARCH_RUNS = 600;
 const ROWS_PER_INSERT = 2_000;
 
@@ -319,12 +319,13 @@ async function main() {
   const r = rng(77);
   const queries: string[] = [];
   for (let i = 0; i < SEARCH_RUNS; i++) {
-    const p = products[Math.floor(r() * products.length)];
-    const words = normalizeText(p.name).split(' ');
     const kind = i % 6;
+    let p = products[Math.floor(r() * products.length)];
+    while (kind === 2 && !p.gtin) p = products[Math.floor(r() * products.length)];
+    const words = normalizeText(p.name).split(' ');
     if (kind === 0) queries.push(p.code);
     else if (kind === 1) queries.push(p.code.slice(0, Math.max(1, p.code.length - 1)));
-    else if (kind === 2 && p.gtin) queries.push(p.gtin);
+    else if (kind === 2) queries.push(p.gtin!);
     else if (kind === 3) queries.push(words[0].toLowerCase());
     else if (kind === 4) queries.push(`${words[0].slice(0, 4)} ${words[1].toLowerCase()}`);
     else queries.push(`${words[0]} ${words[words.length - 2]} ${words[words.length - 1]}`.toLowerCase());
@@ -336,6 +337,13 @@ async function main() {
     if (res.status !== 200) throw new Error(`search ${queries[i]} → ${res.status}`);
     await res.arrayBuffer();
   });
+  // the floor: an authenticated request that reads one row (GET /api/me), same conditions
+  const floorTimes = await timeRuns(200, async () => {
+    const res = await fetch(`${server.baseUrl}/api/me`, { headers });
+    await res.arrayBuffer();
+  });
+  const floor = { median: median(floorTimes), p95: percentile(floorTimes, 0.95) };
+  console.log(`floor (GET /api/me): median ${floor.median.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`);
   const byKind = (k: number) => searchTimes.filter((_t, i) => i % 6 === k);
   const search = { median: median(searchTimes), p95: percentile(searchTimes, 0.95), p99: percentile(searchTimes, 0.99), max: Math.max(...searchTimes) };
   console.log(`search (sequential, ${searchTimes.length} requests): median ${search.median.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms`);
@@ -380,6 +388,7 @@ async function main() {
     '|---|---|---|---|---|---|',
     `| all | ${search.median.toFixed(1)} ms | ${search.p95.toFixed(1)} ms | ${search.p99.toFixed(1)} ms | ${search.max.toFixed(1)} ms | ${pass(search.p95 < 30)} |`,
     ...kindRows.map((k) => `| ${k.kind} | ${k.median.toFixed(1)} ms | ${k.p95.toFixed(1)} ms | | | |`),
+    `| floor: GET /api/me (auth + one row) | ${floor.median.toFixed(1)} ms | ${floor.p95.toFixed(1)} ms | | | |`,
     '',
     `Under load (autocannon, 4 connections, 10 s, 200 of the queries): ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p97.5 ${loaded.p95} ms, p99 ${loaded.p99} ms, errors ${loaded.errors}, non-2xx ${loaded.non2xx}.`,
     '',

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { Brackets } from 'typeorm';
 import { dataSource } from '../../src/core/db/data-source';
+import { Product } from '../../src/modules/catalog/entities/product.entity';
+import { applyProductSearch } from '../../src/modules/catalog/product.service';
 import { ProductSearchTerm } from '../../src/modules/product-map/entities/product-search-term.entity';
 import { ProductSearchToken } from '../../src/modules/product-map/entities/product-search-token.entity';
 import { api } from '../support/api';
@@ -77,6 +80,15 @@ describe('Product map: GET /search and GET /next-code', () => {
       // the term dictionary follows: the old word is no longer counted, the new one is
       const count = async (token: string) => (await dataSource.manager.findOneBy(ProductSearchTerm, { companyId: t.companyId, token }))?.productCount ?? 0;
       expect([await count('BISCOITO'), await count('BOLACHA'), await count('200G'), await count('CERVEJA')]).to.deep.equal([0, 1, 1, 2]);
+    });
+
+    it('the synchronous WHERE form (catalog resource hook) finds the same products as the routes', async () => {
+      for (const q of ['7001', '70', 'cerv pilsen', 'cafe moido', '350 ml', 'acucar', 'nada disso']) {
+        const qb = dataSource.manager.createQueryBuilder(Product, 'r').where('r.company_id = :companyId', { companyId: t.companyId });
+        qb.andWhere(new Brackets((w) => applyProductSearch(w as never, 'r', q, t.companyId)));
+        const viaCondition = (await qb.orderBy('r.code').getMany()).map((p) => p.code);
+        expect(viaCondition, q).to.deep.equal(await codes(t, q));
+      }
     });
 
     it('q is required → 400; needs entry-document:read', async () => {

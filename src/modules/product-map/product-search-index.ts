@@ -128,6 +128,12 @@ export async function productMatchesSql(em: EntityManager, companyId: number, te
   const params = baseParams(companyId, trimmed);
   const parts = codeParts(trimmed);
   const words = queryWords(trimmed);
+  if (words.length === 1) {
+    // one word: its prefix range on the index is the whole work, no need to consult the dictionary
+    params.ps_tok0 = `${words[0]}%`;
+    parts.push('SELECT DISTINCT ps_t.product_id AS product_id, ps_t.code AS code FROM product_search_token ps_t WHERE ps_t.company_id = :ps_company AND ps_t.token LIKE :ps_tok0');
+    return { sql: parts.join(' UNION '), params };
+  }
   const expanded = words.length ? await expandWords(em, companyId, words) : [];
   if (expanded.length && expanded.every((w) => w.count > 0)) {
     expanded.sort((a, b) => a.count - b.count);
