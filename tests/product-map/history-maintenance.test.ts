@@ -152,6 +152,40 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
     });
   });
 
+  it('two concurrent PATCHes with the same version → one wins, the other 409; one audit row', async () => {
+    const p = await makeProduct(t);
+    const entry = await makeEntry(t, { supplierDocument: randomCnpj(), supplierProductCode: 'PAR', productId: p.id, conversionFactor: 1 });
+    const results = await Promise.all(
+      [6, 12].map((conversionFactor) => api().patch(`${BASE}/${entry.hash}/conversion-factor`).set(t.headers()).send({ conversionFactor, version: 1 })),
+    );
+    expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
+    const winner = results.find((r) => r.status === 200)!;
+    const row = await dataSource.manager.findOneByOrFail(ProductMapEntry, { id: entry.id });
+    expect([Number(row.conversionFactor.toFixed(6)), row.version]).to.deep.equal([winner.body.conversionFactor, 2]);
+    expect(await dataSource.manager.countBy(AuditLog, { companyId: t.companyId, entity: 'product-map-entry', entityId: entry.id })).to.equal(1);
+  });
+
+  it('every route refuses an x-filial-id the token does not grant (403), nothing written', async () => {
+    const p = await makeProduct(t);
+    const entry = await makeEntry(t, { supplierDocument: randomCnpj(), supplierProductCode: 'GRANT', productId: p.id, conversionFactor: 3 });
+    const headers = t.headersWith({ filiais: [t.filialHashes[0]] }, 1);
+    const supplier = randomCnpj();
+    const calls = [
+      api().post(`${BASE}/match`).set(headers).send({ supplierDocument: supplier, items: [{ code: 'X', description: 'X', unit: 'UN' }] }),
+      api().post(`${BASE}/link`).set(headers).send({ supplierDocument: supplier, supplierProductCode: 'X', productId: p.hash, supplierUnit: 'UN' }),
+      api().post(`${BASE}/auto-create`).set(headers).send({ supplierDocument: supplier, supplierProductCode: 'Y', description: 'Novo', unit: 'UN' }),
+      api().get(`${BASE}/search`).query({ q: 'x' }).set(headers),
+      api().get(`${BASE}/next-code`).set(headers),
+      api().get(`${BASE}/history/${supplier}/${t.filialHashes[0]}`).set(headers),
+      api().patch(`${BASE}/${entry.hash}/conversion-factor`).set(headers).send({ conversionFactor: 4 }),
+      api().delete(`${BASE}/${entry.hash}`).set(headers),
+    ];
+    for (const res of await Promise.all(calls)) expectProblem(res, 403, 'FILIAL_NOT_GRANTED');
+    expect(await dataSource.manager.countBy(ProductMapEntry, { companyId: t.companyId, supplierDocument: supplier })).to.equal(0);
+    const row = await dataSource.manager.findOneByOrFail(ProductMapEntry, { id: entry.id });
+    expect([row.conversionFactor.toFixed(6), row.version]).to.deep.equal(['3.000000', 1]);
+  });
+
   describe('DELETE /:id', () => {
     const remove = (tenant: TestTenant, id: string, headers = tenant.headers()) => api().delete(`${BASE}/${id}`).set(headers);
 
