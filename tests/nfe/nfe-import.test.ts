@@ -27,6 +27,18 @@ describe('NF-e import (importar-xml, importar)', () => {
   });
 
   describe('POST importar-xml', () => {
+    it('a line value (vProd) a cent off quantity × unit price is taken as invoiced: the draft still adds up to vNF', async () => {
+      // 3 × 3.3333333333 = 9.9999999999 → 10.00 computed; the issuer truncated to 9.99 (the authority tolerates ±0.01).
+      const built = await t.nfe({ number: 8090, items: [{ code: 'TR-1', description: 'ITEM TRUNCADO', quantity: '3', unitPrice: '3.3333333333', lineTotal: '9.99' }] });
+      const res = await importXml(t, { xml: built.xml });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      expect(res.body.entryDocument.totals.products).to.equal(9.99);
+      expect(res.body.entryDocument.totals.total).to.equal(num(built.totals.vNF));
+      const preview = await api().get(`/api/entry-document/confirm-preview/${res.body.entryDocument.id}`).set(t.headers());
+      const codes = [...preview.body.blockingProblems, ...preview.body.warnings].map((p: { code: string }) => p.code);
+      expect(codes).to.not.include('TOTALS_DIFFER_FROM_XML');
+    });
+
     it('201: creates the DRAFT (origin NFE_XML) with supplier, items, charges, taxes and installments; the record is IMPORTED', async () => {
       const built = await t.nfe({
         number: 8001,

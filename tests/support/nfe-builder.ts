@@ -30,6 +30,8 @@ export interface NfeItemSpec {
   unit?: string;
   quantity: string;
   unitPrice: string;
+  /** vProd as the issuer wrote it (default: quantity × unitPrice rounded); the authority accepts ±0.01. */
+  lineTotal?: string;
   discount?: string;
   freight?: string;
   insurance?: string;
@@ -102,7 +104,7 @@ interface ComputedItem {
 }
 
 function computeItem(spec: NfeItemSpec): ComputedItem {
-  const total = round(new Dec(spec.quantity).times(spec.unitPrice), 2);
+  const total = spec.lineTotal ? new Dec(spec.lineTotal) : round(new Dec(spec.quantity).times(spec.unitPrice), 2);
   const discount = new Dec(spec.discount ?? 0);
   const freight = new Dec(spec.freight ?? 0);
   const insurance = new Dec(spec.insurance ?? 0);

@@ -44,6 +44,8 @@ export function storedItemInput(it: EntryDocumentItem): ItemInput {
       unit: it.declaredUnit,
       quantity: it.declaredQuantity,
       unitPrice: it.declaredUnitPrice,
+      // The line value booked (the invoiced vProd when it was within tolerance): recomputing keeps it.
+      total: it.total,
       ncm: it.declaredNcm,
       cfop: it.declaredCfop,
     },

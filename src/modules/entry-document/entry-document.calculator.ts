@@ -186,12 +186,25 @@ function computeItem(item: ItemInput, index: number, charges: Record<ChargeName,
   };
 }
 
+/** The tax authority accepts vProd within one cent of qCom × vUnCom (rejection 629 beyond it). */
+const INVOICED_VALUE_TOLERANCE = new Dec('0.01');
+
+/**
+ * quantity × unit price to the cent; an invoiced line value (vProd) within the authority's tolerance
+ * wins, so an imported document adds up to the invoice's ICMSTot exactly.
+ */
+function lineValue(it: ItemInput): Dec {
+  const computed = money(round(it.quantity, 'quantity').times(round(it.unitPrice, 'price')));
+  const invoiced = it.declared?.total;
+  return invoiced && invoiced.minus(computed).abs().lte(INVOICED_VALUE_TOLERANCE) ? money(invoiced) : computed;
+}
+
 export function computeDocument(input: ComputeInput): ComputedDocument {
   const checks: Check[] = [];
   const errors: FieldError[] = [];
   if (!input.items.length) checks.push({ code: 'NO_ITEMS', message: 'The document has no items', blocksConfirmation: true });
 
-  const itemTotals = input.items.map((it) => money(round(it.quantity, 'quantity').times(round(it.unitPrice, 'price'))));
+  const itemTotals = input.items.map(lineValue);
   const charges = resolveCharges(input, itemTotals);
   const items = input.items.map((it, i) => computeItem(it, i, charges, itemTotals[i], checks, errors));
 

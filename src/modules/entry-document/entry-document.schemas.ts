@@ -47,6 +47,7 @@ const item = Joi.object({
     unit: Joi.string().trim().max(6).allow(null),
     quantity: decimal('quantity', { min: 0 }).allow(null),
     unitPrice: decimal('price', { min: 0 }).allow(null),
+    total: decimal('amount', { min: 0 }).allow(null).description('line value as invoiced (vProd); wins within 0.01 of quantity × unit price'),
     ncm: Joi.string().pattern(/^\d{8}$/).allow(null),
     cfop: Joi.string().pattern(/^\d{4}$/).allow(null),
   }).allow(null),

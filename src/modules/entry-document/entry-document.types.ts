@@ -19,6 +19,8 @@ export interface DeclaredValues {
   unit?: string | null;
   quantity?: Dec | null;
   unitPrice?: Dec | null;
+  /** The line value as invoiced (vProd). */
+  total?: Dec | null;
   ncm?: string | null;
   cfop?: string | null;
 }

@@ -135,7 +135,7 @@ function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution): ItemInput {
       cofins: contribution(item.taxes.cofins),
     },
     conversionFactor: r.conversionFactor,
-    declared: { description: item.description, unit: item.unit, quantity: item.quantity, unitPrice: item.unitPrice, ncm: item.ncm, cfop: item.cfop },
+    declared: { description: item.description, unit: item.unit, quantity: item.quantity, unitPrice: item.unitPrice, total: item.total, ncm: item.ncm, cfop: item.cfop },
   };
 }
 
