@@ -59,7 +59,7 @@ export async function configurationProblems(
   em: EntityManager,
   companyId: number,
   config: Pick<ConfigurationInput, 'defaultCustomerId' | 'defaultSellerId' | 'paymentMethods' | 'defaultPaymentMethod' | 'enabled'>,
-  options: { checkEnabled: boolean },
+  options: { checkEnabled: boolean; methods?: Map<string, PaymentMethod> },
 ): Promise<ConfigurationProblem[]> {
   const problems: ConfigurationProblem[] = [];
   if (options.checkEnabled && !config.enabled) problems.push({ code: 'QUICK_SALE_DISABLED', field: 'enabled', message: 'Quick sale is disabled for this filial' });
@@ -74,8 +74,7 @@ export async function configurationProblems(
     else if (!s.active) problems.push({ code: 'DEFAULT_SELLER_INACTIVE', field: 'defaultSellerId', message: 'Default seller is inactive' });
   }
   if (!config.paymentMethods.length) problems.push({ code: 'NO_PAYMENT_METHODS', field: 'paymentMethods', message: 'At least one payment method is required' });
-  const methods = config.paymentMethods.length ? await em.findBy(PaymentMethod, { companyId, code: In(config.paymentMethods) }) : [];
-  const byCode = new Map(methods.map((m) => [m.code, m]));
+  const byCode = options.methods ?? (await paymentMethodsByCode(em, companyId, config.paymentMethods));
   config.paymentMethods.forEach((code, i) => {
     const m = byCode.get(code);
     if (!m) problems.push({ code: 'PAYMENT_METHOD_NOT_FOUND', field: `paymentMethods[${i}]`, message: `Payment method ${code} not found` });
@@ -160,14 +159,30 @@ export const quickSaleConfigurationService = {
   },
 
   async validate(ctx: TenantContext, filialId: number): Promise<{ valid: boolean; problems: ConfigurationProblem[] }> {
-    const problems = await validateForSale(dataSource.manager, ctx.companyId, filialId);
+    const { problems } = await loadSaleSetup(dataSource.manager, ctx.companyId, filialId);
     return { valid: problems.length === 0, problems };
   },
 };
 
-/** The problems that stop a quick sale in this filial (none → it may sell). */
-export async function validateForSale(em: EntityManager, companyId: number, filialId: number): Promise<ConfigurationProblem[]> {
-  const saved = await findConfiguration(em, companyId, filialId);
-  if (!saved) return [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }];
-  return configurationProblems(em, companyId, saved, { checkEnabled: true });
+export async function paymentMethodsByCode(em: EntityManager, companyId: number, codes: string[]): Promise<Map<string, PaymentMethod>> {
+  const methods = codes.length ? await em.findBy(PaymentMethod, { companyId, code: In(codes) }) : [];
+  return new Map(methods.map((m) => [m.code, m]));
+}
+
+export interface SaleSetup {
+  configuration: QuickSaleConfiguration | null;
+  /** The configured payment methods, by code. */
+  methods: Map<string, PaymentMethod>;
+  /** What stops a quick sale in this filial (empty → it may sell). */
+  problems: ConfigurationProblem[];
+}
+
+/** Everything a counter sale needs from the configuration, read once. */
+export async function loadSaleSetup(em: EntityManager, companyId: number, filialId: number): Promise<SaleSetup> {
+  const configuration = await findConfiguration(em, companyId, filialId);
+  if (!configuration) {
+    return { configuration, methods: new Map(), problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }] };
+  }
+  const methods = await paymentMethodsByCode(em, companyId, configuration.paymentMethods);
+  return { configuration, methods, problems: await configurationProblems(em, companyId, configuration, { checkEnabled: true, methods }) };
 }

@@ -1,4 +1,3 @@
-import { In } from 'typeorm';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
@@ -6,7 +5,6 @@ import { Dec, toFixed } from '../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { PaymentMethod } from '../catalog/entities/payment-method.entity';
 import type { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
 import type { SalesOrder } from '../sales-order/entities/sales-order.entity';
 import { loadView, SalesOrderView } from '../sales-order/sales-order.repository';
@@ -14,7 +12,7 @@ import { createSalesOrder, CreateRequest, reserveSalesOrderCode } from '../sales
 import { fulfillSalesOrderItems } from '../sales-order/services/fulfill.service';
 import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
-import { findConfiguration, validateForSale } from './quick-sale-configuration.service';
+import { loadSaleSetup } from './quick-sale-configuration.service';
 
 export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[] };
 
@@ -45,17 +43,14 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
   if (!ctx.filialId) throw new ValidationError('x-filial-id header is required for a quick sale', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
   const filialId = ctx.filialId;
   if (body.type && body.type !== 'ORDER') throw new ValidationError('A quick sale is an ORDER', [{ path: 'type', message: 'must be ORDER' }]);
-  const problems = await validateForSale(dataSource.manager, ctx.companyId, filialId);
-  if (problems.length) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
-  const config = (await findConfiguration(dataSource.manager, ctx.companyId, filialId))!;
+  const { configuration, methods, problems } = await loadSaleSetup(dataSource.manager, ctx.companyId, filialId);
+  if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
+  const config = configuration;
 
   const customerId = body.customerId ?? config.defaultCustomerId;
   if (config.requireCustomer && !body.customerId) {
     throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', { errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }] });
   }
-  const methods = new Map(
-    (await dataSource.manager.findBy(PaymentMethod, { companyId: ctx.companyId, code: In(config.paymentMethods.length ? config.paymentMethods : ['']) })).map((m) => [m.code, m]),
-  );
 
   const code = await reserveSalesOrderCode(ctx.companyId);
   return inTransaction(async (em) => {
