@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795310643963 implements MigrationInterface {
-    name = 'Initial1795310643963'
+export class Initial1795311128443 implements MigrationInterface {
+    name = 'Initial1795311128443'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -58,27 +58,6 @@ export class Initial1795310643963 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`customer\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`name\` varchar(150) NOT NULL,
-                \`trade_name\` varchar(150) NULL,
-                \`search_name\` varchar(150) NOT NULL,
-                \`search_trade_name\` varchar(150) NULL,
-                \`document\` varchar(14) NULL,
-                \`email\` varchar(150) NULL,
-                \`phone\` varchar(20) NULL,
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`version\` int NOT NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                INDEX \`ix_customer_company_document\` (\`company_id\`, \`document\`),
-                INDEX \`ix_customer_company_trade\` (\`company_id\`, \`search_trade_name\`),
-                INDEX \`ix_customer_company_name\` (\`company_id\`, \`search_name\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
             CREATE TABLE \`payment_method\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -89,44 +68,6 @@ export class Initial1795310643963 implements MigrationInterface {
                 \`active\` tinyint NOT NULL DEFAULT 1,
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 UNIQUE INDEX \`uq_payment_method_company_code\` (\`company_id\`, \`code\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`product\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`code\` varchar(30) NOT NULL,
-                \`name\` varchar(200) NOT NULL,
-                \`search_name\` varchar(200) NOT NULL,
-                \`unit\` varchar(6) NOT NULL,
-                \`gtin\` varchar(14) NULL,
-                \`ncm\` varchar(8) NULL,
-                \`cest\` varchar(7) NULL,
-                \`price\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`stock_controlled\` tinyint NOT NULL DEFAULT 1,
-                \`version\` int NOT NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                INDEX \`ix_product_company_search\` (\`company_id\`, \`search_name\`),
-                INDEX \`ix_product_company_gtin\` (\`company_id\`, \`gtin\`),
-                UNIQUE INDEX \`uq_product_company_code\` (\`company_id\`, \`code\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`seller\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`name\` varchar(120) NOT NULL,
-                \`alias\` varchar(60) NULL,
-                \`search_name\` varchar(200) NOT NULL,
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`version\` int NOT NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                INDEX \`ix_seller_company_name\` (\`company_id\`, \`search_name\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -150,14 +91,46 @@ export class Initial1795310643963 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`entry_document_installment\` (
+            CREATE TABLE \`customer\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
-                \`entry_document_id\` int NOT NULL,
-                \`number\` int NOT NULL,
-                \`due_date\` date NOT NULL,
-                \`amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                INDEX \`ix_entry_document_installment_document\` (\`company_id\`, \`entry_document_id\`, \`number\`),
+                \`name\` varchar(150) NOT NULL,
+                \`trade_name\` varchar(150) NULL,
+                \`search_name\` varchar(150) NOT NULL,
+                \`search_trade_name\` varchar(150) NULL,
+                \`document\` varchar(14) NULL,
+                \`email\` varchar(150) NULL,
+                \`phone\` varchar(20) NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`version\` int NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                INDEX \`ix_customer_company_document\` (\`company_id\`, \`document\`),
+                INDEX \`ix_customer_company_trade\` (\`company_id\`, \`search_trade_name\`),
+                INDEX \`ix_customer_company_name\` (\`company_id\`, \`search_name\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`product\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`code\` varchar(30) NOT NULL,
+                \`name\` varchar(200) NOT NULL,
+                \`search_name\` varchar(200) NOT NULL,
+                \`unit\` varchar(6) NOT NULL,
+                \`gtin\` varchar(14) NULL,
+                \`ncm\` varchar(8) NULL,
+                \`cest\` varchar(7) NULL,
+                \`price\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`stock_controlled\` tinyint NOT NULL DEFAULT 1,
+                \`version\` int NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                INDEX \`ix_product_company_search\` (\`company_id\`, \`search_name\`),
+                INDEX \`ix_product_company_gtin\` (\`company_id\`, \`gtin\`),
+                UNIQUE INDEX \`uq_product_company_code\` (\`company_id\`, \`code\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -196,6 +169,33 @@ export class Initial1795310643963 implements MigrationInterface {
                 \`declared_cfop\` varchar(4) NULL,
                 INDEX \`ix_entry_document_item_product\` (\`company_id\`, \`product_id\`),
                 INDEX \`ix_entry_document_item_document\` (\`company_id\`, \`entry_document_id\`, \`line_number\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`entry_document_installment\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`entry_document_id\` int NOT NULL,
+                \`number\` int NOT NULL,
+                \`due_date\` date NOT NULL,
+                \`amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                INDEX \`ix_entry_document_installment_document\` (\`company_id\`, \`entry_document_id\`, \`number\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`seller\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`name\` varchar(120) NOT NULL,
+                \`alias\` varchar(60) NULL,
+                \`search_name\` varchar(200) NOT NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`version\` int NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                INDEX \`ix_seller_company_name\` (\`company_id\`, \`search_name\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -239,6 +239,12 @@ export class Initial1795310643963 implements MigrationInterface {
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
                 INDEX \`ix_entry_document_supplier\` (\`company_id\`, \`supplier_id\`),
                 INDEX \`ix_entry_document_number\` (\`company_id\`, \`number\`),
+                INDEX \`ix_entry_document_supplier\` (
+                    \`company_id\`,
+                    \`supplier_document\`,
+                    \`status\`,
+                    \`entry_date\`
+                ),
                 INDEX \`ix_entry_document_filial_status\` (
                     \`company_id\`,
                     \`filial_id\`,
@@ -272,22 +278,6 @@ export class Initial1795310643963 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`webhook_subscription\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`url\` varchar(500) NOT NULL,
-                \`types\` longtext NOT NULL,
-                \`description\` varchar(200) NULL,
-                \`secret\` varchar(80) NOT NULL,
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`last_event_id\` int NOT NULL DEFAULT '0',
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                INDEX \`ix_webhook_subscription_active\` (\`active\`, \`id\`),
-                INDEX \`ix_webhook_subscription_company\` (\`company_id\`, \`id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
             CREATE TABLE \`nfe_inbound_event\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -303,6 +293,22 @@ export class Initial1795310643963 implements MigrationInterface {
                 \`data\` longtext NULL,
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 INDEX \`ix_nfe_inbound_event_inbound\` (\`company_id\`, \`inbound_id\`, \`id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`webhook_subscription\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`url\` varchar(500) NOT NULL,
+                \`types\` longtext NOT NULL,
+                \`description\` varchar(200) NULL,
+                \`secret\` varchar(80) NOT NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`last_event_id\` int NOT NULL DEFAULT '0',
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                INDEX \`ix_webhook_subscription_active\` (\`active\`, \`id\`),
+                INDEX \`ix_webhook_subscription_company\` (\`company_id\`, \`id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -489,39 +495,6 @@ export class Initial1795310643963 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`sales_return\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`filial_id\` int NOT NULL,
-                \`code\` int NOT NULL,
-                \`customer_id\` int NOT NULL,
-                \`reason\` varchar(500) NOT NULL,
-                \`refund_method\` varchar(30) NOT NULL,
-                \`refund_amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`actor\` varchar(100) NOT NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                INDEX \`ix_sales_return_customer\` (\`company_id\`, \`filial_id\`, \`customer_id\`, \`id\`),
-                INDEX \`ix_sales_return_filial\` (\`company_id\`, \`filial_id\`, \`id\`),
-                UNIQUE INDEX \`uq_sales_return_code\` (\`company_id\`, \`code\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`fulfillment_item\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`fulfillment_id\` int NOT NULL,
-                \`sales_order_id\` int NOT NULL,
-                \`sales_order_item_id\` int NOT NULL,
-                \`product_id\` int NOT NULL,
-                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`unit_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                INDEX \`ix_fulfillment_item_order_item\` (\`company_id\`, \`sales_order_item_id\`),
-                INDEX \`ix_fulfillment_item_fulfillment\` (\`company_id\`, \`fulfillment_id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
             CREATE TABLE \`fulfillment\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -553,6 +526,24 @@ export class Initial1795310643963 implements MigrationInterface {
                 \`origins\` longtext NULL,
                 INDEX \`ix_sales_order_item_product\` (\`company_id\`, \`product_id\`),
                 INDEX \`ix_sales_order_item_order\` (\`company_id\`, \`sales_order_id\`, \`line_number\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`sales_return\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`filial_id\` int NOT NULL,
+                \`code\` int NOT NULL,
+                \`customer_id\` int NOT NULL,
+                \`reason\` varchar(500) NOT NULL,
+                \`refund_method\` varchar(30) NOT NULL,
+                \`refund_amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`actor\` varchar(100) NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                INDEX \`ix_sales_return_customer\` (\`company_id\`, \`filial_id\`, \`customer_id\`, \`id\`),
+                INDEX \`ix_sales_return_filial\` (\`company_id\`, \`filial_id\`, \`id\`),
+                UNIQUE INDEX \`uq_sales_return_code\` (\`company_id\`, \`code\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -615,43 +606,17 @@ export class Initial1795310643963 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`sefaz_dfe_state\` (
+            CREATE TABLE \`fulfillment_item\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
-                \`filial_id\` int NOT NULL,
-                \`ult_nsu\` varchar(15) NOT NULL DEFAULT '000000000000000',
-                \`max_nsu\` varchar(15) NOT NULL DEFAULT '000000000000000',
-                \`last_cstat\` varchar(3) NULL,
-                \`last_xmotivo\` varchar(255) NULL,
-                \`last_sync_at\` datetime(3) NULL,
-                \`next_allowed_at\` datetime(3) NULL,
-                \`pending_gaps\` longtext NULL,
-                \`lease_until\` datetime(3) NULL,
-                \`version\` int NOT NULL DEFAULT '1',
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_sefaz_dfe_state_filial\` (\`company_id\`, \`filial_id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`sefaz_certificate\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`filial_id\` int NOT NULL,
-                \`subject\` varchar(500) NOT NULL,
-                \`issuer\` varchar(500) NOT NULL,
-                \`cnpj\` varchar(14) NULL,
-                \`serial_number\` varchar(80) NOT NULL,
-                \`fingerprint\` varchar(64) NOT NULL,
-                \`valid_from\` datetime(3) NOT NULL,
-                \`valid_to\` datetime(3) NOT NULL,
-                \`sealed\` longblob NOT NULL,
-                \`uploaded_by\` varchar(100) NOT NULL,
-                \`version\` int NOT NULL DEFAULT '1',
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_sefaz_certificate_filial\` (\`company_id\`, \`filial_id\`),
+                \`fulfillment_id\` int NOT NULL,
+                \`sales_order_id\` int NOT NULL,
+                \`sales_order_item_id\` int NOT NULL,
+                \`product_id\` int NOT NULL,
+                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`unit_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                INDEX \`ix_fulfillment_item_order_item\` (\`company_id\`, \`sales_order_item_id\`),
+                INDEX \`ix_fulfillment_item_fulfillment\` (\`company_id\`, \`fulfillment_id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -684,35 +649,43 @@ export class Initial1795310643963 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`stock_movement\` (
+            CREATE TABLE \`sefaz_certificate\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
                 \`filial_id\` int NOT NULL,
-                \`product_id\` int NOT NULL,
-                \`direction\` varchar(3) NOT NULL,
-                \`reason\` varchar(40) NOT NULL,
-                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`unit_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`balance_after\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`average_cost_after\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`reference_type\` varchar(40) NOT NULL,
-                \`reference_id\` int NOT NULL,
-                \`reference_line_id\` int NULL,
-                \`actor\` varchar(100) NULL,
+                \`subject\` varchar(500) NOT NULL,
+                \`issuer\` varchar(500) NOT NULL,
+                \`cnpj\` varchar(14) NULL,
+                \`serial_number\` varchar(80) NOT NULL,
+                \`fingerprint\` varchar(64) NOT NULL,
+                \`valid_from\` datetime(3) NOT NULL,
+                \`valid_to\` datetime(3) NOT NULL,
+                \`sealed\` longblob NOT NULL,
+                \`uploaded_by\` varchar(100) NOT NULL,
+                \`version\` int NOT NULL DEFAULT '1',
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                INDEX \`ix_stock_movement_reference\` (\`company_id\`, \`reference_type\`, \`reference_id\`),
-                INDEX \`ix_stock_movement_product\` (\`company_id\`, \`filial_id\`, \`product_id\`, \`id\`),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_sefaz_certificate_filial\` (\`company_id\`, \`filial_id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`company\` (
+            CREATE TABLE \`sefaz_dfe_state\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
-                \`name\` varchar(120) NOT NULL,
-                \`cnpj\` varchar(14) NOT NULL,
-                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`company_id\` int NOT NULL,
+                \`filial_id\` int NOT NULL,
+                \`ult_nsu\` varchar(15) NOT NULL DEFAULT '000000000000000',
+                \`max_nsu\` varchar(15) NOT NULL DEFAULT '000000000000000',
+                \`last_cstat\` varchar(3) NULL,
+                \`last_xmotivo\` varchar(255) NULL,
+                \`last_sync_at\` datetime(3) NULL,
+                \`next_allowed_at\` datetime(3) NULL,
+                \`pending_gaps\` longtext NULL,
+                \`lease_until\` datetime(3) NULL,
+                \`version\` int NOT NULL DEFAULT '1',
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_company_cnpj\` (\`cnpj\`),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_sefaz_dfe_state_filial\` (\`company_id\`, \`filial_id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -734,21 +707,42 @@ export class Initial1795310643963 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
+        await queryRunner.query(`
+            CREATE TABLE \`company\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`name\` varchar(120) NOT NULL,
+                \`cnpj\` varchar(14) NOT NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_company_cnpj\` (\`cnpj\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`stock_movement\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`filial_id\` int NOT NULL,
+                \`product_id\` int NOT NULL,
+                \`direction\` varchar(3) NOT NULL,
+                \`reason\` varchar(40) NOT NULL,
+                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`unit_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`balance_after\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`average_cost_after\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`reference_type\` varchar(40) NOT NULL,
+                \`reference_id\` int NOT NULL,
+                \`reference_line_id\` int NULL,
+                \`actor\` varchar(100) NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                INDEX \`ix_stock_movement_reference\` (\`company_id\`, \`reference_type\`, \`reference_id\`),
+                INDEX \`ix_stock_movement_product\` (\`company_id\`, \`filial_id\`, \`product_id\`, \`id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
     }
 
     public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
-            DROP INDEX \`uq_filial_company_cnpj\` ON \`filial\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`filial\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_company_cnpj\` ON \`company\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`company\`
-        `);
         await queryRunner.query(`
             DROP INDEX \`ix_stock_movement_product\` ON \`stock_movement\`
         `);
@@ -757,6 +751,30 @@ export class Initial1795310643963 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`stock_movement\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_company_cnpj\` ON \`company\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`company\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_filial_company_cnpj\` ON \`filial\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`filial\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_sefaz_dfe_state_filial\` ON \`sefaz_dfe_state\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`sefaz_dfe_state\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_sefaz_certificate_filial\` ON \`sefaz_certificate\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`sefaz_certificate\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_stock_balance\` ON \`stock_balance\`
@@ -771,16 +789,13 @@ export class Initial1795310643963 implements MigrationInterface {
             DROP TABLE \`sefaz_endpoint\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_sefaz_certificate_filial\` ON \`sefaz_certificate\`
+            DROP INDEX \`ix_fulfillment_item_fulfillment\` ON \`fulfillment_item\`
         `);
         await queryRunner.query(`
-            DROP TABLE \`sefaz_certificate\`
+            DROP INDEX \`ix_fulfillment_item_order_item\` ON \`fulfillment_item\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_sefaz_dfe_state_filial\` ON \`sefaz_dfe_state\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`sefaz_dfe_state\`
+            DROP TABLE \`fulfillment_item\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_sefaz_dfe_log_filial\` ON \`sefaz_dfe_log\`
@@ -816,6 +831,18 @@ export class Initial1795310643963 implements MigrationInterface {
             DROP TABLE \`sales_order\`
         `);
         await queryRunner.query(`
+            DROP INDEX \`uq_sales_return_code\` ON \`sales_return\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_sales_return_filial\` ON \`sales_return\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_sales_return_customer\` ON \`sales_return\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`sales_return\`
+        `);
+        await queryRunner.query(`
             DROP INDEX \`ix_sales_order_item_order\` ON \`sales_order_item\`
         `);
         await queryRunner.query(`
@@ -829,27 +856,6 @@ export class Initial1795310643963 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`fulfillment\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_fulfillment_item_fulfillment\` ON \`fulfillment_item\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_fulfillment_item_order_item\` ON \`fulfillment_item\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`fulfillment_item\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_sales_return_code\` ON \`sales_return\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_sales_return_filial\` ON \`sales_return\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_sales_return_customer\` ON \`sales_return\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`sales_return\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_sales_return_item_return\` ON \`sales_return_item\`
@@ -930,12 +936,6 @@ export class Initial1795310643963 implements MigrationInterface {
             DROP TABLE \`nfe_inbound\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_nfe_inbound_event_inbound\` ON \`nfe_inbound_event\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`nfe_inbound_event\`
-        `);
-        await queryRunner.query(`
             DROP INDEX \`ix_webhook_subscription_company\` ON \`webhook_subscription\`
         `);
         await queryRunner.query(`
@@ -943,6 +943,12 @@ export class Initial1795310643963 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`webhook_subscription\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_event_inbound\` ON \`nfe_inbound_event\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`nfe_inbound_event\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_webhook_delivery\` ON \`webhook_delivery\`
@@ -966,6 +972,9 @@ export class Initial1795310643963 implements MigrationInterface {
             DROP INDEX \`ix_entry_document_filial_status\` ON \`entry_document\`
         `);
         await queryRunner.query(`
+            DROP INDEX \`ix_entry_document_supplier\` ON \`entry_document\`
+        `);
+        await queryRunner.query(`
             DROP INDEX \`ix_entry_document_number\` ON \`entry_document\`
         `);
         await queryRunner.query(`
@@ -975,13 +984,10 @@ export class Initial1795310643963 implements MigrationInterface {
             DROP TABLE \`entry_document\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_entry_document_item_document\` ON \`entry_document_item\`
+            DROP INDEX \`ix_seller_company_name\` ON \`seller\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_entry_document_item_product\` ON \`entry_document_item\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`entry_document_item\`
+            DROP TABLE \`seller\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_entry_document_installment_document\` ON \`entry_document_installment\`
@@ -990,19 +996,13 @@ export class Initial1795310643963 implements MigrationInterface {
             DROP TABLE \`entry_document_installment\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_supplier_company_document\` ON \`supplier\`
+            DROP INDEX \`ix_entry_document_item_document\` ON \`entry_document_item\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_supplier_company_name\` ON \`supplier\`
+            DROP INDEX \`ix_entry_document_item_product\` ON \`entry_document_item\`
         `);
         await queryRunner.query(`
-            DROP TABLE \`supplier\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_seller_company_name\` ON \`seller\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`seller\`
+            DROP TABLE \`entry_document_item\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_product_company_code\` ON \`product\`
@@ -1017,12 +1017,6 @@ export class Initial1795310643963 implements MigrationInterface {
             DROP TABLE \`product\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_payment_method_company_code\` ON \`payment_method\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`payment_method\`
-        `);
-        await queryRunner.query(`
             DROP INDEX \`ix_customer_company_name\` ON \`customer\`
         `);
         await queryRunner.query(`
@@ -1033,6 +1027,21 @@ export class Initial1795310643963 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`customer\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_supplier_company_document\` ON \`supplier\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_supplier_company_name\` ON \`supplier\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`supplier\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_payment_method_company_code\` ON \`payment_method\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`payment_method\`
         `);
         await queryRunner.query(`
             DROP TABLE \`sequence\`

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795310643963 implements MigrationInterface {
-    name = 'Initial1795310643963'
+export class Initial1795311128443 implements MigrationInterface {
+    name = 'Initial1795311128443'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -132,22 +132,6 @@ export class Initial1795310643963 implements MigrationInterface {
             CREATE UNIQUE INDEX "uq_product_company_code" ON "product" ("company_id", "code")
         `);
         await queryRunner.query(`
-            CREATE TABLE "seller" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "name" varchar(120) NOT NULL,
-                "alias" varchar(60),
-                "search_name" varchar(200) NOT NULL,
-                "active" boolean NOT NULL DEFAULT (1),
-                "version" integer NOT NULL,
-                "created_at" datetime NOT NULL DEFAULT (datetime('now')),
-                "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
-            )
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_seller_company_name" ON "seller" ("company_id", "search_name")
-        `);
-        await queryRunner.query(`
             CREATE TABLE "supplier" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -170,17 +154,20 @@ export class Initial1795310643963 implements MigrationInterface {
             CREATE UNIQUE INDEX "uq_supplier_company_document" ON "supplier" ("company_id", "document")
         `);
         await queryRunner.query(`
-            CREATE TABLE "entry_document_installment" (
+            CREATE TABLE "seller" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
-                "entry_document_id" integer NOT NULL,
-                "number" integer NOT NULL,
-                "due_date" date NOT NULL,
-                "amount" varchar(17) NOT NULL DEFAULT ('0.00')
+                "name" varchar(120) NOT NULL,
+                "alias" varchar(60),
+                "search_name" varchar(200) NOT NULL,
+                "active" boolean NOT NULL DEFAULT (1),
+                "version" integer NOT NULL,
+                "created_at" datetime NOT NULL DEFAULT (datetime('now')),
+                "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
         await queryRunner.query(`
-            CREATE INDEX "ix_entry_document_installment_document" ON "entry_document_installment" ("company_id", "entry_document_id", "number")
+            CREATE INDEX "ix_seller_company_name" ON "seller" ("company_id", "search_name")
         `);
         await queryRunner.query(`
             CREATE TABLE "entry_document_item" (
@@ -270,6 +257,14 @@ export class Initial1795310643963 implements MigrationInterface {
             CREATE INDEX "ix_entry_document_number" ON "entry_document" ("company_id", "number")
         `);
         await queryRunner.query(`
+            CREATE INDEX "ix_entry_document_supplier" ON "entry_document" (
+                "company_id",
+                "supplier_document",
+                "status",
+                "entry_date"
+            )
+        `);
+        await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_status" ON "entry_document" (
                 "company_id",
                 "filial_id",
@@ -283,6 +278,19 @@ export class Initial1795310643963 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_document_access_key" ON "entry_document" ("company_id", "access_key")
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "entry_document_installment" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "entry_document_id" integer NOT NULL,
+                "number" integer NOT NULL,
+                "due_date" date NOT NULL,
+                "amount" varchar(17) NOT NULL DEFAULT ('0.00')
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_entry_document_installment_document" ON "entry_document_installment" ("company_id", "entry_document_id", "number")
         `);
         await queryRunner.query(`
             CREATE TABLE "webhook_delivery" (
@@ -1066,6 +1074,12 @@ export class Initial1795310643963 implements MigrationInterface {
             DROP TABLE "webhook_delivery"
         `);
         await queryRunner.query(`
+            DROP INDEX "ix_entry_document_installment_document"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "entry_document_installment"
+        `);
+        await queryRunner.query(`
             DROP INDEX "uq_entry_document_access_key"
         `);
         await queryRunner.query(`
@@ -1073,6 +1087,9 @@ export class Initial1795310643963 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_status"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_entry_document_supplier"
         `);
         await queryRunner.query(`
             DROP INDEX "ix_entry_document_number"
@@ -1093,10 +1110,10 @@ export class Initial1795310643963 implements MigrationInterface {
             DROP TABLE "entry_document_item"
         `);
         await queryRunner.query(`
-            DROP INDEX "ix_entry_document_installment_document"
+            DROP INDEX "ix_seller_company_name"
         `);
         await queryRunner.query(`
-            DROP TABLE "entry_document_installment"
+            DROP TABLE "seller"
         `);
         await queryRunner.query(`
             DROP INDEX "uq_supplier_company_document"
@@ -1106,12 +1123,6 @@ export class Initial1795310643963 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE "supplier"
-        `);
-        await queryRunner.query(`
-            DROP INDEX "ix_seller_company_name"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "seller"
         `);
         await queryRunner.query(`
             DROP INDEX "uq_product_company_code"
