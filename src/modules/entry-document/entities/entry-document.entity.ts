@@ -15,7 +15,7 @@ export type ExpectedTotals = Partial<Record<'products' | 'freight' | 'insurance'
 @Index('ix_entry_document_filial_entry', ['companyId', 'filialId', 'entryDate', 'id'])
 @Index('ix_entry_document_filial_status', ['companyId', 'filialId', 'status', 'entryDate', 'id'])
 // The product map's history (a supplier's last purchases) and supplier filters.
-@Index('ix_entry_document_supplier', ['companyId', 'supplierDocument', 'status', 'entryDate'])
+@Index('ix_entry_document_supplier_document', ['companyId', 'supplierDocument', 'status', 'entryDate'])
 @Index('ix_entry_document_number', ['companyId', 'number'])
 @Index('ix_entry_document_supplier', ['companyId', 'supplierId'])
 export class EntryDocument {
