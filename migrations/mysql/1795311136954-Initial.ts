@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795311128443 implements MigrationInterface {
-    name = 'Initial1795311128443'
+export class Initial1795311136954 implements MigrationInterface {
+    name = 'Initial1795311136954'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -16,21 +16,6 @@ export class Initial1795311128443 implements MigrationInterface {
                 \`changes\` longtext NULL,
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 INDEX \`ix_audit_entity\` (\`company_id\`, \`entity\`, \`entity_id\`, \`id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`idempotency_key\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`key\` varchar(120) NOT NULL,
-                \`request_hash\` varchar(64) NOT NULL,
-                \`state\` varchar(12) NOT NULL,
-                \`response_status\` int NULL,
-                \`response_body\` longtext NULL,
-                \`response_content_type\` varchar(60) NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_idempotency_key\` (\`company_id\`, \`key\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -58,39 +43,6 @@ export class Initial1795311128443 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`payment_method\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`code\` varchar(30) NOT NULL,
-                \`name\` varchar(80) NOT NULL,
-                \`kind\` varchar(20) NOT NULL,
-                \`gives_change\` tinyint NOT NULL DEFAULT 0,
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_payment_method_company_code\` (\`company_id\`, \`code\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`supplier\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`document\` varchar(14) NOT NULL,
-                \`name\` varchar(150) NOT NULL,
-                \`trade_name\` varchar(150) NULL,
-                \`search_name\` varchar(150) NOT NULL,
-                \`state_registration\` varchar(20) NULL,
-                \`uf\` varchar(2) NULL,
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`version\` int NOT NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                INDEX \`ix_supplier_company_name\` (\`company_id\`, \`search_name\`),
-                UNIQUE INDEX \`uq_supplier_company_document\` (\`company_id\`, \`document\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
             CREATE TABLE \`customer\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -108,6 +60,35 @@ export class Initial1795311128443 implements MigrationInterface {
                 INDEX \`ix_customer_company_document\` (\`company_id\`, \`document\`),
                 INDEX \`ix_customer_company_trade\` (\`company_id\`, \`search_trade_name\`),
                 INDEX \`ix_customer_company_name\` (\`company_id\`, \`search_name\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`idempotency_key\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`key\` varchar(120) NOT NULL,
+                \`request_hash\` varchar(64) NOT NULL,
+                \`state\` varchar(12) NOT NULL,
+                \`response_status\` int NULL,
+                \`response_body\` longtext NULL,
+                \`response_content_type\` varchar(60) NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_idempotency_key\` (\`company_id\`, \`key\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`payment_method\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`code\` varchar(30) NOT NULL,
+                \`name\` varchar(80) NOT NULL,
+                \`kind\` varchar(20) NOT NULL,
+                \`gives_change\` tinyint NOT NULL DEFAULT 0,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_payment_method_company_code\` (\`company_id\`, \`code\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -131,6 +112,40 @@ export class Initial1795311128443 implements MigrationInterface {
                 INDEX \`ix_product_company_search\` (\`company_id\`, \`search_name\`),
                 INDEX \`ix_product_company_gtin\` (\`company_id\`, \`gtin\`),
                 UNIQUE INDEX \`uq_product_company_code\` (\`company_id\`, \`code\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`seller\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`name\` varchar(120) NOT NULL,
+                \`alias\` varchar(60) NULL,
+                \`search_name\` varchar(200) NOT NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`version\` int NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                INDEX \`ix_seller_company_name\` (\`company_id\`, \`search_name\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`supplier\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`document\` varchar(14) NOT NULL,
+                \`name\` varchar(150) NOT NULL,
+                \`trade_name\` varchar(150) NULL,
+                \`search_name\` varchar(150) NOT NULL,
+                \`state_registration\` varchar(20) NULL,
+                \`uf\` varchar(2) NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`version\` int NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                INDEX \`ix_supplier_company_name\` (\`company_id\`, \`search_name\`),
+                UNIQUE INDEX \`uq_supplier_company_document\` (\`company_id\`, \`document\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -185,21 +200,6 @@ export class Initial1795311128443 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`seller\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`name\` varchar(120) NOT NULL,
-                \`alias\` varchar(60) NULL,
-                \`search_name\` varchar(200) NOT NULL,
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`version\` int NOT NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                INDEX \`ix_seller_company_name\` (\`company_id\`, \`search_name\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
             CREATE TABLE \`entry_document\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -239,7 +239,7 @@ export class Initial1795311128443 implements MigrationInterface {
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
                 INDEX \`ix_entry_document_supplier\` (\`company_id\`, \`supplier_id\`),
                 INDEX \`ix_entry_document_number\` (\`company_id\`, \`number\`),
-                INDEX \`ix_entry_document_supplier\` (
+                INDEX \`ix_entry_document_supplier_document\` (
                     \`company_id\`,
                     \`supplier_document\`,
                     \`status\`,
@@ -278,6 +278,22 @@ export class Initial1795311128443 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
+            CREATE TABLE \`webhook_subscription\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`url\` varchar(500) NOT NULL,
+                \`types\` longtext NOT NULL,
+                \`description\` varchar(200) NULL,
+                \`secret\` varchar(80) NOT NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`last_event_id\` int NOT NULL DEFAULT '0',
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                INDEX \`ix_webhook_subscription_active\` (\`active\`, \`id\`),
+                INDEX \`ix_webhook_subscription_company\` (\`company_id\`, \`id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
             CREATE TABLE \`nfe_inbound_event\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -293,22 +309,6 @@ export class Initial1795311128443 implements MigrationInterface {
                 \`data\` longtext NULL,
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 INDEX \`ix_nfe_inbound_event_inbound\` (\`company_id\`, \`inbound_id\`, \`id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`webhook_subscription\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`url\` varchar(500) NOT NULL,
-                \`types\` longtext NOT NULL,
-                \`description\` varchar(200) NULL,
-                \`secret\` varchar(80) NOT NULL,
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`last_event_id\` int NOT NULL DEFAULT '0',
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                INDEX \`ix_webhook_subscription_active\` (\`active\`, \`id\`),
-                INDEX \`ix_webhook_subscription_company\` (\`company_id\`, \`id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -495,6 +495,39 @@ export class Initial1795311128443 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
+            CREATE TABLE \`sales_return\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`filial_id\` int NOT NULL,
+                \`code\` int NOT NULL,
+                \`customer_id\` int NOT NULL,
+                \`reason\` varchar(500) NOT NULL,
+                \`refund_method\` varchar(30) NOT NULL,
+                \`refund_amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`actor\` varchar(100) NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                INDEX \`ix_sales_return_customer\` (\`company_id\`, \`filial_id\`, \`customer_id\`, \`id\`),
+                INDEX \`ix_sales_return_filial\` (\`company_id\`, \`filial_id\`, \`id\`),
+                UNIQUE INDEX \`uq_sales_return_code\` (\`company_id\`, \`code\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`fulfillment_item\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`fulfillment_id\` int NOT NULL,
+                \`sales_order_id\` int NOT NULL,
+                \`sales_order_item_id\` int NOT NULL,
+                \`product_id\` int NOT NULL,
+                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`unit_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                INDEX \`ix_fulfillment_item_order_item\` (\`company_id\`, \`sales_order_item_id\`),
+                INDEX \`ix_fulfillment_item_fulfillment\` (\`company_id\`, \`fulfillment_id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
             CREATE TABLE \`fulfillment\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -526,24 +559,6 @@ export class Initial1795311128443 implements MigrationInterface {
                 \`origins\` longtext NULL,
                 INDEX \`ix_sales_order_item_product\` (\`company_id\`, \`product_id\`),
                 INDEX \`ix_sales_order_item_order\` (\`company_id\`, \`sales_order_id\`, \`line_number\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`sales_return\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`filial_id\` int NOT NULL,
-                \`code\` int NOT NULL,
-                \`customer_id\` int NOT NULL,
-                \`reason\` varchar(500) NOT NULL,
-                \`refund_method\` varchar(30) NOT NULL,
-                \`refund_amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`actor\` varchar(100) NOT NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                INDEX \`ix_sales_return_customer\` (\`company_id\`, \`filial_id\`, \`customer_id\`, \`id\`),
-                INDEX \`ix_sales_return_filial\` (\`company_id\`, \`filial_id\`, \`id\`),
-                UNIQUE INDEX \`uq_sales_return_code\` (\`company_id\`, \`code\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -606,45 +621,22 @@ export class Initial1795311128443 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`fulfillment_item\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`fulfillment_id\` int NOT NULL,
-                \`sales_order_id\` int NOT NULL,
-                \`sales_order_item_id\` int NOT NULL,
-                \`product_id\` int NOT NULL,
-                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`unit_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                INDEX \`ix_fulfillment_item_order_item\` (\`company_id\`, \`sales_order_item_id\`),
-                INDEX \`ix_fulfillment_item_fulfillment\` (\`company_id\`, \`fulfillment_id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`sefaz_endpoint\` (
+            CREATE TABLE \`sefaz_dfe_state\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
                 \`filial_id\` int NOT NULL,
-                \`dist_url\` varchar(300) NOT NULL,
-                \`event_url\` varchar(300) NOT NULL,
-                \`ca_pem\` text NULL,
-                \`label\` varchar(60) NOT NULL,
+                \`ult_nsu\` varchar(15) NOT NULL DEFAULT '000000000000000',
+                \`max_nsu\` varchar(15) NOT NULL DEFAULT '000000000000000',
+                \`last_cstat\` varchar(3) NULL,
+                \`last_xmotivo\` varchar(255) NULL,
+                \`last_sync_at\` datetime(3) NULL,
+                \`next_allowed_at\` datetime(3) NULL,
+                \`pending_gaps\` longtext NULL,
+                \`lease_until\` datetime(3) NULL,
+                \`version\` int NOT NULL DEFAULT '1',
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_sefaz_endpoint_filial\` (\`company_id\`, \`filial_id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`stock_balance\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`filial_id\` int NOT NULL,
-                \`product_id\` int NOT NULL,
-                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`average_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_stock_balance\` (\`company_id\`, \`filial_id\`, \`product_id\`),
+                UNIQUE INDEX \`uq_sefaz_dfe_state_filial\` (\`company_id\`, \`filial_id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -670,51 +662,30 @@ export class Initial1795311128443 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`sefaz_dfe_state\` (
+            CREATE TABLE \`stock_balance\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
                 \`filial_id\` int NOT NULL,
-                \`ult_nsu\` varchar(15) NOT NULL DEFAULT '000000000000000',
-                \`max_nsu\` varchar(15) NOT NULL DEFAULT '000000000000000',
-                \`last_cstat\` varchar(3) NULL,
-                \`last_xmotivo\` varchar(255) NULL,
-                \`last_sync_at\` datetime(3) NULL,
-                \`next_allowed_at\` datetime(3) NULL,
-                \`pending_gaps\` longtext NULL,
-                \`lease_until\` datetime(3) NULL,
-                \`version\` int NOT NULL DEFAULT '1',
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                \`product_id\` int NOT NULL,
+                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`average_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_sefaz_dfe_state_filial\` (\`company_id\`, \`filial_id\`),
+                UNIQUE INDEX \`uq_stock_balance\` (\`company_id\`, \`filial_id\`, \`product_id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`filial\` (
+            CREATE TABLE \`sefaz_endpoint\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
-                \`name\` varchar(120) NOT NULL,
-                \`cnpj\` varchar(14) NOT NULL,
-                \`state_registration\` varchar(20) NULL,
-                \`uf\` varchar(2) NOT NULL,
-                \`nfe_environment\` varchar(12) NOT NULL DEFAULT 'PRODUCTION',
-                \`allow_negative_stock\` tinyint NOT NULL DEFAULT 0,
-                \`auto_ciencia\` tinyint NOT NULL DEFAULT 1,
-                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`filial_id\` int NOT NULL,
+                \`dist_url\` varchar(300) NOT NULL,
+                \`event_url\` varchar(300) NOT NULL,
+                \`ca_pem\` text NULL,
+                \`label\` varchar(60) NOT NULL,
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_filial_company_cnpj\` (\`company_id\`, \`cnpj\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`company\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`name\` varchar(120) NOT NULL,
-                \`cnpj\` varchar(14) NOT NULL,
-                \`active\` tinyint NOT NULL DEFAULT 1,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_company_cnpj\` (\`cnpj\`),
+                UNIQUE INDEX \`uq_sefaz_endpoint_filial\` (\`company_id\`, \`filial_id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -740,9 +711,50 @@ export class Initial1795311128443 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
+        await queryRunner.query(`
+            CREATE TABLE \`company\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`name\` varchar(120) NOT NULL,
+                \`cnpj\` varchar(14) NOT NULL,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_company_cnpj\` (\`cnpj\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`filial\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`name\` varchar(120) NOT NULL,
+                \`cnpj\` varchar(14) NOT NULL,
+                \`state_registration\` varchar(20) NULL,
+                \`uf\` varchar(2) NOT NULL,
+                \`nfe_environment\` varchar(12) NOT NULL DEFAULT 'PRODUCTION',
+                \`allow_negative_stock\` tinyint NOT NULL DEFAULT 0,
+                \`auto_ciencia\` tinyint NOT NULL DEFAULT 1,
+                \`active\` tinyint NOT NULL DEFAULT 1,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_filial_company_cnpj\` (\`company_id\`, \`cnpj\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
     }
 
     public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`
+            DROP INDEX \`uq_filial_company_cnpj\` ON \`filial\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`filial\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_company_cnpj\` ON \`company\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`company\`
+        `);
         await queryRunner.query(`
             DROP INDEX \`ix_stock_movement_product\` ON \`stock_movement\`
         `);
@@ -753,28 +765,10 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE \`stock_movement\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_company_cnpj\` ON \`company\`
+            DROP INDEX \`uq_sefaz_endpoint_filial\` ON \`sefaz_endpoint\`
         `);
         await queryRunner.query(`
-            DROP TABLE \`company\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_filial_company_cnpj\` ON \`filial\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`filial\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_sefaz_dfe_state_filial\` ON \`sefaz_dfe_state\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`sefaz_dfe_state\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_sefaz_certificate_filial\` ON \`sefaz_certificate\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`sefaz_certificate\`
+            DROP TABLE \`sefaz_endpoint\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_stock_balance\` ON \`stock_balance\`
@@ -783,19 +777,16 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE \`stock_balance\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_sefaz_endpoint_filial\` ON \`sefaz_endpoint\`
+            DROP INDEX \`uq_sefaz_certificate_filial\` ON \`sefaz_certificate\`
         `);
         await queryRunner.query(`
-            DROP TABLE \`sefaz_endpoint\`
+            DROP TABLE \`sefaz_certificate\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_fulfillment_item_fulfillment\` ON \`fulfillment_item\`
+            DROP INDEX \`uq_sefaz_dfe_state_filial\` ON \`sefaz_dfe_state\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_fulfillment_item_order_item\` ON \`fulfillment_item\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`fulfillment_item\`
+            DROP TABLE \`sefaz_dfe_state\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_sefaz_dfe_log_filial\` ON \`sefaz_dfe_log\`
@@ -831,18 +822,6 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE \`sales_order\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_sales_return_code\` ON \`sales_return\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_sales_return_filial\` ON \`sales_return\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_sales_return_customer\` ON \`sales_return\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`sales_return\`
-        `);
-        await queryRunner.query(`
             DROP INDEX \`ix_sales_order_item_order\` ON \`sales_order_item\`
         `);
         await queryRunner.query(`
@@ -856,6 +835,27 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`fulfillment\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_fulfillment_item_fulfillment\` ON \`fulfillment_item\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_fulfillment_item_order_item\` ON \`fulfillment_item\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`fulfillment_item\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_sales_return_code\` ON \`sales_return\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_sales_return_filial\` ON \`sales_return\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_sales_return_customer\` ON \`sales_return\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`sales_return\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_sales_return_item_return\` ON \`sales_return_item\`
@@ -936,6 +936,12 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE \`nfe_inbound\`
         `);
         await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_event_inbound\` ON \`nfe_inbound_event\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`nfe_inbound_event\`
+        `);
+        await queryRunner.query(`
             DROP INDEX \`ix_webhook_subscription_company\` ON \`webhook_subscription\`
         `);
         await queryRunner.query(`
@@ -943,12 +949,6 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`webhook_subscription\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_nfe_inbound_event_inbound\` ON \`nfe_inbound_event\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`nfe_inbound_event\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_webhook_delivery\` ON \`webhook_delivery\`
@@ -972,7 +972,7 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP INDEX \`ix_entry_document_filial_status\` ON \`entry_document\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_entry_document_supplier\` ON \`entry_document\`
+            DROP INDEX \`ix_entry_document_supplier_document\` ON \`entry_document\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_entry_document_number\` ON \`entry_document\`
@@ -982,12 +982,6 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`entry_document\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_seller_company_name\` ON \`seller\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`seller\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_entry_document_installment_document\` ON \`entry_document_installment\`
@@ -1005,6 +999,21 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE \`entry_document_item\`
         `);
         await queryRunner.query(`
+            DROP INDEX \`uq_supplier_company_document\` ON \`supplier\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_supplier_company_name\` ON \`supplier\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`supplier\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_seller_company_name\` ON \`seller\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`seller\`
+        `);
+        await queryRunner.query(`
             DROP INDEX \`uq_product_company_code\` ON \`product\`
         `);
         await queryRunner.query(`
@@ -1015,6 +1024,18 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`product\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_payment_method_company_code\` ON \`payment_method\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`payment_method\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_idempotency_key\` ON \`idempotency_key\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`idempotency_key\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_customer_company_name\` ON \`customer\`
@@ -1029,21 +1050,6 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE \`customer\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_supplier_company_document\` ON \`supplier\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_supplier_company_name\` ON \`supplier\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`supplier\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_payment_method_company_code\` ON \`payment_method\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`payment_method\`
-        `);
-        await queryRunner.query(`
             DROP TABLE \`sequence\`
         `);
         await queryRunner.query(`
@@ -1054,12 +1060,6 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`outbox_event\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_idempotency_key\` ON \`idempotency_key\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`idempotency_key\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_audit_entity\` ON \`audit_log\`

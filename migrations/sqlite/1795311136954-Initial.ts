@@ -1,25 +1,9 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795311128443 implements MigrationInterface {
-    name = 'Initial1795311128443'
+export class Initial1795311136954 implements MigrationInterface {
+    name = 'Initial1795311136954'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
-            CREATE TABLE "audit_log" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "entity" varchar(40) NOT NULL,
-                "entity_id" integer NOT NULL,
-                "action" varchar(40) NOT NULL,
-                "actor" varchar(100) NOT NULL,
-                "request_id" varchar(64),
-                "changes" text,
-                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
-            )
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_audit_entity" ON "audit_log" ("company_id", "entity", "entity_id", "id")
-        `);
         await queryRunner.query(`
             CREATE TABLE "idempotency_key" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
@@ -61,6 +45,22 @@ export class Initial1795311128443 implements MigrationInterface {
                 "value" integer NOT NULL DEFAULT (0),
                 PRIMARY KEY ("company_id", "name")
             )
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "audit_log" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "entity" varchar(40) NOT NULL,
+                "entity_id" integer NOT NULL,
+                "action" varchar(40) NOT NULL,
+                "actor" varchar(100) NOT NULL,
+                "request_id" varchar(64),
+                "changes" text,
+                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_audit_entity" ON "audit_log" ("company_id", "entity", "entity_id", "id")
         `);
         await queryRunner.query(`
             CREATE TABLE "customer" (
@@ -132,6 +132,22 @@ export class Initial1795311128443 implements MigrationInterface {
             CREATE UNIQUE INDEX "uq_product_company_code" ON "product" ("company_id", "code")
         `);
         await queryRunner.query(`
+            CREATE TABLE "seller" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "name" varchar(120) NOT NULL,
+                "alias" varchar(60),
+                "search_name" varchar(200) NOT NULL,
+                "active" boolean NOT NULL DEFAULT (1),
+                "version" integer NOT NULL,
+                "created_at" datetime NOT NULL DEFAULT (datetime('now')),
+                "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_seller_company_name" ON "seller" ("company_id", "search_name")
+        `);
+        await queryRunner.query(`
             CREATE TABLE "supplier" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -154,20 +170,17 @@ export class Initial1795311128443 implements MigrationInterface {
             CREATE UNIQUE INDEX "uq_supplier_company_document" ON "supplier" ("company_id", "document")
         `);
         await queryRunner.query(`
-            CREATE TABLE "seller" (
+            CREATE TABLE "entry_document_installment" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
-                "name" varchar(120) NOT NULL,
-                "alias" varchar(60),
-                "search_name" varchar(200) NOT NULL,
-                "active" boolean NOT NULL DEFAULT (1),
-                "version" integer NOT NULL,
-                "created_at" datetime NOT NULL DEFAULT (datetime('now')),
-                "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
+                "entry_document_id" integer NOT NULL,
+                "number" integer NOT NULL,
+                "due_date" date NOT NULL,
+                "amount" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
         await queryRunner.query(`
-            CREATE INDEX "ix_seller_company_name" ON "seller" ("company_id", "search_name")
+            CREATE INDEX "ix_entry_document_installment_document" ON "entry_document_installment" ("company_id", "entry_document_id", "number")
         `);
         await queryRunner.query(`
             CREATE TABLE "entry_document_item" (
@@ -257,7 +270,7 @@ export class Initial1795311128443 implements MigrationInterface {
             CREATE INDEX "ix_entry_document_number" ON "entry_document" ("company_id", "number")
         `);
         await queryRunner.query(`
-            CREATE INDEX "ix_entry_document_supplier" ON "entry_document" (
+            CREATE INDEX "ix_entry_document_supplier_document" ON "entry_document" (
                 "company_id",
                 "supplier_document",
                 "status",
@@ -278,19 +291,6 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_document_access_key" ON "entry_document" ("company_id", "access_key")
-        `);
-        await queryRunner.query(`
-            CREATE TABLE "entry_document_installment" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "entry_document_id" integer NOT NULL,
-                "number" integer NOT NULL,
-                "due_date" date NOT NULL,
-                "amount" varchar(17) NOT NULL DEFAULT ('0.00')
-            )
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_entry_document_installment_document" ON "entry_document_installment" ("company_id", "entry_document_id", "number")
         `);
         await queryRunner.query(`
             CREATE TABLE "webhook_delivery" (
@@ -569,6 +569,24 @@ export class Initial1795311128443 implements MigrationInterface {
             CREATE INDEX "ix_sales_return_item_return" ON "sales_return_item" ("company_id", "return_id")
         `);
         await queryRunner.query(`
+            CREATE TABLE "fulfillment_item" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "fulfillment_id" integer NOT NULL,
+                "sales_order_id" integer NOT NULL,
+                "sales_order_item_id" integer NOT NULL,
+                "product_id" integer NOT NULL,
+                "quantity" varchar(20) NOT NULL DEFAULT ('0.0000'),
+                "unit_cost" varchar(23) NOT NULL DEFAULT ('0.0000000000')
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_fulfillment_item_order_item" ON "fulfillment_item" ("company_id", "sales_order_item_id")
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_fulfillment_item_fulfillment" ON "fulfillment_item" ("company_id", "fulfillment_id")
+        `);
+        await queryRunner.query(`
             CREATE TABLE "sales_return" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -590,37 +608,6 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sales_return_code" ON "sales_return" ("company_id", "code")
-        `);
-        await queryRunner.query(`
-            CREATE TABLE "fulfillment_item" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "fulfillment_id" integer NOT NULL,
-                "sales_order_id" integer NOT NULL,
-                "sales_order_item_id" integer NOT NULL,
-                "product_id" integer NOT NULL,
-                "quantity" varchar(20) NOT NULL DEFAULT ('0.0000'),
-                "unit_cost" varchar(23) NOT NULL DEFAULT ('0.0000000000')
-            )
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_fulfillment_item_order_item" ON "fulfillment_item" ("company_id", "sales_order_item_id")
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_fulfillment_item_fulfillment" ON "fulfillment_item" ("company_id", "fulfillment_id")
-        `);
-        await queryRunner.query(`
-            CREATE TABLE "fulfillment" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "filial_id" integer NOT NULL,
-                "sales_order_id" integer NOT NULL,
-                "actor" varchar(100),
-                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
-            )
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_fulfillment_order" ON "fulfillment" ("company_id", "sales_order_id", "id")
         `);
         await queryRunner.query(`
             CREATE TABLE "sales_order_item" (
@@ -647,6 +634,19 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE INDEX "ix_sales_order_item_order" ON "sales_order_item" ("company_id", "sales_order_id", "line_number")
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "fulfillment" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "filial_id" integer NOT NULL,
+                "sales_order_id" integer NOT NULL,
+                "actor" varchar(100),
+                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_fulfillment_order" ON "fulfillment" ("company_id", "sales_order_id", "id")
         `);
         await queryRunner.query(`
             CREATE TABLE "sales_order" (
@@ -723,27 +723,6 @@ export class Initial1795311128443 implements MigrationInterface {
             CREATE INDEX "ix_sefaz_dfe_log_filial" ON "sefaz_dfe_log" ("company_id", "filial_id", "id")
         `);
         await queryRunner.query(`
-            CREATE TABLE "sefaz_dfe_state" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "filial_id" integer NOT NULL,
-                "ult_nsu" varchar(15) NOT NULL DEFAULT ('000000000000000'),
-                "max_nsu" varchar(15) NOT NULL DEFAULT ('000000000000000'),
-                "last_cstat" varchar(3),
-                "last_xmotivo" varchar(255),
-                "last_sync_at" datetime,
-                "next_allowed_at" datetime,
-                "pending_gaps" text,
-                "lease_until" datetime,
-                "version" integer NOT NULL DEFAULT (1),
-                "created_at" datetime NOT NULL DEFAULT (datetime('now')),
-                "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
-            )
-        `);
-        await queryRunner.query(`
-            CREATE UNIQUE INDEX "uq_sefaz_dfe_state_filial" ON "sefaz_dfe_state" ("company_id", "filial_id")
-        `);
-        await queryRunner.query(`
             CREATE TABLE "sefaz_certificate" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -764,6 +743,27 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sefaz_certificate_filial" ON "sefaz_certificate" ("company_id", "filial_id")
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "sefaz_dfe_state" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "filial_id" integer NOT NULL,
+                "ult_nsu" varchar(15) NOT NULL DEFAULT ('000000000000000'),
+                "max_nsu" varchar(15) NOT NULL DEFAULT ('000000000000000'),
+                "last_cstat" varchar(3),
+                "last_xmotivo" varchar(255),
+                "last_sync_at" datetime,
+                "next_allowed_at" datetime,
+                "pending_gaps" text,
+                "lease_until" datetime,
+                "version" integer NOT NULL DEFAULT (1),
+                "created_at" datetime NOT NULL DEFAULT (datetime('now')),
+                "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE UNIQUE INDEX "uq_sefaz_dfe_state_filial" ON "sefaz_dfe_state" ("company_id", "filial_id")
         `);
         await queryRunner.query(`
             CREATE TABLE "sefaz_endpoint" (
@@ -888,16 +888,16 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE "sefaz_endpoint"
         `);
         await queryRunner.query(`
-            DROP INDEX "uq_sefaz_certificate_filial"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "sefaz_certificate"
-        `);
-        await queryRunner.query(`
             DROP INDEX "uq_sefaz_dfe_state_filial"
         `);
         await queryRunner.query(`
             DROP TABLE "sefaz_dfe_state"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "uq_sefaz_certificate_filial"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "sefaz_certificate"
         `);
         await queryRunner.query(`
             DROP INDEX "ix_sefaz_dfe_log_filial"
@@ -933,6 +933,12 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE "sales_order"
         `);
         await queryRunner.query(`
+            DROP INDEX "ix_fulfillment_order"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "fulfillment"
+        `);
+        await queryRunner.query(`
             DROP INDEX "ix_sales_order_item_order"
         `);
         await queryRunner.query(`
@@ -940,21 +946,6 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE "sales_order_item"
-        `);
-        await queryRunner.query(`
-            DROP INDEX "ix_fulfillment_order"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "fulfillment"
-        `);
-        await queryRunner.query(`
-            DROP INDEX "ix_fulfillment_item_fulfillment"
-        `);
-        await queryRunner.query(`
-            DROP INDEX "ix_fulfillment_item_order_item"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "fulfillment_item"
         `);
         await queryRunner.query(`
             DROP INDEX "uq_sales_return_code"
@@ -967,6 +958,15 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE "sales_return"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_fulfillment_item_fulfillment"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_fulfillment_item_order_item"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "fulfillment_item"
         `);
         await queryRunner.query(`
             DROP INDEX "ix_sales_return_item_return"
@@ -1074,12 +1074,6 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE "webhook_delivery"
         `);
         await queryRunner.query(`
-            DROP INDEX "ix_entry_document_installment_document"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "entry_document_installment"
-        `);
-        await queryRunner.query(`
             DROP INDEX "uq_entry_document_access_key"
         `);
         await queryRunner.query(`
@@ -1089,7 +1083,7 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP INDEX "ix_entry_document_filial_status"
         `);
         await queryRunner.query(`
-            DROP INDEX "ix_entry_document_supplier"
+            DROP INDEX "ix_entry_document_supplier_document"
         `);
         await queryRunner.query(`
             DROP INDEX "ix_entry_document_number"
@@ -1110,10 +1104,10 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE "entry_document_item"
         `);
         await queryRunner.query(`
-            DROP INDEX "ix_seller_company_name"
+            DROP INDEX "ix_entry_document_installment_document"
         `);
         await queryRunner.query(`
-            DROP TABLE "seller"
+            DROP TABLE "entry_document_installment"
         `);
         await queryRunner.query(`
             DROP INDEX "uq_supplier_company_document"
@@ -1123,6 +1117,12 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE "supplier"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_seller_company_name"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "seller"
         `);
         await queryRunner.query(`
             DROP INDEX "uq_product_company_code"
@@ -1155,6 +1155,12 @@ export class Initial1795311128443 implements MigrationInterface {
             DROP TABLE "customer"
         `);
         await queryRunner.query(`
+            DROP INDEX "ix_audit_entity"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "audit_log"
+        `);
+        await queryRunner.query(`
             DROP TABLE "sequence"
         `);
         await queryRunner.query(`
@@ -1171,12 +1177,6 @@ export class Initial1795311128443 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE "idempotency_key"
-        `);
-        await queryRunner.query(`
-            DROP INDEX "ix_audit_entity"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "audit_log"
         `);
     }
 
