@@ -8,12 +8,13 @@ import autocannon from 'autocannon';
 import { dataSource } from '../src/core/db/data-source';
 import { dropAllMysqlTables, runMigrations } from '../src/core/db/migrate';
 import { createApp } from '../src/app';
+import { openDatabase } from '../src/core/db/connect';
 
 export { createTestTenant } from '../tests/support/tenant';
 
 /** Fresh schema on the bench database (BENCH_REUSE=1 keeps the data of a previous run). */
 export async function prepareDatabase(): Promise<{ reused: boolean }> {
-  await dataSource.initialize();
+  await openDatabase();
   const reuse = process.env.BENCH_REUSE === '1';
   if (!reuse) await dropAllMysqlTables(dataSource);
   await runMigrations(dataSource);
@@ -76,3 +77,57 @@ export function rawQuickSaleFloor(secs = 15): { tps: number; p50: string; p99: s
 export const machine = () => `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
 export const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
+
+/** Starts bench/serve.ts in a child process (optionally with extra node flags such as --cpu-prof). */
+export async function startServerProcess(nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [...nodeArgs, '-r', 'ts-node/register', path.join(__dirname, 'serve.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      const m = /LISTENING (\d+)/.exec(d.toString());
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time of a V8 CPU profile grouped by where the code lives (our modules, each package, node internals). */
+export function summarizeCpuProfile(file: string, top = 15): { where: string; ms: number; share: number }[] {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const totals = new Map<string, number>();
+  let all = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    const frame = byNode.get(id)?.callFrame;
+    const url = frame?.url ?? '';
+    let where: string;
+    if (!url) where = frame?.functionName ? `(${frame.functionName})` : '(native)';
+    else if (url.includes('node_modules/')) where = `npm:${url.split('node_modules/').pop()!.split('/').slice(0, url.includes('node_modules/@') ? 2 : 1).join('/')}`;
+    else if (url.startsWith('node:')) where = url;
+    else where = `src:${path.relative(path.resolve(__dirname, '..'), url.replace('file://', ''))}`;
+    totals.set(where, (totals.get(where) ?? 0) + dt);
+    all += dt;
+  });
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([where, ms]) => ({ where, ms: Math.round(ms), share: Math.round((ms / all) * 1000) / 10 }));
+}

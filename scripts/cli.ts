@@ -2,6 +2,7 @@ import { dataSource } from '../src/core/db/data-source';
 import { runMigrations } from '../src/core/db/migrate';
 import { isSqlite } from '../src/core/db/engine';
 import { closeSequencePool } from '../src/core/sequence/sequence.service';
+import { openDatabase } from '../src/core/db/connect';
 
 /** Minimal "--flag value" parser shared by the CLIs (repeated flags collect into arrays). */
 export function parseArgs(argv = process.argv.slice(2)): Record<string, string[]> {
@@ -18,7 +19,7 @@ export function parseArgs(argv = process.argv.slice(2)): Record<string, string[]
 
 /** Opens the database for a CLI; the embedded file gets its migrations like `npm start` does. */
 export async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
-  await dataSource.initialize();
+  await openDatabase();
   try {
     if (isSqlite) await runMigrations(dataSource);
     return await work();

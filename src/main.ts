@@ -13,13 +13,14 @@ async function main() {
     process.exit(1);
   }
   const { dataSource } = await import('./core/db/data-source');
+  const { openDatabase } = await import('./core/db/connect');
   const { runMigrations } = await import('./core/db/migrate');
   const { logger } = await import('./core/logger');
   const { createApp } = await import('./app');
   const { seedDemoTenant } = await import('./modules/tenancy/demo-seed');
   const { closeSequencePool } = await import('./core/sequence/sequence.service');
 
-  await dataSource.initialize();
+  await openDatabase();
   if (config.db.engine === 'sqlite' || process.env.DB_MIGRATE_ON_START !== 'false') {
     const applied = await runMigrations(dataSource);
     if (applied.length) logger.info('migrations applied', { applied });

@@ -2,6 +2,7 @@ import { dataSource } from '../src/core/db/data-source';
 import { isMysql } from '../src/core/db/engine';
 import { dropAllMysqlTables, runMigrations } from '../src/core/db/migrate';
 import { closeSequencePool } from '../src/core/sequence/sequence.service';
+import { openDatabase } from '../src/core/db/connect';
 
 /*
  * Root hooks: the test schema is built by the migrations themselves (so they are tested too), on a
@@ -11,7 +12,7 @@ import { closeSequencePool } from '../src/core/sequence/sequence.service';
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(120_000);
-    await dataSource.initialize();
+    await openDatabase();
     if (isMysql) await dropAllMysqlTables(dataSource);
     await runMigrations(dataSource);
   },

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityManager } from 'typeorm';
 import { dataSource } from './data-source';
+import { sessionReadCommitted } from './connect';
 import { isSqlite } from './engine';
 
 /*
@@ -36,7 +37,8 @@ export async function inTransaction<T>(work: (em: EntityManager) => Promise<T>):
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await dataSource.transaction('READ COMMITTED', (em) => current.run(em, () => work(em)));
+      const run = (em: EntityManager) => current.run(em, () => work(em));
+      return await (sessionReadCommitted ? dataSource.transaction(run) : dataSource.transaction('READ COMMITTED', run));
     } catch (err) {
       const code = (err as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (err as { code?: string }).code;
       if (!code || !RETRYABLE_MYSQL.has(code) || attempt >= MAX_ATTEMPTS) throw err;

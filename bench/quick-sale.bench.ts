@@ -1,0 +1,120 @@
+/*
+ * Quick-sale benchmark (issue 7), MariaDB: a counter sale of 3 items (create + fulfil + payment in one
+ * transaction) with 16 concurrent clients for 30 s through HTTP; final stock checked exactly; the
+ * raw-SQL floor of the same sale measured in the same run for the ratio; a CPU profile of the API
+ * process (--cpu-prof) summarized by where the time goes. Figures go to bench/out/quick-sale.md.
+ *
+ *   npm run bench -- quick-sale        env: SECS (30), CONC (16), FLOOR_SECS (15), PROFILE (1)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { signToken } from '../src/core/auth/jwt';
+import { dataSource } from '../src/core/db/data-source';
+import { inTransaction } from '../src/core/db/transaction';
+import { Dec } from '../src/core/decimal';
+import { encodeId } from '../src/core/hashids';
+import { normalizeText } from '../src/core/br-documents';
+import { closeSequencePool } from '../src/core/sequence/sequence.service';
+import { Customer } from '../src/modules/catalog/entities/customer.entity';
+import { PaymentMethod } from '../src/modules/catalog/entities/payment-method.entity';
+import { Product } from '../src/modules/catalog/entities/product.entity';
+import { QuickSaleConfiguration } from '../src/modules/quick-sale/entities/quick-sale-configuration.entity';
+import { SalesOrder } from '../src/modules/sales-order/entities/sales-order.entity';
+import { StockBalance } from '../src/modules/stock/entities/stock-balance.entity';
+import { findStockMismatches } from '../src/modules/stock/stock.repository';
+import { postToLedger } from '../src/modules/stock/stock-ledger.service';
+import { createTenant } from '../src/modules/tenancy/tenant.service';
+import { load, machine, prepareDatabase, rawQuickSaleFloor, startServerProcess, summarizeCpuProfile } from './support';
+
+const SECS = Number(process.env.SECS ?? 30);
+const CONC = Number(process.env.CONC ?? 16);
+const FLOOR_SECS = Number(process.env.FLOOR_SECS ?? 15);
+const PROFILE = process.env.PROFILE !== '0';
+const PRODUCTS = 1000;
+const STOCK = 1_000_000;
+
+async function setup() {
+  await prepareDatabase();
+  const { company, filiais } = await createTenant({ name: 'Bench Counter', cnpj: '11222333000181', filiais: [{ name: 'Loja', cnpj: '11222333000181', uf: 'SP' }] });
+  const filial = filiais[0];
+  const em = dataSource.manager;
+  const products: Product[] = [];
+  for (let i = 0; i < PRODUCTS; i += 500) {
+    const rows = Array.from({ length: Math.min(500, PRODUCTS - i) }, (_v, j) => {
+      const name = `Produto ${i + j + 1}`;
+      return em.create(Product, { companyId: company.id, code: String(i + j + 1), name, searchName: normalizeText(name), unit: 'UN', gtin: null, ncm: null, cest: null, price: new Dec('10.00'), active: true, stockControlled: true });
+    });
+    products.push(...(await em.save(rows)));
+  }
+  await inTransaction((tx) =>
+    postToLedger(tx, { companyId: company.id, filialId: filial.id, reason: 'OPENING_BALANCE', referenceType: 'bench', referenceId: 1, lines: products.map((p) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(STOCK), unitCost: new Dec('5') })) }),
+  );
+  const customer = await em.save(em.create(Customer, { companyId: company.id, name: 'Consumidor Final', searchName: 'CONSUMIDOR FINAL', tradeName: null, searchTradeName: null, document: null, email: null, phone: null, active: true }));
+  await em.save(em.create(PaymentMethod, { companyId: company.id, code: 'CASH', name: 'Dinheiro', kind: 'CASH', givesChange: true, active: true }));
+  await em.save(em.create(QuickSaleConfiguration, { companyId: company.id, filialId: filial.id, enabled: true, defaultCustomerId: customer.id, defaultSellerId: null, paymentMethods: ['CASH'], defaultPaymentMethod: 'CASH', allowNegativeStock: false, requireCustomer: false, maxDiscountPercent: new Dec(0) }));
+  return { company, filial, products };
+}
+
+(async () => {
+  const { company, filial, products } = await setup();
+  const companyHash = encodeId('company', company.id);
+  const filialHash = encodeId('filial', filial.id);
+  const token = signToken({ sub: 'bench', companyId: companyHash, filiais: ['*'], scope: '*' }, '2h');
+  const productHashes = products.map((p) => encodeId('product', p.id));
+  const outDir = path.join(__dirname, 'out');
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const f of fs.readdirSync(outDir)) if (f.startsWith('quick-sale-') && f.endsWith('.cpuprofile')) fs.rmSync(path.join(outDir, f));
+
+  const server = await startServerProcess(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', outDir, '--cpu-prof-name', `quick-sale-${Date.now()}.cpuprofile`] : [], { DB_POOL_SIZE: '24' });
+  const body = () => {
+    const picks = new Set<number>();
+    while (picks.size < 3) picks.add(Math.floor(Math.random() * PRODUCTS));
+    return JSON.stringify({ flowMode: 'QUICK_SALE', items: [...picks].map((i) => ({ productId: productHashes[i], quantity: 1 })), payments: [{ method: 'CASH', amount: '30.00' }] });
+  };
+  const headers = { authorization: `Bearer ${token}`, 'x-company-id': companyHash, 'x-filial-id': filialHash, 'content-type': 'application/json' };
+  // Warm-up (JIT, pools), then the measured run.
+  await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: 3, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
+  const warmOrders = await dataSource.manager.countBy(SalesOrder, { companyId: company.id });
+  const run = await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
+  await server.stop();
+
+  const orders = await dataSource.manager.countBy(SalesOrder, { companyId: company.id });
+  const balances = await dataSource.manager.findBy(StockBalance, { companyId: company.id });
+  const unitsOut = balances.reduce((acc, b) => acc.plus(new Dec(STOCK).minus(b.quantity)), new Dec(0));
+  const stockExact = unitsOut.eq(orders * 3) && (await findStockMismatches(dataSource.manager, company.id)).length === 0;
+  const measuredOrders = orders - warmOrders;
+
+  const floor = rawQuickSaleFloor(FLOOR_SECS);
+  const profileFile = fs.readdirSync(outDir).find((f) => f.startsWith('quick-sale-') && f.endsWith('.cpuprofile'));
+  const hot = profileFile ? summarizeCpuProfile(path.join(outDir, profileFile), 18) : [];
+
+  const tps = measuredOrders / SECS;
+  const lines = [
+    `## Quick sale (issue 7) — ${machine()}`,
+    '',
+    `3 items per sale, ${CONC} concurrent clients, ${SECS} s after a 3 s warm-up, MariaDB, API in its own process.`,
+    '',
+    '| figure | value |',
+    '|---|---|',
+    `| sales/s (orders committed ÷ ${SECS} s) | ${tps.toFixed(1)} |`,
+    `| autocannon requests/s (avg) | ${run.rps.toFixed(1)} |`,
+    `| latency p50 / p97.5 / p99 (ms) | ${run.p50} / ${run.p95} / ${run.p99} |`,
+    `| errors / non-2xx | ${run.errors} / ${run.non2xx} |`,
+    `| final stock exact (units out = 3 × orders, balances = Σ movements) | ${stockExact ? 'yes' : 'NO'} (${orders} orders, ${unitsOut.toString()} units) |`,
+    `| raw-SQL floor (same run, ${FLOOR_SECS} s) | ${floor ? `${floor.tps} tps, p50 ${floor.p50} ms, p99 ${floor.p99} ms` : 'not available'} |`,
+    `| ratio to the floor | ${floor ? (tps / floor.tps).toFixed(3) : 'n/a'} |`,
+    '',
+    hot.length ? 'CPU profile of the API process (self time, grouped by where the code lives):' : '',
+    '',
+    ...(hot.length ? ['| where | ms | share |', '|---|---|---|', ...hot.map((h) => `| ${h.where} | ${h.ms} | ${h.share}% |`)] : []),
+  ];
+  const text = lines.join('\n');
+  console.log(text);
+  fs.writeFileSync(path.join(outDir, 'quick-sale.md'), text + '\n');
+  await closeSequencePool();
+  await dataSource.destroy();
+  process.exit(stockExact && run.errors === 0 && run.non2xx === 0 ? 0 : 1);
+})().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
