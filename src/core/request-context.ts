@@ -5,6 +5,8 @@ export interface RequestScope {
   requestId: string;
   companyId?: number;
   actor?: string;
+  /** Filiais already loaded (and checked) during this request, by id: later reads reuse them. */
+  filiais?: Map<number, unknown>;
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();

@@ -3,6 +3,7 @@ import { dataSource } from '../db/data-source';
 import { Filial } from '../../modules/tenancy/entities/filial.entity';
 import { ForbiddenError } from '../errors';
 import type { TenantContext } from '../context';
+import { currentScope } from '../request-context';
 
 /**
  * Loads a filial of the company the token speaks for, or refuses (403: not the caller's to use).
@@ -12,7 +13,15 @@ export async function assertFilialAccess(ctx: TenantContext, filialId: number, e
   const granted = ctx.grantedFiliais === '*' || ctx.grantedFiliais.includes(filialId);
   const filial = filialId > 0 && granted ? await em.findOneBy(Filial, { id: filialId, companyId: ctx.companyId }) : null;
   if (!filial || !filial.active) throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
+  const scope = currentScope();
+  if (scope) (scope.filiais ??= new Map()).set(filial.id, filial);
   return filial;
+}
+
+/** A filial already loaded by this request's access check, if any (saves re-reading it). */
+export function requestFilial(companyId: number, filialId: number): Filial | undefined {
+  const f = currentScope()?.filiais?.get(filialId) as Filial | undefined;
+  return f && f.companyId === companyId ? f : undefined;
 }
 
 export function hasScope(scopes: string[], required: string): boolean {

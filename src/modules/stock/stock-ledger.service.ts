@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { requestFilial } from '../../core/auth/tenancy';
 import { BusinessRuleError } from '../../core/errors';
 import { Dec, dec, round } from '../../core/decimal';
 import { Filial } from '../tenancy/entities/filial.entity';
@@ -123,7 +124,7 @@ function insufficientStock(shortages: InsufficientStockLine[]): BusinessRuleErro
 
 async function resolveAllowNegative(em: EntityManager, posting: LedgerPosting): Promise<boolean> {
   if (posting.allowNegative !== undefined) return posting.allowNegative;
-  const filial = await em.findOneBy(Filial, { id: posting.filialId, companyId: posting.companyId });
+  const filial = requestFilial(posting.companyId, posting.filialId) ?? (await em.findOneBy(Filial, { id: posting.filialId, companyId: posting.companyId }));
   return filial?.allowNegativeStock ?? false;
 }
 
