@@ -59,12 +59,13 @@ export async function configurationProblems(
   em: EntityManager,
   companyId: number,
   config: Pick<ConfigurationInput, 'defaultCustomerId' | 'defaultSellerId' | 'paymentMethods' | 'defaultPaymentMethod' | 'enabled'>,
-  options: { checkEnabled: boolean; methods?: Map<string, PaymentMethod> },
+  options: { checkEnabled: boolean; methods?: Map<string, PaymentMethod>; found?: { customer?: Customer | null } },
 ): Promise<ConfigurationProblem[]> {
   const problems: ConfigurationProblem[] = [];
   if (options.checkEnabled && !config.enabled) problems.push({ code: 'QUICK_SALE_DISABLED', field: 'enabled', message: 'Quick sale is disabled for this filial' });
   if (config.defaultCustomerId !== null) {
     const c = await em.findOneBy(Customer, { id: config.defaultCustomerId, companyId });
+    if (options.found) options.found.customer = c;
     if (!c) problems.push({ code: 'DEFAULT_CUSTOMER_NOT_FOUND', field: 'defaultCustomerId', message: 'Default customer not found' });
     else if (!c.active) problems.push({ code: 'DEFAULT_CUSTOMER_INACTIVE', field: 'defaultCustomerId', message: 'Default customer is inactive' });
   }
@@ -175,6 +176,7 @@ export interface SaleSetup {
   methods: Map<string, PaymentMethod>;
   /** What stops a quick sale in this filial (empty → it may sell). */
   problems: ConfigurationProblem[];
+  defaultCustomer?: Customer | null;
 }
 
 /** Everything a counter sale needs from the configuration, read once. */
@@ -184,5 +186,7 @@ export async function loadSaleSetup(em: EntityManager, companyId: number, filial
     return { configuration, methods: new Map(), problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }] };
   }
   const methods = await paymentMethodsByCode(em, companyId, configuration.paymentMethods);
-  return { configuration, methods, problems: await configurationProblems(em, companyId, configuration, { checkEnabled: true, methods }) };
+  const found: { customer?: Customer | null } = {};
+  const problems = await configurationProblems(em, companyId, configuration, { checkEnabled: true, methods, found });
+  return { configuration, methods, problems, defaultCustomer: found.customer };
 }

@@ -7,7 +7,9 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
 import type { SalesOrder } from '../sales-order/entities/sales-order.entity';
-import { loadView, SalesOrderView } from '../sales-order/sales-order.repository';
+import type { SalesOrderView } from '../sales-order/sales-order.repository';
+import { Customer } from '../catalog/entities/customer.entity';
+import { Seller } from '../catalog/entities/seller.entity';
 import { createSalesOrder, CreateRequest, reserveSalesOrderCode } from '../sales-order/services/create.service';
 import { fulfillSalesOrderItems } from '../sales-order/services/fulfill.service';
 import { SalePayment } from './entities/sale-payment.entity';
@@ -20,6 +22,11 @@ export interface QuickSaleResult {
   view: SalesOrderView;
   payments: SalePayment[];
   change: Dec;
+}
+
+async function customerName(em: import('typeorm').EntityManager, companyId: number, id: number | null): Promise<string | null> {
+  if (!id) return null;
+  return (await em.findOne(Customer, { where: { id, companyId }, select: { id: true, name: true } }))?.name ?? null;
 }
 
 /** Line and order discounts within the counter's limit (percent of the amounts they reduce). */
@@ -43,7 +50,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
   if (!ctx.filialId) throw new ValidationError('x-filial-id header is required for a quick sale', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
   const filialId = ctx.filialId;
   if (body.type && body.type !== 'ORDER') throw new ValidationError('A quick sale is an ORDER', [{ path: 'type', message: 'must be ORDER' }]);
-  const { configuration, methods, problems } = await loadSaleSetup(dataSource.manager, ctx.companyId, filialId);
+  const { configuration, methods, problems, defaultCustomer } = await loadSaleSetup(dataSource.manager, ctx.companyId, filialId);
   if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
   const config = configuration;
 
@@ -54,7 +61,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
 
   const code = await reserveSalesOrderCode(ctx.companyId);
   return inTransaction(async (em) => {
-    const { order, items } = await createSalesOrder(em, ctx, {
+    const created = await createSalesOrder(em, ctx, {
       ...body,
       code,
       type: 'ORDER',
@@ -63,29 +70,28 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
       customerId,
       sellerId: body.sellerId ?? config.defaultSellerId,
     });
+    const { order, items } = created;
     checkDiscounts(order, items, config.maxDiscountPercent);
-    const payments = body.payments?.length
+    const tendered = body.payments?.length
       ? body.payments
       : config.defaultPaymentMethod
         ? [{ method: config.defaultPaymentMethod, amount: order.total }]
         : [];
-    if (!payments.length) throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', { errors: [{ path: 'payments', message: 'required' }] });
-    const { settled, change } = settlePayments(order.total, payments, methods, config.paymentMethods);
+    if (!tendered.length) throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', { errors: [{ path: 'payments', message: 'required' }] });
+    const { settled, change } = settlePayments(order.total, tendered, methods, config.paymentMethods);
 
-    await fulfillSalesOrderItems(
+    // The order was written in this transaction: fulfil it without reading it back.
+    const fulfilled = await fulfillSalesOrderItems(
       em,
       ctx,
       order.id,
       items.map((i) => ({ salesOrderItemId: i.id, quantity: i.quantity })),
-      { allowNegativeStock: config.allowNegativeStock },
+      { allowNegativeStock: config.allowNegativeStock, created },
     );
-    await em
-      .createQueryBuilder()
-      .insert()
-      .into(SalePayment)
-      .values(settled.map((p) => ({ companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change })))
-      .updateEntity(false)
-      .execute();
+    const payments = settled.map((p) =>
+      Object.assign(new SalePayment(), { companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change }),
+    );
+    await em.createQueryBuilder().insert().into(SalePayment).values(payments).updateEntity(false).execute();
     await publishEvent(em, ctx, {
       type: 'quick-sale.completed',
       filialId,
@@ -99,8 +105,15 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
         payments: settled.map((p) => ({ method: p.method.code, amount: toFixed(p.amount, 'amount') })),
       },
     });
-    const view = await loadView(em, ctx.companyId, order.id);
-    const saved = await em.find(SalePayment, { where: { companyId: ctx.companyId, salesOrderId: order.id }, order: { id: 'ASC' } });
-    return { view, payments: saved, change };
+    // Everything the answer shows was written here: no read-back.
+    const view: SalesOrderView = {
+      order: fulfilled.order,
+      items: fulfilled.items,
+      customerName: customerId === config.defaultCustomerId ? (defaultCustomer?.name ?? null) : await customerName(em, ctx.companyId, customerId),
+      sellerName: null,
+      groupedFromIds: [],
+    };
+    if (order.sellerId) view.sellerName = (await em.findOne(Seller, { where: { id: order.sellerId, companyId: ctx.companyId }, select: { id: true, name: true } }))?.name ?? null;
+    return { view, payments, change };
   });
 }
