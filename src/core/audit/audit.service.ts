@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { Dec } from '../decimal';
 import { AuditLog } from './audit-log.entity';
 import type { ActorContext } from '../context';
+import { appendOnCommit } from '../db/transaction';
 
 export type Changes = Record<string, [unknown, unknown]>;
 
@@ -23,14 +24,18 @@ export async function recordAudit(
   ctx: ActorContext,
   entry: { entity: string; entityId: number; action: string; changes?: Changes | null },
 ): Promise<void> {
-  // updateEntity(false): nothing is read back, so the insert is one statement (no re-select of created_at).
-  await em.createQueryBuilder().insert().into(AuditLog).values({
+  await appendOnCommit(em, insertAuditRows, {
     companyId: ctx.companyId,
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,
     actor: ctx.actor,
     requestId: ctx.requestId ?? null,
-    changes: (entry.changes && Object.keys(entry.changes).length ? entry.changes : null) as never,
-  }).updateEntity(false).execute();
+    changes: entry.changes && Object.keys(entry.changes).length ? entry.changes : null,
+  });
+}
+
+/** One statement for all the audit rows of a transaction (updateEntity(false): nothing read back). */
+async function insertAuditRows(em: EntityManager, rows: Partial<AuditLog>[]): Promise<void> {
+  await em.createQueryBuilder().insert().into(AuditLog).values(rows as never).updateEntity(false).execute();
 }

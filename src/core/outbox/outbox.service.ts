@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { ActorContext } from '../context';
+import { appendOnCommit } from '../db/transaction';
 import { OutboxEvent } from './outbox-event.entity';
 
 export interface DomainEvent {
@@ -12,13 +13,17 @@ export interface DomainEvent {
 }
 
 export async function publishEvent(em: EntityManager, ctx: ActorContext, event: DomainEvent): Promise<void> {
-  // updateEntity(false): one statement, no re-select of the generated columns.
-  await em.createQueryBuilder().insert().into(OutboxEvent).values({
+  // Written with the transaction's other events just before it commits, in the order published.
+  await appendOnCommit(em, insertEvents, {
     companyId: ctx.companyId,
     filialId: event.filialId ?? null,
     type: event.type,
     aggregateType: event.aggregateType,
     aggregateId: event.aggregateId,
-    data: event.data as never,
-  }).updateEntity(false).execute();
+    data: event.data,
+  });
+}
+
+async function insertEvents(em: EntityManager, rows: Partial<OutboxEvent>[]): Promise<void> {
+  await em.createQueryBuilder().insert().into(OutboxEvent).values(rows as never).updateEntity(false).execute();
 }

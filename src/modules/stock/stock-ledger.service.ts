@@ -3,7 +3,6 @@ import { requestFilial } from '../../core/auth/tenancy';
 import { BusinessRuleError } from '../../core/errors';
 import { Dec, dec, round } from '../../core/decimal';
 import { Filial } from '../tenancy/entities/filial.entity';
-import { StockBalance } from './entities/stock-balance.entity';
 import { MovementDirection } from './entities/stock-movement.entity';
 import { insertMovements, lockBalances, readBalances, writeBalances } from './stock.repository';
 
@@ -142,7 +141,7 @@ export async function previewPosting(em: EntityManager, posting: LedgerPosting):
 export async function postToLedger(em: EntityManager, posting: LedgerPosting): Promise<LedgerEffect[]> {
   if (!posting.lines.length) return [];
   const allowNegative = await resolveAllowNegative(em, posting);
-  const balances: Map<number, StockBalance> = await lockBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  const balances = await lockBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
   const { effects, shortages } = computeEffects(balances, posting.lines, allowNegative);
   if (shortages.length) throw insufficientStock(shortages);
 

@@ -1,6 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
-import { Dec, toFixed } from '../../core/decimal';
+import { Dec, dec, toFixed } from '../../core/decimal';
 import { StockBalance } from './entities/stock-balance.entity';
 import { StockMovement } from './entities/stock-movement.entity';
 
@@ -11,16 +11,22 @@ const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'N
  * transactions are already serialized). Missing balances are created at zero first, so the caller
  * always gets one locked row per product.
  */
-export async function lockBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<number, StockBalance>> {
+export interface LockedBalance {
+  id: number;
+  productId: number;
+  quantity: Dec;
+  averageCost: Dec;
+}
+
+export async function lockBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<number, LockedBalance>> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  const load = async (which: number[]) => {
-    const qb = em
-      .createQueryBuilder(StockBalance, 'b')
-      .where('b.company_id = :companyId AND b.filial_id = :filialId', { companyId, filialId })
-      .andWhere('b.product_id IN (:...which)', { which })
-      .orderBy('b.product_id', 'ASC');
-    if (isMysql) qb.setLock('pessimistic_write');
-    return qb.getMany();
+  // Plain SQL on the hottest path of every sale: no query builder, no entity hydration.
+  const load = async (which: number[]): Promise<LockedBalance[]> => {
+    const rows: { id: number; product_id: number; quantity: string | number; average_cost: string | number }[] = await em.query(
+      `SELECT id, product_id, quantity, average_cost FROM stock_balance WHERE company_id = ? AND filial_id = ? AND product_id IN (${which.map(() => '?').join(',')}) ORDER BY product_id${isMysql ? ' FOR UPDATE' : ''}`,
+      [companyId, filialId, ...which],
+    );
+    return rows.map((r) => ({ id: Number(r.id), productId: Number(r.product_id), quantity: dec(r.quantity), averageCost: dec(r.average_cost) }));
   };
   const found = ids.length ? await load(ids) : [];
   const byProduct = new Map(found.map((b) => [b.productId, b]));
@@ -62,9 +68,36 @@ export async function writeBalances(em: EntityManager, updates: { id: number; qu
   );
 }
 
-export async function insertMovements(em: EntityManager, rows: Partial<StockMovement>[]): Promise<void> {
+const MOVEMENT_COLUMNS = ['company_id', 'filial_id', 'product_id', 'direction', 'reason', 'quantity', 'unit_cost', 'balance_after', 'average_cost_after', 'reference_type', 'reference_id', 'reference_line_id', 'actor'];
+
+export interface MovementRow {
+  companyId: number;
+  filialId: number;
+  productId: number;
+  direction: StockMovement['direction'];
+  reason: string;
+  quantity: Dec;
+  unitCost: Dec;
+  balanceAfter: Dec;
+  averageCostAfter: Dec;
+  referenceType: string;
+  referenceId: number;
+  referenceLineId: number | null;
+  actor: string | null;
+}
+
+/** All movements of a posting in one INSERT (created_at from the column default). */
+export async function insertMovements(em: EntityManager, rows: MovementRow[]): Promise<void> {
   if (!rows.length) return;
-  await em.createQueryBuilder().insert().into(StockMovement).values(rows).updateEntity(false).execute();
+  const tuple = `(${MOVEMENT_COLUMNS.map(() => '?').join(',')})`;
+  await em.query(
+    `INSERT INTO stock_movement (${MOVEMENT_COLUMNS.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`,
+    rows.flatMap((r) => [
+      r.companyId, r.filialId, r.productId, r.direction, r.reason,
+      toFixed(r.quantity, 'quantity'), toFixed(r.unitCost, 'cost'), toFixed(r.balanceAfter, 'quantity'), toFixed(r.averageCostAfter, 'cost'),
+      r.referenceType, r.referenceId, r.referenceLineId, r.actor,
+    ]),
+  );
 }
 
 export interface StockMismatch {
