@@ -1,9 +1,25 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795311136954 implements MigrationInterface {
-    name = 'Initial1795311136954'
+export class Initial1795311672919 implements MigrationInterface {
+    name = 'Initial1795311672919'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`
+            CREATE TABLE "audit_log" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "entity" varchar(40) NOT NULL,
+                "entity_id" integer NOT NULL,
+                "action" varchar(40) NOT NULL,
+                "actor" varchar(100) NOT NULL,
+                "request_id" varchar(64),
+                "changes" text,
+                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_audit_entity" ON "audit_log" ("company_id", "entity", "entity_id", "id")
+        `);
         await queryRunner.query(`
             CREATE TABLE "idempotency_key" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
@@ -45,22 +61,6 @@ export class Initial1795311136954 implements MigrationInterface {
                 "value" integer NOT NULL DEFAULT (0),
                 PRIMARY KEY ("company_id", "name")
             )
-        `);
-        await queryRunner.query(`
-            CREATE TABLE "audit_log" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "entity" varchar(40) NOT NULL,
-                "entity_id" integer NOT NULL,
-                "action" varchar(40) NOT NULL,
-                "actor" varchar(100) NOT NULL,
-                "request_id" varchar(64),
-                "changes" text,
-                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
-            )
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_audit_entity" ON "audit_log" ("company_id", "entity", "entity_id", "id")
         `);
         await queryRunner.query(`
             CREATE TABLE "customer" (
@@ -148,6 +148,19 @@ export class Initial1795311136954 implements MigrationInterface {
             CREATE INDEX "ix_seller_company_name" ON "seller" ("company_id", "search_name")
         `);
         await queryRunner.query(`
+            CREATE TABLE "entry_document_installment" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "entry_document_id" integer NOT NULL,
+                "number" integer NOT NULL,
+                "due_date" date NOT NULL,
+                "amount" varchar(17) NOT NULL DEFAULT ('0.00')
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_entry_document_installment_document" ON "entry_document_installment" ("company_id", "entry_document_id", "number")
+        `);
+        await queryRunner.query(`
             CREATE TABLE "supplier" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -168,19 +181,6 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_supplier_company_document" ON "supplier" ("company_id", "document")
-        `);
-        await queryRunner.query(`
-            CREATE TABLE "entry_document_installment" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "entry_document_id" integer NOT NULL,
-                "number" integer NOT NULL,
-                "due_date" date NOT NULL,
-                "amount" varchar(17) NOT NULL DEFAULT ('0.00')
-            )
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_entry_document_installment_document" ON "entry_document_installment" ("company_id", "entry_document_id", "number")
         `);
         await queryRunner.query(`
             CREATE TABLE "entry_document_item" (
@@ -569,24 +569,6 @@ export class Initial1795311136954 implements MigrationInterface {
             CREATE INDEX "ix_sales_return_item_return" ON "sales_return_item" ("company_id", "return_id")
         `);
         await queryRunner.query(`
-            CREATE TABLE "fulfillment_item" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "fulfillment_id" integer NOT NULL,
-                "sales_order_id" integer NOT NULL,
-                "sales_order_item_id" integer NOT NULL,
-                "product_id" integer NOT NULL,
-                "quantity" varchar(20) NOT NULL DEFAULT ('0.0000'),
-                "unit_cost" varchar(23) NOT NULL DEFAULT ('0.0000000000')
-            )
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_fulfillment_item_order_item" ON "fulfillment_item" ("company_id", "sales_order_item_id")
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_fulfillment_item_fulfillment" ON "fulfillment_item" ("company_id", "fulfillment_id")
-        `);
-        await queryRunner.query(`
             CREATE TABLE "sales_return" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -608,6 +590,37 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sales_return_code" ON "sales_return" ("company_id", "code")
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "fulfillment_item" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "fulfillment_id" integer NOT NULL,
+                "sales_order_id" integer NOT NULL,
+                "sales_order_item_id" integer NOT NULL,
+                "product_id" integer NOT NULL,
+                "quantity" varchar(20) NOT NULL DEFAULT ('0.0000'),
+                "unit_cost" varchar(23) NOT NULL DEFAULT ('0.0000000000')
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_fulfillment_item_order_item" ON "fulfillment_item" ("company_id", "sales_order_item_id")
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_fulfillment_item_fulfillment" ON "fulfillment_item" ("company_id", "fulfillment_id")
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "fulfillment" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "filial_id" integer NOT NULL,
+                "sales_order_id" integer NOT NULL,
+                "actor" varchar(100),
+                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_fulfillment_order" ON "fulfillment" ("company_id", "sales_order_id", "id")
         `);
         await queryRunner.query(`
             CREATE TABLE "sales_order_item" (
@@ -634,19 +647,6 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE INDEX "ix_sales_order_item_order" ON "sales_order_item" ("company_id", "sales_order_id", "line_number")
-        `);
-        await queryRunner.query(`
-            CREATE TABLE "fulfillment" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "filial_id" integer NOT NULL,
-                "sales_order_id" integer NOT NULL,
-                "actor" varchar(100),
-                "created_at" datetime NOT NULL DEFAULT (datetime('now'))
-            )
-        `);
-        await queryRunner.query(`
-            CREATE INDEX "ix_fulfillment_order" ON "fulfillment" ("company_id", "sales_order_id", "id")
         `);
         await queryRunner.query(`
             CREATE TABLE "sales_order" (
@@ -766,6 +766,20 @@ export class Initial1795311136954 implements MigrationInterface {
             CREATE UNIQUE INDEX "uq_sefaz_dfe_state_filial" ON "sefaz_dfe_state" ("company_id", "filial_id")
         `);
         await queryRunner.query(`
+            CREATE TABLE "stock_balance" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "filial_id" integer NOT NULL,
+                "product_id" integer NOT NULL,
+                "quantity" varchar(20) NOT NULL DEFAULT ('0.0000'),
+                "average_cost" varchar(23) NOT NULL DEFAULT ('0.0000000000'),
+                "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+        await queryRunner.query(`
+            CREATE UNIQUE INDEX "uq_stock_balance" ON "stock_balance" ("company_id", "filial_id", "product_id")
+        `);
+        await queryRunner.query(`
             CREATE TABLE "sefaz_endpoint" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -780,20 +794,6 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sefaz_endpoint_filial" ON "sefaz_endpoint" ("company_id", "filial_id")
-        `);
-        await queryRunner.query(`
-            CREATE TABLE "stock_balance" (
-                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-                "company_id" integer NOT NULL,
-                "filial_id" integer NOT NULL,
-                "product_id" integer NOT NULL,
-                "quantity" varchar(20) NOT NULL DEFAULT ('0.0000'),
-                "average_cost" varchar(23) NOT NULL DEFAULT ('0.0000000000'),
-                "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
-            )
-        `);
-        await queryRunner.query(`
-            CREATE UNIQUE INDEX "uq_stock_balance" ON "stock_balance" ("company_id", "filial_id", "product_id")
         `);
         await queryRunner.query(`
             CREATE TABLE "stock_movement" (
@@ -876,16 +876,16 @@ export class Initial1795311136954 implements MigrationInterface {
             DROP TABLE "stock_movement"
         `);
         await queryRunner.query(`
-            DROP INDEX "uq_stock_balance"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "stock_balance"
-        `);
-        await queryRunner.query(`
             DROP INDEX "uq_sefaz_endpoint_filial"
         `);
         await queryRunner.query(`
             DROP TABLE "sefaz_endpoint"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "uq_stock_balance"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "stock_balance"
         `);
         await queryRunner.query(`
             DROP INDEX "uq_sefaz_dfe_state_filial"
@@ -933,12 +933,6 @@ export class Initial1795311136954 implements MigrationInterface {
             DROP TABLE "sales_order"
         `);
         await queryRunner.query(`
-            DROP INDEX "ix_fulfillment_order"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "fulfillment"
-        `);
-        await queryRunner.query(`
             DROP INDEX "ix_sales_order_item_order"
         `);
         await queryRunner.query(`
@@ -946,6 +940,21 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE "sales_order_item"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_fulfillment_order"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "fulfillment"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_fulfillment_item_fulfillment"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_fulfillment_item_order_item"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "fulfillment_item"
         `);
         await queryRunner.query(`
             DROP INDEX "uq_sales_return_code"
@@ -958,15 +967,6 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE "sales_return"
-        `);
-        await queryRunner.query(`
-            DROP INDEX "ix_fulfillment_item_fulfillment"
-        `);
-        await queryRunner.query(`
-            DROP INDEX "ix_fulfillment_item_order_item"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "fulfillment_item"
         `);
         await queryRunner.query(`
             DROP INDEX "ix_sales_return_item_return"
@@ -1104,12 +1104,6 @@ export class Initial1795311136954 implements MigrationInterface {
             DROP TABLE "entry_document_item"
         `);
         await queryRunner.query(`
-            DROP INDEX "ix_entry_document_installment_document"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "entry_document_installment"
-        `);
-        await queryRunner.query(`
             DROP INDEX "uq_supplier_company_document"
         `);
         await queryRunner.query(`
@@ -1117,6 +1111,12 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE "supplier"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_entry_document_installment_document"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "entry_document_installment"
         `);
         await queryRunner.query(`
             DROP INDEX "ix_seller_company_name"
@@ -1155,12 +1155,6 @@ export class Initial1795311136954 implements MigrationInterface {
             DROP TABLE "customer"
         `);
         await queryRunner.query(`
-            DROP INDEX "ix_audit_entity"
-        `);
-        await queryRunner.query(`
-            DROP TABLE "audit_log"
-        `);
-        await queryRunner.query(`
             DROP TABLE "sequence"
         `);
         await queryRunner.query(`
@@ -1177,6 +1171,12 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE "idempotency_key"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_audit_entity"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "audit_log"
         `);
     }
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class Initial1795311136954 implements MigrationInterface {
-    name = 'Initial1795311136954'
+export class Initial1795311672919 implements MigrationInterface {
+    name = 'Initial1795311672919'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -20,6 +20,21 @@ export class Initial1795311136954 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
+            CREATE TABLE \`idempotency_key\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`key\` varchar(120) NOT NULL,
+                \`request_hash\` varchar(64) NOT NULL,
+                \`state\` varchar(12) NOT NULL,
+                \`response_status\` int NULL,
+                \`response_body\` longtext NULL,
+                \`response_content_type\` varchar(60) NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_idempotency_key\` (\`company_id\`, \`key\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
             CREATE TABLE \`outbox_event\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -32,14 +47,6 @@ export class Initial1795311136954 implements MigrationInterface {
                 INDEX \`ix_outbox_company_type\` (\`company_id\`, \`type\`, \`id\`),
                 INDEX \`ix_outbox_company\` (\`company_id\`, \`id\`),
                 PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`sequence\` (
-                \`company_id\` int NOT NULL,
-                \`name\` varchar(40) NOT NULL,
-                \`value\` int NOT NULL DEFAULT '0',
-                PRIMARY KEY (\`company_id\`, \`name\`)
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
@@ -64,18 +71,11 @@ export class Initial1795311136954 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`idempotency_key\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
+            CREATE TABLE \`sequence\` (
                 \`company_id\` int NOT NULL,
-                \`key\` varchar(120) NOT NULL,
-                \`request_hash\` varchar(64) NOT NULL,
-                \`state\` varchar(12) NOT NULL,
-                \`response_status\` int NULL,
-                \`response_body\` longtext NULL,
-                \`response_content_type\` varchar(60) NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_idempotency_key\` (\`company_id\`, \`key\`),
-                PRIMARY KEY (\`id\`)
+                \`name\` varchar(40) NOT NULL,
+                \`value\` int NOT NULL DEFAULT '0',
+                PRIMARY KEY (\`company_id\`, \`name\`)
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
@@ -150,6 +150,18 @@ export class Initial1795311136954 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
+            CREATE TABLE \`entry_document_installment\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`entry_document_id\` int NOT NULL,
+                \`number\` int NOT NULL,
+                \`due_date\` date NOT NULL,
+                \`amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                INDEX \`ix_entry_document_installment_document\` (\`company_id\`, \`entry_document_id\`, \`number\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
             CREATE TABLE \`entry_document_item\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -184,18 +196,6 @@ export class Initial1795311136954 implements MigrationInterface {
                 \`declared_cfop\` varchar(4) NULL,
                 INDEX \`ix_entry_document_item_product\` (\`company_id\`, \`product_id\`),
                 INDEX \`ix_entry_document_item_document\` (\`company_id\`, \`entry_document_id\`, \`line_number\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`entry_document_installment\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`entry_document_id\` int NOT NULL,
-                \`number\` int NOT NULL,
-                \`due_date\` date NOT NULL,
-                \`amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                INDEX \`ix_entry_document_installment_document\` (\`company_id\`, \`entry_document_id\`, \`number\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -313,57 +313,6 @@ export class Initial1795311136954 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`nfe_inbound\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`filial_id\` int NOT NULL,
-                \`access_key\` varchar(44) NOT NULL,
-                \`issuer_document\` varchar(14) NOT NULL,
-                \`issuer_name\` varchar(150) NOT NULL,
-                \`issuer_search\` varchar(150) NOT NULL,
-                \`issuer_uf\` varchar(2) NULL,
-                \`model\` varchar(2) NOT NULL DEFAULT '55',
-                \`series\` varchar(3) NULL,
-                \`number\` varchar(9) NULL,
-                \`issued_at\` datetime(3) NOT NULL,
-                \`issue_date\` date NOT NULL,
-                \`total\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`nsu\` varchar(15) NULL,
-                \`kind\` varchar(10) NOT NULL,
-                \`authority_status\` varchar(12) NOT NULL,
-                \`environment\` varchar(12) NOT NULL DEFAULT 'PRODUCTION',
-                \`protocol_number\` varchar(20) NULL,
-                \`authorized_at\` datetime(3) NULL,
-                \`manifestation\` varchar(14) NOT NULL DEFAULT 'NONE',
-                \`manifestation_protocol\` varchar(20) NULL,
-                \`manifestation_at\` datetime(3) NULL,
-                \`has_xml\` tinyint NOT NULL DEFAULT 0,
-                \`xml_gzip\` longblob NULL,
-                \`xml_sha256\` varchar(64) NULL,
-                \`source\` varchar(6) NOT NULL,
-                \`import_status\` varchar(10) NOT NULL DEFAULT 'PENDING',
-                \`entry_document_id\` int NULL,
-                \`validation\` longtext NULL,
-                \`version\` int NOT NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                INDEX \`ix_nfe_inbound_entry_document\` (\`company_id\`, \`entry_document_id\`),
-                INDEX \`ix_nfe_inbound_company_key\` (\`company_id\`, \`access_key\`),
-                INDEX \`ix_nfe_inbound_filial_issue_date\` (\`company_id\`, \`filial_id\`, \`issue_date\`),
-                INDEX \`ix_nfe_inbound_filial_issuer\` (\`company_id\`, \`filial_id\`, \`issuer_document\`),
-                INDEX \`ix_nfe_inbound_filial_import\` (
-                    \`company_id\`,
-                    \`filial_id\`,
-                    \`import_status\`,
-                    \`issued_at\`,
-                    \`id\`
-                ),
-                INDEX \`ix_nfe_inbound_filial_issued\` (\`company_id\`, \`filial_id\`, \`issued_at\`, \`id\`),
-                UNIQUE INDEX \`uq_nfe_inbound_filial_key\` (\`company_id\`, \`filial_id\`, \`access_key\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
             CREATE TABLE \`payable\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -431,6 +380,57 @@ export class Initial1795311136954 implements MigrationInterface {
                 \`token\` varchar(40) NOT NULL,
                 \`product_count\` int NOT NULL,
                 PRIMARY KEY (\`company_id\`, \`token\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
+            CREATE TABLE \`nfe_inbound\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`filial_id\` int NOT NULL,
+                \`access_key\` varchar(44) NOT NULL,
+                \`issuer_document\` varchar(14) NOT NULL,
+                \`issuer_name\` varchar(150) NOT NULL,
+                \`issuer_search\` varchar(150) NOT NULL,
+                \`issuer_uf\` varchar(2) NULL,
+                \`model\` varchar(2) NOT NULL DEFAULT '55',
+                \`series\` varchar(3) NULL,
+                \`number\` varchar(9) NULL,
+                \`issued_at\` datetime(3) NOT NULL,
+                \`issue_date\` date NOT NULL,
+                \`total\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`nsu\` varchar(15) NULL,
+                \`kind\` varchar(10) NOT NULL,
+                \`authority_status\` varchar(12) NOT NULL,
+                \`environment\` varchar(12) NOT NULL DEFAULT 'PRODUCTION',
+                \`protocol_number\` varchar(20) NULL,
+                \`authorized_at\` datetime(3) NULL,
+                \`manifestation\` varchar(14) NOT NULL DEFAULT 'NONE',
+                \`manifestation_protocol\` varchar(20) NULL,
+                \`manifestation_at\` datetime(3) NULL,
+                \`has_xml\` tinyint NOT NULL DEFAULT 0,
+                \`xml_gzip\` longblob NULL,
+                \`xml_sha256\` varchar(64) NULL,
+                \`source\` varchar(6) NOT NULL,
+                \`import_status\` varchar(10) NOT NULL DEFAULT 'PENDING',
+                \`entry_document_id\` int NULL,
+                \`validation\` longtext NULL,
+                \`version\` int NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                INDEX \`ix_nfe_inbound_entry_document\` (\`company_id\`, \`entry_document_id\`),
+                INDEX \`ix_nfe_inbound_company_key\` (\`company_id\`, \`access_key\`),
+                INDEX \`ix_nfe_inbound_filial_issue_date\` (\`company_id\`, \`filial_id\`, \`issue_date\`),
+                INDEX \`ix_nfe_inbound_filial_issuer\` (\`company_id\`, \`filial_id\`, \`issuer_document\`),
+                INDEX \`ix_nfe_inbound_filial_import\` (
+                    \`company_id\`,
+                    \`filial_id\`,
+                    \`import_status\`,
+                    \`issued_at\`,
+                    \`id\`
+                ),
+                INDEX \`ix_nfe_inbound_filial_issued\` (\`company_id\`, \`filial_id\`, \`issued_at\`, \`id\`),
+                UNIQUE INDEX \`uq_nfe_inbound_filial_key\` (\`company_id\`, \`filial_id\`, \`access_key\`),
+                PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
@@ -662,19 +662,6 @@ export class Initial1795311136954 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`stock_balance\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`filial_id\` int NOT NULL,
-                \`product_id\` int NOT NULL,
-                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`average_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
-                UNIQUE INDEX \`uq_stock_balance\` (\`company_id\`, \`filial_id\`, \`product_id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
             CREATE TABLE \`sefaz_endpoint\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -690,24 +677,15 @@ export class Initial1795311136954 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
-            CREATE TABLE \`stock_movement\` (
+            CREATE TABLE \`stock_balance\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
                 \`filial_id\` int NOT NULL,
                 \`product_id\` int NOT NULL,
-                \`direction\` varchar(3) NOT NULL,
-                \`reason\` varchar(40) NOT NULL,
                 \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`unit_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`balance_after\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`average_cost_after\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`reference_type\` varchar(40) NOT NULL,
-                \`reference_id\` int NOT NULL,
-                \`reference_line_id\` int NULL,
-                \`actor\` varchar(100) NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                INDEX \`ix_stock_movement_reference\` (\`company_id\`, \`reference_type\`, \`reference_id\`),
-                INDEX \`ix_stock_movement_product\` (\`company_id\`, \`filial_id\`, \`product_id\`, \`id\`),
+                \`average_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_stock_balance\` (\`company_id\`, \`filial_id\`, \`product_id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -740,9 +718,40 @@ export class Initial1795311136954 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
+        await queryRunner.query(`
+            CREATE TABLE \`stock_movement\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`filial_id\` int NOT NULL,
+                \`product_id\` int NOT NULL,
+                \`direction\` varchar(3) NOT NULL,
+                \`reason\` varchar(40) NOT NULL,
+                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`unit_cost\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`balance_after\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`average_cost_after\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`reference_type\` varchar(40) NOT NULL,
+                \`reference_id\` int NOT NULL,
+                \`reference_line_id\` int NULL,
+                \`actor\` varchar(100) NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                INDEX \`ix_stock_movement_reference\` (\`company_id\`, \`reference_type\`, \`reference_id\`),
+                INDEX \`ix_stock_movement_product\` (\`company_id\`, \`filial_id\`, \`product_id\`, \`id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
     }
 
     public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`
+            DROP INDEX \`ix_stock_movement_product\` ON \`stock_movement\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_stock_movement_reference\` ON \`stock_movement\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`stock_movement\`
+        `);
         await queryRunner.query(`
             DROP INDEX \`uq_filial_company_cnpj\` ON \`filial\`
         `);
@@ -756,25 +765,16 @@ export class Initial1795311136954 implements MigrationInterface {
             DROP TABLE \`company\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_stock_movement_product\` ON \`stock_movement\`
+            DROP INDEX \`uq_stock_balance\` ON \`stock_balance\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_stock_movement_reference\` ON \`stock_movement\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`stock_movement\`
+            DROP TABLE \`stock_balance\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_sefaz_endpoint_filial\` ON \`sefaz_endpoint\`
         `);
         await queryRunner.query(`
             DROP TABLE \`sefaz_endpoint\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_stock_balance\` ON \`stock_balance\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`stock_balance\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_sefaz_certificate_filial\` ON \`sefaz_certificate\`
@@ -885,6 +885,30 @@ export class Initial1795311136954 implements MigrationInterface {
             DROP TABLE \`product_search_token\`
         `);
         await queryRunner.query(`
+            DROP INDEX \`uq_nfe_inbound_filial_key\` ON \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_filial_issued\` ON \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_filial_import\` ON \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_filial_issuer\` ON \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_filial_issue_date\` ON \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_company_key\` ON \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_nfe_inbound_entry_document\` ON \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`nfe_inbound\`
+        `);
+        await queryRunner.query(`
             DROP TABLE \`product_search_term\`
         `);
         await queryRunner.query(`
@@ -910,30 +934,6 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`payable\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`uq_nfe_inbound_filial_key\` ON \`nfe_inbound\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_nfe_inbound_filial_issued\` ON \`nfe_inbound\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_nfe_inbound_filial_import\` ON \`nfe_inbound\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_nfe_inbound_filial_issuer\` ON \`nfe_inbound\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_nfe_inbound_filial_issue_date\` ON \`nfe_inbound\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_nfe_inbound_company_key\` ON \`nfe_inbound\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_nfe_inbound_entry_document\` ON \`nfe_inbound\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`nfe_inbound\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_event_inbound\` ON \`nfe_inbound_event\`
@@ -984,12 +984,6 @@ export class Initial1795311136954 implements MigrationInterface {
             DROP TABLE \`entry_document\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_entry_document_installment_document\` ON \`entry_document_installment\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`entry_document_installment\`
-        `);
-        await queryRunner.query(`
             DROP INDEX \`ix_entry_document_item_document\` ON \`entry_document_item\`
         `);
         await queryRunner.query(`
@@ -997,6 +991,12 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`entry_document_item\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_entry_document_installment_document\` ON \`entry_document_installment\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`entry_document_installment\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_supplier_company_document\` ON \`supplier\`
@@ -1032,10 +1032,7 @@ export class Initial1795311136954 implements MigrationInterface {
             DROP TABLE \`payment_method\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`uq_idempotency_key\` ON \`idempotency_key\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`idempotency_key\`
+            DROP TABLE \`sequence\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_customer_company_name\` ON \`customer\`
@@ -1050,9 +1047,6 @@ export class Initial1795311136954 implements MigrationInterface {
             DROP TABLE \`customer\`
         `);
         await queryRunner.query(`
-            DROP TABLE \`sequence\`
-        `);
-        await queryRunner.query(`
             DROP INDEX \`ix_outbox_company\` ON \`outbox_event\`
         `);
         await queryRunner.query(`
@@ -1060,6 +1054,12 @@ export class Initial1795311136954 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`outbox_event\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_idempotency_key\` ON \`idempotency_key\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`idempotency_key\`
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_audit_entity\` ON \`audit_log\`
