@@ -27,13 +27,17 @@ server.pathname = '';
 const serverUrl = server.toString().replace(/\/$/, '');
 const timestamp = Date.now();
 
+/** Runs the TypeORM CLI; its SQL echo is shown only when the step fails (or with VERBOSE=1). */
 function typeorm(env: NodeJS.ProcessEnv, cliArgs: string[]): number {
   const res = spawnSync(process.execPath, [path.join(root, 'node_modules/typeorm/cli-ts-node-commonjs.js'), ...cliArgs, '-d', 'ormconfig.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', ...env },
-    stdio: 'inherit',
+    encoding: 'utf8',
   });
-  return res.status ?? 1;
+  const status = res.status ?? 1;
+  if (status !== 0 || process.env.VERBOSE === '1') process.stdout.write(`${res.stdout ?? ''}${res.stderr ?? ''}`);
+  else for (const line of (res.stdout ?? '').split('\n')) if (/has been generated|No changes/.test(line)) console.log(line);
+  return status;
 }
 
 async function forEngine(engine: string): Promise<number> {
