@@ -1,4 +1,5 @@
 import { ClientOptions, HttpClient } from './http';
+import { Events } from './events';
 import { SalesOrders } from './sales';
 
 export { ApiError } from './errors';
@@ -6,10 +7,14 @@ export type { ProblemDocument } from './errors';
 export type { CallOptions, ClientOptions, RequestSpec, TokenSource } from './http';
 export { retryAfterMs } from './http';
 export * from './types';
+export { verifyWebhookSignature } from './events';
+export type { DomainEvent, EventsQuery, Webhook, WebhookDelivery } from './events';
 
 export interface Client {
   /** `/api/sales-order`. */
   sales: SalesOrders;
+  /** `/api/events` (list, long-poll subscribe) and `/api/webhooks`. */
+  events: Events;
   /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
   request: HttpClient['request'];
 }
@@ -20,5 +25,5 @@ export interface Client {
  */
 export function createClient(options: ClientOptions): Client {
   const http = new HttpClient(options);
-  return { sales: new SalesOrders(http), request: http.request.bind(http) };
+  return { sales: new SalesOrders(http), events: new Events(http), request: http.request.bind(http) };
 }

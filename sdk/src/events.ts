@@ -1,0 +1,110 @@
+import { CallOptions, HttpClient, seg } from './http';
+import type { Page } from './types';
+
+/** A domain event (SPEC §10): the body of `GET /events`, of the SSE stream and of webhooks. */
+export interface DomainEvent<T = Record<string, unknown>> {
+  id: string;
+  type: string;
+  companyId: string;
+  filialId: string | null;
+  occurredAt: string;
+  data: T;
+}
+
+export interface EventsQuery {
+  /** The last event id seen; omitted → from the first event. */
+  after?: string;
+  types?: string[];
+  limit?: number;
+  /** Long-poll: seconds to wait for the first event (0–30). */
+  wait?: number;
+}
+
+export interface Webhook {
+  id: string;
+  url: string;
+  types: string[];
+  description: string | null;
+  active: boolean;
+  createdAt: string;
+}
+
+export interface WebhookDelivery {
+  eventId: string;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+/** `/api/events` and `/api/webhooks`. */
+export class Events {
+  constructor(private readonly http: HttpClient) {}
+
+  /** GET /events: the events after a cursor. */
+  list(query: EventsQuery = {}, options?: CallOptions): Promise<{ data: DomainEvent[]; nextCursor: string | null }> {
+    const { types, ...rest } = query;
+    return this.http.request({ method: 'GET', path: '/events', query: { ...rest, types: types?.join(',') }, options });
+  }
+
+  /**
+   * Every event from `after` on, as they happen: long-polls `GET /events` and yields each event once,
+   * in order. Stop it with `options.signal` (or by leaving the `for await`).
+   */
+  async *subscribe(query: Omit<EventsQuery, 'limit'> = {}, options?: CallOptions): AsyncGenerator<DomainEvent> {
+    let after = query.after;
+    const wait = query.wait ?? 25;
+    while (!options?.signal?.aborted) {
+      const page = await this.list({ ...query, after, wait, limit: 100 }, options);
+      for (const event of page.data) {
+        after = event.id;
+        yield event;
+      }
+    }
+  }
+
+  /** POST /webhooks: the answer carries the signing secret, shown this once. */
+  createWebhook(body: { url: string; types?: string[]; description?: string | null }, options?: CallOptions): Promise<Webhook & { secret: string }> {
+    return this.http.request({ method: 'POST', path: '/webhooks', body, idempotent: true, options });
+  }
+
+  listWebhooks(options?: CallOptions): Promise<{ data: Webhook[] }> {
+    return this.http.request({ method: 'GET', path: '/webhooks', options });
+  }
+
+  deleteWebhook(id: string, options?: CallOptions): Promise<void> {
+    return this.http.request({ method: 'DELETE', path: `/webhooks/${seg(id)}`, options });
+  }
+
+  deliveries(id: string, query: { page?: number; pageSize?: number; cursor?: string } = {}, options?: CallOptions): Promise<Page<WebhookDelivery>> {
+    return this.http.request({ method: 'GET', path: `/webhooks/${seg(id)}/deliveries`, query, options });
+  }
+}
+
+const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * Checks a webhook request: `Webhook-Signature` must be `v1=` + HMAC-SHA256(secret,
+ * `${Webhook-Timestamp}.${raw body}`), and the timestamp within `toleranceSeconds` of now (replays).
+ * Pass the raw body exactly as received. Receivers should also dedupe by `Webhook-Id`.
+ */
+export async function verifyWebhookSignature(
+  secret: string,
+  request: { body: string; timestamp: string | number; signature: string },
+  toleranceSeconds = 300,
+  now = Date.now(),
+): Promise<boolean> {
+  const timestamp = Number(request.timestamp);
+  if (!Number.isFinite(timestamp) || Math.abs(now / 1000 - timestamp) > toleranceSeconds) return false;
+  const encoder = new TextEncoder();
+  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const expected = `v1=${hex(await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(`${timestamp}.${request.body}`)))}`;
+  // Constant-time comparison.
+  if (expected.length !== request.signature.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ request.signature.charCodeAt(i);
+  return diff === 0;
+}
