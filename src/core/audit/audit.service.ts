@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { Dec } from '../decimal';
 import { AuditLog } from './audit-log.entity';
 import type { ActorContext } from '../context';
+import { insertRows } from '../db/sql';
 import { appendOnCommit } from '../db/transaction';
 
 export type Changes = Record<string, [unknown, unknown]>;
@@ -37,5 +38,5 @@ export async function recordAudit(
 
 /** One statement for all the audit rows of a transaction (updateEntity(false): nothing read back). */
 async function insertAuditRows(em: EntityManager, rows: Partial<AuditLog>[]): Promise<void> {
-  await em.createQueryBuilder().insert().into(AuditLog).values(rows as never).updateEntity(false).execute();
+  await insertRows(em, AuditLog, rows);
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { dataSource } from '../db/data-source';
+import { hydrate } from '../db/sql';
 import { Filial } from '../../modules/tenancy/entities/filial.entity';
 import { ForbiddenError } from '../errors';
 import type { TenantContext } from '../context';
@@ -11,7 +12,7 @@ import { currentScope } from '../request-context';
  */
 export async function assertFilialAccess(ctx: TenantContext, filialId: number, em: EntityManager = dataSource.manager): Promise<Filial> {
   const granted = ctx.grantedFiliais === '*' || ctx.grantedFiliais.includes(filialId);
-  const filial = filialId > 0 && granted ? await em.findOneBy(Filial, { id: filialId, companyId: ctx.companyId }) : null;
+  const filial = filialId > 0 && granted ? hydrate(em, Filial, await em.query('SELECT * FROM filial WHERE id = ? AND company_id = ?', [filialId, ctx.companyId]))[0] : null;
   if (!filial || !filial.active) throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
   const scope = currentScope();
   if (scope) (scope.filiais ??= new Map()).set(filial.id, filial);

@@ -15,6 +15,7 @@ import { fulfillSalesOrderItems } from '../sales-order/services/fulfill.service'
 import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
 import { loadSaleSetup } from './quick-sale-configuration.service';
+import { insertRows } from '../../core/db/sql';
 
 export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[] };
 
@@ -91,7 +92,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
     const payments = settled.map((p) =>
       Object.assign(new SalePayment(), { companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change }),
     );
-    await em.createQueryBuilder().insert().into(SalePayment).values(payments).updateEntity(false).execute();
+    await insertRows(em, SalePayment, payments);
     await publishEvent(em, ctx, {
       type: 'quick-sale.completed',
       filialId,

@@ -1,5 +1,6 @@
-import { Brackets, EntityManager, EntityTarget, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
+import { hydrate } from '../../core/db/sql';
 import { Dec, toFixed } from '../../core/decimal';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { Customer } from '../catalog/entities/customer.entity';
@@ -23,22 +24,6 @@ export const notFound = () => new NotFoundError('Sales order');
 
 const FOR_UPDATE = isMysql ? ' FOR UPDATE' : '';
 const marks = (values: unknown[]) => values.map(() => '?').join(',');
-
-/**
- * Rows of a plain SELECT as entities, through the driver's hydration and the columns' transformers
- * (what the query builder does, without building and parsing its SQL): used on the fulfil path,
- * which runs hundreds of times a second.
- */
-function hydrate<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: Record<string, unknown>[]): E[] {
-  const meta = em.connection.getMetadata(target);
-  return rows.map((row) => {
-    const entity = meta.create() as E;
-    for (const column of meta.columns) {
-      if (column.databaseName in row) column.setEntityValue(entity, em.connection.driver.prepareHydratedValue(row[column.databaseName], column));
-    }
-    return entity;
-  });
-}
 
 /** The order, locked for the rest of the transaction on MySQL (SQLite transactions are serialized). */
 export async function lockOrder(em: EntityManager, companyId: number, id: number): Promise<SalesOrder> {

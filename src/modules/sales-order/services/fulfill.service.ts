@@ -17,6 +17,7 @@ import { remainingOf } from '../sales-order.rules';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
 import { auditOrder, insertedId, publishOrderEvent } from './shared';
+import { insertRows } from '../../../core/db/sql';
 
 export interface FulfillLine {
   salesOrderItemId: number;
@@ -87,14 +88,8 @@ export async function fulfillSalesOrderItems(
     .map(({ item, quantity }) => ({ productId: item.productId, direction: 'OUT', quantity, referenceLineId: item.id }));
 
   const now = new Date();
-  const inserted = await em
-    .createQueryBuilder()
-    .insert()
-    .into(Fulfillment)
-    .values({ companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now })
-    .updateEntity(false)
-    .execute();
-  const fulfillment = Object.assign(new Fulfillment(), { id: insertedId(inserted.raw), companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now });
+  const row = { companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now };
+  const fulfillment = Object.assign(new Fulfillment(), { id: insertedId(await insertRows(em, Fulfillment, [row])), ...row });
 
   const effects = await postToLedger(em, {
     companyId: ctx.companyId,
@@ -122,7 +117,7 @@ export async function fulfillSalesOrderItems(
       unitCost: costOf.get(item.id) ?? new Dec(0),
     });
   });
-  await em.createQueryBuilder().insert().into(FulfillmentItem).values(fulfillmentItems).updateEntity(false).execute();
+  await insertRows(em, FulfillmentItem, fulfillmentItems);
 
   const changes: Record<string, [unknown, unknown]> = {};
   const updates = lines.map((l) => {
