@@ -29,7 +29,30 @@ export async function insertRows<E extends ObjectLiteral>(em: EntityManager, tar
   const columns = meta.columns.filter((c) => c.propertyName in rows[0]);
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   const params: unknown[] = [];
-  for (const row of rows) for (const c of columns) params.push(driver.preparePersistentValue(c.getEntityValue(row), c));
+  for (const row of rows) for (const c of columns) params.push(driver.preparePersistentValue(c.getEntityValue(row), c) ?? null);
   const sql = `INSERT INTO ${driver.escape(meta.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`;
   return em.query(sql, params);
+}
+
+/** Rows of one entity's table matching `company_id = ?` and the given column conditions (equality or IN). */
+export async function selectRows<E extends ObjectLiteral>(
+  em: EntityManager,
+  target: EntityTarget<E>,
+  where: Record<string, number | string | boolean | (number | string)[]>,
+): Promise<E[]> {
+  const meta = em.connection.getMetadata(target);
+  const driver = em.connection.driver;
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  for (const [column, value] of Object.entries(where)) {
+    if (Array.isArray(value)) {
+      if (!value.length) return [];
+      clauses.push(`${driver.escape(column)} IN (${value.map(() => '?').join(', ')})`);
+      params.push(...value);
+    } else {
+      clauses.push(`${driver.escape(column)} = ?`);
+      params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+    }
+  }
+  return hydrate(em, target, await em.query(`SELECT * FROM ${driver.escape(meta.tableName)} WHERE ${clauses.join(' AND ')}`, params));
 }

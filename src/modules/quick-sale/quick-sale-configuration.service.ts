@@ -12,6 +12,7 @@ import { Customer } from '../catalog/entities/customer.entity';
 import { PaymentMethod } from '../catalog/entities/payment-method.entity';
 import { Seller } from '../catalog/entities/seller.entity';
 import { QuickSaleConfiguration } from './entities/quick-sale-configuration.entity';
+import { selectRows } from '../../core/db/sql';
 
 export interface ConfigurationInput {
   enabled: boolean;
@@ -48,7 +49,7 @@ export const defaultConfiguration = (companyId: number, filialId: number): Quick
   });
 
 export async function findConfiguration(em: EntityManager, companyId: number, filialId: number): Promise<QuickSaleConfiguration | null> {
-  return em.findOneBy(QuickSaleConfiguration, { companyId, filialId });
+  return (await selectRows(em, QuickSaleConfiguration, { company_id: companyId, filial_id: filialId }))[0] ?? null;
 }
 
 /**
@@ -64,7 +65,7 @@ export async function configurationProblems(
   const problems: ConfigurationProblem[] = [];
   if (options.checkEnabled && !config.enabled) problems.push({ code: 'QUICK_SALE_DISABLED', field: 'enabled', message: 'Quick sale is disabled for this filial' });
   if (config.defaultCustomerId !== null) {
-    const c = await em.findOneBy(Customer, { id: config.defaultCustomerId, companyId });
+    const [c] = await selectRows(em, Customer, { company_id: companyId, id: config.defaultCustomerId });
     if (options.found) options.found.customer = c;
     if (!c) problems.push({ code: 'DEFAULT_CUSTOMER_NOT_FOUND', field: 'defaultCustomerId', message: 'Default customer not found' });
     else if (!c.active) problems.push({ code: 'DEFAULT_CUSTOMER_INACTIVE', field: 'defaultCustomerId', message: 'Default customer is inactive' });
@@ -166,7 +167,7 @@ export const quickSaleConfigurationService = {
 };
 
 export async function paymentMethodsByCode(em: EntityManager, companyId: number, codes: string[]): Promise<Map<string, PaymentMethod>> {
-  const methods = codes.length ? await em.findBy(PaymentMethod, { companyId, code: In(codes) }) : [];
+  const methods = codes.length ? await selectRows(em, PaymentMethod, { company_id: companyId, code: codes }) : [];
   return new Map(methods.map((m) => [m.code, m]));
 }
 

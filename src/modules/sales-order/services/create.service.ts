@@ -13,6 +13,7 @@ import { auditOrder, insertedId, publishOrderEvent, resolveCustomer, resolveProd
 import type { Product } from '../../catalog/entities/product.entity';
 import { dataSource } from '../../../core/db/data-source';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
+import { insertRows } from '../../../core/db/sql';
 
 export const SALES_ORDER_CODE_SEQUENCE = 'sales-order-code';
 
@@ -92,14 +93,12 @@ export async function createSalesOrder(
     updatedAt: now,
   });
   // One statement: every column is known here, so nothing needs reading back but the id.
-  order.id = insertedId((await em.createQueryBuilder().insert().into(SalesOrder).values(order).updateEntity(false).execute()).raw);
-  await em
-    .createQueryBuilder()
-    .insert()
-    .into(SalesOrderItem)
-    .values(rows.map(({ keepId: _keep, ...row }) => ({ ...row, salesOrderId: order.id })))
-    .updateEntity(false)
-    .execute();
+  order.id = insertedId(await insertRows(em, SalesOrder, [order]));
+  await insertRows(
+    em,
+    SalesOrderItem,
+    rows.map(({ keepId: _keep, ...row }) => ({ ...row, salesOrderId: order.id })),
+  );
   const items = await itemsOf(em, ctx.companyId, [order.id]);
   await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
   await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });

@@ -11,6 +11,7 @@ import { Seller } from '../../catalog/entities/seller.entity';
 import type { Filial } from '../../tenancy/entities/filial.entity';
 import type { SalesOrder } from '../entities/sales-order.entity';
 import { lockOrder } from '../sales-order.repository';
+import { selectRows } from '../../../core/db/sql';
 
 export const AUDIT_ENTITY = 'sales-order';
 
@@ -49,7 +50,7 @@ const notFoundAt = (resource: string, code: string, errors: FieldError[]) =>
 /** Products of the lines, in the tenant: unknown → 404 naming the lines; inactive → 422. */
 export async function resolveProducts(em: EntityManager, companyId: number, productIds: number[], pathOf: (index: number) => string): Promise<Map<number, Product>> {
   const wanted = [...new Set(productIds.filter((id) => id > 0))];
-  const products = wanted.length ? await em.find(Product, { where: { companyId, id: In(wanted) } }) : [];
+  const products = wanted.length ? await selectRows(em, Product, { company_id: companyId, id: wanted }) : [];
   const byId = new Map(products.map((p) => [p.id, p]));
   const missing = productIds.map((id, i) => (byId.has(id) ? null : { path: pathOf(i), message: 'product not found' })).filter((e): e is FieldError => e !== null);
   if (missing.length) throw notFoundAt('Product', 'PRODUCT_NOT_FOUND', missing);
@@ -60,7 +61,7 @@ export async function resolveProducts(em: EntityManager, companyId: number, prod
 
 /** A customer of the tenant (404 otherwise; inactive → 422). */
 export async function resolveCustomer(em: EntityManager, companyId: number, id: number, path = 'customerId'): Promise<Customer> {
-  const customer = id > 0 ? await em.findOneBy(Customer, { companyId, id }) : null;
+  const customer = id > 0 ? ((await selectRows(em, Customer, { company_id: companyId, id }))[0] ?? null) : null;
   if (!customer) throw notFoundAt('Customer', 'CUSTOMER_NOT_FOUND', [{ path, message: 'customer not found' }]);
   if (!customer.active) throw new BusinessRuleError('CUSTOMER_INACTIVE', 'The customer is inactive', { errors: [{ path, message: 'customer is inactive' }] });
   return customer;
