@@ -137,18 +137,19 @@ export class WebhookDispatcher {
       const attempts = d.attempts + 1;
       if (outcome.ok) {
         delivered++;
-        await dataSource.manager.update(WebhookDelivery, { id: d.id }, { status: 'DELIVERED', attempts, lastStatusCode: outcome.status, lastError: null, deliveredAt: this.now(), lockedUntil: null });
+        // Every write goes through inTransaction (on SQLite it must not slip into another unit of work).
+        await inTransaction((em) => em.update(WebhookDelivery, { id: d.id }, { status: 'DELIVERED', attempts, lastStatusCode: outcome.status, lastError: null, deliveredAt: this.now(), lockedUntil: null }));
       } else {
         const gaveUp = attempts >= MAX_ATTEMPTS;
         if (gaveUp) failed++;
-        await dataSource.manager.update(WebhookDelivery, { id: d.id }, {
+        await inTransaction((em) => em.update(WebhookDelivery, { id: d.id }, {
           status: gaveUp ? 'FAILED' : 'PENDING',
           attempts,
           lastStatusCode: outcome.status ?? null,
           lastError: outcome.error?.slice(0, 300) ?? null,
           nextAttemptAt: new Date(this.now().getTime() + backoffMs(attempts)),
           lockedUntil: null,
-        });
+        }));
       }
     }
     return { delivered, failed };
