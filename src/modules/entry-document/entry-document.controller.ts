@@ -5,7 +5,7 @@ import { toInboundDto } from '../nfe/nfe.mapper';
 import { toPayableDto } from '../payables/payables.mapper';
 import { cancelEntryDocument, cancelPreview } from './cancel';
 import { confirmEntryDocument, confirmPreview } from './confirm';
-import { checkDto, installmentDto, toEntryDocumentSummaryDto, toItemDto, toPreviewDto } from './entry-document.mapper';
+import { checkDto, installmentDto, toEntryDocumentSummaryDto, toItemDto, toPreparedDraftDto } from './entry-document.mapper';
 import * as service from './entry-document.service';
 import { patchEntryDocument } from './update-draft';
 
@@ -29,35 +29,8 @@ export async function create(req: Request, res: Response) {
 }
 
 export async function previewManual(req: Request, res: Response) {
-  const { prepared, supplier, filialId } = await service.previewManualDraft(req.ctx, req.valid.body);
-  const { input } = prepared;
-  res.json(
-    toPreviewDto(
-      prepared.computed,
-      {
-        id: null,
-        filialId: encodeId('filial', filialId),
-        status: null,
-        origin: input.origin,
-        model: input.model,
-        series: input.series,
-        number: input.number,
-        issueDate: input.issueDate,
-        entryDate: input.entryDate,
-        supplier: {
-          id: supplier.supplierId ? encodeId('supplier', supplier.supplierId) : null,
-          document: supplier.supplierDocument,
-          name: supplier.supplierName,
-          stateRegistration: supplier.supplierStateRegistration,
-          uf: supplier.supplierUf,
-        },
-        operationNature: input.operationNature ?? null,
-        notes: input.notes ?? null,
-      },
-      prepared.products,
-      prepared.checks,
-    ),
-  );
+  const { prepared, supplier } = await service.previewManualDraft(req.ctx, req.valid.body);
+  res.json(toPreparedDraftDto(prepared, supplier, null));
 }
 
 export async function list(req: Request, res: Response) {

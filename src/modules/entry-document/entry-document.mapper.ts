@@ -6,6 +6,7 @@ import type { ComputedDocument, ComputedItem, InstallmentCheck, PlannedInstallme
 import type { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
 import type { StoredTax } from './entities/entry-document-item.entity';
 import type { EntryDocument } from './entities/entry-document.entity';
+import type { PreparedDraft, SupplierSnapshot } from './create-draft';
 import type { Check, Totals } from './entry-document.types';
 import { TAX_NAMES, TOTAL_NAMES } from './entry-document.types';
 
@@ -149,6 +150,42 @@ export function toStockMovementDto(e: LedgerEffect, lineNumber: number | undefin
 }
 
 /** preview-manual: the computed document, nothing stored. */
+/**
+ * The document a preview would create (preview-manual, NF-e preview-import): its header from the
+ * prepared input and the supplier as resolved (or as declared when it is not registered yet), then
+ * the computed items, totals, installments and checks.
+ */
+export function toPreparedDraftDto(prepared: PreparedDraft, supplier: SupplierSnapshot | null, status: 'DRAFT' | null) {
+  const { input } = prepared;
+  return toPreviewDto(
+    prepared.computed,
+    {
+      id: null,
+      filialId: encodeId('filial', input.filialId),
+      status,
+      origin: input.origin,
+      model: input.model,
+      series: input.series,
+      number: input.number,
+      accessKey: input.accessKey ?? null,
+      issueDate: input.issueDate,
+      entryDate: input.entryDate,
+      supplier: {
+        id: supplier?.supplierId ? encodeId('supplier', supplier.supplierId) : null,
+        document: supplier?.supplierDocument ?? input.supplier?.document ?? null,
+        name: supplier?.supplierName ?? input.supplier?.name ?? null,
+        stateRegistration: supplier?.supplierStateRegistration ?? input.supplier?.stateRegistration ?? null,
+        uf: supplier?.supplierUf ?? input.supplier?.uf ?? null,
+        registered: !!supplier?.supplierId,
+      },
+      operationNature: input.operationNature ?? null,
+      notes: input.notes ?? null,
+    },
+    prepared.products,
+    prepared.checks,
+  );
+}
+
 export function toPreviewDto(computed: ComputedDocument, header: Record<string, unknown>, products: Map<number, Product>, checks: Check[]) {
   return {
     ...header,

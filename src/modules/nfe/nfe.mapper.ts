@@ -1,7 +1,7 @@
 import { Dec, SCALE, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { EntryDocument } from '../entry-document/entities/entry-document.entity';
-import { toEntryDocumentSummaryDto, toPreviewDto } from '../entry-document/entry-document.mapper';
+import { toEntryDocumentSummaryDto, toPreparedDraftDto } from '../entry-document/entry-document.mapper';
 import type { ItemMatch } from '../product-map/product-match.service';
 import type { ItemResolution } from './nfe-draft';
 import type { ImportPreview, ImportResult } from './nfe-import.service';
@@ -133,35 +133,7 @@ export function toPreviewResponse(p: { inspection: NfeInspection; inbound: NfeIn
 
 /** preview-import: the preview, each line's product-map resolution and the draft the import would create. */
 export function toImportPreviewResponse(p: ImportPreview) {
-  const { input } = p.prepared;
-  const s = p.supplier;
-  const draft = toPreviewDto(
-    p.prepared.computed,
-    {
-      id: null,
-      filialId: encodeId('filial', input.filialId),
-      status: 'DRAFT',
-      origin: input.origin,
-      model: input.model,
-      series: input.series,
-      number: input.number,
-      accessKey: input.accessKey ?? null,
-      issueDate: input.issueDate,
-      entryDate: input.entryDate,
-      supplier: {
-        id: s?.supplierId ? encodeId('supplier', s.supplierId) : null,
-        document: s?.supplierDocument ?? input.supplier?.document ?? null,
-        name: s?.supplierName ?? input.supplier?.name ?? null,
-        stateRegistration: s?.supplierStateRegistration ?? input.supplier?.stateRegistration ?? null,
-        uf: s?.supplierUf ?? input.supplier?.uf ?? null,
-        registered: !!s?.supplierId,
-      },
-      operationNature: input.operationNature ?? null,
-      notes: input.notes ?? null,
-    },
-    p.prepared.products,
-    p.prepared.checks,
-  );
+  const draft = toPreparedDraftDto(p.prepared, p.supplier ?? null, 'DRAFT');
   return {
     ...toPreviewResponse(p),
     items: p.resolutions.map(toResolutionDto),
