@@ -71,15 +71,6 @@ export function fulfillmentItemsOf(em: EntityManager, companyId: number, itemIds
   return em.find(FulfillmentItem, { where: { companyId, salesOrderItemId: In(itemIds) } });
 }
 
-/** Sets returned quantities of many lines in one statement (rows are locked by the caller). */
-export async function writeReturnedQuantities(em: EntityManager, rows: { id: number; returnedQuantity: string }[]): Promise<void> {
-  if (!rows.length) return;
-  await em.query(
-    `UPDATE sales_order_item SET returned_quantity = CASE id ${rows.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${rows.map(() => '?').join(',')})`,
-    [...rows.flatMap((r) => [r.id, r.returnedQuantity]), ...rows.map((r) => r.id)],
-  );
-}
-
 export async function loadReturns(em: EntityManager, companyId: number, ids: number[]): Promise<{ ret: SalesReturn; items: SalesReturnItem[] }[]> {
   if (!ids.length) return [];
   const returns = await em.find(SalesReturn, { where: { companyId, id: In(ids) } });

@@ -16,8 +16,9 @@ import { Product } from '../catalog/entities/product.entity';
 import { postToLedger } from '../stock/stock-ledger.service';
 import { SalesReturnItem } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
-import { deliveredLinesOf, fulfillmentItemsOf, loadReturns, lockReturnLines, RETURNABLE_ORDER_STATUSES, ReturnableLine, writeReturnedQuantities } from './returns.repository';
+import { deliveredLinesOf, fulfillmentItemsOf, loadReturns, lockReturnLines, RETURNABLE_ORDER_STATUSES, ReturnableLine } from './returns.repository';
 import { departureCost, refundFor } from './returns.rules';
+import { writeItemQuantities } from '../sales-order/sales-order.repository';
 
 export const RETURN_CODE_SEQUENCE = 'return-code';
 
@@ -113,9 +114,11 @@ export const returnsService = {
           refundAmount: l.refund,
         })),
       );
-      await writeReturnedQuantities(
+      await writeItemQuantities(
         em,
-        lines.map((l) => ({ id: l.item.id, returnedQuantity: toFixed(l.item.returnedQuantity.plus(l.input.quantity), 'quantity') })),
+        ctx.companyId,
+        'returned_quantity',
+        lines.map((l) => ({ id: l.item.id, value: l.item.returnedQuantity.plus(l.input.quantity) })),
       );
 
       const restocked = lines.filter((l) => l.input.restock);

@@ -98,13 +98,15 @@ export async function updateOrderIf(em: EntityManager, order: SalesOrder, expect
 /** New fulfilled/cancelled/returned quantities of many lines in one statement. */
 export async function writeItemQuantities(
   em: EntityManager,
-  column: 'fulfilled_quantity' | 'cancelled_quantity',
+  companyId: number,
+  column: 'fulfilled_quantity' | 'cancelled_quantity' | 'returned_quantity',
   updates: { id: number; value: Dec }[],
 ): Promise<void> {
   if (!updates.length) return;
   const cases = updates.map(() => 'WHEN ? THEN ?').join(' ');
-  await em.query(`UPDATE sales_order_item SET ${column} = CASE id ${cases} END WHERE id IN (${updates.map(() => '?').join(',')})`, [
+  await em.query(`UPDATE sales_order_item SET ${column} = CASE id ${cases} END WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`, [
     ...updates.flatMap((u) => [u.id, toFixed(u.value, 4)]),
+    companyId,
     ...updates.map((u) => u.id),
   ]);
 }

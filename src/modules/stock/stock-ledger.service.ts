@@ -149,6 +149,8 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
   for (const e of effects) finalByProduct.set(e.productId, e);
   await writeBalances(
     em,
+    posting.companyId,
+    posting.filialId,
     [...finalByProduct.values()].map((e) => ({ id: balances.get(e.productId)!.id, quantity: e.balanceAfter, averageCost: e.averageCostAfter })),
   );
   await insertMovements(

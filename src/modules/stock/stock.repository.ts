@@ -53,17 +53,19 @@ export async function readBalances(em: EntityManager, companyId: number, filialI
 }
 
 /** Writes new quantity/average cost of many balances in one statement. */
-export async function writeBalances(em: EntityManager, updates: { id: number; quantity: Dec; averageCost: Dec }[]): Promise<void> {
+export async function writeBalances(em: EntityManager, companyId: number, filialId: number, updates: { id: number; quantity: Dec; averageCost: Dec }[]): Promise<void> {
   if (!updates.length) return;
   const qtyCases = updates.map(() => 'WHEN ? THEN ?').join(' ');
   const costCases = updates.map(() => 'WHEN ? THEN ?').join(' ');
   const params: unknown[] = [
     ...updates.flatMap((u) => [u.id, toFixed(u.quantity, 4)]),
     ...updates.flatMap((u) => [u.id, toFixed(u.averageCost, 10)]),
+    companyId,
+    filialId,
     ...updates.map((u) => u.id),
   ];
   await em.query(
-    `UPDATE stock_balance SET quantity = CASE id ${qtyCases} END, average_cost = CASE id ${costCases} END, updated_at = ${NOW} WHERE id IN (${updates.map(() => '?').join(',')})`,
+    `UPDATE stock_balance SET quantity = CASE id ${qtyCases} END, average_cost = CASE id ${costCases} END, updated_at = ${NOW} WHERE company_id = ? AND filial_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
     params,
   );
 }

@@ -52,6 +52,7 @@ export async function cancelOrder(ctx: TenantContext, id: number, reason: string
     const changes: Record<string, [unknown, unknown]> = { status: [order.status, plan.resultingStatus], cancelReason: [null, reason] };
     await writeItemQuantities(
       em,
+      ctx.companyId,
       'cancelled_quantity',
       plan.itemsCancelled.map((c) => {
         const item = byId.get(c.id)!;

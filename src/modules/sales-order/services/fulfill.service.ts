@@ -127,7 +127,7 @@ export async function fulfillSalesOrderItems(
     changes[`line${item.lineNumber}.fulfilledQuantity`] = [before.toFixed(4), item.fulfilledQuantity.toFixed(4)];
     return { id: item.id, value: item.fulfilledQuantity };
   });
-  await writeItemQuantities(em, 'fulfilled_quantity', updates);
+  await writeItemQuantities(em, ctx.companyId, 'fulfilled_quantity', updates);
 
   const status = items.every((i) => remainingOf(i).lte(0)) ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
   assertTransition(order, 'fulfill', status);
