@@ -1,14 +1,10 @@
 import type { Request, Response } from 'express';
-import { dataSource } from '../../core/db/data-source';
 import { encodeId } from '../../core/hashids';
-import { Company } from './entities/company.entity';
-import { findFiliais } from './tenant.service';
+import { grantedTenant } from './tenant.service';
 
 /** GET /api/me: who the token is and which filiais it may use (branch picker). */
 export async function me(req: Request, res: Response): Promise<void> {
-  const em = dataSource.manager;
-  const company = await em.findOneByOrFail(Company, { id: req.ctx.companyId });
-  const filiais = await findFiliais(company.id, req.ctx.grantedFiliais, em);
+  const { company, filiais } = await grantedTenant(req.ctx);
   res.json({
     user: req.ctx.actor,
     scopes: req.ctx.scopes,

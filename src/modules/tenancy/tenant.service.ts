@@ -1,10 +1,11 @@
 import { EntityManager, In } from 'typeorm';
 import { inTransaction } from '../../core/db/transaction';
 import { normalizeDocument } from '../../core/br-documents';
-import { ConflictError, ValidationError } from '../../core/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { recordAudit } from '../../core/audit/audit.service';
-import { systemContext } from '../../core/context';
+import { systemContext, TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
 import { Company } from './entities/company.entity';
 import { Filial, NfeEnvironment } from './entities/filial.entity';
 
@@ -67,6 +68,14 @@ export const tenantSummary = (company: Company, filiais: Filial[]) => ({
   companyId: encodeId('company', company.id),
   filialIds: filiais.map((f) => encodeId('filial', f.id)),
 });
+
+/** The token's company and the active filiais it grants. */
+export async function grantedTenant(ctx: TenantContext): Promise<{ company: Company; filiais: Filial[] }> {
+  const em = dataSource.manager;
+  const company = await em.findOneBy(Company, { id: ctx.companyId });
+  if (!company) throw new NotFoundError('Company');
+  return { company, filiais: await findFiliais(company.id, ctx.grantedFiliais, em) };
+}
 
 export async function findFiliais(companyId: number, ids: number[] | '*', em: EntityManager): Promise<Filial[]> {
   const where = ids === '*' ? { companyId, active: true } : { companyId, active: true, id: In(ids.length ? ids : [0]) };
