@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { Dec } from '../decimal';
 import { AuditLog } from './audit-log.entity';
 import type { ActorContext } from '../context';
-import { insertRows } from '../db/sql';
+import { insertRowsLater } from '../db/sql';
 import { appendOnCommit } from '../db/transaction';
 
 export type Changes = Record<string, [unknown, unknown]>;
@@ -36,7 +36,7 @@ export async function recordAudit(
   });
 }
 
-/** One statement for all the audit rows of a transaction (updateEntity(false): nothing read back). */
+/** One statement for all the audit rows of a transaction; it goes out with the COMMIT. */
 async function insertAuditRows(em: EntityManager, rows: Partial<AuditLog>[]): Promise<void> {
-  await insertRows(em, AuditLog, rows);
+  await insertRowsLater(em, AuditLog, rows);
 }

@@ -28,7 +28,10 @@ export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteF
       charset: 'utf8mb4_unicode_ci',
       supportBigNumbers: true,
       bigNumberStrings: true,
-      extra: { connectionLimit: config.db.poolSize },
+      // Transactions send several statements per round trip (core/db/statement-batch.ts).
+      multipleStatements: true,
+      // mysql2 captures a stack trace per query for its errors; production spares that CPU.
+      extra: { connectionLimit: config.db.poolSize, trace: config.env !== 'production' },
     } as unknown as DataSourceOptions;
   }
   const file = overrides.sqliteFile ?? config.db.sqliteFile;

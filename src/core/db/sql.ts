@@ -1,4 +1,8 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { isMysql } from './engine';
+import { serverTraits } from './server-traits';
+import type { Statement } from './statement-batch';
+import { deferWrite, readBatch } from './transaction';
 
 /*
  * Plain SQL for the hottest statements, still driven by the entities' metadata (column names,
@@ -20,18 +24,78 @@ export function hydrate<E extends ObjectLiteral>(em: EntityManager, target: Enti
 
 /**
  * One multi-row INSERT of the given rows (every row sets the same properties; columns left out take
- * their database defaults). Answers the driver's raw result (insertId / lastInsertRowid).
+ * their database defaults).
  */
-export async function insertRows<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: Partial<E>[]): Promise<unknown> {
-  if (!rows.length) return undefined;
+export function insertStatement<E extends ObjectLiteral>(
+  em: EntityManager,
+  target: EntityTarget<E>,
+  rows: Partial<E>[],
+  /** Properties whose value is an SQL expression, the same in every row. */
+  expressions: Partial<Record<keyof E & string, string>> = {},
+): Statement {
   const meta = em.connection.getMetadata(target);
   const driver = em.connection.driver;
-  const columns = meta.columns.filter((c) => c.propertyName in rows[0]);
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const columns = meta.columns.filter((c) => c.propertyName in rows[0] || c.propertyName in expressions);
+  const expressionOf = (propertyName: string) => (expressions as Record<string, string | undefined>)[propertyName];
+  const tuple = `(${columns.map((c) => expressionOf(c.propertyName) ?? '?').join(', ')})`;
+  const bound = columns.filter((c) => expressionOf(c.propertyName) === undefined);
   const params: unknown[] = [];
-  for (const row of rows) for (const c of columns) params.push(driver.preparePersistentValue(c.getEntityValue(row), c) ?? null);
+  for (const row of rows) for (const c of bound) params.push(driver.preparePersistentValue(c.getEntityValue(row), c) ?? null);
   const sql = `INSERT INTO ${driver.escape(meta.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`;
+  return { sql, params };
+}
+
+/** Inserts the rows now; answers the driver's raw result (insertId / lastInsertRowid). */
+export async function insertRows<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: Partial<E>[]): Promise<unknown> {
+  if (!rows.length) return undefined;
+  const { sql, params } = insertStatement(em, target, rows);
   return em.query(sql, params);
+}
+
+/** Inserts rows nobody reads back in this transaction: the INSERT travels with the next statement. */
+export async function insertRowsLater<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: Partial<E>[]): Promise<void> {
+  if (rows.length) await deferWrite(em, insertStatement(em, target, rows));
+}
+
+/**
+ * A parent row and its lines, each line pointing at the parent through `parentKey`. On MySQL both
+ * INSERTs go out in one round trip: the lines take the parent's id from LAST_INSERT_ID(), which stays
+ * the parent's for the whole of the next statement. SQLite runs them one after the other. Answers the
+ * parent's id and, where the server guarantees consecutive ids (insertedIds), the lines' ids.
+ */
+export async function insertWithLines<P extends ObjectLiteral, L extends ObjectLiteral>(
+  em: EntityManager,
+  parentTarget: EntityTarget<P>,
+  parent: Partial<P>,
+  lineTarget: EntityTarget<L>,
+  lines: Partial<L>[],
+  parentKey: keyof L & string,
+): Promise<{ id: number; lineIds?: number[] }> {
+  if (isMysql && lines.length) {
+    const expressions = { [parentKey]: 'LAST_INSERT_ID()' } as Partial<Record<keyof L & string, string>>;
+    const [parentResult, linesResult] = await readBatch(em, [insertStatement(em, parentTarget, [parent]), insertStatement(em, lineTarget, lines, expressions)]);
+    return { id: insertedId(parentResult), lineIds: insertedIds(linesResult, lines.length) };
+  }
+  const id = insertedId(await insertRows(em, parentTarget, [parent]));
+  for (const line of lines) Object.assign(line, { [parentKey]: id });
+  return { id, lineIds: lines.length ? insertedIds(await insertRows(em, lineTarget, lines), lines.length) : [] };
+}
+
+/** Id of a row inserted by insertRows: MySQL answers a result header, SQLite the rowid. */
+export function insertedId(raw: unknown): number {
+  if (typeof raw === 'number' || typeof raw === 'bigint') return Number(raw);
+  return Number((raw as { insertId: number | string }).insertId);
+}
+
+/**
+ * The ids of the `count` rows one insertRows call wrote, when the server guarantees they are
+ * consecutive (serverTraits); undefined otherwise, and the caller reads them back.
+ */
+export function insertedIds(raw: unknown, count: number): number[] | undefined {
+  if (!serverTraits.consecutiveInsertIds) return undefined;
+  // MySQL answers the first row's id, SQLite the last row's.
+  const first = isMysql ? insertedId(raw) : insertedId(raw) - count + 1;
+  return Array.from({ length: count }, (_v, i) => first + i);
 }
 
 /** Rows of one entity's table matching `company_id = ?` and the given column conditions (equality or IN). */

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityManager } from 'typeorm';
-import { sessionReadCommitted } from './connect';
 import { dataSource } from './data-source';
-import { isSqlite } from './engine';
+import { isMysql, isSqlite } from './engine';
+import { serverTraits } from './server-traits';
+import { BatchedUnit, DeferredStatement, Statement } from './statement-batch';
 
 /*
  * One way into a transaction for the whole service.
@@ -10,7 +11,7 @@ import { isSqlite } from './engine';
  * - SQLite has a single connection: TypeORM would turn concurrent transactions into savepoints of one
  *   another, so transactions on the embedded engine are serialized by a process-wide queue.
  * - MySQL runs READ COMMITTED (no gap locks; rows whose quantities change are locked explicitly) and
- *   retries the whole unit of work on deadlock.
+ *   retries the whole unit of work on deadlock. Its statements are batched (statement-batch.ts).
  * - Rows that are only ever appended (audit trail, outbox) can be queued on the transaction and are
  *   written just before it commits, one multi-row INSERT per table, whatever the number of changes.
  */
@@ -20,6 +21,8 @@ interface OpenTransaction {
   em: EntityManager;
   /** Appended rows per writer, in the order they were queued. */
   appends: Map<Flush, unknown[]>;
+  /** MySQL: the unit that batches this transaction's statements. */
+  unit?: BatchedUnit;
 }
 
 const current = new AsyncLocalStorage<OpenTransaction>();
@@ -51,25 +54,72 @@ export async function appendOnCommit<R>(em: EntityManager, flush: (em: EntityMan
   else open.appends.set(flush as Flush, [row]);
 }
 
-async function runUnit<T>(em: EntityManager, work: (em: EntityManager) => Promise<T>): Promise<T> {
-  const open: OpenTransaction = { em, appends: new Map() };
+const unitOf = (em: EntityManager): BatchedUnit | undefined => {
+  const open = current.getStore();
+  return open && open.em === em ? open.unit : undefined;
+};
+
+/**
+ * A write whose result the caller does not wait for: inside a MySQL transaction it travels with the
+ * next statement (or the COMMIT), its check running when that batch comes back; elsewhere it runs now.
+ */
+export async function deferWrite(em: EntityManager, statement: DeferredStatement): Promise<void> {
+  const unit = unitOf(em);
+  if (unit) return unit.defer(statement);
+  const runner = em.queryRunner ?? em.connection.createQueryRunner();
+  try {
+    const result = await runner.query(statement.sql, statement.params, true);
+    statement.check?.(result.affected ?? 0);
+  } finally {
+    if (!em.queryRunner) await runner.release();
+  }
+}
+
+/** Several reads in one round trip on MySQL (one after another on SQLite); one result per statement. */
+export async function readBatch(em: EntityManager, statements: Statement[]): Promise<unknown[]> {
+  const unit = unitOf(em);
+  if (unit) return unit.run(statements);
+  if (isMysql && statements.length > 1) {
+    return em.query(statements.map((s) => s.sql).join(';\n'), statements.flatMap((s) => s.params ?? []));
+  }
+  const results: unknown[] = [];
+  for (const s of statements) results.push(await em.query(s.sql, s.params));
+  return results;
+}
+
+async function runUnit<T>(open: OpenTransaction, work: (em: EntityManager) => Promise<T>): Promise<T> {
   return current.run(open, async () => {
-    const result = await work(em);
-    for (const [flush, rows] of open.appends) await flush(em, rows);
+    const result = await work(open.em);
+    for (const [flush, rows] of open.appends) await flush(open.em, rows);
     return result;
   });
+}
+
+const READ_COMMITTED = 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED';
+
+async function mysqlTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+  const unit = BatchedUnit.open(serverTraits.sessionReadCommitted ? [] : [READ_COMMITTED]);
+  try {
+    const result = await runUnit({ em: unit.runner.manager, appends: new Map(), unit }, work);
+    await unit.commit();
+    return result;
+  } catch (err) {
+    await unit.rollback().catch(() => undefined);
+    throw err;
+  } finally {
+    await unit.release();
+  }
 }
 
 export async function inTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
   const open = current.getStore();
   if (open) return work(open.em);
   if (isSqlite) {
-    return serialize(() => dataSource.transaction((em) => runUnit(em, work)));
+    return serialize(() => dataSource.transaction((em) => runUnit({ em, appends: new Map() }, work)));
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const run = (em: EntityManager) => runUnit(em, work);
-      return await (sessionReadCommitted ? dataSource.transaction(run) : dataSource.transaction('READ COMMITTED', run));
+      return await mysqlTransaction(work);
     } catch (err) {
       const code = (err as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (err as { code?: string }).code;
       if (!code || !RETRYABLE_MYSQL.has(code) || attempt >= MAX_ATTEMPTS) throw err;

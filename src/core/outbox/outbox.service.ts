@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { ActorContext } from '../context';
-import { insertRows } from '../db/sql';
+import { insertRowsLater } from '../db/sql';
 import { appendOnCommit } from '../db/transaction';
 import { OutboxEvent } from './outbox-event.entity';
 
@@ -26,5 +26,5 @@ export async function publishEvent(em: EntityManager, ctx: ActorContext, event: 
 }
 
 async function insertEvents(em: EntityManager, rows: Partial<OutboxEvent>[]): Promise<void> {
-  await insertRows(em, OutboxEvent, rows);
+  await insertRowsLater(em, OutboxEvent, rows);
 }

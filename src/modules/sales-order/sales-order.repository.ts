@@ -1,5 +1,6 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
+import { deferWrite } from '../../core/db/transaction';
 import { hydrate } from '../../core/db/sql';
 import { Dec, toFixed } from '../../core/decimal';
 import { ConflictError, NotFoundError } from '../../core/errors';
@@ -76,8 +77,11 @@ export interface OrderExpectation {
 /**
  * The conditional UPDATE every state change goes through: it only applies to the order as it was
  * read (status, version, type), bumps the version, and answers 409 when someone else got there first.
+ * It travels with the transaction's next statement; its check still runs before the COMMIT. A caller
+ * that read the order under its row lock in this transaction (`locked`) cannot miss, and skips the
+ * check, so the COMMIT can travel with the update.
  */
-export async function updateOrderIf(em: EntityManager, order: SalesOrder, expected: OrderExpectation, set: Partial<SalesOrder>): Promise<void> {
+export async function updateOrderIf(em: EntityManager, order: SalesOrder, expected: OrderExpectation, set: Partial<SalesOrder>, options: { locked?: boolean } = {}): Promise<void> {
   const qb = em
     .createQueryBuilder()
     .update(SalesOrder)
@@ -89,13 +93,17 @@ export async function updateOrderIf(em: EntityManager, order: SalesOrder, expect
       version: expected.version,
     });
   if (expected.type) qb.andWhere('type = :type', { type: expected.type });
-  const res = await qb.execute();
-  if (!res.affected) {
-    throw new ConflictError('CONCURRENT_UPDATE', 'Sales order was changed by someone else; reload and retry', { currentVersion: expected.version + 1 });
-  }
+  const [sql, params] = qb.getQueryAndParameters();
+  await deferWrite(em, {
+    sql,
+    params,
+    check: options.locked ? undefined : (affected) => {
+      if (!affected) throw new ConflictError('CONCURRENT_UPDATE', 'Sales order was changed by someone else; reload and retry', { currentVersion: expected.version + 1 });
+    },
+  });
 }
 
-/** New fulfilled/cancelled/returned quantities of many lines in one statement. */
+/** New fulfilled/cancelled/returned quantities of many lines in one statement (the lines are locked: sent with the next one). */
 export async function writeItemQuantities(
   em: EntityManager,
   companyId: number,
@@ -104,11 +112,10 @@ export async function writeItemQuantities(
 ): Promise<void> {
   if (!updates.length) return;
   const cases = updates.map(() => 'WHEN ? THEN ?').join(' ');
-  await em.query(`UPDATE sales_order_item SET ${column} = CASE id ${cases} END WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`, [
-    ...updates.flatMap((u) => [u.id, toFixed(u.value, 4)]),
-    companyId,
-    ...updates.map((u) => u.id),
-  ]);
+  await deferWrite(em, {
+    sql: `UPDATE sales_order_item SET ${column} = CASE id ${cases} END WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
+    params: [...updates.flatMap((u) => [u.id, toFixed(u.value, 4)]), companyId, ...updates.map((u) => u.id)],
+  });
 }
 
 /** Phase 2 of a list (and every single read): orders by id with their relations in five queries. */

@@ -1,5 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
+import { deferWrite } from '../../core/db/transaction';
 import { Dec, dec, toFixed } from '../../core/decimal';
 import { StockBalance } from './entities/stock-balance.entity';
 import { StockMovement } from './entities/stock-movement.entity';
@@ -52,7 +53,7 @@ export async function readBalances(em: EntityManager, companyId: number, filialI
   return new Map(rows.map((b) => [b.productId, b]));
 }
 
-/** Writes new quantity/average cost of many balances in one statement. */
+/** Writes new quantity/average cost of many balances in one statement (sent with the next one: the rows are locked). */
 export async function writeBalances(em: EntityManager, companyId: number, filialId: number, updates: { id: number; quantity: Dec; averageCost: Dec }[]): Promise<void> {
   if (!updates.length) return;
   const qtyCases = updates.map(() => 'WHEN ? THEN ?').join(' ');
@@ -64,10 +65,10 @@ export async function writeBalances(em: EntityManager, companyId: number, filial
     filialId,
     ...updates.map((u) => u.id),
   ];
-  await em.query(
-    `UPDATE stock_balance SET quantity = CASE id ${qtyCases} END, average_cost = CASE id ${costCases} END, updated_at = ${NOW} WHERE company_id = ? AND filial_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
+  await deferWrite(em, {
+    sql: `UPDATE stock_balance SET quantity = CASE id ${qtyCases} END, average_cost = CASE id ${costCases} END, updated_at = ${NOW} WHERE company_id = ? AND filial_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
     params,
-  );
+  });
 }
 
 const MOVEMENT_COLUMNS = ['company_id', 'filial_id', 'product_id', 'direction', 'reason', 'quantity', 'unit_cost', 'balance_after', 'average_cost_after', 'reference_type', 'reference_id', 'reference_line_id', 'actor'];
@@ -88,18 +89,18 @@ export interface MovementRow {
   actor: string | null;
 }
 
-/** All movements of a posting in one INSERT (created_at from the column default). */
+/** All movements of a posting in one INSERT (created_at from the column default), sent with the next statement. */
 export async function insertMovements(em: EntityManager, rows: MovementRow[]): Promise<void> {
   if (!rows.length) return;
   const tuple = `(${MOVEMENT_COLUMNS.map(() => '?').join(',')})`;
-  await em.query(
-    `INSERT INTO stock_movement (${MOVEMENT_COLUMNS.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`,
-    rows.flatMap((r) => [
+  await deferWrite(em, {
+    sql: `INSERT INTO stock_movement (${MOVEMENT_COLUMNS.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`,
+    params: rows.flatMap((r) => [
       r.companyId, r.filialId, r.productId, r.direction, r.reason,
       toFixed(r.quantity, 'quantity'), toFixed(r.unitCost, 'cost'), toFixed(r.balanceAfter, 'quantity'), toFixed(r.averageCostAfter, 'cost'),
       r.referenceType, r.referenceId, r.referenceLineId, r.actor,
     ]),
-  );
+  });
 }
 
 export interface StockMismatch {

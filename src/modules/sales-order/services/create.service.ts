@@ -9,11 +9,13 @@ import { FlowMode, SalesOrder, SalesOrderType } from '../entities/sales-order.en
 import { itemsOf, loadView, SalesOrderView } from '../sales-order.repository';
 import { addDays, businessToday, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
 import { draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
-import { auditOrder, insertedId, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
+import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
+import type { Customer } from '../../catalog/entities/customer.entity';
 import type { Product } from '../../catalog/entities/product.entity';
+import type { Seller } from '../../catalog/entities/seller.entity';
 import { dataSource } from '../../../core/db/data-source';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
-import { insertRows } from '../../../core/db/sql';
+import { insertWithLines } from '../../../core/db/sql';
 
 export const SALES_ORDER_CODE_SEQUENCE = 'sales-order-code';
 
@@ -31,6 +33,8 @@ export interface CreateSalesOrderInput {
   freight?: Dec;
   validUntil?: string | null;
   items: ItemInput[];
+  /** The customer and seller as the caller already read them in the tenant (checked active): not read again. */
+  resolved?: { customer?: Customer | null; seller?: Seller | null };
 }
 
 /**
@@ -64,8 +68,9 @@ export async function createSalesOrder(
   const type = input.type ?? 'ORDER';
   const products = drafts ? undefined : await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId), (i) => `items[${i}].productId`);
   const lines = drafts ?? draftLines(input.items, products!);
-  if (input.customerId) await resolveCustomer(em, ctx.companyId, input.customerId);
-  if (input.sellerId) await resolveSeller(em, ctx.companyId, input.sellerId);
+  const resolved = input.resolved ?? {};
+  if (input.customerId && resolved.customer?.id !== input.customerId) await resolveCustomer(em, ctx.companyId, input.customerId);
+  if (input.sellerId && resolved.seller?.id !== input.sellerId) await resolveSeller(em, ctx.companyId, input.sellerId);
   const validUntil = type === 'QUOTE' ? quoteValidity(input.validUntil) : null;
   const { rows, totals } = priceLines(ctx.companyId, 0, lines, input.discount ?? new Dec(0), input.freight ?? new Dec(0));
 
@@ -92,14 +97,13 @@ export async function createSalesOrder(
     createdAt: now,
     updatedAt: now,
   });
-  // One statement: every column is known here, so nothing needs reading back but the id.
-  order.id = insertedId(await insertRows(em, SalesOrder, [order]));
-  await insertRows(
-    em,
-    SalesOrderItem,
-    rows.map(({ keepId: _keep, ...row }) => ({ ...row, salesOrderId: order.id })),
-  );
-  const items = await itemsOf(em, ctx.companyId, [order.id]);
+  // Every column is known here, so nothing needs reading back but the ids (lines too, unless the
+  // server may interleave the ids of one INSERT).
+  const itemRows: Partial<SalesOrderItem>[] = rows.map(({ keepId: _keep, ...row }) => row);
+  const inserted = await insertWithLines(em, SalesOrder, order, SalesOrderItem, itemRows, 'salesOrderId');
+  order.id = inserted.id;
+  const ids = inserted.lineIds;
+  const items = ids ? itemRows.map((row, i) => Object.assign(new SalesOrderItem(), row, { id: ids[i], salesOrderId: order.id })) : await itemsOf(em, ctx.companyId, [order.id]);
   await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
   await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
   return { order, items, products };

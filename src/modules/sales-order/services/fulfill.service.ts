@@ -16,8 +16,8 @@ import { fulfillmentsOf, itemsOf, lockItems, lockOrder, stockControlledAmong, up
 import { remainingOf } from '../sales-order.rules';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
-import { auditOrder, insertedId, publishOrderEvent } from './shared';
-import { insertRows } from '../../../core/db/sql';
+import { auditOrder, publishOrderEvent } from './shared';
+import { insertedId, insertRows, insertRowsLater } from '../../../core/db/sql';
 
 export interface FulfillLine {
   salesOrderItemId: number;
@@ -117,7 +117,7 @@ export async function fulfillSalesOrderItems(
       unitCost: costOf.get(item.id) ?? new Dec(0),
     });
   });
-  await insertRows(em, FulfillmentItem, fulfillmentItems);
+  await insertRowsLater(em, FulfillmentItem, fulfillmentItems);
 
   const changes: Record<string, [unknown, unknown]> = {};
   const updates = lines.map((l) => {
@@ -132,7 +132,8 @@ export async function fulfillSalesOrderItems(
   const status = items.every((i) => remainingOf(i).lte(0)) ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
   assertTransition(order, 'fulfill', status);
   const before = { status: order.status, version: order.version };
-  await updateOrderIf(em, order, before, { status });
+  // The order was locked (or created) in this transaction and its state checked under the lock.
+  await updateOrderIf(em, order, before, { status }, { locked: true });
   Object.assign(order, { status, version: order.version + 1, updatedAt: now });
   if (before.status !== status) changes.status = [before.status, status];
 

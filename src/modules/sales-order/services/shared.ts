@@ -73,9 +73,3 @@ export async function resolveSeller(em: EntityManager, companyId: number, id: nu
   if (!seller.active) throw new BusinessRuleError('SELLER_INACTIVE', 'The seller is inactive', { errors: [{ path, message: 'seller is inactive' }] });
   return seller;
 }
-
-/** Id of a row inserted with updateEntity(false): MySQL answers a result header, SQLite the rowid. */
-export function insertedId(raw: unknown): number {
-  if (typeof raw === 'number' || typeof raw === 'bigint') return Number(raw);
-  return Number((raw as { insertId: number | string }).insertId);
-}
