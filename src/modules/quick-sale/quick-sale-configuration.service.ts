@@ -3,7 +3,7 @@ import { recordAudit, diff } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readBatch } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, StaleVersionError } from '../../core/errors';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -12,7 +12,7 @@ import { Customer } from '../catalog/entities/customer.entity';
 import { PaymentMethod } from '../catalog/entities/payment-method.entity';
 import { Seller } from '../catalog/entities/seller.entity';
 import { QuickSaleConfiguration } from './entities/quick-sale-configuration.entity';
-import { selectRows } from '../../core/db/sql';
+import { hydrate, selectRows } from '../../core/db/sql';
 
 export interface ConfigurationInput {
   enabled: boolean;
@@ -60,18 +60,18 @@ export async function configurationProblems(
   em: EntityManager,
   companyId: number,
   config: Pick<ConfigurationInput, 'defaultCustomerId' | 'defaultSellerId' | 'paymentMethods' | 'defaultPaymentMethod' | 'enabled'>,
-  options: { checkEnabled: boolean; methods?: Map<string, PaymentMethod>; found?: { customer?: Customer | null } },
+  /** Records the caller already read (null: looked for, not there); the rest are read here. */
+  options: { checkEnabled: boolean; methods?: Map<string, PaymentMethod>; customer?: Customer | null; seller?: Seller | null },
 ): Promise<ConfigurationProblem[]> {
   const problems: ConfigurationProblem[] = [];
   if (options.checkEnabled && !config.enabled) problems.push({ code: 'QUICK_SALE_DISABLED', field: 'enabled', message: 'Quick sale is disabled for this filial' });
   if (config.defaultCustomerId !== null) {
-    const [c] = await selectRows(em, Customer, { company_id: companyId, id: config.defaultCustomerId });
-    if (options.found) options.found.customer = c;
+    const c = options.customer !== undefined ? options.customer : (await selectRows(em, Customer, { company_id: companyId, id: config.defaultCustomerId }))[0];
     if (!c) problems.push({ code: 'DEFAULT_CUSTOMER_NOT_FOUND', field: 'defaultCustomerId', message: 'Default customer not found' });
     else if (!c.active) problems.push({ code: 'DEFAULT_CUSTOMER_INACTIVE', field: 'defaultCustomerId', message: 'Default customer is inactive' });
   }
   if (config.defaultSellerId !== null) {
-    const s = await em.findOneBy(Seller, { id: config.defaultSellerId, companyId });
+    const s = options.seller !== undefined ? options.seller : await em.findOneBy(Seller, { id: config.defaultSellerId, companyId });
     if (!s) problems.push({ code: 'DEFAULT_SELLER_NOT_FOUND', field: 'defaultSellerId', message: 'Default seller not found' });
     else if (!s.active) problems.push({ code: 'DEFAULT_SELLER_INACTIVE', field: 'defaultSellerId', message: 'Default seller is inactive' });
   }
@@ -178,16 +178,32 @@ export interface SaleSetup {
   /** What stops a quick sale in this filial (empty → it may sell). */
   problems: ConfigurationProblem[];
   defaultCustomer?: Customer | null;
+  defaultSeller?: Seller | null;
 }
 
-/** Everything a counter sale needs from the configuration, read once. */
+/**
+ * Everything a counter sale needs from the configuration, read in one round trip: the configuration,
+ * the company's payment methods (a short list) and the default customer and seller it names.
+ */
 export async function loadSaleSetup(em: EntityManager, companyId: number, filialId: number): Promise<SaleSetup> {
-  const configuration = await findConfiguration(em, companyId, filialId);
+  const byDefault = (table: 'customer' | 'seller', column: 'default_customer_id' | 'default_seller_id') => ({
+    sql: `SELECT r.* FROM ${table} r JOIN quick_sale_configuration q ON q.company_id = r.company_id AND q.${column} = r.id WHERE q.company_id = ? AND q.filial_id = ?`,
+    params: [companyId, filialId],
+  });
+  const [configurations, methodRows, customers, sellers] = (await readBatch(em, [
+    { sql: 'SELECT * FROM quick_sale_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] },
+    { sql: 'SELECT * FROM payment_method WHERE company_id = ?', params: [companyId] },
+    byDefault('customer', 'default_customer_id'),
+    byDefault('seller', 'default_seller_id'),
+  ])) as Record<string, unknown>[][];
+  const [configuration] = hydrate(em, QuickSaleConfiguration, configurations);
   if (!configuration) {
-    return { configuration, methods: new Map(), problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }] };
+    return { configuration: null, methods: new Map(), problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }] };
   }
-  const methods = await paymentMethodsByCode(em, companyId, configuration.paymentMethods);
-  const found: { customer?: Customer | null } = {};
-  const problems = await configurationProblems(em, companyId, configuration, { checkEnabled: true, methods, found });
-  return { configuration, methods, problems, defaultCustomer: found.customer };
+  const configured = new Set(configuration.paymentMethods);
+  const methods = new Map(hydrate(em, PaymentMethod, methodRows).filter((m) => configured.has(m.code)).map((m) => [m.code, m]));
+  const defaultCustomer = hydrate(em, Customer, customers)[0] ?? null;
+  const defaultSeller = hydrate(em, Seller, sellers)[0] ?? null;
+  const problems = await configurationProblems(em, companyId, configuration, { checkEnabled: true, methods, customer: defaultCustomer, seller: defaultSeller });
+  return { configuration, methods, problems, defaultCustomer, defaultSeller };
 }

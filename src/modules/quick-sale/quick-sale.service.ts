@@ -15,7 +15,7 @@ import { fulfillSalesOrderItems } from '../sales-order/services/fulfill.service'
 import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
 import { loadSaleSetup } from './quick-sale-configuration.service';
-import { insertRows } from '../../core/db/sql';
+import { insertRowsLater } from '../../core/db/sql';
 
 export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[] };
 
@@ -51,7 +51,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
   if (!ctx.filialId) throw new ValidationError('x-filial-id header is required for a quick sale', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
   const filialId = ctx.filialId;
   if (body.type && body.type !== 'ORDER') throw new ValidationError('A quick sale is an ORDER', [{ path: 'type', message: 'must be ORDER' }]);
-  const { configuration, methods, problems, defaultCustomer } = await loadSaleSetup(dataSource.manager, ctx.companyId, filialId);
+  const { configuration, methods, problems, defaultCustomer, defaultSeller } = await loadSaleSetup(dataSource.manager, ctx.companyId, filialId);
   if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
   const config = configuration;
 
@@ -70,6 +70,8 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
       filialId,
       customerId,
       sellerId: body.sellerId ?? config.defaultSellerId,
+      // The setup found them (and would have refused the sale were they missing or inactive).
+      resolved: { customer: defaultCustomer, seller: defaultSeller },
     });
     const { order, items } = created;
     checkDiscounts(order, items, config.maxDiscountPercent);
@@ -92,7 +94,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
     const payments = settled.map((p) =>
       Object.assign(new SalePayment(), { companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change }),
     );
-    await insertRows(em, SalePayment, payments);
+    await insertRowsLater(em, SalePayment, payments);
     await publishEvent(em, ctx, {
       type: 'quick-sale.completed',
       filialId,
@@ -114,7 +116,10 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
       sellerName: null,
       groupedFromIds: [],
     };
-    if (order.sellerId) view.sellerName = (await em.findOne(Seller, { where: { id: order.sellerId, companyId: ctx.companyId }, select: { id: true, name: true } }))?.name ?? null;
+    if (order.sellerId) {
+      view.sellerName =
+        order.sellerId === defaultSeller?.id ? defaultSeller.name : ((await em.findOne(Seller, { where: { id: order.sellerId, companyId: ctx.companyId }, select: { id: true, name: true } }))?.name ?? null);
+    }
     return { view, payments, change };
   });
 }
