@@ -24,7 +24,7 @@ import { StockBalance } from '../src/modules/stock/entities/stock-balance.entity
 import { findStockMismatches } from '../src/modules/stock/stock.repository';
 import { postToLedger } from '../src/modules/stock/stock-ledger.service';
 import { createTenant } from '../src/modules/tenancy/tenant.service';
-import { load, machine, prepareDatabase, rawQuickSaleFloor, startServerProcess, summarizeCpuProfile } from './support';
+import { databaseServerPid, load, machine, prepareDatabase, processCpuSeconds, rawQuickSaleFloor, startServerProcess, summarizeCpuProfile } from './support';
 
 const SECS = Number(process.env.SECS ?? 30);
 const CONC = Number(process.env.CONC ?? 16);
@@ -75,7 +75,10 @@ async function setup() {
   // Warm-up (JIT, pools), then the measured run.
   await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: 3, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
   const warmOrders = await dataSource.manager.countBy(SalesOrder, { companyId: company.id });
+  const dbPid = databaseServerPid();
+  const cpuBefore = { api: processCpuSeconds(server.pid), db: processCpuSeconds(dbPid) };
   const run = await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
+  const cpuAfter = { api: processCpuSeconds(server.pid), db: processCpuSeconds(dbPid) };
   await server.stop();
 
   const orders = await dataSource.manager.countBy(SalesOrder, { companyId: company.id });
@@ -89,6 +92,11 @@ async function setup() {
   const hot = profileFile ? summarizeCpuProfile(path.join(outDir, profileFile), 18) : [];
 
   const tps = measuredOrders / SECS;
+  const cpuPerSale = (which: 'api' | 'db') => {
+    const before = cpuBefore[which];
+    const after = cpuAfter[which];
+    return before === undefined || after === undefined || !measuredOrders ? 'n/a' : `${(((after - before) * 1000) / measuredOrders).toFixed(2)} ms (${(((after - before) / SECS) * 100).toFixed(0)}% of a core)`;
+  };
   const lines = [
     `## Quick sale (issue 7) — ${machine()}`,
     '',
@@ -103,6 +111,7 @@ async function setup() {
     `| final stock exact (units out = 3 × orders, balances = Σ movements) | ${stockExact ? 'yes' : 'NO'} (${orders} orders, ${unitsOut.toString()} units) |`,
     `| raw-SQL floor (same run, ${FLOOR_SECS} s) | ${floor ? `${floor.tps} tps, p50 ${floor.p50} ms, p99 ${floor.p99} ms` : 'not available'} |`,
     `| ratio to the floor | ${floor ? (tps / floor.tps).toFixed(3) : 'n/a'} |`,
+    `| CPU per sale: API process / database server | ${cpuPerSale('api')} / ${cpuPerSale('db')} |`,
     '',
     hot.length ? 'CPU profile of the API process (self time, grouped by where the code lives):' : '',
     '',

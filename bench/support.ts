@@ -1,5 +1,5 @@
 /* Shared pieces of the benchmarks: database, server, tenant, timing, autocannon, raw-SQL floor. */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,7 +79,33 @@ export const machine = () => `${new Date().toISOString().slice(0, 10)}, ${os.cpu
 export const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
 
 /** Starts bench/serve.ts in a child process (optionally with extra node flags such as --cpu-prof). */
-export async function startServerProcess(nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+export function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    // Fields after the command name: state is field 3, utime and stime are fields 14 and 15 (clock ticks, 100/s).
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pid of the local MariaDB/MySQL server, when it runs on this machine. */
+export function databaseServerPid(): number | undefined {
+  for (const name of ['mariadbd', 'mysqld']) {
+    try {
+      const pid = Number(execFileSync('pidof', [name], { encoding: 'utf8' }).trim().split(' ')[0]);
+      if (pid) return pid;
+    } catch {
+      // not running under this name
+    }
+  }
+  return undefined;
+}
+
+export async function startServerProcess(nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<{ baseUrl: string; pid: number | undefined; stop: () => Promise<void> }> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [...nodeArgs, '-r', 'ts-node/register', path.join(__dirname, 'serve.ts')], {
     env: { ...process.env, ...env },
@@ -94,6 +120,7 @@ export async function startServerProcess(nodeArgs: string[] = [], env: NodeJS.Pr
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
