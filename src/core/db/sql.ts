@@ -45,6 +45,21 @@ export function insertStatement<E extends ObjectLiteral>(
   return { sql, params };
 }
 
+/** `col = ?, …` for the given properties of an entity, values prepared as the entity's columns store them. */
+export function setClause<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, values: Partial<E>): Statement {
+  const meta = em.connection.getMetadata(target);
+  const driver = em.connection.driver;
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const [property, value] of Object.entries(values)) {
+    const column = meta.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`${meta.name} has no property ${property}`);
+    parts.push(`${driver.escape(column.databaseName)} = ?`);
+    params.push(driver.preparePersistentValue(value, column) ?? null);
+  }
+  return { sql: parts.join(', '), params };
+}
+
 /** Inserts the rows now; answers the driver's raw result (insertId / lastInsertRowid). */
 export async function insertRows<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: Partial<E>[]): Promise<unknown> {
   if (!rows.length) return undefined;

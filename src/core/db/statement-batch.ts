@@ -39,8 +39,15 @@ interface MysqlConnection {
   query(sql: string, params: unknown[], callback: (err: Error | null, result: unknown) => void): void;
 }
 
+/** A batch being assembled: the statements issued in the same tick, deferred ones included. */
+interface Gathering {
+  entries: DeferredStatement[];
+  results: Promise<unknown[]>;
+}
+
 export class BatchedUnit {
   private pending: DeferredStatement[];
+  private gathering?: Gathering;
   private readonly preludeLength: number;
   /** Whether any batch (and so START TRANSACTION) has gone out. */
   private begun = false;
@@ -61,23 +68,43 @@ export class BatchedUnit {
     return new BatchedUnit(dataSource.createQueryRunner('master'), prelude);
   }
 
-  /** Queues a write whose result is not needed now. */
+  /** Queues a write whose result is not needed now (in issue order with the batch being assembled, if any). */
   defer(statement: DeferredStatement): void {
-    this.pending.push(statement);
+    (this.gathering?.entries ?? this.pending).push(statement);
   }
 
-  /** Sends the queued statements and these ones in one round trip; answers the results of these. */
-  async run(statements: Statement[]): Promise<unknown[]> {
+  /**
+   * Sends these statements, after the queued ones, and answers their results. Statements issued in
+   * the same tick (reads started side by side with Promise.all) share one round trip.
+   */
+  run(statements: Statement[]): Promise<unknown[]> {
+    let batch = this.gathering;
+    if (!batch) {
+      const entries: DeferredStatement[] = [];
+      batch = this.gathering = {
+        entries,
+        results: new Promise<void>((resolve) => process.nextTick(resolve)).then(() => {
+          this.gathering = undefined;
+          return this.send(entries);
+        }),
+      };
+    }
+    const from = batch.entries.length;
+    batch.entries.push(...statements);
+    return batch.results.then((results) => results.slice(from, from + statements.length));
+  }
+
+  /** The queued statements and these entries in one round trip; answers the entries' results. */
+  private async send(entries: DeferredStatement[]): Promise<unknown[]> {
     const queued = this.pending;
     this.pending = [];
-    const all: DeferredStatement[] = [...queued, ...statements];
+    const all = [...queued, ...entries];
     if (!all.length) return [];
     this.begun = true;
     const sql = all.length === 1 ? all[0].sql : all.map((s) => s.sql).join(';\n');
-    const params = all.flatMap((s) => s.params ?? []);
-    const raw = await this.send(sql, params);
+    const raw = await this.query(sql, all.flatMap((s) => s.params ?? []));
     const results = all.length === 1 ? [raw] : (raw as unknown[]);
-    queued.forEach((s, i) => s.check?.(Number((results[i] as { affectedRows?: number } | undefined)?.affectedRows ?? 0)));
+    all.forEach((s, i) => s.check?.(Number((results[i] as { affectedRows?: number } | undefined)?.affectedRows ?? 0)));
     return results.slice(queued.length);
   }
 
@@ -85,7 +112,7 @@ export class BatchedUnit {
    * One statement (or batch) on the unit's connection, straight through mysql2's callback API:
    * TypeORM's own query path builds a promise wrapper (and an event emitter) per query.
    */
-  private async send(sql: string, params: unknown[]): Promise<unknown> {
+  private async query(sql: string, params: unknown[]): Promise<unknown> {
     const connection = (await this.runner.connect()) as MysqlConnection;
     const logger = this.runner.connection.logger;
     logger.logQuery(sql, params, this.runner);

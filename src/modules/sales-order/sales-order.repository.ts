@@ -1,7 +1,7 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
-import { deferWrite } from '../../core/db/transaction';
-import { hydrate } from '../../core/db/sql';
+import { deferWrite, readBatch } from '../../core/db/transaction';
+import { hydrate, setClause } from '../../core/db/sql';
 import { Dec, toFixed } from '../../core/decimal';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { Customer } from '../catalog/entities/customer.entity';
@@ -32,6 +32,26 @@ export async function lockOrder(em: EntityManager, companyId: number, id: number
   const [order] = hydrate(em, SalesOrder, rows);
   if (!order) throw notFound();
   return order;
+}
+
+/**
+ * What a fulfilment needs, in one round trip: the order and its lines, locked (order first, as every
+ * writer of an order takes them), and which of the lines' products are stock-controlled.
+ */
+export async function lockOrderWithItems(em: EntityManager, companyId: number, id: number): Promise<{ order: SalesOrder; items: SalesOrderItem[]; stockControlled: Set<number> }> {
+  if (!(id > 0)) throw notFound();
+  const [orders, items, products] = (await readBatch(em, [
+    { sql: `SELECT * FROM sales_order WHERE id = ? AND company_id = ?${FOR_UPDATE}`, params: [id, companyId] },
+    { sql: `SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? ORDER BY id${FOR_UPDATE}`, params: [companyId, id] },
+    {
+      sql: 'SELECT DISTINCT p.id, p.stock_controlled FROM product p JOIN sales_order_item i ON i.product_id = p.id AND i.company_id = p.company_id WHERE i.company_id = ? AND i.sales_order_id = ?',
+      params: [companyId, id],
+    },
+  ])) as Record<string, unknown>[][];
+  const [order] = hydrate(em, SalesOrder, orders);
+  if (!order) throw notFound();
+  const stockControlled = new Set(hydrate(em, Product, products).filter((p) => p.stockControlled).map((p) => p.id));
+  return { order, items: hydrate(em, SalesOrderItem, items), stockControlled };
 }
 
 /** Several orders locked in ascending id order (group); missing ones are simply absent. */
@@ -82,24 +102,15 @@ export interface OrderExpectation {
  * check, so the COMMIT can travel with the update.
  */
 export async function updateOrderIf(em: EntityManager, order: SalesOrder, expected: OrderExpectation, set: Partial<SalesOrder>, options: { locked?: boolean } = {}): Promise<void> {
-  const qb = em
-    .createQueryBuilder()
-    .update(SalesOrder)
-    .set(set as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', {
-      id: order.id,
-      companyId: order.companyId,
-      status: expected.status,
-      version: expected.version,
-    });
-  if (expected.type) qb.andWhere('type = :type', { type: expected.type });
-  const [sql, params] = qb.getQueryAndParameters();
+  const assignments = setClause(em, SalesOrder, { ...set, updatedAt: new Date() });
   await deferWrite(em, {
-    sql,
-    params,
-    check: options.locked ? undefined : (affected) => {
-      if (!affected) throw new ConflictError('CONCURRENT_UPDATE', 'Sales order was changed by someone else; reload and retry', { currentVersion: expected.version + 1 });
-    },
+    sql: `UPDATE sales_order SET ${assignments.sql}, version = version + 1 WHERE id = ? AND company_id = ? AND status = ? AND version = ?${expected.type ? ' AND type = ?' : ''}`,
+    params: [...(assignments.params ?? []), order.id, order.companyId, expected.status, expected.version, ...(expected.type ? [expected.type] : [])],
+    check: options.locked
+      ? undefined
+      : (affected) => {
+          if (!affected) throw new ConflictError('CONCURRENT_UPDATE', 'Sales order was changed by someone else; reload and retry', { currentVersion: expected.version + 1 });
+        },
   });
 }
 

@@ -134,6 +134,15 @@ export async function previewPosting(em: EntityManager, posting: LedgerPosting):
 }
 
 /**
+ * Locks, ahead of a posting in the same transaction, the balances it will touch: issued side by side
+ * with another statement it shares that round trip, and postToLedger then finds them locked. With
+ * `existingOnly` nothing is created (the products may not have been checked yet).
+ */
+export async function lockForPosting(em: EntityManager, companyId: number, filialId: number, productIds: number[], options: { existingOnly?: boolean } = {}): Promise<void> {
+  if (productIds.length) await lockBalances(em, companyId, filialId, productIds, { createMissing: !options.existingOnly });
+}
+
+/**
  * Posts movements and updates balances atomically, inside the caller's transaction: balances are
  * locked, effects computed, then one UPDATE for all balances and one INSERT for all movements.
  * Going below zero where the filial forbids it → 422 INSUFFICIENT_STOCK (nothing written).
@@ -153,6 +162,8 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
     posting.filialId,
     [...finalByProduct.values()].map((e) => ({ id: balances.get(e.productId)!.id, quantity: e.balanceAfter, averageCost: e.averageCostAfter })),
   );
+  // The locked rows stay known to the transaction (lockBalances): keep them as now written.
+  for (const e of finalByProduct.values()) Object.assign(balances.get(e.productId)!, { quantity: e.balanceAfter, averageCost: e.averageCostAfter });
   await insertMovements(
     em,
     effects.map((e) => ({

@@ -7,11 +7,6 @@ import { StockMovement } from './entities/stock-movement.entity';
 
 const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
-/**
- * Balances of the given products, locked for update in ascending product order on MySQL (SQLite
- * transactions are already serialized). Missing balances are created at zero first, so the caller
- * always gets one locked row per product.
- */
 export interface LockedBalance {
   id: number;
   productId: number;
@@ -19,20 +14,52 @@ export interface LockedBalance {
   averageCost: Dec;
 }
 
-export async function lockBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<number, LockedBalance>> {
+/**
+ * Balances already locked in a transaction, by its manager: held until it ends and changed only by
+ * the ledger (which updates these objects), so a second lockBalances of the same rows needs no
+ * round trip. A fulfilment locks its balances side by side with another statement, then posts.
+ */
+const lockedInTransaction = new WeakMap<EntityManager, Map<string, LockedBalance>>();
+
+/**
+ * Balances of the given products, locked for update in ascending product order on MySQL (SQLite
+ * transactions are already serialized). Missing balances are created at zero first (unless
+ * `createMissing` is false: a lock taken ahead, before the products are known to exist), so the
+ * caller always gets one locked row per product.
+ */
+export async function lockBalances(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  productIds: number[],
+  options: { createMissing?: boolean } = {},
+): Promise<Map<number, LockedBalance>> {
+  const inTransaction = em.queryRunner?.isTransactionActive === true;
+  let locked = lockedInTransaction.get(em);
+  if (!locked && inTransaction) lockedInTransaction.set(em, (locked = new Map()));
+  const keyOf = (productId: number) => `${companyId}:${filialId}:${productId}`;
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   // Plain SQL on the hottest path of every sale: no query builder, no entity hydration.
-  const load = async (which: number[]): Promise<LockedBalance[]> => {
+  const load = async (which: number[]): Promise<void> => {
     const rows: { id: number; product_id: number; quantity: string | number; average_cost: string | number }[] = await em.query(
       `SELECT id, product_id, quantity, average_cost FROM stock_balance WHERE company_id = ? AND filial_id = ? AND product_id IN (${which.map(() => '?').join(',')}) ORDER BY product_id${isMysql ? ' FOR UPDATE' : ''}`,
       [companyId, filialId, ...which],
     );
-    return rows.map((r) => ({ id: Number(r.id), productId: Number(r.product_id), quantity: dec(r.quantity), averageCost: dec(r.average_cost) }));
+    for (const r of rows) {
+      const balance = { id: Number(r.id), productId: Number(r.product_id), quantity: dec(r.quantity), averageCost: dec(r.average_cost) };
+      byProduct.set(balance.productId, balance);
+      locked?.set(keyOf(balance.productId), balance);
+    }
   };
-  const found = ids.length ? await load(ids) : [];
-  const byProduct = new Map(found.map((b) => [b.productId, b]));
+  const byProduct = new Map<number, LockedBalance>();
+  for (const id of ids) {
+    const known = locked?.get(keyOf(id));
+    if (known) byProduct.set(id, known);
+  }
+  const unknown = ids.filter((id) => !byProduct.has(id));
+  if (unknown.length) await load(unknown);
   const missing = ids.filter((id) => !byProduct.has(id));
-  if (missing.length) {
+  if (missing.length && options.createMissing !== false) {
     await em
       .createQueryBuilder()
       .insert()
@@ -41,7 +68,7 @@ export async function lockBalances(em: EntityManager, companyId: number, filialI
       .orIgnore()
       .updateEntity(false)
       .execute();
-    for (const b of await load(missing)) byProduct.set(b.productId, b);
+    await load(missing);
   }
   return byProduct;
 }

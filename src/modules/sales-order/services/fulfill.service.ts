@@ -7,12 +7,12 @@ import { Dec, toJsonNumber } from '../../../core/decimal';
 import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
 import type { Product } from '../../catalog/entities/product.entity';
-import { LedgerLine, postToLedger } from '../../stock/stock-ledger.service';
+import { LedgerLine, lockForPosting, postToLedger } from '../../stock/stock-ledger.service';
 import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import type { SalesOrder } from '../entities/sales-order.entity';
-import { fulfillmentsOf, itemsOf, lockItems, lockOrder, stockControlledAmong, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
+import { fulfillmentsOf, itemsOf, lockOrderWithItems, stockControlledAmong, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
 import { remainingOf } from '../sales-order.rules';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
@@ -58,11 +58,12 @@ export async function fulfillSalesOrderItems(
 ): Promise<FulfillResult> {
   assertDistinctLines(lines);
   const created = options.created?.order.id === orderId ? options.created : undefined;
-  const order = created?.order ?? (await lockOrder(em, ctx.companyId, orderId));
+  const locked = created ? undefined : await lockOrderWithItems(em, ctx.companyId, orderId);
+  const order = created?.order ?? locked!.order;
   // The governing filial was checked by the request pipeline; an order of another filial is checked here.
   const filial = ctx.filialId === order.filialId ? null : await assertFilialAccess(ctx, order.filialId, em);
   assertAllowed(order, 'fulfill');
-  const items = created?.items ?? (await lockItems(em, ctx.companyId, order.id));
+  const items = created?.items ?? locked!.items;
   const byId = new Map(items.map((i) => [i.id, i]));
 
   const problems: FieldError[] = [];
@@ -81,7 +82,7 @@ export async function fulfillSalesOrderItems(
   const known = created?.products && productIds.every((id) => created.products!.has(id)) ? created.products : undefined;
   const controlled = known
     ? new Set([...known.values()].filter((p) => p.stockControlled).map((p) => p.id))
-    : await stockControlledAmong(em, ctx.companyId, productIds);
+    : (locked?.stockControlled ?? (await stockControlledAmong(em, ctx.companyId, productIds)));
   const ledgerLines: LedgerLine[] = lines
     .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
     .filter(({ item }) => controlled.has(item.productId))
@@ -89,7 +90,12 @@ export async function fulfillSalesOrderItems(
 
   const now = new Date();
   const row = { companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now };
-  const fulfillment = Object.assign(new Fulfillment(), { id: insertedId(await insertRows(em, Fulfillment, [row])), ...row });
+  // The fulfillment row and the lock of the balances share a round trip.
+  const [inserted] = await Promise.all([
+    insertRows(em, Fulfillment, [row]),
+    lockForPosting(em, ctx.companyId, order.filialId, ledgerLines.map((l) => l.productId)),
+  ]);
+  const fulfillment = Object.assign(new Fulfillment(), { id: insertedId(inserted), ...row });
 
   const effects = await postToLedger(em, {
     companyId: ctx.companyId,
