@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signToken } from '../src/core/auth/jwt';
+import { openDatabase } from '../src/core/db/connect';
 import { dataSource } from '../src/core/db/data-source';
 import { encodeId } from '../src/core/hashids';
 import { raiseSequenceTo } from '../src/core/sequence/sequence.service';
@@ -152,7 +153,7 @@ async function loadData(t: Tenant): Promise<number> {
 
 function serve(): void {
   (async () => {
-    await dataSource.initialize();
+    await openDatabase();
     const { baseUrl, close } = await startServer();
     // A clean exit on SIGTERM lets --cpu-prof write its profile.
     process.on('SIGTERM', () => void close().finally(() => process.exit(0)));

@@ -12,6 +12,7 @@ import { Customer } from '../catalog/entities/customer.entity';
 import { Seller } from '../catalog/entities/seller.entity';
 import { createSalesOrder, CreateRequest, reserveSalesOrderCode } from '../sales-order/services/create.service';
 import { fulfillSalesOrderItems } from '../sales-order/services/fulfill.service';
+import { lockForPosting } from '../stock/stock-ledger.service';
 import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
 import { loadSaleSetup } from './quick-sale-configuration.service';
@@ -62,17 +63,21 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
 
   const code = await reserveSalesOrderCode(ctx.companyId);
   return inTransaction(async (em) => {
-    const created = await createSalesOrder(em, ctx, {
-      ...body,
-      code,
-      type: 'ORDER',
-      flowMode: 'QUICK_SALE',
-      filialId,
-      customerId,
-      sellerId: body.sellerId ?? config.defaultSellerId,
-      // The setup found them (and would have refused the sale were they missing or inactive).
-      resolved: { customer: defaultCustomer, seller: defaultSeller },
-    });
+    // The stock of the goods is locked side by side with the products' read (one round trip).
+    const [created] = await Promise.all([
+      createSalesOrder(em, ctx, {
+        ...body,
+        code,
+        type: 'ORDER',
+        flowMode: 'QUICK_SALE',
+        filialId,
+        customerId,
+        sellerId: body.sellerId ?? config.defaultSellerId,
+        // The setup found them (and would have refused the sale were they missing or inactive).
+        resolved: { customer: defaultCustomer, seller: defaultSeller },
+      }),
+      lockForPosting(em, ctx.companyId, filialId, body.items.map((i) => i.productId), { existingOnly: true }),
+    ]);
     const { order, items } = created;
     checkDiscounts(order, items, config.maxDiscountPercent);
     const tendered = body.payments?.length
