@@ -14,7 +14,7 @@ import { Sequence } from './sequence.entity';
  */
 let pool: mysql.Pool | undefined;
 const sequencePool = (): mysql.Pool =>
-  (pool ??= mysql.createPool({ uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z' }));
+  (pool ??= mysql.createPool({ uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z', trace: config.env !== 'production' }));
 
 /** Closes the MySQL sequence pool (process shutdown, CLIs, test teardown). */
 export async function closeSequencePool(): Promise<void> {
@@ -49,11 +49,54 @@ async function bumpSqlite(em: EntityManager, companyId: number, name: string, by
   return (await em.findOneByOrFail(Sequence, { companyId, name })).value;
 }
 
+/**
+ * MySQL: callers that want values of the same counter while one bump is on its way (a busy counter,
+ * many sales at once) are served together by the next bump, which takes exactly what they asked for:
+ * one autocommitted statement (and one commit) for the group, values handed out in the order asked,
+ * nothing held in memory between groups (so no gap at restart, and other replicas' values interleave
+ * no more than their requests do).
+ */
+interface Waiter {
+  count: number;
+  resolve: (first: number) => void;
+  reject: (err: unknown) => void;
+}
+const groups = new Map<string, { waiting: Waiter[]; busy: boolean }>();
+
+function bumpTogether(companyId: number, name: string, count: number): Promise<number> {
+  const key = `${companyId}:${name}`;
+  let group = groups.get(key);
+  if (!group) groups.set(key, (group = { waiting: [], busy: false }));
+  const promise = new Promise<number>((resolve, reject) => group.waiting.push({ count, resolve, reject }));
+  if (!group.busy) void drain(key, companyId, name, group);
+  return promise;
+}
+
+async function drain(key: string, companyId: number, name: string, group: { waiting: Waiter[]; busy: boolean }): Promise<void> {
+  group.busy = true;
+  while (group.waiting.length) {
+    const served = group.waiting.splice(0);
+    const total = served.reduce((n, w) => n + w.count, 0);
+    try {
+      let next = (await bumpMysql(companyId, name, total)) - total + 1;
+      for (const w of served) {
+        w.resolve(next);
+        next += w.count;
+      }
+    } catch (err) {
+      for (const w of served) w.reject(err);
+    }
+  }
+  group.busy = false;
+  groups.delete(key);
+}
+
 /** Reserves `count` consecutive values and returns the first. */
 export async function nextSequenceValues(companyId: number, name: string, count = 1): Promise<number> {
   const by = Math.trunc(count);
+  if (isMysql) return bumpTogether(companyId, name, by);
   // SQLite: transactions are serialized on one connection, so joining the caller's is both safe and required.
-  const last = isMysql ? await bumpMysql(companyId, name, by) : await inTransaction((em) => bumpSqlite(em, companyId, name, by));
+  const last = await inTransaction((em) => bumpSqlite(em, companyId, name, by));
   return last - by + 1;
 }
 
