@@ -129,30 +129,26 @@ export async function writeItemQuantities(
   });
 }
 
-/** Phase 2 of a list (and every single read): orders by id with their relations in five queries. */
+/**
+ * Phase 2 of a list (and every single read): orders by id with their relations, in one round trip
+ * (the names of their customers and sellers picked through the orders themselves).
+ */
 export async function loadViews(em: EntityManager, companyId: number, ids: number[]): Promise<SalesOrderView[]> {
   if (!ids.length) return [];
-  const orders = hydrate(em, SalesOrder, await em.query(`SELECT * FROM sales_order WHERE company_id = ? AND id IN (${marks(ids)})`, [companyId, ...ids]));
-  if (!orders.length) return [];
-  const orderIds = orders.map((o) => o.id);
-  const customerIds = [...new Set(orders.map((o) => o.customerId).filter((v): v is number => v !== null))];
-  const sellerIds = [...new Set(orders.map((o) => o.sellerId).filter((v): v is number => v !== null))];
-  const byIds = (table: string, wanted: number[]) =>
-    wanted.length ? em.query(`SELECT id, name FROM ${table} WHERE company_id = ? AND id IN (${marks(wanted)})`, [companyId, ...wanted]) : Promise.resolve([]);
-  const reads = [
-    () => itemsOf(em, companyId, orderIds),
-    () => byIds('customer', customerIds),
-    () => byIds('seller', sellerIds),
-    () => em.query(`SELECT id, grouped_into_id FROM sales_order WHERE company_id = ? AND grouped_into_id IN (${marks(orderIds)}) ORDER BY id`, [companyId, ...orderIds]),
-  ] as const;
-  // Outside a transaction the four reads go to the pool side by side; inside one they share its connection.
-  const inTx = em.queryRunner?.isTransactionActive === true;
-  const [items, customers, sellers, sources] = (inTx ? await sequential(reads) : await Promise.all(reads.map((r) => r()))) as [
-    SalesOrderItem[],
-    { id: number; name: string }[],
-    { id: number; name: string }[],
-    { id: number; grouped_into_id: number }[],
-  ];
+  const inIds = `IN (${marks(ids)})`;
+  const namesOf = (table: 'customer' | 'seller', column: 'customer_id' | 'seller_id') => ({
+    sql: `SELECT id, name FROM ${table} WHERE company_id = ? AND id IN (SELECT ${column} FROM sales_order WHERE company_id = ? AND id ${inIds})`,
+    params: [companyId, companyId, ...ids],
+  });
+  const [orderRows, itemRows, customers, sellers, sources] = (await readBatch(em, [
+    { sql: `SELECT * FROM sales_order WHERE company_id = ? AND id ${inIds}`, params: [companyId, ...ids] },
+    { sql: `SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id ${inIds} ORDER BY sales_order_id, line_number`, params: [companyId, ...ids] },
+    namesOf('customer', 'customer_id'),
+    namesOf('seller', 'seller_id'),
+    { sql: `SELECT id, grouped_into_id FROM sales_order WHERE company_id = ? AND grouped_into_id ${inIds} ORDER BY id`, params: [companyId, ...ids] },
+  ])) as [Record<string, unknown>[], Record<string, unknown>[], { id: number; name: string }[], { id: number; name: string }[], { id: number; grouped_into_id: number }[]];
+  const orders = hydrate(em, SalesOrder, orderRows);
+  const items = hydrate(em, SalesOrderItem, itemRows);
   const customerName = new Map(customers.map((c) => [Number(c.id), c.name]));
   const sellerName = new Map(sellers.map((s) => [Number(s.id), s.name]));
   const itemsByOrder = new Map<number, SalesOrderItem[]>();
@@ -164,12 +160,6 @@ export async function loadViews(em: EntityManager, companyId: number, ids: numbe
     sellerName: order.sellerId === null ? null : sellerName.get(order.sellerId) ?? null,
     groupedFromIds: sources.filter((s) => Number(s.grouped_into_id) === order.id).map((s) => Number(s.id)),
   }));
-}
-
-async function sequential(reads: readonly (() => unknown)[]): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for (const read of reads) out.push(await read());
-  return out;
 }
 
 export async function loadView(em: EntityManager, companyId: number, id: number): Promise<SalesOrderView> {
