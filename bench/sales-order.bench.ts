@@ -198,8 +198,18 @@ async function explainList(t: Tenant, label: string, query: Record<string, unkno
   } finally {
     logger.logQuery = original;
   }
+  // A batch of several statements (one round trip) is explained statement by statement.
+  const statements = captured.flatMap(({ sql, params }) => {
+    let next = 0;
+    return sql.split(';\n').map((one) => {
+      const count = (one.match(/\?/g) ?? []).length;
+      const own = params.slice(next, next + count);
+      next += count;
+      return { sql: one, params: own };
+    });
+  });
   const parts: string[] = [`### ${label}`];
-  for (const { sql, params } of captured) {
+  for (const { sql, params } of statements) {
     const rows: Record<string, unknown>[] = await dataSource.query(`EXPLAIN ${sql}`, params);
     parts.push('```sql', sql.replace(/\s+/g, ' ').slice(0, 1200), '```', '| id | select_type | table | type | key | rows | Extra |', '|---|---|---|---|---|---|---|');
     for (const r of rows) parts.push(`| ${r.id} | ${r.select_type} | ${r.table} | ${r.type} | ${r.key ?? ''} | ${r.rows} | ${r.Extra ?? ''} |`);
