@@ -1,5 +1,6 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
+import type { Statement } from '../../core/db/statement-batch';
 import { deferWrite, readBatch } from '../../core/db/transaction';
 import { hydrate, setClause } from '../../core/db/sql';
 import { Dec, toFixed } from '../../core/decimal';
@@ -26,9 +27,21 @@ export const notFound = () => new NotFoundError('Sales order');
 const FOR_UPDATE = isMysql ? ' FOR UPDATE' : '';
 const marks = (values: unknown[]) => values.map(() => '?').join(',');
 
+/** The statements every reader of an order and its lines shares (plain and batched). */
+const orderForUpdate = (companyId: number, id: number): Statement => ({ sql: `SELECT * FROM sales_order WHERE id = ? AND company_id = ?${FOR_UPDATE}`, params: [id, companyId] });
+const itemsForUpdate = (companyId: number, orderId: number): Statement => ({
+  sql: `SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? ORDER BY id${FOR_UPDATE}`,
+  params: [companyId, orderId],
+});
+const itemsOfOrders = (companyId: number, orderIds: number[]): Statement => ({
+  sql: `SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id IN (${marks(orderIds)}) ORDER BY sales_order_id, line_number`,
+  params: [companyId, ...orderIds],
+});
+
 /** The order, locked for the rest of the transaction on MySQL (SQLite transactions are serialized). */
 export async function lockOrder(em: EntityManager, companyId: number, id: number): Promise<SalesOrder> {
-  const rows = id > 0 ? await em.query(`SELECT * FROM sales_order WHERE id = ? AND company_id = ?${FOR_UPDATE}`, [id, companyId]) : [];
+  const { sql, params } = orderForUpdate(companyId, id);
+  const rows = id > 0 ? await em.query(sql, params) : [];
   const [order] = hydrate(em, SalesOrder, rows);
   if (!order) throw notFound();
   return order;
@@ -41,8 +54,8 @@ export async function lockOrder(em: EntityManager, companyId: number, id: number
 export async function lockOrderWithItems(em: EntityManager, companyId: number, id: number): Promise<{ order: SalesOrder; items: SalesOrderItem[]; stockControlled: Set<number> }> {
   if (!(id > 0)) throw notFound();
   const [orders, items, products] = (await readBatch(em, [
-    { sql: `SELECT * FROM sales_order WHERE id = ? AND company_id = ?${FOR_UPDATE}`, params: [id, companyId] },
-    { sql: `SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? ORDER BY id${FOR_UPDATE}`, params: [companyId, id] },
+    orderForUpdate(companyId, id),
+    itemsForUpdate(companyId, id),
     {
       sql: 'SELECT DISTINCT p.id, p.stock_controlled FROM product p JOIN sales_order_item i ON i.product_id = p.id AND i.company_id = p.company_id WHERE i.company_id = ? AND i.sales_order_id = ?',
       params: [companyId, id],
@@ -68,8 +81,8 @@ export async function lockOrders(em: EntityManager, companyId: number, ids: numb
 
 /** The order's lines, locked (ascending id) so fulfilled/returned/cancelled quantities change one writer at a time. */
 export async function lockItems(em: EntityManager, companyId: number, orderId: number): Promise<SalesOrderItem[]> {
-  const rows = await em.query(`SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? ORDER BY id${FOR_UPDATE}`, [companyId, orderId]);
-  return hydrate(em, SalesOrderItem, rows);
+  const { sql, params } = itemsForUpdate(companyId, orderId);
+  return hydrate(em, SalesOrderItem, await em.query(sql, params));
 }
 
 /** Which of these products are stock-controlled (the fulfil path: goods of the others move no stock). */
@@ -81,11 +94,8 @@ export async function stockControlledAmong(em: EntityManager, companyId: number,
 
 export async function itemsOf(em: EntityManager, companyId: number, orderIds: number[]): Promise<SalesOrderItem[]> {
   if (!orderIds.length) return [];
-  const rows = await em.query(`SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id IN (${marks(orderIds)}) ORDER BY sales_order_id, line_number`, [
-    companyId,
-    ...orderIds,
-  ]);
-  return hydrate(em, SalesOrderItem, rows);
+  const { sql, params } = itemsOfOrders(companyId, orderIds);
+  return hydrate(em, SalesOrderItem, await em.query(sql, params));
 }
 
 export interface OrderExpectation {
@@ -142,7 +152,7 @@ export async function loadViews(em: EntityManager, companyId: number, ids: numbe
   });
   const [orderRows, itemRows, customers, sellers, sources] = (await readBatch(em, [
     { sql: `SELECT * FROM sales_order WHERE company_id = ? AND id ${inIds}`, params: [companyId, ...ids] },
-    { sql: `SELECT * FROM sales_order_item WHERE company_id = ? AND sales_order_id ${inIds} ORDER BY sales_order_id, line_number`, params: [companyId, ...ids] },
+    itemsOfOrders(companyId, ids),
     namesOf('customer', 'customer_id'),
     namesOf('seller', 'seller_id'),
     { sql: `SELECT id, grouped_into_id FROM sales_order WHERE company_id = ? AND grouped_into_id ${inIds} ORDER BY id`, params: [companyId, ...ids] },
