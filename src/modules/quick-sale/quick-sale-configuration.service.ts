@@ -3,7 +3,7 @@ import { recordAudit, diff } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction, readBatch } from '../../core/db/transaction';
+import { inTransaction } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, StaleVersionError } from '../../core/errors';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -12,7 +12,8 @@ import { Customer } from '../catalog/entities/customer.entity';
 import { PaymentMethod } from '../catalog/entities/payment-method.entity';
 import { Seller } from '../catalog/entities/seller.entity';
 import { QuickSaleConfiguration } from './entities/quick-sale-configuration.entity';
-import { hydrate, selectRows } from '../../core/db/sql';
+import { selectRows } from '../../core/db/sql';
+import { readSaleSetup } from './quick-sale.repository';
 
 export interface ConfigurationInput {
   enabled: boolean;
@@ -186,24 +187,12 @@ export interface SaleSetup {
  * the company's payment methods (a short list) and the default customer and seller it names.
  */
 export async function loadSaleSetup(em: EntityManager, companyId: number, filialId: number): Promise<SaleSetup> {
-  const byDefault = (table: 'customer' | 'seller', column: 'default_customer_id' | 'default_seller_id') => ({
-    sql: `SELECT r.* FROM ${table} r JOIN quick_sale_configuration q ON q.company_id = r.company_id AND q.${column} = r.id WHERE q.company_id = ? AND q.filial_id = ?`,
-    params: [companyId, filialId],
-  });
-  const [configurations, methodRows, customers, sellers] = (await readBatch(em, [
-    { sql: 'SELECT * FROM quick_sale_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] },
-    { sql: 'SELECT * FROM payment_method WHERE company_id = ?', params: [companyId] },
-    byDefault('customer', 'default_customer_id'),
-    byDefault('seller', 'default_seller_id'),
-  ])) as Record<string, unknown>[][];
-  const [configuration] = hydrate(em, QuickSaleConfiguration, configurations);
+  const { configuration, paymentMethods, defaultCustomer, defaultSeller } = await readSaleSetup(em, companyId, filialId);
   if (!configuration) {
     return { configuration: null, methods: new Map(), problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }] };
   }
   const configured = new Set(configuration.paymentMethods);
-  const methods = new Map(hydrate(em, PaymentMethod, methodRows).filter((m) => configured.has(m.code)).map((m) => [m.code, m]));
-  const defaultCustomer = hydrate(em, Customer, customers)[0] ?? null;
-  const defaultSeller = hydrate(em, Seller, sellers)[0] ?? null;
+  const methods = new Map(paymentMethods.filter((m) => configured.has(m.code)).map((m) => [m.code, m]));
   const problems = await configurationProblems(em, companyId, configuration, { checkEnabled: true, methods, customer: defaultCustomer, seller: defaultSeller });
   return { configuration, methods, problems, defaultCustomer, defaultSeller };
 }

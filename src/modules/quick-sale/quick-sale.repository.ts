@@ -1,0 +1,35 @@
+import { EntityManager } from 'typeorm';
+import { hydrate } from '../../core/db/sql';
+import { readBatch } from '../../core/db/transaction';
+import { Customer } from '../catalog/entities/customer.entity';
+import { PaymentMethod } from '../catalog/entities/payment-method.entity';
+import { Seller } from '../catalog/entities/seller.entity';
+import { QuickSaleConfiguration } from './entities/quick-sale-configuration.entity';
+
+export interface SaleSetupRows {
+  configuration: QuickSaleConfiguration | null;
+  /** Every payment method of the company (a short list); the caller keeps the configured ones. */
+  paymentMethods: PaymentMethod[];
+  defaultCustomer: Customer | null;
+  defaultSeller: Seller | null;
+}
+
+/** A filial's quick-sale configuration and the records it names, in one round trip. */
+export async function readSaleSetup(em: EntityManager, companyId: number, filialId: number): Promise<SaleSetupRows> {
+  const named = (table: 'customer' | 'seller', column: 'default_customer_id' | 'default_seller_id') => ({
+    sql: `SELECT r.* FROM ${table} r JOIN quick_sale_configuration q ON q.company_id = r.company_id AND q.${column} = r.id WHERE q.company_id = ? AND q.filial_id = ?`,
+    params: [companyId, filialId],
+  });
+  const [configurations, methods, customers, sellers] = (await readBatch(em, [
+    { sql: 'SELECT * FROM quick_sale_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] },
+    { sql: 'SELECT * FROM payment_method WHERE company_id = ?', params: [companyId] },
+    named('customer', 'default_customer_id'),
+    named('seller', 'default_seller_id'),
+  ])) as Record<string, unknown>[][];
+  return {
+    configuration: hydrate(em, QuickSaleConfiguration, configurations)[0] ?? null,
+    paymentMethods: hydrate(em, PaymentMethod, methods),
+    defaultCustomer: hydrate(em, Customer, customers)[0] ?? null,
+    defaultSeller: hydrate(em, Seller, sellers)[0] ?? null,
+  };
+}
