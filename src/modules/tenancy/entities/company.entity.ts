@@ -1,5 +1,8 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAtColumn } from '../../../core/db/columns';
+import { CreatedAtColumn, DecimalColumn } from '../../../core/db/columns';
+import type { Dec } from '../../../core/decimal';
+
+export type PurchaseToleranceMode = 'BLOCK' | 'WARN';
 
 @Entity('company')
 export class Company {
@@ -15,6 +18,18 @@ export class Company {
 
   @Column({ type: 'boolean', default: true })
   active!: boolean;
+
+  /** Three-way match (SPEC §9): received quantity may exceed the open quantity by this percentage. */
+  @DecimalColumn(7, 4, { name: 'purchase_quantity_tolerance_pct', default: '0.0000' })
+  purchaseQuantityTolerancePct!: Dec;
+
+  /** Three-way match: the invoice's unit price may exceed the order's by this percentage. */
+  @DecimalColumn(7, 4, { name: 'purchase_price_tolerance_pct', default: '2.0000' })
+  purchasePriceTolerancePct!: Dec;
+
+  /** BLOCK: divergences beyond tolerance block confirmation; WARN: they are warnings only. */
+  @Column({ name: 'purchase_tolerance_mode', type: 'varchar', length: 5, default: 'BLOCK' })
+  purchaseToleranceMode!: PurchaseToleranceMode;
 
   @CreatedAtColumn()
   createdAt!: Date;

@@ -2,6 +2,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn, IdColumn, UpdatedAtColumn } from '../../../core/db/columns';
 
 export type NfeEnvironment = 'PRODUCTION' | 'HOMOLOGATION';
+export type TaxRegime = 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL';
+export const TAX_REGIMES: readonly TaxRegime[] = ['SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL'];
 
 /** A branch of a company: own CNPJ, IE, UF, NF-e environment and (later) certificate. */
 @Entity('filial')
@@ -35,6 +37,18 @@ export class Filial {
   /** Send CIENCIA automatically before downloading a summary's full XML. */
   @Column({ name: 'auto_ciencia', type: 'boolean', default: true })
   autoCiencia!: boolean;
+
+  /** Decides which taxes of a purchase are credits rather than cost (SPEC §2 landed cost). */
+  @Column({ name: 'tax_regime', type: 'varchar', length: 20, default: 'SIMPLES_NACIONAL' })
+  taxRegime!: TaxRegime;
+
+  /** Scheduled DF-e sync of this filial's CNPJ (SPEC §1, §4). */
+  @Column({ name: 'dfe_sync_enabled', type: 'boolean', default: false })
+  dfeSyncEnabled!: boolean;
+
+  /** Minutes between scheduled syncs; at least 60 (the authority's own pace). */
+  @Column({ name: 'dfe_sync_interval_minutes', type: 'int', default: 60 })
+  dfeSyncIntervalMinutes!: number;
 
   @Column({ type: 'boolean', default: true })
   active!: boolean;
