@@ -5,6 +5,7 @@ import { eventRoutes } from './events/events.router';
 import { nfeRoutes } from './nfe/nfe.router';
 import { payableRoutes } from './payables/payables.router';
 import { productMapRoutes } from './product-map/product-map.router';
+import { purchaseRoutes } from './purchase/purchase.router';
 import { quickSaleRoutes } from './quick-sale/quick-sale.router';
 import { returnRoutes } from './returns/returns.router';
 import { salesOrderRoutes } from './sales-order/sales-order.router';
@@ -17,5 +18,5 @@ export function allRoutes(): RouteDef[] {
   // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
-  return [...productMapRoutes, ...nfeRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes];
+  return [...productMapRoutes, ...nfeRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes, ...purchaseRoutes];
 }

@@ -40,6 +40,9 @@ export interface NfeItemSpec {
   ipiRate?: string;
   pisRate?: string;
   cofinsRate?: string;
+  /** xPed and nItemPed: the buyer's purchase order and its line. */
+  purchaseOrder?: string;
+  purchaseOrderLine?: string;
 }
 
 export interface NfeSpec {
@@ -160,7 +163,7 @@ function detXml(c: ComputedItem, n: number): string {
     `<prod>${el('cProd', s.code ?? `P${n}`)}${el('cEAN', gtin)}${el('xProd', s.description ?? `PRODUTO TESTE ${n}`)}${el('NCM', s.ncm ?? '21069090')}${el('CEST', s.cest)}` +
     `${el('CFOP', s.cfop ?? '5102')}${el('uCom', s.unit ?? 'UN')}${el('qCom', new Dec(s.quantity).toFixed(4))}${el('vUnCom', new Dec(s.unitPrice).toFixed(10))}${el('vProd', a2(c.total))}` +
     `${el('cEANTrib', gtin)}${el('uTrib', s.unit ?? 'UN')}${el('qTrib', new Dec(s.quantity).toFixed(4))}${el('vUnTrib', new Dec(s.unitPrice).toFixed(10))}` +
-    `${c.freight.gt(0) ? el('vFrete', a2(c.freight)) : ''}${c.insurance.gt(0) ? el('vSeg', a2(c.insurance)) : ''}${c.discount.gt(0) ? el('vDesc', a2(c.discount)) : ''}${c.other.gt(0) ? el('vOutro', a2(c.other)) : ''}<indTot>1</indTot></prod>`;
+    `${c.freight.gt(0) ? el('vFrete', a2(c.freight)) : ''}${c.insurance.gt(0) ? el('vSeg', a2(c.insurance)) : ''}${c.discount.gt(0) ? el('vDesc', a2(c.discount)) : ''}${c.other.gt(0) ? el('vOutro', a2(c.other)) : ''}<indTot>1</indTot>${el('xPed', s.purchaseOrder)}${el('nItemPed', s.purchaseOrderLine)}</prod>`;
   const ipi = s.ipiRate
     ? `<IPI><cEnq>999</cEnq><IPITrib><CST>50</CST><vBC>${a2(c.total)}</vBC><pIPI>${s.ipiRate}</pIPI><vIPI>${a2(c.ipi)}</vIPI></IPITrib></IPI>`
     : '';

@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+import { recordAudit } from '../../core/audit/audit.service';
 import { normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
@@ -93,3 +95,40 @@ export const supplierService = {
   },
   update: (ctx: ActorContext, id: number, version: number, input: SupplierInput) => suppliers.update(ctx, id, version, supplierSearch(input)),
 };
+
+export interface SupplierIdentity {
+  /** Normalized CNPJ/CPF. */
+  document: string;
+  name: string;
+  stateRegistration?: string | null;
+  uf?: string | null;
+}
+
+/**
+ * The supplier master row of a CNPJ/CPF inside the caller's transaction, created (and audited) when
+ * new — unless `create` is false, then null. An existing row is not overwritten. Entry documents and
+ * purchase orders name their supplier this way.
+ */
+export async function findOrCreateSupplier(em: EntityManager, ctx: ActorContext, given: SupplierIdentity, create = true): Promise<Supplier | null> {
+  const existing = await em.findOneBy(Supplier, { companyId: ctx.companyId, document: given.document });
+  if (existing || !create) return existing;
+  try {
+    const inserted = await em.insert(Supplier, {
+      companyId: ctx.companyId,
+      document: given.document,
+      name: given.name,
+      searchName: normalizeText(given.name),
+      tradeName: null,
+      stateRegistration: given.stateRegistration ?? null,
+      uf: given.uf ?? null,
+      active: true,
+    });
+    const id = Number(inserted.identifiers[0].id);
+    await recordAudit(em, ctx, { entity: 'supplier', entityId: id, action: 'CREATED' });
+    return em.findOneByOrFail(Supplier, { id, companyId: ctx.companyId });
+  } catch (err) {
+    // Another request created the same supplier first: use that row.
+    if (!isUniqueViolation(err)) throw err;
+    return em.findOneByOrFail(Supplier, { companyId: ctx.companyId, document: given.document });
+  }
+}

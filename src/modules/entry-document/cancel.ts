@@ -15,6 +15,7 @@ import { currentDocument, findAccessibleDocument } from './entry-document.access
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
+import { revertReceipts } from '../purchase/receiving.service';
 import { toPayableDto } from '../payables/payables.mapper';
 
 /*
@@ -99,6 +100,8 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
     let effects: LedgerEffect[] = [];
     let plan: CancelPlan | null = null;
     if (doc.status === 'CONFIRMED') {
+      // Purchase-order receipts first: the order lines are locked before the stock balances, as confirm does.
+      await revertReceipts(em, ctx, doc.id);
       plan = await buildCancelPlan(em, doc, ctx.actor);
       if (plan.blocking.length) {
         throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', `The document cannot be cancelled: ${plan.blocking.map((b) => b.code).join(', ')}`, {

@@ -15,6 +15,8 @@ import { checkDto, installmentDto, toEventData, toStockMovementDto } from './ent
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
+import { purchaseMatch, receiptDocument } from './purchase-link';
+import { applyReceipts } from '../purchase/receiving.service';
 
 /*
  * Confirmation. buildConfirmPlan is the one description of what confirming does (ledger lines,
@@ -33,7 +35,8 @@ export interface ConfirmPlan {
   warnings: Check[];
 }
 
-export function buildConfirmPlan(state: DocumentState, actor: string): ConfirmPlan {
+/** `purchase`: the three-way match's findings (SPEC §9), folded into the checks. */
+export function buildConfirmPlan(state: DocumentState, actor: string, purchase: Check[] = []): ConfirmPlan {
   const { doc, items, computed, products } = state;
   const lines: LedgerLine[] = [];
   computed.items.forEach((it, i) => {
@@ -42,7 +45,7 @@ export function buildConfirmPlan(state: DocumentState, actor: string): ConfirmPl
     if (it.reviewStatus !== 'MATCHED' || !product?.stockControlled || !it.stockQuantity.gt(0)) return;
     lines.push({ productId: product.id, direction: 'IN', quantity: it.stockQuantity, unitCost: it.unitCost, referenceLineId: items[i].id });
   });
-  const { blocking, warnings } = splitChecks(state.checks);
+  const { blocking, warnings } = splitChecks([...state.checks, ...purchase]);
   if (doc.status !== 'DRAFT') {
     blocking.unshift({ code: 'ENTRY_DOCUMENT_NOT_DRAFT', message: `The document is ${doc.status}; only a DRAFT can be confirmed`, blocksConfirmation: true });
   }
@@ -64,8 +67,10 @@ const movementDtos = (effects: LedgerEffect[], lineOfItem: Map<number, number>) 
 export async function confirmPreview(ctx: TenantContext, id: number) {
   const em = dataSource.manager;
   const doc = await findAccessibleDocument(ctx, id, em);
-  const plan = buildConfirmPlan(await loadDocumentState(em, doc), ctx.actor);
   const draft = doc.status === 'DRAFT';
+  const state = await loadDocumentState(em, doc);
+  const match = draft ? await purchaseMatch(em, ctx, doc, state.computed.items) : null;
+  const plan = buildConfirmPlan(state, ctx.actor, match?.findings);
   const { effects } = draft ? await previewPosting(em, plan.posting) : { effects: [] };
   return {
     entryDocumentId: encodeId('entry-document', doc.id),
@@ -75,6 +80,7 @@ export async function confirmPreview(ctx: TenantContext, id: number) {
     payables: draft ? plan.payables.map(installmentDto) : [],
     warnings: plan.warnings.map(checkDto),
     blockingProblems: plan.blocking.map(checkDto),
+    purchaseMatch: match?.view ?? null,
   };
 }
 
@@ -100,7 +106,9 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, { status: 'CONFIRMED', confirmedAt }))) {
       await transitionConflict(em, ctx, doc, 'confirm');
     }
-    const plan = buildConfirmPlan(await loadDocumentState(em, doc), ctx.actor);
+    const state = await loadDocumentState(em, doc);
+    // Receipts against purchase orders, under the order lines' locks; a blocking finding rolls them back below.
+    const plan = buildConfirmPlan(state, ctx.actor, (await applyReceipts(em, ctx, receiptDocument(state))).findings);
     if (plan.blocking.length) {
       throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CONFIRMABLE', `The document cannot be confirmed: ${plan.blocking.map((b) => b.code).join(', ')}`, {
         problems: plan.blocking.map(checkDto),

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
-import { normalizeDocument, normalizeText } from '../../core/br-documents';
+import { normalizeDocument } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
@@ -8,9 +8,11 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { Product } from '../catalog/entities/product.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
+import { findOrCreateSupplier } from '../catalog/party.service';
 import { Filial } from '../tenancy/entities/filial.entity';
 import { businessToday } from './business-date';
 import { productChecks } from './document-state';
+import { checkOrderLinks } from './purchase-link';
 import { ComputedDocument, computeDocument } from './entry-document.calculator';
 import { toEventData } from './entry-document.mapper';
 import { EntryDocument, ExpectedTotals } from './entities/entry-document.entity';
@@ -95,29 +97,8 @@ export async function resolveSupplier(em: EntityManager, ctx: ActorContext, inpu
     supplierStateRegistration: given.stateRegistration ?? null,
     supplierUf: given.uf ?? null,
   });
-  const existing = await em.findOneBy(Supplier, { companyId: ctx.companyId, document });
-  if (existing) return snapshot(existing.id);
-  if (!create) return snapshot(0);
-  try {
-    const inserted = await em.insert(Supplier, {
-      companyId: ctx.companyId,
-      document,
-      name: given.name,
-      searchName: normalizeText(given.name),
-      tradeName: null,
-      stateRegistration: given.stateRegistration ?? null,
-      uf: given.uf ?? null,
-      active: true,
-    });
-    const id = Number(inserted.identifiers[0].id);
-    await recordAudit(em, ctx, { entity: 'supplier', entityId: id, action: 'CREATED' });
-    return snapshot(id);
-  } catch (err) {
-    // Another request created the same supplier first: use that row.
-    if (!isUniqueViolation(err)) throw err;
-    const raced = await em.findOneByOrFail(Supplier, { companyId: ctx.companyId, document });
-    return snapshot(raced.id);
-  }
+  const found = await findOrCreateSupplier(em, ctx, { document, name: given.name, stateRegistration: given.stateRegistration, uf: given.uf }, create);
+  return snapshot(found?.id ?? 0);
 }
 
 /** Header columns that follow from the computation (totals, counts). */
@@ -165,6 +146,7 @@ export async function createEntryDocumentDraft(em: EntityManager, ctx: ActorCont
   if (raw.accessKey && (await findByAccessKey(em, ctx.companyId, raw.accessKey))) await alreadyImported(em, ctx.companyId, raw.accessKey);
   const { input, computed } = await prepareDraft(em, ctx.companyId, raw);
   const supplier = await resolveSupplier(em, ctx, input);
+  await checkOrderLinks(em, ctx, { filialId: input.filialId, supplierDocument: supplier.supplierDocument }, computed.items);
 
   let id: number;
   try {

@@ -39,6 +39,7 @@ export interface ComputedItem {
   declaredUnitPrice: Dec | null;
   declaredNcm: string | null;
   declaredCfop: string | null;
+  purchaseOrderItemId: number | null;
 }
 
 export interface PlannedInstallment {
@@ -183,6 +184,7 @@ function computeItem(item: ItemInput, index: number, charges: Record<ChargeName,
     declaredUnitPrice: declared.unitPrice ? round(declared.unitPrice, 'price') : unitPrice,
     declaredNcm: declared.ncm ?? orNull(item.ncm),
     declaredCfop: declared.cfop ?? orNull(item.cfop),
+    purchaseOrderItemId: item.purchaseOrderItemId ?? null,
   };
 }
 

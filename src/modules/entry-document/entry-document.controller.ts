@@ -12,7 +12,7 @@ import { patchEntryDocument } from './update-draft';
 /** Thin handlers: validated input → one service call → DTO. */
 
 async function detailDto(req: Request, id: number) {
-  const { state, payables, nfe, review } = await service.getEntryDocumentDetail(req.ctx, id);
+  const { state, payables, nfe, review, purchaseMatch } = await service.getEntryDocumentDetail(req.ctx, id);
   return {
     ...toEntryDocumentSummaryDto(state.doc),
     items: state.items.map((it) => toItemDto(it, it.productId ? state.products.get(it.productId) : undefined)),
@@ -20,6 +20,7 @@ async function detailDto(req: Request, id: number) {
     payables: payables.map((p) => toPayableDto(p)),
     nfe: nfe && toInboundDto(nfe),
     review: review && { blockingProblems: review.blocking.map(checkDto), warnings: review.warnings.map(checkDto) },
+    purchaseMatch,
   };
 }
 
@@ -29,8 +30,8 @@ export async function create(req: Request, res: Response) {
 }
 
 export async function previewManual(req: Request, res: Response) {
-  const { prepared, supplier } = await service.previewManualDraft(req.ctx, req.valid.body);
-  res.json(toPreparedDraftDto(prepared, supplier, null));
+  const { prepared, supplier, purchaseMatch } = await service.previewManualDraft(req.ctx, req.valid.body);
+  res.json({ ...toPreparedDraftDto(prepared, supplier, null), purchaseMatch });
 }
 
 export async function list(req: Request, res: Response) {

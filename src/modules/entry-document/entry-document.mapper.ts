@@ -54,6 +54,7 @@ export function toItemDto(it: ComputedItem & { id?: number }, product?: Product)
       ncm: it.declaredNcm,
       cfop: it.declaredCfop,
     },
+    purchaseOrderItemId: encodeOptionalId('purchase-order-item', it.purchaseOrderItemId),
   };
 }
 

@@ -51,6 +51,7 @@ const item = Joi.object({
     ncm: Joi.string().pattern(/^\d{8}$/).allow(null),
     cfop: Joi.string().pattern(/^\d{4}$/).allow(null),
   }).allow(null),
+  purchaseOrderItemId: id('purchase-order-item').allow(null).description('the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED)'),
 });
 
 const installment = Joi.object({

@@ -17,6 +17,7 @@ import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, auditQuery, auditSummaryRows, deleteDraft, ListFilters, listQuery, loadDocumentsByIds } from './entry-document.repository';
 import { DraftInput } from './entry-document.types';
 import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
+import { checkOrderLinks, purchaseMatch } from './purchase-link';
 
 /** Entry-document use cases other than editing, confirming and cancelling (their own files). */
 
@@ -39,7 +40,10 @@ export async function previewManualDraft(ctx: TenantContext, body: ManualDraftIn
   const em = dataSource.manager;
   const prepared = await prepareDraft(em, ctx.companyId, { ...body, filialId, origin: 'MANUAL' });
   const supplier = await resolveSupplier(em, ctx, prepared.input, false);
-  return { prepared, supplier, filialId };
+  const owner = { filialId, supplierDocument: supplier.supplierDocument };
+  await checkOrderLinks(em, ctx, owner, prepared.computed.items);
+  const match = await purchaseMatch(em, ctx, owner, prepared.computed.items);
+  return { prepared, supplier, filialId, purchaseMatch: match?.view ?? null };
 }
 
 export interface EntryDocumentListQuery extends PageRequest, ListFilters {
@@ -70,8 +74,10 @@ export async function getEntryDocumentDetail(ctx: TenantContext, id: number) {
   const state = await loadDocumentState(em, doc);
   const payables = await payablesOfDocument(em, ctx.companyId, doc.id);
   const nfe = doc.accessKey ? await findInboundByKey(em, ctx.companyId, doc.filialId, doc.accessKey) : null;
-  const { blocking, warnings } = splitChecks(state.checks);
-  return { state, payables, nfe, review: doc.status === 'DRAFT' ? { blocking, warnings } : null };
+  // A draft shows its three-way match; its findings are part of the review.
+  const match = doc.status === 'DRAFT' ? await purchaseMatch(em, ctx, doc, state.computed.items) : null;
+  const { blocking, warnings } = splitChecks([...state.checks, ...(match?.findings ?? [])]);
+  return { state, payables, nfe, review: doc.status === 'DRAFT' ? { blocking, warnings } : null, purchaseMatch: match?.view ?? null };
 }
 
 export async function deleteEntryDocument(ctx: TenantContext, id: number): Promise<void> {

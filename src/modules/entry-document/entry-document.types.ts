@@ -45,6 +45,8 @@ export interface ItemInput {
   /** Stock units per purchase unit (a box of 12 → 12). Default 1. */
   conversionFactor?: Dec | null;
   declared?: DeclaredValues | null;
+  /** The purchase-order line received against; null/absent: none. */
+  purchaseOrderItemId?: number | null;
 }
 
 export const CHARGE_NAMES = ['freight', 'insurance', 'discount', 'otherExpenses', 'ipi', 'icmsSt'] as const;

@@ -6,7 +6,8 @@ import { Dec, toFixed } from '../../core/decimal';
 import { BusinessRuleError, NotFoundError, StaleVersionError, StateConflictError, ValidationError } from '../../core/errors';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { computedHeader, prepareDraft, resolveSupplier } from './create-draft';
+import { computedHeader, prepareDraft, resolveSupplier, SupplierSnapshot } from './create-draft';
+import { checkOrderLinks } from './purchase-link';
 import { storedDraftInput } from './document-state';
 import { ComputedItem } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
@@ -58,6 +59,7 @@ const itemView = (it: ComputedItem | EntryDocumentItem) => ({
   icmsSt: toFixed(it.icmsSt, 2),
   conversionFactor: toFixed(it.conversionFactor, 6),
   unitCost: toFixed(it.unitCost, 10),
+  purchaseOrderItemId: encodeOptionalId('purchase-order-item', it.purchaseOrderItemId),
 });
 
 /** Item changes keyed by line: `items[3].quantity: [old, new]`; added/removed lines as a whole. */
@@ -104,6 +106,8 @@ async function rewriteDraft(
   const next = build(storedDraftInput(doc, items, installments));
   const { input, computed } = await prepareDraft(em, ctx.companyId, next);
   const supplier = touched.supplier ? await resolveSupplier(em, ctx, input) : {};
+  const owner = { filialId: doc.filialId, supplierDocument: (supplier as Partial<SupplierSnapshot>).supplierDocument ?? doc.supplierDocument };
+  if (touched.items || touched.supplier) await checkOrderLinks(em, ctx, owner, computed.items, touched.supplier ? undefined : items);
   const values: Partial<EntryDocument> = {
     model: input.model,
     series: input.series,

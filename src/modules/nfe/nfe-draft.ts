@@ -39,6 +39,8 @@ export interface ItemResolution {
   ignored: boolean;
   saveMapping: boolean;
   match: ItemMatch | null;
+  /** The purchase-order line the import linked (set by linkToPurchaseOrders). */
+  purchaseOrderLink?: { purchaseOrderItemId: number | null; source: 'ORDER_REFERENCE' | 'OPEN_LINE' | null };
 }
 
 export interface DraftOptions {

@@ -17,6 +17,7 @@ import { Filial } from '../tenancy/entities/filial.entity';
 import type { NfeInbound } from './entities/nfe-inbound.entity';
 import { toInboundEventData } from './nfe.mapper';
 import { ItemOverride, ItemResolution, toDraftInput } from './nfe-draft';
+import { linkToPurchaseOrders, purchaseOrdersOfPreview } from './nfe-purchase';
 import { findInbound, insertInboundEvent, updateInbound } from './nfe-inbound.repository';
 import {
   assertImportable,
@@ -76,6 +77,7 @@ export interface ImportPreview {
   prepared: PreparedDraft;
   supplier: SupplierSnapshot | null;
   alreadyImported: EntryDocument | null;
+  purchase: Awaited<ReturnType<typeof purchaseOrdersOfPreview>>;
 }
 
 /** The XML of the body, or the stored XML of a record of the filial found by access key. */
@@ -105,10 +107,12 @@ export async function previewImport(ctx: TenantContext, body: { xml?: string; ac
   const matches = await matchItems(em, ctx, nfe);
   const origin = inbound?.source === 'SEFAZ' ? 'NFE_SEFAZ' : 'NFE_XML';
   const { draft, resolutions } = toDraftInput(nfe, { filialId: filial.id, origin, matches, overrides: body.items, entryDate: body.entryDate, notes: body.notes });
+  await linkToPurchaseOrders(em, ctx, filial.id, nfe, draft, resolutions);
   const prepared = await prepareDraft(em, ctx.companyId, draft);
   const supplier = normalizeDocument(nfe.issuer.document ?? '') ? await resolveSupplier(em, ctx, prepared.input, false) : null;
   const alreadyImported = await findByAccessKey(em, ctx.companyId, nfe.accessKey);
-  return { inspection, inbound, resolutions, prepared, supplier, alreadyImported };
+  const purchase = await purchaseOrdersOfPreview(em, ctx, filial.id, nfe, prepared.computed.items);
+  return { inspection, inbound, resolutions, prepared, supplier, alreadyImported, purchase };
 }
 
 export interface ImportResult {
@@ -134,6 +138,7 @@ async function importInTransaction(em: EntityManager, ctx: ActorContext, filial:
   const matches = await matchItems(em, ctx, nfe);
   const origin = inbound.source === 'SEFAZ' ? 'NFE_SEFAZ' : 'NFE_XML';
   const { draft, resolutions } = toDraftInput(nfe, { filialId: filial.id, origin, matches, overrides: opts.items, entryDate: opts.entryDate, notes: opts.notes });
+  await linkToPurchaseOrders(em, ctx, filial.id, nfe, draft, resolutions);
   const doc = await createEntryDocumentDraft(em, ctx, draft);
 
   const byLine = new Map(nfe.items.map((i) => [i.lineNumber, i]));

@@ -116,6 +116,8 @@ export const toResolutionDto = (r: ItemResolution) => ({
   reviewStatus: r.ignored ? 'IGNORED' : r.productId ? 'MATCHED' : 'PENDING',
   mappingSaved: r.saveMapping && !!r.productId,
   match: matchDto(r.match),
+  purchaseOrderItemId: encodeOptionalId('purchase-order-item', r.purchaseOrderLink?.purchaseOrderItemId),
+  purchaseOrderLinkSource: r.purchaseOrderLink?.source ?? null,
 });
 
 const alreadyImportedDto = (d: EntryDocument | null) => d && { entryDocumentId: encodeId('entry-document', d.id), status: d.status, filialId: encodeId('filial', d.filialId) };
@@ -138,6 +140,8 @@ export function toImportPreviewResponse(p: ImportPreview) {
     ...toPreviewResponse(p),
     items: p.resolutions.map(toResolutionDto),
     draft,
+    purchaseMatch: p.purchase.match,
+    openPurchaseOrders: p.purchase.openOrders,
   };
 }
 

@@ -119,4 +119,8 @@ export class EntryDocumentItem {
 
   @Column({ name: 'declared_cfop', type: 'varchar', length: 4, nullable: true })
   declaredCfop!: string | null;
+
+  /** The purchase-order line this line receives against (SPEC §9), validated by the purchase module. */
+  @Column({ name: 'purchase_order_item_id', type: 'int', nullable: true })
+  purchaseOrderItemId!: number | null;
 }
