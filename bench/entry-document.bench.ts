@@ -13,36 +13,10 @@ import { Dec } from '../src/core/decimal';
 import { encodeId } from '../src/core/hashids';
 import { Product } from '../src/modules/catalog/entities/product.entity';
 import { postToLedger } from '../src/modules/stock/stock-ledger.service';
-import { createTestTenant, machine, median, prepareDatabase, startServer } from './support';
+import { createTestTenant, installStatementCounter, machine, median, prepareDatabase, startServer } from './support';
 
 const RUNS = 5;
 const ITEMS = 990;
-
-/** Counts every statement TypeORM sends while `counting` is on, by its first keyword. */
-function installStatementCounter() {
-  const logger = dataSource.logger;
-  const original = logger.logQuery.bind(logger);
-  let counts: Record<string, number> | null = null;
-  logger.logQuery = (query, parameters, runner) => {
-    if (counts) {
-      const kind = query.trim().split(/\s+/)[0].toUpperCase();
-      counts[kind] = (counts[kind] ?? 0) + 1;
-    }
-    return original(query, parameters, runner);
-  };
-  return {
-    async during<T>(fn: () => Promise<T>): Promise<{ result: T; counts: Record<string, number>; total: number }> {
-      counts = {};
-      try {
-        const result = await fn();
-        const c = counts;
-        return { result, counts: c, total: Object.values(c).reduce((a, b) => a + b, 0) };
-      } finally {
-        counts = null;
-      }
-    },
-  };
-}
 
 async function main() {
   await prepareDatabase();

@@ -158,3 +158,29 @@ export function summarizeCpuProfile(file: string, top = 15): { where: string; ms
     .slice(0, top)
     .map(([where, ms]) => ({ where, ms: Math.round(ms), share: Math.round((ms / all) * 1000) / 10 }));
 }
+
+/** Counts every statement TypeORM sends while `counting` is on, by its first keyword. */
+export function installStatementCounter() {
+  const logger = dataSource.logger;
+  const original = logger.logQuery.bind(logger);
+  let counts: Record<string, number> | null = null;
+  logger.logQuery = (query, parameters, runner) => {
+    if (counts) {
+      const kind = query.trim().split(/\s+/)[0].toUpperCase();
+      counts[kind] = (counts[kind] ?? 0) + 1;
+    }
+    return original(query, parameters, runner);
+  };
+  return {
+    async during<T>(fn: () => Promise<T>): Promise<{ result: T; counts: Record<string, number>; total: number }> {
+      counts = {};
+      try {
+        const result = await fn();
+        const c = counts;
+        return { result, counts: c, total: Object.values(c).reduce((a, b) => a + b, 0) };
+      } finally {
+        counts = null;
+      }
+    },
+  };
+}

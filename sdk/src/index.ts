@@ -1,5 +1,6 @@
 import { ClientOptions, HttpClient } from './http';
 import { Events } from './events';
+import { PurchaseOrders } from './purchase';
 import { SalesOrders } from './sales';
 
 export { ApiError } from './errors';
@@ -7,12 +8,15 @@ export type { ProblemDocument } from './errors';
 export type { CallOptions, ClientOptions, RequestSpec, TokenSource } from './http';
 export { retryAfterMs } from './http';
 export * from './types';
+export * from './purchase-types';
 export { verifyWebhookSignature } from './events';
 export type { DomainEvent, EventsQuery, Webhook, WebhookDelivery } from './events';
 
 export interface Client {
   /** `/api/sales-order`. */
   sales: SalesOrders;
+  /** `/api/purchase`. */
+  purchase: PurchaseOrders;
   /** `/api/events` (list, long-poll subscribe) and `/api/webhooks`. */
   events: Events;
   /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
@@ -25,5 +29,5 @@ export interface Client {
  */
 export function createClient(options: ClientOptions): Client {
   const http = new HttpClient(options);
-  return { sales: new SalesOrders(http), events: new Events(http), request: http.request.bind(http) };
+  return { sales: new SalesOrders(http), purchase: new PurchaseOrders(http), events: new Events(http), request: http.request.bind(http) };
 }

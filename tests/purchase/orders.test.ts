@@ -210,7 +210,7 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expect((await eventsOf(t, o.id)).map((e) => e.type)).to.deep.equal(['purchase-order.created', 'purchase-order.updated']);
     });
 
-    it('a stale version → 409 STALE_VERSION; an APPROVED order → 409 naming it; a foreign line → 422; version missing → 400; nothing written', async () => {
+    it("a stale version → 409 STALE_VERSION; an APPROVED order → 409 naming it; another order's line → 422, another company's → 404; version missing → 400; nothing written", async () => {
       const o = await createPurchaseOrder(t, orderBody({ id: supplier.hash }, twoLines()));
       const before = await purchaseFootprint(t);
       expectProblem(await api().patch(`${PURCHASE}/${o.id}`).set(t.headers()).send({ version: 7, notes: 'x' }), 409, 'STALE_VERSION');
@@ -229,6 +229,15 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expectProblem(approved, 409, 'INVALID_STATUS_TRANSITION');
       expect(approved.body.currentStatus).to.equal('APPROVED');
       expectProblem(await api().patch(`${PURCHASE}/${o.id}`).set(other.headers()).send({ version: 2, notes: 'x' }), 404);
+      // Another company's line id in the body is unknown here: 404 naming it.
+      const theirs = await createPurchaseOrder(other, orderBody({ document: randomCnpj() }, [{ productId: (await makeProduct(other)).hash, quantity: 1, unitPrice: 1 }]));
+      const draft = await createPurchaseOrder(t, orderBody({ id: supplier.hash }, twoLines()));
+      const res404 = await api()
+        .patch(`${PURCHASE}/${draft.id}`)
+        .set(t.headers())
+        .send({ version: 1, items: [{ purchaseOrderItemId: theirs.items[0].purchaseOrderItemId, productId: p1.hash, quantity: 1, unitPrice: 1 }] });
+      expectProblem(res404, 404, 'PURCHASE_ORDER_ITEM_NOT_FOUND');
+      expect(res404.body.errors).to.deep.equal([{ path: 'items[0].purchaseOrderItemId', message: 'purchase-order line not found' }]);
     });
   });
 
@@ -344,5 +353,27 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expectProblem(await api().get(`${PURCHASE}/open-items/${ot.filialHashes[0]}`).query({ supplierDocument: '123' }).set(ot.headers()), 400);
       expectProblem(await api().get(`${PURCHASE}/open-items/${ot.filialHashes[0]}`).set(other.headers()), 403);
     });
+  });
+
+  it('the OpenAPI document lists the ten routes with their scopes and the Idempotency-Key on every POST', async () => {
+    const doc = (await api().get('/api/openapi.json')).body;
+    const routes = Object.entries(doc.paths as Record<string, Record<string, any>>)
+      .filter(([path]) => path.startsWith('/api/purchase'))
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => `${method.toUpperCase()} ${path} ${op['x-required-scope']}${op.parameters.some((p: any) => p.name === 'Idempotency-Key') ? ' idempotent' : ''}`));
+    expect(routes.sort()).to.deep.equal(
+      [
+        'POST /api/purchase purchase:write idempotent',
+        'GET /api/purchase/list/{filialId} purchase:read',
+        'GET /api/purchase/detail/{id} purchase:read',
+        'GET /api/purchase/open-items/{filialId} purchase:read',
+        'GET /api/purchase/{id}/receipts purchase:read',
+        'POST /api/purchase/{id}/approve purchase:approve idempotent',
+        'POST /api/purchase/{id}/cancel purchase:write idempotent',
+        'POST /api/purchase/{id}/close purchase:write idempotent',
+        'PATCH /api/purchase/{id} purchase:write',
+        'DELETE /api/purchase/{id} purchase:write',
+      ].sort(),
+    );
+    expect(doc.paths['/api/entry-document'].post.requestBody.content['application/json'].schema.properties.items.items.properties).to.have.property('purchaseOrderItemId');
   });
 });

@@ -60,7 +60,7 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
     info: {
       title: 'Retail back-office API',
       version: config.version,
-      description: 'Inbound NF-e, supplier product map, payables, sales orders, quick sale and returns. Every response carries API-Version.',
+      description: 'Inbound NF-e, supplier product map, payables, purchase orders, sales orders, quick sale and returns. Every response carries API-Version.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],

@@ -202,9 +202,14 @@ export function listQuery(em: EntityManager, companyId: number, filialId: number
   }
   const term = f.search?.trim();
   if (term) {
-    if (/^\d+$/.test(term) && term.length <= 9) {
-      // A number is an order code (what suppliers quote) or the start of a supplier's document.
-      qb.andWhere(new Brackets((w) => w.where('o.code = :code', { code: Number(term) }).orWhere('o.supplier_document LIKE :doc', { doc: `${term}%` })));
+    if (/^\d+$/.test(term)) {
+      // A number is an order code (what suppliers quote) or, from 4 digits on, the start of a supplier's document.
+      qb.andWhere(
+        new Brackets((w) => {
+          w.where('o.code = :code', { code: term.length <= 9 ? Number(term) : -1 });
+          if (term.length >= 4) w.orWhere('o.supplier_document LIKE :doc', { doc: `${term}%` });
+        }),
+      );
     } else {
       qb.andWhere('o.supplier_id IN (SELECT s.id FROM supplier s WHERE s.company_id = :companyId AND s.search_name LIKE :name)', { name: `%${normalizeText(term)}%` });
     }

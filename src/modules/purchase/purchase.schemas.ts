@@ -71,7 +71,7 @@ export const purchaseSchemas = {
       productId: id('product').description('orders with a line of this product'),
       expectedFrom: calendarDate(),
       expectedTo: calendarDate(),
-      search: Joi.string().trim().max(100).allow('').description("numeric: the order's code or the start of the supplier's CNPJ/CPF; text: supplier name"),
+      search: Joi.string().trim().max(100).allow('').description("numeric: the order's code, or (4+ digits) the start of the supplier's CNPJ/CPF; text: supplier name"),
       sort: Joi.string().valid(...SORTS).default('-code'),
     }),
   },

@@ -3,12 +3,12 @@ import { Changes, diff } from '../../../core/audit/audit.service';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
 import { inTransaction } from '../../../core/db/transaction';
-import { BusinessRuleError, ConflictError, StaleVersionError } from '../../../core/errors';
+import { AppError, BusinessRuleError, ConflictError, StaleVersionError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
 import { PurchaseOrderItem } from '../entities/purchase-order-item.entity';
 import type { PurchaseOrder } from '../entities/purchase-order.entity';
 import { orderTotals } from '../purchase.lines';
-import { deleteItems, deleteOrderIf, findOrder, insertItems, itemsOf, OrderWithItems, ordersWithItems, updateItem, updateOrderIf } from '../purchase.repository';
+import { deleteItems, deleteOrderIf, findItems, findOrder, insertItems, itemsOf, OrderWithItems, ordersWithItems, updateItem, updateOrderIf } from '../purchase.repository';
 import { assertAllowed, forbidden } from '../purchase.state';
 import type { PatchOrderInput } from '../purchase.types';
 import { blankToNull, buildLines } from './create.service';
@@ -52,6 +52,17 @@ async function replaceLines(em: EntityManager, order: PurchaseOrder, current: Pu
   if (added.length) await insertItems(em, added);
 }
 
+/** Kept lines must be this order's: unknown in the company (another company's too) → 404; another order's → 422. */
+async function assertOwnLines(em: EntityManager, companyId: number, items: PurchaseOrderItem[], given: { purchaseOrderItemId?: number }[]): Promise<void> {
+  const own = new Set(items.map((i) => i.id));
+  const foreign = given.map((it, i) => ({ id: it.purchaseOrderItemId, path: `items[${i}].purchaseOrderItemId` })).filter((f): f is { id: number; path: string } => f.id !== undefined && !own.has(f.id));
+  if (!foreign.length) return;
+  const known = new Set((await findItems(em, companyId, foreign.map((f) => f.id))).map((i) => i.id));
+  const missing = foreign.filter((f) => !known.has(f.id));
+  if (missing.length) throw new AppError('not_found', 'PURCHASE_ORDER_ITEM_NOT_FOUND', 'Purchase-order line not found', { errors: missing.map((f) => ({ path: f.path, message: 'purchase-order line not found' })) });
+  throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'A line does not belong to this purchase order', { errors: foreign.map((f) => ({ path: f.path, message: 'not a line of this purchase order' })) });
+}
+
 /** PATCH: only a DRAFT, at the version the client read; `items` replaces the lines as a whole. */
 export async function patchOrder(ctx: TenantContext, id: number, input: PatchOrderInput): Promise<OrderWithItems> {
   await inTransaction(async (em) => {
@@ -72,11 +83,7 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchOrd
 
     let changes: Changes = {};
     if (input.items) {
-      const byId = new Map(items.map((i) => [i.id, i]));
-      const foreign = input.items.flatMap((it, i) =>
-        it.purchaseOrderItemId !== undefined && !byId.has(it.purchaseOrderItemId) ? [{ path: `items[${i}].purchaseOrderItemId`, message: 'not a line of this purchase order' }] : [],
-      );
-      if (foreign.length) throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'A line does not belong to this purchase order', { errors: foreign });
+      await assertOwnLines(em, ctx.companyId, items, input.items);
       const rows = buildLines(input.items, await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId))).map((row, i) => ({ ...row, keepId: input.items![i].purchaseOrderItemId }));
       changes = lineChanges(items, rows);
       if (Object.keys(changes).length) {
