@@ -1,6 +1,7 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { normalizeText } from '../../core/br-documents';
 import { isMysql } from '../../core/db/engine';
+import { hydrate, insertRows } from '../../core/db/sql';
 import { Dec, toFixed } from '../../core/decimal';
 import { NotFoundError } from '../../core/errors';
 import { PurchaseOrderItem } from './entities/purchase-order-item.entity';
@@ -9,8 +10,9 @@ import { PurchaseOrder, PurchaseOrderStatus } from './entities/purchase-order.en
 
 /** SQL of the purchase module. Every query is scoped by company. */
 
-// SQLite allows 32,766 bound parameters per statement; bulk statements go in chunks under that.
-const CHUNK = 500;
+// SQLite allows 32,766 bound parameters per statement; bulk statements go in chunks well under that
+// (an NF-e's 990 lines fit in one).
+const CHUNK = 1000;
 
 const chunks = <T>(list: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_v, i) => list.slice(i * size, (i + 1) * size));
 
@@ -39,25 +41,19 @@ export async function lockOrder(em: EntityManager, companyId: number, id: number
  * Orders and all their lines, locked in the order every writer takes them: the orders by ascending
  * id, then their lines by ascending id. Receipts of several invoices against one line queue here.
  */
-export async function lockOrdersWithItems(em: EntityManager, companyId: number, orderIds: number[]): Promise<OrderWithItems[]> {
-  const ids = [...new Set(orderIds)].sort((a, b) => a - b);
-  if (!ids.length) return [];
-  const oq = em.createQueryBuilder(PurchaseOrder, 'o').where('o.company_id = :companyId AND o.id IN (:...ids)', { companyId, ids }).orderBy('o.id', 'ASC');
-  const iq = em.createQueryBuilder(PurchaseOrderItem, 'i').where('i.company_id = :companyId AND i.purchase_order_id IN (:...ids)', { companyId, ids }).orderBy('i.id', 'ASC');
-  if (isMysql) {
-    oq.setLock('pessimistic_write');
-    iq.setLock('pessimistic_write');
-  }
-  const orders = await oq.getMany();
-  return group(orders, await iq.getMany());
-}
+export const lockOrdersWithItems = (em: EntityManager, companyId: number, orderIds: number[]) => readOrdersWithItems(em, companyId, orderIds, isMysql);
 
 /** Orders and their lines, unlocked (reads and previews). */
-export async function ordersWithItems(em: EntityManager, companyId: number, orderIds: number[]): Promise<OrderWithItems[]> {
-  const ids = [...new Set(orderIds)];
+export const ordersWithItems = (em: EntityManager, companyId: number, orderIds: number[]) => readOrdersWithItems(em, companyId, orderIds, false);
+
+/** Plain SQL and hydration: receipts read an order's every line, up to an NF-e's 990 and more. */
+async function readOrdersWithItems(em: EntityManager, companyId: number, orderIds: number[], lock: boolean): Promise<OrderWithItems[]> {
+  const ids = [...new Set(orderIds)].sort((a, b) => a - b);
   if (!ids.length) return [];
-  const orders = await em.find(PurchaseOrder, { where: { companyId, id: In(ids) } });
-  const items = await em.find(PurchaseOrderItem, { where: { companyId, purchaseOrderId: In(ids) }, order: { id: 'ASC' } });
+  const marks = ids.map(() => '?').join(',');
+  const forUpdate = lock ? ' FOR UPDATE' : '';
+  const orders = hydrate(em, PurchaseOrder, await em.query(`SELECT * FROM purchase_order WHERE company_id = ? AND id IN (${marks}) ORDER BY id${forUpdate}`, [companyId, ...ids]));
+  const items = hydrate(em, PurchaseOrderItem, await em.query(`SELECT * FROM purchase_order_item WHERE company_id = ? AND purchase_order_id IN (${marks}) ORDER BY id${forUpdate}`, [companyId, ...ids]));
   return group(orders, items);
 }
 
@@ -76,6 +72,17 @@ export function itemsOf(em: EntityManager, companyId: number, purchaseOrderId: n
   return em.find(PurchaseOrderItem, { where: { companyId, purchaseOrderId }, order: { lineNumber: 'ASC' } });
 }
 
+/** The orders of these lines (one query, no hydration: the match's first step). */
+export async function orderIdsOfItems(em: EntityManager, companyId: number, ids: number[]): Promise<number[]> {
+  const wanted = [...new Set(ids.filter((id) => id > 0))];
+  const out = new Set<number>();
+  for (const part of chunks(wanted)) {
+    const rows: { purchase_order_id: number | string }[] = await em.query(`SELECT DISTINCT purchase_order_id FROM purchase_order_item WHERE company_id = ? AND id IN (${part.map(() => '?').join(',')})`, [companyId, ...part]);
+    for (const r of rows) out.add(Number(r.purchase_order_id));
+  }
+  return [...out];
+}
+
 /** Lines by id within the company (an unknown id is simply absent). */
 export async function findItems(em: EntityManager, companyId: number, ids: number[]): Promise<PurchaseOrderItem[]> {
   const wanted = [...new Set(ids.filter((id) => id > 0))];
@@ -90,7 +97,7 @@ export async function insertOrder(em: EntityManager, row: Partial<PurchaseOrder>
 }
 
 export async function insertItems(em: EntityManager, rows: Partial<PurchaseOrderItem>[]): Promise<void> {
-  for (const part of chunks(rows, 100)) await em.createQueryBuilder().insert().into(PurchaseOrderItem).values(part as never).updateEntity(false).execute();
+  for (const part of chunks(rows)) await em.createQueryBuilder().insert().into(PurchaseOrderItem).values(part as never).updateEntity(false).execute();
 }
 
 export async function updateItem(em: EntityManager, companyId: number, id: number, set: Partial<PurchaseOrderItem>): Promise<void> {
@@ -113,6 +120,28 @@ export async function updateOrderIf(em: EntityManager, order: PurchaseOrder, exp
     .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id: order.id, companyId: order.companyId, ...expected })
     .execute();
   return (result.affected ?? 0) > 0;
+}
+
+/**
+ * New statuses of several locked orders in one statement, each conditional on the status and
+ * version it was read with (version + 1). Answers how many rows changed: fewer than given means one
+ * moved under the caller's feet.
+ */
+export async function moveOrdersIf(em: EntityManager, companyId: number, moves: { order: PurchaseOrder; status: PurchaseOrderStatus }[]): Promise<number> {
+  let affected = 0;
+  for (const part of chunks(moves, 200)) {
+    const result = await em
+      .createQueryBuilder()
+      .update(PurchaseOrder)
+      .set({ status: () => `CASE id ${part.map((_m, i) => `WHEN :id${i} THEN :to${i}`).join(' ')} END`, updatedAt: new Date(), version: () => 'version + 1' } as never)
+      .where(`company_id = :companyId AND (${part.map((_m, i) => `(id = :id${i} AND status = :from${i} AND version = :v${i})`).join(' OR ')})`, {
+        companyId,
+        ...Object.fromEntries(part.flatMap((m, i) => [[`id${i}`, m.order.id], [`to${i}`, m.status], [`from${i}`, m.order.status], [`v${i}`, m.order.version]])),
+      })
+      .execute();
+    affected += result.affected ?? 0;
+  }
+  return affected;
 }
 
 export async function deleteOrderIf(em: EntityManager, order: PurchaseOrder): Promise<boolean> {
@@ -155,7 +184,7 @@ export async function writeLineQuantities(
 /* ---- receipts ---- */
 
 export async function insertReceipts(em: EntityManager, rows: Partial<PurchaseOrderReceipt>[]): Promise<void> {
-  for (const part of chunks(rows, 200)) await em.createQueryBuilder().insert().into(PurchaseOrderReceipt).values(part as never).updateEntity(false).execute();
+  for (const part of chunks(rows)) await insertRows(em, PurchaseOrderReceipt, part);
 }
 
 /** The CONFIRMED receipts an entry document made (what cancelling it reverts). */

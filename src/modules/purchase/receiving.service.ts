@@ -17,11 +17,12 @@ import {
   itemsOfOrders,
   lockOrdersWithItems,
   markReceiptsCancelled,
+  moveOrdersIf,
   openItems,
+  orderIdsOfItems,
   OrderWithItems,
   ordersByCode,
   ordersWithItems,
-  updateOrderIf,
   writeLineQuantities,
 } from './purchase.repository';
 import { assertTransition } from './purchase.state';
@@ -151,8 +152,8 @@ export async function linkReceiptLines(em: EntityManager, ctx: Pick<ActorContext
 
 /* ---- the match ---- */
 
-const linkedOrderIds = async (em: EntityManager, companyId: number, lines: ReceiptLine[]): Promise<number[]> =>
-  (await findItems(em, companyId, lines.filter((l) => l.purchaseOrderItemId !== null).map((l) => l.purchaseOrderItemId!))).map((i) => i.purchaseOrderId);
+const linkedOrderIds = (em: EntityManager, companyId: number, lines: ReceiptLine[]): Promise<number[]> =>
+  orderIdsOfItems(em, companyId, lines.filter((l) => l.purchaseOrderItemId !== null).map((l) => l.purchaseOrderItemId!));
 
 /**
  * The three-way match of a document's linked lines as the orders stand now (previews: preview-import,
@@ -180,15 +181,6 @@ const lineChange = (changes: Changes, item: PurchaseOrderItem, field: 'receivedQ
   if (!before.eq(after)) changes[`items[${item.lineNumber}].${field}`] = [before.toFixed(4), after.toFixed(4)];
 };
 
-/** New status and version of an order whose lines changed, with the conditional UPDATE (the order is locked: it cannot miss). */
-async function moveOrder(em: EntityManager, order: PurchaseOrder, items: PurchaseOrderItem[], action: 'receive' | 'revert-receipt'): Promise<PurchaseOrder> {
-  const status = receivingStatus(order.status, items);
-  assertTransition(order, action, status);
-  if (!(await updateOrderIf(em, order, { status: order.status, version: order.version }, { status }))) {
-    throw new ConflictError('CONCURRENT_UPDATE', `Purchase order ${order.code} changed while receiving; retry`, { retryable: true });
-  }
-  return { ...order, status, version: order.version + 1 };
-}
 
 /**
  * Confirmation of an entry document: under the order lines' locks, the match is computed again; when
@@ -289,8 +281,14 @@ async function writeQuantities(
     if (lines.length) touched.push({ order, items: after, changes, lines });
   }
   await writeLineQuantities(em, ctx.companyId, updates);
-  for (const { order, items, changes, lines } of touched) {
-    const moved = await moveOrder(em, order, items, action);
+  // Every touched order's new status (and version) in one conditional UPDATE; the orders are locked, so it cannot miss.
+  const moves = touched.map(({ order, items }) => ({ order, status: receivingStatus(order.status, items) }));
+  moves.forEach((m) => assertTransition(m.order, action, m.status));
+  if ((await moveOrdersIf(em, ctx.companyId, moves)) !== moves.length) {
+    throw new ConflictError('CONCURRENT_UPDATE', 'A purchase order changed while receiving; retry', { retryable: true });
+  }
+  for (const [i, { order, changes, lines }] of touched.entries()) {
+    const moved: PurchaseOrder = { ...order, status: moves[i].status, version: order.version + 1 };
     if (moved.status !== order.status) changes.status = [order.status, moved.status];
     const data = { previousStatus: order.status, complete: moved.status === 'RECEIVED', entryDocumentId: encodeId('entry-document', entryDocumentId), lines };
     await auditOrder(em, ctx, moved, action === 'receive' ? 'RECEIVED' : 'RECEIPT_REVERTED', changes);

@@ -120,6 +120,8 @@ export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], to
   for (const { order, items } of orders) for (const item of items) byItem.set(item.id, { order, item });
   const findings: MatchFinding[] = [];
   const blocking = tolerances.mode === 'BLOCK';
+  const quantityFactor = pct(tolerances.quantityPct);
+  const priceFactor = pct(tolerances.pricePct);
   const received = new Map<number, Dec>();
 
   const staged = source.lines
@@ -142,7 +144,8 @@ export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], to
 
   const overReported = new Set<number>();
   const lines: MatchedLine[] = staged.map(({ line, ref, problems, receives }) => {
-    const invoiceUnitPrice = round(invoiceNetPrice(line), 'price');
+    const exactInvoice = invoiceNetPrice(line);
+    const invoiceUnitPrice = round(exactInvoice, 'price');
     if (!ref) {
       return { line, order: null, item: null, problems, receives, ordered: ZERO, cancelled: ZERO, alreadyReceived: ZERO, thisReceipt: line.stockQuantity, receivedAfter: ZERO, openAfter: ZERO, orderUnitPrice: null, invoiceUnitPrice, priceDifferencePct: null, quantityStatus: null, priceStatus: null };
     }
@@ -150,7 +153,7 @@ export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], to
     const mine = received.get(item.id) ?? ZERO;
     const receivedAfter = item.receivedQuantity.plus(mine);
     const openAfter = openQuantityOf({ quantity: item.quantity, receivedQuantity: receivedAfter, cancelledQuantity: item.cancelledQuantity });
-    const allowed = item.quantity.times(pct(tolerances.quantityPct));
+    const allowed = item.quantity.times(quantityFactor);
     const done = receivedAfter.plus(item.cancelledQuantity);
     const quantityStatus: QuantityStatus | null = !receives ? null : done.gt(allowed) ? 'OVER_TOLERANCE' : done.gt(item.quantity) ? 'WITHIN_TOLERANCE' : 'OK';
     if (quantityStatus === 'OVER_TOLERANCE' && !overReported.has(item.id)) {
@@ -163,13 +166,12 @@ export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], to
         details: { ...linkDetails(order, item), ordered: num(item.quantity), alreadyReceived: num(item.receivedQuantity), thisReceipt: num(mine), allowed: num(allowed), tolerancePct: toJsonNumber(tolerances.quantityPct, 'percent') },
       });
     }
-    const orderUnitPrice = round(netUnitPrice(item), 'price');
     const exactOrder = netUnitPrice(item);
-    const exactInvoice = invoiceNetPrice(line);
+    const orderUnitPrice = round(exactOrder, 'price');
     const priceDifferencePct = exactOrder.gt(0) ? round(exactInvoice.minus(exactOrder).div(exactOrder).times(HUNDRED), 'percent') : null;
     let priceStatus: PriceStatus | null = null;
     if (receives) {
-      priceStatus = exactInvoice.gt(exactOrder.times(pct(tolerances.pricePct))) ? 'OVER_TOLERANCE' : exactInvoice.gt(exactOrder) ? 'WITHIN_TOLERANCE' : exactInvoice.lt(exactOrder) ? 'BELOW_ORDER' : 'OK';
+      priceStatus = exactInvoice.gt(exactOrder.times(priceFactor)) ? 'OVER_TOLERANCE' : exactInvoice.gt(exactOrder) ? 'WITHIN_TOLERANCE' : exactInvoice.lt(exactOrder) ? 'BELOW_ORDER' : 'OK';
       if (priceStatus === 'OVER_TOLERANCE') {
         findings.push({
           code: 'PURCHASE_PRICE_ABOVE_TOLERANCE',
