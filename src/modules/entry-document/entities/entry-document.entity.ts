@@ -10,8 +10,10 @@ export type ExpectedTotals = Partial<Record<'products' | 'freight' | 'insurance'
 
 /** An inbound purchase invoice (SPEC §2). Totals are always computed by the server from the items. */
 @Entity('entry_document')
-// Duplicate NF-e detection: one document per access key in a company (NULL keys — manual entries — never collide).
-@Index('uq_entry_document_access_key', ['companyId', 'accessKey'], { unique: true })
+// Duplicate NF-e detection: one live (draft or confirmed) document per access key in a company; a cancelled
+// document gives its key back (live_access_key NULL), so the NF-e can be imported again. NULLs never collide.
+@Index('uq_entry_document_live_access_key', ['companyId', 'liveAccessKey'], { unique: true })
+@Index('ix_entry_document_access_key', ['companyId', 'accessKey'])
 @Index('ix_entry_document_filial_entry', ['companyId', 'filialId', 'entryDate', 'id'])
 @Index('ix_entry_document_filial_status', ['companyId', 'filialId', 'status', 'entryDate', 'id'])
 // The product map's history (a supplier's last purchases) and supplier filters.
@@ -46,6 +48,10 @@ export class EntryDocument {
 
   @Column({ name: 'access_key', type: 'varchar', length: 44, nullable: true })
   accessKey!: string | null;
+
+  /** `accessKey` while the document is DRAFT or CONFIRMED, NULL once CANCELLED (the unique key of imports). */
+  @Column({ name: 'live_access_key', type: 'varchar', length: 44, nullable: true })
+  liveAccessKey!: string | null;
 
   @DateColumn({ name: 'issue_date' })
   issueDate!: string;
