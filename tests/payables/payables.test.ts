@@ -92,6 +92,14 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
           PAID: { count: 1, amount: 10, paidAmount: 10 },
           CANCELLED: { count: 1, amount: 40, paidAmount: 0 },
         },
+        aging: {
+          dueIn0To7Days: { count: 0, openAmount: 0 },
+          dueIn8To30Days: { count: 0, openAmount: 0 },
+          dueIn31PlusDays: { count: 2, openAmount: 70 },
+          overdue1To30Days: { count: 0, openAmount: 0 },
+          overdue31To60Days: { count: 0, openAmount: 0 },
+          overdue61PlusDays: { count: 1, openAmount: 70 },
+        },
       });
     });
 

@@ -65,3 +65,12 @@ export const pagination = {
 };
 
 export const version = () => Joi.number().integer().min(1).required().description('current version (optimistic lock)');
+
+/** A real calendar date 'YYYY-MM-DD' (the pattern alone would accept 2024-02-30). */
+export const calendarDate = () =>
+  isoDate()
+    .custom((value: string, helpers) => {
+      const d = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : helpers.error('date.calendar');
+    })
+    .messages({ 'date.calendar': '{{#label}} is not a calendar date' });
