@@ -8,6 +8,7 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { Payable } from '../payables/entities/payable.entity';
 import { cancelOpenPayables, payablesOfDocument } from '../payables/payables.repository';
+import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
 import { LedgerEffect, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
 import { checkDto, toEventData, toStockMovementDto } from './entry-document.mapper';
 import { ENTRY_REASON, transitionConflict } from './confirm';
@@ -93,7 +94,7 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
     const doc = await currentDocument(em, ctx, id);
     if (doc.status === 'CANCELLED') throw new StateConflictError('Entry document', doc.status, 'cancel', 'ENTRY_DOCUMENT_CANCELLED');
     const cancelledAt = new Date();
-    if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason }))) {
+    if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason, liveAccessKey: null }))) {
       await transitionConflict(em, ctx, doc, 'cancel');
     }
     let effects: LedgerEffect[] = [];
@@ -112,6 +113,8 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
         throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', 'A payable of the document was paid meanwhile', { problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile', blocksConfirmation: true }] });
       }
     }
+    // The NF-e it came from is pending again (a new import may follow; the record keeps both in its events).
+    if (doc.accessKey) await releaseImportedInbound(em, ctx, doc.id, 'CANCELLED');
     const cancelled = (await findDocument(em, ctx.companyId, doc.id))!;
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,

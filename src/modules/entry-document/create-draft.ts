@@ -177,6 +177,7 @@ export async function createEntryDocumentDraft(em: EntityManager, ctx: ActorCont
       series: input.series,
       number: input.number,
       accessKey: input.accessKey ?? null,
+      liveAccessKey: input.accessKey ?? null,
       issueDate: input.issueDate,
       entryDate: input.entryDate,
       ...supplier,

@@ -33,8 +33,9 @@ export function findDocument(em: EntityManager, companyId: number, id: number): 
   return em.findOneBy(EntryDocument, { id, companyId });
 }
 
+/** The live (DRAFT or CONFIRMED) document of an access key; cancelled ones have given their key back. */
 export function findByAccessKey(em: EntityManager, companyId: number, accessKey: string): Promise<EntryDocument | null> {
-  return em.findOneBy(EntryDocument, { companyId, accessKey });
+  return em.findOneBy(EntryDocument, { companyId, liveAccessKey: accessKey });
 }
 
 export function loadItems(em: EntityManager, companyId: number, entryDocumentId: number): Promise<EntryDocumentItem[]> {
@@ -54,6 +55,14 @@ export async function insertDocument(em: EntityManager, row: Partial<EntryDocume
 export async function replaceItems(em: EntityManager, companyId: number, entryDocumentId: number, items: ComputedItem[], hadItems = true): Promise<void> {
   if (hadItems) await em.delete(EntryDocumentItem, { companyId, entryDocumentId });
   await insertChunked(em, EntryDocumentItem, items.map((it) => ({ ...it, companyId, entryDocumentId })));
+}
+
+/** Rewrites lines in place (line review): their ids, which clients hold, stay the same. */
+export async function updateItems(em: EntityManager, companyId: number, entryDocumentId: number, rows: { id: number; values: ComputedItem }[]): Promise<void> {
+  for (const { id, values } of rows) {
+    const { lineNumber: _line, ...columns } = values;
+    await em.update(EntryDocumentItem, { id, companyId, entryDocumentId }, columns as never);
+  }
 }
 
 export async function replaceInstallments(em: EntityManager, companyId: number, entryDocumentId: number, installments: PlannedInstallment[], hadInstallments = true): Promise<void> {
