@@ -5,8 +5,9 @@ import { toInboundDto } from '../nfe/nfe.mapper';
 import { toPayableDto } from '../payables/payables.mapper';
 import { cancelEntryDocument, cancelPreview } from './cancel';
 import { confirmEntryDocument, confirmPreview } from './confirm';
-import { checkDto, installmentDto, toEntryDocumentSummaryDto, toItemDto, toPreparedDraftDto } from './entry-document.mapper';
+import { appliedMappingDto, checkDto, installmentDto, toEntryDocumentSummaryDto, toItemDto, toPreparedDraftDto } from './entry-document.mapper';
 import * as service from './entry-document.service';
+import { applyProductMap, reviewLines } from './review-lines';
 import { patchEntryDocument } from './update-draft';
 
 /** Thin handlers: validated input → one service call → DTO. */
@@ -85,4 +86,15 @@ export async function cancel(req: Request, res: Response) {
 export async function remove(req: Request, res: Response) {
   await service.deleteEntryDocument(req.ctx, req.valid.params.id);
   res.status(204).end();
+}
+
+export async function reviewLinesHandler(req: Request, res: Response) {
+  const { version, lines } = req.valid.body;
+  const doc = await reviewLines(req.ctx, req.valid.params.id, version, lines);
+  res.json(await detailDto(req, doc.id));
+}
+
+export async function applyProductMapHandler(req: Request, res: Response) {
+  const { doc, applied } = await applyProductMap(req.ctx, req.valid.params.id, req.valid.body.version);
+  res.json({ ...(await detailDto(req, doc.id)), applied: applied.map(appliedMappingDto) });
 }

@@ -57,6 +57,14 @@ export function toItemDto(it: ComputedItem & { id?: number }, product?: Product)
   };
 }
 
+/** A line that "apply the product map again" resolved. */
+export const appliedMappingDto = (a: { itemId: number; lineNumber: number; productId: number; conversionFactor: Dec }) => ({
+  itemId: encodeId('entry-document-item', a.itemId),
+  lineNumber: a.lineNumber,
+  productId: encodeId('product', a.productId),
+  conversionFactor: toJsonNumber(a.conversionFactor, 'factor'),
+});
+
 export const totalsDto = (t: Totals) => Object.fromEntries(TOTAL_NAMES.map((n) => [n, amount(t[n])])) as Record<keyof Totals, number>;
 
 export const docTotals = (d: EntryDocument): Totals => ({

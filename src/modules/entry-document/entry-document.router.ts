@@ -17,6 +17,8 @@ export const entryDocumentRoutes = defineRoutes([
   { method: 'post', path: '/entry-document/confirm/:id', tag: TAG, summary: 'Confirm: post stock, create payables', scope: WRITE, schema: s.byId, idempotent: true, handler: c.confirm },
   { method: 'get', path: '/entry-document/cancel-preview/:id', tag: TAG, summary: 'What cancel will reverse, and what blocks it', scope: READ, schema: s.byId, handler: c.cancelPreviewHandler },
   { method: 'post', path: '/entry-document/cancel/:id', tag: TAG, summary: 'Cancel: reverse stock, cancel payables', scope: WRITE, schema: s.cancel, idempotent: true, handler: c.cancel },
+  { method: 'patch', path: '/entry-document/lines/:id', tag: TAG, summary: 'Review lines of a DRAFT by id (product, conversion factor, review state, save mapping); needs version', scope: WRITE, schema: s.reviewLines, handler: c.reviewLinesHandler },
+  { method: 'post', path: '/entry-document/apply-product-map/:id', tag: TAG, summary: 'Resolve every PENDING line of a DRAFT through the product map again; needs version', scope: WRITE, schema: s.applyProductMap, idempotent: true, handler: c.applyProductMapHandler },
   { method: 'post', path: '/entry-document', tag: TAG, summary: 'Create a manual entry document (DRAFT)', scope: WRITE, schema: s.create, idempotent: true, status: 201, handler: c.create },
   { method: 'patch', path: '/entry-document/:id', tag: TAG, summary: 'Edit a DRAFT (needs version; items and installments are replaced as a whole)', scope: WRITE, schema: s.patch, handler: c.patch },
   { method: 'delete', path: '/entry-document/:id', tag: TAG, summary: 'Delete a DRAFT (the audit trail stays)', scope: WRITE, schema: s.byId, status: 204, handler: c.remove },

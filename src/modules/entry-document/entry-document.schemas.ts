@@ -91,6 +91,15 @@ const draftBody = Joi.object({
 
 const byId = { params: Joi.object({ id: id('entry-document').required() }) };
 
+/** A line's review (by id); at least one change. The supplier's declared values are not editable here or anywhere. */
+const lineEdit = Joi.object({
+  id: id('entry-document-item').required(),
+  productId: id('product').allow(null),
+  conversionFactor: decimal('factor', { positive: true, max: 100_000 }),
+  reviewStatus: Joi.string().valid('MATCHED', 'PENDING', 'IGNORED'),
+  saveMapping: Joi.boolean().description('also save (supplier, code) → (product, factor) in the product map'),
+}).or('productId', 'conversionFactor', 'reviewStatus', 'saveMapping');
+
 export const entryDocumentSchemas = {
   create: { body: draftBody },
   previewManual: { body: draftBody },
@@ -125,4 +134,6 @@ export const entryDocumentSchemas = {
       .min(2),
   },
   cancel: { ...byId, body: Joi.object({ reason: Joi.string().trim().max(255).allow(null, '') }) },
+  reviewLines: { ...byId, body: Joi.object({ version: version(), lines: Joi.array().items(lineEdit).min(1).max(990).required() }) },
+  applyProductMap: { ...byId, body: Joi.object({ version: version() }) },
 };

@@ -7,6 +7,7 @@ import { BusinessRuleError, NotFoundError, StaleVersionError, StateConflictError
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { computedHeader, prepareDraft, resolveSupplier } from './create-draft';
+import { keepDeclaredValues } from './declared-values';
 import { storedDraftInput } from './document-state';
 import { ComputedItem } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
@@ -61,7 +62,7 @@ const itemView = (it: ComputedItem | EntryDocumentItem) => ({
 });
 
 /** Item changes keyed by line: `items[3].quantity: [old, new]`; added/removed lines as a whole. */
-function itemChanges(before: EntryDocumentItem[], after: ComputedItem[]): Changes {
+export function itemChanges(before: EntryDocumentItem[], after: ComputedItem[]): Changes {
   const changes: Changes = {};
   const old = new Map(before.map((i) => [i.lineNumber, itemView(i)]));
   const next = new Map(after.map((i) => [i.lineNumber, itemView(i)]));
@@ -79,7 +80,7 @@ function itemChanges(before: EntryDocumentItem[], after: ComputedItem[]): Change
 
 const installmentView = (list: { number: number; dueDate: string; amount: Dec }[]) => list.map((p) => ({ number: p.number, dueDate: p.dueDate, amount: toFixed(p.amount, 2) }));
 
-const headerView = (d: Partial<EntryDocument>) => ({
+export const headerView = (d: Partial<EntryDocument>) => ({
   ...Object.fromEntries(HEADER_FIELDS.map((f) => [f, d[f]])),
   supplierId: d.supplierId ? encodeId('supplier', d.supplierId) : undefined,
   supplierDocument: d.supplierDocument,
@@ -134,14 +135,14 @@ async function rewriteDraft(
 }
 
 /** The conditional UPDATE missed: tell a status change from a concurrent edit. */
-async function raiseConflict(em: EntityManager, ctx: ActorContext, doc: EntryDocument): Promise<never> {
+export async function raiseConflict(em: EntityManager, ctx: ActorContext, doc: EntryDocument): Promise<never> {
   const now = await findDocument(em, ctx.companyId, doc.id);
   if (!now) throw new NotFoundError('Entry document');
   if (now.status !== 'DRAFT') throw new StateConflictError('Entry document', now.status, 'edit', 'ENTRY_DOCUMENT_NOT_DRAFT');
   throw new StaleVersionError('Entry document', now.version);
 }
 
-function assertEditable(doc: EntryDocument, version?: number): void {
+export function assertEditable(doc: EntryDocument, version?: number): void {
   if (doc.status !== 'DRAFT') throw new StateConflictError('Entry document', doc.status, 'edit', 'ENTRY_DOCUMENT_NOT_DRAFT');
   if (version !== undefined && doc.version !== version) throw new StaleVersionError('Entry document', doc.version);
 }
@@ -183,7 +184,7 @@ export async function patchEntryDocument(ctx: TenantContext, id: number, version
           next.supplier = patch.supplier;
           next.supplierId = patch.supplierId;
         }
-        if (patch.items !== undefined) next.items = patch.items;
+        if (patch.items !== undefined) next.items = doc.origin === 'MANUAL' ? patch.items : keepDeclaredValues(current.items, patch.items);
         if (patch.charges) {
           next.charges = patch.charges;
           if (patch.items === undefined) next.items = withoutItemCharges(current.items, patch.charges);
