@@ -75,6 +75,10 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     expect(first.status, JSON.stringify(first.body)).to.equal(200);
     expect(first.body).to.deep.include({ version: 2, pendingItemCount: 2 });
     expect(first.body.items[0]).to.deep.include({ id: lines[0].id, reviewStatus: 'MATCHED', productId: soda.hash, conversionFactor: 6, stockQuantity: 60 });
+    // Only the booked side of the line changed: taxes and values as imported.
+    const { reviewStatus: _r, productId: _p, product: _pr, conversionFactor: _c, stockQuantity: _s, unitCost: _u, ...rest } = first.body.items[0];
+    const { reviewStatus: _r0, productId: _p0, product: _pr0, conversionFactor: _c0, stockQuantity: _s0, unitCost: _u0, ...rest0 } = lines[0] as unknown as Record<string, unknown>;
+    expect(rest).to.deep.equal(rest0);
     // Line ids stay: the client keeps reviewing with the ids it has.
     expect(first.body.items.map((l: Line) => l.id)).to.deep.equal(lines.map((l) => l.id));
     const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, { companyId: t.companyId, supplierDocument: supplier, supplierProductCode: 'RV-CX' });
