@@ -115,8 +115,13 @@ export class WebhookDispatcher {
     const wasActive = this.active;
     this.active = true;
     try {
-      const queued = await this.tick();
-      await this.drain();
+      let queued = 0;
+      for (;;) {
+        const pass = await this.tick();
+        queued += pass.queued;
+        await this.drain();
+        if (!pass.started) break;
+      }
       return { queued, delivered: this.counts.delivered - before.delivered, failed: this.counts.failed - before.failed };
     } finally {
       this.active = wasActive;
@@ -129,7 +134,7 @@ export class WebhookDispatcher {
   }
 
   /** Fans out new events, then starts the due deliveries of every subscription that has free slots. */
-  async tick(): Promise<number> {
+  async tick(): Promise<{ queued: number; started: number }> {
     const subs = (await dataSource.manager
       .createQueryBuilder(WebhookSubscription, 's')
       .addSelect('s.secret')
@@ -137,11 +142,12 @@ export class WebhookDispatcher {
       .orderBy('s.id', 'ASC')
       .getMany()) as Subscription[];
     const queued = await this.fanOut(subs);
+    let started = 0;
     if (subs.length) {
       const first = this.startAt++ % subs.length;
-      for (const sub of [...subs.slice(first), ...subs.slice(0, first)]) await this.fill(sub);
+      for (const sub of [...subs.slice(first), ...subs.slice(0, first)]) started += await this.fill(sub);
     }
-    return queued;
+    return { queued, started };
   }
 
   private async drain(): Promise<void> {
@@ -198,16 +204,16 @@ export class WebhookDispatcher {
   }
 
   /** Claims as many due deliveries of the subscription as it has free slots, and starts them. */
-  private async fill(sub: Subscription): Promise<void> {
-    if (!this.active) return;
+  private async fill(sub: Subscription): Promise<number> {
+    if (!this.active) return 0;
     const free = Math.min(this.perEndpoint - (this.busy.get(sub.id) ?? 0), this.maxInFlight - this.busyTotal);
-    if (free <= 0) return;
+    if (free <= 0) return 0;
     // Reserve the slots before the round trips, so concurrent fills never exceed the bounds.
     this.reserve(sub.id, free);
     let started = 0;
     try {
       const claimed = await this.claim(sub.id, free);
-      if (!claimed.length) return;
+      if (!claimed.length) return 0;
       const events = await dataSource.manager.findBy(OutboxEvent, { id: In(claimed.map((d) => d.eventId)) });
       const byId = new Map(events.map((e) => [e.id, e]));
       for (const d of claimed) {
@@ -220,10 +226,13 @@ export class WebhookDispatcher {
             this.reserve(sub.id, -1);
             this.running.delete(run);
           })
-          .then(() => this.fill(sub)) // refill this endpoint's slot at once
+          .then(async () => {
+            await this.fill(sub); // refill this endpoint's slot at once
+          })
           .catch((err) => void logger.error('webhook dispatch failed', { err: (err as Error).message }));
         this.running.add(run);
       }
+      return started;
     } finally {
       this.reserve(sub.id, -(free - started));
     }
@@ -241,6 +250,7 @@ export class WebhookDispatcher {
    */
   private async claim(subscriptionId: number, limit: number): Promise<Claimed[]> {
     const now = this.now();
+    // More candidates than slots: another replica may take some of the first ones meanwhile.
     const due = await dataSource.manager
       .createQueryBuilder(WebhookDelivery, 'd')
       .select(['d.id', 'd.attempts'])
@@ -248,13 +258,14 @@ export class WebhookDispatcher {
       .andWhere('(d.locked_until IS NULL OR d.locked_until < :now)', { now: sqlTime(now) })
       .orderBy('d.next_attempt_at', 'ASC')
       .addOrderBy('d.id', 'ASC')
-      .limit(limit)
+      .limit(limit * 3)
       .getMany();
     if (!due.length) return [];
     const exhausted = due.filter((d) => d.attempts >= MAX_ATTEMPTS).map((d) => d.id);
-    const ids = due.filter((d) => d.attempts < MAX_ATTEMPTS).map((d) => d.id);
+    const candidates = due.filter((d) => d.attempts < MAX_ATTEMPTS).map((d) => d.id);
     const claimable = "status = 'PENDING' AND (locked_until IS NULL OR locked_until < :now)";
-    return inTransaction(async (em) => {
+    const token = crypto.randomBytes(12).toString('hex');
+    const claimed = await inTransaction(async (em) => {
       if (exhausted.length) {
         await em
           .createQueryBuilder()
@@ -263,31 +274,34 @@ export class WebhookDispatcher {
           .where(`id IN (:...exhausted) AND ${claimable}`, { exhausted, now: sqlTime(now) })
           .execute();
       }
-      if (!ids.length) return [];
-      const token = crypto.randomBytes(12).toString('hex');
-      await em
-        .createQueryBuilder()
-        .update(WebhookDelivery)
-        .set({
-          lockedUntil: new Date(now.getTime() + this.leaseMs),
-          leaseToken: token,
-          attempts: () => 'attempts + 1',
-          lastError: () => 'CASE WHEN lease_token IS NULL THEN last_error ELSE :unknown END',
-        })
-        .where(`id IN (:...ids) AND ${claimable}`, { ids, now: sqlTime(now), unknown: UNKNOWN_OUTCOME })
-        .execute();
-      const mine = await em
+      let taken = 0;
+      let next = 0;
+      while (taken < limit && next < candidates.length) {
+        const ids = candidates.slice(next, next + limit - taken);
+        next += ids.length;
+        const res = await em
+          .createQueryBuilder()
+          .update(WebhookDelivery)
+          .set({
+            lockedUntil: new Date(now.getTime() + this.leaseMs),
+            leaseToken: token,
+            attempts: () => 'attempts + 1',
+            lastError: () => 'CASE WHEN lease_token IS NULL THEN last_error ELSE :unknown END',
+          })
+          .where(`id IN (:...ids) AND ${claimable}`, { ids, now: sqlTime(now), unknown: UNKNOWN_OUTCOME })
+          .execute();
+        taken += res.affected ?? 0;
+      }
+      if (!taken) return [];
+      return em
         .createQueryBuilder(WebhookDelivery, 'd')
         .select(['d.id', 'd.eventId', 'd.attempts'])
-        .where('d.id IN (:...ids) AND d.lease_token = :token', { ids, token })
-        .orderBy('d.id', 'ASC')
+        .where('d.id IN (:...ids) AND d.lease_token = :token', { ids: candidates.slice(0, next), token })
         .getMany();
-      return mine.map((d) => ({ id: d.id, eventId: d.eventId, attempts: d.attempts, token }));
-    }).then((claimed) => {
-      // Keep the order the deliveries were due in.
-      const order = new Map(ids.map((id, i) => [id, i]));
-      return claimed.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     });
+    // In the order they were due.
+    const order = new Map(candidates.map((id, i) => [id, i]));
+    return claimed.map((d) => ({ id: d.id, eventId: d.eventId, attempts: d.attempts, token })).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
   /** Sends one claimed delivery and writes its outcome, if the lease is still ours. */
