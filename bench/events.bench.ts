@@ -188,6 +188,12 @@ function longPollReader(name: string, baseUrl: string, headers: Record<string, s
   const streamIds = stream.map((r) => encodeId('event', Number(r.id)));
   const truth = new Set(streamIds);
   const deliveries = await dataSource.manager.find(WebhookDelivery, { where: { companyId: t.companyId } });
+  // Events that became visible after a higher id already was: the ones a reader paging by id could skip.
+  const [{ late }] = (await dataSource.manager.query(
+    `SELECT COUNT(*) AS late FROM (SELECT id, MAX(id) OVER (ORDER BY stream_position ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before_max
+       FROM outbox_event WHERE company_id = ? AND stream_position IS NOT NULL) x WHERE id < before_max`,
+    [t.companyId],
+  )) as { late: number | string }[];
 
   const rows: string[][] = [];
   const line = (name: string, ids: string[], ordered: boolean | null) => {
@@ -200,6 +206,7 @@ function longPollReader(name: string, baseUrl: string, headers: Record<string, s
 
   console.log(`\n${machine()}`);
   console.log(`produced: ${committed} events committed (${accepted} writes accepted, ${rejected} rejected) in ${writeSecs.toFixed(1)} s; positioned: ${stream.length}`);
+  console.log(`committed out of id order (visible after a higher id): ${Number(late)}`);
   console.log(`webhook deliveries: ${deliveries.length} rows, ${deliveries.filter((d) => d.status === 'DELIVERED').length} DELIVERED, ${deliveries.filter((d) => d.attempts > 1).length} with more than one attempt`);
   console.log('\n| consumer | received | distinct | missing | duplicates | stream order |\n|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
