@@ -41,6 +41,11 @@ const schema = Joi.object({
   IDEMPOTENCY_TTL_HOURS: Joi.number().integer().min(1).default(24),
   DEMO_SEED: Joi.boolean().default(true),
   WEBHOOK_DISPATCH_INTERVAL_MS: Joi.number().integer().min(0).default(1000).description('0 disables webhook delivery in this process'),
+  WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).default(10_000).description('one delivery attempt, response included'),
+  WEBHOOK_LEASE_MS: Joi.number().integer().min(Joi.ref('WEBHOOK_TIMEOUT_MS', { adjust: (t: number) => t + 500 })).default(30_000).description('how long an attempt holds its delivery; outlives the timeout'),
+  WEBHOOK_BACKOFF_BASE_MS: Joi.number().integer().min(1).default(10_000).description('first retry delay, doubled per attempt'),
+  WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(64).default(4),
+  WEBHOOK_MAX_IN_FLIGHT: Joi.number().integer().min(1).default(100).description('attempts under way in one process, all endpoints'),
 })
   .unknown(true)
   .prefs({ convert: true });
@@ -89,6 +94,13 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     idempotencyTtlHours: value.IDEMPOTENCY_TTL_HOURS as number,
     demoSeed: value.DEMO_SEED as boolean,
     webhookDispatchIntervalMs: value.WEBHOOK_DISPATCH_INTERVAL_MS as number,
+    webhooks: Object.freeze({
+      timeoutMs: value.WEBHOOK_TIMEOUT_MS as number,
+      leaseMs: value.WEBHOOK_LEASE_MS as number,
+      backoffBaseMs: value.WEBHOOK_BACKOFF_BASE_MS as number,
+      perEndpoint: value.WEBHOOK_CONCURRENCY_PER_ENDPOINT as number,
+      maxInFlight: value.WEBHOOK_MAX_IN_FLIGHT as number,
+    }),
   });
 }
 

@@ -7,7 +7,7 @@ import { NotFoundError } from '../../core/errors';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookSubscription } from './entities/webhook-subscription.entity';
-import { lastEventId } from './events.repository';
+import { currentHead } from './events.service';
 
 const notFound = () => new NotFoundError('Webhook');
 
@@ -15,6 +15,8 @@ export const webhookService = {
   /** New subscriptions receive events from now on; the secret is returned this once. */
   async create(ctx: TenantContext, input: { url: string; types: string[]; description?: string | null }): Promise<{ subscription: WebhookSubscription; secret: string }> {
     const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
+    // From now: events committed before this point are positioned up to the head, and not sent.
+    const head = await currentHead(ctx.companyId);
     const subscription = await inTransaction(async (em) => {
       const saved = await em.save(
         em.create(WebhookSubscription, {
@@ -24,7 +26,7 @@ export const webhookService = {
           description: input.description ?? null,
           secret,
           active: true,
-          lastEventId: await lastEventId(em),
+          lastPosition: head,
         }),
       );
       await recordAudit(em, ctx, { entity: 'webhook', entityId: saved.id, action: 'CREATED', changes: { url: [null, input.url], types: [null, input.types] } });
