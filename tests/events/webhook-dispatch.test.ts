@@ -79,21 +79,22 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
 }
 
 describe('Webhook dispatch: leases, fencing, per-endpoint isolation', function () {
-  this.timeout(60_000);
+  this.timeout(90_000);
 
   it('two dispatchers (replicas) with a receiver slower than the lease: every event sent once', async () => {
     const t = await createTestTenant({ filiais: 1 });
-    // Each answer takes 300 ms; 20 events through at most 2 × 2 slots take ~1.5 s, longer than the 1 s lease.
-    const receiver = new Receiver(answerAfter(300));
+    // Each answer takes 800 ms; 20 events through at most 2 × 2 slots take ~4 s, longer than the 3.5 s
+    // lease. The timeout is generous so that a loaded machine does not turn slow answers into failures.
+    const receiver = new Receiver(answerAfter(800));
     const hook = await subscribe(t, await receiver.listen());
-    const options = { timeoutMs: 500, leaseMs: 1000, perEndpoint: 2, backoffBaseMs: 60_000 };
+    const options = { timeoutMs: 3000, leaseMs: 3500, perEndpoint: 2, backoffBaseMs: 60_000 };
     const a = new WebhookDispatcher(options);
     const b = new WebhookDispatcher(options);
     try {
       await publishMany(t, 20);
       a.start(40);
       b.start(40);
-      await until(async () => (await deliveriesOf(t)).filter((d) => d.status === 'DELIVERED').length === 20, 30_000);
+      await until(async () => (await deliveriesOf(t)).filter((d) => d.status === 'DELIVERED').length === 20, 50_000);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
       await receiver.close();
