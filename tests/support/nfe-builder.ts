@@ -102,6 +102,8 @@ export interface NfeSpec {
   signer?: { cnpj?: string; name?: string };
   /** Leave the document unsigned. */
   unsigned?: boolean;
+  /** Changes the NFe text before it is signed (a signed document that disagrees with itself). */
+  beforeSigning?: (nfeXml: string) => string;
   /** The authority signs the protocol too (a second Signature, over protNFe/infProt). */
   protocolSigned?: boolean;
   /** finNFe (default 1), tpNFDebito, tpNFCredito, NFref/refNFe keys, cMunFGIBS. */
@@ -487,7 +489,8 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
     `<pag><detPag><indPag>${installments.length ? 1 : 0}</indPag><tPag>${installments.length ? 15 : 90}</tPag><vPag>${installments.length ? totals.vNF : '0.00'}</vPag></detPag></pag>` +
     `<infAdic>${el('infCpl', spec.additionalInfo ?? 'DOCUMENTO DE TESTE')}</infAdic>` +
     `</infNFe>`;
-  const unsignedNfe = `<NFe xmlns="${NS}">${infNFe}</NFe>`;
+  const written = `<NFe xmlns="${NS}">${infNFe}</NFe>`;
+  const unsignedNfe = spec.beforeSigning ? spec.beforeSigning(written) : written;
   const nfe = spec.unsigned ? unsignedNfe : signNfeXml(unsignedNfe, spec.signer);
   const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfe)?.[1] ?? null;
 
@@ -502,6 +505,32 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>${spec.protocol === null ? nfe : spec.protocolSigned ? signProtocolXml(proc) : proc}`;
   return { xml, accessKey, totals, digestValue, installments };
 }
+
+/**
+ * Three lines that between them use every tax-reform group the builder writes: gIBSCBS with deferral,
+ * returned tax, reduction, regular rates, credit reversal and presumed credit plus IS and IPI;
+ * single-phase gIBSCBSMono; CST 410 without values and a DFeReferenciado.
+ */
+export const REFORM_ITEMS: NfeItemSpec[] = [
+  {
+    code: 'RT-1',
+    description: 'BEBIDA ACUCARADA 2L',
+    quantity: '2',
+    unitPrice: '10',
+    ipiRate: '5.00',
+    ibsCbs: { deferralRate: '10.0000', returned: '0.01', reductionRate: '20.0000', regular: true, creditReversal: { ibs: '0.05', cbs: '0.10' }, presumedCredit: { code: '01', rate: '1.0000' } },
+    selectiveTax: { rate: '2.0000' },
+  },
+  { code: 'RT-2', description: 'OLEO DIESEL S10', unit: 'L', quantity: '100', unitPrice: '5.5', ibsCbs: { singlePhase: { quantity: '100.0000', ibsAdRem: '0.1000', cbsAdRem: '0.2000' } } },
+  {
+    code: 'RT-3',
+    description: 'EMBALAGEM RETORNAVEL',
+    quantity: '1',
+    unitPrice: '3',
+    ibsCbs: { cst: '410', classCode: '410999', withoutValues: true },
+    referencedDocument: { accessKey: '35250137241249000107550014231152171571688010', lineNumber: 2 },
+  },
+];
 
 /** N simple items (for large documents and benchmarks). */
 export function manyItems(n: number, over: Partial<NfeItemSpec> = {}): NfeItemSpec[] {
