@@ -184,6 +184,7 @@ export async function createEntryDocumentDraft(em: EntityManager, ctx: ActorCont
       operationNature: input.operationNature ?? null,
       notes: input.notes ?? null,
       expectedTotals: expectedTotalsColumn(input),
+      reformTaxes: input.reformTaxes ?? null,
       ...computedHeader(computed),
       version: 1,
     });

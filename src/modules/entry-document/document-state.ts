@@ -49,6 +49,7 @@ export function storedItemInput(it: EntryDocumentItem): ItemInput {
       ncm: it.declaredNcm,
       cfop: it.declaredCfop,
     },
+    reformTaxes: it.reformTaxes,
   };
 }
 

@@ -1,6 +1,6 @@
 import { allocate, Dec, dec, round, sum, toFixed } from '../../core/decimal';
 import { FieldError, ValidationError } from '../../core/errors';
-import type { ItemReviewStatus, StoredTax, StoredTaxes } from './entities/entry-document-item.entity';
+import type { ItemReviewStatus, ReformTaxBlock, StoredTax, StoredTaxes } from './entities/entry-document-item.entity';
 import { ChargeName, CHARGE_NAMES, Check, DraftInput, ItemInput, TAX_NAMES, TaxInput, TOTAL_NAMES, Totals } from './entry-document.types';
 
 /*
@@ -39,6 +39,7 @@ export interface ComputedItem {
   declaredUnitPrice: Dec | null;
   declaredNcm: string | null;
   declaredCfop: string | null;
+  reformTaxes: ReformTaxBlock | null;
 }
 
 export interface PlannedInstallment {
@@ -183,6 +184,7 @@ function computeItem(item: ItemInput, index: number, charges: Record<ChargeName,
     declaredUnitPrice: declared.unitPrice ? round(declared.unitPrice, 'price') : unitPrice,
     declaredNcm: declared.ncm ?? orNull(item.ncm),
     declaredCfop: declared.cfop ?? orNull(item.cfop),
+    reformTaxes: item.reformTaxes ?? null,
   };
 }
 

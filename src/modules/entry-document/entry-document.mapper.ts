@@ -1,10 +1,10 @@
-import { Dec, toJsonNumber } from '../../core/decimal';
+import { Dec, SCALE, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { Product } from '../catalog/entities/product.entity';
 import type { LedgerEffect } from '../stock/stock-ledger.service';
 import type { ComputedDocument, ComputedItem, InstallmentCheck, PlannedInstallment } from './entry-document.calculator';
 import type { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
-import type { StoredTax } from './entities/entry-document-item.entity';
+import type { ReformTaxBlock, ReformTaxValue, StoredTax } from './entities/entry-document-item.entity';
 import type { EntryDocument } from './entities/entry-document.entity';
 import type { PreparedDraft, SupplierSnapshot } from './create-draft';
 import type { Check, Totals } from './entry-document.types';
@@ -19,6 +19,45 @@ const taxDto = (t: StoredTax | undefined) => ({
   rate: t?.rate === null || t?.rate === undefined ? null : toJsonNumber(t.rate, 'percent'),
   value: t?.value === null || t?.value === undefined ? null : toJsonNumber(t.value, 'amount'),
 });
+
+/**
+ * JSON scale of a tax-reform decimal by its name (the convention of the NF-e types): `rate`/`…Rate`
+ * 4 places, `quantity`/`…Quantity` 4, any other amount 2.
+ */
+export function reformFieldScale(field: string): number {
+  if (/^rate$|Rate$/.test(field)) return SCALE.percent;
+  if (/^quantity$|Quantity$/.test(field)) return SCALE.quantity;
+  return SCALE.amount;
+}
+
+/** Text fields of the tax-reform blocks whose values look like numbers (codes, keys); other decimal strings are amounts, rates or quantities. */
+const REFORM_TEXT_FIELDS = new Set([
+  'cst',
+  'classCode',
+  'creditCode',
+  'kind',
+  'unit',
+  'accessKey',
+  'entityType',
+  'operationType',
+  'purpose',
+  'debitNoteType',
+  'creditNoteType',
+  'ibsCbsMunicipality',
+  'advancePaymentKeys',
+]);
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** A stored tax-reform block as JSON: decimals become numbers at their scale, codes stay text. */
+export function reformTaxesDto(block: ReformTaxBlock | null | undefined): Record<string, unknown> | null {
+  const render = (value: ReformTaxValue, field: string): unknown => {
+    if (typeof value === 'string') return REFORM_TEXT_FIELDS.has(field) || !DECIMAL_TEXT.test(value) ? value : toJsonNumber(value, reformFieldScale(field));
+    if (Array.isArray(value)) return value.map((v) => render(v, field));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, render(v, k)]));
+    return value;
+  };
+  return block ? (render(block, '') as Record<string, unknown>) : null;
+}
 
 /** An item, stored (with id) or only computed (preview-manual: id null). */
 export function toItemDto(it: ComputedItem & { id?: number }, product?: Product) {
@@ -54,6 +93,7 @@ export function toItemDto(it: ComputedItem & { id?: number }, product?: Product)
       ncm: it.declaredNcm,
       cfop: it.declaredCfop,
     },
+    ...(it.reformTaxes ? { reformTaxes: reformTaxesDto(it.reformTaxes) } : {}),
   };
 }
 
@@ -114,6 +154,7 @@ export function toEntryDocumentSummaryDto(d: EntryDocument) {
     operationNature: d.operationNature,
     totals: totalsDto(docTotals(d)),
     expectedTotals: d.expectedTotals ? Object.fromEntries(Object.entries(d.expectedTotals).map(([k, v]) => [k, amount(v)])) : null,
+    ...(d.reformTaxes ? { reformTaxes: reformTaxesDto(d.reformTaxes) } : {}),
     itemCount: d.itemCount,
     pendingItemCount: d.pendingItemCount,
     notes: d.notes,
@@ -188,6 +229,7 @@ export function toPreparedDraftDto(prepared: PreparedDraft, supplier: SupplierSn
       },
       operationNature: input.operationNature ?? null,
       notes: input.notes ?? null,
+      ...(input.reformTaxes ? { reformTaxes: reformTaxesDto(input.reformTaxes) } : {}),
     },
     prepared.products,
     prepared.checks,

@@ -1,3 +1,4 @@
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
 
 /*
@@ -111,7 +112,7 @@ export const entryDocumentSchemas = {
       origin: Joi.string().valid('MANUAL', 'NFE_XML', 'NFE_SEFAZ'),
       supplier: Joi.string().trim().min(1).max(100),
       number: Joi.string().trim().pattern(/^\d{1,9}$/),
-      accessKey: Joi.string().trim().pattern(/^\d{44}$/),
+      accessKey: Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN),
       issueDateFrom: calendarDate(),
       issueDateTo: calendarDate(),
       entryDateFrom: calendarDate(),

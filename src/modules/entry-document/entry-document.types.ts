@@ -1,4 +1,5 @@
 import type { Dec } from '../../core/decimal';
+import type { ReformTaxBlock } from './entities/entry-document-item.entity';
 import type { EntryDocumentOrigin } from './entities/entry-document.entity';
 
 /** Inputs of drafts, shared by the API (create, PATCH, preview-manual) and the NF-e import. */
@@ -45,6 +46,8 @@ export interface ItemInput {
   /** Stock units per purchase unit (a box of 12 → 12). Default 1. */
   conversionFactor?: Dec | null;
   declared?: DeclaredValues | null;
+  /** The NF-e line's tax-reform values (imports only; kept as given). */
+  reformTaxes?: ReformTaxBlock | null;
 }
 
 export const CHARGE_NAMES = ['freight', 'insurance', 'discount', 'otherExpenses', 'ipi', 'icmsSt'] as const;
@@ -89,6 +92,8 @@ export interface DraftInput {
   installments?: InstallmentInput[] | null;
   /** The XML's ICMSTot; a difference is a warning in previews and blocks confirmation. */
   expectedTotals?: Partial<Totals> | null;
+  /** The NF-e's tax-reform header and totals (imports only; kept as given). */
+  reformTaxes?: ReformTaxBlock | null;
 }
 
 /** A finding about a document. `blocksConfirmation` ones are the confirm-preview's blocking problems. */

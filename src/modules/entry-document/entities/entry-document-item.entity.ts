@@ -14,6 +14,13 @@ export interface StoredTax {
 export type StoredTaxes = Record<'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins', StoredTax>;
 
 /**
+ * A tax-reform block (IBS/CBS/IS, NT 2025.002) as the NF-e declares it: decimals as exact strings,
+ * codes as text, groups the XML omits as null. Written by the NF-e import; the XML stays the source.
+ */
+export type ReformTaxBlock = { [key: string]: ReformTaxValue };
+export type ReformTaxValue = string | number | boolean | null | ReformTaxBlock | ReformTaxValue[];
+
+/**
  * One line of an entry document: the supplier's values as declared (cProd, xProd, uCom, qCom, vUnCom,
  * NCM, CFOP) next to the booked ones, the charges that land on it, and its cost in stock units.
  */
@@ -119,4 +126,8 @@ export class EntryDocumentItem {
 
   @Column({ name: 'declared_cfop', type: 'varchar', length: 4, nullable: true })
   declaredCfop!: string | null;
+
+  /** The line's IBSCBS, IS, vItem and DFeReferenciado (imported NF-e of layout PL_010; null otherwise). */
+  @JsonColumn({ name: 'reform_taxes', nullable: true })
+  reformTaxes!: ReformTaxBlock | null;
 }

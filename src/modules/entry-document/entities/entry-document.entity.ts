@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { AmountColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn, JsonColumn, UpdatedAtColumn } from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
+import type { ReformTaxBlock } from './entry-document-item.entity';
 
 export type EntryDocumentStatus = 'DRAFT' | 'CONFIRMED' | 'CANCELLED';
 export type EntryDocumentOrigin = 'MANUAL' | 'NFE_XML' | 'NFE_SEFAZ';
@@ -107,6 +108,10 @@ export class EntryDocument {
 
   @JsonColumn({ name: 'expected_totals', nullable: true })
   expectedTotals!: ExpectedTotals | null;
+
+  /** The NF-e's tax-reform header and totals (cMunFGIBS, finNFe, IBSCBSTot, ISTot, vNFTot, the year's rule and checks); null otherwise. */
+  @JsonColumn({ name: 'reform_taxes', nullable: true })
+  reformTaxes!: ReformTaxBlock | null;
 
   /** Kept with the header so lists show review progress without reading the items. */
   @Column({ name: 'item_count', type: 'int', default: 0 })
