@@ -144,9 +144,12 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
       expect(t.sim.authority.status(t.cnpj).blockedUntil).to.equal(null);
     });
 
-    it('members in the body cannot move the position: the query starts from the stored NSU', async () => {
+    it('members in the body cannot move the position: they are refused (400) and the query starts from the stored NSU', async () => {
       const t = await sefazTenant();
-      const res = await api().post(`${NFE}/consultar`).set(t.headers()).send({ ultNSU: '5' });
+      const refused = await api().post(`${NFE}/consultar`).set(t.headers()).send({ ultNSU: '5' });
+      expectProblem(refused, 400, 'UNKNOWN_FIELDS');
+      expect(refused.body.errors).to.deep.equal([{ path: 'ultNSU', message: 'ultNSU is not allowed' }]);
+      const res = await api().post(`${NFE}/consultar`).set(t.headers());
       expect(res.status).to.equal(200);
       expect(res.body.ultNSU).to.equal('000000000000000');
     });
