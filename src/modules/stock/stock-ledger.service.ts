@@ -1,7 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { requestFilial } from '../../core/auth/tenancy';
 import { BusinessRuleError } from '../../core/errors';
-import { Dec, dec, round } from '../../core/decimal';
+import { Dec, dec, round, toJsonNumber } from '../../core/decimal';
+import { encodeId } from '../../core/hashids';
 import { Filial } from '../tenancy/entities/filial.entity';
 import { MovementDirection } from './entities/stock-movement.entity';
 import { insertMovements, lockBalances, readBalances, writeBalances } from './stock.repository';
@@ -117,7 +118,7 @@ export function computeEffects(
 
 function insufficientStock(shortages: InsufficientStockLine[]): BusinessRuleError {
   return new BusinessRuleError('INSUFFICIENT_STOCK', 'Insufficient stock for ' + shortages.length + ' product(s)', {
-    shortages: shortages.map((s) => ({ productId: s.productId, available: s.available.toFixed(4), requested: s.requested.toFixed(4) })),
+    shortages: shortages.map((s) => ({ productId: encodeId('product', s.productId), available: toJsonNumber(s.available, 'quantity'), requested: toJsonNumber(s.requested, 'quantity') })),
   });
 }
 
