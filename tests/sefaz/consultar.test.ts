@@ -5,6 +5,7 @@ import { SefazCertificate } from '../../src/modules/sefaz/entities/sefaz-certifi
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
+import { changedTables, rowCounts } from '../support/rows';
 import { createTestTenant } from '../support/tenant';
 import { allowNextQuery, clock, HOUR, logCount, NFE, rowsOf, sefazTenant, SefazTenant, stateOf } from './support';
 
@@ -171,10 +172,13 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
   });
 
   describe('refusals before any call', () => {
-    it('no certificate → 422, nothing sent', async () => {
+    it('no certificate → 422, nothing sent and nothing written (no DF-e state row either)', async () => {
       const t = await sefazTenant({ certificate: false });
+      const before = await rowCounts();
       expectProblem(await api().post(`${NFE}/consultar`).set(t.headers()), 422, 'CERTIFICATE_REQUIRED');
+      expect(changedTables(before, await rowCounts())).to.deep.equal({});
       expect(await logCount(t)).to.equal(0);
+      expect(await stateOf(t)).to.equal(null);
     });
 
     it('an expired certificate in store → 422, nothing sent', async () => {
