@@ -1,7 +1,7 @@
 import { id, isoDate, Joi, pagination } from '../../core/http/schema';
 
 export const payableSchemas = {
-  byDocument: { params: Joi.object({ entryDocumentId: id('entry-document').required() }) },
+  byDocument: { params: Joi.object({ entryDocumentId: id('entry-document').required() }), query: Joi.object(pagination) },
   list: {
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({
