@@ -18,7 +18,7 @@ export function describeToJsonSchema(d: Description): JsonSchema {
   const out: JsonSchema = {};
   if (d.flags?.description) out.description = d.flags.description;
   if (d.flags?.default !== undefined && typeof d.flags.default !== 'function') out.default = d.flags.default;
-  if (meta.hashid) return { ...out, type: 'string', description: `${meta.hashid} id (hashid)`, example: 'x7Gk2pQa' };
+  if (meta.hashid) return { ...out, type: 'string', description: `${meta.hashid} id (hashid)`, example: 'x7Gk2pQa', 'x-hashid': meta.hashid };
   if (meta.decimal !== undefined) {
     return {
       ...out,
