@@ -27,11 +27,14 @@ async function main() {
   }
 
   let rateLimit: import('./core/http/rate-limit').RateLimitOptions | undefined;
+  let addressRateLimit: import('./core/http/rate-limit').AddressRateLimitOptions | undefined;
   if (config.rateLimit.redisUrl) {
     const { createRedisRateLimitStore } = await import('./core/http/rate-limit-store');
-    rateLimit = { ...config.rateLimit, store: (await createRedisRateLimitStore(config.rateLimit.redisUrl)).store };
+    const store = async (prefix: string) => (await createRedisRateLimitStore(config.rateLimit.redisUrl!, prefix)).store;
+    rateLimit = { ...config.rateLimit, store: await store('rl:') };
+    addressRateLimit = { ...config.rateLimit.perAddress, stores: { requests: await store('rl-addr:'), authFailures: await store('rl-auth:') } };
   }
-  const app = createApp({ rateLimit });
+  const app = createApp({ rateLimit, addressRateLimit });
   const server = app.listen(config.http.port, config.http.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());

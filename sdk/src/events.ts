@@ -77,8 +77,9 @@ export class Events {
     return this.http.request({ method: 'POST', path: '/webhooks', body, idempotent: true, options });
   }
 
-  listWebhooks(options?: CallOptions): Promise<{ data: Webhook[] }> {
-    return this.http.request({ method: 'GET', path: '/webhooks', options });
+  /** GET /webhooks: active subscriptions, a page at a time like every list. */
+  listWebhooks(query: { page?: number; pageSize?: number; cursor?: string } = {}, options?: CallOptions): Promise<Page<Webhook>> {
+    return this.http.request({ method: 'GET', path: '/webhooks', query, options });
   }
 
   deleteWebhook(id: string, options?: CallOptions): Promise<void> {

@@ -225,6 +225,19 @@ describe('Events (SPEC §10)', () => {
       expect(await dataSource.manager.countBy(WebhookDelivery, { companyId: s.companyId, status: 'PENDING' })).to.equal(0);
     });
 
+    it('the subscription list is paginated like every list; another tenant sees none of them', async () => {
+      const s = await createTestTenant({ filiais: 1 });
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await api().post('/api/webhooks').set(s.headers()).send({ url: `${url}?n=${i}` })).body.id);
+      const first = await api().get('/api/webhooks').query({ pageSize: 2 }).set(s.headers());
+      expect(first.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(0, 2));
+      expect(first.body.pagination).to.include({ page: 1, pageSize: 2, total: 3, totalPages: 2, hasMore: true });
+      const next = await api().get('/api/webhooks').query({ pageSize: 2, cursor: first.body.pagination.nextCursor }).set(s.headers());
+      expect(next.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(2));
+      expect((await api().get('/api/webhooks').set(other.headers())).body.data.map((w: { id: string }) => w.id)).to.not.include.members(ids);
+      expectProblem(await api().get('/api/webhooks').query({ cursor: first.body.pagination.nextCursor }).set(other.headers()), 400, 'INVALID_CURSOR');
+    });
+
     it('another tenant\'s webhook → 404; bad URL → 400', async () => {
       const created = await api().post('/api/webhooks').set(t.headers()).send({ url });
       expectProblem(await api().delete(`/api/webhooks/${created.body.id}`).set(other.headers()), 404, 'WEBHOOK_NOT_FOUND');

@@ -47,7 +47,7 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
   posting.lines = posted
     .filter((m) => m.filialId === doc.filialId)
     .reverse()
-    .map((m) => ({ productId: m.productId, direction: 'OUT' as const, quantity: m.quantity.abs(), unitCost: m.unitCost, reversal: true, referenceLineId: m.referenceLineId ?? undefined }));
+    .map((m) => ({ productId: m.productId, direction: 'OUT' as const, quantity: m.quantity.abs(), unitCost: m.unitCost, reversal: true, reversesMovementId: m.id, referenceLineId: m.referenceLineId ?? undefined }));
   const payables = await payablesOfDocument(em, doc.companyId, doc.id);
   const blocking: Check[] = payables
     .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')

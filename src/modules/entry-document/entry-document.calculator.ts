@@ -1,4 +1,4 @@
-import { allocate, Dec, dec, round, sum, toFixed } from '../../core/decimal';
+import { allocate, Dec, dec, round, sum, toFixed, toJsonNumber } from '../../core/decimal';
 import { FieldError, ValidationError } from '../../core/errors';
 import type { ItemReviewStatus, ReformTaxBlock, StoredTax, StoredTaxes } from './entities/entry-document-item.entity';
 import { ChargeName, CHARGE_NAMES, Check, DraftInput, ItemInput, TAX_NAMES, TaxInput, TOTAL_NAMES, Totals } from './entry-document.types';
@@ -260,7 +260,7 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     const differences = TOTAL_NAMES.filter((name) => {
       const expected = input.expectedTotals?.[name];
       return expected !== undefined && expected !== null && !money(expected).eq(totals[name]);
-    }).map((name) => ({ field: name, expected: money(input.expectedTotals![name]).toFixed(2), computed: totals[name].toFixed(2) }));
+    }).map((name) => ({ field: name, expected: toJsonNumber(money(input.expectedTotals![name]), 'amount'), computed: toJsonNumber(totals[name], 'amount') }));
     if (differences.length) {
       checks.push({
         code: 'TOTALS_DIFFER_FROM_XML',

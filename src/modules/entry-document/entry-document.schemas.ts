@@ -6,13 +6,6 @@ import { decimal, document, id, isoDate, Joi, pagination, version } from '../../
  * hashids. Limits follow the NF-e layout (990 items, 9-digit numbers, 3-digit series).
  */
 
-/** A real calendar date (the pattern alone would accept 2024-02-30). */
-const calendarDate = () =>
-  isoDate().custom((value: string, helpers) => {
-    const d = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : helpers.error('date.calendar');
-  }).messages({ 'date.calendar': '{{#label}} is not a calendar date' });
-
 const digits = (max: number) =>
   Joi.alternatives()
     .try(Joi.string().trim().pattern(new RegExp(`^\\d{1,${max}}$`)), Joi.number().integer().min(0).max(10 ** max - 1))
@@ -56,7 +49,7 @@ const item = Joi.object({
 
 const installment = Joi.object({
   number: Joi.number().integer().min(1).max(999),
-  dueDate: calendarDate().required(),
+  dueDate: isoDate().required(),
   amount: decimal('amount', { positive: true }).required(),
 });
 
@@ -73,8 +66,8 @@ const header = {
   model: Joi.string().pattern(/^\d{2}$/),
   series: digits(3),
   number: digits(9),
-  issueDate: calendarDate(),
-  entryDate: calendarDate(),
+  issueDate: isoDate(),
+  entryDate: isoDate(),
   operationNature: Joi.string().trim().max(60).allow(null),
   notes: Joi.string().trim().max(2000).allow(null, ''),
   supplier,
@@ -113,10 +106,10 @@ export const entryDocumentSchemas = {
       supplier: Joi.string().trim().min(1).max(100),
       number: Joi.string().trim().pattern(/^\d{1,9}$/),
       accessKey: Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN),
-      issueDateFrom: calendarDate(),
-      issueDateTo: calendarDate(),
-      entryDateFrom: calendarDate(),
-      entryDateTo: calendarDate(),
+      issueDateFrom: isoDate(),
+      issueDateTo: isoDate(),
+      entryDateFrom: isoDate(),
+      entryDateTo: isoDate(),
       search: Joi.string().trim().min(1).max(100),
       sort: Joi.string().valid('entryDate', '-entryDate', 'issueDate', '-issueDate').default('-entryDate'),
     }),

@@ -48,7 +48,7 @@ export async function createWebhook(req: Request, res: Response) {
 }
 
 export async function listWebhooks(req: Request, res: Response) {
-  res.json({ data: (await webhookService.list(req.ctx)).map(toWebhookDto) });
+  res.json(mapPage(await webhookService.list(req.ctx, req.valid.query as never), toWebhookDto));
 }
 
 export async function deleteWebhook(req: Request, res: Response) {

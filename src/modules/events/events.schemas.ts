@@ -27,6 +27,7 @@ export const eventSchemas = {
       description: Joi.string().max(200).allow(null),
     }),
   },
+  listWebhooks: { query: Joi.object(pagination) },
   webhookId: { params: Joi.object({ id: id('webhook').required() }) },
   deliveries: { params: Joi.object({ id: id('webhook').required() }), query: Joi.object(pagination) },
 };

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { In } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
@@ -35,8 +36,11 @@ export const webhookService = {
     return { subscription, secret };
   },
 
-  list(ctx: TenantContext): Promise<WebhookSubscription[]> {
-    return dataSource.manager.find(WebhookSubscription, { where: { companyId: ctx.companyId, active: true }, order: { id: 'ASC' } });
+  /** Active subscriptions, oldest first: a two-phase list. */
+  list(ctx: TenantContext, page: PageRequest): Promise<Page<WebhookSubscription>> {
+    const em = dataSource.manager;
+    const qb = em.createQueryBuilder(WebhookSubscription, 'w').where('w.company_id = :companyId AND w.active = :active', { companyId: ctx.companyId, active: true });
+    return paginate(qb, [{ column: 'w.id', direction: 'ASC' }], page, (ids) => em.findBy(WebhookSubscription, { companyId: ctx.companyId, id: In(ids) }), (w) => w.id);
   },
 
   /** Stops deliveries; pending ones are dropped, delivered ones stay as history. */

@@ -5,7 +5,7 @@ import { Page, PageRequest, paginate } from '../../core/pagination';
 import { businessToday } from '../entry-document/business-date';
 import { findAccessibleDocument } from '../entry-document/entry-document.access';
 import { Payable, PayableStatus } from './entities/payable.entity';
-import { AGING_BUCKETS, AgingBucket, loadPayablesByIds, PayableFilters, payableGroups, payableListQuery, payablesOfDocument, UNSETTLED } from './payables.repository';
+import { AGING_BUCKETS, AgingBucket, documentPayablesQuery, loadPayablesByIds, PayableFilters, payableGroups, payableListQuery, UNSETTLED } from './payables.repository';
 
 export interface PayableListQuery extends PageRequest, PayableFilters {
   sort?: 'dueDate' | '-dueDate';
@@ -30,9 +30,20 @@ export interface PayablesSummary {
 /** Overdue is derived: unsettled and due before today (business date). */
 export const isOverdue = (p: Pick<Payable, 'status' | 'dueDate'>, today = businessToday()) => UNSETTLED.includes(p.status) && p.dueDate < today;
 
-export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number): Promise<Payable[]> {
+/** A document's payables by installment: a two-phase list like every other. */
+export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number, page: PageRequest): Promise<Page<Payable>> {
   await findAccessibleDocument(ctx, entryDocumentId);
-  return payablesOfDocument(dataSource.manager, ctx.companyId, entryDocumentId);
+  const em = dataSource.manager;
+  return paginate(
+    documentPayablesQuery(em, ctx.companyId, entryDocumentId),
+    [
+      { column: 'p.installment_number', direction: 'ASC' },
+      { column: 'p.id', direction: 'ASC' },
+    ],
+    page,
+    (ids) => loadPayablesByIds(em, ids),
+    (p) => p.id,
+  );
 }
 
 export async function listPayables(ctx: TenantContext, filialId: number, query: PayableListQuery): Promise<Page<Payable> & { summary: PayablesSummary }> {

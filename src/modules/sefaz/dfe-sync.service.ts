@@ -6,7 +6,7 @@ import { governingFilial } from '../nfe/nfe-inbound.service';
 import type { Filial } from '../tenancy/entities/filial.entity';
 import { authorityAnswerError, distOutcome } from './cstat';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments, SkippedDocument } from './dfe-ingest';
-import { ensureState, updateState, updateStateOrFail } from './dfe-state.repository';
+import { ensureState, findState, updateState, updateStateOrFail } from './dfe-state.repository';
 import type { DfeState, NsuGap } from './entities/dfe-state.entity';
 import { clientFor } from './sefaz-connection';
 import type { SefazClient } from './soap/sefaz-client';
@@ -164,12 +164,13 @@ class Sync {
 
 export async function syncDfe(ctx: TenantContext): Promise<SyncResult> {
   const filial = await governingFilial(ctx);
-  const state = await ensureState(ctx.companyId, filial.id);
+  const existing = await findState(ctx.companyId, filial.id);
   const now = new Date();
-  if (state.nextAllowedAt && state.nextAllowedAt.getTime() > now.getTime()) throw waitError(state, now);
-  if (state.leaseUntil && state.leaseUntil.getTime() > now.getTime()) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
-  // The certificate rules (422) come before anything is sent.
+  if (existing?.nextAllowedAt && existing.nextAllowedAt.getTime() > now.getTime()) throw waitError(existing, now);
+  if (existing?.leaseUntil && existing.leaseUntil.getTime() > now.getTime()) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
+  // The certificate rules (422) come before anything is sent or written: a refused call writes nothing.
   const client = await clientFor(filial);
+  const state = existing ?? (await ensureState(ctx.companyId, filial.id));
   const leased = await inTransaction((em) => updateState(em, state, { leaseUntil: new Date(now.getTime() + LEASE_MS) }));
   if (!leased) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
 
