@@ -1,5 +1,6 @@
 import type { Dec } from '../../core/decimal';
 import type { EntryDocumentOrigin } from './entities/entry-document.entity';
+import type { NfePurpose, OperationClass } from './fiscal/fiscal.types';
 
 /** Inputs of drafts, shared by the API (create, PATCH, preview-manual) and the NF-e import. */
 
@@ -45,6 +46,12 @@ export interface ItemInput {
   /** Stock units per purchase unit (a box of 12 → 12). Default 1. */
   conversionFactor?: Dec | null;
   declared?: DeclaredValues | null;
+  /** The inbound CFOP chosen for the line; absent → the company's rules and the defaults decide. */
+  entryCfop?: string | null;
+  /** The operation class chosen for the line; absent → derived from the entry CFOP and finNFe. */
+  operationClass?: OperationClass | null;
+  /** CT-e freight apportioned to the line (§4b): part of its cost, not of the document total or payable. */
+  apportionedFreight?: Dec | null;
 }
 
 export const CHARGE_NAMES = ['freight', 'insurance', 'discount', 'otherExpenses', 'ipi', 'icmsSt'] as const;
@@ -89,6 +96,10 @@ export interface DraftInput {
   installments?: InstallmentInput[] | null;
   /** The XML's ICMSTot; a difference is a warning in previews and blocks confirmation. */
   expectedTotals?: Partial<Totals> | null;
+  /** finNFe; default 1 (normal). */
+  purpose?: NfePurpose | null;
+  /** NFref access keys: the documents this one refers to (a return's sale, a retorno's remessa). */
+  referencedKeys?: string[] | null;
 }
 
 /** A finding about a document. `blocksConfirmation` ones are the confirm-preview's blocking problems. */
