@@ -66,6 +66,10 @@ export interface NfeSpec {
   /** Replace the key's check digit (and cDV) with another digit: a key that fails mod 11. */
   wrongCheckDigit?: boolean;
   additionalInfo?: string;
+  /** finNFe (default 1). */
+  purpose?: '1' | '2' | '3' | '4' | '5' | '6';
+  /** NFref/refNFe: access keys of referenced documents. */
+  referencedKeys?: string[];
 }
 
 export interface BuiltNfe {
@@ -246,7 +250,8 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
     `<infNFe versao="4.00" Id="NFe${accessKey}">` +
     `<ide><cUF>35</cUF><cNF>${randomCode}</cNF>${el('natOp', spec.operationNature ?? 'VENDA DE MERCADORIA')}<mod>${model}</mod><serie>${series}</serie><nNF>${number}</nNF>` +
     `<dhEmi>${issuedAt}</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>${accessKey[43]}</cDV>` +
-    `<tpAmb>${environment}</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>nfe-builder 1.0</verProc></ide>` +
+    `<tpAmb>${environment}</tpAmb><finNFe>${spec.purpose ?? '1'}</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>nfe-builder 1.0</verProc>` +
+    `${(spec.referencedKeys ?? []).map((k) => `<NFref><refNFe>${k}</refNFe></NFref>`).join('')}</ide>` +
     `<emit><CNPJ>${issuer.cnpj}</CNPJ>${el('xNome', issuer.name)}${el('xFant', issuer.tradeName)}<enderEmit><xLgr>RUA TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro>` +
     `<cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${issuer.uf}</UF><CEP>01001000</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit>` +
     `<IE>${issuer.stateRegistration}</IE><CRT>${issuer.crt}</CRT></emit>` +

@@ -90,6 +90,18 @@ export function documentFiscalChecks(classes: (OperationClass | null)[], purpose
       details: { lines: returnLines, referencedDocuments: referenced, instead: 'POST /api/returns/{filialId}' },
     });
   }
+  const returning = classes.flatMap((c, i) => (c === 'RETURN_OF_OURS' ? [i + 1] : []));
+  if (returning.length) {
+    const referenced = referencedKeys.map(describeAccessKey);
+    checks.push({
+      code: 'OUR_GOODS_RETURNING',
+      message:
+        `Lines ${returning.join(', ')} bring back goods of ours (retorno), referring to ${referenced.length ? referenced.map((r) => `NF-e ${r.series}/${r.number} of ${r.issuedIn} issued by ${r.issuerDocument}`).join('; ') : 'no document'}; ` +
+        'they never left own stock, so they post nothing and nothing is owed',
+      blocksConfirmation: false,
+      details: { lines: returning, referencedDocuments: referenced },
+    });
+  }
   const rule = PURPOSES[purpose];
   if (rule.forcesClass === 'VALUE_ADJUSTMENT') {
     checks.push({
