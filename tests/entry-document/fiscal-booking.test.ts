@@ -3,6 +3,8 @@ import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
 import { EntryDocument } from '../../src/modules/entry-document/entities/entry-document.entity';
 import { EntryDocumentItem } from '../../src/modules/entry-document/entities/entry-document-item.entity';
+import { Dec } from '../../src/core/decimal';
+import { ThirdPartyStockBalance } from '../../src/modules/stock/entities/third-party-stock-balance.entity';
 import { api } from '../support/api';
 import { makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';
@@ -240,6 +242,21 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
       expect(await thirdPartyMovementsOfDoc(t, id)).to.have.length(1);
       expect((await thirdPartyBalance(t, 0, p.id))!.quantity.toFixed(4)).to.equal('5.0000');
+    });
+
+    it('cancel is blocked when the goods are no longer held (422, nothing written)', async () => {
+      const p = await makeProduct(t);
+      const id = (await importXml((await remessa()).xml, [{ lineNumber: 1, productId: p.hash }])).body.entryDocument.id;
+      expect((await confirm(t, id)).status).to.equal(200);
+      // Nothing in this service gives them back yet; an outside correction left 2 of the 5 here.
+      await dataSource.manager.update(ThirdPartyStockBalance, { companyId: t.companyId, productId: p.id }, { quantity: new Dec(2) });
+      const pre = await api().get(`${ED}/cancel-preview/${id}`).set(t.headers());
+      const problem = pre.body.blockingProblems.find((x: any) => x.code === 'INSUFFICIENT_THIRD_PARTY_STOCK');
+      expect(problem.details).to.deep.include({ productId: p.hash, available: 2, requested: 5 });
+      const before = await fiscalFootprint(t);
+      expectProblem(await cancel(t, id), 422, 'ENTRY_DOCUMENT_NOT_CANCELLABLE');
+      expect(await fiscalFootprint(t)).to.deep.equal(before);
+      expect((await dataSource.manager.findOneByOrFail(EntryDocument, { id: docId(id) })).status).to.equal('CONFIRMED');
     });
 
     it('the third-party stock of a filial not granted → 403; bad filters → 400', async () => {

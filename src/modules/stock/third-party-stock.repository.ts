@@ -1,10 +1,12 @@
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
-import { Dec } from '../../core/decimal';
+import { Dec, toFixed } from '../../core/decimal';
 import { ThirdPartyStockBalance } from './entities/third-party-stock-balance.entity';
 import { ThirdPartyStockMovement } from './entities/third-party-stock-movement.entity';
 
 /** SQL of the third-party stock ledger. Every query is scoped by company (and filial). */
+
+const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
 export const balanceKey = (productId: number, ownerDocument: string) => `${productId}:${ownerDocument}`;
 
@@ -51,8 +53,19 @@ export async function readThirdPartyBalances(em: EntityManager, companyId: numbe
   return new Map(rows.map((b) => [balanceKey(b.productId, b.ownerDocument), b]));
 }
 
-export async function writeThirdPartyBalance(em: EntityManager, companyId: number, id: number, quantity: Dec, value: Dec): Promise<void> {
-  await em.update(ThirdPartyStockBalance, { id, companyId }, { quantity, value });
+/** New quantity and value of many balances in one statement (the rows are locked). */
+export async function writeThirdPartyBalances(em: EntityManager, companyId: number, updates: { id: number; quantity: Dec; value: Dec }[]): Promise<void> {
+  if (!updates.length) return;
+  const cases = updates.map(() => 'WHEN ? THEN ?').join(' ');
+  await em.query(
+    `UPDATE third_party_stock_balance SET quantity = CASE id ${cases} END, value = CASE id ${cases} END, updated_at = ${NOW} WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
+    [
+      ...updates.flatMap((u) => [u.id, toFixed(u.quantity, 'quantity')]),
+      ...updates.flatMap((u) => [u.id, toFixed(u.value, 'amount')]),
+      companyId,
+      ...updates.map((u) => u.id),
+    ],
+  );
 }
 
 export async function insertThirdPartyMovements(em: EntityManager, rows: Partial<ThirdPartyStockMovement>[]): Promise<void> {

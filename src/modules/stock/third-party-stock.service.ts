@@ -3,6 +3,7 @@ import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { BusinessRuleError } from '../../core/errors';
 import { Dec, dec, round } from '../../core/decimal';
+import { encodeId } from '../../core/hashids';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import type { MovementDirection } from './entities/stock-movement.entity';
 import type { ThirdPartyStockBalance } from './entities/third-party-stock-balance.entity';
@@ -15,7 +16,7 @@ import {
   thirdPartyBalanceQuery,
   thirdPartyBalancesByIds,
   thirdPartyMovementsByReference,
-  writeThirdPartyBalance,
+  writeThirdPartyBalances,
 } from './third-party-stock.repository';
 
 /*
@@ -91,7 +92,7 @@ export function computeThirdPartyEffects(balances: Map<string, Pick<ThirdPartySt
 
 function shortageError(shortages: ThirdPartyShortage[]): BusinessRuleError {
   return new BusinessRuleError('INSUFFICIENT_THIRD_PARTY_STOCK', `Third-party stock would go below zero for ${shortages.length} product(s)`, {
-    shortages: shortages.map((s) => ({ productId: s.productId, ownerDocument: s.ownerDocument, available: s.available.toFixed(4), requested: s.requested.toFixed(4) })),
+    shortages: shortages.map((s) => ({ productId: encodeId('product', s.productId), ownerDocument: s.ownerDocument, available: s.available.toFixed(4), requested: s.requested.toFixed(4) })),
   });
 }
 
@@ -108,7 +109,7 @@ export async function postThirdPartyStock(em: EntityManager, posting: ThirdParty
   const balances = await lockThirdPartyBalances(em, posting.companyId, posting.filialId, posting.lines);
   const { effects, shortages, state } = computeThirdPartyEffects(balances, posting.lines);
   if (shortages.length) throw shortageError(shortages);
-  for (const [key, held] of state) await writeThirdPartyBalance(em, posting.companyId, balances.get(key)!.id, held.quantity, held.value);
+  await writeThirdPartyBalances(em, posting.companyId, [...state].map(([key, held]) => ({ id: balances.get(key)!.id, ...held })));
   await insertThirdPartyMovements(
     em,
     effects.map((e) => ({
