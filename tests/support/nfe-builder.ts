@@ -120,6 +120,8 @@ export interface NfeSpec {
   /** Replace the key's check digit (and cDV) with another digit: a key that fails mod 11. */
   wrongCheckDigit?: boolean;
   additionalInfo?: string;
+  /** NFref/refNFe: access keys of referenced documents (the same as `references`). */
+  referencedKeys?: string[];
 }
 
 export interface BuiltNfe {
@@ -467,7 +469,7 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
     : '';
   const recipientDoc = spec.recipient.cnpj ? el('CNPJ', spec.recipient.cnpj) : el('CPF', spec.recipient.cpf);
   const reformTotals = reformTotalsXml(items, vNF, itemValues, totals);
-  const references = (spec.references ?? []).map((k) => `<NFref><refNFe>${k}</refNFe></NFref>`).join('');
+  const references = [...(spec.references ?? []), ...(spec.referencedKeys ?? [])].map((k) => `<NFref><refNFe>${k}</refNFe></NFref>`).join('');
 
   const infNFe =
     `<infNFe versao="4.00" Id="NFe${accessKey}">` +

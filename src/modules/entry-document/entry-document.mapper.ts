@@ -9,6 +9,7 @@ import type { EntryDocument } from './entities/entry-document.entity';
 import type { PreparedDraft, SupplierSnapshot } from './create-draft';
 import type { Check, Totals } from './entry-document.types';
 import { TAX_NAMES, TOTAL_NAMES } from './entry-document.types';
+import { itemBookingDto } from './fiscal/fiscal.mapper';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const amount = (v: Dec | string | null | undefined) => toJsonNumber(v, 'amount');
@@ -94,6 +95,7 @@ export function toItemDto(it: ComputedItem & { id?: number }, product?: Product)
       cfop: it.declaredCfop,
     },
     ...(it.reformTaxes ? { reformTaxes: reformTaxesDto(it.reformTaxes) } : {}),
+    ...itemBookingDto(it),
   };
 }
 
@@ -129,7 +131,7 @@ export const checkDto = (c: Check) => ({
 });
 
 export const installmentCheckDto = (c: InstallmentCheck | null) =>
-  c && { installmentsTotal: amount(c.installmentsTotal), documentTotal: amount(c.documentTotal), difference: amount(c.difference), matches: c.matches };
+  c && { installmentsTotal: amount(c.installmentsTotal), documentTotal: amount(c.documentTotal), payableTotal: amount(c.payableTotal), difference: amount(c.difference), matches: c.matches };
 
 /** The header as lists show it (no items). */
 export function toEntryDocumentSummaryDto(d: EntryDocument) {
@@ -152,6 +154,9 @@ export function toEntryDocumentSummaryDto(d: EntryDocument) {
       uf: d.supplierUf,
     },
     operationNature: d.operationNature,
+    purpose: d.purpose,
+    referencedKeys: d.referencedKeys ?? [],
+    taxRegime: d.taxRegime,
     totals: totalsDto(docTotals(d)),
     expectedTotals: d.expectedTotals ? Object.fromEntries(Object.entries(d.expectedTotals).map(([k, v]) => [k, amount(v)])) : null,
     ...(d.reformTaxes ? { reformTaxes: reformTaxesDto(d.reformTaxes) } : {}),
@@ -228,6 +233,8 @@ export function toPreparedDraftDto(prepared: PreparedDraft, supplier: SupplierSn
         registered: !!supplier?.supplierId,
       },
       operationNature: input.operationNature ?? null,
+      purpose: input.purpose ?? '1',
+      referencedKeys: input.referencedKeys ?? [],
       notes: input.notes ?? null,
       ...(input.reformTaxes ? { reformTaxes: reformTaxesDto(input.reformTaxes) } : {}),
     },
@@ -243,6 +250,7 @@ export function toPreviewDto(computed: ComputedDocument, header: Record<string, 
     totals: totalsDto(computed.totals),
     installments: computed.installments.map(installmentDto),
     installmentCheck: installmentCheckDto(computed.installmentCheck),
+    payableTotal: amount(computed.payableTotal),
     payables: computed.payables.map(installmentDto),
     warnings: checks.map(checkDto),
   };

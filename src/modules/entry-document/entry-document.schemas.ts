@@ -1,5 +1,7 @@
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
+import { NFE_PURPOSES } from './fiscal/fiscal.types';
+import { choosableClass, entryCfop } from './fiscal/fiscal.schemas';
 
 /*
  * Request schemas. Numbers are exact decimals (number or numeric string) at their scale; ids are
@@ -45,6 +47,8 @@ const item = Joi.object({
     ncm: Joi.string().pattern(/^\d{8}$/).allow(null),
     cfop: Joi.string().pattern(/^\d{4}$/).allow(null),
   }).allow(null),
+  entryCfop: entryCfop().allow(null).description("inbound CFOP the line is booked with; absent: the company's rules and the defaults decide"),
+  operationClass: choosableClass().allow(null).description('absent: derived from the entry CFOP and finNFe'),
 });
 
 const installment = Joi.object({
@@ -73,6 +77,8 @@ const header = {
   supplier,
   supplierId: id('supplier'),
   charges,
+  purpose: Joi.string().valid(...NFE_PURPOSES).description('finNFe: 1 normal (default), 2 complementary, 3 adjustment, 4 return, 5 credit note, 6 debit note'),
+  referencedKeys: Joi.array().items(Joi.string().pattern(/^[0-9A-Z]{44}$/)).max(500).allow(null).description('NFref: access keys of the documents this one refers to'),
 };
 
 const draftBody = Joi.object({

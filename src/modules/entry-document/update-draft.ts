@@ -16,6 +16,7 @@ import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadInstallments, loadItems, replaceInstallments, replaceItems, updateIfCurrent } from './entry-document.repository';
 import { CHARGE_NAMES, DraftInput, HeaderCharges, InstallmentInput, ItemInput, SupplierInput } from './entry-document.types';
+import type { NfePurpose } from './fiscal/fiscal.types';
 
 /*
  * Editing a DRAFT: PATCH (header fields, and items/installments replaced as a whole) and the
@@ -37,11 +38,13 @@ export interface DraftPatch {
   charges?: HeaderCharges | null;
   items?: ItemInput[];
   installments?: InstallmentInput[] | null;
+  purpose?: NfePurpose;
+  referencedKeys?: string[] | null;
 }
 
 /** The fiscal identity of an imported NF-e comes from the XML and is not edited by hand. */
-const NFE_IDENTITY: (keyof DraftPatch)[] = ['model', 'series', 'number', 'issueDate', 'supplier', 'supplierId'];
-const HEADER_FIELDS = ['model', 'series', 'number', 'issueDate', 'entryDate', 'operationNature', 'notes'] as const;
+const NFE_IDENTITY: (keyof DraftPatch)[] = ['model', 'series', 'number', 'issueDate', 'supplier', 'supplierId', 'purpose', 'referencedKeys'];
+const HEADER_FIELDS = ['model', 'series', 'number', 'issueDate', 'entryDate', 'operationNature', 'notes', 'purpose', 'referencedKeys'] as const;
 
 const itemView = (it: ComputedItem | EntryDocumentItem) => ({
   productId: encodeOptionalId('product', it.productId),
@@ -59,6 +62,8 @@ const itemView = (it: ComputedItem | EntryDocumentItem) => ({
   icmsSt: toFixed(it.icmsSt, 2),
   conversionFactor: toFixed(it.conversionFactor, 6),
   unitCost: toFixed(it.unitCost, 10),
+  entryCfop: it.entryCfop,
+  operationClass: it.operationClass,
 });
 
 /** Item changes keyed by line: `items[3].quantity: [old, new]`; added/removed lines as a whole. */
@@ -113,6 +118,8 @@ async function rewriteDraft(
     entryDate: input.entryDate,
     operationNature: input.operationNature ?? null,
     notes: input.notes ?? null,
+    purpose: input.purpose ?? '1',
+    referencedKeys: input.referencedKeys?.length ? input.referencedKeys : null,
     ...supplier,
     ...computedHeader(computed),
   };

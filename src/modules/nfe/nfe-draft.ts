@@ -4,6 +4,7 @@ import { ValidationError } from '../../core/errors';
 import type { ReformTaxBlock, ReformTaxValue } from '../entry-document/entities/entry-document-item.entity';
 import type { EntryDocumentOrigin } from '../entry-document/entities/entry-document.entity';
 import type { DraftInput, ItemInput, TaxInput } from '../entry-document/entry-document.types';
+import { NFE_PURPOSES, NfePurpose } from '../entry-document/fiscal/fiscal.types';
 import type { ItemMatch } from '../product-map/product-match.service';
 import type { NfeContribution, NfeIcms, NfeItem, ParsedNfe } from './xml/nfe-types';
 import { checkReformTotals, itemReformTaxes, ReformTotalsCheck, reformOutcomes } from './xml/reform-totals';
@@ -228,6 +229,9 @@ export function toDraftInput(nfe: ParsedNfe, opts: DraftOptions): { draft: Draft
     installments: installments.length ? installments.map((d, i) => ({ number: i + 1, dueDate: d.dueDate ?? nfe.ide.issuedAt.slice(0, 10), amount: d.amount })) : null,
     expectedTotals: expectedTotals(nfe, charged),
     reformTaxes: documentReformBlock(nfe, reform),
+    // finNFe and NFref decide how the lines are booked (a return is not a purchase, 2/3/5/6 post values only).
+    purpose: (NFE_PURPOSES as readonly string[]).includes(nfe.ide.purpose ?? '') ? (nfe.ide.purpose as NfePurpose) : '1',
+    referencedKeys: nfe.ide.referencedKeys,
   };
   return { draft, resolutions };
 }
