@@ -337,7 +337,7 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
         code: 'INSTALLMENTS_TOTAL_MISMATCH',
         message: `The installments add up to ${installmentsTotal.toFixed(2)}; ${owed}`,
         blocksConfirmation: true,
-        details: { installmentsTotal: installmentsTotal.toFixed(2), documentTotal: totals.total.toFixed(2), payableTotal: payableTotal.toFixed(2), difference: difference.toFixed(2) },
+        details: { installmentsTotal: toJsonNumber(installmentsTotal, 'amount'), documentTotal: toJsonNumber(totals.total, 'amount'), payableTotal: toJsonNumber(payableTotal, 'amount'), difference: toJsonNumber(difference, 'amount') },
       });
     }
     installments.forEach((p) => {
