@@ -41,6 +41,13 @@ async function main() {
     const { WebhookDispatcher } = await import('./modules/events/webhook-dispatcher');
     new WebhookDispatcher().start(config.webhookDispatchIntervalMs);
   }
+  const { sefazConfig } = await import('./core/config/sefaz');
+  let dfeScheduler: import('./modules/sefaz/dfe-scheduler').DfeScheduler | undefined;
+  if (sefazConfig.scheduler.enabled) {
+    const { DfeScheduler } = await import('./modules/sefaz/dfe-scheduler');
+    dfeScheduler = new DfeScheduler();
+    dfeScheduler.start();
+  }
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
   const lines = [
     '',
@@ -70,7 +77,8 @@ async function main() {
 
   const shutdown = () => {
     void authority?.stop();
-    server.close(() => {
+    server.close(async () => {
+      await dfeScheduler?.stop().catch(() => undefined);
       Promise.allSettled([closeSequencePool(), dataSource.destroy()]).finally(() => process.exit(0));
     });
   };

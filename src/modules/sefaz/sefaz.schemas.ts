@@ -39,6 +39,7 @@ export const sefazSchemas = {
     }),
   },
   state: { params: filialParam },
+  scheduleList: { query: Joi.object({}) },
   log: {
     params: filialParam,
     query: Joi.object({

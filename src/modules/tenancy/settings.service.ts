@@ -41,3 +41,22 @@ export async function getFilialFiscalSettings(em: EntityManager, companyId: numb
   const { nfeEnvironment, autoCiencia, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes } = filial;
   return { nfeEnvironment, autoCiencia, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes };
 }
+
+export interface DfeSyncFilial {
+  companyId: number;
+  filialId: number;
+  dfeSyncIntervalMinutes: number;
+  autoCiencia: boolean;
+}
+
+/** Active filiais of active companies with the scheduled DF-e sync on (the scheduler's work list, across tenants). */
+export async function filialsWithDfeSync(em: EntityManager): Promise<DfeSyncFilial[]> {
+  const rows = await em
+    .createQueryBuilder(Filial, 'f')
+    .innerJoin(Company, 'c', 'c.id = f.company_id')
+    .select(['f.id', 'f.companyId', 'f.dfeSyncIntervalMinutes', 'f.autoCiencia'])
+    .where('f.dfe_sync_enabled = :on AND f.active = :on AND c.active = :on', { on: true })
+    .orderBy('f.id', 'ASC')
+    .getMany();
+  return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, dfeSyncIntervalMinutes: f.dfeSyncIntervalMinutes, autoCiencia: f.autoCiencia }));
+}
