@@ -48,6 +48,10 @@ async function main() {
     dfeScheduler = new DfeScheduler();
     dfeScheduler.start();
   }
+  const { nfeConfig } = await import('./core/config/nfe');
+  const { batchRunner } = await import('./modules/nfe/batch/batch-runner');
+  // Jobs a stopped or killed process left behind are resumed once their lease expires.
+  if (nfeConfig.batch.worker) batchRunner.start(Math.max(5_000, nfeConfig.batch.leaseMs / 4));
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
   const lines = [
     '',
@@ -79,6 +83,7 @@ async function main() {
     void authority?.stop();
     server.close(async () => {
       await dfeScheduler?.stop().catch(() => undefined);
+      await batchRunner.stop().catch(() => undefined);
       Promise.allSettled([closeSequencePool(), dataSource.destroy()]).finally(() => process.exit(0));
     });
   };

@@ -1,0 +1,45 @@
+import type { Request, Response } from 'express';
+import { mapPage } from '../../core/pagination';
+import * as batch from './batch/batch.service';
+import { toBatchFileDto, toBatchJobDto } from './nfe-volume.mapper';
+
+/** Thin handlers of the volume routes. */
+
+export async function batchUpload(req: Request, res: Response) {
+  const job = await batch.createBatch(req.ctx, req.body, req.headers['content-type']);
+  res.status(202).location(toBatchJobDto(job).links.self).json(toBatchJobDto(job));
+}
+
+export async function batchGet(req: Request, res: Response) {
+  const { id, filialId } = req.valid.params;
+  const job = await batch.batchJob(req.ctx, id, filialId);
+  res.json({ ...toBatchJobDto(job), files: mapPage(await batch.batchFiles(req.ctx, job, req.valid.query as batch.BatchFilesQuery), toBatchFileDto) });
+}
+
+/** Server-sent events: `progress` (the job), `file` (each outcome as it is reached), `done` at the end. */
+export async function batchStream(req: Request, res: Response) {
+  let closed = false;
+  req.on('close', () => (closed = true));
+  const frame = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  let ping: NodeJS.Timeout | undefined;
+  try {
+    const job = await batch.watchBatch(
+      req.ctx,
+      req.valid.params.id,
+      req.valid.params.filialId,
+      (p) => {
+        if (!res.headersSent) {
+          res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+          ping = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+        }
+        for (const f of p.files) frame('file', toBatchFileDto(f));
+        frame('progress', toBatchJobDto(p.job));
+      },
+      { isClosed: () => closed },
+    );
+    if (!closed) frame(job.status === 'DONE' || job.status === 'FAILED' ? 'done' : 'timeout', toBatchJobDto(job));
+    res.end();
+  } finally {
+    if (ping) clearInterval(ping);
+  }
+}

@@ -1,0 +1,26 @@
+import { defineRoutes } from '../../core/http/route';
+import * as c from './nfe-volume.controller';
+import { nfeVolumeSchemas as s } from './nfe-volume.schemas';
+
+const READ = 'nfe:read';
+const WRITE = 'nfe:write';
+const BASE = '/entry-document/nfe';
+const TAG = 'NF-e at volume';
+
+/** Inbound NF-e at volume: batch uploads with progress. Literal paths before parameterized ones. */
+export const nfeVolumeRoutes = defineRoutes([
+  {
+    method: 'post',
+    path: `${BASE}/batch`,
+    tag: TAG,
+    summary: 'Upload up to 2,000 XML files (NF-e and their events) as a ZIP (application/zip) or multipart/form-data: answered at once (202) with the batch job, staged in the background',
+    scope: WRITE,
+    bodyFormat: 'upload',
+    idempotent: true,
+    status: 202,
+    schema: s.batchUpload,
+    handler: c.batchUpload,
+  },
+  { method: 'get', path: `${BASE}/batch/stream/:id/:filialId`, tag: TAG, summary: 'Progress of a batch job as server-sent events (progress, file, done)', scope: READ, schema: s.batchStream, handler: c.batchStream },
+  { method: 'get', path: `${BASE}/batch/:id/:filialId`, tag: TAG, summary: 'A batch job: progress (done / total), counts and the outcome of each file (paginated; ?outcome=INVALID …)', scope: READ, schema: s.batchGet, handler: c.batchGet },
+]);
