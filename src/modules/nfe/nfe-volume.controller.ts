@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { mapPage } from '../../core/pagination';
 import * as batch from './batch/batch.service';
+import { danfePdf } from './danfe/danfe.service';
 import { toBatchFileDto, toBatchJobDto } from './nfe-volume.mapper';
 
 /** Thin handlers of the volume routes. */
@@ -42,4 +43,10 @@ export async function batchStream(req: Request, res: Response) {
   } finally {
     if (ping) clearInterval(ping);
   }
+}
+
+export async function danfe(req: Request, res: Response) {
+  const r = await danfePdf(req.ctx, req.valid.params.id, req.valid.params.filialId);
+  res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="${r.inbound.accessKey}-danfe.pdf"`);
+  res.send(r.pdf);
 }

@@ -16,4 +16,5 @@ export const nfeVolumeSchemas = {
     }),
   },
   batchStream: { params: jobParams, query: Joi.object({}) },
+  inboundRecord: { params: Joi.object({ id: id('nfe-inbound').required(), filialId: id('filial').required() }), query: Joi.object({}) },
 };
