@@ -52,6 +52,9 @@ async function main() {
   const { batchRunner } = await import('./modules/nfe/batch/batch-runner');
   // Jobs a stopped or killed process left behind are resumed once their lease expires.
   if (nfeConfig.batch.worker) batchRunner.start(Math.max(5_000, nfeConfig.batch.leaseMs / 4));
+  const { DeadlineTracker } = await import('./modules/nfe/deadlines/manifestation-deadlines.service');
+  const deadlineTracker = nfeConfig.deadlines.tracker ? new DeadlineTracker() : undefined;
+  deadlineTracker?.start(nfeConfig.deadlines.intervalMs);
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
   const lines = [
     '',
@@ -84,6 +87,7 @@ async function main() {
     server.close(async () => {
       await dfeScheduler?.stop().catch(() => undefined);
       await batchRunner.stop().catch(() => undefined);
+      await deadlineTracker?.stop().catch(() => undefined);
       Promise.allSettled([closeSequencePool(), dataSource.destroy()]).finally(() => process.exit(0));
     });
   };

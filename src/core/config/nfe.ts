@@ -11,6 +11,8 @@ const schema = Joi.object({
   NFE_BATCH_MAX_RATIO: Joi.number().integer().min(10).max(10_000).default(200).description('largest compression ratio of a ZIP entry (ZIP bombs)'),
   NFE_BATCH_WORKER: Joi.boolean().description('resume batch jobs left by a stopped or dead process (default: on, except in tests)'),
   NFE_BATCH_LEASE_SECONDS: Joi.number().integer().min(10).default(120).description("a process's hold on a running batch job; a dead process's expires after this"),
+  NFE_DEADLINE_ALERTS: Joi.boolean().description('compute manifestation deadlines and publish their alerts in the background (default: on, except in tests)'),
+  NFE_DEADLINE_ALERTS_MINUTES: Joi.number().integer().min(1).default(15).description('how often the deadlines of every filial are brought up to date'),
   NFE_MANIFESTATION_DEADLINE_DAYS: Joi.number()
     .integer()
     .min(1)
@@ -42,6 +44,8 @@ function loadNfeConfig(env: NodeJS.ProcessEnv) {
     }),
     deadlines: Object.freeze({
       generalDays: value.NFE_MANIFESTATION_DEADLINE_DAYS as number,
+      tracker: (value.NFE_DEADLINE_ALERTS as boolean | undefined) ?? config.env !== 'test',
+      intervalMs: (value.NFE_DEADLINE_ALERTS_MINUTES as number) * 60_000,
       thresholds: Object.freeze(
         [...new Set(String(value.NFE_MANIFESTATION_THRESHOLDS).split(',').map(Number))].sort((a, b) => b - a),
       ),

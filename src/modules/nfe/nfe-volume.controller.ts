@@ -2,7 +2,10 @@ import type { Request, Response } from 'express';
 import { mapPage } from '../../core/pagination';
 import * as batch from './batch/batch.service';
 import { danfePdf } from './danfe/danfe.service';
-import { toBatchFileDto, toBatchJobDto } from './nfe-volume.mapper';
+import { listDeadlines, recordDeadlines } from './deadlines/manifestation-deadlines.service';
+import { brasiliaDate } from './deadlines/deadline-rules';
+import { toBatchFileDto, toBatchJobDto, toDeadlineDto, toDeadlineEntryDto } from './nfe-volume.mapper';
+import { toInboundDto } from './nfe.mapper';
 
 /** Thin handlers of the volume routes. */
 
@@ -49,4 +52,16 @@ export async function danfe(req: Request, res: Response) {
   const r = await danfePdf(req.ctx, req.valid.params.id, req.valid.params.filialId);
   res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="${r.inbound.accessKey}-danfe.pdf"`);
   res.send(r.pdf);
+}
+
+export async function deadlines(req: Request, res: Response) {
+  const now = new Date();
+  const today = brasiliaDate(now);
+  const page = await listDeadlines(req.ctx, req.valid.params.filialId, req.valid.query as never, now);
+  res.json({ today, ...mapPage(page, (e) => toDeadlineEntryDto(e, today)) });
+}
+
+export async function inboundDeadlines(req: Request, res: Response) {
+  const r = await recordDeadlines(req.ctx, req.valid.params.id, req.valid.params.filialId);
+  res.json({ inbound: toInboundDto(r.inbound), deadlines: toDeadlineDto(r.deadline, brasiliaDate(new Date())) });
 }

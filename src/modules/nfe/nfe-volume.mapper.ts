@@ -1,8 +1,11 @@
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { NfeBatchFile } from './entities/nfe-batch-file.entity';
 import type { NfeBatchJob } from './entities/nfe-batch-job.entity';
+import type { NfeInbound } from './entities/nfe-inbound.entity';
+import type { NfeManifestationDeadline } from './entities/nfe-manifestation-deadline.entity';
+import { toInboundDto } from './nfe.mapper';
 
-/** Response shapes of the volume routes (batch jobs and their files). */
+/** Response shapes of the volume routes (batch jobs and their files, manifestation deadlines). */
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const BASE = '/api/entry-document/nfe';
@@ -37,4 +40,29 @@ export const toBatchFileDto = (f: NfeBatchFile) => ({
   problem: f.problemCode ? { code: f.problemCode, message: f.message } : null,
   message: f.problemCode ? null : f.message,
   processedAt: iso(f.processedAt),
+});
+
+const DAY = 86_400_000;
+/** Calendar days from `today` to `date` (YYYY-MM-DD). */
+const daysFrom = (today: string, date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY);
+
+export function toDeadlineDto(d: NfeManifestationDeadline | null, today: string) {
+  if (!d) return null;
+  return {
+    rule: d.rule,
+    provisional: d.provisional,
+    authorizedAt: iso(d.authorizedAt),
+    confirmacao: d.confirmacaoUntil,
+    desconhecimento: d.desconhecimentoUntil,
+    naoRealizada: d.naoRealizadaUntil,
+    dueDate: d.dueDate,
+    daysLeft: daysFrom(today, d.dueDate),
+    open: d.open,
+    lastAlertThreshold: d.notifiedThreshold,
+  };
+}
+
+export const toDeadlineEntryDto = (e: { deadline: NfeManifestationDeadline; inbound: NfeInbound }, today: string) => ({
+  inbound: toInboundDto(e.inbound),
+  deadlines: toDeadlineDto(e.deadline, today),
 });

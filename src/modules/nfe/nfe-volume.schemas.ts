@@ -16,5 +16,13 @@ export const nfeVolumeSchemas = {
     }),
   },
   batchStream: { params: jobParams, query: Joi.object({}) },
+  deadlines: {
+    params: Joi.object({ filialId: id('filial').required() }),
+    query: Joi.object({
+      ...pagination,
+      withinDays: Joi.number().integer().min(0).max(366).default(7).description('deadline on or before today + withinDays'),
+      includeOverdue: Joi.boolean().default(false).description('also those whose deadline has passed without a conclusive manifestation'),
+    }),
+  },
   inboundRecord: { params: Joi.object({ id: id('nfe-inbound').required(), filialId: id('filial').required() }), query: Joi.object({}) },
 };

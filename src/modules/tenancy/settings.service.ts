@@ -60,3 +60,15 @@ export async function filialsWithDfeSync(em: EntityManager): Promise<DfeSyncFili
     .getMany();
   return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, dfeSyncIntervalMinutes: f.dfeSyncIntervalMinutes, autoCiencia: f.autoCiencia }));
 }
+
+/** Every active filial of an active company (background work across tenants, such as deadline alerts). */
+export async function activeFilialRefs(em: EntityManager): Promise<{ companyId: number; filialId: number; uf: string }[]> {
+  const rows = await em
+    .createQueryBuilder(Filial, 'f')
+    .innerJoin(Company, 'c', 'c.id = f.company_id')
+    .select(['f.id', 'f.companyId', 'f.uf'])
+    .where('f.active = :on AND c.active = :on', { on: true })
+    .orderBy('f.id', 'ASC')
+    .getMany();
+  return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, uf: f.uf }));
+}
