@@ -204,6 +204,28 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
     });
   });
 
+  describe('limits that pass', () => {
+    it('takes exactly 2,000 files (here documents it does not stage: answered DONE at once)', async () => {
+      const zip = await zipOf(Array.from({ length: 2000 }, (_v, i) => ({ name: `f${i}.xml`, content: '<a/>' })));
+      const res = await upload(t, zip);
+      expect(res.status, JSON.stringify(res.body)).to.equal(202);
+      expect(res.body).to.include({ status: 'DONE' });
+      expect(res.body.counts).to.deep.equal({ staged: 0, duplicates: 0, invalid: 2000, pending: 0 });
+    });
+
+    it('follows a running job on the stream until it is done', async () => {
+      const nfes = await Promise.all(Array.from({ length: 12 }, () => t.nfe({ items: ITEMS })));
+      const res = await upload(t, await zipOf(nfes.map((n, i) => ({ name: `s${i}.xml`, content: n.xml }))));
+      const s = await api().get(`${NFE}/batch/stream/${res.body.id}/${t.filialHashes[0]}`).set(t.headers()).buffer(true).parse(sseText);
+      const events = parseSse(s.body);
+      expect(events.filter((e) => e.event === 'file').map((e) => e.data.outcome)).to.deep.equal(Array(12).fill('STAGED'));
+      const progress = events.filter((e) => e.event === 'progress').map((e) => e.data.progress.done);
+      expect(progress).to.deep.equal([...progress].sort((a, b) => a - b));
+      expect(events[events.length - 1]).to.deep.include({ event: 'done' });
+      expect(events[events.length - 1].data.counts.staged).to.equal(12);
+    });
+  });
+
   describe('refused uploads write nothing', () => {
     let count: number;
     before(async () => {
