@@ -27,6 +27,8 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
     const keys: string[][] = [[], []];
     const startedAt = () => w.calls.length;
     let firstCall = 0;
+    const runsBy = { a: 0, b: 0 };
+    const overlaps: number[] = [];
 
     before(async () => {
       t = await w.tenant();
@@ -40,7 +42,10 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
         if (minute % 60 === 30 && minute < 5 * 60) {
           for (const i of [0, 1]) keys[i].push(...w.sim.generate({ recipient: t.cnpjs[i], count: 50 }).map((g) => g.accessKey));
         }
-        await Promise.all([a.tick(), b.tick()]);
+        const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
+        runsBy.a += ra.length;
+        runsBy.b += rb.length;
+        overlaps.push(...ra.filter((x) => rb.some((y) => y.filialId === x.filialId)).map((x) => x.filialId));
         w.clock.advance(2 * MINUTE);
       }
     });
@@ -76,6 +81,9 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
     });
 
     it('both replicas took part, one at a time per filial', async () => {
+      expect(overlaps).to.deep.equal([]);
+      expect(runsBy.a).to.be.greaterThan(0);
+      expect(runsBy.b).to.be.greaterThan(0);
       const rows = await dataSource.manager.findBy(DfeSchedule, { companyId: t.companyId });
       expect(rows).to.have.length(2);
       for (const r of rows) {
@@ -85,6 +93,7 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
         expect(r.foreignConsumerAt).to.equal(null);
         expect(r.runs).to.be.within(8, 12);
       }
+      expect(runsBy.a + runsBy.b).to.equal(rows.reduce((n, r) => n + r.runs, 0));
       const logs = await rowsOf('sefaz_dfe_log', t.companyId);
       expect(logs.filter((l) => l.operation === '210210')).to.have.length(500);
     });
