@@ -147,6 +147,11 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
       expect(await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.received'")).to.equal(baseline.received + 30);
       expect(await countOf('outbox_event', t.companyId, "type = 'nfe.inbound.cancelled'")).to.equal(1);
       expect(await countOf('nfe_inbound_event', t.companyId, "type = 'AUTHORITY_EVENT' AND event_code = '110110'")).to.equal(1);
+      // The job itself: created and completed, audited and published once each.
+      const jobId = (await dataSource.manager.findOneByOrFail(NfeBatchJob, { companyId: t.companyId, total: 47 })).id;
+      expect((await rowsOf('audit_log', t.companyId, "entity = 'nfe-batch' AND entity_id = ?", [jobId])).map((a) => a.action)).to.deep.equal(['CREATED', 'COMPLETED']);
+      const jobEvents = (await rowsOf('outbox_event', t.companyId, "aggregate_type = 'nfe-batch' AND aggregate_id = ?", [jobId])).map((e) => e.type);
+      expect(jobEvents).to.deep.equal(['nfe.batch.created', 'nfe.batch.completed']);
       // The contents are dropped once each file has its outcome.
       const kept = await dataSource.query('SELECT COUNT(*) AS n FROM nfe_batch_file WHERE company_id = ? AND content_gz IS NOT NULL', [t.companyId]);
       expect(Number(kept[0].n)).to.equal(0);

@@ -11,6 +11,9 @@ import type { NfeBatchJob } from '../entities/nfe-batch-job.entity';
 import { decompressXml } from '../xml-storage';
 import type { EntityManager } from 'typeorm';
 import { BatchOutcome, PreparedBatchDocument, handlerOfKind, invalid, invalidFromError, isOutcome } from './batch-handlers';
+import { recordAudit } from '../../../core/audit/audit.service';
+import { publishEvent } from '../../../core/outbox/outbox.service';
+import { BATCH_AUDIT_ENTITY, batchEventData } from './batch-events';
 import { claimableJobs, findJob, pendingFiles, settleFile, updateJob } from './batch.repository';
 
 /*
@@ -125,7 +128,11 @@ export class BatchRunner {
           if (!outcome) throw new ConflictError('BATCH_LEASE_LOST', 'Another process took this batch over');
         }
       }
-      await inTransaction((em) => updateJob(em, job, { status: 'DONE', finishedAt: this.now(), leaseOwner: null, leaseUntil: null }, this.owner));
+      await inTransaction(async (em) => {
+        if (!(await updateJob(em, job, { status: 'DONE', finishedAt: this.now(), leaseOwner: null, leaseUntil: null }, this.owner))) return;
+        await recordAudit(em, ctx, { entity: BATCH_AUDIT_ENTITY, entityId: job.id, action: 'COMPLETED', changes: { status: ['RUNNING', 'DONE'] } });
+        await publishEvent(em, ctx, { type: 'nfe.batch.completed', filialId: job.filialId, aggregateType: BATCH_AUDIT_ENTITY, aggregateId: job.id, data: batchEventData(job) });
+      });
     } catch (err) {
       if (err instanceof ConflictError && err.code === 'BATCH_LEASE_LOST') return true;
       // Something outside any one file failed (the database): the lease expires and the job resumes.

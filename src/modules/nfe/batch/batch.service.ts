@@ -7,6 +7,9 @@ import { Page, PageRequest, paginate } from '../../../core/pagination';
 import type { BatchFileStatus, NfeBatchFile } from '../entities/nfe-batch-file.entity';
 import type { NfeBatchJob } from '../entities/nfe-batch-job.entity';
 import { governingFilial } from '../nfe-inbound.service';
+import { recordAudit } from '../../../core/audit/audit.service';
+import { publishEvent } from '../../../core/outbox/outbox.service';
+import { BATCH_AUDIT_ENTITY, batchEventData } from './batch-events';
 import { classify } from './batch-handlers';
 import { batchRunner } from './batch-runner';
 import { readUpload } from './batch-upload';
@@ -66,7 +69,11 @@ export async function createBatch(ctx: TenantContext, body: unknown, contentType
       version: 1,
     });
     await insertFiles(em, files.map((f) => ({ ...f, jobId: id })));
-    return (await findJob(ctx.companyId, id, em))!;
+    const created = (await findJob(ctx.companyId, id, em))!;
+    await recordAudit(em, ctx, { entity: BATCH_AUDIT_ENTITY, entityId: id, action: 'CREATED', changes: { status: [null, created.status], total: [null, created.total] } });
+    await publishEvent(em, ctx, { type: 'nfe.batch.created', filialId: filial.id, aggregateType: BATCH_AUDIT_ENTITY, aggregateId: id, data: batchEventData(created) });
+    if (created.status === 'DONE') await publishEvent(em, ctx, { type: 'nfe.batch.completed', filialId: filial.id, aggregateType: BATCH_AUDIT_ENTITY, aggregateId: id, data: batchEventData(created) });
+    return created;
   });
   if (job.status === 'QUEUED' && options.start !== false) batchRunner.runInBackground(job.companyId, job.id);
   return job;
