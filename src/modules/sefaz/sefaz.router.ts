@@ -1,5 +1,6 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './sefaz.controller';
+import * as schedule from './dfe-schedule.controller';
 import { sefazSchemas as s } from './sefaz.schemas';
 
 const READ = 'nfe:read';
@@ -18,5 +19,7 @@ export const sefazRoutes = defineRoutes([
   { method: 'get', path: `${BASE}/certificado/:filialId`, tag: TAG, summary: "The filial's A1 certificate: subject, CNPJ, validity (never its content)", scope: READ, schema: s.certificateGet, handler: c.certificateGet },
   { method: 'put', path: `${BASE}/certificado/:filialId`, tag: TAG, summary: "Upload or replace the filial's A1 certificate ({ pfx: base64, password }); stored encrypted", scope: CERTIFICATE, schema: s.certificatePut, handler: c.certificatePut },
   { method: 'get', path: `${BASE}/dfe/:filialId`, tag: TAG, summary: "The filial's DF-e state: ultNSU, maxNSU, last answer, next allowed query, gaps, endpoints, certificate", scope: READ, schema: s.state, handler: c.state },
+  { method: 'get', path: `${BASE}/dfe-schedule`, tag: TAG, summary: 'The scheduled DF-e sync of every filial the token grants: settings, last and next run, documents received, errors, "another system is consuming this CNPJ"', scope: READ, schema: s.scheduleList, handler: schedule.scheduleList },
+  { method: 'get', path: `${BASE}/dfe-schedule/:filialId`, tag: TAG, summary: "The scheduled DF-e sync of one filial (as in the list)", scope: READ, schema: s.state, handler: schedule.scheduleOfFilial },
   { method: 'get', path: `${BASE}/dfe-log/:filialId`, tag: TAG, summary: "The filial's DF-e log: every exchange with the authority, newest first (?envelopes=true for the XML)", scope: READ, schema: s.log, handler: c.log },
 ]);

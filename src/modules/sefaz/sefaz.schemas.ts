@@ -40,6 +40,7 @@ export const sefazSchemas = {
     }),
   },
   state: { params: filialParam },
+  scheduleList: { query: Joi.object({}) },
   log: {
     params: filialParam,
     query: Joi.object({
