@@ -12,7 +12,8 @@ const isEmptyBody = (body: unknown) =>
 
 /** Every field of a part the route declares no schema for is unknown. */
 function unexpected(part: 'query' | 'body', input: unknown): ValidationErrorItem[] {
-  if (part === 'body' && isEmptyBody(input)) return [];
+  // A raw upload (ZIP, multipart) is one opaque body, not a set of fields.
+  if (part === 'body' && (isEmptyBody(input) || Buffer.isBuffer(input))) return [];
   if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
     return Object.keys(input).map((key) => ({ message: `"${key}" is not allowed`, path: part === 'body' ? [key] : [part, key], type: 'object.unknown' }) as ValidationErrorItem);
   }
