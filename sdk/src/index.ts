@@ -1,7 +1,10 @@
 import { ClientOptions, HttpClient } from './http';
+import { EntryDocuments } from './entry-documents';
 import { Events } from './events';
 import { PurchaseOrders } from './purchase';
+import { Payables } from './payables';
 import { SalesOrders } from './sales';
+import { Settings } from './settings';
 
 export { ApiError } from './errors';
 export type { ProblemDocument } from './errors';
@@ -19,6 +22,12 @@ export interface Client {
   purchase: PurchaseOrders;
   /** `/api/events` (list, long-poll subscribe) and `/api/webhooks`. */
   events: Events;
+  /** `/api/entry-document`: detail and line review. */
+  entryDocuments: EntryDocuments;
+  /** `/api/entry-document/contas-pagar`: payables, payments, reversals. */
+  payables: Payables;
+  /** `/api/settings`: filial fiscal settings, company purchase tolerances. */
+  settings: Settings;
   /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
   request: HttpClient['request'];
 }
@@ -29,5 +38,13 @@ export interface Client {
  */
 export function createClient(options: ClientOptions): Client {
   const http = new HttpClient(options);
-  return { sales: new SalesOrders(http), purchase: new PurchaseOrders(http), events: new Events(http), request: http.request.bind(http) };
+  return {
+    sales: new SalesOrders(http),
+    purchase: new PurchaseOrders(http),
+    events: new Events(http),
+    entryDocuments: new EntryDocuments(http),
+    payables: new Payables(http),
+    settings: new Settings(http),
+    request: http.request.bind(http),
+  };
 }

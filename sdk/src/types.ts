@@ -211,3 +211,291 @@ export interface CancelPreview {
   blockingProblems: { code: string; message: string }[];
   itemsCancelled: { salesOrderItemId: string; quantity: number }[];
 }
+
+// ---- entry documents: line review -------------------------------------------------------------
+
+export type EntryDocumentStatus = 'DRAFT' | 'CONFIRMED' | 'CANCELLED';
+export type EntryDocumentOrigin = 'MANUAL' | 'NFE_XML' | 'NFE_SEFAZ';
+/** MATCHED: product set · PENDING: no product yet · IGNORED: kept, posts no stock, still in the payable. */
+export type ItemReviewStatus = 'MATCHED' | 'PENDING' | 'IGNORED';
+
+export interface Tax {
+  cst: string | null;
+  base: number | null;
+  rate: number | null;
+  value: number | null;
+}
+
+export interface EntryDocumentItem {
+  id: string;
+  lineNumber: number;
+  productId: string | null;
+  product: { code: string; name: string; unit: string; stockControlled: boolean } | null;
+  reviewStatus: ItemReviewStatus;
+  supplierProductCode: string | null;
+  /** Booked values (the shop's), beside `declared`. */
+  description: string;
+  ncm: string | null;
+  cfop: string | null;
+  unit: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  discount: number;
+  freight: number;
+  insurance: number;
+  otherExpenses: number;
+  landedTotal: number;
+  taxes: Record<'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins', Tax>;
+  conversionFactor: number;
+  stockQuantity: number;
+  unitCost: number;
+  /** The supplier's values as declared on the invoice: never change. */
+  declared: { code: string | null; description: string | null; unit: string | null; quantity: number | null; unitPrice: number | null; ncm: string | null; cfop: string | null };
+}
+
+export interface DocumentCheck {
+  code: string;
+  message: string;
+  blocksConfirmation: boolean;
+  lineNumber?: number;
+  details?: Record<string, unknown>;
+}
+
+export interface EntryDocumentTotals {
+  products: number;
+  freight: number;
+  insurance: number;
+  discount: number;
+  otherExpenses: number;
+  ipi: number;
+  icmsSt: number;
+  total: number;
+}
+
+export interface EntryDocument {
+  id: string;
+  filialId: string;
+  status: EntryDocumentStatus;
+  origin: EntryDocumentOrigin;
+  model: string;
+  series: string;
+  number: string;
+  accessKey: string | null;
+  issueDate: string;
+  entryDate: string;
+  supplier: { id: string; document: string; name: string; stateRegistration: string | null; uf: string | null };
+  operationNature: string | null;
+  totals: EntryDocumentTotals;
+  expectedTotals: Partial<EntryDocumentTotals> | null;
+  itemCount: number;
+  pendingItemCount: number;
+  notes: string | null;
+  cancelReason: string | null;
+  version: number;
+  confirmedAt: string | null;
+  cancelledAt: string | null;
+  nfeCancelledByIssuerAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  items: EntryDocumentItem[];
+  installments: { number: number; dueDate: string; amount: number }[];
+  payables: Payable[];
+  /** The inbound NF-e record it was imported from. */
+  nfe: Record<string, unknown> | null;
+  review: { blockingProblems: DocumentCheck[]; warnings: DocumentCheck[] } | null;
+}
+
+/** One line's review by id; absent fields stay as they are. */
+export interface LineReviewInput {
+  id: string;
+  /** null: no product (PENDING unless IGNORED is asked). */
+  productId?: string | null;
+  conversionFactor?: DecimalInput;
+  /** MATCHED needs a product; PENDING clears it; IGNORED keeps the line off stock. */
+  reviewStatus?: ItemReviewStatus;
+  /** Also save (supplier, code) → (product, factor) in the product map. */
+  saveMapping?: boolean;
+}
+
+export interface AppliedMapping {
+  itemId: string;
+  lineNumber: number;
+  productId: string;
+  conversionFactor: number;
+}
+
+export interface ApplyProductMapResult extends EntryDocument {
+  applied: AppliedMapping[];
+}
+
+export interface EntryDocumentCancelPreview {
+  entryDocumentId: string;
+  status: EntryDocumentStatus;
+  version: number;
+  stockMovements: Record<string, unknown>[];
+  payables: Payable[];
+  warnings: DocumentCheck[];
+  blockingProblems: DocumentCheck[];
+}
+
+// ---- accounts payable -------------------------------------------------------------------------
+
+export type PayableStatus = 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'CANCELLED';
+
+export interface Payable {
+  id: string;
+  filialId: string;
+  entryDocumentId: string;
+  supplier: { id: string; document: string; name: string };
+  documentNumber: string;
+  installmentNumber: number;
+  issueDate: string;
+  dueDate: string;
+  amount: number;
+  paidAmount: number;
+  openAmount: number;
+  status: PayableStatus;
+  /** Unsettled and due before today (Brasília date). */
+  overdue: boolean;
+  version: number;
+  cancelledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PayablePayment {
+  id: string;
+  payableId: string;
+  status: 'ACTIVE' | 'REVERSED';
+  paymentDate: string;
+  /** The tenant's payment-method code. */
+  method: string;
+  /** The part of the payable this payment settles. */
+  amount: number;
+  interest: number;
+  fine: number;
+  discount: number;
+  /** Money paid: amount + interest + fine − discount. */
+  total: number;
+  note: string | null;
+  createdBy: string;
+  createdAt: string;
+  reversedAt: string | null;
+  reversedBy: string | null;
+  reversalReason: string | null;
+  version: number;
+}
+
+export interface PayableDetail extends Payable {
+  /** Sums of the payments that stand (not reversed). */
+  paymentTotals: { amount: number; interest: number; fine: number; discount: number; total: number };
+  payments: PayablePayment[];
+}
+
+export interface PaymentRequest {
+  /** The part of the payable to settle: at most its open amount. */
+  amount: DecimalInput;
+  /** 'YYYY-MM-DD', not after today. */
+  paymentDate: string;
+  /** The tenant's payment-method code (e.g. 'PIX'). */
+  method: string;
+  /** Juros, paid on top. */
+  interest?: DecimalInput | null;
+  /** Multa, paid on top. */
+  fine?: DecimalInput | null;
+  /** Desconto, granted off the money paid. */
+  discount?: DecimalInput | null;
+  note?: string | null;
+}
+
+export interface PaymentResult {
+  payment: PayablePayment;
+  payable: PayableDetail;
+}
+
+export interface AgingBucket {
+  count: number;
+  openAmount: number;
+}
+
+export interface PayablesSummary {
+  count: number;
+  amount: number;
+  paidAmount: number;
+  openAmount: number;
+  overdueCount: number;
+  overdueAmount: number;
+  byStatus: Record<PayableStatus, { count: number; amount: number; paidAmount: number }>;
+  aging: {
+    dueIn0To7Days: AgingBucket;
+    dueIn8To30Days: AgingBucket;
+    dueIn31PlusDays: AgingBucket;
+    overdue1To30Days: AgingBucket;
+    overdue31To60Days: AgingBucket;
+    overdue61PlusDays: AgingBucket;
+  };
+}
+
+export interface PayablesPage extends Page<Payable> {
+  summary: PayablesSummary;
+}
+
+export interface FindPayablesQuery extends PageQuery {
+  status?: PayableStatus;
+  dueFrom?: string;
+  dueTo?: string;
+  /** Supplier name fragment or CNPJ/CPF prefix. */
+  supplier?: string;
+  overdue?: boolean;
+  entryDocumentId?: string;
+  sort?: 'dueDate' | '-dueDate';
+}
+
+// ---- settings ---------------------------------------------------------------------------------
+
+export type NfeEnvironment = 'PRODUCTION' | 'HOMOLOGATION';
+export type TaxRegime = 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL';
+
+export interface FilialSettings {
+  filialId: string;
+  name: string;
+  cnpj: string;
+  uf: string;
+  nfeEnvironment: NfeEnvironment;
+  autoCiencia: boolean;
+  taxRegime: TaxRegime;
+  allowNegativeStock: boolean;
+  dfeSyncEnabled: boolean;
+  dfeSyncIntervalMinutes: number;
+  version: number;
+  updatedAt: string;
+}
+
+export interface UpdateFilialSettingsRequest {
+  version: number;
+  nfeEnvironment?: NfeEnvironment;
+  autoCiencia?: boolean;
+  taxRegime?: TaxRegime;
+  allowNegativeStock?: boolean;
+  dfeSyncEnabled?: boolean;
+  /** At least 60. */
+  dfeSyncIntervalMinutes?: number;
+}
+
+export interface CompanySettings {
+  companyId: string;
+  name: string;
+  cnpj: string;
+  purchaseQuantityTolerancePct: number;
+  purchasePriceTolerancePct: number;
+  purchaseToleranceMode: 'BLOCK' | 'WARN';
+  version: number;
+}
+
+export interface UpdateCompanySettingsRequest {
+  version: number;
+  purchaseQuantityTolerancePct?: DecimalInput;
+  purchasePriceTolerancePct?: DecimalInput;
+  purchaseToleranceMode?: 'BLOCK' | 'WARN';
+}

@@ -4,7 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { verifyToken } from '../../src/core/auth/jwt';
+import Database from 'better-sqlite3';
+import { cnpjWithCheckDigits } from '../../src/core/br-documents';
+import { dataSource } from '../../src/core/db/data-source';
 import { isSqlite } from '../../src/core/db/engine';
+import { decodeId } from '../../src/core/hashids';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -19,6 +23,16 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
   // The embedded engine gets a file of its own (the suite's database is in memory); MySQL uses the suite's database.
   const file = path.join(os.tmpdir(), `cli-test-${process.pid}.sqlite`);
   const env: NodeJS.ProcessEnv = isSqlite ? { SQLITE_FILE: file, NODE_ENV: 'development', LOG_LEVEL: 'error' } : { NODE_ENV: 'development', LOG_LEVEL: 'error' };
+  /** Reads what a CLI wrote: its own SQLite file, or the suite's MySQL database. */
+  const query = async (sql: string, params: unknown[]): Promise<Record<string, unknown>[]> => {
+    if (!isSqlite) return dataSource.query(sql, params);
+    const db = new Database(file, { readonly: true });
+    try {
+      return db.prepare(sql).all(...params) as Record<string, unknown>[];
+    } finally {
+      db.close();
+    }
+  };
   after(() => {
     for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
   });
@@ -43,6 +57,60 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
     const bad = cli('tenant-create.ts', ['--name', 'X', '--cnpj', '11111111111111', '--filial', 'X:11111111111111:RJ'], env);
     expect(bad.status).to.equal(1);
     expect(bad.stderr).to.match(/Invalid company CNPJ/);
+  });
+
+  it('tenant:create takes the settings the API changes: flags for every filial, per-filial segments, company tolerances', async () => {
+    const cnpj = cnpjWithCheckDigits('918273640001');
+    const second = cnpjWithCheckDigits('918273640002');
+    const ok = cli(
+      'tenant-create.ts',
+      [
+        '--name', 'Loja Homologação', '--cnpj', cnpj,
+        '--filial', `Centro:${cnpj}:SP`,
+        '--filial', `Norte:${second}:SP:nfeEnvironment=PRODUCTION:taxRegime=LUCRO_PRESUMIDO`,
+        '--nfe-environment', 'HOMOLOGATION', '--auto-ciencia', 'false', '--tax-regime', 'LUCRO_REAL', '--allow-negative-stock', 'true',
+        '--dfe-sync', 'true', '--dfe-sync-interval', '90',
+        '--purchase-quantity-tolerance', '5', '--purchase-price-tolerance', '1.5', '--purchase-tolerance-mode', 'WARN',
+      ],
+      env,
+    );
+    expect(ok.status, ok.stderr).to.equal(0);
+    const created = JSON.parse(ok.stdout);
+    const ids = created.filialIds.map((h: string) => decodeId('filial', h));
+    const rows = await query(`SELECT nfe_environment, auto_ciencia, tax_regime, allow_negative_stock, dfe_sync_enabled, dfe_sync_interval_minutes FROM filial WHERE id IN (?, ?) ORDER BY id`, ids);
+    expect(rows.map((r) => [r.nfe_environment, Number(r.auto_ciencia), r.tax_regime, Number(r.allow_negative_stock), Number(r.dfe_sync_enabled), Number(r.dfe_sync_interval_minutes)])).to.deep.equal([
+      ['HOMOLOGATION', 0, 'LUCRO_REAL', 1, 1, 90],
+      ['PRODUCTION', 0, 'LUCRO_PRESUMIDO', 1, 1, 90],
+    ]);
+    const [company] = await query('SELECT purchase_quantity_tolerance_pct AS q, purchase_price_tolerance_pct AS p, purchase_tolerance_mode AS m FROM company WHERE id = ?', [decodeId('company', created.companyId)]);
+    expect([Number(company.q), Number(company.p), company.m]).to.deep.equal([5, 1.5, 'WARN']);
+
+    const badInterval = cli('tenant-create.ts', ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP`, '--dfe-sync-interval', '30'], env);
+    expect(badInterval.status).to.equal(1);
+    expect(badInterval.stderr).to.match(/dfeSyncIntervalMinutes/);
+    const badSegment = cli('tenant-create.ts', ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP:taxRegime=MEI`], env);
+    expect(badSegment.status).to.equal(1);
+    expect(badSegment.stderr).to.match(/taxRegime/);
+    const unknown = cli('tenant-create.ts', ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP`, '--regime', 'X'], env);
+    expect(unknown.status).to.equal(1);
+    expect(unknown.stderr).to.match(/unknown option: --regime/);
+  });
+
+  it('tenant:create and token take alphanumeric CNPJs (any case, punctuated); a wrong check digit is refused', () => {
+    const ok = cli('tenant-create.ts', ['--name', 'Loja Alfa', '--cnpj', '12.abc.345/01de-35', '--filial', 'Centro:12ABC34501DE35:SC', '--filial', 'Norte:AB12CD34000265:SC'], env);
+    expect(ok.status, ok.stderr).to.equal(0);
+    const created = JSON.parse(ok.stdout);
+    expect(created.filialIds).to.have.length(2);
+    // Stored upper case without separators: the same CNPJ written otherwise is the same company.
+    const dup = cli('tenant-create.ts', ['--name', 'Loja Alfa', '--cnpj', '12ABC34501DE35', '--filial', 'X:12ABC34501DE35:SC'], env);
+    expect(dup.status).to.equal(1);
+    expect(dup.stderr).to.match(/already exists/);
+    const bad = cli('tenant-create.ts', ['--name', 'X', '--cnpj', '12ABC34501DE36', '--filial', 'X:12ABC34501DE36:SC'], env);
+    expect(bad.status).to.equal(1);
+    expect(bad.stderr).to.match(/Invalid company CNPJ/);
+    const token = cli('token.ts', ['--company', created.companyId, '--filiais', created.filialIds.join(','), '--scope', 'nfe:read'], env);
+    expect(token.status, token.stderr).to.equal(0);
+    expect(verifyToken(token.stdout.split('\n')[0]).filiais).to.deep.equal(created.filialIds);
   });
 
   it('token prints a JWT the service accepts, and the curl headers', () => {

@@ -3,7 +3,8 @@ import type { ActorContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction } from '../../core/db/transaction';
-import { ConflictError } from '../../core/errors';
+import { BusinessRuleError, ConflictError } from '../../core/errors';
+import type { EntityManager } from 'typeorm';
 import { PaymentKind, PaymentMethod } from './entities/payment-method.entity';
 
 export const paymentMethodService = {
@@ -34,3 +35,11 @@ export const paymentMethodService = {
     }
   },
 };
+
+/** An active payment method of the company by its code (422 when unknown or inactive), for the modules that take payments. */
+export async function activePaymentMethod(em: EntityManager, companyId: number, code: string): Promise<PaymentMethod> {
+  const method = await em.findOneBy(PaymentMethod, { companyId, code });
+  if (!method) throw new BusinessRuleError('PAYMENT_METHOD_NOT_FOUND', `Payment method ${code} does not exist`, { method: code });
+  if (!method.active) throw new BusinessRuleError('PAYMENT_METHOD_INACTIVE', `Payment method ${code} is inactive`, { method: code });
+  return method;
+}

@@ -8,6 +8,7 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { Payable } from '../payables/entities/payable.entity';
 import { cancelOpenPayables, payablesOfDocument } from '../payables/payables.repository';
+import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
 import { LedgerEffect, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
 import { checkDto, toEventData, toStockMovementDto } from './entry-document.mapper';
 import { ENTRY_REASON, transitionConflict } from './confirm';
@@ -17,6 +18,11 @@ import { AUDIT_ENTITY, findDocument, loadItems, postedMovements, STOCK_REFERENCE
 import { Check } from './entry-document.types';
 import { revertReceipts } from '../purchase/receiving.service';
 import { toPayableDto } from '../payables/payables.mapper';
+import { ThirdPartyEffect, ThirdPartyPosting, postThirdPartyStock, previewThirdPartyPosting, thirdPartyMovementsOf } from '../stock/third-party-stock.service';
+import { thirdPartyMovementDtos } from './confirm';
+import { taxCreditDto } from './fiscal/fiscal.mapper';
+import { reverseTaxCredits, taxCreditsOf } from './fiscal/tax-credit.repository';
+import type { EntryDocumentTaxCredit } from './entities/entry-document-tax-credit.entity';
 
 /*
  * Cancellation. A DRAFT cancels without postings. A CONFIRMED document reverses exactly what its
@@ -30,6 +36,11 @@ export const CANCEL_REASON = 'ENTRY_DOCUMENT_CANCEL';
 interface CancelPlan {
   posting: LedgerPosting;
   effects: LedgerEffect[];
+  /** The third-party goods the confirmation took in, going back out. */
+  thirdParty: ThirdPartyPosting;
+  thirdPartyEffects: ThirdPartyEffect[];
+  /** The credits the confirmation recorded, to reverse. */
+  credits: EntryDocumentTaxCredit[];
   payables: Payable[];
   lineOfItem: Map<number, number>;
   blocking: Check[];
@@ -37,17 +48,19 @@ interface CancelPlan {
 
 async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: string): Promise<CancelPlan> {
   const posting: LedgerPosting = { companyId: doc.companyId, filialId: doc.filialId, reason: CANCEL_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines: [] };
+  const thirdParty: ThirdPartyPosting = { ...posting, lines: [] };
+  const nothing = { posting, effects: [], thirdParty, thirdPartyEffects: [], credits: [], payables: [], lineOfItem: new Map<number, number>() };
   if (doc.status === 'CANCELLED') {
-    return { posting, effects: [], payables: [], lineOfItem: new Map(), blocking: [{ code: 'ENTRY_DOCUMENT_CANCELLED', message: 'The document is already cancelled', blocksConfirmation: true }] };
+    return { ...nothing, blocking: [{ code: 'ENTRY_DOCUMENT_CANCELLED', message: 'The document is already cancelled', blocksConfirmation: true }] };
   }
-  if (doc.status === 'DRAFT') return { posting, effects: [], payables: [], lineOfItem: new Map(), blocking: [] };
+  if (doc.status === 'DRAFT') return { ...nothing, blocking: [] };
 
   const posted = await postedMovements(em, doc.companyId, doc.id, ENTRY_REASON);
   // Last in, first out: each reversal undoes the movement it mirrors in the state it left.
   posting.lines = posted
     .filter((m) => m.filialId === doc.filialId)
     .reverse()
-    .map((m) => ({ productId: m.productId, direction: 'OUT' as const, quantity: m.quantity.abs(), unitCost: m.unitCost, reversal: true, referenceLineId: m.referenceLineId ?? undefined }));
+    .map((m) => ({ productId: m.productId, direction: 'OUT' as const, quantity: m.quantity.abs(), unitCost: m.unitCost, reversal: true, reversesMovementId: m.id, referenceLineId: m.referenceLineId ?? undefined }));
   const payables = await payablesOfDocument(em, doc.companyId, doc.id);
   const blocking: Check[] = payables
     .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')
@@ -66,8 +79,23 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       details: { productId: encodeId('product', s.productId), available: Number(s.available.toFixed(4)), requested: Number(s.requested.toFixed(4)) },
     });
   }
+  // Third-party goods leave as they came in, last first; they cannot leave if they are no longer held.
+  thirdParty.lines = (await thirdPartyMovementsOf(em, doc.companyId, STOCK_REFERENCE, doc.id, ENTRY_REASON))
+    .filter((m) => m.filialId === doc.filialId)
+    .reverse()
+    .map((m) => ({ productId: m.productId, ownerDocument: m.ownerDocument, ownerSupplierId: null, direction: 'OUT' as const, quantity: m.quantity.abs(), value: m.value.abs(), referenceLineId: m.referenceLineId ?? undefined }));
+  const thirdPartyPreview = await previewThirdPartyPosting(em, thirdParty);
+  for (const s of thirdPartyPreview.shortages) {
+    blocking.push({
+      code: 'INSUFFICIENT_THIRD_PARTY_STOCK',
+      message: `Reversing needs ${s.requested.toFixed(4)} of the third-party goods of ${s.ownerDocument} with ${s.available.toFixed(4)} held`,
+      blocksConfirmation: true,
+      details: { productId: encodeId('product', s.productId), ownerDocument: s.ownerDocument, available: Number(s.available.toFixed(4)), requested: Number(s.requested.toFixed(4)) },
+    });
+  }
+  const credits = (await taxCreditsOf(em, doc.companyId, doc.id)).filter((c) => c.status === 'RECORDED');
   const items = await loadItems(em, doc.companyId, doc.id);
-  return { posting, effects, payables, lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])), blocking };
+  return { posting, effects, thirdParty, thirdPartyEffects: thirdPartyPreview.effects, credits, payables, lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])), blocking };
 }
 
 const movementDtos = (plan: CancelPlan, effects: LedgerEffect[]) =>
@@ -82,7 +110,9 @@ export async function cancelPreview(ctx: TenantContext, id: number) {
     status: doc.status,
     version: doc.version,
     stockMovements: movementDtos(plan, plan.effects),
+    thirdPartyStockMovements: thirdPartyMovementDtos(plan.thirdPartyEffects, plan.lineOfItem),
     payables: plan.payables.map((p) => toPayableDto(p)),
+    taxCreditsReversed: plan.credits.map(taxCreditDto),
     warnings: [],
     blockingProblems: plan.blocking.map(checkDto),
   };
@@ -94,10 +124,11 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
     const doc = await currentDocument(em, ctx, id);
     if (doc.status === 'CANCELLED') throw new StateConflictError('Entry document', doc.status, 'cancel', 'ENTRY_DOCUMENT_CANCELLED');
     const cancelledAt = new Date();
-    if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason }))) {
+    if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason, liveAccessKey: null }))) {
       await transitionConflict(em, ctx, doc, 'cancel');
     }
     let effects: LedgerEffect[] = [];
+    let thirdPartyEffects: ThirdPartyEffect[] = [];
     let plan: CancelPlan | null = null;
     if (doc.status === 'CONFIRMED') {
       // Purchase-order receipts first: the order lines are locked before the stock balances, as confirm does.
@@ -110,11 +141,15 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       }
       // The ledger locks the balances and checks again: stock sold meanwhile still blocks (422).
       effects = await postToLedger(em, plan.posting);
+      thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
+      await reverseTaxCredits(em, ctx.companyId, doc.id);
       const open = plan.payables.filter((p) => p.status === 'OPEN').length;
       if ((await cancelOpenPayables(em, ctx.companyId, doc.id)) !== open) {
         throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', 'A payable of the document was paid meanwhile', { problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile', blocksConfirmation: true }] });
       }
     }
+    // The NF-e it came from is pending again (a new import may follow; the record keeps both in its events).
+    if (doc.accessKey) await releaseImportedInbound(em, ctx, doc.id, 'CANCELLED');
     const cancelled = (await findDocument(em, ctx.companyId, doc.id))!;
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,
@@ -127,8 +162,12 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       filialId: doc.filialId,
       aggregateType: AUDIT_ENTITY,
       aggregateId: doc.id,
-      data: { ...toEventData(cancelled), previousStatus: doc.status, reason, movements: effects.length },
+      data: { ...toEventData(cancelled), previousStatus: doc.status, reason, movements: effects.length, thirdPartyMovements: thirdPartyEffects.length, taxCreditsReversed: plan?.credits.length ?? 0 },
     });
-    return { doc: cancelled, stockMovements: plan ? movementDtos(plan, effects) : [] };
+    return {
+      doc: cancelled,
+      stockMovements: plan ? movementDtos(plan, effects) : [],
+      thirdPartyStockMovements: plan ? thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem) : [],
+    };
   });
 }

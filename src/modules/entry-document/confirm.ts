@@ -17,6 +17,12 @@ import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './
 import { Check } from './entry-document.types';
 import { purchaseMatch, receiptDocument } from './purchase-link';
 import { applyReceipts } from '../purchase/receiving.service';
+import { ThirdPartyEffect, ThirdPartyPosting, postThirdPartyStock, previewThirdPartyPosting } from '../stock/third-party-stock.service';
+import { Booking, bookLines } from './fiscal/booking';
+import { recordBooking } from './fiscal/booking.repository';
+import { lineBookingDto, plannedCreditDto, thirdPartyMovementDto } from './fiscal/fiscal.mapper';
+import { insertTaxCredits } from './fiscal/tax-credit.repository';
+import { toJsonNumber } from '../../core/decimal';
 
 /*
  * Confirmation. buildConfirmPlan is the one description of what confirming does (ledger lines,
@@ -28,6 +34,10 @@ export const ENTRY_REASON = 'ENTRY_DOCUMENT';
 
 export interface ConfirmPlan {
   posting: LedgerPosting;
+  /** Goods of others the document brings (remessas): the third-party stock ledger. */
+  thirdParty: ThirdPartyPosting;
+  /** Each line as its operation class books it, and the document's credits. */
+  booking: Booking;
   /** Item id → line number, to label movements. */
   lineOfItem: Map<number, number>;
   payables: PlannedInstallment[];
@@ -38,13 +48,10 @@ export interface ConfirmPlan {
 /** `purchase`: the three-way match's findings (SPEC §9), folded into the checks. */
 export function buildConfirmPlan(state: DocumentState, actor: string, purchase: Check[] = []): ConfirmPlan {
   const { doc, items, computed, products } = state;
-  const lines: LedgerLine[] = [];
-  computed.items.forEach((it, i) => {
-    const product = it.productId === null ? undefined : products.get(it.productId);
-    // IGNORED lines and products without stock control count in the payable but move no stock.
-    if (it.reviewStatus !== 'MATCHED' || !product?.stockControlled || !it.stockQuantity.gt(0)) return;
-    lines.push({ productId: product.id, direction: 'IN', quantity: it.stockQuantity, unitCost: it.unitCost, referenceLineId: items[i].id });
-  });
+  // The operation class decides each line's stock (own, third-party, none); IGNORED lines and products
+  // without stock control move none.
+  const booking = bookLines({ items: computed.items, itemIds: items.map((i) => i.id), products, purpose: doc.purpose, supplierDocument: doc.supplierDocument, supplierId: doc.supplierId });
+  const lines: LedgerLine[] = booking.ownStock;
   const { blocking, warnings } = splitChecks([...state.checks, ...purchase]);
   if (doc.status !== 'DRAFT') {
     blocking.unshift({ code: 'ENTRY_DOCUMENT_NOT_DRAFT', message: `The document is ${doc.status}; only a DRAFT can be confirmed`, blocksConfirmation: true });
@@ -52,8 +59,11 @@ export function buildConfirmPlan(state: DocumentState, actor: string, purchase: 
   if (doc.nfeCancelledAt) {
     blocking.unshift({ code: 'NFE_CANCELLED_BY_ISSUER', message: 'The issuer cancelled the NF-e this document was imported from', blocksConfirmation: true });
   }
+  const reference = { companyId: doc.companyId, filialId: doc.filialId, reason: ENTRY_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor };
   return {
-    posting: { companyId: doc.companyId, filialId: doc.filialId, reason: ENTRY_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines },
+    posting: { ...reference, lines },
+    thirdParty: { ...reference, lines: booking.thirdParty },
+    booking,
     lineOfItem: new Map(items.map((it) => [it.id, it.lineNumber])),
     payables: computed.payables,
     blocking,
@@ -64,6 +74,9 @@ export function buildConfirmPlan(state: DocumentState, actor: string, purchase: 
 const movementDtos = (effects: LedgerEffect[], lineOfItem: Map<number, number>) =>
   effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : lineOfItem.get(e.referenceLineId)));
 
+export const thirdPartyMovementDtos = (effects: ThirdPartyEffect[], lineOfItem: Map<number, number>) =>
+  effects.map((e) => thirdPartyMovementDto(e, e.referenceLineId === undefined ? undefined : lineOfItem.get(e.referenceLineId)));
+
 export async function confirmPreview(ctx: TenantContext, id: number) {
   const em = dataSource.manager;
   const doc = await findAccessibleDocument(ctx, id, em);
@@ -72,12 +85,19 @@ export async function confirmPreview(ctx: TenantContext, id: number) {
   const match = draft ? await purchaseMatch(em, ctx, doc, state.computed.items) : null;
   const plan = buildConfirmPlan(state, ctx.actor, match?.findings);
   const { effects } = draft ? await previewPosting(em, plan.posting) : { effects: [] };
+  const { effects: thirdPartyEffects } = draft ? await previewThirdPartyPosting(em, plan.thirdParty) : { effects: [] };
   return {
     entryDocumentId: encodeId('entry-document', doc.id),
     status: doc.status,
     version: doc.version,
+    // What the lines will be booked as, under the filial's regime (a confirmed document shows its detail instead).
+    taxRegime: draft ? state.fiscal.taxRegime : doc.taxRegime,
+    lines: draft ? plan.booking.lines.map(lineBookingDto) : [],
     stockMovements: movementDtos(effects, plan.lineOfItem),
+    thirdPartyStockMovements: thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem),
+    payableTotal: draft ? toJsonNumber(state.computed.payableTotal, 'amount') : null,
     payables: draft ? plan.payables.map(installmentDto) : [],
+    taxCredits: draft ? plan.booking.credits.map(plannedCreditDto) : [],
     warnings: plan.warnings.map(checkDto),
     blockingProblems: plan.blocking.map(checkDto),
     purchaseMatch: match?.view ?? null,
@@ -115,6 +135,7 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
       });
     }
     const effects = await postToLedger(em, plan.posting);
+    const thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
     await insertPayables(
       em,
       plan.payables.map((p) => ({
@@ -133,15 +154,28 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
         version: 1,
       })),
     );
+    const { taxRegime } = state.fiscal;
+    await insertTaxCredits(
+      em,
+      plan.booking.credits.map((c) => ({ companyId: doc.companyId, filialId: doc.filialId, entryDocumentId: doc.id, tax: c.tax, base: c.base, amount: c.amount, taxRegime, entryDate: doc.entryDate, status: 'RECORDED' as const })),
+    );
+    await recordBooking(em, ctx.companyId, doc.id, taxRegime, state.items, state.computed.items);
     const confirmed = (await findDocument(em, ctx.companyId, doc.id))!;
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'CONFIRMED', changes: { status: ['DRAFT', 'CONFIRMED'] } });
+    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'CONFIRMED', changes: { status: ['DRAFT', 'CONFIRMED'], taxRegime: [null, taxRegime] } });
     await publishEvent(em, ctx, {
       type: 'entry-document.confirmed',
       filialId: doc.filialId,
       aggregateType: AUDIT_ENTITY,
       aggregateId: doc.id,
-      data: { ...toEventData(confirmed), movements: effects.length, payables: plan.payables.length },
+      data: {
+        ...toEventData(confirmed),
+        movements: effects.length,
+        thirdPartyMovements: thirdPartyEffects.length,
+        payables: plan.payables.length,
+        taxRegime,
+        taxCredits: plan.booking.credits.map(plannedCreditDto),
+      },
     });
-    return { doc: confirmed, stockMovements: movementDtos(effects, plan.lineOfItem) };
+    return { doc: confirmed, stockMovements: movementDtos(effects, plan.lineOfItem), thirdPartyStockMovements: thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem) };
   });
 }

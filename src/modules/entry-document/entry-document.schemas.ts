@@ -1,16 +1,12 @@
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
+import { NFE_PURPOSES } from './fiscal/fiscal.types';
+import { choosableClass, entryCfop } from './fiscal/fiscal.schemas';
 
 /*
  * Request schemas. Numbers are exact decimals (number or numeric string) at their scale; ids are
  * hashids. Limits follow the NF-e layout (990 items, 9-digit numbers, 3-digit series).
  */
-
-/** A real calendar date (the pattern alone would accept 2024-02-30). */
-const calendarDate = () =>
-  isoDate().custom((value: string, helpers) => {
-    const d = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : helpers.error('date.calendar');
-  }).messages({ 'date.calendar': '{{#label}} is not a calendar date' });
 
 const digits = (max: number) =>
   Joi.alternatives()
@@ -52,11 +48,13 @@ const item = Joi.object({
     cfop: Joi.string().pattern(/^\d{4}$/).allow(null),
   }).allow(null),
   purchaseOrderItemId: id('purchase-order-item').allow(null).description('the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED)'),
+  entryCfop: entryCfop().allow(null).description("inbound CFOP the line is booked with; absent: the company's rules and the defaults decide"),
+  operationClass: choosableClass().allow(null).description('absent: derived from the entry CFOP and finNFe'),
 });
 
 const installment = Joi.object({
   number: Joi.number().integer().min(1).max(999),
-  dueDate: calendarDate().required(),
+  dueDate: isoDate().required(),
   amount: decimal('amount', { positive: true }).required(),
 });
 
@@ -73,13 +71,15 @@ const header = {
   model: Joi.string().pattern(/^\d{2}$/),
   series: digits(3),
   number: digits(9),
-  issueDate: calendarDate(),
-  entryDate: calendarDate(),
+  issueDate: isoDate(),
+  entryDate: isoDate(),
   operationNature: Joi.string().trim().max(60).allow(null),
   notes: Joi.string().trim().max(2000).allow(null, ''),
   supplier,
   supplierId: id('supplier'),
   charges,
+  purpose: Joi.string().valid(...NFE_PURPOSES).description('finNFe: 1 normal (default), 2 complementary, 3 adjustment, 4 return, 5 credit note, 6 debit note'),
+  referencedKeys: Joi.array().items(Joi.string().pattern(/^[0-9A-Z]{44}$/)).max(500).allow(null).description('NFref: access keys of the documents this one refers to'),
 };
 
 const draftBody = Joi.object({
@@ -92,6 +92,15 @@ const draftBody = Joi.object({
 
 const byId = { params: Joi.object({ id: id('entry-document').required() }) };
 
+/** A line's review (by id); at least one change. The supplier's declared values are not editable here or anywhere. */
+const lineEdit = Joi.object({
+  id: id('entry-document-item').required(),
+  productId: id('product').allow(null),
+  conversionFactor: decimal('factor', { positive: true, max: 100_000 }),
+  reviewStatus: Joi.string().valid('MATCHED', 'PENDING', 'IGNORED'),
+  saveMapping: Joi.boolean().description('also save (supplier, code) → (product, factor) in the product map'),
+}).or('productId', 'conversionFactor', 'reviewStatus', 'saveMapping');
+
 export const entryDocumentSchemas = {
   create: { body: draftBody },
   previewManual: { body: draftBody },
@@ -103,11 +112,11 @@ export const entryDocumentSchemas = {
       origin: Joi.string().valid('MANUAL', 'NFE_XML', 'NFE_SEFAZ'),
       supplier: Joi.string().trim().min(1).max(100),
       number: Joi.string().trim().pattern(/^\d{1,9}$/),
-      accessKey: Joi.string().trim().pattern(/^\d{44}$/),
-      issueDateFrom: calendarDate(),
-      issueDateTo: calendarDate(),
-      entryDateFrom: calendarDate(),
-      entryDateTo: calendarDate(),
+      accessKey: Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN),
+      issueDateFrom: isoDate(),
+      issueDateTo: isoDate(),
+      entryDateFrom: isoDate(),
+      entryDateTo: isoDate(),
       search: Joi.string().trim().min(1).max(100),
       sort: Joi.string().valid('entryDate', '-entryDate', 'issueDate', '-issueDate').default('-entryDate'),
     }),
@@ -126,4 +135,6 @@ export const entryDocumentSchemas = {
       .min(2),
   },
   cancel: { ...byId, body: Joi.object({ reason: Joi.string().trim().max(255).allow(null, '') }) },
+  reviewLines: { ...byId, body: Joi.object({ version: version(), lines: Joi.array().items(lineEdit).min(1).max(990).required() }) },
+  applyProductMap: { ...byId, body: Joi.object({ version: version() }) },
 };

@@ -18,6 +18,7 @@ import { AUDIT_ENTITY, auditQuery, auditSummaryRows, deleteDraft, ListFilters, l
 import { DraftInput } from './entry-document.types';
 import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
 import { checkOrderLinks, purchaseMatch } from './purchase-link';
+import { taxCreditsOf } from './fiscal/tax-credit.repository';
 
 /** Entry-document use cases other than editing, confirming and cancelling (their own files). */
 
@@ -77,7 +78,11 @@ export async function getEntryDocumentDetail(ctx: TenantContext, id: number) {
   // A draft shows its three-way match; its findings are part of the review.
   const match = doc.status === 'DRAFT' ? await purchaseMatch(em, ctx, doc, state.computed.items) : null;
   const { blocking, warnings } = splitChecks([...state.checks, ...(match?.findings ?? [])]);
-  return { state, payables, nfe, review: doc.status === 'DRAFT' ? { blocking, warnings } : null, purchaseMatch: match?.view ?? null };
+  const taxCredits = await taxCreditsOf(em, ctx.companyId, doc.id);
+  // A draft shows its lines as they would be booked now (the filial's regime and the company's rules may
+  // have changed since it was written); a confirmed or cancelled one, as it was booked.
+  const items = doc.status === 'DRAFT' ? state.computed.items.map((it, i) => ({ ...it, id: state.items[i].id })) : state.items;
+  return { state, items, payables, nfe, review: doc.status === 'DRAFT' ? { blocking, warnings } : null, taxCredits, purchaseMatch: match?.view ?? null };
 }
 
 export async function deleteEntryDocument(ctx: TenantContext, id: number): Promise<void> {

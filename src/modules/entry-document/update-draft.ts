@@ -8,6 +8,7 @@ import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { computedHeader, prepareDraft, resolveSupplier, SupplierSnapshot } from './create-draft';
 import { checkOrderLinks } from './purchase-link';
+import { keepDeclaredValues } from './declared-values';
 import { storedDraftInput } from './document-state';
 import { ComputedItem } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
@@ -16,6 +17,7 @@ import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadInstallments, loadItems, replaceInstallments, replaceItems, updateIfCurrent } from './entry-document.repository';
 import { CHARGE_NAMES, DraftInput, HeaderCharges, InstallmentInput, ItemInput, SupplierInput } from './entry-document.types';
+import type { NfePurpose } from './fiscal/fiscal.types';
 
 /*
  * Editing a DRAFT: PATCH (header fields, and items/installments replaced as a whole) and the
@@ -37,11 +39,13 @@ export interface DraftPatch {
   charges?: HeaderCharges | null;
   items?: ItemInput[];
   installments?: InstallmentInput[] | null;
+  purpose?: NfePurpose;
+  referencedKeys?: string[] | null;
 }
 
 /** The fiscal identity of an imported NF-e comes from the XML and is not edited by hand. */
-const NFE_IDENTITY: (keyof DraftPatch)[] = ['model', 'series', 'number', 'issueDate', 'supplier', 'supplierId'];
-const HEADER_FIELDS = ['model', 'series', 'number', 'issueDate', 'entryDate', 'operationNature', 'notes'] as const;
+const NFE_IDENTITY: (keyof DraftPatch)[] = ['model', 'series', 'number', 'issueDate', 'supplier', 'supplierId', 'purpose', 'referencedKeys'];
+const HEADER_FIELDS = ['model', 'series', 'number', 'issueDate', 'entryDate', 'operationNature', 'notes', 'purpose', 'referencedKeys'] as const;
 
 const itemView = (it: ComputedItem | EntryDocumentItem) => ({
   productId: encodeOptionalId('product', it.productId),
@@ -59,11 +63,13 @@ const itemView = (it: ComputedItem | EntryDocumentItem) => ({
   icmsSt: toFixed(it.icmsSt, 2),
   conversionFactor: toFixed(it.conversionFactor, 6),
   unitCost: toFixed(it.unitCost, 10),
+  entryCfop: it.entryCfop,
+  operationClass: it.operationClass,
   purchaseOrderItemId: encodeOptionalId('purchase-order-item', it.purchaseOrderItemId),
 });
 
 /** Item changes keyed by line: `items[3].quantity: [old, new]`; added/removed lines as a whole. */
-function itemChanges(before: EntryDocumentItem[], after: ComputedItem[]): Changes {
+export function itemChanges(before: EntryDocumentItem[], after: ComputedItem[]): Changes {
   const changes: Changes = {};
   const old = new Map(before.map((i) => [i.lineNumber, itemView(i)]));
   const next = new Map(after.map((i) => [i.lineNumber, itemView(i)]));
@@ -81,7 +87,7 @@ function itemChanges(before: EntryDocumentItem[], after: ComputedItem[]): Change
 
 const installmentView = (list: { number: number; dueDate: string; amount: Dec }[]) => list.map((p) => ({ number: p.number, dueDate: p.dueDate, amount: toFixed(p.amount, 2) }));
 
-const headerView = (d: Partial<EntryDocument>) => ({
+export const headerView = (d: Partial<EntryDocument>) => ({
   ...Object.fromEntries(HEADER_FIELDS.map((f) => [f, d[f]])),
   supplierId: d.supplierId ? encodeId('supplier', d.supplierId) : undefined,
   supplierDocument: d.supplierDocument,
@@ -116,6 +122,8 @@ async function rewriteDraft(
     entryDate: input.entryDate,
     operationNature: input.operationNature ?? null,
     notes: input.notes ?? null,
+    purpose: input.purpose ?? '1',
+    referencedKeys: input.referencedKeys?.length ? input.referencedKeys : null,
     ...supplier,
     ...computedHeader(computed),
   };
@@ -138,14 +146,14 @@ async function rewriteDraft(
 }
 
 /** The conditional UPDATE missed: tell a status change from a concurrent edit. */
-async function raiseConflict(em: EntityManager, ctx: ActorContext, doc: EntryDocument): Promise<never> {
+export async function raiseConflict(em: EntityManager, ctx: ActorContext, doc: EntryDocument): Promise<never> {
   const now = await findDocument(em, ctx.companyId, doc.id);
   if (!now) throw new NotFoundError('Entry document');
   if (now.status !== 'DRAFT') throw new StateConflictError('Entry document', now.status, 'edit', 'ENTRY_DOCUMENT_NOT_DRAFT');
   throw new StaleVersionError('Entry document', now.version);
 }
 
-function assertEditable(doc: EntryDocument, version?: number): void {
+export function assertEditable(doc: EntryDocument, version?: number): void {
   if (doc.status !== 'DRAFT') throw new StateConflictError('Entry document', doc.status, 'edit', 'ENTRY_DOCUMENT_NOT_DRAFT');
   if (version !== undefined && doc.version !== version) throw new StaleVersionError('Entry document', doc.version);
 }
@@ -187,7 +195,7 @@ export async function patchEntryDocument(ctx: TenantContext, id: number, version
           next.supplier = patch.supplier;
           next.supplierId = patch.supplierId;
         }
-        if (patch.items !== undefined) next.items = patch.items;
+        if (patch.items !== undefined) next.items = doc.origin === 'MANUAL' ? patch.items : keepDeclaredValues(current.items, patch.items);
         if (patch.charges) {
           next.charges = patch.charges;
           if (patch.items === undefined) next.items = withoutItemCharges(current.items, patch.charges);

@@ -243,21 +243,27 @@ export async function inboundDetail(ctx: TenantContext, id: number, filialId: nu
   return { inbound, inspection, events: await eventsOf(em, ctx.companyId, inbound.id) };
 }
 
+const RELEASE_NOTE = {
+  DELETED: 'The imported draft was deleted; the NF-e is pending again',
+  CANCELLED: 'The entry document was cancelled; the NF-e is pending again and can be imported anew',
+} as const;
+
 /**
- * For the entry document's DELETE of a DRAFT, in the deleting transaction: the inbound record the
- * draft was imported from goes back to PENDING, so it is listed as pending and can be imported again.
- * Returns how many records were released (0 for a manual draft).
+ * For the entry document's DELETE of a DRAFT and its cancellation, in that transaction: the inbound
+ * record the document was imported from goes back to PENDING, so it is listed as pending and can be
+ * imported again. Its events keep the history (IMPORTED, IMPORT_RELEASED naming the document, and a
+ * later IMPORTED). Returns how many records were released (0 for a manual document).
  */
-export async function releaseImportedInbound(em: EntityManager, ctx: ActorContext, entryDocumentId: number): Promise<number> {
+export async function releaseImportedInbound(em: EntityManager, ctx: ActorContext, entryDocumentId: number, cause: keyof typeof RELEASE_NOTE = 'DELETED'): Promise<number> {
   const rows = await em.findBy(NfeInbound, { companyId: ctx.companyId, entryDocumentId, importStatus: 'IMPORTED' });
   for (const inbound of rows) {
     if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'PENDING', entryDocumentId: null }, 'IMPORTED'))) {
-      throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while its draft was being deleted; retry', { retryable: true });
+      throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while its entry document was being released; retry', { retryable: true });
     }
     const released = await reload(em, ctx.companyId, inbound.id);
-    await addEvent(em, ctx, released, 'IMPORT_RELEASED', 'The imported draft was deleted; the NF-e is pending again', { entryDocumentId: encodeId('entry-document', entryDocumentId) });
+    await addEvent(em, ctx, released, 'IMPORT_RELEASED', RELEASE_NOTE[cause], { entryDocumentId: encodeId('entry-document', entryDocumentId), cause });
     await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: inbound.id, action: 'UPDATED', changes: { importStatus: ['IMPORTED', 'PENDING'], entryDocumentId: [encodeId('entry-document', entryDocumentId), null] } });
-    await publishEvent(em, ctx, { type: 'nfe.inbound.import-released', filialId: released.filialId, aggregateType: AUDIT_ENTITY, aggregateId: released.id, data: toInboundEventData(released) });
+    await publishEvent(em, ctx, { type: 'nfe.inbound.import-released', filialId: released.filialId, aggregateType: AUDIT_ENTITY, aggregateId: released.id, data: { ...toInboundEventData(released), cause } });
   }
   return rows.length;
 }

@@ -1,5 +1,6 @@
-import { toJsonNumber } from '../../core/decimal';
+import { sum, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
+import type { PayablePayment } from './entities/payable-payment.entity';
 import type { Payable } from './entities/payable.entity';
 import { isOverdue, PayablesSummary } from './payables.service';
 
@@ -26,6 +27,8 @@ export const toPayableDto = (p: Payable, today?: string) => ({
   updatedAt: iso(p.updatedAt),
 });
 
+const agingDto = (b: PayablesSummary['aging'][keyof PayablesSummary['aging']]) => ({ count: b.count, openAmount: amount(b.openAmount) });
+
 export const toPayablesSummaryDto = (s: PayablesSummary) => ({
   count: s.count,
   amount: amount(s.amount),
@@ -34,4 +37,43 @@ export const toPayablesSummaryDto = (s: PayablesSummary) => ({
   overdueCount: s.overdueCount,
   overdueAmount: amount(s.overdueAmount),
   byStatus: Object.fromEntries(Object.entries(s.byStatus).map(([k, v]) => [k, { count: v.count, amount: amount(v.amount), paidAmount: amount(v.paidAmount) }])),
+  aging: {
+    dueIn0To7Days: agingDto(s.aging.DUE_0_7),
+    dueIn8To30Days: agingDto(s.aging.DUE_8_30),
+    dueIn31PlusDays: agingDto(s.aging.DUE_31_PLUS),
+    overdue1To30Days: agingDto(s.aging.OVERDUE_1_30),
+    overdue31To60Days: agingDto(s.aging.OVERDUE_31_60),
+    overdue61PlusDays: agingDto(s.aging.OVERDUE_61_PLUS),
+  },
 });
+
+export const toPaymentDto = (p: PayablePayment) => ({
+  id: encodeId('payable-payment', p.id),
+  payableId: encodeId('payable', p.payableId),
+  status: p.status,
+  paymentDate: p.paymentDate,
+  method: p.paymentMethodCode,
+  amount: amount(p.amount),
+  interest: amount(p.interest),
+  fine: amount(p.fine),
+  discount: amount(p.discount),
+  total: amount(p.total),
+  note: p.note,
+  createdBy: p.createdBy,
+  createdAt: iso(p.createdAt),
+  reversedAt: iso(p.reversedAt),
+  reversedBy: p.reversedBy,
+  reversalReason: p.reversalReason,
+  version: p.version,
+});
+
+/** A payable with its payments (reversed ones included) and what they added up to. */
+export function toPayableDetailDto(p: Payable, payments: PayablePayment[], today?: string) {
+  const standing = payments.filter((x) => x.status === 'ACTIVE');
+  const total = (f: (x: PayablePayment) => PayablePayment['amount']) => amount(sum(standing.map(f)));
+  return {
+    ...toPayableDto(p, today),
+    paymentTotals: { amount: total((x) => x.amount), interest: total((x) => x.interest), fine: total((x) => x.fine), discount: total((x) => x.discount), total: total((x) => x.total) },
+    payments: payments.map(toPaymentDto),
+  };
+}

@@ -2,6 +2,7 @@ import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
 import { Dec, dec, sum } from '../../core/decimal';
 import { SQL_NOW, supplierFilter } from '../entry-document/entry-document.repository';
+import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';
 
 // SQLite allows 32,766 bound parameters per statement.
@@ -19,6 +20,10 @@ export function payablesOfDocument(em: EntityManager, companyId: number, entryDo
   return em.find(Payable, { where: { companyId, entryDocumentId }, order: { installmentNumber: 'ASC', id: 'ASC' } });
 }
 
+/** Phase 1 of a document's payables list (the entry-document index of the payable table). */
+export const documentPayablesQuery = (em: EntityManager, companyId: number, entryDocumentId: number): SelectQueryBuilder<Payable> =>
+  em.createQueryBuilder(Payable, 'p').where('p.company_id = :companyId AND p.entry_document_id = :entryDocumentId', { companyId, entryDocumentId });
+
 /**
  * Cancels a document's payables in one statement, only those still OPEN: a payable paid in the
  * meantime is left alone and shows up as fewer affected rows than expected.
@@ -31,6 +36,51 @@ export async function cancelOpenPayables(em: EntityManager, companyId: number, e
     .where('company_id = :companyId AND entry_document_id = :entryDocumentId AND status = :open', { companyId, entryDocumentId, open: 'OPEN' })
     .execute();
   return result.affected ?? 0;
+}
+
+export function findPayable(em: EntityManager, companyId: number, id: number, lock = false): Promise<Payable | null> {
+  const qb = em.createQueryBuilder(Payable, 'p').where('p.id = :id AND p.company_id = :companyId', { id, companyId });
+  // Payments and reversals of one payable queue on its row (SQLite serializes transactions anyway).
+  if (lock && isMysql) qb.setLock('pessimistic_write');
+  return qb.getOne();
+}
+
+/** Conditional UPDATE of the paid amount and status: only from the status and version read. */
+export async function updatePayableIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  expected: { status: PayableStatus; version: number },
+  values: { paidAmount: Dec; status: PayableStatus },
+): Promise<boolean> {
+  const result = await em
+    .createQueryBuilder()
+    .update(Payable)
+    .set({ ...values, updatedAt: () => SQL_NOW, version: () => 'version + 1' } as never)
+    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
+    .execute();
+  return (result.affected ?? 0) > 0;
+}
+
+export async function insertPayment(em: EntityManager, row: Partial<PayablePayment>): Promise<number> {
+  const result = await em.insert(PayablePayment, row as never);
+  return Number(result.identifiers[0].id);
+}
+
+export const findPayment = (em: EntityManager, companyId: number, id: number) => em.findOneBy(PayablePayment, { id, companyId });
+
+export const paymentsOfPayable = (em: EntityManager, companyId: number, payableId: number) =>
+  em.find(PayablePayment, { where: { companyId, payableId }, order: { id: 'ASC' } });
+
+/** Marks an ACTIVE payment REVERSED (conditional on status and version). */
+export async function reversePaymentIf(em: EntityManager, companyId: number, id: number, version: number, values: { reversedAt: Date; reversedBy: string; reversalReason: string }): Promise<boolean> {
+  const result = await em
+    .createQueryBuilder()
+    .update(PayablePayment)
+    .set({ ...values, status: 'REVERSED', updatedAt: () => SQL_NOW, version: () => 'version + 1' } as never)
+    .where('id = :id AND company_id = :companyId AND status = :active AND version = :version', { id, companyId, active: 'ACTIVE', version })
+    .execute();
+  return (result.affected ?? 0) > 0;
 }
 
 export interface PayableFilters {
@@ -57,49 +107,63 @@ export function payableListQuery(em: EntityManager, companyId: number, filialId:
 
 export const loadPayablesByIds = (em: EntityManager, ids: number[]) => em.findBy(Payable, { id: In(ids) });
 
+export const AGING_BUCKETS = ['DUE_0_7', 'DUE_8_30', 'DUE_31_PLUS', 'OVERDUE_1_30', 'OVERDUE_31_60', 'OVERDUE_61_PLUS'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
 export interface PayableGroup {
   status: PayableStatus;
   overdue: boolean;
+  /** Unsettled payables only: where the due date falls from today (business date). */
+  bucket: AgingBucket | null;
   count: number;
   amount: Dec;
   paidAmount: Dec;
 }
 
+/** 'YYYY-MM-DD' plus n calendar days. */
+function addDays(isoDate: string, n: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Due dates compared as dates (MySQL DATE, SQLite ISO text): days from today without date arithmetic in SQL. */
+const AGING_SQL = `CASE WHEN p.status NOT IN ('OPEN', 'PARTIALLY_PAID') THEN NULL
+  WHEN p.due_date < :ago60 THEN 'OVERDUE_61_PLUS' WHEN p.due_date < :ago30 THEN 'OVERDUE_31_60' WHEN p.due_date < :today THEN 'OVERDUE_1_30'
+  WHEN p.due_date <= :in7 THEN 'DUE_0_7' WHEN p.due_date <= :in30 THEN 'DUE_8_30' ELSE 'DUE_31_PLUS' END`;
+
+const agingParams = (today: string) => ({ today, ago60: addDays(today, -60), ago30: addDays(today, -30), in7: addDays(today, 7), in30: addDays(today, 30) });
+
 /**
- * Count and sums of the filtered payables per status and overdue flag. MySQL sums DECIMALs exactly;
- * SQLite stores decimals as text and would sum them as doubles, so there the rows are added up here.
+ * Count and sums of the filtered payables per status, overdue flag and aging bucket. MySQL sums
+ * DECIMALs exactly; SQLite stores decimals as text and would sum them as doubles, so there the rows
+ * are added up here.
  */
 export async function payableGroups(filtered: SelectQueryBuilder<Payable>, today: string): Promise<PayableGroup[]> {
   const overdueFlag = `CASE WHEN ${OVERDUE_SQL} THEN 1 ELSE 0 END`;
+  const grouped = filtered.clone().select('p.status', 'status').addSelect(overdueFlag, 'overdue').addSelect(AGING_SQL, 'bucket').setParameters(agingParams(today));
   if (isMysql) {
-    const rows: { status: PayableStatus; overdue: string | number; n: string | number; amount: string; paid: string }[] = await filtered
-      .clone()
-      .select('p.status', 'status')
-      .addSelect(overdueFlag, 'overdue')
+    const rows: { status: PayableStatus; overdue: string | number; bucket: AgingBucket | null; n: string | number; amount: string; paid: string }[] = await grouped
       .addSelect('COUNT(*)', 'n')
       .addSelect('SUM(p.amount)', 'amount')
       .addSelect('SUM(p.paid_amount)', 'paid')
-      .setParameter('today', today)
       .groupBy('p.status')
       .addGroupBy('overdue')
+      .addGroupBy('bucket')
       .getRawMany();
-    return rows.map((r) => ({ status: r.status, overdue: Number(r.overdue) === 1, count: Number(r.n), amount: dec(r.amount), paidAmount: dec(r.paid) }));
+    return rows.map((r) => ({ status: r.status, overdue: Number(r.overdue) === 1, bucket: r.bucket, count: Number(r.n), amount: dec(r.amount), paidAmount: dec(r.paid) }));
   }
-  const rows: { status: PayableStatus; overdue: number; amount: string; paid: string }[] = await filtered
-    .clone()
-    .select('p.status', 'status')
-    .addSelect(overdueFlag, 'overdue')
+  const rows: { status: PayableStatus; overdue: number; bucket: AgingBucket | null; amount: string; paid: string }[] = await grouped
     .addSelect('p.amount', 'amount')
     .addSelect('p.paid_amount', 'paid')
-    .setParameter('today', today)
     .getRawMany();
-  const groups = new Map<string, { status: PayableStatus; overdue: boolean; amounts: string[]; paid: string[] }>();
+  const groups = new Map<string, { status: PayableStatus; overdue: boolean; bucket: AgingBucket | null; amounts: string[]; paid: string[] }>();
   for (const r of rows) {
-    const key = `${r.status}:${r.overdue}`;
+    const key = `${r.status}:${r.overdue}:${r.bucket}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { status: r.status, overdue: Number(r.overdue) === 1, amounts: [], paid: [] }));
+    if (!g) groups.set(key, (g = { status: r.status, overdue: Number(r.overdue) === 1, bucket: r.bucket, amounts: [], paid: [] }));
     g.amounts.push(r.amount);
     g.paid.push(r.paid);
   }
-  return [...groups.values()].map((g) => ({ status: g.status, overdue: g.overdue, count: g.amounts.length, amount: sum(g.amounts), paidAmount: sum(g.paid) }));
+  return [...groups.values()].map((g) => ({ status: g.status, overdue: g.overdue, bucket: g.bucket, count: g.amounts.length, amount: sum(g.amounts), paidAmount: sum(g.paid) }));
 }

@@ -5,7 +5,7 @@ import { Page, PageRequest, paginate } from '../../core/pagination';
 import { businessToday } from '../entry-document/business-date';
 import { findAccessibleDocument } from '../entry-document/entry-document.access';
 import { Payable, PayableStatus } from './entities/payable.entity';
-import { loadPayablesByIds, PayableFilters, payableGroups, payableListQuery, payablesOfDocument, UNSETTLED } from './payables.repository';
+import { AGING_BUCKETS, AgingBucket, documentPayablesQuery, loadPayablesByIds, PayableFilters, payableGroups, payableListQuery, UNSETTLED } from './payables.repository';
 
 export interface PayableListQuery extends PageRequest, PayableFilters {
   sort?: 'dueDate' | '-dueDate';
@@ -23,14 +23,27 @@ export interface PayablesSummary {
   overdueCount: number;
   overdueAmount: Dec;
   byStatus: Record<PayableStatus, { count: number; amount: Dec; paidAmount: Dec }>;
+  /** Unsettled payables by days to (or past) the due date: count and amount still open. */
+  aging: Record<AgingBucket, { count: number; openAmount: Dec }>;
 }
 
 /** Overdue is derived: unsettled and due before today (business date). */
 export const isOverdue = (p: Pick<Payable, 'status' | 'dueDate'>, today = businessToday()) => UNSETTLED.includes(p.status) && p.dueDate < today;
 
-export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number): Promise<Payable[]> {
+/** A document's payables by installment: a two-phase list like every other. */
+export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number, page: PageRequest): Promise<Page<Payable>> {
   await findAccessibleDocument(ctx, entryDocumentId);
-  return payablesOfDocument(dataSource.manager, ctx.companyId, entryDocumentId);
+  const em = dataSource.manager;
+  return paginate(
+    documentPayablesQuery(em, ctx.companyId, entryDocumentId),
+    [
+      { column: 'p.installment_number', direction: 'ASC' },
+      { column: 'p.id', direction: 'ASC' },
+    ],
+    page,
+    (ids) => loadPayablesByIds(em, ids),
+    (p) => p.id,
+  );
 }
 
 export async function listPayables(ctx: TenantContext, filialId: number, query: PayableListQuery): Promise<Page<Payable> & { summary: PayablesSummary }> {
@@ -56,6 +69,7 @@ export async function listPayables(ctx: TenantContext, filialId: number, query: 
     overdueCount: 0,
     overdueAmount: new Dec(0),
     byStatus: Object.fromEntries(STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), paidAmount: new Dec(0) }])) as PayablesSummary['byStatus'],
+    aging: Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, openAmount: new Dec(0) }])) as PayablesSummary['aging'],
   };
   for (const g of await payableGroups(filtered, today)) {
     summary.count += g.count;
@@ -67,6 +81,11 @@ export async function listPayables(ctx: TenantContext, filialId: number, query: 
     summary.amount = summary.amount.plus(g.amount);
     summary.paidAmount = summary.paidAmount.plus(g.paidAmount);
     if (UNSETTLED.includes(g.status)) summary.openAmount = summary.openAmount.plus(g.amount.minus(g.paidAmount));
+    if (g.bucket) {
+      const a = summary.aging[g.bucket];
+      a.count += g.count;
+      a.openAmount = a.openAmount.plus(g.amount.minus(g.paidAmount));
+    }
     if (g.overdue) {
       summary.overdueCount += g.count;
       summary.overdueAmount = summary.overdueAmount.plus(g.amount.minus(g.paidAmount));

@@ -1,6 +1,12 @@
 import type { EntityManager } from 'typeorm';
-import type { Dec } from '../../core/decimal';
-import { NotFoundError } from '../../core/errors';
+import { diff, recordAudit } from '../../core/audit/audit.service';
+import type { ActorContext, TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { inTransaction } from '../../core/db/transaction';
+import { Dec, toFixed } from '../../core/decimal';
+import { ForbiddenError, NotFoundError, StaleVersionError } from '../../core/errors';
+import { encodeId } from '../../core/hashids';
+import { publishEvent } from '../../core/outbox/outbox.service';
 import { Company, PurchaseToleranceMode } from './entities/company.entity';
 import { Filial, NfeEnvironment, TaxRegime } from './entities/filial.entity';
 
@@ -40,4 +46,121 @@ export async function getFilialFiscalSettings(em: EntityManager, companyId: numb
   if (!filial) throw new NotFoundError('Filial');
   const { nfeEnvironment, autoCiencia, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes } = filial;
   return { nfeEnvironment, autoCiencia, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes };
+}
+
+/* Write side: the routes under /settings and the operators' CLI. */
+
+export type FilialSettingsPatch = Partial<FilialFiscalSettings>;
+
+export interface CompanySettingsPatch {
+  purchaseQuantityTolerancePct?: Dec;
+  purchasePriceTolerancePct?: Dec;
+  purchaseToleranceMode?: PurchaseToleranceMode;
+}
+
+const FILIAL_FIELDS = ['nfeEnvironment', 'autoCiencia', 'taxRegime', 'allowNegativeStock', 'dfeSyncEnabled', 'dfeSyncIntervalMinutes'] as const;
+const COMPANY_FIELDS = ['purchaseQuantityTolerancePct', 'purchasePriceTolerancePct', 'purchaseToleranceMode'] as const;
+
+const given = <K extends string>(fields: readonly K[], patch: Partial<Record<K, unknown>>) => fields.filter((f) => patch[f] !== undefined);
+
+/** A filial of the caller's company with its settings and version (the route checked the grant). */
+export async function findFilialSettings(ctx: ActorContext, filialId: number, em: EntityManager = dataSource.manager): Promise<Filial> {
+  const filial = await em.findOneBy(Filial, { id: filialId, companyId: ctx.companyId });
+  if (!filial) throw new NotFoundError('Filial');
+  return filial;
+}
+
+export async function findCompanySettings(ctx: ActorContext, em: EntityManager = dataSource.manager): Promise<Company> {
+  const company = await em.findOneBy(Company, { id: ctx.companyId });
+  if (!company) throw new NotFoundError('Company');
+  return company;
+}
+
+/**
+ * Changes a filial's settings under its version (stale → 409), audited with the changed fields and
+ * published as filial.settings-changed. Nothing to change → the filial as it is, version unchanged.
+ */
+export async function updateFilialSettings(ctx: ActorContext, filialId: number, version: number, patch: FilialSettingsPatch): Promise<Filial> {
+  return inTransaction(async (em) => {
+    const filial = await findFilialSettings(ctx, filialId, em);
+    if (filial.version !== version) throw new StaleVersionError('Filial', filial.version);
+    const fields = given(FILIAL_FIELDS, patch);
+    const changes = diff(filial as unknown as Record<string, unknown>, patch as Record<string, unknown>, fields);
+    if (!Object.keys(changes).length) return filial;
+    const result = await em
+      .createQueryBuilder()
+      .update(Filial)
+      .set({ ...Object.fromEntries(fields.map((f) => [f, patch[f]])), version: () => 'version + 1' } as never)
+      .where('id = :id AND company_id = :companyId AND version = :version', { id: filial.id, companyId: ctx.companyId, version })
+      .execute();
+    if (!result.affected) throw new StaleVersionError('Filial', version + 1);
+    const updated = await findFilialSettings(ctx, filialId, em);
+    await recordAudit(em, ctx, { entity: 'filial', entityId: filial.id, action: 'UPDATED', changes });
+    await publishEvent(em, ctx, {
+      type: 'filial.settings-changed',
+      filialId: filial.id,
+      aggregateType: 'filial',
+      aggregateId: filial.id,
+      data: { filialId: encodeId('filial', filial.id), changes, version: updated.version },
+    });
+    return updated;
+  });
+}
+
+/**
+ * The company's purchase tolerances, the same way (company.settings-changed). They govern every
+ * filial, so the token must grant all of them (`filiais: ["*"]`).
+ */
+export async function updateCompanySettings(ctx: TenantContext, version: number, patch: CompanySettingsPatch): Promise<Company> {
+  if (ctx.grantedFiliais !== '*') throw new ForbiddenError('Company settings need a token granting every filial of the company', 'ALL_FILIAIS_REQUIRED');
+  return inTransaction(async (em) => {
+    const company = await findCompanySettings(ctx, em);
+    if (company.version !== version) throw new StaleVersionError('Company', company.version);
+    const fields = given(COMPANY_FIELDS, patch);
+    const snapshot = (c: CompanySettingsPatch) => Object.fromEntries(fields.map((f) => [f, c[f] instanceof Dec ? toFixed(c[f] as Dec, 'percent') : c[f]]));
+    const changes = diff(snapshot(company), snapshot(patch), fields);
+    if (!Object.keys(changes).length) return company;
+    const result = await em
+      .createQueryBuilder()
+      .update(Company)
+      .set({ ...Object.fromEntries(fields.map((f) => [f, patch[f]])), version: () => 'version + 1' } as never)
+      .where('id = :id AND version = :version', { id: company.id, version })
+      .execute();
+    if (!result.affected) throw new StaleVersionError('Company', version + 1);
+    const updated = await findCompanySettings(ctx, em);
+    await recordAudit(em, ctx, { entity: 'company', entityId: company.id, action: 'UPDATED', changes });
+    await publishEvent(em, ctx, { type: 'company.settings-changed', aggregateType: 'company', aggregateId: company.id, data: { companyId: encodeId('company', company.id), changes, version: updated.version } });
+    return updated;
+  });
+}
+
+export interface DfeSyncFilial {
+  companyId: number;
+  filialId: number;
+  dfeSyncIntervalMinutes: number;
+  autoCiencia: boolean;
+}
+
+/** Active filiais of active companies with the scheduled DF-e sync on (the scheduler's work list, across tenants). */
+export async function filialsWithDfeSync(em: EntityManager): Promise<DfeSyncFilial[]> {
+  const rows = await em
+    .createQueryBuilder(Filial, 'f')
+    .innerJoin(Company, 'c', 'c.id = f.company_id')
+    .select(['f.id', 'f.companyId', 'f.dfeSyncIntervalMinutes', 'f.autoCiencia'])
+    .where('f.dfe_sync_enabled = :on AND f.active = :on AND c.active = :on', { on: true })
+    .orderBy('f.id', 'ASC')
+    .getMany();
+  return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, dfeSyncIntervalMinutes: f.dfeSyncIntervalMinutes, autoCiencia: f.autoCiencia }));
+}
+
+/** Every active filial of an active company (background work across tenants, such as deadline alerts). */
+export async function activeFilialRefs(em: EntityManager): Promise<{ companyId: number; filialId: number; uf: string }[]> {
+  const rows = await em
+    .createQueryBuilder(Filial, 'f')
+    .innerJoin(Company, 'c', 'c.id = f.company_id')
+    .select(['f.id', 'f.companyId', 'f.uf'])
+    .where('f.active = :on AND c.active = :on', { on: true })
+    .orderBy('f.id', 'ASC')
+    .getMany();
+  return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, uf: f.uf }));
 }

@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
 import { encodeId } from '../../core/hashids';
+import { findCompanySettings, findFilialSettings, updateCompanySettings, updateFilialSettings } from './settings.service';
+import { toCompanySettingsDto, toFilialSettingsDto } from './tenancy.mapper';
 import { grantedTenant } from './tenant.service';
 
 /** GET /api/me: who the token is and which filiais it may use (branch picker). */
@@ -19,4 +21,22 @@ export async function me(req: Request, res: Response): Promise<void> {
     })),
     tokenExpiresAt: req.token ? new Date(req.token.exp * 1000).toISOString() : null,
   });
+}
+
+export async function filialSettings(req: Request, res: Response): Promise<void> {
+  res.json(toFilialSettingsDto(await findFilialSettings(req.ctx, req.valid.params.filialId)));
+}
+
+export async function patchFilialSettings(req: Request, res: Response): Promise<void> {
+  const { version, ...patch } = req.valid.body;
+  res.json(toFilialSettingsDto(await updateFilialSettings(req.ctx, req.valid.params.filialId, version, patch)));
+}
+
+export async function companySettings(req: Request, res: Response): Promise<void> {
+  res.json(toCompanySettingsDto(await findCompanySettings(req.ctx)));
+}
+
+export async function patchCompanySettings(req: Request, res: Response): Promise<void> {
+  const { version, ...patch } = req.valid.body;
+  res.json(toCompanySettingsDto(await updateCompanySettings(req.ctx, version, patch)));
 }

@@ -7,28 +7,38 @@ import { recordAudit } from '../../core/audit/audit.service';
 import { systemContext, TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { Company } from './entities/company.entity';
-import { Filial, NfeEnvironment } from './entities/filial.entity';
+import { Filial } from './entities/filial.entity';
+import { validateSettings } from './settings.schemas';
+import type { CompanySettingsPatch, FilialSettingsPatch } from './settings.service';
 
-export interface FilialInput {
+/** A filial to create with its settings (those left out take the columns' defaults). */
+export interface FilialInput extends FilialSettingsPatch {
   name: string;
   cnpj: string;
   uf: string;
   stateRegistration?: string;
-  nfeEnvironment?: NfeEnvironment;
-  allowNegativeStock?: boolean;
 }
 
-export interface TenantInput {
+export interface TenantInput extends CompanySettingsPatch {
   name: string;
   cnpj: string;
   filiais: FilialInput[];
 }
 
-/** Parses the CLI's "--filial <name>:<cnpj>:<uf>" form. */
-export function parseFilialSpec(spec: string): FilialInput {
-  const [name, cnpj, uf] = spec.split(':');
-  if (!name || !cnpj || !uf) throw new ValidationError(`--filial must be "<name>:<cnpj>:<uf>", got "${spec}"`);
-  return { name, cnpj, uf };
+/**
+ * Parses the CLI's "--filial <name>:<cnpj>:<uf>[:<setting>=<value>…]" form; settings use the API's
+ * names (nfeEnvironment=HOMOLOGATION:taxRegime=LUCRO_REAL) and win over `defaults` (the global flags).
+ */
+export function parseFilialSpec(spec: string, defaults: Record<string, unknown> = {}): FilialInput {
+  const [name, cnpj, uf, ...rest] = spec.split(':');
+  if (!name || !cnpj || !uf) throw new ValidationError(`--filial must be "<name>:<cnpj>:<uf>[:<setting>=<value>…]", got "${spec}"`);
+  const own: Record<string, unknown> = {};
+  for (const pair of rest) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new ValidationError(`--filial "${spec}": "${pair}" is not <setting>=<value>`);
+    own[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return { name, cnpj, uf, ...validateSettings<FilialSettingsPatch>('filial', { ...defaults, ...own }, `--filial ${name}`) };
 }
 
 /** Companies and filiais are created by operators (CLI), never by tenants' tokens. */
@@ -44,7 +54,10 @@ export async function createTenant(input: TenantInput, em?: EntityManager): Prom
   });
   const work = async (tx: EntityManager) => {
     if (await tx.existsBy(Company, { cnpj })) throw new ConflictError('COMPANY_EXISTS', `A company with CNPJ ${cnpj} already exists`);
-    const company = await tx.save(tx.create(Company, { name: input.name, cnpj, active: true }));
+    const tolerances = Object.fromEntries(
+      (['purchaseQuantityTolerancePct', 'purchasePriceTolerancePct', 'purchaseToleranceMode'] as const).filter((k) => input[k] !== undefined).map((k) => [k, input[k]]),
+    );
+    const company = await tx.save(tx.create(Company, { name: input.name, cnpj, active: true, ...tolerances }));
     const filiais = await tx.save(
       filialRows.map((f) =>
         tx.create(Filial, {
@@ -55,6 +68,10 @@ export async function createTenant(input: TenantInput, em?: EntityManager): Prom
           stateRegistration: f.stateRegistration ?? null,
           nfeEnvironment: f.nfeEnvironment ?? 'PRODUCTION',
           allowNegativeStock: f.allowNegativeStock ?? false,
+          ...(f.autoCiencia !== undefined ? { autoCiencia: f.autoCiencia } : {}),
+          ...(f.taxRegime !== undefined ? { taxRegime: f.taxRegime } : {}),
+          ...(f.dfeSyncEnabled !== undefined ? { dfeSyncEnabled: f.dfeSyncEnabled } : {}),
+          ...(f.dfeSyncIntervalMinutes !== undefined ? { dfeSyncIntervalMinutes: f.dfeSyncIntervalMinutes } : {}),
         }),
       ),
     );

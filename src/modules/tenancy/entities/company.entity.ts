@@ -31,6 +31,10 @@ export class Company {
   @Column({ name: 'purchase_tolerance_mode', type: 'varchar', length: 5, default: 'BLOCK' })
   purchaseToleranceMode!: PurchaseToleranceMode;
 
+  /** Optimistic lock of the settings (PATCH /settings/company). */
+  @Column({ type: 'int', default: 1 })
+  version!: number;
+
   @CreatedAtColumn()
   createdAt!: Date;
 }

@@ -53,6 +53,10 @@ export class Filial {
   @Column({ type: 'boolean', default: true })
   active!: boolean;
 
+  /** Optimistic lock of the settings (PATCH /settings/filial/:filialId). */
+  @Column({ type: 'int', default: 1 })
+  version!: number;
+
   @CreatedAtColumn()
   createdAt!: Date;
 

@@ -1,0 +1,42 @@
+import { decimal, id, Joi, version } from '../../core/http/schema';
+import { ValidationError } from '../../core/errors';
+import { TAX_REGIMES } from './entities/filial.entity';
+
+/*
+ * The settings a filial and its company carry (SPEC §1), as the API and the operators' CLI
+ * (`tenant:create`) accept them: one set of fields, so both validate the same way.
+ */
+
+export const MIN_DFE_SYNC_MINUTES = 60;
+export const MAX_DFE_SYNC_MINUTES = 7 * 24 * 60;
+
+export const filialSettingsFields = {
+  nfeEnvironment: Joi.string().valid('PRODUCTION', 'HOMOLOGATION').description('tpAmb of the invoices this filial receives and of its SEFAZ calls'),
+  autoCiencia: Joi.boolean().description('send CIENCIA before downloading a summary’s full XML'),
+  taxRegime: Joi.string().valid(...TAX_REGIMES),
+  allowNegativeStock: Joi.boolean(),
+  dfeSyncEnabled: Joi.boolean().description('scheduled DF-e sync of this filial'),
+  dfeSyncIntervalMinutes: Joi.number().integer().min(MIN_DFE_SYNC_MINUTES).max(MAX_DFE_SYNC_MINUTES).description('minutes between scheduled syncs (at least 60)'),
+};
+
+export const companySettingsFields = {
+  purchaseQuantityTolerancePct: decimal('percent', { min: 0, max: 100 }).description('received quantity may exceed the ordered by this percentage'),
+  purchasePriceTolerancePct: decimal('percent', { min: 0, max: 100 }).description("invoice unit price may exceed the order's by this percentage"),
+  purchaseToleranceMode: Joi.string().valid('BLOCK', 'WARN').description('divergences beyond tolerance block confirmation, or only warn'),
+};
+
+const byFilial = { params: Joi.object({ filialId: id('filial').required() }) };
+
+export const settingsSchemas = {
+  filial: byFilial,
+  patchFilial: { ...byFilial, body: Joi.object({ version: version(), ...filialSettingsFields }).min(2) },
+  patchCompany: { body: Joi.object({ version: version(), ...companySettingsFields }).min(2) },
+};
+
+/** Validates settings given outside HTTP (the CLI) with the API's fields; errors name the options. */
+export function validateSettings<T>(kind: 'filial' | 'company', values: Record<string, unknown>, label: string): T {
+  const schema = kind === 'filial' ? Joi.object(filialSettingsFields) : Joi.object(companySettingsFields);
+  const { value, error } = schema.validate(values, { abortEarly: false, convert: true });
+  if (error) throw new ValidationError(`${label}: ${error.details.map((d) => d.message).join('; ')}`, error.details.map((d) => ({ path: d.path.join('.'), message: d.message })));
+  return value as T;
+}

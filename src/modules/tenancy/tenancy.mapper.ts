@@ -1,0 +1,31 @@
+import { toJsonNumber } from '../../core/decimal';
+import { encodeId } from '../../core/hashids';
+import type { Company } from './entities/company.entity';
+import type { Filial } from './entities/filial.entity';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export const toFilialSettingsDto = (f: Filial) => ({
+  filialId: encodeId('filial', f.id),
+  name: f.name,
+  cnpj: f.cnpj,
+  uf: f.uf,
+  nfeEnvironment: f.nfeEnvironment,
+  autoCiencia: f.autoCiencia,
+  taxRegime: f.taxRegime,
+  allowNegativeStock: f.allowNegativeStock,
+  dfeSyncEnabled: f.dfeSyncEnabled,
+  dfeSyncIntervalMinutes: f.dfeSyncIntervalMinutes,
+  version: f.version,
+  updatedAt: iso(f.updatedAt),
+});
+
+export const toCompanySettingsDto = (c: Company) => ({
+  companyId: encodeId('company', c.id),
+  name: c.name,
+  cnpj: c.cnpj,
+  purchaseQuantityTolerancePct: toJsonNumber(c.purchaseQuantityTolerancePct, 'percent'),
+  purchasePriceTolerancePct: toJsonNumber(c.purchasePriceTolerancePct, 'percent'),
+  purchaseToleranceMode: c.purchaseToleranceMode,
+  version: c.version,
+});
