@@ -1,9 +1,32 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class PurchaseOrders1795443193935 implements MigrationInterface {
-    name = 'PurchaseOrders1795443193935'
+export class PurchaseOrders1795448774209 implements MigrationInterface {
+    name = 'PurchaseOrders1795448774209'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`
+            CREATE TABLE \`purchase_order_item\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`purchase_order_id\` int NOT NULL,
+                \`line_number\` int NOT NULL,
+                \`product_id\` int NOT NULL,
+                \`description\` varchar(200) NOT NULL,
+                \`unit\` varchar(6) NOT NULL,
+                \`supplier_product_code\` varchar(60) NULL,
+                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`unit_price\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`discount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`total\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`expected_date\` date NULL,
+                \`received_quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`cancelled_quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`is_open\` tinyint NOT NULL DEFAULT 1,
+                INDEX \`ix_purchase_order_item_product\` (\`company_id\`, \`product_id\`, \`is_open\`),
+                INDEX \`ix_purchase_order_item_order\` (\`company_id\`, \`purchase_order_id\`, \`line_number\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
         await queryRunner.query(`
             CREATE TABLE \`purchase_order_receipt\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
@@ -30,29 +53,6 @@ export class PurchaseOrders1795443193935 implements MigrationInterface {
                 \`cancelled_at\` datetime(3) NULL,
                 INDEX \`ix_purchase_order_receipt_document\` (\`company_id\`, \`entry_document_id\`, \`status\`),
                 INDEX \`ix_purchase_order_receipt_order\` (\`company_id\`, \`purchase_order_id\`, \`id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
-        await queryRunner.query(`
-            CREATE TABLE \`purchase_order_item\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`purchase_order_id\` int NOT NULL,
-                \`line_number\` int NOT NULL,
-                \`product_id\` int NOT NULL,
-                \`description\` varchar(200) NOT NULL,
-                \`unit\` varchar(6) NOT NULL,
-                \`supplier_product_code\` varchar(60) NULL,
-                \`quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`unit_price\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`discount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`total\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`expected_date\` date NULL,
-                \`received_quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`cancelled_quantity\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`is_open\` tinyint NOT NULL DEFAULT 1,
-                INDEX \`ix_purchase_order_item_product\` (\`company_id\`, \`product_id\`, \`is_open\`),
-                INDEX \`ix_purchase_order_item_order\` (\`company_id\`, \`purchase_order_id\`, \`line_number\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -126,15 +126,6 @@ export class PurchaseOrders1795443193935 implements MigrationInterface {
             DROP TABLE \`purchase_order\`
         `);
         await queryRunner.query(`
-            DROP INDEX \`ix_purchase_order_item_order\` ON \`purchase_order_item\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_purchase_order_item_product\` ON \`purchase_order_item\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`purchase_order_item\`
-        `);
-        await queryRunner.query(`
             DROP INDEX \`ix_purchase_order_receipt_order\` ON \`purchase_order_receipt\`
         `);
         await queryRunner.query(`
@@ -142,6 +133,15 @@ export class PurchaseOrders1795443193935 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`purchase_order_receipt\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_purchase_order_item_order\` ON \`purchase_order_item\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_purchase_order_item_product\` ON \`purchase_order_item\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`purchase_order_item\`
         `);
     }
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class PurchaseOrders1795443193935 implements MigrationInterface {
-    name = 'PurchaseOrders1795443193935'
+export class PurchaseOrders1795448774209 implements MigrationInterface {
+    name = 'PurchaseOrders1795448774209'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
