@@ -347,6 +347,73 @@ describe('Purchase orders: receiving against entry documents', () => {
     });
   });
 
+  describe('operation classes: only goods entering own stock as bought are receipts', () => {
+    it('a linked bonificação line posts own stock but receives nothing (warning); the bought line beside it receives', async () => {
+      const ct = await nfeTenant();
+      const p = await makeProduct(ct);
+      const order = await approvedOrder(ct, orderBody(supplier, [{ productId: p.hash, quantity: 10, unitPrice: 10 }]));
+      const line = order.items[0].purchaseOrderItemId;
+      const doc = await createDraft(
+        ct,
+        draftBody({
+          supplier,
+          items: [item({ productId: p.hash, quantity: 10, unitPrice: 10, purchaseOrderItemId: line }), item({ productId: p.hash, quantity: 2, unitPrice: 10, cfop: '5910', purchaseOrderItemId: line })],
+        }),
+      );
+      expect(doc.items.map((i: any) => i.operationClass)).to.deep.equal(['PURCHASE_RESALE', 'BONUS']);
+      expect(doc.purchaseMatch.lines.map((l: any) => [l.lineNumber, l.receives, l.thisReceipt, l.openAfter, l.quantityStatus])).to.deep.equal([
+        [1, true, 10, 0, 'OK'],
+        [2, false, 2, 0, null],
+      ]);
+      const warning = doc.review.warnings.find((w: any) => w.code === 'PURCHASE_ORDER_LINK_NOT_RECEIVED');
+      expect(warning).to.include({ lineNumber: 2 });
+      expect(warning.message).to.contain('bonificação');
+      expect(doc.review.blockingProblems).to.deep.equal([]);
+
+      const res = await confirm(ct, doc.id);
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      // Both lines entered own stock; only the bought 10 were received (no over-receipt at 0 % tolerance).
+      expect((await stockOf(ct, 0, p.id)).quantity).to.equal('12.0000');
+      const after = await detail(ct, order.id);
+      expect(after.status).to.equal('RECEIVED');
+      expect(after.items[0]).to.include({ receivedQuantity: 10, openQuantity: 0 });
+      expect((await receiptsInDb(ct, order.id)).map((r) => [r.lineNumber, r.quantity.toFixed(4)])).to.deep.equal([[1, '10.0000']]);
+      // Only the bought line is owed.
+      expect((await payablesOf(ct, doc.id)).map((x) => x.amount.toFixed(2))).to.deep.equal(['100.00']);
+    });
+
+    it('NF-e import links neither a remessa (third-party goods) nor a bonificação line, even with xPed; the bought line is linked', async () => {
+      const ct = await nfeTenant();
+      const p = await makeProduct(ct);
+      const order = await approvedOrder(ct, orderBody(supplier, [{ productId: p.hash, quantity: 20, unitPrice: 5 }]));
+      const ref = { purchaseOrder: String(order.code), purchaseOrderLine: '1' };
+      const built = await ct.nfe({
+        items: [
+          { code: 'R1', description: 'REMESSA PARA CONSERTO', cfop: '5915', quantity: '3', unitPrice: '5', ...ref },
+          { code: 'B1', description: 'BONIFICACAO', cfop: '5910', quantity: '2', unitPrice: '5', ...ref },
+          { code: 'C1', description: 'COMPRA', cfop: '5102', quantity: '5', unitPrice: '5', ...ref },
+        ],
+      });
+      const body = { xml: built.xml, items: [1, 2, 3].map((lineNumber) => ({ lineNumber, productId: p.hash })) };
+      const preview = await api().post(`${NFE}/preview-import`).set(ct.headers()).send(body);
+      expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
+      expect(preview.body.draft.items.map((i: any) => i.operationClass)).to.deep.equal(['THIRD_PARTY_INBOUND', 'BONUS', 'PURCHASE_RESALE']);
+      expect(preview.body.items.map((i: any) => [i.purchaseOrderItemId, i.purchaseOrderLinkSource])).to.deep.equal([
+        [null, null],
+        [null, null],
+        [order.items[0].purchaseOrderItemId, 'ORDER_REFERENCE'],
+      ]);
+      expect(preview.body.purchaseMatch.lines.map((l: any) => [l.lineNumber, l.thisReceipt, l.openAfter])).to.deep.equal([[3, 5, 15]]);
+
+      const imported = await importXml(ct, body);
+      expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
+      const id = imported.body.entryDocument.id;
+      expect((await entryDetail(ct, id)).items.map((i: any) => i.purchaseOrderItemId)).to.deep.equal([null, null, order.items[0].purchaseOrderItemId]);
+      expect((await confirm(ct, id)).status).to.equal(200);
+      expect((await detail(ct, order.id)).items[0]).to.include({ receivedQuantity: 5, openQuantity: 15 });
+    });
+  });
+
   describe('concurrency', () => {
     it('20 confirms of different documents against the last 10 open units (tolerance 5 %): exactly 15 win, the rest 422, never over-received', async function () {
       this.timeout(120_000);

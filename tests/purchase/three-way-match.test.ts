@@ -84,13 +84,22 @@ describe('Purchase orders: the three-way match (unit)', () => {
     expect(match([line({ purchaseOrderItemId: 8 })]).findings.map((f) => f.code)).to.deep.equal(['PURCHASE_ORDER_ITEM_NOT_FOUND']);
   });
 
-  it('an IGNORED or product-less line receives nothing; unlinked lines are not in the match', () => {
-    const m = match([line({ ignored: true }), line({ lineNumber: 2, productId: null }), line({ lineNumber: 3, purchaseOrderItemId: null })]);
-    expect(m.lines.map((l) => [l.line.lineNumber, l.receives])).to.deep.equal([
-      [1, false],
-      [2, false],
+  it('an IGNORED, product-less or not-own-stock line receives nothing; unlinked lines are not in the match', () => {
+    const m = match([
+      line({ ignored: true }),
+      line({ lineNumber: 2, productId: null }),
+      line({ lineNumber: 3, purchaseOrderItemId: null }),
+      line({ lineNumber: 4, notReceived: 'third-party goods' }),
     ]);
-    expect(m.findings.map((f) => [f.code, f.blocksConfirmation])).to.deep.equal([['PURCHASE_ORDER_LINK_IGNORED', false]]);
+    expect(m.lines.map((l) => [l.line.lineNumber, l.receives, l.quantityStatus])).to.deep.equal([
+      [1, false, null],
+      [2, false, null],
+      [4, false, null],
+    ]);
+    expect(m.findings.map((f) => [f.code, f.blocksConfirmation, f.lineNumber])).to.deep.equal([
+      ['PURCHASE_ORDER_LINK_IGNORED', false, 1],
+      ['PURCHASE_ORDER_LINK_NOT_RECEIVED', false, 4],
+    ]);
     expect(m.received.size).to.equal(0);
   });
 

@@ -82,7 +82,7 @@ export async function confirmPreview(ctx: TenantContext, id: number) {
   const doc = await findAccessibleDocument(ctx, id, em);
   const draft = doc.status === 'DRAFT';
   const state = await loadDocumentState(em, doc);
-  const match = draft ? await purchaseMatch(em, ctx, doc, state.computed.items) : null;
+  const match = draft ? await purchaseMatch(em, ctx, doc, state.computed.items, state.products) : null;
   const plan = buildConfirmPlan(state, ctx.actor, match?.findings);
   const { effects } = draft ? await previewPosting(em, plan.posting) : { effects: [] };
   const { effects: thirdPartyEffects } = draft ? await previewThirdPartyPosting(em, plan.thirdParty) : { effects: [] };

@@ -140,13 +140,17 @@ async function alreadyImported(em: EntityManager, companyId: number, accessKey: 
 /**
  * Creates a DRAFT entry document inside the caller's transaction: supplier found or created by
  * document, products checked in the tenant, every value computed here. A second document with the
- * same access key → 409 NFE_ALREADY_IMPORTED naming the existing document.
+ * same access key → 409 NFE_ALREADY_IMPORTED naming the existing document. `complete` may set what
+ * depends on the computed lines before they are written (the import's purchase-order links).
  */
-export async function createEntryDocumentDraft(em: EntityManager, ctx: ActorContext, raw: DraftInput): Promise<EntryDocument> {
+export async function createEntryDocumentDraft(em: EntityManager, ctx: ActorContext, raw: DraftInput, complete?: (prepared: PreparedDraft) => Promise<void>): Promise<EntryDocument> {
   const filial = await em.findOneBy(Filial, { id: raw.filialId, companyId: ctx.companyId });
   if (!filial) throw new NotFoundError('Filial');
   if (raw.accessKey && (await findByAccessKey(em, ctx.companyId, raw.accessKey))) await alreadyImported(em, ctx.companyId, raw.accessKey);
-  const { input, computed } = await prepareDraft(em, ctx.companyId, raw);
+  const prepared = await prepareDraft(em, ctx.companyId, raw);
+  // The NF-e import links purchase-order lines here: the links depend on how the lines are booked.
+  if (complete) await complete(prepared);
+  const { input, computed } = prepared;
   const supplier = await resolveSupplier(em, ctx, input);
   await checkOrderLinks(em, ctx, { filialId: input.filialId, supplierDocument: supplier.supplierDocument }, computed.items);
 

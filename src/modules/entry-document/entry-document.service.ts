@@ -43,7 +43,7 @@ export async function previewManualDraft(ctx: TenantContext, body: ManualDraftIn
   const supplier = await resolveSupplier(em, ctx, prepared.input, false);
   const owner = { filialId, supplierDocument: supplier.supplierDocument };
   await checkOrderLinks(em, ctx, owner, prepared.computed.items);
-  const match = await purchaseMatch(em, ctx, owner, prepared.computed.items);
+  const match = await purchaseMatch(em, ctx, owner, prepared.computed.items, prepared.products);
   return { prepared, supplier, filialId, purchaseMatch: match?.view ?? null };
 }
 
@@ -76,7 +76,7 @@ export async function getEntryDocumentDetail(ctx: TenantContext, id: number) {
   const payables = await payablesOfDocument(em, ctx.companyId, doc.id);
   const nfe = doc.accessKey ? await findInboundByKey(em, ctx.companyId, doc.filialId, doc.accessKey) : null;
   // A draft shows its three-way match; its findings are part of the review.
-  const match = doc.status === 'DRAFT' ? await purchaseMatch(em, ctx, doc, state.computed.items) : null;
+  const match = doc.status === 'DRAFT' ? await purchaseMatch(em, ctx, doc, state.computed.items, state.products) : null;
   const { blocking, warnings } = splitChecks([...state.checks, ...(match?.findings ?? [])]);
   const taxCredits = await taxCreditsOf(em, ctx.companyId, doc.id);
   // A draft shows its lines as they would be booked now (the filial's regime and the company's rules may

@@ -1,9 +1,11 @@
 import { EntityManager } from 'typeorm';
 import type { ActorContext } from '../../core/context';
 import { assertLinkableOrderLines, MatchFinding, ReceiptDocument, ReceiptLine, threeWayMatch } from '../purchase/receiving.service';
+import type { Product } from '../catalog/entities/product.entity';
 import type { DocumentState } from './document-state';
 import type { ComputedItem } from './entry-document.calculator';
 import type { EntryDocumentItem } from './entities/entry-document-item.entity';
+import { lineStockTarget } from './fiscal/booking';
 
 /*
  * The entry document's side of purchase orders (SPEC §9): its lines as the purchase module reads
@@ -16,14 +18,30 @@ export interface LinkOwner {
   supplierDocument: string;
 }
 
+/**
+ * Why a reviewed line receives nothing on a purchase order (null: it receives). Only what confirm
+ * posts to own stock as bought is a receipt: third-party goods (remessas) are not ours, and a
+ * bonificação is goods given free, not the goods ordered — counting it would use up the quantity the
+ * invoiced goods still owe. Unreviewed lines and zero quantities are the match's own cases.
+ */
+export function notReceivedReason(it: ComputedItem, product: Product | undefined): string | null {
+  if (it.reviewStatus !== 'MATCHED' || !product || !it.stockQuantity.gt(0)) return null;
+  if (it.operationClass === 'BONUS') return 'a bonificação (goods given free) is not a receipt of the goods ordered';
+  const { stock, note } = lineStockTarget(it, product);
+  if (stock === 'OWN') return null;
+  if (note) return note;
+  return it.operationClass ? `a line booked as ${it.operationClass} posts no own stock` : 'the operation class is undetermined';
+}
+
 /** The lines as the match reads them (stored items carry their id; computed ones do not). */
-export const receiptLines = (items: (ComputedItem & { id?: number })[]): ReceiptLine[] =>
+export const receiptLines = (items: (ComputedItem & { id?: number })[], products: Map<number, Product>): ReceiptLine[] =>
   items.map((it) => ({
     lineNumber: it.lineNumber,
     entryDocumentItemId: it.id ?? null,
     purchaseOrderItemId: it.purchaseOrderItemId,
     productId: it.productId,
     ignored: it.reviewStatus === 'IGNORED',
+    notReceived: notReceivedReason(it, it.productId === null ? undefined : products.get(it.productId)),
     quantity: it.quantity,
     unit: it.unit,
     conversionFactor: it.conversionFactor,
@@ -34,7 +52,7 @@ export const receiptLines = (items: (ComputedItem & { id?: number })[]): Receipt
 
 /** A stored document as confirmation receives it (the stored item ids, the recomputed values). */
 export function receiptDocument(state: DocumentState): ReceiptDocument {
-  const { doc, items, computed } = state;
+  const { doc, items, computed, products } = state;
   return {
     entryDocumentId: doc.id,
     filialId: doc.filialId,
@@ -44,7 +62,10 @@ export function receiptDocument(state: DocumentState): ReceiptDocument {
     accessKey: doc.accessKey,
     issueDate: doc.issueDate,
     entryDate: doc.entryDate,
-    lines: receiptLines(computed.items.map((it, i) => ({ ...it, id: items[i].id }))),
+    lines: receiptLines(
+      computed.items.map((it, i) => ({ ...it, id: items[i].id })),
+      products,
+    ),
   };
 }
 
@@ -65,7 +86,7 @@ export async function checkOrderLinks(em: EntityManager, ctx: Pick<ActorContext,
 }
 
 /** The three-way match of a draft's lines (null when none is linked). */
-export const purchaseMatch = (em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, owner: LinkOwner, items: ComputedItem[]) =>
-  threeWayMatch(em, ctx, { filialId: owner.filialId, supplierDocument: owner.supplierDocument, lines: receiptLines(items) });
+export const purchaseMatch = (em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, owner: LinkOwner, items: ComputedItem[], products: Map<number, Product>) =>
+  threeWayMatch(em, ctx, { filialId: owner.filialId, supplierDocument: owner.supplierDocument, lines: receiptLines(items, products) });
 
 export type { MatchFinding };

@@ -107,11 +107,11 @@ export async function previewImport(ctx: TenantContext, body: { xml?: string; ac
   const matches = await matchItems(em, ctx, nfe);
   const origin = inbound?.source === 'SEFAZ' ? 'NFE_SEFAZ' : 'NFE_XML';
   const { draft, resolutions } = toDraftInput(nfe, { filialId: filial.id, origin, matches, overrides: body.items, entryDate: body.entryDate, notes: body.notes });
-  await linkToPurchaseOrders(em, ctx, filial.id, nfe, draft, resolutions);
   const prepared = await prepareDraft(em, ctx.companyId, draft);
+  await linkToPurchaseOrders(em, ctx, filial.id, nfe, prepared, resolutions);
   const supplier = normalizeDocument(nfe.issuer.document ?? '') ? await resolveSupplier(em, ctx, prepared.input, false) : null;
   const alreadyImported = await findByAccessKey(em, ctx.companyId, nfe.accessKey);
-  const purchase = await purchaseOrdersOfPreview(em, ctx, filial.id, nfe, prepared.computed.items);
+  const purchase = await purchaseOrdersOfPreview(em, ctx, filial.id, nfe, prepared);
   return { inspection, inbound, resolutions, prepared, supplier, alreadyImported, purchase };
 }
 
@@ -138,8 +138,7 @@ async function importInTransaction(em: EntityManager, ctx: ActorContext, filial:
   const matches = await matchItems(em, ctx, nfe);
   const origin = inbound.source === 'SEFAZ' ? 'NFE_SEFAZ' : 'NFE_XML';
   const { draft, resolutions } = toDraftInput(nfe, { filialId: filial.id, origin, matches, overrides: opts.items, entryDate: opts.entryDate, notes: opts.notes });
-  await linkToPurchaseOrders(em, ctx, filial.id, nfe, draft, resolutions);
-  const doc = await createEntryDocumentDraft(em, ctx, draft);
+  const doc = await createEntryDocumentDraft(em, ctx, draft, (prepared) => linkToPurchaseOrders(em, ctx, filial.id, nfe, prepared, resolutions));
 
   const byLine = new Map(nfe.items.map((i) => [i.lineNumber, i]));
   for (const r of resolutions.filter((x) => x.saveMapping && x.productId)) {

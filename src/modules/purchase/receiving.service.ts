@@ -95,8 +95,8 @@ export interface AutoLinkLine {
   /** xPed and nItemPed as the supplier wrote them. */
   orderCode: string | null;
   orderLine: string | null;
-  /** IGNORED lines receive nothing: they are not linked. */
-  ignored?: boolean;
+  /** Lines that would receive nothing (IGNORED, or not booked into own stock as bought) are not linked. */
+  receivesNothing?: boolean;
 }
 
 export type LinkSource = 'ORDER_REFERENCE' | 'OPEN_LINE';
@@ -135,7 +135,7 @@ export async function linkReceiptLines(em: EntityManager, ctx: Pick<ActorContext
   const take = (id: number, qty: Dec) => remaining.has(id) && remaining.set(id, remaining.get(id)!.minus(qty));
 
   return lines.map((l, i) => {
-    if (l.ignored) return { purchaseOrderItemId: null, source: null };
+    if (l.receivesNothing) return { purchaseOrderItemId: null, source: null };
     const stockQuantity = round(l.quantity.times(l.conversionFactor), 'quantity');
     const order = codes[i] !== null ? byCode.get(codes[i]!) : undefined;
     const item = order ? referencedLines.get(`${order.id}:${parseLine(l.orderLine)}`) : undefined;

@@ -29,6 +29,12 @@ export interface ReceiptLine {
   productId: number | null;
   /** IGNORED lines post no stock and receive nothing. */
   ignored?: boolean;
+  /**
+   * Why a line receives nothing although it is reviewed: confirm books it without posting own stock
+   * as a purchase (third-party goods, a bonificação, a fixed asset, a product without stock control…).
+   * Only goods entering own stock as bought are receipts of an order. Null/absent: it receives.
+   */
+  notReceived?: string | null;
   /** As invoiced, in the supplier's unit. */
   quantity: Dec;
   unit: string;
@@ -136,8 +142,16 @@ export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], to
       for (const p of problems) findings.push({ code: p.code, message: `Line ${line.lineNumber}: ${p.message}`, blocksConfirmation: true, lineNumber: line.lineNumber, details: linkDetails(ref.order, ref.item) });
       if (line.ignored && !problems.length) {
         findings.push({ code: 'PURCHASE_ORDER_LINK_IGNORED', message: `Line ${line.lineNumber} is IGNORED: it receives nothing on purchase order ${ref.order.code}`, blocksConfirmation: false, lineNumber: line.lineNumber });
+      } else if (line.notReceived && !problems.length) {
+        findings.push({
+          code: 'PURCHASE_ORDER_LINK_NOT_RECEIVED',
+          message: `Line ${line.lineNumber} receives nothing on purchase order ${ref.order.code}: ${line.notReceived}`,
+          blocksConfirmation: false,
+          lineNumber: line.lineNumber,
+          details: linkDetails(ref.order, ref.item),
+        });
       }
-      const receives = !problems.length && !line.ignored && line.productId !== null && line.stockQuantity.gt(0);
+      const receives = !problems.length && !line.ignored && !line.notReceived && line.productId !== null && line.stockQuantity.gt(0);
       if (receives) received.set(ref.item.id, (received.get(ref.item.id) ?? ZERO).plus(line.stockQuantity));
       return { line, ref, problems: problems.map((p) => p.code), receives };
     });

@@ -46,7 +46,8 @@ export interface BookingInput {
   supplierId: number;
 }
 
-function lineTarget(it: ComputedItem, product: Product | undefined): { stock: StockTarget; note: string | null } {
+/** Where confirm puts a line's goods, and why a line whose class posts stock posts none (purchase receipts follow it too). */
+export function lineStockTarget(it: ComputedItem, product: Product | undefined): { stock: StockTarget; note: string | null } {
   const target = it.operationClass ? CLASS_EFFECTS[it.operationClass].stock : 'NONE';
   if (target === 'NONE') return { stock: 'NONE', note: null };
   if (it.reviewStatus === 'IGNORED') return { stock: 'NONE', note: 'Ignored on review: kept on the document, posts no stock' };
@@ -64,7 +65,7 @@ export function bookLines(input: BookingInput): Booking {
   const thirdParty: ThirdPartyLine[] = [];
   input.items.forEach((it, i) => {
     const product = it.productId === null ? undefined : input.products.get(it.productId);
-    const { stock, note } = lineTarget(it, product);
+    const { stock, note } = lineStockTarget(it, product);
     if (stock === 'OWN') {
       ownStock.push({ productId: product!.id, direction: 'IN', quantity: it.stockQuantity, unitCost: it.unitCost, referenceLineId: input.itemIds[i] });
     } else if (stock === 'THIRD_PARTY') {
