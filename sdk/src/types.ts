@@ -252,6 +252,11 @@ export interface EntryDocumentItem {
   unitCost: number;
   /** The supplier's values as declared on the invoice: never change. */
   declared: { code: string | null; description: string | null; unit: string | null; quantity: number | null; unitPrice: number | null; ncm: string | null; cfop: string | null };
+  /** The purchase-order line it receives against, if linked. */
+  purchaseOrderItemId: string | null;
+  /** How the line is booked: inbound CFOP and operation class. */
+  entryCfop: string | null;
+  operationClass: string | null;
 }
 
 export interface DocumentCheck {
@@ -316,6 +321,12 @@ export interface LineReviewInput {
   reviewStatus?: ItemReviewStatus;
   /** Also save (supplier, code) → (product, factor) in the product map. */
   saveMapping?: boolean;
+  /** The purchase-order line the line receives against (same filial, supplier and product); null unlinks. */
+  purchaseOrderItemId?: string | null;
+  /** Inbound CFOP (1xxx/2xxx/3xxx) the line is booked with; null: back to the company's rules and the defaults. */
+  entryCfop?: string | null;
+  /** Operation class (not VALUE_ADJUSTMENT); null: back to the one the entry CFOP and finNFe give. */
+  operationClass?: string | null;
 }
 
 export interface AppliedMapping {

@@ -240,6 +240,48 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     expectProblem(await applyMap(manual.id, { version: 2 }), 409, 'ENTRY_DOCUMENT_NOT_DRAFT');
   });
 
+  it("a line's entry CFOP and operation class are reviewed like PATCH items sets them: chosen, validated, audited, and given back to the rules with null", async () => {
+    const p = await makeProduct(t);
+    const d = await createDraft(t, draftBody({ items: [item({ productId: p.hash, cfop: '5102', quantity: 4, unitPrice: '25.00' })] }));
+    const line = d.items[0].id;
+    expect(d.items[0]).to.deep.include({ entryCfop: '1102', entryCfopSource: 'DEFAULT', operationClass: 'PURCHASE_RESALE', operationClassSource: 'CFOP' });
+
+    const office = await review(d.id, { version: 1, lines: [{ id: line, entryCfop: '1556' }] });
+    expect(office.status, JSON.stringify(office.body)).to.equal(200);
+    expect(office.body.items[0]).to.deep.include({ cfop: '5102', entryCfop: '1556', entryCfopSource: 'MANUAL', operationClass: 'PURCHASE_USE_CONSUMPTION', operationClassSource: 'CFOP' });
+    const row = async () => (await itemRows(d.id))[0];
+    expect([(await row()).entryCfop, (await row()).entryCfopSource, (await row()).operationClass]).to.deep.equal(['1556', 'MANUAL', 'PURCHASE_USE_CONSUMPTION']);
+
+    const bonus = await review(d.id, { version: 2, lines: [{ id: line, operationClass: 'BONUS' }] });
+    expect(bonus.body.items[0]).to.deep.include({ entryCfop: '1556', operationClass: 'BONUS', operationClassSource: 'MANUAL' });
+    const preview = await api().get(`/api/entry-document/confirm-preview/${d.id}`).set(t.headers());
+    expect(preview.body.lines[0]).to.deep.include({ operationClass: 'BONUS', posts: { stock: 'OWN', payable: false } });
+    expect(preview.body.payableTotal).to.equal(0);
+
+    const back = await review(d.id, { version: 3, lines: [{ id: line, entryCfop: null, operationClass: null }] });
+    expect(back.body.items[0]).to.deep.include({ entryCfop: '1102', entryCfopSource: 'DEFAULT', operationClass: 'PURCHASE_RESALE', operationClassSource: 'CFOP' });
+    const trail = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'entry-document', entityId: decodeId('entry-document', d.id), action: 'UPDATED' }, order: { id: 'ASC' } });
+    expect(trail).to.have.length(3);
+    expect(trail[0].changes).to.deep.include({ 'items[1].entryCfop': ['1102', '1556'], 'items[1].operationClass': ['PURCHASE_RESALE', 'PURCHASE_USE_CONSUMPTION'] });
+    expect(trail[1].changes).to.deep.include({ 'items[1].operationClass': ['PURCHASE_USE_CONSUMPTION', 'BONUS'] });
+    expect(trail[2].changes).to.deep.include({ 'items[1].entryCfop': ['1556', '1102'], 'items[1].operationClass': ['BONUS', 'PURCHASE_RESALE'] });
+
+    // The same validation as PATCH items: the field's rules (400), and finNFe's class that cannot be chosen away (400, the edit's path).
+    const compl = await createDraft(t, draftBody({ purpose: '2', items: [item({ productId: p.hash, cfop: '5102', quantity: 0, unitPrice: 0, otherExpenses: '12.50' }), item({ productId: p.hash, cfop: '5102', quantity: 0, unitPrice: 0, otherExpenses: '1.50' })] }));
+    const before = await footprint(t);
+    for (const [field, value] of [['entryCfop', '5102'], ['entryCfop', '11021'], ['operationClass', 'VALUE_ADJUSTMENT'], ['operationClass', 'SOMETHING']] as const) {
+      const res = await review(d.id, { version: 4, lines: [{ id: line, [field]: value }] });
+      expectProblem(res, 400, 'VALIDATION_ERROR');
+      expect(res.body.errors.map((e: { path: string }) => e.path)).to.include(`lines[0].${field}`);
+    }
+    const refused = await review(compl.id, { version: 1, lines: [{ id: compl.items[1].id, operationClass: 'PURCHASE_RESALE' }] });
+    expectProblem(refused, 400, 'VALIDATION_ERROR');
+    expect(refused.body.errors).to.have.length(1);
+    expect(refused.body.errors[0].path).to.equal('lines[0].operationClass');
+    expect(refused.body.errors[0].message).to.contain('lines[0].operationClass cannot be PURCHASE_RESALE');
+    expect(await footprint(t)).to.deep.equal(before);
+  });
+
   it('two concurrent reviews of one version: one applies, the other → 409 STALE_VERSION', async () => {
     const { id, lines } = await importedDraft();
     const p = await makeProduct(t);

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
+import { decodeId } from '../../src/core/hashids';
+import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
+import { EntryDocumentItem } from '../../src/modules/entry-document/entities/entry-document-item.entity';
 import { EntryDocument } from '../../src/modules/entry-document/entities/entry-document.entity';
 import { PurchaseOrderReceipt } from '../../src/modules/purchase/entities/purchase-order-receipt.entity';
 import { api } from '../support/api';
@@ -344,6 +347,75 @@ describe('Purchase orders: receiving against entry documents', () => {
       const patched = await api().patch(`${ENTRY}/${draft.id}`).set(at.headers()).send({ version: draft.version, items });
       expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
       expect(patched.body.purchaseMatch.lines.map((l: any) => l.lineNumber)).to.deep.equal([1]);
+    });
+  });
+
+  describe('line review: PATCH /entry-document/lines/:id sets the purchase-order line', () => {
+    const review = (tenant: NfeTenant, id: string, body: Record<string, unknown>) => api().patch(`${ENTRY}/lines/${id}`).set(tenant.headers()).send(body);
+    const rowOf = async (id: string) => (await dataSource.manager.findOneByOrFail(EntryDocument, { companyId: t.companyId, id: decodeId('entry-document', id) })).version;
+    const linkOf = async (itemId: string) => (await dataSource.manager.findOneByOrFail(EntryDocumentItem, { companyId: t.companyId, id: decodeId('entry-document-item', itemId) })).purchaseOrderItemId;
+
+    it('links, unlinks and links again (audited, evented, the match follows); confirm receives on the reviewed link', async () => {
+      const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 8, unitPrice: 10 }]));
+      const target = order.items[0].purchaseOrderItemId;
+      const doc = await draftOf([{ productId: product.hash, quantity: 3, unitPrice: 10 }, { productId: product.hash, quantity: 1, unitPrice: 10 }]);
+      const line = doc.items[0].id;
+
+      const linked = await review(t, doc.id, { version: 1, lines: [{ id: line, purchaseOrderItemId: target }] });
+      expect(linked.status, JSON.stringify(linked.body)).to.equal(200);
+      expect(linked.body.version).to.equal(2);
+      expect(linked.body.items.map((i: any) => i.purchaseOrderItemId)).to.deep.equal([target, null]);
+      expect(linked.body.purchaseMatch.lines.map((l: any) => [l.lineNumber, l.purchaseOrderItemId, l.thisReceipt, l.openAfter, l.receives])).to.deep.equal([[1, target, 3, 5, true]]);
+      expect(await linkOf(line)).to.equal(decodeId('purchase-order-item', target));
+      const trail = async () => (await api().get(`${ENTRY}/audit-history/${doc.id}`).set(t.headers())).body.data;
+      expect((await trail()).pop().changes).to.deep.include({ 'items[1].purchaseOrderItemId': [null, target] });
+
+      const unlinked = await review(t, doc.id, { version: 2, lines: [{ id: line, purchaseOrderItemId: null }] });
+      expect(unlinked.status, JSON.stringify(unlinked.body)).to.equal(200);
+      expect(unlinked.body.items[0].purchaseOrderItemId).to.equal(null);
+      expect(unlinked.body.purchaseMatch).to.equal(null);
+      expect(await linkOf(line)).to.equal(null);
+      expect((await trail()).pop().changes).to.deep.include({ 'items[1].purchaseOrderItemId': [target, null] });
+      const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'entry-document', aggregateId: decodeId('entry-document', doc.id) }, order: { id: 'ASC' } });
+      expect(events.map((e) => e.type)).to.deep.equal(['entry-document.created', 'entry-document.updated', 'entry-document.updated']);
+
+      expect((await review(t, doc.id, { version: 3, lines: [{ id: line, purchaseOrderItemId: target }] })).status).to.equal(200);
+      expect((await confirm(t, doc.id)).status).to.equal(200);
+      expect((await detail(t, order.id)).items[0]).to.include({ receivedQuantity: 3, openQuantity: 5 });
+    });
+
+    it("another tenant's order line → 404; another supplier or product, or a product changed under the link → 422 naming lines[j]; nothing written", async () => {
+      const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]));
+      const otherSupplier = await approvedOrder(t, orderBody({ document: randomCnpj() }, [{ productId: product.hash, quantity: 5, unitPrice: 10 }]));
+      const anotherProduct = await makeProduct(t);
+      const otherProductOrder = await approvedOrder(t, orderBody(supplier, [{ productId: anotherProduct.hash, quantity: 5, unitPrice: 10 }]));
+      const foreignProduct = await makeProduct(other);
+      const foreign = await approvedOrder(other, orderBody(supplier, [{ productId: foreignProduct.hash, quantity: 5, unitPrice: 10 }]));
+      const doc = await draftOf([{ productId: product.hash, quantity: 2, unitPrice: 10 }, { productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: order.items[0].purchaseOrderItemId }]);
+      const [first, second] = doc.items.map((i: any) => i.id);
+      const before = { entry: await footprint(t), purchase: await purchaseFootprint(t) };
+
+      const missing = await review(t, doc.id, { version: 1, lines: [{ id: second, conversionFactor: 1 }, { id: first, purchaseOrderItemId: foreign.items[0].purchaseOrderItemId }] });
+      expectProblem(missing, 404, 'PURCHASE_ORDER_ITEM_NOT_FOUND');
+      expect(missing.body.errors).to.deep.equal([{ path: 'lines[1].purchaseOrderItemId', message: 'purchase-order line not found' }]);
+      for (const [edit, reason] of [
+        [{ id: first, purchaseOrderItemId: otherSupplier.items[0].purchaseOrderItemId }, 'PURCHASE_ORDER_OTHER_SUPPLIER'],
+        [{ id: first, purchaseOrderItemId: otherProductOrder.items[0].purchaseOrderItemId }, 'PURCHASE_ORDER_PRODUCT_MISMATCH'],
+        [{ id: second, productId: anotherProduct.hash }, 'PURCHASE_ORDER_PRODUCT_MISMATCH'],
+      ] as const) {
+        const res = await review(t, doc.id, { version: 1, lines: [edit] });
+        expectProblem(res, 422, 'PURCHASE_ORDER_LINE_NOT_LINKABLE');
+        expect(res.body.reasons).to.deep.equal([reason]);
+        expect(res.body.errors.map((e: any) => e.path)).to.deep.equal(['lines[0].purchaseOrderItemId']);
+      }
+      expectProblem(await review(t, doc.id, { version: 1, lines: [{ id: first, purchaseOrderItemId: 'not!an!id' }] }), 400, 'INVALID_ID');
+      expectProblem(await review(t, doc.id, { version: 1, lines: [{ id: first, purchaseOrderItemId: 5 }] }), 400);
+      expect({ entry: await footprint(t), purchase: await purchaseFootprint(t) }).to.deep.equal(before);
+      expect(await rowOf(doc.id)).to.equal(1);
+      // Another product with its own order line linked in the same edit is fine.
+      const both = await review(t, doc.id, { version: 1, lines: [{ id: second, productId: anotherProduct.hash, purchaseOrderItemId: otherProductOrder.items[0].purchaseOrderItemId }] });
+      expect(both.status, JSON.stringify(both.body)).to.equal(200);
+      expect(both.body.items[1]).to.include({ productId: anotherProduct.hash, purchaseOrderItemId: otherProductOrder.items[0].purchaseOrderItemId });
     });
   });
 

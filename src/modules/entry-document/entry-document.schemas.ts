@@ -99,7 +99,10 @@ const lineEdit = Joi.object({
   conversionFactor: decimal('factor', { positive: true, max: 100_000 }),
   reviewStatus: Joi.string().valid('MATCHED', 'PENDING', 'IGNORED'),
   saveMapping: Joi.boolean().description('also save (supplier, code) → (product, factor) in the product map'),
-}).or('productId', 'conversionFactor', 'reviewStatus', 'saveMapping');
+  purchaseOrderItemId: item.extract('purchaseOrderItemId').description('the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED, same product); null unlinks'),
+  entryCfop: item.extract('entryCfop').description("inbound CFOP the line is booked with; null: back to the company's rules and the defaults"),
+  operationClass: item.extract('operationClass').description('null: back to the class the entry CFOP and finNFe give'),
+}).or('productId', 'conversionFactor', 'reviewStatus', 'saveMapping', 'purchaseOrderItemId', 'entryCfop', 'operationClass');
 
 export const entryDocumentSchemas = {
   create: { body: draftBody },

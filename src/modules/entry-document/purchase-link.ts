@@ -72,15 +72,23 @@ export function receiptDocument(state: DocumentState): ReceiptDocument {
 /**
  * Checks the order lines the items link (404 unknown, 422 not linkable). With `before`, only the
  * lines whose link or product changed are checked: a stale link that a PATCH of other fields leaves
- * alone is reported by the match instead, not refused.
+ * alone is reported by the match instead, not refused. `pathOf` names a line's link in the request
+ * (`items[i]` of a PATCH, `lines[j]` of a line review).
  */
-export async function checkOrderLinks(em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, owner: LinkOwner, items: ComputedItem[], before?: EntryDocumentItem[]): Promise<void> {
+export async function checkOrderLinks(
+  em: EntityManager,
+  ctx: Pick<ActorContext, 'companyId'>,
+  owner: LinkOwner,
+  items: ComputedItem[],
+  before?: EntryDocumentItem[],
+  pathOf: (index: number) => string = (i) => `items[${i}]`,
+): Promise<void> {
   const stored = new Map((before ?? []).map((b) => [b.lineNumber, b]));
   const links = items.flatMap((it, i) => {
     if (it.purchaseOrderItemId === null) return [];
     const old = stored.get(it.lineNumber);
     if (before && old && old.purchaseOrderItemId === it.purchaseOrderItemId && old.productId === it.productId) return [];
-    return [{ path: `items[${i}].purchaseOrderItemId`, purchaseOrderItemId: it.purchaseOrderItemId, productId: it.productId }];
+    return [{ path: `${pathOf(i)}.purchaseOrderItemId`, purchaseOrderItemId: it.purchaseOrderItemId, productId: it.productId }];
   });
   await assertLinkableOrderLines(em, ctx, links, owner);
 }

@@ -3,7 +3,7 @@ import { Changes, diff, recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { inTransaction } from '../../core/db/transaction';
 import type { Dec } from '../../core/decimal';
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../core/errors';
+import { AppError, BusinessRuleError, FieldError, NotFoundError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { matchSupplierItems } from '../product-map/product-match.service';
@@ -17,11 +17,14 @@ import { AUDIT_ENTITY, findDocument, loadInstallments, loadItems, updateIfCurren
 import type { ItemInput } from './entry-document.types';
 import type { EntryDocumentItem, ItemReviewStatus } from './entities/entry-document-item.entity';
 import type { EntryDocument } from './entities/entry-document.entity';
+import type { OperationClass } from './fiscal/fiscal.types';
+import { checkOrderLinks } from './purchase-link';
 import { assertEditable, headerView, itemChanges, raiseConflict } from './update-draft';
 
 /*
  * Line review of a DRAFT (SPEC §2): lines edited by id without resending the document — product,
- * conversion factor, review state, optionally saving the mapping — and "apply the product map again"
+ * conversion factor, review state, optionally saving the mapping, the purchase-order line it
+ * receives against, its entry CFOP and operation class — and "apply the product map again"
  * to every PENDING line. Only the booked side of a line changes; the supplier's declared values
  * (code, description, unit, quantity, unit price, NCM, CFOP) are never touched. Lines are rewritten
  * in place, so their ids stay valid across reviews; the document is recomputed by the one calculator
@@ -39,6 +42,12 @@ export interface LineEdit {
   reviewStatus?: ItemReviewStatus;
   /** Also save (supplier, code) → (product, factor) in the product map. */
   saveMapping?: boolean;
+  /** The purchase-order line the line receives against; null unlinks. */
+  purchaseOrderItemId?: number | null;
+  /** The inbound CFOP the line is booked with; null goes back to the company's rules and the defaults. */
+  entryCfop?: string | null;
+  /** The line's operation class; null goes back to the one the entry CFOP and finNFe give. */
+  operationClass?: OperationClass | null;
 }
 
 export interface AppliedMapping {
@@ -53,6 +62,9 @@ function editedInput(current: ItemInput, edit: LineEdit, path: string): ItemInpu
   const next: ItemInput = { ...current };
   if (edit.productId !== undefined) next.productId = edit.productId;
   if (edit.conversionFactor !== undefined) next.conversionFactor = edit.conversionFactor;
+  if (edit.purchaseOrderItemId !== undefined) next.purchaseOrderItemId = edit.purchaseOrderItemId;
+  if (edit.entryCfop !== undefined) next.entryCfop = edit.entryCfop;
+  if (edit.operationClass !== undefined) next.operationClass = edit.operationClass;
   switch (edit.reviewStatus) {
     case 'IGNORED':
       next.ignored = true;
@@ -78,16 +90,37 @@ interface Rewrite {
   items: EntryDocumentItem[];
   /** New input per line index, for the lines that change. */
   inputs: Map<number, ItemInput>;
+  /** Line index → how the request names it (`lines[j]`), for error paths. */
+  pathOf?: Map<number, string>;
+}
+
+/** The calculator and the checks name a line `items[<index>]`; a line review names it as its edit, `lines[<j>]`. */
+async function withLinePaths<T>(pathOf: Map<number, string> | undefined, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const errors = err instanceof AppError ? (err.extensions.errors as FieldError[] | undefined) : undefined;
+    if (!pathOf || !errors || !(err instanceof AppError)) throw err;
+    const rename = (text: string) => text.replace(/items\[(\d+)\]/g, (whole, i: string) => pathOf.get(Number(i)) ?? whole);
+    throw new AppError(err.kind, err.code, err.message, { ...err.extensions, errors: errors.map((e) => ({ ...e, path: rename(e.path), message: rename(e.message) })) });
+  }
 }
 
 /**
  * Recomputes the document with the changed lines and writes what changed: the header under the
  * version read (status DRAFT), then the changed lines in place; audit row with field diffs and event.
+ * `pathOf` (a line review): error paths name the edits, and changed links are checked (404/422).
  */
-async function writeLines(em: EntityManager, ctx: TenantContext, { doc, items, inputs }: Rewrite): Promise<{ doc: EntryDocument; computed: ComputedItem[] }> {
+async function writeLines(em: EntityManager, ctx: TenantContext, { doc, items, inputs, pathOf }: Rewrite): Promise<{ doc: EntryDocument; computed: ComputedItem[] }> {
   const installments = await loadInstallments(em, ctx.companyId, doc.id);
   const current = storedDraftInput(doc, items, installments);
-  const { computed } = await prepareDraft(em, ctx.companyId, { ...current, items: current.items.map((it, i) => inputs.get(i) ?? it) });
+  const { computed } = await withLinePaths(pathOf, async () => {
+    const prepared = await prepareDraft(em, ctx.companyId, { ...current, items: current.items.map((it, i) => inputs.get(i) ?? it) });
+    // Reviewed lines whose link or product changed have the link checked; apply-product-map leaves a
+    // product that differs from the linked order line's to the match (a blocking finding), not a refusal.
+    if (pathOf) await checkOrderLinks(em, ctx, doc, prepared.computed.items, items, (i) => pathOf.get(i) ?? `items[${i}]`);
+    return prepared;
+  });
   const lineChanges = itemChanges(items, computed.items);
   const changes: Changes = { ...diff(headerView(doc), headerView({ ...doc, ...computedHeader(computed) })), ...lineChanges };
   if (!Object.keys(changes).length) return { doc, computed: computed.items };
@@ -136,7 +169,8 @@ export async function reviewLines(ctx: TenantContext, id: number, version: numbe
       }
     }
 
-    const { doc: updated, computed } = await writeLines(em, ctx, { doc, items, inputs });
+    const pathOf = new Map(edits.map((e, i) => [indexById.get(e.id)!, `lines[${i}]`]));
+    const { doc: updated, computed } = await writeLines(em, ctx, { doc, items, inputs, pathOf });
     for (const m of mappings) {
       const line = items[m.index];
       const booked = computed[m.index];

@@ -77,15 +77,6 @@ export async function assertLinkableOrderLines(em: EntityManager, ctx: Pick<Acto
   if (errors.length) throw new BusinessRuleError('PURCHASE_ORDER_LINE_NOT_LINKABLE', 'A line cannot be linked to that purchase-order line', { errors, reasons: [...codes] });
 }
 
-/** One link (a line review sets the purchase-order line of one entry-document line). */
-export const assertLinkableOrderLine = (
-  em: EntityManager,
-  ctx: Pick<ActorContext, 'companyId'>,
-  purchaseOrderItemId: number,
-  target: LinkTarget & { productId: number | null },
-  path = 'purchaseOrderItemId',
-) => assertLinkableOrderLines(em, ctx, [{ path, purchaseOrderItemId, productId: target.productId }], target);
-
 /* ---- automatic links (NF-e import) ---- */
 
 export interface AutoLinkLine {
