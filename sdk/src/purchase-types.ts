@@ -1,5 +1,5 @@
 /* Request and response types of `/api/purchase`, as the service's mappers and schemas define them. */
-import type { DecimalInput, PageQuery } from './types';
+import type { DecimalInput, Page, PageQuery } from './types';
 
 /** New values may be added; clients must tolerate unknown ones. */
 export type PurchaseOrderStatus = 'DRAFT' | 'APPROVED' | 'PARTIALLY_RECEIVED' | 'RECEIVED' | 'CANCELLED' | 'CLOSED';
@@ -153,13 +153,13 @@ export interface PurchaseReceipt {
   cancelledAt: string | null;
 }
 
-export interface PurchaseReceipts {
+/** The order's lines and a page of its receipts (`data`, `pagination`), oldest first. */
+export interface PurchaseReceipts extends Page<PurchaseReceipt> {
   purchaseOrderId: string;
   code: number;
   status: PurchaseOrderStatus;
   version: number;
   items: { purchaseOrderItemId: string; lineNumber: number; productId: string; ordered: number; received: number; cancelled: number; open: number }[];
-  receipts: PurchaseReceipt[];
 }
 
 /** The three-way match entry documents and NF-e previews carry as `purchaseMatch`. */

@@ -1,5 +1,5 @@
 import { CallOptions, HttpClient, seg } from './http';
-import type { Page } from './types';
+import type { Page, PageQuery } from './types';
 import type {
   CreatePurchaseOrderRequest,
   FindPurchaseOrdersQuery,
@@ -73,9 +73,9 @@ export class PurchaseOrders {
     return this.http.request({ method: 'POST', path: `${BASE}/${seg(id)}/close`, body: reason ? { reason } : {}, idempotent: true, options });
   }
 
-  /** GET /purchase/:id/receipts */
-  receipts(id: string, options?: CallOptions): Promise<PurchaseReceipts> {
-    return this.http.request({ method: 'GET', path: `${BASE}/${seg(id)}/receipts`, options });
+  /** GET /purchase/:id/receipts — the order's lines and a page of its receipts. */
+  receipts(id: string, query: PageQuery = {}, options?: CallOptions): Promise<PurchaseReceipts> {
+    return this.http.request({ method: 'GET', path: `${BASE}/${seg(id)}/receipts`, query: { ...query }, options });
   }
 
   /** GET /purchase/open-items/:filialId — the client's filial unless `filialId` is given. */

@@ -91,8 +91,8 @@ describe('Purchase orders: receiving against entry documents', () => {
       expect(receipts.status).to.equal(200);
       expect(receipts.body).to.deep.include({ purchaseOrderId: order.id, code: order.code, status: 'PARTIALLY_RECEIVED' });
       expect(receipts.body.items).to.deep.equal([{ purchaseOrderItemId: line, lineNumber: 1, productId: product.hash, ordered: 100, received: 60, cancelled: 0, open: 40 }]);
-      expect(receipts.body.receipts).to.have.length(1);
-      expect(receipts.body.receipts[0]).to.include({ purchaseOrderItemId: line, entryDocumentId: doc.id, entryDocumentItemId: doc.items[0].id, lineNumber: 1, number: doc.number, series: '1', status: 'CONFIRMED', quantity: 60, invoiceQuantity: 60, invoiceUnit: 'UN', conversionFactor: 1, unitPrice: 10, orderUnitPrice: 10, entryDate: '2026-03-03', issueDate: '2026-03-02', cancelledAt: null });
+      expect(receipts.body.data).to.have.length(1);
+      expect(receipts.body.data[0]).to.include({ purchaseOrderItemId: line, entryDocumentId: doc.id, entryDocumentItemId: doc.items[0].id, lineNumber: 1, number: doc.number, series: '1', status: 'CONFIRMED', quantity: 60, invoiceQuantity: 60, invoiceUnit: 'UN', conversionFactor: 1, unitPrice: 10, orderUnitPrice: 10, entryDate: '2026-03-03', issueDate: '2026-03-02', cancelledAt: null });
 
       const audit = (await auditOf(t, order.id)).pop()!;
       expect(audit.action).to.equal('RECEIVED');
@@ -235,7 +235,7 @@ describe('Purchase orders: receiving against entry documents', () => {
 
     it('GET /purchase/:id/receipts: another company → 404, a filial not granted → 403, malformed → 400', async () => {
       const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 1, unitPrice: 1 }]), 1);
-      expect((await receiptsOf(t, order.id)).body.receipts).to.deep.equal([]);
+      expect((await receiptsOf(t, order.id)).body.data).to.deep.equal([]);
       expectProblem(await receiptsOf(other, order.id), 404, 'PURCHASE_ORDER_NOT_FOUND');
       expectProblem(await api().get(`${PURCHASE}/${order.id}/receipts`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403);
       expectProblem(await api().get(`${PURCHASE}/!!/receipts`).set(t.headers()), 400, 'INVALID_ID');
@@ -291,12 +291,20 @@ describe('Purchase orders: receiving against entry documents', () => {
       const back = await detail(ct, order.id);
       expect(back.status).to.equal('PARTIALLY_RECEIVED');
       expect(back.items[0]).to.include({ receivedQuantity: 60, openQuantity: 40 });
-      const receipts = (await receiptsOf(ct, order.id)).body.receipts;
+      const receipts = (await receiptsOf(ct, order.id)).body.data;
       expect(receipts.map((r: any) => [r.entryDocumentId, r.quantity, r.unitPrice, r.status])).to.deep.equal([
         [firstDoc, 60, 10, 'CONFIRMED'],
         [secondDoc, 40, 10.8, 'CANCELLED'],
       ]);
       expect(receipts[0].accessKey).to.equal(first.accessKey);
+      // The receipts are a two-phase list: a page of one, then the rest by cursor.
+      const page1 = (await api().get(`${PURCHASE}/${order.id}/receipts`).query({ pageSize: 1 }).set(ct.headers())).body;
+      expect(page1.data.map((r: any) => r.entryDocumentId)).to.deep.equal([firstDoc]);
+      expect(page1.pagination).to.include({ total: 2, hasMore: true });
+      expect(page1.items).to.have.length(1);
+      const page2 = (await api().get(`${PURCHASE}/${order.id}/receipts`).query({ pageSize: 1, cursor: page1.pagination.nextCursor }).set(ct.headers())).body;
+      expect(page2.data.map((r: any) => r.entryDocumentId)).to.deep.equal([secondDoc]);
+      expectProblem(await api().get(`${PURCHASE}/${order.id}/receipts`).query({ pageSize: 1, cursor: 'forged' }).set(ct.headers()), 400, 'INVALID_CURSOR');
       expect((await eventsOf(ct, order.id)).map((e) => [e.type, (e.data as any).status])).to.deep.equal([
         ['purchase-order.created', 'DRAFT'],
         ['purchase-order.approved', 'APPROVED'],

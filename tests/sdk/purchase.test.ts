@@ -55,7 +55,8 @@ describe('SDK: purchase orders against the real server', () => {
     expect((await confirm(t, doc.id)).status).to.equal(200);
     const receipts = await client.purchase.receipts(created.id);
     expect(receipts.status).to.equal('PARTIALLY_RECEIVED');
-    expect(receipts.receipts.map((r) => [r.entryDocumentId, r.quantity, r.status])).to.deep.equal([[doc.id, 4, 'CONFIRMED']]);
+    expect(receipts.data.map((r) => [r.entryDocumentId, r.quantity, r.status])).to.deep.equal([[doc.id, 4, 'CONFIRMED']]);
+    expect(receipts.pagination).to.include({ total: 1, hasMore: false });
     const closed = await client.purchase.close(created.id, 'o resto não virá');
     expect(closed.items[0]).to.include({ receivedQuantity: 4, cancelledQuantity: 6, openQuantity: 0 });
   });

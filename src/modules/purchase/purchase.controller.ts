@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { mapPage } from '../../core/pagination';
+import { mapPage, PageRequest } from '../../core/pagination';
 import { toOpenItemDto, toPurchaseOrderDto, toReceiptsDto } from './purchase.mapper';
 import { createFromRequest } from './services/create.service';
 import { deleteOrder, patchOrder } from './services/edit.service';
@@ -25,7 +25,7 @@ export async function openItems(req: Request, res: Response) {
 }
 
 export async function receipts(req: Request, res: Response) {
-  res.json(toReceiptsDto(await orderReceipts(req.ctx, req.valid.params.id)));
+  res.json(toReceiptsDto(await orderReceipts(req.ctx, req.valid.params.id, req.valid.query as PageRequest)));
 }
 
 export async function update(req: Request, res: Response) {

@@ -1,4 +1,5 @@
 import { toJsonNumber } from '../../core/decimal';
+import { mapPage } from '../../core/pagination';
 import { encodeId } from '../../core/hashids';
 import type { PurchaseOrderItem } from './entities/purchase-order-item.entity';
 import type { PurchaseOrderReceipt } from './entities/purchase-order-receipt.entity';
@@ -110,5 +111,6 @@ export const toReceiptsDto = (v: ReceiptsView) => ({
     cancelled: qty(i.cancelledQuantity),
     open: qty(openQuantityOf(i)),
   })),
-  receipts: v.receipts.map(toReceiptDto),
+  // The receipts are the list (two-phase, `page`/`pageSize`/`cursor`): `data` and `pagination`.
+  ...mapPage(v.receipts, toReceiptDto),
 });

@@ -202,8 +202,12 @@ export async function markReceiptsCancelled(em: EntityManager, companyId: number
   return result.affected ?? 0;
 }
 
-export function receiptsOfOrder(em: EntityManager, companyId: number, purchaseOrderId: number): Promise<PurchaseOrderReceipt[]> {
-  return em.find(PurchaseOrderReceipt, { where: { companyId, purchaseOrderId }, order: { id: 'ASC' } });
+/** An order's receipts (index ix_purchase_order_receipt_order), for a two-phase list. */
+export const receiptsQuery = (em: EntityManager, companyId: number, purchaseOrderId: number): SelectQueryBuilder<PurchaseOrderReceipt> =>
+  em.createQueryBuilder(PurchaseOrderReceipt, 'r').where('r.company_id = :companyId AND r.purchase_order_id = :purchaseOrderId', { companyId, purchaseOrderId });
+
+export function receiptsByIds(em: EntityManager, companyId: number, ids: number[]): Promise<PurchaseOrderReceipt[]> {
+  return ids.length ? em.find(PurchaseOrderReceipt, { where: { companyId, id: In(ids) }, order: { id: 'ASC' } }) : Promise.resolve([]);
 }
 
 /* ---- lists ---- */

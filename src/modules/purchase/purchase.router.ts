@@ -13,7 +13,7 @@ export const purchaseRoutes = defineRoutes([
   { method: 'get', path: '/purchase/list/:filialId', tag: TAG, summary: "List a filial's purchase orders (filters, search, two-phase pagination)", scope: READ, schema: s.list, handler: c.list },
   { method: 'get', path: '/purchase/detail/:id', tag: TAG, summary: 'A purchase order with its lines (received, cancelled, open)', scope: READ, schema: s.byId, handler: c.detail },
   { method: 'get', path: '/purchase/open-items/:filialId', tag: TAG, summary: 'Open lines of approved orders a receipt can be matched against (oldest first)', scope: READ, schema: s.openItems, handler: c.openItems },
-  { method: 'get', path: '/purchase/:id/receipts', tag: TAG, summary: 'Every entry-document line received against the order (confirmed and cancelled)', scope: READ, schema: s.byId, handler: c.receipts },
+  { method: 'get', path: '/purchase/:id/receipts', tag: TAG, summary: "The order's lines (ordered, received, cancelled, open) and a page of the entry-document lines received against it (confirmed and cancelled)", scope: READ, schema: s.receipts, handler: c.receipts },
   { method: 'post', path: '/purchase/:id/approve', tag: TAG, summary: 'Approve a DRAFT (needs purchase:approve)', scope: APPROVE, schema: s.byId, idempotent: true, handler: c.approve },
   { method: 'post', path: '/purchase/:id/cancel', tag: TAG, summary: 'Cancel a DRAFT or APPROVED order', scope: WRITE, schema: s.cancel, idempotent: true, handler: c.cancel },
   { method: 'post', path: '/purchase/:id/close', tag: TAG, summary: 'Close a PARTIALLY_RECEIVED order (the rest will not come)', scope: WRITE, schema: s.close, idempotent: true, handler: c.close },

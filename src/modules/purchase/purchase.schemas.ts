@@ -9,15 +9,6 @@ import { PURCHASE_ORDER_STATUSES } from './purchase.state';
 export const FREIGHT_TERMS = ['CIF', 'FOB', 'THIRD_PARTY', 'NONE'] as const;
 export const SORTS = ['-code', 'code', 'expectedDate', '-expectedDate'] as const;
 
-/** A real calendar date (the pattern alone would accept 2026-02-30). */
-const calendarDate = () =>
-  isoDate()
-    .custom((value: string, helpers) => {
-      const d = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : helpers.error('date.calendar');
-    })
-    .messages({ 'date.calendar': '{{#label}} is not a calendar date' });
-
 /** Two ids that did not decode (0) are unknown ids, not duplicates of each other. */
 const sameLine = (a: { purchaseOrderItemId?: number }, b: { purchaseOrderItemId?: number }) => !!a.purchaseOrderItemId && a.purchaseOrderItemId === b.purchaseOrderItemId;
 
@@ -28,7 +19,7 @@ const line = {
   unitPrice: decimal('price', { min: 0, max: 9_999_999_999 }).required(),
   discount: decimal('amount', { min: 0 }).description('line discount (amount)'),
   description: Joi.string().trim().min(1).max(200).description("defaults to the product's name"),
-  expectedDate: calendarDate().allow(null).description("default: the order's expected date"),
+  expectedDate: isoDate().allow(null).description("default: the order's expected date"),
 };
 
 const supplier = Joi.object({
@@ -41,7 +32,7 @@ const supplier = Joi.object({
 const header = {
   supplierId: id('supplier'),
   supplier,
-  expectedDate: calendarDate().allow(null),
+  expectedDate: isoDate().allow(null),
   paymentTerms: Joi.object({
     installments: Joi.number().integer().min(1).max(120).required(),
     days: Joi.number().integer().min(0).max(365).required().description('days between installments, the first this many days after the invoice'),
@@ -69,8 +60,8 @@ export const purchaseSchemas = {
       supplierId: id('supplier'),
       supplierDocument: document(),
       productId: id('product').description('orders with a line of this product'),
-      expectedFrom: calendarDate(),
-      expectedTo: calendarDate(),
+      expectedFrom: isoDate(),
+      expectedTo: isoDate(),
       search: Joi.string().trim().max(100).allow('').description("numeric: the order's code, or (4+ digits) the start of the supplier's CNPJ/CPF; text: supplier name"),
       sort: Joi.string().valid(...SORTS).default('-code'),
     }),
@@ -84,6 +75,7 @@ export const purchaseSchemas = {
     }),
   },
   byId: { params: byId },
+  receipts: { params: byId, query: Joi.object({ ...pagination }) },
   update: {
     params: byId,
     body: Joi.object({

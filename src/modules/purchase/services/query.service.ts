@@ -1,11 +1,11 @@
 import { assertFilialAccess } from '../../../core/auth/tenancy';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
-import { Page, paginate, SortKey } from '../../../core/pagination';
+import { Page, PageRequest, paginate, SortKey } from '../../../core/pagination';
 import type { PurchaseOrderItem } from '../entities/purchase-order-item.entity';
 import type { PurchaseOrderReceipt } from '../entities/purchase-order-receipt.entity';
 import type { PurchaseOrder } from '../entities/purchase-order.entity';
-import { findItems, findOrder, findOrders, itemsOf, listQuery, loadOrdersByIds, notFound, openItemsQuery, OrderWithItems, receiptsOfOrder } from '../purchase.repository';
+import { findItems, findOrder, findOrders, itemsOf, listQuery, loadOrdersByIds, notFound, openItemsQuery, OrderWithItems, receiptsByIds, receiptsQuery } from '../purchase.repository';
 import type { OpenItemsQuery, OrderListQuery } from '../purchase.types';
 
 /** Reads: one order, the filial's list, the open lines a receipt can match, an order's receipts. */
@@ -61,11 +61,13 @@ export async function listOpenItems(ctx: TenantContext, filialId: number, query:
 }
 
 export interface ReceiptsView extends OrderWithItems {
-  receipts: PurchaseOrderReceipt[];
+  receipts: Page<PurchaseOrderReceipt>;
 }
 
-/** GET /purchase/:id/receipts — per line ordered/received/cancelled/open, and every receipt (confirmed or cancelled). */
-export async function orderReceipts(ctx: TenantContext, id: number): Promise<ReceiptsView> {
+/** GET /purchase/:id/receipts — per line ordered/received/cancelled/open, and a page of its receipts (confirmed or cancelled), oldest first. */
+export async function orderReceipts(ctx: TenantContext, id: number, query: PageRequest): Promise<ReceiptsView> {
+  const em = dataSource.manager;
   const { order, items } = await getOrder(ctx, id);
-  return { order, items, receipts: await receiptsOfOrder(dataSource.manager, ctx.companyId, order.id) };
+  const receipts = await paginate(receiptsQuery(em, ctx.companyId, order.id), [{ column: 'r.id', direction: 'ASC' }], query, (ids) => receiptsByIds(em, ctx.companyId, ids), (r) => r.id);
+  return { order, items, receipts };
 }
