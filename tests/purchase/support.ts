@@ -7,7 +7,7 @@ import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { PurchaseOrderItem } from '../../src/modules/purchase/entities/purchase-order-item.entity';
 import { PurchaseOrderReceipt } from '../../src/modules/purchase/entities/purchase-order-receipt.entity';
 import { PurchaseOrder } from '../../src/modules/purchase/entities/purchase-order.entity';
-import { Company, PurchaseToleranceMode } from '../../src/modules/tenancy/entities/company.entity';
+import type { PurchaseToleranceMode } from '../../src/modules/tenancy/entities/company.entity';
 import { api } from '../support/api';
 import type { TestTenant } from '../support/tenant';
 
@@ -15,13 +15,20 @@ import type { TestTenant } from '../support/tenant';
 
 export const PURCHASE = '/api/purchase';
 
-/** The company's purchase tolerances, written straight to its row (the settings routes are another issue's). */
+/** The company's purchase tolerances, through PATCH /settings/company (versioned, audited). */
 export async function setTolerances(t: TestTenant, s: { quantityPct?: string; pricePct?: string; mode?: PurchaseToleranceMode }): Promise<void> {
-  const set: Partial<Company> = {};
-  if (s.quantityPct !== undefined) set.purchaseQuantityTolerancePct = s.quantityPct as never;
-  if (s.pricePct !== undefined) set.purchasePriceTolerancePct = s.pricePct as never;
-  if (s.mode !== undefined) set.purchaseToleranceMode = s.mode;
-  await dataSource.manager.update(Company, { id: t.companyId }, set);
+  const current = await api().get('/api/settings/company').set(t.headers());
+  expect(current.status, JSON.stringify(current.body)).to.equal(200);
+  const res = await api()
+    .patch('/api/settings/company')
+    .set(t.headers())
+    .send({
+      version: current.body.version,
+      ...(s.quantityPct !== undefined ? { purchaseQuantityTolerancePct: s.quantityPct } : {}),
+      ...(s.pricePct !== undefined ? { purchasePriceTolerancePct: s.pricePct } : {}),
+      ...(s.mode !== undefined ? { purchaseToleranceMode: s.mode } : {}),
+    });
+  expect(res.status, JSON.stringify(res.body)).to.equal(200);
 }
 
 export interface LineSpec {
