@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
+import type { FilialRunReport } from '../../src/modules/sefaz/dfe-scheduler';
 import { DfeSchedule } from '../../src/modules/sefaz/entities/dfe-schedule.entity';
 import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
 import { padNsu } from '../../src/modules/sefaz/xml/dist-dfe';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
-import { createTestTenant } from '../support/tenant';
+import { createTestTenant, TestTenant } from '../support/tenant';
 import { HOUR, MINUTE, scheduleRow, ScheduleWorld, scheduleWorld, sequenceViolations, setDfeSync } from './schedule-support';
 import { NFE, rowsOf } from './support';
 
@@ -29,25 +30,36 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
     let firstCall = 0;
     const runsBy = { a: 0, b: 0 };
     const overlaps: number[] = [];
+    // Another company's filial with the sync on and no certificate (as other test files leave
+    // behind): the replicas run it too, so the counts below must be per tenant.
+    let bystander: TestTenant;
+    let bystanderRuns = 0;
 
     before(async () => {
       t = await w.tenant();
+      bystander = await createTestTenant({ filiais: 1 });
+      await setDfeSync(bystander, 0, { enabled: true, intervalMinutes: 180 });
       firstCall = startedAt();
       const a = w.replica('replica-a');
       const b = w.replica('replica-b');
       // Ten simulated hours in 2-minute ticks, both replicas ticking side by side; the invoices
       // arrive during the first five hours (50 per filial and hour), so later runs find new NSUs
       // right after quiet periods and the ciência-released full XML as further NSUs.
+      const ours = (reports: FilialRunReport[]) => {
+        bystanderRuns += reports.filter((r) => r.companyId === bystander.companyId).length;
+        return reports.filter((r) => r.companyId === t.companyId);
+      };
       for (let minute = 0; minute <= 10 * 60; minute += 2) {
         if (minute % 60 === 30 && minute < 5 * 60) {
           for (const i of [0, 1]) keys[i].push(...w.sim.generate({ recipient: t.cnpjs[i], count: 50 }).map((g) => g.accessKey));
         }
-        const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
+        const [ra, rb] = (await Promise.all([a.tick(), b.tick()])).map(ours);
         runsBy.a += ra.length;
         runsBy.b += rb.length;
         overlaps.push(...ra.filter((x) => rb.some((y) => y.filialId === x.filialId)).map((x) => x.filialId));
         w.clock.advance(2 * MINUTE);
       }
+      await setDfeSync(bystander, 0, { enabled: false });
     });
 
     it('received every invoice and its full XML: no NSU lost', async () => {
@@ -93,7 +105,11 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
         expect(r.foreignConsumerAt).to.equal(null);
         expect(r.runs).to.be.within(8, 12);
       }
+      // Every run a schedule row counts was reported by exactly one replica, per tenant.
       expect(runsBy.a + runsBy.b).to.equal(rows.reduce((n, r) => n + r.runs, 0));
+      const other = (await scheduleRow(bystander))!;
+      expect(other).to.include({ lastOutcome: 'NO_CERTIFICATE', runs: bystanderRuns });
+      expect(bystanderRuns).to.be.greaterThan(1);
       const logs = await rowsOf('sefaz_dfe_log', t.companyId);
       expect(logs.filter((l) => l.operation === '210210')).to.have.length(500);
     });
@@ -136,7 +152,7 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
       expect(w.calls.filter((c) => c.cnpj === t.cnpjs[0])).to.have.length(0);
       expect((await scheduleRow(t))!.leaseOwner).to.equal('dead-replica');
       w.clock.advance(6 * MINUTE);
-      const reports = await b.tick();
+      const reports = (await b.tick()).filter((r) => r.companyId === t.companyId);
       expect(reports.map((r) => [r.filialId, r.outcome, r.received])).to.deep.equal([[t.filialIds[0], 'OK', 30]]);
       const row = (await scheduleRow(t))!;
       expect(row).to.include({ leaseOwner: null, lastOutcome: 'OK', totalReceived: 30, lastCiencias: 30 });
