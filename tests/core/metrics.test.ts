@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
+import { validateConfig } from '../../src/core/config';
 import { isMysql } from '../../src/core/db/engine';
 import { dataSource } from '../../src/core/db/data-source';
 import { encodeId } from '../../src/core/hashids';
@@ -36,6 +37,13 @@ describe('Operators’ metrics (GET /metrics)', () => {
   let t: TestTenant;
   before(async () => {
     t = await createTestTenant({ filiais: 2 });
+  });
+
+  it('configuration: a short token or a wrong port stops the start, naming the variable; neither → off', () => {
+    expect(() => validateConfig({ METRICS_TOKEN: 'short' })).to.throw(/METRICS_TOKEN/);
+    expect(() => validateConfig({ METRICS_PORT: 'metrics' })).to.throw(/METRICS_PORT/);
+    expect(validateConfig({}).metrics).to.deep.equal({ token: undefined, port: undefined, host: '127.0.0.1' });
+    expect(validateConfig({ METRICS_PORT: '9464', METRICS_TOKEN: TOKEN }).metrics).to.deep.equal({ token: TOKEN, port: 9464, host: '127.0.0.1' });
   });
 
   it('needs its own token: none or a wrong one → 401 problem+json; an API token is not one', async () => {
