@@ -75,8 +75,8 @@ async function setup() {
   const warmOrders = await dataSource.manager.countBy(SalesOrder, { companyId: company.id });
   const meter = await cpuMeter(server);
   const run = await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
-  const cpu = await meter.stop((await dataSource.manager.countBy(SalesOrder, { companyId: company.id })) - warmOrders);
   const measuredOrders = (await dataSource.manager.countBy(SalesOrder, { companyId: company.id })) - warmOrders;
+  const cpu = await meter.stop(measuredOrders);
   const hot = PROFILE_SECS > 0 ? await profiled(server, 'quick-sale', () => load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: PROFILE_SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] })) : [];
   await server.stop();
 

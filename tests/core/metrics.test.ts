@@ -119,6 +119,11 @@ describe('Operators’ metrics (GET /metrics)', () => {
     expect(sample(after, 'backoffice_dfe_sync_filial_consecutive_errors', { filial: encodeId('filial', f0) })).to.equal(undefined);
   });
 
+  // The scheduler tests run every filial with the sync on, of any company: leave none on.
+  after(async () => {
+    await dataSource.manager.update(Filial, { companyId: t.companyId }, { dfeSyncEnabled: false });
+  });
+
   it('event outbox and webhook backlog of companies with an active subscription', async () => {
     const before = (await metrics().expect(200)).text;
     const value = (text: string, name: string, labels?: Record<string, string>) => sample(text, name, labels) ?? 0;
