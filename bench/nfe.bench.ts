@@ -13,9 +13,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import v8 from 'node:v8';
-import vm from 'node:vm';
-import path from 'node:path';
 import { normalizeText } from '../src/core/br-documents';
 import { dataSource } from '../src/core/db/data-source';
 import { inTransaction } from '../src/core/db/transaction';
@@ -29,7 +26,7 @@ import { ProductMapEntry } from '../src/modules/product-map/entities/product-map
 import { indexProductNames } from '../src/modules/product-map/product-search-index';
 import { Filial } from '../src/modules/tenancy/entities/filial.entity';
 import { buildNfe, NfeItemSpec } from '../tests/support/nfe-builder';
-import { createTestTenant, machine, median, percentile, prepareDatabase, rssMb, startServer, timeRuns } from './support';
+import { CpuPerOp, cpuMeter, createTestTenant, machine, median, percentile, prepareDatabase, reportFile, ServerProcess, startServerProcess, timeRuns } from './support';
 
 const ITEMS = 990;
 const RUNS = 11;
@@ -104,39 +101,34 @@ function invoiceItems(): NfeItemSpec[] {
   });
 }
 
-// A full collection before each run, so a run's RSS growth is what that request needs, not garbage
-// left by the previous ones (node started without --expose-gc, so the flag is set here).
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
+// A full collection in the API process before each run, so a run's RSS growth is what that request
+// needs, not garbage left by the previous ones.
 
 /**
  * `runs` runs; before each a full GC, during each the RSS sampled every 5 ms (memoryUsage.rss(),
  * which does not walk the heaps as memoryUsage() does). Returns each run's peak RSS growth over its
  * own starting RSS (MB).
  */
-async function runsWithMemory(runs: number, fn: (i: number) => Promise<unknown>): Promise<{ growthMb: number[] }> {
+async function runsWithMemory(server: ServerProcess, runs: number, fn: (i: number) => Promise<unknown>): Promise<{ growthMb: number[] }> {
   const growthMb: number[] = [];
   for (let i = 0; i < runs; i++) {
-    gc();
-    const start = process.memoryUsage.rss();
-    let peak = start;
-    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
-    try {
-      await fn(i);
-      peak = Math.max(peak, process.memoryUsage.rss());
-    } finally {
-      clearInterval(timer);
-    }
+    await server.ask('gc');
+    const start = await server.ask('rss-watch');
+    await fn(i);
+    const peak = await server.ask('rss-peak');
     growthMb.push(Math.round((peak - start) / 2 ** 20));
   }
   return { growthMb };
 }
 
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
 const ms = (x: number) => `${Math.round(x)} ms`;
 
 async function main() {
   await prepareDatabase();
-  const server = await startServer();
+  // The API in its own process (with --expose-gc for the memory runs): its CPU and RSS are its own.
+  const server = await startServerProcess(['--expose-gc']);
   try {
     const t = await createTestTenant({ filiais: 1 });
     const filial = await dataSource.manager.findOneByOrFail(Filial, { id: t.filialIds[0] });
@@ -178,31 +170,31 @@ async function main() {
     await post('importar-xml', docs[RUNS + 1].xml, 201);
     // The timing runs, with only a cheap RSS sampler on (the peak of the whole series); then a few
     // runs of each with a full GC before each, for the growth one request causes.
-    gc();
-    const seriesStart = rssMb();
-    let seriesPeak = process.memoryUsage.rss();
-    const sampler = setInterval(() => (seriesPeak = Math.max(seriesPeak, process.memoryUsage.rss())), 10);
+    await server.ask('gc');
+    const seriesStart = mb(await server.ask('rss-watch'));
+    const previewMeter = await cpuMeter(server);
     const preview = await timeRuns(RUNS, () => post('preview', docs[0].xml, 200));
+    const previewCpu = await previewMeter.stop(RUNS);
+    const importMeter = await cpuMeter(server);
     const imports = await timeRuns(RUNS, (i) => post('importar-xml', docs[i + 1].xml, 201));
-    clearInterval(sampler);
-    const seriesGrowth = Math.round(seriesPeak / 2 ** 20) - seriesStart;
-    gc();
-    const rssBefore = rssMb();
-    const previewRun = await runsWithMemory(MEMORY_RUNS, () => post('preview', docs[0].xml, 200));
-    const importRun = await runsWithMemory(MEMORY_RUNS, (i) => post('importar-xml', docs[RUNS + 2 + i].xml, 201));
-    const rssAfter = rssMb();
+    const importCpu = await importMeter.stop(RUNS);
+    const seriesGrowth = mb(await server.ask('rss-peak')) - seriesStart;
+    const rssBefore = mb(await server.ask('gc'));
+    const previewRun = await runsWithMemory(server, MEMORY_RUNS, () => post('preview', docs[0].xml, 200));
+    const importRun = await runsWithMemory(server, MEMORY_RUNS, (i) => post('importar-xml', docs[RUNS + 2 + i].xml, 201));
+    const rssAfter = mb(await server.ask('gc'));
     const last = await post('preview-import', docs[1].xml, 200);
     const sources = (last.items as { source: string | null }[]).reduce<Record<string, number>>((acc, it) => ((acc[it.source ?? 'none'] = (acc[it.source ?? 'none'] ?? 0) + 1), acc), {});
 
     const peakGrowth = Math.max(seriesGrowth, ...previewRun.growthMb, ...importRun.growthMb);
     const parseShare = (median(parse) / median(preview)) * 100;
-    const rows = [
-      ['parse alone (xml2js → ParsedNfe, in process)', parse, null],
-      ['signature alone (DOM, C14N, RSA; in process)', signature, null],
-      ['inspect: parse ‖ signature on the worker thread, + report', inspect, null],
-      ['POST preview (HTTP)', preview, 1000],
-      ['POST importar-xml (HTTP)', imports, 2000],
-    ] as const;
+    const rows: [string, number[], number | null, CpuPerOp | null][] = [
+      ['parse alone (xml2js → ParsedNfe, in the bench process)', parse, null, null],
+      ['signature alone (DOM, C14N, RSA; in the bench process)', signature, null, null],
+      ['inspect: parse ‖ signature on the worker thread, + report', inspect, null, null],
+      ['POST preview (HTTP)', preview, 1000, previewCpu],
+      ['POST importar-xml (HTTP)', imports, 2000, importCpu],
+    ];
     const [[{ version }]] = [await dataSource.query('SELECT VERSION() AS version')];
     // The machine is shared: the load average says how much of the two cores the runs had.
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
@@ -214,9 +206,12 @@ async function main() {
       `Invoice: signed nfeProc 4.00 with ${ITEMS} items (${(bytes / 1024).toFixed(0)} KB), 3 installments, ICMS/ICMS-ST/IPI/PIS/COFINS. Catalog: ${CATALOG} products;`,
       `item resolution of the import: ${Object.entries(sources).map(([k, v]) => `${k} ${v}`).join(', ')}. ${RUNS} runs each after one warm-up; each import run imports another invoice.`,
       '',
-      '| step | median | p95 | max | target |',
-      '|---|---|---|---|---|',
-      ...rows.map(([name, xs, target]) => `| ${name} | ${ms(median(xs))} | ${ms(percentile(xs, 0.95))} | ${ms(Math.max(...xs))} | ${target ? `< ${target} ms: median ${median(xs) < target ? 'pass' : 'FAIL'}, max ${Math.max(...xs) < target ? 'pass' : 'FAIL'}` : ''} |`),
+      '| step | median | p95 | max | target | API / MariaDB CPU per request |',
+      '|---|---|---|---|---|---|',
+      ...rows.map(
+        ([name, xs, target, cpu]) =>
+          `| ${name} | ${ms(median(xs))} | ${ms(percentile(xs, 0.95))} | ${ms(Math.max(...xs))} | ${target ? `< ${target} ms: median ${median(xs) < target ? 'pass' : 'FAIL'}, max ${Math.max(...xs) < target ? 'pass' : 'FAIL'}` : ''} | ${cpu ? `${cpu.api.toFixed(0)} / ${cpu.db === undefined ? 'n/a' : cpu.db.toFixed(0)} ms` : ''} |`,
+      ),
       '',
       `Parse alone is ${parseShare.toFixed(0)}% of the preview's median. The signature check (the largest step) runs on a worker thread while the request's thread parses, so inspect costs about max(parse, signature), not their sum; the rest of the preview is HTTP, the database look-ups and the JSON of 990 items.`,
       '',
@@ -225,11 +220,11 @@ async function main() {
       '',
     ].join('\n');
     console.log(`\n${report}`);
-    fs.writeFileSync(path.join(__dirname, 'results-nfe.md'), report);
+    fs.writeFileSync(reportFile('nfe'), report);
     const failed = median(preview) >= 1000 || median(imports) >= 2000 || peakGrowth >= 200;
     process.exitCode = failed ? 1 : 0;
   } finally {
-    await server.close();
+    await server.stop();
     await dataSource.destroy();
   }
 }

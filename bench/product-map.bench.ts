@@ -19,7 +19,7 @@ import { dataSource } from '../src/core/db/data-source';
 import { raiseSequenceTo } from '../src/core/sequence/sequence.service';
 import { PRODUCT_CODE_SEQUENCE } from '../src/modules/catalog/product.service';
 import { productIndexTokens } from '../src/modules/product-map/product-search-index';
-import { createTestTenant, machine, median, percentile, prepareDatabase, rssMb, startServer, timeRuns, load } from './support';
+import { CpuPerOp, cpuMeter, createTestTenant, fmtCpu, machine, median, percentile, prepareDatabase, reportFile, rssMb, startServerProcess, timeRuns, load } from './support';
 
 const PRODUCTS = 100_000;
 const SUPPLIERS = 50;
@@ -263,7 +263,8 @@ async function main() {
   ))[0];
   console.log(`data: ${counts.products} products, ${counts.entries} map entries, ${counts.tokens} name-index rows`);
 
-  const server = await startServer();
+  // The API in its own process, so its CPU per request is its own (process.cpuUsage over IPC).
+  const server = await startServerProcess();
   const headers = { ...tenant.headers(), 'content-type': 'application/json' };
 
   async function runMatch(label: string, shares: { map: number; gtin: number }) {
@@ -273,7 +274,9 @@ async function main() {
     let inTop5 = 0;
     let described = 0;
     let resolved = 0;
+    let meter: Awaited<ReturnType<typeof cpuMeter>> | undefined;
     for (let run = 0; run < MATCH_RUNS + 1; run++) {
+      if (run === 1) meter = await cpuMeter(server);
       const { items, expected } = matchItems(products, run % SUPPLIERS, shares, 1000 + run);
       const t0 = process.hrtime.bigint();
       const res = await fetch(`${server.baseUrl}/api/entry-document/product-map/match`, { method: 'POST', headers, body: JSON.stringify({ supplierDocument: suppliers[run % SUPPLIERS], items }) });
@@ -291,8 +294,10 @@ async function main() {
         }
       });
     }
+    const cpu = await meter!.stop(MATCH_RUNS);
     const row = {
       label,
+      cpu,
       median: median(times),
       p95: percentile(times, 0.95),
       max: Math.max(...times),
@@ -304,6 +309,7 @@ async function main() {
     };
     console.log(
       `match ${label}: median ${row.median.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms, max ${row.max.toFixed(0)} ms` +
+        `; ${fmtCpu(cpu)}` +
         (described ? `; description items: ${described}, intended product 1st ${(100 * row.top1!).toFixed(1)}%, in top 5 ${(100 * row.top5!).toFixed(1)}%` : ''),
     );
     return row;
@@ -332,17 +338,20 @@ async function main() {
   }
   const searchUrl = (q: string) => `${server.baseUrl}/api/entry-document/product-map/search?q=${encodeURIComponent(q)}&pageSize=20`;
   for (const q of queries.slice(0, 30)) await fetch(searchUrl(q), { headers });
+  const searchMeter = await cpuMeter(server);
   const searchTimes = await timeRuns(queries.length, async (i) => {
     const res = await fetch(searchUrl(queries[i]), { headers });
     if (res.status !== 200) throw new Error(`search ${queries[i]} → ${res.status}`);
     await res.arrayBuffer();
   });
+  const searchCpu = await searchMeter.stop(searchTimes.length);
   // the floor: an authenticated request that reads one row (GET /api/me), same conditions
+  const floorMeter = await cpuMeter(server);
   const floorTimes = await timeRuns(200, async () => {
     const res = await fetch(`${server.baseUrl}/api/me`, { headers });
     await res.arrayBuffer();
   });
-  const floor = { median: median(floorTimes), p95: percentile(floorTimes, 0.95) };
+  const floor = { median: median(floorTimes), p95: percentile(floorTimes, 0.95), cpu: await floorMeter.stop(floorTimes.length) };
   console.log(`floor (GET /api/me): median ${floor.median.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms`);
   const byKind = (k: number) => searchTimes.filter((_t, i) => i % 6 === k);
   const search = { median: median(searchTimes), p95: percentile(searchTimes, 0.95), p99: percentile(searchTimes, 0.99), max: Math.max(...searchTimes) };
@@ -361,23 +370,23 @@ async function main() {
   console.log(`search under load (autocannon, 4 connections, 10 s): ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p97.5 ${loaded.p95} ms, p99 ${loaded.p99} ms, errors ${loaded.errors}, non-2xx ${loaded.non2xx}`);
 
   await new Promise((r) => setTimeout(r, 1000)); // let in-flight requests of the load phase finish
-  await server.close();
+  await server.stop();
   const pass = (ok: boolean) => (ok ? 'pass' : 'FAIL');
   const lines = [
     '# Product map benchmark results (issue 4)',
     '',
-    `Run: ${machine()}; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (the machine is shared with other engineers' test runs); MariaDB ${(await dataSource.query('SELECT VERSION() AS v'))[0].v}; \`npm run bench -- product-map\` (RSS ${rssMb()} MB at the end).`,
+    `Run: ${machine()}; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (the machine is shared with other engineers' test runs); MariaDB ${(await dataSource.query('SELECT VERSION() AS v'))[0].v}; \`npm run bench -- product-map\` (bench process RSS ${rssMb()} MB at the end).`,
     '',
     `Data: ${counts.products} products, ${counts.entries} map entries (${SUPPLIERS} suppliers × ${CODES_PER_SUPPLIER} codes), ${counts.tokens} name-index rows, one company.`,
     'Requests go through HTTP (auth, validation, JSON) on the same machine.',
     '',
     `## POST /match, ${MATCH_ITEMS} items (${MATCH_RUNS} runs each, after one warm-up) — target < 500 ms`,
     '',
-    '| scenario | median | p95 | max | target | intended product 1st / in top 5 (description items) |',
-    '|---|---|---|---|---|---|',
+    '| scenario | median | p95 | max | target | intended product 1st / in top 5 (description items) | API / MariaDB CPU per match |',
+    '|---|---|---|---|---|---|---|',
     ...matchRows.map(
       (m) =>
-        `| ${m.label} | ${m.median.toFixed(0)} ms | ${m.p95.toFixed(0)} ms | ${m.max.toFixed(0)} ms | ${pass(m.ok && m.max < 500)} | ${m.top1 === null ? '–' : `${(100 * m.top1).toFixed(1)}% / ${(100 * m.top5!).toFixed(1)}% of ${m.described}`} |`,
+        `| ${m.label} | ${m.median.toFixed(0)} ms | ${m.p95.toFixed(0)} ms | ${m.max.toFixed(0)} ms | ${pass(m.ok && m.max < 500)} | ${m.top1 === null ? '–' : `${(100 * m.top1).toFixed(1)}% / ${(100 * m.top5!).toFixed(1)}% of ${m.described}`} | ${cpuCell(m.cpu)} |`,
     ),
     '',
     `## GET /search — target p95 < 30 ms`,
@@ -390,14 +399,18 @@ async function main() {
     ...kindRows.map((k) => `| ${k.kind} | ${k.median.toFixed(1)} ms | ${k.p95.toFixed(1)} ms | | | |`),
     `| floor: GET /api/me (auth + one row) | ${floor.median.toFixed(1)} ms | ${floor.p95.toFixed(1)} ms | | | |`,
     '',
+    `CPU per request (sequential runs): search ${cpuCell(searchCpu)}; floor GET /api/me ${cpuCell(floor.cpu)} (API process / MariaDB server).`,
+    '',
     `Under load (autocannon, 4 connections, 10 s, 200 of the queries): ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p97.5 ${loaded.p95} ms, p99 ${loaded.p99} ms, errors ${loaded.errors}, non-2xx ${loaded.non2xx}.`,
     '',
   ];
-  const out = path.join(__dirname, 'results-product-map.md');
+  const out = reportFile('product-map');
   fs.writeFileSync(out, lines.join('\n'));
   console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
   await dataSource.destroy();
 }
+
+const cpuCell = (c: CpuPerOp) => `${c.api.toFixed(1)} / ${c.db === undefined ? 'n/a' : c.db.toFixed(1)} ms`;
 
 /** A token for an existing company (BENCH_REUSE): a fresh tenant cannot read the reused data. */
 async function tenantFor(companyId: number) {

@@ -1,10 +1,12 @@
 /*
  * Quick-sale benchmark (issue 7), MariaDB: a counter sale of 3 items (create + fulfil + payment in one
  * transaction) with 16 concurrent clients for 30 s through HTTP; final stock checked exactly; the
- * raw-SQL floor of the same sale measured in the same run for the ratio; a CPU profile of the API
- * process (--cpu-prof) summarized by where the time goes. Figures go to bench/out/quick-sale.md.
+ * raw-SQL floor of the same sale measured in the same run for the ratio; API CPU per sale
+ * (process.cpuUsage of the API process) and MariaDB CPU (/proc); then a CPU profile of the API process
+ * over PROFILE_SECS more of the same load, summarized by where the time goes. Figures go to
+ * bench/out/quick-sale.md.
  *
- *   npm run bench -- quick-sale        env: SECS (30), CONC (16), FLOOR_SECS (15), PROFILE (1)
+ *   npm run bench -- quick-sale        env: SECS (30), CONC (16), FLOOR_SECS (15), PROFILE_SECS (10; 0: none)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,12 +26,12 @@ import { StockBalance } from '../src/modules/stock/entities/stock-balance.entity
 import { findStockMismatches } from '../src/modules/stock/stock.repository';
 import { postToLedger } from '../src/modules/stock/stock-ledger.service';
 import { createTenant } from '../src/modules/tenancy/tenant.service';
-import { databaseServerPid, load, machine, prepareDatabase, processCpuSeconds, rawQuickSaleFloor, startServerProcess, summarizeCpuProfile } from './support';
+import { cpuMeter, fmtCpu, load, machine, prepareDatabase, profiled, rawQuickSaleFloor, reportFile, startServerProcess } from './support';
 
 const SECS = Number(process.env.SECS ?? 30);
 const CONC = Number(process.env.CONC ?? 16);
 const FLOOR_SECS = Number(process.env.FLOOR_SECS ?? 15);
-const PROFILE = process.env.PROFILE !== '0';
+const PROFILE_SECS = Number(process.env.PROFILE_SECS ?? 10);
 const PRODUCTS = 1000;
 const STOCK = 1_000_000;
 
@@ -61,11 +63,7 @@ async function setup() {
   const filialHash = encodeId('filial', filial.id);
   const token = signToken({ sub: 'bench', companyId: companyHash, filiais: ['*'], scope: '*' }, '2h');
   const productHashes = products.map((p) => encodeId('product', p.id));
-  const outDir = path.join(__dirname, 'out');
-  fs.mkdirSync(outDir, { recursive: true });
-  for (const f of fs.readdirSync(outDir)) if (f.startsWith('quick-sale-') && f.endsWith('.cpuprofile')) fs.rmSync(path.join(outDir, f));
-
-  const server = await startServerProcess(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', outDir, '--cpu-prof-name', `quick-sale-${Date.now()}.cpuprofile`] : [], { DB_POOL_SIZE: '24' });
+  const server = await startServerProcess([], { DB_POOL_SIZE: '24' });
   const body = () => {
     const picks = new Set<number>();
     while (picks.size < 3) picks.add(Math.floor(Math.random() * PRODUCTS));
@@ -75,28 +73,21 @@ async function setup() {
   // Warm-up (JIT, pools), then the measured run.
   await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: 3, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
   const warmOrders = await dataSource.manager.countBy(SalesOrder, { companyId: company.id });
-  const dbPid = databaseServerPid();
-  const cpuBefore = { api: processCpuSeconds(server.pid), db: processCpuSeconds(dbPid) };
+  const meter = await cpuMeter(server);
   const run = await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
-  const cpuAfter = { api: processCpuSeconds(server.pid), db: processCpuSeconds(dbPid) };
+  const measuredOrders = (await dataSource.manager.countBy(SalesOrder, { companyId: company.id })) - warmOrders;
+  const cpu = await meter.stop(measuredOrders);
+  const hot = PROFILE_SECS > 0 ? await profiled(server, 'quick-sale', () => load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: PROFILE_SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] })) : [];
   await server.stop();
 
   const orders = await dataSource.manager.countBy(SalesOrder, { companyId: company.id });
   const balances = await dataSource.manager.findBy(StockBalance, { companyId: company.id });
   const unitsOut = balances.reduce((acc, b) => acc.plus(new Dec(STOCK).minus(b.quantity)), new Dec(0));
   const stockExact = unitsOut.eq(orders * 3) && (await findStockMismatches(dataSource.manager, company.id)).length === 0;
-  const measuredOrders = orders - warmOrders;
 
   const floor = rawQuickSaleFloor(FLOOR_SECS);
-  const profileFile = fs.readdirSync(outDir).find((f) => f.startsWith('quick-sale-') && f.endsWith('.cpuprofile'));
-  const hot = profileFile ? summarizeCpuProfile(path.join(outDir, profileFile), 18) : [];
 
   const tps = measuredOrders / SECS;
-  const cpuPerSale = (which: 'api' | 'db') => {
-    const before = cpuBefore[which];
-    const after = cpuAfter[which];
-    return before === undefined || after === undefined || !measuredOrders ? 'n/a' : `${(((after - before) * 1000) / measuredOrders).toFixed(2)} ms (${(((after - before) / SECS) * 100).toFixed(0)}% of a core)`;
-  };
   const lines = [
     `## Quick sale (issue 7) — ${machine()}`,
     '',
@@ -111,15 +102,15 @@ async function setup() {
     `| final stock exact (units out = 3 × orders, balances = Σ movements) | ${stockExact ? 'yes' : 'NO'} (${orders} orders, ${unitsOut.toString()} units) |`,
     `| raw-SQL floor (same run, ${FLOOR_SECS} s) | ${floor ? `${floor.tps} tps, p50 ${floor.p50} ms, p99 ${floor.p99} ms` : 'not available'} |`,
     `| ratio to the floor | ${floor ? (tps / floor.tps).toFixed(3) : 'n/a'} |`,
-    `| CPU per sale: API process / database server | ${cpuPerSale('api')} / ${cpuPerSale('db')} |`,
+    `| CPU per sale (API: process.cpuUsage; MariaDB: /proc, every client of the server counts) | ${fmtCpu(cpu)} |`,
     '',
-    hot.length ? 'CPU profile of the API process (self time, grouped by where the code lives):' : '',
+    hot.length ? `CPU profile of the API process over ${PROFILE_SECS} s more of the same load (self time, grouped by where the code lives; bench/out/quick-sale.cpuprofile):` : '',
     '',
     ...(hot.length ? ['| where | ms | share |', '|---|---|---|', ...hot.map((h) => `| ${h.where} | ${h.ms} | ${h.share}% |`)] : []),
   ];
   const text = lines.join('\n');
   console.log(text);
-  fs.writeFileSync(path.join(outDir, 'quick-sale.md'), text + '\n');
+  fs.writeFileSync(reportFile('quick-sale'), text + '\n');
   await closeSequencePool();
   await dataSource.destroy();
   process.exit(stockExact && run.errors === 0 && run.non2xx === 0 ? 0 : 1);

@@ -2,7 +2,9 @@
  * Sales-order benchmark (issue 6), MariaDB only:
  *   - data: ORDERS orders (3 items each, default 1,000,000), CUSTOMERS customers (100,000), SELLERS
  *     sellers (50), PRODUCTS products with stock, bulk-loaded with multi-row INSERTs;
- *   - list latencies through HTTP (autocannon): numeric search, text search, page 500 unfiltered;
+ *   - list latencies through HTTP (autocannon): numeric search, text search, page 500 unfiltered, and
+ *     the floor beside them: a read of one order by primary key (GET /sales-order/detail/:id), same conditions;
+ *   - API CPU per request (process.cpuUsage of the API process) and MariaDB CPU (/proc) of each run;
  *   - fulfill of 2 items with 16 concurrent clients: throughput, latencies, errors, stock check;
  *   - EXPLAIN of the list queries, and the raw-SQL floor of the same run for the ratio.
  * The API runs in a child process (one Node process, as in production) so autocannon does not share
@@ -12,12 +14,9 @@
  *   env: ORDERS, CUSTOMERS, SELLERS, PRODUCTS, OPEN_ORDERS, LIST_SECS (10), LIST_CONNECTIONS (1), FULFILL_SECS (30),
  *        BENCH_REUSE=1 (keep the loaded data of a previous run)
  */
-import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { signToken } from '../src/core/auth/jwt';
-import { openDatabase } from '../src/core/db/connect';
 import { dataSource } from '../src/core/db/data-source';
 import { encodeId } from '../src/core/hashids';
 import { raiseSequenceTo } from '../src/core/sequence/sequence.service';
@@ -27,7 +26,7 @@ import { createTenant } from '../src/modules/tenancy/tenant.service';
 import { findStockMismatches } from '../src/modules/stock/stock.repository';
 import { listOrders } from '../src/modules/sales-order/services/query.service';
 import { SALES_ORDER_CODE_SEQUENCE } from '../src/modules/sales-order/services/create.service';
-import { load, LoadResult, machine, prepareDatabase, rawQuickSaleFloor, startServer } from './support';
+import { CpuPerOp, cpuMeter, fmtCpu, load, LoadResult, machine, prepareDatabase, rawQuickSaleFloor, reportFile, ServerProcess, startServerProcess } from './support';
 
 const N = {
   orders: Number(process.env.ORDERS ?? 1_000_000),
@@ -151,40 +150,6 @@ async function loadData(t: Tenant): Promise<number> {
   return (Date.now() - started) / 1000;
 }
 
-function serve(): void {
-  (async () => {
-    await openDatabase();
-    const { baseUrl, close } = await startServer();
-    // A clean exit on SIGTERM lets --cpu-prof write its profile.
-    process.on('SIGTERM', () => void close().finally(() => process.exit(0)));
-    console.log(`LISTENING ${baseUrl}`);
-  })().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
-
-async function startChild(): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register', __filename, '--serve'], { env: { ...process.env, DB_POOL_SIZE: '24' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { baseUrl, child };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** Every SELECT a list call sends (phase 1 ids and count, then phase 2 by primary key), captured from TypeORM's logger and EXPLAINed. */
 async function explainList(t: Tenant, label: string, query: Record<string, unknown>): Promise<string> {
   const captured: { sql: string; params: unknown[] }[] = [];
@@ -244,17 +209,21 @@ async function main(): Promise<void> {
 
   const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
   const loadBefore = loadAvg();
-  const { baseUrl, child } = await startChild();
+  const server: ServerProcess = await startServerProcess([], { DB_POOL_SIZE: '24' });
+  const baseUrl = server.baseUrl;
   const r = rng(7);
   const listPath = `/api/sales-order/${filialHash}`;
-  const results: Record<string, LoadResult> = {};
+  const results: Record<string, LoadResult & { cpu: CpuPerOp }> = {};
   try {
-    const listLoad = (label: string, pathOf: () => string, connections = N.listConnections) =>
-      load({ url: baseUrl, connections, duration: N.listSecs, headers, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }] }).then((res) => {
-        results[label] = res;
-        console.log(`${label}: ${fmt(res)}`);
-      });
+    const listLoad = async (label: string, pathOf: () => string, connections = N.listConnections) => {
+      const meter = await cpuMeter(server);
+      const res = await load({ url: baseUrl, connections, duration: N.listSecs, headers, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }] });
+      const cpu = await meter.stop(res.requests);
+      results[label] = { ...res, cpu };
+      console.log(`${label}: ${fmt(res)}; ${fmtCpu(cpu)}`);
+    };
     await listLoad('warm-up', () => `${listPath}?search=${1 + Math.floor(r() * 999)}`);
+    await listLoad('floor: read one order by primary key', () => `/api/sales-order/detail/${encodeId('sales-order', 1 + Math.floor(r() * N.orders))}`);
     await listLoad('numeric search', () => `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}`);
     const textTerms = [
       ...FIRST.slice(0, 40).map((f, i) => `${f} ${LAST[i % LAST.length]}`),
@@ -277,6 +246,7 @@ async function main(): Promise<void> {
     }));
     const stockBefore: { q: string }[] = await dataSource.query('SELECT SUM(quantity) AS q FROM stock_balance WHERE company_id = ?', [t.companyId]);
     const fulfilledBefore: { q: string }[] = await dataSource.query('SELECT SUM(fulfilled_quantity) AS q FROM sales_order_item WHERE company_id = ?', [t.companyId]);
+    const fulfillMeter = await cpuMeter(server);
     const fulfill = await load({
       url: baseUrl,
       connections: 16,
@@ -292,10 +262,11 @@ async function main(): Promise<void> {
         },
       ],
     });
-    results.fulfill = fulfill;
-    console.log(`fulfill (2 items, 16 clients): ${fmt(fulfill)}`);
+    const fulfillCpu = await fulfillMeter.stop(fulfill.requests - fulfill.non2xx);
+    results.fulfill = { ...fulfill, cpu: fulfillCpu };
+    console.log(`fulfill (2 items, 16 clients): ${fmt(fulfill)}; ${fmtCpu(fulfillCpu)}`);
     // Requests autocannon gave up on at the end may still be committing: stop the server first.
-    await stopChild(child);
+    await server.stop();
     const stockAfter: { q: string }[] = await dataSource.query('SELECT SUM(quantity) AS q FROM stock_balance WHERE company_id = ?', [t.companyId]);
     const fulfilledAfter: { q: string }[] = await dataSource.query('SELECT SUM(fulfilled_quantity) AS q FROM sales_order_item WHERE company_id = ?', [t.companyId]);
     const stockDrop = Number(stockBefore[0].q) - Number(stockAfter[0].q);
@@ -316,9 +287,13 @@ async function main(): Promise<void> {
       `Load average (1/5/15 min) of this shared machine: ${loadBefore} before the runs, ${loadAvg()} after.`,
       `List runs: ${N.listSecs} s, ${N.listConnections} connection(s); fulfill: ${N.fulfillSecs} s, 16 connections (autocannon; "p97.5" is autocannon's closest percentile to p95).`,
       '',
-      '| run | req/s | p50 ms | p97.5 ms | p99 ms | requests | errors | non-2xx |',
-      '|---|---|---|---|---|---|---|---|',
-      ...Object.entries(results).map(([k, v]) => `| ${k} | ${v.rps.toFixed(0)} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.requests} | ${v.errors} | ${v.non2xx} |`),
+      'CPU per request: the API process (process.cpuUsage) and the MariaDB server (/proc; every client of the server counts).',
+      '',
+      '| run | req/s | p50 ms | p97.5 ms | p99 ms | requests | errors | non-2xx | API CPU ms/req | MariaDB CPU ms/req |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...Object.entries(results).map(
+        ([k, v]) => `| ${k} | ${v.rps.toFixed(0)} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.requests} | ${v.errors} | ${v.non2xx} | ${v.cpu.api.toFixed(3)} | ${v.cpu.db?.toFixed(3) ?? 'n/a'} |`,
+      ),
       '',
       `Stock check after fulfill: stock down ${stockDrop}, fulfilled up ${fulfilledUp}, ledger mismatches ${mismatches.length} (${consistent ? 'OK' : 'MISMATCH'}).`,
       `Raw-SQL floor (same run): ${JSON.stringify(floor)}; fulfill / floor = ${ratio === null ? 'n/a' : ratio.toFixed(3)}.`,
@@ -328,18 +303,16 @@ async function main(): Promise<void> {
       explains,
       '',
     ].join('\n');
-    fs.mkdirSync(path.join(__dirname, 'out'), { recursive: true });
-    fs.writeFileSync(path.join(__dirname, 'out', 'sales-order.md'), report);
-    console.log(`\nreport: bench/out/sales-order.md`);
+    const file = reportFile('sales-order');
+    fs.writeFileSync(file, report);
+    console.log(`\nreport: ${file}`);
   } finally {
-    await stopChild(child);
+    await server.stop();
     await dataSource.destroy();
   }
 }
 
-if (process.argv.includes('--serve')) serve();
-else
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

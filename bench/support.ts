@@ -9,6 +9,8 @@ import { dataSource } from '../src/core/db/data-source';
 import { dropAllMysqlTables, runMigrations } from '../src/core/db/migrate';
 import { createApp } from '../src/app';
 import { openDatabase } from '../src/core/db/connect';
+import type { ServeCommand } from './serve';
+import { HARNESS_ROOT, TARGET_ROOT, targetLabel } from './target';
 
 export { createTestTenant } from '../tests/support/tenant';
 
@@ -74,11 +76,12 @@ export function rawQuickSaleFloor(secs = 15): { tps: number; p50: string; p99: s
   return line ? JSON.parse(line) : null;
 }
 
-export const machine = () => `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+export const machine = () =>
+  `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ` +
+  `load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}, target ${targetLabel()}${TARGET_ROOT === HARNESS_ROOT ? '' : ` (${TARGET_ROOT})`}`;
 
 export const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
 
-/** Starts bench/serve.ts in a child process (optionally with extra node flags such as --cpu-prof). */
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
 export function processCpuSeconds(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
@@ -92,24 +95,54 @@ export function processCpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-/** The pid of the local MariaDB/MySQL server, when it runs on this machine. */
-export function databaseServerPid(): number | undefined {
-  for (const name of ['mariadbd', 'mysqld']) {
+let dbPid: Promise<number | undefined> | undefined;
+
+/**
+ * The pid of the database server the benches use (DB_URL), when it runs on this machine: from its
+ * pid file (several servers may run here), else the first mariadbd/mysqld.
+ */
+export function databaseServerPid(): Promise<number | undefined> {
+  dbPid ??= (async () => {
     try {
-      const pid = Number(execFileSync('pidof', [name], { encoding: 'utf8' }).trim().split(' ')[0]);
-      if (pid) return pid;
+      const [row] = (await dataSource.query('SELECT @@pid_file AS f')) as { f: string }[];
+      const pid = Number(fs.readFileSync(row.f, 'utf8').trim());
+      if (pid && fs.existsSync(`/proc/${pid}/stat`)) return pid;
     } catch {
-      // not running under this name
+      // no pid file here (a remote server, or no permission): fall back to the process name
     }
-  }
-  return undefined;
+    for (const name of ['mariadbd', 'mysqld']) {
+      try {
+        const pid = Number(execFileSync('pidof', [name], { encoding: 'utf8' }).trim().split(' ')[0]);
+        if (pid) return pid;
+      } catch {
+        // not running under this name
+      }
+    }
+    return undefined;
+  })();
+  return dbPid;
 }
 
-export async function startServerProcess(nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<{ baseUrl: string; pid: number | undefined; stop: () => Promise<void> }> {
+/** Node flags of every bench process and of the API it starts: TypeScript, then BENCH_TARGET's redirection. */
+export const benchNodeArgs = ['-r', 'ts-node/register', '-r', path.join(__dirname, 'target.ts')];
+
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number | undefined;
+  /** Asks the API process (bench/serve.ts) over IPC: its CPU ms so far, a GC, the RSS peak over a stretch. */
+  ask: (cmd: ServeCommand) => Promise<number>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts bench/serve.ts (the API of BENCH_TARGET, or of this checkout) in a child process, optionally
+ * with extra node flags such as --cpu-prof; or another server script of bench/ speaking the same IPC.
+ */
+export async function startServerProcess(nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}, script = 'serve.ts'): Promise<ServerProcess> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [...nodeArgs, '-r', 'ts-node/register', path.join(__dirname, 'serve.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, ...benchNodeArgs, path.join(__dirname, script)], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
@@ -118,15 +151,78 @@ export async function startServerProcess(nodeArgs: string[] = [], env: NodeJS.Pr
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
+  let nextId = 1;
+  const waiting = new Map<number, (v: number) => void>();
+  child.on('message', (m: { id: number; value: number }) => {
+    waiting.get(m.id)?.(m.value);
+    waiting.delete(m.id);
+  });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    ask: (cmd) =>
+      new Promise<number>((resolve) => {
+        const id = nextId++;
+        waiting.set(id, resolve);
+        child.send({ id, cmd });
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
+}
+
+export interface CpuPerOp {
+  /** ms of CPU of the API process per operation (process.cpuUsage, user + system). */
+  api: number;
+  /** ms of CPU of the database server per operation (/proc; every client of that server counts). */
+  db: number | undefined;
+  ops: number;
+  /** Share of one core the API process used over the stretch. */
+  apiCores: number;
+}
+
+/** Starts counting CPU of the API process and of the local database server; `stop(ops)` divides by the operations done. */
+export async function cpuMeter(server: ServerProcess): Promise<{ stop: (ops: number) => Promise<CpuPerOp> }> {
+  const dbPid = await databaseServerPid();
+  const t0 = process.hrtime.bigint();
+  const api0 = await server.ask('cpu');
+  const db0 = processCpuSeconds(dbPid);
+  return {
+    stop: async (ops) => {
+      const api1 = await server.ask('cpu');
+      const db1 = processCpuSeconds(dbPid);
+      const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+      const n = Math.max(1, ops);
+      return { api: (api1 - api0) / n, db: db0 === undefined || db1 === undefined ? undefined : ((db1 - db0) * 1000) / n, ops, apiCores: (api1 - api0) / wallMs };
+    },
+  };
+}
+
+/**
+ * Runs `work` with the API process under the V8 profiler (inspector, so only this stretch is in the
+ * profile, not the start) and summarizes the profile; the figures measured elsewhere stay free of
+ * the profiler's own cost. The profile is kept in bench/out/<name>.cpuprofile.
+ */
+export async function profiled(server: ServerProcess, name: string, work: () => Promise<unknown>): Promise<{ where: string; ms: number; share: number }[]> {
+  const file = reportFile(name).replace(/\.md$/, '.cpuprofile');
+  await server.ask('profile-start');
+  await work();
+  await server.ask(`profile-stop:${file}`);
+  return summarizeCpuProfile(file, 18);
+}
+
+export const fmtCpu = (c: CpuPerOp) =>
+  `API ${c.api.toFixed(3)} ms · MariaDB ${c.db === undefined ? 'n/a' : `${c.db.toFixed(3)} ms`} per operation (${c.ops} ops, API at ${(c.apiCores * 100).toFixed(0)}% of a core)`;
+
+/** Where a bench writes its report: bench/out/<name>.md, or bench/out/<name>.<target commit>.md under BENCH_TARGET. */
+export function reportFile(name: string): string {
+  const dir = path.join(__dirname, 'out');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, TARGET_ROOT === HARNESS_ROOT ? `${name}.md` : `${name}.${targetLabel()}.md`);
 }
 
 interface CpuProfile {
@@ -149,7 +245,7 @@ export function summarizeCpuProfile(file: string, top = 15): { where: string; ms
     if (!url) where = frame?.functionName ? `(${frame.functionName})` : '(native)';
     else if (url.includes('node_modules/')) where = `npm:${url.split('node_modules/').pop()!.split('/').slice(0, url.includes('node_modules/@') ? 2 : 1).join('/')}`;
     else if (url.startsWith('node:')) where = url;
-    else where = `src:${path.relative(path.resolve(__dirname, '..'), url.replace('file://', ''))}`;
+    else where = `src:${path.relative(TARGET_ROOT, url.replace('file://', ''))}`;
     totals.set(where, (totals.get(where) ?? 0) + dt);
     all += dt;
   });

@@ -40,6 +40,11 @@ async function main() {
     server.once('listening', () => resolve());
     server.once('error', reject);
   });
+  let metricsServer: import('node:http').Server | undefined;
+  if (config.metrics.port) {
+    const { startMetricsServer } = await import('./core/metrics');
+    metricsServer = await startMetricsServer({ ...config.metrics, port: config.metrics.port });
+  }
   if (config.webhookDispatchIntervalMs > 0) {
     const { WebhookDispatcher } = await import('./modules/events/webhook-dispatcher');
     new WebhookDispatcher().start(config.webhookDispatchIntervalMs);
@@ -64,6 +69,8 @@ async function main() {
     `Retail back-office API ${config.version} on ${baseUrl}/api  (database: ${config.db.engine === 'sqlite' ? config.db.sqliteFile : 'MySQL'})`,
     `  docs:    ${baseUrl}/api/docs      health: ${baseUrl}/api/health`,
   ];
+  if (config.metrics.token) lines.push(`  metrics: ${baseUrl}/metrics (bearer METRICS_TOKEN)`);
+  if (config.metrics.port) lines.push(`  metrics: http://${config.metrics.host}:${config.metrics.port}/metrics (own listener)`);
   if (config.demoSeed && config.env !== 'production') {
     const { created, summary } = await seedDemoTenant();
     lines.push(
@@ -87,6 +94,7 @@ async function main() {
 
   const shutdown = () => {
     void authority?.stop();
+    metricsServer?.close();
     server.close(async () => {
       await dfeScheduler?.stop().catch(() => undefined);
       await batchRunner.stop().catch(() => undefined);

@@ -48,6 +48,9 @@ const schema = Joi.object({
   WEBHOOK_BACKOFF_BASE_MS: Joi.number().integer().min(1).default(10_000).description('first retry delay, doubled per attempt'),
   WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(64).default(4),
   WEBHOOK_MAX_IN_FLIGHT: Joi.number().integer().min(1).default(100).description('attempts under way in one process, all endpoints'),
+  METRICS_TOKEN: Joi.string().min(16).description('bearer token of GET /metrics on the API port; unset → not served there'),
+  METRICS_PORT: Joi.number().port().description('a listener of its own serving only GET /metrics (keep it on an internal network)'),
+  METRICS_HOST: Joi.string().default('127.0.0.1'),
 })
   .unknown(true)
   .prefs({ convert: true });
@@ -107,6 +110,11 @@ function loadConfig(env: NodeJS.ProcessEnv) {
       backoffBaseMs: value.WEBHOOK_BACKOFF_BASE_MS as number,
       perEndpoint: value.WEBHOOK_CONCURRENCY_PER_ENDPOINT as number,
       maxInFlight: value.WEBHOOK_MAX_IN_FLIGHT as number,
+    }),
+    metrics: Object.freeze({
+      token: value.METRICS_TOKEN as string | undefined,
+      port: value.METRICS_PORT as number | undefined,
+      host: value.METRICS_HOST as string,
     }),
   });
 }

@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { config } from '../config';
+import { codeRoot, projectRoot } from '../paths';
 import { entities } from './entities';
 
-const root = path.resolve(__dirname, '../../..');
-
-/** Migrations live per engine; both sets are generated from the same entities. */
-export const migrationsDir = (engine = config.db.engine) => path.join(root, 'migrations', engine);
+/** Migrations live per engine; both sets are generated from the same entities (compiled ones under dist/). */
+export const migrationsDir = (engine = config.db.engine) => path.join(codeRoot, 'migrations', engine);
 
 export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteFile: string }> = {}): DataSourceOptions {
   const common = {
@@ -35,11 +34,11 @@ export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteF
     } as unknown as DataSourceOptions;
   }
   const file = overrides.sqliteFile ?? config.db.sqliteFile;
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(root, file)), { recursive: true });
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(projectRoot, file)), { recursive: true });
   return {
     ...common,
     type: 'better-sqlite3',
-    database: file === ':memory:' ? file : path.resolve(root, file),
+    database: file === ':memory:' ? file : path.resolve(projectRoot, file),
     // WAL keeps readers off the writer's back; foreign keys unused (see README: no FKs, for sharding).
     // synchronous = FULL: a commit is on disk before it answers, so a sale that got its 201 survives a
     // power cut, not only a crash of the process (docs/decisions.md "SQLite durability").

@@ -81,3 +81,10 @@ export async function filialsWithCertificate(companyId: number, filialIds: numbe
   const rows = await reader().find(SefazCertificate, { select: { filialId: true }, where: { companyId, filialId: In(filialIds) } });
   return new Set(rows.map((r) => r.filialId));
 }
+
+export type ScheduleSummary = Pick<DfeSchedule, 'companyId' | 'filialId' | 'lastOutcome' | 'consecutiveErrors' | 'nextRunAt' | 'leaseUntil'>;
+
+/** The state columns of every schedule row (one per filial that ever had the sync on). */
+export function scheduleSummaries(em: EntityManager = reader()): Promise<ScheduleSummary[]> {
+  return em.find(DfeSchedule, { select: { companyId: true, filialId: true, lastOutcome: true, consecutiveErrors: true, nextRunAt: true, leaseUntil: true } });
+}

@@ -1,0 +1,12 @@
+import { registerEventMetrics } from './events/events.metrics';
+import { registerDfeScheduleMetrics } from './sefaz/dfe-schedule.metrics';
+
+let registered = false;
+
+/** The modules' scrape-time gauges (GET /metrics), registered once per process. */
+export function registerModuleMetrics(): void {
+  if (registered) return;
+  registered = true;
+  registerEventMetrics();
+  registerDfeScheduleMetrics();
+}
