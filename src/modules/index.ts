@@ -1,5 +1,6 @@
 import type { RouteDef } from '../core/http/route';
 import { catalogRoutes } from './catalog/catalog.router';
+import { cteRoutes } from './cte/cte.router';
 import { entryDocumentRoutes } from './entry-document/entry-document.router';
 import { eventRoutes } from './events/events.router';
 import { nfeRoutes } from './nfe/nfe.router';
@@ -17,5 +18,5 @@ export function allRoutes(): RouteDef[] {
   // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
-  return [...productMapRoutes, ...nfeRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes];
+  return [...productMapRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes];
 }

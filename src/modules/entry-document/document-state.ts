@@ -38,6 +38,7 @@ export function storedItemInput(it: EntryDocumentItem): ItemInput {
     insurance: it.insurance,
     otherExpenses: it.otherExpenses,
     taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxInput(it.taxes?.[n])])),
+    cteFreight: it.cteFreight,
     conversionFactor: it.conversionFactor,
     declared: {
       description: it.declaredDescription,

@@ -29,6 +29,8 @@ export interface ComputedItem {
   ipi: Dec;
   icmsSt: Dec;
   landedTotal: Dec;
+  /** CT-e freight apportioned onto the line: in the unit cost, not in the line's share of the document total. */
+  cteFreight: Dec;
   taxes: StoredTaxes;
   conversionFactor: Dec;
   stockQuantity: Dec;
@@ -122,9 +124,11 @@ function computeItem(item: ItemInput, index: number, charges: Record<ChargeName,
   const factor = round(dec(item.conversionFactor ?? 1), 'factor');
   const [freight, insurance, discount, otherExpenses, ipi, icmsSt] = CHARGE_NAMES.map((c) => charges[c][index]);
   const landedTotal = itemTotal.minus(discount).plus(freight).plus(insurance).plus(otherExpenses).plus(ipi).plus(icmsSt);
+  // CT-e freight goes where the invoice's freight goes in the cost, but the carrier bills it: not in the total.
+  const cteFreight = money(item.cteFreight);
   const exactStock = quantity.times(factor);
   const stockQuantity = round(exactStock, 'quantity');
-  const unitCost = stockQuantity.gt(0) ? round(landedTotal.div(stockQuantity), 'cost') : new Dec(0);
+  const unitCost = stockQuantity.gt(0) ? round(landedTotal.plus(cteFreight).div(stockQuantity), 'cost') : new Dec(0);
 
   const reviewStatus: ItemReviewStatus = item.ignored ? 'IGNORED' : item.productId ? 'MATCHED' : 'PENDING';
   if (reviewStatus === 'PENDING') {
@@ -172,6 +176,7 @@ function computeItem(item: ItemInput, index: number, charges: Record<ChargeName,
     ipi,
     icmsSt,
     landedTotal,
+    cteFreight,
     taxes,
     conversionFactor: factor,
     stockQuantity,

@@ -41,6 +41,7 @@ export function toItemDto(it: ComputedItem & { id?: number }, product?: Product)
     insurance: amount(it.insurance),
     otherExpenses: amount(it.otherExpenses),
     landedTotal: amount(it.landedTotal),
+    cteFreight: amount(it.cteFreight),
     taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxDto(it.taxes?.[n])])),
     conversionFactor: toJsonNumber(it.conversionFactor, 'factor'),
     stockQuantity: toJsonNumber(it.stockQuantity, 'quantity'),

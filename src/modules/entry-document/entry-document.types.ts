@@ -42,6 +42,8 @@ export interface ItemInput {
   insurance?: Dec | null;
   otherExpenses?: Dec | null;
   taxes?: Partial<Record<TaxName, TaxInput | null>> | null;
+  /** CT-e freight apportioned onto the line (landed cost only; set by the CT-e module, kept across edits). */
+  cteFreight?: Dec | null;
   /** Stock units per purchase unit (a box of 12 → 12). Default 1. */
   conversionFactor?: Dec | null;
   declared?: DeclaredValues | null;

@@ -26,7 +26,7 @@ import { parseXml } from './xml-document';
 
 export const SUPPORTED_VERSIONS = ['4.00', '3.10'] as const;
 
-type XNode = Record<string, unknown>;
+export type XNode = Record<string, unknown>;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** dhEmi (with offset) or a 2.00-style dEmi date. */
@@ -34,7 +34,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?)
 
 const asArray = <T>(v: T | T[] | undefined | null): T[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
 
-class Reader {
+/** Reads fields of an xml2js tree, collecting problems with their layout path (the CT-e parser reads with it too). */
+export class Reader {
   readonly errors: FieldError[] = [];
 
   fail(path: string, message: string): void {

@@ -125,8 +125,27 @@ function readDocument(xml: string): Document {
   return doc;
 }
 
+/**
+ * The enveloped-signature shape of a fiscal document: the signed element and the element that holds
+ * it and its Signature. NF-e: NFe/infNFe; CT-e: CTe/infCte (same XMLDSig profile).
+ */
+export interface SignedShape {
+  container: string;
+  signed: string;
+  /** The document's name in messages. */
+  label: string;
+}
+
+export const NFE_SIGNED_SHAPE: SignedShape = { container: 'NFe', signed: 'infNFe', label: 'NF-e' };
+
 /** Verifies the NF-e signature; `infNFeId` is infNFe/@Id ("NFe" + key), the only element it may sign. */
 export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResult {
+  return verifySignedDocument(xml, infNFeId, NFE_SIGNED_SHAPE);
+}
+
+/** Verifies the enveloped signature of `shape.signed` (whose @Id is `signedId`), the only element it may sign. */
+export function verifySignedDocument(xml: string, signedId: string, shape: SignedShape): SignatureResult {
+  const infNFeId = signedId;
   // Never hand a DOCTYPE to a DOM parser (entity expansion); callers refuse such documents anyway.
   if (hasDoctype(xml)) return result('INVALID', 'XML with a DOCTYPE or ENTITY declaration is not accepted');
   let doc: Document;
@@ -136,11 +155,11 @@ export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResu
     return result('INVALID', `The XML could not be read for signature checking: ${(err as Error).message}`);
   }
   const { signatures, withId: targets } = scan(doc, infNFeId);
-  if (!signatures.length) return result('ABSENT', 'The NF-e has no XMLDSig Signature');
+  if (!signatures.length) return result('ABSENT', `The ${shape.label} has no XMLDSig Signature`);
   if (signatures.length > 1) return result('INVALID', 'More than one Signature element');
   const signature = signatures[0];
   const nfe = signature.parentNode as Element | null;
-  if (nfe?.localName !== 'NFe') return result('INVALID', 'The Signature is not the enveloped signature of NFe');
+  if (nfe?.localName !== shape.container) return result('INVALID', `The Signature is not the enveloped signature of ${shape.container}`);
 
   const signedInfo = children(signature, 'SignedInfo')[0];
   const references = signedInfo ? children(signedInfo, 'Reference') : [];
@@ -148,13 +167,19 @@ export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResu
   const signatureAlgorithm = algorithm(signedInfo, 'SignatureMethod');
   const digestAlgorithm = algorithm(reference, 'DigestMethod');
   const digestValue = textOf(reference ? children(reference, 'DigestValue')[0] : undefined) || null;
-  const certPem = SignedXml.getCertFromKeyInfo((children(signature, 'KeyInfo')[0] ?? null) as never);
+  let certPem: string | null = null;
+  try {
+    certPem = SignedXml.getCertFromKeyInfo((children(signature, 'KeyInfo')[0] ?? null) as never);
+  } catch {
+    // Not base64 DER (e.g. a redacted sample): no readable certificate, reported below.
+    certPem = null;
+  }
   const base = { signatureAlgorithm, digestAlgorithm, digestValue, certificate: describeCertificate(certPem) };
 
   if (!signedInfo || references.length !== 1) return result('INVALID', 'The signature must have one SignedInfo with exactly one Reference', base);
   if (reference.getAttribute('URI') !== `#${infNFeId}`) return result('INVALID', `The signature references ${reference.getAttribute('URI')}, not #${infNFeId}`, base);
-  if (targets.length !== 1 || targets[0].localName !== 'infNFe' || targets[0].parentNode !== nfe) {
-    return result('INVALID', `Id ${infNFeId} must identify exactly one infNFe, the signature's sibling`, base);
+  if (targets.length !== 1 || targets[0].localName !== shape.signed || targets[0].parentNode !== nfe) {
+    return result('INVALID', `Id ${infNFeId} must identify exactly one ${shape.signed}, the signature's sibling`, base);
   }
   const transforms = children(children(reference, 'Transforms')[0] ?? reference, 'Transform').map((t) => t.getAttribute('Algorithm') ?? '');
   if (transforms.some((t) => t !== ENVELOPED && t !== C14N) || transforms[transforms.length - 1] !== C14N) {
@@ -167,7 +192,7 @@ export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResu
   }
   if (!certPem || !base.certificate) return result('INVALID', 'No readable X509Certificate in KeyInfo', base);
 
-  // Reference: the enveloped-signature transform removes nothing here (the Signature is infNFe's
+  // Reference: the enveloped-signature transform removes nothing here (the Signature is the signed element's
   // sibling, checked above), then C14N.
   const digest = crypto.createHash(hash).update(canonical(targets[0])).digest('base64');
   const digestValid = !!digestValue && safeEqualBase64(digest, digestValue);
@@ -182,6 +207,6 @@ export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResu
 
   const outcome = { ...base, digestValid, signatureValid };
   if (digestValid && signatureValid) return result('VALID', null, outcome);
-  if (!digestValid) return result('INVALID', 'The digest of infNFe does not match DigestValue: the document was changed after signing', outcome);
+  if (!digestValid) return result('INVALID', `The digest of ${shape.signed} does not match DigestValue: the document was changed after signing`, outcome);
   return result('INVALID', 'The SignatureValue does not verify with the embedded certificate', outcome);
 }
