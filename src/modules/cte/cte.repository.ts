@@ -91,12 +91,3 @@ export function cteListQuery(em: EntityManager, companyId: number, filialId: num
 }
 
 export const loadCtesByIds = (em: EntityManager, ids: number[]) => em.findBy(Cte, { id: In(ids) });
-
-/** The NF-e keys of many CT-e in one query (list rows show how many are booked). */
-export async function nfeKeysOfMany(em: EntityManager, companyId: number, cteIds: number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>();
-  if (!cteIds.length) return out;
-  const rows = await em.find(CteNfe, { where: { companyId, cteId: In(cteIds) }, order: { cteId: 'ASC', position: 'ASC' } });
-  for (const r of rows) out.set(r.cteId, [...(out.get(r.cteId) ?? []), r.nfeKey]);
-  return out;
-}
