@@ -2,7 +2,7 @@ import express, { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import { errorMiddleware, notFoundRoute } from './core/errors/error-middleware';
-import { rateLimitPerToken, RateLimitOptions } from './core/http/rate-limit';
+import { AddressRateLimitOptions, rateLimitPerAddress, rateLimitPerToken, RateLimitOptions } from './core/http/rate-limit';
 import { requestContext } from './core/http/request-id';
 import { buildRouter } from './core/http/router';
 import { buildOpenApi } from './core/openapi/openapi';
@@ -10,6 +10,7 @@ import { allRoutes } from './modules';
 
 export interface AppOptions {
   rateLimit?: RateLimitOptions;
+  addressRateLimit?: AddressRateLimitOptions;
 }
 
 /** The express app, not listening: the server and supertest both use it. */
@@ -23,12 +24,13 @@ export function createApp(options: AppOptions = {}): Express {
   const routes = allRoutes();
   const openapi = buildOpenApi(routes);
   const limiter: RequestHandler = rateLimitPerToken(options.rateLimit);
+  const addressLimiter: RequestHandler[] = rateLimitPerAddress(options.addressRateLimit);
 
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openapi);
   });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Retail back-office API' }) as RequestHandler);
-  app.use('/api', buildRouter(routes, limiter));
+  app.use('/api', buildRouter(routes, limiter, addressLimiter));
   app.use(notFoundRoute as RequestHandler);
   app.use(errorMiddleware);
   return app;

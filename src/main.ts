@@ -27,11 +27,14 @@ async function main() {
   }
 
   let rateLimit: import('./core/http/rate-limit').RateLimitOptions | undefined;
+  let addressRateLimit: import('./core/http/rate-limit').AddressRateLimitOptions | undefined;
   if (config.rateLimit.redisUrl) {
     const { createRedisRateLimitStore } = await import('./core/http/rate-limit-store');
-    rateLimit = { ...config.rateLimit, store: (await createRedisRateLimitStore(config.rateLimit.redisUrl)).store };
+    const store = async (prefix: string) => (await createRedisRateLimitStore(config.rateLimit.redisUrl!, prefix)).store;
+    rateLimit = { ...config.rateLimit, store: await store('rl:') };
+    addressRateLimit = { ...config.rateLimit.perAddress, stores: { requests: await store('rl-addr:'), authFailures: await store('rl-auth:') } };
   }
-  const app = createApp({ rateLimit });
+  const app = createApp({ rateLimit, addressRateLimit });
   const server = app.listen(config.http.port, config.http.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());
@@ -41,6 +44,20 @@ async function main() {
     const { WebhookDispatcher } = await import('./modules/events/webhook-dispatcher');
     new WebhookDispatcher().start(config.webhookDispatchIntervalMs);
   }
+  const { sefazConfig } = await import('./core/config/sefaz');
+  let dfeScheduler: import('./modules/sefaz/dfe-scheduler').DfeScheduler | undefined;
+  if (sefazConfig.scheduler.enabled) {
+    const { DfeScheduler } = await import('./modules/sefaz/dfe-scheduler');
+    dfeScheduler = new DfeScheduler();
+    dfeScheduler.start();
+  }
+  const { nfeConfig } = await import('./core/config/nfe');
+  const { batchRunner } = await import('./modules/nfe/batch/batch-runner');
+  // Jobs a stopped or killed process left behind are resumed once their lease expires.
+  if (nfeConfig.batch.worker) batchRunner.start(Math.max(5_000, nfeConfig.batch.leaseMs / 4));
+  const { DeadlineTracker } = await import('./modules/nfe/deadlines/manifestation-deadlines.service');
+  const deadlineTracker = nfeConfig.deadlines.tracker ? new DeadlineTracker() : undefined;
+  deadlineTracker?.start(nfeConfig.deadlines.intervalMs);
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
   const lines = [
     '',
@@ -70,7 +87,10 @@ async function main() {
 
   const shutdown = () => {
     void authority?.stop();
-    server.close(() => {
+    server.close(async () => {
+      await dfeScheduler?.stop().catch(() => undefined);
+      await batchRunner.stop().catch(() => undefined);
+      await deadlineTracker?.stop().catch(() => undefined);
       Promise.allSettled([closeSequencePool(), dataSource.destroy()]).finally(() => process.exit(0));
     });
   };

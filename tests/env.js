@@ -2,3 +2,5 @@
 process.env.NODE_ENV = 'test';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'silent';
 process.env.RATE_LIMIT_MAX = process.env.RATE_LIMIT_MAX || '1000000';
+process.env.RATE_LIMIT_ADDRESS_MAX = process.env.RATE_LIMIT_ADDRESS_MAX || '1000000';
+process.env.RATE_LIMIT_AUTH_FAILURES_MAX = process.env.RATE_LIMIT_AUTH_FAILURES_MAX || '1000000';

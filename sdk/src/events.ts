@@ -3,16 +3,23 @@ import type { Page } from './types';
 
 /** A domain event (SPEC §10): the body of `GET /events`, of the SSE stream and of webhooks. */
 export interface DomainEvent<T = Record<string, unknown>> {
+  /** The event's identity: dedupe by it (webhooks are at-least-once). */
   id: string;
   type: string;
   companyId: string;
   filialId: string | null;
   occurredAt: string;
+  /** The resource the event is about (`id` is null for resources without a public id). */
+  resource: { type: string; id: string | null };
+  /** 1, 2, 3 … per resource, in the order its changes committed: orders webhooks that arrive out of order. */
+  sequence: number;
+  /** Resumes `list`/`subscribe` right after this event (store it once the event is handled). */
+  cursor: string;
   data: T;
 }
 
 export interface EventsQuery {
-  /** The last event id seen; omitted → from the first event. */
+  /** A `nextCursor` or an event's `cursor` (an event id is still accepted); `'0'` → from the first event; omitted → from now. */
   after?: string;
   types?: string[];
   limit?: number;
@@ -44,25 +51,24 @@ export interface WebhookDelivery {
 export class Events {
   constructor(private readonly http: HttpClient) {}
 
-  /** GET /events: the events after a cursor. */
-  list(query: EventsQuery = {}, options?: CallOptions): Promise<{ data: DomainEvent[]; nextCursor: string | null }> {
+  /** GET /events: the events after a cursor; `nextCursor` continues after them. */
+  list(query: EventsQuery = {}, options?: CallOptions): Promise<{ data: DomainEvent[]; nextCursor: string }> {
     const { types, ...rest } = query;
     return this.http.request({ method: 'GET', path: '/events', query: { ...rest, types: types?.join(',') }, options });
   }
 
   /**
-   * Every event from `after` on, as they happen: long-polls `GET /events` and yields each event once,
-   * in order. Stop it with `options.signal` (or by leaving the `for await`).
+   * Every event after `after` (from now without it; `'0'` for the whole history), as they happen:
+   * long-polls `GET /events` and yields each committed event once, in stream order. Persist
+   * `event.cursor` to resume later. Stop it with `options.signal` (or by leaving the `for await`).
    */
   async *subscribe(query: Omit<EventsQuery, 'limit'> = {}, options?: CallOptions): AsyncGenerator<DomainEvent> {
     let after = query.after;
     const wait = query.wait ?? 25;
     while (!options?.signal?.aborted) {
       const page = await this.list({ ...query, after, wait, limit: 100 }, options);
-      for (const event of page.data) {
-        after = event.id;
-        yield event;
-      }
+      for (const event of page.data) yield event;
+      after = page.nextCursor;
     }
   }
 
@@ -71,8 +77,9 @@ export class Events {
     return this.http.request({ method: 'POST', path: '/webhooks', body, idempotent: true, options });
   }
 
-  listWebhooks(options?: CallOptions): Promise<{ data: Webhook[] }> {
-    return this.http.request({ method: 'GET', path: '/webhooks', options });
+  /** GET /webhooks: active subscriptions, a page at a time like every list. */
+  listWebhooks(query: { page?: number; pageSize?: number; cursor?: string } = {}, options?: CallOptions): Promise<Page<Webhook>> {
+    return this.http.request({ method: 'GET', path: '/webhooks', query, options });
   }
 
   deleteWebhook(id: string, options?: CallOptions): Promise<void> {

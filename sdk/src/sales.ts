@@ -77,7 +77,7 @@ export class SalesOrders {
 
   /** POST /sales-order/:id/assign-customer */
   assignCustomer(id: string, customerId: string, options?: CallOptions): Promise<SalesOrder> {
-    return this.http.request({ method: 'POST', path: `${BASE}/${seg(id)}/assign-customer`, body: { customerId }, options });
+    return this.http.request({ method: 'POST', path: `${BASE}/${seg(id)}/assign-customer`, body: { customerId }, idempotent: true, options });
   }
 
   /** POST /sales-order/group/preview */
@@ -92,12 +92,12 @@ export class SalesOrders {
 
   /** POST /sales-order/convert-quote/:salesOrderId */
   convertQuote(salesOrderId: string, options?: CallOptions): Promise<SalesOrder> {
-    return this.http.request({ method: 'POST', path: `${BASE}/convert-quote/${seg(salesOrderId)}`, options });
+    return this.http.request({ method: 'POST', path: `${BASE}/convert-quote/${seg(salesOrderId)}`, idempotent: true, options });
   }
 
   /** POST /sales-order/convert-order-to-quote/:salesOrderId */
   convertOrderToQuote(salesOrderId: string, validUntil?: string, options?: CallOptions): Promise<SalesOrder> {
-    return this.http.request({ method: 'POST', path: `${BASE}/convert-order-to-quote/${seg(salesOrderId)}`, body: validUntil ? { validUntil } : {}, options });
+    return this.http.request({ method: 'POST', path: `${BASE}/convert-order-to-quote/${seg(salesOrderId)}`, body: validUntil ? { validUntil } : {}, idempotent: true, options });
   }
 
   /** GET /sales-order/cancel-preview/:salesOrderId */

@@ -247,7 +247,7 @@ export interface EntryDocumentItem {
   otherExpenses: number;
   landedTotal: number;
   /** CT-e freight apportioned onto the line: in its landed unit cost, not in the document total. */
-  cteFreight: number;
+  apportionedFreight: number;
   taxes: Record<'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins', Tax>;
   conversionFactor: number;
   stockQuantity: number;

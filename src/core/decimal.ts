@@ -8,6 +8,22 @@ export type Dec = InstanceType<typeof Dec>;
 export const SCALE = { amount: 2, quantity: 4, price: 10, cost: 10, factor: 6, percent: 4 } as const;
 export type ScaleName = keyof typeof SCALE;
 
+/**
+ * The column each scale name is stored in: DECIMAL(precision, scale). The column helpers build their
+ * columns from it and `decimal()` input bounds come from it, so an accepted value always fits.
+ */
+export const DECIMAL_COLUMN: Record<ScaleName, { precision: number; scale: number }> = {
+  amount: { precision: 15, scale: SCALE.amount },
+  quantity: { precision: 18, scale: SCALE.quantity },
+  price: { precision: 21, scale: SCALE.price },
+  cost: { precision: 21, scale: SCALE.cost },
+  factor: { precision: 15, scale: SCALE.factor },
+  percent: { precision: 7, scale: SCALE.percent },
+};
+
+/** The largest value DECIMAL(precision, scale) holds: 10^(precision-scale) - 10^-scale. */
+export const columnMax = (precision: number, scale: number): Dec => new Dec(10).pow(precision - scale).minus(new Dec(10).pow(-scale));
+
 export type DecimalInput = Dec | string | number;
 
 export function dec(value: DecimalInput | null | undefined): Dec {

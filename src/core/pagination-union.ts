@@ -1,5 +1,5 @@
 import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { COUNT_CAP, decodeCursor, keysetCondition, Page, PageRequest, paginate, SortKey } from './pagination';
+import { COUNT_CAP, cursorBinding, decodeCursor, keysetCondition, Page, PageRequest, pageOf, paginate, SortKey } from './pagination';
 
 /*
  * Two-phase pagination over "A OR B OR C" where each of A, B, C has its own index (e.g. orders of some
@@ -21,7 +21,9 @@ export async function paginateUnion<E extends ObjectLiteral, R>(
 ): Promise<Page<R>> {
   if (branches.length === 1) return paginate(branches[0], sort, request, load, idOf);
   const { page, pageSize } = request;
-  const cursor = request.cursor ? decodeCursor(request.cursor, sort.length) : null;
+  // The cursor is bound to the branches (the list and its filters), not to the union built per page.
+  const list = cursorBinding(branches, sort);
+  const cursor = request.cursor ? decodeCursor(request.cursor, list) : null;
   const depth = (cursor ? 0 : (page - 1) * pageSize) + pageSize + 1;
   const keys = sort.map((_k, i) => `_s${i}`);
 
@@ -40,15 +42,17 @@ export async function paginateUnion<E extends ObjectLiteral, R>(
     })
     .join(' UNION ');
   const outer = em.createQueryBuilder().from(`(${united})`, 'u').setParameters(parameters);
-  const pageOf = () =>
-    paginate(
+  const thePage = () =>
+    pageOf(
       outer,
-      sort.map((k, i) => ({ column: `u.${keys[i]}`, direction: k.direction })),
+      sort.map((k, i) => ({ column: `u.${keys[i]}`, direction: k.direction, type: list.types[i] })),
       { ...request, includeTotal: false },
+      cursor,
+      list,
       load,
       idOf,
     );
-  if (request.includeTotal === false) return pageOf();
+  if (request.includeTotal === false) return thePage();
 
   const idColumn = sort[sort.length - 1].column;
   const countParams: Record<string, unknown> = {};
@@ -62,7 +66,7 @@ export async function paginateUnion<E extends ObjectLiteral, R>(
   const count = () => em.createQueryBuilder().select('COUNT(*)', 'n').from(`(${ids})`, 'u').setParameters(countParams).getRawOne<{ n: string | number }>();
   // Outside a transaction the page and the count go to the pool side by side.
   const inTx = em.queryRunner?.isTransactionActive === true;
-  const [result, counted] = inTx ? [await pageOf(), await count()] : await Promise.all([pageOf(), count()]);
+  const [result, counted] = inTx ? [await thePage(), await count()] : await Promise.all([thePage(), count()]);
   const total = Math.min(Number(counted?.n ?? 0), COUNT_CAP);
   result.pagination.total = total;
   result.pagination.totalPages = Math.ceil(total / pageSize);

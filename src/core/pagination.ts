@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { config } from './config';
 import { ValidationError } from './errors';
+import { isCalendarDate } from './http/schema';
 
 export interface PageRequest {
   page: number;
@@ -24,24 +27,112 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
+/** What a sort key holds; a cursor's values are checked against it before they reach SQL. */
+export type SortKeyType = 'int' | 'decimal' | 'string' | 'date' | 'datetime';
+
 export interface SortKey {
   /** SQL expression of a column (e.g. 'd.entry_date'); the last key must be the unique id. */
   column: string;
   direction: 'ASC' | 'DESC';
+  /**
+   * Read from the entity metadata when `column` is `alias.column` of an entity in the query; give it
+   * for columns of derived tables. The last key is the id: 'int' unless stated.
+   */
+  type?: SortKeyType;
 }
 
 /** Counting stops here; beyond it the total is reported as a lower bound. */
 export const COUNT_CAP = 10_000;
 
-const encodeCursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
-export function decodeCursor(cursor: string, size: number): unknown[] {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(values) && values.length === size) return values;
-  } catch {
-    /* falls through */
+/*
+ * Cursors (docs/decisions.md "List cursors"): `<payload>.<mac>`, payload = base64url(JSON array of the
+ * last row's sort values), mac = HMAC-SHA256 over the list binding and the payload, truncated to 128
+ * bits. The binding is a hash of the filtered query itself (its SQL and parameters, tenant included)
+ * and the sort, so a cursor only opens the list, filters and order it came from. A cursor that fails
+ * the MAC, or whose values do not fit the sort keys' types, is refused before any SQL: 400 INVALID_CURSOR.
+ */
+const CURSOR_KEY = crypto.createHmac('sha256', config.hashids.salt).update('list-cursor:v1').digest();
+const MAC_LENGTH = 22;
+const MAX_STRING = 1000;
+
+export interface CursorBinding {
+  binding: string;
+  types: SortKeyType[];
+}
+
+const invalidCursor = (message = 'cursor is not valid for this list') =>
+  new ValidationError('Invalid cursor', [{ path: 'query.cursor', message }], 'INVALID_CURSOR');
+
+const jsonParameters = (params: ObjectLiteral) =>
+  JSON.stringify(params, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v instanceof Buffer ? v.toString('base64') : v));
+
+const COLUMN_TYPES: Record<string, SortKeyType> = {
+  int: 'int', integer: 'int', smallint: 'int', tinyint: 'int', mediumint: 'int', bigint: 'int',
+  decimal: 'decimal', numeric: 'decimal',
+  date: 'date', datetime: 'datetime', timestamp: 'datetime',
+};
+
+/** The type of `alias.column` from the metadata of the entity `alias` names in the query, if any. */
+function columnType(qb: SelectQueryBuilder<ObjectLiteral>, column: string): SortKeyType | undefined {
+  const m = /^(\w+)\.(\w+)$/.exec(column);
+  const alias = m ? qb.expressionMap.aliases.find((a) => a.name === m[1]) : undefined;
+  if (!m || !alias?.hasMetadata) return undefined;
+  const meta = alias.metadata.columns.find((c) => c.databaseName === m[2]);
+  if (!meta) return undefined;
+  const type = typeof meta.type === 'string' ? meta.type.toLowerCase() : meta.type === Number ? 'int' : meta.type === Date ? 'datetime' : 'varchar';
+  return COLUMN_TYPES[type] ?? 'string';
+}
+
+/** The binding and the value types of one list: `queries` are its filtered query (or union branches). */
+export function cursorBinding(queries: SelectQueryBuilder<ObjectLiteral>[], sort: SortKey[]): CursorBinding {
+  const hash = crypto.createHash('sha256');
+  for (const q of queries) hash.update(q.getQuery()).update('\0').update(jsonParameters(q.getParameters())).update('\0');
+  hash.update(JSON.stringify(sort.map((k) => [k.column, k.direction])));
+  const types = sort.map((k, i) => k.type ?? columnType(queries[0], k.column) ?? (i === sort.length - 1 ? 'int' : 'string'));
+  return { binding: hash.digest('base64url'), types };
+}
+
+const mac = (binding: string, payload: string) => crypto.createHmac('sha256', CURSOR_KEY).update(binding).update('.').update(payload).digest('base64url').slice(0, MAC_LENGTH);
+
+export function encodeCursor(values: unknown[], list: CursorBinding): string {
+  const payload = Buffer.from(JSON.stringify(values)).toString('base64url');
+  return `${payload}.${mac(list.binding, payload)}`;
+}
+
+const TIME = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?)?$/;
+
+function fitsType(value: unknown, type: SortKeyType): boolean {
+  switch (type) {
+    case 'int':
+      return Number.isSafeInteger(value);
+    case 'decimal':
+      return typeof value === 'string' && value.length <= 70 && /^-?\d+(\.\d+)?$/.test(value);
+    case 'date':
+    case 'datetime': {
+      const m = typeof value === 'string' ? TIME.exec(value) : null;
+      return !!m && isCalendarDate(m[1]) && (m[2] === undefined || (Number(m[2]) <= 23 && Number(m[3]) <= 59 && Number(m[4]) <= 59));
+    }
+    default:
+      return (typeof value === 'string' && value.length <= MAX_STRING) || (typeof value === 'number' && Number.isFinite(value));
   }
-  throw new ValidationError('Invalid cursor', [{ path: 'cursor', message: 'cursor is not valid for this list' }], 'INVALID_CURSOR');
+}
+
+/** The sort values of a cursor of this list, or 400 INVALID_CURSOR. */
+export function decodeCursor(cursor: string, list: CursorBinding): unknown[] {
+  const [payload, given, ...rest] = cursor.split('.');
+  if (!payload || !given || rest.length) throw invalidCursor();
+  const expected = mac(list.binding, payload);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+    throw invalidCursor('cursor was not issued for this list and these filters');
+  }
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(values) || values.length !== list.types.length || !values.every((v, i) => fitsType(v, list.types[i]))) throw invalidCursor();
+  return values;
 }
 
 /** Keyset condition "after this row" for any mix of directions. */
@@ -69,11 +160,26 @@ export async function paginate<E extends ObjectLiteral, R>(
   load: (ids: number[]) => Promise<R[]>,
   idOf: (row: R) => number,
 ): Promise<Page<R>> {
+  const list = cursorBinding([filtered], sort);
+  const after = request.cursor ? decodeCursor(request.cursor, list) : null;
+  return pageOf(filtered, sort, request, after, list, load, idOf);
+}
+
+/** `paginate` once the cursor is checked: `after` is the keyset position, `list` signs the next cursor. */
+export async function pageOf<E extends ObjectLiteral, R>(
+  filtered: SelectQueryBuilder<E>,
+  sort: SortKey[],
+  request: PageRequest,
+  after: unknown[] | null,
+  list: CursorBinding,
+  load: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+): Promise<Page<R>> {
   const { page, pageSize } = request;
   const ids = filtered.clone().select(sort.map((k, i) => `${k.column} AS _s${i}`));
   sort.forEach((k) => ids.addOrderBy(k.column, k.direction));
-  if (request.cursor) {
-    const cond = keysetCondition(sort, decodeCursor(request.cursor, sort.length));
+  if (after) {
+    const cond = keysetCondition(sort, after);
     ids.andWhere(cond.sql, cond.params);
   } else {
     ids.offset((page - 1) * pageSize);
@@ -107,13 +213,13 @@ export async function paginate<E extends ObjectLiteral, R>(
   return {
     data,
     pagination: {
-      page: request.cursor ? 1 : page,
+      page: after ? 1 : page,
       pageSize,
       total,
       ...(totalCapped ? { totalCapped } : {}),
       totalPages: total === null ? null : Math.ceil(total / pageSize),
       hasMore,
-      nextCursor: hasMore && last ? encodeCursor(sort.map((_k, i) => normalizeCursorValue(last[`_s${i}`]))) : null,
+      nextCursor: hasMore && last ? encodeCursor(sort.map((_k, i) => normalizeCursorValue(last[`_s${i}`])), list) : null,
     },
   };
 }

@@ -11,12 +11,19 @@ import { returnRoutes } from './returns/returns.router';
 import { salesOrderRoutes } from './sales-order/sales-order.router';
 import { sefazRoutes } from './sefaz/sefaz.router';
 import { systemRoutes } from './system/system.router';
+import { registerBatchHandler } from './nfe/batch/batch-handlers';
+import { nfeEventBatchHandler } from './sefaz/dfe-batch-events';
+import { nfeVolumeRoutes } from './nfe/nfe-volume.router';
 import { tenancyRoutes } from './tenancy/tenancy.router';
+
+// Documents of batch uploads other modules handle: NF-e events (cancellation, CC-e) here; the CT-e
+// module registers its cteProc handler the same way when it lands (until then: CTE_NOT_SUPPORTED).
+registerBatchHandler(nfeEventBatchHandler);
 
 /** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
 export function allRoutes(): RouteDef[] {
   // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
-  return [...productMapRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes];
+  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes];
 }

@@ -96,6 +96,23 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
     expect(unknown.stderr).to.match(/unknown option: --regime/);
   });
 
+  it('tenant:create and token take alphanumeric CNPJs (any case, punctuated); a wrong check digit is refused', () => {
+    const ok = cli('tenant-create.ts', ['--name', 'Loja Alfa', '--cnpj', '12.abc.345/01de-35', '--filial', 'Centro:12ABC34501DE35:SC', '--filial', 'Norte:AB12CD34000265:SC'], env);
+    expect(ok.status, ok.stderr).to.equal(0);
+    const created = JSON.parse(ok.stdout);
+    expect(created.filialIds).to.have.length(2);
+    // Stored upper case without separators: the same CNPJ written otherwise is the same company.
+    const dup = cli('tenant-create.ts', ['--name', 'Loja Alfa', '--cnpj', '12ABC34501DE35', '--filial', 'X:12ABC34501DE35:SC'], env);
+    expect(dup.status).to.equal(1);
+    expect(dup.stderr).to.match(/already exists/);
+    const bad = cli('tenant-create.ts', ['--name', 'X', '--cnpj', '12ABC34501DE36', '--filial', 'X:12ABC34501DE36:SC'], env);
+    expect(bad.status).to.equal(1);
+    expect(bad.stderr).to.match(/Invalid company CNPJ/);
+    const token = cli('token.ts', ['--company', created.companyId, '--filiais', created.filialIds.join(','), '--scope', 'nfe:read'], env);
+    expect(token.status, token.stderr).to.equal(0);
+    expect(verifyToken(token.stdout.split('\n')[0]).filiais).to.deep.equal(created.filialIds);
+  });
+
   it('token prints a JWT the service accepts, and the curl headers', () => {
     const out = cli('token.ts', ['--company', 'AbCdEfGh', '--filiais', 'XyZw1234', '--scope', 'sales-order:read', '--ttl', '2h', '--sub', 'ana'], env);
     expect(out.status, out.stderr).to.equal(0);

@@ -61,6 +61,29 @@ describe('Request pipeline (SPEC §0)', () => {
     expect((await supertest(limited).get('/api/me').set(t.headersWith({ sub: 'someone-else' }))).status).to.equal(200);
   });
 
+  it('per address, in front of authentication: failed authentications are throttled, then the address waits (429)', async () => {
+    const limited = createApp({ addressRateLimit: { windowMs: 60_000, max: 1000, authFailuresMax: 3 } });
+    const bad = { Authorization: 'Bearer not-a-token', 'x-company-id': t.companyHash };
+    // Successful calls do not use the failure budget.
+    for (let i = 0; i < 5; i++) expect((await supertest(limited).get('/api/me').set(t.headers())).status).to.equal(200);
+    for (let i = 0; i < 3; i++) expectProblem(await supertest(limited).get('/api/me').set(bad), 401);
+    const res = await supertest(limited).get('/api/me').set(bad);
+    expectProblem(res, 429, 'TOO_MANY_AUTH_FAILURES');
+    expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
+    // The address waits, whatever token it sends now; another address is not affected.
+    expectProblem(await supertest(limited).get('/api/me').set(t.headers()), 429, 'TOO_MANY_AUTH_FAILURES');
+    expect((await supertest(limited).get('/api/me').set(t.headers()).set('X-Forwarded-For', '203.0.113.9')).status).to.equal(200);
+  });
+
+  it('per address, a ceiling on all requests whatever their token', async () => {
+    const limited = createApp({ addressRateLimit: { windowMs: 60_000, max: 2, authFailuresMax: 100 } });
+    expect((await supertest(limited).get('/api/me').set(t.headers())).status).to.equal(200);
+    expect((await supertest(limited).get('/api/me').set(t.headersWith({ sub: 'another-user' }))).status).to.equal(200);
+    expectProblem(await supertest(limited).get('/api/me').set(t.headersWith({ sub: 'a-third-user' })), 429, 'TOO_MANY_REQUESTS_FROM_ADDRESS');
+    // Public routes (health checks of load balancers) are not counted.
+    expect((await supertest(limited).get('/api/health')).status).to.equal(200);
+  });
+
   it('internal failures → 500 without internals', async () => {
     const { errorMiddleware } = await import('../../src/core/errors/error-middleware');
     const express = (await import('express')).default;

@@ -3,6 +3,7 @@ import { dataSource } from '../../src/core/db/data-source';
 import { inTransaction } from '../../src/core/db/transaction';
 import { Dec } from '../../src/core/decimal';
 import { BusinessRuleError } from '../../src/core/errors';
+import { encodeId } from '../../src/core/hashids';
 import { StockMovement } from '../../src/modules/stock/entities/stock-movement.entity';
 import { postToLedger, previewPosting, LedgerLine } from '../../src/modules/stock/stock-ledger.service';
 import { addStock, makeProduct, stockMismatches, stockOf } from '../support/catalog';
@@ -58,7 +59,7 @@ describe('Stock ledger', () => {
     }
     expect(error).to.be.instanceOf(BusinessRuleError);
     expect((error as BusinessRuleError).code).to.equal('INSUFFICIENT_STOCK');
-    expect((error as BusinessRuleError).extensions.shortages).to.deep.equal([{ productId: q.id, available: '5.0000', requested: '6.0000' }]);
+    expect((error as BusinessRuleError).extensions.shortages).to.deep.equal([{ productId: encodeId('product', q.id), available: 5, requested: 6 }]);
     expect((await stockOf(t, 0, p.id)).quantity).to.equal('5.0000');
     expect(await dataSource.manager.countBy(StockMovement, { companyId: t.companyId, productId: p.id })).to.equal(1);
   });

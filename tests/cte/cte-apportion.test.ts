@@ -66,7 +66,7 @@ describe('CT-e freight apportionment', () => {
         { number: 2, dueDate: '2099-05-10', amount: 50 },
       ]);
       expect(await countOf('audit_log', t.companyId)).to.equal(before);
-      expect((await itemsOf(doc1.id)).map((i: any) => i.cteFreight)).to.deep.equal([0, 0, 0]);
+      expect((await itemsOf(doc1.id)).map((i: any) => i.apportionedFreight)).to.deep.equal([0, 0, 0]);
     });
 
     it('apply puts the freight into the drafts\' landed cost (visible in confirm-preview), creates the carrier\'s payables; audit and events', async () => {
@@ -75,7 +75,7 @@ describe('CT-e freight apportionment', () => {
       applied = res.body;
       expect(applied.cte).to.deep.include({ status: 'APPORTIONED', version: 2 });
       expect(applied.cte.apportionment).to.deep.include({ method: 'VALUE', amount: 100, recoverableIcms: 0, soldShare: 0, entryDate: businessToday() });
-      expect((await itemsOf(doc1.id)).map((i: any) => [i.cteFreight, i.unitCost, i.landedTotal])).to.deep.equal([
+      expect((await itemsOf(doc1.id)).map((i: any) => [i.apportionedFreight, i.unitCost, i.landedTotal])).to.deep.equal([
         [8.33, 113.8866666667, 333.33],
         [8.33, 113.8866666667, 333.33],
         [8.34, 170.84, 333.34],
@@ -211,7 +211,7 @@ describe('CT-e freight apportionment', () => {
       expect((await api().get(`${CTE}/detail/${cteId}`).set(t.headers())).body).to.include({ status: 'RECEIVED', version: 1 });
       const ok = await apply(cteId, { method: 'MANUAL', lines: [{ itemId: items[0].id, amount: '12.34' }, { itemId: items[1].id, amount: '27.66' }] });
       expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
-      expect((await itemsOf(doc.id)).map((i: any) => i.cteFreight)).to.deep.equal([12.34, 27.66]);
+      expect((await itemsOf(doc.id)).map((i: any) => i.apportionedFreight)).to.deep.equal([12.34, 27.66]);
     });
 
     it('the NF-e\'s declared gross weight splits between documents when no weights are given', async () => {

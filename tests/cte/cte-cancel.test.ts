@@ -42,7 +42,7 @@ describe('CT-e cancellation', () => {
     const d = await importNfe(t, [{ code: 'S', quantity: '4', unitPrice: '10', productId: p.hash }]);
     const cteId = await stage(t, t.cte({ total: '8.00', nfeKeys: [d.accessKey] }));
     expect((await apply(cteId)).status).to.equal(200);
-    expect((await detail(d.id)).body.items[0]).to.include({ cteFreight: 8, unitCost: 12 });
+    expect((await detail(d.id)).body.items[0]).to.include({ apportionedFreight: 8, unitCost: 12 });
     const pre = await cancelPreview(cteId);
     expect(pre.body.blockingProblems).to.deep.equal([]);
     expect(pre.body.documents[0].lines[0]).to.deep.include({ amount: -8, mode: 'LANDED_COST', unitCostBefore: 12, unitCostAfter: 10 });
@@ -50,7 +50,7 @@ describe('CT-e cancellation', () => {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.payables.map((x: any) => x.status)).to.deep.equal(['CANCELLED']);
     const draft = (await detail(d.id)).body;
-    expect(draft.items[0]).to.include({ cteFreight: 0, unitCost: 10 });
+    expect(draft.items[0]).to.include({ apportionedFreight: 0, unitCost: 10 });
     expect(draft.version).to.equal(3);
     const allocations = await api().get(`${CTE}/detail/${cteId}`).set(t.headers());
     expect(allocations.body.allocations[0]).to.deep.include({ amount: 8, absorbed: 8 });
@@ -73,7 +73,7 @@ describe('CT-e cancellation', () => {
     expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '6.0000', averageCost: '10.0000000000' });
     const moves = await rowsOf('stock_movement', t.companyId, "reason = 'CTE_FREIGHT' AND product_id = ?", [p.id]);
     expect(moves.map((m) => [m.direction, Number(m.value_adjustment)])).to.deep.equal([['IN', 20], ['OUT', 12]]);
-    expect((await detail(d.id)).body.items[0].cteFreight).to.equal(0);
+    expect((await detail(d.id)).body.items[0].apportionedFreight).to.equal(0);
     expect(await stockMismatches(t)).to.deep.equal([]);
   });
 
@@ -146,7 +146,7 @@ describe('CT-e cancellation', () => {
     const res = await api().patch(`/api/entry-document/${d.id}`).set(t.headers()).send({ version: draft.version, items });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     // (20.00 + 4.00) / 4 stock units
-    expect(res.body.items[0]).to.include({ cteFreight: 4, stockQuantity: 4, unitCost: 6 });
+    expect(res.body.items[0]).to.include({ apportionedFreight: 4, stockQuantity: 4, unitCost: 6 });
   });
 
   it('two concurrent cancels: one wins; another tenant\'s CT-e → 404; a filial not granted → 403', async () => {

@@ -92,6 +92,32 @@ describe('Entry document confirmation and cancellation', () => {
       expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '100.0000', averageCost: '4.9000000000' });
     });
 
+    it('confirm + cancel restores the exact prior average cost when nothing else moved (issue 12: 12.40 came back as 12.3999999999)', async () => {
+      const p = await makeProduct(t);
+      await addStock(t, 0, p.id, 3, '12.40');
+      // Two lines of the product: reversed last in, first out, each back to exactly where it was.
+      const doc = await createDraft(t, draftBody({ items: [item({ productId: p.hash, quantity: 4, unitPrice: 10 }), item({ productId: p.hash, quantity: 11, unitPrice: '9.99' })] }));
+      expect((await confirm(t, doc.id)).status).to.equal(200);
+      // (3 × 12.40 + 4 × 10) / 7 = 11.02857142857… → 11.0285714286: backing it out arithmetically gives 12.4000000001.
+      expect((await stockOf(t, 0, p.id)).averageCost).to.not.equal('12.4000000000');
+      const preview = await api().get(`/api/entry-document/cancel-preview/${doc.id}`).set(t.headers());
+      expect(preview.body.stockMovements.map((m: { averageCostAfter: number }) => m.averageCostAfter)).to.deep.equal([11.0285714286, 12.4]);
+      expect((await cancel(t, doc.id, { reason: 'Nota devolvida' })).status).to.equal(200);
+      expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '3.0000', averageCost: '12.4000000000' });
+      expect(await stockMismatches(t)).to.deep.equal([]);
+    });
+
+    it('when stock moved in between, the reversal backs the cost out arithmetically', async () => {
+      const p = await makeProduct(t);
+      await addStock(t, 0, p.id, 10, 5);
+      const doc = await createDraft(t, draftBody({ items: [item({ productId: p.hash, quantity: 20, unitPrice: 8 })] }));
+      expect((await confirm(t, doc.id)).status).to.equal(200);
+      await addStock(t, 0, p.id, 30, 7);
+      // (60 × 7 − 20 × 8) / 40 = 6.5
+      expect((await cancel(t, doc.id, { reason: 'Nota devolvida' })).status).to.equal(200);
+      expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '40.0000', averageCost: '6.5000000000' });
+    });
+
     it('confirm → cancel → confirm of a new document: balances and average cost as computed by hand; check:stock clean', async () => {
       const p = await makeProduct(t);
       await addStock(t, 0, p.id, 10, 5);

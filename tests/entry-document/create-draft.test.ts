@@ -119,7 +119,7 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
         code: 'TOTALS_DIFFER_FROM_XML',
         message: "The computed totals differ from the XML's ICMSTot (total)",
         blocksConfirmation: true,
-        details: { differences: [{ field: 'total', expected: '330.00', computed: '327.50' }] },
+        details: { differences: [{ field: 'total', expected: 330, computed: 327.5 }] },
       },
     ]);
     expectProblem(await confirm(t, id), 422, 'ENTRY_DOCUMENT_NOT_CONFIRMABLE');

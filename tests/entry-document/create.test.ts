@@ -221,7 +221,7 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
       // 60 + 2.40 (other expenses by value) over 12 units
       expect(res.body.items[0]).to.deep.include({ stockQuantity: 12, otherExpenses: 2.4, landedTotal: 62.4, unitCost: 5.2 });
       expect(res.body.items[1]).to.deep.include({ otherExpenses: 1.6, unitCost: 41.6 });
-      expect(res.body.installmentCheck).to.deep.equal({ installmentsTotal: 50, documentTotal: 104, difference: 54, matches: false });
+      expect(res.body.installmentCheck).to.deep.equal({ installmentsTotal: 50, documentTotal: 104, payableTotal: 104, difference: 54, matches: false });
       expect(res.body.payables).to.deep.equal([{ number: 1, dueDate: '2026-04-01', amount: 50 }]);
       const codes = res.body.warnings.map((w: { code: string; blocksConfirmation: boolean }) => [w.code, w.blocksConfirmation]);
       expect(codes).to.deep.include.members([

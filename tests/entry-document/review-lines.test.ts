@@ -47,7 +47,7 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
       items: [
         { code: 'RV-CX', description: 'REFRIGERANTE 2L CX C/6', unit: 'CX', quantity: '10', unitPrice: '30.00', ncm: '22021000', cfop: '5102' },
         { code: 'RV-UN', description: 'BISCOITO 200G', unit: 'UN', quantity: '24', unitPrice: '2.50', ncm: '19053100', cfop: '5102' },
-        { code: 'RV-BR', description: 'BRINDE DISPLAY', unit: 'UN', quantity: '1', unitPrice: '5.00', ncm: '49111090', cfop: '5910' },
+        { code: 'RV-BR', description: 'DISPLAY DE BALCAO', unit: 'UN', quantity: '1', unitPrice: '5.00', ncm: '49111090', cfop: '5102' },
       ],
       installments: [{ dueDate: '2099-04-10' }],
     });
@@ -75,10 +75,11 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     expect(first.status, JSON.stringify(first.body)).to.equal(200);
     expect(first.body).to.deep.include({ version: 2, pendingItemCount: 2 });
     expect(first.body.items[0]).to.deep.include({ id: lines[0].id, reviewStatus: 'MATCHED', productId: soda.hash, conversionFactor: 6, stockQuantity: 60 });
-    // Only the booked side of the line changed: taxes and values as imported.
-    const { reviewStatus: _r, productId: _p, product: _pr, conversionFactor: _c, stockQuantity: _s, unitCost: _u, ...rest } = first.body.items[0];
-    const { reviewStatus: _r0, productId: _p0, product: _pr0, conversionFactor: _c0, stockQuantity: _s0, unitCost: _u0, ...rest0 } = lines[0] as unknown as Record<string, unknown>;
+    // Only the booked side of the line changed: taxes and values as imported (the cost per stock unit follows the factor).
+    const { reviewStatus: _r, productId: _p, product: _pr, conversionFactor: _c, stockQuantity: _s, unitCost: _u, cost, ...rest } = first.body.items[0];
+    const { reviewStatus: _r0, productId: _p0, product: _pr0, conversionFactor: _c0, stockQuantity: _s0, unitCost: _u0, cost: cost0, ...rest0 } = lines[0] as unknown as Record<string, any>;
     expect(rest).to.deep.equal(rest0);
+    expect(cost).to.deep.include({ ...cost0, stockQuantity: 60, unitCost: 5 });
     // Line ids stay: the client keeps reviewing with the ids it has.
     expect(first.body.items.map((l: Line) => l.id)).to.deep.equal(lines.map((l) => l.id));
     const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, { companyId: t.companyId, supplierDocument: supplier, supplierProductCode: 'RV-CX' });

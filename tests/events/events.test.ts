@@ -7,6 +7,7 @@ import { publishEvent } from '../../src/core/outbox/outbox.service';
 import { WebhookDelivery } from '../../src/modules/events/entities/webhook-delivery.entity';
 import { backoffMs, WebhookDispatcher } from '../../src/modules/events/webhook-dispatcher';
 import { signWebhook, verifyWebhook } from '../../src/modules/events/webhook-signature';
+import { encodeId } from '../../src/core/hashids';
 import { api, app } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
@@ -28,21 +29,55 @@ describe('Events (SPEC §10)', () => {
       await publish(t, 'test.beta', 1, { n: 2 });
       await publish(t, 'test.alpha', null, { n: 3 });
       await publish(other, 'test.alpha', 0, { n: 99 });
-      const all = await api().get('/api/events').set(t.headers());
+      const all = await api().get('/api/events').query({ after: '0' }).set(t.headers());
       expect(all.status).to.equal(200);
       expect(all.body.data.map((e: { data: { n: number } }) => e.data.n)).to.deep.equal([1, 2, 3]);
-      expect(all.body.data[0]).to.have.keys('id', 'type', 'companyId', 'filialId', 'occurredAt', 'data');
+      expect(all.body.data[0]).to.have.keys('id', 'type', 'companyId', 'filialId', 'occurredAt', 'resource', 'sequence', 'cursor', 'data');
       expect(all.body.data[0].companyId).to.equal(t.companyHash);
+      // One resource (test 1): its events numbered in commit order.
+      expect(all.body.data.map((e: { sequence: number }) => e.sequence)).to.deep.equal([1, 2, 3]);
+      expect(all.body.data[0].resource).to.deep.equal({ type: 'test', id: null });
+      expect(all.body.nextCursor).to.equal(all.body.data[2].cursor);
 
-      const alpha = await api().get('/api/events').query({ types: 'test.alpha' }).set(t.headers());
+      const alpha = await api().get('/api/events').query({ after: '0', types: 'test.alpha' }).set(t.headers());
       expect(alpha.body.data.map((e: { data: { n: number } }) => e.data.n)).to.deep.equal([1, 3]);
-      const after = await api().get('/api/events').query({ after: all.body.data[0].id }).set(t.headers());
+      const after = await api().get('/api/events').query({ after: all.body.data[0].cursor }).set(t.headers());
       expect(after.body.data.map((e: { data: { n: number } }) => e.data.n)).to.deep.equal([2, 3]);
-      expect(after.body.nextCursor).to.equal(all.body.data[2].id);
+      expect(after.body.nextCursor).to.equal(all.body.data[2].cursor);
+      // The first API's cursor (an event id) still works: after that event.
+      const legacy = await api().get('/api/events').query({ after: all.body.data[0].id }).set(t.headers());
+      expect(legacy.body.data.map((e: { data: { n: number } }) => e.data.n)).to.deep.equal([2, 3]);
 
       // A token for filial 0 only does not see filial 1's events (company-wide ones it does).
-      const narrow = await api().get('/api/events').set(t.headersWith({ filiais: [t.filialHashes[0]] }));
+      const narrow = await api().get('/api/events').query({ after: '0' }).set(t.headersWith({ filiais: [t.filialHashes[0]] }));
       expect(narrow.body.data.map((e: { data: { n: number } }) => e.data.n)).to.deep.equal([1, 3]);
+    });
+
+    it('without a cursor starts from now; the cursor it answers picks up what commits next', async () => {
+      const s = await createTestTenant({ filiais: 1 });
+      await publish(s, 'test.old', 0, { n: 1 });
+      const now = await api().get('/api/events').set(s.headers());
+      expect(now.status).to.equal(200);
+      expect(now.body.data).to.deep.equal([]);
+      expect(now.body.nextCursor).to.be.a('string');
+      await publish(s, 'test.new', 0, { n: 2 });
+      const next = await api().get('/api/events').query({ after: now.body.nextCursor }).set(s.headers());
+      expect(next.body.data.map((e: { type: string }) => e.type)).to.deep.equal(['test.new']);
+      // A filter that matches nothing still moves the cursor on.
+      const none = await api().get('/api/events').query({ after: now.body.nextCursor, types: 'test.nothing' }).set(s.headers());
+      expect(none.body.data).to.deep.equal([]);
+      expect(none.body.nextCursor).to.equal(next.body.nextCursor);
+    });
+
+    it('a malformed cursor, another tenant\'s or another resource\'s id → 400 INVALID_CURSOR', async () => {
+      const mine = (await api().get('/api/events').set(t.headers())).body.nextCursor;
+      const theirs = (await api().get('/api/events').set(other.headers())).body.nextCursor;
+      const theirEvent = (await api().get('/api/events').query({ after: '0' }).set(other.headers())).body.data[0].id;
+      for (const bad of ['not-a-cursor!', 'abc', theirs, theirEvent, encodeId('sales-order', 1), `${mine}x`]) {
+        expectProblem(await api().get('/api/events').query({ after: bad }).set(t.headers()), 400, 'INVALID_CURSOR');
+      }
+      expectProblem(await api().get('/api/events/stream').set({ ...t.headers(), 'Last-Event-ID': 'garbage!' }), 400, 'INVALID_CURSOR');
+      expectProblem(await api().get('/api/events/stream').query({ after: theirs }).set(t.headers()), 400, 'INVALID_CURSOR');
     });
 
     it('long-polls with wait until an event arrives', async () => {
@@ -61,35 +96,64 @@ describe('Events (SPEC §10)', () => {
   });
 
   describe('GET /events/stream (SSE)', () => {
-    it('streams new events with ids, resuming after Last-Event-ID', async () => {
+    let server: http.Server;
+    let port: number;
+    before(async () => {
+      server = app.listen(0, '127.0.0.1');
+      await new Promise((r) => server.once('listening', r));
+      port = (server.address() as AddressInfo).port;
+    });
+    after(() => new Promise((r) => server.close(r)));
+
+    /** Opens the stream, runs `meanwhile` once it is connected, answers what arrived until `until` shows up. */
+    const streamUntil = (headers: Record<string, string>, until: string, meanwhile: () => Promise<unknown>) =>
+      new Promise<string>((resolve, reject) => {
+        const req = http.get({ port, host: '127.0.0.1', path: '/api/events/stream', headers }, (res) => {
+          expect(res.headers['content-type']).to.match(/text\/event-stream/);
+          let buffer = '';
+          res.on('data', (chunk) => {
+            buffer += chunk;
+            if (buffer.includes(': connected')) void meanwhile().catch(reject);
+            if (buffer.includes(until)) {
+              req.destroy();
+              resolve(buffer);
+            }
+          });
+        });
+        req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
+      });
+
+    it('streams new events with their cursors as ids, resuming after Last-Event-ID', async () => {
       const s = await createTestTenant({ filiais: 1 });
       await publish(s, 'test.first', 0, { n: 1 });
-      const first = (await api().get('/api/events').set(s.headers())).body.data[0].id;
-      const server = app.listen(0, '127.0.0.1');
-      await new Promise((r) => server.once('listening', r));
-      const { port } = server.address() as AddressInfo;
-      try {
-        const received = await new Promise<string>((resolve, reject) => {
-          const req = http.get({ port, host: '127.0.0.1', path: '/api/events/stream', headers: { ...s.headers(), 'Last-Event-ID': first } }, (res) => {
-            expect(res.headers['content-type']).to.match(/text\/event-stream/);
-            let buffer = '';
-            res.on('data', (chunk) => {
-              buffer += chunk;
-              if (buffer.includes('test.second')) {
-                req.destroy();
-                resolve(buffer);
-              }
-            });
+      const first = (await api().get('/api/events').query({ after: '0' }).set(s.headers())).body.data[0].cursor;
+      const received = await streamUntil({ ...s.headers(), 'Last-Event-ID': first }, 'test.second', () => publish(s, 'test.second', 0, { n: 2 }));
+      expect(received).to.contain('event: test.second');
+      expect(received).to.not.contain('test.first');
+      const second = (await api().get('/api/events').query({ after: first }).set(s.headers())).body.data[0];
+      // The SSE id is the event's cursor (what Last-Event-ID sends back on reconnect).
+      expect(received).to.contain(`id: ${second.cursor}\n`);
+    });
+
+    it('without a cursor starts from now; after=0 replays the history', async () => {
+      const s = await createTestTenant({ filiais: 1 });
+      await publish(s, 'test.history', 0, { n: 1 });
+      const fresh = await streamUntil(s.headers(), 'test.live', () => publish(s, 'test.live', 0, { n: 2 }));
+      expect(fresh).to.not.contain('test.history');
+      const replay = await new Promise<string>((resolve, reject) => {
+        const req = http.get({ port, host: '127.0.0.1', path: '/api/events/stream?after=0', headers: s.headers() }, (res) => {
+          let buffer = '';
+          res.on('data', (chunk) => {
+            buffer += chunk;
+            if (buffer.includes('test.live')) {
+              req.destroy();
+              resolve(buffer);
+            }
           });
-          req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
-          setTimeout(() => void publish(s, 'test.second', 0, { n: 2 }), 300);
         });
-        expect(received).to.contain('event: test.second');
-        expect(received).to.not.contain('test.first');
-        expect(received).to.match(/id: [A-Za-z0-9]+\n/);
-      } finally {
-        await new Promise((r) => server.close(r));
-      }
+        req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
+      });
+      expect(replay.indexOf('test.history')).to.be.within(0, replay.indexOf('test.live'));
     });
   });
 
@@ -159,6 +223,19 @@ describe('Events (SPEC §10)', () => {
       expect(rows).to.equal(5);
       await api().delete(`/api/webhooks/${created.body.id}`).set(s.headers()).expect(204);
       expect(await dataSource.manager.countBy(WebhookDelivery, { companyId: s.companyId, status: 'PENDING' })).to.equal(0);
+    });
+
+    it('the subscription list is paginated like every list; another tenant sees none of them', async () => {
+      const s = await createTestTenant({ filiais: 1 });
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await api().post('/api/webhooks').set(s.headers()).send({ url: `${url}?n=${i}` })).body.id);
+      const first = await api().get('/api/webhooks').query({ pageSize: 2 }).set(s.headers());
+      expect(first.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(0, 2));
+      expect(first.body.pagination).to.include({ page: 1, pageSize: 2, total: 3, totalPages: 2, hasMore: true });
+      const next = await api().get('/api/webhooks').query({ pageSize: 2, cursor: first.body.pagination.nextCursor }).set(s.headers());
+      expect(next.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(2));
+      expect((await api().get('/api/webhooks').set(other.headers())).body.data.map((w: { id: string }) => w.id)).to.not.include.members(ids);
+      expectProblem(await api().get('/api/webhooks').query({ cursor: first.body.pagination.nextCursor }).set(other.headers()), 400, 'INVALID_CURSOR');
     });
 
     it('another tenant\'s webhook → 404; bad URL → 400', async () => {

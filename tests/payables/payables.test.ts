@@ -148,7 +148,20 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
       const cancelled = await api().get(`/api/entry-document/contas-pagar/documento/${docs.d3}`).set(t.headers());
       expect(cancelled.body.data.map((p: { status: string; overdue: boolean; openAmount: number }) => [p.status, p.overdue, p.openAmount])).to.deep.equal([['CANCELLED', false, 0]]);
       const draft = await createDraft(t, draftBody());
-      expect((await api().get(`/api/entry-document/contas-pagar/documento/${draft.id}`).set(t.headers())).body).to.deep.equal({ data: [] });
+      expect((await api().get(`/api/entry-document/contas-pagar/documento/${draft.id}`).set(t.headers())).body).to.deep.equal({
+        data: [],
+        pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0, hasMore: false, nextCursor: null },
+      });
+    });
+
+    it('is paginated like every list (page, pageSize, cursor)', async () => {
+      const first = await api().get(`/api/entry-document/contas-pagar/documento/${docs.d1}`).query({ pageSize: 1 }).set(t.headers());
+      expect(first.body.pagination).to.include({ page: 1, pageSize: 1, total: 2, totalPages: 2, hasMore: true });
+      expect(first.body.data.map((p: { installmentNumber: number }) => p.installmentNumber)).to.deep.equal([1]);
+      const next = await api().get(`/api/entry-document/contas-pagar/documento/${docs.d1}`).query({ pageSize: 1, cursor: first.body.pagination.nextCursor }).set(t.headers());
+      expect(next.body.data.map((p: { installmentNumber: number }) => p.installmentNumber)).to.deep.equal([2]);
+      expect(next.body.pagination.hasMore).to.equal(false);
+      expectProblem(await api().get(`/api/entry-document/contas-pagar/documento/${docs.d3}`).query({ cursor: first.body.pagination.nextCursor }).set(t.headers()), 400, 'INVALID_CURSOR');
     });
 
     it("another tenant's document → 404; a filial not granted → 403; malformed id → 400", async () => {

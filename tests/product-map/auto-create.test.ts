@@ -108,10 +108,14 @@ describe('Product map: POST /auto-create', () => {
     expect(await dataSource.manager.countBy(ProductMapEntry, { companyId: t.companyId, supplierDocument: supplier })).to.equal(1);
   });
 
-  it("creates in the caller's company only: a productId in the body is ignored; the other company sees nothing", async () => {
+  it("creates in the caller's company only: a productId in the body is refused as unknown (nothing written); the other company sees nothing", async () => {
     const foreign = await makeProduct(other);
     const supplier = randomCnpj();
-    const res = await autoCreate(t, { ...item({ supplierDocument: supplier, supplierProductCode: 'OWN', gtin: null }), productId: foreign.hash });
+    const refused = await autoCreate(t, { ...item({ supplierDocument: supplier, supplierProductCode: 'OWN', gtin: null }), productId: foreign.hash });
+    expectProblem(refused, 400, 'UNKNOWN_FIELDS');
+    expect(refused.body.errors).to.deep.equal([{ path: 'productId', message: 'productId is not allowed' }]);
+    expect(await dataSource.manager.countBy(ProductMapEntry, { companyId: t.companyId, supplierDocument: supplier })).to.equal(0);
+    const res = await autoCreate(t, item({ supplierDocument: supplier, supplierProductCode: 'OWN', gtin: null }));
     expect(res.status).to.equal(201);
     expect(res.body.product.id).to.not.equal(foreign.hash);
     const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, { companyId: t.companyId, supplierDocument: supplier });

@@ -124,9 +124,12 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
         { id: entry.hash, supplierDocument: supplier, supplierProductCode: 'COLA-2L', productId: p.hash, conversionFactor: '8.500000', previousConversionFactor: '6.000000' },
       ]);
 
-      // without a version the current one is used; the same value changes nothing
-      const again = await patch(t, entry.hash, { conversionFactor: 8.5 });
+      // the same value changes nothing; without a version → 400 (every PATCH carries it)
+      const again = await patch(t, entry.hash, { conversionFactor: 8.5, version: 2 });
       expect(again.body.version).to.equal(2);
+      const unversioned = await patch(t, entry.hash, { conversionFactor: 9 });
+      expectProblem(unversioned, 400, 'VALIDATION_ERROR');
+      expect(unversioned.body.errors).to.deep.equal([{ path: 'version', message: 'version is required' }]);
     });
 
     it('stale version → 409; factor ≤ 0 or 7 decimals → 400; nothing written', async () => {
@@ -134,7 +137,7 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
       const entry = await makeEntry(t, { supplierDocument: randomCnpj(), supplierProductCode: 'V', productId: p.id, conversionFactor: 3 });
       expectProblem(await patch(t, entry.hash, { conversionFactor: 4, version: 7 }), 409, 'STALE_VERSION');
       for (const conversionFactor of [0, -1, '0.0000001', 'abc']) {
-        const res = await patch(t, entry.hash, { conversionFactor });
+        const res = await patch(t, entry.hash, { conversionFactor, version: 1 });
         expectProblem(res, 400, 'VALIDATION_ERROR');
         expect(res.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['conversionFactor']);
       }
@@ -145,10 +148,10 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
 
     it("another company's entry → 404 (nothing changed); malformed id → 400; unknown → 404", async () => {
       const foreign = await makeEntry(other, { supplierDocument: randomCnpj(), supplierProductCode: 'F', productId: (await makeProduct(other)).id, conversionFactor: 2 });
-      expectProblem(await patch(t, foreign.hash, { conversionFactor: 5 }), 404, 'PRODUCT_MAP_ENTRY_NOT_FOUND');
+      expectProblem(await patch(t, foreign.hash, { conversionFactor: 5, version: 1 }), 404, 'PRODUCT_MAP_ENTRY_NOT_FOUND');
       expect((await dataSource.manager.findOneByOrFail(ProductMapEntry, { id: foreign.id })).conversionFactor.toFixed(6)).to.equal('2.000000');
-      expectProblem(await patch(t, 'not-an-id!', { conversionFactor: 5 }), 400, 'INVALID_ID');
-      expectProblem(await patch(t, encodeId('product-map', 99_999_999), { conversionFactor: 5 }), 404, 'PRODUCT_MAP_ENTRY_NOT_FOUND');
+      expectProblem(await patch(t, 'not-an-id!', { conversionFactor: 5, version: 1 }), 400, 'INVALID_ID');
+      expectProblem(await patch(t, encodeId('product-map', 99_999_999), { conversionFactor: 5, version: 1 }), 404, 'PRODUCT_MAP_ENTRY_NOT_FOUND');
     });
   });
 
@@ -177,7 +180,7 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
       api().get(`${BASE}/search`).query({ q: 'x' }).set(headers),
       api().get(`${BASE}/next-code`).set(headers),
       api().get(`${BASE}/history/${supplier}/${t.filialHashes[0]}`).set(headers),
-      api().patch(`${BASE}/${entry.hash}/conversion-factor`).set(headers).send({ conversionFactor: 4 }),
+      api().patch(`${BASE}/${entry.hash}/conversion-factor`).set(headers).send({ conversionFactor: 4, version: 1 }),
       api().delete(`${BASE}/${entry.hash}`).set(headers),
     ];
     for (const res of await Promise.all(calls)) expectProblem(res, 403, 'FILIAL_NOT_GRANTED');

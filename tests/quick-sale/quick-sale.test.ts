@@ -75,7 +75,10 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     const orders = await orderCount(t);
     const moves = await movementCount(t);
     const item = [{ productId: products[1].hash, quantity: 1 }];
-    expectProblem(await sell({ items: item, payments: [{ method: 'CASH', amount: '5.00' }] }), 422, 'PAYMENT_INSUFFICIENT');
+    const short = await sell({ items: item, payments: [{ method: 'CASH', amount: '5.00' }] });
+    expectProblem(short, 422, 'PAYMENT_INSUFFICIENT');
+    expect(short.body.paid).to.equal(5);
+    expect(short.body.total).to.be.a('number');
     expectProblem(await sell({ items: item, payments: [{ method: 'PIX', amount: '6.00' }] }), 422, 'PAYMENT_EXCEEDS_TOTAL');
     const notAccepted = await sell({ items: item, payments: [{ method: 'CREDIT_CARD', amount: '5.49' }] });
     expectProblem(notAccepted, 422, 'PAYMENT_METHOD_NOT_ALLOWED');

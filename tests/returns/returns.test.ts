@@ -2,12 +2,16 @@ import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
+import { In } from 'typeorm';
+import { Dec } from '../../src/core/decimal';
 import { SalesReturn } from '../../src/modules/returns/entities/sales-return.entity';
+import { SalesOrderItem } from '../../src/modules/sales-order/entities/sales-order-item.entity';
 import { StockMovement } from '../../src/modules/stock/entities/stock-movement.entity';
 import { api } from '../support/api';
 import { addStock, makeCustomer, makePaymentMethod, makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
+import { insertOrders } from '../sales-order/support';
 
 interface OrderDto {
   id: string;
@@ -57,6 +61,42 @@ describe('Returns (SPEC §8)', () => {
     expect(line).to.include({ productId: p1.hash, fulfilledQuantity: 3, returnedQuantity: 0, returnableQuantity: 3, unitPrice: 39.9 });
     expect(line.fulfilledAt).to.be.a('string');
     expectProblem(await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).set(t.headers()), 400, 'VALIDATION_ERROR');
+  });
+
+  it('returnable items are a two-phase list over all of the customer\'s orders: pages, cursor, total (issue 12: the last 500 only)', async () => {
+    const c = await makeCustomer(t);
+    // 505 delivered orders written straight to the tables, the oldest first; one partly returned, one fully.
+    const orders = await insertOrders(t, p1.id, Array.from({ length: 505 }, () => ({ customerId: c.id, status: 'FULFILLED' as const })));
+    const ids = orders.map((o) => o.id);
+    await dataSource.manager.update(SalesOrderItem, { companyId: t.companyId, salesOrderId: In(ids) }, { fulfilledQuantity: new Dec(1) });
+    await dataSource.manager.update(SalesOrderItem, { companyId: t.companyId, salesOrderId: ids[1] }, { fulfilledQuantity: new Dec(2), returnedQuantity: new Dec('1.5') });
+    await dataSource.manager.update(SalesOrderItem, { companyId: t.companyId, salesOrderId: ids[2] }, { returnedQuantity: new Dec(1) });
+    const list = (query: Record<string, unknown>) => api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: c.hash, ...query }).set(t.headers());
+
+    const first = await list({ pageSize: 100 });
+    expect(first.body.pagination).to.include({ page: 1, pageSize: 100, total: 504, totalPages: 6, hasMore: true });
+    // Newest order first.
+    expect(first.body.data[0].salesOrderCode).to.equal(orders[504].code);
+    const last = await list({ pageSize: 100, page: 6 });
+    expect(last.body.pagination.hasMore).to.equal(false);
+    expect(last.body.data.map((l: { salesOrderCode: number }) => l.salesOrderCode)).to.deep.equal([orders[4].code, orders[3].code, orders[1].code, orders[0].code]);
+    expect(last.body.data[2]).to.include({ fulfilledQuantity: 2, returnedQuantity: 1.5, returnableQuantity: 0.5 });
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await list({ pageSize: 100, includeTotal: false, ...(cursor ? { cursor } : {}) });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      seen.push(...res.body.data.map((l: { salesOrderCode: number }) => l.salesOrderCode));
+      cursor = res.body.pagination.nextCursor;
+      expect(cursor === null).to.equal(!res.body.pagination.hasMore);
+    } while (cursor);
+    expect(seen).to.have.length(504);
+    expect(new Set(seen).size).to.equal(504);
+    expect(seen).to.not.include(orders[2].code);
+    // The cursor belongs to this customer's list.
+    const firstCursor = first.body.pagination.nextCursor;
+    expectProblem(await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: customer.hash, cursor: firstCursor }).set(t.headers()), 400, 'INVALID_CURSOR');
   });
 
   it('restocked lines come back at the cost they left with, damaged ones post no stock; refund exact to the cent', async () => {

@@ -129,6 +129,8 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
       { salesOrderItemId: o.items[1].salesOrderItemId, quantity: 2 },
     ]);
     expectProblem(res, 422, 'INSUFFICIENT_STOCK');
+    // Issue 12: the shortage names the product by its hashid, quantities are numbers at their scale.
+    expect(res.body.shortages).to.deep.equal([{ productId: scarce.hash, available: 1, requested: 2 }]);
     expect(await fulfillmentsOf(t)).to.equal(before.fulfillments);
     expect(await saleMovements(t)).to.equal(before.movements);
     expect((await stockOf(t, 0, product.id)).quantity).to.equal(before.stock);

@@ -33,7 +33,7 @@ describe('SDK: CT-e freight', () => {
     expect(preview.documents[0].lines[0]).to.deep.include({ amount: 15, unitCostAfter: 23 });
     const applied = await client.ctes.apportion(staged.cte.id, { version: staged.cte.version });
     expect(applied.cte.status).to.equal('APPORTIONED');
-    expect((await client.entryDocuments.detail(doc.id)).items[0]).to.deep.include({ cteFreight: 15, unitCost: 23 });
+    expect((await client.entryDocuments.detail(doc.id)).items[0]).to.deep.include({ apportionedFreight: 15, unitCost: 23 });
     const payables = await client.payables.list({ source: 'CTE' });
     expect(payables.data.map((x) => [x.source, x.cteId, x.entryDocumentId, x.amount])).to.deep.equal([['CTE', staged.cte.id, null, 15]]);
     const list = await client.ctes.list({ status: 'APPORTIONED' });

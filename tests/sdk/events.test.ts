@@ -30,7 +30,7 @@ describe('SDK: events and webhooks against the real server', () => {
     const controller = new AbortController();
     const seen: number[] = [];
     setTimeout(() => void publish('sdk.second', 2).then(() => publish('sdk.third', 3)), 300);
-    for await (const event of client.events.subscribe({ wait: 2 }, { signal: controller.signal })) {
+    for await (const event of client.events.subscribe({ after: '0', wait: 2 }, { signal: controller.signal })) {
       seen.push((event.data as { n: number }).n);
       if (seen.length === 3) {
         controller.abort();
@@ -38,8 +38,18 @@ describe('SDK: events and webhooks against the real server', () => {
       }
     }
     expect(seen).to.deep.equal([1, 2, 3]);
-    const onlyThird = await client.events.list({ types: ['sdk.third'] });
+    const onlyThird = await client.events.list({ after: '0', types: ['sdk.third'] });
     expect(onlyThird.data.map((e) => e.type)).to.deep.equal(['sdk.third']);
+    // Without a cursor it starts from now.
+    const live: string[] = [];
+    const liveController = new AbortController();
+    setTimeout(() => void publish('sdk.fourth', 4), 300);
+    for await (const event of client.events.subscribe({ wait: 2 }, { signal: liveController.signal })) {
+      live.push(event.type);
+      liveController.abort();
+      break;
+    }
+    expect(live).to.deep.equal(['sdk.fourth']);
   });
 
   it('verifyWebhookSignature() accepts what the service signs and refuses tampering', async () => {

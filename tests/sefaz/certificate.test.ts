@@ -106,7 +106,7 @@ describe('A1 certificate of a filial (PUT/GET /entry-document/nfe/certificado/:f
   it('bad input → 400 with field paths', async () => {
     const res = await api().put(url()).set(t.headers()).send({ pfx: '***', extra: 1 });
     expectProblem(res, 400, 'VALIDATION_ERROR');
-    expect(res.body.errors.map((e: { path: string }) => e.path).sort()).to.deep.equal(['password', 'pfx']);
+    expect(res.body.errors.map((e: { path: string }) => e.path).sort()).to.deep.equal(['extra', 'password', 'pfx']);
   });
 
   it('no certificate yet → 404; a filial not granted, another company’s filial or no scope → 403', async () => {

@@ -5,6 +5,7 @@ import { SefazCertificate } from '../../src/modules/sefaz/entities/sefaz-certifi
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
+import { changedTables, rowCounts } from '../support/rows';
 import { createTestTenant } from '../support/tenant';
 import { allowNextQuery, clock, HOUR, logCount, NFE, rowsOf, sefazTenant, SefazTenant, stateOf } from './support';
 
@@ -144,9 +145,12 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
       expect(t.sim.authority.status(t.cnpj).blockedUntil).to.equal(null);
     });
 
-    it('members in the body cannot move the position: the query starts from the stored NSU', async () => {
+    it('members in the body cannot move the position: they are refused (400) and the query starts from the stored NSU', async () => {
       const t = await sefazTenant();
-      const res = await api().post(`${NFE}/consultar`).set(t.headers()).send({ ultNSU: '5' });
+      const refused = await api().post(`${NFE}/consultar`).set(t.headers()).send({ ultNSU: '5' });
+      expectProblem(refused, 400, 'UNKNOWN_FIELDS');
+      expect(refused.body.errors).to.deep.equal([{ path: 'ultNSU', message: 'ultNSU is not allowed' }]);
+      const res = await api().post(`${NFE}/consultar`).set(t.headers());
       expect(res.status).to.equal(200);
       expect(res.body.ultNSU).to.equal('000000000000000');
     });
@@ -168,10 +172,13 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
   });
 
   describe('refusals before any call', () => {
-    it('no certificate → 422, nothing sent', async () => {
+    it('no certificate → 422, nothing sent and nothing written (no DF-e state row either)', async () => {
       const t = await sefazTenant({ certificate: false });
+      const before = await rowCounts();
       expectProblem(await api().post(`${NFE}/consultar`).set(t.headers()), 422, 'CERTIFICATE_REQUIRED');
+      expect(changedTables(before, await rowCounts())).to.deep.equal({});
       expect(await logCount(t)).to.equal(0);
+      expect(await stateOf(t)).to.equal(null);
     });
 
     it('an expired certificate in store → 422, nothing sent', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { expect } from 'chai';
+import { cnpjWithCheckDigits } from '../../src/core/br-documents';
 import { config } from '../../src/core/config';
 import { dataSource } from '../../src/core/db/data-source';
 import { signToken } from '../../src/core/auth/jwt';
@@ -189,6 +190,16 @@ describe('Local authority simulator', function () {
       expect(status.body).to.include({ maxNSU: '000000000000004', documents: 4 });
       expect(status.body.invoices[0]).to.include({ status: 'CANCELLED' });
       expect((await admin('POST', '/admin/nfe', '<nfeProc', 'application/xml')).status).to.equal(422);
+    });
+
+    it('generates for an alphanumeric CNPJ recipient (separators and lower case accepted); an invalid one is 400', async () => {
+      const recipient = cnpjWithCheckDigits(`Q${String(Date.now()).slice(-7)}ZZ01`);
+      const written = `${recipient.slice(0, 2)}.${recipient.slice(2, 5)}.${recipient.slice(5, 8)}/${recipient.slice(8, 12)}-${recipient.slice(12)}`.toLowerCase();
+      const gen = await admin('POST', '/admin/generate', JSON.stringify({ recipient: written, count: 2 }));
+      expect(gen.status, JSON.stringify(gen.body)).to.equal(201);
+      expect(gen.body.every((g: { accessKey: string }) => /^\d{44}$/.test(g.accessKey))).to.equal(true);
+      expect((await admin('GET', `/admin/status?cnpj=${recipient}`)).body).to.include({ documents: 2 });
+      expect((await admin('POST', '/admin/generate', JSON.stringify({ recipient: `${recipient.slice(0, 13)}${(Number(recipient[13]) + 1) % 10}`, count: 1 }))).status).to.equal(400);
     });
 
     it('npm run simulator:feed -- --file / --generate', async function () {

@@ -35,12 +35,19 @@ const schema = Joi.object({
   HASHIDS_MIN_LENGTH: Joi.number().integer().min(6).max(20).default(8),
   RATE_LIMIT_WINDOW_MS: Joi.number().integer().min(1000).default(60_000),
   RATE_LIMIT_MAX: Joi.number().integer().min(1).default(1200),
+  RATE_LIMIT_ADDRESS_MAX: Joi.number().integer().min(1).default(6000).description('requests per client address and window, before authentication'),
+  RATE_LIMIT_AUTH_FAILURES_MAX: Joi.number().integer().min(1).default(60).description('failed authentications (401) per client address and window'),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   LOG_LEVEL: Joi.string().valid('error', 'warn', 'info', 'http', 'debug', 'silent').default('info'),
   LOG_FORMAT: Joi.string().valid('json', 'pretty').default('json'),
   IDEMPOTENCY_TTL_HOURS: Joi.number().integer().min(1).default(24),
   DEMO_SEED: Joi.boolean().default(true),
   WEBHOOK_DISPATCH_INTERVAL_MS: Joi.number().integer().min(0).default(1000).description('0 disables webhook delivery in this process'),
+  WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).default(10_000).description('one delivery attempt, response included'),
+  WEBHOOK_LEASE_MS: Joi.number().integer().min(Joi.ref('WEBHOOK_TIMEOUT_MS', { adjust: (t: number) => t + 500 })).default(30_000).description('how long an attempt holds its delivery; outlives the timeout'),
+  WEBHOOK_BACKOFF_BASE_MS: Joi.number().integer().min(1).default(10_000).description('first retry delay, doubled per attempt'),
+  WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(64).default(4),
+  WEBHOOK_MAX_IN_FLIGHT: Joi.number().integer().min(1).default(100).description('attempts under way in one process, all endpoints'),
 })
   .unknown(true)
   .prefs({ convert: true });
@@ -84,11 +91,23 @@ function loadConfig(env: NodeJS.ProcessEnv) {
       windowMs: value.RATE_LIMIT_WINDOW_MS as number,
       max: value.RATE_LIMIT_MAX as number,
       redisUrl: value.REDIS_URL as string | undefined,
+      perAddress: Object.freeze({
+        windowMs: value.RATE_LIMIT_WINDOW_MS as number,
+        max: value.RATE_LIMIT_ADDRESS_MAX as number,
+        authFailuresMax: value.RATE_LIMIT_AUTH_FAILURES_MAX as number,
+      }),
     }),
     log: Object.freeze({ level: value.LOG_LEVEL as string, format: value.LOG_FORMAT as 'json' | 'pretty' }),
     idempotencyTtlHours: value.IDEMPOTENCY_TTL_HOURS as number,
     demoSeed: value.DEMO_SEED as boolean,
     webhookDispatchIntervalMs: value.WEBHOOK_DISPATCH_INTERVAL_MS as number,
+    webhooks: Object.freeze({
+      timeoutMs: value.WEBHOOK_TIMEOUT_MS as number,
+      leaseMs: value.WEBHOOK_LEASE_MS as number,
+      backoffBaseMs: value.WEBHOOK_BACKOFF_BASE_MS as number,
+      perEndpoint: value.WEBHOOK_CONCURRENCY_PER_ENDPOINT as number,
+      maxInFlight: value.WEBHOOK_MAX_IN_FLIGHT as number,
+    }),
   });
 }
 

@@ -36,6 +36,10 @@ const schema = Joi.object({
   SEFAZ_SIMULATOR: Joi.boolean().description('start the local authority simulator with `npm start` (default: on for the embedded database outside production)'),
   SEFAZ_SIMULATOR_PORT: Joi.number().port().default(0),
   SEFAZ_SIMULATOR_HOST: Joi.string().default('127.0.0.1'),
+  DFE_SCHEDULER: Joi.boolean().description('run the scheduled DF-e sync in this process (default: on, except in tests)'),
+  DFE_SCHEDULER_TICK_SECONDS: Joi.number().integer().min(1).default(60).description('how often the scheduler looks for filiais due'),
+  DFE_SCHEDULER_LEASE_SECONDS: Joi.number().integer().min(60).default(900).description("a replica's hold on a filial's run; a dead replica's expires after this"),
+  DFE_SCHEDULER_CIENCIA_PER_RUN: Joi.number().integer().min(0).max(1000).default(100).description('automatic ciências (autoCiencia) sent per filial and run'),
   SEFAZ_SIMULATOR_WAIT_SECONDS: Joi.number().integer().min(60).default(3600).description("the simulator's quiet period and block (1 hour like the authority)"),
 })
   .unknown(true)
@@ -62,6 +66,12 @@ function loadSefazConfig(env: NodeJS.ProcessEnv) {
     maxPages: value.SEFAZ_MAX_PAGES as number,
     gapFillMax: value.SEFAZ_GAP_FILL_MAX as number,
     waitMs: (value.SEFAZ_WAIT_SECONDS as number) * 1000,
+    scheduler: Object.freeze({
+      enabled: (value.DFE_SCHEDULER as boolean | undefined) ?? config.env !== 'test',
+      tickMs: (value.DFE_SCHEDULER_TICK_SECONDS as number) * 1000,
+      leaseMs: (value.DFE_SCHEDULER_LEASE_SECONDS as number) * 1000,
+      cienciaPerRun: value.DFE_SCHEDULER_CIENCIA_PER_RUN as number,
+    }),
     simulator: Object.freeze({
       enabled: (value.SEFAZ_SIMULATOR as boolean | undefined) ?? (config.db.engine === 'sqlite' && config.env !== 'production'),
       port: value.SEFAZ_SIMULATOR_PORT as number,

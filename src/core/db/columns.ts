@@ -1,5 +1,5 @@
 import { Column, ColumnOptions, CreateDateColumn, UpdateDateColumn, ValueTransformer } from 'typeorm';
-import { Dec, dec, toFixed } from '../decimal';
+import { Dec, dec, DECIMAL_COLUMN, ScaleName, toFixed } from '../decimal';
 import { isMysql } from './engine';
 
 /*
@@ -23,14 +23,17 @@ export function DecimalColumn(precision: number, scale: number, options: ColumnO
   return Column({ ...physical, transformer: decimalTransformer(scale), ...options });
 }
 
+const scaled = (name: ScaleName, defaultValue: string, options: ColumnOptions) =>
+  DecimalColumn(DECIMAL_COLUMN[name].precision, DECIMAL_COLUMN[name].scale, { default: defaultValue, ...options });
+
 /** Money: DECIMAL(15,2). */
-export const AmountColumn = (options: ColumnOptions = {}) => DecimalColumn(15, 2, { default: isMysql ? '0.00' : '0.00', ...options });
+export const AmountColumn = (options: ColumnOptions = {}) => scaled('amount', '0.00', options);
 /** Quantities: DECIMAL(18,4). */
-export const QuantityColumn = (options: ColumnOptions = {}) => DecimalColumn(18, 4, { default: '0.0000', ...options });
+export const QuantityColumn = (options: ColumnOptions = {}) => scaled('quantity', '0.0000', options);
 /** Unit prices and costs: DECIMAL(21,10). */
-export const PriceColumn = (options: ColumnOptions = {}) => DecimalColumn(21, 10, { default: '0.0000000000', ...options });
+export const PriceColumn = (options: ColumnOptions = {}) => scaled('price', '0.0000000000', options);
 /** Conversion factors: DECIMAL(15,6). */
-export const FactorColumn = (options: ColumnOptions = {}) => DecimalColumn(15, 6, { default: '1.000000', ...options });
+export const FactorColumn = (options: ColumnOptions = {}) => scaled('factor', '1.000000', options);
 
 const dateTimeType: ColumnOptions = isMysql ? { type: 'datetime', precision: 3 } : { type: 'datetime' };
 

@@ -41,9 +41,11 @@ export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteF
     type: 'better-sqlite3',
     database: file === ':memory:' ? file : path.resolve(root, file),
     // WAL keeps readers off the writer's back; foreign keys unused (see README: no FKs, for sharding).
+    // synchronous = FULL: a commit is on disk before it answers, so a sale that got its 201 survives a
+    // power cut, not only a crash of the process (docs/decisions.md "SQLite durability").
     prepareDatabase: (db: { pragma: (s: string) => unknown }) => {
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
+      db.pragma('synchronous = FULL');
     },
   } as unknown as DataSourceOptions;
 }

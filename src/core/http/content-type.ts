@@ -1,15 +1,17 @@
 import express, { NextFunction, Request, Response } from 'express';
 import { config } from '../config';
+import { nfeConfig } from '../config/nfe';
 import { AppError } from '../errors';
 
 const XML_TYPES = ['application/xml', 'text/xml'];
+export const UPLOAD_TYPES = ['application/zip', 'application/x-zip-compressed', 'multipart/form-data'];
 
 const hasBody = (req: Request) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /** 415 for a body that is not one of the accepted formats (SPEC §0). */
-export function requireContentType(format: 'json' | 'xml') {
-  const accepted = format === 'xml' ? ['application/json', ...XML_TYPES] : ['application/json'];
+export function requireContentType(format: 'json' | 'xml' | 'upload') {
+  const accepted = format === 'xml' ? ['application/json', ...XML_TYPES] : format === 'upload' ? UPLOAD_TYPES : ['application/json'];
   return (req: Request, _res: Response, next: NextFunction) => {
     if (hasBody(req) && !req.is(accepted)) {
       throw new AppError('unsupported_media_type', 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be ${accepted.join(' or ')}`);
@@ -18,8 +20,9 @@ export function requireContentType(format: 'json' | 'xml') {
   };
 }
 
-/** Body parsers per route: JSON up to 1 MB; XML routes take JSON or raw XML up to 5 MB. */
-export function bodyParsers(format: 'json' | 'xml') {
+/** Body parsers per route: JSON up to 1 MB; XML routes take JSON or raw XML up to 5 MB; uploads a raw Buffer. */
+export function bodyParsers(format: 'json' | 'xml' | 'upload') {
+  if (format === 'upload') return [express.raw({ type: UPLOAD_TYPES, limit: nfeConfig.batch.maxUploadBytes })];
   if (format === 'xml') {
     return [
       express.json({ limit: config.http.xmlLimit }),

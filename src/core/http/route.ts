@@ -26,8 +26,11 @@ export interface RouteDef {
   schema?: RouteSchema;
   /** Honours Idempotency-Key (creating/posting routes). */
   idempotent?: boolean;
-  /** Body formats accepted; default JSON (1 MB). 'xml' also takes application/xml and text/xml (5 MB). */
-  bodyFormat?: 'json' | 'xml';
+  /**
+   * Body formats accepted; default JSON (1 MB). 'xml' also takes application/xml and text/xml (5 MB).
+   * 'upload' takes a ZIP (application/zip) or multipart/form-data as a raw Buffer (the handler reads it).
+   */
+  bodyFormat?: 'json' | 'xml' | 'upload';
   /** Documented success status (default 200). */
   status?: number;
   /** Documented response description. */

@@ -8,15 +8,15 @@ import { validate } from './validate';
 const WITH_BODY = new Set(['post', 'put', 'patch']);
 
 /**
- * Mounts route definitions. The chain is always, in order: auth + tenant headers (+ scope) → rate
- * limit → content type → body parser → validation (ids decoded, filial checked) → idempotency →
- * controller. Public routes skip the first two.
+ * Mounts route definitions. The chain is always, in order: per-address limits → auth + tenant headers
+ * (+ scope) → per-token rate limit → content type → body parser → validation (ids decoded, filial
+ * checked) → idempotency → controller. Public routes skip the first three.
  */
-export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler): Router {
+export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler, addressLimiter: RequestHandler[] = []): Router {
   const router = Router();
   for (const r of routes) {
     const chain: RequestHandler[] = [];
-    if (!r.public) chain.push(authenticate(r.scope), rateLimiter);
+    if (!r.public) chain.push(...addressLimiter, authenticate(r.scope), rateLimiter);
     if (WITH_BODY.has(r.method)) {
       const format = r.bodyFormat ?? 'json';
       chain.push(requireContentType(format), ...bodyParsers(format));

@@ -7,11 +7,25 @@ import type { RouteSchema } from './route';
 const formatPath = (item: ValidationErrorItem): string =>
   item.path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : String(seg)), '');
 
+const isEmptyBody = (body: unknown) =>
+  body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
+
+/** Every field of a part the route declares no schema for is unknown. */
+function unexpected(part: 'query' | 'body', input: unknown): ValidationErrorItem[] {
+  // A raw upload (ZIP, multipart) is one opaque body, not a set of fields.
+  if (part === 'body' && (isEmptyBody(input) || Buffer.isBuffer(input))) return [];
+  if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    return Object.keys(input).map((key) => ({ message: `"${key}" is not allowed`, path: part === 'body' ? [key] : [part, key], type: 'object.unknown' }) as ValidationErrorItem);
+  }
+  return [{ message: 'this route takes no request body', path: [], type: 'object.unknown' } as ValidationErrorItem];
+}
+
 /**
  * Validates params, query and body with the route's joi schemas and puts the converted values on
- * `req.valid`. A malformed id anywhere → 400 INVALID_ID; any other failure → 400 VALIDATION_ERROR with
- * every problem listed. A `filialId` path param must be granted by the token (403) and becomes the
- * governing filial of the call.
+ * `req.valid`. Only declared fields are accepted: an unknown body or query field is listed in a 400
+ * (UNKNOWN_FIELDS when that is all that is wrong), so a typo is never dropped silently. A malformed
+ * id anywhere → 400 INVALID_ID; any other failure → 400 VALIDATION_ERROR with every problem listed.
+ * A `filialId` path param must be granted by the token (403) and becomes the governing filial of the call.
  */
 export function validate(schema: RouteSchema = {}) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
@@ -21,12 +35,14 @@ export function validate(schema: RouteSchema = {}) {
       const partSchema = schema[part];
       const input = part === 'body' ? req.body : { ...(req[part] as object) };
       if (!partSchema) {
+        if (part !== 'params') problems.push(...unexpected(part, input));
         valid[part] = part === 'body' ? undefined : {};
         continue;
       }
       const { value, error } = partSchema.validate(part === 'body' && input === undefined ? {} : input, {
         abortEarly: false,
-        stripUnknown: true,
+        allowUnknown: false,
+        stripUnknown: false,
         convert: true,
       });
       if (error) problems.push(...error.details.map((d) => ({ ...d, path: part === 'body' ? d.path : [part, ...d.path] })));
@@ -34,8 +50,10 @@ export function validate(schema: RouteSchema = {}) {
     }
     if (problems.length) {
       const errors = problems.map((p) => ({ path: formatPath(p), message: p.message.replace(/"/g, '') }));
-      const onlyIds = problems.every((p) => p.type === 'id.malformed');
-      throw new ValidationError(onlyIds ? 'Malformed id' : 'Invalid request', errors, onlyIds ? 'INVALID_ID' : 'VALIDATION_ERROR');
+      const only = (type: string) => problems.every((p) => p.type === type);
+      const code = only('id.malformed') ? 'INVALID_ID' : only('object.unknown') ? 'UNKNOWN_FIELDS' : 'VALIDATION_ERROR';
+      const title = code === 'INVALID_ID' ? 'Malformed id' : code === 'UNKNOWN_FIELDS' ? `Unknown fields: ${errors.map((e) => e.path || 'body').join(', ')}` : 'Invalid request';
+      throw new ValidationError(title, errors, code);
     }
     req.valid = valid;
     if (typeof valid.params.filialId === 'number' && req.ctx) {

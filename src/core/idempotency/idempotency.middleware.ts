@@ -14,7 +14,7 @@ const fingerprint = (req: Request): string =>
   crypto
     .createHash('sha256')
     .update(`${req.method} ${req.baseUrl}${req.path}\n`)
-    .update(typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? null))
+    .update(typeof req.body === 'string' || Buffer.isBuffer(req.body) ? req.body : JSON.stringify(req.body ?? null))
     .digest('hex');
 
 function replay(res: Response, row: IdempotencyKey): void {

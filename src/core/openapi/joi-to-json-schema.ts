@@ -18,10 +18,16 @@ export function describeToJsonSchema(d: Description): JsonSchema {
   const out: JsonSchema = {};
   if (d.flags?.description) out.description = d.flags.description;
   if (d.flags?.default !== undefined && typeof d.flags.default !== 'function') out.default = d.flags.default;
-  if (meta.hashid) return { ...out, type: 'string', description: `${meta.hashid} id (hashid)`, example: 'x7Gk2pQa' };
+  if (meta.hashid) return { ...out, type: 'string', description: `${meta.hashid} id (hashid)`, example: 'x7Gk2pQa', 'x-hashid': meta.hashid };
   if (meta.decimal !== undefined) {
-    return { ...out, oneOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }], description: `exact decimal, up to ${meta.decimal} places` };
+    return {
+      ...out,
+      oneOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }],
+      description: `exact decimal, up to ${meta.decimal} places, from ${meta.minimum} to ${meta.maximum}${meta.exclusiveMinimumZero ? ', greater than 0' : ''}`,
+      'x-decimal': { scale: meta.decimal, minimum: meta.minimum, maximum: meta.maximum, ...(meta.exclusiveMinimumZero ? { exclusiveMinimum: '0' } : {}) },
+    };
   }
+  if (meta.format) return { ...out, type: 'string', format: meta.format };
   const valids = d.flags?.only ? d.allow : undefined;
   switch (d.type) {
     case 'object': {
@@ -31,7 +37,8 @@ export function describeToJsonSchema(d: Description): JsonSchema {
         properties[k] = describeToJsonSchema(v);
         if (v.flags?.presence === 'required') required.push(k);
       }
-      return { ...out, type: 'object', properties, ...(required.length ? { required } : {}) };
+      // Declared keys are the only ones accepted (unknown fields → 400).
+      return { ...out, type: 'object', properties, ...(required.length ? { required } : {}), ...(d.keys && !d.flags?.unknown ? { additionalProperties: false } : {}) };
     }
     case 'array': {
       const items = d.items?.length ? describeToJsonSchema(d.items[0]) : {};

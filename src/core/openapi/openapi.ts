@@ -32,6 +32,10 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
       if (r.idempotent) parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 120 } });
     }
     const bodyContent: Record<string, unknown> = {};
+    if (r.bodyFormat === 'upload') {
+      bodyContent['application/zip'] = { schema: { type: 'string', contentMediaType: 'application/zip' } };
+      bodyContent['multipart/form-data'] = { schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', contentMediaType: 'application/xml' } } } } };
+    }
     if (r.schema?.body) {
       bodyContent['application/json'] = { schema: joiToJsonSchema(r.schema.body) };
       if (r.bodyFormat === 'xml') {
@@ -48,7 +52,7 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
       ...(r.scope ? { 'x-required-scope': r.scope } : {}),
       ...(r.public ? { security: [] } : {}),
       parameters,
-      ...(r.schema?.body ? { requestBody: { required: true, content: bodyContent } } : {}),
+      ...(r.schema?.body || r.bodyFormat === 'upload' ? { requestBody: { required: true, content: bodyContent } } : {}),
       responses: {
         [status]: { description: r.responseDescription ?? 'Success' },
         default: { description: 'Problem details (RFC 9457)', content: { 'application/problem+json': { schema: problem } } },

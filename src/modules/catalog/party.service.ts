@@ -1,4 +1,4 @@
-import { normalizeText } from '../../core/br-documents';
+import { documentSearchPrefix, normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { ConflictError } from '../../core/errors';
@@ -9,7 +9,6 @@ import { Supplier } from './entities/supplier.entity';
 
 /** Customers, sellers and suppliers: the people and companies documents point at. */
 
-const digits = (term: string) => term.replace(/\D/g, '');
 
 const customers = catalogResource<Customer>({
   target: Customer,
@@ -20,7 +19,8 @@ const customers = catalogResource<Customer>({
   search: (qb, term) => {
     const t = `${normalizeText(term)}%`;
     qb.where('r.search_name LIKE :t', { t }).orWhere('r.search_trade_name LIKE :t', { t });
-    if (digits(term).length >= 3) qb.orWhere('r.document LIKE :d', { d: `${digits(term)}%` });
+    const doc = documentSearchPrefix(term);
+    if (doc) qb.orWhere('r.document LIKE :d', { d: `${doc}%` });
   },
 });
 
@@ -43,7 +43,8 @@ const suppliers = catalogResource<Supplier>({
   unaudited: ['searchName', 'searchTradeName'],
   search: (qb, term) => {
     qb.where('r.search_name LIKE :t', { t: `%${normalizeText(term)}%` });
-    if (digits(term).length >= 3) qb.orWhere('r.document LIKE :d', { d: `${digits(term)}%` });
+    const doc = documentSearchPrefix(term);
+    if (doc) qb.orWhere('r.document LIKE :d', { d: `${doc}%` });
   },
 });
 

@@ -1,4 +1,4 @@
-import { calendarDate, decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
+import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 
 /*
  * Request schemas. XML arrives as { xml } in JSON or as an application/xml / text/xml body (the
@@ -21,7 +21,7 @@ const apportionBody = {
       }),
     )
     .max(5000),
-  entryDate: calendarDate().description('the freight\'s entry date (default today): the payable\'s due date when the CT-e has no installments'),
+  entryDate: isoDate().description('the freight\'s entry date (default today): the payable\'s due date when the CT-e has no installments'),
   ignoreUnbookedNfe: Joi.boolean().default(false).description('apportion over the booked NF-e even if some the CT-e carried are not booked'),
 };
 

@@ -18,6 +18,11 @@ import { AUDIT_ENTITY, findDocument, loadItems, postedMovements, STOCK_REFERENCE
 import { Check } from './entry-document.types';
 import { costAdjustmentsByLine } from './cte-freight';
 import { toPayableDto } from '../payables/payables.mapper';
+import { ThirdPartyEffect, ThirdPartyPosting, postThirdPartyStock, previewThirdPartyPosting, thirdPartyMovementsOf } from '../stock/third-party-stock.service';
+import { thirdPartyMovementDtos } from './confirm';
+import { taxCreditDto } from './fiscal/fiscal.mapper';
+import { reverseTaxCredits, taxCreditsOf } from './fiscal/tax-credit.repository';
+import type { EntryDocumentTaxCredit } from './entities/entry-document-tax-credit.entity';
 
 /*
  * Cancellation. A DRAFT cancels without postings. A CONFIRMED document reverses exactly what its
@@ -31,6 +36,11 @@ export const CANCEL_REASON = 'ENTRY_DOCUMENT_CANCEL';
 interface CancelPlan {
   posting: LedgerPosting;
   effects: LedgerEffect[];
+  /** The third-party goods the confirmation took in, going back out. */
+  thirdParty: ThirdPartyPosting;
+  thirdPartyEffects: ThirdPartyEffect[];
+  /** The credits the confirmation recorded, to reverse. */
+  credits: EntryDocumentTaxCredit[];
   payables: Payable[];
   lineOfItem: Map<number, number>;
   blocking: Check[];
@@ -38,10 +48,12 @@ interface CancelPlan {
 
 async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: string): Promise<CancelPlan> {
   const posting: LedgerPosting = { companyId: doc.companyId, filialId: doc.filialId, reason: CANCEL_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines: [] };
+  const thirdParty: ThirdPartyPosting = { ...posting, lines: [] };
+  const nothing = { posting, effects: [], thirdParty, thirdPartyEffects: [], credits: [], payables: [], lineOfItem: new Map<number, number>() };
   if (doc.status === 'CANCELLED') {
-    return { posting, effects: [], payables: [], lineOfItem: new Map(), blocking: [{ code: 'ENTRY_DOCUMENT_CANCELLED', message: 'The document is already cancelled', blocksConfirmation: true }] };
+    return { ...nothing, blocking: [{ code: 'ENTRY_DOCUMENT_CANCELLED', message: 'The document is already cancelled', blocksConfirmation: true }] };
   }
-  if (doc.status === 'DRAFT') return { posting, effects: [], payables: [], lineOfItem: new Map(), blocking: [] };
+  if (doc.status === 'DRAFT') return { ...nothing, blocking: [] };
 
   const posted = await postedMovements(em, doc.companyId, doc.id, ENTRY_REASON);
   // CT-e freight posted onto the lines after confirmation (or taken back since) leaves with the goods.
@@ -56,6 +68,7 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       quantity: m.quantity.abs(),
       unitCost: m.referenceLineId !== null && adjusted.has(m.referenceLineId) ? m.unitCost.plus(adjusted.get(m.referenceLineId)!.div(m.quantity.abs())) : m.unitCost,
       reversal: true,
+      reversesMovementId: m.id,
       referenceLineId: m.referenceLineId ?? undefined,
     }));
   const payables = await payablesOfDocument(em, doc.companyId, doc.id);
@@ -76,8 +89,23 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       details: { productId: encodeId('product', s.productId), available: Number(s.available.toFixed(4)), requested: Number(s.requested.toFixed(4)) },
     });
   }
+  // Third-party goods leave as they came in, last first; they cannot leave if they are no longer held.
+  thirdParty.lines = (await thirdPartyMovementsOf(em, doc.companyId, STOCK_REFERENCE, doc.id, ENTRY_REASON))
+    .filter((m) => m.filialId === doc.filialId)
+    .reverse()
+    .map((m) => ({ productId: m.productId, ownerDocument: m.ownerDocument, ownerSupplierId: null, direction: 'OUT' as const, quantity: m.quantity.abs(), value: m.value.abs(), referenceLineId: m.referenceLineId ?? undefined }));
+  const thirdPartyPreview = await previewThirdPartyPosting(em, thirdParty);
+  for (const s of thirdPartyPreview.shortages) {
+    blocking.push({
+      code: 'INSUFFICIENT_THIRD_PARTY_STOCK',
+      message: `Reversing needs ${s.requested.toFixed(4)} of the third-party goods of ${s.ownerDocument} with ${s.available.toFixed(4)} held`,
+      blocksConfirmation: true,
+      details: { productId: encodeId('product', s.productId), ownerDocument: s.ownerDocument, available: Number(s.available.toFixed(4)), requested: Number(s.requested.toFixed(4)) },
+    });
+  }
+  const credits = (await taxCreditsOf(em, doc.companyId, doc.id)).filter((c) => c.status === 'RECORDED');
   const items = await loadItems(em, doc.companyId, doc.id);
-  return { posting, effects, payables, lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])), blocking };
+  return { posting, effects, thirdParty, thirdPartyEffects: thirdPartyPreview.effects, credits, payables, lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])), blocking };
 }
 
 const movementDtos = (plan: CancelPlan, effects: LedgerEffect[]) =>
@@ -92,7 +120,9 @@ export async function cancelPreview(ctx: TenantContext, id: number) {
     status: doc.status,
     version: doc.version,
     stockMovements: movementDtos(plan, plan.effects),
+    thirdPartyStockMovements: thirdPartyMovementDtos(plan.thirdPartyEffects, plan.lineOfItem),
     payables: plan.payables.map((p) => toPayableDto(p)),
+    taxCreditsReversed: plan.credits.map(taxCreditDto),
     warnings: [],
     blockingProblems: plan.blocking.map(checkDto),
   };
@@ -108,6 +138,7 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       await transitionConflict(em, ctx, doc, 'cancel');
     }
     let effects: LedgerEffect[] = [];
+    let thirdPartyEffects: ThirdPartyEffect[] = [];
     let plan: CancelPlan | null = null;
     if (doc.status === 'CONFIRMED') {
       plan = await buildCancelPlan(em, doc, ctx.actor);
@@ -118,6 +149,8 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       }
       // The ledger locks the balances and checks again: stock sold meanwhile still blocks (422).
       effects = await postToLedger(em, plan.posting);
+      thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
+      await reverseTaxCredits(em, ctx.companyId, doc.id);
       const open = plan.payables.filter((p) => p.status === 'OPEN').length;
       if ((await cancelOpenPayables(em, ctx.companyId, doc.id)) !== open) {
         throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', 'A payable of the document was paid meanwhile', { problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile', blocksConfirmation: true }] });
@@ -137,8 +170,12 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       filialId: doc.filialId,
       aggregateType: AUDIT_ENTITY,
       aggregateId: doc.id,
-      data: { ...toEventData(cancelled), previousStatus: doc.status, reason, movements: effects.length },
+      data: { ...toEventData(cancelled), previousStatus: doc.status, reason, movements: effects.length, thirdPartyMovements: thirdPartyEffects.length, taxCreditsReversed: plan?.credits.length ?? 0 },
     });
-    return { doc: cancelled, stockMovements: plan ? movementDtos(plan, effects) : [] };
+    return {
+      doc: cancelled,
+      stockMovements: plan ? movementDtos(plan, effects) : [],
+      thirdPartyStockMovements: plan ? thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem) : [],
+    };
   });
 }

@@ -15,6 +15,12 @@ import { checkDto, installmentDto, toEventData, toStockMovementDto } from './ent
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
+import { ThirdPartyEffect, ThirdPartyPosting, postThirdPartyStock, previewThirdPartyPosting } from '../stock/third-party-stock.service';
+import { Booking, bookLines } from './fiscal/booking';
+import { recordBooking } from './fiscal/booking.repository';
+import { lineBookingDto, plannedCreditDto, thirdPartyMovementDto } from './fiscal/fiscal.mapper';
+import { insertTaxCredits } from './fiscal/tax-credit.repository';
+import { toJsonNumber } from '../../core/decimal';
 
 /*
  * Confirmation. buildConfirmPlan is the one description of what confirming does (ledger lines,
@@ -26,6 +32,10 @@ export const ENTRY_REASON = 'ENTRY_DOCUMENT';
 
 export interface ConfirmPlan {
   posting: LedgerPosting;
+  /** Goods of others the document brings (remessas): the third-party stock ledger. */
+  thirdParty: ThirdPartyPosting;
+  /** Each line as its operation class books it, and the document's credits. */
+  booking: Booking;
   /** Item id → line number, to label movements. */
   lineOfItem: Map<number, number>;
   payables: PlannedInstallment[];
@@ -35,13 +45,10 @@ export interface ConfirmPlan {
 
 export function buildConfirmPlan(state: DocumentState, actor: string): ConfirmPlan {
   const { doc, items, computed, products } = state;
-  const lines: LedgerLine[] = [];
-  computed.items.forEach((it, i) => {
-    const product = it.productId === null ? undefined : products.get(it.productId);
-    // IGNORED lines and products without stock control count in the payable but move no stock.
-    if (it.reviewStatus !== 'MATCHED' || !product?.stockControlled || !it.stockQuantity.gt(0)) return;
-    lines.push({ productId: product.id, direction: 'IN', quantity: it.stockQuantity, unitCost: it.unitCost, referenceLineId: items[i].id });
-  });
+  // The operation class decides each line's stock (own, third-party, none); IGNORED lines and products
+  // without stock control move none.
+  const booking = bookLines({ items: computed.items, itemIds: items.map((i) => i.id), products, purpose: doc.purpose, supplierDocument: doc.supplierDocument, supplierId: doc.supplierId });
+  const lines: LedgerLine[] = booking.ownStock;
   const { blocking, warnings } = splitChecks(state.checks);
   if (doc.status !== 'DRAFT') {
     blocking.unshift({ code: 'ENTRY_DOCUMENT_NOT_DRAFT', message: `The document is ${doc.status}; only a DRAFT can be confirmed`, blocksConfirmation: true });
@@ -49,8 +56,11 @@ export function buildConfirmPlan(state: DocumentState, actor: string): ConfirmPl
   if (doc.nfeCancelledAt) {
     blocking.unshift({ code: 'NFE_CANCELLED_BY_ISSUER', message: 'The issuer cancelled the NF-e this document was imported from', blocksConfirmation: true });
   }
+  const reference = { companyId: doc.companyId, filialId: doc.filialId, reason: ENTRY_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor };
   return {
-    posting: { companyId: doc.companyId, filialId: doc.filialId, reason: ENTRY_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines },
+    posting: { ...reference, lines },
+    thirdParty: { ...reference, lines: booking.thirdParty },
+    booking,
     lineOfItem: new Map(items.map((it) => [it.id, it.lineNumber])),
     payables: computed.payables,
     blocking,
@@ -61,18 +71,29 @@ export function buildConfirmPlan(state: DocumentState, actor: string): ConfirmPl
 const movementDtos = (effects: LedgerEffect[], lineOfItem: Map<number, number>) =>
   effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : lineOfItem.get(e.referenceLineId)));
 
+export const thirdPartyMovementDtos = (effects: ThirdPartyEffect[], lineOfItem: Map<number, number>) =>
+  effects.map((e) => thirdPartyMovementDto(e, e.referenceLineId === undefined ? undefined : lineOfItem.get(e.referenceLineId)));
+
 export async function confirmPreview(ctx: TenantContext, id: number) {
   const em = dataSource.manager;
   const doc = await findAccessibleDocument(ctx, id, em);
-  const plan = buildConfirmPlan(await loadDocumentState(em, doc), ctx.actor);
+  const state = await loadDocumentState(em, doc);
+  const plan = buildConfirmPlan(state, ctx.actor);
   const draft = doc.status === 'DRAFT';
   const { effects } = draft ? await previewPosting(em, plan.posting) : { effects: [] };
+  const { effects: thirdPartyEffects } = draft ? await previewThirdPartyPosting(em, plan.thirdParty) : { effects: [] };
   return {
     entryDocumentId: encodeId('entry-document', doc.id),
     status: doc.status,
     version: doc.version,
+    // What the lines will be booked as, under the filial's regime (a confirmed document shows its detail instead).
+    taxRegime: draft ? state.fiscal.taxRegime : doc.taxRegime,
+    lines: draft ? plan.booking.lines.map(lineBookingDto) : [],
     stockMovements: movementDtos(effects, plan.lineOfItem),
+    thirdPartyStockMovements: thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem),
+    payableTotal: draft ? toJsonNumber(state.computed.payableTotal, 'amount') : null,
     payables: draft ? plan.payables.map(installmentDto) : [],
+    taxCredits: draft ? plan.booking.credits.map(plannedCreditDto) : [],
     warnings: plan.warnings.map(checkDto),
     blockingProblems: plan.blocking.map(checkDto),
   };
@@ -100,13 +121,15 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, { status: 'CONFIRMED', confirmedAt }))) {
       await transitionConflict(em, ctx, doc, 'confirm');
     }
-    const plan = buildConfirmPlan(await loadDocumentState(em, doc), ctx.actor);
+    const state = await loadDocumentState(em, doc);
+    const plan = buildConfirmPlan(state, ctx.actor);
     if (plan.blocking.length) {
       throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CONFIRMABLE', `The document cannot be confirmed: ${plan.blocking.map((b) => b.code).join(', ')}`, {
         problems: plan.blocking.map(checkDto),
       });
     }
     const effects = await postToLedger(em, plan.posting);
+    const thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
     await insertPayables(
       em,
       plan.payables.map((p) => ({
@@ -125,15 +148,28 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
         version: 1,
       })),
     );
+    const { taxRegime } = state.fiscal;
+    await insertTaxCredits(
+      em,
+      plan.booking.credits.map((c) => ({ companyId: doc.companyId, filialId: doc.filialId, entryDocumentId: doc.id, tax: c.tax, base: c.base, amount: c.amount, taxRegime, entryDate: doc.entryDate, status: 'RECORDED' as const })),
+    );
+    await recordBooking(em, ctx.companyId, doc.id, taxRegime, state.items, state.computed.items);
     const confirmed = (await findDocument(em, ctx.companyId, doc.id))!;
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'CONFIRMED', changes: { status: ['DRAFT', 'CONFIRMED'] } });
+    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'CONFIRMED', changes: { status: ['DRAFT', 'CONFIRMED'], taxRegime: [null, taxRegime] } });
     await publishEvent(em, ctx, {
       type: 'entry-document.confirmed',
       filialId: doc.filialId,
       aggregateType: AUDIT_ENTITY,
       aggregateId: doc.id,
-      data: { ...toEventData(confirmed), movements: effects.length, payables: plan.payables.length },
+      data: {
+        ...toEventData(confirmed),
+        movements: effects.length,
+        thirdPartyMovements: thirdPartyEffects.length,
+        payables: plan.payables.length,
+        taxRegime,
+        taxCredits: plan.booking.credits.map(plannedCreditDto),
+      },
     });
-    return { doc: confirmed, stockMovements: movementDtos(effects, plan.lineOfItem) };
+    return { doc: confirmed, stockMovements: movementDtos(effects, plan.lineOfItem), thirdPartyStockMovements: thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem) };
   });
 }

@@ -16,6 +16,7 @@ import { toEventData } from './entry-document.mapper';
 import { EntryDocument, ExpectedTotals } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findByAccessKey, findDocument, insertDocument, loadProducts, replaceInstallments, replaceItems } from './entry-document.repository';
 import { Check, DraftInput, TOTAL_NAMES } from './entry-document.types';
+import { loadFiscalContext } from './fiscal/fiscal-context';
 
 /*
  * Creating a draft, usable inside a caller's transaction: the API's POST /entry-document and the
@@ -63,7 +64,8 @@ async function loadItemProducts(em: EntityManager, companyId: number, input: Dra
 export async function prepareDraft(em: EntityManager, companyId: number, raw: DraftInput): Promise<PreparedDraft> {
   const input = normalize(raw);
   const products = await loadItemProducts(em, companyId, input);
-  const computed = computeDocument(input);
+  const fiscal = await loadFiscalContext(em, companyId, input.filialId, input.items.map((i) => i.cfop));
+  const computed = computeDocument({ ...input, fiscal });
   return { input, computed, products, checks: [...computed.checks, ...productChecks(computed.items, products)] };
 }
 
@@ -184,6 +186,9 @@ export async function createEntryDocumentDraft(em: EntityManager, ctx: ActorCont
       operationNature: input.operationNature ?? null,
       notes: input.notes ?? null,
       expectedTotals: expectedTotalsColumn(input),
+      reformTaxes: input.reformTaxes ?? null,
+      purpose: input.purpose ?? '1',
+      referencedKeys: input.referencedKeys?.length ? input.referencedKeys : null,
       ...computedHeader(computed),
       version: 1,
     });

@@ -16,7 +16,7 @@ import { AUDIT_ENTITY, findByAccessKey, findDocument, loadInstallments, loadItem
 
 /*
  * What the CT-e module (SPEC §4b) does to entry documents, through these functions only. Freight
- * apportioned onto a DRAFT's lines becomes part of their landed cost (item `cteFreight`, unit cost
+ * apportioned onto a DRAFT's lines becomes part of their landed cost (item `apportionedFreight`, unit cost
  * recomputed by the calculator, so confirm posts it). Onto a CONFIRMED document it is a value-only
  * posting on the lines' goods still in stock (stock ledger), recorded on the lines as well; the
  * entry document's cancellation takes those postings back out with the goods.
@@ -36,7 +36,7 @@ export interface FreightLine {
   /** The goods' value: line total less its discount. */
   value: Dec;
   unitCost: Dec;
-  cteFreight: Dec;
+  apportionedFreight: Dec;
 }
 
 export interface FreightTarget {
@@ -107,7 +107,7 @@ export async function freightTarget(em: EntityManager, doc: EntryDocument): Prom
         stockQuantity: it.stockQuantity,
         value: it.total.minus(it.discount),
         unitCost: it.unitCost,
-        cteFreight: it.cteFreight,
+        apportionedFreight: it.apportionedFreight,
       })),
   };
 }
@@ -141,7 +141,7 @@ async function recomputedDraft(em: EntityManager, doc: EntryDocument, shares: Li
   const byId = itemsOf(items, shares);
   const add = new Map(shares.map((s) => [s.lineNumber, s.amount]));
   const input = storedDraftInput(doc, items, installments);
-  input.items = input.items.map((it, i) => ({ ...it, cteFreight: dec(it.cteFreight).plus(add.get(items[i].lineNumber) ?? 0) }));
+  input.items = input.items.map((it, i) => ({ ...it, apportionedFreight: dec(it.apportionedFreight).plus(add.get(items[i].lineNumber) ?? 0) }));
   return { items, byId, computed: computeDocument({ ...input, entryDate: doc.entryDate }) };
 }
 
@@ -219,13 +219,13 @@ export async function postFreight(
     outcome = shares.map((s, i) => stockLineOutcome(items.get(s.lineNumber)!, effects[i]));
     for (const s of shares) {
       const it = items.get(s.lineNumber)!;
-      await em.update(EntryDocumentItem, { id: it.id, companyId: ctx.companyId, entryDocumentId: doc.id }, { cteFreight: it.cteFreight.plus(s.amount) });
+      await em.update(EntryDocumentItem, { id: it.id, companyId: ctx.companyId, entryDocumentId: doc.id }, { apportionedFreight: it.apportionedFreight.plus(s.amount) });
     }
   }
   const changes: Changes = { cteId: [null, cte.id] };
   for (const s of shares) {
     const it = items.get(s.lineNumber)!;
-    changes[`items[${it.lineNumber}].cteFreight`] = [toFixed(it.cteFreight, 2), toFixed(it.cteFreight.plus(s.amount), 2)];
+    changes[`items[${it.lineNumber}].apportionedFreight`] = [toFixed(it.apportionedFreight, 2), toFixed(it.apportionedFreight.plus(s.amount), 2)];
   }
   const updated = (await findDocument(em, ctx.companyId, doc.id))!;
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: `CTE_FREIGHT_${cte.action}`, changes });

@@ -4,7 +4,7 @@ import type { DeclaredValues, ItemInput } from './entry-document.types';
 
 /*
  * The supplier's declared values of an imported NF-e line (cProd, xProd, uCom, qCom, vUnCom, vProd,
- * NCM, CFOP) never change: a PATCH that resends an imported draft's items books its own values beside
+ * NCM, CFOP) and its tax-reform groups never change: a PATCH that resends an imported draft's items books its own values beside
  * them, line by line. The invoice fixes the lines, so their number does not change either (a line the
  * shop does not want is marked IGNORED).
  */
@@ -26,7 +26,7 @@ export function keepDeclaredValues(stored: ItemInput[], given: ItemInput[]): Ite
       const v = it.declared?.[f];
       if (v !== undefined && v !== null && !same(v, s.declared?.[f] ?? null)) readOnly.push(`items[${i}].declared.${f}`);
     }
-    return { ...it, supplierProductCode: s.supplierProductCode, declared: s.declared };
+    return { ...it, supplierProductCode: s.supplierProductCode, declared: s.declared, reformTaxes: s.reformTaxes };
   });
   if (readOnly.length) {
     throw new BusinessRuleError('ENTRY_DOCUMENT_FIELD_READ_ONLY', `The supplier's declared values of an imported NF-e cannot be edited: ${readOnly.join(', ')}`, { fields: readOnly });

@@ -6,6 +6,8 @@ import { EntryDocumentInstallment } from './entities/entry-document-installment.
 import { EntryDocumentItem, StoredTax } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
 import { loadInstallments, loadItems, loadProducts } from './entry-document.repository';
+import { loadFiscalContext } from './fiscal/fiscal-context';
+import type { FiscalContext } from './fiscal/fiscal.types';
 import { Check, DraftInput, InstallmentInput, ItemInput, TAX_NAMES, TaxInput, Totals } from './entry-document.types';
 
 /** A stored document with its lines, recomputed by the calculator, and what its products add. */
@@ -16,6 +18,8 @@ export interface DocumentState {
   computed: ComputedDocument;
   products: Map<number, Product>;
   checks: Check[];
+  /** The tax regime and CFOP rules the document was computed with. */
+  fiscal: FiscalContext;
 }
 
 const taxInput = (t: StoredTax | undefined): TaxInput | null =>
@@ -38,8 +42,11 @@ export function storedItemInput(it: EntryDocumentItem): ItemInput {
     insurance: it.insurance,
     otherExpenses: it.otherExpenses,
     taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxInput(it.taxes?.[n])])),
-    cteFreight: it.cteFreight,
+    apportionedFreight: it.apportionedFreight,
     conversionFactor: it.conversionFactor,
+    // Choices made on the draft stay; the rest is resolved again (rules may have changed meanwhile).
+    entryCfop: it.entryCfopSource === 'MANUAL' ? it.entryCfop : null,
+    operationClass: it.operationClassSource === 'MANUAL' ? it.operationClass : null,
     declared: {
       description: it.declaredDescription,
       unit: it.declaredUnit,
@@ -50,6 +57,7 @@ export function storedItemInput(it: EntryDocumentItem): ItemInput {
       ncm: it.declaredNcm,
       cfop: it.declaredCfop,
     },
+    reformTaxes: it.reformTaxes,
   };
 }
 
@@ -77,6 +85,8 @@ export function storedDraftInput(doc: EntryDocument, items: EntryDocumentItem[],
     items: items.map(storedItemInput),
     installments: installments.map(storedInstallmentInput),
     expectedTotals: storedExpectedTotals(doc),
+    purpose: doc.purpose,
+    referencedKeys: doc.referencedKeys,
   };
 }
 
@@ -100,8 +110,9 @@ export function productChecks(items: ComputedItem[], products: Map<number, Produ
 export async function loadDocumentState(em: EntityManager, doc: EntryDocument): Promise<DocumentState> {
   const [items, installments] = [await loadItems(em, doc.companyId, doc.id), await loadInstallments(em, doc.companyId, doc.id)];
   const input = storedDraftInput(doc, items, installments);
-  const computed = computeDocument({ ...input, entryDate: doc.entryDate });
+  const fiscal = await loadFiscalContext(em, doc.companyId, doc.filialId, items.map((i) => i.cfop));
+  const computed = computeDocument({ ...input, entryDate: doc.entryDate, fiscal });
   const productList = await loadProducts(em, doc.companyId, items.map((i) => i.productId).filter((p): p is number => p !== null));
   const products = new Map(productList.map((p) => [p.id, p]));
-  return { doc, items, installments, computed, products, checks: [...computed.checks, ...productChecks(computed.items, products)] };
+  return { doc, items, installments, computed, products, checks: [...computed.checks, ...productChecks(computed.items, products)], fiscal };
 }

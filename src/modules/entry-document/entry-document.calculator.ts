@@ -1,7 +1,13 @@
-import { allocate, Dec, dec, round, sum, toFixed } from '../../core/decimal';
+import { allocate, Dec, dec, round, sum, toFixed, toJsonNumber } from '../../core/decimal';
 import { FieldError, ValidationError } from '../../core/errors';
-import type { ItemReviewStatus, StoredTax, StoredTaxes } from './entities/entry-document-item.entity';
+import type { ItemReviewStatus, ReformTaxBlock, StoredTax, StoredTaxes } from './entities/entry-document-item.entity';
 import { ChargeName, CHARGE_NAMES, Check, DraftInput, ItemInput, TAX_NAMES, TaxInput, TOTAL_NAMES, Totals } from './entry-document.types';
+import { documentFiscalChecks, lineFiscalChecks } from './fiscal/fiscal-checks';
+import type { EntryCfopSource, FiscalContext, NfePurpose, OperationClass, OperationClassSource } from './fiscal/fiscal.types';
+import { computeLineCost } from './fiscal/line-cost';
+import { resolveLineFiscal } from './fiscal/line-fiscal';
+import { CLASS_EFFECTS, PURPOSES } from './fiscal/operation-rules';
+import { entryOperation } from './fiscal/cfop-table';
 
 /*
  * The one computation of an entry document: item values, charges (per item or allocated from the
@@ -29,8 +35,8 @@ export interface ComputedItem {
   ipi: Dec;
   icmsSt: Dec;
   landedTotal: Dec;
-  /** CT-e freight apportioned onto the line: in the unit cost, not in the line's share of the document total. */
-  cteFreight: Dec;
+  /** CT-e freight apportioned onto the line (net of the ICMS credited on it): in the cost, not in the document total. */
+  apportionedFreight: Dec;
   taxes: StoredTaxes;
   conversionFactor: Dec;
   stockQuantity: Dec;
@@ -41,6 +47,21 @@ export interface ComputedItem {
   declaredUnitPrice: Dec | null;
   declaredNcm: string | null;
   declaredCfop: string | null;
+  reformTaxes: ReformTaxBlock | null;
+  /** The inbound CFOP the line is booked with, and where it came from. */
+  entryCfop: string | null;
+  entryCfopSource: EntryCfopSource;
+  operationClass: OperationClass | null;
+  operationClassSource: OperationClassSource;
+  /** Credits taken on the line by the filial's tax regime. */
+  creditIcms: Dec;
+  creditPis: Dec;
+  creditCofins: Dec;
+  creditIpi: Dec;
+  /** PIS/COFINS credit base (zero when none is taken). */
+  creditBase: Dec;
+  /** Net landed cost: landedTotal − credits (+ apportioned freight); unitCost is this per stock unit. */
+  costTotal: Dec;
 }
 
 export interface PlannedInstallment {
@@ -52,6 +73,8 @@ export interface PlannedInstallment {
 export interface InstallmentCheck {
   installmentsTotal: Dec;
   documentTotal: Dec;
+  /** What is owed to the supplier: the lines whose class creates a payable (the document total when all do). */
+  payableTotal: Dec;
   difference: Dec;
   matches: boolean;
 }
@@ -64,10 +87,27 @@ export interface ComputedDocument {
   /** What confirmation will create: the installments, or one at the entry date for the total. */
   payables: PlannedInstallment[];
   installmentCheck: InstallmentCheck | null;
+  /** The lines whose class creates a payable (bonificações, remessas and retornos are not owed). */
+  payableTotal: Dec;
   checks: Check[];
 }
 
-type ComputeInput = Pick<DraftInput, 'items' | 'charges' | 'installments' | 'expectedTotals' | 'issueDate'> & { entryDate: string };
+type ComputeInput = Pick<DraftInput, 'items' | 'charges' | 'installments' | 'expectedTotals' | 'issueDate' | 'purpose' | 'referencedKeys'> & {
+  entryDate: string;
+  /** The filial's tax regime and the company's CFOP rules; default: Simples Nacional, no rules. */
+  fiscal?: FiscalContext;
+};
+
+const DEFAULT_FISCAL: FiscalContext = { taxRegime: 'SIMPLES_NACIONAL', rules: [] };
+
+/** Whether a line of this class (null: not known yet) creates a payable in a document of this purpose. */
+export function linePayable(operationClass: OperationClass | null, purpose: NfePurpose): boolean {
+  if (!operationClass) return true;
+  return operationClass === 'VALUE_ADJUSTMENT' ? PURPOSES[purpose].payable : CLASS_EFFECTS[operationClass].payable;
+}
+
+/** Whether a line of this class posts stock (own or third-party); unknown classes are treated as posting. */
+export const linePostsStock = (operationClass: OperationClass | null) => !operationClass || CLASS_EFFECTS[operationClass].stock !== 'NONE';
 
 // Column capacities: DECIMAL(15,2) amounts, DECIMAL(18,4) quantities, DECIMAL(21,10) costs.
 const MAX_AMOUNT = new Dec('9999999999999.99');
@@ -117,24 +157,64 @@ function resolveCharges(input: ComputeInput, itemTotals: Dec[]): Record<ChargeNa
   return out;
 }
 
-function computeItem(item: ItemInput, index: number, charges: Record<ChargeName, Dec[]>, itemTotal: Dec, checks: Check[], errors: FieldError[]): ComputedItem {
+function computeItem(
+  item: ItemInput,
+  index: number,
+  charges: Record<ChargeName, Dec[]>,
+  itemTotal: Dec,
+  checks: Check[],
+  errors: FieldError[],
+  doc: { purpose: NfePurpose; fiscal: FiscalContext },
+): ComputedItem {
   const lineNumber = index + 1;
   const quantity = round(item.quantity, 'quantity');
   const unitPrice = round(item.unitPrice, 'price');
   const factor = round(dec(item.conversionFactor ?? 1), 'factor');
   const [freight, insurance, discount, otherExpenses, ipi, icmsSt] = CHARGE_NAMES.map((c) => charges[c][index]);
   const landedTotal = itemTotal.minus(discount).plus(freight).plus(insurance).plus(otherExpenses).plus(ipi).plus(icmsSt);
-  // CT-e freight goes where the invoice's freight goes in the cost, but the carrier bills it: not in the total.
-  const cteFreight = money(item.cteFreight);
+  // CT-e freight goes into the line's cost (computeLineCost), but the carrier bills it: not in the total.
+  const apportionedFreight = money(item.apportionedFreight);
   const exactStock = quantity.times(factor);
   const stockQuantity = round(exactStock, 'quantity');
-  const unitCost = stockQuantity.gt(0) ? round(landedTotal.plus(cteFreight).div(stockQuantity), 'cost') : new Dec(0);
+  const fiscal = resolveLineFiscal(
+    { cfop: orNull(item.cfop), ncm: orNull(item.ncm), productId: item.productId ?? null, entryCfop: item.entryCfop, operationClass: item.operationClass },
+    doc.purpose,
+    doc.fiscal.rules,
+  );
+  if (fiscal.refusedClass) {
+    errors.push({ path: `items[${index}].operationClass`, message: `finNFe ${doc.purpose} books every line as ${fiscal.operationClass}; items[${index}].operationClass cannot be ${fiscal.refusedClass}` });
+  }
+  const rule = fiscal.ruleId === null ? null : doc.fiscal.rules.find((r) => r.id === fiscal.ruleId);
+  const cost = computeLineCost({
+    total: itemTotal,
+    discount,
+    freight,
+    insurance,
+    otherExpenses,
+    ipi,
+    icmsSt,
+    landedTotal,
+    icms: money(item.taxes?.icms?.value),
+    pisCst: item.taxes?.pis?.cst ?? null,
+    cofinsCst: item.taxes?.cofins?.cst ?? null,
+    stockQuantity,
+    entryCfop: fiscal.entryCfop,
+    operationClass: fiscal.operationClass,
+    baseClass: rule?.operationClass ?? entryOperation(fiscal.entryCfop)?.operationClass ?? null,
+    purpose: doc.purpose,
+    taxRegime: doc.fiscal.taxRegime,
+    apportionedFreight,
+  });
+  const unitCost = cost.unitCost;
+  const postsStock = linePostsStock(fiscal.operationClass);
 
   const reviewStatus: ItemReviewStatus = item.ignored ? 'IGNORED' : item.productId ? 'MATCHED' : 'PENDING';
-  if (reviewStatus === 'PENDING') {
+  // A line whose class posts no stock (a fixed asset, a retorno, a value-only document) needs no product.
+  if (reviewStatus === 'PENDING' && postsStock) {
     checks.push({ code: 'ITEM_WITHOUT_PRODUCT', message: `Line ${lineNumber} has no product; map it or ignore it`, blocksConfirmation: true, lineNumber });
   }
-  if (quantity.lte(0)) {
+  checks.push(...lineFiscalChecks({ lineNumber, cfop: orNull(item.cfop), fiscal }));
+  if (quantity.lte(0) && postsStock) {
     checks.push({ code: 'ITEM_QUANTITY_NOT_POSITIVE', message: `Line ${lineNumber} has quantity ${quantity.toFixed(4)}`, blocksConfirmation: true, lineNumber });
   }
   if (landedTotal.lt(0)) {
@@ -176,7 +256,7 @@ function computeItem(item: ItemInput, index: number, charges: Record<ChargeName,
     ipi,
     icmsSt,
     landedTotal,
-    cteFreight,
+    apportionedFreight,
     taxes,
     conversionFactor: factor,
     stockQuantity,
@@ -188,6 +268,17 @@ function computeItem(item: ItemInput, index: number, charges: Record<ChargeName,
     declaredUnitPrice: declared.unitPrice ? round(declared.unitPrice, 'price') : unitPrice,
     declaredNcm: declared.ncm ?? orNull(item.ncm),
     declaredCfop: declared.cfop ?? orNull(item.cfop),
+    reformTaxes: item.reformTaxes ?? null,
+    entryCfop: fiscal.entryCfop,
+    entryCfopSource: fiscal.entryCfopSource,
+    operationClass: fiscal.operationClass,
+    operationClassSource: fiscal.operationClassSource,
+    creditIcms: cost.credits.icms,
+    creditPis: cost.credits.pis,
+    creditCofins: cost.credits.cofins,
+    creditIpi: cost.credits.ipi,
+    creditBase: cost.creditBase,
+    costTotal: cost.costTotal,
   };
 }
 
@@ -211,7 +302,11 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
 
   const itemTotals = input.items.map(lineValue);
   const charges = resolveCharges(input, itemTotals);
-  const items = input.items.map((it, i) => computeItem(it, i, charges, itemTotals[i], checks, errors));
+  const purpose: NfePurpose = input.purpose ?? '1';
+  const doc = { purpose, fiscal: input.fiscal ?? DEFAULT_FISCAL };
+  const items = input.items.map((it, i) => computeItem(it, i, charges, itemTotals[i], checks, errors, doc));
+  checks.push(...documentFiscalChecks(items.map((i) => i.operationClass), purpose, input.referencedKeys ?? []));
+  const payableTotal = sum(items.filter((i) => linePayable(i.operationClass, purpose)).map((i) => i.landedTotal));
 
   const totals = {
     products: sum(items.map((i) => i.total)),
@@ -237,14 +332,17 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
   let installmentCheck: InstallmentCheck | null = null;
   if (installments.length) {
     const installmentsTotal = sum(installments.map((p) => p.amount));
-    const difference = totals.total.minus(installmentsTotal);
-    installmentCheck = { installmentsTotal, documentTotal: totals.total, difference, matches: difference.isZero() };
+    const difference = payableTotal.minus(installmentsTotal);
+    installmentCheck = { installmentsTotal, documentTotal: totals.total, payableTotal, difference, matches: difference.isZero() };
     if (!difference.isZero()) {
+      const owed = payableTotal.eq(totals.total)
+        ? `the document total is ${totals.total.toFixed(2)}`
+        : `the lines owed to the supplier add up to ${payableTotal.toFixed(2)} (document total ${totals.total.toFixed(2)})`;
       checks.push({
         code: 'INSTALLMENTS_TOTAL_MISMATCH',
-        message: `The installments add up to ${installmentsTotal.toFixed(2)}; the document total is ${totals.total.toFixed(2)}`,
+        message: `The installments add up to ${installmentsTotal.toFixed(2)}; ${owed}`,
         blocksConfirmation: true,
-        details: { installmentsTotal: installmentsTotal.toFixed(2), documentTotal: totals.total.toFixed(2), difference: difference.toFixed(2) },
+        details: { installmentsTotal: toJsonNumber(installmentsTotal, 'amount'), documentTotal: toJsonNumber(totals.total, 'amount'), payableTotal: toJsonNumber(payableTotal, 'amount'), difference: toJsonNumber(difference, 'amount') },
       });
     }
     installments.forEach((p) => {
@@ -255,15 +353,15 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
   }
   const payables = installments.length
     ? installments
-    : totals.total.gt(0)
-      ? [{ number: 1, dueDate: input.entryDate, amount: totals.total }]
+    : payableTotal.gt(0)
+      ? [{ number: 1, dueDate: input.entryDate, amount: payableTotal }]
       : [];
 
   if (input.expectedTotals) {
     const differences = TOTAL_NAMES.filter((name) => {
       const expected = input.expectedTotals?.[name];
       return expected !== undefined && expected !== null && !money(expected).eq(totals[name]);
-    }).map((name) => ({ field: name, expected: money(input.expectedTotals![name]).toFixed(2), computed: totals[name].toFixed(2) }));
+    }).map((name) => ({ field: name, expected: toJsonNumber(money(input.expectedTotals![name]), 'amount'), computed: toJsonNumber(totals[name], 'amount') }));
     if (differences.length) {
       checks.push({
         code: 'TOTALS_DIFFER_FROM_XML',
@@ -276,7 +374,7 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
   if (input.entryDate < input.issueDate) {
     checks.push({ code: 'ENTRY_BEFORE_ISSUE', message: 'The entry date is before the issue date', blocksConfirmation: false });
   }
-  return { items, totals, installments, payables, installmentCheck, checks };
+  return { items, totals, installments, payables, installmentCheck, payableTotal, checks };
 }
 
 /** Blocking problems and warnings of a list of checks. */

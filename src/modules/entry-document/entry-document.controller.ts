@@ -9,16 +9,18 @@ import { appliedMappingDto, checkDto, installmentDto, toEntryDocumentSummaryDto,
 import * as service from './entry-document.service';
 import { applyProductMap, reviewLines } from './review-lines';
 import { patchEntryDocument } from './update-draft';
+import { taxCreditDto } from './fiscal/fiscal.mapper';
 
 /** Thin handlers: validated input → one service call → DTO. */
 
 async function detailDto(req: Request, id: number) {
-  const { state, payables, nfe, review } = await service.getEntryDocumentDetail(req.ctx, id);
+  const { state, items, payables, nfe, review, taxCredits } = await service.getEntryDocumentDetail(req.ctx, id);
   return {
     ...toEntryDocumentSummaryDto(state.doc),
-    items: state.items.map((it) => toItemDto(it, it.productId ? state.products.get(it.productId) : undefined)),
+    items: items.map((it) => toItemDto(it, it.productId ? state.products.get(it.productId) : undefined)),
     installments: state.installments.map(installmentDto),
     payables: payables.map((p) => toPayableDto(p)),
+    taxCredits: taxCredits.map(taxCreditDto),
     nfe: nfe && toInboundDto(nfe),
     review: review && { blockingProblems: review.blocking.map(checkDto), warnings: review.warnings.map(checkDto) },
   };
@@ -70,8 +72,8 @@ export async function confirmPreviewHandler(req: Request, res: Response) {
 }
 
 export async function confirm(req: Request, res: Response) {
-  const { doc, stockMovements } = await confirmEntryDocument(req.ctx, req.valid.params.id);
-  res.json({ ...(await detailDto(req, doc.id)), stockMovements });
+  const { doc, stockMovements, thirdPartyStockMovements } = await confirmEntryDocument(req.ctx, req.valid.params.id);
+  res.json({ ...(await detailDto(req, doc.id)), stockMovements, thirdPartyStockMovements });
 }
 
 export async function cancelPreviewHandler(req: Request, res: Response) {
@@ -79,8 +81,8 @@ export async function cancelPreviewHandler(req: Request, res: Response) {
 }
 
 export async function cancel(req: Request, res: Response) {
-  const { doc, stockMovements } = await cancelEntryDocument(req.ctx, req.valid.params.id, req.valid.body?.reason || null);
-  res.json({ ...(await detailDto(req, doc.id)), stockMovements });
+  const { doc, stockMovements, thirdPartyStockMovements } = await cancelEntryDocument(req.ctx, req.valid.params.id, req.valid.body?.reason || null);
+  res.json({ ...(await detailDto(req, doc.id)), stockMovements, thirdPartyStockMovements });
 }
 
 export async function remove(req: Request, res: Response) {

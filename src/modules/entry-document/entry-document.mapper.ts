@@ -1,14 +1,15 @@
-import { Dec, toJsonNumber } from '../../core/decimal';
+import { Dec, SCALE, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { Product } from '../catalog/entities/product.entity';
 import type { LedgerEffect } from '../stock/stock-ledger.service';
 import type { ComputedDocument, ComputedItem, InstallmentCheck, PlannedInstallment } from './entry-document.calculator';
 import type { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
-import type { StoredTax } from './entities/entry-document-item.entity';
+import type { ReformTaxBlock, ReformTaxValue, StoredTax } from './entities/entry-document-item.entity';
 import type { EntryDocument } from './entities/entry-document.entity';
 import type { PreparedDraft, SupplierSnapshot } from './create-draft';
 import type { Check, Totals } from './entry-document.types';
 import { TAX_NAMES, TOTAL_NAMES } from './entry-document.types';
+import { itemBookingDto } from './fiscal/fiscal.mapper';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const amount = (v: Dec | string | null | undefined) => toJsonNumber(v, 'amount');
@@ -19,6 +20,45 @@ const taxDto = (t: StoredTax | undefined) => ({
   rate: t?.rate === null || t?.rate === undefined ? null : toJsonNumber(t.rate, 'percent'),
   value: t?.value === null || t?.value === undefined ? null : toJsonNumber(t.value, 'amount'),
 });
+
+/**
+ * JSON scale of a tax-reform decimal by its name (the convention of the NF-e types): `rate`/`…Rate`
+ * 4 places, `quantity`/`…Quantity` 4, any other amount 2.
+ */
+export function reformFieldScale(field: string): number {
+  if (/^rate$|Rate$/.test(field)) return SCALE.percent;
+  if (/^quantity$|Quantity$/.test(field)) return SCALE.quantity;
+  return SCALE.amount;
+}
+
+/** Text fields of the tax-reform blocks whose values look like numbers (codes, keys); other decimal strings are amounts, rates or quantities. */
+const REFORM_TEXT_FIELDS = new Set([
+  'cst',
+  'classCode',
+  'creditCode',
+  'kind',
+  'unit',
+  'accessKey',
+  'entityType',
+  'operationType',
+  'purpose',
+  'debitNoteType',
+  'creditNoteType',
+  'ibsCbsMunicipality',
+  'advancePaymentKeys',
+]);
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** A stored tax-reform block as JSON: decimals become numbers at their scale, codes stay text. */
+export function reformTaxesDto(block: ReformTaxBlock | null | undefined): Record<string, unknown> | null {
+  const render = (value: ReformTaxValue, field: string): unknown => {
+    if (typeof value === 'string') return REFORM_TEXT_FIELDS.has(field) || !DECIMAL_TEXT.test(value) ? value : toJsonNumber(value, reformFieldScale(field));
+    if (Array.isArray(value)) return value.map((v) => render(v, field));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, render(v, k)]));
+    return value;
+  };
+  return block ? (render(block, '') as Record<string, unknown>) : null;
+}
 
 /** An item, stored (with id) or only computed (preview-manual: id null). */
 export function toItemDto(it: ComputedItem & { id?: number }, product?: Product) {
@@ -41,7 +81,7 @@ export function toItemDto(it: ComputedItem & { id?: number }, product?: Product)
     insurance: amount(it.insurance),
     otherExpenses: amount(it.otherExpenses),
     landedTotal: amount(it.landedTotal),
-    cteFreight: amount(it.cteFreight),
+    apportionedFreight: amount(it.apportionedFreight),
     taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxDto(it.taxes?.[n])])),
     conversionFactor: toJsonNumber(it.conversionFactor, 'factor'),
     stockQuantity: toJsonNumber(it.stockQuantity, 'quantity'),
@@ -55,6 +95,8 @@ export function toItemDto(it: ComputedItem & { id?: number }, product?: Product)
       ncm: it.declaredNcm,
       cfop: it.declaredCfop,
     },
+    ...(it.reformTaxes ? { reformTaxes: reformTaxesDto(it.reformTaxes) } : {}),
+    ...itemBookingDto(it),
   };
 }
 
@@ -90,7 +132,7 @@ export const checkDto = (c: Check) => ({
 });
 
 export const installmentCheckDto = (c: InstallmentCheck | null) =>
-  c && { installmentsTotal: amount(c.installmentsTotal), documentTotal: amount(c.documentTotal), difference: amount(c.difference), matches: c.matches };
+  c && { installmentsTotal: amount(c.installmentsTotal), documentTotal: amount(c.documentTotal), payableTotal: amount(c.payableTotal), difference: amount(c.difference), matches: c.matches };
 
 /** The header as lists show it (no items). */
 export function toEntryDocumentSummaryDto(d: EntryDocument) {
@@ -113,8 +155,12 @@ export function toEntryDocumentSummaryDto(d: EntryDocument) {
       uf: d.supplierUf,
     },
     operationNature: d.operationNature,
+    purpose: d.purpose,
+    referencedKeys: d.referencedKeys ?? [],
+    taxRegime: d.taxRegime,
     totals: totalsDto(docTotals(d)),
     expectedTotals: d.expectedTotals ? Object.fromEntries(Object.entries(d.expectedTotals).map(([k, v]) => [k, amount(v)])) : null,
+    ...(d.reformTaxes ? { reformTaxes: reformTaxesDto(d.reformTaxes) } : {}),
     itemCount: d.itemCount,
     pendingItemCount: d.pendingItemCount,
     notes: d.notes,
@@ -188,7 +234,10 @@ export function toPreparedDraftDto(prepared: PreparedDraft, supplier: SupplierSn
         registered: !!supplier?.supplierId,
       },
       operationNature: input.operationNature ?? null,
+      purpose: input.purpose ?? '1',
+      referencedKeys: input.referencedKeys ?? [],
       notes: input.notes ?? null,
+      ...(input.reformTaxes ? { reformTaxes: reformTaxesDto(input.reformTaxes) } : {}),
     },
     prepared.products,
     prepared.checks,
@@ -202,6 +251,7 @@ export function toPreviewDto(computed: ComputedDocument, header: Record<string, 
     totals: totalsDto(computed.totals),
     installments: computed.installments.map(installmentDto),
     installmentCheck: installmentCheckDto(computed.installmentCheck),
+    payableTotal: amount(computed.payableTotal),
     payables: computed.payables.map(installmentDto),
     warnings: checks.map(checkDto),
   };

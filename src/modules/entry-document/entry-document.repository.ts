@@ -1,6 +1,6 @@
 import { Brackets, EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AuditLog } from '../../core/audit/audit-log.entity';
-import { normalizeText } from '../../core/br-documents';
+import { ACCESS_KEY_PATTERN, documentSearchPrefix, normalizeText } from '../../core/br-documents';
 import { isMysql } from '../../core/db/engine';
 import { Product } from '../catalog/entities/product.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
@@ -116,7 +116,7 @@ export function postedMovements(em: EntityManager, companyId: number, entryDocum
 
 /** Rows of the supplier master matching a document prefix or a name fragment (for list filters). */
 export function supplierFilter(qb: SelectQueryBuilder<ObjectLiteral>, column: string, companyId: number, term: string, param = 'sup'): void {
-  const digits = term.replace(/\D/g, '');
+  const doc = documentSearchPrefix(term);
   const sub = qb
     .subQuery()
     .select('s.id')
@@ -125,14 +125,14 @@ export function supplierFilter(qb: SelectQueryBuilder<ObjectLiteral>, column: st
     .andWhere(
       new Brackets((w) => {
         w.where(`s.search_name LIKE :${param}Name`);
-        if (digits.length >= 3) w.orWhere(`s.document LIKE :${param}Doc`);
+        if (doc) w.orWhere(`s.document LIKE :${param}Doc`);
       }),
     )
     .getQuery();
   qb.andWhere(`${column} IN ${sub}`, {
     [`${param}Company`]: companyId,
     [`${param}Name`]: `%${normalizeText(term)}%`,
-    ...(digits.length >= 3 ? { [`${param}Doc`]: `${digits}%` } : {}),
+    ...(doc ? { [`${param}Doc`]: `${doc}%` } : {}),
   });
 }
 
@@ -162,9 +162,10 @@ export function listQuery(em: EntityManager, companyId: number, filialId: number
   if (f.entryDateTo) qb.andWhere('d.entry_date <= :entryTo', { entryTo: f.entryDateTo });
   if (f.supplier) supplierFilter(qb as never, 'd.supplier_id', companyId, f.supplier);
   if (f.search) {
-    // A 44-digit key, a document number, or a supplier name/CNPJ fragment.
+    // An access key, a document number, or a supplier name/CNPJ fragment.
     const term = f.search.trim();
-    const digits = term.replace(/\D/g, '');
+    const doc = documentSearchPrefix(term);
+    const key = term.replace(/\s/g, '').toUpperCase();
     qb.andWhere(
       new Brackets((w) => {
         const sub = w as unknown as SelectQueryBuilder<ObjectLiteral>;
@@ -173,11 +174,11 @@ export function listQuery(em: EntityManager, companyId: number, filialId: number
           .select('s.id')
           .from(Supplier, 's')
           .where('s.company_id = :companyId')
-          .andWhere(digits.length >= 3 ? '(s.search_name LIKE :qName OR s.document LIKE :qDoc)' : 's.search_name LIKE :qName')
+          .andWhere(doc ? '(s.search_name LIKE :qName OR s.document LIKE :qDoc)' : 's.search_name LIKE :qName')
           .getQuery();
-        sub.where(`d.supplier_id IN ${suppliers}`, { qName: `%${normalizeText(term)}%`, qDoc: `${digits}%` });
+        sub.where(`d.supplier_id IN ${suppliers}`, { qName: `%${normalizeText(term)}%`, qDoc: `${doc}%` });
         if (/^\d{1,9}$/.test(term)) sub.orWhere('d.number = :qNumber', { qNumber: term.replace(/^0+(?=\d)/, '') });
-        if (/^\d{44}$/.test(digits)) sub.orWhere('d.access_key = :qKey', { qKey: digits });
+        if (ACCESS_KEY_PATTERN.test(key)) sub.orWhere('d.access_key = :qKey', { qKey: key });
       }),
     );
   }

@@ -1,6 +1,8 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './entry-document.controller';
 import { entryDocumentSchemas as s } from './entry-document.schemas';
+import * as fiscal from './fiscal/fiscal.controller';
+import { fiscalSchemas as fs } from './fiscal/fiscal.schemas';
 
 const READ = 'entry-document:read';
 const WRITE = 'entry-document:write';
@@ -8,6 +10,12 @@ const TAG = 'Entry documents';
 
 /** Literal paths first: `/entry-document/:id` (PATCH, DELETE) must not swallow them. */
 export const entryDocumentRoutes = defineRoutes([
+  { method: 'get', path: '/entry-document/cfop-rules/defaults', tag: TAG, summary: 'The default tables: issuer CFOP → entry CFOP, what each entry CFOP, class, finNFe and tax regime books', scope: READ, schema: fs.defaults, handler: fiscal.defaults },
+  { method: 'get', path: '/entry-document/cfop-rules', tag: TAG, summary: "The company's CFOP rules (issuer CFOP, NCM prefix or product → entry CFOP)", scope: READ, schema: fs.listRules, handler: fiscal.listRules },
+  { method: 'post', path: '/entry-document/cfop-rules', tag: TAG, summary: 'Create a CFOP rule', scope: WRITE, schema: fs.createRule, idempotent: true, status: 201, handler: fiscal.createRule },
+  { method: 'patch', path: '/entry-document/cfop-rules/:id', tag: TAG, summary: 'Edit a CFOP rule (needs version)', scope: WRITE, schema: fs.patchRule, handler: fiscal.patchRule },
+  { method: 'delete', path: '/entry-document/cfop-rules/:id', tag: TAG, summary: 'Delete a CFOP rule', scope: WRITE, schema: fs.deleteRule, status: 204, handler: fiscal.deleteRule },
+  { method: 'get', path: '/entry-document/third-party-stock/:filialId', tag: TAG, summary: "Goods of others the filial holds (remessas), per product and owner", scope: READ, schema: fs.thirdPartyStock, handler: fiscal.thirdPartyStock },
   { method: 'post', path: '/entry-document/preview-manual', tag: TAG, summary: 'Compute a manual entry document without saving it', scope: WRITE, schema: s.previewManual, handler: c.previewManual },
   { method: 'get', path: '/entry-document/list/:filialId', tag: TAG, summary: 'List entry documents of a filial (filters, search, paginated)', scope: READ, schema: s.list, handler: c.list },
   { method: 'get', path: '/entry-document/detail/:id', tag: TAG, summary: 'An entry document with items, installments and payables', scope: READ, schema: s.byId, handler: c.detail },

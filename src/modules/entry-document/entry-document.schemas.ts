@@ -1,16 +1,12 @@
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
+import { NFE_PURPOSES } from './fiscal/fiscal.types';
+import { choosableClass, entryCfop } from './fiscal/fiscal.schemas';
 
 /*
  * Request schemas. Numbers are exact decimals (number or numeric string) at their scale; ids are
  * hashids. Limits follow the NF-e layout (990 items, 9-digit numbers, 3-digit series).
  */
-
-/** A real calendar date (the pattern alone would accept 2024-02-30). */
-const calendarDate = () =>
-  isoDate().custom((value: string, helpers) => {
-    const d = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : helpers.error('date.calendar');
-  }).messages({ 'date.calendar': '{{#label}} is not a calendar date' });
 
 const digits = (max: number) =>
   Joi.alternatives()
@@ -51,11 +47,13 @@ const item = Joi.object({
     ncm: Joi.string().pattern(/^\d{8}$/).allow(null),
     cfop: Joi.string().pattern(/^\d{4}$/).allow(null),
   }).allow(null),
+  entryCfop: entryCfop().allow(null).description("inbound CFOP the line is booked with; absent: the company's rules and the defaults decide"),
+  operationClass: choosableClass().allow(null).description('absent: derived from the entry CFOP and finNFe'),
 });
 
 const installment = Joi.object({
   number: Joi.number().integer().min(1).max(999),
-  dueDate: calendarDate().required(),
+  dueDate: isoDate().required(),
   amount: decimal('amount', { positive: true }).required(),
 });
 
@@ -72,13 +70,15 @@ const header = {
   model: Joi.string().pattern(/^\d{2}$/),
   series: digits(3),
   number: digits(9),
-  issueDate: calendarDate(),
-  entryDate: calendarDate(),
+  issueDate: isoDate(),
+  entryDate: isoDate(),
   operationNature: Joi.string().trim().max(60).allow(null),
   notes: Joi.string().trim().max(2000).allow(null, ''),
   supplier,
   supplierId: id('supplier'),
   charges,
+  purpose: Joi.string().valid(...NFE_PURPOSES).description('finNFe: 1 normal (default), 2 complementary, 3 adjustment, 4 return, 5 credit note, 6 debit note'),
+  referencedKeys: Joi.array().items(Joi.string().pattern(/^[0-9A-Z]{44}$/)).max(500).allow(null).description('NFref: access keys of the documents this one refers to'),
 };
 
 const draftBody = Joi.object({
@@ -111,11 +111,11 @@ export const entryDocumentSchemas = {
       origin: Joi.string().valid('MANUAL', 'NFE_XML', 'NFE_SEFAZ'),
       supplier: Joi.string().trim().min(1).max(100),
       number: Joi.string().trim().pattern(/^\d{1,9}$/),
-      accessKey: Joi.string().trim().pattern(/^\d{44}$/),
-      issueDateFrom: calendarDate(),
-      issueDateTo: calendarDate(),
-      entryDateFrom: calendarDate(),
-      entryDateTo: calendarDate(),
+      accessKey: Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN),
+      issueDateFrom: isoDate(),
+      issueDateTo: isoDate(),
+      entryDateFrom: isoDate(),
+      entryDateTo: isoDate(),
       search: Joi.string().trim().min(1).max(100),
       sort: Joi.string().valid('entryDate', '-entryDate', 'issueDate', '-issueDate').default('-entryDate'),
     }),

@@ -17,6 +17,7 @@ import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, auditQuery, auditSummaryRows, deleteDraft, ListFilters, listQuery, loadDocumentsByIds } from './entry-document.repository';
 import { DraftInput } from './entry-document.types';
 import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
+import { taxCreditsOf } from './fiscal/tax-credit.repository';
 
 /** Entry-document use cases other than editing, confirming and cancelling (their own files). */
 
@@ -71,7 +72,11 @@ export async function getEntryDocumentDetail(ctx: TenantContext, id: number) {
   const payables = await payablesOfDocument(em, ctx.companyId, doc.id);
   const nfe = doc.accessKey ? await findInboundByKey(em, ctx.companyId, doc.filialId, doc.accessKey) : null;
   const { blocking, warnings } = splitChecks(state.checks);
-  return { state, payables, nfe, review: doc.status === 'DRAFT' ? { blocking, warnings } : null };
+  const taxCredits = await taxCreditsOf(em, ctx.companyId, doc.id);
+  // A draft shows its lines as they would be booked now (the filial's regime and the company's rules may
+  // have changed since it was written); a confirmed or cancelled one, as it was booked.
+  const items = doc.status === 'DRAFT' ? state.computed.items.map((it, i) => ({ ...it, id: state.items[i].id })) : state.items;
+  return { state, items, payables, nfe, review: doc.status === 'DRAFT' ? { blocking, warnings } : null, taxCredits };
 }
 
 export async function deleteEntryDocument(ctx: TenantContext, id: number): Promise<void> {

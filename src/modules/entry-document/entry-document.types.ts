@@ -1,5 +1,7 @@
 import type { Dec } from '../../core/decimal';
+import type { ReformTaxBlock } from './entities/entry-document-item.entity';
 import type { EntryDocumentOrigin } from './entities/entry-document.entity';
+import type { NfePurpose, OperationClass } from './fiscal/fiscal.types';
 
 /** Inputs of drafts, shared by the API (create, PATCH, preview-manual) and the NF-e import. */
 
@@ -42,11 +44,20 @@ export interface ItemInput {
   insurance?: Dec | null;
   otherExpenses?: Dec | null;
   taxes?: Partial<Record<TaxName, TaxInput | null>> | null;
-  /** CT-e freight apportioned onto the line (landed cost only; set by the CT-e module, kept across edits). */
-  cteFreight?: Dec | null;
   /** Stock units per purchase unit (a box of 12 → 12). Default 1. */
   conversionFactor?: Dec | null;
   declared?: DeclaredValues | null;
+  /** The NF-e line's tax-reform values (imports only; kept as given). */
+  reformTaxes?: ReformTaxBlock | null;
+  /** The inbound CFOP chosen for the line; absent → the company's rules and the defaults decide. */
+  entryCfop?: string | null;
+  /** The operation class chosen for the line; absent → derived from the entry CFOP and finNFe. */
+  operationClass?: OperationClass | null;
+  /**
+   * CT-e freight apportioned to the line (§4b), net of the freight's ICMS credited on it: part of its
+   * cost, not of the document total or payable. Set by the CT-e module only, kept across edits.
+   */
+  apportionedFreight?: Dec | null;
 }
 
 export const CHARGE_NAMES = ['freight', 'insurance', 'discount', 'otherExpenses', 'ipi', 'icmsSt'] as const;
@@ -91,6 +102,12 @@ export interface DraftInput {
   installments?: InstallmentInput[] | null;
   /** The XML's ICMSTot; a difference is a warning in previews and blocks confirmation. */
   expectedTotals?: Partial<Totals> | null;
+  /** The NF-e's tax-reform header and totals (imports only; kept as given). */
+  reformTaxes?: ReformTaxBlock | null;
+  /** finNFe; default 1 (normal). */
+  purpose?: NfePurpose | null;
+  /** NFref access keys: the documents this one refers to (a return's sale, a retorno's remessa). */
+  referencedKeys?: string[] | null;
 }
 
 /** A finding about a document. `blocksConfirmation` ones are the confirm-preview's blocking problems. */

@@ -16,6 +16,7 @@ import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadInstallments, loadItems, replaceInstallments, replaceItems, updateIfCurrent } from './entry-document.repository';
 import { CHARGE_NAMES, DraftInput, HeaderCharges, InstallmentInput, ItemInput, SupplierInput } from './entry-document.types';
+import type { NfePurpose } from './fiscal/fiscal.types';
 
 /*
  * Editing a DRAFT: PATCH (header fields, and items/installments replaced as a whole) and the
@@ -37,11 +38,13 @@ export interface DraftPatch {
   charges?: HeaderCharges | null;
   items?: ItemInput[];
   installments?: InstallmentInput[] | null;
+  purpose?: NfePurpose;
+  referencedKeys?: string[] | null;
 }
 
 /** The fiscal identity of an imported NF-e comes from the XML and is not edited by hand. */
-const NFE_IDENTITY: (keyof DraftPatch)[] = ['model', 'series', 'number', 'issueDate', 'supplier', 'supplierId'];
-const HEADER_FIELDS = ['model', 'series', 'number', 'issueDate', 'entryDate', 'operationNature', 'notes'] as const;
+const NFE_IDENTITY: (keyof DraftPatch)[] = ['model', 'series', 'number', 'issueDate', 'supplier', 'supplierId', 'purpose', 'referencedKeys'];
+const HEADER_FIELDS = ['model', 'series', 'number', 'issueDate', 'entryDate', 'operationNature', 'notes', 'purpose', 'referencedKeys'] as const;
 
 const itemView = (it: ComputedItem | EntryDocumentItem) => ({
   productId: encodeOptionalId('product', it.productId),
@@ -57,9 +60,11 @@ const itemView = (it: ComputedItem | EntryDocumentItem) => ({
   otherExpenses: toFixed(it.otherExpenses, 2),
   ipi: toFixed(it.ipi, 2),
   icmsSt: toFixed(it.icmsSt, 2),
-  cteFreight: toFixed(it.cteFreight, 2),
+  apportionedFreight: toFixed(it.apportionedFreight, 2),
   conversionFactor: toFixed(it.conversionFactor, 6),
   unitCost: toFixed(it.unitCost, 10),
+  entryCfop: it.entryCfop,
+  operationClass: it.operationClass,
 });
 
 /** Item changes keyed by line: `items[3].quantity: [old, new]`; added/removed lines as a whole. */
@@ -114,6 +119,8 @@ async function rewriteDraft(
     entryDate: input.entryDate,
     operationNature: input.operationNature ?? null,
     notes: input.notes ?? null,
+    purpose: input.purpose ?? '1',
+    referencedKeys: input.referencedKeys?.length ? input.referencedKeys : null,
     ...supplier,
     ...computedHeader(computed),
   };
@@ -152,12 +159,12 @@ export function assertEditable(doc: EntryDocument, version?: number): void {
  * Items sent in a PATCH keep the CT-e freight apportioned onto the stored lines (the client never
  * sends it): line by line, so the number of lines cannot change while a CT-e's freight is on them.
  */
-function keepCteFreight(stored: ItemInput[], given: ItemInput[]): ItemInput[] {
-  const apportioned = stored.some((it) => it.cteFreight && !it.cteFreight.isZero());
+function keepApportionedFreight(stored: ItemInput[], given: ItemInput[]): ItemInput[] {
+  const apportioned = stored.some((it) => it.apportionedFreight && !it.apportionedFreight.isZero());
   if (apportioned && given.length !== stored.length) {
     throw new BusinessRuleError('ENTRY_DOCUMENT_HAS_CTE_FREIGHT', `CT-e freight is apportioned onto the ${stored.length} lines of this draft; cancel the CT-e before adding or removing lines`, { lines: stored.length });
   }
-  return given.map((it, i) => ({ ...it, cteFreight: stored[i]?.cteFreight ?? null }));
+  return given.map((it, i) => ({ ...it, apportionedFreight: stored[i]?.apportionedFreight ?? null }));
 }
 
 /** Header charges replace the items' own values of those charges. */
@@ -197,7 +204,7 @@ export async function patchEntryDocument(ctx: TenantContext, id: number, version
           next.supplier = patch.supplier;
           next.supplierId = patch.supplierId;
         }
-        if (patch.items !== undefined) next.items = keepCteFreight(current.items, doc.origin === 'MANUAL' ? patch.items : keepDeclaredValues(current.items, patch.items));
+        if (patch.items !== undefined) next.items = keepApportionedFreight(current.items, doc.origin === 'MANUAL' ? patch.items : keepDeclaredValues(current.items, patch.items));
         if (patch.charges) {
           next.charges = patch.charges;
           if (patch.items === undefined) next.items = withoutItemCharges(current.items, patch.charges);

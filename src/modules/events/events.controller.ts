@@ -1,26 +1,26 @@
 import type { Request, Response } from 'express';
-import { decodeId, isMalformedId } from '../../core/hashids';
 import { mapPage } from '../../core/pagination';
-import { toDeliveryDto, toEventDto, toWebhookDto } from './events.mapper';
-import { readEvents } from './events.service';
+import { toDeliveryDto, toEventDto, toEventList, toWebhookDto } from './events.mapper';
+import { listEvents, readEvents, startPosition } from './events.service';
 import { webhookService } from './webhooks.service';
 
 export async function list(req: Request, res: Response) {
   const q = req.valid.query;
   let closed = false;
   req.on('close', () => (closed = true));
-  const events = await readEvents(req.ctx, { after: q.after ?? 0, types: q.types, limit: q.limit, wait: q.wait }, () => closed);
-  const data = events.map(toEventDto);
-  res.json({ data, nextCursor: data.length ? data[data.length - 1].id : (req.query.after ?? null) });
+  res.json(toEventList(req.ctx.companyId, await listEvents(req.ctx, q.after, { types: q.types, limit: q.limit, wait: q.wait }, () => closed)));
 }
 
 const HEARTBEAT_MS = 15_000;
 
-/** Server-sent events: resumes after `Last-Event-ID` (or `after`), polls the outbox, heartbeats. */
+/**
+ * Server-sent events: each event's `id:` is its cursor, so a reconnecting client resumes with
+ * `Last-Event-ID` (or `after`); without either the stream starts from now. Polls the outbox, heartbeats.
+ */
 export async function stream(req: Request, res: Response) {
-  const lastEventId = req.header('last-event-id');
-  let after: number = req.valid.query.after ?? 0;
-  if (lastEventId && !isMalformedId(lastEventId)) after = decodeId('event', lastEventId);
+  const q = req.valid.query;
+  // Validated before the stream opens, so a bad cursor is still a 400 problem document.
+  let after = await startPosition(req.ctx, req.header('last-event-id') ?? q.after);
   res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
   res.flushHeaders();
   res.write(': connected\n\n');
@@ -28,12 +28,12 @@ export async function stream(req: Request, res: Response) {
   req.on('close', () => (closed = true));
   let lastBeat = Date.now();
   while (!closed) {
-    const events = await readEvents(req.ctx, { after, types: req.valid.query.types, limit: 100, wait: 1 }, () => closed);
+    const { events, next } = await readEvents(req.ctx, after, { types: q.types, limit: 100, wait: 1 }, () => closed);
     for (const e of events) {
       const dto = toEventDto(e);
-      res.write(`id: ${dto.id}\nevent: ${dto.type}\ndata: ${JSON.stringify(dto)}\n\n`);
-      after = e.id;
+      res.write(`id: ${dto.cursor}\nevent: ${dto.type}\ndata: ${JSON.stringify(dto)}\n\n`);
     }
+    after = next;
     if (Date.now() - lastBeat > HEARTBEAT_MS) {
       res.write(': ping\n\n');
       lastBeat = Date.now();
@@ -48,7 +48,7 @@ export async function createWebhook(req: Request, res: Response) {
 }
 
 export async function listWebhooks(req: Request, res: Response) {
-  res.json({ data: (await webhookService.list(req.ctx)).map(toWebhookDto) });
+  res.json(mapPage(await webhookService.list(req.ctx, req.valid.query as never), toWebhookDto));
 }
 
 export async function deleteWebhook(req: Request, res: Response) {

@@ -1,5 +1,9 @@
 import { id, Joi, pagination } from '../../core/http/schema';
 
+const after = Joi.string()
+  .max(64)
+  .description('cursor: a `nextCursor` / event `cursor` (or an event id); `0` → from the first event; omitted → from now');
+
 const types = Joi.string()
   .trim()
   .pattern(/^[a-z0-9.,-]+$/)
@@ -9,13 +13,13 @@ const types = Joi.string()
 export const eventSchemas = {
   list: {
     query: Joi.object({
-      after: id('event').description('the last event id seen (cursor); omitted → from the first event'),
+      after,
       types,
       limit: Joi.number().integer().min(1).max(500).default(100),
       wait: Joi.number().integer().min(0).max(30).default(0).description('long-poll seconds'),
     }),
   },
-  stream: { query: Joi.object({ after: id('event'), types }) },
+  stream: { query: Joi.object({ after, types }) },
   createWebhook: {
     body: Joi.object({
       url: Joi.string().uri({ scheme: ['http', 'https'] }).max(500).required(),
@@ -23,6 +27,7 @@ export const eventSchemas = {
       description: Joi.string().max(200).allow(null),
     }),
   },
+  listWebhooks: { query: Joi.object(pagination) },
   webhookId: { params: Joi.object({ id: id('webhook').required() }) },
   deliveries: { params: Joi.object({ id: id('webhook').required() }), query: Joi.object(pagination) },
 };

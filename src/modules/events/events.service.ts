@@ -1,24 +1,66 @@
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { OutboxEvent } from '../../core/outbox/outbox-event.entity';
-import { eventsAfter } from './events.repository';
+import { relayOutbox, streamHead } from '../../core/outbox/outbox-relay';
+import { invalidCursor, parseCursor } from './event-cursor';
+import { eventsInRange, positionOfEvent } from './events.repository';
 
 const POLL_MS = 250;
 
 export interface EventQuery {
-  after: number;
   types?: string[];
   limit: number;
   /** Long-poll: seconds to wait for the first event when there is none yet. */
   wait: number;
 }
 
-/** The tenant's events after a cursor; waits up to `wait` seconds when there are none yet. */
-export async function readEvents(ctx: TenantContext, q: EventQuery, isClosed: () => boolean = () => false): Promise<OutboxEvent[]> {
+/** The company's stream brought up to date (every committed event positioned) and its head. */
+export async function currentHead(companyId: number): Promise<number> {
+  await relayOutbox(companyId);
+  return streamHead(dataSource.manager, companyId);
+}
+
+/**
+ * Where a reader starts: after the cursor it sent, or — without one — at the stream's head ("from
+ * now"; `after=0` asks for the whole history). A malformed cursor or one of another tenant → 400.
+ */
+export async function startPosition(ctx: TenantContext, cursor: string | undefined): Promise<number> {
+  if (cursor === undefined) return currentHead(ctx.companyId);
+  const parsed = parseCursor(ctx.companyId, cursor);
+  if (parsed.kind === 'position') return parsed.position;
+  // An event id (the first API's cursor): resume at that event's position.
+  await relayOutbox(ctx.companyId);
+  const position = await positionOfEvent(dataSource.manager, ctx.companyId, parsed.eventId);
+  if (position === undefined) throw invalidCursor(); // not an event of this tenant
+  return position ?? streamHead(dataSource.manager, ctx.companyId);
+}
+
+/**
+ * The tenant's events after a position, in stream order, and the position to continue from; waits
+ * up to `wait` seconds when there are none yet. Events the filters leave out still move the
+ * position on, so a narrow reader does not scan them again.
+ */
+export async function readEvents(
+  ctx: TenantContext,
+  after: number,
+  q: EventQuery,
+  isClosed: () => boolean = () => false,
+): Promise<{ events: OutboxEvent[]; next: number }> {
   const deadline = Date.now() + q.wait * 1000;
+  let from = after;
   for (;;) {
-    const events = await eventsAfter(dataSource.manager, { companyId: ctx.companyId, afterId: q.after, types: q.types, filiais: ctx.grantedFiliais, limit: q.limit });
-    if (events.length || Date.now() >= deadline || isClosed()) return events;
+    const head = await currentHead(ctx.companyId);
+    if (head > from) {
+      const events = await eventsInRange(dataSource.manager, { companyId: ctx.companyId, after: from, upTo: head, types: q.types, filiais: ctx.grantedFiliais, limit: q.limit });
+      if (events.length) return { events, next: events.length === q.limit ? events[events.length - 1].position! : head };
+      from = head;
+    }
+    if (Date.now() >= deadline || isClosed()) return { events: [], next: from };
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
+}
+
+/** `GET /events`: the events after the client's cursor (from now without one). */
+export async function listEvents(ctx: TenantContext, cursor: string | undefined, q: EventQuery, isClosed?: () => boolean): Promise<{ events: OutboxEvent[]; next: number }> {
+  return readEvents(ctx, await startPosition(ctx, cursor), q, isClosed);
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { In } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
@@ -7,7 +8,7 @@ import { NotFoundError } from '../../core/errors';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookSubscription } from './entities/webhook-subscription.entity';
-import { lastEventId } from './events.repository';
+import { currentHead } from './events.service';
 
 const notFound = () => new NotFoundError('Webhook');
 
@@ -15,6 +16,8 @@ export const webhookService = {
   /** New subscriptions receive events from now on; the secret is returned this once. */
   async create(ctx: TenantContext, input: { url: string; types: string[]; description?: string | null }): Promise<{ subscription: WebhookSubscription; secret: string }> {
     const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
+    // From now: events committed before this point are positioned up to the head, and not sent.
+    const head = await currentHead(ctx.companyId);
     const subscription = await inTransaction(async (em) => {
       const saved = await em.save(
         em.create(WebhookSubscription, {
@@ -24,7 +27,7 @@ export const webhookService = {
           description: input.description ?? null,
           secret,
           active: true,
-          lastEventId: await lastEventId(em),
+          lastPosition: head,
         }),
       );
       await recordAudit(em, ctx, { entity: 'webhook', entityId: saved.id, action: 'CREATED', changes: { url: [null, input.url], types: [null, input.types] } });
@@ -33,8 +36,11 @@ export const webhookService = {
     return { subscription, secret };
   },
 
-  list(ctx: TenantContext): Promise<WebhookSubscription[]> {
-    return dataSource.manager.find(WebhookSubscription, { where: { companyId: ctx.companyId, active: true }, order: { id: 'ASC' } });
+  /** Active subscriptions, oldest first: a two-phase list. */
+  list(ctx: TenantContext, page: PageRequest): Promise<Page<WebhookSubscription>> {
+    const em = dataSource.manager;
+    const qb = em.createQueryBuilder(WebhookSubscription, 'w').where('w.company_id = :companyId AND w.active = :active', { companyId: ctx.companyId, active: true });
+    return paginate(qb, [{ column: 'w.id', direction: 'ASC' }], page, (ids) => em.findBy(WebhookSubscription, { companyId: ctx.companyId, id: In(ids) }), (w) => w.id);
   },
 
   /** Stops deliveries; pending ones are dropped, delivered ones stay as history. */

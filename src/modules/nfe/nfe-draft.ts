@@ -1,10 +1,14 @@
-import { Dec } from '../../core/decimal';
+import type { TaxReformRule } from '../../core/config/tax-reform';
+import { Dec, sum } from '../../core/decimal';
 import { ValidationError } from '../../core/errors';
+import type { ReformTaxBlock, ReformTaxValue } from '../entry-document/entities/entry-document-item.entity';
 import type { EntryDocumentOrigin } from '../entry-document/entities/entry-document.entity';
 import type { DraftInput, ItemInput, TaxInput } from '../entry-document/entry-document.types';
+import { NFE_PURPOSES, NfePurpose } from '../entry-document/fiscal/fiscal.types';
 import type { ItemMatch } from '../product-map/product-match.service';
 import type { NfeContribution, NfeIcms, NfeItem, ParsedNfe } from './xml/nfe-types';
-import { reliefDeducted } from './xml/totals';
+import { checkReformTotals, itemReformTaxes, ReformTotalsCheck, reformOutcomes } from './xml/reform-totals';
+import { itemReliefs, reliefDeducted } from './xml/totals';
 
 /*
  * ParsedNfe → the entry document draft (SPEC §2 fields). The entry document knows products, freight,
@@ -15,6 +19,11 @@ import { reliefDeducted } from './xml/totals';
  *   icmsSt        = vICMSST + vFCPST (the poverty-fund share is paid with the ST)
  * The same folding builds the expected totals from ICMSTot, so a document whose items do not add up
  * to ICMSTot still shows the difference (TOTALS_DIFFER_FROM_XML) and cannot be confirmed.
+ *
+ * Tax reform (PL_010): each line keeps its IBSCBS, IS, vItem and DFeReferenciado, the document its
+ * header fields, IBSCBSTot/ISTot/vNFTot and the outcome of their checks, as exact decimal strings.
+ * Whether IBS/CBS/IS count is the rule of the year of issue (core/config/tax-reform.ts): informative
+ * in 2026; a `charged` rule adds each line's IBS + CBS + IS to its other expenses and expects vNFTot.
  */
 
 export interface ItemOverride {
@@ -49,6 +58,8 @@ export interface DraftOptions {
   overrides?: ItemOverride[];
   entryDate?: string;
   notes?: string | null;
+  /** Replaces the configured tax-reform rules (tests). */
+  taxReformRules?: readonly TaxReformRule[];
 }
 
 const ZERO = new Dec(0);
@@ -98,18 +109,42 @@ function contribution(c: NfeContribution | null): TaxInput | null {
   return c ? { cst: c.cst, base: c.base, rate: c.rate, value: c.value } : null;
 }
 
-/** The relief each item deducts (see totals.ts: the flag when present, else the item's own vICMSDeson). */
-function itemRelief(nfe: ParsedNfe): Dec[] {
-  const flagged = nfe.items.some((i) => i.taxes.icms?.reliefDeducted !== null && i.taxes.icms?.reliefDeducted !== undefined);
-  return nfe.items.map((i) => {
-    const icms = i.taxes.icms;
-    if (!icms?.reliefValue) return ZERO;
-    if (flagged) return icms.reliefDeducted ? icms.reliefValue : ZERO;
-    return icms.reliefValue;
-  });
+/** A parsed group as stored: every Dec as its exact decimal string, the rest as read. */
+function stored(value: unknown): ReformTaxValue {
+  if (value instanceof Dec) return value.toFixed();
+  if (Array.isArray(value)) return value.map(stored);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stored(v)]));
+  return (value ?? null) as ReformTaxValue;
 }
 
-function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution): ItemInput {
+/** The line's tax-reform block (null when it has none of the groups). */
+function itemReformBlock(item: NfeItem): ReformTaxBlock | null {
+  const { ibsCbs, selectiveTax } = item.taxes;
+  if (!ibsCbs && !selectiveTax && !item.itemValue && !item.referencedDocument) return null;
+  return stored({ ibsCbs, selectiveTax, itemValue: item.itemValue, referencedDocument: item.referencedDocument }) as ReformTaxBlock;
+}
+
+/** The document's tax-reform block: header fields, totals, the year's rule and the checks' outcomes (null for a document without them). */
+function documentReformBlock(nfe: ParsedNfe, t: ReformTotalsCheck): ReformTaxBlock | null {
+  const ide = nfe.ide;
+  const reformHeader = !!(ide.ibsCbsMunicipality || ide.debitNoteType || ide.creditNoteType || ide.governmentPurchase || ide.advancePaymentKeys.length) || ide.purpose === '5' || ide.purpose === '6';
+  if (!t.present && !reformHeader) return null;
+  return stored({
+    purpose: ide.purpose,
+    debitNoteType: ide.debitNoteType,
+    creditNoteType: ide.creditNoteType,
+    ibsCbsMunicipality: ide.ibsCbsMunicipality,
+    governmentPurchase: ide.governmentPurchase,
+    advancePaymentKeys: ide.advancePaymentKeys,
+    totals: { ibsCbs: nfe.totals.ibsCbs, selectiveTax: nfe.totals.selectiveTax, invoiceWithTaxes: nfe.totals.invoiceWithTaxes },
+    /** IBS + CBS + IS of the items: what a `charged` rule adds to the document. */
+    itemTaxes: sum(nfe.items.map(itemReformTaxes)),
+    rule: { year: t.year, fromYear: t.rule.fromYear, charged: t.rule.charged, itemValueConventions: t.rule.itemValueConventions },
+    checks: { ...reformOutcomes(t), invoiceTotalConvention: t.invoiceWithTaxes.convention },
+  }) as ReformTaxBlock;
+}
+
+function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution, charged: boolean): ItemInput {
   const icms = item.taxes.icms;
   const st = icms && (icms.stValue || icms.fcpStValue) ? (icms.stValue ?? ZERO).plus(icms.fcpStValue ?? ZERO) : null;
   const ipi = item.taxes.ipi;
@@ -126,7 +161,10 @@ function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution): ItemInput {
     discount: item.discount.plus(relief),
     freight: item.freight,
     insurance: item.insurance,
-    otherExpenses: item.otherExpenses.plus(item.taxes.importTax?.value ?? ZERO).plus(item.taxes.ipiReturned ?? ZERO),
+    otherExpenses: item.otherExpenses
+      .plus(item.taxes.importTax?.value ?? ZERO)
+      .plus(item.taxes.ipiReturned ?? ZERO)
+      .plus(charged ? itemReformTaxes(item) : ZERO),
     taxes: {
       icms: icms ? { cst: icmsCst(icms), base: icms.base, rate: icms.rate, value: icms.value } : null,
       icmsSt: st ? { cst: icmsCst(icms), base: icms!.stBase, rate: icms!.stRate, value: st } : null,
@@ -136,28 +174,35 @@ function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution): ItemInput {
     },
     conversionFactor: r.conversionFactor,
     declared: { description: item.description, unit: item.unit, quantity: item.quantity, unitPrice: item.unitPrice, total: item.total, ncm: item.ncm, cfop: item.cfop },
+    reformTaxes: itemReformBlock(item),
   };
 }
 
-/** ICMSTot folded the same way as the items (see the header comment). */
-export function expectedTotals(nfe: ParsedNfe): NonNullable<DraftInput['expectedTotals']> {
+/**
+ * ICMSTot folded the same way as the items (see the header comment); under a `charged` rule the
+ * items' IBS + CBS + IS join other expenses and the total is vNFTot (vNF plus them when absent).
+ */
+export function expectedTotals(nfe: ParsedNfe, charged = false): NonNullable<DraftInput['expectedTotals']> {
   const t = nfe.totals;
+  const reformTaxes = charged ? sum(nfe.items.map(itemReformTaxes)) : ZERO;
   return {
     products: t.products,
     freight: t.freight,
     insurance: t.insurance,
     discount: t.discount.plus(reliefDeducted(nfe.items, t)),
-    otherExpenses: t.otherExpenses.plus(t.importTax).plus(t.ipiReturned),
+    otherExpenses: t.otherExpenses.plus(t.importTax).plus(t.ipiReturned).plus(reformTaxes),
     ipi: t.ipi,
     icmsSt: t.icmsSt.plus(t.fcpSt),
-    total: t.invoice,
+    total: charged ? (t.invoiceWithTaxes ?? t.invoice.plus(reformTaxes)) : t.invoice,
   };
 }
 
 /** The draft an import creates, and how each line was resolved. */
 export function toDraftInput(nfe: ParsedNfe, opts: DraftOptions): { draft: DraftInput; resolutions: ItemResolution[] } {
   const resolutions = resolveItems(nfe, opts.matches, opts.overrides);
-  const relief = itemRelief(nfe);
+  const relief = itemReliefs(nfe.items);
+  const reform = checkReformTotals(nfe, opts.taxReformRules);
+  const charged = reform.present && reform.rule.charged;
   const installments = nfe.billing?.installments ?? [];
   const complementary = nfe.additionalInfo?.complementary ?? null;
   const draft: DraftInput = {
@@ -178,11 +223,15 @@ export function toDraftInput(nfe: ParsedNfe, opts: DraftOptions): { draft: Draft
       stateRegistration: nfe.issuer.stateRegistration?.slice(0, 20) ?? null,
       uf: nfe.issuer.uf,
     },
-    items: nfe.items.map((item, i) => toItemInput(item, relief[i], resolutions[i])),
+    items: nfe.items.map((item, i) => toItemInput(item, relief[i], resolutions[i], charged)),
     // No cobr/dup: none here; the entry document then plans one payable at the entry date (SPEC §2).
     // A dup without dVenc (optional in the layout) falls due on the issue date.
     installments: installments.length ? installments.map((d, i) => ({ number: i + 1, dueDate: d.dueDate ?? nfe.ide.issuedAt.slice(0, 10), amount: d.amount })) : null,
-    expectedTotals: expectedTotals(nfe),
+    expectedTotals: expectedTotals(nfe, charged),
+    reformTaxes: documentReformBlock(nfe, reform),
+    // finNFe and NFref decide how the lines are booked (a return is not a purchase, 2/3/5/6 post values only).
+    purpose: (NFE_PURPOSES as readonly string[]).includes(nfe.ide.purpose ?? '') ? (nfe.ide.purpose as NfePurpose) : '1',
+    referencedKeys: nfe.ide.referencedKeys,
   };
   return { draft, resolutions };
 }

@@ -1,5 +1,5 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
-import { normalizeText } from '../../core/br-documents';
+import { documentSearchPrefix, normalizeText } from '../../core/br-documents';
 import { isMysql } from '../../core/db/engine';
 import { NfeInboundEvent } from './entities/nfe-inbound-event.entity';
 import { AuthorityStatus, ImportStatus, InboundKind, InboundSource, Manifestation, NfeInbound } from './entities/nfe-inbound.entity';
@@ -7,7 +7,7 @@ import { AuthorityStatus, ImportStatus, InboundKind, InboundSource, Manifestatio
 /** SQL of the inbound NF-e records; every query is filtered by company (and filial where it applies). */
 
 export interface InboundFilters {
-  /** CNPJ/CPF digits (prefix) or part of the issuer's name. */
+  /** CNPJ/CPF prefix (digits or an alphanumeric CNPJ's characters) or part of the issuer's name. */
   issuer?: string;
   issuedFrom?: string;
   issuedTo?: string;
@@ -88,12 +88,12 @@ export function inboundListQuery(em: EntityManager, companyId: number, filialId:
   if (f.issuedFrom) qb.andWhere('n.issue_date >= :issuedFrom', { issuedFrom: f.issuedFrom });
   if (f.issuedTo) qb.andWhere('n.issue_date <= :issuedTo', { issuedTo: f.issuedTo });
   if (f.issuer) {
-    const digits = f.issuer.replace(/\D/g, '');
-    const byDocument = digits.length >= 3 && /^[\d.\-/\s]+$/.test(f.issuer);
+    // A document prefix (digits, or an alphanumeric CNPJ's first characters) or part of the name.
+    const doc = documentSearchPrefix(f.issuer);
     qb.andWhere(
       new Brackets((w) => {
-        if (byDocument) w.where('n.issuer_document LIKE :doc', { doc: `${digits}%` });
-        else w.where('n.issuer_search LIKE :name', { name: `%${normalizeText(f.issuer!)}%` });
+        w.where('n.issuer_search LIKE :name', { name: `%${normalizeText(f.issuer!)}%` });
+        if (doc) w.orWhere('n.issuer_document LIKE :doc', { doc: `${doc}%` });
       }),
     );
   }

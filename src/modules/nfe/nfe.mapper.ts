@@ -1,7 +1,7 @@
 import { Dec, SCALE, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { EntryDocument } from '../entry-document/entities/entry-document.entity';
-import { toEntryDocumentSummaryDto, toPreparedDraftDto } from '../entry-document/entry-document.mapper';
+import { reformFieldScale, toEntryDocumentSummaryDto, toPreparedDraftDto } from '../entry-document/entry-document.mapper';
 import type { ItemMatch } from '../product-map/product-match.service';
 import type { ItemResolution } from './nfe-draft';
 import type { ImportPreview, ImportResult } from './nfe-import.service';
@@ -14,7 +14,8 @@ import type { ValidationReport } from './xml/validation-report';
 /*
  * Response shapes. The parsed invoice keeps its structure; every Dec in it becomes a JSON number
  * rounded to its scale, chosen by the field's meaning: quantities 4, unit prices 10, rates 4,
- * amounts 2 (SPEC §0).
+ * amounts 2 (SPEC §0); the tax-reform groups follow their naming (`…Rate`, `…Quantity`), the same
+ * rule the entry document applies to their stored copy.
  */
 
 const QUANTITY_FIELDS = new Set(['quantity', 'taxableQuantity', 'netWeight', 'grossWeight']);
@@ -25,7 +26,7 @@ function scaleOf(field: string): number {
   if (QUANTITY_FIELDS.has(field)) return SCALE.quantity;
   if (PRICE_FIELDS.has(field)) return SCALE.price;
   if (RATE_FIELDS.has(field)) return SCALE.percent;
-  return SCALE.amount;
+  return reformFieldScale(field);
 }
 
 function plain(value: unknown, field: string): unknown {

@@ -1,3 +1,4 @@
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 
 /*
@@ -7,7 +8,7 @@ import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 
 const XML_MAX = 5 * 1024 * 1024;
 const xml = Joi.string().min(1).max(XML_MAX).description('The NF-e XML (nfeProc), exactly as received');
-const accessKey = Joi.string().trim().pattern(/^\d{44}$/).message('{{#label}} must be the 44-digit access key');
+const accessKey = Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).message('{{#label}} must be the 44-character access key');
 
 const itemOverride = Joi.object({
   lineNumber: Joi.number().integer().min(1).max(990).required().description('nItem of the invoice line'),

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { mapPage } from '../../core/pagination';
+import { mapPage, PageRequest } from '../../core/pagination';
 import { businessToday } from '../entry-document/business-date';
 import { toPayableDetailDto, toPayableDto, toPayablesSummaryDto, toPaymentDto } from './payables.mapper';
 import { listDocumentPayables, listPayables, PayableListQuery } from './payables.service';
@@ -7,7 +7,7 @@ import { getPayableDetail, registerPayment, reversePayment } from './payments.se
 
 export async function byDocument(req: Request, res: Response) {
   const today = businessToday();
-  res.json({ data: (await listDocumentPayables(req.ctx, req.valid.params.entryDocumentId)).map((p) => toPayableDto(p, today)) });
+  res.json(mapPage(await listDocumentPayables(req.ctx, req.valid.params.entryDocumentId, req.valid.query as PageRequest), (p) => toPayableDto(p, today)));
 }
 
 export async function list(req: Request, res: Response) {

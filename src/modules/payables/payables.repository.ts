@@ -35,6 +35,10 @@ export async function cancelOpenCtePayables(em: EntityManager, companyId: number
   return result.affected ?? 0;
 }
 
+/** Phase 1 of a document's payables list (the entry-document index of the payable table). */
+export const documentPayablesQuery = (em: EntityManager, companyId: number, entryDocumentId: number): SelectQueryBuilder<Payable> =>
+  em.createQueryBuilder(Payable, 'p').where('p.company_id = :companyId AND p.entry_document_id = :entryDocumentId', { companyId, entryDocumentId });
+
 /**
  * Cancels a document's payables in one statement, only those still OPEN: a payable paid in the
  * meantime is left alone and shows up as fewer affected rows than expected.

@@ -1,19 +1,19 @@
-import { calendarDate, decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
+import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 
 const byPayable = { params: Joi.object({ id: id('payable').required() }) };
 
 export const payableSchemas = {
-  byDocument: { params: Joi.object({ entryDocumentId: id('entry-document').required() }) },
+  byDocument: { params: Joi.object({ entryDocumentId: id('entry-document').required() }), query: Joi.object(pagination) },
   detail: byPayable,
   pay: {
     ...byPayable,
     body: Joi.object({
-      amount: decimal('amount', { positive: true, max: 9_999_999_999_999 }).required().description('part of the payable this payment settles'),
-      paymentDate: calendarDate().required(),
+      amount: decimal('amount', { positive: true }).required().description('part of the payable this payment settles'),
+      paymentDate: isoDate().required(),
       method: Joi.string().trim().min(1).max(30).required().description("the tenant's payment-method code (e.g. PIX)"),
-      interest: decimal('amount', { min: 0, max: 9_999_999_999_999 }).allow(null).description('juros, paid on top'),
-      fine: decimal('amount', { min: 0, max: 9_999_999_999_999 }).allow(null).description('multa, paid on top'),
-      discount: decimal('amount', { min: 0, max: 9_999_999_999_999 }).allow(null).description('desconto, granted off the money paid'),
+      interest: decimal('amount', { min: 0 }).allow(null).description('juros, paid on top'),
+      fine: decimal('amount', { min: 0 }).allow(null).description('multa, paid on top'),
+      discount: decimal('amount', { min: 0 }).allow(null).description('desconto, granted off the money paid'),
       note: Joi.string().trim().max(500).allow(null, ''),
     }),
   },

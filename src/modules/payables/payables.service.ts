@@ -10,13 +10,13 @@ import {
   AGING_BUCKETS,
   AgingBucket,
   cancelOpenCtePayables,
+  documentPayablesQuery,
   insertPayables,
   loadPayablesByIds,
   PayableFilters,
   payableGroups,
   payableListQuery,
   payablesOfCte,
-  payablesOfDocument,
   UNSETTLED,
 } from './payables.repository';
 
@@ -62,9 +62,20 @@ export async function createCtePayables(
 /** Cancels a CT-e's OPEN payables; returns how many (fewer than the open ones read → one was paid meanwhile). */
 export const cancelCtePayables = (em: EntityManager, companyId: number, cteId: number): Promise<number> => cancelOpenCtePayables(em, companyId, cteId);
 
-export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number): Promise<Payable[]> {
+/** A document's payables by installment: a two-phase list like every other. */
+export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number, page: PageRequest): Promise<Page<Payable>> {
   await findAccessibleDocument(ctx, entryDocumentId);
-  return payablesOfDocument(dataSource.manager, ctx.companyId, entryDocumentId);
+  const em = dataSource.manager;
+  return paginate(
+    documentPayablesQuery(em, ctx.companyId, entryDocumentId),
+    [
+      { column: 'p.installment_number', direction: 'ASC' },
+      { column: 'p.id', direction: 'ASC' },
+    ],
+    page,
+    (ids) => loadPayablesByIds(em, ids),
+    (p) => p.id,
+  );
 }
 
 export async function listPayables(ctx: TenantContext, filialId: number, query: PayableListQuery): Promise<Page<Payable> & { summary: PayablesSummary }> {

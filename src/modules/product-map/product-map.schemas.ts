@@ -1,4 +1,4 @@
-import { decimal, document, id, Joi, pagination } from '../../core/http/schema';
+import { decimal, document, id, Joi, pagination, version } from '../../core/http/schema';
 import { isValidGtin } from '../../core/gtin';
 
 /** NF-e cEAN as found on invoices: a GTIN, "SEM GTIN" or empty. Only a valid GTIN is ever compared. */
@@ -81,7 +81,7 @@ export const productMapSchemas = {
     params: Joi.object({ id: id('product-map').required() }),
     body: Joi.object({
       conversionFactor: conversionFactor.required(),
-      version: Joi.number().integer().min(1).description('current version; when given, a stale one → 409'),
+      version: version(),
     }),
   },
   remove: {

@@ -233,12 +233,12 @@ export async function autoCreateProduct(ctx: ActorContext, input: AutoCreateInpu
 }
 
 /** PATCH :id/conversion-factor: future imports only (items of existing documents keep their own factor). */
-export async function updateConversionFactor(ctx: ActorContext, id: number, conversionFactor: DecimalInput, version?: number): Promise<ProductMapEntry> {
+export async function updateConversionFactor(ctx: ActorContext, id: number, conversionFactor: DecimalInput, version: number): Promise<ProductMapEntry> {
   const factor = conversionFactorOf(conversionFactor);
   return inTransaction(async (em) => {
     const current = await repo.findEntry(em, ctx.companyId, id, true);
     if (!current) throw new NotFoundError(RESOURCE.name);
-    const { entity, changes } = await applyVersionedPatch(em, ctx, ProductMapEntry, RESOURCE, id, version ?? current.version, { conversionFactor: factor });
+    const { entity, changes } = await applyVersionedPatch(em, ctx, ProductMapEntry, RESOURCE, id, version, { conversionFactor: factor });
     if (Object.keys(changes).length) {
       await publishEvent(em, ctx, {
         type: 'product-map.conversion-factor-changed',

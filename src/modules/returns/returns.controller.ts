@@ -4,14 +4,8 @@ import { toReturnableItemDto, toReturnDto } from './returns.mapper';
 import { returnsService } from './returns.service';
 
 export async function returnableItems(req: Request, res: Response) {
-  const { page, pageSize, customerId } = req.valid.query;
-  const lines = await returnsService.returnableItems(req.ctx, req.valid.params.filialId, customerId);
-  // A customer's returnable lines are few (bounded window of orders); they are paged in memory.
-  const data = lines.slice((page - 1) * pageSize, page * pageSize).map(toReturnableItemDto);
-  res.json({
-    data,
-    pagination: { page, pageSize, total: lines.length, totalPages: Math.ceil(lines.length / pageSize), hasMore: page * pageSize < lines.length, nextCursor: null },
-  });
+  const { customerId, ...page } = req.valid.query;
+  res.json(mapPage(await returnsService.returnableItems(req.ctx, req.valid.params.filialId, customerId, page as never), toReturnableItemDto));
 }
 
 export async function register(req: Request, res: Response) {

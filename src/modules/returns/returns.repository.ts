@@ -1,4 +1,4 @@
-import { EntityManager, In } from 'typeorm';
+import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
 import { parseSqlTime } from '../../core/db/sql-time';
 import { FulfillmentItem } from '../sales-order/entities/fulfillment-item.entity';
@@ -10,27 +10,34 @@ import { SalesReturn } from './entities/sales-return.entity';
 
 /** Orders whose goods may come back: something was delivered. */
 export const RETURNABLE_ORDER_STATUSES = ['PARTIALLY_FULFILLED', 'FULFILLED', 'CLOSED'] as const;
-/** How many of a customer's most recent delivered orders the returnable list looks at. */
-export const RETURNABLE_ORDER_WINDOW = 500;
-
 export interface ReturnableLine {
   order: SalesOrder;
   item: SalesOrderItem;
   fulfilledAt: Date | null;
 }
 
-/** Lines of the customer's delivered orders in the filial, newest order first (3 queries). */
-export async function deliveredLinesOf(em: EntityManager, companyId: number, filialId: number, customerId: number): Promise<ReturnableLine[]> {
-  const orders = await em
-    .createQueryBuilder(SalesOrder, 'o')
+/**
+ * Phase 1 of the returnable list: lines of the customer's delivered orders in the filial with units
+ * still to give back, on the (company, filial, customer, code) order index. "Units left" is
+ * `fulfilled_quantity <> returned_quantity`: an equality, not arithmetic — both columns are written
+ * only as fixed-scale text/DECIMAL(18,4) (toFixed 4) and a return never exceeds what was delivered.
+ */
+export function returnableLinesQuery(em: EntityManager, companyId: number, filialId: number, customerId: number): SelectQueryBuilder<SalesOrderItem> {
+  return em
+    .createQueryBuilder(SalesOrderItem, 'i')
+    .innerJoin(SalesOrder, 'o', 'o.id = i.sales_order_id AND o.company_id = i.company_id')
     .where('o.company_id = :companyId AND o.filial_id = :filialId AND o.customer_id = :customerId', { companyId, filialId, customerId })
     .andWhere("o.type = 'ORDER' AND o.status IN (:...statuses)", { statuses: RETURNABLE_ORDER_STATUSES })
-    .orderBy('o.code', 'DESC')
-    .limit(RETURNABLE_ORDER_WINDOW)
-    .getMany();
-  if (!orders.length) return [];
-  const orderIds = orders.map((o) => o.id);
-  const items = await em.find(SalesOrderItem, { where: { companyId, salesOrderId: In(orderIds) }, order: { salesOrderId: 'DESC', lineNumber: 'ASC' } });
+    .andWhere('i.fulfilled_quantity <> i.returned_quantity');
+}
+
+/** Phase 2: the lines by id with their orders and each order's last delivery (3 queries). */
+export async function loadReturnableLines(em: EntityManager, companyId: number, itemIds: number[]): Promise<ReturnableLine[]> {
+  if (!itemIds.length) return [];
+  const items = await em.find(SalesOrderItem, { where: { companyId, id: In(itemIds) } });
+  const orderIds = [...new Set(items.map((i) => i.salesOrderId))];
+  if (!orderIds.length) return [];
+  const orders = await em.find(SalesOrder, { where: { companyId, id: In(orderIds) } });
   const lastDelivery: { sales_order_id: number; at: string | Date }[] = await em
     .createQueryBuilder(Fulfillment, 'f')
     .select('f.sales_order_id', 'sales_order_id')
@@ -40,9 +47,7 @@ export async function deliveredLinesOf(em: EntityManager, companyId: number, fil
     .getRawMany();
   const orderById = new Map(orders.map((o) => [o.id, o]));
   const deliveredAt = new Map(lastDelivery.map((r) => [Number(r.sales_order_id), parseSqlTime(r.at)]));
-  return items
-    .sort((a, b) => orders.indexOf(orderById.get(a.salesOrderId)!) - orders.indexOf(orderById.get(b.salesOrderId)!) || a.lineNumber - b.lineNumber)
-    .map((item) => ({ order: orderById.get(item.salesOrderId)!, item, fulfilledAt: deliveredAt.get(item.salesOrderId) ?? null }));
+  return items.map((item) => ({ order: orderById.get(item.salesOrderId)!, item, fulfilledAt: deliveredAt.get(item.salesOrderId) ?? null }));
 }
 
 /**

@@ -16,7 +16,7 @@ import { Product } from '../catalog/entities/product.entity';
 import { postToLedger } from '../stock/stock-ledger.service';
 import { SalesReturnItem } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
-import { deliveredLinesOf, fulfillmentItemsOf, loadReturns, lockReturnLines, RETURNABLE_ORDER_STATUSES, ReturnableLine } from './returns.repository';
+import { fulfillmentItemsOf, loadReturnableLines, loadReturns, lockReturnLines, RETURNABLE_ORDER_STATUSES, ReturnableLine, returnableLinesQuery } from './returns.repository';
 import { departureCost, refundFor } from './returns.rules';
 import { writeItemQuantities } from '../sales-order/sales-order.repository';
 
@@ -29,18 +29,29 @@ export interface ReturnInput {
   items: { salesOrderItemId: number; quantity: Dec; restock: boolean }[];
 }
 
-const returnable = (l: ReturnableLine) => l.item.fulfilledQuantity.minus(l.item.returnedQuantity);
-
 async function assertCustomer(companyId: number, customerId: number): Promise<void> {
   if (!(await dataSource.manager.existsBy(Customer, { id: customerId, companyId }))) throw new NotFoundError('Customer');
 }
 
 export const returnsService = {
-  /** Lines of the customer's delivered sales in the filial that still have units to give back. */
-  async returnableItems(ctx: TenantContext, filialId: number, customerId: number): Promise<ReturnableLine[]> {
+  /**
+   * Lines of the customer's delivered sales in the filial that still have units to give back, newest
+   * order first: a two-phase list over all of them (cursor for deep scrolling).
+   */
+  async returnableItems(ctx: TenantContext, filialId: number, customerId: number, page: PageRequest): Promise<Page<ReturnableLine>> {
     await assertCustomer(ctx.companyId, customerId);
-    const lines = await deliveredLinesOf(dataSource.manager, ctx.companyId, filialId, customerId);
-    return lines.filter((l) => returnable(l).gt(0));
+    const em = dataSource.manager;
+    return paginate(
+      returnableLinesQuery(em, ctx.companyId, filialId, customerId),
+      [
+        { column: 'o.code', direction: 'DESC' },
+        { column: 'i.line_number', direction: 'ASC' },
+        { column: 'i.id', direction: 'ASC' },
+      ],
+      page,
+      (ids) => loadReturnableLines(em, ctx.companyId, ids),
+      (l) => l.item.id,
+    );
   },
 
   /**

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { cnpjOfCertificatePem } from '../sefaz/certificate/pfx';
 import { buildRetDistDFeInt, DistRequest, NSU_ZERO, padNsu } from '../sefaz/xml/dist-dfe';
 import { child, childText, escapeXml, findFirst, NFE_NS, parseRoot } from '../sefaz/xml/dom';
@@ -154,7 +155,7 @@ export class Authority {
     const emit = inf ? child(inf, 'emit') : undefined;
     const dest = inf ? child(inf, 'dest') : undefined;
     const accessKey = childText(prot, 'chNFe') ?? inf?.getAttribute('Id')?.replace(/^NFe/, '') ?? '';
-    if (!/^\d{44}$/.test(accessKey)) throw new Error('The document has no access key');
+    if (!ACCESS_KEY_PATTERN.test(accessKey)) throw new Error('The document has no access key');
     if (childText(prot, 'cStat') !== '100') throw new Error('Only authorized documents (protNFe cStat 100) can be fed');
     const recipient = childText(dest, 'CNPJ') ?? childText(dest, 'CPF');
     if (!recipient) throw new Error('The document has no recipient CNPJ/CPF');
@@ -373,7 +374,7 @@ export class Authority {
         verAplic: VER_APLIC,
         cStat,
         xMotivo,
-        accessKey: /^\d{44}$/.test(ev.accessKey) ? ev.accessKey : null,
+        accessKey: ACCESS_KEY_PATTERN.test(ev.accessKey) ? ev.accessKey : null,
         tpEvento: /^\d{6}$/.test(ev.tpEvento) ? ev.tpEvento : null,
         xEvento: kind ? EVENT_TYPES[kind].descEvento : null,
         sequence: ev.sequence >= 1 && ev.sequence <= 99 ? ev.sequence : null,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { normalizeDocument } from '../../core/br-documents';
 import { readDistDFeInt } from '../sefaz/xml/dist-dfe';
 import { extractElementText } from '../sefaz/xml/dom';
 import { buildFaultEnvelope, buildResponseEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO } from '../sefaz/xml/soap';
@@ -233,8 +234,9 @@ export class AuthoritySimulator {
       }
       if (req.method === 'POST' && url.pathname === '/admin/generate') {
         const r = input();
-        if (!/^\d{14}$/.test(String(r.recipient ?? ''))) throw new HttpError(400, 'recipient must be a 14-digit CNPJ');
-        return json(201, this.generate({ ...r, recipient: String(r.recipient), count: Math.min(Number(r.count ?? 1), 500) } as GenerateRequest).map(({ xml: _xml, ...g }) => g));
+        const recipient = normalizeDocument(String(r.recipient ?? ''), 'cnpj');
+        if (!recipient) throw new HttpError(400, 'recipient must be a valid CNPJ (14 digits, or alphanumeric)');
+        return json(201, this.generate({ ...r, recipient, count: Math.min(Number(r.count ?? 1), 500) } as GenerateRequest).map(({ xml: _xml, ...g }) => g));
       }
       if (req.method === 'POST' && url.pathname === '/admin/cancel') {
         const r = input();

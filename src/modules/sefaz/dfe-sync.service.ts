@@ -6,7 +6,7 @@ import { governingFilial } from '../nfe/nfe-inbound.service';
 import type { Filial } from '../tenancy/entities/filial.entity';
 import { authorityAnswerError, distOutcome } from './cstat';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments, SkippedDocument } from './dfe-ingest';
-import { ensureState, updateState, updateStateOrFail } from './dfe-state.repository';
+import { ensureState, findState, updateState, updateStateOrFail } from './dfe-state.repository';
 import type { DfeState, NsuGap } from './entities/dfe-state.entity';
 import { clientFor } from './sefaz-connection';
 import type { SefazClient } from './soap/sefaz-client';
@@ -65,7 +65,12 @@ class Sync {
     private readonly filial: Filial,
     readonly state: DfeState,
     private readonly client: SefazClient,
+    private readonly now: () => Date,
   ) {}
+
+  private waitUntil(): Date {
+    return new Date(this.now().getTime() + sefazConfig.waitMs);
+  }
 
   private async query(q: Parameters<SefazClient['distDFe']>[0]): Promise<DistResult> {
     this.calls++;
@@ -78,7 +83,7 @@ class Sync {
     const prepared = r.documents.length ? await prepareDocuments(this.filial, r.documents) : [];
     await inTransaction(async (em) => {
       if (prepared.length) await applyDocuments(em, this.ctx, this.filial, prepared, r.tpAmb, this.summary);
-      await updateStateOrFail(em, this.state, { lastCStat: r.cStat.slice(0, 3), lastXMotivo: r.xMotivo.slice(0, 255), lastSyncAt: new Date(), ...values });
+      await updateStateOrFail(em, this.state, { lastCStat: r.cStat.slice(0, 3), lastXMotivo: r.xMotivo.slice(0, 255), lastSyncAt: this.now(), ...values });
     });
   }
 
@@ -91,7 +96,7 @@ class Sync {
       const from = resume - ours > MAX_GAP_SPAN ? resume - MAX_GAP_SPAN + 1n : ours + 1n;
       gaps.push([padNsu(from), padNsu(resume)]);
     }
-    return this.commit(r, { ultNsu: padNsu(resume), pendingGaps: gaps.length ? gaps : null, nextAllowedAt: new Date(Date.now() + sefazConfig.waitMs) });
+    return this.commit(r, { ultNsu: padNsu(resume), pendingGaps: gaps.length ? gaps : null, nextAllowedAt: this.waitUntil() });
   }
 
   /** Single-NSU queries for the gaps, within the per-sync budget. Returns false when the authority blocked. */
@@ -102,7 +107,7 @@ class Sync {
       const r = await this.query({ kind: 'consNSU', nsu: from });
       const outcome = distOutcome(r.cStat);
       if (outcome === 'BLOCKED') {
-        await this.commit(r, { nextAllowedAt: new Date(Date.now() + sefazConfig.waitMs) });
+        await this.commit(r, { nextAllowedAt: this.waitUntil() });
         return false;
       }
       if (outcome === 'AUTHORITY_FAILURE') throw authorityAnswerError(r.cStat, r.xMotivo, 'DF-e gap query');
@@ -124,12 +129,12 @@ class Sync {
           const ult = r.ultNSU ?? this.state.ultNsu;
           const max = r.maxNSU ?? ult;
           const caughtUp = nsuToBigInt(ult) >= nsuToBigInt(max);
-          await this.commit(r, { ultNsu: ult, maxNsu: max, nextAllowedAt: caughtUp ? new Date(Date.now() + sefazConfig.waitMs) : null });
+          await this.commit(r, { ultNsu: ult, maxNsu: max, nextAllowedAt: caughtUp ? this.waitUntil() : null });
           if (caughtUp) return;
           break;
         }
         case 'NOTHING_NEW':
-          await this.commit(r, { ultNsu: r.ultNSU ?? this.state.ultNsu, maxNsu: r.maxNSU ?? this.state.maxNsu, nextAllowedAt: new Date(Date.now() + sefazConfig.waitMs) });
+          await this.commit(r, { ultNsu: r.ultNSU ?? this.state.ultNsu, maxNsu: r.maxNSU ?? this.state.maxNsu, nextAllowedAt: this.waitUntil() });
           return;
         case 'BLOCKED':
           await this.blocked(r);
@@ -162,18 +167,25 @@ class Sync {
   }
 }
 
-export async function syncDfe(ctx: TenantContext): Promise<SyncResult> {
+export interface SyncOptions {
+  /** The clock the waits and leases are measured by (the scheduler's; tests run a fast one). */
+  now?: () => Date;
+}
+
+export async function syncDfe(ctx: TenantContext, options: SyncOptions = {}): Promise<SyncResult> {
+  const clock = options.now ?? (() => new Date());
   const filial = await governingFilial(ctx);
-  const state = await ensureState(ctx.companyId, filial.id);
-  const now = new Date();
-  if (state.nextAllowedAt && state.nextAllowedAt.getTime() > now.getTime()) throw waitError(state, now);
-  if (state.leaseUntil && state.leaseUntil.getTime() > now.getTime()) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
-  // The certificate rules (422) come before anything is sent.
+  const existing = await findState(ctx.companyId, filial.id);
+  const now = clock();
+  if (existing?.nextAllowedAt && existing.nextAllowedAt.getTime() > now.getTime()) throw waitError(existing, now);
+  if (existing?.leaseUntil && existing.leaseUntil.getTime() > now.getTime()) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
+  // The certificate rules (422) come before anything is sent or written: a refused call writes nothing.
   const client = await clientFor(filial);
+  const state = existing ?? (await ensureState(ctx.companyId, filial.id));
   const leased = await inTransaction((em) => updateState(em, state, { leaseUntil: new Date(now.getTime() + LEASE_MS) }));
   if (!leased) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
 
-  const sync = new Sync(ctx, filial, state, client);
+  const sync = new Sync(ctx, filial, state, client, clock);
   try {
     if (await sync.fillGaps()) await sync.distribute();
     return sync.result();

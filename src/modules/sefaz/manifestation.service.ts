@@ -7,6 +7,7 @@ import type { Filial } from '../tenancy/entities/filial.entity';
 import { authorityAnswerError, eventOutcome } from './cstat';
 import { recordManifestation } from './dfe-ingest';
 import { clientFor } from './sefaz-connection';
+import type { SefazClient } from './soap/sefaz-client';
 import type { ManifestationEvent } from './xml/events';
 
 /*
@@ -32,8 +33,9 @@ export interface ManifestResult {
   alreadyRegistered: boolean;
 }
 
-export async function manifestInbound(ctx: TenantContext, filial: Filial, inbound: NfeInbound, input: Omit<ManifestInput, 'accessKey'>): Promise<ManifestResult> {
-  const client = await clientFor(filial);
+/** `client`: one already made for the filial (the scheduler sends many in a row). */
+export async function manifestInbound(ctx: TenantContext, filial: Filial, inbound: NfeInbound, input: Omit<ManifestInput, 'accessKey'>, client?: SefazClient): Promise<ManifestResult> {
+  client ??= await clientFor(filial);
   const { result } = await client.sendEvent({ event: input.event, accessKey: inbound.accessKey, justification: input.justification });
   const outcome = eventOutcome(result.cStat);
   if (outcome !== 'REGISTERED' && outcome !== 'DUPLICATE') throw authorityAnswerError(result.cStat, result.xMotivo, `Manifestation ${input.event}`);

@@ -1,3 +1,4 @@
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { id, Joi, pagination } from '../../core/http/schema';
 
 /*
@@ -5,7 +6,7 @@ import { id, Joi, pagination } from '../../core/http/schema';
  * NAO_REALIZADA requires it (the layout's xJust); anything else is refused here, before any call.
  */
 
-const accessKey = Joi.string().trim().pattern(/^\d{44}$/).message('{{#label}} must be the 44-digit access key');
+const accessKey = Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).message('{{#label}} must be the 44-character access key');
 const filialParam = Joi.object({ filialId: id('filial').required() });
 const EVENTS = ['CIENCIA', 'CONFIRMACAO', 'DESCONHECIMENTO', 'NAO_REALIZADA'] as const;
 
@@ -39,6 +40,7 @@ export const sefazSchemas = {
     }),
   },
   state: { params: filialParam },
+  scheduleList: { query: Joi.object({}) },
   log: {
     params: filialParam,
     query: Joi.object({

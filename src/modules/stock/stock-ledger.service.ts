@@ -1,10 +1,11 @@
 import { EntityManager } from 'typeorm';
 import { requestFilial } from '../../core/auth/tenancy';
 import { BusinessRuleError } from '../../core/errors';
-import { Dec, dec, round } from '../../core/decimal';
+import { Dec, dec, round, toJsonNumber } from '../../core/decimal';
+import { encodeId } from '../../core/hashids';
 import { Filial } from '../tenancy/entities/filial.entity';
 import { MovementDirection } from './entities/stock-movement.entity';
-import { insertMovements, lockBalances, readBalances, writeBalances } from './stock.repository';
+import { insertMovements, lockBalances, movementStates, MovementState, readBalances, writeBalances } from './stock.repository';
 
 export interface LedgerLine {
   productId: number;
@@ -18,6 +19,12 @@ export interface LedgerLine {
    * it out of the average instead of leaving the average untouched.
    */
   reversal?: boolean;
+  /**
+   * The movement a reversal undoes. When the balance is still exactly as that movement left it
+   * (nothing else moved since), the reversal restores the exact average cost from before it instead
+   * of backing the cost out arithmetically (which drifts in the last decimal place).
+   */
+  reversesMovementId?: number;
   referenceLineId?: number;
 }
 
@@ -65,6 +72,7 @@ export function computeEffects(
   balances: Map<number, BalanceState>,
   lines: LedgerLine[],
   allowNegative: boolean,
+  reversed: Map<number, MovementState> = new Map(),
 ): { effects: LedgerEffect[]; shortages: InsufficientStockLine[] } {
   const state = new Map<number, BalanceState>();
   const get = (productId: number): BalanceState => {
@@ -95,7 +103,10 @@ export function computeEffects(
       if (newQty.lt(0) && !allowNegative) shortages.push({ productId: line.productId, available: s.quantity, requested: qty });
       let avg = s.averageCost;
       if (line.reversal) {
-        avg = newQty.gt(0) ? Dec.max(0, s.quantity.times(s.averageCost).minus(qty.times(unitCost)).div(newQty)) : s.averageCost;
+        const undone = line.reversesMovementId === undefined ? undefined : reversed.get(line.reversesMovementId);
+        const untouched = undone?.averageCostBefore != null && s.quantity.eq(undone.balanceAfter) && s.averageCost.eq(undone.averageCostAfter);
+        if (untouched) avg = undone.averageCostBefore!;
+        else avg = newQty.gt(0) ? Dec.max(0, s.quantity.times(s.averageCost).minus(qty.times(unitCost)).div(newQty)) : s.averageCost;
       }
       after = { quantity: newQty, averageCost: round(avg, 'cost') };
     }
@@ -117,7 +128,7 @@ export function computeEffects(
 
 function insufficientStock(shortages: InsufficientStockLine[]): BusinessRuleError {
   return new BusinessRuleError('INSUFFICIENT_STOCK', 'Insufficient stock for ' + shortages.length + ' product(s)', {
-    shortages: shortages.map((s) => ({ productId: s.productId, available: s.available.toFixed(4), requested: s.requested.toFixed(4) })),
+    shortages: shortages.map((s) => ({ productId: encodeId('product', s.productId), available: toJsonNumber(s.available, 'quantity'), requested: toJsonNumber(s.requested, 'quantity') })),
   });
 }
 
@@ -127,10 +138,13 @@ async function resolveAllowNegative(em: EntityManager, posting: LedgerPosting): 
   return filial?.allowNegativeStock ?? false;
 }
 
+const reversedMovements = (em: EntityManager, posting: LedgerPosting): Promise<Map<number, MovementState>> =>
+  movementStates(em, posting.companyId, posting.lines.flatMap((l) => (l.reversal && l.reversesMovementId !== undefined ? [l.reversesMovementId] : [])));
+
 /** What a posting would do, without writing or locking (confirm/cancel previews). */
 export async function previewPosting(em: EntityManager, posting: LedgerPosting): Promise<{ effects: LedgerEffect[]; shortages: InsufficientStockLine[] }> {
   const balances = await readBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
-  return computeEffects(balances, posting.lines, await resolveAllowNegative(em, posting));
+  return computeEffects(balances, posting.lines, await resolveAllowNegative(em, posting), await reversedMovements(em, posting));
 }
 
 /**
@@ -151,7 +165,7 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
   if (!posting.lines.length) return [];
   const allowNegative = await resolveAllowNegative(em, posting);
   const balances = await lockBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
-  const { effects, shortages } = computeEffects(balances, posting.lines, allowNegative);
+  const { effects, shortages } = computeEffects(balances, posting.lines, allowNegative, await reversedMovements(em, posting));
   if (shortages.length) throw insufficientStock(shortages);
 
   const finalByProduct = new Map<number, LedgerEffect>();

@@ -98,6 +98,38 @@ export async function writeBalances(em: EntityManager, companyId: number, filial
   });
 }
 
+/** A posted movement as a reversal needs it: the state it left, and the average cost before it. */
+export interface MovementState {
+  balanceAfter: Dec;
+  averageCostAfter: Dec;
+  /** The average after the product's previous movement in the filial; null when it was the first. */
+  averageCostBefore: Dec | null;
+}
+
+/**
+ * Movements by id with the average cost that held before each (the previous movement of the product
+ * in the filial: balances change only through the ledger, so movements carry every average), in one
+ * query on the (company, filial, product, id) index.
+ */
+export async function movementStates(em: EntityManager, companyId: number, movementIds: number[]): Promise<Map<number, MovementState>> {
+  const ids = [...new Set(movementIds)];
+  if (!ids.length) return new Map();
+  const rows: { id: number; balance_after: string | number; average_cost_after: string | number; average_cost_before: string | number | null }[] = await em.query(
+    `SELECT m.id, m.balance_after, m.average_cost_after,
+       (SELECT p.average_cost_after FROM stock_movement p
+         WHERE p.company_id = m.company_id AND p.filial_id = m.filial_id AND p.product_id = m.product_id AND p.id < m.id
+         ORDER BY p.id DESC LIMIT 1) AS average_cost_before
+     FROM stock_movement m WHERE m.company_id = ? AND m.id IN (${ids.map(() => '?').join(',')})`,
+    [companyId, ...ids],
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { balanceAfter: dec(r.balance_after), averageCostAfter: dec(r.average_cost_after), averageCostBefore: r.average_cost_before === null ? null : dec(r.average_cost_before) },
+    ]),
+  );
+}
+
 const MOVEMENT_COLUMNS = ['company_id', 'filial_id', 'product_id', 'direction', 'reason', 'quantity', 'unit_cost', 'balance_after', 'average_cost_after', 'value_adjustment', 'reference_type', 'reference_id', 'reference_line_id', 'actor'];
 
 export interface MovementRow {

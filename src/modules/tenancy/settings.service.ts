@@ -133,3 +133,34 @@ export async function updateCompanySettings(ctx: TenantContext, version: number,
     return updated;
   });
 }
+
+export interface DfeSyncFilial {
+  companyId: number;
+  filialId: number;
+  dfeSyncIntervalMinutes: number;
+  autoCiencia: boolean;
+}
+
+/** Active filiais of active companies with the scheduled DF-e sync on (the scheduler's work list, across tenants). */
+export async function filialsWithDfeSync(em: EntityManager): Promise<DfeSyncFilial[]> {
+  const rows = await em
+    .createQueryBuilder(Filial, 'f')
+    .innerJoin(Company, 'c', 'c.id = f.company_id')
+    .select(['f.id', 'f.companyId', 'f.dfeSyncIntervalMinutes', 'f.autoCiencia'])
+    .where('f.dfe_sync_enabled = :on AND f.active = :on AND c.active = :on', { on: true })
+    .orderBy('f.id', 'ASC')
+    .getMany();
+  return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, dfeSyncIntervalMinutes: f.dfeSyncIntervalMinutes, autoCiencia: f.autoCiencia }));
+}
+
+/** Every active filial of an active company (background work across tenants, such as deadline alerts). */
+export async function activeFilialRefs(em: EntityManager): Promise<{ companyId: number; filialId: number; uf: string }[]> {
+  const rows = await em
+    .createQueryBuilder(Filial, 'f')
+    .innerJoin(Company, 'c', 'c.id = f.company_id')
+    .select(['f.id', 'f.companyId', 'f.uf'])
+    .where('f.active = :on AND c.active = :on', { on: true })
+    .orderBy('f.id', 'ASC')
+    .getMany();
+  return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, uf: f.uf }));
+}

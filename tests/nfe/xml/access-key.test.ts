@@ -84,4 +84,34 @@ describe('nfe/xml: access key', () => {
     expect(accessKeyBase({ ...REAL_FIELDS, number: '1234567890' })).to.equal(null);
     expect(() => buildAccessKey({ ...REAL_FIELDS, model: 'X' })).to.throw();
   });
+
+  it('an alphanumeric emitter CNPJ: the key carries it and its check digit weighs each character as ASCII − 48', () => {
+    const fields = { ...REAL_FIELDS, issuerDocument: '12ABC34501DE35' };
+    const key = buildAccessKey(fields);
+    expect(key.slice(6, 20)).to.equal('12ABC34501DE35');
+    expect(hasValidCheckDigit(key)).to.equal(true);
+    expect(accessKeyFieldMismatches(key, fields)).to.deep.equal([]);
+    // By hand: weights 2..9 from the right over the values ASCII − 48 ('A' = 17, 'B' = 18 …).
+    let sum = 0;
+    let w = 2;
+    for (let i = 42; i >= 0; i--) {
+      sum += (key.charCodeAt(i) - 48) * w;
+      w = w === 9 ? 2 : w + 1;
+    }
+    expect(Number(key[43])).to.equal(sum % 11 < 2 ? 0 : 11 - (sum % 11));
+    // Letters belong only to the CNPJ positions; lower case is not the layout's.
+    expect(hasValidCheckDigit(`${key.slice(0, 5)}A${key.slice(6)}`)).to.equal(false);
+    expect(hasValidCheckDigit(key.toLowerCase())).to.equal(false);
+    expect(accessKeyFieldMismatches(key, REAL_FIELDS)).to.deep.equal(['emitter document']);
+  });
+
+  it('a key built for any alphanumeric emitter verifies', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9A-Z]{12}$/), (cnpjBase) => {
+        const key = buildAccessKey({ ...REAL_FIELDS, issuerDocument: `${cnpjBase}00` });
+        expect(hasValidCheckDigit(key)).to.equal(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

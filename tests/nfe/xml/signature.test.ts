@@ -12,10 +12,10 @@ const FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures/nfe');
 const RECIPIENT = { cnpj: '23765766000162' };
 const idOf = (xml: string) => /Id="(NFe\d+)"/.exec(xml)![1];
 
-/** xml-crypto's own verdict (its checkSignature), for a differential check of ours. */
-function xmlCryptoVerdict(xml: string): boolean | 'absent' {
+/** xml-crypto's own verdict (its checkSignature) on the `index`-th Signature, for a differential check of ours. */
+function xmlCryptoVerdict(xml: string, index = 0): boolean | 'absent' {
   const doc = new DOMParser().parseFromString(xml, 'text/xml');
-  const sig = doc.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0];
+  const sig = doc.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[index];
   if (!sig) return 'absent';
   const sx = new SignedXml({ getCertFromKeyInfo: SignedXml.getCertFromKeyInfo });
   sx.loadSignature(sig as never);
@@ -90,7 +90,11 @@ describe('nfe/xml: XMLDSig signature', () => {
   });
 
   (fs.existsSync(FIXTURES) ? it : it.skip)('agrees with xml-crypto on every fixture NF-e (real signatures)', () => {
-    const files = [...fs.readdirSync(FIXTURES).filter((f) => /^procNFe-.*\.xml$/.test(f)), ...fs.readdirSync(path.join(FIXTURES, 'edge')).map((f) => `edge/${f}`)];
+    const files = [
+      ...fs.readdirSync(FIXTURES).filter((f) => /^procNFe-.*\.xml$/.test(f)),
+      ...fs.readdirSync(path.join(FIXTURES, 'edge')).map((f) => `edge/${f}`),
+      ...fs.readdirSync(path.join(FIXTURES, 'reforma')).map((f) => `reforma/${f}`),
+    ];
     expect(files.length).to.be.greaterThan(10);
     for (const f of files) {
       const xml = fs.readFileSync(path.join(FIXTURES, f), 'utf8');
@@ -98,6 +102,84 @@ describe('nfe/xml: XMLDSig signature', () => {
       const theirs = xmlCryptoVerdict(xml);
       expect(ours, f).to.equal(theirs === 'absent' ? 'ABSENT' : theirs ? 'VALID' : 'INVALID');
     }
+  });
+});
+
+describe('nfe/xml: a protocol signed by the authority too (two Signature elements)', () => {
+  const signed = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '3', unitPrice: '7.25' }], protocolSigned: true });
+  const id = idOf(signed.xml);
+  const protocolPart = (xml: string) => /<protNFe[\s\S]*<\/protNFe>/.exec(xml)![0];
+  const inProtocol = (xml: string, from: string, to: string) => xml.replace(protocolPart(xml), protocolPart(xml).replace(from, to));
+
+  it("the invoice's signature decides; the protocol's is verified and reported apart", () => {
+    expect((signed.xml.match(/<Signature /g) ?? []).length).to.equal(2);
+    const r = verifyNfeSignature(signed.xml, id);
+    expect(r).to.include({ status: 'VALID', digestValid: true, signatureValid: true });
+    expect(r.protocolSignature).to.include({ status: 'VALID', digestValid: true, signatureValid: true, reason: null });
+    expect(r.protocolSignature!.certificate!.subject).to.contain('SEFAZ AUTORIZADORA TESTE');
+    expect(r.certificate!.subject).to.not.contain('SEFAZ');
+  });
+
+  it("agrees with xml-crypto on both signatures", () => {
+    expect(xmlCryptoVerdict(signed.xml, 0)).to.equal(true);
+    expect(xmlCryptoVerdict(signed.xml, 1)).to.equal(true);
+    const tampered = inProtocol(signed.xml, 'Autorizado o uso da NF-e', 'Autorizado o uso da NF-e!');
+    expect(xmlCryptoVerdict(tampered, 1)).to.equal(false);
+    expect(verifyNfeSignature(tampered, id).protocolSignature!.status).to.equal('INVALID');
+  });
+
+  it('a protocol changed after the authority signed it: the protocol signature fails, the invoice stays VALID', () => {
+    const r = verifyNfeSignature(inProtocol(signed.xml, '<cStat>100</cStat>', '<cStat>150</cStat>'), id);
+    expect(r.status).to.equal('VALID');
+    expect(r.protocolSignature).to.include({ status: 'INVALID', digestValid: false });
+    expect(r.protocolSignature!.reason).to.match(/digest of infProt/);
+  });
+
+  it('a protocol signature that references infNFe instead of infProt is not the protocol\'s', () => {
+    const protId = /<infProt Id="([^"]+)"/.exec(signed.xml)![1];
+    const r = verifyNfeSignature(inProtocol(signed.xml, `URI="#${protId}"`, `URI="#${id}"`), id);
+    expect(r.status).to.equal('VALID');
+    expect(r.protocolSignature!.status).to.equal('INVALID');
+    expect(r.protocolSignature!.reason).to.match(/not #ID/);
+  });
+
+  it('only the protocol signed: the NF-e has no signature of its own (ABSENT)', () => {
+    const unsigned = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '1', unitPrice: '1' }], unsigned: true, protocolSigned: true });
+    const r = verifyNfeSignature(unsigned.xml, idOf(unsigned.xml));
+    expect(r.status).to.equal('ABSENT');
+    expect(r.reason).to.match(/only the protocol is signed/);
+    expect(r.protocolSignature!.status).to.equal('VALID');
+  });
+
+  describe('signature wrapping is still refused', () => {
+    const own = /<Signature [\s\S]*?<\/Signature>/.exec(signed.xml)![0];
+
+    it('a copy of the signature inside infNFe', () => {
+      const r = verifyNfeSignature(signed.xml.replace('<infAdic>', `<infAdic>${own}`), id);
+      expect(r.status).to.equal('INVALID');
+      expect(r.reason).to.match(/inside infAdic is not where the layout allows one/);
+    });
+
+    it('a second signature in NFe', () => {
+      const r = verifyNfeSignature(signed.xml.replace('</NFe>', `${own}</NFe>`), id);
+      expect(r).to.include({ status: 'INVALID', reason: 'More than one Signature in NFe' });
+    });
+
+    it('a signature beside NFe in nfeProc, or a second one in protNFe', () => {
+      expect(verifyNfeSignature(signed.xml.replace('<protNFe', `${own}<protNFe`), id).status).to.equal('INVALID');
+      const twice = signed.xml.replace('</protNFe>', `${own}</protNFe>`);
+      const r = verifyNfeSignature(twice, id);
+      expect(r.status).to.equal('VALID');
+      expect(r.protocolSignature).to.include({ status: 'INVALID', reason: 'protNFe carries more than one Signature' });
+    });
+
+    it('the signed infNFe kept under its Id elsewhere while another infNFe is read', () => {
+      const infNFe = /<infNFe[\s\S]*<\/infNFe>/.exec(signed.xml)![0];
+      const wrapped = signed.xml.replace('</protNFe>', `</protNFe><Object>${infNFe}</Object>`).replace('<qCom>3.0000</qCom>', '<qCom>30.0000</qCom>');
+      const r = verifyNfeSignature(wrapped, id);
+      expect(r.status).to.equal('INVALID');
+      expect(r.reason).to.match(/exactly one infNFe/);
+    });
   });
 });
 

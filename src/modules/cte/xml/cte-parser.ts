@@ -1,5 +1,5 @@
 import { AppError, ValidationError } from '../../../core/errors';
-import { Reader, XNode } from '../../nfe/xml/nfe-parser';
+import { Reader, XNode } from '../../nfe/xml/nfe-reader';
 import { parseXml } from '../../nfe/xml/xml-document';
 import type { CteBilling, CteIcms, CteIde, CteParty, CtePayer, CteProtocol, ParsedCte } from './cte-types';
 import { PAYER_ROLES } from './cte-types';

@@ -1,5 +1,5 @@
 import { verifySignedDocument } from '../../nfe/xml/signature';
-import type { SignatureResult } from '../../nfe/xml/signature';
+import type { SignatureResult, SignedShape } from '../../nfe/xml/signature';
 import { assertNoDoctype } from '../../nfe/xml/xml-document';
 import { parseCte } from './cte-parser';
 import type { ParsedCte } from './cte-types';
@@ -11,8 +11,8 @@ export interface CteInspection {
   report: CteValidationReport;
 }
 
-/** The CT-e profile of XMLDSig: the enveloped signature of CTe over infCte (NF-e's rules otherwise). */
-export const CTE_SIGNED_SHAPE = { container: 'CTe', signed: 'infCte', label: 'CT-e' };
+/** The CT-e profile of XMLDSig: the enveloped signature of CTe over infCte, the authority's optionally in protCTe (NF-e's rules otherwise). */
+export const CTE_SIGNED_SHAPE: SignedShape = { container: 'CTe', signed: 'infCte', proc: 'cteProc', protocol: 'protCTe', label: 'CT-e' };
 
 /** XML text → parsed CT-e, signature outcome and validation report against the payer filial (no database). */
 export async function inspectCteXml(xml: string, payer: PayerContext | null): Promise<CteInspection> {

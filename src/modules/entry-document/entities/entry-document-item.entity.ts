@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { AmountColumn, FactorColumn, IdColumn, JsonColumn, PriceColumn, QuantityColumn } from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
+import type { EntryCfopSource, OperationClass, OperationClassSource } from '../fiscal/fiscal.types';
 
 /** MATCHED: product set · PENDING: no product yet · IGNORED: kept, posts no stock, still counts in the payable. */
 export type ItemReviewStatus = 'MATCHED' | 'PENDING' | 'IGNORED';
@@ -12,6 +13,13 @@ export interface StoredTax {
   value: string | null;
 }
 export type StoredTaxes = Record<'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins', StoredTax>;
+
+/**
+ * A tax-reform block (IBS/CBS/IS, NT 2025.002) as the NF-e declares it: decimals as exact strings,
+ * codes as text, groups the XML omits as null. Written by the NF-e import; the XML stays the source.
+ */
+export type ReformTaxBlock = { [key: string]: ReformTaxValue };
+export type ReformTaxValue = string | number | boolean | null | ReformTaxBlock | ReformTaxValue[];
 
 /**
  * One line of an entry document: the supplier's values as declared (cProd, xProd, uCom, qCom, vUnCom,
@@ -102,8 +110,8 @@ export class EntryDocumentItem {
    * Freight of CT-e apportioned onto this line (SPEC §4b): part of its landed cost (unit cost), never
    * of the document total or the supplier's payable (the carrier bills it). Set by the CT-e module.
    */
-  @AmountColumn({ name: 'cte_freight' })
-  cteFreight!: Dec;
+  @AmountColumn({ name: 'apportioned_freight' })
+  apportionedFreight!: Dec;
 
   /** Landed cost per stock unit (10 places). */
   @PriceColumn({ name: 'unit_cost' })
@@ -126,4 +134,41 @@ export class EntryDocumentItem {
 
   @Column({ name: 'declared_cfop', type: 'varchar', length: 4, nullable: true })
   declaredCfop!: string | null;
+
+  /** The line's IBSCBS, IS, vItem and DFeReferenciado (imported NF-e of layout PL_010; null otherwise). */
+  @JsonColumn({ name: 'reform_taxes', nullable: true })
+  reformTaxes!: ReformTaxBlock | null;
+  /** The inbound CFOP the line is booked with (1xxx/2xxx/3xxx), beside the issuer's declared one. */
+  @Column({ name: 'entry_cfop', type: 'varchar', length: 4, nullable: true })
+  entryCfop!: string | null;
+
+  @Column({ name: 'entry_cfop_source', type: 'varchar', length: 12, default: 'NONE' })
+  entryCfopSource!: EntryCfopSource;
+
+  @Column({ name: 'operation_class', type: 'varchar', length: 30, nullable: true })
+  operationClass!: OperationClass | null;
+
+  @Column({ name: 'operation_class_source', type: 'varchar', length: 12, default: 'NONE' })
+  operationClassSource!: OperationClassSource;
+
+  /** Credits taken on the line by the filial's tax regime (what confirm records, per tax, for the document). */
+  @AmountColumn({ name: 'credit_icms' })
+  creditIcms!: Dec;
+
+  @AmountColumn({ name: 'credit_pis' })
+  creditPis!: Dec;
+
+  @AmountColumn({ name: 'credit_cofins' })
+  creditCofins!: Dec;
+
+  @AmountColumn({ name: 'credit_ipi' })
+  creditIpi!: Dec;
+
+  /** PIS/COFINS credit base: goods − discount + freight + insurance + other expenses − ICMS. */
+  @AmountColumn({ name: 'credit_base' })
+  creditBase!: Dec;
+
+  /** Net landed cost of the line: landed total − credits (+ apportioned freight); unit_cost is this per stock unit. */
+  @AmountColumn({ name: 'cost_total' })
+  costTotal!: Dec;
 }

@@ -1,6 +1,9 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { AmountColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn, JsonColumn, UpdatedAtColumn } from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
+import type { ReformTaxBlock } from './entry-document-item.entity';
+import type { NfePurpose } from '../fiscal/fiscal.types';
+import type { TaxRegime } from '../../tenancy/entities/filial.entity';
 
 export type EntryDocumentStatus = 'DRAFT' | 'CONFIRMED' | 'CANCELLED';
 export type EntryDocumentOrigin = 'MANUAL' | 'NFE_XML' | 'NFE_SEFAZ';
@@ -107,6 +110,21 @@ export class EntryDocument {
 
   @JsonColumn({ name: 'expected_totals', nullable: true })
   expectedTotals!: ExpectedTotals | null;
+
+  /** The NF-e's tax-reform header and totals (cMunFGIBS, finNFe, IBSCBSTot, ISTot, vNFTot, the year's rule and checks); null otherwise. */
+  @JsonColumn({ name: 'reform_taxes', nullable: true })
+  reformTaxes!: ReformTaxBlock | null;
+  /** finNFe: 1 normal, 2 complementary, 3 adjustment, 4 return, 5 credit note, 6 debit note. */
+  @Column({ type: 'varchar', length: 1, default: '1' })
+  purpose!: NfePurpose;
+
+  /** NFref access keys: the documents this one refers to. */
+  @JsonColumn({ name: 'referenced_keys', nullable: true })
+  referencedKeys!: string[] | null;
+
+  /** The filial's tax regime the confirmation booked the costs and credits by (null until confirmed). */
+  @Column({ name: 'tax_regime', type: 'varchar', length: 20, nullable: true })
+  taxRegime!: TaxRegime | null;
 
   /** Kept with the header so lists show review progress without reading the items. */
   @Column({ name: 'item_count', type: 'int', default: 0 })

@@ -6,7 +6,7 @@ export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
 /** One event to one subscription: at-least-once, retried with exponential back-off. */
 @Entity('webhook_delivery')
 @Index('uq_webhook_delivery', ['subscriptionId', 'eventId'], { unique: true })
-@Index('ix_webhook_delivery_due', ['status', 'nextAttemptAt'])
+@Index('ix_webhook_delivery_due', ['subscriptionId', 'status', 'nextAttemptAt'])
 @Index('ix_webhook_delivery_company', ['companyId', 'subscriptionId', 'id'])
 export class WebhookDelivery {
   @PrimaryGeneratedColumn({ type: 'int' })
@@ -30,9 +30,13 @@ export class WebhookDelivery {
   @DateTimeColumn({ name: 'next_attempt_at' })
   nextAttemptAt!: Date;
 
-  /** A dispatcher (of any replica) holds the delivery until then. */
+  /** A dispatcher (of any replica) holds the delivery until then: longer than one attempt can take. */
   @DateTimeColumn({ name: 'locked_until', nullable: true })
   lockedUntil!: Date | null;
+
+  /** Who holds the lease: an attempt writes its outcome only while the token is still its own. */
+  @Column({ name: 'lease_token', type: 'varchar', length: 32, nullable: true, select: false })
+  leaseToken!: string | null;
 
   @Column({ name: 'last_status_code', type: 'int', nullable: true })
   lastStatusCode!: number | null;

@@ -29,9 +29,9 @@ export class WebhookSubscription {
   @Column({ type: 'boolean', default: true })
   active!: boolean;
 
-  /** Last outbox event id already fanned out into deliveries. */
-  @Column({ name: 'last_event_id', type: 'int', default: 0 })
-  lastEventId!: number;
+  /** Position (in the company's event stream) up to which events are already fanned out into deliveries. */
+  @Column({ name: 'last_position', type: 'int', default: 0 })
+  lastPosition!: number;
 
   @CreatedAtColumn()
   createdAt!: Date;

@@ -22,6 +22,7 @@ export type ImportStatus = 'PENDING' | 'IMPORTED' | 'IGNORED';
 @Index('ix_nfe_inbound_filial_issue_date', ['companyId', 'filialId', 'issueDate'])
 @Index('ix_nfe_inbound_company_key', ['companyId', 'accessKey'])
 @Index('ix_nfe_inbound_entry_document', ['companyId', 'entryDocumentId'])
+@Index('ix_nfe_inbound_filial_authorized', ['companyId', 'filialId', 'authorizedAt'])
 export class NfeInbound {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;

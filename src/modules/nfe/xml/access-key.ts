@@ -1,14 +1,18 @@
+import { ACCESS_KEY_PATTERN, charValue, CNPJ_PATTERN } from '../../../core/br-documents';
+
 /*
- * The 44-digit NF-e access key (chave de acesso):
+ * The 44-character NF-e access key (chave de acesso):
  *   cUF(2) AAMM(4) CNPJ/CPF(14) mod(2) serie(3) nNF(9) tpEmis(1) cNF(8) cDV(1)
- * cDV is mod 11 over the first 43 digits, weights 2..9 from the right; remainder 0 or 1 → 0.
+ * cDV is mod 11 over the first 43 characters, weights 2..9 from the right; remainder 0 or 1 → 0.
+ * Since NT 2025.001 the emitter's CNPJ may be alphanumeric (positions 7–18 hold A–Z/0–9): each
+ * character then weighs its ASCII code − 48, which for digits is the digit itself.
  */
 
 export interface AccessKeyFields {
   ufCode: string;
   /** dhEmi as written: the year and month are taken from the text, in the issuer's own offset. */
   issuedAt: string;
-  /** Emitter CNPJ (14) or CPF (11, left-padded with zeros to 14). */
+  /** Emitter CNPJ (14, digits or alphanumeric) or CPF (11, left-padded with zeros to 14). */
   issuerDocument: string;
   model: string;
   series: string;
@@ -17,19 +21,19 @@ export interface AccessKeyFields {
   randomCode: string;
 }
 
-export const ACCESS_KEY_PATTERN = /^\d{44}$/;
+export { ACCESS_KEY_PATTERN };
 
 export function isAccessKeyFormat(key: string): boolean {
   return ACCESS_KEY_PATTERN.test(key);
 }
 
-/** Mod-11 check digit of the first 43 digits. */
+/** Mod-11 check digit of the first 43 characters. */
 export function accessKeyCheckDigit(first43: string): number {
-  if (!/^\d{43}$/.test(first43)) throw new Error('accessKeyCheckDigit needs 43 digits');
+  if (!/^\d{6}[0-9A-Z]{12}\d{25}$/.test(first43)) throw new Error('accessKeyCheckDigit needs the 43 characters before cDV');
   let sum = 0;
   let weight = 2;
   for (let i = 42; i >= 0; i--) {
-    sum += Number(first43[i]) * weight;
+    sum += charValue(first43[i]) * weight;
     weight = weight === 9 ? 2 : weight + 1;
   }
   const r = sum % 11;
@@ -41,14 +45,16 @@ export function hasValidCheckDigit(key: string): boolean {
 }
 
 const pad = (value: string, length: number) => (/^\d+$/.test(value) && value.length <= length ? value.padStart(length, '0') : null);
+/** CPF or numeric CNPJ left-padded to 14; an alphanumeric CNPJ as it is. */
+const document14 = (value: string) => (CNPJ_PATTERN.test(value) ? value : pad(value, 14));
 
-/** The 43 digits the key must start with, built from the invoice's fields (null when a field cannot fit). */
+/** The 43 characters the key must start with, built from the invoice's fields (null when a field cannot fit). */
 export function accessKeyBase(f: AccessKeyFields): string | null {
   const yymm = /^\d{2}(\d{2})-(\d{2})/.exec(f.issuedAt);
   const parts = [
     pad(f.ufCode, 2),
     yymm ? `${yymm[1]}${yymm[2]}` : null,
-    pad(f.issuerDocument, 14),
+    document14(f.issuerDocument),
     pad(f.model, 2),
     pad(f.series, 3),
     pad(f.number, 9),

@@ -1,109 +1,29 @@
 import { Dec } from '../../../core/decimal';
-import { AppError, FieldError, ValidationError } from '../../../core/errors';
-import type {
-  NfeAddress,
-  NfeBilling,
-  NfeContribution,
-  NfeIcms,
-  NfeIde,
-  NfeImportTax,
-  NfeIpi,
-  NfeItem,
-  NfeParty,
-  NfePayment,
-  NfeProtocol,
-  NfeTotals,
-  NfeTransport,
-  ParsedNfe,
-} from './nfe-types';
+import { AppError, ValidationError } from '../../../core/errors';
+import { DATE, DATE_TIME, Reader, XNode } from './nfe-reader';
+import {
+  readContribution,
+  readIbsCbs,
+  readIbsCbsTotals,
+  readIcms,
+  readImportTax,
+  readIpi,
+  readSelectiveTax,
+  readSelectiveTaxTotal,
+} from './nfe-tax-groups';
+import type { NfeAddress, NfeBilling, NfeIde, NfeItem, NfeParty, NfePayment, NfeProtocol, NfeReference, NfeTotals, NfeTransport, ParsedNfe } from './nfe-types';
 import { parseXml } from './xml-document';
 
 /*
- * NF-e XML → ParsedNfe. Reads layout 4.00 fully and 3.10 where it differs (indPag in ide, no pag,
- * no FCP fields, dEmi in 2.00-style documents). Structure problems are collected with their layout
- * path and reported together (400 NFE_INVALID_CONTENT); business checks live in the validation report.
+ * NF-e XML → ParsedNfe. Reads layout 4.00 fully — with the tax-reform groups of PL_010 (NT 2025.002):
+ * cMunFGIBS, finNFe 5/6, tpNFDebito/tpNFCredito, gCompraGov and gPagAntecipado in ide; IBSCBS, IS,
+ * vItem and DFeReferenciado per item; IBSCBSTot, ISTot and vNFTot in the totals — and 3.10 where it
+ * differs (indPag in ide, no pag, no FCP fields, dEmi in 2.00-style documents). The tax groups are
+ * read by nfe-tax-groups.ts. Structure problems are collected with their layout path and reported
+ * together (400 NFE_INVALID_CONTENT); business checks live in the validation report.
  */
 
 export const SUPPORTED_VERSIONS = ['4.00', '3.10'] as const;
-
-export type XNode = Record<string, unknown>;
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** dhEmi (with offset) or a 2.00-style dEmi date. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?)?$/;
-
-const asArray = <T>(v: T | T[] | undefined | null): T[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
-
-/** Reads fields of an xml2js tree, collecting problems with their layout path (the CT-e parser reads with it too). */
-export class Reader {
-  readonly errors: FieldError[] = [];
-
-  fail(path: string, message: string): void {
-    if (this.errors.length < 50) this.errors.push({ path, message });
-  }
-
-  /** The single child element `tag` (repeated → error). */
-  node(parent: XNode | null | undefined, tag: string, path: string): XNode | null {
-    const v = parent?.[tag];
-    if (v === undefined || v === null) return null;
-    if (Array.isArray(v)) {
-      this.fail(`${path}/${tag}`, `${tag} must occur once`);
-      return null;
-    }
-    return typeof v === 'object' ? (v as XNode) : ({ _: v } as XNode);
-  }
-
-  nodes(parent: XNode | null | undefined, tag: string): XNode[] {
-    return asArray(parent?.[tag] as XNode | XNode[] | undefined).map((v) => (typeof v === 'object' ? v : ({ _: v } as XNode)));
-  }
-
-  /** Text of a child element; '' and absent → null. */
-  text(parent: XNode | null | undefined, tag: string, path: string): string | null {
-    const v = parent?.[tag];
-    if (v === undefined || v === null) return null;
-    if (Array.isArray(v)) {
-      this.fail(`${path}/${tag}`, `${tag} must occur once`);
-      return null;
-    }
-    const s = typeof v === 'object' ? (v as XNode)._ : v;
-    if (s === undefined || s === null) return null;
-    const t = String(s).trim();
-    return t === '' ? null : t;
-  }
-
-  required(parent: XNode | null | undefined, tag: string, path: string): string {
-    const t = this.text(parent, tag, path);
-    if (t === null) this.fail(`${path}/${tag}`, `${tag} is required`);
-    return t ?? '';
-  }
-
-  dec(parent: XNode | null | undefined, tag: string, path: string): Dec | null {
-    const t = this.text(parent, tag, path);
-    if (t === null) return null;
-    if (!DECIMAL.test(t)) {
-      this.fail(`${path}/${tag}`, `${tag} must be a decimal number, got "${t.slice(0, 30)}"`);
-      return null;
-    }
-    return new Dec(t);
-  }
-
-  requiredDec(parent: XNode | null | undefined, tag: string, path: string): Dec {
-    const d = this.dec(parent, tag, path);
-    if (d === null && this.text(parent, tag, path) === null) this.fail(`${path}/${tag}`, `${tag} is required`);
-    return d ?? new Dec(0);
-  }
-
-  /** Optional decimal read as zero when absent (totals fields that 3.10 does not have). */
-  zero(parent: XNode | null | undefined, tag: string, path: string): Dec {
-    return this.dec(parent, tag, path) ?? new Dec(0);
-  }
-
-  attr(node: XNode | null | undefined, name: string): string | null {
-    const attrs = node?.$ as Record<string, string> | undefined;
-    const v = attrs?.[name];
-    return v === undefined ? null : String(v).trim();
-  }
-}
 
 function readAddress(r: Reader, node: XNode | null, path: string): NfeAddress | null {
   if (!node) return null;
@@ -136,13 +56,32 @@ function readParty(r: Reader, node: XNode, path: string, addressTag: 'enderEmit'
   };
 }
 
+const REFERENCE_KEYS: Record<string, NfeReference['kind']> = { refNFe: 'NFE', refNFeSig: 'NFE_SIG', refCTe: 'CTE' };
+const REFERENCE_GROUPS: Record<string, NfeReference['kind']> = { refNF: 'NF', refNFP: 'NFP', refECF: 'ECF' };
+
+/** One NFref: a key (refNFe, refNFeSig, refCTe) or the fields of a paper, producer or ECF document. */
+function readReference(r: Reader, ref: XNode, path: string): NfeReference {
+  const tag = r.childTags(ref)[0] ?? '';
+  if (REFERENCE_KEYS[tag]) return { kind: REFERENCE_KEYS[tag], accessKey: r.text(ref, tag, path), fields: null };
+  if (REFERENCE_GROUPS[tag]) {
+    const g = r.node(ref, tag, path) ?? {};
+    const fields = Object.fromEntries(r.childTags(g).map((k) => [k, r.text(g, k, `${path}/${tag}`) ?? '']));
+    return { kind: REFERENCE_GROUPS[tag], accessKey: null, fields };
+  }
+  r.fail(`${path}`, `NFref must hold refNFe, refNFeSig, refNF, refNFP, refCTe or refECF, got ${tag || 'nothing'}`);
+  return { kind: 'NFE', accessKey: null, fields: null };
+}
+
 function readIde(r: Reader, node: XNode | null, path: string): NfeIde {
   if (!node) r.fail(path, 'ide is required');
   const n = node ?? {};
   const issuedAt = r.text(n, 'dhEmi', path) ?? r.text(n, 'dEmi', path);
   if (!issuedAt) r.fail(`${path}/dhEmi`, 'dhEmi is required');
   else if (!DATE_TIME.test(issuedAt) || Number.isNaN(Date.parse(issuedAt))) r.fail(`${path}/dhEmi`, `dhEmi must be a date-time (AAAA-MM-DDThh:mm:ssTZD), got "${issuedAt.slice(0, 30)}"`);
-  const refs = r.nodes(n, 'NFref').map((ref, i) => r.text(ref, 'refNFe', `${path}/NFref[${i + 1}]`)).filter((k): k is string => !!k);
+  const references = r.nodes(n, 'NFref').map((ref, i) => readReference(r, ref, `${path}/NFref[${i + 1}]`));
+  const gov = r.node(n, 'gCompraGov', path);
+  const gp = `${path}/gCompraGov`;
+  const advance = r.node(n, 'gPagAntecipado', path);
   return {
     ufCode: r.required(n, 'cUF', path),
     randomCode: r.required(n, 'cNF', path),
@@ -161,104 +100,14 @@ function readIde(r: Reader, node: XNode | null, path: string): NfeIde {
     finalConsumer: r.text(n, 'indFinal', path),
     presence: r.text(n, 'indPres', path),
     paymentIndicator: r.text(n, 'indPag', path),
-    referencedKeys: refs,
+    referencedKeys: references.filter((ref) => ref.kind === 'NFE' && ref.accessKey).map((ref) => ref.accessKey!),
+    references,
+    ibsCbsMunicipality: r.text(n, 'cMunFGIBS', path),
+    debitNoteType: r.text(n, 'tpNFDebito', path),
+    creditNoteType: r.text(n, 'tpNFCredito', path),
+    governmentPurchase: gov ? { entityType: r.required(gov, 'tpEnteGov', gp), reductionRate: r.requiredDec(gov, 'pRedutor', gp), operationType: r.text(gov, 'tpOperGov', gp) } : null,
+    advancePaymentKeys: advance ? r.nodes(advance, 'refNFe').map((k) => String(k._ ?? '').trim()).filter(Boolean) : [],
   };
-}
-
-/** The one ICMS group inside <ICMS> (ICMS00…ICMS90, ICMSPart, ICMSST, ICMSSN101…ICMSSN900). */
-function readIcms(r: Reader, imposto: XNode | null, path: string): NfeIcms | null {
-  const icms = r.node(imposto, 'ICMS', path);
-  if (!icms) return null;
-  const groups = Object.keys(icms).filter((k) => k !== '$' && k !== '_');
-  if (groups.length !== 1) {
-    r.fail(`${path}/ICMS`, 'ICMS must hold exactly one tax group');
-    return null;
-  }
-  const group = groups[0];
-  const p = `${path}/ICMS/${group}`;
-  const g = r.node(icms, group, `${path}/ICMS`) ?? {};
-  const deducted = r.text(g, 'indDeduzDeson', p);
-  return {
-    group,
-    origin: r.text(g, 'orig', p),
-    cst: r.text(g, 'CST', p),
-    csosn: r.text(g, 'CSOSN', p),
-    baseMode: r.text(g, 'modBC', p),
-    baseReduction: r.dec(g, 'pRedBC', p),
-    base: r.dec(g, 'vBC', p),
-    rate: r.dec(g, 'pICMS', p),
-    value: r.dec(g, 'vICMS', p),
-    fcpBase: r.dec(g, 'vBCFCP', p),
-    fcpRate: r.dec(g, 'pFCP', p),
-    fcpValue: r.dec(g, 'vFCP', p),
-    stBaseMode: r.text(g, 'modBCST', p),
-    stMva: r.dec(g, 'pMVAST', p),
-    stBaseReduction: r.dec(g, 'pRedBCST', p),
-    stBase: r.dec(g, 'vBCST', p),
-    stRate: r.dec(g, 'pICMSST', p),
-    stValue: r.dec(g, 'vICMSST', p),
-    fcpStBase: r.dec(g, 'vBCFCPST', p),
-    fcpStRate: r.dec(g, 'pFCPST', p),
-    fcpStValue: r.dec(g, 'vFCPST', p),
-    stRetainedBase: r.dec(g, 'vBCSTRet', p),
-    stRetainedValue: r.dec(g, 'vICMSSTRet', p),
-    reliefValue: r.dec(g, 'vICMSDeson', p),
-    reliefReason: r.text(g, 'motDesICMS', p),
-    reliefDeducted: deducted === null ? null : deducted === '1',
-    deferralRate: r.dec(g, 'pDif', p),
-    deferredValue: r.dec(g, 'vICMSDif', p),
-    operationValue: r.dec(g, 'vICMSOp', p),
-    snCreditRate: r.dec(g, 'pCredSN', p),
-    snCreditValue: r.dec(g, 'vCredICMSSN', p),
-  };
-}
-
-function readIpi(r: Reader, imposto: XNode | null, path: string): NfeIpi | null {
-  const ipi = r.node(imposto, 'IPI', path);
-  if (!ipi) return null;
-  const p = `${path}/IPI`;
-  const trib = r.node(ipi, 'IPITrib', p);
-  const nt = r.node(ipi, 'IPINT', p);
-  const g = trib ?? nt ?? {};
-  const gp = `${p}/${trib ? 'IPITrib' : 'IPINT'}`;
-  return {
-    enquadramento: r.text(ipi, 'cEnq', p),
-    cst: r.text(g, 'CST', gp),
-    base: r.dec(g, 'vBC', gp),
-    rate: r.dec(g, 'pIPI', gp),
-    quantity: r.dec(g, 'qUnid', gp),
-    unitValue: r.dec(g, 'vUnid', gp),
-    value: r.dec(g, 'vIPI', gp),
-  };
-}
-
-function readContribution(r: Reader, imposto: XNode | null, tax: 'PIS' | 'COFINS', path: string): NfeContribution | null {
-  const node = r.node(imposto, tax, path);
-  if (!node) return null;
-  const groups = Object.keys(node).filter((k) => k !== '$' && k !== '_');
-  if (groups.length !== 1) {
-    r.fail(`${path}/${tax}`, `${tax} must hold exactly one group`);
-    return null;
-  }
-  const group = groups[0];
-  const p = `${path}/${tax}/${group}`;
-  const g = r.node(node, group, `${path}/${tax}`) ?? {};
-  return {
-    group,
-    cst: r.text(g, 'CST', p),
-    base: r.dec(g, 'vBC', p),
-    rate: r.dec(g, tax === 'PIS' ? 'pPIS' : 'pCOFINS', p),
-    quantity: r.dec(g, 'qBCProd', p),
-    unitValue: r.dec(g, 'vAliqProd', p),
-    value: r.dec(g, tax === 'PIS' ? 'vPIS' : 'vCOFINS', p),
-  };
-}
-
-function readImportTax(r: Reader, imposto: XNode | null, path: string): NfeImportTax | null {
-  const ii = r.node(imposto, 'II', path);
-  if (!ii) return null;
-  const p = `${path}/II`;
-  return { base: r.zero(ii, 'vBC', p), customsExpenses: r.zero(ii, 'vDespAdu', p), value: r.zero(ii, 'vII', p), iof: r.zero(ii, 'vIOF', p) };
 }
 
 function readItem(r: Reader, det: XNode, index: number, path: string): NfeItem {
@@ -272,6 +121,9 @@ function readItem(r: Reader, det: XNode, index: number, path: string): NfeItem {
   const imposto = r.node(det, 'imposto', p);
   const ip = `${p}/imposto`;
   const devol = r.node(det, 'impostoDevol', p);
+  const referenced = r.node(det, 'DFeReferenciado', p);
+  const rp = `${p}/DFeReferenciado`;
+  const referencedLine = referenced ? r.text(referenced, 'nItem', rp) : null;
   return {
     lineNumber: Number.isInteger(nItem) && nItem > 0 ? nItem : index + 1,
     code: r.required(pr, 'cProd', pp),
@@ -305,7 +157,11 @@ function readItem(r: Reader, det: XNode, index: number, path: string): NfeItem {
       pis: readContribution(r, imposto, 'PIS', ip),
       cofins: readContribution(r, imposto, 'COFINS', ip),
       ipiReturned: devol ? r.dec(r.node(devol, 'IPI', `${p}/impostoDevol`), 'vIPIDevol', `${p}/impostoDevol/IPI`) : null,
+      ibsCbs: readIbsCbs(r, imposto, ip),
+      selectiveTax: readSelectiveTax(r, imposto, ip),
     },
+    itemValue: r.dec(det, 'vItem', p),
+    referencedDocument: referenced ? { accessKey: r.required(referenced, 'chaveAcesso', rp), lineNumber: referencedLine === null ? null : Number(referencedLine) } : null,
   };
 }
 
@@ -340,6 +196,9 @@ function readTotals(r: Reader, total: XNode | null, path: string): NfeTotals {
     invoice: r.requiredDec(n, 'vNF', p),
     estimatedTaxes: r.dec(n, 'vTotTrib', p),
     services: iss ? r.zero(iss, 'vServ', `${path}/ISSQNtot`) : new Dec(0),
+    ibsCbs: readIbsCbsTotals(r, total, path),
+    selectiveTax: readSelectiveTaxTotal(r, total, path),
+    invoiceWithTaxes: r.dec(total, 'vNFTot', path),
   };
 }
 
@@ -402,6 +261,8 @@ function readProtocol(r: Reader, node: XNode | null, path: string): NfeProtocol 
     digestValue: r.text(inf, 'digVal', p),
     status: r.text(inf, 'cStat', p),
     reason: r.text(inf, 'xMotivo', p),
+    // Some authorities sign the protocol too (a Signature over infProt); signature.ts verifies it.
+    signed: r.nodes(node, 'Signature').length > 0,
   };
 }
 

@@ -15,7 +15,14 @@ import { hasDoctype } from './xml-document';
  * with plain DOM walks instead of SignedXml.checkSignature's whole-document XPath queries, which cost
  * seconds on a 990-item invoice, and we accept only the one shape the layout allows: a single
  * Reference to "#" + infNFe/@Id, an element that occurs exactly once.
+ *
+ * Several authorities also sign the authorization protocol: nfeProc/protNFe then carries its own
+ * Signature over infProt. The invoice's signature (the one enveloped in NFe, referencing infNFe)
+ * decides validity; the protocol's is verified the same way and reported apart (`protocolSignature`).
+ * A Signature anywhere else — inside infNFe, beside NFe, a second one in NFe or in protNFe — is
+ * refused: the layout has no place for it, and an extra signature is how wrapping attacks start.
  * Trust is in the embedded certificate only: no ICP-Brasil chain check (see docs/decisions.md).
+ * A CT-e (CTe/infCte in cteProc, protCTe) has the same profile and goes through verifySignedDocument.
  */
 
 export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -47,9 +54,14 @@ export interface SignatureResult {
   /** DigestValue as written (protNFe/digVal should equal it). */
   digestValue: string | null;
   certificate: SignatureCertificate | null;
+  /** The authority's signature over protNFe/infProt when the protocol carries one (null: it does not). */
+  protocolSignature: EnvelopedSignatureResult | null;
 }
 
-const result = (status: SignatureStatus, reason: string | null, extra: Partial<SignatureResult> = {}): SignatureResult => ({
+/** The outcome of one enveloped signature (the invoice's, or the protocol's). */
+export type EnvelopedSignatureResult = Omit<SignatureResult, 'protocolSignature'>;
+
+const outcome = (status: SignatureStatus, reason: string | null, extra: Partial<EnvelopedSignatureResult> = {}): EnvelopedSignatureResult => ({
   status,
   digestValid: null,
   signatureValid: null,
@@ -59,6 +71,11 @@ const result = (status: SignatureStatus, reason: string | null, extra: Partial<S
   digestValue: null,
   certificate: null,
   ...extra,
+});
+
+const result = (status: SignatureStatus, reason: string | null, protocolSignature: EnvelopedSignatureResult | null = null): SignatureResult => ({
+  ...outcome(status, reason),
+  protocolSignature,
 });
 
 function describeCertificate(pem: string | null): SignatureCertificate | null {
@@ -82,10 +99,10 @@ function children(node: Node, localName: string, ns = DSIG_NS): Element[] {
 const algorithm = (parent: Element | undefined, tag: string): string | null => (parent ? children(parent, tag)[0]?.getAttribute('Algorithm') ?? null : null);
 const textOf = (el: Element | undefined) => (el?.textContent ?? '').replace(/\s+/g, '');
 
-/** In one walk of the document: every XMLDSig Signature element, and every element with Id="<id>". */
-function scan(root: Node, id: string): { signatures: Element[]; withId: Element[] } {
+/** In one walk of the document: every XMLDSig Signature element, and the elements of each Id value. */
+function scan(root: Node): { signatures: Element[]; ids: Map<string, Element[]> } {
   const signatures: Element[] = [];
-  const withId: Element[] = [];
+  const ids = new Map<string, Element[]>();
   const stack: Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
@@ -93,11 +110,21 @@ function scan(root: Node, id: string): { signatures: Element[]; withId: Element[
       if (c.nodeType !== 1) continue;
       const el = c as Element;
       if (el.localName === 'Signature' && el.namespaceURI === DSIG_NS) signatures.push(el);
-      if (el.getAttribute('Id') === id) withId.push(el);
+      const id = el.getAttribute('Id');
+      if (id) ids.set(id, [...(ids.get(id) ?? []), el]);
       stack.push(c);
     }
   }
-  return { signatures: signatures.reverse(), withId };
+  return { signatures: signatures.reverse(), ids };
+}
+
+/** Element children by local name (any namespace: the NF-e elements are checked by position). */
+function elements(node: Node | null, localName: string): Element[] {
+  const out: Element[] = [];
+  for (let c = node?.firstChild ?? null; c; c = c.nextSibling) {
+    if (c.nodeType === 1 && (c as Element).localName === localName) out.push(c as Element);
+  }
+  return out;
 }
 
 /** Inclusive C14N of a subtree, with the namespaces it inherits (xml-crypto's canonicalizer). */
@@ -126,41 +153,10 @@ function readDocument(xml: string): Document {
 }
 
 /**
- * The enveloped-signature shape of a fiscal document: the signed element and the element that holds
- * it and its Signature. NF-e: NFe/infNFe; CT-e: CTe/infCte (same XMLDSig profile).
+ * Checks one enveloped signature: `signature` is a child of `parent` and must reference "#" + `id`,
+ * which must identify exactly one element, `parent`'s child `target`.
  */
-export interface SignedShape {
-  container: string;
-  signed: string;
-  /** The document's name in messages. */
-  label: string;
-}
-
-export const NFE_SIGNED_SHAPE: SignedShape = { container: 'NFe', signed: 'infNFe', label: 'NF-e' };
-
-/** Verifies the NF-e signature; `infNFeId` is infNFe/@Id ("NFe" + key), the only element it may sign. */
-export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResult {
-  return verifySignedDocument(xml, infNFeId, NFE_SIGNED_SHAPE);
-}
-
-/** Verifies the enveloped signature of `shape.signed` (whose @Id is `signedId`), the only element it may sign. */
-export function verifySignedDocument(xml: string, signedId: string, shape: SignedShape): SignatureResult {
-  const infNFeId = signedId;
-  // Never hand a DOCTYPE to a DOM parser (entity expansion); callers refuse such documents anyway.
-  if (hasDoctype(xml)) return result('INVALID', 'XML with a DOCTYPE or ENTITY declaration is not accepted');
-  let doc: Document;
-  try {
-    doc = readDocument(xml);
-  } catch (err) {
-    return result('INVALID', `The XML could not be read for signature checking: ${(err as Error).message}`);
-  }
-  const { signatures, withId: targets } = scan(doc, infNFeId);
-  if (!signatures.length) return result('ABSENT', `The ${shape.label} has no XMLDSig Signature`);
-  if (signatures.length > 1) return result('INVALID', 'More than one Signature element');
-  const signature = signatures[0];
-  const nfe = signature.parentNode as Element | null;
-  if (nfe?.localName !== shape.container) return result('INVALID', `The Signature is not the enveloped signature of ${shape.container}`);
-
+function verifyEnveloped(signature: Element, parent: Element, target: string, id: string, ids: Map<string, Element[]>): EnvelopedSignatureResult {
   const signedInfo = children(signature, 'SignedInfo')[0];
   const references = signedInfo ? children(signedInfo, 'Reference') : [];
   const reference = references[0];
@@ -176,24 +172,25 @@ export function verifySignedDocument(xml: string, signedId: string, shape: Signe
   }
   const base = { signatureAlgorithm, digestAlgorithm, digestValue, certificate: describeCertificate(certPem) };
 
-  if (!signedInfo || references.length !== 1) return result('INVALID', 'The signature must have one SignedInfo with exactly one Reference', base);
-  if (reference.getAttribute('URI') !== `#${infNFeId}`) return result('INVALID', `The signature references ${reference.getAttribute('URI')}, not #${infNFeId}`, base);
-  if (targets.length !== 1 || targets[0].localName !== shape.signed || targets[0].parentNode !== nfe) {
-    return result('INVALID', `Id ${infNFeId} must identify exactly one ${shape.signed}, the signature's sibling`, base);
+  if (!signedInfo || references.length !== 1) return outcome('INVALID', 'The signature must have one SignedInfo with exactly one Reference', base);
+  if (reference.getAttribute('URI') !== `#${id}`) return outcome('INVALID', `The signature references ${reference.getAttribute('URI')}, not #${id}`, base);
+  const targets = ids.get(id) ?? [];
+  if (targets.length !== 1 || targets[0].localName !== target || targets[0].parentNode !== parent) {
+    return outcome('INVALID', `Id ${id} must identify exactly one ${target}, the signature's sibling`, base);
   }
   const transforms = children(children(reference, 'Transforms')[0] ?? reference, 'Transform').map((t) => t.getAttribute('Algorithm') ?? '');
   if (transforms.some((t) => t !== ENVELOPED && t !== C14N) || transforms[transforms.length - 1] !== C14N) {
-    return result('INVALID', `Unsupported transforms: ${transforms.join(', ') || 'none'} (the layout uses enveloped-signature + C14N)`, base);
+    return outcome('INVALID', `Unsupported transforms: ${transforms.join(', ') || 'none'} (the layout uses enveloped-signature + C14N)`, base);
   }
   const hash = DIGESTS[digestAlgorithm ?? ''];
   const rsa = SIGNATURES[signatureAlgorithm ?? ''];
   if (!hash || !rsa || algorithm(signedInfo, 'CanonicalizationMethod') !== C14N) {
-    return result('INVALID', `Unsupported algorithms: ${algorithm(signedInfo, 'CanonicalizationMethod')}, ${signatureAlgorithm}, ${digestAlgorithm}`, base);
+    return outcome('INVALID', `Unsupported algorithms: ${algorithm(signedInfo, 'CanonicalizationMethod')}, ${signatureAlgorithm}, ${digestAlgorithm}`, base);
   }
-  if (!certPem || !base.certificate) return result('INVALID', 'No readable X509Certificate in KeyInfo', base);
+  if (!certPem || !base.certificate) return outcome('INVALID', 'No readable X509Certificate in KeyInfo', base);
 
-  // Reference: the enveloped-signature transform removes nothing here (the Signature is the signed element's
-  // sibling, checked above), then C14N.
+  // Reference: the enveloped-signature transform removes nothing here (the Signature is the
+  // target's sibling, checked above), then C14N.
   const digest = crypto.createHash(hash).update(canonical(targets[0])).digest('base64');
   const digestValid = !!digestValue && safeEqualBase64(digest, digestValue);
 
@@ -205,8 +202,75 @@ export function verifySignedDocument(xml: string, signedId: string, shape: Signe
     signatureValid = false;
   }
 
-  const outcome = { ...base, digestValid, signatureValid };
-  if (digestValid && signatureValid) return result('VALID', null, outcome);
-  if (!digestValid) return result('INVALID', `The digest of ${shape.signed} does not match DigestValue: the document was changed after signing`, outcome);
-  return result('INVALID', 'The SignatureValue does not verify with the embedded certificate', outcome);
+  const checked = { ...base, digestValid, signatureValid };
+  if (digestValid && signatureValid) return outcome('VALID', null, checked);
+  if (!digestValid) return outcome('INVALID', `The digest of ${target} does not match DigestValue: the document was changed after signing`, checked);
+  return outcome('INVALID', 'The SignatureValue does not verify with the embedded certificate', checked);
+}
+
+/**
+ * Where a fiscal document's signatures live: `container` holds the signed element and its Signature
+ * (NF-e: NFe/infNFe; CT-e: CTe/infCte, the same XMLDSig profile), `proc` is the distribution wrapper
+ * whose `protocol` child may carry the authority's signature over infProt.
+ */
+export interface SignedShape {
+  container: string;
+  signed: string;
+  proc: string;
+  protocol: string;
+  /** The document's name in messages. */
+  label: string;
+}
+
+export const NFE_SIGNED_SHAPE: SignedShape = { container: 'NFe', signed: 'infNFe', proc: 'nfeProc', protocol: 'protNFe', label: 'NF-e' };
+
+/** The protocol's own signature (protNFe/Signature over infProt), when it has one. */
+function protocolSignatureOf(protocol: Element | null, signatures: Element[], ids: Map<string, Element[]>, shape: SignedShape): EnvelopedSignatureResult | null {
+  if (!protocol || !signatures.length) return null;
+  if (signatures.length > 1) return outcome('INVALID', `${shape.protocol} carries more than one Signature`);
+  const infProt = elements(protocol, 'infProt');
+  const id = infProt.length === 1 ? infProt[0].getAttribute('Id') : null;
+  if (!id) return outcome('INVALID', 'The protocol is signed but its infProt has no Id to reference');
+  return verifyEnveloped(signatures[0], protocol, 'infProt', id, ids);
+}
+
+/**
+ * Verifies the NF-e signature; `infNFeId` is infNFe/@Id ("NFe" + key), the only element it may sign.
+ * The protocol's signature, when there is one, comes back as `protocolSignature`.
+ */
+export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResult {
+  return verifySignedDocument(xml, infNFeId, NFE_SIGNED_SHAPE);
+}
+
+/** Verifies the enveloped signature of `shape.signed` (whose @Id is `signedId`), the only element it may sign. */
+export function verifySignedDocument(xml: string, signedId: string, shape: SignedShape): SignatureResult {
+  // Never hand a DOCTYPE to a DOM parser (entity expansion); callers refuse such documents anyway.
+  if (hasDoctype(xml)) return result('INVALID', 'XML with a DOCTYPE or ENTITY declaration is not accepted');
+  let doc: Document;
+  try {
+    doc = readDocument(xml);
+  } catch (err) {
+    return result('INVALID', `The XML could not be read for signature checking: ${(err as Error).message}`);
+  }
+  const { signatures, ids } = scan(doc);
+  const root = doc.documentElement;
+  // The document: the root of a bare one, the wrapper's single child otherwise (the parsers read the same one).
+  const containers = root?.localName === shape.container ? [root] : root?.localName === shape.proc ? elements(root, shape.container) : [];
+  const container = containers.length === 1 ? containers[0] : null;
+  const protocols = root?.localName === shape.proc ? elements(root, shape.protocol) : [];
+  const protocol = protocols.length === 1 ? protocols[0] : null;
+
+  const own = signatures.filter((s) => container && s.parentNode === container);
+  const ofProtocol = signatures.filter((s) => protocol && s.parentNode === protocol);
+  const protocolSignature = protocolSignatureOf(protocol, ofProtocol, ids, shape);
+  const misplaced = signatures.filter((s) => !own.includes(s) && !ofProtocol.includes(s));
+  if (misplaced.length) {
+    const where = (misplaced[0].parentNode as Element | null)?.localName ?? 'the document';
+    return result('INVALID', `A Signature inside ${where} is not where the layout allows one (${shape.container} and ${shape.protocol} only)`, protocolSignature);
+  }
+  if (!own.length) {
+    return result('ABSENT', signatures.length ? `The ${shape.label} has no signature of its own (only the protocol is signed)` : `The ${shape.label} has no XMLDSig Signature`, protocolSignature);
+  }
+  if (own.length > 1) return result('INVALID', `More than one Signature in ${shape.container}`, protocolSignature);
+  return { ...verifyEnveloped(own[0], container!, shape.signed, signedId, ids), protocolSignature };
 }

@@ -55,6 +55,17 @@ export function sumItems(items: NfeItem[]): ItemSums {
   };
 }
 
+/** The relief each item deducts: its vICMSDeson when flagged indDeduzDeson 1, or when no item carries the flag (see the header comment). */
+export function itemReliefs(items: NfeItem[]): Dec[] {
+  const flagged = items.some((i) => i.taxes.icms?.reliefDeducted !== null && i.taxes.icms?.reliefDeducted !== undefined);
+  return items.map((i) => {
+    const icms = i.taxes.icms;
+    if (!icms?.reliefValue) return new Dec(0);
+    if (flagged) return icms.reliefDeducted ? icms.reliefValue : new Dec(0);
+    return icms.reliefValue;
+  });
+}
+
 /** The relief the invoice total deducts (see the header comment). */
 export function reliefDeducted(items: NfeItem[], totals: NfeTotals): Dec {
   const flagged = items.some((i) => i.taxes.icms?.reliefDeducted !== null && i.taxes.icms?.reliefDeducted !== undefined);

@@ -1,13 +1,18 @@
+import type { TaxReformRule } from '../../../core/config/tax-reform';
 import { toJsonNumber } from '../../../core/decimal';
 import { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, hasValidCheckDigit, isAccessKeyFormat, isAvulsaSeries } from './access-key';
 import type { ParsedNfe } from './nfe-types';
-import type { SignatureResult } from './signature';
+import { checkReformTotals } from './reform-totals';
+import type { EnvelopedSignatureResult, SignatureResult } from './signature';
 import { checkTotals } from './totals';
 
 /*
  * Every rule SPEC §4 sets for an inbound NF-e, each listed with its outcome. A FAIL marked `blocking`
  * stops staging and importing (422 with this report); other FAILs are warnings the preview shows
- * (totals differences block later, at the entry document's confirmation).
+ * (totals differences block later, at the entry document's confirmation). The protocol's own
+ * signature, when the authority signed it, is reported apart (a warning). The tax-reform totals
+ * (IBSCBSTot, ISTot, vItem, vNFTot) follow the rule of the document's year (core/config/tax-reform.ts):
+ * warnings in 2026, SKIPPED for documents without the PL_010 groups.
  */
 
 export type CheckName =
@@ -20,11 +25,16 @@ export type CheckName =
   | 'PROTOCOL_KEY'
   | 'PROTOCOL_DIGEST'
   | 'SIGNATURE'
+  | 'PROTOCOL_SIGNATURE'
   | 'RECIPIENT'
   | 'ENVIRONMENT'
   | 'ITEMS_TOTAL'
   | 'ITEM_CHARGES'
-  | 'INVOICE_TOTAL';
+  | 'INVOICE_TOTAL'
+  | 'IBSCBS_TOTAL'
+  | 'IS_TOTAL'
+  | 'ITEM_VALUE'
+  | 'INVOICE_TOTAL_WITH_TAXES';
 
 export type CheckOutcome = 'PASS' | 'FAIL' | 'SKIPPED';
 
@@ -96,8 +106,8 @@ function accessKeyChecks(nfe: ParsedNfe): ValidationCheck[] {
     check('ACCESS_KEY_CHECK_DIGIT', format && hasValidCheckDigit(key), {
       blocking: true,
       code: 'NFE_ACCESS_KEY_INVALID',
-      ok: 'The access key has 44 digits and a valid mod-11 check digit',
-      failed: !format ? `The access key "${key}" is not 44 digits` : `The access key check digit is ${key[43]}; mod 11 gives ${computed}`,
+      ok: 'The access key has the 44-character layout and a valid mod-11 check digit',
+      failed: !format ? `The access key "${key}" is not 44 characters (cUF, AAMM, CNPJ/CPF, mod, serie, nNF, tpEmis, cNF, cDV)` : `The access key check digit is ${key[43]}; mod 11 gives ${computed}`,
       details: { accessKey: key, checkDigit: format ? key[43] : null, computedCheckDigit: computed },
     }),
     check('ACCESS_KEY_FIELDS', mismatches.length === 0, {
@@ -153,15 +163,30 @@ function protocolChecks(nfe: ParsedNfe, signature: SignatureResult): ValidationC
   return out;
 }
 
+const signatureDetails = (signature: EnvelopedSignatureResult) => ({
+  status: signature.status,
+  digestValid: signature.digestValid,
+  signatureValid: signature.signatureValid,
+  signatureAlgorithm: signature.signatureAlgorithm,
+  digestAlgorithm: signature.digestAlgorithm,
+  certificate: signature.certificate,
+});
+
+/** The authority's signature over the protocol: verified and reported, never blocking (the invoice's own decides). */
+function protocolSignatureCheck(signature: SignatureResult): ValidationCheck {
+  const prot = signature.protocolSignature;
+  if (!prot) return skipped('PROTOCOL_SIGNATURE', 'The protocol is not signed by the authority (most are not)');
+  return check('PROTOCOL_SIGNATURE', prot.status === 'VALID', {
+    blocking: false,
+    code: 'NFE_PROTOCOL_SIGNATURE_INVALID',
+    ok: "The authority's signature over the protocol (infProt) is valid",
+    failed: `The authority's signature over the protocol does not verify: ${prot.reason ?? 'invalid'}`,
+    details: signatureDetails(prot),
+  });
+}
+
 function signatureCheck(signature: SignatureResult): ValidationCheck {
-  const details = {
-    status: signature.status,
-    digestValid: signature.digestValid,
-    signatureValid: signature.signatureValid,
-    signatureAlgorithm: signature.signatureAlgorithm,
-    digestAlgorithm: signature.digestAlgorithm,
-    certificate: signature.certificate,
-  };
+  const details = signatureDetails(signature);
   if (signature.status === 'ABSENT') {
     return check('SIGNATURE', false, { blocking: true, code: 'NFE_SIGNATURE_MISSING', ok: '', failed: 'The NF-e is not signed (no XMLDSig Signature)', details });
   }
@@ -223,8 +248,84 @@ function totalsChecks(nfe: ParsedNfe): ValidationCheck[] {
   ];
 }
 
-/** The full report; `filial` null skips the recipient and environment checks (they are then not verified). */
-export function buildValidationReport(nfe: ParsedNfe, signature: SignatureResult, filial: RecipientContext | null): ValidationReport {
+const SKIP_REFORM = 'No tax-reform groups (layout before PL_010)';
+
+/** IBSCBSTot, ISTot, vItem and vNFTot against the items, under the rule of the document's year. */
+function reformChecks(nfe: ParsedNfe, rules?: readonly TaxReformRule[]): ValidationCheck[] {
+  const t = checkReformTotals(nfe, rules);
+  if (!t.present) return (['IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES'] as const).map((c) => skipped(c, SKIP_REFORM));
+  const blocking = t.rule.totalsBlock;
+  const rule = { year: t.year, fromYear: t.rule.fromYear, charged: t.rule.charged, itemValueConventions: t.rule.itemValueConventions };
+  const out: ValidationCheck[] = [];
+  const ib = t.ibsCbs;
+  out.push(
+    !ib.checked
+      ? skipped('IBSCBS_TOTAL', 'No IBSCBS on the items and no IBSCBSTot')
+      : check('IBSCBS_TOTAL', ib.ok, {
+          blocking,
+          code: 'NFE_IBSCBS_TOTAL_MISMATCH',
+          ok: 'IBSCBSTot equals the sum of the items\' IBSCBS',
+          failed: ib.presenceProblem ?? `IBSCBSTot differs from the sum of the items in ${ib.mismatches.map((m) => m.field).join(', ')}`,
+          details: { mismatches: ib.mismatches.map((m) => ({ field: m.field, items: amount(m.items), total: amount(m.total) })), rule },
+        }),
+  );
+  const is = t.selectiveTax;
+  out.push(
+    !is.checked
+      ? skipped('IS_TOTAL', 'No IS on the items and no ISTot')
+      : check('IS_TOTAL', is.ok, {
+          blocking,
+          code: 'NFE_IS_TOTAL_MISMATCH',
+          ok: 'ISTot/vIS equals the sum of the items\' vIS',
+          failed: is.presenceProblem ?? `ISTot/vIS is ${is.total!.toFixed(2)}; the items add up to ${is.items.toFixed(2)}`,
+          details: { items: amount(is.items), total: is.total ? amount(is.total) : null, rule },
+        }),
+  );
+  const iv = t.itemValues;
+  out.push(
+    !iv.checked
+      ? skipped('ITEM_VALUE', 'No item carries vItem')
+      : check('ITEM_VALUE', iv.ok, {
+          blocking,
+          code: 'NFE_ITEM_VALUE_MISMATCH',
+          ok: `Every vItem follows the formula of NT 2025.002 VB01-10 (${iv.conventions.join(' or ')} the IBS/CBS/IS)`,
+          failed: `vItem differs from its formula on line ${iv.mismatches.map((m) => m.lineNumber).join(', ')}`,
+          details: {
+            mismatches: iv.mismatches.map((m) => ({ lineNumber: m.lineNumber, vItem: amount(m.itemValue), withoutTaxes: amount(m.withoutTaxes), withTaxes: amount(m.withTaxes) })),
+            rule,
+          },
+        }),
+  );
+  const nt = t.invoiceWithTaxes;
+  out.push(
+    !nt.checked
+      ? skipped('INVOICE_TOTAL_WITH_TAXES', 'No vNFTot')
+      : check('INVOICE_TOTAL_WITH_TAXES', nt.matches, {
+          blocking,
+          code: 'NFE_INVOICE_TOTAL_WITH_TAXES_MISMATCH',
+          ok: nt.convention === 'WITH_TAXES' ? 'vNFTot = vNF + the items\' IBS, CBS and IS (= Σ vItem)' : 'vNFTot = vNF: the IBS, CBS and IS are not added (= Σ vItem)',
+          failed:
+            nt.convention === null
+              ? `vNFTot is ${nt.value!.toFixed(2)}; accepted for ${t.year}: ${rule.itemValueConventions.map((c) => (c === 'WITH_TAXES' ? `${nt.withTaxes.toFixed(2)} (with IBS/CBS/IS)` : `${nt.withoutTaxes.toFixed(2)} (vNF)`)).join(' or ')}`
+              : `vNFTot is ${nt.value!.toFixed(2)} but the items' vItem add up to ${nt.sumOfItemValues!.toFixed(2)}`,
+          details: {
+            vNFTot: amount(nt.value!),
+            vNF: amount(nt.withoutTaxes),
+            withTaxes: amount(nt.withTaxes),
+            sumOfItemValues: nt.sumOfItemValues ? amount(nt.sumOfItemValues) : null,
+            convention: nt.convention,
+            rule,
+          },
+        }),
+  );
+  return out;
+}
+
+/**
+ * The full report; `filial` null skips the recipient and environment checks (they are then not
+ * verified); `rules` replaces the configured tax-reform rules (tests).
+ */
+export function buildValidationReport(nfe: ParsedNfe, signature: SignatureResult, filial: RecipientContext | null, rules?: readonly TaxReformRule[]): ValidationReport {
   const model = nfe.ide.model;
   const checks: ValidationCheck[] = [
     check('ROOT', nfe.root === 'nfeProc', {
@@ -248,8 +349,10 @@ export function buildValidationReport(nfe: ParsedNfe, signature: SignatureResult
     ...accessKeyChecks(nfe),
     ...protocolChecks(nfe, signature),
     signatureCheck(signature),
+    protocolSignatureCheck(signature),
     ...recipientChecks(nfe, filial),
     ...totalsChecks(nfe),
+    ...reformChecks(nfe, rules),
   ];
   const failures = checks.filter((c) => c.outcome === 'FAIL');
   const blockingCodes = [...new Set(failures.filter((c) => c.blocking).map((c) => c.code!))];

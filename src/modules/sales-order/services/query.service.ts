@@ -1,4 +1,4 @@
-import { normalizeText } from '../../../core/br-documents';
+import { documentSearchPrefix, normalizeText } from '../../../core/br-documents';
 import { assertFilialAccess } from '../../../core/auth/tenancy';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
@@ -99,8 +99,7 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
 
   // Text: customers first (capped), sellers, then orders of those or with a matching alias.
   const text = normalizeText(term);
-  const digits = term.replace(/\D/g, '');
-  const documentDigits = /^[\d.\-/\s]+$/.test(term) && digits.length >= 3 ? digits : null;
+  const documentDigits = documentSearchPrefix(term);
   const [customers, sellers] = await Promise.all([
     resolveCustomers(em, ctx.companyId, text, documentDigits, CUSTOMER_SEARCH_CAP),
     resolveSellers(em, ctx.companyId, text, SELLER_SEARCH_CAP),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import forge from 'node-forge';
+import { CNPJ_PATTERN } from '../../../core/br-documents';
 
 /*
  * A1 certificates (PKCS#12 .pfx + password) read with node-forge, which also opens the legacy
@@ -43,10 +44,11 @@ function cnpjFromAltNames(cert: forge.pki.Certificate): string | null {
     if (alt.type !== 0 || !Array.isArray(alt.value)) continue;
     const [oid, wrapped] = alt.value as forge.asn1.Asn1[];
     if (!oid || forge.asn1.derToOid(oid.value as string) !== OID_ICP_CNPJ) continue;
-    // [0] EXPLICIT wraps a string type (OCTET STRING or PrintableString) holding the 14 digits.
+    // [0] EXPLICIT wraps a string type (OCTET STRING or PrintableString) holding the 14 characters
+    // (digits, or an alphanumeric CNPJ).
     const inner = Array.isArray(wrapped?.value) ? (wrapped.value as forge.asn1.Asn1[])[0] : undefined;
-    const digits = typeof inner?.value === 'string' ? inner.value.replace(/\D/g, '') : '';
-    if (/^\d{14}$/.test(digits)) return digits;
+    const cnpj = typeof inner?.value === 'string' ? inner.value.replace(/[^0-9A-Za-z]/g, '').toUpperCase() : '';
+    if (CNPJ_PATTERN.test(cnpj)) return cnpj;
   }
   return null;
 }
@@ -55,7 +57,7 @@ function cnpjOf(cert: forge.pki.Certificate): string | null {
   const fromAlt = cnpjFromAltNames(cert);
   if (fromAlt) return fromAlt;
   const cn = cert.subject.getField('CN')?.value as string | undefined;
-  const m = cn ? /:(\d{14})\s*$/.exec(cn) : null;
+  const m = cn ? /:([0-9A-Z]{12}\d{2})\s*$/.exec(cn) : null; // CNPJ_PATTERN at the end of "NAME:CNPJ"
   return m ? m[1] : null;
 }
 

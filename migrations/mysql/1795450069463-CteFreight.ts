@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class CteFreight1795446404895 implements MigrationInterface {
-    name = 'CteFreight1795446404895'
+export class CteFreight1795450069463 implements MigrationInterface {
+    name = 'CteFreight1795450069463'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -94,7 +94,7 @@ export class CteFreight1795446404895 implements MigrationInterface {
         `);
         await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
-            ADD \`cte_freight\` decimal(15, 2) NOT NULL DEFAULT '0.00'
+            ADD \`apportioned_freight\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
         await queryRunner.query(`
             ALTER TABLE \`nfe_inbound\`
@@ -167,7 +167,7 @@ export class CteFreight1795446404895 implements MigrationInterface {
             ALTER TABLE \`nfe_inbound\` DROP COLUMN \`freight_cte_announced_at\`
         `);
         await queryRunner.query(`
-            ALTER TABLE \`entry_document_item\` DROP COLUMN \`cte_freight\`
+            ALTER TABLE \`entry_document_item\` DROP COLUMN \`apportioned_freight\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_cte_company_key\` ON \`cte\`

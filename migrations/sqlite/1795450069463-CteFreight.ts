@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class CteFreight1795446404895 implements MigrationInterface {
-    name = 'CteFreight1795446404895'
+export class CteFreight1795450069463 implements MigrationInterface {
+    name = 'CteFreight1795450069463'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -144,7 +144,18 @@ export class CteFreight1795446404895 implements MigrationInterface {
                 "declared_unit_price" varchar(23),
                 "declared_ncm" varchar(8),
                 "declared_cfop" varchar(4),
-                "cte_freight" varchar(17) NOT NULL DEFAULT ('0.00')
+                "reform_taxes" text,
+                "entry_cfop" varchar(4),
+                "entry_cfop_source" varchar(12) NOT NULL DEFAULT ('NONE'),
+                "operation_class" varchar(30),
+                "operation_class_source" varchar(12) NOT NULL DEFAULT ('NONE'),
+                "credit_icms" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "credit_pis" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "credit_cofins" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "credit_ipi" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "credit_base" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "cost_total" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "apportioned_freight" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
         await queryRunner.query(`
@@ -179,7 +190,18 @@ export class CteFreight1795446404895 implements MigrationInterface {
                     "declared_quantity",
                     "declared_unit_price",
                     "declared_ncm",
-                    "declared_cfop"
+                    "declared_cfop",
+                    "reform_taxes",
+                    "entry_cfop",
+                    "entry_cfop_source",
+                    "operation_class",
+                    "operation_class_source",
+                    "credit_icms",
+                    "credit_pis",
+                    "credit_cofins",
+                    "credit_ipi",
+                    "credit_base",
+                    "cost_total"
                 )
             SELECT "id",
                 "company_id",
@@ -211,7 +233,18 @@ export class CteFreight1795446404895 implements MigrationInterface {
                 "declared_quantity",
                 "declared_unit_price",
                 "declared_ncm",
-                "declared_cfop"
+                "declared_cfop",
+                "reform_taxes",
+                "entry_cfop",
+                "entry_cfop_source",
+                "operation_class",
+                "operation_class_source",
+                "credit_icms",
+                "credit_pis",
+                "credit_cofins",
+                "credit_ipi",
+                "credit_base",
+                "cost_total"
             FROM "entry_document_item"
         `);
         await queryRunner.query(`
@@ -226,6 +259,9 @@ export class CteFreight1795446404895 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_nfe_inbound_filial_authorized"
         `);
         await queryRunner.query(`
             DROP INDEX "uq_nfe_inbound_filial_key"
@@ -364,6 +400,9 @@ export class CteFreight1795446404895 implements MigrationInterface {
         await queryRunner.query(`
             ALTER TABLE "temporary_nfe_inbound"
                 RENAME TO "nfe_inbound"
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_nfe_inbound_filial_authorized" ON "nfe_inbound" ("company_id", "filial_id", "authorized_at")
         `);
         await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_inbound_filial_key" ON "nfe_inbound" ("company_id", "filial_id", "access_key")
@@ -1000,6 +1039,9 @@ export class CteFreight1795446404895 implements MigrationInterface {
             DROP INDEX "uq_nfe_inbound_filial_key"
         `);
         await queryRunner.query(`
+            DROP INDEX "ix_nfe_inbound_filial_authorized"
+        `);
+        await queryRunner.query(`
             ALTER TABLE "nfe_inbound"
                 RENAME TO "temporary_nfe_inbound"
         `);
@@ -1142,6 +1184,9 @@ export class CteFreight1795446404895 implements MigrationInterface {
             CREATE UNIQUE INDEX "uq_nfe_inbound_filial_key" ON "nfe_inbound" ("company_id", "filial_id", "access_key")
         `);
         await queryRunner.query(`
+            CREATE INDEX "ix_nfe_inbound_filial_authorized" ON "nfe_inbound" ("company_id", "filial_id", "authorized_at")
+        `);
+        await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
         await queryRunner.query(`
@@ -1183,7 +1228,18 @@ export class CteFreight1795446404895 implements MigrationInterface {
                 "declared_quantity" varchar(20),
                 "declared_unit_price" varchar(23),
                 "declared_ncm" varchar(8),
-                "declared_cfop" varchar(4)
+                "declared_cfop" varchar(4),
+                "reform_taxes" text,
+                "entry_cfop" varchar(4),
+                "entry_cfop_source" varchar(12) NOT NULL DEFAULT ('NONE'),
+                "operation_class" varchar(30),
+                "operation_class_source" varchar(12) NOT NULL DEFAULT ('NONE'),
+                "credit_icms" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "credit_pis" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "credit_cofins" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "credit_ipi" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "credit_base" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "cost_total" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
         await queryRunner.query(`
@@ -1218,7 +1274,18 @@ export class CteFreight1795446404895 implements MigrationInterface {
                     "declared_quantity",
                     "declared_unit_price",
                     "declared_ncm",
-                    "declared_cfop"
+                    "declared_cfop",
+                    "reform_taxes",
+                    "entry_cfop",
+                    "entry_cfop_source",
+                    "operation_class",
+                    "operation_class_source",
+                    "credit_icms",
+                    "credit_pis",
+                    "credit_cofins",
+                    "credit_ipi",
+                    "credit_base",
+                    "cost_total"
                 )
             SELECT "id",
                 "company_id",
@@ -1250,7 +1317,18 @@ export class CteFreight1795446404895 implements MigrationInterface {
                 "declared_quantity",
                 "declared_unit_price",
                 "declared_ncm",
-                "declared_cfop"
+                "declared_cfop",
+                "reform_taxes",
+                "entry_cfop",
+                "entry_cfop_source",
+                "operation_class",
+                "operation_class_source",
+                "credit_icms",
+                "credit_pis",
+                "credit_cofins",
+                "credit_ipi",
+                "credit_base",
+                "cost_total"
             FROM "temporary_entry_document_item"
         `);
         await queryRunner.query(`

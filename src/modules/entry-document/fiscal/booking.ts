@@ -1,0 +1,98 @@
+import { Dec, dec, sum } from '../../../core/decimal';
+import type { Product } from '../../catalog/entities/product.entity';
+import type { LedgerLine } from '../../stock/stock-ledger.service';
+import type { ThirdPartyLine } from '../../stock/third-party-stock.service';
+import { ComputedItem, linePayable } from '../entry-document.calculator';
+import type { CreditTax, NfePurpose, StockTarget } from './fiscal.types';
+import { CLASS_EFFECTS } from './operation-rules';
+
+/*
+ * What confirming does with each line, from its operation class: own stock (ledger), third-party stock
+ * (its own ledger) or nothing; owed to the supplier or not; the credits it gives. confirm-preview shows
+ * it line by line, confirm posts exactly this.
+ */
+
+export interface LineBooking {
+  lineNumber: number;
+  item: ComputedItem;
+  /** Where the line's goods go (after review state, stock control and quantity). */
+  stock: StockTarget;
+  /** Why a line whose class posts stock posts none. */
+  stockNote: string | null;
+  payable: boolean;
+  effect: string;
+}
+
+export interface TaxCreditTotal {
+  tax: CreditTax;
+  base: Dec;
+  amount: Dec;
+}
+
+export interface Booking {
+  lines: LineBooking[];
+  ownStock: LedgerLine[];
+  thirdParty: ThirdPartyLine[];
+  credits: TaxCreditTotal[];
+}
+
+export interface BookingInput {
+  items: ComputedItem[];
+  /** The stored item ids, in line order (movements reference them). */
+  itemIds: number[];
+  products: Map<number, Product>;
+  purpose: NfePurpose;
+  supplierDocument: string;
+  supplierId: number;
+}
+
+function lineTarget(it: ComputedItem, product: Product | undefined): { stock: StockTarget; note: string | null } {
+  const target = it.operationClass ? CLASS_EFFECTS[it.operationClass].stock : 'NONE';
+  if (target === 'NONE') return { stock: 'NONE', note: null };
+  if (it.reviewStatus === 'IGNORED') return { stock: 'NONE', note: 'Ignored on review: kept on the document, posts no stock' };
+  if (it.reviewStatus !== 'MATCHED' || !product) return { stock: 'NONE', note: 'No product yet: the line must be mapped before confirming' };
+  if (target === 'OWN' && !product.stockControlled) return { stock: 'NONE', note: `Product ${product.code} is not stock-controlled` };
+  if (!it.stockQuantity.gt(0)) return { stock: 'NONE', note: 'No stock quantity' };
+  return { stock: target, note: null };
+}
+
+const taxBase = (it: ComputedItem, tax: 'icms' | 'ipi') => dec(it.taxes[tax]?.base ?? 0);
+
+export function bookLines(input: BookingInput): Booking {
+  const lines: LineBooking[] = [];
+  const ownStock: LedgerLine[] = [];
+  const thirdParty: ThirdPartyLine[] = [];
+  input.items.forEach((it, i) => {
+    const product = it.productId === null ? undefined : input.products.get(it.productId);
+    const { stock, note } = lineTarget(it, product);
+    if (stock === 'OWN') {
+      ownStock.push({ productId: product!.id, direction: 'IN', quantity: it.stockQuantity, unitCost: it.unitCost, referenceLineId: input.itemIds[i] });
+    } else if (stock === 'THIRD_PARTY') {
+      thirdParty.push({
+        productId: product!.id,
+        ownerDocument: input.supplierDocument,
+        ownerSupplierId: input.supplierId,
+        direction: 'IN',
+        quantity: it.stockQuantity,
+        value: it.total,
+        referenceLineId: input.itemIds[i],
+      });
+    }
+    lines.push({
+      lineNumber: it.lineNumber,
+      item: it,
+      stock,
+      stockNote: note,
+      payable: linePayable(it.operationClass, input.purpose),
+      effect: it.operationClass ? CLASS_EFFECTS[it.operationClass].effect : 'Operation class undetermined: the line cannot be booked yet',
+    });
+  });
+  const credited = (pick: (it: ComputedItem) => Dec) => input.items.filter((it) => pick(it).gt(0));
+  const credits: TaxCreditTotal[] = [
+    { tax: 'ICMS' as const, base: sum(credited((it) => it.creditIcms).map((it) => taxBase(it, 'icms'))), amount: sum(input.items.map((it) => it.creditIcms)) },
+    { tax: 'PIS' as const, base: sum(credited((it) => it.creditPis).map((it) => it.creditBase)), amount: sum(input.items.map((it) => it.creditPis)) },
+    { tax: 'COFINS' as const, base: sum(credited((it) => it.creditCofins).map((it) => it.creditBase)), amount: sum(input.items.map((it) => it.creditCofins)) },
+    { tax: 'IPI' as const, base: sum(credited((it) => it.creditIpi).map((it) => taxBase(it, 'ipi'))), amount: sum(input.items.map((it) => it.creditIpi)) },
+  ].filter((c) => c.amount.gt(0));
+  return { lines, ownStock, thirdParty, credits };
+}
