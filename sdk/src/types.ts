@@ -583,6 +583,11 @@ export interface CteAllocation {
   productId: string | null;
   mode: FreightMode;
   basis: number;
+  /** The line's share of vTPrest. */
+  share: number;
+  /** The part of the CT-e's ICMS on that share credited (the line's class and the filial's regime admit it). */
+  icmsCredit: number;
+  /** What went onto the line: share − icmsCredit. */
   amount: number;
   quantityReceived: number;
   quantityInStock: number;
@@ -606,6 +611,12 @@ export interface FreightLine {
   lineNumber: number;
   productId: string | null;
   basis?: number;
+  /** The line's share of vTPrest. */
+  share?: number;
+  /** Its part of the CT-e's ICMS, and what of it is credited. */
+  icms?: number;
+  icmsCredit?: number;
+  /** Freight onto the line (net of the credited ICMS). */
   amount: number;
   mode?: FreightMode;
   unitCostBefore?: number;
@@ -621,7 +632,7 @@ export interface FreightLine {
 
 export interface ApportionRequest {
   method?: ApportionMethod;
-  /** WEIGHT: each line's gross weight; MANUAL: each line's amount. */
+  /** WEIGHT: each line's gross weight; MANUAL: each line's share of vTPrest (they add up to it). */
   lines?: { itemId: string; weight?: DecimalInput; amount?: DecimalInput }[];
   entryDate?: string;
   ignoreUnbookedNfe?: boolean;

@@ -51,6 +51,13 @@ export interface ApportionOptions {
 export interface PlannedLine {
   line: FreightLine;
   basis: Dec;
+  /** The line's share of vTPrest. */
+  share: Dec;
+  /** Its part of the CT-e's ICMS. */
+  icms: Dec;
+  /** The part of that ICMS credited (icmsCreditAdmitted: the line's class, entry CFOP, the regime). */
+  icmsCredit: Dec;
+  /** What goes onto the line as apportioned freight: share − ICMS credit. */
   amount: Dec;
 }
 
@@ -74,9 +81,6 @@ export interface ApportionPlan {
   warnings: Problem[];
 }
 
-/** SIMPLES_NACIONAL takes no ICMS credit; the normal regimes recover the ICMS highlighted on the freight they pay. */
-export const recoversFreightIcms = (regime: TaxRegime) => regime !== 'SIMPLES_NACIONAL';
-
 /** The gross weight the NF-e declared (transp/vol/pesoB), null when it declares none. */
 async function declaredGrossWeight(em: EntityManager, ctx: TenantContext, link: NfeLink): Promise<Dec | null> {
   if (!link.inbound?.hasXml) return null;
@@ -99,8 +103,6 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
   const warnings: Problem[] = [];
   if (cte.status !== 'RECEIVED') blocking.push({ code: `CTE_${cte.status}`, message: `The CT-e is ${cte.status}; only a RECEIVED CT-e is apportioned` });
   const { taxRegime: regime } = await getFilialFiscalSettings(em, ctx.companyId, cte.filialId);
-  const recoverableIcms = recoversFreightIcms(regime) ? cte.icmsValue : new Dec(0);
-  const amount = cte.serviceTotal.minus(recoverableIcms);
 
   const links = await resolveNfeLinks(em, ctx, cte);
   const booked = links.filter((l) => l.entryDocument && l.entryDocument.filialId === cte.filialId);
@@ -119,9 +121,9 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
   for (const link of booked) {
     const doc = link.entryDocument!;
     if (doc.nfeCancelledAt) warnings.push({ code: 'NFE_CANCELLED_BY_ISSUER', message: `The issuer cancelled NF-e ${link.accessKey}`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
-    const target = await freightTarget(em, doc);
+    const target = await freightTarget(em, doc, regime);
     if (!target.lines.length) {
-      blocking.push({ code: 'CTE_DOCUMENT_WITHOUT_LINES', message: `Entry document ${doc.number} has no line that carries stock to take the freight`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
+      blocking.push({ code: 'CTE_DOCUMENT_WITHOUT_LINES', message: `Entry document ${doc.number} has no line entering own stock that can take the freight`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
       continue;
     }
     targets.push({ link, doc, lines: target.lines });
@@ -134,16 +136,18 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
     blocking.push({ code: 'CTE_LINE_NOT_LINKED', message: `${strangers.length} line(s) given are not lines of the linked entry documents that can take freight`, details: { itemIds: strangers.map((id) => encodeId('entry-document-item', id)) } });
   }
 
-  let documents: PlannedDocument[] = [];
+  // vTPrest is split first (each line's share); the ICMS then follows the shares.
+  let split: { doc: EntryDocument; lines: { line: FreightLine; basis: Dec; share: Dec }[] }[] = [];
   if (method === 'MANUAL') {
     const total = sum([...given.values()].map((l) => l.amount ?? new Dec(0)));
-    if (!total.eq(amount)) {
-      blocking.push({ code: 'CTE_MANUAL_SHARES_MISMATCH', message: `The manual shares add up to ${total.toFixed(2)}; the freight to apportion is ${amount.toFixed(2)}`, details: { shares: Number(total.toFixed(2)), freight: Number(amount.toFixed(2)) } });
+    if (!total.eq(cte.serviceTotal)) {
+      blocking.push({
+        code: 'CTE_MANUAL_SHARES_MISMATCH',
+        message: `The manual shares add up to ${total.toFixed(2)}; the CT-e's vTPrest is ${cte.serviceTotal.toFixed(2)}`,
+        details: { shares: Number(total.toFixed(2)), serviceTotal: Number(cte.serviceTotal.toFixed(2)) },
+      });
     }
-    documents = targets.map((t) => {
-      const lines = t.lines.map((line) => ({ line, basis: given.get(line.itemId)?.amount ?? new Dec(0), amount: given.get(line.itemId)?.amount ?? new Dec(0) }));
-      return { doc: t.doc, amount: sum(lines.map((l) => l.amount)), lines };
-    });
+    split = targets.map((t) => ({ doc: t.doc, lines: t.lines.map((line) => ({ line, basis: given.get(line.itemId)?.amount ?? new Dec(0), share: given.get(line.itemId)?.amount ?? new Dec(0) })) }));
   } else if (!blocking.some((b) => b.code === 'CTE_NO_LINKED_DOCUMENTS')) {
     const weighted: { document: (typeof targets)[number]; weight?: Dec; lines: { item: FreightLine; weight: Dec }[] }[] = [];
     for (const t of targets) {
@@ -167,15 +171,27 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
     if (weighted.length && !blocking.some((b) => b.code === 'CTE_WEIGHT_UNKNOWN') && sum(weighted.map((w) => w.weight ?? sum(w.lines.map((l) => l.weight)))).isZero()) {
       blocking.push({ code: 'CTE_NOTHING_TO_WEIGH', message: `The linked lines add up to zero by ${method.toLowerCase()}: choose another method` });
     }
-    documents = splitOverDocuments(amount, weighted).map((d) => ({ doc: d.document.doc, amount: d.amount, lines: d.lines.map((l) => ({ line: l.item, basis: l.weight, amount: l.amount })) }));
+    split = splitOverDocuments(cte.serviceTotal, weighted).map((d) => ({ doc: d.document.doc, lines: d.lines.map((l) => ({ line: l.item, basis: l.weight, share: l.amount })) }));
   }
+  const icmsSplit = splitOverDocuments(
+    cte.icmsValue,
+    split.map((d) => ({ document: d.doc, lines: d.lines.map((l) => ({ item: l, weight: l.share })) })),
+  );
+  const documents: PlannedDocument[] = icmsSplit.map((d) => {
+    const lines = d.lines.map(({ item, amount: icms }) => {
+      const icmsCredit = item.line.icmsCredit ? icms : new Dec(0);
+      return { line: item.line, basis: item.basis, share: item.share, icms, icmsCredit, amount: item.share.minus(icmsCredit) };
+    });
+    return { doc: d.document, amount: sum(lines.map((l) => l.amount)), lines };
+  });
+  const recoverableIcms = sum(documents.flatMap((d) => d.lines.map((l) => l.icmsCredit)));
 
   const entryDate = options.entryDate ?? businessToday();
   return {
     cte,
     method,
     regime,
-    freight: { serviceTotal: cte.serviceTotal, icms: cte.icmsValue, recoverableIcms, amount },
+    freight: { serviceTotal: cte.serviceTotal, icms: cte.icmsValue, recoverableIcms, amount: cte.serviceTotal.minus(recoverableIcms) },
     links,
     documents,
     unbooked,
@@ -256,7 +272,7 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
       if (!shares.length) continue;
       const outcome = await postFreight(em, ctx, d.doc, shares, { id: cteHash, accessKey: cte.accessKey, action: 'APPORTIONED' });
       outcomes.set(d.doc.id, outcome);
-      const basis = new Map(d.lines.map((l) => [l.line.lineNumber, l.basis]));
+      const planned = new Map(d.lines.map((l) => [l.line.lineNumber, l]));
       await insertAllocations(
         em,
         outcome.map((o) => ({
@@ -267,7 +283,9 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
           itemId: o.itemId,
           productId: o.productId,
           mode: o.mode,
-          basis: basis.get(o.lineNumber) ?? new Dec(0),
+          basis: planned.get(o.lineNumber)!.basis,
+          share: planned.get(o.lineNumber)!.share,
+          icmsCredit: planned.get(o.lineNumber)!.icmsCredit,
           amount: o.amount,
           quantityReceived: o.quantityReceived,
           quantityInStock: o.quantityInStock,

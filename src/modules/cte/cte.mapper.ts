@@ -3,7 +3,7 @@ import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { FreightLineOutcome } from '../entry-document/cte-freight';
 import { toInboundDto } from '../nfe/nfe.mapper';
 import { toPayableDto } from '../payables/payables.mapper';
-import type { ApportionPlan, ApportionPreview, ApportionResult, Problem } from './apportion.service';
+import type { ApportionPlan, ApportionPreview, ApportionResult, PlannedLine, Problem } from './apportion.service';
 import type { CancelPreview } from './cancel.service';
 import type { CteDetail, NfeLink } from './cte.service';
 import type { CteAllocation } from './entities/cte-allocation.entity';
@@ -83,6 +83,8 @@ export const toAllocationDto = (a: CteAllocation) => ({
   productId: encodeOptionalId('product', a.productId),
   mode: a.mode,
   basis: toJsonNumber(a.basis, 4),
+  share: amount(a.share),
+  icmsCredit: amount(a.icmsCredit),
   amount: amount(a.amount),
   quantityReceived: quantity(a.quantityReceived),
   quantityInStock: quantity(a.quantityInStock),
@@ -104,11 +106,19 @@ export function toDetailDto(d: CteDetail) {
 
 const problemDto = (p: Problem) => ({ code: p.code, message: p.message, ...(p.details ? { details: p.details } : {}) });
 
-const outcomeDto = (o: FreightLineOutcome, basis?: Dec) => ({
+/** A planned line's split: its weight, its share of vTPrest, its part of the ICMS and what of it is credited. */
+const splitDto = (l: PlannedLine) => ({
+  basis: toJsonNumber(l.basis, 4),
+  share: amount(l.share),
+  icms: amount(l.icms),
+  icmsCredit: amount(l.icmsCredit),
+});
+
+const outcomeDto = (o: FreightLineOutcome, planned?: PlannedLine) => ({
   itemId: encodeId('entry-document-item', o.itemId),
   lineNumber: o.lineNumber,
   productId: encodeOptionalId('product', o.productId),
-  ...(basis !== undefined ? { basis: toJsonNumber(basis, 4) } : {}),
+  ...(planned ? splitDto(planned) : {}),
   amount: amount(o.amount),
   mode: o.mode,
   unitCostBefore: cost(o.unitCostBefore),
@@ -138,8 +148,8 @@ function planDto(plan: ApportionPlan, outcomes: Map<number, FreightLineOutcome[]
         lines: d.lines.map((l) => {
           const o = byLine.get(l.line.lineNumber);
           return o
-            ? outcomeDto(o, l.basis)
-            : { itemId: encodeId('entry-document-item', l.line.itemId), lineNumber: l.line.lineNumber, productId: encodeOptionalId('product', l.line.productId), basis: toJsonNumber(l.basis, 4), amount: amount(l.amount) };
+            ? outcomeDto(o, l)
+            : { itemId: encodeId('entry-document-item', l.line.itemId), lineNumber: l.line.lineNumber, productId: encodeOptionalId('product', l.line.productId), ...splitDto(l), amount: amount(l.amount) };
         }),
       };
     }),

@@ -12,11 +12,16 @@ import { computeDocument } from './entry-document.calculator';
 import { toEventData } from './entry-document.mapper';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
+import { loadFiscalContext } from './fiscal/fiscal-context';
+import type { OperationClass, TaxRegime } from './fiscal/fiscal.types';
+import { icmsCreditAdmitted } from './fiscal/line-cost';
+import { CLASS_EFFECTS } from './fiscal/operation-rules';
 import { AUDIT_ENTITY, findByAccessKey, findDocument, loadInstallments, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent, updateItems } from './entry-document.repository';
 
 /*
  * What the CT-e module (SPEC §4b) does to entry documents, through these functions only. Freight
- * apportioned onto a DRAFT's lines becomes part of their landed cost (item `apportionedFreight`, unit cost
+ * apportioned onto a DRAFT's lines becomes part of their net cost (item `apportionedFreight`, the one
+ * input of the fiscal cost formula for it: cost = gross − credits + apportioned freight; unit cost
  * recomputed by the calculator, so confirm posts it). Onto a CONFIRMED document it is a value-only
  * posting on the lines' goods still in stock (stock ledger), recorded on the lines as well; the
  * entry document's cancellation takes those postings back out with the goods.
@@ -37,11 +42,13 @@ export interface FreightLine {
   value: Dec;
   unitCost: Dec;
   apportionedFreight: Dec;
+  /** Whether the ICMS of freight onto this line is credited (its class, entry CFOP and the regime, as for the goods). */
+  icmsCredit: boolean;
 }
 
 export interface FreightTarget {
   doc: EntryDocument;
-  /** The lines that carry stock and can take freight (not IGNORED, quantity > 0, stock-controlled product). */
+  /** The lines that can take freight: own stock by their class, not IGNORED, quantity > 0, stock-controlled product. */
   lines: FreightLine[];
 }
 
@@ -85,21 +92,29 @@ export async function documentsOfKeys(em: EntityManager, companyId: number, keys
 
 export const findEntryDocument = (em: EntityManager, companyId: number, id: number) => findDocument(em, companyId, id);
 
-const eligible = (it: EntryDocumentItem, products: Map<number, Product>, status: EntryDocument['status']) => {
+const eligible = (it: EntryDocumentItem, operationClass: OperationClass | null, products: Map<number, Product>, status: EntryDocument['status']) => {
   if (it.reviewStatus === 'IGNORED' || !it.stockQuantity.gt(0)) return false;
+  // Freight is part of the cost of goods entering own stock; the class must be known (it decides the credit).
+  if (!operationClass || CLASS_EFFECTS[operationClass].stock !== 'OWN') return false;
   // A draft's line without product yet still gets its share (it must be mapped before confirming).
   if (it.productId === null) return status === 'DRAFT';
   return products.get(it.productId)?.stockControlled === true && (status === 'DRAFT' || it.reviewStatus === 'MATCHED');
 };
 
-/** A document's lines that can take freight, in line order. */
-export async function freightTarget(em: EntityManager, doc: EntryDocument): Promise<FreightTarget> {
+/**
+ * A document's lines that can take freight, in line order, each with whether the freight's ICMS is
+ * credited under `taxRegime` (the CT-e's filial's). A draft's lines are booked as they would be now
+ * (rules may have changed since they were stored), a confirmed document's as they were booked.
+ */
+export async function freightTarget(em: EntityManager, doc: EntryDocument, taxRegime: TaxRegime): Promise<FreightTarget> {
   const state = await loadDocumentState(em, doc);
+  const booking = (i: number) => (doc.status === 'DRAFT' ? state.computed.items[i] : state.items[i]);
   return {
     doc,
     lines: state.items
-      .filter((it) => eligible(it, state.products, doc.status))
-      .map((it) => ({
+      .map((it, i) => ({ it, booked: booking(i) }))
+      .filter(({ it, booked }) => eligible(it, booked.operationClass, state.products, doc.status))
+      .map(({ it, booked }) => ({
         itemId: it.id,
         lineNumber: it.lineNumber,
         productId: it.productId,
@@ -108,6 +123,7 @@ export async function freightTarget(em: EntityManager, doc: EntryDocument): Prom
         value: it.total.minus(it.discount),
         unitCost: it.unitCost,
         apportionedFreight: it.apportionedFreight,
+        icmsCredit: icmsCreditAdmitted({ operationClass: booked.operationClass, baseClass: null, purpose: doc.purpose, entryCfop: booked.entryCfop, taxRegime }),
       })),
   };
 }
@@ -142,7 +158,8 @@ async function recomputedDraft(em: EntityManager, doc: EntryDocument, shares: Li
   const add = new Map(shares.map((s) => [s.lineNumber, s.amount]));
   const input = storedDraftInput(doc, items, installments);
   input.items = input.items.map((it, i) => ({ ...it, apportionedFreight: dec(it.apportionedFreight).plus(add.get(items[i].lineNumber) ?? 0) }));
-  return { items, byId, computed: computeDocument({ ...input, entryDate: doc.entryDate }) };
+  const fiscal = await loadFiscalContext(em, doc.companyId, doc.filialId, items.map((i) => i.cfop));
+  return { items, byId, computed: computeDocument({ ...input, entryDate: doc.entryDate, fiscal }) };
 }
 
 const draftLineOutcome = (it: EntryDocumentItem, after: { unitCost: Dec }, amount: Dec): FreightLineOutcome => ({

@@ -214,6 +214,15 @@ function computeItem(
     checks.push({ code: 'ITEM_WITHOUT_PRODUCT', message: `Line ${lineNumber} has no product; map it or ignore it`, blocksConfirmation: true, lineNumber });
   }
   checks.push(...lineFiscalChecks({ lineNumber, cfop: orNull(item.cfop), fiscal }));
+  // CT-e freight was put on the line as the cost of goods entering own stock; a class changed since would lose it.
+  if (!apportionedFreight.isZero() && (!fiscal.operationClass || CLASS_EFFECTS[fiscal.operationClass].stock !== 'OWN')) {
+    checks.push({
+      code: 'APPORTIONED_FREIGHT_WITHOUT_STOCK',
+      message: `Line ${lineNumber} carries ${apportionedFreight.toFixed(2)} of CT-e freight but its class posts no own stock: cancel the CT-e or book the line as a purchase`,
+      blocksConfirmation: true,
+      lineNumber,
+    });
+  }
   if (quantity.lte(0) && postsStock) {
     checks.push({ code: 'ITEM_QUANTITY_NOT_POSITIVE', message: `Line ${lineNumber} has quantity ${quantity.toFixed(4)}`, blocksConfirmation: true, lineNumber });
   }

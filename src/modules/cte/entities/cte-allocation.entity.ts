@@ -42,6 +42,15 @@ export class CteAllocation {
   @PriceColumn()
   basis!: Dec;
 
+  /** The line's share of vTPrest. */
+  @AmountColumn()
+  share!: Dec;
+
+  /** The part of the CT-e's ICMS on that share credited (the line's class and the regime admit it). */
+  @AmountColumn({ name: 'icms_credit' })
+  icmsCredit!: Dec;
+
+  /** What went onto the line: share − ICMS credit (its apportioned freight). */
   @AmountColumn()
   amount!: Dec;
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class CteFreight1795450069463 implements MigrationInterface {
-    name = 'CteFreight1795450069463'
+export class CteFreight1795450205741 implements MigrationInterface {
+    name = 'CteFreight1795450205741'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -15,6 +15,8 @@ export class CteFreight1795450069463 implements MigrationInterface {
                 \`product_id\` int NULL,
                 \`mode\` varchar(16) NOT NULL,
                 \`basis\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`share\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`icms_credit\` decimal(15, 2) NOT NULL DEFAULT '0.00',
                 \`amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
                 \`quantity_received\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
                 \`quantity_in_stock\` decimal(18, 4) NOT NULL DEFAULT '0.0000',

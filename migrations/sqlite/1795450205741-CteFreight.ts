@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class CteFreight1795450069463 implements MigrationInterface {
-    name = 'CteFreight1795450069463'
+export class CteFreight1795450205741 implements MigrationInterface {
+    name = 'CteFreight1795450205741'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -15,6 +15,8 @@ export class CteFreight1795450069463 implements MigrationInterface {
                 "product_id" integer,
                 "mode" varchar(16) NOT NULL,
                 "basis" varchar(23) NOT NULL DEFAULT ('0.0000000000'),
+                "share" varchar(17) NOT NULL DEFAULT ('0.00'),
+                "icms_credit" varchar(17) NOT NULL DEFAULT ('0.00'),
                 "amount" varchar(17) NOT NULL DEFAULT ('0.00'),
                 "quantity_received" varchar(20) NOT NULL DEFAULT ('0.0000'),
                 "quantity_in_stock" varchar(20) NOT NULL DEFAULT ('0.0000'),
