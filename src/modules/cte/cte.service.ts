@@ -66,7 +66,7 @@ export async function previewCte(ctx: TenantContext, xml: string): Promise<{ ins
   return { inspection, existing: await findCteByKey(dataSource.manager, ctx.companyId, inspection.cte.accessKey) };
 }
 
-async function insertStaged(em: EntityManager, ctx: ActorContext, filial: Filial, xml: string, inspection: CteInspection): Promise<Cte> {
+export async function insertStaged(em: EntityManager, ctx: ActorContext, filial: Filial, xml: string, inspection: CteInspection): Promise<Cte> {
   const { cte, report } = inspection;
   const name = (cte.issuer.name ?? '').slice(0, 150);
   const id = await insertCte(

@@ -1,35 +1,9 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class CteFreight1795450205741 implements MigrationInterface {
-    name = 'CteFreight1795450205741'
+export class CteFreight1795450341396 implements MigrationInterface {
+    name = 'CteFreight1795450341396'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
-            CREATE TABLE \`cte_allocation\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`cte_id\` int NOT NULL,
-                \`entry_document_id\` int NOT NULL,
-                \`line_number\` int NOT NULL,
-                \`item_id\` int NOT NULL,
-                \`product_id\` int NULL,
-                \`mode\` varchar(16) NOT NULL,
-                \`basis\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
-                \`share\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`icms_credit\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`quantity_received\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`quantity_in_stock\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
-                \`absorbed\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`unabsorbed\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`reversed_amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`reversed_unabsorbed\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`reversed_at\` datetime(3) NULL,
-                INDEX \`ix_cte_allocation_document\` (\`company_id\`, \`entry_document_id\`),
-                INDEX \`ix_cte_allocation_cte\` (\`company_id\`, \`cte_id\`, \`id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
         await queryRunner.query(`
             CREATE TABLE \`cte_nfe\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
@@ -95,8 +69,38 @@ export class CteFreight1795450205741 implements MigrationInterface {
             ) ENGINE = InnoDB
         `);
         await queryRunner.query(`
+            CREATE TABLE \`cte_allocation\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`cte_id\` int NOT NULL,
+                \`entry_document_id\` int NOT NULL,
+                \`line_number\` int NOT NULL,
+                \`item_id\` int NOT NULL,
+                \`product_id\` int NULL,
+                \`mode\` varchar(16) NOT NULL,
+                \`basis\` decimal(21, 10) NOT NULL DEFAULT '0.0000000000',
+                \`share\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`icms_credit\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`quantity_received\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`quantity_in_stock\` decimal(18, 4) NOT NULL DEFAULT '0.0000',
+                \`absorbed\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`unabsorbed\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`reversed_amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`reversed_unabsorbed\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`reversed_at\` datetime(3) NULL,
+                INDEX \`ix_cte_allocation_document\` (\`company_id\`, \`entry_document_id\`),
+                INDEX \`ix_cte_allocation_cte\` (\`company_id\`, \`cte_id\`, \`id\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+        await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`apportioned_freight\` decimal(15, 2) NOT NULL DEFAULT '0.00'
+        `);
+        await queryRunner.query(`
+            ALTER TABLE \`nfe_batch_file\`
+            ADD \`cte_id\` int NULL
         `);
         await queryRunner.query(`
             ALTER TABLE \`nfe_inbound\`
@@ -169,7 +173,19 @@ export class CteFreight1795450205741 implements MigrationInterface {
             ALTER TABLE \`nfe_inbound\` DROP COLUMN \`freight_cte_announced_at\`
         `);
         await queryRunner.query(`
+            ALTER TABLE \`nfe_batch_file\` DROP COLUMN \`cte_id\`
+        `);
+        await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`apportioned_freight\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_cte_allocation_cte\` ON \`cte_allocation\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`ix_cte_allocation_document\` ON \`cte_allocation\`
+        `);
+        await queryRunner.query(`
+            DROP TABLE \`cte_allocation\`
         `);
         await queryRunner.query(`
             DROP INDEX \`uq_cte_company_key\` ON \`cte\`
@@ -194,15 +210,6 @@ export class CteFreight1795450205741 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP TABLE \`cte_nfe\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_cte_allocation_cte\` ON \`cte_allocation\`
-        `);
-        await queryRunner.query(`
-            DROP INDEX \`ix_cte_allocation_document\` ON \`cte_allocation\`
-        `);
-        await queryRunner.query(`
-            DROP TABLE \`cte_allocation\`
         `);
     }
 

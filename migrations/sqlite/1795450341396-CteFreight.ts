@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class CteFreight1795450205741 implements MigrationInterface {
-    name = 'CteFreight1795450205741'
+export class CteFreight1795450341396 implements MigrationInterface {
+    name = 'CteFreight1795450341396'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -261,6 +261,89 @@ export class CteFreight1795450205741 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
+        `);
+        await queryRunner.query(`
+            DROP INDEX "uq_nfe_batch_file_seq"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_nfe_batch_file_pending"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_nfe_batch_file_order"
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "temporary_nfe_batch_file" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "job_id" integer NOT NULL,
+                "seq" integer NOT NULL,
+                "name" varchar(255) NOT NULL,
+                "size" integer NOT NULL,
+                "kind" varchar(10),
+                "phase" integer NOT NULL DEFAULT (0),
+                "content_gz" blob,
+                "status" varchar(10) NOT NULL,
+                "access_key" varchar(44),
+                "inbound_id" integer,
+                "problem_code" varchar(60),
+                "message" varchar(500),
+                "processed_order" integer,
+                "processed_at" datetime,
+                "cte_id" integer
+            )
+        `);
+        await queryRunner.query(`
+            INSERT INTO "temporary_nfe_batch_file"(
+                    "id",
+                    "company_id",
+                    "job_id",
+                    "seq",
+                    "name",
+                    "size",
+                    "kind",
+                    "phase",
+                    "content_gz",
+                    "status",
+                    "access_key",
+                    "inbound_id",
+                    "problem_code",
+                    "message",
+                    "processed_order",
+                    "processed_at"
+                )
+            SELECT "id",
+                "company_id",
+                "job_id",
+                "seq",
+                "name",
+                "size",
+                "kind",
+                "phase",
+                "content_gz",
+                "status",
+                "access_key",
+                "inbound_id",
+                "problem_code",
+                "message",
+                "processed_order",
+                "processed_at"
+            FROM "nfe_batch_file"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "nfe_batch_file"
+        `);
+        await queryRunner.query(`
+            ALTER TABLE "temporary_nfe_batch_file"
+                RENAME TO "nfe_batch_file"
+        `);
+        await queryRunner.query(`
+            CREATE UNIQUE INDEX "uq_nfe_batch_file_seq" ON "nfe_batch_file" ("company_id", "job_id", "seq")
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_nfe_batch_file_pending" ON "nfe_batch_file" ("company_id", "job_id", "status", "phase", "seq")
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_nfe_batch_file_order" ON "nfe_batch_file" ("company_id", "job_id", "processed_order")
         `);
         await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_authorized"
@@ -1187,6 +1270,88 @@ export class CteFreight1795450205741 implements MigrationInterface {
         `);
         await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_authorized" ON "nfe_inbound" ("company_id", "filial_id", "authorized_at")
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_nfe_batch_file_order"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "ix_nfe_batch_file_pending"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "uq_nfe_batch_file_seq"
+        `);
+        await queryRunner.query(`
+            ALTER TABLE "nfe_batch_file"
+                RENAME TO "temporary_nfe_batch_file"
+        `);
+        await queryRunner.query(`
+            CREATE TABLE "nfe_batch_file" (
+                "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+                "company_id" integer NOT NULL,
+                "job_id" integer NOT NULL,
+                "seq" integer NOT NULL,
+                "name" varchar(255) NOT NULL,
+                "size" integer NOT NULL,
+                "kind" varchar(10),
+                "phase" integer NOT NULL DEFAULT (0),
+                "content_gz" blob,
+                "status" varchar(10) NOT NULL,
+                "access_key" varchar(44),
+                "inbound_id" integer,
+                "problem_code" varchar(60),
+                "message" varchar(500),
+                "processed_order" integer,
+                "processed_at" datetime
+            )
+        `);
+        await queryRunner.query(`
+            INSERT INTO "nfe_batch_file"(
+                    "id",
+                    "company_id",
+                    "job_id",
+                    "seq",
+                    "name",
+                    "size",
+                    "kind",
+                    "phase",
+                    "content_gz",
+                    "status",
+                    "access_key",
+                    "inbound_id",
+                    "problem_code",
+                    "message",
+                    "processed_order",
+                    "processed_at"
+                )
+            SELECT "id",
+                "company_id",
+                "job_id",
+                "seq",
+                "name",
+                "size",
+                "kind",
+                "phase",
+                "content_gz",
+                "status",
+                "access_key",
+                "inbound_id",
+                "problem_code",
+                "message",
+                "processed_order",
+                "processed_at"
+            FROM "temporary_nfe_batch_file"
+        `);
+        await queryRunner.query(`
+            DROP TABLE "temporary_nfe_batch_file"
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_nfe_batch_file_order" ON "nfe_batch_file" ("company_id", "job_id", "processed_order")
+        `);
+        await queryRunner.query(`
+            CREATE INDEX "ix_nfe_batch_file_pending" ON "nfe_batch_file" ("company_id", "job_id", "status", "phase", "seq")
+        `);
+        await queryRunner.query(`
+            CREATE UNIQUE INDEX "uq_nfe_batch_file_seq" ON "nfe_batch_file" ("company_id", "job_id", "seq")
         `);
         await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
