@@ -1,4 +1,5 @@
 import { ClientOptions, HttpClient } from './http';
+import { Ctes } from './cte';
 import { EntryDocuments } from './entry-documents';
 import { Events } from './events';
 import { PurchaseOrders } from './purchase';
@@ -26,6 +27,8 @@ export interface Client {
   entryDocuments: EntryDocuments;
   /** `/api/entry-document/contas-pagar`: payables, payments, reversals. */
   payables: Payables;
+  /** `/api/entry-document/cte`: CT-e freight staged, apportioned onto the goods, cancelled. */
+  ctes: Ctes;
   /** `/api/settings`: filial fiscal settings, company purchase tolerances. */
   settings: Settings;
   /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
@@ -44,6 +47,7 @@ export function createClient(options: ClientOptions): Client {
     events: new Events(http),
     entryDocuments: new EntryDocuments(http),
     payables: new Payables(http),
+    ctes: new Ctes(http),
     settings: new Settings(http),
     request: http.request.bind(http),
   };

@@ -246,6 +246,8 @@ export interface EntryDocumentItem {
   insurance: number;
   otherExpenses: number;
   landedTotal: number;
+  /** CT-e freight apportioned onto the line: in its landed unit cost, not in the document total. */
+  apportionedFreight: number;
   taxes: Record<'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins', Tax>;
   conversionFactor: number;
   stockQuantity: number;
@@ -354,10 +356,16 @@ export interface EntryDocumentCancelPreview {
 
 export type PayableStatus = 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'CANCELLED';
 
+export type PayableSource = 'ENTRY_DOCUMENT' | 'CTE';
+
 export interface Payable {
   id: string;
   filialId: string;
-  entryDocumentId: string;
+  /** null for a CT-e's payable (`source` CTE). */
+  entryDocumentId: string | null;
+  /** An entry document's installment, or a CT-e's freight (the carrier as supplier). */
+  source: PayableSource;
+  cteId: string | null;
   supplier: { id: string; document: string; name: string };
   documentNumber: string;
   installmentNumber: number;
@@ -460,6 +468,8 @@ export interface FindPayablesQuery extends PageQuery {
   supplier?: string;
   overdue?: boolean;
   entryDocumentId?: string;
+  /** ENTRY_DOCUMENT installments or CTE freight. */
+  source?: PayableSource;
   sort?: 'dueDate' | '-dueDate';
 }
 
@@ -509,4 +519,183 @@ export interface UpdateCompanySettingsRequest {
   purchaseQuantityTolerancePct?: DecimalInput;
   purchasePriceTolerancePct?: DecimalInput;
   purchaseToleranceMode?: 'BLOCK' | 'WARN';
+}
+
+// ---- CT-e freight -----------------------------------------------------------------------------
+
+export type CteStatus = 'RECEIVED' | 'APPORTIONED' | 'CANCELLED';
+export type CtePayerRole = 'SENDER' | 'SHIPPER' | 'RECEIVER' | 'RECIPIENT' | 'OTHER';
+export type ApportionMethod = 'VALUE' | 'WEIGHT' | 'QUANTITY' | 'MANUAL';
+export type FreightMode = 'LANDED_COST' | 'STOCK_ADJUSTMENT';
+
+export interface CteValidationCheck {
+  check: string;
+  outcome: 'PASS' | 'FAIL' | 'SKIPPED';
+  blocking: boolean;
+  code: string | null;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface CteValidationReport {
+  valid: boolean;
+  blockingCodes: string[];
+  warnings: string[];
+  checks: CteValidationCheck[];
+}
+
+export interface Cte {
+  id: string;
+  filialId: string;
+  accessKey: string;
+  status: CteStatus;
+  carrier: { document: string; name: string; stateRegistration: string | null; uf: string | null };
+  series: string;
+  number: string;
+  issueDate: string;
+  issuedAt: string;
+  environment: 'PRODUCTION' | 'HOMOLOGATION';
+  protocol: string | null;
+  authorizedAt: string | null;
+  payerRole: CtePayerRole;
+  /** vTPrest. */
+  serviceTotal: number;
+  /** vRec: what the carrier receives. */
+  receivable: number;
+  icms: number;
+  nfeCount: number;
+  apportionment: { method: ApportionMethod; amount: number; recoverableIcms: number; soldShare: number; entryDate: string | null; apportionedAt: string | null } | null;
+  supplierId: string | null;
+  validation: { valid: boolean; blockingCodes: string[]; warnings: string[] };
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CteStageResult {
+  created: boolean;
+  cte: Cte;
+  report: CteValidationReport;
+}
+
+export interface CtePreview {
+  /** The parsed cteProc (ide, issuer, parties, payer, values, icms, cargo, nfeKeys, billing, protocol). */
+  document: Record<string, unknown>;
+  report: CteValidationReport;
+  stored: Cte | null;
+}
+
+export interface CteAllocation {
+  entryDocumentId: string;
+  lineNumber: number;
+  itemId: string;
+  productId: string | null;
+  mode: FreightMode;
+  basis: number;
+  /** The line's share of vTPrest. */
+  share: number;
+  /** The part of the CT-e's ICMS on that share credited (the line's class and the filial's regime admit it). */
+  icmsCredit: number;
+  /** What went onto the line: share − icmsCredit. */
+  amount: number;
+  quantityReceived: number;
+  quantityInStock: number;
+  absorbed: number;
+  /** The part that belonged to goods already sold: reported, not posted. */
+  soldShare: number;
+  reversed: { amount: number; soldShare: number; at: string } | null;
+}
+
+export interface CteDetail extends Cte {
+  document: Record<string, unknown>;
+  report: CteValidationReport;
+  /** The NF-e it carried, resolved to the filial's inbound records and live entry documents. */
+  nfe: { accessKey: string; inbound: Record<string, unknown> | null; entryDocument: { id: string; filialId: string; status: EntryDocumentStatus; number: string; total: number; version: number } | null }[];
+  allocations: CteAllocation[];
+  payables: Payable[];
+}
+
+export interface FreightLine {
+  itemId: string;
+  lineNumber: number;
+  productId: string | null;
+  basis?: number;
+  /** The line's share of vTPrest. */
+  share?: number;
+  /** Its part of the CT-e's ICMS, and what of it is credited. */
+  icms?: number;
+  icmsCredit?: number;
+  /** Freight onto the line (net of the credited ICMS). */
+  amount: number;
+  mode?: FreightMode;
+  unitCostBefore?: number;
+  /** A draft's landed unit cost with the freight (what confirm posts). */
+  unitCostAfter?: number;
+  quantityReceived?: number;
+  quantityInStock?: number;
+  absorbed?: number;
+  soldShare?: number;
+  averageCostBefore?: number | null;
+  averageCostAfter?: number | null;
+}
+
+export interface ApportionRequest {
+  method?: ApportionMethod;
+  /** WEIGHT: each line's gross weight; MANUAL: each line's share of vTPrest (they add up to it). */
+  lines?: { itemId: string; weight?: DecimalInput; amount?: DecimalInput }[];
+  entryDate?: string;
+  ignoreUnbookedNfe?: boolean;
+}
+
+export interface CteProblem {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+interface ApportionPlan {
+  method: ApportionMethod;
+  taxRegime: string;
+  freight: { serviceTotal: number; icms: number; recoverableIcms: number; amount: number };
+  documents: { entryDocumentId: string; status: EntryDocumentStatus; number: string; accessKey: string | null; amount: number; lines: FreightLine[] }[];
+  unbookedNfe: string[];
+  soldShare: number;
+  entryDate: string;
+  warnings: CteProblem[];
+}
+
+export interface ApportionPreview extends ApportionPlan {
+  cteId: string;
+  status: CteStatus;
+  version: number;
+  payables: { number: number; dueDate: string; amount: number }[];
+  blockingProblems: CteProblem[];
+}
+
+export interface ApportionResult extends ApportionPlan {
+  cte: Cte;
+  payables: Payable[];
+}
+
+export interface CteCancelResult {
+  cteId: string;
+  status: CteStatus;
+  version: number;
+  documents: { entryDocumentId: string; status: EntryDocumentStatus | null; lines: FreightLine[] }[];
+  payables: Payable[];
+  blockingProblems: CteProblem[];
+}
+
+export interface FindCtesQuery extends PageQuery {
+  sort?: 'issueDate' | '-issueDate';
+  status?: CteStatus;
+  /** Carrier CNPJ prefix or name. */
+  carrier?: string;
+  issuedFrom?: string;
+  issuedTo?: string;
+  accessKey?: string;
+  /** CT-e that carried this NF-e. */
+  nfeKey?: string;
 }

@@ -1,5 +1,7 @@
 import type { RouteDef } from '../core/http/route';
 import { catalogRoutes } from './catalog/catalog.router';
+import { cteBatchHandler } from './cte/cte-batch';
+import { cteRoutes } from './cte/cte.router';
 import { entryDocumentRoutes } from './entry-document/entry-document.router';
 import { eventRoutes } from './events/events.router';
 import { nfeRoutes } from './nfe/nfe.router';
@@ -16,14 +18,14 @@ import { nfeEventBatchHandler } from './sefaz/dfe-batch-events';
 import { nfeVolumeRoutes } from './nfe/nfe-volume.router';
 import { tenancyRoutes } from './tenancy/tenancy.router';
 
-// Documents of batch uploads other modules handle: NF-e events (cancellation, CC-e) here; the CT-e
-// module registers its cteProc handler the same way when it lands (until then: CTE_NOT_SUPPORTED).
+// Documents of batch uploads other modules handle: NF-e events (cancellation, CC-e) and CT-e.
 registerBatchHandler(nfeEventBatchHandler);
+registerBatchHandler(cteBatchHandler);
 
 /** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
 export function allRoutes(): RouteDef[] {
   // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
-  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes, ...purchaseRoutes];
+  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes, ...purchaseRoutes];
 }

@@ -6,7 +6,7 @@ import { makeCustomer, makeProduct } from '../support/catalog';
 import { createTestTenant, TestTenant } from '../support/tenant';
 
 /** POSTs that compute and answer without changing anything: the only ones without Idempotency-Key. */
-const READ_ONLY_POST = /\/(match|preview|preview-import|preview-manual|group\/preview)$/;
+const READ_ONLY_POST = /\/(match|preview|preview-import|preview-manual|group\/preview)$|\/apportion-preview\/:id$/;
 
 /*
  * SPEC §0 as a property of the route table, so routes added later are held to it too: every POST that

@@ -16,6 +16,7 @@ import { currentDocument, findAccessibleDocument } from './entry-document.access
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
+import { costAdjustmentsByLine } from './cte-freight';
 import { revertReceipts } from '../purchase/receiving.service';
 import { toPayableDto } from '../payables/payables.mapper';
 import { ThirdPartyEffect, ThirdPartyPosting, postThirdPartyStock, previewThirdPartyPosting, thirdPartyMovementsOf } from '../stock/third-party-stock.service';
@@ -56,11 +57,21 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
   if (doc.status === 'DRAFT') return { ...nothing, blocking: [] };
 
   const posted = await postedMovements(em, doc.companyId, doc.id, ENTRY_REASON);
+  // CT-e freight posted onto the lines after confirmation (or taken back since) leaves with the goods.
+  const adjusted = await costAdjustmentsByLine(em, doc);
   // Last in, first out: each reversal undoes the movement it mirrors in the state it left.
   posting.lines = posted
     .filter((m) => m.filialId === doc.filialId)
     .reverse()
-    .map((m) => ({ productId: m.productId, direction: 'OUT' as const, quantity: m.quantity.abs(), unitCost: m.unitCost, reversal: true, reversesMovementId: m.id, referenceLineId: m.referenceLineId ?? undefined }));
+    .map((m) => ({
+      productId: m.productId,
+      direction: 'OUT' as const,
+      quantity: m.quantity.abs(),
+      unitCost: m.referenceLineId !== null && adjusted.has(m.referenceLineId) ? m.unitCost.plus(adjusted.get(m.referenceLineId)!.div(m.quantity.abs())) : m.unitCost,
+      reversal: true,
+      reversesMovementId: m.id,
+      referenceLineId: m.referenceLineId ?? undefined,
+    }));
   const payables = await payablesOfDocument(em, doc.companyId, doc.id);
   const blocking: Check[] = payables
     .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')

@@ -42,6 +42,7 @@ export function storedItemInput(it: EntryDocumentItem): ItemInput {
     insurance: it.insurance,
     otherExpenses: it.otherExpenses,
     taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxInput(it.taxes?.[n])])),
+    apportionedFreight: it.apportionedFreight,
     conversionFactor: it.conversionFactor,
     // Choices made on the draft stay; the rest is resolved again (rules may have changed meanwhile).
     entryCfop: it.entryCfopSource === 'MANUAL' ? it.entryCfop : null,

@@ -35,6 +35,8 @@ export interface ComputedItem {
   ipi: Dec;
   icmsSt: Dec;
   landedTotal: Dec;
+  /** CT-e freight apportioned onto the line (net of the ICMS credited on it): in the cost, not in the document total. */
+  apportionedFreight: Dec;
   taxes: StoredTaxes;
   conversionFactor: Dec;
   stockQuantity: Dec;
@@ -171,6 +173,8 @@ function computeItem(
   const factor = round(dec(item.conversionFactor ?? 1), 'factor');
   const [freight, insurance, discount, otherExpenses, ipi, icmsSt] = CHARGE_NAMES.map((c) => charges[c][index]);
   const landedTotal = itemTotal.minus(discount).plus(freight).plus(insurance).plus(otherExpenses).plus(ipi).plus(icmsSt);
+  // CT-e freight goes into the line's cost (computeLineCost), but the carrier bills it: not in the total.
+  const apportionedFreight = money(item.apportionedFreight);
   const exactStock = quantity.times(factor);
   const stockQuantity = round(exactStock, 'quantity');
   const fiscal = resolveLineFiscal(
@@ -200,7 +204,7 @@ function computeItem(
     baseClass: rule?.operationClass ?? entryOperation(fiscal.entryCfop)?.operationClass ?? null,
     purpose: doc.purpose,
     taxRegime: doc.fiscal.taxRegime,
-    apportionedFreight: money(item.apportionedFreight),
+    apportionedFreight,
   });
   const unitCost = cost.unitCost;
   const postsStock = linePostsStock(fiscal.operationClass);
@@ -211,6 +215,15 @@ function computeItem(
     checks.push({ code: 'ITEM_WITHOUT_PRODUCT', message: `Line ${lineNumber} has no product; map it or ignore it`, blocksConfirmation: true, lineNumber });
   }
   checks.push(...lineFiscalChecks({ lineNumber, cfop: orNull(item.cfop), fiscal }));
+  // CT-e freight was put on the line as the cost of goods entering own stock; a class changed since would lose it.
+  if (!apportionedFreight.isZero() && (!fiscal.operationClass || CLASS_EFFECTS[fiscal.operationClass].stock !== 'OWN')) {
+    checks.push({
+      code: 'APPORTIONED_FREIGHT_WITHOUT_STOCK',
+      message: `Line ${lineNumber} carries ${apportionedFreight.toFixed(2)} of CT-e freight but its class posts no own stock: cancel the CT-e or book the line as a purchase`,
+      blocksConfirmation: true,
+      lineNumber,
+    });
+  }
   if (quantity.lte(0) && postsStock) {
     checks.push({ code: 'ITEM_QUANTITY_NOT_POSITIVE', message: `Line ${lineNumber} has quantity ${quantity.toFixed(4)}`, blocksConfirmation: true, lineNumber });
   }
@@ -253,6 +266,7 @@ function computeItem(
     ipi,
     icmsSt,
     landedTotal,
+    apportionedFreight,
     taxes,
     conversionFactor: factor,
     stockQuantity,

@@ -81,6 +81,7 @@ export function toItemDto(it: ComputedItem & { id?: number }, product?: Product)
     insurance: amount(it.insurance),
     otherExpenses: amount(it.otherExpenses),
     landedTotal: amount(it.landedTotal),
+    apportionedFreight: amount(it.apportionedFreight),
     taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxDto(it.taxes?.[n])])),
     conversionFactor: toJsonNumber(it.conversionFactor, 'factor'),
     stockQuantity: toJsonNumber(it.stockQuantity, 'quantity'),

@@ -55,7 +55,10 @@ export interface ItemInput {
   entryCfop?: string | null;
   /** The operation class chosen for the line; absent → derived from the entry CFOP and finNFe. */
   operationClass?: OperationClass | null;
-  /** CT-e freight apportioned to the line (§4b): part of its cost, not of the document total or payable. */
+  /**
+   * CT-e freight apportioned to the line (§4b), net of the freight's ICMS credited on it: part of its
+   * cost, not of the document total or payable. Set by the CT-e module only, kept across edits.
+   */
   apportionedFreight?: Dec | null;
 }
 

@@ -61,6 +61,7 @@ const itemView = (it: ComputedItem | EntryDocumentItem) => ({
   otherExpenses: toFixed(it.otherExpenses, 2),
   ipi: toFixed(it.ipi, 2),
   icmsSt: toFixed(it.icmsSt, 2),
+  apportionedFreight: toFixed(it.apportionedFreight, 2),
   conversionFactor: toFixed(it.conversionFactor, 6),
   unitCost: toFixed(it.unitCost, 10),
   entryCfop: it.entryCfop,
@@ -158,6 +159,18 @@ export function assertEditable(doc: EntryDocument, version?: number): void {
   if (version !== undefined && doc.version !== version) throw new StaleVersionError('Entry document', doc.version);
 }
 
+/**
+ * Items sent in a PATCH keep the CT-e freight apportioned onto the stored lines (the client never
+ * sends it): line by line, so the number of lines cannot change while a CT-e's freight is on them.
+ */
+function keepApportionedFreight(stored: ItemInput[], given: ItemInput[]): ItemInput[] {
+  const apportioned = stored.some((it) => it.apportionedFreight && !it.apportionedFreight.isZero());
+  if (apportioned && given.length !== stored.length) {
+    throw new BusinessRuleError('ENTRY_DOCUMENT_HAS_CTE_FREIGHT', `CT-e freight is apportioned onto the ${stored.length} lines of this draft; cancel the CT-e before adding or removing lines`, { lines: stored.length });
+  }
+  return given.map((it, i) => ({ ...it, apportionedFreight: stored[i]?.apportionedFreight ?? null }));
+}
+
 /** Header charges replace the items' own values of those charges. */
 function withoutItemCharges(items: ItemInput[], charges: HeaderCharges): ItemInput[] {
   const given = CHARGE_NAMES.filter((c) => charges[c] !== undefined && charges[c] !== null);
@@ -195,7 +208,7 @@ export async function patchEntryDocument(ctx: TenantContext, id: number, version
           next.supplier = patch.supplier;
           next.supplierId = patch.supplierId;
         }
-        if (patch.items !== undefined) next.items = doc.origin === 'MANUAL' ? patch.items : keepDeclaredValues(current.items, patch.items);
+        if (patch.items !== undefined) next.items = keepApportionedFreight(current.items, doc.origin === 'MANUAL' ? patch.items : keepDeclaredValues(current.items, patch.items));
         if (patch.charges) {
           next.charges = patch.charges;
           if (patch.items === undefined) next.items = withoutItemCharges(current.items, patch.charges);

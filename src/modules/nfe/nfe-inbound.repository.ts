@@ -109,6 +109,11 @@ export function pendingQuery(em: EntityManager, companyId: number, filialId: num
     .andWhere("n.authority_status <> 'CANCELLED'");
 }
 
+/** The filial's records of these access keys. */
+export function inboundOfKeys(em: EntityManager, companyId: number, filialId: number, keys: string[]): Promise<NfeInbound[]> {
+  return keys.length ? em.findBy(NfeInbound, { companyId, filialId, accessKey: In([...new Set(keys)]) }) : Promise.resolve([]);
+}
+
 export function loadInboundByIds(em: EntityManager, ids: number[]): Promise<NfeInbound[]> {
   return em.findBy(NfeInbound, { id: In(ids) });
 }

@@ -22,6 +22,7 @@ import {
   insertInbound,
   insertInboundEvent,
   loadInboundByIds,
+  inboundOfKeys,
   loadXmlGzip,
   pendingQuery,
   updateInbound,
@@ -227,6 +228,9 @@ export async function findByKeyInFilial(em: EntityManager, ctx: ActorContext, fi
   if (!inbound) throw notFound();
   return inbound;
 }
+
+/** The filial's inbound records of these NF-e keys (the CT-e module resolves the keys a CT-e carried). */
+export const inboundByKeys = (em: EntityManager, ctx: ActorContext, filialId: number, keys: string[]): Promise<NfeInbound[]> => inboundOfKeys(em, ctx.companyId, filialId, keys);
 
 export interface InboundDetail {
   inbound: NfeInbound;

@@ -37,6 +37,7 @@ export const toBatchFileDto = (f: NfeBatchFile) => ({
   outcome: f.status,
   accessKey: f.accessKey,
   inboundId: encodeOptionalId('nfe-inbound', f.inboundId),
+  cteId: encodeOptionalId('cte', f.cteId),
   problem: f.problemCode ? { code: f.problemCode, message: f.message } : null,
   message: f.problemCode ? null : f.message,
   processedAt: iso(f.processedAt),

@@ -65,6 +65,8 @@ export function toInboundDto(n: NfeInbound) {
     source: n.source,
     importStatus: n.importStatus,
     entryDocumentId: encodeOptionalId('entry-document', n.entryDocumentId),
+    /** 610600 in the DF-e feed: a freight CT-e was authorized for this NF-e (its key when the event named it). */
+    freightCte: n.freightCteAnnouncedAt ? { announced: true, accessKey: n.freightCteKey, announcedAt: iso(n.freightCteAnnouncedAt) } : null,
     validation: n.validation ? { valid: n.validation.valid, blockingCodes: n.validation.blockingCodes, warnings: n.validation.warnings } : null,
     version: n.version,
     createdAt: iso(n.createdAt),

@@ -1,5 +1,5 @@
 import { sum, toJsonNumber } from '../../core/decimal';
-import { encodeId } from '../../core/hashids';
+import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { PayablePayment } from './entities/payable-payment.entity';
 import type { Payable } from './entities/payable.entity';
 import { isOverdue, PayablesSummary } from './payables.service';
@@ -10,7 +10,10 @@ const amount = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 'amoun
 export const toPayableDto = (p: Payable, today?: string) => ({
   id: encodeId('payable', p.id),
   filialId: encodeId('filial', p.filialId),
-  entryDocumentId: encodeId('entry-document', p.entryDocumentId),
+  entryDocumentId: encodeOptionalId('entry-document', p.entryDocumentId),
+  /** Where it comes from: an entry document, or a CT-e (freight, the carrier as supplier). */
+  source: p.sourceType,
+  cteId: encodeOptionalId('cte', p.cteId),
   supplier: { id: encodeId('supplier', p.supplierId), document: p.supplierDocument, name: p.supplierName },
   documentNumber: p.documentNumber,
   installmentNumber: p.installmentNumber,

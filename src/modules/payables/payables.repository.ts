@@ -20,6 +20,21 @@ export function payablesOfDocument(em: EntityManager, companyId: number, entryDo
   return em.find(Payable, { where: { companyId, entryDocumentId }, order: { installmentNumber: 'ASC', id: 'ASC' } });
 }
 
+export function payablesOfCte(em: EntityManager, companyId: number, cteId: number): Promise<Payable[]> {
+  return em.find(Payable, { where: { companyId, cteId }, order: { installmentNumber: 'ASC', id: 'ASC' } });
+}
+
+/** As cancelOpenPayables, for the payables of a CT-e. */
+export async function cancelOpenCtePayables(em: EntityManager, companyId: number, cteId: number): Promise<number> {
+  const result = await em
+    .createQueryBuilder()
+    .update(Payable)
+    .set({ status: 'CANCELLED', cancelledAt: () => SQL_NOW, updatedAt: () => SQL_NOW, version: () => 'version + 1' } as never)
+    .where('company_id = :companyId AND cte_id = :cteId AND status = :open', { companyId, cteId, open: 'OPEN' })
+    .execute();
+  return result.affected ?? 0;
+}
+
 /** Phase 1 of a document's payables list (the entry-document index of the payable table). */
 export const documentPayablesQuery = (em: EntityManager, companyId: number, entryDocumentId: number): SelectQueryBuilder<Payable> =>
   em.createQueryBuilder(Payable, 'p').where('p.company_id = :companyId AND p.entry_document_id = :entryDocumentId', { companyId, entryDocumentId });
@@ -90,6 +105,7 @@ export interface PayableFilters {
   supplier?: string;
   overdue?: boolean;
   entryDocumentId?: number;
+  source?: Payable['sourceType'];
 }
 
 const OVERDUE_SQL = "(p.status IN ('OPEN', 'PARTIALLY_PAID') AND p.due_date < :today)";
@@ -100,6 +116,7 @@ export function payableListQuery(em: EntityManager, companyId: number, filialId:
   if (f.dueFrom) qb.andWhere('p.due_date >= :dueFrom', { dueFrom: f.dueFrom });
   if (f.dueTo) qb.andWhere('p.due_date <= :dueTo', { dueTo: f.dueTo });
   if (f.entryDocumentId !== undefined) qb.andWhere('p.entry_document_id = :entryDocumentId', { entryDocumentId: f.entryDocumentId });
+  if (f.source) qb.andWhere('p.source_type = :source', { source: f.source });
   if (f.supplier) supplierFilter(qb as never, 'p.supplier_id', companyId, f.supplier);
   if (f.overdue !== undefined) qb.andWhere(f.overdue ? OVERDUE_SQL : `NOT ${OVERDUE_SQL}`, { today });
   return qb;

@@ -31,6 +31,7 @@ export const payableSchemas = {
       supplier: Joi.string().trim().min(1).max(100),
       overdue: Joi.boolean(),
       entryDocumentId: id('entry-document'),
+      source: Joi.string().valid('ENTRY_DOCUMENT', 'CTE').description('ENTRY_DOCUMENT installments or CTE freight'),
       sort: Joi.string().valid('dueDate', '-dueDate').default('dueDate'),
     }),
   },

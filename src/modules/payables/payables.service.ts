@@ -5,7 +5,20 @@ import { Page, PageRequest, paginate } from '../../core/pagination';
 import { businessToday } from '../entry-document/business-date';
 import { findAccessibleDocument } from '../entry-document/entry-document.access';
 import { Payable, PayableStatus } from './entities/payable.entity';
-import { AGING_BUCKETS, AgingBucket, documentPayablesQuery, loadPayablesByIds, PayableFilters, payableGroups, payableListQuery, UNSETTLED } from './payables.repository';
+import { EntityManager } from 'typeorm';
+import {
+  AGING_BUCKETS,
+  AgingBucket,
+  cancelOpenCtePayables,
+  documentPayablesQuery,
+  insertPayables,
+  loadPayablesByIds,
+  PayableFilters,
+  payableGroups,
+  payableListQuery,
+  payablesOfCte,
+  UNSETTLED,
+} from './payables.repository';
 
 export interface PayableListQuery extends PageRequest, PayableFilters {
   sort?: 'dueDate' | '-dueDate';
@@ -29,6 +42,25 @@ export interface PayablesSummary {
 
 /** Overdue is derived: unsettled and due before today (business date). */
 export const isOverdue = (p: Pick<Payable, 'status' | 'dueDate'>, today = businessToday()) => UNSETTLED.includes(p.status) && p.dueDate < today;
+
+/** A CT-e's payables (the carrier's freight), for the CT-e module. */
+export const ctePayables = (em: EntityManager, companyId: number, cteId: number): Promise<Payable[]> => payablesOfCte(em, companyId, cteId);
+
+/** Creates a CT-e's payables inside the caller's transaction (source CTE, no entry document). */
+export async function createCtePayables(
+  em: EntityManager,
+  base: Pick<Payable, 'companyId' | 'filialId' | 'cteId' | 'supplierId' | 'supplierDocument' | 'supplierName' | 'documentNumber' | 'issueDate'>,
+  installments: { number: number; dueDate: string; amount: Dec }[],
+): Promise<Payable[]> {
+  await insertPayables(
+    em,
+    installments.map((p) => ({ ...base, entryDocumentId: null, sourceType: 'CTE' as const, installmentNumber: p.number, dueDate: p.dueDate, amount: p.amount, status: 'OPEN' as const, version: 1 })),
+  );
+  return payablesOfCte(em, base.companyId, base.cteId!);
+}
+
+/** Cancels a CT-e's OPEN payables; returns how many (fewer than the open ones read → one was paid meanwhile). */
+export const cancelCtePayables = (em: EntityManager, companyId: number, cteId: number): Promise<number> => cancelOpenCtePayables(em, companyId, cteId);
 
 /** A document's payables by installment: a two-phase list like every other. */
 export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number, page: PageRequest): Promise<Page<Payable>> {

@@ -6,7 +6,7 @@ import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
 import { Dec, toFixed } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
-import { encodeId } from '../../core/hashids';
+import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { activePaymentMethod } from '../catalog/payment-method.service';
 import { businessToday } from '../entry-document/business-date';
@@ -62,7 +62,9 @@ const paymentData = (p: PayablePayment) => ({
 const payableData = (p: Payable) => ({
   id: encodeId('payable', p.id),
   filialId: encodeId('filial', p.filialId),
-  entryDocumentId: encodeId('entry-document', p.entryDocumentId),
+  entryDocumentId: encodeOptionalId('entry-document', p.entryDocumentId),
+  source: p.sourceType,
+  cteId: encodeOptionalId('cte', p.cteId),
   supplierDocument: p.supplierDocument,
   installmentNumber: p.installmentNumber,
   dueDate: p.dueDate,

@@ -30,6 +30,8 @@ const HOUR = 3600_000;
 const PAGE = 50;
 const POINT_LOOKUPS_PER_HOUR = 20;
 const VER_APLIC = 'SIMULADOR_AN_1.0';
+/** Author of the authority's own events (610600), as the national environment signs them. */
+const AUTHORITY_CNPJ = '33683111000107';
 
 const SCHEMA = { resNFe: 'resNFe_v1.01.xsd', procNFe: 'procNFe_v4.00.xsd', resEvento: 'resEvento_v1.01.xsd', procEventoNFe: 'procEventoNFe_v1.00.xsd' } as const;
 type DocKind = keyof typeof SCHEMA;
@@ -222,6 +224,38 @@ export class Authority {
     const nsu = this.hasManifested(invoice)
       ? this.append(invoice, 'procEventoNFe', accessKey, procXml)
       : this.append(invoice, 'resEvento', accessKey, this.eventSummary(invoice, TP_CANCELAMENTO, 'Cancelamento', registeredAt, protocol, invoice.issuer));
+    this.save();
+    return { nsu: padNsu(nsu) };
+  }
+
+  /**
+   * The authority's 610600 ("CT-e autorizado para a NF-e"): a CT-e carrying the NF-e was authorized.
+   * Distributed to the recipient like the cancellation: in full (naming the CT-e) if it manifested,
+   * else as its summary (which does not).
+   */
+  announceCte(accessKey: string, cteKey: string): { nsu: string } {
+    const invoice = this.state.invoices[accessKey];
+    if (!invoice) throw new Error(`Unknown access key ${accessKey}`);
+    const at = new Date(this.now());
+    const sequence = invoice.events.filter((e) => e.tpEvento === '610600').length + 1;
+    const author = AUTHORITY_CNPJ;
+    const evento = signEnveloped(
+      `<evento xmlns="${NFE_NS}" versao="1.00"><infEvento Id="${eventId('610600', accessKey, sequence)}"><cOrgao>91</cOrgao><tpAmb>${invoice.tpAmb}</tpAmb><CNPJ>${author}</CNPJ>` +
+        `<chNFe>${accessKey}</chNFe><dhEvento>${brasiliaDateTime(at)}</dhEvento><tpEvento>610600</tpEvento><nSeqEvento>${sequence}</nSeqEvento><verEvento>1.00</verEvento>` +
+        `<detEvento versao="1.00"><descEvento>CT-e Autorizado</descEvento><CTe><chCTe>${cteKey}</chCTe><modal>01</modal><dhEmi>${brasiliaDateTime(at)}</dhEmi>` +
+        `<nProt>${this.nextProtocol()}</nProt><dhRecbto>${brasiliaDateTime(at)}</dhRecbto></CTe></detEvento></infEvento></evento>`,
+      'infEvento',
+      this.opts.issuerSigner(author, 'AMBIENTE NACIONAL'),
+    );
+    const protocol = this.nextProtocol();
+    const registeredAt = brasiliaDateTime(at);
+    const xEvento = 'Registro de Autorização de CT-e para a NF-e';
+    const ret = buildRetEvento({ tpAmb: invoice.tpAmb, verAplic: VER_APLIC, cStat: '135', xMotivo: 'Evento registrado e vinculado a NF-e', accessKey, tpEvento: '610600', xEvento, sequence, recipientDocument: invoice.recipient, registeredAt, protocol });
+    const procXml = buildProcEventoNFe(evento, ret);
+    invoice.events.push({ tpEvento: '610600', sequence, author, protocol, registeredAt, procXml });
+    const nsu = this.hasManifested(invoice)
+      ? this.append(invoice, 'procEventoNFe', accessKey, procXml)
+      : this.append(invoice, 'resEvento', accessKey, this.eventSummary(invoice, '610600', xEvento, registeredAt, protocol, author));
     this.save();
     return { nsu: padNsu(nsu) };
   }

@@ -242,6 +242,11 @@ export class AuthoritySimulator {
         const r = input();
         return json(201, this.authority.cancelByIssuer(String(r.accessKey ?? ''), r.justification ? String(r.justification) : undefined));
       }
+      if (req.method === 'POST' && url.pathname === '/admin/announce-cte') {
+        const r = input();
+        if (!/^\d{44}$/.test(String(r.cteKey ?? ''))) throw new HttpError(400, 'cteKey must be a 44-digit CT-e access key');
+        return json(201, this.authority.announceCte(String(r.accessKey ?? ''), String(r.cteKey)));
+      }
       if (req.method === 'POST' && url.pathname === '/admin/release-wait') {
         const r = input();
         this.authority.releaseWait(String(r.cnpj ?? ''), r.tpAmb === '2' ? '2' : '1');

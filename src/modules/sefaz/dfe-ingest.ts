@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { recordAudit } from '../../core/audit/audit.service';
+import { diff, recordAudit } from '../../core/audit/audit.service';
 import { normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { Dec } from '../../core/decimal';
@@ -13,7 +13,7 @@ import { toInboundEventData } from '../nfe/nfe.mapper';
 import { inspectNfeXml, NfeInspection } from '../nfe/xml/inspect';
 import type { Filial } from '../tenancy/entities/filial.entity';
 import type { DfeDocument, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
-import { EVENT_TYPES, eventOfType, ManifestationEvent, TP_CANCELAMENTO } from './xml/events';
+import { EVENT_TYPES, eventOfType, ManifestationEvent, TP_CANCELAMENTO, TP_CTE_AUTORIZADO } from './xml/events';
 import { ufOfCode } from './xml/uf-codes';
 import { EntryDocument } from '../entry-document/entities/entry-document.entity';
 
@@ -224,6 +224,32 @@ async function applyCancellation(em: EntityManager, ctx: ActorContext, inbound: 
   return inbound;
 }
 
+/**
+ * 610600 (CT-e authorized for the NF-e): the record is marked "freight CT-e announced", with the CT-e's
+ * key when the event names it (procEventoNFe; the resEvento summary does not), so the user knows a
+ * freight invoice is coming. A later 610600 (another CT-e) names the newer key.
+ */
+async function markFreightCteAnnounced(em: EntityManager, ctx: ActorContext, inbound: NfeInbound, ev: (EventSummary | EventDocument) & { nsu: string | null }, at: Date): Promise<NfeInbound> {
+  const cteKey = ev.kind === 'procEventoNFe' && ev.cteKey && /^\d{44}$/.test(ev.cteKey) ? ev.cteKey : null;
+  const values: Partial<NfeInbound> = {
+    freightCteAnnouncedAt: inbound.freightCteAnnouncedAt ?? at,
+    freightCteKey: cteKey ?? inbound.freightCteKey,
+  };
+  const before = { freightCteAnnouncedAt: inbound.freightCteAnnouncedAt?.toISOString() ?? null, freightCteKey: inbound.freightCteKey };
+  const after = { freightCteAnnouncedAt: values.freightCteAnnouncedAt!.toISOString(), freightCteKey: values.freightCteKey ?? null };
+  if (before.freightCteAnnouncedAt === after.freightCteAnnouncedAt && before.freightCteKey === after.freightCteKey) return inbound;
+  inbound = await update(em, ctx, inbound, values);
+  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: inbound.id, action: 'FREIGHT_CTE_ANNOUNCED', changes: diff(before, after) });
+  await publishEvent(em, ctx, {
+    type: 'nfe.inbound.freight-cte-announced',
+    filialId: inbound.filialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: inbound.id,
+    data: { ...toInboundEventData(inbound), cteAccessKey: after.freightCteKey, protocol: ev.protocol },
+  });
+  return inbound;
+}
+
 async function applyEvent(em: EntityManager, ctx: ActorContext, filial: Filial, ev: (EventSummary | EventDocument) & { nsu: string | null }, summary: IngestSummary): Promise<void> {
   let inbound = await lockedByKey(em, ctx, filial.id, ev.accessKey);
   if (!inbound) {
@@ -248,10 +274,14 @@ async function applyEvent(em: EntityManager, ctx: ActorContext, filial: Filial, 
       nsu: ev.nsu,
       document: ev.kind,
       author: ev.authorDocument,
-      ...(ev.kind === 'procEventoNFe' ? { cStat: ev.cStat, justification: ev.justification } : {}),
+      ...(ev.kind === 'procEventoNFe' ? { cStat: ev.cStat, justification: ev.justification, ...(ev.cteKey ? { cteKey: ev.cteKey } : {}) } : {}),
     },
   });
   summary.events++;
+  if (ev.eventType === TP_CTE_AUTORIZADO) {
+    await markFreightCteAnnounced(em, ctx, inbound, ev, parseInstant(registered) ?? parseInstant(ev.eventAt) ?? new Date());
+    return;
+  }
   if (ev.eventType === TP_CANCELAMENTO && (ev.kind === 'resEvento' || ['135', '136', null].includes(ev.cStat))) {
     if (inbound.authorityStatus !== 'CANCELLED') {
       inbound = await applyCancellation(em, ctx, inbound, ev);

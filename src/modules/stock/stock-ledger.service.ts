@@ -198,3 +198,139 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
   );
   return effects;
 }
+
+// ---- value-only postings ----
+
+/**
+ * A value added to (positive) or taken from (negative) goods received earlier, without moving
+ * quantity — e.g. freight apportioned after the receipt. Only the part of the receipt still in
+ * stock can carry it: with `receivedQuantity` of the product received and less than that on hand,
+ * the on-hand share absorbs its part and the rest (the goods already sold) is reported, not posted.
+ */
+export interface ValueLine {
+  productId: number;
+  amount: Dec;
+  /** The quantity of the receipt the value belongs to (stock units). */
+  receivedQuantity: Dec;
+  /** Most that may be absorbed, in absolute value (taking back no more than was put in). */
+  limit?: Dec;
+  referenceLineId?: number;
+}
+
+export interface ValuePosting {
+  companyId: number;
+  filialId: number;
+  reason: string;
+  referenceType: string;
+  referenceId: number;
+  actor?: string;
+  lines: ValueLine[];
+}
+
+export interface ValueEffect {
+  productId: number;
+  amount: Dec;
+  /** The part of `amount` the stock on hand took (changes the average cost). */
+  absorbed: Dec;
+  /** The part that belongs to goods no longer in stock (already sold or consumed). */
+  unabsorbed: Dec;
+  receivedQuantity: Dec;
+  /** The part of the line's received quantity still in stock. */
+  quantityInStock: Dec;
+  balance: Dec;
+  averageCostBefore: Dec;
+  averageCostAfter: Dec;
+  referenceLineId?: number;
+}
+
+/**
+ * The one computation of a value posting (preview and post). Per product, the quantity still in
+ * stock of what its lines received is the balance, at most their received total; each line takes
+ * its amount × that fraction (to the cent), the average cost moves by the absorbed total over the
+ * balance (never below zero).
+ */
+export function computeValueEffects(balances: Map<number, BalanceState>, lines: ValueLine[]): ValueEffect[] {
+  const received = new Map<number, Dec>();
+  for (const l of lines) received.set(l.productId, (received.get(l.productId) ?? new Dec(0)).plus(round(l.receivedQuantity, 'quantity')));
+  const absorbedByProduct = new Map<number, Dec>();
+  const partial = lines.map((line) => {
+    const b = balances.get(line.productId);
+    const quantity = dec(b?.quantity ?? 0);
+    const total = received.get(line.productId)!;
+    const onHand = total.gt(0) ? Dec.min(Dec.max(quantity, 0), total) : new Dec(0);
+    const fraction = total.gt(0) ? onHand.div(total) : new Dec(0);
+    const lineReceived = round(line.receivedQuantity, 'quantity');
+    let absorbed = round(line.amount.times(fraction), 'amount');
+    if (line.limit && absorbed.abs().gt(line.limit.abs())) absorbed = line.limit.abs().times(absorbed.isNegative() ? -1 : 1);
+    absorbedByProduct.set(line.productId, (absorbedByProduct.get(line.productId) ?? new Dec(0)).plus(absorbed));
+    return { line, quantity, absorbed, quantityInStock: round(lineReceived.times(fraction), 'quantity'), lineReceived };
+  });
+  const after = new Map<number, Dec>();
+  for (const [productId, absorbed] of absorbedByProduct) {
+    const b = balances.get(productId);
+    const quantity = dec(b?.quantity ?? 0);
+    const avg = dec(b?.averageCost ?? 0);
+    after.set(productId, quantity.gt(0) ? round(Dec.max(0, quantity.times(avg).plus(absorbed).div(quantity)), 'cost') : avg);
+  }
+  return partial.map(({ line, quantity, absorbed, quantityInStock, lineReceived }) => ({
+    productId: line.productId,
+    amount: line.amount,
+    absorbed,
+    unabsorbed: line.amount.minus(absorbed),
+    receivedQuantity: lineReceived,
+    quantityInStock,
+    balance: quantity,
+    averageCostBefore: dec(balances.get(line.productId)?.averageCost ?? 0),
+    averageCostAfter: after.get(line.productId)!,
+    referenceLineId: line.referenceLineId,
+  }));
+}
+
+/** What a value posting would do, without writing or locking. */
+export async function previewValuePosting(em: EntityManager, posting: ValuePosting): Promise<ValueEffect[]> {
+  const balances = await readBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  return computeValueEffects(balances, posting.lines);
+}
+
+/**
+ * Posts a value-only adjustment inside the caller's transaction: the balances are locked, the
+ * average costs updated in one UPDATE and one movement per line that absorbed something inserted
+ * (quantity 0, `valueAdjustment` the absolute amount, IN when added, OUT when taken back).
+ */
+export async function postValueAdjustment(em: EntityManager, posting: ValuePosting): Promise<ValueEffect[]> {
+  if (!posting.lines.length) return [];
+  const balances = await lockBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  const effects = computeValueEffects(balances, posting.lines);
+  const finalByProduct = new Map<number, ValueEffect>();
+  for (const e of effects) finalByProduct.set(e.productId, e);
+  const changed = [...finalByProduct.values()].filter((e) => !e.averageCostAfter.eq(e.averageCostBefore));
+  await writeBalances(
+    em,
+    posting.companyId,
+    posting.filialId,
+    changed.map((e) => ({ id: balances.get(e.productId)!.id, quantity: e.balance, averageCost: e.averageCostAfter })),
+  );
+  for (const e of changed) balances.get(e.productId)!.averageCost = e.averageCostAfter;
+  await insertMovements(
+    em,
+    effects
+      .filter((e) => !e.absorbed.isZero())
+      .map((e) => ({
+        companyId: posting.companyId,
+        filialId: posting.filialId,
+        productId: e.productId,
+        direction: e.absorbed.isNegative() ? ('OUT' as const) : ('IN' as const),
+        reason: posting.reason,
+        quantity: new Dec(0),
+        unitCost: new Dec(0),
+        balanceAfter: e.balance,
+        averageCostAfter: e.averageCostAfter,
+        valueAdjustment: e.absorbed.abs(),
+        referenceType: posting.referenceType,
+        referenceId: posting.referenceId,
+        referenceLineId: e.referenceLineId ?? null,
+        actor: posting.actor ?? null,
+      })),
+  );
+  return effects;
+}

@@ -130,7 +130,7 @@ export async function movementStates(em: EntityManager, companyId: number, movem
   );
 }
 
-const MOVEMENT_COLUMNS = ['company_id', 'filial_id', 'product_id', 'direction', 'reason', 'quantity', 'unit_cost', 'balance_after', 'average_cost_after', 'reference_type', 'reference_id', 'reference_line_id', 'actor'];
+const MOVEMENT_COLUMNS = ['company_id', 'filial_id', 'product_id', 'direction', 'reason', 'quantity', 'unit_cost', 'balance_after', 'average_cost_after', 'value_adjustment', 'reference_type', 'reference_id', 'reference_line_id', 'actor'];
 
 export interface MovementRow {
   companyId: number;
@@ -142,6 +142,8 @@ export interface MovementRow {
   unitCost: Dec;
   balanceAfter: Dec;
   averageCostAfter: Dec;
+  /** Value-only movements: the amount (absolute); absent → 0. */
+  valueAdjustment?: Dec;
   referenceType: string;
   referenceId: number;
   referenceLineId: number | null;
@@ -157,7 +159,7 @@ export async function insertMovements(em: EntityManager, rows: MovementRow[]): P
     params: rows.flatMap((r) => [
       r.companyId, r.filialId, r.productId, r.direction, r.reason,
       toFixed(r.quantity, 'quantity'), toFixed(r.unitCost, 'cost'), toFixed(r.balanceAfter, 'quantity'), toFixed(r.averageCostAfter, 'cost'),
-      r.referenceType, r.referenceId, r.referenceLineId, r.actor,
+      toFixed(r.valueAdjustment ?? 0, 'amount'), r.referenceType, r.referenceId, r.referenceLineId, r.actor,
     ]),
   });
 }

@@ -106,6 +106,13 @@ export class EntryDocumentItem {
   @QuantityColumn({ name: 'stock_quantity' })
   stockQuantity!: Dec;
 
+  /**
+   * Freight of CT-e apportioned onto this line (SPEC §4b): part of its landed cost (unit cost), never
+   * of the document total or the supplier's payable (the carrier bills it). Set by the CT-e module.
+   */
+  @AmountColumn({ name: 'apportioned_freight' })
+  apportionedFreight!: Dec;
+
   /** Landed cost per stock unit (10 places). */
   @PriceColumn({ name: 'unit_cost' })
   unitCost!: Dec;

@@ -50,18 +50,29 @@ export interface LineCost {
 const ZERO = new Dec(0);
 
 /** The class whose credit admissions apply: a value-only document follows its entry CFOP's class, or takes none. */
-function creditClass(input: LineCostInput): OperationClass | null {
+function creditClass(input: Pick<LineCostInput, 'operationClass' | 'purpose' | 'baseClass'>): OperationClass | null {
   if (input.operationClass !== 'VALUE_ADJUSTMENT') return input.operationClass;
   return PURPOSES[input.purpose].creditsOfBaseClass ? input.baseClass : null;
+}
+
+export type IcmsCreditInput = Pick<LineCostInput, 'operationClass' | 'baseClass' | 'purpose' | 'entryCfop' | 'taxRegime'>;
+
+/**
+ * Whether the ICMS on what a line brings in is credited: its class admits it, the regime takes it and
+ * its entry CFOP's nature allows it. The goods' own ICMS and the ICMS of the CT-e freight apportioned
+ * onto the line (LC 87/1996 art. 20: the transport follows the goods it carried) both follow it.
+ */
+export function icmsCreditAdmitted(input: IcmsCreditInput): boolean {
+  const cls = creditClass(input);
+  return !!cls && CLASS_EFFECTS[cls].credits.icms && REGIME_CREDITS[input.taxRegime].icms && (entryOperation(input.entryCfop)?.icmsCredit ?? true);
 }
 
 export function computeLineCost(input: LineCostInput): LineCost {
   const cls = creditClass(input);
   const admitted = cls ? CLASS_EFFECTS[cls].credits : null;
   const regime = REGIME_CREDITS[input.taxRegime];
-  const nature = entryOperation(input.entryCfop);
 
-  const icms = admitted?.icms && regime.icms && (nature?.icmsCredit ?? true) ? input.icms : ZERO;
+  const icms = icmsCreditAdmitted(input) ? input.icms : ZERO;
   const ipi = admitted?.ipi && regime.ipi ? input.ipi : ZERO;
   let creditBase = ZERO;
   let pis = ZERO;

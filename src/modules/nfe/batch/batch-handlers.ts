@@ -10,8 +10,8 @@ import { inspectNfeXml } from '../xml/inspect';
  * What a batch does with each kind of document, by the XML's root element. The NF-e module handles
  * nfeProc (and a bare NFe); other modules plug theirs in with `registerBatchHandler` at the
  * composition root (src/modules/index.ts): the tax-authority module the NF-e events (cancellation,
- * CC-e, manifestations), the CT-e module its cteProc once it exists — until then a CT-e is reported
- * INVALID with CTE_NOT_SUPPORTED rather than lumped with unknown files.
+ * CC-e, manifestations), the CT-e module its cteProc. CT-e events are reported INVALID with
+ * CTE_NOT_SUPPORTED rather than lumped with unknown files.
  */
 
 export type BatchFileOutcome = 'STAGED' | 'DUPLICATE' | 'INVALID';
@@ -20,6 +20,8 @@ export interface BatchOutcome {
   status: BatchFileOutcome;
   accessKey: string | null;
   inboundId: number | null;
+  /** The CT-e record a CT-e file was staged as (or found as). */
+  cteId?: number | null;
   problemCode: string | null;
   message: string;
 }
@@ -101,8 +103,6 @@ export function registerBatchHandler(handler: BatchDocumentHandler): void {
 
 /** Documents the service knows of but cannot take yet, reported with their own code. */
 const NOT_YET: Record<string, { code: string; message: string }> = {
-  cteProc: { code: 'CTE_NOT_SUPPORTED', message: 'CT-e documents are not handled by this service yet' },
-  CTe: { code: 'CTE_NOT_SUPPORTED', message: 'CT-e documents are not handled by this service yet' },
   procEventoCTe: { code: 'CTE_NOT_SUPPORTED', message: 'CT-e events are not handled by this service yet' },
 };
 

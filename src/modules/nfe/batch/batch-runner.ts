@@ -168,6 +168,7 @@ export class BatchRunner {
           status: outcome.status,
           accessKey: outcome.accessKey,
           inboundId: outcome.inboundId,
+          cteId: outcome.cteId ?? null,
           problemCode: outcome.problemCode,
           message: outcome.message.slice(0, 500),
           processedOrder: processed,

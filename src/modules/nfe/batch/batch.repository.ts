@@ -76,8 +76,8 @@ export function filesQuery(em: EntityManager, companyId: number, jobId: number, 
   return qb;
 }
 
-export function loadFilesByIds(em: EntityManager, ids: number[]): Promise<NfeBatchFile[]> {
-  return em.findBy(NfeBatchFile, { id: In(ids) });
+export function loadFilesByIds(em: EntityManager, companyId: number, ids: number[]): Promise<NfeBatchFile[]> {
+  return em.findBy(NfeBatchFile, { companyId, id: In(ids) });
 }
 
 /** Files that reached an outcome after `afterOrder`, in that order (the progress stream). */

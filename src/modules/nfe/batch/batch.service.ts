@@ -94,9 +94,13 @@ export function batchFiles(ctx: TenantContext, job: NfeBatchJob, query: BatchFil
   const em = reader();
   return paginate(
     filesQuery(em, ctx.companyId, job.id, query.outcome),
-    [{ column: 'f.seq', direction: 'ASC' }],
+    // The last key is the row id: paginate loads the page by it (seq alone loaded other jobs' files).
+    [
+      { column: 'f.seq', direction: 'ASC' },
+      { column: 'f.id', direction: 'ASC' },
+    ],
     query,
-    (ids) => loadFilesByIds(em, ids),
+    (ids) => loadFilesByIds(em, ctx.companyId, ids),
     (f) => f.id,
   );
 }

@@ -53,6 +53,10 @@ export class NfeBatchFile {
   @Column({ name: 'inbound_id', type: 'int', nullable: true })
   inboundId!: number | null;
 
+  /** A CT-e file: the CT-e record it was staged as (or that already held its key). */
+  @Column({ name: 'cte_id', type: 'int', nullable: true })
+  cteId!: number | null;
+
   @Column({ name: 'problem_code', type: 'varchar', length: 60, nullable: true })
   problemCode!: string | null;
 

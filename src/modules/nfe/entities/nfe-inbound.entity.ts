@@ -119,6 +119,14 @@ export class NfeInbound {
   @Column({ name: 'entry_document_id', type: 'int', nullable: true })
   entryDocumentId!: number | null;
 
+  /** Event 610600 in the DF-e feed: a CT-e was authorized for this NF-e, so a freight invoice is coming (SPEC §4b). */
+  @DateTimeColumn({ name: 'freight_cte_announced_at', nullable: true })
+  freightCteAnnouncedAt!: Date | null;
+
+  /** The announced CT-e's key (a full procEventoNFe names it; the resEvento summary does not). */
+  @Column({ name: 'freight_cte_key', type: 'varchar', length: 44, nullable: true })
+  freightCteKey!: string | null;
+
   /** The validation report when the XML was stored (recomputed on detail against the filial as it is now). */
   @JsonColumn({ name: 'validation', nullable: true })
   validation!: ValidationReport | null;

@@ -4,7 +4,7 @@ import type { FieldError } from '../../../core/errors';
 /*
  * Reading an xml2js tree of an NF-e: single/repeated elements, text, decimals, attributes, each
  * problem collected with its layout path (nfeProc/NFe/infNFe/det[3]/prod/vProd) so the parser can
- * report them all at once.
+ * report them all at once. The CT-e parser reads with it too.
  */
 
 export type XNode = Record<string, unknown>;

@@ -22,6 +22,7 @@ import { hasDoctype } from './xml-document';
  * A Signature anywhere else — inside infNFe, beside NFe, a second one in NFe or in protNFe — is
  * refused: the layout has no place for it, and an extra signature is how wrapping attacks start.
  * Trust is in the embedded certificate only: no ICP-Brasil chain check (see docs/decisions.md).
+ * A CT-e (CTe/infCte in cteProc, protCTe) has the same profile and goes through verifySignedDocument.
  */
 
 export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -162,7 +163,13 @@ function verifyEnveloped(signature: Element, parent: Element, target: string, id
   const signatureAlgorithm = algorithm(signedInfo, 'SignatureMethod');
   const digestAlgorithm = algorithm(reference, 'DigestMethod');
   const digestValue = textOf(reference ? children(reference, 'DigestValue')[0] : undefined) || null;
-  const certPem = SignedXml.getCertFromKeyInfo((children(signature, 'KeyInfo')[0] ?? null) as never);
+  let certPem: string | null = null;
+  try {
+    certPem = SignedXml.getCertFromKeyInfo((children(signature, 'KeyInfo')[0] ?? null) as never);
+  } catch {
+    // Not base64 DER (e.g. a redacted sample): no readable certificate, reported below.
+    certPem = null;
+  }
   const base = { signatureAlgorithm, digestAlgorithm, digestValue, certificate: describeCertificate(certPem) };
 
   if (!signedInfo || references.length !== 1) return outcome('INVALID', 'The signature must have one SignedInfo with exactly one Reference', base);
@@ -201,10 +208,26 @@ function verifyEnveloped(signature: Element, parent: Element, target: string, id
   return outcome('INVALID', 'The SignatureValue does not verify with the embedded certificate', checked);
 }
 
+/**
+ * Where a fiscal document's signatures live: `container` holds the signed element and its Signature
+ * (NF-e: NFe/infNFe; CT-e: CTe/infCte, the same XMLDSig profile), `proc` is the distribution wrapper
+ * whose `protocol` child may carry the authority's signature over infProt.
+ */
+export interface SignedShape {
+  container: string;
+  signed: string;
+  proc: string;
+  protocol: string;
+  /** The document's name in messages. */
+  label: string;
+}
+
+export const NFE_SIGNED_SHAPE: SignedShape = { container: 'NFe', signed: 'infNFe', proc: 'nfeProc', protocol: 'protNFe', label: 'NF-e' };
+
 /** The protocol's own signature (protNFe/Signature over infProt), when it has one. */
-function protocolSignatureOf(protocol: Element | null, signatures: Element[], ids: Map<string, Element[]>): EnvelopedSignatureResult | null {
+function protocolSignatureOf(protocol: Element | null, signatures: Element[], ids: Map<string, Element[]>, shape: SignedShape): EnvelopedSignatureResult | null {
   if (!protocol || !signatures.length) return null;
-  if (signatures.length > 1) return outcome('INVALID', 'protNFe carries more than one Signature');
+  if (signatures.length > 1) return outcome('INVALID', `${shape.protocol} carries more than one Signature`);
   const infProt = elements(protocol, 'infProt');
   const id = infProt.length === 1 ? infProt[0].getAttribute('Id') : null;
   if (!id) return outcome('INVALID', 'The protocol is signed but its infProt has no Id to reference');
@@ -216,6 +239,11 @@ function protocolSignatureOf(protocol: Element | null, signatures: Element[], id
  * The protocol's signature, when there is one, comes back as `protocolSignature`.
  */
 export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResult {
+  return verifySignedDocument(xml, infNFeId, NFE_SIGNED_SHAPE);
+}
+
+/** Verifies the enveloped signature of `shape.signed` (whose @Id is `signedId`), the only element it may sign. */
+export function verifySignedDocument(xml: string, signedId: string, shape: SignedShape): SignatureResult {
   // Never hand a DOCTYPE to a DOM parser (entity expansion); callers refuse such documents anyway.
   if (hasDoctype(xml)) return result('INVALID', 'XML with a DOCTYPE or ENTITY declaration is not accepted');
   let doc: Document;
@@ -226,23 +254,23 @@ export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResu
   }
   const { signatures, ids } = scan(doc);
   const root = doc.documentElement;
-  // The document's NFe: the root of a bare NFe, nfeProc's single NFe child otherwise (the parser reads the same one).
-  const nfes = root?.localName === 'NFe' ? [root] : root?.localName === 'nfeProc' ? elements(root, 'NFe') : [];
-  const nfe = nfes.length === 1 ? nfes[0] : null;
-  const protocols = root?.localName === 'nfeProc' ? elements(root, 'protNFe') : [];
+  // The document: the root of a bare one, the wrapper's single child otherwise (the parsers read the same one).
+  const containers = root?.localName === shape.container ? [root] : root?.localName === shape.proc ? elements(root, shape.container) : [];
+  const container = containers.length === 1 ? containers[0] : null;
+  const protocols = root?.localName === shape.proc ? elements(root, shape.protocol) : [];
   const protocol = protocols.length === 1 ? protocols[0] : null;
 
-  const own = signatures.filter((s) => nfe && s.parentNode === nfe);
+  const own = signatures.filter((s) => container && s.parentNode === container);
   const ofProtocol = signatures.filter((s) => protocol && s.parentNode === protocol);
-  const protocolSignature = protocolSignatureOf(protocol, ofProtocol, ids);
+  const protocolSignature = protocolSignatureOf(protocol, ofProtocol, ids, shape);
   const misplaced = signatures.filter((s) => !own.includes(s) && !ofProtocol.includes(s));
   if (misplaced.length) {
     const where = (misplaced[0].parentNode as Element | null)?.localName ?? 'the document';
-    return result('INVALID', `A Signature inside ${where} is not where the layout allows one (NFe and protNFe only)`, protocolSignature);
+    return result('INVALID', `A Signature inside ${where} is not where the layout allows one (${shape.container} and ${shape.protocol} only)`, protocolSignature);
   }
   if (!own.length) {
-    return result('ABSENT', signatures.length ? 'The NF-e has no signature of its own (only the protocol is signed)' : 'The NF-e has no XMLDSig Signature', protocolSignature);
+    return result('ABSENT', signatures.length ? `The ${shape.label} has no signature of its own (only the protocol is signed)` : `The ${shape.label} has no XMLDSig Signature`, protocolSignature);
   }
-  if (own.length > 1) return result('INVALID', 'More than one Signature in NFe', protocolSignature);
-  return { ...verifyEnveloped(own[0], nfe!, 'infNFe', infNFeId, ids), protocolSignature };
+  if (own.length > 1) return result('INVALID', `More than one Signature in ${shape.container}`, protocolSignature);
+  return { ...verifyEnveloped(own[0], container!, shape.signed, signedId, ids), protocolSignature };
 }

@@ -3,13 +3,19 @@ import { AmountColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn, Up
 import { Dec } from '../../../core/decimal';
 
 export type PayableStatus = 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'CANCELLED';
+/** ENTRY_DOCUMENT: an installment of a confirmed entry document · CTE: the carrier's freight (SPEC §4b). */
+export type PayableSource = 'ENTRY_DOCUMENT' | 'CTE';
 
-/** Accounts payable (SPEC §3): one per installment of a confirmed entry document. `overdue` is derived. */
+/**
+ * Accounts payable (SPEC §3): one per installment of a confirmed entry document, or of a CT-e the
+ * filial pays (the carrier as supplier). `overdue` is derived.
+ */
 @Entity('payable')
 @Index('ix_payable_filial_due', ['companyId', 'filialId', 'dueDate', 'id'])
 @Index('ix_payable_filial_status_due', ['companyId', 'filialId', 'status', 'dueDate', 'id'])
 @Index('ix_payable_document', ['companyId', 'entryDocumentId', 'installmentNumber'])
 @Index('ix_payable_supplier', ['companyId', 'supplierId'])
+@Index('ix_payable_cte', ['companyId', 'cteId'])
 export class Payable {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -20,8 +26,16 @@ export class Payable {
   @IdColumn({ name: 'filial_id' })
   filialId!: number;
 
-  @IdColumn({ name: 'entry_document_id' })
-  entryDocumentId!: number;
+  /** The entry document (null for a CT-e's payable). */
+  @IdColumn({ name: 'entry_document_id', nullable: true })
+  entryDocumentId!: number | null;
+
+  @Column({ name: 'source_type', type: 'varchar', length: 16, default: 'ENTRY_DOCUMENT' })
+  sourceType!: PayableSource;
+
+  /** The CT-e (source CTE). */
+  @IdColumn({ name: 'cte_id', nullable: true })
+  cteId!: number | null;
 
   @IdColumn({ name: 'supplier_id' })
   supplierId!: number;

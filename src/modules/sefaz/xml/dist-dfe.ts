@@ -108,6 +108,8 @@ export interface EventDocument {
   registeredAt: string | null;
   /** Justification of a cancellation or of "operação não realizada". */
   justification: string | null;
+  /** 610600: the key of the CT-e authorized for the NF-e (detEvento/CTe/chCTe). */
+  cteKey: string | null;
   xml: string;
 }
 
@@ -187,6 +189,7 @@ export function readDfeDocument(xml: string): DfeDocumentBody {
         protocol: childText(ret, 'nProt'),
         registeredAt: childText(ret, 'dhRegEvento'),
         justification: childText(det, 'xJust'),
+        cteKey: deepText(det, 'chCTe'),
         xml,
       };
     }

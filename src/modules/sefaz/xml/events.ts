@@ -22,6 +22,8 @@ export const eventOfType = (tpEvento: string): ManifestationEvent | null =>
 
 /** Cancellation by the issuer (Cancelamento): distributed to the recipient without manifestation. */
 export const TP_CANCELAMENTO = '110111';
+/** "CT-e autorizado para a NF-e": the authority records that a CT-e carrying the NF-e was authorized. */
+export const TP_CTE_AUTORIZADO = '610600';
 
 /** Id of infEvento: "ID" + tpEvento + key + nSeqEvento on two digits (pattern ID[0-9]{52}). */
 export const eventId = (tpEvento: string, accessKey: string, sequence: number) => `ID${tpEvento}${accessKey}${String(sequence).padStart(2, '0')}`;

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAtColumn, IdColumn, PriceColumn, QuantityColumn } from '../../../core/db/columns';
+import { AmountColumn, CreatedAtColumn, IdColumn, PriceColumn, QuantityColumn } from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
 
 export type MovementDirection = 'IN' | 'OUT';
@@ -39,6 +39,13 @@ export class StockMovement {
 
   @PriceColumn({ name: 'average_cost_after' })
   averageCostAfter!: Dec;
+
+  /**
+   * Value-only adjustment (quantity 0): the amount added to (IN) or taken from (OUT) the value of
+   * the stock, e.g. freight apportioned after the goods entered. 0 on quantity movements.
+   */
+  @AmountColumn({ name: 'value_adjustment' })
+  valueAdjustment!: Dec;
 
   @Column({ name: 'reference_type', type: 'varchar', length: 40 })
   referenceType!: string;
