@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from 'typeorm';
@@ -29,6 +30,19 @@ interface Outcome {
   contentType: string;
   headers: Record<string, string> | null;
 }
+
+/*
+ * Inside a unit, `dataSource.manager` is the unit's manager. Services read through it after their
+ * own transaction (which now joins the unit) and must see that transaction's writes; and a second
+ * pooled connection per request, taken while the unit holds one, would starve the pool under load.
+ */
+const unitManager = new AsyncLocalStorage<EntityManager>();
+let poolManager = dataSource.manager;
+Object.defineProperty(dataSource, 'manager', {
+  configurable: true,
+  get: () => unitManager.getStore() ?? poolManager,
+  set: (manager: EntityManager) => (poolManager = manager),
+});
 
 /** Headers a replay repeats besides the content type. */
 const KEPT_HEADERS = ['location'];
@@ -173,9 +187,11 @@ async function runAsUnit(req: Request, res: Response, next: NextFunction, handle
         built ??= outcomeOf(res, body);
         return res;
       }) as Response['send'];
-      await handler(req, res, (err?: unknown) => {
-        failure = err ?? new Error('The handler passed the request on without answering');
-      });
+      await unitManager.run(em, () =>
+        handler(req, res, (err?: unknown) => {
+          failure = err ?? new Error('The handler passed the request on without answering');
+        }),
+      );
       if (failure) throw failure;
       if (!built) throw new Error('The handler built no response');
       if (replayable(built.status)) await complete(em, id, owner, built);
