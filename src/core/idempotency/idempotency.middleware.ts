@@ -245,8 +245,8 @@ export function idempotent(handler: RequestHandler, mode: IdempotencyMode = 'uni
     const owner = crypto.randomUUID();
     const claimed = await claim(companyId, key, fingerprint(req), owner);
     if ('replay' in claimed) return replay(res, claimed.replay);
+    // Held until the work is over, even if the client went away (the work still commits).
     const stopLease = holdLease(claimed.id, owner);
-    res.once('close', stopLease);
     try {
       if (mode === 'unit') await runAsUnit(req, res, next, handler, claimed.id, owner);
       else {
@@ -263,7 +263,7 @@ export function idempotent(handler: RequestHandler, mode: IdempotencyMode = 'uni
         if (failure) next(failure);
       }
     } finally {
-      if (res.writableEnded) stopLease();
+      stopLease();
     }
   };
 }
