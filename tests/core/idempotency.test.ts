@@ -1,4 +1,10 @@
 import { expect } from 'chai';
+import express, { Request, Response } from 'express';
+import supertest from 'supertest';
+import { isMysql } from '../../src/core/db/engine';
+import { inTransaction } from '../../src/core/db/transaction';
+import { errorMiddleware } from '../../src/core/errors/error-middleware';
+import { idempotent } from '../../src/core/idempotency/idempotency.middleware';
 import { dataSource } from '../../src/core/db/data-source';
 import { IdempotencyKey } from '../../src/core/idempotency/idempotency-key.entity';
 import { Product } from '../../src/modules/catalog/entities/product.entity';
@@ -127,5 +133,42 @@ describe('Idempotency-Key (SPEC §0)', () => {
     expect(later.status).to.equal(200);
     expect(later.headers['idempotent-replayed']).to.equal(undefined);
     expect(await keyRow('sync-2', s.companyId)).to.include({ state: 'DONE', responseStatus: 200 });
+  });
+
+  it('an attempt whose key was taken over (it stalled past its lease) rolls its work back', async function () {
+    // The embedded database has one connection: the takeover below would run inside the stalled
+    // transaction itself. There a takeover queues behind the running transaction anyway.
+    if (!isMysql) this.skip();
+    // A route of its own whose handler writes, then stalls until the test lets it go on.
+    let resume!: () => void;
+    const stalled = new Promise<void>((r) => (resume = r));
+    let reached!: () => void;
+    const writing = new Promise<void>((r) => (reached = r));
+    const app = express();
+    app.use(express.json());
+    app.use((req, _res, next) => {
+      req.ctx = { companyId: t.companyId } as Request['ctx'];
+      next();
+    });
+    app.post(
+      '/stall',
+      idempotent(async (_req: Request, res: Response) => {
+        await inTransaction((em) => em.insert(Product, { companyId: t.companyId, code: 'STALL-1', name: 'Stalled', searchName: 'stalled', unit: 'UN', active: true } as never));
+        reached();
+        await stalled;
+        res.status(201).json({ ok: true });
+      }),
+    );
+    app.use(errorMiddleware);
+    const pending = supertest(app).post('/stall').set('Idempotency-Key', 'key-fenced-1').send({});
+    const answer = pending.then((r) => r);
+    await writing;
+    // Another process took the key over meanwhile.
+    await dataSource.manager.update(IdempotencyKey, { companyId: t.companyId, key: 'key-fenced-1' }, { leaseOwner: 'the-retry', leaseExpiresAt: new Date(Date.now() + 60_000) });
+    resume();
+    const res = await answer;
+    expect([res.status, res.body.code]).to.deep.equal([409, 'IDEMPOTENCY_KEY_IN_PROGRESS']);
+    expect(await products('Stalled')).to.equal(0);
+    expect(await keyRow('key-fenced-1')).to.include({ state: 'IN_PROGRESS', leaseOwner: 'the-retry' });
   });
 });
