@@ -41,7 +41,7 @@ export function describeToJsonSchema(d: Description, components?: ComponentRegis
   return convert(d, meta, components);
 }
 
-const nullable = (d: Description) => !d.flags?.only && (d.allow ?? []).includes(null);
+const nullable = (d: Description) => (d.allow ?? []).includes(null);
 
 function convert(d: Description, meta: Record<string, any>, components?: ComponentRegistry): JsonSchema {
   const schema = convertType(d, meta, components);
