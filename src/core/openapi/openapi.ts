@@ -35,7 +35,9 @@ function commonErrors(r: RouteDef): Partial<Record<ProblemStatus, string[]>> {
     add(403, 'COMPANY_NOT_GRANTED', 'FILIAL_NOT_GRANTED', ...(r.scope ? ['INSUFFICIENT_SCOPE'] : []));
     add(429, 'TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS_FROM_ADDRESS', 'TOO_MANY_AUTH_FAILURES');
   }
-  if (r.schema) add(400, 'VALIDATION_ERROR', 'UNKNOWN_FIELDS', 'INVALID_ID');
+  // Validation runs on every route: without a schema any query field is unknown.
+  add(400, 'UNKNOWN_FIELDS');
+  if (r.schema) add(400, 'VALIDATION_ERROR', 'INVALID_ID');
   if (r.schema?.query?.describe().keys?.cursor) add(400, 'INVALID_CURSOR');
   if (r.method === 'post' || r.method === 'put' || r.method === 'patch') {
     add(400, 'MALFORMED_JSON', 'VALIDATION_ERROR');
