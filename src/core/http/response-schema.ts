@@ -30,8 +30,9 @@ export const percent = () => Joi.number().description('percentage, up to 4 decim
 export const date = () => Joi.string().meta({ format: 'date' });
 /** An ISO 8601 instant (UTC). */
 export const timestamp = () => Joi.string().meta({ format: 'date-time' });
-/** A CNPJ (14 digits) or CPF (11 digits), digits only. */
-export const taxDocument = () => Joi.string().pattern(/^(\d{11}|\d{14})$/).description('CNPJ or CPF, digits only').example('11222333000181');
+/** A CNPJ (14 characters: 12 digits or, from July 2026, letters and digits, then 2 check digits) or a CPF (11 digits). */
+export const taxDocument = () =>
+  Joi.string().pattern(/^(\d{11}|[0-9A-Z]{12}\d{2})$/).description('CNPJ (alphanumeric from 2026) or CPF, unpunctuated').example('11222333000181');
 
 /** One of fixed values. */
 export const oneOf = (...values: string[]) => Joi.string().valid(...values);
