@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
+import { DeferredWriteFailed, isUniqueViolation } from '../../src/core/db/db-errors';
+import { isMysql } from '../../src/core/db/engine';
 import { deferWrite, inTransaction, readBatch } from '../../src/core/db/transaction';
 import { createTestTenant } from '../support/tenant';
 
@@ -13,13 +15,13 @@ describe('Transactions: deferred writes and batched reads', () => {
     const rows: { value: number | string }[] = await dataSource.query('SELECT value FROM sequence WHERE company_id = ? AND name = ?', [companyId, name]);
     return rows.length ? Number(rows[0].value) : null;
   };
-  const insert = (companyId: number, name: string, value: number) => ({ sql: 'INSERT INTO sequence (company_id, name, value) VALUES (?, ?, ?)', params: [companyId, name, value] });
+  const insert = (companyId: number, name: string, value: number) => ({ label: `counter ${name}`, sql: 'INSERT INTO sequence (company_id, name, value) VALUES (?, ?, ?)', params: [companyId, name, value] });
 
   it('a later read sees the writes deferred before it, and the commit keeps them', async () => {
     const { companyId } = await createTestTenant({ filiais: 1 });
     const seen = await inTransaction(async (em) => {
       await deferWrite(em, insert(companyId, 'batch-a', 5));
-      await deferWrite(em, { sql: 'UPDATE sequence SET value = value + 1 WHERE company_id = ? AND name = ?', params: [companyId, 'batch-a'] });
+      await deferWrite(em, { label: 'bump', sql: 'UPDATE sequence SET value = value + 1 WHERE company_id = ? AND name = ?', params: [companyId, 'batch-a'] });
       const [rows] = (await readBatch(em, [{ sql: 'SELECT value FROM sequence WHERE company_id = ? AND name = ?', params: [companyId, 'batch-a'] }])) as { value: number | string }[][];
       return Number(rows[0].value);
     });
@@ -32,6 +34,7 @@ describe('Transactions: deferred writes and batched reads', () => {
     const failure = await inTransaction(async (em) => {
       await deferWrite(em, insert(companyId, 'batch-b', 1));
       await deferWrite(em, {
+        label: 'set a missing counter',
         sql: 'UPDATE sequence SET value = 9 WHERE company_id = ? AND name = ?',
         params: [companyId, 'no-such-counter'],
         check: (affected) => {
@@ -51,6 +54,46 @@ describe('Transactions: deferred writes and batched reads', () => {
     }).catch((err: Error) => err);
     expect(failure).to.be.instanceOf(Error);
     expect(await valueOf(companyId, 'batch-c')).to.equal(null);
+  });
+
+  it('a deferred write that fails in a later batch is a DeferredWriteFailed, not that statement\'s error', async function () {
+    // SQLite runs a deferred write as it is issued: its error surfaces at its own call.
+    if (!isMysql) this.skip();
+    const { companyId } = await createTestTenant({ filiais: 1 });
+    await inTransaction(async (em) => void (await deferWrite(em, insert(companyId, 'batch-f', 1))));
+    let swallowed = false;
+    const failure = await inTransaction(async (em) => {
+      await deferWrite(em, insert(companyId, 'batch-f', 2)); // duplicate (company, name)
+      try {
+        await em.query('INSERT INTO sequence (company_id, name, value) VALUES (?, ?, ?)', [companyId, 'batch-g', 1]);
+      } catch (err) {
+        // The shape of a caller handling its own duplicate: it must not see the deferred one.
+        if (!isUniqueViolation(err)) throw err;
+        swallowed = true;
+      }
+    }).catch((err: unknown) => err);
+    expect(swallowed).to.equal(false);
+    expect(failure).to.be.instanceOf(DeferredWriteFailed).with.property('label', 'counter batch-f');
+    expect(isUniqueViolation((failure as DeferredWriteFailed).cause)).to.equal(true);
+    expect(await valueOf(companyId, 'batch-f')).to.equal(1);
+    expect(await valueOf(companyId, 'batch-g')).to.equal(null);
+  });
+
+  it('a statement\'s own unique violation stays its own when deferred writes share its round trip', async () => {
+    const { companyId } = await createTestTenant({ filiais: 1 });
+    await inTransaction(async (em) => void (await deferWrite(em, insert(companyId, 'batch-h', 1))));
+    const handled = await inTransaction(async (em) => {
+      await deferWrite(em, insert(companyId, 'batch-i', 7));
+      try {
+        await em.query('INSERT INTO sequence (company_id, name, value) VALUES (?, ?, ?)', [companyId, 'batch-h', 2]);
+        return false;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        return true;
+      }
+    });
+    expect(handled).to.equal(true);
+    expect(await valueOf(companyId, 'batch-i')).to.equal(7);
   });
 
   it('reads issued side by side each get their own result', async () => {

@@ -1,5 +1,6 @@
 import { QueryFailedError, QueryResult, QueryRunner } from 'typeorm';
 import { dataSource } from './data-source';
+import { DeferredWriteFailed } from './db-errors';
 
 /*
  * A MySQL transaction whose statements travel in as few round trips as possible. On a small machine
@@ -20,9 +21,14 @@ export interface Statement {
 }
 
 export interface DeferredStatement extends Statement {
+  /** What the write is for, named in the DeferredWriteFailed it raises if it fails in a later batch. */
+  label: string;
   /** Looks at the rows the statement changed when its batch comes back (throw to fail the transaction). */
   check?: (affectedRows: number) => void;
 }
+
+/** A statement of a batch: deferred ones carry their label (and maybe a check). */
+type Queued = Statement & Partial<Pick<DeferredStatement, 'label' | 'check'>>;
 
 /** The MySQL result of one statement as TypeORM's query runner would shape it. */
 function structured(raw: unknown): QueryResult {
@@ -36,17 +42,17 @@ function structured(raw: unknown): QueryResult {
 
 /** The callback API of a pooled mysql2 connection (what TypeORM's MySQL query runner holds). */
 interface MysqlConnection {
-  query(sql: string, params: unknown[], callback: (err: Error | null, result: unknown) => void): void;
+  query(sql: string, params: unknown[], callback: (err: Error | null, result: unknown) => void): { on(event: 'fields', listener: () => void): unknown };
 }
 
 /** A batch being assembled: the statements issued in the same tick, deferred ones included. */
 interface Gathering {
-  entries: DeferredStatement[];
+  entries: Queued[];
   results: Promise<unknown[]>;
 }
 
 export class BatchedUnit {
-  private pending: DeferredStatement[];
+  private pending: Queued[];
   private gathering?: Gathering;
   private readonly preludeLength: number;
   /** Whether any batch (and so START TRANSACTION) has gone out. */
@@ -70,6 +76,7 @@ export class BatchedUnit {
 
   /** Queues a write whose result is not needed now (in issue order with the batch being assembled, if any). */
   defer(statement: DeferredStatement): void {
+    if (!statement.label) throw new Error('A deferred statement needs a label');
     (this.gathering?.entries ?? this.pending).push(statement);
   }
 
@@ -80,7 +87,7 @@ export class BatchedUnit {
   run(statements: Statement[]): Promise<unknown[]> {
     let batch = this.gathering;
     if (!batch) {
-      const entries: DeferredStatement[] = [];
+      const entries: Queued[] = [];
       batch = this.gathering = {
         entries,
         results: new Promise<void>((resolve) => process.nextTick(resolve)).then(() => {
@@ -95,33 +102,42 @@ export class BatchedUnit {
   }
 
   /** The queued statements and these entries in one round trip; answers the entries' results. */
-  private async send(entries: DeferredStatement[]): Promise<unknown[]> {
+  private async send(entries: Queued[]): Promise<unknown[]> {
     const queued = this.pending;
     this.pending = [];
     const all = [...queued, ...entries];
     if (!all.length) return [];
     this.begun = true;
     const sql = all.length === 1 ? all[0].sql : all.map((s) => s.sql).join(';\n');
-    const raw = await this.query(sql, all.flatMap((s) => s.params ?? []));
-    const results = all.length === 1 ? [raw] : (raw as unknown[]);
+    const outcome = await this.query(sql, all.flatMap((s) => s.params ?? []));
+    if ('error' in outcome) {
+      // A deferred write's failure is not the error of the statement whose batch carried it.
+      const failed = all[outcome.failedAt] as Queued | undefined;
+      throw failed?.label ? new DeferredWriteFailed(failed.label, outcome.error) : outcome.error;
+    }
+    const results = all.length === 1 ? [outcome.raw] : (outcome.raw as unknown[]);
     all.forEach((s, i) => s.check?.(Number((results[i] as { affectedRows?: number } | undefined)?.affectedRows ?? 0)));
     return results.slice(queued.length);
   }
 
   /**
    * One statement (or batch) on the unit's connection, straight through mysql2's callback API:
-   * TypeORM's own query path builds a promise wrapper (and an event emitter) per query.
+   * TypeORM's own query path builds a promise wrapper (and an event emitter) per query. On failure,
+   * answers which statement of the batch failed: mysql2 emits `fields` once per finished statement.
    */
-  private async query(sql: string, params: unknown[]): Promise<unknown> {
+  private async query(sql: string, params: unknown[]): Promise<{ raw: unknown } | { error: QueryFailedError; failedAt: number }> {
     const connection = (await this.runner.connect()) as MysqlConnection;
     const logger = this.runner.connection.logger;
     logger.logQuery(sql, params, this.runner);
-    return new Promise((resolve, reject) => {
-      connection.query(sql, params, (err, result) => {
-        if (!err) return resolve(result);
-        logger.logQueryError(err, sql, params, this.runner);
-        reject(new QueryFailedError(sql, params, err));
-      });
+    return new Promise((resolve) => {
+      let finished = 0;
+      connection
+        .query(sql, params, (err, result) => {
+          if (!err) return resolve({ raw: result });
+          logger.logQueryError(err, sql, params, this.runner);
+          resolve({ error: new QueryFailedError(sql, params, err), failedAt: finished });
+        })
+        .on('fields', () => finished++);
     });
   }
 

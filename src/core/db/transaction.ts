@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityManager } from 'typeorm';
 import { dataSource } from './data-source';
+import { driverErrorCode } from './db-errors';
 import { isMysql, isSqlite } from './engine';
 import { serverTraits } from './server-traits';
 import { BatchedUnit, DeferredStatement, Statement } from './statement-batch';
@@ -121,7 +122,7 @@ export async function inTransaction<T>(work: (em: EntityManager) => Promise<T>):
     try {
       return await mysqlTransaction(work);
     } catch (err) {
-      const code = (err as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (err as { code?: string }).code;
+      const code = driverErrorCode(err);
       if (!code || !RETRYABLE_MYSQL.has(code) || attempt >= MAX_ATTEMPTS) throw err;
       await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
     }
