@@ -2,7 +2,7 @@ import { dataSource } from '../../src/core/db/data-source';
 
 /*
  * What a piece of work sends to the database, seen through TypeORM's logger: it logs every query
- * once, and on MySQL a transaction's batch (core/db/statement-batch.ts) is one logged query, so a
+ * once, and on MySQL a transaction's batch (core/db/batching-query-runner.ts) is one logged query, so a
  * logged query is a round trip.
  */
 

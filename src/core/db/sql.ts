@@ -1,7 +1,7 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { isMysql } from './engine';
 import { serverTraits } from './server-traits';
-import type { Statement } from './statement-batch';
+import type { Statement } from './batching-query-runner';
 import { deferWrite, readBatch } from './transaction';
 
 /*

@@ -1,6 +1,6 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
-import type { Statement } from '../../core/db/statement-batch';
+import type { Statement } from '../../core/db/batching-query-runner';
 import { deferWrite, readBatch } from '../../core/db/transaction';
 import { hydrate, setClause } from '../../core/db/sql';
 import { Dec, toFixed } from '../../core/decimal';

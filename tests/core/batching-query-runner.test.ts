@@ -6,7 +6,7 @@ import { deferWrite, inTransaction, readBatch } from '../../src/core/db/transact
 import { createTestTenant } from '../support/tenant';
 
 /*
- * The batching of a transaction's statements (core/db/statement-batch.ts on MySQL; on SQLite every
+ * The batching of a transaction's statements (core/db/batching-query-runner.ts on MySQL; on SQLite every
  * statement runs as issued, with the same outcomes): deferred writes are seen by later reads, their
  * checks and their failures still roll the whole transaction back.
  */
@@ -94,6 +94,38 @@ describe('Transactions: deferred writes and batched reads', () => {
     });
     expect(handled).to.equal(true);
     expect(await valueOf(companyId, 'batch-i')).to.equal(7);
+  });
+
+  it('TypeORM\'s transaction events reach subscribers on both engines', async () => {
+    const seen: string[] = [];
+    const subscriber = {
+      afterTransactionStart: () => void seen.push('start'),
+      beforeTransactionCommit: () => void seen.push('before commit'),
+      afterTransactionCommit: () => void seen.push('after commit'),
+      afterTransactionRollback: () => void seen.push('rollback'),
+    };
+    dataSource.subscribers.push(subscriber as never);
+    try {
+      const { companyId } = await createTestTenant({ filiais: 1 });
+      seen.length = 0;
+      await inTransaction(async (em) => void (await deferWrite(em, insert(companyId, 'batch-j', 1))));
+      expect(seen).to.deep.equal(['start', 'before commit', 'after commit']);
+      seen.length = 0;
+      await inTransaction(async () => {
+        throw new Error('refused');
+      }).catch(() => undefined);
+      expect(seen).to.deep.equal(['start', 'rollback']);
+    } finally {
+      dataSource.subscribers.splice(dataSource.subscribers.indexOf(subscriber as never), 1);
+    }
+  });
+
+  it('only the batching connections take several statements in one round trip', async function () {
+    if (!isMysql) this.skip(); // SQLite has no multi-statement queries in this service
+    const failure = await dataSource.query('SELECT 1; SELECT 2').catch((err: { code?: string }) => err);
+    expect(failure).to.have.property('code', 'ER_PARSE_ERROR');
+    const [one, two] = (await readBatch(dataSource.manager, [{ sql: 'SELECT 1 AS n' }, { sql: 'SELECT 2 AS n' }])) as { n: number }[][];
+    expect([Number(one[0].n), Number(two[0].n)]).to.deep.equal([1, 2]);
   });
 
   it('reads issued side by side each get their own result', async () => {
