@@ -4,6 +4,7 @@ import { Product } from '../catalog/entities/product.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
 import { ProductSearchTerm } from './entities/product-search-term.entity';
+import { sqlNow } from '../../core/db/sql-time';
 
 /*
  * SQL of the product map. Every query filters by company; lists of keys go in IN lists of a fixed
@@ -11,7 +12,6 @@ import { ProductSearchTerm } from './entities/product-search-term.entity';
  */
 
 const CHUNK = 1000;
-const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
 async function inChunks<K, R>(keys: K[], run: (chunk: K[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
@@ -69,7 +69,7 @@ export const productMapRepository = {
       const res = await em
         .createQueryBuilder()
         .update(ProductMapEntry)
-        .set({ useCount: () => 'use_count + 1', lastUsedAt: () => NOW, version: () => 'version' })
+        .set({ useCount: () => 'use_count + 1', lastUsedAt: () => sqlNow(), version: () => 'version' })
         .where('company_id = :companyId AND supplier_document = :supplierDocument AND supplier_product_code IN (:...chunk)', { companyId, supplierDocument, chunk })
         .execute();
       affected += res.affected ?? 0;

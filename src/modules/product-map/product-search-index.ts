@@ -5,6 +5,7 @@ import { Page, PageRequest, paginate } from '../../core/pagination';
 import { Product } from '../catalog/entities/product.entity';
 import { ProductSearchToken } from './entities/product-search-token.entity';
 import { similarityTokens } from './similarity';
+import { insertChunked } from '../../core/db/sql';
 
 /*
  * The product name index (product_search_token + its term counts in product_search_term) and the one
@@ -68,7 +69,7 @@ export async function indexProductNames(em: EntityManager, companyId: number, pr
   }
   const rows = products.flatMap((p) => productIndexTokens(p.name).map((token) => ({ companyId, token, productId: p.id, code: p.code })));
   for (const r of rows) deltas.set(r.token, (deltas.get(r.token) ?? 0) + 1);
-  for (const chunk of chunks(rows)) await em.createQueryBuilder().insert().into(ProductSearchToken).values(chunk).updateEntity(false).execute();
+  await insertChunked(em, ProductSearchToken, rows);
   await adjustTermCounts(em, companyId, deltas);
 }
 

@@ -16,7 +16,7 @@ import { lockForPosting } from '../stock/stock-ledger.service';
 import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
 import { loadSaleSetup } from './quick-sale-configuration.service';
-import { insertRowsLater } from '../../core/db/sql';
+import { deferInsertRows } from '../../core/db/sql';
 
 export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[] };
 
@@ -99,7 +99,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
     const payments = settled.map((p) =>
       Object.assign(new SalePayment(), { companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change }),
     );
-    await insertRowsLater(em, SalePayment, payments);
+    await deferInsertRows(em, SalePayment, payments);
     await publishEvent(em, ctx, {
       type: 'quick-sale.completed',
       filialId,

@@ -18,7 +18,7 @@ import { SalesReturnItem } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
 import { fulfillmentItemsOf, loadReturnableLines, loadReturns, lockReturnLines, RETURNABLE_ORDER_STATUSES, ReturnableLine, returnableLinesQuery } from './returns.repository';
 import { departureCost, refundFor } from './returns.rules';
-import { writeItemQuantities } from '../sales-order/sales-order.repository';
+import { deferItemQuantities } from '../sales-order/sales-order.repository';
 
 export const RETURN_CODE_SEQUENCE = 'return-code';
 
@@ -125,7 +125,7 @@ export const returnsService = {
           refundAmount: l.refund,
         })),
       );
-      await writeItemQuantities(
+      await deferItemQuantities(
         em,
         ctx.companyId,
         'returned_quantity',

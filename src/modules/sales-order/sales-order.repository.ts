@@ -1,6 +1,6 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
-import type { Statement } from '../../core/db/statement-batch';
+import type { Statement } from '../../core/db/batching-query-runner';
 import { deferWrite, readBatch } from '../../core/db/transaction';
 import { hydrate, setClause } from '../../core/db/sql';
 import { Dec, toFixed } from '../../core/decimal';
@@ -111,9 +111,10 @@ export interface OrderExpectation {
  * that read the order under its row lock in this transaction (`locked`) cannot miss, and skips the
  * check, so the COMMIT can travel with the update.
  */
-export async function updateOrderIf(em: EntityManager, order: SalesOrder, expected: OrderExpectation, set: Partial<SalesOrder>, options: { locked?: boolean } = {}): Promise<void> {
+export async function deferOrderUpdateIf(em: EntityManager, order: SalesOrder, expected: OrderExpectation, set: Partial<SalesOrder>, options: { locked?: boolean } = {}): Promise<void> {
   const assignments = setClause(em, SalesOrder, { ...set, updatedAt: new Date() });
   await deferWrite(em, {
+    label: 'sales order state change',
     sql: `UPDATE sales_order SET ${assignments.sql}, version = version + 1 WHERE id = ? AND company_id = ? AND status = ? AND version = ?${expected.type ? ' AND type = ?' : ''}`,
     params: [...(assignments.params ?? []), order.id, order.companyId, expected.status, expected.version, ...(expected.type ? [expected.type] : [])],
     check: options.locked
@@ -125,7 +126,7 @@ export async function updateOrderIf(em: EntityManager, order: SalesOrder, expect
 }
 
 /** New fulfilled/cancelled/returned quantities of many lines in one statement (the lines are locked: sent with the next one). */
-export async function writeItemQuantities(
+export async function deferItemQuantities(
   em: EntityManager,
   companyId: number,
   column: 'fulfilled_quantity' | 'cancelled_quantity' | 'returned_quantity',
@@ -134,6 +135,7 @@ export async function writeItemQuantities(
   if (!updates.length) return;
   const cases = updates.map(() => 'WHEN ? THEN ?').join(' ');
   await deferWrite(em, {
+    label: `sales order lines' ${column}`,
     sql: `UPDATE sales_order_item SET ${column} = CASE id ${cases} END WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
     params: [...updates.flatMap((u) => [u.id, toFixed(u.value, 4)]), companyId, ...updates.map((u) => u.id)],
   });

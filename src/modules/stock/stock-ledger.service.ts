@@ -5,7 +5,7 @@ import { Dec, dec, round, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import { Filial } from '../tenancy/entities/filial.entity';
 import { MovementDirection } from './entities/stock-movement.entity';
-import { insertMovements, lockBalances, movementStates, MovementState, readBalances, writeBalances } from './stock.repository';
+import { deferInsertMovements, lockBalances, movementStates, MovementState, readBalances, deferBalanceWrites } from './stock.repository';
 
 export interface LedgerLine {
   productId: number;
@@ -170,7 +170,7 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
 
   const finalByProduct = new Map<number, LedgerEffect>();
   for (const e of effects) finalByProduct.set(e.productId, e);
-  await writeBalances(
+  await deferBalanceWrites(
     em,
     posting.companyId,
     posting.filialId,
@@ -178,7 +178,7 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
   );
   // The locked rows stay known to the transaction (lockBalances): keep them as now written.
   for (const e of finalByProduct.values()) Object.assign(balances.get(e.productId)!, { quantity: e.balanceAfter, averageCost: e.averageCostAfter });
-  await insertMovements(
+  await deferInsertMovements(
     em,
     effects.map((e) => ({
       companyId: posting.companyId,
@@ -304,14 +304,14 @@ export async function postValueAdjustment(em: EntityManager, posting: ValuePosti
   const finalByProduct = new Map<number, ValueEffect>();
   for (const e of effects) finalByProduct.set(e.productId, e);
   const changed = [...finalByProduct.values()].filter((e) => !e.averageCostAfter.eq(e.averageCostBefore));
-  await writeBalances(
+  await deferBalanceWrites(
     em,
     posting.companyId,
     posting.filialId,
     changed.map((e) => ({ id: balances.get(e.productId)!.id, quantity: e.balance, averageCost: e.averageCostAfter })),
   );
   for (const e of changed) balances.get(e.productId)!.averageCost = e.averageCostAfter;
-  await insertMovements(
+  await deferInsertMovements(
     em,
     effects
       .filter((e) => !e.absorbed.isZero())

@@ -15,7 +15,7 @@ import type { Product } from '../../catalog/entities/product.entity';
 import type { Seller } from '../../catalog/entities/seller.entity';
 import { dataSource } from '../../../core/db/data-source';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
-import { insertWithLines } from '../../../core/db/sql';
+import { insertWithLines, TenantRow } from '../../../core/db/sql';
 
 export const SALES_ORDER_CODE_SEQUENCE = 'sales-order-code';
 
@@ -99,7 +99,7 @@ export async function createSalesOrder(
   });
   // Every column is known here, so nothing needs reading back but the ids (lines too, unless the
   // server may interleave the ids of one INSERT).
-  const itemRows: Partial<SalesOrderItem>[] = rows.map(({ keepId: _keep, ...row }) => row);
+  const itemRows: TenantRow<SalesOrderItem>[] = rows.map(({ keepId: _keep, ...row }) => row);
   const inserted = await insertWithLines(em, SalesOrder, order, SalesOrderItem, itemRows, 'salesOrderId');
   order.id = inserted.id;
   const ids = inserted.lineIds;

@@ -12,12 +12,12 @@ import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import type { SalesOrder } from '../entities/sales-order.entity';
-import { fulfillmentsOf, itemsOf, lockOrderWithItems, stockControlledAmong, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
+import { fulfillmentsOf, itemsOf, lockOrderWithItems, stockControlledAmong, deferOrderUpdateIf, deferItemQuantities } from '../sales-order.repository';
 import { remainingOf } from '../sales-order.rules';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
 import { auditOrder, publishOrderEvent } from './shared';
-import { insertedId, insertRows, insertRowsLater } from '../../../core/db/sql';
+import { insertedId, insertRows, deferInsertRows } from '../../../core/db/sql';
 
 export interface FulfillLine {
   salesOrderItemId: number;
@@ -123,7 +123,7 @@ export async function fulfillSalesOrderItems(
       unitCost: costOf.get(item.id) ?? new Dec(0),
     });
   });
-  await insertRowsLater(em, FulfillmentItem, fulfillmentItems);
+  await deferInsertRows(em, FulfillmentItem, fulfillmentItems);
 
   const changes: Record<string, [unknown, unknown]> = {};
   const updates = lines.map((l) => {
@@ -133,13 +133,13 @@ export async function fulfillSalesOrderItems(
     changes[`line${item.lineNumber}.fulfilledQuantity`] = [before.toFixed(4), item.fulfilledQuantity.toFixed(4)];
     return { id: item.id, value: item.fulfilledQuantity };
   });
-  await writeItemQuantities(em, ctx.companyId, 'fulfilled_quantity', updates);
+  await deferItemQuantities(em, ctx.companyId, 'fulfilled_quantity', updates);
 
   const status = items.every((i) => remainingOf(i).lte(0)) ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
   assertTransition(order, 'fulfill', status);
   const before = { status: order.status, version: order.version };
   // The order was locked (or created) in this transaction and its state checked under the lock.
-  await updateOrderIf(em, order, before, { status }, { locked: true });
+  await deferOrderUpdateIf(em, order, before, { status }, { locked: true });
   Object.assign(order, { status, version: order.version + 1, updatedAt: now });
   if (before.status !== status) changes.status = [before.status, status];
 
