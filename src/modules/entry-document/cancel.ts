@@ -7,10 +7,11 @@ import { BusinessRuleError, StateConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { Payable } from '../payables/entities/payable.entity';
-import { cancelOpenPayables, payablesOfDocument } from '../payables/payables.repository';
+import { cancelDocumentPayables, documentPayables } from '../payables/payables.service';
 import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
 import { LedgerEffect, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
-import { checkDto, toEventData, toStockMovementDto } from './entry-document.mapper';
+import { checkDto, toStockMovementDto } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { ENTRY_REASON, transitionConflict } from './confirm';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
 import { EntryDocument } from './entities/entry-document.entity';
@@ -72,7 +73,7 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       reversesMovementId: m.id,
       referenceLineId: m.referenceLineId ?? undefined,
     }));
-  const payables = await payablesOfDocument(em, doc.companyId, doc.id);
+  const payables = await documentPayables(em, doc.companyId, doc.id);
   const blocking: Check[] = payables
     .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')
     .map((p) => ({
@@ -155,7 +156,7 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
       await reverseTaxCredits(em, ctx.companyId, doc.id);
       const open = plan.payables.filter((p) => p.status === 'OPEN').length;
-      if ((await cancelOpenPayables(em, ctx.companyId, doc.id)) !== open) {
+      if ((await cancelDocumentPayables(em, ctx.companyId, doc.id)) !== open) {
         throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', 'A payable of the document was paid meanwhile', { problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile', blocksConfirmation: true }] });
       }
     }

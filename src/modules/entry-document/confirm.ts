@@ -6,12 +6,13 @@ import { inTransaction } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError, StaleVersionError, StateConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { insertPayables } from '../payables/payables.repository';
+import { createDocumentPayables } from '../payables/payables.service';
 import { LedgerEffect, LedgerLine, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
 import { DocumentState, loadDocumentState } from './document-state';
 import { PlannedInstallment, splitChecks } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
-import { checkDto, installmentDto, toEventData, toStockMovementDto } from './entry-document.mapper';
+import { checkDto, installmentDto, toStockMovementDto } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
@@ -136,7 +137,7 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     }
     const effects = await postToLedger(em, plan.posting);
     const thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
-    await insertPayables(
+    await createDocumentPayables(
       em,
       plan.payables.map((p) => ({
         companyId: doc.companyId,

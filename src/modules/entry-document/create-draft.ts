@@ -14,7 +14,7 @@ import { businessToday } from './business-date';
 import { productChecks } from './document-state';
 import { checkOrderLinks } from './purchase-link';
 import { ComputedDocument, computeDocument } from './entry-document.calculator';
-import { toEventData } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { EntryDocument, ExpectedTotals } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findByAccessKey, findDocument, insertDocument, loadProducts, replaceInstallments, replaceItems } from './entry-document.repository';
 import { Check, DraftInput, TOTAL_NAMES } from './entry-document.types';

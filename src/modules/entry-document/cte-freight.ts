@@ -9,7 +9,7 @@ import { postValueAdjustment, previewValuePosting, ValueEffect, ValuePosting } f
 import { transitionConflict } from './confirm';
 import { loadDocumentState, storedDraftInput } from './document-state';
 import { computeDocument } from './entry-document.calculator';
-import { toEventData } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
 import { loadFiscalContext } from './fiscal/fiscal-context';

@@ -20,6 +20,9 @@ import {
 import { addDays, startOfBusinessDay } from '../sales-order.rules';
 import type { SORTS } from '../sales-order.schemas';
 
+/** The view type quick sale and other callers receive. */
+export type { SalesOrderView } from '../sales-order.repository';
+
 /** A text search resolves at most this many customers first (SPEC §6; docs/decisions.md). */
 export const CUSTOMER_SEARCH_CAP = 250;
 const SELLER_SEARCH_CAP = 250;
