@@ -3,7 +3,7 @@ import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
-import { BusinessRuleError, StateConflictError } from '../../core/errors';
+import { BusinessRuleError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { Payable } from '../payables/entities/payable.entity';
@@ -25,6 +25,7 @@ import { thirdPartyMovementDtos } from './confirm';
 import { taxCreditDto } from './fiscal/fiscal.mapper';
 import { reverseTaxCredits, taxCreditsOf } from './fiscal/tax-credit.repository';
 import type { EntryDocumentTaxCredit } from './entities/entry-document-tax-credit.entity';
+import { assertTransition, canDo, conflictCode } from './entry-document.state';
 
 /*
  * Cancellation. A DRAFT cancels without postings. A CONFIRMED document reverses exactly what its
@@ -52,8 +53,8 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
   const posting: LedgerPosting = { companyId: doc.companyId, filialId: doc.filialId, reason: CANCEL_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines: [] };
   const thirdParty: ThirdPartyPosting = { ...posting, lines: [] };
   const nothing = { posting, effects: [], thirdParty, thirdPartyEffects: [], credits: [], payables: [], lineOfItem: new Map<number, number>() };
-  if (doc.status === 'CANCELLED') {
-    return { ...nothing, blocking: [{ code: 'ENTRY_DOCUMENT_CANCELLED', message: 'The document is already cancelled', blocksConfirmation: true }] };
+  if (!canDo(doc, 'cancel')) {
+    return { ...nothing, blocking: [{ code: conflictCode(doc.status), message: 'The document is already cancelled', blocksConfirmation: true }] };
   }
   if (doc.status === 'DRAFT') return { ...nothing, blocking: [] };
 
@@ -134,7 +135,7 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
   await findAccessibleDocument(ctx, id);
   return inTransaction(async (em) => {
     const doc = await currentDocument(em, ctx, id);
-    if (doc.status === 'CANCELLED') throw new StateConflictError('Entry document', doc.status, 'cancel', 'ENTRY_DOCUMENT_CANCELLED');
+    assertTransition(doc, 'cancel', 'CANCELLED');
     const cancelledAt = new Date();
     if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason, liveAccessKey: null }))) {
       await transitionConflict(em, ctx, doc, 'cancel');

@@ -3,7 +3,7 @@ import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
-import { ConflictError, StateConflictError, ValidationError } from '../../core/errors';
+import { ConflictError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../core/pagination';
@@ -19,6 +19,7 @@ import { DraftInput } from './entry-document.types';
 import { findInboundByKey, releaseImportedInbound } from '../nfe/nfe-inbound.service';
 import { checkOrderLinks, purchaseMatch } from './purchase-link';
 import { taxCreditsOf } from './fiscal/tax-credit.repository';
+import { assertAllowed } from './entry-document.state';
 
 /** Entry-document use cases other than editing, confirming and cancelling (their own files). */
 
@@ -89,7 +90,7 @@ export async function deleteEntryDocument(ctx: TenantContext, id: number): Promi
   await findAccessibleDocument(ctx, id);
   await inTransaction(async (em) => {
     const doc = await currentDocument(em, ctx, id);
-    if (doc.status !== 'DRAFT') throw new StateConflictError('Entry document', doc.status, 'delete (cancel it instead)', `ENTRY_DOCUMENT_${doc.status}`);
+    assertAllowed(doc, 'delete');
     if (!(await deleteDraft(em, ctx.companyId, id))) throw new ConflictError('ENTRY_DOCUMENT_CHANGED', 'The document changed status while being deleted');
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,
