@@ -6,6 +6,7 @@ import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
 import { Dec, toFixed } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
+import { assertAllowed, assertTransition, PayableAction } from './payables.state';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { activePaymentMethod } from '../catalog/payment-method.service';
@@ -94,8 +95,9 @@ async function lockedPayable(em: EntityManager, ctx: TenantContext, id: number):
   return payable;
 }
 
-async function writePayable(em: EntityManager, ctx: TenantContext, before: Payable, paidAmount: Dec): Promise<Payable> {
+async function writePayable(em: EntityManager, ctx: TenantContext, before: Payable, paidAmount: Dec, action: PayableAction): Promise<Payable> {
   const status = statusFor(before.amount, paidAmount);
+  assertTransition(before, action, status);
   if (!(await updatePayableIf(em, ctx.companyId, before.id, { status: before.status, version: before.version }, { paidAmount, status }))) {
     // Unreachable while the row is locked; kept so a change of locking cannot go unnoticed.
     throw new ConflictError('CONCURRENT_UPDATE', 'The payable changed meanwhile; retry', { retryable: true });
@@ -119,8 +121,7 @@ export async function registerPayment(ctx: TenantContext, payableId: number, inp
   return inTransaction(async (em) => {
     const method = await activePaymentMethod(em, ctx.companyId, input.method);
     const payable = await lockedPayable(em, ctx, payableId);
-    if (payable.status === 'CANCELLED') throw new StateConflictError('Payable', payable.status, 'pay', 'PAYABLE_CANCELLED');
-    if (payable.status === 'PAID') throw new StateConflictError('Payable', payable.status, 'pay', 'PAYABLE_ALREADY_PAID');
+    assertAllowed(payable, 'pay');
     const open = payable.amount.minus(payable.paidAmount);
     if (input.amount.gt(open)) {
       throw new BusinessRuleError('PAYMENT_EXCEEDS_BALANCE', `The payment of ${toFixed(input.amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`, {
@@ -148,7 +149,7 @@ export async function registerPayment(ctx: TenantContext, payableId: number, inp
       reversalReason: null,
       version: 1,
     });
-    const updated = await writePayable(em, ctx, payable, payable.paidAmount.plus(input.amount));
+    const updated = await writePayable(em, ctx, payable, payable.paidAmount.plus(input.amount), 'pay');
     const payment = (await findPayment(em, ctx.companyId, id))!;
     const paymentHash = encodeId('payable-payment', id);
     await recordAudit(em, ctx, {
@@ -177,12 +178,12 @@ export async function reversePayment(ctx: TenantContext, paymentId: number, reas
     const payable = await lockedPayable(em, ctx, found.payableId);
     const payment = (await findPayment(em, ctx.companyId, paymentId))!;
     if (payment.status !== 'ACTIVE') throw new StateConflictError('Payment', payment.status, 'reverse', 'PAYMENT_ALREADY_REVERSED');
-    if (payable.status === 'CANCELLED') throw new StateConflictError('Payable', payable.status, 'reverse a payment of', 'PAYABLE_CANCELLED');
+    assertAllowed(payable, 'reverse-payment');
     const reversedAt = new Date();
     if (!(await reversePaymentIf(em, ctx.companyId, payment.id, payment.version, { reversedAt, reversedBy: ctx.actor, reversalReason: reason }))) {
       throw new ConflictError('CONCURRENT_UPDATE', 'The payment changed meanwhile; retry', { retryable: true });
     }
-    const updated = await writePayable(em, ctx, payable, payable.paidAmount.minus(payment.amount));
+    const updated = await writePayable(em, ctx, payable, payable.paidAmount.minus(payment.amount), 'reverse-payment');
     const reversed = (await findPayment(em, ctx.companyId, payment.id))!;
     await recordAudit(em, ctx, { entity: PAYMENT_AUDIT, entityId: payment.id, action: 'REVERSED', changes: { status: ['ACTIVE', 'REVERSED'], reversalReason: [null, reason] } });
     await recordAudit(em, ctx, {
