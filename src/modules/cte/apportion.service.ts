@@ -8,7 +8,7 @@ import { BusinessRuleError, NotFoundError, StaleVersionError, ValidationError } 
 import { assertTransition, canDo, conflictCode, forbidden } from './cte.state';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { businessToday } from '../entry-document/business-date';
+import { businessToday } from '../../core/business-date';
 import { resolveSupplier } from '../entry-document/create-draft';
 import { FreightLine, FreightLineOutcome, freightTarget, LineShare, postFreight, previewFreight } from '../entry-document/cte-freight';
 import type { EntryDocument } from '../entry-document/entities/entry-document.entity';

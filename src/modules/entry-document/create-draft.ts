@@ -10,7 +10,7 @@ import type { Product } from '../catalog/entities/product.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
 import { findOrCreateSupplier } from '../catalog/party.service';
 import { Filial } from '../tenancy/entities/filial.entity';
-import { businessToday } from './business-date';
+import { businessToday } from '../../core/business-date';
 import { productChecks } from './document-state';
 import { checkOrderLinks } from './purchase-link';
 import { ComputedDocument, computeDocument } from './entry-document.calculator';

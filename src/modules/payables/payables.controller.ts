@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { mapPage, PageRequest } from '../../core/pagination';
-import { businessToday } from '../entry-document/business-date';
+import { businessToday } from '../../core/business-date';
 import { toPayableDetailDto, toPayableDto, toPayablesSummaryDto, toPaymentDto } from './payables.mapper';
 import { listDocumentPayables, listPayables, PayableListQuery } from './payables.service';
 import { getPayableDetail, registerPayment, reversePayment } from './payments.service';

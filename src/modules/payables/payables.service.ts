@@ -2,7 +2,7 @@ import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { Dec } from '../../core/decimal';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { businessToday } from '../entry-document/business-date';
+import { businessToday } from '../../core/business-date';
 import { findAccessibleDocument } from '../entry-document/entry-document.access';
 import { Payable, PayableStatus } from './entities/payable.entity';
 import { EntityManager } from 'typeorm';

@@ -10,7 +10,7 @@ import { assertAllowed, assertTransition, PayableAction } from './payables.state
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { activePaymentMethod } from '../catalog/payment-method.service';
-import { businessToday } from '../entry-document/business-date';
+import { businessToday } from '../../core/business-date';
 import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';
 import { findPayable, findPayment, insertPayment, paymentsOfPayable, reversePaymentIf, updatePayableIf } from './payables.repository';

@@ -17,7 +17,8 @@ import {
   SalesOrderView,
   whereCodeIn,
 } from '../sales-order.repository';
-import { addDays, startOfBusinessDay } from '../sales-order.rules';
+import { startOfBusinessDay } from '../../../core/business-date';
+import { addDays } from '../sales-order.rules';
 import type { SORTS } from '../sales-order.schemas';
 
 /** The view type quick sale and other callers receive. */
