@@ -108,7 +108,14 @@ async function writePayable(em: EntityManager, ctx: TenantContext, before: Payab
 const payableChanges = (before: Payable, after: Payable): Changes =>
   diff({ paidAmount: toFixed(before.paidAmount, 'amount'), status: before.status }, { paidAmount: toFixed(after.paidAmount, 'amount'), status: after.status });
 
-export async function registerPayment(ctx: TenantContext, payableId: number, input: PaymentInput): Promise<{ payable: Payable; payment: PayablePayment }> {
+/** A payment or reversal: the payment, the payable after it, and all the payable's payments. */
+export interface PaymentOutcome {
+  payable: Payable;
+  payment: PayablePayment;
+  payments: PayablePayment[];
+}
+
+export async function registerPayment(ctx: TenantContext, payableId: number, input: PaymentInput): Promise<PaymentOutcome> {
   await findAccessiblePayable(ctx, payableId);
   const interest = input.interest ?? ZERO;
   const fine = input.fine ?? ZERO;
@@ -118,7 +125,7 @@ export async function registerPayment(ctx: TenantContext, payableId: number, inp
   if (input.paymentDate > businessToday()) {
     throw new BusinessRuleError('PAYMENT_DATE_IN_FUTURE', `A payment cannot be dated after today (${input.paymentDate})`, { paymentDate: input.paymentDate });
   }
-  return inTransaction(async (em) => {
+  const { payable, payment } = await inTransaction(async (em) => {
     const method = await activePaymentMethod(em, ctx.companyId, input.method);
     const payable = await lockedPayable(em, ctx, payableId);
     assertAllowed(payable, 'pay');
@@ -168,13 +175,15 @@ export async function registerPayment(ctx: TenantContext, payableId: number, inp
     });
     return { payable: updated, payment };
   });
+  // The payable's payments as committed, for the response (read after the transaction).
+  return { payable, payment, payments: await paymentsOfPayable(dataSource.manager, ctx.companyId, payable.id) };
 }
 
-export async function reversePayment(ctx: TenantContext, paymentId: number, reason: string): Promise<{ payable: Payable; payment: PayablePayment }> {
+export async function reversePayment(ctx: TenantContext, paymentId: number, reason: string): Promise<PaymentOutcome> {
   const found = await findPayment(dataSource.manager, ctx.companyId, paymentId);
   if (!found) throw new NotFoundError('Payment', 'PAYMENT_NOT_FOUND');
   await assertFilialAccess(ctx, found.filialId);
-  return inTransaction(async (em) => {
+  const { payable, payment } = await inTransaction(async (em) => {
     const payable = await lockedPayable(em, ctx, found.payableId);
     const payment = (await findPayment(em, ctx.companyId, paymentId))!;
     if (payment.status !== 'ACTIVE') throw new StateConflictError('Payment', payment.status, 'reverse', 'PAYMENT_ALREADY_REVERSED');
@@ -201,4 +210,6 @@ export async function reversePayment(ctx: TenantContext, paymentId: number, reas
     });
     return { payable: updated, payment: reversed };
   });
+  // The payable's payments as committed, for the response (read after the transaction).
+  return { payable, payment, payments: await paymentsOfPayable(dataSource.manager, ctx.companyId, payable.id) };
 }

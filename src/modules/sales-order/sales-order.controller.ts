@@ -23,11 +23,11 @@ export async function create(req: Request, res: Response) {
 }
 
 export async function list(req: Request, res: Response) {
-  res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query as never), (v) => toSalesOrderDto(v)));
+  res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query), (v) => toSalesOrderDto(v)));
 }
 
 export async function listOrRead(req: Request, res: Response) {
-  const result = await listOrGet(req.ctx, req.valid.params.filialIdOrId, req.valid.query as never);
+  const result = await listOrGet(req.ctx, req.valid.params.filialIdOrId, req.valid.query);
   res.json(result.kind === 'list' ? mapPage(result.page, (v) => toSalesOrderDto(v)) : toSalesOrderDto(result.view));
 }
 
