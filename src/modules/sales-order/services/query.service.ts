@@ -19,7 +19,6 @@ import {
 } from '../sales-order.repository';
 import { startOfBusinessDay } from '../../../core/business-date';
 import { addDays } from '../sales-order.rules';
-import type { SORTS } from '../sales-order.schemas';
 
 /** The view type quick sale and other callers receive. */
 export type { SalesOrderView } from '../sales-order.repository';
@@ -30,6 +29,9 @@ const SELLER_SEARCH_CAP = 250;
 /** Codes are INT: a numeric term of more digits cannot be a code (it is searched as a document). */
 const MAX_CODE = 2_147_483_647;
 const MAX_CODE_DIGITS = String(MAX_CODE).length;
+
+/** The list's sort keys (the schema validates against these). */
+export const SORTS = ['-code', 'code', '-createdAt', 'createdAt'] as const;
 
 export interface ListQuery extends PageRequest {
   search?: string;
