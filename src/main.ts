@@ -17,7 +17,7 @@ async function main() {
   const { runMigrations } = await import('./core/db/migrate');
   const { logger } = await import('./core/logger');
   const { createApp } = await import('./app');
-  const { seedDemoTenant } = await import('./modules/tenancy/demo-seed');
+  const { DEMO_COMPANY_CNPJ, seedDemoTenant } = await import('./demo/demo-seed');
   const { closeSequencePool } = await import('./core/sequence/sequence.service');
   const { closeBatchingPool } = await import('./core/db/batching-query-runner');
 
@@ -82,7 +82,7 @@ async function main() {
     );
   }
   const { startLocalAuthority } = await import('./modules/sefaz-simulator/local-authority');
-  const authority = await startLocalAuthority();
+  const authority = await startLocalAuthority(DEMO_COMPANY_CNPJ);
   if (authority) {
     lines.splice(
       3,

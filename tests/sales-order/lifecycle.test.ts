@@ -8,7 +8,7 @@ import { api } from '../support/api';
 import { addStock, makeCustomer, makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
-import { businessToday } from '../../src/modules/sales-order/sales-order.rules';
+import { businessToday } from '../../src/core/business-date';
 import { auditOf, createOrder, eventsOf, fulfill, itemsInDb, lastEventId } from './support';
 
 describe('Sales orders: the life of an order (quote → order → partial → fulfilled)', () => {

@@ -18,7 +18,7 @@ import { buildRequestEnvelope, DIST_DFE, RECEPCAO_EVENTO, soapContentType } from
 import { startLocalAuthority } from '../../src/modules/sefaz-simulator/local-authority';
 import { generateNfe, SAMPLE_ITEMS } from '../../src/modules/sefaz-simulator/nfe-generator';
 import { createCertificateAuthority, issueA1, issueCertificate } from '../../src/modules/sefaz-simulator/pki';
-import { DEMO_COMPANY_CNPJ, seedDemoTenant } from '../../src/modules/tenancy/demo-seed';
+import { DEMO_COMPANY_CNPJ, seedDemoTenant } from '../../src/demo/demo-seed';
 import { Company } from '../../src/modules/tenancy/entities/company.entity';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { api } from '../support/api';
@@ -241,7 +241,7 @@ describe('Local authority simulator', function () {
     it('starts the simulator, gives the demo filiais a certificate and points them at it', async function () {
       this.timeout(60_000);
       const { summary } = await seedDemoTenant();
-      const local = await startLocalAuthority();
+      const local = await startLocalAuthority(DEMO_COMPANY_CNPJ);
       if (config.db.engine === 'mysql') {
         // Not started on MySQL unless SEFAZ_SIMULATOR=true.
         expect(local).to.equal(null);

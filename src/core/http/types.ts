@@ -1,8 +1,12 @@
 import type { TenantContext } from '../context';
 
+/**
+ * What validation leaves on the request. Untyped here: a controller reads it through
+ * `ValidRequest<typeof schema>` (core/http/typed-input.ts), which narrows it to the schema's type.
+ */
 export interface ValidatedInput {
-  params: Record<string, any>;
-  query: Record<string, any>;
+  params: any;
+  query: any;
   body: any;
 }
 

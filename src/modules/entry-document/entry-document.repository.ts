@@ -3,6 +3,7 @@ import { AuditLog } from '../../core/audit/audit-log.entity';
 import { ACCESS_KEY_PATTERN, documentSearchPrefix, normalizeText } from '../../core/br-documents';
 import { Product } from '../catalog/entities/product.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
+import { supplierFilter } from '../catalog/supplier-filter';
 import { StockMovement } from '../stock/entities/stock-movement.entity';
 import type { ComputedItem, PlannedInstallment } from './entry-document.calculator';
 import { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
@@ -99,28 +100,6 @@ export function loadProducts(em: EntityManager, companyId: number, ids: number[]
 /** What confirmation posted for a document (the IN movements), in posting order. */
 export function postedMovements(em: EntityManager, companyId: number, entryDocumentId: number, reason: string): Promise<StockMovement[]> {
   return em.find(StockMovement, { where: { companyId, referenceType: STOCK_REFERENCE, referenceId: entryDocumentId, reason }, order: { id: 'ASC' } });
-}
-
-/** Rows of the supplier master matching a document prefix or a name fragment (for list filters). */
-export function supplierFilter(qb: SelectQueryBuilder<ObjectLiteral>, column: string, companyId: number, term: string, param = 'sup'): void {
-  const doc = documentSearchPrefix(term);
-  const sub = qb
-    .subQuery()
-    .select('s.id')
-    .from(Supplier, 's')
-    .where(`s.company_id = :${param}Company`)
-    .andWhere(
-      new Brackets((w) => {
-        w.where(`s.search_name LIKE :${param}Name`);
-        if (doc) w.orWhere(`s.document LIKE :${param}Doc`);
-      }),
-    )
-    .getQuery();
-  qb.andWhere(`${column} IN ${sub}`, {
-    [`${param}Company`]: companyId,
-    [`${param}Name`]: `%${normalizeText(term)}%`,
-    ...(doc ? { [`${param}Doc`]: `${doc}%` } : {}),
-  });
 }
 
 export interface ListFilters {

@@ -1,10 +1,10 @@
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
 import { Dec, dec, sum } from '../../core/decimal';
-import { supplierFilter } from '../entry-document/entry-document.repository';
+import { sqlNow } from '../../core/db/sql-time';
+import { supplierFilter } from '../catalog/supplier-filter';
 import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';
-import { sqlNow } from '../../core/db/sql-time';
 import { insertChunked, TenantRow } from '../../core/db/sql';
 
 export const UNSETTLED: PayableStatus[] = ['OPEN', 'PARTIALLY_PAID'];

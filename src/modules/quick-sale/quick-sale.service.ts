@@ -7,7 +7,7 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
 import type { SalesOrder } from '../sales-order/entities/sales-order.entity';
-import type { SalesOrderView } from '../sales-order/sales-order.repository';
+import type { SalesOrderView } from '../sales-order/services/query.service';
 import { Customer } from '../catalog/entities/customer.entity';
 import { Seller } from '../catalog/entities/seller.entity';
 import { createSalesOrder, CreateRequest, reserveSalesOrderCode } from '../sales-order/services/create.service';

@@ -205,3 +205,14 @@ export async function syncDfe(ctx: TenantContext, options: SyncOptions = {}): Pr
     await inTransaction((em) => updateState(em, state, { leaseUntil: null }));
   }
 }
+
+/**
+ * Puts a filial's DF-e cursor back to NSU zero when it is past `maxNsu` (the local simulator's
+ * stream was regenerated with fewer documents than an earlier run had read).
+ */
+export async function rewindCursorPast(companyId: number, filialId: number, maxNsu: string): Promise<void> {
+  const state = await findState(companyId, filialId);
+  if (state && nsuToBigInt(state.ultNsu) > nsuToBigInt(maxNsu)) {
+    await inTransaction((em) => updateState(em, state, { ultNsu: NSU_ZERO, maxNsu: NSU_ZERO, nextAllowedAt: null, pendingGaps: null }));
+  }
+}

@@ -17,8 +17,11 @@ import {
   SalesOrderView,
   whereCodeIn,
 } from '../sales-order.repository';
-import { addDays, startOfBusinessDay } from '../sales-order.rules';
-import type { SORTS } from '../sales-order.schemas';
+import { startOfBusinessDay } from '../../../core/business-date';
+import { addDays } from '../sales-order.rules';
+
+/** The view type quick sale and other callers receive. */
+export type { SalesOrderView } from '../sales-order.repository';
 
 /** A text search resolves at most this many customers first (SPEC §6; docs/decisions.md). */
 export const CUSTOMER_SEARCH_CAP = 250;
@@ -26,6 +29,9 @@ const SELLER_SEARCH_CAP = 250;
 /** Codes are INT: a numeric term of more digits cannot be a code (it is searched as a document). */
 const MAX_CODE = 2_147_483_647;
 const MAX_CODE_DIGITS = String(MAX_CODE).length;
+
+/** The list's sort keys (the schema validates against these). */
+export const SORTS = ['-code', 'code', '-createdAt', 'createdAt'] as const;
 
 export interface ListQuery extends PageRequest {
   search?: string;

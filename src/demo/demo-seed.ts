@@ -1,21 +1,21 @@
 import { EntityManager } from 'typeorm';
-import { systemContext } from '../../core/context';
-import { inTransaction } from '../../core/db/transaction';
-import { Dec } from '../../core/decimal';
-import { encodeId } from '../../core/hashids';
-import { normalizeText } from '../../core/br-documents';
-import { Customer } from '../catalog/entities/customer.entity';
-import { PaymentMethod } from '../catalog/entities/payment-method.entity';
-import { Product } from '../catalog/entities/product.entity';
-import { Seller } from '../catalog/entities/seller.entity';
-import { Supplier } from '../catalog/entities/supplier.entity';
-import { raiseSequenceTo } from '../../core/sequence/sequence.service';
-import { PRODUCT_CODE_SEQUENCE } from '../catalog/product.service';
-import { indexProductNames } from '../product-map/product-search-index';
-import { postToLedger } from '../stock/stock-ledger.service';
-import { Company } from './entities/company.entity';
-import { Filial } from './entities/filial.entity';
-import { createTenant } from './tenant.service';
+import { systemContext } from '../core/context';
+import { inTransaction } from '../core/db/transaction';
+import { Dec } from '../core/decimal';
+import { encodeId } from '../core/hashids';
+import { normalizeText } from '../core/br-documents';
+import { Customer } from '../modules/catalog/entities/customer.entity';
+import { PaymentMethod } from '../modules/catalog/entities/payment-method.entity';
+import { Product } from '../modules/catalog/entities/product.entity';
+import { Seller } from '../modules/catalog/entities/seller.entity';
+import { Supplier } from '../modules/catalog/entities/supplier.entity';
+import { raiseSequenceTo } from '../core/sequence/sequence.service';
+import { PRODUCT_CODE_SEQUENCE } from '../modules/catalog/product.service';
+import { indexProductNames } from '../modules/product-map/product-search-index';
+import { postToLedger } from '../modules/stock/stock-ledger.service';
+import { Company } from '../modules/tenancy/entities/company.entity';
+import { Filial } from '../modules/tenancy/entities/filial.entity';
+import { createTenant } from '../modules/tenancy/tenant.service';
 
 export const DEMO_COMPANY_CNPJ = '11222333000181';
 
