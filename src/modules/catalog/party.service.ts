@@ -3,11 +3,13 @@ import { recordAudit } from '../../core/audit/audit.service';
 import { documentSearchPrefix, normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
+import { inTransaction } from '../../core/db/transaction';
 import { ConflictError } from '../../core/errors';
 import { catalogResource, ListQuery } from './catalog-resource';
 import { Customer } from './entities/customer.entity';
 import { Seller } from './entities/seller.entity';
 import { Supplier } from './entities/supplier.entity';
+import { indexCustomers, indexSellers, partySearchCondition } from './party-search-index';
 
 /** Customers, sellers and suppliers: the people and companies documents point at. */
 
@@ -18,9 +20,9 @@ const customers = catalogResource<Customer>({
   auditEntity: 'customer',
   orderBy: 'search_name',
   unaudited: ['searchName', 'searchTradeName'],
-  search: (qb, term) => {
-    const t = `${normalizeText(term)}%`;
-    qb.where('r.search_name LIKE :t', { t }).orWhere('r.search_trade_name LIKE :t', { t });
+  search: (qb, term, companyId) => {
+    const words = partySearchCondition('r.id', companyId, 'CUSTOMER', term);
+    qb.where(words ? words.sql : '1 = 0', words?.params);
     const doc = documentSearchPrefix(term);
     if (doc) qb.orWhere('r.document LIKE :d', { d: `${doc}%` });
   },
@@ -32,8 +34,9 @@ const sellers = catalogResource<Seller>({
   auditEntity: 'seller',
   orderBy: 'search_name',
   unaudited: ['searchName', 'searchTradeName'],
-  search: (qb, term) => {
-    qb.where('r.search_name LIKE :t', { t: `%${normalizeText(term)}%` });
+  search: (qb, term, companyId) => {
+    const words = partySearchCondition('r.id', companyId, 'SELLER', term);
+    qb.where(words ? words.sql : '1 = 0', words?.params);
   },
 });
 
@@ -66,20 +69,43 @@ const sellerSearch = (i: SellerInput, current?: Seller): Partial<Seller> => {
 };
 const supplierSearch = (i: SupplierInput): Partial<Supplier> => ({ ...i, ...(i.name !== undefined ? { searchName: normalizeText(i.name) } : {}) });
 
+// The word index follows the names in the same transaction as the change.
+const indexCustomer = (em: EntityManager, c: Customer) => indexCustomers(em, c.companyId, [c]);
+const indexSeller = (em: EntityManager, s: Seller) => indexSellers(em, s.companyId, [s]);
+
 export const customerService = {
   list: (ctx: ActorContext, q: ListQuery) => customers.list(ctx, q),
   get: (ctx: ActorContext, id: number) => customers.get(ctx, id),
-  create: (ctx: ActorContext, input: CustomerInput) => customers.create(ctx, customerSearch(input)),
-  update: (ctx: ActorContext, id: number, version: number, input: CustomerInput) => customers.update(ctx, id, version, customerSearch(input)),
+  create: (ctx: ActorContext, input: CustomerInput) =>
+    inTransaction(async (em) => {
+      const customer = await customers.create(ctx, customerSearch(input));
+      await indexCustomer(em, customer);
+      return customer;
+    }),
+  update: (ctx: ActorContext, id: number, version: number, input: CustomerInput) =>
+    inTransaction(async (em) => {
+      const customer = await customers.update(ctx, id, version, customerSearch(input));
+      if (input.name !== undefined || input.tradeName !== undefined) await indexCustomer(em, customer);
+      return customer;
+    }),
 };
 
 export const sellerService = {
   list: (ctx: ActorContext, q: ListQuery) => sellers.list(ctx, q),
   get: (ctx: ActorContext, id: number) => sellers.get(ctx, id),
-  create: (ctx: ActorContext, input: SellerInput) => sellers.create(ctx, sellerSearch(input)),
+  create: (ctx: ActorContext, input: SellerInput) =>
+    inTransaction(async (em) => {
+      const seller = await sellers.create(ctx, sellerSearch(input));
+      await indexSeller(em, seller);
+      return seller;
+    }),
   async update(ctx: ActorContext, id: number, version: number, input: SellerInput) {
     const current = await sellers.get(ctx, id);
-    return sellers.update(ctx, id, version, sellerSearch(input, current));
+    return inTransaction(async (em) => {
+      const seller = await sellers.update(ctx, id, version, sellerSearch(input, current));
+      if (input.name !== undefined || input.alias !== undefined) await indexSeller(em, seller);
+      return seller;
+    });
   },
 };
 

@@ -8,7 +8,7 @@ import { ConflictError, ValidationError } from '../../core/errors';
 import { isValidGtin } from '../../core/gtin';
 import { inTransaction } from '../../core/db/transaction';
 import { nextSequenceValue } from '../../core/sequence/sequence.service';
-import { indexProductNames, productSearchCondition, searchProductPage } from '../product-map/product-search-index';
+import { indexProductNames, productSearchCondition, searchProductPage } from './product-search-index';
 import { catalogResource, ListQuery } from './catalog-resource';
 import { Product } from './entities/product.entity';
 

@@ -11,7 +11,8 @@ import { Seller } from '../catalog/entities/seller.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
 import { raiseSequenceTo } from '../../core/sequence/sequence.service';
 import { PRODUCT_CODE_SEQUENCE } from '../catalog/product.service';
-import { indexProductNames } from '../product-map/product-search-index';
+import { indexCustomers, indexSellers } from '../catalog/party-search-index';
+import { indexProductNames } from '../catalog/product-search-index';
 import { postToLedger } from '../stock/stock-ledger.service';
 import { Company } from './entities/company.entity';
 import { Filial } from './entities/filial.entity';
@@ -85,15 +86,17 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
         lines: products.map((p, i) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(PRODUCTS[i].stock), unitCost: new Dec(PRODUCTS[i].cost) })),
       });
     }
-    await em.save([
+    const customers = await em.save([
       em.create(Customer, { companyId: company.id, name: 'Consumidor Final', searchName: normalizeText('Consumidor Final'), tradeName: null, searchTradeName: null, document: null, active: true }),
       em.create(Customer, { companyId: company.id, name: 'Maria da Silva', searchName: normalizeText('Maria da Silva'), tradeName: null, searchTradeName: null, document: '52998224725', active: true }),
       em.create(Customer, { companyId: company.id, name: 'Padaria Pão Quente Ltda', searchName: normalizeText('Padaria Pão Quente Ltda'), tradeName: 'Pão Quente', searchTradeName: normalizeText('Pão Quente'), document: '04252011000110', active: true }),
     ]);
-    await em.save([
+    const sellers = await em.save([
       em.create(Seller, { companyId: company.id, name: 'João Pereira', alias: 'JP', searchName: normalizeText('João Pereira JP'), active: true }),
       em.create(Seller, { companyId: company.id, name: 'Ana Souza', alias: 'Aninha', searchName: normalizeText('Ana Souza Aninha'), active: true }),
     ]);
+    await indexCustomers(em, company.id, customers);
+    await indexSellers(em, company.id, sellers);
     await em.save([
       em.create(Supplier, { companyId: company.id, document: '60746948000112', name: 'Distribuidora de Bebidas Paulista S.A.', searchName: normalizeText('Distribuidora de Bebidas Paulista S.A.'), tradeName: 'Bebidas Paulista', stateRegistration: '123456789110', uf: 'SP', active: true }),
       em.create(Supplier, { companyId: company.id, document: '33000167000101', name: 'Cerealista Grão de Ouro Ltda', searchName: normalizeText('Cerealista Grão de Ouro Ltda'), tradeName: null, stateRegistration: null, uf: 'PR', active: true }),
