@@ -5,7 +5,9 @@ import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction } from '../../core/db/transaction';
 import { ConflictError } from '../../core/errors';
+import { publishEvent } from '../../core/outbox/outbox.service';
 import { catalogResource, ListQuery } from './catalog-resource';
+import { toCustomerDto, toSellerDto, toSupplierDto } from './catalog.mapper';
 import { Customer } from './entities/customer.entity';
 import { Seller } from './entities/seller.entity';
 import { Supplier } from './entities/supplier.entity';
@@ -13,6 +15,19 @@ import { indexCustomers, indexSellers, partySearchCondition } from './party-sear
 
 /** Customers, sellers and suppliers: the people and companies documents point at. */
 
+// Event payloads: the resource as the API shows it, its id under a named key.
+const customerEventData = (c: Customer) => {
+  const { id, ...rest } = toCustomerDto(c);
+  return { customerId: id, ...rest };
+};
+const sellerEventData = (s: Seller) => {
+  const { id, ...rest } = toSellerDto(s);
+  return { sellerId: id, ...rest };
+};
+const supplierEventData = (s: Supplier) => {
+  const { id, ...rest } = toSupplierDto(s);
+  return { supplierId: id, ...rest };
+};
 
 const customers = catalogResource<Customer>({
   target: Customer,
@@ -20,6 +35,7 @@ const customers = catalogResource<Customer>({
   auditEntity: 'customer',
   orderBy: 'search_name',
   unaudited: ['searchName', 'searchTradeName'],
+  events: { type: 'customer', data: customerEventData },
   search: (qb, term, companyId) => {
     const words = partySearchCondition('r.id', companyId, 'CUSTOMER', term);
     qb.where(words ? words.sql : '1 = 0', words?.params);
@@ -34,6 +50,7 @@ const sellers = catalogResource<Seller>({
   auditEntity: 'seller',
   orderBy: 'search_name',
   unaudited: ['searchName', 'searchTradeName'],
+  events: { type: 'seller', data: sellerEventData },
   search: (qb, term, companyId) => {
     const words = partySearchCondition('r.id', companyId, 'SELLER', term);
     qb.where(words ? words.sql : '1 = 0', words?.params);
@@ -46,6 +63,7 @@ const suppliers = catalogResource<Supplier>({
   auditEntity: 'supplier',
   orderBy: 'search_name',
   unaudited: ['searchName', 'searchTradeName'],
+  events: { type: 'supplier', data: supplierEventData },
   search: (qb, term) => {
     qb.where('r.search_name LIKE :t', { t: `%${normalizeText(term)}%` });
     const doc = documentSearchPrefix(term);
@@ -152,7 +170,9 @@ export async function findOrCreateSupplier(em: EntityManager, ctx: ActorContext,
     });
     const id = Number(inserted.identifiers[0].id);
     await recordAudit(em, ctx, { entity: 'supplier', entityId: id, action: 'CREATED' });
-    return em.findOneByOrFail(Supplier, { id, companyId: ctx.companyId });
+    const supplier = await em.findOneByOrFail(Supplier, { id, companyId: ctx.companyId });
+    await publishEvent(em, ctx, { type: 'supplier.created', aggregateType: 'supplier', aggregateId: id, data: supplierEventData(supplier) });
+    return supplier;
   } catch (err) {
     // Another request created the same supplier first: use that row.
     if (!isUniqueViolation(err)) throw err;
