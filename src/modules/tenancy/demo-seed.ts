@@ -13,6 +13,7 @@ import { raiseSequenceTo } from '../../core/sequence/sequence.service';
 import { PRODUCT_CODE_SEQUENCE } from '../catalog/product.service';
 import { indexCustomers, indexSellers } from '../catalog/party-search-index';
 import { indexProductNames } from '../catalog/product-search-index';
+import { findConfiguration, quickSaleConfigurationService } from '../quick-sale/quick-sale-configuration.service';
 import { postToLedger } from '../stock/stock-ledger.service';
 import { Company } from './entities/company.entity';
 import { Filial } from './entities/filial.entity';
@@ -50,11 +51,40 @@ async function summarize(em: EntityManager, company: Company): Promise<DemoTenan
   };
 }
 
+/**
+ * Quick sale ready at every demo filial (once; a configuration somebody saved is left alone): the
+ * counter customer by default, the demo's payment methods, cash first. So a quick sale works right
+ * after `npm start` (README walkthrough), also on a database seeded before this existed.
+ */
+async function configureQuickSale(em: EntityManager, company: Company): Promise<void> {
+  const counter = await em.findOneBy(Customer, { companyId: company.id, name: 'Consumidor Final' });
+  const methods = (await em.find(PaymentMethod, { where: { companyId: company.id, active: true }, order: { id: 'ASC' } })).map((m) => m.code);
+  if (!counter || !methods.includes('CASH')) return;
+  // The seed acts for the whole company (every filial granted), as an operator's token would.
+  const ctx = { ...systemContext(company.id, 'demo-seed'), grantedFiliais: '*' as const, scopes: ['*'] };
+  for (const filial of await em.find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } })) {
+    if (await findConfiguration(em, company.id, filial.id)) continue;
+    await quickSaleConfigurationService.put(ctx, filial.id, {
+      enabled: true,
+      defaultCustomerId: counter.id,
+      defaultSellerId: null,
+      paymentMethods: methods,
+      defaultPaymentMethod: 'CASH',
+      allowNegativeStock: false,
+      requireCustomer: false,
+      maxDiscountPercent: new Dec(10),
+    });
+  }
+}
+
 /** Creates the demo tenant once (two filiais, products with stock, customers, sellers, suppliers). */
 export async function seedDemoTenant(): Promise<{ created: boolean; summary: DemoTenantSummary }> {
   return inTransaction(async (em) => {
     const existing = await em.findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
-    if (existing) return { created: false, summary: await summarize(em, existing) };
+    if (existing) {
+      await configureQuickSale(em, existing);
+      return { created: false, summary: await summarize(em, existing) };
+    }
 
     const { company, filiais } = await createTenant(
       {
@@ -109,6 +139,7 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
         { code: 'DEBIT_CARD', name: 'Cartão de débito', kind: 'DEBIT_CARD' as const, givesChange: false },
       ].map((m) => em.create(PaymentMethod, { companyId: company.id, ...m, active: true })),
     );
+    await configureQuickSale(em, company);
     return { created: true, summary: await summarize(em, company) };
   });
 }
