@@ -16,7 +16,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { backfillPartySearchTokens } from '../migrations/backfill-party-search-tokens';
 import { signToken } from '../src/core/auth/jwt';
 import { dataSource } from '../src/core/db/data-source';
 import { encodeId } from '../src/core/hashids';
@@ -109,6 +108,7 @@ async function loadData(t: Tenant): Promise<number> {
   // The word index of customers and sellers, built as the migration's backfill builds it (a
   // BENCH_TARGET from before the index has no such table).
   if ((await dataSource.query("SHOW TABLES LIKE 'party_search_token'")).length) {
+    const { backfillPartySearchTokens } = await import('../migrations/backfill-party-search-tokens');
     const indexStarted = Date.now();
     const runner = dataSource.createQueryRunner();
     try {
