@@ -24,9 +24,6 @@ interface Cruise {
  * drops these edges and then requires the module graph to have no cycle at all.
  */
 const KNOWN_BACK_EDGES: Record<string, string> = {
-  // The product name index lives in product-map while catalog's product service feeds it; it moves
-  // into catalog (the product-name-index work), after which product-map depends on catalog only.
-  'catalog->product-map': 'product name index',
   // NF-e import creates entry-document drafts; entry documents release their inbound record when
   // deleted or cancelled and show it in their detail (nfe-inbound.service, nfe.mapper).
   'entry-document->nfe': 'inbound record of a booked invoice',

@@ -33,7 +33,7 @@ async function attachFilial(sim: AuthoritySimulator, companyId: number, filial: 
   const password = crypto.randomBytes(12).toString('hex');
   const a1 = sim.issueClientCertificate(filial.cnpj, filial.name.toUpperCase(), password);
   await saveCertificate(systemContext(companyId, 'local-authority'), filial.id, { pfx: a1.pfx.toString('base64'), password });
-  await setFilialEndpoint(companyId, filial.id, { ...endpoints, label: 'local simulator' });
+  await setFilialEndpoint(companyId, filial.id, { ...endpoints, label: 'local simulator', waitSeconds: sefazConfig.simulator.waitMs / 1000 });
 
   const tpAmb = filial.nfeEnvironment === 'HOMOLOGATION' ? '2' : '1';
   const stream = sim.authority.status(filial.cnpj, tpAmb);

@@ -69,7 +69,8 @@ class Sync {
   ) {}
 
   private waitUntil(): Date {
-    return new Date(this.now().getTime() + sefazConfig.waitMs);
+    // The real authority asks an hour; the local simulator of the demo says its own (shorter) period.
+    return new Date(this.now().getTime() + (this.client.quietPeriodMs ?? sefazConfig.waitMs));
   }
 
   private async query(q: Parameters<SefazClient['distDFe']>[0]): Promise<DistResult> {
