@@ -4,6 +4,10 @@ import { assertFilialAccess } from '../auth/tenancy';
 import { ValidationError } from '../errors';
 import type { RouteSchema } from './route';
 
+// joi's defaults object (its internals have no typings); see below.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const JoiCommon: unknown = require('joi/lib/common');
+
 const formatPath = (item: ValidationErrorItem): string =>
   item.path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : String(seg)), '');
 
@@ -20,7 +24,15 @@ function unexpected(part: 'query' | 'body', input: unknown): ValidationErrorItem
   return [{ message: 'this route takes no request body', path: [], type: 'object.unknown' } as ValidationErrorItem];
 }
 
-const OPTIONS = { abortEarly: false, allowUnknown: false, stripUnknown: false, convert: true } as const;
+/*
+ * Requests are validated with joi's defaults (unknown keys refused, nothing stripped, values
+ * converted) except one: every problem is listed, not only the first. That one is set on joi's
+ * defaults themselves, not passed per call: joi keeps the merged preferences of a schema that has
+ * its own (every `.messages()` is one: ids, decimals, dates) only while validating with its defaults,
+ * and otherwise merges them again — recompiling those messages — at every such schema of every
+ * request. Whoever needs other options passes them explicitly (configuration, settings).
+ */
+(JoiCommon as { defaults: { abortEarly: boolean } }).defaults.abortEarly = false;
 
 /** joi builds an Error for a failed validation; its stack trace (never read: the details are) is most of that cost. */
 function validateWithoutStack(schema: Schema, input: unknown): ValidationResult {
@@ -41,17 +53,11 @@ function validateWithoutStack(schema: Schema, input: unknown): ValidationResult 
  * A `filialId` path param must be granted by the token (403) and becomes the governing filial of the call.
  */
 export function validate(schema: RouteSchema = {}) {
-  // Built once per route: joi merges the options given to validate() on every call otherwise.
-  const compiled = {
-    params: schema.params?.prefs(OPTIONS),
-    query: schema.query?.prefs(OPTIONS),
-    body: schema.body?.prefs(OPTIONS),
-  };
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const valid = { params: {} as Record<string, any>, query: {} as Record<string, any>, body: undefined as any };
     const problems: ValidationErrorItem[] = [];
     for (const part of ['params', 'query', 'body'] as const) {
-      const partSchema = compiled[part];
+      const partSchema = schema[part];
       const input = part === 'body' ? req.body : { ...(req[part] as object) };
       if (!partSchema) {
         if (part !== 'params') problems.push(...unexpected(part, input));
