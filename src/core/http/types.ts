@@ -21,6 +21,8 @@ declare global {
       valid: ValidatedInput;
       /** Verified token claims. */
       token?: TokenClaims;
+      /** `x-filial-id`, granted by the token; checked against the database after validation, then `ctx.filialId`. */
+      headerFilialId?: number;
     }
   }
 }

@@ -75,6 +75,8 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
         sellerId: body.sellerId ?? config.defaultSellerId,
         // The setup found them (and would have refused the sale were they missing or inactive).
         resolved: { customer: defaultCustomer, seller: defaultSeller },
+        // Every line is fulfilled in full below, in this transaction: written so at once (no UPDATEs).
+        fulfilledOnInsert: true,
       }),
       lockForPosting(em, ctx.companyId, filialId, body.items.map((i) => i.productId), { existingOnly: true }),
     ]);
