@@ -88,7 +88,8 @@ wsrep_cluster_name=backoffice-local
 wsrep_cluster_address=gcomm://$(gcomm_list)
 wsrep_node_name=node$n
 wsrep_node_address=127.0.0.1:$(gcomm_port "$n")
-wsrep_provider_options="base_port=$(gcomm_port "$n");ist.recv_addr=127.0.0.1:$(ist_port "$n");gcache.size=128M"
+# A killed node is evicted after evs.suspect_timeout (default 5 s); writes wait until then.
+wsrep_provider_options="base_port=$(gcomm_port "$n");ist.recv_addr=127.0.0.1:$(ist_port "$n");gcache.size=128M;evs.suspect_timeout=${GALERA_SUSPECT_TIMEOUT:-PT3S};evs.inactive_timeout=PT6S"
 wsrep_sst_method=rsync
 wsrep_sst_receive_address=127.0.0.1:$(sst_port "$n")
 wsrep_slave_threads=2
@@ -120,11 +121,27 @@ wait_synced() {
 
 mysql_node() { local n=$1; shift; mysql -uroot -h127.0.0.1 -P"$(sql_port "$n")" -N -B "$@"; }
 
+# A node that was killed has no position in grastate.dat (seqno -1): the server is first run with
+# --wsrep-recover to read it back from InnoDB (what the distribution's service scripts do), so it can
+# rejoin by IST (the missing writesets from a donor's gcache) instead of a full SST copy.
+recovered_position() {
+  local n=$1 d g seq
+  d=$(node_dir "$n")
+  g="$d/data/grastate.dat"
+  [ -f "$g" ] || return 0
+  seq=$(awk '/seqno:/{print $2}' "$g")
+  [ "$seq" = "-1" ] || return 0
+  as_owner "$MARIADBD" --defaults-file="$d/my.cnf" --wsrep-recover --log-error="$d/recover.log" >/dev/null 2>&1 || true
+  sed -n 's/.*WSREP: Recovered position: \([0-9a-f-]*:-\{0,1\}[0-9]*\).*/\1/p' "$d/recover.log" | tail -n 1
+}
+
 launch() {
-  local n=$1 d
+  local n=$1 d position
   shift
   d=$(node_dir "$n")
   write_config "$n"
+  position=$(recovered_position "$n")
+  [ -n "$position" ] && set -- "$@" --wsrep-start-position="$position"
   # setsid: the node survives the shell that started it (and its Ctrl-C). The server writes its own
   # pid file only after a state transfer; ours is there at once.
   setsid "${OWNER[@]}" "$MARIADBD" --defaults-file="$d/my.cnf" "$@" >>"$d/stdout.log" 2>&1 </dev/null &

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { config } from '../config';
 import { dataSource } from '../db/data-source';
-import { isUniqueViolation } from '../db/db-errors';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/db-errors';
 import { inTransaction } from '../db/transaction';
 import { ConflictError, ValidationError } from '../errors';
 import { IdempotencyKey } from './idempotency-key.entity';
@@ -78,7 +78,7 @@ export async function idempotency(req: Request, res: Response, next: NextFunctio
     const status = res.statusCode;
     const persist =
       status >= 500
-        ? inTransaction((em) => em.delete(IdempotencyKey, { companyId, key }))
+        ? releaseKey(companyId, key)
         : inTransaction((em) =>
             em.update(
               IdempotencyKey,
@@ -98,6 +98,23 @@ export async function idempotency(req: Request, res: Response, next: NextFunctio
     return res;
   }) as Response['send'];
   next();
+}
+
+/**
+ * Frees the key after a server error. When the error was a database node dying, this delete's first
+ * connection may still go to that node: it is sent again (the pool moves to a live node), or the key
+ * would stay IN_PROGRESS and the client's retry could never run.
+ */
+async function releaseKey(companyId: number, key: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await inTransaction((em) => em.delete(IdempotencyKey, { companyId, key }));
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
 }
 
 function parseBody(body: unknown): unknown {
