@@ -30,7 +30,7 @@ interface NodePool {
 }
 
 interface ClusterInternals {
-  _nodes: Record<string, { pool: NodePool; _offlineUntil: number }>;
+  _nodes: Record<string, { pool: NodePool }>;
 }
 
 export class HostPool implements MysqlPoolLike {
@@ -71,15 +71,6 @@ export class HostPool implements MysqlPoolLike {
   on(event: 'connection', listener: (connection: mysql.PoolConnection) => void): this {
     if (event === 'connection') this.listeners.push(listener);
     return this;
-  }
-
-  /** Leaves out the host of this connection for a while (it answered but cannot serve: not synced). */
-  leaveOut(connection: unknown, forMs: number): void {
-    const id = (connection as { _clusterId?: string })._clusterId;
-    const node = id ? (this.cluster as unknown as ClusterInternals)._nodes[id] : undefined;
-    // The cluster's clock: process.hrtime in milliseconds.
-    const [seconds, nanos] = process.hrtime();
-    if (node) node._offlineUntil = Math.floor(seconds * 1e3 + nanos / 1e6) + forMs;
   }
 
   // The figures the pool metrics read from a single mysql2 pool, summed over the hosts.
