@@ -27,7 +27,8 @@ describe('Galera cluster: replicas on different nodes', () => {
   const retriesNow = async () => (await r1.retries()) + (await r2.retries());
 
   before(async function () {
-    this.timeout(180_000);
+    // Two replicas compile the service with ts-node at once: minutes on a busy 2-core box.
+    this.timeout(600_000);
     const size = (await wsrepStatus(1)).wsrep_cluster_size;
     expect(size, 'the cluster has three nodes').to.equal('3');
     t = await createTestTenant({ filiais: 1 });
@@ -194,7 +195,8 @@ describe('Galera cluster: replicas on different nodes', () => {
 
   describe('a node killed under load (SIGKILL), then back by IST', () => {
     let r3: Replica;
-    before(async () => {
+    before(async function () {
+      this.timeout(600_000);
       // The production shape: one replica given every node.
       r3 = await startReplica('r3', [1, 2, 3]);
     });
