@@ -35,7 +35,7 @@ export function createApp(options: AppOptions = {}): Express {
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openapi);
   });
-  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Retail back-office API' }) as RequestHandler);
+  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Retail back-office API', swaggerOptions: { persistAuthorization: true } }) as RequestHandler);
   app.use('/api', routeMount, buildRouter(routes, limiter, addressLimiter));
   app.use(notFoundRoute as RequestHandler);
   app.use(errorMiddleware);

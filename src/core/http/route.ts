@@ -3,6 +3,25 @@ import type { ObjectSchema, Schema } from 'joi';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** Statuses a route can answer with a problem document (SPEC §0 Errors). */
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
+
+/**
+ * What a route answers: the success body and the problem codes it can give. The OpenAPI document is
+ * built from it and the test suite validates every response against that document, so it must be true.
+ */
+export interface RouteResponses {
+  /** Success body as a joi schema (shared pieces in core/http/response-schema.ts); omitted for 204. */
+  body?: Schema;
+  /** Media type of the success body; default application/json. */
+  contentType?: string;
+  /**
+   * Problem codes by status that this route's own logic gives. The ones every route of its kind can give
+   * (auth 401/403, 429, validation 400, content type 415/413, idempotency 409, 500) are added by openapi.ts.
+   */
+  errors?: Partial<Record<ProblemStatus, string[]>>;
+}
+
 export interface RouteSchema {
   params?: ObjectSchema;
   query?: ObjectSchema;
@@ -35,6 +54,8 @@ export interface RouteDef {
   status?: number;
   /** Documented response description. */
   responseDescription?: string;
+  /** Documented responses; see docs/architecture.md (Rules → Routes). */
+  responses?: RouteResponses;
   handler: RequestHandler;
 }
 

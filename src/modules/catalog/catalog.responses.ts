@@ -1,0 +1,85 @@
+import { Joi } from '../../core/http/schema';
+import { hashid, named, obj, oneOf, page, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
+
+/** Response bodies of the catalog routes (catalog.mapper.ts). */
+const audit = { version: Joi.number().integer().example(1), createdAt: timestamp(), updatedAt: timestamp() };
+
+export const Product = named(
+  'Product',
+  obj({
+    id: hashid('product'),
+    code: Joi.string().example('CAFE-500'),
+    name: Joi.string().example('Café torrado e moído 500 g'),
+    unit: Joi.string().example('UN'),
+    gtin: Joi.string().allow(null).example('7891000315507'),
+    ncm: Joi.string().allow(null).example('09012100'),
+    cest: Joi.string().allow(null).example('1709600'),
+    price: unitPrice().description('sale price, up to 10 decimal places'),
+    active: Joi.boolean(),
+    stockControlled: Joi.boolean(),
+    ...audit,
+  }),
+);
+
+export const Customer = named(
+  'Customer',
+  obj({
+    id: hashid('customer'),
+    name: Joi.string().example('Maria da Silva'),
+    tradeName: Joi.string().allow(null).example('Padaria Pão Quente'),
+    document: taxDocument().allow(null),
+    email: Joi.string().allow(null).example('maria.silva@example.com.br'),
+    phone: Joi.string().allow(null).example('+55 11 98765-4321'),
+    active: Joi.boolean(),
+    ...audit,
+  }),
+);
+
+export const Seller = named('Seller', obj({ id: hashid('seller'), name: Joi.string().example('João Pereira'), alias: Joi.string().allow(null).example('JP'), active: Joi.boolean(), ...audit }));
+
+export const Supplier = named(
+  'Supplier',
+  obj({
+    id: hashid('supplier'),
+    document: taxDocument(),
+    name: Joi.string().example('Distribuidora Alimentos Paulista Ltda'),
+    tradeName: Joi.string().allow(null).example('DAP Alimentos'),
+    stateRegistration: Joi.string().allow(null).example('110042490114'),
+    uf: Joi.string().allow(null).example('SP'),
+    active: Joi.boolean(),
+    ...audit,
+  }),
+);
+
+export const PaymentMethod = named(
+  'PaymentMethod',
+  obj({
+    id: hashid('payment-method'),
+    code: Joi.string().example('DINHEIRO'),
+    name: Joi.string().example('Dinheiro'),
+    kind: oneOf('CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BANK_SLIP', 'STORE_CREDIT', 'OTHER'),
+    givesChange: Joi.boolean(),
+    active: Joi.boolean(),
+  }),
+);
+
+export const StockBalance = named(
+  'StockBalance',
+  obj({
+    filialId: hashid('filial'),
+    productId: hashid('product'),
+    productCode: Joi.string().optional().example('CAFE-500'),
+    productName: Joi.string().optional().example('Café torrado e moído 500 g'),
+    unit: Joi.string().optional().example('UN'),
+    quantity: quantity(),
+    averageCost: unitPrice().description('weighted average cost, up to 10 decimal places'),
+    updatedAt: timestamp(),
+  }),
+);
+
+export const ProductPage = page('ProductPage', Product);
+export const CustomerPage = page('CustomerPage', Customer);
+export const SellerPage = page('SellerPage', Seller);
+export const SupplierPage = page('SupplierPage', Supplier);
+export const StockBalancePage = page('StockBalancePage', StockBalance);
+export const PaymentMethodList = named('PaymentMethodList', obj({ data: Joi.array().items(PaymentMethod) }));

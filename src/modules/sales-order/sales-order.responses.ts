@@ -1,0 +1,171 @@
+import { Joi } from '../../core/http/schema';
+import { date, hashid, money, named, obj, oneOf, page, quantity, timestamp, unitPrice } from '../../core/http/response-schema';
+
+/** Response bodies of the sales-order routes (sales-order.mapper.ts). */
+const status = oneOf('OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED', 'CLOSED', 'GROUPED');
+const problem = obj({ code: Joi.string().example('SALES_ORDER_HAS_FULFILLMENTS'), message: Joi.string().example('The order has fulfillments') });
+
+const Origin = named('SalesOrderItemOrigin', obj({ salesOrderId: hashid('sales-order'), salesOrderItemId: hashid('sales-order-item'), quantity: quantity() }));
+
+export const SalesOrderItem = named(
+  'SalesOrderItem',
+  obj({
+    salesOrderItemId: hashid('sales-order-item'),
+    lineNumber: Joi.number().integer().example(1),
+    productId: hashid('product'),
+    description: Joi.string().example('Café torrado e moído 500 g'),
+    unit: Joi.string().example('UN'),
+    quantity: quantity(),
+    unitPrice: unitPrice(),
+    discount: money(),
+    total: money(),
+    orderDiscountShare: money().description('share of the order discount, 2 places'),
+    fulfilledQuantity: quantity(),
+    returnedQuantity: quantity(),
+    cancelledQuantity: quantity(),
+    remainingQuantity: quantity(),
+    origins: Joi.array().items(Origin).allow(null).description('source lines of a grouped order'),
+  }),
+);
+
+export const SalesOrderTotals = named(
+  'SalesOrderTotals',
+  obj({ gross: money(), itemsDiscount: money(), items: money(), discount: money(), freight: money(), total: money() }),
+);
+
+const salesOrderKeys = {
+  id: hashid('sales-order'),
+  code: Joi.number().integer().description('sequential per filial').example(1587),
+  filialId: hashid('filial'),
+  type: oneOf('ORDER', 'QUOTE'),
+  flowMode: oneOf('STANDARD', 'QUICK_SALE'),
+  status,
+  customerId: hashid('customer').allow(null),
+  customerName: Joi.string().allow(null).example('Maria da Silva'),
+  sellerId: hashid('seller').allow(null),
+  sellerName: Joi.string().allow(null).example('João Pereira'),
+  alias: Joi.string().allow(null).example('Mesa 4'),
+  items: Joi.array().items(SalesOrderItem),
+  discount: money(),
+  freight: money(),
+  totals: SalesOrderTotals,
+  notes: Joi.string().allow(null).example('Entregar após as 14h'),
+  validUntil: date().allow(null).description('quotes only'),
+  expired: Joi.boolean().description('a quote past validUntil'),
+  groupedIntoId: hashid('sales-order').allow(null),
+  groupedFromIds: Joi.array().items(hashid('sales-order')),
+  cancelReason: Joi.string().allow(null),
+  cancelledAt: timestamp().allow(null),
+  version: Joi.number().integer().example(1),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+};
+
+export const SalesOrder = named('SalesOrder', obj(salesOrderKeys));
+export const SalesOrderPage = page('SalesOrderPage', SalesOrder);
+
+/** POST /sales-order with flowMode QUICK_SALE: the FULFILLED order, the payments taken and the change. */
+export const QuickSaleOrder = named(
+  'QuickSaleOrder',
+  obj({
+    ...salesOrderKeys,
+    payments: Joi.array().items(
+      obj({ method: Joi.string().example('DINHEIRO'), paymentMethodId: hashid('payment-method'), amount: money(), change: money() }),
+    ),
+    change: money().description('change given back'),
+  }),
+);
+
+const ItemProgress = named(
+  'SalesOrderItemProgress',
+  obj({
+    salesOrderItemId: hashid('sales-order-item'),
+    productId: hashid('product'),
+    description: Joi.string().example('Café torrado e moído 500 g'),
+    unit: Joi.string().example('UN'),
+    ordered: quantity(),
+    fulfilled: quantity(),
+    returned: quantity(),
+    cancelled: quantity(),
+    remaining: quantity(),
+  }),
+);
+
+export const Fulfillment = named(
+  'Fulfillment',
+  obj({
+    id: hashid('fulfillment'),
+    salesOrderId: hashid('sales-order'),
+    filialId: hashid('filial'),
+    actor: Joi.string().example('ana.souza'),
+    createdAt: timestamp(),
+    items: Joi.array().items(obj({ salesOrderItemId: hashid('sales-order-item'), productId: hashid('product'), quantity: quantity(), unitCost: unitPrice().description('average cost at fulfilment') })),
+  }),
+);
+
+export const FulfillmentView = named(
+  'SalesOrderFulfillmentView',
+  obj({
+    salesOrderId: hashid('sales-order'),
+    code: Joi.number().integer().example(1587),
+    status,
+    version: Joi.number().integer().example(2),
+    items: Joi.array().items(ItemProgress),
+    fulfillments: Joi.array().items(Fulfillment),
+  }),
+);
+
+export const FulfillResult = named(
+  'FulfillResult',
+  obj({
+    fulfillment: Fulfillment,
+    order: obj({ id: hashid('sales-order'), code: Joi.number().integer().example(1587), status, version: Joi.number().integer().example(2), items: Joi.array().items(ItemProgress) }),
+  }),
+);
+
+export const CancelPreview = named(
+  'SalesOrderCancelPreview',
+  obj({
+    canCancel: Joi.boolean(),
+    currentStatus: status,
+    resultingStatus: status.allow(null),
+    blockingProblems: Joi.array().items(problem),
+    itemsCancelled: Joi.array().items(obj({ salesOrderItemId: hashid('sales-order-item'), quantity: quantity() })),
+  }),
+);
+
+export const GroupPreview = named(
+  'SalesOrderGroupPreview',
+  obj({
+    canGroup: Joi.boolean(),
+    blockingProblems: Joi.array().items(
+      obj({ code: Joi.string().example('CUSTOMERS_DIFFER'), message: Joi.string(), salesOrderId: hashid('sales-order').allow(null), currentStatus: status.optional() }),
+    ),
+    warnings: Joi.array().items(obj({ code: Joi.string().example('SELLERS_DIFFER'), message: Joi.string() })),
+    order: obj({
+      filialId: hashid('filial'),
+      type: oneOf('ORDER'),
+      customerId: hashid('customer').allow(null),
+      sellerId: hashid('seller').allow(null),
+      notes: Joi.string().allow(null),
+      discount: money(),
+      freight: money(),
+      totals: SalesOrderTotals,
+      items: Joi.array().items(
+        obj({
+          lineNumber: Joi.number().integer().example(1),
+          productId: hashid('product'),
+          description: Joi.string().example('Café torrado e moído 500 g'),
+          unit: Joi.string().example('UN'),
+          quantity: quantity(),
+          unitPrice: unitPrice(),
+          discount: money(),
+          total: money(),
+          orderDiscountShare: money(),
+          origins: Joi.array().items(Origin),
+        }),
+      ),
+      groupedFromIds: Joi.array().items(hashid('sales-order')),
+    }),
+  }),
+);

@@ -1,0 +1,52 @@
+import { Joi } from '../../core/http/schema';
+import { hashid, named, obj, oneOf, percent, taxDocument, timestamp } from '../../core/http/response-schema';
+
+/** Response bodies of the tenancy and settings routes (tenancy.mapper.ts, tenancy.controller.ts). */
+const nfeEnvironment = oneOf('PRODUCTION', 'HOMOLOGATION');
+
+export const Me = named(
+  'Me',
+  obj({
+    user: Joi.string().description('token subject').example('ana.souza'),
+    scopes: Joi.array().items(Joi.string().example('sales-order:write')),
+    company: obj({ id: hashid('company'), name: Joi.string().example('Comercial Souza Ltda'), cnpj: taxDocument() }),
+    filiais: Joi.array().items(
+      named(
+        'GrantedFilial',
+        obj({ id: hashid('filial'), name: Joi.string().example('Loja Centro'), cnpj: taxDocument(), uf: Joi.string().example('SP'), nfeEnvironment, allowNegativeStock: Joi.boolean() }),
+      ),
+    ),
+    tokenExpiresAt: timestamp().allow(null),
+  }),
+);
+
+export const FilialSettings = named(
+  'FilialSettings',
+  obj({
+    filialId: hashid('filial'),
+    name: Joi.string().example('Loja Centro'),
+    cnpj: taxDocument(),
+    uf: Joi.string().example('SP'),
+    nfeEnvironment,
+    autoCiencia: Joi.boolean().description('send ciência da operação automatically on new NF-e summaries'),
+    taxRegime: oneOf('SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL'),
+    allowNegativeStock: Joi.boolean(),
+    dfeSyncEnabled: Joi.boolean(),
+    dfeSyncIntervalMinutes: Joi.number().integer().example(60),
+    version: Joi.number().integer().example(3),
+    updatedAt: timestamp(),
+  }),
+);
+
+export const CompanySettings = named(
+  'CompanySettings',
+  obj({
+    companyId: hashid('company'),
+    name: Joi.string().example('Comercial Souza Ltda'),
+    cnpj: taxDocument(),
+    purchaseQuantityTolerancePct: percent(),
+    purchasePriceTolerancePct: percent(),
+    purchaseToleranceMode: oneOf('BLOCK', 'WARN'),
+    version: Joi.number().integer().example(2),
+  }),
+);
