@@ -2,6 +2,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import Joi from 'joi';
 import pkg from '../../../package.json';
+import { parseDbUrl, parseHosts } from './db-url';
 
 // A local .env wins over nothing but never over the real environment.
 dotenv.config({ path: path.resolve(process.cwd(), '.env'), quiet: true });
@@ -14,8 +15,27 @@ const schema = Joi.object({
   HOST: Joi.string().default('127.0.0.1'),
   DB_URL: Joi.string()
     .allow('')
-    .uri({ scheme: ['mysql', 'mariadb'] })
-    .description('mysql://user:pass@host:port/db; unset → embedded SQLite'),
+    .custom((value: string, helpers) => {
+      if (!value) return value;
+      try {
+        parseDbUrl(value);
+      } catch (err) {
+        return helpers.message({ custom: (err as Error).message });
+      }
+      return value;
+    })
+    .description('mysql://user:pass@host:port[,host:port…]/db; unset → embedded SQLite'),
+  DB_HOSTS: Joi.string()
+    .custom((value: string, helpers) => {
+      try {
+        parseHosts(value);
+      } catch (err) {
+        return helpers.message({ custom: (err as Error).message });
+      }
+      return value;
+    })
+    .description("host:port,host:port… of DB_URL's database (a Galera cluster), replacing the URL's hosts"),
+  DB_HOST_RETRY_MS: Joi.number().integer().min(100).default(2000).description('how long a host that refused a connection is left out before it is tried again'),
   SQLITE_FILE: Joi.string().default('data/backoffice.sqlite'),
   DB_POOL_SIZE: Joi.number().integer().min(1).max(500).default(20),
   DB_LOGGING: Joi.boolean().default(false),
@@ -67,6 +87,7 @@ function loadConfig(env: NodeJS.ProcessEnv) {
   // Development and test get fixed, clearly non-production secrets so the two commands work on a fresh clone.
   const jwtSecret: string | undefined = value.JWT_SECRET ?? (value.NODE_ENV === 'production' ? undefined : 'dev-only-secret-change-me-0123456789');
   const engine: DbEngine = value.DB_URL ? 'mysql' : 'sqlite';
+  const target = value.DB_URL ? parseDbUrl(value.DB_URL, value.DB_HOSTS) : undefined;
   return Object.freeze({
     env: value.NODE_ENV as 'development' | 'production' | 'test',
     isTest,
@@ -74,7 +95,10 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     http: { port: value.PORT as number, host: value.HOST as string, jsonLimit: '1mb', xmlLimit: '5mb' },
     db: Object.freeze({
       engine,
-      url: (value.DB_URL || undefined) as string | undefined,
+      /** The URL with its first host; `hosts` lists them all (one unless DB_URL or DB_HOSTS names several). */
+      url: target?.url,
+      hosts: Object.freeze(target?.hosts ?? []),
+      hostRetryMs: value.DB_HOST_RETRY_MS as number,
       /** TypeORM compares schemas per flavour; a mariadb:// URL selects MariaDB's rules. */
       flavor: (String(value.DB_URL ?? '').startsWith('mariadb:') ? 'mariadb' : 'mysql') as 'mysql' | 'mariadb',
       sqliteFile: isTest && !env.SQLITE_FILE ? ':memory:' : (value.SQLITE_FILE as string),

@@ -5,6 +5,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { config } from '../config';
 import { codeRoot, projectRoot } from '../paths';
 import { entities } from './entities';
+import { createMysqlPool } from './host-pool';
 
 /** Migrations live per engine; both sets are generated from the same entities (compiled ones under dist/). */
 export const migrationsDir = (engine = config.db.engine) => path.join(codeRoot, 'migrations', engine);
@@ -49,3 +50,16 @@ export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteF
 }
 
 export const dataSource = new DataSource(buildDataSourceOptions());
+
+// Several hosts (a Galera cluster): TypeORM's driver gets a pool spread over them (host-pool.ts).
+if (config.db.engine === 'mysql' && config.db.hosts.length > 1) {
+  type Pool = ReturnType<typeof createMysqlPool>;
+  Object.assign(dataSource.driver, {
+    createPool: (options: Record<string, unknown>) =>
+      new Promise<Pool>((resolve, reject) => {
+        const pool = createMysqlPool(options, config.db.hosts, config.db.hostRetryMs);
+        // Like TypeORM's own: fail at start when no host takes a connection.
+        pool.getConnection((err, connection) => (err ? pool.end(() => reject(err)) : (connection!.release(), resolve(pool))));
+      }),
+  });
+}

@@ -35,8 +35,18 @@ function serialize<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
+// A deadlock, and on Galera a certification conflict (1213 at any statement or at COMMIT: the other
+// node's write won), rolls the whole transaction back: the unit of work runs again, after a pause.
 const RETRYABLE_MYSQL = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
-const MAX_ATTEMPTS = 4;
+// Enough for a hot row written from several Galera nodes at once (the losers of each round retry).
+const MAX_ATTEMPTS = 10;
+
+/** Bounded exponential back-off with jitter before attempt `attempt + 1`: ≤ 10, 20, 40 … 640 ms. */
+export const retryPause = (attempt: number): Promise<void> =>
+  new Promise((r) => setTimeout(r, Math.min(640, 10 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2)));
+
+/** Transactions run again after a deadlock or certification conflict, since the process started. */
+export const transactionRetries = { count: 0 };
 
 export function activeManager(): EntityManager | undefined {
   return current.getStore()?.em;
@@ -129,7 +139,8 @@ export async function inTransaction<T>(work: (em: EntityManager) => Promise<T>):
     } catch (err) {
       const code = driverErrorCode(err);
       if (!code || !RETRYABLE_MYSQL.has(code) || attempt >= MAX_ATTEMPTS) throw err;
-      await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+      transactionRetries.count++;
+      await retryPause(attempt);
     }
   }
 }

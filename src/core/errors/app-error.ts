@@ -15,6 +15,7 @@ export type ErrorKind =
   | 'upstream_failure'
   | 'upstream_unavailable'
   | 'upstream_timeout'
+  | 'unavailable'
   | 'internal';
 
 export interface FieldError {
@@ -89,6 +90,13 @@ export class RateLimitedError extends AppError {
 export class UpstreamError extends AppError {
   constructor(kind: 'upstream_failure' | 'upstream_unavailable' | 'upstream_timeout', code: string, message: string, extensions: Record<string, unknown> = {}) {
     super(kind, code, message, extensions);
+  }
+}
+
+/** The service cannot answer now (its database is unreachable); the client retries after a pause. */
+export class UnavailableError extends AppError {
+  constructor(code: string, message: string, public readonly retryAfterSeconds: number) {
+    super('unavailable', code, message, { retryable: true });
   }
 }
 

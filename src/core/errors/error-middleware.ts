@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { DeferredWriteFailed, isDeadlock, isUniqueViolation } from '../db/db-errors';
+import { DeferredWriteFailed, isDatabaseUnavailable, isDeadlock, isUniqueViolation } from '../db/db-errors';
 import { logger } from '../logger';
-import { AppError, ErrorKind, RateLimitedError } from './app-error';
+import { AppError, ErrorKind, RateLimitedError, UnavailableError } from './app-error';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
@@ -16,6 +16,7 @@ const STATUS: Record<ErrorKind, number> = {
   upstream_failure: 502,
   upstream_unavailable: 503,
   upstream_timeout: 504,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -46,6 +47,9 @@ export function toAppError(err: unknown): AppError {
   }
   if (isUniqueViolation(err)) return new AppError('conflict', 'DUPLICATE', 'A record with the same unique key already exists');
   if (isDeadlock(err)) return new AppError('conflict', 'CONCURRENT_UPDATE', 'Concurrent update; retry the request', { retryable: true });
+  // A database node died under the request: whatever it had not committed is gone; the retry (same
+  // Idempotency-Key) goes to a live node.
+  if (isDatabaseUnavailable(err)) return new UnavailableError('DATABASE_UNAVAILABLE', 'The database did not answer; retry the request', 1);
   return new AppError('internal', 'INTERNAL_ERROR', 'Internal server error');
 }
 
@@ -54,7 +58,7 @@ export function errorMiddleware(err: unknown, req: Request, res: Response, _next
   const appError = toAppError(err);
   const status = STATUS[appError.kind];
   if (status >= 500) logger.error('request failed', { err: err instanceof Error ? { message: err.message, stack: err.stack } : err, path: req.originalUrl });
-  if (appError instanceof RateLimitedError) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+  if (appError instanceof RateLimitedError || appError instanceof UnavailableError) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
   if (res.headersSent) {
     res.end();
     return;

@@ -1,5 +1,6 @@
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import { dataSource } from '../db/data-source';
+import { transactionRetries } from '../db/transaction';
 import { registry } from './registry';
 
 /** The fields of mysql2's pool that tell its use (internal, stable across mysql2 3.x). */
@@ -31,6 +32,15 @@ export function registerPoolMetrics(): void {
       this.set({ state: 'in_use' }, all - idle);
       this.set({ state: 'idle' }, idle);
       if (p.config?.connectionLimit) this.set({ state: 'max' }, p.config.connectionLimit);
+    },
+  });
+  new Counter({
+    name: 'backoffice_db_transaction_retries_total',
+    help: 'Transactions run again after a deadlock or, on Galera, a certification conflict',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(transactionRetries.count);
     },
   });
   new Gauge({

@@ -1,8 +1,10 @@
-import mysql from 'mysql2/promise';
+import type { ResultSetHeader } from 'mysql2';
 import { EntityManager } from 'typeorm';
 import { config } from '../config';
 import { isMysql } from '../db/engine';
-import { inTransaction } from '../db/transaction';
+import { createMysqlPool, MysqlPoolLike } from '../db/host-pool';
+import { isDeadlock } from '../db/db-errors';
+import { inTransaction, retryPause } from '../db/transaction';
 import { Sequence } from './sequence.entity';
 
 /*
@@ -11,25 +13,41 @@ import { Sequence } from './sequence.entity';
  * the middle of a transaction. On MySQL the statement runs on a small pool of its own: a caller
  * holding a connection of the main pool can never starve waiting for another one. A caller that rolls
  * back leaves a gap: values are unique and increasing, not gap-free (docs/decisions.md).
+ * With several hosts (Galera) the pool spreads over them like the main one; two nodes bumping one
+ * counter at once conflict at certification and the statement is sent again (below).
  */
-let pool: mysql.Pool | undefined;
-const sequencePool = (): mysql.Pool =>
-  (pool ??= mysql.createPool({ uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z', trace: config.env !== 'production' }));
+let pool: MysqlPoolLike | undefined;
+const sequencePool = (): MysqlPoolLike =>
+  (pool ??= createMysqlPool(
+    { uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z', trace: config.env !== 'production' },
+    config.db.hosts,
+    config.db.hostRetryMs,
+  ));
 
 /** Closes the MySQL sequence pool (process shutdown, CLIs, test teardown). */
 export async function closeSequencePool(): Promise<void> {
   const p = pool;
   pool = undefined;
-  if (p) await p.end();
+  if (p) await new Promise((resolve) => p.end(resolve));
 }
+
+const BUMP_ATTEMPTS = 8;
 
 async function bumpMysql(companyId: number, name: string, by: number): Promise<number> {
   // LAST_INSERT_ID(expr) hands the new value back on the same connection, in the same statement.
-  const [res] = await sequencePool().query<mysql.ResultSetHeader>(
-    'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + ?)',
-    [companyId, name, by, by],
-  );
-  return Number(res.insertId);
+  const sql = 'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + ?)';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await new Promise<ResultSetHeader>((resolve, reject) =>
+        sequencePool().query(sql, [companyId, name, by, by], (err, result) => (err ? reject(err) : resolve(result as ResultSetHeader))),
+      );
+      return Number(res.insertId);
+    } catch (err) {
+      // An autocommitted statement that lost a certification conflict did not happen: send it again.
+      if (!isDeadlock(err) || attempt >= BUMP_ATTEMPTS) throw err;
+      await retryPause(attempt);
+    }
+  }
 }
 
 async function bumpSqlite(em: EntityManager, companyId: number, name: string, by: number): Promise<number> {

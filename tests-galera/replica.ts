@@ -1,0 +1,23 @@
+/*
+ * One service replica of the Galera suite: the API on PORT over the database of DB_URL (one node, or
+ * several). The suite asks it over IPC how many transactions it ran again after a conflict.
+ */
+import { createApp } from '../src/app';
+import { dataSource } from '../src/core/db/data-source';
+import { openDatabase } from '../src/core/db/connect';
+import { transactionRetries } from '../src/core/db/transaction';
+import { closeSequencePool } from '../src/core/sequence/sequence.service';
+
+(async () => {
+  await openDatabase();
+  process.on('message', (m: { id: number }) => process.send?.({ id: m.id, retries: transactionRetries.count }));
+  const server = createApp().listen(Number(process.env.PORT), '127.0.0.1', () => console.log('LISTENING'));
+  process.on('SIGTERM', () => {
+    server.closeAllConnections();
+    process.disconnect?.();
+    server.close(() => void closeSequencePool().then(() => dataSource.destroy()).finally(() => process.exit(0)));
+  });
+})().catch((err) => {
+  console.error(`replica failed to start: ${(err as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import mysql from 'mysql2/promise';
+import { config } from '../src/core/config';
+
+/* The cluster, its nodes and the service replicas of the Galera suite. */
+
+const root = path.resolve(__dirname, '..');
+const run = promisify(execFile);
+
+/** Node n (1..3) as scripts/galera.sh numbers them. */
+export const nodes = config.db.hosts.map((h, i) => ({ n: i + 1, ...h }));
+export const database = new URL(config.db.url!.replace(/^\w+:/, 'http:')).pathname.slice(1);
+
+export const galera = (...args: string[]) => run('bash', [path.join(root, 'scripts/galera.sh'), ...args], { cwd: root, maxBuffer: 1 << 20 });
+
+/** A plain connection to one node (checks, checksums), outside the service's pools. */
+export async function onNode<T>(n: number, work: (c: mysql.Connection) => Promise<T>): Promise<T> {
+  const h = nodes[n - 1];
+  const c = await mysql.createConnection({ host: h.host, port: h.port, user: 'root', database, multipleStatements: true });
+  try {
+    // Reads wait until this node has applied everything the cluster committed before them.
+    await c.query('SET SESSION wsrep_sync_wait = 1');
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** CHECKSUM TABLE of every table of the database, per table name. */
+export async function checksums(n: number): Promise<Record<string, string>> {
+  return onNode(n, async (c) => {
+    const [tables] = await c.query<mysql.RowDataPacket[]>('SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? ORDER BY table_name', [database]);
+    const [rows] = await c.query<mysql.RowDataPacket[]>(`CHECKSUM TABLE ${tables.map((r) => `\`${r.t}\``).join(', ')}`);
+    return Object.fromEntries(rows.map((r) => [String(r.Table).split('.').pop(), String(r.Checksum)]));
+  });
+}
+
+export async function wsrepStatus(n: number): Promise<Record<string, string>> {
+  return onNode(n, async (c) => {
+    const [rows] = await c.query<mysql.RowDataPacket[]>("SHOW STATUS LIKE 'wsrep_%'");
+    return Object.fromEntries(rows.map((r) => [r.Variable_name, String(r.Value)]));
+  });
+}
+
+export interface Replica {
+  name: string;
+  baseUrl: string;
+  /** Transactions this replica ran again after a deadlock or certification conflict. */
+  retries(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+let nextPort = 40650;
+
+/** A service replica (its own process) whose database is `hosts` (node numbers, 1..3). */
+export async function startReplica(name: string, hosts: number[]): Promise<Replica> {
+  const port = nextPort++;
+  const list = hosts.map((n) => `${nodes[n - 1].host}:${nodes[n - 1].port}`).join(',');
+  const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register', path.join(__dirname, 'replica.ts')], {
+    cwd: root,
+    env: { ...process.env, DB_URL: `mysql://root@${list}/${database}`, PORT: String(port), TS_NODE_TRANSPILE_ONLY: '1' },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => /LISTENING/.test(d.toString()) && resolve());
+    child.once('exit', (code) => reject(new Error(`replica ${name} exited with ${code}`)));
+  });
+  let asked = 0;
+  const waiting = new Map<number, (v: number) => void>();
+  child.on('message', (m: { id: number; retries: number }) => {
+    waiting.get(m.id)?.(m.retries);
+    waiting.delete(m.id);
+  });
+  return {
+    name,
+    baseUrl: `http://127.0.0.1:${port}`,
+    retries: () =>
+      new Promise<number>((resolve) => {
+        const id = ++asked;
+        waiting.set(id, resolve);
+        child.send({ id });
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  retryAfter: string | null;
+}
+
+/** One HTTP call to a replica; a refused or reset connection answers status 0. */
+export async function call(baseUrl: string, method: string, route: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
+  try {
+    const res = await fetch(`${baseUrl}/api${route}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, retryAfter: res.headers.get('retry-after') };
+  } catch (err) {
+    return { status: 0, body: { error: (err as Error).message }, retryAfter: null };
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const count = <T>(xs: T[], pred: (x: T, i: number) => boolean) => xs.filter(pred).length;
