@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { DfeLog } from '../../src/modules/sefaz/entities/dfe-log.entity';
 import { SefazCertificate } from '../../src/modules/sefaz/entities/sefaz-certificate.entity';
+import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
+// The module object itself (not an interop copy): the race test below wraps its clientFor.
+import connection = require('../../src/modules/sefaz/sefaz-connection');
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { changedTables, rowCounts } from '../support/rows';
@@ -143,6 +146,29 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
       expect(await rowsOf('nfe_inbound', t.companyId)).to.have.length(60);
       expect((await stateOf(t))!.leaseUntil).to.equal(null);
       expect(t.sim.authority.status(t.cnpj).blockedUntil).to.equal(null);
+    });
+
+    it('a first sync that finds the row created and leased meanwhile by another first sync is refused (409), nothing sent', async () => {
+      const t = await sefazTenant();
+      t.sim.generate({ recipient: t.cnpj, count: 3 });
+      // The other first sync creates the state row and takes its lease while this one, which saw no
+      // row, is still checking the certificate (the window of the "two syncs at once" race).
+      const realClientFor = connection.clientFor;
+      connection.clientFor = async (filial) => {
+        const client = await realClientFor(filial);
+        await dataSource.manager.insert(DfeState, { companyId: t.companyId, filialId: t.filialIds[0], leaseUntil: new Date(Date.now() + 60_000) });
+        return client;
+      };
+      let res;
+      try {
+        res = await api().post(`${NFE}/consultar`).set(t.headers());
+      } finally {
+        connection.clientFor = realClientFor;
+      }
+      expectProblem(res, 409, 'SEFAZ_SYNC_IN_PROGRESS');
+      expect(await logCount(t)).to.equal(0);
+      expect(t.sim.authority.status(t.cnpj).position).to.equal(null);
+      expect(await stateOf(t)).to.include({ ultNsu: '000000000000000', version: 1 });
     });
 
     it('members in the body cannot move the position: they are refused (400) and the query starts from the stored NSU', async () => {

@@ -2,6 +2,9 @@ import https from 'node:https';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
+import { inTransaction } from '../../src/core/db/transaction';
+import { findInboundByKey } from '../../src/modules/nfe/nfe-inbound.repository';
+import { recordManifestation } from '../../src/modules/sefaz/dfe-ingest';
 import { DfeLog } from '../../src/modules/sefaz/entities/dfe-log.entity';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
 import { buildFaultEnvelope } from '../../src/modules/sefaz/xml/soap';
@@ -111,6 +114,27 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
     const winner = a.body.cStat === '135' ? a : b;
     expect(await inbound(keys[4])).to.include({ manifestation: 'CIENCIA', manifestation_protocol: winner.body.protocol });
     expect(await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND action = 'MANIFESTED' AND entity_id = ?", [(await inbound(keys[4])).id])).to.have.length(1);
+  });
+
+  it('answers crossing: the 573 recorded before the 135 of the same ciência; one MANIFESTED, one event, the protocol filled in', async () => {
+    const record = (cStat: string, protocol: string | null) =>
+      inTransaction(async (em) => {
+        const current = (await findInboundByKey(em, t.companyId, t.filialIds[0], keys[6], true))!;
+        return recordManifestation(em, t.ctx, current, { event: 'CIENCIA', protocol, at: new Date(), cStat, origin: 'REQUEST' });
+      });
+    const eventsBefore = (await rowsOf('outbox_event', t.companyId, "type = 'nfe.manifested'")).length;
+    await record('573', null);
+    await record('135', '135260000000777');
+    const row = await inbound(keys[6]);
+    expect(row).to.include({ manifestation: 'CIENCIA', manifestation_protocol: '135260000000777' });
+    const audits = await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action IN ('MANIFESTED', 'UPDATED')", [row.id]);
+    expect(audits.map((a) => [a.action, JSON.parse(a.changes)])).to.deep.equal([
+      ['MANIFESTED', { manifestation: ['NONE', 'CIENCIA'], manifestationProtocol: [null, null] }],
+      ['UPDATED', { manifestationProtocol: [null, '135260000000777'] }],
+    ]);
+    expect(await rowsOf('outbox_event', t.companyId, "type = 'nfe.manifested'")).to.have.length(eventsBefore + 1);
+    const history = await rowsOf('nfe_inbound_event', t.companyId, "inbound_id = ? AND type = 'MANIFESTED'", [row.id]);
+    expect(history.map((h) => h.protocol)).to.deep.equal([null, '135260000000777']);
   });
 
   it('an Idempotency-Key replays the first answer without a second call', async () => {

@@ -97,8 +97,14 @@ export async function recordManifestation(
   const status = MANIFESTATION_OF[m.event];
   const before = { manifestation: inbound.manifestation, manifestationProtocol: inbound.manifestationProtocol };
   // A ciência never overrides a final manifestation (the authority refuses it with 655).
-  const changes = rank(status) >= rank(inbound.manifestation) && (status !== inbound.manifestation || (m.protocol && !inbound.manifestationProtocol));
-  if (changes) inbound = await update(em, ctx, inbound, { manifestation: status, manifestationProtocol: m.protocol ?? inbound.manifestationProtocol, manifestationAt: m.at });
+  const statusChanges = status !== inbound.manifestation && rank(status) >= rank(inbound.manifestation);
+  // The same manifestation again with the protocol we lacked: two requests crossed (the 573 was
+  // recorded before the 135) or the stream brought the event after a 573. It completes the
+  // manifestation already recorded, so it is audited as an update and announced no second time.
+  const protocolOnly = status === inbound.manifestation && !!m.protocol && !inbound.manifestationProtocol;
+  if (statusChanges || protocolOnly) {
+    inbound = await update(em, ctx, inbound, { manifestation: status, manifestationProtocol: m.protocol ?? inbound.manifestationProtocol, manifestationAt: m.at });
+  }
   const { tpEvento, descEvento } = EVENT_TYPES[m.event];
   await insertInboundEvent(em, {
     companyId: ctx.companyId,
@@ -113,7 +119,10 @@ export async function recordManifestation(
     occurredAt: m.at,
     data: { cStat: m.cStat, origin: m.origin },
   });
-  if (changes) {
+  if (protocolOnly) {
+    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: inbound.id, action: 'UPDATED', changes: { manifestationProtocol: [null, inbound.manifestationProtocol] } });
+  }
+  if (statusChanges) {
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,
       entityId: inbound.id,

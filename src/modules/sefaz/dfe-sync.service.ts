@@ -172,18 +172,30 @@ export interface SyncOptions {
   now?: () => Date;
 }
 
+/** 429 while the authority's wait runs, 409 while another sync holds the lease. */
+function refuseIfBusy(state: DfeState | null, now: Date): void {
+  if (state?.nextAllowedAt && state.nextAllowedAt.getTime() > now.getTime()) throw waitError(state, now);
+  if (state?.leaseUntil && state.leaseUntil.getTime() > now.getTime()) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
+}
+
 export async function syncDfe(ctx: TenantContext, options: SyncOptions = {}): Promise<SyncResult> {
   const clock = options.now ?? (() => new Date());
   const filial = await governingFilial(ctx);
   const existing = await findState(ctx.companyId, filial.id);
   const now = clock();
-  if (existing?.nextAllowedAt && existing.nextAllowedAt.getTime() > now.getTime()) throw waitError(existing, now);
-  if (existing?.leaseUntil && existing.leaseUntil.getTime() > now.getTime()) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
+  refuseIfBusy(existing, now);
   // The certificate rules (422) come before anything is sent or written: a refused call writes nothing.
   const client = await clientFor(filial);
   const state = existing ?? (await ensureState(ctx.companyId, filial.id));
+  // A concurrent first sync may have created and leased the row since the read above: judge the row
+  // ensureState returned, not the absence seen before (the lease below is conditional on its version).
+  if (!existing) refuseIfBusy(state, now);
   const leased = await inTransaction((em) => updateState(em, state, { leaseUntil: new Date(now.getTime() + LEASE_MS) }));
-  if (!leased) throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
+  if (!leased) {
+    // Another sync changed the row since it was read: it holds the lease, or it already finished (the wait).
+    refuseIfBusy(await findState(ctx.companyId, filial.id), now);
+    throw new ConflictError('SEFAZ_SYNC_IN_PROGRESS', 'A DF-e synchronisation of this filial is already running');
+  }
 
   const sync = new Sync(ctx, filial, state, client, clock);
   try {
