@@ -15,6 +15,8 @@ export interface RouteResponses {
   body?: Schema;
   /** Media type of the success body; default application/json. */
   contentType?: string;
+  /** A second success status answered with the same body (an upsert: 201 created, 200 updated). */
+  alsoStatus?: number;
   /**
    * Problem codes by status that this route's own logic gives. The ones every route of its kind can give
    * (auth 401/403, 429, validation 400, content type 415/413, idempotency 409, 500) are added by openapi.ts.

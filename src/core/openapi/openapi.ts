@@ -66,6 +66,7 @@ function responsesOf(r: RouteDef, components: ComponentRegistry): Record<string,
     description: r.responseDescription ?? (status === '204' ? 'No content' : 'Success'),
     ...(body ? { content: { [r.responses?.contentType ?? 'application/json']: { schema: joiToJsonSchema(body, components) } } } : {}),
   };
+  if (r.responses?.alsoStatus) responses[String(r.responses.alsoStatus)] = { ...(responses[status] as object), description: 'Success (see the summary)' };
   if (!r.responses) {
     responses.default = { description: 'Problem details (RFC 9457)', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
     return responses;
