@@ -67,8 +67,8 @@ export const Download = named(
   'SefazDownload',
   obj({
     downloaded: Joi.boolean(),
-    cStat: cStat(),
-    xMotivo: xMotivo(),
+    cStat: cStat().allow(null).description('null when the XML was already stored (no call)'),
+    xMotivo: xMotivo().allow(null),
     ciencia: obj({ cStat: cStat().example('135'), xMotivo: xMotivo(), protocol: Joi.string().allow(null).example('135260000654321'), alreadyRegistered: Joi.boolean() })
       .allow(null)
       .description('the CIENCIA sent first (autoCiencia)'),
