@@ -124,7 +124,7 @@ export class HttpClient {
     return this.fetchImpl(url, {
       method: spec.method,
       headers,
-      body: spec.raw ? (spec.raw.data as BodyInit) : spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      body: spec.raw ? (spec.raw.data as RequestInit['body']) : spec.body === undefined ? undefined : JSON.stringify(spec.body),
       signal: spec.options?.signal ? AbortSignal.any([spec.options.signal, timeout]) : timeout,
     });
   }
