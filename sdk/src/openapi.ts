@@ -13283,7 +13283,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, DUPLICATE */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13302,7 +13302,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE";
+                        code?: "CONCURRENT_UPDATE" | "DUPLICATE";
                         /** @constant */
                         status?: 409;
                     };
