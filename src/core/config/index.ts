@@ -41,6 +41,7 @@ const schema = Joi.object({
   LOG_LEVEL: Joi.string().valid('error', 'warn', 'info', 'http', 'debug', 'silent').default('info'),
   LOG_FORMAT: Joi.string().valid('json', 'pretty').default('json'),
   IDEMPOTENCY_TTL_HOURS: Joi.number().integer().min(1).default(24),
+  IDEMPOTENCY_LEASE_MS: Joi.number().integer().min(200).default(30_000).description('how long a request in progress holds its key without renewing it; a retry after that takes the key over'),
   DEMO_SEED: Joi.boolean().default(true),
   WEBHOOK_DISPATCH_INTERVAL_MS: Joi.number().integer().min(0).default(1000).description('0 disables webhook delivery in this process'),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).default(10_000).description('one delivery attempt, response included'),
@@ -102,6 +103,7 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     }),
     log: Object.freeze({ level: value.LOG_LEVEL as string, format: value.LOG_FORMAT as 'json' | 'pretty' }),
     idempotencyTtlHours: value.IDEMPOTENCY_TTL_HOURS as number,
+    idempotencyLeaseMs: value.IDEMPOTENCY_LEASE_MS as number,
     demoSeed: value.DEMO_SEED as boolean,
     webhookDispatchIntervalMs: value.WEBHOOK_DISPATCH_INTERVAL_MS as number,
     webhooks: Object.freeze({

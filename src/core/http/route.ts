@@ -45,8 +45,12 @@ export interface RouteDef {
   /** No token, no tenant (health, docs). */
   public?: boolean;
   schema?: RouteSchema;
-  /** Honours Idempotency-Key (creating/posting routes). */
-  idempotent?: boolean;
+  /**
+   * Honours Idempotency-Key (creating/posting routes). `true`: the handler's work and the key's
+   * outcome commit in one transaction. 'own-transactions': the handler commits on its own (external
+   * calls between transactions, background jobs); see idempotency.middleware.ts.
+   */
+  idempotent?: boolean | 'own-transactions';
   /**
    * Body formats accepted; default JSON (1 MB). 'xml' also takes application/xml and text/xml (5 MB).
    * 'upload' takes a ZIP (application/zip) or multipart/form-data as a raw Buffer (the handler reads it).

@@ -1,6 +1,6 @@
 import { RequestHandler, Router } from 'express';
 import { authenticate } from '../auth/auth.middleware';
-import { idempotency } from '../idempotency/idempotency.middleware';
+import { idempotent } from '../idempotency/idempotency.middleware';
 import { bodyParsers, requireContentType, xmlBodyAsJson } from './content-type';
 import type { RouteDef } from './route';
 import { validate } from './validate';
@@ -23,8 +23,8 @@ export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler, add
       if (format === 'xml') chain.push(xmlBodyAsJson);
     }
     chain.push(validate(r.schema));
-    if (r.idempotent) chain.push(idempotency);
-    chain.push(r.handler);
+    // An idempotent handler runs inside the key's middleware, which commits the outcome with the work.
+    chain.push(r.idempotent ? idempotent(r.handler, r.idempotent === true ? 'unit' : r.idempotent) : r.handler);
     router[r.method](r.path, ...chain);
   }
   return router;

@@ -1,7 +1,11 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAtColumn, IdColumn, JsonColumn } from '../db/columns';
+import { CreatedAtColumn, DateTimeColumn, IdColumn, JsonColumn } from '../db/columns';
 
-/** One row per (company, Idempotency-Key): the request's fingerprint and, once done, its response. */
+/**
+ * One row per (company, Idempotency-Key): the request's fingerprint and, once done, its response.
+ * An IN_PROGRESS row is leased to the process running the request (owner + expiry, renewed while it
+ * runs), so a retry after that process died takes the key over instead of waiting forever.
+ */
 @Entity('idempotency_key')
 @Index('uq_idempotency_key', ['companyId', 'key'], { unique: true })
 export class IdempotencyKey {
@@ -29,6 +33,17 @@ export class IdempotencyKey {
 
   @Column({ name: 'response_content_type', type: 'varchar', length: 60, nullable: true })
   responseContentType!: string | null;
+
+  /** Headers a replay must repeat (Location). */
+  @JsonColumn({ name: 'response_headers', nullable: true })
+  responseHeaders!: Record<string, string> | null;
+
+  /** The attempt holding an IN_PROGRESS key (null once DONE). */
+  @Column({ name: 'lease_owner', type: 'varchar', length: 36, nullable: true })
+  leaseOwner!: string | null;
+
+  @DateTimeColumn({ name: 'lease_expires_at', nullable: true })
+  leaseExpiresAt!: Date | null;
 
   @CreatedAtColumn()
   createdAt!: Date;

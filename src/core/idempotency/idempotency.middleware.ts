@@ -1,14 +1,51 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { EntityManager } from 'typeorm';
 import { config } from '../config';
 import { dataSource } from '../db/data-source';
 import { isUniqueViolation } from '../db/db-errors';
-import { inTransaction } from '../db/transaction';
+import { sqlTime } from '../db/sql-time';
+import { deferWrite, inTransaction } from '../db/transaction';
 import { ConflictError, ValidationError } from '../errors';
 import { IdempotencyKey } from './idempotency-key.entity';
 
 const POLL_MS = 25;
 const WAIT_MS = 30_000;
+
+/**
+ * How an idempotent route's work relates to its key:
+ * - 'unit' (default): the handler runs as one transaction (its own transactions join it) and the
+ *   key's outcome is written in that transaction, just before COMMIT: a crash leaves both or neither.
+ * - 'own-transactions': the handler commits on its own (calls to the tax authority between its
+ *   transactions, background jobs); the outcome is stored once the response is built, and a crash in
+ *   between leaves the key to its lease: the retry after it runs the request again.
+ */
+export type IdempotencyMode = 'unit' | 'own-transactions';
+
+/** The response a handler built: sent after the outcome committed. */
+interface Outcome {
+  status: number;
+  body: unknown;
+  contentType: string;
+  headers: Record<string, string> | null;
+}
+
+/*
+ * Inside a unit, `dataSource.manager` is the unit's manager. Services read through it after their
+ * own transaction (which now joins the unit) and must see that transaction's writes; and a second
+ * pooled connection per request, taken while the unit holds one, would starve the pool under load.
+ */
+const unitManager = new AsyncLocalStorage<EntityManager>();
+let poolManager = dataSource.manager;
+Object.defineProperty(dataSource, 'manager', {
+  configurable: true,
+  get: () => unitManager.getStore() ?? poolManager,
+  set: (manager: EntityManager) => (poolManager = manager),
+});
+
+/** Headers a replay repeats besides the content type. */
+const KEPT_HEADERS = ['location'];
 
 const fingerprint = (req: Request): string =>
   crypto
@@ -17,87 +54,218 @@ const fingerprint = (req: Request): string =>
     .update(typeof req.body === 'string' || Buffer.isBuffer(req.body) ? req.body : JSON.stringify(req.body ?? null))
     .digest('hex');
 
+/*
+ * Rate limits (429, the authority's quiet period included) and unavailability (503) say "later", and
+ * a 5xx may be transient: none is kept, so a later retry runs. Other 4xx are the request's answer
+ * and are replayed like successes.
+ */
+const replayable = (status: number): boolean => status < 500 && status !== 429;
+
 function replay(res: Response, row: IdempotencyKey): void {
   res.setHeader('Idempotent-Replayed', 'true');
+  for (const [name, value] of Object.entries(row.responseHeaders ?? {})) res.setHeader(name, value);
   res.status(row.responseStatus ?? 200);
   if (row.responseContentType) res.type(row.responseContentType);
   if (row.responseBody === null || row.responseBody === undefined) res.end();
-  else res.send(JSON.stringify(row.responseBody));
+  else res.send(typeof row.responseBody === 'string' && !/json/.test(row.responseContentType ?? '') ? row.responseBody : JSON.stringify(row.responseBody));
 }
 
-async function waitForCompletion(companyId: number, key: string): Promise<IdempotencyKey | null> {
+const leaseEnd = (): Date => new Date(Date.now() + config.idempotencyLeaseMs);
+
+type Claim = { id: number } | { replay: IdempotencyKey };
+
+/**
+ * Claims the key for this attempt (`owner`): a new row, or a takeover of an IN_PROGRESS row whose
+ * lease ran out (its process died). A live attempt with the key is waited for, then replayed.
+ */
+async function claim(companyId: number, key: string, requestHash: string, owner: string): Promise<Claim> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const row = await dataSource.manager.findOneBy(IdempotencyKey, { companyId, key });
-    if (!row || row.state === 'DONE' || Date.now() > deadline) return row;
+    try {
+      const inserted = await inTransaction((em) =>
+        em.insert(IdempotencyKey, { companyId, key, requestHash, state: 'IN_PROGRESS', leaseOwner: owner, leaseExpiresAt: leaseEnd() }),
+      );
+      return { id: Number(inserted.identifiers[0].id) };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+    const existing = await dataSource.manager.findOneBy(IdempotencyKey, { companyId, key });
+    if (!existing) continue; // released meanwhile
+    if (existing.state === 'DONE' && Date.now() - new Date(existing.createdAt).getTime() > config.idempotencyTtlHours * 3_600_000) {
+      await inTransaction((em) => em.delete(IdempotencyKey, { id: existing.id, state: 'DONE' }));
+      continue;
+    }
+    if (existing.requestHash !== requestHash) {
+      throw new ConflictError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request');
+    }
+    if (existing.state === 'DONE') return { replay: existing };
+    if (!existing.leaseExpiresAt || new Date(existing.leaseExpiresAt).getTime() <= Date.now()) {
+      // One winner: the condition is evaluated again under the row lock.
+      const taken = await inTransaction((em) =>
+        em
+          .createQueryBuilder()
+          .update(IdempotencyKey)
+          .set({ leaseOwner: owner, leaseExpiresAt: leaseEnd() })
+          .where('id = :id AND state = :state', { id: existing.id, state: 'IN_PROGRESS' })
+          .andWhere('(lease_expires_at IS NULL OR lease_expires_at <= :now)', { now: sqlTime(new Date()) })
+          .execute(),
+      );
+      if (taken.affected === 1) return { id: existing.id };
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new ConflictError('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
+    }
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
 
-/*
- * SPEC §0: a retry with the same key and body returns the first response; the same key with another
- * body → 409. The key row is claimed before the work starts (unique index), so two concurrent requests
- * with one key produce one effect: the second waits for the first and replays its response.
- * Server errors (5xx) release the key so the client can retry.
+/** Keeps the lease while the attempt runs (a request may outlive one lease). */
+function holdLease(id: number, owner: string): () => void {
+  const timer = setInterval(() => {
+    inTransaction((em) => em.update(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' }, { leaseExpiresAt: leaseEnd() })).catch(() => undefined);
+  }, Math.max(50, Math.floor(config.idempotencyLeaseMs / 3)));
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+const release = (id: number, owner: string) => (em: EntityManager) => em.delete(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' });
+
+function outcomeOf(res: Response, body: unknown): Outcome {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = res.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return {
+    status: res.statusCode,
+    body,
+    contentType: String(res.getHeader('content-type') ?? 'application/json').split(';')[0],
+    headers: Object.keys(headers).length ? headers : null,
+  };
+}
+
+/**
+ * The outcome, written as a deferred statement of the open transaction: on MySQL it travels with the
+ * COMMIT. Guarded by the lease: an attempt that lost its key to a takeover fails and rolls back.
  */
-export async function idempotency(req: Request, res: Response, next: NextFunction): Promise<void> {
-  const key = req.header('idempotency-key');
-  const companyId = req.ctx?.companyId;
-  if (!key || !companyId) return next();
-  if (key.length > 120) throw new ValidationError('Idempotency-Key is longer than 120 characters', [{ path: 'Idempotency-Key', message: 'too long' }]);
-  const requestHash = fingerprint(req);
+async function complete(em: EntityManager, id: number, owner: string, outcome: Outcome): Promise<void> {
+  const [sql, params] = em
+    .createQueryBuilder()
+    .update(IdempotencyKey)
+    .set({
+      state: 'DONE',
+      responseStatus: outcome.status,
+      responseBody: parseBody(outcome.body) as never,
+      responseContentType: outcome.contentType,
+      responseHeaders: outcome.headers as never,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    })
+    .where('id = :id AND lease_owner = :owner', { id, owner })
+    .getQueryAndParameters();
+  await deferWrite(em, {
+    sql,
+    params,
+    check: (affected) => {
+      if (affected !== 1) throw new ConflictError('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
+    },
+  });
+}
 
-  let claimed = true;
+/** The handler's work and the key's outcome in one transaction; the response goes out after COMMIT. */
+async function runAsUnit(req: Request, res: Response, next: NextFunction, handler: RequestHandler, id: number, owner: string): Promise<void> {
+  const send = res.send.bind(res);
+  let outcome: Outcome | undefined;
   try {
-    await inTransaction((em) => em.insert(IdempotencyKey, { companyId, key, requestHash, state: 'IN_PROGRESS' }));
+    outcome = await inTransaction(async (em) => {
+      // A deadlock retry runs the handler again from a clean response.
+      res.statusCode = 200;
+      let built: Outcome | undefined;
+      let failure: unknown;
+      res.send = ((body?: unknown) => {
+        built ??= outcomeOf(res, body);
+        return res;
+      }) as Response['send'];
+      await unitManager.run(em, () =>
+        handler(req, res, (err?: unknown) => {
+          failure = err ?? new Error('The handler passed the request on without answering');
+        }),
+      );
+      if (failure) throw failure;
+      if (!built) throw new Error('The handler built no response');
+      if (replayable(built.status)) await complete(em, id, owner, built);
+      else await release(id, owner)(em);
+      return built;
+    });
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    claimed = false;
+    res.send = send;
+    // Rolled back: the error answer is built by the error handler and kept (or not) on its own.
+    return keepAfterResponse(res, id, owner, () => next(err));
   }
-  if (!claimed) {
-    const existing = await dataSource.manager.findOneBy(IdempotencyKey, { companyId, key });
-    if (existing && !isExpired(existing)) {
-      if (existing.requestHash !== requestHash) {
-        throw new ConflictError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request');
-      }
-      const done = existing.state === 'DONE' ? existing : await waitForCompletion(companyId, key);
-      if (done?.state === 'DONE') return replay(res, done);
-      if (done) throw new ConflictError('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
-      // The first attempt failed with a server error and released the key: run again.
-    }
-    if (existing && isExpired(existing)) await inTransaction((em) => em.delete(IdempotencyKey, { id: existing.id }));
-    return idempotency(req, res, next);
-  }
+  res.send = send;
+  send(outcome.body);
+}
 
-  // Keep the response before it goes out, so a retry that arrives right after sees it.
+/**
+ * The outcome stored as the response goes out (the handler's transactions, if any, committed
+ * already): used for errors and for 'own-transactions' routes.
+ */
+function keepAfterResponse(res: Response, id: number, owner: string, proceed: () => unknown): void {
   const send = res.send.bind(res);
   let stored = false;
   res.send = ((body?: unknown) => {
     if (stored) return send(body);
     stored = true;
-    const status = res.statusCode;
-    const persist =
-      status >= 500
-        ? inTransaction((em) => em.delete(IdempotencyKey, { companyId, key }))
-        : inTransaction((em) =>
-            em.update(
-              IdempotencyKey,
-              { companyId, key },
-              {
-                state: 'DONE',
-                responseStatus: status,
-                responseBody: parseBody(body) as never,
-                responseContentType: String(res.getHeader('content-type') ?? 'application/json').split(';')[0],
-              },
-            ),
-          );
+    const outcome = outcomeOf(res, body);
+    const persist = replayable(outcome.status)
+      ? inTransaction((em) => complete(em, id, owner, outcome))
+      : inTransaction(release(id, owner));
+    // Keep the response before it goes out, so a retry that arrives right after sees it.
     persist.then(
       () => send(body),
       () => send(body),
     );
     return res;
   }) as Response['send'];
-  next();
+  proceed();
+}
+
+/*
+ * SPEC §0: a retry with the same key and body returns the first response; the same key with another
+ * body → 409. The key row is claimed before the work starts (unique index), so two concurrent requests
+ * with one key produce one effect: the second waits for the first and replays its response.
+ */
+export function idempotent(handler: RequestHandler, mode: IdempotencyMode = 'unit'): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const key = req.header('idempotency-key');
+    const companyId = req.ctx?.companyId;
+    if (!key || !companyId) return handler(req, res, next) as Promise<void>;
+    if (key.length > 120) throw new ValidationError('Idempotency-Key is longer than 120 characters', [{ path: 'Idempotency-Key', message: 'too long' }]);
+    const owner = crypto.randomUUID();
+    const claimed = await claim(companyId, key, fingerprint(req), owner);
+    if ('replay' in claimed) return replay(res, claimed.replay);
+    // Held until the work is over, even if the client went away (the work still commits).
+    const stopLease = holdLease(claimed.id, owner);
+    try {
+      if (mode === 'unit') await runAsUnit(req, res, next, handler, claimed.id, owner);
+      else {
+        let failure: unknown;
+        keepAfterResponse(res, claimed.id, owner, () => undefined);
+        try {
+          await handler(req, res, (err?: unknown) => {
+            if (err) failure = err;
+            else next();
+          });
+        } catch (err) {
+          failure = err;
+        }
+        if (failure) next(failure);
+      }
+    } finally {
+      stopLease();
+    }
+  };
 }
 
 function parseBody(body: unknown): unknown {
@@ -110,6 +278,3 @@ function parseBody(body: unknown): unknown {
     return body;
   }
 }
-
-const isExpired = (row: IdempotencyKey): boolean =>
-  row.state === 'DONE' && Date.now() - new Date(row.createdAt).getTime() > config.idempotencyTtlHours * 3_600_000;

@@ -19,7 +19,8 @@ export const nfeVolumeRoutes = defineRoutes([
     summary: 'Upload up to 2,000 XML files (NF-e and their events) as a ZIP (application/zip) or multipart/form-data: answered at once (202) with the batch job, staged in the background',
     scope: WRITE,
     bodyFormat: 'upload',
-    idempotent: true,
+    // The job starts in the background once its row committed.
+    idempotent: 'own-transactions',
     status: 202,
     schema: s.batchUpload,
     responses: {
