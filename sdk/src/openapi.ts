@@ -2114,7 +2114,7 @@ export interface components {
             };
             /** @example 1 */
             version: number;
-        } | null;
+        };
         CteAllocation: {
             /**
              * @description amount, 2 decimal places
@@ -4199,7 +4199,7 @@ export interface components {
             provisional: boolean;
             /** @enum {string} */
             rule: "GENERAL" | "FUEL_INTERNAL" | "FUEL_INTERSTATE" | "FUEL_INCENTIVE_AREA";
-        } | null;
+        };
         NfePreview: {
             /**
              * @description 44-character access key
