@@ -23,7 +23,7 @@ import { parseNfe } from '../src/modules/nfe/xml/nfe-parser';
 import { inspectNfeXml } from '../src/modules/nfe/xml/inspect';
 import { verifyNfeSignature } from '../src/modules/nfe/xml/signature';
 import { ProductMapEntry } from '../src/modules/product-map/entities/product-map-entry.entity';
-import { indexProductNames } from '../src/modules/product-map/product-search-index';
+import { indexProductNames } from '../src/modules/catalog/product-search-index';
 import { Filial } from '../src/modules/tenancy/entities/filial.entity';
 import { buildNfe, NfeItemSpec } from '../tests/support/nfe-builder';
 import { CpuPerOp, cpuMeter, createTestTenant, machine, median, percentile, prepareDatabase, reportFile, ServerProcess, startServerProcess, timeRuns } from './support';

@@ -18,7 +18,7 @@ import { cnpjWithCheckDigits, normalizeText } from '../src/core/br-documents';
 import { dataSource } from '../src/core/db/data-source';
 import { raiseSequenceTo } from '../src/core/sequence/sequence.service';
 import { PRODUCT_CODE_SEQUENCE } from '../src/modules/catalog/product.service';
-import { productIndexTokens } from '../src/modules/product-map/product-search-index';
+import { productIndexTokens } from '../src/modules/catalog/product-search-index';
 import { CpuPerOp, cpuMeter, createTestTenant, fmtCpu, machine, median, percentile, prepareDatabase, reportFile, rssMb, startServerProcess, timeRuns, load } from './support';
 
 const PRODUCTS = 100_000;

@@ -26,7 +26,7 @@ import { StockBalance } from '../src/modules/stock/entities/stock-balance.entity
 import { findStockMismatches } from '../src/modules/stock/stock.repository';
 import { postToLedger } from '../src/modules/stock/stock-ledger.service';
 import { createTenant } from '../src/modules/tenancy/tenant.service';
-import { cpuMeter, fmtCpu, load, machine, prepareDatabase, profiled, rawQuickSaleFloor, reportFile, startServerProcess } from './support';
+import { cpuMeter, fmtCpu, load, machine, prepareDatabase, profiled, rawQuickSaleFloor, reportFile, stagesOfCpuProfile, startServerProcess } from './support';
 
 const SECS = Number(process.env.SECS ?? 30);
 const CONC = Number(process.env.CONC ?? 16);
@@ -78,6 +78,7 @@ async function setup() {
   const measuredOrders = (await dataSource.manager.countBy(SalesOrder, { companyId: company.id })) - warmOrders;
   const cpu = await meter.stop(measuredOrders);
   const hot = PROFILE_SECS > 0 ? await profiled(server, 'quick-sale', () => load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: PROFILE_SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] })) : [];
+  const stages = hot.length ? stagesOfCpuProfile(reportFile('quick-sale').replace(/\.md$/, '.cpuprofile')) : [];
   await server.stop();
 
   const orders = await dataSource.manager.countBy(SalesOrder, { companyId: company.id });
@@ -107,6 +108,7 @@ async function setup() {
     hot.length ? `CPU profile of the API process over ${PROFILE_SECS} s more of the same load (self time, grouped by where the code lives; bench/out/quick-sale.cpuprofile):` : '',
     '',
     ...(hot.length ? ['| where | ms | share |', '|---|---|---|', ...hot.map((h) => `| ${h.where} | ${h.ms} | ${h.share}% |`)] : []),
+    ...(stages.length ? ['', 'The same profile by stage of the request (bench/support.ts stagesOfCpuProfile):', '', '| stage | ms | share |', '|---|---|---|', ...stages.map((s) => `| ${s.stage} | ${s.ms} | ${s.share}% |`)] : []),
   ];
   const text = lines.join('\n');
   console.log(text);

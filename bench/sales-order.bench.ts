@@ -12,7 +12,8 @@
  *
  *   DB_URL=mysql://root@127.0.0.1:3306/<db> npm run bench -- sales-order
  *   env: ORDERS, CUSTOMERS, SELLERS, PRODUCTS, OPEN_ORDERS, LIST_SECS (10), LIST_CONNECTIONS (1), FULFILL_SECS (30),
- *        BENCH_REUSE=1 (keep the loaded data of a previous run)
+ *        BENCH_REUSE=1 (keep the loaded data of a previous run), PROFILE_SECS (10; 0: none: a CPU profile of
+ *        the API over that much more of the numeric-search list, by stage, in bench/out/sales-order-list.cpuprofile)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +27,7 @@ import { createTenant } from '../src/modules/tenancy/tenant.service';
 import { findStockMismatches } from '../src/modules/stock/stock.repository';
 import { listOrders } from '../src/modules/sales-order/services/query.service';
 import { SALES_ORDER_CODE_SEQUENCE } from '../src/modules/sales-order/services/create.service';
-import { CpuPerOp, cpuMeter, fmtCpu, load, LoadResult, machine, prepareDatabase, rawQuickSaleFloor, reportFile, ServerProcess, startServerProcess } from './support';
+import { CpuPerOp, cpuMeter, fmtCpu, load, LoadResult, machine, prepareDatabase, profiled, rawQuickSaleFloor, reportFile, ServerProcess, Stage, stagesOfCpuProfile, startServerProcess } from './support';
 
 const N = {
   orders: Number(process.env.ORDERS ?? 1_000_000),
@@ -105,6 +106,19 @@ async function loadData(t: Tenant): Promise<number> {
     const document = String(10_000_000_000 + i * 7919).slice(0, 11);
     return `${i + 1}, ${c}, ${q(name)}, ${q(trade)}, ${q(name)}, ${q(trade)}, ${q(document)}, 1, 1`;
   }, 'customers');
+  // The word index of customers and sellers, built as the migration's backfill builds it (a
+  // BENCH_TARGET from before the index has no such table).
+  if ((await dataSource.query("SHOW TABLES LIKE 'party_search_token'")).length) {
+    const { backfillPartySearchTokens } = await import('../migrations/backfill-party-search-tokens');
+    const indexStarted = Date.now();
+    const runner = dataSource.createQueryRunner();
+    try {
+      await backfillPartySearchTokens(runner);
+    } finally {
+      await runner.release();
+    }
+    console.log(`  party word index in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
+  }
   await insertRows('product', ['id', 'company_id', 'code', 'name', 'search_name', 'unit', 'price', 'active', 'stock_controlled', 'version'], N.products, (i) =>
     `${i + 1}, ${c}, ${q(`P${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, 'UN', ${(5 + (i % 50)).toFixed(2)}, 1, 1, 1`, 'products');
   // Opening stock through the ledger's tables: one IN movement per product and the matching balance.
@@ -214,6 +228,7 @@ async function main(): Promise<void> {
   const r = rng(7);
   const listPath = `/api/sales-order/${filialHash}`;
   const results: Record<string, LoadResult & { cpu: CpuPerOp }> = {};
+  let listStages: { stage: Stage; ms: number; share: number }[] = [];
   try {
     const listLoad = async (label: string, pathOf: () => string, connections = N.listConnections) => {
       const meter = await cpuMeter(server);
@@ -233,6 +248,13 @@ async function main(): Promise<void> {
     ];
     await listLoad('text search', () => `${listPath}?search=${encodeURIComponent(textTerms[Math.floor(r() * textTerms.length)])}`);
     await listLoad('page 500, unfiltered', () => `${listPath}?page=500&pageSize=20`);
+    const profileSecs = Number(process.env.PROFILE_SECS ?? 10);
+    if (profileSecs > 0) {
+      await profiled(server, 'sales-order-list', () =>
+        load({ url: baseUrl, connections: N.listConnections, duration: profileSecs, headers, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}` }) }] }),
+      );
+      listStages = stagesOfCpuProfile(reportFile('sales-order-list').replace(/\.md$/, '.cpuprofile'));
+    }
 
     // Fulfill: 2 items of a random OPEN order, 1 unit each (items hold 1000 units, stock 10M).
     const openRows: { id: number; item1: number; item2: number }[] = await dataSource.query(
@@ -298,6 +320,9 @@ async function main(): Promise<void> {
       `Stock check after fulfill: stock down ${stockDrop}, fulfilled up ${fulfilledUp}, ledger mismatches ${mismatches.length} (${consistent ? 'OK' : 'MISMATCH'}).`,
       `Raw-SQL floor (same run): ${JSON.stringify(floor)}; fulfill / floor = ${ratio === null ? 'n/a' : ratio.toFixed(3)}.`,
       '',
+      ...(listStages.length
+        ? ['## Where a list request spends the API\'s CPU (numeric search, profile by stage; bench/out/sales-order-list.cpuprofile)', '', '| stage | ms | share |', '|---|---|---|', ...listStages.map((x) => `| ${x.stage} | ${x.ms} | ${x.share}% |`), '']
+        : []),
       '## EXPLAIN of the list queries (phase 1: ids and count, and the customer/seller resolution of a text search; phase 2: rows by primary key)',
       '',
       explains,

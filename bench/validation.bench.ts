@@ -6,16 +6,20 @@
  * Beside it, in the same run: GET /api/health (the public route: the chain without auth) and the
  * floor, express alone answering a JSON POST with a 400 problem in its own process.
  *
- *   npm run bench -- validation        env: SECS (10), CONC (8)
+ * Then a CPU profile of the API over PROFILE_SECS more of the failing request, by stage
+ * (bench/out/validation.cpuprofile).
+ *
+ *   npm run bench -- validation        env: SECS (10), CONC (8), PROFILE_SECS (10; 0: none)
  */
 import fs from 'node:fs';
 import { dataSource } from '../src/core/db/data-source';
 import { makeProduct } from '../tests/support/catalog';
-import { CpuPerOp, cpuMeter, createTestTenant, fmtCpu, load, LoadResult, machine, prepareDatabase, reportFile, ServerProcess, startServerProcess } from './support';
+import { CpuPerOp, cpuMeter, createTestTenant, fmtCpu, load, LoadResult, machine, prepareDatabase, profiled, reportFile, ServerProcess, stagesOfCpuProfile, startServerProcess } from './support';
 
 const SECS = Number(process.env.SECS ?? 10);
 const CONC = Number(process.env.CONC ?? 8);
 const TARGET_MS = 0.5;
+const PROFILE_SECS = Number(process.env.PROFILE_SECS ?? 10);
 
 async function measure(server: ServerProcess, label: string, opts: Parameters<typeof load>[0]): Promise<{ label: string; run: LoadResult; cpu: CpuPerOp }> {
   await load({ ...opts, duration: 2 }); // warm-up (JIT)
@@ -46,6 +50,8 @@ async function measure(server: ServerProcess, label: string, opts: Parameters<ty
       await measure(floor, 'floor: express alone, JSON POST → 400 problem', { url: `${floor.baseUrl}/floor`, connections: CONC, method: 'POST', headers: { 'content-type': 'application/json' }, body }),
     ];
     const failing = rows[0];
+    const failingLoad = { url: `${api.baseUrl}/api/sales-order`, connections: CONC, method: 'POST' as const, headers, body, duration: PROFILE_SECS };
+    const stages = PROFILE_SECS > 0 ? (await profiled(api, 'validation', () => load(failingLoad)), stagesOfCpuProfile(reportFile('validation').replace(/\.md$/, '.cpuprofile'))) : [];
     const text = [
       `## A request that fails validation (issue 21) — ${machine()}`,
       '',
@@ -56,6 +62,9 @@ async function measure(server: ServerProcess, label: string, opts: Parameters<ty
       ...rows.map(({ label, run, cpu }) => `| ${label} | ${run.rps.toFixed(0)} | ${run.p50} / ${run.p99} | ${run.errors} / ${run.non2xx} | ${cpu.api.toFixed(3)} | ${cpu.db?.toFixed(3) ?? 'n/a'} |`),
       '',
       `Failing request: ${failing.cpu.api.toFixed(3)} ms of API CPU (target ≤ ${TARGET_MS} ms: ${failing.cpu.api <= TARGET_MS ? 'pass' : 'FAIL'}), ${(failing.cpu.api / rows[2].cpu.api).toFixed(1)}× the express floor.`,
+      ...(stages.length
+        ? ['', `Where the failing request's time goes (CPU profile over ${PROFILE_SECS} s more of it, by stage; bench/out/validation.cpuprofile):`, '', '| stage | ms | share |', '|---|---|---|', ...stages.map((s) => `| ${s.stage} | ${s.ms} | ${s.share}% |`)]
+        : []),
     ].join('\n');
     console.log(`\n${text}`);
     fs.writeFileSync(reportFile('validation'), `${text}\n`);

@@ -2,6 +2,7 @@ import { dataSource } from '../src/core/db/data-source';
 import { runMigrations } from '../src/core/db/migrate';
 import { isSqlite } from '../src/core/db/engine';
 import { closeSequencePool } from '../src/core/sequence/sequence.service';
+import { closeBatchingPool } from '../src/core/db/batching-query-runner';
 import { openDatabase } from '../src/core/db/connect';
 
 /** Minimal "--flag value" parser shared by the CLIs (repeated flags collect into arrays). */
@@ -25,6 +26,7 @@ export async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     await closeSequencePool();
+    await closeBatchingPool();
     await dataSource.destroy();
   }
 }

@@ -1,5 +1,5 @@
 // npm run seed: creates the demo tenant if absent and prints it as one JSON line (hashids).
-import { seedDemoTenant } from '../src/modules/tenancy/demo-seed';
+import { seedDemoTenant } from '../src/demo/demo-seed';
 import { withDatabase } from './cli';
 
 withDatabase(async () => {

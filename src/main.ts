@@ -17,8 +17,9 @@ async function main() {
   const { runMigrations } = await import('./core/db/migrate');
   const { logger } = await import('./core/logger');
   const { createApp } = await import('./app');
-  const { seedDemoTenant } = await import('./modules/tenancy/demo-seed');
+  const { DEMO_COMPANY_CNPJ, seedDemoTenant } = await import('./demo/demo-seed');
   const { closeSequencePool } = await import('./core/sequence/sequence.service');
+  const { closeBatchingPool } = await import('./core/db/batching-query-runner');
 
   await openDatabase();
   if (config.db.engine === 'sqlite' || process.env.DB_MIGRATE_ON_START !== 'false') {
@@ -81,7 +82,7 @@ async function main() {
     );
   }
   const { startLocalAuthority } = await import('./modules/sefaz-simulator/local-authority');
-  const authority = await startLocalAuthority();
+  const authority = await startLocalAuthority(DEMO_COMPANY_CNPJ);
   if (authority) {
     lines.splice(
       3,
@@ -99,7 +100,7 @@ async function main() {
       await dfeScheduler?.stop().catch(() => undefined);
       await batchRunner.stop().catch(() => undefined);
       await deadlineTracker?.stop().catch(() => undefined);
-      Promise.allSettled([closeSequencePool(), dataSource.destroy()]).finally(() => process.exit(0));
+      Promise.allSettled([closeSequencePool(), closeBatchingPool(), dataSource.destroy()]).finally(() => process.exit(0));
     });
   };
   process.on('SIGINT', shutdown);

@@ -2,6 +2,7 @@ import { dataSource } from '../src/core/db/data-source';
 import { isMysql } from '../src/core/db/engine';
 import { dropAllMysqlTables, runMigrations } from '../src/core/db/migrate';
 import { closeSequencePool } from '../src/core/sequence/sequence.service';
+import { closeBatchingPool } from '../src/core/db/batching-query-runner';
 import { openDatabase } from '../src/core/db/connect';
 
 /*
@@ -18,6 +19,7 @@ export const mochaHooks = {
   },
   async afterAll() {
     await closeSequencePool();
+    await closeBatchingPool();
     if (dataSource.isInitialized) await dataSource.destroy();
   },
 };

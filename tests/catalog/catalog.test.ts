@@ -91,11 +91,34 @@ describe('Catalog (master data)', () => {
       expect(found.body.data.map((c: { id: string }) => c.id)).to.deep.equal([ok.body.id]);
     });
 
+    it('customers are found by the start of any word of name or trade name, or by document digits; a rename moves the index', async () => {
+      const s = await createTestTenant();
+      const post = (body: object) => api().post('/api/catalog/customers').set(s.headers()).send(body);
+      const maria = (await post({ name: 'Maria da Silva', document: '529.982.247-25' })).body;
+      const padaria = (await post({ name: 'Padaria Pão Quente Ltda', tradeName: 'Pão Quente' })).body;
+      const ids = async (q: string) => (await api().get('/api/catalog/customers').query({ search: q }).set(s.headers())).body.data.map((c: { id: string }) => c.id);
+      expect(await ids('silva')).to.deep.equal([maria.id]);
+      expect(await ids('SILV')).to.deep.equal([maria.id]);
+      expect(await ids('quente')).to.deep.equal([padaria.id]);
+      expect(await ids('pao')).to.deep.equal([padaria.id]);
+      expect(await ids('PÃO padaria')).to.deep.equal([padaria.id]);
+      expect(await ids('529.982')).to.deep.equal([maria.id]);
+      expect(await ids('ilva')).to.deep.equal([]);
+      const renamed = await api().patch(`/api/catalog/customers/${maria.id}`).set(s.headers()).send({ name: 'Maria Souza', version: maria.version });
+      expect(renamed.status).to.equal(200);
+      expect(await ids('silva')).to.deep.equal([]);
+      expect(await ids('souza')).to.deep.equal([maria.id]);
+      const rows = await dataSource.query('SELECT token FROM party_search_token WHERE company_id = ? AND party_type = ? ORDER BY token', [s.companyId, 'CUSTOMER']);
+      expect(rows.map((r: { token: string }) => r.token)).to.deep.equal(['LTDA', 'MARIA', 'PADARIA', 'PAO', 'QUENTE', 'SOUZA']);
+    });
+
     it('sellers are found by name or alias', async () => {
       const s = await api().post('/api/catalog/sellers').set(t.headers()).send({ name: 'Carla Mendes', alias: 'Carlinha' });
       expect(s.status).to.equal(201);
       const byAlias = await api().get('/api/catalog/sellers').query({ search: 'carlinha' }).set(t.headers());
       expect(byAlias.body.data.map((x: { id: string }) => x.id)).to.deep.equal([s.body.id]);
+      const bySurname = await api().get('/api/catalog/sellers').query({ search: 'mend' }).set(t.headers());
+      expect(bySurname.body.data.map((x: { id: string }) => x.id)).to.deep.equal([s.body.id]);
     });
 
     it('supplier documents are unique per company (409) but free across companies', async () => {

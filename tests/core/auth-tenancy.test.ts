@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { config } from '../../src/core/config';
+import { dataSource } from '../../src/core/db/data-source';
+import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { encodeId } from '../../src/core/hashids';
 import { api } from '../support/api';
 import { makeCustomer, makeProduct } from '../support/catalog';
@@ -45,6 +47,37 @@ describe('Auth and tenancy (SPEC §0)', () => {
     it('algorithm confusion (HS512 with the same secret)', async () => {
       const other = jwt.sign(claimsOf(a), config.auth.secret!, { algorithm: 'HS512', expiresIn: '1h' });
       expectProblem(await api().get('/api/catalog/products').set(tenantHeaders(a)).set('Authorization', `Bearer ${other}`), 401, 'INVALID_TOKEN');
+    });
+  });
+
+  describe('verified tokens are remembered per token, never past their expiry or across tenants', () => {
+    it('a token accepted moments ago is refused once its exp has passed', async function () {
+      this.timeout(10_000);
+      const shortLived = jwt.sign({ ...claimsOf(a), exp: Math.floor(Date.now() / 1000) + 2 }, config.auth.secret!, { algorithm: 'HS256' });
+      const headers = { ...tenantHeaders(a), Authorization: `Bearer ${shortLived}` };
+      expect((await api().get('/api/me').set(headers)).status).to.equal(200);
+      expect((await api().get('/api/me').set(headers)).status).to.equal(200);
+      await new Promise((r) => setTimeout(r, (Math.floor(Date.now() / 1000) + 3) * 1000 - Date.now()));
+      expectProblem(await api().get('/api/me').set(headers), 401, 'TOKEN_EXPIRED');
+    });
+    it("a token remembered for one company answers for that company only (another's x-company-id → 403)", async () => {
+      expect((await api().get('/api/me').set(a.headers())).status).to.equal(200);
+      expectProblem(await api().get('/api/me').set({ ...a.headers(), 'x-company-id': b.companyHash, 'x-filial-id': b.filialHashes[0] }), 403, 'COMPANY_NOT_GRANTED');
+      const res = await api().get('/api/me').set(b.headers());
+      expect(res.status).to.equal(200);
+      expect(res.body.company.id).to.equal(b.companyHash);
+    });
+  });
+
+  describe('the x-filial-id filial is read after validation', () => {
+    it('an inactive filial → 403 for a valid request; a request that fails validation answers its 400 first', async () => {
+      const t = await createTestTenant();
+      const headers = t.headers(1);
+      await dataSource.manager.update(Filial, { id: t.filialIds[1] }, { active: false });
+      expectProblem(await api().get('/api/catalog/products').set(headers), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(await api().get('/api/catalog/products?pageSize=0').set(headers), 400, 'VALIDATION_ERROR');
+      // A filial the token does not list is refused before anything else, as before.
+      expectProblem(await api().get('/api/catalog/products?pageSize=0').set(t.headersWith({ filiais: [t.filialHashes[0]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
     });
   });
 

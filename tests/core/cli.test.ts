@@ -124,6 +124,14 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
     expect(headers).to.contain('x-company-id: AbCdEfGh').and.contain('x-filial-id: XyZw1234');
   });
 
+  it("token for every filial ('*') puts the company's first filial in the curl line", () => {
+    const summary = JSON.parse(cli('seed.ts', [], env).stdout);
+    const out = cli('token.ts', ['--company', summary.companyId, '--filiais', '*'], env);
+    expect(out.status, out.stderr).to.equal(0);
+    const headers = out.stdout.split('\n')[2];
+    expect(headers).to.contain(`x-company-id: ${summary.companyId}`).and.contain(`x-filial-id: ${summary.filialIds[0]}`);
+  });
+
   it('check:stock passes on a consistent database', () => {
     const out = cli('check-stock.ts', [], env);
     expect(out.status, out.stderr).to.equal(0);

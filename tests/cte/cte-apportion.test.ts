@@ -4,7 +4,7 @@ import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { api } from '../support/api';
 import { makePaymentMethod, makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';
-import { businessToday } from '../../src/modules/entry-document/business-date';
+import { businessToday } from '../../src/core/business-date';
 import { countOf, rowsOf } from '../nfe/nfe-support';
 import { confirm, CTE, cteTenant, CteTenant, importNfe, sell, stage } from './cte-support';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { businessToday } from '../../src/modules/entry-document/business-date';
+import { businessToday } from '../../src/core/business-date';
 import { api } from '../support/api';
 import { addStock, makePaymentMethod, makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';

@@ -150,6 +150,6 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
     const d = await createDraft(t, draftBody({ items: [item({ ignored: true })] }));
     await confirm(t, d.id);
     const confirmedId = (await dataSource.manager.findOneByOrFail(EntryDocument, { companyId: t.companyId, number: d.number })).id;
-    expect((await rejection(inTransaction((em) => assignItemProducts(em, t.ctx, confirmedId, [{ lineNumber: 1, productId: null }])))).code).to.equal('ENTRY_DOCUMENT_NOT_DRAFT');
+    expect((await rejection(inTransaction((em) => assignItemProducts(em, t.ctx, confirmedId, [{ lineNumber: 1, productId: null }])))).code).to.equal('ENTRY_DOCUMENT_CONFIRMED');
   });
 });

@@ -105,7 +105,7 @@ describe('PATCH /entry-document/:id and DELETE /entry-document/:id', () => {
       await confirm(t, d.id);
       const before = await footprint(t);
       const res = await patch(d.id, { version: 2, notes: 'tarde demais' });
-      expectProblem(res, 409, 'ENTRY_DOCUMENT_NOT_DRAFT');
+      expectProblem(res, 409, 'ENTRY_DOCUMENT_CONFIRMED');
       expect(res.body.currentStatus).to.equal('CONFIRMED');
       expect(await footprint(t)).to.deep.equal(before);
     });

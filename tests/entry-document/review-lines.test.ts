@@ -235,9 +235,9 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     const manual = await createDraft(t, draftBody({ items: [item({ productId: p.hash })] }));
     expect((await api().post(`/api/entry-document/confirm/${manual.id}`).set(t.headers())).status).to.equal(200);
     const notDraft = await review(manual.id, { version: 2, lines: [{ id: manual.items[0].id, conversionFactor: 2 }] });
-    expectProblem(notDraft, 409, 'ENTRY_DOCUMENT_NOT_DRAFT');
+    expectProblem(notDraft, 409, 'ENTRY_DOCUMENT_CONFIRMED');
     expect(notDraft.body.currentStatus).to.equal('CONFIRMED');
-    expectProblem(await applyMap(manual.id, { version: 2 }), 409, 'ENTRY_DOCUMENT_NOT_DRAFT');
+    expectProblem(await applyMap(manual.id, { version: 2 }), 409, 'ENTRY_DOCUMENT_CONFIRMED');
   });
 
   it("a line's entry CFOP and operation class are reviewed like PATCH items sets them: chosen, validated, audited, and given back to the rules with null", async () => {

@@ -3,7 +3,7 @@ import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId, encodeId } from '../../src/core/hashids';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
-import { businessToday } from '../../src/modules/entry-document/business-date';
+import { businessToday } from '../../src/core/business-date';
 import { PayablePayment } from '../../src/modules/payables/entities/payable-payment.entity';
 import { Payable } from '../../src/modules/payables/entities/payable.entity';
 import { api } from '../support/api';

@@ -7,7 +7,8 @@ import { api } from '../support/api';
 import { makeProduct } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, randomCnpj, randomCpf, TestTenant } from '../support/tenant';
-import { BASE, countQueries, makeEntry, punctuatedCnpj } from './support';
+import { countQueries } from '../support/statements';
+import { BASE, makeEntry, punctuatedCnpj } from './support';
 
 describe('Product map: POST /match', () => {
   let t: TestTenant;

@@ -9,23 +9,6 @@ export const BASE = '/api/entry-document/product-map';
 /** "12345678000195" → "12.345.678/0001-95" (how people type it). */
 export const punctuatedCnpj = (d: string) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
 
-/** Counts the SQL statements `work` sends (TypeORM logs every query through its logger). */
-export async function countQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const logger = dataSource.logger;
-  const original = logger.logQuery;
-  let queries = 0;
-  logger.logQuery = function (this: typeof logger, ...args: Parameters<typeof original>) {
-    queries++;
-    return original.apply(this, args);
-  };
-  try {
-    const result = await work();
-    return { result, queries };
-  } finally {
-    logger.logQuery = original;
-  }
-}
-
 /** A map entry written directly (fast, independent of the routes under test). */
 export async function makeEntry(
   t: TestTenant,

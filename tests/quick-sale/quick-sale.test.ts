@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
+import { decodeId } from '../../src/core/hashids';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { SalePayment } from '../../src/modules/quick-sale/entities/sale-payment.entity';
 import { SalesOrderItem } from '../../src/modules/sales-order/entities/sales-order-item.entity';
@@ -62,6 +64,25 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     const event = await dataSource.manager.findOneBy(OutboxEvent, { companyId: t.companyId, type: 'quick-sale.completed' });
     expect(event?.data).to.include({ total: '36.48', change: '23.52' });
     expect(await stockMismatches(t)).to.deep.equal([]);
+
+    // Written FULFILLED in the INSERT (no UPDATE after): the stored rows, the detail, the trail and the events agree.
+    const orderId = decodeId('sales-order', res.body.id);
+    const stored = await dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id: orderId });
+    expect([stored.status, stored.version]).to.deep.equal(['FULFILLED', 2]);
+    expect(res.body.version).to.equal(2);
+    const lines = await dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: orderId }, order: { lineNumber: 'ASC' } });
+    expect(lines.map((l) => [l.quantity.toFixed(4), l.fulfilledQuantity.toFixed(4)])).to.deep.equal([['10.0000', '10.0000'], ['2.0000', '2.0000'], ['1.0000', '1.0000']]);
+    const detail = await api().get(`/api/sales-order/detail/${res.body.id}`).set(t.headers());
+    expect(detail.status).to.equal(200);
+    expect({ ...detail.body, updatedAt: undefined }).to.deep.include({ status: 'FULFILLED', version: 2, items: res.body.items });
+    const trail = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'sales-order', entityId: orderId }, order: { id: 'ASC' } });
+    expect(trail.map((a) => a.action)).to.deep.equal(['CREATED', 'FULFILLED']);
+    const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'sales-order', aggregateId: orderId }, order: { id: 'ASC' } });
+    expect(events.map((e) => [e.type, (e.data as { status?: string }).status])).to.deep.equal([
+      ['sales-order.created', 'OPEN'],
+      ['sales-order.fulfilled', 'FULFILLED'],
+      ['quick-sale.completed', undefined],
+    ]);
   });
 
   it('without payments, the default method pays the exact total', async () => {

@@ -8,7 +8,7 @@ import { api } from '../support/api';
 import { addStock, makeCustomer, makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
-import { businessToday } from '../../src/modules/sales-order/sales-order.rules';
+import { businessToday } from '../../src/core/business-date';
 import { auditOf, createOrder, eventsOf, fulfill, itemsInDb, lastEventId } from './support';
 
 describe('Sales orders: the life of an order (quote → order → partial → fulfilled)', () => {
@@ -64,8 +64,10 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
     expect(await stockOf(t, 0, chair.id)).to.deep.include({ quantity: '16.0000' });
     expect(await stockOf(t, 0, table.id)).to.deep.include({ quantity: '8.0000' });
     let events = await eventsOf(t, mark);
-    expect(events.map((e) => e.type)).to.deep.equal(['sales-order.fulfilled']);
-    expect(events[0].data).to.include({ status: 'PARTIALLY_FULFILLED', fulfillmentId: first.body.fulfillment.id });
+    // The ledger's stock.changed per product (new balances), then the order's own event.
+    expect(events.map((e) => e.type)).to.deep.equal(['stock.changed', 'stock.changed', 'sales-order.fulfilled']);
+    expect(events.slice(0, 2).map((e) => e.data.balance).sort()).to.deep.equal([16, 8].sort());
+    expect(events[2].data).to.include({ status: 'PARTIALLY_FULFILLED', fulfillmentId: first.body.fulfillment.id });
 
     // The rest.
     mark = await lastEventId(t);
@@ -79,7 +81,7 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
     expect(await stockOf(t, 0, chair.id)).to.deep.include({ quantity: '10.0000' });
     expect(await stockOf(t, 0, table.id)).to.deep.include({ quantity: '5.0000' });
     events = await eventsOf(t, mark);
-    expect(events.map((e) => [e.type, e.data.status])).to.deep.equal([['sales-order.fulfilled', 'FULFILLED']]);
+    expect(events.filter((e) => e.type !== 'stock.changed').map((e) => [e.type, e.data.status])).to.deep.equal([['sales-order.fulfilled', 'FULFILLED']]);
 
     const view = await api().get(`/api/sales-order/${quote.id}/fulfillment`).set(t.headers());
     expect(view.status).to.equal(200);

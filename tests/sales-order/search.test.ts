@@ -3,6 +3,7 @@ import { dataSource } from '../../src/core/db/data-source';
 import { normalizeText } from '../../src/core/br-documents';
 import { encodeId } from '../../src/core/hashids';
 import { Customer } from '../../src/modules/catalog/entities/customer.entity';
+import { indexCustomers } from '../../src/modules/catalog/party-search-index';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
 import { CUSTOMER_SEARCH_CAP, codeRanges } from '../../src/modules/sales-order/services/query.service';
 import { api } from '../support/api';
@@ -86,12 +87,20 @@ describe('Sales orders: list, search and pagination', () => {
       const [m1, m2, o1, j1] = await insertOrders(tt, p.id, [{ customerId: maria.id }, { customerId: maria.id }, { customerId: mario.id }, { customerId: joao.id }]);
       const ids = (res: any) => res.body.data.map((o: any) => o.id).sort();
       const hash = (o: SalesOrder) => encodeId('sales-order', o.id);
-      expect(ids(await search({ search: 'maria' }))).to.deep.equal([hash(m1), hash(m2)].sort());
-      expect(ids(await search({ search: 'MARI' }))).to.deep.equal([hash(m1), hash(m2), hash(o1)].sort());
+      // Any word of the name: "maria" is the first word of one customer and the last of another.
+      expect(ids(await search({ search: 'maria' }))).to.deep.equal([hash(m1), hash(m2), hash(j1)].sort());
+      expect(ids(await search({ search: 'MARI' }))).to.deep.equal([hash(m1), hash(m2), hash(o1), hash(j1)].sort());
       expect(ids(await search({ search: 'padaria' }))).to.deep.equal([hash(m1), hash(m2)].sort());
+      expect(ids(await search({ search: 'central' }))).to.deep.equal([hash(m1), hash(m2)].sort());
+      expect(ids(await search({ search: 'aparec' }))).to.deep.equal([hash(m1), hash(m2)].sort());
+      expect(ids(await search({ search: 'lopes' }))).to.deep.equal([hash(o1)]);
       expect(ids(await search({ search: '123.456' }))).to.deep.equal([hash(m1), hash(m2)].sort());
       expect(ids(await search({ search: 'joão' }))).to.deep.equal([hash(j1)]);
-      expect((await search({ search: 'maria' })).body.data[0]).to.include({ customerName: 'Maria Aparecida' });
+      // Every word of the term must start some word of the party, in any order.
+      expect(ids(await search({ search: 'maria jo' }))).to.deep.equal([hash(j1)]);
+      expect(ids(await search({ search: 'mar lop' }))).to.deep.equal([hash(o1)]);
+      expect(ids(await search({ search: 'ria' }))).to.deep.equal([]);
+      expect((await search({ search: 'aparecida' })).body.data[0]).to.include({ customerName: 'Maria Aparecida' });
     });
 
     it('a seller name or alias finds their orders; an order alias finds it', async () => {
@@ -102,6 +111,8 @@ describe('Sales orders: list, search and pagination', () => {
       const hash = (o: SalesOrder) => encodeId('sales-order', o.id);
       expect(ids(await search({ search: 'carlao' }))).to.deep.equal([hash(a), hash(b)].sort());
       expect(ids(await search({ search: 'pereira' }))).to.deep.equal([hash(a), hash(b)].sort());
+      expect(ids(await search({ search: 'carlos per' }))).to.deep.equal([hash(a), hash(b)].sort());
+      expect(ids(await search({ search: 'reira' }))).to.deep.equal([]);
       const obra = await search({ search: 'obra' });
       expect(ids(obra)).to.deep.equal([hash(b), hash(c)].sort());
       expect(obra.body.pagination.total).to.equal(2);
@@ -122,13 +133,14 @@ describe('Sales orders: list, search and pagination', () => {
       expect(byCursor.body.pagination.hasMore).to.equal(false);
     });
 
-    it(`300 matching customers → only the first ${CUSTOMER_SEARCH_CAP} (by name) are resolved`, async () => {
+    it(`300 matching customers → only the first ${CUSTOMER_SEARCH_CAP} (in index order: word, then id) are resolved`, async () => {
       const rows = Array.from({ length: 300 }, (_v, i) => {
         const name = `Xavante ${String(i + 1).padStart(3, '0')}`;
         return { companyId: tt.companyId, name, searchName: normalizeText(name), tradeName: null, searchTradeName: null, document: null, email: null, phone: null, active: true };
       });
       for (let i = 0; i < rows.length; i += 100) await dataSource.manager.insert(Customer, rows.slice(i, i + 100));
       const customers = await dataSource.manager.find(Customer, { where: { companyId: tt.companyId }, order: { searchName: 'ASC' } });
+      await indexCustomers(dataSource.manager, tt.companyId, customers);
       const xavantes = customers.filter((c) => c.name.startsWith('Xavante'));
       const orders = await insertOrders(tt, p.id, xavantes.map((c) => ({ customerId: c.id })));
       const res = await search({ search: 'xavante', pageSize: 100 });

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, Client, createClient } from '../../sdk/src';
 import { createApp } from '../../src/app';
-import { businessToday } from '../../src/modules/entry-document/business-date';
+import { businessToday } from '../../src/core/business-date';
 import { api } from '../support/api';
 import { makePaymentMethod, makeProduct } from '../support/catalog';
 import { NFE, nfeTenant, NfeTenant } from '../nfe/nfe-support';

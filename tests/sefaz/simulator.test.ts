@@ -18,7 +18,8 @@ import { buildRequestEnvelope, DIST_DFE, RECEPCAO_EVENTO, soapContentType } from
 import { startLocalAuthority } from '../../src/modules/sefaz-simulator/local-authority';
 import { generateNfe, SAMPLE_ITEMS } from '../../src/modules/sefaz-simulator/nfe-generator';
 import { createCertificateAuthority, issueA1, issueCertificate } from '../../src/modules/sefaz-simulator/pki';
-import { DEMO_COMPANY_CNPJ, seedDemoTenant } from '../../src/modules/tenancy/demo-seed';
+import { DEMO_COMPANY_CNPJ, seedDemoTenant } from '../../src/demo/demo-seed';
+import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
 import { Company } from '../../src/modules/tenancy/entities/company.entity';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { api } from '../support/api';
@@ -241,7 +242,17 @@ describe('Local authority simulator', function () {
     it('starts the simulator, gives the demo filiais a certificate and points them at it', async function () {
       this.timeout(60_000);
       const { summary } = await seedDemoTenant();
-      const local = await startLocalAuthority();
+      // The demo's first look (issue 20): quick sale configured, word search on the seeded names.
+      const demoHeaders = (filial: string) => ({ Authorization: `Bearer ${signToken({ sub: 'demo', companyId: summary.companyId, filiais: ['*'], scope: '*' }, '10m')}`, 'x-company-id': summary.companyId, 'x-filial-id': filial });
+      const h = demoHeaders(summary.filialIds[0]);
+      expect((await api().get(`/api/quick-sale/validate-configuration/${summary.filialIds[0]}`).set(h)).body).to.deep.include({ valid: true });
+      const sale = await api().post('/api/sales-order').set(h).send({ flowMode: 'QUICK_SALE', items: [{ productId: summary.productIds[0], quantity: 1 }] });
+      expect(sale.status, JSON.stringify(sale.body)).to.equal(201);
+      expect(sale.body.status).to.equal('FULFILLED');
+      const names = async (term: string) => (await api().get('/api/catalog/customers').query({ search: term }).set(h)).body.data.map((c: { name: string }) => c.name);
+      expect(await names('silva')).to.deep.equal(['Maria da Silva']);
+      expect(await names('quente')).to.deep.equal(['Padaria Pão Quente Ltda']);
+      const local = await startLocalAuthority(DEMO_COMPANY_CNPJ);
       if (config.db.engine === 'mysql') {
         // Not started on MySQL unless SEFAZ_SIMULATOR=true.
         expect(local).to.equal(null);
@@ -258,6 +269,10 @@ describe('Local authority simulator', function () {
         const res = await api().post(`${NFE}/consultar`).set(headers);
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
         expect(res.body.received).to.equal(3);
+        // Caught up: the local simulator's short quiet period (SEFAZ_SIMULATOR_WAIT_SECONDS, 60 s), not the authority's hour.
+        const state = await dataSource.manager.findOneByOrFail(DfeState, { companyId: company.id, filialId: matriz.id });
+        const wait = state.nextAllowedAt!.getTime() - Date.now();
+        expect(wait).to.be.within(30_000, 60_000);
         const list = await api().get(`${NFE}/inbound/${encodeId('filial', matriz.id)}`).set(headers);
         expect(list.body.data.every((r: { environment: string; kind: string }) => r.environment === 'HOMOLOGATION' && r.kind === 'SUMMARY')).to.equal(true);
       } finally {

@@ -6,7 +6,8 @@ import { encodeId } from '../../src/core/hashids';
 import { Customer } from '../../src/modules/catalog/entities/customer.entity';
 import { PaymentMethod, PaymentKind } from '../../src/modules/catalog/entities/payment-method.entity';
 import { Product } from '../../src/modules/catalog/entities/product.entity';
-import { indexProductNames } from '../../src/modules/product-map/product-search-index';
+import { indexCustomers, indexSellers } from '../../src/modules/catalog/party-search-index';
+import { indexProductNames } from '../../src/modules/catalog/product-search-index';
 import { Seller } from '../../src/modules/catalog/entities/seller.entity';
 import { Supplier } from '../../src/modules/catalog/entities/supplier.entity';
 import { StockBalance } from '../../src/modules/stock/entities/stock-balance.entity';
@@ -45,6 +46,7 @@ export async function makeCustomer(t: TestTenant, over: Partial<Customer> = {}):
   const c = await dataSource.manager.save(
     dataSource.manager.create(Customer, { companyId: t.companyId, name, searchName: normalizeText(name), tradeName: null, searchTradeName: null, document: null, email: null, phone: null, active: true, ...over }),
   );
+  await indexCustomers(dataSource.manager, t.companyId, [c]);
   return Object.assign(c, { hash: encodeId('customer', c.id) });
 }
 
@@ -53,6 +55,7 @@ export async function makeSeller(t: TestTenant, over: Partial<Seller> = {}): Pro
   const s = await dataSource.manager.save(
     dataSource.manager.create(Seller, { companyId: t.companyId, name, alias: null, searchName: normalizeText(`${name} ${over.alias ?? ''}`), active: true, ...over }),
   );
+  await indexSellers(dataSource.manager, t.companyId, [s]);
   return Object.assign(s, { hash: encodeId('seller', s.id) });
 }
 

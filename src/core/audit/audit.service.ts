@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { Dec } from '../decimal';
 import { AuditLog } from './audit-log.entity';
 import type { ActorContext } from '../context';
-import { insertRowsLater } from '../db/sql';
+import { deferInsertRows, TenantRow } from '../db/sql';
 import { appendOnCommit } from '../db/transaction';
 
 export type Changes = Record<string, [unknown, unknown]>;
@@ -37,6 +37,6 @@ export async function recordAudit(
 }
 
 /** One statement for all the audit rows of a transaction; it goes out with the COMMIT. */
-async function insertAuditRows(em: EntityManager, rows: Partial<AuditLog>[]): Promise<void> {
-  await insertRowsLater(em, AuditLog, rows);
+async function insertAuditRows(em: EntityManager, rows: TenantRow<AuditLog>[]): Promise<void> {
+  await deferInsertRows(em, AuditLog, rows);
 }

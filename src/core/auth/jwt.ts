@@ -17,7 +17,35 @@ const verifyKey = (): KeyObject => {
   return key;
 };
 
+/*
+ * Verified tokens, by the whole token string, until they expire: a client sends the same token on
+ * every request, and checking its HMAC/RSA signature and claims again costs more than the rest of
+ * authentication. The key is the exact token, whose claims (company, filiais, scopes) are signed, so
+ * an entry only ever answers for the token that was verified; an expired entry is verified again
+ * (and refused). Bounded: the least recently used entry goes first.
+ */
+const VERIFIED_LIMIT = 10_000;
+const verified = new Map<string, TokenClaims>();
+
+/** jsonwebtoken's rule: a token is expired from the second its `exp` names. */
+const unexpired = (claims: TokenClaims): boolean => Math.floor(Date.now() / 1000) < claims.exp;
+
 export function verifyToken(token: string): TokenClaims {
+  const hit = verified.get(token);
+  if (hit && unexpired(hit)) {
+    // Most recently used last (Map keeps insertion order), so eviction takes the coldest.
+    verified.delete(token);
+    verified.set(token, hit);
+    return hit;
+  }
+  if (hit) verified.delete(token);
+  const claims = verifySignedToken(token);
+  if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+  verified.set(token, claims);
+  return claims;
+}
+
+function verifySignedToken(token: string): TokenClaims {
   let payload: string | JwtPayload;
   try {
     payload = jwt.verify(token, verifyKey(), {
@@ -34,14 +62,15 @@ export function verifyToken(token: string): TokenClaims {
   if (typeof claims.sub !== 'string' || typeof claims.companyId !== 'string' || !Array.isArray(claims.filiais)) {
     throw new UnauthorizedError('Token lacks sub, companyId or filiais', 'INVALID_TOKEN');
   }
-  return {
+  // Shared by every request that presents this token: read-only.
+  return Object.freeze({
     sub: claims.sub,
     companyId: claims.companyId,
-    filiais: claims.filiais.map(String),
+    filiais: Object.freeze(claims.filiais.map(String)) as string[],
     scope: typeof claims.scope === 'string' ? claims.scope : '',
     exp: payload.exp,
     iat: payload.iat,
-  };
+  });
 }
 
 /** Mints a token with the configured HS256 secret (CLI and tests; RS256 deployments mint elsewhere). */

@@ -40,7 +40,11 @@ const schema = Joi.object({
   DFE_SCHEDULER_TICK_SECONDS: Joi.number().integer().min(1).default(60).description('how often the scheduler looks for filiais due'),
   DFE_SCHEDULER_LEASE_SECONDS: Joi.number().integer().min(60).default(900).description("a replica's hold on a filial's run; a dead replica's expires after this"),
   DFE_SCHEDULER_CIENCIA_PER_RUN: Joi.number().integer().min(0).max(1000).default(100).description('automatic ciências (autoCiencia) sent per filial and run'),
-  SEFAZ_SIMULATOR_WAIT_SECONDS: Joi.number().integer().min(60).default(3600).description("the simulator's quiet period and block (1 hour like the authority)"),
+  SEFAZ_SIMULATOR_WAIT_SECONDS: Joi.number()
+    .integer()
+    .min(1)
+    .default(60)
+    .description("the local simulator's quiet period and block after a caught-up sync (short, so the demo can sync again within a minute; the real authority's is SEFAZ_WAIT_SECONDS, one hour)"),
 })
   .unknown(true)
   .prefs({ convert: true });

@@ -5,9 +5,10 @@ import { serverTraits } from './server-traits';
 const READ_COMMITTED = 'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED';
 
 /**
- * Opens the database. On MySQL every pooled connection is set to READ COMMITTED once, when it is
- * created, so transactions need no `SET TRANSACTION ISOLATION LEVEL` statement of their own; and the
- * server's auto-increment settings tell whether a multi-row INSERT gets consecutive ids.
+ * Opens the database. On MySQL every connection of TypeORM's pool is set to READ COMMITTED once, when
+ * it is created (the transactions' batching pool does the same, batching-query-runner.ts), so no
+ * statement needs a `SET TRANSACTION ISOLATION LEVEL` of its own; and the server's auto-increment
+ * settings tell whether a multi-row INSERT gets consecutive ids.
  */
 export async function openDatabase(): Promise<void> {
   await dataSource.initialize();
@@ -22,5 +23,4 @@ export async function openDatabase(): Promise<void> {
   // The connection TypeORM opened while initializing predates the hook: it is the only one so far.
   const opened = pool._allConnections?.length ?? 0;
   for (let i = 0; i < opened; i++) await dataSource.query(READ_COMMITTED);
-  serverTraits.sessionReadCommitted = opened <= 1;
 }

@@ -27,8 +27,7 @@ export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteF
       charset: 'utf8mb4_unicode_ci',
       supportBigNumbers: true,
       bigNumberStrings: true,
-      // Transactions send several statements per round trip (core/db/statement-batch.ts).
-      multipleStatements: true,
+      // No multiple statements here: only the transactions' own pool batches (core/db/batching-query-runner.ts).
       // mysql2 captures a stack trace per query for its errors; production spares that CPU.
       extra: { connectionLimit: config.db.poolSize, trace: config.env !== 'production' },
     } as unknown as DataSourceOptions;

@@ -4,12 +4,36 @@ const codeOf = (err: unknown): string | undefined => {
   return e?.driverError?.code ?? e?.code;
 };
 
+/**
+ * A write deferred on a MySQL transaction (`deferWrite` and the `defer…` helpers) failed in the batch
+ * of a later statement. It is not that statement's error, so it matches none of the checks below:
+ * a caller's `catch` around its own statement (`isUniqueViolation` → handle) cannot take it for its
+ * own. The transaction fails with it; `driverErrorCode` still sees the cause's code (deadlock retry).
+ */
+export class DeferredWriteFailed extends Error {
+  constructor(
+    /** What the deferred statement was for (its `label`). */
+    readonly label: string,
+    /** The database error of the deferred statement itself. */
+    override readonly cause: unknown,
+  ) {
+    super(`Deferred write "${label}" failed: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'DeferredWriteFailed';
+  }
+}
+
+/** The driver's error code, looking through a DeferredWriteFailed to its cause. */
+export function driverErrorCode(err: unknown): string | undefined {
+  return codeOf(err instanceof DeferredWriteFailed ? err.cause : err);
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   const code = codeOf(err);
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** A lock conflict: the whole transaction may be retried, so a deferred write's counts too. */
 export function isDeadlock(err: unknown): boolean {
-  const code = codeOf(err);
+  const code = driverErrorCode(err);
   return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'SQLITE_BUSY';
 }

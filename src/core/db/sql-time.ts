@@ -14,3 +14,12 @@ export function parseSqlTime(value: Date | string | null | undefined): Date | nu
   if (value instanceof Date) return value;
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
 }
+
+/**
+ * "Now" inside SQL, to the millisecond, in UTC on both engines: the one spelling every hand-written
+ * statement and `() => sqlNow()` query-builder assignment uses (TypeORM's own CURRENT_TIMESTAMP on
+ * MySQL drops the milliseconds, which could move updated_at backwards).
+ */
+export function sqlNow(): string {
+  return isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
+}

@@ -1,7 +1,7 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { isMysql } from './engine';
 import { serverTraits } from './server-traits';
-import type { Statement } from './statement-batch';
+import type { Statement } from './batching-query-runner';
 import { deferWrite, readBatch } from './transaction';
 
 /*
@@ -9,6 +9,12 @@ import { deferWrite, readBatch } from './transaction';
  * transformers such as the decimal and JSON ones, engine-specific value preparation): the query
  * builders' own work costs about as much CPU as the database round trip on short statements.
  */
+
+/**
+ * A row to insert: for a tenant-owned entity (one with `companyId`) the company must be set, so a
+ * plain-SQL insert cannot leave the tenant out.
+ */
+export type TenantRow<E> = Partial<E> & (E extends { companyId: number } ? { companyId: number } : unknown);
 
 /** Entities from raw rows (`SELECT *` or a subset of columns). */
 export function hydrate<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: Record<string, unknown>[]): E[] {
@@ -29,7 +35,7 @@ export function hydrate<E extends ObjectLiteral>(em: EntityManager, target: Enti
 export function insertStatement<E extends ObjectLiteral>(
   em: EntityManager,
   target: EntityTarget<E>,
-  rows: Partial<E>[],
+  rows: TenantRow<E>[],
   /** Properties whose value is an SQL expression, the same in every row. */
   expressions: Partial<Record<keyof E & string, string>> = {},
 ): Statement {
@@ -61,15 +67,15 @@ export function setClause<E extends ObjectLiteral>(em: EntityManager, target: En
 }
 
 /** Inserts the rows now; answers the driver's raw result (insertId / lastInsertRowid). */
-export async function insertRows<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: Partial<E>[]): Promise<unknown> {
+export async function insertRows<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: TenantRow<E>[]): Promise<unknown> {
   if (!rows.length) return undefined;
   const { sql, params } = insertStatement(em, target, rows);
   return em.query(sql, params);
 }
 
-/** Inserts rows nobody reads back in this transaction: the INSERT travels with the next statement. */
-export async function insertRowsLater<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: Partial<E>[]): Promise<void> {
-  if (rows.length) await deferWrite(em, insertStatement(em, target, rows));
+/** Inserts rows nobody reads back in this transaction: the INSERT is deferred, it travels with the next statement. */
+export async function deferInsertRows<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: TenantRow<E>[]): Promise<void> {
+  if (rows.length) await deferWrite(em, { ...insertStatement(em, target, rows), label: `insert into ${em.connection.getMetadata(target).tableName}` });
 }
 
 /**
@@ -81,9 +87,9 @@ export async function insertRowsLater<E extends ObjectLiteral>(em: EntityManager
 export async function insertWithLines<P extends ObjectLiteral, L extends ObjectLiteral>(
   em: EntityManager,
   parentTarget: EntityTarget<P>,
-  parent: Partial<P>,
+  parent: TenantRow<P>,
   lineTarget: EntityTarget<L>,
-  lines: Partial<L>[],
+  lines: TenantRow<L>[],
   parentKey: keyof L & string,
 ): Promise<{ id: number; lineIds?: number[] }> {
   if (isMysql && lines.length) {
@@ -113,25 +119,47 @@ export function insertedIds(raw: unknown, count: number): number[] | undefined {
   return Array.from({ length: count }, (_v, i) => first + i);
 }
 
-/** Rows of one entity's table matching `company_id = ?` and the given column conditions (equality or IN). */
+/** Rows of one entity's table in one company matching the given property conditions (equality or IN). */
 export async function selectRows<E extends ObjectLiteral>(
   em: EntityManager,
   target: EntityTarget<E>,
-  where: Record<string, number | string | boolean | (number | string)[]>,
+  companyId: number,
+  where: Partial<Record<keyof E & string, number | string | boolean | (number | string)[]>>,
 ): Promise<E[]> {
   const meta = em.connection.getMetadata(target);
   const driver = em.connection.driver;
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  for (const [column, value] of Object.entries(where)) {
+  const clauses = ['company_id = ?'];
+  const params: unknown[] = [companyId];
+  for (const [property, value] of Object.entries(where) as [string, number | string | boolean | (number | string)[] | undefined][]) {
+    if (value === undefined) continue;
+    const column = meta.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`${meta.name} has no property ${property}`);
+    const name = driver.escape(column.databaseName);
     if (Array.isArray(value)) {
       if (!value.length) return [];
-      clauses.push(`${driver.escape(column)} IN (${value.map(() => '?').join(', ')})`);
+      clauses.push(`${name} IN (${value.map(() => '?').join(', ')})`);
       params.push(...value);
     } else {
-      clauses.push(`${driver.escape(column)} = ?`);
+      clauses.push(`${name} = ?`);
       params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
     }
   }
   return hydrate(em, target, await em.query(`SELECT * FROM ${driver.escape(meta.tableName)} WHERE ${clauses.join(' AND ')}`, params));
+}
+
+// SQLite allows 32,766 bound parameters per statement; bulk inserts go in chunks under that.
+const MAX_PARAMS = 30_000;
+
+/**
+ * Inserts any number of rows, as few multi-row INSERTs as the engines' parameter limits allow
+ * (through the query builder: rows may set different properties; columns left out take their
+ * defaults). The one chunked insert of the service.
+ */
+export async function insertChunked<E extends ObjectLiteral>(em: EntityManager, target: EntityTarget<E>, rows: TenantRow<E>[]): Promise<void> {
+  if (!rows.length) return;
+  const perRow = Math.max(1, ...rows.map((r) => Object.keys(r).length));
+  const size = Math.max(1, Math.floor(MAX_PARAMS / perRow));
+  for (let i = 0; i < rows.length; i += size) {
+    await em.createQueryBuilder().insert().into(target).values(rows.slice(i, i + size) as never).updateEntity(false).execute();
+  }
 }

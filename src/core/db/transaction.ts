@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityManager } from 'typeorm';
 import { dataSource } from './data-source';
+import { driverErrorCode } from './db-errors';
 import { isMysql, isSqlite } from './engine';
-import { serverTraits } from './server-traits';
-import { BatchedUnit, DeferredStatement, Statement } from './statement-batch';
+import { BatchingQueryRunner, DeferredStatement, Statement } from './batching-query-runner';
 
 /*
  * One way into a transaction for the whole service.
@@ -11,7 +11,7 @@ import { BatchedUnit, DeferredStatement, Statement } from './statement-batch';
  * - SQLite has a single connection: TypeORM would turn concurrent transactions into savepoints of one
  *   another, so transactions on the embedded engine are serialized by a process-wide queue.
  * - MySQL runs READ COMMITTED (no gap locks; rows whose quantities change are locked explicitly) and
- *   retries the whole unit of work on deadlock. Its statements are batched (statement-batch.ts).
+ *   retries the whole unit of work on deadlock. Its statements are batched (batching-query-runner.ts).
  * - Rows that are only ever appended (audit trail, outbox) can be queued on the transaction and are
  *   written just before it commits, one multi-row INSERT per table, whatever the number of changes.
  */
@@ -21,8 +21,8 @@ interface OpenTransaction {
   em: EntityManager;
   /** Appended rows per writer, in the order they were queued. */
   appends: Map<Flush, unknown[]>;
-  /** MySQL: the unit that batches this transaction's statements. */
-  unit?: BatchedUnit;
+  /** MySQL: the query runner that batches this transaction's statements. */
+  runner?: BatchingQueryRunner;
 }
 
 const current = new AsyncLocalStorage<OpenTransaction>();
@@ -54,9 +54,9 @@ export async function appendOnCommit<R>(em: EntityManager, flush: (em: EntityMan
   else open.appends.set(flush as Flush, [row]);
 }
 
-const unitOf = (em: EntityManager): BatchedUnit | undefined => {
+const batchingRunnerOf = (em: EntityManager): BatchingQueryRunner | undefined => {
   const open = current.getStore();
-  return open && open.em === em ? open.unit : undefined;
+  return open && open.em === em ? open.runner : undefined;
 };
 
 /**
@@ -64,8 +64,8 @@ const unitOf = (em: EntityManager): BatchedUnit | undefined => {
  * next statement (or the COMMIT), its check running when that batch comes back; elsewhere it runs now.
  */
 export async function deferWrite(em: EntityManager, statement: DeferredStatement): Promise<void> {
-  const unit = unitOf(em);
-  if (unit) return unit.defer(statement);
+  const batching = batchingRunnerOf(em);
+  if (batching) return batching.defer(statement);
   const runner = em.queryRunner ?? em.connection.createQueryRunner();
   try {
     const result = await runner.query(statement.sql, statement.params, true);
@@ -77,10 +77,16 @@ export async function deferWrite(em: EntityManager, statement: DeferredStatement
 
 /** Several reads in one round trip on MySQL (one after another on SQLite); one result per statement. */
 export async function readBatch(em: EntityManager, statements: Statement[]): Promise<unknown[]> {
-  const unit = unitOf(em);
-  if (unit) return unit.run(statements);
+  const open = batchingRunnerOf(em);
+  if (open) return open.run(statements);
   if (isMysql && statements.length > 1) {
-    return em.query(statements.map((s) => s.sql).join(';\n'), statements.flatMap((s) => s.params ?? []));
+    // Only the batching pool takes several statements in one round trip.
+    const runner = new BatchingQueryRunner();
+    try {
+      return await runner.run(statements);
+    } finally {
+      await runner.release();
+    }
   }
   const results: unknown[] = [];
   for (const s of statements) results.push(await em.query(s.sql, s.params));
@@ -95,19 +101,19 @@ async function runUnit<T>(open: OpenTransaction, work: (em: EntityManager) => Pr
   });
 }
 
-const READ_COMMITTED = 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED';
-
+/** One attempt of a MySQL unit of work on a batching query runner (its connections are READ COMMITTED). */
 async function mysqlTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-  const unit = BatchedUnit.open(serverTraits.sessionReadCommitted ? [] : [READ_COMMITTED]);
+  const runner = new BatchingQueryRunner();
   try {
-    const result = await runUnit({ em: unit.runner.manager, appends: new Map(), unit }, work);
-    await unit.commit();
+    await runner.startTransaction();
+    const result = await runUnit({ em: runner.manager, appends: new Map(), runner }, work);
+    await runner.commitTransaction();
     return result;
   } catch (err) {
-    await unit.rollback().catch(() => undefined);
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
     throw err;
   } finally {
-    await unit.release();
+    await runner.release();
   }
 }
 
@@ -121,7 +127,7 @@ export async function inTransaction<T>(work: (em: EntityManager) => Promise<T>):
     try {
       return await mysqlTransaction(work);
     } catch (err) {
-      const code = (err as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (err as { code?: string }).code;
+      const code = driverErrorCode(err);
       if (!code || !RETRYABLE_MYSQL.has(code) || attempt >= MAX_ATTEMPTS) throw err;
       await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
     }

@@ -22,15 +22,24 @@ export interface FieldError {
   message: string;
 }
 
+/** Kinds whose errors keep a stack trace: the ones logged (5xx). A client's mistake is answered, never logged. */
+const TRACED = new Set<ErrorKind>(['internal', 'upstream_failure', 'upstream_unavailable', 'upstream_timeout']);
+
 export class AppError extends Error {
-  constructor(
-    public readonly kind: ErrorKind,
-    public readonly code: string,
-    message: string,
-    /** Extra members of the problem document (e.g. `currentStatus`, `problems`, `cStat`). */
-    public readonly extensions: Record<string, unknown> = {},
-  ) {
+  readonly kind: ErrorKind;
+  readonly code: string;
+  /** Extra members of the problem document (e.g. `currentStatus`, `problems`, `cStat`). */
+  readonly extensions: Record<string, unknown>;
+
+  constructor(kind: ErrorKind, code: string, message: string, extensions: Record<string, unknown> = {}) {
+    // Capturing a stack costs more than the rest of a 4xx answer; nothing reads it for those.
+    const limit = Error.stackTraceLimit;
+    if (!TRACED.has(kind)) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.kind = kind;
+    this.code = code;
+    this.extensions = extensions;
     this.name = new.target.name;
   }
 }

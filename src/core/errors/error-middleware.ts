@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { isDeadlock, isUniqueViolation } from '../db/db-errors';
+import { DeferredWriteFailed, isDeadlock, isUniqueViolation } from '../db/db-errors';
 import { logger } from '../logger';
 import { AppError, ErrorKind, RateLimitedError } from './app-error';
 
@@ -30,6 +30,8 @@ export const problemType = (code: string) => `urn:problem-type:${code.toLowerCas
 /** Turns anything thrown into an AppError: body-parser failures, driver errors, then the rest. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  // The request failed as a whole: answer for the deferred statement's own error.
+  if (err instanceof DeferredWriteFailed) return toAppError(err.cause);
   const e = err as { type?: string; status?: number; message?: string };
   switch (e?.type) {
     case 'entity.parse.failed':

@@ -12,8 +12,14 @@ export function requestContext(req: Request, res: Response, next: NextFunction):
   req.requestId = incoming && ACCEPTED_ID.test(incoming) ? incoming : crypto.randomUUID();
   res.setHeader('x-request-id', req.requestId);
   res.setHeader('API-Version', config.version);
-  const started = process.hrtime.bigint();
   const scope = { requestId: req.requestId } as { requestId: string; companyId?: number; actor?: string };
+  // The access log is at level http, below the default info: when it is off, no listener, no clock.
+  if (logger.isLevelEnabled('http')) logWhenFinished(req, res, scope);
+  requestScope.run(scope, () => next());
+}
+
+function logWhenFinished(req: Request, res: Response, scope: { companyId?: number }): void {
+  const started = process.hrtime.bigint();
   res.on('finish', () => {
     logger.http('request', {
       requestId: req.requestId,
@@ -24,5 +30,4 @@ export function requestContext(req: Request, res: Response, next: NextFunction):
       companyId: scope.companyId,
     });
   });
-  requestScope.run(scope, () => next());
 }

@@ -14,6 +14,7 @@ const WITH_BODY = new Set(['post', 'put', 'patch']);
  */
 export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler, addressLimiter: RequestHandler[] = []): Router {
   const router = Router();
+  const groupOf = routerPerFirstSegment(router);
   for (const r of routes) {
     const chain: RequestHandler[] = [];
     if (!r.public) chain.push(...addressLimiter, authenticate(r.scope), rateLimiter);
@@ -25,7 +26,36 @@ export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler, add
     chain.push(validate(r.schema));
     // An idempotent handler runs inside the key's middleware, which commits the outcome with the work.
     chain.push(r.idempotent ? idempotent(r.handler, r.idempotent === true ? 'unit' : r.idempotent) : r.handler);
-    router[r.method](r.path, ...chain);
+    groupOf(r.path)[r.method](r.path, ...chain);
   }
   return router;
+}
+
+/** Lower-cased: express matches paths case-insensitively. */
+const firstSegment = (path: string): string => {
+  const end = path.indexOf('/', 1);
+  return (end < 0 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+};
+
+/**
+ * Express tries a request against every route in turn, so a route near the end of a long list pays a
+ * path match per route before it (over a hundred for /sales-order). Routes are kept in one router per
+ * literal first path segment, in their order, and a request goes straight to its segment's router:
+ * routes of different literal segments never match the same path, so the answer is the same. Not
+ * mounted under a path, those routers leave `req.baseUrl` and `req.route.path` as they were.
+ */
+function routerPerFirstSegment(root: Router): (path: string) => Router {
+  const groups = new Map<string, Router>();
+  root.use((req, res, next) => {
+    const group = groups.get(firstSegment(req.path));
+    if (group) group(req, res, next);
+    else next();
+  });
+  return (path) => {
+    const segment = firstSegment(path);
+    if (!/^[\w.-]+$/.test(segment)) throw new Error(`Route ${path}: its first path segment must be literal`);
+    let group = groups.get(segment);
+    if (!group) groups.set(segment, (group = Router()));
+    return group;
+  };
 }

@@ -1,8 +1,12 @@
 import type { TenantContext } from '../context';
 
+/**
+ * What validation leaves on the request. Untyped here: a controller reads it through
+ * `ValidRequest<typeof schema>` (core/http/typed-input.ts), which narrows it to the schema's type.
+ */
 export interface ValidatedInput {
-  params: Record<string, any>;
-  query: Record<string, any>;
+  params: any;
+  query: any;
   body: any;
 }
 
@@ -17,6 +21,8 @@ declare global {
       valid: ValidatedInput;
       /** Verified token claims. */
       token?: TokenClaims;
+      /** `x-filial-id`, granted by the token; checked against the database after validation, then `ctx.filialId`. */
+      headerFilialId?: number;
     }
   }
 }

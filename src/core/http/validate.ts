@@ -1,8 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ValidationErrorItem } from 'joi';
+import type { Schema, ValidationErrorItem, ValidationResult } from 'joi';
 import { assertFilialAccess } from '../auth/tenancy';
 import { ValidationError } from '../errors';
 import type { RouteSchema } from './route';
+
+// joi's defaults object (its internals have no typings); see below.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const JoiCommon: unknown = require('joi/lib/common');
 
 const formatPath = (item: ValidationErrorItem): string =>
   item.path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : String(seg)), '');
@@ -18,6 +22,27 @@ function unexpected(part: 'query' | 'body', input: unknown): ValidationErrorItem
     return Object.keys(input).map((key) => ({ message: `"${key}" is not allowed`, path: part === 'body' ? [key] : [part, key], type: 'object.unknown' }) as ValidationErrorItem);
   }
   return [{ message: 'this route takes no request body', path: [], type: 'object.unknown' } as ValidationErrorItem];
+}
+
+/*
+ * Requests are validated with joi's defaults (unknown keys refused, nothing stripped, values
+ * converted) except one: every problem is listed, not only the first. That one is set on joi's
+ * defaults themselves, not passed per call: joi keeps the merged preferences of a schema that has
+ * its own (every `.messages()` is one: ids, decimals, dates) only while validating with its defaults,
+ * and otherwise merges them again — recompiling those messages — at every such schema of every
+ * request. Whoever needs other options passes them explicitly (configuration, settings).
+ */
+(JoiCommon as { defaults: { abortEarly: boolean } }).defaults.abortEarly = false;
+
+/** joi builds an Error for a failed validation; its stack trace (never read: the details are) is most of that cost. */
+function validateWithoutStack(schema: Schema, input: unknown): ValidationResult {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return schema.validate(input);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /**
@@ -39,12 +64,7 @@ export function validate(schema: RouteSchema = {}) {
         valid[part] = part === 'body' ? undefined : {};
         continue;
       }
-      const { value, error } = partSchema.validate(part === 'body' && input === undefined ? {} : input, {
-        abortEarly: false,
-        allowUnknown: false,
-        stripUnknown: false,
-        convert: true,
-      });
+      const { value, error } = validateWithoutStack(partSchema, part === 'body' && input === undefined ? {} : input);
       if (error) problems.push(...error.details.map((d) => ({ ...d, path: part === 'body' ? d.path : [part, ...d.path] })));
       else valid[part] = value;
     }
@@ -56,8 +76,13 @@ export function validate(schema: RouteSchema = {}) {
       throw new ValidationError(title, errors, code);
     }
     req.valid = valid;
+    // The filial of x-filial-id (granted by the token, see auth.middleware.ts), then a :filialId of the path.
+    if (req.headerFilialId !== undefined && req.ctx) {
+      await assertFilialAccess(req.ctx, req.headerFilialId);
+      req.ctx.filialId = req.headerFilialId;
+    }
     if (typeof valid.params.filialId === 'number' && req.ctx) {
-      await assertFilialAccess(req.ctx, valid.params.filialId);
+      if (valid.params.filialId !== req.ctx.filialId) await assertFilialAccess(req.ctx, valid.params.filialId);
       req.ctx.filialId = valid.params.filialId;
     }
     next();

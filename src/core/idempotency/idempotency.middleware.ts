@@ -165,6 +165,7 @@ async function complete(em: EntityManager, id: number, owner: string, outcome: O
     .where('id = :id AND lease_owner = :owner', { id, owner })
     .getQueryAndParameters();
   await deferWrite(em, {
+    label: 'idempotency outcome',
     sql,
     params,
     check: (affected) => {

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { ActorContext } from '../context';
-import { insertRowsLater } from '../db/sql';
+import { deferInsertRows, TenantRow } from '../db/sql';
 import { appendOnCommit } from '../db/transaction';
 import { OutboxEvent } from './outbox-event.entity';
 
@@ -25,6 +25,6 @@ export async function publishEvent(em: EntityManager, ctx: ActorContext, event: 
   });
 }
 
-async function insertEvents(em: EntityManager, rows: Partial<OutboxEvent>[]): Promise<void> {
-  await insertRowsLater(em, OutboxEvent, rows);
+async function insertEvents(em: EntityManager, rows: TenantRow<OutboxEvent>[]): Promise<void> {
+  await deferInsertRows(em, OutboxEvent, rows);
 }

@@ -1,9 +1,10 @@
 import { Brackets, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { recordAudit } from '../../core/audit/audit.service';
+import { Changes, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
 import { NotFoundError } from '../../core/errors';
+import { publishEvent } from '../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import { applyVersionedPatch } from '../../core/versioned-update';
 
@@ -22,6 +23,17 @@ interface ResourceOptions<E extends ObjectLiteral> {
   orderBy: string;
   /** Derived columns (search forms) left out of audit diffs. */
   unaudited?: string[];
+  /** `<type>.created` and `<type>.updated` events, published in the change's transaction. */
+  events?: ResourceEvents<E>;
+}
+
+interface ResourceEvents<E> {
+  /** Event type prefix and aggregate type: `product` → `product.created`, `product.updated`. */
+  type: string;
+  /** The public payload (hashids only). */
+  data: (entity: E) => Record<string, unknown>;
+  /** What an update adds to the payload beside `changedFields` (e.g. the price fields changed). */
+  updated?: (changes: Changes) => Record<string, unknown>;
 }
 
 /**
@@ -58,12 +70,25 @@ export function catalogResource<E extends ObjectLiteral & { id: number; version:
       return inTransaction(async (em) => {
         const entity = await em.save(em.create(opts.target, { ...values, companyId: ctx.companyId } as never));
         await recordAudit(em, ctx, { entity: opts.auditEntity, entityId: (entity as E).id, action: 'CREATED' });
+        if (opts.events) await publishEvent(em, ctx, { type: `${opts.events.type}.created`, aggregateType: opts.events.type, aggregateId: (entity as E).id, data: opts.events.data(entity as E) });
         return entity as E;
       });
     },
 
     async update(ctx: ActorContext, id: number, version: number, patch: Partial<E>): Promise<E> {
-      return inTransaction(async (em) => (await applyVersionedPatch(em, ctx, opts.target, opts, id, version, patch)).entity);
+      return inTransaction(async (em) => {
+        const { entity, changes } = await applyVersionedPatch(em, ctx, opts.target, opts, id, version, patch);
+        const changedFields = Object.keys(changes);
+        if (opts.events && changedFields.length) {
+          await publishEvent(em, ctx, {
+            type: `${opts.events.type}.updated`,
+            aggregateType: opts.events.type,
+            aggregateId: id,
+            data: { ...opts.events.data(entity), changedFields, ...opts.events.updated?.(changes) },
+          });
+        }
+        return entity;
+      });
     },
   };
 }

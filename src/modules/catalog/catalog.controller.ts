@@ -47,6 +47,6 @@ export const paymentMethods = {
 };
 
 export async function stock(req: Request, res: Response) {
-  const page = await listStock(req.ctx, req.valid.params.filialId, req.valid.query as never);
+  const page = await listStock(req.ctx, req.valid.params.filialId, req.valid.query);
   res.json(mapPage(page, (row) => toStockBalanceDto(row.balance, row.product)));
 }

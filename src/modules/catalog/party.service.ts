@@ -3,14 +3,31 @@ import { recordAudit } from '../../core/audit/audit.service';
 import { documentSearchPrefix, normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
+import { inTransaction } from '../../core/db/transaction';
 import { ConflictError } from '../../core/errors';
+import { publishEvent } from '../../core/outbox/outbox.service';
 import { catalogResource, ListQuery } from './catalog-resource';
+import { toCustomerDto, toSellerDto, toSupplierDto } from './catalog.mapper';
 import { Customer } from './entities/customer.entity';
 import { Seller } from './entities/seller.entity';
 import { Supplier } from './entities/supplier.entity';
+import { indexCustomers, indexSellers, partySearchCondition } from './party-search-index';
 
 /** Customers, sellers and suppliers: the people and companies documents point at. */
 
+// Event payloads: the resource as the API shows it, its id under a named key.
+const customerEventData = (c: Customer) => {
+  const { id, ...rest } = toCustomerDto(c);
+  return { customerId: id, ...rest };
+};
+const sellerEventData = (s: Seller) => {
+  const { id, ...rest } = toSellerDto(s);
+  return { sellerId: id, ...rest };
+};
+const supplierEventData = (s: Supplier) => {
+  const { id, ...rest } = toSupplierDto(s);
+  return { supplierId: id, ...rest };
+};
 
 const customers = catalogResource<Customer>({
   target: Customer,
@@ -18,9 +35,10 @@ const customers = catalogResource<Customer>({
   auditEntity: 'customer',
   orderBy: 'search_name',
   unaudited: ['searchName', 'searchTradeName'],
-  search: (qb, term) => {
-    const t = `${normalizeText(term)}%`;
-    qb.where('r.search_name LIKE :t', { t }).orWhere('r.search_trade_name LIKE :t', { t });
+  events: { type: 'customer', data: customerEventData },
+  search: (qb, term, companyId) => {
+    const words = partySearchCondition('r.id', companyId, 'CUSTOMER', term);
+    qb.where(words ? words.sql : '1 = 0', words?.params);
     const doc = documentSearchPrefix(term);
     if (doc) qb.orWhere('r.document LIKE :d', { d: `${doc}%` });
   },
@@ -32,8 +50,10 @@ const sellers = catalogResource<Seller>({
   auditEntity: 'seller',
   orderBy: 'search_name',
   unaudited: ['searchName', 'searchTradeName'],
-  search: (qb, term) => {
-    qb.where('r.search_name LIKE :t', { t: `%${normalizeText(term)}%` });
+  events: { type: 'seller', data: sellerEventData },
+  search: (qb, term, companyId) => {
+    const words = partySearchCondition('r.id', companyId, 'SELLER', term);
+    qb.where(words ? words.sql : '1 = 0', words?.params);
   },
 });
 
@@ -43,6 +63,7 @@ const suppliers = catalogResource<Supplier>({
   auditEntity: 'supplier',
   orderBy: 'search_name',
   unaudited: ['searchName', 'searchTradeName'],
+  events: { type: 'supplier', data: supplierEventData },
   search: (qb, term) => {
     qb.where('r.search_name LIKE :t', { t: `%${normalizeText(term)}%` });
     const doc = documentSearchPrefix(term);
@@ -66,20 +87,43 @@ const sellerSearch = (i: SellerInput, current?: Seller): Partial<Seller> => {
 };
 const supplierSearch = (i: SupplierInput): Partial<Supplier> => ({ ...i, ...(i.name !== undefined ? { searchName: normalizeText(i.name) } : {}) });
 
+// The word index follows the names in the same transaction as the change.
+const indexCustomer = (em: EntityManager, c: Customer) => indexCustomers(em, c.companyId, [c]);
+const indexSeller = (em: EntityManager, s: Seller) => indexSellers(em, s.companyId, [s]);
+
 export const customerService = {
   list: (ctx: ActorContext, q: ListQuery) => customers.list(ctx, q),
   get: (ctx: ActorContext, id: number) => customers.get(ctx, id),
-  create: (ctx: ActorContext, input: CustomerInput) => customers.create(ctx, customerSearch(input)),
-  update: (ctx: ActorContext, id: number, version: number, input: CustomerInput) => customers.update(ctx, id, version, customerSearch(input)),
+  create: (ctx: ActorContext, input: CustomerInput) =>
+    inTransaction(async (em) => {
+      const customer = await customers.create(ctx, customerSearch(input));
+      await indexCustomer(em, customer);
+      return customer;
+    }),
+  update: (ctx: ActorContext, id: number, version: number, input: CustomerInput) =>
+    inTransaction(async (em) => {
+      const customer = await customers.update(ctx, id, version, customerSearch(input));
+      if (input.name !== undefined || input.tradeName !== undefined) await indexCustomer(em, customer);
+      return customer;
+    }),
 };
 
 export const sellerService = {
   list: (ctx: ActorContext, q: ListQuery) => sellers.list(ctx, q),
   get: (ctx: ActorContext, id: number) => sellers.get(ctx, id),
-  create: (ctx: ActorContext, input: SellerInput) => sellers.create(ctx, sellerSearch(input)),
+  create: (ctx: ActorContext, input: SellerInput) =>
+    inTransaction(async (em) => {
+      const seller = await sellers.create(ctx, sellerSearch(input));
+      await indexSeller(em, seller);
+      return seller;
+    }),
   async update(ctx: ActorContext, id: number, version: number, input: SellerInput) {
     const current = await sellers.get(ctx, id);
-    return sellers.update(ctx, id, version, sellerSearch(input, current));
+    return inTransaction(async (em) => {
+      const seller = await sellers.update(ctx, id, version, sellerSearch(input, current));
+      if (input.name !== undefined || input.alias !== undefined) await indexSeller(em, seller);
+      return seller;
+    });
   },
 };
 
@@ -126,7 +170,9 @@ export async function findOrCreateSupplier(em: EntityManager, ctx: ActorContext,
     });
     const id = Number(inserted.identifiers[0].id);
     await recordAudit(em, ctx, { entity: 'supplier', entityId: id, action: 'CREATED' });
-    return em.findOneByOrFail(Supplier, { id, companyId: ctx.companyId });
+    const supplier = await em.findOneByOrFail(Supplier, { id, companyId: ctx.companyId });
+    await publishEvent(em, ctx, { type: 'supplier.created', aggregateType: 'supplier', aggregateId: id, data: supplierEventData(supplier) });
+    return supplier;
   } catch (err) {
     // Another request created the same supplier first: use that row.
     if (!isUniqueViolation(err)) throw err;

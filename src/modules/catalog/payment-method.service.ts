@@ -4,6 +4,8 @@ import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError } from '../../core/errors';
+import { publishEvent } from '../../core/outbox/outbox.service';
+import { toPaymentMethodDto } from './catalog.mapper';
 import type { EntityManager } from 'typeorm';
 import { PaymentKind, PaymentMethod } from './entities/payment-method.entity';
 
@@ -27,6 +29,8 @@ export const paymentMethodService = {
           }),
         );
         await recordAudit(em, ctx, { entity: 'payment-method', entityId: method.id, action: 'CREATED' });
+        const { id, ...rest } = toPaymentMethodDto(method);
+        await publishEvent(em, ctx, { type: 'payment-method.created', aggregateType: 'payment-method', aggregateId: method.id, data: { paymentMethodId: id, ...rest } });
         return method;
       });
     } catch (err) {

@@ -3,16 +3,19 @@ import { normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { Dec } from '../../core/decimal';
+import { Dec, toJsonNumber } from '../../core/decimal';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { isValidGtin } from '../../core/gtin';
 import { inTransaction } from '../../core/db/transaction';
 import { nextSequenceValue } from '../../core/sequence/sequence.service';
-import { indexProductNames, productSearchCondition, searchProductPage } from '../product-map/product-search-index';
+import { indexProductNames, productSearchCondition, searchProductPage } from './product-search-index';
 import { catalogResource, ListQuery } from './catalog-resource';
+import { toProductDto } from './catalog.mapper';
 import { Product } from './entities/product.entity';
 
 export const PRODUCT_CODE_SEQUENCE = 'product-code';
+/** The product's price fields: an update that changes one names it in `product.updated`. */
+const PRICE_FIELDS = ['price'] as const;
 
 /**
  * Product search shared by the catalog and the product map: exact code, code prefix, GTIN, or name
@@ -29,6 +32,18 @@ const resource = catalogResource<Product>({
   auditEntity: 'product',
   orderBy: 'code',
   unaudited: ['searchName'],
+  events: {
+    type: 'product',
+    data: (p) => {
+      const { id, ...rest } = toProductDto(p);
+      return { productId: id, ...rest };
+    },
+    // Price changes named with their old and new values (integrators reprice on them).
+    updated: (changes) => {
+      const prices = PRICE_FIELDS.filter((f) => f in changes);
+      return prices.length ? { priceChanges: Object.fromEntries(prices.map((f) => [f, { from: toJsonNumber(changes[f][0] as string, 'price'), to: toJsonNumber(changes[f][1] as string, 'price') }])) } : {};
+    },
+  },
   search: (qb, term, companyId) => applyProductSearch(qb, 'r', term, companyId),
 });
 

@@ -4,10 +4,11 @@ import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
 import { Dec, sum, toFixed } from '../../core/decimal';
-import { BusinessRuleError, NotFoundError, StaleVersionError, StateConflictError, ValidationError } from '../../core/errors';
+import { BusinessRuleError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
+import { assertTransition, canDo, conflictCode, forbidden } from './cte.state';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { businessToday } from '../entry-document/business-date';
+import { businessToday } from '../../core/business-date';
 import { resolveSupplier } from '../entry-document/create-draft';
 import { FreightLine, FreightLineOutcome, freightTarget, LineShare, postFreight, previewFreight } from '../entry-document/cte-freight';
 import type { EntryDocument } from '../entry-document/entities/entry-document.entity';
@@ -101,7 +102,7 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
   const method = options.method ?? 'VALUE';
   const blocking: Problem[] = [];
   const warnings: Problem[] = [];
-  if (cte.status !== 'RECEIVED') blocking.push({ code: `CTE_${cte.status}`, message: `The CT-e is ${cte.status}; only a RECEIVED CT-e is apportioned` });
+  if (!canDo(cte, 'apportion')) blocking.push({ code: conflictCode(cte.status), message: `The CT-e is ${cte.status}; only a RECEIVED CT-e is apportioned` });
   const { taxRegime: regime } = await getFilialFiscalSettings(em, ctx.companyId, cte.filialId);
 
   const links = await resolveNfeLinks(em, ctx, cte);
@@ -250,12 +251,12 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
   return inTransaction(async (em) => {
     const cte = await findCte(em, ctx.companyId, id, true);
     if (!cte) throw new NotFoundError('CT-e', 'CTE_NOT_FOUND');
-    if (cte.status !== 'RECEIVED') throw new StateConflictError('CT-e', cte.status, 'apportion', `CTE_${cte.status}`);
+    assertTransition(cte, 'apportion', 'APPORTIONED');
     if (options.version !== undefined && options.version !== cte.version) throw new StaleVersionError('CT-e', cte.version);
     // The status flips first: a concurrent apply waits on the row, then finds nothing to update (409).
     if (!(await updateCteIf(em, ctx.companyId, cte.id, { status: 'RECEIVED', version: cte.version }, { status: 'APPORTIONED', apportionedAt: new Date() }))) {
       const now = await findCte(em, ctx.companyId, cte.id);
-      if (now && now.status !== 'RECEIVED') throw new StateConflictError('CT-e', now.status, 'apportion', `CTE_${now.status}`);
+      if (now && !canDo(now, 'apportion')) throw forbidden(now, 'apportion');
       throw new StaleVersionError('CT-e', now?.version ?? cte.version);
     }
     const plan = await buildPlan(em, ctx, cte, options);

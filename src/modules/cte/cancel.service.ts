@@ -4,7 +4,9 @@ import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
 import { sum, toFixed } from '../../core/decimal';
-import { BusinessRuleError, NotFoundError, StaleVersionError, StateConflictError } from '../../core/errors';
+import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../core/errors';
+import { assertTransition, canDo, conflictCode, forbidden } from './cte.state';
+import { canDo as canTakeFreight } from '../entry-document/entry-document.state';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { findEntryDocument, FreightLineOutcome, LineShare, postFreight, previewFreight } from '../entry-document/cte-freight';
@@ -39,14 +41,14 @@ interface CancelPlan {
 }
 
 async function buildCancelPlan(em: EntityManager, cte: Cte): Promise<CancelPlan> {
-  if (cte.status === 'CANCELLED') return { documents: [], payables: [], blocking: [{ code: 'CTE_CANCELLED', message: 'The CT-e is already cancelled' }] };
+  if (!canDo(cte, 'cancel')) return { documents: [], payables: [], blocking: [{ code: conflictCode(cte.status), message: 'The CT-e is already cancelled' }] };
   if (cte.status === 'RECEIVED') return { documents: [], payables: [], blocking: [] };
   const byDocument = new Map<number, CteAllocation[]>();
   for (const a of await allocationsOf(em, cte.companyId, cte.id)) byDocument.set(a.entryDocumentId, [...(byDocument.get(a.entryDocumentId) ?? []), a]);
   const documents: ReversalDocument[] = [];
   for (const [entryDocumentId, allocations] of byDocument) {
     const doc = await findEntryDocument(em, cte.companyId, entryDocumentId);
-    const live = doc && (doc.status === 'DRAFT' || doc.status === 'CONFIRMED');
+    const live = doc && canTakeFreight(doc, 'apportion-freight');
     documents.push({
       entryDocumentId,
       doc,
@@ -87,11 +89,11 @@ export async function cancelCte(ctx: TenantContext, id: number, reason: string |
   return inTransaction(async (em) => {
     const cte = await findCte(em, ctx.companyId, id, true);
     if (!cte) throw new NotFoundError('CT-e', 'CTE_NOT_FOUND');
-    if (cte.status === 'CANCELLED') throw new StateConflictError('CT-e', cte.status, 'cancel', 'CTE_CANCELLED');
+    assertTransition(cte, 'cancel', 'CANCELLED');
     if (version !== undefined && version !== cte.version) throw new StaleVersionError('CT-e', cte.version);
     if (!(await updateCteIf(em, ctx.companyId, cte.id, { status: cte.status, version: cte.version }, { status: 'CANCELLED', cancelledAt: new Date(), cancelReason: reason }))) {
       const now = await findCte(em, ctx.companyId, cte.id);
-      if (now && now.status !== cte.status) throw new StateConflictError('CT-e', now.status, 'cancel', `CTE_${now.status}`);
+      if (now && now.status !== cte.status) throw forbidden(now, 'cancel');
       throw new StaleVersionError('CT-e', now?.version ?? cte.version);
     }
     const plan = await buildCancelPlan(em, cte);

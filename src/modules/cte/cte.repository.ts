@@ -4,10 +4,10 @@ import { isMysql } from '../../core/db/engine';
 import { CteAllocation } from './entities/cte-allocation.entity';
 import { CteNfe } from './entities/cte-nfe.entity';
 import { Cte, CteStatus } from './entities/cte.entity';
+import { sqlNow } from '../../core/db/sql-time';
 
 /** SQL of the CT-e module. Every query is scoped by company. */
 
-const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
 export function findCte(em: EntityManager, companyId: number, id: number, lock = false): Promise<Cte | null> {
   const qb = em.createQueryBuilder(Cte, 'c').where('c.id = :id AND c.company_id = :companyId', { id, companyId });
@@ -39,7 +39,7 @@ export async function updateCteIf(em: EntityManager, companyId: number, id: numb
   const result = await em
     .createQueryBuilder()
     .update(Cte)
-    .set({ ...values, version: () => 'version + 1', updatedAt: () => NOW } as never)
+    .set({ ...values, version: () => 'version + 1', updatedAt: () => sqlNow() } as never)
     .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
     .execute();
   return (result.affected ?? 0) > 0;

@@ -3,14 +3,15 @@ import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
-import { BusinessRuleError, StateConflictError } from '../../core/errors';
+import { BusinessRuleError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { Payable } from '../payables/entities/payable.entity';
-import { cancelOpenPayables, payablesOfDocument } from '../payables/payables.repository';
+import { cancelDocumentPayables, documentPayables } from '../payables/payables.service';
 import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
 import { LedgerEffect, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
-import { checkDto, toEventData, toStockMovementDto } from './entry-document.mapper';
+import { checkDto, toStockMovementDto } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { ENTRY_REASON, transitionConflict } from './confirm';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
 import { EntryDocument } from './entities/entry-document.entity';
@@ -24,6 +25,7 @@ import { thirdPartyMovementDtos } from './confirm';
 import { taxCreditDto } from './fiscal/fiscal.mapper';
 import { reverseTaxCredits, taxCreditsOf } from './fiscal/tax-credit.repository';
 import type { EntryDocumentTaxCredit } from './entities/entry-document-tax-credit.entity';
+import { assertTransition, canDo, conflictCode } from './entry-document.state';
 
 /*
  * Cancellation. A DRAFT cancels without postings. A CONFIRMED document reverses exactly what its
@@ -51,8 +53,8 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
   const posting: LedgerPosting = { companyId: doc.companyId, filialId: doc.filialId, reason: CANCEL_REASON, referenceType: STOCK_REFERENCE, referenceId: doc.id, actor, lines: [] };
   const thirdParty: ThirdPartyPosting = { ...posting, lines: [] };
   const nothing = { posting, effects: [], thirdParty, thirdPartyEffects: [], credits: [], payables: [], lineOfItem: new Map<number, number>() };
-  if (doc.status === 'CANCELLED') {
-    return { ...nothing, blocking: [{ code: 'ENTRY_DOCUMENT_CANCELLED', message: 'The document is already cancelled', blocksConfirmation: true }] };
+  if (!canDo(doc, 'cancel')) {
+    return { ...nothing, blocking: [{ code: conflictCode(doc.status), message: 'The document is already cancelled', blocksConfirmation: true }] };
   }
   if (doc.status === 'DRAFT') return { ...nothing, blocking: [] };
 
@@ -72,7 +74,7 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       reversesMovementId: m.id,
       referenceLineId: m.referenceLineId ?? undefined,
     }));
-  const payables = await payablesOfDocument(em, doc.companyId, doc.id);
+  const payables = await documentPayables(em, doc.companyId, doc.id);
   const blocking: Check[] = payables
     .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')
     .map((p) => ({
@@ -133,7 +135,7 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
   await findAccessibleDocument(ctx, id);
   return inTransaction(async (em) => {
     const doc = await currentDocument(em, ctx, id);
-    if (doc.status === 'CANCELLED') throw new StateConflictError('Entry document', doc.status, 'cancel', 'ENTRY_DOCUMENT_CANCELLED');
+    assertTransition(doc, 'cancel', 'CANCELLED');
     const cancelledAt = new Date();
     if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason, liveAccessKey: null }))) {
       await transitionConflict(em, ctx, doc, 'cancel');
@@ -155,7 +157,7 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
       await reverseTaxCredits(em, ctx.companyId, doc.id);
       const open = plan.payables.filter((p) => p.status === 'OPEN').length;
-      if ((await cancelOpenPayables(em, ctx.companyId, doc.id)) !== open) {
+      if ((await cancelDocumentPayables(em, ctx.companyId, doc.id)) !== open) {
         throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', 'A payable of the document was paid meanwhile', { problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile', blocksConfirmation: true }] });
       }
     }

@@ -3,15 +3,16 @@ import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
-import { BusinessRuleError, NotFoundError, StaleVersionError, StateConflictError } from '../../core/errors';
+import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { insertPayables } from '../payables/payables.repository';
+import { createDocumentPayables } from '../payables/payables.service';
 import { LedgerEffect, LedgerLine, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
 import { DocumentState, loadDocumentState } from './document-state';
 import { PlannedInstallment, splitChecks } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
-import { checkDto, installmentDto, toEventData, toStockMovementDto } from './entry-document.mapper';
+import { checkDto, installmentDto, toStockMovementDto } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
@@ -23,6 +24,7 @@ import { recordBooking } from './fiscal/booking.repository';
 import { lineBookingDto, plannedCreditDto, thirdPartyMovementDto } from './fiscal/fiscal.mapper';
 import { insertTaxCredits } from './fiscal/tax-credit.repository';
 import { toJsonNumber } from '../../core/decimal';
+import { assertTransition, canDo, EntryDocumentAction, forbidden } from './entry-document.state';
 
 /*
  * Confirmation. buildConfirmPlan is the one description of what confirming does (ledger lines,
@@ -53,7 +55,7 @@ export function buildConfirmPlan(state: DocumentState, actor: string, purchase: 
   const booking = bookLines({ items: computed.items, itemIds: items.map((i) => i.id), products, purpose: doc.purpose, supplierDocument: doc.supplierDocument, supplierId: doc.supplierId });
   const lines: LedgerLine[] = booking.ownStock;
   const { blocking, warnings } = splitChecks([...state.checks, ...purchase]);
-  if (doc.status !== 'DRAFT') {
+  if (!canDo(doc, 'confirm')) {
     blocking.unshift({ code: 'ENTRY_DOCUMENT_NOT_DRAFT', message: `The document is ${doc.status}; only a DRAFT can be confirmed`, blocksConfirmation: true });
   }
   if (doc.nfeCancelledAt) {
@@ -105,10 +107,10 @@ export async function confirmPreview(ctx: TenantContext, id: number) {
 }
 
 /** A conditional UPDATE missed: name the status it is in now, or the version that moved on. */
-export async function transitionConflict(em: EntityManager, ctx: TenantContext, doc: EntryDocument, action: string): Promise<never> {
+export async function transitionConflict(em: EntityManager, ctx: TenantContext, doc: EntryDocument, action: EntryDocumentAction): Promise<never> {
   const now = await findDocument(em, ctx.companyId, doc.id);
   if (!now) throw new NotFoundError('Entry document');
-  if (now.status !== doc.status) throw new StateConflictError('Entry document', now.status, action, `ENTRY_DOCUMENT_${now.status}`);
+  if (now.status !== doc.status) throw forbidden(now, action);
   throw new StaleVersionError('Entry document', now.version);
 }
 
@@ -121,7 +123,7 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
   await findAccessibleDocument(ctx, id);
   return inTransaction(async (em) => {
     const doc = await currentDocument(em, ctx, id);
-    if (doc.status !== 'DRAFT') throw new StateConflictError('Entry document', doc.status, 'confirm', `ENTRY_DOCUMENT_${doc.status}`);
+    assertTransition(doc, 'confirm', 'CONFIRMED');
     const confirmedAt = new Date();
     if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, { status: 'CONFIRMED', confirmedAt }))) {
       await transitionConflict(em, ctx, doc, 'confirm');
@@ -136,7 +138,7 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     }
     const effects = await postToLedger(em, plan.posting);
     const thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
-    await insertPayables(
+    await createDocumentPayables(
       em,
       plan.payables.map((p) => ({
         companyId: doc.companyId,

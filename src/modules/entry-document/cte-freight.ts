@@ -9,7 +9,7 @@ import { postValueAdjustment, previewValuePosting, ValueEffect, ValuePosting } f
 import { transitionConflict } from './confirm';
 import { loadDocumentState, storedDraftInput } from './document-state';
 import { computeDocument } from './entry-document.calculator';
-import { toEventData } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
 import { loadFiscalContext } from './fiscal/fiscal-context';
@@ -17,6 +17,7 @@ import type { OperationClass, TaxRegime } from './fiscal/fiscal.types';
 import { icmsCreditAdmitted } from './fiscal/line-cost';
 import { CLASS_EFFECTS } from './fiscal/operation-rules';
 import { AUDIT_ENTITY, findByAccessKey, findDocument, loadInstallments, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent, updateItems } from './entry-document.repository';
+import { canDo } from './entry-document.state';
 
 /*
  * What the CT-e module (SPEC §4b) does to entry documents, through these functions only. Freight
@@ -218,9 +219,9 @@ export async function postFreight(
   shares: LineShare[],
   cte: { id: string; accessKey: string; action: 'APPORTIONED' | 'REVERSED' },
 ): Promise<FreightLineOutcome[]> {
-  if (doc.status !== 'DRAFT' && doc.status !== 'CONFIRMED') return [];
+  if (!canDo(doc, 'apportion-freight')) return [];
   if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, {}))) {
-    await transitionConflict(em, ctx, doc, cte.action === 'APPORTIONED' ? 'take CT-e freight' : 'give CT-e freight back');
+    await transitionConflict(em, ctx, doc, 'apportion-freight');
   }
   let outcome: FreightLineOutcome[];
   let items: Map<number, EntryDocumentItem>;

@@ -5,7 +5,7 @@ import { dataSource } from '../../core/db/data-source';
 import { decodeId } from '../../core/hashids';
 import { NotFoundError } from '../../core/errors';
 import { EntryDocument } from './entities/entry-document.entity';
-import { findDocument, lastAuditOf } from './entry-document.repository';
+import { findByAccessKey, findDocument, lastAuditOf } from './entry-document.repository';
 
 /**
  * A document of the caller's company (else 404, whatever exists elsewhere) in a filial the token
@@ -45,3 +45,6 @@ export async function assertTrailAccess(ctx: TenantContext, id: number): Promise
   await assertFilialAccess(ctx, decodeId('filial', filialHash));
   return null;
 }
+
+/** The company's entry document of an access key, if one was booked (the NF-e import checks before importing). */
+export const documentByAccessKey = (em: EntityManager, companyId: number, accessKey: string): Promise<EntryDocument | null> => findByAccessKey(em, companyId, accessKey);

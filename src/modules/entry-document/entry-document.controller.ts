@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { encodeId } from '../../core/hashids';
-import { mapPage, PageRequest } from '../../core/pagination';
+import { mapPage } from '../../core/pagination';
 import { toInboundDto } from '../nfe/nfe.mapper';
 import { toPayableDto } from '../payables/payables.mapper';
 import { cancelEntryDocument, cancelPreview } from './cancel';
@@ -50,7 +50,7 @@ export async function audit(req: Request, res: Response) {
 }
 
 export async function auditHistory(req: Request, res: Response) {
-  const page = await service.auditHistory(req.ctx, req.valid.params.id, req.valid.query as PageRequest);
+  const page = await service.auditHistory(req.ctx, req.valid.params.id, req.valid.query);
   res.json(
     mapPage(page, (a) => ({
       action: a.action,

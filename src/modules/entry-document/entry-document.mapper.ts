@@ -176,21 +176,6 @@ export function toEntryDocumentSummaryDto(d: EntryDocument) {
 }
 
 /** Public event payload: hashids only. */
-export const toEventData = (d: EntryDocument) => ({
-  entryDocumentId: encodeId('entry-document', d.id),
-  filialId: encodeId('filial', d.filialId),
-  status: d.status,
-  origin: d.origin,
-  model: d.model,
-  series: d.series,
-  number: d.number,
-  accessKey: d.accessKey,
-  supplierId: encodeId('supplier', d.supplierId),
-  supplierDocument: d.supplierDocument,
-  total: amount(d.total),
-  version: d.version,
-});
-
 export function toStockMovementDto(e: LedgerEffect, lineNumber: number | undefined) {
   return {
     productId: encodeId('product', e.productId),

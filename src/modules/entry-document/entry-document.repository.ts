@@ -1,33 +1,21 @@
 import { Brackets, EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AuditLog } from '../../core/audit/audit-log.entity';
 import { ACCESS_KEY_PATTERN, documentSearchPrefix, normalizeText } from '../../core/br-documents';
-import { isMysql } from '../../core/db/engine';
 import { Product } from '../catalog/entities/product.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
+import { supplierFilter } from '../catalog/supplier-filter';
 import { StockMovement } from '../stock/entities/stock-movement.entity';
 import type { ComputedItem, PlannedInstallment } from './entry-document.calculator';
 import { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument, EntryDocumentOrigin, EntryDocumentStatus } from './entities/entry-document.entity';
+import { sqlNow } from '../../core/db/sql-time';
+import { insertChunked } from '../../core/db/sql';
 
 /** SQL of the entry-document module. Every query is scoped by company. */
 
 export const AUDIT_ENTITY = 'entry-document';
-/** Millisecond timestamps (TypeORM's automatic CURRENT_TIMESTAMP on MySQL drops them, moving updated_at backwards). */
-export const SQL_NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 export const STOCK_REFERENCE = 'entry-document';
-
-// SQLite allows 32,766 bound parameters per statement; rows are inserted in chunks under that.
-const MAX_PARAMS = 30_000;
-
-async function insertChunked<E extends ObjectLiteral>(em: EntityManager, target: new () => E, rows: Partial<E>[]): Promise<void> {
-  if (!rows.length) return;
-  const perRow = Object.keys(rows[0]).length;
-  const size = Math.max(1, Math.floor(MAX_PARAMS / perRow));
-  for (let i = 0; i < rows.length; i += size) {
-    await em.createQueryBuilder().insert().into(target).values(rows.slice(i, i + size) as never).updateEntity(false).execute();
-  }
-}
 
 export function findDocument(em: EntityManager, companyId: number, id: number): Promise<EntryDocument | null> {
   return em.findOneBy(EntryDocument, { id, companyId });
@@ -84,7 +72,7 @@ export async function updateIfCurrent(
   const result = await em
     .createQueryBuilder()
     .update(EntryDocument)
-    .set({ ...values, version: () => 'version + 1', updatedAt: () => SQL_NOW } as never)
+    .set({ ...values, version: () => 'version + 1', updatedAt: () => sqlNow() } as never)
     .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
     .execute();
   return (result.affected ?? 0) > 0;
@@ -112,28 +100,6 @@ export function loadProducts(em: EntityManager, companyId: number, ids: number[]
 /** What confirmation posted for a document (the IN movements), in posting order. */
 export function postedMovements(em: EntityManager, companyId: number, entryDocumentId: number, reason: string): Promise<StockMovement[]> {
   return em.find(StockMovement, { where: { companyId, referenceType: STOCK_REFERENCE, referenceId: entryDocumentId, reason }, order: { id: 'ASC' } });
-}
-
-/** Rows of the supplier master matching a document prefix or a name fragment (for list filters). */
-export function supplierFilter(qb: SelectQueryBuilder<ObjectLiteral>, column: string, companyId: number, term: string, param = 'sup'): void {
-  const doc = documentSearchPrefix(term);
-  const sub = qb
-    .subQuery()
-    .select('s.id')
-    .from(Supplier, 's')
-    .where(`s.company_id = :${param}Company`)
-    .andWhere(
-      new Brackets((w) => {
-        w.where(`s.search_name LIKE :${param}Name`);
-        if (doc) w.orWhere(`s.document LIKE :${param}Doc`);
-      }),
-    )
-    .getQuery();
-  qb.andWhere(`${column} IN ${sub}`, {
-    [`${param}Company`]: companyId,
-    [`${param}Name`]: `%${normalizeText(term)}%`,
-    ...(doc ? { [`${param}Doc`]: `${doc}%` } : {}),
-  });
 }
 
 export interface ListFilters {

@@ -1,24 +1,25 @@
+import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
-import { ConflictError, StateConflictError, ValidationError } from '../../core/errors';
+import { ConflictError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { findInboundByKey } from '../nfe/nfe-inbound.repository';
-import { payablesOfDocument } from '../payables/payables.repository';
+import { documentPayables } from '../payables/payables.service';
 import { createEntryDocumentDraft, prepareDraft, resolveSupplier } from './create-draft';
 import { loadDocumentState } from './document-state';
 import { splitChecks } from './entry-document.calculator';
 import { assertTrailAccess, currentDocument, findAccessibleDocument } from './entry-document.access';
-import { toEventData } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, auditQuery, auditSummaryRows, deleteDraft, ListFilters, listQuery, loadDocumentsByIds } from './entry-document.repository';
 import { DraftInput } from './entry-document.types';
-import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
+import { findInboundByKey, releaseImportedInbound } from '../nfe/nfe-inbound.service';
 import { checkOrderLinks, purchaseMatch } from './purchase-link';
 import { taxCreditsOf } from './fiscal/tax-credit.repository';
+import { assertAllowed } from './entry-document.state';
 
 /** Entry-document use cases other than editing, confirming and cancelling (their own files). */
 
@@ -73,7 +74,7 @@ export async function getEntryDocumentDetail(ctx: TenantContext, id: number) {
   const em = dataSource.manager;
   const doc = await findAccessibleDocument(ctx, id, em);
   const state = await loadDocumentState(em, doc);
-  const payables = await payablesOfDocument(em, ctx.companyId, doc.id);
+  const payables = await documentPayables(em, ctx.companyId, doc.id);
   const nfe = doc.accessKey ? await findInboundByKey(em, ctx.companyId, doc.filialId, doc.accessKey) : null;
   // A draft shows its three-way match; its findings are part of the review.
   const match = doc.status === 'DRAFT' ? await purchaseMatch(em, ctx, doc, state.computed.items, state.products) : null;
@@ -89,7 +90,7 @@ export async function deleteEntryDocument(ctx: TenantContext, id: number): Promi
   await findAccessibleDocument(ctx, id);
   await inTransaction(async (em) => {
     const doc = await currentDocument(em, ctx, id);
-    if (doc.status !== 'DRAFT') throw new StateConflictError('Entry document', doc.status, 'delete (cancel it instead)', `ENTRY_DOCUMENT_${doc.status}`);
+    assertAllowed(doc, 'delete');
     if (!(await deleteDraft(em, ctx.companyId, id))) throw new ConflictError('ENTRY_DOCUMENT_CHANGED', 'The document changed status while being deleted');
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,
@@ -143,3 +144,11 @@ export async function auditHistory(ctx: TenantContext, id: number, page: PageReq
   );
 }
 
+/**
+ * The issuer cancelled the invoice a document was booked from (sefaz's DF-e ingest, inside its
+ * transaction): flag the document for review. A DRAFT can no longer be confirmed; a confirmed one
+ * shows the flag and is for the user to cancel.
+ */
+export async function flagIssuerCancellation(em: EntityManager, companyId: number, entryDocumentId: number): Promise<void> {
+  await em.update(EntryDocument, { id: entryDocumentId, companyId }, { nfeCancelledAt: new Date() });
+}

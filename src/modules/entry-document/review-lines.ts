@@ -12,7 +12,7 @@ import { computedHeader, prepareDraft } from './create-draft';
 import { storedDraftInput } from './document-state';
 import type { ComputedItem } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
-import { toEventData } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { AUDIT_ENTITY, findDocument, loadInstallments, loadItems, updateIfCurrent, updateItems } from './entry-document.repository';
 import type { ItemInput } from './entry-document.types';
 import type { EntryDocumentItem, ItemReviewStatus } from './entities/entry-document-item.entity';

@@ -3,7 +3,7 @@ import { Changes, diff, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { inTransaction } from '../../core/db/transaction';
 import { Dec, toFixed } from '../../core/decimal';
-import { BusinessRuleError, NotFoundError, StaleVersionError, StateConflictError, ValidationError } from '../../core/errors';
+import { BusinessRuleError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { computedHeader, prepareDraft, resolveSupplier, SupplierSnapshot } from './create-draft';
@@ -12,12 +12,13 @@ import { keepDeclaredValues } from './declared-values';
 import { storedDraftInput } from './document-state';
 import { ComputedItem } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
-import { toEventData } from './entry-document.mapper';
+import { toEventData } from './entry-document.events';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadInstallments, loadItems, replaceInstallments, replaceItems, updateIfCurrent } from './entry-document.repository';
 import { CHARGE_NAMES, DraftInput, HeaderCharges, InstallmentInput, ItemInput, SupplierInput } from './entry-document.types';
 import type { NfePurpose } from './fiscal/fiscal.types';
+import { assertAllowed } from './entry-document.state';
 
 /*
  * Editing a DRAFT: PATCH (header fields, and items/installments replaced as a whole) and the
@@ -150,12 +151,12 @@ async function rewriteDraft(
 export async function raiseConflict(em: EntityManager, ctx: ActorContext, doc: EntryDocument): Promise<never> {
   const now = await findDocument(em, ctx.companyId, doc.id);
   if (!now) throw new NotFoundError('Entry document');
-  if (now.status !== 'DRAFT') throw new StateConflictError('Entry document', now.status, 'edit', 'ENTRY_DOCUMENT_NOT_DRAFT');
+  assertAllowed(now, 'edit');
   throw new StaleVersionError('Entry document', now.version);
 }
 
 export function assertEditable(doc: EntryDocument, version?: number): void {
-  if (doc.status !== 'DRAFT') throw new StateConflictError('Entry document', doc.status, 'edit', 'ENTRY_DOCUMENT_NOT_DRAFT');
+  assertAllowed(doc, 'edit');
   if (version !== undefined && doc.version !== version) throw new StaleVersionError('Entry document', doc.version);
 }
 

@@ -48,7 +48,7 @@ export async function createWebhook(req: Request, res: Response) {
 }
 
 export async function listWebhooks(req: Request, res: Response) {
-  res.json(mapPage(await webhookService.list(req.ctx, req.valid.query as never), toWebhookDto));
+  res.json(mapPage(await webhookService.list(req.ctx, req.valid.query), toWebhookDto));
 }
 
 export async function deleteWebhook(req: Request, res: Response) {
@@ -57,5 +57,5 @@ export async function deleteWebhook(req: Request, res: Response) {
 }
 
 export async function deliveries(req: Request, res: Response) {
-  res.json(mapPage(await webhookService.deliveries(req.ctx, req.valid.params.id, req.valid.query as never), toDeliveryDto));
+  res.json(mapPage(await webhookService.deliveries(req.ctx, req.valid.params.id, req.valid.query), toDeliveryDto));
 }

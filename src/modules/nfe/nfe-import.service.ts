@@ -9,13 +9,13 @@ import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { EntryDocument } from '../entry-document/entities/entry-document.entity';
-import { findByAccessKey } from '../entry-document/entry-document.repository';
+import { documentByAccessKey } from '../entry-document/entry-document.access';
 import { createEntryDocumentDraft, prepareDraft, PreparedDraft, resolveSupplier, SupplierSnapshot } from '../entry-document/create-draft';
 import { ItemMatch, matchSupplierItems } from '../product-map/product-match.service';
 import { linkSupplierItem, recordMapUse } from '../product-map/product-map.service';
 import { Filial } from '../tenancy/entities/filial.entity';
 import type { NfeInbound } from './entities/nfe-inbound.entity';
-import { toInboundEventData } from './nfe.mapper';
+import { toInboundEventData } from './nfe.events';
 import { ItemOverride, ItemResolution, toDraftInput } from './nfe-draft';
 import { linkToPurchaseOrders, purchaseOrdersOfPreview } from './nfe-purchase';
 import { findInbound, insertInboundEvent, updateInbound } from './nfe-inbound.repository';
@@ -93,7 +93,7 @@ export async function previewNfe(ctx: TenantContext, body: { xml?: string; acces
   const filial = await governingFilial(ctx, em);
   const { xml, inbound } = await sourceXml(em, ctx, filial.id, body);
   const inspection = await inspectNfeXml(xml, recipientOf(filial));
-  const alreadyImported = await findByAccessKey(em, ctx.companyId, inspection.nfe.accessKey);
+  const alreadyImported = await documentByAccessKey(em, ctx.companyId, inspection.nfe.accessKey);
   return { inspection, inbound, alreadyImported };
 }
 
@@ -110,7 +110,7 @@ export async function previewImport(ctx: TenantContext, body: { xml?: string; ac
   const prepared = await prepareDraft(em, ctx.companyId, draft);
   await linkToPurchaseOrders(em, ctx, filial.id, nfe, prepared, resolutions);
   const supplier = normalizeDocument(nfe.issuer.document ?? '') ? await resolveSupplier(em, ctx, prepared.input, false) : null;
-  const alreadyImported = await findByAccessKey(em, ctx.companyId, nfe.accessKey);
+  const alreadyImported = await documentByAccessKey(em, ctx.companyId, nfe.accessKey);
   const purchase = await purchaseOrdersOfPreview(em, ctx, filial.id, nfe, prepared);
   return { inspection, inbound, resolutions, prepared, supplier, alreadyImported, purchase };
 }
@@ -131,7 +131,7 @@ async function importInTransaction(em: EntityManager, ctx: ActorContext, filial:
   if (inbound.authorityStatus === 'CANCELLED') {
     throw new BusinessRuleError('NFE_CANCELLED', `The NF-e ${nfe.accessKey} was cancelled by its issuer`, { accessKey: nfe.accessKey });
   }
-  const existing = await findByAccessKey(em, ctx.companyId, nfe.accessKey);
+  const existing = await documentByAccessKey(em, ctx.companyId, nfe.accessKey);
   if (existing) throw alreadyImportedError(nfe.accessKey, existing);
 
   const supplierDocument = assertIssuerDocument(nfe);

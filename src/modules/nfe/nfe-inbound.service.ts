@@ -12,7 +12,7 @@ import { Page, PageRequest, paginate } from '../../core/pagination';
 import { Filial } from '../tenancy/entities/filial.entity';
 import { AuthorityStatus, InboundSource, NfeInbound } from './entities/nfe-inbound.entity';
 import type { NfeInboundEvent } from './entities/nfe-inbound-event.entity';
-import { toInboundEventData } from './nfe.mapper';
+import { toInboundEventData } from './nfe.events';
 import {
   eventsOf,
   findInbound,
@@ -30,6 +30,12 @@ import {
 import { compressXml, decompressXml, xmlSha256 } from './xml-storage';
 import { inspectNfeXml, NfeInspection } from './xml/inspect';
 import type { RecipientContext, ValidationReport } from './xml/validation-report';
+
+/**
+ * The inbound records' API for other modules (sefaz's DF-e ingest and queries, entry documents), used
+ * inside the caller's transaction. The repository stays private to nfe.
+ */
+export { eventsOf as inboundEvents, findInboundByKey, insertInbound, insertInboundEvent, updateInbound } from './nfe-inbound.repository';
 
 /*
  * Inbound NF-e records (SPEC §4): staging a validated XML, the lists of a filial, the detail with the

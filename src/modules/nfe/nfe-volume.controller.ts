@@ -57,7 +57,7 @@ export async function danfe(req: Request, res: Response) {
 export async function deadlines(req: Request, res: Response) {
   const now = new Date();
   const today = brasiliaDate(now);
-  const page = await listDeadlines(req.ctx, req.valid.params.filialId, req.valid.query as never, now);
+  const page = await listDeadlines(req.ctx, req.valid.params.filialId, req.valid.query, now);
   res.json({ today, ...mapPage(page, (e) => toDeadlineEntryDto(e, today)) });
 }
 

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { mapPage, PageRequest } from '../../core/pagination';
+import { mapPage } from '../../core/pagination';
 import { toImportPreviewResponse, toImportResponse, toInboundDto, toInboundEventDto, toParsedNfeDto, toPreviewResponse, toReportDto } from './nfe.mapper';
 import * as imports from './nfe-import.service';
 import * as inbound from './nfe-inbound.service';
@@ -32,7 +32,7 @@ export async function list(req: Request, res: Response) {
 }
 
 export async function pending(req: Request, res: Response) {
-  res.json(mapPage(await inbound.listPending(req.ctx, req.valid.params.filialId, req.valid.query as PageRequest), toInboundDto));
+  res.json(mapPage(await inbound.listPending(req.ctx, req.valid.params.filialId, req.valid.query), toInboundDto));
 }
 
 export async function detail(req: Request, res: Response) {

@@ -86,18 +86,6 @@ export const toInboundEventDto = (e: NfeInboundEvent) => ({
 });
 
 /** Public event payload: hashids only. */
-export const toInboundEventData = (n: Pick<NfeInbound, 'id' | 'filialId' | 'accessKey' | 'issuerDocument' | 'total' | 'importStatus' | 'entryDocumentId' | 'source' | 'kind'>) => ({
-  inboundId: encodeId('nfe-inbound', n.id),
-  filialId: encodeId('filial', n.filialId),
-  accessKey: n.accessKey,
-  issuerDocument: n.issuerDocument,
-  total: toJsonNumber(n.total, 'amount'),
-  kind: n.kind,
-  source: n.source,
-  importStatus: n.importStatus,
-  entryDocumentId: encodeOptionalId('entry-document', n.entryDocumentId),
-});
-
 /* ---- previews and imports ---- */
 
 

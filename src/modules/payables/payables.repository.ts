@@ -1,19 +1,16 @@
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
 import { Dec, dec, sum } from '../../core/decimal';
-import { SQL_NOW, supplierFilter } from '../entry-document/entry-document.repository';
+import { sqlNow } from '../../core/db/sql-time';
+import { supplierFilter } from '../catalog/supplier-filter';
 import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';
-
-// SQLite allows 32,766 bound parameters per statement.
-const ROWS_PER_INSERT = 1_500;
+import { insertChunked, TenantRow } from '../../core/db/sql';
 
 export const UNSETTLED: PayableStatus[] = ['OPEN', 'PARTIALLY_PAID'];
 
-export async function insertPayables(em: EntityManager, rows: Partial<Payable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await em.createQueryBuilder().insert().into(Payable).values(rows.slice(i, i + ROWS_PER_INSERT) as never).updateEntity(false).execute();
-  }
+export async function insertPayables(em: EntityManager, rows: TenantRow<Payable>[]): Promise<void> {
+  await insertChunked(em, Payable, rows);
 }
 
 export function payablesOfDocument(em: EntityManager, companyId: number, entryDocumentId: number): Promise<Payable[]> {
@@ -29,7 +26,7 @@ export async function cancelOpenCtePayables(em: EntityManager, companyId: number
   const result = await em
     .createQueryBuilder()
     .update(Payable)
-    .set({ status: 'CANCELLED', cancelledAt: () => SQL_NOW, updatedAt: () => SQL_NOW, version: () => 'version + 1' } as never)
+    .set({ status: 'CANCELLED', cancelledAt: () => sqlNow(), updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
     .where('company_id = :companyId AND cte_id = :cteId AND status = :open', { companyId, cteId, open: 'OPEN' })
     .execute();
   return result.affected ?? 0;
@@ -47,7 +44,7 @@ export async function cancelOpenPayables(em: EntityManager, companyId: number, e
   const result = await em
     .createQueryBuilder()
     .update(Payable)
-    .set({ status: 'CANCELLED', cancelledAt: () => SQL_NOW, updatedAt: () => SQL_NOW, version: () => 'version + 1' } as never)
+    .set({ status: 'CANCELLED', cancelledAt: () => sqlNow(), updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
     .where('company_id = :companyId AND entry_document_id = :entryDocumentId AND status = :open', { companyId, entryDocumentId, open: 'OPEN' })
     .execute();
   return result.affected ?? 0;
@@ -71,7 +68,7 @@ export async function updatePayableIf(
   const result = await em
     .createQueryBuilder()
     .update(Payable)
-    .set({ ...values, updatedAt: () => SQL_NOW, version: () => 'version + 1' } as never)
+    .set({ ...values, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
     .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
     .execute();
   return (result.affected ?? 0) > 0;
@@ -92,7 +89,7 @@ export async function reversePaymentIf(em: EntityManager, companyId: number, id:
   const result = await em
     .createQueryBuilder()
     .update(PayablePayment)
-    .set({ ...values, status: 'REVERSED', updatedAt: () => SQL_NOW, version: () => 'version + 1' } as never)
+    .set({ ...values, status: 'REVERSED', updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
     .where('id = :id AND company_id = :companyId AND status = :active AND version = :version', { id, companyId, active: 'ACTIVE', version })
     .execute();
   return (result.affected ?? 0) > 0;

@@ -1,11 +1,17 @@
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { PayableListQuery } from './payables.service';
+import type { PaymentInput } from './payments.service';
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 
 const byPayable = { params: Joi.object({ id: id('payable').required() }) };
 
 export const payableSchemas = {
-  byDocument: { params: Joi.object({ entryDocumentId: id('entry-document').required() }), query: Joi.object(pagination) },
-  detail: byPayable,
-  pay: {
+  byDocument: typedSchema<{ params: { entryDocumentId: number }; query: PageRequest }>({ params: Joi.object({ entryDocumentId: id('entry-document').required() }), query: Joi.object(pagination) }),
+  detail: typedSchema<{ params: { id: number } }>(byPayable),
+  pay: typedSchema<{ params: { id: number }; body: PaymentInput }>({
     ...byPayable,
     body: Joi.object({
       amount: decimal('amount', { positive: true }).required().description('part of the payable this payment settles'),
@@ -16,12 +22,12 @@ export const payableSchemas = {
       discount: decimal('amount', { min: 0 }).allow(null).description('desconto, granted off the money paid'),
       note: Joi.string().trim().max(500).allow(null, ''),
     }),
-  },
-  reversePayment: {
+  }),
+  reversePayment: typedSchema<{ params: { paymentId: number }; body: { reason: string } }>({
     params: Joi.object({ paymentId: id('payable-payment').required() }),
     body: Joi.object({ reason: Joi.string().trim().min(3).max(255).required() }),
-  },
-  list: {
+  }),
+  list: typedSchema<{ params: { filialId: number }; query: PayableListQuery }>({
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({
       ...pagination,
@@ -34,5 +40,5 @@ export const payableSchemas = {
       source: Joi.string().valid('ENTRY_DOCUMENT', 'CTE').description('ENTRY_DOCUMENT installments or CTE freight'),
       sort: Joi.string().valid('dueDate', '-dueDate').default('dueDate'),
     }),
-  },
+  }),
 };

@@ -1,8 +1,9 @@
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { Dec } from '../../core/decimal';
+import type { TenantRow } from '../../core/db/sql';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { businessToday } from '../entry-document/business-date';
+import { businessToday } from '../../core/business-date';
 import { findAccessibleDocument } from '../entry-document/entry-document.access';
 import { Payable, PayableStatus } from './entities/payable.entity';
 import { EntityManager } from 'typeorm';
@@ -10,6 +11,7 @@ import {
   AGING_BUCKETS,
   AgingBucket,
   cancelOpenCtePayables,
+  cancelOpenPayables,
   documentPayablesQuery,
   insertPayables,
   loadPayablesByIds,
@@ -17,6 +19,7 @@ import {
   payableGroups,
   payableListQuery,
   payablesOfCte,
+  payablesOfDocument,
   UNSETTLED,
 } from './payables.repository';
 
@@ -42,6 +45,18 @@ export interface PayablesSummary {
 
 /** Overdue is derived: unsettled and due before today (business date). */
 export const isOverdue = (p: Pick<Payable, 'status' | 'dueDate'>, today = businessToday()) => UNSETTLED.includes(p.status) && p.dueDate < today;
+
+/** An entry document's payables in installment order, for the entry-document module. */
+export const documentPayables = (em: EntityManager, companyId: number, entryDocumentId: number): Promise<Payable[]> => payablesOfDocument(em, companyId, entryDocumentId);
+
+/** Creates a confirmed entry document's payables inside the caller's transaction (one INSERT per chunk). */
+export const createDocumentPayables = (em: EntityManager, rows: TenantRow<Payable>[]): Promise<void> => insertPayables(em, rows);
+
+/**
+ * Cancels an entry document's payables that are still OPEN, in one statement; returns how many. A
+ * payable paid in the meantime is left alone, so fewer than expected tells the caller to give up.
+ */
+export const cancelDocumentPayables = (em: EntityManager, companyId: number, entryDocumentId: number): Promise<number> => cancelOpenPayables(em, companyId, entryDocumentId);
 
 /** A CT-e's payables (the carrier's freight), for the CT-e module. */
 export const ctePayables = (em: EntityManager, companyId: number, cteId: number): Promise<Payable[]> => payablesOfCte(em, companyId, cteId);

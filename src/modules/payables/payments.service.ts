@@ -6,10 +6,11 @@ import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
 import { Dec, toFixed } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
+import { assertAllowed, assertTransition, PayableAction } from './payables.state';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { activePaymentMethod } from '../catalog/payment-method.service';
-import { businessToday } from '../entry-document/business-date';
+import { businessToday } from '../../core/business-date';
 import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';
 import { findPayable, findPayment, insertPayment, paymentsOfPayable, reversePaymentIf, updatePayableIf } from './payables.repository';
@@ -94,8 +95,9 @@ async function lockedPayable(em: EntityManager, ctx: TenantContext, id: number):
   return payable;
 }
 
-async function writePayable(em: EntityManager, ctx: TenantContext, before: Payable, paidAmount: Dec): Promise<Payable> {
+async function writePayable(em: EntityManager, ctx: TenantContext, before: Payable, paidAmount: Dec, action: PayableAction): Promise<Payable> {
   const status = statusFor(before.amount, paidAmount);
+  assertTransition(before, action, status);
   if (!(await updatePayableIf(em, ctx.companyId, before.id, { status: before.status, version: before.version }, { paidAmount, status }))) {
     // Unreachable while the row is locked; kept so a change of locking cannot go unnoticed.
     throw new ConflictError('CONCURRENT_UPDATE', 'The payable changed meanwhile; retry', { retryable: true });
@@ -106,7 +108,14 @@ async function writePayable(em: EntityManager, ctx: TenantContext, before: Payab
 const payableChanges = (before: Payable, after: Payable): Changes =>
   diff({ paidAmount: toFixed(before.paidAmount, 'amount'), status: before.status }, { paidAmount: toFixed(after.paidAmount, 'amount'), status: after.status });
 
-export async function registerPayment(ctx: TenantContext, payableId: number, input: PaymentInput): Promise<{ payable: Payable; payment: PayablePayment }> {
+/** A payment or reversal: the payment, the payable after it, and all the payable's payments. */
+export interface PaymentOutcome {
+  payable: Payable;
+  payment: PayablePayment;
+  payments: PayablePayment[];
+}
+
+export async function registerPayment(ctx: TenantContext, payableId: number, input: PaymentInput): Promise<PaymentOutcome> {
   await findAccessiblePayable(ctx, payableId);
   const interest = input.interest ?? ZERO;
   const fine = input.fine ?? ZERO;
@@ -116,11 +125,10 @@ export async function registerPayment(ctx: TenantContext, payableId: number, inp
   if (input.paymentDate > businessToday()) {
     throw new BusinessRuleError('PAYMENT_DATE_IN_FUTURE', `A payment cannot be dated after today (${input.paymentDate})`, { paymentDate: input.paymentDate });
   }
-  return inTransaction(async (em) => {
+  const { payable, payment } = await inTransaction(async (em) => {
     const method = await activePaymentMethod(em, ctx.companyId, input.method);
     const payable = await lockedPayable(em, ctx, payableId);
-    if (payable.status === 'CANCELLED') throw new StateConflictError('Payable', payable.status, 'pay', 'PAYABLE_CANCELLED');
-    if (payable.status === 'PAID') throw new StateConflictError('Payable', payable.status, 'pay', 'PAYABLE_ALREADY_PAID');
+    assertAllowed(payable, 'pay');
     const open = payable.amount.minus(payable.paidAmount);
     if (input.amount.gt(open)) {
       throw new BusinessRuleError('PAYMENT_EXCEEDS_BALANCE', `The payment of ${toFixed(input.amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`, {
@@ -148,7 +156,7 @@ export async function registerPayment(ctx: TenantContext, payableId: number, inp
       reversalReason: null,
       version: 1,
     });
-    const updated = await writePayable(em, ctx, payable, payable.paidAmount.plus(input.amount));
+    const updated = await writePayable(em, ctx, payable, payable.paidAmount.plus(input.amount), 'pay');
     const payment = (await findPayment(em, ctx.companyId, id))!;
     const paymentHash = encodeId('payable-payment', id);
     await recordAudit(em, ctx, {
@@ -167,22 +175,24 @@ export async function registerPayment(ctx: TenantContext, payableId: number, inp
     });
     return { payable: updated, payment };
   });
+  // The payable's payments as committed, for the response (read after the transaction).
+  return { payable, payment, payments: await paymentsOfPayable(dataSource.manager, ctx.companyId, payable.id) };
 }
 
-export async function reversePayment(ctx: TenantContext, paymentId: number, reason: string): Promise<{ payable: Payable; payment: PayablePayment }> {
+export async function reversePayment(ctx: TenantContext, paymentId: number, reason: string): Promise<PaymentOutcome> {
   const found = await findPayment(dataSource.manager, ctx.companyId, paymentId);
   if (!found) throw new NotFoundError('Payment', 'PAYMENT_NOT_FOUND');
   await assertFilialAccess(ctx, found.filialId);
-  return inTransaction(async (em) => {
+  const { payable, payment } = await inTransaction(async (em) => {
     const payable = await lockedPayable(em, ctx, found.payableId);
     const payment = (await findPayment(em, ctx.companyId, paymentId))!;
     if (payment.status !== 'ACTIVE') throw new StateConflictError('Payment', payment.status, 'reverse', 'PAYMENT_ALREADY_REVERSED');
-    if (payable.status === 'CANCELLED') throw new StateConflictError('Payable', payable.status, 'reverse a payment of', 'PAYABLE_CANCELLED');
+    assertAllowed(payable, 'reverse-payment');
     const reversedAt = new Date();
     if (!(await reversePaymentIf(em, ctx.companyId, payment.id, payment.version, { reversedAt, reversedBy: ctx.actor, reversalReason: reason }))) {
       throw new ConflictError('CONCURRENT_UPDATE', 'The payment changed meanwhile; retry', { retryable: true });
     }
-    const updated = await writePayable(em, ctx, payable, payable.paidAmount.minus(payment.amount));
+    const updated = await writePayable(em, ctx, payable, payable.paidAmount.minus(payment.amount), 'reverse-payment');
     const reversed = (await findPayment(em, ctx.companyId, payment.id))!;
     await recordAudit(em, ctx, { entity: PAYMENT_AUDIT, entityId: payment.id, action: 'REVERSED', changes: { status: ['ACTIVE', 'REVERSED'], reversalReason: [null, reason] } });
     await recordAudit(em, ctx, {
@@ -200,4 +210,6 @@ export async function reversePayment(ctx: TenantContext, paymentId: number, reas
     });
     return { payable: updated, payment: reversed };
   });
+  // The payable's payments as committed, for the response (read after the transaction).
+  return { payable, payment, payments: await paymentsOfPayable(dataSource.manager, ctx.companyId, payable.id) };
 }

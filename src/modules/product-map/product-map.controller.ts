@@ -24,7 +24,7 @@ export async function autoCreate(req: Request, res: Response) {
 }
 
 export async function search(req: Request, res: Response) {
-  res.json(mapPage(await searchProducts(req.ctx, req.valid.query as never), toProductDto));
+  res.json(mapPage(await searchProducts(req.ctx, req.valid.query), toProductDto));
 }
 
 export async function getNextCode(req: Request, res: Response) {
@@ -33,7 +33,7 @@ export async function getNextCode(req: Request, res: Response) {
 
 export async function history(req: Request, res: Response) {
   const { supplierDocument, filialId } = req.valid.params;
-  const result = await supplierHistory(req.ctx, supplierDocument, filialId, req.valid.query as never);
+  const result = await supplierHistory(req.ctx, supplierDocument, filialId, req.valid.query);
   res.json({ supplierDocument: result.supplierDocument, supplier: toSupplierRefDto(result.supplier), ...mapPage(result.page, toHistoryRowDto) });
 }
 

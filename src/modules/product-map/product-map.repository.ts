@@ -3,7 +3,7 @@ import { isMysql } from '../../core/db/engine';
 import { Product } from '../catalog/entities/product.entity';
 import { Supplier } from '../catalog/entities/supplier.entity';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
-import { ProductSearchTerm } from './entities/product-search-term.entity';
+import { sqlNow } from '../../core/db/sql-time';
 
 /*
  * SQL of the product map. Every query filters by company; lists of keys go in IN lists of a fixed
@@ -11,7 +11,6 @@ import { ProductSearchTerm } from './entities/product-search-term.entity';
  */
 
 const CHUNK = 1000;
-const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
 async function inChunks<K, R>(keys: K[], run: (chunk: K[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
@@ -69,7 +68,7 @@ export const productMapRepository = {
       const res = await em
         .createQueryBuilder()
         .update(ProductMapEntry)
-        .set({ useCount: () => 'use_count + 1', lastUsedAt: () => NOW, version: () => 'version' })
+        .set({ useCount: () => 'use_count + 1', lastUsedAt: () => sqlNow(), version: () => 'version' })
         .where('company_id = :companyId AND supplier_document = :supplierDocument AND supplier_product_code IN (:...chunk)', { companyId, supplierDocument, chunk })
         .execute();
       affected += res.affected ?? 0;
@@ -92,52 +91,6 @@ export const productMapRepository = {
         .orderBy('p.id', 'ASC')
         .getMany(),
     );
-  },
-
-  /** How many products carry each token (the term dictionary: one point read per token). */
-  async tokenFrequencies(em: EntityManager, companyId: number, tokens: string[]): Promise<Map<string, number>> {
-    const rows = await inChunks(tokens, (chunk) =>
-      em
-        .createQueryBuilder(ProductSearchTerm, 't')
-        .select(['t.token', 't.productCount'])
-        .where('t.company_id = :companyId AND t.token IN (:...chunk) AND t.product_count > 0', { companyId, chunk })
-        .getMany(),
-    );
-    return new Map(rows.map((r) => [r.token, r.productCount]));
-  },
-
-  /**
-   * Products of each token (postings lists of the name index), one row per token: the ids come
-   * concatenated, which moves far fewer rows than one per posting. `expected` holds each token's
-   * count from the term dictionary: a list that came back shorter was cut by the server's
-   * group_concat_max_len (MySQL's default is 1 KiB) and is read again row by row.
-   */
-  async postings(em: EntityManager, companyId: number, expected: Map<string, number>): Promise<Map<string, number[]>> {
-    const out = new Map<string, number[]>();
-    const cut: string[] = [];
-    for (const chunk of chunked([...expected.keys()])) {
-      const rows: { token: string; ids: string | null }[] = await em.query(
-        `SELECT token, GROUP_CONCAT(product_id) AS ids FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')}) GROUP BY token`,
-        [companyId, ...chunk],
-      );
-      for (const r of rows) {
-        const ids = String(r.ids ?? '').split(',').filter(Boolean).map(Number);
-        if (ids.length < (expected.get(r.token) ?? 0)) cut.push(r.token);
-        else out.set(r.token, ids);
-      }
-    }
-    for (const chunk of chunked(cut)) {
-      const rows: { token: string; product_id: number }[] = await em.query(
-        `SELECT token, product_id FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')})`,
-        [companyId, ...chunk],
-      );
-      for (const r of rows) {
-        let list = out.get(r.token);
-        if (!list) out.set(r.token, (list = []));
-        list.push(Number(r.product_id));
-      }
-    }
-    return out;
   },
 
   /** Active products with their names, for similarity ranking (raw rows: no entity hydration). */

@@ -5,6 +5,7 @@ import { reader } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { ValidationError } from '../../core/errors';
 import { normalizeGtin } from '../../core/gtin';
+import { nameTokenFrequencies, nameTokenPostings } from '../catalog/product-search-index';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
 import { gtinForms, gtinKey } from './gtin-forms';
 import { productMapRepository as repo, ProductSummaryRow } from './product-map.repository';
@@ -93,7 +94,7 @@ const weight = (df: number) => 1 / Math.log2(2 + df);
 async function describeCandidates(em: EntityManager, companyId: number, profiles: Profile[]): Promise<number[][]> {
   const allTokens = [...new Set(profiles.flatMap((p) => p.tokens))];
   if (!allTokens.length) return profiles.map(() => []);
-  const df = await repo.tokenFrequencies(em, companyId, allTokens);
+  const df = await nameTokenFrequencies(em, companyId, allTokens);
   const perItem = Math.max(MIN_CANDIDATES_PER_ITEM, Math.min(MAX_CANDIDATES_PER_ITEM, Math.floor(CANDIDATE_BUDGET / profiles.length)));
   const selected = profiles.map((p) => {
     const known = p.tokens.filter((t) => df.has(t) && df.get(t)! <= MAX_TOKEN_FREQUENCY).sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : 1));
@@ -103,7 +104,7 @@ async function describeCandidates(em: EntityManager, companyId: number, profiles
   });
   const wanted = new Map<string, number>();
   for (const t of selected.flat()) wanted.set(t, df.get(t)!);
-  const postings = await repo.postings(em, companyId, wanted);
+  const postings = await nameTokenPostings(em, companyId, wanted);
   const sets = new Map<string, Set<number>>();
   const setOf = (t: string) => {
     let s = sets.get(t);

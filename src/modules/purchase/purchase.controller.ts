@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { mapPage, PageRequest } from '../../core/pagination';
+import { mapPage } from '../../core/pagination';
 import { toOpenItemDto, toPurchaseOrderDto, toReceiptsDto } from './purchase.mapper';
 import { createFromRequest } from './services/create.service';
 import { deleteOrder, patchOrder } from './services/edit.service';
@@ -13,7 +13,7 @@ export async function create(req: Request, res: Response) {
 }
 
 export async function list(req: Request, res: Response) {
-  res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query as never), toPurchaseOrderDto));
+  res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query), toPurchaseOrderDto));
 }
 
 export async function detail(req: Request, res: Response) {
@@ -21,11 +21,11 @@ export async function detail(req: Request, res: Response) {
 }
 
 export async function openItems(req: Request, res: Response) {
-  res.json(mapPage(await listOpenItems(req.ctx, req.valid.params.filialId, req.valid.query as never), toOpenItemDto));
+  res.json(mapPage(await listOpenItems(req.ctx, req.valid.params.filialId, req.valid.query), toOpenItemDto));
 }
 
 export async function receipts(req: Request, res: Response) {
-  res.json(toReceiptsDto(await orderReceipts(req.ctx, req.valid.params.id, req.valid.query as PageRequest)));
+  res.json(toReceiptsDto(await orderReceipts(req.ctx, req.valid.params.id, req.valid.query)));
 }
 
 export async function update(req: Request, res: Response) {

@@ -1,7 +1,7 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { normalizeText } from '../../core/br-documents';
 import { isMysql } from '../../core/db/engine';
-import { hydrate, insertRows } from '../../core/db/sql';
+import { hydrate, insertChunked, TenantRow } from '../../core/db/sql';
 import { Dec, toFixed } from '../../core/decimal';
 import { NotFoundError } from '../../core/errors';
 import { PurchaseOrderItem } from './entities/purchase-order-item.entity';
@@ -96,8 +96,8 @@ export async function insertOrder(em: EntityManager, row: Partial<PurchaseOrder>
   return Number(result.identifiers[0].id);
 }
 
-export async function insertItems(em: EntityManager, rows: Partial<PurchaseOrderItem>[]): Promise<void> {
-  for (const part of chunks(rows)) await em.createQueryBuilder().insert().into(PurchaseOrderItem).values(part as never).updateEntity(false).execute();
+export async function insertItems(em: EntityManager, rows: TenantRow<PurchaseOrderItem>[]): Promise<void> {
+  await insertChunked(em, PurchaseOrderItem, rows);
 }
 
 export async function updateItem(em: EntityManager, companyId: number, id: number, set: Partial<PurchaseOrderItem>): Promise<void> {
@@ -183,8 +183,8 @@ export async function writeLineQuantities(
 
 /* ---- receipts ---- */
 
-export async function insertReceipts(em: EntityManager, rows: Partial<PurchaseOrderReceipt>[]): Promise<void> {
-  for (const part of chunks(rows)) await insertRows(em, PurchaseOrderReceipt, part);
+export async function insertReceipts(em: EntityManager, rows: TenantRow<PurchaseOrderReceipt>[]): Promise<void> {
+  await insertChunked(em, PurchaseOrderReceipt, rows);
 }
 
 /** The CONFIRMED receipts an entry document made (what cancelling it reverts). */

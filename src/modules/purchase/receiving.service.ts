@@ -28,6 +28,7 @@ import {
 import { assertTransition } from './purchase.state';
 import { auditOrder, publishOrderEvent } from './services/shared';
 import { computeMatch, linkProblems, MatchFinding, matchView, MatchView, ReceiptLine, ReceiptSource } from './three-way-match';
+import type { TenantRow } from '../../core/db/sql';
 
 /*
  * The purchase module's side of receiving goods, for other modules: entry documents link their lines
@@ -186,7 +187,7 @@ export async function applyReceipts(em: EntityManager, ctx: ActorContext, doc: R
   if (match.findings.some((f) => f.blocksConfirmation) || !match.received.size) return { findings: match.findings };
 
   const receivedAt = new Date();
-  const receipts: Partial<PurchaseOrderReceipt>[] = match.lines
+  const receipts: TenantRow<PurchaseOrderReceipt>[] = match.lines
     .filter((l) => l.receives)
     .map((l) => ({
       companyId: ctx.companyId,

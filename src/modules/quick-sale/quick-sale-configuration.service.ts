@@ -50,7 +50,7 @@ export const defaultConfiguration = (companyId: number, filialId: number): Quick
   });
 
 export async function findConfiguration(em: EntityManager, companyId: number, filialId: number): Promise<QuickSaleConfiguration | null> {
-  return (await selectRows(em, QuickSaleConfiguration, { company_id: companyId, filial_id: filialId }))[0] ?? null;
+  return (await selectRows(em, QuickSaleConfiguration, companyId, { filialId }))[0] ?? null;
 }
 
 /**
@@ -67,7 +67,7 @@ export async function configurationProblems(
   const problems: ConfigurationProblem[] = [];
   if (options.checkEnabled && !config.enabled) problems.push({ code: 'QUICK_SALE_DISABLED', field: 'enabled', message: 'Quick sale is disabled for this filial' });
   if (config.defaultCustomerId !== null) {
-    const c = options.customer !== undefined ? options.customer : (await selectRows(em, Customer, { company_id: companyId, id: config.defaultCustomerId }))[0];
+    const c = options.customer !== undefined ? options.customer : (await selectRows(em, Customer, companyId, { id: config.defaultCustomerId }))[0];
     if (!c) problems.push({ code: 'DEFAULT_CUSTOMER_NOT_FOUND', field: 'defaultCustomerId', message: 'Default customer not found' });
     else if (!c.active) problems.push({ code: 'DEFAULT_CUSTOMER_INACTIVE', field: 'defaultCustomerId', message: 'Default customer is inactive' });
   }
@@ -168,7 +168,7 @@ export const quickSaleConfigurationService = {
 };
 
 export async function paymentMethodsByCode(em: EntityManager, companyId: number, codes: string[]): Promise<Map<string, PaymentMethod>> {
-  const methods = codes.length ? await selectRows(em, PaymentMethod, { company_id: companyId, code: codes }) : [];
+  const methods = codes.length ? await selectRows(em, PaymentMethod, companyId, { code: codes }) : [];
   return new Map(methods.map((m) => [m.code, m]));
 }
 

@@ -7,7 +7,7 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
 import type { SalesOrder } from '../sales-order/entities/sales-order.entity';
-import type { SalesOrderView } from '../sales-order/sales-order.repository';
+import type { SalesOrderView } from '../sales-order/services/query.service';
 import { Customer } from '../catalog/entities/customer.entity';
 import { Seller } from '../catalog/entities/seller.entity';
 import { createSalesOrder, CreateRequest, reserveSalesOrderCode } from '../sales-order/services/create.service';
@@ -16,7 +16,7 @@ import { lockForPosting } from '../stock/stock-ledger.service';
 import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
 import { loadSaleSetup } from './quick-sale-configuration.service';
-import { insertRowsLater } from '../../core/db/sql';
+import { deferInsertRows } from '../../core/db/sql';
 
 export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[] };
 
@@ -75,6 +75,8 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
         sellerId: body.sellerId ?? config.defaultSellerId,
         // The setup found them (and would have refused the sale were they missing or inactive).
         resolved: { customer: defaultCustomer, seller: defaultSeller },
+        // Every line is fulfilled in full below, in this transaction: written so at once (no UPDATEs).
+        fulfilledOnInsert: true,
       }),
       lockForPosting(em, ctx.companyId, filialId, body.items.map((i) => i.productId), { existingOnly: true }),
     ]);
@@ -99,7 +101,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest):
     const payments = settled.map((p) =>
       Object.assign(new SalePayment(), { companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change }),
     );
-    await insertRowsLater(em, SalePayment, payments);
+    await deferInsertRows(em, SalePayment, payments);
     await publishEvent(em, ctx, {
       type: 'quick-sale.completed',
       filialId,

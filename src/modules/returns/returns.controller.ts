@@ -5,7 +5,7 @@ import { returnsService } from './returns.service';
 
 export async function returnableItems(req: Request, res: Response) {
   const { customerId, ...page } = req.valid.query;
-  res.json(mapPage(await returnsService.returnableItems(req.ctx, req.valid.params.filialId, customerId, page as never), toReturnableItemDto));
+  res.json(mapPage(await returnsService.returnableItems(req.ctx, req.valid.params.filialId, customerId, page), toReturnableItemDto));
 }
 
 export async function register(req: Request, res: Response) {
@@ -13,7 +13,7 @@ export async function register(req: Request, res: Response) {
 }
 
 export async function list(req: Request, res: Response) {
-  res.json(mapPage(await returnsService.list(req.ctx, req.valid.params.filialId, req.valid.query as never), toReturnDto));
+  res.json(mapPage(await returnsService.list(req.ctx, req.valid.params.filialId, req.valid.query), toReturnDto));
 }
 
 export async function detail(req: Request, res: Response) {

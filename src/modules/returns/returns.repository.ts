@@ -5,11 +5,10 @@ import { FulfillmentItem } from '../sales-order/entities/fulfillment-item.entity
 import { Fulfillment } from '../sales-order/entities/fulfillment.entity';
 import { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
 import { SalesOrder } from '../sales-order/entities/sales-order.entity';
+import { RETURNABLE_STATUSES } from '../sales-order/sales-order.state';
 import { SalesReturnItem } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
 
-/** Orders whose goods may come back: something was delivered. */
-export const RETURNABLE_ORDER_STATUSES = ['PARTIALLY_FULFILLED', 'FULFILLED', 'CLOSED'] as const;
 export interface ReturnableLine {
   order: SalesOrder;
   item: SalesOrderItem;
@@ -27,7 +26,7 @@ export function returnableLinesQuery(em: EntityManager, companyId: number, filia
     .createQueryBuilder(SalesOrderItem, 'i')
     .innerJoin(SalesOrder, 'o', 'o.id = i.sales_order_id AND o.company_id = i.company_id')
     .where('o.company_id = :companyId AND o.filial_id = :filialId AND o.customer_id = :customerId', { companyId, filialId, customerId })
-    .andWhere("o.type = 'ORDER' AND o.status IN (:...statuses)", { statuses: RETURNABLE_ORDER_STATUSES })
+    .andWhere("o.type = 'ORDER' AND o.status IN (:...statuses)", { statuses: RETURNABLE_STATUSES })
     .andWhere('i.fulfilled_quantity <> i.returned_quantity');
 }
 

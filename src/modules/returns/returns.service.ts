@@ -16,9 +16,10 @@ import { Product } from '../catalog/entities/product.entity';
 import { postToLedger } from '../stock/stock-ledger.service';
 import { SalesReturnItem } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
-import { fulfillmentItemsOf, loadReturnableLines, loadReturns, lockReturnLines, RETURNABLE_ORDER_STATUSES, ReturnableLine, returnableLinesQuery } from './returns.repository';
+import { fulfillmentItemsOf, loadReturnableLines, loadReturns, lockReturnLines, ReturnableLine, returnableLinesQuery } from './returns.repository';
 import { departureCost, refundFor } from './returns.rules';
-import { writeItemQuantities } from '../sales-order/sales-order.repository';
+import { canDo } from '../sales-order/sales-order.state';
+import { recordReturnedQuantities } from '../sales-order/services/returned.service';
 
 export const RETURN_CODE_SEQUENCE = 'return-code';
 
@@ -81,7 +82,7 @@ export const returnsService = {
         const item = itemById.get(l.salesOrderItemId);
         const order = item && orderById.get(item.salesOrderId);
         const path = `items[${i}]`;
-        if (!item || !order || order.filialId !== filialId || order.customerId !== input.customerId || order.type !== 'ORDER' || !(RETURNABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+        if (!item || !order || order.filialId !== filialId || order.customerId !== input.customerId || !canDo(order, 'return')) {
           problems.push({ path: `${path}.salesOrderItemId`, message: 'not an item delivered to this customer in this filial' });
           return;
         }
@@ -125,11 +126,10 @@ export const returnsService = {
           refundAmount: l.refund,
         })),
       );
-      await writeItemQuantities(
+      await recordReturnedQuantities(
         em,
         ctx.companyId,
-        'returned_quantity',
-        lines.map((l) => ({ id: l.item.id, value: l.item.returnedQuantity.plus(l.input.quantity) })),
+        lines.map((l) => ({ id: l.item.id, returnedQuantity: l.item.returnedQuantity.plus(l.input.quantity) })),
       );
 
       const restocked = lines.filter((l) => l.input.restock);

@@ -1,13 +1,11 @@
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
-import type { Statement } from '../../core/db/statement-batch';
+import type { Statement } from '../../core/db/batching-query-runner';
 import { deferWrite, readBatch } from '../../core/db/transaction';
 import { hydrate, setClause } from '../../core/db/sql';
 import { Dec, toFixed } from '../../core/decimal';
 import { ConflictError, NotFoundError } from '../../core/errors';
-import { Customer } from '../catalog/entities/customer.entity';
 import { Product } from '../catalog/entities/product.entity';
-import { Seller } from '../catalog/entities/seller.entity';
 import { FulfillmentItem } from './entities/fulfillment-item.entity';
 import { Fulfillment } from './entities/fulfillment.entity';
 import { SalesOrderItem } from './entities/sales-order-item.entity';
@@ -111,9 +109,10 @@ export interface OrderExpectation {
  * that read the order under its row lock in this transaction (`locked`) cannot miss, and skips the
  * check, so the COMMIT can travel with the update.
  */
-export async function updateOrderIf(em: EntityManager, order: SalesOrder, expected: OrderExpectation, set: Partial<SalesOrder>, options: { locked?: boolean } = {}): Promise<void> {
+export async function deferOrderUpdateIf(em: EntityManager, order: SalesOrder, expected: OrderExpectation, set: Partial<SalesOrder>, options: { locked?: boolean } = {}): Promise<void> {
   const assignments = setClause(em, SalesOrder, { ...set, updatedAt: new Date() });
   await deferWrite(em, {
+    label: 'sales order state change',
     sql: `UPDATE sales_order SET ${assignments.sql}, version = version + 1 WHERE id = ? AND company_id = ? AND status = ? AND version = ?${expected.type ? ' AND type = ?' : ''}`,
     params: [...(assignments.params ?? []), order.id, order.companyId, expected.status, expected.version, ...(expected.type ? [expected.type] : [])],
     check: options.locked
@@ -125,7 +124,7 @@ export async function updateOrderIf(em: EntityManager, order: SalesOrder, expect
 }
 
 /** New fulfilled/cancelled/returned quantities of many lines in one statement (the lines are locked: sent with the next one). */
-export async function writeItemQuantities(
+export async function deferItemQuantities(
   em: EntityManager,
   companyId: number,
   column: 'fulfilled_quantity' | 'cancelled_quantity' | 'returned_quantity',
@@ -134,6 +133,7 @@ export async function writeItemQuantities(
   if (!updates.length) return;
   const cases = updates.map(() => 'WHEN ? THEN ?').join(' ');
   await deferWrite(em, {
+    label: `sales order lines' ${column}`,
     sql: `UPDATE sales_order_item SET ${column} = CASE id ${cases} END WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
     params: [...updates.flatMap((u) => [u.id, toFixed(u.value, 4)]), companyId, ...updates.map((u) => u.id)],
   });
@@ -223,45 +223,3 @@ export function whereCodeIn(qb: SelectQueryBuilder<SalesOrder>, ranges: [number,
     }),
   );
 }
-
-/** Text search phase 1: customers by name / trade name prefix or document prefix, at most `cap`. */
-export async function resolveCustomers(em: EntityManager, companyId: number, text: string, documentDigits: string | null, cap: number): Promise<number[]> {
-  const branch = (column: string, value: string) =>
-    em
-      .createQueryBuilder(Customer, 'c')
-      .select(['c.id AS id', 'c.search_name AS name'])
-      .where(`c.company_id = :companyId AND ${column} LIKE :value`, { companyId, value })
-      .orderBy(column, 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .limit(cap)
-      .getRawMany<{ id: number; name: string }>();
-  // Reads on the pool (lists run outside transactions): the kinds of match are looked up side by side.
-  const found = (
-    await Promise.all([
-      text ? branch('c.search_name', `${escapeLike(text)}%`) : [],
-      text ? branch('c.search_trade_name', `${escapeLike(text)}%`) : [],
-      documentDigits ? branch('c.document', `${documentDigits}%`) : [],
-    ])
-  ).flat();
-  const unique = new Map(found.map((c) => [Number(c.id), String(c.name)]));
-  return [...unique.entries()]
-    .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
-    .slice(0, cap)
-    .map(([id]) => id);
-}
-
-/** Sellers whose name or alias contains the term (a company has tens of sellers, not millions). */
-export async function resolveSellers(em: EntityManager, companyId: number, text: string, cap: number): Promise<number[]> {
-  if (!text) return [];
-  const rows = await em
-    .createQueryBuilder(Seller, 's')
-    .select('s.id', 'id')
-    .where('s.company_id = :companyId AND s.search_name LIKE :value', { companyId, value: `%${escapeLike(text)}%` })
-    .orderBy('s.id', 'ASC')
-    .limit(cap)
-    .getRawMany<{ id: number }>();
-  return rows.map((r) => Number(r.id));
-}
-
-/** LIKE wildcards in a user's term are literal characters (normalizeText already drops them). */
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '');

@@ -1,11 +1,14 @@
 import { decimal, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
 import { isMalformedId } from '../../core/hashids';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PatchInput } from './services/edit.service';
+import type { FulfillLine } from './services/fulfill.service';
+import { type ListQuery, SORTS } from './services/query.service';
 import { quickSalePayments } from '../quick-sale/quick-sale.schemas';
 
 export const STATUSES = ['OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED', 'CLOSED', 'GROUPED'] as const;
 export const TYPES = ['ORDER', 'QUOTE'] as const;
 export const FLOW_MODES = ['STANDARD', 'QUICK_SALE'] as const;
-export const SORTS = ['-code', 'code', '-createdAt', 'createdAt'] as const;
 
 /** Two ids that did not decode (0) are unknown ids, not duplicates of each other. */
 const sameId = (key: string) => (a: Record<string, number>, b: Record<string, number>) => a[key] !== 0 && a[key] === b[key];
@@ -68,12 +71,16 @@ const listQuery = Joi.object({
 const byId = Joi.object({ id: orderId() });
 const bySalesOrderId = Joi.object({ salesOrderId: orderId() });
 
+type ById = { params: { id: number } };
+type BySalesOrderId = { params: { salesOrderId: number } };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts); create stays untyped while it serves the quick sale too. */
 export const salesOrderSchemas = {
   create: { body: Joi.object(createFields) },
-  list: { params: Joi.object({ filialId: id('filial').required() }), query: listQuery },
-  listOrGet: { params: Joi.object({ filialIdOrId: anyId().required() }), query: listQuery },
-  get: { params: byId },
-  update: {
+  list: typedSchema<{ params: { filialId: number }; query: ListQuery }>({ params: Joi.object({ filialId: id('filial').required() }), query: listQuery }),
+  listOrGet: typedSchema<{ params: { filialIdOrId: string }; query: ListQuery }>({ params: Joi.object({ filialIdOrId: anyId().required() }), query: listQuery }),
+  get: typedSchema<ById>({ params: byId }),
+  update: typedSchema<ById & { body: PatchInput }>({
     params: byId,
     body: Joi.object({
       version: version(),
@@ -86,10 +93,10 @@ export const salesOrderSchemas = {
         .unique(sameId('salesOrderItemId'), { ignoreUndefined: true })
         .description('the full new list of lines: lines left out are removed'),
     }).min(2),
-  },
-  remove: { params: byId },
-  assignCustomer: { params: byId, body: Joi.object({ customerId: id('customer').required() }) },
-  group: {
+  }),
+  remove: typedSchema<ById>({ params: byId }),
+  assignCustomer: typedSchema<ById & { body: { customerId: number } }>({ params: byId, body: Joi.object({ customerId: id('customer').required() }) }),
+  group: typedSchema<{ body: { salesOrderIds: number[] } }>({
     body: Joi.object({
       salesOrderIds: Joi.array()
         .items(id('sales-order'))
@@ -98,9 +105,9 @@ export const salesOrderSchemas = {
         .unique((a: number, b: number) => a !== 0 && a === b)
         .required(),
     }),
-  },
-  fulfillment: { params: byId },
-  fulfill: {
+  }),
+  fulfillment: typedSchema<ById>({ params: byId }),
+  fulfill: typedSchema<ById & { body: { items: FulfillLine[] } }>({
     params: byId,
     body: Joi.object({
       items: Joi.array()
@@ -110,12 +117,12 @@ export const salesOrderSchemas = {
         .unique(sameId('salesOrderItemId'))
         .required(),
     }),
-  },
-  convertQuote: { params: bySalesOrderId },
-  convertToQuote: {
+  }),
+  convertQuote: typedSchema<BySalesOrderId>({ params: bySalesOrderId }),
+  convertToQuote: typedSchema<BySalesOrderId & { body: { validUntil?: string } | undefined }>({
     params: bySalesOrderId,
     body: Joi.object({ validUntil: isoDate().description('default: 30 days from today') }),
-  },
-  cancelPreview: { params: bySalesOrderId },
-  cancel: { params: bySalesOrderId, body: Joi.object({ reason: Joi.string().trim().min(3).max(500).required() }) },
+  }),
+  cancelPreview: typedSchema<BySalesOrderId>({ params: bySalesOrderId }),
+  cancel: typedSchema<BySalesOrderId & { body: { reason: string } }>({ params: bySalesOrderId, body: Joi.object({ reason: Joi.string().trim().min(3).max(500).required() }) }),
 };

@@ -19,7 +19,8 @@ export type SalesOrderAction =
   | 'fulfill'
   | 'cancel'
   | 'convert-quote'
-  | 'convert-order-to-quote';
+  | 'convert-order-to-quote'
+  | 'return';
 
 interface ActionRule {
   /** Status → the statuses the action may leave the order in. */
@@ -46,7 +47,12 @@ export const TRANSITIONS: Record<SalesOrderAction, ActionRule> = {
   cancel: { from: { OPEN: ['CANCELLED'], PARTIALLY_FULFILLED: ['CLOSED'] }, types: ['ORDER', 'QUOTE'], verb: 'cancel it' },
   'convert-quote': { from: { OPEN: ['OPEN'] }, types: ['QUOTE'], verb: 'convert it to an order' },
   'convert-order-to-quote': { from: { OPEN: ['OPEN'] }, types: ['ORDER'], nothingFulfilled: true, verb: 'convert it to a quote' },
+  // Goods delivered come back through the returns module; the order keeps its status.
+  return: { from: { PARTIALLY_FULFILLED: ['PARTIALLY_FULFILLED'], FULFILLED: ['FULFILLED'], CLOSED: ['CLOSED'] }, types: ['ORDER'], verb: 'return goods of it' },
 };
+
+/** The statuses of an ORDER whose delivered goods can be returned (the returns module filters by them). */
+export const RETURNABLE_STATUSES = Object.keys(TRANSITIONS.return.from) as SalesOrderStatus[];
 
 const RESOURCE = 'Sales order';
 

@@ -3,13 +3,11 @@ import fs from 'node:fs';
 import { config } from '../../core/config';
 import { sefazConfig } from '../../core/config/sefaz';
 import { systemContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { reader } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
 import { saveCertificate } from '../sefaz/certificate/certificate.service';
-import { findState, updateState } from '../sefaz/dfe-state.repository';
+import { rewindCursorPast } from '../sefaz/dfe-sync.service';
 import { setFilialEndpoint } from '../sefaz/sefaz-connection';
-import { nsuToBigInt } from '../sefaz/xml/dist-dfe';
-import { DEMO_COMPANY_CNPJ } from '../tenancy/demo-seed';
 import { Company } from '../tenancy/entities/company.entity';
 import { Filial } from '../tenancy/entities/filial.entity';
 import { DATA_DIR, INFO_FILE, STATE_FILE } from './info-file';
@@ -35,28 +33,25 @@ async function attachFilial(sim: AuthoritySimulator, companyId: number, filial: 
   const password = crypto.randomBytes(12).toString('hex');
   const a1 = sim.issueClientCertificate(filial.cnpj, filial.name.toUpperCase(), password);
   await saveCertificate(systemContext(companyId, 'local-authority'), filial.id, { pfx: a1.pfx.toString('base64'), password });
-  await setFilialEndpoint(companyId, filial.id, { ...endpoints, label: 'local simulator' });
+  await setFilialEndpoint(companyId, filial.id, { ...endpoints, label: 'local simulator', waitSeconds: sefazConfig.simulator.waitMs / 1000 });
 
   const tpAmb = filial.nfeEnvironment === 'HOMOLOGATION' ? '2' : '1';
   const stream = sim.authority.status(filial.cnpj, tpAmb);
   if (stream.documents === 0) sim.generate({ recipient: filial.cnpj, recipientName: filial.name, recipientUf: filial.uf, tpAmb, count: DEMO_INVOICES });
-  const state = await findState(companyId, filial.id);
-  if (state && nsuToBigInt(state.ultNsu) > nsuToBigInt(sim.authority.status(filial.cnpj, tpAmb).maxNSU)) {
-    await inTransaction((em) => updateState(em, state, { ultNsu: '000000000000000', maxNsu: '000000000000000', nextAllowedAt: null, pendingGaps: null }));
-  }
+  await rewindCursorPast(companyId, filial.id, sim.authority.status(filial.cnpj, tpAmb).maxNSU);
 }
 
 /**
  * Starts the local authority when configured (SEFAZ_SIMULATOR; default: embedded database outside
- * production) and attaches the demo tenant to it. Returns null when it is not to run.
+ * production) and attaches the company of `attachCompanyCnpj` (npm start: the demo tenant) to it. Returns null when it is not to run.
  */
-export async function startLocalAuthority(): Promise<LocalAuthority | null> {
+export async function startLocalAuthority(attachCompanyCnpj: string): Promise<LocalAuthority | null> {
   if (!sefazConfig.simulator.enabled) return null;
   const persistent = config.db.engine === 'sqlite' && config.db.sqliteFile !== ':memory:';
   const sim = new AuthoritySimulator({ host: sefazConfig.simulator.host, port: sefazConfig.simulator.port, waitMs: sefazConfig.simulator.waitMs, stateFile: persistent ? STATE_FILE : undefined });
   const endpoints = await sim.start();
 
-  const company = await reader().findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
+  const company = await reader().findOneBy(Company, { cnpj: attachCompanyCnpj });
   if (company) {
     const filiais = await reader().find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } });
     for (const filial of filiais) await attachFilial(sim, company.id, filial, endpoints);

@@ -7,15 +7,14 @@ import { ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { Manifestation, NfeInbound } from '../nfe/entities/nfe-inbound.entity';
-import { eventsOf, findInboundByKey, insertInbound, insertInboundEvent, updateInbound } from '../nfe/nfe-inbound.repository';
-import { AUDIT_ENTITY, recipientOf, upsertInbound } from '../nfe/nfe-inbound.service';
-import { toInboundEventData } from '../nfe/nfe.mapper';
+import { AUDIT_ENTITY, findInboundByKey, inboundEvents, insertInbound, insertInboundEvent, recipientOf, updateInbound, upsertInbound } from '../nfe/nfe-inbound.service';
+import { toInboundEventData } from '../nfe/nfe.events';
 import { inspectNfeXml, NfeInspection } from '../nfe/xml/inspect';
 import type { Filial } from '../tenancy/entities/filial.entity';
 import type { DfeDocument, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
 import { EVENT_TYPES, eventOfType, ManifestationEvent, TP_CANCELAMENTO, TP_CTE_AUTORIZADO } from './xml/events';
 import { ufOfCode } from './xml/uf-codes';
-import { EntryDocument } from '../entry-document/entities/entry-document.entity';
+import { flagIssuerCancellation } from '../entry-document/entry-document.service';
 
 /*
  * Documents of the DF-e distribution land on the filial's inbound NF-e records (the NF-e module's
@@ -209,7 +208,7 @@ async function applyCancellation(em: EntityManager, ctx: ActorContext, inbound: 
   if (inbound.importStatus === 'IMPORTED' && inbound.entryDocumentId) {
     // The purchase was booked from an invoice that no longer exists: flag the entry document for review
     // (a DRAFT can no longer be confirmed; a confirmed one shows the flag and is for the user to cancel).
-    await em.update(EntryDocument, { id: inbound.entryDocumentId, companyId: inbound.companyId }, { nfeCancelledAt: new Date() });
+    await flagIssuerCancellation(em, inbound.companyId, inbound.entryDocumentId);
     await recordAudit(em, ctx, {
       entity: 'entry-document',
       entityId: inbound.entryDocumentId,
@@ -265,7 +264,7 @@ async function applyEvent(em: EntityManager, ctx: ActorContext, filial: Filial, 
     summary.skipped.push({ nsu: ev.nsu, kind: ev.kind, accessKey: ev.accessKey, reason: `event ${ev.eventType} for an NF-e the filial has not received` });
     return;
   }
-  const known = (await eventsOf(em, ctx.companyId, inbound.id)).some((e) => e.type === 'AUTHORITY_EVENT' && e.eventCode === ev.eventType && e.sequence === ev.sequence);
+  const known = (await inboundEvents(em, ctx.companyId, inbound.id)).some((e) => e.type === 'AUTHORITY_EVENT' && e.eventCode === ev.eventType && e.sequence === ev.sequence);
   if (known) return;
   const registered = ev.kind === 'procEventoNFe' ? ev.registeredAt : ev.receivedAt;
   await insertInboundEvent(em, {

@@ -69,7 +69,8 @@ class Sync {
   ) {}
 
   private waitUntil(): Date {
-    return new Date(this.now().getTime() + sefazConfig.waitMs);
+    // The real authority asks an hour; the local simulator of the demo says its own (shorter) period.
+    return new Date(this.now().getTime() + (this.client.quietPeriodMs ?? sefazConfig.waitMs));
   }
 
   private async query(q: Parameters<SefazClient['distDFe']>[0]): Promise<DistResult> {
@@ -203,5 +204,16 @@ export async function syncDfe(ctx: TenantContext, options: SyncOptions = {}): Pr
     return sync.result();
   } finally {
     await inTransaction((em) => updateState(em, state, { leaseUntil: null }));
+  }
+}
+
+/**
+ * Puts a filial's DF-e cursor back to NSU zero when it is past `maxNsu` (the local simulator's
+ * stream was regenerated with fewer documents than an earlier run had read).
+ */
+export async function rewindCursorPast(companyId: number, filialId: number, maxNsu: string): Promise<void> {
+  const state = await findState(companyId, filialId);
+  if (state && nsuToBigInt(state.ultNsu) > nsuToBigInt(maxNsu)) {
+    await inTransaction((em) => updateState(em, state, { ultNsu: NSU_ZERO, maxNsu: NSU_ZERO, nextAllowedAt: null, pendingGaps: null }));
   }
 }

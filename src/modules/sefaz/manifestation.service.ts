@@ -1,8 +1,7 @@
 import type { TenantContext } from '../../core/context';
 import { inTransaction, reader } from '../../core/db/transaction';
 import type { NfeInbound } from '../nfe/entities/nfe-inbound.entity';
-import { findInboundByKey } from '../nfe/nfe-inbound.repository';
-import { findByKeyInFilial, governingFilial } from '../nfe/nfe-inbound.service';
+import { findByKeyInFilial, findInboundByKey, governingFilial } from '../nfe/nfe-inbound.service';
 import type { Filial } from '../tenancy/entities/filial.entity';
 import { authorityAnswerError, eventOutcome } from './cstat';
 import { recordManifestation } from './dfe-ingest';

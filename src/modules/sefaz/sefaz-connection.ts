@@ -24,16 +24,16 @@ export function setTransportOptions(options: PostOptions | undefined): void {
 
 export async function authorityTarget(filial: Filial): Promise<AuthorityTarget & { label: string }> {
   const own = await reader().findOneBy(SefazEndpoint, { companyId: filial.companyId, filialId: filial.id });
-  if (own) return { distUrl: own.distUrl, eventUrl: own.eventUrl, ca: own.caPem ? [own.caPem] : undefined, label: own.label };
+  if (own) return { distUrl: own.distUrl, eventUrl: own.eventUrl, ca: own.caPem ? [own.caPem] : undefined, label: own.label, waitMs: own.waitSeconds === null ? undefined : own.waitSeconds * 1000 };
   const configured = sefazConfig.endpoints[filial.nfeEnvironment];
   return { distUrl: configured.dist, eventUrl: configured.event, label: filial.nfeEnvironment === 'HOMOLOGATION' ? 'national environment (homologação)' : 'national environment' };
 }
 
 /** Points a filial at other endpoints (the local simulator); `null` returns it to the configuration. */
-export async function setFilialEndpoint(companyId: number, filialId: number, endpoint: { distUrl: string; eventUrl: string; caPem: string | null; label: string } | null): Promise<void> {
+export async function setFilialEndpoint(companyId: number, filialId: number, endpoint: { distUrl: string; eventUrl: string; caPem: string | null; label: string; waitSeconds?: number | null } | null): Promise<void> {
   await inTransaction(async (em) => {
     await em.delete(SefazEndpoint, { companyId, filialId });
-    if (endpoint) await em.insert(SefazEndpoint, { companyId, filialId, ...endpoint });
+    if (endpoint) await em.insert(SefazEndpoint, { companyId, filialId, ...endpoint, waitSeconds: endpoint.waitSeconds ?? null });
   });
 }
 

@@ -40,5 +40,5 @@ export async function state(req: Request, res: Response) {
 
 export async function log(req: Request, res: Response) {
   const { envelopes, ...query } = req.valid.query;
-  res.json(mapPage(await listLog(req.ctx, req.valid.params.filialId, query as never), (l) => toLogDto(l, envelopes)));
+  res.json(mapPage(await listLog(req.ctx, req.valid.params.filialId, query), (l) => toLogDto(l, envelopes)));
 }

@@ -3,9 +3,10 @@ import { requestFilial } from '../../core/auth/tenancy';
 import { BusinessRuleError } from '../../core/errors';
 import { Dec, dec, round, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
+import { publishEvent } from '../../core/outbox/outbox.service';
 import { Filial } from '../tenancy/entities/filial.entity';
 import { MovementDirection } from './entities/stock-movement.entity';
-import { insertMovements, lockBalances, movementStates, MovementState, readBalances, writeBalances } from './stock.repository';
+import { deferInsertMovements, lockBalances, movementStates, MovementState, readBalances, deferBalanceWrites } from './stock.repository';
 
 export interface LedgerLine {
   productId: number;
@@ -156,6 +157,39 @@ export async function lockForPosting(em: EntityManager, companyId: number, filia
   if (productIds.length) await lockBalances(em, companyId, filialId, productIds, { createMissing: !options.existingOnly });
 }
 
+interface StockChange {
+  productId: number;
+  balanceBefore: Dec;
+  balance: Dec;
+  averageCost: Dec;
+}
+
+/**
+ * `stock.changed`, one per product a posting touched, queued in the posting's transaction: the rows
+ * join the transaction's other events in the one multi-row INSERT before commit, so a quick sale's
+ * hot path gains no statement.
+ */
+async function publishStockChanges(em: EntityManager, posting: { companyId: number; filialId: number; reason: string; referenceType: string; actor?: string }, changes: StockChange[]): Promise<void> {
+  const ctx = { companyId: posting.companyId, actor: posting.actor ?? 'system' };
+  for (const c of changes) {
+    await publishEvent(em, ctx, {
+      type: 'stock.changed',
+      filialId: posting.filialId,
+      aggregateType: 'product',
+      aggregateId: c.productId,
+      data: {
+        filialId: encodeId('filial', posting.filialId),
+        productId: encodeId('product', c.productId),
+        balance: toJsonNumber(c.balance, 'quantity'),
+        change: toJsonNumber(c.balance.minus(c.balanceBefore), 'quantity'),
+        averageCost: toJsonNumber(c.averageCost, 'cost'),
+        reason: posting.reason,
+        referenceType: posting.referenceType,
+      },
+    });
+  }
+}
+
 /**
  * Posts movements and updates balances atomically, inside the caller's transaction: balances are
  * locked, effects computed, then one UPDATE for all balances and one INSERT for all movements.
@@ -170,7 +204,7 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
 
   const finalByProduct = new Map<number, LedgerEffect>();
   for (const e of effects) finalByProduct.set(e.productId, e);
-  await writeBalances(
+  await deferBalanceWrites(
     em,
     posting.companyId,
     posting.filialId,
@@ -178,7 +212,7 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
   );
   // The locked rows stay known to the transaction (lockBalances): keep them as now written.
   for (const e of finalByProduct.values()) Object.assign(balances.get(e.productId)!, { quantity: e.balanceAfter, averageCost: e.averageCostAfter });
-  await insertMovements(
+  await deferInsertMovements(
     em,
     effects.map((e) => ({
       companyId: posting.companyId,
@@ -195,6 +229,13 @@ export async function postToLedger(em: EntityManager, posting: LedgerPosting): P
       referenceLineId: e.referenceLineId ?? null,
       actor: posting.actor ?? null,
     })),
+  );
+  const firstBefore = new Map<number, Dec>();
+  for (const e of effects) if (!firstBefore.has(e.productId)) firstBefore.set(e.productId, e.balanceBefore);
+  await publishStockChanges(
+    em,
+    posting,
+    [...finalByProduct.values()].map((e) => ({ productId: e.productId, balanceBefore: firstBefore.get(e.productId)!, balance: e.balanceAfter, averageCost: e.averageCostAfter })),
   );
   return effects;
 }
@@ -304,14 +345,14 @@ export async function postValueAdjustment(em: EntityManager, posting: ValuePosti
   const finalByProduct = new Map<number, ValueEffect>();
   for (const e of effects) finalByProduct.set(e.productId, e);
   const changed = [...finalByProduct.values()].filter((e) => !e.averageCostAfter.eq(e.averageCostBefore));
-  await writeBalances(
+  await deferBalanceWrites(
     em,
     posting.companyId,
     posting.filialId,
     changed.map((e) => ({ id: balances.get(e.productId)!.id, quantity: e.balance, averageCost: e.averageCostAfter })),
   );
   for (const e of changed) balances.get(e.productId)!.averageCost = e.averageCostAfter;
-  await insertMovements(
+  await deferInsertMovements(
     em,
     effects
       .filter((e) => !e.absorbed.isZero())
@@ -331,6 +372,12 @@ export async function postValueAdjustment(em: EntityManager, posting: ValuePosti
         referenceLineId: e.referenceLineId ?? null,
         actor: posting.actor ?? null,
       })),
+  );
+  // A value posting moves no quantity; its event tells the new average cost.
+  await publishStockChanges(
+    em,
+    posting,
+    changed.map((e) => ({ productId: e.productId, balanceBefore: e.balance, balance: e.balance, averageCost: e.averageCostAfter })),
   );
   return effects;
 }

@@ -4,8 +4,8 @@ import { deferWrite } from '../../core/db/transaction';
 import { Dec, dec, toFixed } from '../../core/decimal';
 import { StockBalance } from './entities/stock-balance.entity';
 import { StockMovement } from './entities/stock-movement.entity';
+import { sqlNow } from '../../core/db/sql-time';
 
-const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
 export interface LockedBalance {
   id: number;
@@ -81,7 +81,7 @@ export async function readBalances(em: EntityManager, companyId: number, filialI
 }
 
 /** Writes new quantity/average cost of many balances in one statement (sent with the next one: the rows are locked). */
-export async function writeBalances(em: EntityManager, companyId: number, filialId: number, updates: { id: number; quantity: Dec; averageCost: Dec }[]): Promise<void> {
+export async function deferBalanceWrites(em: EntityManager, companyId: number, filialId: number, updates: { id: number; quantity: Dec; averageCost: Dec }[]): Promise<void> {
   if (!updates.length) return;
   const qtyCases = updates.map(() => 'WHEN ? THEN ?').join(' ');
   const costCases = updates.map(() => 'WHEN ? THEN ?').join(' ');
@@ -93,7 +93,8 @@ export async function writeBalances(em: EntityManager, companyId: number, filial
     ...updates.map((u) => u.id),
   ];
   await deferWrite(em, {
-    sql: `UPDATE stock_balance SET quantity = CASE id ${qtyCases} END, average_cost = CASE id ${costCases} END, updated_at = ${NOW} WHERE company_id = ? AND filial_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
+    label: 'stock balances',
+    sql: `UPDATE stock_balance SET quantity = CASE id ${qtyCases} END, average_cost = CASE id ${costCases} END, updated_at = ${sqlNow()} WHERE company_id = ? AND filial_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
     params,
   });
 }
@@ -151,10 +152,11 @@ export interface MovementRow {
 }
 
 /** All movements of a posting in one INSERT (created_at from the column default), sent with the next statement. */
-export async function insertMovements(em: EntityManager, rows: MovementRow[]): Promise<void> {
+export async function deferInsertMovements(em: EntityManager, rows: MovementRow[]): Promise<void> {
   if (!rows.length) return;
   const tuple = `(${MOVEMENT_COLUMNS.map(() => '?').join(',')})`;
   await deferWrite(em, {
+    label: 'stock movements',
     sql: `INSERT INTO stock_movement (${MOVEMENT_COLUMNS.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`,
     params: rows.flatMap((r) => [
       r.companyId, r.filialId, r.productId, r.direction, r.reason,

@@ -3,10 +3,10 @@ import { isMysql } from '../../core/db/engine';
 import { Dec, toFixed } from '../../core/decimal';
 import { ThirdPartyStockBalance } from './entities/third-party-stock-balance.entity';
 import { ThirdPartyStockMovement } from './entities/third-party-stock-movement.entity';
+import { sqlNow } from '../../core/db/sql-time';
 
 /** SQL of the third-party stock ledger. Every query is scoped by company (and filial). */
 
-const NOW = isMysql ? 'CURRENT_TIMESTAMP(3)' : "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
 export const balanceKey = (productId: number, ownerDocument: string) => `${productId}:${ownerDocument}`;
 
@@ -58,7 +58,7 @@ export async function writeThirdPartyBalances(em: EntityManager, companyId: numb
   if (!updates.length) return;
   const cases = updates.map(() => 'WHEN ? THEN ?').join(' ');
   await em.query(
-    `UPDATE third_party_stock_balance SET quantity = CASE id ${cases} END, value = CASE id ${cases} END, updated_at = ${NOW} WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
+    `UPDATE third_party_stock_balance SET quantity = CASE id ${cases} END, value = CASE id ${cases} END, updated_at = ${sqlNow()} WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
     [
       ...updates.flatMap((u) => [u.id, toFixed(u.quantity, 'quantity')]),
       ...updates.flatMap((u) => [u.id, toFixed(u.value, 'amount')]),

@@ -4,7 +4,7 @@ import type { TaxRegime } from '../../tenancy/entities/filial.entity';
 import type { ComputedItem } from '../entry-document.calculator';
 import { EntryDocumentItem } from '../entities/entry-document-item.entity';
 import { EntryDocument } from '../entities/entry-document.entity';
-import { SQL_NOW } from '../entry-document.repository';
+import { sqlNow } from '../../../core/db/sql-time';
 
 /** SQL of a confirmation's booking: the regime it was booked by, and the lines as booked. */
 
@@ -21,7 +21,7 @@ export async function recordBooking(em: EntityManager, companyId: number, docume
   await em
     .createQueryBuilder()
     .update(EntryDocument)
-    .set({ taxRegime, updatedAt: () => SQL_NOW } as never)
+    .set({ taxRegime, updatedAt: () => sqlNow() } as never)
     .where('id = :id AND company_id = :companyId', { id: documentId, companyId })
     .execute();
   for (let i = 0; i < stored.length; i++) {

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { EntryDocumentTaxCredit } from '../entities/entry-document-tax-credit.entity';
-import { SQL_NOW } from '../entry-document.repository';
+import { sqlNow } from '../../../core/db/sql-time';
 
 /** SQL of the credits a confirmed entry document records, per tax. Scoped by company. */
 
@@ -17,7 +17,7 @@ export async function reverseTaxCredits(em: EntityManager, companyId: number, en
   const result = await em
     .createQueryBuilder()
     .update(EntryDocumentTaxCredit)
-    .set({ status: 'REVERSED', reversedAt: () => SQL_NOW } as never)
+    .set({ status: 'REVERSED', reversedAt: () => sqlNow() } as never)
     .where('company_id = :companyId AND entry_document_id = :entryDocumentId AND status = :status', { companyId, entryDocumentId, status: 'RECORDED' })
     .execute();
   return result.affected ?? 0;

@@ -5,7 +5,7 @@ import { Dec, toJsonNumber } from '../../../core/decimal';
 import { encodeId } from '../../../core/hashids';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import type { SalesOrder, SalesOrderStatus } from '../entities/sales-order.entity';
-import { itemsOf, loadView, lockItems, SalesOrderView, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
+import { itemsOf, loadView, lockItems, SalesOrderView, deferOrderUpdateIf, deferItemQuantities } from '../sales-order.repository';
 import { remainingOf } from '../sales-order.rules';
 import { assertTransition, canDo, forbidden, TRANSITIONS } from '../sales-order.state';
 import { assertReadable } from './query.service';
@@ -50,7 +50,7 @@ export async function cancelOrder(ctx: TenantContext, id: number, reason: string
 
     const byId = new Map(items.map((i) => [i.id, i]));
     const changes: Record<string, [unknown, unknown]> = { status: [order.status, plan.resultingStatus], cancelReason: [null, reason] };
-    await writeItemQuantities(
+    await deferItemQuantities(
       em,
       ctx.companyId,
       'cancelled_quantity',
@@ -62,7 +62,7 @@ export async function cancelOrder(ctx: TenantContext, id: number, reason: string
       }),
     );
     const before = { status: order.status, version: order.version };
-    await updateOrderIf(em, order, before, { status: plan.resultingStatus, cancelReason: reason, cancelledAt: new Date() });
+    await deferOrderUpdateIf(em, order, before, { status: plan.resultingStatus, cancelReason: reason, cancelledAt: new Date() });
     order.status = plan.resultingStatus;
     await auditOrder(em, ctx, order, plan.resultingStatus, changes);
     await publishOrderEvent(em, ctx, order, plan.resultingStatus === 'CLOSED' ? 'closed' : 'cancelled', {

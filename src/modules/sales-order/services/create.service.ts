@@ -7,7 +7,8 @@ import { BusinessRuleError, ValidationError } from '../../../core/errors';
 import { nextSequenceValue } from '../../../core/sequence/sequence.service';
 import { FlowMode, SalesOrder, SalesOrderType } from '../entities/sales-order.entity';
 import { itemsOf, loadView, SalesOrderView } from '../sales-order.repository';
-import { addDays, businessToday, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
+import { businessToday } from '../../../core/business-date';
+import { addDays, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
 import { draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
 import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
 import type { Customer } from '../../catalog/entities/customer.entity';
@@ -15,7 +16,7 @@ import type { Product } from '../../catalog/entities/product.entity';
 import type { Seller } from '../../catalog/entities/seller.entity';
 import { dataSource } from '../../../core/db/data-source';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
-import { insertWithLines } from '../../../core/db/sql';
+import { insertWithLines, TenantRow } from '../../../core/db/sql';
 
 export const SALES_ORDER_CODE_SEQUENCE = 'sales-order-code';
 
@@ -35,6 +36,12 @@ export interface CreateSalesOrderInput {
   items: ItemInput[];
   /** The customer and seller as the caller already read them in the tenant (checked active): not read again. */
   resolved?: { customer?: Customer | null; seller?: Seller | null };
+  /**
+   * The caller fulfils every line in full later in this same transaction (the quick sale): the rows
+   * are written as that fulfilment leaves them (lines fulfilled, order FULFILLED at version 2), so it
+   * updates nothing. What this function answers, audits and publishes is still the new OPEN order.
+   */
+  fulfilledOnInsert?: boolean;
 }
 
 /**
@@ -64,7 +71,7 @@ export async function createSalesOrder(
   ctx: ActorContext,
   input: CreateSalesOrderInput,
   drafts?: LineDraft[],
-): Promise<{ order: SalesOrder; items: SalesOrderItem[]; products?: Map<number, Product> }> {
+): Promise<{ order: SalesOrder; items: SalesOrderItem[]; products?: Map<number, Product>; fulfilledOnInsert?: boolean }> {
   const type = input.type ?? 'ORDER';
   const products = drafts ? undefined : await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId), (i) => `items[${i}].productId`);
   const lines = drafts ?? draftLines(input.items, products!);
@@ -99,14 +106,16 @@ export async function createSalesOrder(
   });
   // Every column is known here, so nothing needs reading back but the ids (lines too, unless the
   // server may interleave the ids of one INSERT).
-  const itemRows: Partial<SalesOrderItem>[] = rows.map(({ keepId: _keep, ...row }) => row);
-  const inserted = await insertWithLines(em, SalesOrder, order, SalesOrderItem, itemRows, 'salesOrderId');
+  const itemRows: TenantRow<SalesOrderItem>[] = rows.map(({ keepId: _keep, ...row }) => row);
+  const inserted = input.fulfilledOnInsert
+    ? await insertWithLines(em, SalesOrder, { ...order, status: 'FULFILLED', version: 2 }, SalesOrderItem, itemRows.map((row) => ({ ...row, fulfilledQuantity: row.quantity })), 'salesOrderId')
+    : await insertWithLines(em, SalesOrder, order, SalesOrderItem, itemRows, 'salesOrderId');
   order.id = inserted.id;
   const ids = inserted.lineIds;
   const items = ids ? itemRows.map((row, i) => Object.assign(new SalesOrderItem(), row, { id: ids[i], salesOrderId: order.id })) : await itemsOf(em, ctx.companyId, [order.id]);
   await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
   await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
-  return { order, items, products };
+  return { order, items, products, fulfilledOnInsert: input.fulfilledOnInsert };
 }
 
 export type CreateRequest = Omit<CreateSalesOrderInput, 'filialId'>;

@@ -9,7 +9,7 @@ import { BusinessRuleError, ConflictError, StaleVersionError } from '../../../co
 import { encodeId, encodeOptionalId } from '../../../core/hashids';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { SalesOrder } from '../entities/sales-order.entity';
-import { loadView, lockItems, SalesOrderView, updateOrderIf } from '../sales-order.repository';
+import { loadView, lockItems, SalesOrderView, deferOrderUpdateIf } from '../sales-order.repository';
 import { anythingFulfilled, isExpired } from '../sales-order.rules';
 import { assertAllowed } from '../sales-order.state';
 import { blankToNull, quoteValidity } from './create.service';
@@ -91,7 +91,7 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
       if (JSON.stringify(before) !== JSON.stringify(after)) changes.items = [before, after];
     }
     if (!Object.keys(changes).length) return;
-    await updateOrderIf(em, order, { status: order.status, version: order.version }, set);
+    await deferOrderUpdateIf(em, order, { status: order.status, version: order.version }, set);
     await auditOrder(em, ctx, order, 'UPDATED', changes);
     await publishOrderEvent(em, ctx, Object.assign(order, set), 'updated', { changed: Object.keys(changes) });
   });
@@ -128,7 +128,7 @@ export async function assignCustomer(ctx: TenantContext, id: number, customerId:
     await resolveCustomer(em, ctx.companyId, customerId);
     if (order.customerId === customerId) return;
     const previous = order.customerId;
-    await updateOrderIf(em, order, { status: order.status, version: order.version }, { customerId });
+    await deferOrderUpdateIf(em, order, { status: order.status, version: order.version }, { customerId });
     order.customerId = customerId;
     await auditOrder(em, ctx, order, 'CUSTOMER_ASSIGNED', { customerId: [encodeOptionalId('customer', previous), encodeId('customer', customerId)] });
     await publishOrderEvent(em, ctx, order, 'customer-assigned', { previousCustomerId: encodeOptionalId('customer', previous) });
@@ -144,7 +144,7 @@ export async function convertQuote(ctx: TenantContext, id: number): Promise<Sale
     if (isExpired(order)) {
       throw new BusinessRuleError('QUOTE_EXPIRED', `The quote expired (valid until ${order.validUntil})`, { validUntil: order.validUntil });
     }
-    await updateOrderIf(em, order, { status: 'OPEN', version: order.version, type: 'QUOTE' }, { type: 'ORDER', validUntil: null });
+    await deferOrderUpdateIf(em, order, { status: 'OPEN', version: order.version, type: 'QUOTE' }, { type: 'ORDER', validUntil: null });
     const changes: Changes = { type: ['QUOTE', 'ORDER'], validUntil: [order.validUntil, null] };
     Object.assign(order, { type: 'ORDER', validUntil: null });
     await auditOrder(em, ctx, order, 'CONVERTED_TO_ORDER', changes);
@@ -160,7 +160,7 @@ export async function convertOrderToQuote(ctx: TenantContext, id: number, validU
     const items = await lockItems(em, ctx.companyId, order.id);
     assertAllowed(order, 'convert-order-to-quote', anythingFulfilled(items));
     const until = quoteValidity(validUntil);
-    await updateOrderIf(em, order, { status: 'OPEN', version: order.version, type: 'ORDER' }, { type: 'QUOTE', validUntil: until });
+    await deferOrderUpdateIf(em, order, { status: 'OPEN', version: order.version, type: 'ORDER' }, { type: 'QUOTE', validUntil: until });
     Object.assign(order, { type: 'QUOTE', validUntil: until });
     await auditOrder(em, ctx, order, 'CONVERTED_TO_QUOTE', { type: ['ORDER', 'QUOTE'], validUntil: [null, until] });
     await publishOrderEvent(em, ctx, order, 'converted-to-quote', { validUntil: until });

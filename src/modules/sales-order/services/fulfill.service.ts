@@ -12,12 +12,12 @@ import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import type { SalesOrder } from '../entities/sales-order.entity';
-import { fulfillmentsOf, itemsOf, lockOrderWithItems, stockControlledAmong, updateOrderIf, writeItemQuantities } from '../sales-order.repository';
+import { fulfillmentsOf, itemsOf, lockOrderWithItems, stockControlledAmong, deferOrderUpdateIf, deferItemQuantities } from '../sales-order.repository';
 import { remainingOf } from '../sales-order.rules';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
 import { auditOrder, publishOrderEvent } from './shared';
-import { insertedId, insertRows, insertRowsLater } from '../../../core/db/sql';
+import { insertedId, insertRows, deferInsertRows } from '../../../core/db/sql';
 
 export interface FulfillLine {
   salesOrderItemId: number;
@@ -39,7 +39,13 @@ export interface FulfillOptions {
    * createSalesOrder answers): their rows are already locked by the insert, so they are not read
    * again.
    */
-  created?: { order: SalesOrder; items: SalesOrderItem[]; products?: Map<number, Pick<Product, 'id' | 'stockControlled'>> };
+  created?: {
+    order: SalesOrder;
+    items: SalesOrderItem[];
+    products?: Map<number, Pick<Product, 'id' | 'stockControlled'>>;
+    /** The rows were written already fulfilled (createSalesOrder's fulfilledOnInsert): this fulfilment must fulfil every line in full, and updates neither lines nor order. */
+    fulfilledOnInsert?: boolean;
+  };
 }
 
 /**
@@ -123,7 +129,7 @@ export async function fulfillSalesOrderItems(
       unitCost: costOf.get(item.id) ?? new Dec(0),
     });
   });
-  await insertRowsLater(em, FulfillmentItem, fulfillmentItems);
+  await deferInsertRows(em, FulfillmentItem, fulfillmentItems);
 
   const changes: Record<string, [unknown, unknown]> = {};
   const updates = lines.map((l) => {
@@ -133,14 +139,19 @@ export async function fulfillSalesOrderItems(
     changes[`line${item.lineNumber}.fulfilledQuantity`] = [before.toFixed(4), item.fulfilledQuantity.toFixed(4)];
     return { id: item.id, value: item.fulfilledQuantity };
   });
-  await writeItemQuantities(em, ctx.companyId, 'fulfilled_quantity', updates);
-
   const status = items.every((i) => remainingOf(i).lte(0)) ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
   assertTransition(order, 'fulfill', status);
   const before = { status: order.status, version: order.version };
-  // The order was locked (or created) in this transaction and its state checked under the lock.
-  await updateOrderIf(em, order, before, { status }, { locked: true });
-  Object.assign(order, { status, version: order.version + 1, updatedAt: now });
+  if (created?.fulfilledOnInsert) {
+    // The insert wrote this very state: every line fulfilled in full, the order FULFILLED at version + 1.
+    if (status !== 'FULFILLED' || items.some((i) => !i.fulfilledQuantity.eq(i.quantity))) throw new Error('An order written fulfilled must be fulfilled in full by its first fulfilment');
+    Object.assign(order, { status, version: order.version + 1 });
+  } else {
+    await deferItemQuantities(em, ctx.companyId, 'fulfilled_quantity', updates);
+    // The order was locked (or created) in this transaction and its state checked under the lock.
+    await deferOrderUpdateIf(em, order, before, { status }, { locked: true });
+    Object.assign(order, { status, version: order.version + 1, updatedAt: now });
+  }
   if (before.status !== status) changes.status = [before.status, status];
 
   await auditOrder(em, ctx, order, status === 'FULFILLED' ? 'FULFILLED' : 'PARTIALLY_FULFILLED', changes);

@@ -8,7 +8,7 @@ import { AppError, BusinessRuleError, ConflictError } from '../../../core/errors
 import { encodeId } from '../../../core/hashids';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { SalesOrder } from '../entities/sales-order.entity';
-import { itemsOf, loadView, lockOrders, SalesOrderView, updateOrderIf } from '../sales-order.repository';
+import { itemsOf, loadView, lockOrders, SalesOrderView, deferOrderUpdateIf } from '../sales-order.repository';
 import type { OrderTotals } from '../sales-order.pricing';
 import { anythingFulfilled } from '../sales-order.rules';
 import { assertAllowed } from '../sales-order.state';
@@ -154,7 +154,7 @@ export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<Sa
       m.lines,
     );
     for (const src of plan.sources) {
-      await updateOrderIf(em, src, { status: 'OPEN', version: src.version, type: 'ORDER' }, { status: 'GROUPED', groupedIntoId: merged.id });
+      await deferOrderUpdateIf(em, src, { status: 'OPEN', version: src.version, type: 'ORDER' }, { status: 'GROUPED', groupedIntoId: merged.id });
       await auditOrder(em, ctx, src, 'GROUPED', { status: ['OPEN', 'GROUPED'], groupedIntoId: [null, encodeId('sales-order', merged.id)] });
     }
     await publishOrderEvent(em, ctx, merged, 'grouped', { groupedFromIds: plan.sources.map((o) => encodeId('sales-order', o.id)) });

@@ -2,6 +2,7 @@ import { Dec } from '../../../core/decimal';
 import type { Product } from '../../catalog/entities/product.entity';
 import type { LineOrigin, SalesOrderItem } from '../entities/sales-order-item.entity';
 import { OrderTotals, priceOrder } from '../sales-order.pricing';
+import type { TenantRow } from '../../../core/db/sql';
 
 /** A line as a client sends it (create, quick sale, edit). */
 export interface ItemInput {
@@ -50,7 +51,7 @@ export function priceLines(
   drafts: LineDraft[],
   discount: Dec,
   freight: Dec,
-): { rows: (Partial<SalesOrderItem> & { keepId?: number })[]; totals: OrderTotals } {
+): { rows: (TenantRow<SalesOrderItem> & { keepId?: number })[]; totals: OrderTotals } {
   const { lines, totals } = priceOrder(drafts, discount, freight);
   const rows = drafts.map((d, i) => ({
     companyId,

@@ -1,10 +1,11 @@
-import { documentSearchPrefix, normalizeText } from '../../../core/br-documents';
+import { normalizeText } from '../../../core/br-documents';
 import { assertFilialAccess } from '../../../core/auth/tenancy';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
 import { decodeId } from '../../../core/hashids';
 import { Page, PageRequest, paginate, SortKey } from '../../../core/pagination';
 import { paginateUnion } from '../../../core/pagination-union';
+import { findCustomerIds, findPartyIds } from '../../catalog/party-search-index';
 import { Filial } from '../../tenancy/entities/filial.entity';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
 import {
@@ -12,13 +13,14 @@ import {
   loadView,
   loadViews,
   notFound,
-  resolveCustomers,
-  resolveSellers,
   SalesOrderView,
   whereCodeIn,
 } from '../sales-order.repository';
-import { addDays, startOfBusinessDay } from '../sales-order.rules';
-import type { SORTS } from '../sales-order.schemas';
+import { startOfBusinessDay } from '../../../core/business-date';
+import { addDays } from '../sales-order.rules';
+
+/** The view type quick sale and other callers receive. */
+export type { SalesOrderView } from '../sales-order.repository';
 
 /** A text search resolves at most this many customers first (SPEC §6; docs/decisions.md). */
 export const CUSTOMER_SEARCH_CAP = 250;
@@ -26,6 +28,9 @@ const SELLER_SEARCH_CAP = 250;
 /** Codes are INT: a numeric term of more digits cannot be a code (it is searched as a document). */
 const MAX_CODE = 2_147_483_647;
 const MAX_CODE_DIGITS = String(MAX_CODE).length;
+
+/** The list's sort keys (the schema validates against these). */
+export const SORTS = ['-code', 'code', '-createdAt', 'createdAt'] as const;
 
 export interface ListQuery extends PageRequest {
   search?: string;
@@ -99,10 +104,9 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
 
   // Text: customers first (capped), sellers, then orders of those or with a matching alias.
   const text = normalizeText(term);
-  const documentDigits = documentSearchPrefix(term);
   const [customers, sellers] = await Promise.all([
-    resolveCustomers(em, ctx.companyId, text, documentDigits, CUSTOMER_SEARCH_CAP),
-    resolveSellers(em, ctx.companyId, text, SELLER_SEARCH_CAP),
+    findCustomerIds(em, ctx.companyId, term, CUSTOMER_SEARCH_CAP),
+    findPartyIds(em, ctx.companyId, 'SELLER', term, SELLER_SEARCH_CAP),
   ]);
   const branches = [];
   if (customers.length) branches.push(base().andWhere('o.customer_id IN (:...searchCustomers)', { searchCustomers: customers }));

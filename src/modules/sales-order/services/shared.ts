@@ -50,7 +50,7 @@ const notFoundAt = (resource: string, code: string, errors: FieldError[]) =>
 /** Products of the lines, in the tenant: unknown → 404 naming the lines; inactive → 422. */
 export async function resolveProducts(em: EntityManager, companyId: number, productIds: number[], pathOf: (index: number) => string): Promise<Map<number, Product>> {
   const wanted = [...new Set(productIds.filter((id) => id > 0))];
-  const products = wanted.length ? await selectRows(em, Product, { company_id: companyId, id: wanted }) : [];
+  const products = wanted.length ? await selectRows(em, Product, companyId, { id: wanted }) : [];
   const byId = new Map(products.map((p) => [p.id, p]));
   const missing = productIds.map((id, i) => (byId.has(id) ? null : { path: pathOf(i), message: 'product not found' })).filter((e): e is FieldError => e !== null);
   if (missing.length) throw notFoundAt('Product', 'PRODUCT_NOT_FOUND', missing);
@@ -61,7 +61,7 @@ export async function resolveProducts(em: EntityManager, companyId: number, prod
 
 /** A customer of the tenant (404 otherwise; inactive → 422). */
 export async function resolveCustomer(em: EntityManager, companyId: number, id: number, path = 'customerId'): Promise<Customer> {
-  const customer = id > 0 ? ((await selectRows(em, Customer, { company_id: companyId, id }))[0] ?? null) : null;
+  const customer = id > 0 ? ((await selectRows(em, Customer, companyId, { id }))[0] ?? null) : null;
   if (!customer) throw notFoundAt('Customer', 'CUSTOMER_NOT_FOUND', [{ path, message: 'customer not found' }]);
   if (!customer.active) throw new BusinessRuleError('CUSTOMER_INACTIVE', 'The customer is inactive', { errors: [{ path, message: 'customer is inactive' }] });
   return customer;

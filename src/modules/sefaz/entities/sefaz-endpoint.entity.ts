@@ -30,6 +30,14 @@ export class SefazEndpoint {
   @Column({ type: 'varchar', length: 60 })
   label!: string;
 
+  /**
+   * The quiet period this authority asks after a caught-up sync (137 / maxNSU) or a 656, in seconds:
+   * the local simulator's is short (SEFAZ_SIMULATOR_WAIT_SECONDS) so a demo can sync again within a
+   * minute. Null → SEFAZ_WAIT_SECONDS, the real authority's hour.
+   */
+  @Column({ name: 'wait_seconds', type: 'int', nullable: true })
+  waitSeconds!: number | null;
+
   @CreatedAtColumn()
   createdAt!: Date;
 

@@ -20,6 +20,8 @@ export interface AuthorityTarget {
   eventUrl: string;
   /** Trusted CAs for these URLs (the simulator's); absent → system roots + SEFAZ_CA_FILE. */
   ca?: string[];
+  /** The quiet period this authority asks after 137 / maxNSU / 656; absent → SEFAZ_WAIT_SECONDS. */
+  waitMs?: number;
 }
 
 export interface ExchangeRecord {
@@ -88,6 +90,11 @@ export function decodeEventReply(xml: string, status = 200): EnvEventoResult {
 
 export class SefazClient {
   constructor(private readonly opts: ClientOptions) {}
+
+  /** The target's own quiet period (the local simulator's), if it has one. */
+  get quietPeriodMs(): number | undefined {
+    return this.opts.target.waitMs;
+  }
 
   private async call(service: SoapService, logService: DfeLogService, operation: string, url: string, message: string): Promise<{ status: number; body: string }> {
     const envelope = buildRequestEnvelope(service, message);

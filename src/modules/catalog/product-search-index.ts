@@ -1,26 +1,23 @@
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
-import { normalizeText } from '../../core/br-documents';
 import { isMysql } from '../../core/db/engine';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { Product } from '../catalog/entities/product.entity';
+import { similarityTokens } from '../../core/text/canonical-tokens';
+import { foldWords, queryWords, TOKEN_MAX_LENGTH } from '../../core/text/words';
+import { Product } from './entities/product.entity';
+import { ProductSearchTerm } from './entities/product-search-term.entity';
 import { ProductSearchToken } from './entities/product-search-token.entity';
-import { similarityTokens } from './similarity';
+import { insertChunked } from '../../core/db/sql';
 
 /*
  * The product name index (product_search_token + its term counts in product_search_term) and the one
- * product search built on it, shared by GET /api/catalog/products and GET
- * /api/entry-document/product-map/search. This file must not import the catalog services (they
- * import it).
+ * product search built on it. Catalog owns it (products are catalog's); GET /api/catalog/products and
+ * the product map's search and description matching use the functions exported here. This file must
+ * not import the catalog services (they import it).
  */
 
-export const TOKEN_MAX_LENGTH = 40;
-const MAX_QUERY_TOKENS = 8;
 const CHUNK = 500;
 
 const clip = (t: string) => t.slice(0, TOKEN_MAX_LENGTH);
-
-/** Words of a search term: upper case, accent-free, split on anything but letters and digits. */
-export const searchWords = (term: string): string[] => normalizeText(term).split(' ').filter(Boolean);
 
 /**
  * Every token a name is found by: its words as typed ("350ML"), their letter/digit pieces ("350",
@@ -28,7 +25,7 @@ export const searchWords = (term: string): string[] => normalizeText(term).split
  * "2000ML" for "2L") that description matching looks up.
  */
 export function productIndexTokens(name: string): string[] {
-  const words = searchWords(name);
+  const words = foldWords(name);
   const pieces = words.flatMap((w) => w.replace(/(\d)([A-Z])/g, '$1 $2').replace(/([A-Z])(\d)/g, '$1 $2').split(' '));
   return [...new Set([...words, ...pieces, ...similarityTokens(name)].map(clip).filter(Boolean))];
 }
@@ -68,7 +65,7 @@ export async function indexProductNames(em: EntityManager, companyId: number, pr
   }
   const rows = products.flatMap((p) => productIndexTokens(p.name).map((token) => ({ companyId, token, productId: p.id, code: p.code })));
   for (const r of rows) deltas.set(r.token, (deltas.get(r.token) ?? 0) + 1);
-  for (const chunk of chunks(rows)) await em.createQueryBuilder().insert().into(ProductSearchToken).values(chunk).updateEntity(false).execute();
+  await insertChunked(em, ProductSearchToken, rows);
   await adjustTermCounts(em, companyId, deltas);
 }
 
@@ -113,8 +110,6 @@ const baseParams = (companyId: number, trimmed: string): Record<string, unknown>
   ps_code: trimmed,
   ps_code_prefix: `${trimmed.replace(/[%_\\]/g, '')}%`,
 });
-
-const queryWords = (trimmed: string) => [...new Set(searchWords(trimmed).map(clip))].slice(0, MAX_QUERY_TOKENS);
 
 /**
  * SQL of the products a term finds, as rows (product_id, code): exact code, code prefix, GTIN (8–14
@@ -195,4 +190,55 @@ export async function searchProductPage(em: EntityManager, companyId: number, te
     (ids) => em.createQueryBuilder(Product, 'p').where('p.company_id = :companyId AND p.id IN (:...ids)', { companyId, ids }).getMany(),
     (p) => p.id,
   );
+}
+
+// ---- reads for description matching (the product map) ----
+
+/** How many products carry each token (the term dictionary: one point read per token). */
+export async function nameTokenFrequencies(em: EntityManager, companyId: number, tokens: string[]): Promise<Map<string, number>> {
+  const rows: ProductSearchTerm[] = [];
+  for (const chunk of chunks([...new Set(tokens)])) {
+    rows.push(
+      ...(await em
+        .createQueryBuilder(ProductSearchTerm, 't')
+        .select(['t.token', 't.productCount'])
+        .where('t.company_id = :companyId AND t.token IN (:...chunk) AND t.product_count > 0', { companyId, chunk })
+        .getMany()),
+    );
+  }
+  return new Map(rows.map((r) => [r.token, r.productCount]));
+}
+
+/**
+ * Products of each token (postings lists of the name index), one row per token: the ids come
+ * concatenated, which moves far fewer rows than one per posting. `expected` holds each token's
+ * count from the term dictionary: a list that came back shorter was cut by the server's
+ * group_concat_max_len (MySQL's default is 1 KiB) and is read again row by row.
+ */
+export async function nameTokenPostings(em: EntityManager, companyId: number, expected: Map<string, number>): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  const cut: string[] = [];
+  for (const chunk of chunks([...expected.keys()])) {
+    const rows: { token: string; ids: string | null }[] = await em.query(
+      `SELECT token, GROUP_CONCAT(product_id) AS ids FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')}) GROUP BY token`,
+      [companyId, ...chunk],
+    );
+    for (const r of rows) {
+      const ids = String(r.ids ?? '').split(',').filter(Boolean).map(Number);
+      if (ids.length < (expected.get(r.token) ?? 0)) cut.push(r.token);
+      else out.set(r.token, ids);
+    }
+  }
+  for (const chunk of chunks(cut)) {
+    const rows: { token: string; product_id: number }[] = await em.query(
+      `SELECT token, product_id FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')})`,
+      [companyId, ...chunk],
+    );
+    for (const r of rows) {
+      let list = out.get(r.token);
+      if (!list) out.set(r.token, (list = []));
+      list.push(Number(r.product_id));
+    }
+  }
+  return out;
 }

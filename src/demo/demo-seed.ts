@@ -1,21 +1,23 @@
 import { EntityManager } from 'typeorm';
-import { systemContext } from '../../core/context';
-import { inTransaction } from '../../core/db/transaction';
-import { Dec } from '../../core/decimal';
-import { encodeId } from '../../core/hashids';
-import { normalizeText } from '../../core/br-documents';
-import { Customer } from '../catalog/entities/customer.entity';
-import { PaymentMethod } from '../catalog/entities/payment-method.entity';
-import { Product } from '../catalog/entities/product.entity';
-import { Seller } from '../catalog/entities/seller.entity';
-import { Supplier } from '../catalog/entities/supplier.entity';
-import { raiseSequenceTo } from '../../core/sequence/sequence.service';
-import { PRODUCT_CODE_SEQUENCE } from '../catalog/product.service';
-import { indexProductNames } from '../product-map/product-search-index';
-import { postToLedger } from '../stock/stock-ledger.service';
-import { Company } from './entities/company.entity';
-import { Filial } from './entities/filial.entity';
-import { createTenant } from './tenant.service';
+import { systemContext } from '../core/context';
+import { inTransaction } from '../core/db/transaction';
+import { Dec } from '../core/decimal';
+import { encodeId } from '../core/hashids';
+import { normalizeText } from '../core/br-documents';
+import { Customer } from '../modules/catalog/entities/customer.entity';
+import { PaymentMethod } from '../modules/catalog/entities/payment-method.entity';
+import { Product } from '../modules/catalog/entities/product.entity';
+import { Seller } from '../modules/catalog/entities/seller.entity';
+import { Supplier } from '../modules/catalog/entities/supplier.entity';
+import { raiseSequenceTo } from '../core/sequence/sequence.service';
+import { PRODUCT_CODE_SEQUENCE } from '../modules/catalog/product.service';
+import { indexCustomers, indexSellers } from '../modules/catalog/party-search-index';
+import { indexProductNames } from '../modules/catalog/product-search-index';
+import { findConfiguration, quickSaleConfigurationService } from '../modules/quick-sale/quick-sale-configuration.service';
+import { postToLedger } from '../modules/stock/stock-ledger.service';
+import { Company } from '../modules/tenancy/entities/company.entity';
+import { Filial } from '../modules/tenancy/entities/filial.entity';
+import { createTenant } from '../modules/tenancy/tenant.service';
 
 export const DEMO_COMPANY_CNPJ = '11222333000181';
 
@@ -49,11 +51,40 @@ async function summarize(em: EntityManager, company: Company): Promise<DemoTenan
   };
 }
 
+/**
+ * Quick sale ready at every demo filial (once; a configuration somebody saved is left alone): the
+ * counter customer by default, the demo's payment methods, cash first. So a quick sale works right
+ * after `npm start` (README walkthrough), also on a database seeded before this existed.
+ */
+async function configureQuickSale(em: EntityManager, company: Company): Promise<void> {
+  const counter = await em.findOneBy(Customer, { companyId: company.id, name: 'Consumidor Final' });
+  const methods = (await em.find(PaymentMethod, { where: { companyId: company.id, active: true }, order: { id: 'ASC' } })).map((m) => m.code);
+  if (!counter || !methods.includes('CASH')) return;
+  // The seed acts for the whole company (every filial granted), as an operator's token would.
+  const ctx = { ...systemContext(company.id, 'demo-seed'), grantedFiliais: '*' as const, scopes: ['*'] };
+  for (const filial of await em.find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } })) {
+    if (await findConfiguration(em, company.id, filial.id)) continue;
+    await quickSaleConfigurationService.put(ctx, filial.id, {
+      enabled: true,
+      defaultCustomerId: counter.id,
+      defaultSellerId: null,
+      paymentMethods: methods,
+      defaultPaymentMethod: 'CASH',
+      allowNegativeStock: false,
+      requireCustomer: false,
+      maxDiscountPercent: new Dec(10),
+    });
+  }
+}
+
 /** Creates the demo tenant once (two filiais, products with stock, customers, sellers, suppliers). */
 export async function seedDemoTenant(): Promise<{ created: boolean; summary: DemoTenantSummary }> {
   return inTransaction(async (em) => {
     const existing = await em.findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
-    if (existing) return { created: false, summary: await summarize(em, existing) };
+    if (existing) {
+      await configureQuickSale(em, existing);
+      return { created: false, summary: await summarize(em, existing) };
+    }
 
     const { company, filiais } = await createTenant(
       {
@@ -85,15 +116,17 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
         lines: products.map((p, i) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(PRODUCTS[i].stock), unitCost: new Dec(PRODUCTS[i].cost) })),
       });
     }
-    await em.save([
+    const customers = await em.save([
       em.create(Customer, { companyId: company.id, name: 'Consumidor Final', searchName: normalizeText('Consumidor Final'), tradeName: null, searchTradeName: null, document: null, active: true }),
       em.create(Customer, { companyId: company.id, name: 'Maria da Silva', searchName: normalizeText('Maria da Silva'), tradeName: null, searchTradeName: null, document: '52998224725', active: true }),
       em.create(Customer, { companyId: company.id, name: 'Padaria Pão Quente Ltda', searchName: normalizeText('Padaria Pão Quente Ltda'), tradeName: 'Pão Quente', searchTradeName: normalizeText('Pão Quente'), document: '04252011000110', active: true }),
     ]);
-    await em.save([
+    const sellers = await em.save([
       em.create(Seller, { companyId: company.id, name: 'João Pereira', alias: 'JP', searchName: normalizeText('João Pereira JP'), active: true }),
       em.create(Seller, { companyId: company.id, name: 'Ana Souza', alias: 'Aninha', searchName: normalizeText('Ana Souza Aninha'), active: true }),
     ]);
+    await indexCustomers(em, company.id, customers);
+    await indexSellers(em, company.id, sellers);
     await em.save([
       em.create(Supplier, { companyId: company.id, document: '60746948000112', name: 'Distribuidora de Bebidas Paulista S.A.', searchName: normalizeText('Distribuidora de Bebidas Paulista S.A.'), tradeName: 'Bebidas Paulista', stateRegistration: '123456789110', uf: 'SP', active: true }),
       em.create(Supplier, { companyId: company.id, document: '33000167000101', name: 'Cerealista Grão de Ouro Ltda', searchName: normalizeText('Cerealista Grão de Ouro Ltda'), tradeName: null, stateRegistration: null, uf: 'PR', active: true }),
@@ -106,6 +139,7 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
         { code: 'DEBIT_CARD', name: 'Cartão de débito', kind: 'DEBIT_CARD' as const, givesChange: false },
       ].map((m) => em.create(PaymentMethod, { companyId: company.id, ...m, active: true })),
     );
+    await configureQuickSale(em, company);
     return { created: true, summary: await summarize(em, company) };
   });
 }

@@ -1,0 +1,59 @@
+/**
+ * Module boundaries (docs/architecture.md, "Module seams"), checked by tests/core/module-boundaries.test.ts.
+ * A module uses another through its service or a small exported function; its repository, controller
+ * and router are its own. core/ is infrastructure and imports no module. Type-only imports count:
+ * a type cycle is still a cycle.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'No import cycle in src/ (type-only imports included).',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-foreign-repository',
+      severity: 'error',
+      comment: "Another module's repository is private: call its service or an exported function.",
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/.*[.]repository[.]ts$', pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'no-foreign-edge',
+      severity: 'error',
+      comment: "Another module's controller and router are its HTTP edge: a module never calls them.",
+      from: { path: '^src/modules/([^/]+)/' },
+      to: {
+        path: '^src/modules/[^/]+/.*[.](controller|router)[.]ts$',
+        // Known, pending: POST /sales-order with flowMode QUICK_SALE is dispatched by sales-order's
+        // controller to quick-sale's. The fix moves that route into quick-sale.router.ts (quick sale
+        // depends on sales-order, not the reverse) — a router edit left to the route-paths work.
+        pathNot: ['^src/modules/$1/', '^src/modules/quick-sale/quick-sale[.]controller[.]ts$'],
+      },
+    },
+    {
+      name: 'core-imports-no-module',
+      severity: 'error',
+      comment: 'core/ carries no business rules, so it never imports a module.',
+      from: { path: '^src/core/' },
+      // auth checks a filial against the tenant's filial rows and hands the row on.
+      to: { path: '^src/(modules|demo)/', pathNot: '^src/modules/tenancy/entities/filial[.]entity[.]ts$' },
+    },
+    {
+      name: 'modules-import-no-demo',
+      severity: 'error',
+      comment: 'The demo seed composes modules; no module depends on it.',
+      from: { path: '^src/modules/' },
+      to: { path: '^src/demo/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|sdk)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['cjs', 'es6'],
+  },
+};

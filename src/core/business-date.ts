@@ -1,0 +1,38 @@
+/*
+ * The business calendar: entry and due dates, "overdue", payment dates, quote validity and the
+ * sales-order date filters are calendar days in Brazil's official time, America/Sao_Paulo, whatever
+ * the server's clock zone — so a replica in another region agrees with the shop on what "today" is.
+ * The IANA zone (not a fixed −03:00) so that a change of Brazil's time law (DST was dropped in 2019
+ * and may come back) is a tzdata update, not a code change.
+ */
+export const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const wallClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Today as 'YYYY-MM-DD' in the business time zone. */
+export const businessToday = (now: Date = new Date()): string => dayFormat.format(now);
+
+/** How far the business zone's wall clock is ahead of UTC at `instant` (negative in Brazil), in ms. */
+function zoneOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The UTC instant a business calendar day starts, as the 'YYYY-MM-DD HH:MM:SS.mmm' text both engines compare. */
+export function startOfBusinessDay(date: string): string {
+  const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
+  let start = midnightAsUtc - zoneOffsetMs(midnightAsUtc);
+  start = midnightAsUtc - zoneOffsetMs(start);
+  return new Date(start).toISOString().replace('T', ' ').replace('Z', '');
+}

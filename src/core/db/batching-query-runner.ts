@@ -1,0 +1,265 @@
+import { QueryFailedError, QueryResult, QueryRunnerAlreadyReleasedError, TransactionNotStartedError } from 'typeorm';
+import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
+import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
+import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
+import { BroadcasterResult } from 'typeorm/subscriber/BroadcasterResult';
+import { dataSource } from './data-source';
+import { DeferredWriteFailed } from './db-errors';
+
+/*
+ * The query runner of a MySQL transaction whose statements travel in as few round trips as possible.
+ * On a small machine each round trip costs the API more CPU (a socket write, a promise, TypeORM's
+ * bookkeeping) than the database spends on a short statement, so:
+ * - START TRANSACTION is not sent on its own: it goes out with the transaction's first statement;
+ * - writes whose result nobody waits for (ledger rows, line quantities, audit, outbox) are deferred:
+ *   queued, they go out in front of the next statement that needs an answer, or with the COMMIT;
+ * - statements issued in the same tick (Promise.all, readBatch) share one round trip.
+ * The statements of a batch run in the order they were issued, so a read still sees every write
+ * queued before it.
+ *
+ * It is a subclass of TypeORM's MysqlQueryRunner, checked against typeorm 1.1.1 (pinned exactly in
+ * package.json): startTransaction/commitTransaction/rollbackTransaction keep TypeORM's flags and
+ * broadcast its transaction events (subscribers' before/after start, commit and rollback run), and
+ * every batch broadcasts TypeORM's before/after query events and slow-query logging once, with the
+ * batch's SQL. Only the batching differs: the query runs through mysql2's callback API, and START
+ * TRANSACTION and COMMIT travel with other statements. Savepoints (a nested TypeORM transaction)
+ * take TypeORM's own path, batched like any statement.
+ *
+ * Its connections come from a pool of their own, the only one with `multipleStatements` on (every
+ * value is still bound through placeholders, never spliced into the SQL); each is set to READ
+ * COMMITTED when it opens, so a transaction needs no SET statement.
+ */
+
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+}
+
+export interface DeferredStatement extends Statement {
+  /** What the write is for, named in the DeferredWriteFailed it raises if it fails in a later batch. */
+  label: string;
+  /** Looks at the rows the statement changed when its batch comes back (throw to fail the transaction). */
+  check?: (affectedRows: number) => void;
+}
+
+/** A statement of a batch: deferred ones carry their label (and maybe a check). */
+type Queued = Statement & Partial<Pick<DeferredStatement, 'label' | 'check'>>;
+
+/** A batch being assembled: the statements issued in the same tick, deferred ones included. */
+interface Gathering {
+  entries: Queued[];
+  results: Promise<unknown[]>;
+}
+
+/** The callback API of a pooled mysql2 connection. */
+interface PooledConnection {
+  query(sql: string, params: unknown[], callback: (err: Error | null, result: unknown) => void): { on(event: 'fields', listener: () => void): unknown };
+  query(sql: string): unknown;
+  release(): void;
+}
+
+interface ConnectionPool {
+  getConnection(callback: (err: Error | null, connection: PooledConnection) => void): void;
+  on(event: 'connection', listener: (connection: PooledConnection) => void): void;
+  end(callback: (err?: Error | null) => void): void;
+}
+
+/** What this file uses of the driver beyond its typings (public in its JavaScript). */
+interface DriverInternals {
+  mysql: { createPool(options: object): ConnectionPool };
+  options: object;
+  createConnectionOptions(options: object, credentials: object): object;
+  prepareDbConnection(connection: PooledConnection): PooledConnection;
+}
+
+const READ_COMMITTED = 'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED';
+
+let pool: ConnectionPool | undefined;
+
+/** The batching connections: the driver's own connection options (DB_POOL_SIZE connections) plus multiple statements. */
+function batchingPool(driver: DriverInternals): ConnectionPool {
+  if (pool) return pool;
+  pool = driver.mysql.createPool({ ...driver.createConnectionOptions(driver.options, driver.options), multipleStatements: true });
+  // Queued before anything else on a new connection, so every transaction on it is READ COMMITTED.
+  pool.on('connection', (connection) => void connection.query(READ_COMMITTED));
+  return pool;
+}
+
+/** Closes the batching pool (process shutdown, CLIs, test teardown). */
+export async function closeBatchingPool(): Promise<void> {
+  const p = pool;
+  pool = undefined;
+  if (p) await new Promise<void>((resolve) => p.end(() => resolve()));
+}
+
+/** The MySQL result of one statement as TypeORM's query runner would shape it. */
+function structured(raw: unknown): QueryResult {
+  const result = new QueryResult();
+  result.raw = raw;
+  if (Array.isArray(raw)) result.records = raw;
+  const affected = (raw as { affectedRows?: number } | undefined)?.affectedRows;
+  if (affected !== undefined) result.affected = affected;
+  return result;
+}
+
+type Outcome = { raw: unknown } | { error: QueryFailedError; failedAt: number };
+
+export class BatchingQueryRunner extends MysqlQueryRunner {
+  /** Statements waiting for the next round trip: the transaction's opening, then deferred writes. */
+  private pending: Queued[] = [];
+  private gathering?: Gathering;
+  /** How many statements open the transaction (not yet sent while `begun` is false). */
+  private openingLength = 0;
+  /** Whether any batch (and so START TRANSACTION) has gone out in this transaction. */
+  private begun = false;
+
+  constructor() {
+    super(dataSource.driver as MysqlDriver, 'master');
+    // What DataSource.createQueryRunner does for TypeORM's own runners.
+    this.manager = dataSource.createEntityManager(this);
+  }
+
+  /** A connection of the batching pool (TypeORM's release() hands it back there). */
+  override connect(): Promise<PooledConnection> {
+    if (this.databaseConnection) return Promise.resolve(this.databaseConnection as PooledConnection);
+    const driver = this.driver as unknown as DriverInternals;
+    this.databaseConnectionPromise ??= new Promise<PooledConnection>((resolve, reject) =>
+      batchingPool(driver).getConnection((err, connection) => (err ? reject(err) : resolve(driver.prepareDbConnection(connection)))),
+    ).then((connection) => (this.databaseConnection = connection));
+    return this.databaseConnectionPromise;
+  }
+
+  /** TypeORM's start, except that START TRANSACTION waits for the transaction's first statement. */
+  override async startTransaction(isolationLevel?: IsolationLevel): Promise<void> {
+    if (this.transactionDepth > 0) return super.startTransaction(isolationLevel);
+    this.isTransactionActive = true;
+    try {
+      await this.broadcaster.broadcast('BeforeTransactionStart');
+    } catch (err) {
+      this.isTransactionActive = false;
+      throw err;
+    }
+    this.pending = [...(isolationLevel ? [{ sql: `SET TRANSACTION ISOLATION LEVEL ${isolationLevel}` }] : []), { sql: 'START TRANSACTION' }];
+    this.openingLength = this.pending.length;
+    this.begun = false;
+    this.transactionDepth += 1;
+    await this.broadcaster.broadcast('AfterTransactionStart');
+  }
+
+  /** TypeORM's commit; the COMMIT goes out with the deferred writes (after them when they carry checks). */
+  override async commitTransaction(): Promise<void> {
+    if (!this.isTransactionActive) throw new TransactionNotStartedError();
+    if (this.transactionDepth > 1) return super.commitTransaction();
+    await this.broadcaster.broadcast('BeforeTransactionCommit');
+    if (!this.begun && this.pending.length === this.openingLength) {
+      // The transaction issued no statement: there is nothing to end.
+      this.pending = [];
+    } else {
+      // Checks must pass before the COMMIT goes out.
+      if (this.pending.some((s) => s.check)) await this.run([]);
+      await this.run([{ sql: 'COMMIT' }]);
+    }
+    this.isTransactionActive = false;
+    this.transactionDepth -= 1;
+    await this.broadcaster.broadcast('AfterTransactionCommit');
+  }
+
+  /** TypeORM's rollback; the deferred writes not yet sent are dropped. */
+  override async rollbackTransaction(): Promise<void> {
+    if (!this.isTransactionActive) throw new TransactionNotStartedError();
+    if (this.transactionDepth > 1) return super.rollbackTransaction();
+    await this.broadcaster.broadcast('BeforeTransactionRollback');
+    this.pending = [];
+    try {
+      if (this.begun) await this.run([{ sql: 'ROLLBACK' }]);
+    } finally {
+      this.isTransactionActive = false;
+      this.transactionDepth -= 1;
+    }
+    await this.broadcaster.broadcast('AfterTransactionRollback');
+  }
+
+  /** Every statement of the runner, TypeORM's own included, takes the deferred ones along. */
+  override async query(query: string, parameters?: unknown[], useStructuredResult = false): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    if (this.isReleased) throw new QueryRunnerAlreadyReleasedError();
+    const [raw] = await this.run([{ sql: query, params: parameters }]);
+    return useStructuredResult ? structured(raw) : raw;
+  }
+
+  /** Defers a write whose result is not needed now (in issue order with the batch being assembled, if any). */
+  defer(statement: DeferredStatement): void {
+    if (!statement.label) throw new Error('A deferred statement needs a label');
+    (this.gathering?.entries ?? this.pending).push(statement);
+  }
+
+  /**
+   * Sends these statements, after the deferred ones, and answers their results. Statements issued
+   * in the same tick (reads started side by side with Promise.all) share one round trip.
+   */
+  run(statements: Statement[]): Promise<unknown[]> {
+    let batch = this.gathering;
+    if (!batch) {
+      const entries: Queued[] = [];
+      batch = this.gathering = {
+        entries,
+        results: new Promise<void>((resolve) => process.nextTick(resolve)).then(() => {
+          this.gathering = undefined;
+          return this.send(entries);
+        }),
+      };
+    }
+    const from = batch.entries.length;
+    batch.entries.push(...statements);
+    return batch.results.then((results) => results.slice(from, from + statements.length));
+  }
+
+  /** The pending statements and these entries in one round trip; answers the entries' results. */
+  private async send(entries: Queued[]): Promise<unknown[]> {
+    const queued = this.pending;
+    this.pending = [];
+    const all = [...queued, ...entries];
+    if (!all.length) return [];
+    this.begun = true;
+    const sql = all.length === 1 ? all[0].sql : all.map((s) => s.sql).join(';\n');
+    const outcome = await this.execute(sql, all.flatMap((s) => s.params ?? []));
+    if ('error' in outcome) {
+      // A deferred write's failure is not the error of the statement whose batch carried it.
+      const failed = all[outcome.failedAt];
+      throw failed?.label ? new DeferredWriteFailed(failed.label, outcome.error) : outcome.error;
+    }
+    const results = all.length === 1 ? [outcome.raw] : (outcome.raw as unknown[]);
+    all.forEach((s, i) => s.check?.(Number((results[i] as { affectedRows?: number } | undefined)?.affectedRows ?? 0)));
+    return results.slice(queued.length);
+  }
+
+  /**
+   * One round trip with TypeORM's logging, query events and slow-query log, straight through
+   * mysql2's callback API (TypeORM's path builds a promise wrapper per query). On failure, answers
+   * which statement of the batch failed: mysql2 emits `fields` once per finished statement.
+   */
+  private async execute(sql: string, params: unknown[]): Promise<Outcome> {
+    const connection = await this.connect();
+    const logger = this.dataSource.logger;
+    logger.logQuery(sql, params, this);
+    await this.broadcaster.broadcast('BeforeQuery', sql, params);
+    const broadcasterResult = new BroadcasterResult();
+    const started = Date.now();
+    const outcome = await new Promise<Outcome>((resolve) => {
+      let finished = 0;
+      connection
+        .query(sql, params, (err, raw) => resolve(err ? { error: new QueryFailedError(sql, params, err), failedAt: finished } : { raw }))
+        .on('fields', () => finished++);
+    });
+    const elapsed = Date.now() - started;
+    const slowAfter = this.driver.options.maxQueryExecutionTime;
+    if (slowAfter && elapsed > slowAfter) logger.logQuerySlow(elapsed, sql, params, this);
+    if ('error' in outcome) {
+      logger.logQueryError(outcome.error.driverError as Error, sql, params, this);
+      this.broadcaster.broadcastAfterQueryEvent(broadcasterResult, sql, params, false, undefined, undefined, outcome.error.driverError);
+    } else {
+      this.broadcaster.broadcastAfterQueryEvent(broadcasterResult, sql, params, true, elapsed, outcome.raw, undefined);
+    }
+    await broadcasterResult.wait();
+    return outcome;
+  }
+}

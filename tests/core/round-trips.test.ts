@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import { isMysql } from '../../src/core/db/engine';
+import { api } from '../support/api';
+import { addStock, makeCustomer, makePaymentMethod, makeProduct, makeSeller } from '../support/catalog';
+import { createDraft, draftBody, item } from '../entry-document/support';
+import { createOrder, fulfill } from '../sales-order/support';
+import { recordStatements, transactionsOf } from '../support/statements';
+import { createTestTenant, TestTenant } from '../support/tenant';
+
+/*
+ * What the hot transactions send to MySQL and in how many round trips (docs/decisions.md "Round
+ * trips"): the batching exists for these figures, so they are pinned here statement by statement.
+ * A change that adds a round trip or a statement fails this test; update the pinned shapes on
+ * purpose, with the new figure in decisions.md.
+ */
+describe('Round trips of the hot transactions (MySQL)', function () {
+  let t: TestTenant;
+  let products: { id: number; hash: string }[];
+
+  before(async function () {
+    // SQLite runs each statement as it is issued, in process: there are no round trips to save or pin.
+    if (!isMysql) this.skip();
+    t = await createTestTenant();
+    const walkIn = await makeCustomer(t, { name: 'Consumidor Final' });
+    const seller = await makeSeller(t, { name: 'Caixa 1' });
+    await makePaymentMethod(t, 'CASH', 'CASH');
+    await makePaymentMethod(t, 'PIX', 'PIX');
+    products = [];
+    for (const name of ['Pão', 'Leite']) {
+      const p = await makeProduct(t, { name, price: '5.00' as never });
+      await addStock(t, 0, p.id, 100, '2.00');
+      products.push(p);
+    }
+    const res = await api()
+      .put(`/api/quick-sale/configuration/${t.filialHashes[0]}`)
+      .set(t.headers())
+      .send({ enabled: true, defaultCustomerId: walkIn.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH', 'PIX'], defaultPaymentMethod: 'CASH' });
+    expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 201]);
+  });
+
+  it('a quick sale', async () => {
+    const { result: res, roundTrips } = await recordStatements(() =>
+      api()
+        .post('/api/sales-order')
+        .set(t.headers())
+        .send({ flowMode: 'QUICK_SALE', items: products.map((p) => ({ productId: p.hash, quantity: 2 })), payments: [{ method: 'CASH', amount: '50.00' }] }),
+    );
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    // One transaction in 4 round trips; the order code is taken before it, on the sequence pool.
+    expect(transactionsOf(roundTrips)).to.deep.equal([
+      [
+        ['START TRANSACTION', 'SELECT product', 'SELECT stock_balance FOR UPDATE'],
+        ['INSERT sales_order', 'INSERT sales_order_item'],
+        ['INSERT fulfillment'],
+        ['UPDATE stock_balance', 'INSERT stock_movement', 'INSERT fulfillment_item', 'UPDATE sales_order_item', 'UPDATE sales_order', 'INSERT sale_payment', 'INSERT audit_log', 'INSERT outbox_event', 'COMMIT'],
+      ],
+    ]);
+  });
+
+  it('a fulfilment', async () => {
+    const order = await createOrder(t, { items: products.map((p) => ({ productId: p.hash, quantity: 3 })) });
+    const { result: res, roundTrips } = await recordStatements(() => fulfill(t, order.id, order.items.map((i: { salesOrderItemId: string }) => ({ salesOrderItemId: i.salesOrderItemId, quantity: 1 }))));
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    // 3 round trips: the order and its lines locked with the products' read, the fulfilment inserted
+    // with the balances' lock, then every deferred write with the COMMIT.
+    expect(transactionsOf(roundTrips)).to.deep.equal([
+      [
+        ['START TRANSACTION', 'SELECT sales_order FOR UPDATE', 'SELECT sales_order_item FOR UPDATE', 'SELECT product'],
+        ['INSERT fulfillment', 'SELECT stock_balance FOR UPDATE'],
+        ['UPDATE stock_balance', 'INSERT stock_movement', 'INSERT fulfillment_item', 'UPDATE sales_order_item', 'UPDATE sales_order', 'INSERT audit_log', 'INSERT outbox_event', 'COMMIT'],
+      ],
+    ]);
+  });
+
+  it('an entry document confirm', async () => {
+    const doc = await createDraft(t, draftBody({ items: products.map((p) => item({ productId: p.hash, quantity: 4, unitPrice: 3 })) }));
+    const { result: res, roundTrips } = await recordStatements(() => api().post(`/api/entry-document/confirm/${doc.id}`).set(t.headers()));
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    // Not batched beyond the ledger (TypeORM reads, one statement per round trip): 11 round trips.
+    expect(transactionsOf(roundTrips)).to.deep.equal([
+      [
+        ['START TRANSACTION', 'SELECT entry_document'],
+        ['UPDATE entry_document'],
+        ['SELECT entry_document_item'],
+        ['SELECT entry_document_installment'],
+        ['SELECT filial'],
+        ['SELECT product'],
+        ['SELECT stock_balance FOR UPDATE'],
+        ['UPDATE stock_balance', 'INSERT stock_movement', 'INSERT payable'],
+        ['UPDATE entry_document'],
+        ['SELECT entry_document'],
+        ['INSERT audit_log', 'INSERT outbox_event', 'COMMIT'],
+      ],
+    ]);
+  });
+});
