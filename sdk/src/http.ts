@@ -29,13 +29,19 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: QueryParams;
   body?: unknown;
   /** Posting call: send an Idempotency-Key (the same one on every retry). */
   idempotent?: boolean;
+  /** A non-JSON body (an XML document, a ZIP of XML files) sent as is with its content type. */
+  raw?: { data: string | Uint8Array; contentType: string };
+  /** How to read the success body: JSON (default), text (XML, server-sent events) or bytes (PDF). */
+  read?: 'json' | 'text' | 'bytes';
   options?: CallOptions;
 }
 
@@ -86,7 +92,9 @@ export class HttpClient {
       const res = await this.send(spec, url, key);
       if (res.ok) {
         if (res.status === 204) return undefined as T;
+        if (spec.read === 'bytes') return new Uint8Array(await res.arrayBuffer()) as T;
         const text = await res.text();
+        if (spec.read === 'text') return text as T;
         return (text ? JSON.parse(text) : undefined) as T;
       }
       const problem = await readProblem(res);
@@ -110,11 +118,13 @@ export class HttpClient {
     if (this.options.filialId) headers['x-filial-id'] = this.options.filialId;
     if (key) headers['Idempotency-Key'] = key;
     if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (spec.raw) headers['Content-Type'] = spec.raw.contentType;
+    if (spec.read && spec.read !== 'json') headers.Accept = '*/*';
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
     return this.fetchImpl(url, {
       method: spec.method,
       headers,
-      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      body: spec.raw ? (spec.raw.data as RequestInit['body']) : spec.body === undefined ? undefined : JSON.stringify(spec.body),
       signal: spec.options?.signal ? AbortSignal.any([spec.options.signal, timeout]) : timeout,
     });
   }
@@ -139,3 +149,10 @@ async function readProblem(res: Response): Promise<ProblemDocument> {
 
 /** Path segment of an id (hashids are URL-safe, but a caller's string may not be). */
 export const seg = (value: string) => encodeURIComponent(value);
+
+/** The filial a call addresses: the one given, else the client's. */
+export function filialOf(http: HttpClient, filialId?: string): string {
+  const id = filialId ?? http.filialId;
+  if (!id) throw new TypeError('This call needs a filialId (an argument or the client options)');
+  return id;
+}

@@ -6,6 +6,11 @@ import { PurchaseOrders } from './purchase';
 import { Payables } from './payables';
 import { SalesOrders } from './sales';
 import { Settings } from './settings';
+import { Catalog } from './catalog';
+import { Nfe, TaxAuthority } from './nfe';
+import { ProductMap } from './product-map';
+import { QuickSale } from './quick-sale';
+import { Returns } from './returns';
 
 export { ApiError } from './errors';
 export type { ProblemDocument } from './errors';
@@ -14,6 +19,8 @@ export { retryAfterMs } from './http';
 export * from './types';
 export * from './purchase-types';
 export { verifyWebhookSignature } from './events';
+export type { paths, components, operations } from './openapi';
+export type { BodyOf, QueryOf, ResponseOf, Schema } from './typed';
 export type { DomainEvent, EventsQuery, Webhook, WebhookDelivery } from './events';
 
 export interface Client {
@@ -31,6 +38,18 @@ export interface Client {
   ctes: Ctes;
   /** `/api/settings`: filial fiscal settings, company purchase tolerances. */
   settings: Settings;
+  /** `/api/catalog`: products, customers, sellers, suppliers, payment methods, stock. */
+  catalog: Catalog;
+  /** `/api/quick-sale`: the filial's counter-sale configuration. */
+  quickSale: QuickSale;
+  /** `/api/returns`: customer returns. */
+  returns: Returns;
+  /** `/api/entry-document/product-map`: supplier codes → products. */
+  productMap: ProductMap;
+  /** `/api/entry-document/nfe`: inbound NF-e, DANFE, deadlines, batch uploads. */
+  nfe: Nfe;
+  /** `/api/entry-document/nfe` tax-authority routes: DF-e sync, downloads, manifestations, certificate. */
+  taxAuthority: TaxAuthority;
   /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
   request: HttpClient['request'];
 }
@@ -49,6 +68,12 @@ export function createClient(options: ClientOptions): Client {
     payables: new Payables(http),
     ctes: new Ctes(http),
     settings: new Settings(http),
+    catalog: new Catalog(http),
+    quickSale: new QuickSale(http),
+    returns: new Returns(http),
+    productMap: new ProductMap(http),
+    nfe: new Nfe(http),
+    taxAuthority: new TaxAuthority(http),
     request: http.request.bind(http),
   };
 }

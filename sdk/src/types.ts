@@ -195,7 +195,7 @@ export interface GroupPreview {
     type: 'ORDER';
     customerId: string | null;
     sellerId: string | null;
-    notes: string;
+    notes: string | null;
     discount: number;
     freight: number;
     totals: SalesOrderTotals;

@@ -33,7 +33,8 @@ export function describeToJsonSchema(d: Description, components?: ComponentRegis
   if (meta.component && components) {
     if (!components[meta.component]) {
       components[meta.component] = {}; // placeholder: a schema that refers to itself stops here
-      components[meta.component] = convert(d, meta, components);
+      // The component is the schema itself: a use that allows null says so at the reference, below.
+      components[meta.component] = convert({ ...d, allow: (d.allow ?? []).filter((v) => v !== null) }, meta, components);
     }
     const ref = { $ref: `#/components/schemas/${meta.component}` };
     return nullable(d) ? { anyOf: [ref, { type: 'null' }] } : ref;
