@@ -1183,7 +1183,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Map a supplier code to a product (upsert; 201 when created) */
+        /** Map a supplier code to a product (upsert; 201 when created, 200 when the entry existed) */
         post: operations["postApiEntryDocumentProductMapLink"];
         delete?: never;
         options?: never;
@@ -3438,6 +3438,1730 @@ export interface components {
             /** @example Documento localizado */
             xMotivo: string | null;
         };
+        EntryCfopRule: {
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example 1102 */
+            entryCfop: string;
+            /**
+             * @description entry-cfop-rule id (hashid)
+             * @example EnPMmlPM
+             */
+            id: string;
+            /** @example 1102 */
+            issuerCfop: string;
+            /**
+             * @description an NCM prefix, 2 to 8 digits
+             * @example 0901
+             */
+            ncm: string | null;
+            /** @enum {string|null} */
+            operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        EntryCfopRulePage: {
+            data: components["schemas"]["EntryCfopRule"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        EntryDocument: {
+            /** @example 35260311222333000181550010000183421000183428 */
+            accessKey: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /** @example Nota emitida em duplicidade */
+            cancelReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            confirmedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            entryDate: string;
+            /** @description the NF-e's ICMSTot (imports) */
+            expectedTotals: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            id: string;
+            installments: components["schemas"]["EntryDocumentInstallment"][];
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            /** @example 12 */
+            itemCount: number;
+            items: components["schemas"]["EntryDocumentItem"][];
+            /** @example 55 */
+            model: string;
+            nfe: components["schemas"]["EntryDocumentNfe"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            nfeCancelledByIssuerAt: string | null;
+            /** @example Conferido por Ana na doca 2 */
+            notes: string | null;
+            /** @example 18342 */
+            number: string;
+            /** @example Venda de mercadoria adquirida de terceiros */
+            operationNature: string | null;
+            /** @enum {string} */
+            origin: "MANUAL" | "NFE_XML" | "NFE_SEFAZ";
+            payables: components["schemas"]["Payable"][];
+            /** @example 0 */
+            pendingItemCount: number;
+            purchaseMatch: components["schemas"]["EntryDocumentPurchaseMatch"] | null;
+            /**
+             * @description finNFe
+             * @enum {string}
+             */
+            purpose: "1" | "2" | "3" | "4" | "5" | "6";
+            referencedKeys: string[];
+            /** @description the NF-e's IBS/CBS/IS groups as imported (NF-e imports only) */
+            reformTaxes?: Record<string, never>;
+            /** @description DRAFT only */
+            review: {
+                blockingProblems: components["schemas"]["EntryDocumentCheck"][];
+                warnings: components["schemas"]["EntryDocumentCheck"][];
+            } | null;
+            /** @example 1 */
+            series: string;
+            /** @enum {string} */
+            status: "DRAFT" | "CONFIRMED" | "CANCELLED";
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Santa Clara Ltda */
+                name: string;
+                /** @example 110042490114 */
+                stateRegistration: string | null;
+                /** @example SP */
+                uf: string | null;
+            };
+            taxCredits: components["schemas"]["EntryDocumentTaxCredit"][];
+            /**
+             * @description the filial's regime at confirmation
+             * @enum {string|null}
+             */
+            taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL" | null;
+            totals: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsSt: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                insurance: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipi: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                otherExpenses: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                products: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        EntryDocumentAuditPage: {
+            data: {
+                /** @example UPDATED */
+                action: string;
+                /** @example ana.souza */
+                actor: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /**
+                 * @description field → [before, after]
+                 * @example {
+                 *       "notes": [
+                 *         null,
+                 *         "Conferido por Ana"
+                 *       ]
+                 *     }
+                 */
+                changes: Record<string, never> | null;
+                /** @example 5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30 */
+                requestId: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        EntryDocumentAuditSummary: {
+            cancelled: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /** @example ana.souza */
+                by: string;
+            } | null;
+            confirmed: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /** @example ana.souza */
+                by: string;
+            } | null;
+            created: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /** @example ana.souza */
+                by: string;
+            } | null;
+            deleted: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /** @example ana.souza */
+                by: string;
+            } | null;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            lastUpdated: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /** @example ana.souza */
+                by: string;
+                /** @example 2 */
+                count: number;
+            } | null;
+            /** @enum {string} */
+            status: "DRAFT" | "CONFIRMED" | "CANCELLED" | "DELETED";
+        };
+        EntryDocumentCancelPreview: {
+            blockingProblems: components["schemas"]["EntryDocumentCheck"][];
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            payables: components["schemas"]["Payable"][];
+            /** @enum {string} */
+            status: "DRAFT" | "CONFIRMED" | "CANCELLED";
+            stockMovements: components["schemas"]["EntryDocumentStockMovement"][];
+            taxCreditsReversed: components["schemas"]["EntryDocumentTaxCredit"][];
+            thirdPartyStockMovements: components["schemas"]["EntryDocumentThirdPartyMovement"][];
+            /** @example 1 */
+            version: number;
+            warnings: components["schemas"]["EntryDocumentCheck"][];
+        };
+        EntryDocumentCheck: {
+            blocksConfirmation: boolean;
+            /** @example INSTALLMENTS_TOTAL_MISMATCH */
+            code: string;
+            details?: Record<string, never>;
+            /** @example 1 */
+            lineNumber?: number;
+            /** @example The installments add up to 1,200.00 but the payable total is 1,289.90 */
+            message: string;
+        };
+        EntryDocumentConfirmPreview: {
+            blockingProblems: components["schemas"]["EntryDocumentCheck"][];
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            lines: {
+                cost: components["schemas"]["EntryDocumentLineCost"];
+                /** @example 1102 */
+                declaredCfop: string | null;
+                /** @example CAFE TORRADO MOIDO 500G CX C/12 */
+                description: string;
+                /** @example Purchase for resale: enters own stock at its net cost and is owed to the supplier */
+                effect: string;
+                /** @example 1102 */
+                entryCfop: string | null;
+                /** @enum {string} */
+                entryCfopSource: "MANUAL" | "COMPANY_RULE" | "DEFAULT" | "DECLARED" | "NONE";
+                /** @example 1 */
+                lineNumber: number;
+                /** @enum {string|null} */
+                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+                /** @enum {string} */
+                operationClassSource: "PURPOSE" | "MANUAL" | "COMPANY_RULE" | "CFOP" | "NO_CFOP" | "NONE";
+                posts: {
+                    payable: boolean;
+                    /** @enum {string} */
+                    stock: "OWN" | "THIRD_PARTY" | "NONE";
+                };
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string | null;
+                /** @example the product does not control stock */
+                stockNote: string | null;
+            }[];
+            payables: components["schemas"]["EntryDocumentInstallment"][];
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            payableTotal: number | null;
+            purchaseMatch: components["schemas"]["EntryDocumentPurchaseMatch"] | null;
+            /** @enum {string} */
+            status: "DRAFT" | "CONFIRMED" | "CANCELLED";
+            stockMovements: components["schemas"]["EntryDocumentStockMovement"][];
+            taxCredits: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                amount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                base: number;
+                /** @enum {string} */
+                tax: "ICMS" | "PIS" | "COFINS" | "IPI";
+            }[];
+            /** @enum {string|null} */
+            taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL" | null;
+            thirdPartyStockMovements: components["schemas"]["EntryDocumentThirdPartyMovement"][];
+            /** @example 1 */
+            version: number;
+            warnings: components["schemas"]["EntryDocumentCheck"][];
+        };
+        EntryDocumentInstallment: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            amount: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            dueDate: string;
+            /** @example 1 */
+            number: number;
+        };
+        EntryDocumentItem: {
+            /**
+             * @description CT-e freight apportioned to the line
+             * @example 1289.9
+             */
+            apportionedFreight: number;
+            /** @example 1102 */
+            cfop: string | null;
+            /**
+             * @description conversion factor, up to 6 decimal places
+             * @example 12
+             */
+            conversionFactor: number;
+            cost: components["schemas"]["EntryDocumentLineCost"];
+            /** @description the supplier's values as invoiced */
+            declared: {
+                /** @example 1102 */
+                cfop: string | null;
+                /** @example 7891-CX12 */
+                code: string | null;
+                /** @example CAFE TORRADO MOIDO 500G CX C/12 */
+                description: string | null;
+                /** @example 09012100 */
+                ncm: string | null;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                quantity: number | null;
+                /** @example CX */
+                unit: string | null;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                unitPrice: number | null;
+            };
+            /** @example CAFE TORRADO MOIDO 500G CX C/12 */
+            description: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discount: number;
+            /** @example 1102 */
+            entryCfop: string | null;
+            /** @enum {string} */
+            entryCfopSource: "MANUAL" | "COMPANY_RULE" | "DEFAULT" | "DECLARED" | "NONE";
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            freight: number;
+            /**
+             * @description null in previews
+             * @example wx5Mml51
+             */
+            id: string | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            insurance: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            landedTotal: number;
+            /** @example 1 */
+            lineNumber: number;
+            /** @example 09012100 */
+            ncm: string | null;
+            /** @enum {string|null} */
+            operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+            /** @enum {string} */
+            operationClassSource: "PURPOSE" | "MANUAL" | "COMPANY_RULE" | "CFOP" | "NO_CFOP" | "NONE";
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            otherExpenses: number;
+            product: {
+                /** @example CAFE-500 */
+                code: string;
+                /** @example Café torrado e moído 500 g */
+                name: string;
+                stockControlled: boolean;
+                /** @example UN */
+                unit: string;
+            } | null;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string | null;
+            /**
+             * @description purchase-order-item id (hashid)
+             * @example NvGMqlGD
+             */
+            purchaseOrderItemId: string | null;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            quantity: number;
+            /** @description the NF-e's IBS/CBS/IS groups as imported (NF-e imports only) */
+            reformTaxes?: Record<string, never>;
+            /** @enum {string} */
+            reviewStatus: "MATCHED" | "PENDING" | "IGNORED";
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            stockQuantity: number;
+            /** @example 7891-CX12 */
+            supplierProductCode: string | null;
+            taxes: {
+                cofins: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    base: number | null;
+                    /** @example 00 */
+                    cst: string | null;
+                    /**
+                     * @description percentage, up to 4 decimal places
+                     * @example 12.5
+                     */
+                    rate: number | null;
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    value: number | null;
+                };
+                icms: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    base: number | null;
+                    /** @example 00 */
+                    cst: string | null;
+                    /**
+                     * @description percentage, up to 4 decimal places
+                     * @example 12.5
+                     */
+                    rate: number | null;
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    value: number | null;
+                };
+                icmsSt: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    base: number | null;
+                    /** @example 00 */
+                    cst: string | null;
+                    /**
+                     * @description percentage, up to 4 decimal places
+                     * @example 12.5
+                     */
+                    rate: number | null;
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    value: number | null;
+                };
+                ipi: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    base: number | null;
+                    /** @example 00 */
+                    cst: string | null;
+                    /**
+                     * @description percentage, up to 4 decimal places
+                     * @example 12.5
+                     */
+                    rate: number | null;
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    value: number | null;
+                };
+                pis: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    base: number | null;
+                    /** @example 00 */
+                    cst: string | null;
+                    /**
+                     * @description percentage, up to 4 decimal places
+                     * @example 12.5
+                     */
+                    rate: number | null;
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    value: number | null;
+                };
+            };
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            total: number;
+            /** @example CX */
+            unit: string;
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            unitCost: number;
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            unitPrice: number;
+        };
+        EntryDocumentLineCost: {
+            /**
+             * @description gross total less the credits
+             * @example 1289.9
+             */
+            costTotal: number;
+            credits: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                cofins: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icms: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipi: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                pis: number;
+            };
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discount: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            freight: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            grossTotal: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            icmsSt: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            insurance: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            ipi: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            otherExpenses: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            pisCofinsCreditBase: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            products: number;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            stockQuantity: number;
+            /**
+             * @description net cost per stock unit
+             * @example 8.4367
+             */
+            unitCost: number;
+        };
+        EntryDocumentMapApplied: {
+            /** @example 35260311222333000181550010000183421000183428 */
+            accessKey: string | null;
+            applied: {
+                /**
+                 * @description conversion factor, up to 6 decimal places
+                 * @example 12
+                 */
+                conversionFactor: number;
+                /**
+                 * @description entry-document-item id (hashid)
+                 * @example wx5Mml51
+                 */
+                itemId: string;
+                /** @example 1 */
+                lineNumber: number;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /** @example Nota emitida em duplicidade */
+            cancelReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            confirmedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            entryDate: string;
+            /** @description the NF-e's ICMSTot (imports) */
+            expectedTotals: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            id: string;
+            installments: components["schemas"]["EntryDocumentInstallment"][];
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            /** @example 12 */
+            itemCount: number;
+            items: components["schemas"]["EntryDocumentItem"][];
+            /** @example 55 */
+            model: string;
+            nfe: components["schemas"]["EntryDocumentNfe"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            nfeCancelledByIssuerAt: string | null;
+            /** @example Conferido por Ana na doca 2 */
+            notes: string | null;
+            /** @example 18342 */
+            number: string;
+            /** @example Venda de mercadoria adquirida de terceiros */
+            operationNature: string | null;
+            /** @enum {string} */
+            origin: "MANUAL" | "NFE_XML" | "NFE_SEFAZ";
+            payables: components["schemas"]["Payable"][];
+            /** @example 0 */
+            pendingItemCount: number;
+            purchaseMatch: components["schemas"]["EntryDocumentPurchaseMatch"] | null;
+            /**
+             * @description finNFe
+             * @enum {string}
+             */
+            purpose: "1" | "2" | "3" | "4" | "5" | "6";
+            referencedKeys: string[];
+            /** @description the NF-e's IBS/CBS/IS groups as imported (NF-e imports only) */
+            reformTaxes?: Record<string, never>;
+            /** @description DRAFT only */
+            review: {
+                blockingProblems: components["schemas"]["EntryDocumentCheck"][];
+                warnings: components["schemas"]["EntryDocumentCheck"][];
+            } | null;
+            /** @example 1 */
+            series: string;
+            /** @enum {string} */
+            status: "DRAFT" | "CONFIRMED" | "CANCELLED";
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Santa Clara Ltda */
+                name: string;
+                /** @example 110042490114 */
+                stateRegistration: string | null;
+                /** @example SP */
+                uf: string | null;
+            };
+            taxCredits: components["schemas"]["EntryDocumentTaxCredit"][];
+            /**
+             * @description the filial's regime at confirmation
+             * @enum {string|null}
+             */
+            taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL" | null;
+            totals: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsSt: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                insurance: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipi: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                otherExpenses: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                products: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        EntryDocumentNfe: {
+            /** @example 35260311222333000181550010000183421000183428 */
+            accessKey: string;
+            /** @enum {string} */
+            authorityStatus: "AUTHORIZED" | "DENIED" | "CANCELLED";
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            authorizedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string | null;
+            /** @enum {string} */
+            environment: "PRODUCTION" | "HOMOLOGATION";
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            freightCte: {
+                accessKey: string | null;
+                announced: boolean;
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                announcedAt: string;
+            } | null;
+            hasXml: boolean;
+            /**
+             * @description nfe-inbound id (hashid)
+             * @example 9mdMwlPV
+             */
+            id: string;
+            /** @enum {string} */
+            importStatus: "PENDING" | "IMPORTED" | "IGNORED";
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            issuedAt: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            issuer: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /** @example Distribuidora Santa Clara Ltda */
+                name: string;
+                /** @example SP */
+                uf: string | null;
+            };
+            /** @enum {string} */
+            kind: "SUMMARY" | "FULL";
+            manifestation: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string | null;
+                protocol: string | null;
+                /** @enum {string} */
+                status: "NONE" | "CIENCIA" | "CONFIRMADA" | "DESCONHECIDA" | "NAO_REALIZADA";
+            };
+            /** @example 55 */
+            model: string;
+            /** @example 000000000004217 */
+            nsu: string | null;
+            /** @example 18342 */
+            number: string | null;
+            /** @example 135260000418273 */
+            protocol: string | null;
+            /** @example 1 */
+            series: string | null;
+            /** @enum {string} */
+            source: "SEFAZ" | "UPLOAD";
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            total: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            validation: {
+                blockingCodes: string[];
+                valid: boolean;
+                warnings: string[];
+            } | null;
+            /** @example 1 */
+            version: number;
+        };
+        EntryDocumentPage: {
+            data: components["schemas"]["EntryDocumentSummary"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        EntryDocumentPosted: {
+            /** @example 35260311222333000181550010000183421000183428 */
+            accessKey: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /** @example Nota emitida em duplicidade */
+            cancelReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            confirmedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            entryDate: string;
+            /** @description the NF-e's ICMSTot (imports) */
+            expectedTotals: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            id: string;
+            installments: components["schemas"]["EntryDocumentInstallment"][];
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            /** @example 12 */
+            itemCount: number;
+            items: components["schemas"]["EntryDocumentItem"][];
+            /** @example 55 */
+            model: string;
+            nfe: components["schemas"]["EntryDocumentNfe"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            nfeCancelledByIssuerAt: string | null;
+            /** @example Conferido por Ana na doca 2 */
+            notes: string | null;
+            /** @example 18342 */
+            number: string;
+            /** @example Venda de mercadoria adquirida de terceiros */
+            operationNature: string | null;
+            /** @enum {string} */
+            origin: "MANUAL" | "NFE_XML" | "NFE_SEFAZ";
+            payables: components["schemas"]["Payable"][];
+            /** @example 0 */
+            pendingItemCount: number;
+            purchaseMatch: components["schemas"]["EntryDocumentPurchaseMatch"] | null;
+            /**
+             * @description finNFe
+             * @enum {string}
+             */
+            purpose: "1" | "2" | "3" | "4" | "5" | "6";
+            referencedKeys: string[];
+            /** @description the NF-e's IBS/CBS/IS groups as imported (NF-e imports only) */
+            reformTaxes?: Record<string, never>;
+            /** @description DRAFT only */
+            review: {
+                blockingProblems: components["schemas"]["EntryDocumentCheck"][];
+                warnings: components["schemas"]["EntryDocumentCheck"][];
+            } | null;
+            /** @example 1 */
+            series: string;
+            /** @enum {string} */
+            status: "DRAFT" | "CONFIRMED" | "CANCELLED";
+            stockMovements: components["schemas"]["EntryDocumentStockMovement"][];
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Santa Clara Ltda */
+                name: string;
+                /** @example 110042490114 */
+                stateRegistration: string | null;
+                /** @example SP */
+                uf: string | null;
+            };
+            taxCredits: components["schemas"]["EntryDocumentTaxCredit"][];
+            /**
+             * @description the filial's regime at confirmation
+             * @enum {string|null}
+             */
+            taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL" | null;
+            thirdPartyStockMovements: components["schemas"]["EntryDocumentThirdPartyMovement"][];
+            totals: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsSt: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                insurance: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipi: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                otherExpenses: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                products: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        EntryDocumentPreview: {
+            /** @example 35260311222333000181550010000183421000183428 */
+            accessKey: string | null;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            entryDate: string;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description always null: nothing is stored
+             * @example ABDMmlD6
+             */
+            id: string | null;
+            installmentCheck: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                difference: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                documentTotal: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                installmentsTotal: number;
+                matches: boolean;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                payableTotal: number;
+            } | null;
+            installments: components["schemas"]["EntryDocumentInstallment"][];
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            items: components["schemas"]["EntryDocumentItem"][];
+            /** @example 55 */
+            model: string;
+            notes: string | null;
+            /** @example 18342 */
+            number: string;
+            operationNature: string | null;
+            /** @enum {string} */
+            origin: "MANUAL" | "NFE_XML" | "NFE_SEFAZ";
+            /** @description the installments the payables would be */
+            payables: components["schemas"]["EntryDocumentInstallment"][];
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            payableTotal: number;
+            purchaseMatch: components["schemas"]["EntryDocumentPurchaseMatch"] | null;
+            /** @enum {string} */
+            purpose: "1" | "2" | "3" | "4" | "5" | "6";
+            referencedKeys: string[];
+            /** @description the NF-e's IBS/CBS/IS groups as imported (NF-e imports only) */
+            reformTaxes?: Record<string, never>;
+            /** @example 1 */
+            series: string;
+            /** @enum {string|null} */
+            status: "DRAFT" | null;
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string | null;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string | null;
+                /** @example Distribuidora Santa Clara Ltda */
+                name: string | null;
+                /** @description false: not in the supplier master yet (the create registers it) */
+                registered: boolean;
+                /** @example 110042490114 */
+                stateRegistration: string | null;
+                /** @example SP */
+                uf: string | null;
+            };
+            totals: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsSt: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                insurance: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipi: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                otherExpenses: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                products: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+            };
+            warnings: components["schemas"]["EntryDocumentCheck"][];
+        };
+        EntryDocumentPurchaseMatch: {
+            blockingProblems: {
+                blocksConfirmation: boolean;
+                /** @example PURCHASE_PRICE_OVER_TOLERANCE */
+                code: string;
+                details?: Record<string, never>;
+                /** @example 1 */
+                lineNumber?: number;
+                /** @example Line 1 costs 4.2 % more than the order */
+                message: string;
+            }[];
+            lines: {
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                alreadyReceived: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                cancelled: number;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                invoiceUnitPrice: number;
+                /** @example 1 */
+                lineNumber: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                openAfter: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                ordered: number;
+                /** @example 1 */
+                orderLineNumber: number | null;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                orderUnitPrice: number | null;
+                /**
+                 * @description percentage, up to 4 decimal places
+                 * @example 12.5
+                 */
+                priceDifferencePct: number | null;
+                /** @enum {string|null} */
+                priceStatus: "OK" | "BELOW_ORDER" | "WITHIN_TOLERANCE" | "OVER_TOLERANCE" | null;
+                problems: string[];
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string | null;
+                /** @example 314 */
+                purchaseOrderCode: number | null;
+                /**
+                 * @description purchase-order id (hashid)
+                 * @example jWoMqlod
+                 */
+                purchaseOrderId: string | null;
+                /**
+                 * @description purchase-order-item id (hashid)
+                 * @example NvGMqlGD
+                 */
+                purchaseOrderItemId: string;
+                /** @enum {string|null} */
+                purchaseOrderStatus: "DRAFT" | "APPROVED" | "PARTIALLY_RECEIVED" | "RECEIVED" | "CANCELLED" | "CLOSED" | null;
+                /** @enum {string|null} */
+                quantityStatus: "OK" | "WITHIN_TOLERANCE" | "OVER_TOLERANCE" | null;
+                receives: boolean;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                thisReceipt: number;
+                /** @example UN */
+                unit: string | null;
+            }[];
+            tolerances: {
+                /** @enum {string} */
+                mode: "BLOCK" | "WARN";
+                /**
+                 * @description percentage, up to 4 decimal places
+                 * @example 12.5
+                 */
+                pricePct: number;
+                /**
+                 * @description percentage, up to 4 decimal places
+                 * @example 12.5
+                 */
+                quantityPct: number;
+            };
+            warnings: {
+                blocksConfirmation: boolean;
+                /** @example PURCHASE_PRICE_OVER_TOLERANCE */
+                code: string;
+                details?: Record<string, never>;
+                /** @example 1 */
+                lineNumber?: number;
+                /** @example Line 1 costs 4.2 % more than the order */
+                message: string;
+            }[];
+        };
+        EntryDocumentStockMovement: {
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            averageCostAfter: number;
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            averageCostBefore: number;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            balanceAfter: number;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            balanceBefore: number;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            /** @example 1 */
+            lineNumber: number | null;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            quantity: number;
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            unitCost: number;
+        };
+        EntryDocumentSummary: {
+            /** @example 35260311222333000181550010000183421000183428 */
+            accessKey: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /** @example Nota emitida em duplicidade */
+            cancelReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            confirmedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            entryDate: string;
+            /** @description the NF-e's ICMSTot (imports) */
+            expectedTotals: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            id: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            /** @example 12 */
+            itemCount: number;
+            /** @example 55 */
+            model: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            nfeCancelledByIssuerAt: string | null;
+            /** @example Conferido por Ana na doca 2 */
+            notes: string | null;
+            /** @example 18342 */
+            number: string;
+            /** @example Venda de mercadoria adquirida de terceiros */
+            operationNature: string | null;
+            /** @enum {string} */
+            origin: "MANUAL" | "NFE_XML" | "NFE_SEFAZ";
+            /** @example 0 */
+            pendingItemCount: number;
+            /**
+             * @description finNFe
+             * @enum {string}
+             */
+            purpose: "1" | "2" | "3" | "4" | "5" | "6";
+            referencedKeys: string[];
+            /** @description the NF-e's IBS/CBS/IS groups as imported (NF-e imports only) */
+            reformTaxes?: Record<string, never>;
+            /** @example 1 */
+            series: string;
+            /** @enum {string} */
+            status: "DRAFT" | "CONFIRMED" | "CANCELLED";
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Santa Clara Ltda */
+                name: string;
+                /** @example 110042490114 */
+                stateRegistration: string | null;
+                /** @example SP */
+                uf: string | null;
+            };
+            /**
+             * @description the filial's regime at confirmation
+             * @enum {string|null}
+             */
+            taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL" | null;
+            totals: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsSt: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                insurance: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipi: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                otherExpenses: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                products: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        EntryDocumentTaxCredit: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            amount: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            base: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            entryDate: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            recordedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            reversedAt: string | null;
+            /** @enum {string} */
+            status: "RECORDED" | "REVERSED";
+            /** @enum {string} */
+            tax: "ICMS" | "PIS" | "COFINS" | "IPI";
+            /** @enum {string} */
+            taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL";
+        };
+        EntryDocumentThirdPartyMovement: {
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            balanceAfter: number;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            balanceBefore: number;
+            /** @enum {string} */
+            direction: "IN" | "OUT";
+            /** @example 1 */
+            lineNumber: number | null;
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            ownerDocument: string;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            quantity: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            value: number;
+        };
+        EntryFiscalDefaults: {
+            defaultEntryCfops: {
+                /** @example x102 */
+                entryCfop: string;
+                /** @example x102 */
+                issuerCfop: string;
+            }[];
+            entryCfops: {
+                /** @example Compra para comercialização */
+                description: string;
+                /** @example x102 */
+                entryCfop: string;
+                icmsCredit: boolean;
+                /** @enum {string|null} */
+                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+            }[];
+            operationClasses: {
+                credits: {
+                    icms: boolean;
+                    ipi: boolean;
+                    pisCofins: boolean;
+                };
+                effect: string;
+                /** @enum {string} */
+                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT";
+                payable: boolean;
+                refused: boolean;
+                /** @enum {string} */
+                stock: "OWN" | "THIRD_PARTY" | "NONE";
+            }[];
+            pisCofinsCreditBase: {
+                excludesIcms: boolean;
+                includesIcmsSt: boolean;
+                includesIpi: boolean;
+                noCreditCsts: string[];
+            };
+            purposes: {
+                creditsOfBaseClass: boolean;
+                /** @enum {string} */
+                finNFe: "1" | "2" | "3" | "4" | "5" | "6";
+                /** @example Normal */
+                name: string;
+                /** @enum {string|null} */
+                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+                payable: boolean;
+            }[];
+            taxRegimes: {
+                icmsCredit: boolean;
+                ipiCredit: boolean;
+                pisCofins: {
+                    /**
+                     * @description percentage, up to 4 decimal places
+                     * @example 12.5
+                     */
+                    cofinsRate: number;
+                    /**
+                     * @description percentage, up to 4 decimal places
+                     * @example 12.5
+                     */
+                    pisRate: number;
+                } | null;
+                /** @enum {string} */
+                taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL";
+            }[];
+        };
         Event: {
             /**
              * @description company id (hashid)
@@ -4273,6 +5997,437 @@ export interface components {
             /** @example 3 */
             totalPages: number | null;
         };
+        Payable: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            amount: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description cte id (hashid)
+             * @example V5YM5lYk
+             */
+            cteId: string | null;
+            /** @example 18342 */
+            documentNumber: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            dueDate: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string | null;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description payable id (hashid)
+             * @example qlVMYlVW
+             */
+            id: string;
+            /** @example 1 */
+            installmentNumber: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            /**
+             * @description 0 when CANCELLED
+             * @example 1289.9
+             */
+            openAmount: number;
+            /** @description open and due before today */
+            overdue: boolean;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            paidAmount: number;
+            /**
+             * @description an entry document, or a CT-e (freight, the carrier as supplier)
+             * @enum {string}
+             */
+            source: "ENTRY_DOCUMENT" | "CTE";
+            /** @enum {string} */
+            status: "OPEN" | "PARTIALLY_PAID" | "PAID" | "CANCELLED";
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Santa Clara Ltda */
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        PayableDetail: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            amount: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description cte id (hashid)
+             * @example V5YM5lYk
+             */
+            cteId: string | null;
+            /** @example 18342 */
+            documentNumber: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            dueDate: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string | null;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description payable id (hashid)
+             * @example qlVMYlVW
+             */
+            id: string;
+            /** @example 1 */
+            installmentNumber: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            /**
+             * @description 0 when CANCELLED
+             * @example 1289.9
+             */
+            openAmount: number;
+            /** @description open and due before today */
+            overdue: boolean;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            paidAmount: number;
+            /** @description reversed ones included */
+            payments: components["schemas"]["PayablePayment"][];
+            /** @description of the ACTIVE payments */
+            paymentTotals: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                amount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                fine: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                interest: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+            };
+            /**
+             * @description an entry document, or a CT-e (freight, the carrier as supplier)
+             * @enum {string}
+             */
+            source: "ENTRY_DOCUMENT" | "CTE";
+            /** @enum {string} */
+            status: "OPEN" | "PARTIALLY_PAID" | "PAID" | "CANCELLED";
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Santa Clara Ltda */
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        PayableList: {
+            data: components["schemas"]["Payable"][];
+            pagination: components["schemas"]["Pagination"];
+            /** @description over every payable the filters select, not just this page */
+            summary: {
+                aging: {
+                    dueIn0To7Days: {
+                        /** @example 4 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        openAmount: number;
+                    };
+                    dueIn8To30Days: {
+                        /** @example 4 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        openAmount: number;
+                    };
+                    dueIn31PlusDays: {
+                        /** @example 4 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        openAmount: number;
+                    };
+                    overdue1To30Days: {
+                        /** @example 4 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        openAmount: number;
+                    };
+                    overdue31To60Days: {
+                        /** @example 4 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        openAmount: number;
+                    };
+                    overdue61PlusDays: {
+                        /** @example 4 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        openAmount: number;
+                    };
+                };
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                amount: number;
+                byStatus: {
+                    CANCELLED: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        amount: number;
+                        /** @example 12 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        paidAmount: number;
+                    };
+                    OPEN: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        amount: number;
+                        /** @example 12 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        paidAmount: number;
+                    };
+                    PAID: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        amount: number;
+                        /** @example 12 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        paidAmount: number;
+                    };
+                    PARTIALLY_PAID: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        amount: number;
+                        /** @example 12 */
+                        count: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        paidAmount: number;
+                    };
+                };
+                /** @example 57 */
+                count: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                openAmount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                overdueAmount: number;
+                /** @example 3 */
+                overdueCount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                paidAmount: number;
+            };
+        };
+        PayablePage: {
+            data: components["schemas"]["Payable"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        PayablePayment: {
+            /**
+             * @description settled from the balance
+             * @example 1289.9
+             */
+            amount: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example ana.souza */
+            createdBy: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discount: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            fine: number;
+            /**
+             * @description payable-payment id (hashid)
+             * @example E4YMzlor
+             */
+            id: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            interest: number;
+            /** @example PIX */
+            method: string;
+            /** @example Pago via PIX, comprovante 8841 */
+            note: string | null;
+            /**
+             * @description payable id (hashid)
+             * @example qlVMYlVW
+             */
+            payableId: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            paymentDate: string;
+            /** @example Pagamento em duplicidade */
+            reversalReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            reversedAt: string | null;
+            /** @example carlos.lima */
+            reversedBy: string | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "REVERSED";
+            /**
+             * @description amount + interest + fine - discount
+             * @example 1289.9
+             */
+            total: number;
+            /** @example 1 */
+            version: number;
+        };
+        PayablePaymentResult: {
+            payable: components["schemas"]["PayableDetail"];
+            payment: components["schemas"]["PayablePayment"];
+        };
         PaymentMethod: {
             active: boolean;
             /** @example DINHEIRO */
@@ -4344,9 +6499,621 @@ export interface components {
             /** @example 1 */
             version: number;
         };
+        ProductMapAutoCreateResult: {
+            /**
+             * @description the given code, or the next free one when absent or taken
+             * @enum {string}
+             */
+            codeSource: "GIVEN" | "NEXT_CODE";
+            entry: components["schemas"]["ProductMapEntry"];
+            product: components["schemas"]["Product"];
+        };
+        ProductMapEntry: {
+            /**
+             * @description conversion factor, up to 6 decimal places
+             * @example 12
+             */
+            conversionFactor: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example 17891000315504 */
+            gtin: string | null;
+            /**
+             * @description product-map id (hashid)
+             * @example 7wjM2ldP
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            lastUsedAt: string | null;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string;
+            /** @example CAFE TORRADO MOIDO 500G CX C/12 */
+            supplierDescription: string | null;
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            supplierDocument: string;
+            /** @example 7891-CX12 */
+            supplierProductCode: string;
+            /** @example CX */
+            supplierUnit: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 7 */
+            useCount: number;
+            /** @example 1 */
+            version: number;
+        };
+        ProductMapHistoryRow: {
+            /**
+             * @description conversion factor, up to 6 decimal places
+             * @example 12
+             */
+            conversionFactor: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example 17891000315504 */
+            gtin: string | null;
+            /**
+             * @description product-map id (hashid)
+             * @example 7wjM2ldP
+             */
+            id: string;
+            lastPurchases: {
+                /**
+                 * @description conversion factor, up to 6 decimal places
+                 * @example 12
+                 */
+                conversionFactor: number;
+                /**
+                 * Format: date
+                 * @example 2026-03-14
+                 */
+                entryDate: string;
+                /**
+                 * @description entry-document id (hashid)
+                 * @example ABDMmlD6
+                 */
+                entryDocumentId: string;
+                /**
+                 * @description entry-document-item id (hashid)
+                 * @example wx5Mml51
+                 */
+                entryDocumentItemId: string;
+                /** @example 18342 */
+                number: string;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string | null;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                quantity: number;
+                /** @example 1 */
+                series: string;
+                /** @example CX */
+                unit: string;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                unitPrice: number;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            lastUsedAt: string | null;
+            product: components["schemas"]["ProductSummary"] | null;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string;
+            /** @example CAFE TORRADO MOIDO 500G CX C/12 */
+            supplierDescription: string | null;
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            supplierDocument: string;
+            /** @example 7891-CX12 */
+            supplierProductCode: string;
+            /** @example CX */
+            supplierUnit: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 7 */
+            useCount: number;
+            /** @example 1 */
+            version: number;
+        };
+        ProductMapSupplierHistory: {
+            data: components["schemas"]["ProductMapHistoryRow"][];
+            pagination: components["schemas"]["Pagination"];
+            supplier: {
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Santa Clara Ltda */
+                name: string;
+                /** @example Santa Clara */
+                tradeName: string | null;
+            } | null;
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            supplierDocument: string;
+        };
+        ProductMatch: {
+            items: {
+                /** @example 7891-CX12 */
+                code: string;
+                /**
+                 * @description conversion factor, up to 6 decimal places
+                 * @example 12
+                 */
+                conversionFactor: number | null;
+                /**
+                 * @description position in the request
+                 * @example 0
+                 */
+                index: number;
+                /**
+                 * @description product-map id (hashid)
+                 * @example 7wjM2ldP
+                 */
+                mapEntryId: string | null;
+                product: components["schemas"]["ProductSummary"] | null;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string | null;
+                /** @enum {string|null} */
+                source: "MAP" | "GTIN" | "DESCRIPTION" | null;
+                /** @enum {string} */
+                status: "MATCHED" | "SUGGESTED" | "UNMATCHED";
+                suggestions: {
+                    product: components["schemas"]["ProductSummary"];
+                    /**
+                     * @description product id (hashid)
+                     * @example AlGMkl3O
+                     */
+                    productId: string;
+                    /**
+                     * @description 0..1
+                     * @example 0.82
+                     */
+                    score: number;
+                }[];
+            }[];
+            summary: {
+                /** @example 1 */
+                matched: number;
+                /** @example 1 */
+                suggested: number;
+                /** @example 3 */
+                total: number;
+                /** @example 1 */
+                unmatched: number;
+            };
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            supplierDocument: string;
+        };
+        ProductNextCode: {
+            /** @example 1043 */
+            code: string;
+        };
         ProductPage: {
             data: components["schemas"]["Product"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        ProductSummary: {
+            active: boolean;
+            /** @example CAFE-500 */
+            code: string;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            id: string;
+            /** @example Café torrado e moído 500 g */
+            name: string;
+            /** @example UN */
+            unit: string;
+        };
+        PurchaseOrder: {
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            approvedAt: string | null;
+            /** @example carlos.lima */
+            approvedBy: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /** @example Fornecedor sem estoque */
+            cancelReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            closedAt: string | null;
+            /** @example Saldo não será entregue */
+            closeReason: string | null;
+            /**
+             * @description sequential per filial
+             * @example 314
+             */
+            code: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            expectedDate: string | null;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /** @enum {string|null} */
+            freightTerms: "CIF" | "FOB" | "THIRD_PARTY" | "NONE" | null;
+            /**
+             * @description purchase-order id (hashid)
+             * @example jWoMqlod
+             */
+            id: string;
+            items: components["schemas"]["PurchaseOrderItem"][];
+            /** @example Entregar na doca 2, das 7h às 11h */
+            notes: string | null;
+            paymentTerms: {
+                /**
+                 * @description days between installments
+                 * @example 30
+                 */
+                days: number | null;
+                /** @example 3 */
+                installments: number;
+            } | null;
+            /** @enum {string} */
+            status: "DRAFT" | "APPROVED" | "PARTIALLY_RECEIVED" | "RECEIVED" | "CANCELLED" | "CLOSED";
+            supplier: components["schemas"]["PurchaseOrderSupplier"];
+            totals: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                products: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        PurchaseOrderItem: {
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            cancelledQuantity: number;
+            /** @example Café torrado e moído 500 g */
+            description: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discount: number;
+            /**
+             * Format: date
+             * @description the line's, else the order's
+             * @example 2026-03-14
+             */
+            expectedDate: string | null;
+            /** @example 1 */
+            lineNumber: number;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            openQuantity: number;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string;
+            /**
+             * @description purchase-order-item id (hashid)
+             * @example NvGMqlGD
+             */
+            purchaseOrderItemId: string;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            quantity: number;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            receivedQuantity: number;
+            /** @example 7891-CX12 */
+            supplierProductCode: string | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            total: number;
+            /** @example UN */
+            unit: string;
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            unitPrice: number;
+        };
+        PurchaseOrderOpenItem: {
+            /** @example Café torrado e moído 500 g */
+            description: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            expectedDate: string | null;
+            /** @example 1 */
+            lineNumber: number;
+            /**
+             * @description unit price after the line discount
+             * @example 8.4367
+             */
+            netUnitPrice: number;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            openQuantity: number;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string;
+            /**
+             * @description sequential per filial
+             * @example 314
+             */
+            purchaseOrderCode: number;
+            /**
+             * @description purchase-order id (hashid)
+             * @example jWoMqlod
+             */
+            purchaseOrderId: string;
+            /**
+             * @description purchase-order-item id (hashid)
+             * @example NvGMqlGD
+             */
+            purchaseOrderItemId: string;
+            /** @enum {string} */
+            purchaseOrderStatus: "APPROVED" | "PARTIALLY_RECEIVED";
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            quantity: number;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            receivedQuantity: number;
+            supplier: components["schemas"]["PurchaseOrderSupplier"];
+            /** @example 7891-CX12 */
+            supplierProductCode: string | null;
+            /** @example UN */
+            unit: string;
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            unitPrice: number;
+        };
+        PurchaseOrderOpenItemPage: {
+            data: components["schemas"]["PurchaseOrderOpenItem"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        PurchaseOrderPage: {
+            data: components["schemas"]["PurchaseOrder"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        PurchaseOrderReceipt: {
+            /** @example 35260311222333000181550010000183421000183428 */
+            accessKey: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /**
+             * @description conversion factor, up to 6 decimal places
+             * @example 12
+             */
+            conversionFactor: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            entryDate: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            /**
+             * @description entry-document-item id (hashid)
+             * @example wx5Mml51
+             */
+            entryDocumentItemId: string;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            invoiceQuantity: number;
+            /** @example CX */
+            invoiceUnit: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            /**
+             * @description the entry document's line
+             * @example 1
+             */
+            lineNumber: number;
+            /** @example 18342 */
+            number: string;
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            orderUnitPrice: number;
+            /**
+             * @description purchase-order-item id (hashid)
+             * @example NvGMqlGD
+             */
+            purchaseOrderItemId: string;
+            /**
+             * @description in the order unit
+             * @example 12.5
+             */
+            quantity: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            receivedAt: string;
+            /** @example 1 */
+            series: string;
+            /** @enum {string} */
+            status: "CONFIRMED" | "CANCELLED";
+            /**
+             * @description invoice price per order unit
+             * @example 8.4367
+             */
+            unitPrice: number;
+        };
+        PurchaseOrderReceipts: {
+            /**
+             * @description sequential per filial
+             * @example 314
+             */
+            code: number;
+            data: components["schemas"]["PurchaseOrderReceipt"][];
+            items: {
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                cancelled: number;
+                /** @example 1 */
+                lineNumber: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                open: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                ordered: number;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string;
+                /**
+                 * @description purchase-order-item id (hashid)
+                 * @example NvGMqlGD
+                 */
+                purchaseOrderItemId: string;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                received: number;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+            /**
+             * @description purchase-order id (hashid)
+             * @example jWoMqlod
+             */
+            purchaseOrderId: string;
+            /** @enum {string} */
+            status: "DRAFT" | "APPROVED" | "PARTIALLY_RECEIVED" | "RECEIVED" | "CANCELLED" | "CLOSED";
+            /** @example 3 */
+            version: number;
+        };
+        PurchaseOrderSupplier: {
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            document: string;
+            /**
+             * @description supplier id (hashid)
+             * @example MRgMdlQ7
+             */
+            id: string;
+            /** @example Distribuidora Santa Clara Ltda */
+            name: string;
         };
         QuickSaleConfiguration: {
             allowNegativeStock: boolean;
@@ -5222,6 +7989,47 @@ export interface components {
         };
         SupplierPage: {
             data: components["schemas"]["Supplier"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        ThirdPartyStockBalance: {
+            /**
+             * @description third-party-stock id (hashid)
+             * @example 9VbMZl7d
+             */
+            id: string;
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            ownerDocument: string;
+            /**
+             * @description supplier id (hashid)
+             * @example MRgMdlQ7
+             */
+            ownerSupplierId: string | null;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            quantity: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            value: number;
+        };
+        ThirdPartyStockPage: {
+            data: components["schemas"]["ThirdPartyStockBalance"][];
             pagination: components["schemas"]["Pagination"];
         };
         Webhook: {
@@ -9264,15 +12072,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocument"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND, PRODUCT_NOT_FOUND, PURCHASE_ORDER_ITEM_NOT_FOUND, SUPPLIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PURCHASE_ORDER_ITEM_NOT_FOUND" | "SUPPLIER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, NFE_ALREADY_IMPORTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "NFE_ALREADY_IMPORTED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: ENTRY_DOCUMENT_FIELD_READ_ONLY, ENTRY_DOCUMENT_HAS_CTE_FREIGHT, ENTRY_DOCUMENT_LINES_FIXED, PURCHASE_ORDER_LINE_NOT_LINKABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "ENTRY_DOCUMENT_FIELD_READ_ONLY",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_FIELD_READ_ONLY" | "ENTRY_DOCUMENT_HAS_CTE_FREIGHT" | "ENTRY_DOCUMENT_LINES_FIXED" | "PURCHASE_ORDER_LINE_NOT_LINKABLE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9296,13 +12347,179 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_CHANGED, ENTRY_DOCUMENT_CONFIRMED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_CHANGED" | "ENTRY_DOCUMENT_CONFIRMED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9458,15 +12675,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocument"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND, PRODUCT_NOT_FOUND, PURCHASE_ORDER_ITEM_NOT_FOUND, SUPPLIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PURCHASE_ORDER_ITEM_NOT_FOUND" | "SUPPLIER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_CONFIRMED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_CONFIRMED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: ENTRY_DOCUMENT_FIELD_READ_ONLY, ENTRY_DOCUMENT_HAS_CTE_FREIGHT, ENTRY_DOCUMENT_LINES_FIXED, PURCHASE_ORDER_LINE_NOT_LINKABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "ENTRY_DOCUMENT_FIELD_READ_ONLY",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_FIELD_READ_ONLY" | "ENTRY_DOCUMENT_HAS_CTE_FREIGHT" | "ENTRY_DOCUMENT_LINES_FIXED" | "PURCHASE_ORDER_LINE_NOT_LINKABLE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9498,15 +12958,233 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocumentMapApplied"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/apply-product-map/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/apply-product-map/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/apply-product-map/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/apply-product-map/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_CONFIRMED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/apply-product-map/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_CONFIRMED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/apply-product-map/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/apply-product-map/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/apply-product-map/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/apply-product-map/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9534,15 +13212,158 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocumentAuditPage"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/audit-history/:id",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/audit-history/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/audit-history/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/audit-history/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/audit-history/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/audit-history/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9564,15 +13385,158 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocumentAuditSummary"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/audit/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/audit/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/audit/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/audit/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/audit/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/audit/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9594,15 +13558,158 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocumentCancelPreview"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/cancel-preview/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/cancel-preview/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/cancel-preview/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/cancel-preview/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/cancel-preview/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/cancel-preview/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9633,15 +13740,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocumentPosted"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: ENTRY_DOCUMENT_NOT_CANCELLABLE, INSUFFICIENT_STOCK, INSUFFICIENT_THIRD_PARTY_STOCK */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_CANCELLABLE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_CANCELLABLE" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_THIRD_PARTY_STOCK";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/cancel/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9670,15 +14020,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryCfopRulePage"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9720,15 +14188,233 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryCfopRule"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PRODUCT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "PRODUCT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PRODUCT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CFOP_RULE_EXISTS, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "CFOP_RULE_EXISTS",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CFOP_RULE_EXISTS" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/cfop-rules",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9752,13 +14438,179 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: CFOP_RULE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "CFOP_RULE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CFOP_RULE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9790,15 +14642,233 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryCfopRule"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: CFOP_RULE_NOT_FOUND, PRODUCT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "CFOP_RULE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CFOP_RULE_NOT_FOUND" | "PRODUCT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CFOP_RULE_EXISTS, CONCURRENT_UPDATE, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "CFOP_RULE_EXISTS",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CFOP_RULE_EXISTS" | "CONCURRENT_UPDATE" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/cfop-rules/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9817,15 +14887,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryFiscalDefaults"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/cfop-rules/defaults",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/cfop-rules/defaults",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/cfop-rules/defaults",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/cfop-rules/defaults",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/cfop-rules/defaults",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9847,15 +15035,158 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocumentConfirmPreview"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/confirm-preview/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/confirm-preview/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/confirm-preview/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/confirm-preview/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/confirm-preview/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/confirm-preview/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9880,15 +15211,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocumentPosted"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_CONFIRMED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_CONFIRMED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: ENTRY_DOCUMENT_NOT_CONFIRMABLE, INSUFFICIENT_STOCK, INSUFFICIENT_THIRD_PARTY_STOCK */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_CONFIRMABLE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_CONFIRMABLE" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_THIRD_PARTY_STOCK";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/confirm/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9926,15 +15500,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PayableList"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/contas-pagar/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/contas-pagar/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/contas-pagar/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/contas-pagar/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/contas-pagar/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9956,15 +15648,158 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PayableDetail"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/contas-pagar/detail/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/contas-pagar/detail/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/contas-pagar/detail/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PAYABLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/contas-pagar/detail/:id",
+                     *       "code": "PAYABLE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYABLE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/contas-pagar/detail/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/contas-pagar/detail/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -9992,15 +15827,158 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PayablePage"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/contas-pagar/documento/:entryDocumentId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/contas-pagar/documento/:entryDocumentId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/contas-pagar/documento/:entryDocumentId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/contas-pagar/documento/:entryDocumentId",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/contas-pagar/documento/:entryDocumentId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/contas-pagar/documento/:entryDocumentId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -10043,15 +16021,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PayablePaymentResult"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PAYABLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "PAYABLE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYABLE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PAYABLE_ALREADY_PAID, PAYABLE_CANCELLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PAYABLE_ALREADY_PAID" | "PAYABLE_CANCELLED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: PAYMENT_DATE_IN_FUTURE, PAYMENT_EXCEEDS_BALANCE, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "PAYMENT_DATE_IN_FUTURE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYMENT_DATE_IN_FUTURE" | "PAYMENT_EXCEEDS_BALANCE" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/contas-pagar/pay/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -10082,15 +16303,233 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PayablePaymentResult"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/contas-pagar/reverse-payment/:paymentId",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/contas-pagar/reverse-payment/:paymentId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/contas-pagar/reverse-payment/:paymentId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PAYABLE_NOT_FOUND, PAYMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/contas-pagar/reverse-payment/:paymentId",
+                     *       "code": "PAYABLE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYABLE_NOT_FOUND" | "PAYMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PAYABLE_CANCELLED, PAYMENT_ALREADY_REVERSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/contas-pagar/reverse-payment/:paymentId",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PAYABLE_CANCELLED" | "PAYMENT_ALREADY_REVERSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/contas-pagar/reverse-payment/:paymentId",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/contas-pagar/reverse-payment/:paymentId",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/contas-pagar/reverse-payment/:paymentId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/contas-pagar/reverse-payment/:paymentId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -12215,15 +18654,158 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocument"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/detail/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/detail/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/detail/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/detail/:id",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/detail/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/detail/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -12282,15 +18864,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocument"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_ITEM_NOT_FOUND, ENTRY_DOCUMENT_NOT_FOUND, PRODUCT_NOT_FOUND, PURCHASE_ORDER_ITEM_NOT_FOUND, SUPPLIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "ENTRY_DOCUMENT_ITEM_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_ITEM_NOT_FOUND" | "ENTRY_DOCUMENT_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PURCHASE_ORDER_ITEM_NOT_FOUND" | "SUPPLIER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_CONFIRMED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_CONFIRMED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: ENTRY_DOCUMENT_FIELD_READ_ONLY, ENTRY_DOCUMENT_HAS_CTE_FREIGHT, ENTRY_DOCUMENT_LINES_FIXED, LINE_HAS_NO_SUPPLIER_CODE, LINE_MAPPING_NEEDS_PRODUCT, LINE_PRODUCT_REQUIRED, PRODUCT_INACTIVE, PURCHASE_ORDER_LINE_NOT_LINKABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "ENTRY_DOCUMENT_FIELD_READ_ONLY",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_FIELD_READ_ONLY" | "ENTRY_DOCUMENT_HAS_CTE_FREIGHT" | "ENTRY_DOCUMENT_LINES_FIXED" | "LINE_HAS_NO_SUPPLIER_CODE" | "LINE_MAPPING_NEEDS_PRODUCT" | "LINE_PRODUCT_REQUIRED" | "PRODUCT_INACTIVE" | "PURCHASE_ORDER_LINE_NOT_LINKABLE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/lines/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -12329,15 +19154,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocumentPage"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/list/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/list/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/list/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/list/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/list/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18366,15 +25309,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EntryDocumentPreview"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND, PRODUCT_NOT_FOUND, PURCHASE_ORDER_ITEM_NOT_FOUND, SUPPLIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PURCHASE_ORDER_ITEM_NOT_FOUND" | "SUPPLIER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: ENTRY_DOCUMENT_FIELD_READ_ONLY, ENTRY_DOCUMENT_HAS_CTE_FREIGHT, ENTRY_DOCUMENT_LINES_FIXED, PURCHASE_ORDER_LINE_NOT_LINKABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "ENTRY_DOCUMENT_FIELD_READ_ONLY",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_FIELD_READ_ONLY" | "ENTRY_DOCUMENT_HAS_CTE_FREIGHT" | "ENTRY_DOCUMENT_LINES_FIXED" | "PURCHASE_ORDER_LINE_NOT_LINKABLE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/preview-manual",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18398,13 +25584,179 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/product-map/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/product-map/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/product-map/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PRODUCT_MAP_ENTRY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/product-map/:id",
+                     *       "code": "PRODUCT_MAP_ENTRY_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PRODUCT_MAP_ENTRY_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/product-map/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/product-map/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/product-map/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18435,15 +25787,233 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductMapEntry"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/product-map/:id/conversion-factor",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/product-map/:id/conversion-factor",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/product-map/:id/conversion-factor",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PRODUCT_MAP_ENTRY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/product-map/:id/conversion-factor",
+                     *       "code": "PRODUCT_MAP_ENTRY_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PRODUCT_MAP_ENTRY_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/product-map/:id/conversion-factor",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/product-map/:id/conversion-factor",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/product-map/:id/conversion-factor",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/product-map/:id/conversion-factor",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/product-map/:id/conversion-factor",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18490,15 +26060,208 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductMapAutoCreateResult"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_GTIN, INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/product-map/auto-create",
+                     *       "code": "INVALID_GTIN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_GTIN" | "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/product-map/auto-create",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/product-map/auto-create",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PRODUCT_CODE_TAKEN, PRODUCT_GTIN_TAKEN, PRODUCT_MAP_ENTRY_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/product-map/auto-create",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PRODUCT_CODE_TAKEN" | "PRODUCT_GTIN_TAKEN" | "PRODUCT_MAP_ENTRY_EXISTS";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/product-map/auto-create",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/product-map/auto-create",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/product-map/auto-create",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/product-map/auto-create",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18530,15 +26293,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductMapSupplierHistory"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/product-map/history/:supplierDocument/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/product-map/history/:supplierDocument/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/product-map/history/:supplierDocument/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/product-map/history/:supplierDocument/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/product-map/history/:supplierDocument/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18576,20 +26457,272 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success (see the summary) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductMapEntry"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Success */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ProductMapEntry"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PRODUCT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "PRODUCT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PRODUCT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: PRODUCT_INACTIVE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "PRODUCT_INACTIVE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PRODUCT_INACTIVE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/product-map/link",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18621,15 +26754,208 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductMatch"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/product-map/match",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/product-map/match",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/product-map/match",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/product-map/match",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/product-map/match",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/product-map/match",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/product-map/match",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/product-map/match",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18648,15 +26974,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductNextCode"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/product-map/next-code",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/product-map/next-code",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/product-map/next-code",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/product-map/next-code",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/product-map/next-code",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18683,15 +27127,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/product-map/search",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/product-map/search",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/product-map/search",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/product-map/search",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/product-map/search",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -18724,15 +27286,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ThirdPartyStockPage"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/third-party-stock/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/third-party-stock/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/third-party-stock/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/third-party-stock/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/third-party-stock/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19334,15 +28014,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_FILIAL, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_FILIAL" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PRODUCT_NOT_FOUND, SUPPLIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/purchase",
+                     *       "code": "PRODUCT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PRODUCT_NOT_FOUND" | "SUPPLIER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/purchase",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/purchase",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/purchase",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: DISCOUNT_ABOVE_LINE_VALUE, PRODUCT_INACTIVE, SUPPLIER_INACTIVE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/purchase",
+                     *       "code": "DISCOUNT_ABOVE_LINE_VALUE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "DISCOUNT_ABOVE_LINE_VALUE" | "PRODUCT_INACTIVE" | "SUPPLIER_INACTIVE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19366,13 +28289,179 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PURCHASE_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "PURCHASE_ORDER_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PURCHASE_ORDER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "INVALID_STATUS_TRANSITION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19459,15 +28548,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PRODUCT_NOT_FOUND, PURCHASE_ORDER_ITEM_NOT_FOUND, PURCHASE_ORDER_NOT_FOUND, SUPPLIER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "PRODUCT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PRODUCT_NOT_FOUND" | "PURCHASE_ORDER_ITEM_NOT_FOUND" | "PURCHASE_ORDER_NOT_FOUND" | "SUPPLIER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, INVALID_STATUS_TRANSITION, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "INVALID_STATUS_TRANSITION" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: DISCOUNT_ABOVE_LINE_VALUE, ITEM_NOT_IN_ORDER, PRODUCT_INACTIVE, SUPPLIER_INACTIVE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "DISCOUNT_ABOVE_LINE_VALUE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "DISCOUNT_ABOVE_LINE_VALUE" | "ITEM_NOT_IN_ORDER" | "PRODUCT_INACTIVE" | "SUPPLIER_INACTIVE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19492,15 +28824,258 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PURCHASE_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "PURCHASE_ORDER_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PURCHASE_ORDER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_STATUS_TRANSITION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: PURCHASE_ORDER_NOT_APPROVABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "PURCHASE_ORDER_NOT_APPROVABLE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PURCHASE_ORDER_NOT_APPROVABLE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/:id/approve",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19531,15 +29106,233 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/:id/cancel",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/:id/cancel",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/:id/cancel",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PURCHASE_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/purchase/:id/cancel",
+                     *       "code": "PURCHASE_ORDER_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PURCHASE_ORDER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/purchase/:id/cancel",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_STATUS_TRANSITION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/purchase/:id/cancel",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/purchase/:id/cancel",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/:id/cancel",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/:id/cancel",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19570,15 +29363,233 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/:id/close",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/:id/close",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/:id/close",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PURCHASE_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/purchase/:id/close",
+                     *       "code": "PURCHASE_ORDER_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PURCHASE_ORDER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/purchase/:id/close",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_STATUS_TRANSITION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/purchase/:id/close",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/purchase/:id/close",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/:id/close",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/:id/close",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19606,15 +29617,158 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrderReceipts"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/:id/receipts",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/:id/receipts",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/:id/receipts",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PURCHASE_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/purchase/:id/receipts",
+                     *       "code": "PURCHASE_ORDER_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PURCHASE_ORDER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/:id/receipts",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/:id/receipts",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19636,15 +29790,158 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/detail/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/detail/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/detail/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PURCHASE_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/purchase/detail/:id",
+                     *       "code": "PURCHASE_ORDER_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PURCHASE_ORDER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/detail/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/detail/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19683,15 +29980,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrderPage"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/list/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/list/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/list/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/list/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/list/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
@@ -19722,15 +30137,133 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrderOpenItemPage"];
+                };
             };
-            /** @description Problem details (RFC 9457) */
-            default: {
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/open-items/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/open-items/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/open-items/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/open-items/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/open-items/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
                 };
             };
         };
