@@ -25,7 +25,8 @@ const TAG = 'Entry documents';
 
 /* Problem codes shared by the routes that read or change one document. */
 const NOT_FOUND = ['ENTRY_DOCUMENT_NOT_FOUND'];
-const NOT_DRAFT = ['ENTRY_DOCUMENT_NOT_DRAFT', 'STALE_VERSION'];
+/** A refused action names the document's status (entry-document.state.ts). */
+const NOT_DRAFT = ['ENTRY_DOCUMENT_CONFIRMED', 'ENTRY_DOCUMENT_CANCELLED', 'STALE_VERSION'];
 /** Lines: products and suppliers of the tenant, purchase-order lines they are received against. */
 const LINES = ['PRODUCT_NOT_FOUND', 'SUPPLIER_NOT_FOUND', 'PURCHASE_ORDER_ITEM_NOT_FOUND'];
 const LINE_RULES = ['PURCHASE_ORDER_LINE_NOT_LINKABLE', 'ENTRY_DOCUMENT_FIELD_READ_ONLY', 'ENTRY_DOCUMENT_LINES_FIXED', 'ENTRY_DOCUMENT_HAS_CTE_FREIGHT'];
