@@ -1,4 +1,21 @@
 import { decimal, document, id, Joi, pagination, version } from '../../core/http/schema';
+import { type TypedSchema, typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { ListQuery } from './catalog-resource';
+import type { PaymentKind } from './entities/payment-method.entity';
+import type { CustomerInput, SellerInput, SupplierInput } from './party.service';
+import type { ProductInput } from './product.service';
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
+type ById = { params: { id: number } };
+
+/** The validated inputs of a master-data resource whose create/update body is `I` (its handlers: catalog.controller.ts). */
+export type ResourceSchemas<I> = {
+  list: TypedSchema<{ query: ListQuery }>;
+  get: TypedSchema<ById>;
+  create: TypedSchema<{ body: I }>;
+  update: TypedSchema<ById & { body: I & { version: number } }>;
+};
 
 const gtin = Joi.string().trim().pattern(/^\d{8}$|^\d{12,14}$/).message('{{#label}} must be a GTIN-8/12/13/14');
 const uf = Joi.string().uppercase().pattern(/^[A-Z]{2}$/);
@@ -18,11 +35,11 @@ const productFields = {
 };
 
 export const productSchemas = {
-  list: { query: listQuery() },
-  get: { params: Joi.object({ id: id('product').required() }) },
-  create: { body: Joi.object({ ...productFields, name: productFields.name.required(), unit: productFields.unit.required() }) },
-  update: { params: Joi.object({ id: id('product').required() }), body: Joi.object({ ...productFields, version: version() }).min(2) },
-};
+  list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
+  get: typedSchema<ById>({ params: Joi.object({ id: id('product').required() }) }),
+  create: typedSchema<{ body: ProductInput }>({ body: Joi.object({ ...productFields, name: productFields.name.required(), unit: productFields.unit.required() }) }),
+  update: typedSchema<ById & { body: ProductInput & { version: number } }>({ params: Joi.object({ id: id('product').required() }), body: Joi.object({ ...productFields, version: version() }).min(2) }),
+} satisfies ResourceSchemas<ProductInput>;
 
 const customerFields = {
   name: Joi.string().trim().min(1).max(150),
@@ -33,19 +50,19 @@ const customerFields = {
   active: Joi.boolean(),
 };
 export const customerSchemas = {
-  list: { query: listQuery() },
-  get: { params: Joi.object({ id: id('customer').required() }) },
-  create: { body: Joi.object({ ...customerFields, name: customerFields.name.required() }) },
-  update: { params: Joi.object({ id: id('customer').required() }), body: Joi.object({ ...customerFields, version: version() }).min(2) },
-};
+  list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
+  get: typedSchema<ById>({ params: Joi.object({ id: id('customer').required() }) }),
+  create: typedSchema<{ body: CustomerInput }>({ body: Joi.object({ ...customerFields, name: customerFields.name.required() }) }),
+  update: typedSchema<ById & { body: CustomerInput & { version: number } }>({ params: Joi.object({ id: id('customer').required() }), body: Joi.object({ ...customerFields, version: version() }).min(2) }),
+} satisfies ResourceSchemas<CustomerInput>;
 
 const sellerFields = { name: Joi.string().trim().min(1).max(120), alias: Joi.string().trim().max(60).allow(null), active: Joi.boolean() };
 export const sellerSchemas = {
-  list: { query: listQuery() },
-  get: { params: Joi.object({ id: id('seller').required() }) },
-  create: { body: Joi.object({ ...sellerFields, name: sellerFields.name.required() }) },
-  update: { params: Joi.object({ id: id('seller').required() }), body: Joi.object({ ...sellerFields, version: version() }).min(2) },
-};
+  list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
+  get: typedSchema<ById>({ params: Joi.object({ id: id('seller').required() }) }),
+  create: typedSchema<{ body: SellerInput }>({ body: Joi.object({ ...sellerFields, name: sellerFields.name.required() }) }),
+  update: typedSchema<ById & { body: SellerInput & { version: number } }>({ params: Joi.object({ id: id('seller').required() }), body: Joi.object({ ...sellerFields, version: version() }).min(2) }),
+} satisfies ResourceSchemas<SellerInput>;
 
 const supplierFields = {
   document: document(),
@@ -57,15 +74,15 @@ const supplierFields = {
 };
 const { document: _fixedDocument, ...supplierEditable } = supplierFields;
 export const supplierSchemas = {
-  list: { query: listQuery() },
-  get: { params: Joi.object({ id: id('supplier').required() }) },
-  create: { body: Joi.object({ ...supplierFields, document: supplierFields.document.required(), name: supplierFields.name.required() }) },
-  update: { params: Joi.object({ id: id('supplier').required() }), body: Joi.object({ ...supplierEditable, version: version() }).min(2) },
-};
+  list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
+  get: typedSchema<ById>({ params: Joi.object({ id: id('supplier').required() }) }),
+  create: typedSchema<{ body: SupplierInput }>({ body: Joi.object({ ...supplierFields, document: supplierFields.document.required(), name: supplierFields.name.required() }) }),
+  update: typedSchema<ById & { body: SupplierInput & { version: number } }>({ params: Joi.object({ id: id('supplier').required() }), body: Joi.object({ ...supplierEditable, version: version() }).min(2) }),
+} satisfies ResourceSchemas<SupplierInput>;
 
 export const paymentMethodSchemas = {
-  list: { query: Joi.object({ active: Joi.boolean() }) },
-  create: {
+  list: typedSchema<{ query: { active?: boolean } }>({ query: Joi.object({ active: Joi.boolean() }) }),
+  create: typedSchema<{ body: { code: string; name: string; kind: PaymentKind; givesChange?: boolean; active?: boolean } }>({
     body: Joi.object({
       code: Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/).required(),
       name: Joi.string().trim().min(1).max(80).required(),
@@ -73,12 +90,12 @@ export const paymentMethodSchemas = {
       givesChange: Joi.boolean(),
       active: Joi.boolean(),
     }),
-  },
+  }),
 };
 
 export const stockSchemas = {
-  list: {
+  list: typedSchema<{ params: { filialId: number }; query: PageRequest & { productId?: number } }>({
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({ ...pagination, productId: id('product') }),
-  },
+  }),
 };

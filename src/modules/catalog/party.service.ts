@@ -71,9 +71,9 @@ const suppliers = catalogResource<Supplier>({
   },
 });
 
-type CustomerInput = Partial<Pick<Customer, 'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'active'>>;
-type SellerInput = Partial<Pick<Seller, 'name' | 'alias' | 'active'>>;
-type SupplierInput = Partial<Pick<Supplier, 'document' | 'name' | 'tradeName' | 'stateRegistration' | 'uf' | 'active'>>;
+export type CustomerInput = Partial<Pick<Customer, 'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'active'>>;
+export type SellerInput = Partial<Pick<Seller, 'name' | 'alias' | 'active'>>;
+export type SupplierInput = Partial<Pick<Supplier, 'document' | 'name' | 'tradeName' | 'stateRegistration' | 'uf' | 'active'>>;
 
 const customerSearch = (i: CustomerInput): Partial<Customer> => ({
   ...i,

@@ -1,4 +1,7 @@
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { ApportionOptions } from './apportion.service';
+import type { CteListQuery } from './cte.service';
 
 /*
  * Request schemas. XML arrives as { xml } in JSON or as an application/xml / text/xml body (the
@@ -25,20 +28,23 @@ const apportionBody = {
   ignoreUnbookedNfe: Joi.boolean().default(false).description('apportion over the booked NF-e even if some the CT-e carried are not booked'),
 };
 
+type ById = { params: { id: number } };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts); the list filters the carrier as `issuer`. */
 export const cteSchemas = {
-  preview: { body: Joi.object({ xml: xml.required() }) },
-  stageXml: { body: Joi.object({ xml: xml.required() }) },
-  byId: { params: cteParam },
-  apportionPreview: { params: cteParam, body: Joi.object(apportionBody) },
-  apportion: { params: cteParam, body: Joi.object({ ...apportionBody, version: Joi.number().integer().min(1).description('the CT-e version read (409 when it moved on)') }) },
-  cancel: {
+  preview: typedSchema<{ body: { xml: string } }>({ body: Joi.object({ xml: xml.required() }) }),
+  stageXml: typedSchema<{ body: { xml: string } }>({ body: Joi.object({ xml: xml.required() }) }),
+  byId: typedSchema<ById>({ params: cteParam }),
+  apportionPreview: typedSchema<ById & { body: Omit<ApportionOptions, 'version'> }>({ params: cteParam, body: Joi.object(apportionBody) }),
+  apportion: typedSchema<ById & { body: ApportionOptions }>({ params: cteParam, body: Joi.object({ ...apportionBody, version: Joi.number().integer().min(1).description('the CT-e version read (409 when it moved on)') }) }),
+  cancel: typedSchema<ById & { body: { reason?: string | null; version?: number } }>({
     params: cteParam,
     body: Joi.object({
       reason: Joi.string().trim().max(255).allow(null, ''),
       version: Joi.number().integer().min(1).description('the CT-e version read (409 when it moved on)'),
     }),
-  },
-  list: {
+  }),
+  list: typedSchema<{ params: { filialId: number }; query: Omit<CteListQuery, 'issuer'> & { carrier?: string } }>({
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({
       ...pagination,
@@ -50,5 +56,5 @@ export const cteSchemas = {
       accessKey,
       nfeKey: accessKey.description('CT-e that carried this NF-e'),
     }),
-  },
+  }),
 };

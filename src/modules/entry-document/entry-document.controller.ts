@@ -1,4 +1,6 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { TenantContext } from '../../core/context';
+import type { ValidRequest } from '../../core/http/typed-input';
 import { encodeId } from '../../core/hashids';
 import { mapPage } from '../../core/pagination';
 import { toInboundDto } from '../nfe/nfe.mapper';
@@ -6,6 +8,7 @@ import { toPayableDto } from '../payables/payables.mapper';
 import { cancelEntryDocument, cancelPreview } from './cancel';
 import { confirmEntryDocument, confirmPreview } from './confirm';
 import { appliedMappingDto, checkDto, installmentDto, toEntryDocumentSummaryDto, toItemDto, toPreparedDraftDto } from './entry-document.mapper';
+import { entryDocumentSchemas as s } from './entry-document.schemas';
 import * as service from './entry-document.service';
 import { applyProductMap, reviewLines } from './review-lines';
 import { patchEntryDocument } from './update-draft';
@@ -13,8 +16,8 @@ import { taxCreditDto } from './fiscal/fiscal.mapper';
 
 /** Thin handlers: validated input → one service call → DTO. */
 
-async function detailDto(req: Request, id: number) {
-  const { state, items, payables, nfe, review, taxCredits, purchaseMatch } = await service.getEntryDocumentDetail(req.ctx, id);
+async function detailDto(ctx: TenantContext, id: number) {
+  const { state, items, payables, nfe, review, taxCredits, purchaseMatch } = await service.getEntryDocumentDetail(ctx, id);
   return {
     ...toEntryDocumentSummaryDto(state.doc),
     items: items.map((it) => toItemDto(it, it.productId ? state.products.get(it.productId) : undefined)),
@@ -27,29 +30,29 @@ async function detailDto(req: Request, id: number) {
   };
 }
 
-export async function create(req: Request, res: Response) {
+export async function create(req: ValidRequest<typeof s.create>, res: Response) {
   const doc = await service.createManualDraft(req.ctx, req.valid.body);
-  res.status(201).json(await detailDto(req, doc.id));
+  res.status(201).json(await detailDto(req.ctx, doc.id));
 }
 
-export async function previewManual(req: Request, res: Response) {
+export async function previewManual(req: ValidRequest<typeof s.previewManual>, res: Response) {
   const { prepared, supplier, purchaseMatch } = await service.previewManualDraft(req.ctx, req.valid.body);
   res.json({ ...toPreparedDraftDto(prepared, supplier, null), purchaseMatch });
 }
 
-export async function list(req: Request, res: Response) {
-  res.json(mapPage(await service.listEntryDocuments(req.ctx, req.valid.params.filialId, req.valid.query as service.EntryDocumentListQuery), toEntryDocumentSummaryDto));
+export async function list(req: ValidRequest<typeof s.list>, res: Response) {
+  res.json(mapPage(await service.listEntryDocuments(req.ctx, req.valid.params.filialId, req.valid.query), toEntryDocumentSummaryDto));
 }
 
-export async function detail(req: Request, res: Response) {
-  res.json(await detailDto(req, req.valid.params.id));
+export async function detail(req: ValidRequest<typeof s.byId>, res: Response) {
+  res.json(await detailDto(req.ctx, req.valid.params.id));
 }
 
-export async function audit(req: Request, res: Response) {
+export async function audit(req: ValidRequest<typeof s.byId>, res: Response) {
   res.json(await service.auditSummary(req.ctx, req.valid.params.id));
 }
 
-export async function auditHistory(req: Request, res: Response) {
+export async function auditHistory(req: ValidRequest<typeof s.auditHistory>, res: Response) {
   const page = await service.auditHistory(req.ctx, req.valid.params.id, req.valid.query);
   res.json(
     mapPage(page, (a) => ({
@@ -62,42 +65,42 @@ export async function auditHistory(req: Request, res: Response) {
   );
 }
 
-export async function patch(req: Request, res: Response) {
+export async function patch(req: ValidRequest<typeof s.patch>, res: Response) {
   const { version, ...changes } = req.valid.body;
   const doc = await patchEntryDocument(req.ctx, req.valid.params.id, version, changes);
-  res.json(await detailDto(req, doc.id));
+  res.json(await detailDto(req.ctx, doc.id));
 }
 
-export async function confirmPreviewHandler(req: Request, res: Response) {
+export async function confirmPreviewHandler(req: ValidRequest<typeof s.byId>, res: Response) {
   res.json(await confirmPreview(req.ctx, req.valid.params.id));
 }
 
-export async function confirm(req: Request, res: Response) {
+export async function confirm(req: ValidRequest<typeof s.byId>, res: Response) {
   const { doc, stockMovements, thirdPartyStockMovements } = await confirmEntryDocument(req.ctx, req.valid.params.id);
-  res.json({ ...(await detailDto(req, doc.id)), stockMovements, thirdPartyStockMovements });
+  res.json({ ...(await detailDto(req.ctx, doc.id)), stockMovements, thirdPartyStockMovements });
 }
 
-export async function cancelPreviewHandler(req: Request, res: Response) {
+export async function cancelPreviewHandler(req: ValidRequest<typeof s.byId>, res: Response) {
   res.json(await cancelPreview(req.ctx, req.valid.params.id));
 }
 
-export async function cancel(req: Request, res: Response) {
+export async function cancel(req: ValidRequest<typeof s.cancel>, res: Response) {
   const { doc, stockMovements, thirdPartyStockMovements } = await cancelEntryDocument(req.ctx, req.valid.params.id, req.valid.body?.reason || null);
-  res.json({ ...(await detailDto(req, doc.id)), stockMovements, thirdPartyStockMovements });
+  res.json({ ...(await detailDto(req.ctx, doc.id)), stockMovements, thirdPartyStockMovements });
 }
 
-export async function remove(req: Request, res: Response) {
+export async function remove(req: ValidRequest<typeof s.byId>, res: Response) {
   await service.deleteEntryDocument(req.ctx, req.valid.params.id);
   res.status(204).end();
 }
 
-export async function reviewLinesHandler(req: Request, res: Response) {
+export async function reviewLinesHandler(req: ValidRequest<typeof s.reviewLines>, res: Response) {
   const { version, lines } = req.valid.body;
   const doc = await reviewLines(req.ctx, req.valid.params.id, version, lines);
-  res.json(await detailDto(req, doc.id));
+  res.json(await detailDto(req.ctx, doc.id));
 }
 
-export async function applyProductMapHandler(req: Request, res: Response) {
+export async function applyProductMapHandler(req: ValidRequest<typeof s.applyProductMap>, res: Response) {
   const { doc, applied } = await applyProductMap(req.ctx, req.valid.params.id, req.valid.body.version);
-  res.json({ ...(await detailDto(req, doc.id)), applied: applied.map(appliedMappingDto) });
+  res.json({ ...(await detailDto(req.ctx, doc.id)), applied: applied.map(appliedMappingDto) });
 }

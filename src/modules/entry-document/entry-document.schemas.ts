@@ -1,5 +1,10 @@
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { EntryDocumentListQuery, ManualDraftInput } from './entry-document.service';
+import type { LineEdit } from './review-lines';
+import type { DraftPatch } from './update-draft';
 import { NFE_PURPOSES } from './fiscal/fiscal.types';
 import { choosableClass, entryCfop } from './fiscal/fiscal.schemas';
 
@@ -92,6 +97,10 @@ const draftBody = Joi.object({
 
 const byId = { params: Joi.object({ id: id('entry-document').required() }) };
 
+type ById = { params: { id: number } };
+/** A manual draft as the client sends it (the NF-e's reform block only comes with an import). */
+type DraftBody = { body: Omit<ManualDraftInput, 'reformTaxes'> };
+
 /** A line's review (by id); at least one change. The supplier's declared values are not editable here or anywhere. */
 const lineEdit = Joi.object({
   id: id('entry-document-item').required(),
@@ -104,10 +113,11 @@ const lineEdit = Joi.object({
   operationClass: item.extract('operationClass').description('null: back to the class the entry CFOP and finNFe give'),
 }).or('productId', 'conversionFactor', 'reviewStatus', 'saveMapping', 'purchaseOrderItemId', 'entryCfop', 'operationClass');
 
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const entryDocumentSchemas = {
-  create: { body: draftBody },
-  previewManual: { body: draftBody },
-  list: {
+  create: typedSchema<DraftBody>({ body: draftBody }),
+  previewManual: typedSchema<DraftBody>({ body: draftBody }),
+  list: typedSchema<{ params: { filialId: number }; query: EntryDocumentListQuery }>({
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({
       ...pagination,
@@ -123,10 +133,10 @@ export const entryDocumentSchemas = {
       search: Joi.string().trim().min(1).max(100),
       sort: Joi.string().valid('entryDate', '-entryDate', 'issueDate', '-issueDate').default('-entryDate'),
     }),
-  },
-  byId,
-  auditHistory: { ...byId, query: Joi.object({ page: pagination.page, pageSize: pagination.pageSize, cursor: pagination.cursor, includeTotal: pagination.includeTotal }) },
-  patch: {
+  }),
+  byId: typedSchema<ById>(byId),
+  auditHistory: typedSchema<ById & { query: PageRequest }>({ ...byId, query: Joi.object({ page: pagination.page, pageSize: pagination.pageSize, cursor: pagination.cursor, includeTotal: pagination.includeTotal }) }),
+  patch: typedSchema<ById & { body: DraftPatch & { version: number } }>({
     ...byId,
     body: Joi.object({
       ...header,
@@ -136,8 +146,8 @@ export const entryDocumentSchemas = {
     })
       .oxor('supplier', 'supplierId')
       .min(2),
-  },
-  cancel: { ...byId, body: Joi.object({ reason: Joi.string().trim().max(255).allow(null, '') }) },
-  reviewLines: { ...byId, body: Joi.object({ version: version(), lines: Joi.array().items(lineEdit).min(1).max(990).required() }) },
-  applyProductMap: { ...byId, body: Joi.object({ version: version() }) },
+  }),
+  cancel: typedSchema<ById & { body: { reason?: string | null } | undefined }>({ ...byId, body: Joi.object({ reason: Joi.string().trim().max(255).allow(null, '') }) }),
+  reviewLines: typedSchema<ById & { body: { version: number; lines: LineEdit[] } }>({ ...byId, body: Joi.object({ version: version(), lines: Joi.array().items(lineEdit).min(1).max(990).required() }) }),
+  applyProductMap: typedSchema<ById & { body: { version: number } }>({ ...byId, body: Joi.object({ version: version() }) }),
 };

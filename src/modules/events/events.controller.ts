@@ -1,10 +1,12 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
+import { eventSchemas as s } from './events.schemas';
 import { toDeliveryDto, toEventDto, toEventList, toWebhookDto } from './events.mapper';
 import { listEvents, readEvents, startPosition } from './events.service';
 import { webhookService } from './webhooks.service';
 
-export async function list(req: Request, res: Response) {
+export async function list(req: ValidRequest<typeof s.list>, res: Response) {
   const q = req.valid.query;
   let closed = false;
   req.on('close', () => (closed = true));
@@ -17,7 +19,7 @@ const HEARTBEAT_MS = 15_000;
  * Server-sent events: each event's `id:` is its cursor, so a reconnecting client resumes with
  * `Last-Event-ID` (or `after`); without either the stream starts from now. Polls the outbox, heartbeats.
  */
-export async function stream(req: Request, res: Response) {
+export async function stream(req: ValidRequest<typeof s.stream>, res: Response) {
   const q = req.valid.query;
   // Validated before the stream opens, so a bad cursor is still a 400 problem document.
   let after = await startPosition(req.ctx, req.header('last-event-id') ?? q.after);
@@ -42,20 +44,20 @@ export async function stream(req: Request, res: Response) {
   res.end();
 }
 
-export async function createWebhook(req: Request, res: Response) {
+export async function createWebhook(req: ValidRequest<typeof s.createWebhook>, res: Response) {
   const { subscription, secret } = await webhookService.create(req.ctx, req.valid.body);
   res.status(201).json({ ...toWebhookDto(subscription), secret });
 }
 
-export async function listWebhooks(req: Request, res: Response) {
+export async function listWebhooks(req: ValidRequest<typeof s.listWebhooks>, res: Response) {
   res.json(mapPage(await webhookService.list(req.ctx, req.valid.query), toWebhookDto));
 }
 
-export async function deleteWebhook(req: Request, res: Response) {
+export async function deleteWebhook(req: ValidRequest<typeof s.webhookId>, res: Response) {
   await webhookService.remove(req.ctx, req.valid.params.id);
   res.status(204).end();
 }
 
-export async function deliveries(req: Request, res: Response) {
+export async function deliveries(req: ValidRequest<typeof s.deliveries>, res: Response) {
   res.json(mapPage(await webhookService.deliveries(req.ctx, req.valid.params.id, req.valid.query), toDeliveryDto));
 }

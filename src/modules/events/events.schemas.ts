@@ -1,4 +1,7 @@
 import { id, Joi, pagination } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { EventQuery } from './events.service';
 
 const after = Joi.string()
   .max(64)
@@ -10,24 +13,25 @@ const types = Joi.string()
   .custom((v: string) => v.split(',').filter(Boolean), 'comma-separated list')
   .description('comma-separated event types');
 
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const eventSchemas = {
-  list: {
+  list: typedSchema<{ query: EventQuery & { after?: string } }>({
     query: Joi.object({
       after,
       types,
       limit: Joi.number().integer().min(1).max(500).default(100),
       wait: Joi.number().integer().min(0).max(30).default(0).description('long-poll seconds'),
     }),
-  },
-  stream: { query: Joi.object({ after, types }) },
-  createWebhook: {
+  }),
+  stream: typedSchema<{ query: { after?: string; types?: string[] } }>({ query: Joi.object({ after, types }) }),
+  createWebhook: typedSchema<{ body: { url: string; types: string[]; description?: string | null } }>({
     body: Joi.object({
       url: Joi.string().uri({ scheme: ['http', 'https'] }).max(500).required(),
       types: Joi.array().items(Joi.string().pattern(/^[a-z0-9.-]+$/)).unique().default([]),
       description: Joi.string().max(200).allow(null),
     }),
-  },
-  listWebhooks: { query: Joi.object(pagination) },
-  webhookId: { params: Joi.object({ id: id('webhook').required() }) },
-  deliveries: { params: Joi.object({ id: id('webhook').required() }), query: Joi.object(pagination) },
+  }),
+  listWebhooks: typedSchema<{ query: PageRequest }>({ query: Joi.object(pagination) }),
+  webhookId: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('webhook').required() }) }),
+  deliveries: typedSchema<{ params: { id: number }; query: PageRequest }>({ params: Joi.object({ id: id('webhook').required() }), query: Joi.object(pagination) }),
 };

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import * as batch from './batch/batch.service';
 import { danfePdf } from './danfe/danfe.service';
@@ -6,6 +7,7 @@ import { listDeadlines, recordDeadlines } from './deadlines/manifestation-deadli
 import { brasiliaDate } from './deadlines/deadline-rules';
 import { toBatchFileDto, toBatchJobDto, toDeadlineDto, toDeadlineEntryDto } from './nfe-volume.mapper';
 import { toInboundDto } from './nfe.mapper';
+import { nfeVolumeSchemas as s } from './nfe-volume.schemas';
 
 /** Thin handlers of the volume routes. */
 
@@ -14,14 +16,14 @@ export async function batchUpload(req: Request, res: Response) {
   res.status(202).location(toBatchJobDto(job).links.self).json(toBatchJobDto(job));
 }
 
-export async function batchGet(req: Request, res: Response) {
+export async function batchGet(req: ValidRequest<typeof s.batchGet>, res: Response) {
   const { id, filialId } = req.valid.params;
   const job = await batch.batchJob(req.ctx, id, filialId);
-  res.json({ ...toBatchJobDto(job), files: mapPage(await batch.batchFiles(req.ctx, job, req.valid.query as batch.BatchFilesQuery), toBatchFileDto) });
+  res.json({ ...toBatchJobDto(job), files: mapPage(await batch.batchFiles(req.ctx, job, req.valid.query), toBatchFileDto) });
 }
 
 /** Server-sent events: `progress` (the job), `file` (each outcome as it is reached), `done` at the end. */
-export async function batchStream(req: Request, res: Response) {
+export async function batchStream(req: ValidRequest<typeof s.batchStream>, res: Response) {
   let closed = false;
   req.on('close', () => (closed = true));
   const frame = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -48,20 +50,20 @@ export async function batchStream(req: Request, res: Response) {
   }
 }
 
-export async function danfe(req: Request, res: Response) {
+export async function danfe(req: ValidRequest<typeof s.inboundRecord>, res: Response) {
   const r = await danfePdf(req.ctx, req.valid.params.id, req.valid.params.filialId);
   res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="${r.inbound.accessKey}-danfe.pdf"`);
   res.send(r.pdf);
 }
 
-export async function deadlines(req: Request, res: Response) {
+export async function deadlines(req: ValidRequest<typeof s.deadlines>, res: Response) {
   const now = new Date();
   const today = brasiliaDate(now);
   const page = await listDeadlines(req.ctx, req.valid.params.filialId, req.valid.query, now);
   res.json({ today, ...mapPage(page, (e) => toDeadlineEntryDto(e, today)) });
 }
 
-export async function inboundDeadlines(req: Request, res: Response) {
+export async function inboundDeadlines(req: ValidRequest<typeof s.inboundRecord>, res: Response) {
   const r = await recordDeadlines(req.ctx, req.valid.params.id, req.valid.params.filialId);
   res.json({ inbound: toInboundDto(r.inbound), deadlines: toDeadlineDto(r.deadline, brasiliaDate(new Date())) });
 }

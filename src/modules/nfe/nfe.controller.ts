@@ -1,41 +1,43 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { toImportPreviewResponse, toImportResponse, toInboundDto, toInboundEventDto, toParsedNfeDto, toPreviewResponse, toReportDto } from './nfe.mapper';
+import { nfeSchemas as s } from './nfe.schemas';
 import * as imports from './nfe-import.service';
 import * as inbound from './nfe-inbound.service';
 
 /** Thin handlers: validated input → one service call → DTO. */
 
-export async function preview(req: Request, res: Response) {
+export async function preview(req: ValidRequest<typeof s.preview>, res: Response) {
   res.json(toPreviewResponse(await imports.previewNfe(req.ctx, req.valid.body)));
 }
 
-export async function previewImport(req: Request, res: Response) {
+export async function previewImport(req: ValidRequest<typeof s.previewImport>, res: Response) {
   res.json(toImportPreviewResponse(await imports.previewImport(req.ctx, req.valid.body)));
 }
 
-export async function stageXml(req: Request, res: Response) {
+export async function stageXml(req: ValidRequest<typeof s.stageXml>, res: Response) {
   const r = await inbound.stageXml(req.ctx, req.valid.body.xml);
   res.status(r.created ? 201 : 200).json({ created: r.created, inbound: toInboundDto(r.inbound), report: toReportDto(r.inspection.report) });
 }
 
-export async function importXml(req: Request, res: Response) {
+export async function importXml(req: ValidRequest<typeof s.importXml>, res: Response) {
   res.status(201).json(toImportResponse(await imports.importXml(req.ctx, req.valid.body)));
 }
 
-export async function importStaged(req: Request, res: Response) {
+export async function importStaged(req: ValidRequest<typeof s.importStaged>, res: Response) {
   res.status(201).json(toImportResponse(await imports.importStaged(req.ctx, req.valid.body)));
 }
 
-export async function list(req: Request, res: Response) {
-  res.json(mapPage(await inbound.listInbound(req.ctx, req.valid.params.filialId, req.valid.query as inbound.InboundListQuery), toInboundDto));
+export async function list(req: ValidRequest<typeof s.list>, res: Response) {
+  res.json(mapPage(await inbound.listInbound(req.ctx, req.valid.params.filialId, req.valid.query), toInboundDto));
 }
 
-export async function pending(req: Request, res: Response) {
+export async function pending(req: ValidRequest<typeof s.pending>, res: Response) {
   res.json(mapPage(await inbound.listPending(req.ctx, req.valid.params.filialId, req.valid.query), toInboundDto));
 }
 
-export async function detail(req: Request, res: Response) {
+export async function detail(req: ValidRequest<typeof s.detail>, res: Response) {
   const d = await inbound.inboundDetail(req.ctx, req.valid.params.id, req.valid.params.filialId);
   res.json({
     ...toInboundDto(d.inbound),
@@ -45,7 +47,7 @@ export async function detail(req: Request, res: Response) {
   });
 }
 
-export async function xml(req: Request, res: Response) {
+export async function xml(req: ValidRequest<typeof s.detail>, res: Response) {
   const r = await inbound.inboundXml(req.ctx, req.valid.params.id, req.valid.params.filialId);
   res.type('application/xml').setHeader('Content-Disposition', `inline; filename="${r.inbound.accessKey}-procNFe.xml"`);
   res.send(r.xml);

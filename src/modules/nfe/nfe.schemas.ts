@@ -1,5 +1,9 @@
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { ImportOptions } from './nfe-import.service';
+import type { InboundListQuery } from './nfe-inbound.service';
 
 /*
  * Request schemas. XML arrives as { xml } in JSON or as an application/xml / text/xml body (the
@@ -26,13 +30,16 @@ const importOptions = {
 
 const filialParam = Joi.object({ filialId: id('filial').required() });
 
+type ByFilial = { params: { filialId: number } };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const nfeSchemas = {
-  preview: { body: Joi.object({ xml, accessKey }).xor('xml', 'accessKey') },
-  previewImport: { body: Joi.object({ xml, accessKey, ...importOptions }).xor('xml', 'accessKey') },
-  stageXml: { body: Joi.object({ xml: xml.required() }) },
-  importXml: { body: Joi.object({ xml: xml.required(), ...importOptions }) },
-  importStaged: { body: Joi.object({ inboundId: id('nfe-inbound'), accessKey, ...importOptions }).xor('inboundId', 'accessKey') },
-  list: {
+  preview: typedSchema<{ body: { xml?: string; accessKey?: string } }>({ body: Joi.object({ xml, accessKey }).xor('xml', 'accessKey') }),
+  previewImport: typedSchema<{ body: { xml?: string; accessKey?: string } & ImportOptions }>({ body: Joi.object({ xml, accessKey, ...importOptions }).xor('xml', 'accessKey') }),
+  stageXml: typedSchema<{ body: { xml: string } }>({ body: Joi.object({ xml: xml.required() }) }),
+  importXml: typedSchema<{ body: { xml: string } & ImportOptions }>({ body: Joi.object({ xml: xml.required(), ...importOptions }) }),
+  importStaged: typedSchema<{ body: { inboundId?: number; accessKey?: string } & ImportOptions }>({ body: Joi.object({ inboundId: id('nfe-inbound'), accessKey, ...importOptions }).xor('inboundId', 'accessKey') }),
+  list: typedSchema<ByFilial & { query: InboundListQuery }>({
     params: filialParam,
     query: Joi.object({
       ...pagination,
@@ -47,7 +54,7 @@ export const nfeSchemas = {
       source: Joi.string().valid('SEFAZ', 'UPLOAD'),
       accessKey,
     }),
-  },
-  pending: { params: filialParam, query: Joi.object({ ...pagination }) },
-  detail: { params: Joi.object({ id: id('nfe-inbound').required(), filialId: id('filial').required() }) },
+  }),
+  pending: typedSchema<ByFilial & { query: PageRequest }>({ params: filialParam, query: Joi.object({ ...pagination }) }),
+  detail: typedSchema<{ params: { id: number; filialId: number } }>({ params: Joi.object({ id: id('nfe-inbound').required(), filialId: id('filial').required() }) }),
 };

@@ -1,5 +1,10 @@
 import { decimal, document, id, Joi, pagination, version } from '../../core/http/schema';
 import { isValidGtin } from '../../core/gtin';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { DecimalInput } from '../../core/decimal';
+import type { AutoCreateInput, HistoryQuery, LinkInput } from './product-map.service';
+import type { SupplierItem } from './product-match.service';
 
 /** NF-e cEAN as found on invoices: a GTIN, "SEM GTIN" or empty. Only a valid GTIN is ever compared. */
 const supplierGtin = Joi.string().trim().max(14).allow('', null);
@@ -21,8 +26,11 @@ const conversionFactor = decimal('factor', { positive: true, max: 999999999 });
 
 export const MAX_MATCH_ITEMS = 990;
 
+type ByEntry = { params: { id: number } };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const productMapSchemas = {
-  match: {
+  match: typedSchema<{ body: { supplierDocument: string; items: SupplierItem[] } }>({
     body: Joi.object({
       supplierDocument,
       items: Joi.array()
@@ -38,8 +46,8 @@ export const productMapSchemas = {
         .max(MAX_MATCH_ITEMS)
         .required(),
     }),
-  },
-  link: {
+  }),
+  link: typedSchema<{ body: Omit<LinkInput, 'countUse'> }>({
     body: Joi.object({
       supplierDocument,
       supplierProductCode: supplierProductCode.required(),
@@ -49,8 +57,8 @@ export const productMapSchemas = {
       supplierDescription: Joi.string().trim().max(120).allow('', null),
       gtin: statedGtin,
     }),
-  },
-  autoCreate: {
+  }),
+  autoCreate: typedSchema<{ body: AutoCreateInput }>({
     body: Joi.object({
       supplierDocument,
       supplierProductCode: supplierProductCode.required(),
@@ -64,27 +72,27 @@ export const productMapSchemas = {
       code: Joi.string().trim().min(1).max(30).description('own product code; the next code is used when absent or taken'),
       price: decimal('price', { min: 0 }),
     }),
-  },
-  search: {
+  }),
+  search: typedSchema<{ query: PageRequest & { q: string; active?: boolean } }>({
     query: Joi.object({ ...pagination, q: Joi.string().trim().min(1).max(100).required(), active: Joi.boolean() }),
-  },
+  }),
   nextCode: {},
-  history: {
+  history: typedSchema<{ params: { supplierDocument: string; filialId: number }; query: HistoryQuery }>({
     params: Joi.object({ supplierDocument, filialId: id('filial').required() }),
     query: Joi.object({
       ...pagination,
       purchases: Joi.number().integer().min(0).max(20).default(5).description('last purchases per entry'),
       sort: Joi.string().valid('supplierProductCode', '-useCount').default('supplierProductCode'),
     }),
-  },
-  conversionFactor: {
+  }),
+  conversionFactor: typedSchema<ByEntry & { body: { conversionFactor: DecimalInput; version: number } }>({
     params: Joi.object({ id: id('product-map').required() }),
     body: Joi.object({
       conversionFactor: conversionFactor.required(),
       version: version(),
     }),
-  },
-  remove: {
+  }),
+  remove: typedSchema<ByEntry>({
     params: Joi.object({ id: id('product-map').required() }),
-  },
+  }),
 };

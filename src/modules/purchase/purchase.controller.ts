@@ -1,5 +1,7 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
+import { purchaseSchemas as s } from './purchase.schemas';
 import { toOpenItemDto, toPurchaseOrderDto, toReceiptsDto } from './purchase.mapper';
 import { createFromRequest } from './services/create.service';
 import { deleteOrder, patchOrder } from './services/edit.service';
@@ -8,43 +10,43 @@ import { approveOrder, cancelOrder, closeOrder } from './services/status.service
 
 /* Thin handlers: validated input → one service call → DTO. */
 
-export async function create(req: Request, res: Response) {
+export async function create(req: ValidRequest<typeof s.create>, res: Response) {
   res.status(201).json(toPurchaseOrderDto(await createFromRequest(req.ctx, req.valid.body)));
 }
 
-export async function list(req: Request, res: Response) {
+export async function list(req: ValidRequest<typeof s.list>, res: Response) {
   res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query), toPurchaseOrderDto));
 }
 
-export async function detail(req: Request, res: Response) {
+export async function detail(req: ValidRequest<typeof s.byId>, res: Response) {
   res.json(toPurchaseOrderDto(await getOrder(req.ctx, req.valid.params.id)));
 }
 
-export async function openItems(req: Request, res: Response) {
+export async function openItems(req: ValidRequest<typeof s.openItems>, res: Response) {
   res.json(mapPage(await listOpenItems(req.ctx, req.valid.params.filialId, req.valid.query), toOpenItemDto));
 }
 
-export async function receipts(req: Request, res: Response) {
+export async function receipts(req: ValidRequest<typeof s.receipts>, res: Response) {
   res.json(toReceiptsDto(await orderReceipts(req.ctx, req.valid.params.id, req.valid.query)));
 }
 
-export async function update(req: Request, res: Response) {
+export async function update(req: ValidRequest<typeof s.update>, res: Response) {
   res.json(toPurchaseOrderDto(await patchOrder(req.ctx, req.valid.params.id, req.valid.body)));
 }
 
-export async function approve(req: Request, res: Response) {
+export async function approve(req: ValidRequest<typeof s.byId>, res: Response) {
   res.json(toPurchaseOrderDto(await approveOrder(req.ctx, req.valid.params.id)));
 }
 
-export async function cancel(req: Request, res: Response) {
+export async function cancel(req: ValidRequest<typeof s.cancel>, res: Response) {
   res.json(toPurchaseOrderDto(await cancelOrder(req.ctx, req.valid.params.id, req.valid.body?.reason ?? null)));
 }
 
-export async function close(req: Request, res: Response) {
+export async function close(req: ValidRequest<typeof s.close>, res: Response) {
   res.json(toPurchaseOrderDto(await closeOrder(req.ctx, req.valid.params.id, req.valid.body?.reason ?? null)));
 }
 
-export async function remove(req: Request, res: Response) {
+export async function remove(req: ValidRequest<typeof s.byId>, res: Response) {
   await deleteOrder(req.ctx, req.valid.params.id);
   res.status(204).end();
 }

@@ -1,4 +1,7 @@
 import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { CreateOrderInput, OpenItemsQuery, OrderListQuery, PatchOrderInput } from './purchase.types';
 import { PURCHASE_ORDER_STATUSES } from './purchase.state';
 
 /*
@@ -44,15 +47,20 @@ const header = {
 const byId = Joi.object({ id: id('purchase-order').required() });
 const reasonBody = Joi.object({ reason: Joi.string().trim().min(3).max(500).allow(null) });
 
+type ById = { params: { id: number } };
+type ByFilial = { params: { filialId: number } };
+type ReasonBody = { body: { reason?: string | null } | undefined };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const purchaseSchemas = {
-  create: {
+  create: typedSchema<{ body: CreateOrderInput }>({
     body: Joi.object({
       filialId: id('filial').description('default: x-filial-id'),
       ...header,
       items: Joi.array().items(Joi.object(line)).min(1).max(990).required(),
     }).xor('supplierId', 'supplier'),
-  },
-  list: {
+  }),
+  list: typedSchema<ByFilial & { query: OrderListQuery }>({
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({
       ...pagination,
@@ -65,18 +73,18 @@ export const purchaseSchemas = {
       search: Joi.string().trim().max(100).allow('').description("numeric: the order's code, or (4+ digits) the start of the supplier's CNPJ/CPF; text: supplier name"),
       sort: Joi.string().valid(...SORTS).default('-code'),
     }),
-  },
-  openItems: {
+  }),
+  openItems: typedSchema<ByFilial & { query: OpenItemsQuery }>({
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({
       ...pagination,
       supplierDocument: document(),
       productId: id('product'),
     }),
-  },
-  byId: { params: byId },
-  receipts: { params: byId, query: Joi.object({ ...pagination }) },
-  update: {
+  }),
+  byId: typedSchema<ById>({ params: byId }),
+  receipts: typedSchema<ById & { query: PageRequest }>({ params: byId, query: Joi.object({ ...pagination }) }),
+  update: typedSchema<ById & { body: PatchOrderInput }>({
     params: byId,
     body: Joi.object({
       version: version(),
@@ -90,7 +98,7 @@ export const purchaseSchemas = {
     })
       .oxor('supplierId', 'supplier')
       .min(2),
-  },
-  cancel: { params: byId, body: reasonBody },
-  close: { params: byId, body: reasonBody },
+  }),
+  cancel: typedSchema<ById & ReasonBody>({ params: byId, body: reasonBody }),
+  close: typedSchema<ById & ReasonBody>({ params: byId, body: reasonBody }),
 };

@@ -1,4 +1,6 @@
 import { decimal, id, Joi } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { ConfigurationInput } from './quick-sale-configuration.service';
 
 const filialParams = Joi.object({ filialId: id('filial').required() });
 const methodCode = Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/);
@@ -10,10 +12,13 @@ export const quickSalePayments = Joi.array()
   .max(10)
   .description('quick sale only: payments; their sum must cover the total (cash over-payment gives change)');
 
+type ByFilial = { params: { filialId: number } };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts); the sale itself is sales-order's create. */
 export const quickSaleSchemas = {
-  getConfiguration: { params: filialParams },
-  validateConfiguration: { params: filialParams },
-  putConfiguration: {
+  getConfiguration: typedSchema<ByFilial>({ params: filialParams }),
+  validateConfiguration: typedSchema<ByFilial>({ params: filialParams }),
+  putConfiguration: typedSchema<ByFilial & { body: ConfigurationInput }>({
     params: filialParams,
     body: Joi.object({
       enabled: Joi.boolean().required(),
@@ -26,5 +31,5 @@ export const quickSaleSchemas = {
       maxDiscountPercent: decimal('percent', { min: 0, max: 100 }).default(0),
       version: Joi.number().integer().min(0).description('current version; omit or 0 on the first save'),
     }),
-  },
+  }),
 };

@@ -1,10 +1,19 @@
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { ReturnInput } from './returns.service';
 
 const filialParams = Joi.object({ filialId: id('filial').required() });
 
+type ByFilial = { params: { filialId: number } };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const returnSchemas = {
-  returnableItems: { params: filialParams, query: Joi.object({ customerId: id('customer').required(), ...pagination }) },
-  register: {
+  returnableItems: typedSchema<ByFilial & { query: PageRequest & { customerId: number } }>({
+    params: filialParams,
+    query: Joi.object({ customerId: id('customer').required(), ...pagination }),
+  }),
+  register: typedSchema<ByFilial & { body: ReturnInput }>({
     params: filialParams,
     body: Joi.object({
       customerId: id('customer').required(),
@@ -22,7 +31,10 @@ export const returnSchemas = {
         .max(500)
         .required(),
     }),
-  },
-  list: { params: filialParams, query: Joi.object({ ...pagination, customerId: id('customer'), from: isoDate(), to: isoDate() }) },
-  detail: { params: Joi.object({ id: id('return').required() }) },
+  }),
+  list: typedSchema<ByFilial & { query: PageRequest & { customerId?: number; from?: string; to?: string } }>({
+    params: filialParams,
+    query: Joi.object({ ...pagination, customerId: id('customer'), from: isoDate(), to: isoDate() }),
+  }),
+  detail: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('return').required() }) }),
 };

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { salesOrderSchemas as s } from './sales-order.schemas';
@@ -19,7 +19,7 @@ import { getOrder, listOrders, listOrGet } from './services/query.service';
 
 /* Thin handlers: validated input → one service call → DTO. */
 
-export async function create(req: Request, res: Response) {
+export async function create(req: ValidRequest<typeof s.create>, res: Response) {
   if (req.valid.body.flowMode === 'QUICK_SALE') return sellAtCounter(req, res);
   res.status(201).json(toSalesOrderDto(await createFromRequest(req.ctx, req.valid.body)));
 }

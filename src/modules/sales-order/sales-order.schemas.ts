@@ -1,10 +1,12 @@
 import { decimal, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
 import { isMalformedId } from '../../core/hashids';
 import { typedSchema } from '../../core/http/typed-input';
+import type { CreateRequest } from './services/create.service';
 import type { PatchInput } from './services/edit.service';
 import type { FulfillLine } from './services/fulfill.service';
 import { type ListQuery, SORTS } from './services/query.service';
 import { quickSalePayments } from '../quick-sale/quick-sale.schemas';
+import type { PaymentInput } from '../quick-sale/quick-sale.payments';
 
 export const STATUSES = ['OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED', 'CLOSED', 'GROUPED'] as const;
 export const TYPES = ['ORDER', 'QUOTE'] as const;
@@ -74,9 +76,12 @@ const bySalesOrderId = Joi.object({ salesOrderId: orderId() });
 type ById = { params: { id: number } };
 type BySalesOrderId = { params: { salesOrderId: number } };
 
-/* Each schema with the type of what it validates (core/http/typed-input.ts); create stays untyped while it serves the quick sale too. */
+/** The create body: a standard order or quote, or (flowMode QUICK_SALE, with payments) a quick sale. */
+export type CreateBody = Omit<CreateRequest, 'code' | 'resolved' | 'fulfilledOnInsert'> & { payments?: PaymentInput[] };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const salesOrderSchemas = {
-  create: { body: Joi.object(createFields) },
+  create: typedSchema<{ body: CreateBody }>({ body: Joi.object(createFields) }),
   list: typedSchema<{ params: { filialId: number }; query: ListQuery }>({ params: Joi.object({ filialId: id('filial').required() }), query: listQuery }),
   listOrGet: typedSchema<{ params: { filialIdOrId: string }; query: ListQuery }>({ params: Joi.object({ filialIdOrId: anyId().required() }), query: listQuery }),
   get: typedSchema<ById>({ params: byId }),

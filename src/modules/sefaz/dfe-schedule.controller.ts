@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
+import type { ValidRequest } from '../../core/http/typed-input';
 import { toScheduleDto } from './dfe-schedule.mapper';
 import { companySchedule, filialSchedule } from './dfe-schedule.service';
+import { sefazSchemas as s } from './sefaz.schemas';
 
 /** Thin handlers of the DF-e schedule routes. */
 
@@ -9,6 +11,6 @@ export async function scheduleList(req: Request, res: Response) {
   res.json({ data: views.map((v) => toScheduleDto(v)) });
 }
 
-export async function scheduleOfFilial(req: Request, res: Response) {
+export async function scheduleOfFilial(req: ValidRequest<typeof s.state>, res: Response) {
   res.json(toScheduleDto(await filialSchedule(req.ctx, req.valid.params.filialId)));
 }

@@ -1,5 +1,10 @@
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { id, Joi, pagination } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { CertificateUpload } from './certificate/certificate.service';
+import type { DfeLogService } from './entities/dfe-log.entity';
+import type { ManifestInput } from './manifestation.service';
 
 /*
  * Request schemas of the tax-authority routes. A justification is 15–255 characters and only
@@ -10,11 +15,14 @@ const accessKey = Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).me
 const filialParam = Joi.object({ filialId: id('filial').required() });
 const EVENTS = ['CIENCIA', 'CONFIRMACAO', 'DESCONHECIMENTO', 'NAO_REALIZADA'] as const;
 
+type ByFilial = { params: { filialId: number } };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const sefazSchemas = {
-  consultar: { body: Joi.object({}) },
-  consultarPorChave: { body: Joi.object({ accessKey: accessKey.required() }) },
-  downloadXml: { body: Joi.object({ accessKey, inboundId: id('nfe-inbound') }).xor('accessKey', 'inboundId') },
-  manifestar: {
+  consultar: typedSchema<{ body: Record<string, never> }>({ body: Joi.object({}) }),
+  consultarPorChave: typedSchema<{ body: { accessKey: string } }>({ body: Joi.object({ accessKey: accessKey.required() }) }),
+  downloadXml: typedSchema<{ body: { accessKey?: string; inboundId?: number } }>({ body: Joi.object({ accessKey, inboundId: id('nfe-inbound') }).xor('accessKey', 'inboundId') }),
+  manifestar: typedSchema<{ body: ManifestInput }>({
     body: Joi.object({
       accessKey: accessKey.required(),
       event: Joi.string()
@@ -30,23 +38,23 @@ export const sefazSchemas = {
           otherwise: Joi.forbidden().messages({ 'any.unknown': '{{#label}} is only sent with NAO_REALIZADA' }),
         }),
     }),
-  },
-  certificateGet: { params: filialParam },
-  certificatePut: {
+  }),
+  certificateGet: typedSchema<ByFilial>({ params: filialParam }),
+  certificatePut: typedSchema<ByFilial & { body: CertificateUpload }>({
     params: filialParam,
     body: Joi.object({
       pfx: Joi.string().base64({ paddingRequired: false }).max(200_000).required().description('the A1 certificate file (.pfx / .p12), base64'),
       password: Joi.string().max(200).allow('').required().description('the certificate password (kept encrypted, never returned)'),
     }),
-  },
-  state: { params: filialParam },
-  scheduleList: { query: Joi.object({}) },
-  log: {
+  }),
+  state: typedSchema<ByFilial>({ params: filialParam }),
+  scheduleList: typedSchema<{ query: Record<string, never> }>({ query: Joi.object({}) }),
+  log: typedSchema<ByFilial & { query: PageRequest & { service?: DfeLogService; envelopes: boolean } }>({
     params: filialParam,
     query: Joi.object({
       ...pagination,
       service: Joi.string().valid('DIST_DFE', 'RECEPCAO_EVENTO'),
       envelopes: Joi.boolean().default(false).description('include the envelopes sent and received'),
     }),
-  },
+  }),
 };

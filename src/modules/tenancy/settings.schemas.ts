@@ -1,5 +1,7 @@
 import { decimal, id, Joi, version } from '../../core/http/schema';
 import { ValidationError } from '../../core/errors';
+import { typedSchema } from '../../core/http/typed-input';
+import type { CompanySettingsPatch, FilialSettingsPatch } from './settings.service';
 import { TAX_REGIMES } from './entities/filial.entity';
 
 /*
@@ -27,10 +29,13 @@ export const companySettingsFields = {
 
 const byFilial = { params: Joi.object({ filialId: id('filial').required() }) };
 
+type ByFilial = { params: { filialId: number } };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const settingsSchemas = {
-  filial: byFilial,
-  patchFilial: { ...byFilial, body: Joi.object({ version: version(), ...filialSettingsFields }).min(2) },
-  patchCompany: { body: Joi.object({ version: version(), ...companySettingsFields }).min(2) },
+  filial: typedSchema<ByFilial>(byFilial),
+  patchFilial: typedSchema<ByFilial & { body: FilialSettingsPatch & { version: number } }>({ ...byFilial, body: Joi.object({ version: version(), ...filialSettingsFields }).min(2) }),
+  patchCompany: typedSchema<{ body: CompanySettingsPatch & { version: number } }>({ body: Joi.object({ version: version(), ...companySettingsFields }).min(2) }),
 };
 
 /** Validates settings given outside HTTP (the CLI) with the API's fields; errors name the options. */

@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
+import type { ValidRequest } from '../../core/http/typed-input';
 import { encodeId } from '../../core/hashids';
+import { settingsSchemas as s } from './settings.schemas';
 import { findCompanySettings, findFilialSettings, updateCompanySettings, updateFilialSettings } from './settings.service';
 import { toCompanySettingsDto, toFilialSettingsDto } from './tenancy.mapper';
 import { grantedTenant } from './tenant.service';
@@ -23,11 +25,11 @@ export async function me(req: Request, res: Response): Promise<void> {
   });
 }
 
-export async function filialSettings(req: Request, res: Response): Promise<void> {
+export async function filialSettings(req: ValidRequest<typeof s.filial>, res: Response): Promise<void> {
   res.json(toFilialSettingsDto(await findFilialSettings(req.ctx, req.valid.params.filialId)));
 }
 
-export async function patchFilialSettings(req: Request, res: Response): Promise<void> {
+export async function patchFilialSettings(req: ValidRequest<typeof s.patchFilial>, res: Response): Promise<void> {
   const { version, ...patch } = req.valid.body;
   res.json(toFilialSettingsDto(await updateFilialSettings(req.ctx, req.valid.params.filialId, version, patch)));
 }
@@ -36,7 +38,7 @@ export async function companySettings(req: Request, res: Response): Promise<void
   res.json(toCompanySettingsDto(await findCompanySettings(req.ctx)));
 }
 
-export async function patchCompanySettings(req: Request, res: Response): Promise<void> {
+export async function patchCompanySettings(req: ValidRequest<typeof s.patchCompany>, res: Response): Promise<void> {
   const { version, ...patch } = req.valid.body;
   res.json(toCompanySettingsDto(await updateCompanySettings(req.ctx, version, patch)));
 }

@@ -1,4 +1,7 @@
 import { document, id, Joi, pagination, version } from '../../../core/http/schema';
+import { typedSchema } from '../../../core/http/typed-input';
+import type { ThirdPartyStockQuery } from '../../stock/third-party-stock.service';
+import type { CfopRuleInput, CfopRuleListQuery, CfopRulePatch } from './cfop-rule.service';
 import { OPERATION_CLASSES } from './fiscal.types';
 
 /** Request schemas of the CFOP rules and the third-party stock list, and the fiscal fields of drafts. */
@@ -11,17 +14,20 @@ export const choosableClass = () => Joi.string().valid(...OPERATION_CLASSES.filt
 
 const ruleId = { params: Joi.object({ id: id('entry-cfop-rule').required() }) };
 
+type ByRule = { params: { id: number } };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const fiscalSchemas = {
-  listRules: {
+  listRules: typedSchema<{ query: CfopRuleListQuery }>({
     query: Joi.object({
       ...pagination,
       issuerCfop: Joi.string().pattern(/^\d{4}$/),
       entryCfop: entryCfop(),
       productId: id('product'),
     }),
-  },
-  defaults: { query: Joi.object({}) },
-  createRule: {
+  }),
+  defaults: typedSchema<{ query: Record<string, never> }>({ query: Joi.object({}) }),
+  createRule: typedSchema<{ body: CfopRuleInput }>({
     body: Joi.object({
       issuerCfop: Joi.string().pattern(/^[1-7]\d{3}$/).required().description("the CFOP the issuer declares (an entry CFOP for the company's own entry notes)"),
       ncm: Joi.string().pattern(/^\d{2,8}$/).allow(null).description('an NCM prefix of 2 to 8 digits: the rule applies to those lines only'),
@@ -29,13 +35,13 @@ export const fiscalSchemas = {
       entryCfop: entryCfop().required(),
       operationClass: choosableClass().allow(null).description('needed when the entry CFOP names no operation (x949)'),
     }).oxor('ncm', 'productId'),
-  },
-  patchRule: {
+  }),
+  patchRule: typedSchema<ByRule & { body: CfopRulePatch & { version: number } }>({
     ...ruleId,
     body: Joi.object({ version: version(), entryCfop: entryCfop(), operationClass: choosableClass().allow(null) }).or('entryCfop', 'operationClass'),
-  },
-  deleteRule: ruleId,
-  thirdPartyStock: {
+  }),
+  deleteRule: typedSchema<ByRule>(ruleId),
+  thirdPartyStock: typedSchema<{ params: { filialId: number }; query: ThirdPartyStockQuery }>({
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({
       ...pagination,
@@ -43,5 +49,5 @@ export const fiscalSchemas = {
       ownerDocument: document(),
       held: Joi.boolean().default(true).description('only products with goods held (default true)'),
     }),
-  },
+  }),
 };
