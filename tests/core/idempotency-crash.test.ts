@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,8 +17,16 @@ import { decodeId } from '../../src/core/hashids';
  * process on this run's engine: the MySQL database of the suite, or an SQLite file of its own.
  */
 const ROOT = path.resolve(__dirname, '../..');
-const PORT = 40310;
-const BASE = `http://127.0.0.1:${PORT}/api`;
+// A free port per run, so the two engines' suites can run side by side.
+let BASE = '';
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 const LEASE_MS = 1000;
 const REQUESTS = 48;
 
@@ -78,11 +87,15 @@ async function post(headers: Record<string, string>, key: string, body: object):
 
 describe('Idempotency-Key across a crash (SIGKILL mid-load, restart, retry)', function () {
   this.timeout(150_000);
+  before(async () => {
+    const port = await freePort();
+    env.PORT = String(port);
+    BASE = `http://127.0.0.1:${port}/api`;
+  });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'idem-crash-'));
   const sqliteFile = path.join(tmp, 'crash.sqlite');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(PORT),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DEMO_SEED: 'true',
