@@ -8,7 +8,7 @@ import { nfeRoutes } from './nfe/nfe.router';
 import { payableRoutes } from './payables/payables.router';
 import { productMapRoutes } from './product-map/product-map.router';
 import { purchaseRoutes } from './purchase/purchase.router';
-import { quickSaleRoutes } from './quick-sale/quick-sale.router';
+import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale/quick-sale.router';
 import { returnRoutes } from './returns/returns.router';
 import { salesOrderRoutes } from './sales-order/sales-order.router';
 import { sefazRoutes } from './sefaz/sefaz.router';
@@ -27,5 +27,6 @@ export function allRoutes(): RouteDef[] {
   // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
-  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes, ...purchaseRoutes];
+  // POST /sales-order is quick-sale's (it dispatches to sales-order's create), listed where sales orders begin.
+  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes];
 }

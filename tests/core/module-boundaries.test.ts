@@ -29,9 +29,6 @@ const KNOWN_BACK_EDGES: Record<string, string> = {
   'entry-document->nfe': 'inbound record of a booked invoice',
   // GET /payables/entry-document/:id checks the document's access through entry-document.access.
   'payables->entry-document': 'document access check of the payables list',
-  // POST /sales-order with flowMode QUICK_SALE: sales-order's controller and schema hand over to
-  // quick sale until that route is mounted by quick-sale.router.ts.
-  'sales-order->quick-sale': 'POST /sales-order dispatch to the quick sale',
 };
 
 /** One cycle of the graph as a path "a -> b -> a", or null. */
