@@ -17,10 +17,23 @@ import { registerBatchHandler } from './nfe/batch/batch-handlers';
 import { nfeEventBatchHandler } from './sefaz/dfe-batch-events';
 import { nfeVolumeRoutes } from './nfe/nfe-volume.router';
 import { tenancyRoutes } from './tenancy/tenancy.router';
+import { inboundNfe } from './entry-document/entry-document.ports';
+import { inboundNfeLink } from './nfe/entry-document-link';
+import { entryDocumentAccess } from './payables/payables.ports';
+import { assertDocumentAccess } from './entry-document/entry-document.access';
 
+/*
+ * Module wiring: where a module needs work from a module that depends on it, it declares a port
+ * (core/port.ts) and the provider is plugged in here, so no two modules import each other
+ * (docs/architecture.md, "Module seams"; tests/core/module-boundaries.test.ts).
+ */
 // Documents of batch uploads other modules handle: NF-e events (cancellation, CC-e) and CT-e.
 registerBatchHandler(nfeEventBatchHandler);
 registerBatchHandler(cteBatchHandler);
+// Entry documents show the inbound NF-e they were imported from and release it on delete/cancel.
+inboundNfe.provide(inboundNfeLink);
+// GET /entry-document/contas-pagar/documento/:entryDocumentId checks the document as entry documents do.
+entryDocumentAccess.provide(assertDocumentAccess);
 
 /** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
 export function allRoutes(): RouteDef[] {
