@@ -1,6 +1,8 @@
 import { decimal, id, Joi } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
+import { createFields, type CreateFields } from '../sales-order/sales-order.schemas';
 import type { ConfigurationInput } from './quick-sale-configuration.service';
+import type { PaymentInput } from './quick-sale.payments';
 
 const filialParams = Joi.object({ filialId: id('filial').required() });
 const methodCode = Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/);
@@ -14,8 +16,15 @@ export const quickSalePayments = Joi.array()
 
 type ByFilial = { params: { filialId: number } };
 
-/* Each schema with the type of what it validates (core/http/typed-input.ts); the sale itself is sales-order's create. */
+/** The POST /sales-order body: a standard order or quote, or (flowMode QUICK_SALE, with payments) a quick sale. */
+export type CreateBody = CreateFields & { payments?: PaymentInput[] };
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const quickSaleSchemas = {
+  /** POST /sales-order: sales-order's create fields and, with flowMode QUICK_SALE, the payments. */
+  createSalesOrder: typedSchema<{ body: CreateBody }>({
+    body: Joi.object({ ...createFields, payments: quickSalePayments.when('flowMode', { is: 'QUICK_SALE', otherwise: Joi.forbidden() }) }),
+  }),
   getConfiguration: typedSchema<ByFilial>({ params: filialParams }),
   validateConfiguration: typedSchema<ByFilial>({ params: filialParams }),
   putConfiguration: typedSchema<ByFilial & { body: ConfigurationInput }>({
