@@ -3,8 +3,11 @@ import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
 import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { BroadcasterResult } from 'typeorm/subscriber/BroadcasterResult';
+import { config } from '../config';
 import { dataSource } from './data-source';
+import { createMysqlPool } from './host-pool';
 import { DeferredWriteFailed } from './db-errors';
+import { sessionSetup } from './server-traits';
 
 /*
  * The query runner of a MySQL transaction whose statements travel in as few round trips as possible.
@@ -27,7 +30,8 @@ import { DeferredWriteFailed } from './db-errors';
  *
  * Its connections come from a pool of their own, the only one with `multipleStatements` on (every
  * value is still bound through placeholders, never spliced into the SQL); each is set to READ
- * COMMITTED when it opens, so a transaction needs no SET statement.
+ * COMMITTED (on Galera, causal reads too) when it opens, so a transaction needs no SET statement. With several database hosts the
+ * pool spreads over them like the main one (host-pool.ts: dead or not-Synced nodes left out).
  */
 
 export interface Statement {
@@ -72,16 +76,22 @@ interface DriverInternals {
   prepareDbConnection(connection: PooledConnection): PooledConnection;
 }
 
-const READ_COMMITTED = 'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED';
-
 let pool: ConnectionPool | undefined;
 
-/** The batching connections: the driver's own connection options (DB_POOL_SIZE connections) plus multiple statements. */
+/**
+ * The batching connections: the driver's own connection options (DB_POOL_SIZE connections) plus
+ * multiple statements; over every host when there are several (a Galera cluster, host-pool.ts).
+ */
 function batchingPool(driver: DriverInternals): ConnectionPool {
   if (pool) return pool;
-  pool = driver.mysql.createPool({ ...driver.createConnectionOptions(driver.options, driver.options), multipleStatements: true });
-  // Queued before anything else on a new connection, so every transaction on it is READ COMMITTED.
-  pool.on('connection', (connection) => void connection.query(READ_COMMITTED));
+  const options = { ...driver.createConnectionOptions(driver.options, driver.options), multipleStatements: true };
+  pool = (config.db.hosts.length > 1 ? createMysqlPool(options, config.db.hosts, config.db.hostRetryMs) : driver.mysql.createPool(options)) as unknown as ConnectionPool;
+  // Queued before anything else on a new connection, so every transaction on it is READ COMMITTED
+  // (and on Galera reads causally: server-traits.ts).
+  const setup = sessionSetup();
+  pool.on('connection', (connection) => {
+    for (const sql of setup) connection.query(sql);
+  });
   return pool;
 }
 
