@@ -62,9 +62,9 @@ export function quoteValidity(given: string | null | undefined, path = 'validUnt
 }
 
 /** The ids the lines of a new order got, in the order of `rows` (matched by line number). */
-async function lineIdsOf(em: EntityManager, companyId: number, orderId: number, rows: readonly { lineNumber: number }[]): Promise<number[]> {
+async function lineIdsOf(em: EntityManager, companyId: number, orderId: number, rows: readonly { lineNumber?: number }[]): Promise<number[]> {
   const idOf = new Map((await itemsOf(em, companyId, [orderId])).map((i) => [i.lineNumber, i.id]));
-  return rows.map((r) => idOf.get(r.lineNumber)!);
+  return rows.map((r) => idOf.get(r.lineNumber!)!);
 }
 
 /**
