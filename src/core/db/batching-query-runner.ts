@@ -3,8 +3,11 @@ import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
 import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { BroadcasterResult } from 'typeorm/subscriber/BroadcasterResult';
+import { config } from '../config';
 import { dataSource } from './data-source';
+import { createMysqlPool } from './host-pool';
 import { DeferredWriteFailed } from './db-errors';
+import { serverTraits, sessionSetup } from './server-traits';
 
 /*
  * The query runner of a MySQL transaction whose statements travel in as few round trips as possible.
@@ -15,7 +18,8 @@ import { DeferredWriteFailed } from './db-errors';
  *   queued, they go out in front of the next statement that needs an answer, or with the COMMIT;
  * - statements issued in the same tick (Promise.all, readBatch) share one round trip.
  * The statements of a batch run in the order they were issued, so a read still sees every write
- * queued before it.
+ * queued before it. On Galera a batch's statements go one per round trip (executeEach: a replicated
+ * write's abort in the middle of a multi-statement query is not reported).
  *
  * It is a subclass of TypeORM's MysqlQueryRunner, checked against typeorm 1.1.1 (pinned exactly in
  * package.json): startTransaction/commitTransaction/rollbackTransaction keep TypeORM's flags and
@@ -27,7 +31,8 @@ import { DeferredWriteFailed } from './db-errors';
  *
  * Its connections come from a pool of their own, the only one with `multipleStatements` on (every
  * value is still bound through placeholders, never spliced into the SQL); each is set to READ
- * COMMITTED when it opens, so a transaction needs no SET statement.
+ * COMMITTED (on Galera, causal reads too) when it opens, so a transaction needs no SET statement. With several database hosts the
+ * pool spreads over them like the main one (host-pool.ts: dead or not-Synced nodes left out).
  */
 
 export interface Statement {
@@ -72,16 +77,22 @@ interface DriverInternals {
   prepareDbConnection(connection: PooledConnection): PooledConnection;
 }
 
-const READ_COMMITTED = 'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED';
-
 let pool: ConnectionPool | undefined;
 
-/** The batching connections: the driver's own connection options (DB_POOL_SIZE connections) plus multiple statements. */
+/**
+ * The batching connections: the driver's own connection options (DB_POOL_SIZE connections) plus
+ * multiple statements; over every host when there are several (a Galera cluster, host-pool.ts).
+ */
 function batchingPool(driver: DriverInternals): ConnectionPool {
   if (pool) return pool;
-  pool = driver.mysql.createPool({ ...driver.createConnectionOptions(driver.options, driver.options), multipleStatements: true });
-  // Queued before anything else on a new connection, so every transaction on it is READ COMMITTED.
-  pool.on('connection', (connection) => void connection.query(READ_COMMITTED));
+  const options = { ...driver.createConnectionOptions(driver.options, driver.options), multipleStatements: true };
+  pool = (config.db.hosts.length > 1 ? createMysqlPool(options, config.db.hosts, config.db.hostRetryMs) : driver.mysql.createPool(options)) as unknown as ConnectionPool;
+  // Queued before anything else on a new connection, so every transaction on it is READ COMMITTED
+  // (and on Galera reads causally: server-traits.ts).
+  const setup = sessionSetup();
+  pool.on('connection', (connection) => {
+    for (const sql of setup) connection.query(sql);
+  });
   return pool;
 }
 
@@ -104,6 +115,14 @@ function structured(raw: unknown): QueryResult {
 
 type Outcome = { raw: unknown } | { error: QueryFailedError; failedAt: number };
 
+/** Statements refused because their transaction ended (BatchingQueryRunner.ended), counted for the metrics and tests. */
+export const strayStatements = { count: 0 };
+
+function strayStatement(sql: string | undefined): Error {
+  strayStatements.count++;
+  return Object.assign(new Error(`A statement was issued after its transaction ended; not sent: ${String(sql).slice(0, 80)}`), { code: 'TRANSACTION_ENDED' });
+}
+
 export class BatchingQueryRunner extends MysqlQueryRunner {
   /** Statements waiting for the next round trip: the transaction's opening, then deferred writes. */
   private pending: Queued[] = [];
@@ -112,6 +131,15 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
   private openingLength = 0;
   /** Whether any batch (and so START TRANSACTION) has gone out in this transaction. */
   private begun = false;
+  /**
+   * The transaction is ending or ended (its COMMIT or ROLLBACK is on its way, or the runner was
+   * released). A statement issued after that comes from an abandoned attempt — a branch of a
+   * Promise.all still running after another branch failed — and is refused, never sent: sent, it
+   * would run in autocommit mode, or inside the next transaction its connection serves, where an
+   * error it met (a deadlock, a certification conflict) would roll back that transaction without
+   * its owner knowing, and the owner's COMMIT would then succeed with its writes lost.
+   */
+  private ended = false;
 
   constructor() {
     super(dataSource.driver as MysqlDriver, 'master');
@@ -142,6 +170,7 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     this.pending = [...(isolationLevel ? [{ sql: `SET TRANSACTION ISOLATION LEVEL ${isolationLevel}` }] : []), { sql: 'START TRANSACTION' }];
     this.openingLength = this.pending.length;
     this.begun = false;
+    this.ended = false;
     this.transactionDepth += 1;
     await this.broadcaster.broadcast('AfterTransactionStart');
   }
@@ -155,9 +184,14 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
       // The transaction issued no statement: there is nothing to end.
       this.pending = [];
     } else {
-      // Checks must pass before the COMMIT goes out.
-      if (this.pending.some((s) => s.check)) await this.run([]);
-      await this.run([{ sql: 'COMMIT' }]);
+      // Checks must pass before the COMMIT goes out. On Galera the transaction is also checked to be
+      // still open: one rolled back behind this runner's back must fail, not commit what is left.
+      if (serverTraits.galera) {
+        const [open] = (await this.run([{ sql: 'SELECT @@in_transaction AS open' }])) as { open: number | string }[][];
+        if (Number(open[0]?.open) !== 1) throw Object.assign(new Error('The transaction was rolled back before its COMMIT (its writes are not all in it)'), { code: 'TRANSACTION_LOST' });
+      } else if (this.pending.some((s) => s.check)) await this.run([]);
+      this.ended = true;
+      await this.run([{ sql: 'COMMIT' }], true);
     }
     this.isTransactionActive = false;
     this.transactionDepth -= 1;
@@ -170,8 +204,9 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     if (this.transactionDepth > 1) return super.rollbackTransaction();
     await this.broadcaster.broadcast('BeforeTransactionRollback');
     this.pending = [];
+    this.ended = true;
     try {
-      if (this.begun) await this.run([{ sql: 'ROLLBACK' }]);
+      if (this.begun) await this.run([{ sql: 'ROLLBACK' }], true);
     } finally {
       this.isTransactionActive = false;
       this.transactionDepth -= 1;
@@ -186,9 +221,16 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     return useStructuredResult ? structured(raw) : raw;
   }
 
+  /** Gives the connection back; nothing more is sent from this runner. */
+  override release(): Promise<void> {
+    this.ended = true;
+    return super.release();
+  }
+
   /** Defers a write whose result is not needed now (in issue order with the batch being assembled, if any). */
   defer(statement: DeferredStatement): void {
     if (!statement.label) throw new Error('A deferred statement needs a label');
+    if (this.ended) throw strayStatement(statement.sql);
     (this.gathering?.entries ?? this.pending).push(statement);
   }
 
@@ -196,7 +238,8 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
    * Sends these statements, after the deferred ones, and answers their results. Statements issued
    * in the same tick (reads started side by side with Promise.all) share one round trip.
    */
-  run(statements: Statement[]): Promise<unknown[]> {
+  run(statements: Statement[], ending = false): Promise<unknown[]> {
+    if (this.ended && !ending) return Promise.reject(strayStatement(statements[0]?.sql));
     let batch = this.gathering;
     if (!batch) {
       const entries: Queued[] = [];
@@ -220,8 +263,10 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     const all = [...queued, ...entries];
     if (!all.length) return [];
     this.begun = true;
-    const sql = all.length === 1 ? all[0].sql : all.map((s) => s.sql).join(';\n');
-    const outcome = await this.execute(sql, all.flatMap((s) => s.params ?? []));
+    const outcome =
+      serverTraits.galera && all.length > 1
+        ? await this.executeEach(all)
+        : await this.execute(all.length === 1 ? all[0].sql : all.map((s) => s.sql).join(';\n'), all.flatMap((s) => s.params ?? []));
     if ('error' in outcome) {
       // A deferred write's failure is not the error of the statement whose batch carried it.
       const failed = all[outcome.failedAt];
@@ -230,6 +275,25 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     const results = all.length === 1 ? [outcome.raw] : (outcome.raw as unknown[]);
     all.forEach((s, i) => s.check?.(Number((results[i] as { affectedRows?: number } | undefined)?.affectedRows ?? 0)));
     return results.slice(queued.length);
+  }
+
+  /**
+   * Galera: the statements one round trip each. A transaction that a replicated write aborts
+   * (brute-force abort, the certification conflict of a node's local transaction) between two
+   * statements of one multi-statement query is rolled back, but MariaDB 10.11 runs the query's
+   * remaining statements in autocommit mode and answers no error: they commit on their own and the
+   * rest of the transaction is lost, while its COMMIT later succeeds (reproduced on the local
+   * cluster; the Galera suite's kill test found acknowledged sales missing and balances without
+   * their movements). Sent alone, each statement reports the abort (1213) and the unit runs again.
+   */
+  private async executeEach(all: Queued[]): Promise<Outcome> {
+    const raws: unknown[] = [];
+    for (let i = 0; i < all.length; i++) {
+      const outcome = await this.execute(all[i].sql, all[i].params ?? []);
+      if ('error' in outcome) return { error: outcome.error, failedAt: i };
+      raws.push(outcome.raw);
+    }
+    return { raw: raws };
   }
 
   /**

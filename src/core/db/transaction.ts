@@ -45,8 +45,14 @@ const MAX_ATTEMPTS = 10;
 export const retryPause = (attempt: number): Promise<void> =>
   new Promise((r) => setTimeout(r, Math.min(640, 10 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2)));
 
-/** Transactions run again after a deadlock or certification conflict, since the process started. */
-export const transactionRetries = { count: 0 };
+/**
+ * Transactions run again after a deadlock or certification conflict, since the process started;
+ * `atCommit`: of those, the ones whose COMMIT (with the writes deferred to it) failed.
+ */
+export const transactionRetries = { count: 0, atCommit: 0 };
+
+/** Errors thrown by a COMMIT: the transaction did not commit (the unit runs again or fails). */
+const commitFailures = new WeakSet<object>();
 
 export function activeManager(): EntityManager | undefined {
   return current.getStore()?.em;
@@ -117,7 +123,11 @@ async function mysqlTransaction<T>(work: (em: EntityManager) => Promise<T>): Pro
   try {
     await runner.startTransaction();
     const result = await runUnit({ em: runner.manager, appends: new Map(), runner }, work);
-    await runner.commitTransaction();
+    // The result goes back (and so a response out) only once the COMMIT succeeded.
+    await runner.commitTransaction().catch((err: unknown) => {
+      if (err && typeof err === 'object') commitFailures.add(err);
+      throw err;
+    });
     return result;
   } catch (err) {
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -140,6 +150,7 @@ export async function inTransaction<T>(work: (em: EntityManager) => Promise<T>):
       const code = driverErrorCode(err);
       if (!code || !RETRYABLE_MYSQL.has(code) || attempt >= MAX_ATTEMPTS) throw err;
       transactionRetries.count++;
+      if (commitFailures.has(err as object)) transactionRetries.atCommit++;
       await retryPause(attempt);
     }
   }

@@ -61,6 +61,12 @@ export function quoteValidity(given: string | null | undefined, path = 'validUnt
   return given;
 }
 
+/** The ids the lines of a new order got, in the order of `rows` (matched by line number). */
+async function lineIdsOf(em: EntityManager, companyId: number, orderId: number, rows: readonly { lineNumber?: number }[]): Promise<number[]> {
+  const idOf = new Map((await itemsOf(em, companyId, [orderId])).map((i) => [i.lineNumber, i.id]));
+  return rows.map((r) => idOf.get(r.lineNumber!)!);
+}
+
 /**
  * Writes a new order and its lines inside the caller's transaction: references checked in the tenant,
  * prices defaulted from the products, amounts from priceLines, a fresh code, audit and event. The quick
@@ -104,15 +110,16 @@ export async function createSalesOrder(
     createdAt: now,
     updatedAt: now,
   });
-  // Every column is known here, so nothing needs reading back but the ids (lines too, unless the
-  // server may interleave the ids of one INSERT).
+  // Every column is known here, so nothing needs reading back but the ids (the lines' too when the
+  // server may interleave the ids of one INSERT: Galera, MySQL 8's default auto-increment mode).
+  // The lines answered are the new OPEN order's, even when written fulfilled (fulfilledOnInsert).
   const itemRows: TenantRow<SalesOrderItem>[] = rows.map(({ keepId: _keep, ...row }) => row);
   const inserted = input.fulfilledOnInsert
     ? await insertWithLines(em, SalesOrder, { ...order, status: 'FULFILLED', version: 2 }, SalesOrderItem, itemRows.map((row) => ({ ...row, fulfilledQuantity: row.quantity })), 'salesOrderId')
     : await insertWithLines(em, SalesOrder, order, SalesOrderItem, itemRows, 'salesOrderId');
   order.id = inserted.id;
-  const ids = inserted.lineIds;
-  const items = ids ? itemRows.map((row, i) => Object.assign(new SalesOrderItem(), row, { id: ids[i], salesOrderId: order.id })) : await itemsOf(em, ctx.companyId, [order.id]);
+  const ids = inserted.lineIds ?? (await lineIdsOf(em, ctx.companyId, order.id, itemRows));
+  const items = itemRows.map((row, i) => Object.assign(new SalesOrderItem(), row, { id: ids[i], salesOrderId: order.id }));
   await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
   await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
   return { order, items, products, fulfilledOnInsert: input.fulfilledOnInsert };
