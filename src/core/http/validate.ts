@@ -52,7 +52,7 @@ function validateWithoutStack(schema: Schema, input: unknown): ValidationResult 
  * id anywhere → 400 INVALID_ID; any other failure → 400 VALIDATION_ERROR with every problem listed.
  * A `filialId` path param must be granted by the token (403) and becomes the governing filial of the call.
  */
-export function validate(schema: RouteSchema = {}) {
+export function validate(schema: RouteSchema = {}, options: { filialInHandler?: boolean } = {}) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const valid = { params: {} as Record<string, any>, query: {} as Record<string, any>, body: undefined as any };
     const problems: ValidationErrorItem[] = [];
@@ -78,7 +78,8 @@ export function validate(schema: RouteSchema = {}) {
     req.valid = valid;
     // The filial of x-filial-id (granted by the token, see auth.middleware.ts), then a :filialId of the path.
     if (req.headerFilialId !== undefined && req.ctx) {
-      await assertFilialAccess(req.ctx, req.headerFilialId);
+      if (options.filialInHandler && typeof valid.params.filialId !== 'number' && !req.header('idempotency-key')) req.filialUnchecked = true;
+      else await assertFilialAccess(req.ctx, req.headerFilialId);
       req.ctx.filialId = req.headerFilialId;
     }
     if (typeof valid.params.filialId === 'number' && req.ctx) {
@@ -87,4 +88,14 @@ export function validate(schema: RouteSchema = {}) {
     }
     next();
   };
+}
+
+/**
+ * The check validate() left to the handler (RouteDef.filialCheck 'handler'), made now: a handler
+ * that does not read the filial with its own first round trip calls this before anything else.
+ */
+export async function confirmFilial(req: Pick<Request, 'ctx' | 'filialUnchecked'>): Promise<void> {
+  if (!req.filialUnchecked) return;
+  await assertFilialAccess(req.ctx, req.ctx.filialId!);
+  req.filialUnchecked = false;
 }

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
+import { confirmFilial } from '../../core/http/validate';
 import { salesOrderSchemas as s } from './sales-order.schemas';
 import { sellAtCounter } from '../quick-sale/quick-sale.controller';
 import {
@@ -20,7 +21,9 @@ import { getOrder, listOrders, listOrGet } from './services/query.service';
 /* Thin handlers: validated input → one service call → DTO. */
 
 export async function create(req: ValidRequest<typeof s.create>, res: Response) {
+  // The quick sale reads the x-filial-id filial with its first statements (RouteDef.filialCheck).
   if (req.valid.body.flowMode === 'QUICK_SALE') return sellAtCounter(req, res);
+  await confirmFilial(req);
   res.status(201).json(toSalesOrderDto(await createFromRequest(req.ctx, req.valid.body)));
 }
 
@@ -64,7 +67,7 @@ export async function fulfillment(req: ValidRequest<typeof s.fulfillment>, res: 
 }
 
 export async function fulfill(req: ValidRequest<typeof s.fulfill>, res: Response) {
-  const r = await fulfillOrder(req.ctx, req.valid.params.id, req.valid.body.items);
+  const r = await fulfillOrder(req.ctx, req.valid.params.id, req.valid.body.items, { filialUnchecked: req.filialUnchecked === true });
   res.status(201).json(toFulfillResultDto(r.order, r.items, r.fulfillment, r.fulfillmentItems));
 }
 
