@@ -28,6 +28,12 @@ export interface RouteSchema {
   params?: ObjectSchema;
   query?: ObjectSchema;
   body?: Schema;
+  /**
+   * A hand-written reading of the common shapes of `body` (a hot route's), answering exactly what joi
+   * would, or undefined for anything else, which joi then validates. In the test suite every answer is
+   * checked against joi's (validate.ts), so the two cannot drift apart unnoticed.
+   */
+  fastBody?: (input: unknown) => unknown;
 }
 
 /**
