@@ -74,7 +74,11 @@ function cpuPerCall(handler: RequestHandler): number {
   ].join('\n');
   console.log(text);
   fs.writeFileSync(reportFile('metrics'), `${text}\n`);
-})().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+})().then(
+  // Exit when done: pools of the target commit (sequence, batching) would keep the process alive.
+  () => process.exit(process.exitCode ?? 0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -6,6 +6,7 @@
  * checkout's, so two commits are measured the same way, one after the other.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 
@@ -23,6 +24,11 @@ export function targetLabel(): string {
   }
 }
 
+/** Files that moved since the older commits the benches are compared with: where the target still has them. */
+const MOVED: Record<string, string> = {
+  'src/modules/catalog/product-search-index.ts': 'src/modules/product-map/product-search-index.ts',
+};
+
 if (TARGET_ROOT !== HARNESS_ROOT) {
   const redirected = ['src', 'tests'].map((dir) => ({ from: path.join(HARNESS_ROOT, dir) + path.sep, to: path.join(TARGET_ROOT, dir) + path.sep }));
   const M = Module as unknown as { _resolveFilename: (request: string, parent: unknown, ...rest: unknown[]) => string };
@@ -30,6 +36,10 @@ if (TARGET_ROOT !== HARNESS_ROOT) {
   M._resolveFilename = function (request, parent, ...rest) {
     const file = resolve.call(this, request, parent, ...rest);
     const r = redirected.find((d) => file.startsWith(d.from));
-    return r ? resolve.call(this, r.to + file.slice(r.from.length), parent, ...rest) : file;
+    if (!r) return file;
+    const relative = path.relative(HARNESS_ROOT, file).split(path.sep).join('/');
+    const moved = MOVED[relative];
+    const inTarget = moved && !fs.existsSync(path.join(TARGET_ROOT, relative)) ? path.join(TARGET_ROOT, moved) : r.to + file.slice(r.from.length);
+    return resolve.call(this, inTarget, parent, ...rest);
   };
 }

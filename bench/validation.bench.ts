@@ -74,7 +74,11 @@ async function measure(server: ServerProcess, label: string, opts: Parameters<ty
     await floor.stop();
     await dataSource.destroy();
   }
-})().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+})().then(
+  // Exit when done: pools of the target commit (sequence, batching) would keep the process alive.
+  () => process.exit(process.exitCode ?? 0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { ObjectSchema, Schema } from 'joi';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -76,7 +76,15 @@ export interface RouteDef {
   responseDescription?: string;
   /** Documented responses; see docs/architecture.md (Rules → Routes). */
   responses?: RouteResponses;
-  handler: RequestHandler;
+  handler: RouteHandler;
 }
+
+/**
+ * A controller: `(req: ValidRequest<typeof s.x>, res)` (core/http/typed-input.ts), or `(req: Request, res)`
+ * when it reads no validated input — a plain Request's `valid` is `unknown` (core/http/types.ts). The
+ * route table accepts either; that `s.x` is the route's own `schema` is the reviewer's check.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RouteHandler = (req: Request & { valid: any }, res: Response, next: NextFunction) => unknown;
 
 export const defineRoutes = (routes: RouteDef[]): RouteDef[] => routes;

@@ -1,13 +1,14 @@
 import type { TenantContext } from '../context';
 
 /**
- * What validation leaves on the request. Untyped here: a controller reads it through
- * `ValidRequest<typeof schema>` (core/http/typed-input.ts), which narrows it to the schema's type.
+ * What validation leaves on the request. `unknown` here, so a handler taking a plain `Request` cannot
+ * read a field unchecked: a controller reads it through `ValidRequest<typeof schema>`
+ * (core/http/typed-input.ts), which gives it the schema's declared type.
  */
 export interface ValidatedInput {
-  params: any;
-  query: any;
-  body: any;
+  params: unknown;
+  query: unknown;
+  body: unknown;
 }
 
 declare global {

@@ -1,15 +1,10 @@
 import { decimal, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
-import { decodeId, isMalformedId } from '../../core/hashids';
-import { columnMax, Dec, DECIMAL_COLUMN } from '../../core/decimal';
-import type { FlowMode } from './entities/sales-order.entity';
-import type { ItemInput } from './services/lines';
+import { isMalformedId } from '../../core/hashids';
 import { typedSchema } from '../../core/http/typed-input';
 import type { CreateRequest } from './services/create.service';
 import type { PatchInput } from './services/edit.service';
 import type { FulfillLine } from './services/fulfill.service';
 import { type ListQuery, SORTS } from './services/query.service';
-import { quickSalePayments } from '../quick-sale/quick-sale.schemas';
-import type { PaymentInput } from '../quick-sale/quick-sale.payments';
 
 export const STATUSES = ['OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED', 'CLOSED', 'GROUPED'] as const;
 export const TYPES = ['ORDER', 'QUOTE'] as const;
@@ -46,8 +41,9 @@ const headerFields = {
 };
 
 /**
- * The create body. `flowMode` is part of the contract: QUICK_SALE bodies (with `payments`) are routed
- * by the create use case; the quick-sale module extends this object with its own fields.
+ * The create body's fields. `flowMode` is part of the contract: POST /sales-order is quick-sale's
+ * (quick-sale.schemas.ts `createSalesOrder`), which adds `payments` and routes QUICK_SALE bodies to the
+ * counter sale, the others to createFromRequest.
  */
 export const createFields = {
   type: Joi.string().valid(...TYPES).default('ORDER'),
@@ -58,7 +54,6 @@ export const createFields = {
     .when('type', { is: 'QUOTE', otherwise: Joi.forbidden() })
     .description('quotes only: last day the quote can be converted (default: 30 days from today)'),
   items: Joi.array().items(Joi.object(itemInput)).min(1).max(500).required(),
-  payments: quickSalePayments.when('flowMode', { is: 'QUICK_SALE', otherwise: Joi.forbidden() }),
 };
 
 const listQuery = Joi.object({
@@ -79,78 +74,11 @@ const bySalesOrderId = Joi.object({ salesOrderId: orderId() });
 type ById = { params: { id: number } };
 type BySalesOrderId = { params: { salesOrderId: number } };
 
-/** The create body: a standard order or quote, or (flowMode QUICK_SALE, with payments) a quick sale. */
-export type CreateBody = Omit<CreateRequest, 'code' | 'resolved' | 'fulfilledOnInsert'> & { payments?: PaymentInput[] };
-
-/*
- * The create body of a counter sale as POS clients send it — flowMode, items of product and quantity,
- * payments of method and amount, nothing else — read by hand (RouteSchema.fastBody): what joi would
- * answer for it (the default type ORDER added, ids decoded, decimals as Dec), or undefined for any
- * other body or any value joi might refuse, which joi then validates as always. The suite checks
- * every answer against joi's.
- */
-const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
-const METHOD_CODE = /^[A-Z0-9_]{1,30}$/;
-const QUANTITY_MAX = columnMax(DECIMAL_COLUMN.quantity.precision, DECIMAL_COLUMN.quantity.scale);
-const AMOUNT_MAX = columnMax(DECIMAL_COLUMN.amount.precision, DECIMAL_COLUMN.amount.scale);
-
-/** decimal(scale, { positive: true }) of a value joi would take as it is; undefined otherwise. */
-function positiveDecimal(value: unknown, places: number, max: Dec): Dec | undefined {
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return undefined;
-    text = value.toString();
-  } else if (typeof value === 'string') {
-    text = value.trim();
-    if (text.length > 60 || !DECIMAL_TEXT.test(text)) return undefined;
-  } else return undefined;
-  const d = new Dec(text);
-  return d.decimalPlaces() <= places && d.gt(0) && d.lte(max) ? d : undefined;
-}
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
-
-/** An object with exactly these two keys. */
-const hasExactly = (o: Record<string, unknown>, a: string, b: string): boolean => {
-  const keys = Object.keys(o);
-  return keys.length === 2 && a in o && b in o;
-};
-
-export function fastCreateBody(input: unknown): CreateBody | undefined {
-  if (!isPlainObject(input)) return undefined;
-  const keys = Object.keys(input);
-  const { flowMode, items, payments } = input;
-  if (keys.length !== (payments === undefined ? 2 : 3) || !('flowMode' in input) || !('items' in input)) return undefined;
-  if (flowMode !== 'QUICK_SALE' && !(flowMode === 'STANDARD' && payments === undefined)) return undefined;
-  if (!Array.isArray(items) || items.length < 1 || items.length > 500) return undefined;
-  const lines: ItemInput[] = [];
-  for (const item of items) {
-    if (!isPlainObject(item) || !hasExactly(item, 'productId', 'quantity')) return undefined;
-    const { productId } = item;
-    if (typeof productId !== 'string' || isMalformedId(productId)) return undefined;
-    const quantity = positiveDecimal(item.quantity, DECIMAL_COLUMN.quantity.scale, QUANTITY_MAX);
-    if (!quantity) return undefined;
-    lines.push({ productId: decodeId('product', productId), quantity });
-  }
-  const body: CreateBody = { flowMode: flowMode as FlowMode, items: lines, type: 'ORDER' };
-  if (payments === undefined) return body;
-  if (!Array.isArray(payments) || payments.length < 1 || payments.length > 10) return undefined;
-  const paid: PaymentInput[] = [];
-  for (const payment of payments) {
-    if (!isPlainObject(payment) || !hasExactly(payment, 'method', 'amount') || typeof payment.method !== 'string') return undefined;
-    const method = payment.method.toLocaleUpperCase().trim();
-    if (!METHOD_CODE.test(method)) return undefined;
-    const amount = positiveDecimal(payment.amount, DECIMAL_COLUMN.amount.scale, AMOUNT_MAX);
-    if (!amount) return undefined;
-    paid.push({ method, amount });
-  }
-  body.payments = paid;
-  return body;
-}
+/** The create body without quick sale's `payments`: a standard order or quote. */
+export type CreateFields = Omit<CreateRequest, 'code' | 'resolved' | 'fulfilledOnInsert'>;
 
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const salesOrderSchemas = {
-  create: typedSchema<{ body: CreateBody }>({ body: Joi.object(createFields), fastBody: fastCreateBody }),
   list: typedSchema<{ params: { filialId: number }; query: ListQuery }>({ params: Joi.object({ filialId: id('filial').required() }), query: listQuery }),
   listOrGet: typedSchema<{ params: { filialIdOrId: string }; query: ListQuery }>({ params: Joi.object({ filialIdOrId: anyId().required() }), query: listQuery }),
   get: typedSchema<ById>({ params: byId }),
