@@ -154,6 +154,31 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     expect(await orderCount(fresh)).to.equal(0);
   });
 
+  it('an x-filial-id of another company (the token grants every filial) → 403 FILIAL_NOT_GRANTED before anything else, nothing written', async () => {
+    const other = await createTestTenant();
+    const foreign = { ...t.headers(), 'x-filial-id': other.filialHashes[0] };
+    const orders = await orderCount(t);
+    const moves = await movementCount(t);
+    const items = [{ productId: products[0].hash, quantity: 1 }];
+    // The quick sale reads the filial with its first statements; it is refused first all the same:
+    // before a body that is not an ORDER, before the scope, before the setup and the products.
+    expectProblem(await sell({ items, payments: [{ method: 'CASH', amount: 10 }] }, foreign), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(await sell({ type: 'QUOTE', items }, foreign), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(await sell({ items }, { ...t.headersWith({ scope: 'sales-order:write' }), 'x-filial-id': other.filialHashes[0] }), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(await sell({ items: [{ productId: other.filialHashes[0], quantity: 1 }] }, foreign), 403, 'FILIAL_NOT_GRANTED');
+    // The standard create and a fulfilment check it first too.
+    expectProblem(await api().post('/api/sales-order').set(foreign).send({ items }), 403, 'FILIAL_NOT_GRANTED');
+    const order = await api().post('/api/sales-order').set(t.headers()).send({ items });
+    expect(order.status, JSON.stringify(order.body)).to.equal(201);
+    const line = { salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 1 };
+    expectProblem(await api().post(`/api/sales-order/${order.body.id}/fulfill`).set(foreign).send({ items: [line] }), 403, 'FILIAL_NOT_GRANTED');
+    // With an Idempotency-Key the check stays in front of the key: the refusal is not kept for it.
+    expectProblem(await sell({ items }, { ...foreign, 'Idempotency-Key': 'refused-filial-1' }), 403, 'FILIAL_NOT_GRANTED');
+    expect((await sell({ items, payments: [{ method: 'CASH', amount: 10 }] }, { ...t.headers(), 'Idempotency-Key': 'refused-filial-1' })).status).to.equal(201);
+    expect(await orderCount(t)).to.equal(orders + 2);
+    expect(await movementCount(t)).to.equal(moves + 1);
+  });
+
   it('needs the quick-sale:write scope', async () => {
     expectProblem(await sell({ items: [{ productId: products[0].hash, quantity: 1 }] }, t.headersWith({ scope: 'sales-order:write' })), 403, 'INSUFFICIENT_SCOPE');
   });

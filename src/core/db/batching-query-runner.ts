@@ -103,6 +103,37 @@ export async function closeBatchingPool(): Promise<void> {
   if (p) await new Promise<void>((resolve) => p.end(() => resolve()));
 }
 
+/** Whether any TypeORM subscriber listens: none does in this service, and then broadcasting (promises per event) is skipped. */
+const unheard = (): boolean => dataSource.subscribers.length === 0;
+
+/**
+ * Statements outside any transaction, in one round trip on a pooled connection, logged like every
+ * query (TypeORM's logger), without building a TypeORM query runner for them: several statements take
+ * a connection of the batching pool (the one with multiple statements), a single one TypeORM's own pool.
+ */
+export function queryOnce(statements: Statement[]): Promise<unknown[]> {
+  const driver = dataSource.driver as unknown as DriverInternals & { pool?: ConnectionPool };
+  const single = statements.length === 1;
+  const sql = single ? statements[0].sql : statements.map((s) => s.sql).join(';\n');
+  const params = single ? (statements[0].params ?? []) : statements.flatMap((s) => s.params ?? []);
+  const logger = dataSource.logger;
+  logger.logQuery(sql, params);
+  const from = single && driver.pool ? driver.pool : batchingPool(driver);
+  return new Promise<unknown[]>((resolve, reject) =>
+    from.getConnection((err, connection) => {
+      if (err) return reject(err);
+      driver.prepareDbConnection(connection).query(sql, params, (queryErr, raw) => {
+        connection.release();
+        if (queryErr) {
+          logger.logQueryError(queryErr, sql, params);
+          return reject(new QueryFailedError(sql, params, queryErr));
+        }
+        resolve(single ? [raw] : (raw as unknown[]));
+      });
+    }),
+  );
+}
+
 /** The MySQL result of one statement as TypeORM's query runner would shape it. */
 function structured(raw: unknown): QueryResult {
   const result = new QueryResult();
@@ -161,25 +192,29 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
   override async startTransaction(isolationLevel?: IsolationLevel): Promise<void> {
     if (this.transactionDepth > 0) return super.startTransaction(isolationLevel);
     this.isTransactionActive = true;
-    try {
-      await this.broadcaster.broadcast('BeforeTransactionStart');
-    } catch (err) {
-      this.isTransactionActive = false;
-      throw err;
+    const heard = !unheard();
+    if (heard) {
+      try {
+        await this.broadcaster.broadcast('BeforeTransactionStart');
+      } catch (err) {
+        this.isTransactionActive = false;
+        throw err;
+      }
     }
-    this.pending = [...(isolationLevel ? [{ sql: `SET TRANSACTION ISOLATION LEVEL ${isolationLevel}` }] : []), { sql: 'START TRANSACTION' }];
+    this.pending = isolationLevel ? [{ sql: `SET TRANSACTION ISOLATION LEVEL ${isolationLevel}` }, { sql: 'START TRANSACTION' }] : [{ sql: 'START TRANSACTION' }];
     this.openingLength = this.pending.length;
     this.begun = false;
     this.ended = false;
     this.transactionDepth += 1;
-    await this.broadcaster.broadcast('AfterTransactionStart');
+    if (heard) await this.broadcaster.broadcast('AfterTransactionStart');
   }
 
   /** TypeORM's commit; the COMMIT goes out with the deferred writes (after them when they carry checks). */
   override async commitTransaction(): Promise<void> {
     if (!this.isTransactionActive) throw new TransactionNotStartedError();
     if (this.transactionDepth > 1) return super.commitTransaction();
-    await this.broadcaster.broadcast('BeforeTransactionCommit');
+    const heard = !unheard();
+    if (heard) await this.broadcaster.broadcast('BeforeTransactionCommit');
     if (!this.begun && this.pending.length === this.openingLength) {
       // The transaction issued no statement: there is nothing to end.
       this.pending = [];
@@ -195,14 +230,15 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     }
     this.isTransactionActive = false;
     this.transactionDepth -= 1;
-    await this.broadcaster.broadcast('AfterTransactionCommit');
+    if (heard) await this.broadcaster.broadcast('AfterTransactionCommit');
   }
 
   /** TypeORM's rollback; the deferred writes not yet sent are dropped. */
   override async rollbackTransaction(): Promise<void> {
     if (!this.isTransactionActive) throw new TransactionNotStartedError();
     if (this.transactionDepth > 1) return super.rollbackTransaction();
-    await this.broadcaster.broadcast('BeforeTransactionRollback');
+    const heard = !unheard();
+    if (heard) await this.broadcaster.broadcast('BeforeTransactionRollback');
     this.pending = [];
     this.ended = true;
     try {
@@ -211,7 +247,7 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
       this.isTransactionActive = false;
       this.transactionDepth -= 1;
     }
-    await this.broadcaster.broadcast('AfterTransactionRollback');
+    if (heard) await this.broadcaster.broadcast('AfterTransactionRollback');
   }
 
   /** Every statement of the runner, TypeORM's own included, takes the deferred ones along. */
@@ -263,10 +299,18 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     const all = [...queued, ...entries];
     if (!all.length) return [];
     this.begun = true;
-    const outcome =
-      serverTraits.galera && all.length > 1
-        ? await this.executeEach(all)
-        : await this.execute(all.length === 1 ? all[0].sql : all.map((s) => s.sql).join(';\n'), all.flatMap((s) => s.params ?? []));
+    let outcome;
+    if (serverTraits.galera && all.length > 1) outcome = await this.executeEach(all);
+    else {
+      let sql = all[0].sql;
+      const params: unknown[] = [];
+      for (let i = 0; i < all.length; i++) {
+        const s = all[i];
+        if (i > 0) sql += ';\n' + s.sql;
+        if (s.params) for (const p of s.params) params.push(p);
+      }
+      outcome = await this.execute(sql, params);
+    }
     if ('error' in outcome) {
       // A deferred write's failure is not the error of the statement whose batch carried it.
       const failed = all[outcome.failedAt];
@@ -302,28 +346,28 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
    * which statement of the batch failed: mysql2 emits `fields` once per finished statement.
    */
   private async execute(sql: string, params: unknown[]): Promise<Outcome> {
-    const connection = await this.connect();
+    const connection = (this.databaseConnection as PooledConnection | undefined) ?? (await this.connect());
     const logger = this.dataSource.logger;
     logger.logQuery(sql, params, this);
-    await this.broadcaster.broadcast('BeforeQuery', sql, params);
-    const broadcasterResult = new BroadcasterResult();
-    const started = Date.now();
+    const heard = !unheard();
+    if (heard) await this.broadcaster.broadcast('BeforeQuery', sql, params);
+    const slowAfter = this.driver.options.maxQueryExecutionTime;
+    const started = slowAfter || heard ? Date.now() : 0;
     const outcome = await new Promise<Outcome>((resolve) => {
       let finished = 0;
       connection
         .query(sql, params, (err, raw) => resolve(err ? { error: new QueryFailedError(sql, params, err), failedAt: finished } : { raw }))
         .on('fields', () => finished++);
     });
-    const elapsed = Date.now() - started;
-    const slowAfter = this.driver.options.maxQueryExecutionTime;
+    const elapsed = started ? Date.now() - started : 0;
     if (slowAfter && elapsed > slowAfter) logger.logQuerySlow(elapsed, sql, params, this);
-    if ('error' in outcome) {
-      logger.logQueryError(outcome.error.driverError as Error, sql, params, this);
-      this.broadcaster.broadcastAfterQueryEvent(broadcasterResult, sql, params, false, undefined, undefined, outcome.error.driverError);
-    } else {
-      this.broadcaster.broadcastAfterQueryEvent(broadcasterResult, sql, params, true, elapsed, outcome.raw, undefined);
+    if ('error' in outcome) logger.logQueryError(outcome.error.driverError as Error, sql, params, this);
+    if (heard) {
+      const broadcasterResult = new BroadcasterResult();
+      if ('error' in outcome) this.broadcaster.broadcastAfterQueryEvent(broadcasterResult, sql, params, false, undefined, undefined, outcome.error.driverError);
+      else this.broadcaster.broadcastAfterQueryEvent(broadcasterResult, sql, params, true, elapsed, outcome.raw, undefined);
+      await broadcasterResult.wait();
     }
-    await broadcasterResult.wait();
     return outcome;
   }
 }

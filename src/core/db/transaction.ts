@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { dataSource } from './data-source';
 import { driverErrorCode } from './db-errors';
 import { isMysql, isSqlite } from './engine';
-import { BatchingQueryRunner, DeferredStatement, Statement } from './batching-query-runner';
+import { BatchingQueryRunner, DeferredStatement, queryOnce, Statement } from './batching-query-runner';
 
 /*
  * One way into a transaction for the whole service.
@@ -97,16 +97,20 @@ export async function readBatch(em: EntityManager, statements: Statement[]): Pro
   if (open) return open.run(statements);
   if (isMysql && statements.length > 1) {
     // Only the batching pool takes several statements in one round trip.
-    const runner = new BatchingQueryRunner();
-    try {
-      return await runner.run(statements);
-    } finally {
-      await runner.release();
-    }
+    return queryOnce(statements);
   }
   const results: unknown[] = [];
   for (const s of statements) results.push(await em.query(s.sql, s.params));
   return results;
+}
+
+/**
+ * One statement on `em`: through its transaction when it has one; else, on MySQL, straight on a pooled
+ * connection (no TypeORM query runner built for one read). The raw driver result, like `em.query`.
+ */
+export function queryOn<T = unknown>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T> {
+  if (isMysql && !em.queryRunner) return queryOnce([{ sql, params }]).then(([raw]) => raw as T);
+  return em.query(sql, params);
 }
 
 async function runUnit<T>(open: OpenTransaction, work: (em: EntityManager) => Promise<T>): Promise<T> {

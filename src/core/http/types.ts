@@ -24,6 +24,11 @@ declare global {
       token?: TokenClaims;
       /** `x-filial-id`, granted by the token; checked against the database after validation, then `ctx.filialId`. */
       headerFilialId?: number;
+      /**
+       * `ctx.filialId` (from x-filial-id) is not checked against the database yet: the route asked to do
+       * it in its handler's first round trip (RouteDef.filialCheck); see confirmFilial in validate.ts.
+       */
+      filialUnchecked?: boolean;
     }
   }
 }

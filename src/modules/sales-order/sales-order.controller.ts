@@ -57,7 +57,7 @@ export async function fulfillment(req: ValidRequest<typeof s.fulfillment>, res: 
 }
 
 export async function fulfill(req: ValidRequest<typeof s.fulfill>, res: Response) {
-  const r = await fulfillOrder(req.ctx, req.valid.params.id, req.valid.body.items);
+  const r = await fulfillOrder(req.ctx, req.valid.params.id, req.valid.body.items, { filialUnchecked: req.filialUnchecked === true });
   res.status(201).json(toFulfillResultDto(r.order, r.items, r.fulfillment, r.fulfillmentItems));
 }
 
