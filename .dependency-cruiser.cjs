@@ -27,10 +27,7 @@ module.exports = {
       from: { path: '^src/modules/([^/]+)/' },
       to: {
         path: '^src/modules/[^/]+/.*[.](controller|router)[.]ts$',
-        // Known, pending: POST /sales-order with flowMode QUICK_SALE is dispatched by sales-order's
-        // controller to quick-sale's. The fix moves that route into quick-sale.router.ts (quick sale
-        // depends on sales-order, not the reverse) — a router edit left to the route-paths work.
-        pathNot: ['^src/modules/$1/', '^src/modules/quick-sale/quick-sale[.]controller[.]ts$'],
+        pathNot: '^src/modules/$1/',
       },
     },
     {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import { config } from '../src/core/config';
+import type { HostHealth } from '../src/core/db/host-pool';
 
 /* The cluster, its nodes and the service replicas of the Galera suite. */
 
@@ -16,16 +17,25 @@ export const database = new URL(config.db.url!.replace(/^\w+:/, 'http:')).pathna
 export const galera = (...args: string[]) => run('bash', [path.join(root, 'scripts/galera.sh'), ...args], { cwd: root, maxBuffer: 1 << 20 });
 
 /** A plain connection to one node (checks, checksums), outside the service's pools. */
-export async function onNode<T>(n: number, work: (c: mysql.Connection) => Promise<T>): Promise<T> {
+export async function onNode<T>(n: number, work: (c: mysql.Connection) => Promise<T>, causal = true): Promise<T> {
   const h = nodes[n - 1];
   const c = await mysql.createConnection({ host: h.host, port: h.port, user: 'root', database, multipleStatements: true });
   try {
-    // Reads wait until this node has applied everything the cluster committed before them.
-    await c.query('SET SESSION wsrep_sync_wait = 1');
+    // Reads wait until this node has applied everything the cluster committed before them (not for
+    // a node's own state, which must answer on a node that is not ready).
+    if (causal) await c.query('SET SESSION wsrep_sync_wait = 1');
     return await work(c);
   } finally {
     await c.end();
   }
+}
+
+/**
+ * Waits until every node has applied all the cluster committed so far (a causal read on each), so
+ * that checks read through the service's pool afterwards see every acknowledged write on any node.
+ */
+export async function causalBarrier(): Promise<void> {
+  await Promise.all(nodes.map((h) => onNode(h.n, (c) => c.query('SELECT COUNT(*) FROM schema_migrations'))));
 }
 
 /** CHECKSUM TABLE of every table of the database, per table name. */
@@ -41,7 +51,18 @@ export async function wsrepStatus(n: number): Promise<Record<string, string>> {
   return onNode(n, async (c) => {
     const [rows] = await c.query<mysql.RowDataPacket[]>("SHOW STATUS LIKE 'wsrep_%'");
     return Object.fromEntries(rows.map((r) => [r.Variable_name, String(r.Value)]));
-  });
+  }, false);
+}
+
+export interface ReplicaStats {
+  /** Transactions this replica ran again after a deadlock or certification conflict… */
+  retries: number;
+  /** …of which the COMMIT itself failed. */
+  retriesAtCommit: number;
+  /** Statements refused because their transaction had ended (an abandoned attempt's). */
+  strays: number;
+  /** Its database hosts as its pool sees them. */
+  hosts: HostHealth[];
 }
 
 export interface Replica {
@@ -49,6 +70,7 @@ export interface Replica {
   baseUrl: string;
   /** Transactions this replica ran again after a deadlock or certification conflict. */
   retries(): Promise<number>;
+  stats(): Promise<ReplicaStats>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +82,9 @@ export async function startReplica(name: string, hosts: number[]): Promise<Repli
   const list = hosts.map((n) => `${nodes[n - 1].host}:${nodes[n - 1].port}`).join(',');
   const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register', path.join(__dirname, 'replica.ts')], {
     cwd: root,
-    env: { ...process.env, DB_URL: `mysql://root@${list}/${database}`, PORT: String(port), TS_NODE_TRANSPILE_ONLY: '1' },
+    // A key whose replica lost its node is taken over by a retry after 5 s (not the default 30 s,
+    // which equals the time a retry waits for it): each key ends answered.
+    env: { IDEMPOTENCY_LEASE_MS: '5000', ...process.env, DB_URL: `mysql://root@${list}/${database}`, PORT: String(port), TS_NODE_TRANSPILE_ONLY: '1' },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -68,20 +92,22 @@ export async function startReplica(name: string, hosts: number[]): Promise<Repli
     child.once('exit', (code) => reject(new Error(`replica ${name} exited with ${code}`)));
   });
   let asked = 0;
-  const waiting = new Map<number, (v: number) => void>();
-  child.on('message', (m: { id: number; retries: number }) => {
-    waiting.get(m.id)?.(m.retries);
+  const waiting = new Map<number, (v: ReplicaStats) => void>();
+  child.on('message', (m: ReplicaStats & { id: number }) => {
+    waiting.get(m.id)?.(m);
     waiting.delete(m.id);
   });
+  const stats = () =>
+    new Promise<ReplicaStats>((resolve) => {
+      const id = ++asked;
+      waiting.set(id, resolve);
+      child.send({ id });
+    });
   return {
     name,
     baseUrl: `http://127.0.0.1:${port}`,
-    retries: () =>
-      new Promise<number>((resolve) => {
-        const id = ++asked;
-        waiting.set(id, resolve);
-        child.send({ id });
-      }),
+    retries: async () => (await stats()).retries,
+    stats,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
+import { readBatch } from './db/transaction';
 import { config } from './config';
 import { ValidationError } from './errors';
 import { isCalendarDate } from './http/schema';
@@ -165,6 +166,9 @@ export async function paginate<E extends ObjectLiteral, R>(
   return pageOf(filtered, sort, request, after, list, load, idOf);
 }
 
+/** The manager a query builder runs on: its transaction's, or the pool's. */
+const managerOf = (qb: SelectQueryBuilder<ObjectLiteral>): EntityManager => (qb as unknown as { queryRunner?: QueryRunner }).queryRunner?.manager ?? qb.connection.manager;
+
 /** `paginate` once the cursor is checked: `after` is the keyset position, `list` signs the next cursor. */
 export async function pageOf<E extends ObjectLiteral, R>(
   filtered: SelectQueryBuilder<E>,
@@ -184,22 +188,22 @@ export async function pageOf<E extends ObjectLiteral, R>(
   } else {
     ids.offset((page - 1) * pageSize);
   }
-  const rows: Record<string, unknown>[] = await ids.limit(pageSize + 1).getRawMany();
+  ids.limit(pageSize + 1);
+  const statements = [ids.getQueryAndParameters()];
+  if (request.includeTotal !== false) {
+    const sub = filtered.clone().select('1', 'one').orderBy().offset(undefined).limit(COUNT_CAP + 1);
+    statements.push(filtered.createQueryBuilder().select('COUNT(*)', 'n').from(`(${sub.getQuery()})`, 't').setParameters(sub.getParameters()).getQueryAndParameters());
+  }
+  // The ids and the count in one round trip (on the list's own transaction, if it has one).
+  const [rows, counts] = (await readBatch(managerOf(filtered), statements.map(([sql, params]) => ({ sql, params })))) as Record<string, unknown>[][];
   const hasMore = rows.length > pageSize;
   const pageRows = rows.slice(0, pageSize);
   const pageIds = pageRows.map((r) => Number(r[`_s${sort.length - 1}`]));
 
   let total: number | null = null;
   let totalCapped = false;
-  if (request.includeTotal !== false) {
-    const sub = filtered.clone().select('1', 'one').orderBy().offset(undefined).limit(COUNT_CAP + 1);
-    const counted = await filtered
-      .createQueryBuilder()
-      .select('COUNT(*)', 'n')
-      .from(`(${sub.getQuery()})`, 't')
-      .setParameters(sub.getParameters())
-      .getRawOne<{ n: string | number }>();
-    total = Number(counted?.n ?? 0);
+  if (counts) {
+    total = Number((counts[0] as { n?: string | number } | undefined)?.n ?? 0);
     if (total > COUNT_CAP) {
       total = COUNT_CAP;
       totalCapped = true;

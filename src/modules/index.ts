@@ -8,7 +8,7 @@ import { nfeRoutes } from './nfe/nfe.router';
 import { payableRoutes } from './payables/payables.router';
 import { productMapRoutes } from './product-map/product-map.router';
 import { purchaseRoutes } from './purchase/purchase.router';
-import { quickSaleRoutes } from './quick-sale/quick-sale.router';
+import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale/quick-sale.router';
 import { returnRoutes } from './returns/returns.router';
 import { salesOrderRoutes } from './sales-order/sales-order.router';
 import { sefazRoutes } from './sefaz/sefaz.router';
@@ -17,15 +17,29 @@ import { registerBatchHandler } from './nfe/batch/batch-handlers';
 import { nfeEventBatchHandler } from './sefaz/dfe-batch-events';
 import { nfeVolumeRoutes } from './nfe/nfe-volume.router';
 import { tenancyRoutes } from './tenancy/tenancy.router';
+import { inboundNfe } from './entry-document/entry-document.ports';
+import { inboundNfeLink } from './nfe/entry-document-link';
+import { entryDocumentAccess } from './payables/payables.ports';
+import { assertDocumentAccess } from './entry-document/entry-document.access';
 
+/*
+ * Module wiring: where a module needs work from a module that depends on it, it declares a port
+ * (core/port.ts) and the provider is plugged in here, so no two modules import each other
+ * (docs/architecture.md, "Module seams"; tests/core/module-boundaries.test.ts).
+ */
 // Documents of batch uploads other modules handle: NF-e events (cancellation, CC-e) and CT-e.
 registerBatchHandler(nfeEventBatchHandler);
 registerBatchHandler(cteBatchHandler);
+// Entry documents show the inbound NF-e they were imported from and release it on delete/cancel.
+inboundNfe.provide(inboundNfeLink);
+// GET /entry-document/contas-pagar/documento/:entryDocumentId checks the document as entry documents do.
+entryDocumentAccess.provide(assertDocumentAccess);
 
 /** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
 export function allRoutes(): RouteDef[] {
   // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
-  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderRoutes, ...purchaseRoutes];
+  // POST /sales-order is quick-sale's (it dispatches to sales-order's create), listed where sales orders begin.
+  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes];
 }

@@ -4,6 +4,9 @@ import supertest from 'supertest';
 import { validateConfig } from '../../src/core/config';
 import { parseDbUrl } from '../../src/core/config/db-url';
 import { errorMiddleware } from '../../src/core/errors/error-middleware';
+import { config } from '../../src/core/config';
+import { isMysql } from '../../src/core/db/engine';
+import { hostHealth, HostPool, leaveOut, nodeStateProblem, resetHostHealth } from '../../src/core/db/host-pool';
 
 /* Several database hosts (a Galera cluster) and what a request answers when its database node dies. */
 describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
@@ -49,6 +52,51 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
       expect(res.headers['retry-after']).to.equal('1');
       expect(res.headers['content-type']).to.match(/^application\/problem\+json/);
       expect(res.body).to.include({ code: 'DATABASE_UNAVAILABLE', retryable: true, status: 503 });
+    }
+  });
+
+  it("a node's Galera state: a server without Galera serves; a Galera node only Synced and ready", () => {
+    const rows = (status: Record<string, string>) => Object.entries(status).map(([Variable_name, Value]) => ({ Variable_name, Value }));
+    expect(nodeStateProblem([])).to.equal(null);
+    expect(nodeStateProblem(rows({ wsrep_ready: 'OFF' })), 'wsrep off (no provider)').to.equal(null);
+    expect(nodeStateProblem(rows({ wsrep_local_state: '4', wsrep_local_state_comment: 'Synced', wsrep_ready: 'ON' }))).to.equal(null);
+    expect(nodeStateProblem(rows({ wsrep_local_state: '1', wsrep_local_state_comment: 'Joining', wsrep_ready: 'OFF' }))).to.match(/not Synced: Joining/);
+    expect(nodeStateProblem(rows({ wsrep_local_state: '2', wsrep_local_state_comment: 'Donor/Desynced', wsrep_ready: 'ON' }))).to.match(/Donor\/Desynced/);
+    expect(nodeStateProblem(rows({ wsrep_local_state: '4', wsrep_local_state_comment: 'Synced', wsrep_ready: 'OFF' })), 'not in the primary component').to.match(/wsrep_ready OFF/);
+  });
+
+  it('a host left out waits twice as long after each failed try, at most 8× the retry time', () => {
+    resetHostHealth();
+    const h = hostHealth('db-x:3306');
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const now = Date.now();
+      leaveOut(h, 100, 'ECONNREFUSED');
+      waits.push(Math.round((h.offlineUntil - now) / 100));
+    }
+    expect(waits).to.deep.equal([1, 2, 4, 8, 8, 8]);
+    expect(h).to.include({ probation: true, timesLeftOut: 6, timesNotSynced: 0 });
+    resetHostHealth();
+  });
+
+  it('a pool over a live host and a refused one serves every connection from the live one', async function () {
+    if (!isMysql) return this.skip();
+    resetHostHealth();
+    const live = config.db.hosts[0];
+    const url = new URL(config.db.url!.replace(/^\w+:/, 'http:'));
+    const pool = new HostPool({ user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: url.pathname.slice(1), connectionLimit: 2 }, [live, { host: '127.0.0.1', port: 40299 }], 200);
+    try {
+      for (let i = 0; i < 4; i++) {
+        const c = await new Promise<import('mysql2').PoolConnection>((resolve, reject) => pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn!))));
+        c.release();
+      }
+      const [, refused] = pool.health();
+      expect(refused.reason).to.match(/ECONNREFUSED/);
+      expect(refused.failures).to.equal(1);
+      expect(pool.health()[0]).to.include({ failures: 0, offlineUntil: 0 });
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+      resetHostHealth();
     }
   });
 });

@@ -7,8 +7,9 @@ import { promisify } from 'node:util';
  * Module seams (docs/architecture.md, Rules): dependency-cruiser reads every import in src/ (type-only
  * ones too) against .dependency-cruiser.cjs — no import cycle between files, no import of another
  * module's repository, controller or router, core/ imports no module, no module imports src/demo.
- * On top of that, modules must not depend on each other in a circle; the pairs that still do are
- * listed below with the import that closes the circle, so a new one fails here.
+ * On top of that, modules must not depend on each other in a circle, not even two of them: where a
+ * module needs work from one that depends on it, it declares a port (core/port.ts) that
+ * src/modules/index.ts plugs the provider into.
  */
 
 const root = path.resolve(__dirname, '../..');
@@ -18,21 +19,6 @@ interface Cruise {
   modules: { source: string; dependencies: { resolved: string }[] }[];
   summary: { violations: { rule: { name: string }; from: string; to: string; cycle?: { name: string }[] }[] };
 }
-
-/**
- * Module imports that still close a circle between two modules, each with why it is left. The test
- * drops these edges and then requires the module graph to have no cycle at all.
- */
-const KNOWN_BACK_EDGES: Record<string, string> = {
-  // NF-e import creates entry-document drafts; entry documents release their inbound record when
-  // deleted or cancelled and show it in their detail (nfe-inbound.service, nfe.mapper).
-  'entry-document->nfe': 'inbound record of a booked invoice',
-  // GET /payables/entry-document/:id checks the document's access through entry-document.access.
-  'payables->entry-document': 'document access check of the payables list',
-  // POST /sales-order with flowMode QUICK_SALE: sales-order's controller and schema hand over to
-  // quick sale until that route is mounted by quick-sale.router.ts.
-  'sales-order->quick-sale': 'POST /sales-order dispatch to the quick sale',
-};
 
 /** One cycle of the graph as a path "a -> b -> a", or null. */
 function findCycle(edges: Map<string, Set<string>>): string | null {
@@ -86,7 +72,7 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
     expect(lines, lines.join('\n')).to.deep.equal([]);
   });
 
-  it('modules do not depend on each other in a circle (beyond the known back edges)', () => {
+  it('modules do not depend on each other in a circle', () => {
     const edges = new Map<string, Set<string>>();
     for (const m of cruise.modules) {
       const from = moduleOf(m.source);
@@ -95,16 +81,6 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
         const to = moduleOf(d.resolved);
         if (to && to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
       }
-    }
-    // A back edge that is gone leaves the list.
-    const gone = Object.keys(KNOWN_BACK_EDGES).filter((e) => {
-      const [from, to] = e.split('->');
-      return !edges.get(from)?.has(to) || !edges.get(to)?.has(from);
-    });
-    expect(gone, 'no longer a circle: remove from KNOWN_BACK_EDGES').to.deep.equal([]);
-    for (const e of Object.keys(KNOWN_BACK_EDGES)) {
-      const [from, to] = e.split('->');
-      edges.get(from)!.delete(to);
     }
     expect(findCycle(edges)).to.equal(null);
   });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Joi } from '../../src/core/http/schema';
 import { typedSchema, ValidRequest } from '../../src/core/http/typed-input';
 import { payableSchemas } from '../../src/modules/payables/payables.schemas';
@@ -24,6 +24,13 @@ function handler(req: ValidRequest<typeof byId>, res: Response) {
   res.json({ id, reason });
 }
 
+function untyped(req: Request) {
+  // @ts-expect-error a plain Request's validated input is unknown: read it through ValidRequest
+  void req.valid.body.note;
+  // @ts-expect-error nor its params
+  void req.valid.params.id;
+}
+
 function listPayables(req: ValidRequest<typeof payableSchemas.list>) {
   const pageSize: number = req.valid.query.pageSize;
   // @ts-expect-error the payables list has no `customer` filter
@@ -37,5 +44,6 @@ describe('typed validated input (core/http/typed-input)', () => {
     expect(typedSchema<{ params: { id: number } }>(schema)).to.equal(schema);
     expect(handler).to.be.a('function');
     expect(listPayables).to.be.a('function');
+    expect(untyped).to.be.a('function');
   });
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
+import { serverTraits } from '../../src/core/db/server-traits';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { SalePayment } from '../../src/modules/quick-sale/entities/sale-payment.entity';
 import { SalesOrderItem } from '../../src/modules/sales-order/entities/sales-order-item.entity';
@@ -153,6 +154,31 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     expect(await orderCount(fresh)).to.equal(0);
   });
 
+  it('an x-filial-id of another company (the token grants every filial) → 403 FILIAL_NOT_GRANTED before anything else, nothing written', async () => {
+    const other = await createTestTenant();
+    const foreign = { ...t.headers(), 'x-filial-id': other.filialHashes[0] };
+    const orders = await orderCount(t);
+    const moves = await movementCount(t);
+    const items = [{ productId: products[0].hash, quantity: 1 }];
+    // The quick sale reads the filial with its first statements; it is refused first all the same:
+    // before a body that is not an ORDER, before the scope, before the setup and the products.
+    expectProblem(await sell({ items, payments: [{ method: 'CASH', amount: 10 }] }, foreign), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(await sell({ type: 'QUOTE', items }, foreign), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(await sell({ items }, { ...t.headersWith({ scope: 'sales-order:write' }), 'x-filial-id': other.filialHashes[0] }), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(await sell({ items: [{ productId: other.filialHashes[0], quantity: 1 }] }, foreign), 403, 'FILIAL_NOT_GRANTED');
+    // The standard create and a fulfilment check it first too.
+    expectProblem(await api().post('/api/sales-order').set(foreign).send({ items }), 403, 'FILIAL_NOT_GRANTED');
+    const order = await api().post('/api/sales-order').set(t.headers()).send({ items });
+    expect(order.status, JSON.stringify(order.body)).to.equal(201);
+    const line = { salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 1 };
+    expectProblem(await api().post(`/api/sales-order/${order.body.id}/fulfill`).set(foreign).send({ items: [line] }), 403, 'FILIAL_NOT_GRANTED');
+    // With an Idempotency-Key the check stays in front of the key: the refusal is not kept for it.
+    expectProblem(await sell({ items }, { ...foreign, 'Idempotency-Key': 'refused-filial-1' }), 403, 'FILIAL_NOT_GRANTED');
+    expect((await sell({ items, payments: [{ method: 'CASH', amount: 10 }] }, { ...t.headers(), 'Idempotency-Key': 'refused-filial-1' })).status).to.equal(201);
+    expect(await orderCount(t)).to.equal(orders + 2);
+    expect(await movementCount(t)).to.equal(moves + 1);
+  });
+
   it('needs the quick-sale:write scope', async () => {
     expectProblem(await sell({ items: [{ productId: products[0].hash, quantity: 1 }] }, t.headersWith({ scope: 'sales-order:write' })), 403, 'INSUFFICIENT_SCOPE');
   });
@@ -227,5 +253,22 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('on a server that may interleave the ids of one INSERT (Galera, MySQL 8) the lines are read back, and the sale still fulfils them', async () => {
+    const consecutive = serverTraits.consecutiveInsertIds;
+    serverTraits.consecutiveInsertIds = false;
+    try {
+      const res = await sell({ items: [{ productId: products[0].hash, quantity: 2 }, { productId: products[1].hash, quantity: 1 }] });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      expect(res.body.status).to.equal('FULFILLED');
+      const lines = await dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', res.body.id) }, order: { lineNumber: 'ASC' } });
+      expect(res.body.items.map((i: { salesOrderItemId: string; fulfilledQuantity: number; remainingQuantity: number }) => [decodeId('sales-order-item', i.salesOrderItemId), i.fulfilledQuantity, i.remainingQuantity])).to.deep.equal(
+        lines.map((l) => [l.id, Number(l.quantity), 0]),
+      );
+    } finally {
+      serverTraits.consecutiveInsertIds = consecutive;
+    }
+    expect(await stockMismatches(t)).to.deep.equal([]);
   });
 });

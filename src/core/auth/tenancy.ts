@@ -1,10 +1,27 @@
 import type { EntityManager } from 'typeorm';
 import { dataSource } from '../db/data-source';
 import { hydrate } from '../db/sql';
+import { queryOn } from '../db/transaction';
 import { Filial } from '../../modules/tenancy/entities/filial.entity';
 import { ForbiddenError } from '../errors';
 import type { TenantContext } from '../context';
 import { currentScope } from '../request-context';
+
+/** The read behind assertFilialAccess, for a caller that sends it with other reads (then acceptFilial). */
+export const filialRead = (ctx: TenantContext, filialId: number): { sql: string; params: unknown[] } => ({
+  sql: 'SELECT * FROM filial WHERE id = ? AND company_id = ?',
+  params: [filialId, ctx.companyId],
+});
+
+/** assertFilialAccess's verdict on the rows of filialRead (403 unless granted, found and active). */
+export function acceptFilial(em: EntityManager, ctx: TenantContext, filialId: number, rows: Record<string, unknown>[]): Filial {
+  const granted = ctx.grantedFiliais === '*' || ctx.grantedFiliais.includes(filialId);
+  const filial = filialId > 0 && granted ? (hydrate(em, Filial, rows)[0] ?? null) : null;
+  if (!filial || !filial.active) throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
+  const scope = currentScope();
+  if (scope) (scope.filiais ??= new Map()).set(filial.id, filial);
+  return filial;
+}
 
 /**
  * Loads a filial of the company the token speaks for, or refuses (403: not the caller's to use).
@@ -12,11 +29,9 @@ import { currentScope } from '../request-context';
  */
 export async function assertFilialAccess(ctx: TenantContext, filialId: number, em: EntityManager = dataSource.manager): Promise<Filial> {
   const granted = ctx.grantedFiliais === '*' || ctx.grantedFiliais.includes(filialId);
-  const filial = filialId > 0 && granted ? hydrate(em, Filial, await em.query('SELECT * FROM filial WHERE id = ? AND company_id = ?', [filialId, ctx.companyId]))[0] : null;
-  if (!filial || !filial.active) throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
-  const scope = currentScope();
-  if (scope) (scope.filiais ??= new Map()).set(filial.id, filial);
-  return filial;
+  const { sql, params } = filialRead(ctx, filialId);
+  const rows = filialId > 0 && granted ? await queryOn<Record<string, unknown>[]>(em, sql, params) : [];
+  return acceptFilial(em, ctx, filialId, rows);
 }
 
 /** A filial already loaded by this request's access check, if any (saves re-reading it). */

@@ -35,7 +35,7 @@ const schema = Joi.object({
       return value;
     })
     .description("host:port,host:port… of DB_URL's database (a Galera cluster), replacing the URL's hosts"),
-  DB_HOST_RETRY_MS: Joi.number().integer().min(100).default(2000).description('how long a host that refused a connection is left out before it is tried again'),
+  DB_HOST_RETRY_MS: Joi.number().integer().min(100).default(2000).description('how long a host that refused a connection, or whose Galera node was not Synced, is left out before it is tried again (doubling per failed try, up to 8×)'),
   SQLITE_FILE: Joi.string().default('data/backoffice.sqlite'),
   DB_POOL_SIZE: Joi.number().integer().min(1).max(500).default(20),
   DB_LOGGING: Joi.boolean().default(false),

@@ -3,11 +3,21 @@ import type { DbHost } from '../config/db-url';
 
 /*
  * A connection pool over several hosts of one database (the nodes of a Galera cluster), shaped like
- * mysql2's own pool so TypeORM, the sequence pool and the pool metrics use it unchanged. It is
- * mysql2's PoolCluster: each new connection goes to the next host in turn; a host that refuses a
- * connection is left out for `retryMs` and then tried again, so a dead node drops out and a node
- * that comes back is used again without a restart. Connections a dead node held fail on their
- * next statement (the request answers 503, docs/scale-out.md) and are discarded by the pool.
+ * mysql2's own pool so TypeORM, the transactions' batching pool, the sequence pool and the pool
+ * metrics use it unchanged. Each host has a mysql2 pool; each new connection goes to the next host
+ * in service, in turn.
+ *
+ * A host is left out of service (for this process: every pool over it shares its health) when
+ * - it refuses a connection (its server is down),
+ * - a new connection finds its node not Synced (joining, donor, desynced) or not ready (not in the
+ *   primary component): one `SHOW STATUS` when the connection opens, the first statement sent on it,
+ * - a statement on one of its connections answers 1047 (WSREP has not yet prepared node…),
+ * and is tried again after a back-off (DB_HOST_RETRY_MS, doubling per failed try up to 8×). While a
+ * host is on probation (it was left out and has not passed a check since) it serves from new
+ * connections only (its old ones are closed as they come up); the first whose check finds it Synced
+ * puts it back. Connections a
+ * dead node held fail on their next statement (the request answers 503, docs/scale-out.md) and are
+ * discarded by their pool.
  */
 
 type Callback<T> = (err: Error | null, value?: T) => void;
@@ -20,38 +30,178 @@ export interface MysqlPoolLike {
   on(event: 'connection', listener: (connection: mysql.PoolConnection) => void): unknown;
 }
 
-/** mysql2's per-host pool internals read by the metrics (stable across mysql2 3.x). */
-interface NodePool {
-  config: { connectionLimit?: number };
+/** mysql2's pool internals read by the metrics (stable across mysql2 3.x). */
+interface Mysql2PoolInternals {
   _allConnections: { length: number };
   _freeConnections: { length: number };
   _connectionQueue: { length: number };
-  on(event: string, listener: (...args: never[]) => void): unknown;
 }
 
-interface ClusterInternals {
-  _nodes: Record<string, { pool: NodePool }>;
+/** One host as this process sees it, shared by every pool over it. */
+export interface HostHealth {
+  readonly name: string;
+  /** Left out until this time (Date.now() ms); 0 when in service. */
+  offlineUntil: number;
+  /** Failed tries in a row (refused, not Synced): each doubles the back-off. */
+  failures: number;
+  /** Left out since the last check that found it Synced: its connections are checked before use. */
+  probation: boolean;
+  /** Why it was last left out. */
+  reason: string | null;
+  /** Times left out since the process started, and of those, found up but not Synced/ready. */
+  timesLeftOut: number;
+  timesNotSynced: number;
+}
+
+const health = new Map<string, HostHealth>();
+
+/** The health of `host:port` in this process. */
+export function hostHealth(name: string): HostHealth {
+  let h = health.get(name);
+  if (!h) health.set(name, (h = { name, offlineUntil: 0, failures: 0, probation: false, reason: null, timesLeftOut: 0, timesNotSynced: 0 }));
+  return h;
+}
+
+/** Every host back in service, nothing remembered (tests). */
+export function resetHostHealth(): void {
+  health.clear();
+}
+
+const MAX_BACKOFF = 8;
+
+/** Leaves a host out for the back-off of its failures so far. */
+export function leaveOut(h: HostHealth, retryMs: number, reason: string): void {
+  h.failures++;
+  h.offlineUntil = Date.now() + retryMs * Math.min(MAX_BACKOFF, 2 ** (h.failures - 1));
+  h.probation = true;
+  h.reason = reason;
+  h.timesLeftOut++;
+  if (/not Synced|^1047/.test(reason)) h.timesNotSynced++;
+}
+
+function backInService(h: HostHealth): void {
+  h.failures = 0;
+  h.offlineUntil = 0;
+  h.probation = false;
+  h.reason = null;
+}
+
+/** The node's Galera state, read on a new connection (allowed on a node that is not ready). */
+export const NODE_STATE_SQL = "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_state', 'wsrep_local_state_comment', 'wsrep_ready')";
+
+/**
+ * Why a node may not serve, from the rows of NODE_STATE_SQL; null when it may. A server without
+ * Galera (no wsrep_local_state) always may; a Galera node only when Synced (4) and ready.
+ */
+export function nodeStateProblem(rows: readonly { Variable_name?: unknown; Value?: unknown }[]): string | null {
+  const status = Object.fromEntries(rows.map((r) => [String(r.Variable_name).toLowerCase(), String(r.Value)]));
+  if (status.wsrep_local_state === undefined) return null;
+  if (status.wsrep_local_state === '4' && status.wsrep_ready === 'ON') return null;
+  return `node not Synced: ${status.wsrep_local_state_comment ?? `state ${status.wsrep_local_state}`}, wsrep_ready ${status.wsrep_ready ?? '?'}`;
+}
+
+/** 1047 ER_UNKNOWN_COM_ERROR: "WSREP has not yet prepared node for application use". */
+export const isNodeNotReady = (err: unknown): boolean => (err as { errno?: number })?.errno === 1047;
+
+const poolError = (code: string, message: string): Error => Object.assign(new Error(message), { code });
+
+interface Host {
+  health: HostHealth;
+  pool: mysql.Pool;
 }
 
 export class HostPool implements MysqlPoolLike {
-  private readonly cluster: mysql.PoolCluster;
+  private readonly entries: Host[];
   private readonly listeners: ((connection: mysql.PoolConnection) => void)[] = [];
+  /** The check of each connection opened and not yet handed out. */
+  private readonly checks = new WeakMap<object, Promise<string | null>>();
+  private turn = 0;
+  private closed = false;
   readonly config: { connectionLimit: number };
 
-  constructor(options: mysql.PoolOptions, readonly hosts: readonly DbHost[], retryMs: number) {
-    this.cluster = mysql.createPoolCluster({ canRetry: true, removeNodeErrorCount: 1, restoreNodeTimeout: retryMs, defaultSelector: 'RR' });
-    for (const { host, port } of hosts) this.cluster.add(`${host}:${port}`, { ...options, host, port });
+  constructor(
+    options: mysql.PoolOptions,
+    readonly hosts: readonly DbHost[],
+    private readonly retryMs: number,
+  ) {
+    this.entries = hosts.map(({ host, port }) => {
+      const entry: Host = { health: hostHealth(`${host}:${port}`), pool: mysql.createPool({ ...options, host, port }) };
+      entry.pool.on('connection', (connection) => {
+        // The node's state is read first, before the listeners' session setup (a causal-read
+        // setting would make the check itself wait on a node that is not ready).
+        this.checks.set(
+          connection,
+          new Promise((resolve) =>
+            connection.query(NODE_STATE_SQL, (err, rows) => resolve(err ? `state check failed: ${err.message}` : nodeStateProblem(rows as { Variable_name: string; Value: string }[]))),
+          ),
+        );
+        this.watch(entry, connection);
+        for (const listener of this.listeners) listener(connection);
+      });
+      return entry;
+    });
     // Every host gets the whole limit: one survivor can carry the full load.
     this.config = { connectionLimit: (options.connectionLimit ?? 10) * hosts.length };
-    for (const node of this.nodes()) node.on('connection', (c: mysql.PoolConnection) => this.listeners.forEach((l) => l(c)));
   }
 
-  private nodes(): NodePool[] {
-    return Object.values((this.cluster as unknown as ClusterInternals)._nodes).map((n) => n.pool);
+  /** Hosts in service now, starting from the next in turn. */
+  private candidates(): Host[] {
+    const now = Date.now();
+    const start = this.turn++ % this.entries.length;
+    const order = [...this.entries.slice(start), ...this.entries.slice(0, start)];
+    return order.filter((e) => e.health.offlineUntil <= now);
   }
 
   getConnection(cb: Callback<mysql.PoolConnection>): void {
-    this.cluster.getConnection('*', cb as never);
+    if (this.closed) return cb(poolError('POOL_CLOSED', 'The database pool is closed'));
+    const candidates = this.candidates();
+    if (!candidates.length) return cb(poolError('POOL_NONEONLINE', `No database host in service (${this.entries.map((e) => `${e.health.name}: ${e.health.reason}`).join('; ')})`));
+    this.tryHosts(candidates, cb);
+  }
+
+  private tryHosts(candidates: Host[], cb: Callback<mysql.PoolConnection>, lastError?: Error): void {
+    const entry = candidates.shift();
+    if (!entry) return cb(lastError ?? poolError('POOL_NONEONLINE', 'No database host in service'));
+    entry.pool.getConnection((err, connection) => {
+      if (err) {
+        leaveOut(entry.health, this.retryMs, `${(err as { code?: string }).code ?? 'error'}: ${err.message}`);
+        return this.tryHosts(candidates, cb, err);
+      }
+      const check = this.checks.get(connection);
+      if (!check) {
+        if (!entry.health.probation) return cb(null, connection);
+        // A host on probation serves from new connections only (each checked as it opens).
+        connection.destroy();
+        return this.tryHosts([entry, ...candidates], cb, lastError);
+      }
+      this.checks.delete(connection);
+      void check.then((problem) => {
+        if (problem) {
+          connection.destroy();
+          leaveOut(entry.health, this.retryMs, problem);
+          return this.tryHosts(candidates, cb, poolError('ER_UNKNOWN_COM_ERROR', `${entry.health.name}: ${problem}`));
+        }
+        if (entry.health.probation) backInService(entry.health);
+        cb(null, connection);
+      });
+    });
+  }
+
+  /** A 1047 on any statement of the connection leaves its host out (it left the primary component, or resyncs). */
+  private watch(entry: Host, connection: mysql.PoolConnection): void {
+    const query = connection.query as (...args: unknown[]) => unknown;
+    const retryMs = this.retryMs;
+    (connection as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: unknown, ...args: unknown[]) {
+      const at = args.findIndex((a) => typeof a === 'function');
+      if (at >= 0) {
+        const done = args[at] as (err: unknown, ...rest: unknown[]) => unknown;
+        args[at] = function (this: unknown, err: unknown, ...rest: unknown[]) {
+          if (err && isNodeNotReady(err) && entry.health.offlineUntil <= Date.now()) leaveOut(entry.health, retryMs, `1047: ${(err as Error).message}`);
+          return done.call(this, err, ...rest);
+        };
+      }
+      return query.apply(this, args);
+    };
   }
 
   query(sql: string, values: unknown[], cb: Callback<unknown>): void {
@@ -65,7 +215,11 @@ export class HostPool implements MysqlPoolLike {
   }
 
   end(cb?: (err?: Error | null) => void): void {
-    this.cluster.end(cb ?? (() => undefined));
+    this.closed = true;
+    Promise.all(this.entries.map((e) => new Promise<Error | null>((resolve) => e.pool.end((err) => resolve(err ?? null))))).then(
+      (errors) => cb?.(errors.find(Boolean) ?? null),
+      (err: Error) => cb?.(err),
+    );
   }
 
   on(event: 'connection', listener: (connection: mysql.PoolConnection) => void): this {
@@ -73,17 +227,26 @@ export class HostPool implements MysqlPoolLike {
     return this;
   }
 
+  /** The hosts' health as this process sees it (metrics, tests). */
+  health(): HostHealth[] {
+    return this.entries.map((e) => ({ ...e.health }));
+  }
+
   // The figures the pool metrics read from a single mysql2 pool, summed over the hosts.
+  private sum(field: keyof Mysql2PoolInternals): { length: number } {
+    return { length: this.entries.reduce((n, e) => n + (e.pool as unknown as Mysql2PoolInternals)[field].length, 0) };
+  }
+
   get _allConnections(): { length: number } {
-    return { length: this.nodes().reduce((n, p) => n + p._allConnections.length, 0) };
+    return this.sum('_allConnections');
   }
 
   get _freeConnections(): { length: number } {
-    return { length: this.nodes().reduce((n, p) => n + p._freeConnections.length, 0) };
+    return this.sum('_freeConnections');
   }
 
   get _connectionQueue(): { length: number } {
-    return { length: this.nodes().reduce((n, p) => n + p._connectionQueue.length, 0) };
+    return this.sum('_connectionQueue');
   }
 }
 

@@ -1,4 +1,5 @@
-import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { isMysql } from './engine';
 import { serverTraits } from './server-traits';
 import type { Statement } from './batching-query-runner';
@@ -41,14 +42,46 @@ export function insertStatement<E extends ObjectLiteral>(
 ): Statement {
   const meta = em.connection.getMetadata(target);
   const driver = em.connection.driver;
-  const columns = meta.columns.filter((c) => c.propertyName in rows[0] || c.propertyName in expressions);
-  const expressionOf = (propertyName: string) => (expressions as Record<string, string | undefined>)[propertyName];
-  const tuple = `(${columns.map((c) => expressionOf(c.propertyName) ?? '?').join(', ')})`;
-  const bound = columns.filter((c) => expressionOf(c.propertyName) === undefined);
+  const shape = insertShape(meta, driver, rows[0], expressions as Record<string, string | undefined>);
   const params: unknown[] = [];
-  for (const row of rows) for (const c of bound) params.push(driver.preparePersistentValue(c.getEntityValue(row), c) ?? null);
-  const sql = `INSERT INTO ${driver.escape(meta.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`;
+  for (const row of rows) for (const c of shape.bound) params.push(driver.preparePersistentValue(c.getEntityValue(row), c) ?? null);
+  const sql = rows.length === 1 ? shape.head + shape.tuple : shape.head + rows.map(() => shape.tuple).join(', ');
   return { sql, params };
+}
+
+interface InsertShape {
+  /** `INSERT INTO t (a, b) VALUES ` */
+  head: string;
+  /** `(?, ?)`, expressions in place. */
+  tuple: string;
+  /** The columns bound through placeholders, in order. */
+  bound: ColumnMetadata[];
+}
+
+/*
+ * The SQL of an INSERT depends only on the entity, the properties its rows set and the expressions:
+ * worked out once per such shape (a few per entity) instead of per statement.
+ */
+const insertShapes = new WeakMap<EntityMetadata, Map<string, InsertShape>>();
+
+function insertShape(meta: EntityMetadata, driver: EntityManager['connection']['driver'], first: ObjectLiteral, expressions: Record<string, string | undefined>): InsertShape {
+  let shapes = insertShapes.get(meta);
+  if (!shapes) insertShapes.set(meta, (shapes = new Map()));
+  // `in` (below) also sees what a row's prototype declares: plain rows and entity instances are told apart.
+  let key = Object.getPrototypeOf(first) === Object.prototype ? 'plain:' : 'entity:';
+  for (const property in first) key += property + ',';
+  for (const property in expressions) key += `|${property}=${expressions[property]}`;
+  let shape = shapes.get(key);
+  if (!shape) {
+    const columns = meta.columns.filter((c) => c.propertyName in first || c.propertyName in expressions);
+    shape = {
+      head: `INSERT INTO ${driver.escape(meta.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES `,
+      tuple: `(${columns.map((c) => expressions[c.propertyName] ?? '?').join(', ')})`,
+      bound: columns.filter((c) => expressions[c.propertyName] === undefined),
+    };
+    shapes.set(key, shape);
+  }
+  return shape;
 }
 
 /** `col = ?, …` for the given properties of an entity, values prepared as the entity's columns store them. */
@@ -78,28 +111,49 @@ export async function deferInsertRows<E extends ObjectLiteral>(em: EntityManager
   if (rows.length) await deferWrite(em, { ...insertStatement(em, target, rows), label: `insert into ${em.connection.getMetadata(target).tableName}` });
 }
 
+/** A row of another table that points at the parent too, inserted with it (insertWithLines). */
+export interface SiblingRow<S extends ObjectLiteral> {
+  target: EntityTarget<S>;
+  row: TenantRow<S>;
+  parentKey: keyof S & string;
+}
+
 /**
  * A parent row and its lines, each line pointing at the parent through `parentKey`. On MySQL both
  * INSERTs go out in one round trip: the lines take the parent's id from LAST_INSERT_ID(), which stays
  * the parent's for the whole of the next statement. SQLite runs them one after the other. Answers the
  * parent's id and, where the server guarantees consecutive ids (insertedIds), the lines' ids.
+ * A `sibling` (a row of a third table that also points at the parent) goes out in the same round trip
+ * on MySQL, after the lines: it takes the parent's id from the first line's row (LAST_INSERT_ID() is
+ * then that line's id); its own id is answered as `siblingId`.
  */
-export async function insertWithLines<P extends ObjectLiteral, L extends ObjectLiteral>(
+export async function insertWithLines<P extends ObjectLiteral, L extends ObjectLiteral, S extends ObjectLiteral = ObjectLiteral>(
   em: EntityManager,
   parentTarget: EntityTarget<P>,
   parent: TenantRow<P>,
   lineTarget: EntityTarget<L>,
   lines: TenantRow<L>[],
   parentKey: keyof L & string,
-): Promise<{ id: number; lineIds?: number[] }> {
+  sibling?: SiblingRow<S>,
+): Promise<{ id: number; lineIds?: number[]; siblingId?: number }> {
   if (isMysql && lines.length) {
     const expressions = { [parentKey]: 'LAST_INSERT_ID()' } as Partial<Record<keyof L & string, string>>;
-    const [parentResult, linesResult] = await readBatch(em, [insertStatement(em, parentTarget, [parent]), insertStatement(em, lineTarget, lines, expressions)]);
-    return { id: insertedId(parentResult), lineIds: insertedIds(linesResult, lines.length) };
+    const statements = [insertStatement(em, parentTarget, [parent]), insertStatement(em, lineTarget, lines, expressions)];
+    if (sibling) {
+      const lineMeta = em.connection.getMetadata(lineTarget);
+      const driver = em.connection.driver;
+      const parentColumn = driver.escape(lineMeta.findColumnWithPropertyName(parentKey)!.databaseName);
+      const fromFirstLine = `(SELECT ${parentColumn} FROM ${driver.escape(lineMeta.tableName)} WHERE id = LAST_INSERT_ID())`;
+      statements.push(insertStatement(em, sibling.target, [sibling.row], { [sibling.parentKey]: fromFirstLine } as Partial<Record<keyof S & string, string>>));
+    }
+    const [parentResult, linesResult, siblingResult] = await readBatch(em, statements);
+    return { id: insertedId(parentResult), lineIds: insertedIds(linesResult, lines.length), siblingId: sibling ? insertedId(siblingResult) : undefined };
   }
   const id = insertedId(await insertRows(em, parentTarget, [parent]));
   for (const line of lines) Object.assign(line, { [parentKey]: id });
-  return { id, lineIds: lines.length ? insertedIds(await insertRows(em, lineTarget, lines), lines.length) : [] };
+  const lineIds = lines.length ? insertedIds(await insertRows(em, lineTarget, lines), lines.length) : [];
+  const siblingId = sibling ? insertedId(await insertRows(em, sibling.target, [{ ...sibling.row, [sibling.parentKey]: id }])) : undefined;
+  return { id, lineIds, siblingId };
 }
 
 /** Id of a row inserted by insertRows: MySQL answers a result header, SQLite the rowid. */

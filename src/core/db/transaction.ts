@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { dataSource } from './data-source';
 import { driverErrorCode } from './db-errors';
 import { isMysql, isSqlite } from './engine';
-import { BatchingQueryRunner, DeferredStatement, Statement } from './batching-query-runner';
+import { BatchingQueryRunner, DeferredStatement, queryOnce, Statement } from './batching-query-runner';
 
 /*
  * One way into a transaction for the whole service.
@@ -45,8 +45,14 @@ const MAX_ATTEMPTS = 10;
 export const retryPause = (attempt: number): Promise<void> =>
   new Promise((r) => setTimeout(r, Math.min(640, 10 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2)));
 
-/** Transactions run again after a deadlock or certification conflict, since the process started. */
-export const transactionRetries = { count: 0 };
+/**
+ * Transactions run again after a deadlock or certification conflict, since the process started;
+ * `atCommit`: of those, the ones whose COMMIT (with the writes deferred to it) failed.
+ */
+export const transactionRetries = { count: 0, atCommit: 0 };
+
+/** Errors thrown by a COMMIT: the transaction did not commit (the unit runs again or fails). */
+const commitFailures = new WeakSet<object>();
 
 export function activeManager(): EntityManager | undefined {
   return current.getStore()?.em;
@@ -91,16 +97,20 @@ export async function readBatch(em: EntityManager, statements: Statement[]): Pro
   if (open) return open.run(statements);
   if (isMysql && statements.length > 1) {
     // Only the batching pool takes several statements in one round trip.
-    const runner = new BatchingQueryRunner();
-    try {
-      return await runner.run(statements);
-    } finally {
-      await runner.release();
-    }
+    return queryOnce(statements);
   }
   const results: unknown[] = [];
   for (const s of statements) results.push(await em.query(s.sql, s.params));
   return results;
+}
+
+/**
+ * One statement on `em`: through its transaction when it has one; else, on MySQL, straight on a pooled
+ * connection (no TypeORM query runner built for one read). The raw driver result, like `em.query`.
+ */
+export function queryOn<T = unknown>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T> {
+  if (isMysql && !em.queryRunner) return queryOnce([{ sql, params }]).then(([raw]) => raw as T);
+  return em.query(sql, params);
 }
 
 async function runUnit<T>(open: OpenTransaction, work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -117,7 +127,11 @@ async function mysqlTransaction<T>(work: (em: EntityManager) => Promise<T>): Pro
   try {
     await runner.startTransaction();
     const result = await runUnit({ em: runner.manager, appends: new Map(), runner }, work);
-    await runner.commitTransaction();
+    // The result goes back (and so a response out) only once the COMMIT succeeded.
+    await runner.commitTransaction().catch((err: unknown) => {
+      if (err && typeof err === 'object') commitFailures.add(err);
+      throw err;
+    });
     return result;
   } catch (err) {
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -140,6 +154,7 @@ export async function inTransaction<T>(work: (em: EntityManager) => Promise<T>):
       const code = driverErrorCode(err);
       if (!code || !RETRYABLE_MYSQL.has(code) || attempt >= MAX_ATTEMPTS) throw err;
       transactionRetries.count++;
+      if (commitFailures.has(err as object)) transactionRetries.atCommit++;
       await retryPause(attempt);
     }
   }

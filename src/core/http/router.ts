@@ -23,7 +23,7 @@ export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler, add
       chain.push(requireContentType(format), ...bodyParsers(format));
       if (format === 'xml') chain.push(xmlBodyAsJson);
     }
-    chain.push(validate(r.schema));
+    chain.push(validate(r.schema, { filialInHandler: r.filialCheck === 'handler' }));
     // An idempotent handler runs inside the key's middleware, which commits the outcome with the work.
     chain.push(r.idempotent ? idempotent(r.handler, r.idempotent === true ? 'unit' : r.idempotent) : r.handler);
     groupOf(r.path)[r.method](r.path, ...chain);

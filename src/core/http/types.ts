@@ -1,13 +1,14 @@
 import type { TenantContext } from '../context';
 
 /**
- * What validation leaves on the request. Untyped here: a controller reads it through
- * `ValidRequest<typeof schema>` (core/http/typed-input.ts), which narrows it to the schema's type.
+ * What validation leaves on the request. `unknown` here, so a handler taking a plain `Request` cannot
+ * read a field unchecked: a controller reads it through `ValidRequest<typeof schema>`
+ * (core/http/typed-input.ts), which gives it the schema's declared type.
  */
 export interface ValidatedInput {
-  params: any;
-  query: any;
-  body: any;
+  params: unknown;
+  query: unknown;
+  body: unknown;
 }
 
 declare global {
@@ -23,6 +24,11 @@ declare global {
       token?: TokenClaims;
       /** `x-filial-id`, granted by the token; checked against the database after validation, then `ctx.filialId`. */
       headerFilialId?: number;
+      /**
+       * `ctx.filialId` (from x-filial-id) is not checked against the database yet: the route asked to do
+       * it in its handler's first round trip (RouteDef.filialCheck); see confirmFilial in validate.ts.
+       */
+      filialUnchecked?: boolean;
     }
   }
 }

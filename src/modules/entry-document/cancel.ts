@@ -8,12 +8,13 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { Payable } from '../payables/entities/payable.entity';
 import { cancelDocumentPayables, documentPayables } from '../payables/payables.service';
-import { releaseImportedInbound } from '../nfe/nfe-inbound.service';
 import { LedgerEffect, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
 import { checkDto, toStockMovementDto } from './entry-document.mapper';
 import { toEventData } from './entry-document.events';
 import { ENTRY_REASON, transitionConflict } from './confirm';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
+import { inboundNfe } from './entry-document.ports';
+import { loadEntryDocumentDetail } from './detail';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
@@ -131,9 +132,10 @@ export async function cancelPreview(ctx: TenantContext, id: number) {
   };
 }
 
+/** Cancels the document; answers with its detail (read after the commit) and the stock it moved back. */
 export async function cancelEntryDocument(ctx: TenantContext, id: number, reason: string | null) {
   await findAccessibleDocument(ctx, id);
-  return inTransaction(async (em) => {
+  const { doc, ...moved } = await inTransaction(async (em) => {
     const doc = await currentDocument(em, ctx, id);
     assertTransition(doc, 'cancel', 'CANCELLED');
     const cancelledAt = new Date();
@@ -162,7 +164,7 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       }
     }
     // The NF-e it came from is pending again (a new import may follow; the record keeps both in its events).
-    if (doc.accessKey) await releaseImportedInbound(em, ctx, doc.id, 'CANCELLED');
+    if (doc.accessKey) await inboundNfe.get().releaseImported(em, ctx, doc.id, 'CANCELLED');
     const cancelled = (await findDocument(em, ctx.companyId, doc.id))!;
     await recordAudit(em, ctx, {
       entity: AUDIT_ENTITY,
@@ -183,4 +185,5 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       thirdPartyStockMovements: plan ? thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem) : [],
     };
   });
+  return { detail: await loadEntryDocumentDetail(ctx, doc.id), ...moved };
 }

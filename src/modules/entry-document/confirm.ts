@@ -11,6 +11,7 @@ import { LedgerEffect, LedgerLine, LedgerPosting, postToLedger, previewPosting }
 import { DocumentState, loadDocumentState } from './document-state';
 import { PlannedInstallment, splitChecks } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
+import { loadEntryDocumentDetail } from './detail';
 import { checkDto, installmentDto, toStockMovementDto } from './entry-document.mapper';
 import { toEventData } from './entry-document.events';
 import { EntryDocument } from './entities/entry-document.entity';
@@ -118,10 +119,11 @@ export async function transitionConflict(em: EntityManager, ctx: TenantContext, 
  * One transaction: the status flips DRAFT → CONFIRMED first (conditional on status and version, so a
  * concurrent confirm waits on the row and then finds nothing to update → 409), then the stock posts
  * through the ledger (one UPDATE + one INSERT), the payables go in with one INSERT, audit, event.
+ * Answers with the confirmed document's detail (read after the commit) and the stock it moved.
  */
 export async function confirmEntryDocument(ctx: TenantContext, id: number) {
   await findAccessibleDocument(ctx, id);
-  return inTransaction(async (em) => {
+  const { doc, ...moved } = await inTransaction(async (em) => {
     const doc = await currentDocument(em, ctx, id);
     assertTransition(doc, 'confirm', 'CONFIRMED');
     const confirmedAt = new Date();
@@ -180,4 +182,5 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     });
     return { doc: confirmed, stockMovements: movementDtos(effects, plan.lineOfItem), thirdPartyStockMovements: thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem) };
   });
+  return { detail: await loadEntryDocumentDetail(ctx, doc.id), ...moved };
 }

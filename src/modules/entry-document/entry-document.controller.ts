@@ -1,12 +1,10 @@
 import type { Response } from 'express';
-import type { TenantContext } from '../../core/context';
 import type { ValidRequest } from '../../core/http/typed-input';
-import { encodeId } from '../../core/hashids';
 import { mapPage } from '../../core/pagination';
-import { toInboundDto } from '../nfe/nfe.mapper';
 import { toPayableDto } from '../payables/payables.mapper';
 import { cancelEntryDocument, cancelPreview } from './cancel';
 import { confirmEntryDocument, confirmPreview } from './confirm';
+import type { EntryDocumentDetail } from './detail';
 import { appliedMappingDto, checkDto, installmentDto, toEntryDocumentSummaryDto, toItemDto, toPreparedDraftDto } from './entry-document.mapper';
 import { entryDocumentSchemas as s } from './entry-document.schemas';
 import * as service from './entry-document.service';
@@ -16,23 +14,22 @@ import { taxCreditDto } from './fiscal/fiscal.mapper';
 
 /** Thin handlers: validated input → one service call → DTO. */
 
-async function detailDto(ctx: TenantContext, id: number) {
-  const { state, items, payables, nfe, review, taxCredits, purchaseMatch } = await service.getEntryDocumentDetail(ctx, id);
+/** The detail every route that reads or changes one document answers with. */
+function detailDto({ state, items, payables, nfe, review, taxCredits, purchaseMatch }: EntryDocumentDetail) {
   return {
     ...toEntryDocumentSummaryDto(state.doc),
     items: items.map((it) => toItemDto(it, it.productId ? state.products.get(it.productId) : undefined)),
     installments: state.installments.map(installmentDto),
     payables: payables.map((p) => toPayableDto(p)),
     taxCredits: taxCredits.map(taxCreditDto),
-    nfe: nfe && toInboundDto(nfe),
+    nfe,
     review: review && { blockingProblems: review.blocking.map(checkDto), warnings: review.warnings.map(checkDto) },
     purchaseMatch,
   };
 }
 
 export async function create(req: ValidRequest<typeof s.create>, res: Response) {
-  const doc = await service.createManualDraft(req.ctx, req.valid.body);
-  res.status(201).json(await detailDto(req.ctx, doc.id));
+  res.status(201).json(detailDto(await service.createManualDraft(req.ctx, req.valid.body)));
 }
 
 export async function previewManual(req: ValidRequest<typeof s.previewManual>, res: Response) {
@@ -45,7 +42,7 @@ export async function list(req: ValidRequest<typeof s.list>, res: Response) {
 }
 
 export async function detail(req: ValidRequest<typeof s.byId>, res: Response) {
-  res.json(await detailDto(req.ctx, req.valid.params.id));
+  res.json(detailDto(await service.getEntryDocumentDetail(req.ctx, req.valid.params.id)));
 }
 
 export async function audit(req: ValidRequest<typeof s.byId>, res: Response) {
@@ -67,8 +64,7 @@ export async function auditHistory(req: ValidRequest<typeof s.auditHistory>, res
 
 export async function patch(req: ValidRequest<typeof s.patch>, res: Response) {
   const { version, ...changes } = req.valid.body;
-  const doc = await patchEntryDocument(req.ctx, req.valid.params.id, version, changes);
-  res.json(await detailDto(req.ctx, doc.id));
+  res.json(detailDto(await patchEntryDocument(req.ctx, req.valid.params.id, version, changes)));
 }
 
 export async function confirmPreviewHandler(req: ValidRequest<typeof s.byId>, res: Response) {
@@ -76,8 +72,8 @@ export async function confirmPreviewHandler(req: ValidRequest<typeof s.byId>, re
 }
 
 export async function confirm(req: ValidRequest<typeof s.byId>, res: Response) {
-  const { doc, stockMovements, thirdPartyStockMovements } = await confirmEntryDocument(req.ctx, req.valid.params.id);
-  res.json({ ...(await detailDto(req.ctx, doc.id)), stockMovements, thirdPartyStockMovements });
+  const { detail, stockMovements, thirdPartyStockMovements } = await confirmEntryDocument(req.ctx, req.valid.params.id);
+  res.json({ ...detailDto(detail), stockMovements, thirdPartyStockMovements });
 }
 
 export async function cancelPreviewHandler(req: ValidRequest<typeof s.byId>, res: Response) {
@@ -85,8 +81,8 @@ export async function cancelPreviewHandler(req: ValidRequest<typeof s.byId>, res
 }
 
 export async function cancel(req: ValidRequest<typeof s.cancel>, res: Response) {
-  const { doc, stockMovements, thirdPartyStockMovements } = await cancelEntryDocument(req.ctx, req.valid.params.id, req.valid.body?.reason || null);
-  res.json({ ...(await detailDto(req.ctx, doc.id)), stockMovements, thirdPartyStockMovements });
+  const { detail, stockMovements, thirdPartyStockMovements } = await cancelEntryDocument(req.ctx, req.valid.params.id, req.valid.body?.reason || null);
+  res.json({ ...detailDto(detail), stockMovements, thirdPartyStockMovements });
 }
 
 export async function remove(req: ValidRequest<typeof s.byId>, res: Response) {
@@ -96,11 +92,10 @@ export async function remove(req: ValidRequest<typeof s.byId>, res: Response) {
 
 export async function reviewLinesHandler(req: ValidRequest<typeof s.reviewLines>, res: Response) {
   const { version, lines } = req.valid.body;
-  const doc = await reviewLines(req.ctx, req.valid.params.id, version, lines);
-  res.json(await detailDto(req.ctx, doc.id));
+  res.json(detailDto(await reviewLines(req.ctx, req.valid.params.id, version, lines)));
 }
 
 export async function applyProductMapHandler(req: ValidRequest<typeof s.applyProductMap>, res: Response) {
-  const { doc, applied } = await applyProductMap(req.ctx, req.valid.params.id, req.valid.body.version);
-  res.json({ ...(await detailDto(req.ctx, doc.id)), applied: applied.map(appliedMappingDto) });
+  const { detail, applied } = await applyProductMap(req.ctx, req.valid.params.id, req.valid.body.version);
+  res.json({ ...detailDto(detail), applied: applied.map(appliedMappingDto) });
 }

@@ -7,18 +7,15 @@ import { ConflictError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { documentPayables } from '../payables/payables.service';
 import { createEntryDocumentDraft, prepareDraft, resolveSupplier } from './create-draft';
-import { loadDocumentState } from './document-state';
-import { splitChecks } from './entry-document.calculator';
 import { assertTrailAccess, currentDocument, findAccessibleDocument } from './entry-document.access';
 import { toEventData } from './entry-document.events';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, auditQuery, auditSummaryRows, deleteDraft, ListFilters, listQuery, loadDocumentsByIds } from './entry-document.repository';
 import { DraftInput } from './entry-document.types';
-import { findInboundByKey, releaseImportedInbound } from '../nfe/nfe-inbound.service';
 import { checkOrderLinks, purchaseMatch } from './purchase-link';
-import { taxCreditsOf } from './fiscal/tax-credit.repository';
+import { EntryDocumentDetail, loadEntryDocumentDetail } from './detail';
+import { inboundNfe } from './entry-document.ports';
 import { assertAllowed } from './entry-document.state';
 
 /** Entry-document use cases other than editing, confirming and cancelling (their own files). */
@@ -30,11 +27,15 @@ function governingFilial(ctx: TenantContext): number {
   return ctx.filialId;
 }
 
-/** POST /entry-document: a MANUAL draft in the filial of x-filial-id. */
-export async function createManualDraft(ctx: TenantContext, body: ManualDraftInput): Promise<EntryDocument> {
+/** POST /entry-document: a MANUAL draft in the filial of x-filial-id; answers with its detail. */
+export async function createManualDraft(ctx: TenantContext, body: ManualDraftInput): Promise<EntryDocumentDetail> {
   const filialId = governingFilial(ctx);
-  return inTransaction((em) => createEntryDocumentDraft(em, ctx, { ...body, filialId, origin: 'MANUAL' }));
+  const doc = await inTransaction((em) => createEntryDocumentDraft(em, ctx, { ...body, filialId, origin: 'MANUAL' }));
+  return loadEntryDocumentDetail(ctx, doc.id);
 }
+
+/** GET /entry-document/:id. */
+export const getEntryDocumentDetail = (ctx: TenantContext, id: number): Promise<EntryDocumentDetail> => loadEntryDocumentDetail(ctx, id);
 
 /** preview-manual: the create computed, nothing written (an unknown supplier is not created). */
 export async function previewManualDraft(ctx: TenantContext, body: ManualDraftInput) {
@@ -69,23 +70,6 @@ export async function listEntryDocuments(ctx: TenantContext, filialId: number, q
   );
 }
 
-/** The document with its lines, installments, payables, the NF-e it came from, and (for a draft) its review findings. */
-export async function getEntryDocumentDetail(ctx: TenantContext, id: number) {
-  const em = dataSource.manager;
-  const doc = await findAccessibleDocument(ctx, id, em);
-  const state = await loadDocumentState(em, doc);
-  const payables = await documentPayables(em, ctx.companyId, doc.id);
-  const nfe = doc.accessKey ? await findInboundByKey(em, ctx.companyId, doc.filialId, doc.accessKey) : null;
-  // A draft shows its three-way match; its findings are part of the review.
-  const match = doc.status === 'DRAFT' ? await purchaseMatch(em, ctx, doc, state.computed.items, state.products) : null;
-  const { blocking, warnings } = splitChecks([...state.checks, ...(match?.findings ?? [])]);
-  const taxCredits = await taxCreditsOf(em, ctx.companyId, doc.id);
-  // A draft shows its lines as they would be booked now (the filial's regime and the company's rules may
-  // have changed since it was written); a confirmed or cancelled one, as it was booked.
-  const items = doc.status === 'DRAFT' ? state.computed.items.map((it, i) => ({ ...it, id: state.items[i].id })) : state.items;
-  return { state, items, payables, nfe, review: doc.status === 'DRAFT' ? { blocking, warnings } : null, taxCredits, purchaseMatch: match?.view ?? null };
-}
-
 export async function deleteEntryDocument(ctx: TenantContext, id: number): Promise<void> {
   await findAccessibleDocument(ctx, id);
   await inTransaction(async (em) => {
@@ -108,7 +92,7 @@ export async function deleteEntryDocument(ctx: TenantContext, id: number): Promi
     });
     await publishEvent(em, ctx, { type: 'entry-document.deleted', filialId: doc.filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: toEventData(doc) });
     // A draft imported from an NF-e gives its inbound record back: pending again, importable again.
-    await releaseImportedInbound(em, ctx, id);
+    await inboundNfe.get().releaseImported(em, ctx, id, 'DELETED');
   });
 }
 

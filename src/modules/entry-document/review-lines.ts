@@ -12,6 +12,7 @@ import { computedHeader, prepareDraft } from './create-draft';
 import { storedDraftInput } from './document-state';
 import type { ComputedItem } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
+import { EntryDocumentDetail, loadEntryDocumentDetail } from './detail';
 import { toEventData } from './entry-document.events';
 import { AUDIT_ENTITY, findDocument, loadInstallments, loadItems, updateIfCurrent, updateItems } from './entry-document.repository';
 import type { ItemInput } from './entry-document.types';
@@ -142,8 +143,16 @@ async function editableDraft(em: EntityManager, ctx: TenantContext, id: number, 
   return { doc, items: await loadItems(em, ctx.companyId, doc.id) };
 }
 
-/** PATCH /entry-document/lines/:id — edits lines by id; mappings saved in the same transaction. */
-export async function reviewLines(ctx: TenantContext, id: number, version: number, edits: LineEdit[]): Promise<EntryDocument> {
+/**
+ * PATCH /entry-document/lines/:id — edits lines by id; mappings saved in the same transaction.
+ * Answers with the draft's detail (read after the commit).
+ */
+export async function reviewLines(ctx: TenantContext, id: number, version: number, edits: LineEdit[]): Promise<EntryDocumentDetail> {
+  const doc = await reviewDraftLines(ctx, id, version, edits);
+  return loadEntryDocumentDetail(ctx, doc.id);
+}
+
+async function reviewDraftLines(ctx: TenantContext, id: number, version: number, edits: LineEdit[]): Promise<EntryDocument> {
   await findAccessibleDocument(ctx, id);
   return inTransaction(async (em) => {
     const { doc, items } = await editableDraft(em, ctx, id, version);
@@ -196,9 +205,15 @@ export async function reviewLines(ctx: TenantContext, id: number, version: numbe
 /**
  * POST /entry-document/apply-product-map/:id — every PENDING line with a supplier code is resolved
  * through the product map again (after links or auto-creates made elsewhere). Only map entries set
- * a product: a similar name stays a suggestion of POST /product-map/match.
+ * a product: a similar name stays a suggestion of POST /product-map/match. Answers with the draft's
+ * detail (read after the commit) and what was applied.
  */
-export async function applyProductMap(ctx: TenantContext, id: number, version: number): Promise<{ doc: EntryDocument; applied: AppliedMapping[] }> {
+export async function applyProductMap(ctx: TenantContext, id: number, version: number): Promise<{ detail: EntryDocumentDetail; applied: AppliedMapping[] }> {
+  const { doc, applied } = await applyMapToDraft(ctx, id, version);
+  return { detail: await loadEntryDocumentDetail(ctx, doc.id), applied };
+}
+
+async function applyMapToDraft(ctx: TenantContext, id: number, version: number): Promise<{ doc: EntryDocument; applied: AppliedMapping[] }> {
   await findAccessibleDocument(ctx, id);
   return inTransaction(async (em) => {
     const { doc, items } = await editableDraft(em, ctx, id, version);

@@ -12,6 +12,7 @@ import { keepDeclaredValues } from './declared-values';
 import { storedDraftInput } from './document-state';
 import { ComputedItem } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
+import { EntryDocumentDetail, loadEntryDocumentDetail } from './detail';
 import { toEventData } from './entry-document.events';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
@@ -186,7 +187,13 @@ function withoutItemCharges(items: ItemInput[], charges: HeaderCharges): ItemInp
   });
 }
 
-export async function patchEntryDocument(ctx: TenantContext, id: number, version: number, patch: DraftPatch): Promise<EntryDocument> {
+/** PATCH /entry-document/:id: edits the draft, answers with its detail (read after the commit). */
+export async function patchEntryDocument(ctx: TenantContext, id: number, version: number, patch: DraftPatch): Promise<EntryDocumentDetail> {
+  const doc = await patchDraft(ctx, id, version, patch);
+  return loadEntryDocumentDetail(ctx, doc.id);
+}
+
+async function patchDraft(ctx: TenantContext, id: number, version: number, patch: DraftPatch): Promise<EntryDocument> {
   await findAccessibleDocument(ctx, id);
   return inTransaction(async (em) => {
     const doc = await currentDocument(em, ctx, id);

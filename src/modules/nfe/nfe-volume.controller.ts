@@ -18,8 +18,8 @@ export async function batchUpload(req: Request, res: Response) {
 
 export async function batchGet(req: ValidRequest<typeof s.batchGet>, res: Response) {
   const { id, filialId } = req.valid.params;
-  const job = await batch.batchJob(req.ctx, id, filialId);
-  res.json({ ...toBatchJobDto(job), files: mapPage(await batch.batchFiles(req.ctx, job, req.valid.query), toBatchFileDto) });
+  const { job, files } = await batch.batchWithFiles(req.ctx, id, filialId, req.valid.query);
+  res.json({ ...toBatchJobDto(job), files: mapPage(files, toBatchFileDto) });
 }
 
 /** Server-sent events: `progress` (the job), `file` (each outcome as it is reached), `done` at the end. */

@@ -4,7 +4,7 @@ import { Dec } from '../../core/decimal';
 import type { TenantRow } from '../../core/db/sql';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import { businessToday } from '../../core/business-date';
-import { findAccessibleDocument } from '../entry-document/entry-document.access';
+import { entryDocumentAccess } from './payables.ports';
 import { Payable, PayableStatus } from './entities/payable.entity';
 import { EntityManager } from 'typeorm';
 import {
@@ -79,7 +79,7 @@ export const cancelCtePayables = (em: EntityManager, companyId: number, cteId: n
 
 /** A document's payables by installment: a two-phase list like every other. */
 export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number, page: PageRequest): Promise<Page<Payable>> {
-  await findAccessibleDocument(ctx, entryDocumentId);
+  await entryDocumentAccess.get()(ctx, entryDocumentId);
   const em = dataSource.manager;
   return paginate(
     documentPayablesQuery(em, ctx.companyId, entryDocumentId),

@@ -4,9 +4,8 @@ import { mapPage } from '../../core/pagination';
 import { toProductDto } from '../catalog/catalog.mapper';
 import { productMapSchemas as s } from './product-map.schemas';
 import { toEntryDto, toHistoryRowDto, toMatchDto, toSupplierRefDto } from './product-map.mapper';
-import { autoCreateProduct, deleteEntry, linkSupplierItem, nextCode, searchProducts, supplierHistory, updateConversionFactor } from './product-map.service';
+import { autoCreateProduct, deleteEntry, linkItem, nextCode, searchProducts, supplierHistory, updateConversionFactor } from './product-map.service';
 import { matchSupplierItems } from './product-match.service';
-import { inTransaction } from '../../core/db/transaction';
 
 /** Thin handlers: validated input → one service call → DTO. */
 
@@ -16,7 +15,7 @@ export async function match(req: ValidRequest<typeof s.match>, res: Response) {
 }
 
 export async function link(req: ValidRequest<typeof s.link>, res: Response) {
-  const { entry, created } = await inTransaction((em) => linkSupplierItem(em, req.ctx, req.valid.body));
+  const { entry, created } = await linkItem(req.ctx, req.valid.body);
   res.status(created ? 201 : 200).json(toEntryDto(entry));
 }
 

@@ -89,6 +89,9 @@ const eventData = (e: ProductMapEntry, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
+/** POST /entry-document/product-map/link: linkSupplierItem in its own transaction (joined to the idempotency key's). */
+export const linkItem = (ctx: ActorContext, input: LinkInput): Promise<LinkResult> => inTransaction((em) => linkSupplierItem(em, ctx, input));
+
 /**
  * Upserts the entry of (company, supplier, code) → product, inside the caller's transaction (the NF-e
  * import saves mappings with it). The product must belong to the caller's company (404 otherwise) and

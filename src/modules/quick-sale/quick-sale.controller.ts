@@ -2,7 +2,9 @@ import type { Response } from 'express';
 import { hasScope } from '../../core/auth/tenancy';
 import { ForbiddenError } from '../../core/errors';
 import type { ValidRequest } from '../../core/http/typed-input';
-import type { salesOrderSchemas } from '../sales-order/sales-order.schemas';
+import { confirmFilial } from '../../core/http/validate';
+import { toSalesOrderDto } from '../sales-order/sales-order.mapper';
+import { createFromRequest } from '../sales-order/services/create.service';
 import { quickSaleSchemas as s } from './quick-sale.schemas';
 import { toConfigurationDto, toQuickSaleDto } from './quick-sale.mapper';
 import { sellAtCounter as sell } from './quick-sale.service';
@@ -22,8 +24,22 @@ export async function validateConfiguration(req: ValidRequest<typeof s.validateC
   res.json(await quickSaleConfigurationService.validate(req.ctx, req.valid.params.filialId));
 }
 
-/** POST /sales-order with flowMode QUICK_SALE (dispatched by the sales-order controller). */
-export async function sellAtCounter(req: ValidRequest<typeof salesOrderSchemas.create>, res: Response) {
-  if (!hasScope(req.ctx.scopes, 'quick-sale:write')) throw new ForbiddenError('The token lacks the scope quick-sale:write', 'INSUFFICIENT_SCOPE');
-  res.status(201).json(toQuickSaleDto(await sell(req.ctx, req.valid.body)));
+/**
+ * POST /sales-order: an order or a quote is sales-order's create; flowMode QUICK_SALE is the counter
+ * sale, which also needs quick-sale:write (the route itself needs sales-order:write). The x-filial-id
+ * filial is left to the handler (RouteDef.filialCheck): the counter sale reads it with its first
+ * statements; the standard create checks it first.
+ */
+export async function createSalesOrder(req: ValidRequest<typeof s.createSalesOrder>, res: Response) {
+  if (req.valid.body.flowMode !== 'QUICK_SALE') {
+    await confirmFilial(req);
+    res.status(201).json(toSalesOrderDto(await createFromRequest(req.ctx, req.valid.body)));
+    return;
+  }
+  if (!hasScope(req.ctx.scopes, 'quick-sale:write')) {
+    // An unchecked filial is refused first, as it would have been before the handler.
+    await confirmFilial(req);
+    throw new ForbiddenError('The token lacks the scope quick-sale:write', 'INSUFFICIENT_SCOPE');
+  }
+  res.status(201).json(toQuickSaleDto(await sell(req.ctx, req.valid.body, { filialUnchecked: req.filialUnchecked === true })));
 }

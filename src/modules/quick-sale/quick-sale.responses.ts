@@ -1,7 +1,21 @@
 import { Joi } from '../../core/http/schema';
-import { hashid, named, obj, percent, timestamp } from '../../core/http/response-schema';
+import { hashid, money, named, obj, percent, timestamp } from '../../core/http/response-schema';
+import { salesOrderKeys } from '../sales-order/sales-order.responses';
 
-/** Response bodies of the quick-sale routes (quick-sale.mapper.ts; the sale itself is QuickSaleOrder). */
+/** Response bodies of the quick-sale routes (quick-sale.mapper.ts). */
+
+/** POST /sales-order with flowMode QUICK_SALE: the FULFILLED order, the payments taken and the change. */
+export const QuickSaleOrder = named(
+  'QuickSaleOrder',
+  obj({
+    ...salesOrderKeys,
+    payments: Joi.array().items(
+      obj({ method: Joi.string().example('DINHEIRO'), paymentMethodId: hashid('payment-method'), amount: money(), change: money() }),
+    ),
+    change: money().description('change given back'),
+  }),
+);
+
 export const QuickSaleConfiguration = named(
   'QuickSaleConfiguration',
   obj({

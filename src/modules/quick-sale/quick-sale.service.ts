@@ -1,6 +1,6 @@
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { acceptFilial, assertFilialAccess, filialRead } from '../../core/auth/tenancy';
+import { inTransaction, readBatch } from '../../core/db/transaction';
 import { Dec, toFixed } from '../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -12,6 +12,7 @@ import { Customer } from '../catalog/entities/customer.entity';
 import { Seller } from '../catalog/entities/seller.entity';
 import { createSalesOrder, CreateRequest, reserveSalesOrderCode } from '../sales-order/services/create.service';
 import { fulfillSalesOrderItems } from '../sales-order/services/fulfill.service';
+import { resolveProducts } from '../sales-order/services/shared';
 import { lockForPosting } from '../stock/stock-ledger.service';
 import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
@@ -48,38 +49,52 @@ function checkDiscounts(order: SalesOrder, items: SalesOrderItem[], maxPercent: 
  * fulfils every line through the stock ledger, and records the payments; any failure (stock,
  * payments) rolls all of it back, so nothing is left behind.
  */
-export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest): Promise<QuickSaleResult> {
+export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, options: { filialUnchecked?: boolean } = {}): Promise<QuickSaleResult> {
   if (!ctx.filialId) throw new ValidationError('x-filial-id header is required for a quick sale', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
   const filialId = ctx.filialId;
-  if (body.type && body.type !== 'ORDER') throw new ValidationError('A quick sale is an ORDER', [{ path: 'type', message: 'must be ORDER' }]);
-  const { configuration, methods, problems, defaultCustomer, defaultSeller } = await loadSaleSetup(dataSource.manager, ctx.companyId, filialId);
-  if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
-  const config = configuration;
-
-  const customerId = body.customerId ?? config.defaultCustomerId;
-  if (config.requireCustomer && !body.customerId) {
-    throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', { errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }] });
+  if (body.type && body.type !== 'ORDER') {
+    // A filial the request pipeline left unchecked (RouteDef.filialCheck) is refused first.
+    if (options.filialUnchecked) await assertFilialAccess(ctx, filialId);
+    throw new ValidationError('A quick sale is an ORDER', [{ path: 'type', message: 'must be ORDER' }]);
   }
 
-  const code = await reserveSalesOrderCode(ctx.companyId);
+  // The order code (one autocommitted statement on the sequence pool) is on its way while the
+  // transaction's first round trip reads; a sale refused after this leaves a gap, as any rollback does.
+  const code = reserveSalesOrderCode(ctx.companyId);
+  code.catch(() => undefined);
+  const productIds = body.items.map((i) => i.productId);
   return inTransaction(async (em) => {
-    // The stock of the goods is locked side by side with the products' read (one round trip).
-    const [created] = await Promise.all([
-      createSalesOrder(em, ctx, {
-        ...body,
-        code,
-        type: 'ORDER',
-        flowMode: 'QUICK_SALE',
-        filialId,
-        customerId,
-        sellerId: body.sellerId ?? config.defaultSellerId,
-        // The setup found them (and would have refused the sale were they missing or inactive).
-        resolved: { customer: defaultCustomer, seller: defaultSeller },
-        // Every line is fulfilled in full below, in this transaction: written so at once (no UPDATEs).
-        fulfilledOnInsert: true,
-      }),
-      lockForPosting(em, ctx.companyId, filialId, body.items.map((i) => i.productId), { existingOnly: true }),
-    ]);
+    // One round trip: the filial (when the pipeline left it to us), the counter's setup, the products,
+    // and the lock of their stock (existing balances only).
+    const filialRows = options.filialUnchecked ? readBatch(em, [filialRead(ctx, filialId)]) : undefined;
+    const setupRead = loadSaleSetup(em, ctx.companyId, filialId);
+    const productsRead = resolveProducts(em, ctx.companyId, productIds, (i) => `items[${i}].productId`);
+    const locked = lockForPosting(em, ctx.companyId, filialId, productIds, { existingOnly: true });
+    await Promise.allSettled([filialRows, setupRead, productsRead, locked]);
+    if (filialRows) acceptFilial(em, ctx, filialId, ((await filialRows) as Record<string, unknown>[][])[0]);
+    const { configuration, methods, problems, defaultCustomer, defaultSeller } = await setupRead;
+    if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
+    const config = configuration;
+    const customerId = body.customerId ?? config.defaultCustomerId;
+    if (config.requireCustomer && !body.customerId) {
+      throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', { errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }] });
+    }
+    await locked;
+    const products = await productsRead;
+
+    const created = await createSalesOrder(em, ctx, {
+      ...body,
+      code: await code,
+      type: 'ORDER',
+      flowMode: 'QUICK_SALE',
+      filialId,
+      customerId,
+      sellerId: body.sellerId ?? config.defaultSellerId,
+      // The setup found them (and would have refused the sale were they missing or inactive).
+      resolved: { customer: defaultCustomer, seller: defaultSeller, products },
+      // Every line is fulfilled in full below, in this transaction: written so at once (no UPDATEs).
+      fulfilledOnInsert: true,
+    });
     const { order, items } = created;
     checkDiscounts(order, items, config.maxDiscountPercent);
     const tendered = body.payments?.length

@@ -2,7 +2,6 @@ import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { salesOrderSchemas as s } from './sales-order.schemas';
-import { sellAtCounter } from '../quick-sale/quick-sale.controller';
 import {
   toCancelPreviewDto,
   toFulfillmentViewDto,
@@ -11,18 +10,12 @@ import {
   toSalesOrderDto,
 } from './sales-order.mapper';
 import { cancelOrder, cancelPreview } from './services/cancel.service';
-import { createFromRequest } from './services/create.service';
 import { assignCustomer, convertOrderToQuote, convertQuote, deleteOrder, patchOrder } from './services/edit.service';
 import { fulfillmentView, fulfillOrder } from './services/fulfill.service';
 import { groupOrders, groupPreview } from './services/group.service';
 import { getOrder, listOrders, listOrGet } from './services/query.service';
 
-/* Thin handlers: validated input → one service call → DTO. */
-
-export async function create(req: ValidRequest<typeof s.create>, res: Response) {
-  if (req.valid.body.flowMode === 'QUICK_SALE') return sellAtCounter(req, res);
-  res.status(201).json(toSalesOrderDto(await createFromRequest(req.ctx, req.valid.body)));
-}
+/* Thin handlers: validated input → one service call → DTO. POST /sales-order is quick-sale's (quick-sale.controller.ts). */
 
 export async function list(req: ValidRequest<typeof s.list>, res: Response) {
   res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query), (v) => toSalesOrderDto(v)));
@@ -64,7 +57,7 @@ export async function fulfillment(req: ValidRequest<typeof s.fulfillment>, res: 
 }
 
 export async function fulfill(req: ValidRequest<typeof s.fulfill>, res: Response) {
-  const r = await fulfillOrder(req.ctx, req.valid.params.id, req.valid.body.items);
+  const r = await fulfillOrder(req.ctx, req.valid.params.id, req.valid.body.items, { filialUnchecked: req.filialUnchecked === true });
   res.status(201).json(toFulfillResultDto(r.order, r.items, r.fulfillment, r.fulfillmentItems));
 }
 

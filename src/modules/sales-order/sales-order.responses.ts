@@ -33,7 +33,8 @@ export const SalesOrderTotals = named(
   obj({ gross: money(), itemsDiscount: money(), items: money(), discount: money(), freight: money(), total: money() }),
 );
 
-const salesOrderKeys = {
+/** The keys of a SalesOrder (quick-sale's QuickSaleOrder extends them). */
+export const salesOrderKeys = {
   id: hashid('sales-order'),
   code: Joi.number().integer().description('sequential per filial').example(1587),
   filialId: hashid('filial'),
@@ -64,17 +65,12 @@ const salesOrderKeys = {
 export const SalesOrder = named('SalesOrder', obj(salesOrderKeys));
 export const SalesOrderPage = page('SalesOrderPage', SalesOrder);
 
-/** POST /sales-order with flowMode QUICK_SALE: the FULFILLED order, the payments taken and the change. */
-export const QuickSaleOrder = named(
-  'QuickSaleOrder',
-  obj({
-    ...salesOrderKeys,
-    payments: Joi.array().items(
-      obj({ method: Joi.string().example('DINHEIRO'), paymentMethodId: hashid('payment-method'), amount: money(), change: money() }),
-    ),
-    change: money().description('change given back'),
-  }),
-);
+/** Problem codes of the routes that create, read or change orders (sales-order.router.ts, and POST /sales-order in quick-sale.router.ts). */
+export const salesOrderErrors = {
+  LINES: ['PRODUCT_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SELLER_NOT_FOUND'],
+  LINE_RULES: ['PRODUCT_INACTIVE', 'CUSTOMER_INACTIVE', 'SELLER_INACTIVE', 'DISCOUNT_EXCEEDS_TOTAL', 'VALID_UNTIL_IN_THE_PAST', 'VALID_UNTIL_QUOTES_ONLY'],
+  STATE: ['INVALID_STATUS_TRANSITION', 'SALES_ORDER_HAS_FULFILLMENTS', 'SALES_ORDER_FULFILLED', 'SALES_ORDER_HAS_GROUPED_SOURCES', 'INVALID_TYPE_FOR_ACTION'],
+};
 
 const ItemProgress = named(
   'SalesOrderItemProgress',

@@ -1,7 +1,7 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './sales-order.controller';
 import { Joi } from '../../core/http/schema';
-import { CancelPreview, FulfillmentView, FulfillResult, GroupPreview, QuickSaleOrder, SalesOrder, SalesOrderPage } from './sales-order.responses';
+import { CancelPreview, FulfillmentView, FulfillResult, GroupPreview, SalesOrder, salesOrderErrors, SalesOrderPage } from './sales-order.responses';
 import { salesOrderSchemas as s } from './sales-order.schemas';
 
 const READ = 'sales-order:read';
@@ -10,13 +10,14 @@ const TAG = 'Sales orders';
 
 /* Problem codes shared by the routes that read or change one order. */
 const NOT_FOUND = ['SALES_ORDER_NOT_FOUND'];
-const LINES = ['PRODUCT_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SELLER_NOT_FOUND'];
-const LINE_RULES = ['PRODUCT_INACTIVE', 'CUSTOMER_INACTIVE', 'SELLER_INACTIVE', 'DISCOUNT_EXCEEDS_TOTAL', 'VALID_UNTIL_IN_THE_PAST', 'VALID_UNTIL_QUOTES_ONLY'];
-const STATE = ['INVALID_STATUS_TRANSITION', 'SALES_ORDER_HAS_FULFILLMENTS', 'SALES_ORDER_FULFILLED', 'SALES_ORDER_HAS_GROUPED_SOURCES', 'INVALID_TYPE_FOR_ACTION'];
+const { LINES, LINE_RULES, STATE } = salesOrderErrors;
 
-/* Literal paths first: `/sales-order/:filialIdOrId` would otherwise take `list`, `detail`, `group`… */
+/*
+ * Literal paths first: `/sales-order/:filialIdOrId` would otherwise take `list`, `detail`, `group`…
+ * POST /sales-order (an order, a quote or, flowMode QUICK_SALE, a counter sale) is quick-sale's:
+ * quick-sale.router.ts, mounted just before these by src/modules/index.ts.
+ */
 export const salesOrderRoutes = defineRoutes([
-  { method: 'post', path: '/sales-order', tag: TAG, summary: 'Create an order or a quote (flowMode QUICK_SALE: the quick-sale flow)', scope: WRITE, schema: s.create, idempotent: true, status: 201, responses: { body: Joi.alternatives(SalesOrder, QuickSaleOrder).description('SalesOrder; with flowMode QUICK_SALE the FULFILLED QuickSaleOrder'), errors: { 400: ['MISSING_FILIAL'], 404: LINES, 409: STATE, 422: [...LINE_RULES, 'INSUFFICIENT_STOCK', 'QUICK_SALE_NOT_CONFIGURED', 'CUSTOMER_REQUIRED', 'PAYMENTS_REQUIRED', 'PAYMENT_METHOD_NOT_ALLOWED', 'PAYMENT_INSUFFICIENT', 'PAYMENT_EXCEEDS_TOTAL', 'DISCOUNT_ABOVE_LIMIT'] } }, handler: c.create },
   { method: 'post', path: '/sales-order/group/preview', tag: TAG, summary: 'Preview the order that grouping would create', scope: READ, schema: s.group, responses: { body: GroupPreview, errors: { 404: NOT_FOUND } }, handler: c.previewGroup },
   { method: 'post', path: '/sales-order/group', tag: TAG, summary: 'Group OPEN orders of one customer into a new order', scope: WRITE, schema: s.group, idempotent: true, status: 201, responses: { body: SalesOrder, errors: { 404: NOT_FOUND, 409: STATE, 422: ['GROUP_NOT_ALLOWED', 'GROUP_FILIAL_MISMATCH', 'GROUP_CUSTOMER_MISMATCH'] } }, handler: c.group },
   { method: 'get', path: '/sales-order/list/:filialId', tag: TAG, summary: "List a filial's orders and quotes (search, filters, two-phase pagination)", scope: READ, schema: s.list, responses: { body: SalesOrderPage }, handler: c.list },
@@ -26,7 +27,7 @@ export const salesOrderRoutes = defineRoutes([
   { method: 'post', path: '/sales-order/convert-quote/:salesOrderId', tag: TAG, summary: 'Convert a quote into an order (same id and code)', scope: WRITE, schema: s.convertQuote, idempotent: true, responses: { body: SalesOrder, errors: { 404: NOT_FOUND, 409: STATE, 422: ['QUOTE_EXPIRED', ...LINE_RULES] } }, handler: c.toOrder },
   { method: 'post', path: '/sales-order/convert-order-to-quote/:salesOrderId', tag: TAG, summary: 'Turn an OPEN order with nothing fulfilled back into a quote', scope: WRITE, schema: s.convertToQuote, idempotent: true, responses: { body: SalesOrder, errors: { 404: NOT_FOUND, 409: STATE, 422: LINE_RULES } }, handler: c.toQuote },
   { method: 'get', path: '/sales-order/:id/fulfillment', tag: TAG, summary: 'Ordered, fulfilled, returned, cancelled and remaining per item, and the fulfillments', scope: READ, schema: s.fulfillment, responses: { body: FulfillmentView, errors: { 404: NOT_FOUND } }, handler: c.fulfillment },
-  { method: 'post', path: '/sales-order/:id/fulfill', tag: TAG, summary: 'Fulfil items (stock out at average cost)', scope: WRITE, schema: s.fulfill, idempotent: true, status: 201, responses: { body: FulfillResult, errors: { 404: NOT_FOUND, 409: STATE, 422: ['ITEM_NOT_IN_ORDER', 'QUANTITY_ABOVE_REMAINING', 'INSUFFICIENT_STOCK'] } }, handler: c.fulfill },
+  { method: 'post', path: '/sales-order/:id/fulfill', tag: TAG, summary: 'Fulfil items (stock out at average cost)', scope: WRITE, schema: s.fulfill, idempotent: true, filialCheck: 'handler', status: 201, responses: { body: FulfillResult, errors: { 404: NOT_FOUND, 409: STATE, 422: ['ITEM_NOT_IN_ORDER', 'QUANTITY_ABOVE_REMAINING', 'INSUFFICIENT_STOCK'] } }, handler: c.fulfill },
   { method: 'post', path: '/sales-order/:id/assign-customer', tag: TAG, summary: 'Assign the customer (not CANCELLED or GROUPED)', scope: WRITE, schema: s.assignCustomer, idempotent: true, responses: { body: SalesOrder, errors: { 404: [...NOT_FOUND, 'CUSTOMER_NOT_FOUND'], 409: STATE, 422: ['CUSTOMER_INACTIVE'] } }, handler: c.assign },
   { method: 'patch', path: '/sales-order/:id', tag: TAG, summary: 'Edit an OPEN order or quote with nothing fulfilled (needs version)', scope: WRITE, schema: s.update, responses: { body: SalesOrder, errors: { 404: [...NOT_FOUND, ...LINES], 409: [...STATE, 'STALE_VERSION'], 422: [...LINE_RULES, 'ITEM_NOT_IN_ORDER'] } }, handler: c.update },
   { method: 'delete', path: '/sales-order/:id', tag: TAG, summary: 'Delete an OPEN order or quote with nothing fulfilled', scope: WRITE, schema: s.remove, status: 204, responses: { errors: { 404: NOT_FOUND, 409: STATE } }, handler: c.remove },

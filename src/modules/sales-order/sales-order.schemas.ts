@@ -5,8 +5,6 @@ import type { CreateRequest } from './services/create.service';
 import type { PatchInput } from './services/edit.service';
 import type { FulfillLine } from './services/fulfill.service';
 import { type ListQuery, SORTS } from './services/query.service';
-import { quickSalePayments } from '../quick-sale/quick-sale.schemas';
-import type { PaymentInput } from '../quick-sale/quick-sale.payments';
 
 export const STATUSES = ['OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED', 'CLOSED', 'GROUPED'] as const;
 export const TYPES = ['ORDER', 'QUOTE'] as const;
@@ -43,8 +41,9 @@ const headerFields = {
 };
 
 /**
- * The create body. `flowMode` is part of the contract: QUICK_SALE bodies (with `payments`) are routed
- * by the create use case; the quick-sale module extends this object with its own fields.
+ * The create body's fields. `flowMode` is part of the contract: POST /sales-order is quick-sale's
+ * (quick-sale.schemas.ts `createSalesOrder`), which adds `payments` and routes QUICK_SALE bodies to the
+ * counter sale, the others to createFromRequest.
  */
 export const createFields = {
   type: Joi.string().valid(...TYPES).default('ORDER'),
@@ -55,7 +54,6 @@ export const createFields = {
     .when('type', { is: 'QUOTE', otherwise: Joi.forbidden() })
     .description('quotes only: last day the quote can be converted (default: 30 days from today)'),
   items: Joi.array().items(Joi.object(itemInput)).min(1).max(500).required(),
-  payments: quickSalePayments.when('flowMode', { is: 'QUICK_SALE', otherwise: Joi.forbidden() }),
 };
 
 const listQuery = Joi.object({
@@ -76,12 +74,11 @@ const bySalesOrderId = Joi.object({ salesOrderId: orderId() });
 type ById = { params: { id: number } };
 type BySalesOrderId = { params: { salesOrderId: number } };
 
-/** The create body: a standard order or quote, or (flowMode QUICK_SALE, with payments) a quick sale. */
-export type CreateBody = Omit<CreateRequest, 'code' | 'resolved' | 'fulfilledOnInsert'> & { payments?: PaymentInput[] };
+/** The create body without quick sale's `payments`: a standard order or quote. */
+export type CreateFields = Omit<CreateRequest, 'code' | 'resolved' | 'fulfilledOnInsert'>;
 
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const salesOrderSchemas = {
-  create: typedSchema<{ body: CreateBody }>({ body: Joi.object(createFields) }),
   list: typedSchema<{ params: { filialId: number }; query: ListQuery }>({ params: Joi.object({ filialId: id('filial').required() }), query: listQuery }),
   listOrGet: typedSchema<{ params: { filialIdOrId: string }; query: ListQuery }>({ params: Joi.object({ filialIdOrId: anyId().required() }), query: listQuery }),
   get: typedSchema<ById>({ params: byId }),

@@ -90,7 +90,13 @@ export interface BatchFilesQuery extends PageRequest {
   outcome?: BatchFileStatus;
 }
 
-export function batchFiles(ctx: TenantContext, job: NfeBatchJob, query: BatchFilesQuery): Promise<Page<NfeBatchFile>> {
+/** GET /entry-document/nfe/batch/:id/:filialId: the job and a page of its files. */
+export async function batchWithFiles(ctx: TenantContext, id: number, filialId: number, query: BatchFilesQuery): Promise<{ job: NfeBatchJob; files: Page<NfeBatchFile> }> {
+  const job = await batchJob(ctx, id, filialId);
+  return { job, files: await batchFiles(ctx, job, query) };
+}
+
+function batchFiles(ctx: TenantContext, job: NfeBatchJob, query: BatchFilesQuery): Promise<Page<NfeBatchFile>> {
   const em = reader();
   return paginate(
     filesQuery(em, ctx.companyId, job.id, query.outcome),

@@ -16,6 +16,7 @@ import type { Product } from '../../catalog/entities/product.entity';
 import type { Seller } from '../../catalog/entities/seller.entity';
 import { dataSource } from '../../../core/db/data-source';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
+import { Fulfillment } from '../entities/fulfillment.entity';
 import { insertWithLines, TenantRow } from '../../../core/db/sql';
 
 export const SALES_ORDER_CODE_SEQUENCE = 'sales-order-code';
@@ -34,12 +35,17 @@ export interface CreateSalesOrderInput {
   freight?: Dec;
   validUntil?: string | null;
   items: ItemInput[];
-  /** The customer and seller as the caller already read them in the tenant (checked active): not read again. */
-  resolved?: { customer?: Customer | null; seller?: Seller | null };
+  /**
+   * The customer and seller as the caller already read them in the tenant (checked active), and the
+   * lines' products as resolveProducts answered them (found, active): not read again.
+   */
+  resolved?: { customer?: Customer | null; seller?: Seller | null; products?: Map<number, Product> };
   /**
    * The caller fulfils every line in full later in this same transaction (the quick sale): the rows
    * are written as that fulfilment leaves them (lines fulfilled, order FULFILLED at version 2), so it
    * updates nothing. What this function answers, audits and publishes is still the new OPEN order.
+   * The fulfilment's own row is inserted with the order (same round trip on MySQL) and answered as
+   * `fulfillment`.
    */
   fulfilledOnInsert?: boolean;
 }
@@ -61,6 +67,12 @@ export function quoteValidity(given: string | null | undefined, path = 'validUnt
   return given;
 }
 
+/** The ids the lines of a new order got, in the order of `rows` (matched by line number). */
+async function lineIdsOf(em: EntityManager, companyId: number, orderId: number, rows: readonly { lineNumber?: number }[]): Promise<number[]> {
+  const idOf = new Map((await itemsOf(em, companyId, [orderId])).map((i) => [i.lineNumber, i.id]));
+  return rows.map((r) => idOf.get(r.lineNumber!)!);
+}
+
 /**
  * Writes a new order and its lines inside the caller's transaction: references checked in the tenant,
  * prices defaulted from the products, amounts from priceLines, a fresh code, audit and event. The quick
@@ -71,9 +83,11 @@ export async function createSalesOrder(
   ctx: ActorContext,
   input: CreateSalesOrderInput,
   drafts?: LineDraft[],
-): Promise<{ order: SalesOrder; items: SalesOrderItem[]; products?: Map<number, Product>; fulfilledOnInsert?: boolean }> {
+): Promise<{ order: SalesOrder; items: SalesOrderItem[]; products?: Map<number, Product>; fulfilledOnInsert?: boolean; fulfillment?: Fulfillment }> {
   const type = input.type ?? 'ORDER';
-  const products = drafts ? undefined : await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId), (i) => `items[${i}].productId`);
+  const products = drafts
+    ? undefined
+    : (input.resolved?.products ?? (await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId), (i) => `items[${i}].productId`)));
   const lines = drafts ?? draftLines(input.items, products!);
   const resolved = input.resolved ?? {};
   if (input.customerId && resolved.customer?.id !== input.customerId) await resolveCustomer(em, ctx.companyId, input.customerId);
@@ -104,18 +118,25 @@ export async function createSalesOrder(
     createdAt: now,
     updatedAt: now,
   });
-  // Every column is known here, so nothing needs reading back but the ids (lines too, unless the
-  // server may interleave the ids of one INSERT).
+  // Every column is known here, so nothing needs reading back but the ids (the lines' too when the
+  // server may interleave the ids of one INSERT: Galera, MySQL 8's default auto-increment mode).
+  // The lines answered are the new OPEN order's, even when written fulfilled (fulfilledOnInsert).
   const itemRows: TenantRow<SalesOrderItem>[] = rows.map(({ keepId: _keep, ...row }) => row);
-  const inserted = input.fulfilledOnInsert
-    ? await insertWithLines(em, SalesOrder, { ...order, status: 'FULFILLED', version: 2 }, SalesOrderItem, itemRows.map((row) => ({ ...row, fulfilledQuantity: row.quantity })), 'salesOrderId')
+  const fulfillmentRow = input.fulfilledOnInsert ? { companyId: ctx.companyId, filialId: input.filialId, actor: ctx.actor, createdAt: now } : undefined;
+  const inserted = fulfillmentRow
+    ? await insertWithLines(em, SalesOrder, { ...order, status: 'FULFILLED', version: 2 }, SalesOrderItem, itemRows.map((row) => ({ ...row, fulfilledQuantity: row.quantity })), 'salesOrderId', {
+        target: Fulfillment,
+        row: fulfillmentRow,
+        parentKey: 'salesOrderId',
+      })
     : await insertWithLines(em, SalesOrder, order, SalesOrderItem, itemRows, 'salesOrderId');
   order.id = inserted.id;
-  const ids = inserted.lineIds;
-  const items = ids ? itemRows.map((row, i) => Object.assign(new SalesOrderItem(), row, { id: ids[i], salesOrderId: order.id })) : await itemsOf(em, ctx.companyId, [order.id]);
+  const fulfillment = fulfillmentRow ? Object.assign(new Fulfillment(), { id: inserted.siblingId!, salesOrderId: order.id, ...fulfillmentRow }) : undefined;
+  const ids = inserted.lineIds ?? (await lineIdsOf(em, ctx.companyId, order.id, itemRows));
+  const items = itemRows.map((row, i) => Object.assign(new SalesOrderItem(), row, { id: ids[i], salesOrderId: order.id }));
   await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
   await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
-  return { order, items, products, fulfilledOnInsert: input.fulfilledOnInsert };
+  return { order, items, products, fulfilledOnInsert: input.fulfilledOnInsert, fulfillment };
 }
 
 export type CreateRequest = Omit<CreateSalesOrderInput, 'filialId'>;

@@ -1,8 +1,8 @@
 import { EntityManager } from 'typeorm';
-import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { acceptFilial, assertFilialAccess, filialRead } from '../../../core/auth/tenancy';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
-import { inTransaction } from '../../../core/db/transaction';
+import { inTransaction, readBatch } from '../../../core/db/transaction';
 import { Dec, toJsonNumber } from '../../../core/decimal';
 import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
@@ -45,7 +45,14 @@ export interface FulfillOptions {
     products?: Map<number, Pick<Product, 'id' | 'stockControlled'>>;
     /** The rows were written already fulfilled (createSalesOrder's fulfilledOnInsert): this fulfilment must fulfil every line in full, and updates neither lines nor order. */
     fulfilledOnInsert?: boolean;
+    /** The fulfilment's row, inserted with the order (fulfilledOnInsert): not inserted again. */
+    fulfillment?: Fulfillment;
   };
+  /**
+   * ctx.filialId (x-filial-id) was left unchecked by the request pipeline (RouteDef.filialCheck): it
+   * is read with the order's lock and refused (403) before anything else is looked at.
+   */
+  filialUnchecked?: boolean;
 }
 
 /**
@@ -62,9 +69,22 @@ export async function fulfillSalesOrderItems(
   lines: FulfillLine[],
   options: FulfillOptions = {},
 ): Promise<FulfillResult> {
-  assertDistinctLines(lines);
   const created = options.created?.order.id === orderId ? options.created : undefined;
-  const locked = created ? undefined : await lockOrderWithItems(em, ctx.companyId, orderId);
+  const headerFilial = options.filialUnchecked && ctx.filialId ? ctx.filialId : undefined;
+  let locked: Awaited<ReturnType<typeof lockOrderWithItems>> | undefined;
+  if (headerFilial) {
+    // The filial first, as the pipeline would have refused it before this call.
+    if (hasRepeatedLines(lines)) await assertFilialAccess(ctx, headerFilial, em);
+    else {
+      const filialRows = readBatch(em, [filialRead(ctx, headerFilial)]);
+      const lockedRead = created ? undefined : lockOrderWithItems(em, ctx.companyId, orderId);
+      await Promise.allSettled([filialRows, lockedRead]);
+      acceptFilial(em, ctx, headerFilial, ((await filialRows) as Record<string, unknown>[][])[0]);
+      locked = await lockedRead;
+    }
+  }
+  assertDistinctLines(lines);
+  if (!created && !locked) locked = await lockOrderWithItems(em, ctx.companyId, orderId);
   const order = created?.order ?? locked!.order;
   // The governing filial was checked by the request pipeline; an order of another filial is checked here.
   const filial = ctx.filialId === order.filialId ? null : await assertFilialAccess(ctx, order.filialId, em);
@@ -95,13 +115,19 @@ export async function fulfillSalesOrderItems(
     .map(({ item, quantity }) => ({ productId: item.productId, direction: 'OUT', quantity, referenceLineId: item.id }));
 
   const now = new Date();
-  const row = { companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now };
-  // The fulfillment row and the lock of the balances share a round trip.
-  const [inserted] = await Promise.all([
-    insertRows(em, Fulfillment, [row]),
-    lockForPosting(em, ctx.companyId, order.filialId, ledgerLines.map((l) => l.productId)),
-  ]);
-  const fulfillment = Object.assign(new Fulfillment(), { id: insertedId(inserted), ...row });
+  let fulfillment: Fulfillment;
+  if (created?.fulfillment) {
+    fulfillment = created.fulfillment;
+    await lockForPosting(em, ctx.companyId, order.filialId, ledgerLines.map((l) => l.productId));
+  } else {
+    const row = { companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now };
+    // The fulfillment row and the lock of the balances share a round trip.
+    const [inserted] = await Promise.all([
+      insertRows(em, Fulfillment, [row]),
+      lockForPosting(em, ctx.companyId, order.filialId, ledgerLines.map((l) => l.productId)),
+    ]);
+    fulfillment = Object.assign(new Fulfillment(), { id: insertedId(inserted), ...row });
+  }
 
   const effects = await postToLedger(em, {
     companyId: ctx.companyId,
@@ -167,6 +193,8 @@ export async function fulfillSalesOrderItems(
   return { order, items, fulfillment, fulfillmentItems };
 }
 
+const hasRepeatedLines = (lines: FulfillLine[]): boolean => new Set(lines.map((l) => l.salesOrderItemId)).size !== lines.length;
+
 /** The same line twice in one request is a malformed request (400), whoever calls. */
 function assertDistinctLines(lines: FulfillLine[]): void {
   const seen = new Set<number>();
@@ -177,8 +205,8 @@ function assertDistinctLines(lines: FulfillLine[]): void {
 }
 
 /** POST /sales-order/:id/fulfill: one transaction. */
-export const fulfillOrder = (ctx: TenantContext, orderId: number, lines: FulfillLine[]) =>
-  inTransaction((em) => fulfillSalesOrderItems(em, ctx, orderId, lines));
+export const fulfillOrder = (ctx: TenantContext, orderId: number, lines: FulfillLine[], options: { filialUnchecked?: boolean } = {}) =>
+  inTransaction((em) => fulfillSalesOrderItems(em, ctx, orderId, lines, { filialUnchecked: options.filialUnchecked }));
 
 /** GET /sales-order/:id/fulfillment. */
 export async function fulfillmentView(ctx: TenantContext, orderId: number) {

@@ -1,0 +1,24 @@
+import type { EntityManager } from 'typeorm';
+import type { ActorContext } from '../../core/context';
+import { definePort } from '../../core/port';
+
+/*
+ * What entry documents need from the NF-e module, which depends on them (an NF-e import creates a
+ * draft): a port (core/port.ts) that nfe provides (nfe/entry-document-link.ts), plugged in by
+ * src/modules/index.ts. Entry documents never import nfe.
+ */
+
+/** The inbound NF-e as the document's detail shows it (`EntryDocument.nfe`, schema EntryDocumentNfe): nfe's own DTO. */
+export type InboundNfeView = Readonly<Record<string, unknown>>;
+
+export interface InboundNfeLink {
+  /** The filial's inbound NF-e of this access key, as a DTO; null when there is none. */
+  inboundOf(em: EntityManager, companyId: number, filialId: number, accessKey: string): Promise<InboundNfeView | null>;
+  /**
+   * In the transaction that deletes (DELETED) or cancels (CANCELLED) the document: the inbound records
+   * imported into it are pending again (importable anew), with their event, audit row and outbox event.
+   */
+  releaseImported(em: EntityManager, ctx: ActorContext, entryDocumentId: number, cause: 'DELETED' | 'CANCELLED'): Promise<number>;
+}
+
+export const inboundNfe = definePort<InboundNfeLink>('entry-document → inbound NF-e');
