@@ -1,5 +1,5 @@
 import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { COUNT_CAP, cursorBinding, decodeCursor, keysetCondition, Page, PageRequest, pageOf, paginate, SortKey } from './pagination';
+import { assemblePage, COUNT_CAP, cursorBinding, decodeCursor, keysetCondition, Page, PageRequest, pageOf, paginate, paginateSql, SortKey, SqlList, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
 
 /*
  * Two-phase pagination over "A OR B OR C" where each of A, B, C has its own index (e.g. orders of some
@@ -72,4 +72,51 @@ export async function paginateUnion<E extends ObjectLiteral, R>(
   result.pagination.totalPages = Math.ceil(total / pageSize);
   if (Number(counted?.n ?? 0) > COUNT_CAP) result.pagination.totalCapped = true;
   return result;
+}
+
+/**
+ * `paginateUnion` for branches given as plain SQL (same plan: each branch index-ordered and cut at the
+ * page's depth, the union sorted; the count the union of the branches' capped ids). The page's sort
+ * values and the count travel in one batch (`run`).
+ */
+export async function paginateUnionSql<R>(
+  run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>,
+  branches: SqlList[],
+  sort: TypedSortKey[],
+  request: PageRequest,
+  load: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+): Promise<Page<R>> {
+  if (branches.length === 1) return paginateSql(run, branches[0], sort, request, load, idOf);
+  const { page, pageSize } = request;
+  const list = sqlCursorBinding(branches, sort);
+  const cursor = request.cursor ? decodeCursor(request.cursor, list) : null;
+  const depth = (cursor ? 0 : (page - 1) * pageSize) + pageSize + 1;
+  const keys = sort.map((_k, i) => `_s${i}`);
+  const params: unknown[] = [];
+  const united = branches
+    .map((b, i) => {
+      const q = sqlPageQuery(b, sort, { page: 1, pageSize: depth - 1 }, cursor);
+      params.push(...q.params);
+      return `SELECT ${keys.join(', ')} FROM (${q.sql}) b${i}`;
+    })
+    .join(' UNION ');
+  const outerSort = sort.map((k, i) => ({ column: `u.${keys[i]}`, direction: k.direction, type: k.type }));
+  const outer = sqlPageQuery({ from: `(${united}) u`, where: '1 = 1', params }, outerSort, request, cursor);
+  const statements = [outer];
+  const withTotal = request.includeTotal !== false;
+  if (withTotal) {
+    const idColumn = sort[sort.length - 1].column;
+    const countParams: unknown[] = [];
+    const ids = branches
+      .map((b, i) => {
+        countParams.push(...b.params);
+        return `SELECT _id FROM (SELECT ${idColumn} AS _id FROM ${b.from} WHERE ${b.where} LIMIT ${COUNT_CAP + 1}) c${i}`;
+      })
+      .join(' UNION ');
+    statements.push({ sql: `SELECT COUNT(*) AS n FROM (${ids}) u`, params: countParams });
+  }
+  const results = await run(statements);
+  const counted = withTotal ? Number((results[1] as { n: string | number }[])[0]?.n ?? 0) : null;
+  return assemblePage(results[0] as Record<string, unknown>[], counted, outerSort, request, cursor, list, load, idOf);
 }

@@ -232,3 +232,126 @@ const normalizeCursorValue = (v: unknown) => (v instanceof Date ? v.toISOString(
 
 /** Maps a page's rows, keeping the pagination. */
 export const mapPage = <A, B>(page: Page<A>, fn: (a: A) => B): Page<B> => ({ data: page.data.map(fn), pagination: page.pagination });
+
+// ---- the same two-phase list over plain SQL (hot lists: no query builder per request) ----
+
+/** A filtered list as SQL: `FROM <from> WHERE <where>` with positional parameters (tenant included). */
+export interface SqlList {
+  from: string;
+  where: string;
+  params: unknown[];
+}
+
+/** Sort keys of a plain-SQL list carry their value types (there is no entity metadata to read). */
+export type TypedSortKey = SortKey & { type: SortKeyType };
+
+/** The cursor binding of plain-SQL lists: their SQL, parameters and sort (the same guarantees as `cursorBinding`). */
+export function sqlCursorBinding(lists: SqlList[], sort: TypedSortKey[]): CursorBinding {
+  const hash = crypto.createHash('sha256');
+  for (const l of lists) hash.update(`FROM ${l.from} WHERE ${l.where}`).update('\0').update(jsonParameters(l.params)).update('\0');
+  hash.update(JSON.stringify(sort.map((k) => [k.column, k.direction])));
+  return { binding: hash.digest('base64url'), types: sort.map((k) => k.type) };
+}
+
+/** `keysetCondition` with positional parameters. */
+export function keysetConditionSql(sort: SortKey[], values: unknown[]): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const ors: string[] = [];
+  sort.forEach((key, i) => {
+    const ands: string[] = [];
+    for (let j = 0; j < i; j++) {
+      ands.push(`${sort[j].column} = ?`);
+      params.push(values[j]);
+    }
+    ands.push(`${key.column} ${key.direction === 'ASC' ? '>' : '<'} ?`);
+    params.push(values[i]);
+    ors.push(`(${ands.join(' AND ')})`);
+  });
+  return { sql: `(${ors.join(' OR ')})`, params };
+}
+
+/** SQL of a page of the list's sort values (`_s0`, `_s1`, …), pageSize + 1 rows deep. */
+export function sqlPageQuery(list: SqlList, sort: SortKey[], request: PageRequest, after: unknown[] | null): { sql: string; params: unknown[] } {
+  const { page, pageSize } = request;
+  let where = list.where;
+  const params = [...list.params];
+  if (after) {
+    const cond = keysetConditionSql(sort, after);
+    where = `(${where}) AND ${cond.sql}`;
+    params.push(...cond.params);
+  }
+  const offset = after ? 0 : (page - 1) * pageSize;
+  const sql =
+    `SELECT ${sort.map((k, i) => `${k.column} AS _s${i}`).join(', ')} FROM ${list.from} WHERE ${where}` +
+    ` ORDER BY ${sort.map((k) => `${k.column} ${k.direction}`).join(', ')} LIMIT ${pageSize + 1}${offset ? ` OFFSET ${offset}` : ''}`;
+  return { sql, params };
+}
+
+/** SQL of the capped count of a list (`n`). */
+export const sqlCountQuery = (list: SqlList): { sql: string; params: unknown[] } => ({
+  sql: `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${list.from} WHERE ${list.where} LIMIT ${COUNT_CAP + 1}) t`,
+  params: list.params,
+});
+
+/** The page from its sort-value rows, the capped count and the loaded rows (the end of `pageOf`). */
+export async function assemblePage<R>(
+  rows: Record<string, unknown>[],
+  counted: number | null,
+  sort: SortKey[],
+  request: PageRequest,
+  after: unknown[] | null,
+  list: CursorBinding,
+  load: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+): Promise<Page<R>> {
+  const { page, pageSize } = request;
+  const hasMore = rows.length > pageSize;
+  const pageRows = rows.slice(0, pageSize);
+  const pageIds = pageRows.map((r) => Number(r[`_s${sort.length - 1}`]));
+  let total: number | null = null;
+  let totalCapped = false;
+  if (counted !== null) {
+    total = counted;
+    if (total > COUNT_CAP) {
+      total = COUNT_CAP;
+      totalCapped = true;
+    }
+  }
+  const loaded = pageIds.length ? await load(pageIds) : [];
+  const byId = new Map(loaded.map((r) => [idOf(r), r]));
+  const data = pageIds.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
+  const last = pageRows[pageRows.length - 1];
+  return {
+    data,
+    pagination: {
+      page: after ? 1 : page,
+      pageSize,
+      total,
+      ...(totalCapped ? { totalCapped } : {}),
+      totalPages: total === null ? null : Math.ceil(total / pageSize),
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor(sort.map((_k, i) => normalizeCursorValue(last[`_s${i}`])), list) : null,
+    },
+  };
+}
+
+/**
+ * `paginate` for a list given as plain SQL: the page's sort values and the capped count travel in one
+ * batch (`run`: the caller's batch reader, one round trip on MySQL), then `load` reads the rows.
+ */
+export async function paginateSql<R>(
+  run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>,
+  filtered: SqlList,
+  sort: TypedSortKey[],
+  request: PageRequest,
+  load: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+): Promise<Page<R>> {
+  const list = sqlCursorBinding([filtered], sort);
+  const after = request.cursor ? decodeCursor(request.cursor, list) : null;
+  const withTotal = request.includeTotal !== false;
+  const results = await run(withTotal ? [sqlPageQuery(filtered, sort, request, after), sqlCountQuery(filtered)] : [sqlPageQuery(filtered, sort, request, after)]);
+  const rows = results[0] as Record<string, unknown>[];
+  const counted = withTotal ? Number((results[1] as { n: string | number }[])[0]?.n ?? 0) : null;
+  return assemblePage(rows, counted, sort, request, after, list, load, idOf);
+}

@@ -126,7 +126,16 @@ export interface ImportResult {
  * The draft for a validated invoice and its inbound record, in the caller's transaction: items
  * resolved (request overrides win), mappings saved where asked, map use counted, record IMPORTED.
  */
-async function importInTransaction(em: EntityManager, ctx: ActorContext, filial: Filial, inbound: NfeInbound, inspection: NfeInspection, opts: ImportOptions): Promise<ImportResult> {
+async function importInTransaction(
+  em: EntityManager,
+  ctx: ActorContext,
+  filial: Filial,
+  inbound: NfeInbound,
+  inspection: NfeInspection,
+  opts: ImportOptions,
+  /** The product-map resolution already under way (read while the signature was checked), if any. */
+  prematched?: Promise<(ItemMatch | null)[]>,
+): Promise<ImportResult> {
   const { nfe } = inspection;
   if (inbound.authorityStatus === 'CANCELLED') {
     throw new BusinessRuleError('NFE_CANCELLED', `The NF-e ${nfe.accessKey} was cancelled by its issuer`, { accessKey: nfe.accessKey });
@@ -135,7 +144,7 @@ async function importInTransaction(em: EntityManager, ctx: ActorContext, filial:
   if (existing) throw alreadyImportedError(nfe.accessKey, existing);
 
   const supplierDocument = assertIssuerDocument(nfe);
-  const matches = await matchItems(em, ctx, nfe);
+  const matches = prematched ? await prematched : await matchItems(em, ctx, nfe);
   const origin = inbound.source === 'SEFAZ' ? 'NFE_SEFAZ' : 'NFE_XML';
   const { draft, resolutions } = toDraftInput(nfe, { filialId: filial.id, origin, matches, overrides: opts.items, entryDate: opts.entryDate, notes: opts.notes });
   const doc = await createEntryDocumentDraft(em, ctx, draft, (prepared) => linkToPurchaseOrders(em, ctx, filial.id, nfe, prepared, resolutions));
@@ -179,12 +188,19 @@ async function importInTransaction(em: EntityManager, ctx: ActorContext, filial:
 /** importar-xml: validate, stage and import in one transaction (origin NFE_XML). */
 export async function importXml(ctx: TenantContext, body: { xml: string } & ImportOptions): Promise<ImportResult> {
   const filial = await governingFilial(ctx);
-  const inspection = await inspectNfeXml(body.xml, recipientOf(filial));
+  // The product-map resolution (reads only, as preview-import does them) runs while the worker thread
+  // checks the signature; the transaction then uses it. Read-committed either way: the map entries and
+  // products it sees are the committed ones of that moment, inside the transaction or just before it.
+  let prematched: Promise<(ItemMatch | null)[]> | undefined;
+  const inspection = await inspectNfeXml(body.xml, recipientOf(filial), (nfe) => {
+    prematched = matchItems(dataSource.manager, ctx, nfe);
+    prematched.catch(() => undefined);
+  });
   assertImportable(inspection.report);
   assertIssuerDocument(inspection.nfe);
   return inTransaction(async (em) => {
     const { inbound } = await upsertInbound(em, ctx, filial.id, body.xml, inspection, 'UPLOAD');
-    return importInTransaction(em, ctx, filial, inbound, inspection, body);
+    return importInTransaction(em, ctx, filial, inbound, inspection, body, prematched);
   });
 }
 

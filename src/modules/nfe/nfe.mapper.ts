@@ -22,17 +22,41 @@ const QUANTITY_FIELDS = new Set(['quantity', 'taxableQuantity', 'netWeight', 'gr
 const PRICE_FIELDS = new Set(['unitPrice', 'taxableUnitPrice', 'unitValue']);
 const RATE_FIELDS = new Set(['rate', 'baseReduction', 'stMva', 'stBaseReduction', 'fcpRate', 'fcpStRate', 'deferralRate', 'snCreditRate']);
 
-function scaleOf(field: string): number {
+function scaleFor(field: string): number {
   if (QUANTITY_FIELDS.has(field)) return SCALE.quantity;
   if (PRICE_FIELDS.has(field)) return SCALE.price;
   if (RATE_FIELDS.has(field)) return SCALE.percent;
   return reformFieldScale(field);
 }
 
+/** Field names are the few of the layout: each one's scale is worked out once. */
+const scales = new Map<string, number>();
+function scaleOf(field: string): number {
+  let scale = scales.get(field);
+  if (scale === undefined) {
+    scale = scaleFor(field);
+    if (scales.size < 10_000) scales.set(field, scale);
+  }
+  return scale;
+}
+
+/** The invoice with each Dec as a JSON number at its field's scale (a 990-item invoice has ~100k fields: plain loops). */
 function plain(value: unknown, field: string): unknown {
   if (value instanceof Dec) return toJsonNumber(value, scaleOf(field));
-  if (Array.isArray(value)) return value.map((v) => plain(v, field));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v, k)]));
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = plain(value[i], field);
+    return out;
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) {
+      const v = (value as Record<string, unknown>)[k];
+      if (k === '__proto__') Object.defineProperty(out, k, { value: plain(v, k), enumerable: true, writable: true, configurable: true });
+      else out[k] = plain(v, k);
+    }
+    return out;
+  }
   return value;
 }
 

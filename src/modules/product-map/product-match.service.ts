@@ -105,39 +105,99 @@ async function describeCandidates(em: EntityManager, companyId: number, profiles
   const wanted = new Map<string, number>();
   for (const t of selected.flat()) wanted.set(t, df.get(t)!);
   const postings = await nameTokenPostings(em, companyId, wanted);
-  const sets = new Map<string, Set<number>>();
-  const setOf = (t: string) => {
-    let s = sets.get(t);
-    if (!s) sets.set(t, (s = new Set(postings.get(t) ?? [])));
-    return s;
-  };
   return selected.map((tokens) => {
     const present = tokens.filter((t) => postings.get(t)?.length);
     if (!present.length) return [];
     const rarest = postings.get(present[0])!;
-    if (present.length === 1) return rarest.slice(0, perItem);
-    // A product carrying two of the words is in one of the two shortest lists: walk those, probe the others.
-    const scored = new Map<number, number>();
-    for (const t of present.slice(0, 2)) {
-      // the second list only when the rarest word finds too little (it may be a word our names lack)
-      if (t !== present[0] && [...scored.values()].filter((w) => w > 0).length >= perItem) break;
-      for (const id of postings.get(t)!) {
-        if (scored.has(id)) continue;
-        let shared = 0;
-        let w = 0;
-        for (const u of present) {
-          if (u === t || setOf(u).has(id)) {
-            shared++;
-            w += weight(df.get(u)!);
-          }
-        }
-        scored.set(id, shared >= 2 ? w : 0);
-      }
-    }
-    const ranked = [...scored].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    if (!ranked.length) return rarest.slice(0, perItem);
-    return ranked.slice(0, perItem).map(([id]) => id);
+    if (present.length === 1) return Array.from(rarest.subarray(0, perItem));
+    return (
+      sharedWordCandidates(
+        present.map((t) => postings.get(t)!),
+        present.map((t) => weight(df.get(t)!)),
+        perItem,
+      ) ?? Array.from(rarest.subarray(0, perItem))
+    );
   });
+}
+
+/** First index at or after `from` where `list[i] >= id` (galloping, then binary search). */
+function seek(list: Int32Array, from: number, id: number): number {
+  let lo = from;
+  let step = 1;
+  let hi = from;
+  while (hi < list.length && list[hi] < id) {
+    lo = hi + 1;
+    hi += step;
+    step <<= 1;
+  }
+  if (hi > list.length) hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The best `perItem` products carrying at least two of an item's looked-up words (2 or 3 lists, rarest
+ * first, each ascending), by the summed weight of the words they carry, then by id; null when none.
+ * The second list only adds products of its own when the rarest list gives fewer than `perItem`
+ * (it may be a word our names lack). Products with the same words have the same weight, so each set of
+ * words keeps only its first `perItem` ids (ascending) before the final sort. The rarest list is walked
+ * and the others probed (galloping search), so the long lists of common words are never walked whole.
+ */
+function sharedWordCandidates(lists: Int32Array[], weights: number[], perItem: number): number[] | null {
+  const n = lists.length;
+  // weight of each combination of words (bit k: list k), summed in list order
+  const maskWeight = new Float64Array(1 << n);
+  for (let m = 1; m < 1 << n; m++) {
+    let w = 0;
+    for (let k = 0; k < n; k++) if (m & (1 << k)) w += weights[k];
+    maskWeight[m] = w;
+  }
+  const buckets: number[][] = Array.from({ length: 1 << n }, () => []);
+  const [l0, l1] = lists;
+  const l2 = n > 2 ? lists[2] : undefined;
+  // products of the rarest list that carry a second word
+  let inRarest = 0;
+  let p1 = 0;
+  let p2 = 0;
+  for (let i = 0; i < l0.length; i++) {
+    const id = l0[i];
+    if (i > 0 && id === l0[i - 1]) continue;
+    let mask = 1;
+    p1 = seek(l1, p1, id);
+    if (p1 < l1.length && l1[p1] === id) mask |= 2;
+    if (l2) {
+      p2 = seek(l2, p2, id);
+      if (p2 < l2.length && l2[p2] === id) mask |= 4;
+    }
+    if (mask === 1) continue;
+    inRarest++;
+    if (buckets[mask].length < perItem) buckets[mask].push(id);
+  }
+  if (inRarest < perItem && l2) {
+    // too few: products carrying the second and third words but not the rarest
+    const mine = buckets[6];
+    let p0 = 0;
+    p2 = 0;
+    for (let i = 0; i < l1.length && mine.length < perItem; i++) {
+      const id = l1[i];
+      if (i > 0 && id === l1[i - 1]) continue;
+      p2 = seek(l2, p2, id);
+      if (p2 >= l2.length) break;
+      if (l2[p2] !== id) continue;
+      p0 = seek(l0, p0, id);
+      if (p0 < l0.length && l0[p0] === id) continue;
+      mine.push(id);
+    }
+  }
+  const out: { id: number; w: number }[] = [];
+  for (let m = 3; m < 1 << n; m++) for (const id of buckets[m]) out.push({ id, w: maskWeight[m] });
+  if (!out.length) return null;
+  out.sort((a, b) => b.w - a.w || a.id - b.id);
+  return out.slice(0, perItem).map((r) => r.id);
 }
 
 /**

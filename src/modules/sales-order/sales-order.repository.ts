@@ -3,6 +3,7 @@ import { isMysql } from '../../core/db/engine';
 import type { Statement } from '../../core/db/batching-query-runner';
 import { deferWrite, readBatch } from '../../core/db/transaction';
 import { hydrate, setClause } from '../../core/db/sql';
+import type { SqlList } from '../../core/pagination';
 import { Dec, toFixed } from '../../core/decimal';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { Product } from '../catalog/entities/product.entity';
@@ -212,6 +213,29 @@ export function baseListQuery(em: EntityManager, companyId: number, f: ListFilte
   if (f.createdFrom) qb.andWhere('o.created_at >= :createdFrom', { createdFrom: f.createdFrom });
   if (f.createdBefore) qb.andWhere('o.created_at < :createdBefore', { createdBefore: f.createdBefore });
   return qb;
+}
+
+/** `baseListQuery` as plain SQL (the list's hot path builds no query builder). */
+export function baseListSql(companyId: number, f: ListFilters): SqlList {
+  let where = 'o.company_id = ? AND o.filial_id = ?';
+  const params: unknown[] = [companyId, f.filialId];
+  if (f.status) (where += ' AND o.status = ?'), params.push(f.status);
+  if (f.type) (where += ' AND o.type = ?'), params.push(f.type);
+  if (f.customerId !== undefined) (where += ' AND o.customer_id = ?'), params.push(f.customerId);
+  if (f.sellerId !== undefined) (where += ' AND o.seller_id = ?'), params.push(f.sellerId);
+  if (f.createdFrom) (where += ' AND o.created_at >= ?'), params.push(f.createdFrom);
+  if (f.createdBefore) (where += ' AND o.created_at < ?'), params.push(f.createdBefore);
+  return { from: 'sales_order o', where, params };
+}
+
+/** `whereCodeIn` on a plain-SQL list. */
+export function whereCodeInSql(list: SqlList, ranges: [number, number][]): SqlList {
+  if (!ranges.length) return { ...list, where: `${list.where} AND 1 = 0` };
+  return {
+    from: list.from,
+    where: `${list.where} AND (${ranges.map(() => 'o.code BETWEEN ? AND ?').join(' OR ')})`,
+    params: [...list.params, ...ranges.flat()],
+  };
 }
 
 /** Numeric search: the code ranges of "equal or starts with", one OR'ed range list on the code index. */

@@ -3,6 +3,7 @@ import { Document, DOMParser, Element, Node } from '@xmldom/xmldom';
 import { C14nCanonicalization, SignedXml } from 'xml-crypto';
 import { findAncestorNsForElement } from 'xml-crypto/lib/utils';
 import { hasDoctype } from './xml-document';
+import './xmldom-regex-cache';
 
 /*
  * XMLDSig verification of an NF-e: the enveloped signature over infNFe that the layout prescribes

@@ -58,6 +58,116 @@ function malformed(err: unknown): AppError {
   });
 }
 
+/** The part of sax's parser (the tokenizer under xml2js) that the tree builder below drives. */
+interface SaxParser {
+  onerror: (err: Error) => void;
+  onopentag: (node: { name: string; attributes: Record<string, string> }) => void;
+  onclosetag: () => void;
+  ontext: (text: string) => void;
+  oncdata: (text: string) => void;
+  resume: () => SaxParser;
+  write: (text: string) => SaxParser;
+  close: () => SaxParser;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sax = require('sax') as { parser: (strict: boolean, options: object) => SaxParser };
+
+/** xml2js's processors.stripPrefix. */
+const PREFIX = /(?!xmlns)^.*:/;
+const stripPrefix = (name: string) => (name.indexOf(':') === -1 ? name : name.replace(PREFIX, ''));
+const WHITESPACE = /^\s*$/;
+
+/**
+ * Names the fast builder leaves to xml2js: the keys xml2js keeps its own state under ('_', '$',
+ * 'cdata') and Object.prototype's (xml2js's `in` tests see them). No NF-e element is named so.
+ */
+const ODD = new Set(['_', '$', 'cdata', ...Object.getOwnPropertyNames(Object.prototype)]);
+const odd = (name: string) => ODD.has(name);
+
+interface Frame {
+  name: string;
+  obj: Record<string, unknown>;
+  text: string;
+  cdata: boolean;
+}
+
+/**
+ * The tree xml2js builds with `parserOptions`, built straight from sax's events (xml2js's own
+ * handlers add and delete bookkeeping properties on every node and define each property with
+ * Object.defineProperty, which made them more than half of an NF-e's parse). Same tokenizer, same
+ * options, same first error, same shapes and key order; returns undefined for a document with an odd
+ * name (see `odd`), which then goes through xml2js itself.
+ */
+function saxTree(text: string): Record<string, unknown> | null | undefined {
+  const parser = sax.parser(true, { trim: false, normalize: false, xmlns: false });
+  const stack: Frame[] = [];
+  let result: Record<string, unknown> | null = null;
+  let ended = false;
+  let error: Error | null = null;
+  let unusual = false;
+  parser.onerror = (err) => {
+    parser.resume();
+    if (!ended && !error) error = err;
+  };
+  parser.onopentag = (node) => {
+    const obj: Record<string, unknown> = {};
+    let attrs: Record<string, string> | null = null;
+    for (const key in node.attributes) {
+      if (!Object.prototype.hasOwnProperty.call(node.attributes, key)) continue;
+      const name = stripPrefix(key);
+      if (name === '__proto__') unusual = true;
+      (attrs ??= {})[name] = node.attributes[key];
+    }
+    if (attrs) obj.$ = attrs;
+    const name = stripPrefix(node.name);
+    if (odd(name)) unusual = true;
+    stack.push({ name, obj, text: '', cdata: false });
+  };
+  parser.onclosetag = () => {
+    const frame = stack.pop()!;
+    let value: unknown = frame.obj;
+    const empty = Object.keys(frame.obj).length === 0;
+    if (WHITESPACE.test(frame.text) && !frame.cdata) {
+      if (empty) value = frame.text;
+    } else {
+      const t = frame.text.trim();
+      value = empty ? t : { _: t, ...frame.obj };
+    }
+    const parent = stack[stack.length - 1];
+    if (parent) {
+      const p = parent.obj;
+      if (!(frame.name in p)) p[frame.name] = value;
+      else {
+        if (!(p[frame.name] instanceof Array)) p[frame.name] = [p[frame.name]];
+        (p[frame.name] as unknown[]).push(value);
+      }
+    } else if (!ended && !error) {
+      result = { [frame.name]: value };
+      ended = true;
+    }
+  };
+  parser.ontext = (chunk) => {
+    const frame = stack[stack.length - 1];
+    if (frame) frame.text += chunk;
+  };
+  parser.oncdata = (chunk) => {
+    const frame = stack[stack.length - 1];
+    if (frame) {
+      frame.text += chunk;
+      frame.cdata = true;
+    }
+  };
+  try {
+    parser.write(text).close();
+  } catch (err) {
+    if (!ended && !error) error = err as Error;
+  }
+  if (unusual) return undefined;
+  // whichever came first decides, as with xml2js (an error after the root closed is not reported)
+  if (error) throw error;
+  return ended ? result : null;
+}
+
 /** Parses XML text into xml2js's tree: `{ rootName: node }`, attributes under `$`, text under `_`. */
 export async function parseXml(xml: string): Promise<Record<string, unknown>> {
   const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
@@ -65,7 +175,8 @@ export async function parseXml(xml: string): Promise<Record<string, unknown>> {
   if (!text.trim()) throw malformed(new Error('Empty document'));
   let tree: unknown;
   try {
-    tree = await new Parser(parserOptions).parseStringPromise(text);
+    tree = saxTree(text);
+    if (tree === undefined) tree = await new Parser(parserOptions).parseStringPromise(text);
   } catch (err) {
     throw malformed(err);
   }

@@ -3,18 +3,18 @@ import { assertFilialAccess } from '../../../core/auth/tenancy';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
 import { decodeId } from '../../../core/hashids';
-import { Page, PageRequest, paginate, SortKey } from '../../../core/pagination';
-import { paginateUnion } from '../../../core/pagination-union';
+import { Page, PageRequest, paginateSql, SqlList, TypedSortKey } from '../../../core/pagination';
+import { paginateUnionSql } from '../../../core/pagination-union';
+import { readBatch } from '../../../core/db/transaction';
 import { findCustomerIds, findPartyIds } from '../../catalog/party-search-index';
-import { Filial } from '../../tenancy/entities/filial.entity';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
 import {
-  baseListQuery,
+  baseListSql,
   loadView,
   loadViews,
   notFound,
   SalesOrderView,
-  whereCodeIn,
+  whereCodeInSql,
 } from '../sales-order.repository';
 import { startOfBusinessDay } from '../../../core/business-date';
 import { addDays } from '../sales-order.rules';
@@ -43,22 +43,22 @@ export interface ListQuery extends PageRequest {
   sort: (typeof SORTS)[number];
 }
 
-const SORT_KEYS: Record<ListQuery['sort'], SortKey[]> = {
+const SORT_KEYS: Record<ListQuery['sort'], TypedSortKey[]> = {
   '-code': [
-    { column: 'o.code', direction: 'DESC' },
-    { column: 'o.id', direction: 'DESC' },
+    { column: 'o.code', direction: 'DESC', type: 'int' },
+    { column: 'o.id', direction: 'DESC', type: 'int' },
   ],
   code: [
-    { column: 'o.code', direction: 'ASC' },
-    { column: 'o.id', direction: 'ASC' },
+    { column: 'o.code', direction: 'ASC', type: 'int' },
+    { column: 'o.id', direction: 'ASC', type: 'int' },
   ],
   '-createdAt': [
-    { column: 'o.created_at', direction: 'DESC' },
-    { column: 'o.id', direction: 'DESC' },
+    { column: 'o.created_at', direction: 'DESC', type: 'datetime' },
+    { column: 'o.id', direction: 'DESC', type: 'int' },
   ],
   createdAt: [
-    { column: 'o.created_at', direction: 'ASC' },
-    { column: 'o.id', direction: 'ASC' },
+    { column: 'o.created_at', direction: 'ASC', type: 'datetime' },
+    { column: 'o.id', direction: 'ASC', type: 'int' },
   ],
 };
 
@@ -81,11 +81,14 @@ export function codeRanges(term: string): [number, number][] | null {
 
 const idOf = (v: SalesOrderView) => v.order.id;
 
-/** Lists a filial's orders and quotes: filters, numeric or text search, two-phase pagination. */
+/**
+ * Lists a filial's orders and quotes: filters, numeric or text search, two-phase pagination. Phase 1
+ * is plain SQL (the page's sort values and the capped count in one round trip), phase 2 reads the rows.
+ */
 export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery): Promise<Page<SalesOrderView>> {
   const em = dataSource.manager;
-  const base = () =>
-    baseListQuery(em, ctx.companyId, {
+  const base = (): SqlList =>
+    baseListSql(ctx.companyId, {
       filialId,
       status: q.status,
       type: q.type,
@@ -96,11 +99,12 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
     });
   const sort = SORT_KEYS[q.sort];
   const load = (ids: number[]) => loadViews(em, ctx.companyId, ids);
+  const run = (statements: { sql: string; params: unknown[] }[]) => readBatch(em, statements);
   const term = q.search?.trim();
-  if (!term) return paginate(base(), sort, q, load, idOf);
+  if (!term) return paginateSql(run, base(), sort, q, load, idOf);
 
   const ranges = codeRanges(term);
-  if (ranges) return paginate(whereCodeIn(base(), ranges), sort, q, load, idOf);
+  if (ranges) return paginateSql(run, whereCodeInSql(base(), ranges), sort, q, load, idOf);
 
   // Text: customers first (capped), sellers, then orders of those or with a matching alias.
   const text = normalizeText(term);
@@ -108,12 +112,13 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
     findCustomerIds(em, ctx.companyId, term, CUSTOMER_SEARCH_CAP),
     findPartyIds(em, ctx.companyId, 'SELLER', term, SELLER_SEARCH_CAP),
   ]);
-  const branches = [];
-  if (customers.length) branches.push(base().andWhere('o.customer_id IN (:...searchCustomers)', { searchCustomers: customers }));
-  if (sellers.length) branches.push(base().andWhere('o.seller_id IN (:...searchSellers)', { searchSellers: sellers }));
-  if (text) branches.push(base().andWhere('o.search_alias LIKE :searchAlias', { searchAlias: `${text}%` }));
-  if (!branches.length) return paginate(base().andWhere('1 = 0'), sort, q, load, idOf);
-  return paginateUnion(em, branches, sort, q, load, idOf);
+  const and = (list: SqlList, sql: string, params: unknown[]): SqlList => ({ from: list.from, where: `${list.where} AND ${sql}`, params: [...list.params, ...params] });
+  const branches: SqlList[] = [];
+  if (customers.length) branches.push(and(base(), `o.customer_id IN (${customers.map(() => '?').join(', ')})`, customers));
+  if (sellers.length) branches.push(and(base(), `o.seller_id IN (${sellers.map(() => '?').join(', ')})`, sellers));
+  if (text) branches.push(and(base(), 'o.search_alias LIKE ?', [`${text}%`]));
+  if (!branches.length) return paginateSql(run, and(base(), '1 = 0', []), sort, q, load, idOf);
+  return paginateUnionSql(run, branches, sort, q, load, idOf);
 }
 
 /** An order of the tenant whose filial the caller may see (404 / 403). */
@@ -138,7 +143,8 @@ export type ListOrGet = { kind: 'list'; page: Page<SalesOrderView> } | { kind: '
  */
 export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery): Promise<ListOrGet> {
   const filialId = decodeId('filial', x);
-  if (filialId > 0 && (await dataSource.manager.existsBy(Filial, { id: filialId, companyId: ctx.companyId }))) {
+  // plain SQL: this runs before every list request of the route
+  if (filialId > 0 && (await dataSource.manager.query('SELECT 1 AS one FROM filial WHERE id = ? AND company_id = ? LIMIT 1', [filialId, ctx.companyId])).length) {
     await assertFilialAccess(ctx, filialId);
     ctx.filialId = filialId;
     return { kind: 'list', page: await listOrders(ctx, filialId, q) };
