@@ -52,6 +52,8 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   requests: number;
+  /** Answers per HTTP status: a bench that expects one status checks that every answer had it. */
+  statusCodes: Record<string, number>;
 }
 
 export async function load(opts: autocannon.Options): Promise<LoadResult> {
@@ -64,6 +66,7 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     requests: r.requests.total,
+    statusCodes: Object.fromEntries(Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
   };
 }
 
