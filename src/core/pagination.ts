@@ -196,36 +196,7 @@ export async function pageOf<E extends ObjectLiteral, R>(
   }
   // The ids and the count in one round trip (on the list's own transaction, if it has one).
   const [rows, counts] = (await readBatch(managerOf(filtered), statements.map(([sql, params]) => ({ sql, params })))) as Record<string, unknown>[][];
-  const hasMore = rows.length > pageSize;
-  const pageRows = rows.slice(0, pageSize);
-  const pageIds = pageRows.map((r) => Number(r[`_s${sort.length - 1}`]));
-
-  let total: number | null = null;
-  let totalCapped = false;
-  if (counts) {
-    total = Number((counts[0] as { n?: string | number } | undefined)?.n ?? 0);
-    if (total > COUNT_CAP) {
-      total = COUNT_CAP;
-      totalCapped = true;
-    }
-  }
-
-  const loaded = pageIds.length ? await load(pageIds) : [];
-  const byId = new Map(loaded.map((r) => [idOf(r), r]));
-  const data = pageIds.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
-  const last = pageRows[pageRows.length - 1];
-  return {
-    data,
-    pagination: {
-      page: after ? 1 : page,
-      pageSize,
-      total,
-      ...(totalCapped ? { totalCapped } : {}),
-      totalPages: total === null ? null : Math.ceil(total / pageSize),
-      hasMore,
-      nextCursor: hasMore && last ? encodeCursor(sort.map((_k, i) => normalizeCursorValue(last[`_s${i}`])), list) : null,
-    },
-  };
+  return assemblePage(rows, counts ? Number((counts[0] as { n?: string | number } | undefined)?.n ?? 0) : null, sort, request, after, list, load, idOf);
 }
 
 const normalizeCursorValue = (v: unknown) => (v instanceof Date ? v.toISOString().replace('T', ' ').replace('Z', '') : v);

@@ -1,23 +1,13 @@
 import { expect } from 'chai';
-import { Parser, processors } from 'xml2js';
-import { parseXml } from '../../src/modules/nfe/xml/xml-document';
+import { Parser } from 'xml2js';
+import { parserOptions, parseXml } from '../../src/modules/nfe/xml/xml-document';
 import { buildNfe } from '../support/nfe-builder';
 
 /*
  * parseXml builds xml2js's tree straight from sax's events: it must give the same tree (shapes and key
- * order) or the same first error as xml2js with the options it replaced, on an NF-e and on mutations of it.
+ * order) or the same first error as xml2js with the same options (`parserOptions`), on an NF-e and on
+ * mutations of it.
  */
-const xml2jsOptions = {
-  explicitArray: false,
-  explicitRoot: true,
-  tagNameProcessors: [processors.stripPrefix],
-  attrNameProcessors: [processors.stripPrefix],
-  trim: true,
-  normalize: false,
-  async: false,
-  strict: true,
-};
-
 async function outcome(read: (x: string) => Promise<unknown>, xml: string): Promise<{ tree?: string; error?: string }> {
   try {
     const tree = await read(xml);
@@ -55,7 +45,7 @@ describe('NF-e XML tree (parseXml against xml2js)', () => {
     }
     let trees = 0;
     for (const x of cases) {
-      const expected = await outcome((s) => new Parser(xml2jsOptions).parseStringPromise(s), x);
+      const expected = await outcome((s) => new Parser(parserOptions).parseStringPromise(s), x);
       const actual = await outcome(parseXml, x);
       if (expected.tree) {
         trees++;

@@ -32,7 +32,8 @@ export function assertNoDoctype(xml: string): void {
   });
 }
 
-const parserOptions = {
+/** xml2js's options for an NF-e: what parseXml's own tree reproduces, and its fallback for odd names. */
+export const parserOptions = {
   explicitArray: false,
   explicitRoot: true,
   // NF-e elements live in the portal's default namespace; a prefixed copy (ds:, nfe:) reads the same.
