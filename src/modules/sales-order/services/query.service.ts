@@ -1,11 +1,11 @@
 import { normalizeText } from '../../../core/br-documents';
-import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { acceptFilial, assertFilialAccess, filialRead } from '../../../core/auth/tenancy';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
 import { decodeId } from '../../../core/hashids';
 import { Page, PageRequest, paginateSql, SqlList, TypedSortKey } from '../../../core/pagination';
 import { paginateUnionSql } from '../../../core/pagination-union';
-import { readBatch } from '../../../core/db/transaction';
+import { queryOn, readBatch } from '../../../core/db/transaction';
 import { findCustomerIds, findPartyIds } from '../../catalog/party-search-index';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
 import {
@@ -143,9 +143,11 @@ export type ListOrGet = { kind: 'list'; page: Page<SalesOrderView> } | { kind: '
  */
 export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery): Promise<ListOrGet> {
   const filialId = decodeId('filial', x);
-  // plain SQL: this runs before every list request of the route
-  if (filialId > 0 && (await dataSource.manager.query('SELECT 1 AS one FROM filial WHERE id = ? AND company_id = ? LIMIT 1', [filialId, ctx.companyId])).length) {
-    await assertFilialAccess(ctx, filialId);
+  // One read decides both: a filial of the tenant (then granted and active, or 403) or an order id.
+  const read = filialRead(ctx, filialId);
+  const filialRows = filialId > 0 ? await queryOn<Record<string, unknown>[]>(dataSource.manager, read.sql, read.params) : [];
+  if (filialRows.length) {
+    acceptFilial(dataSource.manager, ctx, filialId, filialRows);
     ctx.filialId = filialId;
     return { kind: 'list', page: await listOrders(ctx, filialId, q) };
   }
