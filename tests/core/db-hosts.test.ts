@@ -32,6 +32,20 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
     expect(validateConfig({ DB_URL: 'mysql://root@127.0.0.1:3306/t' }).db.hosts).to.deep.equal([{ host: '127.0.0.1', port: 3306 }]);
   });
 
+  it('socketPath in DB_URL: a local server through its Unix socket (one host, absolute path)', async () => {
+    const c = validateConfig({ DB_URL: 'mysql://root@localhost/shop?socketPath=/run/mysqld/mysqld.sock' });
+    expect(c.db.socketPath).to.equal('/run/mysqld/mysqld.sock');
+    expect(validateConfig({ DB_URL: 'mysql://root@127.0.0.1:3306/shop' }).db.socketPath).to.equal(undefined);
+    expect(() => validateConfig({ DB_URL: 'mysql://root@a,b/shop?socketPath=/run/mysqld/mysqld.sock' })).to.throw(/DB_URL.*socketPath/);
+    expect(() => validateConfig({ DB_URL: 'mysql://root@a/shop?socketPath=mysqld.sock' })).to.throw(/DB_URL.*socketPath/);
+    // The running suite's own connections, when it was started with a socket, really use it.
+    if (isMysql && config.db.socketPath) {
+      const { dataSource } = await import('../../src/core/db/data-source');
+      const [row] = await dataSource.query("SELECT (SELECT HOST FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()) AS host");
+      expect(row.host).to.equal('localhost');
+    }
+  });
+
   it('a malformed host list names its variable', () => {
     expect(() => validateConfig({ DB_URL: 'mysql://root@a:1,,b:2/db' })).to.throw(/DB_URL/);
     expect(() => validateConfig({ DB_URL: 'mysql://root@a/db', DB_HOSTS: 'a:99999' })).to.throw(/DB_HOSTS/);

@@ -12,6 +12,12 @@ export interface DbTarget {
   /** The URL with the first host only: what a single-host client (TypeORM, mysql2) accepts. */
   url: string;
   hosts: DbHost[];
+  /**
+   * `?socketPath=/run/mysqld/mysqld.sock`: a database on this machine reached through its Unix socket
+   * (mysql2's option of that name; host and port are then unused). A round trip through the socket
+   * costs both processes less CPU than one through TCP on loopback.
+   */
+  socketPath?: string;
 }
 
 const URL_SHAPE = /^(mysql|mariadb):\/\/(?:([^@/?#]*)@)?([^/?#]+)(\/[^?#]*)?(\?[^#]*)?$/;
@@ -36,6 +42,7 @@ export function parseDbUrl(url: string, hostsOverride?: string): DbTarget {
   const first = `${hosts[0].host}:${hosts[0].port}`;
   const single = `${scheme}://${userinfo !== undefined ? `${userinfo}@` : ''}${first}${path}${query}`;
   // The single-host form must be a URL the drivers can read.
-  new URL(single);
-  return { url: single, hosts };
+  const socketPath = new URL(single).searchParams.get('socketPath') ?? undefined;
+  if (socketPath !== undefined && (hosts.length > 1 || !socketPath.startsWith('/'))) throw new Error('socketPath must be an absolute path, with one host');
+  return socketPath === undefined ? { url: single, hosts } : { url: single, hosts, socketPath };
 }

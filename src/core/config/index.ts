@@ -98,6 +98,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
       /** The URL with its first host; `hosts` lists them all (one unless DB_URL or DB_HOSTS names several). */
       url: target?.url,
       hosts: Object.freeze(target?.hosts ?? []),
+      /** The local server's Unix socket (DB_URL's `socketPath` parameter), used instead of host and port. */
+      socketPath: target?.socketPath,
       hostRetryMs: value.DB_HOST_RETRY_MS as number,
       /** TypeORM compares schemas per flavour; a mariadb:// URL selects MariaDB's rules. */
       flavor: (String(value.DB_URL ?? '').startsWith('mariadb:') ? 'mariadb' : 'mysql') as 'mysql' | 'mariadb',
