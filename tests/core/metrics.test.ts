@@ -6,6 +6,8 @@ import { createApp } from '../../src/app';
 import { validateConfig } from '../../src/core/config';
 import { isMysql } from '../../src/core/db/engine';
 import { dataSource } from '../../src/core/db/data-source';
+import { inTransaction } from '../../src/core/db/transaction';
+import { nextSequenceValues } from '../../src/core/sequence/sequence.service';
 import { encodeId } from '../../src/core/hashids';
 import { registerScrapeCollector, startMetricsServer } from '../../src/core/metrics';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
@@ -151,14 +153,21 @@ describe('Operators’ metrics (GET /metrics)', () => {
     expect(value(off, 'backoffice_webhook_deliveries', { status: 'failed' })).to.be.below(value(text, 'backoffice_webhook_deliveries', { status: 'failed' }));
   });
 
-  it('database pool use on MySQL (nothing on the embedded engine)', async () => {
+  it('database pool use on MySQL, per pool: main, transactions, sequence (nothing on the embedded engine)', async () => {
+    // A transaction and a counter bump first, so the two pools opened on demand are open.
+    await inTransaction((tx) => tx.query('SELECT 1'));
+    await nextSequenceValues(t.companyId, 'metrics-test');
     const text = (await metrics().expect(200)).text;
     if (isMysql) {
-      expect(sample(text, 'backoffice_db_pool_connections', { state: 'max' })).to.be.greaterThan(0);
-      expect(sample(text, 'backoffice_db_pool_connections', { state: 'idle' })).to.be.at.least(0);
-      expect(sample(text, 'backoffice_db_pool_waiting')).to.be.at.least(0);
+      for (const pool of ['main', 'transactions', 'sequence']) {
+        expect(sample(text, 'backoffice_db_pool_connections', { pool, state: 'max' }), pool).to.be.greaterThan(0);
+        expect(sample(text, 'backoffice_db_pool_connections', { pool, state: 'idle' }), pool).to.be.at.least(0);
+        expect(sample(text, 'backoffice_db_pool_connections', { pool, state: 'in_use' }), pool).to.be.at.least(0);
+        expect(sample(text, 'backoffice_db_pool_waiting', { pool }), pool).to.be.at.least(0);
+      }
+      expect(sample(text, 'backoffice_db_pool_connections', { pool: 'sequence', state: 'max' })).to.equal(4);
     } else {
-      expect(sample(text, 'backoffice_db_pool_connections', { state: 'max' })).to.equal(undefined);
+      expect(sample(text, 'backoffice_db_pool_connections', { pool: 'main', state: 'max' })).to.equal(undefined);
     }
   });
 

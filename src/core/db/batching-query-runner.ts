@@ -6,6 +6,7 @@ import { BroadcasterResult } from 'typeorm/subscriber/BroadcasterResult';
 import { config } from '../config';
 import { dataSource } from './data-source';
 import { createMysqlPool } from './host-pool';
+import { registerPool } from './pool-registry';
 import { DeferredWriteFailed } from './db-errors';
 import { serverTraits, sessionSetup } from './server-traits';
 
@@ -78,6 +79,7 @@ interface DriverInternals {
 }
 
 let pool: ConnectionPool | undefined;
+registerPool('transactions', () => pool);
 
 /**
  * The batching connections: the driver's own connection options (DB_POOL_SIZE connections) plus

@@ -6,6 +6,7 @@ import { config } from '../config';
 import { codeRoot, projectRoot } from '../paths';
 import { entities } from './entities';
 import { createMysqlPool } from './host-pool';
+import { registerPool } from './pool-registry';
 
 /** Migrations live per engine; both sets are generated from the same entities (compiled ones under dist/). */
 export const migrationsDir = (engine = config.db.engine) => path.join(codeRoot, 'migrations', engine);
@@ -50,6 +51,7 @@ export function buildDataSourceOptions(overrides: Partial<{ url: string; sqliteF
 }
 
 export const dataSource = new DataSource(buildDataSourceOptions());
+registerPool('main', () => (dataSource.isInitialized ? (dataSource.driver as unknown as { pool?: unknown }).pool : undefined));
 
 // Several hosts (a Galera cluster): TypeORM's driver gets a pool spread over them (host-pool.ts).
 if (config.db.engine === 'mysql' && config.db.hosts.length > 1) {

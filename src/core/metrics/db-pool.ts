@@ -1,37 +1,31 @@
 import { Counter, Gauge } from 'prom-client';
-import { dataSource } from '../db/data-source';
+import { openPools } from '../db/pool-registry';
 import { transactionRetries } from '../db/transaction';
 import { registry } from './registry';
 
-/** The fields of mysql2's pool that tell its use (internal, stable across mysql2 3.x). */
-interface Mysql2Pool {
-  config?: { connectionLimit?: number };
-  _allConnections?: { length: number };
-  _freeConnections?: { length: number };
-  _connectionQueue?: { length: number };
-}
-
-const pool = (): Mysql2Pool | undefined => (dataSource.isInitialized ? (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool : undefined);
-
 let registered = false;
 
-/** Main MySQL pool use, read from the pool at scrape time (no query); nothing on the embedded engine. */
+/**
+ * MySQL pool use per pool (main: TypeORM's; transactions: the batching runner's; sequence: the
+ * counters'), read from the pools at scrape time (no query); nothing on the embedded engine.
+ * The fields read are mysql2's internal ones, stable across mysql2 3.x (a HostPool keeps their shape).
+ */
 export function registerPoolMetrics(): void {
   if (registered) return;
   registered = true;
   new Gauge({
     name: 'backoffice_db_pool_connections',
-    help: 'Connections of the main database pool: in_use (lent to a request or job), idle, max (DB_POOL_SIZE)',
-    labelNames: ['state'],
+    help: 'Connections of each database pool (main, transactions, sequence): in_use (lent to a request or job), idle, max',
+    labelNames: ['pool', 'state'],
     registers: [registry],
     collect() {
-      const p = pool();
-      if (!p) return;
-      const all = p._allConnections?.length ?? 0;
-      const idle = p._freeConnections?.length ?? 0;
-      this.set({ state: 'in_use' }, all - idle);
-      this.set({ state: 'idle' }, idle);
-      if (p.config?.connectionLimit) this.set({ state: 'max' }, p.config.connectionLimit);
+      for (const { name, pool: p } of openPools()) {
+        const all = p._allConnections?.length ?? 0;
+        const idle = p._freeConnections?.length ?? 0;
+        this.set({ pool: name, state: 'in_use' }, all - idle);
+        this.set({ pool: name, state: 'idle' }, idle);
+        if (p.config?.connectionLimit) this.set({ pool: name, state: 'max' }, p.config.connectionLimit);
+      }
     },
   });
   new Counter({
@@ -45,11 +39,11 @@ export function registerPoolMetrics(): void {
   });
   new Gauge({
     name: 'backoffice_db_pool_waiting',
-    help: 'Requests for a connection of the main pool waiting for one to be free',
+    help: 'Requests for a connection of each database pool waiting for one to be free',
+    labelNames: ['pool'],
     registers: [registry],
     collect() {
-      const p = pool();
-      if (p) this.set(p._connectionQueue?.length ?? 0);
+      for (const { name, pool: p } of openPools()) this.set({ pool: name }, p._connectionQueue?.length ?? 0);
     },
   });
 }

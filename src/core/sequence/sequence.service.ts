@@ -4,6 +4,7 @@ import { config } from '../config';
 import { isMysql } from '../db/engine';
 import { createMysqlPool, MysqlPoolLike } from '../db/host-pool';
 import { isDeadlock } from '../db/db-errors';
+import { registerPool } from '../db/pool-registry';
 import { inTransaction, retryPause } from '../db/transaction';
 import { Sequence } from './sequence.entity';
 
@@ -17,6 +18,7 @@ import { Sequence } from './sequence.entity';
  * counter at once conflict at certification and the statement is sent again (below).
  */
 let pool: MysqlPoolLike | undefined;
+registerPool('sequence', () => pool);
 const sequencePool = (): MysqlPoolLike =>
   (pool ??= createMysqlPool(
     { uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z', trace: config.env !== 'production' },
