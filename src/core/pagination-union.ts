@@ -75,9 +75,32 @@ export async function paginateUnion<E extends ObjectLiteral, R>(
 }
 
 /**
+ * The capped count (`n`) of the union of plain-SQL branches. A branch with more than COUNT_CAP rows
+ * caps the union by itself, and finding that out only walks its index: no id is written to a
+ * temporary table. Only when no branch reaches the cap are the branches' ids united and counted (the
+ * CASE evaluates its ELSE only then, on MariaDB and SQLite alike).
+ */
+export function unionCountSql(branches: SqlList[], idColumn: string): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const overflows = branches
+    .map((b, i) => {
+      params.push(...b.params);
+      return `EXISTS (SELECT 1 FROM (SELECT ${idColumn} AS _id FROM ${b.from} WHERE ${b.where} LIMIT 1 OFFSET ${COUNT_CAP}) x${i})`;
+    })
+    .join(' OR ');
+  const ids = branches
+    .map((b, i) => {
+      params.push(...b.params);
+      return `SELECT _id FROM (SELECT ${idColumn} AS _id FROM ${b.from} WHERE ${b.where} LIMIT ${COUNT_CAP + 1}) c${i}`;
+    })
+    .join(' UNION ');
+  return { sql: `SELECT CASE WHEN ${overflows} THEN ${COUNT_CAP + 1} ELSE (SELECT COUNT(*) FROM (${ids}) u) END AS n`, params };
+}
+
+/**
  * `paginateUnion` for branches given as plain SQL (same plan: each branch index-ordered and cut at the
- * page's depth, the union sorted; the count the union of the branches' capped ids). The page's sort
- * values and the count travel in one batch (`run`).
+ * page's depth, the union sorted; the count `unionCountSql`). The page's sort values and the count
+ * travel in one batch (`run`).
  */
 export async function paginateUnionSql<R>(
   run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>,
@@ -105,17 +128,7 @@ export async function paginateUnionSql<R>(
   const outer = sqlPageQuery({ from: `(${united}) u`, where: '1 = 1', params }, outerSort, request, cursor);
   const statements = [outer];
   const withTotal = request.includeTotal !== false;
-  if (withTotal) {
-    const idColumn = sort[sort.length - 1].column;
-    const countParams: unknown[] = [];
-    const ids = branches
-      .map((b, i) => {
-        countParams.push(...b.params);
-        return `SELECT _id FROM (SELECT ${idColumn} AS _id FROM ${b.from} WHERE ${b.where} LIMIT ${COUNT_CAP + 1}) c${i}`;
-      })
-      .join(' UNION ');
-    statements.push({ sql: `SELECT COUNT(*) AS n FROM (${ids}) u`, params: countParams });
-  }
+  if (withTotal) statements.push(unionCountSql(branches, sort[sort.length - 1].column));
   const results = await run(statements);
   const counted = withTotal ? Number((results[1] as { n: string | number }[])[0]?.n ?? 0) : null;
   return assemblePage(results[0] as Record<string, unknown>[], counted, outerSort, request, cursor, list, load, idOf);

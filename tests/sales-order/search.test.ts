@@ -5,6 +5,9 @@ import { encodeId } from '../../src/core/hashids';
 import { Customer } from '../../src/modules/catalog/entities/customer.entity';
 import { indexCustomers } from '../../src/modules/catalog/party-search-index';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
+import { isMysql } from '../../src/core/db/engine';
+import { sqlPageQuery } from '../../src/core/pagination';
+import { baseListSql, whereCustomerInSql } from '../../src/modules/sales-order/sales-order.repository';
 import { CUSTOMER_SEARCH_CAP, codeRanges } from '../../src/modules/sales-order/services/query.service';
 import { api } from '../support/api';
 import { makeCustomer, makeProduct, makeSeller } from '../support/catalog';
@@ -154,6 +157,17 @@ describe('Sales orders: list, search and pagination', () => {
       // The orders of the customers beyond the cap still exist and are found by a narrower term.
       expect(orders).to.have.length(300);
       expect((await search({ search: 'xavante 29' })).body.data.map((o: any) => o.customerName).sort()).to.include('Xavante 299');
+    });
+
+    it('MariaDB: the customers\' branch reads the customer index, whatever the page order', async function () {
+      if (!isMysql) this.skip();
+      const customers = Array.from({ length: CUSTOMER_SEARCH_CAP }, (_v, i) => i + 1);
+      const branch = whereCustomerInSql(baseListSql(tt.companyId, { filialId: tt.filialIds[0] }), customers);
+      for (const column of ['o.code', 'o.created_at']) {
+        const page = sqlPageQuery(branch, [{ column, direction: 'DESC' }, { column: 'o.id', direction: 'DESC' }], { page: 1, pageSize: 20 }, null);
+        const plan: { key: string | null }[] = await dataSource.query(`EXPLAIN ${page.sql}`, page.params);
+        expect(plan.map((r) => r.key)).to.deep.equal(['ix_sales_order_filial_customer']);
+      }
     });
 
     it('a term matching nothing → an empty page', async () => {

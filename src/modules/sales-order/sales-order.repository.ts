@@ -238,6 +238,22 @@ export function whereCodeInSql(list: SqlList, ranges: [number, number][]): SqlLi
   };
 }
 
+/**
+ * The text search's branch "orders of these customers" (at most 250 of them). On MariaDB it reads the
+ * customer index, every listed customer's range, and sorts that for the page: left to itself, the
+ * optimizer's ORDER BY … LIMIT costing walks the code index backwards instead, fetching each order to
+ * test its customer (at 1M orders, 250 customers of 10 orders: 7,000 rows and 21,000 pages for a page
+ * of 20, against 2,500 index entries). The cost is then the listed customers' orders, which the
+ * customer cap bounds as the count cap bounds the count.
+ */
+export function whereCustomerInSql(list: SqlList, customerIds: number[]): SqlList {
+  return {
+    from: isMysql ? `${list.from} FORCE INDEX (ix_sales_order_filial_customer)` : list.from,
+    where: `${list.where} AND o.customer_id IN (${customerIds.map(() => '?').join(', ')})`,
+    params: [...list.params, ...customerIds],
+  };
+}
+
 /** Numeric search: the code ranges of "equal or starts with", one OR'ed range list on the code index. */
 export function whereCodeIn(qb: SelectQueryBuilder<SalesOrder>, ranges: [number, number][]): SelectQueryBuilder<SalesOrder> {
   if (!ranges.length) return qb.andWhere('1 = 0');

@@ -15,6 +15,7 @@ import {
   notFound,
   SalesOrderView,
   whereCodeInSql,
+  whereCustomerInSql,
 } from '../sales-order.repository';
 import { startOfBusinessDay } from '../../../core/business-date';
 import { addDays } from '../sales-order.rules';
@@ -114,7 +115,7 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
   ]);
   const and = (list: SqlList, sql: string, params: unknown[]): SqlList => ({ from: list.from, where: `${list.where} AND ${sql}`, params: [...list.params, ...params] });
   const branches: SqlList[] = [];
-  if (customers.length) branches.push(and(base(), `o.customer_id IN (${customers.map(() => '?').join(', ')})`, customers));
+  if (customers.length) branches.push(whereCustomerInSql(base(), customers));
   if (sellers.length) branches.push(and(base(), `o.seller_id IN (${sellers.map(() => '?').join(', ')})`, sellers));
   if (text) branches.push(and(base(), 'o.search_alias LIKE ?', [`${text}%`]));
   if (!branches.length) return paginateSql(run, and(base(), '1 = 0', []), sort, q, load, idOf);
