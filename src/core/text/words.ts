@@ -24,6 +24,14 @@ export function indexWords(...texts: (string | null | undefined)[]): string[] {
   return [...new Set(texts.flatMap((t) => foldWords(t)))];
 }
 
+/**
+ * Index words as one string, each word preceded by a space: whether some word starts with W is then
+ * `LIKE '% W%'` on that one value (folded words hold letters and digits only, never a wildcard).
+ */
+export function spacedWords(words: string[]): string {
+  return words.map((w) => ` ${w}`).join('');
+}
+
 /** The words of a search term, each to be matched as the start of some indexed word. */
 export function queryWords(term: string): string[] {
   return foldWords(term).slice(0, MAX_QUERY_WORDS);

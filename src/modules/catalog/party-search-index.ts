@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { documentSearchPrefix } from '../../core/br-documents';
-import { indexWords, queryWords } from '../../core/text/words';
+import { indexWords, queryWords, spacedWords } from '../../core/text/words';
 import { Customer } from './entities/customer.entity';
 import { PartySearchToken, PartyType } from './entities/party-search-token.entity';
 
@@ -33,7 +33,11 @@ export async function indexParties(em: EntityManager, companyId: number, partyTy
       .where('company_id = :companyId AND party_type = :partyType AND party_id IN (:...chunk)', { companyId, partyType, chunk })
       .execute();
   }
-  const rows = parties.flatMap((p) => indexWords(...p.texts).map((token) => ({ companyId, partyType, token, partyId: p.id })));
+  const rows = parties.flatMap((p) => {
+    const tokens = indexWords(...p.texts);
+    const words = spacedWords(tokens);
+    return tokens.map((token) => ({ companyId, partyType, token, partyId: p.id, words }));
+  });
   for (const chunk of chunks(rows)) await em.createQueryBuilder().insert().into(PartySearchToken).values(chunk).updateEntity(false).execute();
 }
 
@@ -43,19 +47,19 @@ const prefix = (w: string) => `${w.replace(/[%_\\]/g, '')}%`;
 /**
  * The condition on index rows aliased `${p}_t` that keeps the parties of a type whose words the
  * term's words all start, or null when the term has no word. The first word walks its prefix range
- * on the primary key; every further word is an index probe per candidate.
+ * on the primary key; every further word is tested on the row being read (its party's `words`), so a
+ * two-word term costs the first word's range and no index probe per candidate.
  */
 function partyMatchCondition(companyId: number, partyType: PartyType, term: string, p: string): { where: string; params: Record<string, unknown> } | null {
   const words = queryWords(term);
   if (!words.length) return null;
-  const params: Record<string, unknown> = { [`${p}_company`]: companyId, [`${p}_type`]: partyType };
-  words.forEach((w, i) => (params[`${p}_w${i}`] = prefix(w)));
-  const scope = (a: string) => `${a}.company_id = :${p}_company AND ${a}.party_type = :${p}_type`;
+  const params: Record<string, unknown> = { [`${p}_company`]: companyId, [`${p}_type`]: partyType, [`${p}_w0`]: prefix(words[0]) };
+  words.slice(1).forEach((w, k) => (params[`${p}_w${k + 1}`] = `% ${prefix(w)}`));
   const others = words
     .slice(1)
-    .map((_w, k) => ` AND EXISTS (SELECT 1 FROM party_search_token ${p}_e${k} WHERE ${scope(`${p}_e${k}`)} AND ${p}_e${k}.party_id = ${p}_t.party_id AND ${p}_e${k}.token LIKE :${p}_w${k + 1})`)
+    .map((_w, k) => ` AND ${p}_t.words LIKE :${p}_w${k + 1}`)
     .join('');
-  return { where: `${scope(`${p}_t`)} AND ${p}_t.token LIKE :${p}_w0${others}`, params };
+  return { where: `${p}_t.company_id = :${p}_company AND ${p}_t.party_type = :${p}_type AND ${p}_t.token LIKE :${p}_w0${others}`, params };
 }
 
 /** The same search as a condition on a party's id column, for the catalog list query builders. */

@@ -1,4 +1,4 @@
-import { Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** The kinds of party the word index holds. */
 export type PartyType = 'CUSTOMER' | 'SELLER';
@@ -23,4 +23,13 @@ export class PartySearchToken {
 
   @PrimaryColumn({ name: 'party_id', type: 'int' })
   partyId!: number;
+
+  /**
+   * All the party's index words (`spacedWords`), on each of its rows: a term of several words walks
+   * the first word's range and tests the others on the row it reads, with no index probe per party.
+   * Names are at most 150 + 150 characters (120 + 60 for sellers) and folding at most triples one
+   * (ﬃ → FFI), so 1,000 holds any party's words.
+   */
+  @Column({ type: 'varchar', length: 1000, default: '' })
+  words!: string;
 }
