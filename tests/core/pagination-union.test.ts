@@ -43,6 +43,19 @@ describe('Union lists: the capped count', () => {
     expect(await count(branch('p.id <= ?', COUNT_CAP), branch('p.id > ? AND p.id <= ?', COUNT_CAP - 1, COUNT_CAP + 1))).to.equal(COUNT_CAP + 1);
   });
 
+  it('a branch of many index ranges is not walked ahead: the union counts it, capped all the same', async () => {
+    const many = (where: string, ...params: unknown[]) => ({ ...branch(where, ...params), ranges: 250 });
+    expect(unionCountSql([many('p.id > ?', 0), many('p.id <= ?', 5)], 'p.id').sql).not.to.match(/OFFSET/);
+    expect(await count(many('p.id > ?', 0), many('p.id <= ?', 5))).to.equal(COUNT_CAP + 1);
+    expect(await count(many('p.id > ?', 0), branch('p.id <= ?', 5))).to.equal(COUNT_CAP + 1);
+    expect(await count(many('p.id <= ?', 6000), many('p.id > ? AND p.id <= ?', 4000, 9000))).to.equal(9000);
+    // Mixed: the few-range branch is walked (and caps), the other one waits for the union.
+    const mixed = unionCountSql([many('p.id <= ?', 5), branch('p.grp = ? OR p.grp <> ?', 1, 1)], 'p.id');
+    expect(mixed.sql.match(/OFFSET/g)).to.have.length(1);
+    expect(Number((await dataSource.query(mixed.sql, mixed.params))[0].n)).to.equal(COUNT_CAP + 1);
+    expect(await count(many('p.id <= ?', 5), branch('p.id > ? AND p.id <= ?', 3, 8))).to.equal(8);
+  });
+
   it('paginateUnionSql reports the capped total with the page', async () => {
     const sort: TypedSortKey[] = [{ column: 'p.id', direction: 'DESC', type: 'int' }];
     const run = (statements: { sql: string; params: unknown[] }[]) => Promise.all(statements.map((s) => dataSource.query(s.sql, s.params)));

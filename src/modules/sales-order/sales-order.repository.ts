@@ -4,6 +4,7 @@ import type { Statement } from '../../core/db/batching-query-runner';
 import { deferWrite, readBatch } from '../../core/db/transaction';
 import { hydrate, setClause } from '../../core/db/sql';
 import type { SqlList } from '../../core/pagination';
+import type { UnionBranch } from '../../core/pagination-union';
 import { Dec, toFixed } from '../../core/decimal';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { Product } from '../catalog/entities/product.entity';
@@ -246,11 +247,12 @@ export function whereCodeInSql(list: SqlList, ranges: [number, number][]): SqlLi
  * of 20, against 2,500 index entries). The cost is then the listed customers' orders, which the
  * customer cap bounds as the count cap bounds the count.
  */
-export function whereCustomerInSql(list: SqlList, customerIds: number[]): SqlList {
+export function whereCustomerInSql(list: SqlList, customerIds: number[]): UnionBranch {
   return {
     from: isMysql ? `${list.from} FORCE INDEX (ix_sales_order_filial_customer)` : list.from,
     where: `${list.where} AND o.customer_id IN (${customerIds.map(() => '?').join(', ')})`,
     params: [...list.params, ...customerIds],
+    ranges: customerIds.length,
   };
 }
 

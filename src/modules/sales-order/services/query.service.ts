@@ -4,7 +4,7 @@ import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
 import { decodeId } from '../../../core/hashids';
 import { Page, PageRequest, paginateSql, SqlList, TypedSortKey } from '../../../core/pagination';
-import { paginateUnionSql } from '../../../core/pagination-union';
+import { paginateUnionSql, UnionBranch } from '../../../core/pagination-union';
 import { queryOn, readBatch } from '../../../core/db/transaction';
 import { findCustomerIds, findPartyIds } from '../../catalog/party-search-index';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
@@ -114,9 +114,9 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
     findPartyIds(em, ctx.companyId, 'SELLER', term, SELLER_SEARCH_CAP),
   ]);
   const and = (list: SqlList, sql: string, params: unknown[]): SqlList => ({ from: list.from, where: `${list.where} AND ${sql}`, params: [...list.params, ...params] });
-  const branches: SqlList[] = [];
+  const branches: UnionBranch[] = [];
   if (customers.length) branches.push(whereCustomerInSql(base(), customers));
-  if (sellers.length) branches.push(and(base(), `o.seller_id IN (${sellers.map(() => '?').join(', ')})`, sellers));
+  if (sellers.length) branches.push({ ...and(base(), `o.seller_id IN (${sellers.map(() => '?').join(', ')})`, sellers), ranges: sellers.length });
   if (text) branches.push(and(base(), 'o.search_alias LIKE ?', [`${text}%`]));
   if (!branches.length) return paginateSql(run, and(base(), '1 = 0', []), sort, q, load, idOf);
   return paginateUnionSql(run, branches, sort, q, load, idOf);
