@@ -1,5 +1,5 @@
 import { normalizeText } from '../../../core/br-documents';
-import { acceptFilial, assertFilialAccess, filialRead } from '../../../core/auth/tenancy';
+import { acceptFilial, assertFilialAccess, filialRead, requestFilial } from '../../../core/auth/tenancy';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
 import { decodeId } from '../../../core/hashids';
@@ -10,8 +10,9 @@ import { findCustomerIds, findPartyIds } from '../../catalog/party-search-index'
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
 import {
   baseListSql,
+  ListedOrder,
+  loadListed,
   loadView,
-  loadViews,
   notFound,
   SalesOrderView,
   whereCodeInSql,
@@ -79,13 +80,13 @@ export function codeRanges(term: string): [number, number][] | null {
   return ranges;
 }
 
-const idOf = (v: SalesOrderView) => v.order.id;
+const idOf = (v: ListedOrder) => v.order.id;
 
 /**
  * Lists a filial's orders and quotes: filters, numeric or text search, two-phase pagination. Phase 1
  * is plain SQL (the page's sort values and the capped count in one round trip), phase 2 reads the rows.
  */
-export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery): Promise<Page<SalesOrderView>> {
+export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery): Promise<Page<ListedOrder>> {
   const em = dataSource.manager;
   const base = (): SqlList =>
     baseListSql(ctx.companyId, {
@@ -98,7 +99,7 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
       createdBefore: q.createdTo ? startOfBusinessDay(addDays(q.createdTo, 1)) : undefined,
     });
   const sort = SORT_KEYS[q.sort];
-  const load = (ids: number[]) => loadViews(em, ctx.companyId, ids);
+  const load = (ids: number[]) => loadListed(em, ctx.companyId, ids);
   const run = (statements: { sql: string; params: unknown[] }[]) => readBatch(em, statements);
   const term = q.search?.trim();
   if (!term) return paginateSql(run, base(), sort, q, load, idOf);
@@ -134,7 +135,7 @@ export async function getOrder(ctx: TenantContext, id: number): Promise<SalesOrd
   return loadView(dataSource.manager, ctx.companyId, order.id);
 }
 
-export type ListOrGet = { kind: 'list'; page: Page<SalesOrderView> } | { kind: 'order'; view: SalesOrderView };
+export type ListOrGet = { kind: 'list'; page: Page<ListedOrder> } | { kind: 'order'; view: SalesOrderView };
 
 /**
  * GET /sales-order/:x (SPEC §6): a param that decodes as a filial of the tenant lists that filial
@@ -143,6 +144,11 @@ export type ListOrGet = { kind: 'list'; page: Page<SalesOrderView> } | { kind: '
  */
 export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery): Promise<ListOrGet> {
   const filialId = decodeId('filial', x);
+  // The filial of x-filial-id, already checked by this request (the usual call): nothing to read again.
+  if (filialId > 0 && requestFilial(ctx.companyId, filialId)) {
+    ctx.filialId = filialId;
+    return { kind: 'list', page: await listOrders(ctx, filialId, q) };
+  }
   // One read decides both: a filial of the tenant (then granted and active, or 403) or an order id.
   const read = filialRead(ctx, filialId);
   const filialRows = filialId > 0 ? await queryOn<Record<string, unknown>[]>(dataSource.manager, read.sql, read.params) : [];
