@@ -104,6 +104,19 @@ describe('Round trips of the hot transactions (MySQL)', function () {
     ]);
   });
 
+  it('a text search page: customers and sellers resolved in one round trip', async () => {
+    const { result: res, roundTrips } = await recordStatements(() => api().get(`/api/sales-order/${t.filialHashes[0]}`).query({ search: 'caixa' }).set(t.headers()));
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body.data.length).to.be.greaterThan(0);
+    expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
+      ['SELECT filial'],
+      ['SELECT party_search_token', 'SELECT party_search_token'],
+      // The union of the branches (the seller's orders, order aliases) cut to the page, and its count.
+      ['SELECT sales_order', 'SELECT sales_order'],
+      ['SELECT sales_order', 'SELECT sales_order_item', 'SELECT sales_order'],
+    ]);
+  });
+
   it('an entry document confirm', async () => {
     const doc = await createDraft(t, draftBody({ items: products.map((p) => item({ productId: p.hash, quantity: 4, unitPrice: 3 })) }));
     const { result: res, roundTrips } = await recordStatements(() => api().post(`/api/entry-document/confirm/${doc.id}`).set(t.headers()));

@@ -3,7 +3,7 @@ import { dataSource } from '../../src/core/db/data-source';
 import { normalizeText } from '../../src/core/br-documents';
 import { encodeId } from '../../src/core/hashids';
 import { Customer } from '../../src/modules/catalog/entities/customer.entity';
-import { indexCustomers } from '../../src/modules/catalog/party-search-index';
+import { findCustomerAndSellerIds, findCustomerIds, findPartyIds, indexCustomers } from '../../src/modules/catalog/party-search-index';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
 import { CUSTOMER_SEARCH_CAP, codeRanges } from '../../src/modules/sales-order/services/query.service';
 import { api } from '../support/api';
@@ -154,6 +154,17 @@ describe('Sales orders: list, search and pagination', () => {
       // The orders of the customers beyond the cap still exist and are found by a narrower term.
       expect(orders).to.have.length(300);
       expect((await search({ search: 'xavante 29' })).body.data.map((o: any) => o.customerName).sort()).to.include('Xavante 299');
+    });
+
+    it('the list resolves customers and sellers in one batch: the same ids, in the same order, as findCustomerIds and findPartyIds', async () => {
+      await makeCustomer(tt, { name: 'Xavier Doc', document: '98765432100' });
+      await makeSeller(tt, { name: 'Xavante Vendedor', alias: 'XV' });
+      for (const term of ['xavante', 'xavante 29', 'maria', 'mari jo', '987.654', '123', 'carlao', 'x', 'inexistente', '%', '']) {
+        const batched = await findCustomerAndSellerIds(dataSource.manager, tt.companyId, term, CUSTOMER_SEARCH_CAP, 250);
+        expect(batched.customers, term).to.deep.equal(await findCustomerIds(dataSource.manager, tt.companyId, term, CUSTOMER_SEARCH_CAP));
+        expect(batched.sellers, term).to.deep.equal(await findPartyIds(dataSource.manager, tt.companyId, 'SELLER', term, 250));
+      }
+      expect((await findCustomerAndSellerIds(dataSource.manager, tt.companyId, 'xavante', CUSTOMER_SEARCH_CAP, 250)).customers).to.have.length(250);
     });
 
     it('a term matching nothing → an empty page', async () => {

@@ -6,7 +6,7 @@ import { decodeId } from '../../../core/hashids';
 import { Page, PageRequest, paginateSql, SqlList, TypedSortKey } from '../../../core/pagination';
 import { paginateUnionSql } from '../../../core/pagination-union';
 import { queryOn, readBatch } from '../../../core/db/transaction';
-import { findCustomerIds, findPartyIds } from '../../catalog/party-search-index';
+import { findCustomerAndSellerIds } from '../../catalog/party-search-index';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
 import {
   baseListSql,
@@ -109,10 +109,7 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
 
   // Text: customers first (capped), sellers, then orders of those or with a matching alias.
   const text = normalizeText(term);
-  const [customers, sellers] = await Promise.all([
-    findCustomerIds(em, ctx.companyId, term, CUSTOMER_SEARCH_CAP),
-    findPartyIds(em, ctx.companyId, 'SELLER', term, SELLER_SEARCH_CAP),
-  ]);
+  const { customers, sellers } = await findCustomerAndSellerIds(em, ctx.companyId, term, CUSTOMER_SEARCH_CAP, SELLER_SEARCH_CAP);
   const and = (list: SqlList, sql: string, params: unknown[]): SqlList => ({ from: list.from, where: `${list.where} AND ${sql}`, params: [...list.params, ...params] });
   const branches: SqlList[] = [];
   if (customers.length) branches.push(and(base(), `o.customer_id IN (${customers.map(() => '?').join(', ')})`, customers));
