@@ -77,6 +77,20 @@ describe('Sales orders: a list page maps rows exactly as the entity mapper does'
         }
         expect(JSON.stringify(actual), `${text} at ${scale}`).to.equal(JSON.stringify(expected));
       }
+      // Random short texts of digits, signs, points and other characters: the same answer (or the same refusal).
+      let s = 99;
+      const next = () => (s = (s * 1103515245 + 12345) % 2 ** 31);
+      for (let i = 0; i < 3000; i++) {
+        const random = Array.from({ length: next() % 9 }, () => '0123456789-.e+ x'[next() % 16]).join('');
+        const answer = (f: () => unknown) => {
+          try {
+            return JSON.stringify(f());
+          } catch {
+            return 'throws';
+          }
+        };
+        expect(answer(() => storedToJsonNumber(random, scale)), `${random} at ${scale}`).to.equal(answer(() => toJsonNumber(random, scale)));
+      }
       expect(storedToJsonNumber(null, scale)).to.equal(null);
       expect(storedToJsonNumber(1.5, scale)).to.equal(1.5);
     }

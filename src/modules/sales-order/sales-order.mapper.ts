@@ -9,7 +9,7 @@ import { isExpired, remainingOf } from './sales-order.rules';
 import type { GroupPlan } from './services/group.service';
 import { totalsColumns } from './services/lines';
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const qty = (v: Dec) => toJsonNumber(v, 'quantity');
 const amount = (v: Dec) => toJsonNumber(v, 'amount');
 
