@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
+import { readBatch } from '../../src/core/db/transaction';
 import { normalizeText } from '../../src/core/br-documents';
 import { encodeId } from '../../src/core/hashids';
 import { Customer } from '../../src/modules/catalog/entities/customer.entity';
@@ -160,11 +161,11 @@ describe('Sales orders: list, search and pagination', () => {
       await makeCustomer(tt, { name: 'Xavier Doc', document: '98765432100' });
       await makeSeller(tt, { name: 'Xavante Vendedor', alias: 'XV' });
       for (const term of ['xavante', 'xavante 29', 'maria', 'mari jo', '987.654', '123', 'carlao', 'x', 'inexistente', '%', '']) {
-        const batched = await findCustomerAndSellerIds(dataSource.manager, tt.companyId, term, CUSTOMER_SEARCH_CAP, 250);
+        const batched = await findCustomerAndSellerIds((statements) => readBatch(dataSource.manager, statements), tt.companyId, term, CUSTOMER_SEARCH_CAP, 250);
         expect(batched.customers, term).to.deep.equal(await findCustomerIds(dataSource.manager, tt.companyId, term, CUSTOMER_SEARCH_CAP));
         expect(batched.sellers, term).to.deep.equal(await findPartyIds(dataSource.manager, tt.companyId, 'SELLER', term, 250));
       }
-      expect((await findCustomerAndSellerIds(dataSource.manager, tt.companyId, 'xavante', CUSTOMER_SEARCH_CAP, 250)).customers).to.have.length(250);
+      expect((await findCustomerAndSellerIds((statements) => readBatch(dataSource.manager, statements), tt.companyId, 'xavante', CUSTOMER_SEARCH_CAP, 250)).customers).to.have.length(250);
     });
 
     it('a term matching nothing → an empty page', async () => {

@@ -1,6 +1,5 @@
 import { EntityManager } from 'typeorm';
 import { documentSearchPrefix } from '../../core/br-documents';
-import { readBatch } from '../../core/db/transaction';
 import { indexWords, queryWords } from '../../core/text/words';
 import { Customer } from './entities/customer.entity';
 import { PartySearchToken, PartyType } from './entities/party-search-token.entity';
@@ -115,7 +114,14 @@ export async function findCustomerIds(em: EntityManager, companyId: number, term
  * `findCustomerIds` and `findPartyIds(…, 'SELLER', …)` of one term (the same ids, in the same order)
  * as plain SQL in one batch: one round trip on MySQL for the sales-order list's text search.
  */
-export async function findCustomerAndSellerIds(em: EntityManager, companyId: number, term: string, customerCap: number, sellerCap: number): Promise<{ customers: number[]; sellers: number[] }> {
+export async function findCustomerAndSellerIds(
+  /** Runs a batch (readBatch on the caller's manager, or the caller's own first round trip). */
+  run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>,
+  companyId: number,
+  term: string,
+  customerCap: number,
+  sellerCap: number,
+): Promise<{ customers: number[]; sellers: number[] }> {
   const statements: { sql: string; params: unknown[] }[] = [];
   const partyIds = (partyType: PartyType, cap: number): number => {
     const params: unknown[] = [];
@@ -133,7 +139,7 @@ export async function findCustomerAndSellerIds(em: EntityManager, companyId: num
   }
   const customerWords = partyIds('CUSTOMER', customerCap);
   const sellerWords = partyIds('SELLER', sellerCap);
-  const results = (statements.length ? await readBatch(em, statements) : []) as { id: number | string }[][];
+  const results = (statements.length ? await run(statements) : []) as { id: number | string }[][];
   const ids = (at: number) => (at < 0 ? [] : results[at].map((r) => Number(r.id)));
   return {
     customers: [...new Set([...(digits ? ids(0) : []), ...ids(customerWords)])].slice(0, customerCap),

@@ -23,7 +23,7 @@ export async function list(req: ValidRequest<typeof s.list>, res: Response) {
 }
 
 export async function listOrRead(req: ValidRequest<typeof s.listOrGet>, res: Response) {
-  const result = await listOrGet(req.ctx, req.valid.params.filialIdOrId, req.valid.query);
+  const result = await listOrGet(req.ctx, req.valid.params.filialIdOrId, req.valid.query, { filialUnchecked: req.filialUnchecked === true });
   res.json(result.kind === 'list' ? mapPage(result.page, (v) => toSalesOrderListDto(v)) : toSalesOrderDto(result.view));
 }
 

@@ -6,6 +6,7 @@ import { decodeId } from '../../../core/hashids';
 import { Page, PageRequest, paginateSql, SqlList, TypedSortKey } from '../../../core/pagination';
 import { paginateUnionSql } from '../../../core/pagination-union';
 import { queryOn, readBatch } from '../../../core/db/transaction';
+import type { EntityManager } from 'typeorm';
 import { findCustomerAndSellerIds } from '../../catalog/party-search-index';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
 import {
@@ -86,8 +87,28 @@ const idOf = (v: ListedOrder) => v.order.id;
  * Lists a filial's orders and quotes: filters, numeric or text search, two-phase pagination. Phase 1
  * is plain SQL (the page's sort values and the capped count in one round trip), phase 2 reads the rows.
  */
-export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery): Promise<Page<ListedOrder>> {
+export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery, options: { filialUnchecked?: boolean } = {}): Promise<Page<ListedOrder>> {
   const em = dataSource.manager;
+  // A filial the pipeline left unchecked (RouteDef.filialCheck) is read in the list's first round trip
+  // and refused (403) before any of that trip's rows are used: they are the tenant's own rows.
+  let unchecked = options.filialUnchecked === true;
+  const run = async (statements: { sql: string; params: unknown[] }[]): Promise<unknown[]> => {
+    if (!unchecked) return readBatch(em, statements);
+    unchecked = false;
+    const [filialRows, ...results] = await readBatch(em, [filialRead(ctx, filialId), ...statements]);
+    acceptFilial(em, ctx, filialId, filialRows as Record<string, unknown>[]);
+    return results;
+  };
+  try {
+    return await listFrom(ctx, em, filialId, q, run);
+  } catch (err) {
+    // Refused before any SQL (a bad cursor): the filial still answers first, as the pipeline's check would have.
+    if (unchecked) await assertFilialAccess(ctx, filialId);
+    throw err;
+  }
+}
+
+async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number, q: ListQuery, run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>): Promise<Page<ListedOrder>> {
   const base = (): SqlList =>
     baseListSql(ctx.companyId, {
       filialId,
@@ -100,7 +121,6 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
     });
   const sort = SORT_KEYS[q.sort];
   const load = (ids: number[]) => loadListed(em, ctx.companyId, ids);
-  const run = (statements: { sql: string; params: unknown[] }[]) => readBatch(em, statements);
   const term = q.search?.trim();
   if (!term) return paginateSql(run, base(), sort, q, load, idOf);
 
@@ -109,7 +129,7 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
 
   // Text: customers first (capped), sellers, then orders of those or with a matching alias.
   const text = normalizeText(term);
-  const { customers, sellers } = await findCustomerAndSellerIds(em, ctx.companyId, term, CUSTOMER_SEARCH_CAP, SELLER_SEARCH_CAP);
+  const { customers, sellers } = await findCustomerAndSellerIds(run, ctx.companyId, term, CUSTOMER_SEARCH_CAP, SELLER_SEARCH_CAP);
   const and = (list: SqlList, sql: string, params: unknown[]): SqlList => ({ from: list.from, where: `${list.where} AND ${sql}`, params: [...list.params, ...params] });
   const branches: SqlList[] = [];
   if (customers.length) branches.push(and(base(), `o.customer_id IN (${customers.map(() => '?').join(', ')})`, customers));
@@ -139,13 +159,14 @@ export type ListOrGet = { kind: 'list'; page: Page<ListedOrder> } | { kind: 'ord
  * (403 if the token does not grant it); anything else is read as an order id (404 when it is not one).
  * Per-type hashid salts keep the two readings apart.
  */
-export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery): Promise<ListOrGet> {
+export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery, options: { filialUnchecked?: boolean } = {}): Promise<ListOrGet> {
   const filialId = decodeId('filial', x);
-  // The filial of x-filial-id, already checked by this request (the usual call): nothing to read again.
-  if (filialId > 0 && requestFilial(ctx.companyId, filialId)) {
-    ctx.filialId = filialId;
-    return { kind: 'list', page: await listOrders(ctx, filialId, q) };
+  // The filial of x-filial-id (the usual call): checked by this request already, or left to the
+  // list's first round trip (RouteDef.filialCheck 'handler'); nothing to read on its own.
+  if (filialId > 0 && filialId === ctx.filialId && (options.filialUnchecked || requestFilial(ctx.companyId, filialId))) {
+    return { kind: 'list', page: await listOrders(ctx, filialId, q, { filialUnchecked: options.filialUnchecked }) };
   }
+  if (options.filialUnchecked && ctx.filialId) await assertFilialAccess(ctx, ctx.filialId);
   // One read decides both: a filial of the tenant (then granted and active, or 403) or an order id.
   const read = filialRead(ctx, filialId);
   const filialRows = filialId > 0 ? await queryOn<Record<string, unknown>[]>(dataSource.manager, read.sql, read.params) : [];
