@@ -13,7 +13,8 @@
  *   DB_URL=mysql://root@127.0.0.1:3306/<db> npm run bench -- sales-order
  *   env: ORDERS, CUSTOMERS, SELLERS, PRODUCTS, OPEN_ORDERS, LIST_SECS (10), LIST_CONNECTIONS (1), FULFILL_SECS (30),
  *        BENCH_REUSE=1 (keep the loaded data of a previous run), PROFILE_SECS (10; 0: none: a CPU profile of
- *        the API over that much more of the numeric-search list, by stage, in bench/out/sales-order-list.cpuprofile)
+ *        the API over that much more of the numeric-search list, by stage, in bench/out/sales-order-list.cpuprofile),
+ *        PROFILE_LIST (numeric, text or page500: the list PROFILE_SECS profiles; default numeric)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +40,8 @@ const N = {
   fulfillSecs: Number(process.env.FULFILL_SECS ?? 30),
   listConnections: Number(process.env.LIST_CONNECTIONS ?? 1),
 };
+/** Which list PROFILE_SECS profiles: numeric (search), text (search) or page500. */
+const profileList = process.env.PROFILE_LIST ?? 'numeric';
 const COMPANY_CNPJ = '11222333000181';
 const BATCH = 2_000;
 const STOCK = 10_000_000;
@@ -250,8 +253,15 @@ async function main(): Promise<void> {
     await listLoad('page 500, unfiltered', () => `${listPath}?page=500&pageSize=20`);
     const profileSecs = Number(process.env.PROFILE_SECS ?? 10);
     if (profileSecs > 0) {
+      const profilePath: Record<string, () => string> = {
+        numeric: () => `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}`,
+        text: () => `${listPath}?search=${encodeURIComponent(textTerms[Math.floor(r() * textTerms.length)])}`,
+        page500: () => `${listPath}?page=500&pageSize=20`,
+      };
+      const pathOf = profilePath[profileList];
+      if (!pathOf) throw new Error(`PROFILE_LIST must be one of ${Object.keys(profilePath).join(', ')}`);
       await profiled(server, 'sales-order-list', () =>
-        load({ url: baseUrl, connections: N.listConnections, duration: profileSecs, headers, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}` }) }] }),
+        load({ url: baseUrl, connections: N.listConnections, duration: profileSecs, headers, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }] }),
       );
       listStages = stagesOfCpuProfile(reportFile('sales-order-list').replace(/\.md$/, '.cpuprofile'));
     }
@@ -321,7 +331,7 @@ async function main(): Promise<void> {
       `Raw-SQL floor (same run): ${JSON.stringify(floor)}; fulfill / floor = ${ratio === null ? 'n/a' : ratio.toFixed(3)}.`,
       '',
       ...(listStages.length
-        ? ['## Where a list request spends the API\'s CPU (numeric search, profile by stage; bench/out/sales-order-list.cpuprofile)', '', '| stage | ms | share |', '|---|---|---|', ...listStages.map((x) => `| ${x.stage} | ${x.ms} | ${x.share}% |`), '']
+        ? [`## Where a list request spends the API's CPU (${profileList} list, profile by stage; bench/out/sales-order-list.cpuprofile)`, '', '| stage | ms | share |', '|---|---|---|', ...listStages.map((x) => `| ${x.stage} | ${x.ms} | ${x.share}% |`), '']
         : []),
       '## EXPLAIN of the list queries (phase 1: ids and count, and the customer/seller resolution of a text search; phase 2: rows by primary key)',
       '',

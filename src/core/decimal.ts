@@ -81,3 +81,61 @@ export function allocate(total: DecimalInput, weights: DecimalInput[], scale: Sc
   }
   return shares;
 }
+
+/*
+ * `toJsonNumber` of decimals as the database driver gives them (fixed-point strings), for hot
+ * mappers: most such values already have at most the scale's places, and then rounding changes
+ * nothing and the number is `Number` of the text itself — no decimal.js. Anything else (more places,
+ * exponents, numbers) takes `toJsonNumber`.
+ */
+/** Up to 15 digits in all: the value times 10^places is a safe integer. */
+const scaledUpTo: RegExp[] = [];
+const scaledPattern = (places: number) => (scaledUpTo[places] ??= new RegExp(`^(-?)(\\d{1,${15 - places}})(?:\\.(\\d{1,${places}}))?$`));
+
+/** /^-?\d+(?:\.\d{1,places})?$/ by hand: a list page asks it some 700 times. */
+function isFixedPointUpTo(s: string, places: number): boolean {
+  const n = s.length;
+  let i = s.charCodeAt(0) === 45 ? 1 : 0;
+  const intStart = i;
+  for (let c = s.charCodeAt(i); i < n && c >= 48 && c <= 57; c = s.charCodeAt(++i));
+  if (i === intStart) return false;
+  if (i === n) return true;
+  if (s.charCodeAt(i) !== 46) return false;
+  const fracStart = ++i;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return n - fracStart >= 1 && n - fracStart <= places;
+}
+
+/** `toJsonNumber(value, scale)` of a stored decimal. */
+export function storedToJsonNumber(value: unknown, scale: ScaleName): number | null {
+  if (typeof value === 'string' && isFixedPointUpTo(value, SCALE[scale])) return Number(value);
+  return toJsonNumber(value as DecimalInput | null | undefined, scale);
+}
+
+/** The stored decimal times 10^places as an exact (safe) integer, or undefined when it is not that simple. */
+function scaledInteger(value: unknown, places: number): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = scaledPattern(places).exec(value);
+  if (!m) return undefined;
+  const n = Number(m[2]) * 10 ** places + (m[3] ? Number(m[3].padEnd(places, '0')) : 0);
+  return m[1] ? -n : n;
+}
+
+/**
+ * `toJsonNumber(a − b − c…, scale)` of stored decimals. In integers of 10^-places when every operand
+ * fits (exact: each is below 10^15, the result below 2^53), and the division by 10^places is the
+ * correctly rounded double of the exact decimal, as `Number` of its text is; else decimal.js.
+ */
+export function storedDifferenceToJsonNumber(scale: ScaleName, from: unknown, ...minus: unknown[]): number | null {
+  const places = SCALE[scale];
+  let result = scaledInteger(from, places);
+  for (let i = 0; result !== undefined && i < minus.length; i++) {
+    const m = scaledInteger(minus[i], places);
+    result = m === undefined ? undefined : result - m;
+  }
+  if (result !== undefined) return result / 10 ** places;
+  return toJsonNumber(minus.reduce<Dec>((acc, v) => acc.minus(dec(v as DecimalInput)), dec(from as DecimalInput)), scale);
+}

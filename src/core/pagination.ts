@@ -65,7 +65,10 @@ const invalidCursor = (message = 'cursor is not valid for this list') =>
   new ValidationError('Invalid cursor', [{ path: 'query.cursor', message }], 'INVALID_CURSOR');
 
 const jsonParameters = (params: ObjectLiteral) =>
-  JSON.stringify(params, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v instanceof Buffer ? v.toString('base64') : v));
+  // A list of plain values (the plain-SQL lists' usual parameters) reads the same without the replacer, which costs more than the rest.
+  Array.isArray(params) && params.every((v) => v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean')
+    ? JSON.stringify(params)
+    : JSON.stringify(params, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v instanceof Buffer ? v.toString('base64') : v));
 
 const COLUMN_TYPES: Record<string, SortKeyType> = {
   int: 'int', integer: 'int', smallint: 'int', tinyint: 'int', mediumint: 'int', bigint: 'int',
@@ -278,7 +281,8 @@ export async function assemblePage<R>(
   const { page, pageSize } = request;
   const hasMore = rows.length > pageSize;
   const pageRows = rows.slice(0, pageSize);
-  const pageIds = pageRows.map((r) => Number(r[`_s${sort.length - 1}`]));
+  const idKey = `_s${sort.length - 1}`;
+  const pageIds = pageRows.map((r) => Number(r[idKey]));
   let total: number | null = null;
   let totalCapped = false;
   if (counted !== null) {

@@ -7,6 +7,8 @@ import { createTestTenant, TestTenant } from '../support/tenant';
 import { auditOf, countItems, countOrders, createOrder, eventsOf, itemsInDb, orderInDb } from './support';
 import { decodeId } from '../../src/core/hashids';
 import { Dec } from '../../src/core/decimal';
+import { dataSource } from '../../src/core/db/data-source';
+import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 
 describe('Sales orders: create and read (SPEC §6)', () => {
   let t: TestTenant;
@@ -212,6 +214,25 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       expectProblem(await api().get(`/api/sales-order/list/${t.filialHashes[0]}`).set(onlySecond), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await api().get(`/api/sales-order/${order.id}`).set(onlySecond), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await api().get(`/api/sales-order/detail/${order.id}`).set(onlySecond), 403, 'FILIAL_NOT_GRANTED');
+    });
+
+    it('the list checks the x-filial-id filial in its own first round trip: inactive or not the tenant\'s → 403 before any row, a bad cursor too', async () => {
+      const tt = await createTestTenant();
+      const foreign = await createTestTenant();
+      const ok = await api().get(`/api/sales-order/${tt.filialHashes[1]}`).set(tt.headers(1));
+      expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
+      await dataSource.manager.update(Filial, { id: tt.filialIds[1] }, { active: false });
+      for (const query of [{}, { search: '12' }, { search: 'maria' }, { cursor: 'bm90LWEtY3Vyc29y.AAAAAAAAAAAAAAAAAAAAAA' }]) {
+        expectProblem(await api().get(`/api/sales-order/${tt.filialHashes[1]}`).query(query).set(tt.headers(1)), 403, 'FILIAL_NOT_GRANTED');
+      }
+      // Another tenant's filial named in both places (an all-filiais token grants ids, not tenants).
+      const crossed = { ...tt.headers(), 'x-filial-id': foreign.filialHashes[0] };
+      expectProblem(await api().get(`/api/sales-order/${foreign.filialHashes[0]}`).set(crossed), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(await api().get(`/api/sales-order/${foreign.filialHashes[0]}`).query({ search: 'maria' }).set(crossed), 403, 'FILIAL_NOT_GRANTED');
+      // The list of another of the caller's filiais than x-filial-id's: both are checked.
+      expectProblem(await api().get(`/api/sales-order/${tt.filialHashes[0]}`).set(tt.headers(1)), 403, 'FILIAL_NOT_GRANTED');
+      expect((await api().get(`/api/sales-order/${tt.filialHashes[1]}`).set(tt.headers(0))).status).to.equal(403);
+      expect((await api().get(`/api/sales-order/${tt.filialHashes[0]}`).set(tt.headers(0))).status).to.equal(200);
     });
 
     it('responses carry hashids only', async () => {

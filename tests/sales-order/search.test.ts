@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
+import { readBatch } from '../../src/core/db/transaction';
 import { normalizeText } from '../../src/core/br-documents';
 import { encodeId } from '../../src/core/hashids';
 import { Customer } from '../../src/modules/catalog/entities/customer.entity';
-import { indexCustomers } from '../../src/modules/catalog/party-search-index';
+import { findCustomerAndSellerIds, findCustomerIds, findPartyIds, indexCustomers } from '../../src/modules/catalog/party-search-index';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
 import { isMysql } from '../../src/core/db/engine';
 import { sqlPageQuery } from '../../src/core/pagination';
@@ -168,6 +169,17 @@ describe('Sales orders: list, search and pagination', () => {
         const plan: { key: string | null }[] = await dataSource.query(`EXPLAIN ${page.sql}`, page.params);
         expect(plan.map((r) => r.key)).to.deep.equal(['ix_sales_order_filial_customer']);
       }
+    });
+
+    it('the list resolves customers and sellers in one batch: the same ids, in the same order, as findCustomerIds and findPartyIds', async () => {
+      await makeCustomer(tt, { name: 'Xavier Doc', document: '98765432100' });
+      await makeSeller(tt, { name: 'Xavante Vendedor', alias: 'XV' });
+      for (const term of ['xavante', 'xavante 29', 'maria', 'mari jo', '987.654', '123', 'carlao', 'x', 'inexistente', '%', '']) {
+        const batched = await findCustomerAndSellerIds((statements) => readBatch(dataSource.manager, statements), tt.companyId, term, CUSTOMER_SEARCH_CAP, 250);
+        expect(batched.customers, term).to.deep.equal(await findCustomerIds(dataSource.manager, tt.companyId, term, CUSTOMER_SEARCH_CAP));
+        expect(batched.sellers, term).to.deep.equal(await findPartyIds(dataSource.manager, tt.companyId, 'SELLER', term, 250));
+      }
+      expect((await findCustomerAndSellerIds((statements) => readBatch(dataSource.manager, statements), tt.companyId, 'xavante', CUSTOMER_SEARCH_CAP, 250)).customers).to.have.length(250);
     });
 
     it('a term matching nothing → an empty page', async () => {

@@ -48,18 +48,23 @@ const prefix = (w: string) => `${w.replace(/[%_\\]/g, '')}%`;
  * The condition on index rows aliased `${p}_t` that keeps the parties of a type whose words the
  * term's words all start, or null when the term has no word. The first word walks its prefix range
  * on the primary key; every further word is tested on the row being read (its party's `words`), so a
- * two-word term costs the first word's range and no index probe per candidate.
+ * two-word term costs the first word's range and no index probe per candidate. `mark` names a value's
+ * placeholder (named or positional) in the order the values occur in the SQL.
  */
-function partyMatchCondition(companyId: number, partyType: PartyType, term: string, p: string): { where: string; params: Record<string, unknown> } | null {
+function partyMatch(companyId: number, partyType: PartyType, term: string, p: string, mark: (name: string, value: unknown) => string): string | null {
   const words = queryWords(term);
   if (!words.length) return null;
-  const params: Record<string, unknown> = { [`${p}_company`]: companyId, [`${p}_type`]: partyType, [`${p}_w0`]: prefix(words[0]) };
-  words.slice(1).forEach((w, k) => (params[`${p}_w${k + 1}`] = `% ${prefix(w)}`));
-  const others = words
-    .slice(1)
-    .map((_w, k) => ` AND ${p}_t.words LIKE :${p}_w${k + 1}`)
-    .join('');
-  return { where: `${p}_t.company_id = :${p}_company AND ${p}_t.party_type = :${p}_type AND ${p}_t.token LIKE :${p}_w0${others}`, params };
+  let where = `${p}_t.company_id = ${mark(`${p}_company`, companyId)} AND ${p}_t.party_type = ${mark(`${p}_type`, partyType)} AND ${p}_t.token LIKE ${mark(`${p}_w0`, prefix(words[0]))}`;
+  words.slice(1).forEach((w, k) => {
+    where += ` AND ${p}_t.words LIKE ${mark(`${p}_w${k + 1}`, `% ${prefix(w)}`)}`;
+  });
+  return where;
+}
+
+function partyMatchCondition(companyId: number, partyType: PartyType, term: string, p: string): { where: string; params: Record<string, unknown> } | null {
+  const params: Record<string, unknown> = {};
+  const where = partyMatch(companyId, partyType, term, p, (name, value) => ((params[name] = value), `:${name}`));
+  return where === null ? null : { where, params };
 }
 
 /** The same search as a condition on a party's id column, for the catalog list query builders. */
@@ -107,6 +112,43 @@ export async function findCustomerIds(em: EntityManager, companyId: number, term
     findPartyIds(em, companyId, 'CUSTOMER', term, cap),
   ]);
   return [...new Set([...byDocument.map((r) => Number(r.id)), ...byWords])].slice(0, cap);
+}
+
+/**
+ * `findCustomerIds` and `findPartyIds(…, 'SELLER', …)` of one term (the same ids, in the same order)
+ * as plain SQL in one batch: one round trip on MySQL for the sales-order list's text search.
+ */
+export async function findCustomerAndSellerIds(
+  /** Runs a batch (readBatch on the caller's manager, or the caller's own first round trip). */
+  run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>,
+  companyId: number,
+  term: string,
+  customerCap: number,
+  sellerCap: number,
+): Promise<{ customers: number[]; sellers: number[] }> {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const partyIds = (partyType: PartyType, cap: number): number => {
+    const params: unknown[] = [];
+    const where = partyMatch(companyId, partyType, term, 'pt', (_name, value) => (params.push(value), '?'));
+    if (where === null) return -1;
+    statements.push({ sql: `SELECT DISTINCT pt_t.party_id AS id FROM party_search_token pt_t WHERE ${where} LIMIT ${cap}`, params });
+    return statements.length - 1;
+  };
+  const digits = documentSearchPrefix(term);
+  if (digits) {
+    statements.push({
+      sql: `SELECT c.id AS id FROM customer c WHERE c.company_id = ? AND c.document LIKE ? ORDER BY c.document ASC, c.id ASC LIMIT ${customerCap}`,
+      params: [companyId, `${digits}%`],
+    });
+  }
+  const customerWords = partyIds('CUSTOMER', customerCap);
+  const sellerWords = partyIds('SELLER', sellerCap);
+  const results = (statements.length ? await run(statements) : []) as { id: number | string }[][];
+  const ids = (at: number) => (at < 0 ? [] : results[at].map((r) => Number(r.id)));
+  return {
+    customers: [...new Set([...(digits ? ids(0) : []), ...ids(customerWords)])].slice(0, customerCap),
+    sellers: ids(sellerWords),
+  };
 }
 
 /** Indexes customers by name and trade name (creates, renames, seeds and bulk loads). */

@@ -8,6 +8,7 @@ import {
   toFulfillResultDto,
   toGroupPreviewDto,
   toSalesOrderDto,
+  toSalesOrderListDto,
 } from './sales-order.mapper';
 import { cancelOrder, cancelPreview } from './services/cancel.service';
 import { assignCustomer, convertOrderToQuote, convertQuote, deleteOrder, patchOrder } from './services/edit.service';
@@ -18,12 +19,12 @@ import { getOrder, listOrders, listOrGet } from './services/query.service';
 /* Thin handlers: validated input → one service call → DTO. POST /sales-order is quick-sale's (quick-sale.controller.ts). */
 
 export async function list(req: ValidRequest<typeof s.list>, res: Response) {
-  res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query), (v) => toSalesOrderDto(v)));
+  res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query), (v) => toSalesOrderListDto(v)));
 }
 
 export async function listOrRead(req: ValidRequest<typeof s.listOrGet>, res: Response) {
-  const result = await listOrGet(req.ctx, req.valid.params.filialIdOrId, req.valid.query);
-  res.json(result.kind === 'list' ? mapPage(result.page, (v) => toSalesOrderDto(v)) : toSalesOrderDto(result.view));
+  const result = await listOrGet(req.ctx, req.valid.params.filialIdOrId, req.valid.query, { filialUnchecked: req.filialUnchecked === true });
+  res.json(result.kind === 'list' ? mapPage(result.page, (v) => toSalesOrderListDto(v)) : toSalesOrderDto(result.view));
 }
 
 export async function read(req: ValidRequest<typeof s.get>, res: Response) {

@@ -1,15 +1,15 @@
-import { Dec, toJsonNumber } from '../../core/decimal';
+import { Dec, storedDifferenceToJsonNumber, storedToJsonNumber, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { FulfillmentItem } from './entities/fulfillment-item.entity';
 import type { Fulfillment } from './entities/fulfillment.entity';
 import type { SalesOrderItem } from './entities/sales-order-item.entity';
 import type { SalesOrder } from './entities/sales-order.entity';
-import type { SalesOrderView } from './sales-order.repository';
+import type { ItemListRow, ListedOrder, SalesOrderView } from './sales-order.repository';
 import { isExpired, remainingOf } from './sales-order.rules';
 import type { GroupPlan } from './services/group.service';
 import { totalsColumns } from './services/lines';
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const qty = (v: Dec) => toJsonNumber(v, 'quantity');
 const amount = (v: Dec) => toJsonNumber(v, 'amount');
 
@@ -77,6 +77,75 @@ export const toSalesOrderDto = (v: SalesOrderView, today?: string) => {
   };
 };
 export type SalesOrderDto = ReturnType<typeof toSalesOrderDto>;
+
+/*
+ * The same DTOs from a list page's rows (sales-order.repository.ts loadListed), key for key and value
+ * for value: a test holds them to toSalesOrderDto over the same orders.
+ */
+const storedAmount = (v: unknown) => storedToJsonNumber(v, 'amount');
+const storedQty = (v: unknown) => storedToJsonNumber(v, 'quantity');
+
+const toListItemDto = (i: ItemListRow) => ({
+  salesOrderItemId: encodeId('sales-order-item', i.id),
+  lineNumber: i.line_number,
+  productId: encodeId('product', i.product_id),
+  description: i.description,
+  unit: i.unit,
+  quantity: storedQty(i.quantity),
+  unitPrice: storedToJsonNumber(i.unit_price, 'price'),
+  discount: storedAmount(i.discount),
+  total: storedAmount(i.total),
+  orderDiscountShare: storedAmount(i.order_discount_share),
+  fulfilledQuantity: storedQty(i.fulfilled_quantity),
+  returnedQuantity: storedQty(i.returned_quantity),
+  cancelledQuantity: storedQty(i.cancelled_quantity),
+  remainingQuantity: storedDifferenceToJsonNumber('quantity', i.quantity, i.fulfilled_quantity, i.cancelled_quantity),
+  origins: i.origins
+    ? i.origins.map((o) => ({
+        salesOrderId: encodeId('sales-order', o.salesOrderId),
+        salesOrderItemId: encodeId('sales-order-item', o.salesOrderItemId),
+        quantity: qty(new Dec(o.quantity)),
+      }))
+    : null,
+});
+
+export const toSalesOrderListDto = (v: ListedOrder, today?: string): SalesOrderDto => {
+  const o = v.order;
+  return {
+    id: encodeId('sales-order', o.id),
+    code: o.code,
+    filialId: encodeId('filial', o.filial_id),
+    type: o.type,
+    flowMode: o.flow_mode,
+    status: o.status,
+    customerId: encodeOptionalId('customer', o.customer_id),
+    customerName: o.customer_name,
+    sellerId: encodeOptionalId('seller', o.seller_id),
+    sellerName: o.seller_name,
+    alias: o.alias,
+    items: v.items.map(toListItemDto),
+    discount: storedAmount(o.discount),
+    freight: storedAmount(o.freight),
+    totals: {
+      gross: storedAmount(o.gross_total),
+      itemsDiscount: storedAmount(o.items_discount),
+      items: storedDifferenceToJsonNumber('amount', o.gross_total, o.items_discount),
+      discount: storedAmount(o.discount),
+      freight: storedAmount(o.freight),
+      total: storedAmount(o.total),
+    },
+    notes: o.notes,
+    validUntil: o.valid_until,
+    expired: o.type === 'QUOTE' ? isExpired({ validUntil: o.valid_until }, today) : false,
+    groupedIntoId: encodeOptionalId('sales-order', o.grouped_into_id),
+    groupedFromIds: v.groupedFromIds.map((id) => encodeId('sales-order', id)),
+    cancelReason: o.cancel_reason,
+    cancelledAt: iso(o.cancelled_at),
+    version: o.version,
+    createdAt: iso(o.created_at),
+    updatedAt: iso(o.updated_at),
+  };
+};
 
 /** Per line: ordered, fulfilled, returned, cancelled, remaining. */
 export const toItemProgressDto = (i: SalesOrderItem) => ({

@@ -1,17 +1,19 @@
 import { normalizeText } from '../../../core/br-documents';
-import { acceptFilial, assertFilialAccess, filialRead } from '../../../core/auth/tenancy';
+import { acceptFilial, assertFilialAccess, filialRead, requestFilial } from '../../../core/auth/tenancy';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
 import { decodeId } from '../../../core/hashids';
 import { Page, PageRequest, paginateSql, SqlList, TypedSortKey } from '../../../core/pagination';
 import { paginateUnionSql, UnionBranch } from '../../../core/pagination-union';
 import { queryOn, readBatch } from '../../../core/db/transaction';
-import { findCustomerIds, findPartyIds } from '../../catalog/party-search-index';
+import type { EntityManager } from 'typeorm';
+import { findCustomerAndSellerIds } from '../../catalog/party-search-index';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
 import {
   baseListSql,
+  ListedOrder,
+  loadListed,
   loadView,
-  loadViews,
   notFound,
   SalesOrderView,
   whereCodeInSql,
@@ -80,14 +82,34 @@ export function codeRanges(term: string): [number, number][] | null {
   return ranges;
 }
 
-const idOf = (v: SalesOrderView) => v.order.id;
+const idOf = (v: ListedOrder) => v.order.id;
 
 /**
  * Lists a filial's orders and quotes: filters, numeric or text search, two-phase pagination. Phase 1
  * is plain SQL (the page's sort values and the capped count in one round trip), phase 2 reads the rows.
  */
-export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery): Promise<Page<SalesOrderView>> {
+export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery, options: { filialUnchecked?: boolean } = {}): Promise<Page<ListedOrder>> {
   const em = dataSource.manager;
+  // A filial the pipeline left unchecked (RouteDef.filialCheck) is read in the list's first round trip
+  // and refused (403) before any of that trip's rows are used: they are the tenant's own rows.
+  let unchecked = options.filialUnchecked === true;
+  const run = async (statements: { sql: string; params: unknown[] }[]): Promise<unknown[]> => {
+    if (!unchecked) return readBatch(em, statements);
+    unchecked = false;
+    const [filialRows, ...results] = await readBatch(em, [filialRead(ctx, filialId), ...statements]);
+    acceptFilial(em, ctx, filialId, filialRows as Record<string, unknown>[]);
+    return results;
+  };
+  try {
+    return await listFrom(ctx, em, filialId, q, run);
+  } catch (err) {
+    // Refused before any SQL (a bad cursor): the filial still answers first, as the pipeline's check would have.
+    if (unchecked) await assertFilialAccess(ctx, filialId);
+    throw err;
+  }
+}
+
+async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number, q: ListQuery, run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>): Promise<Page<ListedOrder>> {
   const base = (): SqlList =>
     baseListSql(ctx.companyId, {
       filialId,
@@ -99,8 +121,7 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
       createdBefore: q.createdTo ? startOfBusinessDay(addDays(q.createdTo, 1)) : undefined,
     });
   const sort = SORT_KEYS[q.sort];
-  const load = (ids: number[]) => loadViews(em, ctx.companyId, ids);
-  const run = (statements: { sql: string; params: unknown[] }[]) => readBatch(em, statements);
+  const load = (ids: number[]) => loadListed(em, ctx.companyId, ids);
   const term = q.search?.trim();
   if (!term) return paginateSql(run, base(), sort, q, load, idOf);
 
@@ -109,10 +130,7 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
 
   // Text: customers first (capped), sellers, then orders of those or with a matching alias.
   const text = normalizeText(term);
-  const [customers, sellers] = await Promise.all([
-    findCustomerIds(em, ctx.companyId, term, CUSTOMER_SEARCH_CAP),
-    findPartyIds(em, ctx.companyId, 'SELLER', term, SELLER_SEARCH_CAP),
-  ]);
+  const { customers, sellers } = await findCustomerAndSellerIds(run, ctx.companyId, term, CUSTOMER_SEARCH_CAP, SELLER_SEARCH_CAP);
   const and = (list: SqlList, sql: string, params: unknown[]): SqlList => ({ from: list.from, where: `${list.where} AND ${sql}`, params: [...list.params, ...params] });
   const branches: UnionBranch[] = [];
   if (customers.length) branches.push(whereCustomerInSql(base(), customers));
@@ -135,15 +153,21 @@ export async function getOrder(ctx: TenantContext, id: number): Promise<SalesOrd
   return loadView(dataSource.manager, ctx.companyId, order.id);
 }
 
-export type ListOrGet = { kind: 'list'; page: Page<SalesOrderView> } | { kind: 'order'; view: SalesOrderView };
+export type ListOrGet = { kind: 'list'; page: Page<ListedOrder> } | { kind: 'order'; view: SalesOrderView };
 
 /**
  * GET /sales-order/:x (SPEC §6): a param that decodes as a filial of the tenant lists that filial
  * (403 if the token does not grant it); anything else is read as an order id (404 when it is not one).
  * Per-type hashid salts keep the two readings apart.
  */
-export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery): Promise<ListOrGet> {
+export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery, options: { filialUnchecked?: boolean } = {}): Promise<ListOrGet> {
   const filialId = decodeId('filial', x);
+  // The filial of x-filial-id (the usual call): checked by this request already, or left to the
+  // list's first round trip (RouteDef.filialCheck 'handler'); nothing to read on its own.
+  if (filialId > 0 && filialId === ctx.filialId && (options.filialUnchecked || requestFilial(ctx.companyId, filialId))) {
+    return { kind: 'list', page: await listOrders(ctx, filialId, q, { filialUnchecked: options.filialUnchecked }) };
+  }
+  if (options.filialUnchecked && ctx.filialId) await assertFilialAccess(ctx, ctx.filialId);
   // One read decides both: a filial of the tenant (then granted and active, or 403) or an order id.
   const read = filialRead(ctx, filialId);
   const filialRows = filialId > 0 ? await queryOn<Record<string, unknown>[]>(dataSource.manager, read.sql, read.params) : [];
