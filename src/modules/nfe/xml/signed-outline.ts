@@ -298,6 +298,7 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
       else if (key.startsWith('xmlns:')) {
         const p = key.slice(6);
         if (p === 'xml' || p === 'xmlns' || attributes[key] === '' || p.includes(':') || !p) throw new Unsupported();
+        if (attributes[key] === XML_NS || attributes[key] === XMLNS_NS) throw new Unsupported();
         (declarations ??= []).push({ prefix: p, namespaceURI: attributes[key] });
       } else if (key.startsWith('xmlns')) throw new Unsupported();
       else if (prefixOf(key) === 'xml') xmlAttributes = true;
@@ -326,11 +327,18 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
       (localName === 'SignedInfo' && namespaceURI === DSIG_NS && !!parentEl && parentEl.localName === 'Signature' && parentEl.namespaceURI === DSIG_NS);
     if (starts && xmlAttributeFrames > 0) throw new Unsupported();
     if (starts) captures.push({ element, out: '', states: [] });
-    // xmldom refuses a prefix nothing binds (an attribute's may be declared later in the same tag).
+    // xmldom refuses a prefix nothing binds (an attribute's may be declared later in the same tag),
+    // and keeps one of two attributes with the same namespace and local name (p:a and q:a, p and q
+    // bound to one URI).
+    let qualified: Set<string> | null = null;
     for (const key in attributes) {
       if (key.indexOf(':') === -1) continue;
       const p = prefixOf(key);
-      if (p && p !== 'xmlns' && !ns[p]) throw new Unsupported();
+      if (!p || p === 'xmlns') continue;
+      if (!ns[p]) throw new Unsupported();
+      const expanded = `${ns[p]} ${key.slice(p.length + 1)}`;
+      if (qualified?.has(expanded)) throw new Unsupported();
+      (qualified ??= new Set()).add(expanded);
     }
     if (captures.length) {
       const attrs: QAttr[] = count ? [] : NO_ATTRIBUTES;
