@@ -271,7 +271,8 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
         }),
         { numRuns: 1500 },
       );
-      expect(taken).to.be.greaterThan(runs / 5);
+      // About a fifth of the trees hold an Id="X" element the reader takes (the rest: none, or a fallback case).
+      expect(taken).to.be.greaterThan(runs / 10);
     });
   });
 });
