@@ -26,11 +26,13 @@ import { ProductMapEntry } from '../src/modules/product-map/entities/product-map
 import { indexProductNames } from '../src/modules/catalog/product-search-index';
 import { Filial } from '../src/modules/tenancy/entities/filial.entity';
 import { buildNfe, NfeItemSpec } from '../tests/support/nfe-builder';
-import { CpuPerOp, cpuMeter, createTestTenant, machine, median, percentile, prepareDatabase, reportFile, ServerProcess, startServerProcess, timeRuns } from './support';
+import { CpuPerOp, cpuMeter, createTestTenant, machine, median, percentile, prepareDatabase, profiled, reportFile, ServerProcess, stagesOfCpuProfile, startServerProcess, timeRuns } from './support';
 
 const ITEMS = 990;
 const RUNS = 11;
 const MEMORY_RUNS = 3;
+/** NFE_PROFILE=n: n more previews and n more imports under the profiler after the measured runs (bench/out/nfe-*.cpuprofile). */
+const PROFILE_RUNS = Number(process.env.NFE_PROFILE ?? 0);
 const CATALOG = 5_000;
 const SUPPLIER = '11444777000161';
 const WORDS = ['ARROZ', 'FEIJAO', 'OLEO', 'ACUCAR', 'CAFE', 'LEITE', 'MACARRAO', 'BISCOITO', 'SABAO', 'DETERGENTE', 'FARINHA', 'SAL', 'MOLHO', 'EXTRATO', 'SUCO', 'AGUA', 'REFRIGERANTE', 'CERVEJA', 'VINAGRE', 'MARGARINA'];
@@ -144,8 +146,8 @@ async function main() {
         items,
         installments: [{ dueDate: '2025-04-09' }, { dueDate: '2025-05-09' }, { dueDate: '2025-06-08' }],
       });
-    console.log(`building and signing ${RUNS + 2 + MEMORY_RUNS} invoices of ${ITEMS} items…`);
-    const docs = Array.from({ length: RUNS + 2 + MEMORY_RUNS }, (_v, i) => build(i));
+    console.log(`building and signing ${RUNS + 2 + MEMORY_RUNS + PROFILE_RUNS} invoices of ${ITEMS} items…`);
+    const docs = Array.from({ length: RUNS + 2 + MEMORY_RUNS + PROFILE_RUNS }, (_v, i) => build(i));
     const bytes = Buffer.byteLength(docs[0].xml);
 
     const post = async (route: string, xml: string, expected: number) => {
@@ -183,6 +185,18 @@ async function main() {
     const previewRun = await runsWithMemory(server, MEMORY_RUNS, () => post('preview', docs[0].xml, 200));
     const importRun = await runsWithMemory(server, MEMORY_RUNS, (i) => post('importar-xml', docs[RUNS + 2 + i].xml, 201));
     const rssAfter = mb(await server.ask('gc'));
+    if (PROFILE_RUNS) {
+      for (const [name, work] of [
+        ['nfe-preview', (i: number) => post('preview', docs[i].xml, 200)],
+        ['nfe-import', (i: number) => post('importar-xml', docs[RUNS + 2 + MEMORY_RUNS + i].xml, 201)],
+      ] as const) {
+        const top = await profiled(server, name, async () => {
+          for (let i = 0; i < PROFILE_RUNS; i++) await work(i);
+        });
+        const stages = stagesOfCpuProfile(reportFile(name).replace(/\.md$/, '.cpuprofile'));
+        console.log(`\n${name} (${PROFILE_RUNS} requests), by stage:\n${stages.map((s) => `  ${s.share}% ${s.stage} (${s.ms} ms)`).join('\n')}\nby code:\n${top.map((t) => `  ${t.share}% ${t.where} (${Math.round(t.ms)} ms)`).join('\n')}`);
+      }
+    }
     const last = await post('preview-import', docs[1].xml, 200);
     const sources = (last.items as { source: string | null }[]).reduce<Record<string, number>>((acc, it) => ((acc[it.source ?? 'none'] = (acc[it.source ?? 'none'] ?? 0) + 1), acc), {});
 
