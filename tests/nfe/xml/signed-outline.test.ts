@@ -21,28 +21,35 @@ import { buildNfe, manyItems, signNfeXml } from '../../support/nfe-builder';
 const FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures');
 const RECIPIENT = { cnpj: '23765766000162' };
 
-/** Element children of a DOM element (what the outline's `children` mirror). */
-function domChildren(el: Element): Element[] {
-  const out: Element[] = [];
-  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) out.push(c as Element);
-  return out;
-}
-
 const xmlCryptoC14n = (el: Element) => new C14nCanonicalization().process(el as never, { ancestorNamespaces: findAncestorNsForElement(el as never) }).toString();
 
-/** Each canonicalised outline element beside xml-crypto's canonical form of the same DOM element. */
+/**
+ * Each canonicalised outline element beside xml-crypto's canonical form of the same DOM element (by
+ * position in document order); on the way, every outline element is held to its DOM element's name,
+ * namespace and parent, and children to document order.
+ */
 function canonicalPairs(xml: string, root: OutlineElement): { ours: string; theirs: string; name: string }[] {
   const doc = new DOMParser({ onError: () => undefined }).parseFromString(xml, 'text/xml');
+  const all: Element[] = [];
+  const collect = (el: Element) => {
+    all.push(el);
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) collect(c as Element);
+  };
+  collect(doc.documentElement!);
   const pairs: { ours: string; theirs: string; name: string }[] = [];
-  const walk = (ours: OutlineElement, dom: Element) => {
+  const walk = (ours: OutlineElement) => {
+    const dom = all[ours.index];
     expect(ours.qname).to.equal(dom.tagName);
     expect(ours.namespaceURI ?? null).to.equal(dom.namespaceURI ?? null);
-    const kids = domChildren(dom);
-    expect(ours.children.length, ours.qname).to.equal(kids.length);
+    expect(ours.parent ? all[ours.parent.index] : null).to.equal(dom.parentNode === doc ? null : dom.parentNode);
     if (ours.canonical !== null) pairs.push({ ours: ours.canonical, theirs: xmlCryptoC14n(dom), name: ours.qname });
-    ours.children.forEach((c, i) => walk(c, kids[i]));
+    ours.children.forEach((c, i) => {
+      if (i > 0) expect(c.index).to.be.greaterThan(ours.children[i - 1].index);
+      walk(c);
+    });
   };
-  walk(root, doc.documentElement!);
+  expect(root.index).to.equal(0);
+  walk(root);
   return pairs;
 }
 

@@ -31,8 +31,15 @@ const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
-/** One element as the signature checks read it. */
+/**
+ * One element as the signature checks read it. The outline holds the elements those checks can
+ * reach: the root, its children and grandchildren (containers, protocols, infProt, Signatures in
+ * their places), every element with an Id attribute, every Signature with all it holds, and the
+ * ancestors of all of these (for their parents). Elements outside it only stream past.
+ */
 export interface OutlineElement {
+  /** Position among all the document's elements in document order (0: the root). */
+  index: number;
   qname: string;
   localName: string;
   namespaceURI: string | null;
@@ -80,6 +87,7 @@ interface C14nState {
 }
 
 interface Capture {
+  frame: Frame;
   element: OutlineElement;
   /** The canonical text so far (appended to: V8 keeps it as a rope until it is hashed). */
   out: string;
@@ -87,7 +95,13 @@ interface Capture {
 }
 
 interface Frame {
-  element: OutlineElement;
+  /** Null until the element joins the outline (see OutlineElement). */
+  element: OutlineElement | null;
+  index: number;
+  qname: string;
+  localName: string;
+  namespaceURI: string | null;
+  attributes: Record<string, string>;
   prefix: string | null;
   /** prefix → namespace in scope ('' the default; '' as a value: undeclared). */
   ns: Record<string, string>;
@@ -220,14 +234,15 @@ function startTag(qname: string, prefix: string | null, namespaceURI: string | n
 }
 
 /**
- * xml-crypto's findAncestorNsForElement for the element opened on top of `frames`: the nearest
+ * xml-crypto's findAncestorNsForElement for the open element `frames[at]`: the nearest
  * declaration of each prefix on its ancestors, undeclarations and the prefixes the element declares
  * itself (or is named with; '' when unprefixed) left out.
  */
-function ancestorNamespaces(frames: Frame[], own: Frame): NsBinding[] {
+function ancestorNamespaces(frames: Frame[], at: number): NsBinding[] {
+  const own = frames[at];
   const seen = new Set<string>();
   const nearest: NsBinding[] = [];
-  for (let i = frames.length - 1; i >= 0; i--) {
+  for (let i = at - 1; i >= 0; i--) {
     for (const ns of frames[i].declarations ?? []) {
       if (seen.has(ns.prefix)) continue;
       seen.add(ns.prefix);
@@ -253,6 +268,19 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
   const captures: Capture[] = [];
   let root: OutlineElement | null = null;
   let xmlAttributeFrames = 0;
+  let elementCount = 0;
+
+  /** Puts the open element at `depth` into the outline, with its ancestors not yet there. */
+  const materialize = (depth: number): OutlineElement => {
+    const f = frames[depth];
+    if (f.element) return f.element;
+    const parent = depth > 0 ? materialize(depth - 1) : null;
+    const element: OutlineElement = { index: f.index, qname: f.qname, localName: f.localName, namespaceURI: f.namespaceURI, parent, children: [], attributes: f.attributes, text: f.inSignature ? '' : null, canonical: null };
+    if (parent) parent.children.push(element);
+    else root = element;
+    f.element = element;
+    return element;
+  };
   let cdataLength = 0;
 
   const unsupported = () => {
@@ -293,7 +321,7 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
     let ns = parent ? parent.ns : ({ xml: XML_NS } as Record<string, string>);
     let declarations: NsBinding[] | null = null;
     let xmlAttributes = false;
-    for (const key in attributes) {
+    if (count) for (const key in attributes) {
       if (key === 'xmlns') (declarations ??= []).push({ prefix: '', namespaceURI: attributes[key] });
       else if (key.startsWith('xmlns:')) {
         const p = key.slice(6);
@@ -313,25 +341,23 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
       if (!namespaceURI || prefix === 'xmlns') throw new Unsupported();
     } else namespaceURI = ns[''] || null;
     const localName = prefix ? qname.slice(prefix.length + 1) : qname;
-    const element: OutlineElement = { qname, localName, namespaceURI, parent: parent?.element ?? null, children: [], attributes, text: null, canonical: null };
-    if (parent) parent.element.children.push(element);
-    else root = element;
     const inSignature = (parent?.inSignature ?? false) || (localName === 'Signature' && namespaceURI === DSIG_NS);
-    if (inSignature) element.text = '';
-    const frame: Frame = { element, prefix, ns, declarations, xmlAttributes, inSignature };
-
-    const parentEl = parent?.element ?? null;
+    const depth = frames.length;
     const starts =
       attributes.Id === signedId ||
-      (localName === 'infProt' && !!parentEl && parentEl.localName === shape.protocol && !!parentEl.parent && !parentEl.parent.parent) ||
-      (localName === 'SignedInfo' && namespaceURI === DSIG_NS && !!parentEl && parentEl.localName === 'Signature' && parentEl.namespaceURI === DSIG_NS);
+      (localName === 'infProt' && depth === 2 && parent!.localName === shape.protocol) ||
+      (localName === 'SignedInfo' && namespaceURI === DSIG_NS && !!parent && parent.localName === 'Signature' && parent.namespaceURI === DSIG_NS);
     if (starts && xmlAttributeFrames > 0) throw new Unsupported();
-    if (starts) captures.push({ element, out: '', states: [] });
+    const frame: Frame = { element: null, index: elementCount++, qname, localName, namespaceURI, attributes, prefix, ns, declarations, xmlAttributes, inSignature };
+    frames.push(frame);
+    if (xmlAttributes) xmlAttributeFrames++;
+    if (depth <= 2 || inSignature || starts || attributes.Id !== undefined) materialize(depth);
+    if (starts) captures.push({ frame, element: frame.element!, out: '', states: [] });
     // xmldom refuses a prefix nothing binds (an attribute's may be declared later in the same tag),
     // and keeps one of two attributes with the same namespace and local name (p:a and q:a, p and q
     // bound to one URI).
     let qualified: Set<string> | null = null;
-    for (const key in attributes) {
+    if (count) for (const key in attributes) {
       if (key.indexOf(':') === -1) continue;
       const p = prefixOf(key);
       if (!p || p === 'xmlns') continue;
@@ -342,26 +368,31 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
     }
     if (captures.length) {
       const attrs: QAttr[] = count ? [] : NO_ATTRIBUTES;
-      for (const key in attributes) {
+      if (count) for (const key in attributes) {
         const p = key === 'xmlns' ? null : prefixOf(key);
         const uri = p === 'xmlns' || key === 'xmlns' ? XMLNS_NS : p ? ns[p] : null;
         attrs.push({ qname: key, prefix: p, localName: p ? key.slice(p.length + 1) : key, namespaceURI: uri, value: attributes[key] });
       }
       for (const c of captures) {
-        if (c.element === element) {
-          const ancestors = ancestorNamespaces(frames, frame);
+        if (c.frame === frame) {
+          const ancestors = ancestorNamespaces(frames, frames.length - 1);
           const [tag, state] = startTag(qname, prefix, namespaceURI, attrs, { scope: ancestors.slice(), defaultNs: '' }, ancestors);
           c.out += tag;
           c.states.push(state);
         } else {
-          const [tag, state] = startTag(qname, prefix, namespaceURI, attrs, c.states[c.states.length - 1], null);
+          const inherited = c.states[c.states.length - 1];
+          if (!count && !prefix && (namespaceURI ?? '') === inherited.defaultNs) {
+            // startTag's first case, without its allocations (most elements of an invoice).
+            c.out += `<${qname}>`;
+            c.states.push(inherited);
+            continue;
+          }
+          const [tag, state] = startTag(qname, prefix, namespaceURI, attrs, inherited, null);
           c.out += tag;
           c.states.push(state);
         }
       }
     }
-    if (xmlAttributes) xmlAttributeFrames++;
-    frames.push(frame);
   };
 
   parser.onclosetag = () => {
@@ -369,9 +400,9 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
     if (frame.xmlAttributes) xmlAttributeFrames--;
     for (let i = captures.length - 1; i >= 0; i--) {
       const c = captures[i];
-      c.out += `</${frame.element.qname}>`;
+      c.out += `</${frame.qname}>`;
       c.states.pop();
-      if (c.element === frame.element) {
+      if (c.frame === frame) {
         c.element.canonical = c.out;
         captures.splice(i, 1);
       }
@@ -384,7 +415,7 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
       const escaped = encodeSpecialCharactersInText(chunk);
       for (const c of captures) c.out += escaped;
     }
-    for (let i = frames.length - 1; i >= 0 && frames[i].inSignature; i--) frames[i].element.text += chunk;
+    for (let i = frames.length - 1; i >= 0 && frames[i].inSignature; i--) frames[i].element!.text += chunk;
   };
   parser.ontext = characters;
   parser.oncdata = (chunk) => {
