@@ -12,10 +12,12 @@ import './xmldom-regex-cache';
  * re-serialised document no longer matches its digest) with the X509Certificate embedded in KeyInfo.
  *
  * Both halves are always checked and reported: the Reference digest of the canonical infNFe against
- * DigestValue, and the SignatureValue over the canonical SignedInfo. The steps are xml-crypto's
- * (its C14N and enveloped-signature transforms, its KeyInfo certificate reader); we locate the nodes
- * with plain DOM walks instead of SignedXml.checkSignature's whole-document XPath queries, which cost
- * seconds on a 990-item invoice, and we accept only the one shape the layout allows: a single
+ * DigestValue, and the SignatureValue over the canonical SignedInfo. The text is read without a DOM
+ * when the streaming outline can read it exactly as xmldom would (signed-outline.ts: sax, with the
+ * C14N written on the fly), through xmldom and xml-crypto's canonicalizer and KeyInfo reader
+ * otherwise; the checks below are written once over either reading (`DocumentView`). We locate the
+ * nodes with plain walks instead of SignedXml.checkSignature's whole-document XPath queries, which
+ * cost seconds on a 990-item invoice, and we accept only the one shape the layout allows: a single
  * Reference to "#" + infNFe/@Id, an element that occurs exactly once.
  *
  * Several authorities also sign the authorization protocol: nfeProc/protNFe then carries its own
