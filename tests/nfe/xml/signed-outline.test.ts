@@ -173,6 +173,40 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
     });
   });
 
+  it('markup xmldom refuses is never read without it (the DOM then gives its answer)', () => {
+    const refused = [
+      '<!-- c --><?xml version="1.0"?><a Id="X"/>',
+      ' <?xml version="1.0"?><a Id="X"/>',
+      '<?XML version="1.0"?><a Id="X"/>',
+      '<a Id="X">&#X41;</a>',
+      '<a Id="X" b="&#X41;"/>',
+      '< a Id="X"></a>',
+      '<a Id="X"></ a>',
+      '<a Id="X"><!-- a -- b --></a>',
+      '<a Id="X">&foo;</a>',
+      '<a Id="X">&#x;</a>',
+      '<a Id="X" xmlns:p="u" xmlns:p="v"/>',
+      '<a Id="X"><b:/></a>',
+      '<a Id="X"/><b/>',
+    ];
+    for (const xml of refused) {
+      const errors: string[] = [];
+      try {
+        new DOMParser({ onError: (level, msg) => level !== 'warning' && errors.push(msg) }).parseFromString(xml, 'text/xml');
+      } catch (err) {
+        errors.push(String(err));
+      }
+      expect(errors.length, `xmldom refuses ${xml}`).to.be.greaterThan(0);
+      expect(readSignedOutline(xml, 'X', { protocol: 'p' }), xml).to.equal(null);
+    }
+    // And what both read alike is read: the declaration first, a tab by reference, CR LF, "]]>" in text.
+    for (const xml of ['<?xml version="1.0" encoding="UTF-8"?>\n<a Id="X"/>', '<a Id="X" b="\t&#9;"/>', '<a Id="X" b="1\r\n2">x\r\ny\rz</a>', '<a Id="X">x]]>y</a>']) {
+      const outline = readSignedOutline(xml, 'X', { protocol: 'p' });
+      expect(outline, xml).to.not.equal(null);
+      for (const p of canonicalPairs(xml, outline!.root)) expect(p.ours, xml).to.equal(p.theirs);
+    }
+  });
+
   describe('random element trees (fast-check): the same canonical bytes as xml-crypto over xmldom', () => {
     const NS = ['urn:a', 'urn:b', 'http://www.w3.org/2000/09/xmldsig#', 'urn:x?a=1&b=2', 'urn:a/'];
     const chars = fc.constantFrom('a', 'Z', ' ', '&', '<', '>', '"', "'", '\r', '\n', '\t', '\r\n', 'é', '\u{1D11E}', ']', '=', '\u2028', '\u0085');
