@@ -188,6 +188,9 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
       '<a Id="X" xmlns:p="u" xmlns:p="v"/>',
       '<a Id="X"><b:/></a>',
       '<a Id="X"/><b/>',
+      '<constructor:a Id="X"/>',
+      '<a Id="X" toString:b="1"/>',
+      '<__proto__:a Id="X"/>',
     ];
     for (const xml of refused) {
       const errors: string[] = [];
@@ -200,7 +203,7 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
       expect(readSignedOutline(xml, 'X', { protocol: 'p' }), xml).to.equal(null);
     }
     // And what both read alike is read: the declaration first, a tab by reference, CR LF, "]]>" in text.
-    for (const xml of ['<?xml version="1.0" encoding="UTF-8"?>\n<a Id="X"/>', '<a Id="X" b="\t&#9;"/>', '<a Id="X" b="1\r\n2">x\r\ny\rz</a>', '<a Id="X">x]]>y</a>']) {
+    for (const xml of ['<?xml version="1.0" encoding="UTF-8"?>\n<a Id="X"/>', '<__proto__:a xmlns:__proto__="urn:p" Id="X" __proto__:b="1"/>', '<a Id="X" b="\t&#9;"/>', '<a Id="X" b="1\r\n2">x\r\ny\rz</a>', '<a Id="X">x]]>y</a>']) {
       const outline = readSignedOutline(xml, 'X', { protocol: 'p' });
       expect(outline, xml).to.not.equal(null);
       for (const p of canonicalPairs(xml, outline!.root)) expect(p.ours, xml).to.equal(p.theirs);

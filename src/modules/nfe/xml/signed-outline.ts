@@ -177,6 +177,8 @@ function equalSigns(text: string, from: number, to: number): number {
   return n;
 }
 
+const nsMap = (from: Record<string, string>): Record<string, string> => Object.assign(Object.create(null) as Record<string, string>, from);
+
 const inScope = (scope: NsBinding[], prefix: string, namespaceURI: string | null): boolean => {
   // xml-crypto's isPrefixInScope: the last binding of the prefix decides.
   for (let i = scope.length - 1; i >= 0; i--) if (scope[i].prefix === prefix) return scope[i].namespaceURI === namespaceURI;
@@ -323,7 +325,8 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
     }
     const parent = frames.length ? frames[frames.length - 1] : null;
     if (!parent && root) throw new Unsupported();
-    let ns = parent ? parent.ns : ({ xml: XML_NS } as Record<string, string>);
+    // Without a prototype: a prefix named "constructor" or "__proto__" is bound only if declared.
+    let ns = parent ? parent.ns : nsMap({ xml: XML_NS });
     let declarations: NsBinding[] | null = null;
     let xmlAttributes = false;
     if (count) for (const key in attributes) {
@@ -337,7 +340,7 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
       else if (prefixOf(key) === 'xml') xmlAttributes = true;
     }
     if (declarations) {
-      ns = { ...ns };
+      ns = nsMap(ns);
       for (const d of declarations) ns[d.prefix] = d.namespaceURI;
     }
     let namespaceURI: string | null;
