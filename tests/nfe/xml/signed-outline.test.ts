@@ -141,6 +141,20 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
       }
     });
 
+    it('comments, PIs and CDATA inside the Signature: the texts read (DigestValue, SignatureValue, certificate) are the DOM\'s', () => {
+      const cases: [string, string][] = [
+        ['comment in DigestValue', nfe.xml.replace(/<DigestValue>(.{4})/, '<DigestValue>$1<!-- x -->')],
+        ['CDATA in SignatureValue', nfe.xml.replace(/<SignatureValue>(.{4})/, '<SignatureValue>$1<![CDATA[]]>')],
+        ['PI in X509Certificate', nfe.xml.replace(/<X509Certificate>(.{8})/, '<X509Certificate>$1<?pi x?>')],
+        ['whitespace in the certificate', nfe.xml.replace(/<X509Certificate>(.{8})/, '<X509Certificate>$1\n  ')],
+      ];
+      for (const [label, xml] of cases) {
+        expect(xml, label).to.not.equal(nfe.xml);
+        expect(readSignedOutline(xml, id, NFE_SIGNED_SHAPE), label).to.not.equal(null);
+        expect(verifySignedDocument(xml, id, NFE_SIGNED_SHAPE), label).to.deep.equal(verifyThroughDom(xml, id, NFE_SIGNED_SHAPE));
+      }
+    });
+
     it('what xmldom refuses or reads differently goes to the DOM, with the DOM\'s answer', () => {
       const cases: [string, string][] = [
         ['repeated attribute', nfe.xml.replace('<det nItem="1">', '<det nItem="1" nItem="1">')],
