@@ -204,7 +204,7 @@ async function main() {
     const parseShare = (median(parse) / median(preview)) * 100;
     const rows: [string, number[], number | null, CpuPerOp | null][] = [
       ['parse alone (xml2js → ParsedNfe, in the bench process)', parse, null, null],
-      ['signature alone (DOM, C14N, RSA; in the bench process)', signature, null, null],
+      ['signature alone (sax outline with C14N on the fly, RSA; in the bench process)', signature, null, null],
       ['inspect: parse ‖ signature on the worker thread, + report', inspect, null, null],
       ['POST preview (HTTP)', preview, 1000, previewCpu],
       ['POST importar-xml (HTTP)', imports, 2000, importCpu],
@@ -227,7 +227,7 @@ async function main() {
           `| ${name} | ${ms(median(xs))} | ${ms(percentile(xs, 0.95))} | ${ms(Math.max(...xs))} | ${target ? `< ${target} ms: median ${median(xs) < target ? 'pass' : 'FAIL'}, max ${Math.max(...xs) < target ? 'pass' : 'FAIL'}` : ''} | ${cpu ? `${cpu.api.toFixed(0)} / ${cpu.db === undefined ? 'n/a' : cpu.db.toFixed(0)} ms` : ''} |`,
       ),
       '',
-      `Parse alone is ${parseShare.toFixed(0)}% of the preview's median. The signature check (the largest step) runs on a worker thread while the request's thread parses, so inspect costs about max(parse, signature), not their sum; the rest of the preview is HTTP, the database look-ups and the JSON of 990 items.`,
+      `Parse alone is ${parseShare.toFixed(0)}% of the preview's median. The signature check runs on a worker thread while the request's thread parses, so inspect costs about max(parse, signature), not their sum; the rest of the preview is HTTP, the database look-ups and the JSON of 990 items.`,
       '',
       `Memory: over the whole timing series (${RUNS} previews then ${RUNS} imports, no forced GC) RSS went from ${seriesStart} MB to a peak of ${seriesStart + seriesGrowth} MB: growth ${seriesGrowth} MB.`,
       `Per request (${MEMORY_RUNS} more runs of each, a full GC before each and the RSS sampled every 5 ms during it; the signature worker's heap included): peak growth per request — preview median ${median(previewRun.growthMb)} MB, max ${Math.max(...previewRun.growthMb)} MB; importar-xml median ${median(importRun.growthMb)} MB, max ${Math.max(...importRun.growthMb)} MB. RSS ${rssBefore} MB before these runs, ${rssAfter} MB after. Target peak growth < 200 MB: ${peakGrowth < 200 ? 'pass' : 'FAIL'} (largest ${peakGrowth} MB).`,
