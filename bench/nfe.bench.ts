@@ -26,11 +26,13 @@ import { ProductMapEntry } from '../src/modules/product-map/entities/product-map
 import { indexProductNames } from '../src/modules/catalog/product-search-index';
 import { Filial } from '../src/modules/tenancy/entities/filial.entity';
 import { buildNfe, NfeItemSpec } from '../tests/support/nfe-builder';
-import { CpuPerOp, cpuMeter, createTestTenant, machine, median, percentile, prepareDatabase, reportFile, ServerProcess, startServerProcess, timeRuns } from './support';
+import { CpuPerOp, cpuMeter, createTestTenant, machine, median, percentile, prepareDatabase, profiled, reportFile, ServerProcess, stagesOfCpuProfile, startServerProcess, timeRuns } from './support';
 
 const ITEMS = 990;
 const RUNS = 11;
 const MEMORY_RUNS = 3;
+/** NFE_PROFILE=n: n more previews and n more imports under the profiler after the measured runs (bench/out/nfe-*.cpuprofile). */
+const PROFILE_RUNS = Number(process.env.NFE_PROFILE ?? 0);
 const CATALOG = 5_000;
 const SUPPLIER = '11444777000161';
 const WORDS = ['ARROZ', 'FEIJAO', 'OLEO', 'ACUCAR', 'CAFE', 'LEITE', 'MACARRAO', 'BISCOITO', 'SABAO', 'DETERGENTE', 'FARINHA', 'SAL', 'MOLHO', 'EXTRATO', 'SUCO', 'AGUA', 'REFRIGERANTE', 'CERVEJA', 'VINAGRE', 'MARGARINA'];
@@ -144,8 +146,8 @@ async function main() {
         items,
         installments: [{ dueDate: '2025-04-09' }, { dueDate: '2025-05-09' }, { dueDate: '2025-06-08' }],
       });
-    console.log(`building and signing ${RUNS + 2 + MEMORY_RUNS} invoices of ${ITEMS} items…`);
-    const docs = Array.from({ length: RUNS + 2 + MEMORY_RUNS }, (_v, i) => build(i));
+    console.log(`building and signing ${RUNS + 2 + MEMORY_RUNS + PROFILE_RUNS} invoices of ${ITEMS} items…`);
+    const docs = Array.from({ length: RUNS + 2 + MEMORY_RUNS + PROFILE_RUNS }, (_v, i) => build(i));
     const bytes = Buffer.byteLength(docs[0].xml);
 
     const post = async (route: string, xml: string, expected: number) => {
@@ -183,6 +185,18 @@ async function main() {
     const previewRun = await runsWithMemory(server, MEMORY_RUNS, () => post('preview', docs[0].xml, 200));
     const importRun = await runsWithMemory(server, MEMORY_RUNS, (i) => post('importar-xml', docs[RUNS + 2 + i].xml, 201));
     const rssAfter = mb(await server.ask('gc'));
+    if (PROFILE_RUNS) {
+      for (const [name, work] of [
+        ['nfe-preview', (i: number) => post('preview', docs[i].xml, 200)],
+        ['nfe-import', (i: number) => post('importar-xml', docs[RUNS + 2 + MEMORY_RUNS + i].xml, 201)],
+      ] as const) {
+        const top = await profiled(server, name, async () => {
+          for (let i = 0; i < PROFILE_RUNS; i++) await work(i);
+        });
+        const stages = stagesOfCpuProfile(reportFile(name).replace(/\.md$/, '.cpuprofile'));
+        console.log(`\n${name} (${PROFILE_RUNS} requests), by stage:\n${stages.map((s) => `  ${s.share}% ${s.stage} (${s.ms} ms)`).join('\n')}\nby code:\n${top.map((t) => `  ${t.share}% ${t.where} (${Math.round(t.ms)} ms)`).join('\n')}`);
+      }
+    }
     const last = await post('preview-import', docs[1].xml, 200);
     const sources = (last.items as { source: string | null }[]).reduce<Record<string, number>>((acc, it) => ((acc[it.source ?? 'none'] = (acc[it.source ?? 'none'] ?? 0) + 1), acc), {});
 
@@ -190,7 +204,7 @@ async function main() {
     const parseShare = (median(parse) / median(preview)) * 100;
     const rows: [string, number[], number | null, CpuPerOp | null][] = [
       ['parse alone (xml2js → ParsedNfe, in the bench process)', parse, null, null],
-      ['signature alone (DOM, C14N, RSA; in the bench process)', signature, null, null],
+      ['signature alone (sax outline with C14N on the fly, RSA; in the bench process)', signature, null, null],
       ['inspect: parse ‖ signature on the worker thread, + report', inspect, null, null],
       ['POST preview (HTTP)', preview, 1000, previewCpu],
       ['POST importar-xml (HTTP)', imports, 2000, importCpu],
@@ -213,7 +227,7 @@ async function main() {
           `| ${name} | ${ms(median(xs))} | ${ms(percentile(xs, 0.95))} | ${ms(Math.max(...xs))} | ${target ? `< ${target} ms: median ${median(xs) < target ? 'pass' : 'FAIL'}, max ${Math.max(...xs) < target ? 'pass' : 'FAIL'}` : ''} | ${cpu ? `${cpu.api.toFixed(0)} / ${cpu.db === undefined ? 'n/a' : cpu.db.toFixed(0)} ms` : ''} |`,
       ),
       '',
-      `Parse alone is ${parseShare.toFixed(0)}% of the preview's median. The signature check (the largest step) runs on a worker thread while the request's thread parses, so inspect costs about max(parse, signature), not their sum; the rest of the preview is HTTP, the database look-ups and the JSON of 990 items.`,
+      `Parse alone is ${parseShare.toFixed(0)}% of the preview's median. The signature check runs on a worker thread while the request's thread parses, so inspect costs about max(parse, signature), not their sum; the rest of the preview is HTTP, the database look-ups and the JSON of 990 items.`,
       '',
       `Memory: over the whole timing series (${RUNS} previews then ${RUNS} imports, no forced GC) RSS went from ${seriesStart} MB to a peak of ${seriesStart + seriesGrowth} MB: growth ${seriesGrowth} MB.`,
       `Per request (${MEMORY_RUNS} more runs of each, a full GC before each and the RSS sampled every 5 ms during it; the signature worker's heap included): peak growth per request — preview median ${median(previewRun.growthMb)} MB, max ${Math.max(...previewRun.growthMb)} MB; importar-xml median ${median(importRun.growthMb)} MB, max ${Math.max(...importRun.growthMb)} MB. RSS ${rssBefore} MB before these runs, ${rssAfter} MB after. Target peak growth < 200 MB: ${peakGrowth < 200 ? 'pass' : 'FAIL'} (largest ${peakGrowth} MB).`,

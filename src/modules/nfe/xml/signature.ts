@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { Document, DOMParser, Element, Node } from '@xmldom/xmldom';
 import { C14nCanonicalization, SignedXml } from 'xml-crypto';
-import { findAncestorNsForElement } from 'xml-crypto/lib/utils';
+import { findAncestorNsForElement, toPem } from 'xml-crypto/lib/utils';
 import { hasDoctype } from './xml-document';
+import { OutlineElement, readSignedOutline, SignedOutline } from './signed-outline';
 import './xmldom-regex-cache';
 
 /*
@@ -11,10 +12,12 @@ import './xmldom-regex-cache';
  * re-serialised document no longer matches its digest) with the X509Certificate embedded in KeyInfo.
  *
  * Both halves are always checked and reported: the Reference digest of the canonical infNFe against
- * DigestValue, and the SignatureValue over the canonical SignedInfo. The steps are xml-crypto's
- * (its C14N and enveloped-signature transforms, its KeyInfo certificate reader); we locate the nodes
- * with plain DOM walks instead of SignedXml.checkSignature's whole-document XPath queries, which cost
- * seconds on a 990-item invoice, and we accept only the one shape the layout allows: a single
+ * DigestValue, and the SignatureValue over the canonical SignedInfo. The text is read without a DOM
+ * when the streaming outline can read it exactly as xmldom would (signed-outline.ts: sax, with the
+ * C14N written on the fly), through xmldom and xml-crypto's canonicalizer and KeyInfo reader
+ * otherwise; the checks below are written once over either reading (`DocumentView`). We locate the
+ * nodes with plain walks instead of SignedXml.checkSignature's whole-document XPath queries, which
+ * cost seconds on a 990-item invoice, and we accept only the one shape the layout allows: a single
  * Reference to "#" + infNFe/@Id, an element that occurs exactly once.
  *
  * Several authorities also sign the authorization protocol: nfeProc/protNFe then carries its own
@@ -89,49 +92,121 @@ function describeCertificate(pem: string | null): SignatureCertificate | null {
   }
 }
 
-function children(node: Node, localName: string, ns = DSIG_NS): Element[] {
-  const out: Element[] = [];
-  for (let c = node.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 1 && (c as Element).localName === localName && (c as Element).namespaceURI === ns) out.push(c as Element);
-  }
-  return out;
+/**
+ * What the checks read of a parsed document, over either reading of it: xmldom's DOM (`domView`) or
+ * the streaming outline (`outlineView`, signed-outline.ts). The checks below are written once
+ * against this, so both readings are held to the same rules.
+ */
+interface DocumentView<N> {
+  root: N | null;
+  /** The parent element (null for the root). */
+  parent(node: N): N | null;
+  /** Element children, in document order. */
+  elements(node: N): N[];
+  localName(node: N): string | null;
+  namespaceURI(node: N): string | null;
+  attribute(node: N, name: string): string | null;
+  textContent(node: N): string;
+  /** Inclusive C14N of the element, with the namespaces it inherits (xml-crypto's canonicalizer, or the same bytes). */
+  canonical(node: N): string;
+  /** The PEM of KeyInfo's first X509Certificate (xml-crypto's getCertFromKeyInfo); throws when it is no certificate. */
+  certificate(keyInfo: N | null): string | null;
 }
 
-const algorithm = (parent: Element | undefined, tag: string): string | null => (parent ? children(parent, tag)[0]?.getAttribute('Algorithm') ?? null : null);
-const textOf = (el: Element | undefined) => (el?.textContent ?? '').replace(/\s+/g, '');
+function domView(doc: Document): DocumentView<Element> {
+  return {
+    root: doc.documentElement,
+    parent: (node) => (node.parentNode?.nodeType === 1 ? (node.parentNode as Element) : null),
+    elements: (node) => {
+      const out: Element[] = [];
+      for (let c = node.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) out.push(c as Element);
+      return out;
+    },
+    localName: (node) => node.localName,
+    namespaceURI: (node) => node.namespaceURI,
+    attribute: (node, name) => node.getAttribute(name),
+    textContent: (node) => node.textContent ?? '',
+    // xml-crypto types its DOM arguments with the browser's globals; xmldom nodes are what it runs on.
+    canonical: (node) => new C14nCanonicalization().process(node as never, { ancestorNamespaces: findAncestorNsForElement(node as never) }).toString(),
+    certificate: (keyInfo) => SignedXml.getCertFromKeyInfo(keyInfo as never),
+  };
+}
+
+/** Thrown when the outline lacks what a check asked for: the DOM then decides. */
+class OutlineIncomplete extends Error {}
+
+function outlineView(outline: SignedOutline): DocumentView<OutlineElement> & { incomplete: boolean } {
+  const view = {
+    incomplete: false,
+    root: outline.root,
+    parent: (node: OutlineElement) => node.parent,
+    elements: (node: OutlineElement) => node.children,
+    localName: (node: OutlineElement) => node.localName,
+    namespaceURI: (node: OutlineElement) => node.namespaceURI,
+    attribute: (node: OutlineElement, name: string) => (Object.prototype.hasOwnProperty.call(node.attributes, name) ? node.attributes[name] : null),
+    textContent: (node: OutlineElement) => {
+      if (node.text === null) return missing();
+      return node.text;
+    },
+    canonical: (node: OutlineElement) => {
+      if (node.canonical === null) return missing();
+      return node.canonical;
+    },
+    certificate: (keyInfo: OutlineElement | null) => {
+      // getCertFromKeyInfo's `.//*[local-name(.)='X509Certificate']`: the first descendant in document order.
+      const first = (node: OutlineElement): OutlineElement | null => {
+        for (const c of node.children) {
+          if (c.localName === 'X509Certificate') return c;
+          const inner = first(c);
+          if (inner) return inner;
+        }
+        return null;
+      };
+      const cert = keyInfo ? first(keyInfo) : null;
+      return cert ? toPem(view.textContent(cert), 'CERTIFICATE') : null;
+    },
+  };
+  // Recorded as well as thrown: some reads sit inside a try of the checks (a failed read is a failed check there).
+  const missing = (): never => {
+    view.incomplete = true;
+    throw new OutlineIncomplete();
+  };
+  return view;
+}
+
+function children<N>(v: DocumentView<N>, node: N, localName: string, ns = DSIG_NS): N[] {
+  return v.elements(node).filter((c) => v.localName(c) === localName && v.namespaceURI(c) === ns);
+}
+
+function algorithm<N>(v: DocumentView<N>, parent: N | undefined, tag: string): string | null {
+  const first = parent === undefined ? undefined : children(v, parent, tag)[0];
+  return first === undefined ? null : (v.attribute(first, 'Algorithm') ?? null);
+}
+const textOf = <N>(v: DocumentView<N>, el: N | undefined) => (el ? v.textContent(el) : '').replace(/\s+/g, '');
 
 /** In one walk of the document: every XMLDSig Signature element, and the elements of each Id value. */
-function scan(root: Node): { signatures: Element[]; ids: Map<string, Element[]> } {
-  const signatures: Element[] = [];
-  const ids = new Map<string, Element[]>();
-  const stack: Node[] = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
-    for (let c = node.lastChild; c; c = c.previousSibling) {
-      if (c.nodeType !== 1) continue;
-      const el = c as Element;
-      if (el.localName === 'Signature' && el.namespaceURI === DSIG_NS) signatures.push(el);
-      const id = el.getAttribute('Id');
+function scan<N>(v: DocumentView<N>): { signatures: N[]; ids: Map<string, N[]> } {
+  const signatures: N[] = [];
+  const ids = new Map<string, N[]>();
+  // The document's children are its root element (comments and PIs beside it are no elements).
+  const visit = (list: N[], stack: N[]) => {
+    for (let i = list.length - 1; i >= 0; i--) {
+      const el = list[i];
+      if (v.localName(el) === 'Signature' && v.namespaceURI(el) === DSIG_NS) signatures.push(el);
+      const id = v.attribute(el, 'Id');
       if (id) ids.set(id, [...(ids.get(id) ?? []), el]);
-      stack.push(c);
+      stack.push(el);
     }
-  }
+  };
+  const stack: N[] = [];
+  if (v.root) visit([v.root], stack);
+  while (stack.length) visit(v.elements(stack.pop()!), stack);
   return { signatures: signatures.reverse(), ids };
 }
 
 /** Element children by local name (any namespace: the NF-e elements are checked by position). */
-function elements(node: Node | null, localName: string): Element[] {
-  const out: Element[] = [];
-  for (let c = node?.firstChild ?? null; c; c = c.nextSibling) {
-    if (c.nodeType === 1 && (c as Element).localName === localName) out.push(c as Element);
-  }
-  return out;
-}
-
-/** Inclusive C14N of a subtree, with the namespaces it inherits (xml-crypto's canonicalizer). */
-function canonical(node: Element): string {
-  // xml-crypto types its DOM arguments with the browser's globals; xmldom nodes are what it runs on.
-  return new C14nCanonicalization().process(node as never, { ancestorNamespaces: findAncestorNsForElement(node as never) }).toString();
+function elements<N>(v: DocumentView<N>, node: N | null, localName: string): N[] {
+  return node ? v.elements(node).filter((c) => v.localName(c) === localName) : [];
 }
 
 function safeEqualBase64(a: string, b: string): boolean {
@@ -157,48 +232,49 @@ function readDocument(xml: string): Document {
  * Checks one enveloped signature: `signature` is a child of `parent` and must reference "#" + `id`,
  * which must identify exactly one element, `parent`'s child `target`.
  */
-function verifyEnveloped(signature: Element, parent: Element, target: string, id: string, ids: Map<string, Element[]>): EnvelopedSignatureResult {
-  const signedInfo = children(signature, 'SignedInfo')[0];
-  const references = signedInfo ? children(signedInfo, 'Reference') : [];
+function verifyEnveloped<N>(v: DocumentView<N>, signature: N, parent: N, target: string, id: string, ids: Map<string, N[]>): EnvelopedSignatureResult {
+  const signedInfo = children(v, signature, 'SignedInfo')[0];
+  const references = signedInfo ? children(v, signedInfo, 'Reference') : [];
   const reference = references[0];
-  const signatureAlgorithm = algorithm(signedInfo, 'SignatureMethod');
-  const digestAlgorithm = algorithm(reference, 'DigestMethod');
-  const digestValue = textOf(reference ? children(reference, 'DigestValue')[0] : undefined) || null;
+  const signatureAlgorithm = algorithm(v, signedInfo, 'SignatureMethod');
+  const digestAlgorithm = algorithm(v, reference, 'DigestMethod');
+  const digestValue = textOf(v, reference ? children(v, reference, 'DigestValue')[0] : undefined) || null;
   let certPem: string | null = null;
   try {
-    certPem = SignedXml.getCertFromKeyInfo((children(signature, 'KeyInfo')[0] ?? null) as never);
-  } catch {
+    certPem = v.certificate(children(v, signature, 'KeyInfo')[0] ?? null);
+  } catch (err) {
+    if (err instanceof OutlineIncomplete) throw err;
     // Not base64 DER (e.g. a redacted sample): no readable certificate, reported below.
     certPem = null;
   }
   const base = { signatureAlgorithm, digestAlgorithm, digestValue, certificate: describeCertificate(certPem) };
 
   if (!signedInfo || references.length !== 1) return outcome('INVALID', 'The signature must have one SignedInfo with exactly one Reference', base);
-  if (reference.getAttribute('URI') !== `#${id}`) return outcome('INVALID', `The signature references ${reference.getAttribute('URI')}, not #${id}`, base);
+  if (v.attribute(reference, 'URI') !== `#${id}`) return outcome('INVALID', `The signature references ${v.attribute(reference, 'URI')}, not #${id}`, base);
   const targets = ids.get(id) ?? [];
-  if (targets.length !== 1 || targets[0].localName !== target || targets[0].parentNode !== parent) {
+  if (targets.length !== 1 || v.localName(targets[0]) !== target || v.parent(targets[0]) !== parent) {
     return outcome('INVALID', `Id ${id} must identify exactly one ${target}, the signature's sibling`, base);
   }
-  const transforms = children(children(reference, 'Transforms')[0] ?? reference, 'Transform').map((t) => t.getAttribute('Algorithm') ?? '');
+  const transforms = children(v, children(v, reference, 'Transforms')[0] ?? reference, 'Transform').map((t) => v.attribute(t, 'Algorithm') ?? '');
   if (transforms.some((t) => t !== ENVELOPED && t !== C14N) || transforms[transforms.length - 1] !== C14N) {
     return outcome('INVALID', `Unsupported transforms: ${transforms.join(', ') || 'none'} (the layout uses enveloped-signature + C14N)`, base);
   }
   const hash = DIGESTS[digestAlgorithm ?? ''];
   const rsa = SIGNATURES[signatureAlgorithm ?? ''];
-  if (!hash || !rsa || algorithm(signedInfo, 'CanonicalizationMethod') !== C14N) {
-    return outcome('INVALID', `Unsupported algorithms: ${algorithm(signedInfo, 'CanonicalizationMethod')}, ${signatureAlgorithm}, ${digestAlgorithm}`, base);
+  if (!hash || !rsa || algorithm(v, signedInfo, 'CanonicalizationMethod') !== C14N) {
+    return outcome('INVALID', `Unsupported algorithms: ${algorithm(v, signedInfo, 'CanonicalizationMethod')}, ${signatureAlgorithm}, ${digestAlgorithm}`, base);
   }
   if (!certPem || !base.certificate) return outcome('INVALID', 'No readable X509Certificate in KeyInfo', base);
 
   // Reference: the enveloped-signature transform removes nothing here (the Signature is the
   // target's sibling, checked above), then C14N.
-  const digest = crypto.createHash(hash).update(canonical(targets[0])).digest('base64');
+  const digest = crypto.createHash(hash).update(v.canonical(targets[0])).digest('base64');
   const digestValid = !!digestValue && safeEqualBase64(digest, digestValue);
 
   let signatureValid = false;
   try {
-    const value = Buffer.from(textOf(children(signature, 'SignatureValue')[0]), 'base64');
-    signatureValid = value.length > 0 && crypto.verify(rsa, Buffer.from(canonical(signedInfo)), certPem, value);
+    const value = Buffer.from(textOf(v, children(v, signature, 'SignatureValue')[0]), 'base64');
+    signatureValid = value.length > 0 && crypto.verify(rsa, Buffer.from(v.canonical(signedInfo)), certPem, value);
   } catch {
     signatureValid = false;
   }
@@ -226,13 +302,13 @@ export interface SignedShape {
 export const NFE_SIGNED_SHAPE: SignedShape = { container: 'NFe', signed: 'infNFe', proc: 'nfeProc', protocol: 'protNFe', label: 'NF-e' };
 
 /** The protocol's own signature (protNFe/Signature over infProt), when it has one. */
-function protocolSignatureOf(protocol: Element | null, signatures: Element[], ids: Map<string, Element[]>, shape: SignedShape): EnvelopedSignatureResult | null {
+function protocolSignatureOf<N>(v: DocumentView<N>, protocol: N | null, signatures: N[], ids: Map<string, N[]>, shape: SignedShape): EnvelopedSignatureResult | null {
   if (!protocol || !signatures.length) return null;
   if (signatures.length > 1) return outcome('INVALID', `${shape.protocol} carries more than one Signature`);
-  const infProt = elements(protocol, 'infProt');
-  const id = infProt.length === 1 ? infProt[0].getAttribute('Id') : null;
+  const infProt = elements(v, protocol, 'infProt');
+  const id = infProt.length === 1 ? v.attribute(infProt[0], 'Id') : null;
   if (!id) return outcome('INVALID', 'The protocol is signed but its infProt has no Id to reference');
-  return verifyEnveloped(signatures[0], protocol, 'infProt', id, ids);
+  return verifyEnveloped(v, signatures[0], protocol, 'infProt', id, ids);
 }
 
 /**
@@ -243,9 +319,29 @@ export function verifyNfeSignature(xml: string, infNFeId: string): SignatureResu
   return verifySignedDocument(xml, infNFeId, NFE_SIGNED_SHAPE);
 }
 
-/** Verifies the enveloped signature of `shape.signed` (whose @Id is `signedId`), the only element it may sign. */
+/**
+ * Verifies the enveloped signature of `shape.signed` (whose @Id is `signedId`), the only element it
+ * may sign. The text is read by the streaming outline (signed-outline.ts) when it can be, through
+ * xmldom's DOM otherwise; both readings go through the same checks and give the same outcome.
+ */
 export function verifySignedDocument(xml: string, signedId: string, shape: SignedShape): SignatureResult {
   // Never hand a DOCTYPE to a DOM parser (entity expansion); callers refuse such documents anyway.
+  if (hasDoctype(xml)) return result('INVALID', 'XML with a DOCTYPE or ENTITY declaration is not accepted');
+  const outline = readSignedOutline(xml, signedId, shape);
+  if (outline) {
+    const view = outlineView(outline);
+    try {
+      const checked = checkDocument(view, signedId, shape);
+      if (!view.incomplete) return checked;
+    } catch (err) {
+      if (!(err instanceof OutlineIncomplete)) throw err;
+    }
+  }
+  return verifyThroughDom(xml, signedId, shape);
+}
+
+/** The same checks over xmldom's DOM and xml-crypto's canonicalizer (what the outline is held to). */
+export function verifyThroughDom(xml: string, signedId: string, shape: SignedShape): SignatureResult {
   if (hasDoctype(xml)) return result('INVALID', 'XML with a DOCTYPE or ENTITY declaration is not accepted');
   let doc: Document;
   try {
@@ -253,25 +349,31 @@ export function verifySignedDocument(xml: string, signedId: string, shape: Signe
   } catch (err) {
     return result('INVALID', `The XML could not be read for signature checking: ${(err as Error).message}`);
   }
-  const { signatures, ids } = scan(doc);
-  const root = doc.documentElement;
+  return checkDocument(domView(doc), signedId, shape);
+}
+
+function checkDocument<N>(v: DocumentView<N>, signedId: string, shape: SignedShape): SignatureResult {
+  const { signatures, ids } = scan(v);
+  const root = v.root;
+  const rootName = root ? v.localName(root) : null;
   // The document: the root of a bare one, the wrapper's single child otherwise (the parsers read the same one).
-  const containers = root?.localName === shape.container ? [root] : root?.localName === shape.proc ? elements(root, shape.container) : [];
+  const containers = root && rootName === shape.container ? [root] : rootName === shape.proc ? elements(v, root, shape.container) : [];
   const container = containers.length === 1 ? containers[0] : null;
-  const protocols = root?.localName === shape.proc ? elements(root, shape.protocol) : [];
+  const protocols = rootName === shape.proc ? elements(v, root, shape.protocol) : [];
   const protocol = protocols.length === 1 ? protocols[0] : null;
 
-  const own = signatures.filter((s) => container && s.parentNode === container);
-  const ofProtocol = signatures.filter((s) => protocol && s.parentNode === protocol);
-  const protocolSignature = protocolSignatureOf(protocol, ofProtocol, ids, shape);
+  const own = signatures.filter((s) => container && v.parent(s) === container);
+  const ofProtocol = signatures.filter((s) => protocol && v.parent(s) === protocol);
+  const protocolSignature = protocolSignatureOf(v, protocol, ofProtocol, ids, shape);
   const misplaced = signatures.filter((s) => !own.includes(s) && !ofProtocol.includes(s));
   if (misplaced.length) {
-    const where = (misplaced[0].parentNode as Element | null)?.localName ?? 'the document';
+    const parent = v.parent(misplaced[0]);
+    const where = (parent ? v.localName(parent) : null) ?? 'the document';
     return result('INVALID', `A Signature inside ${where} is not where the layout allows one (${shape.container} and ${shape.protocol} only)`, protocolSignature);
   }
   if (!own.length) {
     return result('ABSENT', signatures.length ? `The ${shape.label} has no signature of its own (only the protocol is signed)` : `The ${shape.label} has no XMLDSig Signature`, protocolSignature);
   }
   if (own.length > 1) return result('INVALID', `More than one Signature in ${shape.container}`, protocolSignature);
-  return { ...verifyEnveloped(own[0], container!, shape.signed, signedId, ids), protocolSignature };
+  return { ...verifyEnveloped(v, own[0], container!, shape.signed, signedId, ids), protocolSignature };
 }

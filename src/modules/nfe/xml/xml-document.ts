@@ -88,6 +88,8 @@ const odd = (name: string) => ODD.has(name);
 interface Frame {
   name: string;
   obj: Record<string, unknown>;
+  /** obj has no key yet (no attributes, no child): counted, not Object.keys'd, on every close. */
+  empty: boolean;
   text: string;
   cdata: boolean;
 }
@@ -122,12 +124,12 @@ function saxTree(text: string): Record<string, unknown> | null | undefined {
     if (attrs) obj.$ = attrs;
     const name = stripPrefix(node.name);
     if (odd(name)) unusual = true;
-    stack.push({ name, obj, text: '', cdata: false });
+    stack.push({ name, obj, empty: !attrs, text: '', cdata: false });
   };
   parser.onclosetag = () => {
     const frame = stack.pop()!;
     let value: unknown = frame.obj;
-    const empty = Object.keys(frame.obj).length === 0;
+    const empty = frame.empty;
     if (WHITESPACE.test(frame.text) && !frame.cdata) {
       if (empty) value = frame.text;
     } else {
@@ -136,6 +138,7 @@ function saxTree(text: string): Record<string, unknown> | null | undefined {
     }
     const parent = stack[stack.length - 1];
     if (parent) {
+      parent.empty = false;
       const p = parent.obj;
       if (!(frame.name in p)) p[frame.name] = value;
       else {
