@@ -2,7 +2,7 @@ import { Dec, storedDifferenceToJsonNumber, storedToJsonNumber, toJsonNumber } f
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { FulfillmentItem } from './entities/fulfillment-item.entity';
 import type { Fulfillment } from './entities/fulfillment.entity';
-import type { SalesOrderItem } from './entities/sales-order-item.entity';
+import type { LineOrigin, SalesOrderItem } from './entities/sales-order-item.entity';
 import type { SalesOrder } from './entities/sales-order.entity';
 import type { ItemListRow, ListedOrder, SalesOrderView } from './sales-order.repository';
 import { isExpired, remainingOf } from './sales-order.rules';
@@ -12,6 +12,16 @@ import { totalsColumns } from './services/lines';
 const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const qty = (v: Dec) => toJsonNumber(v, 'quantity');
 const amount = (v: Dec) => toJsonNumber(v, 'amount');
+
+/** Where a line came from (a grouped order's lines): the same on an entity's line and a listed row. */
+const originsDto = (origins: LineOrigin[] | null) =>
+  origins
+    ? origins.map((o) => ({
+        salesOrderId: encodeId('sales-order', o.salesOrderId),
+        salesOrderItemId: encodeId('sales-order-item', o.salesOrderItemId),
+        quantity: qty(new Dec(o.quantity)),
+      }))
+    : null;
 
 export const toItemDto = (i: SalesOrderItem) => ({
   salesOrderItemId: encodeId('sales-order-item', i.id),
@@ -28,13 +38,7 @@ export const toItemDto = (i: SalesOrderItem) => ({
   returnedQuantity: qty(i.returnedQuantity),
   cancelledQuantity: qty(i.cancelledQuantity),
   remainingQuantity: qty(remainingOf(i)),
-  origins: i.origins
-    ? i.origins.map((o) => ({
-        salesOrderId: encodeId('sales-order', o.salesOrderId),
-        salesOrderItemId: encodeId('sales-order-item', o.salesOrderItemId),
-        quantity: qty(new Dec(o.quantity)),
-      }))
-    : null,
+  origins: originsDto(i.origins),
 });
 
 export const toTotalsDto = (o: Pick<SalesOrder, 'grossTotal' | 'itemsDiscount' | 'discount' | 'freight' | 'total'>) => ({
@@ -100,13 +104,7 @@ const toListItemDto = (i: ItemListRow) => ({
   returnedQuantity: storedQty(i.returned_quantity),
   cancelledQuantity: storedQty(i.cancelled_quantity),
   remainingQuantity: storedDifferenceToJsonNumber('quantity', i.quantity, i.fulfilled_quantity, i.cancelled_quantity),
-  origins: i.origins
-    ? i.origins.map((o) => ({
-        salesOrderId: encodeId('sales-order', o.salesOrderId),
-        salesOrderItemId: encodeId('sales-order-item', o.salesOrderItemId),
-        quantity: qty(new Dec(o.quantity)),
-      }))
-    : null,
+  origins: originsDto(i.origins),
 });
 
 export const toSalesOrderListDto = (v: ListedOrder, today?: string): SalesOrderDto => {

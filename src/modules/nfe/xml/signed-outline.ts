@@ -1,5 +1,6 @@
 import { normalizeLineEndings } from '@xmldom/xmldom';
 import { encodeSpecialCharactersInAttribute, encodeSpecialCharactersInText } from 'xml-crypto/lib/utils';
+import { sax } from './xml-document';
 
 /*
  * The signature check's reading of a document without a DOM: one pass of sax (the tokenizer the
@@ -111,25 +112,6 @@ interface Frame {
   xmlAttributes: boolean;
   inSignature: boolean;
 }
-
-interface SaxParser {
-  onerror: (err: Error) => void;
-  onopentag: (node: { name: string; attributes: Record<string, string> }) => void;
-  onclosetag: () => void;
-  ontext: (text: string) => void;
-  oncdata: (text: string) => void;
-  onopencdata: () => void;
-  onclosecdata: () => void;
-  onprocessinginstruction: (pi: { name: string; body: string }) => void;
-  ondoctype: () => void;
-  onsgmldeclaration: () => void;
-  startTagPosition: number;
-  position: number;
-  write: (text: string) => SaxParser;
-  close: () => SaxParser;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const sax = require('sax') as { parser: (strict: boolean, options: object) => SaxParser };
 
 const NO_ATTRIBUTES: QAttr[] = [];
 const SAX_ONLY = /&#X|<\/?\s/;

@@ -59,19 +59,27 @@ function malformed(err: unknown): AppError {
   });
 }
 
-/** The part of sax's parser (the tokenizer under xml2js) that the tree builder below drives. */
-interface SaxParser {
+/** The part of sax's parser (the tokenizer under xml2js) that the tree builder below and the signature's reader (signed-outline.ts) drive. */
+export interface SaxParser {
   onerror: (err: Error) => void;
   onopentag: (node: { name: string; attributes: Record<string, string> }) => void;
   onclosetag: () => void;
   ontext: (text: string) => void;
   oncdata: (text: string) => void;
+  onopencdata: () => void;
+  onclosecdata: () => void;
+  onprocessinginstruction: (pi: { name: string; body: string }) => void;
+  ondoctype: () => void;
+  onsgmldeclaration: () => void;
+  /** With the `position` option: where the current tag starts, and how far the parser has read. */
+  startTagPosition: number;
+  position: number;
   resume: () => SaxParser;
   write: (text: string) => SaxParser;
   close: () => SaxParser;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const sax = require('sax') as { parser: (strict: boolean, options: object) => SaxParser };
+export const sax = require('sax') as { parser: (strict: boolean, options: object) => SaxParser };
 
 /** xml2js's processors.stripPrefix. */
 const PREFIX = /(?!xmlns)^.*:/;
