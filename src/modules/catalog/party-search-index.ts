@@ -1,7 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { documentSearchPrefix } from '../../core/br-documents';
+import { readBatch } from '../../core/db/transaction';
 import { indexWords, queryWords, spacedWords } from '../../core/text/words';
-import { Customer } from './entities/customer.entity';
+import type { Customer } from './entities/customer.entity';
 import { PartySearchToken, PartyType } from './entities/party-search-token.entity';
 
 /*
@@ -73,82 +74,56 @@ export function partySearchCondition(column: string, companyId: number, partyTyp
   return m && { sql: `${column} IN (SELECT pt_t.party_id FROM party_search_token pt_t WHERE ${m.where})`, params: m.params };
 }
 
+/** A read of bound SQL (every value a placeholder). */
+type Statement = { sql: string; params: unknown[] };
+type Batch = (statements: Statement[]) => Promise<unknown[]>;
+
+/** At most `cap` ids of the parties of a type whose words the term's words all start, or null when the term has no word. */
+function partyIdsStatement(companyId: number, partyType: PartyType, term: string, cap: number): Statement | null {
+  const params: unknown[] = [];
+  const where = partyMatch(companyId, partyType, term, 'pt', (_name, value) => (params.push(value), '?'));
+  return where === null ? null : { sql: `SELECT DISTINCT pt_t.party_id AS id FROM party_search_token pt_t WHERE ${where} LIMIT ${cap}`, params };
+}
+
+/** At most `cap` customers whose CPF/CNPJ starts with the term's digits ("123.456" → 123456…), or null without digits. */
+function customerDocumentStatement(companyId: number, term: string, cap: number): Statement | null {
+  const digits = documentSearchPrefix(term);
+  return digits ? { sql: `SELECT c.id AS id FROM customer c WHERE c.company_id = ? AND c.document LIKE ? ORDER BY c.document ASC, c.id ASC LIMIT ${cap}`, params: [companyId, `${digits}%`] } : null;
+}
+
 /**
- * At most `cap` ids of the parties a term finds, in index order (word, then id): the scan stops at
- * the cap, so a common word costs no more than a rare one. The sales-order list resolves customers
- * and sellers this way before it reads any order.
+ * The parties a term finds, in one batch (one round trip on MySQL): at most `customerCap` customers —
+ * by document first, then by words — and, when `sellerCap` is given, at most that many sellers. Ids
+ * come in index order (word, then id): each scan stops at its cap, so a common word costs no more
+ * than a rare one. The sales-order list resolves customers and sellers this way before it reads any
+ * order (`run`: its own first round trip, or readBatch).
  */
+export async function findCustomerAndSellerIds(run: Batch, companyId: number, term: string, customerCap: number, sellerCap?: number): Promise<{ customers: number[]; sellers: number[] }> {
+  const wanted = [
+    customerDocumentStatement(companyId, term, customerCap),
+    partyIdsStatement(companyId, 'CUSTOMER', term, customerCap),
+    sellerCap === undefined ? null : partyIdsStatement(companyId, 'SELLER', term, sellerCap),
+  ];
+  const statements = wanted.filter((st): st is Statement => st !== null);
+  const results = (statements.length ? await run(statements) : []) as { id: number | string }[][];
+  const ids = (st: Statement | null) => (st === null ? [] : results[statements.indexOf(st)].map((r) => Number(r.id)));
+  return {
+    customers: [...new Set([...ids(wanted[0]), ...ids(wanted[1])])].slice(0, customerCap),
+    sellers: ids(wanted[2]),
+  };
+}
+
+/** At most `cap` ids of the parties of a type a term finds (see findCustomerAndSellerIds). */
 export async function findPartyIds(em: EntityManager, companyId: number, partyType: PartyType, term: string, cap: number): Promise<number[]> {
-  const m = partyMatchCondition(companyId, partyType, term, 'pt');
-  if (!m) return [];
-  const rows = await em
-    .createQueryBuilder(PartySearchToken, 'pt_t')
-    .select('pt_t.party_id', 'id')
-    .distinct(true)
-    .where(m.where, m.params)
-    .limit(cap)
-    .getRawMany<{ id: number }>();
+  const st = partyIdsStatement(companyId, partyType, term, cap);
+  if (!st) return [];
+  const [rows] = (await readBatch(em, [st])) as { id: number | string }[][];
   return rows.map((r) => Number(r.id));
 }
 
-/**
- * At most `cap` customers a text term finds: by the words of their name or trade name, or by the
- * start of their CPF/CNPJ when the term carries digits ("123.456" → documents starting 123456).
- * Reads on the pool (lists run outside transactions), so the two kinds of match go side by side.
- */
+/** At most `cap` customers a text term finds: by the start of their CPF/CNPJ, then by the words of their name or trade name. */
 export async function findCustomerIds(em: EntityManager, companyId: number, term: string, cap: number): Promise<number[]> {
-  const digits = documentSearchPrefix(term);
-  const [byDocument, byWords] = await Promise.all([
-    digits
-      ? em
-          .createQueryBuilder(Customer, 'c')
-          .select('c.id', 'id')
-          .where('c.company_id = :companyId AND c.document LIKE :digits', { companyId, digits: `${digits}%` })
-          .orderBy('c.document', 'ASC')
-          .addOrderBy('c.id', 'ASC')
-          .limit(cap)
-          .getRawMany<{ id: number }>()
-      : [],
-    findPartyIds(em, companyId, 'CUSTOMER', term, cap),
-  ]);
-  return [...new Set([...byDocument.map((r) => Number(r.id)), ...byWords])].slice(0, cap);
-}
-
-/**
- * `findCustomerIds` and `findPartyIds(…, 'SELLER', …)` of one term (the same ids, in the same order)
- * as plain SQL in one batch: one round trip on MySQL for the sales-order list's text search.
- */
-export async function findCustomerAndSellerIds(
-  /** Runs a batch (readBatch on the caller's manager, or the caller's own first round trip). */
-  run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>,
-  companyId: number,
-  term: string,
-  customerCap: number,
-  sellerCap: number,
-): Promise<{ customers: number[]; sellers: number[] }> {
-  const statements: { sql: string; params: unknown[] }[] = [];
-  const partyIds = (partyType: PartyType, cap: number): number => {
-    const params: unknown[] = [];
-    const where = partyMatch(companyId, partyType, term, 'pt', (_name, value) => (params.push(value), '?'));
-    if (where === null) return -1;
-    statements.push({ sql: `SELECT DISTINCT pt_t.party_id AS id FROM party_search_token pt_t WHERE ${where} LIMIT ${cap}`, params });
-    return statements.length - 1;
-  };
-  const digits = documentSearchPrefix(term);
-  if (digits) {
-    statements.push({
-      sql: `SELECT c.id AS id FROM customer c WHERE c.company_id = ? AND c.document LIKE ? ORDER BY c.document ASC, c.id ASC LIMIT ${customerCap}`,
-      params: [companyId, `${digits}%`],
-    });
-  }
-  const customerWords = partyIds('CUSTOMER', customerCap);
-  const sellerWords = partyIds('SELLER', sellerCap);
-  const results = (statements.length ? await run(statements) : []) as { id: number | string }[][];
-  const ids = (at: number) => (at < 0 ? [] : results[at].map((r) => Number(r.id)));
-  return {
-    customers: [...new Set([...(digits ? ids(0) : []), ...ids(customerWords)])].slice(0, customerCap),
-    sellers: ids(sellerWords),
-  };
+  return (await findCustomerAndSellerIds((statements) => readBatch(em, statements), companyId, term, cap)).customers;
 }
 
 /** Indexes customers by name and trade name (creates, renames, seeds and bulk loads). */
