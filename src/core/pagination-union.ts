@@ -1,79 +1,13 @@
-import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { assemblePage, COUNT_CAP, cursorBinding, decodeCursor, keysetCondition, Page, PageRequest, pageOf, paginate, paginateSql, SortKey, SqlList, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
+import { assemblePage, COUNT_CAP, decodeCursor, Page, PageRequest, paginateSql, SqlList, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
 
 /*
  * Two-phase pagination over "A OR B OR C" where each of A, B, C has its own index (e.g. orders of some
  * customers, or of some sellers, or with an alias). One query with the OR leaves the optimizer a bad
  * choice on million-row tables (scan the sort index and filter, or merge and sort every match); here
  * each branch is its own index-ordered query cut at the depth the page needs, and only those rows are
- * united and sorted by `paginate` (the top N of a union is within the union of each branch's top N).
- * The count is the union of the branches' capped id lists, so it stays bounded too.
- *
- * Branches share one parameter namespace: a parameter name must mean the same value in every branch.
+ * united and sorted (the top N of a union is within the union of each branch's top N). The count is the
+ * union of the branches' capped id lists, so it stays bounded too.
  */
-export async function paginateUnion<E extends ObjectLiteral, R>(
-  em: EntityManager,
-  branches: SelectQueryBuilder<E>[],
-  sort: SortKey[],
-  request: PageRequest,
-  load: (ids: number[]) => Promise<R[]>,
-  idOf: (row: R) => number,
-): Promise<Page<R>> {
-  if (branches.length === 1) return paginate(branches[0], sort, request, load, idOf);
-  const { page, pageSize } = request;
-  // The cursor is bound to the branches (the list and its filters), not to the union built per page.
-  const list = cursorBinding(branches, sort);
-  const cursor = request.cursor ? decodeCursor(request.cursor, list) : null;
-  const depth = (cursor ? 0 : (page - 1) * pageSize) + pageSize + 1;
-  const keys = sort.map((_k, i) => `_s${i}`);
-
-  const parameters: Record<string, unknown> = {};
-  const united = branches
-    .map((b, i) => {
-      const q = b.clone().select(sort.map((k, j) => `${k.column} AS ${keys[j]}`));
-      sort.forEach((k) => q.addOrderBy(k.column, k.direction));
-      if (cursor) {
-        const cond = keysetCondition(sort, cursor);
-        q.andWhere(cond.sql, cond.params);
-      }
-      q.limit(depth);
-      Object.assign(parameters, q.getParameters());
-      return `SELECT ${keys.join(', ')} FROM (${q.getQuery()}) b${i}`;
-    })
-    .join(' UNION ');
-  const outer = em.createQueryBuilder().from(`(${united})`, 'u').setParameters(parameters);
-  const thePage = () =>
-    pageOf(
-      outer,
-      sort.map((k, i) => ({ column: `u.${keys[i]}`, direction: k.direction, type: list.types[i] })),
-      { ...request, includeTotal: false },
-      cursor,
-      list,
-      load,
-      idOf,
-    );
-  if (request.includeTotal === false) return thePage();
-
-  const idColumn = sort[sort.length - 1].column;
-  const countParams: Record<string, unknown> = {};
-  const ids = branches
-    .map((b, i) => {
-      const q = b.clone().select(`${idColumn} AS _id`).orderBy().limit(COUNT_CAP + 1);
-      Object.assign(countParams, q.getParameters());
-      return `SELECT _id FROM (${q.getQuery()}) c${i}`;
-    })
-    .join(' UNION ');
-  const count = () => em.createQueryBuilder().select('COUNT(*)', 'n').from(`(${ids})`, 'u').setParameters(countParams).getRawOne<{ n: string | number }>();
-  // Outside a transaction the page and the count go to the pool side by side.
-  const inTx = em.queryRunner?.isTransactionActive === true;
-  const [result, counted] = inTx ? [await thePage(), await count()] : await Promise.all([thePage(), count()]);
-  const total = Math.min(Number(counted?.n ?? 0), COUNT_CAP);
-  result.pagination.total = total;
-  result.pagination.totalPages = Math.ceil(total / pageSize);
-  if (Number(counted?.n ?? 0) > COUNT_CAP) result.pagination.totalCapped = true;
-  return result;
-}
-
 /** A branch of a plain-SQL union list; `ranges`: how many index ranges its condition reads (default 1). */
 export interface UnionBranch extends SqlList {
   ranges?: number;
@@ -109,7 +43,7 @@ export function unionCountSql(branches: UnionBranch[], idColumn: string): { sql:
 }
 
 /**
- * `paginateUnion` for branches given as plain SQL (same plan: each branch index-ordered and cut at the
+ * Union pagination for branches given as plain SQL (same plan: each branch index-ordered and cut at the
  * page's depth, the union sorted; the count `unionCountSql`). The page's sort values and the count
  * travel in one batch (`run`).
  */

@@ -1,4 +1,4 @@
-import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
 import type { Statement } from '../../core/db/batching-query-runner';
 import { deferWrite, readBatch } from '../../core/db/transaction';
@@ -311,21 +311,7 @@ export interface ListFilters {
   createdBefore?: string;
 }
 
-/** The filtered base of a list: tenant, filial and the plain filters, all on indexed columns. */
-export function baseListQuery(em: EntityManager, companyId: number, f: ListFilters): SelectQueryBuilder<SalesOrder> {
-  const qb = em
-    .createQueryBuilder(SalesOrder, 'o')
-    .where('o.company_id = :companyId AND o.filial_id = :filialId', { companyId, filialId: f.filialId });
-  if (f.status) qb.andWhere('o.status = :status', { status: f.status });
-  if (f.type) qb.andWhere('o.type = :type', { type: f.type });
-  if (f.customerId !== undefined) qb.andWhere('o.customer_id = :customerId', { customerId: f.customerId });
-  if (f.sellerId !== undefined) qb.andWhere('o.seller_id = :sellerId', { sellerId: f.sellerId });
-  if (f.createdFrom) qb.andWhere('o.created_at >= :createdFrom', { createdFrom: f.createdFrom });
-  if (f.createdBefore) qb.andWhere('o.created_at < :createdBefore', { createdBefore: f.createdBefore });
-  return qb;
-}
-
-/** `baseListQuery` as plain SQL (the list's hot path builds no query builder). */
+/** The filtered base of a list as plain SQL: tenant, filial and the plain filters, all on indexed columns. */
 export function baseListSql(companyId: number, f: ListFilters): SqlList {
   let where = 'o.company_id = ? AND o.filial_id = ?';
   const params: unknown[] = [companyId, f.filialId];
@@ -338,7 +324,7 @@ export function baseListSql(companyId: number, f: ListFilters): SqlList {
   return { from: 'sales_order o', where, params };
 }
 
-/** `whereCodeIn` on a plain-SQL list. */
+/** Numeric search: the code ranges of "equal or starts with", one OR'ed range list on the code index. */
 export function whereCodeInSql(list: SqlList, ranges: [number, number][]): SqlList {
   if (!ranges.length) return { ...list, where: `${list.where} AND 1 = 0` };
   return {
@@ -365,12 +351,3 @@ export function whereCustomerInSql(list: SqlList, customerIds: number[]): UnionB
   };
 }
 
-/** Numeric search: the code ranges of "equal or starts with", one OR'ed range list on the code index. */
-export function whereCodeIn(qb: SelectQueryBuilder<SalesOrder>, ranges: [number, number][]): SelectQueryBuilder<SalesOrder> {
-  if (!ranges.length) return qb.andWhere('1 = 0');
-  return qb.andWhere(
-    new Brackets((w) => {
-      ranges.forEach(([lo, hi], i) => w.orWhere(`o.code BETWEEN :codeLo${i} AND :codeHi${i}`, { [`codeLo${i}`]: lo, [`codeHi${i}`]: hi }));
-    }),
-  );
-}
