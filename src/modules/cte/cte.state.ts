@@ -1,4 +1,4 @@
-import { StateConflictError } from '../../core/errors';
+import { ActionRule, defineStateMachine } from '../../core/state-machine';
 import type { Cte, CteStatus } from './entities/cte.entity';
 
 /*
@@ -12,36 +12,16 @@ export type CteAction = 'apportion' | 'cancel';
 
 export const CTE_STATUSES: CteStatus[] = ['RECEIVED', 'APPORTIONED', 'CANCELLED'];
 
-interface ActionRule {
-  /** Status → the statuses the action may leave the CT-e in. */
-  from: Partial<Record<CteStatus, CteStatus[]>>;
-  /** Human wording for the 409. */
-  verb: string;
-}
-
-export const TRANSITIONS: Record<CteAction, ActionRule> = {
+export const TRANSITIONS: Record<CteAction, ActionRule<CteStatus>> = {
   apportion: { from: { RECEIVED: ['APPORTIONED'] }, verb: 'apportion' },
   cancel: { from: { RECEIVED: ['CANCELLED'], APPORTIONED: ['CANCELLED'] }, verb: 'cancel' },
 };
 
-type WithStatus = Pick<Cte, 'status'>;
-
-export const canDo = (cte: WithStatus, action: CteAction): boolean => cte.status in TRANSITIONS[action].from;
-
 /** The code of a refused action: it names the CT-e's current status. */
 export const conflictCode = (status: CteStatus) => `CTE_${status}`;
 
-/** The 409 of a forbidden action, naming the current status. */
-export const forbidden = (cte: WithStatus, action: CteAction): StateConflictError => new StateConflictError('CT-e', cte.status, TRANSITIONS[action].verb, conflictCode(cte.status));
-
-/** Throws the 409 unless `action` is allowed for the CT-e as it is now. */
-export function assertAllowed(cte: WithStatus, action: CteAction): void {
-  if (!canDo(cte, action)) throw forbidden(cte, action);
-}
-
-/** Checks the target status of a transition against the table (a programming error if not allowed). */
-export function assertTransition(cte: WithStatus, action: CteAction, to: CteStatus): void {
-  assertAllowed(cte, action);
-  const targets = TRANSITIONS[action].from[cte.status] ?? [];
-  if (!targets.includes(to)) throw new Error(`transition ${cte.status} → ${to} is not in the table for ${action}`);
-}
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<CteStatus, CteAction, Pick<Cte, 'status'>>({
+  resource: 'CT-e',
+  transitions: TRANSITIONS,
+  conflictCode,
+});

@@ -1,4 +1,4 @@
-import { StateConflictError } from '../../core/errors';
+import { ActionRule, defineStateMachine } from '../../core/state-machine';
 import type { EntryDocument, EntryDocumentStatus } from './entities/entry-document.entity';
 
 /*
@@ -18,14 +18,7 @@ export type EntryDocumentAction = 'edit' | 'delete' | 'confirm' | 'cancel' | 'ap
 
 export const ENTRY_DOCUMENT_STATUSES: EntryDocumentStatus[] = ['DRAFT', 'CONFIRMED', 'CANCELLED'];
 
-interface ActionRule {
-  /** Status → the statuses the action may leave the document in (empty: the document is removed). */
-  from: Partial<Record<EntryDocumentStatus, EntryDocumentStatus[]>>;
-  /** Human wording for the 409. */
-  verb: string;
-}
-
-export const TRANSITIONS: Record<EntryDocumentAction, ActionRule> = {
+export const TRANSITIONS: Record<EntryDocumentAction, ActionRule<EntryDocumentStatus>> = {
   edit: { from: { DRAFT: ['DRAFT'] }, verb: 'edit it' },
   delete: { from: { DRAFT: [] }, verb: 'delete it (cancel it instead)' },
   confirm: { from: { DRAFT: ['CONFIRMED'] }, verb: 'confirm it' },
@@ -33,25 +26,11 @@ export const TRANSITIONS: Record<EntryDocumentAction, ActionRule> = {
   'apportion-freight': { from: { DRAFT: ['DRAFT'], CONFIRMED: ['CONFIRMED'] }, verb: 'take or give back CT-e freight' },
 };
 
-type WithStatus = Pick<EntryDocument, 'status'>;
-
-export const canDo = (doc: WithStatus, action: EntryDocumentAction): boolean => doc.status in TRANSITIONS[action].from;
-
 /** The code of a refused action: it names the document's current status. */
 export const conflictCode = (status: EntryDocumentStatus) => `ENTRY_DOCUMENT_${status}`;
 
-/** The 409 of a forbidden action, naming the current status. */
-export const forbidden = (doc: WithStatus, action: EntryDocumentAction): StateConflictError =>
-  new StateConflictError('Entry document', doc.status, TRANSITIONS[action].verb, conflictCode(doc.status));
-
-/** Throws the 409 unless `action` is allowed for the document as it is now. */
-export function assertAllowed(doc: WithStatus, action: EntryDocumentAction): void {
-  if (!canDo(doc, action)) throw forbidden(doc, action);
-}
-
-/** Checks the target status of a transition against the table (a programming error if not allowed). */
-export function assertTransition(doc: WithStatus, action: EntryDocumentAction, to: EntryDocumentStatus): void {
-  assertAllowed(doc, action);
-  const targets = TRANSITIONS[action].from[doc.status] ?? [];
-  if (!targets.includes(to)) throw new Error(`transition ${doc.status} → ${to} is not in the table for ${action}`);
-}
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<EntryDocumentStatus, EntryDocumentAction, Pick<EntryDocument, 'status'>>({
+  resource: 'Entry document',
+  transitions: TRANSITIONS,
+  conflictCode,
+});

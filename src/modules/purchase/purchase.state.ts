@@ -1,4 +1,5 @@
 import { StateConflictError } from '../../core/errors';
+import { ActionRule, defineStateMachine } from '../../core/state-machine';
 import type { PurchaseOrder, PurchaseOrderStatus } from './entities/purchase-order.entity';
 
 /*
@@ -17,14 +18,7 @@ export type PurchaseOrderAction = 'edit' | 'delete' | 'approve' | 'cancel' | 'cl
 
 export const PURCHASE_ORDER_STATUSES: PurchaseOrderStatus[] = ['DRAFT', 'APPROVED', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED', 'CLOSED'];
 
-interface ActionRule {
-  /** Status → the statuses the action may leave the order in. */
-  from: Partial<Record<PurchaseOrderStatus, PurchaseOrderStatus[]>>;
-  /** Human wording for the 409. */
-  verb: string;
-}
-
-export const TRANSITIONS: Record<PurchaseOrderAction, ActionRule> = {
+export const TRANSITIONS: Record<PurchaseOrderAction, ActionRule<PurchaseOrderStatus>> = {
   edit: { from: { DRAFT: ['DRAFT'] }, verb: 'edit it' },
   delete: { from: { DRAFT: [] }, verb: 'delete it (cancel it instead)' },
   approve: { from: { DRAFT: ['APPROVED'] }, verb: 'approve it' },
@@ -54,22 +48,11 @@ const HINTS: Partial<Record<PurchaseOrderAction, Partial<Record<PurchaseOrderSta
   edit: { APPROVED: 'only a DRAFT is editable' },
 };
 
-export const canDo = (order: Pick<PurchaseOrder, 'status'>, action: PurchaseOrderAction): boolean => order.status in TRANSITIONS[action].from;
-
-/** The 409 of a forbidden action, naming the current status. */
-export function forbidden(order: Pick<PurchaseOrder, 'status'>, action: PurchaseOrderAction): StateConflictError {
-  const hint = HINTS[action]?.[order.status];
-  return new StateConflictError('Purchase order', order.status, hint ? `${TRANSITIONS[action].verb}; ${hint}` : TRANSITIONS[action].verb);
-}
-
-/** Throws the 409 unless `action` is allowed for the order as it is now. */
-export function assertAllowed(order: Pick<PurchaseOrder, 'status'>, action: PurchaseOrderAction): void {
-  if (!canDo(order, action)) throw forbidden(order, action);
-}
-
-/** Checks the target status of a transition against the table (a programming error if not allowed). */
-export function assertTransition(order: Pick<PurchaseOrder, 'status'>, action: PurchaseOrderAction, to: PurchaseOrderStatus): void {
-  assertAllowed(order, action);
-  const targets = TRANSITIONS[action].from[order.status] ?? [];
-  if (!targets.includes(to)) throw new Error(`transition ${order.status} → ${to} is not in the table for ${action}`);
-}
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<PurchaseOrderStatus, PurchaseOrderAction, Pick<PurchaseOrder, 'status'>>({
+  resource: 'Purchase order',
+  transitions: TRANSITIONS,
+  refusal: (order, action) => {
+    const hint = HINTS[action]?.[order.status];
+    return hint ? new StateConflictError('Purchase order', order.status, `${TRANSITIONS[action].verb}; ${hint}`) : undefined;
+  },
+});

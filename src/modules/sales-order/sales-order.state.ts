@@ -1,4 +1,5 @@
-import { ConflictError, StateConflictError } from '../../core/errors';
+import { ConflictError } from '../../core/errors';
+import { ActionRule as StatusRule, defineStateMachine } from '../../core/state-machine';
 import type { SalesOrder, SalesOrderStatus, SalesOrderType } from './entities/sales-order.entity';
 
 /*
@@ -22,14 +23,10 @@ export type SalesOrderAction =
   | 'convert-order-to-quote'
   | 'return';
 
-interface ActionRule {
-  /** Status → the statuses the action may leave the order in. */
-  from: Partial<Record<SalesOrderStatus, SalesOrderStatus[]>>;
+interface ActionRule extends StatusRule<SalesOrderStatus> {
   types: SalesOrderType[];
   /** Only while nothing of the order has been fulfilled. */
   nothingFulfilled?: boolean;
-  /** Human wording for the 409. */
-  verb: string;
 }
 
 const ACTIVE: SalesOrderStatus[] = ['OPEN', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CLOSED'];
@@ -55,42 +52,35 @@ export const TRANSITIONS: Record<SalesOrderAction, ActionRule> = {
 export const RETURNABLE_STATUSES = Object.keys(TRANSITIONS.return.from) as SalesOrderStatus[];
 
 const RESOURCE = 'Sales order';
+type OrderState = Pick<SalesOrder, 'status' | 'type'>;
 
-/** The conflict of a forbidden action, naming the current status (and type). */
-export function forbidden(order: Pick<SalesOrder, 'status' | 'type'>, action: SalesOrderAction): ConflictError {
-  if (action === 'cancel' && order.status === 'FULFILLED') {
-    return new ConflictError('SALES_ORDER_FULFILLED', 'Sales order is FULFILLED; its goods come back through returns (POST /api/returns/{filialId})', {
-      currentStatus: order.status,
-      see: '/api/returns',
-    });
-  }
-  const rule = TRANSITIONS[action];
-  if (!rule.types.includes(order.type)) {
+const machine = defineStateMachine<SalesOrderStatus, SalesOrderAction, OrderState>({
+  resource: RESOURCE,
+  transitions: TRANSITIONS,
+  allows: (order, action) => TRANSITIONS[action].types.includes(order.type),
+  refusal: (order, action) => {
+    if (action === 'cancel' && order.status === 'FULFILLED') {
+      return new ConflictError('SALES_ORDER_FULFILLED', 'Sales order is FULFILLED; its goods come back through returns (POST /api/returns/{filialId})', {
+        currentStatus: order.status,
+        see: '/api/returns',
+      });
+    }
+    const rule = TRANSITIONS[action];
+    if (rule.types.includes(order.type)) return undefined;
     return new ConflictError('INVALID_TYPE_FOR_ACTION', `${RESOURCE} is a ${order.type} (${order.status}); cannot ${rule.verb}`, {
       currentStatus: order.status,
       currentType: order.type,
     });
-  }
-  return new StateConflictError(RESOURCE, order.status, rule.verb);
-}
+  },
+});
 
-/** Throws the 409 unless `action` is allowed for the order as it is now. */
-export function assertAllowed(order: Pick<SalesOrder, 'status' | 'type'>, action: SalesOrderAction, anythingFulfilled = false): void {
+export const { canDo, forbidden, assertTransition } = machine;
+
+/** Throws the 409 unless `action` is allowed for the order as it is now (and, where the table says so, nothing was fulfilled). */
+export function assertAllowed(order: OrderState, action: SalesOrderAction, anythingFulfilled = false): void {
+  machine.assertAllowed(order, action);
   const rule = TRANSITIONS[action];
-  if (!rule.types.includes(order.type) || !(order.status in rule.from)) throw forbidden(order, action);
   if (rule.nothingFulfilled && anythingFulfilled) {
     throw new ConflictError('SALES_ORDER_HAS_FULFILLMENTS', `Sales order has fulfilled items; cannot ${rule.verb}`, { currentStatus: order.status });
   }
-}
-
-/** Checks the target status of a transition against the table (a programming error if not allowed). */
-export function assertTransition(order: Pick<SalesOrder, 'status' | 'type'>, action: SalesOrderAction, to: SalesOrderStatus): void {
-  assertAllowed(order, action);
-  const targets = TRANSITIONS[action].from[order.status] ?? [];
-  if (!targets.includes(to)) throw new Error(`transition ${order.status} → ${to} is not in the table for ${action}`);
-}
-
-export function canDo(order: Pick<SalesOrder, 'status' | 'type'>, action: SalesOrderAction): boolean {
-  const rule = TRANSITIONS[action];
-  return rule.types.includes(order.type) && order.status in rule.from;
 }
