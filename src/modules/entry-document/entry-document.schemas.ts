@@ -25,6 +25,9 @@ const tax = Joi.object({
   base: money(),
   rate: decimal('percent', { min: 0, max: 100 }).allow(null),
   value: money(),
+  // ICMS of a Simples Nacional supplier (CSOSN 101/201/900): pCredSN and vCredICMSSN.
+  snCreditRate: decimal('percent', { min: 0, max: 100 }).allow(null),
+  snCreditValue: money(),
 }).allow(null);
 
 const item = Joi.object({

@@ -10,6 +10,9 @@ export interface TaxInput {
   base?: Dec | null;
   rate?: Dec | null;
   value?: Dec | null;
+  /** ICMS only: the credit a Simples Nacional supplier states (pCredSN, vCredICMSSN; CSOSN 101/201/900). */
+  snCreditRate?: Dec | null;
+  snCreditValue?: Dec | null;
 }
 
 export type TaxName = 'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins';
