@@ -344,7 +344,7 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
   const doc = { purpose, fiscal: input.fiscal ?? DEFAULT_FISCAL, issueDate: input.issueDate, reformCharged };
   const items = input.items.map((it, i) => computeItem(it, i, charges, itemTotals[i], checks, errors, doc));
   checks.push(...documentFiscalChecks(items.map((i) => i.operationClass), purpose, input.referencedKeys ?? []));
-  checks.push(...transferChecks(items, doc.fiscal.filialDocument, input.supplierDocument));
+  checks.push(...transferChecks(items, doc.fiscal, input.supplierDocument));
   const ruleSet = ruleSetFor(input.issueDate);
   if (ruleSet.cbsIbs && !reformCharged && items.some((i) => !statedCbsIbs(i.reformTaxes).cbs.isZero())) {
     checks.push({
@@ -425,13 +425,16 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
 }
 
 /**
- * A transfer (x151/x152/x408/x409/x209) is between establishments of one owner: the issuer's CNPJ root
- * (first 8 characters) must be the filial's (Convênio SINIEF s/nº 1970, CFOP 1.150: "transferência").
+ * A transfer (x151/x152/x408/x409/x209) is between establishments of one owner: the issuer is a filial
+ * of the company, or its CNPJ root (first 8 characters) is the filial's (Convênio SINIEF s/nº 1970,
+ * CFOP 1.150: "transferência" between establishments of the same holder).
  */
-function transferChecks(items: ComputedItem[], filialDocument: string | null | undefined, supplierDocument: string | null | undefined): Check[] {
+function transferChecks(items: ComputedItem[], fiscal: FiscalContext, supplierDocument: string | null | undefined): Check[] {
   const lines = items.filter((i) => i.operationClass === 'TRANSFER').map((i) => i.lineNumber);
+  const filialDocument = fiscal.filialDocument;
   if (!lines.length || !filialDocument || !supplierDocument) return [];
   if (cnpjRoot(filialDocument) !== null && cnpjRoot(filialDocument) === cnpjRoot(supplierDocument)) return [];
+  if ((fiscal.companyDocuments ?? []).includes(supplierDocument)) return [];
   return [
     {
       code: 'TRANSFER_FROM_ANOTHER_COMPANY',

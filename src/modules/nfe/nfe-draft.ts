@@ -168,7 +168,16 @@ function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution, charged: boo
       .plus(item.taxes.ipiReturned ?? ZERO)
       .plus(charged ? itemReformTaxes(item) : ZERO),
     taxes: {
-      icms: icms ? { cst: icmsCst(icms), base: icms.base, rate: icms.rate, value: icms.value } : null,
+      icms: icms
+        ? {
+            cst: icmsCst(icms),
+            base: icms.base,
+            rate: icms.rate,
+            value: icms.value,
+            // A Simples Nacional issuer's creditable ICMS (CSOSN 101/201/900; LC 123/2006 art. 23 §1º).
+            ...(icms.snCreditValue ? { snCreditRate: icms.snCreditRate, snCreditValue: icms.snCreditValue } : {}),
+          }
+        : null,
       icmsSt: st ? { cst: icmsCst(icms), base: icms!.stBase, rate: icms!.stRate, value: st } : null,
       ipi: ipi ? { cst: ipi.cst, base: ipi.base, rate: ipi.rate, value: ipi.value ?? ZERO } : null,
       pis: contribution(item.taxes.pis),

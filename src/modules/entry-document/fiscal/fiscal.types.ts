@@ -58,6 +58,8 @@ export interface FiscalContext {
   rules: CfopRule[];
   /** The filial's CNPJ: a transfer must come from a filial of the same company (same CNPJ root). */
   filialDocument?: string | null;
+  /** The CNPJs of every filial of the company (a transfer may come from any of them). */
+  companyDocuments?: string[];
 }
 
 /** A line's resolved booking. */
