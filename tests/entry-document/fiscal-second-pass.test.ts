@@ -130,6 +130,31 @@ describe('Inbound booking, second pass (pure rules)', () => {
       expect(informative.checks.map((c) => c.code)).to.include('REFORM_TAXES_NOT_CHARGED');
     });
 
+    it('an import (3101, the sample’s line 1): duty, customs taxes and expenses to cost, credits by regime, only the goods owed to the foreign supplier', () => {
+      // 700 × 55.7455 = 39,021.85; vOutro 89.06; IPI 10 % 4,526.53; II 6,243.50; ICMS 17 % 7,695.11; PIS-Imp 819.46,
+      // COFINS-Imp 3,765.61 (Lei 10.865/2004), paid at customs by the importer.
+      const imported = line({
+        cfop: '3101', quantity: d(700), unitPrice: d('55.7455'), declared: { total: d('39021.85') }, otherExpenses: d('89.06'), importDuty: d('6243.50'), customsExpenses: d('12.34'),
+        taxes: {
+          icms: { cst: '00', base: d('45265.35'), rate: d(17), value: d('7695.11') }, ipi: { cst: '00', base: d('45265.35'), rate: d(10), value: d('4526.53') },
+          pis: { cst: '02', base: d('39021.85'), rate: d('2.1'), value: d('819.46') }, cofins: { cst: '02', base: d('39021.85'), rate: d('9.65'), value: d('3765.61') },
+        },
+      });
+      const at = (taxRegime: FiscalContext['taxRegime']) => compute([imported], { fiscal: fiscal({ taxRegime }) });
+      const real = at('LUCRO_REAL');
+      const it0 = real.items[0];
+      expect(it0).to.include({ entryCfop: '3101', operationClass: 'IMPORT' });
+      // Invoice total (vNF, with the duty): 39,021.85 + 89.06 + 4,526.53 + 6,243.50 = 49,880.94; owed to the supplier: 39,021.85.
+      expect([real.totals.total, it0.landedTotal, real.payableTotal].map((v) => v.toFixed(2))).to.deep.equal(['49880.94', '49880.94', '39021.85']);
+      // Lucro Real: + customs 12.34 + ICMS/PIS/COFINS paid 12,280.18 − credits ICMS 7,695.11, IPI 4,526.53 (importer equiparado
+      // a industrial, RIPI art. 9 I), PIS 819.46, COFINS 3,765.61 (amounts paid, art. 15) = 39,021.85 + 89.06 + 6,243.50 + 12.34 = 45,366.75.
+      expect([it0.creditIcms, it0.creditIpi, it0.creditPis, it0.creditCofins, it0.costTotal].map((v) => v.toFixed(2))).to.deep.equal(['7695.11', '4526.53', '819.46', '3765.61', '45366.75']);
+      expect(it0.unitCost.toFixed(10)).to.equal('64.8096428571');
+      // Lucro Presumido: PIS/COFINS-Imp stay in cost: 45,366.75 + 4,585.07 = 49,951.82. Simples: nothing credited: 62,173.46.
+      expect(at('LUCRO_PRESUMIDO').items[0].costTotal.toFixed(2)).to.equal('49951.82');
+      expect(at('SIMPLES_NACIONAL').items[0].costTotal.toFixed(2)).to.equal('62173.46');
+    });
+
     it('a transfer (5152) from a filial of the same company: no payable, ICMS credited, no PIS/COFINS; from another company it blocks', () => {
       const it = line({ cfop: '5152', taxes: { icms: { cst: '00', value: d('90.00') }, pis: { cst: '01' }, cofins: { cst: '01' } } });
       const same = compute([it], { supplierDocument: cnpjWithCheckDigits('112233440002') });

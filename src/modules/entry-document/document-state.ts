@@ -51,6 +51,8 @@ export function storedItemInput(it: EntryDocumentItem): ItemInput {
     otherExpenses: it.otherExpenses,
     taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxInput(it.taxes?.[n])])),
     apportionedFreight: it.apportionedFreight,
+    importDuty: it.importDuty,
+    customsExpenses: it.customsExpenses,
     conversionFactor: it.conversionFactor,
     // Choices made on the draft stay; the rest is resolved again (rules may have changed meanwhile).
     entryCfop: it.entryCfopSource === 'MANUAL' ? it.entryCfop : null,

@@ -7,7 +7,7 @@ import type { EntryCfopSource, FiscalContext, NfePurpose, OperationClass, Operat
 import { computeLineCost } from './fiscal/line-cost';
 import { resolveLineFiscal } from './fiscal/line-fiscal';
 import { CLASS_EFFECTS } from './fiscal/operation-rules';
-import { entryOperation } from './fiscal/cfop-table';
+import { entryOperation, isImportCfop } from './fiscal/cfop-table';
 import { lineEffect } from './fiscal/line-effect';
 import { ruleSetFor } from './fiscal/rule-sets';
 
@@ -37,6 +37,9 @@ export interface ComputedItem {
   ipi: Dec;
   icmsSt: Dec;
   landedTotal: Dec;
+  /** Import duty (vII, in landedTotal) and customs expenses (vDespAdu, IOF, AFRMM: cost only) of an imported line. */
+  importDuty: Dec;
+  customsExpenses: Dec;
   /** CT-e freight apportioned onto the line (net of the ICMS credited on it): in the cost, not in the document total. */
   apportionedFreight: Dec;
   taxes: StoredTaxes;
@@ -117,6 +120,10 @@ export function linePayable(operationClass: OperationClass | null, purpose: NfeP
 export const linePostsStock = (operationClass: OperationClass | null, entryCfop: string | null = null, purpose: NfePurpose = '1') =>
   (lineEffect(operationClass, entryCfop, purpose)?.stock ?? 'OWN') !== 'NONE';
 
+/** What a line owes the supplier: its part of the invoice, or for an import the goods with freight and insurance only (duty, customs expenses and taxes go to the authorities). */
+export const payableAmountOf = (i: Pick<ComputedItem, 'entryCfop' | 'total' | 'discount' | 'freight' | 'insurance' | 'landedTotal'>) =>
+  isImportCfop(i.entryCfop) ? i.total.minus(i.discount).plus(i.freight).plus(i.insurance) : i.landedTotal;
+
 /** The CBS and IBS a line's reform block states (general and single-phase groups), as decimals. */
 function statedCbsIbs(block: ItemInput['reformTaxes']): { cbs: Dec; ibs: Dec } {
   const g = (block as any)?.ibsCbs?.general;
@@ -192,7 +199,10 @@ function computeItem(
   const unitPrice = round(item.unitPrice, 'price');
   const factor = round(dec(item.conversionFactor ?? 1), 'factor');
   const [freight, insurance, discount, otherExpenses, ipi, icmsSt] = CHARGE_NAMES.map((c) => charges[c][index]);
-  const landedTotal = itemTotal.minus(discount).plus(freight).plus(insurance).plus(otherExpenses).plus(ipi).plus(icmsSt);
+  // An import's duty (vII) is part of the invoice total (vNF, MOC W16) but never of the foreign supplier's payable.
+  const importDuty = money(item.importDuty);
+  const customsExpenses = money(item.customsExpenses);
+  const landedTotal = itemTotal.minus(discount).plus(freight).plus(insurance).plus(otherExpenses).plus(ipi).plus(icmsSt).plus(importDuty);
   // CT-e freight goes into the line's cost (computeLineCost), but the carrier bills it: not in the total.
   const apportionedFreight = money(item.apportionedFreight);
   const exactStock = quantity.times(factor);
@@ -220,6 +230,10 @@ function computeItem(
     snCredit: money(item.taxes?.icms?.snCreditValue),
     issueDate: doc.issueDate,
     ...(doc.reformCharged ? (({ cbs, ibs }) => ({ chargedCbs: money(cbs), chargedIbs: money(ibs) }))(statedCbsIbs(item.reformTaxes)) : {}),
+    customsExpenses,
+    pisPaid: money(item.taxes?.pis?.value),
+    cofinsPaid: money(item.taxes?.cofins?.value),
+    pisBase: item.taxes?.pis?.base ? money(item.taxes.pis.base) : null,
     pisCst: item.taxes?.pis?.cst ?? null,
     cofinsCst: item.taxes?.cofins?.cst ?? null,
     stockQuantity,
@@ -290,6 +304,8 @@ function computeItem(
     ipi,
     icmsSt,
     landedTotal,
+    importDuty,
+    customsExpenses,
     apportionedFreight,
     taxes,
     conversionFactor: factor,
@@ -353,7 +369,7 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
       blocksConfirmation: false,
     });
   }
-  const payableTotal = sum(items.filter((i) => linePayable(i.operationClass, purpose, i.entryCfop)).map((i) => i.landedTotal));
+  const payableTotal = sum(items.filter((i) => linePayable(i.operationClass, purpose, i.entryCfop)).map(payableAmountOf));
 
   const totals = {
     products: sum(items.map((i) => i.total)),
@@ -364,7 +380,7 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     ipi: sum(items.map((i) => i.ipi)),
     icmsSt: sum(items.map((i) => i.icmsSt)),
   } as Totals;
-  totals.total = totals.products.minus(totals.discount).plus(totals.freight).plus(totals.insurance).plus(totals.otherExpenses).plus(totals.ipi).plus(totals.icmsSt);
+  totals.total = totals.products.minus(totals.discount).plus(totals.freight).plus(totals.insurance).plus(totals.otherExpenses).plus(totals.ipi).plus(totals.icmsSt).plus(sum(items.map((i) => i.importDuty)));
   for (const name of TOTAL_NAMES) if (totals[name].abs().gt(MAX_AMOUNT)) errors.push({ path: 'items', message: `the document's ${name} exceeds the largest amount` });
   if (totals.total.lt(0)) checks.push({ code: 'DOCUMENT_TOTAL_NEGATIVE', message: 'The discounts exceed the value of the document', blocksConfirmation: true });
 

@@ -50,6 +50,9 @@ const CostBreakdown = named(
     grossTotal: money(),
     credits: obj({ icms: money(), pis: money(), cofins: money(), ipi: money() }),
     pisCofinsCreditBase: money(),
+    importCosts: obj({ duty: money().description('vII: in the gross total, not owed to the foreign supplier'), customsExpenses: money().description('vDespAdu + IOF + AFRMM: cost only') })
+      .optional()
+      .description('an imported line (entry CFOP 3xxx); absent otherwise'),
     reformCredits: obj({ cbs: money(), ibs: money() }).optional().description('CBS/IBS credited (2027 rule set, EC 132/2023); absent when none'),
     costTotal: money().description('gross total less the credits'),
     stockQuantity: quantity(),

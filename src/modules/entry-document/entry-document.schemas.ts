@@ -45,6 +45,9 @@ const item = Joi.object({
   insurance: money(),
   otherExpenses: money(),
   taxes: Joi.object({ icms: tax, icmsSt: tax, ipi: tax, pis: tax, cofins: tax }).allow(null),
+  // An import (entry CFOP 3xxx): import duty (vII) and customs expenses (vDespAdu, IOF, AFRMM).
+  importDuty: money(),
+  customsExpenses: money(),
   conversionFactor: decimal('factor', { positive: true, max: 100_000 }).allow(null),
   declared: Joi.object({
     description: Joi.string().trim().max(200).allow(null),

@@ -63,6 +63,9 @@ export interface ItemInput {
    * cost, not of the document total or payable. Set by the CT-e module only, kept across edits.
    */
   apportionedFreight?: Dec | null;
+  /** An imported line (entry CFOP 3xxx): import duty (vII) and customs expenses (vDespAdu, IOF, AFRMM), paid by the importer. */
+  importDuty?: Dec | null;
+  customsExpenses?: Dec | null;
 }
 
 export const CHARGE_NAMES = ['freight', 'insurance', 'discount', 'otherExpenses', 'ipi', 'icmsSt'] as const;

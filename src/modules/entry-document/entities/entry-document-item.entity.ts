@@ -170,6 +170,13 @@ export class EntryDocumentItem {
   @AmountColumn({ name: 'credit_ipi' })
   creditIpi!: Dec;
 
+  /** An import's duty (vII: in the landed total, not in the supplier's payable) and customs expenses (vDespAdu, IOF, AFRMM: cost only). */
+  @AmountColumn({ name: 'import_duty', default: 0 })
+  importDuty!: Dec;
+
+  @AmountColumn({ name: 'customs_expenses', default: 0 })
+  customsExpenses!: Dec;
+
   /** CBS and IBS credited under the 2027 rule set (EC 132/2023, LC 214/2025 art. 47). */
   @AmountColumn({ name: 'credit_cbs', default: 0 })
   creditCbs!: Dec;

@@ -237,6 +237,14 @@ export function expectedEntryOrigin(declaredCfop: string | null): string | null 
   return isEntryCfop(declaredCfop) ? declaredCfop[0] : (ENTRY_ORIGIN[declaredCfop[0]] ?? null);
 }
 
+/** An entry from abroad (3xxx: the importer's own entry NF-e, DI/DUIMP). */
+export const isImportCfop = (entryCfop: string | null | undefined) => !!entryCfop && /^3\d{3}$/.test(entryCfop);
+
 export function entryOperation(entryCfop: string | null): EntryOperation | null {
-  return entryCfop && isEntryCfop(entryCfop) ? (ENTRY_OPERATIONS[entryCfop.slice(1)] ?? null) : null;
+  const op = entryCfop && isEntryCfop(entryCfop) ? (ENTRY_OPERATIONS[entryCfop.slice(1)] ?? null) : null;
+  // A purchase from abroad (3101, 3102, and their ST variants) is an import: its own class (duty, customs, credits).
+  if (op && isImportCfop(entryCfop) && (op.operationClass === 'PURCHASE_RESALE' || op.operationClass === 'PURCHASE_INPUT')) {
+    return { ...op, operationClass: 'IMPORT', description: `${op.description} (importação)` };
+  }
+  return op;
 }

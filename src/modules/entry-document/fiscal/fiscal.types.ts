@@ -11,6 +11,7 @@ export const OPERATION_CLASSES = [
   'RETURN_OF_OURS',
   'CUSTOMER_RETURN',
   'TRANSFER',
+  'IMPORT',
   'VALUE_ADJUSTMENT',
 ] as const;
 export type OperationClass = (typeof OPERATION_CLASSES)[number];

@@ -1,5 +1,5 @@
 import { Dec, round } from '../../../core/decimal';
-import { entryOperation } from './cfop-table';
+import { entryOperation, isImportCfop } from './cfop-table';
 import type { NfePurpose, OperationClass, TaxRegime } from './fiscal.types';
 import { lineEffect } from './line-effect';
 import { NO_CREDIT_CONTRIBUTION_CSTS, PIS_COFINS_CREDIT_BASE, PURPOSES, REGIME_CREDITS, SIMPLES_CREDIT_CSOSNS } from './operation-rules';
@@ -37,6 +37,14 @@ export interface LineCostInput {
   /** The line's CBS and IBS as the document charges them (zero when they are informative, not charged). */
   chargedCbs?: Dec;
   chargedIbs?: Dec;
+  /**
+   * An import (entry CFOP 3xxx): customs expenses (vDespAdu, IOF, AFRMM; the duty vII is in landedTotal)
+   * and the PIS/COFINS-Importação paid at customs (vPIS, vCOFINS of the importer's entry NF-e, on vBC).
+   */
+  customsExpenses?: Dec;
+  pisPaid?: Dec;
+  cofinsPaid?: Dec;
+  pisBase?: Dec | null;
   pisCst: string | null;
   cofinsCst: string | null;
   stockQuantity: Dec;
@@ -115,7 +123,18 @@ export function computeLineCost(input: LineCostInput): LineCost {
   let creditBase = ZERO;
   let pis = ZERO;
   let cofins = ZERO;
-  if (pisCofinsCreditAdmitted(input)) {
+  // An import: the importer pays the ICMS and PIS/COFINS-Importação at customs (they are not in the foreign
+  // price) with the customs expenses; all go to cost, and what is credited comes out again. The
+  // PIS/COFINS credit is the amount paid (Lei 10.865/2004 art. 15 §3º), not a rate over a base.
+  const imported = isImportCfop(input.entryCfop);
+  const paidAtCustoms = imported ? input.icms.plus(input.pisPaid ?? ZERO).plus(input.cofinsPaid ?? ZERO).plus(input.customsExpenses ?? ZERO) : ZERO;
+  if (imported) {
+    if (pisCofinsCreditAdmitted(input)) {
+      pis = input.pisPaid ?? ZERO;
+      cofins = input.cofinsPaid ?? ZERO;
+      creditBase = pis.isZero() && cofins.isZero() ? ZERO : (input.pisBase ?? input.total.minus(input.discount));
+    }
+  } else if (pisCofinsCreditAdmitted(input)) {
     let base = input.total.minus(input.discount).plus(input.freight).plus(input.insurance).plus(input.otherExpenses);
     if (PIS_COFINS_CREDIT_BASE.excludesIcms) base = base.minus(input.icms);
     if (PIS_COFINS_CREDIT_BASE.includesIpi) base = base.plus(input.ipi);
@@ -128,7 +147,7 @@ export function computeLineCost(input: LineCostInput): LineCost {
   const reform = rules.cbsIbs && admitted?.cbsIbs && input.taxRegime !== 'SIMPLES_NACIONAL';
   const cbs = reform ? (input.chargedCbs ?? ZERO) : ZERO;
   const ibs = reform ? (input.chargedIbs ?? ZERO) : ZERO;
-  const costTotal = input.landedTotal.minus(icms).minus(ipi).minus(pis).minus(cofins).minus(cbs).minus(ibs).plus(input.apportionedFreight);
+  const costTotal = input.landedTotal.plus(paidAtCustoms).minus(icms).minus(ipi).minus(pis).minus(cofins).minus(cbs).minus(ibs).plus(input.apportionedFreight);
   const unitCost = input.stockQuantity.gt(0) ? round(costTotal.div(input.stockQuantity), 'cost') : ZERO;
   return { credits: { icms, pis, cofins, ipi, cbs, ibs }, creditBase, costTotal, unitCost };
 }

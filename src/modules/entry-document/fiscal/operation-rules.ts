@@ -88,6 +88,16 @@ export const CLASS_EFFECTS: Readonly<Record<OperationClass, ClassEffect>> = {
     refused: true,
     effect: 'A customer returning goods we sold: not a purchase; register it as a return of the sale instead',
   },
+  IMPORT: {
+    stock: 'OWN',
+    payable: true,
+    // The importer is equiparado a industrial for IPI (RIPI, Decreto 7.212/2010 art. 9 I) and credits it;
+    // PIS/COFINS-Importação paid are credited under the non-cumulative regime (Lei 10.865/2004 art. 15).
+    credits: { icms: true, pisCofins: true, ipi: true, cbsIbs: true },
+    refused: false,
+    effect:
+      "Import: enters own stock at its net cost with the import duty, customs expenses and the taxes paid at customs (less those credited); only the goods' value (with freight and insurance) is owed to the foreign supplier",
+  },
   TRANSFER: {
     stock: 'OWN',
     payable: false,
