@@ -2002,12 +2002,22 @@ export interface components {
                  */
                 apportionedAt: string | null;
                 /**
+                 * @description COFINS credited on the freight net of its ICMS (Lucro Real)
+                 * @example 1289.9
+                 */
+                cofinsCredit: number;
+                /**
                  * Format: date
                  * @example 2026-03-14
                  */
                 entryDate: string | null;
                 /** @enum {string} */
                 method: "VALUE" | "WEIGHT" | "QUANTITY" | "MANUAL";
+                /**
+                 * @description PIS credited on the freight net of its ICMS (Lucro Real)
+                 * @example 1289.9
+                 */
+                pisCredit: number;
                 /**
                  * @description amount, 2 decimal places
                  * @example 1289.9
@@ -2132,6 +2142,11 @@ export interface components {
              */
             basis: number;
             /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            cofinsCredit: number;
+            /**
              * @description entry-document id (hashid)
              * @example ABDMmlD6
              */
@@ -2150,6 +2165,11 @@ export interface components {
             lineNumber: number;
             /** @enum {string} */
             mode: "LANDED_COST" | "STOCK_ADJUSTMENT";
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            pisCredit: number;
             /**
              * @description product id (hashid)
              * @example AlGMkl3O
@@ -2249,6 +2269,11 @@ export interface components {
                      */
                     basis: number;
                     /**
+                     * @description COFINS credited on the share net of its ICMS (Lucro Real)
+                     * @example 1289.9
+                     */
+                    cofinsCredit: number;
+                    /**
                      * @description amount, 2 decimal places
                      * @example 1289.9
                      */
@@ -2267,6 +2292,11 @@ export interface components {
                     lineNumber: number;
                     /** @enum {string} */
                     mode: "LANDED_COST" | "STOCK_ADJUSTMENT";
+                    /**
+                     * @description PIS credited on the share net of its ICMS (Lucro Real)
+                     * @example 1289.9
+                     */
+                    pisCredit: number;
                     /**
                      * @description product id (hashid)
                      * @example AlGMkl3O
@@ -2314,6 +2344,11 @@ export interface components {
                      */
                     basis: number;
                     /**
+                     * @description COFINS credited on the share net of its ICMS (Lucro Real)
+                     * @example 1289.9
+                     */
+                    cofinsCredit: number;
+                    /**
                      * @description amount, 2 decimal places
                      * @example 1289.9
                      */
@@ -2330,6 +2365,11 @@ export interface components {
                     itemId: string;
                     /** @example 1 */
                     lineNumber: number;
+                    /**
+                     * @description PIS credited on the share net of its ICMS (Lucro Real)
+                     * @example 1289.9
+                     */
+                    pisCredit: number;
                     /**
                      * @description product id (hashid)
                      * @example AlGMkl3O
@@ -2353,7 +2393,7 @@ export interface components {
             entryDate: string | null;
             freight: {
                 /**
-                 * @description what is apportioned
+                 * @description what is apportioned: vTPrest less the credits
                  * @example 1289.9
                  */
                 amount: number;
@@ -2361,7 +2401,17 @@ export interface components {
                  * @description amount, 2 decimal places
                  * @example 1289.9
                  */
+                cofinsCredit: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
                 icms: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                pisCredit: number;
                 /**
                  * @description amount, 2 decimal places
                  * @example 1289.9
@@ -2455,6 +2505,11 @@ export interface components {
                      */
                     basis: number;
                     /**
+                     * @description COFINS credited on the share net of its ICMS (Lucro Real)
+                     * @example 1289.9
+                     */
+                    cofinsCredit: number;
+                    /**
                      * @description amount, 2 decimal places
                      * @example 1289.9
                      */
@@ -2473,6 +2528,11 @@ export interface components {
                     lineNumber: number;
                     /** @enum {string} */
                     mode: "LANDED_COST" | "STOCK_ADJUSTMENT";
+                    /**
+                     * @description PIS credited on the share net of its ICMS (Lucro Real)
+                     * @example 1289.9
+                     */
+                    pisCredit: number;
                     /**
                      * @description product id (hashid)
                      * @example AlGMkl3O
@@ -2520,6 +2580,11 @@ export interface components {
                      */
                     basis: number;
                     /**
+                     * @description COFINS credited on the share net of its ICMS (Lucro Real)
+                     * @example 1289.9
+                     */
+                    cofinsCredit: number;
+                    /**
                      * @description amount, 2 decimal places
                      * @example 1289.9
                      */
@@ -2536,6 +2601,11 @@ export interface components {
                     itemId: string;
                     /** @example 1 */
                     lineNumber: number;
+                    /**
+                     * @description PIS credited on the share net of its ICMS (Lucro Real)
+                     * @example 1289.9
+                     */
+                    pisCredit: number;
                     /**
                      * @description product id (hashid)
                      * @example AlGMkl3O
@@ -2559,7 +2629,7 @@ export interface components {
             entryDate: string | null;
             freight: {
                 /**
-                 * @description what is apportioned
+                 * @description what is apportioned: vTPrest less the credits
                  * @example 1289.9
                  */
                 amount: number;
@@ -2567,7 +2637,17 @@ export interface components {
                  * @description amount, 2 decimal places
                  * @example 1289.9
                  */
+                cofinsCredit: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
                 icms: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                pisCredit: number;
                 /**
                  * @description amount, 2 decimal places
                  * @example 1289.9
@@ -2879,12 +2959,22 @@ export interface components {
                  */
                 apportionedAt: string | null;
                 /**
+                 * @description COFINS credited on the freight net of its ICMS (Lucro Real)
+                 * @example 1289.9
+                 */
+                cofinsCredit: number;
+                /**
                  * Format: date
                  * @example 2026-03-14
                  */
                 entryDate: string | null;
                 /** @enum {string} */
                 method: "VALUE" | "WEIGHT" | "QUANTITY" | "MANUAL";
+                /**
+                 * @description PIS credited on the freight net of its ICMS (Lucro Real)
+                 * @example 1289.9
+                 */
+                pisCredit: number;
                 /**
                  * @description amount, 2 decimal places
                  * @example 1289.9
@@ -3459,7 +3549,7 @@ export interface components {
              */
             ncm: string | null;
             /** @enum {string|null} */
-            operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+            operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | "VALUE_ADJUSTMENT" | null;
             /**
              * @description product id (hashid)
              * @example AlGMkl3O
@@ -3767,7 +3857,7 @@ export interface components {
                 /** @example 1 */
                 lineNumber: number;
                 /** @enum {string|null} */
-                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | "VALUE_ADJUSTMENT" | null;
                 /** @enum {string} */
                 operationClassSource: "PURPOSE" | "MANUAL" | "COMPANY_RULE" | "CFOP" | "NO_CFOP" | "NONE";
                 posts: {
@@ -3805,7 +3895,7 @@ export interface components {
                  */
                 base: number;
                 /** @enum {string} */
-                tax: "ICMS" | "PIS" | "COFINS" | "IPI";
+                tax: "ICMS" | "PIS" | "COFINS" | "IPI" | "CBS" | "IBS";
             }[];
             /** @enum {string|null} */
             taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL" | null;
@@ -3901,7 +3991,7 @@ export interface components {
             /** @example 09012100 */
             ncm: string | null;
             /** @enum {string|null} */
-            operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+            operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | "VALUE_ADJUSTMENT" | null;
             /** @enum {string} */
             operationClassSource: "PURPOSE" | "MANUAL" | "COMPANY_RULE" | "CFOP" | "NO_CFOP" | "NONE";
             /**
@@ -3959,6 +4049,16 @@ export interface components {
                      */
                     rate: number | null;
                     /**
+                     * @description ICMS of a Simples Nacional supplier: pCredSN
+                     * @example 12.5
+                     */
+                    snCreditRate?: number | null;
+                    /**
+                     * @description ICMS of a Simples Nacional supplier: vCredICMSSN, credited by a regular-regime buyer
+                     * @example 1289.9
+                     */
+                    snCreditValue?: number;
+                    /**
                      * @description amount, 2 decimal places
                      * @example 1289.9
                      */
@@ -3977,6 +4077,16 @@ export interface components {
                      * @example 12.5
                      */
                     rate: number | null;
+                    /**
+                     * @description ICMS of a Simples Nacional supplier: pCredSN
+                     * @example 12.5
+                     */
+                    snCreditRate?: number | null;
+                    /**
+                     * @description ICMS of a Simples Nacional supplier: vCredICMSSN, credited by a regular-regime buyer
+                     * @example 1289.9
+                     */
+                    snCreditValue?: number;
                     /**
                      * @description amount, 2 decimal places
                      * @example 1289.9
@@ -3997,6 +4107,16 @@ export interface components {
                      */
                     rate: number | null;
                     /**
+                     * @description ICMS of a Simples Nacional supplier: pCredSN
+                     * @example 12.5
+                     */
+                    snCreditRate?: number | null;
+                    /**
+                     * @description ICMS of a Simples Nacional supplier: vCredICMSSN, credited by a regular-regime buyer
+                     * @example 1289.9
+                     */
+                    snCreditValue?: number;
+                    /**
                      * @description amount, 2 decimal places
                      * @example 1289.9
                      */
@@ -4016,6 +4136,16 @@ export interface components {
                      */
                     rate: number | null;
                     /**
+                     * @description ICMS of a Simples Nacional supplier: pCredSN
+                     * @example 12.5
+                     */
+                    snCreditRate?: number | null;
+                    /**
+                     * @description ICMS of a Simples Nacional supplier: vCredICMSSN, credited by a regular-regime buyer
+                     * @example 1289.9
+                     */
+                    snCreditValue?: number;
+                    /**
                      * @description amount, 2 decimal places
                      * @example 1289.9
                      */
@@ -4034,6 +4164,16 @@ export interface components {
                      * @example 12.5
                      */
                     rate: number | null;
+                    /**
+                     * @description ICMS of a Simples Nacional supplier: pCredSN
+                     * @example 12.5
+                     */
+                    snCreditRate?: number | null;
+                    /**
+                     * @description ICMS of a Simples Nacional supplier: vCredICMSSN, credited by a regular-regime buyer
+                     * @example 1289.9
+                     */
+                    snCreditValue?: number;
                     /**
                      * @description amount, 2 decimal places
                      * @example 1289.9
@@ -4107,6 +4247,19 @@ export interface components {
              * @example 1289.9
              */
             icmsSt: number;
+            /** @description an imported line (entry CFOP 3xxx); absent otherwise */
+            importCosts?: {
+                /**
+                 * @description vDespAdu + IOF + AFRMM: cost only
+                 * @example 1289.9
+                 */
+                customsExpenses: number;
+                /**
+                 * @description vII: in the gross total, not owed to the foreign supplier
+                 * @example 1289.9
+                 */
+                duty: number;
+            };
             /**
              * @description amount, 2 decimal places
              * @example 1289.9
@@ -4132,6 +4285,19 @@ export interface components {
              * @example 1289.9
              */
             products: number;
+            /** @description CBS/IBS credited (2027 rule set, EC 132/2023); absent when none */
+            reformCredits?: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                cbs: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ibs: number;
+            };
             /**
              * @description quantity, up to 4 decimal places
              * @example 12.5
@@ -5057,7 +5223,7 @@ export interface components {
             /** @enum {string} */
             status: "RECORDED" | "REVERSED";
             /** @enum {string} */
-            tax: "ICMS" | "PIS" | "COFINS" | "IPI";
+            tax: "ICMS" | "PIS" | "COFINS" | "IPI" | "CBS" | "IBS";
             /** @enum {string} */
             taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL";
         };
@@ -5111,17 +5277,28 @@ export interface components {
                 entryCfop: string;
                 icmsCredit: boolean;
                 /** @enum {string|null} */
-                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | "VALUE_ADJUSTMENT" | null;
+                /** @description where the entry CFOP posts apart from its class's effect (null: as the class) */
+                posting?: {
+                    effect: string;
+                    fromThirdParty: boolean;
+                    noCredit: boolean;
+                    payable: boolean | null;
+                    /** @enum {string|null} */
+                    stock: "OWN" | "THIRD_PARTY" | "NONE" | null;
+                };
             }[];
             operationClasses: {
                 credits: {
+                    /** @description CBS/IBS credit under the 2027 rule set */
+                    cbsIbs: boolean;
                     icms: boolean;
                     ipi: boolean;
                     pisCofins: boolean;
                 };
                 effect: string;
                 /** @enum {string} */
-                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT";
+                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | "VALUE_ADJUSTMENT";
                 payable: boolean;
                 refused: boolean;
                 /** @enum {string} */
@@ -5140,9 +5317,21 @@ export interface components {
                 /** @example Normal */
                 name: string;
                 /** @enum {string|null} */
-                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "VALUE_ADJUSTMENT" | null;
+                operationClass: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | "VALUE_ADJUSTMENT" | null;
                 payable: boolean;
             }[];
+            /** @description finNFe 4 with these issuer CFOPs is our own goods coming back, booked by its entry CFOP */
+            returnOfOursIssuerCfops: string[];
+            ruleSets: {
+                cbsIbs: boolean;
+                /** @example 2027-01-01 */
+                from: string;
+                pisCofins: boolean;
+                /** @enum {string} */
+                ruleSet: "PRE_REFORM" | "CBS_2027";
+            }[];
+            /** @description CSOSNs whose vCredICMSSN a regular-regime buyer credits */
+            simplesCreditCsosns: string[];
             taxRegimes: {
                 icmsCredit: boolean;
                 ipiCredit: boolean;
@@ -11967,6 +12156,7 @@ export interface operations {
                     items: {
                         cfop?: string | null;
                         conversionFactor?: (number | string) | null;
+                        customsExpenses?: (number | string) | null;
                         declared?: {
                             cfop?: string | null;
                             description?: string | null;
@@ -11982,13 +12172,14 @@ export interface operations {
                         entryCfop?: string | null;
                         freight?: (number | string) | null;
                         ignored?: boolean;
+                        importDuty?: (number | string) | null;
                         insurance?: (number | string) | null;
                         ncm?: string | null;
                         /**
                          * @description absent: derived from the entry CFOP and finNFe
                          * @enum {string|null}
                          */
-                        operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | null;
+                        operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | null;
                         otherExpenses?: (number | string) | null;
                         /**
                          * @description product id (hashid)
@@ -12008,30 +12199,40 @@ export interface operations {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             icms?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             icmsSt?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             ipi?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             pis?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                         } | null;
@@ -12568,6 +12769,7 @@ export interface operations {
                     items?: {
                         cfop?: string | null;
                         conversionFactor?: (number | string) | null;
+                        customsExpenses?: (number | string) | null;
                         declared?: {
                             cfop?: string | null;
                             description?: string | null;
@@ -12583,13 +12785,14 @@ export interface operations {
                         entryCfop?: string | null;
                         freight?: (number | string) | null;
                         ignored?: boolean;
+                        importDuty?: (number | string) | null;
                         insurance?: (number | string) | null;
                         ncm?: string | null;
                         /**
                          * @description absent: derived from the entry CFOP and finNFe
                          * @enum {string|null}
                          */
-                        operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | null;
+                        operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | null;
                         otherExpenses?: (number | string) | null;
                         /**
                          * @description product id (hashid)
@@ -12609,30 +12812,40 @@ export interface operations {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             icms?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             icmsSt?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             ipi?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             pis?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                         } | null;
@@ -14173,7 +14386,7 @@ export interface operations {
                      * @description needed when the entry CFOP names no operation (x949)
                      * @enum {string|null}
                      */
-                    operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | null;
+                    operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | null;
                     /**
                      * @description the rule applies to this product only
                      * @example AlGMkl3O
@@ -14630,7 +14843,7 @@ export interface operations {
                 "application/json": {
                     entryCfop?: string;
                     /** @enum {string|null} */
-                    operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | null;
+                    operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | null;
                     /** @description current version (optimistic lock) */
                     version: number;
                 };
@@ -18837,7 +19050,7 @@ export interface operations {
                          * @description null: back to the class the entry CFOP and finNFe give
                          * @enum {string|null}
                          */
-                        operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | null;
+                        operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | null;
                         /**
                          * @description product id (hashid)
                          * @example AlGMkl3O
@@ -25204,6 +25417,7 @@ export interface operations {
                     items: {
                         cfop?: string | null;
                         conversionFactor?: (number | string) | null;
+                        customsExpenses?: (number | string) | null;
                         declared?: {
                             cfop?: string | null;
                             description?: string | null;
@@ -25219,13 +25433,14 @@ export interface operations {
                         entryCfop?: string | null;
                         freight?: (number | string) | null;
                         ignored?: boolean;
+                        importDuty?: (number | string) | null;
                         insurance?: (number | string) | null;
                         ncm?: string | null;
                         /**
                          * @description absent: derived from the entry CFOP and finNFe
                          * @enum {string|null}
                          */
-                        operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | null;
+                        operationClass?: "PURCHASE_RESALE" | "PURCHASE_INPUT" | "PURCHASE_USE_CONSUMPTION" | "PURCHASE_FIXED_ASSET" | "BONUS" | "THIRD_PARTY_INBOUND" | "RETURN_OF_OURS" | "CUSTOMER_RETURN" | "TRANSFER" | "IMPORT" | null;
                         otherExpenses?: (number | string) | null;
                         /**
                          * @description product id (hashid)
@@ -25245,30 +25460,40 @@ export interface operations {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             icms?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             icmsSt?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             ipi?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                             pis?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
                                 rate?: (number | string) | null;
+                                snCreditRate?: (number | string) | null;
+                                snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
                             } | null;
                         } | null;

@@ -47,7 +47,7 @@ describe('CT-e freight apportionment', () => {
       const res = await preview(cteId);
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.deep.include({ method: 'VALUE', blockingProblems: [], unbookedNfe: [], soldShare: 0 });
-      expect(res.body.freight).to.deep.equal({ serviceTotal: 100, icms: 0, recoverableIcms: 0, amount: 100 });
+      expect(res.body.freight).to.deep.equal({ serviceTotal: 100, icms: 0, recoverableIcms: 0, pisCredit: 0, cofinsCredit: 0, amount: 100 });
       expect(res.body.documents.map((d: any) => [d.entryDocumentId, d.status, d.amount])).to.deep.equal([
         [doc1.id, 'DRAFT', 25],
         [doc2.id, 'DRAFT', 75],
@@ -221,13 +221,21 @@ describe('CT-e freight apportionment', () => {
       expect(res.body.blockingProblems.map((b: any) => b.code)).to.deep.equal(['CTE_WEIGHT_UNKNOWN']);
     });
 
-    it('a filial under a normal regime apportions vTPrest less the recoverable ICMS', async () => {
+    it('a filial under Lucro Real apportions vTPrest less the recoverable ICMS and the PIS/COFINS on the freight net of its ICMS', async () => {
       await dataSource.manager.update(Filial, { id: t.filialIds[0] }, { taxRegime: 'LUCRO_REAL' });
       try {
         const cteId = await stage(t, t.cte({ total: '100.00', icms: { cst: '00', rate: '12' }, nfeKeys: [doc.accessKey] }));
         const res = await preview(cteId);
-        expect(res.body.freight).to.deep.equal({ serviceTotal: 100, icms: 12, recoverableIcms: 12, amount: 88 });
-        expect(res.body.documents[0].amount).to.equal(88);
+        // Shares 30.00 / 70.00 by value, ICMS 3.60 / 8.40. PIS/COFINS on the freight net of its ICMS (Leis 10.637/2002 and
+        // 10.833/2003 art. 3, base without the ICMS by Lei 14.592/2023), per line to the cent:
+        //   26.40 → PIS 1.65 % 0.4356 = 0.44, COFINS 7.6 % 2.0064 = 2.01;  61.60 → PIS 1.0164 = 1.02, COFINS 4.6816 = 4.68.
+        // Apportioned: 100 − 12 − (0.44 + 1.02) − (2.01 + 4.68) = 79.85 (was 88.00 before the credit).
+        expect(res.body.freight).to.deep.equal({ serviceTotal: 100, icms: 12, recoverableIcms: 12, pisCredit: 1.46, cofinsCredit: 6.69, amount: 79.85 });
+        expect(res.body.documents[0].lines.map((l: any) => [l.share, l.icms, l.icmsCredit, l.pisCredit, l.cofinsCredit, l.amount])).to.deep.equal([
+          [30, 3.6, 3.6, 0.44, 2.01, 23.95],
+          [70, 8.4, 8.4, 1.02, 4.68, 55.9],
+        ]);
+        expect(res.body.documents[0].amount).to.equal(79.85);
         expect(res.body.payables.map((p: any) => p.amount)).to.deep.equal([100]);
       } finally {
         await dataSource.manager.update(Filial, { id: t.filialIds[0] }, { taxRegime: 'SIMPLES_NACIONAL' });

@@ -42,30 +42,32 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
     const res = await api().post(`${CTE}/apportion-preview/${cteId}`).set(t.headers()).send({});
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.taxRegime).to.equal('LUCRO_REAL');
-    // Shares of vTPrest by value (300 : 100), the ICMS (12.00) follows them; only the resale line's is credited.
-    expect(res.body.freight).to.deep.equal({ serviceTotal: 100, icms: 12, recoverableIcms: 9, amount: 91 });
-    expect(res.body.documents[0].amount).to.equal(91);
-    expect(res.body.documents[0].lines.map((l: any) => [l.lineNumber, l.basis, l.share, l.icms, l.icmsCredit, l.amount])).to.deep.equal([
-      [1, 300, 75, 9, 9, 66],
-      [2, 100, 25, 3, 0, 25],
+    // Shares of vTPrest by value (300 : 100), the ICMS (12.00) follows them; only the resale line's is credited. The
+    // resale line also credits PIS/COFINS on its freight net of the ICMS (Lucro Real, Leis 10.637/2002 and 10.833/2003
+    // art. 3): 75 − 9 = 66.00 → PIS 1.089 = 1.09, COFINS 5.016 = 5.02 → 66 − 6.11 = 59.89. Use and consumption takes none.
+    expect(res.body.freight).to.deep.equal({ serviceTotal: 100, icms: 12, recoverableIcms: 9, pisCredit: 1.09, cofinsCredit: 5.02, amount: 84.89 });
+    expect(res.body.documents[0].amount).to.equal(84.89);
+    expect(res.body.documents[0].lines.map((l: any) => [l.lineNumber, l.basis, l.share, l.icms, l.icmsCredit, l.pisCredit, l.cofinsCredit, l.amount])).to.deep.equal([
+      [1, 300, 75, 9, 9, 1.09, 5.02, 59.89],
+      [2, 100, 25, 3, 0, 0, 0, 25],
     ]);
     // The draft's net cost moves by exactly the apportioned freight: its credits stay as the fiscal booking took them.
-    expect(res.body.documents[0].lines.map((l: any) => Number((l.unitCostAfter - l.unitCostBefore).toFixed(10)))).to.deep.equal([6.6, 2.5]);
+    expect(res.body.documents[0].lines.map((l: any) => Number((l.unitCostAfter - l.unitCostBefore).toFixed(10)))).to.deep.equal([5.989, 2.5]);
 
     const applied = await api().post(`${CTE}/apportion/${cteId}`).set(t.headers()).send({});
     expect(applied.status, JSON.stringify(applied.body)).to.equal(200);
     const after = (await detail(doc.id)).items;
-    expect(after.map((i: any) => i.apportionedFreight)).to.deep.equal([66, 25, 0]);
-    expect(after.map((i: any, n: number) => Number((i.unitCost - items[n].unitCost).toFixed(10)))).to.deep.equal([6.6, 2.5, 0]);
+    expect(after.map((i: any) => i.apportionedFreight)).to.deep.equal([59.89, 25, 0]);
+    expect(after.map((i: any, n: number) => Number((i.unitCost - items[n].unitCost).toFixed(10)))).to.deep.equal([5.989, 2.5, 0]);
     // The PIS/COFINS credits of the resale line (on 300.00) are unchanged by the freight.
     const [row] = await rowsOf('entry_document_item', t.companyId, 'line_number = 1 AND entry_document_id = (SELECT id FROM entry_document WHERE access_key = ?)', [doc.accessKey]);
-    expect([String(row.credit_pis), String(row.credit_cofins), String(row.apportioned_freight)].map(Number)).to.deep.equal([4.95, 22.8, 66]);
+    expect([String(row.credit_pis), String(row.credit_cofins), String(row.apportioned_freight)].map(Number)).to.deep.equal([4.95, 22.8, 59.89]);
 
     const cte = (await api().get(`${CTE}/detail/${cteId}`).set(t.headers())).body;
-    expect(cte.apportionment).to.deep.include({ amount: 91, recoverableIcms: 9 });
-    expect(cte.allocations.map((a: any) => [a.lineNumber, a.share, a.icmsCredit, a.amount])).to.deep.equal([
-      [1, 75, 9, 66],
-      [2, 25, 0, 25],
+    expect(cte.apportionment).to.deep.include({ amount: 84.89, recoverableIcms: 9, pisCredit: 1.09, cofinsCredit: 5.02 });
+    expect(cte.allocations.map((a: any) => [a.lineNumber, a.share, a.icmsCredit, a.pisCredit, a.cofinsCredit, a.amount])).to.deep.equal([
+      [1, 75, 9, 1.09, 5.02, 59.89],
+      [2, 25, 0, 0, 0, 25],
     ]);
     // The carrier is owed the whole bill.
     expect(cte.payables.map((p: any) => p.amount)).to.deep.equal([100]);
@@ -80,12 +82,13 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
     ]);
     const res = await api().post(`${CTE}/apportion-preview/${cteId}`).set(t.headers()).send({ method: 'MANUAL', lines: lines('20.00', '30.00') });
     expect(res.body.blockingProblems).to.deep.equal([]);
-    // ICMS 6.00 over 20 : 30 → 2.40 and 3.60; the resale line credits its part.
+    // ICMS 6.00 over 20 : 30 → 2.40 and 3.60; the resale line credits its part, and PIS/COFINS on 20 − 2.40 = 17.60:
+    // PIS 0.2904 = 0.29, COFINS 1.3376 = 1.34 → 17.60 − 1.63 = 15.97.
     expect(res.body.documents[0].lines.map((l: any) => [l.share, l.icms, l.icmsCredit, l.amount])).to.deep.equal([
-      [20, 2.4, 2.4, 17.6],
+      [20, 2.4, 2.4, 15.97],
       [30, 3.6, 0, 30],
     ]);
-    expect(res.body.freight).to.deep.equal({ serviceTotal: 50, icms: 6, recoverableIcms: 2.4, amount: 47.6 });
+    expect(res.body.freight).to.deep.equal({ serviceTotal: 50, icms: 6, recoverableIcms: 2.4, pisCredit: 0.29, cofinsCredit: 1.34, amount: 45.97 });
   });
 
   it('a line whose class no longer takes own stock after the freight was put on it blocks confirmation', async () => {
@@ -119,12 +122,13 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
     const cteId = await stage(t, t.cte({ total: '20.00', icms: { cst: '00', rate: '12' }, nfeKeys: [doc.accessKey] }));
     const applied = await api().post(`${CTE}/apportion/${cteId}`).set(t.headers()).send({});
     expect(applied.status, JSON.stringify(applied.body)).to.equal(200);
-    // 15.00 / 5.00 of vTPrest, ICMS 1.80 / 0.60: the resale line credits its part.
+    // 15.00 / 5.00 of vTPrest, ICMS 1.80 / 0.60: the resale line credits its part, and PIS/COFINS on 13.20:
+    // PIS 0.2178 = 0.22, COFINS 1.0032 = 1.00 → 13.20 − 1.22 = 11.98.
     expect(applied.body.documents[0].lines.map((l: any) => [l.mode, l.share, l.icmsCredit, l.amount, l.absorbed])).to.deep.equal([
-      ['STOCK_ADJUSTMENT', 15, 1.8, 13.2, 13.2],
+      ['STOCK_ADJUSTMENT', 15, 1.8, 11.98, 11.98],
       ['STOCK_ADJUSTMENT', 5, 0, 5, 5],
     ]);
-    expect((await stockOf(t, 0, products[0].id)).averageCost).to.equal(new Dec(costs[0]).plus('1.32').toFixed(10));
+    expect((await stockOf(t, 0, products[0].id)).averageCost).to.equal(new Dec(costs[0]).plus('1.198').toFixed(10));
 
     const cancelled = await api().post(`${ED}/cancel/${doc.id}`).set(t.headers()).send({ reason: 'teste' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);

@@ -176,10 +176,16 @@ const WEG = '60621141000404';
   });
 
   describe(IMPORT_3101, () => {
-    it('the importer’s own entry note keeps its 3101: an industrial input (its report blocks the import, the preview books it)', async () => {
+    it('the importer’s own entry note keeps its 3101 and books an IMPORT: the duty and customs costs read from the DI (its report blocks the import, the preview books it)', async () => {
       const preview = await previewImport(IMPORT_3101);
       expect(preview.status).to.equal(200);
-      expect(preview.body.draft.items.map((i: any) => [i.cfop, i.entryCfop, i.entryCfopSource, i.operationClass])).to.deep.equal(Array(3).fill(['3101', '3101', 'DECLARED', 'PURCHASE_INPUT']));
+      // Was PURCHASE_INPUT before the IMPORT class (issue 34): a 3xxx purchase is an import.
+      expect(preview.body.draft.items.map((i: any) => [i.cfop, i.entryCfop, i.entryCfopSource, i.operationClass])).to.deep.equal(Array(3).fill(['3101', '3101', 'DECLARED', 'IMPORT']));
+      // Line 1: vII 6,243.50 and no vDespAdu/IOF/AFRMM; vOutro 89.06 stays the invoice's other expenses.
+      expect(preview.body.draft.items[0]).to.deep.include({ otherExpenses: 89.06 });
+      expect(preview.body.draft.items[0].cost.importCosts).to.deep.equal({ duty: 6243.5, customsExpenses: 0 });
+      // The invoice's vOutro only (192.79): the duty (13,921.27) is no longer folded into other expenses.
+      expect(preview.body.draft.totals).to.deep.include({ products: 84471.4, otherExpenses: 192.79, ipi: 11036.49 });
     });
   });
 

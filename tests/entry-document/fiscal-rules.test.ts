@@ -44,7 +44,8 @@ describe('Entry CFOP, operation class and net cost (pure rules)', () => {
     }
     it('an entry CFOP already (the company’s own entry note, e.g. an import 3101) is kept as declared', () => {
       const f = resolveLineFiscal({ cfop: '3101', ncm: null, productId: null }, '1', []);
-      expect(f).to.include({ entryCfop: '3101', entryCfopSource: 'DECLARED', operationClass: 'PURCHASE_INPUT', operationClassSource: 'CFOP' });
+      // A purchase from abroad is an IMPORT (issue 34; it was PURCHASE_INPUT before that class existed).
+      expect(f).to.include({ entryCfop: '3101', entryCfopSource: 'DECLARED', operationClass: 'IMPORT', operationClassSource: 'CFOP' });
     });
     it('a line without any CFOP is a purchase for resale, as before; an unknown issuer CFOP resolves to nothing', () => {
       expect(resolveLineFiscal({ cfop: null, ncm: null, productId: null }, '1', [])).to.include({ entryCfop: null, entryCfopSource: 'NONE', operationClass: 'PURCHASE_RESALE', operationClassSource: 'NO_CFOP' });

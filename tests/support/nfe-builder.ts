@@ -23,6 +23,8 @@ export type IcmsSpec =
   /** relief: vICMSDeson (motDesICMS 9), deducted from the total (indDeduzDeson 1). */
   | { cst: '40' | '41'; relief?: string }
   | { csosn: '102' | '400' }
+  /** Simples Nacional with the buyer's credit: pCredSN over vProd → vCredICMSSN (LC 123/2006 art. 23 §1º). */
+  | { csosn: '101'; creditRate: string }
   | { csosn: '202'; stMva: string; stRate: string };
 
 /** IBSCBS of an item (values computed from the base and rates; 2026 test rates by default). */
@@ -312,6 +314,9 @@ function icmsXml(c: ComputedItem): string {
   if ('csosn' in s) {
     if (s.csosn === '202') {
       return `<ICMS><ICMSSN202><orig>0</orig><CSOSN>202</CSOSN><modBCST>4</modBCST><pMVAST>${s.stMva}</pMVAST><vBCST>${a2(c.stBase)}</vBCST><pICMSST>${s.stRate}</pICMSST><vICMSST>${a2(c.st)}</vICMSST></ICMSSN202></ICMS>`;
+    }
+    if (s.csosn === '101') {
+      return `<ICMS><ICMSSN101><orig>0</orig><CSOSN>101</CSOSN><pCredSN>${new Dec(s.creditRate).toFixed(4)}</pCredSN><vCredICMSSN>${a2(round(c.total.times(s.creditRate).div(100), 2))}</vCredICMSSN></ICMSSN101></ICMS>`;
     }
     return `<ICMS><ICMSSN102><orig>0</orig><CSOSN>${s.csosn}</CSOSN></ICMSSN102></ICMS>`;
   }

@@ -10,7 +10,7 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { businessToday } from '../../core/business-date';
 import { resolveSupplier } from '../entry-document/create-draft';
-import { FreightLine, FreightLineOutcome, freightTarget, LineShare, postFreight, previewFreight } from '../entry-document/cte-freight';
+import { FreightLine, FreightLineOutcome, freightTarget, LineShare, pisCofinsCredit, postFreight, previewFreight } from '../entry-document/cte-freight';
 import type { EntryDocument } from '../entry-document/entities/entry-document.entity';
 import { storedXml } from '../nfe/nfe-inbound.service';
 import { parseNfe } from '../nfe/xml/nfe-parser';
@@ -58,7 +58,10 @@ export interface PlannedLine {
   icms: Dec;
   /** The part of that ICMS credited (icmsCreditAdmitted: the line's class, entry CFOP, the regime). */
   icmsCredit: Dec;
-  /** What goes onto the line as apportioned freight: share − ICMS credit. */
+  /** PIS and COFINS credited on the share net of its ICMS (Lucro Real; Leis 10.637/2002 and 10.833/2003 art. 3). */
+  pisCredit: Dec;
+  cofinsCredit: Dec;
+  /** What goes onto the line as apportioned freight: share − ICMS credit − PIS credit − COFINS credit. */
   amount: Dec;
 }
 
@@ -72,7 +75,7 @@ export interface ApportionPlan {
   cte: Cte;
   method: ApportionMethod;
   regime: TaxRegime;
-  freight: { serviceTotal: Dec; icms: Dec; recoverableIcms: Dec; amount: Dec };
+  freight: { serviceTotal: Dec; icms: Dec; recoverableIcms: Dec; pisCredit: Dec; cofinsCredit: Dec; amount: Dec };
   links: NfeLink[];
   documents: PlannedDocument[];
   unbooked: string[];
@@ -122,7 +125,7 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
   for (const link of booked) {
     const doc = link.entryDocument!;
     if (doc.nfeCancelledAt) warnings.push({ code: 'NFE_CANCELLED_BY_ISSUER', message: `The issuer cancelled NF-e ${link.accessKey}`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
-    const target = await freightTarget(em, doc, regime);
+    const target = await freightTarget(em, doc, regime, cte.issueDate);
     if (!target.lines.length) {
       blocking.push({ code: 'CTE_DOCUMENT_WITHOUT_LINES', message: `Entry document ${doc.number} has no line entering own stock that can take the freight`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
       continue;
@@ -181,18 +184,22 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
   const documents: PlannedDocument[] = icmsSplit.map((d) => {
     const lines = d.lines.map(({ item, amount: icms }) => {
       const icmsCredit = item.line.icmsCredit ? icms : new Dec(0);
-      return { line: item.line, basis: item.basis, share: item.share, icms, icmsCredit, amount: item.share.minus(icmsCredit) };
+      // The freight net of its ICMS (the ICMS of the service, credited or not, is out of the base, Lei 14.592/2023), per line, to the cent.
+      const { pis: pisCredit, cofins: cofinsCredit } = item.line.pisCofinsCredit ? pisCofinsCredit(item.share.minus(icms), regime) : { pis: new Dec(0), cofins: new Dec(0) };
+      return { line: item.line, basis: item.basis, share: item.share, icms, icmsCredit, pisCredit, cofinsCredit, amount: item.share.minus(icmsCredit).minus(pisCredit).minus(cofinsCredit) };
     });
     return { doc: d.document, amount: sum(lines.map((l) => l.amount)), lines };
   });
   const recoverableIcms = sum(documents.flatMap((d) => d.lines.map((l) => l.icmsCredit)));
+  const pisTotal = sum(documents.flatMap((d) => d.lines.map((l) => l.pisCredit)));
+  const cofinsTotal = sum(documents.flatMap((d) => d.lines.map((l) => l.cofinsCredit)));
 
   const entryDate = options.entryDate ?? businessToday();
   return {
     cte,
     method,
     regime,
-    freight: { serviceTotal: cte.serviceTotal, icms: cte.icmsValue, recoverableIcms, amount: cte.serviceTotal.minus(recoverableIcms) },
+    freight: { serviceTotal: cte.serviceTotal, icms: cte.icmsValue, recoverableIcms, pisCredit: pisTotal, cofinsCredit: cofinsTotal, amount: sum(documents.map((d) => d.amount)) },
     links,
     documents,
     unbooked,
@@ -287,6 +294,8 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
           basis: planned.get(o.lineNumber)!.basis,
           share: planned.get(o.lineNumber)!.share,
           icmsCredit: planned.get(o.lineNumber)!.icmsCredit,
+          pisCredit: planned.get(o.lineNumber)!.pisCredit,
+          cofinsCredit: planned.get(o.lineNumber)!.cofinsCredit,
           amount: o.amount,
           quantityReceived: o.quantityReceived,
           quantityInStock: o.quantityInStock,
@@ -303,6 +312,8 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
       apportionMethod: plan.method,
       apportionedAmount: plan.freight.amount,
       recoverableIcms: plan.freight.recoverableIcms,
+      pisCredit: plan.freight.pisCredit,
+      cofinsCredit: plan.freight.cofinsCredit,
       soldShare,
       entryDate: plan.entryDate,
       supplierId: supplier.supplierId,
@@ -332,6 +343,8 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
         apportionMethod: [null, plan.method],
         apportionedAmount: ['0.00', toFixed(plan.freight.amount, 'amount')],
         recoverableIcms: ['0.00', toFixed(plan.freight.recoverableIcms, 'amount')],
+        pisCredit: ['0.00', toFixed(plan.freight.pisCredit, 'amount')],
+        cofinsCredit: ['0.00', toFixed(plan.freight.cofinsCredit, 'amount')],
         soldShare: ['0.00', toFixed(soldShare, 'amount')],
         entryDate: [null, plan.entryDate],
       },
@@ -346,6 +359,8 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
         method: plan.method,
         amount: money(plan.freight.amount),
         recoverableIcms: money(plan.freight.recoverableIcms),
+        pisCredit: money(plan.freight.pisCredit),
+        cofinsCredit: money(plan.freight.cofinsCredit),
         soldShare: money(soldShare),
         documents: plan.documents.map((d) => ({ entryDocumentId: encodeId('entry-document', d.doc.id), status: d.doc.status, amount: money(d.amount) })),
         payables: payables.map((p) => ({ id: encodeId('payable', p.id), dueDate: p.dueDate, amount: money(p.amount) })),

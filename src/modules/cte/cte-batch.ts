@@ -1,4 +1,5 @@
 import type { BatchDocumentHandler } from '../nfe/batch/batch-handlers';
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { invalid, invalidFromError } from '../nfe/batch/batch-handlers';
 import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
@@ -27,7 +28,7 @@ export const cteBatchHandler: BatchDocumentHandler = {
       return invalidFromError(err, 'CTE_XML_INVALID');
     }
     const key = inspection.cte.accessKey;
-    const validKey = /^\d{44}$/.test(key) ? key : null;
+    const validKey = ACCESS_KEY_PATTERN.test(key) ? key : null;
     if (!inspection.report.valid) {
       const first = inspection.report.checks.find((c) => c.blocking)!;
       return invalid(first.code!, first.message, validKey);

@@ -51,6 +51,8 @@ export function toCteDto(c: Cte) {
           method: c.apportionMethod,
           amount: amount(c.apportionedAmount),
           recoverableIcms: amount(c.recoverableIcms),
+          pisCredit: amount(c.pisCredit),
+          cofinsCredit: amount(c.cofinsCredit),
           soldShare: amount(c.soldShare),
           entryDate: c.entryDate,
           apportionedAt: iso(c.apportionedAt),
@@ -85,6 +87,8 @@ export const toAllocationDto = (a: CteAllocation) => ({
   basis: toJsonNumber(a.basis, 4),
   share: amount(a.share),
   icmsCredit: amount(a.icmsCredit),
+  pisCredit: amount(a.pisCredit),
+  cofinsCredit: amount(a.cofinsCredit),
   amount: amount(a.amount),
   quantityReceived: quantity(a.quantityReceived),
   quantityInStock: quantity(a.quantityInStock),
@@ -112,6 +116,8 @@ const splitDto = (l: PlannedLine) => ({
   share: amount(l.share),
   icms: amount(l.icms),
   icmsCredit: amount(l.icmsCredit),
+  pisCredit: amount(l.pisCredit),
+  cofinsCredit: amount(l.cofinsCredit),
 });
 
 const outcomeDto = (o: FreightLineOutcome, planned?: PlannedLine) => ({
@@ -136,7 +142,7 @@ function planDto(plan: ApportionPlan, outcomes: Map<number, FreightLineOutcome[]
   return {
     method: plan.method,
     taxRegime: plan.regime,
-    freight: { serviceTotal: amount(plan.freight.serviceTotal), icms: amount(plan.freight.icms), recoverableIcms: amount(plan.freight.recoverableIcms), amount: amount(plan.freight.amount) },
+    freight: { serviceTotal: amount(plan.freight.serviceTotal), icms: amount(plan.freight.icms), recoverableIcms: amount(plan.freight.recoverableIcms), pisCredit: amount(plan.freight.pisCredit), cofinsCredit: amount(plan.freight.cofinsCredit), amount: amount(plan.freight.amount) },
     documents: plan.documents.map((d) => {
       const byLine = new Map((outcomes.get(d.doc.id) ?? []).map((o) => [o.lineNumber, o]));
       return {

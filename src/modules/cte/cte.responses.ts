@@ -56,6 +56,8 @@ const cteKeys = {
       method,
       amount: money(),
       recoverableIcms: money(),
+      pisCredit: money().description('PIS credited on the freight net of its ICMS (Lucro Real)'),
+      cofinsCredit: money().description('COFINS credited on the freight net of its ICMS (Lucro Real)'),
       soldShare: money().description('part that fell on goods already sold (expensed)'),
       entryDate: date().allow(null),
       apportionedAt: timestamp().allow(null),
@@ -108,6 +110,8 @@ const split = {
   share: money().description('share of the service total'),
   icms: money(),
   icmsCredit: money(),
+  pisCredit: money().description('PIS credited on the share net of its ICMS (Lucro Real)'),
+  cofinsCredit: money().description('COFINS credited on the share net of its ICMS (Lucro Real)'),
 };
 /** What the freight does to a line (entry-document/cte-freight.ts). */
 const outcome = {
@@ -132,6 +136,8 @@ const Allocation = named(
     basis: basis(),
     share: money(),
     icmsCredit: money(),
+    pisCredit: money(),
+    cofinsCredit: money(),
     amount: money(),
     quantityReceived: quantity(),
     quantityInStock: quantity(),
@@ -175,7 +181,7 @@ export const CteStaged = named('CteStaged', obj({ created: Joi.boolean().descrip
 const planKeys = {
   method,
   taxRegime: Joi.string().example('NORMAL'),
-  freight: obj({ serviceTotal: money(), icms: money(), recoverableIcms: money(), amount: money().description('what is apportioned') }),
+  freight: obj({ serviceTotal: money(), icms: money(), recoverableIcms: money(), pisCredit: money(), cofinsCredit: money(), amount: money().description('what is apportioned: vTPrest less the credits') }),
   documents: Joi.array().items(
     obj({
       entryDocumentId: hashid('entry-document'),

@@ -99,6 +99,8 @@ export async function insertStaged(em: EntityManager, ctx: ActorContext, filial:
       apportionMethod: null,
       apportionedAmount: new Dec(0),
       recoverableIcms: new Dec(0),
+      pisCredit: new Dec(0),
+      cofinsCredit: new Dec(0),
       soldShare: new Dec(0),
       entryDate: null,
       supplierId: null,

@@ -93,11 +93,20 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       details: { productId: encodeId('product', s.productId), available: Number(s.available.toFixed(4)), requested: Number(s.requested.toFixed(4)) },
     });
   }
-  // Third-party goods leave as they came in, last first; they cannot leave if they are no longer held.
+  // Third-party goods leave as they came in, last first; they cannot leave if they are no longer held. Goods
+  // a purchase took out of third-party stock (consignment, x113) go back into it.
   thirdParty.lines = (await thirdPartyMovementsOf(em, doc.companyId, STOCK_REFERENCE, doc.id, ENTRY_REASON))
     .filter((m) => m.filialId === doc.filialId)
     .reverse()
-    .map((m) => ({ productId: m.productId, ownerDocument: m.ownerDocument, ownerSupplierId: null, direction: 'OUT' as const, quantity: m.quantity.abs(), value: m.value.abs(), referenceLineId: m.referenceLineId ?? undefined }));
+    .map((m) => ({
+      productId: m.productId,
+      ownerDocument: m.ownerDocument,
+      ownerSupplierId: null,
+      direction: m.direction === 'OUT' ? ('IN' as const) : ('OUT' as const),
+      quantity: m.quantity.abs(),
+      value: m.value.abs(),
+      referenceLineId: m.referenceLineId ?? undefined,
+    }));
   const thirdPartyPreview = await previewThirdPartyPosting(em, thirdParty);
   for (const s of thirdPartyPreview.shortages) {
     blocking.push({

@@ -67,7 +67,7 @@ export async function prepareDraft(em: EntityManager, companyId: number, raw: Dr
   const input = normalize(raw);
   const products = await loadItemProducts(em, companyId, input);
   const fiscal = await loadFiscalContext(em, companyId, input.filialId, input.items.map((i) => i.cfop));
-  const computed = computeDocument({ ...input, fiscal });
+  const computed = computeDocument({ ...input, fiscal, supplierDocument: input.supplier ? normalizeDocument(input.supplier.document) : null });
   return { input, computed, products, checks: [...computed.checks, ...productChecks(computed.items, products)] };
 }
 

@@ -14,8 +14,11 @@ import { EntryDocumentItem } from './entities/entry-document-item.entity';
 import { EntryDocument } from './entities/entry-document.entity';
 import { loadFiscalContext } from './fiscal/fiscal-context';
 import type { OperationClass, TaxRegime } from './fiscal/fiscal.types';
-import { icmsCreditAdmitted } from './fiscal/line-cost';
-import { CLASS_EFFECTS } from './fiscal/operation-rules';
+import { icmsCreditAdmitted, pisCofinsCredit, pisCofinsCreditAdmitted } from './fiscal/line-cost';
+
+export { pisCofinsCredit };
+import { lineEffect } from './fiscal/line-effect';
+import { NO_CREDIT_CONTRIBUTION_CSTS } from './fiscal/operation-rules';
 import { AUDIT_ENTITY, findByAccessKey, findDocument, loadInstallments, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent, updateItems } from './entry-document.repository';
 import { canDo } from './entry-document.state';
 
@@ -45,6 +48,12 @@ export interface FreightLine {
   apportionedFreight: Dec;
   /** Whether the ICMS of freight onto this line is credited (its class, entry CFOP and the regime, as for the goods). */
   icmsCredit: boolean;
+  /**
+   * Whether the PIS/COFINS credit is taken on the freight onto this line (net of the freight's ICMS):
+   * Lucro Real, a class that credits PIS/COFINS on the goods, goods whose acquisition gives the credit
+   * (not monophasic, zero-rated…), and the freight dated before the 2027 rule set.
+   */
+  pisCofinsCredit: boolean;
 }
 
 export interface FreightTarget {
@@ -93,10 +102,11 @@ export async function documentsOfKeys(em: EntityManager, companyId: number, keys
 
 export const findEntryDocument = (em: EntityManager, companyId: number, id: number) => findDocument(em, companyId, id);
 
-const eligible = (it: EntryDocumentItem, operationClass: OperationClass | null, products: Map<number, Product>, status: EntryDocument['status']) => {
+const eligible = (it: EntryDocumentItem, booked: { operationClass: OperationClass | null; entryCfop: string | null }, products: Map<number, Product>, doc: EntryDocument) => {
+  const status = doc.status;
   if (it.reviewStatus === 'IGNORED' || !it.stockQuantity.gt(0)) return false;
   // Freight is part of the cost of goods entering own stock; the class must be known (it decides the credit).
-  if (!operationClass || CLASS_EFFECTS[operationClass].stock !== 'OWN') return false;
+  if (lineEffect(booked.operationClass, booked.entryCfop, doc.purpose)?.stock !== 'OWN') return false;
   // A draft's line without product yet still gets its share (it must be mapped before confirming).
   if (it.productId === null) return status === 'DRAFT';
   return products.get(it.productId)?.stockControlled === true && (status === 'DRAFT' || it.reviewStatus === 'MATCHED');
@@ -107,14 +117,14 @@ const eligible = (it: EntryDocumentItem, operationClass: OperationClass | null, 
  * credited under `taxRegime` (the CT-e's filial's). A draft's lines are booked as they would be now
  * (rules may have changed since they were stored), a confirmed document's as they were booked.
  */
-export async function freightTarget(em: EntityManager, doc: EntryDocument, taxRegime: TaxRegime): Promise<FreightTarget> {
+export async function freightTarget(em: EntityManager, doc: EntryDocument, taxRegime: TaxRegime, freightDate: string | null = null): Promise<FreightTarget> {
   const state = await loadDocumentState(em, doc);
   const booking = (i: number) => (doc.status === 'DRAFT' ? state.computed.items[i] : state.items[i]);
   return {
     doc,
     lines: state.items
       .map((it, i) => ({ it, booked: booking(i) }))
-      .filter(({ it, booked }) => eligible(it, booked.operationClass, state.products, doc.status))
+      .filter(({ it, booked }) => eligible(it, booked, state.products, doc))
       .map(({ it, booked }) => ({
         itemId: it.id,
         lineNumber: it.lineNumber,
@@ -125,6 +135,10 @@ export async function freightTarget(em: EntityManager, doc: EntryDocument, taxRe
         unitCost: it.unitCost,
         apportionedFreight: it.apportionedFreight,
         icmsCredit: icmsCreditAdmitted({ operationClass: booked.operationClass, baseClass: null, purpose: doc.purpose, entryCfop: booked.entryCfop, taxRegime }),
+        pisCofinsCredit:
+          pisCofinsCreditAdmitted({ operationClass: booked.operationClass, baseClass: null, purpose: doc.purpose, entryCfop: booked.entryCfop, taxRegime, issueDate: freightDate ?? doc.issueDate }) &&
+          !NO_CREDIT_CONTRIBUTION_CSTS.has(it.taxes?.pis?.cst ?? '') &&
+          !NO_CREDIT_CONTRIBUTION_CSTS.has(it.taxes?.cofins?.cst ?? ''),
       })),
   };
 }
@@ -160,7 +174,7 @@ async function recomputedDraft(em: EntityManager, doc: EntryDocument, shares: Li
   const input = storedDraftInput(doc, items, installments);
   input.items = input.items.map((it, i) => ({ ...it, apportionedFreight: dec(it.apportionedFreight).plus(add.get(items[i].lineNumber) ?? 0) }));
   const fiscal = await loadFiscalContext(em, doc.companyId, doc.filialId, items.map((i) => i.cfop));
-  return { items, byId, computed: computeDocument({ ...input, entryDate: doc.entryDate, fiscal }) };
+  return { items, byId, computed: computeDocument({ ...input, entryDate: doc.entryDate, fiscal, supplierDocument: doc.supplierDocument }) };
 }
 
 const draftLineOutcome = (it: EntryDocumentItem, after: { unitCost: Dec }, amount: Dec): FreightLineOutcome => ({

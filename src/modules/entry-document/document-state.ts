@@ -23,7 +23,15 @@ export interface DocumentState {
 }
 
 const taxInput = (t: StoredTax | undefined): TaxInput | null =>
-  t ? { cst: t.cst, base: t.base === null ? null : dec(t.base), rate: t.rate === null ? null : dec(t.rate), value: t.value === null ? null : dec(t.value) } : null;
+  t
+    ? {
+        cst: t.cst,
+        base: t.base === null ? null : dec(t.base),
+        rate: t.rate === null ? null : dec(t.rate),
+        value: t.value === null ? null : dec(t.value),
+        ...(t.snCreditValue ? { snCreditRate: t.snCreditRate ? dec(t.snCreditRate) : null, snCreditValue: dec(t.snCreditValue) } : {}),
+      }
+    : null;
 
 /** A stored item as calculator input: every charge per item, so recomputing gives the stored values back. */
 export function storedItemInput(it: EntryDocumentItem): ItemInput {
@@ -43,6 +51,8 @@ export function storedItemInput(it: EntryDocumentItem): ItemInput {
     otherExpenses: it.otherExpenses,
     taxes: Object.fromEntries(TAX_NAMES.map((n) => [n, taxInput(it.taxes?.[n])])),
     apportionedFreight: it.apportionedFreight,
+    importDuty: it.importDuty,
+    customsExpenses: it.customsExpenses,
     conversionFactor: it.conversionFactor,
     // Choices made on the draft stay; the rest is resolved again (rules may have changed meanwhile).
     entryCfop: it.entryCfopSource === 'MANUAL' ? it.entryCfop : null,
@@ -88,6 +98,7 @@ export function storedDraftInput(doc: EntryDocument, items: EntryDocumentItem[],
     expectedTotals: storedExpectedTotals(doc),
     purpose: doc.purpose,
     referencedKeys: doc.referencedKeys,
+    reformTaxes: doc.reformTaxes,
   };
 }
 
@@ -112,7 +123,7 @@ export async function loadDocumentState(em: EntityManager, doc: EntryDocument): 
   const [items, installments] = [await loadItems(em, doc.companyId, doc.id), await loadInstallments(em, doc.companyId, doc.id)];
   const input = storedDraftInput(doc, items, installments);
   const fiscal = await loadFiscalContext(em, doc.companyId, doc.filialId, items.map((i) => i.cfop));
-  const computed = computeDocument({ ...input, entryDate: doc.entryDate, fiscal });
+  const computed = computeDocument({ ...input, entryDate: doc.entryDate, fiscal, supplierDocument: doc.supplierDocument });
   const productList = await loadProducts(em, doc.companyId, items.map((i) => i.productId).filter((p): p is number => p !== null));
   const products = new Map(productList.map((p) => [p.id, p]));
   return { doc, items, installments, computed, products, checks: [...computed.checks, ...productChecks(computed.items, products)], fiscal };

@@ -6,8 +6,10 @@ import { documentFiscalChecks, lineFiscalChecks } from './fiscal/fiscal-checks';
 import type { EntryCfopSource, FiscalContext, NfePurpose, OperationClass, OperationClassSource } from './fiscal/fiscal.types';
 import { computeLineCost } from './fiscal/line-cost';
 import { resolveLineFiscal } from './fiscal/line-fiscal';
-import { CLASS_EFFECTS, PURPOSES } from './fiscal/operation-rules';
-import { entryOperation } from './fiscal/cfop-table';
+import { CLASS_EFFECTS } from './fiscal/operation-rules';
+import { entryOperation, isImportCfop } from './fiscal/cfop-table';
+import { lineEffect } from './fiscal/line-effect';
+import { ruleSetFor } from './fiscal/rule-sets';
 
 /*
  * The one computation of an entry document: item values, charges (per item or allocated from the
@@ -35,6 +37,9 @@ export interface ComputedItem {
   ipi: Dec;
   icmsSt: Dec;
   landedTotal: Dec;
+  /** Import duty (vII, in landedTotal) and customs expenses (vDespAdu, IOF, AFRMM: cost only) of an imported line. */
+  importDuty: Dec;
+  customsExpenses: Dec;
   /** CT-e freight apportioned onto the line (net of the ICMS credited on it): in the cost, not in the document total. */
   apportionedFreight: Dec;
   taxes: StoredTaxes;
@@ -59,6 +64,9 @@ export interface ComputedItem {
   creditPis: Dec;
   creditCofins: Dec;
   creditIpi: Dec;
+  /** CBS and IBS credited (2027 rule set, as the document charges them). */
+  creditCbs: Dec;
+  creditIbs: Dec;
   /** PIS/COFINS credit base (zero when none is taken). */
   creditBase: Dec;
   /** Net landed cost: landedTotal − credits (+ apportioned freight); unitCost is this per stock unit. */
@@ -93,22 +101,39 @@ export interface ComputedDocument {
   checks: Check[];
 }
 
-type ComputeInput = Pick<DraftInput, 'items' | 'charges' | 'installments' | 'expectedTotals' | 'issueDate' | 'purpose' | 'referencedKeys'> & {
+type ComputeInput = Pick<DraftInput, 'items' | 'charges' | 'installments' | 'expectedTotals' | 'issueDate' | 'purpose' | 'referencedKeys' | 'reformTaxes'> & {
   entryDate: string;
   /** The filial's tax regime and the company's CFOP rules; default: Simples Nacional, no rules. */
   fiscal?: FiscalContext;
+  /** The issuer's CNPJ/CPF (a transfer must come from the same company). */
+  supplierDocument?: string | null;
 };
 
 const DEFAULT_FISCAL: FiscalContext = { taxRegime: 'SIMPLES_NACIONAL', rules: [] };
 
-/** Whether a line of this class (null: not known yet) creates a payable in a document of this purpose. */
-export function linePayable(operationClass: OperationClass | null, purpose: NfePurpose): boolean {
-  if (!operationClass) return true;
-  return operationClass === 'VALUE_ADJUSTMENT' ? PURPOSES[purpose].payable : CLASS_EFFECTS[operationClass].payable;
+/** Whether a line of this class and entry CFOP (null class: not known yet) creates a payable in a document of this purpose. */
+export function linePayable(operationClass: OperationClass | null, purpose: NfePurpose, entryCfop: string | null = null): boolean {
+  return lineEffect(operationClass, entryCfop, purpose)?.payable ?? true;
 }
 
-/** Whether a line of this class posts stock (own or third-party); unknown classes are treated as posting. */
-export const linePostsStock = (operationClass: OperationClass | null) => !operationClass || CLASS_EFFECTS[operationClass].stock !== 'NONE';
+/** Whether a line posts stock (own or third-party); unknown classes are treated as posting. */
+export const linePostsStock = (operationClass: OperationClass | null, entryCfop: string | null = null, purpose: NfePurpose = '1') =>
+  (lineEffect(operationClass, entryCfop, purpose)?.stock ?? 'OWN') !== 'NONE';
+
+/** What a line owes the supplier: its part of the invoice, or for an import the goods with freight and insurance only (duty, customs expenses and taxes go to the authorities). */
+export const payableAmountOf = (i: Pick<ComputedItem, 'entryCfop' | 'total' | 'discount' | 'freight' | 'insurance' | 'landedTotal'>) =>
+  isImportCfop(i.entryCfop) ? i.total.minus(i.discount).plus(i.freight).plus(i.insurance) : i.landedTotal;
+
+/** The CBS and IBS a line's reform block states (general and single-phase groups), as decimals. */
+function statedCbsIbs(block: ItemInput['reformTaxes']): { cbs: Dec; ibs: Dec } {
+  const g = (block as any)?.ibsCbs?.general;
+  const mono = (block as any)?.ibsCbs?.singlePhase;
+  const n = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? dec(v) : new Dec(0));
+  return { cbs: n(g?.cbs?.value).plus(n(mono?.cbsTotal)), ibs: n(g?.ibsValue).plus(n(mono?.ibsTotal)) };
+}
+
+/** The 8-character CNPJ root (a CPF, 11 digits padded or not, has none). */
+const cnpjRoot = (doc: string | null | undefined) => (doc && doc.length === 14 ? doc.slice(0, 8) : null);
 
 // Column capacities: DECIMAL(15,2) amounts, DECIMAL(18,4) quantities, DECIMAL(21,10) costs.
 const MAX_AMOUNT = new Dec('9999999999999.99');
@@ -125,6 +150,8 @@ function storeTax(t: TaxInput | null | undefined, value?: Dec): StoredTax {
     base: fixedOrNull(t?.base, 2),
     rate: fixedOrNull(t?.rate, 4),
     value: value !== undefined ? toFixed(value, 2) : fixedOrNull(t?.value, 2),
+    // Kept only where given, so documents without a Simples credit store what they always did.
+    ...(t?.snCreditValue !== null && t?.snCreditValue !== undefined ? { snCreditRate: fixedOrNull(t.snCreditRate, 4), snCreditValue: fixedOrNull(t.snCreditValue, 2) } : {}),
   };
 }
 
@@ -165,14 +192,17 @@ function computeItem(
   itemTotal: Dec,
   checks: Check[],
   errors: FieldError[],
-  doc: { purpose: NfePurpose; fiscal: FiscalContext },
+  doc: { purpose: NfePurpose; fiscal: FiscalContext; issueDate: string; reformCharged: boolean },
 ): ComputedItem {
   const lineNumber = index + 1;
   const quantity = round(item.quantity, 'quantity');
   const unitPrice = round(item.unitPrice, 'price');
   const factor = round(dec(item.conversionFactor ?? 1), 'factor');
   const [freight, insurance, discount, otherExpenses, ipi, icmsSt] = CHARGE_NAMES.map((c) => charges[c][index]);
-  const landedTotal = itemTotal.minus(discount).plus(freight).plus(insurance).plus(otherExpenses).plus(ipi).plus(icmsSt);
+  // An import's duty (vII) is part of the invoice total (vNF, MOC W16) but never of the foreign supplier's payable.
+  const importDuty = money(item.importDuty);
+  const customsExpenses = money(item.customsExpenses);
+  const landedTotal = itemTotal.minus(discount).plus(freight).plus(insurance).plus(otherExpenses).plus(ipi).plus(icmsSt).plus(importDuty);
   // CT-e freight goes into the line's cost (computeLineCost), but the carrier bills it: not in the total.
   const apportionedFreight = money(item.apportionedFreight);
   const exactStock = quantity.times(factor);
@@ -196,6 +226,14 @@ function computeItem(
     icmsSt,
     landedTotal,
     icms: money(item.taxes?.icms?.value),
+    icmsCst: item.taxes?.icms?.cst ?? null,
+    snCredit: money(item.taxes?.icms?.snCreditValue),
+    issueDate: doc.issueDate,
+    ...(doc.reformCharged ? (({ cbs, ibs }) => ({ chargedCbs: money(cbs), chargedIbs: money(ibs) }))(statedCbsIbs(item.reformTaxes)) : {}),
+    customsExpenses,
+    pisPaid: money(item.taxes?.pis?.value),
+    cofinsPaid: money(item.taxes?.cofins?.value),
+    pisBase: item.taxes?.pis?.base ? money(item.taxes.pis.base) : null,
     pisCst: item.taxes?.pis?.cst ?? null,
     cofinsCst: item.taxes?.cofins?.cst ?? null,
     stockQuantity,
@@ -207,7 +245,7 @@ function computeItem(
     apportionedFreight,
   });
   const unitCost = cost.unitCost;
-  const postsStock = linePostsStock(fiscal.operationClass);
+  const postsStock = linePostsStock(fiscal.operationClass, fiscal.entryCfop, doc.purpose);
 
   const reviewStatus: ItemReviewStatus = item.ignored ? 'IGNORED' : item.productId ? 'MATCHED' : 'PENDING';
   // A line whose class posts no stock (a fixed asset, a retorno, a value-only document) needs no product.
@@ -216,7 +254,7 @@ function computeItem(
   }
   checks.push(...lineFiscalChecks({ lineNumber, cfop: orNull(item.cfop), fiscal }));
   // CT-e freight was put on the line as the cost of goods entering own stock; a class changed since would lose it.
-  if (!apportionedFreight.isZero() && (!fiscal.operationClass || CLASS_EFFECTS[fiscal.operationClass].stock !== 'OWN')) {
+  if (!apportionedFreight.isZero() && lineEffect(fiscal.operationClass, fiscal.entryCfop, doc.purpose)?.stock !== 'OWN') {
     checks.push({
       code: 'APPORTIONED_FREIGHT_WITHOUT_STOCK',
       message: `Line ${lineNumber} carries ${apportionedFreight.toFixed(2)} of CT-e freight but its class posts no own stock: cancel the CT-e or book the line as a purchase`,
@@ -266,6 +304,8 @@ function computeItem(
     ipi,
     icmsSt,
     landedTotal,
+    importDuty,
+    customsExpenses,
     apportionedFreight,
     taxes,
     conversionFactor: factor,
@@ -288,6 +328,8 @@ function computeItem(
     creditPis: cost.credits.pis,
     creditCofins: cost.credits.cofins,
     creditIpi: cost.credits.ipi,
+    creditCbs: cost.credits.cbs,
+    creditIbs: cost.credits.ibs,
     creditBase: cost.creditBase,
     costTotal: cost.costTotal,
   };
@@ -314,10 +356,20 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
   const itemTotals = input.items.map(lineValue);
   const charges = resolveCharges(input, itemTotals);
   const purpose: NfePurpose = input.purpose ?? '1';
-  const doc = { purpose, fiscal: input.fiscal ?? DEFAULT_FISCAL };
+  const reformCharged = (input.reformTaxes as any)?.rule?.charged === true;
+  const doc = { purpose, fiscal: input.fiscal ?? DEFAULT_FISCAL, issueDate: input.issueDate, reformCharged };
   const items = input.items.map((it, i) => computeItem(it, i, charges, itemTotals[i], checks, errors, doc));
   checks.push(...documentFiscalChecks(items.map((i) => i.operationClass), purpose, input.referencedKeys ?? []));
-  const payableTotal = sum(items.filter((i) => linePayable(i.operationClass, purpose)).map((i) => i.landedTotal));
+  checks.push(...transferChecks(items, doc.fiscal, input.supplierDocument));
+  const ruleSet = ruleSetFor(input.issueDate);
+  if (ruleSet.cbsIbs && !reformCharged && items.some((i) => !statedCbsIbs(i.reformTaxes).cbs.isZero())) {
+    checks.push({
+      code: 'REFORM_TAXES_NOT_CHARGED',
+      message: `The document is dated ${input.issueDate} (rule set ${ruleSet.id}: no PIS/COFINS credit, CBS credited) but its CBS/IBS are informative under the configured NF-e rule (NFE_TAX_REFORM_RULES), so no CBS/IBS credit is taken`,
+      blocksConfirmation: false,
+    });
+  }
+  const payableTotal = sum(items.filter((i) => linePayable(i.operationClass, purpose, i.entryCfop)).map(payableAmountOf));
 
   const totals = {
     products: sum(items.map((i) => i.total)),
@@ -328,7 +380,7 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     ipi: sum(items.map((i) => i.ipi)),
     icmsSt: sum(items.map((i) => i.icmsSt)),
   } as Totals;
-  totals.total = totals.products.minus(totals.discount).plus(totals.freight).plus(totals.insurance).plus(totals.otherExpenses).plus(totals.ipi).plus(totals.icmsSt);
+  totals.total = totals.products.minus(totals.discount).plus(totals.freight).plus(totals.insurance).plus(totals.otherExpenses).plus(totals.ipi).plus(totals.icmsSt).plus(sum(items.map((i) => i.importDuty)));
   for (const name of TOTAL_NAMES) if (totals[name].abs().gt(MAX_AMOUNT)) errors.push({ path: 'items', message: `the document's ${name} exceeds the largest amount` });
   if (totals.total.lt(0)) checks.push({ code: 'DOCUMENT_TOTAL_NEGATIVE', message: 'The discounts exceed the value of the document', blocksConfirmation: true });
 
@@ -386,6 +438,27 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     checks.push({ code: 'ENTRY_BEFORE_ISSUE', message: 'The entry date is before the issue date', blocksConfirmation: false });
   }
   return { items, totals, installments, payables, installmentCheck, payableTotal, checks };
+}
+
+/**
+ * A transfer (x151/x152/x408/x409/x209) is between establishments of one owner: the issuer is a filial
+ * of the company, or its CNPJ root (first 8 characters) is the filial's (Convênio SINIEF s/nº 1970,
+ * CFOP 1.150: "transferência" between establishments of the same holder).
+ */
+function transferChecks(items: ComputedItem[], fiscal: FiscalContext, supplierDocument: string | null | undefined): Check[] {
+  const lines = items.filter((i) => i.operationClass === 'TRANSFER').map((i) => i.lineNumber);
+  const filialDocument = fiscal.filialDocument;
+  if (!lines.length || !filialDocument || !supplierDocument) return [];
+  if (cnpjRoot(filialDocument) !== null && cnpjRoot(filialDocument) === cnpjRoot(supplierDocument)) return [];
+  if ((fiscal.companyDocuments ?? []).includes(supplierDocument)) return [];
+  return [
+    {
+      code: 'TRANSFER_FROM_ANOTHER_COMPANY',
+      message: `Lines ${lines.join(', ')} are booked as a transfer, but the issuer ${supplierDocument} is not a filial of this company (CNPJ root ${cnpjRoot(filialDocument)}): book them as a purchase`,
+      blocksConfirmation: true,
+      details: { lines, issuerDocument: supplierDocument, filialDocument },
+    },
+  ];
 }
 
 /** Blocking problems and warnings of a list of checks. */

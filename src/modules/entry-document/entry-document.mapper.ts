@@ -19,6 +19,7 @@ const taxDto = (t: StoredTax | undefined) => ({
   base: t?.base === null || t?.base === undefined ? null : toJsonNumber(t.base, 'amount'),
   rate: t?.rate === null || t?.rate === undefined ? null : toJsonNumber(t.rate, 'percent'),
   value: t?.value === null || t?.value === undefined ? null : toJsonNumber(t.value, 'amount'),
+  ...(t?.snCreditValue ? { snCreditRate: t.snCreditRate ? toJsonNumber(t.snCreditRate, 'percent') : null, snCreditValue: toJsonNumber(t.snCreditValue, 'amount') } : {}),
 });
 
 /**

@@ -28,7 +28,14 @@ export const EntryDocumentCheck = named(
   }),
 );
 
-const Tax = obj({ cst: Joi.string().allow(null).example('00'), base: money().allow(null), rate: percent().allow(null), value: money().allow(null) });
+const Tax = obj({
+  cst: Joi.string().allow(null).example('00'),
+  base: money().allow(null),
+  rate: percent().allow(null),
+  value: money().allow(null),
+  snCreditRate: percent().allow(null).optional().description('ICMS of a Simples Nacional supplier: pCredSN'),
+  snCreditValue: money().optional().description('ICMS of a Simples Nacional supplier: vCredICMSSN, credited by a regular-regime buyer'),
+});
 
 const CostBreakdown = named(
   'EntryDocumentLineCost',
@@ -43,6 +50,10 @@ const CostBreakdown = named(
     grossTotal: money(),
     credits: obj({ icms: money(), pis: money(), cofins: money(), ipi: money() }),
     pisCofinsCreditBase: money(),
+    importCosts: obj({ duty: money().description('vII: in the gross total, not owed to the foreign supplier'), customsExpenses: money().description('vDespAdu + IOF + AFRMM: cost only') })
+      .optional()
+      .description('an imported line (entry CFOP 3xxx); absent otherwise'),
+    reformCredits: obj({ cbs: money(), ibs: money() }).optional().description('CBS/IBS credited (2027 rule set, EC 132/2023); absent when none'),
     costTotal: money().description('gross total less the credits'),
     stockQuantity: quantity(),
     unitCost: unitPrice().description('net cost per stock unit'),
@@ -103,7 +114,7 @@ const Installment = named('EntryDocumentInstallment', obj({ number: Joi.number()
 const TaxCredit = named(
   'EntryDocumentTaxCredit',
   obj({
-    tax: oneOf('ICMS', 'PIS', 'COFINS', 'IPI'),
+    tax: oneOf('ICMS', 'PIS', 'COFINS', 'IPI', 'CBS', 'IBS'),
     base: money(),
     amount: money(),
     taxRegime: taxRegime(),
@@ -347,7 +358,7 @@ export const ConfirmPreview = named(
     ...postings,
     payableTotal: money().allow(null),
     payables: Joi.array().items(Installment),
-    taxCredits: Joi.array().items(obj({ tax: oneOf('ICMS', 'PIS', 'COFINS', 'IPI'), base: money(), amount: money() })),
+    taxCredits: Joi.array().items(obj({ tax: oneOf('ICMS', 'PIS', 'COFINS', 'IPI', 'CBS', 'IBS'), base: money(), amount: money() })),
     warnings: Joi.array().items(EntryDocumentCheck),
     blockingProblems: Joi.array().items(EntryDocumentCheck),
     purchaseMatch: PurchaseMatch.allow(null),
@@ -417,14 +428,33 @@ export const CfopRule = named(
 );
 export const CfopRulePage = named('EntryCfopRulePage', obj({ data: Joi.array().items(CfopRule), pagination: Pagination }));
 
-const credits = () => obj({ icms: Joi.boolean(), pisCofins: Joi.boolean(), ipi: Joi.boolean() });
+const credits = () => obj({ icms: Joi.boolean(), pisCofins: Joi.boolean(), ipi: Joi.boolean(), cbsIbs: Joi.boolean().description('CBS/IBS credit under the 2027 rule set') });
 export const FiscalDefaults = named(
   'EntryFiscalDefaults',
   obj({
     defaultEntryCfops: Joi.array().items(obj({ issuerCfop: Joi.string().example('x102'), entryCfop: Joi.string().example('x102') })),
-    entryCfops: Joi.array().items(obj({ entryCfop: Joi.string().example('x102'), operationClass: operationClass().allow(null), icmsCredit: Joi.boolean(), description: Joi.string().example('Compra para comercialização') })),
+    entryCfops: Joi.array().items(
+      obj({
+        entryCfop: Joi.string().example('x102'),
+        operationClass: operationClass().allow(null),
+        icmsCredit: Joi.boolean(),
+        description: Joi.string().example('Compra para comercialização'),
+        posting: obj({
+          stock: oneOf('OWN', 'THIRD_PARTY', 'NONE').allow(null),
+          payable: Joi.boolean().allow(null),
+          noCredit: Joi.boolean(),
+          fromThirdParty: Joi.boolean(),
+          effect: Joi.string(),
+        })
+          .optional()
+          .description("where the entry CFOP posts apart from its class's effect (null: as the class)"),
+      }),
+    ),
     operationClasses: Joi.array().items(obj({ operationClass: operationClass(), stock: oneOf('OWN', 'THIRD_PARTY', 'NONE'), payable: Joi.boolean(), credits: credits(), refused: Joi.boolean(), effect: Joi.string() })),
     purposes: Joi.array().items(obj({ finNFe: oneOf(...NFE_PURPOSES), name: Joi.string().example('Normal'), operationClass: operationClass().allow(null), payable: Joi.boolean(), creditsOfBaseClass: Joi.boolean() })),
+    returnOfOursIssuerCfops: Joi.array().items(Joi.string().example('x918')).description('finNFe 4 with these issuer CFOPs is our own goods coming back, booked by its entry CFOP'),
+    simplesCreditCsosns: Joi.array().items(Joi.string().example('101')).description('CSOSNs whose vCredICMSSN a regular-regime buyer credits'),
+    ruleSets: Joi.array().items(obj({ ruleSet: oneOf('PRE_REFORM', 'CBS_2027'), from: Joi.string().example('2027-01-01'), pisCofins: Joi.boolean(), cbsIbs: Joi.boolean() })),
     taxRegimes: Joi.array().items(obj({ taxRegime: taxRegime(), icmsCredit: Joi.boolean(), ipiCredit: Joi.boolean(), pisCofins: obj({ pisRate: percent().example(1.65), cofinsRate: percent().example(7.6) }).allow(null) })),
     pisCofinsCreditBase: obj({ excludesIcms: Joi.boolean(), includesIcmsSt: Joi.boolean(), includesIpi: Joi.boolean(), noCreditCsts: Joi.array().items(Joi.string().example('04')) }),
   }),

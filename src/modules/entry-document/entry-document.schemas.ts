@@ -25,6 +25,9 @@ const tax = Joi.object({
   base: money(),
   rate: decimal('percent', { min: 0, max: 100 }).allow(null),
   value: money(),
+  // ICMS of a Simples Nacional supplier (CSOSN 101/201/900): pCredSN and vCredICMSSN.
+  snCreditRate: decimal('percent', { min: 0, max: 100 }).allow(null),
+  snCreditValue: money(),
 }).allow(null);
 
 const item = Joi.object({
@@ -42,6 +45,9 @@ const item = Joi.object({
   insurance: money(),
   otherExpenses: money(),
   taxes: Joi.object({ icms: tax, icmsSt: tax, ipi: tax, pis: tax, cofins: tax }).allow(null),
+  // An import (entry CFOP 3xxx): import duty (vII) and customs expenses (vDespAdu, IOF, AFRMM).
+  importDuty: money(),
+  customsExpenses: money(),
   conversionFactor: decimal('factor', { positive: true, max: 100_000 }).allow(null),
   declared: Joi.object({
     description: Joi.string().trim().max(200).allow(null),

@@ -10,6 +10,9 @@ export interface TaxInput {
   base?: Dec | null;
   rate?: Dec | null;
   value?: Dec | null;
+  /** ICMS only: the credit a Simples Nacional supplier states (pCredSN, vCredICMSSN; CSOSN 101/201/900). */
+  snCreditRate?: Dec | null;
+  snCreditValue?: Dec | null;
 }
 
 export type TaxName = 'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins';
@@ -60,6 +63,9 @@ export interface ItemInput {
    * cost, not of the document total or payable. Set by the CT-e module only, kept across edits.
    */
   apportionedFreight?: Dec | null;
+  /** An imported line (entry CFOP 3xxx): import duty (vII) and customs expenses (vDespAdu, IOF, AFRMM), paid by the importer. */
+  importDuty?: Dec | null;
+  customsExpenses?: Dec | null;
 }
 
 export const CHARGE_NAMES = ['freight', 'insurance', 'discount', 'otherExpenses', 'ipi', 'icmsSt'] as const;

@@ -27,6 +27,7 @@ export interface LinkOwner {
 export function notReceivedReason(it: ComputedItem, product: Product | undefined): string | null {
   if (it.reviewStatus !== 'MATCHED' || !product || !it.stockQuantity.gt(0)) return null;
   if (it.operationClass === 'BONUS') return 'a bonificação (goods given free) is not a receipt of the goods ordered';
+  if (it.operationClass === 'TRANSFER') return 'a transfer from a filial of the company is not a receipt of goods ordered from a supplier';
   const { stock, note } = lineStockTarget(it, product);
   if (stock === 'OWN') return null;
   if (note) return note;

@@ -163,12 +163,26 @@ function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution, charged: boo
     discount: item.discount.plus(relief),
     freight: item.freight,
     insurance: item.insurance,
-    otherExpenses: item.otherExpenses
-      .plus(item.taxes.importTax?.value ?? ZERO)
-      .plus(item.taxes.ipiReturned ?? ZERO)
-      .plus(charged ? itemReformTaxes(item) : ZERO),
+    // II and the customs expenses (vDespAdu, IOF, AFRMM) are the importer's cost, not the invoice's other
+    // expenses: they go to cost and stay out of the foreign supplier's payable (Lei 10.865/2004; SPEC §2).
+    otherExpenses: item.otherExpenses.plus(item.taxes.ipiReturned ?? ZERO).plus(charged ? itemReformTaxes(item) : ZERO),
+    ...(item.taxes.importTax || item.importAfrmm.gt(0)
+      ? {
+          importDuty: item.taxes.importTax?.value ?? ZERO,
+          customsExpenses: (item.taxes.importTax?.customsExpenses ?? ZERO).plus(item.taxes.importTax?.iof ?? ZERO).plus(item.importAfrmm),
+        }
+      : {}),
     taxes: {
-      icms: icms ? { cst: icmsCst(icms), base: icms.base, rate: icms.rate, value: icms.value } : null,
+      icms: icms
+        ? {
+            cst: icmsCst(icms),
+            base: icms.base,
+            rate: icms.rate,
+            value: icms.value,
+            // A Simples Nacional issuer's creditable ICMS (CSOSN 101/201/900; LC 123/2006 art. 23 §1º).
+            ...(icms.snCreditValue ? { snCreditRate: icms.snCreditRate, snCreditValue: icms.snCreditValue } : {}),
+          }
+        : null,
       icmsSt: st ? { cst: icmsCst(icms), base: icms!.stBase, rate: icms!.stRate, value: st } : null,
       ipi: ipi ? { cst: ipi.cst, base: ipi.base, rate: ipi.rate, value: ipi.value ?? ZERO } : null,
       pis: contribution(item.taxes.pis),
@@ -192,7 +206,7 @@ export function expectedTotals(nfe: ParsedNfe, charged = false): NonNullable<Dra
     freight: t.freight,
     insurance: t.insurance,
     discount: t.discount.plus(reliefDeducted(nfe.items, t)),
-    otherExpenses: t.otherExpenses.plus(t.importTax).plus(t.ipiReturned).plus(reformTaxes),
+    otherExpenses: t.otherExpenses.plus(t.ipiReturned).plus(reformTaxes),
     ipi: t.ipi,
     icmsSt: t.icmsSt.plus(t.fcpSt),
     total: charged ? (t.invoiceWithTaxes ?? t.invoice.plus(reformTaxes)) : t.invoice,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -244,7 +245,7 @@ export class AuthoritySimulator {
       }
       if (req.method === 'POST' && url.pathname === '/admin/announce-cte') {
         const r = input();
-        if (!/^\d{44}$/.test(String(r.cteKey ?? ''))) throw new HttpError(400, 'cteKey must be a 44-digit CT-e access key');
+        if (!ACCESS_KEY_PATTERN.test(String(r.cteKey ?? ''))) throw new HttpError(400, 'cteKey must be a 44-character CT-e access key');
         return json(201, this.authority.announceCte(String(r.accessKey ?? ''), String(r.cteKey)));
       }
       if (req.method === 'POST' && url.pathname === '/admin/release-wait') {

@@ -1,4 +1,5 @@
 import type { BatchDocumentHandler } from '../nfe/batch/batch-handlers';
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { invalid, invalidFromError } from '../nfe/batch/batch-handlers';
 import { findByKeyInFilial } from '../nfe/nfe-inbound.service';
 import { NotFoundError } from '../../core/errors';
@@ -36,7 +37,7 @@ export const nfeEventBatchHandler: BatchDocumentHandler = {
       return invalidFromError(err, 'NFE_EVENT_INVALID');
     }
     if (ev.kind !== 'procEventoNFe') return invalid('NFE_EVENT_INVALID', 'Not an NF-e event with its registration (procEventoNFe)');
-    const key = /^\d{44}$/.test(ev.accessKey) ? ev.accessKey : null;
+    const key = ACCESS_KEY_PATTERN.test(ev.accessKey) ? ev.accessKey : null;
     if (!key || !/^\d{6}$/.test(ev.eventType)) return invalid('NFE_EVENT_INVALID', 'The event has no valid access key or event type', key);
     if (!['135', '136'].includes(ev.cStat ?? '')) {
       return invalid('NFE_EVENT_NOT_REGISTERED', `The authority did not register this event (cStat ${ev.cStat ?? 'missing'})`, key);

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
@@ -238,7 +239,7 @@ async function applyCancellation(em: EntityManager, ctx: ActorContext, inbound: 
  * freight invoice is coming. A later 610600 (another CT-e) names the newer key.
  */
 async function markFreightCteAnnounced(em: EntityManager, ctx: ActorContext, inbound: NfeInbound, ev: (EventSummary | EventDocument) & { nsu: string | null }, at: Date): Promise<NfeInbound> {
-  const cteKey = ev.kind === 'procEventoNFe' && ev.cteKey && /^\d{44}$/.test(ev.cteKey) ? ev.cteKey : null;
+  const cteKey = ev.kind === 'procEventoNFe' && ev.cteKey && ACCESS_KEY_PATTERN.test(ev.cteKey) ? ev.cteKey : null;
   const values: Partial<NfeInbound> = {
     freightCteAnnouncedAt: inbound.freightCteAnnouncedAt ?? at,
     freightCteKey: cteKey ?? inbound.freightCteKey,

@@ -50,7 +50,14 @@ export class CteAllocation {
   @AmountColumn({ name: 'icms_credit' })
   icmsCredit!: Dec;
 
-  /** What went onto the line: share − ICMS credit (its apportioned freight). */
+  /** PIS and COFINS credited on the share net of its ICMS (Lucro Real). */
+  @AmountColumn({ name: 'pis_credit', default: 0 })
+  pisCredit!: Dec;
+
+  @AmountColumn({ name: 'cofins_credit', default: 0 })
+  cofinsCredit!: Dec;
+
+  /** What went onto the line: share − ICMS credit − PIS/COFINS credits (its apportioned freight). */
   @AmountColumn()
   amount!: Dec;
 

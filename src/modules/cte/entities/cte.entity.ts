@@ -103,13 +103,20 @@ export class Cte {
   @Column({ name: 'apportion_method', type: 'varchar', length: 10, nullable: true })
   apportionMethod!: ApportionMethod | null;
 
-  /** The freight apportioned: vTPrest less the recoverable ICMS. */
+  /** The freight apportioned: vTPrest less the recoverable ICMS and PIS/COFINS. */
   @AmountColumn({ name: 'apportioned_amount' })
   apportionedAmount!: Dec;
 
   /** The ICMS on the freight the filial's regime recovers as a credit (kept out of the cost). */
   @AmountColumn({ name: 'recoverable_icms' })
   recoverableIcms!: Dec;
+
+  /** PIS and COFINS credited on the freight net of its ICMS (Lucro Real, before the 2027 rule set). */
+  @AmountColumn({ name: 'pis_credit', default: 0 })
+  pisCredit!: Dec;
+
+  @AmountColumn({ name: 'cofins_credit', default: 0 })
+  cofinsCredit!: Dec;
 
   /** The part of the freight that belonged to goods already sold when it was apportioned (reported). */
   @AmountColumn({ name: 'sold_share' })

@@ -1,3 +1,4 @@
+import { ACCESS_KEY_PATTERN } from '../../../core/br-documents';
 import { AppError, ValidationError } from '../../../core/errors';
 import { Reader, XNode } from '../../nfe/xml/nfe-reader';
 import { parseXml } from '../../nfe/xml/xml-document';
@@ -203,7 +204,7 @@ export function readCte(tree: Record<string, unknown>): ParsedCte {
     hasSignature: signatures.length > 0,
   };
   nfeKeys.forEach((k, i) => {
-    if (k && !/^\d{44}$/.test(k)) r.fail(`${np}/infDoc/infNFe[${i + 1}]/chave`, `chave must be a 44-digit NF-e access key, got "${k.slice(0, 50)}"`);
+    if (k && !ACCESS_KEY_PATTERN.test(k)) r.fail(`${np}/infDoc/infNFe[${i + 1}]/chave`, `chave must be a 44-character NF-e access key, got "${k.slice(0, 50)}"`);
   });
   if (r.errors.length) throw new ValidationError('The CT-e has missing or invalid fields', r.errors, 'CTE_INVALID_CONTENT');
   return parsed;

@@ -82,8 +82,8 @@ function keyChecks(cte: ParsedCte): CteValidationCheck[] {
     check('ACCESS_KEY_CHECK_DIGIT', format && hasValidCheckDigit(key), {
       blocking: true,
       code: 'CTE_ACCESS_KEY_INVALID',
-      ok: 'The access key has 44 digits and a valid mod-11 check digit',
-      failed: !format ? `The access key "${key}" is not 44 digits` : `The access key check digit is ${key[43]}; mod 11 gives ${accessKeyCheckDigit(key.slice(0, 43))}`,
+      ok: 'The access key has 44 characters (digits, letters where the CNPJ is alphanumeric) and a valid mod-11 check digit',
+      failed: !format ? `The access key "${key}" is not a 44-character access key` : `The access key check digit is ${key[43]}; mod 11 gives ${accessKeyCheckDigit(key.slice(0, 43))}`,
       details: { accessKey: key },
     }),
     check('ACCESS_KEY_FIELDS', mismatches.length === 0, {

@@ -11,6 +11,9 @@ export interface StoredTax {
   base: string | null;
   rate: string | null;
   value: string | null;
+  /** ICMS of a Simples Nacional supplier: pCredSN and vCredICMSSN (absent otherwise). */
+  snCreditRate?: string | null;
+  snCreditValue?: string | null;
 }
 export type StoredTaxes = Record<'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins', StoredTax>;
 
@@ -166,6 +169,20 @@ export class EntryDocumentItem {
 
   @AmountColumn({ name: 'credit_ipi' })
   creditIpi!: Dec;
+
+  /** An import's duty (vII: in the landed total, not in the supplier's payable) and customs expenses (vDespAdu, IOF, AFRMM: cost only). */
+  @AmountColumn({ name: 'import_duty', default: 0 })
+  importDuty!: Dec;
+
+  @AmountColumn({ name: 'customs_expenses', default: 0 })
+  customsExpenses!: Dec;
+
+  /** CBS and IBS credited under the 2027 rule set (EC 132/2023, LC 214/2025 art. 47). */
+  @AmountColumn({ name: 'credit_cbs', default: 0 })
+  creditCbs!: Dec;
+
+  @AmountColumn({ name: 'credit_ibs', default: 0 })
+  creditIbs!: Dec;
 
   /** PIS/COFINS credit base: goods − discount + freight + insurance + other expenses − ICMS. */
   @AmountColumn({ name: 'credit_base' })

@@ -4,7 +4,7 @@ import type { LedgerLine } from '../../stock/stock-ledger.service';
 import type { ThirdPartyLine } from '../../stock/third-party-stock.service';
 import { ComputedItem, linePayable } from '../entry-document.calculator';
 import type { CreditTax, NfePurpose, StockTarget } from './fiscal.types';
-import { CLASS_EFFECTS } from './operation-rules';
+import { lineEffect } from './line-effect';
 
 /*
  * What confirming does with each line, from its operation class: own stock (ledger), third-party stock
@@ -47,8 +47,8 @@ export interface BookingInput {
 }
 
 /** Where confirm puts a line's goods, and why a line whose class posts stock posts none (purchase receipts follow it too). */
-export function lineStockTarget(it: ComputedItem, product: Product | undefined): { stock: StockTarget; note: string | null } {
-  const target = it.operationClass ? CLASS_EFFECTS[it.operationClass].stock : 'NONE';
+export function lineStockTarget(it: ComputedItem, product: Product | undefined, purpose: NfePurpose = '1'): { stock: StockTarget; note: string | null } {
+  const target = lineEffect(it.operationClass, it.entryCfop, purpose)?.stock ?? 'NONE';
   if (target === 'NONE') return { stock: 'NONE', note: null };
   if (it.reviewStatus === 'IGNORED') return { stock: 'NONE', note: 'Ignored on review: kept on the document, posts no stock' };
   if (it.reviewStatus !== 'MATCHED' || !product) return { stock: 'NONE', note: 'No product yet: the line must be mapped before confirming' };
@@ -65,9 +65,22 @@ export function bookLines(input: BookingInput): Booking {
   const thirdParty: ThirdPartyLine[] = [];
   input.items.forEach((it, i) => {
     const product = it.productId === null ? undefined : input.products.get(it.productId);
-    const { stock, note } = lineStockTarget(it, product);
+    const { stock, note } = lineStockTarget(it, product, input.purpose);
+    const effect = lineEffect(it.operationClass, it.entryCfop, input.purpose);
     if (stock === 'OWN') {
       ownStock.push({ productId: product!.id, direction: 'IN', quantity: it.stockQuantity, unitCost: it.unitCost, referenceLineId: input.itemIds[i] });
+      // Goods held in consignment become ours: they leave the consignor's third-party stock (at its declared value).
+      if (effect?.fromThirdParty) {
+        thirdParty.push({
+          productId: product!.id,
+          ownerDocument: input.supplierDocument,
+          ownerSupplierId: input.supplierId,
+          direction: 'OUT',
+          quantity: it.stockQuantity,
+          value: it.total,
+          referenceLineId: input.itemIds[i],
+        });
+      }
     } else if (stock === 'THIRD_PARTY') {
       thirdParty.push({
         productId: product!.id,
@@ -84,8 +97,8 @@ export function bookLines(input: BookingInput): Booking {
       item: it,
       stock,
       stockNote: note,
-      payable: linePayable(it.operationClass, input.purpose),
-      effect: it.operationClass ? CLASS_EFFECTS[it.operationClass].effect : 'Operation class undetermined: the line cannot be booked yet',
+      payable: linePayable(it.operationClass, input.purpose, it.entryCfop),
+      effect: effect?.effect ?? 'Operation class undetermined: the line cannot be booked yet',
     });
   });
   const credited = (pick: (it: ComputedItem) => Dec) => input.items.filter((it) => pick(it).gt(0));
@@ -94,6 +107,9 @@ export function bookLines(input: BookingInput): Booking {
     { tax: 'PIS' as const, base: sum(credited((it) => it.creditPis).map((it) => it.creditBase)), amount: sum(input.items.map((it) => it.creditPis)) },
     { tax: 'COFINS' as const, base: sum(credited((it) => it.creditCofins).map((it) => it.creditBase)), amount: sum(input.items.map((it) => it.creditCofins)) },
     { tax: 'IPI' as const, base: sum(credited((it) => it.creditIpi).map((it) => taxBase(it, 'ipi'))), amount: sum(input.items.map((it) => it.creditIpi)) },
+    // CBS/IBS (2027 rule set): the base is the value of the lines credited, as for ICMS and IPI.
+    { tax: 'CBS' as const, base: sum(credited((it) => it.creditCbs).map((it) => it.total.minus(it.discount))), amount: sum(input.items.map((it) => it.creditCbs)) },
+    { tax: 'IBS' as const, base: sum(credited((it) => it.creditIbs).map((it) => it.total.minus(it.discount))), amount: sum(input.items.map((it) => it.creditIbs)) },
   ].filter((c) => c.amount.gt(0));
   return { lines, ownStock, thirdParty, credits };
 }

@@ -12,7 +12,8 @@ import { loadProducts } from '../entry-document.repository';
 import { DEFAULT_ENTRY_OPERATION, entryOperation, ENTRY_OPERATIONS } from './cfop-table';
 import { deleteRuleIfCurrent, findRule, insertRule, RuleFilters, ruleListQuery, rulesByIds, scopeKey, updateRuleIfCurrent } from './cfop-rule.repository';
 import type { OperationClass } from './fiscal.types';
-import { CLASS_EFFECTS, NO_CREDIT_CONTRIBUTION_CSTS, PIS_COFINS_CREDIT_BASE, PURPOSES, REGIME_CREDITS } from './operation-rules';
+import { CLASS_EFFECTS, NO_CREDIT_CONTRIBUTION_CSTS, PIS_COFINS_CREDIT_BASE, PURPOSES, REGIME_CREDITS, RETURN_OF_OURS_ISSUER_OPERATIONS, SIMPLES_CREDIT_CSOSNS } from './operation-rules';
+import { INBOUND_RULE_SETS } from './rule-sets';
 
 /*
  * The company's CFOP rules (issuer CFOP, optionally an NCM prefix or a product → entry CFOP and, where
@@ -122,9 +123,20 @@ export function listCfopRules(ctx: TenantContext, query: CfopRuleListQuery): Pro
 export function fiscalDefaults() {
   return {
     defaultEntryCfops: Object.entries(DEFAULT_ENTRY_OPERATION).map(([exit, entry]) => ({ issuerCfop: `x${exit}`, entryCfop: `x${entry}` })),
-    entryCfops: Object.entries(ENTRY_OPERATIONS).map(([suffix, op]) => ({ entryCfop: `x${suffix}`, operationClass: op.operationClass, icmsCredit: op.icmsCredit, description: op.description })),
+    entryCfops: Object.entries(ENTRY_OPERATIONS).map(([suffix, op]) => ({
+      entryCfop: `x${suffix}`,
+      operationClass: op.operationClass,
+      icmsCredit: op.icmsCredit,
+      description: op.description,
+      ...(op.posting
+        ? { posting: { stock: op.posting.stock ?? null, payable: op.posting.payable ?? null, noCredit: !!op.posting.noCredit, fromThirdParty: !!op.posting.fromThirdParty, effect: op.posting.effect } }
+        : {}),
+    })),
     operationClasses: Object.entries(CLASS_EFFECTS).map(([name, e]) => ({ operationClass: name, stock: e.stock, payable: e.payable, credits: e.credits, refused: e.refused, effect: e.effect })),
     purposes: Object.entries(PURPOSES).map(([code, p]) => ({ finNFe: code, name: p.name, operationClass: p.forcesClass, payable: p.payable, creditsOfBaseClass: p.creditsOfBaseClass })),
+    returnOfOursIssuerCfops: [...RETURN_OF_OURS_ISSUER_OPERATIONS].map((s) => `x${s}`),
+    simplesCreditCsosns: [...SIMPLES_CREDIT_CSOSNS],
+    ruleSets: INBOUND_RULE_SETS.map((r) => ({ ruleSet: r.id, from: r.from, pisCofins: r.pisCofins, cbsIbs: r.cbsIbs })),
     taxRegimes: Object.entries(REGIME_CREDITS).map(([regime, r]) => ({
       taxRegime: regime,
       icmsCredit: r.icms,

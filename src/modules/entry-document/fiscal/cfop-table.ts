@@ -1,4 +1,4 @@
-import type { OperationClass } from './fiscal.types';
+import type { OperationClass, StockTarget } from './fiscal.types';
 
 /*
  * The CFOP tables, as data. Source: the CFOP table of Convênio s/nº de 15/12/1970 (SINIEF), annex as
@@ -28,11 +28,40 @@ export const DEFAULT_ENTRY_OPERATION: Readonly<Record<string, string>> = {
   '401': '403',
   '403': '403',
   '405': '403',
-  // Returns of purchases by our customers → returns of our sales (customer returns).
-  '201': '201',
+  // Returns of purchases by our customers → returns of our sales (customer returns). A retailer sold
+  // goods bought from others: an industry customer's 5201/5410 (return of a purchase for
+  // industrialization) is, for the retailer, 1202/1411 (return of a sale of goods bought from others).
+  '201': '202',
   '202': '202',
-  '410': '410',
+  '410': '411',
   '411': '411',
+  // Transfers between filiais of one company (for industrialization or resale, with or without ST),
+  // and the return of goods received in transfer (x209): our own goods coming in.
+  '151': '151',
+  '152': '152',
+  '408': '408',
+  '409': '409',
+  '209': '209',
+  // Sales of goods previously received in consignment (x111–x114 → compra de mercadoria recebida
+  // anteriormente em consignação); a consignee's own resale of consigned goods (x115) is a plain sale.
+  '111': '111',
+  '112': '111',
+  '113': '113',
+  '114': '113',
+  '115': '102',
+  // Venda para entrega futura: the billing (x922, simples faturamento) and the delivery (x116/x117).
+  '116': '117',
+  '117': '117',
+  '922': '922',
+  // Venda à ordem: the original buyer's purchase delivered elsewhere (x118/x119 → 1118), the invoice
+  // to the final recipient (x120 → 1121), the goods the seller delivers on the order (x923 → 1923).
+  '118': '118',
+  '119': '118',
+  '120': '121',
+  '923': '923',
+  // Industrialization done by another company for us (x124/x125): the processor's charge.
+  '124': '124',
+  '125': '125',
   // Goods given free (bonificação, doação, brinde) and free samples.
   '910': '910',
   '911': '911',
@@ -62,9 +91,25 @@ export const DEFAULT_ENTRY_OPERATION: Readonly<Record<string, string>> = {
   '933': '933',
 };
 
+/**
+ * Where an entry CFOP posts differently from its class (the class still decides the credits): a
+ * delivery already billed posts no payable, a billing or a purchase delivered elsewhere posts no stock,
+ * goods already held as the supplier's (consignment) leave third-party stock as they enter own stock.
+ */
+export interface EntryPosting {
+  stock?: StockTarget;
+  payable?: boolean;
+  /** No credit at all on this document (the credit belongs to the other document of the operation). */
+  noCredit?: boolean;
+  /** The goods are already held as the issuer's third-party stock: it goes out as own stock comes in. */
+  fromThirdParty?: boolean;
+  effect: string;
+}
+
 export interface EntryOperation {
   /** The class the entry CFOP names; null: it names none (x949 "other entries") and a rule or the draft must. */
   operationClass: OperationClass | null;
+  posting?: EntryPosting;
   /**
    * False where the ICMS of the purchase cannot be credited whatever the regime: goods under ICMS-ST
    * bought for resale, whose next exit is not taxed (LC 87/1996 art. 20 §3º II).
@@ -73,7 +118,12 @@ export interface EntryOperation {
   description: string;
 }
 
-const op = (operationClass: OperationClass | null, description: string, icmsCredit = true): EntryOperation => ({ operationClass, icmsCredit, description });
+const op = (operationClass: OperationClass | null, description: string, icmsCredit = true, posting?: EntryPosting): EntryOperation => ({
+  operationClass,
+  icmsCredit,
+  description,
+  ...(posting ? { posting } : {}),
+});
 
 /** The nature of an entry CFOP, by its last three digits (x102 is 1102, 2102 and 3102). */
 export const ENTRY_OPERATIONS: Readonly<Record<string, EntryOperation>> = {
@@ -114,6 +164,58 @@ export const ENTRY_OPERATIONS: Readonly<Record<string, EntryOperation>> = {
   '410': op('CUSTOMER_RETURN', 'Devolução de venda de produção do estabelecimento em operação com produto sujeito a ST'),
   '411': op('CUSTOMER_RETURN', 'Devolução de venda de mercadoria adquirida ou recebida de terceiros em operação com mercadoria sujeita a ST'),
   '949': op(null, 'Outra entrada de mercadoria ou prestação de serviço não especificada'),
+  // Transfers (Convênio SINIEF s/nº 1970, CFOP table 1.150/1.400): ICMS per the document; x409 is
+  // goods under ST for resale, whose own ICMS gives no credit (LC 87/1996 art. 20 §3º II), as x403.
+  '151': op('TRANSFER', 'Transferência para industrialização ou produção rural'),
+  '152': op('TRANSFER', 'Transferência para comercialização'),
+  '408': op('TRANSFER', 'Transferência para industrialização em operação com mercadoria sujeita a ST'),
+  '409': op('TRANSFER', 'Transferência para comercialização em operação com mercadoria sujeita a ST', false),
+  '209': op('TRANSFER', 'Devolução de mercadoria adquirida ou recebida de terceiros, remetida em transferência'),
+  // Consignment (Ajuste SINIEF 02/1993): the goods came in as the consignor's (x917, third-party stock).
+  '111': op('PURCHASE_INPUT', 'Compra para industrialização de mercadoria recebida anteriormente em consignação industrial', true, {
+    fromThirdParty: true,
+    effect: "Purchase of goods held in consignment: they leave the consignor's third-party stock and enter own stock at their net cost; owed to the supplier",
+  }),
+  '113': op('PURCHASE_RESALE', 'Compra para comercialização de mercadoria recebida anteriormente em consignação mercantil', true, {
+    fromThirdParty: true,
+    effect: "Purchase of goods held in consignment: they leave the consignor's third-party stock and enter own stock at their net cost; owed to the supplier",
+  }),
+  // Venda para entrega futura (Convênio SINIEF s/nº 1970 art. 40): the billing is owed, the delivery carries the goods and the ICMS.
+  '116': op('PURCHASE_INPUT', 'Compra para industrialização originada de encomenda para recebimento futuro', true, {
+    payable: false,
+    effect: 'Delivery of goods billed before (x922): enters own stock at its net cost; owed on the billing, not here',
+  }),
+  '117': op('PURCHASE_RESALE', 'Compra para comercialização originada de encomenda para recebimento futuro', true, {
+    payable: false,
+    effect: 'Delivery of goods billed before (x922): enters own stock at its net cost; owed on the billing, not here',
+  }),
+  '922': op('VALUE_ADJUSTMENT', 'Lançamento efetuado a título de simples faturamento decorrente de compra para recebimento futuro'),
+  // Venda à ordem (Convênio SINIEF s/nº 1970 art. 40 §§): three invoices, the goods posted once.
+  '118': op('PURCHASE_RESALE', 'Compra de mercadoria para comercialização pelo adquirente originário, entregue pelo vendedor remetente ao destinatário, em venda à ordem', true, {
+    stock: 'NONE',
+    effect: 'Purchase delivered by the seller straight to our own buyer (venda à ordem): never enters our stock; owed to the supplier',
+  }),
+  '120': op('PURCHASE_INPUT', 'Compra para industrialização, em venda à ordem, já recebida do vendedor remetente'),
+  '121': op('PURCHASE_RESALE', 'Compra para comercialização, em venda à ordem, já recebida do vendedor remetente'),
+  '923': op('PURCHASE_RESALE', 'Entrada de mercadoria recebida do vendedor remetente, em venda à ordem', true, {
+    stock: 'NONE',
+    payable: false,
+    noCredit: true,
+    effect: "Goods delivered on the order of our seller (venda à ordem): they enter stock with our seller's invoice (x120 → 1121), which is owed and credited; nothing posts here",
+  }),
+  // Industrialization by another company: its charge (materials and service) is owed and credited; the goods come back with x902.
+  '122': op('PURCHASE_INPUT', 'Compra para industrialização em que a mercadoria foi remetida pelo fornecedor ao industrializador sem transitar pelo estabelecimento adquirente', true, {
+    stock: 'NONE',
+    effect: 'Input delivered straight to the processor: never enters our stock; owed to the supplier',
+  }),
+  '124': op('PURCHASE_INPUT', 'Industrialização efetuada por outra empresa', true, {
+    stock: 'NONE',
+    effect: "The processor's charge for industrializing our goods (they return with x902): owed and credited, posts no stock quantity",
+  }),
+  '125': op('PURCHASE_INPUT', 'Industrialização efetuada por outra empresa quando a mercadoria remetida não transitou pelo estabelecimento adquirente', true, {
+    stock: 'NONE',
+    effect: "The processor's charge for industrializing our goods: owed and credited, posts no stock quantity",
+  }),
 };
 
 /** The origin digit of an exit CFOP's counterpart entry. */
@@ -135,6 +237,14 @@ export function expectedEntryOrigin(declaredCfop: string | null): string | null 
   return isEntryCfop(declaredCfop) ? declaredCfop[0] : (ENTRY_ORIGIN[declaredCfop[0]] ?? null);
 }
 
+/** An entry from abroad (3xxx: the importer's own entry NF-e, DI/DUIMP). */
+export const isImportCfop = (entryCfop: string | null | undefined) => !!entryCfop && /^3\d{3}$/.test(entryCfop);
+
 export function entryOperation(entryCfop: string | null): EntryOperation | null {
-  return entryCfop && isEntryCfop(entryCfop) ? (ENTRY_OPERATIONS[entryCfop.slice(1)] ?? null) : null;
+  const op = entryCfop && isEntryCfop(entryCfop) ? (ENTRY_OPERATIONS[entryCfop.slice(1)] ?? null) : null;
+  // A purchase from abroad (3101, 3102, and their ST variants) is an import: its own class (duty, customs, credits).
+  if (op && isImportCfop(entryCfop) && (op.operationClass === 'PURCHASE_RESALE' || op.operationClass === 'PURCHASE_INPUT')) {
+    return { ...op, operationClass: 'IMPORT', description: `${op.description} (importação)` };
+  }
+  return op;
 }

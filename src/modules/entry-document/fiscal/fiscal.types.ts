@@ -10,6 +10,8 @@ export const OPERATION_CLASSES = [
   'THIRD_PARTY_INBOUND',
   'RETURN_OF_OURS',
   'CUSTOMER_RETURN',
+  'TRANSFER',
+  'IMPORT',
   'VALUE_ADJUSTMENT',
 ] as const;
 export type OperationClass = (typeof OPERATION_CLASSES)[number];
@@ -55,6 +57,10 @@ export interface CfopRule {
 export interface FiscalContext {
   taxRegime: TaxRegime;
   rules: CfopRule[];
+  /** The filial's CNPJ: a transfer must come from a filial of the same company (same CNPJ root). */
+  filialDocument?: string | null;
+  /** The CNPJs of every filial of the company (a transfer may come from any of them). */
+  companyDocuments?: string[];
 }
 
 /** A line's resolved booking. */
@@ -67,5 +73,5 @@ export interface LineFiscal {
   ruleId: number | null;
 }
 
-export type CreditTax = 'ICMS' | 'PIS' | 'COFINS' | 'IPI';
-export const CREDIT_TAXES: CreditTax[] = ['ICMS', 'PIS', 'COFINS', 'IPI'];
+export type CreditTax = 'ICMS' | 'PIS' | 'COFINS' | 'IPI' | 'CBS' | 'IBS';
+export const CREDIT_TAXES: CreditTax[] = ['ICMS', 'PIS', 'COFINS', 'IPI', 'CBS', 'IBS'];

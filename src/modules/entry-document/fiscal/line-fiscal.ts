@@ -1,6 +1,6 @@
 import { defaultEntryCfop, entryOperation, isEntryCfop } from './cfop-table';
 import type { CfopRule, EntryCfopSource, LineFiscal, NfePurpose, OperationClass, OperationClassSource } from './fiscal.types';
-import { PURPOSES } from './operation-rules';
+import { PURPOSES, RETURN_OF_OURS_ISSUER_OPERATIONS } from './operation-rules';
 
 /*
  * A line's booking: its entry CFOP (a choice made on the draft, else the company's most specific rule,
@@ -57,6 +57,16 @@ export interface ResolvedLineFiscal extends LineFiscal {
   refusedClass: OperationClass | null;
 }
 
+/**
+ * The class finNFe forces on a line, if any. A return (4) is a customer's return of our sale unless
+ * the issuer's CFOP says our own goods come back (consignment, containers, a transfer): those lines
+ * are booked by their entry CFOP (RETURN_OF_OURS, TRANSFER) instead of being refused.
+ */
+export function purposeClass(purpose: NfePurpose, issuerCfop: string | null): OperationClass | null {
+  if (purpose === '4' && issuerCfop && /^[567]\d{3}$/.test(issuerCfop) && RETURN_OF_OURS_ISSUER_OPERATIONS.has(issuerCfop.slice(1))) return null;
+  return PURPOSES[purpose].forcesClass;
+}
+
 export function resolveLineFiscal(line: LineFiscalInput, purpose: NfePurpose, rules: CfopRule[]): ResolvedLineFiscal {
   const derived = derivedEntryCfop(line, rules);
   const manualCfop = !!line.entryCfop && line.entryCfop !== derived.entryCfop;
@@ -64,7 +74,7 @@ export function resolveLineFiscal(line: LineFiscalInput, purpose: NfePurpose, ru
   const entryCfopSource: EntryCfopSource = manualCfop ? 'MANUAL' : derived.source;
   const rule = manualCfop ? null : derived.rule;
 
-  const forced = PURPOSES[purpose].forcesClass;
+  const forced = purposeClass(purpose, line.cfop);
   if (forced) {
     const refusedClass = line.operationClass && line.operationClass !== forced ? line.operationClass : null;
     return { entryCfop, entryCfopSource, operationClass: forced, operationClassSource: 'PURPOSE', ruleId: rule?.id ?? null, refusedClass };

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { ACCESS_KEY_PATTERN } from '../../../core/br-documents';
 import type { ActorContext } from '../../../core/context';
 import { AppError } from '../../../core/errors';
 import type { Filial } from '../../tenancy/entities/filial.entity';
@@ -74,7 +75,7 @@ const nfeHandler: BatchDocumentHandler = {
     const key = inspection.nfe.accessKey;
     if (!inspection.report.valid) {
       const first = inspection.report.checks.find((c) => c.blocking)!;
-      return invalid(first.code!, first.message, /^\d{44}$/.test(key) ? key : null);
+      return invalid(first.code!, first.message, ACCESS_KEY_PATTERN.test(key) ? key : null);
     }
     return {
       accessKey: key,

@@ -160,6 +160,8 @@ function readItem(r: Reader, det: XNode, index: number, path: string): NfeItem {
       ibsCbs: readIbsCbs(r, imposto, ip),
       selectiveTax: readSelectiveTax(r, imposto, ip),
     },
+    // DI/DUIMP of an import: the AFRMM (freight renewal surcharge) the importer paid, over its declarations.
+    importAfrmm: r.nodes(pr, 'DI').reduce((s, di, i) => s.plus(r.zero(di, 'vAFRMM', `${pp}/DI[${i + 1}]`)), new Dec(0)),
     itemValue: r.dec(det, 'vItem', p),
     referencedDocument: referenced ? { accessKey: r.required(referenced, 'chaveAcesso', rp), lineNumber: referencedLine === null ? null : Number(referencedLine) } : null,
   };

@@ -343,6 +343,8 @@ export interface NfeItem {
   purchaseOrderLine: string | null;
   additionalInfo: string | null;
   taxes: NfeItemTaxes;
+  /** Σ DI/vAFRMM of an imported line (zero otherwise). */
+  importAfrmm: Dec;
   /** vItem (PL_010): the item's share of the invoice total (vNFTot = Σ vItem). */
   itemValue: Dec | null;
   /** DFeReferenciado: the document (and its item) this line refers to (returns, credit and debit notes). */
