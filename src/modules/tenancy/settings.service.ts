@@ -164,3 +164,18 @@ export async function activeFilialRefs(em: EntityManager): Promise<{ companyId: 
     .getMany();
   return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, uf: f.uf }));
 }
+
+/** What the tax engine reads of a filial: its fiscal profile with the company's legal name (SPEC §12.1). */
+export interface FilialFiscalProfile {
+  filial: Filial;
+  companyName: string;
+}
+
+export async function getFilialFiscalProfile(em: EntityManager, companyId: number, filialId: number): Promise<FilialFiscalProfile | null> {
+  const [filial, company] = await Promise.all([
+    em.findOneBy(Filial, { id: filialId, companyId }),
+    em.findOne(Company, { where: { id: companyId }, select: { id: true, name: true } }),
+  ]);
+  if (!filial || !company) return null;
+  return { filial, companyName: company.name };
+}
