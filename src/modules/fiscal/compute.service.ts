@@ -6,7 +6,7 @@ import { reader } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import type { Customer } from '../catalog/entities/customer.entity';
 import { getFilialFiscalProfile } from '../tenancy/settings.service';
-import { computeDocument, crtOf, destinationOf, EngineApproximateTax, EngineRuleSet } from './engine';
+import { computeDocument, crtOf, destinationOf, EngineApproximateTax, EngineInput, EngineRuleSet } from './engine';
 import { fiscalDataRepository as repo } from './fiscal-data.repository';
 import type { ComputeFiscalDocument, ComputedFiscalDocument, FiscalAddress, FiscalComputationRequest, FiscalIssuer, FiscalRecipient } from './fiscal-document';
 import type { RuleSet } from './entities/rule-set.entity';
@@ -80,7 +80,8 @@ function ruleSetOn(rows: RuleSet[], companyId: number, date: string): EngineRule
   return best;
 }
 
-export const computeFiscalDocument: ComputeFiscalDocument = async (ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<ComputedFiscalDocument> => {
+/** Everything the pure engine needs for `request`, read inside the tenant (a few round trips, no writes). */
+export async function loadEngineInput(ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<EngineInput> {
   const db = em ?? reader();
   const companyId = ctx.companyId;
   const productIds = [...new Set(request.items.map((i) => i.productId))];
@@ -130,7 +131,7 @@ export const computeFiscalDocument: ComputeFiscalDocument = async (ctx: ActorCon
   const approximateTaxes = approx.loaded
     ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r]))
     : null;
-  return computeDocument({
+  return {
     model: request.model,
     operation: request.operation,
     date: request.date,
@@ -151,5 +152,8 @@ export const computeFiscalDocument: ComputeFiscalDocument = async (ctx: ActorCon
     ufRates,
     ruleSet: ruleSetOn(ruleSets, companyId, request.date),
     approximateTaxes,
-  });
-};
+  };
+}
+
+export const computeFiscalDocument: ComputeFiscalDocument = async (ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<ComputedFiscalDocument> =>
+  computeDocument(await loadEngineInput(ctx, request, em));
