@@ -94,6 +94,17 @@ describe('Fiscal routes', () => {
       expect(res.body.errors[0].path).to.equal('taxGroupId');
     });
 
+    it('two concurrent PATCHes of one version: one wins, the other 409; one audit row, one event', async () => {
+      const created = await api().post('/api/fiscal/tax-groups').set(t.headers()).send({ code: 'CONC', name: 'Concorrência' });
+      const before = await counts();
+      const results = await Promise.all(['A', 'B'].map((name) => api().patch(`/api/fiscal/tax-groups/${created.body.id}`).set(t.headers()).send({ version: 1, name })));
+      expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
+      const row = await dataSource.manager.findOneByOrFail(TaxGroup, { companyId: t.companyId, code: 'CONC' });
+      expect([row.version, row.name]).to.deep.equal([2, results.find((r) => r.status === 200)!.body.name]);
+      const after = await counts();
+      expect([after.audit - before.audit, after.events - before.events]).to.deep.equal([1, 1]);
+    });
+
     it('a token without fiscal:write → 403; malformed ids → 400', async () => {
       expectProblem(await api().post('/api/fiscal/tax-groups').set(t.headersWith({ scope: 'fiscal:read' })).send({ code: 'X', name: 'X' }), 403);
       expectProblem(await api().get('/api/fiscal/tax-groups/!!').set(t.headers()), 400, 'INVALID_ID');

@@ -66,7 +66,7 @@ const customerFields = {
   phone: Joi.string().trim().max(20).allow(null),
   active: Joi.boolean(),
   personType: Joi.string().valid('PF', 'PJ', 'FOREIGN').allow(null),
-  ieIndicator: Joi.number().valid(1, 2, 9).description('indIEDest: 1 contributor, 2 exempt contributor, 9 non-contributor'),
+  ieIndicator: Joi.number().strict().valid(1, 2, 9).description('indIEDest: 1 contributor, 2 exempt contributor, 9 non-contributor'),
   stateRegistration: Joi.string().trim().max(18).allow(null).description('IE, checked against the address UF'),
   address: fiscalAddress.allow(null),
 };

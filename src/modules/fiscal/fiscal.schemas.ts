@@ -97,14 +97,14 @@ export const fiscalSchemas = {
       customerId: id('customer').allow(null),
       consumerDocument: document().allow(null),
       operation,
-      model: Joi.number().valid(55, 65),
+      model: Joi.number().strict().valid(55, 65),
       date: isoDate().required().description('the issue date the rules are chosen by'),
       items: Joi.array().min(1).max(990).items(item),
       freight: decimal('amount', { min: 0 }),
       insurance: decimal('amount', { min: 0 }),
       discount: decimal('amount', { min: 0 }),
       otherExpenses: decimal('amount', { min: 0 }),
-      presence: Joi.number().valid(0, 1, 2, 3, 4, 5, 9),
+      presence: Joi.number().strict().valid(0, 1, 2, 3, 4, 5, 9),
       finalConsumer: Joi.boolean(),
     })
       .oxor('salesOrderId', 'fulfillmentId', 'items')
