@@ -192,6 +192,17 @@ describe('Fiscal routes', () => {
       expectProblem(await api().patch(`/api/catalog/customers/${c.hash}`).set(other.headers()).send({ version, ieIndicator: 9 }), 404, 'CUSTOMER_NOT_FOUND');
     });
 
+    it('POST /catalog/customers with fiscal data (alphanumeric CNPJ); a bad IE → 400 and no customer', async () => {
+      const address = { street: 'Rua XV de Novembro', number: '10', district: 'Centro', municipalityCode: '4106902', municipalityName: 'Curitiba', uf: 'PR' };
+      const ok = await api().post('/api/catalog/customers').set(t.headers()).send({ name: 'Atacado Curitiba', document: '12ABC34501DE35', personType: 'PJ', ieIndicator: 1, stateRegistration: '123.45678-50', address });
+      expect(ok.status, JSON.stringify(ok.body)).to.equal(201);
+      expect(ok.body).to.deep.include({ document: '12ABC34501DE35', stateRegistration: '1234567850', ieIndicator: 1 });
+      const count = await dataSource.manager.countBy(Customer, { companyId: t.companyId });
+      const bad = await api().post('/api/catalog/customers').set(t.headers()).send({ name: 'Outro', ieIndicator: 1, stateRegistration: '1234567851', address });
+      expectProblem(bad, 400, 'INVALID_STATE_REGISTRATION');
+      expect(await dataSource.manager.countBy(Customer, { companyId: t.companyId })).to.equal(count);
+    });
+
     it('PATCH /settings/filial/:filialId: address, IE, CNAE, industrial, CRT derived from the regime; IE of another UF → 400', async () => {
       const path = `/api/settings/filial/${t.filialHashes[1]}`;
       const current = await api().get(path).set(t.headers());
