@@ -32,21 +32,25 @@ export class InvoiceNumberVoid {
   @Column({ type: 'varchar', length: 255 })
   justification!: string;
 
-  @Column({ name: 'c_stat', type: 'varchar', length: 3 })
-  cStat!: string;
+  /** PENDING: reserved and asked (or to be asked again); VOIDED: the authority homologated it; REFUSED: it did not (numbers free again only if never issued). */
+  @Column({ type: 'varchar', length: 10 })
+  status!: 'PENDING' | 'VOIDED' | 'REFUSED';
 
-  @Column({ name: 'x_motivo', type: 'varchar', length: 255 })
-  xMotivo!: string;
+  @Column({ name: 'c_stat', type: 'varchar', length: 3, nullable: true })
+  cStat!: string | null;
 
-  @Column({ type: 'varchar', length: 20 })
-  protocol!: string;
+  @Column({ name: 'x_motivo', type: 'varchar', length: 255, nullable: true })
+  xMotivo!: string | null;
 
-  @DateTimeColumn({ name: 'voided_at' })
-  voidedAt!: Date;
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  protocol!: string | null;
 
-  /** procInutNFe (gzip). */
-  @BlobColumn({ name: 'xml_gz' })
-  xmlGz!: Buffer;
+  @DateTimeColumn({ name: 'voided_at', nullable: true })
+  voidedAt!: Date | null;
+
+  /** procInutNFe (gzip) once homologated. */
+  @BlobColumn({ name: 'xml_gz', nullable: true })
+  xmlGz!: Buffer | null;
 
   /** AUTOMATIC (a REJECTED document abandoned) or the user who asked. */
   @Column({ type: 'varchar', length: 100, nullable: true })

@@ -16,6 +16,15 @@ export interface OutboundNfeSummary {
   totals: Record<string, string>;
   installments: { number: string; dueDate: string; amount: string }[];
   additionalInfo: string;
+  /** What the issuing request asked (installments, payment, transport, notes): a rebuild uses it again. */
+  input?: StoredIssueInput;
+}
+
+export interface StoredIssueInput {
+  installments?: { dueDate: string; amount: string }[];
+  paymentType?: string;
+  transport?: { mode: 0 | 1 | 2 | 3 | 4 | 9; volumes?: { quantity: number; kind?: string | null; grossWeight?: string | null; netWeight?: string | null } | null };
+  notes?: string | null;
 }
 
 /**
@@ -149,6 +158,10 @@ export class OutboundNfe {
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   actor!: string | null;
+
+  /** The Idempotency-Key of the request that issued it: its retry resumes this document. */
+  @Column({ name: 'request_key', type: 'varchar', length: 255, nullable: true })
+  requestKey!: string | null;
 
   /** Who is talking to the authority about this document (a request or the recovery pass), and until when. */
   @Column({ name: 'lease_owner', type: 'varchar', length: 80, nullable: true })
