@@ -390,8 +390,9 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
  */
 async function reissue(ctx: ActorContext & Partial<TenantContext>, doc: OutboundNfe, sc: FilialSigning, contingency: ContingencyState | null, action: 'contingency' | 'resend', input?: IssueInput, leaseOwner?: string): Promise<OutboundNfe> {
   const tenant: TenantContext = { grantedFiliais: '*', scopes: [], ...ctx };
-  const target: IssueInput = { ...(input ?? {}), ...(doc.fulfillmentId !== null ? { fulfillmentId: doc.fulfillmentId } : { salesOrderId: doc.salesOrderId }) };
-  const stored = action === 'contingency' ? storedInput(doc) : null;
+  const ids = doc.fulfillmentId !== null ? { fulfillmentId: doc.fulfillmentId } : { salesOrderId: doc.salesOrderId };
+  const target: IssueInput = { ...(input ?? {}), ...ids };
+  const stored = action === 'contingency' ? { ...storedInput(doc), ...ids } : null;
   return inTransaction(async (em) => {
     const c = await computeFor(tenant, stored ?? target, em);
     const issuedAt = action === 'contingency' ? doc.issuedAt : new Date();
