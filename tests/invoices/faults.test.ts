@@ -45,7 +45,7 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
 
   it('an answer later than the client\'s timeout: consulted, AUTHORIZED', async () => {
     const { fulfillmentId } = await fulfilledOrder(t);
-    t.sim.issuer.faults.delayMs = 2500;
+    t.sim.issuer.faults.delayMs = 5000;
     const res = await issue(t, { fulfillmentId });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.status).to.equal('AUTHORIZED');

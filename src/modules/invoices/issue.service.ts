@@ -23,7 +23,7 @@ import { ContingencyState, currentContingency, enterContingency } from './contin
 import { afterAuthorized } from './delivery.service';
 import { OutboundNfe, OutboundNfeSummary, StoredIssueInput } from './entities/outbound-nfe.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
-import { computeFiscal } from './fiscal-engine';
+import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { clientOf, docEvent, filialSigning, FilialSigning, findInvoice, gunzipText, gz, transition } from './invoice-store';
 import { assertAllowed, assertTransition, UNSETTLED_STATUSES } from './invoices.state';
 import { buildNfeXml, Installment, layoutText, NfeTransport } from './xml/nfe-xml';
