@@ -379,6 +379,10 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     doc = await record(ctx, doc, answer);
     if (doc.status === 'AUTHORIZED') afterAuthorized(ctx, doc);
     return doc;
+  } catch (err) {
+    // Another holder (a retry, the recovery pass after this lease ran out) moved it first: its state stands.
+    if (err instanceof ConflictError && err.code === 'CONCURRENT_UPDATE') return findInvoice(ctx.companyId, id);
+    throw err;
   } finally {
     await releaseLease(ctx.companyId, id, owner).catch(() => undefined);
   }
