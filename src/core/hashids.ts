@@ -13,6 +13,7 @@ export const RESOURCE_TYPES = [
   'entry-document', 'entry-document-item', 'payable', 'payable-payment', 'product-map', 'nfe-inbound', 'sales-order',
   'sales-order-item', 'fulfillment', 'return', 'purchase-order', 'purchase-order-item', 'event', 'webhook',
   'entry-cfop-rule', 'third-party-stock', 'nfe-batch', 'cte',
+  'receivable', 'receivable-receipt', 'customer-credit',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
