@@ -6,3 +6,5 @@
  */
 export { attachFiscalDocument, billFulfillment, billSale, cancelForFiscalDocument, fulfillmentInstallments } from './billing.service';
 export type { FulfillmentBilling, SaleBilling } from './billing.service';
+export { creditReturn } from './credits.service';
+export type { ReturnCredit, ReturnCreditOutcome } from './credits.service';
