@@ -11,6 +11,7 @@ import { Nfe, TaxAuthority } from './nfe';
 import { ProductMap } from './product-map';
 import { QuickSale } from './quick-sale';
 import { Returns } from './returns';
+import { Receivables } from './receivables';
 
 export { ApiError } from './errors';
 export type { ProblemDocument } from './errors';
@@ -22,6 +23,7 @@ export { verifyWebhookSignature } from './events';
 export type { paths, components, operations } from './openapi';
 export type { BodyOf, QueryOf, ResponseOf, Schema } from './typed';
 export type { DomainEvent, EventsQuery, Webhook, WebhookDelivery } from './events';
+export type * from './receivables';
 
 export interface Client {
   /** `/api/sales-order`. */
@@ -34,6 +36,8 @@ export interface Client {
   entryDocuments: EntryDocuments;
   /** `/api/entry-document/contas-pagar`: payables, payments, reversals. */
   payables: Payables;
+  /** `/api/receivables`: what customers and card acquirers owe, receipts, reversals, aging, statements, CSV. */
+  receivables: Receivables;
   /** `/api/entry-document/cte`: CT-e freight staged, apportioned onto the goods, cancelled. */
   ctes: Ctes;
   /** `/api/settings`: filial fiscal settings, company purchase tolerances. */
@@ -66,6 +70,7 @@ export function createClient(options: ClientOptions): Client {
     events: new Events(http),
     entryDocuments: new EntryDocuments(http),
     payables: new Payables(http),
+    receivables: new Receivables(http),
     ctes: new Ctes(http),
     settings: new Settings(http),
     catalog: new Catalog(http),
