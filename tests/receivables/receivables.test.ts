@@ -95,6 +95,27 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     expect(rows[0].amount.plus(rows[1].amount).toFixed(2)).to.equal(created.body.totals.total.toFixed(2));
   });
 
+  it("a grouped order keeps the sources' common terms and bills them when fulfilled", async () => {
+    const mk = async () => {
+      const res = await api().post('/api/sales-order').set(t.headers()).send({ customerId: customer.hash, paymentTerms: { installmentDays: [28, 56] }, items: [{ productId: product.hash, quantity: 1 }] });
+      expect(res.status).to.equal(201);
+      return res.body.id as string;
+    };
+    const grouped = await api().post('/api/sales-order/group').set(t.headers()).send({ salesOrderIds: [await mk(), await mk()] });
+    expect(grouped.status, JSON.stringify(grouped.body)).to.equal(201);
+    expect(grouped.body.paymentTerms).to.deep.equal({ installmentDays: [28, 56] });
+    const merged = grouped.body;
+    const res = await api()
+      .post(`/api/sales-order/${merged.id}/fulfill`)
+      .set(t.headers())
+      .send({ items: merged.items.map((i: { salesOrderItemId: string; quantity: number }) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })) });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect((await rowsOfOrder(t, merged.id)).map((r) => [r.installmentNumber, r.amount.toFixed(2), r.dueDate])).to.deep.equal([
+      [1, '100.00', addCalendarDays(today, 28)],
+      [2, '100.00', addCalendarDays(today, 56)],
+    ]);
+  });
+
   it('a card sale at 2.99 % and D+30: the acquirer owes the net, due in 30 days', async () => {
     const res = await quickSale(t, product.hash, 1, [{ method: 'CREDITO', amount: 100 }]);
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
