@@ -3,6 +3,7 @@ import { Changes, diff, recordAudit } from '../../core/audit/audit.service';
 import { addCalendarDays } from '../../core/business-date';
 import type { ActorContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
+import { appendOnCommit } from '../../core/db/transaction';
 import type { TenantRow } from '../../core/db/sql';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError } from '../../core/errors';
@@ -126,31 +127,47 @@ const creationAudit = (r: NewReceivable): Changes => {
   return diff({}, fields);
 };
 
-/** Writes a billing's receivables, the receipts of those born RECEIVED, their audit rows and events: all deferred. */
+interface BillingTrail {
+  ctx: ActorContext;
+  fulfillmentId: number;
+  rows: NewReceivable[];
+}
+
+/**
+ * The audit rows and `receivable.created` events of the transaction's billings, written at commit
+ * after the transaction's other audit rows and events (the sale's own come first in the stream).
+ */
+async function writeBillingTrails(em: EntityManager, trails: BillingTrail[]): Promise<void> {
+  for (const { ctx, fulfillmentId, rows } of trails) {
+    const byNumber = new Map(rows.map((r) => [r.installmentNumber, r]));
+    const numbers = rows.map((r) => r.installmentNumber);
+    await deferRowsPerReceivable(
+      em,
+      'audit_log',
+      ['company_id', 'entity', 'entity_id', 'action', 'actor', 'request_id', 'changes'],
+      ['r.company_id', `'${RECEIVABLE_AUDIT}'`, 'r.id', "'CREATED'", { value: ctx.actor }, { value: ctx.requestId ?? null }, (n) => JSON.stringify(creationAudit(byNumber.get(n)!))],
+      ctx.companyId,
+      fulfillmentId,
+      numbers,
+    );
+    await deferRowsPerReceivable(
+      em,
+      'outbox_event',
+      ['company_id', 'filial_id', 'type', 'aggregate_type', 'aggregate_id', 'data'],
+      ['r.company_id', 'r.filial_id', "'receivable.created'", `'${RECEIVABLE_AUDIT}'`, 'r.id', (n) => JSON.stringify(receivableFields(byNumber.get(n)!))],
+      ctx.companyId,
+      fulfillmentId,
+      numbers,
+    );
+  }
+}
+
+/** Writes a billing's receivables and the receipts of those born RECEIVED (deferred); their audit rows and events go at commit. */
 async function writeBilling(em: EntityManager, ctx: ActorContext, fulfillmentId: number, rows: NewReceivable[]): Promise<NewReceivable[]> {
   if (!rows.length) return rows;
-  const byNumber = new Map(rows.map((r) => [r.installmentNumber, r]));
-  const numbers = rows.map((r) => r.installmentNumber);
   await deferInsertReceivables(em, rows);
   if (rows.some((r) => r.status === 'RECEIVED')) await deferBirthReceipts(em, ctx.companyId, fulfillmentId, ctx.actor, 'received at the sale');
-  await deferRowsPerReceivable(
-    em,
-    'audit_log',
-    ['company_id', 'entity', 'entity_id', 'action', 'actor', 'request_id', 'changes'],
-    ['r.company_id', `'${RECEIVABLE_AUDIT}'`, 'r.id', "'CREATED'", { value: ctx.actor }, { value: ctx.requestId ?? null }, (n) => JSON.stringify(creationAudit(byNumber.get(n)!))],
-    ctx.companyId,
-    fulfillmentId,
-    numbers,
-  );
-  await deferRowsPerReceivable(
-    em,
-    'outbox_event',
-    ['company_id', 'filial_id', 'type', 'aggregate_type', 'aggregate_id', 'data'],
-    ['r.company_id', 'r.filial_id', "'receivable.created'", `'${RECEIVABLE_AUDIT}'`, 'r.id', (n) => JSON.stringify(receivableFields(byNumber.get(n)!))],
-    ctx.companyId,
-    fulfillmentId,
-    numbers,
-  );
+  await appendOnCommit(em, writeBillingTrails, { ctx, fulfillmentId, rows });
   return rows;
 }
 
