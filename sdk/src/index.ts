@@ -13,6 +13,7 @@ import { QuickSale } from './quick-sale';
 import { Returns } from './returns';
 import { Fiscal } from './fiscal';
 import { Invoices } from './invoices';
+import { Receivables } from './receivables';
 
 export { ApiError } from './errors';
 export type { ProblemDocument } from './errors';
@@ -24,6 +25,7 @@ export { verifyWebhookSignature } from './events';
 export type { paths, components, operations } from './openapi';
 export type { BodyOf, QueryOf, ResponseOf, Schema } from './typed';
 export type { DomainEvent, EventsQuery, Webhook, WebhookDelivery } from './events';
+export type * from './receivables';
 
 export interface Client {
   /** `/api/sales-order`. */
@@ -36,6 +38,8 @@ export interface Client {
   entryDocuments: EntryDocuments;
   /** `/api/entry-document/contas-pagar`: payables, payments, reversals. */
   payables: Payables;
+  /** `/api/receivables`: what customers and card acquirers owe, receipts, reversals, aging, statements, CSV. */
+  receivables: Receivables;
   /** `/api/entry-document/cte`: CT-e freight staged, apportioned onto the goods, cancelled. */
   ctes: Ctes;
   /** `/api/settings`: filial fiscal settings, company purchase tolerances. */
@@ -72,6 +76,7 @@ export function createClient(options: ClientOptions): Client {
     events: new Events(http),
     entryDocuments: new EntryDocuments(http),
     payables: new Payables(http),
+    receivables: new Receivables(http),
     ctes: new Ctes(http),
     settings: new Settings(http),
     catalog: new Catalog(http),
