@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
 import { SMTPServer } from 'smtp-server';
 import { setInvoicesConfig, invoicesConfig } from '../../src/core/config/invoices';
@@ -81,6 +82,11 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
     expect(pdf.status).to.equal(200);
     expect(pdf.headers['content-type']).to.match(/application\/pdf/);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).to.equal('%PDF-');
+    // The boxes an accountant looks for (pdftotext where installed).
+    if (spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).status === 0) {
+      const text = spawnSync('pdftotext', ['-', '-'], { input: pdf.body as Buffer, encoding: 'utf8' }).stdout;
+      expect(text).to.contain('V. TOT. TRIB.').and.contain('V. ICMS UF DEST.').and.contain('V. FCP UF DEST.').and.contain('V. DESC.');
+    }
   });
 
   it('cancels within the deadline (110111): CANCELLED, event stored, the authority agrees; again → 409; past the deadline → 422', async () => {
