@@ -64,6 +64,11 @@ async function main() {
   const { DeadlineTracker } = await import('./modules/nfe/deadlines/manifestation-deadlines.service');
   const deadlineTracker = nfeConfig.deadlines.tracker ? new DeadlineTracker() : undefined;
   deadlineTracker?.start(nfeConfig.deadlines.intervalMs);
+  const { invoicesConfig } = await import('./core/config/invoices');
+  const { InvoiceRecovery } = await import('./modules/invoices/recovery');
+  // NF-e a crash left SIGNED/SENT are settled (the key consulted first), at start and on a timer.
+  const invoiceRecovery = invoicesConfig.recovery.enabled ? new InvoiceRecovery() : undefined;
+  invoiceRecovery?.start();
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
   const lines = [
     '',
@@ -100,6 +105,7 @@ async function main() {
       await dfeScheduler?.stop().catch(() => undefined);
       await batchRunner.stop().catch(() => undefined);
       await deadlineTracker?.stop().catch(() => undefined);
+      await invoiceRecovery?.stop().catch(() => undefined);
       Promise.allSettled([closeSequencePool(), closeBatchingPool(), dataSource.destroy()]).finally(() => process.exit(0));
     });
   };

@@ -2,6 +2,7 @@ import type { RouteDef } from '../core/http/route';
 import { catalogRoutes } from './catalog/catalog.router';
 import { cteBatchHandler } from './cte/cte-batch';
 import { cteRoutes } from './cte/cte.router';
+import { invoiceRoutes } from './invoices/invoices.router';
 import { entryDocumentRoutes } from './entry-document/entry-document.router';
 import { eventRoutes } from './events/events.router';
 import { nfeRoutes } from './nfe/nfe.router';
@@ -9,6 +10,7 @@ import { payableRoutes } from './payables/payables.router';
 import { productMapRoutes } from './product-map/product-map.router';
 import { purchaseRoutes } from './purchase/purchase.router';
 import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale/quick-sale.router';
+import { receivableRoutes } from './receivables/receivables.router';
 import { returnRoutes } from './returns/returns.router';
 import { salesOrderRoutes } from './sales-order/sales-order.router';
 import { sefazRoutes } from './sefaz/sefaz.router';
@@ -46,5 +48,5 @@ export function allRoutes(): RouteDef[] {
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
   // POST /sales-order is quick-sale's (it dispatches to sales-order's create), listed where sales orders begin.
-  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes];
+  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...receivableRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes, ...invoiceRoutes];
 }

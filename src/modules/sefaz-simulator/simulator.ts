@@ -8,6 +8,9 @@ import { readDistDFeInt } from '../sefaz/xml/dist-dfe';
 import { extractElementText } from '../sefaz/xml/dom';
 import { buildFaultEnvelope, buildResponseEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO } from '../sefaz/xml/soap';
 import { Authority } from './authority';
+import { IssuerAuthority } from './issuer-authority';
+import { AUTORIZACAO, CONSULTA_PROTOCOLO, INUTILIZACAO, OUTBOUND_PATHS, OutboundService, RET_AUTORIZACAO, STATUS_SERVICO } from '../sefaz/xml/outbound';
+import type { SoapService } from '../sefaz/xml/soap';
 import { generateNfe, GeneratedItem, SAMPLE_ITEMS } from './nfe-generator';
 import { CertificateAuthority, createCertificateAuthority, issueA1, issueCertificate, KeyAndCert } from './pki';
 
@@ -32,6 +35,8 @@ export interface SimulatorOptions {
   waitMs?: number;
   /** Fixed admin token (else random). */
   adminToken?: string;
+  /** Hours an authorized NF-e may be cancelled in (501 after; 24 by default). */
+  cancelDeadlineHours?: number;
 }
 
 export interface SimulatorEndpoints {
@@ -88,9 +93,20 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+const OUTBOUND_BY_PATH = new Map(Object.entries(OUTBOUND_PATHS).map(([service, p]) => [p.toLowerCase(), service as OutboundService]));
+
+/** The issuer's service a path names, and whether it is the contingency authority's (SVC-AN / SVC-RS). */
+function outboundRoute(pathname: string): { service: OutboundService; contingency: boolean } | null {
+  const m = /^(\/svc-an|\/svc-rs)?(\/ws\/.*)$/i.exec(pathname);
+  const service = m ? OUTBOUND_BY_PATH.get(m[2].toLowerCase()) : undefined;
+  return service ? { service, contingency: !!m![1] } : null;
+}
+
 export class AuthoritySimulator {
   readonly ca: CertificateAuthority;
   readonly authority: Authority;
+  /** The issuer's services (authorization, situation, status, voiding, issuer events). */
+  readonly issuer: IssuerAuthority;
   readonly adminToken: string;
   private readonly serverPair: KeyAndCert;
   private readonly issuers = new Map<string, KeyAndCert>();
@@ -112,6 +128,9 @@ export class AuthoritySimulator {
       waitMs: opts.waitMs,
       issuerSigner: (cnpj, name) => this.issuerCredentials(cnpj, name),
     });
+    this.issuer = new IssuerAuthority({ now: opts.now ?? Date.now, stateFile: opts.stateFile ? `${opts.stateFile}.issuer.json` : undefined, cancelDeadlineHours: opts.cancelDeadlineHours });
+    // What our issuers authorize reaches their recipients' DF-e streams, as at the national environment.
+    this.issuer.onAuthorized = (procXml) => void this.authority.feed(procXml);
   }
 
   /** A simulated issuer's signing certificate (made once per CNPJ). */
@@ -191,6 +210,8 @@ export class AuthoritySimulator {
     const url = new URL(req.url ?? '/', 'https://simulator');
     if (req.method === 'GET' && url.pathname === '/health') return this.send(res, 200, 'application/json', '{"status":"ok"}');
     if (url.pathname.startsWith('/admin/')) return this.admin(req, res, url);
+    const outbound = outboundRoute(url.pathname);
+    if (req.method === 'POST' && outbound) return this.outbound(req, res, outbound.service, outbound.contingency);
     if (req.method !== 'POST' || (url.pathname !== DIST_PATH && url.pathname !== EVENT_PATH)) throw new HttpError(404, 'Not found');
 
     const socket = req.socket as TLSSocket;
@@ -209,6 +230,50 @@ export class AuthoritySimulator {
       // Signatures are checked on envEvento exactly as sent, outside the SOAP envelope.
       const envEvento = extractElementText(body, 'envEvento')!;
       return this.send(res, 200, soap12, buildResponseEnvelope(RECEPCAO_EVENTO, this.authority.receiveEvents(envEvento, peer)));
+    } catch (err) {
+      return this.send(res, 500, soap12, buildFaultEnvelope(`Mensagem invalida: ${(err as Error).message}`));
+    }
+  }
+
+  /** The issuer's services; a path under /svc-an or /svc-rs is the contingency authority (up when the state's is down). */
+  private async outbound(req: IncomingMessage, res: ServerResponse, service: OutboundService, contingency: boolean): Promise<void> {
+    const socket = req.socket as TLSSocket;
+    if (!socket.authorized) return this.send(res, 403, 'text/plain', 'Forbidden: a client certificate issued by a trusted authority is required');
+    const peer = pemOfPeer(socket);
+    const body = await readBody(req);
+    this.onRequest?.(req.url ?? '', body);
+    const soap12 = 'application/soap+xml; charset=utf-8';
+    const answer = (svc: SoapService, message: string) => this.send(res, 200, soap12, buildResponseEnvelope(svc, message));
+    try {
+      switch (service) {
+        case 'AUTORIZACAO': {
+          readSoapBody(body, 'enviNFe');
+          const reply = this.issuer.authorize(extractElementText(body, 'enviNFe')!, peer, contingency);
+          if (reply.message === null) {
+            // Authorized, then the answer is lost on the way back.
+            req.socket.destroy();
+            return;
+          }
+          if (reply.delayMs > 0) await new Promise((r) => setTimeout(r, reply.delayMs));
+          return answer(AUTORIZACAO, reply.message);
+        }
+        case 'CONSULTA_PROTOCOLO':
+          readSoapBody(body, 'consSitNFe');
+          return answer(CONSULTA_PROTOCOLO, this.issuer.situation(extractElementText(body, 'consSitNFe')!, contingency));
+        case 'STATUS_SERVICO':
+          readSoapBody(body, 'consStatServ');
+          return answer(STATUS_SERVICO, this.issuer.status(extractElementText(body, 'consStatServ')!, contingency));
+        case 'INUTILIZACAO':
+          readSoapBody(body, 'inutNFe');
+          return answer(INUTILIZACAO, this.issuer.voidNumbers(extractElementText(body, 'inutNFe')!, contingency));
+        case 'RECEPCAO_EVENTO':
+          readSoapBody(body, 'envEvento');
+          return answer(RECEPCAO_EVENTO, this.issuer.events(extractElementText(body, 'envEvento')!, contingency));
+        case 'RET_AUTORIZACAO':
+          // Lots are synchronous here (indSinc 1): there is never a receipt to look up.
+          readSoapBody(body, 'consReciNFe');
+          return answer(RET_AUTORIZACAO, `<retConsReciNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>1</tpAmb><verAplic>SIMULADOR_UF_4.00</verAplic><nRec>000000000000000</nRec><cStat>106</cStat><xMotivo>Lote nao localizado</xMotivo><cUF>35</cUF></retConsReciNFe>`);
+      }
     } catch (err) {
       return this.send(res, 500, soap12, buildFaultEnvelope(`Mensagem invalida: ${(err as Error).message}`));
     }
@@ -252,6 +317,18 @@ export class AuthoritySimulator {
         const r = input();
         this.authority.releaseWait(String(r.cnpj ?? ''), r.tpAmb === '2' ? '2' : '1');
         return json(200, { released: true });
+      }
+      if (req.method === 'POST' && url.pathname === '/admin/faults') {
+        // { dropAfterAuthorize?, delayMs?, downForMs?, rejectNext?: { cStat, xMotivo } }
+        const r = input();
+        if (r.dropAfterAuthorize !== undefined) this.issuer.faults.dropAfterAuthorize = Number(r.dropAfterAuthorize);
+        if (r.delayMs !== undefined) this.issuer.faults.delayMs = Number(r.delayMs);
+        if (r.downForMs !== undefined) this.issuer.downFor(Number(r.downForMs));
+        if (r.rejectNext !== undefined) this.issuer.faults.rejectNext = r.rejectNext ? { cStat: String(r.rejectNext.cStat), xMotivo: String(r.rejectNext.xMotivo) } : null;
+        return json(200, { ...this.issuer.faults });
+      }
+      if (req.method === 'GET' && url.pathname === '/admin/issued') {
+        return json(200, this.issuer.documentsOf(url.searchParams.get('cnpj') ?? '').map(({ protXml: _p, events, ...d }) => ({ ...d, events: events.map(({ procXml: _x, ...e }) => e) })));
       }
       if (req.method === 'GET' && url.pathname === '/admin/status') {
         return json(200, this.authority.status(url.searchParams.get('cnpj') ?? '', url.searchParams.get('tpAmb') === '2' ? '2' : '1'));

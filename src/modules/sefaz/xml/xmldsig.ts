@@ -88,7 +88,7 @@ function checkOne(xml: string, signature: Element, signedLocalName: string): Sig
  * Verifies every enveloped signature over `signedLocalName` in the document (an event, a lot of up to
  * 20 events, an NF-e), on the text exactly as received.
  */
-export function verifyEnvelopedSignatures(xml: string, signedLocalName: 'infEvento' | 'infNFe'): SignatureCheck[] {
+export function verifyEnvelopedSignatures(xml: string, signedLocalName: 'infEvento' | 'infNFe' | 'infInut'): SignatureCheck[] {
   const doc = parseDom(xml);
   const signatures = Array.from(doc.getElementsByTagNameNS(DSIG_NS, 'Signature')) as Element[];
   return signatures.map((s) => checkOne(xml, s, signedLocalName));

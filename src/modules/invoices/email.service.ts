@@ -1,0 +1,60 @@
+import nodemailer from 'nodemailer';
+import { invoicesConfig } from '../../core/config/invoices';
+import type { ActorContext } from '../../core/context';
+import { inTransaction } from '../../core/db/transaction';
+import { logger } from '../../core/logger';
+import { OutboundNfe } from './entities/outbound-nfe.entity';
+import { invoiceDanfe } from './danfe.service';
+import { findInvoice, gunzipText } from './invoice-store';
+
+/*
+ * Delivery to the recipient (SPEC §12.2): the authorized nfeProc and its DANFE go to the customer's
+ * email through the company's SMTP server (SMTP_URL), retried with back-off; every attempt's outcome
+ * is recorded on the document (emailStatus, attempts, sentAt, last error). Without SMTP configured the
+ * document records FAILED "SMTP not configured" rather than pretending it was sent.
+ */
+
+async function mark(doc: OutboundNfe, fields: Partial<OutboundNfe>): Promise<void> {
+  await inTransaction((em) => em.update(OutboundNfe, { id: doc.id, companyId: doc.companyId }, fields));
+}
+
+export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: string): Promise<OutboundNfe> {
+  const doc = await findInvoice(ctx.companyId, id);
+  const recipient = to ?? doc.summary.recipientEmail;
+  if (!recipient || !doc.procXmlGz || doc.status !== 'AUTHORIZED') return doc;
+  const smtp = invoicesConfig.smtp;
+  if (!smtp.url) {
+    await mark(doc, { emailStatus: 'FAILED', emailTo: recipient.slice(0, 150), emailError: 'SMTP not configured (SMTP_URL)' });
+    return findInvoice(ctx.companyId, id);
+  }
+  await mark(doc, { emailStatus: 'PENDING', emailTo: recipient.slice(0, 150) });
+  const xml = gunzipText(doc.procXmlGz);
+  const pdf = await invoiceDanfe(doc);
+  const transport = nodemailer.createTransport(smtp.url, { tls: { rejectUnauthorized: false } } as never);
+  let lastError = '';
+  for (let attempt = 1; attempt <= smtp.retries + 1; attempt++) {
+    try {
+      await transport.sendMail({
+        from: smtp.from,
+        to: recipient,
+        subject: `NF-e ${doc.series}/${doc.number} - chave ${doc.accessKey}`,
+        text: `Segue a NF-e ${doc.number} serie ${doc.series}, chave de acesso ${doc.accessKey}, protocolo ${doc.protocol}. O XML e o DANFE estao anexos.`,
+        attachments: [
+          { filename: `${doc.accessKey}-procNFe.xml`, content: xml, contentType: 'application/xml' },
+          { filename: `${doc.accessKey}-danfe.pdf`, content: pdf, contentType: 'application/pdf' },
+        ],
+      });
+      await mark(doc, { emailStatus: 'SENT', emailAttempts: doc.emailAttempts + attempt, emailSentAt: new Date(), emailError: null });
+      transport.close();
+      return findInvoice(ctx.companyId, id);
+    } catch (err) {
+      lastError = (err as Error).message;
+      await mark(doc, { emailAttempts: doc.emailAttempts + attempt, emailError: lastError.slice(0, 300) });
+      if (attempt <= smtp.retries) await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 1)));
+    }
+  }
+  transport.close();
+  logger.warn('NF-e email not delivered', { accessKey: doc.accessKey, err: lastError });
+  await mark(doc, { emailStatus: 'FAILED', emailError: lastError.slice(0, 300) });
+  return findInvoice(ctx.companyId, id);
+}

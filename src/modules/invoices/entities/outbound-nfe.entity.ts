@@ -1,0 +1,181 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
+import { AmountColumn, BlobColumn, CreatedAtColumn, DateTimeColumn, IdColumn, JsonColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import type { Dec } from '../../../core/decimal';
+
+export type OutboundNfeStatus = 'SIGNED' | 'SENT' | 'AUTHORIZED' | 'REJECTED' | 'DENIED' | 'CANCELLED' | 'VOIDED';
+export type OutboundNfeSource = 'FULFILLMENT' | 'ORDER';
+export type EmailStatus = 'NONE' | 'PENDING' | 'SENT' | 'FAILED';
+
+/** What the document says, kept beside its XML for lists and the API (no re-parsing). */
+export interface OutboundNfeSummary {
+  recipientName: string | null;
+  recipientDocument: string | null;
+  recipientEmail: string | null;
+  operationNature: string;
+  itemCount: number;
+  totals: Record<string, string>;
+  installments: { number: string; dueDate: string; amount: string }[];
+  additionalInfo: string;
+  /** What the issuing request asked (installments, payment, transport, notes): a rebuild uses it again. */
+  input?: StoredIssueInput;
+}
+
+export interface StoredIssueInput {
+  installments?: { dueDate: string; amount: string }[];
+  paymentType?: string;
+  transport?: { mode: 0 | 1 | 2 | 3 | 4 | 9; volumes?: { quantity: number; kind?: string | null; grossWeight?: string | null; netWeight?: string | null } | null };
+  notes?: string | null;
+}
+
+/**
+ * An NF-e (55) this company issues. The signed XML is stored before anything is sent; `claim`
+ * (the fulfilment or order it bills) is unique while the document lives, so one fulfilment never
+ * has two documents in flight — a voided document releases it.
+ */
+@Entity('outbound_nfe')
+@Index('uq_outbound_nfe_number', ['companyId', 'filialId', 'model', 'series', 'number'], { unique: true })
+@Index('uq_outbound_nfe_key', ['companyId', 'accessKey'], { unique: true })
+@Index('uq_outbound_nfe_claim', ['companyId', 'claim'], { unique: true })
+@Index('ix_outbound_nfe_status', ['companyId', 'status', 'updatedAt'])
+@Index('ix_outbound_nfe_filial', ['companyId', 'filialId', 'id'])
+export class OutboundNfe {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id!: number;
+
+  @IdColumn({ name: 'company_id' })
+  companyId!: number;
+
+  @IdColumn({ name: 'filial_id' })
+  filialId!: number;
+
+  @IdColumn({ name: 'series_id' })
+  seriesId!: number;
+
+  @Column({ type: 'int' })
+  model!: number;
+
+  @Column({ type: 'int' })
+  series!: number;
+
+  @Column({ type: 'int' })
+  number!: number;
+
+  @Column({ name: 'access_key', type: 'varchar', length: 44 })
+  accessKey!: string;
+
+  @Column({ type: 'varchar', length: 12 })
+  source!: OutboundNfeSource;
+
+  @Column({ name: 'fulfillment_id', type: 'int', nullable: true })
+  fulfillmentId!: number | null;
+
+  @IdColumn({ name: 'sales_order_id' })
+  salesOrderId!: number;
+
+  @Column({ name: 'customer_id', type: 'int', nullable: true })
+  customerId!: number | null;
+
+  /** "F<fulfilmentId>" / "O<orderId>" while the document lives; null once voided. */
+  @Column({ type: 'varchar', length: 24, nullable: true })
+  claim!: string | null;
+
+  @Column({ type: 'varchar', length: 12 })
+  status!: OutboundNfeStatus;
+
+  /** tpEmis: 1 normal, 6 SVC-AN, 7 SVC-RS. */
+  @Column({ name: 'emission_type', type: 'int', default: 1 })
+  emissionType!: number;
+
+  @Column({ name: 'contingency_reason', type: 'varchar', length: 256, nullable: true })
+  contingencyReason!: string | null;
+
+  /** dhEmi exactly as written in the XML. */
+  @Column({ name: 'issued_at_text', type: 'varchar', length: 25 })
+  issuedAtText!: string;
+
+  @DateTimeColumn({ name: 'issued_at' })
+  issuedAt!: Date;
+
+  @Column({ name: 'random_code', type: 'varchar', length: 8 })
+  randomCode!: string;
+
+  @AmountColumn()
+  total!: Dec;
+
+  @JsonColumn()
+  summary!: OutboundNfeSummary;
+
+  /** The signed NFe (gzip), stored before it was first sent. */
+  @BlobColumn({ name: 'signed_xml_gz' })
+  signedXmlGz!: Buffer;
+
+  /** nfeProc (NFe + protNFe), gzip; once authorized (or denied). */
+  @BlobColumn({ name: 'proc_xml_gz', nullable: true })
+  procXmlGz!: Buffer | null;
+
+  @Column({ name: 'c_stat', type: 'varchar', length: 3, nullable: true })
+  cStat!: string | null;
+
+  @Column({ name: 'x_motivo', type: 'varchar', length: 255, nullable: true })
+  xMotivo!: string | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  protocol!: string | null;
+
+  @DateTimeColumn({ name: 'authorized_at', nullable: true })
+  authorizedAt!: Date | null;
+
+  @Column({ name: 'send_attempts', type: 'int', default: 0 })
+  sendAttempts!: number;
+
+  @DateTimeColumn({ name: 'last_sent_at', nullable: true })
+  lastSentAt!: Date | null;
+
+  @DateTimeColumn({ name: 'cancelled_at', nullable: true })
+  cancelledAt!: Date | null;
+
+  @Column({ name: 'cancel_protocol', type: 'varchar', length: 20, nullable: true })
+  cancelProtocol!: string | null;
+
+  /** Last carta de correção sequence registered (0: none). */
+  @Column({ name: 'correction_sequence', type: 'int', default: 0 })
+  correctionSequence!: number;
+
+  @Column({ name: 'email_status', type: 'varchar', length: 10, default: 'NONE' })
+  emailStatus!: EmailStatus;
+
+  @Column({ name: 'email_to', type: 'varchar', length: 150, nullable: true })
+  emailTo!: string | null;
+
+  @Column({ name: 'email_attempts', type: 'int', default: 0 })
+  emailAttempts!: number;
+
+  @DateTimeColumn({ name: 'email_sent_at', nullable: true })
+  emailSentAt!: Date | null;
+
+  @Column({ name: 'email_error', type: 'varchar', length: 300, nullable: true })
+  emailError!: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  actor!: string | null;
+
+  /** The Idempotency-Key of the request that issued it: its retry resumes this document. */
+  @Column({ name: 'request_key', type: 'varchar', length: 255, nullable: true })
+  requestKey!: string | null;
+
+  /** Who is talking to the authority about this document (a request or the recovery pass), and until when. */
+  @Column({ name: 'lease_owner', type: 'varchar', length: 80, nullable: true })
+  leaseOwner!: string | null;
+
+  @DateTimeColumn({ name: 'lease_until', nullable: true })
+  leaseUntil!: Date | null;
+
+  @VersionColumn({ type: 'int' })
+  version!: number;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @UpdatedAtColumn()
+  updatedAt!: Date;
+}

@@ -1,0 +1,141 @@
+import { assertFilialAccess } from '../../core/auth/tenancy';
+import type { TenantContext } from '../../core/context';
+import { inTransaction } from '../../core/db/transaction';
+import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/errors';
+import { NFE_NS } from '../sefaz/xml/dom';
+import { asciiText, brasiliaDateTime } from '../sefaz/xml/events';
+import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, IssuerEvent, issuerEventId, TP_CANCELAMENTO, TP_CCE } from '../sefaz/xml/outbound';
+import { cancelForFiscalDocument } from '../receivables';
+import { Contingency } from './authority/endpoints';
+import { OutboundNfe } from './entities/outbound-nfe.entity';
+import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
+import { clientOf, filialSigning, findInvoice, gz, transition } from './invoice-store';
+import { assertAllowed, assertTransition } from './invoices.state';
+import { signatureFor } from './xml/nfe-signer';
+
+/*
+ * The issuer's events on an authorized NF-e (NFeRecepcaoEvento4 of its authority):
+ *  - cancellation 110111 within the UF's deadline (data below; past it 422 before anything is sent,
+ *    and the authority's own 501 maps to the same answer). It does not move stock: goods that come
+ *    back return through /returns (docs/decisions.md).
+ *  - carta de correção 110110, nSeqEvento 1..20, the latest one replacing the previous; its text may
+ *    not touch what the law keeps out of a CC-e (values, taxes, parties, dates), refused with 422.
+ */
+
+/** Hours after authorization an NF-e may be cancelled, per UF (Ajuste SINIEF 07/05 cl. 12ª; every UF applies 24 h today). */
+export const CANCEL_DEADLINE_HOURS: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries(['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'].map((uf) => [uf, 24])),
+);
+
+/** What a CC-e may not change (Convênio S/N de 1970, art. 7º §1º-A), recognised in its text. */
+const FORBIDDEN_CORRECTIONS: { rule: string; pattern: RegExp }[] = [
+  { rule: 'values (price, quantity, amounts, discounts)', pattern: /\b(valor|valores|preco|pre[çc]o|quantidade|qtde|desconto|frete|total)\b|r\$\s*\d|\d+[.,]\d{2}\b/i },
+  { rule: 'taxes (bases, rates, CST/CSOSN, CFOP amounts)', pattern: /\b(icms|ipi|pis|cofins|aliquota|al[íi]quota|base de c[aá]lculo|imposto|tributo|cst|csosn|st)\b|\d+([.,]\d+)?\s*%/i },
+  { rule: 'the parties (issuer or recipient, their documents)', pattern: /\b(destinat[aá]rio|remetente|emitente|cnpj|cpf|raz[aã]o social)\b|\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}|\d{3}\.\d{3}\.\d{3}-\d{2}/i },
+  { rule: 'dates (issue or departure)', pattern: /\b(data de emiss[aã]o|data de sa[ií]da|emiss[aã]o|dhemi)\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b/i },
+];
+
+export function correctionProblem(text: string): string | null {
+  const hit = FORBIDDEN_CORRECTIONS.find((r) => r.pattern.test(text));
+  return hit ? hit.rule : null;
+}
+
+const contingencyOfDoc = (doc: OutboundNfe): Contingency | null => (doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null);
+
+async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvento'], sequence: number, text: string) {
+  const s = await filialSigning(doc.companyId, doc.filialId);
+  const e: IssuerEvent = { tpEvento, cOrgao: doc.accessKey.slice(0, 2), tpAmb: s.tpAmb, cnpj: s.filial.cnpj, accessKey: doc.accessKey, at: brasiliaDateTime(new Date()), sequence, protocol: doc.protocol ?? undefined, text };
+  const canonical = canonicalIssuerInfEvento(e);
+  const { signature } = signatureFor(issuerEventId(e), canonical, s.signer);
+  const evento = buildIssuerEvento(canonical, signature);
+  const client = await clientOf(s, contingencyOfDoc(doc));
+  let reply;
+  try {
+    reply = await client.event(buildIssuerEnvEvento(evento, String(Date.now()).slice(-15)));
+  } catch (err) {
+    if (err instanceof UpstreamError) throw err;
+    throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the event: ${(err as Error).message}`);
+  }
+  const result = reply.lot.events.find((r) => r.accessKey === doc.accessKey) ?? null;
+  const retEvento = /<(?:\w+:)?retEvento[\s>][\s\S]*?<\/(?:\w+:)?retEvento>/.exec(reply.raw)?.[0] ?? '';
+  return { result, lot: reply.lot, proc: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento.replace(` xmlns="${NFE_NS}"`, '')}${retEvento}</procEventoNFe>` };
+}
+
+function failure(lot: { cStat: string; xMotivo: string }, result: { cStat: string; xMotivo: string } | null): never {
+  const cStat = result?.cStat ?? lot.cStat;
+  const xMotivo = result?.xMotivo ?? lot.xMotivo;
+  if (cStat === '108' || cStat === '109') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${cStat} ${xMotivo}`, { cStat, xMotivo });
+  if (cStat === '501') throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `The authority refused the cancellation as late: ${cStat} ${xMotivo}`, { cStat, xMotivo });
+  throw new BusinessRuleError('SEFAZ_REJECTED', `The authority rejected the event: ${cStat} ${xMotivo}`, { cStat, xMotivo });
+}
+
+class DryRun extends Error {}
+
+/** 422 RECEIVABLE_HAS_RECEIPTS before anything is sent: the cancellation of the receivables is tried and rolled back. */
+async function assertReceivablesCancellable(ctx: TenantContext, fulfillmentId: number, reason: string): Promise<void> {
+  try {
+    await inTransaction(async (em) => {
+      await cancelForFiscalDocument(em, ctx, { fulfillmentId, reason });
+      throw new DryRun();
+    });
+  } catch (err) {
+    if (!(err instanceof DryRun)) throw err;
+  }
+}
+
+export async function cancelInvoice(ctx: TenantContext, id: number, justification: string): Promise<OutboundNfe> {
+  const doc = await findInvoice(ctx.companyId, id);
+  await assertFilialAccess(ctx, doc.filialId);
+  assertAllowed(doc, 'cancel');
+  const s = await filialSigning(ctx.companyId, doc.filialId);
+  const hours = CANCEL_DEADLINE_HOURS[s.filial.uf] ?? 24;
+  const deadline = (doc.authorizedAt ?? doc.issuedAt).getTime() + hours * 3600_000;
+  if (Date.now() > deadline) {
+    throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `An NF-e of ${s.filial.uf} may be cancelled within ${hours} hours of its authorization (until ${new Date(deadline).toISOString()})`, { deadline: new Date(deadline).toISOString(), hours });
+  }
+  const text = asciiText(justification).slice(0, 255);
+  if (doc.fulfillmentId !== null) await assertReceivablesCancellable(ctx, doc.fulfillmentId, text);
+  const { result, lot, proc } = await sendEvent(doc, TP_CANCELAMENTO, 1, text);
+  // 135/155 registered; 573 duplicity: it was registered before (a lost answer) — the authority's record stands.
+  if (!result || !['135', '155', '573'].includes(result.cStat)) failure(lot, result);
+  return inTransaction(async (em) => {
+    await em.insert(OutboundNfeEvent, {
+      companyId: doc.companyId, filialId: doc.filialId, outboundNfeId: doc.id, type: TP_CANCELAMENTO, sequence: 1, text,
+      cStat: result!.cStat, xMotivo: result!.xMotivo.slice(0, 255), protocol: result!.protocol ?? '', registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(), xmlGz: gz(proc), actor: ctx.actor.slice(0, 100),
+    });
+    assertTransition(doc, 'cancel', 'CANCELLED');
+    // The fulfilment's open receivables are cancelled with the document.
+    if (doc.fulfillmentId !== null) await cancelForFiscalDocument(em, ctx, { fulfillmentId: doc.fulfillmentId, reason: `NF-e ${doc.series}/${doc.number} cancelada: ${text}`.slice(0, 255) });
+    // Cancelled, the document no longer bills its fulfilment: it may be billed again by a new NF-e.
+    return transition(ctx, doc, 'CANCELLED', { cancelledAt: new Date(), cancelProtocol: result!.protocol, claim: null }, 'nfe.outbound.cancelled', em, { justification: text });
+  });
+}
+
+export async function correctInvoice(ctx: TenantContext, id: number, correction: string): Promise<{ doc: OutboundNfe; event: OutboundNfeEvent }> {
+  const doc = await findInvoice(ctx.companyId, id);
+  await assertFilialAccess(ctx, doc.filialId);
+  assertAllowed(doc, 'correct');
+  const text = asciiText(correction).slice(0, 1000);
+  const problem = correctionProblem(text);
+  if (problem) throw new BusinessRuleError('CORRECTION_NOT_ALLOWED', `A carta de correção may not change ${problem}`, { rule: problem });
+  const sequence = doc.correctionSequence + 1;
+  if (sequence > 20) throw new BusinessRuleError('CORRECTION_LIMIT', 'An NF-e takes at most 20 cartas de correção');
+  // The sequence is reserved first (conditional on the one read), so two corrections never share a number.
+  const reserved = await inTransaction((em) =>
+    em.createQueryBuilder().update(OutboundNfe).set({ correctionSequence: sequence }).where('id = :id AND company_id = :c AND correction_sequence = :prev AND status = :s', { id, c: ctx.companyId, prev: doc.correctionSequence, s: 'AUTHORIZED' }).execute(),
+  );
+  if (!reserved.affected) throw new ConflictError('CONCURRENT_UPDATE', 'Another correction of this NF-e is in progress; retry');
+  const { result, lot, proc } = await sendEvent(doc, TP_CCE, sequence, text);
+  if (!result || !['135', '136'].includes(result.cStat)) failure(lot, result);
+  return inTransaction(async (em) => {
+    const event = await em.save(
+      em.create(OutboundNfeEvent, {
+        companyId: doc.companyId, filialId: doc.filialId, outboundNfeId: doc.id, type: TP_CCE, sequence, text,
+        cStat: result!.cStat, xMotivo: result!.xMotivo.slice(0, 255), protocol: result!.protocol ?? '', registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(), xmlGz: gz(proc), actor: ctx.actor.slice(0, 100),
+      }),
+    );
+    const current = await findInvoice(ctx.companyId, id, em);
+    const after = await transition(ctx, current, 'AUTHORIZED', {}, 'nfe.outbound.corrected', em, { sequence, correction: text });
+    return { doc: after, event };
+  });
+}

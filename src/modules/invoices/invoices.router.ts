@@ -1,0 +1,34 @@
+import Joi from 'joi';
+import { defineRoutes } from '../../core/http/route';
+import * as c from './invoices.controller';
+import { Invoice, InvoiceDetail, InvoicePage, InvoicePreview, InvoiceSeries, InvoiceSeriesList, NumberReport, NumberVoid } from './invoices.responses';
+import { invoiceSchemas as s } from './invoices.schemas';
+
+const READ = 'invoice:read';
+const WRITE = 'invoice:write';
+const TAG = 'Invoices (outbound NF-e)';
+
+const CERTIFICATE_USE = ['CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_CNPJ_MISMATCH', 'CERTIFICATE_WITHOUT_CNPJ'];
+const AUTHORITY = { 502: ['SEFAZ_SOAP_FAULT', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAILURE'], 503: ['SEFAZ_UNAVAILABLE'], 504: ['SEFAZ_TIMEOUT'] };
+const STATES = ['INVOICE_SIGNED', 'INVOICE_SENT', 'INVOICE_AUTHORIZED', 'INVOICE_REJECTED', 'INVOICE_DENIED', 'INVOICE_CANCELLED', 'INVOICE_VOIDED'];
+const BILLING = { 404: ['FULFILLMENT_NOT_FOUND', 'SALES_ORDER_NOT_FOUND', 'FILIAL_NOT_FOUND'], 422: ['CUSTOMER_REQUIRED', 'NOTHING_TO_INVOICE', 'INSTALLMENTS_MISMATCH', 'FISCAL_ENGINE_UNAVAILABLE', 'FISCAL_DATA_MISSING'] };
+const NOT_FOUND = { 404: ['INVOICE_NOT_FOUND'] };
+
+/** Literal paths before parameterized ones. */
+export const invoiceRoutes = defineRoutes([
+  { method: 'post', path: '/invoices/preview', tag: TAG, summary: 'The NF-e a fulfilment (or an order) would get: items with their taxes from the tax engine, totals, transport, duplicatas, additional information (Lei 12.741) — no number is taken', scope: READ, schema: s.issue, responses: { body: InvoicePreview, errors: BILLING }, handler: c.preview },
+  { method: 'post', path: '/invoices/issue', tag: TAG, summary: 'Issue the NF-e of a fulfilment or an order: number (no gaps), XML, signature with the filial\'s A1, stored before sending, NFeAutorizacao4 synchronous; answers the document with its state, cStat, key and protocol. A lost answer is settled by consulting the key', scope: WRITE, schema: s.issue, idempotent: 'own-transactions', status: 201, responses: { body: Invoice, errors: { ...BILLING, 409: ['ALREADY_INVOICED'], 422: [...BILLING[422], ...CERTIFICATE_USE, 'SERIES_EXHAUSTED'], ...AUTHORITY } }, handler: c.issue },
+  { method: 'post', path: '/invoices/void-numbers', tag: TAG, summary: 'Void (inutilizar, NFeInutilizacao4) numbers of a série that will never be an NF-e: numbers not yet taken, or of REJECTED documents', scope: WRITE, schema: s.voidNumbers, idempotent: 'own-transactions', status: 201, responses: { body: NumberVoid, errors: { 404: ['SERIES_NOT_FOUND'], 422: ['INVALID_RANGE', 'NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY } }, handler: c.voidRange },
+  { method: 'get', path: '/invoices/list/:filialId', tag: TAG, summary: "The filial's outbound NF-e, newest first (filter by status)", scope: READ, schema: s.list, responses: { body: InvoicePage }, handler: c.list },
+  { method: 'get', path: '/invoices/detail/:id', tag: TAG, summary: 'One outbound NF-e with its events (cancellation, cartas de correção)', scope: READ, schema: s.byId, responses: { body: InvoiceDetail, errors: NOT_FOUND }, handler: c.detail },
+  { method: 'get', path: '/invoices/series/:filialId', tag: TAG, summary: "The filial's séries and next numbers per model", scope: READ, schema: s.seriesList, responses: { body: InvoiceSeriesList }, handler: c.seriesList },
+  { method: 'put', path: '/invoices/series/:filialId', tag: TAG, summary: 'Configure a série of a model (next number only forward; isDefault: the série new documents take)', scope: WRITE, schema: s.seriesSave, responses: { body: InvoiceSeries, errors: { 409: ['DUPLICATE'], 422: ['SERIES_NUMBER_BACKWARDS'] } }, handler: c.seriesSave },
+  { method: 'get', path: '/invoices/series/:seriesId/numbers', tag: TAG, summary: "Every number the série gave out and its fate (AUTHORIZED, CANCELLED, DENIED, REJECTED, VOIDED…); `unaccounted` is always empty", scope: READ, schema: s.numbers, responses: { body: NumberReport, errors: { 404: ['SERIES_NOT_FOUND'] } }, handler: c.numbers },
+  { method: 'get', path: '/invoices/:id/xml', tag: TAG, summary: 'The nfeProc (signed NFe + protNFe) as stored (application/xml)', scope: READ, schema: s.byId, responses: { body: Joi.string().description('the nfeProc XML'), contentType: 'application/xml', errors: { ...NOT_FOUND, 422: ['INVOICE_XML_NOT_AVAILABLE'] } }, handler: c.xml },
+  { method: 'get', path: '/invoices/:id/danfe', tag: TAG, summary: 'The DANFE (application/pdf) of an authorized or cancelled NF-e', scope: READ, schema: s.byId, responses: { body: Joi.string().meta({ format: 'binary' }).description('the DANFE (PDF)'), contentType: 'application/pdf', errors: { ...NOT_FOUND, 422: ['INVOICE_XML_NOT_AVAILABLE'] } }, handler: c.danfe },
+  { method: 'post', path: '/invoices/:id/resend', tag: TAG, summary: 'Correct a REJECTED NF-e (recomputed from the current data) and send it again with the same number', scope: WRITE, schema: s.resend, idempotent: 'own-transactions', responses: { body: Invoice, errors: { ...NOT_FOUND, 409: STATES, 422: [...BILLING[422], ...CERTIFICATE_USE], ...AUTHORITY } }, handler: c.resend },
+  { method: 'post', path: '/invoices/:id/cancel', tag: TAG, summary: "Cancel an authorized NF-e (event 110111) within the UF's deadline; stock is not moved (goods come back through /returns)", scope: WRITE, schema: s.cancel, idempotent: 'own-transactions', responses: { body: Invoice, errors: { ...NOT_FOUND, 409: STATES, 422: ['CANCELLATION_DEADLINE_PASSED', 'SEFAZ_REJECTED', 'RECEIVABLE_HAS_RECEIPTS', ...CERTIFICATE_USE], ...AUTHORITY } }, handler: c.cancel },
+  { method: 'post', path: '/invoices/:id/correct', tag: TAG, summary: 'Carta de correção (event 110110, nSeqEvento 1..20): refuses what a CC-e may not change (values, taxes, parties, dates)', scope: WRITE, schema: s.correct, idempotent: 'own-transactions', responses: { body: InvoiceDetail, errors: { ...NOT_FOUND, 409: [...STATES, 'CONCURRENT_UPDATE'], 422: ['CORRECTION_NOT_ALLOWED', 'CORRECTION_LIMIT', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY } }, handler: c.correct },
+  { method: 'post', path: '/invoices/:id/void', tag: TAG, summary: 'Abandon a REJECTED NF-e: its number is voided at the authority (NFeInutilizacao4) and what it billed may be billed again', scope: WRITE, schema: s.voidOne, idempotent: 'own-transactions', responses: { body: Invoice, errors: { ...NOT_FOUND, 409: STATES, 422: ['NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY } }, handler: c.voidOne },
+  { method: 'post', path: '/invoices/:id/email', tag: TAG, summary: "Send the authorized XML and DANFE to the customer's email (or `to`) through the company SMTP server; the send is recorded on the document", scope: WRITE, schema: s.email, responses: { body: Invoice, errors: NOT_FOUND }, handler: c.email },
+]);

@@ -1,0 +1,81 @@
+import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
+import type { Dec } from '../../core/decimal';
+import type { OutboundNfeStatus } from './entities/outbound-nfe.entity';
+import { INVOICE_STATUSES } from './invoices.state';
+
+/*
+ * Request schemas of /invoices. What is billed is a fulfilment or an order (exactly one); installments
+ * (cobr/dup) must add up to the document's total (checked once the engine computed it, 422).
+ */
+
+const installments = Joi.array()
+  .items(Joi.object({ dueDate: isoDate().required(), amount: decimal('amount', { positive: true }).required() }))
+  .max(120)
+  .description('duplicatas (cobr/dup); they must add up to vNF');
+const transport = Joi.object({
+  mode: Joi.number().valid(0, 1, 2, 3, 4, 9).required().description('modFrete: 0 issuer (CIF), 1 recipient (FOB), 2 third party, 3/4 own, 9 none'),
+  volumes: Joi.object({
+    quantity: Joi.number().integer().min(1).max(999_999).required(),
+    kind: Joi.string().trim().max(60).allow(null),
+    grossWeight: decimal('quantity', { min: 0 }).allow(null),
+    netWeight: decimal('quantity', { min: 0 }).allow(null),
+  }).allow(null),
+});
+const documentFields = {
+  installments,
+  paymentType: Joi.string().pattern(/^(01|02|03|04|05|10|11|12|13|15|16|17|18|19)$/).description('tPag (01 cash, 03 credit card, 15 boleto, 17 Pix…); default 15 with installments, else 01'),
+  transport,
+  notes: Joi.string().trim().max(2000).allow(null, '').description('text for infCpl, before the Lei 12.741 line'),
+};
+const target = { fulfillmentId: id('fulfillment'), salesOrderId: id('sales-order') };
+const invoiceParam = Joi.object({ id: id('invoice').required() });
+const filialParam = Joi.object({ filialId: id('filial').required() });
+
+export interface DocumentFields {
+  installments?: { dueDate: string; amount: Dec }[];
+  paymentType?: string;
+  transport?: { mode: 0 | 1 | 2 | 3 | 4 | 9; volumes?: { quantity: number; kind?: string | null; grossWeight?: Dec | null; netWeight?: Dec | null } | null };
+  notes?: string | null;
+}
+type Target = { fulfillmentId?: number; salesOrderId?: number };
+type ById = { params: { id: number } };
+
+export const invoiceSchemas = {
+  issue: typedSchema<{ body: Target & DocumentFields }>({ body: Joi.object({ ...target, ...documentFields }).xor('fulfillmentId', 'salesOrderId') }),
+  byId: typedSchema<ById>({ params: invoiceParam }),
+  resend: typedSchema<ById & { body: DocumentFields }>({ params: invoiceParam, body: Joi.object(documentFields) }),
+  cancel: typedSchema<ById & { body: { justification: string } }>({ params: invoiceParam, body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required() }) }),
+  correct: typedSchema<ById & { body: { correction: string } }>({ params: invoiceParam, body: Joi.object({ correction: Joi.string().trim().min(15).max(1000).required() }) }),
+  voidOne: typedSchema<ById & { body: { justification: string } }>({ params: invoiceParam, body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required() }) }),
+  email: typedSchema<ById & { body: { to?: string } }>({ params: invoiceParam, body: Joi.object({ to: Joi.string().trim().email().max(150) }) }),
+  list: typedSchema<{ params: { filialId: number }; query: PageRequest & { status?: OutboundNfeStatus } }>({
+    params: filialParam,
+    query: Joi.object({ ...pagination, status: Joi.string().valid(...INVOICE_STATUSES) }),
+  }),
+  seriesList: typedSchema<{ params: { filialId: number } }>({ params: filialParam }),
+  seriesSave: typedSchema<{ params: { filialId: number }; body: { model: 55 | 65; series: number; nextNumber: number; isDefault: boolean } }>({
+    params: filialParam,
+    body: Joi.object({
+      model: Joi.number().valid(55, 65).required(),
+      series: Joi.number().integer().min(0).max(889).required().description('série 0–889 (890–899 are the authority\'s avulsa, 900+ SCAN)'),
+      nextNumber: Joi.number().integer().min(1).max(999_999_999).required(),
+      isDefault: Joi.boolean().default(true),
+    }),
+  }),
+  numbers: typedSchema<{ params: { seriesId: number }; query: { from?: number; to?: number } }>({
+    params: Joi.object({ seriesId: id('invoice-series').required() }),
+    query: Joi.object({ from: Joi.number().integer().min(1), to: Joi.number().integer().min(1) }),
+  }),
+  voidNumbers: typedSchema<{ body: { filialId: number; model?: number; series: number; first: number; last: number; justification: string } }>({
+    body: Joi.object({
+      filialId: id('filial').required(),
+      model: Joi.number().valid(55, 65).default(55),
+      series: Joi.number().integer().min(0).max(999).required(),
+      first: Joi.number().integer().min(1).max(999_999_999).required(),
+      last: Joi.number().integer().min(1).max(999_999_999).required(),
+      justification: Joi.string().trim().min(15).max(255).required(),
+    }),
+  }),
+};

@@ -1,0 +1,47 @@
+import { In } from 'typeorm';
+import { assertFilialAccess } from '../../core/auth/tenancy';
+import type { TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { reader } from '../../core/db/transaction';
+import { BusinessRuleError } from '../../core/errors';
+import { Page, PageRequest, paginate } from '../../core/pagination';
+import { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
+import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
+import { invoiceDanfe } from './danfe.service';
+import { findInvoice, gunzipText } from './invoice-store';
+
+/* Reads of outbound NF-e: list per filial (two-phase), detail with events, the nfeProc XML and the DANFE. */
+
+export async function listInvoices(ctx: TenantContext, filialId: number, query: PageRequest & { status?: OutboundNfeStatus }): Promise<Page<OutboundNfe>> {
+  const em = dataSource.manager;
+  const qb = em.createQueryBuilder(OutboundNfe, 'n').where('n.company_id = :c AND n.filial_id = :f', { c: ctx.companyId, f: filialId });
+  if (query.status) qb.andWhere('n.status = :s', { s: query.status });
+  return paginate(qb, [{ column: 'n.id', direction: 'DESC' }], query, (ids) => em.find(OutboundNfe, { where: { companyId: ctx.companyId, id: In(ids) } }), (n) => n.id);
+}
+
+/** A document of the caller's company (else 404) in a filial the token grants (else 403). */
+export async function accessibleInvoice(ctx: TenantContext, id: number): Promise<OutboundNfe> {
+  const doc = await findInvoice(ctx.companyId, id);
+  await assertFilialAccess(ctx, doc.filialId);
+  return doc;
+}
+
+export async function invoiceDetail(ctx: TenantContext, id: number): Promise<{ doc: OutboundNfe; events: OutboundNfeEvent[] }> {
+  const doc = await accessibleInvoice(ctx, id);
+  const events = await reader().find(OutboundNfeEvent, { where: { companyId: ctx.companyId, outboundNfeId: id }, order: { id: 'ASC' } });
+  return { doc, events };
+}
+
+/** The nfeProc (authorized, denied or cancelled); before the authority's answer, 422 INVOICE_XML_NOT_AVAILABLE (the signed NFe is not a legal document yet). */
+export async function invoiceXml(ctx: TenantContext, id: number): Promise<{ doc: OutboundNfe; xml: string }> {
+  const doc = await accessibleInvoice(ctx, id);
+  if (!doc.procXmlGz) throw new BusinessRuleError('INVOICE_XML_NOT_AVAILABLE', `The NF-e is ${doc.status}: there is no authorized nfeProc`);
+  return { doc, xml: gunzipText(doc.procXmlGz) };
+}
+
+export async function invoicePdf(ctx: TenantContext, id: number): Promise<{ doc: OutboundNfe; pdf: Buffer }> {
+  const doc = await accessibleInvoice(ctx, id);
+  if (!doc.procXmlGz || (doc.status !== 'AUTHORIZED' && doc.status !== 'CANCELLED')) throw new BusinessRuleError('INVOICE_XML_NOT_AVAILABLE', `The NF-e is ${doc.status}: a DANFE exists only for an authorized NF-e`);
+  return { doc, pdf: await invoiceDanfe(doc) };
+}
+

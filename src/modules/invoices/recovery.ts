@@ -1,0 +1,73 @@
+import { In, IsNull, LessThan } from 'typeorm';
+import { invoicesConfig } from '../../core/config/invoices';
+import { reader } from '../../core/db/transaction';
+import { encodeId } from '../../core/hashids';
+import { logger } from '../../core/logger';
+import { probeContingencies } from './contingency.service';
+import { OutboundNfe } from './entities/outbound-nfe.entity';
+import { settle } from './issue.service';
+import { UNSETTLED_STATUSES } from './invoices.state';
+import { retryPendingVoids, voidRejected } from './void.service';
+
+/*
+ * The recovery pass (at start and on a timer, any number of replicas): documents a crash or a lost
+ * answer left SIGNED/SENT with an expired lease are settled (consult the key first, send only what the
+ * authority does not have); PENDING voidings are asked again; REJECTED documents untouched for
+ * INVOICE_ABANDON_HOURS have their number voided; open contingencies are probed. A document is worked
+ * on only under its own lease (a conditional UPDATE), so two replicas never send one document twice.
+ */
+export async function recoverInvoices(now = new Date(), limit = 50): Promise<{ settled: number; voided: number }> {
+  const stuck = await reader().find(OutboundNfe, {
+    where: [
+      { status: In(UNSETTLED_STATUSES), leaseUntil: IsNull() },
+      { status: In(UNSETTLED_STATUSES), leaseUntil: LessThan(now) },
+    ],
+    order: { id: 'ASC' },
+    take: limit,
+  });
+  let settled = 0;
+  for (const d of stuck) {
+    try {
+      const after = await settle({ companyId: d.companyId, actor: 'invoice-recovery' }, d.id);
+      if (!UNSETTLED_STATUSES.includes(after.status)) settled++;
+    } catch (err) {
+      logger.warn('invoice recovery could not settle a document', { invoiceId: encodeId('invoice', d.id), err: (err as Error).message });
+    }
+  }
+  await retryPendingVoids().catch(() => undefined);
+  const abandoned = await reader().find(OutboundNfe, { where: { status: 'REJECTED', updatedAt: LessThan(new Date(now.getTime() - invoicesConfig.abandonMs)) }, order: { id: 'ASC' }, take: limit });
+  let voided = 0;
+  for (const d of abandoned) {
+    try {
+      await voidRejected({ companyId: d.companyId, actor: 'AUTOMATIC' }, d.id, 'Numero nao utilizado: NF-e rejeitada e abandonada pelo emitente');
+      voided++;
+    } catch (err) {
+      logger.warn('invoice recovery could not void an abandoned number', { invoiceId: encodeId('invoice', d.id), err: (err as Error).message });
+    }
+  }
+  await probeContingencies().catch(() => undefined);
+  return { settled, voided };
+}
+
+export class InvoiceRecovery {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  start(tickMs = invoicesConfig.recovery.tickMs): void {
+    const tick = () => {
+      if (this.running) return;
+      this.running = recoverInvoices()
+        .catch((err) => logger.error('invoice recovery failed', { err: (err as Error).message }))
+        .finally(() => (this.running = null));
+    };
+    tick();
+    this.timer = setInterval(tick, tickMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,97 @@
+import { Between, In } from 'typeorm';
+import { diff, recordAudit } from '../../core/audit/audit.service';
+import { assertFilialAccess } from '../../core/auth/tenancy';
+import type { TenantContext } from '../../core/context';
+import { isUniqueViolation } from '../../core/db/db-errors';
+import { inTransaction, reader } from '../../core/db/transaction';
+import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/errors';
+import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
+import { InvoiceSeries } from './entities/invoice-series.entity';
+import { OutboundNfe } from './entities/outbound-nfe.entity';
+
+/*
+ * Séries and their numbers: configured per filial and model; the next number only moves forward
+ * (never back onto numbers the série already gave out); the report lists every number's fate.
+ */
+
+export async function listSeries(ctx: TenantContext, filialId: number): Promise<InvoiceSeries[]> {
+  return reader().find(InvoiceSeries, { where: { companyId: ctx.companyId, filialId }, order: { model: 'ASC', series: 'ASC' } });
+}
+
+export interface SeriesInput {
+  model: 55 | 65;
+  series: number;
+  nextNumber: number;
+  isDefault: boolean;
+}
+
+export async function saveSeries(ctx: TenantContext, filialId: number, input: SeriesInput): Promise<InvoiceSeries> {
+  try {
+    return await inTransaction(async (em) => {
+      const current = await em.findOneBy(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, series: input.series });
+      if (current && input.nextNumber < current.nextNumber) {
+        throw new BusinessRuleError('SERIES_NUMBER_BACKWARDS', `Série ${input.series} already gave out numbers up to ${current.nextNumber - 1}; the next number cannot go back`, { nextNumber: current.nextNumber });
+      }
+      if (input.isDefault) await em.update(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, isDefault: true }, { isDefault: false });
+      let saved: InvoiceSeries;
+      if (current) {
+        const r = await em
+          .createQueryBuilder()
+          .update(InvoiceSeries)
+          .set({ nextNumber: input.nextNumber, isDefault: input.isDefault, version: () => 'version + 1' })
+          .where('id = :id AND company_id = :c AND next_number <= :n', { id: current.id, c: ctx.companyId, n: input.nextNumber })
+          .execute();
+        if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
+        saved = await em.findOneByOrFail(InvoiceSeries, { id: current.id });
+      } else {
+        saved = await em.save(em.create(InvoiceSeries, { companyId: ctx.companyId, filialId, ...input }));
+      }
+      await recordAudit(em, ctx, { entity: 'invoice-series', entityId: saved.id, action: current ? 'UPDATED' : 'CREATED', changes: diff(current ? { nextNumber: current.nextNumber, isDefault: current.isDefault } : {}, { nextNumber: saved.nextNumber, isDefault: saved.isDefault }) });
+      return saved;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError('DUPLICATE', 'The série was created concurrently; retry');
+    throw err;
+  }
+}
+
+export type NumberFate = 'AUTHORIZED' | 'CANCELLED' | 'DENIED' | 'REJECTED' | 'SIGNED' | 'SENT' | 'VOIDED' | 'VOID_PENDING';
+
+export interface NumberReport {
+  series: InvoiceSeries;
+  from: number;
+  to: number;
+  numbers: { number: number; fate: NumberFate; invoiceId: number | null; accessKey: string | null }[];
+  /** Numbers of the range the série gave out that nothing accounts for (must stay empty). */
+  unaccounted: number[];
+}
+
+const MAX_REPORT = 1000;
+
+export async function numberReport(ctx: TenantContext, seriesId: number, range: { from?: number; to?: number }): Promise<NumberReport> {
+  const series = await reader().findOneBy(InvoiceSeries, { id: seriesId, companyId: ctx.companyId });
+  if (!series) throw new NotFoundError('Invoice series', 'SERIES_NOT_FOUND');
+  await assertFilialAccess(ctx, series.filialId);
+  const last = series.nextNumber - 1;
+  const from = Math.max(1, range.from ?? 1);
+  const to = Math.min(last, range.to ?? from + MAX_REPORT - 1, from + MAX_REPORT - 1);
+  if (to < from) return { series, from, to: from - 1, numbers: [], unaccounted: [] };
+  const [docs, voids] = await Promise.all([
+    reader().find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: Between(from, to) }, select: { id: true, number: true, status: true, accessKey: true } }),
+    reader().find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } }),
+  ]);
+  const byNumber = new Map(docs.map((d) => [d.number, d]));
+  const numbers: NumberReport['numbers'] = [];
+  const unaccounted: number[] = [];
+  for (let n = from; n <= to; n++) {
+    const d = byNumber.get(n);
+    if (d) {
+      numbers.push({ number: n, fate: d.status, invoiceId: d.id, accessKey: d.accessKey });
+      continue;
+    }
+    const v = voids.find((x) => n >= x.firstNumber && n <= x.lastNumber);
+    if (v) numbers.push({ number: n, fate: v.status === 'VOIDED' ? 'VOIDED' : 'VOID_PENDING', invoiceId: null, accessKey: null });
+    else unaccounted.push(n);
+  }
+  return { series, from, to, numbers, unaccounted };
+}

@@ -1,0 +1,147 @@
+import { In } from 'typeorm';
+import { diff, recordAudit } from '../../core/audit/audit.service';
+import { assertFilialAccess } from '../../core/auth/tenancy';
+import type { ActorContext, TenantContext } from '../../core/context';
+import { isMysql } from '../../core/db/engine';
+import { inTransaction, reader } from '../../core/db/transaction';
+import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/errors';
+import { encodeId } from '../../core/hashids';
+import { publishEvent } from '../../core/outbox/outbox.service';
+import { NFE_NS } from '../sefaz/xml/dom';
+import { asciiText } from '../sefaz/xml/events';
+import { buildInutNFe, canonicalInfInut, VoidRequest, voidId } from '../sefaz/xml/outbound';
+import { ufCode } from '../sefaz/xml/uf-codes';
+import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
+import { InvoiceSeries } from './entities/invoice-series.entity';
+import { OutboundNfe } from './entities/outbound-nfe.entity';
+import { clientOf, filialSigning, findInvoice, gz, transition } from './invoice-store';
+import { assertTransition } from './invoices.state';
+import { signatureFor } from './xml/nfe-signer';
+
+/*
+ * Voiding numbers (inutilização, NFeInutilizacao4): a range of a série that will never be an NF-e.
+ * Either numbers not yet taken (the série's next number jumps past them, in the transaction that
+ * reserves the range, so no issue can take them meanwhile) or the numbers of REJECTED documents the
+ * user abandons (they become VOIDED and release what they billed). The reservation is recorded
+ * (PENDING) before the authority is asked, so a number is never skipped in silence: the report shows it.
+ */
+
+export interface VoidInput {
+  filialId: number;
+  series: number;
+  model?: number;
+  first: number;
+  last: number;
+  justification: string;
+}
+
+const MAX_RANGE = 1000;
+
+async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNumberVoid> {
+  const s = await filialSigning(ctx.companyId, row.filialId);
+  const cUF = ufCode(s.filial.uf) ?? '35';
+  const req: VoidRequest = { tpAmb: s.tpAmb, cUF, year: String(new Date().getUTCFullYear()).slice(2), cnpj: s.filial.cnpj, model: row.model, series: row.series, first: row.firstNumber, last: row.lastNumber, justification: row.justification };
+  const canonical = canonicalInfInut(req);
+  const { signature } = signatureFor(voidId(req), canonical, s.signer);
+  const inutNFe = buildInutNFe(canonical, signature);
+  let reply;
+  try {
+    reply = await (await clientOf(s, null)).voidNumbers(inutNFe);
+  } catch (err) {
+    // No answer: stays PENDING, asked again by the route or the recovery pass.
+    if (err instanceof UpstreamError) throw err;
+    throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the voiding: ${(err as Error).message}`);
+  }
+  // 102 homologated; 256 "already voided" is the same outcome for us (a retry after a lost answer).
+  const done = reply.cStat === '102' || reply.cStat === '256';
+  const refused = !done && reply.cStat !== '108' && reply.cStat !== '109';
+  await inTransaction(async (em) => {
+    await em.update(InvoiceNumberVoid, { id: row.id, companyId: row.companyId }, {
+      status: done ? 'VOIDED' : refused ? 'REFUSED' : 'PENDING',
+      cStat: reply.cStat,
+      xMotivo: reply.xMotivo.slice(0, 255),
+      protocol: reply.protocol,
+      voidedAt: done ? new Date() : null,
+      xmlGz: done ? gz(`<procInutNFe xmlns="${NFE_NS}" versao="4.00">${inutNFe.replace(` xmlns="${NFE_NS}"`, '')}${reply.xml.replace(` xmlns="${NFE_NS}"`, '')}</procInutNFe>`) : null,
+    });
+    if (done) {
+      // Documents of the range (REJECTED) are VOIDED; what they billed may be billed again.
+      const docs = await em.find(OutboundNfe, { where: { companyId: row.companyId, seriesId: row.seriesId, status: 'REJECTED', number: In(range(row.firstNumber, row.lastNumber)) } });
+      for (const d of docs) {
+        assertTransition(d, 'void', 'VOIDED');
+        await transition(ctx, d, 'VOIDED', { claim: null }, 'nfe.outbound.number-voided', em, { protocol: reply.protocol });
+      }
+      if (!docs.length) {
+        await publishEvent(em, ctx, {
+          type: 'nfe.outbound.number-voided',
+          filialId: row.filialId,
+          aggregateType: 'invoice-series',
+          aggregateId: row.seriesId,
+          data: { seriesId: encodeId('invoice-series', row.seriesId), filialId: encodeId('filial', row.filialId), series: row.series, first: row.firstNumber, last: row.lastNumber, protocol: reply.protocol },
+        });
+      }
+    }
+    await recordAudit(em, ctx, { entity: 'invoice-series', entityId: row.seriesId, action: done ? 'NUMBERS_VOIDED' : 'NUMBERS_VOID_REFUSED', changes: { range: [null, `${row.firstNumber}-${row.lastNumber}`], cStat: [null, reply.cStat] } });
+  });
+  const after = await reader().findOneByOrFail(InvoiceNumberVoid, { id: row.id, companyId: row.companyId });
+  if (after.status === 'REFUSED') throw new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
+  if (after.status === 'PENDING') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
+  return after;
+}
+
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_v, i) => a + i);
+
+/** POST /invoices/void-numbers: numbers never taken (ahead of the série) or of REJECTED documents. */
+export async function voidNumbers(ctx: TenantContext, input: VoidInput): Promise<InvoiceNumberVoid> {
+  await assertFilialAccess(ctx, input.filialId);
+  if (input.last < input.first) throw new BusinessRuleError('INVALID_RANGE', 'last must not be below first');
+  if (input.last - input.first + 1 > MAX_RANGE) throw new BusinessRuleError('INVALID_RANGE', `At most ${MAX_RANGE} numbers at once`);
+  const model = input.model ?? 55;
+  const justification = asciiText(input.justification).slice(0, 255);
+  const row = await inTransaction(async (em) => {
+    const series = await em.findOne(InvoiceSeries, { where: { companyId: ctx.companyId, filialId: input.filialId, model, series: input.series }, ...(isMysql ? { lock: { mode: 'pessimistic_write' } } : {}) });
+    if (!series) throw new NotFoundError('Invoice series', 'SERIES_NOT_FOUND');
+    const docs = await em.find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: In(range(input.first, Math.min(input.last, series.nextNumber - 1))) } });
+    const inUse = docs.find((d) => d.status !== 'REJECTED');
+    if (inUse) throw new BusinessRuleError('NUMBER_IN_USE', `Number ${inUse.number} belongs to an NF-e ${inUse.status}; only numbers never issued or of REJECTED documents are voided`, { number: inUse.number, invoiceStatus: inUse.status });
+    const byNumber = new Set(docs.map((d) => d.number));
+    const gapless = range(input.first, Math.min(input.last, series.nextNumber - 1)).filter((n) => !byNumber.has(n));
+    const pending = await em.find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } });
+    const overlap = pending.find((v) => v.firstNumber <= input.last && v.lastNumber >= input.first);
+    if (overlap) {
+      if (overlap.status === 'PENDING' && overlap.firstNumber === input.first && overlap.lastNumber === input.last) return overlap; // asked again
+      throw new BusinessRuleError('NUMBER_ALREADY_VOIDED', `Numbers ${overlap.firstNumber}-${overlap.lastNumber} are already ${overlap.status === 'VOIDED' ? 'voided' : 'being voided'}`);
+    }
+    if (gapless.length) throw new BusinessRuleError('NUMBER_IN_USE', `Number ${gapless[0]} was taken by the série (it is accounted for); nothing to void there`);
+    if (input.last >= series.nextNumber) {
+      const moved = await em
+        .createQueryBuilder()
+        .update(InvoiceSeries)
+        .set({ nextNumber: input.last + 1, version: () => 'version + 1' })
+        .where('id = :id AND company_id = :companyId AND next_number = :n', { id: series.id, companyId: ctx.companyId, n: series.nextNumber })
+        .execute();
+      if (!moved.affected) throw new BusinessRuleError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
+    }
+    const saved = await em.save(
+      em.create(InvoiceNumberVoid, { companyId: ctx.companyId, filialId: input.filialId, seriesId: series.id, model, series: input.series, firstNumber: input.first, lastNumber: input.last, justification, status: 'PENDING', cStat: null, xMotivo: null, protocol: null, voidedAt: null, xmlGz: null, actor: ctx.actor.slice(0, 100) }),
+    );
+    await recordAudit(em, ctx, { entity: 'invoice-series', entityId: series.id, action: 'NUMBERS_VOID_REQUESTED', changes: diff({}, { first: input.first, last: input.last, justification }) });
+    return saved;
+  });
+  return ask(ctx, row);
+}
+
+/** The number of one REJECTED document (the user abandons it, or the recovery pass after INVOICE_ABANDON_HOURS). */
+export async function voidRejected(ctx: ActorContext, id: number, justification: string): Promise<OutboundNfe> {
+  const doc = await findInvoice(ctx.companyId, id);
+  assertTransition(doc, 'void', 'VOIDED');
+  const tenant: TenantContext = { ...ctx, grantedFiliais: [doc.filialId], scopes: [] };
+  await voidNumbers(tenant, { filialId: doc.filialId, series: doc.series, model: doc.model, first: doc.number, last: doc.number, justification });
+  return findInvoice(ctx.companyId, id);
+}
+
+/** PENDING voidings (no answer, authority down) are asked again by the recovery pass. */
+export async function retryPendingVoids(limit = 20): Promise<void> {
+  const rows = await reader().find(InvoiceNumberVoid, { where: { status: 'PENDING' }, order: { id: 'ASC' }, take: limit });
+  for (const r of rows) await ask({ companyId: r.companyId, actor: 'invoice-recovery' }, r).catch(() => undefined);
+}

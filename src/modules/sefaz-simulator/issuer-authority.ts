@@ -1,0 +1,299 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { cnpjOfCertificatePem } from '../sefaz/certificate/pfx';
+import { child, childText, escapeXml, extractElementText, findFirst, NFE_NS, parseRoot } from '../sefaz/xml/dom';
+import { brasiliaDateTime, buildRetEvento, readEnvEvento } from '../sefaz/xml/events';
+import { readInutNFe, TP_CANCELAMENTO, TP_CCE, voidId } from '../sefaz/xml/outbound';
+import { verifyEnvelopedSignatures } from '../sefaz/xml/xmldsig';
+import { accessKeyCheckDigit, hasValidCheckDigit } from '../nfe/xml/access-key';
+import { protocolNumber } from './nfe-generator';
+
+/*
+ * The issuer's side of the authority (a state SEFAZ, or SVC-AN/SVC-RS): authorizes NF-e sent by
+ * NFeAutorizacao4 (synchronous, lot of one), answers the situation of a key, the service status,
+ * voids numbers and registers the issuer's events (110111 within the deadline, 110110 up to 20),
+ * answering with the authority's codes: 225 schema, 297/298 signature, 236 key digit, 204/539
+ * duplicity, 206 number voided, 501 cancellation past the deadline, 108/109 service down, 217 key
+ * unknown. Faults can be injected for tests: drop the answer after authorizing, answer late, be
+ * down for a while.
+ */
+
+const VER_APLIC = 'SIMULADOR_UF_4.00';
+const HOUR = 3600_000;
+
+interface IssuedDoc {
+  accessKey: string;
+  cnpj: string;
+  tpAmb: string;
+  model: number;
+  series: number;
+  number: number;
+  status: 'AUTHORIZED' | 'DENIED' | 'CANCELLED';
+  protXml: string;
+  protocol: string;
+  authorizedAt: number;
+  events: { tpEvento: string; sequence: number; protocol: string; procXml: string }[];
+}
+
+interface IssuerState {
+  docs: Record<string, IssuedDoc>;
+  byNumber: Record<string, string>;
+  voided: { cnpj: string; tpAmb: string; model: number; series: number; first: number; last: number; protocol: string }[];
+  serial: number;
+}
+
+export interface Faults {
+  /** Authorize the next N documents, then drop the connection without an answer. */
+  dropAfterAuthorize: number;
+  /** Hold every authorization answer this long (after authorizing). */
+  delayMs: number;
+  /** The normal authority answers 108 until then (epoch ms); contingency services stay up. */
+  downUntil: number;
+  /** The next authorization is rejected with this answer (tests of REJECTED). */
+  rejectNext: { cStat: string; xMotivo: string } | null;
+}
+
+export interface Reply {
+  /** The message to put in the SOAP envelope; null → drop the connection. */
+  message: string | null;
+  delayMs: number;
+}
+
+const numberKey = (cnpj: string, tpAmb: string, model: number, series: number, n: number) => `${cnpj}|${tpAmb}|${model}|${series}|${n}`;
+const esc = escapeXml;
+
+export class IssuerAuthority {
+  private state: IssuerState = { docs: {}, byNumber: {}, voided: [], serial: 1 };
+  readonly faults: Faults = { dropAfterAuthorize: 0, delayMs: 0, downUntil: 0, rejectNext: null };
+  /** Recipients whose documents are denied (301 irregular recipient). */
+  readonly irregularRecipients = new Set<string>();
+  /** Authorized documents are handed here (the recipient's DF-e stream). */
+  onAuthorized: ((procXml: string) => void) | null = null;
+
+  constructor(
+    private readonly opts: { now: () => number; stateFile?: string; cancelDeadlineHours?: number },
+  ) {
+    if (opts.stateFile && fs.existsSync(opts.stateFile)) this.state = JSON.parse(fs.readFileSync(opts.stateFile, 'utf8')) as IssuerState;
+  }
+
+  private save(): void {
+    if (!this.opts.stateFile) return;
+    fs.mkdirSync(path.dirname(this.opts.stateFile), { recursive: true });
+    fs.writeFileSync(`${this.opts.stateFile}.tmp`, JSON.stringify(this.state));
+    fs.renameSync(`${this.opts.stateFile}.tmp`, this.opts.stateFile);
+  }
+
+  /** Down for `ms` from now (108 from the normal services; SVC stays up). */
+  downFor(ms: number): void {
+    this.faults.downUntil = this.opts.now() + ms;
+  }
+
+  isDown(): boolean {
+    return this.opts.now() < this.faults.downUntil;
+  }
+
+  document(accessKey: string): IssuedDoc | undefined {
+    return this.state.docs[accessKey];
+  }
+
+  /** Every document the authority holds for an issuer (tests count them). */
+  documentsOf(cnpj: string): IssuedDoc[] {
+    return Object.values(this.state.docs).filter((d) => d.cnpj === cnpj);
+  }
+
+  private now(): string {
+    return brasiliaDateTime(new Date(this.opts.now()));
+  }
+
+  private nextProtocol(): string {
+    return protocolNumber(new Date(this.opts.now()), 500_000_000 + this.state.serial++);
+  }
+
+  private isVoided(cnpj: string, tpAmb: string, model: number, series: number, n: number) {
+    return this.state.voided.some((v) => v.cnpj === cnpj && v.tpAmb === tpAmb && v.model === model && v.series === series && n >= v.first && n <= v.last);
+  }
+
+  private retEnvi(tpAmb: string, cUF: string, cStat: string, xMotivo: string, prot = ''): string {
+    return (
+      `<retEnviNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo>` +
+      `<cUF>${cUF}</cUF><dhRecbto>${this.now()}</dhRecbto>${prot}</retEnviNFe>`
+    );
+  }
+
+  private prot(tpAmb: string, key: string, cStat: string, xMotivo: string, protocol: string | null, digest: string | null): string {
+    return (
+      `<protNFe versao="4.00"><infProt><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><chNFe>${key}</chNFe><dhRecbto>${this.now()}</dhRecbto>` +
+      `${protocol ? `<nProt>${protocol}</nProt>` : ''}${digest ? `<digVal>${digest}</digVal>` : ''}<cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo></infProt></protNFe>`
+    );
+  }
+
+  /** NFeAutorizacao4 with indSinc 1 and one NF-e. */
+  authorize(enviNFe: string, peerPem: string | null, contingency: boolean): Reply {
+    const reply = (message: string | null, delayMs = 0): Reply => ({ message, delayMs });
+    let root;
+    try {
+      root = parseRoot(enviNFe);
+    } catch {
+      return reply(this.retEnvi('1', '35', '225', 'Rejeicao: Falha no Schema XML do lote de NFe'));
+    }
+    const nfe = child(root, 'NFe');
+    const inf = nfe ? child(nfe, 'infNFe') : undefined;
+    const ide = inf ? child(inf, 'ide') : undefined;
+    const tpAmb = childText(ide, 'tpAmb') ?? '1';
+    const cUF = childText(ide, 'cUF') ?? '35';
+    if (!contingency && this.isDown()) return reply(this.retEnvi(tpAmb, cUF, '108', 'Servico Paralisado Momentaneamente (curto prazo)'));
+    const structural = root.localName === 'enviNFe' && root.getAttribute('versao') === '4.00' && childText(root, 'indSinc') === '1' && !!inf && inf.getAttribute('versao') === '4.00' &&
+      ['ide', 'emit', 'det', 'total', 'transp', 'pag'].every((n) => !!child(inf, n)) && /^\d{1,15}$/.test(childText(root, 'idLote') ?? '');
+    if (!structural || !ide) return reply(this.retEnvi(tpAmb, cUF, '225', 'Rejeicao: Falha no Schema XML do lote de NFe'));
+    const key = (inf.getAttribute('Id') ?? '').replace(/^NFe/, '');
+    const nfeText = extractElementText(enviNFe, 'NFe') ?? '';
+    if (!findFirst(nfe!, 'Signature')) return reply(this.retEnvi(tpAmb, cUF, '298', 'Rejeicao: Assinatura difere do padrao do Sistema'));
+    if (!/^\d{6}[0-9A-Z]{12}\d{26}$/.test(key) || !hasValidCheckDigit(key)) {
+      const detail = key.length === 44 ? ` [esperado ${accessKeyCheckDigit(key.slice(0, 43))}]` : '';
+      return reply(this.retEnvi(tpAmb, cUF, '236', `Rejeicao: Chave de Acesso com digito verificador invalido${detail}`));
+    }
+    const check = verifyEnvelopedSignatures(nfeText, 'infNFe')[0];
+    if (!check?.valid) return reply(this.retEnvi(tpAmb, cUF, '297', 'Rejeicao: Assinatura difere do calculado'));
+    const emit = child(inf, 'emit');
+    const cnpj = childText(emit, 'CNPJ') ?? childText(emit, 'CPF') ?? '';
+    const signer = check.certPem ? cnpjOfCertificatePem(check.certPem) : null;
+    const peer = peerPem ? cnpjOfCertificatePem(peerPem) : null;
+    if (!signer || signer.slice(0, 8) !== cnpj.slice(0, 8)) return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
+    if (peer && peer.slice(0, 8) !== cnpj.slice(0, 8)) return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
+    const model = Number(childText(ide, 'mod'));
+    const series = Number(childText(ide, 'serie'));
+    const number = Number(childText(ide, 'nNF'));
+    const tpEmis = childText(ide, 'tpEmis');
+    if (contingency !== (tpEmis === '6' || tpEmis === '7')) return reply(this.retEnvi(tpAmb, cUF, '114', `Rejeicao: SCAN/SVC ${contingency ? 'nao habilitado para tpEmis normal' : 'tpEmis de contingencia na SEFAZ normal'}`));
+    const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfeText)?.[1] ?? null;
+    const existing = this.state.docs[key];
+    if (existing) {
+      const p = existing.protXml.match(/<nProt>(\d+)<\/nProt>/)?.[1] ?? '';
+      return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '204', `Rejeicao: Duplicidade de NF-e [nProt:${p}][dhAut:${brasiliaDateTime(new Date(existing.authorizedAt))}]`, null, digest)));
+    }
+    const nk = numberKey(cnpj, tpAmb, model, series, number);
+    const other = this.state.byNumber[nk];
+    if (other) return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '539', `Rejeicao: Duplicidade de NF-e, com diferenca na Chave de Acesso [chNFe: ${other}]`, null, digest)));
+    if (this.isVoided(cnpj, tpAmb, model, series, number)) return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '206', 'Rejeicao: NF-e ja esta inutilizada na Base de dados da SEFAZ', null, digest)));
+    if (this.faults.rejectNext) {
+      const r = this.faults.rejectNext;
+      this.faults.rejectNext = null;
+      return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, r.cStat, r.xMotivo, null, digest)));
+    }
+    const dest = child(inf, 'dest');
+    const destDoc = childText(dest, 'CNPJ') ?? childText(dest, 'CPF');
+    const denied = !!destDoc && this.irregularRecipients.has(destDoc);
+    const protocol = this.nextProtocol();
+    const prot = denied
+      ? this.prot(tpAmb, key, '302', 'Uso Denegado: Irregularidade fiscal do destinatario', protocol, digest)
+      : this.prot(tpAmb, key, '100', 'Autorizado o uso da NF-e', protocol, digest);
+    this.state.docs[key] = { accessKey: key, cnpj, tpAmb, model, series, number, status: denied ? 'DENIED' : 'AUTHORIZED', protXml: prot, protocol, authorizedAt: this.opts.now(), events: [] };
+    this.state.byNumber[nk] = key;
+    this.save();
+    if (!denied && this.onAuthorized) {
+      try {
+        this.onAuthorized(`<nfeProc xmlns="${NFE_NS}" versao="4.00">${nfeText}${prot}</nfeProc>`);
+      } catch {
+        // The recipient's stream is a courtesy of the simulator; the authorization stands.
+      }
+    }
+    if (this.faults.dropAfterAuthorize > 0) {
+      this.faults.dropAfterAuthorize--;
+      return reply(null);
+    }
+    return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', prot), this.faults.delayMs);
+  }
+
+  /** NFeConsultaProtocolo4. */
+  situation(consSitNFe: string, contingency: boolean): string {
+    const root = parseRoot(consSitNFe);
+    const tpAmb = childText(root, 'tpAmb') ?? '1';
+    const key = childText(root, 'chNFe') ?? '';
+    const out = (cStat: string, xMotivo: string, extra = '') =>
+      `<retConsSitNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo>` +
+      `<cUF>${key.slice(0, 2) || '35'}</cUF><dhRecbto>${this.now()}</dhRecbto><chNFe>${key}</chNFe>${extra}</retConsSitNFe>`;
+    if (!contingency && this.isDown()) return out('108', 'Servico Paralisado Momentaneamente (curto prazo)');
+    const doc = this.state.docs[key];
+    if (!doc || doc.tpAmb !== tpAmb) return out('217', 'Rejeicao: NF-e nao consta na base de dados da SEFAZ');
+    const events = doc.events.map((e) => e.procXml).join('');
+    if (doc.status === 'CANCELLED') return out('101', 'Cancelamento de NF-e homologado', `${doc.protXml}${events}`);
+    if (doc.status === 'DENIED') return out('110', 'Uso Denegado', doc.protXml);
+    return out('100', 'Autorizado o uso da NF-e', `${doc.protXml}${events}`);
+  }
+
+  /** NFeStatusServico4. */
+  status(consStatServ: string, contingency: boolean): string {
+    const root = parseRoot(consStatServ);
+    const tpAmb = childText(root, 'tpAmb') ?? '1';
+    const cUF = childText(root, 'cUF') ?? '35';
+    const down = !contingency && this.isDown();
+    return (
+      `<retConsStatServ xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>` +
+      (down ? `<cStat>108</cStat><xMotivo>Servico Paralisado Momentaneamente (curto prazo)</xMotivo>` : `<cStat>107</cStat><xMotivo>Servico em Operacao</xMotivo>`) +
+      `<cUF>${cUF}</cUF><dhRecbto>${this.now()}</dhRecbto><tMed>1</tMed>${down ? `<dhRetorno>${brasiliaDateTime(new Date(this.faults.downUntil))}</dhRetorno>` : ''}</retConsStatServ>`
+    );
+  }
+
+  /** NFeInutilizacao4. */
+  voidNumbers(inutNFe: string, contingency: boolean): string {
+    const v = readInutNFe(inutNFe);
+    const at = this.now();
+    const out = (cStat: string, xMotivo: string, protocol: string | null) =>
+      `<retInutNFe xmlns="${NFE_NS}" versao="4.00"><infInut><tpAmb>${v.tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo>` +
+      `<cUF>${v.cUF}</cUF><ano>${v.year}</ano><CNPJ>${v.cnpj}</CNPJ><mod>${v.model}</mod><serie>${v.series}</serie><nNFIni>${v.first}</nNFIni><nNFFin>${v.last}</nNFFin>` +
+      `<dhRecbto>${at}</dhRecbto>${protocol ? `<nProt>${protocol}</nProt>` : ''}</infInut></retInutNFe>`;
+    if (contingency) return out('999', 'Rejeicao: Inutilizacao nao disponivel em contingencia', null);
+    if (this.isDown()) return out('108', 'Servico Paralisado Momentaneamente (curto prazo)', null);
+    if (!v.id || v.id !== voidId(v) || !(v.first <= v.last) || v.justification.length < 15) return out('225', 'Rejeicao: Falha no Schema XML da inutilizacao', null);
+    const check = verifyEnvelopedSignatures(inutNFe, 'infInut')[0];
+    if (!check?.valid) return out('297', 'Rejeicao: Assinatura difere do calculado', null);
+    for (let n = v.first; n <= v.last; n++) {
+      if (this.state.byNumber[numberKey(v.cnpj, v.tpAmb, v.model, v.series, n)]) return out('241', `Rejeicao: Um numero da faixa ja foi utilizado [nNF:${n}]`, null);
+    }
+    if (this.state.voided.some((x) => x.cnpj === v.cnpj && x.tpAmb === v.tpAmb && x.model === v.model && x.series === v.series && x.first === v.first && x.last === v.last)) {
+      return out('256', 'Rejeicao: Uma NF-e da faixa ja esta inutilizada na Base de dados da SEFAZ', null);
+    }
+    const protocol = this.nextProtocol();
+    this.state.voided.push({ cnpj: v.cnpj, tpAmb: v.tpAmb, model: v.model, series: v.series, first: v.first, last: v.last, protocol });
+    this.save();
+    return out('102', 'Inutilizacao de numero homologado', protocol);
+  }
+
+  /** The issuer's events 110111 / 110110 of an envEvento (one per lot). */
+  events(envEvento: string, contingency: boolean): string {
+    const { idLote, eventos } = readEnvEvento(envEvento);
+    const tpAmb = eventos[0]?.tpAmb ?? '1';
+    const cOrgao = eventos[0]?.cOrgao ?? '35';
+    const lot = (cStat: string, xMotivo: string, rets: string) =>
+      `<retEnvEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote ?? '0'}</idLote><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>${cOrgao}</cOrgao><cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo>${rets}</retEnvEvento>`;
+    if (!contingency && this.isDown()) return lot('108', 'Servico Paralisado Momentaneamente (curto prazo)', '');
+    if (eventos.length !== 1) return lot('225', 'Rejeicao: Falha no Schema XML do lote de eventos', '');
+    const e = eventos[0];
+    const ret = (cStat: string, xMotivo: string, protocol: string | null = null) =>
+      buildRetEvento({ tpAmb, verAplic: VER_APLIC, cStat, xMotivo, accessKey: e.accessKey, tpEvento: e.tpEvento, sequence: e.sequence, registeredAt: this.now(), protocol }).replace('<cOrgao>91</cOrgao>', `<cOrgao>${cOrgao}</cOrgao>`);
+    const answer = (cStat: string, xMotivo: string, protocol: string | null = null) => lot('128', 'Lote de Evento Processado', ret(cStat, xMotivo, protocol));
+    if (e.tpEvento !== TP_CANCELAMENTO && e.tpEvento !== TP_CCE) return answer('490', 'Rejeicao: Tipo do evento nao suportado pelo autorizador');
+    const check = verifyEnvelopedSignatures(e.xml, 'infEvento')[0];
+    if (!check?.valid) return answer('297', 'Rejeicao: Assinatura difere do calculado');
+    const doc = this.state.docs[e.accessKey];
+    if (!doc || doc.tpAmb !== tpAmb) return answer('494', 'Rejeicao: Chave de Acesso inexistente');
+    if (e.authorDocument?.slice(0, 8) !== doc.cnpj.slice(0, 8)) return answer('574', 'Rejeicao: O autor do evento diverge do emissor da NF-e');
+    if (doc.status === 'CANCELLED') return answer(e.tpEvento === TP_CANCELAMENTO ? '573' : '580', e.tpEvento === TP_CANCELAMENTO ? 'Rejeicao: Duplicidade de evento' : 'Rejeicao: O evento exige uma NF-e autorizada (NF-e cancelada)');
+    if (doc.status === 'DENIED') return answer('580', 'Rejeicao: O evento exige uma NF-e autorizada');
+    if (doc.events.some((x) => x.tpEvento === e.tpEvento && x.sequence === e.sequence)) return answer('573', 'Rejeicao: Duplicidade de evento');
+    if (e.tpEvento === TP_CANCELAMENTO) {
+      const deadline = doc.authorizedAt + (this.opts.cancelDeadlineHours ?? 24) * HOUR;
+      if (this.opts.now() > deadline) return answer('501', 'Rejeicao: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 24 horas)');
+      const nProt = /<nProt>(\d+)<\/nProt>/.exec(e.xml)?.[1];
+      if (nProt !== doc.protocol) return answer('222', 'Rejeicao: Protocolo de Autorizacao de Uso difere do cadastrado');
+    } else if (e.sequence < 1 || e.sequence > 20) {
+      return answer('225', 'Rejeicao: Falha no Schema XML do lote de eventos');
+    }
+    const protocol = this.nextProtocol();
+    const retXml = ret('135', 'Evento registrado e vinculado a NF-e', protocol);
+    doc.events.push({ tpEvento: e.tpEvento, sequence: e.sequence, protocol, procXml: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${e.xml}${retXml}</procEventoNFe>` });
+    if (e.tpEvento === TP_CANCELAMENTO) doc.status = 'CANCELLED';
+    this.save();
+    return lot('128', 'Lote de Evento Processado', retXml);
+  }
+}

@@ -1,0 +1,237 @@
+import type { Element } from '@xmldom/xmldom';
+import { child, childElements, childText, escapeXml, extractElementText, findFirst, NFE_NS, parseRoot } from './dom';
+import type { SoapService } from './soap';
+
+/*
+ * The issuer's services of NF-e 4.00 (the state authority, or SVC-AN / SVC-RS in contingency):
+ * NFeAutorizacao4 (enviNFe, indSinc 1), NFeRetAutorizacao4 (consReciNFe), NFeConsultaProtocolo4
+ * (consSitNFe), NFeStatusServico4 (consStatServ), NFeInutilizacao4 (inutNFe) and the issuer's events
+ * through NFeRecepcaoEvento4 (110111 cancelamento, 110110 carta de correção). Messages and readers
+ * shared by the client (modules/invoices) and the local simulator.
+ */
+
+const wsdl = (name: string) => `http://www.portalfiscal.inf.br/nfe/wsdl/${name}`;
+
+export const AUTORIZACAO: SoapService = { namespace: wsdl('NFeAutorizacao4'), operation: 'nfeAutorizacaoLote', wrapped: false, resultElement: 'retEnviNFe' };
+export const RET_AUTORIZACAO: SoapService = { namespace: wsdl('NFeRetAutorizacao4'), operation: 'nfeRetAutorizacaoLote', wrapped: false, resultElement: 'retConsReciNFe' };
+export const CONSULTA_PROTOCOLO: SoapService = { namespace: wsdl('NFeConsultaProtocolo4'), operation: 'nfeConsultaNF', wrapped: false, resultElement: 'retConsSitNFe' };
+export const STATUS_SERVICO: SoapService = { namespace: wsdl('NFeStatusServico4'), operation: 'nfeStatusServicoNF', wrapped: false, resultElement: 'retConsStatServ' };
+export const INUTILIZACAO: SoapService = { namespace: wsdl('NFeInutilizacao4'), operation: 'nfeInutilizacaoNF', wrapped: false, resultElement: 'retInutNFe' };
+
+export type OutboundService = 'AUTORIZACAO' | 'RET_AUTORIZACAO' | 'CONSULTA_PROTOCOLO' | 'STATUS_SERVICO' | 'INUTILIZACAO' | 'RECEPCAO_EVENTO';
+
+/** Paths of the services on an authority's host (the SVRS layout; the simulator serves the same). */
+export const OUTBOUND_PATHS: Record<OutboundService, string> = {
+  AUTORIZACAO: '/ws/NfeAutorizacao/NFeAutorizacao4.asmx',
+  RET_AUTORIZACAO: '/ws/NfeRetAutorizacao/NFeRetAutorizacao4.asmx',
+  CONSULTA_PROTOCOLO: '/ws/NfeConsulta/NfeConsulta4.asmx',
+  STATUS_SERVICO: '/ws/NfeStatusServico/NfeStatusServico4.asmx',
+  INUTILIZACAO: '/ws/nfeinutilizacao/nfeinutilizacao4.asmx',
+  RECEPCAO_EVENTO: '/ws/recepcaoevento/recepcaoevento4.asmx',
+};
+
+export const TP_CANCELAMENTO = '110111';
+export const TP_CCE = '110110';
+
+/** The fixed condition-of-use text of the carta de correção (its xsd enumerates it). */
+export const CCE_CONDITIONS =
+  'A Carta de Correcao e disciplinada pelo paragrafo 1o-A do art. 7o do Convenio S/N, de 15 de dezembro de 1970 e pode ser utilizada para regularizacao de erro ocorrido na emissao de documento fiscal, desde que o erro nao esteja relacionado com: I - as variaveis que determinam o valor do imposto tais como: base de calculo, aliquota, diferenca de preco, quantidade, valor da operacao ou da prestacao; II - a correcao de dados cadastrais que implique mudanca do remetente ou do destinatario; III - a data de emissao ou de saida.';
+
+export function buildEnviNFe(signedNfe: string, idLote: string): string {
+  return `<enviNFe xmlns="${NFE_NS}" versao="4.00"><idLote>${idLote}</idLote><indSinc>1</indSinc>${signedNfe.replace(/^<\?xml[^>]*>/, '')}</enviNFe>`;
+}
+
+export function buildConsSitNFe(tpAmb: string, accessKey: string): string {
+  return `<consSitNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><xServ>CONSULTAR</xServ><chNFe>${accessKey}</chNFe></consSitNFe>`;
+}
+
+export function buildConsStatServ(tpAmb: string, cUF: string): string {
+  return `<consStatServ xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><xServ>STATUS</xServ></consStatServ>`;
+}
+
+export function buildConsReciNFe(tpAmb: string, receipt: string): string {
+  return `<consReciNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><nRec>${receipt}</nRec></consReciNFe>`;
+}
+
+export interface ProtocolResult {
+  tpAmb: string | null;
+  accessKey: string | null;
+  receivedAt: string | null;
+  protocol: string | null;
+  digest: string | null;
+  cStat: string;
+  xMotivo: string;
+  /** The protNFe element's exact text (goes into nfeProc). */
+  xml: string;
+}
+
+function readProt(el: Element, text: string | null): ProtocolResult {
+  const inf = child(el, 'infProt');
+  return {
+    tpAmb: childText(inf, 'tpAmb'),
+    accessKey: childText(inf, 'chNFe'),
+    receivedAt: childText(inf, 'dhRecbto'),
+    protocol: childText(inf, 'nProt'),
+    digest: childText(inf, 'digVal'),
+    cStat: childText(inf, 'cStat') ?? '',
+    xMotivo: childText(inf, 'xMotivo') ?? '',
+    xml: text ?? '',
+  };
+}
+
+export interface AuthorizationReply {
+  cStat: string;
+  xMotivo: string;
+  receivedAt: string | null;
+  receipt: string | null;
+  protocol: ProtocolResult | null;
+}
+
+/** retEnviNFe (synchronous: protNFe inside) and retConsReciNFe share this reading. */
+export function readAuthorizationReply(el: Element, raw: string): AuthorizationReply {
+  const prot = child(el, 'protNFe');
+  return {
+    cStat: childText(el, 'cStat') ?? '',
+    xMotivo: childText(el, 'xMotivo') ?? '',
+    receivedAt: childText(el, 'dhRecbto'),
+    receipt: childText(child(el, 'infRec'), 'nRec') ?? childText(el, 'nRec'),
+    protocol: prot ? readProt(prot, extractElementText(raw, 'protNFe')) : null,
+  };
+}
+
+export interface StatusReply {
+  cStat: string;
+  xMotivo: string;
+  returnAt: string | null;
+  observation: string | null;
+}
+
+export function readStatusReply(el: Element): StatusReply {
+  return { cStat: childText(el, 'cStat') ?? '', xMotivo: childText(el, 'xMotivo') ?? '', returnAt: childText(el, 'dhRetorno'), observation: childText(el, 'xObs') };
+}
+
+export interface SituationReply {
+  cStat: string;
+  xMotivo: string;
+  accessKey: string | null;
+  protocol: ProtocolResult | null;
+  /** retEvento of registered events (cancellation: cStat 101 at the situation level). */
+  events: { tpEvento: string | null; cStat: string | null; protocol: string | null; sequence: number | null }[];
+}
+
+export function readSituationReply(el: Element, raw: string): SituationReply {
+  const prot = child(el, 'protNFe');
+  return {
+    cStat: childText(el, 'cStat') ?? '',
+    xMotivo: childText(el, 'xMotivo') ?? '',
+    accessKey: childText(el, 'chNFe'),
+    protocol: prot ? readProt(prot, extractElementText(raw, 'protNFe')) : null,
+    events: childElements(el, 'procEventoNFe').map((p) => {
+      const inf = child(findFirst(p, 'retEvento') ?? p, 'infEvento');
+      const seq = childText(inf, 'nSeqEvento');
+      return { tpEvento: childText(inf, 'tpEvento'), cStat: childText(inf, 'cStat'), protocol: childText(inf, 'nProt'), sequence: seq ? Number(seq) : null };
+    }),
+  };
+}
+
+export interface VoidRequest {
+  tpAmb: string;
+  cUF: string;
+  /** Two-digit year. */
+  year: string;
+  cnpj: string;
+  model: number;
+  series: number;
+  first: number;
+  last: number;
+  justification: string;
+}
+
+export const voidId = (v: VoidRequest) =>
+  `ID${v.cUF}${v.year}${v.cnpj}${String(v.model).padStart(2, '0')}${String(v.series).padStart(3, '0')}${String(v.first).padStart(9, '0')}${String(v.last).padStart(9, '0')}`;
+
+/** infInut in canonical form (with the inherited namespace), what its signature digests. */
+export function canonicalInfInut(v: VoidRequest): string {
+  return (
+    `<infInut xmlns="${NFE_NS}" Id="${voidId(v)}"><tpAmb>${v.tpAmb}</tpAmb><xServ>INUTILIZAR</xServ><cUF>${v.cUF}</cUF><ano>${v.year}</ano><CNPJ>${v.cnpj}</CNPJ>` +
+    `<mod>${v.model}</mod><serie>${v.series}</serie><nNFIni>${v.first}</nNFIni><nNFFin>${v.last}</nNFFin><xJust>${escapeC14n(v.justification)}</xJust></infInut>`
+  );
+}
+
+/** The inutNFe around its signed infInut. */
+export function buildInutNFe(canonicalInf: string, signature: string): string {
+  return `<inutNFe xmlns="${NFE_NS}" versao="4.00">${canonicalInf.replace(` xmlns="${NFE_NS}"`, '')}${signature}</inutNFe>`;
+}
+
+export interface VoidReply {
+  cStat: string;
+  xMotivo: string;
+  protocol: string | null;
+  receivedAt: string | null;
+  /** retInutNFe exact text. */
+  xml: string;
+}
+
+export function readVoidReply(el: Element, raw: string): VoidReply {
+  const inf = child(el, 'infInut');
+  return { cStat: childText(inf, 'cStat') ?? '', xMotivo: childText(inf, 'xMotivo') ?? '', protocol: childText(inf, 'nProt'), receivedAt: childText(inf, 'dhRecbto'), xml: extractElementText(raw, 'retInutNFe') ?? '' };
+}
+
+/** Text as C14N writes it (& < > escaped only): the builders write canonical text directly. */
+export const escapeC14n = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export interface IssuerEvent {
+  tpEvento: typeof TP_CANCELAMENTO | typeof TP_CCE;
+  cOrgao: string;
+  tpAmb: string;
+  cnpj: string;
+  accessKey: string;
+  at: string;
+  sequence: number;
+  /** Cancellation: the authorization protocol. */
+  protocol?: string;
+  /** xJust (cancellation) or xCorrecao (CC-e), plain ASCII. */
+  text: string;
+}
+
+export const issuerEventId = (e: Pick<IssuerEvent, 'tpEvento' | 'accessKey' | 'sequence'>) => `ID${e.tpEvento}${e.accessKey}${String(e.sequence).padStart(2, '0')}`;
+
+/** infEvento of an issuer's event in canonical form. */
+export function canonicalIssuerInfEvento(e: IssuerEvent): string {
+  const det =
+    e.tpEvento === TP_CANCELAMENTO
+      ? `<detEvento versao="1.00"><descEvento>Cancelamento</descEvento><nProt>${e.protocol}</nProt><xJust>${escapeC14n(e.text)}</xJust></detEvento>`
+      : `<detEvento versao="1.00"><descEvento>Carta de Correcao</descEvento><xCorrecao>${escapeC14n(e.text)}</xCorrecao><xCondUso>${CCE_CONDITIONS}</xCondUso></detEvento>`;
+  return (
+    `<infEvento xmlns="${NFE_NS}" Id="${issuerEventId(e)}"><cOrgao>${e.cOrgao}</cOrgao><tpAmb>${e.tpAmb}</tpAmb><CNPJ>${e.cnpj}</CNPJ><chNFe>${e.accessKey}</chNFe>` +
+    `<dhEvento>${e.at}</dhEvento><tpEvento>${e.tpEvento}</tpEvento><nSeqEvento>${e.sequence}</nSeqEvento><verEvento>1.00</verEvento>${det}</infEvento>`
+  );
+}
+
+export function buildIssuerEvento(canonicalInf: string, signature: string): string {
+  return `<evento xmlns="${NFE_NS}" versao="1.00">${canonicalInf.replace(` xmlns="${NFE_NS}"`, '')}${signature}</evento>`;
+}
+
+export function buildIssuerEnvEvento(evento: string, idLote: string): string {
+  // The evento keeps its own namespace declaration: it is verified as the standalone text it was signed as.
+  return `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${evento}</envEvento>`;
+}
+
+/** Reads a received inutNFe (simulator). */
+export function readInutNFe(xml: string): VoidRequest & { id: string | null } {
+  const root = parseRoot(xml);
+  const inf = child(root, 'infInut');
+  const n = (name: string) => Number(childText(inf, name) ?? 'NaN');
+  return {
+    id: inf?.getAttribute('Id') ?? null,
+    tpAmb: childText(inf, 'tpAmb') ?? '',
+    cUF: childText(inf, 'cUF') ?? '',
+    year: childText(inf, 'ano') ?? '',
+    cnpj: childText(inf, 'CNPJ') ?? '',
+    model: n('mod'),
+    series: n('serie'),
+    first: n('nNFIni'),
+    last: n('nNFFin'),
+    justification: childText(inf, 'xJust') ?? '',
+  };
+}
