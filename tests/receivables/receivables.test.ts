@@ -116,6 +116,19 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     ]);
   });
 
+  it('payment methods carry their settlement: given, or the kind\'s default; bad values → 400', async () => {
+    const card = await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'ELO_CREDITO', name: 'Elo crédito', kind: 'CREDIT_CARD', settlementDays: 28, feePercent: '3.49' });
+    expect(card.status, JSON.stringify(card.body)).to.equal(201);
+    expect(card.body).to.deep.include({ settlement: 'ACQUIRER', settlementDays: 28, feePercent: 3.49 });
+    const boleto = await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'BOLETO_ITAU', name: 'Boleto Itaú', kind: 'BANK_SLIP' });
+    expect(boleto.body).to.deep.include({ settlement: 'ON_CREDIT', settlementDays: 30, feePercent: 0 });
+    const listed = await api().get('/api/catalog/payment-methods').set(t.headers());
+    expect(listed.body.data.find((m: { code: string }) => m.code === 'PIX')).to.deep.include({ settlement: 'AT_ONCE', settlementDays: 0 });
+    expectProblem(await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'X1', name: 'X', kind: 'OTHER', settlement: 'LATER' }), 400);
+    expectProblem(await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'X2', name: 'X', kind: 'OTHER', feePercent: 101 }), 400);
+    expectProblem(await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'X3', name: 'X', kind: 'OTHER', settlementDays: -1 }), 400);
+  });
+
   it('a card sale at 2.99 % and D+30: the acquirer owes the net, due in 30 days', async () => {
     const res = await quickSale(t, product.hash, 1, [{ method: 'CREDITO', amount: 100 }]);
     expect(res.status, JSON.stringify(res.body)).to.equal(201);

@@ -122,9 +122,11 @@ export function saleReceivables(companyId: number, b: SaleBilling): NewReceivabl
   return rows;
 }
 
-const creationAudit = (r: NewReceivable): Changes => {
-  const { filialId: _f, ...fields } = receivableFields(r);
-  return diff({}, fields);
+/** The creation's audit changes: every field of the event's payload but the filial, as [null, value]. */
+const creationAudit = (fields: ReturnType<typeof receivableFields>): Changes => {
+  const changes: Changes = {};
+  for (const [k, v] of Object.entries(fields)) if (k !== 'filialId' && v !== null) changes[k] = [null, v];
+  return changes;
 };
 
 interface BillingTrail {
@@ -139,13 +141,14 @@ interface BillingTrail {
  */
 async function writeBillingTrails(em: EntityManager, trails: BillingTrail[]): Promise<void> {
   for (const { ctx, fulfillmentId, rows } of trails) {
-    const byNumber = new Map(rows.map((r) => [r.installmentNumber, r]));
+    // Each receivable's payload once, for its audit row and its event.
+    const fields = new Map(rows.map((r) => [r.installmentNumber, receivableFields(r)]));
     const numbers = rows.map((r) => r.installmentNumber);
     await deferRowsPerReceivable(
       em,
       'audit_log',
       ['company_id', 'entity', 'entity_id', 'action', 'actor', 'request_id', 'changes'],
-      ['r.company_id', `'${RECEIVABLE_AUDIT}'`, 'r.id', "'CREATED'", { value: ctx.actor }, { value: ctx.requestId ?? null }, (n) => JSON.stringify(creationAudit(byNumber.get(n)!))],
+      ['r.company_id', `'${RECEIVABLE_AUDIT}'`, 'r.id', "'CREATED'", { value: ctx.actor }, { value: ctx.requestId ?? null }, (n) => JSON.stringify(creationAudit(fields.get(n)!))],
       ctx.companyId,
       fulfillmentId,
       numbers,
@@ -154,7 +157,7 @@ async function writeBillingTrails(em: EntityManager, trails: BillingTrail[]): Pr
       em,
       'outbox_event',
       ['company_id', 'filial_id', 'type', 'aggregate_type', 'aggregate_id', 'data'],
-      ['r.company_id', 'r.filial_id', "'receivable.created'", `'${RECEIVABLE_AUDIT}'`, 'r.id', (n) => JSON.stringify(receivableFields(byNumber.get(n)!))],
+      ['r.company_id', 'r.filial_id', "'receivable.created'", `'${RECEIVABLE_AUDIT}'`, 'r.id', (n) => JSON.stringify(fields.get(n))],
       ctx.companyId,
       fulfillmentId,
       numbers,
