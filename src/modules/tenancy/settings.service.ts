@@ -3,7 +3,7 @@ import { diff, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
-import { Dec, toFixed } from '../../core/decimal';
+import { Dec, toJsonNumber } from '../../core/decimal';
 import { ForbiddenError, NotFoundError, StaleVersionError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -117,7 +117,7 @@ export async function updateCompanySettings(ctx: TenantContext, version: number,
     const company = await findCompanySettings(ctx, em);
     if (company.version !== version) throw new StaleVersionError('Company', company.version);
     const fields = given(COMPANY_FIELDS, patch);
-    const snapshot = (c: CompanySettingsPatch) => Object.fromEntries(fields.map((f) => [f, c[f] instanceof Dec ? toFixed(c[f] as Dec, 'percent') : c[f]]));
+    const snapshot = (c: CompanySettingsPatch) => Object.fromEntries(fields.map((f) => [f, c[f] instanceof Dec ? toJsonNumber(c[f] as Dec, 'percent') : c[f]]));
     const changes = diff(snapshot(company), snapshot(patch), fields);
     if (!Object.keys(changes).length) return company;
     const result = await em
