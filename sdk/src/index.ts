@@ -11,9 +11,30 @@ import { Nfe, TaxAuthority } from './nfe';
 import { ProductMap } from './product-map';
 import { QuickSale } from './quick-sale';
 import { Returns } from './returns';
+import { Operations } from './operations';
 
-export { ApiError } from './errors';
-export type { ProblemDocument } from './errors';
+export {
+  ApiConnectionError,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  BusinessRuleError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UnsupportedMediaTypeError,
+  UpstreamError,
+} from './errors';
+export type { ProblemDocument, TypedApiError } from './errors';
+export { PROBLEM_CODES } from './problems';
+export type { ProblemCode, ProblemCodes } from './problems';
+export { OPERATIONS, Operations } from './operations';
+export type { OperationId, OperationProblems } from './operations';
+export type { ArgsOf, ItemOf, OperationSpec, RawBody, ResultOf } from './operation';
 export type { CallOptions, ClientOptions, RequestSpec, TokenSource } from './http';
 export { retryAfterMs } from './http';
 export * from './types';
@@ -50,13 +71,19 @@ export interface Client {
   nfe: Nfe;
   /** `/api/entry-document/nfe` tax-authority routes: DF-e sync, downloads, manifestations, certificate. */
   taxAuthority: TaxAuthority;
-  /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
+  /**
+   * Every operation of the API, one method each, generated from its OpenAPI document (named after the
+   * operationId: `operations.getEntryDocumentListFilialId({ query })`, `operations.postEntryDocumentConfirmId({ id })`),
+   * with `…All` iterators on every paginated list. The namespaces above wrap the common flows.
+   */
+  operations: Operations;
+  /** Any route by path, with the same headers, errors and retries. */
   request: HttpClient['request'];
 }
 
 /**
- * The API client: `createClient({ baseUrl, token, companyId, filialId })`. Further modules add their
- * namespaces here as they land.
+ * The API client: `createClient({ baseUrl, token, companyId, filialId })`. `operations` covers every
+ * route (generated); the namespaces are the hand-written flows over the common ones.
  */
 export function createClient(options: ClientOptions): Client {
   const http = new HttpClient(options);
@@ -74,6 +101,7 @@ export function createClient(options: ClientOptions): Client {
     productMap: new ProductMap(http),
     nfe: new Nfe(http),
     taxAuthority: new TaxAuthority(http),
+    operations: new Operations(http),
     request: http.request.bind(http),
   };
 }
