@@ -8336,6 +8336,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     /** @example 11222333000181 */
@@ -8744,6 +8749,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     /** @example 11222333000181 */
@@ -9153,6 +9164,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "PIX",
+                 *       "name": "Café torrado 500 g",
+                 *       "kind": "CASH"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     code: string;
@@ -9540,6 +9558,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Café torrado 500 g",
+                 *       "unit": "UN"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     cest?: string | null;
@@ -9547,7 +9571,7 @@ export interface operations {
                     gtin?: string | null;
                     name: string;
                     ncm?: string | null;
-                    /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                    /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                     price?: number | string;
                     stockControlled?: boolean;
                     unit: string;
@@ -9951,6 +9975,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "code": "CAF-500"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     cest?: string | null;
@@ -9958,7 +9988,7 @@ export interface operations {
                     gtin?: string | null;
                     name?: string;
                     ncm?: string | null;
-                    /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                    /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                     price?: number | string;
                     stockControlled?: boolean;
                     unit?: string;
@@ -10369,6 +10399,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     alias?: string | null;
@@ -10773,6 +10808,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     alias?: string | null;
@@ -11340,6 +11381,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": "11222333000181",
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     /** @example 11222333000181 */
@@ -11748,6 +11795,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     name?: string;
@@ -12008,6 +12061,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "number": "1234",
+                 *       "issueDate": "2026-03-14",
+                 *       "items": [
+                 *         {
+                 *           "description": "Café torrado e moído 500 g",
+                 *           "unit": "UN",
+                 *           "quantity": 12,
+                 *           "unitPrice": 18.9
+                 *         }
+                 *       ],
+                 *       "supplier": {
+                 *         "document": "11222333000181",
+                 *         "name": "Distribuidora Exemplo Ltda"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     charges?: {
                         discount?: (number | string) | null;
@@ -12023,7 +12094,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     installments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         /**
                          * Format: date
@@ -12073,7 +12144,7 @@ export interface operations {
                          * @example NvGMqlGD
                          */
                         purchaseOrderItemId?: string | null;
-                        /** @description exact decimal, up to 4 places, from 0 to 999999999 */
+                        /** @description A quantity: up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         supplierProductCode?: string | null;
                         taxes?: {
@@ -12109,7 +12180,7 @@ export interface operations {
                             } | null;
                         } | null;
                         unit: string;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     model?: string;
@@ -12609,6 +12680,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "model": "12"
+                 *     }
+                 */
                 "application/json": {
                     charges?: {
                         discount?: (number | string) | null;
@@ -12624,7 +12701,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     installments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         /**
                          * Format: date
@@ -12674,7 +12751,7 @@ export interface operations {
                          * @example NvGMqlGD
                          */
                         purchaseOrderItemId?: string | null;
-                        /** @description exact decimal, up to 4 places, from 0 to 999999999 */
+                        /** @description A quantity: up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         supplierProductCode?: string | null;
                         taxes?: {
@@ -12710,7 +12787,7 @@ export interface operations {
                             } | null;
                         } | null;
                         unit: string;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     model?: string;
@@ -13019,6 +13096,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     /** @description current version (optimistic lock) */
                     version: number;
@@ -13802,6 +13884,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     reason?: string | null;
                 };
@@ -14236,6 +14319,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "issuerCfop": "1102",
+                 *       "entryCfop": "1102"
+                 *     }
+                 */
                 "application/json": {
                     entryCfop: string;
                     /** @description the CFOP the issuer declares (an entry CFOP for the company's own entry notes) */
@@ -14700,6 +14789,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "entryCfop": "1102"
+                 *     }
+                 */
                 "application/json": {
                     entryCfop?: string;
                     /** @enum {string|null} */
@@ -16250,8 +16345,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 150,
+                 *       "paymentDate": "2026-03-14",
+                 *       "method": "PIX"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                    /** @description part of the payable this payment settles: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                     amount: number | string;
                     discount?: (number | string) | null;
                     fine?: (number | string) | null;
@@ -16544,6 +16646,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Mercadoria chegou avariada"
+                 *     }
+                 */
                 "application/json": {
                     reason: string;
                 };
@@ -16798,6 +16905,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /**
                      * Format: date
@@ -16811,14 +16919,14 @@ export interface operations {
                      */
                     ignoreUnbookedNfe?: boolean;
                     lines?: {
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999 */
+                        /** @description MANUAL: the line's share of the freight: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount?: number | string;
                         /**
                          * @description a line of a linked entry document
                          * @example wx5Mml51
                          */
                         itemId: string;
-                        /** @description exact decimal, up to 4 places, from 0 to 99999999999999 */
+                        /** @description WEIGHT: the line's gross weight (kg): up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         weight?: number | string;
                     }[];
                     /**
@@ -17082,6 +17190,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /**
                      * Format: date
@@ -17095,14 +17204,14 @@ export interface operations {
                      */
                     ignoreUnbookedNfe?: boolean;
                     lines?: {
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999 */
+                        /** @description MANUAL: the line's share of the freight: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount?: number | string;
                         /**
                          * @description a line of a linked entry document
                          * @example wx5Mml51
                          */
                         itemId: string;
-                        /** @description exact decimal, up to 4 places, from 0 to 99999999999999 */
+                        /** @description WEIGHT: the line's gross weight (kg): up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         weight?: number | string;
                     }[];
                     /**
@@ -17566,6 +17675,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     reason?: string | null;
                     /** @description the CT-e version read (409 when it moved on) */
@@ -18180,6 +18290,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The CT-e XML (cteProc 4.00), exactly as received */
                     xml: string;
@@ -18437,6 +18552,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The CT-e XML (cteProc 4.00), exactly as received */
                     xml: string;
@@ -19074,9 +19194,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "lines": [
+                 *         {
+                 *           "id": "wx5Mml51",
+                 *           "productId": "AlGMkl3O"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     lines: {
-                        /** @description exact decimal, up to 6 places, from -999999999.999999 to 100000, greater than 0 */
+                        /** @description A conversion factor: up to 6 decimal places, greater than 0 and at most 100000; a JSON number or a numeric string (e.g. "12"). */
                         conversionFactor?: number | string;
                         /** @description inbound CFOP the line is booked with; null: back to the company's rules and the defaults */
                         entryCfop?: string | null;
@@ -20360,6 +20491,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pfx": "SP",
+                 *       "password": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     /** @description the certificate password (kept encrypted, never returned) */
                     password: string;
@@ -20642,6 +20779,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -20994,6 +21132,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accessKey": "35260311222333000181550010000012341100000343"
+                 *     }
+                 */
                 "application/json": {
                     accessKey: string;
                 };
@@ -21996,6 +22139,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accessKey": "35260311222333000181550010000012341100000343"
+                 *     }
+                 */
                 "application/json": {
                     accessKey?: string;
                     /**
@@ -22355,6 +22503,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inboundId": "9mdMwlPV"
+                 *     }
+                 */
                 "application/json": {
                     accessKey?: string;
                     /**
@@ -22368,7 +22521,7 @@ export interface operations {
                      */
                     inboundId?: string;
                     items?: {
-                        /** @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0 */
+                        /** @description stock units per supplier unit: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12"). */
                         conversionFactor?: number | string;
                         /** @description keep the line without posting stock */
                         ignored?: boolean;
@@ -22663,6 +22816,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date
@@ -22670,7 +22828,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     items?: {
-                        /** @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0 */
+                        /** @description stock units per supplier unit: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12"). */
                         conversionFactor?: number | string;
                         /** @description keep the line without posting stock */
                         ignored?: boolean;
@@ -24037,6 +24195,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accessKey": "35260311222333000181550010000012341100000343",
+                 *       "event": "CIENCIA"
+                 *     }
+                 */
                 "application/json": {
                     accessKey: string;
                     /** @enum {string} */
@@ -24549,6 +24713,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     accessKey?: string;
                     /** @description The NF-e XML (nfeProc), exactly as received */
@@ -24829,6 +24998,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     accessKey?: string;
                     /**
@@ -24837,7 +25011,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     items?: {
-                        /** @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0 */
+                        /** @description stock units per supplier unit: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12"). */
                         conversionFactor?: number | string;
                         /** @description keep the line without posting stock */
                         ignored?: boolean;
@@ -25136,6 +25310,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The NF-e XML (nfeProc), exactly as received */
                     xml: string;
@@ -25424,6 +25603,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "number": "1234",
+                 *       "issueDate": "2026-03-14",
+                 *       "items": [
+                 *         {
+                 *           "description": "Café torrado e moído 500 g",
+                 *           "unit": "UN",
+                 *           "quantity": 12,
+                 *           "unitPrice": 18.9
+                 *         }
+                 *       ],
+                 *       "supplier": {
+                 *         "document": "11222333000181",
+                 *         "name": "Distribuidora Exemplo Ltda"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     charges?: {
                         discount?: (number | string) | null;
@@ -25439,7 +25636,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     installments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         /**
                          * Format: date
@@ -25489,7 +25686,7 @@ export interface operations {
                          * @example NvGMqlGD
                          */
                         purchaseOrderItemId?: string | null;
-                        /** @description exact decimal, up to 4 places, from 0 to 999999999 */
+                        /** @description A quantity: up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         supplierProductCode?: string | null;
                         taxes?: {
@@ -25525,7 +25722,7 @@ export interface operations {
                             } | null;
                         } | null;
                         unit: string;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     model?: string;
@@ -26025,8 +26222,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "conversionFactor": 12,
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
-                    /** @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0 */
+                    /** @description A conversion factor: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12"). */
                     conversionFactor: number | string;
                     /** @description current version (optimistic lock) */
                     version: number;
@@ -26282,19 +26485,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "supplierDocument": "11222333000181",
+                 *       "supplierProductCode": "CAF-500",
+                 *       "description": "Café torrado e moído 500 g",
+                 *       "unit": "UN"
+                 *     }
+                 */
                 "application/json": {
                     cest?: string | null;
                     /** @description own product code; the next code is used when absent or taken */
                     code?: string;
                     /**
-                     * @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0
+                     * @description A conversion factor: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12").
                      * @default 1
                      */
                     conversionFactor?: number | string;
                     description: string;
                     gtin?: string | null;
                     ncm?: string | null;
-                    /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                    /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                     price?: number | string;
                     /** @description stock unit of the new product (default: unit) */
                     productUnit?: string;
@@ -26688,9 +26899,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "supplierDocument": "11222333000181",
+                 *       "supplierProductCode": "CAF-500",
+                 *       "productId": "AlGMkl3O",
+                 *       "supplierUnit": "UN"
+                 *     }
+                 */
                 "application/json": {
                     /**
-                     * @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0
+                     * @description A conversion factor: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12").
                      * @default 1
                      */
                     conversionFactor?: number | string;
@@ -26988,6 +27207,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "supplierDocument": "11222333000181",
+                 *       "items": [
+                 *         {
+                 *           "code": "CAF-500",
+                 *           "description": "Café torrado e moído 500 g",
+                 *           "unit": "UN"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     items: {
                         code: string;
@@ -28199,6 +28430,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "AlGMkl3O",
+                 *           "quantity": 12,
+                 *           "unitPrice": 18.9
+                 *         }
+                 *       ],
+                 *       "supplierId": "MRgMdlQ7"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date
@@ -28218,7 +28461,7 @@ export interface operations {
                     items: {
                         /** @description defaults to the product's name */
                         description?: string;
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        /** @description line discount (amount): up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         discount?: number | string;
                         /**
                          * Format: date
@@ -28231,11 +28474,11 @@ export interface operations {
                          * @example AlGMkl3O
                          */
                         productId: string;
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 999999999, greater than 0 */
+                        /** @description in the company's unit: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         /** @description the supplier's code of the product (cProd) */
                         supplierProductCode?: string | null;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     notes?: string | null;
@@ -28730,6 +28973,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "supplierId": "MRgMdlQ7"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date
@@ -28745,7 +28994,7 @@ export interface operations {
                     items?: {
                         /** @description defaults to the product's name */
                         description?: string;
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        /** @description line discount (amount): up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         discount?: number | string;
                         /**
                          * Format: date
@@ -28763,11 +29012,11 @@ export interface operations {
                          * @example NvGMqlGD
                          */
                         purchaseOrderItemId?: string;
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 999999999, greater than 0 */
+                        /** @description in the company's unit: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         /** @description the supplier's code of the product (cProd) */
                         supplierProductCode?: string | null;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     notes?: string | null;
@@ -29347,6 +29596,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     reason?: string | null;
                 };
@@ -29604,6 +29854,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     reason?: string | null;
                 };
@@ -30859,6 +31110,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     /** @default false */
                     allowNegativeStock?: boolean;
@@ -30878,7 +31134,7 @@ export interface operations {
                     defaultSellerId?: string | null;
                     enabled: boolean;
                     /**
-                     * @description exact decimal, up to 4 places, from 0 to 100
+                     * @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5").
                      * @default 0
                      */
                     maxDiscountPercent?: number | string;
@@ -31386,6 +31642,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": "y3OM8lPL",
+                 *       "reason": "Mercadoria chegou avariada",
+                 *       "refundMethod": "PIX",
+                 *       "items": [
+                 *         {
+                 *           "salesOrderItemId": "kBdMOlYr",
+                 *           "quantity": 12,
+                 *           "restock": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description customer id (hashid)
@@ -31393,7 +31663,7 @@ export interface operations {
                      */
                     customerId: string;
                     items: {
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         restock: boolean;
                         /**
@@ -32193,6 +32463,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "AlGMkl3O",
+                 *           "quantity": 12
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     alias?: string | null;
                     /**
@@ -32200,34 +32480,34 @@ export interface operations {
                      * @example y3OM8lPL
                      */
                     customerId?: string | null;
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description order discount (amount), allocated over the lines: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     discount?: number | string;
                     /**
                      * @default STANDARD
                      * @enum {string}
                      */
                     flowMode?: "STANDARD" | "QUICK_SALE";
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     freight?: number | string;
                     items: {
                         /** @description defaults to the product's name */
                         description?: string;
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        /** @description line discount (amount): up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         discount?: number | string;
                         /**
                          * @description product id (hashid)
                          * @example AlGMkl3O
                          */
                         productId: string;
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
-                        /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                        /** @description defaults to the product's price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice?: number | string;
                     }[];
                     notes?: string | null;
                     /** @description quick sale only: payments; their sum must cover the total (cash over-payment gives change) */
                     payments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         method: string;
                     }[];
@@ -32910,6 +33190,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "customerId": "y3OM8lPL"
+                 *     }
+                 */
                 "application/json": {
                     alias?: string | null;
                     /**
@@ -32917,29 +33203,29 @@ export interface operations {
                      * @example y3OM8lPL
                      */
                     customerId?: string | null;
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description order discount (amount), allocated over the lines: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     discount?: number | string;
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     freight?: number | string;
                     /** @description the full new list of lines: lines left out are removed */
                     items?: {
                         /** @description defaults to the product's name */
                         description?: string;
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        /** @description line discount (amount): up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         discount?: number | string;
                         /**
                          * @description product id (hashid)
                          * @example AlGMkl3O
                          */
                         productId: string;
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         /**
                          * @description keep this line (omit for a new one)
                          * @example kBdMOlYr
                          */
                         salesOrderItemId?: string;
-                        /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                        /** @description defaults to the product's price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice?: number | string;
                     }[];
                     notes?: string | null;
@@ -33236,6 +33522,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": "y3OM8lPL"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description customer id (hashid)
@@ -33522,9 +33813,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "salesOrderItemId": "kBdMOlYr",
+                 *           "quantity": 12
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     items: {
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         /**
                          * @description sales-order-item id (hashid)
@@ -34158,6 +34459,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Mercadoria chegou avariada"
+                 *     }
+                 */
                 "application/json": {
                     reason: string;
                 };
@@ -34415,6 +34721,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /**
                      * Format: date
@@ -35148,6 +35455,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salesOrderIds": [
+                 *         "w83MdlYq",
+                 *         "ylOq9jO2"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     salesOrderIds: string[];
                 };
@@ -35424,6 +35739,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salesOrderIds": [
+                 *         "w83MdlYq",
+                 *         "ylOq9jO2"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     salesOrderIds: string[];
                 };
@@ -36010,10 +36333,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "purchaseQuantityTolerancePct": 5
+                 *     }
+                 */
                 "application/json": {
-                    /** @description exact decimal, up to 4 places, from 0 to 100 */
+                    /** @description invoice unit price may exceed the order's by this percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     purchasePriceTolerancePct?: number | string;
-                    /** @description exact decimal, up to 4 places, from 0 to 100 */
+                    /** @description received quantity may exceed the ordered by this percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     purchaseQuantityTolerancePct?: number | string;
                     /**
                      * @description divergences beyond tolerance block confirmation, or only warn
@@ -36447,6 +36776,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "nfeEnvironment": "PRODUCTION"
+                 *     }
+                 */
                 "application/json": {
                     allowNegativeStock?: boolean;
                     /** @description send CIENCIA before downloading a summary’s full XML */
@@ -36867,6 +37202,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://erp.example.com.br/hooks/backoffice"
+                 *     }
+                 */
                 "application/json": {
                     description?: string | null;
                     /** @default [] */

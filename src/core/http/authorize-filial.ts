@@ -20,8 +20,9 @@ export function authorizeFilial(options: { deferToHandler: boolean }) {
     if (!ctx) return next();
     const rawPath = (req.params as Record<string, string | undefined>).filialId;
     // A malformed path id is left to validation (400 INVALID_ID).
-    const pathFilial = rawPath !== undefined && !isMalformedId(rawPath) ? decodeId('filial', rawPath) || undefined : undefined;
-    if (pathFilial !== undefined && ctx.grantedFiliais !== '*' && !ctx.grantedFiliais.includes(pathFilial)) {
+    // A well-formed id that is no filial's (0) is not granted either.
+    const pathFilial = rawPath !== undefined && !isMalformedId(rawPath) ? decodeId('filial', rawPath) : undefined;
+    if (pathFilial !== undefined && (pathFilial === 0 || (ctx.grantedFiliais !== '*' && !ctx.grantedFiliais.includes(pathFilial)))) {
       throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
     }
     if (req.headerFilialId !== undefined) {

@@ -77,7 +77,14 @@ const GENERIC_STRINGS = ['Café torrado 500 g', 'SP', 'UN', '1234', '1', 'ABC-12
 
 const descOf = (s: Schema) => s.describe() as Desc;
 const metaOf = (d: Desc) => Object.assign({}, ...(d.metas ?? [])) as Record<string, any>;
-const accepts = (schema: Schema, value: unknown) => !schema.validate(value).error;
+/** A field whose rules refer to its siblings cannot be checked alone: it is taken and the object is checked. */
+function accepts(schema: Schema, value: unknown): boolean {
+  try {
+    return !schema.validate(value).error;
+  } catch {
+    return value !== undefined;
+  }
+}
 
 const SCALE_EXAMPLE: Record<number, number> = { 2: 150, 4: 12, 6: 12, 10: 18.9 };
 
@@ -88,8 +95,10 @@ function candidates(schema: Schema, name: string): unknown[] {
   if (d.examples?.length) out.push(...d.examples);
   if (meta.example !== undefined) out.push(meta.example);
   if (d.flags?.only) out.push(...(d.allow ?? []).filter((v) => v !== null && v !== ''));
-  if (meta.hashid) out.push(encodeId(meta.hashid as ResourceType, 1042));
-  const key = name.toLowerCase();
+  if (meta.hashid) out.push(...[1042, 1043, 1044].map((n) => encodeId(meta.hashid as ResourceType, n)));
+  const path = name.toLowerCase().split('.');
+  const key = path[path.length - 1];
+  if (/name$/.test(key) && path.slice(0, -1).some((p) => /(supplier|customer|seller|carrier|issuer|party)/.test(p))) out.push('Distribuidora Exemplo Ltda', 'Maria da Silva');
   for (const [re, values] of BY_NAME) if (re.test(key)) out.push(...values);
   if (meta.decimal !== undefined) out.push(SCALE_EXAMPLE[meta.decimal as number] ?? 1, 1, 0.5, 0, Number(meta.maximum));
   if (meta.format === 'date') out.push('2026-03-14');
@@ -135,12 +144,17 @@ function fromPattern(source: string): string[] {
 /** An example of `schema` (field `name`), valid when a candidate is; `undefined` when none is. */
 export function exampleOf(schema: Schema, name = ''): unknown {
   const d = descOf(schema);
-  if (d.type === 'object') return objectExample(schema as ObjectSchema, d);
+  if (d.type === 'object') return objectExample(schema as ObjectSchema, d, name);
   if (d.type === 'array') {
     const items = (schema as unknown as JoiInternals).$_terms.items ?? [];
     const item = items.length ? exampleOf(items[0], singular(name)) : 'Café torrado 500 g';
     const min = d.rules?.find((r) => r.name === 'min')?.args?.limit ?? 1;
-    const list = Array.from({ length: Math.max(1, min) }, () => item);
+    let list = Array.from({ length: Math.max(1, min) }, () => item);
+    // Items that must differ (unique ids): distinct values the item accepts.
+    if (!accepts(schema, list) && items.length) {
+      const distinct = candidates(items[0], singular(name)).filter((c, i, all) => all.indexOf(c) === i && accepts(items[0], c));
+      if (distinct.length >= Math.max(1, min)) list = distinct.slice(0, Math.max(1, min));
+    }
     return accepts(schema, list) || !d.examples?.length ? list : d.examples[0];
   }
   if (d.type === 'alternatives') {
@@ -158,7 +172,7 @@ export function exampleOf(schema: Schema, name = ''): unknown {
 
 const singular = (name: string) => name.replace(/ies$/, 'y').replace(/s$/, '');
 
-function objectExample(schema: ObjectSchema, d: Desc): Record<string, unknown> | undefined {
+function objectExample(schema: ObjectSchema, d: Desc, name: string): Record<string, unknown> | undefined {
   if (d.examples?.length && accepts(schema, d.examples[0])) return d.examples[0] as Record<string, unknown>;
   const keys = (schema as unknown as JoiInternals).$_terms.keys ?? [];
   const required: Record<string, unknown> = {};
@@ -166,7 +180,7 @@ function objectExample(schema: ObjectSchema, d: Desc): Record<string, unknown> |
   for (const { key, schema: child } of keys) {
     const cd = descOf(child);
     if (cd.flags?.presence === 'forbidden') continue;
-    const value = exampleOf(child, key);
+    const value = exampleOf(child, name ? `${name}.${key}` : key);
     if (cd.flags?.presence === 'required') {
       if (value !== undefined) required[key] = value;
     } else if (value !== undefined) {
@@ -188,4 +202,10 @@ function objectExample(schema: ObjectSchema, d: Desc): Record<string, unknown> |
   return out;
 }
 
-const errorCount = (schema: Schema, value: unknown) => schema.validate(value, { abortEarly: false }).error?.details.length ?? 0;
+function errorCount(schema: Schema, value: unknown): number {
+  try {
+    return schema.validate(value, { abortEarly: false }).error?.details.length ?? 0;
+  } catch {
+    return Number.MAX_SAFE_INTEGER;
+  }
+}
