@@ -1,4 +1,6 @@
+import { Counter } from 'prom-client';
 import { EntityManager } from 'typeorm';
+import { registry } from '../metrics/registry';
 import type { ActorContext } from '../context';
 import { config } from '../config';
 import { Dec } from '../decimal';
@@ -64,6 +66,15 @@ export async function publishEvent(em: EntityManager, ctx: ActorContext, event: 
   });
 }
 
+/** Business activity in /metrics: every domain event written, by type (sales, documents confirmed, payments…). */
+const domainEvents = new Counter({
+  name: 'backoffice_domain_events_total',
+  help: 'Domain events written with their transaction, by type (quick-sale.completed, sales-order.fulfilled, entry-document.confirmed…); a transaction retried after a deadlock counts again',
+  labelNames: ['type'],
+  registers: [registry],
+});
+
 async function insertEvents(em: EntityManager, rows: TenantRow<OutboxEvent>[]): Promise<void> {
   await deferInsertRows(em, OutboxEvent, rows);
+  for (const r of rows) domainEvents.labels(String(r.type)).inc();
 }
