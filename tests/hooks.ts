@@ -4,6 +4,7 @@ import { dropAllMysqlTables, runMigrations } from '../src/core/db/migrate';
 import { closeSequencePool } from '../src/core/sequence/sequence.service';
 import { closeBatchingPool } from '../src/core/db/batching-query-runner';
 import { openDatabase } from '../src/core/db/connect';
+import { payloadProblems } from '../src/core/outbox/outbox.service';
 
 /*
  * Root hooks: the test schema is built by the migrations themselves (so they are tested too), on a
@@ -18,8 +19,11 @@ export const mochaHooks = {
     await runMigrations(dataSource);
   },
   async afterAll() {
+    // Every event published in the run: money and quantities as JSON numbers (outbox.service.ts).
+    const problems = [...new Set(payloadProblems())].slice(0, 50);
     await closeSequencePool();
     await closeBatchingPool();
     if (dataSource.isInitialized) await dataSource.destroy();
+    if (problems.length) throw new Error(`Event payloads with decimals as strings (JSON numbers expected):\n  ${problems.join('\n  ')}`);
   },
 };

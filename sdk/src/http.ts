@@ -1,4 +1,4 @@
-import { ApiError, ProblemDocument } from './errors';
+import { ApiConnectionError, ApiError, ProblemDocument } from './errors';
 
 export type TokenSource = string | (() => string | Promise<string>);
 
@@ -11,11 +11,18 @@ export interface ClientOptions {
   companyId: string;
   /** Governing filial hashid (`x-filial-id`); lists default to it. */
   filialId?: string;
-  /** Retries of a 429/503 answer (default 3). */
+  /**
+   * Retries (default 3) of a 429 or 503 answer, and of a network failure (connection reset or refused,
+   * the per-request timeout) when the call is safe to repeat: GET, PUT, DELETE, or a posting call with
+   * its Idempotency-Key, which every retry sends again unchanged.
+   */
   maxRetries?: number;
   /** Wait when the server gives no Retry-After, doubled per attempt (default 500 ms). */
   retryBaseDelayMs?: number;
-  /** Never wait longer than this for one retry (default 60 s). */
+  /**
+   * The client's waiting budget for one retry (default 10 s): a 429/503 whose Retry-After is longer
+   * throws at once (`ApiError.retryAfter`, in seconds) instead of blocking the caller.
+   */
   maxRetryDelayMs?: number;
   /** Per-request timeout (default 30 s). */
   timeoutMs?: number;
@@ -29,7 +36,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+export type QueryParams = Record<string, string | number | boolean | undefined | null | readonly (string | number | boolean)[]>;
 
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,8 +47,8 @@ export interface RequestSpec {
   idempotent?: boolean;
   /** A non-JSON body (an XML document, a ZIP of XML files) sent as is with its content type. */
   raw?: { data: string | Uint8Array; contentType: string };
-  /** How to read the success body: JSON (default), text (XML, server-sent events) or bytes (PDF). */
-  read?: 'json' | 'text' | 'bytes';
+  /** How to read the success body: JSON (default), text (XML), bytes (PDF), or the Response itself (a stream). */
+  read?: 'json' | 'text' | 'bytes' | 'response';
   options?: CallOptions;
 }
 
@@ -67,6 +74,19 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 const newKey = () => globalThis.crypto.randomUUID();
 
+const SAFE_METHODS = new Set(['GET', 'PUT', 'DELETE']);
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** A failure of the connection (not an answer): reset, refused, or the per-request timeout. */
+function networkFailure(err: unknown, callerSignal?: AbortSignal): 'timeout' | 'network' | null {
+  if (callerSignal?.aborted) return null;
+  const e = err as { name?: string; code?: string; cause?: { code?: string; name?: string } };
+  if (e?.name === 'TimeoutError' || e?.cause?.name === 'TimeoutError') return 'timeout';
+  if (NETWORK_CODES.has(e?.code ?? '') || NETWORK_CODES.has(e?.cause?.code ?? '')) return 'network';
+  if (e?.name === 'TypeError' && /fetch failed|network|socket/i.test(String((err as Error).message))) return 'network';
+  return null;
+}
+
 /** The transport every module of the SDK uses: headers, JSON, problem documents, retries. */
 export class HttpClient {
   private readonly base: string;
@@ -84,14 +104,30 @@ export class HttpClient {
   async request<T>(spec: RequestSpec): Promise<T> {
     const url = new URL(this.base + spec.path);
     for (const [k, v] of Object.entries(spec.query ?? {})) {
-      if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+      if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item));
+      else if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
     }
     const key = spec.idempotent ? (spec.options?.idempotencyKey ?? newKey()) : undefined;
     const maxRetries = this.options.maxRetries ?? 3;
+    const budget = this.options.maxRetryDelayMs ?? 10_000;
+    const backoff = (attempt: number) => (this.options.retryBaseDelayMs ?? 500) * 2 ** attempt;
+    const repeatable = SAFE_METHODS.has(spec.method) || key !== undefined;
     for (let attempt = 0; ; attempt++) {
-      const res = await this.send(spec, url, key);
+      let res: Response;
+      try {
+        res = await this.send(spec, url, key);
+      } catch (err) {
+        const kind = networkFailure(err, spec.options?.signal);
+        if (!kind) throw err;
+        if (repeatable && attempt < maxRetries) {
+          await sleep(Math.min(backoff(attempt), budget), spec.options?.signal);
+          continue;
+        }
+        throw new ApiConnectionError(kind, `${spec.method} ${spec.path}`, err, attempt + 1);
+      }
       if (res.ok) {
         if (res.status === 204) return undefined as T;
+        if (spec.read === 'response') return res as T;
         if (spec.read === 'bytes') return new Uint8Array(await res.arrayBuffer()) as T;
         const text = await res.text();
         if (spec.read === 'text') return text as T;
@@ -99,12 +135,12 @@ export class HttpClient {
       }
       const problem = await readProblem(res);
       const wait = retryAfterMs(res.headers.get('retry-after'));
-      if (RETRYABLE.has(res.status) && attempt < maxRetries) {
-        const fallback = (this.options.retryBaseDelayMs ?? 500) * 2 ** attempt;
-        await sleep(Math.min(wait ?? fallback, this.options.maxRetryDelayMs ?? 60_000), spec.options?.signal);
+      // Waiting longer than the budget would block the caller in silence: it gets the wait instead.
+      if (RETRYABLE.has(res.status) && attempt < maxRetries && (wait === null || wait <= budget)) {
+        await sleep(wait ?? Math.min(backoff(attempt), budget), spec.options?.signal);
         continue;
       }
-      throw new ApiError(problem, wait === null ? undefined : Math.ceil(wait / 1000));
+      throw ApiError.from(problem, wait === null ? undefined : Math.ceil(wait / 1000));
     }
   }
 

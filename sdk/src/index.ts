@@ -15,8 +15,30 @@ import { Fiscal } from './fiscal';
 import { Invoices } from './invoices';
 import { Receivables } from './receivables';
 
-export { ApiError } from './errors';
-export type { ProblemDocument } from './errors';
+import { Operations } from './operations';
+
+export {
+  ApiConnectionError,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  BusinessRuleError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UnsupportedMediaTypeError,
+  UpstreamError,
+} from './errors';
+export type { ProblemDocument, TypedApiError } from './errors';
+export { PROBLEM_CODES } from './problems';
+export type { ProblemCode, ProblemCodes } from './problems';
+export { OPERATIONS, Operations } from './operations';
+export type { OperationId, OperationProblems } from './operations';
+export type { ArgsOf, ItemOf, OperationSpec, RawBody, ResultOf } from './operation';
 export type { CallOptions, ClientOptions, RequestSpec, TokenSource } from './http';
 export { retryAfterMs } from './http';
 export * from './types';
@@ -60,13 +82,19 @@ export interface Client {
   fiscal: Fiscal;
   /** `/api/invoices`: outbound NF-e — preview, issue, cancel, correct, downloads, séries and voided numbers. */
   invoices: Invoices;
-  /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
+  /**
+   * Every operation of the API, one method each, generated from its OpenAPI document (named after the
+   * operationId: `operations.getEntryDocumentListFilialId({ query })`, `operations.postEntryDocumentConfirmId({ id })`),
+   * with `…All` iterators on every paginated list. The namespaces above wrap the common flows.
+   */
+  operations: Operations;
+  /** Any route by path, with the same headers, errors and retries. */
   request: HttpClient['request'];
 }
 
 /**
- * The API client: `createClient({ baseUrl, token, companyId, filialId })`. Further modules add their
- * namespaces here as they land.
+ * The API client: `createClient({ baseUrl, token, companyId, filialId })`. `operations` covers every
+ * route (generated); the namespaces are the hand-written flows over the common ones.
  */
 export function createClient(options: ClientOptions): Client {
   const http = new HttpClient(options);
@@ -87,6 +115,8 @@ export function createClient(options: ClientOptions): Client {
     taxAuthority: new TaxAuthority(http),
     fiscal: new Fiscal(http),
     invoices: new Invoices(http),
+
+    operations: new Operations(http),
     request: http.request.bind(http),
   };
 }

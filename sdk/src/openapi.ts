@@ -408,6 +408,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/entry-document/contas-pagar/audit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payable's audit trail, oldest first: created, payments registered and reversed, with field diffs */
+        get: operations["getApiEntryDocumentContasPagarAuditId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/entry-document/contas-pagar/detail/{id}": {
         parameters: {
             query?: never;
@@ -1793,6 +1810,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchase/audit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's audit trail, oldest first: who created, edited, approved, received, cancelled or closed it, with field diffs */
+        get: operations["getApiPurchaseAuditId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase/detail/{id}": {
         parameters: {
             query?: never;
@@ -2429,6 +2463,45 @@ export interface components {
              * @example 2026-03-14
              */
             validTo: string;
+        };
+        AuditTrailPage: {
+            data: {
+                /**
+                 * @description what happened: CREATED, UPDATED, APPROVED, PAYMENT_REGISTERED…
+                 * @example CREATED
+                 */
+                action: string;
+                /**
+                 * @description the token subject that did it
+                 * @example ana.souza
+                 */
+                actor: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /**
+                 * @description field → [before, after]
+                 * @example {
+                 *       "status": [
+                 *         null,
+                 *         "OPEN"
+                 *       ],
+                 *       "amount": [
+                 *         null,
+                 *         1289.9
+                 *       ]
+                 *     }
+                 */
+                changes: Record<string, never> | null;
+                /**
+                 * @description the request that did it (x-request-id); null for background work
+                 * @example 5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30
+                 */
+                requestId: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
         };
         CompanySettings: {
             /**
@@ -10930,6 +11003,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     address?: {
@@ -11359,6 +11437,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     address?: {
@@ -11789,10 +11873,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "PIX",
+                 *       "name": "Café torrado 500 g",
+                 *       "kind": "CASH"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     code: string;
-                    /** @description exact decimal, up to 4 places, from 0 to 100 */
+                    /** @description the acquirer's fee, percent of the payment (ACQUIRER only): up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     feePercent?: number | string;
                     givesChange?: boolean;
                     /** @enum {string} */
@@ -12185,6 +12276,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Café torrado 500 g",
+                 *       "unit": "UN"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     cest?: string | null;
@@ -12194,10 +12291,10 @@ export interface operations {
                     ncm?: string | null;
                     /** @description orig: 0 national … 1/2/3/8 imported (4 % interstate) */
                     origin?: number;
-                    /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                    /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                     price?: number | string;
                     stockControlled?: boolean;
-                    /** @description exact decimal, up to 6 places, from 0.000001 to 999999999.999999 */
+                    /** @description taxable units per commercial unit: up to 6 decimal places, at least 0.000001; a JSON number or a numeric string (e.g. "12"). */
                     taxableFactor?: number | string;
                     /** @description uTrib; null → the commercial unit */
                     taxableUnit?: string | null;
@@ -12607,6 +12704,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "code": "CAF-500"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     cest?: string | null;
@@ -12616,10 +12719,10 @@ export interface operations {
                     ncm?: string | null;
                     /** @description orig: 0 national … 1/2/3/8 imported (4 % interstate) */
                     origin?: number;
-                    /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                    /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                     price?: number | string;
                     stockControlled?: boolean;
-                    /** @description exact decimal, up to 6 places, from 0.000001 to 999999999.999999 */
+                    /** @description taxable units per commercial unit: up to 6 decimal places, at least 0.000001; a JSON number or a numeric string (e.g. "12"). */
                     taxableFactor?: number | string;
                     /** @description uTrib; null → the commercial unit */
                     taxableUnit?: string | null;
@@ -13036,6 +13139,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     alias?: string | null;
@@ -13440,6 +13548,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     alias?: string | null;
@@ -14007,6 +14121,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "document": "11222333000181",
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     /** @example 11222333000181 */
@@ -14415,6 +14535,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     name?: string;
@@ -14675,6 +14801,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "number": "1234",
+                 *       "issueDate": "2026-03-14",
+                 *       "items": [
+                 *         {
+                 *           "description": "Café torrado e moído 500 g",
+                 *           "unit": "UN",
+                 *           "quantity": 12,
+                 *           "unitPrice": 18.9
+                 *         }
+                 *       ],
+                 *       "supplier": {
+                 *         "document": "11222333000181",
+                 *         "name": "Distribuidora Exemplo Ltda"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     charges?: {
                         discount?: (number | string) | null;
@@ -14690,7 +14834,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     installments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         /**
                          * Format: date
@@ -14742,7 +14886,7 @@ export interface operations {
                          * @example NvGMqlGD
                          */
                         purchaseOrderItemId?: string | null;
-                        /** @description exact decimal, up to 4 places, from 0 to 999999999 */
+                        /** @description A quantity: up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         supplierProductCode?: string | null;
                         taxes?: {
@@ -14788,7 +14932,7 @@ export interface operations {
                             } | null;
                         } | null;
                         unit: string;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     model?: string;
@@ -15288,6 +15432,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "model": "12"
+                 *     }
+                 */
                 "application/json": {
                     charges?: {
                         discount?: (number | string) | null;
@@ -15303,7 +15453,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     installments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         /**
                          * Format: date
@@ -15355,7 +15505,7 @@ export interface operations {
                          * @example NvGMqlGD
                          */
                         purchaseOrderItemId?: string | null;
-                        /** @description exact decimal, up to 4 places, from 0 to 999999999 */
+                        /** @description A quantity: up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         supplierProductCode?: string | null;
                         taxes?: {
@@ -15401,7 +15551,7 @@ export interface operations {
                             } | null;
                         } | null;
                         unit: string;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     model?: string;
@@ -15710,6 +15860,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
                     /** @description current version (optimistic lock) */
                     version: number;
@@ -16493,6 +16648,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     reason?: string | null;
                 };
@@ -16927,6 +17083,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "issuerCfop": "1102",
+                 *       "entryCfop": "1102"
+                 *     }
+                 */
                 "application/json": {
                     entryCfop: string;
                     /** @description the CFOP the issuer declares (an entry CFOP for the company's own entry notes) */
@@ -17391,6 +17553,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "entryCfop": "1102"
+                 *     }
+                 */
                 "application/json": {
                     entryCfop?: string;
                     /** @enum {string|null} */
@@ -18395,6 +18563,185 @@ export interface operations {
             };
         };
     };
+    getApiEntryDocumentContasPagarAuditId: {
+        parameters: {
+            query?: {
+                /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
+                cursor?: string;
+                includeTotal?: boolean;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description payable id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditTrailPage"];
+                };
+            };
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/contas-pagar/audit/:id",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/contas-pagar/audit/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/contas-pagar/audit/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PAYABLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/contas-pagar/audit/:id",
+                     *       "code": "PAYABLE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYABLE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/contas-pagar/audit/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/contas-pagar/audit/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
     getApiEntryDocumentContasPagarDetailId: {
         parameters: {
             query?: never;
@@ -18762,8 +19109,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 150,
+                 *       "paymentDate": "2026-03-14",
+                 *       "method": "PIX"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                    /** @description part of the payable this payment settles: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                     amount: number | string;
                     discount?: (number | string) | null;
                     fine?: (number | string) | null;
@@ -19056,6 +19410,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Mercadoria chegou avariada"
+                 *     }
+                 */
                 "application/json": {
                     reason: string;
                 };
@@ -19310,6 +19669,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /**
                      * Format: date
@@ -19323,14 +19683,14 @@ export interface operations {
                      */
                     ignoreUnbookedNfe?: boolean;
                     lines?: {
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999 */
+                        /** @description MANUAL: the line's share of the freight: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount?: number | string;
                         /**
                          * @description a line of a linked entry document
                          * @example wx5Mml51
                          */
                         itemId: string;
-                        /** @description exact decimal, up to 4 places, from 0 to 99999999999999 */
+                        /** @description WEIGHT: the line's gross weight (kg): up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         weight?: number | string;
                     }[];
                     /**
@@ -19594,6 +19954,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /**
                      * Format: date
@@ -19607,14 +19968,14 @@ export interface operations {
                      */
                     ignoreUnbookedNfe?: boolean;
                     lines?: {
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999 */
+                        /** @description MANUAL: the line's share of the freight: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount?: number | string;
                         /**
                          * @description a line of a linked entry document
                          * @example wx5Mml51
                          */
                         itemId: string;
-                        /** @description exact decimal, up to 4 places, from 0 to 99999999999999 */
+                        /** @description WEIGHT: the line's gross weight (kg): up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         weight?: number | string;
                     }[];
                     /**
@@ -20078,6 +20439,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     reason?: string | null;
                     /** @description the CT-e version read (409 when it moved on) */
@@ -20692,6 +21054,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The CT-e XML (cteProc 4.00), exactly as received */
                     xml: string;
@@ -20949,6 +21316,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The CT-e XML (cteProc 4.00), exactly as received */
                     xml: string;
@@ -21586,9 +21958,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "lines": [
+                 *         {
+                 *           "id": "wx5Mml51",
+                 *           "productId": "AlGMkl3O"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     lines: {
-                        /** @description exact decimal, up to 6 places, from -999999999.999999 to 100000, greater than 0 */
+                        /** @description A conversion factor: up to 6 decimal places, greater than 0 and at most 100000; a JSON number or a numeric string (e.g. "12"). */
                         conversionFactor?: number | string;
                         /** @description inbound CFOP the line is booked with; null: back to the company's rules and the defaults */
                         entryCfop?: string | null;
@@ -22872,6 +23255,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pfx": "SP",
+                 *       "password": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     /** @description the certificate password (kept encrypted, never returned) */
                     password: string;
@@ -23154,6 +23543,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -23506,6 +23896,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accessKey": "35260311222333000181550010000012341100000343"
+                 *     }
+                 */
                 "application/json": {
                     accessKey: string;
                 };
@@ -24508,6 +24903,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accessKey": "35260311222333000181550010000012341100000343"
+                 *     }
+                 */
                 "application/json": {
                     accessKey?: string;
                     /**
@@ -24867,6 +25267,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inboundId": "9mdMwlPV"
+                 *     }
+                 */
                 "application/json": {
                     accessKey?: string;
                     /**
@@ -24880,7 +25285,7 @@ export interface operations {
                      */
                     inboundId?: string;
                     items?: {
-                        /** @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0 */
+                        /** @description stock units per supplier unit: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12"). */
                         conversionFactor?: number | string;
                         /** @description keep the line without posting stock */
                         ignored?: boolean;
@@ -25175,6 +25580,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date
@@ -25182,7 +25592,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     items?: {
-                        /** @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0 */
+                        /** @description stock units per supplier unit: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12"). */
                         conversionFactor?: number | string;
                         /** @description keep the line without posting stock */
                         ignored?: boolean;
@@ -26549,6 +26959,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accessKey": "35260311222333000181550010000012341100000343",
+                 *       "event": "CIENCIA"
+                 *     }
+                 */
                 "application/json": {
                     accessKey: string;
                     /** @enum {string} */
@@ -27061,6 +27477,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     accessKey?: string;
                     /** @description The NF-e XML (nfeProc), exactly as received */
@@ -27341,6 +27762,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     accessKey?: string;
                     /**
@@ -27349,7 +27775,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     items?: {
-                        /** @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0 */
+                        /** @description stock units per supplier unit: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12"). */
                         conversionFactor?: number | string;
                         /** @description keep the line without posting stock */
                         ignored?: boolean;
@@ -27648,6 +28074,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The NF-e XML (nfeProc), exactly as received */
                     xml: string;
@@ -27936,6 +28367,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "number": "1234",
+                 *       "issueDate": "2026-03-14",
+                 *       "items": [
+                 *         {
+                 *           "description": "Café torrado e moído 500 g",
+                 *           "unit": "UN",
+                 *           "quantity": 12,
+                 *           "unitPrice": 18.9
+                 *         }
+                 *       ],
+                 *       "supplier": {
+                 *         "document": "11222333000181",
+                 *         "name": "Distribuidora Exemplo Ltda"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     charges?: {
                         discount?: (number | string) | null;
@@ -27951,7 +28400,7 @@ export interface operations {
                      */
                     entryDate?: string;
                     installments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         /**
                          * Format: date
@@ -28003,7 +28452,7 @@ export interface operations {
                          * @example NvGMqlGD
                          */
                         purchaseOrderItemId?: string | null;
-                        /** @description exact decimal, up to 4 places, from 0 to 999999999 */
+                        /** @description A quantity: up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         supplierProductCode?: string | null;
                         taxes?: {
@@ -28049,7 +28498,7 @@ export interface operations {
                             } | null;
                         } | null;
                         unit: string;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     model?: string;
@@ -28549,8 +28998,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "conversionFactor": 12,
+                 *       "version": 1
+                 *     }
+                 */
                 "application/json": {
-                    /** @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0 */
+                    /** @description A conversion factor: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12"). */
                     conversionFactor: number | string;
                     /** @description current version (optimistic lock) */
                     version: number;
@@ -28806,19 +29261,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "supplierDocument": "11222333000181",
+                 *       "supplierProductCode": "CAF-500",
+                 *       "description": "Café torrado e moído 500 g",
+                 *       "unit": "UN"
+                 *     }
+                 */
                 "application/json": {
                     cest?: string | null;
                     /** @description own product code; the next code is used when absent or taken */
                     code?: string;
                     /**
-                     * @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0
+                     * @description A conversion factor: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12").
                      * @default 1
                      */
                     conversionFactor?: number | string;
                     description: string;
                     gtin?: string | null;
                     ncm?: string | null;
-                    /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                    /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                     price?: number | string;
                     /** @description stock unit of the new product (default: unit) */
                     productUnit?: string;
@@ -29212,9 +29675,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "supplierDocument": "11222333000181",
+                 *       "supplierProductCode": "CAF-500",
+                 *       "productId": "AlGMkl3O",
+                 *       "supplierUnit": "UN"
+                 *     }
+                 */
                 "application/json": {
                     /**
-                     * @description exact decimal, up to 6 places, from -999999999.999999 to 999999999, greater than 0
+                     * @description A conversion factor: up to 6 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12").
                      * @default 1
                      */
                     conversionFactor?: number | string;
@@ -29512,6 +29983,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "supplierDocument": "11222333000181",
+                 *       "items": [
+                 *         {
+                 *           "code": "CAF-500",
+                 *           "description": "Café torrado e moído 500 g",
+                 *           "unit": "UN"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     items: {
                         code: string;
@@ -30508,17 +30991,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tableVersion": "Café torrado 500 g",
+                 *       "source": "Café torrado 500 g",
+                 *       "validFrom": "2026-03-14",
+                 *       "validTo": "2026-03-14",
+                 *       "rows": [
+                 *         {
+                 *           "ncm": "09012100",
+                 *           "federalNationalRate": 5,
+                 *           "federalImportedRate": 5,
+                 *           "stateRate": 5,
+                 *           "municipalRate": 5
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     rows: {
                         ex?: string;
-                        /** @description exact decimal, up to 4 places, from 0 to 100 */
+                        /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                         federalImportedRate: number | string;
-                        /** @description exact decimal, up to 4 places, from 0 to 100 */
+                        /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                         federalNationalRate: number | string;
-                        /** @description exact decimal, up to 4 places, from 0 to 100 */
+                        /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                         municipalRate: number | string;
                         ncm: string;
-                        /** @description exact decimal, up to 4 places, from 0 to 100 */
+                        /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                         stateRate: number | string;
                     }[];
                     source: string;
@@ -30913,6 +31413,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "taxGroupId": "09GMZlDP",
+                 *       "operation": "SALE",
+                 *       "destination": "INTERNAL",
+                 *       "contributor": true,
+                 *       "validFrom": "2026-03-14",
+                 *       "cfop": "1102"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     cfop: string;
@@ -31357,6 +31867,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "taxGroupId": "09GMZlDP"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     cfop?: string;
@@ -31652,6 +32168,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-03-14",
+                 *       "salesOrderId": "w83MdlYq"
+                 *     }
+                 */
                 "application/json": {
                     /** @example 11222333000181 */
                     consumerDocument?: string | null;
@@ -31666,7 +32188,7 @@ export interface operations {
                      * @example 2026-03-14
                      */
                     date: string;
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     discount?: number | string;
                     /**
                      * @description filial id (hashid)
@@ -31674,33 +32196,33 @@ export interface operations {
                      */
                     filialId?: string;
                     finalConsumer?: boolean;
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     freight?: number | string;
                     /**
                      * @description fulfillment id (hashid)
                      * @example LvDMJl7b
                      */
                     fulfillmentId?: string;
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     insurance?: number | string;
                     items?: {
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         discount?: number | string;
                         /**
                          * @description product id (hashid)
                          * @example AlGMkl3O
                          */
                         productId: string;
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
-                        /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     /** @enum {number} */
                     model?: 55 | 65;
                     /** @enum {string} */
                     operation?: "SALE" | "RETURN" | "TRANSFER" | "BONUS";
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     otherExpenses?: number | string;
                     /** @enum {number} */
                     presence?: 0 | 1 | 2 | 3 | 4 | 5 | 9;
@@ -32139,6 +32661,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "CAF-500",
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     code: string;
@@ -32543,6 +33071,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "code": "CAF-500"
+                 *     }
+                 */
                 "application/json": {
                     active?: boolean;
                     code?: string;
@@ -32948,11 +33482,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "uf": "SP",
+                 *       "validFrom": "2026-03-14",
+                 *       "internalRate": 5,
+                 *       "source": "Café torrado 500 g",
+                 *       "sourceDate": "2026-03-14"
+                 *     }
+                 */
                 "application/json": {
                     difalDoubleBase?: boolean;
-                    /** @description exact decimal, up to 4 places, from 0 to 100 */
+                    /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     fcpRate?: number | string;
-                    /** @description exact decimal, up to 4 places, from 0 to 100 */
+                    /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     internalRate: number | string;
                     source: string;
                     /**
@@ -33276,6 +33819,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "justification": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     justification: string;
                 };
@@ -33633,6 +34181,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "correction": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     correction: string;
                 };
@@ -34185,6 +34738,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     to?: string;
                 };
@@ -34442,10 +34996,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /** @description duplicatas (cobr/dup); they must add up to vNF */
                     installments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         /**
                          * Format: date
@@ -34825,6 +35380,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "justification": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     justification: string;
                 };
@@ -35550,6 +36110,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fulfillmentId": "LvDMJl7b"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description fulfillment id (hashid)
@@ -35558,7 +36123,7 @@ export interface operations {
                     fulfillmentId?: string;
                     /** @description duplicatas (cobr/dup); they must add up to vNF */
                     installments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         /**
                          * Format: date
@@ -36092,6 +36657,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fulfillmentId": "LvDMJl7b"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description fulfillment id (hashid)
@@ -36100,7 +36670,7 @@ export interface operations {
                     fulfillmentId?: string;
                     /** @description duplicatas (cobr/dup); they must add up to vNF */
                     installments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         /**
                          * Format: date
@@ -36555,6 +37125,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": 55,
+                 *       "series": "1",
+                 *       "nextNumber": "1234"
+                 *     }
+                 */
                 "application/json": {
                     /** @default true */
                     isDefault?: boolean;
@@ -36991,6 +37568,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "filialId": "9L5M8lJM",
+                 *       "series": "1",
+                 *       "first": 1,
+                 *       "last": 1,
+                 *       "justification": "Café torrado 500 g"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description filial id (hashid)
@@ -37503,6 +38089,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "AlGMkl3O",
+                 *           "quantity": 12,
+                 *           "unitPrice": 18.9
+                 *         }
+                 *       ],
+                 *       "supplierId": "MRgMdlQ7"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date
@@ -37522,7 +38120,7 @@ export interface operations {
                     items: {
                         /** @description defaults to the product's name */
                         description?: string;
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        /** @description line discount (amount): up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         discount?: number | string;
                         /**
                          * Format: date
@@ -37535,11 +38133,11 @@ export interface operations {
                          * @example AlGMkl3O
                          */
                         productId: string;
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 999999999, greater than 0 */
+                        /** @description in the company's unit: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         /** @description the supplier's code of the product (cProd) */
                         supplierProductCode?: string | null;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     notes?: string | null;
@@ -38034,6 +38632,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "supplierId": "MRgMdlQ7"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date
@@ -38049,7 +38653,7 @@ export interface operations {
                     items?: {
                         /** @description defaults to the product's name */
                         description?: string;
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        /** @description line discount (amount): up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         discount?: number | string;
                         /**
                          * Format: date
@@ -38067,11 +38671,11 @@ export interface operations {
                          * @example NvGMqlGD
                          */
                         purchaseOrderItemId?: string;
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 999999999, greater than 0 */
+                        /** @description in the company's unit: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         /** @description the supplier's code of the product (cProd) */
                         supplierProductCode?: string | null;
-                        /** @description exact decimal, up to 10 places, from 0 to 9999999999 */
+                        /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
                     notes?: string | null;
@@ -38651,6 +39255,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     reason?: string | null;
                 };
@@ -38908,6 +39513,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     reason?: string | null;
                 };
@@ -39315,6 +39921,185 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/purchase/:id/receipts",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiPurchaseAuditId: {
+        parameters: {
+            query?: {
+                /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
+                cursor?: string;
+                includeTotal?: boolean;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description purchase-order id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditTrailPage"];
+                };
+            };
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/purchase/audit/:id",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/purchase/audit/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/purchase/audit/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PURCHASE_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/purchase/audit/:id",
+                     *       "code": "PURCHASE_ORDER_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PURCHASE_ORDER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/purchase/audit/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/purchase/audit/:id",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -39984,6 +40769,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     /** @default false */
                     allowNegativeStock?: boolean;
@@ -40003,7 +40793,7 @@ export interface operations {
                     defaultSellerId?: string | null;
                     enabled: boolean;
                     /**
-                     * @description exact decimal, up to 4 places, from 0 to 100
+                     * @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5").
                      * @default 0
                      */
                     maxDiscountPercent?: number | string;
@@ -41184,8 +41974,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 150,
+                 *       "receiptDate": "2026-03-14",
+                 *       "method": "PIX"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                    /** @description part of the receivable this receipt settles: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                     amount: number | string;
                     discount?: (number | string) | null;
                     fine?: (number | string) | null;
@@ -41478,6 +42275,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Mercadoria chegou avariada"
+                 *     }
+                 */
                 "application/json": {
                     reason: string;
                 };
@@ -41919,6 +42721,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": "y3OM8lPL",
+                 *       "reason": "Mercadoria chegou avariada",
+                 *       "refundMethod": "PIX",
+                 *       "items": [
+                 *         {
+                 *           "salesOrderItemId": "kBdMOlYr",
+                 *           "quantity": 12,
+                 *           "restock": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description customer id (hashid)
@@ -41926,7 +42742,7 @@ export interface operations {
                      */
                     customerId: string;
                     items: {
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         restock: boolean;
                         /**
@@ -42726,6 +43542,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "AlGMkl3O",
+                 *           "quantity": 12
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     alias?: string | null;
                     /**
@@ -42733,34 +43559,34 @@ export interface operations {
                      * @example y3OM8lPL
                      */
                     customerId?: string | null;
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description order discount (amount), allocated over the lines: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     discount?: number | string;
                     /**
                      * @default STANDARD
                      * @enum {string}
                      */
                     flowMode?: "STANDARD" | "QUICK_SALE";
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     freight?: number | string;
                     items: {
                         /** @description defaults to the product's name */
                         description?: string;
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        /** @description line discount (amount): up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         discount?: number | string;
                         /**
                          * @description product id (hashid)
                          * @example AlGMkl3O
                          */
                         productId: string;
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
-                        /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                        /** @description defaults to the product's price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice?: number | string;
                     }[];
                     notes?: string | null;
                     /** @description quick sale only: payments; their sum must cover the total (cash over-payment gives change) */
                     payments?: {
-                        /** @description exact decimal, up to 2 places, from -9999999999999.99 to 9999999999999.99, greater than 0 */
+                        /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
                         amount: number | string;
                         method: string;
                     }[];
@@ -43448,6 +44274,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "customerId": "y3OM8lPL"
+                 *     }
+                 */
                 "application/json": {
                     alias?: string | null;
                     /**
@@ -43455,29 +44287,29 @@ export interface operations {
                      * @example y3OM8lPL
                      */
                     customerId?: string | null;
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description order discount (amount), allocated over the lines: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     discount?: number | string;
-                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     freight?: number | string;
                     /** @description the full new list of lines: lines left out are removed */
                     items?: {
                         /** @description defaults to the product's name */
                         description?: string;
-                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        /** @description line discount (amount): up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                         discount?: number | string;
                         /**
                          * @description product id (hashid)
                          * @example AlGMkl3O
                          */
                         productId: string;
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         /**
                          * @description keep this line (omit for a new one)
                          * @example kBdMOlYr
                          */
                         salesOrderItemId?: string;
-                        /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                        /** @description defaults to the product's price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice?: number | string;
                     }[];
                     notes?: string | null;
@@ -43779,6 +44611,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": "y3OM8lPL"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description customer id (hashid)
@@ -44065,9 +44902,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "salesOrderItemId": "kBdMOlYr",
+                 *           "quantity": 12
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     items: {
-                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
                         quantity: number | string;
                         /**
                          * @description sales-order-item id (hashid)
@@ -44701,6 +45548,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Mercadoria chegou avariada"
+                 *     }
+                 */
                 "application/json": {
                     reason: string;
                 };
@@ -44958,6 +45810,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /**
                      * Format: date
@@ -45691,6 +46544,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salesOrderIds": [
+                 *         "w83MdlYq",
+                 *         "ylOq9jO2"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     salesOrderIds: string[];
                 };
@@ -45967,6 +46828,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "salesOrderIds": [
+                 *         "w83MdlYq",
+                 *         "ylOq9jO2"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     salesOrderIds: string[];
                 };
@@ -46553,10 +47422,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "purchaseQuantityTolerancePct": 5
+                 *     }
+                 */
                 "application/json": {
-                    /** @description exact decimal, up to 4 places, from 0 to 100 */
+                    /** @description invoice unit price may exceed the order's by this percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     purchasePriceTolerancePct?: number | string;
-                    /** @description exact decimal, up to 4 places, from 0 to 100 */
+                    /** @description received quantity may exceed the ordered by this percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     purchaseQuantityTolerancePct?: number | string;
                     /**
                      * @description divergences beyond tolerance block confirmation, or only warn
@@ -46990,6 +47865,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "nfeEnvironment": "PRODUCTION"
+                 *     }
+                 */
                 "application/json": {
                     /** @description the filial address (its UF is the filial’s) */
                     address?: {
@@ -47431,6 +48312,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://erp.example.com.br/hooks/backoffice"
+                 *     }
+                 */
                 "application/json": {
                     description?: string | null;
                     /** @default [] */

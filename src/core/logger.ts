@@ -1,13 +1,14 @@
 import winston from 'winston';
 import { config } from './config';
+import { encodeId } from './hashids';
 import { currentScope } from './request-context';
 
-// Adds the request id and company of the current request to every line written inside it.
+// Adds the request id and company (its hashid: logs never carry internal ids) of the current request to every line written inside it.
 const withScope = winston.format((info) => {
   const scope = currentScope();
   if (scope) {
     info.requestId ??= scope.requestId;
-    if (scope.companyId !== undefined) info.companyId ??= scope.companyId;
+    if (scope.companyId !== undefined) info.company ??= encodeId('company', scope.companyId);
   }
   return info;
 });

@@ -121,7 +121,7 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
       expect(audit.map((a) => [a.action, a.changes])).to.deep.equal([['UPDATED', { conversionFactor: ['6', '8.5'] }]]);
       const events = await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'product-map.conversion-factor-changed', aggregateId: entry.id });
       expect(events.map((e) => e.data)).to.deep.equal([
-        { id: entry.hash, supplierDocument: supplier, supplierProductCode: 'COLA-2L', productId: p.hash, conversionFactor: '8.500000', previousConversionFactor: '6.000000' },
+        { id: entry.hash, supplierDocument: supplier, supplierProductCode: 'COLA-2L', productId: p.hash, conversionFactor: 8.5, previousConversionFactor: 6 },
       ]);
 
       // the same value changes nothing; without a version → 400 (every PATCH carries it)

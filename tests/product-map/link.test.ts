@@ -71,7 +71,7 @@ describe('Product map: POST /link', () => {
     expect(audit[1].changes).to.deep.equal({ productId: [p1.id, p2.id], conversionFactor: ['12', '6.5'] });
     const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'product-map.linked', aggregateId: rows[0].id }, order: { id: 'ASC' } });
     expect(events.map((e) => e.data.created)).to.deep.equal([true, false]);
-    expect(events[1].data).to.deep.include({ id: created.body.id, productId: p2.hash, supplierProductCode: 'LT-1000', conversionFactor: '6.500000' });
+    expect(events[1].data).to.deep.include({ id: created.body.id, productId: p2.hash, supplierProductCode: 'LT-1000', conversionFactor: 6.5 });
   });
 
   it('bad input → 400 with field paths and nothing written', async () => {

@@ -355,7 +355,7 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
     });
   });
 
-  it('the OpenAPI document lists the ten routes with their scopes and the Idempotency-Key on every POST', async () => {
+  it('the OpenAPI document lists the eleven routes with their scopes and the Idempotency-Key on every POST', async () => {
     const doc = (await api().get('/api/openapi.json')).body;
     const routes = Object.entries(doc.paths as Record<string, Record<string, any>>)
       .filter(([path]) => path.startsWith('/api/purchase'))
@@ -364,6 +364,7 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       [
         'POST /api/purchase purchase:write idempotent',
         'GET /api/purchase/list/{filialId} purchase:read',
+        'GET /api/purchase/audit/{id} purchase:read',
         'GET /api/purchase/detail/{id} purchase:read',
         'GET /api/purchase/open-items/{filialId} purchase:read',
         'GET /api/purchase/{id}/receipts purchase:read',

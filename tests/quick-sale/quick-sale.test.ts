@@ -63,7 +63,7 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     const after = await Promise.all(products.map((p) => stockOf(t, 0, p.id)));
     expect(after.map((s, i) => Number(before[i].quantity) - Number(s.quantity))).to.deep.equal([10, 2, 1]);
     const event = await dataSource.manager.findOneBy(OutboxEvent, { companyId: t.companyId, type: 'quick-sale.completed' });
-    expect(event?.data).to.include({ total: '36.48', change: '23.52' });
+    expect(event?.data).to.include({ total: 36.48, change: 23.52 });
     expect(await stockMismatches(t)).to.deep.equal([]);
 
     // Written FULFILLED in the INSERT (no UPDATE after): the stored rows, the detail, the trail and the events agree.

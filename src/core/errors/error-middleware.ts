@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { DeferredWriteFailed, isDatabaseUnavailable, isDeadlock, isUniqueViolation } from '../db/db-errors';
+import { filialCheckBeforeClientError } from '../http/authorize-filial';
 import { logger } from '../logger';
 import { AppError, ErrorKind, RateLimitedError, UnavailableError } from './app-error';
 
@@ -55,6 +56,15 @@ export function toAppError(err: unknown): AppError {
 
 /** The one place failures become RFC 9457 problem+json. */
 export function errorMiddleware(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  if (req.filialUnchecked) {
+    // A filial left to the handler's check (authorize-filial.ts): a refusal wins over a client error.
+    void filialCheckBeforeClientError(req, STATUS[toAppError(err).kind]).then((refusal) => answer(refusal ?? err, req, res));
+    return;
+  }
+  answer(err, req, res);
+}
+
+function answer(err: unknown, req: Request, res: Response): void {
   const appError = toAppError(err);
   const status = STATUS[appError.kind];
   if (status >= 500) logger.error('request failed', { err: err instanceof Error ? { message: err.message, stack: err.stack } : err, path: req.originalUrl });

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit, Store } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, Options, rateLimit, Store } from 'express-rate-limit';
 import { config } from '../config';
 import { RateLimitedError } from '../errors';
 
@@ -57,16 +57,32 @@ export function rateLimitPerAddress(options: AddressRateLimitOptions = config.ra
         next(new RateLimitedError('Too many requests from this address', retryAfter(req, options.windowMs), 'TOO_MANY_REQUESTS_FROM_ADDRESS'));
       },
     }),
-    rateLimit({
-      ...common,
-      limit: options.authFailuresMax,
-      store: options.stores?.authFailures,
-      // Only failed authentications count.
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: (_req: Request, res: Response) => res.statusCode !== 401,
-      handler: (req: Request, _res: Response, next: NextFunction) => {
-        next(new RateLimitedError('Too many failed authentications from this address', retryAfter(req, options.windowMs), 'TOO_MANY_AUTH_FAILURES'));
-      },
-    }),
+    authFailureLimit(options, keyGenerator),
   ];
+}
+
+/**
+ * The failed-authentication budget. A failure is counted when a 401 is sent, and only then: a request
+ * in progress, a long poll or an event stream the client drops, a 2xx/4xx other than 401 never touch
+ * it (counting on arrival and giving back on a non-401 answer locked out an address whose valid
+ * requests were merely concurrent, or whose streams were closed by the client). An address that has
+ * reached the budget gets 429 until its window ends.
+ */
+function authFailureLimit(options: AddressRateLimitOptions, keyOf: (req: Request) => string): RequestHandler {
+  const store: Store = options.stores?.authFailures ?? new MemoryStore();
+  void store.init?.({ windowMs: options.windowMs } as Options);
+  const read = store.get?.bind(store);
+  if (!read) throw new Error('The failed-authentication store must answer get()');
+  return (req: Request, res: Response, next: NextFunction) => {
+    const key = keyOf(req);
+    res.on('finish', () => {
+      if (res.statusCode === 401) Promise.resolve(store.increment(key)).catch(() => undefined);
+    });
+    Promise.resolve(read(key)).then((info) => {
+      if (info && info.totalHits >= options.authFailuresMax) {
+        const wait = info.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(options.windowMs / 1000);
+        next(new RateLimitedError('Too many failed authentications from this address', wait, 'TOO_MANY_AUTH_FAILURES'));
+      } else next();
+    }, next);
+  };
 }

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { config } from '../config';
+import { encodeOptionalId } from '../hashids';
 import { logger } from '../logger';
+import { routeLabel } from '../metrics/http-metrics';
 import { requestScope } from '../request-context';
 
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -13,21 +15,32 @@ export function requestContext(req: Request, res: Response, next: NextFunction):
   res.setHeader('x-request-id', req.requestId);
   res.setHeader('API-Version', config.version);
   const scope = { requestId: req.requestId } as { requestId: string; companyId?: number; actor?: string };
-  // The access log is at level http, below the default info: when it is off, no listener, no clock.
-  if (logger.isLevelEnabled('http')) logWhenFinished(req, res, scope);
+  // One access-log line per request at the default level (info); with LOG_LEVEL warn or error, no listener, no clock.
+  if (logger.isLevelEnabled('info')) logWhenFinished(req, res);
   requestScope.run(scope, () => next());
 }
 
-function logWhenFinished(req: Request, res: Response, scope: { companyId?: number }): void {
+/**
+ * The access log: one JSON line per request when its answer is sent (or the client left: status
+ * `aborted`), with the route template (never the raw URL: no ids, no query strings), the status, the
+ * duration and the request id, and the tenant as hashids — the same ids the API shows, never the
+ * internal ones.
+ */
+export function accessLogEntry(req: Request, res: Response, ms: number): Record<string, unknown> {
+  return {
+    requestId: req.requestId,
+    method: req.method,
+    route: routeLabel(req),
+    status: res.writableFinished ? res.statusCode : 'aborted',
+    durationMs: Number(ms.toFixed(1)),
+    company: encodeOptionalId('company', req.ctx?.companyId),
+    filial: encodeOptionalId('filial', req.ctx?.filialId),
+  };
+}
+
+function logWhenFinished(req: Request, res: Response): void {
   const started = process.hrtime.bigint();
-  res.on('finish', () => {
-    logger.http('request', {
-      requestId: req.requestId,
-      method: req.method,
-      route: req.route ? `${req.baseUrl}${req.route.path}` : req.originalUrl.split('?')[0],
-      status: res.statusCode,
-      ms: Number((Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)),
-      companyId: scope.companyId,
-    });
+  res.once('close', () => {
+    logger.info('request', accessLogEntry(req, res, Number(process.hrtime.bigint() - started) / 1e6));
   });
 }

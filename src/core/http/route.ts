@@ -34,6 +34,12 @@ export interface RouteSchema {
    * checked against joi's (validate.ts), so the two cannot drift apart unnoticed.
    */
   fastBody?: (input: unknown) => unknown;
+  /**
+   * A hand-written example of the JSON body for the OpenAPI document; without one, the document shows
+   * an example generated from `body` and checked against it (core/openapi/examples.ts). Either way
+   * tests/core/request-examples.test.ts holds it to the route's validation.
+   */
+  example?: unknown;
 }
 
 /**

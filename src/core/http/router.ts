@@ -4,26 +4,27 @@ import { idempotent } from '../idempotency/idempotency.middleware';
 import { bodyParsers, requireContentType, xmlBodyAsJson } from './content-type';
 import type { RouteDef } from './route';
 import { validate } from './validate';
+import { authorizeFilial } from './authorize-filial';
 
 const WITH_BODY = new Set(['post', 'put', 'patch']);
 
 /**
  * Mounts route definitions. The chain is always, in order: per-address limits → auth + tenant headers
- * (+ scope) → per-token rate limit → content type → body parser → validation (ids decoded, filial
- * checked) → idempotency → controller. Public routes skip the first three.
+ * (+ scope) → per-token rate limit → the filial authorized (x-filial-id, path :filialId) → content
+ * type → body parser → validation (ids decoded) → idempotency → controller. Public routes skip the first three.
  */
 export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler, addressLimiter: RequestHandler[] = []): Router {
   const router = Router();
   const groupOf = routerPerFirstSegment(router);
   for (const r of routes) {
     const chain: RequestHandler[] = [];
-    if (!r.public) chain.push(...addressLimiter, authenticate(r.scope), rateLimiter);
+    if (!r.public) chain.push(...addressLimiter, authenticate(r.scope), rateLimiter, authorizeFilial({ deferToHandler: r.filialCheck === 'handler' }));
     if (WITH_BODY.has(r.method)) {
       const format = r.bodyFormat ?? 'json';
       chain.push(requireContentType(format), ...bodyParsers(format));
       if (format === 'xml') chain.push(xmlBodyAsJson);
     }
-    chain.push(validate(r.schema, { filialInHandler: r.filialCheck === 'handler' }));
+    chain.push(validate(r.schema));
     // An idempotent handler runs inside the key's middleware, which commits the outcome with the work.
     chain.push(r.idempotent ? idempotent(r.handler, r.idempotent === true ? 'unit' : r.idempotent) : r.handler);
     groupOf(r.path)[r.method](r.path, ...chain);

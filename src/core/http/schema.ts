@@ -55,7 +55,7 @@ export const decimal = (scale: ScaleName, opts: { min?: number; positive?: boole
       'decimal.min': '{{#label}} must be at least {{#min}}',
       'decimal.max': '{{#label}} must be at most {{#max}}',
     })
-    .meta({ decimal: places, minimum: min.toFixed(), maximum: max.toFixed(), exclusiveMinimumZero: opts.positive === true });
+    .meta({ decimal: places, kind: scale, minimum: min.toFixed(), maximum: max.toFixed(), exclusiveMinimumZero: opts.positive === true, ...(opts.min !== undefined ? { givenMin: opts.min } : {}), ...(opts.max !== undefined ? { givenMax: opts.max } : {}) });
 };
 
 /** CPF or CNPJ, with or without punctuation, check digits verified; normalized to digits. */

@@ -22,7 +22,7 @@ declare global {
       valid: ValidatedInput;
       /** Verified token claims. */
       token?: TokenClaims;
-      /** `x-filial-id`, granted by the token; checked against the database after validation, then `ctx.filialId`. */
+      /** `x-filial-id`, granted by the token; checked against the database before the body is read (authorize-filial.ts), then `ctx.filialId`. */
       headerFilialId?: number;
       /**
        * `ctx.filialId` (from x-filial-id) is not checked against the database yet: the route asked to do

@@ -73,9 +73,9 @@ function sameValue(a: unknown, b: unknown): boolean {
  * `req.valid`. Only declared fields are accepted: an unknown body or query field is listed in a 400
  * (UNKNOWN_FIELDS when that is all that is wrong), so a typo is never dropped silently. A malformed
  * id anywhere → 400 INVALID_ID; any other failure → 400 VALIDATION_ERROR with every problem listed.
- * A `filialId` path param must be granted by the token (403) and becomes the governing filial of the call.
+ * The filial of the call (x-filial-id, a `filialId` path param) was authorized before (authorize-filial.ts).
  */
-export function validate(schema: RouteSchema = {}, options: { filialInHandler?: boolean } = {}) {
+export function validate(schema: RouteSchema = {}) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const valid = { params: {} as Record<string, any>, query: {} as Record<string, any>, body: undefined as any };
     const problems: ValidationErrorItem[] = [];
@@ -105,22 +105,12 @@ export function validate(schema: RouteSchema = {}, options: { filialInHandler?: 
       throw new ValidationError(title, errors, code);
     }
     req.valid = valid;
-    // The filial of x-filial-id (granted by the token, see auth.middleware.ts), then a :filialId of the path.
-    if (req.headerFilialId !== undefined && req.ctx) {
-      if (options.filialInHandler && typeof valid.params.filialId !== 'number' && !req.header('idempotency-key')) req.filialUnchecked = true;
-      else await assertFilialAccess(req.ctx, req.headerFilialId);
-      req.ctx.filialId = req.headerFilialId;
-    }
-    if (typeof valid.params.filialId === 'number' && req.ctx) {
-      if (valid.params.filialId !== req.ctx.filialId) await assertFilialAccess(req.ctx, valid.params.filialId);
-      req.ctx.filialId = valid.params.filialId;
-    }
     next();
   };
 }
 
 /**
- * The check validate() left to the handler (RouteDef.filialCheck 'handler'), made now: a handler
+ * The check authorizeFilial() left to the handler (RouteDef.filialCheck 'handler'), made now: a handler
  * that does not read the filial with its own first round trip calls this before anything else.
  */
 export async function confirmFilial(req: Pick<Request, 'ctx' | 'filialUnchecked'>): Promise<void> {

@@ -61,7 +61,7 @@ function convertType(d: Description, meta: Record<string, any>, components?: Com
     return {
       ...out,
       oneOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }],
-      description: `exact decimal, up to ${meta.decimal} places, from ${meta.minimum} to ${meta.maximum}${meta.exclusiveMinimumZero ? ', greater than 0' : ''}`,
+      description: decimalDescription(out.description as string | undefined, meta),
       'x-decimal': { scale: meta.decimal, minimum: meta.minimum, maximum: meta.maximum, ...(meta.exclusiveMinimumZero ? { exclusiveMinimum: '0' } : {}) },
       ...(meta.example !== undefined ? { example: meta.example } : {}),
     };
@@ -118,6 +118,33 @@ function convertType(d: Description, meta: Record<string, any>, components?: Com
       return s;
     }
   }
+}
+
+const DECIMAL_EXAMPLE: Record<string, string> = { amount: '"1289.90"', quantity: '"12.5"', price: '"18.9"', cost: '"8.4367"', factor: '"12"', percent: '"5.5"' };
+
+const DECIMAL_KIND: Record<string, string> = {
+  amount: 'An amount in reais',
+  quantity: 'A quantity',
+  price: 'A unit price',
+  cost: 'A unit cost',
+  factor: 'A conversion factor',
+  percent: 'A percentage',
+};
+
+/**
+ * How a person would describe an exact-decimal field: what it is, its decimal places, and the bounds
+ * a caller can meet (greater than 0, at least/at most a value the route chose). The column's own
+ * limits (999999999…) stay in `x-decimal` for machines: nobody types them.
+ */
+function decimalDescription(own: string | undefined, meta: Record<string, any>): string {
+  const bounds = [
+    meta.exclusiveMinimumZero ? 'greater than 0' : meta.givenMin !== undefined ? (Number(meta.givenMin) === 0 ? 'not negative' : `at least ${meta.givenMin}`) : '',
+    // A ceiling a person could meet (a percentage's 100); one near the column's own is left out.
+    meta.givenMax !== undefined && Number(meta.givenMax) < 1_000_000 ? `at most ${meta.givenMax}` : '',
+  ].filter(Boolean);
+  const rule = `up to ${meta.decimal} decimal places${bounds.length ? `, ${bounds.join(' and ')}` : ''}; a JSON number or a numeric string (e.g. ${DECIMAL_EXAMPLE[meta.kind] ?? '"10.5"'})`;
+  const what = own ?? DECIMAL_KIND[meta.kind] ?? 'An exact decimal';
+  return `${what.replace(/[.;]\s*$/, '')}: ${rule}.`;
 }
 
 export const joiToJsonSchema = (schema: Schema, components?: ComponentRegistry): JsonSchema =>

@@ -1,5 +1,6 @@
 import { config } from '../config';
 import type { ProblemStatus, RouteDef } from '../http/route';
+import { exampleOf } from './examples';
 import { ComponentRegistry, joiToJsonSchema } from './joi-to-json-schema';
 
 /**
@@ -117,7 +118,8 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
       bodyContent['multipart/form-data'] = { schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', contentMediaType: 'application/xml' } } } } };
     }
     if (r.schema?.body) {
-      bodyContent['application/json'] = { schema: joiToJsonSchema(r.schema.body) };
+      const example = r.schema.example ?? exampleOf(r.schema.body);
+      bodyContent['application/json'] = { schema: joiToJsonSchema(r.schema.body), ...(example !== undefined ? { example } : {}) };
       if (r.bodyFormat === 'xml') {
         bodyContent['application/xml'] = { schema: { type: 'string' } };
         bodyContent['text/xml'] = { schema: { type: 'string' } };

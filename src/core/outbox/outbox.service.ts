@@ -1,5 +1,9 @@
+import { Counter } from 'prom-client';
 import { EntityManager } from 'typeorm';
+import { registry } from '../metrics/registry';
 import type { ActorContext } from '../context';
+import { config } from '../config';
+import { Dec } from '../decimal';
 import { deferInsertRows, TenantRow } from '../db/sql';
 import { appendOnCommit } from '../db/transaction';
 import { OutboxEvent } from './outbox-event.entity';
@@ -13,6 +17,43 @@ export interface DomainEvent {
   data: Record<string, unknown>;
 }
 
+/**
+ * Event payloads carry money and quantities as JSON numbers, like the REST bodies (SPEC §0). A Dec
+ * left in a payload becomes its number here; a decimal written as a string ("318.00") is a builder's
+ * mistake, which the test suite collects (payloadProblems) and fails on, whatever module publishes it.
+ */
+const DECIMAL_STRING = /^-?\d+\.\d+$/;
+
+function normalize(value: unknown, path: string, problems: string[] | null): unknown {
+  if (value instanceof Dec) return value.toNumber();
+  if (typeof value === 'string') {
+    if (problems && DECIMAL_STRING.test(value)) problems.push(`${path}: "${value}"`);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v, i) => normalize(v, `${path}[${i}]`, problems));
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, path ? `${path}.${k}` : k, problems)]));
+  }
+  return value;
+}
+
+const recorded: string[] = [];
+/** Test mode: every payload member written as a decimal string, by event type (tests/hooks.ts fails on any). */
+export const payloadProblems = (): readonly string[] => recorded;
+
+/** A payload as stored and delivered (Dec → number), and its members written as decimal strings. */
+export function inspectPayload(data: Record<string, unknown>): { payload: Record<string, unknown>; decimalStrings: string[] } {
+  const decimalStrings: string[] = [];
+  return { payload: normalize(data, '', decimalStrings) as Record<string, unknown>, decimalStrings };
+}
+
+function eventPayload(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  if (!config.isTest) return normalize(data, '', null) as Record<string, unknown>;
+  const { payload, decimalStrings } = inspectPayload(data);
+  recorded.push(...decimalStrings.map((p) => `${type} ${p}`));
+  return payload;
+}
+
 export async function publishEvent(em: EntityManager, ctx: ActorContext, event: DomainEvent): Promise<void> {
   // Written with the transaction's other events just before it commits, in the order published.
   await appendOnCommit(em, insertEvents, {
@@ -21,10 +62,19 @@ export async function publishEvent(em: EntityManager, ctx: ActorContext, event: 
     type: event.type,
     aggregateType: event.aggregateType,
     aggregateId: event.aggregateId,
-    data: event.data,
+    data: eventPayload(event.type, event.data),
   });
 }
 
+/** Business activity in /metrics: every domain event written, by type (sales, documents confirmed, payments…). */
+const domainEvents = new Counter({
+  name: 'backoffice_domain_events_total',
+  help: 'Domain events written with their transaction, by type (quick-sale.completed, sales-order.fulfilled, entry-document.confirmed…); a transaction retried after a deadlock counts again',
+  labelNames: ['type'],
+  registers: [registry],
+});
+
 async function insertEvents(em: EntityManager, rows: TenantRow<OutboxEvent>[]): Promise<void> {
   await deferInsertRows(em, OutboxEvent, rows);
+  for (const r of rows) domainEvents.labels(String(r.type)).inc();
 }

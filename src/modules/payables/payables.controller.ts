@@ -5,7 +5,7 @@ import { businessToday } from '../../core/business-date';
 import { toPayableDetailDto, toPayableDto, toPayablesSummaryDto, toPaymentDto } from './payables.mapper';
 import { listDocumentPayables, listPayables } from './payables.service';
 import { payableSchemas as s } from './payables.schemas';
-import { getPayableDetail, registerPayment, reversePayment } from './payments.service';
+import { getPayableDetail, payableAuditTrail, registerPayment, reversePayment } from './payments.service';
 
 export async function byDocument(req: ValidRequest<typeof s.byDocument>, res: Response) {
   const today = businessToday();
@@ -16,6 +16,10 @@ export async function list(req: ValidRequest<typeof s.list>, res: Response) {
   const today = businessToday();
   const { summary, ...page } = await listPayables(req.ctx, req.valid.params.filialId, req.valid.query);
   res.json({ ...mapPage(page, (p) => toPayableDto(p, today)), summary: toPayablesSummaryDto(summary) });
+}
+
+export async function auditTrail(req: ValidRequest<typeof s.auditTrail>, res: Response) {
+  res.json(await payableAuditTrail(req.ctx, req.valid.params.id, req.valid.query));
 }
 
 export async function detail(req: ValidRequest<typeof s.detail>, res: Response) {

@@ -11,6 +11,7 @@ const byPayable = { params: Joi.object({ id: id('payable').required() }) };
 export const payableSchemas = {
   byDocument: typedSchema<{ params: { entryDocumentId: number }; query: PageRequest }>({ params: Joi.object({ entryDocumentId: id('entry-document').required() }), query: Joi.object(pagination) }),
   detail: typedSchema<{ params: { id: number } }>(byPayable),
+  auditTrail: typedSchema<{ params: { id: number }; query: PageRequest }>({ ...byPayable, query: Joi.object({ ...pagination }) }),
   pay: typedSchema<{ params: { id: number }; body: PaymentInput }>({
     ...byPayable,
     body: Joi.object({

@@ -1,10 +1,16 @@
-import type { TenantContext } from '../../core/context';
+import { diff, recordAudit } from '../../core/audit/audit.service';
+import type { ActorContext, TenantContext } from '../../core/context';
+import { encodeOptionalId } from '../../core/hashids';
+import { currentScope } from '../../core/request-context';
+import { isMysql } from '../../core/db/engine';
+import { deferWrite } from '../../core/db/transaction';
 import { dataSource } from '../../core/db/data-source';
-import { Dec } from '../../core/decimal';
+import { Dec, toJsonNumber } from '../../core/decimal';
 import type { TenantRow } from '../../core/db/sql';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import { businessToday } from '../../core/business-date';
 import { entryDocumentAccess } from './payables.ports';
+import { PAYABLE_AUDIT } from './payments.service';
 import { Payable, PayableStatus } from './entities/payable.entity';
 import { EntityManager } from 'typeorm';
 import {
@@ -49,8 +55,61 @@ export const isOverdue = (p: Pick<Payable, 'status' | 'dueDate'>, today = busine
 /** An entry document's payables in installment order, for the entry-document module. */
 export const documentPayables = (em: EntityManager, companyId: number, entryDocumentId: number): Promise<Payable[]> => payablesOfDocument(em, companyId, entryDocumentId);
 
-/** Creates a confirmed entry document's payables inside the caller's transaction (one INSERT per chunk). */
-export const createDocumentPayables = (em: EntityManager, rows: TenantRow<Payable>[]): Promise<void> => insertPayables(em, rows);
+/**
+ * Who creates payables: the caller's context, else the request's (authenticate puts the token's subject
+ * on the request scope), else the background job ('system').
+ */
+function creator(companyId: number, ctx?: ActorContext): ActorContext {
+  if (ctx) return ctx;
+  const scope = currentScope();
+  return { companyId, actor: scope?.actor ?? 'system', requestId: scope?.requestId };
+}
+
+/** Every payable is created with its audit row (CREATED: source, installment, due date, amount). */
+async function auditCreated(em: EntityManager, ctx: ActorContext, payables: Payable[]): Promise<void> {
+  for (const p of payables) {
+    await recordAudit(em, ctx, {
+      entity: PAYABLE_AUDIT,
+      entityId: p.id,
+      action: 'CREATED',
+      changes: diff({}, {
+        status: p.status,
+        sourceType: p.sourceType,
+        entryDocumentId: encodeOptionalId('entry-document', p.entryDocumentId),
+        cteId: encodeOptionalId('cte', p.cteId),
+        supplierDocument: p.supplierDocument,
+        documentNumber: p.documentNumber,
+        installmentNumber: p.installmentNumber,
+        dueDate: p.dueDate,
+        amount: toJsonNumber(p.amount, 'amount'),
+      }),
+    });
+  }
+}
+
+/**
+ * The CREATED audit rows of a document's payables, written from the rows just inserted by one
+ * INSERT … SELECT deferred with the transaction's next statement: the payables' ids are never read
+ * back, so confirming costs no extra round trip (tests/core/round-trips.test.ts).
+ */
+function auditDocumentPayables(em: EntityManager, ctx: ActorContext, companyId: number, entryDocumentId: number): Promise<void> {
+  const [obj, arr] = isMysql ? ['JSON_OBJECT', 'JSON_ARRAY'] : ['json_object', 'json_array'];
+  const amount = isMysql ? 'amount' : 'CAST(amount AS REAL)';
+  const changes = `${obj}('status', ${arr}(NULL, status), 'sourceType', ${arr}(NULL, source_type), 'supplierDocument', ${arr}(NULL, supplier_document), 'documentNumber', ${arr}(NULL, document_number), 'installmentNumber', ${arr}(NULL, installment_number), 'dueDate', ${arr}(NULL, due_date), 'amount', ${arr}(NULL, ${amount}))`;
+  return deferWrite(em, {
+    label: 'payables audit',
+    sql: `INSERT INTO audit_log (company_id, entity, entity_id, action, actor, request_id, changes) SELECT company_id, ?, id, 'CREATED', ?, ?, ${changes} FROM payable WHERE company_id = ? AND entry_document_id = ?`,
+    params: [PAYABLE_AUDIT, ctx.actor, ctx.requestId ?? null, companyId, entryDocumentId],
+  });
+}
+
+/** Creates a confirmed entry document's payables inside the caller's transaction (one INSERT per chunk), audited. */
+export async function createDocumentPayables(em: EntityManager, rows: TenantRow<Payable>[], ctx?: ActorContext): Promise<void> {
+  await insertPayables(em, rows);
+  if (!rows.length) return;
+  const { companyId, entryDocumentId } = rows[0];
+  await auditDocumentPayables(em, creator(companyId, ctx), companyId, entryDocumentId!);
+}
 
 /**
  * Cancels an entry document's payables that are still OPEN, in one statement; returns how many. A
@@ -66,12 +125,15 @@ export async function createCtePayables(
   em: EntityManager,
   base: Pick<Payable, 'companyId' | 'filialId' | 'cteId' | 'supplierId' | 'supplierDocument' | 'supplierName' | 'documentNumber' | 'issueDate'>,
   installments: { number: number; dueDate: string; amount: Dec }[],
+  ctx?: ActorContext,
 ): Promise<Payable[]> {
   await insertPayables(
     em,
     installments.map((p) => ({ ...base, entryDocumentId: null, sourceType: 'CTE' as const, installmentNumber: p.number, dueDate: p.dueDate, amount: p.amount, status: 'OPEN' as const, version: 1 })),
   );
-  return payablesOfCte(em, base.companyId, base.cteId!);
+  const created = await payablesOfCte(em, base.companyId, base.cteId!);
+  await auditCreated(em, creator(base.companyId, ctx), created);
+  return created;
 }
 
 /** Cancels a CT-e's OPEN payables; returns how many (fewer than the open ones read → one was paid meanwhile). */

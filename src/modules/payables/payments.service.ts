@@ -1,5 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Changes, diff, recordAudit } from '../../core/audit/audit.service';
+import { AuditEntryDto, auditTrail } from '../../core/audit/audit-trail';
+import type { Page, PageRequest } from '../../core/pagination';
 import { assertFilialAccess } from '../../core/auth/tenancy';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
@@ -79,6 +81,12 @@ export async function findAccessiblePayable(ctx: TenantContext, id: number): Pro
   if (!payable) throw new NotFoundError('Payable');
   await assertFilialAccess(ctx, payable.filialId);
   return payable;
+}
+
+/** GET /entry-document/contas-pagar/audit/:id — the payable's trail (its payments' own rows are under PAYMENT_REGISTERED/REVERSED). */
+export async function payableAuditTrail(ctx: TenantContext, id: number, page: PageRequest): Promise<Page<AuditEntryDto>> {
+  const payable = await findAccessiblePayable(ctx, id);
+  return auditTrail(ctx.companyId, PAYABLE_AUDIT, payable.id, page);
 }
 
 export async function getPayableDetail(ctx: TenantContext, id: number): Promise<{ payable: Payable; payments: PayablePayment[] }> {

@@ -4,7 +4,7 @@ import { normalizeDocument } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction, reader } from '../../core/db/transaction';
-import { Dec, dec, DecimalInput, SCALE, toFixed } from '../../core/decimal';
+import { Dec, dec, DecimalInput, SCALE, toFixed, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
 import { normalizeGtin } from '../../core/gtin';
 import { encodeId } from '../../core/hashids';
@@ -85,7 +85,7 @@ const eventData = (e: ProductMapEntry, extra: Record<string, unknown> = {}) => (
   supplierDocument: e.supplierDocument,
   supplierProductCode: e.supplierProductCode,
   productId: encodeId('product', e.productId),
-  conversionFactor: toFixed(e.conversionFactor, 'factor'),
+  conversionFactor: toJsonNumber(e.conversionFactor, 'factor'),
   ...extra,
 });
 
@@ -247,7 +247,7 @@ export async function updateConversionFactor(ctx: ActorContext, id: number, conv
         type: 'product-map.conversion-factor-changed',
         aggregateType: 'product-map',
         aggregateId: id,
-        data: eventData(entity, { previousConversionFactor: toFixed(current.conversionFactor, 'factor') }),
+        data: eventData(entity, { previousConversionFactor: toJsonNumber(current.conversionFactor, 'factor') }),
       });
     }
     return entity;

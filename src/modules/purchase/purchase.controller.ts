@@ -5,7 +5,7 @@ import { purchaseSchemas as s } from './purchase.schemas';
 import { toOpenItemDto, toPurchaseOrderDto, toReceiptsDto } from './purchase.mapper';
 import { createFromRequest } from './services/create.service';
 import { deleteOrder, patchOrder } from './services/edit.service';
-import { getOrder, listOpenItems, listOrders, orderReceipts } from './services/query.service';
+import { getOrder, listOpenItems, listOrders, orderAuditTrail, orderReceipts } from './services/query.service';
 import { approveOrder, cancelOrder, closeOrder } from './services/status.service';
 
 /* Thin handlers: validated input → one service call → DTO. */
@@ -16,6 +16,10 @@ export async function create(req: ValidRequest<typeof s.create>, res: Response) 
 
 export async function list(req: ValidRequest<typeof s.list>, res: Response) {
   res.json(mapPage(await listOrders(req.ctx, req.valid.params.filialId, req.valid.query), toPurchaseOrderDto));
+}
+
+export async function auditTrail(req: ValidRequest<typeof s.auditTrail>, res: Response) {
+  res.json(await orderAuditTrail(req.ctx, req.valid.params.id, req.valid.query));
 }
 
 export async function detail(req: ValidRequest<typeof s.byId>, res: Response) {

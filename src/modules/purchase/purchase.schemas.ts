@@ -84,6 +84,7 @@ export const purchaseSchemas = {
   }),
   byId: typedSchema<ById>({ params: byId }),
   receipts: typedSchema<ById & { query: PageRequest }>({ params: byId, query: Joi.object({ ...pagination }) }),
+  auditTrail: typedSchema<ById & { query: PageRequest }>({ params: byId, query: Joi.object({ ...pagination }) }),
   update: typedSchema<ById & { body: PatchOrderInput }>({
     params: byId,
     body: Joi.object({

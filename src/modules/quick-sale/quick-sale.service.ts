@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../core/context';
 import { acceptFilial, assertFilialAccess, filialRead } from '../../core/auth/tenancy';
 import { inTransaction, readBatch } from '../../core/db/transaction';
-import { Dec, toFixed } from '../../core/decimal';
+import { Dec, toFixed, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -139,9 +139,9 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
       data: {
         salesOrderId: encodeId('sales-order', order.id),
         code: order.code,
-        total: toFixed(order.total, 'amount'),
-        change: toFixed(change, 'amount'),
-        payments: settled.map((p) => ({ method: p.method.code, amount: toFixed(p.amount, 'amount') })),
+        total: toJsonNumber(order.total, 'amount'),
+        change: toJsonNumber(change, 'amount'),
+        payments: settled.map((p) => ({ method: p.method.code, amount: toJsonNumber(p.amount, 'amount') })),
       },
     });
     // Everything the answer shows was written here: no read-back.

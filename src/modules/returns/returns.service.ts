@@ -4,7 +4,7 @@ import { assertFilialAccess } from '../../core/auth/tenancy';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
-import { Dec, sum, toFixed } from '../../core/decimal';
+import { Dec, sum, toFixed, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, FieldError, NotFoundError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -176,12 +176,12 @@ export const returnsService = {
           code,
           customerId: encodeId('customer', input.customerId),
           refundMethod: method.code,
-          refundAmount: toFixed(refundAmount, 'amount'),
+          refundAmount: toJsonNumber(refundAmount, 'amount'),
           items: lines.map((l) => ({
             salesOrderId: encodeId('sales-order', l.item.salesOrderId),
             salesOrderItemId: encodeId('sales-order-item', l.item.id),
             productId: encodeId('product', l.item.productId),
-            quantity: toFixed(l.input.quantity, 'quantity'),
+            quantity: toJsonNumber(l.input.quantity, 'quantity'),
             restock: l.input.restock,
           })),
         },

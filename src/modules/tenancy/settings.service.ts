@@ -3,9 +3,10 @@ import { diff, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
-import { Dec, toFixed } from '../../core/decimal';
 import { compactStateRegistration, isValidStateRegistration, municipalityCodeMatchesUf } from '../../core/br-fiscal';
 import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
+
+import { Dec, toFixed, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Company, PurchaseToleranceMode } from './entities/company.entity';
@@ -162,7 +163,7 @@ export async function updateCompanySettings(ctx: TenantContext, version: number,
     const company = await findCompanySettings(ctx, em);
     if (company.version !== version) throw new StaleVersionError('Company', company.version);
     const fields = given(COMPANY_FIELDS, patch);
-    const snapshot = (c: CompanySettingsPatch) => Object.fromEntries(fields.map((f) => [f, c[f] instanceof Dec ? toFixed(c[f] as Dec, 'percent') : c[f]]));
+    const snapshot = (c: CompanySettingsPatch) => Object.fromEntries(fields.map((f) => [f, c[f] instanceof Dec ? toJsonNumber(c[f] as Dec, 'percent') : c[f]]));
     const changes = diff(snapshot(company), snapshot(patch), fields);
     if (!Object.keys(changes).length) return company;
     const result = await em

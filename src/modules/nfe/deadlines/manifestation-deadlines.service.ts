@@ -120,7 +120,7 @@ async function publishAlerts(companyId: number, filialId: number, now: Date): Pr
           accessKey: record.accessKey,
           issuer: { document: record.issuerDocument, name: record.issuerName },
           number: record.number,
-          total: record.total.toFixed(2),
+          total: Number(record.total.toFixed(2)),
           manifestation: record.manifestation,
           rule: d.rule,
           provisional: d.provisional,

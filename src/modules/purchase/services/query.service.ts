@@ -1,4 +1,6 @@
+import { AuditEntryDto, auditTrail } from '../../../core/audit/audit-trail';
 import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { AUDIT_ENTITY } from './shared';
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
 import { Page, PageRequest, paginate, SortKey } from '../../../core/pagination';
@@ -16,6 +18,12 @@ async function accessibleOrder(ctx: TenantContext, id: number): Promise<Purchase
   if (!order) throw notFound();
   await assertFilialAccess(ctx, order.filialId);
   return order;
+}
+
+/** GET /purchase/audit/:id — the order's trail (a deleted DRAFT's order row is gone: 404, as its detail). */
+export async function orderAuditTrail(ctx: TenantContext, id: number, page: PageRequest): Promise<Page<AuditEntryDto>> {
+  const order = await accessibleOrder(ctx, id);
+  return auditTrail(ctx.companyId, AUDIT_ENTITY, order.id, page);
 }
 
 export async function getOrder(ctx: TenantContext, id: number): Promise<OrderWithItems> {

@@ -8,6 +8,7 @@ import { buildSignedEnvEvento, EnvEventoResult, EventInput, EventResult, readRet
 import { ufCode } from '../xml/uf-codes';
 import { buildRequestEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO, soapContentType, SoapFault, SoapService } from '../xml/soap';
 import { postWithRetries, PostOptions, TransportError } from './https-transport';
+import { observeSefazAttempt } from '../sefaz-client.metrics';
 
 /*
  * The authority client: NFeDistribuicaoDFe and NFeRecepcaoEvento4 over SOAP 1.2 with mutual TLS.
@@ -107,7 +108,7 @@ export class SefazClient {
         {
           ...this.opts.transport,
           onAttempt: async (a) => {
-            await this.opts.onExchange?.({
+            const record: ExchangeRecord = {
               service: logService,
               operation,
               endpoint: url,
@@ -118,7 +119,10 @@ export class SefazClient {
               ...statusOf(a.response, logService === 'RECEPCAO_EVENTO'),
               error: a.error,
               durationMs: a.durationMs,
-            });
+            };
+            // Every service's every attempt: latency and cStat in /metrics, whoever calls.
+            observeSefazAttempt(record);
+            await this.opts.onExchange?.(record);
           },
         },
       );
