@@ -12,7 +12,7 @@ import type { NfceDocument } from './entities/nfce-document.entity';
 const COLS = 48;
 const TPAG: Record<string, string> = { '01': 'Dinheiro', '02': 'Cheque', '03': 'Cartao de Credito', '04': 'Cartao de Debito', '05': 'Credito Loja', '15': 'Boleto', '17': 'PIX', '99': 'Outros' };
 const brl = (v: string) => Number(v).toFixed(2).replace('.', ',');
-const center = (s: string) => (s.length >= COLS ? s.slice(0, COLS) : `${' '.repeat(Math.floor((COLS - s.length) / 2))}${s}`);
+const center = (s: string) => (s.length >= COLS ? s : `${' '.repeat(Math.floor((COLS - s.length) / 2))}${s}`);
 const line = (left: string, right: string) => {
   const room = COLS - right.length - 1;
   return `${left.slice(0, room).padEnd(room)} ${right}`;
