@@ -11,6 +11,7 @@ import { Nfe, TaxAuthority } from './nfe';
 import { ProductMap } from './product-map';
 import { QuickSale } from './quick-sale';
 import { Returns } from './returns';
+import { Fiscal } from './fiscal';
 
 export { ApiError } from './errors';
 export type { ProblemDocument } from './errors';
@@ -50,6 +51,8 @@ export interface Client {
   nfe: Nfe;
   /** `/api/entry-document/nfe` tax-authority routes: DF-e sync, downloads, manifestations, certificate. */
   taxAuthority: TaxAuthority;
+  /** `/api/fiscal`: tax preview, tax groups, operation rules, UF rates, Lei 12.741 table. */
+  fiscal: Fiscal;
   /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
   request: HttpClient['request'];
 }
@@ -74,6 +77,7 @@ export function createClient(options: ClientOptions): Client {
     productMap: new ProductMap(http),
     nfe: new Nfe(http),
     taxAuthority: new TaxAuthority(http),
+    fiscal: new Fiscal(http),
     request: http.request.bind(http),
   };
 }

@@ -1293,6 +1293,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fiscal/approximate-taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Load the Lei 12.741 approximate-tax table (IBPT rates per NCM), replacing the company’s */
+        post: operations["postApiFiscalApproximateTaxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company fiscal operation rules (paginated; search by CFOP) */
+        get: operations["getApiFiscalOperations"];
+        put?: never;
+        /** Create a fiscal operation rule: (tax group, operation, destination, contributor, valid from) → CFOP, CST/CSOSN, ST, PIS/COFINS, IPI */
+        post: operations["postApiFiscalOperations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal/operations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a fiscal operation rule */
+        get: operations["getApiFiscalOperationsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a fiscal operation rule (needs version) */
+        patch: operations["patchApiFiscalOperationsId"];
+        trace?: never;
+    };
+    "/api/fiscal/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The computed fiscal document (taxes per item, totals, the rule each line used) of a sales order, a fulfilment or a free body; writes nothing */
+        post: operations["postApiFiscalPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal/tax-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company tax groups (paginated) */
+        get: operations["getApiFiscalTaxGroups"];
+        put?: never;
+        /** Create a tax group */
+        post: operations["postApiFiscalTaxGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal/tax-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a tax group */
+        get: operations["getApiFiscalTaxGroupsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a tax group (needs version) */
+        patch: operations["patchApiFiscalTaxGroupsId"];
+        trace?: never;
+    };
+    "/api/fiscal/uf-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ICMS internal rates and FCP per UF: the shipped rows and the company overrides, with source and date */
+        get: operations["getApiFiscalUfRates"];
+        put?: never;
+        /** Override a UF's ICMS/FCP rates for the company (every product or one tax group) */
+        post: operations["postApiFiscalUfRates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1932,6 +2056,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ApproximateTaxLoad: {
+            /** @example 10342 */
+            rows: number;
+            /** @example 26.1.A */
+            tableVersion: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            validFrom: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            validTo: string;
+        };
         CompanySettings: {
             /**
              * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
@@ -1959,6 +2099,35 @@ export interface components {
             purchaseToleranceMode: "BLOCK" | "WARN";
             /** @example 2 */
             version: number;
+        };
+        ComputedFiscalDocument: {
+            /** @enum {string} */
+            destination: "INTERNAL" | "INTERSTATE" | "ABROAD";
+            /** @enum {number} */
+            direction: 0 | 1;
+            finalConsumer: boolean;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            issuer: components["schemas"]["FiscalIssuer"];
+            items: components["schemas"]["FiscalDocumentItem"][];
+            /** @enum {number} */
+            model: 55 | 65;
+            /** @enum {string} */
+            operation: "SALE" | "RETURN" | "TRANSFER" | "BONUS";
+            /** @example Venda de mercadoria */
+            operationNature: string;
+            /** @example 1 */
+            presence: number;
+            /** @enum {number} */
+            purpose: 1 | 2 | 3 | 4;
+            recipient: components["schemas"]["FiscalRecipient"];
+            /** @example 2026 */
+            ruleSetId: string;
+            totals: components["schemas"]["FiscalTotals"];
+            warnings: string[];
         };
         CreatedWebhook: {
             active: boolean;
@@ -3150,6 +3319,7 @@ export interface components {
         };
         Customer: {
             active: boolean;
+            address: components["schemas"]["FiscalAddress"] | null;
             /**
              * Format: date-time
              * @example 2026-03-14T13:45:00Z
@@ -3167,10 +3337,19 @@ export interface components {
              * @example y3OM8lPL
              */
             id: string;
+            /**
+             * @example 9
+             * @enum {number}
+             */
+            ieIndicator: 1 | 2 | 9;
             /** @example Maria da Silva */
             name: string;
+            /** @enum {string|null} */
+            personType: "PF" | "PJ" | "FOREIGN" | null;
             /** @example +55 11 98765-4321 */
             phone: string | null;
+            /** @example 110042490114 */
+            stateRegistration: string | null;
             /** @example Padaria Pão Quente */
             tradeName: string | null;
             /**
@@ -5215,15 +5394,41 @@ export interface components {
              */
             nextCursor: string;
         };
+        FilialAddress: {
+            /** @example Loja 3 */
+            complement: string | null;
+            /** @example Bela Vista */
+            district: string | null;
+            /** @example 3550308 */
+            municipalityCode: string;
+            /** @example São Paulo */
+            municipalityName: string | null;
+            /** @example 1000 */
+            number: string | null;
+            /** @example 1133334444 */
+            phone: string | null;
+            /** @example 01310100 */
+            postalCode: string | null;
+            /** @example Avenida Paulista */
+            street: string | null;
+        };
         FilialSettings: {
+            address: components["schemas"]["FilialAddress"] | null;
             allowNegativeStock: boolean;
             /** @description send ciência da operação automatically on new NF-e summaries */
             autoCiencia: boolean;
+            /** @example 4751201 */
+            cnae: string | null;
             /**
              * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
              * @example 11222333000181
              */
             cnpj: string;
+            /**
+             * @description derived: 1 Simples, 2 Simples over the sublimit, 3 regime normal
+             * @enum {number}
+             */
+            crt: 1 | 2 | 3;
             dfeSyncEnabled: boolean;
             /** @example 60 */
             dfeSyncIntervalMinutes: number;
@@ -5232,12 +5437,23 @@ export interface components {
              * @example 9L5M8lJM
              */
             filialId: string;
+            industrial: boolean;
             /** @example Loja Centro */
             name: string;
             /** @enum {string} */
             nfeEnvironment: "PRODUCTION" | "HOMOLOGATION";
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            simplesCreditRate: number | null;
+            simplesExcessSublimit: boolean;
+            /** @example 110042490114 */
+            stateRegistration: string | null;
             /** @enum {string} */
             taxRegime: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL";
+            /** @example Loja Centro */
+            tradeName: string | null;
             /** @example SP */
             uf: string;
             /**
@@ -5247,6 +5463,727 @@ export interface components {
             updatedAt: string;
             /** @example 3 */
             version: number;
+        };
+        FiscalAddress: {
+            /** @example Sala 2 */
+            complement: string | null;
+            /** @example 1058 */
+            countryCode: string;
+            /** @example BRASIL */
+            countryName: string;
+            /** @example Centro */
+            district: string | null;
+            /** @example 3550308 */
+            municipalityCode: string;
+            /** @example São Paulo */
+            municipalityName: string | null;
+            /** @example 100 */
+            number: string | null;
+            /** @example 01310100 */
+            postalCode: string | null;
+            /** @example Rua das Flores */
+            street: string | null;
+            /** @example SP */
+            uf: string | null;
+        };
+        FiscalAppliedRule: {
+            description: string;
+            ratesSource: string;
+            /**
+             * @description fiscal-rule id (hashid)
+             * @example LVNMwlPz
+             */
+            ruleId: string | null;
+        };
+        FiscalDifal: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            base: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            destinationShare: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            destinationValue: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            fcpBase: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            fcpRate: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            fcpValue: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            internalRate: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            interstateRate: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            originValue: number;
+        };
+        FiscalDocumentAddress: {
+            complement: string | null;
+            /** @example 1058 */
+            countryCode: string;
+            /** @example BRASIL */
+            countryName: string;
+            /** @example Bela Vista */
+            district: string;
+            /** @example 3550308 */
+            municipalityCode: string;
+            /** @example São Paulo */
+            municipalityName: string;
+            /** @example 1000 */
+            number: string;
+            phone: string | null;
+            /** @example 01310100 */
+            postalCode: string | null;
+            /** @example Avenida Paulista */
+            street: string;
+            /** @example SP */
+            uf: string;
+        };
+        FiscalDocumentItem: {
+            /**
+             * @description vTotTrib (Lei 12.741/2012)
+             * @example 1289.9
+             */
+            approximateTaxes: number;
+            cest: string | null;
+            /** @example 5102 */
+            cfop: string;
+            /** @example CAFE-500 */
+            code: string;
+            cofins: components["schemas"]["FiscalPisCofins"];
+            /** @example Café torrado e moído 500 g */
+            description: string;
+            difal: components["schemas"]["FiscalDifal"] | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discount: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            freight: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            grossTotal: number;
+            /** @example SEM GTIN */
+            gtin: string;
+            ibsCbs: components["schemas"]["FiscalIbsCbs"] | null;
+            icms: components["schemas"]["FiscalIcms"];
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            insurance: number;
+            ipi: components["schemas"]["FiscalIpi"] | null;
+            /** @example 1 */
+            lineNumber: number;
+            /** @example 09012100 */
+            ncm: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            otherExpenses: number;
+            pis: components["schemas"]["FiscalPisCofins"];
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            quantity: number;
+            rule: components["schemas"]["FiscalAppliedRule"];
+            /**
+             * @description sales-order-item id (hashid)
+             * @example kBdMOlYr
+             */
+            salesOrderItemId: string | null;
+            /** @example SEM GTIN */
+            taxableGtin: string;
+            /**
+             * @description quantity, up to 4 decimal places
+             * @example 12.5
+             */
+            taxableQuantity: number;
+            /** @example UN */
+            taxableUnit: string;
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            taxableUnitPrice: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            total: number;
+            /** @example UN */
+            unit: string;
+            /**
+             * @description unit price or cost, up to 10 decimal places
+             * @example 8.4367
+             */
+            unitPrice: number;
+        };
+        FiscalIbsCbs: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            base: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            cbsRate: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            cbsValue: number;
+            /** @example 000001 */
+            cClassTrib: string;
+            /** @example 000 */
+            cst: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            ibsMunRate: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            ibsMunValue: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            ibsUfRate: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            ibsUfValue: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            ibsValue: number;
+        };
+        FiscalIcms: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            base: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            baseReduction: number | null;
+            csosn: string | null;
+            /** @example 00 */
+            cst: string | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            fcpBase: number | null;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            fcpRate: number | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            fcpValue: number | null;
+            /** @example 3 */
+            modBC: number | null;
+            /** @example 0 */
+            origin: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            rate: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            simplesCreditRate: number | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            simplesCreditValue: number | null;
+            st: components["schemas"]["FiscalIcmsSt"] | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            value: number;
+        };
+        FiscalIcmsSt: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            base: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            baseReduction: number | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            fcpBase: number | null;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            fcpRate: number | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            fcpValue: number | null;
+            /** @example 4 */
+            modBCST: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            mva: number | null;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            rate: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            value: number;
+        };
+        FiscalIpi: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            base: number;
+            /** @example 50 */
+            cst: string;
+            /** @example 999 */
+            enquadramento: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            rate: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            value: number;
+        };
+        FiscalIssuer: {
+            address: components["schemas"]["FiscalDocumentAddress"];
+            /** @example 4751201 */
+            cnae: string | null;
+            /** @enum {number} */
+            crt: 1 | 2 | 3;
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            document: string;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            industrial: boolean;
+            /** @example Comercial Souza Ltda */
+            name: string;
+            /** @example 110042490114 */
+            stateRegistration: string;
+            tradeName: string | null;
+            /** @example 35 */
+            ufCode: string;
+        };
+        FiscalPisCofins: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            base: number;
+            /** @example 01 */
+            cst: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            rate: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            value: number;
+        };
+        FiscalRecipient: {
+            address: components["schemas"]["FiscalDocumentAddress"] | null;
+            /**
+             * @description customer id (hashid)
+             * @example y3OM8lPL
+             */
+            customerId: string | null;
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            document: string | null;
+            email: string | null;
+            /** @enum {number} */
+            ieIndicator: 1 | 2 | 9;
+            /** @example Maria da Silva */
+            name: string | null;
+            /** @enum {string} */
+            personType: "PF" | "PJ" | "FOREIGN";
+            stateRegistration: string | null;
+        };
+        FiscalRule: {
+            active: boolean;
+            /** @example 5102 */
+            cfop: string;
+            /** @example 01 */
+            cofinsCst: string | null;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            cofinsRate: number | null;
+            contributor: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example 102 */
+            csosn: string | null;
+            /** @enum {string} */
+            destination: "INTERNAL" | "INTERSTATE" | "ABROAD";
+            /** @example 000001 */
+            ibsCbsClass: string | null;
+            /** @example 000 */
+            ibsCbsCst: string | null;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            icmsBaseReduction: number | null;
+            /** @example 00 */
+            icmsCst: string | null;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            icmsRate: number | null;
+            /**
+             * @description fiscal-rule id (hashid)
+             * @example LVNMwlPz
+             */
+            id: string;
+            /** @example 50 */
+            ipiCst: string | null;
+            /** @example 999 */
+            ipiEnquadramento: string | null;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            ipiRate: number | null;
+            /** @enum {string} */
+            operation: "SALE" | "RETURN" | "TRANSFER" | "BONUS";
+            /** @example Venda de mercadoria */
+            operationNature: string | null;
+            /** @example 01 */
+            pisCst: string | null;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            pisRate: number | null;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            stBaseReduction: number | null;
+            /** @enum {string} */
+            stMode: "NONE" | "MVA" | "ALREADY_TAXED";
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            stMva: number | null;
+            /**
+             * @description tax-group id (hashid)
+             * @example 09GMZlDP
+             */
+            taxGroupId: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            validFrom: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            validTo: string | null;
+            /** @example 1 */
+            version: number;
+        };
+        FiscalRulePage: {
+            data: components["schemas"]["FiscalRule"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        FiscalTotals: {
+            ibsCbs: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                base: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                cbs: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ibs: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ibsMun: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ibsUf: number;
+            } | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vBC: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vBCST: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vCOFINS: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vDesc: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vFCP: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vFCPST: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vFCPSTRet: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vFCPUFDest: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vFrete: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vICMS: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vICMSDeson: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vICMSUFDest: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vICMSUFRemet: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vII: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vIPI: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vIPIDevol: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vNF: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vNFTot: number | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vOutro: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vPIS: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vProd: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vSeg: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vST: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            vTotTrib: number;
+        };
+        FiscalUfRate: {
+            difalDoubleBase: boolean;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            fcpRate: number;
+            /**
+             * @description fiscal-uf-rate id (hashid)
+             * @example l23Mwlzw
+             */
+            id: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            internalRate: number;
+            /** @description shipped with the service (company overrides win) */
+            shipped: boolean;
+            /** @example RICMS/SP art. 52 */
+            source: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            sourceDate: string;
+            /**
+             * @description tax-group id (hashid)
+             * @example 09GMZlDP
+             */
+            taxGroupId: string | null;
+            /** @example SP */
+            uf: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            validFrom: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            validTo: string | null;
+        };
+        FiscalUfRateList: {
+            data: components["schemas"]["FiscalUfRate"][];
         };
         Fulfillment: {
             /** @example ana.souza */
@@ -6483,12 +7420,23 @@ export interface components {
             name: string;
             /** @example 09012100 */
             ncm: string | null;
+            /** @example 0 */
+            origin: number;
             /**
              * @description sale price, up to 10 decimal places
              * @example 8.4367
              */
             price: number;
             stockControlled: boolean;
+            /** @example 1 */
+            taxableFactor: number;
+            /** @example KG */
+            taxableUnit: string | null;
+            /**
+             * @description tax-group id (hashid)
+             * @example 09GMZlDP
+             */
+            taxGroupId: string | null;
             /** @example UN */
             unit: string;
             /**
@@ -7991,6 +8939,34 @@ export interface components {
             data: components["schemas"]["Supplier"][];
             pagination: components["schemas"]["Pagination"];
         };
+        TaxGroup: {
+            active: boolean;
+            /** @example REVENDA */
+            code: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description tax-group id (hashid)
+             * @example 09GMZlDP
+             */
+            id: string;
+            /** @example Revenda de mercadorias */
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        TaxGroupPage: {
+            data: components["schemas"]["TaxGroup"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         ThirdPartyStockBalance: {
             /**
              * @description third-party-stock id (hashid)
@@ -8265,11 +9241,32 @@ export interface operations {
             content: {
                 "application/json": {
                     active?: boolean;
+                    address?: {
+                        complement?: string | null;
+                        countryCode?: string;
+                        countryName?: string;
+                        district: string;
+                        municipalityCode: string;
+                        municipalityName: string;
+                        number: string;
+                        postalCode?: string | null;
+                        street: string;
+                        uf: string;
+                    } | null;
                     /** @example 11222333000181 */
                     document?: string | null;
                     email?: string | null;
+                    /**
+                     * @description indIEDest: 1 contributor, 2 exempt contributor, 9 non-contributor
+                     * @enum {number}
+                     */
+                    ieIndicator?: 1 | 2 | 9;
                     name: string;
+                    /** @enum {string|null} */
+                    personType?: "PF" | "PJ" | "FOREIGN" | null;
                     phone?: string | null;
+                    /** @description IE, checked against the address UF */
+                    stateRegistration?: string | null;
                     tradeName?: string | null;
                 };
             };
@@ -8284,7 +9281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            /** @description Invalid request: INVALID_FISCAL_DATA, INVALID_ID, INVALID_STATE_REGISTRATION, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8297,13 +9294,13 @@ export interface operations {
                      *       "status": 400,
                      *       "detail": "Invalid request",
                      *       "instance": "/api/catalog/customers",
-                     *       "code": "INVALID_ID",
+                     *       "code": "INVALID_FISCAL_DATA",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        code?: "INVALID_FISCAL_DATA" | "INVALID_ID" | "INVALID_STATE_REGISTRATION" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
                         /** @constant */
                         status?: 400;
                     };
@@ -8673,11 +9670,32 @@ export interface operations {
             content: {
                 "application/json": {
                     active?: boolean;
+                    address?: {
+                        complement?: string | null;
+                        countryCode?: string;
+                        countryName?: string;
+                        district: string;
+                        municipalityCode: string;
+                        municipalityName: string;
+                        number: string;
+                        postalCode?: string | null;
+                        street: string;
+                        uf: string;
+                    } | null;
                     /** @example 11222333000181 */
                     document?: string | null;
                     email?: string | null;
+                    /**
+                     * @description indIEDest: 1 contributor, 2 exempt contributor, 9 non-contributor
+                     * @enum {number}
+                     */
+                    ieIndicator?: 1 | 2 | 9;
                     name?: string;
+                    /** @enum {string|null} */
+                    personType?: "PF" | "PJ" | "FOREIGN" | null;
                     phone?: string | null;
+                    /** @description IE, checked against the address UF */
+                    stateRegistration?: string | null;
                     tradeName?: string | null;
                     /** @description current version (optimistic lock) */
                     version: number;
@@ -8694,7 +9712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            /** @description Invalid request: INVALID_FISCAL_DATA, INVALID_ID, INVALID_STATE_REGISTRATION, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8707,13 +9725,13 @@ export interface operations {
                      *       "status": 400,
                      *       "detail": "Invalid request",
                      *       "instance": "/api/catalog/customers/:id",
-                     *       "code": "INVALID_ID",
+                     *       "code": "INVALID_FISCAL_DATA",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        code?: "INVALID_FISCAL_DATA" | "INVALID_ID" | "INVALID_STATE_REGISTRATION" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
                         /** @constant */
                         status?: 400;
                     };
@@ -9474,9 +10492,20 @@ export interface operations {
                     gtin?: string | null;
                     name: string;
                     ncm?: string | null;
+                    /** @description orig: 0 national … 1/2/3/8 imported (4 % interstate) */
+                    origin?: number;
                     /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
                     price?: number | string;
                     stockControlled?: boolean;
+                    /** @description exact decimal, up to 6 places, from 0.000001 to 999999999.999999 */
+                    taxableFactor?: number | string;
+                    /** @description uTrib; null → the commercial unit */
+                    taxableUnit?: string | null;
+                    /**
+                     * @description the company tax group whose fiscal rules apply
+                     * @example 09GMZlDP
+                     */
+                    taxGroupId?: string | null;
                     unit: string;
                 };
             };
@@ -9491,7 +10520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Invalid request: INVALID_GTIN, INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            /** @description Invalid request: INVALID_GTIN, INVALID_ID, INVALID_NCM, MALFORMED_JSON, MISSING_TENANT_HEADER, TAX_GROUP_NOT_FOUND, UNKNOWN_FIELDS, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9510,7 +10539,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_GTIN" | "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        code?: "INVALID_GTIN" | "INVALID_ID" | "INVALID_NCM" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "TAX_GROUP_NOT_FOUND" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
                         /** @constant */
                         status?: 400;
                     };
@@ -9885,9 +10914,20 @@ export interface operations {
                     gtin?: string | null;
                     name?: string;
                     ncm?: string | null;
+                    /** @description orig: 0 national … 1/2/3/8 imported (4 % interstate) */
+                    origin?: number;
                     /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
                     price?: number | string;
                     stockControlled?: boolean;
+                    /** @description exact decimal, up to 6 places, from 0.000001 to 999999999.999999 */
+                    taxableFactor?: number | string;
+                    /** @description uTrib; null → the commercial unit */
+                    taxableUnit?: string | null;
+                    /**
+                     * @description the company tax group whose fiscal rules apply
+                     * @example 09GMZlDP
+                     */
+                    taxGroupId?: string | null;
                     unit?: string;
                     /** @description current version (optimistic lock) */
                     version: number;
@@ -9904,7 +10944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Invalid request: INVALID_GTIN, INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            /** @description Invalid request: INVALID_GTIN, INVALID_ID, INVALID_NCM, MALFORMED_JSON, MISSING_TENANT_HEADER, TAX_GROUP_NOT_FOUND, UNKNOWN_FIELDS, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9923,7 +10963,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_GTIN" | "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        code?: "INVALID_GTIN" | "INVALID_ID" | "INVALID_NCM" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "TAX_GROUP_NOT_FOUND" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
                         /** @constant */
                         status?: 400;
                     };
@@ -27720,6 +28760,2701 @@ export interface operations {
             };
         };
     };
+    postApiFiscalApproximateTaxes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: {
+                        ex?: string;
+                        /** @description exact decimal, up to 4 places, from 0 to 100 */
+                        federalImportedRate: number | string;
+                        /** @description exact decimal, up to 4 places, from 0 to 100 */
+                        federalNationalRate: number | string;
+                        /** @description exact decimal, up to 4 places, from 0 to 100 */
+                        municipalRate: number | string;
+                        ncm: string;
+                        /** @description exact decimal, up to 4 places, from 0 to 100 */
+                        stateRate: number | string;
+                    }[];
+                    source: string;
+                    tableVersion: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validFrom: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validTo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApproximateTaxLoad"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/approximate-taxes",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/approximate-taxes",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/approximate-taxes",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal/approximate-taxes",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal/approximate-taxes",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal/approximate-taxes",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/approximate-taxes",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/approximate-taxes",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiFiscalOperations: {
+        parameters: {
+            query?: {
+                active?: boolean;
+                /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
+                cursor?: string;
+                includeTotal?: boolean;
+                page?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalRulePage"];
+                };
+            };
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiFiscalOperations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    cfop: string;
+                    cofinsCst?: string | null;
+                    cofinsRate?: (number | string) | null;
+                    /** @description the buyer is an ICMS contributor (indIEDest 1) */
+                    contributor: boolean;
+                    /** @enum {string|null} */
+                    csosn?: "101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | null;
+                    /** @enum {string} */
+                    destination: "INTERNAL" | "INTERSTATE" | "ABROAD";
+                    ibsCbsClass?: string | null;
+                    ibsCbsCst?: string | null;
+                    icmsBaseReduction?: (number | string) | null;
+                    /** @enum {string|null} */
+                    icmsCst?: "00" | "10" | "20" | "30" | "40" | "41" | "50" | "60" | "70" | null;
+                    icmsRate?: (number | string) | null;
+                    ipiCst?: string | null;
+                    ipiEnquadramento?: string | null;
+                    ipiRate?: (number | string) | null;
+                    /** @enum {string} */
+                    operation: "SALE" | "RETURN" | "TRANSFER" | "BONUS";
+                    operationNature?: string | null;
+                    pisCst?: string | null;
+                    pisRate?: (number | string) | null;
+                    stBaseReduction?: (number | string) | null;
+                    /** @enum {string} */
+                    stMode?: "NONE" | "MVA" | "ALREADY_TAXED";
+                    stMva?: (number | string) | null;
+                    /**
+                     * @description tax-group id (hashid)
+                     * @example 09GMZlDP
+                     */
+                    taxGroupId: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validFrom: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validTo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalRule"];
+                };
+            };
+            /** @description Invalid request: INVALID_FISCAL_RULE, INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, TAX_GROUP_NOT_FOUND, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "INVALID_FISCAL_RULE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_FISCAL_RULE" | "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "TAX_GROUP_NOT_FOUND" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, DUPLICATE, FISCAL_RULE_EXISTS, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "DUPLICATE" | "FISCAL_RULE_EXISTS" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/operations",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiFiscalOperationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description fiscal-rule id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalRule"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FISCAL_OPERATION_RULE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "FISCAL_OPERATION_RULE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FISCAL_OPERATION_RULE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    patchApiFiscalOperationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description fiscal-rule id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    cfop?: string;
+                    cofinsCst?: string | null;
+                    cofinsRate?: (number | string) | null;
+                    /** @description the buyer is an ICMS contributor (indIEDest 1) */
+                    contributor?: boolean;
+                    /** @enum {string|null} */
+                    csosn?: "101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | null;
+                    /** @enum {string} */
+                    destination?: "INTERNAL" | "INTERSTATE" | "ABROAD";
+                    ibsCbsClass?: string | null;
+                    ibsCbsCst?: string | null;
+                    icmsBaseReduction?: (number | string) | null;
+                    /** @enum {string|null} */
+                    icmsCst?: "00" | "10" | "20" | "30" | "40" | "41" | "50" | "60" | "70" | null;
+                    icmsRate?: (number | string) | null;
+                    ipiCst?: string | null;
+                    ipiEnquadramento?: string | null;
+                    ipiRate?: (number | string) | null;
+                    /** @enum {string} */
+                    operation?: "SALE" | "RETURN" | "TRANSFER" | "BONUS";
+                    operationNature?: string | null;
+                    pisCst?: string | null;
+                    pisRate?: (number | string) | null;
+                    stBaseReduction?: (number | string) | null;
+                    /** @enum {string} */
+                    stMode?: "NONE" | "MVA" | "ALREADY_TAXED";
+                    stMva?: (number | string) | null;
+                    /**
+                     * @description tax-group id (hashid)
+                     * @example 09GMZlDP
+                     */
+                    taxGroupId?: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validFrom?: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validTo?: string | null;
+                    /** @description current version (optimistic lock) */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalRule"];
+                };
+            };
+            /** @description Invalid request: INVALID_FISCAL_RULE, INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, TAX_GROUP_NOT_FOUND, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "INVALID_FISCAL_RULE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_FISCAL_RULE" | "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "TAX_GROUP_NOT_FOUND" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FISCAL_OPERATION_RULE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "FISCAL_OPERATION_RULE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FISCAL_OPERATION_RULE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_RULE_EXISTS, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_RULE_EXISTS" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/operations/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiFiscalPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 11222333000181 */
+                    consumerDocument?: string | null;
+                    /**
+                     * @description customer id (hashid)
+                     * @example y3OM8lPL
+                     */
+                    customerId?: string | null;
+                    /**
+                     * Format: date
+                     * @description the issue date the rules are chosen by
+                     * @example 2026-03-14
+                     */
+                    date: string;
+                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    discount?: number | string;
+                    /**
+                     * @description filial id (hashid)
+                     * @example 9L5M8lJM
+                     */
+                    filialId?: string;
+                    finalConsumer?: boolean;
+                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    freight?: number | string;
+                    /**
+                     * @description fulfillment id (hashid)
+                     * @example LvDMJl7b
+                     */
+                    fulfillmentId?: string;
+                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    insurance?: number | string;
+                    items?: {
+                        /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                        discount?: number | string;
+                        /**
+                         * @description product id (hashid)
+                         * @example AlGMkl3O
+                         */
+                        productId: string;
+                        /** @description exact decimal, up to 4 places, from -99999999999999.9999 to 99999999999999.9999, greater than 0 */
+                        quantity: number | string;
+                        /** @description exact decimal, up to 10 places, from 0 to 99999999999.9999999999 */
+                        unitPrice: number | string;
+                    }[];
+                    /** @enum {number} */
+                    model?: 55 | 65;
+                    /** @enum {string} */
+                    operation?: "SALE" | "RETURN" | "TRANSFER" | "BONUS";
+                    /** @description exact decimal, up to 2 places, from 0 to 9999999999999.99 */
+                    otherExpenses?: number | string;
+                    /** @enum {number} */
+                    presence?: 0 | 1 | 2 | 3 | 4 | 5 | 9;
+                    /**
+                     * @description sales-order id (hashid)
+                     * @example w83MdlYq
+                     */
+                    salesOrderId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComputedFiscalDocument"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: CUSTOMER_NOT_FOUND, FILIAL_NOT_FOUND, FULFILLMENT_NOT_FOUND, SALES_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "CUSTOMER_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CUSTOMER_NOT_FOUND" | "FILIAL_NOT_FOUND" | "FULFILLMENT_NOT_FOUND" | "SALES_ORDER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: FISCAL_DATA_INVALID, FISCAL_RULE_MISSING */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "FISCAL_DATA_INVALID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FISCAL_DATA_INVALID" | "FISCAL_RULE_MISSING";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/preview",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiFiscalTaxGroups: {
+        parameters: {
+            query?: {
+                active?: boolean;
+                /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
+                cursor?: string;
+                includeTotal?: boolean;
+                page?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxGroupPage"];
+                };
+            };
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiFiscalTaxGroups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    code: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxGroup"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, DUPLICATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, TAX_GROUP_CODE_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "DUPLICATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "TAX_GROUP_CODE_TAKEN";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/tax-groups",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiFiscalTaxGroupsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description tax-group id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxGroup"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: TAX_GROUP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "TAX_GROUP_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TAX_GROUP_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    patchApiFiscalTaxGroupsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description tax-group id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    code?: string;
+                    name?: string;
+                    /** @description current version (optimistic lock) */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxGroup"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: TAX_GROUP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "TAX_GROUP_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TAX_GROUP_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, STALE_VERSION, TAX_GROUP_CODE_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "STALE_VERSION" | "TAX_GROUP_CODE_TAKEN";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/tax-groups/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiFiscalUfRates: {
+        parameters: {
+            query?: {
+                uf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalUfRateList"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiFiscalUfRates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    difalDoubleBase?: boolean;
+                    /** @description exact decimal, up to 4 places, from 0 to 100 */
+                    fcpRate?: number | string;
+                    /** @description exact decimal, up to 4 places, from 0 to 100 */
+                    internalRate: number | string;
+                    source: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    sourceDate: string;
+                    /**
+                     * @description tax-group id (hashid)
+                     * @example 09GMZlDP
+                     */
+                    taxGroupId?: string | null;
+                    uf: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validFrom: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validTo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalUfRate"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, TAX_GROUP_NOT_FOUND, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "TAX_GROUP_NOT_FOUND" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, DUPLICATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, UF_RATE_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "DUPLICATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "UF_RATE_EXISTS";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/uf-rates",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
     getApiHealth: {
         parameters: {
             query?: never;
@@ -36017,20 +39752,41 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description the filial address (its UF is the filial’s) */
+                    address?: {
+                        complement?: string | null;
+                        district: string;
+                        municipalityCode: string;
+                        municipalityName: string;
+                        number: string;
+                        phone?: string | null;
+                        postalCode?: string | null;
+                        street: string;
+                    };
                     allowNegativeStock?: boolean;
                     /** @description send CIENCIA before downloading a summary’s full XML */
                     autoCiencia?: boolean;
+                    cnae?: string | null;
                     /** @description scheduled DF-e sync of this filial */
                     dfeSyncEnabled?: boolean;
                     /** @description minutes between scheduled syncs (at least 60) */
                     dfeSyncIntervalMinutes?: number;
+                    /** @description manufactures: documents carry IPI */
+                    industrial?: boolean;
                     /**
                      * @description tpAmb of the invoices this filial receives and of its SEFAZ calls
                      * @enum {string}
                      */
                     nfeEnvironment?: "PRODUCTION" | "HOMOLOGATION";
+                    simplesCreditRate?: (number | string) | null;
+                    /** @description Simples Nacional over the sublimit (CRT 2) */
+                    simplesExcessSublimit?: boolean;
+                    /** @description IE, checked against the filial UF */
+                    stateRegistration?: string | null;
                     /** @enum {string} */
                     taxRegime?: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL";
+                    /** @description xFant */
+                    tradeName?: string | null;
                     /** @description current version (optimistic lock) */
                     version: number;
                 };
@@ -36046,7 +39802,7 @@ export interface operations {
                     "application/json": components["schemas"]["FilialSettings"];
                 };
             };
-            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            /** @description Invalid request: INVALID_FISCAL_DATA, INVALID_ID, INVALID_STATE_REGISTRATION, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -36059,13 +39815,13 @@ export interface operations {
                      *       "status": 400,
                      *       "detail": "Invalid request",
                      *       "instance": "/api/settings/filial/:filialId",
-                     *       "code": "INVALID_ID",
+                     *       "code": "INVALID_FISCAL_DATA",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        code?: "INVALID_FISCAL_DATA" | "INVALID_ID" | "INVALID_STATE_REGISTRATION" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
                         /** @constant */
                         status?: 400;
                     };

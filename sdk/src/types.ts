@@ -489,8 +489,28 @@ export interface FilialSettings {
   allowNegativeStock: boolean;
   dfeSyncEnabled: boolean;
   dfeSyncIntervalMinutes: number;
+  stateRegistration: string | null;
+  tradeName: string | null;
+  address: FilialAddress | null;
+  cnae: string | null;
+  /** Derived from taxRegime: 1 Simples, 2 Simples over the sublimit, 3 regime normal. */
+  crt: 1 | 2 | 3;
+  industrial: boolean;
+  simplesExcessSublimit: boolean;
+  simplesCreditRate: number | null;
   version: number;
   updatedAt: string;
+}
+
+export interface FilialAddress {
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  municipalityCode: string;
+  municipalityName: string | null;
+  postalCode: string | null;
+  phone: string | null;
 }
 
 export interface UpdateFilialSettingsRequest {
@@ -502,6 +522,13 @@ export interface UpdateFilialSettingsRequest {
   dfeSyncEnabled?: boolean;
   /** At least 60. */
   dfeSyncIntervalMinutes?: number;
+  stateRegistration?: string | null;
+  tradeName?: string | null;
+  address?: { street: string; number: string; complement?: string | null; district: string; municipalityCode: string; municipalityName: string; postalCode?: string | null; phone?: string | null };
+  cnae?: string | null;
+  industrial?: boolean;
+  simplesExcessSublimit?: boolean;
+  simplesCreditRate?: DecimalInput | null;
 }
 
 export interface CompanySettings {

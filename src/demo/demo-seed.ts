@@ -18,6 +18,7 @@ import { postToLedger } from '../modules/stock/stock-ledger.service';
 import { Company } from '../modules/tenancy/entities/company.entity';
 import { Filial } from '../modules/tenancy/entities/filial.entity';
 import { createTenant } from '../modules/tenancy/tenant.service';
+import { configureDemoFiscal } from './demo-fiscal';
 
 export const DEMO_COMPANY_CNPJ = '11222333000181';
 
@@ -83,6 +84,7 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
     const existing = await em.findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
     if (existing) {
       await configureQuickSale(em, existing);
+      await configureDemoFiscal(em, existing);
       return { created: false, summary: await summarize(em, existing) };
     }
 
@@ -92,7 +94,7 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
         cnpj: DEMO_COMPANY_CNPJ,
         filiais: [
           { name: 'Matriz São Paulo', cnpj: DEMO_COMPANY_CNPJ, uf: 'SP', stateRegistration: '110042490114', nfeEnvironment: 'HOMOLOGATION' },
-          { name: 'Filial Campinas', cnpj: '11222333000262', uf: 'SP', stateRegistration: '244123456119', nfeEnvironment: 'HOMOLOGATION' },
+          { name: 'Filial Campinas', cnpj: '11222333000262', uf: 'SP', stateRegistration: '244123457116', nfeEnvironment: 'HOMOLOGATION' },
         ],
       },
       em,
@@ -140,6 +142,7 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
       ].map((m) => em.create(PaymentMethod, { companyId: company.id, ...m, active: true })),
     );
     await configureQuickSale(em, company);
+    await configureDemoFiscal(em, company);
     return { created: true, summary: await summarize(em, company) };
   });
 }

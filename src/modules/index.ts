@@ -23,6 +23,9 @@ import { inboundNfe } from './entry-document/entry-document.ports';
 import { inboundNfeLink } from './nfe/entry-document-link';
 import { entryDocumentAccess } from './payables/payables.ports';
 import { assertDocumentAccess } from './entry-document/entry-document.access';
+import { fiscalRoutes } from './fiscal/fiscal.router';
+import { taxGroupLookup } from './catalog/catalog.ports';
+import { taxGroupLookupProvider } from './fiscal/master-data.service';
 
 /*
  * Module wiring: where a module needs work from a module that depends on it, it declares a port
@@ -36,6 +39,8 @@ registerBatchHandler(cteBatchHandler);
 inboundNfe.provide(inboundNfeLink);
 // GET /entry-document/contas-pagar/documento/:entryDocumentId checks the document as entry documents do.
 entryDocumentAccess.provide(assertDocumentAccess);
+// Products point to a company tax group (fiscal): the catalog checks it exists.
+taxGroupLookup.provide(taxGroupLookupProvider);
 
 /** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
 export function allRoutes(): RouteDef[] {
@@ -43,5 +48,5 @@ export function allRoutes(): RouteDef[] {
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
   // POST /sales-order is quick-sale's (it dispatches to sales-order's create), listed where sales orders begin.
-  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...invoiceRoutes, ...nfceRoutes];
+  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes, ...invoiceRoutes, ...nfceRoutes];
 }

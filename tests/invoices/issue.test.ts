@@ -120,7 +120,7 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
     answers.forEach((a) => expect(a.status, JSON.stringify(a.body)).to.equal(201));
     const numbers = answers.map((a) => a.body.number).sort((a, b) => a - b);
     expect(numbers).to.deep.equal(Array.from({ length: 20 }, (_v, i) => start + i));
-    expect(answers.every((a) => a.body.status === 'AUTHORIZED')).to.equal(true);
+    expect(answers.map((a) => a.body.status)).to.deep.equal(answers.map(() => 'AUTHORIZED'));
     const report = await api().get(`/api/invoices/series/${(await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0].id}/numbers`).set(t.headers());
     expect(report.status).to.equal(200);
     expect(report.body.unaccounted).to.deep.equal([]);

@@ -20,6 +20,10 @@ export const toProductDto = (p: Product) => ({
   price: toJsonNumber(p.price, 'price'),
   active: p.active,
   stockControlled: p.stockControlled,
+  origin: p.origin,
+  taxableUnit: p.taxableUnit,
+  taxableFactor: toJsonNumber(p.taxableFactor, 'factor'),
+  taxGroupId: p.taxGroupId === null ? null : encodeId('tax-group', p.taxGroupId),
   version: p.version,
   createdAt: iso(p.createdAt),
   updatedAt: iso(p.updatedAt),
@@ -33,6 +37,15 @@ export const toCustomerDto = (c: Customer) => ({
   email: c.email,
   phone: c.phone,
   active: c.active,
+  personType: c.personType,
+  ieIndicator: c.ieIndicator,
+  stateRegistration: c.stateRegistration,
+  address: c.municipalityCode === null
+    ? null
+    : {
+        street: c.addressStreet, number: c.addressNumber, complement: c.addressComplement, district: c.addressDistrict, municipalityCode: c.municipalityCode,
+        municipalityName: c.municipalityName, uf: c.uf, postalCode: c.postalCode, countryCode: c.countryCode, countryName: c.countryName,
+      },
   version: c.version,
   createdAt: iso(c.createdAt),
   updatedAt: iso(c.updatedAt),

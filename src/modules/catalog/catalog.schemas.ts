@@ -26,12 +26,16 @@ const productFields = {
   code: Joi.string().trim().max(30),
   name: Joi.string().trim().min(1).max(200),
   unit: Joi.string().trim().uppercase().max(6),
-  gtin: gtin.allow(null),
-  ncm: Joi.string().pattern(/^\d{8}$/).allow(null),
-  cest: Joi.string().pattern(/^\d{7}$/).allow(null),
+  gtin: gtin.allow(null, 'SEM GTIN'),
+  ncm: Joi.string().pattern(/^\d{8}$/).message('{{#label}} must be 8 digits').allow(null),
+  cest: Joi.string().pattern(/^\d{7}$/).message('{{#label}} must be 7 digits').allow(null),
   price: decimal('price', { min: 0 }),
   active: Joi.boolean(),
   stockControlled: Joi.boolean(),
+  origin: Joi.number().integer().min(0).max(8).description('orig: 0 national … 1/2/3/8 imported (4 % interstate)'),
+  taxableUnit: Joi.string().trim().uppercase().max(6).allow(null).description('uTrib; null → the commercial unit'),
+  taxableFactor: decimal('factor', { min: 0.000001 }).description('taxable units per commercial unit'),
+  taxGroupId: id('tax-group').allow(null).description('the company tax group whose fiscal rules apply'),
 };
 
 export const productSchemas = {
@@ -41,6 +45,19 @@ export const productSchemas = {
   update: typedSchema<ById & { body: ProductInput & { version: number } }>({ params: Joi.object({ id: id('product').required() }), body: Joi.object({ ...productFields, version: version() }).min(2) }),
 } satisfies ResourceSchemas<ProductInput>;
 
+export const fiscalAddress = Joi.object({
+  street: Joi.string().trim().min(1).max(60).required(),
+  number: Joi.string().trim().min(1).max(60).required(),
+  complement: Joi.string().trim().max(60).allow(null),
+  district: Joi.string().trim().min(1).max(60).required(),
+  municipalityCode: Joi.string().pattern(/^\d{7}$/).message('{{#label}} must be the 7-digit IBGE code').required(),
+  municipalityName: Joi.string().trim().min(1).max(60).required(),
+  uf: uf.required(),
+  postalCode: Joi.string().pattern(/^\d{8}$/).allow(null),
+  countryCode: Joi.string().pattern(/^\d{4}$/),
+  countryName: Joi.string().trim().max(60),
+});
+
 const customerFields = {
   name: Joi.string().trim().min(1).max(150),
   tradeName: Joi.string().trim().max(150).allow(null),
@@ -48,6 +65,10 @@ const customerFields = {
   email: Joi.string().email().max(150).allow(null),
   phone: Joi.string().trim().max(20).allow(null),
   active: Joi.boolean(),
+  personType: Joi.string().valid('PF', 'PJ', 'FOREIGN').allow(null),
+  ieIndicator: Joi.number().valid(1, 2, 9).description('indIEDest: 1 contributor, 2 exempt contributor, 9 non-contributor'),
+  stateRegistration: Joi.string().trim().max(18).allow(null).description('IE, checked against the address UF'),
+  address: fiscalAddress.allow(null),
 };
 export const customerSchemas = {
   list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),

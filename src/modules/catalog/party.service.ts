@@ -9,6 +9,7 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { catalogResource, ListQuery } from './catalog-resource';
 import { toCustomerDto, toSellerDto, toSupplierDto } from './catalog.mapper';
 import { Customer } from './entities/customer.entity';
+import { addressColumns, AddressInput, checkCustomerFiscal, normalizeIe } from './fiscal-fields';
 import { Seller } from './entities/seller.entity';
 import { Supplier } from './entities/supplier.entity';
 import { indexCustomers, indexSellers, partySearchCondition } from './party-search-index';
@@ -71,12 +72,22 @@ const suppliers = catalogResource<Supplier>({
   },
 });
 
-export type CustomerInput = Partial<Pick<Customer, 'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'active'>>;
+export type CustomerInput = Partial<Pick<Customer, 'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'active' | 'personType' | 'ieIndicator' | 'stateRegistration'>> & {
+  address?: AddressInput | null;
+};
+
+/** The customer's columns from the API's input: the address object flattened, the IE compacted. */
+function customerColumns(i: CustomerInput): Partial<Customer> {
+  const { address, ...rest } = i;
+  const out: Partial<Customer> = { ...rest, ...(address !== undefined ? addressColumns(address) : {}) };
+  if (i.stateRegistration !== undefined) out.stateRegistration = normalizeIe(i.stateRegistration) ?? null;
+  return out;
+}
 export type SellerInput = Partial<Pick<Seller, 'name' | 'alias' | 'active'>>;
 export type SupplierInput = Partial<Pick<Supplier, 'document' | 'name' | 'tradeName' | 'stateRegistration' | 'uf' | 'active'>>;
 
 const customerSearch = (i: CustomerInput): Partial<Customer> => ({
-  ...i,
+  ...customerColumns(i),
   ...(i.name !== undefined ? { searchName: normalizeText(i.name) } : {}),
   ...(i.tradeName !== undefined ? { searchTradeName: i.tradeName ? normalizeText(i.tradeName) : null } : {}),
 });
@@ -96,12 +107,16 @@ export const customerService = {
   get: (ctx: ActorContext, id: number) => customers.get(ctx, id),
   create: (ctx: ActorContext, input: CustomerInput) =>
     inTransaction(async (em) => {
+      const columns = customerColumns(input);
+      checkCustomerFiscal({ personType: null, document: null, ieIndicator: 9, stateRegistration: null, municipalityCode: null, uf: null, countryCode: '1058', ...columns });
       const customer = await customers.create(ctx, customerSearch(input));
       await indexCustomer(em, customer);
       return customer;
     }),
   update: (ctx: ActorContext, id: number, version: number, input: CustomerInput) =>
     inTransaction(async (em) => {
+      const current = await em.findOneBy(Customer, { id, companyId: ctx.companyId });
+      if (current) checkCustomerFiscal({ ...current, ...customerColumns(input) });
       const customer = await customers.update(ctx, id, version, customerSearch(input));
       if (input.name !== undefined || input.tradeName !== undefined) await indexCustomer(em, customer);
       return customer;

@@ -12,6 +12,7 @@ import { indexProductNames, productSearchCondition, searchProductPage } from './
 import { catalogResource, ListQuery } from './catalog-resource';
 import { toProductDto } from './catalog.mapper';
 import { Product } from './entities/product.entity';
+import { checkProductFiscal } from './fiscal-fields';
 
 export const PRODUCT_CODE_SEQUENCE = 'product-code';
 /** The product's price fields: an update that changes one names it in `product.updated`. */
@@ -57,7 +58,14 @@ export interface ProductInput {
   price?: Dec;
   active?: boolean;
   stockControlled?: boolean;
+  origin?: number;
+  taxableUnit?: string | null;
+  taxableFactor?: Dec;
+  taxGroupId?: number | null;
 }
+
+/** "SEM GTIN" (the NF-e's word for no barcode) is stored as no GTIN. */
+const withoutSemGtin = (input: ProductInput): ProductInput => (input.gtin === 'SEM GTIN' ? { ...input, gtin: null } : input);
 
 function checkGtin(gtin: string | null | undefined): void {
   if (gtin && !isValidGtin(gtin)) throw new ValidationError('Invalid GTIN', [{ path: 'gtin', message: 'check digit does not match' }], 'INVALID_GTIN');
@@ -83,8 +91,10 @@ export const productService = {
     query.search ? searchProductPage(dataSource.manager, ctx.companyId, query.search, query) : resource.list(ctx, query),
   get: (ctx: ActorContext, id: number) => resource.get(ctx, id),
 
-  async create(ctx: ActorContext, input: ProductInput, em?: EntityManager): Promise<Product> {
+  async create(ctx: ActorContext, given: ProductInput, em?: EntityManager): Promise<Product> {
+    const input = withoutSemGtin(given);
     checkGtin(input.gtin);
+    await checkProductFiscal(em ?? dataSource.manager, ctx.companyId, input);
     const code = input.code ?? (await nextProductCode(ctx.companyId, em));
     const values = {
       code,
@@ -97,6 +107,10 @@ export const productService = {
       price: input.price ?? new Dec(0),
       active: input.active ?? true,
       stockControlled: input.stockControlled ?? true,
+      origin: input.origin ?? 0,
+      taxableUnit: input.taxableUnit ?? null,
+      taxableFactor: input.taxableFactor ?? new Dec(1),
+      taxGroupId: input.taxGroupId ?? null,
     };
     try {
       return await inTransaction(async (tx) => {
@@ -110,12 +124,14 @@ export const productService = {
     }
   },
 
-  async update(ctx: ActorContext, id: number, version: number, input: ProductInput): Promise<Product> {
+  async update(ctx: ActorContext, id: number, version: number, given: ProductInput): Promise<Product> {
+    const input = withoutSemGtin(given);
     checkGtin(input.gtin);
     const patch: Partial<Product> = { ...input };
     if (input.name !== undefined) patch.searchName = normalizeText(input.name);
     try {
       return await inTransaction(async (tx) => {
+        await checkProductFiscal(tx, ctx.companyId, input);
         const product = await resource.update(ctx, id, version, patch);
         if (input.name !== undefined || input.code !== undefined) await indexProductNames(tx, ctx.companyId, [product]);
         return product;

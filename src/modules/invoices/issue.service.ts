@@ -23,7 +23,7 @@ import { ContingencyState, currentContingency, enterContingency } from './contin
 import { afterAuthorized } from './delivery.service';
 import { OutboundNfe, OutboundNfeSummary, StoredIssueInput } from './entities/outbound-nfe.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
-import { computeFiscal } from './fiscal-engine';
+import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { clientOf, docEvent, filialSigning, FilialSigning, findInvoice, gunzipText, gz, transition } from './invoice-store';
 import { assertAllowed, assertTransition, UNSETTLED_STATUSES } from './invoices.state';
 import { buildNfeXml, Installment, layoutText, NfeTransport } from './xml/nfe-xml';
@@ -379,6 +379,10 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     doc = await record(ctx, doc, answer);
     if (doc.status === 'AUTHORIZED') afterAuthorized(ctx, doc);
     return doc;
+  } catch (err) {
+    // Another holder (a retry, the recovery pass after this lease ran out) moved it first: its state stands.
+    if (err instanceof ConflictError && err.code === 'CONCURRENT_UPDATE') return findInvoice(ctx.companyId, id);
+    throw err;
   } finally {
     await releaseLease(ctx.companyId, id, owner).catch(() => undefined);
   }
@@ -390,8 +394,9 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
  */
 async function reissue(ctx: ActorContext & Partial<TenantContext>, doc: OutboundNfe, sc: FilialSigning, contingency: ContingencyState | null, action: 'contingency' | 'resend', input?: IssueInput, leaseOwner?: string): Promise<OutboundNfe> {
   const tenant: TenantContext = { grantedFiliais: '*', scopes: [], ...ctx };
-  const target: IssueInput = { ...(input ?? {}), ...(doc.fulfillmentId !== null ? { fulfillmentId: doc.fulfillmentId } : { salesOrderId: doc.salesOrderId }) };
-  const stored = action === 'contingency' ? storedInput(doc) : null;
+  const ids = doc.fulfillmentId !== null ? { fulfillmentId: doc.fulfillmentId } : { salesOrderId: doc.salesOrderId };
+  const target: IssueInput = { ...(input ?? {}), ...ids };
+  const stored = action === 'contingency' ? { ...storedInput(doc), ...ids } : null;
   return inTransaction(async (em) => {
     const c = await computeFor(tenant, stored ?? target, em);
     const issuedAt = action === 'contingency' ? doc.issuedAt : new Date();

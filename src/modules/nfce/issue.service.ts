@@ -14,7 +14,7 @@ import { NFE_NS } from '../sefaz/xml/dom';
 import { IssuerClient, NoAnswerError } from '../invoices/authority/issuer-client';
 import { issuerTarget } from '../invoices/authority/endpoints';
 import { InvoiceSeries } from '../invoices/entities/invoice-series.entity';
-import { computeFiscal } from '../invoices/fiscal-engine';
+import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { additionalInfoOf } from '../invoices/issue.service';
 import { filialSigning, FilialSigning, gunzipText, gz } from '../invoices/invoice-store';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';

@@ -19,6 +19,23 @@ export const filialSettingsFields = {
   allowNegativeStock: Joi.boolean(),
   dfeSyncEnabled: Joi.boolean().description('scheduled DF-e sync of this filial'),
   dfeSyncIntervalMinutes: Joi.number().integer().min(MIN_DFE_SYNC_MINUTES).max(MAX_DFE_SYNC_MINUTES).description('minutes between scheduled syncs (at least 60)'),
+  // Fiscal data for issuing documents (SPEC §1, §12): the CRT is derived from taxRegime and simplesExcessSublimit.
+  stateRegistration: Joi.string().trim().max(18).allow(null).description('IE, checked against the filial UF'),
+  tradeName: Joi.string().trim().max(60).allow(null).description('xFant'),
+  address: Joi.object({
+    street: Joi.string().trim().min(1).max(60).required(),
+    number: Joi.string().trim().min(1).max(60).required(),
+    complement: Joi.string().trim().max(60).allow(null),
+    district: Joi.string().trim().min(1).max(60).required(),
+    municipalityCode: Joi.string().pattern(/^\d{7}$/).message('{{#label}} must be the 7-digit IBGE code').required(),
+    municipalityName: Joi.string().trim().min(1).max(60).required(),
+    postalCode: Joi.string().pattern(/^\d{8}$/).allow(null),
+    phone: Joi.string().pattern(/^\d{6,14}$/).allow(null),
+  }).description('the filial address (its UF is the filial’s)'),
+  cnae: Joi.string().pattern(/^\d{7}$/).message('{{#label}} must be 7 digits').allow(null),
+  industrial: Joi.boolean().description('manufactures: documents carry IPI'),
+  simplesExcessSublimit: Joi.boolean().description('Simples Nacional over the sublimit (CRT 2)'),
+  simplesCreditRate: decimal('percent', { min: 0, max: 100 }).allow(null).description('pCredSN of CSOSN 101 sales to contributors'),
 };
 
 export const companySettingsFields = {

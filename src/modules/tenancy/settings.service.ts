@@ -4,7 +4,8 @@ import type { ActorContext, TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
 import { Dec, toFixed } from '../../core/decimal';
-import { ForbiddenError, NotFoundError, StaleVersionError } from '../../core/errors';
+import { compactStateRegistration, isValidStateRegistration, municipalityCodeMatchesUf } from '../../core/br-fiscal';
+import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Company, PurchaseToleranceMode } from './entities/company.entity';
@@ -50,7 +51,46 @@ export async function getFilialFiscalSettings(em: EntityManager, companyId: numb
 
 /* Write side: the routes under /settings and the operators' CLI. */
 
-export type FilialSettingsPatch = Partial<FilialFiscalSettings>;
+export interface FilialAddressInput {
+  street: string;
+  number: string;
+  complement?: string | null;
+  district: string;
+  municipalityCode: string;
+  municipalityName: string;
+  postalCode?: string | null;
+  phone?: string | null;
+}
+
+export type FilialSettingsPatch = Partial<FilialFiscalSettings> & {
+  stateRegistration?: string | null;
+  tradeName?: string | null;
+  address?: FilialAddressInput;
+  cnae?: string | null;
+  industrial?: boolean;
+  simplesExcessSublimit?: boolean;
+  simplesCreditRate?: Dec | null;
+};
+
+/** The patch as columns: the address object flattened, the IE compacted; IE and cMun checked against the filial's UF (400). */
+function filialColumns(filial: Filial, patch: FilialSettingsPatch): Record<string, unknown> {
+  const { address, ...rest } = patch;
+  const out: Record<string, unknown> = { ...rest };
+  const errors: { path: string; message: string }[] = [];
+  if (address) {
+    Object.assign(out, {
+      addressStreet: address.street, addressNumber: address.number, addressComplement: address.complement ?? null, addressDistrict: address.district,
+      municipalityCode: address.municipalityCode, municipalityName: address.municipalityName, postalCode: address.postalCode ?? null, phone: address.phone ?? null,
+    });
+    if (!municipalityCodeMatchesUf(address.municipalityCode, filial.uf)) errors.push({ path: 'address.municipalityCode', message: `${address.municipalityCode} is not an IBGE municipality code of ${filial.uf}` });
+  }
+  if (patch.stateRegistration) {
+    out.stateRegistration = compactStateRegistration(patch.stateRegistration);
+    if (!isValidStateRegistration(out.stateRegistration as string, filial.uf)) errors.push({ path: 'stateRegistration', message: `not a valid IE of ${filial.uf} (format or check digits)` });
+  }
+  if (errors.length) throw new ValidationError('Invalid fiscal data', errors, errors.some((e) => e.path === 'stateRegistration') ? 'INVALID_STATE_REGISTRATION' : 'INVALID_FISCAL_DATA');
+  return out;
+}
 
 export interface CompanySettingsPatch {
   purchaseQuantityTolerancePct?: Dec;
@@ -58,7 +98,11 @@ export interface CompanySettingsPatch {
   purchaseToleranceMode?: PurchaseToleranceMode;
 }
 
-const FILIAL_FIELDS = ['nfeEnvironment', 'autoCiencia', 'taxRegime', 'allowNegativeStock', 'dfeSyncEnabled', 'dfeSyncIntervalMinutes'] as const;
+const FILIAL_FIELDS = [
+  'nfeEnvironment', 'autoCiencia', 'taxRegime', 'allowNegativeStock', 'dfeSyncEnabled', 'dfeSyncIntervalMinutes',
+  'stateRegistration', 'tradeName', 'addressStreet', 'addressNumber', 'addressComplement', 'addressDistrict', 'municipalityCode', 'municipalityName',
+  'postalCode', 'phone', 'cnae', 'industrial', 'simplesExcessSublimit', 'simplesCreditRate',
+] as const;
 const COMPANY_FIELDS = ['purchaseQuantityTolerancePct', 'purchasePriceTolerancePct', 'purchaseToleranceMode'] as const;
 
 const given = <K extends string>(fields: readonly K[], patch: Partial<Record<K, unknown>>) => fields.filter((f) => patch[f] !== undefined);
@@ -84,13 +128,14 @@ export async function updateFilialSettings(ctx: ActorContext, filialId: number, 
   return inTransaction(async (em) => {
     const filial = await findFilialSettings(ctx, filialId, em);
     if (filial.version !== version) throw new StaleVersionError('Filial', filial.version);
-    const fields = given(FILIAL_FIELDS, patch);
-    const changes = diff(filial as unknown as Record<string, unknown>, patch as Record<string, unknown>, fields);
+    const columns = filialColumns(filial, patch);
+    const fields = given(FILIAL_FIELDS, columns as Partial<Record<(typeof FILIAL_FIELDS)[number], unknown>>);
+    const changes = diff(filial as unknown as Record<string, unknown>, columns, fields);
     if (!Object.keys(changes).length) return filial;
     const result = await em
       .createQueryBuilder()
       .update(Filial)
-      .set({ ...Object.fromEntries(fields.map((f) => [f, patch[f]])), version: () => 'version + 1' } as never)
+      .set({ ...Object.fromEntries(fields.map((f) => [f, columns[f]])), version: () => 'version + 1' } as never)
       .where('id = :id AND company_id = :companyId AND version = :version', { id: filial.id, companyId: ctx.companyId, version })
       .execute();
     if (!result.affected) throw new StaleVersionError('Filial', version + 1);
@@ -163,4 +208,19 @@ export async function activeFilialRefs(em: EntityManager): Promise<{ companyId: 
     .orderBy('f.id', 'ASC')
     .getMany();
   return rows.map((f) => ({ companyId: f.companyId, filialId: f.id, uf: f.uf }));
+}
+
+/** What the tax engine reads of a filial: its fiscal profile with the company's legal name (SPEC §12.1). */
+export interface FilialFiscalProfile {
+  filial: Filial;
+  companyName: string;
+}
+
+export async function getFilialFiscalProfile(em: EntityManager, companyId: number, filialId: number): Promise<FilialFiscalProfile | null> {
+  const [filial, company] = await Promise.all([
+    em.findOneBy(Filial, { id: filialId, companyId }),
+    em.findOne(Company, { where: { id: companyId }, select: { id: true, name: true } }),
+  ]);
+  if (!filial || !company) return null;
+  return { filial, companyName: company.name };
 }

@@ -12,7 +12,7 @@ import { validateSettings } from './settings.schemas';
 import type { CompanySettingsPatch, FilialSettingsPatch } from './settings.service';
 
 /** A filial to create with its settings (those left out take the columns' defaults). */
-export interface FilialInput extends FilialSettingsPatch {
+export interface FilialInput extends Omit<FilialSettingsPatch, 'address' | 'stateRegistration'> {
   name: string;
   cnpj: string;
   uf: string;
@@ -38,7 +38,8 @@ export function parseFilialSpec(spec: string, defaults: Record<string, unknown> 
     if (at < 1) throw new ValidationError(`--filial "${spec}": "${pair}" is not <setting>=<value>`);
     own[pair.slice(0, at)] = pair.slice(at + 1);
   }
-  return { name, cnpj, uf, ...validateSettings<FilialSettingsPatch>('filial', { ...defaults, ...own }, `--filial ${name}`) };
+  const { address: _address, stateRegistration, ...settings } = validateSettings<FilialSettingsPatch>('filial', { ...defaults, ...own }, `--filial ${name}`);
+  return { name, cnpj, uf, ...settings, ...(stateRegistration ? { stateRegistration } : {}) };
 }
 
 /** Companies and filiais are created by operators (CLI), never by tenants' tokens. */

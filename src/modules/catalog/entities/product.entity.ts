@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
-import { CreatedAtColumn, IdColumn, PriceColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import { CreatedAtColumn, FactorColumn, IdColumn, PriceColumn, UpdatedAtColumn } from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
 
 @Entity('product')
@@ -38,6 +38,24 @@ export class Product {
 
   @PriceColumn()
   price!: Dec;
+
+  /* Fiscal data for issuing documents (SPEC §1, §12). */
+
+  /** Origin of the goods (orig 0–8, Ajuste SINIEF 20/2012): 0 national, 1/2/3/8 imported at 4 % … */
+  @Column({ type: 'int', default: 0 })
+  origin!: number;
+
+  /** uTrib: the unit of taxation; null → the commercial unit. */
+  @Column({ name: 'taxable_unit', type: 'varchar', length: 6, nullable: true })
+  taxableUnit!: string | null;
+
+  /** Taxable units per commercial unit (qTrib = qCom × factor). */
+  @FactorColumn({ name: 'taxable_factor' })
+  taxableFactor!: Dec;
+
+  /** The company's tax group (fiscal module) whose rules apply; null → not billable yet. */
+  @IdColumn({ name: 'tax_group_id', nullable: true })
+  taxGroupId!: number | null;
 
   @Column({ type: 'boolean', default: true })
   active!: boolean;

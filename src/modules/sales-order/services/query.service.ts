@@ -9,6 +9,11 @@ import { queryOn, readBatch } from '../../../core/db/transaction';
 import type { EntityManager } from 'typeorm';
 import { findCustomerAndSellerIds } from '../../catalog/party-search-index';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
+import { Fulfillment } from '../entities/fulfillment.entity';
+import { FulfillmentItem } from '../entities/fulfillment-item.entity';
+import { SalesOrderItem } from '../entities/sales-order-item.entity';
+import { Dec, round } from '../../../core/decimal';
+import { NotFoundError } from '../../../core/errors';
 import {
   baseListSql,
   ListedOrder,
@@ -177,4 +182,35 @@ export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery, opt
     return { kind: 'list', page: await listOrders(ctx, filialId, q) };
   }
   return { kind: 'order', view: await getOrder(ctx, decodeId('sales-order', x)) };
+}
+
+/** A fulfilment's lines as billing reads them (the tax engine's preview, SPEC §12.1): the order's price and discounts pro rata. */
+export interface FulfillmentForBilling {
+  order: SalesOrder;
+  fulfillmentId: number;
+  lines: { salesOrderItemId: number; productId: number; quantity: Dec; unitPrice: Dec; discount: Dec }[];
+  /** The order's freight pro rata of the fulfilled gross value. */
+  freight: Dec;
+}
+
+export async function getFulfillmentForBilling(ctx: TenantContext, fulfillmentId: number): Promise<FulfillmentForBilling> {
+  const em = dataSource.manager;
+  const fulfillment = fulfillmentId > 0 ? await em.findOneBy(Fulfillment, { id: fulfillmentId, companyId: ctx.companyId }) : null;
+  if (!fulfillment) throw new NotFoundError('Fulfillment');
+  const order = await assertReadable(ctx, fulfillment.salesOrderId);
+  const [fitems, items] = await Promise.all([
+    em.findBy(FulfillmentItem, { companyId: ctx.companyId, fulfillmentId }),
+    em.findBy(SalesOrderItem, { companyId: ctx.companyId, salesOrderId: order.id }),
+  ]);
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const lines = fitems
+    .sort((a, b) => a.id - b.id)
+    .map((f) => {
+      const item = byId.get(f.salesOrderItemId)!;
+      const share = item.quantity.isZero() ? new Dec(0) : f.quantity.div(item.quantity);
+      return { salesOrderItemId: item.id, productId: item.productId, quantity: f.quantity, unitPrice: item.unitPrice, discount: round(item.discount.plus(item.orderDiscountShare).times(share), 'amount') };
+    });
+  const gross = lines.reduce((acc, l) => acc.plus(l.quantity.times(l.unitPrice)), new Dec(0));
+  const freight = order.grossTotal.isZero() ? new Dec(0) : round(order.freight.times(gross).div(order.grossTotal), 'amount');
+  return { order, fulfillmentId, lines, freight };
 }

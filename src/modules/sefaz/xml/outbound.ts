@@ -213,7 +213,8 @@ export function buildIssuerEvento(canonicalInf: string, signature: string): stri
 }
 
 export function buildIssuerEnvEvento(evento: string, idLote: string): string {
-  return `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${evento.replace(` xmlns="${NFE_NS}"`, '')}</envEvento>`;
+  // The evento keeps its own namespace declaration: it is verified as the standalone text it was signed as.
+  return `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>${idLote}</idLote>${evento}</envEvento>`;
 }
 
 /** Reads a received inutNFe (simulator). */

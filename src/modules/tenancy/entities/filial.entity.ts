@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAtColumn, IdColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import { CreatedAtColumn, DecimalColumn, IdColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import type { Dec } from '../../../core/decimal';
 
 export type NfeEnvironment = 'PRODUCTION' | 'HOMOLOGATION';
 export type TaxRegime = 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL';
@@ -49,6 +50,52 @@ export class Filial {
   /** Minutes between scheduled syncs; at least 60 (the authority's own pace). */
   @Column({ name: 'dfe_sync_interval_minutes', type: 'int', default: 60 })
   dfeSyncIntervalMinutes!: number;
+
+  /* Fiscal data for issuing documents (SPEC §1, §12). */
+
+  @Column({ name: 'trade_name', type: 'varchar', length: 60, nullable: true })
+  tradeName!: string | null;
+
+  @Column({ name: 'address_street', type: 'varchar', length: 60, nullable: true })
+  addressStreet!: string | null;
+
+  @Column({ name: 'address_number', type: 'varchar', length: 60, nullable: true })
+  addressNumber!: string | null;
+
+  @Column({ name: 'address_complement', type: 'varchar', length: 60, nullable: true })
+  addressComplement!: string | null;
+
+  @Column({ name: 'address_district', type: 'varchar', length: 60, nullable: true })
+  addressDistrict!: string | null;
+
+  /** 7-digit IBGE code (cMun) in the filial's UF. */
+  @Column({ name: 'municipality_code', type: 'varchar', length: 7, nullable: true })
+  municipalityCode!: string | null;
+
+  @Column({ name: 'municipality_name', type: 'varchar', length: 60, nullable: true })
+  municipalityName!: string | null;
+
+  @Column({ name: 'postal_code', type: 'varchar', length: 8, nullable: true })
+  postalCode!: string | null;
+
+  @Column({ type: 'varchar', length: 14, nullable: true })
+  phone!: string | null;
+
+  /** CNAE fiscal (7 digits). */
+  @Column({ type: 'varchar', length: 7, nullable: true })
+  cnae!: string | null;
+
+  /** A Simples Nacional filial whose revenue exceeded the sublimit (CRT 2). */
+  @Column({ name: 'simples_excess_sublimit', type: 'boolean', default: false })
+  simplesExcessSublimit!: boolean;
+
+  /** pCredSN: the ICMS credit a Simples filial passes on a sale to a contributor (LC 123/2006 art. 23). */
+  @DecimalColumn(7, 4, { name: 'simples_credit_rate', nullable: true })
+  simplesCreditRate!: Dec | null;
+
+  /** Manufactures (IPI taxpayer): its outbound documents carry the IPI group. */
+  @Column({ type: 'boolean', default: false })
+  industrial!: boolean;
 
   @Column({ type: 'boolean', default: true })
   active!: boolean;

@@ -1,0 +1,155 @@
+import type { EntityManager } from 'typeorm';
+import { normalizeDocument } from '../../core/br-documents';
+import { UF_IBGE_CODES } from '../../core/br-fiscal';
+import type { ActorContext } from '../../core/context';
+import { reader } from '../../core/db/transaction';
+import { BusinessRuleError, NotFoundError } from '../../core/errors';
+import type { Customer } from '../catalog/entities/customer.entity';
+import { getFilialFiscalProfile } from '../tenancy/settings.service';
+import { computeDocument, crtOf, destinationOf, EngineApproximateTax, EngineRuleSet } from './engine';
+import { fiscalDataRepository as repo } from './fiscal-data.repository';
+import type { ComputeFiscalDocument, ComputedFiscalDocument, FiscalAddress, FiscalComputationRequest, FiscalIssuer, FiscalRecipient } from './fiscal-document';
+import type { RuleSet } from './entities/rule-set.entity';
+
+/*
+ * The loader of the tax engine (SPEC §12.1): reads the filial, the customer, the products, the
+ * company's tax groups and rules, the UF rates, the rule set of the date and the Lei 12.741 rows
+ * inside the tenant, then runs the pure engine (engine.ts). It writes nothing.
+ */
+
+const BRAZIL = { countryCode: '1058', countryName: 'BRASIL' };
+
+export function customerAddress(c: Customer): FiscalAddress | null {
+  if (!c.municipalityCode || !c.uf) {
+    if (c.personType === 'FOREIGN' && c.countryCode !== '1058') {
+      return {
+        street: c.addressStreet ?? '', number: c.addressNumber ?? 'S/N', complement: c.addressComplement, district: c.addressDistrict ?? '',
+        municipalityCode: '9999999', municipalityName: 'EXTERIOR', uf: 'EX', postalCode: null, countryCode: c.countryCode, countryName: c.countryName, phone: c.phone,
+      };
+    }
+    return null;
+  }
+  return {
+    street: c.addressStreet ?? '',
+    number: c.addressNumber ?? 'S/N',
+    complement: c.addressComplement,
+    district: c.addressDistrict ?? '',
+    municipalityCode: c.municipalityCode,
+    municipalityName: c.municipalityName ?? '',
+    uf: c.uf,
+    postalCode: c.postalCode,
+    countryCode: c.countryCode,
+    countryName: c.countryName,
+    phone: c.phone,
+  };
+}
+
+export const personTypeOf = (c: Pick<Customer, 'personType' | 'document'>): 'PF' | 'PJ' | 'FOREIGN' =>
+  c.personType ?? (c.document && c.document.length === 11 ? 'PF' : c.document ? 'PJ' : 'PF');
+
+export function recipientOf(customer: Customer): FiscalRecipient {
+  return {
+    customerId: customer.id,
+    personType: personTypeOf(customer),
+    document: customer.document,
+    name: customer.name,
+    ieIndicator: customer.ieIndicator,
+    stateRegistration: customer.ieIndicator === 2 ? null : customer.stateRegistration,
+    email: customer.email,
+    address: customerAddress(customer),
+  };
+}
+
+function anonymousRecipient(consumerDocument: string | null | undefined): FiscalRecipient {
+  const document = consumerDocument ? normalizeDocument(consumerDocument) : null;
+  if (consumerDocument && !document) throw new BusinessRuleError('FISCAL_DATA_INVALID', 'consumerDocument is not a valid CPF or CNPJ', { errors: [{ path: 'consumerDocument', message: 'not a valid CPF or CNPJ' }] });
+  return { customerId: null, personType: document && document.length === 14 ? 'PJ' : 'PF', document, name: null, ieIndicator: 9, stateRegistration: null, email: null, address: null };
+}
+
+/** The rule set in force on `date`: a company's row of a code overrides the shipped one; the latest start wins. */
+function ruleSetOn(rows: RuleSet[], companyId: number, date: string): EngineRuleSet | null {
+  const byCode = new Map<string, RuleSet>();
+  for (const r of rows) {
+    const seen = byCode.get(r.code);
+    if (!seen || (r.companyId === companyId && seen.companyId === 0)) byCode.set(r.code, r);
+  }
+  let best: RuleSet | null = null;
+  for (const r of byCode.values()) {
+    if (r.validFrom <= date && (r.validTo === null || date <= r.validTo) && (!best || r.validFrom > best.validFrom)) best = r;
+  }
+  return best;
+}
+
+export const computeFiscalDocument: ComputeFiscalDocument = async (ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<ComputedFiscalDocument> => {
+  const db = em ?? reader();
+  const companyId = ctx.companyId;
+  const productIds = [...new Set(request.items.map((i) => i.productId))];
+  const [profile, customer, products, ruleSets] = await Promise.all([
+    getFilialFiscalProfile(db, companyId, request.filialId),
+    request.customerId !== null ? repo.customer(db, companyId, request.customerId) : Promise.resolve(null),
+    repo.products(db, companyId, productIds),
+    repo.ruleSets(db, companyId),
+  ]);
+  if (!profile) throw new NotFoundError('Filial');
+  if (request.customerId !== null && !customer) throw new NotFoundError('Customer');
+  const { filial } = profile;
+  const issuer: FiscalIssuer = {
+    filialId: filial.id,
+    document: filial.cnpj,
+    name: profile.companyName,
+    tradeName: filial.tradeName ?? filial.name,
+    stateRegistration: filial.stateRegistration ?? '',
+    cnae: filial.cnae,
+    crt: crtOf(filial.taxRegime, filial.simplesExcessSublimit),
+    industrial: filial.industrial,
+    address: {
+      street: filial.addressStreet ?? '',
+      number: filial.addressNumber ?? 'S/N',
+      complement: filial.addressComplement,
+      district: filial.addressDistrict ?? '',
+      municipalityCode: filial.municipalityCode ?? '',
+      municipalityName: filial.municipalityName ?? '',
+      uf: filial.uf,
+      postalCode: filial.postalCode,
+      ...BRAZIL,
+      phone: filial.phone,
+    },
+    ufCode: UF_IBGE_CODES[filial.uf] ?? '',
+  };
+  const recipient = customer ? recipientOf(customer) : anonymousRecipient(request.consumerDocument);
+  const destination = destinationOf(request.model, filial.uf, recipient);
+  const ufs = [...new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf])];
+  const groupIds = [...new Set(products.map((p) => p.taxGroupId).filter((g): g is number => g !== null))];
+  const ncms = [...new Set(products.map((p) => p.ncm).filter((n): n is string => !!n))];
+  const [taxGroups, rules, ufRates, approx] = await Promise.all([
+    repo.taxGroups(db, companyId, groupIds),
+    repo.rules(db, companyId, groupIds, request.operation),
+    repo.ufRates(db, companyId, ufs),
+    repo.approximateTaxes(db, companyId, ncms),
+  ]);
+  const approximateTaxes = approx.loaded
+    ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r]))
+    : null;
+  return computeDocument({
+    model: request.model,
+    operation: request.operation,
+    date: request.date,
+    issuer,
+    regime: filial.taxRegime,
+    simplesCreditRate: filial.simplesCreditRate,
+    recipient,
+    items: request.items.map((i) => ({ productId: i.productId, salesOrderItemId: i.salesOrderItemId ?? null, quantity: i.quantity, unitPrice: i.unitPrice, discount: i.discount })),
+    freight: request.freight,
+    insurance: request.insurance,
+    discount: request.discount,
+    otherExpenses: request.otherExpenses,
+    presence: request.presence,
+    finalConsumer: request.finalConsumer,
+    products: new Map(products.map((p) => [p.id, p])),
+    taxGroups: new Map(taxGroups.map((g) => [g.id, g])),
+    rules,
+    ufRates,
+    ruleSet: ruleSetOn(ruleSets, companyId, request.date),
+    approximateTaxes,
+  });
+};

@@ -1,0 +1,620 @@
+import { interstateRate } from '../../core/br-fiscal';
+import { allocate, Dec, dec, DecimalInput, round } from '../../core/decimal';
+import { BusinessRuleError, FieldError } from '../../core/errors';
+import type {
+  ComputedFiscalDocument, Crt, DifalGroup, FiscalDestination, FiscalIssuer, FiscalItem, FiscalModel, FiscalOperation, FiscalRecipient,
+  FiscalTotals, IbsCbsGroup, IcmsGroup, IcmsStGroup, IpiGroup, PisCofinsGroup,
+} from './fiscal-document';
+
+/*
+ * The tax engine (SPEC §12.1): a pure function of the loaded data (issuer, recipient, products, the
+ * company's rules, the UF rate table, the rule set of the date, the Lei 12.741 table) → the computed
+ * document. No I/O: `fiscal.service.ts` loads, this computes. Every rule's legal basis is in
+ * docs/decisions.md "Tax engine". Amounts are rounded half-up to the cent per item; totals are the
+ * sums of the items' rounded values.
+ */
+
+export type TaxRegime = 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL';
+
+export interface EngineProduct {
+  id: number;
+  code: string;
+  name: string;
+  unit: string;
+  gtin: string | null;
+  ncm: string | null;
+  cest: string | null;
+  origin: number;
+  taxableUnit: string | null;
+  taxableFactor: Dec;
+  taxGroupId: number | null;
+}
+
+export interface EngineTaxGroup {
+  id: number;
+  code: string;
+}
+
+export interface EngineRule {
+  id: number;
+  taxGroupId: number;
+  operation: FiscalOperation;
+  destination: FiscalDestination;
+  contributor: boolean;
+  validFrom: string;
+  validTo: string | null;
+  cfop: string;
+  operationNature: string | null;
+  icmsCst: string | null;
+  csosn: string | null;
+  icmsBaseReduction: Dec | null;
+  icmsRate: Dec | null;
+  stMode: 'NONE' | 'MVA' | 'ALREADY_TAXED';
+  stMva: Dec | null;
+  stBaseReduction: Dec | null;
+  pisCst: string | null;
+  pisRate: Dec | null;
+  cofinsCst: string | null;
+  cofinsRate: Dec | null;
+  ipiCst: string | null;
+  ipiRate: Dec | null;
+  ipiEnquadramento: string | null;
+  ibsCbsCst: string | null;
+  ibsCbsClass: string | null;
+  active: boolean;
+}
+
+export interface EngineUfRate {
+  companyId: number;
+  uf: string;
+  taxGroupId: number;
+  validFrom: string;
+  validTo: string | null;
+  internalRate: Dec;
+  fcpRate: Dec;
+  difalDoubleBase: boolean;
+  source: string;
+  sourceDate: string;
+}
+
+export interface EngineRuleSet {
+  code: string;
+  pisCofins: boolean;
+  ibsCbs: boolean;
+  ibsCbsInformative: boolean;
+  cbsRate: Dec;
+  ibsUfRate: Dec;
+  ibsMunRate: Dec;
+  ibsCbsCst: string;
+  ibsCbsClass: string;
+  source: string;
+}
+
+export interface EngineApproximateTax {
+  federalNationalRate: Dec;
+  federalImportedRate: Dec;
+  stateRate: Dec;
+  municipalRate: Dec;
+  tableVersion: string;
+}
+
+export interface EngineItem {
+  productId: number;
+  salesOrderItemId: number | null;
+  quantity: DecimalInput;
+  unitPrice: DecimalInput;
+  discount?: DecimalInput;
+}
+
+export interface EngineInput {
+  model: FiscalModel;
+  operation: FiscalOperation;
+  date: string;
+  issuer: FiscalIssuer;
+  regime: TaxRegime;
+  simplesCreditRate: Dec | null;
+  recipient: FiscalRecipient;
+  items: EngineItem[];
+  freight?: DecimalInput;
+  insurance?: DecimalInput;
+  discount?: DecimalInput;
+  otherExpenses?: DecimalInput;
+  presence?: number;
+  finalConsumer?: boolean;
+  products: Map<number, EngineProduct>;
+  taxGroups: Map<number, EngineTaxGroup>;
+  /** Candidate rules (any date); the engine picks the one in force. */
+  rules: EngineRule[];
+  /** Shipped (company 0) and the company's UF rows; the engine applies the precedence. */
+  ufRates: EngineUfRate[];
+  ruleSet: EngineRuleSet | null;
+  /** null → no Lei 12.741 table loaded (vTotTrib 0 with a warning). */
+  approximateTaxes: Map<string, EngineApproximateTax> | null;
+}
+
+const ZERO = new Dec(0);
+const HUNDRED = new Dec(100);
+const pct = (base: Dec, rate: Dec) => round(base.times(rate).div(HUNDRED), 'amount');
+const r4 = (v: Dec) => round(v, 'percent');
+
+/** CSTs of the regime normal with the operation's own ICMS (base, rate, value). */
+const TAXED_CST = new Set(['00', '10', '20', '70']);
+const SUPPORTED_CST = new Set(['00', '10', '20', '30', '40', '41', '50', '60', '70']);
+const ST_CST = new Set(['10', '30', '70']);
+const REDUCED_CST = new Set(['20', '70']);
+const SUPPORTED_CSOSN = new Set(['101', '102', '103', '201', '202', '203', '300', '400', '500']);
+const ST_CSOSN = new Set(['201', '202', '203']);
+/** PIS/COFINS CSTs with a value at a percent rate (Lei 10.637/2002, 10.833/2003, 9.718/1998). */
+const PIS_COFINS_RATED = new Set(['01', '02']);
+/** IPI CSTs of a taxed exit (IN RFB; 50 taxed, 99 other) — the others are IPINT without values. */
+const IPI_TAXED = new Set(['50', '99']);
+/** Imported goods for the Lei 12.741 federal rate (IBPT "importados"). */
+const IMPORTED_ORIGINS = new Set([1, 2, 6, 7]);
+
+const DEFAULT_NATURE: Record<FiscalOperation, string> = {
+  SALE: 'Venda de mercadoria',
+  RETURN: 'Devolução de venda',
+  TRANSFER: 'Transferência de mercadoria',
+  BONUS: 'Remessa em bonificação',
+};
+
+/** PIS/COFINS rates by regime: non-cumulative (Lucro Real) and cumulative (Lucro Presumido). */
+const PIS_COFINS_DEFAULTS: Record<'LUCRO_REAL' | 'LUCRO_PRESUMIDO', { pis: string; cofins: string }> = {
+  LUCRO_REAL: { pis: '1.65', cofins: '7.6' },
+  LUCRO_PRESUMIDO: { pis: '0.65', cofins: '3' },
+};
+
+/** 422 naming the fields and the missing rule (nothing is written by a computation). */
+export class FiscalDataProblems {
+  readonly errors: FieldError[] = [];
+  missingRule: Record<string, unknown> | null = null;
+  add(path: string, message: string): void {
+    this.errors.push({ path, message });
+  }
+  throwIfAny(): void {
+    if (!this.errors.length) return;
+    const code = this.missingRule ? 'FISCAL_RULE_MISSING' : 'FISCAL_DATA_INVALID';
+    const detail = this.errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+    throw new BusinessRuleError(code, `The fiscal document cannot be computed: ${detail}`, { errors: this.errors, ...(this.missingRule ? { missingRule: this.missingRule } : {}) });
+  }
+}
+
+export const crtOf = (regime: TaxRegime, excessSublimit: boolean): Crt => (regime === 'SIMPLES_NACIONAL' ? (excessSublimit ? 2 : 1) : 3);
+
+export function destinationOf(model: FiscalModel, issuerUf: string, recipient: FiscalRecipient): FiscalDestination {
+  if (model === 65 || !recipient.address) return 'INTERNAL';
+  if (recipient.personType === 'FOREIGN' || recipient.address.countryCode !== '1058') return 'ABROAD';
+  return recipient.address.uf === issuerUf ? 'INTERNAL' : 'INTERSTATE';
+}
+
+const inForce = (date: string, from: string, to: string | null) => from <= date && (to === null || date <= to);
+
+/** The rule in force on `date` for the key: the latest `validFrom` among the active matches. */
+export function pickRule(rules: EngineRule[], taxGroupId: number, operation: FiscalOperation, destination: FiscalDestination, contributor: boolean, date: string): EngineRule | null {
+  let best: EngineRule | null = null;
+  for (const r of rules) {
+    if (!r.active || r.taxGroupId !== taxGroupId || r.operation !== operation || r.destination !== destination || r.contributor !== contributor) continue;
+    if (!inForce(date, r.validFrom, r.validTo)) continue;
+    if (!best || r.validFrom > best.validFrom) best = r;
+  }
+  return best;
+}
+
+/** The UF row in force: the company's for the tax group, else the company's for every product, else the shipped one. */
+export function pickUfRate(rates: EngineUfRate[], uf: string, taxGroupId: number, date: string): EngineUfRate | null {
+  let best: EngineUfRate | null = null;
+  let bestRank = -1;
+  for (const r of rates) {
+    if (r.uf !== uf || !inForce(date, r.validFrom, r.validTo)) continue;
+    if (r.taxGroupId !== 0 && r.taxGroupId !== taxGroupId) continue;
+    const rank = (r.companyId !== 0 ? 2 : 0) + (r.taxGroupId !== 0 ? 1 : 0);
+    if (rank > bestRank || (rank === bestRank && best && r.validFrom > best.validFrom)) {
+      best = r;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+const rateSource = (r: EngineUfRate) => `ICMS ${r.uf} ${r.internalRate.toString()} %${r.fcpRate.isZero() ? '' : ` + FCP ${r.fcpRate.toString()} %`} (${r.companyId === 0 ? 'shipped' : 'company'}: ${r.source}, ${r.sourceDate})`;
+
+interface Prepared {
+  product: EngineProduct;
+  group: EngineTaxGroup;
+  rule: EngineRule;
+  quantity: Dec;
+  unitPrice: Dec;
+  vProd: Dec;
+  lineDiscount: Dec;
+  input: EngineItem;
+}
+
+/** Validates what the computation needs (issuer, recipient, products, rules) and collects every problem before failing. */
+function prepare(input: EngineInput, destination: FiscalDestination, contributor: boolean, problems: FiscalDataProblems): Prepared[] {
+  const { issuer, recipient, model } = input;
+  if (!issuer.stateRegistration) problems.add('filial.stateRegistration', 'the issuer needs its IE');
+  if (!issuer.address.municipalityCode) problems.add('filial.address.municipalityCode', 'the issuer needs its address with the IBGE municipality code');
+  if (model === 55) {
+    if (recipient.customerId === null) problems.add('customerId', 'an NF-e (model 55) needs an identified customer');
+    else {
+      if (!recipient.document && recipient.personType !== 'FOREIGN') problems.add('customer.document', 'an NF-e recipient needs a CPF or CNPJ');
+      if (!recipient.address) problems.add('customer.address.municipalityCode', 'an NF-e recipient needs an address with the IBGE municipality code');
+    }
+    if (recipient.ieIndicator === 1 && !recipient.stateRegistration) problems.add('customer.stateRegistration', 'a contributor (indIEDest 1) needs its IE');
+  }
+  if (!input.items.length) problems.add('items', 'at least one item');
+  const out: Prepared[] = [];
+  const missing: Record<string, unknown>[] = [];
+  input.items.forEach((item, i) => {
+    const path = `items[${i}]`;
+    const product = input.products.get(item.productId);
+    if (!product) {
+      problems.add(`${path}.productId`, 'product not found');
+      return;
+    }
+    if (!product.ncm) problems.add(`${path}.product.ncm`, `product ${product.code} has no NCM`);
+    if (product.taxGroupId === null) {
+      problems.add(`${path}.product.taxGroupId`, `product ${product.code} has no tax group`);
+      return;
+    }
+    const group = input.taxGroups.get(product.taxGroupId);
+    if (!group) {
+      problems.add(`${path}.product.taxGroupId`, `product ${product.code}: tax group not found`);
+      return;
+    }
+    const rule = pickRule(input.rules, group.id, input.operation, destination, contributor, input.date);
+    if (!rule) {
+      const key = { taxGroup: group.code, operation: input.operation, destination, contributor, date: input.date };
+      missing.push(key);
+      problems.add(`${path}.rule`, `no fiscal operation rule for tax group ${group.code}, ${input.operation}, ${destination}, ${contributor ? 'contributor' : 'non-contributor'} on ${input.date}`);
+      return;
+    }
+    const crt = issuer.crt;
+    if (crt === 1) {
+      if (!rule.csosn) problems.add(`${path}.rule.csosn`, `rule ${rule.id} (tax group ${group.code}) has no CSOSN for a Simples Nacional issuer`);
+      else if (!SUPPORTED_CSOSN.has(rule.csosn)) problems.add(`${path}.rule.csosn`, `CSOSN ${rule.csosn} is not computed by the engine`);
+    } else {
+      if (!rule.icmsCst) problems.add(`${path}.rule.icmsCst`, `rule ${rule.id} (tax group ${group.code}) has no ICMS CST for a regime-normal issuer`);
+      else if (!SUPPORTED_CST.has(rule.icmsCst)) problems.add(`${path}.rule.icmsCst`, `ICMS CST ${rule.icmsCst} is not computed by the engine`);
+    }
+    const needsSt = crt === 1 ? ST_CSOSN.has(rule.csosn ?? '') : ST_CST.has(rule.icmsCst ?? '');
+    if (needsSt && (rule.stMode !== 'MVA' || !rule.stMva)) problems.add(`${path}.rule.stMva`, `rule ${rule.id}: CST/CSOSN with ST needs the MVA`);
+    if (issuer.industrial && !rule.ipiCst) problems.add(`${path}.rule.ipiCst`, `rule ${rule.id}: an industrial issuer needs the IPI CST`);
+    const quantity = dec(item.quantity);
+    const unitPrice = dec(item.unitPrice);
+    if (quantity.lte(0)) problems.add(`${path}.quantity`, 'must be positive');
+    if (unitPrice.lt(0)) problems.add(`${path}.unitPrice`, 'must not be negative');
+    const vProd = round(quantity.times(unitPrice), 'amount');
+    const lineDiscount = round(dec(item.discount), 'amount');
+    if (lineDiscount.lt(0) || lineDiscount.gt(vProd)) problems.add(`${path}.discount`, 'must be between 0 and the line value');
+    out.push({ product, group, rule, quantity, unitPrice, vProd, lineDiscount, input: item });
+  });
+  if (missing.length) problems.missingRule = missing.length === 1 ? missing[0] : { rules: missing };
+  return out;
+}
+
+/** The computed document, or a 422 naming every missing/invalid field and rule. */
+export function computeDocument(input: EngineInput): ComputedFiscalDocument {
+  const problems = new FiscalDataProblems();
+  const { issuer, recipient, model, operation, date } = input;
+  const destination = destinationOf(model, issuer.address.uf, recipient);
+  const contributor = recipient.ieIndicator === 1;
+  const finalConsumer = input.finalConsumer ?? (model === 65 || !contributor);
+  const lines = prepare(input, destination, contributor, problems);
+  const destinationUf = destination === 'INTERSTATE' ? recipient.address!.uf : issuer.address.uf;
+  const ruleSet = input.ruleSet;
+  if (!ruleSet) problems.add('date', `no federal rule set in force on ${date}`);
+  // UF rates of the lines' groups, checked before computing.
+  const ufRateOf = new Map<string, EngineUfRate>();
+  const ufRate = (uf: string, groupId: number) => ufRateOf.get(`${uf}:${groupId}`)!;
+  for (const [i, line] of lines.entries()) {
+    for (const uf of new Set([issuer.address.uf, destinationUf])) {
+      const key = `${uf}:${line.group.id}`;
+      if (ufRateOf.has(key)) continue;
+      const found = pickUfRate(input.ufRates, uf, line.group.id, date);
+      if (found) ufRateOf.set(key, found);
+      else problems.add(`items[${i}].ufRate`, `no ICMS rate of ${uf} in force on ${date}`);
+    }
+  }
+  if (issuer.crt === 1 && lines.some((l) => ['101', '201'].includes(l.rule.csosn ?? '')) && contributor && !input.simplesCreditRate) {
+    problems.add('filial.simplesCreditRate', 'CSOSN 101/201 to a contributor needs the filial’s pCredSN');
+  }
+  const header = {
+    freight: round(dec(input.freight), 'amount'),
+    insurance: round(dec(input.insurance), 'amount'),
+    discount: round(dec(input.discount), 'amount'),
+    other: round(dec(input.otherExpenses), 'amount'),
+  };
+  for (const [k, v] of Object.entries(header)) if (v.lt(0)) problems.add(k === 'other' ? 'otherExpenses' : k, 'must not be negative');
+  problems.throwIfAny();
+
+  // Header values apportioned by each line's net value, exact to the cent (the residue on the last line).
+  const weights = lines.map((l) => l.vProd.minus(l.lineDiscount));
+  const freights = allocate(header.freight, weights);
+  const insurances = allocate(header.insurance, weights);
+  const discounts = allocate(header.discount, weights);
+  const others = allocate(header.other, weights);
+  const warnings: string[] = [];
+  if (!input.approximateTaxes) warnings.push('No Lei 12.741 approximate-tax table is loaded: vTotTrib is 0 (POST /fiscal/approximate-taxes loads it).');
+
+  const items: FiscalItem[] = lines.map((line, i) => {
+    const discount = line.lineDiscount.plus(discounts[i]);
+    if (discount.gt(line.vProd)) {
+      problems.add(`items[${i}].discount`, 'the apportioned header discount exceeds the line value');
+      return null as never;
+    }
+    return computeItem(input, line, i, {
+      destination, destinationUf, contributor, finalConsumer, ruleSet: ruleSet!, ufRate, warnings,
+      freight: freights[i], insurance: insurances[i], discount, other: others[i],
+    });
+  });
+  problems.throwIfAny();
+  const firstRule = lines[0].rule;
+  return {
+    model,
+    operation,
+    operationNature: firstRule.operationNature ?? DEFAULT_NATURE[operation],
+    direction: operation === 'RETURN' ? 0 : 1,
+    purpose: operation === 'RETURN' ? 4 : 1,
+    destination,
+    finalConsumer,
+    presence: input.presence ?? 1,
+    issueDate: date,
+    ruleSetId: ruleSet!.code,
+    issuer,
+    recipient,
+    items,
+    totals: totalsOf(items),
+    warnings,
+  };
+}
+
+interface ItemContext {
+  destination: FiscalDestination;
+  destinationUf: string;
+  contributor: boolean;
+  finalConsumer: boolean;
+  ruleSet: EngineRuleSet;
+  ufRate: (uf: string, groupId: number) => EngineUfRate;
+  warnings: string[];
+  freight: Dec;
+  insurance: Dec;
+  discount: Dec;
+  other: Dec;
+}
+
+function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemContext): FiscalItem {
+  const { issuer } = input;
+  const { product, rule, group, vProd } = line;
+  const crt = issuer.crt;
+  const net = vProd.minus(c.discount).plus(c.freight).plus(c.insurance).plus(c.other);
+  const originRate = c.ufRate(issuer.address.uf, group.id);
+  const destRate = c.ufRate(c.destinationUf, group.id);
+  const interRate = new Dec(interstateRate(issuer.address.uf, c.destinationUf, product.origin));
+  const sources = [rateSource(originRate)];
+  if (c.destinationUf !== issuer.address.uf) sources.push(rateSource(destRate));
+
+  // IPI (RIPI, Decreto 7.212/2010 art. 190): the operation's value with freight, insurance and expenses.
+  let ipi: IpiGroup | null = null;
+  if (issuer.industrial) {
+    const cst = rule.ipiCst!;
+    const taxed = IPI_TAXED.has(cst) && rule.ipiRate !== null && rule.ipiRate.gt(0);
+    const base = taxed ? net : ZERO;
+    const rate = taxed ? rule.ipiRate! : ZERO;
+    ipi = { cst, enquadramento: rule.ipiEnquadramento ?? '999', base, rate: r4(rate), value: taxed ? pct(base, rate) : ZERO };
+  }
+  const vIpi = ipi?.value ?? ZERO;
+
+  // ICMS: the operation's rate — internal inside the UF, 4/7/12 % between UFs; a rule may fix its own.
+  const opRate = rule.icmsRate ?? (c.destination === 'INTERNAL' ? originRate.internalRate : c.destination === 'INTERSTATE' ? interRate : ZERO);
+  // IPI joins the ICMS base when the goods go to a final consumer (LC 87/1996 art. 13 §2).
+  const icmsBaseFull = c.finalConsumer ? net.plus(vIpi) : net;
+  const icms: IcmsGroup = {
+    origin: product.origin, cst: null, csosn: null, modBC: null, baseReduction: null, base: ZERO, rate: ZERO, value: ZERO,
+    fcpBase: null, fcpRate: null, fcpValue: null, st: null, simplesCreditRate: null, simplesCreditValue: null,
+  };
+  let description: string;
+  let ownIcmsForSt = ZERO;
+  let hasSt = false;
+  if (crt === 1) {
+    let csosn = rule.csosn!;
+    // pCredSN only to a contributor buyer (LC 123/2006 art. 23): to anyone else 101 is 102, 201 is 202.
+    if (!c.contributor && (csosn === '101' || csosn === '201')) csosn = csosn === '101' ? '102' : '202';
+    icms.csosn = csosn;
+    if ((csosn === '101' || csosn === '201') && input.simplesCreditRate) {
+      icms.simplesCreditRate = r4(input.simplesCreditRate);
+      icms.simplesCreditValue = pct(net, input.simplesCreditRate);
+    }
+    hasSt = ST_CSOSN.has(csosn);
+    if (hasSt) ownIcmsForSt = pct(icmsBaseFull, opRate);
+    description = `CSOSN ${csosn}`;
+  } else {
+    const cst = rule.icmsCst!;
+    icms.cst = cst;
+    if (TAXED_CST.has(cst)) {
+      const reduction = REDUCED_CST.has(cst) ? rule.icmsBaseReduction ?? ZERO : ZERO;
+      const base = reduction.isZero() ? icmsBaseFull : round(icmsBaseFull.times(HUNDRED.minus(reduction)).div(HUNDRED), 'amount');
+      icms.modBC = 3;
+      icms.baseReduction = REDUCED_CST.has(cst) ? r4(reduction) : null;
+      icms.base = base;
+      icms.rate = r4(opRate);
+      icms.value = pct(base, opRate);
+      // FCP of the UF inside it (ADCT art. 82); between UFs it belongs to the destination (ST or DIFAL).
+      if (c.destination === 'INTERNAL' && originRate.fcpRate.gt(0) && rule.icmsRate === null) {
+        icms.fcpBase = base;
+        icms.fcpRate = r4(originRate.fcpRate);
+        icms.fcpValue = pct(base, originRate.fcpRate);
+      }
+      ownIcmsForSt = icms.value;
+    } else if (cst === '30') {
+      ownIcmsForSt = pct(icmsBaseFull, opRate);
+    }
+    hasSt = ST_CST.has(cst);
+    description = `CST ${cst}`;
+  }
+
+  // ST by MVA (LC 87/1996 art. 8; Convênio ICMS 142/2018): between UFs the MVA is adjusted to the rates' gap.
+  if (hasSt) {
+    let mva = rule.stMva!;
+    const internalDest = destRate.internalRate;
+    if (c.destination === 'INTERSTATE' && interRate.lt(internalDest)) {
+      mva = r4(HUNDRED.plus(mva).div(HUNDRED).times(HUNDRED.minus(interRate).div(HUNDRED)).div(HUNDRED.minus(internalDest).div(HUNDRED)).minus(1).times(HUNDRED));
+    }
+    const reduction = rule.stBaseReduction ?? ZERO;
+    let base = net.plus(vIpi).times(HUNDRED.plus(mva).div(HUNDRED));
+    if (!reduction.isZero()) base = base.times(HUNDRED.minus(reduction).div(HUNDRED));
+    base = round(base, 'amount');
+    const gross = pct(base, internalDest);
+    const value = Dec.max(ZERO, gross.minus(ownIcmsForSt));
+    const fcp = destRate.fcpRate;
+    const st: IcmsStGroup = {
+      modBCST: 4, mva: r4(mva), baseReduction: reduction.isZero() ? null : r4(reduction), base, rate: r4(internalDest), value,
+      fcpBase: fcp.gt(0) ? base : null, fcpRate: fcp.gt(0) ? r4(fcp) : null, fcpValue: fcp.gt(0) ? pct(base, fcp) : null,
+    };
+    icms.st = st;
+    description += `, ST MVA ${mva.toString()} %`;
+  }
+
+  // DIFAL to a non-contributor in another UF (EC 87/2015, LC 190/2022): 100 % to the destination since 2019.
+  let difal: DifalGroup | null = null;
+  if (c.destination === 'INTERSTATE' && !c.contributor && crt !== 1 && icms.value.gt(0)) {
+    const internalDest = destRate.internalRate;
+    const fcp = destRate.fcpRate;
+    let base: Dec;
+    let destinationValue: Dec;
+    if (destRate.difalDoubleBase) {
+      // Base dupla (LC 190/2022 art. 13 §1 X as the UF's law reads it): the origin's ICMS out, the destination's in, FCP included.
+      base = round(icms.base.minus(icms.value).div(HUNDRED.minus(internalDest).minus(fcp).div(HUNDRED)), 'amount');
+      destinationValue = Dec.max(ZERO, pct(base, internalDest).minus(icms.value));
+    } else {
+      base = icms.base;
+      destinationValue = Dec.max(ZERO, pct(base, internalDest.minus(icms.rate)));
+    }
+    difal = {
+      base, fcpBase: base, fcpRate: r4(fcp), internalRate: r4(internalDest), interstateRate: r4(icms.rate), destinationShare: new Dec(100),
+      fcpValue: pct(base, fcp), destinationValue, originValue: ZERO,
+    };
+    description += `, DIFAL ${destRate.difalDoubleBase ? 'base dupla' : 'base única'}`;
+  }
+
+  // PIS/COFINS: by regime, ICMS out of the base (STF RE 574.706, Tema 69); Simples pays them in the DAS.
+  const rs = c.ruleSet;
+  const pisCofins = (cst: string | null, rate: Dec | null, which: 'pis' | 'cofins'): PisCofinsGroup => {
+    if (!rs.pisCofins) return { cst: '08', base: ZERO, rate: ZERO, value: ZERO };
+    if (crt !== 3) return { cst: cst ?? '49', base: ZERO, rate: ZERO, value: ZERO };
+    const effectiveCst = cst ?? '01';
+    if (!PIS_COFINS_RATED.has(effectiveCst)) return { cst: effectiveCst, base: ZERO, rate: ZERO, value: ZERO };
+    const effectiveRate = rate ?? new Dec(PIS_COFINS_DEFAULTS[input.regime as 'LUCRO_REAL' | 'LUCRO_PRESUMIDO'][which]);
+    const base = Dec.max(ZERO, net.minus(icms.value));
+    return { cst: effectiveCst, base, rate: r4(effectiveRate), value: pct(base, effectiveRate) };
+  };
+  const pis = pisCofins(rule.pisCst, rule.pisRate, 'pis');
+  const cofins = pisCofins(rule.cofinsCst, rule.cofinsRate, 'cofins');
+
+  // IBS/CBS (LC 214/2025; NT 2025.002 group UB): base without ICMS, FCP, DIFAL, PIS and COFINS.
+  let ibsCbs: IbsCbsGroup | null = null;
+  if (rs.ibsCbs) {
+    const cst = rule.ibsCbsCst ?? rs.ibsCbsCst;
+    const cClassTrib = rule.ibsCbsClass ?? rs.ibsCbsClass;
+    const taxed = !cst.startsWith('4');
+    const base = taxed
+      ? Dec.max(ZERO, net.minus(icms.value).minus(icms.fcpValue ?? ZERO).minus(difal?.destinationValue ?? ZERO).minus(difal?.fcpValue ?? ZERO).minus(pis.value).minus(cofins.value))
+      : ZERO;
+    const rate = (r: Dec) => (taxed ? r : ZERO);
+    const ibsUfValue = pct(base, rate(rs.ibsUfRate));
+    const ibsMunValue = pct(base, rate(rs.ibsMunRate));
+    ibsCbs = {
+      cst, cClassTrib, base, ibsUfRate: r4(rate(rs.ibsUfRate)), ibsUfValue, ibsMunRate: r4(rate(rs.ibsMunRate)), ibsMunValue,
+      ibsValue: ibsUfValue.plus(ibsMunValue), cbsRate: r4(rate(rs.cbsRate)), cbsValue: pct(base, rate(rs.cbsRate)),
+    };
+  }
+
+  // Lei 12.741/2012: the approximate taxes of the item's value (the operator's IBPT table).
+  let approximateTaxes = ZERO;
+  if (input.approximateTaxes && product.ncm) {
+    const row = input.approximateTaxes.get(product.ncm);
+    if (row) {
+      const federal = IMPORTED_ORIGINS.has(product.origin) ? row.federalImportedRate : row.federalNationalRate;
+      approximateTaxes = pct(vProd.minus(c.discount), federal.plus(row.stateRate).plus(row.municipalRate));
+    } else c.warnings.push(`NCM ${product.ncm} (item ${index + 1}) is not in the Lei 12.741 table: its vTotTrib is 0.`);
+  }
+
+  const vSt = icms.st?.value ?? ZERO;
+  const vFcpSt = icms.st?.fcpValue ?? ZERO;
+  const total = vProd.minus(c.discount).plus(vSt).plus(c.freight).plus(c.insurance).plus(c.other).plus(vIpi).plus(vFcpSt);
+  const factor = product.taxableFactor.isZero() ? new Dec(1) : product.taxableFactor;
+  const taxableQuantity = round(line.quantity.times(factor), 'quantity');
+  const gtin = product.gtin ?? 'SEM GTIN';
+  const contributorText = c.contributor ? 'contributor' : 'non-contributor';
+  return {
+    lineNumber: index + 1,
+    productId: product.id,
+    salesOrderItemId: line.input.salesOrderItemId ?? null,
+    code: product.code,
+    gtin,
+    description: product.name,
+    ncm: product.ncm!,
+    cest: product.cest,
+    cfop: rule.cfop,
+    unit: product.unit,
+    quantity: round(line.quantity, 'quantity'),
+    unitPrice: round(line.unitPrice, 'price'),
+    grossTotal: vProd,
+    taxableGtin: gtin,
+    taxableUnit: product.taxableUnit ?? product.unit,
+    taxableQuantity,
+    taxableUnitPrice: taxableQuantity.isZero() ? ZERO : round(vProd.div(taxableQuantity), 'price'),
+    freight: c.freight,
+    insurance: c.insurance,
+    discount: c.discount,
+    otherExpenses: c.other,
+    icms,
+    difal,
+    ipi,
+    pis,
+    cofins,
+    ibsCbs,
+    approximateTaxes,
+    total,
+    rule: {
+      ruleId: rule.id,
+      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${group.code} → CFOP ${rule.cfop}, ${description}`,
+      ratesSource: `${sources.join('; ')}; rule set ${rs.code} (${rs.source})`,
+    },
+  };
+}
+
+export function totalsOf(items: FiscalItem[]): FiscalTotals {
+  const s = (f: (i: FiscalItem) => Dec | null | undefined) => items.reduce((acc, i) => acc.plus(f(i) ?? ZERO), ZERO);
+  const withIbsCbs = items.some((i) => i.ibsCbs);
+  const vNF = s((i) => i.total);
+  const ibs = s((i) => i.ibsCbs?.ibsValue);
+  const cbs = s((i) => i.ibsCbs?.cbsValue);
+  return {
+    vBC: s((i) => i.icms.base),
+    vICMS: s((i) => i.icms.value),
+    vICMSDeson: ZERO,
+    vFCPUFDest: s((i) => i.difal?.fcpValue),
+    vICMSUFDest: s((i) => i.difal?.destinationValue),
+    vICMSUFRemet: s((i) => i.difal?.originValue),
+    vFCP: s((i) => i.icms.fcpValue),
+    vBCST: s((i) => i.icms.st?.base),
+    vST: s((i) => i.icms.st?.value),
+    vFCPST: s((i) => i.icms.st?.fcpValue),
+    vFCPSTRet: ZERO,
+    vProd: s((i) => i.grossTotal),
+    vFrete: s((i) => i.freight),
+    vSeg: s((i) => i.insurance),
+    vDesc: s((i) => i.discount),
+    vII: ZERO,
+    vIPI: s((i) => i.ipi?.value),
+    vIPIDevol: ZERO,
+    vPIS: s((i) => i.pis.value),
+    vCOFINS: s((i) => i.cofins.value),
+    vOutro: s((i) => i.otherExpenses),
+    vNF,
+    vTotTrib: s((i) => i.approximateTaxes),
+    ibsCbs: withIbsCbs ? { base: s((i) => i.ibsCbs?.base), ibsUf: s((i) => i.ibsCbs?.ibsUfValue), ibsMun: s((i) => i.ibsCbs?.ibsMunValue), ibs, cbs } : null,
+    vNFTot: withIbsCbs ? vNF.plus(ibs).plus(cbs) : null,
+  };
+}

@@ -1,0 +1,115 @@
+import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { ListQuery } from '../catalog/catalog-resource';
+import type { ApproximateTaxUpload, RuleInput, TaxGroupInput, UfRateInput } from './master-data.service';
+import type { PreviewInput } from './preview.service';
+
+/* Each schema with the type of what it validates (core/http/typed-input.ts). */
+const listQuery = Joi.object({ ...pagination, search: Joi.string().trim().max(100), active: Joi.boolean() });
+const operation = Joi.string().valid('SALE', 'RETURN', 'TRANSFER', 'BONUS');
+const destination = Joi.string().valid('INTERNAL', 'INTERSTATE', 'ABROAD');
+const pct = () => decimal('percent', { min: 0, max: 100 });
+const cst2 = Joi.string().pattern(/^\d{2}$/).message('{{#label}} must be 2 digits');
+
+const taxGroupFields = { code: Joi.string().trim().uppercase().pattern(/^[A-Z0-9_-]{1,20}$/), name: Joi.string().trim().min(1).max(120), active: Joi.boolean() };
+
+const ruleFields = {
+  taxGroupId: id('tax-group'),
+  operation,
+  destination,
+  contributor: Joi.boolean().description('the buyer is an ICMS contributor (indIEDest 1)'),
+  validFrom: isoDate(),
+  validTo: isoDate().allow(null),
+  cfop: Joi.string().pattern(/^[1-35-7][0-9]{3}$/).message('{{#label}} must be a CFOP (4 digits)'),
+  operationNature: Joi.string().trim().max(60).allow(null),
+  icmsCst: Joi.string().valid('00', '10', '20', '30', '40', '41', '50', '60', '70').allow(null),
+  csosn: Joi.string().valid('101', '102', '103', '201', '202', '203', '300', '400', '500').allow(null),
+  icmsBaseReduction: pct().allow(null),
+  icmsRate: pct().allow(null),
+  stMode: Joi.string().valid('NONE', 'MVA', 'ALREADY_TAXED'),
+  stMva: decimal('percent', { min: 0, max: 999 }).allow(null),
+  stBaseReduction: pct().allow(null),
+  pisCst: cst2.allow(null),
+  pisRate: pct().allow(null),
+  cofinsCst: cst2.allow(null),
+  cofinsRate: pct().allow(null),
+  ipiCst: cst2.allow(null),
+  ipiRate: pct().allow(null),
+  ipiEnquadramento: Joi.string().pattern(/^\d{3}$/).allow(null),
+  ibsCbsCst: Joi.string().pattern(/^\d{3}$/).allow(null),
+  ibsCbsClass: Joi.string().pattern(/^\d{6}$/).allow(null),
+  active: Joi.boolean(),
+};
+const required = <K extends keyof typeof ruleFields>(...keys: K[]) => Object.fromEntries(keys.map((k) => [k, ruleFields[k].required()]));
+const byId = (type: 'tax-group' | 'fiscal-rule') => Joi.object({ id: id(type).required() });
+
+const item = Joi.object({
+  productId: id('product').required(),
+  quantity: decimal('quantity', { positive: true }).required(),
+  unitPrice: decimal('price', { min: 0 }).required(),
+  discount: decimal('amount', { min: 0 }),
+});
+
+export const fiscalSchemas = {
+  listTaxGroups: typedSchema<{ query: ListQuery }>({ query: listQuery }),
+  getTaxGroup: typedSchema<{ params: { id: number } }>({ params: byId('tax-group') }),
+  createTaxGroup: typedSchema<{ body: TaxGroupInput }>({ body: Joi.object({ ...taxGroupFields, code: taxGroupFields.code.required(), name: taxGroupFields.name.required() }) }),
+  updateTaxGroup: typedSchema<{ params: { id: number }; body: TaxGroupInput & { version: number } }>({ params: byId('tax-group'), body: Joi.object({ ...taxGroupFields, version: version() }).min(2) }),
+  listRules: typedSchema<{ query: ListQuery }>({ query: listQuery }),
+  getRule: typedSchema<{ params: { id: number } }>({ params: byId('fiscal-rule') }),
+  createRule: typedSchema<{ body: RuleInput }>({ body: Joi.object({ ...ruleFields, ...required('taxGroupId', 'operation', 'destination', 'contributor', 'validFrom', 'cfop') }) }),
+  updateRule: typedSchema<{ params: { id: number }; body: RuleInput & { version: number } }>({ params: byId('fiscal-rule'), body: Joi.object({ ...ruleFields, version: version() }).min(2) }),
+  listUfRates: typedSchema<{ query: { uf?: string } }>({ query: Joi.object({ uf: Joi.string().uppercase().pattern(/^[A-Z]{2}$/) }) }),
+  createUfRate: typedSchema<{ body: UfRateInput }>({
+    body: Joi.object({
+      uf: Joi.string().uppercase().pattern(/^[A-Z]{2}$/).required(),
+      taxGroupId: id('tax-group').allow(null),
+      validFrom: isoDate().required(),
+      validTo: isoDate().allow(null),
+      internalRate: pct().required(),
+      fcpRate: pct(),
+      difalDoubleBase: Joi.boolean(),
+      source: Joi.string().trim().min(1).max(200).required(),
+      sourceDate: isoDate().required(),
+    }),
+  }),
+  loadApproximateTaxes: typedSchema<{ body: ApproximateTaxUpload }>({
+    body: Joi.object({
+      tableVersion: Joi.string().trim().min(1).max(20).required(),
+      source: Joi.string().trim().min(1).max(60).required(),
+      validFrom: isoDate().required(),
+      validTo: isoDate().required(),
+      rows: Joi.array().min(1).max(20000).items(Joi.object({
+        ncm: Joi.string().pattern(/^\d{8}$/).message('{{#label}} must be 8 digits').required(),
+        ex: Joi.string().pattern(/^\d{0,3}$/).allow(''),
+        federalNationalRate: pct().required(),
+        federalImportedRate: pct().required(),
+        stateRate: pct().required(),
+        municipalRate: pct().required(),
+      })).required(),
+    }),
+  }),
+  preview: typedSchema<{ body: PreviewInput }>({
+    body: Joi.object({
+      salesOrderId: id('sales-order'),
+      fulfillmentId: id('fulfillment'),
+      filialId: id('filial'),
+      customerId: id('customer').allow(null),
+      consumerDocument: document().allow(null),
+      operation,
+      model: Joi.number().valid(55, 65),
+      date: isoDate().required().description('the issue date the rules are chosen by'),
+      items: Joi.array().min(1).max(990).items(item),
+      freight: decimal('amount', { min: 0 }),
+      insurance: decimal('amount', { min: 0 }),
+      discount: decimal('amount', { min: 0 }),
+      otherExpenses: decimal('amount', { min: 0 }),
+      presence: Joi.number().valid(0, 1, 2, 3, 4, 5, 9),
+      finalConsumer: Joi.boolean(),
+    })
+      .oxor('salesOrderId', 'fulfillmentId', 'items')
+      .or('salesOrderId', 'fulfillmentId', 'items')
+      .oxor('salesOrderId', 'filialId')
+      .oxor('fulfillmentId', 'filialId'),
+  }),
+};

@@ -1,0 +1,12 @@
+/*
+ * The fiscal module's front door (SPEC §12.1): what the issuing paths (NF-e from billing, NFC-e,
+ * devoluções) use. `computeFiscalDocument` loads the tenant's fiscal data and runs the pure engine;
+ * the contract it returns is fiscal-document.ts.
+ */
+export { computeFiscalDocument } from './compute.service';
+export { computeDocument, totalsOf } from './engine';
+export type {
+  AppliedRule, ComputedFiscalDocument, ComputeFiscalDocument, Crt, DifalGroup, FiscalAddress, FiscalComputationRequest, FiscalDestination,
+  FiscalIssuer, FiscalItem, FiscalItemInput, FiscalModel, FiscalOperation, FiscalRecipient, FiscalTotals, IbsCbsGroup, IcmsGroup, IcmsStGroup,
+  IeIndicator, IpiGroup, PisCofinsGroup,
+} from './fiscal-document';

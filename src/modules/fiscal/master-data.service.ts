@@ -1,0 +1,202 @@
+import type { EntityManager } from 'typeorm';
+import { isUf } from '../../core/br-fiscal';
+import type { ActorContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { isUniqueViolation } from '../../core/db/db-errors';
+import { inTransaction } from '../../core/db/transaction';
+import { Dec } from '../../core/decimal';
+import { ConflictError, ValidationError } from '../../core/errors';
+import { recordAudit } from '../../core/audit/audit.service';
+import { publishEvent } from '../../core/outbox/outbox.service';
+import { catalogResource, ListQuery } from '../catalog/catalog-resource';
+import type { TaxGroupLookup } from '../catalog/catalog.ports';
+import { ApproximateTax } from './entities/approximate-tax.entity';
+import { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
+import { TaxGroup } from './entities/tax-group.entity';
+import { UfRate } from './entities/uf-rate.entity';
+import { encodeId } from '../../core/hashids';
+
+/*
+ * The company's fiscal master data (SPEC §1, §12.1): tax groups, fiscal operation rules, UF rate
+ * overrides and the Lei 12.741 table — versioned, audited, with events, like the catalog's resources.
+ */
+
+const groups = catalogResource<TaxGroup>({
+  target: TaxGroup,
+  name: 'Tax group',
+  auditEntity: 'tax-group',
+  orderBy: 'code',
+  events: { type: 'tax-group', data: (g) => ({ taxGroupId: encodeId('tax-group', g.id), code: g.code, name: g.name, active: g.active }) },
+  search: (qb, term) => qb.where('(r.code LIKE :t OR r.name LIKE :t)', { t: `%${term}%` }),
+});
+
+export type TaxGroupInput = Partial<Pick<TaxGroup, 'code' | 'name' | 'active'>>;
+
+const codeTaken = (code: string | undefined) => new ConflictError('TAX_GROUP_CODE_TAKEN', `Tax group code ${code ?? ''} is already in use`);
+
+export const taxGroupService = {
+  list: (ctx: ActorContext, q: ListQuery) => groups.list(ctx, q),
+  get: (ctx: ActorContext, id: number) => groups.get(ctx, id),
+  async create(ctx: ActorContext, input: TaxGroupInput): Promise<TaxGroup> {
+    try {
+      return await groups.create(ctx, { active: true, ...input });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw codeTaken(input.code);
+      throw err;
+    }
+  },
+  async update(ctx: ActorContext, id: number, version: number, input: TaxGroupInput): Promise<TaxGroup> {
+    try {
+      return await groups.update(ctx, id, version, input);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw codeTaken(input.code);
+      throw err;
+    }
+  },
+};
+
+/** The catalog checks a product's tax group through this (catalog.ports.ts). */
+export const taxGroupLookupProvider: TaxGroupLookup = {
+  exists: (em: EntityManager, companyId: number, taxGroupId: number) => em.existsBy(TaxGroup, { id: taxGroupId, companyId }),
+};
+
+const rules = catalogResource<FiscalOperationRule>({
+  target: FiscalOperationRule,
+  name: 'Fiscal operation rule',
+  auditEntity: 'fiscal-rule',
+  orderBy: 'taxGroupId',
+  events: {
+    type: 'fiscal-rule',
+    data: (r) => ({ ruleId: encodeId('fiscal-rule', r.id), taxGroupId: encodeId('tax-group', r.taxGroupId), operation: r.operation, destination: r.destination, contributor: r.contributor, cfop: r.cfop, validFrom: r.validFrom }),
+  },
+  search: (qb, term) => qb.where('r.cfop = :t', { t: term }),
+});
+
+export type RuleInput = Partial<Omit<FiscalOperationRule, 'id' | 'companyId' | 'version' | 'createdAt' | 'updatedAt'>>;
+
+const ruleTaken = () => new ConflictError('FISCAL_RULE_EXISTS', 'A rule for this tax group, operation, destination, contributor and valid-from date already exists');
+
+/** Checks that need more than one field (400 naming them); `r` is the rule as it will be stored. */
+function checkRule(r: RuleInput): void {
+  const errors: { path: string; message: string }[] = [];
+  if (!r.icmsCst && !r.csosn) errors.push({ path: 'icmsCst', message: 'a rule needs the ICMS CST (regime normal), the CSOSN (Simples), or both' });
+  if (r.validTo && r.validFrom && r.validTo < r.validFrom) errors.push({ path: 'validTo', message: 'before validFrom' });
+  if (r.stMode === 'MVA' && !r.stMva) errors.push({ path: 'stMva', message: 'ST by MVA needs the MVA' });
+  if (r.stMode === 'ALREADY_TAXED' && r.icmsCst && r.icmsCst !== '60') errors.push({ path: 'icmsCst', message: 'goods already taxed by ST take CST 60' });
+  if (r.stMode === 'ALREADY_TAXED' && r.csosn && r.csosn !== '500') errors.push({ path: 'csosn', message: 'goods already taxed by ST take CSOSN 500' });
+  if (['10', '30', '70'].includes(r.icmsCst ?? '') && r.stMode !== 'MVA') errors.push({ path: 'stMode', message: `CST ${r.icmsCst} needs stMode MVA` });
+  if (r.cfop && r.destination) {
+    const first = r.cfop[0];
+    const ok = r.destination === 'INTERNAL' ? ['1', '5'].includes(first) : r.destination === 'INTERSTATE' ? ['2', '6'].includes(first) : ['3', '7'].includes(first);
+    if (!ok) errors.push({ path: 'cfop', message: `CFOP ${r.cfop} does not match destination ${r.destination}` });
+  }
+  if (errors.length) throw new ValidationError('Invalid fiscal rule', errors, 'INVALID_FISCAL_RULE');
+}
+
+async function assertGroup(em: EntityManager, companyId: number, taxGroupId: number | undefined): Promise<void> {
+  if (taxGroupId !== undefined && !(await em.existsBy(TaxGroup, { id: taxGroupId, companyId }))) {
+    throw new ValidationError('Unknown tax group', [{ path: 'taxGroupId', message: 'not a tax group of the company' }], 'TAX_GROUP_NOT_FOUND');
+  }
+}
+
+export const ruleService = {
+  list: (ctx: ActorContext, q: ListQuery) => rules.list(ctx, q),
+  get: (ctx: ActorContext, id: number) => rules.get(ctx, id),
+  async create(ctx: ActorContext, input: RuleInput): Promise<FiscalOperationRule> {
+    const values: RuleInput = { stMode: 'NONE', active: true, validTo: null, ...input };
+    checkRule(values);
+    try {
+      return await inTransaction(async (em) => {
+        await assertGroup(em, ctx.companyId, values.taxGroupId);
+        return rules.create(ctx, values);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw ruleTaken();
+      throw err;
+    }
+  },
+  async update(ctx: ActorContext, id: number, version: number, input: RuleInput): Promise<FiscalOperationRule> {
+    try {
+      return await inTransaction(async (em) => {
+        const current = await rules.get(ctx, id);
+        checkRule({ ...current, ...input });
+        await assertGroup(em, ctx.companyId, input.taxGroupId);
+        return rules.update(ctx, id, version, input);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw ruleTaken();
+      throw err;
+    }
+  },
+};
+
+export interface UfRateInput {
+  uf: string;
+  taxGroupId?: number | null;
+  validFrom: string;
+  validTo?: string | null;
+  internalRate: Dec;
+  fcpRate?: Dec;
+  difalDoubleBase?: boolean;
+  source: string;
+  sourceDate: string;
+}
+
+/** The UF rows a company sees: the shipped ones and its own overrides. */
+export async function listUfRates(ctx: ActorContext, uf?: string): Promise<UfRate[]> {
+  const qb = dataSource.manager.createQueryBuilder(UfRate, 'r').where('r.company_id IN (0, :companyId)', { companyId: ctx.companyId });
+  if (uf) qb.andWhere('r.uf = :uf', { uf });
+  return qb.orderBy('r.uf', 'ASC').addOrderBy('r.company_id', 'ASC').addOrderBy('r.tax_group_id', 'ASC').addOrderBy('r.valid_from', 'ASC').getMany();
+}
+
+/** A company override of a UF's rates (for every product, or one tax group). */
+export async function createUfRate(ctx: ActorContext, input: UfRateInput): Promise<UfRate> {
+  if (!isUf(input.uf)) throw new ValidationError('Invalid UF', [{ path: 'uf', message: `${input.uf} is not a UF` }]);
+  try {
+    return await inTransaction(async (em) => {
+      await assertGroup(em, ctx.companyId, input.taxGroupId ?? undefined);
+      const row = await em.save(em.create(UfRate, {
+        companyId: ctx.companyId, uf: input.uf, taxGroupId: input.taxGroupId ?? 0, validFrom: input.validFrom, validTo: input.validTo ?? null,
+        internalRate: input.internalRate, fcpRate: input.fcpRate ?? new Dec(0), difalDoubleBase: input.difalDoubleBase ?? false, source: input.source, sourceDate: input.sourceDate,
+      }));
+      await recordAudit(em, ctx, { entity: 'fiscal-uf-rate', entityId: row.id, action: 'CREATED' });
+      await publishEvent(em, ctx, { type: 'fiscal-uf-rate.created', aggregateType: 'fiscal-uf-rate', aggregateId: row.id, data: { ufRateId: encodeId('fiscal-uf-rate', row.id), uf: row.uf, validFrom: row.validFrom } });
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError('UF_RATE_EXISTS', `The company already has a ${input.uf} rate from ${input.validFrom} for this scope`);
+    throw err;
+  }
+}
+
+export interface ApproximateTaxUpload {
+  tableVersion: string;
+  source: string;
+  validFrom: string;
+  validTo: string;
+  rows: { ncm: string; ex?: string; federalNationalRate: Dec; federalImportedRate: Dec; stateRate: Dec; municipalRate: Dec }[];
+}
+
+/** Replaces the company's Lei 12.741 table with the one uploaded (one transaction: the old table until it commits). */
+export async function loadApproximateTaxes(ctx: ActorContext, upload: ApproximateTaxUpload): Promise<{ rows: number; tableVersion: string; validFrom: string; validTo: string }> {
+  const seen = new Set<string>();
+  upload.rows.forEach((r, i) => {
+    const key = `${r.ncm}:${r.ex ?? ''}`;
+    if (seen.has(key)) throw new ValidationError('Duplicate NCM', [{ path: `rows[${i}].ncm`, message: `${r.ncm} appears twice` }]);
+    seen.add(key);
+  });
+  if (upload.validTo < upload.validFrom) throw new ValidationError('Invalid validity', [{ path: 'validTo', message: 'before validFrom' }]);
+  return inTransaction(async (em) => {
+    await em.delete(ApproximateTax, { companyId: ctx.companyId });
+    for (let i = 0; i < upload.rows.length; i += 500) {
+      const chunk = upload.rows.slice(i, i + 500).map((r) => ({
+        companyId: ctx.companyId, ncm: r.ncm, ex: r.ex ?? '', federalNationalRate: r.federalNationalRate, federalImportedRate: r.federalImportedRate,
+        stateRate: r.stateRate, municipalRate: r.municipalRate, validFrom: upload.validFrom, validTo: upload.validTo, tableVersion: upload.tableVersion, source: upload.source,
+      }));
+      await em.insert(ApproximateTax, chunk);
+    }
+    await recordAudit(em, ctx, { entity: 'fiscal-approximate-tax', entityId: ctx.companyId, action: 'LOADED', changes: { tableVersion: [null, upload.tableVersion], rows: [null, upload.rows.length] } });
+    await publishEvent(em, ctx, { type: 'fiscal-approximate-tax.loaded', aggregateType: 'company', aggregateId: ctx.companyId, data: { tableVersion: upload.tableVersion, rows: upload.rows.length, validFrom: upload.validFrom, validTo: upload.validTo } });
+    return { rows: upload.rows.length, tableVersion: upload.tableVersion, validFrom: upload.validFrom, validTo: upload.validTo };
+  });
+}
