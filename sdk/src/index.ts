@@ -12,6 +12,7 @@ import { ProductMap } from './product-map';
 import { QuickSale } from './quick-sale';
 import { Returns } from './returns';
 import { Fiscal } from './fiscal';
+import { Nfce } from './nfce';
 
 export { ApiError } from './errors';
 export type { ProblemDocument } from './errors';
@@ -53,6 +54,8 @@ export interface Client {
   taxAuthority: TaxAuthority;
   /** `/api/fiscal`: tax preview, tax groups, operation rules, UF rates, Lei 12.741 table. */
   fiscal: Fiscal;
+  /** `/api/nfce`: NFC-e settings per filial, the notes, their XML and DANFE NFC-e. */
+  nfce: Nfce;
   /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
   request: HttpClient['request'];
 }
@@ -78,6 +81,7 @@ export function createClient(options: ClientOptions): Client {
     nfe: new Nfe(http),
     taxAuthority: new TaxAuthority(http),
     fiscal: new Fiscal(http),
+    nfce: new Nfce(http),
     request: http.request.bind(http),
   };
 }
