@@ -7,6 +7,7 @@ import { gunzipText } from '../../src/modules/invoices/invoice-store';
 import { NfceConfiguration } from '../../src/modules/nfce/entities/nfce-configuration.entity';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
 import { NfceQueueLease } from '../../src/modules/nfce/entities/nfce-queue-lease.entity';
+import { cancelNfce } from '../../src/modules/nfce/cancel.service';
 import { qrCodeParameter } from '../../src/modules/nfce/nfce-xml';
 import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
 import { hasValidCheckDigit } from '../../src/modules/nfe/xml/access-key';
@@ -254,6 +255,29 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(xml).to.contain(`<dest><CPF>${cpf}</CPF>`);
     if (canValidateXsd) expect(xsdErrors(xml)).to.equal(null);
     await save({ identificationThreshold: null });
+  });
+
+  it("cancellation 110111 within the UF's window; past it 422; a note not authorized 409; bad input 400", async () => {
+    const res = await sell();
+    const f = res.body.fiscalDocument;
+    expect(f.status).to.equal('AUTHORIZED');
+    expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(t.headers()).send({ justification: 'curta' }), 400);
+    expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(other.headers()).send({ justification: 'Venda cancelada a pedido do cliente' }), 404, 'NFCE_NOT_FOUND');
+    expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ justification: 'Venda cancelada a pedido do cliente' }), 403);
+    // Past the window (30 minutes): refused before anything is sent.
+    const late = await cancelNfce({ ...t.ctx, grantedFiliais: '*', scopes: [] } as never, decodeId('nfce', f.id), 'Venda cancelada a pedido do cliente', new Date(Date.now() + 31 * 60_000)).catch((e) => e);
+    expect(late, String(late)).to.be.instanceOf(Error);
+    expect(late.code ?? late.problemCode, String(late)).to.equal('CANCELLATION_DEADLINE_PASSED');
+    expect((await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) })).status).to.equal('AUTHORIZED');
+
+    const ok = await api().post(`/api/nfce/${f.id}/cancel`).set(t.headers()).send({ justification: 'Venda cancelada a pedido do cliente' });
+    expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
+    expect(ok.body).to.include({ status: 'CANCELLED', cStat: '135' });
+    const row = await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) });
+    expect(row.cancelProtocol).to.match(/^\d{15}$/);
+    expect(gunzipText(row.cancelXmlGz!)).to.contain('<tpEvento>110111</tpEvento>');
+    expect((await eventsOf(t)).map((e) => e.type)).to.include('nfce.cancelled');
+    expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(t.headers()).send({ justification: 'Venda cancelada a pedido do cliente' }), 409, 'NFCE_CANCELLED');
   });
 
   it('a filial without NFC-e: the quick sale answers no fiscal document and writes no note', async () => {

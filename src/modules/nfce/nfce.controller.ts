@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
+import { cancelNfce } from './cancel.service';
 import { getNfceConfiguration, putNfceConfiguration } from './configuration.service';
 import { danfePdf, danfeText } from './danfe';
 import { toConfigurationDto, toNfceDto } from './nfce.mapper';
@@ -36,4 +37,8 @@ export async function danfe(req: ValidRequest<typeof s.byId>, res: Response) {
   const pdf = await danfePdf(doc);
   res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="${doc.accessKey}-danfe-nfce.pdf"`);
   res.send(pdf);
+}
+
+export async function cancel(req: ValidRequest<typeof s.cancel>, res: Response) {
+  res.json(toNfceDto(await cancelNfce(req.ctx, req.valid.params.id, req.valid.body.justification)));
 }

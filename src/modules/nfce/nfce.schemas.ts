@@ -28,6 +28,10 @@ export const nfceSchemas = {
     }),
   }),
   byId: typedSchema<{ params: { id: number } }>({ params: nfceParams }),
+  cancel: typedSchema<{ params: { id: number }; body: { justification: string } }>({
+    params: nfceParams,
+    body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required().description('xJust, 15 to 255 characters') }),
+  }),
 };
 
 export type ThresholdInput = Dec | null;

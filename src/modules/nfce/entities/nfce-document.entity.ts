@@ -117,6 +117,13 @@ export class NfceDocument {
   @Column({ name: 'x_motivo', type: 'varchar', length: 255, nullable: true })
   xMotivo!: string | null;
 
+  @Column({ name: 'cancel_protocol', type: 'varchar', length: 20, nullable: true })
+  cancelProtocol!: string | null;
+
+  /** procEventoNFe of the cancellation (gzip). */
+  @BlobColumn({ name: 'cancel_xml_gz', nullable: true })
+  cancelXmlGz!: Buffer | null;
+
   @Column({ name: 'send_attempts', type: 'int', default: 0 })
   sendAttempts!: number;
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class NfceCounter1795822857273 implements MigrationInterface {
-    name = 'NfceCounter1795822857273'
+export class NfceCounter1795824330674 implements MigrationInterface {
+    name = 'NfceCounter1795824330674'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -56,6 +56,8 @@ export class NfceCounter1795822857273 implements MigrationInterface {
                 "authorized_at" datetime,
                 "c_stat" varchar(3),
                 "x_motivo" varchar(255),
+                "cancel_protocol" varchar(20),
+                "cancel_xml_gz" blob,
                 "send_attempts" integer NOT NULL DEFAULT (0),
                 "overdue_alerted" boolean NOT NULL DEFAULT (0),
                 "version" integer NOT NULL,

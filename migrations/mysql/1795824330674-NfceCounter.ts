@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class NfceCounter1795822857273 implements MigrationInterface {
-    name = 'NfceCounter1795822857273'
+export class NfceCounter1795824330674 implements MigrationInterface {
+    name = 'NfceCounter1795824330674'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -55,6 +55,8 @@ export class NfceCounter1795822857273 implements MigrationInterface {
                 \`authorized_at\` datetime(3) NULL,
                 \`c_stat\` varchar(3) NULL,
                 \`x_motivo\` varchar(255) NULL,
+                \`cancel_protocol\` varchar(20) NULL,
+                \`cancel_xml_gz\` longblob NULL,
                 \`send_attempts\` int NOT NULL DEFAULT '0',
                 \`overdue_alerted\` tinyint NOT NULL DEFAULT 0,
                 \`version\` int NOT NULL,
