@@ -14,7 +14,7 @@ import { IssuerClient } from '../invoices/authority/issuer-client';
 import { issuerTarget } from '../invoices/authority/endpoints';
 import { NfceDocument } from './entities/nfce-document.entity';
 import { NfceQueueLease } from './entities/nfce-queue-lease.entity';
-import { counterSigning, nfceEvent, recordVerdict, sendNote } from './issue.service';
+import { consultKey, counterSigning, enterOfflineContingency, nfceEvent, recordVerdict, sendNote } from './issue.service';
 
 /*
  * The transmission queue of NFC-e issued in offline contingency (SPEC §12.3). One replica at a time
@@ -29,6 +29,8 @@ import { counterSigning, nfceEvent, recordVerdict, sendNote } from './issue.serv
 const LEASE = 'nfce-transmission';
 /** Offline NFC-e must reach the authority within 24 hours of their issue. */
 export const LEGAL_WINDOW_MS = 24 * 3600_000;
+/** A SIGNED note untouched this long was left by a crash between the sale's commit and its answer. */
+const ABANDONED_MS = 60_000;
 
 const queueSize = new Gauge({ name: 'backoffice_nfce_contingency_pending', help: 'NFC-e issued in offline contingency not yet transmitted', registers: [registry] });
 const oldestAge = new Gauge({ name: 'backoffice_nfce_contingency_oldest_seconds', help: 'Age of the oldest NFC-e waiting in contingency (seconds; legal window 24 h)', registers: [registry] });
@@ -72,6 +74,7 @@ export async function runNfceQueue(opts: { now?: Date; owner?: string; limit?: n
   let transmitted = 0;
   let rejected = 0;
   try {
+    await settleAbandoned(now);
     const pending = await reader().find(NfceDocument, { where: { status: 'CONTINGENCY' }, order: { companyId: 'ASC', filialId: 'ASC', series: 'ASC', number: 'ASC' }, take: opts.limit ?? 500 });
     const byFilial = new Map<string, NfceDocument[]>();
     for (const d of pending) {
@@ -102,6 +105,27 @@ export async function runNfceQueue(opts: { now?: Date; owner?: string; limit?: n
     return { ran: true, transmitted, rejected, pending: left };
   } finally {
     await releaseLease(owner).catch(() => undefined);
+  }
+}
+
+/**
+ * Notes a crash left SIGNED after their sale committed (the synchronous attempt never ended): the
+ * authority's record first (the attempt may have reached it), else offline contingency, which the
+ * pass then sends in order.
+ */
+async function settleAbandoned(now: Date): Promise<void> {
+  const stuck = await reader().find(NfceDocument, { where: { status: 'SIGNED', updatedAt: LessThan(new Date(now.getTime() - ABANDONED_MS)) }, order: { id: 'ASC' }, take: 100 });
+  for (const doc of stuck) {
+    try {
+      const sc = await counterSigning(doc.companyId, doc.filialId);
+      const client = new IssuerClient(await issuerTarget(sc.filial, null), sc.credentials, sc.tpAmb);
+      const ctx: ActorContext = { companyId: doc.companyId, actor: 'nfce-queue' };
+      const known = await consultKey(client, doc.accessKey);
+      if (known && known !== 'UNAVAILABLE') await recordVerdict(ctx, doc, { kind: 'AUTHORIZED', prot: known }, 'nfce.authorized');
+      else await enterOfflineContingency(ctx, doc, 'Sem resposta da SEFAZ autorizadora no prazo', known === 'UNAVAILABLE');
+    } catch (err) {
+      logger.warn('nfce queue: could not settle an abandoned note', { nfceId: encodeId('nfce', doc.id), err: (err as Error).message });
+    }
   }
 }
 
