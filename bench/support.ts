@@ -72,8 +72,11 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
 
 /** The raw-SQL floor of a quick sale (../shared/bench), measured in the same run. */
 export function rawQuickSaleFloor(secs = 15): { tps: number; p50: string; p99: string } | null {
-  const script = path.resolve(__dirname, '../../shared/bench/raw-quick-sale-floor.js');
-  if (!fs.existsSync(script)) return null;
+  // shared/ beside the checkout (a clone in /work/main), or one level up (a worktree in /work/wt/<name>); BENCH_FLOOR_SCRIPT overrides.
+  const script = [process.env.BENCH_FLOOR_SCRIPT, path.resolve(__dirname, '../../shared/bench/raw-quick-sale-floor.js'), path.resolve(__dirname, '../../../shared/bench/raw-quick-sale-floor.js')].find(
+    (p): p is string => !!p && fs.existsSync(p),
+  );
+  if (!script) return null;
   const res = spawnSync(process.execPath, [script], { cwd: path.resolve(__dirname, '..'), env: { ...process.env, SECS: String(secs) }, encoding: 'utf8' });
   const line = res.stdout.trim().split('\n').pop();
   return line ? JSON.parse(line) : null;

@@ -12,6 +12,8 @@ import { ProductMap } from './product-map';
 import { QuickSale } from './quick-sale';
 import { Returns } from './returns';
 import { Fiscal } from './fiscal';
+import { Invoices } from './invoices';
+import { Receivables } from './receivables';
 import { Nfce } from './nfce';
 
 export { ApiError } from './errors';
@@ -24,6 +26,7 @@ export { verifyWebhookSignature } from './events';
 export type { paths, components, operations } from './openapi';
 export type { BodyOf, QueryOf, ResponseOf, Schema } from './typed';
 export type { DomainEvent, EventsQuery, Webhook, WebhookDelivery } from './events';
+export type * from './receivables';
 
 export interface Client {
   /** `/api/sales-order`. */
@@ -36,6 +39,8 @@ export interface Client {
   entryDocuments: EntryDocuments;
   /** `/api/entry-document/contas-pagar`: payables, payments, reversals. */
   payables: Payables;
+  /** `/api/receivables`: what customers and card acquirers owe, receipts, reversals, aging, statements, CSV. */
+  receivables: Receivables;
   /** `/api/entry-document/cte`: CT-e freight staged, apportioned onto the goods, cancelled. */
   ctes: Ctes;
   /** `/api/settings`: filial fiscal settings, company purchase tolerances. */
@@ -54,6 +59,8 @@ export interface Client {
   taxAuthority: TaxAuthority;
   /** `/api/fiscal`: tax preview, tax groups, operation rules, UF rates, Lei 12.741 table. */
   fiscal: Fiscal;
+  /** `/api/invoices`: outbound NF-e — preview, issue, cancel, correct, downloads, séries and voided numbers. */
+  invoices: Invoices;
   /** `/api/nfce`: NFC-e settings per filial, the notes, their XML and DANFE NFC-e. */
   nfce: Nfce;
   /** Any route, with the same headers, errors and retries (for modules not wrapped yet). */
@@ -72,6 +79,7 @@ export function createClient(options: ClientOptions): Client {
     events: new Events(http),
     entryDocuments: new EntryDocuments(http),
     payables: new Payables(http),
+    receivables: new Receivables(http),
     ctes: new Ctes(http),
     settings: new Settings(http),
     catalog: new Catalog(http),
@@ -81,6 +89,7 @@ export function createClient(options: ClientOptions): Client {
     nfe: new Nfe(http),
     taxAuthority: new TaxAuthority(http),
     fiscal: new Fiscal(http),
+    invoices: new Invoices(http),
     nfce: new Nfce(http),
     request: http.request.bind(http),
   };

@@ -84,6 +84,8 @@ export interface SalesOrder {
   freight: number;
   totals: SalesOrderTotals;
   notes: string | null;
+  /** Each fulfilment is billed in these installments (receivables); null: one installment due on billing. */
+  paymentTerms: PaymentTerms | null;
   validUntil: string | null;
   expired: boolean;
   groupedIntoId: string | null;
@@ -93,6 +95,11 @@ export interface SalesOrder {
   version: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Days from the billing date of each installment, e.g. `{ installmentDays: [30, 60, 90] }`. */
+export interface PaymentTerms {
+  installmentDays: number[];
 }
 
 export interface SalesOrderItemInput {
@@ -111,6 +118,7 @@ export interface CreateSalesOrderRequest {
   sellerId?: string | null;
   alias?: string | null;
   notes?: string | null;
+  paymentTerms?: PaymentTerms | null;
   discount?: DecimalInput;
   freight?: DecimalInput;
   /** Quotes only, 'YYYY-MM-DD' (default 30 days). */
@@ -124,6 +132,7 @@ export interface UpdateSalesOrderRequest {
   sellerId?: string | null;
   alias?: string | null;
   notes?: string | null;
+  paymentTerms?: PaymentTerms | null;
   discount?: DecimalInput;
   freight?: DecimalInput;
   validUntil?: string | null;

@@ -36,3 +36,10 @@ export function startOfBusinessDay(date: string): string {
   start = midnightAsUtc - zoneOffsetMs(start);
   return new Date(start).toISOString().replace('T', ' ').replace('Z', '');
 }
+
+/** 'YYYY-MM-DD' plus `days` calendar days (negative goes back): due dates, aging limits. */
+export function addCalendarDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

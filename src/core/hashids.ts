@@ -13,7 +13,8 @@ export const RESOURCE_TYPES = [
   'entry-document', 'entry-document-item', 'payable', 'payable-payment', 'product-map', 'nfe-inbound', 'sales-order',
   'sales-order-item', 'fulfillment', 'return', 'purchase-order', 'purchase-order-item', 'event', 'webhook',
   'entry-cfop-rule', 'third-party-stock', 'nfe-batch', 'cte', 'invoice', 'invoice-series',
-  'tax-group', 'fiscal-rule', 'fiscal-uf-rate', 'nfce',
+  'tax-group', 'fiscal-rule', 'fiscal-uf-rate',
+  'receivable', 'receivable-receipt', 'customer-credit', 'nfce',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

@@ -11,6 +11,7 @@ import { payableRoutes } from './payables/payables.router';
 import { productMapRoutes } from './product-map/product-map.router';
 import { purchaseRoutes } from './purchase/purchase.router';
 import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale/quick-sale.router';
+import { receivableRoutes } from './receivables/receivables.router';
 import { returnRoutes } from './returns/returns.router';
 import { salesOrderRoutes } from './sales-order/sales-order.router';
 import { sefazRoutes } from './sefaz/sefaz.router';
@@ -48,5 +49,5 @@ export function allRoutes(): RouteDef[] {
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
   // POST /sales-order is quick-sale's (it dispatches to sales-order's create), listed where sales orders begin.
-  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes, ...invoiceRoutes, ...nfceRoutes];
+  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...receivableRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes, ...invoiceRoutes, ...nfceRoutes];
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
 import { SMTPServer } from 'smtp-server';
 import { setInvoicesConfig, invoicesConfig } from '../../src/core/config/invoices';
@@ -81,6 +82,11 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
     expect(pdf.status).to.equal(200);
     expect(pdf.headers['content-type']).to.match(/application\/pdf/);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).to.equal('%PDF-');
+    // The boxes an accountant looks for (pdftotext where installed).
+    if (spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).status === 0) {
+      const text = spawnSync('pdftotext', ['-', '-'], { input: pdf.body as Buffer, encoding: 'utf8' }).stdout;
+      expect(text).to.contain('V. TOT. TRIB.').and.contain('V. ICMS UF DEST.').and.contain('V. FCP UF DEST.').and.contain('V. DESC.');
+    }
   });
 
   it('cancels within the deadline (110111): CANCELLED, event stored, the authority agrees; again → 409; past the deadline → 422', async () => {
@@ -95,6 +101,10 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
     const events = await dataSource.manager.findBy(OutboundNfeEvent, { outboundNfeId: decodeId('invoice', res.body.id) });
     expect(events.map((e) => [e.type, e.sequence, e.cStat])).to.deep.equal([['110111', 1, '135']]);
     expect(t.sim.issuer.document(res.body.accessKey)?.status).to.equal('CANCELLED');
+    // The fulfilment's receivables: attached to the NF-e when it was authorized, cancelled with it.
+    const receivables: { status: string; origin_type: string; access_key: string | null }[] = await dataSource.query('SELECT status, origin_type, access_key FROM receivable WHERE company_id = ? AND fulfillment_id = ?', [t.companyId, decodeId('fulfillment', fulfillmentId)]);
+    expect(receivables.length).to.be.greaterThan(0);
+    expect(receivables.map((r) => [r.status, r.origin_type, r.access_key])).to.deep.equal(receivables.map(() => ['CANCELLED', 'FISCAL_DOCUMENT', res.body.accessKey]));
     expectProblem(await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }), 409, 'INVOICE_CANCELLED');
 
     const late = await issue(t, { fulfillmentId: (await fulfilledOrder(t)).fulfillmentId });

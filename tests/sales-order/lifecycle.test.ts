@@ -64,8 +64,9 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
     expect(await stockOf(t, 0, chair.id)).to.deep.include({ quantity: '16.0000' });
     expect(await stockOf(t, 0, table.id)).to.deep.include({ quantity: '8.0000' });
     let events = await eventsOf(t, mark);
-    // The ledger's stock.changed per product (new balances), then the order's own event.
-    expect(events.map((e) => e.type)).to.deep.equal(['stock.changed', 'stock.changed', 'sales-order.fulfilled']);
+    // The ledger's stock.changed per product (new balances), then the order's own event, then the
+    // receivable the fulfilment billed (one installment: the order has no payment terms).
+    expect(events.map((e) => e.type)).to.deep.equal(['stock.changed', 'stock.changed', 'sales-order.fulfilled', 'receivable.created']);
     expect(events.slice(0, 2).map((e) => e.data.balance).sort()).to.deep.equal([16, 8].sort());
     expect(events[2].data).to.include({ status: 'PARTIALLY_FULFILLED', fulfillmentId: first.body.fulfillment.id });
 
@@ -81,7 +82,10 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
     expect(await stockOf(t, 0, chair.id)).to.deep.include({ quantity: '10.0000' });
     expect(await stockOf(t, 0, table.id)).to.deep.include({ quantity: '5.0000' });
     events = await eventsOf(t, mark);
-    expect(events.filter((e) => e.type !== 'stock.changed').map((e) => [e.type, e.data.status])).to.deep.equal([['sales-order.fulfilled', 'FULFILLED']]);
+    expect(events.filter((e) => e.type !== 'stock.changed').map((e) => [e.type, e.data.status])).to.deep.equal([
+      ['sales-order.fulfilled', 'FULFILLED'],
+      ['receivable.created', 'OPEN'],
+    ]);
 
     const view = await api().get(`/api/sales-order/${quote.id}/fulfillment`).set(t.headers());
     expect(view.status).to.equal(200);

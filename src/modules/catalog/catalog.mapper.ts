@@ -1,7 +1,7 @@
 import { encodeId } from '../../core/hashids';
 import { toJsonNumber } from '../../core/decimal';
 import type { Customer } from './entities/customer.entity';
-import type { PaymentMethod } from './entities/payment-method.entity';
+import { type PaymentMethod, settlementOf } from './entities/payment-method.entity';
 import type { Product } from './entities/product.entity';
 import type { Seller } from './entities/seller.entity';
 import type { Supplier } from './entities/supplier.entity';
@@ -81,7 +81,14 @@ export const toPaymentMethodDto = (m: PaymentMethod) => ({
   kind: m.kind,
   givesChange: m.givesChange,
   active: m.active,
+  // The effective settlement (the kind's default where the row leaves it unset).
+  ...settlementDto(m),
 });
+
+const settlementDto = (m: PaymentMethod) => {
+  const s = settlementOf(m);
+  return { settlement: s.settlement, settlementDays: s.settlementDays, feePercent: toJsonNumber(s.feePercent, 'percent') };
+};
 
 export const toStockBalanceDto = (b: StockBalance, product?: Pick<Product, 'code' | 'name' | 'unit'>) => ({
   filialId: encodeId('filial', b.filialId),

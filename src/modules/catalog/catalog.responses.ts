@@ -1,5 +1,5 @@
 import { Joi } from '../../core/http/schema';
-import { hashid, named, obj, oneOf, page, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
+import { hashid, named, obj, oneOf, page, percent, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
 
 /** Response bodies of the catalog routes (catalog.mapper.ts). */
 const audit = { version: Joi.number().integer().example(1), createdAt: timestamp(), updatedAt: timestamp() };
@@ -82,6 +82,9 @@ export const PaymentMethod = named(
     kind: oneOf('CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BANK_SLIP', 'STORE_CREDIT', 'OTHER'),
     givesChange: Joi.boolean(),
     active: Joi.boolean(),
+    settlement: oneOf('AT_ONCE', 'ACQUIRER', 'ON_CREDIT').description('how its sales are received: at once (born RECEIVED), by the card acquirer, or by the customer a prazo'),
+    settlementDays: Joi.number().integer().example(30).description('days from the sale to the due date'),
+    feePercent: percent().example(2.99).description("the acquirer's fee"),
   }),
 );
 

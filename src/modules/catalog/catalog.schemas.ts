@@ -2,7 +2,7 @@ import { decimal, document, id, Joi, pagination, version } from '../../core/http
 import { type TypedSchema, typedSchema } from '../../core/http/typed-input';
 import type { PageRequest } from '../../core/pagination';
 import type { ListQuery } from './catalog-resource';
-import type { PaymentKind } from './entities/payment-method.entity';
+import type { PaymentMethodInput } from './payment-method.service';
 import type { CustomerInput, SellerInput, SupplierInput } from './party.service';
 import type { ProductInput } from './product.service';
 
@@ -103,13 +103,16 @@ export const supplierSchemas = {
 
 export const paymentMethodSchemas = {
   list: typedSchema<{ query: { active?: boolean } }>({ query: Joi.object({ active: Joi.boolean() }) }),
-  create: typedSchema<{ body: { code: string; name: string; kind: PaymentKind; givesChange?: boolean; active?: boolean } }>({
+  create: typedSchema<{ body: PaymentMethodInput }>({
     body: Joi.object({
       code: Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/).required(),
       name: Joi.string().trim().min(1).max(80).required(),
       kind: Joi.string().valid('CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BANK_SLIP', 'STORE_CREDIT', 'OTHER').required(),
       givesChange: Joi.boolean(),
       active: Joi.boolean(),
+      settlement: Joi.string().valid('AT_ONCE', 'ACQUIRER', 'ON_CREDIT').description("how its sales are received; default by kind (cards ACQUIRER, boleto ON_CREDIT, others AT_ONCE)"),
+      settlementDays: Joi.number().integer().min(0).max(720).description('days to the due date (acquirer settlement D+n, a prazo term); default by kind'),
+      feePercent: decimal('percent', { min: 0, max: 100 }).description("the acquirer's fee, percent of the payment (ACQUIRER only)"),
     }),
   }),
 };

@@ -7,7 +7,19 @@ import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { toPaymentMethodDto } from './catalog.mapper';
 import type { EntityManager } from 'typeorm';
-import { PaymentKind, PaymentMethod } from './entities/payment-method.entity';
+import { Dec } from '../../core/decimal';
+import { PaymentKind, PaymentMethod, SettlementMode } from './entities/payment-method.entity';
+
+export interface PaymentMethodInput {
+  code: string;
+  name: string;
+  kind: PaymentKind;
+  givesChange?: boolean;
+  active?: boolean;
+  settlement?: SettlementMode;
+  settlementDays?: number;
+  feePercent?: Dec;
+}
 
 export const paymentMethodService = {
   list(ctx: ActorContext, query: { active?: boolean }): Promise<PaymentMethod[]> {
@@ -15,7 +27,7 @@ export const paymentMethodService = {
     return dataSource.manager.find(PaymentMethod, { where, order: { code: 'ASC' } });
   },
 
-  async create(ctx: ActorContext, input: { code: string; name: string; kind: PaymentKind; givesChange?: boolean; active?: boolean }): Promise<PaymentMethod> {
+  async create(ctx: ActorContext, input: PaymentMethodInput): Promise<PaymentMethod> {
     try {
       return await inTransaction(async (em) => {
         const method = await em.save(
@@ -26,6 +38,9 @@ export const paymentMethodService = {
             kind: input.kind,
             givesChange: input.givesChange ?? input.kind === 'CASH',
             active: input.active ?? true,
+            settlement: input.settlement ?? null,
+            settlementDays: input.settlementDays ?? null,
+            feePercent: input.feePercent ?? new Dec(0),
           }),
         );
         await recordAudit(em, ctx, { entity: 'payment-method', entityId: method.id, action: 'CREATED' });

@@ -5,6 +5,7 @@ import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/erro
 import { NFE_NS } from '../sefaz/xml/dom';
 import { asciiText, brasiliaDateTime } from '../sefaz/xml/events';
 import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, IssuerEvent, issuerEventId, TP_CANCELAMENTO, TP_CCE } from '../sefaz/xml/outbound';
+import { cancelForFiscalDocument } from '../receivables';
 import { Contingency } from './authority/endpoints';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
@@ -68,6 +69,20 @@ function failure(lot: { cStat: string; xMotivo: string }, result: { cStat: strin
   throw new BusinessRuleError('SEFAZ_REJECTED', `The authority rejected the event: ${cStat} ${xMotivo}`, { cStat, xMotivo });
 }
 
+class DryRun extends Error {}
+
+/** 422 RECEIVABLE_HAS_RECEIPTS before anything is sent: the cancellation of the receivables is tried and rolled back. */
+async function assertReceivablesCancellable(ctx: TenantContext, fulfillmentId: number, reason: string): Promise<void> {
+  try {
+    await inTransaction(async (em) => {
+      await cancelForFiscalDocument(em, ctx, { fulfillmentId, reason });
+      throw new DryRun();
+    });
+  } catch (err) {
+    if (!(err instanceof DryRun)) throw err;
+  }
+}
+
 export async function cancelInvoice(ctx: TenantContext, id: number, justification: string): Promise<OutboundNfe> {
   const doc = await findInvoice(ctx.companyId, id);
   await assertFilialAccess(ctx, doc.filialId);
@@ -79,6 +94,7 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
     throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `An NF-e of ${s.filial.uf} may be cancelled within ${hours} hours of its authorization (until ${new Date(deadline).toISOString()})`, { deadline: new Date(deadline).toISOString(), hours });
   }
   const text = asciiText(justification).slice(0, 255);
+  if (doc.fulfillmentId !== null) await assertReceivablesCancellable(ctx, doc.fulfillmentId, text);
   const { result, lot, proc } = await sendEvent(doc, TP_CANCELAMENTO, 1, text);
   // 135/155 registered; 573 duplicity: it was registered before (a lost answer) — the authority's record stands.
   if (!result || !['135', '155', '573'].includes(result.cStat)) failure(lot, result);
@@ -88,6 +104,8 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
       cStat: result!.cStat, xMotivo: result!.xMotivo.slice(0, 255), protocol: result!.protocol ?? '', registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(), xmlGz: gz(proc), actor: ctx.actor.slice(0, 100),
     });
     assertTransition(doc, 'cancel', 'CANCELLED');
+    // The fulfilment's open receivables are cancelled with the document.
+    if (doc.fulfillmentId !== null) await cancelForFiscalDocument(em, ctx, { fulfillmentId: doc.fulfillmentId, reason: `NF-e ${doc.series}/${doc.number} cancelada: ${text}`.slice(0, 255) });
     // Cancelled, the document no longer bills its fulfilment: it may be billed again by a new NF-e.
     return transition(ctx, doc, 'CANCELLED', { cancelledAt: new Date(), cancelProtocol: result!.protocol, claim: null }, 'nfe.outbound.cancelled', em, { justification: text });
   });

@@ -16,7 +16,8 @@ import { Signer, signerOf } from './xml/nfe-signer';
 
 /* What every use case of outbound NF-e shares: reading a document, its status change with audit and event, the filial's signer and client. */
 
-export const gz = (s: string) => zlib.gzipSync(Buffer.from(s, 'utf8'));
+/** Stored XML: fastest gzip level (the bytes are written once and read rarely). */
+export const gz = (s: string) => zlib.gzipSync(Buffer.from(s, 'utf8'), { level: 1 });
 export const gunzipText = (b: Buffer) => zlib.gunzipSync(b).toString('utf8');
 
 export async function findInvoice(companyId: number, id: number, em: EntityManager = reader()): Promise<OutboundNfe> {

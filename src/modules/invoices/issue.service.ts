@@ -18,6 +18,7 @@ import { NFE_NS } from '../sefaz/xml/dom';
 import type { ProtocolResult } from '../sefaz/xml/outbound';
 import { Contingency, contingencyOf, emissionTypeOf } from './authority/endpoints';
 import { IssuerClient, NoAnswerError } from './authority/issuer-client';
+import { attachFiscalDocument, fulfillmentInstallments } from '../receivables';
 import { BillingTarget, loadBillingSource } from './billing-source';
 import { ContingencyState, currentContingency, enterContingency } from './contingency.service';
 import { afterAuthorized } from './delivery.service';
@@ -87,6 +88,19 @@ function installmentsOf(input: IssueInput, vNF: Dec): Installment[] {
   return list;
 }
 
+/**
+ * cobr/dup from the fulfilment's receivables (created in the fulfil transaction from the order's payment
+ * terms) when the request names none; used only when they add up to vNF (taxes outside the price, such
+ * as ST or IPI, make them differ: the document then carries no cobr rather than a wrong one).
+ */
+async function receivableInstallments(ctx: ActorContext, fulfillmentId: number | null, vNF: Dec, em: EntityManager): Promise<Installment[]> {
+  if (fulfillmentId === null) return [];
+  const rows = await fulfillmentInstallments(ctx, fulfillmentId, em);
+  const list = rows.map((r, i) => ({ number: String(i + 1).padStart(3, '0'), dueDate: r.dueDate, amount: money(new Dec(r.amount)) }));
+  const sum = list.reduce((s, d) => s.add(d.amount), new Dec(0));
+  return list.length && sum.eq(money(vNF)) ? list : [];
+}
+
 function transportOf(input: IssueInput, doc: ComputedFiscalDocument): NfeTransport {
   const t = input.transport;
   const volumes = t?.volumes ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: t.volumes.grossWeight ?? null, netWeight: t.volumes.netWeight ?? null } : null;
@@ -97,7 +111,7 @@ async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManag
   const source = await loadBillingSource(ctx, input, em);
   await assertFilialAccess(ctx, source.filialId, em);
   const document = await computeFiscal(ctx, { ...source.request, date: businessToday() }, em);
-  const installments = installmentsOf(input, document.totals.vNF);
+  const installments = input.installments ? installmentsOf(input, document.totals.vNF) : await receivableInstallments(ctx, source.fulfillmentId, document.totals.vNF, em);
   return {
     source,
     document,
@@ -322,19 +336,21 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer): Prom
   if (answer.kind === 'AUTHORIZED' || answer.kind === 'DENIED') {
     assertTransition(doc, 'record', answer.kind);
     const at = answer.prot.receivedAt ? new Date(answer.prot.receivedAt) : new Date();
-    return transition(
-      ctx,
-      doc,
-      answer.kind,
-      {
-        cStat: answer.prot.cStat,
-        xMotivo: answer.prot.xMotivo.slice(0, 255),
-        protocol: answer.prot.protocol,
-        authorizedAt: at,
-        procXmlGz: gz(procOf(gunzipText(doc.signedXmlGz), answer.prot.xml)),
-      },
-      answer.kind === 'AUTHORIZED' ? 'nfe.outbound.authorized' : 'nfe.outbound.denied',
-    );
+    const kind = answer.kind;
+    const prot = answer.prot;
+    return inTransaction(async (em) => {
+      const after = await transition(
+        ctx,
+        doc,
+        kind,
+        { cStat: prot.cStat, xMotivo: prot.xMotivo.slice(0, 255), protocol: prot.protocol, authorizedAt: at, procXmlGz: gz(procOf(gunzipText(doc.signedXmlGz), prot.xml)) },
+        kind === 'AUTHORIZED' ? 'nfe.outbound.authorized' : 'nfe.outbound.denied',
+        em,
+      );
+      // The fulfilment's receivables now originate in this fiscal document (same transaction).
+      if (kind === 'AUTHORIZED' && doc.fulfillmentId !== null) await attachFiscalDocument(em, ctx, { fulfillmentId: doc.fulfillmentId, fiscalDocumentId: doc.id, accessKey: doc.accessKey });
+      return after;
+    });
   }
   if (answer.kind === 'REJECTED') {
     assertTransition(doc, 'record', 'REJECTED');

@@ -1,6 +1,8 @@
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
-import { Dec, dec, sum } from '../../core/decimal';
+import { Dec } from '../../core/decimal';
+import { addCalendarDays } from '../../core/business-date';
+import { groupedSums } from '../../core/db/group-sums';
 import { sqlNow } from '../../core/db/sql-time';
 import { supplierFilter } from '../catalog/supplier-filter';
 import { PayablePayment } from './entities/payable-payment.entity';
@@ -134,50 +136,20 @@ export interface PayableGroup {
   paidAmount: Dec;
 }
 
-/** 'YYYY-MM-DD' plus n calendar days. */
-function addDays(isoDate: string, n: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Due dates compared as dates (MySQL DATE, SQLite ISO text): days from today without date arithmetic in SQL. */
 const AGING_SQL = `CASE WHEN p.status NOT IN ('OPEN', 'PARTIALLY_PAID') THEN NULL
   WHEN p.due_date < :ago60 THEN 'OVERDUE_61_PLUS' WHEN p.due_date < :ago30 THEN 'OVERDUE_31_60' WHEN p.due_date < :today THEN 'OVERDUE_1_30'
   WHEN p.due_date <= :in7 THEN 'DUE_0_7' WHEN p.due_date <= :in30 THEN 'DUE_8_30' ELSE 'DUE_31_PLUS' END`;
 
-const agingParams = (today: string) => ({ today, ago60: addDays(today, -60), ago30: addDays(today, -30), in7: addDays(today, 7), in30: addDays(today, 30) });
+const agingParams = (today: string) => ({ today, ago60: addCalendarDays(today, -60), ago30: addCalendarDays(today, -30), in7: addCalendarDays(today, 7), in30: addCalendarDays(today, 30) });
 
-/**
- * Count and sums of the filtered payables per status, overdue flag and aging bucket. MySQL sums
- * DECIMALs exactly; SQLite stores decimals as text and would sum them as doubles, so there the rows
- * are added up here.
- */
+/** Count and sums of the filtered payables per status, overdue flag and aging bucket (exact on both engines: groupedSums). */
 export async function payableGroups(filtered: SelectQueryBuilder<Payable>, today: string): Promise<PayableGroup[]> {
-  const overdueFlag = `CASE WHEN ${OVERDUE_SQL} THEN 1 ELSE 0 END`;
-  const grouped = filtered.clone().select('p.status', 'status').addSelect(overdueFlag, 'overdue').addSelect(AGING_SQL, 'bucket').setParameters(agingParams(today));
-  if (isMysql) {
-    const rows: { status: PayableStatus; overdue: string | number; bucket: AgingBucket | null; n: string | number; amount: string; paid: string }[] = await grouped
-      .addSelect('COUNT(*)', 'n')
-      .addSelect('SUM(p.amount)', 'amount')
-      .addSelect('SUM(p.paid_amount)', 'paid')
-      .groupBy('p.status')
-      .addGroupBy('overdue')
-      .addGroupBy('bucket')
-      .getRawMany();
-    return rows.map((r) => ({ status: r.status, overdue: Number(r.overdue) === 1, bucket: r.bucket, count: Number(r.n), amount: dec(r.amount), paidAmount: dec(r.paid) }));
-  }
-  const rows: { status: PayableStatus; overdue: number; bucket: AgingBucket | null; amount: string; paid: string }[] = await grouped
-    .addSelect('p.amount', 'amount')
-    .addSelect('p.paid_amount', 'paid')
-    .getRawMany();
-  const groups = new Map<string, { status: PayableStatus; overdue: boolean; bucket: AgingBucket | null; amounts: string[]; paid: string[] }>();
-  for (const r of rows) {
-    const key = `${r.status}:${r.overdue}:${r.bucket}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = { status: r.status, overdue: Number(r.overdue) === 1, bucket: r.bucket, amounts: [], paid: [] }));
-    g.amounts.push(r.amount);
-    g.paid.push(r.paid);
-  }
-  return [...groups.values()].map((g) => ({ status: g.status, overdue: g.overdue, bucket: g.bucket, count: g.amounts.length, amount: sum(g.amounts), paidAmount: sum(g.paid) }));
+  const rows = await groupedSums(
+    filtered as never,
+    { status: 'p.status', overdue: `CASE WHEN ${OVERDUE_SQL} THEN 1 ELSE 0 END`, bucket: AGING_SQL },
+    { amount: 'p.amount', paid: 'p.paid_amount' },
+    { ...agingParams(today), today },
+  );
+  return rows.map((r) => ({ status: r.status as PayableStatus, overdue: Number(r.overdue) === 1, bucket: r.bucket as AgingBucket | null, count: r.count, amount: r.amount, paidAmount: r.paid }));
 }

@@ -5,12 +5,12 @@ import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
 import { Dec, toFixed } from '../../core/decimal';
-import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
+import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError } from '../../core/errors';
 import { assertAllowed, assertTransition, PayableAction } from './payables.state';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { activePaymentMethod } from '../catalog/payment-method.service';
-import { businessToday } from '../../core/business-date';
+import { settlementAmounts } from '../../core/settlement';
 import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';
 import { findPayable, findPayment, insertPayment, paymentsOfPayable, reversePaymentIf, updatePayableIf } from './payables.repository';
@@ -37,8 +37,6 @@ export interface PaymentInput {
   discount?: Dec | null;
   note?: string | null;
 }
-
-const ZERO = new Dec(0);
 
 /** The status that `paidAmount` of `amount` means. */
 export function statusFor(amount: Dec, paidAmount: Dec): PayableStatus {
@@ -117,14 +115,7 @@ export interface PaymentOutcome {
 
 export async function registerPayment(ctx: TenantContext, payableId: number, input: PaymentInput): Promise<PaymentOutcome> {
   await findAccessiblePayable(ctx, payableId);
-  const interest = input.interest ?? ZERO;
-  const fine = input.fine ?? ZERO;
-  const discount = input.discount ?? ZERO;
-  const total = input.amount.plus(interest).plus(fine).minus(discount);
-  if (total.lt(0)) throw new ValidationError('Invalid request', [{ path: 'discount', message: 'discount cannot exceed amount + interest + fine' }]);
-  if (input.paymentDate > businessToday()) {
-    throw new BusinessRuleError('PAYMENT_DATE_IN_FUTURE', `A payment cannot be dated after today (${input.paymentDate})`, { paymentDate: input.paymentDate });
-  }
+  const { interest, fine, discount, total } = settlementAmounts(input, { field: 'paymentDate', value: input.paymentDate, futureCode: 'PAYMENT_DATE_IN_FUTURE' });
   const { payable, payment } = await inTransaction(async (em) => {
     const method = await activePaymentMethod(em, ctx.companyId, input.method);
     const payable = await lockedPayable(em, ctx, payableId);

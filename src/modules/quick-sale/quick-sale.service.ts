@@ -19,6 +19,9 @@ import { PaymentInput, settlePayments } from './quick-sale.payments';
 import { loadSaleSetup } from './quick-sale-configuration.service';
 import { deferInsertRows } from '../../core/db/sql';
 import { NfceDocument, prepareCounterNote, PreparedNote, transmitCounterNote } from '../nfce';
+import { businessToday } from '../../core/business-date';
+import { billSale } from '../receivables';
+import { installmentDaysOf } from '../sales-order/sales-order.rules';
 
 export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[]; consumerDocument?: string | null };
 
@@ -116,12 +119,23 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
       ctx,
       order.id,
       items.map((i) => ({ salesOrderItemId: i.id, quantity: i.quantity })),
-      { allowNegativeStock: config.allowNegativeStock, created },
+      // The sale bills its payments (below), not the fulfilment's value.
+      { allowNegativeStock: config.allowNegativeStock, created, bill: false },
     );
     const payments = settled.map((p) =>
       Object.assign(new SalePayment(), { companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change }),
     );
     await deferInsertRows(em, SalePayment, payments);
+    await billSale(em, ctx, {
+      filialId,
+      salesOrderId: order.id,
+      salesOrderCode: order.code,
+      fulfillmentId: fulfilled.fulfillment.id,
+      customerId,
+      issueDate: businessToday(),
+      installmentDays: order.paymentTerms ? installmentDaysOf(order.paymentTerms) : null,
+      payments: settled.map((p) => ({ method: p.method, amount: p.amount.minus(p.change) })),
+    });
     if (nfceAutoIssue) {
       // The NFC-e is numbered, signed and stored in this transaction: the sale and its note commit together.
       note = await prepareCounterNote(em, ctx, {

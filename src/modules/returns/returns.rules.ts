@@ -1,14 +1,7 @@
-import { Dec, dec, round } from '../../core/decimal';
+import { Dec, round } from '../../core/decimal';
+import { netValueOf } from '../sales-order/sales-order.rules';
 
-/**
- * What `units` of a line are worth net of every discount taken off the line (its own and its share of
- * the order's), proportionally, to the cent: the whole line is worth exactly `total − share`.
- */
-export function netValueOf(line: { quantity: Dec; total: Dec; orderDiscountShare: Dec }, units: Dec): Dec {
-  const net = dec(line.total).minus(dec(line.orderDiscountShare));
-  if (units.gte(line.quantity)) return net;
-  return round(net.times(units).div(line.quantity), 'amount');
-}
+export { netValueOf };
 
 /**
  * Refund of returning `quantity` units when `alreadyReturned` went back before: the difference of the

@@ -20,6 +20,7 @@ import { fulfillmentItemsOf, loadReturnableLines, loadReturns, lockReturnLines, 
 import { departureCost, refundFor } from './returns.rules';
 import { canDo } from '../sales-order/sales-order.state';
 import { recordReturnedQuantities } from '../sales-order/services/returned.service';
+import { creditReturn } from '../receivables';
 
 export const RETURN_CODE_SEQUENCE = 'return-code';
 
@@ -146,6 +147,17 @@ export const returnsService = {
         lines: restocked
           .filter((l) => stockControlled.has(l.item.productId))
           .map((l) => ({ productId: l.item.productId, direction: 'IN' as const, quantity: l.input.quantity, unitCost: l.unitCost, referenceLineId: l.item.id })),
+      });
+
+      // The refund credits the customer: the sales' open receivables first, the rest a credit or a refund.
+      const byOrder = new Map<number, Dec>();
+      lines.forEach((l) => byOrder.set(l.item.salesOrderId, (byOrder.get(l.item.salesOrderId) ?? new Dec(0)).plus(l.refund)));
+      await creditReturn(em, ctx, {
+        returnId,
+        filialId,
+        customerId: input.customerId,
+        refundMethod: { code: method.code, kind: method.kind },
+        orders: [...byOrder].map(([salesOrderId, amount]) => ({ salesOrderId, amount })),
       });
 
       await recordAudit(em, ctx, {

@@ -5,7 +5,7 @@ import type { Fulfillment } from './entities/fulfillment.entity';
 import type { LineOrigin, SalesOrderItem } from './entities/sales-order-item.entity';
 import type { SalesOrder } from './entities/sales-order.entity';
 import type { ItemListRow, ListedOrder, SalesOrderView } from './sales-order.repository';
-import { isExpired, remainingOf } from './sales-order.rules';
+import { isExpired, paymentTermsOf, remainingOf } from './sales-order.rules';
 import type { GroupPlan } from './services/group.service';
 import { totalsColumns } from './services/lines';
 
@@ -69,6 +69,7 @@ export const toSalesOrderDto = (v: SalesOrderView, today?: string) => {
     freight: amount(o.freight),
     totals: toTotalsDto(o),
     notes: o.notes,
+    paymentTerms: paymentTermsOf(o.paymentTerms),
     validUntil: o.validUntil,
     expired: o.type === 'QUOTE' ? isExpired(o, today) : false,
     groupedIntoId: encodeOptionalId('sales-order', o.groupedIntoId),
@@ -133,6 +134,7 @@ export const toSalesOrderListDto = (v: ListedOrder, today?: string): SalesOrderD
       total: storedAmount(o.total),
     },
     notes: o.notes,
+    paymentTerms: paymentTermsOf(o.payment_terms),
     validUntil: o.valid_until,
     expired: o.type === 'QUOTE' ? isExpired({ validUntil: o.valid_until }, today) : false,
     groupedIntoId: encodeOptionalId('sales-order', o.grouped_into_id),

@@ -188,6 +188,7 @@ export interface OrderListRow {
   seller_name: string | null;
   alias: string | null;
   notes: string | null;
+  payment_terms: string | null;
   /** Decimals as the driver gives them (fixed-point strings); the mapper rounds them to their scales. */
   gross_total: unknown;
   items_discount: unknown;
@@ -230,7 +231,7 @@ export interface ListedOrder {
   groupedFromIds: number[];
 }
 
-const ORDER_LIST_COLUMNS = ['id', 'code', 'filial_id', 'type', 'flow_mode', 'status', 'customer_id', 'seller_id', 'alias', 'notes', 'gross_total', 'items_discount', 'discount', 'freight', 'total', 'valid_until', 'grouped_into_id', 'cancel_reason', 'cancelled_at', 'version', 'created_at', 'updated_at'];
+const ORDER_LIST_COLUMNS = ['id', 'code', 'filial_id', 'type', 'flow_mode', 'status', 'customer_id', 'seller_id', 'alias', 'notes', 'payment_terms', 'gross_total', 'items_discount', 'discount', 'freight', 'total', 'valid_until', 'grouped_into_id', 'cancel_reason', 'cancelled_at', 'version', 'created_at', 'updated_at'];
 const ITEM_LIST_COLUMNS = ['id', 'sales_order_id', 'line_number', 'product_id', 'description', 'unit', 'quantity', 'unit_price', 'discount', 'total', 'order_discount_share', 'fulfilled_quantity', 'returned_quantity', 'cancelled_quantity', 'origins'];
 const ORDER_LIST_SELECT = `SELECT ${ORDER_LIST_COLUMNS.map((c) => `o.${c}`).join(', ')}, c.name AS customer_name, s.name AS seller_name FROM sales_order o LEFT JOIN customer c ON c.id = o.customer_id AND c.company_id = o.company_id LEFT JOIN seller s ON s.id = o.seller_id AND s.company_id = o.company_id WHERE o.company_id = ? AND o.id IN `;
 const ITEM_LIST_SELECT = `SELECT ${ITEM_LIST_COLUMNS.join(', ')} FROM sales_order_item WHERE company_id = ? AND sales_order_id IN `;

@@ -51,6 +51,7 @@ export const salesOrderKeys = {
   freight: money(),
   totals: SalesOrderTotals,
   notes: Joi.string().allow(null).example('Entregar após as 14h'),
+  paymentTerms: obj({ installmentDays: Joi.array().items(Joi.number().integer()).example([30, 60, 90]) }).allow(null).description('each fulfilment is billed in these installments; null: one installment due on billing'),
   validUntil: date().allow(null).description('quotes only'),
   expired: Joi.boolean().description('a quote past validUntil'),
   groupedIntoId: hashid('sales-order').allow(null),

@@ -31,11 +31,25 @@ export const itemInput = {
   description: Joi.string().trim().min(1).max(200).description("defaults to the product's name"),
 };
 
+/** Installment days from the billing date, non-decreasing (e.g. [30, 60, 90]); null: one installment due on billing. */
+const paymentTermsInput = Joi.object({
+  installmentDays: Joi.array()
+    .items(Joi.number().integer().min(0).max(720))
+    .min(1)
+    .max(24)
+    .required()
+    .custom((days: number[], helpers) => (days.every((d, i) => i === 0 || d >= days[i - 1]) ? days : helpers.message({ custom: '{{#label}} must be non-decreasing days' })), 'non-decreasing')
+    .description('days from the billing date to each installment, e.g. [30, 60, 90]'),
+})
+  .allow(null)
+  .description("payment terms: each fulfilment is billed in these installments (receivables), the remainder cent on the last; null: one installment due on the billing date");
+
 const headerFields = {
   customerId: id('customer').allow(null),
   sellerId: id('seller').allow(null),
   alias: Joi.string().trim().max(60).allow(null, ''),
   notes: Joi.string().trim().max(1000).allow(null, ''),
+  paymentTerms: paymentTermsInput,
   discount: decimal('amount', { min: 0 }).description('order discount (amount), allocated over the lines'),
   freight: decimal('amount', { min: 0 }),
 };

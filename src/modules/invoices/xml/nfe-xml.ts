@@ -55,9 +55,14 @@ export interface BuiltNfe {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const PLAIN = /^[!-~](?:[!-~]| (?! ))*$/;
+const PLAIN_END = /[!-~]$/;
+
 /** Layout text: one line, characters up to U+00FF, trimmed to `max`, never empty (null when nothing is left). */
 export function layoutText(value: string | null | undefined, max: number): string | null {
   if (value === null || value === undefined) return null;
+  // Most text is already plain single-spaced ASCII: nothing to clean.
+  if (value.length <= max && PLAIN.test(value) && PLAIN_END.test(value)) return value;
   const cleaned = value
     .normalize('NFC')
     .replace(/[^\x20-\x7e\u00a0-\u00ff]/g, (c) => (/\s/.test(c) ? ' ' : c.normalize('NFD').replace(/[^\x20-\x7e]/g, '')))

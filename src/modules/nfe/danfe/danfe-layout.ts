@@ -46,7 +46,7 @@ const icmsCst = (i: NfeItem) => {
 
 const COLUMNS: Column[] = [
   { label: 'CÓDIGO', width: 52, align: 'left', value: (i) => i.code },
-  { label: 'DESCRIÇÃO DO PRODUTO / SERVIÇO', width: 128, align: 'left', value: (i) => (i.additionalInfo ? `${i.description}\n${i.additionalInfo}` : i.description) },
+  { label: 'DESCRIÇÃO DO PRODUTO / SERVIÇO', width: 98, align: 'left', value: (i) => (i.additionalInfo ? `${i.description}\n${i.additionalInfo}` : i.description) },
   { label: 'NCM/SH', width: 36, align: 'center', value: (i) => i.ncm ?? '' },
   { label: 'O/CST', width: 24, align: 'center', value: icmsCst },
   { label: 'CFOP', width: 22, align: 'center', value: (i) => i.cfop },
@@ -54,6 +54,7 @@ const COLUMNS: Column[] = [
   { label: 'QUANT.', width: 38, align: 'right', value: (i) => f.money(i.quantity, 4) },
   { label: 'VALOR UNIT.', width: 42, align: 'right', value: (i) => f.price(i.unitPrice) },
   { label: 'VALOR TOTAL', width: 42, align: 'right', value: (i) => f.money(i.total) },
+  { label: 'V. DESC.', width: 30, align: 'right', value: (i) => f.money(i.discount) },
   { label: 'B.CÁLC. ICMS', width: 40, align: 'right', value: (i) => f.money(i.taxes.icms?.base) },
   { label: 'VALOR ICMS', width: 34, align: 'right', value: (i) => f.money(i.taxes.icms?.value) },
   { label: 'VALOR IPI', width: 30, align: 'right', value: (i) => f.money(i.taxes.ipi?.value) },
@@ -272,16 +273,21 @@ function taxes(doc: Doc, nfe: ParsedNfe, y: number): number {
     r('VALOR DO ICMS', f.money(t.icms)),
     r('BASE DE CÁLC. ICMS S.T.', f.money(t.icmsStBase)),
     r('VALOR DO ICMS SUBST.', f.money(t.icmsSt)),
+    r('V. ICMS UF REMET.', f.money(t.icmsUfRemet)),
+    r('V. FCP UF DEST.', f.money(t.fcpUfDest)),
     r('VALOR DO PIS', f.money(t.pis)),
-    r('VALOR DA COFINS', f.money(t.cofins)),
     r('V. TOTAL PRODUTOS', f.money(t.products)),
   ]);
+  // V. ICMS UF DEST. (EC 87/2015) and V. TOT. TRIB. (Lei 12.741) are the boxes accountants look for.
   boxRow(doc, y + 22, 22, [
     r('VALOR DO FRETE', f.money(t.freight)),
     r('VALOR DO SEGURO', f.money(t.insurance)),
     r('DESCONTO', f.money(t.discount)),
     r('OUTRAS DESPESAS', f.money(t.otherExpenses)),
     r('VALOR TOTAL IPI', f.money(t.ipi)),
+    r('V. ICMS UF DEST.', f.money(t.icmsUfDest)),
+    r('V. TOT. TRIB.', f.money(t.estimatedTaxes)),
+    r('VALOR DA COFINS', f.money(t.cofins)),
     r('V. TOTAL DA NOTA', f.money(t.invoice)),
   ]);
   return y + 44;

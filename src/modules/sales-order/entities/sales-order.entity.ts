@@ -59,6 +59,13 @@ export class SalesOrder {
   @Column({ type: 'varchar', length: 1000, nullable: true })
   notes!: string | null;
 
+  /**
+   * Payment terms: the installments' days from the billing date, as "30/60/90" (null: one installment
+   * due on the billing date). Each fulfilment bills its value in these installments (receivables).
+   */
+  @Column({ name: 'payment_terms', type: 'varchar', length: 120, nullable: true })
+  paymentTerms!: string | null;
+
   /** Σ quantity × unit price of the lines (each rounded to the cent). */
   @AmountColumn({ name: 'gross_total' })
   grossTotal!: Dec;

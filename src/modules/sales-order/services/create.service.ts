@@ -8,7 +8,7 @@ import { nextSequenceValue } from '../../../core/sequence/sequence.service';
 import { FlowMode, SalesOrder, SalesOrderType } from '../entities/sales-order.entity';
 import { itemsOf, loadView, SalesOrderView } from '../sales-order.repository';
 import { businessToday } from '../../../core/business-date';
-import { addDays, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
+import { addDays, PaymentTerms, paymentTermsColumn, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
 import { draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
 import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
 import type { Customer } from '../../catalog/entities/customer.entity';
@@ -31,6 +31,7 @@ export interface CreateSalesOrderInput {
   sellerId?: number | null;
   alias?: string | null;
   notes?: string | null;
+  paymentTerms?: PaymentTerms | null;
   discount?: Dec;
   freight?: Dec;
   validUntil?: string | null;
@@ -109,6 +110,7 @@ export async function createSalesOrder(
     alias,
     searchAlias: alias ? normalizeText(alias) || null : null,
     notes: blankToNull(input.notes),
+    paymentTerms: paymentTermsColumn(input.paymentTerms),
     ...totalsColumns(totals),
     validUntil,
     groupedIntoId: null,

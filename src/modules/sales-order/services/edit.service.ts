@@ -10,7 +10,7 @@ import { encodeId, encodeOptionalId } from '../../../core/hashids';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { SalesOrder } from '../entities/sales-order.entity';
 import { loadView, lockItems, SalesOrderView, deferOrderUpdateIf } from '../sales-order.repository';
-import { anythingFulfilled, isExpired } from '../sales-order.rules';
+import { anythingFulfilled, isExpired, PaymentTerms, paymentTermsColumn } from '../sales-order.rules';
 import { assertAllowed } from '../sales-order.state';
 import { blankToNull, quoteValidity } from './create.service';
 import { draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
@@ -22,6 +22,7 @@ export interface PatchInput {
   sellerId?: number | null;
   alias?: string | null;
   notes?: string | null;
+  paymentTerms?: PaymentTerms | null;
   discount?: Dec;
   freight?: Dec;
   validUntil?: string | null;
@@ -64,9 +65,10 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
       set.searchAlias = set.alias ? normalizeText(set.alias) || null : null;
     }
     if (input.notes !== undefined) set.notes = blankToNull(input.notes);
+    if (input.paymentTerms !== undefined) set.paymentTerms = paymentTermsColumn(input.paymentTerms);
     if (input.validUntil !== undefined) set.validUntil = quoteValidity(input.validUntil);
 
-    const changes: Changes = diff(order as never, set, ['customerId', 'sellerId', 'alias', 'notes', 'validUntil'].filter((f) => f in set));
+    const changes: Changes = diff(order as never, set, ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'validUntil'].filter((f) => f in set));
     // The trail shows public ids, like every other output.
     if (changes.customerId) changes.customerId = changes.customerId.map((v) => encodeOptionalId('customer', v as number | null)) as [unknown, unknown];
     if (changes.sellerId) changes.sellerId = changes.sellerId.map((v) => encodeOptionalId('seller', v as number | null)) as [unknown, unknown];

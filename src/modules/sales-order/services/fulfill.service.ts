@@ -13,7 +13,9 @@ import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import type { SalesOrder } from '../entities/sales-order.entity';
 import { fulfillmentsOf, itemsOf, lockOrderWithItems, stockControlledAmong, deferOrderUpdateIf, deferItemQuantities } from '../sales-order.repository';
-import { remainingOf } from '../sales-order.rules';
+import { installmentDaysOf, netValueOf, remainingOf } from '../sales-order.rules';
+import { billFulfillment } from '../../receivables';
+import { businessToday } from '../../../core/business-date';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
 import { auditOrder, publishOrderEvent } from './shared';
@@ -53,6 +55,11 @@ export interface FulfillOptions {
    * is read with the order's lock and refused (403) before anything else is looked at.
    */
   filialUnchecked?: boolean;
+  /**
+   * Bill the fulfilment: its value becomes the customer's receivables in the order's payment terms
+   * (default). The quick sale passes false: it bills its payments instead (receivables billSale).
+   */
+  bill?: boolean;
 }
 
 /**
@@ -158,10 +165,14 @@ export async function fulfillSalesOrderItems(
   await deferInsertRows(em, FulfillmentItem, fulfillmentItems);
 
   const changes: Record<string, [unknown, unknown]> = {};
+  // The fulfilment bills the net value of what it delivers (the difference of the lines' cumulative
+  // values, so the deliveries of an order add up to it to the cent) and the freight with the first one.
+  let billed = items.every((i) => i.fulfilledQuantity.isZero()) ? order.freight : new Dec(0);
   const updates = lines.map((l) => {
     const item = byId.get(l.salesOrderItemId)!;
     const before = item.fulfilledQuantity;
     item.fulfilledQuantity = before.plus(l.quantity);
+    billed = billed.plus(netValueOf(item, item.fulfilledQuantity)).minus(netValueOf(item, before));
     changes[`line${item.lineNumber}.fulfilledQuantity`] = [before.toFixed(4), item.fulfilledQuantity.toFixed(4)];
     return { id: item.id, value: item.fulfilledQuantity };
   });
@@ -180,6 +191,18 @@ export async function fulfillSalesOrderItems(
   }
   if (before.status !== status) changes.status = [before.status, status];
 
+  if (options.bill !== false) {
+    await billFulfillment(em, ctx, {
+      filialId: order.filialId,
+      salesOrderId: order.id,
+      salesOrderCode: order.code,
+      fulfillmentId: fulfillment.id,
+      customerId: order.customerId,
+      issueDate: businessToday(),
+      amount: billed,
+      installmentDays: installmentDaysOf(order.paymentTerms),
+    });
+  }
   await auditOrder(em, ctx, order, status === 'FULFILLED' ? 'FULFILLED' : 'PARTIALLY_FULFILLED', changes);
   await publishOrderEvent(em, ctx, order, 'fulfilled', {
     fulfillmentId: encodeId('fulfillment', fulfillment.id),

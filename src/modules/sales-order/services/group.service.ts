@@ -10,7 +10,7 @@ import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { SalesOrder } from '../entities/sales-order.entity';
 import { itemsOf, loadView, lockOrders, SalesOrderView, deferOrderUpdateIf } from '../sales-order.repository';
 import type { OrderTotals } from '../sales-order.pricing';
-import { anythingFulfilled } from '../sales-order.rules';
+import { anythingFulfilled, paymentTermsOf } from '../sales-order.rules';
 import { assertAllowed } from '../sales-order.state';
 import { createSalesOrder, reserveSalesOrderCode } from './create.service';
 import { LineDraft, priceLines } from './lines';
@@ -34,6 +34,8 @@ export interface GroupPlan {
     discount: Dec;
     freight: Dec;
     notes: string;
+    /** The sources' payment terms when they all agree; else none (one installment on billing). */
+    paymentTerms: string | null;
     lines: LineDraft[];
     priced: ReturnType<typeof priceLines>['rows'];
     totals: OrderTotals;
@@ -68,6 +70,8 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
   }
   const sellers = new Set(sources.map((o) => o.sellerId));
   if (sellers.size > 1) warnings.push({ code: 'SELLERS_DIFFER', message: 'The orders have different sellers; the grouped order has none' });
+  const terms = new Set(sources.map((o) => o.paymentTerms));
+  if (terms.size > 1) warnings.push({ code: 'PAYMENT_TERMS_DIFFER', message: 'The orders have different payment terms; the grouped order has none (one installment on billing)' });
 
   // Sources in code order, lines in line order: the merged order reads like the originals did.
   const ordered = [...sources].sort((a, b) => a.code - b.code);
@@ -101,6 +105,7 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
       discount,
       freight,
       notes: `Grouped from orders ${ordered.map((o) => o.code).join(', ')}`,
+      paymentTerms: terms.size === 1 ? first.paymentTerms : null,
       lines,
       priced: rows,
       totals,
@@ -150,7 +155,7 @@ export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<Sa
     const { order: merged } = await createSalesOrder(
       em,
       ctx,
-      { code, filialId: m.filialId, type: 'ORDER', customerId: m.customerId, sellerId: m.sellerId, notes: m.notes, discount: m.discount, freight: m.freight, items: [] },
+      { code, filialId: m.filialId, type: 'ORDER', customerId: m.customerId, sellerId: m.sellerId, notes: m.notes, paymentTerms: paymentTermsOf(m.paymentTerms), discount: m.discount, freight: m.freight, items: [] },
       m.lines,
     );
     for (const src of plan.sources) {

@@ -1,0 +1,109 @@
+/*
+ * Issue 30: CPU per issued NF-e on the application side — build the XML from a computed document,
+ * sign it (RSA-SHA1 enveloped, C14N) and store it (gzip + INSERT of the outbound_nfe row) — against a
+ * floor measured in the same run: the same RSA-SHA1 signature with node's crypto alone (SHA-1 of the
+ * document's canonical infNFe + one RSA-2048 signature of SignedInfo). Target ≤ 3× the floor. Also a
+ * 200-item document. MariaDB's own CPU is another process and is not counted.
+ *   npm run bench -- invoice-issue            (DB_URL: a migrated database)
+ */
+import crypto from 'node:crypto';
+import { dataSource } from '../src/core/db/data-source';
+import { openDatabase } from '../src/core/db/connect';
+import { Dec } from '../src/core/decimal';
+import { OutboundNfe } from '../src/modules/invoices/entities/outbound-nfe.entity';
+import { gz } from '../src/modules/invoices/invoice-store';
+import { buildNfeXml, NfeHeader } from '../src/modules/invoices/xml/nfe-xml';
+import { signerOf, signNfe } from '../src/modules/invoices/xml/nfe-signer';
+import { sampleDocument, sampleItem } from '../tests/invoices/conformance-support';
+import { testCertificate } from '../tests/support/test-certificate';
+
+const N = Number(process.env.BENCH_DOCS ?? 300);
+const cert = testCertificate('11222333000181', 'MERCADO BENCH LTDA');
+const signer = signerOf(cert.privateKeyPem, cert.certificatePem);
+const companyId = 900_000_000 + crypto.randomInt(1, 90_000_000);
+
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const header = (n: number): NfeHeader => ({
+  number: n, series: 1, issuedAt: new Date(), emissionType: 1, contingency: null, randomCode: String(10_000_000 + n), tpAmb: '2',
+  transport: { mode: 9, volumes: null }, installments: [], paymentType: '01', additionalInfo: 'Valor aproximado dos tributos: R$ 6,30 (30,00%) conforme Lei 12.741/2012',
+});
+
+let buildSignCpu = 0;
+async function issueOne(doc: ReturnType<typeof sampleDocument>, n: number): Promise<void> {
+  const c0 = cpuMs();
+  const built = buildNfeXml(doc, header(n));
+  const signed = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, signer);
+  const zipped = gz(signed.xml);
+  buildSignCpu += cpuMs() - c0;
+  await dataSource.manager.insert(OutboundNfe, {
+    companyId, filialId: 1, seriesId: 1, model: 55, series: 1, number: n, accessKey: built.accessKey, source: 'FULFILLMENT', fulfillmentId: n, salesOrderId: n, customerId: 1,
+    claim: `F${n}`, status: 'SIGNED', emissionType: 1, contingencyReason: null, issuedAtText: built.issuedAtText, issuedAt: new Date(), randomCode: String(10_000_000 + n),
+    total: doc.totals.vNF, summary: { recipientName: null, recipientDocument: null, recipientEmail: null, operationNature: doc.operationNature, itemCount: doc.items.length, totals: { vNF: doc.totals.vNF.toFixed(2) }, installments: [], additionalInfo: '' },
+    signedXmlGz: zipped, procXmlGz: null, actor: 'bench', requestKey: null, leaseOwner: null, leaseUntil: null,
+  });
+}
+
+function floorOne(doc: ReturnType<typeof sampleDocument>, n: number): void {
+  const built = buildNfeXml(doc, header(n)); // outside the timed part below
+  const t0 = cpuMs();
+  const digest = crypto.createHash('sha1').update(built.canonicalInfNFe, 'utf8').digest('base64');
+  crypto.sign('sha1', Buffer.from(`<SignedInfo>${digest}</SignedInfo>`, 'utf8'), signer.key);
+  floorCpu += cpuMs() - t0;
+}
+let floorCpu = 0;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  await openDatabase();
+  const small = sampleDocument();
+  const big = sampleDocument({ items: Array.from({ length: 200 }, (_v, i) => sampleItem(i + 1, { description: `Produto ${i + 1} embalagem economica` })) });
+  for (let i = 0; i < 20; i++) await issueOne(small, 1_000_000 + i); // warm-up
+  for (let i = 0; i < 20; i++) floorOne(small, i);
+  floorCpu = 0;
+
+  // Interleaved rounds so drift on a shared box hits both sides alike.
+  let issueCpu = 0;
+  buildSignCpu = 0;
+  const rounds = 5;
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < N / rounds; i++) floorOne(small, r * 1000 + i);
+    const t0 = cpuMs();
+    for (let i = 0; i < N / rounds; i++) await issueOne(small, 2_000_000 + r * 1000 + i);
+    issueCpu += cpuMs() - t0;
+  }
+  const perIssue = issueCpu / N;
+  const perFloor = floorCpu / N;
+  const perBuildSign = buildSignCpu / N;
+
+  const bigCpu: number[] = [];
+  const bigWall: number[] = [];
+  const bigBytes = buildNfeXml(big, header(1)).xml.length;
+  for (let i = 0; i < 20; i++) {
+    const c0 = cpuMs();
+    const w0 = process.hrtime.bigint();
+    await issueOne(big, 3_000_000 + i);
+    bigWall.push(Number(process.hrtime.bigint() - w0) / 1e6);
+    bigCpu.push(cpuMs() - c0);
+  }
+  floorCpu = 0;
+  for (let i = 0; i < 20; i++) floorOne(big, i);
+  const bigFloor = floorCpu / 20;
+
+  console.log(`documents: ${N} of ${small.items.length} items; node ${process.version}; ${dataSource.options.type}`);
+  console.log(`CPU per issued document (build + sign + store): ${perIssue.toFixed(3)} ms`);
+  console.log(`floor (SHA-1 of infNFe + RSA-SHA1 with node's crypto):  ${perFloor.toFixed(3)} ms`);
+  console.log(`ratio: ${(perIssue / perFloor).toFixed(2)}× (target ≤ 3×)`);
+  console.log(`  of which build + sign + gzip: ${perBuildSign.toFixed(3)} ms (${(perBuildSign / perFloor).toFixed(2)}×), the INSERT through TypeORM: ${(perIssue - perBuildSign).toFixed(3)} ms`);
+  console.log(`200-item document (${(bigBytes / 1024).toFixed(0)} KiB): CPU median ${median(bigCpu).toFixed(2)} ms, wall median ${median(bigWall).toFixed(2)} ms; floor ${bigFloor.toFixed(2)} ms; ratio ${(median(bigCpu) / bigFloor).toFixed(2)}×`);
+  await dataSource.query('DELETE FROM outbound_nfe WHERE company_id = ?', [companyId]);
+  await dataSource.destroy();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { Dec, dec, sum } from '../decimal';
+import { isMysql } from './engine';
+
+export type GroupRow<G extends string, S extends string> = { [K in G]: string | number | null } & { count: number } & { [K in S]: Dec };
+
+/**
+ * Count and exact sums of decimal columns of a filtered query, per group (the totals and aging of
+ * payables and receivables lists). MySQL sums DECIMALs exactly in SQL; SQLite stores decimals as
+ * text and would sum them as doubles, so there the rows come back and are added up here.
+ * `groups` and `sums` map result aliases to SQL expressions of the query's own alias.
+ */
+export async function groupedSums<G extends string, S extends string>(
+  filtered: SelectQueryBuilder<ObjectLiteral>,
+  groups: Record<G, string>,
+  sums: Record<S, string>,
+  params: Record<string, unknown> = {},
+): Promise<GroupRow<G, S>[]> {
+  const groupKeys = Object.keys(groups) as G[];
+  const sumKeys = Object.keys(sums) as S[];
+  let qb = filtered.clone().setParameters(params);
+  groupKeys.forEach((k, i) => (qb = i === 0 ? qb.select(groups[k], k) : qb.addSelect(groups[k], k)));
+  if (isMysql) {
+    qb.addSelect('COUNT(*)', 'n');
+    sumKeys.forEach((k) => qb.addSelect(`SUM(${sums[k]})`, k));
+    groupKeys.forEach((k, i) => (i === 0 ? qb.groupBy(k) : qb.addGroupBy(k)));
+    const rows: Record<string, string | number | null>[] = await qb.getRawMany();
+    return rows.map((r) => {
+      const out: Record<string, unknown> = { count: Number(r.n) };
+      groupKeys.forEach((k) => (out[k] = r[k]));
+      sumKeys.forEach((k) => (out[k] = dec(r[k] as string)));
+      return out as GroupRow<G, S>;
+    });
+  }
+  sumKeys.forEach((k) => qb.addSelect(sums[k], k));
+  const rows: Record<string, string | number | null>[] = await qb.getRawMany();
+  const byKey = new Map<string, { first: Record<string, string | number | null>; values: Record<string, string[]>; count: number }>();
+  for (const r of rows) {
+    const key = JSON.stringify(groupKeys.map((k) => r[k]));
+    let g = byKey.get(key);
+    if (!g) byKey.set(key, (g = { first: r, values: Object.fromEntries(sumKeys.map((k) => [k, []])), count: 0 }));
+    g.count++;
+    sumKeys.forEach((k) => g.values[k].push(r[k] as string));
+  }
+  return [...byKey.values()].map((g) => {
+    const out: Record<string, unknown> = { count: g.count };
+    groupKeys.forEach((k) => (out[k] = g.first[k]));
+    sumKeys.forEach((k) => (out[k] = sum(g.values[k])));
+    return out as GroupRow<G, S>;
+  });
+}

@@ -1,0 +1,52 @@
+import { encodeId, encodeOptionalId } from '../../core/hashids';
+import { Dec, toJsonNumber } from '../../core/decimal';
+import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
+import type { Receivable } from './entities/receivable.entity';
+import { openAmountOf } from './receivables.rules';
+
+/* Event payloads of receivables (hashids only, money as JSON numbers); use cases publish them. */
+
+const money = (d: Dec) => toJsonNumber(d, 'amount')!;
+
+export const RECEIVABLE_AUDIT = 'receivable';
+export const RECEIPT_AUDIT = 'receivable-receipt';
+
+/**
+ * A receivable's payload without its own id (the event's resource names it: aggregate 'receivable'),
+ * so a billing can write it before the id is known (billing.service).
+ */
+export const receivableFields = (r: Omit<Receivable, 'id' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'version'>) => ({
+  filialId: encodeId('filial', r.filialId),
+  debtorType: r.debtorType,
+  customerId: encodeOptionalId('customer', r.customerId),
+  paymentMethod: r.paymentMethodCode,
+  origin: r.originType,
+  salesOrderId: encodeId('sales-order', r.salesOrderId),
+  salesOrderCode: r.salesOrderCode,
+  fulfillmentId: encodeId('fulfillment', r.fulfillmentId),
+  accessKey: r.accessKey,
+  installmentNumber: r.installmentNumber,
+  installmentCount: r.installmentCount,
+  issueDate: r.issueDate,
+  dueDate: r.dueDate,
+  grossAmount: money(r.grossAmount),
+  feeAmount: money(r.feeAmount),
+  amount: money(r.amount),
+  receivedAmount: money(r.receivedAmount),
+  creditedAmount: money(r.creditedAmount),
+  openAmount: money(openAmountOf(r)),
+  status: r.status,
+});
+
+export const receivableData = (r: Receivable) => ({ id: encodeId('receivable', r.id), ...receivableFields(r) });
+
+export const receiptData = (p: ReceivableReceipt) => ({
+  id: encodeId('receivable-receipt', p.id),
+  receiptDate: p.receiptDate,
+  method: p.paymentMethodCode,
+  amount: money(p.amount),
+  interest: money(p.interest),
+  fine: money(p.fine),
+  discount: money(p.discount),
+  total: money(p.total),
+});

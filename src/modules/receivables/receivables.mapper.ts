@@ -1,0 +1,146 @@
+import type { AuditLog } from '../../core/audit/audit-log.entity';
+import { sum, toFixed, toJsonNumber } from '../../core/decimal';
+import { encodeId, encodeOptionalId } from '../../core/hashids';
+import type { Customer } from '../catalog/entities/customer.entity';
+import type { CustomerCredit } from './entities/customer-credit.entity';
+import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
+import type { Receivable } from './entities/receivable.entity';
+import { openAmountOf } from './receivables.rules';
+import { isOverdue, ReceivablesSummary } from './receivables.service';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const amount = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 'amount');
+
+export const toReceivableDto = (r: Receivable, today?: string) => ({
+  id: encodeId('receivable', r.id),
+  filialId: encodeId('filial', r.filialId),
+  debtorType: r.debtorType,
+  customerId: encodeOptionalId('customer', r.customerId),
+  paymentMethod: r.paymentMethodCode,
+  origin: r.originType,
+  salesOrderId: encodeId('sales-order', r.salesOrderId),
+  salesOrderCode: r.salesOrderCode,
+  fulfillmentId: encodeId('fulfillment', r.fulfillmentId),
+  accessKey: r.accessKey,
+  installmentNumber: r.installmentNumber,
+  installmentCount: r.installmentCount,
+  issueDate: r.issueDate,
+  dueDate: r.dueDate,
+  grossAmount: amount(r.grossAmount),
+  feePercent: toJsonNumber(r.feePercent, 'percent'),
+  feeAmount: amount(r.feeAmount),
+  amount: amount(r.amount),
+  receivedAmount: amount(r.receivedAmount),
+  creditedAmount: amount(r.creditedAmount),
+  openAmount: amount(openAmountOf(r)),
+  status: r.status,
+  overdue: isOverdue(r, today),
+  cancelReason: r.cancelReason,
+  cancelledAt: iso(r.cancelledAt),
+  version: r.version,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+const agingDto = (b: ReceivablesSummary['aging'][keyof ReceivablesSummary['aging']]) => ({ count: b.count, openAmount: amount(b.openAmount) });
+
+export const toReceivablesSummaryDto = (s: ReceivablesSummary) => ({
+  count: s.count,
+  amount: amount(s.amount),
+  receivedAmount: amount(s.receivedAmount),
+  creditedAmount: amount(s.creditedAmount),
+  openAmount: amount(s.openAmount),
+  overdueCount: s.overdueCount,
+  overdueAmount: amount(s.overdueAmount),
+  byStatus: Object.fromEntries(Object.entries(s.byStatus).map(([k, v]) => [k, { count: v.count, amount: amount(v.amount), receivedAmount: amount(v.receivedAmount) }])),
+  aging: {
+    current: agingDto(s.aging.CURRENT),
+    overdue1To30Days: agingDto(s.aging.OVERDUE_1_30),
+    overdue31To60Days: agingDto(s.aging.OVERDUE_31_60),
+    overdue61To90Days: agingDto(s.aging.OVERDUE_61_90),
+    overdueOver90Days: agingDto(s.aging.OVERDUE_91_PLUS),
+  },
+});
+
+export const toReceiptDto = (p: ReceivableReceipt) => ({
+  id: encodeId('receivable-receipt', p.id),
+  receivableId: encodeId('receivable', p.receivableId),
+  status: p.status,
+  receiptDate: p.receiptDate,
+  method: p.paymentMethodCode,
+  amount: amount(p.amount),
+  interest: amount(p.interest),
+  fine: amount(p.fine),
+  discount: amount(p.discount),
+  total: amount(p.total),
+  note: p.note,
+  createdBy: p.createdBy,
+  createdAt: iso(p.createdAt),
+  reversedAt: iso(p.reversedAt),
+  reversedBy: p.reversedBy,
+  reversalReason: p.reversalReason,
+  version: p.version,
+});
+
+/** A receivable with its receipts (reversed ones included) and what the standing ones add up to. */
+export function toReceivableDetailDto(r: Receivable, receipts: ReceivableReceipt[], today?: string) {
+  const standing = receipts.filter((x) => x.status === 'ACTIVE');
+  const total = (f: (x: ReceivableReceipt) => ReceivableReceipt['amount']) => amount(sum(standing.map(f)));
+  return {
+    ...toReceivableDto(r, today),
+    receiptTotals: { amount: total((x) => x.amount), interest: total((x) => x.interest), fine: total((x) => x.fine), discount: total((x) => x.discount), total: total((x) => x.total) },
+    receipts: receipts.map(toReceiptDto),
+  };
+}
+
+export const toCustomerCreditDto = (c: CustomerCredit) => ({
+  id: encodeId('customer-credit', c.id),
+  kind: c.kind,
+  method: c.methodCode,
+  amount: amount(c.amount),
+  returnId: encodeId('return', c.returnId),
+  salesOrderId: encodeId('sales-order', c.salesOrderId),
+  createdAt: iso(c.createdAt),
+});
+
+export const toStatementCustomerDto = (c: Pick<Customer, 'id' | 'name' | 'document'>) => ({ id: encodeId('customer', c.id), name: c.name, document: c.document });
+
+export const toAuditEntryDto = (a: AuditLog) => ({
+  entity: a.entity,
+  entityId: a.entity === 'receivable-receipt' ? encodeId('receivable-receipt', a.entityId) : encodeId('receivable', a.entityId),
+  action: a.action,
+  actor: a.actor,
+  requestId: a.requestId,
+  at: iso(a.createdAt),
+  changes: a.changes,
+});
+
+const CSV_COLUMNS = [
+  'id', 'filialId', 'debtorType', 'customerId', 'paymentMethod', 'origin', 'salesOrderCode', 'accessKey', 'installmentNumber', 'installmentCount',
+  'issueDate', 'dueDate', 'grossAmount', 'feeAmount', 'amount', 'receivedAmount', 'creditedAmount', 'openAmount', 'status', 'overdue',
+] as const;
+
+const csvCell = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[",\n\r;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export const CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
+
+/** CSV rows (RFC 4180: comma, CRLF; amounts with a dot and 2 places, exact) of receivables as the list shows them. */
+export const toCsvRows = (rows: Receivable[], today: string): string =>
+  rows
+    .map((r) => {
+      const dto: Record<string, unknown> = {
+        ...toReceivableDto(r, today),
+        grossAmount: toFixed(r.grossAmount, 'amount'),
+        feeAmount: toFixed(r.feeAmount, 'amount'),
+        amount: toFixed(r.amount, 'amount'),
+        receivedAmount: toFixed(r.receivedAmount, 'amount'),
+        creditedAmount: toFixed(r.creditedAmount, 'amount'),
+        openAmount: toFixed(openAmountOf(r), 'amount'),
+      };
+      return `${CSV_COLUMNS.map((c) => csvCell(dto[c])).join(',')}\r\n`;
+    })
+    .join('');

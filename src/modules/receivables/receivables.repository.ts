@@ -1,0 +1,212 @@
+import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { addCalendarDays } from '../../core/business-date';
+import { isMysql } from '../../core/db/engine';
+import { groupedSums } from '../../core/db/group-sums';
+import { deferInsertRows, TenantRow } from '../../core/db/sql';
+import { sqlNow } from '../../core/db/sql-time';
+import { deferWrite } from '../../core/db/transaction';
+import { Dec } from '../../core/decimal';
+import { CustomerCredit } from './entities/customer-credit.entity';
+import { ReceivableReceipt } from './entities/receivable-receipt.entity';
+import { DebtorType, Receivable, ReceivableOrigin, ReceivableStatus } from './entities/receivable.entity';
+
+/* SQL of receivables (SPEC §13). Decimals are read and computed with Dec, never in SQL. */
+
+/** A billing's receivables, written by deferred statements that go out with the transaction's next batch. */
+export async function deferInsertReceivables(em: EntityManager, rows: TenantRow<Receivable>[]): Promise<void> {
+  await deferInsertRows(em, Receivable, rows);
+}
+
+/**
+ * The receipts of a billing's receivables born RECEIVED (cash and Pix at the counter), one per
+ * receivable, taken from the rows just inserted in this transaction (their ids are not known here:
+ * the insert was deferred), so no round trip is added.
+ */
+export async function deferBirthReceipts(em: EntityManager, companyId: number, fulfillmentId: number, actor: string, note: string): Promise<void> {
+  await deferWrite(em, {
+    label: 'insert into receivable_receipt',
+    sql:
+      'INSERT INTO receivable_receipt (company_id, filial_id, receivable_id, status, receipt_date, payment_method_id, payment_method_code, amount, interest, fine, discount, total, note, created_by, version) ' +
+      "SELECT r.company_id, r.filial_id, r.id, 'ACTIVE', r.issue_date, r.payment_method_id, r.payment_method_code, r.amount, '0.00', '0.00', '0.00', r.amount, ?, ?, 1 " +
+      "FROM receivable r WHERE r.company_id = ? AND r.fulfillment_id = ? AND r.status = 'RECEIVED'",
+    params: [note, actor, companyId, fulfillmentId],
+  });
+}
+
+/**
+ * One row per receivable of the billing in `table` (audit_log, outbox_event): each row's own values
+ * picked by installment number, the receivable's id taken from the row just inserted.
+ */
+export async function deferRowsPerReceivable(
+  em: EntityManager,
+  table: 'audit_log' | 'outbox_event',
+  columns: string[],
+  /** Per column: an SQL expression of `r`, a `{ value }` parameter, or a function giving each installment's value. */
+  expressions: (string | { value: unknown } | ((installment: number) => unknown))[],
+  companyId: number,
+  fulfillmentId: number,
+  installmentNumbers: number[],
+): Promise<void> {
+  const params: unknown[] = [];
+  const selects = expressions.map((e) => {
+    if (typeof e === 'string') return e;
+    if (typeof e === 'object') {
+      params.push(e.value);
+      return '?';
+    }
+    const cases = installmentNumbers.map((n) => {
+      params.push(n, e(n));
+      return 'WHEN ? THEN ?';
+    });
+    return `CASE r.installment_number ${cases.join(' ')} END`;
+  });
+  params.push(companyId, fulfillmentId);
+  await deferWrite(em, {
+    label: `insert into ${table}`,
+    sql: `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${selects.join(', ')} FROM receivable r WHERE r.company_id = ? AND r.fulfillment_id = ? ORDER BY r.installment_number`,
+    params,
+  });
+}
+
+export function findReceivable(em: EntityManager, companyId: number, id: number, lock = false): Promise<Receivable | null> {
+  const qb = em.createQueryBuilder(Receivable, 'r').where('r.id = :id AND r.company_id = :companyId', { id, companyId });
+  // Receipts, reversals and credits of one receivable queue on its row (SQLite serializes transactions anyway).
+  if (lock && isMysql) qb.setLock('pessimistic_write');
+  return qb.getOne();
+}
+
+/** The receivables of a fulfilment by installment (locked on MySQL when asked). */
+export function receivablesOfFulfillment(em: EntityManager, companyId: number, fulfillmentId: number, lock = false): Promise<Receivable[]> {
+  const qb = em
+    .createQueryBuilder(Receivable, 'r')
+    .where('r.company_id = :companyId AND r.fulfillment_id = :fulfillmentId', { companyId, fulfillmentId })
+    .orderBy('r.installment_number', 'ASC')
+    .addOrderBy('r.id', 'ASC');
+  if (lock && isMysql) qb.setLock('pessimistic_write');
+  return qb.getMany();
+}
+
+/** The customer's unsettled receivables of these orders, locked in ascending id order on MySQL (a return credits them). */
+export function openCustomerReceivablesOfOrders(em: EntityManager, companyId: number, salesOrderIds: number[]): Promise<Receivable[]> {
+  const qb = em
+    .createQueryBuilder(Receivable, 'r')
+    .where('r.company_id = :companyId AND r.sales_order_id IN (:...salesOrderIds)', { companyId, salesOrderIds })
+    .andWhere("r.debtor_type = 'CUSTOMER' AND r.status IN ('OPEN', 'PARTIALLY_RECEIVED')")
+    .orderBy('r.id', 'ASC');
+  if (isMysql) qb.setLock('pessimistic_write');
+  return qb.getMany();
+}
+
+/** Conditional UPDATE of what is settled and the status: only from the status and version read. */
+export async function updateReceivableIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  expected: { status: ReceivableStatus; version: number },
+  values: Partial<Pick<Receivable, 'receivedAmount' | 'creditedAmount' | 'status' | 'cancelReason' | 'originType' | 'fiscalDocumentId' | 'accessKey'>> & { cancelled?: boolean },
+): Promise<boolean> {
+  const { cancelled, ...set } = values;
+  const result = await em
+    .createQueryBuilder()
+    .update(Receivable)
+    .set({ ...set, ...(cancelled ? { cancelledAt: () => sqlNow() } : {}), updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
+    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
+    .execute();
+  return (result.affected ?? 0) > 0;
+}
+
+export async function insertReceipt(em: EntityManager, row: TenantRow<ReceivableReceipt>): Promise<number> {
+  const result = await em.insert(ReceivableReceipt, row as never);
+  return Number(result.identifiers[0].id);
+}
+
+export const findReceipt = (em: EntityManager, companyId: number, id: number) => em.findOneBy(ReceivableReceipt, { id, companyId });
+
+export const receiptsOf = (em: EntityManager, companyId: number, receivableIds: number[]): Promise<ReceivableReceipt[]> =>
+  receivableIds.length ? em.find(ReceivableReceipt, { where: { companyId, receivableId: In(receivableIds) }, order: { id: 'ASC' } }) : Promise.resolve([]);
+
+/** Marks an ACTIVE receipt REVERSED (conditional on status and version). */
+export async function reverseReceiptIf(em: EntityManager, companyId: number, id: number, version: number, values: { reversedAt: Date; reversedBy: string; reversalReason: string }): Promise<boolean> {
+  const result = await em
+    .createQueryBuilder()
+    .update(ReceivableReceipt)
+    .set({ ...values, status: 'REVERSED', updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
+    .where('id = :id AND company_id = :companyId AND status = :active AND version = :version', { id, companyId, active: 'ACTIVE', version })
+    .execute();
+  return (result.affected ?? 0) > 0;
+}
+
+export async function insertCredits(em: EntityManager, rows: TenantRow<CustomerCredit>[]): Promise<void> {
+  if (rows.length) await em.insert(CustomerCredit, rows as never);
+}
+
+export const creditsOfCustomer = (em: EntityManager, companyId: number, filialId: number, customerId: number): Promise<CustomerCredit[]> =>
+  em.find(CustomerCredit, { where: { companyId, filialId, customerId }, order: { id: 'ASC' } });
+
+export const creditsOfReturn = (em: EntityManager, companyId: number, returnId: number): Promise<CustomerCredit[]> => em.find(CustomerCredit, { where: { companyId, returnId }, order: { id: 'ASC' } });
+
+export interface ReceivableFilters {
+  status?: ReceivableStatus;
+  dueFrom?: string;
+  dueTo?: string;
+  customerId?: number;
+  debtorType?: DebtorType;
+  origin?: ReceivableOrigin;
+  salesOrderId?: number;
+  overdue?: boolean;
+}
+
+const OVERDUE_SQL = "(r.status IN ('OPEN', 'PARTIALLY_RECEIVED') AND r.due_date < :today)";
+
+export function receivableListQuery(em: EntityManager, companyId: number, filialId: number, f: ReceivableFilters, today: string): SelectQueryBuilder<Receivable> {
+  const qb = em.createQueryBuilder(Receivable, 'r').where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId, filialId });
+  if (f.status) qb.andWhere('r.status = :status', { status: f.status });
+  if (f.dueFrom) qb.andWhere('r.due_date >= :dueFrom', { dueFrom: f.dueFrom });
+  if (f.dueTo) qb.andWhere('r.due_date <= :dueTo', { dueTo: f.dueTo });
+  if (f.customerId !== undefined) qb.andWhere('r.customer_id = :customerId', { customerId: f.customerId });
+  if (f.debtorType) qb.andWhere('r.debtor_type = :debtorType', { debtorType: f.debtorType });
+  if (f.origin) qb.andWhere('r.origin_type = :origin', { origin: f.origin });
+  if (f.salesOrderId !== undefined) qb.andWhere('r.sales_order_id = :salesOrderId', { salesOrderId: f.salesOrderId });
+  if (f.overdue !== undefined) qb.andWhere(f.overdue ? OVERDUE_SQL : `NOT ${OVERDUE_SQL}`, { today });
+  return qb;
+}
+
+export const loadReceivablesByIds = (em: EntityManager, ids: number[]) => (ids.length ? em.findBy(Receivable, { id: In(ids) }) : Promise.resolve([]));
+
+/** Aging of what is still open, by days past the due date (business date): not yet due, then overdue ranges. */
+export const AGING_BUCKETS = ['CURRENT', 'OVERDUE_1_30', 'OVERDUE_31_60', 'OVERDUE_61_90', 'OVERDUE_91_PLUS'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+/** Due dates compared as dates (MySQL DATE, SQLite ISO text): days past due without date arithmetic in SQL. */
+const AGING_SQL = `CASE WHEN r.status NOT IN ('OPEN', 'PARTIALLY_RECEIVED') THEN NULL
+  WHEN r.due_date >= :today THEN 'CURRENT' WHEN r.due_date >= :ago30 THEN 'OVERDUE_1_30' WHEN r.due_date >= :ago60 THEN 'OVERDUE_31_60'
+  WHEN r.due_date >= :ago90 THEN 'OVERDUE_61_90' ELSE 'OVERDUE_91_PLUS' END`;
+
+export interface ReceivableGroup {
+  status: ReceivableStatus;
+  overdue: boolean;
+  bucket: AgingBucket | null;
+  count: number;
+  amount: Dec;
+  receivedAmount: Dec;
+  creditedAmount: Dec;
+}
+
+/** Count and exact sums of the filtered receivables per status, overdue flag and aging bucket. */
+export async function receivableGroups(filtered: SelectQueryBuilder<Receivable>, today: string): Promise<ReceivableGroup[]> {
+  const rows = await groupedSums(
+    filtered as never,
+    { status: 'r.status', overdue: `CASE WHEN ${OVERDUE_SQL} THEN 1 ELSE 0 END`, bucket: AGING_SQL },
+    { amount: 'r.amount', received: 'r.received_amount', credited: 'r.credited_amount' },
+    { today, ago30: addCalendarDays(today, -30), ago60: addCalendarDays(today, -60), ago90: addCalendarDays(today, -90) },
+  );
+  return rows.map((r) => ({
+    status: r.status as ReceivableStatus,
+    overdue: Number(r.overdue) === 1,
+    bucket: r.bucket as AgingBucket | null,
+    count: r.count,
+    amount: r.amount,
+    receivedAmount: r.received,
+    creditedAmount: r.credited,
+  }));
+}

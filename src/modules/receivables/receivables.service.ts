@@ -1,0 +1,165 @@
+import { AuditLog } from '../../core/audit/audit-log.entity';
+import { businessToday } from '../../core/business-date';
+import type { TenantContext } from '../../core/context';
+import { dataSource } from '../../core/db/data-source';
+import { Dec } from '../../core/decimal';
+import { NotFoundError } from '../../core/errors';
+import { Page, PageRequest, paginate, SortKey } from '../../core/pagination';
+import { Customer } from '../catalog/entities/customer.entity';
+import type { CustomerCredit } from './entities/customer-credit.entity';
+import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
+import type { Receivable, ReceivableStatus } from './entities/receivable.entity';
+import { RECEIPT_AUDIT, RECEIVABLE_AUDIT } from './receivables.events';
+import { AGING_BUCKETS, AgingBucket, creditsOfCustomer, loadReceivablesByIds, ReceivableFilters, receivableGroups, receivableListQuery, receiptsOf } from './receivables.repository';
+import { RECEIVABLE_STATUSES, UNSETTLED } from './receivables.state';
+import { findAccessibleReceivable } from './receipts.service';
+
+/* Lists, totals, aging, the customer statement, the CSV export and the audit trail of receivables. */
+
+export interface ReceivableListQuery extends PageRequest, ReceivableFilters {
+  sort?: 'dueDate' | '-dueDate';
+}
+
+export interface ReceivablesSummary {
+  count: number;
+  /** Sums over the receivables that are not CANCELLED. */
+  amount: Dec;
+  receivedAmount: Dec;
+  creditedAmount: Dec;
+  /** Still to receive: amount − received − credited of OPEN and PARTIALLY_RECEIVED ones. */
+  openAmount: Dec;
+  overdueCount: number;
+  overdueAmount: Dec;
+  byStatus: Record<ReceivableStatus, { count: number; amount: Dec; receivedAmount: Dec }>;
+  /** Open receivables by days past the due date: count and amount still open. */
+  aging: Record<AgingBucket, { count: number; openAmount: Dec }>;
+}
+
+/** Overdue is derived: unsettled and due before today (business date). */
+export const isOverdue = (r: Pick<Receivable, 'status' | 'dueDate'>, today = businessToday()) => UNSETTLED.includes(r.status) && r.dueDate < today;
+
+const sortOf = (q: { sort?: 'dueDate' | '-dueDate' }): SortKey[] => {
+  const direction = q.sort === '-dueDate' ? 'DESC' : 'ASC';
+  return [
+    { column: 'r.due_date', direction },
+    { column: 'r.id', direction },
+  ];
+};
+
+async function summaryOf(ctx: TenantContext, filialId: number, filters: ReceivableFilters, today: string): Promise<ReceivablesSummary> {
+  const summary: ReceivablesSummary = {
+    count: 0,
+    amount: new Dec(0),
+    receivedAmount: new Dec(0),
+    creditedAmount: new Dec(0),
+    openAmount: new Dec(0),
+    overdueCount: 0,
+    overdueAmount: new Dec(0),
+    byStatus: Object.fromEntries(RECEIVABLE_STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), receivedAmount: new Dec(0) }])) as ReceivablesSummary['byStatus'],
+    aging: Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, openAmount: new Dec(0) }])) as ReceivablesSummary['aging'],
+  };
+  for (const g of await receivableGroups(receivableListQuery(dataSource.manager, ctx.companyId, filialId, filters, today), today)) {
+    summary.count += g.count;
+    const s = summary.byStatus[g.status];
+    s.count += g.count;
+    s.amount = s.amount.plus(g.amount);
+    s.receivedAmount = s.receivedAmount.plus(g.receivedAmount);
+    if (g.status === 'CANCELLED') continue;
+    summary.amount = summary.amount.plus(g.amount);
+    summary.receivedAmount = summary.receivedAmount.plus(g.receivedAmount);
+    summary.creditedAmount = summary.creditedAmount.plus(g.creditedAmount);
+    const open = g.amount.minus(g.receivedAmount).minus(g.creditedAmount);
+    if (UNSETTLED.includes(g.status)) summary.openAmount = summary.openAmount.plus(open);
+    if (g.bucket) {
+      const a = summary.aging[g.bucket];
+      a.count += g.count;
+      a.openAmount = a.openAmount.plus(open);
+    }
+    if (g.overdue) {
+      summary.overdueCount += g.count;
+      summary.overdueAmount = summary.overdueAmount.plus(open);
+    }
+  }
+  return summary;
+}
+
+export async function listReceivables(ctx: TenantContext, filialId: number, query: ReceivableListQuery): Promise<Page<Receivable> & { summary: ReceivablesSummary }> {
+  const em = dataSource.manager;
+  const today = businessToday();
+  const [page, summary] = await Promise.all([
+    paginate(receivableListQuery(em, ctx.companyId, filialId, query, today), sortOf(query), query, (ids) => loadReceivablesByIds(em, ids), (r) => r.id),
+    summaryOf(ctx, filialId, query, today),
+  ]);
+  return { ...page, summary };
+}
+
+export interface CustomerStatement {
+  customer: Pick<Customer, 'id' | 'name' | 'document'>;
+  page: Page<{ receivable: Receivable; receipts: ReceivableReceipt[] }>;
+  summary: ReceivablesSummary;
+  credits: CustomerCredit[];
+}
+
+/**
+ * A customer's statement in a filial: what they owe (their receivables, acquirers' excluded, with
+ * their receipts), totals and aging, and the credits and refunds their returns left.
+ */
+export async function customerStatement(ctx: TenantContext, filialId: number, query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus }): Promise<CustomerStatement> {
+  const em = dataSource.manager;
+  const customer = await em.findOne(Customer, { where: { id: query.customerId, companyId: ctx.companyId }, select: { id: true, name: true, document: true } });
+  if (!customer) throw new NotFoundError('Customer');
+  const today = businessToday();
+  const filters: ReceivableFilters = { customerId: query.customerId, debtorType: 'CUSTOMER', dueFrom: query.dueFrom, dueTo: query.dueTo, status: query.status };
+  const [page, summary, credits] = await Promise.all([
+    paginate(
+      receivableListQuery(em, ctx.companyId, filialId, filters, today),
+      sortOf({}),
+      query,
+      async (ids) => {
+        const [rows, receipts] = await Promise.all([loadReceivablesByIds(em, ids), receiptsOf(em, ctx.companyId, ids)]);
+        return rows.map((receivable) => ({ receivable, receipts: receipts.filter((p) => p.receivableId === receivable.id) }));
+      },
+      (x) => x.receivable.id,
+    ),
+    summaryOf(ctx, filialId, filters, today),
+    creditsOfCustomer(em, ctx.companyId, filialId, query.customerId),
+  ]);
+  return { customer, page, summary, credits };
+}
+
+/** Every receivable the list's filters select, in the list's order, read by keyset pages (the CSV export). */
+export async function* exportReceivables(ctx: TenantContext, filialId: number, query: ReceivableListQuery): AsyncGenerator<Receivable[]> {
+  const em = dataSource.manager;
+  const today = businessToday();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await paginate(
+      receivableListQuery(em, ctx.companyId, filialId, query, today),
+      sortOf(query),
+      { page: 1, pageSize: 500, cursor, includeTotal: false },
+      (ids) => loadReceivablesByIds(em, ids),
+      (r) => r.id,
+    );
+    if (page.data.length) yield page.data;
+    if (!page.pagination.hasMore || !page.pagination.nextCursor) return;
+    cursor = page.pagination.nextCursor;
+  }
+}
+
+/** The audit trail of a receivable and of its receipts, oldest first (creation included). */
+export async function receivableAuditTrail(ctx: TenantContext, id: number): Promise<{ receivable: Receivable; entries: AuditLog[] }> {
+  const receivable = await findAccessibleReceivable(ctx, id);
+  const em = dataSource.manager;
+  const receiptIds = (await receiptsOf(em, ctx.companyId, [id])).map((p) => p.id);
+  const qb = em
+    .createQueryBuilder(AuditLog, 'a')
+    .where('a.company_id = :companyId', { companyId: ctx.companyId })
+    .andWhere(receiptIds.length ? '((a.entity = :own AND a.entity_id = :id) OR (a.entity = :receipt AND a.entity_id IN (:...receiptIds)))' : 'a.entity = :own AND a.entity_id = :id', {
+      own: RECEIVABLE_AUDIT,
+      id,
+      receipt: RECEIPT_AUDIT,
+      receiptIds,
+    })
+    .orderBy('a.id', 'ASC');
+  return { receivable, entries: await qb.getMany() };
+}
