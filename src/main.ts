@@ -69,6 +69,10 @@ async function main() {
   // NF-e a crash left SIGNED/SENT are settled (the key consulted first), at start and on a timer.
   const invoiceRecovery = invoicesConfig.recovery.enabled ? new InvoiceRecovery() : undefined;
   invoiceRecovery?.start();
+  // NFC-e issued in offline contingency are transmitted as soon as the authority answers (one replica, a lease).
+  const { NfceQueue } = await import('./modules/nfce/transmission-queue');
+  const nfceQueue = invoicesConfig.recovery.enabled ? new NfceQueue() : undefined;
+  nfceQueue?.start();
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
   const lines = [
     '',
@@ -106,6 +110,7 @@ async function main() {
       await batchRunner.stop().catch(() => undefined);
       await deadlineTracker?.stop().catch(() => undefined);
       await invoiceRecovery?.stop().catch(() => undefined);
+      await nfceQueue?.stop().catch(() => undefined);
       Promise.allSettled([closeSequencePool(), closeBatchingPool(), dataSource.destroy()]).finally(() => process.exit(0));
     });
   };

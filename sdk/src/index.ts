@@ -14,6 +14,7 @@ import { Returns } from './returns';
 import { Fiscal } from './fiscal';
 import { Invoices } from './invoices';
 import { Receivables } from './receivables';
+import { Nfce } from './nfce';
 
 import { Operations } from './operations';
 
@@ -82,6 +83,8 @@ export interface Client {
   fiscal: Fiscal;
   /** `/api/invoices`: outbound NF-e — preview, issue, cancel, correct, downloads, séries and voided numbers. */
   invoices: Invoices;
+  /** `/api/nfce`: NFC-e settings per filial, the notes, their XML and DANFE NFC-e. */
+  nfce: Nfce;
   /**
    * Every operation of the API, one method each, generated from its OpenAPI document (named after the
    * operationId: `operations.getEntryDocumentListFilialId({ query })`, `operations.postEntryDocumentConfirmId({ id })`),
@@ -115,7 +118,7 @@ export function createClient(options: ClientOptions): Client {
     taxAuthority: new TaxAuthority(http),
     fiscal: new Fiscal(http),
     invoices: new Invoices(http),
-
+    nfce: new Nfce(http),
     operations: new Operations(http),
     request: http.request.bind(http),
   };

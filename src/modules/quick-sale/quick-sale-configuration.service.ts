@@ -180,6 +180,8 @@ export interface SaleSetup {
   problems: ConfigurationProblem[];
   defaultCustomer?: Customer | null;
   defaultSeller?: Seller | null;
+  /** Every sale of the filial issues its NFC-e. */
+  nfceAutoIssue?: boolean;
 }
 
 /**
@@ -187,12 +189,12 @@ export interface SaleSetup {
  * the company's payment methods (a short list) and the default customer and seller it names.
  */
 export async function loadSaleSetup(em: EntityManager, companyId: number, filialId: number): Promise<SaleSetup> {
-  const { configuration, paymentMethods, defaultCustomer, defaultSeller } = await readSaleSetup(em, companyId, filialId);
+  const { configuration, paymentMethods, defaultCustomer, defaultSeller, nfceAutoIssue } = await readSaleSetup(em, companyId, filialId);
   if (!configuration) {
     return { configuration: null, methods: new Map(), problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }] };
   }
   const configured = new Set(configuration.paymentMethods);
   const methods = new Map(paymentMethods.filter((m) => configured.has(m.code)).map((m) => [m.code, m]));
   const problems = await configurationProblems(em, companyId, configuration, { checkEnabled: true, methods, customer: defaultCustomer, seller: defaultSeller });
-  return { configuration, methods, problems, defaultCustomer, defaultSeller };
+  return { configuration, methods, problems, defaultCustomer, defaultSeller, nfceAutoIssue };
 }

@@ -29,4 +29,20 @@ export const toQuickSaleDto = (r: QuickSaleResult) => ({
     change: toJsonNumber(p.changeGiven, 'amount'),
   })),
   change: toJsonNumber(r.change, 'amount'),
+  ...(r.fiscal
+    ? {
+        fiscalDocument: {
+          id: encodeId('nfce', r.fiscal.id),
+          model: 65,
+          status: r.fiscal.status,
+          accessKey: r.fiscal.accessKey,
+          number: r.fiscal.number,
+          series: r.fiscal.series,
+          qrCodeUrl: r.fiscal.qrCode,
+          contingency: r.fiscal.emissionType === 9,
+          protocol: r.fiscal.protocol,
+          cStat: r.fiscal.cStat,
+        },
+      }
+    : {}),
 });

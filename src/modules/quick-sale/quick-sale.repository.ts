@@ -12,6 +12,8 @@ export interface SaleSetupRows {
   paymentMethods: PaymentMethod[];
   defaultCustomer: Customer | null;
   defaultSeller: Seller | null;
+  /** The filial issues an NFC-e with every quick sale (nfce_configuration, joined to the configuration's read). */
+  nfceAutoIssue: boolean;
 }
 
 /** A filial's quick-sale configuration and the records it names, in one round trip. */
@@ -21,7 +23,10 @@ export async function readSaleSetup(em: EntityManager, companyId: number, filial
     params: [companyId, filialId],
   });
   const [configurations, methods, customers, sellers] = (await readBatch(em, [
-    { sql: 'SELECT * FROM quick_sale_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] },
+    {
+      sql: 'SELECT q.*, n.auto_issue AS nfce_auto_issue FROM quick_sale_configuration q LEFT JOIN nfce_configuration n ON n.company_id = q.company_id AND n.filial_id = q.filial_id WHERE q.company_id = ? AND q.filial_id = ?',
+      params: [companyId, filialId],
+    },
     { sql: 'SELECT * FROM payment_method WHERE company_id = ?', params: [companyId] },
     named('customer', 'default_customer_id'),
     named('seller', 'default_seller_id'),
@@ -31,5 +36,6 @@ export async function readSaleSetup(em: EntityManager, companyId: number, filial
     paymentMethods: hydrate(em, PaymentMethod, methods),
     defaultCustomer: hydrate(em, Customer, customers)[0] ?? null,
     defaultSeller: hydrate(em, Seller, sellers)[0] ?? null,
+    nfceAutoIssue: configurations.length > 0 && [1, true, '1'].includes(configurations[0].nfce_auto_issue as never),
   };
 }

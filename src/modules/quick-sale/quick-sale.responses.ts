@@ -13,6 +13,20 @@ export const QuickSaleOrder = named(
       obj({ method: Joi.string().example('DINHEIRO'), paymentMethodId: hashid('payment-method'), amount: money(), change: money() }),
     ),
     change: money().description('change given back'),
+    fiscalDocument: obj({
+      id: hashid('nfce'),
+      model: Joi.number().valid(65),
+      status: Joi.string().valid('SIGNED', 'AUTHORIZED', 'CONTINGENCY', 'REJECTED', 'CANCELLED').example('AUTHORIZED'),
+      accessKey: Joi.string().example('35261111222333000181650010000000071000012588'),
+      number: Joi.number().integer().example(7),
+      series: Joi.number().integer().example(1),
+      qrCodeUrl: Joi.string().example('https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=35261111222333000181650010000000071000012588|3|2'),
+      contingency: Joi.boolean().description('issued in offline contingency (tpEmis 9); the transmission queue sends it'),
+      protocol: Joi.string().allow(null),
+      cStat: Joi.string().allow(null),
+    })
+      .optional()
+      .description("the sale's NFC-e (modelo 65), when the filial issues one with every quick sale"),
   }),
 );
 

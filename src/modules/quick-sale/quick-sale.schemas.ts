@@ -1,6 +1,6 @@
 import { columnMax, Dec, DECIMAL_COLUMN } from '../../core/decimal';
 import { decodeId, isMalformedId } from '../../core/hashids';
-import { decimal, id, Joi } from '../../core/http/schema';
+import { decimal, document, id, Joi } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
 import { createFields, type CreateFields } from '../sales-order/sales-order.schemas';
 import type { ConfigurationInput } from './quick-sale-configuration.service';
@@ -19,7 +19,7 @@ export const quickSalePayments = Joi.array()
 type ByFilial = { params: { filialId: number } };
 
 /** The POST /sales-order body: a standard order or quote, or (flowMode QUICK_SALE, with payments) a quick sale. */
-export type CreateBody = CreateFields & { payments?: PaymentInput[] };
+export type CreateBody = CreateFields & { payments?: PaymentInput[]; consumerDocument?: string | null };
 
 /*
  * The create body of a counter sale as POS clients send it — flowMode, items of product and quantity,
@@ -91,7 +91,14 @@ export function fastCreateBody(input: unknown): CreateBody | undefined {
 export const quickSaleSchemas = {
   /** POST /sales-order: sales-order's create fields and, with flowMode QUICK_SALE, the payments. */
   createSalesOrder: typedSchema<{ body: CreateBody }>({
-    body: Joi.object({ ...createFields, payments: quickSalePayments.when('flowMode', { is: 'QUICK_SALE', otherwise: Joi.forbidden() }) }),
+    body: Joi.object({
+      ...createFields,
+      payments: quickSalePayments.when('flowMode', { is: 'QUICK_SALE', otherwise: Joi.forbidden() }),
+      consumerDocument: document()
+        .allow(null)
+        .description("quick sale only: the consumer's CPF or CNPJ on the NFC-e (required above the UF's threshold)")
+        .when('flowMode', { is: 'QUICK_SALE', otherwise: Joi.forbidden() }),
+    }),
     fastBody: fastCreateBody,
   }),
   getConfiguration: typedSchema<ByFilial>({ params: filialParams }),

@@ -18,16 +18,19 @@ import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
 import { loadSaleSetup } from './quick-sale-configuration.service';
 import { deferInsertRows } from '../../core/db/sql';
+import { NfceDocument, prepareCounterNote, PreparedNote, transmitCounterNote } from '../nfce';
 import { businessToday } from '../../core/business-date';
 import { billSale } from '../receivables';
 import { installmentDaysOf } from '../sales-order/sales-order.rules';
 
-export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[] };
+export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[]; consumerDocument?: string | null };
 
 export interface QuickSaleResult {
   view: SalesOrderView;
   payments: SalePayment[];
   change: Dec;
+  /** The sale's NFC-e, when the filial issues one with every quick sale. */
+  fiscal?: NfceDocument;
 }
 
 async function customerName(em: import('typeorm').EntityManager, companyId: number, id: number | null): Promise<string | null> {
@@ -66,7 +69,9 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
   const code = reserveSalesOrderCode(ctx.companyId);
   code.catch(() => undefined);
   const productIds = body.items.map((i) => i.productId);
-  return inTransaction(async (em) => {
+  let note: PreparedNote | null = null;
+  const sale = await inTransaction(async (em) => {
+    note = null;
     // One round trip: the filial (when the pipeline left it to us), the counter's setup, the products,
     // and the lock of their stock (existing balances only).
     const filialRows = options.filialUnchecked ? readBatch(em, [filialRead(ctx, filialId)]) : undefined;
@@ -75,7 +80,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
     const locked = lockForPosting(em, ctx.companyId, filialId, productIds, { existingOnly: true });
     await Promise.allSettled([filialRows, setupRead, productsRead, locked]);
     if (filialRows) acceptFilial(em, ctx, filialId, ((await filialRows) as Record<string, unknown>[][])[0]);
-    const { configuration, methods, problems, defaultCustomer, defaultSeller } = await setupRead;
+    const { configuration, methods, problems, defaultCustomer, defaultSeller, nfceAutoIssue } = await setupRead;
     if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
     const config = configuration;
     const customerId = body.customerId ?? config.defaultCustomerId;
@@ -131,6 +136,20 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
       installmentDays: order.paymentTerms ? installmentDaysOf(order.paymentTerms) : null,
       payments: settled.map((p) => ({ method: p.method, amount: p.amount.minus(p.change) })),
     });
+    if (nfceAutoIssue) {
+      // The NFC-e is numbered, signed and stored in this transaction: the sale and its note commit together.
+      note = await prepareCounterNote(em, ctx, {
+        filialId,
+        salesOrderId: order.id,
+        customerId: body.customerId ?? null,
+        consumerDocument: body.consumerDocument ?? null,
+        lines: items.map((i) => ({ productId: i.productId, salesOrderItemId: i.id, quantity: i.quantity, unitPrice: i.unitPrice, discount: i.discount })),
+        discount: order.discount,
+        total: order.total,
+        payments: settled.map((p) => ({ kind: p.method.kind, amount: p.amount })),
+        change,
+      });
+    }
     await publishEvent(em, ctx, {
       type: 'quick-sale.completed',
       filialId,
@@ -158,4 +177,8 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
     }
     return { view, payments, change };
   });
+  // Sent after the commit, with the filial's short deadline; no answer in time → offline contingency.
+  const prepared = note as PreparedNote | null;
+  if (prepared) return { ...sale, fiscal: await transmitCounterNote(ctx, prepared) };
+  return sale;
 }

@@ -71,6 +71,8 @@ export class IssuerClient {
     private readonly target: IssuerTarget,
     private readonly credentials: Credentials,
     private readonly tpAmb: '1' | '2',
+    /** A deadline of this client's own (the NFC-e's short synchronous one); default INVOICE_SEFAZ_TIMEOUT_MS. */
+    private readonly timeoutMs?: number,
   ) {}
 
   get label(): string {
@@ -88,7 +90,7 @@ export class IssuerClient {
         { 'Content-Type': soapContentType(soap), Accept: 'application/soap+xml, text/xml' },
         buildRequestEnvelope(soap, message),
         // Only calls whose repetition is harmless are retried by the transport.
-        { timeoutMs: invoicesConfig.timeoutMs, retries: service === 'CONSULTA_PROTOCOLO' || service === 'STATUS_SERVICO' ? 1 : 0, retryBaseMs: 200 },
+        { timeoutMs: this.timeoutMs ?? invoicesConfig.timeoutMs, retries: service === 'CONSULTA_PROTOCOLO' || service === 'STATUS_SERVICO' ? 1 : 0, retryBaseMs: 200 },
       );
     } catch (err) {
       latency.observe({ service, outcome: 'no-answer' }, seconds());

@@ -1,0 +1,332 @@
+import crypto from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { diff, recordAudit } from '../../core/audit/audit.service';
+import { businessToday } from '../../core/business-date';
+import type { ActorContext, TenantContext } from '../../core/context';
+import { isMysql } from '../../core/db/engine';
+import { inTransaction, reader } from '../../core/db/transaction';
+import { Dec } from '../../core/decimal';
+import { BusinessRuleError, ConflictError, NotFoundError, UpstreamError } from '../../core/errors';
+import { encodeId } from '../../core/hashids';
+import { publishEvent } from '../../core/outbox/outbox.service';
+import type { ProtocolResult } from '../sefaz/xml/outbound';
+import { NFE_NS } from '../sefaz/xml/dom';
+import { IssuerClient, NoAnswerError } from '../invoices/authority/issuer-client';
+import { issuerTarget } from '../invoices/authority/endpoints';
+import { InvoiceSeries } from '../invoices/entities/invoice-series.entity';
+import { computeFiscalDocument as computeFiscal } from '../fiscal';
+import { additionalInfoOf } from '../invoices/issue.service';
+import { filialSigning, FilialSigning, gunzipText, gz } from '../invoices/invoice-store';
+import { NfceConfiguration } from './entities/nfce-configuration.entity';
+import { NfceDocument, NfceStatus, NfceSummary } from './entities/nfce-document.entity';
+import { buildSignedNfce, QrSettings, toOfflineContingency, tPagOf } from './nfce-xml';
+
+/*
+ * The NFC-e of a quick sale (SPEC §12.3). In the sale's transaction: the série's next number
+ * (conditional UPDATE, so the sale and its note commit or roll back together), the tax engine's
+ * document, the XML signed and stored. After the commit: NFeAutorizacao4 with the filial's short
+ * deadline. No answer in time, or the authority down (108/109): the note is signed again in offline
+ * contingency (tpEmis 9, new key) — from then on that key is the note's (printed on the DANFE) and the
+ * transmission queue sends it. While a filial has notes waiting in contingency, new sales go straight
+ * to contingency (their key is fixed in the sale's transaction), so the queue sends them in order.
+ */
+
+export interface CounterSaleLine {
+  productId: number;
+  salesOrderItemId: number;
+  quantity: Dec;
+  unitPrice: Dec;
+  discount: Dec;
+}
+
+export interface CounterNoteInput {
+  filialId: number;
+  salesOrderId: number;
+  customerId: number | null;
+  consumerDocument: string | null;
+  lines: CounterSaleLine[];
+  /** The order-level discount, apportioned by the engine. */
+  discount: Dec;
+  total: Dec;
+  payments: { kind: string; amount: Dec }[];
+  change: Dec;
+}
+
+export interface PreparedNote {
+  id: number;
+  status: NfceStatus;
+  timeoutMs: number;
+}
+
+const money = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
+const randomCode = (number: number) => {
+  for (;;) {
+    const code = String(crypto.randomInt(10_000_000, 99_999_999));
+    if (Number(code) !== number) return code;
+  }
+};
+
+export const qrSettingsOf = (c: NfceConfiguration): QrSettings => ({ version: c.qrVersion === 2 ? 2 : 3, cscId: c.cscId, cscToken: c.cscToken, qrCodeUrl: c.qrCodeUrl, consultUrl: c.consultUrl });
+
+export const nfceEvent = (d: NfceDocument, extra: Record<string, unknown> = {}) => ({
+  nfceId: encodeId('nfce', d.id),
+  filialId: encodeId('filial', d.filialId),
+  salesOrderId: encodeId('sales-order', d.salesOrderId),
+  accessKey: d.accessKey,
+  series: d.series,
+  number: d.number,
+  status: d.status,
+  contingency: d.emissionType === 9,
+  total: Number(d.total.toFixed(2)),
+  ...extra,
+});
+
+/** The filial's signer and certificate; kept a minute per filial so a sale does not parse the A1 again. */
+const signingCache = new Map<string, { at: number; value: Promise<FilialSigning> }>();
+export function counterSigning(companyId: number, filialId: number): Promise<FilialSigning> {
+  const k = `${companyId}:${filialId}`;
+  const hit = signingCache.get(k);
+  if (hit && Date.now() - hit.at < 60_000) return hit.value;
+  const value = filialSigning(companyId, filialId);
+  value.catch(() => signingCache.delete(k));
+  signingCache.set(k, { at: Date.now(), value });
+  return value;
+}
+
+/** In the sale's transaction: number, compute, sign and store the NFC-e. */
+export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, input: CounterNoteInput): Promise<PreparedNote> {
+  const config = await em.findOneBy(NfceConfiguration, { companyId: ctx.companyId, filialId: input.filialId });
+  if (!config) throw new BusinessRuleError('NFCE_NOT_CONFIGURED', 'The filial issues NFC-e but has no NFC-e configuration');
+  if (config.identificationThreshold && !input.consumerDocument && input.total.gt(config.identificationThreshold)) {
+    throw new BusinessRuleError('CONSUMER_IDENTIFICATION_REQUIRED', `Above R$ ${config.identificationThreshold.toFixed(2)} the consumer's CPF or CNPJ is required on the NFC-e`, {
+      errors: [{ path: 'consumerDocument', message: 'required above the UF threshold' }],
+    });
+  }
+  const sc = await counterSigning(ctx.companyId, input.filialId);
+  const series = await em.findOneBy(InvoiceSeries, { companyId: ctx.companyId, filialId: input.filialId, model: 65, series: config.series });
+  if (!series) throw new BusinessRuleError('SERIES_NOT_CONFIGURED', `The filial has no série ${config.series} of model 65`);
+  // Notes waiting in contingency: this one joins them (offline from the start, sent after them, in order).
+  const waiting = await em.findOne(NfceDocument, { where: { companyId: ctx.companyId, filialId: input.filialId, status: 'CONTINGENCY' }, order: { number: 'ASC' }, select: { id: true, contingencyAt: true, contingencyReason: true } });
+  const document = await computeFiscal(
+    ctx,
+    {
+      filialId: input.filialId,
+      customerId: input.customerId,
+      consumerDocument: input.consumerDocument,
+      operation: 'SALE',
+      model: 65,
+      date: businessToday(),
+      items: input.lines.map((l) => ({ productId: l.productId, salesOrderItemId: l.salesOrderItemId, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount })),
+      discount: input.discount,
+      presence: 1,
+    },
+    em,
+  );
+  const consumer = input.consumerDocument;
+  document.recipient = { ...document.recipient, document: consumer, personType: consumer && consumer.length === 11 ? 'PF' : 'PJ', ieIndicator: 9, stateRegistration: null, address: null, email: null, name: consumer ? document.recipient.name ?? 'Consumidor' : null };
+  const row = isMysql
+    ? ((await em.query('SELECT next_number FROM invoice_series WHERE id = ? AND company_id = ? FOR UPDATE', [series.id, ctx.companyId])) as { next_number: number }[])[0]
+    : { next_number: (await em.findOneByOrFail(InvoiceSeries, { id: series.id, companyId: ctx.companyId })).nextNumber };
+  const number = Number(row.next_number);
+  if (number > 999_999_999) throw new BusinessRuleError('SERIES_EXHAUSTED', `Série ${series.series} has used every number`);
+  const taken = await em
+    .createQueryBuilder()
+    .update(InvoiceSeries)
+    .set({ nextNumber: number + 1, version: () => 'version + 1' })
+    .where('id = :id AND company_id = :companyId AND next_number = :number', { id: series.id, companyId: ctx.companyId, number })
+    .execute();
+  if (!taken.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
+  const issuedAt = new Date();
+  const code = randomCode(number);
+  const offline = waiting ? { at: waiting.contingencyAt ?? issuedAt, reason: waiting.contingencyReason ?? 'Sem comunicacao com a SEFAZ autorizadora' } : null;
+  const additionalInfo = additionalInfoOf(document, null);
+  const built = buildSignedNfce(
+    document,
+    { number, series: series.series, issuedAt, emissionType: offline ? 9 : 1, contingency: offline, randomCode: code, tpAmb: sc.tpAmb, payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind), amount: p.amount })), change: input.change, additionalInfo },
+    qrSettingsOf(config),
+    sc.signer,
+    consumer,
+  );
+  const issuer = document.issuer;
+  const a = issuer.address;
+  const summary: NfceSummary = {
+    items: document.items.map((i) => ({ code: i.code, description: i.description, quantity: i.quantity.toString(), unit: i.unit, unitPrice: money(i.unitPrice).toFixed(2), total: money(i.grossTotal).toFixed(2) })),
+    payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind), amount: money(p.amount).toFixed(2) })),
+    change: money(input.change).toFixed(2),
+    vProd: money(document.totals.vProd).toFixed(2),
+    vDesc: money(document.totals.vDesc).toFixed(2),
+    vNF: money(document.totals.vNF).toFixed(2),
+    vTotTrib: money(document.totals.vTotTrib).toFixed(2),
+    issuerName: issuer.name,
+    issuerDocument: issuer.document,
+    issuerAddress: [a.street, a.number, a.district, `${a.municipalityName}/${a.uf}`].filter(Boolean).join(', '),
+    consumerName: consumer ? document.recipient.name : null,
+  };
+  const saved = await em.save(
+    em.create(NfceDocument, {
+      companyId: ctx.companyId,
+      filialId: input.filialId,
+      salesOrderId: input.salesOrderId,
+      seriesId: series.id,
+      series: series.series,
+      number,
+      accessKey: built.accessKey,
+      onlineKey: null,
+      status: offline ? 'CONTINGENCY' : 'SIGNED',
+      emissionType: offline ? 9 : 1,
+      issuedAt,
+      randomCode: code,
+      contingencyAt: offline?.at ?? null,
+      contingencyReason: offline?.reason ?? null,
+      total: money(document.totals.vNF),
+      consumerDocument: consumer,
+      qrCode: built.qrCode,
+      consultUrl: config.consultUrl,
+      tpAmb: sc.tpAmb,
+      summary,
+      signedXmlGz: gz(built.signedXml),
+      procXmlGz: null,
+      onlineXmlGz: null,
+      protocol: null,
+      authorizedAt: null,
+      cStat: null,
+      xMotivo: null,
+      sendAttempts: 0,
+      overdueAlerted: false,
+    }),
+  );
+  await recordAudit(em, ctx, { entity: 'nfce', entityId: saved.id, action: 'ISSUED', changes: diff({}, { status: saved.status, series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }) });
+  if (offline) await publishEvent(em, ctx, { type: 'nfce.contingency', filialId: saved.filialId, aggregateType: 'nfce', aggregateId: saved.id, data: nfceEvent(saved, { reason: saved.contingencyReason }) });
+  return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs };
+}
+
+export async function findNfce(companyId: number, id: number, em: EntityManager = reader()): Promise<NfceDocument> {
+  const doc = await em.findOneBy(NfceDocument, { id, companyId });
+  if (!doc) throw new NotFoundError('NFC-e', 'NFCE_NOT_FOUND');
+  return doc;
+}
+
+/** A conditional status change (status and version as read) with its audit row and event. */
+export async function moveNfce(ctx: ActorContext, doc: NfceDocument, to: NfceStatus, fields: Partial<NfceDocument>, event: string | null, eventData: Record<string, unknown> = {}): Promise<NfceDocument> {
+  return inTransaction(async (em) => {
+    const r = await em
+      .createQueryBuilder()
+      .update(NfceDocument)
+      .set({ ...fields, status: to, version: () => 'version + 1' } as never)
+      .where('id = :id AND company_id = :c AND status = :s AND version = :v', { id: doc.id, c: doc.companyId, s: doc.status, v: doc.version })
+      .execute();
+    if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The NFC-e changed concurrently; retry');
+    const after = await em.findOneByOrFail(NfceDocument, { id: doc.id, companyId: doc.companyId });
+    const visible = (d: NfceDocument) => ({ status: d.status, accessKey: d.accessKey, emissionType: d.emissionType, cStat: d.cStat, protocol: d.protocol });
+    await recordAudit(em, ctx, { entity: 'nfce', entityId: doc.id, action: to === doc.status ? 'UPDATED' : to, changes: diff(visible(doc), visible(after)) });
+    if (event) await publishEvent(em, ctx, { type: event, filialId: doc.filialId, aggregateType: 'nfce', aggregateId: doc.id, data: nfceEvent(after, { cStat: after.cStat, xMotivo: after.xMotivo, protocol: after.protocol, ...eventData }) });
+    return after;
+  });
+}
+
+export type Verdict = { kind: 'AUTHORIZED'; prot: ProtocolResult } | { kind: 'REJECTED'; cStat: string; xMotivo: string } | { kind: 'UNAVAILABLE'; reason: string; mayHaveReached: boolean };
+
+const procOf = (signedNfe: string, protXml: string) => `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
+
+/** What the authority holds under a key: its authorization, or nothing we can use. */
+export async function consultKey(client: IssuerClient, accessKey: string): Promise<ProtocolResult | null | 'UNAVAILABLE'> {
+  try {
+    const s = await client.situation(accessKey);
+    if (s.protocol?.cStat === '100') return s.protocol;
+    if (s.cStat === '108' || s.cStat === '109') return 'UNAVAILABLE';
+    return null;
+  } catch (err) {
+    if (err instanceof NoAnswerError || err instanceof UpstreamError) return 'UNAVAILABLE';
+    throw err;
+  }
+}
+
+/** Sends one stored note (a lot of one, synchronous) and reads the verdict; duplicity is settled by consulting. */
+export async function sendNote(client: IssuerClient, doc: NfceDocument): Promise<Verdict> {
+  let reply;
+  try {
+    reply = await client.authorize(gunzipText(doc.signedXmlGz), String(doc.id));
+  } catch (err) {
+    if (err instanceof NoAnswerError) return { kind: 'UNAVAILABLE', reason: err.timeout ? 'Sem resposta da SEFAZ autorizadora no prazo' : `Sem comunicacao com a SEFAZ autorizadora`, mayHaveReached: true };
+    if (err instanceof UpstreamError) return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora indisponivel (${err.code})`, mayHaveReached: false };
+    throw err;
+  }
+  const prot = reply.protocol;
+  if (prot) {
+    if (prot.cStat === '100') return { kind: 'AUTHORIZED', prot };
+    if (prot.cStat === '204') {
+      const known = await consultKey(client, doc.accessKey);
+      if (known && known !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: known };
+    }
+    if (prot.cStat === '539' && doc.onlineKey) {
+      // The number is at the authority under the online attempt's key: that one was authorized after all.
+      const known = await consultKey(client, doc.onlineKey);
+      if (known && known !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: known };
+    }
+    return { kind: 'REJECTED', cStat: prot.cStat, xMotivo: prot.xMotivo };
+  }
+  if (reply.cStat === '108' || reply.cStat === '109') return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora: ${reply.cStat} ${reply.xMotivo}`, mayHaveReached: false };
+  return { kind: 'REJECTED', cStat: reply.cStat, xMotivo: reply.xMotivo };
+}
+
+/** Records AUTHORIZED (with the nfeProc) or REJECTED (with its cStat, to be corrected). */
+export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exclude<Verdict, { kind: 'UNAVAILABLE' }>, authorizedEvent: string): Promise<NfceDocument> {
+  if (v.kind === 'AUTHORIZED') {
+    // Authorized under the online attempt's key (its answer had been lost): that key and XML are the note's.
+    const underOnline = doc.onlineKey !== null && v.prot.accessKey === doc.onlineKey;
+    return moveNfce(
+      ctx,
+      doc,
+      'AUTHORIZED',
+      {
+        cStat: v.prot.cStat,
+        xMotivo: v.prot.xMotivo.slice(0, 255),
+        protocol: v.prot.protocol,
+        authorizedAt: v.prot.receivedAt ? new Date(v.prot.receivedAt) : new Date(),
+        procXmlGz: gz(procOf(gunzipText(underOnline && doc.onlineXmlGz ? doc.onlineXmlGz : doc.signedXmlGz), v.prot.xml)),
+        sendAttempts: doc.sendAttempts + 1,
+        ...(underOnline ? { accessKey: doc.onlineKey!, onlineKey: doc.accessKey, emissionType: 1, signedXmlGz: doc.onlineXmlGz ?? doc.signedXmlGz, onlineXmlGz: doc.signedXmlGz } : {}),
+      },
+      authorizedEvent,
+    );
+  }
+  return moveNfce(ctx, doc, 'REJECTED', { cStat: v.cStat, xMotivo: v.xMotivo.slice(0, 255), sendAttempts: doc.sendAttempts + 1 }, 'nfce.rejected');
+}
+
+/** The note re-signed in offline contingency (tpEmis 9); its new key is final. */
+export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocument, reason: string, mayHaveReached: boolean): Promise<NfceDocument> {
+  const sc = await counterSigning(doc.companyId, doc.filialId);
+  const config = await reader().findOneByOrFail(NfceConfiguration, { companyId: doc.companyId, filialId: doc.filialId });
+  const at = new Date();
+  const built = toOfflineContingency(gunzipText(doc.signedXmlGz), at, reason, qrSettingsOf(config), sc.signer, doc.tpAmb === '1' ? '1' : '2', doc.total, doc.consumerDocument);
+  return moveNfce(
+    ctx,
+    doc,
+    'CONTINGENCY',
+    {
+      accessKey: built.accessKey,
+      onlineKey: mayHaveReached ? doc.accessKey : null,
+      onlineXmlGz: mayHaveReached ? doc.signedXmlGz : null,
+      emissionType: 9,
+      contingencyAt: at,
+      contingencyReason: reason.slice(0, 256),
+      qrCode: built.qrCode,
+      signedXmlGz: gz(built.signedXml),
+      sendAttempts: doc.sendAttempts + 1,
+    },
+    'nfce.contingency',
+    { reason },
+  );
+}
+
+/** After the sale commits: the synchronous attempt, with the filial's short deadline. */
+export async function transmitCounterNote(ctx: ActorContext, prepared: PreparedNote): Promise<NfceDocument> {
+  let doc = await findNfce(ctx.companyId, prepared.id);
+  if (doc.status !== 'SIGNED') return doc;
+  const sc = await counterSigning(doc.companyId, doc.filialId);
+  const client = new IssuerClient(await issuerTarget(sc.filial, null), sc.credentials, sc.tpAmb, prepared.timeoutMs);
+  const v = await sendNote(client, doc);
+  if (v.kind === 'UNAVAILABLE') return enterOfflineContingency(ctx, doc, v.reason, v.mayHaveReached);
+  doc = await recordVerdict(ctx, doc, v, 'nfce.authorized');
+  return doc;
+}

@@ -1,0 +1,44 @@
+import type { Response } from 'express';
+import type { ValidRequest } from '../../core/http/typed-input';
+import { cancelNfce } from './cancel.service';
+import { getNfceConfiguration, putNfceConfiguration } from './configuration.service';
+import { danfePdf, danfeText } from './danfe';
+import { toConfigurationDto, toNfceDto } from './nfce.mapper';
+import { nfceSchemas as s } from './nfce.schemas';
+import { getNfce, nfceXml } from './query.service';
+
+export async function getConfiguration(req: ValidRequest<typeof s.getConfiguration>, res: Response) {
+  const { configuration, nextNumber } = await getNfceConfiguration(req.ctx, req.valid.params.filialId);
+  res.json(toConfigurationDto(req.valid.params.filialId, configuration, nextNumber));
+}
+
+export async function putConfiguration(req: ValidRequest<typeof s.putConfiguration>, res: Response) {
+  const { configuration, nextNumber } = await putNfceConfiguration(req.ctx, req.valid.params.filialId, req.valid.body);
+  res.json(toConfigurationDto(req.valid.params.filialId, configuration, nextNumber));
+}
+
+export async function detail(req: ValidRequest<typeof s.byId>, res: Response) {
+  res.json(toNfceDto(await getNfce(req.ctx, req.valid.params.id)));
+}
+
+export async function xml(req: ValidRequest<typeof s.byId>, res: Response) {
+  const r = await nfceXml(req.ctx, req.valid.params.id);
+  res.type('application/xml').setHeader('Content-Disposition', `attachment; filename="${r.doc.accessKey}-nfce.xml"`);
+  res.send(r.xml);
+}
+
+export async function danfeTxt(req: ValidRequest<typeof s.byId>, res: Response) {
+  const doc = await getNfce(req.ctx, req.valid.params.id);
+  res.type('text/plain; charset=utf-8').send(danfeText(doc));
+}
+
+export async function danfe(req: ValidRequest<typeof s.byId>, res: Response) {
+  const doc = await getNfce(req.ctx, req.valid.params.id);
+  const pdf = await danfePdf(doc);
+  res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="${doc.accessKey}-danfe-nfce.pdf"`);
+  res.send(pdf);
+}
+
+export async function cancel(req: ValidRequest<typeof s.cancel>, res: Response) {
+  res.json(toNfceDto(await cancelNfce(req.ctx, req.valid.params.id, req.valid.body.justification)));
+}
