@@ -259,13 +259,17 @@ describe('NFC-e at the counter (modelo 65)', function () {
 
   it("cancellation 110111 within the UF's window; past it 422; a note not authorized 409; bad input 400", async () => {
     const res = await sell();
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const f = res.body.fiscalDocument;
     expect(f.status).to.equal('AUTHORIZED');
     expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(t.headers()).send({ justification: 'curta' }), 400);
     expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(other.headers()).send({ justification: 'Venda cancelada a pedido do cliente' }), 404, 'NFCE_NOT_FOUND');
     expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ justification: 'Venda cancelada a pedido do cliente' }), 403);
     // Past the window (30 minutes): refused before anything is sent.
-    const late = await cancelNfce({ ...t.ctx, grantedFiliais: '*', scopes: [] } as never, decodeId('nfce', f.id), 'Venda cancelada a pedido do cliente', new Date(Date.now() + 31 * 60_000)).catch((e) => e);
+    // 31 minutes after the authorization the authority recorded (its clock, not this process's).
+    const stored = await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) });
+    const lateAt = new Date((stored.authorizedAt ?? stored.issuedAt).getTime() + 31 * 60_000);
+    const late = await cancelNfce({ ...t.ctx, grantedFiliais: '*', scopes: [] } as never, decodeId('nfce', f.id), 'Venda cancelada a pedido do cliente', lateAt).catch((e) => e);
     expect(late, String(late)).to.be.instanceOf(Error);
     expect(late.code ?? late.problemCode, String(late)).to.equal('CANCELLATION_DEADLINE_PASSED');
     expect((await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) })).status).to.equal('AUTHORIZED');

@@ -121,6 +121,14 @@ export async function findCompanySettings(ctx: ActorContext, em: EntityManager =
   return company;
 }
 
+/** Decimal settings travel in events as JSON numbers, like REST bodies (SPEC §10); the audit keeps the stored text. */
+function eventChanges(changes: Record<string, [unknown, unknown]>): Record<string, [unknown, unknown]> {
+  const asNumber = (v: unknown) => (v === null || v === undefined ? v ?? null : toJsonNumber(v as Dec | string, 'percent'));
+  if (!('simplesCreditRate' in changes)) return changes;
+  const [from, to] = changes.simplesCreditRate;
+  return { ...changes, simplesCreditRate: [asNumber(from), asNumber(to)] };
+}
+
 /**
  * Changes a filial's settings under its version (stale → 409), audited with the changed fields and
  * published as filial.settings-changed. Nothing to change → the filial as it is, version unchanged.
@@ -147,7 +155,7 @@ export async function updateFilialSettings(ctx: ActorContext, filialId: number, 
       filialId: filial.id,
       aggregateType: 'filial',
       aggregateId: filial.id,
-      data: { filialId: encodeId('filial', filial.id), changes, version: updated.version },
+      data: { filialId: encodeId('filial', filial.id), changes: eventChanges(changes), version: updated.version },
     });
     return updated;
   });
