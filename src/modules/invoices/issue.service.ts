@@ -6,7 +6,6 @@ import { assertFilialAccess } from '../../core/auth/tenancy';
 import { businessToday } from '../../core/business-date';
 import { invoicesConfig } from '../../core/config/invoices';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { isMysql } from '../../core/db/engine';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction, reader } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
@@ -29,6 +28,7 @@ import { clientOf, docEvent, filialSigning, FilialSigning, findInvoice, gunzipTe
 import { assertAllowed, assertTransition, UNSETTLED_STATUSES } from './invoices.state';
 import { buildNfeXml, Installment, layoutText, NfeTransport } from './xml/nfe-xml';
 import { signNfe } from './xml/nfe-signer';
+import { takeNextNumber } from './series.service';
 
 /*
  * Issuing an NF-e exactly once (SPEC §12.2):
@@ -197,18 +197,7 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
     doc = await inTransaction(async (em) => {
       const c = await computeFor(ctx, input, em);
       // The number, in this transaction: a rollback gives it back, a commit stores the document that uses it.
-      const row = isMysql
-        ? ((await em.query('SELECT next_number FROM invoice_series WHERE id = ? AND company_id = ? FOR UPDATE', [series.id, ctx.companyId])) as { next_number: number }[])[0]
-        : { next_number: (await em.findOneByOrFail(InvoiceSeries, { id: series.id, companyId: ctx.companyId })).nextNumber };
-      const number = Number(row.next_number);
-      if (number > 999_999_999) throw new BusinessRuleError('SERIES_EXHAUSTED', `Série ${series.series} has used every number`);
-      const taken = await em
-        .createQueryBuilder()
-        .update(InvoiceSeries)
-        .set({ nextNumber: number + 1, version: () => 'version + 1' })
-        .where('id = :id AND company_id = :companyId AND next_number = :number', { id: series.id, companyId: ctx.companyId, number })
-        .execute();
-      if (!taken.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
+      const number = await takeNextNumber(em, ctx.companyId, series);
       crashPoint('after-numbering');
       const issuedAt = new Date();
       const code = randomCode(number);

@@ -1,8 +1,9 @@
-import { Between, In } from 'typeorm';
+import { Between, EntityManager, In } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { assertFilialAccess } from '../../core/auth/tenancy';
 import type { TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
+import { isMysql } from '../../core/db/engine';
 import { inTransaction, reader } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/errors';
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
@@ -94,4 +95,25 @@ export async function numberReport(ctx: TenantContext, seriesId: number, range: 
     else unaccounted.push(n);
   }
   return { series, from, to, numbers, unaccounted };
+}
+
+/**
+ * Takes the série's next number inside the transaction that records the document using it (NF-e and
+ * NFC-e alike): a rollback gives it back, a commit stores the document, so numbers have no gaps. The
+ * row is locked on MySQL; the conditional UPDATE refuses a série that moved meanwhile (409).
+ */
+export async function takeNextNumber(em: EntityManager, companyId: number, series: Pick<InvoiceSeries, 'id' | 'series'>): Promise<number> {
+  const row = isMysql
+    ? ((await em.query('SELECT next_number FROM invoice_series WHERE id = ? AND company_id = ? FOR UPDATE', [series.id, companyId])) as { next_number: number }[])[0]
+    : { next_number: (await em.findOneByOrFail(InvoiceSeries, { id: series.id, companyId })).nextNumber };
+  const number = Number(row.next_number);
+  if (number > 999_999_999) throw new BusinessRuleError('SERIES_EXHAUSTED', `Série ${series.series} has used every number`);
+  const taken = await em
+    .createQueryBuilder()
+    .update(InvoiceSeries)
+    .set({ nextNumber: number + 1, version: () => 'version + 1' })
+    .where('id = :id AND company_id = :companyId AND next_number = :number', { id: series.id, companyId, number })
+    .execute();
+  if (!taken.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
+  return number;
 }

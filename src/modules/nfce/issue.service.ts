@@ -3,7 +3,6 @@ import type { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { businessToday } from '../../core/business-date';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { isMysql } from '../../core/db/engine';
 import { inTransaction, reader } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, UpstreamError } from '../../core/errors';
@@ -14,6 +13,7 @@ import { NFE_NS } from '../sefaz/xml/dom';
 import { IssuerClient, NoAnswerError } from '../invoices/authority/issuer-client';
 import { issuerTarget } from '../invoices/authority/endpoints';
 import { InvoiceSeries } from '../invoices/entities/invoice-series.entity';
+import { takeNextNumber } from '../invoices/series.service';
 import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { additionalInfoOf } from '../invoices/issue.service';
 import { filialSigning, FilialSigning, gunzipText, gz } from '../invoices/invoice-store';
@@ -124,18 +124,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   );
   const consumer = input.consumerDocument;
   document.recipient = { ...document.recipient, document: consumer, personType: consumer && consumer.length === 11 ? 'PF' : 'PJ', ieIndicator: 9, stateRegistration: null, address: null, email: null, name: consumer ? document.recipient.name ?? 'Consumidor' : null };
-  const row = isMysql
-    ? ((await em.query('SELECT next_number FROM invoice_series WHERE id = ? AND company_id = ? FOR UPDATE', [series.id, ctx.companyId])) as { next_number: number }[])[0]
-    : { next_number: (await em.findOneByOrFail(InvoiceSeries, { id: series.id, companyId: ctx.companyId })).nextNumber };
-  const number = Number(row.next_number);
-  if (number > 999_999_999) throw new BusinessRuleError('SERIES_EXHAUSTED', `Série ${series.series} has used every number`);
-  const taken = await em
-    .createQueryBuilder()
-    .update(InvoiceSeries)
-    .set({ nextNumber: number + 1, version: () => 'version + 1' })
-    .where('id = :id AND company_id = :companyId AND next_number = :number', { id: series.id, companyId: ctx.companyId, number })
-    .execute();
-  if (!taken.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
+  const number = await takeNextNumber(em, ctx.companyId, series);
   const issuedAt = new Date();
   const code = randomCode(number);
   const offline = waiting ? { at: waiting.contingencyAt ?? issuedAt, reason: waiting.contingencyReason ?? 'Sem comunicacao com a SEFAZ autorizadora' } : null;
