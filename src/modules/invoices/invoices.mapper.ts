@@ -42,7 +42,7 @@ export function toInvoiceDto(d: OutboundNfe) {
     operationNature: s.operationNature,
     itemCount: s.itemCount,
     totals: Object.fromEntries(Object.entries(s.totals).map(([k, v]) => [k, Number(v)])),
-    installments: s.installments.map((i) => ({ number: i.number, dueDate: i.dueDate, amount: Number(i.amount) })),
+    installments: s.installments.map((i) => ({ number: i.number, dueDate: i.dueDate, amount: toJsonNumber(i.amount, 'amount') })),
     additionalInfo: s.additionalInfo,
     email: { status: d.emailStatus, to: d.emailTo, attempts: d.emailAttempts, sentAt: iso(d.emailSentAt), error: d.emailError },
     createdAt: d.createdAt.toISOString(),
