@@ -23,6 +23,7 @@ import { ContingencyState, currentContingency, enterContingency } from './contin
 import { afterAuthorized } from './delivery.service';
 import { OutboundNfe, OutboundNfeSummary, StoredIssueInput } from './entities/outbound-nfe.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
+import { insertOutboundNfe } from './invoices.repository';
 import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { clientOf, docEvent, filialSigning, FilialSigning, findInvoice, gunzipText, gz, transition } from './invoice-store';
 import { assertAllowed, assertTransition, UNSETTLED_STATUSES } from './invoices.state';
@@ -215,7 +216,7 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
         additionalInfo: c.additionalInfo,
       });
       const signed = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, sc.signer);
-      const entity = em.create(OutboundNfe, {
+      const saved = await insertOutboundNfe(em, {
         companyId: ctx.companyId,
         filialId: c.source.filialId,
         seriesId: series.id,
@@ -237,13 +238,11 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
         total: money(c.document.totals.vNF),
         summary: { ...summaryOf(c), input: toStored(input) },
         signedXmlGz: gz(signed.xml),
-        procXmlGz: null,
         actor: ctx.actor.slice(0, 100),
         requestKey: requestKey?.slice(0, 255) ?? null,
         leaseOwner: owner,
         leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs),
       });
-      const saved = await em.save(entity);
       await recordAudit(em, ctx, { entity: 'invoice', entityId: saved.id, action: 'ISSUED', changes: diff({}, { status: 'SIGNED', series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }) });
       await publishEvent(em, ctx, { type: 'nfe.outbound.issued', filialId: saved.filialId, aggregateType: 'invoice', aggregateId: saved.id, data: docEvent(saved) });
       return saved;
@@ -295,10 +294,10 @@ async function consult(client: IssuerClient, accessKey: string): Promise<Answer>
 }
 
 /** Sends the stored XML and reads the authority's verdict; lost answers and duplicity end in a consultation. */
-async function transmit(client: IssuerClient, doc: OutboundNfe): Promise<Answer> {
+async function transmit(client: IssuerClient, doc: OutboundNfe, signedXml: string): Promise<Answer> {
   let reply;
   try {
-    reply = await client.authorize(gunzipText(doc.signedXmlGz), String(doc.id));
+    reply = await client.authorize(signedXml, String(doc.id));
   } catch (err) {
     if (err instanceof NoAnswerError) return consult(client, doc.accessKey);
     throw err;
@@ -321,7 +320,8 @@ async function transmit(client: IssuerClient, doc: OutboundNfe): Promise<Answer>
 
 const procOf = (signedNfe: string, protXml: string) => `<nfeProc xmlns="${NFE_NS}" versao="4.00">${signedNfe.replace(/^<\?xml[^>]*>/, '')}${protXml}</nfeProc>`;
 
-async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer): Promise<OutboundNfe> {
+/** `signedXml`: the document's XML when the caller has it unzipped already (the one it sent). */
+async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signedXml?: string): Promise<OutboundNfe> {
   if (answer.kind === 'AUTHORIZED' || answer.kind === 'DENIED') {
     assertTransition(doc, 'record', answer.kind);
     const at = answer.prot.receivedAt ? new Date(answer.prot.receivedAt) : new Date();
@@ -332,7 +332,7 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer): Prom
         ctx,
         doc,
         kind,
-        { cStat: prot.cStat, xMotivo: prot.xMotivo.slice(0, 255), protocol: prot.protocol, authorizedAt: at, procXmlGz: gz(procOf(gunzipText(doc.signedXmlGz), prot.xml)) },
+        { cStat: prot.cStat, xMotivo: prot.xMotivo.slice(0, 255), protocol: prot.protocol, authorizedAt: at, procXmlGz: gz(procOf(signedXml ?? gunzipText(doc.signedXmlGz), prot.xml)) },
         kind === 'AUTHORIZED' ? 'nfe.outbound.authorized' : 'nfe.outbound.denied',
         em,
       );
@@ -371,7 +371,8 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     assertAllowed(doc, 'send');
     doc = await transition(ctx, doc, 'SENT', { sendAttempts: doc.sendAttempts + 1, lastSentAt: new Date() }, null);
     crashPoint('after-sending');
-    let answer = await transmit(client, doc);
+    let signedXml = gunzipText(doc.signedXmlGz);
+    let answer = await transmit(client, doc, signedXml);
     if (answer.kind === 'DOWN' && !contingency) {
       // The authority stopped: enter contingency for the filial and re-issue this number there.
       await enterContingency(sc.filial.companyId, sc.filial.id, sc.filial.uf, answer);
@@ -379,9 +380,10 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
       doc = await reissue(ctx, doc, sc, state!, 'contingency');
       const svc = await clientOf(sc, contingencyOf(sc.filial.uf));
       doc = await transition(ctx, doc, 'SENT', { sendAttempts: doc.sendAttempts + 1, lastSentAt: new Date() }, null);
-      answer = await transmit(svc, doc);
+      signedXml = gunzipText(doc.signedXmlGz);
+      answer = await transmit(svc, doc, signedXml);
     }
-    doc = await record(ctx, doc, answer);
+    doc = await record(ctx, doc, answer, signedXml);
     if (doc.status === 'AUTHORIZED') afterAuthorized(ctx, doc);
     return doc;
   } catch (err) {
