@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (174), by operationId. */
+/** Every operation of the API's OpenAPI document (176), by operationId. */
 export const OPERATIONS = {
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentId: { method: 'DELETE', path: '/entry-document/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -68,6 +68,7 @@ export const OPERATIONS = {
   getApiInvoicesListFilialId: { method: 'GET', path: '/invoices/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiInvoicesSeriesFilialId: { method: 'GET', path: '/invoices/series/{filialId}', idempotencyKey: false, read: 'json', list: null },
   getApiInvoicesSeriesSeriesIdNumbers: { method: 'GET', path: '/invoices/series/{seriesId}/numbers', idempotencyKey: false, read: 'json', list: null },
+  getApiInvoicesSmtpSettings: { method: 'GET', path: '/invoices/smtp-settings', idempotencyKey: false, read: 'json', list: null },
   getApiMe: { method: 'GET', path: '/me', idempotencyKey: false, read: 'json', list: null },
   getApiNfceConfigurationFilialId: { method: 'GET', path: '/nfce/configuration/{filialId}', idempotencyKey: false, read: 'json', list: null },
   getApiNfceDetailId: { method: 'GET', path: '/nfce/detail/{id}', idempotencyKey: false, read: 'json', list: null },
@@ -176,6 +177,7 @@ export const OPERATIONS = {
   postApiWebhooks: { method: 'POST', path: '/webhooks', idempotencyKey: true, read: 'json', list: null },
   putApiEntryDocumentNfeCertificadoFilialId: { method: 'PUT', path: '/entry-document/nfe/certificado/{filialId}', idempotencyKey: false, read: 'json', list: null },
   putApiInvoicesSeriesFilialId: { method: 'PUT', path: '/invoices/series/{filialId}', idempotencyKey: false, read: 'json', list: null },
+  putApiInvoicesSmtpSettings: { method: 'PUT', path: '/invoices/smtp-settings', idempotencyKey: false, read: 'json', list: null },
   putApiNfceConfigurationFilialId: { method: 'PUT', path: '/nfce/configuration/{filialId}', idempotencyKey: false, read: 'json', list: null },
   putApiQuickSaleConfigurationFilialId: { method: 'PUT', path: '/quick-sale/configuration/{filialId}', idempotencyKey: false, read: 'json', list: null },
 } as const satisfies Record<string, OperationSpec>;
@@ -248,6 +250,7 @@ export interface OperationProblems {
   getApiInvoicesListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesSeriesFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesSeriesSeriesIdNumbers: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SERIES_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiInvoicesSmtpSettings: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SMTP_SETTINGS_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS';
   getApiMe: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS';
   getApiNfceConfigurationFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiNfceDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -356,6 +359,7 @@ export interface OperationProblems {
   postApiWebhooks: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiEntryDocumentNfeCertificadoFilialId: 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_PASSWORD_INVALID' | 'CERTIFICATE_UNREADABLE' | 'CERTIFICATE_WITHOUT_CNPJ' | 'CERTIFICATE_WITHOUT_KEY' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiInvoicesSeriesFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SERIES_NUMBER_BACKWARDS' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  putApiInvoicesSmtpSettings: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiNfceConfigurationFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CSC_REQUIRED' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SERIES_NUMBER_BACKWARDS' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiQuickSaleConfigurationFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_QUICK_SALE_CONFIGURATION' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
 }
@@ -1030,6 +1034,15 @@ export class Operations {
    */
   getInvoicesSeriesSeriesIdNumbers(args: ArgsOf<'getApiInvoicesSeriesSeriesIdNumbers'>, options?: CallOptions): Promise<ResultOf<'getApiInvoicesSeriesSeriesIdNumbers'>> {
     return callOperation(this.http, OPERATIONS.getApiInvoicesSeriesSeriesIdNumbers, args, options);
+  }
+
+  /**
+   * The company's own SMTP server for the NF-e emails (never its password); without one the service's configured SMTP is used.
+   * `GET /api/invoices/smtp-settings` (scope `invoice:smtp`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS; 403 ALL_FILIAIS_REQUIRED, COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 SMTP_SETTINGS_NOT_FOUND.
+   */
+  getInvoicesSmtpSettings(args: ArgsOf<'getApiInvoicesSmtpSettings'> = {} as ArgsOf<'getApiInvoicesSmtpSettings'>, options?: CallOptions): Promise<ResultOf<'getApiInvoicesSmtpSettings'>> {
+    return callOperation(this.http, OPERATIONS.getApiInvoicesSmtpSettings, args, options);
   }
 
   /**
@@ -2046,6 +2059,15 @@ export class Operations {
    */
   putInvoicesSeriesFilialId(args: ArgsOf<'putApiInvoicesSeriesFilialId'>, options?: CallOptions): Promise<ResultOf<'putApiInvoicesSeriesFilialId'>> {
     return callOperation(this.http, OPERATIONS.putApiInvoicesSeriesFilialId, args, options);
+  }
+
+  /**
+   * Set the company's SMTP server for the NF-e emails (host, port, secure, user, password, from; a token granting every filial). The password is stored encrypted and never answered.
+   * `PUT /api/invoices/smtp-settings` (scope `invoice:smtp`).
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 ALL_FILIAIS_REQUIRED, COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 409 CONCURRENT_UPDATE; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
+   */
+  putInvoicesSmtpSettings(args: ArgsOf<'putApiInvoicesSmtpSettings'>, options?: CallOptions): Promise<ResultOf<'putApiInvoicesSmtpSettings'>> {
+    return callOperation(this.http, OPERATIONS.putApiInvoicesSmtpSettings, args, options);
   }
 
   /**

@@ -6,12 +6,14 @@ import { logger } from '../../core/logger';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { invoiceDanfe } from './danfe.service';
 import { findInvoice, gunzipText } from './invoice-store';
+import { smtpRelayOf } from './smtp-settings.service';
 
 /*
  * Delivery to the recipient (SPEC §12.2): the authorized nfeProc and its DANFE go to the customer's
- * email through the company's SMTP server (SMTP_URL), retried with back-off; every attempt's outcome
- * is recorded on the document (emailStatus, attempts, sentAt, last error). Without SMTP configured the
- * document records FAILED "SMTP not configured" rather than pretending it was sent.
+ * email through the company's own SMTP server (its settings, /invoices/smtp-settings) or else the
+ * configured SMTP_URL, retried with back-off; every attempt's outcome is recorded on the document
+ * (emailStatus, attempts, sentAt, last error). Without either the document records FAILED "SMTP not
+ * configured" rather than pretending it was sent.
  */
 
 async function mark(doc: OutboundNfe, fields: Partial<OutboundNfe>): Promise<void> {
@@ -23,19 +25,21 @@ export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: strin
   const recipient = to ?? doc.summary.recipientEmail;
   if (!recipient || !doc.procXmlGz || doc.status !== 'AUTHORIZED') return doc;
   const smtp = invoicesConfig.smtp;
-  if (!smtp.url) {
-    await mark(doc, { emailStatus: 'FAILED', emailTo: recipient.slice(0, 150), emailError: 'SMTP not configured (SMTP_URL)' });
+  const relay = await smtpRelayOf(doc.companyId);
+  if (!relay) {
+    await mark(doc, { emailStatus: 'FAILED', emailTo: recipient.slice(0, 150), emailError: 'SMTP not configured (company SMTP settings or SMTP_URL)' });
     return findInvoice(ctx.companyId, id);
   }
   await mark(doc, { emailStatus: 'PENDING', emailTo: recipient.slice(0, 150) });
   const xml = gunzipText(doc.procXmlGz);
   const pdf = await invoiceDanfe(doc);
-  const transport = nodemailer.createTransport(smtp.url, { tls: { rejectUnauthorized: false } } as never);
+  // The configured relay keeps its lenient TLS (an internal relay); a company's server is verified.
+  const transport = relay.source === 'CONFIG' ? nodemailer.createTransport(relay.transport as string, { tls: { rejectUnauthorized: false } } as never) : nodemailer.createTransport(relay.transport as never);
   let lastError = '';
   for (let attempt = 1; attempt <= smtp.retries + 1; attempt++) {
     try {
       await transport.sendMail({
-        from: smtp.from,
+        from: relay.from,
         to: recipient,
         subject: `NF-e ${doc.series}/${doc.number} - chave ${doc.accessKey}`,
         text: `Segue a NF-e ${doc.number} serie ${doc.series}, chave de acesso ${doc.accessKey}, protocolo ${doc.protocol}. O XML e o DANFE estao anexos.`,
@@ -54,7 +58,7 @@ export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: strin
     }
   }
   transport.close();
-  logger.warn('NF-e email not delivered', { accessKey: doc.accessKey, err: lastError });
+  logger.warn('NF-e email not delivered', { accessKey: doc.accessKey, relay: relay.label, err: lastError });
   await mark(doc, { emailStatus: 'FAILED', emailError: lastError.slice(0, 300) });
   return findInvoice(ctx.companyId, id);
 }

@@ -1,13 +1,14 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { sendInvoiceEmail } from './email.service';
 import { cancelInvoice, correctInvoice } from './events.service';
-import { toInvoiceDetailDto, toInvoiceDto, toNumberReportDto, toPreviewDto, toSeriesDto, toVoidDto } from './invoices.mapper';
+import { toInvoiceDetailDto, toInvoiceDto, toNumberReportDto, toPreviewDto, toSeriesDto, toSmtpSettingsDto, toVoidDto } from './invoices.mapper';
 import { invoiceSchemas as s } from './invoices.schemas';
 import { issueInvoice, previewInvoice, resendInvoice } from './issue.service';
 import { accessibleInvoice, invoiceDetail, invoicePdf, invoiceXml, listInvoices } from './query.service';
 import { listSeries, numberReport, saveSeries } from './series.service';
+import { getSmtpSettings, saveSmtpSettings } from './smtp-settings.service';
 import { voidNumbers, voidRejected } from './void.service';
 
 /** Thin handlers: validated input → one service call → DTO. */
@@ -80,4 +81,12 @@ export async function numbers(req: ValidRequest<typeof s.numbers>, res: Response
 
 export async function voidRange(req: ValidRequest<typeof s.voidNumbers>, res: Response) {
   res.status(201).json(toVoidDto(await voidNumbers(req.ctx, req.valid.body)));
+}
+
+export async function smtpSettings(req: Request, res: Response) {
+  res.json(toSmtpSettingsDto(await getSmtpSettings(req.ctx)));
+}
+
+export async function smtpSettingsSave(req: ValidRequest<typeof s.smtpSettings>, res: Response) {
+  res.json(toSmtpSettingsDto(await saveSmtpSettings(req.ctx, req.valid.body)));
 }

@@ -1,6 +1,7 @@
 import { Dec, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import type { FiscalItem } from '../fiscal/fiscal-document';
+import type { CompanySmtp } from './entities/company-smtp.entity';
 import type { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import type { InvoiceSeries } from './entities/invoice-series.entity';
 import type { OutboundNfe } from './entities/outbound-nfe.entity';
@@ -143,3 +144,6 @@ export const toVoidDto = (v: InvoiceNumberVoid) => ({
   protocol: v.protocol,
   voidedAt: iso(v.voidedAt),
 });
+
+/** The company's SMTP settings: never the password, only whether one is stored. */
+export const toSmtpSettingsDto = (s: CompanySmtp) => ({ host: s.host, port: s.port, secure: s.secure, user: s.user, passwordSet: s.passwordSealed !== null, from: s.from, version: s.version, updatedAt: s.updatedAt.toISOString() });

@@ -1,9 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { insertedId, insertRows } from '../../core/db/sql';
+import { ConflictError } from '../../core/errors';
+import { CompanySmtp } from './entities/company-smtp.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 
 /*
- * SQL of the outbound NF-e. The document row is written by one parameterized INSERT (plain SQL driven by
+ * SQL of the outbound NF-e and the company's SMTP settings. The document row is written by one parameterized INSERT (plain SQL driven by
  * the entity's metadata, both engines): TypeORM's save/insert cost ~3 ms of CPU per document, most of an
  * issue's local work (bench/invoice-issue.bench.ts).
  */
@@ -41,4 +43,25 @@ export async function insertOutboundNfe(em: EntityManager, row: NewOutboundNfe):
   };
   const id = insertedId(await insertRows(em, OutboundNfe, [full]));
   return Object.assign(new OutboundNfe(), full, { id });
+}
+
+/** The company's own SMTP settings, if it set them. */
+export function findCompanySmtp(em: EntityManager, companyId: number): Promise<CompanySmtp | null> {
+  return em.findOneBy(CompanySmtp, { companyId });
+}
+
+/** Writes the company's SMTP settings (the row is created on first use); answers them as stored. */
+export async function saveCompanySmtp(em: EntityManager, current: CompanySmtp | null, row: Omit<CompanySmtp, 'id' | 'version' | 'createdAt' | 'updatedAt'>): Promise<CompanySmtp> {
+  if (!current) {
+    const id = insertedId(await insertRows(em, CompanySmtp, [{ ...row, version: 1, createdAt: new Date(), updatedAt: new Date() }]));
+    return em.findOneByOrFail(CompanySmtp, { id, companyId: row.companyId });
+  }
+  const r = await em
+    .createQueryBuilder()
+    .update(CompanySmtp)
+    .set({ host: row.host, port: row.port, secure: row.secure, user: row.user, passwordSealed: row.passwordSealed, from: row.from, version: () => 'version + 1' } as never)
+    .where('id = :id AND company_id = :companyId AND version = :version', { id: current.id, companyId: row.companyId, version: current.version })
+    .execute();
+  if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The SMTP settings changed concurrently; retry');
+  return em.findOneByOrFail(CompanySmtp, { id: current.id, companyId: row.companyId });
 }

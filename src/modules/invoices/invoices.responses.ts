@@ -142,3 +142,17 @@ export const NumberVoid = named(
     voidedAt: timestamp().allow(null),
   }),
 );
+
+export const SmtpSettings = named(
+  'SmtpSettings',
+  obj({
+    host: Joi.string().example('smtp.mercado.com.br'),
+    port: Joi.number().integer().example(587),
+    secure: Joi.boolean(),
+    user: nullableString(),
+    passwordSet: Joi.boolean().description('whether a password is stored (it is never answered)'),
+    from: Joi.string().example('nfe@mercado.com.br'),
+    version: Joi.number().integer(),
+    updatedAt: timestamp(),
+  }),
+);

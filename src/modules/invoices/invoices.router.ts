@@ -1,11 +1,13 @@
 import Joi from 'joi';
 import { defineRoutes } from '../../core/http/route';
 import * as c from './invoices.controller';
-import { Invoice, InvoiceDetail, InvoicePage, InvoicePreview, InvoiceSeries, InvoiceSeriesList, NumberReport, NumberVoid } from './invoices.responses';
+import { Invoice, InvoiceDetail, InvoicePage, InvoicePreview, InvoiceSeries, InvoiceSeriesList, NumberReport, NumberVoid, SmtpSettings } from './invoices.responses';
 import { invoiceSchemas as s } from './invoices.schemas';
 
 const READ = 'invoice:read';
 const WRITE = 'invoice:write';
+/** The company's mail server is an administrator's setting (`invoice:*` or `*` grant it). */
+const SMTP = 'invoice:smtp';
 const TAG = 'Invoices (outbound NF-e)';
 
 const CERTIFICATE_USE = ['CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_CNPJ_MISMATCH', 'CERTIFICATE_WITHOUT_CNPJ'];
@@ -19,6 +21,8 @@ export const invoiceRoutes = defineRoutes([
   { method: 'post', path: '/invoices/preview', tag: TAG, summary: 'The NF-e a fulfilment (or an order) would get: items with their taxes from the tax engine, totals, transport, duplicatas, additional information (Lei 12.741) — no number is taken', scope: READ, schema: s.issue, responses: { body: InvoicePreview, errors: BILLING }, handler: c.preview },
   { method: 'post', path: '/invoices/issue', tag: TAG, summary: 'Issue the NF-e of a fulfilment or an order: number (no gaps), XML, signature with the filial\'s A1, stored before sending, NFeAutorizacao4 synchronous; answers the document with its state, cStat, key and protocol. A lost answer is settled by consulting the key', scope: WRITE, schema: s.issue, idempotent: 'own-transactions', status: 201, responses: { body: Invoice, errors: { ...BILLING, 409: ['ALREADY_INVOICED'], 422: [...BILLING[422], ...CERTIFICATE_USE, 'SERIES_EXHAUSTED'], ...AUTHORITY } }, handler: c.issue },
   { method: 'post', path: '/invoices/void-numbers', tag: TAG, summary: 'Void (inutilizar, NFeInutilizacao4) numbers of a série that will never be an NF-e: numbers not yet taken, or of REJECTED documents', scope: WRITE, schema: s.voidNumbers, idempotent: 'own-transactions', status: 201, responses: { body: NumberVoid, errors: { 404: ['SERIES_NOT_FOUND'], 422: ['INVALID_RANGE', 'NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY } }, handler: c.voidRange },
+  { method: 'get', path: '/invoices/smtp-settings', tag: TAG, summary: "The company's own SMTP server for the NF-e emails (never its password); without one the service's configured SMTP is used", scope: SMTP, responses: { body: SmtpSettings, errors: { 403: ['ALL_FILIAIS_REQUIRED'], 404: ['SMTP_SETTINGS_NOT_FOUND'] } }, handler: c.smtpSettings },
+  { method: 'put', path: '/invoices/smtp-settings', tag: TAG, summary: "Set the company's SMTP server for the NF-e emails (host, port, secure, user, password, from; a token granting every filial). The password is stored encrypted and never answered", scope: SMTP, schema: s.smtpSettings, responses: { body: SmtpSettings, errors: { 403: ['ALL_FILIAIS_REQUIRED'], 409: ['CONCURRENT_UPDATE'] } }, handler: c.smtpSettingsSave },
   { method: 'get', path: '/invoices/list/:filialId', tag: TAG, summary: "The filial's outbound NF-e, newest first (filter by status)", scope: READ, schema: s.list, responses: { body: InvoicePage }, handler: c.list },
   { method: 'get', path: '/invoices/detail/:id', tag: TAG, summary: 'One outbound NF-e with its events (cancellation, cartas de correção)', scope: READ, schema: s.byId, responses: { body: InvoiceDetail, errors: NOT_FOUND }, handler: c.detail },
   { method: 'get', path: '/invoices/series/:filialId', tag: TAG, summary: "The filial's séries and next numbers per model", scope: READ, schema: s.seriesList, responses: { body: InvoiceSeriesList }, handler: c.seriesList },

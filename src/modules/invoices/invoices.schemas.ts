@@ -68,6 +68,17 @@ export const invoiceSchemas = {
     params: Joi.object({ seriesId: id('invoice-series').required() }),
     query: Joi.object({ from: Joi.number().integer().min(1), to: Joi.number().integer().min(1) }),
   }),
+  smtpSettings: typedSchema<{ body: { host: string; port: number; secure: boolean; user?: string | null; password?: string | null; from: string } }>({
+    body: Joi.object({
+      host: Joi.string().trim().hostname().max(255).required().description('the SMTP server'),
+      port: Joi.number().integer().min(1).max(65535).required(),
+      secure: Joi.boolean().default(false).description('TLS from the first byte (SMTPS, usually 465); false: STARTTLS when the server offers it (587/25)'),
+      user: Joi.string().trim().max(255).allow(null).description('login; none: the server takes mail without authentication'),
+      password: Joi.string().max(255).allow(null).description('stored sealed and never answered; omit it to keep the stored one, null to remove it'),
+      from: Joi.string().trim().email().max(255).required().description('sender address of the NF-e emails'),
+    }),
+    example: { host: 'smtp.mercado.com.br', port: 587, secure: false, user: 'nfe@mercado.com.br', password: 's3nha-do-smtp', from: 'nfe@mercado.com.br' },
+  }),
   voidNumbers: typedSchema<{ body: { filialId: number; model?: number; series: number; first: number; last: number; justification: string } }>({
     body: Joi.object({
       filialId: id('filial').required(),
