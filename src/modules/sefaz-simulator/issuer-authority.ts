@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { cnpjOfCertificatePem } from '../sefaz/certificate/pfx';
@@ -16,6 +17,12 @@ import { protocolNumber } from './nfe-generator';
  * duplicity, 206 number voided, 501 cancellation past the deadline, 108/109 service down, 217 key
  * unknown. Faults can be injected for tests: drop the answer after authorizing, answer late, be
  * down for a while.
+ *
+ * 225 (schema): always the structural check below (root, versions, indSinc, the mandatory groups);
+ * with `xsdDir` (the PL_010 schemas, SEFAZ_SIMULATOR_XSD_DIR) and xmllint on the PATH the NFe is also
+ * validated against nfe_v4.00.xsd and a failure answers 225 with xmllint's message. That costs an
+ * xmllint process per authorization (the schemas are loaded each time, docs/decisions/
+ * simulator-schema-check.md), so it is off unless configured; the tests that need it turn it on.
  */
 
 const VER_APLIC = 'SIMULADOR_UF_4.00';
@@ -59,6 +66,19 @@ export interface Reply {
   delayMs: number;
 }
 
+/** Whether the schema check can run: the schemas are there and xmllint answers. */
+export function canCheckSchema(xsdDir: string | null | undefined): boolean {
+  return !!xsdDir && fs.existsSync(path.join(xsdDir, 'nfe_v4.00.xsd')) && spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** The NFe against nfe_v4.00.xsd (xmllint): null when valid, else xmllint's first message without the file prefix. */
+function xsdError(nfeText: string, xsdDir: string): string | null {
+  const res = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(xsdDir, 'nfe_v4.00.xsd'), '-'], { input: nfeText, encoding: 'utf8', maxBuffer: 4 << 20 });
+  if (res.status === 0) return null;
+  const first = (res.stderr || res.error?.message || `xmllint exited ${res.status}`).split('\n').find((l) => l.trim() && !/fails to validate$/.test(l)) ?? 'invalid';
+  return first.replace(/^-:\d+: /, '').replace(/\{http:\/\/www\.portalfiscal\.inf\.br\/nfe\}/g, '').trim();
+}
+
 const numberKey = (cnpj: string, tpAmb: string, model: number, series: number, n: number) => `${cnpj}|${tpAmb}|${model}|${series}|${n}`;
 const esc = escapeXml;
 
@@ -71,7 +91,7 @@ export class IssuerAuthority {
   onAuthorized: ((procXml: string) => void) | null = null;
 
   constructor(
-    private readonly opts: { now: () => number; stateFile?: string; cancelDeadlineHours?: number },
+    private readonly opts: { now: () => number; stateFile?: string; cancelDeadlineHours?: number; xsdDir?: string | null },
   ) {
     if (opts.stateFile && fs.existsSync(opts.stateFile)) this.state = JSON.parse(fs.readFileSync(opts.stateFile, 'utf8')) as IssuerState;
   }
@@ -147,6 +167,8 @@ export class IssuerAuthority {
     if (!structural || !ide) return reply(this.retEnvi(tpAmb, cUF, '225', 'Rejeicao: Falha no Schema XML do lote de NFe'));
     const key = (inf.getAttribute('Id') ?? '').replace(/^NFe/, '');
     const nfeText = extractElementText(enviNFe, 'NFe') ?? '';
+    const schemaError = this.opts.xsdDir ? xsdError(nfeText, this.opts.xsdDir) : null;
+    if (schemaError) return reply(this.retEnvi(tpAmb, cUF, '225', `Rejeicao: Falha no Schema XML do lote de NFe [${schemaError}]`.slice(0, 255)));
     if (!findFirst(nfe!, 'Signature')) return reply(this.retEnvi(tpAmb, cUF, '298', 'Rejeicao: Assinatura difere do padrao do Sistema'));
     if (!/^\d{6}[0-9A-Z]{12}\d{26}$/.test(key) || !hasValidCheckDigit(key)) {
       const detail = key.length === 44 ? ` [esperado ${accessKeyCheckDigit(key.slice(0, 43))}]` : '';

@@ -48,7 +48,7 @@ async function attachFilial(sim: AuthoritySimulator, companyId: number, filial: 
 export async function startLocalAuthority(attachCompanyCnpj: string): Promise<LocalAuthority | null> {
   if (!sefazConfig.simulator.enabled) return null;
   const persistent = config.db.engine === 'sqlite' && config.db.sqliteFile !== ':memory:';
-  const sim = new AuthoritySimulator({ host: sefazConfig.simulator.host, port: sefazConfig.simulator.port, waitMs: sefazConfig.simulator.waitMs, stateFile: persistent ? STATE_FILE : undefined });
+  const sim = new AuthoritySimulator({ host: sefazConfig.simulator.host, port: sefazConfig.simulator.port, waitMs: sefazConfig.simulator.waitMs, xsdDir: sefazConfig.simulator.xsdDir, stateFile: persistent ? STATE_FILE : undefined });
   const endpoints = await sim.start();
 
   const company = await reader().findOneBy(Company, { cnpj: attachCompanyCnpj });

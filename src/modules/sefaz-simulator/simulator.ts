@@ -37,6 +37,8 @@ export interface SimulatorOptions {
   adminToken?: string;
   /** Hours an authorized NF-e may be cancelled in (501 after; 24 by default). */
   cancelDeadlineHours?: number;
+  /** The PL_010 schemas: authorizations are validated against nfe_v4.00.xsd with xmllint (225 with its message); absent → the structural check only. */
+  xsdDir?: string | null;
 }
 
 export interface SimulatorEndpoints {
@@ -128,7 +130,7 @@ export class AuthoritySimulator {
       waitMs: opts.waitMs,
       issuerSigner: (cnpj, name) => this.issuerCredentials(cnpj, name),
     });
-    this.issuer = new IssuerAuthority({ now: opts.now ?? Date.now, stateFile: opts.stateFile ? `${opts.stateFile}.issuer.json` : undefined, cancelDeadlineHours: opts.cancelDeadlineHours });
+    this.issuer = new IssuerAuthority({ now: opts.now ?? Date.now, stateFile: opts.stateFile ? `${opts.stateFile}.issuer.json` : undefined, cancelDeadlineHours: opts.cancelDeadlineHours, xsdDir: opts.xsdDir });
     // What our issuers authorize reaches their recipients' DF-e streams, as at the national environment.
     this.issuer.onAuthorized = (procXml) => void this.authority.feed(procXml);
   }
