@@ -58,6 +58,8 @@ export interface SourceDocumentOutcome {
   series: number;
   number: number;
   total: Dec;
+  /** ICMSTot of the document as issued (vBC, vICMS, vST, vFCP, vIPI, vIPIDevol, vPIS, vCOFINS, vProd, vDesc, vNF…). */
+  totals: Record<string, Dec>;
   /** Authorization protocol (nProt). */
   protocol: string | null;
   authorizedAt: Date | null;

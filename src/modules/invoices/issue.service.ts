@@ -152,7 +152,7 @@ function summaryOf(c: Awaited<ReturnType<typeof computeFor>>): OutboundNfeSummar
   const d = c.document;
   const t = d.totals;
   const totals: Record<string, string> = {};
-  for (const k of ['vBC', 'vICMS', 'vBCST', 'vST', 'vFCP', 'vFCPST', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vIPI', 'vPIS', 'vCOFINS', 'vOutro', 'vNF', 'vTotTrib'] as const) totals[k] = money(t[k]).toFixed(2);
+  for (const k of ['vBC', 'vICMS', 'vBCST', 'vST', 'vFCP', 'vFCPST', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vIPI', 'vIPIDevol', 'vPIS', 'vCOFINS', 'vOutro', 'vNF', 'vTotTrib'] as const) totals[k] = money(t[k]).toFixed(2);
   return {
     recipientName: d.recipient.name,
     recipientDocument: d.recipient.document,
@@ -162,6 +162,7 @@ function summaryOf(c: Awaited<ReturnType<typeof computeFor>>): OutboundNfeSummar
     direction: d.direction,
     purpose: d.purpose,
     references: d.references ?? [],
+    itemSources: d.items.map((i) => i.salesOrderItemId),
     totals,
     installments: c.installments.map((i) => ({ number: i.number, dueDate: i.dueDate, amount: i.amount.toFixed(2) })),
     additionalInfo: c.additionalInfo,

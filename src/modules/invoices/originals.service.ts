@@ -12,6 +12,8 @@ export interface AuthorizedOriginal {
   accessKey: string;
   salesOrderId: number | null;
   fulfillmentId: number | null;
+  /** The sales-order line of each det (index nItem − 1); null on documents issued before it was kept. */
+  itemSources: (number | null)[] | null;
   /** nfeProc (NFe + protNFe). */
   xml: string;
 }
@@ -23,7 +25,7 @@ export async function authorizedInvoices(companyId: number, where: { salesOrderI
     where: { companyId, status: 'AUTHORIZED', source: In(['FULFILLMENT', 'ORDER']), ...(where.salesOrderId !== undefined ? { salesOrderId: where.salesOrderId } : {}), ...(where.accessKey !== undefined ? { accessKey: where.accessKey } : {}) },
     order: { id: 'ASC' },
   });
-  return rows.filter((r) => r.procXmlGz).map((r) => ({ invoiceId: r.id, filialId: r.filialId, accessKey: r.accessKey, salesOrderId: r.salesOrderId, fulfillmentId: r.fulfillmentId, xml: gunzipText(r.procXmlGz!) }));
+  return rows.filter((r) => r.procXmlGz).map((r) => ({ invoiceId: r.id, filialId: r.filialId, accessKey: r.accessKey, salesOrderId: r.salesOrderId, fulfillmentId: r.fulfillmentId, itemSources: r.summary.itemSources ?? null, xml: gunzipText(r.procXmlGz!) }));
 }
 
 export interface SourceInvoice {

@@ -22,6 +22,8 @@ export interface OutboundNfeSummary {
   purpose?: 1 | 2 | 3 | 4;
   /** NFref/refNFe keys. */
   references?: string[];
+  /** The sales-order line of each det (nItem − 1), for devoluções of this document. */
+  itemSources?: (number | null)[];
   /** What the issuing request asked (installments, payment, transport, notes): a rebuild uses it again. */
   input?: StoredIssueInput;
 }
