@@ -15,7 +15,12 @@ import { makePaymentMethod, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { eventsOf } from '../sales-order/support';
-import { canValidateXsd, canVerifySignature, xmlsecErrors, xsdErrors } from '../invoices/conformance-support';
+import { canValidateXsd, canVerifySignature, sampleDocument, xmlsecErrors, xsdErrors } from '../invoices/conformance-support';
+import { buildReturnDocument, recipientFromParty } from '../../src/modules/fiscal';
+import { buildNfeXml } from '../../src/modules/invoices/xml/nfe-xml';
+import { signerOf, signNfe } from '../../src/modules/invoices/xml/nfe-signer';
+import type { ParsedNfe } from '../../src/modules/nfe/xml/nfe-types';
+import { NFE_NS } from '../../src/modules/sefaz/xml/dom';
 import { filialHash, fulfilledOrder, invoiceTenant, InvoiceTenant } from '../invoices/support';
 
 /*
@@ -169,5 +174,68 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     expect(won.body.documents[0].status).to.equal('AUTHORIZED');
     const docs = await dataSource.manager.find(OutboundNfe, { where: { companyId: t.companyId, source: 'CUSTOMER_RETURN', sourceId: In([decodeId('return', won.body.id)]) } });
     expect(docs).to.have.length(1);
+  });
+
+  /** The customer's own devolução of `lines` of our sale: his NF-e (tpNF 1, finNFe 4, CFOP 5202, refNFe to our key), signed with his A1. */
+  function customersDevolution(sale: ParsedNfe, lines: { lineNumber: number; quantity: number }[], number = 501): string {
+    const cnpj = t.customer.document!;
+    const issuer = { ...sampleDocument().issuer, document: cnpj, name: 'Cliente Contribuinte Ltda', stateRegistration: '123456789012' };
+    const doc = buildReturnDocument({
+      original: sale, side: 'PURCHASE', issuer, recipient: recipientFromParty(sale.issuer), date: new Date().toISOString().slice(0, 10),
+      lines: lines.map((l) => ({ ...l, productId: 0 })),
+    });
+    const built = buildNfeXml(doc, { number, series: 1, issuedAt: new Date(), emissionType: 1, contingency: null, randomCode: String(10_000_000 + number), tpAmb: '2', transport: { mode: 9, volumes: null }, installments: [], paymentType: '90', additionalInfo: 'Devolucao de mercadoria' });
+    const a1 = t.sim.issueClientCertificate(cnpj, 'CLIENTE CONTRIBUINTE LTDA', 'senha');
+    const nfe = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, signerOf(a1.keyPem, a1.certPem)).xml.replace(/^<\?xml[^>]*>/, '');
+    // Authorized by the (simulated) authority as his own NF-e: the import wants the protocol.
+    const reply = t.sim.issuer.authorize(`<enviNFe xmlns="${NFE_NS}" versao="4.00"><idLote>${number}</idLote><indSinc>1</indSinc>${nfe}</enviNFe>`, null, false);
+    const prot = /<protNFe[\s\S]*<\/protNFe>/.exec(reply.message ?? '')![0];
+    return `<nfeProc xmlns="${NFE_NS}" versao="4.00">${nfe}${prot}</nfeProc>`;
+  }
+
+  it("a contributor customer's own devolução imported: a return of our sale (IMPORTED), restocked, receivable credited, credits taken, no payable, no document of ours; twice → 409; more than returnable → 422", async () => {
+    const { orderId, order, invoice, sale } = await billedSale([6, 2]);
+    const stockBefore = await stockOf(t, 0, t.products[0].id);
+    const xml = customersDevolution(sale, [{ lineNumber: 1, quantity: 2 }]);
+    if (canValidateXsd) expect(xsdErrors(xml), xml).to.equal(null);
+    const url = `/api/returns/${filialHash(t)}/imported-nfe`;
+    expectProblem(await api().post(url).set(t.headers()).send({ xml, refundMethod: 'NOPE' }), 422, 'REFUND_METHOD_INVALID');
+    expectProblem(await api().post(url).set(t.headers()).send({ refundMethod: 'CASH' }), 400);
+    expectProblem(await api().post(`/api/returns/${other.filialHashes[0]}/imported-nfe`).set(t.headers()).send({ xml, refundMethod: 'CASH' }), 403);
+    expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId, origin: 'IMPORTED' })).to.equal(0);
+
+    const res = await api().post(url).set(t.headers()).send({ xml, refundMethod: 'CASH', restock: true });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body.origin).to.equal('IMPORTED');
+    expect(res.body.importedAccessKey).to.have.length(44);
+    expect(res.body.documents).to.deep.equal([]);
+    expect(res.body.items).to.have.length(1);
+    expect(res.body.items[0]).to.include({ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 2 });
+    expect(res.body.items[0].fiscalOrigins).to.deep.equal([{ accessKey: invoice.accessKey, lineNumber: 1, quantity: 2 }]);
+    expect(res.body.refundAmount).to.equal(21);
+    expect(Number((await stockOf(t, 0, t.products[0].id)).quantity)).to.equal(Number(stockBefore.quantity) + 2);
+    const o = sale.items[0];
+    const part = (v: Dec | null | undefined) => round2((v ?? new Dec(0)).times(2).div(6));
+    expect((await creditsOf(t, res.body.id)).map((c) => [c.tax, Number(c.amount.toFixed(2))])).to.deep.equal([
+      ['ICMS', part(o.taxes.icms!.value)],
+      ['PIS', part(o.taxes.pis!.value)],
+      ['COFINS', part(o.taxes.cofins!.value)],
+    ]);
+    const receivables = await dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderId) } });
+    expect(receivables.reduce((s, r) => s.plus(r.creditedAmount), new Dec(0)).toNumber()).to.equal(21);
+    const lineAfter = (await api().get(`/api/sales-order/detail/${orderId}`).set(t.headers())).body.items[0];
+    expect(lineAfter.returnedQuantity).to.equal(2);
+
+    expectProblem(await api().post(url).set(t.headers()).send({ xml, refundMethod: 'CASH' }), 409, 'RETURN_ALREADY_IMPORTED');
+    // More than is left (6 − 2 = 4): 422, nothing written.
+    const count = await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId });
+    expectProblem(await api().post(url).set(t.headers()).send({ xml: customersDevolution(sale, [{ lineNumber: 1, quantity: 5 }], 502), refundMethod: 'CASH' }), 422, 'RETURN_QUANTITY_EXCEEDS_RETURNABLE');
+    expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId })).to.equal(count);
+    // Two devoluções racing for the last 4 units: one is booked, the other refused.
+    const racing = await Promise.all([503, 504].map((n) => api().post(url).set(t.headers()).send({ xml: customersDevolution(sale, [{ lineNumber: 1, quantity: 4 }], n), refundMethod: 'CASH' })));
+    expect(racing.map((r) => r.status).sort(), JSON.stringify(racing.map((r) => r.body))).to.deep.equal([201, 422]);
+    expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId })).to.equal(count + 1);
+    // Another tenant cannot book it against our sale.
+    expectProblem(await api().post(`/api/returns/${other.filialHashes[0]}/imported-nfe`).set(other.headers()).send({ xml, refundMethod: 'CASH' }), 422);
   });
 });

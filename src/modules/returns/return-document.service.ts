@@ -144,20 +144,27 @@ export async function returnDocumentOf(ctx: ActorContext, returnId: number, em: 
 
 const ROUND = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 
-/** The credits a devolução's taxes give by the filial's regime (amounts > 0 only). */
-export async function creditsOf(em: EntityManager, companyId: number, filialId: number, doc: ComputedFiscalDocument | ParsedNfe): Promise<{ regime: string; rows: { tax: ReturnCreditTax; base: Dec; amount: Dec }[] }> {
+/** The taxes a devolução gives back, before the regime decides which are credits. */
+export interface ReturnedTaxes {
+  icmsBase: Dec;
+  icms: Dec;
+  ipi: Dec;
+  pisBase: Dec;
+  pis: Dec;
+  cofinsBase: Dec;
+  cofins: Dec;
+}
+
+export const taxesOfDocument = (d: ComputedFiscalDocument): ReturnedTaxes => ({
+  icmsBase: d.totals.vBC, icms: d.totals.vICMS, ipi: d.totals.vIPI.plus(d.totals.vIPIDevol),
+  pisBase: sum(d.items.map((i) => i.pis.base)), pis: d.totals.vPIS, cofinsBase: sum(d.items.map((i) => i.cofins.base)), cofins: d.totals.vCOFINS,
+});
+
+/** The credits of returned taxes by the filial's regime (amounts > 0 only). */
+export async function creditsOf(em: EntityManager, companyId: number, filialId: number, t: ReturnedTaxes): Promise<{ regime: string; rows: { tax: ReturnCreditTax; base: Dec; amount: Dec }[] }> {
   const profile = await getFilialFiscalProfile(em, companyId, filialId);
   if (!profile) throw new NotFoundError('Filial');
   const { taxRegime: regime, industrial } = profile.filial;
-  const t = 'totals' in doc && 'vICMS' in doc.totals
-    ? { icmsBase: doc.totals.vBC, icms: doc.totals.vICMS, ipi: doc.totals.vIPI.plus(doc.totals.vIPIDevol), pis: doc.totals.vPIS, cofins: doc.totals.vCOFINS, pisBase: sum((doc as ComputedFiscalDocument).items.map((i) => i.pis.base)), cofinsBase: sum((doc as ComputedFiscalDocument).items.map((i) => i.cofins.base)) }
-    : (() => {
-        const p = doc as ParsedNfe;
-        return {
-          icmsBase: p.totals.icmsBase, icms: p.totals.icms, ipi: p.totals.ipi.plus(p.totals.ipiReturned), pis: p.totals.pis, cofins: p.totals.cofins,
-          pisBase: sum(p.items.map((i) => i.taxes.pis?.base ?? 0)), cofinsBase: sum(p.items.map((i) => i.taxes.cofins?.base ?? 0)),
-        };
-      })();
   const rows: { tax: ReturnCreditTax; base: Dec; amount: Dec }[] = [];
   if (regime !== 'SIMPLES_NACIONAL') rows.push({ tax: 'ICMS', base: t.icmsBase, amount: t.icms });
   if (regime === 'LUCRO_REAL') rows.push({ tax: 'PIS', base: t.pisBase, amount: t.pis }, { tax: 'COFINS', base: t.cofinsBase, amount: t.cofins });
@@ -166,8 +173,8 @@ export async function creditsOf(em: EntityManager, companyId: number, filialId: 
 }
 
 /** Records the credits of a return's devolução document (ours authorized, or the customer's imported). */
-export async function recordReturnCredits(em: EntityManager, ctx: ActorContext, ret: SalesReturn, accessKey: string, doc: ComputedFiscalDocument | ParsedNfe): Promise<{ tax: ReturnCreditTax; amount: Dec }[]> {
-  const { regime, rows } = await creditsOf(em, ctx.companyId, ret.filialId, doc);
+export async function recordReturnCredits(em: EntityManager, ctx: ActorContext, ret: { id: number; filialId: number }, accessKey: string, taxes: ReturnedTaxes): Promise<{ tax: ReturnCreditTax; amount: Dec }[]> {
+  const { regime, rows } = await creditsOf(em, ctx.companyId, ret.filialId, taxes);
   const entryDate = businessToday();
   if (rows.length) {
     await em.insert(SalesReturnTaxCredit, rows.map((r) => ({ companyId: ctx.companyId, filialId: ret.filialId, returnId: ret.id, accessKey, tax: r.tax, base: r.base, amount: r.amount, taxRegime: regime, entryDate, status: 'RECORDED' as const, reversedAt: null })));
@@ -179,7 +186,7 @@ const creditsJson = (rows: { tax: ReturnCreditTax; amount: Dec }[]) => rows.map(
 
 async function onAuthorized(em: EntityManager, ctx: ActorContext, o: SourceDocumentOutcome): Promise<void> {
   const { ret, document } = await returnDocumentOf(ctx, o.sourceId, em, businessToday());
-  const rows = await recordReturnCredits(em, ctx, ret, o.accessKey, document);
+  const rows = await recordReturnCredits(em, ctx, ret, o.accessKey, taxesOfDocument(document));
   await recordAudit(em, ctx, { entity: 'return', entityId: ret.id, action: 'DOCUMENT_AUTHORIZED', changes: { document: [null, o.accessKey], credits: [null, rows.map((r) => `${r.tax} ${r.amount.toFixed(2)}`).join(', ')] } });
   await publishEvent(em, ctx, {
     type: 'return.document-authorized',
