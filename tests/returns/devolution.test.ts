@@ -11,7 +11,7 @@ import { Receivable } from '../../src/modules/receivables/entities/receivable.en
 import { SalesReturnTaxCredit } from '../../src/modules/returns/entities/sales-return-tax-credit.entity';
 import { SalesReturn } from '../../src/modules/returns/entities/sales-return.entity';
 import { api } from '../support/api';
-import { makePaymentMethod, stockOf } from '../support/catalog';
+import { makePaymentMethod, makeSeller, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { eventsOf } from '../sales-order/support';
@@ -237,5 +237,26 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId })).to.equal(count + 1);
     // Another tenant cannot book it against our sale.
     expectProblem(await api().post(`/api/returns/${other.filialHashes[0]}/imported-nfe`).set(other.headers()).send({ xml, refundMethod: 'CASH' }), 422);
+  });
+
+  it("a counter sale with an authorized NFC-e: the return's devolução references the NFC-e key (CFOP 1202), values in proportion", async () => {
+    const seller = await makeSeller(t, { name: 'Caixa 9' });
+    expect((await api().put(`/api/nfce/configuration/${filialHash(t)}`).set(t.headers()).send({ series: 1, qrVersion: 3, qrCodeUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode', consultUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta', autoIssue: true, syncTimeoutMs: 3000 })).status).to.equal(200);
+    const qs = await api().put(`/api/quick-sale/configuration/${filialHash(t)}`).set(t.headers()).send({ enabled: true, defaultCustomerId: t.customer.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH'], defaultPaymentMethod: 'CASH' });
+    expect(qs.status, JSON.stringify(qs.body)).to.equal(200);
+    const sold = await api().post('/api/sales-order').set(t.headers()).send({ flowMode: 'QUICK_SALE', customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 4, unitPrice: '10.50' }], payments: [{ method: 'CASH', amount: '42.00' }] });
+    expect(sold.status, JSON.stringify(sold.body)).to.equal(201);
+    expect(sold.body.fiscalDocument.status).to.equal('AUTHORIZED');
+    const res = await returnOf([{ salesOrderItemId: sold.body.items[0].salesOrderItemId, quantity: 1 }]);
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body.documentProblem).to.equal(null);
+    expect(res.body.items[0].fiscalOrigins).to.deep.equal([{ accessKey: sold.body.fiscalDocument.accessKey, lineNumber: 1, quantity: 1 }]);
+    const proc = gunzipText((await docOf(res.body.documents[0].invoiceId)).procXmlGz!);
+    const dev = await parseNfe(proc);
+    expect(dev.ide.referencedKeys).to.deep.equal([sold.body.fiscalDocument.accessKey]);
+    expect(dev.items[0].cfop).to.equal('1202');
+    expect(dev.items[0].total.toNumber()).to.equal(10.5);
+    if (canValidateXsd) expect(xsdErrors(proc), proc).to.equal(null);
+    if (canVerifySignature) expect(xmlsecErrors(proc)).to.equal(null);
   });
 });
