@@ -40,7 +40,7 @@ async function issueOne(doc: ReturnType<typeof sampleDocument>, n: number): Prom
   buildSignCpu += cpuMs() - c0;
   // The issue path's own store (invoices.repository.ts: one parameterized INSERT).
   await insertOutboundNfe(dataSource.manager, {
-    companyId, filialId: 1, seriesId: 1, model: 55, series: 1, number: n, accessKey: built.accessKey, source: 'FULFILLMENT', fulfillmentId: n, salesOrderId: n, customerId: 1,
+    companyId, filialId: 1, seriesId: 1, model: 55, series: 1, number: n, accessKey: built.accessKey, source: 'FULFILLMENT', sourceId: null, fulfillmentId: n, salesOrderId: n, customerId: 1,
     claim: `F${n}`, status: 'SIGNED', emissionType: 1, contingencyReason: null, issuedAtText: built.issuedAtText, issuedAt: new Date(), randomCode: String(10_000_000 + n),
     total: doc.totals.vNF, summary: { recipientName: null, recipientDocument: null, recipientEmail: null, operationNature: doc.operationNature, itemCount: doc.items.length, totals: { vNF: doc.totals.vNF.toFixed(2) }, installments: [], additionalInfo: '' },
     signedXmlGz: zipped, actor: 'bench', requestKey: null, leaseOwner: null, leaseUntil: null,

@@ -13,7 +13,7 @@ import { OutboundNfe } from './entities/outbound-nfe.entity';
 /** What the issue path knows of a new document; the rest starts at its defaults. */
 export type NewOutboundNfe = Pick<
   OutboundNfe,
-  | 'companyId' | 'filialId' | 'seriesId' | 'model' | 'series' | 'number' | 'accessKey' | 'source' | 'fulfillmentId' | 'salesOrderId' | 'customerId' | 'claim'
+  | 'companyId' | 'filialId' | 'seriesId' | 'model' | 'series' | 'number' | 'accessKey' | 'source' | 'sourceId' | 'fulfillmentId' | 'salesOrderId' | 'customerId' | 'claim'
   | 'status' | 'emissionType' | 'contingencyReason' | 'issuedAtText' | 'issuedAt' | 'randomCode' | 'total' | 'summary' | 'signedXmlGz' | 'actor' | 'requestKey' | 'leaseOwner' | 'leaseUntil'
 >;
 

@@ -4,6 +4,7 @@ import { mapPage } from '../../core/pagination';
 import { toReturnableItemDto, toReturnDto } from './returns.mapper';
 import { returnSchemas as s } from './returns.schemas';
 import { returnsService } from './returns.service';
+import { importCustomerReturn } from './imported-return.service';
 
 export async function returnableItems(req: ValidRequest<typeof s.returnableItems>, res: Response) {
   const { customerId, ...page } = req.valid.query;
@@ -11,7 +12,7 @@ export async function returnableItems(req: ValidRequest<typeof s.returnableItems
 }
 
 export async function register(req: ValidRequest<typeof s.register>, res: Response) {
-  res.status(201).json(toReturnDto(await returnsService.register(req.ctx, req.valid.params.filialId, req.valid.body)));
+  res.status(201).json(toReturnDto(await returnsService.register(req.ctx, req.valid.params.filialId, req.valid.body, req.header('idempotency-key') ?? null)));
 }
 
 export async function list(req: ValidRequest<typeof s.list>, res: Response) {
@@ -20,4 +21,12 @@ export async function list(req: ValidRequest<typeof s.list>, res: Response) {
 
 export async function detail(req: ValidRequest<typeof s.detail>, res: Response) {
   res.json(toReturnDto(await returnsService.detail(req.ctx, req.valid.params.id)));
+}
+
+export async function issueDocument(req: ValidRequest<typeof s.issueDocument>, res: Response) {
+  res.status(201).json(toReturnDto(await returnsService.issueDocument(req.ctx, req.valid.params.id, req.header('idempotency-key') ?? null)));
+}
+
+export async function importNfe(req: ValidRequest<typeof s.importNfe>, res: Response) {
+  res.status(201).json(toReturnDto(await importCustomerReturn(req.ctx, req.valid.params.filialId, req.valid.body)));
 }

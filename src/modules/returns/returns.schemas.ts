@@ -2,6 +2,8 @@ import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
 import type { PageRequest } from '../../core/pagination';
 import type { ReturnInput } from './returns.service';
+import type { ImportedReturnInput } from './imported-return.service';
+import { ACCESS_KEY_PATTERN } from '../nfe/xml/access-key';
 
 const filialParams = Joi.object({ filialId: id('filial').required() });
 
@@ -37,4 +39,17 @@ export const returnSchemas = {
     query: Joi.object({ ...pagination, customerId: id('customer'), from: isoDate(), to: isoDate() }),
   }),
   detail: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('return').required() }) }),
+  importNfe: typedSchema<ByFilial & { body: ImportedReturnInput }>({
+    params: filialParams,
+    body: Joi.object({
+      xml: Joi.string().min(1).max(5_000_000).description("The customer's NF-e de devolução (finNFe 4, refNFe to our sale), as received"),
+      accessKey: Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).message('{{#label}} must be the 44-character access key').description('Or: the key of an inbound NF-e of the filial already downloaded'),
+      refundMethod: Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/).required(),
+      reason: Joi.string().trim().min(3).max(500).allow(null),
+      restock: Joi.boolean().default(true),
+    })
+      .xor('xml', 'accessKey')
+      .example({ xml: '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">…</nfeProc>', refundMethod: 'STORE_CREDIT', reason: 'Mercadoria em desacordo com o pedido', restock: true }),
+  }),
+  issueDocument: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('return').required() }) }),
 };
