@@ -59,7 +59,7 @@ export async function issueReturn(t: TestTenant, docHash: string, items: { itemH
   return inTransaction(async (em) => {
     const plan = await planReturn(em, t.ctx, decodeId('entry-document', docHash), { reason, items: items.map((i) => ({ entryDocumentItemId: decodeId('entry-document-item', i.itemHash), quantity: new Dec(i.quantity) })) }, true);
     await assertStock(em, plan);
-    return registerReturn(em, t.ctx, plan, reason, code, null);
+    return registerReturn(em, t.ctx, plan, reason, code);
   });
 }
 

@@ -15,7 +15,7 @@ import type { SupplierReturnItem } from './entities/supplier-return-item.entity'
 import type { SupplierReturn, SupplierReturnStatus } from './entities/supplier-return.entity';
 import { supplierReturnData } from './supplier-returns.events';
 import { AUDIT_ENTITY, findReturn, insertItems, insertReturn, itemsOf, reservedLines, setSettlement, STOCK_REFERENCE, updateIf } from './supplier-returns.repository';
-import { lineValues, RETURNABLE_CLASSES, returnCfop, ReturnLineValues, totalsOf } from './supplier-returns.rules';
+import { lineValues, RETURNABLE_CLASSES, returnCfopOf, ReturnLineValues, totalsOf } from './supplier-returns.rules';
 import { assertTransition, SupplierReturnAction } from './supplier-returns.state';
 
 /*
@@ -99,7 +99,7 @@ export async function planReturn(em: EntityManager, ctx: ActorContext, entryDocu
   request.items.forEach((l, i) => {
     const line = byId.get(l.entryDocumentItemId);
     if (!line) return missing.push({ path: `items[${i}].entryDocumentItemId`, message: 'not a line of this entry document' });
-    const why = notReturnable(line);
+    const why = notReturnable(line) ?? (returnCfopOf(line.item, interstate) ? null : `no devolução CFOP answers the entry CFOP ${line.item.entryCfop ?? line.item.cfop}`);
     if (why) return refused.push({ path: `items[${i}].entryDocumentItemId`, message: why });
     const left = line.item.quantity.minus(returned.get(line.item.id) ?? 0);
     if (l.quantity.gt(left)) exceeded.push({ path: `items[${i}].quantity`, message: `only ${toFixed(Dec.max(left, 0), 'quantity')} ${line.item.unit} left to return of ${toFixed(line.item.quantity, 'quantity')} received` });
@@ -117,7 +117,7 @@ export async function planReturn(em: EntityManager, ctx: ActorContext, entryDocu
       ...values,
       source: line,
       lineNumber: i + 1,
-      cfop: returnCfop(line.item, interstate),
+      cfop: returnCfopOf(line.item, interstate)!,
       quantity: l.quantity,
       returnedBefore: before,
       stockQuantity,
@@ -150,7 +150,7 @@ export async function assertStock(em: EntityManager, plan: ReturnPlan): Promise<
 }
 
 /** In the issuing transaction: the return ISSUED with its lines (quantities reserved), audited, its event. Answers its id. */
-export async function registerReturn(em: EntityManager, ctx: ActorContext, plan: ReturnPlan, reason: string, code: number, invoiceId: number | null): Promise<number> {
+export async function registerReturn(em: EntityManager, ctx: ActorContext, plan: ReturnPlan, reason: string, code: number, requestKey: string | null = null): Promise<number> {
   const { doc, totals } = plan;
   const id = await insertReturn(em, {
     companyId: ctx.companyId,
@@ -163,7 +163,8 @@ export async function registerReturn(em: EntityManager, ctx: ActorContext, plan:
     supplierName: doc.supplierName,
     status: 'ISSUED',
     reason,
-    invoiceId,
+    invoiceId: null,
+    requestKey,
     productsValue: totals.productsValue,
     discount: totals.discount,
     freight: totals.freight,
@@ -272,10 +273,13 @@ const poLines = (items: SupplierReturnItem[]) =>
   items.filter((i) => i.purchaseOrderItemId !== null && i.stockQuantity.gt(0)).map((i) => ({ purchaseOrderItemId: i.purchaseOrderItemId!, quantity: i.stockQuantity }));
 
 /** The authority authorized our NF-e de devolução: every posting, in the caller's (recording) transaction. */
-export async function authorizeReturn(em: EntityManager, ctx: ActorContext, id: number): Promise<SupplierReturn> {
-  const { ret, items } = await current(em, ctx, id);
+export async function authorizeReturn(em: EntityManager, ctx: ActorContext, id: number, invoice: { invoiceId: number; total: Dec } | null = null): Promise<SupplierReturn> {
+  const found = await current(em, ctx, id);
+  const { items } = found;
+  // What the supplier owes back is the authorized NF-e's total (vNF); it equals the return's own figure.
+  const ret = invoice ? { ...found.ret, total: invoice.total } : found.ret;
   // The status first (conditional): a second recording of the same answer finds nothing to move.
-  await move(em, ctx, ret, 'authorize', 'AUTHORIZED', { authorizedAt: new Date() });
+  await move(em, ctx, found.ret, 'authorize', 'AUTHORIZED', { authorizedAt: new Date(), ...(invoice ? { invoiceId: invoice.invoiceId, total: invoice.total } : {}) });
   // Purchase-order lines (orders, then lines, locked), then the balances, then the payables.
   await applySupplierReturn(em, ctx, { entryDocumentId: ret.entryDocumentId, supplierReturnId: ret.id, lines: poLines(items) }, false);
   const effects = await postToLedger(em, stockPosting(ret, items, ctx, false));
@@ -341,17 +345,18 @@ export async function cancelReturn(em: EntityManager, ctx: ActorContext, id: num
   return cancelled;
 }
 
-const STATUS_OF: Record<'reject' | 'deny' | 'void' | 'resend', SupplierReturnStatus> = { reject: 'REJECTED', deny: 'DENIED', void: 'VOIDED', resend: 'ISSUED' };
-const EVENT_OF: Record<'reject' | 'deny' | 'void' | 'resend', string> = { reject: 'supplier-return.rejected', deny: 'supplier-return.denied', void: 'supplier-return.voided', resend: 'supplier-return.reissued' };
+type Unposted = 'reject' | 'deny' | 'void' | 'fail';
+const STATUS_OF: Record<Unposted, SupplierReturnStatus> = { reject: 'REJECTED', deny: 'DENIED', void: 'VOIDED', fail: 'FAILED' };
+const EVENT_OF: Record<Unposted, string> = { reject: 'supplier-return.rejected', deny: 'supplier-return.denied', void: 'supplier-return.voided', fail: 'supplier-return.failed' };
 
 /**
  * The NF-e was rejected (its quantities stay reserved: it may be corrected and re-sent), denied or its
- * number voided (the quantities are free again), or re-sent: the status, audit and event; nothing posts.
+ * number voided, or no NF-e could be stored (the quantities are free again): status, audit, event; nothing posts.
  */
-export async function settleReturnWithoutPosting(em: EntityManager, ctx: ActorContext, id: number, action: 'reject' | 'deny' | 'void' | 'resend'): Promise<SupplierReturn> {
+export async function settleReturnWithoutPosting(em: EntityManager, ctx: ActorContext, id: number, action: Unposted, invoiceId: number | null = null): Promise<SupplierReturn> {
   const { ret, items } = await current(em, ctx, id);
   const to = STATUS_OF[action];
-  const moved = await move(em, ctx, ret, action, to);
+  const moved = await move(em, ctx, ret, action, to, invoiceId === null ? {} : { invoiceId });
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: ret.id, action: to, changes: { status: [ret.status, to] } });
   await publishEvent(em, ctx, { type: EVENT_OF[action], filialId: ret.filialId, aggregateType: AUDIT_ENTITY, aggregateId: ret.id, data: supplierReturnData(moved, items) });
   return moved;

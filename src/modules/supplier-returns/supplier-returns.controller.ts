@@ -3,7 +3,7 @@ import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { toPreviewDto, toReturnableDto, toSupplierReturnDetailDto, toSupplierReturnDto } from './supplier-returns.mapper';
 import { supplierReturnSchemas as s } from './supplier-returns.schemas';
-import { listReturns, previewReturn, returnableLines, returnDetail } from './supplier-returns.service';
+import { issueReturn, listReturns, previewReturn, returnableLines, returnDetail } from './supplier-returns.service';
 
 export async function returnable(req: ValidRequest<typeof s.returnable>, res: Response) {
   res.json(toReturnableDto(await returnableLines(req.ctx, req.valid.params.entryDocumentId)));
@@ -11,6 +11,10 @@ export async function returnable(req: ValidRequest<typeof s.returnable>, res: Re
 
 export async function preview(req: ValidRequest<typeof s.preview>, res: Response) {
   res.json(toPreviewDto(await previewReturn(req.ctx, req.valid.params.entryDocumentId, req.valid.body)));
+}
+
+export async function issue(req: ValidRequest<typeof s.issue>, res: Response) {
+  res.status(201).json(toSupplierReturnDetailDto(await issueReturn(req.ctx, req.valid.params.entryDocumentId, req.valid.body, req.header('idempotency-key') ?? null)));
 }
 
 export async function list(req: ValidRequest<typeof s.list>, res: Response) {

@@ -20,7 +20,7 @@ export const insertItems = (em: EntityManager, rows: TenantRow<SupplierReturnIte
 
 export const findReturn = (em: EntityManager, companyId: number, id: number) => em.findOneBy(SupplierReturn, { companyId, id });
 
-export const findReturnOfInvoice = (em: EntityManager, companyId: number, invoiceId: number) => em.findOneBy(SupplierReturn, { companyId, invoiceId });
+export const findByRequestKey = (em: EntityManager, companyId: number, requestKey: string) => em.findOneBy(SupplierReturn, { companyId, requestKey });
 
 export const itemsOf = (em: EntityManager, companyId: number, supplierReturnId: number) =>
   em.find(SupplierReturnItem, { where: { companyId, supplierReturnId }, order: { lineNumber: 'ASC' } });
@@ -48,7 +48,7 @@ export async function updateIf(
   companyId: number,
   id: number,
   expected: { status: SupplierReturnStatus; version: number },
-  values: Partial<Pick<SupplierReturn, 'status' | 'invoiceId' | 'authorizedAt' | 'cancelledAt' | 'payablesDeducted' | 'supplierCredit'>>,
+  values: Partial<Pick<SupplierReturn, 'status' | 'invoiceId' | 'total' | 'authorizedAt' | 'cancelledAt' | 'payablesDeducted' | 'supplierCredit'>>,
 ): Promise<boolean> {
   const result = await em
     .createQueryBuilder()
@@ -62,6 +62,11 @@ export async function updateIf(
 /** What the authorization settled against the supplier (payables abated, supplier credit). */
 export async function setSettlement(em: EntityManager, companyId: number, id: number, values: Pick<SupplierReturn, 'payablesDeducted' | 'supplierCredit'>): Promise<void> {
   await em.createQueryBuilder().update(SupplierReturn).set(values as never).where('id = :id AND company_id = :companyId', { id, companyId }).execute();
+}
+
+/** The NF-e issued for the return, once the emission stored it. */
+export async function setInvoice(em: EntityManager, companyId: number, id: number, invoiceId: number): Promise<void> {
+  await em.createQueryBuilder().update(SupplierReturn).set({ invoiceId } as never).where('id = :id AND company_id = :companyId AND invoice_id IS NULL', { id, companyId }).execute();
 }
 
 export function listQuery(em: EntityManager, companyId: number, filialId: number, f: { status?: SupplierReturnStatus; entryDocumentId?: number }): SelectQueryBuilder<SupplierReturn> {

@@ -3,7 +3,7 @@ import { hashid, money, named, obj, oneOf, page, quantity, taxDocument, timestam
 
 /** Response bodies of the supplier-returns routes (supplier-returns.mapper.ts). */
 
-const STATUSES = ['ISSUED', 'AUTHORIZED', 'REJECTED', 'DENIED', 'VOIDED', 'CANCELLED'];
+const STATUSES = ['ISSUED', 'AUTHORIZED', 'REJECTED', 'DENIED', 'VOIDED', 'FAILED', 'CANCELLED'];
 const accessKey = () => Joi.string().example('35251112345678000195550010000123451234567890');
 
 const Supplier = obj({ id: hashid('supplier'), document: taxDocument(), name: Joi.string().example('Distribuidora Paulista de Alimentos Ltda') });

@@ -1,6 +1,7 @@
 import { Dec, dec, round, sum } from '../../core/decimal';
 import type { EntryDocumentItem } from '../entry-document/entities/entry-document-item.entity';
 import type { OperationClass } from '../entry-document/fiscal/fiscal.types';
+import { returnCfop } from '../fiscal';
 
 /*
  * The arithmetic of a return to the supplier, pure. A line's values and taxes go back in proportion to
@@ -19,21 +20,11 @@ export function share(whole: Dec, received: Dec, before: Dec, now: Dec): Dec {
 }
 
 /**
- * Our CFOP for sending the line back (5xxx inside the UF, 6xxx to another): ST goods 5411 (5410 for
- * industrialization), fixed assets 5553, use and consumption 5556, inputs 5201, resale 5202.
+ * Our CFOP for sending the line back (fiscal's table, from the entry CFOP the line was booked with):
+ * 1102/2102 → 5202/6202, 1403/2403 → 5411/6411, 1551/2551 → 5553/6553…; null when none applies.
  */
-export function returnCfop(item: Pick<EntryDocumentItem, 'entryCfop' | 'operationClass' | 'icmsSt'>, interstate: boolean): string {
-  const entry = item.entryCfop ?? '';
-  const tail = entry.slice(1);
-  let cfop: string;
-  if (tail === '403' || (item.operationClass === 'PURCHASE_RESALE' && item.icmsSt.gt(0))) cfop = '411';
-  else if (tail === '401') cfop = '410';
-  else if (item.operationClass === 'PURCHASE_FIXED_ASSET' || tail === '551') cfop = '553';
-  else if (item.operationClass === 'PURCHASE_USE_CONSUMPTION' || tail === '556') cfop = '556';
-  else if (item.operationClass === 'PURCHASE_INPUT' || tail === '101') cfop = '201';
-  else cfop = '202';
-  return `${interstate ? '6' : '5'}${cfop}`;
-}
+export const returnCfopOf = (item: Pick<EntryDocumentItem, 'entryCfop' | 'cfop'>, interstate: boolean): string | null =>
+  returnCfop(item.entryCfop ?? item.cfop ?? '', 'PURCHASE', interstate ? 'INTERSTATE' : 'INTERNAL');
 
 export interface ReturnLineValues {
   productsValue: Dec;

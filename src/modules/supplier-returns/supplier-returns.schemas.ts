@@ -25,6 +25,7 @@ export const returnBody = Joi.object({
 export const supplierReturnSchemas = {
   returnable: typedSchema<{ params: { entryDocumentId: number } }>({ params: byDocument }),
   preview: typedSchema<{ params: { entryDocumentId: number }; body: ReturnRequest }>({ params: byDocument, body: returnBody }),
+  issue: typedSchema<{ params: { entryDocumentId: number }; body: ReturnRequest }>({ params: byDocument, body: returnBody }),
   list: typedSchema<{ params: { filialId: number }; query: PageRequest & { status?: SupplierReturnStatus; entryDocumentId?: number } }>({
     params: Joi.object({ filialId: id('filial').required() }),
     query: Joi.object({ ...pagination, status: Joi.string().valid(...SUPPLIER_RETURN_STATUSES), entryDocumentId: id('entry-document') }),

@@ -10,6 +10,7 @@ import { previewSupplierReturnDeduction, supplierReturnSettlement } from '../pay
 import { previewPosting } from '../stock/stock-ledger.service';
 import type { SupplierReturn, SupplierReturnStatus } from './entities/supplier-return.entity';
 import type { SupplierReturnItem } from './entities/supplier-return-item.entity';
+import { issueSupplierReturn } from './document';
 import { notReturnable, planReturn, returnedByLine, ReturnRequest } from './postings';
 import { countLive, findReturn, itemsOf, listQuery, loadReturns } from './supplier-returns.repository';
 
@@ -42,6 +43,12 @@ export async function previewReturn(ctx: TenantContext, entryDocumentId: number,
   const plan = await planReturn(em, ctx, entryDocumentId, request, false);
   const [stock, settlement] = [await previewPosting(em, plan.posting), await previewSupplierReturnDeduction(em, ctx.companyId, entryDocumentId, plan.totals.total)];
   return { plan, stock, settlement };
+}
+
+/** Registers the return and issues its NF-e (document.ts); answers the return as it stands after the authority's answer. */
+export async function issueReturn(ctx: TenantContext, entryDocumentId: number, request: ReturnRequest, requestKey: string | null) {
+  const id = await issueSupplierReturn(ctx, entryDocumentId, request, requestKey);
+  return returnDetail(ctx, id);
 }
 
 export async function findAccessibleReturn(ctx: TenantContext, id: number) {

@@ -6,10 +6,11 @@ import { Dec } from '../../../core/decimal';
  * ISSUED: our NF-e de devolução is signed / with the authority (its quantities reserved) ·
  * AUTHORIZED: posted (stock out, credits reversed, payables abated) · REJECTED: the authority refused
  * it, the number may still be corrected and re-sent (quantities still reserved) · DENIED / VOIDED: the
- * number is spent or voided, nothing was posted, the quantities are free again · CANCELLED: the
+ * number is spent or voided, nothing was posted, the quantities are free again · FAILED: no NF-e could
+ * be stored for it (certificate, fiscal data), the quantities are free again · CANCELLED: the
  * authorized NF-e was cancelled (110111) and every posting reversed.
  */
-export type SupplierReturnStatus = 'ISSUED' | 'AUTHORIZED' | 'REJECTED' | 'DENIED' | 'VOIDED' | 'CANCELLED';
+export type SupplierReturnStatus = 'ISSUED' | 'AUTHORIZED' | 'REJECTED' | 'DENIED' | 'VOIDED' | 'FAILED' | 'CANCELLED';
 
 /** A return of purchased goods to their supplier (devolução de compra, SPEC §8, §12.4). */
 @Entity('supplier_return')
@@ -17,6 +18,7 @@ export type SupplierReturnStatus = 'ISSUED' | 'AUTHORIZED' | 'REJECTED' | 'DENIE
 @Index('ix_supplier_return_filial', ['companyId', 'filialId', 'id'])
 @Index('ix_supplier_return_document', ['companyId', 'entryDocumentId', 'status'])
 @Index('ix_supplier_return_invoice', ['companyId', 'invoiceId'])
+@Index('uq_supplier_return_request', ['companyId', 'requestKey'], { unique: true })
 export class SupplierReturn {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -116,6 +118,10 @@ export class SupplierReturn {
 
   @Column({ type: 'varchar', length: 100 })
   actor!: string;
+
+  /** The Idempotency-Key of the request that registered it: a retry after a crash issues this return's NF-e, not a second return. */
+  @Column({ name: 'request_key', type: 'varchar', length: 255, nullable: true })
+  requestKey!: string | null;
 
   @DateTimeColumn({ name: 'authorized_at', nullable: true })
   authorizedAt!: Date | null;

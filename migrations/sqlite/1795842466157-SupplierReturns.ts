@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class SupplierReturns1795841460304 implements MigrationInterface {
-    name = 'SupplierReturns1795841460304'
+export class SupplierReturns1795842466157 implements MigrationInterface {
+    name = 'SupplierReturns1795842466157'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -126,12 +126,16 @@ export class SupplierReturns1795841460304 implements MigrationInterface {
                 "payables_deducted" varchar(17) NOT NULL DEFAULT ('0.00'),
                 "supplier_credit" varchar(17) NOT NULL DEFAULT ('0.00'),
                 "actor" varchar(100) NOT NULL,
+                "request_key" varchar(255),
                 "authorized_at" datetime,
                 "cancelled_at" datetime,
                 "version" integer NOT NULL DEFAULT (1),
                 "created_at" datetime NOT NULL DEFAULT (datetime('now')),
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
+        `);
+        await queryRunner.query(`
+            CREATE UNIQUE INDEX "uq_supplier_return_request" ON "supplier_return" ("company_id", "request_key")
         `);
         await queryRunner.query(`
             CREATE INDEX "ix_supplier_return_invoice" ON "supplier_return" ("company_id", "invoice_id")
@@ -159,6 +163,9 @@ export class SupplierReturns1795841460304 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP INDEX "ix_supplier_return_invoice"
+        `);
+        await queryRunner.query(`
+            DROP INDEX "uq_supplier_return_request"
         `);
         await queryRunner.query(`
             DROP TABLE "supplier_return"

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
-export class SupplierReturns1795841460304 implements MigrationInterface {
-    name = 'SupplierReturns1795841460304'
+export class SupplierReturns1795842466157 implements MigrationInterface {
+    name = 'SupplierReturns1795842466157'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
@@ -117,11 +117,13 @@ export class SupplierReturns1795841460304 implements MigrationInterface {
                 \`payables_deducted\` decimal(15, 2) NOT NULL DEFAULT '0.00',
                 \`supplier_credit\` decimal(15, 2) NOT NULL DEFAULT '0.00',
                 \`actor\` varchar(100) NOT NULL,
+                \`request_key\` varchar(255) NULL,
                 \`authorized_at\` datetime(3) NULL,
                 \`cancelled_at\` datetime(3) NULL,
                 \`version\` int NOT NULL DEFAULT '1',
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                UNIQUE INDEX \`uq_supplier_return_request\` (\`company_id\`, \`request_key\`),
                 INDEX \`ix_supplier_return_invoice\` (\`company_id\`, \`invoice_id\`),
                 INDEX \`ix_supplier_return_document\` (\`company_id\`, \`entry_document_id\`, \`status\`),
                 INDEX \`ix_supplier_return_filial\` (\`company_id\`, \`filial_id\`, \`id\`),
@@ -143,6 +145,9 @@ export class SupplierReturns1795841460304 implements MigrationInterface {
         `);
         await queryRunner.query(`
             DROP INDEX \`ix_supplier_return_invoice\` ON \`supplier_return\`
+        `);
+        await queryRunner.query(`
+            DROP INDEX \`uq_supplier_return_request\` ON \`supplier_return\`
         `);
         await queryRunner.query(`
             DROP TABLE \`supplier_return\`
