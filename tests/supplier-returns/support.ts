@@ -50,7 +50,7 @@ export async function purchaseScenario(t: TestTenant, opts: { second?: boolean; 
     const c2 = await confirm(t, second.id);
     expect(c2.status, JSON.stringify(c2.body)).to.equal(200);
   }
-  return { product, doc: c1.body.detail ?? first, docHash: first.id as string, itemHash: (c1.body.detail ?? first).items[0].id as string };
+  return { product, doc: c1.body, docHash: first.id as string, itemHash: c1.body.items[0].id as string };
 }
 
 /** Registers a return the way the NF-e's issuing transaction does (number taken before it). */
