@@ -4,9 +4,11 @@ import { inTransaction } from '../../src/core/db/transaction';
 import { decodeId, encodeId } from '../../src/core/hashids';
 import { authorizeReturn, cancelReturn, settleReturnWithoutPosting } from '../../src/modules/supplier-returns/postings';
 import { api } from '../support/api';
-import { makePaymentMethod, stockMismatches, stockOf } from '../support/catalog';
+import { makePaymentMethod, makeProduct, stockMismatches, stockOf } from '../support/catalog';
+import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
+import { approvedOrder, linesInDb, orderBody, orderInDb } from '../purchase/support';
 import { expectProblem } from '../support/problem';
-import { createTestTenant, TestTenant } from '../support/tenant';
+import { createTestTenant, randomCnpj, TestTenant } from '../support/tenant';
 import { cancel } from '../entry-document/support';
 import {
   creditsOfReturn,
@@ -152,6 +154,26 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
       () => expect.fail('a voided return was authorized'),
       (e) => expect(e.code).to.equal('SUPPLIER_RETURN_VOIDED'),
     );
+  });
+
+  it('lines received against a purchase order: the return takes its quantity off the order (RECEIVED → PARTIALLY_RECEIVED); cancelling gives it back', async () => {
+    const supplier = { document: randomCnpj(), name: 'Distribuidora Teste Ltda', uf: 'SP' };
+    const product = await makeProduct(t);
+    const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 60, unitPrice: 10 }]));
+    const line = order.items[0].purchaseOrderItemId;
+    const { docHash, itemHash } = await purchaseScenario(t, { second: false, supplier, purchaseOrderItemId: line, product });
+    expect((await orderInDb(t, order.id)).status).to.equal('RECEIVED');
+    const id = await issueReturn(t, docHash, [{ itemHash, quantity: 5 }]);
+    await inTransaction((em) => authorizeReturn(em, t.ctx, id));
+    const [returned] = await linesInDb(t, order.id);
+    expect(returned.receivedQuantity.toFixed(4)).to.equal('55.0000');
+    expect((await orderInDb(t, order.id)).status).to.equal('PARTIALLY_RECEIVED');
+    const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'purchase-order' }, order: { id: 'ASC' } });
+    expect((events.at(-1)!.data as any).supplierReturnId).to.equal(encodeId('supplier-return', id));
+    await inTransaction((em) => cancelReturn(em, t.ctx, id));
+    const [back] = await linesInDb(t, order.id);
+    expect(back.receivedQuantity.toFixed(4)).to.equal('60.0000');
+    expect((await orderInDb(t, order.id)).status).to.equal('RECEIVED');
   });
 
   it('two returns racing for the last units: one wins', async () => {

@@ -26,9 +26,9 @@ export const SR = '/api/supplier-returns';
  * 600 − 108 = 492.00 → 8.12 and 37.39; net cost 600 − 108 − 8.12 − 37.39 = 446.49 → 7.4415 a unit.
  * Then 40 more at 8.91275 (monophasic PIS/COFINS, CST 04: no credit) move the average to (446.49 + 356.51) / 100 = 8.03.
  */
-export async function purchaseScenario(t: TestTenant, opts: { second?: boolean; supplierUf?: string; purchaseOrderItemId?: string; supplier?: Record<string, unknown> } = {}) {
+export async function purchaseScenario(t: TestTenant, opts: { second?: boolean; supplierUf?: string; purchaseOrderItemId?: string; supplier?: Record<string, unknown>; product?: Awaited<ReturnType<typeof makeProduct>> } = {}) {
   await setTaxRegime(t, 0, 'LUCRO_REAL');
-  const product = await makeProduct(t);
+  const product = opts.product ?? (await makeProduct(t));
   const first = await createDraft(
     t,
     draftBody({
