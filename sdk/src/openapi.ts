@@ -2546,7 +2546,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/supplier-returns/preview/{entryDocumentId}": {
+    "/api/supplier-returns/preview": {
         parameters: {
             query?: never;
             header?: never;
@@ -2556,7 +2556,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Preview a return to the supplier: the NF-e de devolução, stock out at entry cost, credits reversed, payables abated (writes nothing) */
-        post: operations["postApiSupplierReturnsPreviewEntryDocumentId"];
+        post: operations["postApiSupplierReturnsPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -51465,30 +51465,33 @@ export interface operations {
             };
         };
     };
-    postApiSupplierReturnsPreviewEntryDocumentId: {
+    postApiSupplierReturnsPreview: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description entry-document id (hashid) */
-                entryDocumentId: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 /**
                  * @example {
-                 *       "reason": "Mercadoria avariada no transporte, devolvida ao fornecedor",
+                 *       "reason": "Mercadoria chegou avariada",
                  *       "items": [
                  *         {
-                 *           "entryDocumentItemId": "Xk9mPq2L",
-                 *           "quantity": 5
+                 *           "entryDocumentItemId": "wx5Mml51",
+                 *           "quantity": 12
                  *         }
-                 *       ]
+                 *       ],
+                 *       "entryDocumentId": "ABDMmlD6"
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description entry-document id (hashid)
+                     * @example ABDMmlD6
+                     */
+                    entryDocumentId: string;
                     items: {
                         /**
                          * @description entry-document-item id (hashid)
@@ -51525,7 +51528,7 @@ export interface operations {
                      *       "title": "Invalid request",
                      *       "status": 400,
                      *       "detail": "Invalid request",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "INVALID_ID",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -51550,7 +51553,7 @@ export interface operations {
                      *       "title": "Missing, invalid or expired token",
                      *       "status": 401,
                      *       "detail": "Missing, invalid or expired token",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "INVALID_TOKEN",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -51575,7 +51578,7 @@ export interface operations {
                      *       "title": "The token does not grant this",
                      *       "status": 403,
                      *       "detail": "The token does not grant this",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "COMPANY_NOT_GRANTED",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -51600,7 +51603,7 @@ export interface operations {
                      *       "title": "Not found in the tenant",
                      *       "status": 404,
                      *       "detail": "Not found in the tenant",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "ENTRY_DOCUMENT_ITEM_NOT_FOUND",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -51625,7 +51628,7 @@ export interface operations {
                      *       "title": "Conflict with the current state",
                      *       "status": 409,
                      *       "detail": "Conflict with the current state",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "CONCURRENT_UPDATE",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -51650,7 +51653,7 @@ export interface operations {
                      *       "title": "Body too large",
                      *       "status": 413,
                      *       "detail": "Body too large",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "PAYLOAD_TOO_LARGE",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -51675,7 +51678,7 @@ export interface operations {
                      *       "title": "Unsupported content type",
                      *       "status": 415,
                      *       "detail": "Unsupported content type",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "UNSUPPORTED_MEDIA_TYPE",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -51700,7 +51703,7 @@ export interface operations {
                      *       "title": "Business rule",
                      *       "status": 422,
                      *       "detail": "Business rule",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "SUPPLIER_RETURN_LINE_NOT_RETURNABLE",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -51725,7 +51728,7 @@ export interface operations {
                      *       "title": "Too many requests (see Retry-After)",
                      *       "status": 429,
                      *       "detail": "Too many requests (see Retry-After)",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "TOO_MANY_AUTH_FAILURES",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -51750,7 +51753,7 @@ export interface operations {
                      *       "title": "Internal error",
                      *       "status": 500,
                      *       "detail": "Internal error",
-                     *       "instance": "/api/supplier-returns/preview/:entryDocumentId",
+                     *       "instance": "/api/supplier-returns/preview",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

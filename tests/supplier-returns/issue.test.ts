@@ -64,7 +64,7 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     const returnable = await api().get(`${SR}/returnable-items/${docHash}`).set(t.headers());
     expect(returnable.status, JSON.stringify(returnable.body)).to.equal(200);
     expect(returnable.body.lines[0]).to.deep.include({ entryDocumentItemId: itemHash, quantity: 60, returnedQuantity: 0, returnableQuantity: 60, entryUnitCost: 7.4415, notReturnableReason: null });
-    const res = await api().post(`${SR}/preview/${docHash}`).set(t.headers()).send(body(5));
+    const res = await api().post(`${SR}/preview`).set(t.headers()).send({ entryDocumentId: docHash, ...body(5) });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.referencedKey).to.equal(supplierKey);
     expect(res.body.lines[0]).to.deep.include({ cfop: '5202', quantity: 5, stockQuantity: 5, productsValue: 50, icmsBase: 50, icms: 9, total: 50, entryUnitCost: 7.4415, stockValue: 37.21 });
@@ -86,14 +86,14 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     const over = await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-over').send(body(61));
     expectProblem(over, 422, 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE');
     expect(over.body.errors[0].path).to.equal('items[0].quantity');
-    expectProblem(await api().post(`${SR}/preview/${docHash}`).set(t.headers()).send(body(60.0001)), 422, 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE');
+    expectProblem(await api().post(`${SR}/preview`).set(t.headers()).send({ entryDocumentId: docHash, ...body(60.0001) }), 422, 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE');
     // Another tenant: its token cannot see the document, nor the return, nor its lines.
     expectProblem(await api().post(`${SR}/issue/${docHash}`).set(other.headers()).set('Idempotency-Key', 'sr-other').send(body(1)), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
     expectProblem(await api().get(`${SR}/returnable-items/${docHash}`).set(other.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
     const foreign = await createDraft(other, draftBody());
-    expectProblem(await api().post(`${SR}/preview/${docHash}`).set(t.headers()).send({ ...body(1), items: [{ entryDocumentItemId: foreign.items[0].id, quantity: 1 }] }), 404, 'ENTRY_DOCUMENT_ITEM_NOT_FOUND');
+    expectProblem(await api().post(`${SR}/preview`).set(t.headers()).send({ entryDocumentId: docHash, ...body(1), items: [{ entryDocumentItemId: foreign.items[0].id, quantity: 1 }] }), 404, 'ENTRY_DOCUMENT_ITEM_NOT_FOUND');
     // A DRAFT (or hand-keyed) document returns nothing.
-    expectProblem(await api().post(`${SR}/preview/${foreign.id}`).set(other.headers()).send({ ...body(1), items: [{ entryDocumentItemId: foreign.items[0].id, quantity: 1 }] }), 409, 'ENTRY_DOCUMENT_DRAFT');
+    expectProblem(await api().post(`${SR}/preview`).set(other.headers()).send({ entryDocumentId: foreign.id, ...body(1), items: [{ entryDocumentItemId: foreign.items[0].id, quantity: 1 }] }), 409, 'ENTRY_DOCUMENT_DRAFT');
     expect(await returnFootprint(t)).to.deep.equal(before);
   });
 

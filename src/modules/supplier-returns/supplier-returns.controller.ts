@@ -10,7 +10,8 @@ export async function returnable(req: ValidRequest<typeof s.returnable>, res: Re
 }
 
 export async function preview(req: ValidRequest<typeof s.preview>, res: Response) {
-  res.json(toPreviewDto(await previewReturn(req.ctx, req.valid.params.entryDocumentId, req.valid.body)));
+  const { entryDocumentId, ...request } = req.valid.body;
+  res.json(toPreviewDto(await previewReturn(req.ctx, entryDocumentId, request)));
 }
 
 export async function issue(req: ValidRequest<typeof s.issue>, res: Response) {
