@@ -13,7 +13,8 @@ import type { PurchaseOrder, PurchaseOrderStatus } from './entities/purchase-ord
  * Receipts move APPROVED/PARTIALLY_RECEIVED/RECEIVED forward (RECEIVED stays RECEIVED when an
  * over-receipt within tolerance arrives); a cancelled entry document reverts its receipts and moves
  * the order back (a CLOSED order stays CLOSED: what is taken back is not expected any more). A
- * supplier return takes its quantity back as a reverted receipt; cancelling the return receives it again.
+ * supplier return takes its quantity back as a reverted receipt; cancelling the return receives it again
+ * (on a CLOSED order, which receives nothing new, both are a receipt's correction: revert-receipt).
  */
 export type PurchaseOrderAction = 'edit' | 'delete' | 'approve' | 'cancel' | 'close' | 'receive' | 'revert-receipt';
 
@@ -30,8 +31,6 @@ export const TRANSITIONS: Record<PurchaseOrderAction, ActionRule<PurchaseOrderSt
       APPROVED: ['PARTIALLY_RECEIVED', 'RECEIVED'],
       PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED', 'RECEIVED'],
       RECEIVED: ['RECEIVED'],
-      // A cancelled supplier return gives back what it took off a closed order's received quantity.
-      CLOSED: ['CLOSED'],
     },
     verb: 'receive goods against it',
   },

@@ -262,12 +262,21 @@ export async function applySupplierReturn(em: EntityManager, ctx: ActorContext, 
   for (const l of ret.lines) byItem.set(l.purchaseOrderItemId, (byItem.get(l.purchaseOrderItemId) ?? ZERO).plus(l.quantity));
   if (!byItem.size) return;
   const locked = await lockOrdersWithItems(em, ctx.companyId, await orderIdsOfItems(em, ctx.companyId, [...byItem.keys()]));
+  // A CLOSED order receives nothing new: giving its quantity back is a correction of its receipts too.
+  const closed = locked.filter((o) => o.order.status === 'CLOSED');
+  const open = locked.filter((o) => o.order.status !== 'CLOSED');
+  for (const [orders, action] of [[open, undo ? 'receive' : 'revert-receipt'], [closed, 'revert-receipt']] as const) {
+    if (orders.length) await writeSupplierReturn(em, ctx, orders, byItem, action, undo, ret);
+  }
+}
+
+async function writeSupplierReturn(em: EntityManager, ctx: ActorContext, locked: OrderWithItems[], byItem: Map<number, Dec>, action: 'receive' | 'revert-receipt', undo: boolean, ret: SupplierReturnReceipt): Promise<void> {
   await writeQuantities(
     em,
     ctx,
     locked,
     byItem,
-    undo ? 'receive' : 'revert-receipt',
+    action,
     (item, qty, order) => {
       const receivedQuantity = Dec.max(ZERO, undo ? item.receivedQuantity.plus(qty) : item.receivedQuantity.minus(qty));
       const cancelledQuantity = order.status === 'CLOSED' ? Dec.max(ZERO, item.quantity.minus(receivedQuantity)) : item.cancelledQuantity;
