@@ -2547,6 +2547,91 @@ export interface paths {
         patch: operations["patchApiSettingsFilialFilialId"];
         trace?: never;
     };
+    "/api/supplier-returns/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return to the supplier, with what it abated and credited */
+        get: operations["getApiSupplierReturnsDetailId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier-returns/issue/{entryDocumentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Return goods of a confirmed entry document to the supplier: our NF-e de devolução (tpNF 1, finNFe 4, refNFe to the supplier's key) is issued; its authorization posts the stock out at entry cost, reverses the credits, abates the payables (or a supplier credit) and reduces purchase-order receipts */
+        post: operations["postApiSupplierReturnsIssueEntryDocumentId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier-returns/list/{filialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Returns to suppliers of a filial */
+        get: operations["getApiSupplierReturnsListFilialId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier-returns/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview a return to the supplier: the NF-e de devolução, stock out at entry cost, credits reversed, payables abated (writes nothing) */
+        post: operations["postApiSupplierReturnsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplier-returns/returnable-items/{entryDocumentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lines of a confirmed entry document with what can still go back to the supplier */
+        get: operations["getApiSupplierReturnsReturnableItemsEntryDocumentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -11080,6 +11165,767 @@ export interface components {
         SupplierPage: {
             data: components["schemas"]["Supplier"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        SupplierReturn: {
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            authorizedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /** @example 37 */
+            code: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example ana.souza */
+            createdBy: string;
+            creditsReversed: components["schemas"]["SupplierReturnCredits"];
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description supplier-return id (hashid)
+             * @example V2PMNlXb
+             */
+            id: string;
+            /**
+             * @description invoice id (hashid)
+             * @example 4LkMelkd
+             */
+            invoiceId: string | null;
+            items: {
+                /** @example 5202 */
+                cfop: string;
+                creditsReversed: components["schemas"]["SupplierReturnCredits"];
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description entry-document-item id (hashid)
+                 * @example wx5Mml51
+                 */
+                entryDocumentItemId: string;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                entryUnitCost: number | null;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icms: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsBase: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsSt: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsStBase: number;
+                /**
+                 * @description supplier-return-item id (hashid)
+                 * @example oBpMkljy
+                 */
+                id: string;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                insurance: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipi: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipiBase: number;
+                /** @example 1 */
+                lineNumber: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                otherExpenses: number;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string | null;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                productsValue: number;
+                /**
+                 * @description purchase-order-item id (hashid)
+                 * @example NvGMqlGD
+                 */
+                purchaseOrderItemId: string | null;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                quantity: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                stockQuantity: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                stockValue: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                unitPrice: number;
+            }[];
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            payablesDeducted: number;
+            /** @example Mercadoria avariada no transporte */
+            reason: string;
+            /** @example 35251112345678000195550010000123451234567890 */
+            referencedKey: string | null;
+            /** @enum {string} */
+            status: "ISSUED" | "AUTHORIZED" | "REJECTED" | "DENIED" | "VOIDED" | "FAILED" | "CANCELLED";
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            stockValue: number;
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Paulista de Alimentos Ltda */
+                name: string;
+            };
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            supplierCredit: number;
+            totals: components["schemas"]["SupplierReturnTotals"];
+            /** @example 2 */
+            version: number;
+        };
+        SupplierReturnableLines: {
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            lines: {
+                /** @example Azeite extra virgem 500 ml */
+                description: string;
+                /** @example 1102 */
+                entryCfop: string | null;
+                /**
+                 * @description entry-document-item id (hashid)
+                 * @example wx5Mml51
+                 */
+                entryDocumentItemId: string;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                entryUnitCost: number | null;
+                /** @example 1 */
+                lineNumber: number;
+                notReturnableReason: string | null;
+                /** @example PURCHASE_RESALE */
+                operationClass: string | null;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string | null;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                quantity: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                returnableQuantity: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                returnedQuantity: number;
+                /** @example CX */
+                unit: string;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                unitPrice: number;
+            }[];
+            /** @example 35251112345678000195550010000123451234567890 */
+            referencedKey: string | null;
+            /** @enum {string} */
+            status: "DRAFT" | "CONFIRMED" | "CANCELLED";
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Paulista de Alimentos Ltda */
+                name: string;
+            };
+        };
+        SupplierReturnCredits: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            cbs: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            cofins: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            ibs: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            icms: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            ipi: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            pis: number;
+        };
+        SupplierReturnDetail: {
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            authorizedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /** @example 37 */
+            code: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example ana.souza */
+            createdBy: string;
+            creditsReversed: components["schemas"]["SupplierReturnCredits"];
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description supplier-return id (hashid)
+             * @example V2PMNlXb
+             */
+            id: string;
+            /**
+             * @description invoice id (hashid)
+             * @example 4LkMelkd
+             */
+            invoiceId: string | null;
+            items: {
+                /** @example 5202 */
+                cfop: string;
+                creditsReversed: components["schemas"]["SupplierReturnCredits"];
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description entry-document-item id (hashid)
+                 * @example wx5Mml51
+                 */
+                entryDocumentItemId: string;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                entryUnitCost: number | null;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icms: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsBase: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsSt: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsStBase: number;
+                /**
+                 * @description supplier-return-item id (hashid)
+                 * @example oBpMkljy
+                 */
+                id: string;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                insurance: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipi: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipiBase: number;
+                /** @example 1 */
+                lineNumber: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                otherExpenses: number;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string | null;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                productsValue: number;
+                /**
+                 * @description purchase-order-item id (hashid)
+                 * @example NvGMqlGD
+                 */
+                purchaseOrderItemId: string | null;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                quantity: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                stockQuantity: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                stockValue: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                unitPrice: number;
+            }[];
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            payablesDeducted: number;
+            /** @example Mercadoria avariada no transporte */
+            reason: string;
+            /** @example 35251112345678000195550010000123451234567890 */
+            referencedKey: string | null;
+            settlement: {
+                payables: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    amount: number;
+                    /**
+                     * @description payable id (hashid)
+                     * @example qlVMYlVW
+                     */
+                    payableId: string;
+                    /** @enum {string} */
+                    status: "ACTIVE" | "REVERSED";
+                }[];
+                supplierCredits: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    amount: number;
+                    /**
+                     * @description supplier-credit id (hashid)
+                     * @example OBQMXlp2
+                     */
+                    id: string;
+                    /** @enum {string} */
+                    status: "OPEN" | "CANCELLED";
+                }[];
+            };
+            /** @enum {string} */
+            status: "ISSUED" | "AUTHORIZED" | "REJECTED" | "DENIED" | "VOIDED" | "FAILED" | "CANCELLED";
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            stockValue: number;
+            supplier: {
+                /**
+                 * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+                 * @example 11222333000181
+                 */
+                document: string;
+                /**
+                 * @description supplier id (hashid)
+                 * @example MRgMdlQ7
+                 */
+                id: string;
+                /** @example Distribuidora Paulista de Alimentos Ltda */
+                name: string;
+            };
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            supplierCredit: number;
+            totals: components["schemas"]["SupplierReturnTotals"];
+            /** @example 2 */
+            version: number;
+        };
+        SupplierReturnPage: {
+            data: components["schemas"]["SupplierReturn"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        SupplierReturnPreview: {
+            creditsReversed: components["schemas"]["SupplierReturnCredits"];
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            interstate: boolean;
+            lines: {
+                /** @example 5202 */
+                cfop: string;
+                creditsReversed: components["schemas"]["SupplierReturnCredits"];
+                /** @example Azeite extra virgem 500 ml */
+                description: string;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                discount: number;
+                /**
+                 * @description entry-document-item id (hashid)
+                 * @example wx5Mml51
+                 */
+                entryDocumentItemId: string;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                entryUnitCost: number | null;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icms: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsBase: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsSt: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                icmsStBase: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                insurance: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipi: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                ipiBase: number;
+                /** @example 1 */
+                lineNumber: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                otherExpenses: number;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string | null;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                productsValue: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                quantity: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                stockQuantity: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                stockValue: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+                /** @example CX */
+                unit: string;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                unitPrice: number;
+            }[];
+            payables: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                amount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                amountAfter: number;
+                /** @example 2 */
+                installmentNumber: number;
+                /**
+                 * @description payable id (hashid)
+                 * @example qlVMYlVW
+                 */
+                payableId: string;
+                /** @enum {string} */
+                statusAfter: "OPEN" | "PARTIALLY_PAID" | "PAID" | "CANCELLED";
+            }[];
+            /** @example 35251112345678000195550010000123451234567890 */
+            referencedKey: string | null;
+            stockMovements: {
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                averageCostAfter: number;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                averageCostBefore: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                balanceAfter: number;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                balanceBefore: number;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                quantity: number;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                unitCost: number;
+            }[];
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            stockValue: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            supplierCredit: number;
+            totals: components["schemas"]["SupplierReturnTotals"];
+            warnings: {
+                /** @example INSUFFICIENT_STOCK */
+                code: string;
+                message: string;
+            }[];
+        };
+        SupplierReturnTotals: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discount: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            freight: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            icms: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            icmsSt: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            insurance: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            ipi: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            otherExpenses: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            products: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            total: number;
         };
         TaxGroup: {
             active: boolean;
@@ -51013,6 +51859,1190 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/settings/filial/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiSupplierReturnsDetailId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description supplier-return id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierReturnDetail"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/supplier-returns/detail/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/supplier-returns/detail/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/supplier-returns/detail/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: SUPPLIER_RETURN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/supplier-returns/detail/:id",
+                     *       "code": "SUPPLIER_RETURN_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SUPPLIER_RETURN_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/supplier-returns/detail/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/supplier-returns/detail/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiSupplierReturnsIssueEntryDocumentId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description entry-document id (hashid) */
+                entryDocumentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Mercadoria avariada no transporte, devolvida ao fornecedor",
+                 *       "items": [
+                 *         {
+                 *           "entryDocumentItemId": "Xk9mPq2L",
+                 *           "quantity": 5
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        /**
+                         * @description entry-document-item id (hashid)
+                         * @example wx5Mml51
+                         */
+                        entryDocumentItemId: string;
+                        /** @description in the supplier's unit, as invoiced: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
+                        quantity: number | string;
+                    }[];
+                    /** @description why the goods go back (printed in the NF-e, at least 15 characters) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierReturnDetail"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_ITEM_NOT_FOUND, ENTRY_DOCUMENT_NOT_FOUND, NFE_INBOUND_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "ENTRY_DOCUMENT_ITEM_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_ITEM_NOT_FOUND" | "ENTRY_DOCUMENT_NOT_FOUND" | "NFE_INBOUND_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_DRAFT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "ALREADY_INVOICED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_DRAFT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, FISCAL_DATA_MISSING, INSUFFICIENT_STOCK, NFE_XML_NOT_AVAILABLE, RETURN_NOT_POSSIBLE, SERIES_EXHAUSTED, SUPPLIER_NFE_REQUIRED, SUPPLIER_RETURN_LINE_NOT_RETURNABLE, SUPPLIER_RETURN_NOT_ISSUABLE, SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "CERTIFICATE_CNPJ_MISMATCH",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "FISCAL_DATA_MISSING" | "INSUFFICIENT_STOCK" | "NFE_XML_NOT_AVAILABLE" | "RETURN_NOT_POSSIBLE" | "SERIES_EXHAUSTED" | "SUPPLIER_NFE_REQUIRED" | "SUPPLIER_RETURN_LINE_NOT_RETURNABLE" | "SUPPLIER_RETURN_NOT_ISSUABLE" | "SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+            /** @description Tax authority failure: SEFAZ_BAD_REPLY, SEFAZ_SOAP_FAULT, SEFAZ_TLS_FAILURE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Tax authority failure",
+                     *       "status": 502,
+                     *       "detail": "Tax authority failure",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "SEFAZ_BAD_REPLY",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SEFAZ_BAD_REPLY" | "SEFAZ_SOAP_FAULT" | "SEFAZ_TLS_FAILURE";
+                        /** @constant */
+                        status?: 502;
+                    };
+                };
+            };
+            /** @description Unavailable: SEFAZ_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unavailable",
+                     *       "status": 503,
+                     *       "detail": "Unavailable",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "SEFAZ_UNAVAILABLE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SEFAZ_UNAVAILABLE";
+                        /** @constant */
+                        status?: 503;
+                    };
+                };
+            };
+            /** @description Tax authority timeout: SEFAZ_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Tax authority timeout",
+                     *       "status": 504,
+                     *       "detail": "Tax authority timeout",
+                     *       "instance": "/api/supplier-returns/issue/:entryDocumentId",
+                     *       "code": "SEFAZ_TIMEOUT",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SEFAZ_TIMEOUT";
+                        /** @constant */
+                        status?: 504;
+                    };
+                };
+            };
+        };
+    };
+    getApiSupplierReturnsListFilialId: {
+        parameters: {
+            query?: {
+                /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
+                cursor?: string;
+                /** @description entry-document id (hashid) */
+                entryDocumentId?: string;
+                includeTotal?: boolean;
+                page?: number;
+                pageSize?: number;
+                status?: "ISSUED" | "AUTHORIZED" | "REJECTED" | "DENIED" | "VOIDED" | "FAILED" | "CANCELLED";
+            };
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierReturnPage"];
+                };
+            };
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/supplier-returns/list/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/supplier-returns/list/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/supplier-returns/list/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/supplier-returns/list/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/supplier-returns/list/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiSupplierReturnsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Mercadoria chegou avariada",
+                 *       "items": [
+                 *         {
+                 *           "entryDocumentItemId": "wx5Mml51",
+                 *           "quantity": 12
+                 *         }
+                 *       ],
+                 *       "entryDocumentId": "ABDMmlD6"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description entry-document id (hashid)
+                     * @example ABDMmlD6
+                     */
+                    entryDocumentId: string;
+                    items: {
+                        /**
+                         * @description entry-document-item id (hashid)
+                         * @example wx5Mml51
+                         */
+                        entryDocumentItemId: string;
+                        /** @description in the supplier's unit, as invoiced: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
+                        quantity: number | string;
+                    }[];
+                    /** @description why the goods go back (printed in the NF-e, at least 15 characters) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierReturnPreview"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_ITEM_NOT_FOUND, ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "ENTRY_DOCUMENT_ITEM_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_ITEM_NOT_FOUND" | "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_DRAFT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_DRAFT";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: SUPPLIER_RETURN_LINE_NOT_RETURNABLE, SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "SUPPLIER_RETURN_LINE_NOT_RETURNABLE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SUPPLIER_RETURN_LINE_NOT_RETURNABLE" | "SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/supplier-returns/preview",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiSupplierReturnsReturnableItemsEntryDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description entry-document id (hashid) */
+                entryDocumentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierReturnableLines"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/supplier-returns/returnable-items/:entryDocumentId",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/supplier-returns/returnable-items/:entryDocumentId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/supplier-returns/returnable-items/:entryDocumentId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ENTRY_DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/supplier-returns/returnable-items/:entryDocumentId",
+                     *       "code": "ENTRY_DOCUMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ENTRY_DOCUMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/supplier-returns/returnable-items/:entryDocumentId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/supplier-returns/returnable-items/:entryDocumentId",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (176), by operationId. */
+/** Every operation of the API's OpenAPI document (183), by operationId. */
 export const OPERATIONS = {
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentId: { method: 'DELETE', path: '/entry-document/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -98,6 +98,9 @@ export const OPERATIONS = {
   getApiSalesOrderListFilialId: { method: 'GET', path: '/sales-order/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiSettingsCompany: { method: 'GET', path: '/settings/company', idempotencyKey: false, read: 'json', list: null },
   getApiSettingsFilialFilialId: { method: 'GET', path: '/settings/filial/{filialId}', idempotencyKey: false, read: 'json', list: null },
+  getApiSupplierReturnsDetailId: { method: 'GET', path: '/supplier-returns/detail/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiSupplierReturnsListFilialId: { method: 'GET', path: '/supplier-returns/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
+  getApiSupplierReturnsReturnableItemsEntryDocumentId: { method: 'GET', path: '/supplier-returns/returnable-items/{entryDocumentId}', idempotencyKey: false, read: 'json', list: null },
   getApiWebhooks: { method: 'GET', path: '/webhooks', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiWebhooksIdDeliveries: { method: 'GET', path: '/webhooks/{id}/deliveries', idempotencyKey: false, read: 'json', list: 'cursor' },
   patchApiCatalogCustomersId: { method: 'PATCH', path: '/catalog/customers/{id}', idempotencyKey: false, read: 'json', list: null },
@@ -176,6 +179,8 @@ export const OPERATIONS = {
   postApiSalesOrderGroupPreview: { method: 'POST', path: '/sales-order/group/preview', idempotencyKey: false, read: 'json', list: null },
   postApiSalesOrderIdAssignCustomer: { method: 'POST', path: '/sales-order/{id}/assign-customer', idempotencyKey: true, read: 'json', list: null },
   postApiSalesOrderIdFulfill: { method: 'POST', path: '/sales-order/{id}/fulfill', idempotencyKey: true, read: 'json', list: null },
+  postApiSupplierReturnsIssueEntryDocumentId: { method: 'POST', path: '/supplier-returns/issue/{entryDocumentId}', idempotencyKey: true, read: 'json', list: null },
+  postApiSupplierReturnsPreview: { method: 'POST', path: '/supplier-returns/preview', idempotencyKey: false, read: 'json', list: null },
   postApiWebhooks: { method: 'POST', path: '/webhooks', idempotencyKey: true, read: 'json', list: null },
   putApiEntryDocumentNfeCertificadoFilialId: { method: 'PUT', path: '/entry-document/nfe/certificado/{filialId}', idempotencyKey: false, read: 'json', list: null },
   putApiInvoicesSeriesFilialId: { method: 'PUT', path: '/invoices/series/{filialId}', idempotencyKey: false, read: 'json', list: null },
@@ -282,6 +287,9 @@ export interface OperationProblems {
   getApiSalesOrderListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiSettingsCompany: 'COMPANY_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS';
   getApiSettingsFilialFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiSupplierReturnsDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SUPPLIER_RETURN_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiSupplierReturnsListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiSupplierReturnsReturnableItemsEntryDocumentId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiWebhooks: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiWebhooksIdDeliveries: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR' | 'WEBHOOK_NOT_FOUND';
   patchApiCatalogCustomersId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CUSTOMER_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_FISCAL_DATA' | 'INVALID_ID' | 'INVALID_STATE_REGISTRATION' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -360,6 +368,8 @@ export interface OperationProblems {
   postApiSalesOrderGroupPreview: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSalesOrderIdAssignCustomer: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CUSTOMER_INACTIVE' | 'CUSTOMER_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'INVALID_TYPE_FOR_ACTION' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SALES_ORDER_FULFILLED' | 'SALES_ORDER_HAS_FULFILLMENTS' | 'SALES_ORDER_HAS_GROUPED_SOURCES' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSalesOrderIdFulfill: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'INVALID_TYPE_FOR_ACTION' | 'ITEM_NOT_IN_ORDER' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'QUANTITY_ABOVE_REMAINING' | 'SALES_ORDER_FULFILLED' | 'SALES_ORDER_HAS_FULFILLMENTS' | 'SALES_ORDER_HAS_GROUPED_SOURCES' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiSupplierReturnsIssueEntryDocumentId: 'ALREADY_INVOICED' | 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_REQUIRED' | 'CERTIFICATE_WITHOUT_CNPJ' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_DRAFT' | 'ENTRY_DOCUMENT_ITEM_NOT_FOUND' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'FISCAL_DATA_MISSING' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFE_INBOUND_NOT_FOUND' | 'NFE_XML_NOT_AVAILABLE' | 'PAYLOAD_TOO_LARGE' | 'RETURN_NOT_POSSIBLE' | 'SEFAZ_BAD_REPLY' | 'SEFAZ_SOAP_FAULT' | 'SEFAZ_TIMEOUT' | 'SEFAZ_TLS_FAILURE' | 'SEFAZ_UNAVAILABLE' | 'SERIES_EXHAUSTED' | 'SUPPLIER_NFE_REQUIRED' | 'SUPPLIER_RETURN_LINE_NOT_RETURNABLE' | 'SUPPLIER_RETURN_NOT_ISSUABLE' | 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiSupplierReturnsPreview: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_DRAFT' | 'ENTRY_DOCUMENT_ITEM_NOT_FOUND' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SUPPLIER_RETURN_LINE_NOT_RETURNABLE' | 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiWebhooks: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiEntryDocumentNfeCertificadoFilialId: 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_PASSWORD_INVALID' | 'CERTIFICATE_UNREADABLE' | 'CERTIFICATE_WITHOUT_CNPJ' | 'CERTIFICATE_WITHOUT_KEY' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiInvoicesSeriesFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SERIES_NUMBER_BACKWARDS' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -1347,6 +1357,37 @@ export class Operations {
   }
 
   /**
+   * One return to the supplier, with what it abated and credited.
+   * `GET /api/supplier-returns/detail/{id}` (scope `supplier-returns:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 SUPPLIER_RETURN_NOT_FOUND.
+   */
+  getSupplierReturnsDetailId(args: ArgsOf<'getApiSupplierReturnsDetailId'>, options?: CallOptions): Promise<ResultOf<'getApiSupplierReturnsDetailId'>> {
+    return callOperation(this.http, OPERATIONS.getApiSupplierReturnsDetailId, args, options);
+  }
+
+  /**
+   * Returns to suppliers of a filial.
+   * `GET /api/supplier-returns/list/{filialId}` (scope `supplier-returns:read`).
+   * Problems: 400 INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE.
+   */
+  getSupplierReturnsListFilialId(args: ArgsOf<'getApiSupplierReturnsListFilialId'> = {} as ArgsOf<'getApiSupplierReturnsListFilialId'>, options?: CallOptions): Promise<ResultOf<'getApiSupplierReturnsListFilialId'>> {
+    return callOperation(this.http, OPERATIONS.getApiSupplierReturnsListFilialId, args, options);
+  }
+  /** Every item of `GET /api/supplier-returns/list/{filialId}`, page after page (by nextCursor): `for await (const item of …)`. */
+  getSupplierReturnsListFilialIdAll(args: ArgsOf<'getApiSupplierReturnsListFilialId'> = {} as ArgsOf<'getApiSupplierReturnsListFilialId'>, options?: CallOptions): AsyncGenerator<ItemOf<'getApiSupplierReturnsListFilialId'>> {
+    return iterateOperation(this.http, OPERATIONS.getApiSupplierReturnsListFilialId, args, options);
+  }
+
+  /**
+   * Lines of a confirmed entry document with what can still go back to the supplier.
+   * `GET /api/supplier-returns/returnable-items/{entryDocumentId}` (scope `supplier-returns:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 ENTRY_DOCUMENT_NOT_FOUND.
+   */
+  getSupplierReturnsReturnableItemsEntryDocumentId(args: ArgsOf<'getApiSupplierReturnsReturnableItemsEntryDocumentId'>, options?: CallOptions): Promise<ResultOf<'getApiSupplierReturnsReturnableItemsEntryDocumentId'>> {
+    return callOperation(this.http, OPERATIONS.getApiSupplierReturnsReturnableItemsEntryDocumentId, args, options);
+  }
+
+  /**
    * Active webhook subscriptions.
    * `GET /api/webhooks` (scope `events:read`).
    * Problems: 400 INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE.
@@ -2054,6 +2095,24 @@ export class Operations {
    */
   postSalesOrderIdFulfill(args: ArgsOf<'postApiSalesOrderIdFulfill'>, options?: CallOptions): Promise<ResultOf<'postApiSalesOrderIdFulfill'>> {
     return callOperation(this.http, OPERATIONS.postApiSalesOrderIdFulfill, args, options);
+  }
+
+  /**
+   * Return goods of a confirmed entry document to the supplier: our NF-e de devolução (tpNF 1, finNFe 4, refNFe to the supplier's key) is issued; its authorization posts the stock out at entry cost, reverses the credits, abates the payables (or a supplier credit) and reduces purchase-order receipts.
+   * `POST /api/supplier-returns/issue/{entryDocumentId}` (scope `supplier-returns:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 ENTRY_DOCUMENT_ITEM_NOT_FOUND, ENTRY_DOCUMENT_NOT_FOUND, NFE_INBOUND_NOT_FOUND; 409 ALREADY_INVOICED, CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_DRAFT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, FISCAL_DATA_MISSING, INSUFFICIENT_STOCK, NFE_XML_NOT_AVAILABLE, RETURN_NOT_POSSIBLE, SERIES_EXHAUSTED, SUPPLIER_NFE_REQUIRED, SUPPLIER_RETURN_LINE_NOT_RETURNABLE, SUPPLIER_RETURN_NOT_ISSUABLE, SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE; 502 SEFAZ_BAD_REPLY, SEFAZ_SOAP_FAULT, SEFAZ_TLS_FAILURE; 503 SEFAZ_UNAVAILABLE; 504 SEFAZ_TIMEOUT.
+   */
+  postSupplierReturnsIssueEntryDocumentId(args: ArgsOf<'postApiSupplierReturnsIssueEntryDocumentId'>, options?: CallOptions): Promise<ResultOf<'postApiSupplierReturnsIssueEntryDocumentId'>> {
+    return callOperation(this.http, OPERATIONS.postApiSupplierReturnsIssueEntryDocumentId, args, options);
+  }
+
+  /**
+   * Preview a return to the supplier: the NF-e de devolução, stock out at entry cost, credits reversed, payables abated (writes nothing).
+   * `POST /api/supplier-returns/preview` (scope `supplier-returns:write`).
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 ENTRY_DOCUMENT_ITEM_NOT_FOUND, ENTRY_DOCUMENT_NOT_FOUND; 409 CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_DRAFT; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 SUPPLIER_RETURN_LINE_NOT_RETURNABLE, SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE.
+   */
+  postSupplierReturnsPreview(args: ArgsOf<'postApiSupplierReturnsPreview'>, options?: CallOptions): Promise<ResultOf<'postApiSupplierReturnsPreview'>> {
+    return callOperation(this.http, OPERATIONS.postApiSupplierReturnsPreview, args, options);
   }
 
   /**

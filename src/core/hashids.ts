@@ -15,6 +15,7 @@ export const RESOURCE_TYPES = [
   'entry-cfop-rule', 'third-party-stock', 'nfe-batch', 'cte', 'invoice', 'invoice-series',
   'tax-group', 'fiscal-rule', 'fiscal-uf-rate',
   'receivable', 'receivable-receipt', 'customer-credit', 'nfce', 'supplier-return', 'transfer',
+  'supplier-return-item', 'supplier-credit',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

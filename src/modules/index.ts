@@ -27,6 +27,9 @@ import { assertDocumentAccess } from './entry-document/entry-document.access';
 import { fiscalRoutes } from './fiscal/fiscal.router';
 import { taxGroupLookup } from './catalog/catalog.ports';
 import { taxGroupLookupProvider } from './fiscal/master-data.service';
+import { supplierReturnsOfDocument } from './entry-document/entry-document.ports';
+import { supplierReturnRoutes } from './supplier-returns/supplier-returns.router';
+import { supplierReturnsOfDocumentProvider } from './supplier-returns/supplier-returns.service';
 
 /*
  * Module wiring: where a module needs work from a module that depends on it, it declares a port
@@ -42,6 +45,8 @@ inboundNfe.provide(inboundNfeLink);
 entryDocumentAccess.provide(assertDocumentAccess);
 // Products point to a company tax group (fiscal): the catalog checks it exists.
 taxGroupLookup.provide(taxGroupLookupProvider);
+// Returns to the supplier that stand against an entry document block its cancellation.
+supplierReturnsOfDocument.provide(supplierReturnsOfDocumentProvider);
 
 /** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
 export function allRoutes(): RouteDef[] {
@@ -49,5 +54,5 @@ export function allRoutes(): RouteDef[] {
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
   // POST /sales-order is quick-sale's (it dispatches to sales-order's create), listed where sales orders begin.
-  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...receivableRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes, ...invoiceRoutes, ...nfceRoutes];
+  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...receivableRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes, ...invoiceRoutes, ...nfceRoutes, ...supplierReturnRoutes];
 }

@@ -7,6 +7,8 @@ const EXPECTED: Record<PayableAction, Partial<Record<PayableStatus, PayableStatu
   pay: { OPEN: ['PARTIALLY_PAID', 'PAID'], PARTIALLY_PAID: ['PARTIALLY_PAID', 'PAID'] },
   'reverse-payment': { OPEN: ['OPEN'], PARTIALLY_PAID: ['OPEN', 'PARTIALLY_PAID'], PAID: ['OPEN', 'PARTIALLY_PAID'] },
   cancel: { OPEN: ['CANCELLED'] },
+  deduct: { OPEN: ['OPEN', 'CANCELLED'], PARTIALLY_PAID: ['PARTIALLY_PAID', 'PAID'] },
+  restore: { OPEN: ['OPEN'], PARTIALLY_PAID: ['PARTIALLY_PAID'], PAID: ['PARTIALLY_PAID', 'PAID'], CANCELLED: ['OPEN'] },
 };
 const CODES: Record<PayableStatus, string> = { OPEN: 'PAYABLE_OPEN', PARTIALLY_PAID: 'PAYABLE_PARTIALLY_PAID', PAID: 'PAYABLE_ALREADY_PAID', CANCELLED: 'PAYABLE_CANCELLED' };
 

@@ -13,7 +13,7 @@ import { checkDto, toStockMovementDto } from './entry-document.mapper';
 import { toEventData } from './entry-document.events';
 import { ENTRY_REASON, transitionConflict } from './confirm';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
-import { inboundNfe } from './entry-document.ports';
+import { inboundNfe, supplierReturnsOfDocument } from './entry-document.ports';
 import { loadEntryDocumentDetail } from './detail';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
@@ -76,14 +76,18 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
       referenceLineId: m.referenceLineId ?? undefined,
     }));
   const payables = await documentPayables(em, doc.companyId, doc.id);
-  const blocking: Check[] = payables
+  const returns = await supplierReturnsOfDocument.get().liveReturns(em, doc.companyId, doc.id);
+  const blocking: Check[] = returns
+    ? [{ code: 'SUPPLIER_RETURN_EXISTS', message: `${returns} return(s) to the supplier stand against the document; cancel their NF-e first`, blocksConfirmation: true, details: { supplierReturns: returns } }]
+    : [];
+  blocking.push(...payables
     .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')
     .map((p) => ({
       code: 'PAYABLE_PAID',
       message: `Installment ${p.installmentNumber} has ${p.paidAmount.toFixed(2)} paid; reverse the payment first`,
       blocksConfirmation: true,
       details: { payableId: encodeId('payable', p.id), installmentNumber: p.installmentNumber, paidAmount: Number(p.paidAmount.toFixed(2)) },
-    }));
+    })));
   const { effects, shortages } = await previewPosting(em, posting);
   for (const s of shortages) {
     blocking.push({

@@ -22,3 +22,15 @@ export interface InboundNfeLink {
 }
 
 export const inboundNfe = definePort<InboundNfeLink>('entry-document → inbound NF-e');
+
+/**
+ * What entry documents need from supplier returns, which depend on them: how many returns to the
+ * supplier still stand against the document (issued, authorized, or awaiting their number's voiding).
+ * A document with any cannot be cancelled — the return's NF-e must be cancelled first, or the
+ * document's reversal would take back goods, credits and payables the return already took back.
+ */
+export interface SupplierReturnsOfDocument {
+  liveReturns(em: EntityManager, companyId: number, entryDocumentId: number): Promise<number>;
+}
+
+export const supplierReturnsOfDocument = definePort<SupplierReturnsOfDocument>('entry-document → supplier returns');

@@ -7,6 +7,8 @@ import { sqlNow } from '../../core/db/sql-time';
 import { supplierFilter } from '../catalog/supplier-filter';
 import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';
+import { DeductionSource, PayableDeduction } from './entities/payable-deduction.entity';
+import { SupplierCredit } from './entities/supplier-credit.entity';
 import { insertChunked, TenantRow } from '../../core/db/sql';
 
 export const UNSETTLED: PayableStatus[] = ['OPEN', 'PARTIALLY_PAID'];
@@ -152,4 +154,81 @@ export async function payableGroups(filtered: SelectQueryBuilder<Payable>, today
     { ...agingParams(today), today },
   );
   return rows.map((r) => ({ status: r.status as PayableStatus, overdue: Number(r.overdue) === 1, bucket: r.bucket as AgingBucket | null, count: r.count, amount: r.amount, paidAmount: r.paid }));
+}
+
+/* ---- deductions (supplier returns) and supplier credits ---- */
+
+/** The entry document's payables still owed in part, locked in ascending id order (MySQL). */
+export function lockUnsettledPayablesOfDocument(em: EntityManager, companyId: number, entryDocumentId: number): Promise<Payable[]> {
+  const qb = em
+    .createQueryBuilder(Payable, 'p')
+    .where('p.company_id = :companyId AND p.entry_document_id = :entryDocumentId AND p.status IN (:...unsettled)', { companyId, entryDocumentId, unsettled: UNSETTLED })
+    .orderBy('p.id', 'ASC');
+  if (isMysql) qb.setLock('pessimistic_write');
+  return qb.getMany();
+}
+
+/** Payables by id, locked in ascending id order (MySQL). */
+export function lockPayables(em: EntityManager, companyId: number, ids: number[]): Promise<Payable[]> {
+  if (!ids.length) return Promise.resolve([]);
+  const qb = em.createQueryBuilder(Payable, 'p').where('p.company_id = :companyId AND p.id IN (:...ids)', { companyId, ids }).orderBy('p.id', 'ASC');
+  if (isMysql) qb.setLock('pessimistic_write');
+  return qb.getMany();
+}
+
+/** Conditional UPDATE of what is owed and the status: only from the status and version read. */
+export async function updatePayableAmountIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  expected: { status: PayableStatus; version: number },
+  values: { amount: Dec; status: PayableStatus },
+): Promise<boolean> {
+  const cancelledAt = values.status === 'CANCELLED' ? () => sqlNow() : () => 'NULL';
+  const result = await em
+    .createQueryBuilder()
+    .update(Payable)
+    .set({ ...values, cancelledAt, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
+    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
+    .execute();
+  return (result.affected ?? 0) > 0;
+}
+
+export async function insertDeductions(em: EntityManager, rows: TenantRow<PayableDeduction>[]): Promise<void> {
+  await insertChunked(em, PayableDeduction, rows);
+}
+
+export const deductionsOf = (em: EntityManager, companyId: number, sourceType: DeductionSource, sourceId: number) =>
+  em.find(PayableDeduction, { where: { companyId, sourceType, sourceId }, order: { id: 'ASC' } });
+
+export const activeDeductionsOf = (em: EntityManager, companyId: number, sourceType: DeductionSource, sourceId: number) =>
+  em.find(PayableDeduction, { where: { companyId, sourceType, sourceId, status: 'ACTIVE' }, order: { payableId: 'ASC', id: 'ASC' } });
+
+export async function markDeductionsReversed(em: EntityManager, companyId: number, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await em
+    .createQueryBuilder()
+    .update(PayableDeduction)
+    .set({ status: 'REVERSED', reversedAt: () => sqlNow() } as never)
+    .where('company_id = :companyId AND id IN (:...ids) AND status = :active', { companyId, ids, active: 'ACTIVE' })
+    .execute();
+}
+
+export async function insertSupplierCredit(em: EntityManager, row: TenantRow<SupplierCredit>): Promise<number> {
+  const result = await em.insert(SupplierCredit, row as never);
+  return Number(result.identifiers[0].id);
+}
+
+export const supplierCreditsOf = (em: EntityManager, companyId: number, sourceType: DeductionSource, sourceId: number) =>
+  em.find(SupplierCredit, { where: { companyId, sourceType, sourceId }, order: { id: 'ASC' } });
+
+/** Cancels a source's OPEN supplier credits; how many. */
+export async function cancelSupplierCreditsOf(em: EntityManager, companyId: number, sourceType: DeductionSource, sourceId: number): Promise<number> {
+  const result = await em
+    .createQueryBuilder()
+    .update(SupplierCredit)
+    .set({ status: 'CANCELLED', cancelledAt: () => sqlNow() } as never)
+    .where('company_id = :companyId AND source_type = :sourceType AND source_id = :sourceId AND status = :open', { companyId, sourceType, sourceId, open: 'OPEN' })
+    .execute();
+  return result.affected ?? 0;
 }

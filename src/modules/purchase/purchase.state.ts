@@ -12,7 +12,9 @@ import type { PurchaseOrder, PurchaseOrderStatus } from './entities/purchase-ord
  *   PARTIALLY_RECEIVED → CLOSED (the rest will not come).
  * Receipts move APPROVED/PARTIALLY_RECEIVED/RECEIVED forward (RECEIVED stays RECEIVED when an
  * over-receipt within tolerance arrives); a cancelled entry document reverts its receipts and moves
- * the order back (a CLOSED order stays CLOSED: what is taken back is not expected any more).
+ * the order back (a CLOSED order stays CLOSED: what is taken back is not expected any more). A
+ * supplier return takes its quantity back as a reverted receipt; cancelling the return receives it again
+ * (on a CLOSED order, which receives nothing new, both are a receipt's correction: revert-receipt).
  */
 export type PurchaseOrderAction = 'edit' | 'delete' | 'approve' | 'cancel' | 'close' | 'receive' | 'revert-receipt';
 

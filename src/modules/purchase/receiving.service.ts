@@ -244,6 +244,49 @@ export async function revertReceipts(em: EntityManager, ctx: ActorContext, entry
   await markReceiptsCancelled(em, ctx.companyId, entryDocumentId, new Date());
 }
 
+/** Lines of an entry document sent back to the supplier (quantities in stock units, as received). */
+export interface SupplierReturnReceipt {
+  entryDocumentId: number;
+  supplierReturnId: number;
+  lines: { purchaseOrderItemId: number; quantity: Dec }[];
+}
+
+/**
+ * A supplier return authorized (`undo` false) or cancelled (`undo` true): the order lines the entry
+ * document's lines were received against give back (or take again) the returned quantity, under
+ * the orders' and lines' locks, with the orders' statuses, audit and events as a receipt's reversal
+ * (or a receipt). A CLOSED order stays CLOSED, its cancelled quantity following as when it closed.
+ */
+export async function applySupplierReturn(em: EntityManager, ctx: ActorContext, ret: SupplierReturnReceipt, undo: boolean): Promise<void> {
+  const byItem = new Map<number, Dec>();
+  for (const l of ret.lines) byItem.set(l.purchaseOrderItemId, (byItem.get(l.purchaseOrderItemId) ?? ZERO).plus(l.quantity));
+  if (!byItem.size) return;
+  const locked = await lockOrdersWithItems(em, ctx.companyId, await orderIdsOfItems(em, ctx.companyId, [...byItem.keys()]));
+  // A CLOSED order receives nothing new: giving its quantity back is a correction of its receipts too.
+  const closed = locked.filter((o) => o.order.status === 'CLOSED');
+  const open = locked.filter((o) => o.order.status !== 'CLOSED');
+  for (const [orders, action] of [[open, undo ? 'receive' : 'revert-receipt'], [closed, 'revert-receipt']] as const) {
+    if (orders.length) await writeSupplierReturn(em, ctx, orders, byItem, action, undo, ret);
+  }
+}
+
+async function writeSupplierReturn(em: EntityManager, ctx: ActorContext, locked: OrderWithItems[], byItem: Map<number, Dec>, action: 'receive' | 'revert-receipt', undo: boolean, ret: SupplierReturnReceipt): Promise<void> {
+  await writeQuantities(
+    em,
+    ctx,
+    locked,
+    byItem,
+    action,
+    (item, qty, order) => {
+      const receivedQuantity = Dec.max(ZERO, undo ? item.receivedQuantity.plus(qty) : item.receivedQuantity.minus(qty));
+      const cancelledQuantity = order.status === 'CLOSED' ? Dec.max(ZERO, item.quantity.minus(receivedQuantity)) : item.cancelledQuantity;
+      return { receivedQuantity, cancelledQuantity };
+    },
+    ret.entryDocumentId,
+    ret.supplierReturnId,
+  );
+}
+
 /** Writes the lines' new quantities and each touched order's status, audit and event (receipt or reversal). */
 async function writeQuantities(
   em: EntityManager,
@@ -253,6 +296,7 @@ async function writeQuantities(
   action: 'receive' | 'revert-receipt',
   next: (item: PurchaseOrderItem, qty: Dec, order: PurchaseOrder) => { receivedQuantity: Dec; cancelledQuantity: Dec },
   entryDocumentId: number,
+  supplierReturnId?: number,
 ): Promise<void> {
   const updates: { id: number; receivedQuantity: Dec; cancelledQuantity: Dec; isOpen: boolean }[] = [];
   const touched: { order: PurchaseOrder; items: PurchaseOrderItem[]; changes: Changes; lines: { purchaseOrderItemId: string; lineNumber: number; quantity: number | null }[] }[] = [];
@@ -282,7 +326,14 @@ async function writeQuantities(
   for (const [i, { order, changes, lines }] of touched.entries()) {
     const moved: PurchaseOrder = { ...order, status: moves[i].status, version: order.version + 1 };
     if (moved.status !== order.status) changes.status = [order.status, moved.status];
-    const data = { previousStatus: order.status, complete: moved.status === 'RECEIVED', entryDocumentId: encodeId('entry-document', entryDocumentId), lines };
+    const data = {
+      previousStatus: order.status,
+      complete: moved.status === 'RECEIVED',
+      entryDocumentId: encodeId('entry-document', entryDocumentId),
+      ...(supplierReturnId === undefined ? {} : { supplierReturnId: encodeId('supplier-return', supplierReturnId) }),
+      lines,
+    };
+    if (supplierReturnId !== undefined) changes.supplierReturnId = [null, encodeId('supplier-return', supplierReturnId)];
     await auditOrder(em, ctx, moved, action === 'receive' ? 'RECEIVED' : 'RECEIPT_REVERTED', changes);
     await publishOrderEvent(em, ctx, moved, action === 'receive' ? 'received' : 'receipt-reverted', data);
   }
