@@ -214,21 +214,57 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(types.filter((x) => x === 'nfce.transmitted')).to.have.length(DOWN_SALES);
   });
 
-  it('an answer later than the deadline: contingency keeps the online key; the queue finds it authorized and settles by consulting', async () => {
+  it('an answer later than the deadline: the offline note takes a number of its own; the attempt, authorized after all, is cancelled by substitution (110112)', async () => {
     await save({ syncTimeoutMs: 500 });
     t.sim.issuer.faults.delayMs = 1500;
+    const before = await notesOf(t);
     const res = await sell();
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.fiscalDocument).to.include({ status: 'CONTINGENCY', contingency: true });
-    const note = (await notesOf(t)).find((n) => n.status === 'CONTINGENCY')!;
-    expect(note.onlineKey).to.match(/^\d{34}1\d{9}$/);
+    const f = (await api().get(`/api/nfce/detail/${res.body.fiscalDocument.id}`).set(t.headers())).body;
+    expect(f.qrCodeUrl).to.equal(res.body.fiscalDocument.qrCodeUrl);
+    // The attempt (tpEmis 1) took number N and may stand at the authority; the printed note is N + 1, tpEmis 9.
+    const n = before.length + 1;
+    expect(f.original).to.deep.include({ number: n, outcome: 'PENDING' });
+    expect(f.original.accessKey).to.match(/^\d{34}1\d{9}$/);
+    expect(f.number).to.equal(n + 1);
+    expect(res.body.fiscalDocument).to.include({ number: n + 1, accessKey: f.accessKey });
+    expect(f.accessKey.slice(25, 35)).to.equal(`${String(n + 1).padStart(9, '0')}9`);
+    const note = await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) });
+    const printedXml = gunzipText(note.signedXmlGz);
+    expect(printedXml).to.contain(`<nNF>${n + 1}</nNF>`).and.contain('<tpEmis>9</tpEmis>');
+    if (canValidateXsd) expect(xsdErrors(printedXml, 'nfe_v4.00.xsd')).to.equal(null);
+    if (canVerifySignature) expect(xmlsecErrors(printedXml)).to.equal(null);
+    expect(t.sim.issuer.document(f.original.accessKey)?.status).to.equal('AUTHORIZED');
+
     t.sim.issuer.faults.delayMs = 0;
+    const eventsBefore = (await eventsOf(t)).at(-1)!.id;
     const pass = await runNfceQueue();
     expect(pass.transmitted).to.equal(1);
     const settled = await dataSource.manager.findOneByOrFail(NfceDocument, { id: note.id });
-    // The number was authorized under the online key: that key is the note's; the authority holds one document for the number.
-    expect(settled).to.include({ status: 'AUTHORIZED', accessKey: note.onlineKey, emissionType: 1 });
-    expect(t.sim.issuer.documentsOf(t.cnpj).filter((d) => d.model === 65 && d.number === note.number)).to.have.length(1);
+    // The printed key is the one authorized; the attempt is cancelled by substitution, referencing it.
+    expect(settled).to.include({ status: 'AUTHORIZED', accessKey: f.accessKey, emissionType: 9, number: n + 1, onlineNumber: n, originalOutcome: 'SUBSTITUTED' });
+    expect(settled.originalProtocol).to.match(/^\d{15}$/);
+    expect(t.sim.issuer.document(f.accessKey)?.status).to.equal('AUTHORIZED');
+    const original = t.sim.issuer.document(f.original.accessKey)!;
+    expect(original.status).to.equal('CANCELLED');
+    expect(original.events.map((e) => e.tpEvento)).to.deep.equal(['110112']);
+    const proc = gunzipText(settled.originalXmlGz!);
+    expect(proc).to.contain(`<chNFe>${f.original.accessKey}</chNFe>`).and.contain('<tpEvento>110112</tpEvento>');
+    // e110112 as the layout orders it: descEvento, cOrgaoAutor, tpAutor 1, verAplic, nProt of the attempt, xJust, chNFeRef.
+    expect(/<detEvento versao="1.00">(.*?)<\/detEvento>/.exec(proc)![1]).to.match(
+      new RegExp(`^<descEvento>Cancelamento por substituicao</descEvento><cOrgaoAutor>35</cOrgaoAutor><tpAutor>1</tpAutor><verAplic>[^<]{1,20}</verAplic><nProt>${original.protocol}</nProt><xJust>[^<]{15,255}</xJust><chNFeRef>${f.accessKey}</chNFeRef>$`),
+    );
+    if (canValidateXsd) expect(xsdErrors(proc, '../procEventoNFe_v1.00.xsd')).to.equal(null);
+    if (canVerifySignature) expect(xmlsecErrors(proc, 'infEvento')).to.equal(null);
+    const types = (await eventsOf(t, eventsBefore)).map((e) => e.type);
+    expect(types).to.include.members(['nfce.transmitted', 'nfce.original-substituted']);
+    const detail = await api().get(`/api/nfce/detail/${f.id}`).set(t.headers());
+    expect(detail.body.original).to.deep.equal({ number: n, accessKey: f.original.accessKey, outcome: 'SUBSTITUTED', protocol: settled.originalProtocol });
+    // Numbering: the série gave out N and N + 1, both accounted for (the note, its substituted attempt).
+    const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId, filialId: t.filialIds[0], model: 65 });
+    const accounted = (await notesOf(t)).flatMap((x) => (x.onlineNumber !== null ? [x.number, x.onlineNumber] : [x.number])).sort((a, b) => a - b);
+    expect(accounted).to.deep.equal(Array.from({ length: series.nextNumber - 1 }, (_v, i) => i + 1));
     await save({ syncTimeoutMs: 3000 });
   });
 
