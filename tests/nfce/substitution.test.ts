@@ -74,7 +74,7 @@ describe('NFC-e substitution cancellation (110112)', function () {
     expect(f.number).to.equal(f.original.number + 1);
     expect(t.sim.issuer.document(f.original.accessKey)).to.equal(undefined);
     const eventsBefore = (await eventsOf(t)).at(-1)!.id;
-    expect((await runNfceQueue()).transmitted).to.equal(1);
+    await runNfceQueue();
     const settled = await row(f.id);
     expect(settled).to.include({ status: 'AUTHORIZED', accessKey: f.accessKey, originalOutcome: 'VOIDED' });
     expect(settled.originalProtocol).to.match(/^\d{15}$/);
@@ -102,7 +102,7 @@ describe('NFC-e substitution cancellation (110112)', function () {
     // The authority's clock 25 hours on: the queue authorizes the printed note, the substitution is refused as late (501) and waits.
     clock.advance(25 * HOUR);
     try {
-      expect((await runNfceQueue()).transmitted).to.equal(1);
+      await runNfceQueue();
       expect(await row(f.id)).to.include({ status: 'AUTHORIZED', originalOutcome: 'PENDING' });
       expectProblem(await api().post(url).set(t.headers()).send({ justification: JUSTIFICATION }), 422, 'CANCELLATION_DEADLINE_PASSED');
       expect(await row(f.id)).to.include({ originalOutcome: 'PENDING', originalProtocol: null });
