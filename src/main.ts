@@ -72,7 +72,7 @@ async function main() {
   // NFC-e issued in offline contingency are transmitted as soon as the authority answers (one replica, a lease).
   const { NfceQueue } = await import('./modules/nfce/transmission-queue');
   const nfceQueue = invoicesConfig.recovery.enabled ? new NfceQueue() : undefined;
-  nfceQueue?.start();
+  nfceQueue?.start(invoicesConfig.recovery.nfceTickMs);
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
   const lines = [
     '',

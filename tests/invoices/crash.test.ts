@@ -1,6 +1,3 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
 import { expect } from 'chai';
 import { signToken } from '../../src/core/auth/jwt';
 import { dataSource } from '../../src/core/db/data-source';
@@ -12,6 +9,7 @@ import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
 import { AuthoritySimulator } from '../../src/modules/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
+import { ChildServer, exited, freePort, kill, startServer } from '../support/child-server';
 
 /*
  * Exactly once, proven (issue 30): the real server in a child process bills against the local
@@ -22,64 +20,14 @@ import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
  * exactly one document, AUTHORIZED, the authority holds exactly one authorization for it, and every
  * number the série gave out is accounted for. MySQL only (the server and the test share the database).
  */
-const ROOT = path.resolve(__dirname, '../..');
 const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-authorized'] as const;
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-interface Demo {
-  companyId: string;
-  filialIds: string[];
-  productIds: string[];
-  customerIds: string[];
-}
-
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; demo: Demo }> {
-  const child = spawn(process.execPath, ['-r', './tests/support/ts-cache-register.js', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => fail(new Error(`the server did not start in time\n${out}\n${err}`)), 90_000);
-    const fail = (e: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(e);
-    };
-    child.stderr!.on('data', (d) => (err += d));
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{"companyId"'));
-      if (!line) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      resolve({ child, demo: JSON.parse(line) });
-    });
-    child.once('exit', (code) => fail(new Error(`the server exited (${code})\n${out}\n${err}`)));
-  });
-}
-
-const exited = (child: ChildProcess): Promise<void> =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
-
-function kill(child: ChildProcess): Promise<void> {
-  const done = exited(child);
-  child.kill('SIGKILL');
-  return done;
-}
 
 (isMysql ? describe : describe.skip)('Invoices: exactly once across SIGKILL at every step (child server, MySQL)', function () {
   this.timeout(400_000);
   const sim = new AuthoritySimulator();
   let base = '';
   let env: NodeJS.ProcessEnv;
-  let server: { child: ChildProcess; demo: Demo } | undefined;
+  let server: ChildServer | undefined;
 
   before(async () => {
     const endpoints = await sim.start();

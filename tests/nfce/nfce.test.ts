@@ -14,12 +14,12 @@ import { hasValidCheckDigit } from '../../src/modules/nfe/xml/access-key';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
 import { Dec } from '../../src/core/decimal';
 import { api } from '../support/api';
-import { addStock, makeCustomer, makePaymentMethod, makeSeller } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, randomCpf, TestTenant } from '../support/tenant';
 import { eventsOf } from '../sales-order/support';
 import { canValidateXsd, canVerifySignature, xmlsecErrors, xsdErrors } from '../invoices/conformance-support';
-import { invoiceTenant, InvoiceTenant } from '../invoices/support';
+import type { InvoiceTenant } from '../invoices/support';
+import { canDecodeQr, CONSULT_URL, Counter, counterTenant, decodedQr, nfceSettings, notesOf, QR_URL } from './support';
 
 /*
  * Issue 31: the quick sale issues its NFC-e (modelo 65) against the local authority — online, or in
@@ -29,46 +29,18 @@ import { invoiceTenant, InvoiceTenant } from '../invoices/support';
  */
 
 const DOWN_SALES = Number(process.env.NFCE_DOWN_SALES ?? 8);
-const QR_URL = 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode';
-const CONSULT_URL = 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta';
 const CSC = 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6';
-
-const notesOf = (t: TestTenant) => dataSource.manager.find(NfceDocument, { where: { companyId: t.companyId }, order: { number: 'ASC' } });
 
 describe('NFC-e at the counter (modelo 65)', function () {
   this.timeout(120_000);
   let t: InvoiceTenant;
   let other: TestTenant;
-  let version = 0;
-
-  const config = (over: Record<string, unknown> = {}) => ({ series: 1, qrVersion: 3, qrCodeUrl: QR_URL, consultUrl: CONSULT_URL, autoIssue: true, syncTimeoutMs: 3000, ...over });
-  const save = async (over: Record<string, unknown> = {}) => {
-    const res = await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send({ ...config(over), ...(version ? { version } : {}) });
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    version = res.body.version;
-    return res.body;
-  };
-  const sell = (over: Record<string, unknown> = {}, i = 0) =>
-    api()
-      .post('/api/sales-order')
-      .set(t.headers(i))
-      .send({ flowMode: 'QUICK_SALE', items: [{ productId: t.products[0].hash, quantity: 2, unitPrice: '10.50' }, { productId: t.products[1].hash, quantity: 1, unitPrice: '19.90' }], payments: [{ method: 'CASH', amount: '50.00' }], ...over });
+  let save: Counter['save'];
+  let sell: Counter['sell'];
 
   before(async () => {
-    t = await invoiceTenant();
+    ({ t, save, sell } = await counterTenant());
     other = await createTestTenant();
-    const walkIn = await makeCustomer(t, { name: 'Consumidor Final' });
-    const seller = await makeSeller(t, { name: 'Caixa 1' });
-    await makePaymentMethod(t, 'CASH', 'CASH');
-    await makePaymentMethod(t, 'PIX', 'PIX');
-    for (const p of t.products) await addStock(t, 1, p.id, 100, '3');
-    for (const i of [0, 1]) {
-      const res = await api()
-        .put(`/api/quick-sale/configuration/${t.filialHashes[i]}`)
-        .set(t.headers(i))
-        .send({ enabled: true, defaultCustomerId: walkIn.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH', 'PIX'], defaultPaymentMethod: 'CASH' });
-      expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    }
   });
 
   afterEach(() => {
@@ -80,13 +52,13 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const res = await api().get(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers());
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ configured: false, autoIssue: false, syncTimeoutMs: 3000, version: 0 });
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send(config({ qrCodeUrl: 'not a url' })), 400);
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send(config({ syncTimeoutMs: 10 })), 400);
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send(config({ qrVersion: 2 })), 422, 'CSC_REQUIRED');
+    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send(nfceSettings({ qrCodeUrl: 'not a url' })), 400);
+    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send(nfceSettings({ syncTimeoutMs: 10 })), 400);
+    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send(nfceSettings({ qrVersion: 2 })), 422, 'CSC_REQUIRED');
     expect(await dataSource.manager.countBy(NfceConfiguration, { companyId: t.companyId })).to.equal(0);
     expect(await dataSource.manager.countBy(InvoiceSeries, { companyId: t.companyId })).to.equal(0);
     // A filial not granted → 403; another tenant's filial → 403 (not in the token) too.
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[1]}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })).send(config()), 403);
+    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[1]}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })).send(nfceSettings()), 403);
     expectProblem(await api().get(`/api/nfce/configuration/${other.filialHashes[0]}`).set(t.headers()), 403);
 
     const saved = await save({ qrVersion: 3 });
@@ -94,7 +66,7 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId, filialId: t.filialIds[0], model: 65 });
     expect(series).to.include({ series: 1, nextNumber: 1, isDefault: true });
     // A stale version is refused.
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send({ ...config(), version: 0 }), 409, 'STALE_VERSION');
+    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send({ ...nfceSettings(), version: 0 }), 409, 'STALE_VERSION');
   });
 
   it('a quick sale issues its NFC-e online: authorized, valid against PL_010, signature verified, QR code v3', async () => {
@@ -136,6 +108,8 @@ describe('NFC-e at the counter (modelo 65)', function () {
     });
     expect(pdf.status).to.equal(200);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).to.equal('%PDF-');
+    // The printed QR code, read back from the PDF (pdftoppm + zbarimg): NT 2025.001 v3 online, p=key|3|tpAmb.
+    if (canDecodeQr) expect(await decodedQr(t, f.id)).to.equal(`${QR_URL}?p=${f.accessKey}|3|2`);
 
     // Another tenant's id → 404; a filial not granted → 403.
     expectProblem(await api().get(`/api/nfce/detail/${f.id}`).set(other.headers()), 404, 'NFCE_NOT_FOUND');
@@ -154,6 +128,23 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(f.qrCodeUrl).to.equal(`${QR_URL}?p=${fields}|${hash}`);
     const xml = (await api().get(`/api/nfce/${f.id}/xml`).set(t.headers())).text;
     if (canValidateXsd) expect(xsdErrors(xml)).to.equal(null);
+    if (canDecodeQr) expect(await decodedQr(t, f.id)).to.equal(`${QR_URL}?p=${fields}|${hash}`);
+
+    // A real offline v2 note: the hash recomputed from its own digest and the CSC, and read back from its PDF.
+    t.sim.issuer.downFor(600_000);
+    const down = await sell();
+    expect(down.status, JSON.stringify(down.body)).to.equal(201);
+    const g = down.body.fiscalDocument;
+    expect(g).to.include({ status: 'CONTINGENCY', contingency: true });
+    const offlineXml = (await api().get(`/api/nfce/${g.id}/xml`).set(t.headers())).text;
+    const digest = /<DigestValue>([^<]+)</.exec(offlineXml)![1];
+    const day = /<dhEmi>\d{4}-\d\d-(\d\d)/.exec(offlineXml)![1];
+    const offlineFields = `${g.accessKey}|2|2|${day}|40.90|${Buffer.from(digest).toString('hex')}|1`;
+    const offlineUrl = `${QR_URL}?p=${offlineFields}|${crypto.createHash('sha1').update(offlineFields + CSC).digest('hex').toUpperCase()}`;
+    expect(g.qrCodeUrl).to.equal(offlineUrl);
+    if (canDecodeQr) expect(await decodedQr(t, g.id)).to.equal(offlineUrl);
+    t.sim.issuer.downFor(0);
+    expect((await runNfceQueue()).transmitted).to.equal(1);
 
     // Offline v2: key|2|tpAmb|day|vNF|hex(digVal)|idToken|SHA1(… + CSC).
     const key = `${f.accessKey.slice(0, 34)}9${f.accessKey.slice(35, 43)}0`;
@@ -165,6 +156,7 @@ describe('NFC-e at the counter (modelo 65)', function () {
 
   it(`the authority down while ${DOWN_SALES} quick sales run: all complete in contingency, then all authorized with the same keys, in order, no duplicate, no gap`, async () => {
     const before = await notesOf(t);
+    const eventsBefore = (await eventsOf(t)).length;
     t.sim.issuer.downFor(600_000);
     const results = await Promise.all(Array.from({ length: DOWN_SALES }, () => sell()));
     for (const r of results) {
@@ -188,6 +180,8 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const cert = /<X509Certificate>([^<]+)</.exec(xml)![1];
     const pub = crypto.createPublicKey(`-----BEGIN CERTIFICATE-----\n${cert.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`);
     expect(crypto.verify('sha1', Buffer.from(p.slice(0, 7).join('|')), pub, Buffer.from(p[7], 'base64'))).to.equal(true);
+    // v3 offline as printed: the PDF's QR code carries the signed fields exactly.
+    if (canDecodeQr) expect(await decodedQr(t, encodeNfce(first.id))).to.equal(first.qrCode);
     const text = await api().get(`/api/nfce/${encodeNfce(first.id)}/danfe.txt`).set(t.headers());
     expect(text.text).to.contain('EMITIDA EM CONTINGENCIA');
 
@@ -215,26 +209,62 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const atAuthority = t.sim.issuer.documentsOf(t.cnpj).filter((d) => d.model === 65);
     expect(new Set(atAuthority.map((d) => d.number)).size).to.equal(atAuthority.length);
     expect(atAuthority.length).to.equal(after.length);
-    const types = (await eventsOf(t)).map((e) => e.type);
+    const types = (await eventsOf(t)).slice(eventsBefore).map((e) => e.type);
     expect(types.filter((x) => x === 'nfce.contingency')).to.have.length(DOWN_SALES);
     expect(types.filter((x) => x === 'nfce.transmitted')).to.have.length(DOWN_SALES);
   });
 
-  it('an answer later than the deadline: contingency keeps the online key; the queue finds it authorized and settles by consulting', async () => {
+  it('an answer later than the deadline: the offline note takes a number of its own; the attempt, authorized after all, is cancelled by substitution (110112)', async () => {
     await save({ syncTimeoutMs: 500 });
     t.sim.issuer.faults.delayMs = 1500;
+    const before = await notesOf(t);
     const res = await sell();
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.fiscalDocument).to.include({ status: 'CONTINGENCY', contingency: true });
-    const note = (await notesOf(t)).find((n) => n.status === 'CONTINGENCY')!;
-    expect(note.onlineKey).to.match(/^\d{34}1\d{9}$/);
+    const f = (await api().get(`/api/nfce/detail/${res.body.fiscalDocument.id}`).set(t.headers())).body;
+    expect(f.qrCodeUrl).to.equal(res.body.fiscalDocument.qrCodeUrl);
+    // The attempt (tpEmis 1) took number N and may stand at the authority; the printed note is N + 1, tpEmis 9.
+    const n = before.length + 1;
+    expect(f.original).to.deep.include({ number: n, outcome: 'PENDING' });
+    expect(f.original.accessKey).to.match(/^\d{34}1\d{9}$/);
+    expect(f.number).to.equal(n + 1);
+    expect(res.body.fiscalDocument).to.include({ number: n + 1, accessKey: f.accessKey });
+    expect(f.accessKey.slice(25, 35)).to.equal(`${String(n + 1).padStart(9, '0')}9`);
+    const note = await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) });
+    const printedXml = gunzipText(note.signedXmlGz);
+    expect(printedXml).to.contain(`<nNF>${n + 1}</nNF>`).and.contain('<tpEmis>9</tpEmis>');
+    if (canValidateXsd) expect(xsdErrors(printedXml, 'nfe_v4.00.xsd')).to.equal(null);
+    if (canVerifySignature) expect(xmlsecErrors(printedXml)).to.equal(null);
+    expect(t.sim.issuer.document(f.original.accessKey)?.status).to.equal('AUTHORIZED');
+
     t.sim.issuer.faults.delayMs = 0;
+    const eventsBefore = (await eventsOf(t)).at(-1)!.id;
     const pass = await runNfceQueue();
     expect(pass.transmitted).to.equal(1);
     const settled = await dataSource.manager.findOneByOrFail(NfceDocument, { id: note.id });
-    // The number was authorized under the online key: that key is the note's; the authority holds one document for the number.
-    expect(settled).to.include({ status: 'AUTHORIZED', accessKey: note.onlineKey, emissionType: 1 });
-    expect(t.sim.issuer.documentsOf(t.cnpj).filter((d) => d.model === 65 && d.number === note.number)).to.have.length(1);
+    // The printed key is the one authorized; the attempt is cancelled by substitution, referencing it.
+    expect(settled).to.include({ status: 'AUTHORIZED', accessKey: f.accessKey, emissionType: 9, number: n + 1, onlineNumber: n, originalOutcome: 'SUBSTITUTED' });
+    expect(settled.originalProtocol).to.match(/^\d{15}$/);
+    expect(t.sim.issuer.document(f.accessKey)?.status).to.equal('AUTHORIZED');
+    const original = t.sim.issuer.document(f.original.accessKey)!;
+    expect(original.status).to.equal('CANCELLED');
+    expect(original.events.map((e) => e.tpEvento)).to.deep.equal(['110112']);
+    const proc = gunzipText(settled.originalXmlGz!);
+    expect(proc).to.contain(`<chNFe>${f.original.accessKey}</chNFe>`).and.contain('<tpEvento>110112</tpEvento>');
+    // e110112 as the layout orders it: descEvento, cOrgaoAutor, tpAutor 1, verAplic, nProt of the attempt, xJust, chNFeRef.
+    expect(/<detEvento versao="1.00">(.*?)<\/detEvento>/.exec(proc)![1]).to.match(
+      new RegExp(`^<descEvento>Cancelamento por substituicao</descEvento><cOrgaoAutor>35</cOrgaoAutor><tpAutor>1</tpAutor><verAplic>[^<]{1,20}</verAplic><nProt>${original.protocol}</nProt><xJust>[^<]{15,255}</xJust><chNFeRef>${f.accessKey}</chNFeRef>$`),
+    );
+    if (canValidateXsd) expect(xsdErrors(proc, '../procEventoNFe_v1.00.xsd')).to.equal(null);
+    if (canVerifySignature) expect(xmlsecErrors(proc, 'infEvento')).to.equal(null);
+    const types = (await eventsOf(t, eventsBefore)).map((e) => e.type);
+    expect(types).to.include.members(['nfce.transmitted', 'nfce.original-substituted']);
+    const detail = await api().get(`/api/nfce/detail/${f.id}`).set(t.headers());
+    expect(detail.body.original).to.deep.equal({ number: n, accessKey: f.original.accessKey, outcome: 'SUBSTITUTED', protocol: settled.originalProtocol });
+    // Numbering: the série gave out N and N + 1, both accounted for (the note, its substituted attempt).
+    const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId, filialId: t.filialIds[0], model: 65 });
+    const accounted = (await notesOf(t)).flatMap((x) => (x.onlineNumber !== null ? [x.number, x.onlineNumber] : [x.number])).sort((a, b) => a - b);
+    expect(accounted).to.deep.equal(Array.from({ length: series.nextNumber - 1 }, (_v, i) => i + 1));
     await save({ syncTimeoutMs: 3000 });
   });
 

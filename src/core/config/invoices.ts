@@ -10,6 +10,7 @@ const schema = Joi.object({
   INVOICE_SEFAZ_TIMEOUT_MS: Joi.number().integer().min(100).default(30_000).description('deadline of one emission call; a lost answer is then settled by consulting the key'),
   INVOICE_RECOVERY: Joi.boolean().description('run the recovery pass (start and timer) in this process (default: on, except in tests)'),
   INVOICE_RECOVERY_TICK_SECONDS: Joi.number().integer().min(1).default(60),
+  NFCE_QUEUE_TICK_SECONDS: Joi.number().integer().min(1).default(15).description('how often the NFC-e transmission queue looks for contingency notes to send'),
   INVOICE_LEASE_SECONDS: Joi.number().integer().min(1).default(120).description("a request's or the recovery pass's hold on one document while it talks to the authority"),
   INVOICE_ABANDON_HOURS: Joi.number().integer().min(1).default(72).description('a REJECTED document untouched this long has its number voided automatically'),
   INVOICE_CRASH_POINT: Joi.string()
@@ -30,6 +31,7 @@ function loadInvoicesConfig(env: NodeJS.ProcessEnv) {
     recovery: Object.freeze({
       enabled: (value.INVOICE_RECOVERY as boolean | undefined) ?? config.env !== 'test',
       tickMs: (value.INVOICE_RECOVERY_TICK_SECONDS as number) * 1000,
+      nfceTickMs: (value.NFCE_QUEUE_TICK_SECONDS as number) * 1000,
     }),
     leaseMs: (value.INVOICE_LEASE_SECONDS as number) * 1000,
     abandonMs: (value.INVOICE_ABANDON_HOURS as number) * 3600_000,

@@ -1,11 +1,10 @@
 import { assertFilialAccess } from '../../core/auth/tenancy';
 import type { TenantContext } from '../../core/context';
-import { BusinessRuleError, StateConflictError, UpstreamError } from '../../core/errors';
-import { clientOf, gz } from '../invoices/invoice-store';
-import { signatureFor } from '../invoices/xml/nfe-signer';
+import { BusinessRuleError, StateConflictError } from '../../core/errors';
+import { gz } from '../invoices/invoice-store';
 import { asciiText, brasiliaDateTime } from '../sefaz/xml/events';
-import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, IssuerEvent, issuerEventId, TP_CANCELAMENTO } from '../sefaz/xml/outbound';
-import { NFE_NS } from '../sefaz/xml/dom';
+import { IssuerEvent, TP_CANCELAMENTO } from '../sefaz/xml/outbound';
+import { sendCounterEvent } from './counter-event';
 import type { NfceDocument } from './entities/nfce-document.entity';
 import { counterSigning, findNfce, moveNfce } from './issue.service';
 
@@ -28,27 +27,6 @@ export async function cancelNfce(ctx: TenantContext, id: number, justification: 
   }
   const text = asciiText(justification).slice(0, 255);
   const e: IssuerEvent = { tpEvento: TP_CANCELAMENTO, cOrgao: doc.accessKey.slice(0, 2), tpAmb: s.tpAmb, cnpj: s.filial.cnpj, accessKey: doc.accessKey, at: brasiliaDateTime(now), sequence: 1, protocol: doc.protocol ?? undefined, text };
-  const canonical = canonicalIssuerInfEvento(e);
-  const { signature } = signatureFor(issuerEventId(e), canonical, s.signer);
-  const evento = buildIssuerEvento(canonical, signature);
-  const client = await clientOf(s, null);
-  let reply;
-  try {
-    reply = await client.event(buildIssuerEnvEvento(evento, String(Date.now()).slice(-15)));
-  } catch (err) {
-    if (err instanceof UpstreamError) throw err;
-    throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the cancellation: ${(err as Error).message}`);
-  }
-  const result = reply.lot.events.find((r) => r.accessKey === doc.accessKey) ?? null;
-  const cStat = result?.cStat ?? reply.lot.cStat;
-  const xMotivo = result?.xMotivo ?? reply.lot.xMotivo;
-  // 135/155 registered; 573: registered before (a lost answer) — the authority's record stands.
-  if (!['135', '155', '573'].includes(cStat)) {
-    if (cStat === '108' || cStat === '109') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${cStat} ${xMotivo}`, { cStat, xMotivo });
-    if (cStat === '501') throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `The authority refused the cancellation as late: ${cStat} ${xMotivo}`, { cStat, xMotivo });
-    throw new BusinessRuleError('SEFAZ_REJECTED', `The authority rejected the cancellation: ${cStat} ${xMotivo}`, { cStat, xMotivo });
-  }
-  const retEvento = /<(?:\w+:)?retEvento[\s>][\s\S]*?<\/(?:\w+:)?retEvento>/.exec(reply.raw)?.[0] ?? '';
-  const proc = `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${evento.replace(` xmlns="${NFE_NS}"`, '')}${retEvento}</procEventoNFe>`;
-  return moveNfce(ctx, doc, 'CANCELLED', { cStat, xMotivo: xMotivo.slice(0, 255), cancelProtocol: result?.protocol ?? null, cancelXmlGz: gz(proc) }, 'nfce.cancelled', { justification: text });
+  const { cStat, xMotivo, protocol, proc } = await sendCounterEvent(s, e, 'cancellation');
+  return moveNfce(ctx, doc, 'CANCELLED', { cStat, xMotivo: xMotivo.slice(0, 255), cancelProtocol: protocol, cancelXmlGz: gz(proc) }, 'nfce.cancelled', { justification: text });
 }

@@ -196,17 +196,27 @@ export async function findNfce(companyId: number, id: number, em: EntityManager 
 }
 
 /** A conditional status change (status and version as read) with its audit row and event. */
-export async function moveNfce(ctx: ActorContext, doc: NfceDocument, to: NfceStatus, fields: Partial<NfceDocument>, event: string | null, eventData: Record<string, unknown> = {}): Promise<NfceDocument> {
+export async function moveNfce(
+  ctx: ActorContext,
+  doc: NfceDocument,
+  to: NfceStatus,
+  fields: Partial<NfceDocument>,
+  event: string | null,
+  eventData: Record<string, unknown> = {},
+  /** More fields computed in the same transaction (a number taken from the série). */
+  inside?: (em: EntityManager) => Promise<Partial<NfceDocument>>,
+): Promise<NfceDocument> {
   return inTransaction(async (em) => {
+    const more = inside ? await inside(em) : {};
     const r = await em
       .createQueryBuilder()
       .update(NfceDocument)
-      .set({ ...fields, status: to, version: () => 'version + 1' } as never)
+      .set({ ...fields, ...more, status: to, version: () => 'version + 1' } as never)
       .where('id = :id AND company_id = :c AND status = :s AND version = :v', { id: doc.id, c: doc.companyId, s: doc.status, v: doc.version })
       .execute();
     if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The NFC-e changed concurrently; retry');
     const after = await em.findOneByOrFail(NfceDocument, { id: doc.id, companyId: doc.companyId });
-    const visible = (d: NfceDocument) => ({ status: d.status, accessKey: d.accessKey, emissionType: d.emissionType, cStat: d.cStat, protocol: d.protocol });
+    const visible = (d: NfceDocument) => ({ status: d.status, number: d.number, accessKey: d.accessKey, emissionType: d.emissionType, cStat: d.cStat, protocol: d.protocol, originalOutcome: d.originalOutcome });
     await recordAudit(em, ctx, { entity: 'nfce', entityId: doc.id, action: to === doc.status ? 'UPDATED' : to, changes: diff(visible(doc), visible(after)) });
     if (event) await publishEvent(em, ctx, { type: event, filialId: doc.filialId, aggregateType: 'nfce', aggregateId: doc.id, data: nfceEvent(after, { cStat: after.cStat, xMotivo: after.xMotivo, protocol: after.protocol, ...eventData }) });
     return after;
@@ -247,7 +257,7 @@ export async function sendNote(client: IssuerClient, doc: NfceDocument): Promise
       const known = await consultKey(client, doc.accessKey);
       if (known && known !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: known };
     }
-    if (prot.cStat === '539' && doc.onlineKey) {
+    if (prot.cStat === '539' && doc.onlineKey && doc.onlineNumber === null) {
       // The number is at the authority under the online attempt's key: that one was authorized after all.
       const known = await consultKey(client, doc.onlineKey);
       if (known && known !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: known };
@@ -282,30 +292,29 @@ export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exc
   return moveNfce(ctx, doc, 'REJECTED', { cStat: v.cStat, xMotivo: v.xMotivo.slice(0, 255), sendAttempts: doc.sendAttempts + 1 }, 'nfce.rejected');
 }
 
-/** The note re-signed in offline contingency (tpEmis 9); its new key is final. */
+/**
+ * The note re-signed in offline contingency (tpEmis 9); its new key is final. When the online attempt
+ * may have reached the authority (no answer in time, connection lost), the offline note takes the
+ * série's next number in this same transaction: the attempt, if the authority authorized it after all,
+ * then stands beside it and is cancelled by substitution (110112) once the offline note is authorized;
+ * if it never got there its number is voided (substitution.service.ts).
+ */
 export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocument, reason: string, mayHaveReached: boolean): Promise<NfceDocument> {
   const sc = await counterSigning(doc.companyId, doc.filialId);
   const config = await reader().findOneByOrFail(NfceConfiguration, { companyId: doc.companyId, filialId: doc.filialId });
   const at = new Date();
-  const built = toOfflineContingency(gunzipText(doc.signedXmlGz), at, reason, qrSettingsOf(config), sc.signer, doc.tpAmb === '1' ? '1' : '2', doc.total, doc.consumerDocument);
-  return moveNfce(
-    ctx,
-    doc,
-    'CONTINGENCY',
-    {
-      accessKey: built.accessKey,
-      onlineKey: mayHaveReached ? doc.accessKey : null,
-      onlineXmlGz: mayHaveReached ? doc.signedXmlGz : null,
-      emissionType: 9,
-      contingencyAt: at,
-      contingencyReason: reason.slice(0, 256),
-      qrCode: built.qrCode,
-      signedXmlGz: gz(built.signedXml),
-      sendAttempts: doc.sendAttempts + 1,
-    },
-    'nfce.contingency',
-    { reason },
-  );
+  const offline = (renumber: { number: number; randomCode: string } | null) =>
+    toOfflineContingency(gunzipText(doc.signedXmlGz), at, reason, qrSettingsOf(config), sc.signer, doc.tpAmb === '1' ? '1' : '2', doc.total, doc.consumerDocument, renumber);
+  const common: Partial<NfceDocument> = { emissionType: 9, contingencyAt: at, contingencyReason: reason.slice(0, 256), sendAttempts: doc.sendAttempts + 1 };
+  if (!mayHaveReached) {
+    const built = offline(null);
+    return moveNfce(ctx, doc, 'CONTINGENCY', { ...common, accessKey: built.accessKey, onlineKey: null, onlineXmlGz: null, qrCode: built.qrCode, signedXmlGz: gz(built.signedXml) }, 'nfce.contingency', { reason });
+  }
+  return moveNfce(ctx, doc, 'CONTINGENCY', common, 'nfce.contingency', { reason, onlineNumber: doc.number }, async (em) => {
+    const number = await takeNextNumber(em, doc.companyId, { id: doc.seriesId, series: doc.series });
+    const built = offline({ number, randomCode: randomCode(number) });
+    return { number, accessKey: built.accessKey, qrCode: built.qrCode, signedXmlGz: gz(built.signedXml), onlineKey: doc.accessKey, onlineNumber: doc.number, onlineXmlGz: doc.signedXmlGz, originalOutcome: 'PENDING' as const };
+  });
 }
 
 /** After the sale commits: the synchronous attempt, with the filial's short deadline. */

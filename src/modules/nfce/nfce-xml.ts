@@ -152,17 +152,34 @@ export function buildSignedNfce(document: ComputedFiscalDocument, h: NfceHeader,
 /**
  * The same note in offline contingency (tpEmis 9): the stored NFe's infNFe with tpEmis 9, its new key
  * (tpEmis is part of the key, so cDV and Id change), dhCont and xJust, signed again with a new QR code.
- * Nothing else changes: number, cNF, dhEmi, items and totals are the ones the sale committed.
+ * Nothing else changes: number, cNF, dhEmi, items and totals are the ones the sale committed — except
+ * with `renumber`, when the online attempt may have reached the authority: the offline note then takes
+ * a number (and cNF) of its own, so both can stand and the attempt be cancelled by substitution.
  */
-export function toOfflineContingency(storedSignedXml: string, at: Date, reason: string, qr: QrSettings, signer: Signer, tpAmb: '1' | '2', vNF: Dec, consumerDocument: string | null): SignedNfce & { accessKey: string } {
+export function toOfflineContingency(
+  storedSignedXml: string,
+  at: Date,
+  reason: string,
+  qr: QrSettings,
+  signer: Signer,
+  tpAmb: '1' | '2',
+  vNF: Dec,
+  consumerDocument: string | null,
+  renumber: { number: number; randomCode: string } | null = null,
+): SignedNfce & { accessKey: string } {
   const m = /<infNFe Id="NFe(\d{44})" versao="4\.00">(.*)<\/infNFe>/s.exec(storedSignedXml);
   if (!m) throw new Error('not an NFC-e of this builder');
   const oldKey = m[1];
-  const first43 = `${oldKey.slice(0, 34)}9${oldKey.slice(35, 43)}`;
+  // Key: cUF AAMM CNPJ mod(2) série(3) nNF(9) tpEmis cNF(8) cDV.
+  const nNF = renumber ? String(renumber.number).padStart(9, '0') : oldKey.slice(25, 34);
+  const cNF = renumber ? renumber.randomCode : oldKey.slice(35, 43);
+  const first43 = `${oldKey.slice(0, 25)}${nNF}9${cNF}`;
   const accessKey = `${first43}${accessKeyCheckDigit(first43)}`;
   const dhCont = brasilia(at);
   const xJust = layoutText(reason, 256) ?? 'Sem comunicacao com a SEFAZ autorizadora';
-  const body = m[2]
+  let renumbered = m[2];
+  if (renumber) renumbered = renumbered.replace(/<cNF>\d{8}<\/cNF>/, `<cNF>${cNF}</cNF>`).replace(/<nNF>\d+<\/nNF>/, `<nNF>${renumber.number}</nNF>`);
+  const body = renumbered
     .replace('<tpEmis>1</tpEmis>', '<tpEmis>9</tpEmis>')
     .replace(/<cDV>\d<\/cDV>/, `<cDV>${accessKey[43]}</cDV>`)
     .replace('</verProc></ide>', `</verProc><dhCont>${dhCont}</dhCont><xJust>${xJust.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</xJust></ide>`);

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { cancelNfce } from './cancel.service';
+import { cancelOriginal as cancelOriginalNote } from './substitution.service';
 import { getNfceConfiguration, putNfceConfiguration } from './configuration.service';
 import { danfePdf, danfeText } from './danfe';
 import { toConfigurationDto, toNfceDto } from './nfce.mapper';
@@ -41,4 +42,8 @@ export async function danfe(req: ValidRequest<typeof s.byId>, res: Response) {
 
 export async function cancel(req: ValidRequest<typeof s.cancel>, res: Response) {
   res.json(toNfceDto(await cancelNfce(req.ctx, req.valid.params.id, req.valid.body.justification)));
+}
+
+export async function cancelOriginal(req: ValidRequest<typeof s.cancelOriginal>, res: Response) {
+  res.json(toNfceDto(await cancelOriginalNote(req.ctx, req.valid.params.id, req.valid.body.justification)));
 }

@@ -18,4 +18,15 @@ export const nfceRoutes = defineRoutes([
   { method: 'get', path: '/nfce/:id/danfe.txt', tag: TAG, summary: 'DANFE NFC-e as plain text for ESC/POS printers (48 columns)', scope: READ, schema: s.byId, responses: { body: Joi.string().description('the DANFE NFC-e text'), contentType: 'text/plain', errors: NOT_FOUND }, handler: c.danfeTxt },
   { method: 'get', path: '/nfce/:id/danfe', tag: TAG, summary: 'DANFE NFC-e as an 80 mm PDF with its QR code', scope: READ, schema: s.byId, responses: { body: Joi.string().meta({ format: 'binary' }).description('the DANFE NFC-e (PDF)'), contentType: 'application/pdf', errors: NOT_FOUND }, handler: c.danfe },
   { method: 'post', path: '/nfce/:id/cancel', tag: TAG, summary: "Cancel an authorized NFC-e (event 110111) within the UF's window (30 minutes where the UF sets no other)", scope: WRITE, schema: s.cancel, idempotent: 'own-transactions', responses: { body: Nfce, errors: { ...NOT_FOUND, 409: ['NFCE_SIGNED', 'NFCE_CONTINGENCY', 'NFCE_REJECTED', 'NFCE_CANCELLED', 'CONCURRENT_UPDATE'], 422: ['CANCELLATION_DEADLINE_PASSED', 'SEFAZ_REJECTED', 'CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED'], 502: ['SEFAZ_SOAP_FAULT', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAILURE'], 503: ['SEFAZ_UNAVAILABLE'], 504: ['SEFAZ_TIMEOUT'] } }, handler: c.cancel },
+  {
+    method: 'post',
+    path: '/nfce/:id/cancel-original',
+    tag: TAG,
+    summary: "Settle the online attempt an offline note replaced: authorized after all → cancelled by substitution (event 110112, chNFeRef = this note's key); never at the authority → its number voided. The queue does it by itself once the note is authorized",
+    scope: WRITE,
+    schema: s.cancelOriginal,
+    idempotent: 'own-transactions',
+    responses: { body: Nfce, errors: { ...NOT_FOUND, 409: ['NO_SUBSTITUTION_PENDING', 'NFCE_SIGNED', 'NFCE_CONTINGENCY', 'NFCE_REJECTED', 'NFCE_CANCELLED', 'CONCURRENT_UPDATE'], 422: ['CANCELLATION_DEADLINE_PASSED', 'SEFAZ_REJECTED', 'CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED'], 502: ['SEFAZ_SOAP_FAULT', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAILURE'], 503: ['SEFAZ_UNAVAILABLE'], 504: ['SEFAZ_TIMEOUT'] } },
+    handler: c.cancelOriginal,
+  },
 ]);

@@ -32,6 +32,10 @@ export const nfceSchemas = {
     params: nfceParams,
     body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required().description('xJust, 15 to 255 characters') }),
   }),
+  cancelOriginal: typedSchema<{ params: { id: number }; body: { justification: string } }>({
+    params: nfceParams,
+    body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required().description("xJust of the 110112 event (used when the authority holds the online attempt)") }),
+  }),
 };
 
 export type ThresholdInput = Dec | null;

@@ -15,6 +15,7 @@ import { issuerTarget } from '../invoices/authority/endpoints';
 import { NfceDocument } from './entities/nfce-document.entity';
 import { NfceQueueLease } from './entities/nfce-queue-lease.entity';
 import { consultKey, counterSigning, enterOfflineContingency, nfceEvent, recordVerdict, sendNote } from './issue.service';
+import { settlePendingOriginals } from './substitution.service';
 
 /*
  * The transmission queue of NFC-e issued in offline contingency (SPEC §12.3). One replica at a time
@@ -71,6 +72,7 @@ export async function runNfceQueue(opts: { now?: Date; owner?: string; limit?: n
   const now = opts.now ?? new Date();
   const owner = opts.owner ?? defaultOwner();
   if (!(await takeLease(owner, now, invoicesConfig.leaseMs))) return { ran: false, transmitted: 0, rejected: 0, pending: -1 };
+  let leaseAt = Date.now();
   let transmitted = 0;
   let rejected = 0;
   try {
@@ -93,6 +95,11 @@ export async function runNfceQueue(opts: { now?: Date; owner?: string; limit?: n
         continue;
       }
       for (const doc of docs) {
+        // A long pass renews its lease once a third of it has gone; lost (another replica took over) → stop.
+        if (Date.now() - leaseAt > invoicesConfig.leaseMs / 3) {
+          leaseAt = Date.now();
+          if (!(await takeLease(owner, new Date(leaseAt), invoicesConfig.leaseMs))) return { ran: true, transmitted, rejected, pending: -1 };
+        }
         const v = await sendNote(client, doc);
         if (v.kind === 'UNAVAILABLE') break; // still down: keep the order, try again on the next pass
         const after = await recordVerdict(ctx, doc, v, 'nfce.transmitted');
@@ -100,6 +107,8 @@ export async function runNfceQueue(opts: { now?: Date; owner?: string; limit?: n
         else rejected++;
       }
     }
+    // Offline notes authorized whose online attempt may stand at the authority: substituted or voided.
+    await settlePendingOriginals();
     await alertOverdue(now);
     const left = await refreshGauges(now);
     return { ran: true, transmitted, rejected, pending: left };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { cnpjOfCertificatePem } from '../sefaz/certificate/pfx';
 import { child, childText, escapeXml, extractElementText, findFirst, NFE_NS, parseRoot } from '../sefaz/xml/dom';
 import { brasiliaDateTime, buildRetEvento, readEnvEvento } from '../sefaz/xml/events';
-import { readInutNFe, TP_CANCELAMENTO, TP_CCE, voidId } from '../sefaz/xml/outbound';
+import { readInutNFe, TP_CANCELAMENTO, TP_CANCELAMENTO_SUBSTITUICAO, TP_CCE, voidId } from '../sefaz/xml/outbound';
 import { verifyEnvelopedSignatures } from '../sefaz/xml/xmldsig';
 import { accessKeyCheckDigit, hasValidCheckDigit } from '../nfe/xml/access-key';
 import { protocolNumber } from './nfe-generator';
@@ -12,7 +12,8 @@ import { protocolNumber } from './nfe-generator';
 /*
  * The issuer's side of the authority (a state SEFAZ, or SVC-AN/SVC-RS): authorizes NF-e sent by
  * NFeAutorizacao4 (synchronous, lot of one), answers the situation of a key, the service status,
- * voids numbers and registers the issuer's events (110111 within the deadline, 110110 up to 20),
+ * voids numbers and registers the issuer's events (110111 within the deadline, 110110 up to 20,
+ * 110112 for an NFC-e replaced by an authorized offline note of the same issuer),
  * answering with the authority's codes: 225 schema, 297/298 signature, 236 key digit, 204/539
  * duplicity, 206 number voided, 501 cancellation past the deadline, 108/109 service down, 217 key
  * unknown. Faults can be injected for tests: drop the answer after authorizing, answer late, be
@@ -52,6 +53,8 @@ interface IssuerState {
 export interface Faults {
   /** Authorize the next N documents, then drop the connection without an answer. */
   dropAfterAuthorize: number;
+  /** Drop the connection on the next N authorizations without recording them (lost on the way there). */
+  dropBeforeAuthorize: number;
   /** Hold every authorization answer this long (after authorizing). */
   delayMs: number;
   /** The normal authority answers 108 until then (epoch ms); contingency services stay up. */
@@ -84,7 +87,7 @@ const esc = escapeXml;
 
 export class IssuerAuthority {
   private state: IssuerState = { docs: {}, byNumber: {}, voided: [], serial: 1 };
-  readonly faults: Faults = { dropAfterAuthorize: 0, delayMs: 0, downUntil: 0, rejectNext: null };
+  readonly faults: Faults = { dropAfterAuthorize: 0, dropBeforeAuthorize: 0, delayMs: 0, downUntil: 0, rejectNext: null };
   /** Recipients whose documents are denied (301 irregular recipient). */
   readonly irregularRecipients = new Set<string>();
   /** Authorized documents are handed here (the recipient's DF-e stream). */
@@ -162,6 +165,10 @@ export class IssuerAuthority {
     const tpAmb = childText(ide, 'tpAmb') ?? '1';
     const cUF = childText(ide, 'cUF') ?? '35';
     if (!contingency && this.isDown()) return reply(this.retEnvi(tpAmb, cUF, '108', 'Servico Paralisado Momentaneamente (curto prazo)'));
+    if (this.faults.dropBeforeAuthorize > 0) {
+      this.faults.dropBeforeAuthorize--;
+      return reply(null);
+    }
     const structural = root.localName === 'enviNFe' && root.getAttribute('versao') === '4.00' && childText(root, 'indSinc') === '1' && !!inf && inf.getAttribute('versao') === '4.00' &&
       ['ide', 'emit', 'det', 'total', 'transp', 'pag'].every((n) => !!child(inf, n)) && /^\d{1,15}$/.test(childText(root, 'idLote') ?? '');
     if (!structural || !ide) return reply(this.retEnvi(tpAmb, cUF, '225', 'Rejeicao: Falha no Schema XML do lote de NFe'));
@@ -294,28 +301,52 @@ export class IssuerAuthority {
     const ret = (cStat: string, xMotivo: string, protocol: string | null = null) =>
       buildRetEvento({ tpAmb, verAplic: VER_APLIC, cStat, xMotivo, accessKey: e.accessKey, tpEvento: e.tpEvento, sequence: e.sequence, registeredAt: this.now(), protocol }).replace('<cOrgao>91</cOrgao>', `<cOrgao>${cOrgao}</cOrgao>`);
     const answer = (cStat: string, xMotivo: string, protocol: string | null = null) => lot('128', 'Lote de Evento Processado', ret(cStat, xMotivo, protocol));
-    if (e.tpEvento !== TP_CANCELAMENTO && e.tpEvento !== TP_CCE) return answer('490', 'Rejeicao: Tipo do evento nao suportado pelo autorizador');
+    if (e.tpEvento !== TP_CANCELAMENTO && e.tpEvento !== TP_CCE && e.tpEvento !== TP_CANCELAMENTO_SUBSTITUICAO) return answer('490', 'Rejeicao: Tipo do evento nao suportado pelo autorizador');
     const check = verifyEnvelopedSignatures(e.xml, 'infEvento')[0];
     if (!check?.valid) return answer('297', 'Rejeicao: Assinatura difere do calculado');
     const doc = this.state.docs[e.accessKey];
     if (!doc || doc.tpAmb !== tpAmb) return answer('494', 'Rejeicao: Chave de Acesso inexistente');
     if (e.authorDocument?.slice(0, 8) !== doc.cnpj.slice(0, 8)) return answer('574', 'Rejeicao: O autor do evento diverge do emissor da NF-e');
-    if (doc.status === 'CANCELLED') return answer(e.tpEvento === TP_CANCELAMENTO ? '573' : '580', e.tpEvento === TP_CANCELAMENTO ? 'Rejeicao: Duplicidade de evento' : 'Rejeicao: O evento exige uma NF-e autorizada (NF-e cancelada)');
+    if (doc.status === 'CANCELLED') return answer(e.tpEvento !== TP_CCE ? '573' : '580', e.tpEvento !== TP_CCE ? 'Rejeicao: Duplicidade de evento' : 'Rejeicao: O evento exige uma NF-e autorizada (NF-e cancelada)');
     if (doc.status === 'DENIED') return answer('580', 'Rejeicao: O evento exige uma NF-e autorizada');
     if (doc.events.some((x) => x.tpEvento === e.tpEvento && x.sequence === e.sequence)) return answer('573', 'Rejeicao: Duplicidade de evento');
-    if (e.tpEvento === TP_CANCELAMENTO) {
+    if (e.tpEvento === TP_CANCELAMENTO || e.tpEvento === TP_CANCELAMENTO_SUBSTITUICAO) {
       const deadline = doc.authorizedAt + (this.opts.cancelDeadlineHours ?? 24) * HOUR;
       if (this.opts.now() > deadline) return answer('501', 'Rejeicao: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 24 horas)');
       const nProt = /<nProt>(\d+)<\/nProt>/.exec(e.xml)?.[1];
       if (nProt !== doc.protocol) return answer('222', 'Rejeicao: Protocolo de Autorizacao de Uso difere do cadastrado');
+      if (e.tpEvento === TP_CANCELAMENTO_SUBSTITUICAO) {
+        const refused = this.substitutionRefusal(doc, e.xml);
+        if (refused) return answer(refused[0], refused[1]);
+      }
     } else if (e.sequence < 1 || e.sequence > 20) {
       return answer('225', 'Rejeicao: Falha no Schema XML do lote de eventos');
     }
     const protocol = this.nextProtocol();
     const retXml = ret('135', 'Evento registrado e vinculado a NF-e', protocol);
     doc.events.push({ tpEvento: e.tpEvento, sequence: e.sequence, protocol, procXml: `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">${e.xml}${retXml}</procEventoNFe>` });
-    if (e.tpEvento === TP_CANCELAMENTO) doc.status = 'CANCELLED';
+    if (e.tpEvento !== TP_CCE) doc.status = 'CANCELLED';
     this.save();
     return lot('128', 'Lote de Evento Processado', retXml);
+  }
+
+  /**
+   * 110112: the note cancelled must be an NFC-e issued normally; its substitute (chNFeRef) an NFC-e
+   * of the same issuer, issued in offline contingency (tpEmis 9 in its key), authorized here, other
+   * than the note itself. The answer codes are this simulator's (the rules are the layout's).
+   */
+  private substitutionRefusal(doc: IssuedDoc, eventoXml: string): [string, string] | null {
+    const ref = /<chNFeRef>(\d{44})<\/chNFeRef>/.exec(eventoXml)?.[1];
+    const author = /<cOrgaoAutor>(\d{2})<\/cOrgaoAutor>.*?<tpAutor>(\d)<\/tpAutor>/.exec(eventoXml);
+    if (!ref || !author || author[2] !== '1' || !/<descEvento>Cancelamento por substituicao<\/descEvento>/.test(eventoXml)) return ['225', 'Rejeicao: Falha no Schema XML do lote de eventos'];
+    if (doc.model !== 65) return ['490', 'Rejeicao: Cancelamento por substituicao so se aplica a NFC-e (modelo 65)'];
+    if (doc.accessKey[34] === '9') return ['490', 'Rejeicao: A NFC-e a cancelar por substituicao deve ter sido emitida em operacao normal (tpEmis 1)'];
+    if (ref === doc.accessKey) return ['225', 'Rejeicao: Chave de acesso referenciada igual a chave do evento'];
+    const substitute = this.state.docs[ref];
+    if (!substitute || substitute.tpAmb !== doc.tpAmb) return ['494', `Rejeicao: Chave de Acesso referenciada inexistente [chNFeRef: ${ref}]`];
+    if (substitute.cnpj !== doc.cnpj) return ['574', 'Rejeicao: NFC-e substituta de emitente diferente da NFC-e a cancelar'];
+    if (substitute.model !== 65 || ref[34] !== '9') return ['490', 'Rejeicao: NFC-e substituta deve ser NFC-e emitida em contingencia off-line (tpEmis 9)'];
+    if (substitute.status !== 'AUTHORIZED') return ['580', `Rejeicao: NFC-e substituta nao esta autorizada [situacao: ${substitute.status}]`];
+    return null;
   }
 }

@@ -321,9 +321,10 @@ export class AuthoritySimulator {
         return json(200, { released: true });
       }
       if (req.method === 'POST' && url.pathname === '/admin/faults') {
-        // { dropAfterAuthorize?, delayMs?, downForMs?, rejectNext?: { cStat, xMotivo } }
+        // { dropAfterAuthorize?, dropBeforeAuthorize?, delayMs?, downForMs?, rejectNext?: { cStat, xMotivo } }
         const r = input();
         if (r.dropAfterAuthorize !== undefined) this.issuer.faults.dropAfterAuthorize = Number(r.dropAfterAuthorize);
+        if (r.dropBeforeAuthorize !== undefined) this.issuer.faults.dropBeforeAuthorize = Number(r.dropBeforeAuthorize);
         if (r.delayMs !== undefined) this.issuer.faults.delayMs = Number(r.delayMs);
         if (r.downForMs !== undefined) this.issuer.downFor(Number(r.downForMs));
         if (r.rejectNext !== undefined) this.issuer.faults.rejectNext = r.rejectNext ? { cStat: String(r.rejectNext.cStat), xMotivo: String(r.rejectNext.xMotivo) } : null;

@@ -9,6 +9,14 @@ import type { Dec } from '../../../core/decimal';
  */
 export type NfceStatus = 'SIGNED' | 'AUTHORIZED' | 'CONTINGENCY' | 'REJECTED' | 'CANCELLED';
 
+/**
+ * The online attempt a note went to contingency after, when it may have reached the authority: the
+ * offline note (the one printed) took a new number, and the attempt's is settled once the offline note
+ * is authorized — PENDING, then SUBSTITUTED (it was authorized after all: cancelled by substitution,
+ * 110112) or VOIDED (the authority never had it: its number voided).
+ */
+export type OriginalOutcome = 'PENDING' | 'SUBSTITUTED' | 'VOIDED';
+
 export interface NfceSummary {
   items: { code: string; description: string; quantity: string; unit: string; unitPrice: string; total: string }[];
   payments: { tPag: string; amount: string }[];
@@ -57,6 +65,21 @@ export class NfceDocument {
   /** The key of the online attempt when the note went to contingency after it (it may have reached the authority). */
   @Column({ name: 'online_key', type: 'varchar', length: 44, nullable: true })
   onlineKey!: string | null;
+
+  /** The online attempt's number, when the offline note took a new one (see OriginalOutcome). */
+  @Column({ name: 'online_number', type: 'int', nullable: true })
+  onlineNumber!: number | null;
+
+  @Column({ name: 'original_outcome', type: 'varchar', length: 20, nullable: true })
+  originalOutcome!: OriginalOutcome | null;
+
+  /** The protocol of the substitution event (110112) or of the voiding of the attempt's number. */
+  @Column({ name: 'original_protocol', type: 'varchar', length: 20, nullable: true })
+  originalProtocol!: string | null;
+
+  /** procEventoNFe of the 110112, or procInutNFe of the voiding (gzip). */
+  @BlobColumn({ name: 'original_xml_gz', nullable: true })
+  originalXmlGz!: Buffer | null;
 
   @Column({ type: 'varchar', length: 20 })
   status!: NfceStatus;

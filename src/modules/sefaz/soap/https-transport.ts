@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
@@ -67,23 +68,44 @@ function classify(err: NodeJS.ErrnoException): TransportError {
   return new TransportError('network', `Network failure: ${code || err.message}`);
 }
 
+/*
+ * One TLS context per (client certificate, trusted CAs): building it parses the A1's key and every CA
+ * certificate, which cost more CPU than the rest of a counter sale's NFC-e exchange (bench/RESULTS.md,
+ * 2026-11-28). Connections stay one per request (no keep-alive: a reused socket the authority had
+ * closed would turn an authorization into an unknown outcome).
+ */
+const contexts = new Map<string, tls.SecureContext>();
+const MAX_CONTEXTS = 256;
+function secureContextOf(target: TlsTarget, ca: string[] | undefined): tls.SecureContext {
+  const cert = [target.certPem, ...target.chainPems].join('\n');
+  const k = crypto.createHash('sha256').update(target.keyPem).update('\0').update(cert).update('\0').update((ca ?? []).join('\n')).digest('base64');
+  let ctx = contexts.get(k);
+  if (!ctx) {
+    ctx = tls.createSecureContext({ key: target.keyPem, cert, ca });
+    if (contexts.size >= MAX_CONTEXTS) contexts.delete(contexts.keys().next().value!);
+    contexts.set(k, ctx);
+  }
+  return ctx;
+}
+
 function postOnce(target: TlsTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; body: string }> {
   const url = new URL(target.url);
+  const ca = target.ca ?? defaultCa();
   return new Promise((resolve, reject) => {
-    const req = https.request(
-      {
+    // tls.connect takes the cached context (https passes its options through; the types do not list it).
+    const options: https.RequestOptions & { secureContext: tls.SecureContext } = {
         method: 'POST',
         host: url.hostname,
         port: url.port || 443,
         path: `${url.pathname}${url.search}`,
         headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
-        key: target.keyPem,
-        cert: [target.certPem, ...target.chainPems].join('\n'),
-        ca: target.ca ?? defaultCa(),
+        secureContext: secureContextOf(target, ca),
         servername: /^[\d.]+$/.test(url.hostname) ? undefined : url.hostname,
         agent: false,
         timeout: timeoutMs,
-      },
+      };
+    const req = https.request(
+      options,
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;

@@ -32,6 +32,8 @@ export const OUTBOUND_PATHS: Record<OutboundService, string> = {
 
 export const TP_CANCELAMENTO = '110111';
 export const TP_CCE = '110110';
+/** Cancelamento por substituição: an NFC-e authorized after all, replaced by the offline note the customer holds (chNFeRef). */
+export const TP_CANCELAMENTO_SUBSTITUICAO = '110112';
 
 /** The fixed condition-of-use text of the carta de correção (its xsd enumerates it). */
 export const CCE_CONDITIONS =
@@ -181,7 +183,7 @@ export function readVoidReply(el: Element, raw: string): VoidReply {
 export const escapeC14n = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export interface IssuerEvent {
-  tpEvento: typeof TP_CANCELAMENTO | typeof TP_CCE;
+  tpEvento: typeof TP_CANCELAMENTO | typeof TP_CCE | typeof TP_CANCELAMENTO_SUBSTITUICAO;
   cOrgao: string;
   tpAmb: string;
   cnpj: string;
@@ -192,16 +194,23 @@ export interface IssuerEvent {
   protocol?: string;
   /** xJust (cancellation) or xCorrecao (CC-e), plain ASCII. */
   text: string;
+  /** Substitution (110112): the substitute NFC-e's key and the issuer's application version. */
+  referencedKey?: string;
+  appVersion?: string;
 }
 
 export const issuerEventId = (e: Pick<IssuerEvent, 'tpEvento' | 'accessKey' | 'sequence'>) => `ID${e.tpEvento}${e.accessKey}${String(e.sequence).padStart(2, '0')}`;
 
 /** infEvento of an issuer's event in canonical form. */
 export function canonicalIssuerInfEvento(e: IssuerEvent): string {
+  // e110112: the author is the issuer (tpAutor 1) of the UF that authorized the note (cOrgaoAutor).
   const det =
     e.tpEvento === TP_CANCELAMENTO
       ? `<detEvento versao="1.00"><descEvento>Cancelamento</descEvento><nProt>${e.protocol}</nProt><xJust>${escapeC14n(e.text)}</xJust></detEvento>`
-      : `<detEvento versao="1.00"><descEvento>Carta de Correcao</descEvento><xCorrecao>${escapeC14n(e.text)}</xCorrecao><xCondUso>${CCE_CONDITIONS}</xCondUso></detEvento>`;
+      : e.tpEvento === TP_CANCELAMENTO_SUBSTITUICAO
+        ? `<detEvento versao="1.00"><descEvento>Cancelamento por substituicao</descEvento><cOrgaoAutor>${e.cOrgao}</cOrgaoAutor><tpAutor>1</tpAutor><verAplic>${escapeC14n(e.appVersion ?? '')}</verAplic>` +
+          `<nProt>${e.protocol}</nProt><xJust>${escapeC14n(e.text)}</xJust><chNFeRef>${e.referencedKey}</chNFeRef></detEvento>`
+        : `<detEvento versao="1.00"><descEvento>Carta de Correcao</descEvento><xCorrecao>${escapeC14n(e.text)}</xCorrecao><xCondUso>${CCE_CONDITIONS}</xCondUso></detEvento>`;
   return (
     `<infEvento xmlns="${NFE_NS}" Id="${issuerEventId(e)}"><cOrgao>${e.cOrgao}</cOrgao><tpAmb>${e.tpAmb}</tpAmb><CNPJ>${e.cnpj}</CNPJ><chNFe>${e.accessKey}</chNFe>` +
     `<dhEvento>${e.at}</dhEvento><tpEvento>${e.tpEvento}</tpEvento><nSeqEvento>${e.sequence}</nSeqEvento><verEvento>1.00</verEvento>${det}</infEvento>`

@@ -1,0 +1,113 @@
+import { assertFilialAccess } from '../../core/auth/tenancy';
+import type { ActorContext, TenantContext } from '../../core/context';
+import { reader } from '../../core/db/transaction';
+import { BusinessRuleError, ConflictError, StateConflictError, UpstreamError } from '../../core/errors';
+import { encodeId } from '../../core/hashids';
+import { logger } from '../../core/logger';
+import { clientOf, FilialSigning, gz } from '../invoices/invoice-store';
+import { signatureFor } from '../invoices/xml/nfe-signer';
+import { VER_PROC } from '../invoices/xml/nfe-xml';
+import { NFE_NS } from '../sefaz/xml/dom';
+import { asciiText, brasiliaDateTime } from '../sefaz/xml/events';
+import { buildInutNFe, canonicalInfInut, IssuerEvent, TP_CANCELAMENTO_SUBSTITUICAO, VoidRequest, voidId } from '../sefaz/xml/outbound';
+import { ufCode } from '../sefaz/xml/uf-codes';
+import { NfceDocument } from './entities/nfce-document.entity';
+import { sendCounterEvent } from './counter-event';
+import { consultKey, counterSigning, findNfce, moveNfce } from './issue.service';
+
+/*
+ * The online attempt of a note that went to offline contingency after it may have reached the
+ * authority (issue.service.ts enterOfflineContingency: the offline note, the one the customer holds,
+ * took a number of its own). Once the offline note is authorized, the attempt is settled by consulting
+ * its key: authorized after all → cancelled by substitution (event 110112, chNFeRef = the offline
+ * note's key), so the sale has one valid NFC-e; unknown to the authority → its number voided
+ * (NFeInutilizacao4), so the série has no gap. The queue does it after each pass; the route does it on
+ * demand (with the operator's justification).
+ */
+
+export const SUBSTITUTION_JUSTIFICATION = 'NFC-e substituida pela NFC-e emitida em contingencia off-line';
+const VOID_JUSTIFICATION = 'Numero de NFC-e substituida por emissao em contingencia off-line';
+
+export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justification = SUBSTITUTION_JUSTIFICATION, now = new Date()): Promise<NfceDocument> {
+  if (doc.originalOutcome !== 'PENDING' || !doc.onlineKey || doc.onlineNumber === null) {
+    throw new ConflictError('NO_SUBSTITUTION_PENDING', 'The NFC-e has no online attempt left to settle (it went to contingency without one, or it was settled)');
+  }
+  // The authority accepts the substitution only of an authorized substitute.
+  if (doc.status !== 'AUTHORIZED') throw new StateConflictError('The NFC-e', doc.status, 'settle its online attempt', `NFCE_${doc.status}`);
+  const s = await counterSigning(doc.companyId, doc.filialId);
+  const known = await consultKey(await clientOf(s, null), doc.onlineKey);
+  if (known === 'UNAVAILABLE') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', 'The authority did not answer the consultation of the online attempt');
+  if (known) {
+    const text = asciiText(justification).slice(0, 255);
+    const e: IssuerEvent = {
+      tpEvento: TP_CANCELAMENTO_SUBSTITUICAO,
+      cOrgao: doc.onlineKey.slice(0, 2),
+      tpAmb: s.tpAmb,
+      cnpj: s.filial.cnpj,
+      accessKey: doc.onlineKey,
+      at: brasiliaDateTime(now),
+      sequence: 1,
+      protocol: known.protocol ?? undefined,
+      text,
+      referencedKey: doc.accessKey,
+      appVersion: VER_PROC,
+    };
+    const r = await sendCounterEvent(s, e, 'substitution cancellation');
+    return moveNfce(ctx, doc, 'AUTHORIZED', { originalOutcome: 'SUBSTITUTED', originalProtocol: r.protocol, originalXmlGz: gz(r.proc) }, 'nfce.original-substituted', {
+      originalKey: doc.onlineKey,
+      originalNumber: doc.onlineNumber,
+      originalProtocol: known.protocol,
+      eventProtocol: r.protocol,
+      justification: text,
+    });
+  }
+  const voided = await voidNumber(s, doc);
+  return moveNfce(ctx, doc, 'AUTHORIZED', { originalOutcome: 'VOIDED', originalProtocol: voided.protocol, originalXmlGz: gz(voided.proc) }, 'nfce.original-voided', {
+    originalKey: doc.onlineKey,
+    originalNumber: doc.onlineNumber,
+    voidProtocol: voided.protocol,
+  });
+}
+
+/** The attempt's number voided: the authority never had it, and now never will. */
+async function voidNumber(s: FilialSigning, doc: NfceDocument): Promise<{ protocol: string | null; proc: string }> {
+  const number = doc.onlineNumber!;
+  const req: VoidRequest = { tpAmb: s.tpAmb, cUF: ufCode(s.filial.uf) ?? doc.accessKey.slice(0, 2), year: doc.onlineKey!.slice(2, 4), cnpj: s.filial.cnpj, model: 65, series: doc.series, first: number, last: number, justification: VOID_JUSTIFICATION };
+  const canonical = canonicalInfInut(req);
+  const { signature } = signatureFor(voidId(req), canonical, s.signer);
+  const inutNFe = buildInutNFe(canonical, signature);
+  let reply;
+  try {
+    reply = await (await clientOf(s, null)).voidNumbers(inutNFe);
+  } catch (err) {
+    if (err instanceof UpstreamError) throw err;
+    throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the voiding: ${(err as Error).message}`);
+  }
+  // 102 voided; 256 voided before (a lost answer). 241: the number is used after all → consult again on the next try.
+  if (reply.cStat === '108' || reply.cStat === '109') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
+  if (reply.cStat === '241') throw new ConflictError('CONCURRENT_UPDATE', 'The online attempt reached the authority meanwhile; settle again');
+  if (reply.cStat !== '102' && reply.cStat !== '256') throw new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
+  return { protocol: reply.protocol, proc: `<procInutNFe xmlns="${NFE_NS}" versao="4.00">${inutNFe.replace(` xmlns="${NFE_NS}"`, '')}${reply.xml.replace(` xmlns="${NFE_NS}"`, '')}</procInutNFe>` };
+}
+
+/** POST /nfce/:id/cancel-original: the same, on demand. */
+export async function cancelOriginal(ctx: TenantContext, id: number, justification: string): Promise<NfceDocument> {
+  const doc = await findNfce(ctx.companyId, id);
+  await assertFilialAccess(ctx, doc.filialId);
+  return settleOriginal(ctx, doc, justification);
+}
+
+/** The queue's step: every authorized note whose online attempt is still to settle (failures wait for the next pass). */
+export async function settlePendingOriginals(limit = 100): Promise<number> {
+  const docs = await reader().find(NfceDocument, { where: { status: 'AUTHORIZED', originalOutcome: 'PENDING' }, order: { id: 'ASC' }, take: limit });
+  let settled = 0;
+  for (const doc of docs) {
+    try {
+      await settleOriginal({ companyId: doc.companyId, actor: 'nfce-queue' }, doc);
+      settled++;
+    } catch (err) {
+      logger.warn('nfce queue: online attempt not settled', { nfceId: encodeId('nfce', doc.id), err: (err as Error).message });
+    }
+  }
+  return settled;
+}
