@@ -42,6 +42,7 @@ describe('List cursors: signed, bound to the list and its filters, typed', () =>
     expect(cursor).to.match(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
     const page2 = await products(t, { pageSize: 2, cursor });
     expect(page2.body.data.map((p: { code: string }) => p.code)).to.deep.equal(['C3', 'C4']);
+    // eslint-disable-next-line no-loss-of-precision -- 1e309 is Infinity on purpose: a cursor value no sort key can hold
     for (const values of [[1e309, 1], [['C2'], 1], ['C2', 1.5], ['C2', '2'], ['C9', 1]]) expectProblem(await products(t, { pageSize: 2, cursor: withValues(cursor, values) }), 400, 'INVALID_CURSOR');
   });
 
@@ -68,6 +69,7 @@ describe('List cursors: signed, bound to the list and its filters, typed', () =>
     const next = await list({ search: 'cursorina', pageSize: 2, cursor: first.body.pagination.nextCursor });
     expect(next.body.data).to.have.length(1);
     expectProblem(await list({ search: 'union', pageSize: 2, cursor: first.body.pagination.nextCursor }), 400, 'INVALID_CURSOR');
+    // eslint-disable-next-line no-loss-of-precision -- Infinity on purpose (see above)
     expectProblem(await list({ search: 'cursorina', cursor: withValues(first.body.pagination.nextCursor, ['2026-01-01 00:00:00.000', 1e309]) }), 400, 'INVALID_CURSOR');
   });
 
@@ -79,6 +81,7 @@ describe('List cursors: signed, bound to the list and its filters, typed', () =>
     ]);
     expect(list.types).to.deep.equal(['datetime', 'int']);
     expect(decodeCursor(encodeCursor(['2026-03-01 10:00:00.000', 7], list), list)).to.deep.equal(['2026-03-01 10:00:00.000', 7]);
+    // eslint-disable-next-line no-loss-of-precision -- -1e400 is -Infinity on purpose
     for (const values of [['2026-02-30 10:00:00.000', 7], ['2026-03-01 25:00:00', 7], ['x', 7], ['2026-03-01', 7.5], ['2026-03-01', -1e400], [null, 7], ['2026-03-01']]) {
       expect(() => decodeCursor(encodeCursor(values, list), list), JSON.stringify(values)).to.throw('Invalid cursor');
     }
