@@ -27,7 +27,6 @@ async function main() {
     const headers = { ...t.headers(), 'content-type': 'application/json' };
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${server.baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const json = (await res.json()) as any;
       if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
       return json;

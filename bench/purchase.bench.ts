@@ -44,7 +44,6 @@ async function main() {
     const t = await createTestTenant({ filiais: 1 });
     const filial = await dataSource.manager.findOneByOrFail(Filial, { id: t.filialIds[0] });
     const headers = { ...t.headers(), 'content-type': 'application/json' };
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const call = async (method: string, path: string, body?: unknown, expected = 200): Promise<any> => {
       const res = await fetch(`${server.baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const json = res.status === 204 ? null : await res.json();

@@ -9,7 +9,6 @@
  *   npm run bench -- quick-sale        env: SECS (30), CONC (16), FLOOR_SECS (15), PROFILE_SECS (10; 0: none)
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { signToken } from '../src/core/auth/jwt';
 import { dataSource } from '../src/core/db/data-source';
 import { inTransaction } from '../src/core/db/transaction';

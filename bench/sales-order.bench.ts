@@ -194,7 +194,7 @@ async function explainList(t: Tenant, label: string, query: Record<string, unkno
   for (const { sql, params } of statements) {
     const rows: Record<string, unknown>[] = await dataSource.query(`EXPLAIN ${sql}`, params);
     parts.push('```sql', sql.replace(/\s+/g, ' ').slice(0, 1200), '```', '| id | select_type | table | type | key | rows | Extra |', '|---|---|---|---|---|---|---|');
-    for (const r of rows) parts.push(`| ${r.id} | ${r.select_type} | ${r.table} | ${r.type} | ${r.key ?? ''} | ${r.rows} | ${r.Extra ?? ''} |`);
+    for (const r of rows) parts.push(`| ${[r.id, r.select_type, r.table, r.type, r.key ?? '', r.rows, r.Extra ?? ''].map(String).join(' | ')} |`);
   }
   return parts.join('\n');
 }

@@ -63,7 +63,7 @@ async function answer(cmd: ServeCommand): Promise<unknown> {
   }
 }
 
-(async () => {
+void (async () => {
   await openDatabase();
   // BENCH_WEBHOOKS=1: this replica also delivers webhooks (as `npm start` does), every WEBHOOK_DISPATCH_INTERVAL_MS.
   const dispatcher = process.env.BENCH_WEBHOOKS === '1' ? new (await import('../src/modules/events/webhook-dispatcher')).WebhookDispatcher() : undefined;

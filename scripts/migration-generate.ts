@@ -74,7 +74,7 @@ async function forEngine(engine: string): Promise<number> {
   }
 }
 
-(async () => {
+void (async () => {
   let failed = 0;
   for (const engine of engines) failed += (await forEngine(engine)) ? 1 : 0;
   process.exit(failed ? 1 : 0);

@@ -105,13 +105,16 @@ async function main() {
   const shutdown = () => {
     void authority?.stop();
     metricsServer?.close();
-    server.close(async () => {
-      await dfeScheduler?.stop().catch(() => undefined);
-      await batchRunner.stop().catch(() => undefined);
-      await deadlineTracker?.stop().catch(() => undefined);
-      await invoiceRecovery?.stop().catch(() => undefined);
-      await nfceQueue?.stop().catch(() => undefined);
-      Promise.allSettled([closeSequencePool(), closeBatchingPool(), dataSource.destroy()]).finally(() => process.exit(0));
+    server.close(() => {
+      void (async () => {
+        await dfeScheduler?.stop().catch(() => undefined);
+        await batchRunner.stop().catch(() => undefined);
+        await deadlineTracker?.stop().catch(() => undefined);
+        await invoiceRecovery?.stop().catch(() => undefined);
+        await nfceQueue?.stop().catch(() => undefined);
+        await Promise.allSettled([closeSequencePool(), closeBatchingPool(), dataSource.destroy()]);
+        process.exit(0);
+      })();
     });
   };
   process.on('SIGINT', shutdown);

@@ -1,6 +1,6 @@
 import Hashids from 'hashids';
 // The library's own shuffle: the fast encoder below derives its tables with it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a package-internal file without typings
 const { shuffle } = require('hashids/cjs/util') as { shuffle: (alphabet: string[], salt: string[]) => string[] };
 import { config } from './config';
 

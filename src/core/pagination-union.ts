@@ -1,4 +1,4 @@
-import { assemblePage, COUNT_CAP, decodeCursor, Page, PageRequest, paginateSql, SqlList, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
+import { assemblePage, BatchRun, COUNT_CAP, decodeCursor, Page, PageRequest, paginate, SqlList, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
 
 /*
  * Two-phase pagination over "A OR B OR C" where each of A, B, C has its own index (e.g. orders of some
@@ -43,19 +43,19 @@ export function unionCountSql(branches: UnionBranch[], idColumn: string): { sql:
 }
 
 /**
- * Union pagination for branches given as plain SQL (same plan: each branch index-ordered and cut at the
- * page's depth, the union sorted; the count `unionCountSql`). The page's sort values and the count
- * travel in one batch (`run`).
+ * `paginate` over the union of branches (same engine: each branch index-ordered and cut at the page's
+ * depth, the union sorted; the count `unionCountSql`). The page's sort values and the count travel in
+ * one batch (`run`).
  */
-export async function paginateUnionSql<R>(
-  run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>,
+export async function paginateUnion<R>(
   branches: UnionBranch[],
   sort: TypedSortKey[],
   request: PageRequest,
   load: (ids: number[]) => Promise<R[]>,
   idOf: (row: R) => number,
+  run: BatchRun,
 ): Promise<Page<R>> {
-  if (branches.length === 1) return paginateSql(run, branches[0], sort, request, load, idOf);
+  if (branches.length === 1) return paginate(branches[0], sort, request, load, idOf, run);
   const { page, pageSize } = request;
   const list = sqlCursorBinding(branches, sort);
   const cursor = request.cursor ? decodeCursor(request.cursor, list) : null;

@@ -87,15 +87,6 @@ function columnType(qb: SelectQueryBuilder<ObjectLiteral>, column: string): Sort
   return COLUMN_TYPES[type] ?? 'string';
 }
 
-/** The binding and the value types of one list: `queries` are its filtered query (or union branches). */
-export function cursorBinding(queries: SelectQueryBuilder<ObjectLiteral>[], sort: SortKey[]): CursorBinding {
-  const hash = crypto.createHash('sha256');
-  for (const q of queries) hash.update(q.getQuery()).update('\0').update(jsonParameters(q.getParameters())).update('\0');
-  hash.update(JSON.stringify(sort.map((k) => [k.column, k.direction])));
-  const types = sort.map((k, i) => k.type ?? columnType(queries[0], k.column) ?? (i === sort.length - 1 ? 'int' : 'string'));
-  return { binding: hash.digest('base64url'), types };
-}
-
 const mac = (binding: string, payload: string) => crypto.createHmac('sha256', CURSOR_KEY).update(binding).update('.').update(payload).digest('base64url').slice(0, MAC_LENGTH);
 
 export function encodeCursor(values: unknown[], list: CursorBinding): string {
@@ -139,87 +130,27 @@ export function decodeCursor(cursor: string, list: CursorBinding): unknown[] {
   return values;
 }
 
-/** Keyset condition "after this row" for any mix of directions. */
-export function keysetCondition(sort: SortKey[], values: unknown[]): { sql: string; params: Record<string, unknown> } {
-  const params: Record<string, unknown> = {};
-  const ors: string[] = [];
-  sort.forEach((key, i) => {
-    const ands = sort.slice(0, i).map((k, j) => `${k.column} = :_c${j}`);
-    ands.push(`${key.column} ${key.direction === 'ASC' ? '>' : '<'} :_c${i}`);
-    ors.push(`(${ands.join(' AND ')})`);
-    params[`_c${i}`] = values[i];
-  });
-  return { sql: `(${ors.join(' OR ')})`, params };
-}
-
-/**
- * Two-phase list (SPEC §0). Phase 1 selects only the ids of the page (and a capped count) from the
- * filtered query, which indexes can answer; phase 2 (`load`) reads those rows with their relations in
- * a fixed number of queries. `cursor` switches to keyset paging for deep scrolling.
- */
-export async function paginate<E extends ObjectLiteral, R>(
-  filtered: SelectQueryBuilder<E>,
-  sort: SortKey[],
-  request: PageRequest,
-  load: (ids: number[]) => Promise<R[]>,
-  idOf: (row: R) => number,
-): Promise<Page<R>> {
-  const list = cursorBinding([filtered], sort);
-  const after = request.cursor ? decodeCursor(request.cursor, list) : null;
-  return pageOf(filtered, sort, request, after, list, load, idOf);
-}
-
-/** The manager a query builder runs on: its transaction's, or the pool's. */
-const managerOf = (qb: SelectQueryBuilder<ObjectLiteral>): EntityManager => (qb as unknown as { queryRunner?: QueryRunner }).queryRunner?.manager ?? qb.connection.manager;
-
-/** `paginate` once the cursor is checked: `after` is the keyset position, `list` signs the next cursor. */
-export async function pageOf<E extends ObjectLiteral, R>(
-  filtered: SelectQueryBuilder<E>,
-  sort: SortKey[],
-  request: PageRequest,
-  after: unknown[] | null,
-  list: CursorBinding,
-  load: (ids: number[]) => Promise<R[]>,
-  idOf: (row: R) => number,
-): Promise<Page<R>> {
-  const { page, pageSize } = request;
-  const ids = filtered.clone().select(sort.map((k, i) => `${k.column} AS _s${i}`));
-  sort.forEach((k) => ids.addOrderBy(k.column, k.direction));
-  if (after) {
-    const cond = keysetCondition(sort, after);
-    ids.andWhere(cond.sql, cond.params);
-  } else {
-    ids.offset((page - 1) * pageSize);
-  }
-  ids.limit(pageSize + 1);
-  const statements = [ids.getQueryAndParameters()];
-  if (request.includeTotal !== false) {
-    const sub = filtered.clone().select('1', 'one').orderBy().offset(undefined).limit(COUNT_CAP + 1);
-    statements.push(filtered.createQueryBuilder().select('COUNT(*)', 'n').from(`(${sub.getQuery()})`, 't').setParameters(sub.getParameters()).getQueryAndParameters());
-  }
-  // The ids and the count in one round trip (on the list's own transaction, if it has one).
-  const [rows, counts] = (await readBatch(managerOf(filtered), statements.map(([sql, params]) => ({ sql, params })))) as Record<string, unknown>[][];
-  return assemblePage(rows, counts ? Number((counts[0] as { n?: string | number } | undefined)?.n ?? 0) : null, sort, request, after, list, load, idOf);
-}
-
 const normalizeCursorValue = (v: unknown) => (v instanceof Date ? v.toISOString().replace('T', ' ').replace('Z', '') : v);
 
 /** Maps a page's rows, keeping the pagination. */
 export const mapPage = <A, B>(page: Page<A>, fn: (a: A) => B): Page<B> => ({ data: page.data.map(fn), pagination: page.pagination });
 
-// ---- the same two-phase list over plain SQL (hot lists: no query builder per request) ----
+// ---- the engine: a filtered list as SQL text ----
 
-/** A filtered list as SQL: `FROM <from> WHERE <where>` with positional parameters (tenant included). */
+/**
+ * A filtered list as SQL: `FROM <from> WHERE <where>` with positional parameters (tenant included).
+ * Hot lists write it by hand; a query builder is rendered into one once per request (`sqlListOf`).
+ */
 export interface SqlList {
   from: string;
   where: string;
   params: unknown[];
 }
 
-/** Sort keys of a plain-SQL list carry their value types (there is no entity metadata to read). */
+/** Sort keys with their value types (given, or read from a query builder's entity metadata). */
 export type TypedSortKey = SortKey & { type: SortKeyType };
 
-/** The cursor binding of plain-SQL lists: their SQL, parameters and sort (the same guarantees as `cursorBinding`). */
+/** The cursor binding of a list (or of a union's branches): its SQL, parameters (tenant included) and sort. */
 export function sqlCursorBinding(lists: SqlList[], sort: TypedSortKey[]): CursorBinding {
   const hash = crypto.createHash('sha256');
   for (const l of lists) hash.update(`FROM ${l.from} WHERE ${l.where}`).update('\0').update(jsonParameters(l.params)).update('\0');
@@ -227,7 +158,7 @@ export function sqlCursorBinding(lists: SqlList[], sort: TypedSortKey[]): Cursor
   return { binding: hash.digest('base64url'), types: sort.map((k) => k.type) };
 }
 
-/** `keysetCondition` with positional parameters. */
+/** Keyset condition "after this row" for any mix of directions. */
 export function keysetConditionSql(sort: SortKey[], values: unknown[]): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const ors: string[] = [];
@@ -267,7 +198,7 @@ export const sqlCountQuery = (list: SqlList): { sql: string; params: unknown[] }
   params: list.params,
 });
 
-/** The page from its sort-value rows, the capped count and the loaded rows (the end of `pageOf`). */
+/** The page from its sort-value rows, the capped count and the loaded rows. */
 export async function assemblePage<R>(
   rows: Record<string, unknown>[],
   counted: number | null,
@@ -310,18 +241,69 @@ export async function assemblePage<R>(
   };
 }
 
+/** Runs a list's statements in one batch (one round trip on MySQL) and returns each one's rows. */
+export type BatchRun = (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>;
+
 /**
- * `paginate` for a list given as plain SQL: the page's sort values and the capped count travel in one
- * batch (`run`: the caller's batch reader, one round trip on MySQL), then `load` reads the rows.
+ * A query builder's filtered list as SQL text, rendered once: its FROM (joins and their parameters
+ * included) and its WHERE. The FROM is what the builder renders with its conditions replaced by
+ * `1 = 1`; the WHERE is what follows it in the builder's own rendering. Grouped builders have no
+ * such split and are refused (list their ids instead).
  */
-export async function paginateSql<R>(
-  run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>,
-  filtered: SqlList,
-  sort: TypedSortKey[],
+export function sqlListOf(qb: SelectQueryBuilder<ObjectLiteral>): SqlList {
+  if (qb.expressionMap.groupBys.length || qb.expressionMap.havings.length) throw new Error('paginate: a grouped query builder cannot be listed');
+  const bare = () => qb.clone().select('1').orderBy().offset(undefined).limit(undefined);
+  const [withoutWhere, fromParams] = bare().where('1 = 1').getQueryAndParameters();
+  const [rendered, params] = bare().getQueryAndParameters();
+  const head = 'SELECT 1 FROM ';
+  const tail = ' WHERE 1 = 1';
+  if (!withoutWhere.startsWith(head) || !withoutWhere.endsWith(tail)) throw new Error(`paginate: unexpected rendering of a list: ${withoutWhere.slice(0, 200)}`);
+  const from = withoutWhere.slice(head.length, -tail.length);
+  const rest = rendered.slice(head.length + from.length);
+  if (!rendered.startsWith(head + from) || !(rest === '' || rest.startsWith(' WHERE '))) throw new Error(`paginate: unexpected rendering of a list: ${rendered.slice(0, 200)}`);
+  if (params.slice(0, fromParams.length).some((v, i) => v !== fromParams[i])) throw new Error('paginate: the FROM of a list binds different parameters');
+  return { from, where: rest === '' ? '1 = 1' : rest.slice(' WHERE '.length), params };
+}
+
+/** Sort keys typed from the entity metadata of the builder's aliases (the last key, the id, 'int' unless stated). */
+export const typedSort = (qb: SelectQueryBuilder<ObjectLiteral>, sort: SortKey[]): TypedSortKey[] =>
+  sort.map((k, i) => ({ ...k, type: k.type ?? columnType(qb, k.column) ?? (i === sort.length - 1 ? 'int' : 'string') }));
+
+/** The manager a query builder runs on: its transaction's, or the pool's. */
+const managerOf = (qb: SelectQueryBuilder<ObjectLiteral>): EntityManager => (qb as unknown as { queryRunner?: QueryRunner }).queryRunner?.manager ?? qb.connection.manager;
+
+/**
+ * Two-phase list (SPEC §0), the one pagination engine. Phase 1 selects only the sort values of the
+ * page (`pageSize + 1` rows: the extra one says whether more follow) and a capped count, both in one
+ * batch (`run`; one round trip on MySQL), from the filtered list, which indexes can answer; phase 2
+ * (`load`) reads those rows with their relations in a fixed number of queries. `cursor` switches to
+ * keyset paging for deep scrolling. A list is a query builder (rendered once, run on the builder's
+ * own manager) or SQL text with typed sort keys and the caller's batch reader.
+ */
+export function paginate<R>(list: SqlList, sort: TypedSortKey[], request: PageRequest, load: (ids: number[]) => Promise<R[]>, idOf: (row: R) => number, run: BatchRun): Promise<Page<R>>;
+export function paginate<E extends ObjectLiteral, R>(list: SelectQueryBuilder<E>, sort: SortKey[], request: PageRequest, load: (ids: number[]) => Promise<R[]>, idOf: (row: R) => number): Promise<Page<R>>;
+export async function paginate<R>(
+  source: SqlList | SelectQueryBuilder<ObjectLiteral>,
+  sortKeys: SortKey[],
   request: PageRequest,
   load: (ids: number[]) => Promise<R[]>,
   idOf: (row: R) => number,
+  batch?: BatchRun,
 ): Promise<Page<R>> {
+  let filtered: SqlList;
+  let sort: TypedSortKey[];
+  let run: BatchRun;
+  if (source instanceof SelectQueryBuilder) {
+    filtered = sqlListOf(source);
+    sort = typedSort(source, sortKeys);
+    const em = managerOf(source);
+    run = (statements) => readBatch(em, statements);
+  } else {
+    if (!batch || !sortKeys.every((k) => k.type)) throw new Error('paginate: a list given as SQL needs typed sort keys and a batch reader');
+    filtered = source;
+    sort = sortKeys as TypedSortKey[];
+    run = batch;
+  }
   const list = sqlCursorBinding([filtered], sort);
   const after = request.cursor ? decodeCursor(request.cursor, list) : null;
   const withTotal = request.includeTotal !== false;

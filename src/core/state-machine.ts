@@ -21,13 +21,13 @@ export interface StateMachineDefinition<S extends string, A extends string, D ex
 
 export interface StateMachine<S extends string, A extends string, D extends { status: S }> {
   transitions: Record<A, ActionRule<S>>;
-  canDo(doc: D, action: A): boolean;
+  canDo: (doc: D, action: A) => boolean;
   /** The 409 of a forbidden action, naming the current status. */
-  forbidden(doc: D, action: A): ConflictError;
+  forbidden: (doc: D, action: A) => ConflictError;
   /** Throws the 409 unless `action` is allowed for the document as it is now. */
-  assertAllowed(doc: D, action: A): void;
+  assertAllowed: (doc: D, action: A) => void;
   /** Checks the target status of a transition against the table (a programming error if not allowed). */
-  assertTransition(doc: D, action: A, to: S): void;
+  assertTransition: (doc: D, action: A, to: S) => void;
 }
 
 /*

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { COUNT_CAP, SqlList, TypedSortKey } from '../../src/core/pagination';
-import { paginateUnionSql, unionCountSql } from '../../src/core/pagination-union';
+import { paginateUnion, unionCountSql } from '../../src/core/pagination-union';
 
 /*
  * The capped count of a union list (core/pagination-union.ts): a branch beyond the cap caps the total
@@ -56,14 +56,14 @@ describe('Union lists: the capped count', () => {
     expect(await count(many('p.id <= ?', 5), branch('p.id > ? AND p.id <= ?', 3, 8))).to.equal(8);
   });
 
-  it('paginateUnionSql reports the capped total with the page', async () => {
+  it('paginateUnion reports the capped total with the page', async () => {
     const sort: TypedSortKey[] = [{ column: 'p.id', direction: 'DESC', type: 'int' }];
     const run = (statements: { sql: string; params: unknown[] }[]) => Promise.all(statements.map((s) => dataSource.query(s.sql, s.params)));
     const load = async (ids: number[]) => ids;
-    const capped = await paginateUnionSql(run, [branch('p.grp = ?', 1), branch('p.id > ?', 0)], sort, { page: 1, pageSize: 3 }, load, (id) => id);
+    const capped = await paginateUnion([branch('p.grp = ?', 1), branch('p.id > ?', 0)], sort, { page: 1, pageSize: 3 }, load, (id) => id, run);
     expect(capped.data).to.deep.equal([ROWS, ROWS - 1, ROWS - 2]);
     expect(capped.pagination).to.include({ total: COUNT_CAP, totalCapped: true, hasMore: true });
-    const exact = await paginateUnionSql(run, [branch('p.id <= ?', 6000), branch('p.id > ? AND p.id <= ?', 4000, 9000)], sort, { page: 2, pageSize: 3 }, load, (id) => id);
+    const exact = await paginateUnion([branch('p.id <= ?', 6000), branch('p.id > ? AND p.id <= ?', 4000, 9000)], sort, { page: 2, pageSize: 3 }, load, (id) => id, run);
     expect(exact.data).to.deep.equal([8997, 8996, 8995]);
     expect(exact.pagination).to.include({ total: 9000, totalPages: 3000, hasMore: true });
     expect(exact.pagination.totalCapped).to.equal(undefined);

@@ -6,6 +6,7 @@ import type { CancelPreview, Cte, CtePreview, CteStageResult, FulfillmentView, F
  * response schema (sdk/src/openapi.ts, from the routes) is assigned to its hand-written type here, so
  * `npm run typecheck` fails when a documented response drifts from what the SDK promises.
  */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- a declaration for the type checker only
 declare const generated: {
   salesOrder: Schema<'SalesOrder'>;
   fulfillResult: Schema<'FulfillResult'>;

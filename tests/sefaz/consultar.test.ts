@@ -5,6 +5,7 @@ import { SefazCertificate } from '../../src/modules/sefaz/entities/sefaz-certifi
 import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
 // The module object itself (not an interop copy): the race test below wraps its clientFor.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above: the module object, not an interop copy
 import connection = require('../../src/modules/sefaz/sefaz-connection');
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';

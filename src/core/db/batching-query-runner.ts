@@ -253,7 +253,8 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
   }
 
   /** Every statement of the runner, TypeORM's own included, takes the deferred ones along. */
-  override async query(query: string, parameters?: unknown[], useStructuredResult = false): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeORM's QueryRunner.query is declared Promise<any>; an override must match it
+  override async query(query: string, parameters?: unknown[], useStructuredResult = false): Promise<any> {
     if (this.isReleased) throw new QueryRunnerAlreadyReleasedError();
     const [raw] = await this.run([{ sql: query, params: parameters }]);
     return useStructuredResult ? structured(raw) : raw;

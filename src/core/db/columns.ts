@@ -49,7 +49,7 @@ export const DateColumn = (options: ColumnOptions = {}) => Column({ type: 'date'
 
 const jsonTransformer: ValueTransformer = {
   to: (value: unknown) => (value === undefined ? undefined : value === null ? null : JSON.stringify(value)),
-  from: (value: string | null) => (value === null || value === undefined ? null : JSON.parse(value)),
+  from: (value: string | null) => (value === null || value === undefined ? null : (JSON.parse(value) as unknown)),
 };
 
 export const JsonColumn = (options: ColumnOptions = {}) =>

@@ -189,6 +189,7 @@ export class HostPool implements MysqlPoolLike {
 
   /** A 1047 on any statement of the connection leaves its host out (it left the primary component, or resyncs). */
   private watch(entry: Host, connection: mysql.PoolConnection): void {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the original is called below with the connection as `this`
     const query = connection.query as (...args: unknown[]) => unknown;
     const retryMs = this.retryMs;
     (connection as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: unknown, ...args: unknown[]) {

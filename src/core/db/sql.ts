@@ -66,7 +66,7 @@ const insertShapes = new WeakMap<EntityMetadata, Map<string, InsertShape>>();
 
 function insertShape(meta: EntityMetadata, driver: EntityManager['connection']['driver'], first: ObjectLiteral, expressions: Record<string, string | undefined>): InsertShape {
   let shapes = insertShapes.get(meta);
-  if (!shapes) insertShapes.set(meta, (shapes = new Map()));
+  if (!shapes) insertShapes.set(meta, (shapes = new Map<string, InsertShape>()));
   // `in` (below) also sees what a row's prototype declares: plain rows and entity instances are told apart.
   let key = Object.getPrototypeOf(first) === Object.prototype ? 'plain:' : 'entity:';
   for (const property in first) key += property + ',';

@@ -43,7 +43,7 @@ export function authorizeFilial(options: { deferToHandler: boolean }) {
  * filialCheck 'handler' route) is answered only after the check, which turns it into 403 when the
  * filial is not the caller's.
  */
-export async function filialCheckBeforeClientError(req: Request, status: number): Promise<unknown | undefined> {
+export async function filialCheckBeforeClientError(req: Request, status: number): Promise<unknown> {
   if (!req.filialUnchecked || !req.ctx?.filialId || status >= 500 || status === 401 || status === 403 || status === 429) return undefined;
   try {
     await assertFilialAccess(req.ctx, req.ctx.filialId);

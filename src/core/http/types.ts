@@ -12,7 +12,7 @@ export interface ValidatedInput {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- express's Request is augmented through its global namespace
   namespace Express {
     interface Request {
       requestId: string;

@@ -7,7 +7,7 @@ import { ValidationError } from '../errors';
 import type { RouteSchema } from './route';
 
 // joi's defaults object (its internals have no typings); see below.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a package-internal file without typings
 const JoiCommon: unknown = require('joi/lib/common');
 
 const formatPath = (item: ValidationErrorItem): string =>

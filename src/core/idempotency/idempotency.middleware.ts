@@ -193,6 +193,7 @@ async function runAsUnit(req: Request, res: Response, next: NextFunction, handle
           failure = err ?? new Error('The handler passed the request on without answering');
         }),
       );
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the handler passed to next(err), rethrown as given: toAppError maps any value
       if (failure) throw failure;
       if (!built) throw new Error('The handler built no response');
       if (replayable(built.status)) await complete(em, id, owner, built);

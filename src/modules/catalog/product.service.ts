@@ -1,4 +1,4 @@
-import { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
@@ -22,7 +22,7 @@ const PRICE_FIELDS = ['price'] as const;
  * Product search shared by the catalog and the product map: exact code, code prefix, GTIN, or name
  * tokens (every token must start a word of the name, accent-insensitive), read from the name index.
  */
-export function applyProductSearch(qb: SelectQueryBuilder<any>, alias: string, term: string, companyId: number): void {
+export function applyProductSearch(qb: SelectQueryBuilder<ObjectLiteral>, alias: string, term: string, companyId: number): void {
   const { sql, params } = productSearchCondition(alias, companyId, term);
   qb.where(sql, params);
 }

@@ -6,7 +6,6 @@ import { documentFiscalChecks, lineFiscalChecks } from './fiscal/fiscal-checks';
 import type { EntryCfopSource, FiscalContext, NfePurpose, OperationClass, OperationClassSource } from './fiscal/fiscal.types';
 import { computeLineCost } from './fiscal/line-cost';
 import { resolveLineFiscal } from './fiscal/line-fiscal';
-import { CLASS_EFFECTS } from './fiscal/operation-rules';
 import { entryOperation, isImportCfop } from './fiscal/cfop-table';
 import { lineEffect } from './fiscal/line-effect';
 import { ruleSetFor } from './fiscal/rule-sets';
@@ -124,10 +123,16 @@ export const linePostsStock = (operationClass: OperationClass | null, entryCfop:
 export const payableAmountOf = (i: Pick<ComputedItem, 'entryCfop' | 'total' | 'discount' | 'freight' | 'insurance' | 'landedTotal'>) =>
   isImportCfop(i.entryCfop) ? i.total.minus(i.discount).plus(i.freight).plus(i.insurance) : i.landedTotal;
 
+/** The amounts read from a line's reform block (the parsed IBS/CBS group; values as the XML gave them). */
+interface StatedReformBlock {
+  ibsCbs?: { general?: { cbs?: { value?: unknown }; ibsValue?: unknown }; singlePhase?: { cbsTotal?: unknown; ibsTotal?: unknown } };
+}
+
 /** The CBS and IBS a line's reform block states (general and single-phase groups), as decimals. */
 function statedCbsIbs(block: ItemInput['reformTaxes']): { cbs: Dec; ibs: Dec } {
-  const g = (block as any)?.ibsCbs?.general;
-  const mono = (block as any)?.ibsCbs?.singlePhase;
+  const stated = block as StatedReformBlock | undefined;
+  const g = stated?.ibsCbs?.general;
+  const mono = stated?.ibsCbs?.singlePhase;
   const n = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? dec(v) : new Dec(0));
   return { cbs: n(g?.cbs?.value).plus(n(mono?.cbsTotal)), ibs: n(g?.ibsValue).plus(n(mono?.ibsTotal)) };
 }
@@ -356,7 +361,7 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
   const itemTotals = input.items.map(lineValue);
   const charges = resolveCharges(input, itemTotals);
   const purpose: NfePurpose = input.purpose ?? '1';
-  const reformCharged = (input.reformTaxes as any)?.rule?.charged === true;
+  const reformCharged = (input.reformTaxes as { rule?: { charged?: unknown } } | undefined)?.rule?.charged === true;
   const doc = { purpose, fiscal: input.fiscal ?? DEFAULT_FISCAL, issueDate: input.issueDate, reformCharged };
   const items = input.items.map((it, i) => computeItem(it, i, charges, itemTotals[i], checks, errors, doc));
   checks.push(...documentFiscalChecks(items.map((i) => i.operationClass), purpose, input.referencedKeys ?? []));

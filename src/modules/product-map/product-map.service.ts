@@ -4,7 +4,7 @@ import { normalizeDocument } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction, reader } from '../../core/db/transaction';
-import { Dec, dec, DecimalInput, SCALE, toFixed, toJsonNumber } from '../../core/decimal';
+import { Dec, dec, DecimalInput, SCALE, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
 import { normalizeGtin } from '../../core/gtin';
 import { encodeId } from '../../core/hashids';

@@ -136,7 +136,7 @@ export async function moveOrdersIf(em: EntityManager, companyId: number, moves: 
       .set({ status: () => `CASE id ${part.map((_m, i) => `WHEN :id${i} THEN :to${i}`).join(' ')} END`, updatedAt: new Date(), version: () => 'version + 1' } as never)
       .where(`company_id = :companyId AND (${part.map((_m, i) => `(id = :id${i} AND status = :from${i} AND version = :v${i})`).join(' OR ')})`, {
         companyId,
-        ...Object.fromEntries(part.flatMap((m, i) => [[`id${i}`, m.order.id], [`to${i}`, m.status], [`from${i}`, m.order.status], [`v${i}`, m.order.version]])),
+        ...Object.fromEntries<unknown>(part.flatMap((m, i) => [[`id${i}`, m.order.id], [`to${i}`, m.status], [`from${i}`, m.order.status], [`v${i}`, m.order.version]])),
       })
       .execute();
     affected += result.affected ?? 0;

@@ -1,4 +1,4 @@
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { recordAudit, diff } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';

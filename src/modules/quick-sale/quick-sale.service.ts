@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../core/context';
 import { acceptFilial, assertFilialAccess, filialRead } from '../../core/auth/tenancy';
 import { inTransaction, readBatch } from '../../core/db/transaction';
-import { Dec, toFixed, toJsonNumber } from '../../core/decimal';
+import { Dec, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';

@@ -41,7 +41,7 @@ const itemsOfOrders = (companyId: number, orderIds: number[]): Statement => ({
 /** The order, locked for the rest of the transaction on MySQL (SQLite transactions are serialized). */
 export async function lockOrder(em: EntityManager, companyId: number, id: number): Promise<SalesOrder> {
   const { sql, params } = orderForUpdate(companyId, id);
-  const rows = id > 0 ? await em.query(sql, params) : [];
+  const rows: Record<string, unknown>[] = id > 0 ? await em.query(sql, params) : [];
   const [order] = hydrate(em, SalesOrder, rows);
   if (!order) throw notFound();
   return order;
@@ -88,7 +88,7 @@ export async function lockItems(em: EntityManager, companyId: number, orderId: n
 /** Which of these products are stock-controlled (the fulfil path: goods of the others move no stock). */
 export async function stockControlledAmong(em: EntityManager, companyId: number, productIds: number[]): Promise<Set<number>> {
   if (!productIds.length) return new Set();
-  const rows = await em.query(`SELECT id, stock_controlled FROM product WHERE company_id = ? AND id IN (${productIds.map(() => '?').join(',')})`, [companyId, ...productIds]);
+  const rows: Record<string, unknown>[] = await em.query(`SELECT id, stock_controlled FROM product WHERE company_id = ? AND id IN (${productIds.map(() => '?').join(',')})`, [companyId, ...productIds]);
   return new Set(hydrate(em, Product, rows).filter((p) => p.stockControlled).map((p) => p.id));
 }
 
@@ -255,14 +255,14 @@ export async function loadListed(em: EntityManager, companyId: number, ids: numb
   const itemMeta = em.connection.getMetadata(SalesOrderItem);
   const hydrated = (meta: typeof orderMeta, column: string) => {
     const c = meta.findColumnWithDatabaseName(column)!;
-    return (value: unknown) => driver.prepareHydratedValue(value, c);
+    return (value: unknown): unknown => driver.prepareHydratedValue(value, c);
   };
   const [validUntil, cancelledAt, createdAt, updatedAt] = ['valid_until', 'cancelled_at', 'created_at', 'updated_at'].map((c) => hydrated(orderMeta, c));
   const origins = hydrated(itemMeta, 'origins');
   const itemsByOrder = new Map<number, ItemListRow[]>();
   for (const i of itemRows) {
     i.sales_order_id = Number(i.sales_order_id);
-    i.origins = origins(i.origins);
+    i.origins = origins(i.origins) as ItemListRow['origins'];
     const list = itemsByOrder.get(i.sales_order_id);
     if (list) list.push(i);
     else itemsByOrder.set(i.sales_order_id, [i]);
@@ -316,12 +316,30 @@ export interface ListFilters {
 export function baseListSql(companyId: number, f: ListFilters): SqlList {
   let where = 'o.company_id = ? AND o.filial_id = ?';
   const params: unknown[] = [companyId, f.filialId];
-  if (f.status) (where += ' AND o.status = ?'), params.push(f.status);
-  if (f.type) (where += ' AND o.type = ?'), params.push(f.type);
-  if (f.customerId !== undefined) (where += ' AND o.customer_id = ?'), params.push(f.customerId);
-  if (f.sellerId !== undefined) (where += ' AND o.seller_id = ?'), params.push(f.sellerId);
-  if (f.createdFrom) (where += ' AND o.created_at >= ?'), params.push(f.createdFrom);
-  if (f.createdBefore) (where += ' AND o.created_at < ?'), params.push(f.createdBefore);
+  if (f.status) {
+    where += ' AND o.status = ?';
+    params.push(f.status);
+  }
+  if (f.type) {
+    where += ' AND o.type = ?';
+    params.push(f.type);
+  }
+  if (f.customerId !== undefined) {
+    where += ' AND o.customer_id = ?';
+    params.push(f.customerId);
+  }
+  if (f.sellerId !== undefined) {
+    where += ' AND o.seller_id = ?';
+    params.push(f.sellerId);
+  }
+  if (f.createdFrom) {
+    where += ' AND o.created_at >= ?';
+    params.push(f.createdFrom);
+  }
+  if (f.createdBefore) {
+    where += ' AND o.created_at < ?';
+    params.push(f.createdBefore);
+  }
   return { from: 'sales_order o', where, params };
 }
 

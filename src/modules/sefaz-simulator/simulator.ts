@@ -288,9 +288,9 @@ export class AuthoritySimulator {
     const json = (status: number, value: unknown) => this.send(res, status, 'application/json', JSON.stringify(value));
     const body = req.method === 'POST' ? await readBody(req) : '';
     const isXml = /xml/.test(req.headers['content-type'] ?? '');
-    const input = (): Record<string, any> => {
+    const input = (): Record<string, unknown> => {
       try {
-        return body ? (JSON.parse(body) as Record<string, any>) : {};
+        return body ? (JSON.parse(body) as Record<string, unknown>) : {};
       } catch {
         throw new HttpError(400, 'Body must be JSON');
       }
@@ -327,7 +327,8 @@ export class AuthoritySimulator {
         if (r.dropBeforeAuthorize !== undefined) this.issuer.faults.dropBeforeAuthorize = Number(r.dropBeforeAuthorize);
         if (r.delayMs !== undefined) this.issuer.faults.delayMs = Number(r.delayMs);
         if (r.downForMs !== undefined) this.issuer.downFor(Number(r.downForMs));
-        if (r.rejectNext !== undefined) this.issuer.faults.rejectNext = r.rejectNext ? { cStat: String(r.rejectNext.cStat), xMotivo: String(r.rejectNext.xMotivo) } : null;
+        const reject = r.rejectNext as { cStat?: unknown; xMotivo?: unknown } | null | undefined;
+        if (reject !== undefined) this.issuer.faults.rejectNext = reject ? { cStat: String(reject.cStat), xMotivo: String(reject.xMotivo) } : null;
         return json(200, { ...this.issuer.faults });
       }
       if (req.method === 'GET' && url.pathname === '/admin/issued') {

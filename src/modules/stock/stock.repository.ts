@@ -36,7 +36,7 @@ export async function lockBalances(
 ): Promise<Map<number, LockedBalance>> {
   const inTransaction = em.queryRunner?.isTransactionActive === true;
   let locked = lockedInTransaction.get(em);
-  if (!locked && inTransaction) lockedInTransaction.set(em, (locked = new Map()));
+  if (!locked && inTransaction) lockedInTransaction.set(em, (locked = new Map<string, LockedBalance>()));
   const keyOf = (productId: number) => `${companyId}:${filialId}:${productId}`;
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   // Plain SQL on the hottest path of every sale: no query builder, no entity hydration.

@@ -58,7 +58,8 @@ export const settingsSchemas = {
 /** Validates settings given outside HTTP (the CLI) with the API's fields; errors name the options. */
 export function validateSettings<T>(kind: 'filial' | 'company', values: Record<string, unknown>, label: string): T {
   const schema = kind === 'filial' ? Joi.object(filialSettingsFields) : Joi.object(companySettingsFields);
-  const { value, error } = schema.validate(values, { abortEarly: false, convert: true });
+  const result = schema.validate(values, { abortEarly: false, convert: true });
+  const error = result.error;
   if (error) throw new ValidationError(`${label}: ${error.details.map((d) => d.message).join('; ')}`, error.details.map((d) => ({ path: d.path.join('.'), message: d.message })));
-  return value as T;
+  return result.value as T;
 }

@@ -6,7 +6,7 @@ import { inTransaction } from '../../core/db/transaction';
 import { compactStateRegistration, isValidStateRegistration, municipalityCodeMatchesUf } from '../../core/br-fiscal';
 import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
 
-import { Dec, toFixed, toJsonNumber } from '../../core/decimal';
+import { Dec, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Company, PurchaseToleranceMode } from './entities/company.entity';

@@ -36,6 +36,7 @@ export function unsafeEntryName(name: string): boolean {
   return (
     !name ||
     name.length > 255 ||
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not hold
     /[\u0000-\u001f\u007f\\]/.test(name) ||
     name.startsWith('/') ||
     /^[A-Za-z]:/.test(name) ||

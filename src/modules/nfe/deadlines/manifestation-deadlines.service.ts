@@ -190,7 +190,7 @@ export async function listDeadlines(ctx: TenantContext, filialId: number, query:
 }
 
 /** The deadlines of one record (computed now if its last computation is stale); null without an authorization date. */
-export async function recordDeadlines(ctx: TenantContext, id: number, filialId: number, now: Date = new Date()): Promise<{ inbound: NfeInbound; deadline: NfeManifestationDeadline | null }> {
+export async function recordDeadlines(ctx: TenantContext, id: number, filialId: number): Promise<{ inbound: NfeInbound; deadline: NfeManifestationDeadline | null }> {
   const inbound = await findFilialInbound(reader(), ctx, id, filialId);
   if (!inbound.authorizedAt) return { inbound, deadline: null };
   let [deadline] = await deadlinesOf(reader(), ctx.companyId, [inbound.id]);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Document, DOMParser, Element, Node } from '@xmldom/xmldom';
+import { Document, DOMParser, Element } from '@xmldom/xmldom';
 import { C14nCanonicalization, SignedXml } from 'xml-crypto';
 import { findAncestorNsForElement, toPem } from 'xml-crypto/lib/utils';
 import { hasDoctype } from './xml-document';

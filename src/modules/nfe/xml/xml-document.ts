@@ -78,7 +78,7 @@ export interface SaxParser {
   write: (text: string) => SaxParser;
   close: () => SaxParser;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- sax ships no typings; the shape used is declared above
 export const sax = require('sax') as { parser: (strict: boolean, options: object) => SaxParser };
 
 /** xml2js's processors.stripPrefix. */

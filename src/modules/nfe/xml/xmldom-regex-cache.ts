@@ -6,7 +6,7 @@
  * used with exec/test, so one compiled RegExp per distinct source serves every call. Loaded before
  * any DOMParser is used (by signature.ts); the parse itself is xmldom's, unchanged.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a package-internal file without typings or an export entry
 const grammar = require('@xmldom/xmldom/lib/grammar') as { reg: (...parts: (RegExp | string)[]) => RegExp; __cachedReg?: boolean };
 
 if (typeof grammar.reg === 'function' && !grammar.__cachedReg) {

@@ -3,8 +3,8 @@ import { acceptFilial, assertFilialAccess, filialRead, requestFilial } from '../
 import type { TenantContext } from '../../../core/context';
 import { dataSource } from '../../../core/db/data-source';
 import { decodeId } from '../../../core/hashids';
-import { Page, PageRequest, paginateSql, SqlList, TypedSortKey } from '../../../core/pagination';
-import { paginateUnionSql, UnionBranch } from '../../../core/pagination-union';
+import { BatchRun, Page, PageRequest, paginate, SqlList, TypedSortKey } from '../../../core/pagination';
+import { paginateUnion, UnionBranch } from '../../../core/pagination-union';
 import { queryOn, readBatch } from '../../../core/db/transaction';
 import type { EntityManager } from 'typeorm';
 import { findCustomerAndSellerIds } from '../../catalog/party-search-index';
@@ -98,7 +98,7 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
   // A filial the pipeline left unchecked (RouteDef.filialCheck) is read in the list's first round trip
   // and refused (403) before any of that trip's rows are used: they are the tenant's own rows.
   let unchecked = options.filialUnchecked === true;
-  const run = async (statements: { sql: string; params: unknown[] }[]): Promise<unknown[]> => {
+  const run: BatchRun = async (statements) => {
     if (!unchecked) return readBatch(em, statements);
     unchecked = false;
     const [filialRows, ...results] = await readBatch(em, [filialRead(ctx, filialId), ...statements]);
@@ -114,7 +114,7 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
   }
 }
 
-async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number, q: ListQuery, run: (statements: { sql: string; params: unknown[] }[]) => Promise<unknown[]>): Promise<Page<ListedOrder>> {
+async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number, q: ListQuery, run: BatchRun): Promise<Page<ListedOrder>> {
   const base = (): SqlList =>
     baseListSql(ctx.companyId, {
       filialId,
@@ -128,10 +128,10 @@ async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number,
   const sort = SORT_KEYS[q.sort];
   const load = (ids: number[]) => loadListed(em, ctx.companyId, ids);
   const term = q.search?.trim();
-  if (!term) return paginateSql(run, base(), sort, q, load, idOf);
+  if (!term) return paginate(base(), sort, q, load, idOf, run);
 
   const ranges = codeRanges(term);
-  if (ranges) return paginateSql(run, whereCodeInSql(base(), ranges), sort, q, load, idOf);
+  if (ranges) return paginate(whereCodeInSql(base(), ranges), sort, q, load, idOf, run);
 
   // Text: customers first (capped), sellers, then orders of those or with a matching alias.
   const text = normalizeText(term);
@@ -141,8 +141,8 @@ async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number,
   if (customers.length) branches.push(whereCustomerInSql(base(), customers));
   if (sellers.length) branches.push({ ...and(base(), `o.seller_id IN (${sellers.map(() => '?').join(', ')})`, sellers), ranges: sellers.length });
   if (text) branches.push(and(base(), 'o.search_alias LIKE ?', [`${text}%`]));
-  if (!branches.length) return paginateSql(run, and(base(), '1 = 0', []), sort, q, load, idOf);
-  return paginateUnionSql(run, branches, sort, q, load, idOf);
+  if (!branches.length) return paginate(and(base(), '1 = 0', []), sort, q, load, idOf, run);
+  return paginateUnion(branches, sort, q, load, idOf, run);
 }
 
 /** An order of the tenant whose filial the caller may see (404 / 403). */

@@ -1,4 +1,4 @@
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Changes, recordAudit } from '../../../core/audit/audit.service';
 import { assertFilialAccess } from '../../../core/auth/tenancy';
 import type { ActorContext, TenantContext } from '../../../core/context';

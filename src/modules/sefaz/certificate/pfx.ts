@@ -56,7 +56,7 @@ function cnpjFromAltNames(cert: forge.pki.Certificate): string | null {
 function cnpjOf(cert: forge.pki.Certificate): string | null {
   const fromAlt = cnpjFromAltNames(cert);
   if (fromAlt) return fromAlt;
-  const cn = cert.subject.getField('CN')?.value as string | undefined;
+  const cn = (cert.subject.getField('CN') as { value?: string } | null)?.value;
   const m = cn ? /:([0-9A-Z]{12}\d{2})\s*$/.exec(cn) : null; // CNPJ_PATTERN at the end of "NAME:CNPJ"
   return m ? m[1] : null;
 }

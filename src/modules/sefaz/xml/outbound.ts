@@ -1,5 +1,5 @@
 import type { Element } from '@xmldom/xmldom';
-import { child, childElements, childText, escapeXml, extractElementText, findFirst, NFE_NS, parseRoot } from './dom';
+import { child, childElements, childText, extractElementText, findFirst, NFE_NS, parseRoot } from './dom';
 import type { SoapService } from './soap';
 
 /*
