@@ -9,7 +9,6 @@
 import crypto from 'node:crypto';
 import { dataSource } from '../src/core/db/data-source';
 import { openDatabase } from '../src/core/db/connect';
-import { Dec } from '../src/core/decimal';
 import { insertOutboundNfe } from '../src/modules/invoices/invoices.repository';
 import { gz } from '../src/modules/invoices/invoice-store';
 import { buildNfeXml, NfeHeader } from '../src/modules/invoices/xml/nfe-xml';

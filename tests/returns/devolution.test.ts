@@ -133,7 +133,7 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
       [r.taxes.icms!.value!, r2.taxes.icms!.value!, o.taxes.icms!.value!],
       [r.taxes.pis!.value!, r2.taxes.pis!.value!, o.taxes.pis!.value!],
       [r.taxes.cofins!.value!, r2.taxes.cofins!.value!, o.taxes.cofins!.value!],
-    ] as const) expect(a.plus(b).eq(whole), `${a} + ${b} = ${whole}`).to.equal(true);
+    ] as const) expect(a.plus(b).eq(whole), `${a.toString()} + ${b.toString()} = ${whole.toString()}`).to.equal(true);
     // Nothing left to return of that line: 422, nothing written.
     const count = await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId });
     expectProblem(await returnOf([{ salesOrderItemId: line.salesOrderItemId, quantity: 1 }]), 422, 'RETURN_QUANTITY_EXCEEDS_RETURNABLE');
