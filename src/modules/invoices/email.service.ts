@@ -6,6 +6,7 @@ import { logger } from '../../core/logger';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { invoiceDanfe } from './danfe.service';
 import { findInvoice, gunzipText } from './invoice-store';
+import { markDelivery } from './invoices.repository';
 import { smtpRelayOf } from './smtp-settings.service';
 
 /*
@@ -16,8 +17,8 @@ import { smtpRelayOf } from './smtp-settings.service';
  * configured" rather than pretending it was sent.
  */
 
-async function mark(doc: OutboundNfe, fields: Partial<OutboundNfe>): Promise<void> {
-  await inTransaction((em) => em.update(OutboundNfe, { id: doc.id, companyId: doc.companyId }, fields));
+async function mark(doc: OutboundNfe, fields: Parameters<typeof markDelivery>[3]): Promise<void> {
+  await inTransaction((em) => markDelivery(em, doc.companyId, doc.id, fields));
 }
 
 export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: string): Promise<OutboundNfe> {

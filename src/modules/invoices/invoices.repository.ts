@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { insertedId, insertRows } from '../../core/db/sql';
+import { insertedId, insertRows, setClause } from '../../core/db/sql';
 import { ConflictError } from '../../core/errors';
 import { CompanySmtp } from './entities/company-smtp.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
@@ -64,4 +64,13 @@ export async function saveCompanySmtp(em: EntityManager, current: CompanySmtp | 
     .execute();
   if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The SMTP settings changed concurrently; retry');
   return em.findOneByOrFail(CompanySmtp, { id: current.id, companyId: row.companyId });
+}
+
+/**
+ * The delivery fields (email status, attempts, error): outside the document's state machine, so its
+ * version stays — a send running in the background never turns a cancellation into a concurrent update.
+ */
+export async function markDelivery(em: EntityManager, companyId: number, id: number, fields: Partial<Pick<OutboundNfe, 'emailStatus' | 'emailTo' | 'emailAttempts' | 'emailSentAt' | 'emailError'>>): Promise<void> {
+  const set = setClause(em, OutboundNfe, { ...fields, updatedAt: new Date() });
+  await em.query(`UPDATE ${em.connection.driver.escape('outbound_nfe')} SET ${set.sql} WHERE id = ? AND company_id = ?`, [...(set.params ?? []), id, companyId]);
 }
