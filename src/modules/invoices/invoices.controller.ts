@@ -3,12 +3,13 @@ import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { sendInvoiceEmail } from './email.service';
 import { cancelInvoice, correctInvoice } from './events.service';
-import { toInvoiceDetailDto, toInvoiceDto, toNumberReportDto, toPreviewDto, toSeriesDto, toVoidDto } from './invoices.mapper';
+import { toInboundConsultationDto, toInvoiceDetailDto, toInvoiceDto, toNumberReportDto, toPreviewDto, toSeriesDto, toVoidDto } from './invoices.mapper';
 import { invoiceSchemas as s } from './invoices.schemas';
 import { issueInvoice, previewInvoice, resendInvoice } from './issue.service';
 import { accessibleInvoice, invoiceDetail, invoicePdf, invoiceXml, listInvoices } from './query.service';
 import { listSeries, numberReport, saveSeries } from './series.service';
 import { voidNumbers, voidRejected } from './void.service';
+import { consultInboundKey } from './inbound-consultation.service';
 
 /** Thin handlers: validated input → one service call → DTO. */
 
@@ -80,4 +81,8 @@ export async function numbers(req: ValidRequest<typeof s.numbers>, res: Response
 
 export async function voidRange(req: ValidRequest<typeof s.voidNumbers>, res: Response) {
   res.status(201).json(toVoidDto(await voidNumbers(req.ctx, req.valid.body)));
+}
+
+export async function consultInbound(req: ValidRequest<typeof s.consultInbound>, res: Response) {
+  res.json(toInboundConsultationDto(await consultInboundKey(req.ctx, req.valid.body)));
 }

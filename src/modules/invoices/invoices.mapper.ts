@@ -7,6 +7,8 @@ import type { OutboundNfe } from './entities/outbound-nfe.entity';
 import type { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import type { InvoicePreview } from './issue.service';
 import type { NumberReport } from './series.service';
+import { toInboundDto } from '../nfe/nfe.mapper';
+import type { ConsultationResult } from './inbound-consultation.service';
 
 /* Entities → response DTOs (hashids, rounded decimals); mirrors invoices.responses.ts. */
 
@@ -142,4 +144,13 @@ export const toVoidDto = (v: InvoiceNumberVoid) => ({
   xMotivo: v.xMotivo,
   protocol: v.protocol,
   voidedAt: iso(v.voidedAt),
+});
+
+/** consultar-protocolo: what the authority said of an inbound key, and the record as it now stands. */
+export const toInboundConsultationDto = (r: ConsultationResult) => ({
+  outcome: r.answer.outcome,
+  cStat: r.answer.cStat,
+  xMotivo: r.answer.xMotivo,
+  protocol: r.answer.protocol,
+  inbound: toInboundDto(r.inbound),
 });
