@@ -2169,6 +2169,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/returns/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue (again) our NF-e de devolução of a return (after a failure or a cancellation) */
+        post: operations["postApiReturnsIdDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/returns/detail/{id}": {
         parameters: {
             query?: never;
@@ -7059,6 +7076,11 @@ export interface components {
              * @example y3OM8lPL
              */
             customerId: string | null;
+            /**
+             * @description tpNF: 0 entry, 1 exit
+             * @enum {number}
+             */
+            direction: 0 | 1;
             email: {
                 attempts: number;
                 error: string | null;
@@ -7119,20 +7141,29 @@ export interface components {
             operationNature: string;
             /** @example 135260000012345 */
             protocol: string | null;
+            /**
+             * @description finNFe: 1 normal, 4 devolução
+             * @enum {number}
+             */
+            purpose: 1 | 2 | 3 | 4;
             recipient: {
                 document: string | null;
                 email: string | null;
                 name: string | null;
             };
+            /** @description NFref/refNFe keys */
+            references: string[];
             /**
              * @description sales-order id (hashid)
              * @example w83MdlYq
              */
-            salesOrderId: string;
+            salesOrderId: string | null;
             /** @example 1 */
             series: number;
             /** @enum {string} */
-            source: "FULFILLMENT" | "ORDER";
+            source: "FULFILLMENT" | "ORDER" | "CUSTOMER_RETURN" | "SUPPLIER_RETURN" | "TRANSFER";
+            /** @description Public id of the return, supplier return or transfer issued; null for billing */
+            sourceId: string | null;
             /** @enum {string} */
             status: "SIGNED" | "SENT" | "AUTHORIZED" | "REJECTED" | "DENIED" | "CANCELLED" | "VOIDED";
             /**
@@ -7181,6 +7212,11 @@ export interface components {
              * @example y3OM8lPL
              */
             customerId: string | null;
+            /**
+             * @description tpNF: 0 entry, 1 exit
+             * @enum {number}
+             */
+            direction: 0 | 1;
             email: {
                 attempts: number;
                 error: string | null;
@@ -7242,20 +7278,29 @@ export interface components {
             operationNature: string;
             /** @example 135260000012345 */
             protocol: string | null;
+            /**
+             * @description finNFe: 1 normal, 4 devolução
+             * @enum {number}
+             */
+            purpose: 1 | 2 | 3 | 4;
             recipient: {
                 document: string | null;
                 email: string | null;
                 name: string | null;
             };
+            /** @description NFref/refNFe keys */
+            references: string[];
             /**
              * @description sales-order id (hashid)
              * @example w83MdlYq
              */
-            salesOrderId: string;
+            salesOrderId: string | null;
             /** @example 1 */
             series: number;
             /** @enum {string} */
-            source: "FULFILLMENT" | "ORDER";
+            source: "FULFILLMENT" | "ORDER" | "CUSTOMER_RETURN" | "SUPPLIER_RETURN" | "TRANSFER";
+            /** @description Public id of the return, supplier return or transfer issued; null for billing */
+            sourceId: string | null;
             /** @enum {string} */
             status: "SIGNED" | "SENT" | "AUTHORIZED" | "REJECTED" | "DENIED" | "CANCELLED" | "VOIDED";
             /**
@@ -10677,11 +10722,49 @@ export interface components {
             createdAt: string;
             /** @example ana.souza */
             createdBy: string;
+            /** @description The original sale's taxes taken back as credits by the filial's regime */
+            credits: {
+                accessKey: string;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                amount: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                base: number;
+                entryDate: string;
+                /** @enum {string} */
+                status: "RECORDED" | "REVERSED";
+                /** @enum {string} */
+                tax: "ICMS" | "PIS" | "COFINS" | "IPI";
+            }[];
             /**
              * @description customer id (hashid)
              * @example y3OM8lPL
              */
             customerId: string;
+            /** @description Why our devolução could not be issued with the return (POST /returns/{id}/document issues it again) */
+            documentProblem: {
+                code: string;
+                detail: string;
+            } | null;
+            /** @description Our NF-e de devolução (tpNF 0, finNFe 4), newest first */
+            documents: {
+                accessKey: string;
+                /**
+                 * @description invoice id (hashid)
+                 * @example 4LkMelkd
+                 */
+                invoiceId: string;
+                live: boolean;
+                number: number;
+                series: number;
+                /** @example AUTHORIZED */
+                status: string;
+            }[];
             /**
              * @description filial id (hashid)
              * @example 9L5M8lJM
@@ -10692,7 +10775,18 @@ export interface components {
              * @example ezQMRlbw
              */
             id: string;
+            importedAccessKey: string | null;
             items: {
+                /** @description The lines of our NF-e/NFC-e the returned units reverse */
+                fiscalOrigins: {
+                    accessKey: string;
+                    lineNumber: number;
+                    /**
+                     * @description quantity, up to 4 decimal places
+                     * @example 12.5
+                     */
+                    quantity: number;
+                }[];
                 /**
                  * @description product id (hashid)
                  * @example AlGMkl3O
@@ -10725,6 +10819,11 @@ export interface components {
                  */
                 unitCost: number;
             }[];
+            /**
+             * @description COUNTER: registered here (our entry devolução issued); IMPORTED: the customer's own devolução NF-e
+             * @enum {string}
+             */
+            origin: "COUNTER" | "IMPORTED";
             /** @example Embalagem danificada */
             reason: string | null;
             /**
@@ -44733,6 +44832,282 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/returns/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiReturnsIdDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description return id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReturn"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/returns/:id/document",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/returns/:id/document",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/returns/:id/document",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: RETURN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/returns/:id/document",
+                     *       "code": "RETURN_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RETURN_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/returns/:id/document",
+                     *       "code": "ALREADY_INVOICED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/returns/:id/document",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/returns/:id/document",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: ORIGINAL_NOT_AUTHORIZED, RETURN_DOCUMENT_BY_CUSTOMER, RETURN_NOT_POSSIBLE, RETURN_WITHOUT_FISCAL_DOCUMENT */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/returns/:id/document",
+                     *       "code": "ORIGINAL_NOT_AUTHORIZED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ORIGINAL_NOT_AUTHORIZED" | "RETURN_DOCUMENT_BY_CUSTOMER" | "RETURN_NOT_POSSIBLE" | "RETURN_WITHOUT_FISCAL_DOCUMENT";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/returns/:id/document",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/returns/:id/document",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

@@ -14,7 +14,7 @@ export const RESOURCE_TYPES = [
   'sales-order-item', 'fulfillment', 'return', 'purchase-order', 'purchase-order-item', 'event', 'webhook',
   'entry-cfop-rule', 'third-party-stock', 'nfe-batch', 'cte', 'invoice', 'invoice-series',
   'tax-group', 'fiscal-rule', 'fiscal-uf-rate',
-  'receivable', 'receivable-receipt', 'customer-credit', 'nfce',
+  'receivable', 'receivable-receipt', 'customer-credit', 'nfce', 'supplier-return', 'transfer',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

@@ -80,21 +80,11 @@ function ruleSetOn(rows: RuleSet[], companyId: number, date: string): EngineRule
   return best;
 }
 
-/** Everything the pure engine needs for `request`, read inside the tenant (a few round trips, no writes). */
-export async function loadEngineInput(ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<EngineInput> {
-  const db = em ?? reader();
-  const companyId = ctx.companyId;
-  const productIds = [...new Set(request.items.map((i) => i.productId))];
-  const [profile, customer, products, ruleSets] = await Promise.all([
-    getFilialFiscalProfile(db, companyId, request.filialId),
-    request.customerId !== null ? repo.customer(db, companyId, request.customerId) : Promise.resolve(null),
-    repo.products(db, companyId, productIds),
-    repo.ruleSets(db, companyId),
-  ]);
-  if (!profile) throw new NotFoundError('Filial');
-  if (request.customerId !== null && !customer) throw new NotFoundError('Customer');
+type FiscalProfile = NonNullable<Awaited<ReturnType<typeof getFilialFiscalProfile>>>;
+
+function issuerOf(profile: FiscalProfile): FiscalIssuer {
   const { filial } = profile;
-  const issuer: FiscalIssuer = {
+  return {
     filialId: filial.id,
     document: filial.cnpj,
     name: profile.companyName,
@@ -117,6 +107,37 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     },
     ufCode: UF_IBGE_CODES[filial.uf] ?? '',
   };
+}
+
+/** The filial as the issuer of a document (a devolução built from an original, outside the engine). */
+export async function loadFiscalIssuer(ctx: ActorContext, filialId: number, em?: EntityManager): Promise<FiscalIssuer> {
+  const profile = await getFilialFiscalProfile(em ?? reader(), ctx.companyId, filialId);
+  if (!profile) throw new NotFoundError('Filial');
+  return issuerOf(profile);
+}
+
+/** A customer as the recipient of a document. */
+export async function loadFiscalRecipient(ctx: ActorContext, customerId: number, em?: EntityManager): Promise<FiscalRecipient> {
+  const customer = await repo.customer(em ?? reader(), ctx.companyId, customerId);
+  if (!customer) throw new NotFoundError('Customer');
+  return recipientOf(customer);
+}
+
+/** Everything the pure engine needs for `request`, read inside the tenant (a few round trips, no writes). */
+export async function loadEngineInput(ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<EngineInput> {
+  const db = em ?? reader();
+  const companyId = ctx.companyId;
+  const productIds = [...new Set(request.items.map((i) => i.productId))];
+  const [profile, customer, products, ruleSets] = await Promise.all([
+    getFilialFiscalProfile(db, companyId, request.filialId),
+    request.customerId !== null ? repo.customer(db, companyId, request.customerId) : Promise.resolve(null),
+    repo.products(db, companyId, productIds),
+    repo.ruleSets(db, companyId),
+  ]);
+  if (!profile) throw new NotFoundError('Filial');
+  if (request.customerId !== null && !customer) throw new NotFoundError('Customer');
+  const { filial } = profile;
+  const issuer = issuerOf(profile);
   const recipient = customer ? recipientOf(customer) : anonymousRecipient(request.consumerDocument);
   const destination = destinationOf(request.model, filial.uf, recipient);
   const ufs = [...new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf])];

@@ -608,7 +608,7 @@ export function totalsOf(items: FiscalItem[]): FiscalTotals {
     vDesc: s((i) => i.discount),
     vII: ZERO,
     vIPI: s((i) => i.ipi?.value),
-    vIPIDevol: ZERO,
+    vIPIDevol: s((i) => i.returnedIpi?.value),
     vPIS: s((i) => i.pis.value),
     vCOFINS: s((i) => i.cofins.value),
     vOutro: s((i) => i.otherExpenses),

@@ -166,6 +166,8 @@ export interface FiscalItem {
   /** vProd − vDesc + vST + vFrete + vSeg + vOutro + vIPI + vFCPST: what this line adds to vNF. */
   total: Dec;
   rule: AppliedRule;
+  /** impostoDevol of a devolução by a non-IPI-contributor: the share of the original IPI returned (pDevol, vIPIDevol); in `total`. */
+  returnedIpi?: { percent: Dec; value: Dec } | null;
 }
 
 /** ICMSTot (+ IBSCBSTot, vNFTot): always the sums of the items' groups. */
@@ -218,6 +220,8 @@ export interface ComputedFiscalDocument {
   totals: FiscalTotals;
   /** Human-readable problems that do not block (e.g. no Lei 12.741 table loaded: vTotTrib 0). */
   warnings: string[];
+  /** NFref/refNFe: the access keys this document refers to (the original of a devolução). */
+  references?: string[];
 }
 
 export interface FiscalItemInput {

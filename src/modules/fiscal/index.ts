@@ -10,3 +10,6 @@ export type {
   FiscalIssuer, FiscalItem, FiscalItemInput, FiscalModel, FiscalOperation, FiscalRecipient, FiscalTotals, IbsCbsGroup, IcmsGroup, IcmsStGroup,
   IeIndicator, IpiGroup, PisCofinsGroup,
 } from './fiscal-document';
+export { loadFiscalIssuer, loadFiscalRecipient } from './compute.service';
+export { buildReturnDocument, recipientFromParty, returnCfop } from './return-document';
+export type { ReturnDocumentInput, ReturnLine, ReturnSide } from './return-document';

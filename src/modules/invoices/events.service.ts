@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { assertFilialAccess } from '../../core/auth/tenancy';
 import type { TenantContext } from '../../core/context';
 import { inTransaction } from '../../core/db/transaction';
@@ -10,6 +11,7 @@ import { Contingency } from './authority/endpoints';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import { clientOf, filialSigning, findInvoice, gz, transition } from './invoice-store';
+import { outcomeOf, ownerOf } from './source-hooks';
 import { assertAllowed, assertTransition } from './invoices.state';
 import { signatureFor } from './xml/nfe-signer';
 
@@ -71,17 +73,20 @@ function failure(lot: { cStat: string; xMotivo: string }, result: { cStat: strin
 
 class DryRun extends Error {}
 
-/** 422 RECEIVABLE_HAS_RECEIPTS before anything is sent: the cancellation of the receivables is tried and rolled back. */
-async function assertReceivablesCancellable(ctx: TenantContext, fulfillmentId: number, reason: string): Promise<void> {
+/** Runs `work` in a transaction that is always rolled back: its refusal (422) comes before anything is sent. */
+async function dryRun(work: (em: EntityManager) => Promise<unknown>): Promise<void> {
   try {
     await inTransaction(async (em) => {
-      await cancelForFiscalDocument(em, ctx, { fulfillmentId, reason });
+      await work(em);
       throw new DryRun();
     });
   } catch (err) {
     if (!(err instanceof DryRun)) throw err;
   }
 }
+
+/** 422 RECEIVABLE_HAS_RECEIPTS before anything is sent: the cancellation of the receivables is tried and rolled back. */
+const assertReceivablesCancellable = (ctx: TenantContext, fulfillmentId: number, reason: string) => dryRun((em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason }));
 
 export async function cancelInvoice(ctx: TenantContext, id: number, justification: string): Promise<OutboundNfe> {
   const doc = await findInvoice(ctx.companyId, id);
@@ -95,6 +100,8 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
   }
   const text = asciiText(justification).slice(0, 255);
   if (doc.fulfillmentId !== null) await assertReceivablesCancellable(ctx, doc.fulfillmentId, text);
+  const owner = ownerOf(doc);
+  if (owner?.provider.onCancelled) await dryRun((em) => owner.provider.onCancelled!(em, ctx, { ...outcomeOf(doc), cancelProtocol: null, justification: text }));
   const { result, lot, proc } = await sendEvent(doc, TP_CANCELAMENTO, 1, text);
   // 135/155 registered; 573 duplicity: it was registered before (a lost answer) — the authority's record stands.
   if (!result || !['135', '155', '573'].includes(result.cStat)) failure(lot, result);
@@ -106,6 +113,8 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
     assertTransition(doc, 'cancel', 'CANCELLED');
     // The fulfilment's open receivables are cancelled with the document.
     if (doc.fulfillmentId !== null) await cancelForFiscalDocument(em, ctx, { fulfillmentId: doc.fulfillmentId, reason: `NF-e ${doc.series}/${doc.number} cancelada: ${text}`.slice(0, 255) });
+    // The source's owner reverses its effects in this transaction.
+    await owner?.provider.onCancelled?.(em, ctx, { ...outcomeOf(doc), cancelProtocol: result!.protocol ?? null, justification: text });
     // Cancelled, the document no longer bills its fulfilment: it may be billed again by a new NF-e.
     return transition(ctx, doc, 'CANCELLED', { cancelledAt: new Date(), cancelProtocol: result!.protocol, claim: null }, 'nfe.outbound.cancelled', em, { justification: text });
   });

@@ -10,6 +10,7 @@ import { loadCredentials, loadFilial } from '../sefaz/certificate/certificate.se
 import { tpAmbOf } from '../sefaz/sefaz-connection';
 import type { Filial } from '../tenancy/entities/filial.entity';
 import { Contingency, issuerTarget } from './authority/endpoints';
+import { sourceIdOf } from './document-sources';
 import { IssuerClient } from './authority/issuer-client';
 import { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
 import { Signer, signerOf } from './xml/nfe-signer';
@@ -29,8 +30,10 @@ export async function findInvoice(companyId: number, id: number, em: EntityManag
 export const docEvent = (doc: OutboundNfe, extra: Record<string, unknown> = {}) => ({
   invoiceId: encodeId('invoice', doc.id),
   filialId: encodeId('filial', doc.filialId),
-  salesOrderId: encodeId('sales-order', doc.salesOrderId),
+  salesOrderId: doc.salesOrderId === null ? null : encodeId('sales-order', doc.salesOrderId),
   fulfillmentId: doc.fulfillmentId === null ? null : encodeId('fulfillment', doc.fulfillmentId),
+  source: doc.source,
+  sourceId: sourceIdOf(doc),
   accessKey: doc.accessKey,
   series: doc.series,
   number: doc.number,

@@ -1,3 +1,4 @@
+import { sourceIdOf } from './document-sources';
 import { Dec, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import type { FiscalItem } from '../fiscal/fiscal-document';
@@ -20,10 +21,14 @@ export function toInvoiceDto(d: OutboundNfe) {
   return {
     id: encodeId('invoice', d.id),
     filialId: encodeId('filial', d.filialId),
-    salesOrderId: encodeId('sales-order', d.salesOrderId),
+    salesOrderId: d.salesOrderId === null ? null : encodeId('sales-order', d.salesOrderId),
     fulfillmentId: d.fulfillmentId === null ? null : encodeId('fulfillment', d.fulfillmentId),
     customerId: d.customerId === null ? null : encodeId('customer', d.customerId),
     source: d.source,
+    sourceId: sourceIdOf(d),
+    direction: d.summary.direction ?? 1,
+    purpose: d.summary.purpose ?? 1,
+    references: d.summary.references ?? [],
     model: d.model,
     series: d.series,
     number: d.number,

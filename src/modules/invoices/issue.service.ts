@@ -18,12 +18,12 @@ import type { ProtocolResult } from '../sefaz/xml/outbound';
 import { Contingency, contingencyOf, emissionTypeOf } from './authority/endpoints';
 import { IssuerClient, NoAnswerError } from './authority/issuer-client';
 import { attachFiscalDocument, fulfillmentInstallments } from '../receivables';
-import { BillingTarget, loadBillingSource } from './billing-source';
+import { probeSource, resolveSource, SourceTarget, targetOf } from './issue-source';
+import { outcomeOf, ownerOf } from './source-hooks';
 import { ContingencyState, currentContingency, enterContingency } from './contingency.service';
 import { afterAuthorized } from './delivery.service';
 import { OutboundNfe, OutboundNfeSummary, StoredIssueInput } from './entities/outbound-nfe.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
-import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { clientOf, docEvent, filialSigning, FilialSigning, findInvoice, gunzipText, gz, transition } from './invoice-store';
 import { assertAllowed, assertTransition, UNSETTLED_STATUSES } from './invoices.state';
 import { buildNfeXml, Installment, layoutText, NfeTransport } from './xml/nfe-xml';
@@ -41,7 +41,7 @@ import { takeNextNumber } from './series.service';
  * same request (same Idempotency-Key) or the recovery pass.
  */
 
-export interface IssueInput extends BillingTarget {
+export interface IssueInput extends SourceTarget {
   installments?: { dueDate: string; amount: Dec }[];
   paymentType?: string;
   transport?: { mode: NfeTransport['mode']; volumes?: { quantity: number; kind?: string | null; grossWeight?: Dec | null; netWeight?: Dec | null } | null };
@@ -108,17 +108,19 @@ function transportOf(input: IssueInput, doc: ComputedFiscalDocument): NfeTranspo
 }
 
 async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManager) {
-  const source = await loadBillingSource(ctx, input, em);
+  const source = await resolveSource(ctx, input, em, businessToday());
   await assertFilialAccess(ctx, source.filialId, em);
-  const document = await computeFiscal(ctx, { ...source.request, date: businessToday() }, em);
-  const installments = input.installments ? installmentsOf(input, document.totals.vNF) : await receivableInstallments(ctx, source.fulfillmentId, document.totals.vNF, em);
+  const document = source.document;
+  const installments = input.installments ? installmentsOf(input, document.totals.vNF) : source.installments ?? (await receivableInstallments(ctx, source.fulfillmentId, document.totals.vNF, em));
+  // Devoluções, adjustments and transfers pay nothing: tPag 90.
+  const unpaid = document.purpose === 3 || document.purpose === 4 || document.operation === 'TRANSFER';
   return {
     source,
     document,
     installments,
-    paymentType: input.paymentType ?? (installments.length ? '15' : '01'),
+    paymentType: input.paymentType ?? source.paymentType ?? (unpaid ? '90' : installments.length ? '15' : '01'),
     transport: transportOf(input, document),
-    additionalInfo: additionalInfoOf(document, input.notes),
+    additionalInfo: additionalInfoOf(document, input.notes ?? source.notes),
   };
 }
 
@@ -150,13 +152,17 @@ function summaryOf(c: Awaited<ReturnType<typeof computeFor>>): OutboundNfeSummar
   const d = c.document;
   const t = d.totals;
   const totals: Record<string, string> = {};
-  for (const k of ['vBC', 'vICMS', 'vBCST', 'vST', 'vFCP', 'vFCPST', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vIPI', 'vPIS', 'vCOFINS', 'vOutro', 'vNF', 'vTotTrib'] as const) totals[k] = money(t[k]).toFixed(2);
+  for (const k of ['vBC', 'vICMS', 'vBCST', 'vST', 'vFCP', 'vFCPST', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vIPI', 'vIPIDevol', 'vPIS', 'vCOFINS', 'vOutro', 'vNF', 'vTotTrib'] as const) totals[k] = money(t[k]).toFixed(2);
   return {
     recipientName: d.recipient.name,
     recipientDocument: d.recipient.document,
     recipientEmail: d.recipient.email,
     operationNature: d.operationNature,
     itemCount: d.items.length,
+    direction: d.direction,
+    purpose: d.purpose,
+    references: d.references ?? [],
+    itemSources: d.items.map((i) => i.salesOrderItemId),
     totals,
     installments: c.installments.map((i) => ({ number: i.number, dueDate: i.dueDate, amount: i.amount.toFixed(2) })),
     additionalInfo: c.additionalInfo,
@@ -170,19 +176,22 @@ const randomCode = (number: number) => {
   }
 };
 
+const describe = (source: string) => (source === 'FULFILLMENT' ? 'This fulfilment' : source === 'ORDER' ? 'This order' : `This ${source.toLowerCase().replace('_', ' ')}`);
+
 /**
- * Issues the NF-e of a fulfilment or an order. A retry with the issuing request's Idempotency-Key
- * resumes (or answers) its document; another request for something already billed is a 409.
+ * Issues the NF-e of a fulfilment, an order or a registered source (document-sources.ts). A retry with
+ * the issuing request's Idempotency-Key resumes (or answers) its document; another request for
+ * something that already has a live document is a 409.
  */
 export async function issueInvoice(ctx: TenantContext, input: IssueInput, requestKey: string | null): Promise<{ doc: OutboundNfe; created: boolean }> {
-  const probe = await loadBillingSource(ctx, input, reader());
+  const probe = await probeSource(ctx, input, reader());
   await assertFilialAccess(ctx, probe.filialId);
   const existing = await reader().findOne(OutboundNfe, { where: { companyId: ctx.companyId, claim: In([probe.claim, ...probe.conflictingClaims]) } });
   if (existing) {
     if (requestKey && existing.requestKey === requestKey && existing.claim === probe.claim) {
       return { doc: UNSETTLED_STATUSES.includes(existing.status) ? await settle(ctx, existing.id) : existing, created: false };
     }
-    throw new ConflictError('ALREADY_INVOICED', `${probe.source === 'FULFILLMENT' ? 'This fulfilment' : 'This order'} is already billed by NF-e ${existing.series}/${existing.number} (${existing.status})`, {
+    throw new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} already has NF-e ${existing.series}/${existing.number} (${existing.status})`, {
       invoiceId: encodeId('invoice', existing.id),
       invoiceStatus: existing.status,
     });
@@ -224,6 +233,7 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
         number,
         accessKey: built.accessKey,
         source: c.source.source,
+        sourceId: c.source.sourceId,
         fulfillmentId: c.source.fulfillmentId,
         salesOrderId: c.source.salesOrderId,
         customerId: c.source.customerId,
@@ -249,7 +259,7 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
       return saved;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError('ALREADY_INVOICED', 'This fulfilment or order was billed concurrently');
+    if (isUniqueViolation(err)) throw new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} got its NF-e concurrently`);
     throw err;
   }
   crashPoint('after-signing');
@@ -338,12 +348,23 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer): Prom
       );
       // The fulfilment's receivables now originate in this fiscal document (same transaction).
       if (kind === 'AUTHORIZED' && doc.fulfillmentId !== null) await attachFiscalDocument(em, ctx, { fulfillmentId: doc.fulfillmentId, fiscalDocumentId: doc.id, accessKey: doc.accessKey });
+      // The source's owner reacts in this transaction (stock, payables, credits): all or nothing with the protocol.
+      const owner = ownerOf(after);
+      if (owner) {
+        if (kind === 'AUTHORIZED') await owner.provider.onAuthorized?.(em, ctx, outcomeOf(after));
+        else await owner.provider.onReleased?.(em, ctx, { ...outcomeOf(after), status: 'DENIED' });
+      }
       return after;
     });
   }
   if (answer.kind === 'REJECTED') {
     assertTransition(doc, 'record', 'REJECTED');
-    return transition(ctx, doc, 'REJECTED', { cStat: answer.cStat, xMotivo: answer.xMotivo.slice(0, 255) }, 'nfe.outbound.rejected');
+    const rejected = answer;
+    return inTransaction(async (em) => {
+      const after = await transition(ctx, doc, 'REJECTED', { cStat: rejected.cStat, xMotivo: rejected.xMotivo.slice(0, 255) }, 'nfe.outbound.rejected', em);
+      await ownerOf(after)?.provider.onReleased?.(em, ctx, { ...outcomeOf(after), status: 'REJECTED' });
+      return after;
+    });
   }
   return doc;
 }
@@ -399,7 +420,7 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
  */
 async function reissue(ctx: ActorContext & Partial<TenantContext>, doc: OutboundNfe, sc: FilialSigning, contingency: ContingencyState | null, action: 'contingency' | 'resend', input?: IssueInput, leaseOwner?: string): Promise<OutboundNfe> {
   const tenant: TenantContext = { grantedFiliais: '*', scopes: [], ...ctx };
-  const ids = doc.fulfillmentId !== null ? { fulfillmentId: doc.fulfillmentId } : { salesOrderId: doc.salesOrderId };
+  const ids = targetOf(doc);
   const target: IssueInput = { ...(input ?? {}), ...ids };
   const stored = action === 'contingency' ? { ...storedInput(doc), ...ids } : null;
   return inTransaction(async (em) => {
@@ -469,7 +490,7 @@ function toStored(input: IssueInput): StoredIssueInput {
 }
 
 /** Correct a REJECTED document and send it again with the same number (recomputed from today's data). */
-export async function resendInvoice(ctx: TenantContext, id: number, input: Omit<IssueInput, 'fulfillmentId' | 'salesOrderId'>): Promise<OutboundNfe> {
+export async function resendInvoice(ctx: TenantContext, id: number, input: Omit<IssueInput, 'fulfillmentId' | 'salesOrderId' | 'source'>): Promise<OutboundNfe> {
   const doc = await findInvoice(ctx.companyId, id);
   await assertFilialAccess(ctx, doc.filialId);
   assertAllowed(doc, 'resend');
@@ -478,4 +499,5 @@ export async function resendInvoice(ctx: TenantContext, id: number, input: Omit<
   const updated = await reissue(ctx, doc, sc, await currentContingency(ctx.companyId, doc.filialId), 'resend', { ...storedInput(doc), ...input }, owner);
   return settle(ctx, updated.id, owner);
 }
+
 

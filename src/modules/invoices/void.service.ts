@@ -16,6 +16,7 @@ import { InvoiceSeries } from './entities/invoice-series.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { clientOf, filialSigning, findInvoice, gz, transition } from './invoice-store';
 import { assertTransition } from './invoices.state';
+import { outcomeOf, ownerOf } from './source-hooks';
 import { signatureFor } from './xml/nfe-signer';
 
 /*
@@ -69,7 +70,8 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
       const docs = await em.find(OutboundNfe, { where: { companyId: row.companyId, seriesId: row.seriesId, status: 'REJECTED', number: In(range(row.firstNumber, row.lastNumber)) } });
       for (const d of docs) {
         assertTransition(d, 'void', 'VOIDED');
-        await transition(ctx, d, 'VOIDED', { claim: null }, 'nfe.outbound.number-voided', em, { protocol: reply.protocol });
+        const voided = await transition(ctx, d, 'VOIDED', { claim: null }, 'nfe.outbound.number-voided', em, { protocol: reply.protocol });
+        await ownerOf(voided)?.provider.onReleased?.(em, ctx, { ...outcomeOf(voided), status: 'VOIDED' });
       }
       if (!docs.length) {
         await publishEvent(em, ctx, {

@@ -2,3 +2,4 @@
 export { prepareCounterNote, transmitCounterNote } from './issue.service';
 export type { CounterNoteInput, PreparedNote } from './issue.service';
 export type { NfceDocument } from './entities/nfce-document.entity';
+export { authorizedNoteOfSale } from './originals';

@@ -11,7 +11,7 @@ export async function returnableItems(req: ValidRequest<typeof s.returnableItems
 }
 
 export async function register(req: ValidRequest<typeof s.register>, res: Response) {
-  res.status(201).json(toReturnDto(await returnsService.register(req.ctx, req.valid.params.filialId, req.valid.body)));
+  res.status(201).json(toReturnDto(await returnsService.register(req.ctx, req.valid.params.filialId, req.valid.body, req.header('idempotency-key') ?? null)));
 }
 
 export async function list(req: ValidRequest<typeof s.list>, res: Response) {
@@ -20,4 +20,8 @@ export async function list(req: ValidRequest<typeof s.list>, res: Response) {
 
 export async function detail(req: ValidRequest<typeof s.detail>, res: Response) {
   res.json(toReturnDto(await returnsService.detail(req.ctx, req.valid.params.id)));
+}
+
+export async function issueDocument(req: ValidRequest<typeof s.issueDocument>, res: Response) {
+  res.status(201).json(toReturnDto(await returnsService.issueDocument(req.ctx, req.valid.params.id, req.header('idempotency-key') ?? null)));
 }

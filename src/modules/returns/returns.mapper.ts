@@ -1,7 +1,6 @@
 import { toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
-import type { SalesReturnItem } from './entities/sales-return-item.entity';
-import type { SalesReturn } from './entities/sales-return.entity';
+import type { ReturnView } from './returns.service';
 import type { ReturnableLine } from './returns.repository';
 
 export const toReturnableItemDto = ({ order, item, fulfilledAt }: ReturnableLine) => ({
@@ -23,7 +22,7 @@ export const toReturnableItemDto = ({ order, item, fulfilledAt }: ReturnableLine
   fulfilledAt: fulfilledAt ? fulfilledAt.toISOString() : null,
 });
 
-export const toReturnDto = ({ ret, items }: { ret: SalesReturn; items: SalesReturnItem[] }) => ({
+export const toReturnDto = ({ ret, items, documents, credits, documentProblem }: ReturnView) => ({
   id: encodeId('return', ret.id),
   code: ret.code,
   filialId: encodeId('filial', ret.filialId),
@@ -39,7 +38,13 @@ export const toReturnDto = ({ ret, items }: { ret: SalesReturn; items: SalesRetu
     restock: i.restock,
     unitCost: toJsonNumber(i.unitCost, 'cost'),
     refundAmount: toJsonNumber(i.refundAmount, 'amount'),
+    fiscalOrigins: (i.fiscalOrigins ?? []).map((o) => ({ accessKey: o.accessKey, lineNumber: o.lineNumber, quantity: toJsonNumber(o.quantity, 'quantity') })),
   })),
+  origin: ret.origin,
+  importedAccessKey: ret.importedAccessKey,
+  documents: documents.map((d) => ({ invoiceId: encodeId('invoice', d.invoiceId), status: d.status, accessKey: d.accessKey, series: d.series, number: d.number, live: d.live })),
+  credits: credits.map((c) => ({ tax: c.tax, base: toJsonNumber(c.base, 'amount'), amount: toJsonNumber(c.amount, 'amount'), accessKey: c.accessKey, status: c.status, entryDate: c.entryDate })),
+  documentProblem: documentProblem ?? null,
   createdBy: ret.actor,
   createdAt: new Date(ret.createdAt).toISOString(),
 });

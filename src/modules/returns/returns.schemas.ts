@@ -37,4 +37,5 @@ export const returnSchemas = {
     query: Joi.object({ ...pagination, customerId: id('customer'), from: isoDate(), to: isoDate() }),
   }),
   detail: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('return').required() }) }),
+  issueDocument: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('return').required() }) }),
 };

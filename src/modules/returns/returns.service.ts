@@ -3,9 +3,9 @@ import { recordAudit } from '../../core/audit/audit.service';
 import { assertFilialAccess } from '../../core/auth/tenancy';
 import type { TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, reader } from '../../core/db/transaction';
 import { Dec, sum, toFixed, toJsonNumber } from '../../core/decimal';
-import { BusinessRuleError, FieldError, NotFoundError, ValidationError } from '../../core/errors';
+import { AppError, BusinessRuleError, FieldError, NotFoundError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../core/pagination';
@@ -21,6 +21,11 @@ import { departureCost, refundFor } from './returns.rules';
 import { canDo } from '../sales-order/sales-order.state';
 import { recordReturnedQuantities } from '../sales-order/services/returned.service';
 import { creditReturn } from '../receivables';
+import { invoicesOfSource, issueInvoice, SourceInvoice } from '../invoices';
+import type { EntityManager } from 'typeorm';
+import type { FiscalOrigin } from './entities/sales-return-item.entity';
+import type { SalesReturnTaxCredit } from './entities/sales-return-tax-credit.entity';
+import { allocateOrigins, creditsOfReturns, originalsOfSales } from './return-document.service';
 
 export const RETURN_CODE_SEQUENCE = 'return-code';
 
@@ -29,6 +34,32 @@ export interface ReturnInput {
   reason: string;
   refundMethod: string;
   items: { salesOrderItemId: number; quantity: Dec; restock: boolean }[];
+}
+
+/** A return with its fiscal side: our devolução documents (or the customer's imported key), the credits taken. */
+export interface ReturnView {
+  ret: SalesReturn;
+  items: SalesReturnItem[];
+  documents: SourceInvoice[];
+  credits: SalesReturnTaxCredit[];
+  /** Why our devolução could not be issued with the return (it may be issued again: POST /returns/{id}/document). */
+  documentProblem?: { code: string; detail: string } | null;
+}
+
+async function withFiscal(em: EntityManager, companyId: number, rows: { ret: SalesReturn; items: SalesReturnItem[] }[]): Promise<ReturnView[]> {
+  const ids = rows.map((r) => r.ret.id);
+  const [docs, credits] = await Promise.all([invoicesOfSource(companyId, 'CUSTOMER_RETURN', ids, em), creditsOfReturns(em, companyId, ids)]);
+  return rows.map((r) => ({ ...r, documents: docs.get(r.ret.id) ?? [], credits: credits.filter((c) => c.returnId === r.ret.id) }));
+}
+
+/** What booking a return needs beyond the request: where it came from (counter or an imported devolução). */
+export interface Booking {
+  origin: 'COUNTER' | 'IMPORTED';
+  importedAccessKey: string | null;
+  /** IMPORTED: the lines of the customer's document already traced to ours. */
+  origins?: Map<number, FiscalOrigin[]>;
+  /** IMPORTED: what else commits with the return (the credits of the customer's document). */
+  afterBooked?: (em: EntityManager, returnId: number) => Promise<void>;
 }
 
 async function assertCustomer(companyId: number, customerId: number): Promise<void> {
@@ -62,7 +93,26 @@ export const returnsService = {
    * restocked goods come back at the cost they left with, damaged ones post no stock, the refund is
    * each line's net value of the returned units, and returned quantities go up.
    */
-  async register(ctx: TenantContext, filialId: number, input: ReturnInput): Promise<{ ret: SalesReturn; items: SalesReturnItem[] }> {
+  async register(ctx: TenantContext, filialId: number, input: ReturnInput, requestKey: string | null = null): Promise<ReturnView> {
+    const returnId = await this.book(ctx, filialId, input, { origin: 'COUNTER', importedAccessKey: null });
+    // Goods sold with our NF-e/NFC-e come back with our entry devolução, issued as part of the return.
+    const problem = await issueReturnDocument(ctx, returnId, requestKey);
+    const [view] = await withFiscal(reader(), ctx.companyId, await loadReturns(reader(), ctx.companyId, [returnId]));
+    return { ...view, documentProblem: problem };
+  },
+
+  /** Issues (again) our devolução of a return: after a failure at registration, or after a cancellation. */
+  async issueDocument(ctx: TenantContext, id: number, requestKey: string | null): Promise<ReturnView> {
+    const [found] = await loadReturns(reader(), ctx.companyId, [id]);
+    if (!found) throw new NotFoundError('Return');
+    await assertFilialAccess(ctx, found.ret.filialId);
+    await issueInvoice(ctx, { source: { kind: 'CUSTOMER_RETURN', id } }, requestKey);
+    const [view] = await withFiscal(reader(), ctx.companyId, await loadReturns(reader(), ctx.companyId, [id]));
+    return view;
+  },
+
+  /** The return's booking (one transaction): returnable check under locks, stock, returned quantities, receivables; its id. */
+  async book(ctx: TenantContext, filialId: number, input: ReturnInput, booking: Booking): Promise<number> {
     const seen = new Set<number>();
     const repeated: FieldError[] = [];
     input.items.forEach((l, i) => (seen.has(l.salesOrderItemId) ? repeated.push({ path: `items[${i}].salesOrderItemId`, message: 'the same item appears twice' }) : seen.add(l.salesOrderItemId)));
@@ -101,6 +151,8 @@ export const returnsService = {
         return { input: l, item, unitCost, refund: refundFor(item, item.returnedQuantity, l.quantity), lineIndex };
       });
       const refundAmount = sum(lines.map((l) => l.refund));
+      // The units are traced to the sale's authorized NF-e/NFC-e lines (under the same locks, so two returns never take the same units).
+      const origins = booking.origins ?? (await allocateOrigins(em, ctx.companyId, lines.map((l) => ({ line: l.item, quantity: l.input.quantity })), await originalsOfSales(ctx.companyId, [...new Set(items.map((i) => i.salesOrderId))], em)));
 
       const insert = await em.insert(SalesReturn, {
         companyId: ctx.companyId,
@@ -111,6 +163,8 @@ export const returnsService = {
         refundMethod: method.code,
         refundAmount,
         actor: ctx.actor,
+        origin: booking.origin,
+        importedAccessKey: booking.importedAccessKey,
       });
       const returnId = Number(insert.identifiers[0].id);
       await em.insert(
@@ -125,6 +179,7 @@ export const returnsService = {
           restock: l.input.restock,
           unitCost: l.unitCost,
           refundAmount: l.refund,
+          fiscalOrigins: origins.get(l.item.id) ?? null,
         })),
       );
       await recordReturnedQuantities(
@@ -166,6 +221,7 @@ export const returnsService = {
         action: 'REGISTERED',
         changes: Object.fromEntries(lines.map((l) => [`salesOrderItem:${encodeId('sales-order-item', l.item.id)}.returnedQuantity`, [toFixed(l.item.returnedQuantity, 'quantity'), toFixed(l.item.returnedQuantity.plus(l.input.quantity), 'quantity')]])),
       });
+      await booking.afterBooked?.(em, returnId);
       await publishEvent(em, ctx, {
         type: 'return.registered',
         filialId,
@@ -177,6 +233,8 @@ export const returnsService = {
           customerId: encodeId('customer', input.customerId),
           refundMethod: method.code,
           refundAmount: toJsonNumber(refundAmount, 'amount'),
+          origin: booking.origin,
+          importedAccessKey: booking.importedAccessKey,
           items: lines.map((l) => ({
             salesOrderId: encodeId('sales-order', l.item.salesOrderId),
             salesOrderItemId: encodeId('sales-order-item', l.item.id),
@@ -186,24 +244,39 @@ export const returnsService = {
           })),
         },
       });
-      const [loaded] = await loadReturns(em, ctx.companyId, [returnId]);
-      return loaded;
+      return returnId;
     });
   },
 
-  async list(ctx: TenantContext, filialId: number, q: PageRequest & { customerId?: number; from?: string; to?: string }): Promise<Page<{ ret: SalesReturn; items: SalesReturnItem[] }>> {
+  async list(ctx: TenantContext, filialId: number, q: PageRequest & { customerId?: number; from?: string; to?: string }): Promise<Page<ReturnView>> {
     const em = dataSource.manager;
     const qb = em.createQueryBuilder(SalesReturn, 'r').where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId: ctx.companyId, filialId });
     if (q.customerId !== undefined) qb.andWhere('r.customer_id = :customerId', { customerId: q.customerId });
     if (q.from) qb.andWhere('r.created_at >= :from', { from: `${q.from} 00:00:00` });
     if (q.to) qb.andWhere('r.created_at <= :to', { to: `${q.to} 23:59:59.999` });
-    return paginate(qb, [{ column: 'r.id', direction: 'DESC' }], q, (ids) => loadReturns(em, ctx.companyId, ids), (r) => r.ret.id);
+    return paginate(qb, [{ column: 'r.id', direction: 'DESC' }], q, async (ids) => withFiscal(em, ctx.companyId, await loadReturns(em, ctx.companyId, ids)), (r) => r.ret.id);
   },
 
-  async detail(ctx: TenantContext, id: number): Promise<{ ret: SalesReturn; items: SalesReturnItem[] }> {
+  async detail(ctx: TenantContext, id: number): Promise<ReturnView> {
     const [found] = await loadReturns(dataSource.manager, ctx.companyId, id > 0 ? [id] : []);
     if (!found) throw new NotFoundError('Return');
     await assertFilialAccess(ctx, found.ret.filialId);
-    return found;
+    const [view] = await withFiscal(reader(), ctx.companyId, [found]);
+    return view;
   },
 };
+
+/**
+ * Our entry devolução for a return traced to documents of ours; null when issued (or nothing to issue),
+ * else the problem (certificate, fiscal data, authority): the return stands and the document may be issued later.
+ */
+async function issueReturnDocument(ctx: TenantContext, returnId: number, requestKey: string | null): Promise<{ code: string; detail: string } | null> {
+  try {
+    await issueInvoice(ctx, { source: { kind: 'CUSTOMER_RETURN', id: returnId } }, requestKey);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'RETURN_WITHOUT_FISCAL_DOCUMENT') return null;
+    if (err instanceof AppError) return { code: err.code, detail: err.message };
+    throw err;
+  }
+}

@@ -3,7 +3,8 @@ import { AmountColumn, BlobColumn, CreatedAtColumn, DateTimeColumn, IdColumn, Js
 import type { Dec } from '../../../core/decimal';
 
 export type OutboundNfeStatus = 'SIGNED' | 'SENT' | 'AUTHORIZED' | 'REJECTED' | 'DENIED' | 'CANCELLED' | 'VOIDED';
-export type OutboundNfeSource = 'FULFILLMENT' | 'ORDER';
+/** What a document issues for: billing (a fulfilment, an order) or a source another module owns (document-sources.ts). */
+export type OutboundNfeSource = 'FULFILLMENT' | 'ORDER' | 'CUSTOMER_RETURN' | 'SUPPLIER_RETURN' | 'TRANSFER';
 export type EmailStatus = 'NONE' | 'PENDING' | 'SENT' | 'FAILED';
 
 /** What the document says, kept beside its XML for lists and the API (no re-parsing). */
@@ -16,6 +17,13 @@ export interface OutboundNfeSummary {
   totals: Record<string, string>;
   installments: { number: string; dueDate: string; amount: string }[];
   additionalInfo: string;
+  /** tpNF and finNFe (absent on documents issued before devoluções: 1 and 1). */
+  direction?: 0 | 1;
+  purpose?: 1 | 2 | 3 | 4;
+  /** NFref/refNFe keys. */
+  references?: string[];
+  /** The sales-order line of each det (nItem − 1), for devoluções of this document. */
+  itemSources?: (number | null)[];
   /** What the issuing request asked (installments, payment, transport, notes): a rebuild uses it again. */
   input?: StoredIssueInput;
 }
@@ -63,19 +71,24 @@ export class OutboundNfe {
   @Column({ name: 'access_key', type: 'varchar', length: 44 })
   accessKey!: string;
 
-  @Column({ type: 'varchar', length: 12 })
+  @Column({ type: 'varchar', length: 16 })
   source!: OutboundNfeSource;
+
+  /** The owning module's id of a source other than billing (the return, supplier return or transfer); null for billing. */
+  @Column({ name: 'source_id', type: 'int', nullable: true })
+  sourceId!: number | null;
 
   @Column({ name: 'fulfillment_id', type: 'int', nullable: true })
   fulfillmentId!: number | null;
 
-  @IdColumn({ name: 'sales_order_id' })
-  salesOrderId!: number;
+  /** The sale billed (billing) or returned (a customer return); null for sources without a sale. */
+  @Column({ name: 'sales_order_id', type: 'int', nullable: true })
+  salesOrderId!: number | null;
 
   @Column({ name: 'customer_id', type: 'int', nullable: true })
   customerId!: number | null;
 
-  /** "F<fulfilmentId>" / "O<orderId>" while the document lives; null once voided. */
+  /** "F<fulfilmentId>" / "O<orderId>" / "CR<returnId>" / "SR<supplierReturnId>" / "TR<transferId>" while the document lives; null once voided or cancelled. */
   @Column({ type: 'varchar', length: 24, nullable: true })
   claim!: string | null;
 

@@ -190,9 +190,10 @@ function detXml(i: FiscalItem): string {
       `<vIBS>${a2(r.ibsValue)}</vIBS><gCBS><pCBS>${r4(r.cbsRate)}</pCBS><vCBS>${a2(r.cbsValue)}</vCBS></gCBS></gIBSCBS></IBSCBS>`
     : '';
   const imposto = `<imposto><vTotTrib>${a2(i.approximateTaxes)}</vTotTrib>${icmsXml(i.icms)}${ipi}${pisCofinsXml('PIS', i.pis)}${pisCofinsXml('COFINS', i.cofins)}${difal}${ibsCbs}</imposto>`;
+  const devol = i.returnedIpi ? `<impostoDevol><pDevol>${i.returnedIpi.percent.toFixed(2)}</pDevol><IPI><vIPIDevol>${a2(i.returnedIpi.value)}</vIPIDevol></IPI></impostoDevol>` : '';
   // vItem (NT 2025.002): the line's value without the informative IBS/CBS (they are not owed in 2026).
   const vItem = r ? `<vItem>${a2(i.total)}</vItem>` : '';
-  return `<det nItem="${i.lineNumber}">${prod}${imposto}${vItem}</det>`;
+  return `<det nItem="${i.lineNumber}">${prod}${imposto}${devol}${vItem}</det>`;
 }
 
 function totalXml(doc: ComputedFiscalDocument): string {
@@ -240,12 +241,13 @@ export function buildNfeXml(doc: ComputedFiscalDocument, h: NfeHeader): BuiltNfe
     randomCode: h.randomCode,
   });
   const idDest = doc.destination === 'INTERNAL' ? 1 : doc.destination === 'INTERSTATE' ? 2 : 3;
+  const refs = (doc.references ?? []).map((k) => `<NFref><refNFe>${k}</refNFe></NFref>`).join('');
   const contingency = h.contingency ? `<dhCont>${brasilia(h.contingency.at)}</dhCont>${txt('xJust', h.contingency.reason, 256)}` : '';
   const ide =
     `<ide><cUF>${issuer.ufCode}</cUF><cNF>${h.randomCode}</cNF>${txt('natOp', doc.operationNature, 60)}<mod>${doc.model}</mod><serie>${h.series}</serie><nNF>${h.number}</nNF>` +
     `<dhEmi>${issuedAtText}</dhEmi><dhSaiEnt>${issuedAtText}</dhSaiEnt><tpNF>${doc.direction}</tpNF><idDest>${idDest}</idDest><cMunFG>${issuer.address.municipalityCode}</cMunFG>` +
     `<tpImp>1</tpImp><tpEmis>${h.emissionType}</tpEmis><cDV>${accessKey[43]}</cDV><tpAmb>${h.tpAmb}</tpAmb><finNFe>${doc.purpose}</finNFe>` +
-    `<indFinal>${doc.finalConsumer ? 1 : 0}</indFinal><indPres>${doc.presence}</indPres><procEmi>0</procEmi><verProc>${VER_PROC}</verProc>${contingency}</ide>`;
+    `<indFinal>${doc.finalConsumer ? 1 : 0}</indFinal><indPres>${doc.presence}</indPres><procEmi>0</procEmi><verProc>${VER_PROC}</verProc>${contingency}${refs}</ide>`;
   const emitDoc = issuer.document.length === 11 ? el('CPF', issuer.document) : el('CNPJ', issuer.document);
   const emit =
     `<emit>${emitDoc}${txt('xNome', issuer.name, 60)}${txt('xFant', issuer.tradeName, 60)}${address('enderEmit', issuer.address)}` +
@@ -266,7 +268,10 @@ export function buildNfeXml(doc: ComputedFiscalDocument, h: NfeHeader): BuiltNfe
       h.installments.map((d) => `<dup><nDup>${esc(d.number)}</nDup><dVenc>${d.dueDate}</dVenc><vDup>${a2(d.amount)}</vDup></dup>`).join('') +
       `</cobr>`
     : '';
-  const pag = `<pag><detPag><indPag>${h.installments.length > 1 || (h.installments.length === 1 && h.installments[0].dueDate > issuedAtText.slice(0, 10)) ? 1 : 0}</indPag><tPag>${h.paymentType}</tPag><vPag>${a2(vNF)}</vPag></detPag></pag>`;
+  // tPag 90 (sem pagamento: devoluções, ajustes, transfers) carries vPag 0 and no indPag (NT 2016.002 rule 871).
+  const pag = h.paymentType === '90'
+    ? `<pag><detPag><tPag>90</tPag><vPag>0.00</vPag></detPag></pag>`
+    : `<pag><detPag><indPag>${h.installments.length > 1 || (h.installments.length === 1 && h.installments[0].dueDate > issuedAtText.slice(0, 10)) ? 1 : 0}</indPag><tPag>${h.paymentType}</tPag><vPag>${a2(vNF)}</vPag></detPag></pag>`;
   const infAdic = layoutText(h.additionalInfo, 5000) ? `<infAdic>${txt('infCpl', h.additionalInfo, 5000)}</infAdic>` : '';
   const body = `${ide}${emit}${dest}${det}${totalXml(doc)}${transportXml(h.transport)}${cobr}${pag}${infAdic}`;
   const canonicalInfNFe = `<infNFe xmlns="${NFE_NS}" Id="NFe${accessKey}" versao="4.00">${body}</infNFe>`;

@@ -1,6 +1,13 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { AmountColumn, IdColumn, PriceColumn, QuantityColumn } from '../../../core/db/columns';
+import { AmountColumn, IdColumn, JsonColumn, PriceColumn, QuantityColumn } from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
+
+/** The original NF-e/NFC-e lines a returned quantity reverses (quantities as decimal strings). */
+export interface FiscalOrigin {
+  accessKey: string;
+  lineNumber: number;
+  quantity: string;
+}
 
 @Entity('sales_return_item')
 @Index('ix_sales_return_item_return', ['companyId', 'returnId'])
@@ -37,4 +44,8 @@ export class SalesReturnItem {
 
   @AmountColumn({ name: 'refund_amount' })
   refundAmount!: Dec;
+
+  /** Where the returned units were invoiced (null: sold without a fiscal document of ours). */
+  @JsonColumn({ name: 'fiscal_origins', nullable: true })
+  fiscalOrigins!: FiscalOrigin[] | null;
 }

@@ -7,6 +7,7 @@ import { Dec } from '../../../core/decimal';
 @Index('uq_sales_return_code', ['companyId', 'code'], { unique: true })
 @Index('ix_sales_return_filial', ['companyId', 'filialId', 'id'])
 @Index('ix_sales_return_customer', ['companyId', 'filialId', 'customerId', 'id'])
+@Index('uq_sales_return_imported_key', ['companyId', 'importedAccessKey'], { unique: true })
 export class SalesReturn {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -39,4 +40,12 @@ export class SalesReturn {
 
   @CreatedAtColumn()
   createdAt!: Date;
+
+  /** COUNTER: registered here (our entry devolução is issued); IMPORTED: the customer's own devolução NF-e, imported. */
+  @Column({ type: 'varchar', length: 10, default: 'COUNTER' })
+  origin!: 'COUNTER' | 'IMPORTED';
+
+  /** The customer's devolução key when IMPORTED (one return per imported document). */
+  @Column({ name: 'imported_access_key', type: 'varchar', length: 44, nullable: true })
+  importedAccessKey!: string | null;
 }
