@@ -74,6 +74,8 @@ describe('NF-e re-import after the entry document is cancelled', () => {
     expect(trail).to.deep.equal([
       ['STAGED', undefined, undefined],
       ['IMPORTED', firstId, undefined],
+      // The upload's key consulted at the authority before the first confirmation.
+      ['AUTHORITY_CHECKED', undefined, undefined],
       ['IMPORT_RELEASED', firstId, 'CANCELLED'],
       ['IMPORTED', secondId, undefined],
     ]);
