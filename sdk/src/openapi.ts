@@ -800,6 +800,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/entry-document/nfe/consultar-protocolo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consult an inbound NF-e's key at the authority (NFeConsultaProtocolo4): an XML uploaded by hand is confirmed only once the authority answered "authorized" with its digest (CONFIRMED); the answer is kept on the record */
+        post: operations["postApiEntryDocumentNfeConsultarProtocolo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/entry-document/nfe/dfe-log/{filialId}": {
         parameters: {
             query?: never;
@@ -2641,6 +2658,40 @@ export interface paths {
         };
         /** Lines of a confirmed entry document with what can still go back to the supplier */
         get: operations["getApiSupplierReturnsReturnableItemsEntryDocumentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transfer goods from this filial (x-filial-id) to another of the company: its NF-e (CFOP 5152/6152, 5409/6409 for ST goods, from the tax engine) is issued now; when authorized the units leave at the average cost, cancelling the NF-e (POST /invoices/:id/cancel) brings them back; the receiving filial books them by importing the NF-e */
+        post: operations["postApiTransfers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transfer with its units, costs and NF-e */
+        get: operations["getApiTransfersDetailId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5391,6 +5442,18 @@ export interface components {
         EntryDocumentNfe: {
             /** @example 35260311222333000181550010000183421000183428 */
             accessKey: string;
+            /** @description the last NFeConsultaProtocolo4 of an uploaded XML */
+            authorityCheck: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                checkedAt: string;
+                /** @example 100 */
+                cStat: string | null;
+                /** @enum {string} */
+                outcome: "CONFIRMED" | "NOT_FOUND" | "CANCELLED" | "DENIED" | "DIGEST_MISMATCH";
+            } | null;
             /** @enum {string} */
             authorityStatus: "AUTHORIZED" | "DENIED" | "CANCELLED";
             /**
@@ -5475,6 +5538,14 @@ export interface components {
             protocol: string | null;
             /** @example 1 */
             series: string | null;
+            /** @description who signed the XML; UNTRUSTED blocks confirmation */
+            signer: {
+                reasons: string[];
+                /** @example 12345678000195 */
+                signerDocument: string | null;
+                /** @enum {string} */
+                verdict: "TRUSTED" | "UNTRUSTED" | "UNVERIFIABLE";
+            } | null;
             /** @enum {string} */
             source: "SEFAZ" | "UPLOAD";
             /**
@@ -6326,6 +6397,8 @@ export interface components {
         FilialSettings: {
             address: components["schemas"]["FilialAddress"] | null;
             allowNegativeStock: boolean;
+            /** @description homologation only: uploaded NF-e XML may be confirmed without consulting its key at the authority */
+            allowUnverifiedUploads: boolean;
             /** @description send ciência da operação automatically on new NF-e summaries */
             autoCiencia: boolean;
             /** @example 4751201 */
@@ -7183,6 +7256,20 @@ export interface components {
             status: "ok";
             /** @example 1.8.0 */
             version: string;
+        };
+        InboundConsultation: {
+            /** @example 100 */
+            cStat: string;
+            inbound: components["schemas"]["NfeInbound"];
+            /**
+             * @description CONFIRMED: authorized, and its digVal is this document's DigestValue
+             * @enum {string}
+             */
+            outcome: "CONFIRMED" | "NOT_FOUND" | "CANCELLED" | "DENIED" | "DIGEST_MISMATCH";
+            /** @example 135260000123456 */
+            protocol: string | null;
+            /** @example Autorizado o uso da NF-e */
+            xMotivo: string;
         };
         Invoice: {
             /** @example 35261111222333000181550010000001231123456780 */
@@ -8100,6 +8187,18 @@ export interface components {
              * @example 35260311222333000181550010000012341000012345
              */
             accessKey: string;
+            /** @description the last NFeConsultaProtocolo4 of the key (uploads need CONFIRMED to be confirmed) */
+            authorityCheck: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                checkedAt: string;
+                /** @example 100 */
+                cStat: string | null;
+                /** @enum {string} */
+                outcome: "CONFIRMED" | "NOT_FOUND" | "CANCELLED" | "DENIED" | "DIGEST_MISMATCH";
+            } | null;
             /** @enum {string} */
             authorityStatus: "AUTHORIZED" | "DENIED" | "CANCELLED";
             /**
@@ -8196,6 +8295,20 @@ export interface components {
             protocol: string | null;
             /** @example 1 */
             series: string | null;
+            /** @description who signed the XML (SPEC §2); null when the signature did not verify or was stored before signers were judged */
+            signer: {
+                reasons: string[];
+                /**
+                 * @description the CNPJ (or CPF) the signer's certificate names
+                 * @example 12345678000195
+                 */
+                signerDocument: string | null;
+                /**
+                 * @description UNTRUSTED blocks confirmation (NFE_SIGNER_UNTRUSTED); UNVERIFIABLE: the chain could not be followed (roots not installed)
+                 * @enum {string}
+                 */
+                verdict: "TRUSTED" | "UNTRUSTED" | "UNVERIFIABLE";
+            } | null;
             /** @enum {string} */
             source: "SEFAZ" | "UPLOAD";
             /**
@@ -8226,6 +8339,18 @@ export interface components {
              * @example 35260311222333000181550010000012341000012345
              */
             accessKey: string;
+            /** @description the last NFeConsultaProtocolo4 of the key (uploads need CONFIRMED to be confirmed) */
+            authorityCheck: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                checkedAt: string;
+                /** @example 100 */
+                cStat: string | null;
+                /** @enum {string} */
+                outcome: "CONFIRMED" | "NOT_FOUND" | "CANCELLED" | "DENIED" | "DIGEST_MISMATCH";
+            } | null;
             /** @enum {string} */
             authorityStatus: "AUTHORIZED" | "DENIED" | "CANCELLED";
             /**
@@ -8326,6 +8451,20 @@ export interface components {
             report: components["schemas"]["NfeValidationReport"] | null;
             /** @example 1 */
             series: string | null;
+            /** @description who signed the XML (SPEC §2); null when the signature did not verify or was stored before signers were judged */
+            signer: {
+                reasons: string[];
+                /**
+                 * @description the CNPJ (or CPF) the signer's certificate names
+                 * @example 12345678000195
+                 */
+                signerDocument: string | null;
+                /**
+                 * @description UNTRUSTED blocks confirmation (NFE_SIGNER_UNTRUSTED); UNVERIFIABLE: the chain could not be followed (roots not installed)
+                 * @enum {string}
+                 */
+                verdict: "TRUSTED" | "UNTRUSTED" | "UNVERIFIABLE";
+            } | null;
             /** @enum {string} */
             source: "SEFAZ" | "UPLOAD";
             /**
@@ -12029,6 +12168,100 @@ export interface components {
         ThirdPartyStockPage: {
             data: components["schemas"]["ThirdPartyStockBalance"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        Transfer: {
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            authorizedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example maria.souza */
+            createdBy: string;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            fromFilialId: string;
+            /**
+             * @description transfer id (hashid)
+             * @example ZV3MQl3N
+             */
+            id: string;
+            /** @description the NF-e issued for the transfer, newest first */
+            invoices: {
+                /** @example 35261111222333000181550010000001231123456780 */
+                accessKey: string;
+                /**
+                 * @description invoice id (hashid)
+                 * @example 4LkMelkd
+                 */
+                id: string;
+                live: boolean;
+                /** @example 123 */
+                number: number;
+                /** @example 1 */
+                series: number;
+                /** @example AUTHORIZED */
+                status: string;
+            }[];
+            items: {
+                /** @example 1 */
+                lineNumber: number;
+                /**
+                 * @description product id (hashid)
+                 * @example AlGMkl3O
+                 */
+                productId: string;
+                /**
+                 * @description quantity, up to 4 decimal places
+                 * @example 12.5
+                 */
+                quantity: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                total: number;
+                /**
+                 * @description unit price or cost, up to 10 decimal places
+                 * @example 8.4367
+                 */
+                unitCost: number;
+            }[];
+            /** @example Reposição da loja do centro */
+            notes: string | null;
+            /**
+             * @description ISSUING: NF-e being issued, units held; AUTHORIZED: stock left the sending filial; RELEASED: NF-e rejected/denied/voided; CANCELLED: NF-e cancelled, stock back
+             * @enum {string}
+             */
+            status: "ISSUING" | "AUTHORIZED" | "RELEASED" | "CANCELLED";
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            toFilialId: string;
+            /**
+             * @description the units at the sending filial’s average cost (vProd)
+             * @example 1289.9
+             */
+            total: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 2 */
+            version: number;
         };
         Webhook: {
             active: boolean;
@@ -25487,6 +25720,370 @@ export interface operations {
                      *       "status": 504,
                      *       "detail": "Tax authority timeout",
                      *       "instance": "/api/entry-document/nfe/consultar-por-chave",
+                     *       "code": "SEFAZ_TIMEOUT",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SEFAZ_TIMEOUT";
+                        /** @constant */
+                        status?: 504;
+                    };
+                };
+            };
+        };
+    };
+    postApiEntryDocumentNfeConsultarProtocolo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accessKey": "35260311222333000181550010000012341100000343"
+                 *     }
+                 */
+                "application/json": {
+                    accessKey?: string;
+                    /**
+                     * @description nfe-inbound id (hashid)
+                     * @example 9mdMwlPV
+                     */
+                    inboundId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundConsultation"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND, NFE_INBOUND_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND" | "NFE_INBOUND_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, SEFAZ_REJECTED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "CERTIFICATE_CNPJ_MISMATCH",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "SEFAZ_REJECTED";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+            /** @description Tax authority failure: SEFAZ_BAD_REPLY, SEFAZ_FAILURE, SEFAZ_SOAP_FAULT, SEFAZ_TLS_FAILURE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Tax authority failure",
+                     *       "status": 502,
+                     *       "detail": "Tax authority failure",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "SEFAZ_BAD_REPLY",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SEFAZ_BAD_REPLY" | "SEFAZ_FAILURE" | "SEFAZ_SOAP_FAULT" | "SEFAZ_TLS_FAILURE";
+                        /** @constant */
+                        status?: 502;
+                    };
+                };
+            };
+            /** @description Unavailable: SEFAZ_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unavailable",
+                     *       "status": 503,
+                     *       "detail": "Unavailable",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
+                     *       "code": "SEFAZ_UNAVAILABLE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SEFAZ_UNAVAILABLE";
+                        /** @constant */
+                        status?: 503;
+                    };
+                };
+            };
+            /** @description Tax authority timeout: SEFAZ_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Tax authority timeout",
+                     *       "status": 504,
+                     *       "detail": "Tax authority timeout",
+                     *       "instance": "/api/entry-document/nfe/consultar-protocolo",
                      *       "code": "SEFAZ_TIMEOUT",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -52005,6 +52602,8 @@ export interface operations {
                         street: string;
                     };
                     allowNegativeStock?: boolean;
+                    /** @description homologation filials only: an NF-e XML uploaded by hand may be confirmed without its key consulted at the authority (refused with 422 for PRODUCTION) */
+                    allowUnverifiedUploads?: boolean;
                     /** @description send CIENCIA before downloading a summary’s full XML */
                     autoCiencia?: boolean;
                     cnae?: string | null;
@@ -52215,6 +52814,31 @@ export interface operations {
                         code?: "UNSUPPORTED_MEDIA_TYPE";
                         /** @constant */
                         status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: UNVERIFIED_UPLOADS_PRODUCTION */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/settings/filial/:filialId",
+                     *       "code": "UNVERIFIED_UPLOADS_PRODUCTION",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNVERIFIED_UPLOADS_PRODUCTION";
+                        /** @constant */
+                        status?: 422;
                     };
                 };
             };
@@ -53440,6 +54064,559 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/supplier-returns/returnable-items/:entryDocumentId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiTransfers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "toFilialId": "9L5M8lJM",
+                 *       "items": [
+                 *         {
+                 *           "productId": "AlGMkl3O",
+                 *           "quantity": 12
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description one line per product */
+                    items: {
+                        /**
+                         * @description product id (hashid)
+                         * @example AlGMkl3O
+                         */
+                        productId: string;
+                        /** @description A quantity: up to 4 decimal places, greater than 0; a JSON number or a numeric string (e.g. "12.5"). */
+                        quantity: number | string;
+                    }[];
+                    notes?: string | null;
+                    /**
+                     * @description the receiving filial (another filial of the company)
+                     * @example 9L5M8lJM
+                     */
+                    toFilialId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/transfers",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/transfers",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/transfers",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND, PRODUCT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/transfers",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND" | "PRODUCT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/transfers",
+                     *       "code": "ALREADY_INVOICED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/transfers",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/transfers",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, FISCAL_DATA_INVALID, FISCAL_DATA_MISSING, FISCAL_RULE_MISSING, INSUFFICIENT_STOCK, TRANSFER_SAME_FILIAL */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/transfers",
+                     *       "code": "CERTIFICATE_CNPJ_MISMATCH",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "FISCAL_DATA_INVALID" | "FISCAL_DATA_MISSING" | "FISCAL_RULE_MISSING" | "INSUFFICIENT_STOCK" | "TRANSFER_SAME_FILIAL";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/transfers",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/transfers",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+            /** @description Tax authority failure: SEFAZ_BAD_REPLY, SEFAZ_SOAP_FAULT, SEFAZ_TLS_FAILURE */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Tax authority failure",
+                     *       "status": 502,
+                     *       "detail": "Tax authority failure",
+                     *       "instance": "/api/transfers",
+                     *       "code": "SEFAZ_BAD_REPLY",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SEFAZ_BAD_REPLY" | "SEFAZ_SOAP_FAULT" | "SEFAZ_TLS_FAILURE";
+                        /** @constant */
+                        status?: 502;
+                    };
+                };
+            };
+            /** @description Unavailable: SEFAZ_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unavailable",
+                     *       "status": 503,
+                     *       "detail": "Unavailable",
+                     *       "instance": "/api/transfers",
+                     *       "code": "SEFAZ_UNAVAILABLE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SEFAZ_UNAVAILABLE";
+                        /** @constant */
+                        status?: 503;
+                    };
+                };
+            };
+            /** @description Tax authority timeout: SEFAZ_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Tax authority timeout",
+                     *       "status": 504,
+                     *       "detail": "Tax authority timeout",
+                     *       "instance": "/api/transfers",
+                     *       "code": "SEFAZ_TIMEOUT",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SEFAZ_TIMEOUT";
+                        /** @constant */
+                        status?: 504;
+                    };
+                };
+            };
+        };
+    };
+    getApiTransfersDetailId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description transfer id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/transfers/detail/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/transfers/detail/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/transfers/detail/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: TRANSFER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/transfers/detail/:id",
+                     *       "code": "TRANSFER_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TRANSFER_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/transfers/detail/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/transfers/detail/:id",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

@@ -3,6 +3,7 @@ import { catalogRoutes } from './catalog/catalog.router';
 import { cteBatchHandler } from './cte/cte-batch';
 import { cteRoutes } from './cte/cte.router';
 import { invoiceRoutes } from './invoices/invoices.router';
+import { transferRoutes } from './transfers/transfers.router';
 import { nfceRoutes } from './nfce/nfce.router';
 import { entryDocumentRoutes } from './entry-document/entry-document.router';
 import { eventRoutes } from './events/events.router';
@@ -54,5 +55,5 @@ export function allRoutes(): RouteDef[] {
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
   // POST /sales-order is quick-sale's (it dispatches to sales-order's create), listed where sales orders begin.
-  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...receivableRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes, ...invoiceRoutes, ...nfceRoutes, ...supplierReturnRoutes];
+  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...receivableRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes, ...invoiceRoutes, ...transferRoutes, ...nfceRoutes, ...supplierReturnRoutes];
 }

@@ -5,7 +5,7 @@ import { postToLedger } from '../../src/modules/stock/stock-ledger.service';
 import { api } from '../support/api';
 import { buildCte, BuiltCte, CteSpec } from '../support/cte-builder';
 import { NfeItemSpec } from '../support/nfe-builder';
-import { NFE, nfeTenant, NfeTenant } from '../nfe/nfe-support';
+import { NFE, nfeTenant, NfeTenant, uploadConsulted } from '../nfe/nfe-support';
 
 /** Helpers shared by the CT-e API tests. */
 
@@ -24,10 +24,13 @@ export async function cteTenant(opts: Parameters<typeof nfeTenant>[0] = {}): Pro
 /** Imports an NF-e with its lines mapped to the given products; answers the draft's id and the NF-e key. */
 export async function importNfe(t: NfeTenant, items: (NfeItemSpec & { productId: string; conversionFactor?: number })[], extra: Record<string, unknown> = {}): Promise<{ id: string; accessKey: string }> {
   const built = await t.nfe({ items: items.map(({ productId: _p, conversionFactor: _c, ...spec }) => ({ icms: { cst: '40' as const }, ...spec })), ...extra });
-  const res = await api()
-    .post(`${NFE}/importar-xml`)
-    .set(t.headers())
-    .send({ xml: built.xml, items: items.map((it, i) => ({ lineNumber: i + 1, productId: it.productId, conversionFactor: it.conversionFactor ?? 1 })) });
+  const res = await uploadConsulted(
+    t,
+    await api()
+      .post(`${NFE}/importar-xml`)
+      .set(t.headers())
+      .send({ xml: built.xml, items: items.map((it, i) => ({ lineNumber: i + 1, productId: it.productId, conversionFactor: it.conversionFactor ?? 1 })) }),
+  );
   expect(res.status, JSON.stringify(res.body)).to.equal(201);
   return { id: res.body.entryDocument.id, accessKey: built.accessKey };
 }

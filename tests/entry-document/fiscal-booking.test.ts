@@ -9,7 +9,7 @@ import { api } from '../support/api';
 import { makeProduct, stockMismatches, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { TestTenant } from '../support/tenant';
-import { NFE, nfeTenant, NfeTenant } from '../nfe/nfe-support';
+import { NFE, nfeTenant, NfeTenant, uploadConsulted } from '../nfe/nfe-support';
 import { auditOf, cancel, confirm, createDraft, docId, draftBody, eventsOf, item, movementsOf, payablesOf } from './support';
 import { creditRow, creditsOf, fiscalFootprint, setTaxRegime, thirdPartyBalance, thirdPartyMovementsOfDoc } from './fiscal-support';
 
@@ -30,7 +30,7 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
   });
 
   const confirmPreview = (id: string) => api().get(`${ED}/confirm-preview/${id}`).set(t.headers());
-  const importXml = (xml: string, items: { lineNumber: number; productId: string }[] = []) => api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml, items });
+  const importXml = async (xml: string, items: { lineNumber: number; productId: string }[] = []) => uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml, items }));
 
   describe('a LUCRO_REAL resale purchase with ICMS, PIS, COFINS, IPI and ICMS-ST', () => {
     // Line 1 (5102 → 1102): 10 × 50.00 = 500.00, freight 10.00, IPI 5% 25.00, ICMS 18% of 510.00 = 91.80 → gross 535.00.

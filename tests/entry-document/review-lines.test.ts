@@ -9,7 +9,7 @@ import { api } from '../support/api';
 import { makeProduct, stockOf } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { randomCnpj } from '../support/tenant';
-import { NFE, nfeTenant, NfeTenant } from '../nfe/nfe-support';
+import { NFE, nfeTenant, NfeTenant, uploadConsulted } from '../nfe/nfe-support';
 import { createDraft, draftBody, footprint, item, payablesOf } from './support';
 
 /*
@@ -51,7 +51,7 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
       ],
       installments: [{ dueDate: '2099-04-10' }],
     });
-    const res = await api().post(`${NFE}/importar-xml`).set(tenant.headers()).send({ xml: built.xml });
+    const res = await uploadConsulted(tenant, await api().post(`${NFE}/importar-xml`).set(tenant.headers()).send({ xml: built.xml }));
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const id = res.body.entryDocument.id as string;
     const doc = await api().get(`/api/entry-document/detail/${id}`).set(tenant.headers());

@@ -3,7 +3,7 @@ import { encodeId } from '../../src/core/hashids';
 import { api } from '../support/api';
 import { makeProduct } from '../support/catalog';
 import { expectProblem } from '../support/problem';
-import { countOf, NFE, nfeTenant, NfeTenant, rowsOf } from './nfe-support';
+import { countOf, NFE, nfeTenant, NfeTenant, rowsOf, uploadConsulted } from './nfe-support';
 
 /*
  * Re-import (SPEC §4 with §2's cancellation): once the entry document of an NF-e is cancelled, the
@@ -16,7 +16,7 @@ describe('NF-e re-import after the entry document is cancelled', () => {
     t = await nfeTenant();
   });
 
-  const importXml = (xml: string) => api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml });
+  const importXml = async (xml: string) => uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml }));
   const importStaged = (accessKey: string) => api().post(`${NFE}/importar`).set(t.headers()).send({ accessKey });
   const cancelDoc = (id: string) => api().post(`/api/entry-document/cancel/${id}`).set(t.headers()).send({ reason: 'Nota lançada com erro' });
   const inboundOf = async (key: string) => (await rowsOf('nfe_inbound', t.companyId, 'access_key = ?', [key]))[0];
@@ -74,6 +74,8 @@ describe('NF-e re-import after the entry document is cancelled', () => {
     expect(trail).to.deep.equal([
       ['STAGED', undefined, undefined],
       ['IMPORTED', firstId, undefined],
+      // The upload's key consulted at the authority before the first confirmation.
+      ['AUTHORITY_CHECKED', undefined, undefined],
       ['IMPORT_RELEASED', firstId, 'CANCELLED'],
       ['IMPORTED', secondId, undefined],
     ]);

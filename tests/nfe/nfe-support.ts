@@ -1,4 +1,8 @@
 import { dataSource } from '../../src/core/db/data-source';
+import { inTransaction } from '../../src/core/db/transaction';
+import { decodeId } from '../../src/core/hashids';
+import { NfeInbound } from '../../src/modules/nfe/entities/nfe-inbound.entity';
+import { recordAuthorityCheck } from '../../src/modules/nfe/upload-trust';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { buildNfe, NfeSpec } from '../support/nfe-builder';
 import { createTestTenant, TestTenant } from '../support/tenant';
@@ -42,3 +46,23 @@ export async function rowsOf(table: string, companyId: number, where = '', param
 }
 
 export const countOf = async (table: string, companyId: number, where = '', params: unknown[] = []) => (await rowsOf(table, companyId, where, params)).length;
+
+/** What POST /entry-document/nfe/consultar-protocolo records when NFeConsultaProtocolo4 answers 100 with the document's digVal. */
+async function recordConfirmed(t: Pick<TestTenant, 'companyId' | 'ctx'>, where: { filialId: number; accessKey: string } | { id: number }): Promise<void> {
+  await inTransaction(async (em) => {
+    const inbound = await em.findOneByOrFail(NfeInbound, { companyId: t.companyId, ...where });
+    await recordAuthorityCheck(em, t.ctx, inbound, { outcome: 'CONFIRMED', cStat: '100', xMotivo: 'Autorizado o uso da NF-e', protocol: inbound.protocolNumber });
+  });
+}
+
+/**
+ * The authority confirmed the key of an uploaded NF-e: suites about other rules confirm their uploads
+ * after this; tests/nfe/signer-trust.test.ts goes through the real consultation (the local simulator).
+ */
+export const authorityConfirmed = (t: TestTenant, accessKey: string, filialIndex = 0) => recordConfirmed(t, { filialId: t.filialIds[filialIndex], accessKey });
+
+/** An importar-xml answer passed through: when it imported, the authority confirmed its key (authorityConfirmed). */
+export async function uploadConsulted<R extends { status: number; body: any }>(t: Pick<TestTenant, 'companyId' | 'ctx'>, res: R): Promise<R> {
+  if (res.status === 201 && res.body?.inbound?.id) await recordConfirmed(t, { id: decodeId('nfe-inbound', res.body.inbound.id) });
+  return res;
+}

@@ -11,7 +11,7 @@ import { DEFAULT_ISSUER_CNPJ } from '../support/nfe-builder';
 import { expectProblem } from '../support/problem';
 import { randomCnpj } from '../support/tenant';
 import { cancel as cancelDocument, confirm, createDraft, draftBody, footprint, item, movementsOf, payablesOf } from '../entry-document/support';
-import { NFE, nfeTenant, NfeTenant } from '../nfe/nfe-support';
+import { NFE, nfeTenant, NfeTenant, uploadConsulted } from '../nfe/nfe-support';
 import { approvedOrder, auditOf, createPurchaseOrder, detail, eventsOf, linesInDb, orderBody, orderInDb, PURCHASE, purchaseFootprint, receiptsInDb, setTolerances } from './support';
 
 /*
@@ -20,7 +20,7 @@ import { approvedOrder, auditOf, createPurchaseOrder, detail, eventsOf, linesInD
  */
 
 const ENTRY = '/api/entry-document';
-const importXml = (t: NfeTenant, body: Record<string, unknown>) => api().post(`${NFE}/importar-xml`).set(t.headers()).send(body);
+const importXml = async (t: NfeTenant, body: Record<string, unknown>) => uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send(body));
 const entryDetail = async (t: NfeTenant, id: string) => (await api().get(`${ENTRY}/detail/${id}`).set(t.headers())).body;
 const confirmPreview = async (t: NfeTenant, id: string) => (await api().get(`${ENTRY}/confirm-preview/${id}`).set(t.headers())).body;
 const receiptsOf = (t: NfeTenant, id: string) => api().get(`${PURCHASE}/${id}/receipts`).set(t.headers());

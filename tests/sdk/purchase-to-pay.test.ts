@@ -6,7 +6,7 @@ import { createApp } from '../../src/app';
 import { businessToday } from '../../src/core/business-date';
 import { api } from '../support/api';
 import { makePaymentMethod, makeProduct } from '../support/catalog';
-import { NFE, nfeTenant, NfeTenant } from '../nfe/nfe-support';
+import { NFE, nfeTenant, NfeTenant, uploadConsulted } from '../nfe/nfe-support';
 
 /** The SDK's entryDocuments (line review), payables (payments) and settings parts against the real server. */
 describe('SDK: line review, payments of payables, settings', () => {
@@ -31,7 +31,7 @@ describe('SDK: line review, payments of payables, settings', () => {
 
   it('reviews the lines of an imported draft, pays its payable in two parts, reverses one; typed results and ApiError', async () => {
     const built = await t.nfe({ number: 9501, items: [{ code: 'SDK-1', description: 'CAFE 500G', unit: 'CX', quantity: '2', unitPrice: '60' }], installments: [{ dueDate: '2099-05-05' }] });
-    const imported = await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml: built.xml });
+    const imported = await uploadConsulted(t, await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml: built.xml }));
     expect(imported.status).to.equal(201);
     const draft = await client.entryDocuments.detail(imported.body.entryDocument.id);
     expect(draft.items[0]).to.deep.include({ reviewStatus: 'PENDING' });

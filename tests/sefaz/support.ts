@@ -10,6 +10,7 @@ import { parsePfx } from '../../src/modules/sefaz/certificate/pfx';
 import { SefazClient } from '../../src/modules/sefaz/soap/sefaz-client';
 import { AuthoritySimulator, SimulatorEndpoints } from '../../src/modules/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
+import { trustCertificateAuthority } from '../../src/modules/nfe/xml/signer-trust';
 import { createTestTenant, TestTenant } from '../support/tenant';
 
 /*
@@ -36,6 +37,8 @@ export async function authority(): Promise<{ sim: AuthoritySimulator; endpoints:
   if (!simulator) {
     simulator = new AuthoritySimulator({ now: clock.now });
     endpoints = await simulator.start();
+    // Its issuers' certificates chain to its CA: trusted here like an installed ICP-Brasil root.
+    trustCertificateAuthority(simulator.ca.certPem);
     // Failures are tested on purpose: keep retries and back-off short.
     setTransportOptions({ retries: 1, retryBaseMs: 5, timeoutMs: 2000 });
   }

@@ -151,7 +151,7 @@ export function buildCte(spec: CteSpec): BuiltCte {
     `</infCte>`;
   const supl = `<infCTeSupl><qrCodCTe>https://nfe.fazenda.sp.gov.br/CTeConsulta/qrCode?chCTe=${accessKey}&amp;tpAmb=${environment}</qrCodCTe></infCTeSupl>`;
   const unsigned = `<CTe xmlns="${NS}">${infCte}${supl}</CTe>`;
-  const signed = spec.unsigned ? unsigned : signCteXml(unsigned, spec.signer);
+  const signed = spec.unsigned ? unsigned : signCteXml(unsigned, { cnpj: carrier.cnpj, name: carrier.name, ...spec.signer });
   const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(signed)?.[1] ?? null;
   const protocol =
     spec.protocol === null

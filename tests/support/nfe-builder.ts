@@ -2,7 +2,7 @@ import { SignedXml } from 'xml-crypto';
 import { cnpjWithCheckDigits } from '../../src/core/br-documents';
 import { allocate, Dec, round, sum } from '../../src/core/decimal';
 import { accessKeyCheckDigit, buildAccessKey } from '../../src/modules/nfe/xml/access-key';
-import { testCertificate } from './test-certificate';
+import { testCertificate, TestCertificateOptions } from './test-certificate';
 
 /*
  * Builds valid layout-4.00 nfeProc documents for tests: any number of items, ICMS (normal, ST, Simples
@@ -103,8 +103,8 @@ export interface NfeSpec {
   installments?: { dueDate: string; amount?: string }[];
   /** protNFe: cStat (default 100); null → no protocol (a bare NFe). */
   protocol?: { cStat?: string; xMotivo?: string } | null;
-  /** Signing certificate subject; default a test company. */
-  signer?: { cnpj?: string; name?: string };
+  /** Signing certificate: subject (default the issuer's) and authority (default the suite's trusted test root; `selfSigned` the attacker's). */
+  signer?: SignerSpec;
   /** Leave the document unsigned. */
   unsigned?: boolean;
   /** Changes the NFe text before it is signed (a signed document that disagrees with itself). */
@@ -361,11 +361,19 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function signNfeXml(nfeXml: string, signer: { cnpj?: string; name?: string } = {}): string {
-  const cert = testCertificate(signer.cnpj, signer.name);
+export interface SignerSpec extends TestCertificateOptions {
+  cnpj?: string;
+  name?: string;
+  /** KeyInfo also carries the issuing authority's certificate (the chain a signer may send). */
+  withChain?: boolean;
+}
+
+export function signNfeXml(nfeXml: string, signer: SignerSpec = {}): string {
+  const cert = testCertificate(signer.cnpj, signer.name, signer);
   const sig = new SignedXml({
     privateKey: cert.privateKeyPem,
-    publicCert: cert.certificatePem,
+    // Several PEM blocks → several X509Certificate elements, the signer's first.
+    publicCert: signer.withChain && signer.ca ? cert.certificatePem + signer.ca.certPem : cert.certificatePem,
     signatureAlgorithm: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
     canonicalizationAlgorithm: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
   });
@@ -501,7 +509,7 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
     `</infNFe>`;
   const written = `<NFe xmlns="${NS}">${infNFe}</NFe>`;
   const unsignedNfe = spec.beforeSigning ? spec.beforeSigning(written) : written;
-  const nfe = spec.unsigned ? unsignedNfe : signNfeXml(unsignedNfe, spec.signer);
+  const nfe = spec.unsigned ? unsignedNfe : signNfeXml(unsignedNfe, { cnpj: issuer.cnpj, name: issuer.name, ...spec.signer });
   const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfe)?.[1] ?? null;
 
   const protocolNumber = `1${accessKey.slice(0, 2)}${String(number).padStart(12, '0')}`;

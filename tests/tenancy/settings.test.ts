@@ -52,6 +52,7 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
       expect(await getFilialFiscalSettings(dataSource.manager, t.companyId, t.filialIds[1])).to.deep.equal({
         nfeEnvironment: 'HOMOLOGATION',
         autoCiencia: false,
+        allowUnverifiedUploads: false,
         taxRegime: 'LUCRO_REAL',
         allowNegativeStock: true,
         dfeSyncEnabled: true,

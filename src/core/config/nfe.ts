@@ -19,6 +19,9 @@ const schema = Joi.object({
     .max(3650)
     .default(180)
     .description('general deadline of a conclusive manifestation from the authorization (the national environment answers 596 "[6 meses]")'),
+  NFE_TRUSTED_ROOTS: Joi.string()
+    .allow('')
+    .description('a PEM/DER file or a directory of them: the ICP-Brasil roots (AC Raiz v5, v10, v11…) and the ACs under them that sign NF-e/CT-e certificates (docs/operations.md); unset → signer chains are reported "not verifiable"'),
   NFE_MANIFESTATION_THRESHOLDS: Joi.string()
     .pattern(/^\d{1,3}(,\d{1,3})*$/)
     .default('15,7,3,1,0')
@@ -42,6 +45,8 @@ function loadNfeConfig(env: NodeJS.ProcessEnv) {
       worker: (value.NFE_BATCH_WORKER as boolean | undefined) ?? config.env !== 'test',
       leaseMs: (value.NFE_BATCH_LEASE_SECONDS as number) * 1000,
     }),
+    /** Where the operator's trusted ICP-Brasil certificates are (null: none installed). */
+    trustedRoots: (value.NFE_TRUSTED_ROOTS as string | undefined) || null,
     deadlines: Object.freeze({
       generalDays: value.NFE_MANIFESTATION_DEADLINE_DAYS as number,
       tracker: (value.NFE_DEADLINE_ALERTS as boolean | undefined) ?? config.env !== 'test',

@@ -17,6 +17,7 @@ import { toEventData } from './entry-document.events';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
+import { inboundNfe } from './entry-document.ports';
 import { purchaseMatch, receiptDocument } from './purchase-link';
 import { applyReceipts } from '../purchase/receiving.service';
 import { ThirdPartyEffect, ThirdPartyPosting, postThirdPartyStock, previewThirdPartyPosting } from '../stock/third-party-stock.service';
@@ -74,6 +75,10 @@ export function buildConfirmPlan(state: DocumentState, actor: string, purchase: 
   };
 }
 
+/** The signer's verdict and the authority's word on the NF-e the document was imported from (nfe's port). */
+const inboundChecks = (em: EntityManager, doc: EntryDocument): Promise<Check[]> =>
+  doc.accessKey && doc.origin !== 'MANUAL' ? inboundNfe.get().confirmationChecks(em, doc.companyId, doc.filialId, doc.accessKey) : Promise.resolve([]);
+
 const movementDtos = (effects: LedgerEffect[], lineOfItem: Map<number, number>) =>
   effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : lineOfItem.get(e.referenceLineId)));
 
@@ -86,7 +91,7 @@ export async function confirmPreview(ctx: TenantContext, id: number) {
   const draft = doc.status === 'DRAFT';
   const state = await loadDocumentState(em, doc);
   const match = draft ? await purchaseMatch(em, ctx, doc, state.computed.items, state.products) : null;
-  const plan = buildConfirmPlan(state, ctx.actor, match?.findings);
+  const plan = buildConfirmPlan(state, ctx.actor, [...(match?.findings ?? []), ...(draft ? await inboundChecks(em, doc) : [])]);
   const { effects } = draft ? await previewPosting(em, plan.posting) : { effects: [] };
   const { effects: thirdPartyEffects } = draft ? await previewThirdPartyPosting(em, plan.thirdParty) : { effects: [] };
   return {
@@ -132,7 +137,7 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     }
     const state = await loadDocumentState(em, doc);
     // Receipts against purchase orders, under the order lines' locks; a blocking finding rolls them back below.
-    const plan = buildConfirmPlan(state, ctx.actor, (await applyReceipts(em, ctx, receiptDocument(state))).findings);
+    const plan = buildConfirmPlan(state, ctx.actor, [...(await applyReceipts(em, ctx, receiptDocument(state))).findings, ...(await inboundChecks(em, doc))]);
     if (plan.blocking.length) {
       throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CONFIRMABLE', `The document cannot be confirmed: ${plan.blocking.map((b) => b.code).join(', ')}`, {
         problems: plan.blocking.map(checkDto),

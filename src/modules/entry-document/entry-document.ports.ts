@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { ActorContext } from '../../core/context';
 import { definePort } from '../../core/port';
+import type { Check } from './entry-document.types';
 
 /*
  * What entry documents need from the NF-e module, which depends on them (an NF-e import creates a
@@ -19,6 +20,8 @@ export interface InboundNfeLink {
    * imported into it are pending again (importable anew), with their event, audit row and outbox event.
    */
   releaseImported(em: EntityManager, ctx: ActorContext, entryDocumentId: number, cause: 'DELETED' | 'CANCELLED'): Promise<number>;
+  /** What the inbound NF-e of the key adds to confirmation: its signer's verdict and, for an upload, the authority's word. */
+  confirmationChecks(em: EntityManager, companyId: number, filialId: number, accessKey: string): Promise<Check[]>;
 }
 
 export const inboundNfe = definePort<InboundNfeLink>('entry-document → inbound NF-e');

@@ -193,6 +193,12 @@ const Nfe = named(
     entryDocumentId: hashid('entry-document').allow(null),
     freightCte: obj({ announced: Joi.boolean(), accessKey: Joi.string().allow(null), announcedAt: timestamp() }).allow(null),
     validation: obj({ valid: Joi.boolean(), blockingCodes: Joi.array().items(Joi.string()), warnings: Joi.array().items(Joi.string()) }).allow(null),
+    signer: obj({ verdict: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE'), reasons: Joi.array().items(Joi.string().example('SELF_SIGNED')), signerDocument: Joi.string().allow(null).example('12345678000195') })
+      .allow(null)
+      .description("who signed the XML; UNTRUSTED blocks confirmation"),
+    authorityCheck: obj({ outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH'), cStat: Joi.string().allow(null).example('100'), checkedAt: timestamp() })
+      .allow(null)
+      .description('the last NFeConsultaProtocolo4 of an uploaded XML'),
     version: version(),
     createdAt: timestamp(),
     updatedAt: timestamp(),

@@ -109,6 +109,11 @@ function issuerOf(profile: FiscalProfile): FiscalIssuer {
   };
 }
 
+/** One of our filiais as the recipient (a transfer): a contributor by its IE, at its address. */
+function filialRecipient(f: FiscalIssuer): FiscalRecipient {
+  return { customerId: null, personType: 'PJ', document: f.document, name: f.name, ieIndicator: f.stateRegistration ? 1 : 9, stateRegistration: f.stateRegistration || null, email: null, address: f.address };
+}
+
 /** The filial as the issuer of a document (a devolução built from an original, outside the engine). */
 export async function loadFiscalIssuer(ctx: ActorContext, filialId: number, em?: EntityManager): Promise<FiscalIssuer> {
   const profile = await getFilialFiscalProfile(em ?? reader(), ctx.companyId, filialId);
@@ -128,17 +133,18 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   const db = em ?? reader();
   const companyId = ctx.companyId;
   const productIds = [...new Set(request.items.map((i) => i.productId))];
-  const [profile, customer, products, ruleSets] = await Promise.all([
+  const [profile, customer, products, ruleSets, receiving] = await Promise.all([
     getFilialFiscalProfile(db, companyId, request.filialId),
     request.customerId !== null ? repo.customer(db, companyId, request.customerId) : Promise.resolve(null),
     repo.products(db, companyId, productIds),
     repo.ruleSets(db, companyId),
+    request.recipientFilialId ? getFilialFiscalProfile(db, companyId, request.recipientFilialId) : Promise.resolve(null),
   ]);
-  if (!profile) throw new NotFoundError('Filial');
+  if (!profile || (request.recipientFilialId && !receiving)) throw new NotFoundError('Filial');
   if (request.customerId !== null && !customer) throw new NotFoundError('Customer');
   const { filial } = profile;
   const issuer = issuerOf(profile);
-  const recipient = customer ? recipientOf(customer) : anonymousRecipient(request.consumerDocument);
+  const recipient = receiving ? filialRecipient(issuerOf(receiving)) : customer ? recipientOf(customer) : anonymousRecipient(request.consumerDocument);
   const destination = destinationOf(request.model, filial.uf, recipient);
   const ufs = [...new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf])];
   const groupIds = [...new Set(products.map((p) => p.taxGroupId).filter((g): g is number => g !== null))];

@@ -235,7 +235,8 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
   if (!issuer.stateRegistration) problems.add('filial.stateRegistration', 'the issuer needs its IE');
   if (!issuer.address.municipalityCode) problems.add('filial.address.municipalityCode', 'the issuer needs its address with the IBGE municipality code');
   if (model === 55) {
-    if (recipient.customerId === null) problems.add('customerId', 'an NF-e (model 55) needs an identified customer');
+    // A transfer's recipient is one of our filiais (recipientFilialId), identified by its CNPJ.
+    if (recipient.customerId === null && !(input.operation === 'TRANSFER' && recipient.document)) problems.add('customerId', 'an NF-e (model 55) needs an identified customer');
     else {
       if (!recipient.document && recipient.personType !== 'FOREIGN') problems.add('customer.document', 'an NF-e recipient needs a CPF or CNPJ');
       if (!recipient.address) problems.add('customer.address.municipalityCode', 'an NF-e recipient needs an address with the IBGE municipality code');

@@ -239,6 +239,8 @@ export interface FiscalComputationRequest {
   customerId: number | null;
   consumerDocument?: string | null;
   operation: FiscalOperation;
+  /** A transfer's receiving filial (one of ours, a contributor with its IE): the recipient instead of a customer. */
+  recipientFilialId?: number | null;
   model: FiscalModel;
   /** YYYY-MM-DD; picks the rule set (2026: IBS/CBS informative; 2027: CBS replaces PIS/COFINS). */
   date: string;

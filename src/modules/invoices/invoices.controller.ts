@@ -3,13 +3,14 @@ import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { sendInvoiceEmail } from './email.service';
 import { cancelInvoice, correctInvoice } from './events.service';
-import { toInvoiceDetailDto, toInvoiceDto, toNumberReportDto, toPreviewDto, toSeriesDto, toSmtpSettingsDto, toVoidDto } from './invoices.mapper';
+import { toInboundConsultationDto, toInvoiceDetailDto, toInvoiceDto, toNumberReportDto, toPreviewDto, toSeriesDto, toSmtpSettingsDto, toVoidDto } from './invoices.mapper';
 import { invoiceSchemas as s } from './invoices.schemas';
 import { issueInvoice, previewInvoice, resendInvoice } from './issue.service';
 import { accessibleInvoice, invoiceDetail, invoicePdf, invoiceXml, listInvoices } from './query.service';
 import { listSeries, numberReport, saveSeries } from './series.service';
 import { getSmtpSettings, saveSmtpSettings } from './smtp-settings.service';
 import { voidNumbers, voidRejected } from './void.service';
+import { consultInboundKey } from './inbound-consultation.service';
 
 /** Thin handlers: validated input → one service call → DTO. */
 
@@ -89,4 +90,8 @@ export async function smtpSettings(req: Request, res: Response) {
 
 export async function smtpSettingsSave(req: ValidRequest<typeof s.smtpSettings>, res: Response) {
   res.json(toSmtpSettingsDto(await saveSmtpSettings(req.ctx, req.valid.body)));
+}
+
+export async function consultInbound(req: ValidRequest<typeof s.consultInbound>, res: Response) {
+  res.json(toInboundConsultationDto(await consultInboundKey(req.ctx, req.valid.body)));
 }

@@ -9,6 +9,8 @@ import type { OutboundNfe } from './entities/outbound-nfe.entity';
 import type { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import type { InvoicePreview } from './issue.service';
 import type { NumberReport } from './series.service';
+import { toInboundDto } from '../nfe/nfe.mapper';
+import type { ConsultationResult } from './inbound-consultation.service';
 
 /* Entities → response DTOs (hashids, rounded decimals); mirrors invoices.responses.ts. */
 
@@ -152,3 +154,11 @@ export const toVoidDto = (v: InvoiceNumberVoid) => ({
 
 /** The company's SMTP settings: never the password, only whether one is stored. */
 export const toSmtpSettingsDto = (s: CompanySmtp) => ({ host: s.host, port: s.port, secure: s.secure, user: s.user, passwordSet: s.passwordSealed !== null, from: s.from, version: s.version, updatedAt: s.updatedAt.toISOString() });
+/** consultar-protocolo: what the authority said of an inbound key, and the record as it now stands. */
+export const toInboundConsultationDto = (r: ConsultationResult) => ({
+  outcome: r.answer.outcome,
+  cStat: r.answer.cStat,
+  xMotivo: r.answer.xMotivo,
+  protocol: r.answer.protocol,
+  inbound: toInboundDto(r.inbound),
+});

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { defineRoutes } from '../../core/http/route';
 import * as c from './invoices.controller';
-import { Invoice, InvoiceDetail, InvoicePage, InvoicePreview, InvoiceSeries, InvoiceSeriesList, NumberReport, NumberVoid, SmtpSettings } from './invoices.responses';
+import { InboundConsultation, Invoice, InvoiceDetail, InvoicePage, InvoicePreview, InvoiceSeries, InvoiceSeriesList, NumberReport, NumberVoid, SmtpSettings } from './invoices.responses';
 import { invoiceSchemas as s } from './invoices.schemas';
 
 const READ = 'invoice:read';
@@ -23,6 +23,7 @@ export const invoiceRoutes = defineRoutes([
   { method: 'post', path: '/invoices/void-numbers', tag: TAG, summary: 'Void (inutilizar, NFeInutilizacao4) numbers of a série that will never be an NF-e: numbers not yet taken, or of REJECTED documents', scope: WRITE, schema: s.voidNumbers, idempotent: 'own-transactions', status: 201, responses: { body: NumberVoid, errors: { 404: ['SERIES_NOT_FOUND'], 422: ['INVALID_RANGE', 'NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY } }, handler: c.voidRange },
   { method: 'get', path: '/invoices/smtp-settings', tag: TAG, summary: "The company's own SMTP server for the NF-e emails (never its password); without one the service's configured SMTP is used", scope: SMTP, responses: { body: SmtpSettings, errors: { 403: ['ALL_FILIAIS_REQUIRED'], 404: ['SMTP_SETTINGS_NOT_FOUND'] } }, handler: c.smtpSettings },
   { method: 'put', path: '/invoices/smtp-settings', tag: TAG, summary: "Set the company's SMTP server for the NF-e emails (host, port, secure, user, password, from; a token granting every filial). The password is stored encrypted and never answered", scope: SMTP, schema: s.smtpSettings, responses: { body: SmtpSettings, errors: { 403: ['ALL_FILIAIS_REQUIRED'], 409: ['CONCURRENT_UPDATE'] } }, handler: c.smtpSettingsSave },
+  { method: 'post', path: '/entry-document/nfe/consultar-protocolo', tag: 'NF-e', summary: "Consult an inbound NF-e's key at the authority (NFeConsultaProtocolo4): an XML uploaded by hand is confirmed only once the authority answered \"authorized\" with its digest (CONFIRMED); the answer is kept on the record", scope: 'nfe:write', schema: s.consultInbound, idempotent: 'own-transactions', responses: { body: InboundConsultation, errors: { 400: ['MISSING_TENANT_HEADER'], 404: ['NFE_INBOUND_NOT_FOUND', 'FILIAL_NOT_FOUND'], 409: ['CONCURRENT_UPDATE'], 422: ['SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY, 502: [...AUTHORITY[502], 'SEFAZ_FAILURE'] } }, handler: c.consultInbound },
   { method: 'get', path: '/invoices/list/:filialId', tag: TAG, summary: "The filial's outbound NF-e, newest first (filter by status)", scope: READ, schema: s.list, responses: { body: InvoicePage }, handler: c.list },
   { method: 'get', path: '/invoices/detail/:id', tag: TAG, summary: 'One outbound NF-e with its events (cancellation, cartas de correção)', scope: READ, schema: s.byId, responses: { body: InvoiceDetail, errors: NOT_FOUND }, handler: c.detail },
   { method: 'get', path: '/invoices/series/:filialId', tag: TAG, summary: "The filial's séries and next numbers per model", scope: READ, schema: s.seriesList, responses: { body: InvoiceSeriesList }, handler: c.seriesList },

@@ -1,3 +1,4 @@
+import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
 import type { PageRequest } from '../../core/pagination';
@@ -45,6 +46,12 @@ type ById = { params: { id: number } };
 export const invoiceSchemas = {
   issue: typedSchema<{ body: Target & DocumentFields }>({ body: Joi.object({ ...target, ...documentFields }).xor('fulfillmentId', 'salesOrderId') }),
   byId: typedSchema<ById>({ params: invoiceParam }),
+  consultInbound: typedSchema<{ body: { accessKey?: string; inboundId?: number } }>({
+    body: Joi.object({
+      accessKey: Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).message('{{#label}} must be the 44-character access key'),
+      inboundId: id('nfe-inbound'),
+    }).xor('accessKey', 'inboundId'),
+  }),
   resend: typedSchema<ById & { body: DocumentFields }>({ params: invoiceParam, body: Joi.object(documentFields) }),
   cancel: typedSchema<ById & { body: { justification: string } }>({ params: invoiceParam, body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required() }) }),
   correct: typedSchema<ById & { body: { correction: string } }>({ params: invoiceParam, body: Joi.object({ correction: Joi.string().trim().min(15).max(1000).required() }) }),

@@ -1,6 +1,7 @@
 import type { InboundNfeLink } from '../entry-document/entry-document.ports';
 import { findInboundByKey, releaseImportedInbound } from './nfe-inbound.service';
 import { toInboundDto } from './nfe.mapper';
+import { confirmationChecks } from './upload-trust';
 
 /** The NF-e side of entry documents' inbound port (entry-document.ports.ts), plugged in by src/modules/index.ts. */
 export const inboundNfeLink: InboundNfeLink = {
@@ -9,4 +10,5 @@ export const inboundNfeLink: InboundNfeLink = {
     return inbound && toInboundDto(inbound);
   },
   releaseImported: (em, ctx, entryDocumentId, cause) => releaseImportedInbound(em, ctx, entryDocumentId, cause),
+  confirmationChecks,
 };

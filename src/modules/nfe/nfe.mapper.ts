@@ -10,6 +10,7 @@ import type { NfeInbound } from './entities/nfe-inbound.entity';
 import type { NfeInspection } from './xml/inspect';
 import type { ParsedNfe } from './xml/nfe-types';
 import type { ValidationReport } from './xml/validation-report';
+import { signerOf } from './upload-trust';
 
 /*
  * Response shapes. The parsed invoice keeps its structure; every Dec in it becomes a JSON number
@@ -66,6 +67,11 @@ export const toReportDto = (report: ValidationReport) => report;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+function signerDto(n: NfeInbound) {
+  const s = signerOf(n);
+  return s && { verdict: s.verdict, reasons: s.reasons, signerDocument: s.signerDocument };
+}
+
 export function toInboundDto(n: NfeInbound) {
   return {
     id: encodeId('nfe-inbound', n.id),
@@ -92,6 +98,8 @@ export function toInboundDto(n: NfeInbound) {
     /** 610600 in the DF-e feed: a freight CT-e was authorized for this NF-e (its key when the event named it). */
     freightCte: n.freightCteAnnouncedAt ? { announced: true, accessKey: n.freightCteKey, announcedAt: iso(n.freightCteAnnouncedAt) } : null,
     validation: n.validation ? { valid: n.validation.valid, blockingCodes: n.validation.blockingCodes, warnings: n.validation.warnings } : null,
+    signer: signerDto(n),
+    authorityCheck: n.authorityCheck ? { outcome: n.authorityCheck, cStat: n.authorityCheckCStat, checkedAt: iso(n.authorityCheckedAt) } : null,
     version: n.version,
     createdAt: iso(n.createdAt),
     updatedAt: iso(n.updatedAt),

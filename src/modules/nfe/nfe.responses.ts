@@ -68,6 +68,20 @@ const inboundKeys = {
       .allow(null)
       .description('event 610600 in the DF-e feed: a freight CT-e was authorized for this NF-e'),
     validation: validationSummary.allow(null),
+    signer: obj({
+      verdict: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE').description('UNTRUSTED blocks confirmation (NFE_SIGNER_UNTRUSTED); UNVERIFIABLE: the chain could not be followed (roots not installed)'),
+      reasons: Joi.array().items(Joi.string().example('ISSUER_MISMATCH')),
+      signerDocument: Joi.string().allow(null).example('12345678000195').description("the CNPJ (or CPF) the signer's certificate names"),
+    })
+      .allow(null)
+      .description("who signed the XML (SPEC §2); null when the signature did not verify or was stored before signers were judged"),
+    authorityCheck: obj({
+      outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH'),
+      cStat: Joi.string().allow(null).example('100'),
+      checkedAt: timestamp(),
+    })
+      .allow(null)
+      .description('the last NFeConsultaProtocolo4 of the key (uploads need CONFIRMED to be confirmed)'),
     version: Joi.number().integer().example(1),
     createdAt: timestamp(),
     updatedAt: timestamp(),

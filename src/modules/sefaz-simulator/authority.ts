@@ -185,6 +185,14 @@ export class Authority {
     return { accessKey, recipient, nsu: padNsu(nsu) };
   }
 
+  /** What NFeConsultaProtocolo4 answers for a document fed here (an issuer outside the simulator). */
+  situationOf(accessKey: string, tpAmb: string): { status: SimInvoice['status']; protXml: string; eventsXml: string } | null {
+    const invoice = this.state.invoices[accessKey];
+    if (!invoice || invoice.tpAmb !== tpAmb) return null;
+    const protXml = /<protNFe[\s>][\s\S]*<\/protNFe>/.exec(invoice.procXml)?.[0] ?? '';
+    return { status: invoice.status, protXml, eventsXml: invoice.events.map((e) => e.procXml).join('') };
+  }
+
   private summaryOf(i: SimInvoice): string {
     const party = i.issuer.length === 11 ? `<CPF>${i.issuer}</CPF>` : `<CNPJ>${i.issuer}</CNPJ>`;
     const situation = i.status === 'CANCELLED' ? '3' : i.status === 'DENIED' ? '2' : '1';

@@ -92,6 +92,8 @@ export class IssuerAuthority {
   readonly irregularRecipients = new Set<string>();
   /** Authorized documents are handed here (the recipient's DF-e stream). */
   onAuthorized: ((procXml: string) => void) | null = null;
+  /** Documents the national environment knows from other issuers (the DF-e feed): NFeConsultaProtocolo4 answers for them too. */
+  knownElsewhere: ((accessKey: string, tpAmb: string) => { status: 'AUTHORIZED' | 'CANCELLED' | 'DENIED'; protXml: string; eventsXml: string } | null) | null = null;
 
   constructor(
     private readonly opts: { now: () => number; stateFile?: string; cancelDeadlineHours?: number; xsdDir?: string | null },
@@ -243,7 +245,13 @@ export class IssuerAuthority {
       `<cUF>${key.slice(0, 2) || '35'}</cUF><dhRecbto>${this.now()}</dhRecbto><chNFe>${key}</chNFe>${extra}</retConsSitNFe>`;
     if (!contingency && this.isDown()) return out('108', 'Servico Paralisado Momentaneamente (curto prazo)');
     const doc = this.state.docs[key];
-    if (!doc || doc.tpAmb !== tpAmb) return out('217', 'Rejeicao: NF-e nao consta na base de dados da SEFAZ');
+    if (!doc || doc.tpAmb !== tpAmb) {
+      const other = this.knownElsewhere?.(key, tpAmb);
+      if (!other) return out('217', 'Rejeicao: NF-e nao consta na base de dados da SEFAZ');
+      if (other.status === 'CANCELLED') return out('101', 'Cancelamento de NF-e homologado', `${other.protXml}${other.eventsXml}`);
+      if (other.status === 'DENIED') return out('110', 'Uso Denegado', other.protXml);
+      return out('100', 'Autorizado o uso da NF-e', `${other.protXml}${other.eventsXml}`);
+    }
     const events = doc.events.map((e) => e.procXml).join('');
     if (doc.status === 'CANCELLED') return out('101', 'Cancelamento de NF-e homologado', `${doc.protXml}${events}`);
     if (doc.status === 'DENIED') return out('110', 'Uso Denegado', doc.protXml);

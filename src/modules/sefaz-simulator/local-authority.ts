@@ -10,6 +10,7 @@ import { rewindCursorPast } from '../sefaz/dfe-sync.service';
 import { setFilialEndpoint } from '../sefaz/sefaz-connection';
 import { Company } from '../tenancy/entities/company.entity';
 import { Filial } from '../tenancy/entities/filial.entity';
+import { trustCertificateAuthority } from '../nfe/xml/signer-trust';
 import { DATA_DIR, INFO_FILE, STATE_FILE } from './info-file';
 import { AuthoritySimulator } from './simulator';
 
@@ -50,6 +51,8 @@ export async function startLocalAuthority(attachCompanyCnpj: string): Promise<Lo
   const persistent = config.db.engine === 'sqlite' && config.db.sqliteFile !== ':memory:';
   const sim = new AuthoritySimulator({ host: sefazConfig.simulator.host, port: sefazConfig.simulator.port, waitMs: sefazConfig.simulator.waitMs, xsdDir: sefazConfig.simulator.xsdDir, stateFile: persistent ? STATE_FILE : undefined });
   const endpoints = await sim.start();
+  // The demo's issuers sign with certificates of the simulator's CA: the demo trusts it as its ICP-Brasil root.
+  trustCertificateAuthority(sim.ca.certPem);
 
   const company = await reader().findOneBy(Company, { cnpj: attachCompanyCnpj });
   if (company) {

@@ -133,6 +133,7 @@ export class AuthoritySimulator {
     this.issuer = new IssuerAuthority({ now: opts.now ?? Date.now, stateFile: opts.stateFile ? `${opts.stateFile}.issuer.json` : undefined, cancelDeadlineHours: opts.cancelDeadlineHours, xsdDir: opts.xsdDir });
     // What our issuers authorize reaches their recipients' DF-e streams, as at the national environment.
     this.issuer.onAuthorized = (procXml) => void this.authority.feed(procXml);
+    this.issuer.knownElsewhere = (key, tpAmb) => this.authority.situationOf(key, tpAmb);
   }
 
   /** A simulated issuer's signing certificate (made once per CNPJ). */

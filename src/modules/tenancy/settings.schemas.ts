@@ -15,6 +15,7 @@ export const MAX_DFE_SYNC_MINUTES = 7 * 24 * 60;
 export const filialSettingsFields = {
   nfeEnvironment: Joi.string().valid('PRODUCTION', 'HOMOLOGATION').description('tpAmb of the invoices this filial receives and of its SEFAZ calls'),
   autoCiencia: Joi.boolean().description('send CIENCIA before downloading a summary’s full XML'),
+  allowUnverifiedUploads: Joi.boolean().description('homologation filials only: an NF-e XML uploaded by hand may be confirmed without its key consulted at the authority (refused with 422 for PRODUCTION)'),
   taxRegime: Joi.string().valid(...TAX_REGIMES),
   allowNegativeStock: Joi.boolean(),
   dfeSyncEnabled: Joi.boolean().description('scheduled DF-e sync of this filial'),

@@ -4,7 +4,7 @@ import type { ActorContext, TenantContext } from '../../core/context';
 import { dataSource } from '../../core/db/data-source';
 import { inTransaction } from '../../core/db/transaction';
 import { compactStateRegistration, isValidStateRegistration, municipalityCodeMatchesUf } from '../../core/br-fiscal';
-import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
+import { BusinessRuleError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
 
 import { Dec, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
@@ -28,6 +28,7 @@ export interface PurchaseTolerances {
 export interface FilialFiscalSettings {
   nfeEnvironment: NfeEnvironment;
   autoCiencia: boolean;
+  allowUnverifiedUploads: boolean;
   taxRegime: TaxRegime;
   allowNegativeStock: boolean;
   dfeSyncEnabled: boolean;
@@ -46,8 +47,8 @@ export async function getPurchaseTolerances(em: EntityManager, companyId: number
 export async function getFilialFiscalSettings(em: EntityManager, companyId: number, filialId: number): Promise<FilialFiscalSettings> {
   const filial = await em.findOneBy(Filial, { id: filialId, companyId });
   if (!filial) throw new NotFoundError('Filial');
-  const { nfeEnvironment, autoCiencia, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes } = filial;
-  return { nfeEnvironment, autoCiencia, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes };
+  const { nfeEnvironment, autoCiencia, allowUnverifiedUploads, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes } = filial;
+  return { nfeEnvironment, autoCiencia, allowUnverifiedUploads, taxRegime, allowNegativeStock, dfeSyncEnabled, dfeSyncIntervalMinutes };
 }
 
 /* Write side: the routes under /settings and the operators' CLI. */
@@ -93,6 +94,21 @@ function filialColumns(filial: Filial, patch: FilialSettingsPatch): Record<strin
   return out;
 }
 
+/** Unverified uploads are a homologation convenience: never in production (SPEC §2). */
+function assertUploadPolicy(filial: Filial, patch: FilialSettingsPatch): void {
+  const environment = patch.nfeEnvironment ?? filial.nfeEnvironment;
+  const allow = patch.allowUnverifiedUploads ?? filial.allowUnverifiedUploads;
+  if (allow && environment === 'PRODUCTION') {
+    throw new BusinessRuleError(
+      'UNVERIFIED_UPLOADS_PRODUCTION',
+      patch.allowUnverifiedUploads
+        ? 'A PRODUCTION filial cannot allow unverified uploads: every NF-e XML uploaded by hand is consulted at the authority before confirmation'
+        : 'The filial allows unverified uploads: turn allowUnverifiedUploads off before moving it to PRODUCTION',
+      { nfeEnvironment: environment },
+    );
+  }
+}
+
 export interface CompanySettingsPatch {
   purchaseQuantityTolerancePct?: Dec;
   purchasePriceTolerancePct?: Dec;
@@ -100,7 +116,7 @@ export interface CompanySettingsPatch {
 }
 
 const FILIAL_FIELDS = [
-  'nfeEnvironment', 'autoCiencia', 'taxRegime', 'allowNegativeStock', 'dfeSyncEnabled', 'dfeSyncIntervalMinutes',
+  'nfeEnvironment', 'autoCiencia', 'allowUnverifiedUploads', 'taxRegime', 'allowNegativeStock', 'dfeSyncEnabled', 'dfeSyncIntervalMinutes',
   'stateRegistration', 'tradeName', 'addressStreet', 'addressNumber', 'addressComplement', 'addressDistrict', 'municipalityCode', 'municipalityName',
   'postalCode', 'phone', 'cnae', 'industrial', 'simplesExcessSublimit', 'simplesCreditRate',
 ] as const;
@@ -138,6 +154,7 @@ export async function updateFilialSettings(ctx: ActorContext, filialId: number, 
     const filial = await findFilialSettings(ctx, filialId, em);
     if (filial.version !== version) throw new StaleVersionError('Filial', filial.version);
     const columns = filialColumns(filial, patch);
+    assertUploadPolicy(filial, patch);
     const fields = given(FILIAL_FIELDS, columns as Partial<Record<(typeof FILIAL_FIELDS)[number], unknown>>);
     const changes = diff(filial as unknown as Record<string, unknown>, columns, fields);
     if (!Object.keys(changes).length) return filial;

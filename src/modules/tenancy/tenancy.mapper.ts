@@ -12,6 +12,7 @@ export const toFilialSettingsDto = (f: Filial) => ({
   uf: f.uf,
   nfeEnvironment: f.nfeEnvironment,
   autoCiencia: f.autoCiencia,
+  allowUnverifiedUploads: f.allowUnverifiedUploads,
   taxRegime: f.taxRegime,
   allowNegativeStock: f.allowNegativeStock,
   dfeSyncEnabled: f.dfeSyncEnabled,

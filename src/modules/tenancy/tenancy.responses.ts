@@ -29,6 +29,7 @@ export const FilialSettings = named(
     uf: Joi.string().example('SP'),
     nfeEnvironment,
     autoCiencia: Joi.boolean().description('send ciência da operação automatically on new NF-e summaries'),
+    allowUnverifiedUploads: Joi.boolean().description('homologation only: uploaded NF-e XML may be confirmed without consulting its key at the authority'),
     taxRegime: oneOf('SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL'),
     allowNegativeStock: Joi.boolean(),
     dfeSyncEnabled: Joi.boolean(),

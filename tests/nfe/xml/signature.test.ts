@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { SignedXml } from 'xml-crypto';
 import { verifyNfeSignature } from '../../../src/modules/nfe/xml/signature';
 import { signatureWorkerRunning, stopSignatureWorker, verifyNfeSignatureOffThread } from '../../../src/modules/nfe/xml/signature-pool';
-import { buildNfe, signNfeXml } from '../../support/nfe-builder';
+import { buildNfe, DEFAULT_ISSUER_CNPJ, signNfeXml } from '../../support/nfe-builder';
 import { testCertificate } from '../../support/test-certificate';
 
 const FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures/nfe');
@@ -35,7 +35,9 @@ describe('nfe/xml: XMLDSig signature', () => {
     expect(r.signatureAlgorithm).to.equal('http://www.w3.org/2000/09/xmldsig#rsa-sha1');
     expect(r.digestAlgorithm).to.equal('http://www.w3.org/2000/09/xmldsig#sha1');
     expect(r.digestValue).to.equal(built.digestValue);
-    expect(r.certificate!.subject).to.contain('EMPRESA TESTE LTDA:11222333000181');
+    // The builder signs as the issuer, with a certificate of the suite's test root.
+    expect(r.certificate!.subject).to.contain('FORNECEDOR TESTE LTDA:');
+    expect(r.certificate!.issuer).to.contain('AC Raiz de Teste');
   });
 
   it('a value changed after signing fails the digest; the SignatureValue still verifies', () => {
@@ -79,7 +81,7 @@ describe('nfe/xml: XMLDSig signature', () => {
   });
 
   it('reads the embedded certificate the builder put in KeyInfo', () => {
-    expect(built.xml).to.contain(testCertificate().certificateBase64);
+    expect(built.xml).to.contain(testCertificate(DEFAULT_ISSUER_CNPJ, 'FORNECEDOR TESTE LTDA').certificateBase64);
   });
 
   it('agrees with xml-crypto\'s SignedXml.checkSignature (builder documents and tampered ones)', () => {

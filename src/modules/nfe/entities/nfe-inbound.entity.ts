@@ -8,6 +8,8 @@ export type AuthorityStatus = 'AUTHORIZED' | 'DENIED' | 'CANCELLED';
 export type Manifestation = 'NONE' | 'CIENCIA' | 'CONFIRMADA' | 'DESCONHECIDA' | 'NAO_REALIZADA';
 export type InboundSource = 'SEFAZ' | 'UPLOAD';
 export type ImportStatus = 'PENDING' | 'IMPORTED' | 'IGNORED';
+/** NFeConsultaProtocolo4 on an uploaded XML's key: authorized with this document's digest, or why not. */
+export type AuthorityCheck = 'CONFIRMED' | 'NOT_FOUND' | 'CANCELLED' | 'DENIED' | 'DIGEST_MISMATCH';
 
 /**
  * An NF-e addressed to a filial, as received (SPEC §4): one per access key per filial. A SEFAZ
@@ -126,6 +128,16 @@ export class NfeInbound {
   /** The announced CT-e's key (a full procEventoNFe names it; the resEvento summary does not). */
   @Column({ name: 'freight_cte_key', type: 'varchar', length: 44, nullable: true })
   freightCteKey!: string | null;
+
+  /** The last consultation of the key at the authority (uploads must have CONFIRMED before confirmation; null: never consulted). */
+  @Column({ name: 'authority_check', type: 'varchar', length: 16, nullable: true })
+  authorityCheck!: AuthorityCheck | null;
+
+  @Column({ name: 'authority_check_cstat', type: 'varchar', length: 3, nullable: true })
+  authorityCheckCStat!: string | null;
+
+  @DateTimeColumn({ name: 'authority_checked_at', nullable: true })
+  authorityCheckedAt!: Date | null;
 
   /** The validation report when the XML was stored (recomputed on detail against the filial as it is now). */
   @JsonColumn({ name: 'validation', nullable: true })

@@ -25,7 +25,8 @@ import './xmldom-regex-cache';
  * decides validity; the protocol's is verified the same way and reported apart (`protocolSignature`).
  * A Signature anywhere else — inside infNFe, beside NFe, a second one in NFe or in protNFe — is
  * refused: the layout has no place for it, and an extra signature is how wrapping attacks start.
- * Trust is in the embedded certificate only: no ICP-Brasil chain check (see docs/decisions.md).
+ * This proves the embedded certificate's key signed the document; who that signer is, and whether it
+ * chains to ICP-Brasil, is signer-trust.ts's verdict over `certificates`.
  * A CT-e (CTe/infCte in cteProc, protCTe) has the same profile and goes through verifySignedDocument.
  */
 
@@ -58,6 +59,8 @@ export interface SignatureResult {
   /** DigestValue as written (protNFe/digVal should equal it). */
   digestValue: string | null;
   certificate: SignatureCertificate | null;
+  /** Base64 DER of every X509Certificate in KeyInfo, the signer's first (the chain the signer sent, if any): signer-trust.ts. */
+  certificates: string[];
   /** The authority's signature over protNFe/infProt when the protocol carries one (null: it does not). */
   protocolSignature: EnvelopedSignatureResult | null;
 }
@@ -74,6 +77,7 @@ const outcome = (status: SignatureStatus, reason: string | null, extra: Partial<
   digestAlgorithm: null,
   digestValue: null,
   certificate: null,
+  certificates: [],
   ...extra,
 });
 
@@ -111,6 +115,19 @@ interface DocumentView<N> {
   canonical(node: N): string;
   /** The PEM of KeyInfo's first X509Certificate (xml-crypto's getCertFromKeyInfo); throws when it is no certificate. */
   certificate(keyInfo: N | null): string | null;
+}
+
+/** Every X509Certificate under KeyInfo, in document order, as base64 without whitespace. */
+function keyInfoCertificates<N>(v: DocumentView<N>, keyInfo: N | undefined): string[] {
+  const out: string[] = [];
+  const walk = (node: N) => {
+    for (const c of v.elements(node)) {
+      if (v.localName(c) === 'X509Certificate') out.push(v.textContent(c).replace(/\s+/g, ''));
+      else walk(c);
+    }
+  };
+  if (keyInfo !== undefined) walk(keyInfo);
+  return out;
 }
 
 function domView(doc: Document): DocumentView<Element> {
@@ -240,14 +257,16 @@ function verifyEnveloped<N>(v: DocumentView<N>, signature: N, parent: N, target:
   const digestAlgorithm = algorithm(v, reference, 'DigestMethod');
   const digestValue = textOf(v, reference ? children(v, reference, 'DigestValue')[0] : undefined) || null;
   let certPem: string | null = null;
+  const keyInfo = children(v, signature, 'KeyInfo')[0];
   try {
-    certPem = v.certificate(children(v, signature, 'KeyInfo')[0] ?? null);
+    certPem = v.certificate(keyInfo ?? null);
   } catch (err) {
     if (err instanceof OutlineIncomplete) throw err;
     // Not base64 DER (e.g. a redacted sample): no readable certificate, reported below.
     certPem = null;
   }
-  const base = { signatureAlgorithm, digestAlgorithm, digestValue, certificate: describeCertificate(certPem) };
+  const certificate = describeCertificate(certPem);
+  const base = { signatureAlgorithm, digestAlgorithm, digestValue, certificate, certificates: certificate ? keyInfoCertificates(v, keyInfo) : [] };
 
   if (!signedInfo || references.length !== 1) return outcome('INVALID', 'The signature must have one SignedInfo with exactly one Reference', base);
   if (v.attribute(reference, 'URI') !== `#${id}`) return outcome('INVALID', `The signature references ${v.attribute(reference, 'URI')}, not #${id}`, base);

@@ -4,6 +4,7 @@ import { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, hasValidC
 import type { ParsedNfe } from './nfe-types';
 import { checkReformTotals } from './reform-totals';
 import type { EnvelopedSignatureResult, SignatureResult } from './signature';
+import { evaluateSigner, SignerSubject, SignerTrust } from './signer-trust';
 import { checkTotals } from './totals';
 
 /*
@@ -25,6 +26,7 @@ export type CheckName =
   | 'PROTOCOL_KEY'
   | 'PROTOCOL_DIGEST'
   | 'SIGNATURE'
+  | 'SIGNER'
   | 'PROTOCOL_SIGNATURE'
   | 'RECIPIENT'
   | 'ENVIRONMENT'
@@ -199,6 +201,26 @@ function signatureCheck(signature: SignatureResult): ValidationCheck {
   });
 }
 
+/** Problem codes of the SIGNER check by verdict (the stored report's check is what confirmation reads). */
+export const SIGNER_CODES = { UNTRUSTED: 'NFE_SIGNER_UNTRUSTED', UNVERIFIABLE: 'NFE_SIGNER_CHAIN_NOT_VERIFIABLE' } as const;
+
+/**
+ * Who signed it (signer-trust.ts): a warning here — staging and importing go on — whose verdict the
+ * inbound record keeps; an UNTRUSTED signer blocks the entry document's confirmation. Skipped when the
+ * signature itself did not verify (SIGNATURE already blocks).
+ */
+export function signerCheck(signature: EnvelopedSignatureResult, subject: Omit<SignerSubject, 'certificates'>, label = 'NF-e'): ValidationCheck {
+  if (signature.status !== 'VALID') return skipped('SIGNER', 'The signature does not verify: its signer is not evaluated');
+  const trust: SignerTrust = evaluateSigner({ ...subject, certificates: signature.certificates });
+  return check('SIGNER', trust.verdict === 'TRUSTED', {
+    blocking: false,
+    code: trust.verdict === 'UNVERIFIABLE' ? SIGNER_CODES.UNVERIFIABLE : SIGNER_CODES.UNTRUSTED,
+    ok: `The ${label}'s signer is trusted: ${trust.message}`,
+    failed: trust.message,
+    details: { verdict: trust.verdict, reasons: trust.reasons, signerDocument: trust.signerDocument, issuerDocument: subject.issuerDocument, chain: trust.chain },
+  });
+}
+
 function recipientChecks(nfe: ParsedNfe, filial: RecipientContext | null): ValidationCheck[] {
   if (!filial) return [skipped('RECIPIENT', 'No filial given (x-filial-id)'), skipped('ENVIRONMENT', 'No filial given (x-filial-id)')];
   const dest = nfe.recipient;
@@ -349,6 +371,7 @@ export function buildValidationReport(nfe: ParsedNfe, signature: SignatureResult
     ...accessKeyChecks(nfe),
     ...protocolChecks(nfe, signature),
     signatureCheck(signature),
+    signerCheck(signature, { issuerDocument: nfe.issuer.document, signedAt: nfe.protocol?.receivedAt ?? nfe.ide.issuedAt, avulsa: isAvulsaSeries(nfe.ide.series) }),
     protocolSignatureCheck(signature),
     ...recipientChecks(nfe, filial),
     ...totalsChecks(nfe),

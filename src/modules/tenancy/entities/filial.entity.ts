@@ -35,6 +35,13 @@ export class Filial {
   @Column({ name: 'allow_negative_stock', type: 'boolean', default: false })
   allowNegativeStock!: boolean;
 
+  /**
+   * Homologation only: an NF-e uploaded by hand may be confirmed without its key consulted at the
+   * authority (SPEC §2). Refused for a PRODUCTION filial (settings.service.ts).
+   */
+  @Column({ name: 'allow_unverified_uploads', type: 'boolean', default: false })
+  allowUnverifiedUploads!: boolean;
+
   /** Send CIENCIA automatically before downloading a summary's full XML. */
   @Column({ name: 'auto_ciencia', type: 'boolean', default: true })
   autoCiencia!: boolean;

@@ -1,0 +1,67 @@
+import type { TenantContext } from '../../core/context';
+import { inTransaction, reader } from '../../core/db/transaction';
+import { UpstreamError } from '../../core/errors';
+import type { NfeInbound } from '../nfe/entities/nfe-inbound.entity';
+import { findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial } from '../nfe/nfe-inbound.service';
+import { AuthorityAnswer, documentDigest, recordAuthorityCheck } from '../nfe/upload-trust';
+import { authorityAnswerError } from '../sefaz/cstat';
+import { ufOfCode } from '../sefaz/xml/uf-codes';
+import { issuerTarget } from './authority/endpoints';
+import { IssuerClient, NoAnswerError } from './authority/issuer-client';
+import { filialSigning } from './invoice-store';
+
+/*
+ * An NF-e XML uploaded by hand is checked by consulting its key (NFeConsultaProtocolo4, the issuer's
+ * situation service, at the authorizer of the key's UF) before its entry document can be confirmed
+ * (SPEC §2; nfe/upload-trust.ts). The answer is kept on the inbound record: CONFIRMED only when the
+ * authority says "authorized" and its protocol's digVal is this document's DigestValue — a forged
+ * protNFe, or another version of the document, is caught here. It lives with the issuer's client
+ * (invoices depends on nfe and sefaz); the filial's A1 opens the mutual TLS as for its own documents.
+ */
+
+const CANCELLED = new Set(['101', '151', '135', '155']);
+const DENIED = new Set(['110', '205', '301', '302', '303']);
+
+export interface ConsultationResult {
+  inbound: NfeInbound;
+  answer: AuthorityAnswer;
+}
+
+function outcomeOf(inbound: NfeInbound, s: Awaited<ReturnType<IssuerClient['situation']>>): AuthorityAnswer | null {
+  const protocol = s.protocol?.protocol ?? null;
+  const base = { cStat: s.cStat, xMotivo: s.xMotivo, protocol };
+  if (CANCELLED.has(s.cStat)) return { outcome: 'CANCELLED', ...base };
+  if (DENIED.has(s.cStat) || (s.protocol && DENIED.has(s.protocol.cStat))) return { outcome: 'DENIED', ...base };
+  if (s.cStat === '100' || s.cStat === '150') {
+    const digest = documentDigest(inbound);
+    return { outcome: digest && s.protocol?.digest === digest ? 'CONFIRMED' : 'DIGEST_MISMATCH', ...base };
+  }
+  if (s.cStat === '217') return { outcome: 'NOT_FOUND', ...base };
+  return null;
+}
+
+/** `consultar-protocolo`: consults the key of a record of the filial and records what the authority said. */
+export async function consultInboundKey(ctx: TenantContext, ref: { accessKey?: string; inboundId?: number }): Promise<ConsultationResult> {
+  const filial = await governingFilial(ctx);
+  const inbound = ref.inboundId !== undefined ? await findFilialInbound(reader(), ctx, ref.inboundId, filial.id) : await findByKeyInFilial(reader(), ctx, filial.id, ref.accessKey!);
+  const signing = await filialSigning(ctx.companyId, filial.id);
+  // The key's own UF answers for it (an issuer in another state is not known to the filial's authorizer).
+  const uf = ufOfCode(inbound.accessKey.slice(0, 2)) ?? signing.filial.uf;
+  const client = new IssuerClient(await issuerTarget(Object.assign(Object.create(Object.getPrototypeOf(signing.filial)), signing.filial, { uf }), null), signing.credentials, signing.tpAmb);
+  let reply: Awaited<ReturnType<IssuerClient['situation']>>;
+  try {
+    reply = await client.situation(inbound.accessKey);
+  } catch (err) {
+    if (err instanceof NoAnswerError) {
+      throw new UpstreamError(err.timeout ? 'upstream_timeout' : 'upstream_unavailable', err.timeout ? 'SEFAZ_TIMEOUT' : 'SEFAZ_UNAVAILABLE', `The authority did not answer the consultation: ${err.message}`);
+    }
+    throw err;
+  }
+  const answer = outcomeOf(inbound, reply);
+  if (!answer) throw authorityAnswerError(reply.cStat, reply.xMotivo, 'Consultation of the key');
+  const updated = await inTransaction(async (em) => {
+    const current = (await findInboundByKey(em, ctx.companyId, inbound.filialId, inbound.accessKey, true))!;
+    return recordAuthorityCheck(em, ctx, current, answer);
+  });
+  return { inbound: updated, answer };
+}
