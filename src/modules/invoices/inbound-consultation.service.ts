@@ -40,6 +40,9 @@ function outcomeOf(inbound: NfeInbound, s: Awaited<ReturnType<IssuerClient['situ
   return null;
 }
 
+/** The filial as seen from another UF's authorizer (a copy: the loaded entity stays as it is). */
+const withUf = <T extends object>(filial: T, uf: string): T => Object.assign(Object.create(Object.getPrototypeOf(filial) as object) as T, filial, { uf });
+
 /** `consultar-protocolo`: consults the key of a record of the filial and records what the authority said. */
 export async function consultInboundKey(ctx: TenantContext, ref: { accessKey?: string; inboundId?: number }): Promise<ConsultationResult> {
   const filial = await governingFilial(ctx);
@@ -47,7 +50,7 @@ export async function consultInboundKey(ctx: TenantContext, ref: { accessKey?: s
   const signing = await filialSigning(ctx.companyId, filial.id);
   // The key's own UF answers for it (an issuer in another state is not known to the filial's authorizer).
   const uf = ufOfCode(inbound.accessKey.slice(0, 2)) ?? signing.filial.uf;
-  const client = new IssuerClient(await issuerTarget(Object.assign(Object.create(Object.getPrototypeOf(signing.filial)), signing.filial, { uf }), null), signing.credentials, signing.tpAmb);
+  const client = new IssuerClient(await issuerTarget(withUf(signing.filial, uf), null), signing.credentials, signing.tpAmb);
   let reply: Awaited<ReturnType<IssuerClient['situation']>>;
   try {
     reply = await client.situation(inbound.accessKey);
