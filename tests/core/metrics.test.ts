@@ -156,7 +156,7 @@ describe('Operators’ metrics (GET /metrics)', () => {
   it('database pool use on MySQL, per pool: main, transactions, sequence (nothing on the embedded engine)', async () => {
     // A transaction and a counter bump first, so the two pools opened on demand are open.
     await inTransaction((tx) => tx.query('SELECT 1'));
-    await nextSequenceValues(t.companyId, 'metrics-test');
+    await nextSequenceValues(dataSource.manager, t.companyId, 'metrics-test');
     const text = (await metrics().expect(200)).text;
     if (isMysql) {
       for (const pool of ['main', 'transactions', 'sequence']) {

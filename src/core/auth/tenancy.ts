@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { dataSource } from '../db/data-source';
 import { hydrate } from '../db/sql';
-import { queryOn } from '../db/transaction';
+import { queryOn, readerOf } from '../db/transaction';
 import { Filial } from '../../modules/tenancy/entities/filial.entity';
 import { ForbiddenError } from '../errors';
 import type { TenantContext } from '../context';
@@ -27,7 +26,7 @@ export function acceptFilial(em: EntityManager, ctx: TenantContext, filialId: nu
  * Loads a filial of the company the token speaks for, or refuses (403: not the caller's to use).
  * Inside a transaction pass its manager: a second pool connection per transaction can starve the pool.
  */
-export async function assertFilialAccess(ctx: TenantContext, filialId: number, em: EntityManager = dataSource.manager): Promise<Filial> {
+export async function assertFilialAccess(ctx: TenantContext, filialId: number, em: EntityManager = readerOf(ctx)): Promise<Filial> {
   const granted = ctx.grantedFiliais === '*' || ctx.grantedFiliais.includes(filialId);
   const { sql, params } = filialRead(ctx, filialId);
   const rows = filialId > 0 && granted ? await queryOn<Record<string, unknown>[]>(em, sql, params) : [];

@@ -6,7 +6,7 @@ import { config } from '../config';
 import { dataSource } from '../db/data-source';
 import { isUniqueViolation } from '../db/db-errors';
 import { sqlTime } from '../db/sql-time';
-import { deferWrite, inTransaction, NO_UNIT, unitOfWork } from '../db/transaction';
+import { deferWrite, inTransaction, NO_UNIT, readerOf, unitOfWork } from '../db/transaction';
 import { ConflictError, ValidationError } from '../errors';
 import { IdempotencyKey } from './idempotency-key.entity';
 
@@ -89,7 +89,7 @@ async function claim(companyId: number, key: string, requestHash: string, owner:
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }
-    const existing = await dataSource.manager.findOneBy(IdempotencyKey, { companyId, key });
+    const existing = await readerOf(NO_UNIT).findOneBy(IdempotencyKey, { companyId, key });
     if (!existing) continue; // released meanwhile
     if (existing.state === 'DONE' && Date.now() - new Date(existing.createdAt).getTime() > config.idempotencyTtlHours * 3_600_000) {
       await inTransaction(NO_UNIT, (em) => em.delete(IdempotencyKey, { id: existing.id, state: 'DONE' }));

@@ -106,7 +106,7 @@ export const customerService = {
   list: (ctx: ActorContext, q: ListQuery) => customers.list(ctx, q),
   get: (ctx: ActorContext, id: number) => customers.get(ctx, id),
   create: (ctx: ActorContext, input: CustomerInput) =>
-    inTransaction(async (em) => {
+    inTransaction(ctx, async (em) => {
       const columns = customerColumns(input);
       checkCustomerFiscal({ personType: null, document: null, ieIndicator: 9, stateRegistration: null, municipalityCode: null, uf: null, countryCode: '1058', ...columns });
       const customer = await customers.create(ctx, customerSearch(input));
@@ -114,7 +114,7 @@ export const customerService = {
       return customer;
     }),
   update: (ctx: ActorContext, id: number, version: number, input: CustomerInput) =>
-    inTransaction(async (em) => {
+    inTransaction(ctx, async (em) => {
       const current = await em.findOneBy(Customer, { id, companyId: ctx.companyId });
       if (current) checkCustomerFiscal({ ...current, ...customerColumns(input) });
       const customer = await customers.update(ctx, id, version, customerSearch(input));
@@ -127,14 +127,14 @@ export const sellerService = {
   list: (ctx: ActorContext, q: ListQuery) => sellers.list(ctx, q),
   get: (ctx: ActorContext, id: number) => sellers.get(ctx, id),
   create: (ctx: ActorContext, input: SellerInput) =>
-    inTransaction(async (em) => {
+    inTransaction(ctx, async (em) => {
       const seller = await sellers.create(ctx, sellerSearch(input));
       await indexSeller(em, seller);
       return seller;
     }),
   async update(ctx: ActorContext, id: number, version: number, input: SellerInput) {
     const current = await sellers.get(ctx, id);
-    return inTransaction(async (em) => {
+    return inTransaction(ctx, async (em) => {
       const seller = await sellers.update(ctx, id, version, sellerSearch(input, current));
       if (input.name !== undefined || input.alias !== undefined) await indexSeller(em, seller);
       return seller;

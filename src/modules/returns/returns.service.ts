@@ -1,9 +1,8 @@
-import { In } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import { assertFilialAccess } from '../../core/auth/tenancy';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, sum, toFixed, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, FieldError, NotFoundError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -31,8 +30,8 @@ export interface ReturnInput {
   items: { salesOrderItemId: number; quantity: Dec; restock: boolean }[];
 }
 
-async function assertCustomer(companyId: number, customerId: number): Promise<void> {
-  if (!(await dataSource.manager.existsBy(Customer, { id: customerId, companyId }))) throw new NotFoundError('Customer');
+async function assertCustomer(em: EntityManager, companyId: number, customerId: number): Promise<void> {
+  if (!(await em.existsBy(Customer, { id: customerId, companyId }))) throw new NotFoundError('Customer');
 }
 
 export const returnsService = {
@@ -41,8 +40,8 @@ export const returnsService = {
    * order first: a two-phase list over all of them (cursor for deep scrolling).
    */
   async returnableItems(ctx: TenantContext, filialId: number, customerId: number, page: PageRequest): Promise<Page<ReturnableLine>> {
-    await assertCustomer(ctx.companyId, customerId);
-    const em = dataSource.manager;
+    await assertCustomer(readerOf(ctx), ctx.companyId, customerId);
+    const em = readerOf(ctx);
     return paginate(
       returnableLinesQuery(em, ctx.companyId, filialId, customerId),
       [
@@ -67,14 +66,14 @@ export const returnsService = {
     const repeated: FieldError[] = [];
     input.items.forEach((l, i) => (seen.has(l.salesOrderItemId) ? repeated.push({ path: `items[${i}].salesOrderItemId`, message: 'the same item appears twice' }) : seen.add(l.salesOrderItemId)));
     if (repeated.length) throw new ValidationError('The same item appears twice', repeated);
-    await assertCustomer(ctx.companyId, input.customerId);
-    const method = await dataSource.manager.findOneBy(PaymentMethod, { companyId: ctx.companyId, code: input.refundMethod });
+    await assertCustomer(readerOf(ctx), ctx.companyId, input.customerId);
+    const method = await readerOf(ctx).findOneBy(PaymentMethod, { companyId: ctx.companyId, code: input.refundMethod });
     if (!method || !method.active) {
       throw new BusinessRuleError('REFUND_METHOD_INVALID', `Refund method ${input.refundMethod} is unknown or inactive`, { errors: [{ path: 'refundMethod', message: 'unknown or inactive payment method' }] });
     }
-    const code = await nextSequenceValue(ctx.companyId, RETURN_CODE_SEQUENCE);
+    const code = await nextSequenceValue(readerOf(ctx), ctx.companyId, RETURN_CODE_SEQUENCE);
 
-    return inTransaction(async (em) => {
+    return inTransaction(ctx, async (em) => {
       const { orders, items } = await lockReturnLines(em, ctx.companyId, input.items.map((l) => l.salesOrderItemId));
       const orderById = new Map(orders.map((o) => [o.id, o]));
       const itemById = new Map(items.map((i) => [i.id, i]));
@@ -192,7 +191,7 @@ export const returnsService = {
   },
 
   async list(ctx: TenantContext, filialId: number, q: PageRequest & { customerId?: number; from?: string; to?: string }): Promise<Page<{ ret: SalesReturn; items: SalesReturnItem[] }>> {
-    const em = dataSource.manager;
+    const em = readerOf(ctx);
     const qb = em.createQueryBuilder(SalesReturn, 'r').where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId: ctx.companyId, filialId });
     if (q.customerId !== undefined) qb.andWhere('r.customer_id = :customerId', { customerId: q.customerId });
     if (q.from) qb.andWhere('r.created_at >= :from', { from: `${q.from} 00:00:00` });
@@ -201,7 +200,7 @@ export const returnsService = {
   },
 
   async detail(ctx: TenantContext, id: number): Promise<{ ret: SalesReturn; items: SalesReturnItem[] }> {
-    const [found] = await loadReturns(dataSource.manager, ctx.companyId, id > 0 ? [id] : []);
+    const [found] = await loadReturns(readerOf(ctx), ctx.companyId, id > 0 ? [id] : []);
     if (!found) throw new NotFoundError('Return');
     await assertFilialAccess(ctx, found.ret.filialId);
     return found;
