@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { businessToday } from '../../core/business-date';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -189,7 +189,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs };
 }
 
-export async function findNfce(companyId: number, id: number, em: EntityManager = reader()): Promise<NfceDocument> {
+export async function findNfce(companyId: number, id: number, em: EntityManager): Promise<NfceDocument> {
   const doc = await em.findOneBy(NfceDocument, { id, companyId });
   if (!doc) throw new NotFoundError('NFC-e', 'NFCE_NOT_FOUND');
   return doc;
@@ -197,7 +197,7 @@ export async function findNfce(companyId: number, id: number, em: EntityManager 
 
 /** A conditional status change (status and version as read) with its audit row and event. */
 export async function moveNfce(ctx: ActorContext, doc: NfceDocument, to: NfceStatus, fields: Partial<NfceDocument>, event: string | null, eventData: Record<string, unknown> = {}): Promise<NfceDocument> {
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const r = await em
       .createQueryBuilder()
       .update(NfceDocument)
@@ -285,7 +285,7 @@ export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exc
 /** The note re-signed in offline contingency (tpEmis 9); its new key is final. */
 export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocument, reason: string, mayHaveReached: boolean): Promise<NfceDocument> {
   const sc = await counterSigning(doc.companyId, doc.filialId);
-  const config = await reader().findOneByOrFail(NfceConfiguration, { companyId: doc.companyId, filialId: doc.filialId });
+  const config = await readerOf(ctx).findOneByOrFail(NfceConfiguration, { companyId: doc.companyId, filialId: doc.filialId });
   const at = new Date();
   const built = toOfflineContingency(gunzipText(doc.signedXmlGz), at, reason, qrSettingsOf(config), sc.signer, doc.tpAmb === '1' ? '1' : '2', doc.total, doc.consumerDocument);
   return moveNfce(
@@ -310,7 +310,7 @@ export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocume
 
 /** After the sale commits: the synchronous attempt, with the filial's short deadline. */
 export async function transmitCounterNote(ctx: ActorContext, prepared: PreparedNote): Promise<NfceDocument> {
-  let doc = await findNfce(ctx.companyId, prepared.id);
+  let doc = await findNfce(ctx.companyId, prepared.id, readerOf(ctx));
   if (doc.status !== 'SIGNED') return doc;
   const sc = await counterSigning(doc.companyId, doc.filialId);
   const client = new IssuerClient(await issuerTarget(sc.filial, null), sc.credentials, sc.tpAmb, prepared.timeoutMs);

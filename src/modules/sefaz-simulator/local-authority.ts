@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { config } from '../../core/config';
 import { sefazConfig } from '../../core/config/sefaz';
 import { systemContext } from '../../core/context';
-import { reader } from '../../core/db/transaction';
+import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
 import { saveCertificate } from '../sefaz/certificate/certificate.service';
 import { rewindCursorPast } from '../sefaz/dfe-sync.service';
@@ -51,9 +51,9 @@ export async function startLocalAuthority(attachCompanyCnpj: string): Promise<Lo
   const sim = new AuthoritySimulator({ host: sefazConfig.simulator.host, port: sefazConfig.simulator.port, waitMs: sefazConfig.simulator.waitMs, stateFile: persistent ? STATE_FILE : undefined });
   const endpoints = await sim.start();
 
-  const company = await reader().findOneBy(Company, { cnpj: attachCompanyCnpj });
+  const company = await readerOf(NO_UNIT).findOneBy(Company, { cnpj: attachCompanyCnpj });
   if (company) {
-    const filiais = await reader().find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } });
+    const filiais = await readerOf(NO_UNIT).find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } });
     for (const filial of filiais) await attachFilial(sim, company.id, filial, endpoints);
   }
   if (persistent) {
