@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { systemContext } from '../core/context';
-import { inTransaction } from '../core/db/transaction';
+import { inTransaction, NO_UNIT } from '../core/db/transaction';
 import { Dec } from '../core/decimal';
 import { encodeId } from '../core/hashids';
 import { normalizeText } from '../core/br-documents';
@@ -80,7 +80,7 @@ async function configureQuickSale(em: EntityManager, company: Company): Promise<
 
 /** Creates the demo tenant once (two filiais, products with stock, customers, sellers, suppliers). */
 export async function seedDemoTenant(): Promise<{ created: boolean; summary: DemoTenantSummary }> {
-  return inTransaction(async (em) => {
+  return inTransaction(NO_UNIT, async (em) => {
     const existing = await em.findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
     if (existing) {
       await configureQuickSale(em, existing);

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { normalizeDocument } from '../../core/br-documents';
 import { UF_IBGE_CODES } from '../../core/br-fiscal';
 import type { ActorContext } from '../../core/context';
-import { reader } from '../../core/db/transaction';
+import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import type { Customer } from '../catalog/entities/customer.entity';
 import { getFilialFiscalProfile } from '../tenancy/settings.service';
@@ -82,7 +82,7 @@ function ruleSetOn(rows: RuleSet[], companyId: number, date: string): EngineRule
 
 /** Everything the pure engine needs for `request`, read inside the tenant (a few round trips, no writes). */
 export async function loadEngineInput(ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<EngineInput> {
-  const db = em ?? reader();
+  const db = em ?? readerOf(ctx);
   const companyId = ctx.companyId;
   const productIds = [...new Set(request.items.map((i) => i.productId))];
   const [profile, customer, products, ruleSets] = await Promise.all([
