@@ -39,6 +39,14 @@ module.exports = {
       to: { path: '^src/(modules|demo)/', pathNot: '^src/modules/tenancy/entities/filial[.]entity[.]ts$' },
     },
     {
+      name: 'modules-reach-no-data-source',
+      comment:
+        'A module reaches the database through the unit of work it is given (ctx.uow, em) or readerOf(ctx), never through the data source (docs/decisions/unit-of-work.md).',
+      severity: 'error',
+      from: { path: '^src/(modules|demo)/' },
+      to: { path: '^src/core/db/data-source[.]ts$' },
+    },
+    {
       name: 'modules-import-no-demo',
       severity: 'error',
       comment: 'The demo seed composes modules; no module depends on it.',

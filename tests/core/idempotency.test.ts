@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import express, { Request, Response } from 'express';
 import supertest from 'supertest';
 import { isMysql } from '../../src/core/db/engine';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { errorMiddleware } from '../../src/core/errors/error-middleware';
 import { idempotent } from '../../src/core/idempotency/idempotency.middleware';
 import { dataSource } from '../../src/core/db/data-source';
@@ -153,7 +153,7 @@ describe('Idempotency-Key (SPEC §0)', () => {
     app.post(
       '/stall',
       idempotent(async (_req: Request, res: Response) => {
-        await inTransaction((em) => em.insert(Product, { companyId: t.companyId, code: 'STALL-1', name: 'Stalled', searchName: 'stalled', unit: 'UN', active: true } as never));
+        await inTransaction(NO_UNIT, (em) => em.insert(Product, { companyId: t.companyId, code: 'STALL-1', name: 'Stalled', searchName: 'stalled', unit: 'UN', active: true } as never));
         reached();
         await stalled;
         res.status(201).json({ ok: true });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityManager } from 'typeorm';
 import { dataSource } from './data-source';
 import { driverErrorCode } from './db-errors';
@@ -24,9 +23,6 @@ type Flush = (em: EntityManager, rows: unknown[]) => Promise<void>;
 
 /** Units by their manager: the helpers below that take `em` find its unit from it, by identity. */
 const units = new WeakMap<EntityManager, Uow>();
-
-/** Transitional: the unit open in this async context, for the callers not converted yet. */
-const current = new AsyncLocalStorage<Uow>();
 
 let sqliteQueue: Promise<unknown> = Promise.resolve();
 
@@ -188,7 +184,7 @@ async function mysqlUnit<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
   try {
     await runner.startTransaction();
     const uow = new Uow(runner.manager, runner);
-    const result = await current.run(uow, () => uow.run(work));
+    const result = await uow.run(work);
     // The result goes back (and so a response out) only once the COMMIT succeeded.
     await runner.commitTransaction().catch((err: unknown) => {
       if (err && typeof err === 'object') commitFailures.add(err);
@@ -211,10 +207,7 @@ async function mysqlUnit<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
 export async function unitOfWork<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
   if (isSqlite) {
     return serialize(() =>
-      dataSource.transaction((em) => {
-        const uow = new Uow(em);
-        return current.run(uow, () => uow.run(work));
-      }),
+      dataSource.transaction((em) => new Uow(em).run(work)),
     );
   }
   for (let attempt = 1; ; attempt++) {
@@ -235,20 +228,8 @@ export async function unitOfWork<T>(work: (uow: Uow) => Promise<T>): Promise<T> 
  * carries one, else a unit of its own (`NO_UNIT` where there is no request: jobs, CLIs, tests).
  * Code already inside a transaction passes its `em` on instead of opening another.
  */
-export function inTransaction<T>(scope: UnitScope, work: (em: EntityManager) => Promise<T>): Promise<T>;
-/** Transitional form: joins the unit open in this async context. */
-export function inTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T>;
-export async function inTransaction<T>(
-  scopeOrWork: UnitScope | ((em: EntityManager) => Promise<T>),
-  maybeWork?: (em: EntityManager) => Promise<T>,
-): Promise<T> {
-  if (typeof scopeOrWork === 'function') {
-    const open = current.getStore();
-    if (open) return scopeOrWork(open.em);
-    return unitOfWork((uow) => scopeOrWork(uow.em));
-  }
-  const work = maybeWork!;
-  const joined = scopeOrWork.uow;
+export async function inTransaction<T>(scope: UnitScope, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  const joined = scope.uow;
   if (joined) {
     if (joined.isClosed) throw new Error('inTransaction: the unit of work of this context is over');
     return work(joined.em);
@@ -262,9 +243,4 @@ export async function inTransaction<T>(
  */
 export function readerOf(scope: UnitScope): EntityManager {
   return scope.uow?.em ?? dataSource.manager;
-}
-
-/** Transitional: the unit open in this async context, else the pool. */
-export function reader(): EntityManager {
-  return current.getStore()?.em ?? dataSource.manager;
 }

@@ -1,9 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import { config } from '../config';
-import { dataSource } from '../db/data-source';
 import { isUniqueViolation } from '../db/db-errors';
 import { sqlTime } from '../db/sql-time';
 import { deferWrite, inTransaction, NO_UNIT, readerOf, unitOfWork } from '../db/transaction';
@@ -30,19 +28,6 @@ interface Outcome {
   contentType: string;
   headers: Record<string, string> | null;
 }
-
-/*
- * Inside a unit, `dataSource.manager` is the unit's manager. Services read through it after their
- * own transaction (which now joins the unit) and must see that transaction's writes; and a second
- * pooled connection per request, taken while the unit holds one, would starve the pool under load.
- */
-const unitManager = new AsyncLocalStorage<EntityManager>();
-let poolManager = dataSource.manager;
-Object.defineProperty(dataSource, 'manager', {
-  configurable: true,
-  get: () => unitManager.getStore() ?? poolManager,
-  set: (manager: EntityManager) => (poolManager = manager),
-});
 
 /** Headers a replay repeats besides the content type. */
 const KEPT_HEADERS = ['location'];
@@ -194,11 +179,9 @@ async function runAsUnit(req: Request, res: Response, next: NextFunction, handle
       // (inTransaction(ctx, …)) and read through it (readerOf(ctx)).
       req.ctx = { ...ctx, uow };
       try {
-        await unitManager.run(em, () =>
-          handler(req, res, (err?: unknown) => {
-            failure = err ?? new Error('The handler passed the request on without answering');
-          }),
-        );
+        await handler(req, res, (err?: unknown) => {
+          failure = err ?? new Error('The handler passed the request on without answering');
+        });
       } finally {
         req.ctx = ctx;
       }
