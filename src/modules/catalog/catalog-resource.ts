@@ -1,4 +1,4 @@
-import { Brackets, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { Brackets, EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { Changes, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
@@ -41,7 +41,7 @@ interface ResourceEvents<E> {
  */
 export function catalogResource<E extends ObjectLiteral & { id: number; version: number; companyId: number }>(opts: ResourceOptions<E>) {
   const alias = 'r';
-  return {
+  const resource = {
     async list(ctx: ActorContext, query: ListQuery): Promise<Page<E>> {
       const em = readerOf(ctx);
       const qb = em.createQueryBuilder(opts.target, alias).where(`${alias}.company_id = :companyId`, { companyId: ctx.companyId });
@@ -65,29 +65,36 @@ export function catalogResource<E extends ObjectLiteral & { id: number; version:
       return found;
     },
 
-    async create(ctx: ActorContext, values: Partial<E>): Promise<E> {
-      return inTransaction(ctx, async (em) => {
-        const entity = await em.save(em.create(opts.target, { ...values, companyId: ctx.companyId } as never));
-        await recordAudit(em, ctx, { entity: opts.auditEntity, entityId: (entity as E).id, action: 'CREATED' });
-        if (opts.events) await publishEvent(em, ctx, { type: `${opts.events.type}.created`, aggregateType: opts.events.type, aggregateId: (entity as E).id, data: opts.events.data(entity as E) });
-        return entity as E;
-      });
+    create(ctx: ActorContext, values: Partial<E>): Promise<E> {
+      return inTransaction(ctx, (em) => resource.createIn(em, ctx, values));
     },
 
-    async update(ctx: ActorContext, id: number, version: number, patch: Partial<E>): Promise<E> {
-      return inTransaction(ctx, async (em) => {
-        const { entity, changes } = await applyVersionedPatch(em, ctx, opts.target, opts, id, version, patch);
-        const changedFields = Object.keys(changes);
-        if (opts.events && changedFields.length) {
-          await publishEvent(em, ctx, {
-            type: `${opts.events.type}.updated`,
-            aggregateType: opts.events.type,
-            aggregateId: id,
-            data: { ...opts.events.data(entity), changedFields, ...opts.events.updated?.(changes) },
-          });
-        }
-        return entity;
-      });
+    /** create, inside the caller's transaction (`em`): a service that indexes the row in the same one. */
+    async createIn(em: EntityManager, ctx: ActorContext, values: Partial<E>): Promise<E> {
+      const entity = await em.save(em.create(opts.target, { ...values, companyId: ctx.companyId } as never));
+      await recordAudit(em, ctx, { entity: opts.auditEntity, entityId: (entity as E).id, action: 'CREATED' });
+      if (opts.events) await publishEvent(em, ctx, { type: `${opts.events.type}.created`, aggregateType: opts.events.type, aggregateId: (entity as E).id, data: opts.events.data(entity as E) });
+      return entity as E;
+    },
+
+    update(ctx: ActorContext, id: number, version: number, patch: Partial<E>): Promise<E> {
+      return inTransaction(ctx, (em) => resource.updateIn(em, ctx, id, version, patch));
+    },
+
+    /** update, inside the caller's transaction (`em`). */
+    async updateIn(em: EntityManager, ctx: ActorContext, id: number, version: number, patch: Partial<E>): Promise<E> {
+      const { entity, changes } = await applyVersionedPatch(em, ctx, opts.target, opts, id, version, patch);
+      const changedFields = Object.keys(changes);
+      if (opts.events && changedFields.length) {
+        await publishEvent(em, ctx, {
+          type: `${opts.events.type}.updated`,
+          aggregateType: opts.events.type,
+          aggregateId: id,
+          data: { ...opts.events.data(entity), changedFields, ...opts.events.updated?.(changes) },
+        });
+      }
+      return entity;
     },
   };
+  return resource;
 }

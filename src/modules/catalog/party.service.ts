@@ -109,7 +109,7 @@ export const customerService = {
     inTransaction(ctx, async (em) => {
       const columns = customerColumns(input);
       checkCustomerFiscal({ personType: null, document: null, ieIndicator: 9, stateRegistration: null, municipalityCode: null, uf: null, countryCode: '1058', ...columns });
-      const customer = await customers.create(ctx, customerSearch(input));
+      const customer = await customers.createIn(em, ctx, customerSearch(input));
       await indexCustomer(em, customer);
       return customer;
     }),
@@ -117,7 +117,7 @@ export const customerService = {
     inTransaction(ctx, async (em) => {
       const current = await em.findOneBy(Customer, { id, companyId: ctx.companyId });
       if (current) checkCustomerFiscal({ ...current, ...customerColumns(input) });
-      const customer = await customers.update(ctx, id, version, customerSearch(input));
+      const customer = await customers.updateIn(em, ctx, id, version, customerSearch(input));
       if (input.name !== undefined || input.tradeName !== undefined) await indexCustomer(em, customer);
       return customer;
     }),
@@ -128,14 +128,14 @@ export const sellerService = {
   get: (ctx: ActorContext, id: number) => sellers.get(ctx, id),
   create: (ctx: ActorContext, input: SellerInput) =>
     inTransaction(ctx, async (em) => {
-      const seller = await sellers.create(ctx, sellerSearch(input));
+      const seller = await sellers.createIn(em, ctx, sellerSearch(input));
       await indexSeller(em, seller);
       return seller;
     }),
   async update(ctx: ActorContext, id: number, version: number, input: SellerInput) {
     const current = await sellers.get(ctx, id);
     return inTransaction(ctx, async (em) => {
-      const seller = await sellers.update(ctx, id, version, sellerSearch(input, current));
+      const seller = await sellers.updateIn(em, ctx, id, version, sellerSearch(input, current));
       if (input.name !== undefined || input.alias !== undefined) await indexSeller(em, seller);
       return seller;
     });

@@ -113,7 +113,7 @@ export const productService = {
     };
     try {
       return await inTransaction(ctx, async (tx) => {
-        const product = await resource.create(ctx, values);
+        const product = await resource.createIn(tx, ctx, values);
         await indexProductNames(tx, ctx.companyId, [product]);
         return product;
       });
@@ -131,7 +131,7 @@ export const productService = {
     try {
       return await inTransaction(ctx, async (tx) => {
         await checkProductFiscal(tx, ctx.companyId, input);
-        const product = await resource.update(ctx, id, version, patch);
+        const product = await resource.updateIn(tx, ctx, id, version, patch);
         if (input.name !== undefined || input.code !== undefined) await indexProductNames(tx, ctx.companyId, [product]);
         return product;
       });
