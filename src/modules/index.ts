@@ -27,6 +27,8 @@ import { assertDocumentAccess } from './entry-document/entry-document.access';
 import { fiscalRoutes } from './fiscal/fiscal.router';
 import { taxGroupLookup } from './catalog/catalog.ports';
 import { taxGroupLookupProvider } from './fiscal/master-data.service';
+import { filialAccess } from '../core/auth/tenancy';
+import { assertFilialAccess } from './tenancy';
 
 /*
  * Module wiring: where a module needs work from a module that depends on it, it declares a port
@@ -36,6 +38,8 @@ import { taxGroupLookupProvider } from './fiscal/master-data.service';
 // Documents of batch uploads other modules handle: NF-e events (cancellation, CC-e) and CT-e.
 registerBatchHandler(nfeEventBatchHandler);
 registerBatchHandler(cteBatchHandler);
+// core's filial check before the body is read (core/http/authorize-filial.ts) is tenancy's.
+filialAccess.provide({ assertFilialAccess });
 // Entry documents show the inbound NF-e they were imported from and release it on delete/cancel.
 inboundNfe.provide(inboundNfeLink);
 // GET /entry-document/contas-pagar/documento/:entryDocumentId checks the document as entry documents do.

@@ -1,6 +1,6 @@
 import { readerOf } from '../../core/db/transaction';
 import { EntityManager } from 'typeorm';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { decodeId } from '../../core/hashids';
 import { NotFoundError } from '../../core/errors';

@@ -1,4 +1,4 @@
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/errors';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { EntityManager, In } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import { businessToday } from '../../core/business-date';
 import { invoicesConfig } from '../../core/config/invoices';
 import type { ActorContext, TenantContext } from '../../core/context';

@@ -1,5 +1,5 @@
 import { In } from 'typeorm';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError } from '../../core/errors';

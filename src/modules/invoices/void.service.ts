@@ -1,6 +1,6 @@
 import { In } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { isMysql } from '../../core/db/engine';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';

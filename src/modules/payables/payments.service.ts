@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { Changes, diff, recordAudit } from '../../core/audit/audit.service';
 import { AuditEntryDto, auditTrail } from '../../core/audit/audit-trail';
 import type { Page, PageRequest } from '../../core/pagination';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, toFixed } from '../../core/decimal';

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../../core/context';
-import { acceptFilial, assertFilialAccess, filialRead } from '../../core/auth/tenancy';
+import { acceptFilial, assertFilialAccess, filialRead } from '../tenancy';
 import { inTransaction, readBatch, readerOf } from '../../core/db/transaction';
 import { Dec, toFixed, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../core/errors';

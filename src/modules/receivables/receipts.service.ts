@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { Changes, diff, recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, toFixed, toJsonNumber } from '../../core/decimal';

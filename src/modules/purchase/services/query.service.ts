@@ -1,6 +1,6 @@
 import { readerOf } from '../../../core/db/transaction';
 import { AuditEntryDto, auditTrail } from '../../../core/audit/audit-trail';
-import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { assertFilialAccess } from '../../tenancy';
 import { AUDIT_ENTITY } from './shared';
 import type { TenantContext } from '../../../core/context';
 import { Page, PageRequest, paginate, SortKey } from '../../../core/pagination';

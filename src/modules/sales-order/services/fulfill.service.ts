@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { acceptFilial, assertFilialAccess, filialRead } from '../../../core/auth/tenancy';
+import { acceptFilial, assertFilialAccess, filialRead } from '../../tenancy';
 import type { TenantContext } from '../../../core/context';
 import { inTransaction, readBatch, readerOf } from '../../../core/db/transaction';
 import { Dec, toJsonNumber } from '../../../core/decimal';

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { assertFilialAccess } from '../../tenancy';
 import type { TenantContext } from '../../../core/context';
 import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { Dec, sum } from '../../../core/decimal';

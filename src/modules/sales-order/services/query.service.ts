@@ -1,5 +1,5 @@
 import { normalizeText } from '../../../core/br-documents';
-import { acceptFilial, assertFilialAccess, filialRead, requestFilial } from '../../../core/auth/tenancy';
+import { acceptFilial, assertFilialAccess, filialRead, requestFilial } from '../../tenancy';
 import type { TenantContext } from '../../../core/context';
 import { decodeId } from '../../../core/hashids';
 import { Page, PageRequest, paginateSql, SqlList, TypedSortKey } from '../../../core/pagination';
