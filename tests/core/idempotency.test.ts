@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import express, { Request, Response } from 'express';
 import supertest from 'supertest';
 import { isMysql } from '../../src/core/db/engine';
-import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
+import { inTransaction } from '../../src/core/db/transaction';
 import { errorMiddleware } from '../../src/core/errors/error-middleware';
 import { idempotent } from '../../src/core/idempotency/idempotency.middleware';
 import { dataSource } from '../../src/core/db/data-source';
@@ -152,8 +152,8 @@ describe('Idempotency-Key (SPEC §0)', () => {
     });
     app.post(
       '/stall',
-      idempotent(async (_req: Request, res: Response) => {
-        await inTransaction(NO_UNIT, (em) => em.insert(Product, { companyId: t.companyId, code: 'STALL-1', name: 'Stalled', searchName: 'stalled', unit: 'UN', active: true } as never));
+      idempotent(async (req: Request, res: Response) => {
+        await inTransaction(req.ctx, (em) => em.insert(Product, { companyId: t.companyId, code: 'STALL-1', name: 'Stalled', searchName: 'stalled', unit: 'UN', active: true } as never));
         reached();
         await stalled;
         res.status(201).json({ ok: true });
