@@ -112,11 +112,13 @@ export const productService = {
       taxGroupId: input.taxGroupId ?? null,
     };
     try {
-      return await inTransaction(ctx, async (tx) => {
+      // Inside the caller's transaction when it passes its em (auto-create from the product map).
+      const work = async (tx: EntityManager) => {
         const product = await resource.createIn(tx, ctx, values);
         await indexProductNames(tx, ctx.companyId, [product]);
         return product;
-      });
+      };
+      return await (em ? work(em) : inTransaction(ctx, work));
     } catch (err) {
       if (isUniqueViolation(err)) throw codeTaken(code);
       throw err;
