@@ -35,8 +35,16 @@ module.exports = {
       severity: 'error',
       comment: 'core/ carries no business rules, so it never imports a module.',
       from: { path: '^src/core/' },
-      // auth checks a filial against the tenant's filial rows and hands the row on.
-      to: { path: '^src/(modules|demo)/', pathNot: '^src/modules/tenancy/entities/filial[.]entity[.]ts$' },
+      // The filial check core needs is tenancy's, reached through a port (core/auth/tenancy.ts).
+      to: { path: '^src/(modules|demo)/' },
+    },
+    {
+      name: 'modules-reach-no-data-source',
+      comment:
+        'A module reaches the database through the unit of work it is given (ctx.uow, em) or readerOf(ctx), never through the data source (docs/decisions/unit-of-work.md).',
+      severity: 'error',
+      from: { path: '^src/(modules|demo)/' },
+      to: { path: '^src/core/db/data-source[.]ts$' },
     },
     {
       name: 'modules-import-no-demo',

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { normalizeText } from '../src/core/br-documents';
 import { dataSource } from '../src/core/db/data-source';
-import { inTransaction } from '../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { Dec } from '../src/core/decimal';
 import { encodeId } from '../src/core/hashids';
 import { Product } from '../src/modules/catalog/entities/product.entity';
@@ -45,7 +45,7 @@ async function main() {
     }));
     await dataSource.createQueryBuilder().insert().into(Product).values(rows).updateEntity(false).execute();
     const products = await dataSource.manager.find(Product, { where: { companyId: t.companyId }, order: { id: 'ASC' } });
-    await inTransaction((em) =>
+    await inTransaction(NO_UNIT, (em) =>
       postToLedger(em, {
         companyId: t.companyId,
         filialId: t.filialIds[0],

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { normalizeText } from '../src/core/br-documents';
 import { dataSource } from '../src/core/db/data-source';
-import { inTransaction } from '../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { Dec } from '../src/core/decimal';
 import { isValidGtin } from '../src/core/gtin';
 import { Product } from '../src/modules/catalog/entities/product.entity';
@@ -47,7 +47,7 @@ const gtinOf = (i: number) => {
 
 /** 5,000 products (names indexed for similarity) and the supplier's map entries for 80% of the items. */
 async function seedCatalog(companyId: number): Promise<void> {
-  await inTransaction(async (em) => {
+  await inTransaction(NO_UNIT, async (em) => {
     const rows = Array.from({ length: CATALOG }, (_v, i) => ({
       companyId,
       code: `P${String(i + 1).padStart(6, '0')}`,

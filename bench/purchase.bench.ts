@@ -19,7 +19,7 @@
 import os from 'node:os';
 import { normalizeText } from '../src/core/br-documents';
 import { dataSource } from '../src/core/db/data-source';
-import { inTransaction } from '../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { Dec } from '../src/core/decimal';
 import { encodeId } from '../src/core/hashids';
 import { Product } from '../src/modules/catalog/entities/product.entity';
@@ -52,7 +52,7 @@ async function main() {
     };
 
     // 2 × 990 products, each in the supplier's map (factor 1): the first half ordered, the second not.
-    const all = await inTransaction(async (em) => {
+    const all = await inTransaction(NO_UNIT, async (em) => {
       const rows = Array.from({ length: 2 * ITEMS }, (_v, i) => ({ companyId: t.companyId, code: `B${String(i + 1).padStart(5, '0')}`, name: `Produto bench ${i + 1}`, searchName: normalizeText(`Produto bench ${i + 1}`), unit: 'UN', price: new Dec('10'), active: true, stockControlled: true }));
       await em.insert(Product, rows);
       const list = await em.find(Product, { where: { companyId: t.companyId }, order: { id: 'ASC' } });

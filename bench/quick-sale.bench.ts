@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import { signToken } from '../src/core/auth/jwt';
 import { dataSource } from '../src/core/db/data-source';
-import { inTransaction } from '../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { Dec } from '../src/core/decimal';
 import { encodeId } from '../src/core/hashids';
 import { normalizeText } from '../src/core/br-documents';
@@ -47,7 +47,7 @@ async function setup() {
     });
     products.push(...(await em.save(rows)));
   }
-  await inTransaction((tx) =>
+  await inTransaction(NO_UNIT, (tx) =>
     postToLedger(tx, { companyId: company.id, filialId: filial.id, reason: 'OPENING_BALANCE', referenceType: 'bench', referenceId: 1, lines: products.map((p) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(STOCK), unitCost: new Dec('5') })) }),
   );
   const customer = await em.save(em.create(Customer, { companyId: company.id, name: 'Consumidor Final', searchName: 'CONSUMIDOR FINAL', tradeName: null, searchTradeName: null, document: null, email: null, phone: null, active: true }));

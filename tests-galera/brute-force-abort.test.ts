@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import mysql from 'mysql2/promise';
-import { inTransaction, readBatch } from '../src/core/db/transaction';
+import { inTransaction, NO_UNIT, readBatch } from '../src/core/db/transaction';
 import { database, nodes, onNode, sleep } from './support';
 
 /*
@@ -57,7 +57,7 @@ describe('Galera: a replicated write aborts a transaction in the middle of a bat
 
   it('the service: the aborted unit of work answers 1213, runs again, and commits once, whole', async () => {
     let attempt = 0;
-    await inTransaction(async (em) => {
+    await inTransaction(NO_UNIT, async (em) => {
       attempt++;
       const [[{ node }]] = (await readBatch(em, [{ sql: 'SELECT @@wsrep_node_name AS node' }])) as { node: string }[][];
       await em.query('UPDATE bfa_row SET v = v + 1 WHERE id = 1');

@@ -1,5 +1,11 @@
-/** Who acts, for which tenant: passed explicitly from the edge to every service call. */
-export interface ActorContext {
+import type { UnitScope } from './db/transaction';
+
+/**
+ * Who acts, for which tenant: passed explicitly from the edge to every service call. In a route that
+ * runs as one unit of work it also carries that unit (`uow`, core/db/transaction.ts): a service's
+ * `inTransaction(ctx, …)` joins it and `readerOf(ctx)` reads through it.
+ */
+export interface ActorContext extends UnitScope {
   companyId: number;
   actor: string;
   requestId?: string;

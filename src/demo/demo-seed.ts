@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { systemContext } from '../core/context';
-import { inTransaction } from '../core/db/transaction';
+import { unitOfWork, Uow } from '../core/db/transaction';
 import { Dec } from '../core/decimal';
 import { encodeId } from '../core/hashids';
 import { normalizeText } from '../core/br-documents';
@@ -57,12 +57,14 @@ async function summarize(em: EntityManager, company: Company): Promise<DemoTenan
  * counter customer by default, the demo's payment methods, cash first. So a quick sale works right
  * after `npm start` (README walkthrough), also on a database seeded before this existed.
  */
-async function configureQuickSale(em: EntityManager, company: Company): Promise<void> {
+async function configureQuickSale(uow: Uow, company: Company): Promise<void> {
+  const em = uow.em;
   const counter = await em.findOneBy(Customer, { companyId: company.id, name: 'Consumidor Final' });
   const methods = (await em.find(PaymentMethod, { where: { companyId: company.id, active: true }, order: { id: 'ASC' } })).map((m) => m.code);
   if (!counter || !methods.includes('CASH')) return;
   // The seed acts for the whole company (every filial granted), as an operator's token would.
-  const ctx = { ...systemContext(company.id, 'demo-seed'), grantedFiliais: '*' as const, scopes: ['*'] };
+  // …inside the seed's unit of work, which the configuration service joins.
+  const ctx = { ...systemContext(company.id, 'demo-seed'), grantedFiliais: '*' as const, scopes: ['*'], uow };
   for (const filial of await em.find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } })) {
     if (await findConfiguration(em, company.id, filial.id)) continue;
     await quickSaleConfigurationService.put(ctx, filial.id, {
@@ -80,10 +82,11 @@ async function configureQuickSale(em: EntityManager, company: Company): Promise<
 
 /** Creates the demo tenant once (two filiais, products with stock, customers, sellers, suppliers). */
 export async function seedDemoTenant(): Promise<{ created: boolean; summary: DemoTenantSummary }> {
-  return inTransaction(async (em) => {
+  return unitOfWork(async (uow) => {
+    const em = uow.em;
     const existing = await em.findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
     if (existing) {
-      await configureQuickSale(em, existing);
+      await configureQuickSale(uow, existing);
       await configureDemoFiscal(em, existing);
       return { created: false, summary: await summarize(em, existing) };
     }
@@ -141,7 +144,7 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
         { code: 'DEBIT_CARD', name: 'Cartão de débito', kind: 'DEBIT_CARD' as const, givesChange: false },
       ].map((m) => em.create(PaymentMethod, { companyId: company.id, ...m, active: true })),
     );
-    await configureQuickSale(em, company);
+    await configureQuickSale(uow, company);
     await configureDemoFiscal(em, company);
     return { created: true, summary: await summarize(em, company) };
   });

@@ -31,6 +31,8 @@ import { taxGroupLookupProvider } from './fiscal/master-data.service';
 import { supplierReturnsOfDocument } from './entry-document/entry-document.ports';
 import { supplierReturnRoutes } from './supplier-returns/supplier-returns.router';
 import { supplierReturnsOfDocumentProvider } from './supplier-returns/supplier-returns.service';
+import { filialAccess } from '../core/auth/tenancy';
+import { assertFilialAccess } from './tenancy';
 
 /*
  * Module wiring: where a module needs work from a module that depends on it, it declares a port
@@ -40,6 +42,8 @@ import { supplierReturnsOfDocumentProvider } from './supplier-returns/supplier-r
 // Documents of batch uploads other modules handle: NF-e events (cancellation, CC-e) and CT-e.
 registerBatchHandler(nfeEventBatchHandler);
 registerBatchHandler(cteBatchHandler);
+// core's filial check before the body is read (core/http/authorize-filial.ts) is tenancy's.
+filialAccess.provide({ assertFilialAccess });
 // Entry documents show the inbound NF-e they were imported from and release it on delete/cancel.
 inboundNfe.provide(inboundNfeLink);
 // GET /entry-document/contas-pagar/documento/:entryDocumentId checks the document as entry documents do.

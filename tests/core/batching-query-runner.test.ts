@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { DeferredWriteFailed, isUniqueViolation } from '../../src/core/db/db-errors';
 import { isMysql } from '../../src/core/db/engine';
-import { deferWrite, inTransaction, readBatch } from '../../src/core/db/transaction';
+import { deferWrite, inTransaction, NO_UNIT, readBatch } from '../../src/core/db/transaction';
 import { createTestTenant } from '../support/tenant';
 
 /*
@@ -19,7 +19,7 @@ describe('Transactions: deferred writes and batched reads', () => {
 
   it('a later read sees the writes deferred before it, and the commit keeps them', async () => {
     const { companyId } = await createTestTenant({ filiais: 1 });
-    const seen = await inTransaction(async (em) => {
+    const seen = await inTransaction(NO_UNIT, async (em) => {
       await deferWrite(em, insert(companyId, 'batch-a', 5));
       await deferWrite(em, { label: 'bump', sql: 'UPDATE sequence SET value = value + 1 WHERE company_id = ? AND name = ?', params: [companyId, 'batch-a'] });
       const [rows] = (await readBatch(em, [{ sql: 'SELECT value FROM sequence WHERE company_id = ? AND name = ?', params: [companyId, 'batch-a'] }])) as { value: number | string }[][];
@@ -31,7 +31,7 @@ describe('Transactions: deferred writes and batched reads', () => {
 
   it('a failed check of a deferred write rolls back everything the transaction wrote', async () => {
     const { companyId } = await createTestTenant({ filiais: 1 });
-    const failure = await inTransaction(async (em) => {
+    const failure = await inTransaction(NO_UNIT, async (em) => {
       await deferWrite(em, insert(companyId, 'batch-b', 1));
       await deferWrite(em, {
         label: 'set a missing counter',
@@ -48,7 +48,7 @@ describe('Transactions: deferred writes and batched reads', () => {
 
   it('a deferred write the database refuses fails the transaction, nothing written', async () => {
     const { companyId } = await createTestTenant({ filiais: 1 });
-    const failure = await inTransaction(async (em) => {
+    const failure = await inTransaction(NO_UNIT, async (em) => {
       await deferWrite(em, insert(companyId, 'batch-c', 1));
       await deferWrite(em, insert(companyId, 'batch-c', 2)); // same (company, name): unique violation
     }).catch((err: Error) => err);
@@ -60,9 +60,9 @@ describe('Transactions: deferred writes and batched reads', () => {
     // SQLite runs a deferred write as it is issued: its error surfaces at its own call.
     if (!isMysql) this.skip();
     const { companyId } = await createTestTenant({ filiais: 1 });
-    await inTransaction(async (em) => void (await deferWrite(em, insert(companyId, 'batch-f', 1))));
+    await inTransaction(NO_UNIT, async (em) => void (await deferWrite(em, insert(companyId, 'batch-f', 1))));
     let swallowed = false;
-    const failure = await inTransaction(async (em) => {
+    const failure = await inTransaction(NO_UNIT, async (em) => {
       await deferWrite(em, insert(companyId, 'batch-f', 2)); // duplicate (company, name)
       try {
         await em.query('INSERT INTO sequence (company_id, name, value) VALUES (?, ?, ?)', [companyId, 'batch-g', 1]);
@@ -81,8 +81,8 @@ describe('Transactions: deferred writes and batched reads', () => {
 
   it('a statement\'s own unique violation stays its own when deferred writes share its round trip', async () => {
     const { companyId } = await createTestTenant({ filiais: 1 });
-    await inTransaction(async (em) => void (await deferWrite(em, insert(companyId, 'batch-h', 1))));
-    const handled = await inTransaction(async (em) => {
+    await inTransaction(NO_UNIT, async (em) => void (await deferWrite(em, insert(companyId, 'batch-h', 1))));
+    const handled = await inTransaction(NO_UNIT, async (em) => {
       await deferWrite(em, insert(companyId, 'batch-i', 7));
       try {
         await em.query('INSERT INTO sequence (company_id, name, value) VALUES (?, ?, ?)', [companyId, 'batch-h', 2]);
@@ -108,10 +108,10 @@ describe('Transactions: deferred writes and batched reads', () => {
     try {
       const { companyId } = await createTestTenant({ filiais: 1 });
       seen.length = 0;
-      await inTransaction(async (em) => void (await deferWrite(em, insert(companyId, 'batch-j', 1))));
+      await inTransaction(NO_UNIT, async (em) => void (await deferWrite(em, insert(companyId, 'batch-j', 1))));
       expect(seen).to.deep.equal(['start', 'before commit', 'after commit']);
       seen.length = 0;
-      await inTransaction(async () => {
+      await inTransaction(NO_UNIT, async () => {
         throw new Error('refused');
       }).catch(() => undefined);
       expect(seen).to.deep.equal(['start', 'rollback']);
@@ -130,7 +130,7 @@ describe('Transactions: deferred writes and batched reads', () => {
 
   it('reads issued side by side each get their own result', async () => {
     const { companyId } = await createTestTenant({ filiais: 1 });
-    await inTransaction(async (em) => {
+    await inTransaction(NO_UNIT, async (em) => {
       await deferWrite(em, insert(companyId, 'batch-d', 1));
       await deferWrite(em, insert(companyId, 'batch-e', 2));
     });
@@ -138,7 +138,7 @@ describe('Transactions: deferred writes and batched reads', () => {
       const [rows] = (await readBatch(dataSource.manager, [{ sql: 'SELECT value FROM sequence WHERE company_id = ? AND name = ?', params: [companyId, name] }])) as { value: number | string }[][];
       return Number(rows[0].value);
     };
-    const inside = await inTransaction(async (em) => {
+    const inside = await inTransaction(NO_UNIT, async (em) => {
       const one = (name: string) => em.query('SELECT value FROM sequence WHERE company_id = ? AND name = ?', [companyId, name]).then((r: { value: number | string }[]) => Number(r[0].value));
       return Promise.all([one('batch-d'), one('batch-e'), one('batch-d')]);
     });

@@ -152,8 +152,8 @@ describe('Idempotency-Key (SPEC §0)', () => {
     });
     app.post(
       '/stall',
-      idempotent(async (_req: Request, res: Response) => {
-        await inTransaction((em) => em.insert(Product, { companyId: t.companyId, code: 'STALL-1', name: 'Stalled', searchName: 'stalled', unit: 'UN', active: true } as never));
+      idempotent(async (req: Request, res: Response) => {
+        await inTransaction(req.ctx, (em) => em.insert(Product, { companyId: t.companyId, code: 'STALL-1', name: 'Stalled', searchName: 'stalled', unit: 'UN', active: true } as never));
         reached();
         await stalled;
         res.status(201).json({ ok: true });

@@ -6,7 +6,7 @@ import { createApp } from '../../src/app';
 import { validateConfig } from '../../src/core/config';
 import { isMysql } from '../../src/core/db/engine';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { nextSequenceValues } from '../../src/core/sequence/sequence.service';
 import { encodeId } from '../../src/core/hashids';
 import { registerScrapeCollector, startMetricsServer } from '../../src/core/metrics';
@@ -155,8 +155,8 @@ describe('Operators’ metrics (GET /metrics)', () => {
 
   it('database pool use on MySQL, per pool: main, transactions, sequence (nothing on the embedded engine)', async () => {
     // A transaction and a counter bump first, so the two pools opened on demand are open.
-    await inTransaction((tx) => tx.query('SELECT 1'));
-    await nextSequenceValues(t.companyId, 'metrics-test');
+    await inTransaction(NO_UNIT, (tx) => tx.query('SELECT 1'));
+    await nextSequenceValues(dataSource.manager, t.companyId, 'metrics-test');
     const text = (await metrics().expect(200)).text;
     if (isMysql) {
       for (const pool of ['main', 'transactions', 'sequence']) {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { Dec } from '../../src/core/decimal';
 import { BusinessRuleError } from '../../src/core/errors';
 import { encodeId } from '../../src/core/hashids';
@@ -16,7 +16,7 @@ describe('Stock ledger', () => {
   });
 
   const post = (filialIndex: number, lines: LedgerLine[], referenceId = 1, allowNegative?: boolean) =>
-    inTransaction((em) =>
+    inTransaction(NO_UNIT, (em) =>
       postToLedger(em, { companyId: t.companyId, filialId: t.filialIds[filialIndex], reason: 'TEST', referenceType: 'test', referenceId, lines, allowNegative }),
     );
 
@@ -96,7 +96,7 @@ describe('Stock ledger', () => {
     const posting = { companyId: t.companyId, filialId: t.filialIds[0], reason: 'TEST', referenceType: 'test', referenceId: 9, lines };
     const preview = await previewPosting(dataSource.manager, posting);
     expect((await stockOf(t, 0, p.id)).quantity).to.equal('8.0000');
-    const posted = await inTransaction((em) => postToLedger(em, posting));
+    const posted = await inTransaction(NO_UNIT, (em) => postToLedger(em, posting));
     expect(preview.effects.map((e) => [e.balanceAfter.toFixed(4), e.averageCostAfter.toFixed(10)])).to.deep.equal(
       posted.map((e) => [e.balanceAfter.toFixed(4), e.averageCostAfter.toFixed(10)]),
     );

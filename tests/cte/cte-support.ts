@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { Dec } from '../../src/core/decimal';
 import { postToLedger } from '../../src/modules/stock/stock-ledger.service';
 import { api } from '../support/api';
@@ -49,6 +49,6 @@ export async function confirm(t: NfeTenant, id: string) {
 
 /** Goods leave the stock (a sale, as far as the ledger is concerned). */
 export const sell = (t: NfeTenant, productId: number, quantity: string) =>
-  inTransaction((em) =>
+  inTransaction(NO_UNIT, (em) =>
     postToLedger(em, { companyId: t.companyId, filialId: t.filialIds[0], reason: 'SALE', referenceType: 'test', referenceId: 1, lines: [{ productId, direction: 'OUT', quantity: new Dec(quantity) }] }),
   );

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { Dec } from '../../src/core/decimal';
 import { EntryDocument } from '../../src/modules/entry-document/entities/entry-document.entity';
 import { Payable } from '../../src/modules/payables/entities/payable.entity';
@@ -21,7 +21,7 @@ describe('Entry document confirmation and cancellation', () => {
 
   const preview = (id: string, which: 'confirm' | 'cancel' = 'confirm') => api().get(`/api/entry-document/${which}-preview/${id}`).set(t.headers());
   const sell = (productId: number, quantity: string) =>
-    inTransaction((em) =>
+    inTransaction(NO_UNIT, (em) =>
       postToLedger(em, { companyId: t.companyId, filialId: t.filialIds[0], reason: 'SALE', referenceType: 'test', referenceId: 1, lines: [{ productId, direction: 'OUT', quantity: new Dec(quantity) }] }),
     );
 

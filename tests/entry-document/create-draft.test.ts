@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { Dec } from '../../src/core/decimal';
 import { AppError } from '../../src/core/errors';
 import { encodeId } from '../../src/core/hashids';
@@ -64,7 +64,7 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
 
   it('creates a draft inside the caller\'s transaction, keeping the declared values and the XML totals', async () => {
     const input = nfeInput();
-    const doc = await inTransaction((em) => createEntryDocumentDraft(em, t.ctx, input));
+    const doc = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, input));
     expect(doc).to.include({ status: 'DRAFT', origin: 'NFE_XML', series: '1', number: '45678', accessKey: input.accessKey, pendingItemCount: 1 });
     expect(doc.total.toFixed(2)).to.equal('327.50');
     expect(doc.expectedTotals).to.deep.equal({ products: '300.00', freight: '5.00', ipi: '15.00', icmsSt: '7.50', total: '327.50' });
@@ -77,7 +77,7 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
     // A rolled-back caller leaves nothing behind.
     const again = nfeInput();
     await rejection(
-      inTransaction(async (em) => {
+      inTransaction(NO_UNIT, async (em) => {
         await createEntryDocumentDraft(em, t.ctx, again);
         throw new Error('caller failed');
       }),
@@ -87,8 +87,8 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
 
   it('a second import of one access key → 409 NFE_ALREADY_IMPORTED naming the existing document', async () => {
     const input = nfeInput();
-    const first = await inTransaction((em) => createEntryDocumentDraft(em, t.ctx, input));
-    const err = await rejection(inTransaction((em) => createEntryDocumentDraft(em, t.ctx, { ...input, number: '1' })));
+    const first = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, input));
+    const err = await rejection(inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, { ...input, number: '1' })));
     expect(err.code).to.equal('NFE_ALREADY_IMPORTED');
     expect(err.kind).to.equal('conflict');
     expect(err.extensions.entryDocumentId).to.equal(encodeId('entry-document', first.id));
@@ -96,7 +96,7 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
 
   it('two concurrent imports of one key: one document, the other gets NFE_ALREADY_IMPORTED', async () => {
     const input = nfeInput();
-    const results = await Promise.allSettled([0, 1].map(() => inTransaction((em) => createEntryDocumentDraft(em, t.ctx, input))));
+    const results = await Promise.allSettled([0, 1].map(() => inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, input))));
     const ok = results.filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<EntryDocument>[];
     const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     expect(ok).to.have.length(1);
@@ -107,7 +107,7 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
 
   it("totals differing from the XML: in the draft's review, blocking at confirm-preview and confirm", async () => {
     const p = await makeProduct(t);
-    const doc = await inTransaction((em) =>
+    const doc = await inTransaction(NO_UNIT, (em) =>
       createEntryDocumentDraft(em, t.ctx, nfeInput({ expectedTotals: { products: new Dec(300), total: new Dec('330.00') }, items: nfeInput().items.map((i) => ({ ...i, productId: p.id })) })),
     );
     const id = encodeId('entry-document', doc.id);
@@ -127,8 +127,8 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
 
   it('assignItemProducts sets product and factor by line, bumps the version, audits; then the draft confirms', async () => {
     const p = await makeProduct(t);
-    const doc = await inTransaction((em) => createEntryDocumentDraft(em, t.ctx, nfeInput()));
-    const updated = await inTransaction((em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: p.id, conversionFactor: new Dec(6) }], 1));
+    const doc = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, nfeInput()));
+    const updated = await inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: p.id, conversionFactor: new Dec(6) }], 1));
     expect(updated).to.include({ version: 2, pendingItemCount: 0 });
     const [line] = await dataSource.manager.findBy(EntryDocumentItem, { entryDocumentId: doc.id });
     // (300 + 5 + 15 + 7.50) / 60 units
@@ -141,15 +141,15 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
 
   it('assignItemProducts refuses an unknown line (400), another tenant\'s product (404), a stale version or a non-draft (409)', async () => {
     const foreign = await makeProduct(await createTestTenant({ filiais: 1 }));
-    const doc = await inTransaction((em) => createEntryDocumentDraft(em, t.ctx, nfeInput()));
-    expect((await rejection(inTransaction((em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 2, productId: null }])))).code).to.equal('VALIDATION_ERROR');
-    expect((await rejection(inTransaction((em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: foreign.id }])))).code).to.equal('PRODUCT_NOT_FOUND');
-    expect((await rejection(inTransaction((em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: null, ignored: true }], 7)))).code).to.equal('STALE_VERSION');
-    const ignored = await inTransaction((em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: null, ignored: true }]));
+    const doc = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, nfeInput()));
+    expect((await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 2, productId: null }])))).code).to.equal('VALIDATION_ERROR');
+    expect((await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: foreign.id }])))).code).to.equal('PRODUCT_NOT_FOUND');
+    expect((await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: null, ignored: true }], 7)))).code).to.equal('STALE_VERSION');
+    const ignored = await inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 1, productId: null, ignored: true }]));
     expect(ignored.pendingItemCount).to.equal(0);
     const d = await createDraft(t, draftBody({ items: [item({ ignored: true })] }));
     await confirm(t, d.id);
     const confirmedId = (await dataSource.manager.findOneByOrFail(EntryDocument, { companyId: t.companyId, number: d.number })).id;
-    expect((await rejection(inTransaction((em) => assignItemProducts(em, t.ctx, confirmedId, [{ lineNumber: 1, productId: null }])))).code).to.equal('ENTRY_DOCUMENT_CONFIRMED');
+    expect((await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, confirmedId, [{ lineNumber: 1, productId: null }])))).code).to.equal('ENTRY_DOCUMENT_CONFIRMED');
   });
 });

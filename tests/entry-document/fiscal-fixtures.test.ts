@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { encodeId } from '../../src/core/hashids';
 import { createEntryDocumentDraft } from '../../src/modules/entry-document/create-draft';
 import { toDraftInput } from '../../src/modules/nfe/nfe-draft';
@@ -63,7 +63,7 @@ const WEG = '60621141000404';
         overrides: products.map((p, i) => ({ lineNumber: i + 1, productId: p.id })),
         entryDate: '2021-12-01',
       });
-      const doc = await inTransaction((em) => createEntryDocumentDraft(em, t.ctx, draft));
+      const doc = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, draft));
       id = encodeId('entry-document', doc.id);
     });
 

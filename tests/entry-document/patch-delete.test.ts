@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { Dec } from '../../src/core/decimal';
 import { encodeId } from '../../src/core/hashids';
 import { createEntryDocumentDraft } from '../../src/modules/entry-document/create-draft';
@@ -112,7 +112,7 @@ describe('PATCH /entry-document/:id and DELETE /entry-document/:id', () => {
 
     it("an imported NF-e keeps its fiscal identity (422); its items' products can be set", async () => {
       const p = await makeProduct(t);
-      const nfe = await inTransaction((em) =>
+      const nfe = await inTransaction(NO_UNIT, (em) =>
         createEntryDocumentDraft(em, t.ctx, {
           filialId: t.filialIds[0],
           origin: 'NFE_SEFAZ',

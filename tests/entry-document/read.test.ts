@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { cnpjWithCheckDigits } from '../../src/core/br-documents';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { Dec } from '../../src/core/decimal';
 import { encodeId } from '../../src/core/hashids';
 import { createEntryDocumentDraft } from '../../src/modules/entry-document/create-draft';
@@ -32,7 +32,7 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
     ids.b = (await createDraft(t, draftBody({ number: '102', supplier: undefined, supplierId: beta.hash, issueDate: '2026-01-20', entryDate: '2026-01-21' }))).id;
     ids.c = (await createDraft(t, draftBody({ number: '103', supplier: undefined, supplierId: acme.hash, issueDate: '2026-02-01', entryDate: '2026-02-03', items: [item({ productId: p.hash })] }))).id;
     accessKey = randomKey();
-    const nfe = await inTransaction((em) =>
+    const nfe = await inTransaction(NO_UNIT, (em) =>
       createEntryDocumentDraft(em, t.ctx, {
         filialId: t.filialIds[0],
         origin: 'NFE_XML',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { dataSource } from '../../src/core/db/data-source';
 import { isMysql } from '../../src/core/db/engine';
 import { insertRows } from '../../src/core/db/sql';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { WebhookDelivery } from '../../src/modules/events/entities/webhook-delivery.entity';
 import { WebhookDispatcher } from '../../src/modules/events/webhook-dispatcher';
@@ -43,7 +43,7 @@ describe('Events: no event lost or repeated whatever the commit order', function
 
   /** Writer i: inserts its event, holds the transaction open, commits. */
   const writer = (i: number, delayMs: number) =>
-    inTransaction(async (em) => {
+    inTransaction(NO_UNIT, async (em) => {
       await insertRows(em, OutboxEvent, [{ companyId: t.companyId, filialId: t.filialIds[0], type: 'test.interleaved', aggregateType: 'test', aggregateId: 1000 + (i % 7), data: { n: i } }]);
       await sleep(delayMs);
     });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { dataSource } from '../../src/core/db/data-source';
 import { publishEvent } from '../../src/core/outbox/outbox.service';
 import { WebhookDelivery } from '../../src/modules/events/entities/webhook-delivery.entity';
@@ -13,7 +13,7 @@ import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 
 const publish = (t: TestTenant, type: string, filialIndex: number | null, data: Record<string, unknown> = {}) =>
-  inTransaction((em) => publishEvent(em, t.ctx, { type, filialId: filialIndex === null ? null : t.filialIds[filialIndex], aggregateType: 'test', aggregateId: 1, data }));
+  inTransaction(NO_UNIT, (em) => publishEvent(em, t.ctx, { type, filialId: filialIndex === null ? null : t.filialIds[filialIndex], aggregateType: 'test', aggregateId: 1, data }));
 
 describe('Events (SPEC §10)', () => {
   let t: TestTenant;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { publishEvent } from '../../src/core/outbox/outbox.service';
 import { WebhookDelivery } from '../../src/modules/events/entities/webhook-delivery.entity';
 import { WebhookDispatcher } from '../../src/modules/events/webhook-dispatcher';
@@ -65,7 +65,7 @@ async function subscribe(t: TestTenant, url: string): Promise<string> {
 }
 
 const publishMany = async (t: TestTenant, n: number) => {
-  for (let i = 0; i < n; i++) await inTransaction((em) => publishEvent(em, t.ctx, { type: 'test.hook', filialId: t.filialIds[0], aggregateType: 'test', aggregateId: i + 1, data: { i } }));
+  for (let i = 0; i < n; i++) await inTransaction(NO_UNIT, (em) => publishEvent(em, t.ctx, { type: 'test.hook', filialId: t.filialIds[0], aggregateType: 'test', aggregateId: i + 1, data: { i } }));
 };
 
 const deliveriesOf = (t: TestTenant) => dataSource.manager.find(WebhookDelivery, { where: { companyId: t.companyId }, order: { id: 'ASC' } });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { encodeId } from '../../src/core/hashids';
 import { NfeInbound } from '../../src/modules/nfe/entities/nfe-inbound.entity';
 import { releaseImportedInbound } from '../../src/modules/nfe/nfe-inbound.service';
@@ -256,7 +256,7 @@ describe('NF-e import (importar-xml, importar)', () => {
       const first = await importXml(t, { xml: built.xml });
       expect(first.status).to.equal(201);
       const [entry] = await rowsOf('entry_document', t.companyId, 'access_key = ?', [built.accessKey]);
-      const released = await inTransaction((em) => releaseImportedInbound(em, t.ctx, Number(entry.id)));
+      const released = await inTransaction(NO_UNIT, (em) => releaseImportedInbound(em, t.ctx, Number(entry.id)));
       expect(released).to.equal(1);
       const [inbound] = await rowsOf('nfe_inbound', t.companyId, 'access_key = ?', [built.accessKey]);
       expect([inbound.import_status, inbound.entry_document_id]).to.deep.equal(['PENDING', null]);
@@ -266,7 +266,7 @@ describe('NF-e import (importar-xml, importar)', () => {
       const pending = await api().get(`${NFE}/inbound/pendentes/${t.filialHashes[0]}?pageSize=100`).set(t.headers());
       expect(pending.body.data.map((r: { accessKey: string }) => r.accessKey)).to.include(built.accessKey);
       // A manual draft was not imported from anything.
-      expect(await inTransaction((em) => releaseImportedInbound(em, t.ctx, 999999))).to.equal(0);
+      expect(await inTransaction(NO_UNIT, (em) => releaseImportedInbound(em, t.ctx, 999999))).to.equal(0);
     });
 
     it('a deleted draft frees the key: the record can be imported again', async () => {

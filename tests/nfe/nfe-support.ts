@@ -1,5 +1,5 @@
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { decodeId } from '../../src/core/hashids';
 import { NfeInbound } from '../../src/modules/nfe/entities/nfe-inbound.entity';
 import { recordAuthorityCheck } from '../../src/modules/nfe/upload-trust';
@@ -49,7 +49,7 @@ export const countOf = async (table: string, companyId: number, where = '', para
 
 /** What POST /entry-document/nfe/consultar-protocolo records when NFeConsultaProtocolo4 answers 100 with the document's digVal. */
 async function recordConfirmed(t: Pick<TestTenant, 'companyId' | 'ctx'>, where: { filialId: number; accessKey: string } | { id: number }): Promise<void> {
-  await inTransaction(async (em) => {
+  await inTransaction(NO_UNIT, async (em) => {
     const inbound = await em.findOneByOrFail(NfeInbound, { companyId: t.companyId, ...where });
     await recordAuthorityCheck(em, t.ctx, inbound, { outcome: 'CONFIRMED', cStat: '100', xMotivo: 'Autorizado o uso da NF-e', protocol: inbound.protocolNumber });
   });

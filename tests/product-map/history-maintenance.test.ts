@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { encodeId } from '../../src/core/hashids';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { EntryDocumentItem } from '../../src/modules/entry-document/entities/entry-document-item.entity';
@@ -38,8 +38,8 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
       await makeEntry(t, { supplierDocument: supplier, supplierProductCode: 'A-5', productId: rice.id, supplierUnit: 'FD' });
       await makeEntry(t, { supplierDocument: randomCnpj(), supplierProductCode: 'B-350', productId: beer.id });
       await makeEntry(other, { supplierDocument: supplier, supplierProductCode: 'Z-OTHER', productId: (await makeProduct(other)).id });
-      await inTransaction((em) => recordMapUse(em, t.ctx, supplier, ['B-350', 'B-350', 'A-5']));
-      await inTransaction((em) => recordMapUse(em, t.ctx, supplier, ['B-350']));
+      await inTransaction(NO_UNIT, (em) => recordMapUse(em, t.ctx, supplier, ['B-350', 'B-350', 'A-5']));
+      await inTransaction(NO_UNIT, (em) => recordMapUse(em, t.ctx, supplier, ['B-350']));
 
       const line = (code: string, productId: number, quantity: string, unitPrice: string) => ({ code, productId, quantity, unitPrice, conversionFactor: code === 'B-350' ? 12 : 1 });
       await makePurchase(t, { supplierDocument: supplier, entryDate: '2026-01-10', lines: [line('B-350', beer.id, '10', '45.5'), line('A-5', rice.id, '3', '110')] });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { NotFoundError } from '../../src/core/errors';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { ProductMapEntry } from '../../src/modules/product-map/entities/product-map-entry.entity';
@@ -101,7 +101,7 @@ describe('Product map: POST /link', () => {
     expectProblem(await link(t, { supplierDocument: supplier, supplierProductCode: 'F1', productId: foreign.hash, supplierUnit: 'UN' }), 404, 'PRODUCT_NOT_FOUND');
     let thrown: unknown;
     try {
-      await inTransaction((em) => linkSupplierItem(em, t.ctx, { supplierDocument: supplier, supplierProductCode: 'F1', productId: foreign.id, supplierUnit: 'UN' }));
+      await inTransaction(NO_UNIT, (em) => linkSupplierItem(em, t.ctx, { supplierDocument: supplier, supplierProductCode: 'F1', productId: foreign.id, supplierUnit: 'UN' }));
     } catch (err) {
       thrown = err;
     }
@@ -156,7 +156,7 @@ describe('Product map: POST /link', () => {
     const supplier = randomCnpj();
     const p = await makeProduct(t);
     try {
-      await inTransaction(async (em) => {
+      await inTransaction(NO_UNIT, async (em) => {
         await linkSupplierItem(em, t.ctx, { supplierDocument: supplier, supplierProductCode: 'TX', productId: p.id, supplierUnit: 'UN' });
         throw new Error('import failed later');
       });
@@ -165,14 +165,14 @@ describe('Product map: POST /link', () => {
     }
     expect(await entriesOf(t, supplier)).to.deep.equal([]);
 
-    const { entry, created } = await inTransaction((em) =>
+    const { entry, created } = await inTransaction(NO_UNIT, (em) =>
       linkSupplierItem(em, t.ctx, { supplierDocument: supplier, supplierProductCode: 'TX', productId: p.id, supplierUnit: 'UN', conversionFactor: '2', countUse: true }),
     );
     expect(created).to.equal(true);
     expect(entry.useCount).to.equal(1);
     expect(entry.lastUsedAt).to.be.instanceOf(Date);
     await makeEntry(t, { supplierDocument: supplier, supplierProductCode: 'TY', productId: p.id });
-    const counted = await inTransaction((em) => recordMapUse(em, t.ctx, supplier, ['TX', 'TY', 'NOT-MAPPED']));
+    const counted = await inTransaction(NO_UNIT, (em) => recordMapUse(em, t.ctx, supplier, ['TX', 'TY', 'NOT-MAPPED']));
     expect(counted).to.equal(2);
     const rows = await entriesOf(t, supplier);
     expect(rows.map((r) => [r.supplierProductCode, r.useCount, r.version])).to.deep.equal([

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { businessToday } from '../../src/core/business-date';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { decodeId, encodeId } from '../../src/core/hashids';
 import { CustomerCredit } from '../../src/modules/receivables/entities/customer-credit.entity';
 import { Receivable } from '../../src/modules/receivables/entities/receivable.entity';
@@ -315,20 +315,20 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
       [3, addCalendarDays(today, 90), '33.34'],
     ]);
     const key = '35260112345678000195550010000012341000012345';
-    await inTransaction((em) => attachFiscalDocument(em, ctx, { fulfillmentId, fiscalDocumentId: 77, accessKey: key }));
+    await inTransaction(NO_UNIT, (em) => attachFiscalDocument(em, ctx, { fulfillmentId, fiscalDocumentId: 77, accessKey: key }));
     const d = await detail(t, receivables[0].id);
     expect(d.body).to.deep.include({ origin: 'FISCAL_DOCUMENT', accessKey: key });
     expect((await list(t, { origin: 'FISCAL_DOCUMENT', salesOrderId: receivables[0].salesOrderId })).body.data).to.have.length(3);
 
     expect((await receive(t, receivables[1].id, { amount: 1, receiptDate: today, method: 'PIX' })).status).to.equal(201);
     let refused: unknown;
-    await inTransaction((em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: 'NF-e cancelada' })).catch((e) => (refused = e));
+    await inTransaction(NO_UNIT, (em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: 'NF-e cancelada' })).catch((e) => (refused = e));
     expect((refused as { code?: string }).code).to.equal('RECEIVABLE_HAS_RECEIPTS');
     expect((await dataSource.manager.findBy(Receivable, { fulfillmentId })).map((r) => r.status).sort()).to.deep.equal(['OPEN', 'OPEN', 'PARTIALLY_RECEIVED']);
 
     const receiptId = (await receiptRows(decodeId('receivable', receivables[1].id)))[0].id;
     expect((await reverse(t, encodeId('receivable-receipt', receiptId), { reason: 'Estorno antes do cancelamento' })).status).to.equal(200);
-    await inTransaction((em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: 'NF-e cancelada' }));
+    await inTransaction(NO_UNIT, (em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: 'NF-e cancelada' }));
     const after = await dataSource.manager.find(Receivable, { where: { fulfillmentId }, order: { installmentNumber: 'ASC' } });
     expect(after.map((r) => [r.status, r.cancelReason])).to.deep.equal([
       ['CANCELLED', 'NF-e cancelada'],

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from '../../src/app';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { publishEvent } from '../../src/core/outbox/outbox.service';
 import { WebhookDispatcher } from '../../src/modules/events/webhook-dispatcher';
 import { createClient, verifyWebhookSignature } from '../../sdk/src';
@@ -22,7 +22,7 @@ describe('SDK: events and webhooks against the real server', () => {
   after(() => new Promise((r) => server.close(r)));
 
   const publish = (type: string, n: number) =>
-    inTransaction((em) => publishEvent(em, t.ctx, { type, filialId: t.filialIds[0], aggregateType: 'test', aggregateId: n, data: { n } }));
+    inTransaction(NO_UNIT, (em) => publishEvent(em, t.ctx, { type, filialId: t.filialIds[0], aggregateType: 'test', aggregateId: n, data: { n } }));
 
   it('subscribe() yields every event once, in order, as it happens (long-poll)', async () => {
     const client = createClient({ baseUrl, token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0] });

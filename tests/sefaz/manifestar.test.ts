@@ -2,7 +2,7 @@ import https from 'node:https';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { findInboundByKey } from '../../src/modules/nfe/nfe-inbound.repository';
 import { recordManifestation } from '../../src/modules/sefaz/dfe-ingest';
 import { DfeLog } from '../../src/modules/sefaz/entities/dfe-log.entity';
@@ -118,7 +118,7 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
 
   it('answers crossing: the 573 recorded before the 135 of the same ciência; one MANIFESTED, one event, the protocol filled in', async () => {
     const record = (cStat: string, protocol: string | null) =>
-      inTransaction(async (em) => {
+      inTransaction(NO_UNIT, async (em) => {
         const current = (await findInboundByKey(em, t.companyId, t.filialIds[0], keys[6], true))!;
         return recordManifestation(em, t.ctx, current, { event: 'CIENCIA', protocol, at: new Date(), cStat, origin: 'REQUEST' });
       });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { decodeId, encodeId } from '../../src/core/hashids';
 import { authorizeReturn, cancelReturn, settleReturnWithoutPosting } from '../../src/modules/supplier-returns/postings';
 import { api } from '../support/api';
@@ -52,7 +52,7 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     expect(line.cfop).to.equal('5202');
     expect(line.entryUnitCost!.toFixed(4)).to.equal('7.4415');
 
-    await inTransaction((em) => authorizeReturn(em, t.ctx, id));
+    await inTransaction(NO_UNIT, (em) => authorizeReturn(em, t.ctx, id));
     const authorized = await returnRow(t, id);
     expect(authorized.status).to.equal('AUTHORIZED');
     const [out] = await returnMovements(t, id);
@@ -80,7 +80,7 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     expectProblem(refused, 422, 'ENTRY_DOCUMENT_NOT_CANCELLABLE');
     expect(JSON.stringify(refused.body)).to.contain('SUPPLIER_RETURN_EXISTS');
 
-    await inTransaction((em) => cancelReturn(em, t.ctx, id));
+    await inTransaction(NO_UNIT, (em) => cancelReturn(em, t.ctx, id));
     expect((await returnRow(t, id)).status).to.equal('CANCELLED');
     const back = await returnMovements(t, id);
     expect(back.map((m) => [m.direction, m.quantity.toFixed(4), m.unitCost.toFixed(4)])).to.deep.equal([['OUT', '-5.0000', '7.4415'], ['IN', '5.0000', '7.4415']]);
@@ -102,13 +102,13 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     const pay = await api().post(`/api/entry-document/contas-pagar/pay/${encodeId('payable', payable.id)}`).set(t.headers()).send({ amount: 580, paymentDate: '2026-03-10', method: 'PIX' });
     expect(pay.status, JSON.stringify(pay.body)).to.equal(201);
     const id = await issueReturn(t, docHash, [{ itemHash, quantity: 3 }]);
-    await inTransaction((em) => authorizeReturn(em, t.ctx, id));
+    await inTransaction(NO_UNIT, (em) => authorizeReturn(em, t.ctx, id));
     const ret = await returnRow(t, id);
     expect([ret.total.toFixed(2), ret.payablesDeducted.toFixed(2), ret.supplierCredit.toFixed(2)]).to.deep.equal(['30.00', '20.00', '10.00']);
     const [after] = await documentPayables(t, docHash);
     expect([after.amount.toFixed(2), after.paidAmount.toFixed(2), after.status]).to.deep.equal(['580.00', '580.00', 'PAID']);
     expect((await creditsOfReturn(t, id)).map((c) => [c.amount.toFixed(2), c.status])).to.deep.equal([['10.00', 'OPEN']]);
-    await inTransaction((em) => cancelReturn(em, t.ctx, id));
+    await inTransaction(NO_UNIT, (em) => cancelReturn(em, t.ctx, id));
     const [reopened] = await documentPayables(t, docHash);
     expect([reopened.amount.toFixed(2), reopened.status]).to.deep.equal(['600.00', 'PARTIALLY_PAID']);
     expect((await creditsOfReturn(t, id)).map((c) => c.status)).to.deep.equal(['CANCELLED']);
@@ -118,8 +118,8 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     const { docHash, itemHash, product } = await purchaseScenario(t, { second: false });
     const a = await issueReturn(t, docHash, [{ itemHash, quantity: 7 }]);
     const b = await issueReturn(t, docHash, [{ itemHash, quantity: 53 }]);
-    await inTransaction((em) => authorizeReturn(em, t.ctx, a));
-    await inTransaction((em) => authorizeReturn(em, t.ctx, b));
+    await inTransaction(NO_UNIT, (em) => authorizeReturn(em, t.ctx, a));
+    await inTransaction(NO_UNIT, (em) => authorizeReturn(em, t.ctx, b));
     const [ra, rb] = [await returnRow(t, a), await returnRow(t, b)];
     expect(ra.creditPis.plus(rb.creditPis).toFixed(2)).to.equal('8.12');
     expect(ra.creditCofins.plus(rb.creditCofins).toFixed(2)).to.equal('37.39');
@@ -137,20 +137,20 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
   it('rejected keeps the quantities reserved; voided frees them; nothing is posted either way', async () => {
     const { docHash, itemHash } = await purchaseScenario(t, { second: false });
     const id = await issueReturn(t, docHash, [{ itemHash, quantity: 60 }]);
-    await inTransaction((em) => settleReturnWithoutPosting(em, t.ctx, id, 'reject'));
+    await inTransaction(NO_UNIT, (em) => settleReturnWithoutPosting(em, t.ctx, id, 'reject'));
     expect((await returnRow(t, id)).status).to.equal('REJECTED');
     await issueReturn(t, docHash, [{ itemHash, quantity: 1 }]).then(
       () => expect.fail('a rejected NF-e released its quantities'),
       (e) => expect(e.code).to.equal('SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE'),
     );
-    await inTransaction((em) => settleReturnWithoutPosting(em, t.ctx, id, 'void'));
+    await inTransaction(NO_UNIT, (em) => settleReturnWithoutPosting(em, t.ctx, id, 'void'));
     expect((await returnRow(t, id)).status).to.equal('VOIDED');
     expect(await returnMovements(t, id)).to.have.length(0);
     expect((await documentPayables(t, docHash))[0].amount.toFixed(2)).to.equal('600.00');
     const again = await issueReturn(t, docHash, [{ itemHash, quantity: 60 }]);
     expect((await returnRow(t, again)).status).to.equal('ISSUED');
     // Authorizing a voided return is refused by the table.
-    await inTransaction((em) => authorizeReturn(em, t.ctx, id)).then(
+    await inTransaction(NO_UNIT, (em) => authorizeReturn(em, t.ctx, id)).then(
       () => expect.fail('a voided return was authorized'),
       (e) => expect(e.code).to.equal('SUPPLIER_RETURN_VOIDED'),
     );
@@ -164,13 +164,13 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     const { docHash, itemHash } = await purchaseScenario(t, { second: false, supplier, purchaseOrderItemId: line, product });
     expect((await orderInDb(t, order.id)).status).to.equal('RECEIVED');
     const id = await issueReturn(t, docHash, [{ itemHash, quantity: 5 }]);
-    await inTransaction((em) => authorizeReturn(em, t.ctx, id));
+    await inTransaction(NO_UNIT, (em) => authorizeReturn(em, t.ctx, id));
     const [returned] = await linesInDb(t, order.id);
     expect(returned.receivedQuantity.toFixed(4)).to.equal('55.0000');
     expect((await orderInDb(t, order.id)).status).to.equal('PARTIALLY_RECEIVED');
     const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'purchase-order' }, order: { id: 'ASC' } });
     expect((events.at(-1)!.data as any).supplierReturnId).to.equal(encodeId('supplier-return', id));
-    await inTransaction((em) => cancelReturn(em, t.ctx, id));
+    await inTransaction(NO_UNIT, (em) => cancelReturn(em, t.ctx, id));
     const [back] = await linesInDb(t, order.id);
     expect(back.receivedQuantity.toFixed(4)).to.equal('60.0000');
     expect((await orderInDb(t, order.id)).status).to.equal('RECEIVED');

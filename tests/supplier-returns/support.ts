@@ -4,7 +4,7 @@ import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { Dec } from '../../src/core/decimal';
 import { decodeId } from '../../src/core/hashids';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { nextSequenceValue } from '../../src/core/sequence/sequence.service';
 import { PayableDeduction } from '../../src/modules/payables/entities/payable-deduction.entity';
 import { SupplierCredit } from '../../src/modules/payables/entities/supplier-credit.entity';
@@ -55,8 +55,8 @@ export async function purchaseScenario(t: TestTenant, opts: { second?: boolean; 
 
 /** Registers a return the way the NF-e's issuing transaction does (number taken before it). */
 export async function issueReturn(t: TestTenant, docHash: string, items: { itemHash: string; quantity: string | number }[], reason = 'Mercadoria avariada no transporte'): Promise<number> {
-  const code = await nextSequenceValue(t.companyId, CODE_SEQUENCE);
-  return inTransaction(async (em) => {
+  const code = await nextSequenceValue(dataSource.manager, t.companyId, CODE_SEQUENCE);
+  return inTransaction(NO_UNIT, async (em) => {
     const plan = await planReturn(em, t.ctx, decodeId('entry-document', docHash), { reason, items: items.map((i) => ({ entryDocumentItemId: decodeId('entry-document-item', i.itemHash), quantity: new Dec(i.quantity) })) }, true);
     await assertStock(em, plan);
     return registerReturn(em, t.ctx, plan, reason, code);

@@ -1,5 +1,5 @@
 import { normalizeText } from '../../src/core/br-documents';
-import { inTransaction } from '../../src/core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { dataSource } from '../../src/core/db/data-source';
 import { Dec, dec, DecimalInput } from '../../src/core/decimal';
 import { encodeId } from '../../src/core/hashids';
@@ -76,7 +76,7 @@ export async function makePaymentMethod(t: TestTenant, code: string, kind: Payme
 
 /** Puts stock in through the ledger (an opening balance), so balances always equal movements. */
 export async function addStock(t: TestTenant, filialIndex: number, productId: number, quantity: DecimalInput, unitCost: DecimalInput = '1'): Promise<void> {
-  await inTransaction((em) =>
+  await inTransaction(NO_UNIT, (em) =>
     postToLedger(em, {
       companyId: t.companyId,
       filialId: t.filialIds[filialIndex],

@@ -1,4 +1,4 @@
-import { dataSource } from '../db/data-source';
+import { NO_UNIT, readerOf } from '../db/transaction';
 import { mapPage, Page, PageRequest, paginate } from '../pagination';
 import { AuditLog } from './audit-log.entity';
 
@@ -12,7 +12,7 @@ export interface AuditEntryDto {
 }
 
 const trailQuery = (companyId: number, entity: string, entityId: number) =>
-  dataSource.manager.createQueryBuilder(AuditLog, 'a').where('a.company_id = :companyId AND a.entity = :entity AND a.entity_id = :entityId', { companyId, entity, entityId });
+  readerOf(NO_UNIT).createQueryBuilder(AuditLog, 'a').where('a.company_id = :companyId AND a.entity = :entity AND a.entity_id = :entityId', { companyId, entity, entityId });
 
 /**
  * The audit trail of one entity, oldest first, paginated like every list (ix_audit_entity serves it).

@@ -1,44 +1,17 @@
-import type { EntityManager } from 'typeorm';
-import { dataSource } from '../db/data-source';
-import { hydrate } from '../db/sql';
-import { queryOn } from '../db/transaction';
-import { Filial } from '../../modules/tenancy/entities/filial.entity';
-import { ForbiddenError } from '../errors';
 import type { TenantContext } from '../context';
-import { currentScope } from '../request-context';
-
-/** The read behind assertFilialAccess, for a caller that sends it with other reads (then acceptFilial). */
-export const filialRead = (ctx: TenantContext, filialId: number): { sql: string; params: unknown[] } => ({
-  sql: 'SELECT * FROM filial WHERE id = ? AND company_id = ?',
-  params: [filialId, ctx.companyId],
-});
-
-/** assertFilialAccess's verdict on the rows of filialRead (403 unless granted, found and active). */
-export function acceptFilial(em: EntityManager, ctx: TenantContext, filialId: number, rows: Record<string, unknown>[]): Filial {
-  const granted = ctx.grantedFiliais === '*' || ctx.grantedFiliais.includes(filialId);
-  const filial = filialId > 0 && granted ? (hydrate(em, Filial, rows)[0] ?? null) : null;
-  if (!filial || !filial.active) throw new ForbiddenError('The token does not grant this filial', 'FILIAL_NOT_GRANTED');
-  const scope = currentScope();
-  if (scope) (scope.filiais ??= new Map()).set(filial.id, filial);
-  return filial;
-}
+import { definePort } from '../port';
 
 /**
- * Loads a filial of the company the token speaks for, or refuses (403: not the caller's to use).
- * Inside a transaction pass its manager: a second pool connection per transaction can starve the pool.
+ * The filial access check, as core needs it (authorize-filial.ts, before the body is read): 403
+ * unless the filial is the token's, found and active. The tenancy module owns the filial rows and
+ * provides it (modules/tenancy/filial-access.ts, plugged in by src/modules/index.ts), so core
+ * imports no module.
  */
-export async function assertFilialAccess(ctx: TenantContext, filialId: number, em: EntityManager = dataSource.manager): Promise<Filial> {
-  const granted = ctx.grantedFiliais === '*' || ctx.grantedFiliais.includes(filialId);
-  const { sql, params } = filialRead(ctx, filialId);
-  const rows = filialId > 0 && granted ? await queryOn<Record<string, unknown>[]>(em, sql, params) : [];
-  return acceptFilial(em, ctx, filialId, rows);
+export interface FilialAccess {
+  assertFilialAccess(ctx: TenantContext, filialId: number): Promise<unknown>;
 }
 
-/** A filial already loaded by this request's access check, if any (saves re-reading it). */
-export function requestFilial(companyId: number, filialId: number): Filial | undefined {
-  const f = currentScope()?.filiais?.get(filialId) as Filial | undefined;
-  return f && f.companyId === companyId ? f : undefined;
-}
+export const filialAccess = definePort<FilialAccess>('filial-access');
 
 export function hasScope(scopes: string[], required: string): boolean {
   if (scopes.includes('*') || scopes.includes(required)) return true;

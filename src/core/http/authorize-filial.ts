@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { assertFilialAccess } from '../auth/tenancy';
+import { filialAccess } from '../auth/tenancy';
 import { ForbiddenError } from '../errors';
 import { decodeId, isMalformedId } from '../hashids';
 
@@ -27,11 +27,11 @@ export function authorizeFilial(options: { deferToHandler: boolean }) {
     }
     if (req.headerFilialId !== undefined) {
       if (options.deferToHandler && pathFilial === undefined && !req.header('idempotency-key')) req.filialUnchecked = true;
-      else await assertFilialAccess(ctx, req.headerFilialId);
+      else await filialAccess.get().assertFilialAccess(ctx, req.headerFilialId);
       ctx.filialId = req.headerFilialId;
     }
     if (pathFilial !== undefined) {
-      if (pathFilial !== ctx.filialId || req.filialUnchecked) await assertFilialAccess(ctx, pathFilial);
+      if (pathFilial !== ctx.filialId || req.filialUnchecked) await filialAccess.get().assertFilialAccess(ctx, pathFilial);
       ctx.filialId = pathFilial;
     }
     next();
@@ -46,7 +46,7 @@ export function authorizeFilial(options: { deferToHandler: boolean }) {
 export async function filialCheckBeforeClientError(req: Request, status: number): Promise<unknown> {
   if (!req.filialUnchecked || !req.ctx?.filialId || status >= 500 || status === 401 || status === 403 || status === 429) return undefined;
   try {
-    await assertFilialAccess(req.ctx, req.ctx.filialId);
+    await filialAccess.get().assertFilialAccess(req.ctx, req.ctx.filialId);
     req.filialUnchecked = false;
     return undefined;
   } catch (err) {

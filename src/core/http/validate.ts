@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Schema, ValidationErrorItem, ValidationResult } from 'joi';
-import { assertFilialAccess } from '../auth/tenancy';
+import { filialAccess } from '../auth/tenancy';
 import { config } from '../config';
 import { Dec } from '../decimal';
 import { ValidationError } from '../errors';
@@ -115,6 +115,6 @@ export function validate(schema: RouteSchema = {}) {
  */
 export async function confirmFilial(req: Pick<Request, 'ctx' | 'filialUnchecked'>): Promise<void> {
   if (!req.filialUnchecked) return;
-  await assertFilialAccess(req.ctx, req.ctx.filialId!);
+  await filialAccess.get().assertFilialAccess(req.ctx, req.ctx.filialId!);
   req.filialUnchecked = false;
 }

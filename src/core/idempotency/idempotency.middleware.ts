@@ -1,12 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import { config } from '../config';
-import { dataSource } from '../db/data-source';
 import { isUniqueViolation } from '../db/db-errors';
 import { sqlTime } from '../db/sql-time';
-import { deferWrite, inTransaction } from '../db/transaction';
+import { deferWrite, inTransaction, NO_UNIT, readerOf, unitOfWork } from '../db/transaction';
 import { ConflictError, ValidationError } from '../errors';
 import { IdempotencyKey } from './idempotency-key.entity';
 
@@ -30,19 +28,6 @@ interface Outcome {
   contentType: string;
   headers: Record<string, string> | null;
 }
-
-/*
- * Inside a unit, `dataSource.manager` is the unit's manager. Services read through it after their
- * own transaction (which now joins the unit) and must see that transaction's writes; and a second
- * pooled connection per request, taken while the unit holds one, would starve the pool under load.
- */
-const unitManager = new AsyncLocalStorage<EntityManager>();
-let poolManager = dataSource.manager;
-Object.defineProperty(dataSource, 'manager', {
-  configurable: true,
-  get: () => unitManager.getStore() ?? poolManager,
-  set: (manager: EntityManager) => (poolManager = manager),
-});
 
 /** Headers a replay repeats besides the content type. */
 const KEPT_HEADERS = ['location'];
@@ -82,17 +67,17 @@ async function claim(companyId: number, key: string, requestHash: string, owner:
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     try {
-      const inserted = await inTransaction((em) =>
+      const inserted = await inTransaction(NO_UNIT, (em) =>
         em.insert(IdempotencyKey, { companyId, key, requestHash, state: 'IN_PROGRESS', leaseOwner: owner, leaseExpiresAt: leaseEnd() }),
       );
       return { id: Number(inserted.identifiers[0].id) };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }
-    const existing = await dataSource.manager.findOneBy(IdempotencyKey, { companyId, key });
+    const existing = await readerOf(NO_UNIT).findOneBy(IdempotencyKey, { companyId, key });
     if (!existing) continue; // released meanwhile
     if (existing.state === 'DONE' && Date.now() - new Date(existing.createdAt).getTime() > config.idempotencyTtlHours * 3_600_000) {
-      await inTransaction((em) => em.delete(IdempotencyKey, { id: existing.id, state: 'DONE' }));
+      await inTransaction(NO_UNIT, (em) => em.delete(IdempotencyKey, { id: existing.id, state: 'DONE' }));
       continue;
     }
     if (existing.requestHash !== requestHash) {
@@ -101,7 +86,7 @@ async function claim(companyId: number, key: string, requestHash: string, owner:
     if (existing.state === 'DONE') return { replay: existing };
     if (!existing.leaseExpiresAt || new Date(existing.leaseExpiresAt).getTime() <= Date.now()) {
       // One winner: the condition is evaluated again under the row lock.
-      const taken = await inTransaction((em) =>
+      const taken = await inTransaction(NO_UNIT, (em) =>
         em
           .createQueryBuilder()
           .update(IdempotencyKey)
@@ -123,7 +108,7 @@ async function claim(companyId: number, key: string, requestHash: string, owner:
 /** Keeps the lease while the attempt runs (a request may outlive one lease). */
 function holdLease(id: number, owner: string): () => void {
   const timer = setInterval(() => {
-    inTransaction((em) => em.update(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' }, { leaseExpiresAt: leaseEnd() })).catch(() => undefined);
+    inTransaction(NO_UNIT, (em) => em.update(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' }, { leaseExpiresAt: leaseEnd() })).catch(() => undefined);
   }, Math.max(50, Math.floor(config.idempotencyLeaseMs / 3)));
   timer.unref();
   return () => clearInterval(timer);
@@ -177,9 +162,11 @@ async function complete(em: EntityManager, id: number, owner: string, outcome: O
 /** The handler's work and the key's outcome in one transaction; the response goes out after COMMIT. */
 async function runAsUnit(req: Request, res: Response, next: NextFunction, handler: RequestHandler, id: number, owner: string): Promise<void> {
   const send = res.send.bind(res);
+  const ctx = req.ctx;
   let outcome: Outcome | undefined;
   try {
-    outcome = await inTransaction(async (em) => {
+    outcome = await unitOfWork(async (uow) => {
+      const em = uow.em;
       // A deadlock retry runs the handler again from a clean response.
       res.statusCode = 200;
       let built: Outcome | undefined;
@@ -188,11 +175,16 @@ async function runAsUnit(req: Request, res: Response, next: NextFunction, handle
         built ??= outcomeOf(res, body);
         return res;
       }) as Response['send'];
-      await unitManager.run(em, () =>
-        handler(req, res, (err?: unknown) => {
+      // The unit travels in the request's context: the services the handler calls join it
+      // (inTransaction(ctx, …)) and read through it (readerOf(ctx)).
+      req.ctx = { ...ctx, uow };
+      try {
+        await handler(req, res, (err?: unknown) => {
           failure = err ?? new Error('The handler passed the request on without answering');
-        }),
-      );
+        });
+      } finally {
+        req.ctx = ctx;
+      }
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the handler passed to next(err), rethrown as given: toAppError maps any value
       if (failure) throw failure;
       if (!built) throw new Error('The handler built no response');
@@ -221,8 +213,8 @@ function keepAfterResponse(res: Response, id: number, owner: string, proceed: ()
     stored = true;
     const outcome = outcomeOf(res, body);
     const persist = replayable(outcome.status)
-      ? inTransaction((em) => complete(em, id, owner, outcome))
-      : inTransaction(release(id, owner));
+      ? inTransaction(NO_UNIT, (em) => complete(em, id, owner, outcome))
+      : inTransaction(NO_UNIT, release(id, owner));
     // Keep the response before it goes out, so a retry that arrives right after sees it.
     persist.then(
       () => send(body),

@@ -1,7 +1,6 @@
 import { EntityManager, In } from 'typeorm';
-import { dataSource } from '../db/data-source';
 import { isMysql } from '../db/engine';
-import { inTransaction } from '../db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../db/transaction';
 import { OutboxEvent } from './outbox-event.entity';
 import { OutboxStream } from './outbox-stream.entity';
 
@@ -37,7 +36,7 @@ export async function relayOutbox(companyId: number): Promise<number> {
   let total = 0;
   for (let step = 0; step < MAX_STEPS; step++) {
     if (!(await hasUnpositioned(companyId))) break;
-    const n = await inTransaction((em) => relayStep(em, companyId));
+    const n = await inTransaction(NO_UNIT, (em) => relayStep(em, companyId));
     total += n;
     if (n < BATCH) break;
   }
@@ -45,7 +44,7 @@ export async function relayOutbox(companyId: number): Promise<number> {
 }
 
 async function hasUnpositioned(companyId: number): Promise<boolean> {
-  const rows: unknown[] = await dataSource.manager.query(
+  const rows: unknown[] = await readerOf(NO_UNIT).query(
     'SELECT id FROM outbox_event WHERE company_id = ? AND stream_position IS NULL LIMIT 1',
     [companyId],
   );

@@ -5,7 +5,7 @@ import { isMysql } from '../db/engine';
 import { createMysqlPool, MysqlPoolLike } from '../db/host-pool';
 import { isDeadlock } from '../db/db-errors';
 import { registerPool } from '../db/pool-registry';
-import { inTransaction, retryPause } from '../db/transaction';
+import { inTransaction, NO_UNIT, retryPause, uowOf } from '../db/transaction';
 import { Sequence } from './sequence.entity';
 
 /*
@@ -111,16 +111,19 @@ async function drain(key: string, companyId: number, name: string, group: { wait
   groups.delete(key);
 }
 
-/** Reserves `count` consecutive values and returns the first. */
-export async function nextSequenceValues(companyId: number, name: string, count = 1): Promise<number> {
+/**
+ * Reserves `count` consecutive values and returns the first. `em`: the caller's manager — on SQLite,
+ * where transactions are serialized on one connection, the bump joins the caller's unit when `em` is
+ * one's (opening another would wait for it forever); MySQL takes the values on its own pool.
+ */
+export async function nextSequenceValues(em: EntityManager, companyId: number, name: string, count = 1): Promise<number> {
   const by = Math.trunc(count);
   if (isMysql) return bumpTogether(companyId, name, by);
-  // SQLite: transactions are serialized on one connection, so joining the caller's is both safe and required.
-  const last = await inTransaction((em) => bumpSqlite(em, companyId, name, by));
+  const last = uowOf(em) ? await bumpSqlite(em, companyId, name, by) : await inTransaction(NO_UNIT, (tx) => bumpSqlite(tx, companyId, name, by));
   return last - by + 1;
 }
 
-export const nextSequenceValue = (companyId: number, name: string) => nextSequenceValues(companyId, name, 1);
+export const nextSequenceValue = (em: EntityManager, companyId: number, name: string) => nextSequenceValues(em, companyId, name, 1);
 
 /** Moves the counter up to at least `value` (e.g. after codes were taken by hand). */
 export async function raiseSequenceTo(em: EntityManager, companyId: number, name: string, value: number): Promise<void> {

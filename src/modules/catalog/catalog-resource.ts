@@ -1,8 +1,7 @@
-import { Brackets, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { Brackets, EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { Changes, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { NotFoundError } from '../../core/errors';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../core/pagination';
@@ -42,9 +41,9 @@ interface ResourceEvents<E> {
  */
 export function catalogResource<E extends ObjectLiteral & { id: number; version: number; companyId: number }>(opts: ResourceOptions<E>) {
   const alias = 'r';
-  return {
+  const resource = {
     async list(ctx: ActorContext, query: ListQuery): Promise<Page<E>> {
-      const em = dataSource.manager;
+      const em = readerOf(ctx);
       const qb = em.createQueryBuilder(opts.target, alias).where(`${alias}.company_id = :companyId`, { companyId: ctx.companyId });
       if (query.active !== undefined) qb.andWhere(`${alias}.active = :active`, { active: query.active });
       if (query.search) qb.andWhere(new Brackets((w) => opts.search(w as unknown as SelectQueryBuilder<E>, query.search!, ctx.companyId)));
@@ -61,34 +60,41 @@ export function catalogResource<E extends ObjectLiteral & { id: number; version:
     },
 
     async get(ctx: ActorContext, id: number): Promise<E> {
-      const found = await dataSource.manager.findOne(opts.target, { where: { id, companyId: ctx.companyId } as never });
+      const found = await readerOf(ctx).findOne(opts.target, { where: { id, companyId: ctx.companyId } as never });
       if (!found) throw new NotFoundError(opts.name);
       return found;
     },
 
-    async create(ctx: ActorContext, values: Partial<E>): Promise<E> {
-      return inTransaction(async (em) => {
-        const entity = await em.save(em.create(opts.target, { ...values, companyId: ctx.companyId } as never));
-        await recordAudit(em, ctx, { entity: opts.auditEntity, entityId: (entity as E).id, action: 'CREATED' });
-        if (opts.events) await publishEvent(em, ctx, { type: `${opts.events.type}.created`, aggregateType: opts.events.type, aggregateId: (entity as E).id, data: opts.events.data(entity as E) });
-        return entity as E;
-      });
+    create(ctx: ActorContext, values: Partial<E>): Promise<E> {
+      return inTransaction(ctx, (em) => resource.createIn(em, ctx, values));
     },
 
-    async update(ctx: ActorContext, id: number, version: number, patch: Partial<E>): Promise<E> {
-      return inTransaction(async (em) => {
-        const { entity, changes } = await applyVersionedPatch(em, ctx, opts.target, opts, id, version, patch);
-        const changedFields = Object.keys(changes);
-        if (opts.events && changedFields.length) {
-          await publishEvent(em, ctx, {
-            type: `${opts.events.type}.updated`,
-            aggregateType: opts.events.type,
-            aggregateId: id,
-            data: { ...opts.events.data(entity), changedFields, ...opts.events.updated?.(changes) },
-          });
-        }
-        return entity;
-      });
+    /** create, inside the caller's transaction (`em`): a service that indexes the row in the same one. */
+    async createIn(em: EntityManager, ctx: ActorContext, values: Partial<E>): Promise<E> {
+      const entity = await em.save(em.create(opts.target, { ...values, companyId: ctx.companyId } as never));
+      await recordAudit(em, ctx, { entity: opts.auditEntity, entityId: (entity as E).id, action: 'CREATED' });
+      if (opts.events) await publishEvent(em, ctx, { type: `${opts.events.type}.created`, aggregateType: opts.events.type, aggregateId: (entity as E).id, data: opts.events.data(entity as E) });
+      return entity as E;
+    },
+
+    update(ctx: ActorContext, id: number, version: number, patch: Partial<E>): Promise<E> {
+      return inTransaction(ctx, (em) => resource.updateIn(em, ctx, id, version, patch));
+    },
+
+    /** update, inside the caller's transaction (`em`). */
+    async updateIn(em: EntityManager, ctx: ActorContext, id: number, version: number, patch: Partial<E>): Promise<E> {
+      const { entity, changes } = await applyVersionedPatch(em, ctx, opts.target, opts, id, version, patch);
+      const changedFields = Object.keys(changes);
+      if (opts.events && changedFields.length) {
+        await publishEvent(em, ctx, {
+          type: `${opts.events.type}.updated`,
+          aggregateType: opts.events.type,
+          aggregateId: id,
+          data: { ...opts.events.data(entity), changedFields, ...opts.events.updated?.(changes) },
+        });
+      }
+      return entity;
     },
   };
+  return resource;
 }

@@ -106,18 +106,18 @@ export const customerService = {
   list: (ctx: ActorContext, q: ListQuery) => customers.list(ctx, q),
   get: (ctx: ActorContext, id: number) => customers.get(ctx, id),
   create: (ctx: ActorContext, input: CustomerInput) =>
-    inTransaction(async (em) => {
+    inTransaction(ctx, async (em) => {
       const columns = customerColumns(input);
       checkCustomerFiscal({ personType: null, document: null, ieIndicator: 9, stateRegistration: null, municipalityCode: null, uf: null, countryCode: '1058', ...columns });
-      const customer = await customers.create(ctx, customerSearch(input));
+      const customer = await customers.createIn(em, ctx, customerSearch(input));
       await indexCustomer(em, customer);
       return customer;
     }),
   update: (ctx: ActorContext, id: number, version: number, input: CustomerInput) =>
-    inTransaction(async (em) => {
+    inTransaction(ctx, async (em) => {
       const current = await em.findOneBy(Customer, { id, companyId: ctx.companyId });
       if (current) checkCustomerFiscal({ ...current, ...customerColumns(input) });
-      const customer = await customers.update(ctx, id, version, customerSearch(input));
+      const customer = await customers.updateIn(em, ctx, id, version, customerSearch(input));
       if (input.name !== undefined || input.tradeName !== undefined) await indexCustomer(em, customer);
       return customer;
     }),
@@ -127,15 +127,15 @@ export const sellerService = {
   list: (ctx: ActorContext, q: ListQuery) => sellers.list(ctx, q),
   get: (ctx: ActorContext, id: number) => sellers.get(ctx, id),
   create: (ctx: ActorContext, input: SellerInput) =>
-    inTransaction(async (em) => {
-      const seller = await sellers.create(ctx, sellerSearch(input));
+    inTransaction(ctx, async (em) => {
+      const seller = await sellers.createIn(em, ctx, sellerSearch(input));
       await indexSeller(em, seller);
       return seller;
     }),
   async update(ctx: ActorContext, id: number, version: number, input: SellerInput) {
     const current = await sellers.get(ctx, id);
-    return inTransaction(async (em) => {
-      const seller = await sellers.update(ctx, id, version, sellerSearch(input, current));
+    return inTransaction(ctx, async (em) => {
+      const seller = await sellers.updateIn(em, ctx, id, version, sellerSearch(input, current));
       if (input.name !== undefined || input.alias !== undefined) await indexSeller(em, seller);
       return seller;
     });

@@ -1,8 +1,7 @@
 import { recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { toPaymentMethodDto } from './catalog.mapper';
@@ -24,12 +23,12 @@ export interface PaymentMethodInput {
 export const paymentMethodService = {
   list(ctx: ActorContext, query: { active?: boolean }): Promise<PaymentMethod[]> {
     const where = query.active === undefined ? { companyId: ctx.companyId } : { companyId: ctx.companyId, active: query.active };
-    return dataSource.manager.find(PaymentMethod, { where, order: { code: 'ASC' } });
+    return readerOf(ctx).find(PaymentMethod, { where, order: { code: 'ASC' } });
   },
 
   async create(ctx: ActorContext, input: PaymentMethodInput): Promise<PaymentMethod> {
     try {
-      return await inTransaction(async (em) => {
+      return await inTransaction(ctx, async (em) => {
         const method = await em.save(
           em.create(PaymentMethod, {
             companyId: ctx.companyId,

@@ -1,12 +1,11 @@
 import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { Dec, toJsonNumber } from '../../core/decimal';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { isValidGtin } from '../../core/gtin';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { nextSequenceValue } from '../../core/sequence/sequence.service';
 import { indexProductNames, productSearchCondition, searchProductPage } from './product-search-index';
 import { catalogResource, ListQuery } from './catalog-resource';
@@ -75,9 +74,9 @@ function checkGtin(gtin: string | null | undefined): void {
  * The next free product code: the counter moves on past codes somebody took by hand, and a code is
  * never handed out twice (each value comes from the per-company sequence).
  */
-export async function nextProductCode(companyId: number, em: EntityManager = dataSource.manager): Promise<string> {
+export async function nextProductCode(companyId: number, em: EntityManager): Promise<string> {
   for (;;) {
-    const candidate = String(await nextSequenceValue(companyId, PRODUCT_CODE_SEQUENCE));
+    const candidate = String(await nextSequenceValue(em, companyId, PRODUCT_CODE_SEQUENCE));
     const taken = await em.existsBy(Product, { companyId, code: candidate });
     if (!taken) return candidate;
   }
@@ -88,14 +87,14 @@ const codeTaken = (code: string) => new ConflictError('PRODUCT_CODE_TAKEN', `Pro
 export const productService = {
   // A search reads the name index (ordered by code from the index rows); a plain list pages the table.
   list: (ctx: ActorContext, query: ListQuery) =>
-    query.search ? searchProductPage(dataSource.manager, ctx.companyId, query.search, query) : resource.list(ctx, query),
+    query.search ? searchProductPage(readerOf(ctx), ctx.companyId, query.search, query) : resource.list(ctx, query),
   get: (ctx: ActorContext, id: number) => resource.get(ctx, id),
 
   async create(ctx: ActorContext, given: ProductInput, em?: EntityManager): Promise<Product> {
     const input = withoutSemGtin(given);
     checkGtin(input.gtin);
-    await checkProductFiscal(em ?? dataSource.manager, ctx.companyId, input);
-    const code = input.code ?? (await nextProductCode(ctx.companyId, em));
+    await checkProductFiscal(em ?? readerOf(ctx), ctx.companyId, input);
+    const code = input.code ?? (await nextProductCode(ctx.companyId, em ?? readerOf(ctx)));
     const values = {
       code,
       name: input.name!,
@@ -113,11 +112,13 @@ export const productService = {
       taxGroupId: input.taxGroupId ?? null,
     };
     try {
-      return await inTransaction(async (tx) => {
-        const product = await resource.create(ctx, values);
+      // Inside the caller's transaction when it passes its em (auto-create from the product map).
+      const work = async (tx: EntityManager) => {
+        const product = await resource.createIn(tx, ctx, values);
         await indexProductNames(tx, ctx.companyId, [product]);
         return product;
-      });
+      };
+      return await (em ? work(em) : inTransaction(ctx, work));
     } catch (err) {
       if (isUniqueViolation(err)) throw codeTaken(code);
       throw err;
@@ -130,9 +131,9 @@ export const productService = {
     const patch: Partial<Product> = { ...input };
     if (input.name !== undefined) patch.searchName = normalizeText(input.name);
     try {
-      return await inTransaction(async (tx) => {
+      return await inTransaction(ctx, async (tx) => {
         await checkProductFiscal(tx, ctx.companyId, input);
-        const product = await resource.update(ctx, id, version, patch);
+        const product = await resource.updateIn(tx, ctx, id, version, patch);
         if (input.name !== undefined || input.code !== undefined) await indexProductNames(tx, ctx.companyId, [product]);
         return product;
       });

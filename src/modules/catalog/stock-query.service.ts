@@ -1,5 +1,5 @@
+import { readerOf } from '../../core/db/transaction';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import { StockBalance } from '../stock/entities/stock-balance.entity';
 import { Product } from './entities/product.entity';
@@ -11,7 +11,7 @@ export interface StockRow {
 
 /** Stock balances of a filial (optionally one product), with the product's code and name. */
 export async function listStock(ctx: TenantContext, filialId: number, query: PageRequest & { productId?: number }): Promise<Page<StockRow>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const qb = em
     .createQueryBuilder(StockBalance, 'b')
     .where('b.company_id = :companyId AND b.filial_id = :filialId', { companyId: ctx.companyId, filialId });

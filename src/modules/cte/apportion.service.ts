@@ -1,8 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, sum, toFixed } from '../../core/decimal';
 import { BusinessRuleError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
 import { assertTransition, canDo, conflictCode, forbidden } from './cte.state';
@@ -235,7 +234,7 @@ function validateOptions(options: ApportionOptions): void {
 /** apportion-preview: the plan and, per line, what it does (landed cost of a draft, ledger effect of a confirmed document). */
 export async function previewApportion(ctx: TenantContext, id: number, options: ApportionOptions): Promise<ApportionPreview> {
   validateOptions(options);
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const cte = await findAccessibleCte(ctx, id, em);
   const plan = await buildPlan(em, ctx, cte, options);
   const outcomes = new Map<number, FreightLineOutcome[]>();
@@ -255,7 +254,7 @@ const money = (d: Dec) => Number(toFixed(d, 'amount'));
 export async function applyApportion(ctx: TenantContext, id: number, options: ApportionOptions): Promise<ApportionResult> {
   validateOptions(options);
   await findAccessibleCte(ctx, id);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const cte = await findCte(em, ctx.companyId, id, true);
     if (!cte) throw new NotFoundError('CT-e', 'CTE_NOT_FOUND');
     assertTransition(cte, 'apportion', 'APPORTIONED');

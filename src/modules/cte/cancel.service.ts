@@ -1,8 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { sum, toFixed } from '../../core/decimal';
 import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../core/errors';
 import { assertTransition, canDo, conflictCode, forbidden } from './cte.state';
@@ -76,7 +75,7 @@ export interface CancelPreview {
 }
 
 export async function cancelPreview(ctx: TenantContext, id: number): Promise<CancelPreview> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const cte = await findAccessibleCte(ctx, id, em);
   const plan = await buildCancelPlan(em, cte);
   const outcomes = new Map<number, FreightLineOutcome[]>();
@@ -86,7 +85,7 @@ export async function cancelPreview(ctx: TenantContext, id: number): Promise<Can
 
 export async function cancelCte(ctx: TenantContext, id: number, reason: string | null, version?: number): Promise<CancelPreview> {
   await findAccessibleCte(ctx, id);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const cte = await findCte(em, ctx.companyId, id, true);
     if (!cte) throw new NotFoundError('CT-e', 'CTE_NOT_FOUND');
     assertTransition(cte, 'cancel', 'CANCELLED');

@@ -1,7 +1,7 @@
+import { readerOf } from '../../core/db/transaction';
 import type { BatchDocumentHandler } from '../nfe/batch/batch-handlers';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { invalid, invalidFromError } from '../nfe/batch/batch-handlers';
-import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { findCteByKey } from './cte.repository';
 import { insertStaged, payerOf } from './cte.service';
@@ -43,7 +43,7 @@ export const cteBatchHandler: BatchDocumentHandler = {
           return { status: 'STAGED', accessKey: key, inboundId: null, cteId: cte.id, problemCode: null, message: 'CT-e staged (RECEIVED)' };
         } catch (err) {
           // The same key staged at this moment by stage-xml or another batch: theirs is committed now.
-          const theirs = isUniqueViolation(err) ? await findCteByKey(dataSource.manager, ctx.companyId, key) : null;
+          const theirs = isUniqueViolation(err) ? await findCteByKey(readerOf(ctx), ctx.companyId, key) : null;
           if (!theirs) throw err;
           return { status: 'DUPLICATE', accessKey: key, inboundId: null, cteId: theirs.id, problemCode: null, message: `CT-e already stored (${theirs.status})` };
         }

@@ -1,11 +1,10 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import { normalizeText } from '../../core/br-documents';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -63,7 +62,7 @@ const notFound = () => new NotFoundError('CT-e', 'CTE_NOT_FOUND');
 export async function previewCte(ctx: TenantContext, xml: string): Promise<{ inspection: CteInspection; existing: Cte | null }> {
   const filial = ctx.filialId ? await governingFilial(ctx) : null;
   const inspection = await inspectCteXml(xml, filial ? payerOf(filial) : null);
-  return { inspection, existing: await findCteByKey(dataSource.manager, ctx.companyId, inspection.cte.accessKey) };
+  return { inspection, existing: await findCteByKey(readerOf(ctx), ctx.companyId, inspection.cte.accessKey) };
 }
 
 export async function insertStaged(em: EntityManager, ctx: ActorContext, filial: Filial, xml: string, inspection: CteInspection): Promise<Cte> {
@@ -127,14 +126,14 @@ export async function stageCte(ctx: TenantContext, xml: string): Promise<{ cte: 
   const filial = await governingFilial(ctx);
   const inspection = await inspectCteXml(xml, payerOf(filial));
   assertStageable(inspection.report);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const existing = await findCteByKey(em, ctx.companyId, inspection.cte.accessKey);
     if (existing) return { cte: existing, created: false, inspection };
     try {
       return { cte: await insertStaged(em, ctx, filial, xml, inspection), created: true, inspection };
     } catch (err) {
       // The same key staged at the same moment by another request: theirs is committed now.
-      const theirs = isUniqueViolation(err) ? await findCteByKey(dataSource.manager, ctx.companyId, inspection.cte.accessKey) : null;
+      const theirs = isUniqueViolation(err) ? await findCteByKey(readerOf(ctx), ctx.companyId, inspection.cte.accessKey) : null;
       if (!theirs) throw err;
       return { cte: theirs, created: false, inspection };
     }
@@ -146,7 +145,7 @@ export interface CteListQuery extends PageRequest, CteFilters {
 }
 
 export function listCtes(ctx: TenantContext, filialId: number, query: CteListQuery): Promise<Page<Cte>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const direction = query.sort === 'issueDate' ? 'ASC' : 'DESC';
   return paginate(
     cteListQuery(em, ctx.companyId, filialId, query),
@@ -161,7 +160,7 @@ export function listCtes(ctx: TenantContext, filialId: number, query: CteListQue
 }
 
 /** A CT-e of the caller's company (else 404) in a filial the token grants (else 403). */
-export async function findAccessibleCte(ctx: TenantContext, id: number, em: EntityManager = dataSource.manager): Promise<Cte> {
+export async function findAccessibleCte(ctx: TenantContext, id: number, em: EntityManager = readerOf(ctx)): Promise<Cte> {
   const cte = await findCte(em, ctx.companyId, id);
   if (!cte) throw notFound();
   await assertFilialAccess(ctx, cte.filialId);
@@ -198,7 +197,7 @@ export interface CteDetail {
 
 /** The record, its document parsed from the stored XML (report against its filial as it is now), links, allocations, payables. */
 export async function cteDetail(ctx: TenantContext, id: number): Promise<CteDetail> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const cte = await findAccessibleCte(ctx, id, em);
   const filial = await governingFilial({ ...ctx, filialId: cte.filialId }, em);
   const inspection = await inspectCteXml(await storedCteXml(em, cte), payerOf(filial));
@@ -213,5 +212,5 @@ export async function cteDetail(ctx: TenantContext, id: number): Promise<CteDeta
 
 export async function cteXml(ctx: TenantContext, id: number): Promise<{ cte: Cte; xml: string }> {
   const cte = await findAccessibleCte(ctx, id);
-  return { cte, xml: await storedCteXml(dataSource.manager, cte) };
+  return { cte, xml: await storedCteXml(readerOf(ctx), cte) };
 }

@@ -1,8 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -129,7 +128,7 @@ const movementDtos = (plan: CancelPlan, effects: LedgerEffect[]) =>
   effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : plan.lineOfItem.get(e.referenceLineId)));
 
 export async function cancelPreview(ctx: TenantContext, id: number) {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const doc = await findAccessibleDocument(ctx, id, em);
   const plan = await buildCancelPlan(em, doc, ctx.actor);
   return {
@@ -148,7 +147,7 @@ export async function cancelPreview(ctx: TenantContext, id: number) {
 /** Cancels the document; answers with its detail (read after the commit) and the stock it moved back. */
 export async function cancelEntryDocument(ctx: TenantContext, id: number, reason: string | null) {
   await findAccessibleDocument(ctx, id);
-  const { doc, ...moved } = await inTransaction(async (em) => {
+  const { doc, ...moved } = await inTransaction(ctx, async (em) => {
     const doc = await currentDocument(em, ctx, id);
     assertTransition(doc, 'cancel', 'CANCELLED');
     const cancelledAt = new Date();

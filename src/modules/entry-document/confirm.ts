@@ -1,8 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -86,7 +85,7 @@ export const thirdPartyMovementDtos = (effects: ThirdPartyEffect[], lineOfItem: 
   effects.map((e) => thirdPartyMovementDto(e, e.referenceLineId === undefined ? undefined : lineOfItem.get(e.referenceLineId)));
 
 export async function confirmPreview(ctx: TenantContext, id: number) {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const doc = await findAccessibleDocument(ctx, id, em);
   const draft = doc.status === 'DRAFT';
   const state = await loadDocumentState(em, doc);
@@ -128,7 +127,7 @@ export async function transitionConflict(em: EntityManager, ctx: TenantContext, 
  */
 export async function confirmEntryDocument(ctx: TenantContext, id: number) {
   await findAccessibleDocument(ctx, id);
-  const { doc, ...moved } = await inTransaction(async (em) => {
+  const { doc, ...moved } = await inTransaction(ctx, async (em) => {
     const doc = await currentDocument(em, ctx, id);
     assertTransition(doc, 'confirm', 'CONFIRMED');
     const confirmedAt = new Date();

@@ -1,5 +1,5 @@
+import { readerOf } from '../../core/db/transaction';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { documentPayables } from '../payables/payables.service';
 import { loadDocumentState } from './document-state';
 import { splitChecks } from './entry-document.calculator';
@@ -14,7 +14,7 @@ import { taxCreditsOf } from './fiscal/tax-credit.repository';
  * with (read after its transaction committed), so each controller makes one service call.
  */
 export async function loadEntryDocumentDetail(ctx: TenantContext, id: number) {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const doc = await findAccessibleDocument(ctx, id, em);
   const state = await loadDocumentState(em, doc);
   const payables = await documentPayables(em, ctx.companyId, doc.id);

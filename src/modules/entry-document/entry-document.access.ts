@@ -1,7 +1,7 @@
+import { readerOf } from '../../core/db/transaction';
 import { EntityManager } from 'typeorm';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { decodeId } from '../../core/hashids';
 import { NotFoundError } from '../../core/errors';
 import { EntryDocument } from './entities/entry-document.entity';
@@ -11,7 +11,7 @@ import { findByAccessKey, findDocument, lastAuditOf } from './entry-document.rep
  * A document of the caller's company (else 404, whatever exists elsewhere) in a filial the token
  * grants (else 403).
  */
-export async function findAccessibleDocument(ctx: TenantContext, id: number, em: EntityManager = dataSource.manager): Promise<EntryDocument> {
+export async function findAccessibleDocument(ctx: TenantContext, id: number, em: EntityManager = readerOf(ctx)): Promise<EntryDocument> {
   const doc = await findDocument(em, ctx.companyId, id);
   if (!doc) throw new NotFoundError('Entry document');
   await assertFilialAccess(ctx, doc.filialId);
@@ -34,12 +34,12 @@ export async function currentDocument(em: EntityManager, ctx: TenantContext, id:
  * audit row, so the filial grant is still enforced.
  */
 export async function assertTrailAccess(ctx: TenantContext, id: number): Promise<EntryDocument | null> {
-  const doc = await findDocument(dataSource.manager, ctx.companyId, id);
+  const doc = await findDocument(readerOf(ctx), ctx.companyId, id);
   if (doc) {
     await assertFilialAccess(ctx, doc.filialId);
     return doc;
   }
-  const deleted = await lastAuditOf(dataSource.manager, ctx.companyId, id, 'DELETED');
+  const deleted = await lastAuditOf(readerOf(ctx), ctx.companyId, id, 'DELETED');
   const filialHash = deleted?.changes?.filialId?.[0];
   if (!deleted || typeof filialHash !== 'string') throw new NotFoundError('Entry document');
   await assertFilialAccess(ctx, decodeId('filial', filialHash));

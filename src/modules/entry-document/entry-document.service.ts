@@ -1,8 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -30,7 +29,7 @@ function governingFilial(ctx: TenantContext): number {
 /** POST /entry-document: a MANUAL draft in the filial of x-filial-id; answers with its detail. */
 export async function createManualDraft(ctx: TenantContext, body: ManualDraftInput): Promise<EntryDocumentDetail> {
   const filialId = governingFilial(ctx);
-  const doc = await inTransaction((em) => createEntryDocumentDraft(em, ctx, { ...body, filialId, origin: 'MANUAL' }));
+  const doc = await inTransaction(ctx, (em) => createEntryDocumentDraft(em, ctx, { ...body, filialId, origin: 'MANUAL' }));
   return loadEntryDocumentDetail(ctx, doc.id);
 }
 
@@ -40,7 +39,7 @@ export const getEntryDocumentDetail = (ctx: TenantContext, id: number): Promise<
 /** preview-manual: the create computed, nothing written (an unknown supplier is not created). */
 export async function previewManualDraft(ctx: TenantContext, body: ManualDraftInput) {
   const filialId = governingFilial(ctx);
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const prepared = await prepareDraft(em, ctx.companyId, { ...body, filialId, origin: 'MANUAL' });
   const supplier = await resolveSupplier(em, ctx, prepared.input, false);
   const owner = { filialId, supplierDocument: supplier.supplierDocument };
@@ -54,7 +53,7 @@ export interface EntryDocumentListQuery extends PageRequest, ListFilters {
 }
 
 export async function listEntryDocuments(ctx: TenantContext, filialId: number, query: EntryDocumentListQuery): Promise<Page<EntryDocument>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const sort = query.sort ?? '-entryDate';
   const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
   const column = sort.endsWith('issueDate') ? 'd.issue_date' : 'd.entry_date';
@@ -72,7 +71,7 @@ export async function listEntryDocuments(ctx: TenantContext, filialId: number, q
 
 export async function deleteEntryDocument(ctx: TenantContext, id: number): Promise<void> {
   await findAccessibleDocument(ctx, id);
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const doc = await currentDocument(em, ctx, id);
     assertAllowed(doc, 'delete');
     if (!(await deleteDraft(em, ctx.companyId, id))) throw new ConflictError('ENTRY_DOCUMENT_CHANGED', 'The document changed status while being deleted');
@@ -101,7 +100,7 @@ const stamp = (row?: { actor: string; createdAt: Date }) => (row ? { by: row.act
 /** Who created, last edited, confirmed, cancelled (and deleted) the document, and when. */
 export async function auditSummary(ctx: TenantContext, id: number) {
   const doc = await assertTrailAccess(ctx, id);
-  const rows = await auditSummaryRows(dataSource.manager, ctx.companyId, id);
+  const rows = await auditSummaryRows(readerOf(ctx), ctx.companyId, id);
   const of = (action: string) => rows.find((r) => r.action === action);
   const updated = of('UPDATED');
   return {
@@ -118,7 +117,7 @@ export async function auditSummary(ctx: TenantContext, id: number) {
 /** The full trail, oldest first, with field diffs. */
 export async function auditHistory(ctx: TenantContext, id: number, page: PageRequest) {
   await assertTrailAccess(ctx, id);
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   return paginate(
     auditQuery(em, ctx.companyId, id),
     [{ column: 'a.id', direction: 'ASC' }],

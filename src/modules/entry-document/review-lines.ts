@@ -154,7 +154,7 @@ export async function reviewLines(ctx: TenantContext, id: number, version: numbe
 
 async function reviewDraftLines(ctx: TenantContext, id: number, version: number, edits: LineEdit[]): Promise<EntryDocument> {
   await findAccessibleDocument(ctx, id);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const { doc, items } = await editableDraft(em, ctx, id, version);
     const indexById = new Map(items.map((it, i) => [it.id, i]));
     const seen = new Set<number>();
@@ -215,7 +215,7 @@ export async function applyProductMap(ctx: TenantContext, id: number, version: n
 
 async function applyMapToDraft(ctx: TenantContext, id: number, version: number): Promise<{ doc: EntryDocument; applied: AppliedMapping[] }> {
   await findAccessibleDocument(ctx, id);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const { doc, items } = await editableDraft(em, ctx, id, version);
     const pending = items.filter((it) => it.reviewStatus === 'PENDING' && it.supplierProductCode);
     if (!pending.length) return { doc, applied: [] };

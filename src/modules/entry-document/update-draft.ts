@@ -195,7 +195,7 @@ export async function patchEntryDocument(ctx: TenantContext, id: number, version
 
 async function patchDraft(ctx: TenantContext, id: number, version: number, patch: DraftPatch): Promise<EntryDocument> {
   await findAccessibleDocument(ctx, id);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const doc = await currentDocument(em, ctx, id);
     assertEditable(doc, version);
     if (doc.origin !== 'MANUAL') {

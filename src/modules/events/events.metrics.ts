@@ -1,5 +1,5 @@
 import { Gauge } from 'prom-client';
-import { reader } from '../../core/db/transaction';
+import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { registerScrapeCollector, registry } from '../../core/metrics';
 import { Backlog, BACKLOG_COUNT_CAP, unpositionedEventBacklog, webhookDeliveryBacklog } from './events.repository';
 
@@ -33,7 +33,7 @@ export function registerEventMetrics(): void {
   registerScrapeCollector(
     'outbox',
     async () => {
-      const b = await unpositionedEventBacklog(reader());
+      const b = await unpositionedEventBacklog(readerOf(NO_UNIT));
       unpositioned.set(b.count);
       unpositionedAge.set(age(b, Date.now()));
     },
@@ -45,7 +45,7 @@ export function registerEventMetrics(): void {
   registerScrapeCollector(
     'webhooks',
     async () => {
-      const [pending, failed] = await Promise.all([webhookDeliveryBacklog(reader(), 'PENDING'), webhookDeliveryBacklog(reader(), 'FAILED')]);
+      const [pending, failed] = await Promise.all([webhookDeliveryBacklog(readerOf(NO_UNIT), 'PENDING'), webhookDeliveryBacklog(readerOf(NO_UNIT), 'FAILED')]);
       deliveries.set({ status: 'pending' }, pending.count);
       deliveries.set({ status: 'failed' }, failed.count);
       overdue.set(age(pending, Date.now()));

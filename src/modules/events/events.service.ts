@@ -1,5 +1,5 @@
-import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
+import { readerOf } from '../../core/db/transaction';
+import type { ActorContext, TenantContext } from '../../core/context';
 import { OutboxEvent } from '../../core/outbox/outbox-event.entity';
 import { relayOutbox, streamHead } from '../../core/outbox/outbox-relay';
 import { invalidCursor, parseCursor } from './event-cursor';
@@ -15,9 +15,9 @@ export interface EventQuery {
 }
 
 /** The company's stream brought up to date (every committed event positioned) and its head. */
-export async function currentHead(companyId: number): Promise<number> {
-  await relayOutbox(companyId);
-  return streamHead(dataSource.manager, companyId);
+export async function currentHead(ctx: ActorContext): Promise<number> {
+  await relayOutbox(ctx.companyId);
+  return streamHead(readerOf(ctx), ctx.companyId);
 }
 
 /**
@@ -25,14 +25,14 @@ export async function currentHead(companyId: number): Promise<number> {
  * now"; `after=0` asks for the whole history). A malformed cursor or one of another tenant → 400.
  */
 export async function startPosition(ctx: TenantContext, cursor: string | undefined): Promise<number> {
-  if (cursor === undefined) return currentHead(ctx.companyId);
+  if (cursor === undefined) return currentHead(ctx);
   const parsed = parseCursor(ctx.companyId, cursor);
   if (parsed.kind === 'position') return parsed.position;
   // An event id (the first API's cursor): resume at that event's position.
   await relayOutbox(ctx.companyId);
-  const position = await positionOfEvent(dataSource.manager, ctx.companyId, parsed.eventId);
+  const position = await positionOfEvent(readerOf(ctx), ctx.companyId, parsed.eventId);
   if (position === undefined) throw invalidCursor(); // not an event of this tenant
-  return position ?? streamHead(dataSource.manager, ctx.companyId);
+  return position ?? streamHead(readerOf(ctx), ctx.companyId);
 }
 
 /**
@@ -49,9 +49,9 @@ export async function readEvents(
   const deadline = Date.now() + q.wait * 1000;
   let from = after;
   for (;;) {
-    const head = await currentHead(ctx.companyId);
+    const head = await currentHead(ctx);
     if (head > from) {
-      const events = await eventsInRange(dataSource.manager, { companyId: ctx.companyId, after: from, upTo: head, types: q.types, filiais: ctx.grantedFiliais, limit: q.limit });
+      const events = await eventsInRange(readerOf(ctx), { companyId: ctx.companyId, after: from, upTo: head, types: q.types, filiais: ctx.grantedFiliais, limit: q.limit });
       if (events.length) return { events, next: events.length === q.limit ? events[events.length - 1].position! : head };
       from = head;
     }

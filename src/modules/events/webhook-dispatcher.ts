@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { In } from 'typeorm';
 import { config } from '../../core/config';
-import { dataSource } from '../../core/db/data-source';
 import { sqlTime } from '../../core/db/sql-time';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
 import { OutboxEvent } from '../../core/outbox/outbox-event.entity';
 import { relayOutbox } from '../../core/outbox/outbox-relay';
@@ -135,7 +134,7 @@ export class WebhookDispatcher {
 
   /** Fans out new events, then starts the due deliveries of every subscription that has free slots. */
   async tick(): Promise<{ queued: number; started: number }> {
-    const subs = (await dataSource.manager
+    const subs = (await readerOf(NO_UNIT)
       .createQueryBuilder(WebhookSubscription, 's')
       .addSelect('s.secret')
       .where('s.active = :active', { active: true })
@@ -156,7 +155,7 @@ export class WebhookDispatcher {
 
   /** Turns new events of the subscriptions' streams into deliveries. */
   async fanOut(subs?: WebhookSubscription[]): Promise<number> {
-    subs ??= await dataSource.manager.find(WebhookSubscription, { where: { active: true }, order: { id: 'ASC' } });
+    subs ??= await readerOf(NO_UNIT).find(WebhookSubscription, { where: { active: true }, order: { id: 'ASC' } });
     const relayed = new Set<number>();
     let queued = 0;
     for (const sub of subs) {
@@ -177,7 +176,7 @@ export class WebhookDispatcher {
 
   /** One batch of one subscription; `to` is the new position, undefined when there was nothing (or another replica won). */
   private fanOutStep(sub: WebhookSubscription, from: number): Promise<{ queued: number; to?: number }> {
-    return inTransaction(async (em) => {
+    return inTransaction(NO_UNIT, async (em) => {
       const events = await eventsInRange(em, { companyId: sub.companyId, after: from, filiais: '*', limit: FAN_OUT_BATCH });
       if (!events.length) return { queued: 0 };
       const to = events[events.length - 1].position!;
@@ -214,7 +213,7 @@ export class WebhookDispatcher {
     try {
       const claimed = await this.claim(sub.id, free);
       if (!claimed.length) return 0;
-      const events = await dataSource.manager.findBy(OutboxEvent, { id: In(claimed.map((d) => d.eventId)) });
+      const events = await readerOf(NO_UNIT).findBy(OutboxEvent, { id: In(claimed.map((d) => d.eventId)) });
       const byId = new Map(events.map((e) => [e.id, e]));
       for (const d of claimed) {
         const event = byId.get(d.eventId);
@@ -251,7 +250,7 @@ export class WebhookDispatcher {
   private async claim(subscriptionId: number, limit: number): Promise<Claimed[]> {
     const now = this.now();
     // More candidates than slots: another replica may take some of the first ones meanwhile.
-    const due = await dataSource.manager
+    const due = await readerOf(NO_UNIT)
       .createQueryBuilder(WebhookDelivery, 'd')
       .select(['d.id', 'd.attempts'])
       .where("d.subscription_id = :subscriptionId AND d.status = 'PENDING' AND d.next_attempt_at <= :now", { subscriptionId, now: sqlTime(now) })
@@ -265,7 +264,7 @@ export class WebhookDispatcher {
     const candidates = due.filter((d) => d.attempts < MAX_ATTEMPTS).map((d) => d.id);
     const claimable = "status = 'PENDING' AND (locked_until IS NULL OR locked_until < :now)";
     const token = crypto.randomBytes(12).toString('hex');
-    const claimed = await inTransaction(async (em) => {
+    const claimed = await inTransaction(NO_UNIT, async (em) => {
       if (exhausted.length) {
         await em
           .createQueryBuilder()
@@ -312,7 +311,7 @@ export class WebhookDispatcher {
     const values: Partial<WebhookDelivery> = outcome.ok
       ? { status: 'DELIVERED', lastStatusCode: outcome.status, lastError: null, deliveredAt: now }
       : { status: gaveUp ? 'FAILED' : 'PENDING', lastStatusCode: outcome.status ?? null, lastError: outcome.error?.slice(0, 300) ?? null, nextAttemptAt: new Date(now.getTime() + backoffMs(d.attempts, this.backoffBaseMs)) };
-    const written = await inTransaction((em) =>
+    const written = await inTransaction(NO_UNIT, (em) =>
       em
         .createQueryBuilder()
         .update(WebhookDelivery)

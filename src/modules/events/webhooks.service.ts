@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import { In } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { NotFoundError } from '../../core/errors';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
@@ -17,8 +16,8 @@ export const webhookService = {
   async create(ctx: TenantContext, input: { url: string; types: string[]; description?: string | null }): Promise<{ subscription: WebhookSubscription; secret: string }> {
     const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`;
     // From now: events committed before this point are positioned up to the head, and not sent.
-    const head = await currentHead(ctx.companyId);
-    const subscription = await inTransaction(async (em) => {
+    const head = await currentHead(ctx);
+    const subscription = await inTransaction(ctx, async (em) => {
       const saved = await em.save(
         em.create(WebhookSubscription, {
           companyId: ctx.companyId,
@@ -38,14 +37,14 @@ export const webhookService = {
 
   /** Active subscriptions, oldest first: a two-phase list. */
   list(ctx: TenantContext, page: PageRequest): Promise<Page<WebhookSubscription>> {
-    const em = dataSource.manager;
+    const em = readerOf(ctx);
     const qb = em.createQueryBuilder(WebhookSubscription, 'w').where('w.company_id = :companyId AND w.active = :active', { companyId: ctx.companyId, active: true });
     return paginate(qb, [{ column: 'w.id', direction: 'ASC' }], page, (ids) => em.findBy(WebhookSubscription, { companyId: ctx.companyId, id: In(ids) }), (w) => w.id);
   },
 
   /** Stops deliveries; pending ones are dropped, delivered ones stay as history. */
   async remove(ctx: TenantContext, id: number): Promise<void> {
-    await inTransaction(async (em) => {
+    await inTransaction(ctx, async (em) => {
       const found = await em.findOneBy(WebhookSubscription, { id, companyId: ctx.companyId, active: true });
       if (!found) throw notFound();
       await em.update(WebhookSubscription, { id, companyId: ctx.companyId }, { active: false });
@@ -55,7 +54,7 @@ export const webhookService = {
   },
 
   async deliveries(ctx: TenantContext, id: number, page: PageRequest): Promise<Page<WebhookDelivery>> {
-    const em = dataSource.manager;
+    const em = readerOf(ctx);
     if (!(await em.existsBy(WebhookSubscription, { id, companyId: ctx.companyId }))) throw notFound();
     const qb = em.createQueryBuilder(WebhookDelivery, 'd').where('d.company_id = :companyId AND d.subscription_id = :id', { companyId: ctx.companyId, id });
     return paginate(qb, [{ column: 'd.id', direction: 'DESC' }], page, (ids) => em.createQueryBuilder(WebhookDelivery, 'd').where('d.id IN (:...ids)', { ids }).getMany(), (d) => d.id);

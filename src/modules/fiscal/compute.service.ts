@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { normalizeDocument } from '../../core/br-documents';
 import { UF_IBGE_CODES } from '../../core/br-fiscal';
 import type { ActorContext } from '../../core/context';
-import { reader } from '../../core/db/transaction';
+import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import type { Customer } from '../catalog/entities/customer.entity';
 import { getFilialFiscalProfile } from '../tenancy/settings.service';
@@ -116,21 +116,21 @@ function filialRecipient(f: FiscalIssuer): FiscalRecipient {
 
 /** The filial as the issuer of a document (a devolução built from an original, outside the engine). */
 export async function loadFiscalIssuer(ctx: ActorContext, filialId: number, em?: EntityManager): Promise<FiscalIssuer> {
-  const profile = await getFilialFiscalProfile(em ?? reader(), ctx.companyId, filialId);
+  const profile = await getFilialFiscalProfile(em ?? readerOf(ctx), ctx.companyId, filialId);
   if (!profile) throw new NotFoundError('Filial');
   return issuerOf(profile);
 }
 
 /** A customer as the recipient of a document. */
 export async function loadFiscalRecipient(ctx: ActorContext, customerId: number, em?: EntityManager): Promise<FiscalRecipient> {
-  const customer = await repo.customer(em ?? reader(), ctx.companyId, customerId);
+  const customer = await repo.customer(em ?? readerOf(ctx), ctx.companyId, customerId);
   if (!customer) throw new NotFoundError('Customer');
   return recipientOf(customer);
 }
 
 /** Everything the pure engine needs for `request`, read inside the tenant (a few round trips, no writes). */
 export async function loadEngineInput(ctx: ActorContext, request: FiscalComputationRequest, em?: EntityManager): Promise<EngineInput> {
-  const db = em ?? reader();
+  const db = em ?? readerOf(ctx);
   const companyId = ctx.companyId;
   const productIds = [...new Set(request.items.map((i) => i.productId))];
   const [profile, customer, products, ruleSets, receiving] = await Promise.all([

@@ -1,9 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { isUf } from '../../core/br-fiscal';
 import type { ActorContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { ConflictError, ValidationError } from '../../core/errors';
 import { recordAudit } from '../../core/audit/audit.service';
@@ -106,7 +105,7 @@ export const ruleService = {
     const values: RuleInput = { stMode: 'NONE', active: true, validTo: null, ...input };
     checkRule(values);
     try {
-      return await inTransaction(async (em) => {
+      return await inTransaction(ctx, async (em) => {
         await assertGroup(em, ctx.companyId, values.taxGroupId);
         return rules.create(ctx, values);
       });
@@ -117,7 +116,7 @@ export const ruleService = {
   },
   async update(ctx: ActorContext, id: number, version: number, input: RuleInput): Promise<FiscalOperationRule> {
     try {
-      return await inTransaction(async (em) => {
+      return await inTransaction(ctx, async (em) => {
         const current = await rules.get(ctx, id);
         checkRule({ ...current, ...input });
         await assertGroup(em, ctx.companyId, input.taxGroupId);
@@ -144,7 +143,7 @@ export interface UfRateInput {
 
 /** The UF rows a company sees: the shipped ones and its own overrides. */
 export async function listUfRates(ctx: ActorContext, uf?: string): Promise<UfRate[]> {
-  const qb = dataSource.manager.createQueryBuilder(UfRate, 'r').where('r.company_id IN (0, :companyId)', { companyId: ctx.companyId });
+  const qb = readerOf(ctx).createQueryBuilder(UfRate, 'r').where('r.company_id IN (0, :companyId)', { companyId: ctx.companyId });
   if (uf) qb.andWhere('r.uf = :uf', { uf });
   return qb.orderBy('r.uf', 'ASC').addOrderBy('r.company_id', 'ASC').addOrderBy('r.tax_group_id', 'ASC').addOrderBy('r.valid_from', 'ASC').getMany();
 }
@@ -153,7 +152,7 @@ export async function listUfRates(ctx: ActorContext, uf?: string): Promise<UfRat
 export async function createUfRate(ctx: ActorContext, input: UfRateInput): Promise<UfRate> {
   if (!isUf(input.uf)) throw new ValidationError('Invalid UF', [{ path: 'uf', message: `${input.uf} is not a UF` }]);
   try {
-    return await inTransaction(async (em) => {
+    return await inTransaction(ctx, async (em) => {
       await assertGroup(em, ctx.companyId, input.taxGroupId ?? undefined);
       const row = await em.save(em.create(UfRate, {
         companyId: ctx.companyId, uf: input.uf, taxGroupId: input.taxGroupId ?? 0, validFrom: input.validFrom, validTo: input.validTo ?? null,
@@ -186,7 +185,7 @@ export async function loadApproximateTaxes(ctx: ActorContext, upload: Approximat
     seen.add(key);
   });
   if (upload.validTo < upload.validFrom) throw new ValidationError('Invalid validity', [{ path: 'validTo', message: 'before validFrom' }]);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await em.delete(ApproximateTax, { companyId: ctx.companyId });
     for (let i = 0; i < upload.rows.length; i += 500) {
       const chunk = upload.rows.slice(i, i + 500).map((r) => ({

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../../core/context';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import { BusinessRuleError } from '../../core/errors';
 import { getFulfillmentForBilling, getOrder } from '../sales-order/services/query.service';
 import { computeFiscalDocument } from './compute.service';

@@ -1,5 +1,5 @@
 import { IsNull } from 'typeorm';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
 import { ufCode } from '../sefaz/xml/uf-codes';
 import { Contingency, contingencyOf } from './authority/endpoints';
@@ -22,7 +22,7 @@ export interface ContingencyState {
 }
 
 export async function enterContingency(companyId: number, filialId: number, uf: string, why: { cStat: string; xMotivo: string }): Promise<void> {
-  await inTransaction(async (em) => {
+  await inTransaction(NO_UNIT, async (em) => {
     const open = await em.findOneBy(InvoiceContingency, { companyId, filialId, endedAt: IsNull() });
     if (open) return;
     const now = new Date();
@@ -32,11 +32,11 @@ export async function enterContingency(companyId: number, filialId: number, uf: 
 
 /** The open contingency of a filial (after asking the authority again when the last check is old), or null. */
 export async function currentContingency(companyId: number, filialId: number, probe = true): Promise<ContingencyState | null> {
-  const open = await reader().findOneBy(InvoiceContingency, { companyId, filialId, endedAt: IsNull() });
+  const open = await readerOf(NO_UNIT).findOneBy(InvoiceContingency, { companyId, filialId, endedAt: IsNull() });
   if (!open) return null;
   if (probe && Date.now() - open.checkedAt.getTime() >= PROBE_MS) {
     const up = await authorityIsUp(companyId, filialId).catch(() => false);
-    await inTransaction((em) => em.update(InvoiceContingency, { id: open.id, companyId }, up ? { endedAt: new Date(), checkedAt: new Date() } : { checkedAt: new Date() }));
+    await inTransaction(NO_UNIT, (em) => em.update(InvoiceContingency, { id: open.id, companyId }, up ? { endedAt: new Date(), checkedAt: new Date() } : { checkedAt: new Date() }));
     if (up) {
       logger.info('contingency ended: the authority is back', { filialId });
       return null;
@@ -59,11 +59,11 @@ export async function authorityIsUp(companyId: number, filialId: number): Promis
 
 /** Every open contingency is probed (the recovery tick): the authority back → normal emission again. */
 export async function probeContingencies(): Promise<void> {
-  const open = await reader().find(InvoiceContingency, { where: { endedAt: IsNull() } });
+  const open = await readerOf(NO_UNIT).find(InvoiceContingency, { where: { endedAt: IsNull() } });
   for (const c of open) await currentContingency(c.companyId, c.filialId).catch(() => undefined);
 }
 
 /** Ends a filial's contingency now (tests, and an operator who knows better). */
 export async function endContingency(companyId: number, filialId: number): Promise<void> {
-  await inTransaction((em) => em.update(InvoiceContingency, { companyId, filialId, endedAt: IsNull() }, { endedAt: new Date() }));
+  await inTransaction(NO_UNIT, (em) => em.update(InvoiceContingency, { companyId, filialId, endedAt: IsNull() }, { endedAt: new Date() }));
 }

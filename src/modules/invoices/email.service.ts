@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { invoicesConfig } from '../../core/config/invoices';
 import type { ActorContext } from '../../core/context';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { invoiceDanfe } from './danfe.service';
@@ -18,18 +18,18 @@ import { smtpRelayOf } from './smtp-settings.service';
  */
 
 async function mark(doc: OutboundNfe, fields: Parameters<typeof markDelivery>[3]): Promise<void> {
-  await inTransaction((em) => markDelivery(em, doc.companyId, doc.id, fields));
+  await inTransaction(NO_UNIT, (em) => markDelivery(em, doc.companyId, doc.id, fields));
 }
 
 export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: string): Promise<OutboundNfe> {
-  const doc = await findInvoice(ctx.companyId, id);
+  const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   const recipient = to ?? doc.summary.recipientEmail;
   if (!recipient || !doc.procXmlGz || doc.status !== 'AUTHORIZED') return doc;
   const smtp = invoicesConfig.smtp;
   const relay = await smtpRelayOf(doc.companyId);
   if (!relay) {
     await mark(doc, { emailStatus: 'FAILED', emailTo: recipient.slice(0, 150), emailError: 'SMTP not configured (company SMTP settings or SMTP_URL)' });
-    return findInvoice(ctx.companyId, id);
+    return findInvoice(ctx.companyId, id, readerOf(ctx));
   }
   await mark(doc, { emailStatus: 'PENDING', emailTo: recipient.slice(0, 150) });
   const xml = gunzipText(doc.procXmlGz);
@@ -51,7 +51,7 @@ export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: strin
       });
       await mark(doc, { emailStatus: 'SENT', emailAttempts: doc.emailAttempts + attempt, emailSentAt: new Date(), emailError: null });
       transport.close();
-      return findInvoice(ctx.companyId, id);
+      return findInvoice(ctx.companyId, id, readerOf(ctx));
     } catch (err) {
       lastError = (err as Error).message;
       await mark(doc, { emailAttempts: doc.emailAttempts + attempt, emailError: lastError.slice(0, 300) });
@@ -61,5 +61,5 @@ export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: strin
   transport.close();
   logger.warn('NF-e email not delivered', { accessKey: doc.accessKey, relay: relay.label, err: lastError });
   await mark(doc, { emailStatus: 'FAILED', emailError: lastError.slice(0, 300) });
-  return findInvoice(ctx.companyId, id);
+  return findInvoice(ctx.companyId, id, readerOf(ctx));
 }

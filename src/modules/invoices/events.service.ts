@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/errors';
 import { NFE_NS } from '../sefaz/xml/dom';
 import { asciiText, brasiliaDateTime } from '../sefaz/xml/events';
@@ -76,7 +76,7 @@ class DryRun extends Error {}
 /** Runs `work` in a transaction that is always rolled back: its refusal (422) comes before anything is sent. */
 async function dryRun(work: (em: EntityManager) => Promise<unknown>): Promise<void> {
   try {
-    await inTransaction(async (em) => {
+    await inTransaction(NO_UNIT, async (em) => {
       await work(em);
       throw new DryRun();
     });
@@ -89,7 +89,7 @@ async function dryRun(work: (em: EntityManager) => Promise<unknown>): Promise<vo
 const assertReceivablesCancellable = (ctx: TenantContext, fulfillmentId: number, reason: string) => dryRun((em) => cancelForFiscalDocument(em, ctx, { fulfillmentId, reason }));
 
 export async function cancelInvoice(ctx: TenantContext, id: number, justification: string): Promise<OutboundNfe> {
-  const doc = await findInvoice(ctx.companyId, id);
+  const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   assertAllowed(doc, 'cancel');
   const s = await filialSigning(ctx.companyId, doc.filialId);
@@ -105,7 +105,7 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
   const { result, lot, proc } = await sendEvent(doc, TP_CANCELAMENTO, 1, text);
   // 135/155 registered; 573 duplicity: it was registered before (a lost answer) — the authority's record stands.
   if (!result || !['135', '155', '573'].includes(result.cStat)) failure(lot, result);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await em.insert(OutboundNfeEvent, {
       companyId: doc.companyId, filialId: doc.filialId, outboundNfeId: doc.id, type: TP_CANCELAMENTO, sequence: 1, text,
       cStat: result!.cStat, xMotivo: result!.xMotivo.slice(0, 255), protocol: result!.protocol ?? '', registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(), xmlGz: gz(proc), actor: ctx.actor.slice(0, 100),
@@ -121,7 +121,7 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
 }
 
 export async function correctInvoice(ctx: TenantContext, id: number, correction: string): Promise<{ doc: OutboundNfe; event: OutboundNfeEvent }> {
-  const doc = await findInvoice(ctx.companyId, id);
+  const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   assertAllowed(doc, 'correct');
   const text = asciiText(correction).slice(0, 1000);
@@ -130,13 +130,13 @@ export async function correctInvoice(ctx: TenantContext, id: number, correction:
   const sequence = doc.correctionSequence + 1;
   if (sequence > 20) throw new BusinessRuleError('CORRECTION_LIMIT', 'An NF-e takes at most 20 cartas de correção');
   // The sequence is reserved first (conditional on the one read), so two corrections never share a number.
-  const reserved = await inTransaction((em) =>
+  const reserved = await inTransaction(ctx, (em) =>
     em.createQueryBuilder().update(OutboundNfe).set({ correctionSequence: sequence }).where('id = :id AND company_id = :c AND correction_sequence = :prev AND status = :s', { id, c: ctx.companyId, prev: doc.correctionSequence, s: 'AUTHORIZED' }).execute(),
   );
   if (!reserved.affected) throw new ConflictError('CONCURRENT_UPDATE', 'Another correction of this NF-e is in progress; retry');
   const { result, lot, proc } = await sendEvent(doc, TP_CCE, sequence, text);
   if (!result || !['135', '136'].includes(result.cStat)) failure(lot, result);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const event = await em.save(
       em.create(OutboundNfeEvent, {
         companyId: doc.companyId, filialId: doc.filialId, outboundNfeId: doc.id, type: TP_CCE, sequence, text,

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { UpstreamError } from '../../core/errors';
 import type { NfeInbound } from '../nfe/entities/nfe-inbound.entity';
 import { findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial } from '../nfe/nfe-inbound.service';
@@ -46,7 +46,7 @@ const withUf = <T extends object>(filial: T, uf: string): T => Object.assign(Obj
 /** `consultar-protocolo`: consults the key of a record of the filial and records what the authority said. */
 export async function consultInboundKey(ctx: TenantContext, ref: { accessKey?: string; inboundId?: number }): Promise<ConsultationResult> {
   const filial = await governingFilial(ctx);
-  const inbound = ref.inboundId !== undefined ? await findFilialInbound(reader(), ctx, ref.inboundId, filial.id) : await findByKeyInFilial(reader(), ctx, filial.id, ref.accessKey!);
+  const inbound = ref.inboundId !== undefined ? await findFilialInbound(readerOf(ctx), ctx, ref.inboundId, filial.id) : await findByKeyInFilial(readerOf(ctx), ctx, filial.id, ref.accessKey!);
   const signing = await filialSigning(ctx.companyId, filial.id);
   // The key's own UF answers for it (an issuer in another state is not known to the filial's authorizer).
   const uf = ufOfCode(inbound.accessKey.slice(0, 2)) ?? signing.filial.uf;
@@ -62,7 +62,7 @@ export async function consultInboundKey(ctx: TenantContext, ref: { accessKey?: s
   }
   const answer = outcomeOf(inbound, reply);
   if (!answer) throw authorityAnswerError(reply.cStat, reply.xMotivo, 'Consultation of the key');
-  const updated = await inTransaction(async (em) => {
+  const updated = await inTransaction(ctx, async (em) => {
     const current = (await findInboundByKey(em, ctx.companyId, inbound.filialId, inbound.accessKey, true))!;
     return recordAuthorityCheck(em, ctx, current, answer);
   });

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -21,7 +21,7 @@ import { Signer, signerOf } from './xml/nfe-signer';
 export const gz = (s: string) => zlib.gzipSync(Buffer.from(s, 'utf8'), { level: 1 });
 export const gunzipText = (b: Buffer) => zlib.gunzipSync(b).toString('utf8');
 
-export async function findInvoice(companyId: number, id: number, em: EntityManager = reader()): Promise<OutboundNfe> {
+export async function findInvoice(companyId: number, id: number, em: EntityManager): Promise<OutboundNfe> {
   const doc = await em.findOneBy(OutboundNfe, { id, companyId });
   if (!doc) throw new NotFoundError('Invoice', 'INVOICE_NOT_FOUND');
   return doc;
@@ -58,7 +58,7 @@ export async function transition(ctx: ActorContext, doc: OutboundNfe, to: Outbou
     if (event) await publishEvent(tx, ctx, { type: event, filialId: doc.filialId, aggregateType: 'invoice', aggregateId: doc.id, data: docEvent(after, { cStat: after.cStat, xMotivo: after.xMotivo, protocol: after.protocol, ...eventData }) });
     return after;
   };
-  return em ? work(em) : inTransaction(work);
+  return em ? work(em) : inTransaction(ctx, work);
 }
 
 export interface FilialSigning {
@@ -70,7 +70,7 @@ export interface FilialSigning {
 
 /** The filial, its certificate (422 when missing, expired or of another CNPJ) and its signer. */
 export async function filialSigning(companyId: number, filialId: number): Promise<FilialSigning> {
-  const filial = await loadFilial(companyId, filialId);
+  const filial = await loadFilial(companyId, filialId, readerOf(NO_UNIT));
   const credentials = await loadCredentials(filial);
   return { filial, credentials, signer: signerOf(credentials.keyPem, credentials.certPem), tpAmb: tpAmbOf(filial) };
 }

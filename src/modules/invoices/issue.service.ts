@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { EntityManager, In } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import { businessToday } from '../../core/business-date';
 import { invoicesConfig } from '../../core/config/invoices';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -127,11 +127,11 @@ async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManag
 
 /** The series new NF-e of the filial take: the default one of model 55, created as série 1 from number 1 on first use. */
 async function seriesFor(companyId: number, filialId: number, model: number): Promise<InvoiceSeries> {
-  const find = () => reader().findOne(InvoiceSeries, { where: { companyId, filialId, model, isDefault: true } });
+  const find = () => readerOf(NO_UNIT).findOne(InvoiceSeries, { where: { companyId, filialId, model, isDefault: true } });
   const found = await find();
   if (found) return found;
   try {
-    await inTransaction((em) => em.insert(InvoiceSeries, { companyId, filialId, model, series: 1, nextNumber: 1, isDefault: true }));
+    await inTransaction(NO_UNIT, (em) => em.insert(InvoiceSeries, { companyId, filialId, model, series: 1, nextNumber: 1, isDefault: true }));
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
@@ -142,7 +142,7 @@ async function seriesFor(companyId: number, filialId: number, model: number): Pr
 
 /** Preview: the whole document as it would be issued, without a number. */
 export async function previewInvoice(ctx: TenantContext, input: IssueInput): Promise<InvoicePreview> {
-  const em = reader();
+  const em = readerOf(ctx);
   const c = await computeFor(ctx, input, em);
   const series = await em.findOne(InvoiceSeries, { where: { companyId: ctx.companyId, filialId: c.source.filialId, model: 55, isDefault: true } });
   const contingency = await currentContingency(ctx.companyId, c.source.filialId);
@@ -185,9 +185,9 @@ const describe = (source: string) => (source === 'FULFILLMENT' ? 'This fulfilmen
  * something that already has a live document is a 409.
  */
 export async function issueInvoice(ctx: TenantContext, input: IssueInput, requestKey: string | null): Promise<{ doc: OutboundNfe; created: boolean }> {
-  const probe = await probeSource(ctx, input, reader());
+  const probe = await probeSource(ctx, input, readerOf(ctx));
   await assertFilialAccess(ctx, probe.filialId);
-  const existing = await reader().findOne(OutboundNfe, { where: { companyId: ctx.companyId, claim: In([probe.claim, ...probe.conflictingClaims]) } });
+  const existing = await readerOf(ctx).findOne(OutboundNfe, { where: { companyId: ctx.companyId, claim: In([probe.claim, ...probe.conflictingClaims]) } });
   if (existing) {
     if (requestKey && existing.requestKey === requestKey && existing.claim === probe.claim) {
       return { doc: UNSETTLED_STATUSES.includes(existing.status) ? await settle(ctx, existing.id) : existing, created: false };
@@ -204,7 +204,7 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
 
   let doc: OutboundNfe;
   try {
-    doc = await inTransaction(async (em) => {
+    doc = await inTransaction(ctx, async (em) => {
       const c = await computeFor(ctx, input, em);
       // The number, in this transaction: a rollback gives it back, a commit stores the document that uses it.
       const number = await takeNextNumber(em, ctx.companyId, series);
@@ -268,7 +268,7 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
 /** Takes (or keeps) the lease on a document; false when another holder's lease is still running. */
 async function takeLease(companyId: number, id: number, owner: string): Promise<boolean> {
   const now = new Date();
-  const r = await inTransaction((em) =>
+  const r = await inTransaction(NO_UNIT, (em) =>
     em
       .createQueryBuilder()
       .update(OutboundNfe)
@@ -280,7 +280,7 @@ async function takeLease(companyId: number, id: number, owner: string): Promise<
 }
 
 async function releaseLease(companyId: number, id: number, owner: string): Promise<void> {
-  await inTransaction((em) => em.createQueryBuilder().update(OutboundNfe).set({ leaseOwner: null, leaseUntil: null }).where('id = :id AND company_id = :companyId AND lease_owner = :owner', { id, companyId, owner }).execute());
+  await inTransaction(NO_UNIT, (em) => em.createQueryBuilder().update(OutboundNfe).set({ leaseOwner: null, leaseUntil: null }).where('id = :id AND company_id = :companyId AND lease_owner = :owner', { id, companyId, owner }).execute());
 }
 
 /** Codes of a denial (uso denegado): the number is used, the document is not valid. */
@@ -337,7 +337,7 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signe
     const at = answer.prot.receivedAt ? new Date(answer.prot.receivedAt) : new Date();
     const kind = answer.kind;
     const prot = answer.prot;
-    return inTransaction(async (em) => {
+    return inTransaction(ctx, async (em) => {
       const after = await transition(
         ctx,
         doc,
@@ -360,7 +360,7 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signe
   if (answer.kind === 'REJECTED') {
     assertTransition(doc, 'record', 'REJECTED');
     const rejected = answer;
-    return inTransaction(async (em) => {
+    return inTransaction(ctx, async (em) => {
       const after = await transition(ctx, doc, 'REJECTED', { cStat: rejected.cStat, xMotivo: rejected.xMotivo.slice(0, 255) }, 'nfe.outbound.rejected', em);
       await ownerOf(after)?.provider.onReleased?.(em, ctx, { ...outcomeOf(after), status: 'REJECTED' });
       return after;
@@ -375,11 +375,11 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signe
  */
 export async function settle(ctx: ActorContext, id: number, heldBy?: string): Promise<OutboundNfe> {
   const owner = heldBy ?? newOwner('settle');
-  let doc = await findInvoice(ctx.companyId, id);
+  let doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   if (!UNSETTLED_STATUSES.includes(doc.status)) return doc;
   if (!(await takeLease(ctx.companyId, id, owner))) return doc;
   try {
-    doc = await findInvoice(ctx.companyId, id);
+    doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
     if (!UNSETTLED_STATUSES.includes(doc.status)) return doc;
     const sc = await filialSigning(ctx.companyId, doc.filialId);
     const contingency: Contingency | null = doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null;
@@ -409,7 +409,7 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     return doc;
   } catch (err) {
     // Another holder (a retry, the recovery pass after this lease ran out) moved it first: its state stands.
-    if (err instanceof ConflictError && err.code === 'CONCURRENT_UPDATE') return findInvoice(ctx.companyId, id);
+    if (err instanceof ConflictError && err.code === 'CONCURRENT_UPDATE') return findInvoice(ctx.companyId, id, readerOf(ctx));
     throw err;
   } finally {
     await releaseLease(ctx.companyId, id, owner).catch(() => undefined);
@@ -425,7 +425,7 @@ async function reissue(ctx: ActorContext & Partial<TenantContext>, doc: Outbound
   const ids = targetOf(doc);
   const target: IssueInput = { ...(input ?? {}), ...ids };
   const stored = action === 'contingency' ? { ...storedInput(doc), ...ids } : null;
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const c = await computeFor(tenant, stored ?? target, em);
     const issuedAt = action === 'contingency' ? doc.issuedAt : new Date();
     const emissionType = emissionTypeOf(contingency?.mode ?? null);
@@ -493,7 +493,7 @@ function toStored(input: IssueInput): StoredIssueInput {
 
 /** Correct a REJECTED document and send it again with the same number (recomputed from today's data). */
 export async function resendInvoice(ctx: TenantContext, id: number, input: Omit<IssueInput, 'fulfillmentId' | 'salesOrderId' | 'source'>): Promise<OutboundNfe> {
-  const doc = await findInvoice(ctx.companyId, id);
+  const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   assertAllowed(doc, 'resend');
   const sc = await filialSigning(ctx.companyId, doc.filialId);

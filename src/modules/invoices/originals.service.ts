@@ -1,5 +1,4 @@
 import { EntityManager, In } from 'typeorm';
-import { reader } from '../../core/db/transaction';
 import type { ExternalSourceKind } from './document-sources';
 import { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
 import { gunzipText } from './invoice-store';
@@ -19,7 +18,7 @@ export interface AuthorizedOriginal {
 }
 
 /** AUTHORIZED NF-e of the company, by sale and/or access key (another tenant's are never found). */
-export async function authorizedInvoices(companyId: number, where: { salesOrderId?: number; accessKey?: string }, em: EntityManager = reader()): Promise<AuthorizedOriginal[]> {
+export async function authorizedInvoices(companyId: number, where: { salesOrderId?: number; accessKey?: string }, em: EntityManager): Promise<AuthorizedOriginal[]> {
   if (where.salesOrderId === undefined && where.accessKey === undefined) return [];
   const rows = await em.find(OutboundNfe, {
     where: { companyId, status: 'AUTHORIZED', source: In(['FULFILLMENT', 'ORDER']), ...(where.salesOrderId !== undefined ? { salesOrderId: where.salesOrderId } : {}), ...(where.accessKey !== undefined ? { accessKey: where.accessKey } : {}) },
@@ -38,7 +37,7 @@ export interface SourceInvoice {
 }
 
 /** The documents issued for one source, newest first (`live`: holds the source's claim). */
-export async function invoicesOfSource(companyId: number, kind: ExternalSourceKind, sourceIds: number[], em: EntityManager = reader()): Promise<Map<number, SourceInvoice[]>> {
+export async function invoicesOfSource(companyId: number, kind: ExternalSourceKind, sourceIds: number[], em: EntityManager): Promise<Map<number, SourceInvoice[]>> {
   const out = new Map<number, SourceInvoice[]>();
   if (!sourceIds.length) return out;
   const rows = await em.find(OutboundNfe, {

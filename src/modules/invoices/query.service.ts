@@ -1,8 +1,7 @@
 import { In } from 'typeorm';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { reader } from '../../core/db/transaction';
+import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError } from '../../core/errors';
 import { Page, PageRequest, paginate } from '../../core/pagination';
 import { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
@@ -13,7 +12,7 @@ import { findInvoice, gunzipText } from './invoice-store';
 /* Reads of outbound NF-e: list per filial (two-phase), detail with events, the nfeProc XML and the DANFE. */
 
 export async function listInvoices(ctx: TenantContext, filialId: number, query: PageRequest & { status?: OutboundNfeStatus }): Promise<Page<OutboundNfe>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const qb = em.createQueryBuilder(OutboundNfe, 'n').where('n.company_id = :c AND n.filial_id = :f', { c: ctx.companyId, f: filialId });
   if (query.status) qb.andWhere('n.status = :s', { s: query.status });
   return paginate(qb, [{ column: 'n.id', direction: 'DESC' }], query, (ids) => em.find(OutboundNfe, { where: { companyId: ctx.companyId, id: In(ids) } }), (n) => n.id);
@@ -21,14 +20,14 @@ export async function listInvoices(ctx: TenantContext, filialId: number, query: 
 
 /** A document of the caller's company (else 404) in a filial the token grants (else 403). */
 export async function accessibleInvoice(ctx: TenantContext, id: number): Promise<OutboundNfe> {
-  const doc = await findInvoice(ctx.companyId, id);
+  const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   return doc;
 }
 
 export async function invoiceDetail(ctx: TenantContext, id: number): Promise<{ doc: OutboundNfe; events: OutboundNfeEvent[] }> {
   const doc = await accessibleInvoice(ctx, id);
-  const events = await reader().find(OutboundNfeEvent, { where: { companyId: ctx.companyId, outboundNfeId: id }, order: { id: 'ASC' } });
+  const events = await readerOf(ctx).find(OutboundNfeEvent, { where: { companyId: ctx.companyId, outboundNfeId: id }, order: { id: 'ASC' } });
   return { doc, events };
 }
 

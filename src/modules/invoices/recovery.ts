@@ -1,6 +1,6 @@
 import { In, IsNull, LessThan } from 'typeorm';
 import { invoicesConfig } from '../../core/config/invoices';
-import { reader } from '../../core/db/transaction';
+import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
 import { probeContingencies } from './contingency.service';
@@ -17,7 +17,7 @@ import { retryPendingVoids, voidRejected } from './void.service';
  * on only under its own lease (a conditional UPDATE), so two replicas never send one document twice.
  */
 export async function recoverInvoices(now = new Date(), limit = 50): Promise<{ settled: number; voided: number }> {
-  const stuck = await reader().find(OutboundNfe, {
+  const stuck = await readerOf(NO_UNIT).find(OutboundNfe, {
     where: [
       { status: In(UNSETTLED_STATUSES), leaseUntil: IsNull() },
       { status: In(UNSETTLED_STATUSES), leaseUntil: LessThan(now) },
@@ -35,7 +35,7 @@ export async function recoverInvoices(now = new Date(), limit = 50): Promise<{ s
     }
   }
   await retryPendingVoids().catch(() => undefined);
-  const abandoned = await reader().find(OutboundNfe, { where: { status: 'REJECTED', updatedAt: LessThan(new Date(now.getTime() - invoicesConfig.abandonMs)) }, order: { id: 'ASC' }, take: limit });
+  const abandoned = await readerOf(NO_UNIT).find(OutboundNfe, { where: { status: 'REJECTED', updatedAt: LessThan(new Date(now.getTime() - invoicesConfig.abandonMs)) }, order: { id: 'ASC' }, take: limit });
   let voided = 0;
   for (const d of abandoned) {
     try {

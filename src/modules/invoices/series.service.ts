@@ -1,10 +1,10 @@
 import { Between, EntityManager, In } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { isMysql } from '../../core/db/engine';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/errors';
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
@@ -16,7 +16,7 @@ import { OutboundNfe } from './entities/outbound-nfe.entity';
  */
 
 export async function listSeries(ctx: TenantContext, filialId: number): Promise<InvoiceSeries[]> {
-  return reader().find(InvoiceSeries, { where: { companyId: ctx.companyId, filialId }, order: { model: 'ASC', series: 'ASC' } });
+  return readerOf(ctx).find(InvoiceSeries, { where: { companyId: ctx.companyId, filialId }, order: { model: 'ASC', series: 'ASC' } });
 }
 
 export interface SeriesInput {
@@ -28,7 +28,7 @@ export interface SeriesInput {
 
 export async function saveSeries(ctx: TenantContext, filialId: number, input: SeriesInput): Promise<InvoiceSeries> {
   try {
-    return await inTransaction(async (em) => {
+    return await inTransaction(ctx, async (em) => {
       const current = await em.findOneBy(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, series: input.series });
       if (current && input.nextNumber < current.nextNumber) {
         throw new BusinessRuleError('SERIES_NUMBER_BACKWARDS', `Série ${input.series} already gave out numbers up to ${current.nextNumber - 1}; the next number cannot go back`, { nextNumber: current.nextNumber });
@@ -70,7 +70,7 @@ export interface NumberReport {
 const MAX_REPORT = 1000;
 
 export async function numberReport(ctx: TenantContext, seriesId: number, range: { from?: number; to?: number }): Promise<NumberReport> {
-  const series = await reader().findOneBy(InvoiceSeries, { id: seriesId, companyId: ctx.companyId });
+  const series = await readerOf(ctx).findOneBy(InvoiceSeries, { id: seriesId, companyId: ctx.companyId });
   if (!series) throw new NotFoundError('Invoice series', 'SERIES_NOT_FOUND');
   await assertFilialAccess(ctx, series.filialId);
   const last = series.nextNumber - 1;
@@ -78,8 +78,8 @@ export async function numberReport(ctx: TenantContext, seriesId: number, range: 
   const to = Math.min(last, range.to ?? from + MAX_REPORT - 1, from + MAX_REPORT - 1);
   if (to < from) return { series, from, to: from - 1, numbers: [], unaccounted: [] };
   const [docs, voids] = await Promise.all([
-    reader().find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: Between(from, to) }, select: { id: true, number: true, status: true, accessKey: true } }),
-    reader().find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } }),
+    readerOf(ctx).find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: Between(from, to) }, select: { id: true, number: true, status: true, accessKey: true } }),
+    readerOf(ctx).find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } }),
   ]);
   const byNumber = new Map(docs.map((d) => [d.number, d]));
   const numbers: NumberReport['numbers'] = [];

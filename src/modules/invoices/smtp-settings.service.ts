@@ -2,7 +2,7 @@ import { diff, recordAudit } from '../../core/audit/audit.service';
 import { invoicesConfig } from '../../core/config/invoices';
 import type { TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import { open, seal } from '../sefaz/certificate/sealed-box';
 import type { CompanySmtp } from './entities/company-smtp.entity';
@@ -33,7 +33,7 @@ function assertAdministrator(ctx: TenantContext): void {
 
 export async function getSmtpSettings(ctx: TenantContext): Promise<CompanySmtp> {
   assertAdministrator(ctx);
-  const found = await findCompanySmtp(reader(), ctx.companyId);
+  const found = await findCompanySmtp(readerOf(ctx), ctx.companyId);
   if (!found) throw new NotFoundError('SMTP settings', 'SMTP_SETTINGS_NOT_FOUND');
   return found;
 }
@@ -41,7 +41,7 @@ export async function getSmtpSettings(ctx: TenantContext): Promise<CompanySmtp> 
 export async function saveSmtpSettings(ctx: TenantContext, input: SmtpSettingsInput): Promise<CompanySmtp> {
   assertAdministrator(ctx);
   try {
-    return await inTransaction(async (em) => {
+    return await inTransaction(ctx, async (em) => {
       const current = await findCompanySmtp(em, ctx.companyId);
       const passwordSealed = input.password === undefined ? (current?.passwordSealed ?? null) : input.password === null ? null : seal(Buffer.from(input.password, 'utf8'), binding(ctx.companyId));
       const saved = await saveCompanySmtp(em, current, { companyId: ctx.companyId, host: input.host, port: input.port, secure: input.secure, user: input.user ?? null, passwordSealed, from: input.from });
@@ -68,7 +68,7 @@ export interface SmtpRelay {
 }
 
 export async function smtpRelayOf(companyId: number): Promise<SmtpRelay | null> {
-  const own = await findCompanySmtp(reader(), companyId);
+  const own = await findCompanySmtp(readerOf(NO_UNIT), companyId);
   if (own) {
     const pass = own.passwordSealed ? open(own.passwordSealed, binding(companyId)).toString('utf8') : undefined;
     return {

@@ -1,9 +1,9 @@
 import { In } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { isMysql } from '../../core/db/engine';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -56,7 +56,7 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
   // 102 homologated; 256 "already voided" is the same outcome for us (a retry after a lost answer).
   const done = reply.cStat === '102' || reply.cStat === '256';
   const refused = !done && reply.cStat !== '108' && reply.cStat !== '109';
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     await em.update(InvoiceNumberVoid, { id: row.id, companyId: row.companyId }, {
       status: done ? 'VOIDED' : refused ? 'REFUSED' : 'PENDING',
       cStat: reply.cStat,
@@ -85,7 +85,7 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
     }
     await recordAudit(em, ctx, { entity: 'invoice-series', entityId: row.seriesId, action: done ? 'NUMBERS_VOIDED' : 'NUMBERS_VOID_REFUSED', changes: { range: [null, `${row.firstNumber}-${row.lastNumber}`], cStat: [null, reply.cStat] } });
   });
-  const after = await reader().findOneByOrFail(InvoiceNumberVoid, { id: row.id, companyId: row.companyId });
+  const after = await readerOf(ctx).findOneByOrFail(InvoiceNumberVoid, { id: row.id, companyId: row.companyId });
   if (after.status === 'REFUSED') throw new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
   if (after.status === 'PENDING') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
   return after;
@@ -100,7 +100,7 @@ export async function voidNumbers(ctx: TenantContext, input: VoidInput): Promise
   if (input.last - input.first + 1 > MAX_RANGE) throw new BusinessRuleError('INVALID_RANGE', `At most ${MAX_RANGE} numbers at once`);
   const model = input.model ?? 55;
   const justification = asciiText(input.justification).slice(0, 255);
-  const row = await inTransaction(async (em) => {
+  const row = await inTransaction(ctx, async (em) => {
     const series = await em.findOne(InvoiceSeries, { where: { companyId: ctx.companyId, filialId: input.filialId, model, series: input.series }, ...(isMysql ? { lock: { mode: 'pessimistic_write' } } : {}) });
     if (!series) throw new NotFoundError('Invoice series', 'SERIES_NOT_FOUND');
     const docs = await em.find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: In(range(input.first, Math.min(input.last, series.nextNumber - 1))) } });
@@ -135,15 +135,15 @@ export async function voidNumbers(ctx: TenantContext, input: VoidInput): Promise
 
 /** The number of one REJECTED document (the user abandons it, or the recovery pass after INVOICE_ABANDON_HOURS). */
 export async function voidRejected(ctx: ActorContext, id: number, justification: string): Promise<OutboundNfe> {
-  const doc = await findInvoice(ctx.companyId, id);
+  const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   assertTransition(doc, 'void', 'VOIDED');
   const tenant: TenantContext = { ...ctx, grantedFiliais: [doc.filialId], scopes: [] };
   await voidNumbers(tenant, { filialId: doc.filialId, series: doc.series, model: doc.model, first: doc.number, last: doc.number, justification });
-  return findInvoice(ctx.companyId, id);
+  return findInvoice(ctx.companyId, id, readerOf(ctx));
 }
 
 /** PENDING voidings (no answer, authority down) are asked again by the recovery pass. */
 export async function retryPendingVoids(limit = 20): Promise<void> {
-  const rows = await reader().find(InvoiceNumberVoid, { where: { status: 'PENDING' }, order: { id: 'ASC' }, take: limit });
+  const rows = await readerOf(NO_UNIT).find(InvoiceNumberVoid, { where: { status: 'PENDING' }, order: { id: 'ASC' }, take: limit });
   for (const r of rows) await ask({ companyId: r.companyId, actor: 'invoice-recovery' }, r).catch(() => undefined);
 }

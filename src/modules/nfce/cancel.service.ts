@@ -1,5 +1,6 @@
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
+import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, StateConflictError } from '../../core/errors';
 import { gz } from '../invoices/invoice-store';
 import { asciiText, brasiliaDateTime } from '../sefaz/xml/events';
@@ -16,7 +17,7 @@ import { counterSigning, findNfce, moveNfce } from './issue.service';
 export const NFCE_CANCEL_WINDOW_MINUTES: Readonly<Record<string, number>> = Object.freeze({ default: 30 });
 
 export async function cancelNfce(ctx: TenantContext, id: number, justification: string, now = new Date()): Promise<NfceDocument> {
-  const doc = await findNfce(ctx.companyId, id);
+  const doc = await findNfce(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   if (doc.status !== 'AUTHORIZED') throw new StateConflictError('The NFC-e', doc.status, 'cancel', `NFCE_${doc.status}`);
   const s = await counterSigning(doc.companyId, doc.filialId);

@@ -1,7 +1,7 @@
 import { diff, recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import type { Dec } from '../../core/decimal';
 import { BusinessRuleError, StaleVersionError } from '../../core/errors';
 import { listSeries, saveSeries } from '../invoices/series.service';
@@ -24,7 +24,7 @@ export interface NfceConfigurationInput {
 /** A filial's NFC-e settings, or null when never saved. */
 export async function getNfceConfiguration(ctx: TenantContext, filialId: number): Promise<{ configuration: NfceConfiguration | null; nextNumber: number | null }> {
   await assertFilialAccess(ctx, filialId);
-  const configuration = await reader().findOneBy(NfceConfiguration, { companyId: ctx.companyId, filialId });
+  const configuration = await readerOf(ctx).findOneBy(NfceConfiguration, { companyId: ctx.companyId, filialId });
   const series = configuration ? (await listSeries(ctx, filialId)).find((s) => s.model === 65 && s.series === configuration.series) : undefined;
   return { configuration, nextNumber: series?.nextNumber ?? null };
 }
@@ -40,7 +40,7 @@ export async function putNfceConfiguration(ctx: TenantContext, filialId: number,
   }
   const existing = (await listSeries(ctx, filialId)).find((s) => s.model === 65 && s.series === input.series);
   const series = await saveSeries(ctx, filialId, { model: 65, series: input.series, nextNumber: Math.max(input.nextNumber ?? 1, existing?.nextNumber ?? 1), isDefault: true });
-  const configuration = await inTransaction(async (em) => {
+  const configuration = await inTransaction(ctx, async (em) => {
     const current = await em.findOneBy(NfceConfiguration, { companyId: ctx.companyId, filialId });
     const fields = {
       series: input.series,

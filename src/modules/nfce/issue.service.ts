@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { businessToday } from '../../core/business-date';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -189,7 +189,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs };
 }
 
-export async function findNfce(companyId: number, id: number, em: EntityManager = reader()): Promise<NfceDocument> {
+export async function findNfce(companyId: number, id: number, em: EntityManager): Promise<NfceDocument> {
   const doc = await em.findOneBy(NfceDocument, { id, companyId });
   if (!doc) throw new NotFoundError('NFC-e', 'NFCE_NOT_FOUND');
   return doc;
@@ -206,7 +206,7 @@ export async function moveNfce(
   /** More fields computed in the same transaction (a number taken from the série). */
   inside?: (em: EntityManager) => Promise<Partial<NfceDocument>>,
 ): Promise<NfceDocument> {
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const more = inside ? await inside(em) : {};
     const r = await em
       .createQueryBuilder()
@@ -301,7 +301,7 @@ export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exc
  */
 export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocument, reason: string, mayHaveReached: boolean): Promise<NfceDocument> {
   const sc = await counterSigning(doc.companyId, doc.filialId);
-  const config = await reader().findOneByOrFail(NfceConfiguration, { companyId: doc.companyId, filialId: doc.filialId });
+  const config = await readerOf(ctx).findOneByOrFail(NfceConfiguration, { companyId: doc.companyId, filialId: doc.filialId });
   const at = new Date();
   const offline = (renumber: { number: number; randomCode: string } | null) =>
     toOfflineContingency(gunzipText(doc.signedXmlGz), at, reason, qrSettingsOf(config), sc.signer, doc.tpAmb === '1' ? '1' : '2', doc.total, doc.consumerDocument, renumber);
@@ -319,7 +319,7 @@ export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocume
 
 /** After the sale commits: the synchronous attempt, with the filial's short deadline. */
 export async function transmitCounterNote(ctx: ActorContext, prepared: PreparedNote): Promise<NfceDocument> {
-  let doc = await findNfce(ctx.companyId, prepared.id);
+  let doc = await findNfce(ctx.companyId, prepared.id, readerOf(ctx));
   if (doc.status !== 'SIGNED') return doc;
   const sc = await counterSigning(doc.companyId, doc.filialId);
   const client = new IssuerClient(await issuerTarget(sc.filial, null), sc.credentials, sc.tpAmb, prepared.timeoutMs);

@@ -1,12 +1,13 @@
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
+import { readerOf } from '../../core/db/transaction';
 import { gunzipText } from '../invoices/invoice-store';
 import type { NfceDocument } from './entities/nfce-document.entity';
 import { findNfce } from './issue.service';
 
 /** One NFC-e of the tenant (404 otherwise) in a filial the token grants (403 otherwise). */
 export async function getNfce(ctx: TenantContext, id: number): Promise<NfceDocument> {
-  const doc = await findNfce(ctx.companyId, id);
+  const doc = await findNfce(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   return doc;
 }

@@ -1,6 +1,6 @@
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { reader } from '../../core/db/transaction';
+import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, StateConflictError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
@@ -92,14 +92,14 @@ async function voidNumber(s: FilialSigning, doc: NfceDocument): Promise<{ protoc
 
 /** POST /nfce/:id/cancel-original: the same, on demand. */
 export async function cancelOriginal(ctx: TenantContext, id: number, justification: string): Promise<NfceDocument> {
-  const doc = await findNfce(ctx.companyId, id);
+  const doc = await findNfce(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   return settleOriginal(ctx, doc, justification);
 }
 
 /** The queue's step: every authorized note whose online attempt is still to settle (failures wait for the next pass). */
 export async function settlePendingOriginals(limit = 100): Promise<number> {
-  const docs = await reader().find(NfceDocument, { where: { status: 'AUTHORIZED', originalOutcome: 'PENDING' }, order: { id: 'ASC' }, take: limit });
+  const docs = await readerOf(NO_UNIT).find(NfceDocument, { where: { status: 'AUTHORIZED', originalOutcome: 'PENDING' }, order: { id: 'ASC' }, take: limit });
   let settled = 0;
   for (const doc of docs) {
     try {

@@ -5,7 +5,7 @@ import { In, LessThan } from 'typeorm';
 import { invoicesConfig } from '../../core/config/invoices';
 import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
 import { registry } from '../../core/metrics';
@@ -41,11 +41,11 @@ const defaultOwner = () => `${os.hostname()}:${process.pid}:${crypto.randomBytes
 
 async function takeLease(owner: string, now: Date, ms: number): Promise<boolean> {
   try {
-    await inTransaction((em) => em.insert(NfceQueueLease, { name: LEASE, owner: null, leaseUntil: null }));
+    await inTransaction(NO_UNIT, (em) => em.insert(NfceQueueLease, { name: LEASE, owner: null, leaseUntil: null }));
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
-  const r = await inTransaction((em) =>
+  const r = await inTransaction(NO_UNIT, (em) =>
     em
       .createQueryBuilder()
       .update(NfceQueueLease)
@@ -57,7 +57,7 @@ async function takeLease(owner: string, now: Date, ms: number): Promise<boolean>
 }
 
 async function releaseLease(owner: string): Promise<void> {
-  await inTransaction((em) => em.createQueryBuilder().update(NfceQueueLease).set({ owner: null, leaseUntil: null }).where('name = :name AND owner = :owner', { name: LEASE, owner }).execute());
+  await inTransaction(NO_UNIT, (em) => em.createQueryBuilder().update(NfceQueueLease).set({ owner: null, leaseUntil: null }).where('name = :name AND owner = :owner', { name: LEASE, owner }).execute());
 }
 
 export interface QueuePassReport {
@@ -77,7 +77,7 @@ export async function runNfceQueue(opts: { now?: Date; owner?: string; limit?: n
   let rejected = 0;
   try {
     await settleAbandoned(now);
-    const pending = await reader().find(NfceDocument, { where: { status: 'CONTINGENCY' }, order: { companyId: 'ASC', filialId: 'ASC', series: 'ASC', number: 'ASC' }, take: opts.limit ?? 500 });
+    const pending = await readerOf(NO_UNIT).find(NfceDocument, { where: { status: 'CONTINGENCY' }, order: { companyId: 'ASC', filialId: 'ASC', series: 'ASC', number: 'ASC' }, take: opts.limit ?? 500 });
     const byFilial = new Map<string, NfceDocument[]>();
     for (const d of pending) {
       const k = `${d.companyId}:${d.filialId}`;
@@ -123,7 +123,7 @@ export async function runNfceQueue(opts: { now?: Date; owner?: string; limit?: n
  * pass then sends in order.
  */
 async function settleAbandoned(now: Date): Promise<void> {
-  const stuck = await reader().find(NfceDocument, { where: { status: 'SIGNED', updatedAt: LessThan(new Date(now.getTime() - ABANDONED_MS)) }, order: { id: 'ASC' }, take: 100 });
+  const stuck = await readerOf(NO_UNIT).find(NfceDocument, { where: { status: 'SIGNED', updatedAt: LessThan(new Date(now.getTime() - ABANDONED_MS)) }, order: { id: 'ASC' }, take: 100 });
   for (const doc of stuck) {
     try {
       const sc = await counterSigning(doc.companyId, doc.filialId);
@@ -139,9 +139,9 @@ async function settleAbandoned(now: Date): Promise<void> {
 }
 
 async function alertOverdue(now: Date): Promise<void> {
-  const late = await reader().find(NfceDocument, { where: { status: 'CONTINGENCY', overdueAlerted: false, contingencyAt: LessThan(new Date(now.getTime() - LEGAL_WINDOW_MS)) }, take: 200 });
+  const late = await readerOf(NO_UNIT).find(NfceDocument, { where: { status: 'CONTINGENCY', overdueAlerted: false, contingencyAt: LessThan(new Date(now.getTime() - LEGAL_WINDOW_MS)) }, take: 200 });
   for (const d of late) {
-    await inTransaction(async (em) => {
+    await inTransaction(NO_UNIT, async (em) => {
       const r = await em.update(NfceDocument, { id: d.id, companyId: d.companyId, overdueAlerted: false }, { overdueAlerted: true });
       if (!r.affected) return;
       await publishEvent(em, { companyId: d.companyId, actor: 'nfce-queue' }, { type: 'nfce.contingency-overdue', filialId: d.filialId, aggregateType: 'nfce', aggregateId: d.id, data: nfceEvent(d, { contingencyAt: d.contingencyAt?.toISOString() ?? null }) });
@@ -151,7 +151,7 @@ async function alertOverdue(now: Date): Promise<void> {
 
 /** Pending count, oldest age and overdue count into the gauges; answers the pending count. */
 export async function refreshGauges(now = new Date()): Promise<number> {
-  const pending = await reader().find(NfceDocument, { where: { status: In(['CONTINGENCY']) }, select: { id: true, contingencyAt: true, issuedAt: true } });
+  const pending = await readerOf(NO_UNIT).find(NfceDocument, { where: { status: In(['CONTINGENCY']) }, select: { id: true, contingencyAt: true, issuedAt: true } });
   queueSize.set(pending.length);
   const oldest = pending.reduce((m, d) => Math.min(m, (d.contingencyAt ?? d.issuedAt).getTime()), now.getTime());
   oldestAge.set(Math.max(0, (now.getTime() - oldest) / 1000));

@@ -1,10 +1,9 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import { normalizeDocument } from '../../core/br-documents';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -89,7 +88,7 @@ async function sourceXml(em: EntityManager, ctx: TenantContext, filialId: number
 
 /** preview: the parsed invoice and its report (nothing written). */
 export async function previewNfe(ctx: TenantContext, body: { xml?: string; accessKey?: string }) {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const filial = await governingFilial(ctx, em);
   const { xml, inbound } = await sourceXml(em, ctx, filial.id, body);
   const inspection = await inspectNfeXml(xml, recipientOf(filial));
@@ -99,7 +98,7 @@ export async function previewNfe(ctx: TenantContext, body: { xml?: string; acces
 
 /** preview-import: the preview plus the product-map resolution and the draft it would create. */
 export async function previewImport(ctx: TenantContext, body: { xml?: string; accessKey?: string } & ImportOptions): Promise<ImportPreview> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const filial = await governingFilial(ctx, em);
   const { xml, inbound } = await sourceXml(em, ctx, filial.id, body);
   const inspection = await inspectNfeXml(xml, recipientOf(filial));
@@ -193,12 +192,12 @@ export async function importXml(ctx: TenantContext, body: { xml: string } & Impo
   // products it sees are the committed ones of that moment, inside the transaction or just before it.
   let prematched: Promise<(ItemMatch | null)[]> | undefined;
   const inspection = await inspectNfeXml(body.xml, recipientOf(filial), (nfe) => {
-    prematched = matchItems(dataSource.manager, ctx, nfe);
+    prematched = matchItems(readerOf(ctx), ctx, nfe);
     prematched.catch(() => undefined);
   });
   assertImportable(inspection.report);
   assertIssuerDocument(inspection.nfe);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const { inbound } = await upsertInbound(em, ctx, filial.id, body.xml, inspection, 'UPLOAD');
     return importInTransaction(em, ctx, filial, inbound, inspection, body, prematched);
   });
@@ -210,7 +209,7 @@ export async function importXml(ctx: TenantContext, body: { xml: string } & Impo
  * records that came from the tax authority, NFE_XML for uploads.
  */
 export async function importStaged(ctx: TenantContext, body: { inboundId?: number; accessKey?: string } & ImportOptions): Promise<ImportResult> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   let inbound: NfeInbound;
   if (body.inboundId !== undefined) {
     const found = await findInbound(em, ctx.companyId, body.inboundId);
@@ -224,7 +223,7 @@ export async function importStaged(ctx: TenantContext, body: { inboundId?: numbe
   const xml = await storedXml(em, ctx, inbound);
   const inspection = await inspectNfeXml(xml, recipientOf(filial));
   assertImportable(inspection.report);
-  return inTransaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     // Re-read inside the transaction: the version decides a concurrent import of the same record.
     const current = (await findInbound(tx, ctx.companyId, inbound.id))!;
     return importInTransaction(tx, ctx, filial, current, inspection, body);

@@ -2,9 +2,8 @@ import { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { normalizeText } from '../../core/br-documents';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -45,7 +44,7 @@ export { eventsOf as inboundEvents, findInboundByKey, insertInbound, insertInbou
 export const AUDIT_ENTITY = 'nfe-inbound';
 
 /** The filial that governs the call (x-filial-id), as the validation needs it. */
-export async function governingFilial(ctx: TenantContext, em: EntityManager = dataSource.manager): Promise<Filial> {
+export async function governingFilial(ctx: TenantContext, em: EntityManager = readerOf(ctx)): Promise<Filial> {
   if (!ctx.filialId) throw new ValidationError('x-filial-id header is required', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_TENANT_HEADER');
   const filial = await em.findOneBy(Filial, { id: ctx.filialId, companyId: ctx.companyId });
   if (!filial) throw new NotFoundError('Filial');
@@ -175,7 +174,7 @@ export async function stageXml(ctx: TenantContext, xml: string): Promise<{ inbou
   const filial = await governingFilial(ctx);
   const inspection = await inspectNfeXml(xml, recipientOf(filial));
   assertImportable(inspection.report);
-  const result = await inTransaction((em) => upsertInbound(em, ctx, filial.id, xml, inspection, 'UPLOAD'));
+  const result = await inTransaction(ctx, (em) => upsertInbound(em, ctx, filial.id, xml, inspection, 'UPLOAD'));
   return { ...result, inspection };
 }
 
@@ -184,7 +183,7 @@ export interface InboundListQuery extends PageRequest, InboundFilters {
 }
 
 export function listInbound(ctx: TenantContext, filialId: number, query: InboundListQuery): Promise<Page<NfeInbound>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const direction = query.sort === 'issueDate' ? 'ASC' : 'DESC';
   return paginate(
     inboundListQuery(em, ctx.companyId, filialId, query),
@@ -200,7 +199,7 @@ export function listInbound(ctx: TenantContext, filialId: number, query: Inbound
 
 /** PENDING records not cancelled by the issuer, newest first. */
 export function listPending(ctx: TenantContext, filialId: number, query: PageRequest): Promise<Page<NfeInbound>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   return paginate(
     pendingQuery(em, ctx.companyId, filialId),
     [
@@ -246,7 +245,7 @@ export interface InboundDetail {
 
 /** The record, its invoice parsed from the stored XML with the report against the filial as it is now, and its events. */
 export async function inboundDetail(ctx: TenantContext, id: number, filialId: number): Promise<InboundDetail> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const inbound = await findFilialInbound(em, ctx, id, filialId);
   const filial = await em.findOneByOrFail(Filial, { id: filialId, companyId: ctx.companyId });
   const inspection = inbound.hasXml ? await inspectNfeXml(await storedXml(em, ctx, inbound), recipientOf(filial)) : null;
@@ -279,7 +278,7 @@ export async function releaseImportedInbound(em: EntityManager, ctx: ActorContex
 }
 
 export async function inboundXml(ctx: TenantContext, id: number, filialId: number): Promise<{ inbound: NfeInbound; xml: string }> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const inbound = await findFilialInbound(em, ctx, id, filialId);
   return { inbound, xml: await storedXml(em, ctx, inbound) };
 }

@@ -1,4 +1,4 @@
-import { reader } from '../../core/db/transaction';
+import type { EntityManager } from 'typeorm';
 import { NfeInbound } from './entities/nfe-inbound.entity';
 
 /*
@@ -6,9 +6,9 @@ import { NfeInbound } from './entities/nfe-inbound.entity';
  * and has not manifested on, oldest first. The authority releases their full XML (as a new NSU of
  * the normal distribution) once the ciência is registered.
  */
-export function summariesAwaitingCiencia(companyId: number, filialId: number, limit: number, excludeKeys: string[] = []): Promise<NfeInbound[]> {
+export function summariesAwaitingCiencia(em: EntityManager, companyId: number, filialId: number, limit: number, excludeKeys: string[] = []): Promise<NfeInbound[]> {
   if (limit <= 0) return Promise.resolve([]);
-  const qb = reader()
+  const qb = em
     .createQueryBuilder(NfeInbound, 'n')
     .where('n.company_id = :companyId AND n.filial_id = :filialId', { companyId, filialId })
     .andWhere("n.kind = 'SUMMARY' AND n.manifestation = 'NONE' AND n.authority_status = 'AUTHORIZED'")

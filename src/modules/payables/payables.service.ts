@@ -3,8 +3,7 @@ import type { ActorContext, TenantContext } from '../../core/context';
 import { encodeOptionalId } from '../../core/hashids';
 import { currentScope } from '../../core/request-context';
 import { isMysql } from '../../core/db/engine';
-import { deferWrite } from '../../core/db/transaction';
-import { dataSource } from '../../core/db/data-source';
+import { deferWrite, readerOf } from '../../core/db/transaction';
 import { Dec, toJsonNumber } from '../../core/decimal';
 import type { TenantRow } from '../../core/db/sql';
 import { Page, PageRequest, paginate } from '../../core/pagination';
@@ -142,7 +141,7 @@ export const cancelCtePayables = (em: EntityManager, companyId: number, cteId: n
 /** A document's payables by installment: a two-phase list like every other. */
 export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: number, page: PageRequest): Promise<Page<Payable>> {
   await entryDocumentAccess.get()(ctx, entryDocumentId);
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   return paginate(
     documentPayablesQuery(em, ctx.companyId, entryDocumentId),
     [
@@ -156,7 +155,7 @@ export async function listDocumentPayables(ctx: TenantContext, entryDocumentId: 
 }
 
 export async function listPayables(ctx: TenantContext, filialId: number, query: PayableListQuery): Promise<Page<Payable> & { summary: PayablesSummary }> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const today = businessToday();
   const filtered = payableListQuery(em, ctx.companyId, filialId, query, today);
   const direction = query.sort === '-dueDate' ? 'DESC' : 'ASC';

@@ -2,10 +2,9 @@ import { EntityManager } from 'typeorm';
 import { Changes, diff, recordAudit } from '../../core/audit/audit.service';
 import { AuditEntryDto, auditTrail } from '../../core/audit/audit-trail';
 import type { Page, PageRequest } from '../../core/pagination';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, toFixed } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError } from '../../core/errors';
 import { assertAllowed, assertTransition, PayableAction } from './payables.state';
@@ -77,7 +76,7 @@ const payableData = (p: Payable) => ({
 
 /** A payable of the caller's company (else 404) in a filial the token grants (else 403). */
 export async function findAccessiblePayable(ctx: TenantContext, id: number): Promise<Payable> {
-  const payable = await findPayable(dataSource.manager, ctx.companyId, id);
+  const payable = await findPayable(readerOf(ctx), ctx.companyId, id);
   if (!payable) throw new NotFoundError('Payable');
   await assertFilialAccess(ctx, payable.filialId);
   return payable;
@@ -91,7 +90,7 @@ export async function payableAuditTrail(ctx: TenantContext, id: number, page: Pa
 
 export async function getPayableDetail(ctx: TenantContext, id: number): Promise<{ payable: Payable; payments: PayablePayment[] }> {
   const payable = await findAccessiblePayable(ctx, id);
-  return { payable, payments: await paymentsOfPayable(dataSource.manager, ctx.companyId, id) };
+  return { payable, payments: await paymentsOfPayable(readerOf(ctx), ctx.companyId, id) };
 }
 
 /** The locked payable of the transaction; its status decides whether it takes payments. */
@@ -124,7 +123,7 @@ export interface PaymentOutcome {
 export async function registerPayment(ctx: TenantContext, payableId: number, input: PaymentInput): Promise<PaymentOutcome> {
   await findAccessiblePayable(ctx, payableId);
   const { interest, fine, discount, total } = settlementAmounts(input, { field: 'paymentDate', value: input.paymentDate, futureCode: 'PAYMENT_DATE_IN_FUTURE' });
-  const { payable, payment } = await inTransaction(async (em) => {
+  const { payable, payment } = await inTransaction(ctx, async (em) => {
     const method = await activePaymentMethod(em, ctx.companyId, input.method);
     const payable = await lockedPayable(em, ctx, payableId);
     assertAllowed(payable, 'pay');
@@ -175,14 +174,14 @@ export async function registerPayment(ctx: TenantContext, payableId: number, inp
     return { payable: updated, payment };
   });
   // The payable's payments as committed, for the response (read after the transaction).
-  return { payable, payment, payments: await paymentsOfPayable(dataSource.manager, ctx.companyId, payable.id) };
+  return { payable, payment, payments: await paymentsOfPayable(readerOf(ctx), ctx.companyId, payable.id) };
 }
 
 export async function reversePayment(ctx: TenantContext, paymentId: number, reason: string): Promise<PaymentOutcome> {
-  const found = await findPayment(dataSource.manager, ctx.companyId, paymentId);
+  const found = await findPayment(readerOf(ctx), ctx.companyId, paymentId);
   if (!found) throw new NotFoundError('Payment', 'PAYMENT_NOT_FOUND');
   await assertFilialAccess(ctx, found.filialId);
-  const { payable, payment } = await inTransaction(async (em) => {
+  const { payable, payment } = await inTransaction(ctx, async (em) => {
     const payable = await lockedPayable(em, ctx, found.payableId);
     const payment = (await findPayment(em, ctx.companyId, paymentId))!;
     if (payment.status !== 'ACTIVE') throw new StateConflictError('Payment', payment.status, 'reverse', 'PAYMENT_ALREADY_REVERSED');
@@ -210,5 +209,5 @@ export async function reversePayment(ctx: TenantContext, paymentId: number, reas
     return { payable: updated, payment: reversed };
   });
   // The payable's payments as committed, for the response (read after the transaction).
-  return { payable, payment, payments: await paymentsOfPayable(dataSource.manager, ctx.companyId, payable.id) };
+  return { payable, payment, payments: await paymentsOfPayable(readerOf(ctx), ctx.companyId, payable.id) };
 }

@@ -3,7 +3,7 @@ import { diff, recordAudit } from '../../core/audit/audit.service';
 import { normalizeDocument } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, dec, DecimalInput, SCALE, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
 import { normalizeGtin } from '../../core/gtin';
@@ -90,7 +90,7 @@ const eventData = (e: ProductMapEntry, extra: Record<string, unknown> = {}) => (
 });
 
 /** POST /entry-document/product-map/link: linkSupplierItem in its own transaction (joined to the idempotency key's). */
-export const linkItem = (ctx: ActorContext, input: LinkInput): Promise<LinkResult> => inTransaction((em) => linkSupplierItem(em, ctx, input));
+export const linkItem = (ctx: ActorContext, input: LinkInput): Promise<LinkResult> => inTransaction(ctx, (em) => linkSupplierItem(em, ctx, input));
 
 /**
  * Upserts the entry of (company, supplier, code) → product, inside the caller's transaction (the NF-e
@@ -209,7 +209,7 @@ export async function autoCreateProduct(ctx: ActorContext, input: AutoCreateInpu
   const name = requiredText(input.description, 'description', 200);
   const unit = requiredText(input.productUnit ?? input.unit, input.productUnit ? 'productUnit' : 'unit', 6).toUpperCase();
   conversionFactorOf(input.conversionFactor);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const mapped = await repo.findEntryByKey(em, ctx.companyId, supplierDocument, code, true);
     if (mapped) throw entryExists(mapped);
     const gtin = normalizeGtin(input.gtin);
@@ -238,7 +238,7 @@ export async function autoCreateProduct(ctx: ActorContext, input: AutoCreateInpu
 /** PATCH :id/conversion-factor: future imports only (items of existing documents keep their own factor). */
 export async function updateConversionFactor(ctx: ActorContext, id: number, conversionFactor: DecimalInput, version: number): Promise<ProductMapEntry> {
   const factor = conversionFactorOf(conversionFactor);
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const current = await repo.findEntry(em, ctx.companyId, id, true);
     if (!current) throw new NotFoundError(RESOURCE.name);
     const { entity, changes } = await applyVersionedPatch(em, ctx, ProductMapEntry, RESOURCE, id, version, { conversionFactor: factor });
@@ -256,7 +256,7 @@ export async function updateConversionFactor(ctx: ActorContext, id: number, conv
 
 /** DELETE :id: removes the entry (audited with its last values). */
 export async function deleteEntry(ctx: ActorContext, id: number): Promise<void> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const current = await repo.findEntry(em, ctx.companyId, id, true);
     if (!current) throw new NotFoundError(RESOURCE.name);
     const res = await em.createQueryBuilder().delete().from(ProductMapEntry).where('id = :id AND company_id = :companyId', { id, companyId: ctx.companyId }).execute();
@@ -268,7 +268,7 @@ export async function deleteEntry(ctx: ActorContext, id: number): Promise<void> 
 }
 
 /** GET next-code: reserves the next free product code (never handed out twice). */
-export const nextCode = async (ctx: ActorContext): Promise<string> => nextProductCode(ctx.companyId);
+export const nextCode = async (ctx: ActorContext): Promise<string> => nextProductCode(ctx.companyId, readerOf(ctx));
 
 export interface HistoryRow {
   entry: ProductMapEntry;
@@ -298,7 +298,7 @@ const HISTORY_SORT: Record<NonNullable<HistoryQuery['sort']>, SortKey[]> = {
  */
 export async function supplierHistory(ctx: ActorContext, supplierDocument: string, filialId: number, query: HistoryQuery) {
   const document = supplierDocumentOf(supplierDocument);
-  const em = reader();
+  const em = readerOf(ctx);
   const supplier = await repo.supplierByDocument(em, ctx.companyId, document);
   const page: Page<HistoryRow> = await paginate(
     repo.supplierEntries(em, ctx.companyId, document),

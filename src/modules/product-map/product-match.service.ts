@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { normalizeDocument } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
-import { reader } from '../../core/db/transaction';
+import { readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { ValidationError } from '../../core/errors';
 import { normalizeGtin } from '../../core/gtin';
@@ -204,7 +204,7 @@ function sharedWordCandidates(lists: Int32Array[], weights: number[], perItem: n
  * Resolves supplier items to products of the caller's company. Used by POST /match and by the NF-e
  * import (inside its transaction when `em` is given). Ids are internal; callers encode them.
  */
-export async function matchSupplierItems(ctx: ActorContext, supplierDocument: string, items: SupplierItem[], em: EntityManager = reader()): Promise<ItemMatch[]> {
+export async function matchSupplierItems(ctx: ActorContext, supplierDocument: string, items: SupplierItem[], em: EntityManager = readerOf(ctx)): Promise<ItemMatch[]> {
   const supplier = normalizedSupplier(supplierDocument);
   const results: ItemMatch[] = items.map(() => ({ status: 'UNMATCHED', productId: null, conversionFactor: null, source: null, suggestions: [], mapEntryId: null, product: null }));
   if (!items.length) return results;

@@ -1,9 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit, diff } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, StaleVersionError } from '../../core/errors';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -102,14 +101,14 @@ const snapshot = (c: QuickSaleConfiguration) => ({
 
 export const quickSaleConfigurationService = {
   async get(ctx: TenantContext, filialId: number): Promise<{ configuration: QuickSaleConfiguration; configured: boolean }> {
-    const saved = await findConfiguration(dataSource.manager, ctx.companyId, filialId);
+    const saved = await findConfiguration(readerOf(ctx), ctx.companyId, filialId);
     return saved ? { configuration: saved, configured: true } : { configuration: defaultConfiguration(ctx.companyId, filialId), configured: false };
   },
 
   /** Saves the whole configuration; every referenced id must exist and be active in the tenant. */
   async put(ctx: TenantContext, filialId: number, input: ConfigurationInput): Promise<QuickSaleConfiguration> {
     try {
-      return await inTransaction(async (em) => {
+      return await inTransaction(ctx, async (em) => {
         const problems = await configurationProblems(em, ctx.companyId, input, { checkEnabled: false });
         if (problems.length) {
           throw new BusinessRuleError('INVALID_QUICK_SALE_CONFIGURATION', 'The configuration references unknown or inactive records', {
@@ -162,7 +161,7 @@ export const quickSaleConfigurationService = {
   },
 
   async validate(ctx: TenantContext, filialId: number): Promise<{ valid: boolean; problems: ConfigurationProblem[] }> {
-    const { problems } = await loadSaleSetup(dataSource.manager, ctx.companyId, filialId);
+    const { problems } = await loadSaleSetup(readerOf(ctx), ctx.companyId, filialId);
     return { valid: problems.length === 0, problems };
   },
 };

@@ -1,6 +1,6 @@
 import type { TenantContext } from '../../core/context';
-import { acceptFilial, assertFilialAccess, filialRead } from '../../core/auth/tenancy';
-import { inTransaction, readBatch } from '../../core/db/transaction';
+import { acceptFilial, assertFilialAccess, filialRead } from '../tenancy';
+import { inTransaction, readBatch, readerOf } from '../../core/db/transaction';
 import { Dec, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -66,11 +66,11 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
 
   // The order code (one autocommitted statement on the sequence pool) is on its way while the
   // transaction's first round trip reads; a sale refused after this leaves a gap, as any rollback does.
-  const code = reserveSalesOrderCode(ctx.companyId);
+  const code = reserveSalesOrderCode(readerOf(ctx), ctx.companyId);
   code.catch(() => undefined);
   const productIds = body.items.map((i) => i.productId);
   let note: PreparedNote | null = null;
-  const sale = await inTransaction(async (em) => {
+  const sale = await inTransaction(ctx, async (em) => {
     note = null;
     // One round trip: the filial (when the pipeline left it to us), the counter's setup, the products,
     // and the lock of their stock (existing balances only).

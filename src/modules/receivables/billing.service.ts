@@ -2,8 +2,7 @@ import { EntityManager } from 'typeorm';
 import { Changes, diff, recordAudit } from '../../core/audit/audit.service';
 import { addCalendarDays } from '../../core/business-date';
 import type { ActorContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { appendOnCommit } from '../../core/db/transaction';
+import { appendOnCommit, readerOf } from '../../core/db/transaction';
 import type { TenantRow } from '../../core/db/sql';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError } from '../../core/errors';
@@ -184,7 +183,7 @@ export const billSale = (em: EntityManager, ctx: ActorContext, billing: SaleBill
 /* ---- The NF-e emission's seam (SPEC §12.2): stable exports, see docs/decisions.md. ---- */
 
 /** The duplicatas of a fulfilment's NF-e: its customer's receivables that stand, by installment. */
-export async function fulfillmentInstallments(ctx: ActorContext, fulfillmentId: number, em: EntityManager = dataSource.manager): Promise<Array<{ number: number; dueDate: string; amount: Dec }>> {
+export async function fulfillmentInstallments(ctx: ActorContext, fulfillmentId: number, em: EntityManager = readerOf(ctx)): Promise<Array<{ number: number; dueDate: string; amount: Dec }>> {
   const rows = await receivablesOfFulfillment(em, ctx.companyId, fulfillmentId);
   return rows.filter((r) => r.debtorType === 'CUSTOMER' && r.status !== 'CANCELLED').map((r) => ({ number: r.installmentNumber, dueDate: r.dueDate, amount: r.amount }));
 }

@@ -1,9 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { Changes, diff, recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, toFixed, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -37,7 +36,7 @@ const money = (d: Dec) => toJsonNumber(d, 'amount');
 
 /** A receivable of the caller's company (else 404) in a filial the token grants (else 403). */
 export async function findAccessibleReceivable(ctx: TenantContext, id: number): Promise<Receivable> {
-  const r = await findReceivable(dataSource.manager, ctx.companyId, id);
+  const r = await findReceivable(readerOf(ctx), ctx.companyId, id);
   if (!r) throw new NotFoundError('Receivable');
   await assertFilialAccess(ctx, r.filialId);
   return r;
@@ -45,7 +44,7 @@ export async function findAccessibleReceivable(ctx: TenantContext, id: number): 
 
 export async function getReceivableDetail(ctx: TenantContext, id: number): Promise<{ receivable: Receivable; receipts: ReceivableReceipt[] }> {
   const receivable = await findAccessibleReceivable(ctx, id);
-  return { receivable, receipts: await receiptsOf(dataSource.manager, ctx.companyId, [id]) };
+  return { receivable, receipts: await receiptsOf(readerOf(ctx), ctx.companyId, [id]) };
 }
 
 async function lockedReceivable(em: EntityManager, ctx: TenantContext, id: number): Promise<Receivable> {
@@ -81,7 +80,7 @@ export interface ReceiptOutcome {
 export async function registerReceipt(ctx: TenantContext, receivableId: number, input: ReceiptInput): Promise<ReceiptOutcome> {
   await findAccessibleReceivable(ctx, receivableId);
   const { interest, fine, discount, total } = settlementAmounts(input, { field: 'receiptDate', value: input.receiptDate, futureCode: 'RECEIPT_DATE_IN_FUTURE' });
-  const { receivable, receipt } = await inTransaction(async (em) => {
+  const { receivable, receipt } = await inTransaction(ctx, async (em) => {
     const method = await activePaymentMethod(em, ctx.companyId, input.method);
     const r = await lockedReceivable(em, ctx, receivableId);
     assertAllowed(r, 'receive');
@@ -119,14 +118,14 @@ export async function registerReceipt(ctx: TenantContext, receivableId: number, 
     await publishEvent(em, ctx, { type: 'receivable.received', filialId: r.filialId, aggregateType: RECEIVABLE_AUDIT, aggregateId: r.id, data: { ...receivableData(updated), receipt: receiptData(receipt) } });
     return { receivable: updated, receipt };
   });
-  return { receivable, receipt, receipts: await receiptsOf(dataSource.manager, ctx.companyId, [receivable.id]) };
+  return { receivable, receipt, receipts: await receiptsOf(readerOf(ctx), ctx.companyId, [receivable.id]) };
 }
 
 export async function reverseReceipt(ctx: TenantContext, receiptId: number, reason: string): Promise<ReceiptOutcome> {
-  const found = await findReceipt(dataSource.manager, ctx.companyId, receiptId);
+  const found = await findReceipt(readerOf(ctx), ctx.companyId, receiptId);
   if (!found) throw new NotFoundError('Receipt', 'RECEIPT_NOT_FOUND');
   await assertFilialAccess(ctx, found.filialId);
-  const { receivable, receipt } = await inTransaction(async (em) => {
+  const { receivable, receipt } = await inTransaction(ctx, async (em) => {
     const r = await lockedReceivable(em, ctx, found.receivableId);
     const receipt = (await findReceipt(em, ctx.companyId, receiptId))!;
     if (receipt.status !== 'ACTIVE') throw new StateConflictError('Receipt', receipt.status, 'reverse', 'RECEIPT_ALREADY_REVERSED');
@@ -152,5 +151,5 @@ export async function reverseReceipt(ctx: TenantContext, receiptId: number, reas
     });
     return { receivable: updated, receipt: reversed };
   });
-  return { receivable, receipt, receipts: await receiptsOf(dataSource.manager, ctx.companyId, [receivable.id]) };
+  return { receivable, receipt, receipts: await receiptsOf(readerOf(ctx), ctx.companyId, [receivable.id]) };
 }

@@ -1,7 +1,7 @@
+import { readerOf } from '../../core/db/transaction';
 import { AuditLog } from '../../core/audit/audit-log.entity';
 import { businessToday } from '../../core/business-date';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { Dec } from '../../core/decimal';
 import { NotFoundError } from '../../core/errors';
 import { Page, PageRequest, paginate, SortKey } from '../../core/pagination';
@@ -58,7 +58,7 @@ async function summaryOf(ctx: TenantContext, filialId: number, filters: Receivab
     byStatus: Object.fromEntries(RECEIVABLE_STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), receivedAmount: new Dec(0) }])) as ReceivablesSummary['byStatus'],
     aging: Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, openAmount: new Dec(0) }])) as ReceivablesSummary['aging'],
   };
-  for (const g of await receivableGroups(receivableListQuery(dataSource.manager, ctx.companyId, filialId, filters, today), today)) {
+  for (const g of await receivableGroups(receivableListQuery(readerOf(ctx), ctx.companyId, filialId, filters, today), today)) {
     summary.count += g.count;
     const s = summary.byStatus[g.status];
     s.count += g.count;
@@ -84,7 +84,7 @@ async function summaryOf(ctx: TenantContext, filialId: number, filters: Receivab
 }
 
 export async function listReceivables(ctx: TenantContext, filialId: number, query: ReceivableListQuery): Promise<Page<Receivable> & { summary: ReceivablesSummary }> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const today = businessToday();
   const [page, summary] = await Promise.all([
     paginate(receivableListQuery(em, ctx.companyId, filialId, query, today), sortOf(query), query, (ids) => loadReceivablesByIds(em, ids), (r) => r.id),
@@ -105,7 +105,7 @@ export interface CustomerStatement {
  * their receipts), totals and aging, and the credits and refunds their returns left.
  */
 export async function customerStatement(ctx: TenantContext, filialId: number, query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus }): Promise<CustomerStatement> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const customer = await em.findOne(Customer, { where: { id: query.customerId, companyId: ctx.companyId }, select: { id: true, name: true, document: true } });
   if (!customer) throw new NotFoundError('Customer');
   const today = businessToday();
@@ -129,7 +129,7 @@ export async function customerStatement(ctx: TenantContext, filialId: number, qu
 
 /** Every receivable the list's filters select, in the list's order, read by keyset pages (the CSV export). */
 export async function* exportReceivables(ctx: TenantContext, filialId: number, query: ReceivableListQuery): AsyncGenerator<Receivable[]> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const today = businessToday();
   let cursor: string | undefined;
   for (;;) {
@@ -149,7 +149,7 @@ export async function* exportReceivables(ctx: TenantContext, filialId: number, q
 /** The audit trail of a receivable and of its receipts, oldest first (creation included). */
 export async function receivableAuditTrail(ctx: TenantContext, id: number): Promise<{ receivable: Receivable; entries: AuditLog[] }> {
   const receivable = await findAccessibleReceivable(ctx, id);
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const receiptIds = (await receiptsOf(em, ctx.companyId, [id])).map((p) => p.id);
   const qb = em
     .createQueryBuilder(AuditLog, 'a')

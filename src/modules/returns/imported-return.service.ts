@@ -1,7 +1,7 @@
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { reader } from '../../core/db/transaction';
+import { readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, FieldError, NotFoundError } from '../../core/errors';
 import { Customer } from '../catalog/entities/customer.entity';
@@ -51,7 +51,7 @@ function ourLineOf(item: NfeItem, original: OriginalDocument): NfeItem | null {
 
 export async function importCustomerReturn(ctx: TenantContext, filialId: number, input: ImportedReturnInput): Promise<ReturnView> {
   await assertFilialAccess(ctx, filialId);
-  const em = reader();
+  const em = readerOf(ctx);
   const filial = await em.findOneBy(Filial, { id: filialId, companyId: ctx.companyId });
   if (!filial) throw new NotFoundError('Filial');
   const xml = input.xml ?? (await storedXml(em, ctx, await findByKeyInFilial(em, ctx, filialId, input.accessKey!)));

@@ -1,9 +1,8 @@
-import { In } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, sum, toFixed, toJsonNumber } from '../../core/decimal';
 import { AppError, BusinessRuleError, FieldError, NotFoundError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -22,7 +21,6 @@ import { canDo } from '../sales-order/sales-order.state';
 import { recordReturnedQuantities } from '../sales-order/services/returned.service';
 import { creditReturn } from '../receivables';
 import { invoicesOfSource, issueInvoice, SourceInvoice } from '../invoices';
-import type { EntityManager } from 'typeorm';
 import type { FiscalOrigin } from './entities/sales-return-item.entity';
 import type { SalesReturnTaxCredit } from './entities/sales-return-tax-credit.entity';
 import { allocateOrigins, creditsOfReturns, originalsOfSales } from './return-document.service';
@@ -62,8 +60,8 @@ export interface Booking {
   afterBooked?: (em: EntityManager, returnId: number) => Promise<void>;
 }
 
-async function assertCustomer(companyId: number, customerId: number): Promise<void> {
-  if (!(await dataSource.manager.existsBy(Customer, { id: customerId, companyId }))) throw new NotFoundError('Customer');
+async function assertCustomer(em: EntityManager, companyId: number, customerId: number): Promise<void> {
+  if (!(await em.existsBy(Customer, { id: customerId, companyId }))) throw new NotFoundError('Customer');
 }
 
 export const returnsService = {
@@ -72,8 +70,8 @@ export const returnsService = {
    * order first: a two-phase list over all of them (cursor for deep scrolling).
    */
   async returnableItems(ctx: TenantContext, filialId: number, customerId: number, page: PageRequest): Promise<Page<ReturnableLine>> {
-    await assertCustomer(ctx.companyId, customerId);
-    const em = dataSource.manager;
+    await assertCustomer(readerOf(ctx), ctx.companyId, customerId);
+    const em = readerOf(ctx);
     return paginate(
       returnableLinesQuery(em, ctx.companyId, filialId, customerId),
       [
@@ -97,17 +95,17 @@ export const returnsService = {
     const returnId = await this.book(ctx, filialId, input, { origin: 'COUNTER', importedAccessKey: null });
     // Goods sold with our NF-e/NFC-e come back with our entry devolução, issued as part of the return.
     const problem = await issueReturnDocument(ctx, returnId, requestKey);
-    const [view] = await withFiscal(reader(), ctx.companyId, await loadReturns(reader(), ctx.companyId, [returnId]));
+    const [view] = await withFiscal(readerOf(ctx), ctx.companyId, await loadReturns(readerOf(ctx), ctx.companyId, [returnId]));
     return { ...view, documentProblem: problem };
   },
 
   /** Issues (again) our devolução of a return: after a failure at registration, or after a cancellation. */
   async issueDocument(ctx: TenantContext, id: number, requestKey: string | null): Promise<ReturnView> {
-    const [found] = await loadReturns(reader(), ctx.companyId, [id]);
+    const [found] = await loadReturns(readerOf(ctx), ctx.companyId, [id]);
     if (!found) throw new NotFoundError('Return');
     await assertFilialAccess(ctx, found.ret.filialId);
     await issueInvoice(ctx, { source: { kind: 'CUSTOMER_RETURN', id } }, requestKey);
-    const [view] = await withFiscal(reader(), ctx.companyId, await loadReturns(reader(), ctx.companyId, [id]));
+    const [view] = await withFiscal(readerOf(ctx), ctx.companyId, await loadReturns(readerOf(ctx), ctx.companyId, [id]));
     return view;
   },
 
@@ -117,14 +115,14 @@ export const returnsService = {
     const repeated: FieldError[] = [];
     input.items.forEach((l, i) => (seen.has(l.salesOrderItemId) ? repeated.push({ path: `items[${i}].salesOrderItemId`, message: 'the same item appears twice' }) : seen.add(l.salesOrderItemId)));
     if (repeated.length) throw new ValidationError('The same item appears twice', repeated);
-    await assertCustomer(ctx.companyId, input.customerId);
-    const method = await dataSource.manager.findOneBy(PaymentMethod, { companyId: ctx.companyId, code: input.refundMethod });
+    await assertCustomer(readerOf(ctx), ctx.companyId, input.customerId);
+    const method = await readerOf(ctx).findOneBy(PaymentMethod, { companyId: ctx.companyId, code: input.refundMethod });
     if (!method || !method.active) {
       throw new BusinessRuleError('REFUND_METHOD_INVALID', `Refund method ${input.refundMethod} is unknown or inactive`, { errors: [{ path: 'refundMethod', message: 'unknown or inactive payment method' }] });
     }
-    const code = await nextSequenceValue(ctx.companyId, RETURN_CODE_SEQUENCE);
+    const code = await nextSequenceValue(readerOf(ctx), ctx.companyId, RETURN_CODE_SEQUENCE);
 
-    return inTransaction(async (em) => {
+    return inTransaction(ctx, async (em) => {
       const { orders, items } = await lockReturnLines(em, ctx.companyId, input.items.map((l) => l.salesOrderItemId));
       const orderById = new Map(orders.map((o) => [o.id, o]));
       const itemById = new Map(items.map((i) => [i.id, i]));
@@ -249,7 +247,7 @@ export const returnsService = {
   },
 
   async list(ctx: TenantContext, filialId: number, q: PageRequest & { customerId?: number; from?: string; to?: string }): Promise<Page<ReturnView>> {
-    const em = dataSource.manager;
+    const em = readerOf(ctx);
     const qb = em.createQueryBuilder(SalesReturn, 'r').where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId: ctx.companyId, filialId });
     if (q.customerId !== undefined) qb.andWhere('r.customer_id = :customerId', { customerId: q.customerId });
     if (q.from) qb.andWhere('r.created_at >= :from', { from: `${q.from} 00:00:00` });
@@ -258,10 +256,10 @@ export const returnsService = {
   },
 
   async detail(ctx: TenantContext, id: number): Promise<ReturnView> {
-    const [found] = await loadReturns(dataSource.manager, ctx.companyId, id > 0 ? [id] : []);
+    const [found] = await loadReturns(readerOf(ctx), ctx.companyId, id > 0 ? [id] : []);
     if (!found) throw new NotFoundError('Return');
     await assertFilialAccess(ctx, found.ret.filialId);
-    const [view] = await withFiscal(reader(), ctx.companyId, [found]);
+    const [view] = await withFiscal(readerOf(ctx), ctx.companyId, [found]);
     return view;
   },
 };

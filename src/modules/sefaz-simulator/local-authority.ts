@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { config } from '../../core/config';
 import { sefazConfig } from '../../core/config/sefaz';
 import { systemContext } from '../../core/context';
-import { reader } from '../../core/db/transaction';
+import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
 import { saveCertificate } from '../sefaz/certificate/certificate.service';
 import { rewindCursorPast } from '../sefaz/dfe-sync.service';
@@ -54,9 +54,9 @@ export async function startLocalAuthority(attachCompanyCnpj: string): Promise<Lo
   // The demo's issuers sign with certificates of the simulator's CA: the demo trusts it as its ICP-Brasil root.
   trustCertificateAuthority(sim.ca.certPem);
 
-  const company = await reader().findOneBy(Company, { cnpj: attachCompanyCnpj });
+  const company = await readerOf(NO_UNIT).findOneBy(Company, { cnpj: attachCompanyCnpj });
   if (company) {
-    const filiais = await reader().find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } });
+    const filiais = await readerOf(NO_UNIT).find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } });
     for (const filial of filiais) await attachFilial(sim, company.id, filial, endpoints);
   }
   if (persistent) {

@@ -2,7 +2,7 @@ import { Gauge } from 'prom-client';
 import { encodeId } from '../../core/hashids';
 import { registerScrapeCollector, registry } from '../../core/metrics';
 import { filialsWithDfeSync } from '../tenancy/settings.service';
-import { reader } from '../../core/db/transaction';
+import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { scheduleSummaries } from './dfe-schedule.repository';
 
 /** Filiais named one by one (by hashid) in the per-filial gauges: the worst ones, at most this many. */
@@ -43,7 +43,7 @@ export function registerDfeScheduleMetrics(): void {
   registerScrapeCollector(
     'dfe_sync',
     async () => {
-      const [on, rows] = await Promise.all([filialsWithDfeSync(reader()), scheduleSummaries()]);
+      const [on, rows] = await Promise.all([filialsWithDfeSync(readerOf(NO_UNIT)), scheduleSummaries()]);
       const enabled = new Set(on.map((f) => `${f.companyId}:${f.filialId}`));
       const now = Date.now();
       const byOutcome = new Map<string, number>();

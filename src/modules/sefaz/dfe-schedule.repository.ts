@@ -1,7 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { sqlTime } from '../../core/db/sql-time';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { DfeSchedule } from './entities/dfe-schedule.entity';
 import { SefazCertificate } from './entities/sefaz-certificate.entity';
 
@@ -10,12 +10,12 @@ import { SefazCertificate } from './entities/sefaz-certificate.entity';
  * the lease owner where a replica acts under its lease), so replicas never overwrite each other.
  */
 
-export function schedulesOf(companyId: number, filialIds: number[] | null, em: EntityManager = reader()): Promise<DfeSchedule[]> {
+export function schedulesOf(companyId: number, filialIds: number[] | null, em: EntityManager = readerOf(NO_UNIT)): Promise<DfeSchedule[]> {
   const where = filialIds === null ? { companyId } : { companyId, filialId: In(filialIds.length ? filialIds : [0]) };
   return em.find(DfeSchedule, { where, order: { filialId: 'ASC' } });
 }
 
-export function findSchedule(companyId: number, filialId: number, em: EntityManager = reader()): Promise<DfeSchedule | null> {
+export function findSchedule(companyId: number, filialId: number, em: EntityManager = readerOf(NO_UNIT)): Promise<DfeSchedule | null> {
   return em.findOneBy(DfeSchedule, { companyId, filialId });
 }
 
@@ -23,12 +23,12 @@ export function findSchedule(companyId: number, filialId: number, em: EntityMana
 export async function ensureSchedules(filiais: { companyId: number; filialId: number }[], now: Date): Promise<void> {
   if (!filiais.length) return;
   const existing = new Set(
-    (await reader().find(DfeSchedule, { select: { companyId: true, filialId: true }, where: { filialId: In(filiais.map((f) => f.filialId)) } })).map((s) => `${s.companyId}:${s.filialId}`),
+    (await readerOf(NO_UNIT).find(DfeSchedule, { select: { companyId: true, filialId: true }, where: { filialId: In(filiais.map((f) => f.filialId)) } })).map((s) => `${s.companyId}:${s.filialId}`),
   );
   for (const f of filiais) {
     if (existing.has(`${f.companyId}:${f.filialId}`)) continue;
     try {
-      await inTransaction((em) => em.insert(DfeSchedule, { companyId: f.companyId, filialId: f.filialId, nextRunAt: now }));
+      await inTransaction(NO_UNIT, (em) => em.insert(DfeSchedule, { companyId: f.companyId, filialId: f.filialId, nextRunAt: now }));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }
@@ -37,7 +37,7 @@ export async function ensureSchedules(filiais: { companyId: number; filialId: nu
 
 /** Rows due at `now` whose lease is free, soonest first. */
 export function dueSchedules(now: Date, limit: number): Promise<DfeSchedule[]> {
-  return reader()
+  return readerOf(NO_UNIT)
     .createQueryBuilder(DfeSchedule, 's')
     .where('s.next_run_at <= :now', { now: sqlTime(now) })
     .andWhere('(s.lease_until IS NULL OR s.lease_until <= :now)', { now: sqlTime(now) })
@@ -49,7 +49,7 @@ export function dueSchedules(now: Date, limit: number): Promise<DfeSchedule[]> {
 
 /** UPDATE … WHERE id AND version [AND lease_owner]; false when another replica changed the row first. */
 export async function updateSchedule(schedule: DfeSchedule, values: Partial<DfeSchedule>, owner?: string): Promise<boolean> {
-  const res = await inTransaction((em) => {
+  const res = await inTransaction(NO_UNIT, (em) => {
     const qb = em
       .createQueryBuilder()
       .update(DfeSchedule)
@@ -65,7 +65,7 @@ export async function updateSchedule(schedule: DfeSchedule, values: Partial<DfeS
 
 /** Frees every lease a stopping replica holds (the rows keep their next run). */
 export async function releaseLeasesOf(owner: string): Promise<number> {
-  const res = await inTransaction((em) =>
+  const res = await inTransaction(NO_UNIT, (em) =>
     em
       .createQueryBuilder()
       .update(DfeSchedule)
@@ -78,13 +78,13 @@ export async function releaseLeasesOf(owner: string): Promise<number> {
 
 export async function filialsWithCertificate(companyId: number, filialIds: number[]): Promise<Set<number>> {
   if (!filialIds.length) return new Set();
-  const rows = await reader().find(SefazCertificate, { select: { filialId: true }, where: { companyId, filialId: In(filialIds) } });
+  const rows = await readerOf(NO_UNIT).find(SefazCertificate, { select: { filialId: true }, where: { companyId, filialId: In(filialIds) } });
   return new Set(rows.map((r) => r.filialId));
 }
 
 export type ScheduleSummary = Pick<DfeSchedule, 'companyId' | 'filialId' | 'lastOutcome' | 'consecutiveErrors' | 'nextRunAt' | 'leaseUntil'>;
 
 /** The state columns of every schedule row (one per filial that ever had the sync on). */
-export function scheduleSummaries(em: EntityManager = reader()): Promise<ScheduleSummary[]> {
+export function scheduleSummaries(em: EntityManager = readerOf(NO_UNIT)): Promise<ScheduleSummary[]> {
   return em.find(DfeSchedule, { select: { companyId: true, filialId: true, lastOutcome: true, consecutiveErrors: true, nextRunAt: true, leaseUntil: true } });
 }

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../../core/context';
-import { reader } from '../../core/db/transaction';
+import { readerOf } from '../../core/db/transaction';
 import type { Filial } from '../tenancy/entities/filial.entity';
 import { grantedTenant } from '../tenancy/tenant.service';
 import { loadFilial } from './certificate/certificate.service';
@@ -19,7 +19,7 @@ export interface ScheduleView {
 }
 
 export async function filialSchedule(ctx: TenantContext, filialId: number): Promise<ScheduleView> {
-  const filial = await loadFilial(ctx.companyId, filialId);
+  const filial = await loadFilial(ctx.companyId, filialId, readerOf(ctx));
   const [certified, schedule, state] = await Promise.all([filialsWithCertificate(ctx.companyId, [filialId]), findSchedule(ctx.companyId, filialId), findState(ctx.companyId, filialId)]);
   return { filial, hasCertificate: certified.has(filialId), schedule, state };
 }
@@ -31,7 +31,7 @@ export async function companySchedule(ctx: TenantContext): Promise<ScheduleView[
   const [certified, schedules, states] = await Promise.all([
     filialsWithCertificate(ctx.companyId, ids),
     schedulesOf(ctx.companyId, ids),
-    ids.length ? reader().findBy(DfeState, { companyId: ctx.companyId, filialId: In(ids) }) : Promise.resolve([]),
+    ids.length ? readerOf(ctx).findBy(DfeState, { companyId: ctx.companyId, filialId: In(ids) }) : Promise.resolve([]),
   ]);
   const scheduleOf = new Map(schedules.map((s) => [s.filialId, s]));
   const stateOf = new Map(states.map((s) => [s.filialId, s]));

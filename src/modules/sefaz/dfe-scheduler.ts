@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { sefazConfig } from '../../core/config/sefaz';
 import type { TenantContext } from '../../core/context';
-import { reader } from '../../core/db/transaction';
+import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { AppError } from '../../core/errors';
 import { logger } from '../../core/logger';
 import { summariesAwaitingCiencia } from '../nfe/nfe-summaries.service';
@@ -105,7 +105,7 @@ export class DfeScheduler {
 
   /** One pass: every due filial whose lease this replica wins is run. */
   async tick(): Promise<FilialRunReport[]> {
-    const filiais = await filialsWithDfeSync(reader());
+    const filiais = await filialsWithDfeSync(readerOf(NO_UNIT));
     const byFilial = new Map(filiais.map((f) => [f.filialId, f]));
     await ensureSchedules(filiais, this.now());
     const due = await dueSchedules(this.now(), this.batch);
@@ -217,9 +217,9 @@ export class DfeScheduler {
 
   private async sendCiencias(schedule: DfeSchedule, f: DfeSyncFilial, ctx: TenantContext): Promise<{ ciencias: number; refusals: CienciaRefusal[] | null; cienciaError: string | null }> {
     const refused = schedule.cienciaRefusals ?? [];
-    const pending = await summariesAwaitingCiencia(f.companyId, f.filialId, this.cienciaPerRun, refused.map((r) => r.accessKey));
+    const pending = await summariesAwaitingCiencia(readerOf(NO_UNIT), f.companyId, f.filialId, this.cienciaPerRun, refused.map((r) => r.accessKey));
     if (!pending.length) return { ciencias: 0, refusals: null, cienciaError: null };
-    const filial = await loadFilial(f.companyId, f.filialId);
+    const filial = await loadFilial(f.companyId, f.filialId, readerOf(NO_UNIT));
     const client = await clientFor(filial);
     const added: CienciaRefusal[] = [];
     let ciencias = 0;

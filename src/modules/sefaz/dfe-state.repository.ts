@@ -1,12 +1,12 @@
 import { EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../../core/db/db-errors';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { ConflictError } from '../../core/errors';
 import { DfeState } from './entities/dfe-state.entity';
 
 /** The per-filial DF-e state row: created on first use, changed only by conditional updates on `version`. */
 
-export async function findState(companyId: number, filialId: number, em: EntityManager = reader()): Promise<DfeState | null> {
+export async function findState(companyId: number, filialId: number, em: EntityManager = readerOf(NO_UNIT)): Promise<DfeState | null> {
   return em.findOneBy(DfeState, { companyId, filialId });
 }
 
@@ -14,7 +14,7 @@ export async function ensureState(companyId: number, filialId: number): Promise<
   const existing = await findState(companyId, filialId);
   if (existing) return existing;
   try {
-    await inTransaction((em) => em.insert(DfeState, { companyId, filialId }));
+    await inTransaction(NO_UNIT, (em) => em.insert(DfeState, { companyId, filialId }));
   } catch (err) {
     // Created at the same moment by another request: use theirs.
     if (!isUniqueViolation(err)) throw err;

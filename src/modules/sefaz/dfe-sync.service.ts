@@ -1,6 +1,6 @@
 import { sefazConfig } from '../../core/config/sefaz';
 import type { TenantContext } from '../../core/context';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT } from '../../core/db/transaction';
 import { ConflictError, RateLimitedError } from '../../core/errors';
 import { governingFilial } from '../nfe/nfe-inbound.service';
 import type { Filial } from '../tenancy/entities/filial.entity';
@@ -82,7 +82,7 @@ class Sync {
   /** Stores a page and the state that follows it, in one transaction. */
   private async commit(r: DistResult, values: Partial<DfeState>): Promise<void> {
     const prepared = r.documents.length ? await prepareDocuments(this.filial, r.documents) : [];
-    await inTransaction(async (em) => {
+    await inTransaction(this.ctx, async (em) => {
       if (prepared.length) await applyDocuments(em, this.ctx, this.filial, prepared, r.tpAmb, this.summary);
       await updateStateOrFail(em, this.state, { lastCStat: r.cStat.slice(0, 3), lastXMotivo: r.xMotivo.slice(0, 255), lastSyncAt: this.now(), ...values });
     });
@@ -191,7 +191,7 @@ export async function syncDfe(ctx: TenantContext, options: SyncOptions = {}): Pr
   // A concurrent first sync may have created and leased the row since the read above: judge the row
   // ensureState returned, not the absence seen before (the lease below is conditional on its version).
   if (!existing) refuseIfBusy(state, now);
-  const leased = await inTransaction((em) => updateState(em, state, { leaseUntil: new Date(now.getTime() + LEASE_MS) }));
+  const leased = await inTransaction(ctx, (em) => updateState(em, state, { leaseUntil: new Date(now.getTime() + LEASE_MS) }));
   if (!leased) {
     // Another sync changed the row since it was read: it holds the lease, or it already finished (the wait).
     refuseIfBusy(await findState(ctx.companyId, filial.id), now);
@@ -203,7 +203,7 @@ export async function syncDfe(ctx: TenantContext, options: SyncOptions = {}): Pr
     if (await sync.fillGaps()) await sync.distribute();
     return sync.result();
   } finally {
-    await inTransaction((em) => updateState(em, state, { leaseUntil: null }));
+    await inTransaction(ctx, (em) => updateState(em, state, { leaseUntil: null }));
   }
 }
 
@@ -214,6 +214,6 @@ export async function syncDfe(ctx: TenantContext, options: SyncOptions = {}): Pr
 export async function rewindCursorPast(companyId: number, filialId: number, maxNsu: string): Promise<void> {
   const state = await findState(companyId, filialId);
   if (state && nsuToBigInt(state.ultNsu) > nsuToBigInt(maxNsu)) {
-    await inTransaction((em) => updateState(em, state, { ultNsu: NSU_ZERO, maxNsu: NSU_ZERO, nextAllowedAt: null, pendingGaps: null }));
+    await inTransaction(NO_UNIT, (em) => updateState(em, state, { ultNsu: NSU_ZERO, maxNsu: NSU_ZERO, nextAllowedAt: null, pendingGaps: null }));
   }
 }

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { AppError, BusinessRuleError, RateLimitedError } from '../../core/errors';
 import type { NfeInbound } from '../nfe/entities/nfe-inbound.entity';
 import { findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial } from '../nfe/nfe-inbound.service';
@@ -32,8 +32,8 @@ async function consult(ctx: TenantContext, filial: Filial, accessKey: string): P
   switch (distOutcome(r.cStat)) {
     case 'DOCUMENTS': {
       const prepared = await prepareDocuments(filial, r.documents);
-      await inTransaction((em) => applyDocuments(em, ctx, filial, prepared, r.tpAmb, summary));
-      return { cStat: r.cStat, xMotivo: r.xMotivo, inbound: await findInboundByKey(reader(), ctx.companyId, filial.id, accessKey), summary };
+      await inTransaction(ctx, (em) => applyDocuments(em, ctx, filial, prepared, r.tpAmb, summary));
+      return { cStat: r.cStat, xMotivo: r.xMotivo, inbound: await findInboundByKey(readerOf(ctx), ctx.companyId, filial.id, accessKey), summary };
     }
     case 'NOTHING_NEW':
       return { cStat: r.cStat, xMotivo: r.xMotivo, inbound: null, summary };
@@ -70,7 +70,7 @@ export interface DownloadResult {
 /** `download-xml`: the full XML of a summary record. */
 export async function downloadXml(ctx: TenantContext, ref: { accessKey?: string; inboundId?: number }): Promise<DownloadResult> {
   const filial = await governingFilial(ctx);
-  let inbound = ref.inboundId !== undefined ? await findFilialInbound(reader(), ctx, ref.inboundId, filial.id) : await findByKeyInFilial(reader(), ctx, filial.id, ref.accessKey!);
+  let inbound = ref.inboundId !== undefined ? await findFilialInbound(readerOf(ctx), ctx, ref.inboundId, filial.id) : await findByKeyInFilial(readerOf(ctx), ctx, filial.id, ref.accessKey!);
   if (inbound.hasXml) return { inbound, downloaded: false, ciencia: null, cStat: null, xMotivo: null };
 
   let ciencia: ManifestResult | null = null;

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import type { NfeInbound } from '../nfe/entities/nfe-inbound.entity';
 import { findByKeyInFilial, findInboundByKey, governingFilial } from '../nfe/nfe-inbound.service';
 import type { Filial } from '../tenancy/entities/filial.entity';
@@ -39,7 +39,7 @@ export async function manifestInbound(ctx: TenantContext, filial: Filial, inboun
   const outcome = eventOutcome(result.cStat);
   if (outcome !== 'REGISTERED' && outcome !== 'DUPLICATE') throw authorityAnswerError(result.cStat, result.xMotivo, `Manifestation ${input.event}`);
   const registeredAt = result.registeredAt ? new Date(Date.parse(result.registeredAt)) : new Date();
-  const updated = await inTransaction(async (em) => {
+  const updated = await inTransaction(ctx, async (em) => {
     const current = (await findInboundByKey(em, ctx.companyId, filial.id, inbound.accessKey, true))!;
     return recordManifestation(em, ctx, current, {
       event: input.event,
@@ -61,6 +61,6 @@ export async function manifestInbound(ctx: TenantContext, filial: Filial, inboun
 
 export async function manifest(ctx: TenantContext, input: ManifestInput): Promise<ManifestResult> {
   const filial = await governingFilial(ctx);
-  const inbound = await findByKeyInFilial(reader(), ctx, filial.id, input.accessKey);
+  const inbound = await findByKeyInFilial(readerOf(ctx), ctx, filial.id, input.accessKey);
   return manifestInbound(ctx, filial, inbound, input);
 }

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { sefazConfig } from '../../core/config/sefaz';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import type { Filial } from '../tenancy/entities/filial.entity';
 import { loadCredentials } from './certificate/certificate.service';
 import { DfeLog } from './entities/dfe-log.entity';
@@ -23,7 +23,7 @@ export function setTransportOptions(options: PostOptions | undefined): void {
 }
 
 export async function authorityTarget(filial: Filial): Promise<AuthorityTarget & { label: string }> {
-  const own = await reader().findOneBy(SefazEndpoint, { companyId: filial.companyId, filialId: filial.id });
+  const own = await readerOf(NO_UNIT).findOneBy(SefazEndpoint, { companyId: filial.companyId, filialId: filial.id });
   if (own) return { distUrl: own.distUrl, eventUrl: own.eventUrl, ca: own.caPem ? [own.caPem] : undefined, label: own.label, waitMs: own.waitSeconds === null ? undefined : own.waitSeconds * 1000 };
   const configured = sefazConfig.endpoints[filial.nfeEnvironment];
   return { distUrl: configured.dist, eventUrl: configured.event, label: filial.nfeEnvironment === 'HOMOLOGATION' ? 'national environment (homologação)' : 'national environment' };
@@ -31,14 +31,14 @@ export async function authorityTarget(filial: Filial): Promise<AuthorityTarget &
 
 /** Points a filial at other endpoints (the local simulator); `null` returns it to the configuration. */
 export async function setFilialEndpoint(companyId: number, filialId: number, endpoint: { distUrl: string; eventUrl: string; caPem: string | null; label: string; waitSeconds?: number | null } | null): Promise<void> {
-  await inTransaction(async (em) => {
+  await inTransaction(NO_UNIT, async (em) => {
     await em.delete(SefazEndpoint, { companyId, filialId });
     if (endpoint) await em.insert(SefazEndpoint, { companyId, filialId, ...endpoint, waitSeconds: endpoint.waitSeconds ?? null });
   });
 }
 
 async function writeLog(filial: Filial, r: ExchangeRecord): Promise<void> {
-  await inTransaction((em) =>
+  await inTransaction(NO_UNIT, (em) =>
     em.insert(DfeLog, {
       companyId: filial.companyId,
       filialId: filial.id,

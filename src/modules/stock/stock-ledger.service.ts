@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { requestFilial } from '../../core/auth/tenancy';
+import { requestFilial } from '../tenancy';
 import { BusinessRuleError } from '../../core/errors';
 import { Dec, dec, round, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';

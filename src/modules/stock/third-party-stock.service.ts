@@ -1,6 +1,6 @@
+import { readerOf } from '../../core/db/transaction';
 import { EntityManager } from 'typeorm';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { BusinessRuleError } from '../../core/errors';
 import { Dec, dec, round } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
@@ -138,7 +138,7 @@ export type ThirdPartyStockQuery = PageRequest & ThirdPartyBalanceFilters;
 
 /** The third-party goods a filial holds (two-phase list). */
 export function listThirdPartyStock(ctx: TenantContext, filialId: number, query: ThirdPartyStockQuery): Promise<Page<ThirdPartyStockBalance>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   return paginate(
     thirdPartyBalanceQuery(em, ctx.companyId, filialId, query),
     [

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { AppError, BusinessRuleError, NotFoundError } from '../../core/errors';
 import { Dec } from '../../core/decimal';
 import { nextSequenceValue } from '../../core/sequence/sequence.service';
@@ -79,14 +79,14 @@ registerDocumentSource({
 export async function issueSupplierReturn(ctx: TenantContext, entryDocumentId: number, request: ReturnRequest, requestKey: string | null): Promise<number> {
   const entry = await findAccessibleDocument(ctx, entryDocumentId);
   // The document the NF-e will carry, checked before anything is written (a hand-keyed entry, an over-return → 422).
-  await supplierNfe(reader(), ctx, entry.filialId, entry.accessKey);
+  await supplierNfe(readerOf(ctx), ctx, entry.filialId, entry.accessKey);
   // A retry of a request that registered its return and died before answering issues that return's NF-e.
-  const registered = requestKey ? await findByRequestKey(reader(), ctx.companyId, requestKey) : null;
+  const registered = requestKey ? await findByRequestKey(readerOf(ctx), ctx.companyId, requestKey) : null;
   const id =
     registered?.id ??
     (await (async () => {
-      const code = await nextSequenceValue(ctx.companyId, CODE_SEQUENCE);
-      return inTransaction(async (em) => {
+      const code = await nextSequenceValue(readerOf(ctx), ctx.companyId, CODE_SEQUENCE);
+      return inTransaction(ctx, async (em) => {
         const plan = await planReturn(em, ctx, entryDocumentId, request, true);
         await assertStock(em, plan);
         return registerReturn(em, ctx, plan, request.reason, code, requestKey);
@@ -94,11 +94,11 @@ export async function issueSupplierReturn(ctx: TenantContext, entryDocumentId: n
     })());
   try {
     const { doc } = await issueInvoice(ctx, { source: { kind: 'SUPPLIER_RETURN', id } }, requestKey);
-    await inTransaction((em) => setInvoice(em, ctx.companyId, id, doc.id));
+    await inTransaction(ctx, (em) => setInvoice(em, ctx.companyId, id, doc.id));
   } catch (err) {
-    const stored = (await invoicesOfSource(ctx.companyId, 'SUPPLIER_RETURN', [id])).get(id) ?? [];
+    const stored = (await invoicesOfSource(ctx.companyId, 'SUPPLIER_RETURN', [id], readerOf(ctx))).get(id) ?? [];
     if (!(err instanceof AppError) || stored.length) throw err;
-    await inTransaction((em) => settleReturnWithoutPosting(em, ctx, id, 'fail'));
+    await inTransaction(ctx, (em) => settleReturnWithoutPosting(em, ctx, id, 'fail'));
     throw err;
   }
   return id;

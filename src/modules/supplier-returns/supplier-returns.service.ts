@@ -1,6 +1,6 @@
-import { assertFilialAccess } from '../../core/auth/tenancy';
+import { assertFilialAccess } from '../tenancy';
+import { readerOf } from '../../core/db/transaction';
 import type { TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { Dec } from '../../core/decimal';
 import { NotFoundError } from '../../core/errors';
 import { Page, PageRequest, paginate } from '../../core/pagination';
@@ -23,7 +23,7 @@ import { countLive, findReturn, itemsOf, listQuery, loadReturns } from './suppli
 /** The lines of a confirmed entry document with what was received, returned (or reserved) and is left. */
 export async function returnableLines(ctx: TenantContext, entryDocumentId: number) {
   await findAccessibleDocument(ctx, entryDocumentId);
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const source = await supplierReturnSource(em, ctx, entryDocumentId);
   const returned = source.doc.status === 'CONFIRMED' ? await returnedByLine(em, ctx.companyId, entryDocumentId) : new Map<number, Dec>();
   return {
@@ -39,7 +39,7 @@ export async function returnableLines(ctx: TenantContext, entryDocumentId: numbe
 /** What the return would be: the NF-e's lines and totals, the stock it will take out, the credits reversed, the payables abated. */
 export async function previewReturn(ctx: TenantContext, entryDocumentId: number, request: ReturnRequest) {
   await findAccessibleDocument(ctx, entryDocumentId);
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const plan = await planReturn(em, ctx, entryDocumentId, request, false);
   const [stock, settlement] = [await previewPosting(em, plan.posting), await previewSupplierReturnDeduction(em, ctx.companyId, entryDocumentId, plan.totals.total)];
   return { plan, stock, settlement };
@@ -52,7 +52,7 @@ export async function issueReturn(ctx: TenantContext, entryDocumentId: number, r
 }
 
 export async function findAccessibleReturn(ctx: TenantContext, id: number) {
-  const ret = await findReturn(dataSource.manager, ctx.companyId, id);
+  const ret = await findReturn(readerOf(ctx), ctx.companyId, id);
   if (!ret) throw new NotFoundError('Supplier return');
   await assertFilialAccess(ctx, ret.filialId);
   return ret;
@@ -60,12 +60,12 @@ export async function findAccessibleReturn(ctx: TenantContext, id: number) {
 
 export async function returnDetail(ctx: TenantContext, id: number) {
   const ret = await findAccessibleReturn(ctx, id);
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   return { ret, items: await itemsOf(em, ctx.companyId, id), settlement: await supplierReturnSettlement(em, ctx.companyId, id) };
 }
 
 export async function listReturns(ctx: TenantContext, filialId: number, q: PageRequest & { status?: SupplierReturnStatus; entryDocumentId?: number }): Promise<Page<{ ret: SupplierReturn; items: SupplierReturnItem[] }>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   return paginate(listQuery(em, ctx.companyId, filialId, q), [{ column: 'r.id', direction: 'DESC' }], q, (ids) => loadReturns(em, ctx.companyId, ids), (r) => r.ret.id);
 }
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import { dataSource } from '../../core/db/data-source';
 import { config } from '../../core/config';
+import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { AppError } from '../../core/errors';
 import { defineRoutes } from '../../core/http/route';
 import { Joi } from '../../core/http/schema';
@@ -12,7 +12,7 @@ async function health(_req: Request, res: Response) {
 
 async function ready(_req: Request, res: Response) {
   try {
-    await dataSource.query('SELECT 1');
+    await readerOf(NO_UNIT).query('SELECT 1');
   } catch {
     throw new AppError('upstream_unavailable', 'DATABASE_UNAVAILABLE', 'Database is not reachable');
   }

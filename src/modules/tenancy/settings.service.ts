@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { compactStateRegistration, isValidStateRegistration, municipalityCodeMatchesUf } from '../../core/br-fiscal';
 import { BusinessRuleError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../core/errors';
 
@@ -125,13 +124,13 @@ const COMPANY_FIELDS = ['purchaseQuantityTolerancePct', 'purchasePriceToleranceP
 const given = <K extends string>(fields: readonly K[], patch: Partial<Record<K, unknown>>) => fields.filter((f) => patch[f] !== undefined);
 
 /** A filial of the caller's company with its settings and version (the route checked the grant). */
-export async function findFilialSettings(ctx: ActorContext, filialId: number, em: EntityManager = dataSource.manager): Promise<Filial> {
+export async function findFilialSettings(ctx: ActorContext, filialId: number, em: EntityManager = readerOf(ctx)): Promise<Filial> {
   const filial = await em.findOneBy(Filial, { id: filialId, companyId: ctx.companyId });
   if (!filial) throw new NotFoundError('Filial');
   return filial;
 }
 
-export async function findCompanySettings(ctx: ActorContext, em: EntityManager = dataSource.manager): Promise<Company> {
+export async function findCompanySettings(ctx: ActorContext, em: EntityManager = readerOf(ctx)): Promise<Company> {
   const company = await em.findOneBy(Company, { id: ctx.companyId });
   if (!company) throw new NotFoundError('Company');
   return company;
@@ -150,7 +149,7 @@ function eventChanges(changes: Record<string, [unknown, unknown]>): Record<strin
  * published as filial.settings-changed. Nothing to change → the filial as it is, version unchanged.
  */
 export async function updateFilialSettings(ctx: ActorContext, filialId: number, version: number, patch: FilialSettingsPatch): Promise<Filial> {
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const filial = await findFilialSettings(ctx, filialId, em);
     if (filial.version !== version) throw new StaleVersionError('Filial', filial.version);
     const columns = filialColumns(filial, patch);
@@ -184,7 +183,7 @@ export async function updateFilialSettings(ctx: ActorContext, filialId: number, 
  */
 export async function updateCompanySettings(ctx: TenantContext, version: number, patch: CompanySettingsPatch): Promise<Company> {
   if (ctx.grantedFiliais !== '*') throw new ForbiddenError('Company settings need a token granting every filial of the company', 'ALL_FILIAIS_REQUIRED');
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const company = await findCompanySettings(ctx, em);
     if (company.version !== version) throw new StaleVersionError('Company', company.version);
     const fields = given(COMPANY_FIELDS, patch);

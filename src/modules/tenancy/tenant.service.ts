@@ -1,11 +1,10 @@
 import { EntityManager, In } from 'typeorm';
-import { inTransaction } from '../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { normalizeDocument } from '../../core/br-documents';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { recordAudit } from '../../core/audit/audit.service';
 import { systemContext, TenantContext } from '../../core/context';
-import { dataSource } from '../../core/db/data-source';
 import { Company } from './entities/company.entity';
 import { Filial } from './entities/filial.entity';
 import { validateSettings } from './settings.schemas';
@@ -79,7 +78,7 @@ export async function createTenant(input: TenantInput, em?: EntityManager): Prom
     await recordAudit(tx, systemContext(company.id, 'operator'), { entity: 'company', entityId: company.id, action: 'CREATED' });
     return { company, filiais };
   };
-  return em ? work(em) : inTransaction(work);
+  return em ? work(em) : inTransaction(NO_UNIT, work);
 }
 
 export const tenantSummary = (company: Company, filiais: Filial[]) => ({
@@ -89,7 +88,7 @@ export const tenantSummary = (company: Company, filiais: Filial[]) => ({
 
 /** The token's company and the active filiais it grants. */
 export async function grantedTenant(ctx: TenantContext): Promise<{ company: Company; filiais: Filial[] }> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const company = await em.findOneBy(Company, { id: ctx.companyId });
   if (!company) throw new NotFoundError('Company');
   return { company, filiais: await findFiliais(company.id, ctx.grantedFiliais, em) };

@@ -3,7 +3,7 @@ import { In } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import { businessToday } from '../../core/business-date';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { inTransaction, reader } from '../../core/db/transaction';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, sum, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -56,7 +56,7 @@ const eventData = (t: StockTransfer) => ({
 /** Creates the transfer (units held at the sending filial) in one transaction. */
 async function holdUnits(ctx: TenantContext, input: TransferInput): Promise<number> {
   const fromFilialId = ctx.filialId!;
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const to = await em.findOneBy(Filial, { id: input.toFilialId, companyId: ctx.companyId });
     if (!to) throw new NotFoundError('Filial');
     if (to.id === fromFilialId) throw new BusinessRuleError('TRANSFER_SAME_FILIAL', 'A transfer goes to another filial of the company');
@@ -100,14 +100,14 @@ export async function createTransfer(ctx: TenantContext, input: TransferInput, r
     await issueInvoice(ctx, { source: { kind: 'TRANSFER', id } }, requestKey);
   } catch (err) {
     // Refused before any document existed (fiscal data, certificate): the units are no longer held.
-    const issued = (await invoicesOfSource(ctx.companyId, 'TRANSFER', [id])).get(id) ?? [];
-    if (!issued.length) await inTransaction((em) => release(em, ctx, id, 'not issued'));
+    const issued = (await invoicesOfSource(ctx.companyId, 'TRANSFER', [id], readerOf(ctx))).get(id) ?? [];
+    if (!issued.length) await inTransaction(ctx, (em) => release(em, ctx, id, 'not issued'));
     throw err;
   }
   return transferDetail(ctx, id);
 }
 
-export async function transferDetail(ctx: TenantContext, id: number, em: EntityManager = reader()): Promise<TransferDetail> {
+export async function transferDetail(ctx: TenantContext, id: number, em: EntityManager = readerOf(ctx)): Promise<TransferDetail> {
   const transfer = await findTransfer(em, ctx.companyId, id);
   if (!transfer) throw new NotFoundError('Transfer', 'TRANSFER_NOT_FOUND');
   const granted = ctx.grantedFiliais === '*' || [transfer.fromFilialId, transfer.toFilialId].some((f) => (ctx.grantedFiliais as number[]).includes(f));

@@ -1,8 +1,7 @@
 import { diff, recordAudit } from '../../../core/audit/audit.service';
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
 import { isUniqueViolation } from '../../../core/db/db-errors';
-import { inTransaction } from '../../../core/db/transaction';
+import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { ConflictError, NotFoundError, StaleVersionError, ValidationError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
 import { publishEvent } from '../../../core/outbox/outbox.service';
@@ -57,7 +56,7 @@ export async function createCfopRule(ctx: TenantContext, input: CfopRuleInput): 
   assertBookable(input.entryCfop, input.operationClass);
   const row = { issuerCfop: input.issuerCfop, ncm: input.ncm ?? null, productId: input.productId ?? null, entryCfop: input.entryCfop, operationClass: input.operationClass ?? null };
   try {
-    return await inTransaction(async (em) => {
+    return await inTransaction(ctx, async (em) => {
       if (row.productId !== null && !(await loadProducts(em, ctx.companyId, [row.productId])).length) throw new NotFoundError('Product');
       const id = await insertRule(em, { companyId: ctx.companyId, ...row, scopeKey: scopeKey(row), version: 1 });
       const rule = (await findRule(em, ctx.companyId, id))!;
@@ -67,7 +66,7 @@ export async function createCfopRule(ctx: TenantContext, input: CfopRuleInput): 
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const existing = (await ruleListQuery(dataSource.manager, ctx.companyId, { issuerCfop: row.issuerCfop }).getMany()).find((r) => r.scopeKey === scopeKey(row));
+    const existing = (await ruleListQuery(readerOf(ctx), ctx.companyId, { issuerCfop: row.issuerCfop }).getMany()).find((r) => r.scopeKey === scopeKey(row));
     throw new ConflictError('CFOP_RULE_EXISTS', `A rule for CFOP ${row.issuerCfop} with this NCM and product already exists; edit it instead`, {
       ruleId: existing ? encodeId('entry-cfop-rule', existing.id) : null,
     });
@@ -75,7 +74,7 @@ export async function createCfopRule(ctx: TenantContext, input: CfopRuleInput): 
 }
 
 export async function patchCfopRule(ctx: TenantContext, id: number, version: number, patch: CfopRulePatch): Promise<EntryCfopRule> {
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const current = await findRule(em, ctx.companyId, id);
     if (!current) throw new NotFoundError('CFOP rule');
     if (current.version !== version) throw new StaleVersionError('CFOP rule', current.version);
@@ -94,7 +93,7 @@ export async function patchCfopRule(ctx: TenantContext, id: number, version: num
 }
 
 export async function deleteCfopRule(ctx: TenantContext, id: number): Promise<void> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const current = await findRule(em, ctx.companyId, id);
     if (!current) throw new NotFoundError('CFOP rule');
     if (!(await deleteRuleIfCurrent(em, ctx.companyId, id, current.version))) throw new StaleVersionError('CFOP rule', current.version + 1);
@@ -106,7 +105,7 @@ export async function deleteCfopRule(ctx: TenantContext, id: number): Promise<vo
 export type CfopRuleListQuery = PageRequest & RuleFilters;
 
 export function listCfopRules(ctx: TenantContext, query: CfopRuleListQuery): Promise<Page<EntryCfopRule>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   return paginate(
     ruleListQuery(em, ctx.companyId, query),
     [

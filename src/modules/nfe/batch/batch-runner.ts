@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { nfeConfig } from '../../../core/config/nfe';
 import type { ActorContext } from '../../../core/context';
-import { inTransaction, reader } from '../../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { ConflictError } from '../../../core/errors';
 import { logger } from '../../../core/logger';
 import { Filial } from '../../tenancy/entities/filial.entity';
@@ -94,7 +94,7 @@ export class BatchRunner {
   /** Every claimable job, one after another. Returns how many it worked on. */
   async sweep(): Promise<number> {
     let worked = 0;
-    for (const job of await claimableJobs(this.now(), 20)) {
+    for (const job of await claimableJobs(readerOf(NO_UNIT), this.now(), 20)) {
       if (this.stopping || this.killed) break;
       if (await this.runJob(job.companyId, job.id)) worked++;
     }
@@ -105,30 +105,30 @@ export class BatchRunner {
     const now = this.now();
     if (job.status !== 'QUEUED' && job.status !== 'RUNNING') return false;
     if (job.leaseUntil && job.leaseUntil.getTime() > now.getTime() && job.leaseOwner !== this.owner) return false;
-    return inTransaction((em) => updateJob(em, job, { status: 'RUNNING', leaseOwner: this.owner, leaseUntil: new Date(now.getTime() + this.leaseMs), startedAt: job.startedAt ?? now }));
+    return inTransaction(NO_UNIT, (em) => updateJob(em, job, { status: 'RUNNING', leaseOwner: this.owner, leaseUntil: new Date(now.getTime() + this.leaseMs), startedAt: job.startedAt ?? now }));
   }
 
   /** Works the job to its end if this process wins its lease; false when someone else holds it. */
   async runJob(companyId: number, jobId: number): Promise<boolean> {
-    const job = await findJob(companyId, jobId);
+    const job = await findJob(companyId, jobId, readerOf(NO_UNIT));
     if (!job || !(await this.claim(job))) return false;
-    const filial = await reader().findOneBy(Filial, { id: job.filialId, companyId });
+    const filial = await readerOf(NO_UNIT).findOneBy(Filial, { id: job.filialId, companyId });
     const ctx: ActorContext = { companyId, actor: job.createdBy, requestId: job.requestId ?? undefined };
     try {
       for (;;) {
-        const files = await pendingFiles(companyId, job.id, CHUNK);
+        const files = await pendingFiles(readerOf(NO_UNIT), companyId, job.id, CHUNK);
         if (!files.length) break;
         for (const file of files) {
           if (this.killed) return true;
           if (this.stopping) {
-            await inTransaction((em) => updateJob(em, job, { leaseOwner: null, leaseUntil: null }, this.owner));
+            await inTransaction(NO_UNIT, (em) => updateJob(em, job, { leaseOwner: null, leaseUntil: null }, this.owner));
             return true;
           }
           const outcome = filial ? await this.prepareAndApply(job, file, filial, ctx) : await this.settle(job, file, ctx, null, invalid('FILIAL_NOT_FOUND', 'The filial of this batch no longer exists'));
           if (!outcome) throw new ConflictError('BATCH_LEASE_LOST', 'Another process took this batch over');
         }
       }
-      await inTransaction(async (em) => {
+      await inTransaction(NO_UNIT, async (em) => {
         if (!(await updateJob(em, job, { status: 'DONE', finishedAt: this.now(), leaseOwner: null, leaseUntil: null }, this.owner))) return;
         await recordAudit(em, ctx, { entity: BATCH_AUDIT_ENTITY, entityId: job.id, action: 'COMPLETED', changes: { status: ['RUNNING', 'DONE'] } });
         await publishEvent(em, ctx, { type: 'nfe.batch.completed', filialId: job.filialId, aggregateType: BATCH_AUDIT_ENTITY, aggregateId: job.id, data: batchEventData(job) });
@@ -157,7 +157,7 @@ export class BatchRunner {
   /** One transaction: the document's writes (when it has any), the file's outcome and the job's counters. */
   private async settle(job: NfeBatchJob, file: NfeBatchFile, ctx: ActorContext, prepared: PreparedBatchDocument | null, fixed: BatchOutcome | null): Promise<BatchOutcome | null> {
     const attempt = (outcomeOf: (em: EntityManager) => Promise<BatchOutcome>) =>
-      inTransaction(async (em) => {
+      inTransaction(NO_UNIT, async (em) => {
         const outcome = await outcomeOf(em);
         const processed = job.processed + 1;
         const counter = COUNTER[outcome.status];

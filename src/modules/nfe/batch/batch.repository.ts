@@ -1,6 +1,6 @@
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { sqlTime } from '../../../core/db/sql-time';
-import { reader } from '../../../core/db/transaction';
+import {  } from '../../../core/db/transaction';
 import { BatchFileStatus, NfeBatchFile } from '../entities/nfe-batch-file.entity';
 import { NfeBatchJob } from '../entities/nfe-batch-job.entity';
 
@@ -18,13 +18,13 @@ export async function insertFiles(em: EntityManager, rows: Partial<NfeBatchFile>
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await em.insert(NfeBatchFile, rows.slice(i, i + INSERT_CHUNK) as never);
 }
 
-export function findJob(companyId: number, id: number, em: EntityManager = reader()): Promise<NfeBatchJob | null> {
+export function findJob(companyId: number, id: number, em: EntityManager): Promise<NfeBatchJob | null> {
   return em.findOneBy(NfeBatchJob, { id, companyId });
 }
 
 /** Jobs to (re)start at `now`: queued, or running under a lease that has expired. */
-export function claimableJobs(now: Date, limit: number): Promise<NfeBatchJob[]> {
-  return reader()
+export function claimableJobs(em: EntityManager, now: Date, limit: number): Promise<NfeBatchJob[]> {
+  return em
     .createQueryBuilder(NfeBatchJob, 'j')
     .where("j.status IN ('QUEUED', 'RUNNING')")
     .andWhere('(j.lease_until IS NULL OR j.lease_until <= :now)', { now: sqlTime(now) })
@@ -48,8 +48,8 @@ export async function updateJob(em: EntityManager, job: NfeBatchJob, values: Par
 }
 
 /** The next pending files of a job with their content: NF-e before events, then upload order. */
-export function pendingFiles(companyId: number, jobId: number, limit: number): Promise<NfeBatchFile[]> {
-  return reader()
+export function pendingFiles(em: EntityManager, companyId: number, jobId: number, limit: number): Promise<NfeBatchFile[]> {
+  return em
     .createQueryBuilder(NfeBatchFile, 'f')
     .addSelect('f.contentGz')
     .where("f.company_id = :companyId AND f.job_id = :jobId AND f.status = 'PENDING'", { companyId, jobId })
@@ -81,8 +81,8 @@ export function loadFilesByIds(em: EntityManager, companyId: number, ids: number
 }
 
 /** Files that reached an outcome after `afterOrder`, in that order (the progress stream). */
-export function filesSettledAfter(companyId: number, jobId: number, afterOrder: number, limit: number): Promise<NfeBatchFile[]> {
-  return reader()
+export function filesSettledAfter(em: EntityManager, companyId: number, jobId: number, afterOrder: number, limit: number): Promise<NfeBatchFile[]> {
+  return em
     .createQueryBuilder(NfeBatchFile, 'f')
     .where('f.company_id = :companyId AND f.job_id = :jobId AND f.processed_order > :afterOrder', { companyId, jobId, afterOrder })
     .orderBy('f.processed_order', 'ASC')

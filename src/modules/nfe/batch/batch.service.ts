@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { TenantContext } from '../../../core/context';
-import { inTransaction, reader } from '../../../core/db/transaction';
+import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { NotFoundError } from '../../../core/errors';
 import { Page, PageRequest, paginate } from '../../../core/pagination';
 import type { BatchFileStatus, NfeBatchFile } from '../entities/nfe-batch-file.entity';
@@ -51,7 +51,7 @@ export async function createBatch(ctx: TenantContext, body: unknown, contentType
     return { ...base, kind: c.handler.kind, phase: c.handler.phase, status: 'PENDING' as const, contentGz: zlib.gzipSync(Buffer.from(xml, 'utf8')) };
   });
   const invalidNow = order;
-  const job = await inTransaction(async (em) => {
+  const job = await inTransaction(ctx, async (em) => {
     const id = await insertJob(em, {
       companyId: ctx.companyId,
       filialId: filial.id,
@@ -81,7 +81,7 @@ export async function createBatch(ctx: TenantContext, body: unknown, contentType
 
 /** A job of the filial (another filial's or company's → 404). */
 export async function batchJob(ctx: TenantContext, id: number, filialId: number): Promise<NfeBatchJob> {
-  const job = await findJob(ctx.companyId, id);
+  const job = await findJob(ctx.companyId, id, readerOf(ctx));
   if (!job || job.filialId !== filialId) throw notFound();
   return job;
 }
@@ -97,7 +97,7 @@ export async function batchWithFiles(ctx: TenantContext, id: number, filialId: n
 }
 
 function batchFiles(ctx: TenantContext, job: NfeBatchJob, query: BatchFilesQuery): Promise<Page<NfeBatchFile>> {
-  const em = reader();
+  const em = readerOf(ctx);
   return paginate(
     filesQuery(em, ctx.companyId, job.id, query.outcome),
     // The last key is the row id: paginate loads the page by it (seq alone loaded other jobs' files).
@@ -136,7 +136,7 @@ export async function watchBatch(
   for (;;) {
     const files: NfeBatchFile[] = [];
     for (;;) {
-      const more = await filesSettledAfter(ctx.companyId, job.id, cursor, 500);
+      const more = await filesSettledAfter(readerOf(ctx), ctx.companyId, job.id, cursor, 500);
       files.push(...more);
       if (more.length) cursor = more[more.length - 1].processedOrder!;
       if (more.length < 500) break;
@@ -145,6 +145,6 @@ export async function watchBatch(
     lastVersion = job.version;
     if (job.status === 'DONE' || job.status === 'FAILED' || opts.isClosed() || Date.now() > until) return job;
     await new Promise((r) => setTimeout(r, opts.pollMs ?? 250));
-    job = (await findJob(ctx.companyId, id)) ?? job;
+    job = (await findJob(ctx.companyId, id, readerOf(ctx))) ?? job;
   }
 }

@@ -1,14 +1,14 @@
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { sqlTime } from '../../../core/db/sql-time';
-import { reader } from '../../../core/db/transaction';
+import {  } from '../../../core/db/transaction';
 import { NfeInbound } from '../entities/nfe-inbound.entity';
 import { NfeManifestationDeadline } from '../entities/nfe-manifestation-deadline.entity';
 
 /** SQL of the manifestation deadlines; every query is filtered by company and filial. */
 
 /** Records authorized since `since` whose deadlines were never computed or were computed for an older version. */
-export function staleRecords(companyId: number, filialId: number, since: Date, limit: number): Promise<NfeInbound[]> {
-  return reader()
+export function staleRecords(em: EntityManager, companyId: number, filialId: number, since: Date, limit: number): Promise<NfeInbound[]> {
+  return em
     .createQueryBuilder(NfeInbound, 'n')
     .leftJoin(NfeManifestationDeadline, 'd', 'd.company_id = n.company_id AND d.inbound_id = n.id')
     .where('n.company_id = :companyId AND n.filial_id = :filialId', { companyId, filialId })
@@ -39,8 +39,8 @@ export async function updateDeadline(em: EntityManager, existing: NfeManifestati
 }
 
 /** Open deadlines of a filial due on or before `until` whose tightest alert is not yet `minThreshold`. */
-export function alertCandidates(companyId: number, filialId: number, until: string, minThreshold: number): Promise<NfeManifestationDeadline[]> {
-  return reader()
+export function alertCandidates(em: EntityManager, companyId: number, filialId: number, until: string, minThreshold: number): Promise<NfeManifestationDeadline[]> {
+  return em
     .createQueryBuilder(NfeManifestationDeadline, 'd')
     .where('d.company_id = :companyId AND d.filial_id = :filialId AND d.open = :open', { companyId, filialId, open: true })
     .andWhere('d.due_date <= :until', { until })

@@ -1,7 +1,7 @@
 import { nfeConfig } from '../../../core/config/nfe';
 import type { ActorContext, TenantContext } from '../../../core/context';
 import { isUniqueViolation } from '../../../core/db/db-errors';
-import { inTransaction, reader } from '../../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { encodeId } from '../../../core/hashids';
 import { logger } from '../../../core/logger';
 import { publishEvent } from '../../../core/outbox/outbox.service';
@@ -49,7 +49,7 @@ const windowStart = (now: Date) => new Date(now.getTime() - (nfeConfig.deadlines
 async function compute(companyId: number, filial: Filial, inbound: NfeInbound): Promise<Partial<NfeManifestationDeadline>> {
   let invoice = null;
   if (inbound.hasXml) {
-    const xml = await storedXml(reader(), systemCtx(companyId), inbound);
+    const xml = await storedXml(readerOf(NO_UNIT), systemCtx(companyId), inbound);
     invoice = invoiceFacts(xml, inbound.issuerUf, filial.uf);
   }
   const d = manifestationDeadlines({ authorizedAt: inbound.authorizedAt!, invoice }, nfeConfig.deadlines.generalDays);
@@ -73,7 +73,7 @@ async function store(values: Partial<NfeManifestationDeadline>[], retry = true):
   if (!values.length) return;
   const companyId = values[0].companyId!;
   try {
-    await inTransaction(async (em) => {
+    await inTransaction(NO_UNIT, async (em) => {
       const existing = new Map((await deadlinesOf(em, companyId, values.map((v) => v.inboundId!))).map((d) => [d.inboundId, d]));
       for (const v of values) {
         const row = existing.get(v.inboundId!);
@@ -98,16 +98,16 @@ async function publishAlerts(companyId: number, filialId: number, now: Date): Pr
   const thresholds = nfeConfig.deadlines.thresholds;
   if (!thresholds.length) return 0;
   const today = brasiliaDate(now);
-  const candidates = await alertCandidates(companyId, filialId, addDays(today, Math.max(...thresholds)), Math.min(...thresholds));
+  const candidates = await alertCandidates(readerOf(NO_UNIT), companyId, filialId, addDays(today, Math.max(...thresholds)), Math.min(...thresholds));
   if (!candidates.length) return 0;
-  const inbound = new Map((await loadInboundByIds(reader(), candidates.map((c) => c.inboundId))).map((n) => [n.id, n]));
+  const inbound = new Map((await loadInboundByIds(readerOf(NO_UNIT), candidates.map((c) => c.inboundId))).map((n) => [n.id, n]));
   let published = 0;
   for (const d of candidates) {
     const daysLeft = daysBetween(today, d.dueDate);
     const threshold = thresholdFor(daysLeft, thresholds);
     const record = inbound.get(d.inboundId);
     if (threshold === null || !record || (d.notifiedThreshold !== null && d.notifiedThreshold <= threshold)) continue;
-    const sent = await inTransaction(async (em) => {
+    const sent = await inTransaction(NO_UNIT, async (em) => {
       if (!(await claimThreshold(em, d, threshold))) return false;
       await publishEvent(em, systemCtx(companyId), {
         type: DEADLINE_EVENT,
@@ -140,12 +140,12 @@ async function publishAlerts(companyId: number, filialId: number, now: Date): Pr
 
 /** Brings a filial's deadlines up to date with its records, then publishes the alerts due. */
 export async function refreshDeadlines(companyId: number, filialId: number, now: Date = new Date()): Promise<{ computed: number; alerts: number }> {
-  const filial = await reader().findOneBy(Filial, { id: filialId, companyId });
+  const filial = await readerOf(NO_UNIT).findOneBy(Filial, { id: filialId, companyId });
   if (!filial) return { computed: 0, alerts: 0 };
   let computed = 0;
   let previousFirst = 0;
   for (;;) {
-    const stale = await staleRecords(companyId, filialId, windowStart(now), BATCH);
+    const stale = await staleRecords(readerOf(NO_UNIT), companyId, filialId, windowStart(now), BATCH);
     // Nothing left, or the same records again (changed meanwhile by someone else): the next refresh goes on.
     if (!stale.length || stale[0].id === previousFirst) break;
     previousFirst = stale[0].id;
@@ -171,7 +171,7 @@ export interface DeadlineEntry {
 /** Open NF-e of the filial whose earliest deadline falls within `withinDays` days, soonest first. */
 export async function listDeadlines(ctx: TenantContext, filialId: number, query: DeadlineListQuery, now: Date = new Date()): Promise<Page<DeadlineEntry>> {
   await refreshDeadlines(ctx.companyId, filialId, now);
-  const em = reader();
+  const em = readerOf(ctx);
   const today = brasiliaDate(now);
   return paginate(
     deadlineListQuery(em, ctx.companyId, filialId, query.includeOverdue ? null : today, addDays(today, query.withinDays)),
@@ -191,13 +191,13 @@ export async function listDeadlines(ctx: TenantContext, filialId: number, query:
 
 /** The deadlines of one record (computed now if its last computation is stale); null without an authorization date. */
 export async function recordDeadlines(ctx: TenantContext, id: number, filialId: number): Promise<{ inbound: NfeInbound; deadline: NfeManifestationDeadline | null }> {
-  const inbound = await findFilialInbound(reader(), ctx, id, filialId);
+  const inbound = await findFilialInbound(readerOf(ctx), ctx, id, filialId);
   if (!inbound.authorizedAt) return { inbound, deadline: null };
-  let [deadline] = await deadlinesOf(reader(), ctx.companyId, [inbound.id]);
+  let [deadline] = await deadlinesOf(readerOf(ctx), ctx.companyId, [inbound.id]);
   if (!deadline || deadline.inboundVersion !== inbound.version) {
-    const filial = await reader().findOneByOrFail(Filial, { id: filialId, companyId: ctx.companyId });
+    const filial = await readerOf(ctx).findOneByOrFail(Filial, { id: filialId, companyId: ctx.companyId });
     await store([await compute(ctx.companyId, filial, inbound)]);
-    [deadline] = await deadlinesOf(reader(), ctx.companyId, [inbound.id]);
+    [deadline] = await deadlinesOf(readerOf(ctx), ctx.companyId, [inbound.id]);
   }
   return { inbound, deadline: deadline ?? null };
 }
@@ -226,7 +226,7 @@ export class DeadlineTracker {
 
   async tick(): Promise<{ computed: number; alerts: number }> {
     const total = { computed: 0, alerts: 0 };
-    for (const f of await activeFilialRefs(reader())) {
+    for (const f of await activeFilialRefs(readerOf(NO_UNIT))) {
       const r = await refreshDeadlines(f.companyId, f.filialId, this.now());
       total.computed += r.computed;
       total.alerts += r.alerts;

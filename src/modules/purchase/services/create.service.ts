@@ -1,7 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
-import { inTransaction } from '../../../core/db/transaction';
+import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { Dec } from '../../../core/decimal';
 import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
 import { nextSequenceValue } from '../../../core/sequence/sequence.service';
@@ -91,7 +90,7 @@ export async function createPurchaseOrder(em: EntityManager, ctx: TenantContext,
 
 /** POST /purchase: a DRAFT in the body's filial (default x-filial-id). The code is taken before the transaction. */
 export async function createFromRequest(ctx: TenantContext, body: CreateOrderInput): Promise<OrderWithItems> {
-  const code = await nextSequenceValue(ctx.companyId, PURCHASE_ORDER_CODE_SEQUENCE);
-  const order = await inTransaction((em) => createPurchaseOrder(em, ctx, body, code));
-  return (await ordersWithItems(dataSource.manager, ctx.companyId, [order.id]))[0];
+  const code = await nextSequenceValue(readerOf(ctx), ctx.companyId, PURCHASE_ORDER_CODE_SEQUENCE);
+  const order = await inTransaction(ctx, (em) => createPurchaseOrder(em, ctx, body, code));
+  return (await ordersWithItems(readerOf(ctx), ctx.companyId, [order.id]))[0];
 }

@@ -1,8 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Changes, diff } from '../../../core/audit/audit.service';
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
-import { inTransaction } from '../../../core/db/transaction';
+import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { AppError, BusinessRuleError, ConflictError, StaleVersionError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
 import { PurchaseOrderItem } from '../entities/purchase-order-item.entity';
@@ -65,7 +64,7 @@ async function assertOwnLines(em: EntityManager, companyId: number, items: Purch
 
 /** PATCH: only a DRAFT, at the version the client read; `items` replaces the lines as a whole. */
 export async function patchOrder(ctx: TenantContext, id: number, input: PatchOrderInput): Promise<OrderWithItems> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const order = await lockForChange(em, ctx, id);
     assertAllowed(order, 'edit');
     if (order.version !== input.version) throw new StaleVersionError('Purchase order', order.version);
@@ -98,7 +97,7 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchOrd
     await auditOrder(em, ctx, order, 'UPDATED', changes);
     await publishOrderEvent(em, ctx, order, 'updated', { changed: Object.keys(changes) });
   });
-  return (await ordersWithItems(dataSource.manager, ctx.companyId, [id]))[0];
+  return (await ordersWithItems(readerOf(ctx), ctx.companyId, [id]))[0];
 }
 
 const auditView = (o: Partial<PurchaseOrder>) => ({
@@ -108,7 +107,7 @@ const auditView = (o: Partial<PurchaseOrder>) => ({
 
 /** DELETE: only a DRAFT (an approved order is cancelled instead); the audit trail stays. */
 export async function deleteOrder(ctx: TenantContext, id: number): Promise<void> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const order = await lockForChange(em, ctx, id);
     assertAllowed(order, 'delete');
     if (!(await deleteOrderIf(em, order))) {

@@ -1,8 +1,8 @@
+import { readerOf } from '../../../core/db/transaction';
 import { AuditEntryDto, auditTrail } from '../../../core/audit/audit-trail';
-import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { assertFilialAccess } from '../../tenancy';
 import { AUDIT_ENTITY } from './shared';
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
 import { Page, PageRequest, paginate, SortKey } from '../../../core/pagination';
 import type { PurchaseOrderItem } from '../entities/purchase-order-item.entity';
 import type { PurchaseOrderReceipt } from '../entities/purchase-order-receipt.entity';
@@ -14,7 +14,7 @@ import type { OpenItemsQuery, OrderListQuery } from '../purchase.types';
 
 /** An order of the tenant in a filial the token grants (another company's → 404, a filial not granted → 403). */
 async function accessibleOrder(ctx: TenantContext, id: number): Promise<PurchaseOrder> {
-  const order = await findOrder(dataSource.manager, ctx.companyId, id);
+  const order = await findOrder(readerOf(ctx), ctx.companyId, id);
   if (!order) throw notFound();
   await assertFilialAccess(ctx, order.filialId);
   return order;
@@ -28,7 +28,7 @@ export async function orderAuditTrail(ctx: TenantContext, id: number, page: Page
 
 export async function getOrder(ctx: TenantContext, id: number): Promise<OrderWithItems> {
   const order = await accessibleOrder(ctx, id);
-  return { order, items: await itemsOf(dataSource.manager, ctx.companyId, order.id) };
+  return { order, items: await itemsOf(readerOf(ctx), ctx.companyId, order.id) };
 }
 
 const SORTS: Record<NonNullable<OrderListQuery['sort']>, SortKey[]> = {
@@ -40,7 +40,7 @@ const SORTS: Record<NonNullable<OrderListQuery['sort']>, SortKey[]> = {
 
 /** GET /purchase/list/:filialId — two-phase: ids of the page by index, then the orders and lines in two queries. */
 export function listOrders(ctx: TenantContext, filialId: number, query: OrderListQuery): Promise<Page<OrderWithItems>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   return paginate(listQuery(em, ctx.companyId, filialId, query), SORTS[query.sort ?? '-code'], query, (ids) => loadOrdersByIds(em, ctx.companyId, ids), (v) => v.order.id);
 }
 
@@ -51,7 +51,7 @@ export interface OpenItem {
 
 /** GET /purchase/open-items/:filialId — open lines of receivable orders, oldest order first. */
 export async function listOpenItems(ctx: TenantContext, filialId: number, query: OpenItemsQuery): Promise<Page<OpenItem>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   return paginate(
     openItemsQuery(em, ctx.companyId, filialId, query),
     [
@@ -74,7 +74,7 @@ export interface ReceiptsView extends OrderWithItems {
 
 /** GET /purchase/:id/receipts — per line ordered/received/cancelled/open, and a page of its receipts (confirmed or cancelled), oldest first. */
 export async function orderReceipts(ctx: TenantContext, id: number, query: PageRequest): Promise<ReceiptsView> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const { order, items } = await getOrder(ctx, id);
   const receipts = await paginate(receiptsQuery(em, ctx.companyId, order.id), [{ column: 'r.id', direction: 'ASC' }], query, (ids) => receiptsByIds(em, ctx.companyId, ids), (r) => r.id);
   return { order, items, receipts };

@@ -1,6 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { Changes, recordAudit } from '../../../core/audit/audit.service';
-import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { assertFilialAccess } from '../../tenancy';
 import { normalizeDocument } from '../../../core/br-documents';
 import type { ActorContext, TenantContext } from '../../../core/context';
 import { AppError, BusinessRuleError, FieldError, NotFoundError, ValidationError } from '../../../core/errors';

@@ -1,8 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { Changes } from '../../../core/audit/audit.service';
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
-import { inTransaction } from '../../../core/db/transaction';
+import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { Dec } from '../../../core/decimal';
 import { BusinessRuleError, ConflictError, FieldError } from '../../../core/errors';
 import { Product } from '../../catalog/entities/product.entity';
@@ -45,7 +44,7 @@ async function approvalProblems(em: EntityManager, order: PurchaseOrder, items: 
 
 /** POST /purchase/:id/approve (scope purchase:approve): DRAFT → APPROVED; receipts can link it from now on. */
 export async function approveOrder(ctx: TenantContext, id: number): Promise<OrderWithItems> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const { order, items } = await lockWithItems(em, ctx, id);
     assertTransition(order, 'approve', 'APPROVED');
     const problems = await approvalProblems(em, order, items);
@@ -56,7 +55,7 @@ export async function approveOrder(ctx: TenantContext, id: number): Promise<Orde
     await auditOrder(em, ctx, order, 'APPROVED', { status: ['DRAFT', 'APPROVED'], approvedBy: [null, ctx.actor] });
     await publishOrderEvent(em, ctx, order, 'approved', { approvedBy: ctx.actor });
   });
-  return (await ordersWithItems(dataSource.manager, ctx.companyId, [id]))[0];
+  return (await ordersWithItems(readerOf(ctx), ctx.companyId, [id]))[0];
 }
 
 /**
@@ -65,7 +64,7 @@ export async function approveOrder(ctx: TenantContext, id: number): Promise<Orde
  */
 async function endOrder(ctx: TenantContext, id: number, action: 'cancel' | 'close', reason: string | null): Promise<OrderWithItems> {
   const to: PurchaseOrderStatus = action === 'cancel' ? 'CANCELLED' : 'CLOSED';
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const { order, items } = await lockWithItems(em, ctx, id);
     assertTransition(order, action, to);
     const at = new Date();
@@ -87,7 +86,7 @@ async function endOrder(ctx: TenantContext, id: number, action: 'cancel' | 'clos
     await auditOrder(em, ctx, order, action === 'cancel' ? 'CANCELLED' : 'CLOSED', changes);
     await publishOrderEvent(em, ctx, order, action === 'cancel' ? 'cancelled' : 'closed', { reason, cancelledQuantity: Number(cancelled.toFixed(4)) });
   });
-  return (await ordersWithItems(dataSource.manager, ctx.companyId, [id]))[0];
+  return (await ordersWithItems(readerOf(ctx), ctx.companyId, [id]))[0];
 }
 
 export const cancelOrder = (ctx: TenantContext, id: number, reason: string | null) => endOrder(ctx, id, 'cancel', reason);

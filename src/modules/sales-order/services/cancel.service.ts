@@ -1,6 +1,5 @@
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
-import { inTransaction } from '../../../core/db/transaction';
+import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { Dec, toJsonNumber } from '../../../core/decimal';
 import { encodeId } from '../../../core/hashids';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
@@ -37,11 +36,11 @@ export function planCancellation(order: SalesOrder, items: SalesOrderItem[]): Ca
 
 export async function cancelPreview(ctx: TenantContext, id: number): Promise<CancellationPlan> {
   const order = await assertReadable(ctx, id);
-  return planCancellation(order, await itemsOf(dataSource.manager, ctx.companyId, [order.id]));
+  return planCancellation(order, await itemsOf(readerOf(ctx), ctx.companyId, [order.id]));
 }
 
 export async function cancelOrder(ctx: TenantContext, id: number, reason: string): Promise<SalesOrderView> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const { order } = await lockForChange(em, ctx, id);
     const items = await lockItems(em, ctx.companyId, order.id);
     const plan = planCancellation(order, items);
@@ -70,5 +69,5 @@ export async function cancelOrder(ctx: TenantContext, id: number, reason: string
       itemsCancelled: plan.itemsCancelled.map((c) => ({ salesOrderItemId: encodeId('sales-order-item', c.id), quantity: toJsonNumber(c.quantity, 'quantity') })),
     });
   });
-  return loadView(dataSource.manager, ctx.companyId, id);
+  return loadView(readerOf(ctx), ctx.companyId, id);
 }

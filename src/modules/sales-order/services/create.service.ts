@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { normalizeText } from '../../../core/br-documents';
 import type { ActorContext, TenantContext } from '../../../core/context';
-import { inTransaction } from '../../../core/db/transaction';
+import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { Dec } from '../../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../../core/errors';
 import { nextSequenceValue } from '../../../core/sequence/sequence.service';
@@ -14,7 +14,6 @@ import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolv
 import type { Customer } from '../../catalog/entities/customer.entity';
 import type { Product } from '../../catalog/entities/product.entity';
 import type { Seller } from '../../catalog/entities/seller.entity';
-import { dataSource } from '../../../core/db/data-source';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import { insertWithLines, TenantRow } from '../../../core/db/sql';
@@ -56,7 +55,7 @@ export interface CreateSalesOrderInput {
  * it before opening their transaction and pass it in `code`, so no work waits on the counter while
  * holding row locks. Unique and increasing; a rollback leaves a gap.
  */
-export const reserveSalesOrderCode = (companyId: number) => nextSequenceValue(companyId, SALES_ORDER_CODE_SEQUENCE);
+export const reserveSalesOrderCode = (em: EntityManager, companyId: number) => nextSequenceValue(em, companyId, SALES_ORDER_CODE_SEQUENCE);
 
 export const blankToNull = (s: string | null | undefined): string | null => (s === undefined || s === null || s.trim() === '' ? null : s.trim());
 
@@ -101,7 +100,7 @@ export async function createSalesOrder(
   const order = em.create(SalesOrder, {
     companyId: ctx.companyId,
     filialId: input.filialId,
-    code: input.code ?? (await reserveSalesOrderCode(ctx.companyId)),
+    code: input.code ?? (await reserveSalesOrderCode(em, ctx.companyId)),
     type,
     flowMode: input.flowMode ?? 'STANDARD',
     status: 'OPEN',
@@ -152,7 +151,7 @@ export async function createFromRequest(ctx: TenantContext, body: CreateRequest)
     throw new ValidationError('x-filial-id header is required to create a sales order', [{ path: 'x-filial-id', message: 'required' }], 'MISSING_FILIAL');
   }
   const filialId = ctx.filialId;
-  const code = await reserveSalesOrderCode(ctx.companyId);
-  const { order } = await inTransaction((em) => createSalesOrder(em, ctx, { ...body, filialId, code }));
-  return loadView(dataSource.manager, ctx.companyId, order.id);
+  const code = await reserveSalesOrderCode(readerOf(ctx), ctx.companyId);
+  const { order } = await inTransaction(ctx, (em) => createSalesOrder(em, ctx, { ...body, filialId, code }));
+  return loadView(readerOf(ctx), ctx.companyId, order.id);
 }

@@ -2,8 +2,7 @@ import { EntityManager } from 'typeorm';
 import { Changes, diff } from '../../../core/audit/audit.service';
 import { normalizeText } from '../../../core/br-documents';
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
-import { inTransaction } from '../../../core/db/transaction';
+import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { Dec } from '../../../core/decimal';
 import { BusinessRuleError, ConflictError, StaleVersionError } from '../../../core/errors';
 import { encodeId, encodeOptionalId } from '../../../core/hashids';
@@ -46,7 +45,7 @@ async function replaceLines(em: EntityManager, order: SalesOrder, current: Sales
 
 /** PATCH: only OPEN orders/quotes with nothing fulfilled, at the version the client read. */
 export async function patchOrder(ctx: TenantContext, id: number, input: PatchInput): Promise<SalesOrderView> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const { order } = await lockForChange(em, ctx, id);
     if (order.version !== input.version) throw new StaleVersionError('Sales order', order.version);
     const items = await lockItems(em, ctx.companyId, order.id);
@@ -97,12 +96,12 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
     await auditOrder(em, ctx, order, 'UPDATED', changes);
     await publishOrderEvent(em, ctx, Object.assign(order, set), 'updated', { changed: Object.keys(changes) });
   });
-  return loadView(dataSource.manager, ctx.companyId, id);
+  return loadView(readerOf(ctx), ctx.companyId, id);
 }
 
 /** DELETE: only OPEN orders and quotes with nothing fulfilled; an order others were grouped into stays (cancel it instead). */
 export async function deleteOrder(ctx: TenantContext, id: number): Promise<void> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const { order } = await lockForChange(em, ctx, id);
     const items = await lockItems(em, ctx.companyId, order.id);
     assertAllowed(order, 'delete', anythingFulfilled(items));
@@ -124,7 +123,7 @@ export async function deleteOrder(ctx: TenantContext, id: number): Promise<void>
 
 /** assign-customer: any time the order is not CANCELLED or GROUPED (e.g. a quick sale made to the counter customer). */
 export async function assignCustomer(ctx: TenantContext, id: number, customerId: number): Promise<SalesOrderView> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const { order } = await lockForChange(em, ctx, id);
     assertAllowed(order, 'assign-customer');
     await resolveCustomer(em, ctx.companyId, customerId);
@@ -135,12 +134,12 @@ export async function assignCustomer(ctx: TenantContext, id: number, customerId:
     await auditOrder(em, ctx, order, 'CUSTOMER_ASSIGNED', { customerId: [encodeOptionalId('customer', previous), encodeId('customer', customerId)] });
     await publishOrderEvent(em, ctx, order, 'customer-assigned', { previousCustomerId: encodeOptionalId('customer', previous) });
   });
-  return loadView(dataSource.manager, ctx.companyId, id);
+  return loadView(readerOf(ctx), ctx.companyId, id);
 }
 
 /** QUOTE (OPEN, not expired) → ORDER: same id, code and items. */
 export async function convertQuote(ctx: TenantContext, id: number): Promise<SalesOrderView> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const { order } = await lockForChange(em, ctx, id);
     assertAllowed(order, 'convert-quote');
     if (isExpired(order)) {
@@ -152,12 +151,12 @@ export async function convertQuote(ctx: TenantContext, id: number): Promise<Sale
     await auditOrder(em, ctx, order, 'CONVERTED_TO_ORDER', changes);
     await publishOrderEvent(em, ctx, order, 'quote-converted');
   });
-  return loadView(dataSource.manager, ctx.companyId, id);
+  return loadView(readerOf(ctx), ctx.companyId, id);
 }
 
 /** ORDER (OPEN, nothing fulfilled) → QUOTE, valid until the given day (default 30 days). */
 export async function convertOrderToQuote(ctx: TenantContext, id: number, validUntil?: string): Promise<SalesOrderView> {
-  await inTransaction(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const { order } = await lockForChange(em, ctx, id);
     const items = await lockItems(em, ctx.companyId, order.id);
     assertAllowed(order, 'convert-order-to-quote', anythingFulfilled(items));
@@ -167,5 +166,5 @@ export async function convertOrderToQuote(ctx: TenantContext, id: number, validU
     await auditOrder(em, ctx, order, 'CONVERTED_TO_QUOTE', { type: ['ORDER', 'QUOTE'], validUntil: [null, until] });
     await publishOrderEvent(em, ctx, order, 'converted-to-quote', { validUntil: until });
   });
-  return loadView(dataSource.manager, ctx.companyId, id);
+  return loadView(readerOf(ctx), ctx.companyId, id);
 }

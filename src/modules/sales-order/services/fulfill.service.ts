@@ -1,8 +1,7 @@
 import { EntityManager } from 'typeorm';
-import { acceptFilial, assertFilialAccess, filialRead } from '../../../core/auth/tenancy';
+import { acceptFilial, assertFilialAccess, filialRead } from '../../tenancy';
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
-import { inTransaction, readBatch } from '../../../core/db/transaction';
+import { inTransaction, readBatch, readerOf } from '../../../core/db/transaction';
 import { Dec, toJsonNumber } from '../../../core/decimal';
 import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
@@ -229,11 +228,11 @@ function assertDistinctLines(lines: FulfillLine[]): void {
 
 /** POST /sales-order/:id/fulfill: one transaction. */
 export const fulfillOrder = (ctx: TenantContext, orderId: number, lines: FulfillLine[], options: { filialUnchecked?: boolean } = {}) =>
-  inTransaction((em) => fulfillSalesOrderItems(em, ctx, orderId, lines, { filialUnchecked: options.filialUnchecked }));
+  inTransaction(ctx, (em) => fulfillSalesOrderItems(em, ctx, orderId, lines, { filialUnchecked: options.filialUnchecked }));
 
 /** GET /sales-order/:id/fulfillment. */
 export async function fulfillmentView(ctx: TenantContext, orderId: number) {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const order = await assertReadable(ctx, orderId);
   const items = await itemsOf(em, ctx.companyId, [order.id]);
   const { fulfillments, items: fulfillmentItems } = await fulfillmentsOf(em, ctx.companyId, order.id);

@@ -1,8 +1,7 @@
 import { EntityManager } from 'typeorm';
-import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { assertFilialAccess } from '../../tenancy';
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
-import { inTransaction } from '../../../core/db/transaction';
+import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { Dec, sum } from '../../../core/decimal';
 import { AppError, BusinessRuleError, ConflictError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
@@ -132,7 +131,7 @@ async function loadSources(em: EntityManager, ctx: TenantContext, ids: number[],
 }
 
 export async function groupPreview(ctx: TenantContext, ids: number[]): Promise<GroupPlan> {
-  const { sources, items } = await loadSources(dataSource.manager, ctx, ids, false);
+  const { sources, items } = await loadSources(readerOf(ctx), ctx, ids, false);
   return planGroup(ctx.companyId, sources, items);
 }
 
@@ -146,8 +145,8 @@ function blocked(plan: GroupPlan): AppError {
 
 /** Creates the merged order and marks the sources GROUPED, in one transaction. */
 export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<SalesOrderView> {
-  const code = await reserveSalesOrderCode(ctx.companyId);
-  const mergedId = await inTransaction(async (em) => {
+  const code = await reserveSalesOrderCode(readerOf(ctx), ctx.companyId);
+  const mergedId = await inTransaction(ctx, async (em) => {
     const { sources, items } = await loadSources(em, ctx, ids, true);
     const plan = planGroup(ctx.companyId, sources, items);
     if (plan.blockingProblems.length) throw blocked(plan);
@@ -165,5 +164,5 @@ export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<Sa
     await publishOrderEvent(em, ctx, merged, 'grouped', { groupedFromIds: plan.sources.map((o) => encodeId('sales-order', o.id)) });
     return merged.id;
   });
-  return loadView(dataSource.manager, ctx.companyId, mergedId);
+  return loadView(readerOf(ctx), ctx.companyId, mergedId);
 }

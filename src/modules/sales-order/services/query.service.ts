@@ -1,11 +1,10 @@
 import { normalizeText } from '../../../core/br-documents';
-import { acceptFilial, assertFilialAccess, filialRead, requestFilial } from '../../../core/auth/tenancy';
+import { acceptFilial, assertFilialAccess, filialRead, requestFilial } from '../../tenancy';
 import type { TenantContext } from '../../../core/context';
-import { dataSource } from '../../../core/db/data-source';
 import { decodeId } from '../../../core/hashids';
 import { BatchRun, Page, PageRequest, paginate, SqlList, TypedSortKey } from '../../../core/pagination';
 import { paginateUnion, UnionBranch } from '../../../core/pagination-union';
-import { queryOn, readBatch } from '../../../core/db/transaction';
+import { queryOn, readBatch, readerOf } from '../../../core/db/transaction';
 import type { EntityManager } from 'typeorm';
 import { findCustomerAndSellerIds } from '../../catalog/party-search-index';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
@@ -94,7 +93,7 @@ const idOf = (v: ListedOrder) => v.order.id;
  * is plain SQL (the page's sort values and the capped count in one round trip), phase 2 reads the rows.
  */
 export async function listOrders(ctx: TenantContext, filialId: number, q: ListQuery, options: { filialUnchecked?: boolean } = {}): Promise<Page<ListedOrder>> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   // A filial the pipeline left unchecked (RouteDef.filialCheck) is read in the list's first round trip
   // and refused (403) before any of that trip's rows are used: they are the tenant's own rows.
   let unchecked = options.filialUnchecked === true;
@@ -147,7 +146,7 @@ async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number,
 
 /** An order of the tenant whose filial the caller may see (404 / 403). */
 export async function assertReadable(ctx: TenantContext, id: number): Promise<SalesOrder> {
-  const order = id > 0 ? await dataSource.manager.findOneBy(SalesOrder, { id, companyId: ctx.companyId }) : null;
+  const order = id > 0 ? await readerOf(ctx).findOneBy(SalesOrder, { id, companyId: ctx.companyId }) : null;
   if (!order) throw notFound();
   await assertFilialAccess(ctx, order.filialId);
   return order;
@@ -155,7 +154,7 @@ export async function assertReadable(ctx: TenantContext, id: number): Promise<Sa
 
 export async function getOrder(ctx: TenantContext, id: number): Promise<SalesOrderView> {
   const order = await assertReadable(ctx, id);
-  return loadView(dataSource.manager, ctx.companyId, order.id);
+  return loadView(readerOf(ctx), ctx.companyId, order.id);
 }
 
 export type ListOrGet = { kind: 'list'; page: Page<ListedOrder> } | { kind: 'order'; view: SalesOrderView };
@@ -175,9 +174,9 @@ export async function listOrGet(ctx: TenantContext, x: string, q: ListQuery, opt
   if (options.filialUnchecked && ctx.filialId) await assertFilialAccess(ctx, ctx.filialId);
   // One read decides both: a filial of the tenant (then granted and active, or 403) or an order id.
   const read = filialRead(ctx, filialId);
-  const filialRows = filialId > 0 ? await queryOn<Record<string, unknown>[]>(dataSource.manager, read.sql, read.params) : [];
+  const filialRows = filialId > 0 ? await queryOn<Record<string, unknown>[]>(readerOf(ctx), read.sql, read.params) : [];
   if (filialRows.length) {
-    acceptFilial(dataSource.manager, ctx, filialId, filialRows);
+    acceptFilial(readerOf(ctx), ctx, filialId, filialRows);
     ctx.filialId = filialId;
     return { kind: 'list', page: await listOrders(ctx, filialId, q) };
   }
@@ -194,7 +193,7 @@ export interface FulfillmentForBilling {
 }
 
 export async function getFulfillmentForBilling(ctx: TenantContext, fulfillmentId: number): Promise<FulfillmentForBilling> {
-  const em = dataSource.manager;
+  const em = readerOf(ctx);
   const fulfillment = fulfillmentId > 0 ? await em.findOneBy(Fulfillment, { id: fulfillmentId, companyId: ctx.companyId }) : null;
   if (!fulfillment) throw new NotFoundError('Fulfillment');
   const order = await assertReadable(ctx, fulfillment.salesOrderId);

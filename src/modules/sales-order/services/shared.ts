@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { Changes, recordAudit } from '../../../core/audit/audit.service';
-import { assertFilialAccess } from '../../../core/auth/tenancy';
+import { assertFilialAccess } from '../../tenancy';
 import type { ActorContext, TenantContext } from '../../../core/context';
 import { AppError, BusinessRuleError, FieldError } from '../../../core/errors';
 import { encodeId, encodeOptionalId } from '../../../core/hashids';

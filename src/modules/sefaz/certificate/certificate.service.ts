@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../../core/audit/audit.service';
 import type { ActorContext } from '../../../core/context';
-import { inTransaction, reader } from '../../../core/db/transaction';
+import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
 import { publishEvent } from '../../../core/outbox/outbox.service';
@@ -26,7 +26,7 @@ export interface Credentials {
 
 const binding = (companyId: number, filialId: number) => `sefaz-certificate:${companyId}:${filialId}`;
 
-export async function loadFilial(companyId: number, filialId: number, em: EntityManager = reader()): Promise<Filial> {
+export async function loadFilial(companyId: number, filialId: number, em: EntityManager): Promise<Filial> {
   const filial = await em.findOneBy(Filial, { id: filialId, companyId });
   if (!filial) throw new NotFoundError('Filial');
   return filial;
@@ -72,7 +72,7 @@ const visible = (c: Pick<SefazCertificate, 'subject' | 'cnpj' | 'fingerprint' | 
 
 /** Uploads or replaces the filial's A1 certificate (checked, then sealed). */
 export async function saveCertificate(ctx: ActorContext, filialId: number, upload: CertificateUpload): Promise<SefazCertificate> {
-  const filial = await loadFilial(ctx.companyId, filialId);
+  const filial = await loadFilial(ctx.companyId, filialId, readerOf(ctx));
   const parsed = readUpload(upload);
   assertUsable({ cnpj: parsed.cnpj, validFrom: parsed.notBefore, validTo: parsed.notAfter }, filial);
   const sealed = seal(Buffer.from(JSON.stringify({ pfx: upload.pfx, password: upload.password })), binding(ctx.companyId, filialId));
@@ -87,7 +87,7 @@ export async function saveCertificate(ctx: ActorContext, filialId: number, uploa
     sealed,
     uploadedBy: ctx.actor.slice(0, 100),
   };
-  return inTransaction(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const current = await em.findOneBy(SefazCertificate, { companyId: ctx.companyId, filialId });
     let saved: SefazCertificate;
     if (current) {
@@ -120,7 +120,7 @@ export async function saveCertificate(ctx: ActorContext, filialId: number, uploa
 }
 
 export async function getCertificate(companyId: number, filialId: number): Promise<SefazCertificate> {
-  const cert = await reader().findOneBy(SefazCertificate, { companyId, filialId });
+  const cert = await readerOf(NO_UNIT).findOneBy(SefazCertificate, { companyId, filialId });
   if (!cert) throw new NotFoundError('Certificate', 'CERTIFICATE_NOT_FOUND');
   return cert;
 }
@@ -130,7 +130,7 @@ export async function getCertificate(companyId: number, filialId: number): Promi
  * another CNPJ root → 422 before anything goes out.
  */
 export async function loadCredentials(filial: Filial): Promise<Credentials> {
-  const cert = await reader().findOneBy(SefazCertificate, { companyId: filial.companyId, filialId: filial.id });
+  const cert = await readerOf(NO_UNIT).findOneBy(SefazCertificate, { companyId: filial.companyId, filialId: filial.id });
   if (!cert) throw new BusinessRuleError('CERTIFICATE_REQUIRED', 'The filial has no A1 certificate; upload one first');
   assertUsable(cert, filial);
   const { pfx, password } = JSON.parse(open(cert.sealed, binding(filial.companyId, filial.id)).toString('utf8')) as CertificateUpload;
