@@ -127,7 +127,7 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
         if (status === 422) {
           expect(res.body.blockingCodes[0]).to.equal(code);
           expect(res.body.report.valid).to.equal(false);
-          expect(res.body.report.checks).to.have.length(19);
+          expect(res.body.report.checks).to.have.length(20);
         }
         expect(await countOf('nfe_inbound', t.companyId)).to.equal(before);
       });

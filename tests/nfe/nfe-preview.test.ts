@@ -20,7 +20,7 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
       expect(json.status, JSON.stringify(json.body)).to.equal(200);
       expect(json.body.accessKey).to.equal(built.accessKey);
       expect(json.body.report.valid).to.equal(true);
-      expect(json.body.report.checks).to.have.length(19);
+      expect(json.body.report.checks).to.have.length(20);
       expect(json.body.invoice.issuer).to.include({ documentKind: 'CNPJ', name: 'FORNECEDOR TESTE LTDA' });
       expect(json.body.invoice.recipient.document).to.equal(t.document);
       expect(json.body.invoice.items[0]).to.include({ lineNumber: 1, code: 'X1', quantity: 3, unitPrice: 7.4999, total: 22.5 });

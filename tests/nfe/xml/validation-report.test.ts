@@ -13,7 +13,7 @@ describe('nfe/xml: validation report', () => {
     const { report } = await inspectNfeXml(buildNfe(base).xml, FILIAL);
     expect(report.checks.map((c) => c.check)).to.deep.equal([
       'ROOT', 'LAYOUT_VERSION', 'MODEL', 'ACCESS_KEY_CHECK_DIGIT', 'ACCESS_KEY_FIELDS', 'PROTOCOL', 'PROTOCOL_KEY', 'PROTOCOL_DIGEST',
-      'SIGNATURE', 'PROTOCOL_SIGNATURE', 'RECIPIENT', 'ENVIRONMENT', 'ITEMS_TOTAL', 'ITEM_CHARGES', 'INVOICE_TOTAL',
+      'SIGNATURE', 'SIGNER', 'PROTOCOL_SIGNATURE', 'RECIPIENT', 'ENVIRONMENT', 'ITEMS_TOTAL', 'ITEM_CHARGES', 'INVOICE_TOTAL',
       'IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES',
     ]);
     const skipped = ['PROTOCOL_SIGNATURE', 'IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES'];
