@@ -120,7 +120,10 @@ async function main() {
     const smallCount = await counter.during(() => call('POST', `/entry-document/confirm/${small.id}`));
 
     const fmt = (xs: number[]) => `${median(xs).toFixed(0)} ms (runs: ${xs.map((x) => x.toFixed(0)).join(', ')})`;
-    const kinds = (c: Record<string, number>) => Object.entries(c).map(([k, v]) => `${k} ${v}`).join(', ');
+    const kinds = (c: Record<string, number>) =>
+      Object.entries(c)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
     console.log(`## Entry document, ${ITEMS} items — ${machine()}, MariaDB ${(await dataSource.query('SELECT VERSION() AS v'))[0].v}`);
     console.log('');
     console.log(`Load average (1 min) on the shared machine: ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`);

@@ -92,10 +92,13 @@ function longPollReader(name: string, baseUrl: string, headers: Record<string, s
     req.resume();
     req.on('end', () => {
       receiverIds.push(String(req.headers['webhook-id']));
-      setTimeout(() => {
-        res.statusCode = 204;
-        res.end();
-      }, Math.random() < 0.01 ? 800 : Math.random() * 5);
+      setTimeout(
+        () => {
+          res.statusCode = 204;
+          res.end();
+        },
+        Math.random() < 0.01 ? 800 : Math.random() * 5,
+      );
     });
   });
   await new Promise<void>((r) => receiver.listen(N.portBase + 9, '127.0.0.1', () => r()));
@@ -207,7 +210,9 @@ function longPollReader(name: string, baseUrl: string, headers: Record<string, s
   console.log(`\n${machine()}`);
   console.log(`produced: ${committed} events committed (${accepted} writes accepted, ${rejected} rejected) in ${writeSecs.toFixed(1)} s; positioned: ${stream.length}`);
   console.log(`committed out of id order (visible after a higher id): ${Number(late)}`);
-  console.log(`webhook deliveries: ${deliveries.length} rows, ${deliveries.filter((d) => d.status === 'DELIVERED').length} DELIVERED, ${deliveries.filter((d) => d.attempts > 1).length} with more than one attempt`);
+  console.log(
+    `webhook deliveries: ${deliveries.length} rows, ${deliveries.filter((d) => d.status === 'DELIVERED').length} DELIVERED, ${deliveries.filter((d) => d.attempts > 1).length} with more than one attempt`,
+  );
   console.log('\n| consumer | received | distinct | missing | duplicates | stream order |\n|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
   await dataSource.destroy();

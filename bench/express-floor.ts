@@ -7,7 +7,10 @@ import express from 'express';
 const app = express();
 app.disable('x-powered-by');
 app.post('/floor', express.json(), (_req, res) => {
-  res.status(400).type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, code: 'VALIDATION_ERROR', errors: [{ path: 'items', message: 'invalid' }] }));
+  res
+    .status(400)
+    .type('application/problem+json')
+    .send(JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, code: 'VALIDATION_ERROR', errors: [{ path: 'items', message: 'invalid' }] }));
 });
 process.on('message', (m: { id: number; cmd: string }) => {
   const u = process.cpuUsage();

@@ -79,7 +79,9 @@ function plainArithmetic(lines: { q: number; p: number }[], freight: number, dis
   const lines = products.map((p, i) => ({ productId: p.id, quantity: String(1 + (i % 7)), unitPrice: (9.9 + i * 1.37).toFixed(2) }));
   const request: FiscalComputationRequest = { filialId: t.filialIds[0], customerId: customer.id, operation: 'SALE', model: 55, date: '2026-06-15', items: lines, freight: '37.40', discount: '12.35' };
   const doc = await computeFiscalDocument(t.ctx, request);
-  console.log(`document: ${doc.items.length} items, vNF ${doc.totals.vNF.toFixed(2)}, vICMS ${doc.totals.vICMS.toFixed(2)}, vICMSUFDest ${doc.totals.vICMSUFDest.toFixed(2)}, vIPI ${doc.totals.vIPI.toFixed(2)}, vCBS ${doc.totals.ibsCbs?.cbs.toFixed(2)}`);
+  console.log(
+    `document: ${doc.items.length} items, vNF ${doc.totals.vNF.toFixed(2)}, vICMS ${doc.totals.vICMS.toFixed(2)}, vICMSUFDest ${doc.totals.vICMSUFDest.toFixed(2)}, vIPI ${doc.totals.vIPI.toFixed(2)}, vCBS ${doc.totals.ibsCbs?.cbs.toFixed(2)}`,
+  );
 
   const plain = lines.map((l) => ({ q: Number(l.quantity), p: Number(l.unitPrice) }));
   const floorMs = await cpuPer(RUNS * 20, () => plainArithmetic(plain, 37.4, 12.35));
@@ -91,7 +93,13 @@ function plainArithmetic(lines: { q: number; p: number }[], freight: number, dis
   const api = await startServerProcess();
   let route: { rps: number; p50: number; p99: number; errors: number; cpu: string; apiMs: number } | null = null;
   try {
-    const body = JSON.stringify({ customerId: customer.hash, date: '2026-06-15', freight: 37.4, discount: 12.35, items: products.map((p, i) => ({ productId: p.hash, quantity: lines[i].quantity, unitPrice: lines[i].unitPrice })) });
+    const body = JSON.stringify({
+      customerId: customer.hash,
+      date: '2026-06-15',
+      freight: 37.4,
+      discount: 12.35,
+      items: products.map((p, i) => ({ productId: p.hash, quantity: lines[i].quantity, unitPrice: lines[i].unitPrice })),
+    });
     const headers = { ...t.headers(), 'content-type': 'application/json' };
     const probe = await fetch(`${api.baseUrl}/api/fiscal/preview`, { method: 'POST', headers, body });
     if (probe.status !== 200) throw new Error(`preview answered ${probe.status}: ${await probe.text()}`);
@@ -116,7 +124,9 @@ function plainArithmetic(lines: { q: number; p: number }[], freight: number, dis
     `| floor: plain JS arithmetic of the same taxes | ${floorMs.toFixed(4)} | 1 |`,
     `| engine (computeDocument, decimal.js, data loaded) | ${engineMs.toFixed(3)} | ${(engineMs / floorMs).toFixed(0)} |`,
     `| loader + engine (computeFiscalDocument, MariaDB reads, client side) | ${loaderMs.toFixed(3)} | ${(loaderMs / floorMs).toFixed(0)} |`,
-    route ? `| route POST /api/fiscal/preview (API process; ${CONC} connections, ${SECS} s: ${route.rps.toFixed(0)} req/s, p50 ${route.p50} ms, p99 ${route.p99} ms, errors ${route.errors}) | ${route.apiMs.toFixed(3)} | ${(route.apiMs / floorMs).toFixed(0)} |` : '',
+    route
+      ? `| route POST /api/fiscal/preview (API process; ${CONC} connections, ${SECS} s: ${route.rps.toFixed(0)} req/s, p50 ${route.p50} ms, p99 ${route.p99} ms, errors ${route.errors}) | ${route.apiMs.toFixed(3)} | ${(route.apiMs / floorMs).toFixed(0)} |`
+      : '',
     '',
   ].join('\n');
   fs.writeFileSync(reportFile('fiscal-preview'), text);

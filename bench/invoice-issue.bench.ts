@@ -26,8 +26,17 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 const header = (n: number): NfeHeader => ({
-  number: n, series: 1, issuedAt: new Date(), emissionType: 1, contingency: null, randomCode: String(10_000_000 + n), tpAmb: '2',
-  transport: { mode: 9, volumes: null }, installments: [], paymentType: '01', additionalInfo: 'Valor aproximado dos tributos: R$ 6,30 (30,00%) conforme Lei 12.741/2012',
+  number: n,
+  series: 1,
+  issuedAt: new Date(),
+  emissionType: 1,
+  contingency: null,
+  randomCode: String(10_000_000 + n),
+  tpAmb: '2',
+  transport: { mode: 9, volumes: null },
+  installments: [],
+  paymentType: '01',
+  additionalInfo: 'Valor aproximado dos tributos: R$ 6,30 (30,00%) conforme Lei 12.741/2012',
 });
 
 let buildSignCpu = 0;
@@ -39,10 +48,41 @@ async function issueOne(doc: ReturnType<typeof sampleDocument>, n: number): Prom
   buildSignCpu += cpuMs() - c0;
   // The issue path's own store (invoices.repository.ts: one parameterized INSERT).
   await insertOutboundNfe(dataSource.manager, {
-    companyId, filialId: 1, seriesId: 1, model: 55, series: 1, number: n, accessKey: built.accessKey, source: 'FULFILLMENT', sourceId: null, fulfillmentId: n, salesOrderId: n, customerId: 1,
-    claim: `F${n}`, status: 'SIGNED', emissionType: 1, contingencyReason: null, issuedAtText: built.issuedAtText, issuedAt: new Date(), randomCode: String(10_000_000 + n),
-    total: doc.totals.vNF, summary: { recipientName: null, recipientDocument: null, recipientEmail: null, operationNature: doc.operationNature, itemCount: doc.items.length, totals: { vNF: doc.totals.vNF.toFixed(2) }, installments: [], additionalInfo: '' },
-    signedXmlGz: zipped, actor: 'bench', requestKey: null, leaseOwner: null, leaseUntil: null,
+    companyId,
+    filialId: 1,
+    seriesId: 1,
+    model: 55,
+    series: 1,
+    number: n,
+    accessKey: built.accessKey,
+    source: 'FULFILLMENT',
+    sourceId: null,
+    fulfillmentId: n,
+    salesOrderId: n,
+    customerId: 1,
+    claim: `F${n}`,
+    status: 'SIGNED',
+    emissionType: 1,
+    contingencyReason: null,
+    issuedAtText: built.issuedAtText,
+    issuedAt: new Date(),
+    randomCode: String(10_000_000 + n),
+    total: doc.totals.vNF,
+    summary: {
+      recipientName: null,
+      recipientDocument: null,
+      recipientEmail: null,
+      operationNature: doc.operationNature,
+      itemCount: doc.items.length,
+      totals: { vNF: doc.totals.vNF.toFixed(2) },
+      installments: [],
+      additionalInfo: '',
+    },
+    signedXmlGz: zipped,
+    actor: 'bench',
+    requestKey: null,
+    leaseOwner: null,
+    leaseUntil: null,
   });
 }
 
@@ -98,7 +138,9 @@ async function main() {
   console.log(`floor (SHA-1 of infNFe + RSA-SHA1 with node's crypto):  ${perFloor.toFixed(3)} ms`);
   console.log(`ratio: ${(perIssue / perFloor).toFixed(2)}× (target ≤ 3×)`);
   console.log(`  of which build + sign + gzip: ${perBuildSign.toFixed(3)} ms (${(perBuildSign / perFloor).toFixed(2)}×), the INSERT (insertOutboundNfe): ${(perIssue - perBuildSign).toFixed(3)} ms`);
-  console.log(`200-item document (${(bigBytes / 1024).toFixed(0)} KiB): CPU median ${median(bigCpu).toFixed(2)} ms, wall median ${median(bigWall).toFixed(2)} ms; floor ${bigFloor.toFixed(2)} ms; ratio ${(median(bigCpu) / bigFloor).toFixed(2)}×`);
+  console.log(
+    `200-item document (${(bigBytes / 1024).toFixed(0)} KiB): CPU median ${median(bigCpu).toFixed(2)} ms, wall median ${median(bigWall).toFixed(2)} ms; floor ${bigFloor.toFixed(2)} ms; ratio ${(median(bigCpu) / bigFloor).toFixed(2)}×`,
+  );
   await dataSource.query('DELETE FROM outbound_nfe WHERE company_id = ?', [companyId]);
   await dataSource.destroy();
 }

@@ -54,11 +54,24 @@ const cpuMs = () => {
   };
 
   const server = await startServerProcess([], { DB_POOL_SIZE: '16' });
-  const body = JSON.stringify({ flowMode: 'QUICK_SALE', items: [{ productId: t.products[0].hash, quantity: 2, unitPrice: '10.50' }, { productId: t.products[1].hash, quantity: 1, unitPrice: '19.90' }], payments: [{ method: 'CASH', amount: '50.00' }] });
+  const body = JSON.stringify({
+    flowMode: 'QUICK_SALE',
+    items: [
+      { productId: t.products[0].hash, quantity: 2, unitPrice: '10.50' },
+      { productId: t.products[1].hash, quantity: 1, unitPrice: '19.90' },
+    ],
+    payments: [{ method: 'CASH', amount: '50.00' }],
+  });
   const run = async (filial: 0 | 1, secs: number) => {
     const before = await dataSource.manager.countBy(SalesOrder, { companyId: t.companyId, filialId: t.filialIds[filial] });
     const meter = await cpuMeter(server);
-    const r = await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: secs, headers: { ...t.headers(filial), 'content-type': 'application/json' }, requests: [{ method: 'POST', body }] });
+    const r = await load({
+      url: `${server.baseUrl}/api/sales-order`,
+      connections: CONC,
+      duration: secs,
+      headers: { ...t.headers(filial), 'content-type': 'application/json' },
+      requests: [{ method: 'POST', body }],
+    });
     const sales = (await dataSource.manager.countBy(SalesOrder, { companyId: t.companyId, filialId: t.filialIds[filial] })) - before;
     const cpu = await meter.stop(sales);
     if (r.errors || r.non2xx) throw new Error(`filial ${filial}: ${r.errors} errors, ${r.non2xx} non-2xx`);
@@ -79,7 +92,18 @@ const cpuMs = () => {
     for (let i = 0; i < FLOOR_OPS; i++) floorOnce();
     floor.push((cpuMs() - c0) / FLOOR_OPS);
   }
-  const hot = PROFILE_SECS > 0 ? await profiled(server, 'nfce-counter', () => load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: PROFILE_SECS, headers: { ...t.headers(PROFILE_FILIAL), 'content-type': 'application/json' }, requests: [{ method: 'POST', body }] })) : [];
+  const hot =
+    PROFILE_SECS > 0
+      ? await profiled(server, 'nfce-counter', () =>
+          load({
+            url: `${server.baseUrl}/api/sales-order`,
+            connections: CONC,
+            duration: PROFILE_SECS,
+            headers: { ...t.headers(PROFILE_FILIAL), 'content-type': 'application/json' },
+            requests: [{ method: 'POST', body }],
+          }),
+        )
+      : [];
   await server.stop();
 
   const notAuthorized = await dataSource.manager.countBy(NfceDocument, { companyId: t.companyId, status: 'CONTINGENCY' });
@@ -105,7 +129,16 @@ const cpuMs = () => {
     `| latency p50 / p99, plain (ms, median of rounds) | ${median(plain.map((x) => Number(x.p50)))} / ${median(plain.map((x) => Number(x.p99)))} |`,
     `| MariaDB CPU per sale, NFC-e / plain (median) | ${median(nfce.map((x) => x.db ?? NaN)).toFixed(3)} / ${median(plain.map((x) => x.db ?? NaN)).toFixed(3)} ms |`,
     `| notes left in contingency (must be 0) | ${notAuthorized} |`,
-    ...(hot.length ? ['', `CPU profile of the API over ${PROFILE_SECS} s of NFC-e sales (bench/out/nfce-counter.cpuprofile):`, '', '| where | ms | share |', '|---|---|---|', ...hot.map((h) => `| ${h.where} | ${h.ms} | ${h.share}% |`)] : []),
+    ...(hot.length
+      ? [
+          '',
+          `CPU profile of the API over ${PROFILE_SECS} s of NFC-e sales (bench/out/nfce-counter.cpuprofile):`,
+          '',
+          '| where | ms | share |',
+          '|---|---|---|',
+          ...hot.map((h) => `| ${h.where} | ${h.ms} | ${h.share}% |`),
+        ]
+      : []),
   ];
   const text = lines.join('\n');
   console.log(text);

@@ -24,7 +24,10 @@ async function main() {
   console.log(`machine: ${machine()}`);
   console.log(`building and signing ${FILES} NF-e of ${ITEMS} items…`);
   const t0 = Date.now();
-  const entries = Array.from({ length: FILES }, (_v, i) => ({ name: `notas/${String(i + 1).padStart(4, '0')}.xml`, content: buildNfe({ recipient: { cnpj }, items: manyItems(ITEMS), number: 500_000 + i }).xml }));
+  const entries = Array.from({ length: FILES }, (_v, i) => ({
+    name: `notas/${String(i + 1).padStart(4, '0')}.xml`,
+    content: buildNfe({ recipient: { cnpj }, items: manyItems(ITEMS), number: 500_000 + i }).xml,
+  }));
   const zip = await zipOf(entries);
   const rawBytes = entries.reduce((n, e) => n + Buffer.byteLength(e.content), 0);
   console.log(`built in ${((Date.now() - t0) / 1000).toFixed(1)} s: ZIP ${(zip.length / 2 ** 20).toFixed(1)} MB (${(rawBytes / 2 ** 20).toFixed(1)} MB of XML)`);
@@ -48,7 +51,9 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1000));
     last = await (await fetch(`${server.baseUrl}${job.links.self}?pageSize=1`, { headers: t.headers() })).json();
     const s = Number(process.hrtime.bigint() - start) / 1e9;
-    console.log(`  ${s.toFixed(0).padStart(4)} s  ${last.progress.done}/${last.progress.total} (${last.progress.percent} %)  staged ${last.counts.staged}, duplicates ${last.counts.duplicates}, invalid ${last.counts.invalid}  rss ${rssMb()} MB`);
+    console.log(
+      `  ${s.toFixed(0).padStart(4)} s  ${last.progress.done}/${last.progress.total} (${last.progress.percent} %)  staged ${last.counts.staged}, duplicates ${last.counts.duplicates}, invalid ${last.counts.invalid}  rss ${rssMb()} MB`,
+    );
     if (last.status === 'DONE' || last.status === 'FAILED') break;
   }
   const total = Number(process.hrtime.bigint() - start) / 1e6;

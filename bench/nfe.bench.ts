@@ -35,7 +35,28 @@ const MEMORY_RUNS = 3;
 const PROFILE_RUNS = Number(process.env.NFE_PROFILE ?? 0);
 const CATALOG = 5_000;
 const SUPPLIER = '11444777000161';
-const WORDS = ['ARROZ', 'FEIJAO', 'OLEO', 'ACUCAR', 'CAFE', 'LEITE', 'MACARRAO', 'BISCOITO', 'SABAO', 'DETERGENTE', 'FARINHA', 'SAL', 'MOLHO', 'EXTRATO', 'SUCO', 'AGUA', 'REFRIGERANTE', 'CERVEJA', 'VINAGRE', 'MARGARINA'];
+const WORDS = [
+  'ARROZ',
+  'FEIJAO',
+  'OLEO',
+  'ACUCAR',
+  'CAFE',
+  'LEITE',
+  'MACARRAO',
+  'BISCOITO',
+  'SABAO',
+  'DETERGENTE',
+  'FARINHA',
+  'SAL',
+  'MOLHO',
+  'EXTRATO',
+  'SUCO',
+  'AGUA',
+  'REFRIGERANTE',
+  'CERVEJA',
+  'VINAGRE',
+  'MARGARINA',
+];
 const BRANDS = ['BOA', 'SOL', 'UNIAO', 'PRIMOR', 'NINHO', 'ITAMBE', 'TIO', 'KIKO', 'LIZA', 'QUALY'];
 
 const productName = (i: number) => `${WORDS[i % WORDS.length]} ${BRANDS[(i * 7) % BRANDS.length]} ${100 + (i % 900)}G VAR${Math.floor(i / 200)}`;
@@ -194,7 +215,9 @@ async function main() {
           for (let i = 0; i < PROFILE_RUNS; i++) await work(i);
         });
         const stages = stagesOfCpuProfile(reportFile(name).replace(/\.md$/, '.cpuprofile'));
-        console.log(`\n${name} (${PROFILE_RUNS} requests), by stage:\n${stages.map((s) => `  ${s.share}% ${s.stage} (${s.ms} ms)`).join('\n')}\nby code:\n${top.map((t) => `  ${t.share}% ${t.where} (${Math.round(t.ms)} ms)`).join('\n')}`);
+        console.log(
+          `\n${name} (${PROFILE_RUNS} requests), by stage:\n${stages.map((s) => `  ${s.share}% ${s.stage} (${s.ms} ms)`).join('\n')}\nby code:\n${top.map((t) => `  ${t.share}% ${t.where} (${Math.round(t.ms)} ms)`).join('\n')}`,
+        );
       }
     }
     const last = await post('preview-import', docs[1].xml, 200);
@@ -211,14 +234,19 @@ async function main() {
     ];
     const [[{ version }]] = [await dataSource.query('SELECT VERSION() AS version')];
     // The machine is shared: the load average says how much of the two cores the runs had.
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ');
     const report = [
       '# NF-e benchmark results (issue 5)',
       '',
       `Run: ${machine()}; ${version}; \`npm run bench -- nfe\`; load average at the end ${load} (1/5/15 min).`,
       '',
       `Invoice: signed nfeProc 4.00 with ${ITEMS} items (${(bytes / 1024).toFixed(0)} KB), 3 installments, ICMS/ICMS-ST/IPI/PIS/COFINS. Catalog: ${CATALOG} products;`,
-      `item resolution of the import: ${Object.entries(sources).map(([k, v]) => `${k} ${v}`).join(', ')}. ${RUNS} runs each after one warm-up; each import run imports another invoice.`,
+      `item resolution of the import: ${Object.entries(sources)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}. ${RUNS} runs each after one warm-up; each import run imports another invoice.`,
       '',
       '| step | median | p95 | max | target | API / MariaDB CPU per request |',
       '|---|---|---|---|---|---|',

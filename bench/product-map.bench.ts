@@ -44,16 +44,40 @@ const random = rng(20260401);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
 
 const CATEGORIES: { name: string; variants: string[]; measures: string[]; packs: string[]; unit: string }[] = [
-  { name: 'Cerveja', variants: ['Pilsen', 'Puro Malte', 'IPA', 'Lager', 'Weiss', 'Stout', 'Red Ale', 'Sem Álcool', 'Extra', 'Premium'], measures: ['269ml', '350ml', '473ml', '600ml', '1L'], packs: ['Lata', 'Long Neck', 'Garrafa'], unit: 'UN' },
-  { name: 'Refrigerante', variants: ['Cola', 'Guaraná', 'Laranja', 'Limão', 'Uva', 'Tônica', 'Cola Zero', 'Guaraná Zero'], measures: ['350ml', '600ml', '1L', '1,5L', '2L'], packs: ['Lata', 'PET'], unit: 'UN' },
+  {
+    name: 'Cerveja',
+    variants: ['Pilsen', 'Puro Malte', 'IPA', 'Lager', 'Weiss', 'Stout', 'Red Ale', 'Sem Álcool', 'Extra', 'Premium'],
+    measures: ['269ml', '350ml', '473ml', '600ml', '1L'],
+    packs: ['Lata', 'Long Neck', 'Garrafa'],
+    unit: 'UN',
+  },
+  {
+    name: 'Refrigerante',
+    variants: ['Cola', 'Guaraná', 'Laranja', 'Limão', 'Uva', 'Tônica', 'Cola Zero', 'Guaraná Zero'],
+    measures: ['350ml', '600ml', '1L', '1,5L', '2L'],
+    packs: ['Lata', 'PET'],
+    unit: 'UN',
+  },
   { name: 'Suco', variants: ['Uva', 'Laranja', 'Pêssego', 'Maracujá', 'Caju', 'Manga', 'Goiaba', 'Abacaxi'], measures: ['200ml', '1L', '1,5L'], packs: ['Caixa', 'Garrafa', 'PET'], unit: 'UN' },
   { name: 'Água Mineral', variants: ['Sem Gás', 'Com Gás', 'Alcalina'], measures: ['300ml', '500ml', '1,5L', '5L', '10L'], packs: ['PET', 'Garrafa', 'Galão'], unit: 'UN' },
   { name: 'Arroz', variants: ['Branco Tipo 1', 'Integral', 'Parboilizado', 'Arbóreo', 'Jasmine', 'Agulhinha'], measures: ['1kg', '2kg', '5kg'], packs: ['Pacote', 'Fardo'], unit: 'PCT' },
   { name: 'Feijão', variants: ['Carioca', 'Preto', 'Branco', 'Fradinho', 'Rajado'], measures: ['500g', '1kg', '2kg'], packs: ['Pacote'], unit: 'PCT' },
   { name: 'Açúcar', variants: ['Cristal', 'Refinado', 'Mascavo', 'Demerara', 'Orgânico'], measures: ['1kg', '2kg', '5kg'], packs: ['Pacote', 'Fardo'], unit: 'PCT' },
-  { name: 'Café', variants: ['Torrado e Moído', 'Extra Forte', 'Tradicional', 'Gourmet', 'Descafeinado', 'Solúvel'], measures: ['250g', '500g', '1kg'], packs: ['Pacote', 'Vácuo', 'Lata'], unit: 'PCT' },
+  {
+    name: 'Café',
+    variants: ['Torrado e Moído', 'Extra Forte', 'Tradicional', 'Gourmet', 'Descafeinado', 'Solúvel'],
+    measures: ['250g', '500g', '1kg'],
+    packs: ['Pacote', 'Vácuo', 'Lata'],
+    unit: 'PCT',
+  },
   { name: 'Leite', variants: ['Integral', 'Desnatado', 'Semidesnatado', 'Zero Lactose', 'em Pó Integral'], measures: ['1L', '200g', '400g'], packs: ['Caixa', 'Lata', 'Pacote'], unit: 'UN' },
-  { name: 'Biscoito', variants: ['Recheado Chocolate', 'Recheado Morango', 'Água e Sal', 'Cream Cracker', 'Maisena', 'Wafer Baunilha', 'Rosquinha Coco'], measures: ['90g', '140g', '200g', '400g'], packs: ['Pacote'], unit: 'PCT' },
+  {
+    name: 'Biscoito',
+    variants: ['Recheado Chocolate', 'Recheado Morango', 'Água e Sal', 'Cream Cracker', 'Maisena', 'Wafer Baunilha', 'Rosquinha Coco'],
+    measures: ['90g', '140g', '200g', '400g'],
+    packs: ['Pacote'],
+    unit: 'PCT',
+  },
   { name: 'Macarrão', variants: ['Espaguete', 'Parafuso', 'Penne', 'Talharim', 'Ave Maria', 'Instantâneo Galinha'], measures: ['80g', '500g', '1kg'], packs: ['Pacote'], unit: 'PCT' },
   { name: 'Óleo', variants: ['Soja', 'Girassol', 'Milho', 'Canola', 'Composto'], measures: ['500ml', '900ml'], packs: ['PET', 'Lata'], unit: 'UN' },
   { name: 'Sabão em Pó', variants: ['Multiação', 'Coco', 'Bebê', 'Lavanda'], measures: ['500g', '1kg', '2kg'], packs: ['Caixa', 'Pacote'], unit: 'UN' },
@@ -74,10 +98,53 @@ const CATEGORIES: { name: string; variants: string[]; measures: string[]; packs:
   { name: 'Vinho', variants: ['Tinto Seco', 'Tinto Suave', 'Branco Seco', 'Rosé', 'Espumante Brut'], measures: ['750ml', '1L'], packs: ['Garrafa'], unit: 'UN' },
 ];
 
-const SYLLABLES = ['bra', 'vi', 'na', 'so', 'la', 'ris', 'ton', 'mar', 'qui', 'lo', 'fe', 'li', 'ce', 'ro', 'ta', 'du', 'pa', 'gel', 'mon', 'te', 'ca', 'sol', 'ven', 'tu', 'ri', 'bel', 'no', 'va', 'zi', 'pe'];
+const SYLLABLES = [
+  'bra',
+  'vi',
+  'na',
+  'so',
+  'la',
+  'ris',
+  'ton',
+  'mar',
+  'qui',
+  'lo',
+  'fe',
+  'li',
+  'ce',
+  'ro',
+  'ta',
+  'du',
+  'pa',
+  'gel',
+  'mon',
+  'te',
+  'ca',
+  'sol',
+  'ven',
+  'tu',
+  'ri',
+  'bel',
+  'no',
+  'va',
+  'zi',
+  'pe',
+];
 /** Words of the catalog itself (and unit/packaging abbreviations): a brand must not be one of them. */
 const RESERVED = new Set(
-  CATEGORIES.flatMap((c) => [c.name, ...c.variants, ...c.measures, ...c.packs].flatMap((w) => normalizeText(w).split(' '))).concat(['LT', 'LATA', 'PECA', 'CX', 'UN', 'PCT', 'GF', 'FD', 'PT', 'SC', 'FR']),
+  CATEGORIES.flatMap((c) => [c.name, ...c.variants, ...c.measures, ...c.packs].flatMap((w) => normalizeText(w).split(' '))).concat([
+    'LT',
+    'LATA',
+    'PECA',
+    'CX',
+    'UN',
+    'PCT',
+    'GF',
+    'FD',
+    'PT',
+    'SC',
+    'FR',
+  ]),
 );
 function brandName(): string {
   for (;;) {
@@ -133,14 +200,32 @@ function generateProducts(): GenProduct[] {
 }
 
 const ABBREVIATIONS: Record<string, string> = {
-  CERVEJA: 'CERV', REFRIGERANTE: 'REFRIG', LATA: 'LT', GARRAFA: 'GFA', PACOTE: 'PCT', CAIXA: 'CX', BISCOITO: 'BISC',
-  CHOCOLATE: 'CHOC', DETERGENTE: 'DET', DESODORANTE: 'DESOD', TRADICIONAL: 'TRAD', INTEGRAL: 'INTEG', FRASCO: 'FR', UNIDADE: 'UN',
+  CERVEJA: 'CERV',
+  REFRIGERANTE: 'REFRIG',
+  LATA: 'LT',
+  GARRAFA: 'GFA',
+  PACOTE: 'PCT',
+  CAIXA: 'CX',
+  BISCOITO: 'BISC',
+  CHOCOLATE: 'CHOC',
+  DETERGENTE: 'DET',
+  DESODORANTE: 'DESOD',
+  TRADICIONAL: 'TRAD',
+  INTEGRAL: 'INTEG',
+  FRASCO: 'FR',
+  UNIDADE: 'UN',
 };
 
 /** A product name the way a supplier's invoice writes it. */
 function invoiceDescription(name: string, r: () => number): string {
   // as invoices write it: upper case, no accents, decimal commas kept ("1,5L")
-  let words = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9,]+/g, ' ').trim().split(' ');
+  let words = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9,]+/g, ' ')
+    .trim()
+    .split(' ');
   words = words.map((w) => (ABBREVIATIONS[w] && r() < 0.6 ? ABBREVIATIONS[w] : w));
   words = words.map((w) => (/^\d+(ML|L|G|KG|M)$/.test(w) && r() < 0.5 ? w.replace(/^(\d+)/, '$1 ') : w));
   if (r() < 0.5) words.push(words.splice(1, 1)[0]); // brand moved to the end
@@ -178,7 +263,11 @@ async function loadData(companyId: number, products: GenProduct[], suppliers: st
     }
   }
   await insertRows('product_search_token', ['company_id', 'token', 'product_id', 'code'], tokenRows);
-  await insertRows('product_search_term', ['company_id', 'token', 'product_count'], [...termCounts].map(([token, n]) => [companyId, token, n]));
+  await insertRows(
+    'product_search_term',
+    ['company_id', 'token', 'product_count'],
+    [...termCounts].map(([token, n]) => [companyId, token, n]),
+  );
   console.log(`  name index: ${tokenRows.length} rows, ${termCounts.size} terms in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
 
   const t2 = Date.now();
@@ -196,7 +285,11 @@ async function loadData(companyId: number, products: GenProduct[], suppliers: st
   );
   console.log(`  map entries: ${entries.length} in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
   // The product-code counter past the loaded codes (plain SQL: the harness's, so older commits run it too).
-  await dataSource.query('INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE value = GREATEST(value, VALUES(value))', [companyId, PRODUCT_CODE_SEQUENCE, products.length]);
+  await dataSource.query('INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE value = GREATEST(value, VALUES(value))', [
+    companyId,
+    PRODUCT_CODE_SEQUENCE,
+    products.length,
+  ]);
   await dataSource.query('ANALYZE TABLE product, product_search_token, product_search_term, product_map_entry');
 }
 
@@ -257,10 +350,12 @@ async function main() {
   }
   if (companyId !== tenant.companyId) tenant = await tenantFor(companyId);
 
-  const counts = (await dataSource.query(
-    'SELECT (SELECT COUNT(*) FROM product WHERE company_id = ?) AS products, (SELECT COUNT(*) FROM product_map_entry WHERE company_id = ?) AS entries, (SELECT COUNT(*) FROM product_search_token WHERE company_id = ?) AS tokens',
-    [companyId, companyId, companyId],
-  ))[0];
+  const counts = (
+    await dataSource.query(
+      'SELECT (SELECT COUNT(*) FROM product WHERE company_id = ?) AS products, (SELECT COUNT(*) FROM product_map_entry WHERE company_id = ?) AS entries, (SELECT COUNT(*) FROM product_search_token WHERE company_id = ?) AS tokens',
+      [companyId, companyId, companyId],
+    )
+  )[0];
   console.log(`data: ${counts.products} products, ${counts.entries} map entries, ${counts.tokens} name-index rows`);
 
   // The API in its own process, so its CPU per request is its own (process.cpuUsage over IPC).
@@ -367,7 +462,9 @@ async function main() {
     headers,
     requests: queries.slice(0, 200).map((q) => ({ method: 'GET' as const, path: `/api/entry-document/product-map/search?q=${encodeURIComponent(q)}&pageSize=20` })),
   });
-  console.log(`search under load (autocannon, 4 connections, 10 s): ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p97.5 ${loaded.p95} ms, p99 ${loaded.p99} ms, errors ${loaded.errors}, non-2xx ${loaded.non2xx}`);
+  console.log(
+    `search under load (autocannon, 4 connections, 10 s): ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50} ms, p97.5 ${loaded.p95} ms, p99 ${loaded.p99} ms, errors ${loaded.errors}, non-2xx ${loaded.non2xx}`,
+  );
 
   await new Promise((r) => setTimeout(r, 1000)); // let in-flight requests of the load phase finish
   await server.stop();
@@ -375,7 +472,12 @@ async function main() {
   const lines = [
     '# Product map benchmark results (issue 4)',
     '',
-    `Run: ${machine()}; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (the machine is shared with other engineers' test runs); MariaDB ${(await dataSource.query('SELECT VERSION() AS v'))[0].v}; \`npm run bench -- product-map\` (bench process RSS ${rssMb()} MB at the end).`,
+    `Run: ${machine()}; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' / ',
+      )} (the machine is shared with other engineers' test runs); MariaDB ${(await dataSource.query('SELECT VERSION() AS v'))[0].v}; \`npm run bench -- product-map\` (bench process RSS ${rssMb()} MB at the end).`,
     '',
     `Data: ${counts.products} products, ${counts.entries} map entries (${SUPPLIERS} suppliers × ${CODES_PER_SUPPLIER} codes), ${counts.tokens} name-index rows, one company.`,
     'Requests go through HTTP (auth, validation, JSON) on the same machine.',

@@ -53,10 +53,30 @@ async function main() {
 
     // 2 × 990 products, each in the supplier's map (factor 1): the first half ordered, the second not.
     const all = await inTransaction(NO_UNIT, async (em) => {
-      const rows = Array.from({ length: 2 * ITEMS }, (_v, i) => ({ companyId: t.companyId, code: `B${String(i + 1).padStart(5, '0')}`, name: `Produto bench ${i + 1}`, searchName: normalizeText(`Produto bench ${i + 1}`), unit: 'UN', price: new Dec('10'), active: true, stockControlled: true }));
+      const rows = Array.from({ length: 2 * ITEMS }, (_v, i) => ({
+        companyId: t.companyId,
+        code: `B${String(i + 1).padStart(5, '0')}`,
+        name: `Produto bench ${i + 1}`,
+        searchName: normalizeText(`Produto bench ${i + 1}`),
+        unit: 'UN',
+        price: new Dec('10'),
+        active: true,
+        stockControlled: true,
+      }));
       await em.insert(Product, rows);
       const list = await em.find(Product, { where: { companyId: t.companyId }, order: { id: 'ASC' } });
-      const entries = list.map((p, i) => ({ companyId: t.companyId, supplierDocument: SUPPLIER, supplierProductCode: i < ITEMS ? `SKU${i + 1}` : `NOPO${i + 1 - ITEMS}`, supplierUnit: 'UN', supplierDescription: null, gtin: null, productId: p.id, conversionFactor: new Dec(1), useCount: 1, lastUsedAt: null }));
+      const entries = list.map((p, i) => ({
+        companyId: t.companyId,
+        supplierDocument: SUPPLIER,
+        supplierProductCode: i < ITEMS ? `SKU${i + 1}` : `NOPO${i + 1 - ITEMS}`,
+        supplierUnit: 'UN',
+        supplierDescription: null,
+        gtin: null,
+        productId: p.id,
+        conversionFactor: new Dec(1),
+        useCount: 1,
+        lastUsedAt: null,
+      }));
       for (let i = 0; i < entries.length; i += 500) await em.insert(ProductMapEntry, entries.slice(i, i + 500));
       return list;
     });
@@ -135,7 +155,10 @@ async function main() {
     if (Number(received[0].n) !== ITEMS) throw new Error(`expected every order line to have received ${2 * (RUNS + 1)}, ${received[0].n} did`);
 
     const fmt = (xs: number[]) => `${median(xs).toFixed(0)} ms (runs: ${xs.map((x) => x.toFixed(0)).join(', ')})`;
-    const kinds = (c: Record<string, number>) => Object.entries(c).map(([k, v]) => `${k} ${v}`).join(', ');
+    const kinds = (c: Record<string, number>) =>
+      Object.entries(c)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
     console.log(`## Purchase orders: ${ITEMS}-item NF-e against ${ORDERS} open orders — ${machine()}, MariaDB ${(await dataSource.query('SELECT VERSION() AS v'))[0].v}`);
     console.log('');
     console.log(`Load average (1 min) on the shared machine: ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`);

@@ -43,16 +43,60 @@ async function setup() {
   for (let i = 0; i < PRODUCTS; i += 500) {
     const rows = Array.from({ length: Math.min(500, PRODUCTS - i) }, (_v, j) => {
       const name = `Produto ${i + j + 1}`;
-      return em.create(Product, { companyId: company.id, code: String(i + j + 1), name, searchName: normalizeText(name), unit: 'UN', gtin: null, ncm: null, cest: null, price: new Dec('10.00'), active: true, stockControlled: true });
+      return em.create(Product, {
+        companyId: company.id,
+        code: String(i + j + 1),
+        name,
+        searchName: normalizeText(name),
+        unit: 'UN',
+        gtin: null,
+        ncm: null,
+        cest: null,
+        price: new Dec('10.00'),
+        active: true,
+        stockControlled: true,
+      });
     });
     products.push(...(await em.save(rows)));
   }
   await inTransaction(NO_UNIT, (tx) =>
-    postToLedger(tx, { companyId: company.id, filialId: filial.id, reason: 'OPENING_BALANCE', referenceType: 'bench', referenceId: 1, lines: products.map((p) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(STOCK), unitCost: new Dec('5') })) }),
+    postToLedger(tx, {
+      companyId: company.id,
+      filialId: filial.id,
+      reason: 'OPENING_BALANCE',
+      referenceType: 'bench',
+      referenceId: 1,
+      lines: products.map((p) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(STOCK), unitCost: new Dec('5') })),
+    }),
   );
-  const customer = await em.save(em.create(Customer, { companyId: company.id, name: 'Consumidor Final', searchName: 'CONSUMIDOR FINAL', tradeName: null, searchTradeName: null, document: null, email: null, phone: null, active: true }));
+  const customer = await em.save(
+    em.create(Customer, {
+      companyId: company.id,
+      name: 'Consumidor Final',
+      searchName: 'CONSUMIDOR FINAL',
+      tradeName: null,
+      searchTradeName: null,
+      document: null,
+      email: null,
+      phone: null,
+      active: true,
+    }),
+  );
   await em.save(em.create(PaymentMethod, { companyId: company.id, code: 'CASH', name: 'Dinheiro', kind: 'CASH', givesChange: true, active: true }));
-  await em.save(em.create(QuickSaleConfiguration, { companyId: company.id, filialId: filial.id, enabled: true, defaultCustomerId: customer.id, defaultSellerId: null, paymentMethods: ['CASH'], defaultPaymentMethod: 'CASH', allowNegativeStock: false, requireCustomer: false, maxDiscountPercent: new Dec(0) }));
+  await em.save(
+    em.create(QuickSaleConfiguration, {
+      companyId: company.id,
+      filialId: filial.id,
+      enabled: true,
+      defaultCustomerId: customer.id,
+      defaultSellerId: null,
+      paymentMethods: ['CASH'],
+      defaultPaymentMethod: 'CASH',
+      allowNegativeStock: false,
+      requireCustomer: false,
+      maxDiscountPercent: new Dec(0),
+    }),
+  );
   return { company, filial, products };
 }
 
@@ -76,7 +120,12 @@ async function setup() {
   const run = await load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] });
   const measuredOrders = (await dataSource.manager.countBy(SalesOrder, { companyId: company.id })) - warmOrders;
   const cpu = await meter.stop(measuredOrders);
-  const hot = PROFILE_SECS > 0 ? await profiled(server, 'quick-sale', () => load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: PROFILE_SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] })) : [];
+  const hot =
+    PROFILE_SECS > 0
+      ? await profiled(server, 'quick-sale', () =>
+          load({ url: `${server.baseUrl}/api/sales-order`, connections: CONC, duration: PROFILE_SECS, headers, requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, body: body() }) }] }),
+        )
+      : [];
   const stages = hot.length ? stagesOfCpuProfile(reportFile('quick-sale').replace(/\.md$/, '.cpuprofile')) : [];
   await server.stop();
 
@@ -107,7 +156,16 @@ async function setup() {
     hot.length ? `CPU profile of the API process over ${PROFILE_SECS} s more of the same load (self time, grouped by where the code lives; bench/out/quick-sale.cpuprofile):` : '',
     '',
     ...(hot.length ? ['| where | ms | share |', '|---|---|---|', ...hot.map((h) => `| ${h.where} | ${h.ms} | ${h.share}% |`)] : []),
-    ...(stages.length ? ['', 'The same profile by stage of the request (bench/support.ts stagesOfCpuProfile):', '', '| stage | ms | share |', '|---|---|---|', ...stages.map((s) => `| ${s.stage} | ${s.ms} | ${s.share}% |`)] : []),
+    ...(stages.length
+      ? [
+          '',
+          'The same profile by stage of the request (bench/support.ts stagesOfCpuProfile):',
+          '',
+          '| stage | ms | share |',
+          '|---|---|---|',
+          ...stages.map((s) => `| ${s.stage} | ${s.ms} | ${s.share}% |`),
+        ]
+      : []),
   ];
   const text = lines.join('\n');
   console.log(text);

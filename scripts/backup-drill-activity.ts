@@ -29,7 +29,10 @@ withDatabase(async () => {
       entryDate: '2026-03-03',
       supplier: { document: '11222333000181', name: 'Distribuidora Exemplo Ltda', uf: 'SP' },
       items: [{ description: 'Café Torrado e Moído 500g', unit: 'PCT', quantity: 24, unitPrice: 12.4, productId: summary.productIds[4] }],
-      installments: [{ dueDate: '2030-01-10', amount: 148.8 }, { dueDate: '2030-02-10', amount: 148.8 }],
+      installments: [
+        { dueDate: '2030-01-10', amount: 148.8 },
+        { dueDate: '2030-02-10', amount: 148.8 },
+      ],
     });
     await call('POST', `/entry-document/confirm/${doc.id}`);
     const payables = await call('GET', `/entry-document/contas-pagar/documento/${doc.id}`);

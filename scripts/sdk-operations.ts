@@ -41,7 +41,15 @@ export function operationsOf(doc: Json): GeneratedOperation[] {
       const successStatus = ['200', '201', '202', '204'].find((s) => op.responses?.[s]);
       const success = successStatus ? op.responses[successStatus] : undefined;
       const types = Object.keys(success?.content ?? {});
-      const read = !types.length ? 'none' : types.includes('application/json') ? 'json' : types.includes('text/event-stream') ? 'response' : types.some((t) => t === 'application/pdf' || t === 'application/zip' || t === 'application/octet-stream') ? 'bytes' : 'text';
+      const read = !types.length
+        ? 'none'
+        : types.includes('application/json')
+          ? 'json'
+          : types.includes('text/event-stream')
+            ? 'response'
+            : types.some((t) => t === 'application/pdf' || t === 'application/zip' || t === 'application/octet-stream')
+              ? 'bytes'
+              : 'text';
       const body = read === 'json' ? resolve(doc, success.content['application/json'].schema) : undefined;
       const queryNames = (op.parameters ?? []).filter((x: Json) => x.in === 'query').map((x: Json) => x.name as string);
       const isPage = !!(body?.properties?.data?.type === 'array' && body?.properties?.pagination);
@@ -81,8 +89,14 @@ export function sdkOperations(doc: Json): { operations: string; problems: string
         .filter(([s]) => !['401', '429', '500'].includes(s))
         .map(([s, codes]) => `${s} ${codes.join(', ')}`)
         .join('; ');
-      const doc1 = [`  /**`, `   * ${comment(o.summary)}.`, `   * \`${o.method} /api${o.path}\`${o.scope ? ` (scope \`${o.scope}\`)` : ''}${o.idempotencyKey ? '; sends an Idempotency-Key, the same on every retry' : ''}.`, ...(errs ? [`   * Problems: ${comment(errs)}.`] : []), `   */`];
-      const sig = `(args: ArgsOf<'${o.operationId}'>${optionalArgs(o) ? ' = {} as ArgsOf<\'' + o.operationId + '\'>' : ''}, options?: CallOptions)`;
+      const doc1 = [
+        `  /**`,
+        `   * ${comment(o.summary)}.`,
+        `   * \`${o.method} /api${o.path}\`${o.scope ? ` (scope \`${o.scope}\`)` : ''}${o.idempotencyKey ? '; sends an Idempotency-Key, the same on every retry' : ''}.`,
+        ...(errs ? [`   * Problems: ${comment(errs)}.`] : []),
+        `   */`,
+      ];
+      const sig = `(args: ArgsOf<'${o.operationId}'>${optionalArgs(o) ? " = {} as ArgsOf<'" + o.operationId + "'>" : ''}, options?: CallOptions)`;
       const lines = [...doc1, `  ${o.methodName}${sig}: Promise<ResultOf<'${o.operationId}'>> {`, `    return callOperation(this.http, OPERATIONS.${o.operationId}, args, options);`, `  }`];
       if (o.list) {
         lines.push(

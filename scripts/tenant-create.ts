@@ -22,15 +22,24 @@ const COMPANY_FLAGS: Record<string, string> = {
   'purchase-tolerance-mode': 'purchaseToleranceMode',
 };
 const USAGE = `usage: npm run tenant:create -- --name "<company>" --cnpj <cnpj> --filial "<name>:<cnpj>:<uf>[:<setting>=<value>…]" [--filial ...]
-  filial settings (every filial): ${Object.keys(FILIAL_FLAGS).map((f) => `--${f}`).join(' ')}
-  company settings: ${Object.keys(COMPANY_FLAGS).map((f) => `--${f}`).join(' ')}
+  filial settings (every filial): ${Object.keys(FILIAL_FLAGS)
+    .map((f) => `--${f}`)
+    .join(' ')}
+  company settings: ${Object.keys(COMPANY_FLAGS)
+    .map((f) => `--${f}`)
+    .join(' ')}
   per filial, with the API's names: --filial "Centro:<cnpj>:SP:nfeEnvironment=HOMOLOGATION:taxRegime=LUCRO_REAL"`;
 
 const args = parseArgs();
 if (!args.name?.[0] || !args.cnpj?.[0] || !args.filial?.length) fail(USAGE);
 const unknown = Object.keys(args).filter((k) => !['name', 'cnpj', 'filial'].includes(k) && !FILIAL_FLAGS[k] && !COMPANY_FLAGS[k]);
 if (unknown.length) fail(`unknown option${unknown.length > 1 ? 's' : ''}: ${unknown.map((k) => `--${k}`).join(', ')}\n${USAGE}`);
-const pick = (flags: Record<string, string>) => Object.fromEntries(Object.entries(flags).filter(([flag]) => args[flag]).map(([flag, field]) => [field, args[flag][0]]));
+const pick = (flags: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(flags)
+      .filter(([flag]) => args[flag])
+      .map(([flag, field]) => [field, args[flag][0]]),
+  );
 
 withDatabase(async () => {
   const filialDefaults = pick(FILIAL_FLAGS);

@@ -8,7 +8,10 @@ import { fail, parseArgs, withDatabase } from './cli';
 const args = parseArgs();
 const company = args.company?.[0];
 if (!company) fail('usage: npm run token -- --company <hashid> --filiais <hashid,...|*> --scope "<scopes>" --ttl 8h [--sub user] [--filial <hashid>]');
-const filiais = (args.filiais?.[0] ?? '*').split(',').map((s) => s.trim()).filter(Boolean);
+const filiais = (args.filiais?.[0] ?? '*')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const scope = args.scope?.[0] ?? '*';
 const ttl = args.ttl?.[0] ?? '8h';
 const sub = args.sub?.[0] ?? 'local-user';

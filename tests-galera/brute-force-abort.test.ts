@@ -39,7 +39,10 @@ describe('Galera: a replicated write aborts a transaction in the middle of a bat
     try {
       const batch = a
         .query("START TRANSACTION; UPDATE bfa_row SET v = v + 1 WHERE id = 1; DO SLEEP(1); INSERT INTO bfa_log (attempt, note) VALUES (1, 'x'); INSERT INTO bfa_log (attempt, note) VALUES (1, 'y')")
-        .then(() => 'no error', (err: { code?: string }) => err.code);
+        .then(
+          () => 'no error',
+          (err: { code?: string }) => err.code,
+        );
       await sleep(300);
       await b.query('UPDATE bfa_row SET v = v + 100 WHERE id = 1');
       const answer = await batch;

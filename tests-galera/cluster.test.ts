@@ -55,7 +55,11 @@ describe('Galera cluster: replicas on different nodes', () => {
 
   after(async function () {
     this.timeout(60_000);
-    await Promise.all(replicas().filter(Boolean).map((r) => r.stop()));
+    await Promise.all(
+      replicas()
+        .filter(Boolean)
+        .map((r) => r.stop()),
+    );
     figures.machine = `${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     figures.date = new Date().toISOString();
     const out = path.resolve(__dirname, '../bench/out');
@@ -71,7 +75,10 @@ describe('Galera cluster: replicas on different nodes', () => {
   function expectStorm(results: Answer[], winners: number) {
     const others = results.filter((r) => r.status !== 201);
     const codes = [...new Set(others.map((r) => `${r.status} ${r.body?.code}`))];
-    expect(count(results, (r) => r.status === 201), codes.join(', ')).to.equal(winners);
+    expect(
+      count(results, (r) => r.status === 201),
+      codes.join(', '),
+    ).to.equal(winners);
     expect(codes).to.deep.equal(results.length > winners ? ['422 INSUFFICIENT_STOCK'] : []);
   }
 
@@ -124,7 +131,9 @@ describe('Galera cluster: replicas on different nodes', () => {
       for (const o of orders) expect(o.status, JSON.stringify(o.body)).to.equal(201);
       const started = Date.now();
       const results = await Promise.all([
-        ...orders.map((o, i) => call(replicas()[i % 2].baseUrl, 'POST', `/sales-order/${o.body.id}/fulfill`, t.headers(), { items: [{ salesOrderItemId: o.body.items[0].salesOrderItemId, quantity: 1 }] })),
+        ...orders.map((o, i) =>
+          call(replicas()[i % 2].baseUrl, 'POST', `/sales-order/${o.body.id}/fulfill`, t.headers(), { items: [{ salesOrderItemId: o.body.items[0].salesOrderItemId, quantity: 1 }] }),
+        ),
         ...Array.from({ length: 50 }, (_v, i) => sell(replicas()[(i + 1) % 2], p.hash)),
       ]);
       const ms = Date.now() - started;
@@ -221,7 +230,11 @@ describe('Galera cluster: replicas on different nodes', () => {
       for (let i = 0; ; i++) {
         const states = await Promise.all([1, 2, 3].map((n) => wsrepStatus(n).catch(() => ({}) as Record<string, string>)));
         if (states.every((s) => s.wsrep_local_state_comment === 'Synced' && s.wsrep_cluster_size === '3')) return;
-        if (i >= 60) expect(states.map((s) => s.wsrep_local_state_comment), 'cluster whole before the round').to.deep.equal(['Synced', 'Synced', 'Synced']);
+        if (i >= 60)
+          expect(
+            states.map((s) => s.wsrep_local_state_comment),
+            'cluster whole before the round',
+          ).to.deep.equal(['Synced', 'Synced', 'Synced']);
         await sleep(1000);
       }
     }
@@ -333,7 +346,10 @@ describe('Galera cluster: replicas on different nodes', () => {
         rounds.push(figure);
         expect(refused).to.deep.equal([]);
         expect(gaveUp).to.deep.equal([]);
-        expect(count(unavailable, (l) => l.replica === 'r3'), 'r3 lost at most the requests in flight on the killed node').to.be.below(20);
+        expect(
+          count(unavailable, (l) => l.replica === 'r3'),
+          'r3 lost at most the requests in flight on the killed node',
+        ).to.be.below(20);
 
         const status = await wsrepStatus(victim);
         expect([status.wsrep_local_state_comment, status.wsrep_cluster_size]).to.deep.equal(['Synced', '3']);
@@ -366,8 +382,14 @@ describe('Galera cluster: replicas on different nodes', () => {
             expect(detail, `acknowledged sales missing on node ${n}`).to.deep.equal([]);
           }
           const unacknowledged = [...byKey.keys()].filter((key) => !acknowledged.has(key));
-          expect(unacknowledged.map((key) => ({ key, tries: log.filter((l) => l.key === key) })), `sales on node ${n} never acknowledged`).to.deep.equal([]);
-          expect([...byKey].filter(([, ids]) => ids.length > 1), `keys that took effect twice on node ${n}`).to.deep.equal([]);
+          expect(
+            unacknowledged.map((key) => ({ key, tries: log.filter((l) => l.key === key) })),
+            `sales on node ${n} never acknowledged`,
+          ).to.deep.equal([]);
+          expect(
+            [...byKey].filter(([, ids]) => ids.length > 1),
+            `keys that took effect twice on node ${n}`,
+          ).to.deep.equal([]);
           (figure.present as number[]).push(byKey.size);
         }
         figure.lost = 0;

@@ -81,7 +81,14 @@ describe('Galera host pool: a node up but not Synced gets no connection', () => 
     // The idle connections to node 2 are handed out unchecked; their statements answer 1047 (a
     // statement that reads a table: a bare SELECT or SET is served even by a node that is not ready).
     const held = await Promise.all(Array.from({ length: 6 }, () => take()));
-    const answers = await Promise.all(held.map((c) => ask(c, 'SELECT COUNT(*) AS n FROM schema_migrations').then(() => 'ok', (err: { errno?: number }) => err.errno)));
+    const answers = await Promise.all(
+      held.map((c) =>
+        ask(c, 'SELECT COUNT(*) AS n FROM schema_migrations').then(
+          () => 'ok',
+          (err: { errno?: number }) => err.errno,
+        ),
+      ),
+    );
     held.forEach((c) => c.release());
     expect(answers).to.include(1047);
     expect(health(2).reason).to.match(/^1047/);

@@ -21,7 +21,13 @@ import { closeBatchingPool, strayStatements } from '../src/core/db/batching-quer
   process.on('SIGTERM', () => {
     server.closeAllConnections();
     process.disconnect?.();
-    server.close(() => void closeSequencePool().then(closeBatchingPool).then(() => dataSource.destroy()).finally(() => process.exit(0)));
+    server.close(
+      () =>
+        void closeSequencePool()
+          .then(closeBatchingPool)
+          .then(() => dataSource.destroy())
+          .finally(() => process.exit(0)),
+    );
   });
 })().catch((err) => {
   console.error(`replica failed to start: ${(err as Error).message}`);

@@ -48,10 +48,14 @@ export async function checksums(n: number): Promise<Record<string, string>> {
 }
 
 export async function wsrepStatus(n: number): Promise<Record<string, string>> {
-  return onNode(n, async (c) => {
-    const [rows] = await c.query<mysql.RowDataPacket[]>("SHOW STATUS LIKE 'wsrep_%'");
-    return Object.fromEntries(rows.map((r) => [r.Variable_name, String(r.Value)]));
-  }, false);
+  return onNode(
+    n,
+    async (c) => {
+      const [rows] = await c.query<mysql.RowDataPacket[]>("SHOW STATUS LIKE 'wsrep_%'");
+      return Object.fromEntries(rows.map((r) => [r.Variable_name, String(r.Value)]));
+    },
+    false,
+  );
 }
 
 export interface ReplicaStats {
@@ -86,7 +90,14 @@ export async function startReplica(name: string, hosts: number[]): Promise<Repli
     // which equals the time a retry waits for it): each key ends answered.
     // Replicas log at warn: their stdout is a pipe to this busy process, and a pipe write is synchronous on
     // Linux, so an access line per request stalled a replica under the kill rounds' load (no answers).
-    env: { IDEMPOTENCY_LEASE_MS: '5000', ...process.env, LOG_LEVEL: process.env.GALERA_REPLICA_LOG_LEVEL ?? 'warn', DB_URL: `mysql://root@${list}/${database}`, PORT: String(port), TS_NODE_TRANSPILE_ONLY: '1' },
+    env: {
+      IDEMPOTENCY_LEASE_MS: '5000',
+      ...process.env,
+      LOG_LEVEL: process.env.GALERA_REPLICA_LOG_LEVEL ?? 'warn',
+      DB_URL: `mysql://root@${list}/${database}`,
+      PORT: String(port),
+      TS_NODE_TRANSPILE_ONLY: '1',
+    },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class Initial1795311672919 implements MigrationInterface {
-    name = 'Initial1795311672919'
+  name = 'Initial1795311672919';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`audit_log\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -19,7 +19,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`idempotency_key\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -34,7 +34,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`outbox_event\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -49,7 +49,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`customer\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -70,7 +70,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sequence\` (
                 \`company_id\` int NOT NULL,
                 \`name\` varchar(40) NOT NULL,
@@ -78,7 +78,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`company_id\`, \`name\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`payment_method\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -92,7 +92,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`product\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -115,7 +115,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`seller\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -130,7 +130,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`supplier\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -149,7 +149,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`entry_document_installment\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -161,7 +161,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`entry_document_item\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -199,7 +199,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`entry_document\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -257,7 +257,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`webhook_delivery\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -277,7 +277,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`webhook_subscription\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -293,7 +293,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`nfe_inbound_event\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -312,7 +312,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`payable\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -349,7 +349,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`product_map_entry\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -374,7 +374,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`product_search_term\` (
                 \`company_id\` int NOT NULL,
                 \`token\` varchar(40) NOT NULL,
@@ -382,7 +382,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`company_id\`, \`token\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`nfe_inbound\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -433,7 +433,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`product_search_token\` (
                 \`company_id\` int NOT NULL,
                 \`token\` varchar(40) NOT NULL,
@@ -443,7 +443,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`company_id\`, \`token\`, \`product_id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`quick_sale_configuration\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -463,7 +463,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sale_payment\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -477,7 +477,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sales_return_item\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -494,7 +494,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sales_return\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -512,7 +512,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`fulfillment_item\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -527,7 +527,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`fulfillment\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -539,7 +539,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sales_order_item\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -562,7 +562,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sales_order\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -599,7 +599,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sefaz_dfe_log\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -620,7 +620,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sefaz_dfe_state\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -640,7 +640,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sefaz_certificate\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -661,7 +661,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sefaz_endpoint\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -676,7 +676,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`stock_balance\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -689,7 +689,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`company\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`name\` varchar(120) NOT NULL,
@@ -700,7 +700,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`filial\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -718,7 +718,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`stock_movement\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -740,333 +740,332 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`ix_stock_movement_product\` ON \`stock_movement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_stock_movement_reference\` ON \`stock_movement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`stock_movement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_filial_company_cnpj\` ON \`filial\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`filial\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_company_cnpj\` ON \`company\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`company\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_stock_balance\` ON \`stock_balance\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`stock_balance\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_sefaz_endpoint_filial\` ON \`sefaz_endpoint\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sefaz_endpoint\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_sefaz_certificate_filial\` ON \`sefaz_certificate\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sefaz_certificate\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_sefaz_dfe_state_filial\` ON \`sefaz_dfe_state\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sefaz_dfe_state\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sefaz_dfe_log_filial\` ON \`sefaz_dfe_log\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sefaz_dfe_log\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_sales_order_company_code\` ON \`sales_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_order_filial_code\` ON \`sales_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_order_filial_status\` ON \`sales_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_order_filial_customer\` ON \`sales_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_order_filial_seller\` ON \`sales_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_order_filial_alias\` ON \`sales_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_order_filial_created\` ON \`sales_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_order_grouped_into\` ON \`sales_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sales_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_order_item_order\` ON \`sales_order_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_order_item_product\` ON \`sales_order_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sales_order_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_fulfillment_order\` ON \`fulfillment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`fulfillment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_fulfillment_item_fulfillment\` ON \`fulfillment_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_fulfillment_item_order_item\` ON \`fulfillment_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`fulfillment_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_sales_return_code\` ON \`sales_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_return_filial\` ON \`sales_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_return_customer\` ON \`sales_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sales_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_return_item_return\` ON \`sales_return_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_return_item_order_item\` ON \`sales_return_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sales_return_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sale_payment_order\` ON \`sale_payment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sale_payment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_quick_sale_configuration_filial\` ON \`quick_sale_configuration\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`quick_sale_configuration\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_product_search_token_product\` ON \`product_search_token\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`product_search_token\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_nfe_inbound_filial_key\` ON \`nfe_inbound\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_filial_issued\` ON \`nfe_inbound\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_filial_import\` ON \`nfe_inbound\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_filial_issuer\` ON \`nfe_inbound\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_filial_issue_date\` ON \`nfe_inbound\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_company_key\` ON \`nfe_inbound\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_entry_document\` ON \`nfe_inbound\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`nfe_inbound\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`product_search_term\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_product_map_entry_supplier_code\` ON \`product_map_entry\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_product_map_entry_product\` ON \`product_map_entry\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`product_map_entry\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_filial_due\` ON \`payable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_filial_status_due\` ON \`payable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_document\` ON \`payable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_supplier\` ON \`payable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`payable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_event_inbound\` ON \`nfe_inbound_event\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`nfe_inbound_event\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_webhook_subscription_company\` ON \`webhook_subscription\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_webhook_subscription_active\` ON \`webhook_subscription\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`webhook_subscription\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_webhook_delivery\` ON \`webhook_delivery\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_webhook_delivery_due\` ON \`webhook_delivery\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_webhook_delivery_company\` ON \`webhook_delivery\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`webhook_delivery\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_entry_document_access_key\` ON \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_filial_entry\` ON \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_filial_status\` ON \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_supplier_document\` ON \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_number\` ON \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_supplier\` ON \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_item_document\` ON \`entry_document_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_item_product\` ON \`entry_document_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`entry_document_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_installment_document\` ON \`entry_document_installment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`entry_document_installment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_supplier_company_document\` ON \`supplier\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_supplier_company_name\` ON \`supplier\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`supplier\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_seller_company_name\` ON \`seller\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`seller\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_product_company_code\` ON \`product\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_product_company_gtin\` ON \`product\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_product_company_search\` ON \`product\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`product\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_payment_method_company_code\` ON \`payment_method\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`payment_method\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sequence\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_customer_company_name\` ON \`customer\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_customer_company_trade\` ON \`customer\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_customer_company_document\` ON \`customer\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`customer\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_outbox_company\` ON \`outbox_event\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_outbox_company_type\` ON \`outbox_event\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`outbox_event\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_idempotency_key\` ON \`idempotency_key\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`idempotency_key\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_audit_entity\` ON \`audit_log\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`audit_log\`
         `);
-    }
-
+  }
 }

@@ -1,13 +1,13 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class PurchaseToPay1795442484820 implements MigrationInterface {
-    name = 'PurchaseToPay1795442484820'
+  name = 'PurchaseToPay1795442484820';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`uq_entry_document_access_key\` ON \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`payable_payment\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -35,58 +35,57 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document\`
             ADD \`live_access_key\` varchar(44) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`company\`
             ADD \`version\` int NOT NULL DEFAULT '1'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`version\` int NOT NULL DEFAULT '1'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX \`ix_entry_document_access_key\` ON \`entry_document\` (\`company_id\`, \`access_key\`)
         `);
-        // Documents not cancelled keep their key live (data only: the schema is the generated one).
-        await queryRunner.query(`
+    // Documents not cancelled keep their key live (data only: the schema is the generated one).
+    await queryRunner.query(`
             UPDATE \`entry_document\` SET \`live_access_key\` = \`access_key\` WHERE \`status\` <> 'CANCELLED'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX \`uq_entry_document_live_access_key\` ON \`entry_document\` (\`company_id\`, \`live_access_key\`)
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`uq_entry_document_live_access_key\` ON \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_access_key\` ON \`entry_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`version\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`company\` DROP COLUMN \`version\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document\` DROP COLUMN \`live_access_key\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_payment_payable\` ON \`payable_payment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_payment_filial_date\` ON \`payable_payment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`payable_payment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX \`uq_entry_document_access_key\` ON \`entry_document\` (\`company_id\`, \`access_key\`)
         `);
-    }
-
+  }
 }

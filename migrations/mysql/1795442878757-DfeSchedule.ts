@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class DfeSchedule1795442878757 implements MigrationInterface {
-    name = 'DfeSchedule1795442878757'
+  name = 'DfeSchedule1795442878757';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`sefaz_dfe_schedule\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -36,18 +36,17 @@ export class DfeSchedule1795442878757 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`uq_sefaz_dfe_schedule_filial\` ON \`sefaz_dfe_schedule\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sefaz_dfe_schedule_due\` ON \`sefaz_dfe_schedule\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sefaz_dfe_schedule\`
         `);
-    }
-
+  }
 }

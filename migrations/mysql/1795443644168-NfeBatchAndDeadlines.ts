@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class NfeBatchAndDeadlines1795443644168 implements MigrationInterface {
-    name = 'NfeBatchAndDeadlines1795443644168'
+  name = 'NfeBatchAndDeadlines1795443644168';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`nfe_batch_file\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -28,7 +28,7 @@ export class NfeBatchAndDeadlines1795443644168 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`nfe_batch_job\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -56,7 +56,7 @@ export class NfeBatchAndDeadlines1795443644168 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`nfe_manifestation_deadline\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -85,45 +85,44 @@ export class NfeBatchAndDeadlines1795443644168 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX \`ix_nfe_inbound_filial_authorized\` ON \`nfe_inbound\` (\`company_id\`, \`filial_id\`, \`authorized_at\`)
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_inbound_filial_authorized\` ON \`nfe_inbound\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_nfe_manifestation_deadline_inbound\` ON \`nfe_manifestation_deadline\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_manifestation_deadline_due\` ON \`nfe_manifestation_deadline\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`nfe_manifestation_deadline\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_batch_job_filial\` ON \`nfe_batch_job\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_batch_job_status\` ON \`nfe_batch_job\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`nfe_batch_job\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_nfe_batch_file_seq\` ON \`nfe_batch_file\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_batch_file_pending\` ON \`nfe_batch_file\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfe_batch_file_order\` ON \`nfe_batch_file\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`nfe_batch_file\`
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class FiscalBooking1795446530521 implements MigrationInterface {
-    name = 'FiscalBooking1795446530521'
+  name = 'FiscalBooking1795446530521';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`entry_cfop_rule\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -22,7 +22,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`entry_document_tax_credit\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -41,7 +41,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`third_party_stock_balance\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -61,7 +61,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`third_party_stock_movement\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -83,135 +83,134 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`entry_cfop\` varchar(4) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`entry_cfop_source\` varchar(12) NOT NULL DEFAULT 'NONE'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`operation_class\` varchar(30) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`operation_class_source\` varchar(12) NOT NULL DEFAULT 'NONE'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`credit_icms\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`credit_pis\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`credit_cofins\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`credit_ipi\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`credit_base\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`cost_total\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document\`
             ADD \`purpose\` varchar(1) NOT NULL DEFAULT '1'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document\`
             ADD \`referenced_keys\` longtext NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document\`
             ADD \`tax_regime\` varchar(20) NULL
         `);
-        // Lines booked before net costs existed cost what they landed at (the Simples Nacional formula).
-        await queryRunner.query("UPDATE `entry_document_item` SET `cost_total` = `landed_total`");
-    }
+    // Lines booked before net costs existed cost what they landed at (the Simples Nacional formula).
+    await queryRunner.query('UPDATE `entry_document_item` SET `cost_total` = `landed_total`');
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE \`entry_document\` DROP COLUMN \`tax_regime\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document\` DROP COLUMN \`referenced_keys\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document\` DROP COLUMN \`purpose\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`cost_total\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`credit_base\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`credit_ipi\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`credit_cofins\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`credit_pis\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`credit_icms\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`operation_class_source\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`operation_class\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`entry_cfop_source\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`entry_cfop\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_third_party_stock_movement_product\` ON \`third_party_stock_movement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_third_party_stock_movement_reference\` ON \`third_party_stock_movement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`third_party_stock_movement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_third_party_stock_balance\` ON \`third_party_stock_balance\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`third_party_stock_balance\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_tax_credit_document\` ON \`entry_document_tax_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_document_tax_credit_filial\` ON \`entry_document_tax_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`entry_document_tax_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_entry_cfop_rule_scope\` ON \`entry_cfop_rule\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_entry_cfop_rule_issuer\` ON \`entry_cfop_rule\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`entry_cfop_rule\`
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class PurchaseOrders1795448774209 implements MigrationInterface {
-    name = 'PurchaseOrders1795448774209'
+  name = 'PurchaseOrders1795448774209';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`purchase_order_item\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -27,7 +27,7 @@ export class PurchaseOrders1795448774209 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`purchase_order_receipt\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -56,7 +56,7 @@ export class PurchaseOrders1795448774209 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`purchase_order\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -97,52 +97,51 @@ export class PurchaseOrders1795448774209 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`purchase_order_item_id\` int NULL
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`purchase_order_item_id\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_purchase_order_company_code\` ON \`purchase_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_purchase_order_filial_code\` ON \`purchase_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_purchase_order_filial_status\` ON \`purchase_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_purchase_order_filial_supplier\` ON \`purchase_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_purchase_order_supplier\` ON \`purchase_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`purchase_order\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_purchase_order_receipt_order\` ON \`purchase_order_receipt\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_purchase_order_receipt_document\` ON \`purchase_order_receipt\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`purchase_order_receipt\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_purchase_order_item_order\` ON \`purchase_order_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_purchase_order_item_product\` ON \`purchase_order_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`purchase_order_item\`
         `);
-    }
-
+  }
 }

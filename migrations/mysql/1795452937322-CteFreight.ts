@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CteFreight1795452937322 implements MigrationInterface {
-    name = 'CteFreight1795452937322'
+  name = 'CteFreight1795452937322';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`cte_allocation\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -30,7 +30,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`cte_nfe\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -42,7 +42,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`cte\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -94,123 +94,122 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\`
             ADD \`apportioned_freight\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`nfe_batch_file\`
             ADD \`cte_id\` int NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`nfe_inbound\`
             ADD \`freight_cte_announced_at\` datetime(3) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`nfe_inbound\`
             ADD \`freight_cte_key\` varchar(44) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payable\`
             ADD \`source_type\` varchar(16) NOT NULL DEFAULT 'ENTRY_DOCUMENT'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payable\`
             ADD \`cte_id\` int NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`stock_movement\`
             ADD \`value_adjustment\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_document\` ON \`payable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payable\` CHANGE \`entry_document_id\` \`entry_document_id\` int NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX \`ix_payable_cte\` ON \`payable\` (\`company_id\`, \`cte_id\`)
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX \`ix_payable_document\` ON \`payable\` (
                 \`company_id\`,
                 \`entry_document_id\`,
                 \`installment_number\`
             )
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_document\` ON \`payable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_cte\` ON \`payable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payable\` CHANGE \`entry_document_id\` \`entry_document_id\` int NOT NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX \`ix_payable_document\` ON \`payable\` (
                 \`company_id\`,
                 \`entry_document_id\`,
                 \`installment_number\`
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`stock_movement\` DROP COLUMN \`value_adjustment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payable\` DROP COLUMN \`cte_id\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payable\` DROP COLUMN \`source_type\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`nfe_inbound\` DROP COLUMN \`freight_cte_key\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`nfe_inbound\` DROP COLUMN \`freight_cte_announced_at\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`nfe_batch_file\` DROP COLUMN \`cte_id\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`entry_document_item\` DROP COLUMN \`apportioned_freight\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_cte_company_key\` ON \`cte\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cte_filial_issued\` ON \`cte\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cte_filial_status\` ON \`cte\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cte_filial_issuer\` ON \`cte\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`cte\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cte_nfe_cte\` ON \`cte_nfe\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cte_nfe_key\` ON \`cte_nfe\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`cte_nfe\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cte_allocation_cte\` ON \`cte_allocation\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cte_allocation_document\` ON \`cte_allocation\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`cte_allocation\`
         `);
-    }
-
+  }
 }

@@ -1,11 +1,11 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
-import { backfillPartySearchTokens } from "../backfill-party-search-tokens";
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { backfillPartySearchTokens } from '../backfill-party-search-tokens';
 
 export class WordSearchIndex1795456289114 implements MigrationInterface {
-    name = 'WordSearchIndex1795456289114'
+  name = 'WordSearchIndex1795456289114';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`party_search_token\` (
                 \`company_id\` int NOT NULL,
                 \`party_type\` varchar(10) NOT NULL,
@@ -15,24 +15,23 @@ export class WordSearchIndex1795456289114 implements MigrationInterface {
                 PRIMARY KEY (\`company_id\`, \`party_type\`, \`token\`, \`party_id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sefaz_endpoint\`
             ADD \`wait_seconds\` int NULL
         `);
-        // Added by hand: index the customers and sellers that exist already.
-        await backfillPartySearchTokens(queryRunner);
-    }
+    // Added by hand: index the customers and sellers that exist already.
+    await backfillPartySearchTokens(queryRunner);
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE \`sefaz_endpoint\` DROP COLUMN \`wait_seconds\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_party_search_token_party\` ON \`party_search_token\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`party_search_token\`
         `);
-    }
-
+  }
 }

@@ -1,11 +1,11 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
-import { insertFiscalShippedData } from "../fiscal-shipped-data";
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { insertFiscalShippedData } from '../fiscal-shipped-data';
 
 export class FiscalEngine1795819210868 implements MigrationInterface {
-    name = 'FiscalEngine1795819210868'
+  name = 'FiscalEngine1795819210868';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`fiscal_approximate_tax\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -24,7 +24,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`fiscal_operation_rule\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -67,7 +67,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`fiscal_rule_set\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -90,7 +90,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`fiscal_tax_group\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -104,7 +104,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`fiscal_uf_rate\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -124,251 +124,250 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`person_type\` varchar(8) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`ie_indicator\` int NOT NULL DEFAULT '9'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`state_registration\` varchar(14) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`address_street\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`address_number\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`address_complement\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`address_district\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`municipality_code\` varchar(7) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`municipality_name\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`uf\` varchar(2) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`postal_code\` varchar(8) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`country_code\` varchar(4) NOT NULL DEFAULT '1058'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\`
             ADD \`country_name\` varchar(60) NOT NULL DEFAULT 'BRASIL'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`product\`
             ADD \`origin\` int NOT NULL DEFAULT '0'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`product\`
             ADD \`taxable_unit\` varchar(6) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`product\`
             ADD \`taxable_factor\` decimal(15, 6) NOT NULL DEFAULT '1.000000'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`product\`
             ADD \`tax_group_id\` int NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`trade_name\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`address_street\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`address_number\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`address_complement\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`address_district\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`municipality_code\` varchar(7) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`municipality_name\` varchar(60) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`postal_code\` varchar(8) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`phone\` varchar(14) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`cnae\` varchar(7) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`simples_excess_sublimit\` tinyint NOT NULL DEFAULT 0
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`simples_credit_rate\` decimal(7, 4) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\`
             ADD \`industrial\` tinyint NOT NULL DEFAULT 0
         `);
-        // Added by hand: the shipped ICMS/FCP rates per UF and the federal rule sets by date (company 0).
-        await insertFiscalShippedData(queryRunner, (n) => `\`${n}\``);
-    }
+    // Added by hand: the shipped ICMS/FCP rates per UF and the federal rule sets by date (company 0).
+    await insertFiscalShippedData(queryRunner, (n) => `\`${n}\``);
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`industrial\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`simples_credit_rate\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`simples_excess_sublimit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`cnae\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`phone\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`postal_code\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`municipality_name\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`municipality_code\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`address_district\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`address_complement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`address_number\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`address_street\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`filial\` DROP COLUMN \`trade_name\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`product\` DROP COLUMN \`tax_group_id\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`product\` DROP COLUMN \`taxable_factor\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`product\` DROP COLUMN \`taxable_unit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`product\` DROP COLUMN \`origin\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`country_name\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`country_code\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`postal_code\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`uf\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`municipality_name\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`municipality_code\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`address_district\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`address_complement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`address_number\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`address_street\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`state_registration\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`ie_indicator\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`customer\` DROP COLUMN \`person_type\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_fiscal_uf_rate_key\` ON \`fiscal_uf_rate\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`fiscal_uf_rate\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_fiscal_tax_group_code\` ON \`fiscal_tax_group\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`fiscal_tax_group\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_fiscal_rule_set_code\` ON \`fiscal_rule_set\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`fiscal_rule_set\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_fiscal_operation_rule_key\` ON \`fiscal_operation_rule\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`fiscal_operation_rule\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_fiscal_approximate_tax_ncm\` ON \`fiscal_approximate_tax\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`fiscal_approximate_tax\`
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class Receivables1795820007300 implements MigrationInterface {
-    name = 'Receivables1795820007300'
+  name = 'Receivables1795820007300';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`customer_credit\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -22,7 +22,7 @@ export class Receivables1795820007300 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`receivable_receipt\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -50,7 +50,7 @@ export class Receivables1795820007300 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`receivable\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -99,73 +99,72 @@ export class Receivables1795820007300 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payment_method\`
             ADD \`settlement\` varchar(10) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payment_method\`
             ADD \`settlement_days\` int NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payment_method\`
             ADD \`fee_percent\` decimal(7, 4) NOT NULL DEFAULT '0.0000'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sales_order\`
             ADD \`payment_terms\` varchar(120) NULL
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE \`sales_order\` DROP COLUMN \`payment_terms\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payment_method\` DROP COLUMN \`fee_percent\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payment_method\` DROP COLUMN \`settlement_days\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`payment_method\` DROP COLUMN \`settlement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_receivable_filial_due\` ON \`receivable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_receivable_filial_status_due\` ON \`receivable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_receivable_fulfillment\` ON \`receivable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_receivable_order\` ON \`receivable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_receivable_customer\` ON \`receivable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`receivable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_receivable_receipt_receivable\` ON \`receivable_receipt\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_receivable_receipt_filial_date\` ON \`receivable_receipt\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`receivable_receipt\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_customer_credit_customer\` ON \`customer_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_customer_credit_return\` ON \`customer_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`customer_credit\`
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class OutboundInvoices1795820866177 implements MigrationInterface {
-    name = 'OutboundInvoices1795820866177'
+  name = 'OutboundInvoices1795820866177';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`invoice_contingency\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -19,7 +19,7 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`invoice_number_void\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -42,7 +42,7 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`invoice_series\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -58,7 +58,7 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`outbound_nfe_event\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -83,7 +83,7 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`outbound_nfe\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -143,51 +143,50 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`uq_outbound_nfe_number\` ON \`outbound_nfe\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_outbound_nfe_key\` ON \`outbound_nfe\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_outbound_nfe_claim\` ON \`outbound_nfe\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_outbound_nfe_status\` ON \`outbound_nfe\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_outbound_nfe_filial\` ON \`outbound_nfe\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`outbound_nfe\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_outbound_nfe_event\` ON \`outbound_nfe_event\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`outbound_nfe_event\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_invoice_series\` ON \`invoice_series\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`invoice_series\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_invoice_number_void_series\` ON \`invoice_number_void\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`invoice_number_void\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_invoice_contingency_filial\` ON \`invoice_contingency\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`invoice_contingency\`
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class NfceCounter1795824330674 implements MigrationInterface {
-    name = 'NfceCounter1795824330674'
+  name = 'NfceCounter1795824330674';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`nfce_configuration\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -25,7 +25,7 @@ export class NfceCounter1795824330674 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`nfce_document\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -69,7 +69,7 @@ export class NfceCounter1795824330674 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`nfce_queue_lease\` (
                 \`name\` varchar(40) NOT NULL,
                 \`owner\` varchar(80) NULL,
@@ -77,33 +77,32 @@ export class NfceCounter1795824330674 implements MigrationInterface {
                 PRIMARY KEY (\`name\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP TABLE \`nfce_queue_lease\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_nfce_document_key\` ON \`nfce_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_nfce_document_number\` ON \`nfce_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_nfce_document_order\` ON \`nfce_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_nfce_document_status\` ON \`nfce_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`nfce_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_nfce_configuration_filial\` ON \`nfce_configuration\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`nfce_configuration\`
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CompanySmtp1795841360374 implements MigrationInterface {
-    name = 'CompanySmtp1795841360374'
+  name = 'CompanySmtp1795841360374';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`company_smtp\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -21,15 +21,14 @@ export class CompanySmtp1795841360374 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`uq_company_smtp\` ON \`company_smtp\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`company_smtp\`
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CustomerReturnDocuments1795841858295 implements MigrationInterface {
-    name = 'CustomerReturnDocuments1795841858295'
+  name = 'CustomerReturnDocuments1795841858295';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`sales_return_tax_credit\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -24,45 +24,44 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sales_return_item\`
             ADD \`fiscal_origins\` longtext NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sales_return\`
             ADD \`origin\` varchar(10) NOT NULL DEFAULT 'COUNTER'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sales_return\`
             ADD \`imported_access_key\` varchar(44) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX \`uq_sales_return_imported_key\` ON \`sales_return\` (\`company_id\`, \`imported_access_key\`)
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`uq_sales_return_imported_key\` ON \`sales_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sales_return\` DROP COLUMN \`imported_access_key\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sales_return\` DROP COLUMN \`origin\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sales_return_item\` DROP COLUMN \`fiscal_origins\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_return_tax_credit_return\` ON \`sales_return_tax_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sales_return_tax_credit_filial\` ON \`sales_return_tax_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sales_return_tax_credit\`
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class SupplierReturns1795842466157 implements MigrationInterface {
-    name = 'SupplierReturns1795842466157'
+  name = 'SupplierReturns1795842466157';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`payable_deduction\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -22,7 +22,7 @@ export class SupplierReturns1795842466157 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`supplier_credit\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -41,7 +41,7 @@ export class SupplierReturns1795842466157 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`supplier_return_item\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -84,7 +84,7 @@ export class SupplierReturns1795842466157 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`supplier_return\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -131,54 +131,53 @@ export class SupplierReturns1795842466157 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`uq_supplier_return_code\` ON \`supplier_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_supplier_return_filial\` ON \`supplier_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_supplier_return_document\` ON \`supplier_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_supplier_return_invoice\` ON \`supplier_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_supplier_return_request\` ON \`supplier_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`supplier_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_supplier_return_item_return\` ON \`supplier_return_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_supplier_return_item_entry_item\` ON \`supplier_return_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`supplier_return_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_supplier_credit_supplier\` ON \`supplier_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_supplier_credit_source\` ON \`supplier_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`supplier_credit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_deduction_payable\` ON \`payable_deduction\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_payable_deduction_source\` ON \`payable_deduction\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`payable_deduction\`
         `);
-    }
-
+  }
 }

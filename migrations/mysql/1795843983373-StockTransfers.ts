@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class StockTransfers1795843983373 implements MigrationInterface {
-    name = 'StockTransfers1795843983373'
+  name = 'StockTransfers1795843983373';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`stock_transfer_item\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -18,7 +18,7 @@ export class StockTransfers1795843983373 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`stock_transfer\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -38,24 +38,23 @@ export class StockTransfers1795843983373 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`ix_stock_transfer_from\` ON \`stock_transfer\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_stock_transfer_to\` ON \`stock_transfer\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`stock_transfer\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_stock_transfer_item_transfer\` ON \`stock_transfer_item\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`stock_transfer_item\`
         `);
-    }
-
+  }
 }

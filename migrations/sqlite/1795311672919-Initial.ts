@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class Initial1795311672919 implements MigrationInterface {
-    name = 'Initial1795311672919'
+  name = 'Initial1795311672919';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "audit_log" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -17,10 +17,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_audit_entity" ON "audit_log" ("company_id", "entity", "entity_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "idempotency_key" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -33,10 +33,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_idempotency_key" ON "idempotency_key" ("company_id", "key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "outbox_event" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -48,13 +48,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbox_company_type" ON "outbox_event" ("company_id", "type", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbox_company" ON "outbox_event" ("company_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sequence" (
                 "company_id" integer NOT NULL,
                 "name" varchar(40) NOT NULL,
@@ -62,7 +62,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY ("company_id", "name")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "customer" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -79,16 +79,16 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_company_document" ON "customer" ("company_id", "document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_company_trade" ON "customer" ("company_id", "search_trade_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_company_name" ON "customer" ("company_id", "search_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "payment_method" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -100,10 +100,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_payment_method_company_code" ON "payment_method" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "product" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -122,16 +122,16 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_product_company_search" ON "product" ("company_id", "search_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_product_company_gtin" ON "product" ("company_id", "gtin")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_product_company_code" ON "product" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "seller" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -144,10 +144,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_seller_company_name" ON "seller" ("company_id", "search_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document_installment" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -157,10 +157,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "amount" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_installment_document" ON "entry_document_installment" ("company_id", "entry_document_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "supplier" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -176,13 +176,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_supplier_company_name" ON "supplier" ("company_id", "search_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_supplier_company_document" ON "supplier" ("company_id", "document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -217,13 +217,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "declared_cfop" varchar(4)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -263,13 +263,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier" ON "entry_document" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_number" ON "entry_document" ("company_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier_document" ON "entry_document" (
                 "company_id",
                 "supplier_document",
@@ -277,7 +277,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 "entry_date"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_status" ON "entry_document" (
                 "company_id",
                 "filial_id",
@@ -286,13 +286,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_entry" ON "entry_document" ("company_id", "filial_id", "entry_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_document_access_key" ON "entry_document" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "webhook_delivery" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -308,16 +308,16 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_delivery_company" ON "webhook_delivery" ("company_id", "subscription_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_delivery_due" ON "webhook_delivery" ("status", "next_attempt_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_webhook_delivery" ON "webhook_delivery" ("subscription_id", "event_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "webhook_subscription" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -330,13 +330,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_subscription_active" ON "webhook_subscription" ("active", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_subscription_company" ON "webhook_subscription" ("company_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfe_inbound_event" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -353,10 +353,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_event_inbound" ON "nfe_inbound_event" ("company_id", "inbound_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfe_inbound" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -393,19 +393,19 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_entry_document" ON "nfe_inbound" ("company_id", "entry_document_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_company_key" ON "nfe_inbound" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issue_date" ON "nfe_inbound" ("company_id", "filial_id", "issue_date")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issuer" ON "nfe_inbound" ("company_id", "filial_id", "issuer_document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_import" ON "nfe_inbound" (
                 "company_id",
                 "filial_id",
@@ -414,13 +414,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issued" ON "nfe_inbound" ("company_id", "filial_id", "issued_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_inbound_filial_key" ON "nfe_inbound" ("company_id", "filial_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "payable" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -442,17 +442,17 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_supplier" ON "payable" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_document" ON "payable" (
                 "company_id",
                 "entry_document_id",
                 "installment_number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_status_due" ON "payable" (
                 "company_id",
                 "filial_id",
@@ -461,10 +461,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_due" ON "payable" ("company_id", "filial_id", "due_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "product_map_entry" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -482,17 +482,17 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_product_map_entry_product" ON "product_map_entry" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_product_map_entry_supplier_code" ON "product_map_entry" (
                 "company_id",
                 "supplier_document",
                 "supplier_product_code"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "product_search_term" (
                 "company_id" integer NOT NULL,
                 "token" varchar(40) NOT NULL,
@@ -500,7 +500,7 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY ("company_id", "token")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "product_search_token" (
                 "company_id" integer NOT NULL,
                 "token" varchar(40) NOT NULL,
@@ -509,10 +509,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 PRIMARY KEY ("company_id", "token", "product_id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_product_search_token_product" ON "product_search_token" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "quick_sale_configuration" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -530,10 +530,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_quick_sale_configuration_filial" ON "quick_sale_configuration" ("company_id", "filial_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sale_payment" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -545,10 +545,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sale_payment_order" ON "sale_payment" ("company_id", "sales_order_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sales_return_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -562,13 +562,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "refund_amount" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_item_order_item" ON "sales_return_item" ("company_id", "sales_order_item_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_item_return" ON "sales_return_item" ("company_id", "return_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sales_return" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -582,16 +582,16 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_customer" ON "sales_return" ("company_id", "filial_id", "customer_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_filial" ON "sales_return" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sales_return_code" ON "sales_return" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "fulfillment_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -603,13 +603,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "unit_cost" varchar(23) NOT NULL DEFAULT ('0.0000000000')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_fulfillment_item_order_item" ON "fulfillment_item" ("company_id", "sales_order_item_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_fulfillment_item_fulfillment" ON "fulfillment_item" ("company_id", "fulfillment_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "fulfillment" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -619,10 +619,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_fulfillment_order" ON "fulfillment" ("company_id", "sales_order_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sales_order_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -642,13 +642,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "origins" text
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_item_product" ON "sales_order_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_item_order" ON "sales_order_item" ("company_id", "sales_order_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sales_order" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -676,31 +676,31 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_grouped_into" ON "sales_order" ("company_id", "grouped_into_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_created" ON "sales_order" ("company_id", "filial_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_alias" ON "sales_order" ("company_id", "filial_id", "search_alias")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_seller" ON "sales_order" ("company_id", "filial_id", "seller_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_customer" ON "sales_order" ("company_id", "filial_id", "customer_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_status" ON "sales_order" ("company_id", "filial_id", "status", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_code" ON "sales_order" ("company_id", "filial_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sales_order_company_code" ON "sales_order" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sefaz_dfe_log" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -719,10 +719,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sefaz_dfe_log_filial" ON "sefaz_dfe_log" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sefaz_certificate" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -741,10 +741,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sefaz_certificate_filial" ON "sefaz_certificate" ("company_id", "filial_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sefaz_dfe_state" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -762,10 +762,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sefaz_dfe_state_filial" ON "sefaz_dfe_state" ("company_id", "filial_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "stock_balance" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -776,10 +776,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_stock_balance" ON "stock_balance" ("company_id", "filial_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sefaz_endpoint" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -792,10 +792,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sefaz_endpoint_filial" ON "sefaz_endpoint" ("company_id", "filial_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "stock_movement" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -814,13 +814,13 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_stock_movement_reference" ON "stock_movement" ("company_id", "reference_type", "reference_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_stock_movement_product" ON "stock_movement" ("company_id", "filial_id", "product_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "company" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "name" varchar(120) NOT NULL,
@@ -829,10 +829,10 @@ export class Initial1795311672919 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_company_cnpj" ON "company" ("cnpj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "filial" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -848,336 +848,335 @@ export class Initial1795311672919 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_filial_company_cnpj" ON "filial" ("company_id", "cnpj")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_filial_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_stock_movement_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_stock_movement_reference"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "stock_movement"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_sefaz_endpoint_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sefaz_endpoint"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_stock_balance"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "stock_balance"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_sefaz_dfe_state_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sefaz_dfe_state"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_sefaz_certificate_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sefaz_certificate"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sefaz_dfe_log_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sefaz_dfe_log"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_sales_order_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_seller"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_alias"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_grouped_into"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sales_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_item_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sales_order_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_fulfillment_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "fulfillment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_fulfillment_item_fulfillment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_fulfillment_item_order_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "fulfillment_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_sales_return_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sales_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_item_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_item_order_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sales_return_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sale_payment_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sale_payment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_quick_sale_configuration_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "quick_sale_configuration"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_product_search_token_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "product_search_token"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "product_search_term"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_product_map_entry_supplier_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_product_map_entry_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "product_map_entry"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_status_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfe_inbound_filial_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issued"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_import"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issuer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issue_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_company_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_event_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfe_inbound_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_subscription_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_subscription_active"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "webhook_subscription"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_delivery_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_delivery_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_entry_document_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_entry"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_supplier_company_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_supplier_company_name"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_installment_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document_installment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_seller_company_name"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "seller"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_product_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_product_company_gtin"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_product_company_search"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_payment_method_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payment_method"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_company_name"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_company_trade"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_company_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sequence"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbox_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbox_company_type"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "outbox_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_audit_entity"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "audit_log"
         `);
-    }
-
+  }
 }

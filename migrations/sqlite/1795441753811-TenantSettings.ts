@@ -1,13 +1,13 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class TenantSettings1795441753811 implements MigrationInterface {
-    name = 'TenantSettings1795441753811'
+  name = 'TenantSettings1795441753811';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_company" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "name" varchar(120) NOT NULL,
@@ -19,7 +19,7 @@ export class TenantSettings1795441753811 implements MigrationInterface {
                 "purchase_tolerance_mode" varchar(5) NOT NULL DEFAULT ('BLOCK')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_company"("id", "name", "cnpj", "active", "created_at")
             SELECT "id",
                 "name",
@@ -28,20 +28,20 @@ export class TenantSettings1795441753811 implements MigrationInterface {
                 "created_at"
             FROM "company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_company"
                 RENAME TO "company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_company_cnpj" ON "company" ("cnpj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_filial_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_filial" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -60,7 +60,7 @@ export class TenantSettings1795441753811 implements MigrationInterface {
                 "dfe_sync_interval_minutes" integer NOT NULL DEFAULT (60)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_filial"(
                     "id",
                     "company_id",
@@ -89,27 +89,27 @@ export class TenantSettings1795441753811 implements MigrationInterface {
                 "updated_at"
             FROM "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_filial"
                 RENAME TO "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_filial_company_cnpj" ON "filial" ("company_id", "cnpj")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_filial_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "filial"
                 RENAME TO "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "filial" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -125,7 +125,7 @@ export class TenantSettings1795441753811 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "filial"(
                     "id",
                     "company_id",
@@ -154,20 +154,20 @@ export class TenantSettings1795441753811 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_filial_company_cnpj" ON "filial" ("company_id", "cnpj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "company"
                 RENAME TO "temporary_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "company" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "name" varchar(120) NOT NULL,
@@ -176,7 +176,7 @@ export class TenantSettings1795441753811 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "company"("id", "name", "cnpj", "active", "created_at")
             SELECT "id",
                 "name",
@@ -185,12 +185,11 @@ export class TenantSettings1795441753811 implements MigrationInterface {
                 "created_at"
             FROM "temporary_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_company_cnpj" ON "company" ("cnpj")
         `);
-    }
-
+  }
 }

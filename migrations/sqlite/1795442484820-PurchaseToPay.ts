@@ -1,13 +1,13 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class PurchaseToPay1795442484820 implements MigrationInterface {
-    name = 'PurchaseToPay1795442484820'
+  name = 'PurchaseToPay1795442484820';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_entry_document_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "payable_payment" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -32,28 +32,28 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_payment_filial_date" ON "payable_payment" ("company_id", "filial_id", "payment_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_payment_payable" ON "payable_payment" ("company_id", "payable_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_entry"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_entry_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -94,7 +94,7 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "live_access_key" varchar(44)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_entry_document"(
                     "id",
                     "company_id",
@@ -171,17 +171,17 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "updated_at"
             FROM "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_entry_document"
                 RENAME TO "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_entry" ON "entry_document" ("company_id", "filial_id", "entry_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_status" ON "entry_document" (
                 "company_id",
                 "filial_id",
@@ -190,7 +190,7 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier_document" ON "entry_document" (
                 "company_id",
                 "supplier_document",
@@ -198,16 +198,16 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "entry_date"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_number" ON "entry_document" ("company_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier" ON "entry_document" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_company" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "name" varchar(120) NOT NULL,
@@ -220,7 +220,7 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "version" integer NOT NULL DEFAULT (1)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_company"(
                     "id",
                     "name",
@@ -241,20 +241,20 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "purchase_tolerance_mode"
             FROM "company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_company"
                 RENAME TO "company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_company_cnpj" ON "company" ("cnpj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_filial_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_filial" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -274,7 +274,7 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "version" integer NOT NULL DEFAULT (1)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_filial"(
                     "id",
                     "company_id",
@@ -309,43 +309,43 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "dfe_sync_interval_minutes"
             FROM "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_filial"
                 RENAME TO "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_filial_company_cnpj" ON "filial" ("company_id", "cnpj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_access_key" ON "entry_document" ("company_id", "access_key")
         `);
-        // Documents not cancelled keep their key live (data only: the schema is the generated one).
-        await queryRunner.query(`
+    // Documents not cancelled keep their key live (data only: the schema is the generated one).
+    await queryRunner.query(`
             UPDATE "entry_document" SET "live_access_key" = "access_key" WHERE "status" <> 'CANCELLED'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_document_live_access_key" ON "entry_document" ("company_id", "live_access_key")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_entry_document_live_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_filial_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "filial"
                 RENAME TO "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "filial" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -364,7 +364,7 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "dfe_sync_interval_minutes" integer NOT NULL DEFAULT (60)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "filial"(
                     "id",
                     "company_id",
@@ -399,20 +399,20 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "dfe_sync_interval_minutes"
             FROM "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_filial_company_cnpj" ON "filial" ("company_id", "cnpj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "company"
                 RENAME TO "temporary_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "company" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "name" varchar(120) NOT NULL,
@@ -424,7 +424,7 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "purchase_tolerance_mode" varchar(5) NOT NULL DEFAULT ('BLOCK')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "company"(
                     "id",
                     "name",
@@ -445,32 +445,32 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "purchase_tolerance_mode"
             FROM "temporary_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_company_cnpj" ON "company" ("cnpj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_entry"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "entry_document"
                 RENAME TO "temporary_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -510,7 +510,7 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "entry_document"(
                     "id",
                     "company_id",
@@ -587,16 +587,16 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier" ON "entry_document" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_number" ON "entry_document" ("company_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier_document" ON "entry_document" (
                 "company_id",
                 "supplier_document",
@@ -604,7 +604,7 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "entry_date"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_status" ON "entry_document" (
                 "company_id",
                 "filial_id",
@@ -613,21 +613,20 @@ export class PurchaseToPay1795442484820 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_entry" ON "entry_document" ("company_id", "filial_id", "entry_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_payment_payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_payment_filial_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payable_payment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_document_access_key" ON "entry_document" ("company_id", "access_key")
         `);
-    }
-
+  }
 }

@@ -1,25 +1,25 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class EventStreamPositions1795442705498 implements MigrationInterface {
-    name = 'EventStreamPositions1795442705498'
+  name = 'EventStreamPositions1795442705498';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_outbox_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbox_company_type"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_delivery_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_subscription_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_subscription_active"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_webhook_subscription" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -32,7 +32,7 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_webhook_subscription"(
                     "id",
                     "company_id",
@@ -55,20 +55,20 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at"
             FROM "webhook_subscription"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "webhook_subscription"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_webhook_subscription"
                 RENAME TO "webhook_subscription"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_subscription_company" ON "webhook_subscription" ("company_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_subscription_active" ON "webhook_subscription" ("active", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "outbox_stream" (
                 "company_id" integer NOT NULL,
                 "stream" varchar(64) NOT NULL,
@@ -76,7 +76,7 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 PRIMARY KEY ("company_id", "stream")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_outbox_event" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -90,7 +90,7 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "resource_seq" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_outbox_event"(
                     "id",
                     "company_id",
@@ -111,20 +111,20 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at"
             FROM "outbox_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "outbox_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_outbox_event"
                 RENAME TO "outbox_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_delivery_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_webhook_delivery" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -141,7 +141,7 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "lease_token" varchar(32)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_webhook_delivery"(
                     "id",
                     "company_id",
@@ -170,32 +170,32 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at"
             FROM "webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_webhook_delivery"
                 RENAME TO "webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_webhook_delivery" ON "webhook_delivery" ("subscription_id", "event_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_delivery_company" ON "webhook_delivery" ("company_id", "subscription_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbox_company_type_position" ON "outbox_event" ("company_id", "type", "stream_position")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "ux_outbox_company_position" ON "outbox_event" ("company_id", "stream_position")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_delivery_due" ON "webhook_delivery" ("subscription_id", "status", "next_attempt_at")
         `);
-        // Data: events written before positions existed get them in id order (as they were read),
-        // and each subscription's cursor (the last event id it had fanned out, copied above) becomes
-        // the position of that event.
-        await queryRunner.query(`
+    // Data: events written before positions existed get them in id order (as they were read),
+    // and each subscription's cursor (the last event id it had fanned out, copied above) becomes
+    // the position of that event.
+    await queryRunner.query(`
             UPDATE "outbox_event" SET stream_position = r.p, resource_seq = r.s
             FROM (
                 SELECT id,
@@ -205,44 +205,44 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
             ) AS r
             WHERE r.id = "outbox_event".id
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "outbox_stream" (company_id, stream, last_value)
             SELECT company_id, '*', MAX(stream_position) FROM "outbox_event" GROUP BY company_id
             UNION ALL
             SELECT company_id, aggregate_type || ':' || aggregate_id, MAX(resource_seq) FROM "outbox_event" GROUP BY company_id, aggregate_type, aggregate_id
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             UPDATE "webhook_subscription"
             SET last_position = COALESCE((SELECT MAX(e.stream_position) FROM "outbox_event" e WHERE e.company_id = "webhook_subscription".company_id AND e.id <= "webhook_subscription".last_position), 0)
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        // Subscriptions' cursors back to event ids (the position's event).
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    // Subscriptions' cursors back to event ids (the position's event).
+    await queryRunner.query(`
             UPDATE "webhook_subscription"
             SET last_position = COALESCE((SELECT MAX(e.id) FROM "outbox_event" e WHERE e.company_id = "webhook_subscription".company_id AND e.stream_position <= "webhook_subscription".last_position), 0)
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_delivery_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ux_outbox_company_position"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbox_company_type_position"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_delivery_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "webhook_delivery"
                 RENAME TO "temporary_webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "webhook_delivery" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -258,7 +258,7 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "webhook_delivery"(
                     "id",
                     "company_id",
@@ -287,20 +287,20 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at"
             FROM "temporary_webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_webhook_delivery"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_delivery_company" ON "webhook_delivery" ("company_id", "subscription_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_webhook_delivery" ON "webhook_delivery" ("subscription_id", "event_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "outbox_event"
                 RENAME TO "temporary_outbox_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "outbox_event" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -312,7 +312,7 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "outbox_event"(
                     "id",
                     "company_id",
@@ -333,23 +333,23 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at"
             FROM "temporary_outbox_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_outbox_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "outbox_stream"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_subscription_active"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_webhook_subscription_company"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "webhook_subscription"
                 RENAME TO "temporary_webhook_subscription"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "webhook_subscription" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -362,7 +362,7 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "webhook_subscription"(
                     "id",
                     "company_id",
@@ -385,24 +385,23 @@ export class EventStreamPositions1795442705498 implements MigrationInterface {
                 "created_at"
             FROM "temporary_webhook_subscription"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_webhook_subscription"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_subscription_active" ON "webhook_subscription" ("active", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_subscription_company" ON "webhook_subscription" ("company_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_webhook_delivery_due" ON "webhook_delivery" ("status", "next_attempt_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbox_company_type" ON "outbox_event" ("company_id", "type", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbox_company" ON "outbox_event" ("company_id", "id")
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class DfeSchedule1795442878757 implements MigrationInterface {
-    name = 'DfeSchedule1795442878757'
+  name = 'DfeSchedule1795442878757';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "sefaz_dfe_schedule" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -33,24 +33,23 @@ export class DfeSchedule1795442878757 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sefaz_dfe_schedule_due" ON "sefaz_dfe_schedule" ("next_run_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sefaz_dfe_schedule_filial" ON "sefaz_dfe_schedule" ("company_id", "filial_id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_sefaz_dfe_schedule_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sefaz_dfe_schedule_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sefaz_dfe_schedule"
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class NfeBatchAndDeadlines1795443644168 implements MigrationInterface {
-    name = 'NfeBatchAndDeadlines1795443644168'
+  name = 'NfeBatchAndDeadlines1795443644168';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "nfe_batch_file" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -24,16 +24,16 @@ export class NfeBatchAndDeadlines1795443644168 implements MigrationInterface {
                 "processed_at" datetime
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_batch_file_order" ON "nfe_batch_file" ("company_id", "job_id", "processed_order")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_batch_file_pending" ON "nfe_batch_file" ("company_id", "job_id", "status", "phase", "seq")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_batch_file_seq" ON "nfe_batch_file" ("company_id", "job_id", "seq")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfe_batch_job" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -58,13 +58,13 @@ export class NfeBatchAndDeadlines1795443644168 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_batch_job_status" ON "nfe_batch_job" ("status", "lease_until")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_batch_job_filial" ON "nfe_batch_job" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfe_manifestation_deadline" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -84,7 +84,7 @@ export class NfeBatchAndDeadlines1795443644168 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_manifestation_deadline_due" ON "nfe_manifestation_deadline" (
                 "company_id",
                 "filial_id",
@@ -93,48 +93,47 @@ export class NfeBatchAndDeadlines1795443644168 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_manifestation_deadline_inbound" ON "nfe_manifestation_deadline" ("company_id", "inbound_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_authorized" ON "nfe_inbound" ("company_id", "filial_id", "authorized_at")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_authorized"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfe_manifestation_deadline_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_manifestation_deadline_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfe_manifestation_deadline"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_batch_job_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_batch_job_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfe_batch_job"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfe_batch_file_seq"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_batch_file_pending"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_batch_file_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfe_batch_file"
         `);
-    }
-
+  }
 }

@@ -1,16 +1,16 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class NfeTaxReform1795445670937 implements MigrationInterface {
-    name = 'NfeTaxReform1795445670937'
+  name = 'NfeTaxReform1795445670937';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -46,7 +46,7 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "reform_taxes" text
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_entry_document_item"(
                     "id",
                     "company_id",
@@ -113,41 +113,41 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "declared_cfop"
             FROM "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_entry_document_item"
                 RENAME TO "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_entry_document_live_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_entry"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_entry_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -189,7 +189,7 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "reform_taxes" text
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_entry_document"(
                     "id",
                     "company_id",
@@ -268,26 +268,26 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "live_access_key"
             FROM "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_entry_document"
                 RENAME TO "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_document_live_access_key" ON "entry_document" ("company_id", "live_access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_access_key" ON "entry_document" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier" ON "entry_document" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_number" ON "entry_document" ("company_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier_document" ON "entry_document" (
                 "company_id",
                 "supplier_document",
@@ -295,7 +295,7 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "entry_date"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_status" ON "entry_document" (
                 "company_id",
                 "filial_id",
@@ -304,38 +304,38 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_entry" ON "entry_document" ("company_id", "filial_id", "entry_date", "id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_entry"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_entry_document_live_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "entry_document"
                 RENAME TO "temporary_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -376,7 +376,7 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "live_access_key" varchar(44)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "entry_document"(
                     "id",
                     "company_id",
@@ -455,13 +455,13 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "live_access_key"
             FROM "temporary_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_entry" ON "entry_document" ("company_id", "filial_id", "entry_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_status" ON "entry_document" (
                 "company_id",
                 "filial_id",
@@ -470,7 +470,7 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier_document" ON "entry_document" (
                 "company_id",
                 "supplier_document",
@@ -478,29 +478,29 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "entry_date"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_number" ON "entry_document" ("company_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier" ON "entry_document" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_access_key" ON "entry_document" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_document_live_access_key" ON "entry_document" ("company_id", "live_access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "entry_document_item"
                 RENAME TO "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -535,7 +535,7 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "declared_cfop" varchar(4)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "entry_document_item"(
                     "id",
                     "company_id",
@@ -602,15 +602,14 @@ export class NfeTaxReform1795445670937 implements MigrationInterface {
                 "declared_cfop"
             FROM "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class FiscalBooking1795446530521 implements MigrationInterface {
-    name = 'FiscalBooking1795446530521'
+  name = 'FiscalBooking1795446530521';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "entry_cfop_rule" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -19,13 +19,13 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_cfop_rule_issuer" ON "entry_cfop_rule" ("company_id", "issuer_cfop")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_cfop_rule_scope" ON "entry_cfop_rule" ("company_id", "scope_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document_tax_credit" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -41,13 +41,13 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_tax_credit_filial" ON "entry_document_tax_credit" ("company_id", "filial_id", "entry_date")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_tax_credit_document" ON "entry_document_tax_credit" ("company_id", "entry_document_id", "tax")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "third_party_stock_balance" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -60,7 +60,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_third_party_stock_balance" ON "third_party_stock_balance" (
                 "company_id",
                 "filial_id",
@@ -68,7 +68,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "owner_document"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "third_party_stock_movement" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -87,19 +87,19 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_third_party_stock_movement_reference" ON "third_party_stock_movement" ("company_id", "reference_type", "reference_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_third_party_stock_movement_product" ON "third_party_stock_movement" ("company_id", "filial_id", "product_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -145,7 +145,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "cost_total" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_entry_document_item"(
                     "id",
                     "company_id",
@@ -214,41 +214,41 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "reform_taxes"
             FROM "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_entry_document_item"
                 RENAME TO "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_entry"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_entry_document_live_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_entry_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -293,7 +293,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "tax_regime" varchar(20)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_entry_document"(
                     "id",
                     "company_id",
@@ -374,17 +374,17 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "reform_taxes"
             FROM "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_entry_document"
                 RENAME TO "entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_entry" ON "entry_document" ("company_id", "filial_id", "entry_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_status" ON "entry_document" (
                 "company_id",
                 "filial_id",
@@ -393,7 +393,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier_document" ON "entry_document" (
                 "company_id",
                 "supplier_document",
@@ -401,49 +401,49 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "entry_date"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_number" ON "entry_document" ("company_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier" ON "entry_document" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_access_key" ON "entry_document" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_document_live_access_key" ON "entry_document" ("company_id", "live_access_key")
         `);
-        // Lines booked before net costs existed cost what they landed at (the Simples Nacional formula).
-        await queryRunner.query(`UPDATE "entry_document_item" SET "cost_total" = "landed_total"`);
-    }
+    // Lines booked before net costs existed cost what they landed at (the Simples Nacional formula).
+    await queryRunner.query(`UPDATE "entry_document_item" SET "cost_total" = "landed_total"`);
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_entry_document_live_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_access_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_supplier_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_filial_entry"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "entry_document"
                 RENAME TO "temporary_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -485,7 +485,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "reform_taxes" text
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "entry_document"(
                     "id",
                     "company_id",
@@ -566,22 +566,22 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "reform_taxes"
             FROM "temporary_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_entry_document_live_access_key" ON "entry_document" ("company_id", "live_access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_access_key" ON "entry_document" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier" ON "entry_document" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_number" ON "entry_document" ("company_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_supplier_document" ON "entry_document" (
                 "company_id",
                 "supplier_document",
@@ -589,7 +589,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "entry_date"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_status" ON "entry_document" (
                 "company_id",
                 "filial_id",
@@ -598,20 +598,20 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_filial_entry" ON "entry_document" ("company_id", "filial_id", "entry_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "entry_document_item"
                 RENAME TO "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -647,7 +647,7 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "reform_taxes" text
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "entry_document_item"(
                     "id",
                     "company_id",
@@ -716,48 +716,47 @@ export class FiscalBooking1795446530521 implements MigrationInterface {
                 "reform_taxes"
             FROM "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_third_party_stock_movement_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_third_party_stock_movement_reference"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "third_party_stock_movement"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_third_party_stock_balance"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "third_party_stock_balance"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_tax_credit_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_tax_credit_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document_tax_credit"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_entry_cfop_rule_scope"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_cfop_rule_issuer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_cfop_rule"
         `);
-    }
-
+  }
 }

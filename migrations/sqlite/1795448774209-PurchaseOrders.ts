@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class PurchaseOrders1795448774209 implements MigrationInterface {
-    name = 'PurchaseOrders1795448774209'
+  name = 'PurchaseOrders1795448774209';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "purchase_order_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -24,13 +24,13 @@ export class PurchaseOrders1795448774209 implements MigrationInterface {
                 "is_open" boolean NOT NULL DEFAULT (1)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_purchase_order_item_product" ON "purchase_order_item" ("company_id", "product_id", "is_open")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_purchase_order_item_order" ON "purchase_order_item" ("company_id", "purchase_order_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "purchase_order_receipt" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -56,13 +56,13 @@ export class PurchaseOrders1795448774209 implements MigrationInterface {
                 "cancelled_at" datetime
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_purchase_order_receipt_document" ON "purchase_order_receipt" ("company_id", "entry_document_id", "status")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_purchase_order_receipt_order" ON "purchase_order_receipt" ("company_id", "purchase_order_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "purchase_order" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -91,10 +91,10 @@ export class PurchaseOrders1795448774209 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_purchase_order_supplier" ON "purchase_order" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_purchase_order_filial_supplier" ON "purchase_order" (
                 "company_id",
                 "filial_id",
@@ -103,62 +103,61 @@ export class PurchaseOrders1795448774209 implements MigrationInterface {
                 "code"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_purchase_order_filial_status" ON "purchase_order" ("company_id", "filial_id", "status", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_purchase_order_filial_code" ON "purchase_order" ("company_id", "filial_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_purchase_order_company_code" ON "purchase_order" ("company_id", "code")
         `);
-        // A plain ADD COLUMN rather than the generator's copy of the table: the copy lists the columns
-        // known when it was generated and would drop any column another migration added meanwhile.
-        await queryRunner.query(`
+    // A plain ADD COLUMN rather than the generator's copy of the table: the copy lists the columns
+    // known when it was generated and would drop any column another migration added meanwhile.
+    await queryRunner.query(`
             ALTER TABLE "entry_document_item" ADD COLUMN "purchase_order_item_id" integer
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "entry_document_item" DROP COLUMN "purchase_order_item_id"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_purchase_order_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_purchase_order_filial_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_purchase_order_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_purchase_order_filial_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_purchase_order_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "purchase_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_purchase_order_receipt_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_purchase_order_receipt_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "purchase_order_receipt"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_purchase_order_item_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_purchase_order_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "purchase_order_item"
         `);
-    }
-
+  }
 }

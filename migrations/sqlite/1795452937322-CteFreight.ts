@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CteFreight1795452937322 implements MigrationInterface {
-    name = 'CteFreight1795452937322'
+  name = 'CteFreight1795452937322';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "cte_allocation" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -27,13 +27,13 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "reversed_at" datetime
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_allocation_document" ON "cte_allocation" ("company_id", "entry_document_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_allocation_cte" ON "cte_allocation" ("company_id", "cte_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "cte_nfe" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -42,13 +42,13 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "nfe_key" varchar(44) NOT NULL
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_nfe_key" ON "cte_nfe" ("company_id", "nfe_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_nfe_cte" ON "cte_nfe" ("company_id", "cte_id", "position")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "cte" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -89,10 +89,10 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_filial_issuer" ON "cte" ("company_id", "filial_id", "issuer_document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_filial_status" ON "cte" (
                 "company_id",
                 "filial_id",
@@ -101,19 +101,19 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_filial_issued" ON "cte" ("company_id", "filial_id", "issued_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_cte_company_key" ON "cte" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -161,7 +161,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "apportioned_freight" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_entry_document_item"(
                     "id",
                     "company_id",
@@ -252,29 +252,29 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "purchase_order_item_id"
             FROM "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_entry_document_item"
                 RENAME TO "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfe_batch_file_seq"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_batch_file_pending"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_batch_file_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_nfe_batch_file" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -295,7 +295,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "cte_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_nfe_batch_file"(
                     "id",
                     "company_id",
@@ -332,47 +332,47 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "processed_at"
             FROM "nfe_batch_file"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfe_batch_file"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_nfe_batch_file"
                 RENAME TO "nfe_batch_file"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_batch_file_seq" ON "nfe_batch_file" ("company_id", "job_id", "seq")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_batch_file_pending" ON "nfe_batch_file" ("company_id", "job_id", "status", "phase", "seq")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_batch_file_order" ON "nfe_batch_file" ("company_id", "job_id", "processed_order")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_authorized"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfe_inbound_filial_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issued"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_import"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issuer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issue_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_company_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_nfe_inbound" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -411,7 +411,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "freight_cte_key" varchar(44)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_nfe_inbound"(
                     "id",
                     "company_id",
@@ -482,23 +482,23 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "updated_at"
             FROM "nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_nfe_inbound"
                 RENAME TO "nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_authorized" ON "nfe_inbound" ("company_id", "filial_id", "authorized_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_inbound_filial_key" ON "nfe_inbound" ("company_id", "filial_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issued" ON "nfe_inbound" ("company_id", "filial_id", "issued_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_import" ON "nfe_inbound" (
                 "company_id",
                 "filial_id",
@@ -507,31 +507,31 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issuer" ON "nfe_inbound" ("company_id", "filial_id", "issuer_document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issue_date" ON "nfe_inbound" ("company_id", "filial_id", "issue_date")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_company_key" ON "nfe_inbound" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_entry_document" ON "nfe_inbound" ("company_id", "entry_document_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_status_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_payable" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -555,7 +555,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "cte_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_payable"(
                     "id",
                     "company_id",
@@ -596,17 +596,17 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "updated_at"
             FROM "payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_payable"
                 RENAME TO "payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_due" ON "payable" ("company_id", "filial_id", "due_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_status_due" ON "payable" (
                 "company_id",
                 "filial_id",
@@ -615,23 +615,23 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_document" ON "payable" (
                 "company_id",
                 "entry_document_id",
                 "installment_number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_supplier" ON "payable" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_stock_movement_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_stock_movement_reference"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_stock_movement" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -651,7 +651,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "value_adjustment" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_stock_movement"(
                     "id",
                     "company_id",
@@ -686,32 +686,32 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "created_at"
             FROM "stock_movement"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "stock_movement"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_stock_movement"
                 RENAME TO "stock_movement"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_stock_movement_product" ON "stock_movement" ("company_id", "filial_id", "product_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_stock_movement_reference" ON "stock_movement" ("company_id", "reference_type", "reference_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_status_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_payable" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -735,7 +735,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "cte_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_payable"(
                     "id",
                     "company_id",
@@ -780,17 +780,17 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "cte_id"
             FROM "payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_payable"
                 RENAME TO "payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_due" ON "payable" ("company_id", "filial_id", "due_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_status_due" ON "payable" (
                 "company_id",
                 "filial_id",
@@ -799,42 +799,42 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_supplier" ON "payable" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_cte" ON "payable" ("company_id", "cte_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_document" ON "payable" (
                 "company_id",
                 "entry_document_id",
                 "installment_number"
             )
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_payable_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_status_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "payable"
                 RENAME TO "temporary_payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "payable" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -858,7 +858,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "cte_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "payable"(
                     "id",
                     "company_id",
@@ -903,13 +903,13 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "cte_id"
             FROM "temporary_payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_supplier" ON "payable" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_status_due" ON "payable" (
                 "company_id",
                 "filial_id",
@@ -918,27 +918,27 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_due" ON "payable" ("company_id", "filial_id", "due_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_document" ON "payable" (
                 "company_id",
                 "entry_document_id",
                 "installment_number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_stock_movement_reference"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_stock_movement_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "stock_movement"
                 RENAME TO "temporary_stock_movement"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "stock_movement" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -957,7 +957,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "stock_movement"(
                     "id",
                     "company_id",
@@ -992,32 +992,32 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "created_at"
             FROM "temporary_stock_movement"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_stock_movement"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_stock_movement_reference" ON "stock_movement" ("company_id", "reference_type", "reference_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_stock_movement_product" ON "stock_movement" ("company_id", "filial_id", "product_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_status_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_filial_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "payable"
                 RENAME TO "temporary_payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "payable" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -1039,7 +1039,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "payable"(
                     "id",
                     "company_id",
@@ -1080,20 +1080,20 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_supplier" ON "payable" ("company_id", "supplier_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_document" ON "payable" (
                 "company_id",
                 "entry_document_id",
                 "installment_number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_status_due" ON "payable" (
                 "company_id",
                 "filial_id",
@@ -1102,38 +1102,38 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_filial_due" ON "payable" ("company_id", "filial_id", "due_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_company_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issue_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issuer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_import"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issued"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfe_inbound_filial_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_authorized"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "nfe_inbound"
                 RENAME TO "temporary_nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfe_inbound" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -1170,7 +1170,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "nfe_inbound"(
                     "id",
                     "company_id",
@@ -1241,22 +1241,22 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_entry_document" ON "nfe_inbound" ("company_id", "entry_document_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_company_key" ON "nfe_inbound" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issue_date" ON "nfe_inbound" ("company_id", "filial_id", "issue_date")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issuer" ON "nfe_inbound" ("company_id", "filial_id", "issuer_document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_import" ON "nfe_inbound" (
                 "company_id",
                 "filial_id",
@@ -1265,29 +1265,29 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issued" ON "nfe_inbound" ("company_id", "filial_id", "issued_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_inbound_filial_key" ON "nfe_inbound" ("company_id", "filial_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_authorized" ON "nfe_inbound" ("company_id", "filial_id", "authorized_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_batch_file_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_batch_file_pending"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfe_batch_file_seq"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "nfe_batch_file"
                 RENAME TO "temporary_nfe_batch_file"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfe_batch_file" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -1307,7 +1307,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "processed_at" datetime
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "nfe_batch_file"(
                     "id",
                     "company_id",
@@ -1344,29 +1344,29 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "processed_at"
             FROM "temporary_nfe_batch_file"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_nfe_batch_file"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_batch_file_order" ON "nfe_batch_file" ("company_id", "job_id", "processed_order")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_batch_file_pending" ON "nfe_batch_file" ("company_id", "job_id", "status", "phase", "seq")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_batch_file_seq" ON "nfe_batch_file" ("company_id", "job_id", "seq")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "entry_document_item"
                 RENAME TO "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -1413,7 +1413,7 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "purchase_order_item_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "entry_document_item"(
                     "id",
                     "company_id",
@@ -1504,48 +1504,47 @@ export class CteFreight1795452937322 implements MigrationInterface {
                 "purchase_order_item_id"
             FROM "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_cte_company_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_filial_issued"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_filial_issuer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_nfe_cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_nfe_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "cte_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_allocation_cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_allocation_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "cte_allocation"
         `);
-    }
-
+  }
 }

@@ -1,13 +1,13 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class IdempotencyLease1795454413615 implements MigrationInterface {
-    name = 'IdempotencyLease1795454413615'
+  name = 'IdempotencyLease1795454413615';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_idempotency_key" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -23,7 +23,7 @@ export class IdempotencyLease1795454413615 implements MigrationInterface {
                 "lease_expires_at" datetime
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_idempotency_key"(
                     "id",
                     "company_id",
@@ -46,27 +46,27 @@ export class IdempotencyLease1795454413615 implements MigrationInterface {
                 "created_at"
             FROM "idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_idempotency_key"
                 RENAME TO "idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_idempotency_key" ON "idempotency_key" ("company_id", "key")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "idempotency_key"
                 RENAME TO "temporary_idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "idempotency_key" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -79,7 +79,7 @@ export class IdempotencyLease1795454413615 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "idempotency_key"(
                     "id",
                     "company_id",
@@ -102,12 +102,11 @@ export class IdempotencyLease1795454413615 implements MigrationInterface {
                 "created_at"
             FROM "temporary_idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_idempotency_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_idempotency_key" ON "idempotency_key" ("company_id", "key")
         `);
-    }
-
+  }
 }

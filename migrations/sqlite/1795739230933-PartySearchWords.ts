@@ -1,13 +1,13 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class PartySearchWords1795739230933 implements MigrationInterface {
-    name = 'PartySearchWords1795739230933'
+  name = 'PartySearchWords1795739230933';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_party_search_token_party"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_party_search_token" (
                 "company_id" integer NOT NULL,
                 "party_type" varchar(10) NOT NULL,
@@ -17,7 +17,7 @@ export class PartySearchWords1795739230933 implements MigrationInterface {
                 PRIMARY KEY ("company_id", "party_type", "token", "party_id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_party_search_token"("company_id", "party_type", "token", "party_id")
             SELECT "company_id",
                 "party_type",
@@ -25,19 +25,19 @@ export class PartySearchWords1795739230933 implements MigrationInterface {
                 "party_id"
             FROM "party_search_token"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "party_search_token"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_party_search_token"
                 RENAME TO "party_search_token"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_party_search_token_party" ON "party_search_token" ("company_id", "party_type", "party_id", "token")
         `);
-        // Added by hand: each row gets its party's words, gathered from the party's own index rows (a set:
-        // their order does not matter to the search).
-        await queryRunner.query(`
+    // Added by hand: each row gets its party's words, gathered from the party's own index rows (a set:
+    // their order does not matter to the search).
+    await queryRunner.query(`
             UPDATE "party_search_token"
             SET "words" = (
                 SELECT ' ' || group_concat(e."token", ' ')
@@ -47,17 +47,17 @@ export class PartySearchWords1795739230933 implements MigrationInterface {
                     AND e."party_id" = "party_search_token"."party_id"
             )
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_party_search_token_party"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "party_search_token"
                 RENAME TO "temporary_party_search_token"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "party_search_token" (
                 "company_id" integer NOT NULL,
                 "party_type" varchar(10) NOT NULL,
@@ -66,7 +66,7 @@ export class PartySearchWords1795739230933 implements MigrationInterface {
                 PRIMARY KEY ("company_id", "party_type", "token", "party_id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "party_search_token"("company_id", "party_type", "token", "party_id")
             SELECT "company_id",
                 "party_type",
@@ -74,12 +74,11 @@ export class PartySearchWords1795739230933 implements MigrationInterface {
                 "party_id"
             FROM "temporary_party_search_token"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_party_search_token"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_party_search_token_party" ON "party_search_token" ("company_id", "party_type", "party_id", "token")
         `);
-    }
-
+  }
 }

@@ -1,11 +1,11 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
-import { insertFiscalShippedData } from "../fiscal-shipped-data";
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { insertFiscalShippedData } from '../fiscal-shipped-data';
 
 export class FiscalEngine1795819210868 implements MigrationInterface {
-    name = 'FiscalEngine1795819210868'
+  name = 'FiscalEngine1795819210868';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "fiscal_approximate_tax" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -22,10 +22,10 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_fiscal_approximate_tax_ncm" ON "fiscal_approximate_tax" ("company_id", "ncm", "ex")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "fiscal_operation_rule" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -59,7 +59,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_fiscal_operation_rule_key" ON "fiscal_operation_rule" (
                 "company_id",
                 "tax_group_id",
@@ -69,7 +69,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "valid_from"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "fiscal_rule_set" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -90,10 +90,10 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_fiscal_rule_set_code" ON "fiscal_rule_set" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "fiscal_tax_group" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -105,10 +105,10 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_fiscal_tax_group_code" ON "fiscal_tax_group" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "fiscal_uf_rate" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -126,19 +126,19 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_fiscal_uf_rate_key" ON "fiscal_uf_rate" ("company_id", "uf", "tax_group_id", "valid_from")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_company_name"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_company_trade"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_company_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_customer" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -168,7 +168,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "country_name" varchar(60) NOT NULL DEFAULT ('BRASIL')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_customer"(
                     "id",
                     "company_id",
@@ -199,32 +199,32 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at"
             FROM "customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_customer"
                 RENAME TO "customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_company_name" ON "customer" ("company_id", "search_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_company_trade" ON "customer" ("company_id", "search_trade_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_company_document" ON "customer" ("company_id", "document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_product_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_product_company_gtin"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_product_company_search"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_product" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -247,7 +247,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "tax_group_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_product"(
                     "id",
                     "company_id",
@@ -282,26 +282,26 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at"
             FROM "product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_product"
                 RENAME TO "product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_product_company_code" ON "product" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_product_company_gtin" ON "product" ("company_id", "gtin")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_product_company_search" ON "product" ("company_id", "search_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_filial_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_filial" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -334,7 +334,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "industrial" boolean NOT NULL DEFAULT (0)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_filial"(
                     "id",
                     "company_id",
@@ -371,29 +371,29 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "version"
             FROM "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_filial"
                 RENAME TO "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_filial_company_cnpj" ON "filial" ("company_id", "cnpj")
         `);
-        // Added by hand: the shipped ICMS/FCP rates per UF and the federal rule sets by date (company 0).
-        await insertFiscalShippedData(queryRunner, (n) => `"${n}"`);
-    }
+    // Added by hand: the shipped ICMS/FCP rates per UF and the federal rule sets by date (company 0).
+    await insertFiscalShippedData(queryRunner, (n) => `"${n}"`);
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_filial_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "filial"
                 RENAME TO "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "filial" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -413,7 +413,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "version" integer NOT NULL DEFAULT (1)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "filial"(
                     "id",
                     "company_id",
@@ -450,26 +450,26 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "version"
             FROM "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_filial_company_cnpj" ON "filial" ("company_id", "cnpj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_product_company_search"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_product_company_gtin"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_product_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "product"
                 RENAME TO "temporary_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "product" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -488,7 +488,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "product"(
                     "id",
                     "company_id",
@@ -523,32 +523,32 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_product_company_search" ON "product" ("company_id", "search_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_product_company_gtin" ON "product" ("company_id", "gtin")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_product_company_code" ON "product" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_company_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_company_trade"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_company_name"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "customer"
                 RENAME TO "temporary_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "customer" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -565,7 +565,7 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "customer"(
                     "id",
                     "company_id",
@@ -596,48 +596,47 @@ export class FiscalEngine1795819210868 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_company_document" ON "customer" ("company_id", "document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_company_trade" ON "customer" ("company_id", "search_trade_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_company_name" ON "customer" ("company_id", "search_name")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_fiscal_uf_rate_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "fiscal_uf_rate"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_fiscal_tax_group_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "fiscal_tax_group"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_fiscal_rule_set_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "fiscal_rule_set"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_fiscal_operation_rule_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "fiscal_operation_rule"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_fiscal_approximate_tax_ncm"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "fiscal_approximate_tax"
         `);
-    }
-
+  }
 }

@@ -1,16 +1,16 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class InboundCreditsSecondPass1795819767921 implements MigrationInterface {
-    name = 'InboundCreditsSecondPass1795819767921'
+  name = 'InboundCreditsSecondPass1795819767921';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_cte_allocation_cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_allocation_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_cte_allocation" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -35,7 +35,7 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "cofins_credit" varchar(17) NOT NULL DEFAULT (0)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_cte_allocation"(
                     "id",
                     "company_id",
@@ -78,32 +78,32 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "reversed_at"
             FROM "cte_allocation"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "cte_allocation"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_cte_allocation"
                 RENAME TO "cte_allocation"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_allocation_cte" ON "cte_allocation" ("company_id", "cte_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_allocation_document" ON "cte_allocation" ("company_id", "entry_document_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_cte_company_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_filial_issued"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_filial_issuer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_cte" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -146,7 +146,7 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "cofins_credit" varchar(17) NOT NULL DEFAULT (0)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_cte"(
                     "id",
                     "company_id",
@@ -225,20 +225,20 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "updated_at"
             FROM "cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_cte"
                 RENAME TO "cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_cte_company_key" ON "cte" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_filial_issued" ON "cte" ("company_id", "filial_id", "issued_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_filial_status" ON "cte" (
                 "company_id",
                 "filial_id",
@@ -247,16 +247,16 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_filial_issuer" ON "cte" ("company_id", "filial_id", "issuer_document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -306,7 +306,7 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "credit_ibs" varchar(17) NOT NULL DEFAULT (0)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_entry_document_item"(
                     "id",
                     "company_id",
@@ -399,33 +399,33 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "apportioned_freight"
             FROM "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_entry_document_item"
                 RENAME TO "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "entry_document_item"
                 RENAME TO "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -473,7 +473,7 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "apportioned_freight" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "entry_document_item"(
                     "id",
                     "company_id",
@@ -566,32 +566,32 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "apportioned_freight"
             FROM "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_filial_issuer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_filial_issued"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_cte_company_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "cte"
                 RENAME TO "temporary_cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "cte" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -632,7 +632,7 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "cte"(
                     "id",
                     "company_id",
@@ -711,13 +711,13 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "updated_at"
             FROM "temporary_cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_filial_issuer" ON "cte" ("company_id", "filial_id", "issuer_document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_filial_status" ON "cte" (
                 "company_id",
                 "filial_id",
@@ -726,23 +726,23 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_filial_issued" ON "cte" ("company_id", "filial_id", "issued_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_cte_company_key" ON "cte" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_allocation_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cte_allocation_cte"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "cte_allocation"
                 RENAME TO "temporary_cte_allocation"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "cte_allocation" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -765,7 +765,7 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "reversed_at" datetime
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "cte_allocation"(
                     "id",
                     "company_id",
@@ -808,15 +808,14 @@ export class InboundCreditsSecondPass1795819767921 implements MigrationInterface
                 "reversed_at"
             FROM "temporary_cte_allocation"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_cte_allocation"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_allocation_document" ON "cte_allocation" ("company_id", "entry_document_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cte_allocation_cte" ON "cte_allocation" ("company_id", "cte_id", "id")
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class Receivables1795820007300 implements MigrationInterface {
-    name = 'Receivables1795820007300'
+  name = 'Receivables1795820007300';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "customer_credit" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -19,13 +19,13 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_credit_return" ON "customer_credit" ("company_id", "return_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_customer_credit_customer" ON "customer_credit" ("company_id", "customer_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "receivable_receipt" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -50,13 +50,13 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_receipt_filial_date" ON "receivable_receipt" ("company_id", "filial_id", "receipt_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_receipt_receivable" ON "receivable_receipt" ("company_id", "receivable_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "receivable" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -89,20 +89,20 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_customer" ON "receivable" ("company_id", "customer_id", "due_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_order" ON "receivable" ("company_id", "sales_order_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_fulfillment" ON "receivable" (
                 "company_id",
                 "fulfillment_id",
                 "installment_number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_filial_status_due" ON "receivable" (
                 "company_id",
                 "filial_id",
@@ -111,13 +111,13 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_filial_due" ON "receivable" ("company_id", "filial_id", "due_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_payment_method_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_payment_method" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -132,7 +132,7 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "fee_percent" varchar(9) NOT NULL DEFAULT ('0.0000')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_payment_method"(
                     "id",
                     "company_id",
@@ -153,41 +153,41 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "created_at"
             FROM "payment_method"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payment_method"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_payment_method"
                 RENAME TO "payment_method"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_payment_method_company_code" ON "payment_method" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_sales_order_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_seller"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_alias"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_grouped_into"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_sales_order" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -216,7 +216,7 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "payment_terms" varchar(120)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_sales_order"(
                     "id",
                     "company_id",
@@ -269,69 +269,69 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "updated_at"
             FROM "sales_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sales_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_sales_order"
                 RENAME TO "sales_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sales_order_company_code" ON "sales_order" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_code" ON "sales_order" ("company_id", "filial_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_status" ON "sales_order" ("company_id", "filial_id", "status", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_customer" ON "sales_order" ("company_id", "filial_id", "customer_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_seller" ON "sales_order" ("company_id", "filial_id", "seller_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_alias" ON "sales_order" ("company_id", "filial_id", "search_alias")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_created" ON "sales_order" ("company_id", "filial_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_grouped_into" ON "sales_order" ("company_id", "grouped_into_id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_grouped_into"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_created"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_alias"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_seller"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_order_filial_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_sales_order_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "sales_order"
                 RENAME TO "temporary_sales_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sales_order" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -359,7 +359,7 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "sales_order"(
                     "id",
                     "company_id",
@@ -412,41 +412,41 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_sales_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_sales_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_grouped_into" ON "sales_order" ("company_id", "grouped_into_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_created" ON "sales_order" ("company_id", "filial_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_alias" ON "sales_order" ("company_id", "filial_id", "search_alias")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_seller" ON "sales_order" ("company_id", "filial_id", "seller_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_customer" ON "sales_order" ("company_id", "filial_id", "customer_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_status" ON "sales_order" ("company_id", "filial_id", "status", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_order_filial_code" ON "sales_order" ("company_id", "filial_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sales_order_company_code" ON "sales_order" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_payment_method_company_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "payment_method"
                 RENAME TO "temporary_payment_method"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "payment_method" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -458,7 +458,7 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "payment_method"(
                     "id",
                     "company_id",
@@ -479,48 +479,47 @@ export class Receivables1795820007300 implements MigrationInterface {
                 "created_at"
             FROM "temporary_payment_method"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_payment_method"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_payment_method_company_code" ON "payment_method" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_filial_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_filial_status_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_fulfillment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "receivable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_receipt_receivable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_receipt_filial_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "receivable_receipt"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_credit_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_customer_credit_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "customer_credit"
         `);
-    }
-
+  }
 }

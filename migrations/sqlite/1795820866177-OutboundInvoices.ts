@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class OutboundInvoices1795820866177 implements MigrationInterface {
-    name = 'OutboundInvoices1795820866177'
+  name = 'OutboundInvoices1795820866177';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "invoice_contingency" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -17,10 +17,10 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_invoice_contingency_filial" ON "invoice_contingency" ("company_id", "filial_id", "ended_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "invoice_number_void" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -41,10 +41,10 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_invoice_number_void_series" ON "invoice_number_void" ("company_id", "series_id", "first_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "invoice_series" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -58,10 +58,10 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_invoice_series" ON "invoice_series" ("company_id", "filial_id", "model", "series")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "outbound_nfe_event" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -79,7 +79,7 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_event" ON "outbound_nfe_event" (
                 "company_id",
                 "outbound_nfe_id",
@@ -87,7 +87,7 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 "sequence"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "outbound_nfe" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -135,19 +135,19 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_filial" ON "outbound_nfe" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_status" ON "outbound_nfe" ("company_id", "status", "updated_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_claim" ON "outbound_nfe" ("company_id", "claim")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_key" ON "outbound_nfe" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_number" ON "outbound_nfe" (
                 "company_id",
                 "filial_id",
@@ -156,51 +156,50 @@ export class OutboundInvoices1795820866177 implements MigrationInterface {
                 "number"
             )
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_claim"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "outbound_nfe_event"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_invoice_series"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "invoice_series"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_invoice_number_void_series"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "invoice_number_void"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_invoice_contingency_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "invoice_contingency"
         `);
-    }
-
+  }
 }

@@ -1,16 +1,16 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class InboundImportCosts1795821719173 implements MigrationInterface {
-    name = 'InboundImportCosts1795821719173'
+  name = 'InboundImportCosts1795821719173';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -62,7 +62,7 @@ export class InboundImportCosts1795821719173 implements MigrationInterface {
                 "customs_expenses" varchar(17) NOT NULL DEFAULT (0)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_entry_document_item"(
                     "id",
                     "company_id",
@@ -159,33 +159,33 @@ export class InboundImportCosts1795821719173 implements MigrationInterface {
                 "credit_ibs"
             FROM "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_entry_document_item"
                 RENAME TO "entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_product"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_entry_document_item_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "entry_document_item"
                 RENAME TO "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "entry_document_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -235,7 +235,7 @@ export class InboundImportCosts1795821719173 implements MigrationInterface {
                 "credit_ibs" varchar(17) NOT NULL DEFAULT (0)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "entry_document_item"(
                     "id",
                     "company_id",
@@ -332,15 +332,14 @@ export class InboundImportCosts1795821719173 implements MigrationInterface {
                 "credit_ibs"
             FROM "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_entry_document_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_product" ON "entry_document_item" ("company_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_entry_document_item_document" ON "entry_document_item" ("company_id", "entry_document_id", "line_number")
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class NfceCounter1795824330674 implements MigrationInterface {
-    name = 'NfceCounter1795824330674'
+  name = 'NfceCounter1795824330674';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "nfce_configuration" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -23,10 +23,10 @@ export class NfceCounter1795824330674 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_configuration_filial" ON "nfce_configuration" ("company_id", "filial_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfce_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -65,52 +65,51 @@ export class NfceCounter1795824330674 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfce_document_status" ON "nfce_document" ("status", "filial_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_document_order" ON "nfce_document" ("company_id", "sales_order_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_document_number" ON "nfce_document" ("company_id", "series_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_document_key" ON "nfce_document" ("access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfce_queue_lease" (
                 "name" varchar(40) PRIMARY KEY NOT NULL,
                 "owner" varchar(80),
                 "lease_until" datetime
             )
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP TABLE "nfce_queue_lease"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_document_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_document_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfce_document_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfce_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_configuration_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfce_configuration"
         `);
-    }
-
+  }
 }

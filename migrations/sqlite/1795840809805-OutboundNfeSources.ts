@@ -1,25 +1,25 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class OutboundNfeSources1795840809805 implements MigrationInterface {
-    name = 'OutboundNfeSources1795840809805'
+  name = 'OutboundNfeSources1795840809805';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_claim"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_outbound_nfe" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -68,7 +68,7 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "source_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_outbound_nfe"(
                     "id",
                     "company_id",
@@ -161,14 +161,14 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "updated_at"
             FROM "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_outbound_nfe"
                 RENAME TO "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_number" ON "outbound_nfe" (
                 "company_id",
                 "filial_id",
@@ -177,34 +177,34 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_key" ON "outbound_nfe" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_claim" ON "outbound_nfe" ("company_id", "claim")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_status" ON "outbound_nfe" ("company_id", "status", "updated_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_filial" ON "outbound_nfe" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_claim"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_outbound_nfe" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -253,7 +253,7 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "source_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_outbound_nfe"(
                     "id",
                     "company_id",
@@ -348,14 +348,14 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "source_id"
             FROM "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_outbound_nfe"
                 RENAME TO "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_number" ON "outbound_nfe" (
                 "company_id",
                 "filial_id",
@@ -364,41 +364,41 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_key" ON "outbound_nfe" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_claim" ON "outbound_nfe" ("company_id", "claim")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_status" ON "outbound_nfe" ("company_id", "status", "updated_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_filial" ON "outbound_nfe" ("company_id", "filial_id", "id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_claim"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "outbound_nfe"
                 RENAME TO "temporary_outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "outbound_nfe" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -447,7 +447,7 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "source_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "outbound_nfe"(
                     "id",
                     "company_id",
@@ -542,22 +542,22 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "source_id"
             FROM "temporary_outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_filial" ON "outbound_nfe" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_status" ON "outbound_nfe" ("company_id", "status", "updated_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_claim" ON "outbound_nfe" ("company_id", "claim")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_key" ON "outbound_nfe" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_number" ON "outbound_nfe" (
                 "company_id",
                 "filial_id",
@@ -566,26 +566,26 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_claim"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "outbound_nfe"
                 RENAME TO "temporary_outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "outbound_nfe" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -633,7 +633,7 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "outbound_nfe"(
                     "id",
                     "company_id",
@@ -726,22 +726,22 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_filial" ON "outbound_nfe" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_status" ON "outbound_nfe" ("company_id", "status", "updated_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_claim" ON "outbound_nfe" ("company_id", "claim")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_key" ON "outbound_nfe" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_number" ON "outbound_nfe" (
                 "company_id",
                 "filial_id",
@@ -750,6 +750,5 @@ export class OutboundNfeSources1795840809805 implements MigrationInterface {
                 "number"
             )
         `);
-    }
-
+  }
 }

@@ -1,22 +1,22 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class NfceSubstitution1795840901673 implements MigrationInterface {
-    name = 'NfceSubstitution1795840901673'
+  name = 'NfceSubstitution1795840901673';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_document_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_document_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfce_document_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_nfce_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -59,7 +59,7 @@ export class NfceSubstitution1795840901673 implements MigrationInterface {
                 "original_xml_gz" blob
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_nfce_document"(
                     "id",
                     "company_id",
@@ -134,45 +134,45 @@ export class NfceSubstitution1795840901673 implements MigrationInterface {
                 "updated_at"
             FROM "nfce_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfce_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_nfce_document"
                 RENAME TO "nfce_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_document_key" ON "nfce_document" ("access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_document_number" ON "nfce_document" ("company_id", "series_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_document_order" ON "nfce_document" ("company_id", "sales_order_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfce_document_status" ON "nfce_document" ("status", "filial_id", "number")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_nfce_document_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_document_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_document_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfce_document_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "nfce_document"
                 RENAME TO "temporary_nfce_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfce_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -211,7 +211,7 @@ export class NfceSubstitution1795840901673 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "nfce_document"(
                     "id",
                     "company_id",
@@ -286,21 +286,20 @@ export class NfceSubstitution1795840901673 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_nfce_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_nfce_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfce_document_status" ON "nfce_document" ("status", "filial_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_document_order" ON "nfce_document" ("company_id", "sales_order_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_document_number" ON "nfce_document" ("company_id", "series_id", "number")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfce_document_key" ON "nfce_document" ("access_key")
         `);
-    }
-
+  }
 }

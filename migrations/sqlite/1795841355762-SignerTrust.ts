@@ -1,34 +1,34 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class SignerTrust1795841355762 implements MigrationInterface {
-    name = 'SignerTrust1795841355762'
+  name = 'SignerTrust1795841355762';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_company_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issue_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issuer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_import"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issued"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfe_inbound_filial_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_authorized"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_nfe_inbound" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -70,7 +70,7 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "authority_checked_at" datetime
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_nfe_inbound"(
                     "id",
                     "company_id",
@@ -145,26 +145,26 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "freight_cte_key"
             FROM "nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_nfe_inbound"
                 RENAME TO "nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_entry_document" ON "nfe_inbound" ("company_id", "entry_document_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_company_key" ON "nfe_inbound" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issue_date" ON "nfe_inbound" ("company_id", "filial_id", "issue_date")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issuer" ON "nfe_inbound" ("company_id", "filial_id", "issuer_document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_import" ON "nfe_inbound" (
                 "company_id",
                 "filial_id",
@@ -173,19 +173,19 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issued" ON "nfe_inbound" ("company_id", "filial_id", "issued_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_inbound_filial_key" ON "nfe_inbound" ("company_id", "filial_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_authorized" ON "nfe_inbound" ("company_id", "filial_id", "authorized_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_filial_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_filial" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -219,7 +219,7 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "allow_unverified_uploads" boolean NOT NULL DEFAULT (0)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_filial"(
                     "id",
                     "company_id",
@@ -282,27 +282,27 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "industrial"
             FROM "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_filial"
                 RENAME TO "filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_filial_company_cnpj" ON "filial" ("company_id", "cnpj")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_filial_company_cnpj"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "filial"
                 RENAME TO "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "filial" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -335,7 +335,7 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "industrial" boolean NOT NULL DEFAULT (0)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "filial"(
                     "id",
                     "company_id",
@@ -398,41 +398,41 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "industrial"
             FROM "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_filial_company_cnpj" ON "filial" ("company_id", "cnpj")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_authorized"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_nfe_inbound_filial_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issued"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_import"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issuer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_filial_issue_date"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_company_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_nfe_inbound_entry_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "nfe_inbound"
                 RENAME TO "temporary_nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "nfe_inbound" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -471,7 +471,7 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "freight_cte_key" varchar(44)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "nfe_inbound"(
                     "id",
                     "company_id",
@@ -546,19 +546,19 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "freight_cte_key"
             FROM "temporary_nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_nfe_inbound"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_authorized" ON "nfe_inbound" ("company_id", "filial_id", "authorized_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_nfe_inbound_filial_key" ON "nfe_inbound" ("company_id", "filial_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issued" ON "nfe_inbound" ("company_id", "filial_id", "issued_at", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_import" ON "nfe_inbound" (
                 "company_id",
                 "filial_id",
@@ -567,18 +567,17 @@ export class SignerTrust1795841355762 implements MigrationInterface {
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issuer" ON "nfe_inbound" ("company_id", "filial_id", "issuer_document")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_filial_issue_date" ON "nfe_inbound" ("company_id", "filial_id", "issue_date")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_company_key" ON "nfe_inbound" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_nfe_inbound_entry_document" ON "nfe_inbound" ("company_id", "entry_document_id")
         `);
-    }
-
+  }
 }

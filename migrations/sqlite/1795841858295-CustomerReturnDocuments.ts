@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CustomerReturnDocuments1795841858295 implements MigrationInterface {
-    name = 'CustomerReturnDocuments1795841858295'
+  name = 'CustomerReturnDocuments1795841858295';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "sales_return_tax_credit" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -21,19 +21,19 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_tax_credit_filial" ON "sales_return_tax_credit" ("company_id", "filial_id", "entry_date")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_tax_credit_return" ON "sales_return_tax_credit" ("company_id", "return_id", "tax")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_item_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_item_order_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_sales_return_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -48,7 +48,7 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 "fiscal_origins" text
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_sales_return_item"(
                     "id",
                     "company_id",
@@ -73,29 +73,29 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 "refund_amount"
             FROM "sales_return_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sales_return_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_sales_return_item"
                 RENAME TO "sales_return_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_item_return" ON "sales_return_item" ("company_id", "return_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_item_order_item" ON "sales_return_item" ("company_id", "sales_order_item_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_sales_return_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_sales_return" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -111,7 +111,7 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 "imported_access_key" varchar(44)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_sales_return"(
                     "id",
                     "company_id",
@@ -136,45 +136,45 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 "created_at"
             FROM "sales_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sales_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_sales_return"
                 RENAME TO "sales_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sales_return_code" ON "sales_return" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_filial" ON "sales_return" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_customer" ON "sales_return" ("company_id", "filial_id", "customer_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sales_return_imported_key" ON "sales_return" ("company_id", "imported_access_key")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_sales_return_imported_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_customer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_sales_return_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "sales_return"
                 RENAME TO "temporary_sales_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sales_return" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -188,7 +188,7 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "sales_return"(
                     "id",
                     "company_id",
@@ -213,29 +213,29 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 "created_at"
             FROM "temporary_sales_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_sales_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_customer" ON "sales_return" ("company_id", "filial_id", "customer_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_filial" ON "sales_return" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sales_return_code" ON "sales_return" ("company_id", "code")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_item_order_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_item_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "sales_return_item"
                 RENAME TO "temporary_sales_return_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sales_return_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -249,7 +249,7 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 "refund_amount" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "sales_return_item"(
                     "id",
                     "company_id",
@@ -274,24 +274,23 @@ export class CustomerReturnDocuments1795841858295 implements MigrationInterface 
                 "refund_amount"
             FROM "temporary_sales_return_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_sales_return_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_item_order_item" ON "sales_return_item" ("company_id", "sales_order_item_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sales_return_item_return" ON "sales_return_item" ("company_id", "return_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_tax_credit_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sales_return_tax_credit_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sales_return_tax_credit"
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class SupplierReturns1795842466157 implements MigrationInterface {
-    name = 'SupplierReturns1795842466157'
+  name = 'SupplierReturns1795842466157';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "payable_deduction" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -19,13 +19,13 @@ export class SupplierReturns1795842466157 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_deduction_source" ON "payable_deduction" ("company_id", "source_type", "source_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_payable_deduction_payable" ON "payable_deduction" ("company_id", "payable_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "supplier_credit" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -41,13 +41,13 @@ export class SupplierReturns1795842466157 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_supplier_credit_source" ON "supplier_credit" ("company_id", "source_type", "source_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_supplier_credit_supplier" ON "supplier_credit" ("company_id", "supplier_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "supplier_return_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -83,17 +83,17 @@ export class SupplierReturns1795842466157 implements MigrationInterface {
                 "credit_ibs" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_supplier_return_item_entry_item" ON "supplier_return_item" ("company_id", "entry_document_item_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_supplier_return_item_return" ON "supplier_return_item" (
                 "company_id",
                 "supplier_return_id",
                 "line_number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "supplier_return" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -134,69 +134,68 @@ export class SupplierReturns1795842466157 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_supplier_return_request" ON "supplier_return" ("company_id", "request_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_supplier_return_invoice" ON "supplier_return" ("company_id", "invoice_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_supplier_return_document" ON "supplier_return" ("company_id", "entry_document_id", "status")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_supplier_return_filial" ON "supplier_return" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_supplier_return_code" ON "supplier_return" ("company_id", "code")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_supplier_return_code"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_supplier_return_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_supplier_return_document"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_supplier_return_invoice"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_supplier_return_request"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "supplier_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_supplier_return_item_return"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_supplier_return_item_entry_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "supplier_return_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_supplier_credit_supplier"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_supplier_credit_source"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "supplier_credit"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_deduction_payable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_payable_deduction_source"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payable_deduction"
         `);
-    }
-
+  }
 }

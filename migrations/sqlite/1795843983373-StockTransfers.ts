@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class StockTransfers1795843983373 implements MigrationInterface {
-    name = 'StockTransfers1795843983373'
+  name = 'StockTransfers1795843983373';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "stock_transfer" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -21,13 +21,13 @@ export class StockTransfers1795843983373 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_stock_transfer_to" ON "stock_transfer" ("company_id", "to_filial_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_stock_transfer_from" ON "stock_transfer" ("company_id", "from_filial_id", "status")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "stock_transfer_item" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -39,27 +39,26 @@ export class StockTransfers1795843983373 implements MigrationInterface {
                 "total" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_stock_transfer_item_transfer" ON "stock_transfer_item" ("company_id", "transfer_id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_stock_transfer_item_transfer"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "stock_transfer_item"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_stock_transfer_from"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_stock_transfer_to"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "stock_transfer"
         `);
-    }
-
+  }
 }

@@ -137,5 +137,8 @@ export function storedDifferenceToJsonNumber(scale: ScaleName, from: unknown, ..
     result = m === undefined ? undefined : result - m;
   }
   if (result !== undefined) return result / 10 ** places;
-  return toJsonNumber(minus.reduce<Dec>((acc, v) => acc.minus(dec(v as DecimalInput)), dec(from as DecimalInput)), scale);
+  return toJsonNumber(
+    minus.reduce<Dec>((acc, v) => acc.minus(dec(v as DecimalInput)), dec(from as DecimalInput)),
+    scale,
+  );
 }

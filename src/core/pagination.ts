@@ -61,8 +61,7 @@ export interface CursorBinding {
   types: SortKeyType[];
 }
 
-const invalidCursor = (message = 'cursor is not valid for this list') =>
-  new ValidationError('Invalid cursor', [{ path: 'query.cursor', message }], 'INVALID_CURSOR');
+const invalidCursor = (message = 'cursor is not valid for this list') => new ValidationError('Invalid cursor', [{ path: 'query.cursor', message }], 'INVALID_CURSOR');
 
 const jsonParameters = (params: ObjectLiteral) =>
   // A list of plain values (the plain-SQL lists' usual parameters) reads the same without the replacer, which costs more than the rest.
@@ -71,9 +70,17 @@ const jsonParameters = (params: ObjectLiteral) =>
     : JSON.stringify(params, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v instanceof Buffer ? v.toString('base64') : v));
 
 const COLUMN_TYPES: Record<string, SortKeyType> = {
-  int: 'int', integer: 'int', smallint: 'int', tinyint: 'int', mediumint: 'int', bigint: 'int',
-  decimal: 'decimal', numeric: 'decimal',
-  date: 'date', datetime: 'datetime', timestamp: 'datetime',
+  int: 'int',
+  integer: 'int',
+  smallint: 'int',
+  tinyint: 'int',
+  mediumint: 'int',
+  bigint: 'int',
+  decimal: 'decimal',
+  numeric: 'decimal',
+  date: 'date',
+  datetime: 'datetime',
+  timestamp: 'datetime',
 };
 
 /** The type of `alias.column` from the metadata of the entity `alias` names in the query, if any. */
@@ -236,7 +243,13 @@ export async function assemblePage<R>(
       ...(totalCapped ? { totalCapped } : {}),
       totalPages: total === null ? null : Math.ceil(total / pageSize),
       hasMore,
-      nextCursor: hasMore && last ? encodeCursor(sort.map((_k, i) => normalizeCursorValue(last[`_s${i}`])), list) : null,
+      nextCursor:
+        hasMore && last
+          ? encodeCursor(
+              sort.map((_k, i) => normalizeCursorValue(last[`_s${i}`])),
+              list,
+            )
+          : null,
     },
   };
 }
@@ -281,7 +294,13 @@ const managerOf = (qb: SelectQueryBuilder<ObjectLiteral>): EntityManager => (qb 
  * own manager) or SQL text with typed sort keys and the caller's batch reader.
  */
 export function paginate<R>(list: SqlList, sort: TypedSortKey[], request: PageRequest, load: (ids: number[]) => Promise<R[]>, idOf: (row: R) => number, run: BatchRun): Promise<Page<R>>;
-export function paginate<E extends ObjectLiteral, R>(list: SelectQueryBuilder<E>, sort: SortKey[], request: PageRequest, load: (ids: number[]) => Promise<R[]>, idOf: (row: R) => number): Promise<Page<R>>;
+export function paginate<E extends ObjectLiteral, R>(
+  list: SelectQueryBuilder<E>,
+  sort: SortKey[],
+  request: PageRequest,
+  load: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+): Promise<Page<R>>;
 export async function paginate<R>(
   source: SqlList | SelectQueryBuilder<ObjectLiteral>,
   sortKeys: SortKey[],

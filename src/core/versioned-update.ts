@@ -20,7 +20,11 @@ export async function applyVersionedPatch<E extends ObjectLiteral & { id: number
   if (!current) throw new NotFoundError(resource.name);
   if (current.version !== version) throw new StaleVersionError(resource.name, current.version);
   const fields = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
-  const changes = diff(current, patch as Record<string, unknown>, fields.filter((f) => !resource.unaudited?.includes(f)));
+  const changes = diff(
+    current,
+    patch as Record<string, unknown>,
+    fields.filter((f) => !resource.unaudited?.includes(f)),
+  );
   if (!Object.keys(changes).length) return { entity: current, changes };
   const result = await em
     .createQueryBuilder()

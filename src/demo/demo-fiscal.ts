@@ -16,18 +16,39 @@ import { Filial } from '../modules/tenancy/entities/filial.entity';
  */
 
 const FILIAIS: Record<string, Partial<Filial>> = {
-  'Matriz São Paulo': { addressStreet: 'Avenida Paulista', addressNumber: '1578', addressDistrict: 'Bela Vista', municipalityCode: '3550308', municipalityName: 'São Paulo', postalCode: '01310200', phone: '1133334444' },
-  'Filial Campinas': { addressStreet: 'Rua Barão de Jaguara', addressNumber: '900', addressDistrict: 'Centro', municipalityCode: '3509502', municipalityName: 'Campinas', postalCode: '13015001', phone: '1932325050', stateRegistration: '244123457116' },
+  'Matriz São Paulo': {
+    addressStreet: 'Avenida Paulista',
+    addressNumber: '1578',
+    addressDistrict: 'Bela Vista',
+    municipalityCode: '3550308',
+    municipalityName: 'São Paulo',
+    postalCode: '01310200',
+    phone: '1133334444',
+  },
+  'Filial Campinas': {
+    addressStreet: 'Rua Barão de Jaguara',
+    addressNumber: '900',
+    addressDistrict: 'Centro',
+    municipalityCode: '3509502',
+    municipalityName: 'Campinas',
+    postalCode: '13015001',
+    phone: '1932325050',
+    stateRegistration: '244123457116',
+  },
 };
 
 /** [operation, destination, contributor] → [CFOP, CST, CSOSN] of goods for resale (CST/CSOSN per the filial's regime). */
 function resaleRule(operation: FiscalOperation, destination: FiscalDestination, contributor: boolean): [string, string, string] {
   const interstate = destination === 'INTERSTATE';
   switch (operation) {
-    case 'SALE': return [interstate ? (contributor ? '6102' : '6108') : '5102', '00', contributor ? '101' : '102'];
-    case 'RETURN': return [interstate ? '2202' : '1202', '00', '102'];
-    case 'TRANSFER': return [interstate ? '6152' : '5152', '41', '400'];
-    case 'BONUS': return [interstate ? '6910' : '5910', '00', '102'];
+    case 'SALE':
+      return [interstate ? (contributor ? '6102' : '6108') : '5102', '00', contributor ? '101' : '102'];
+    case 'RETURN':
+      return [interstate ? '2202' : '1202', '00', '102'];
+    case 'TRANSFER':
+      return [interstate ? '6152' : '5152', '41', '400'];
+    case 'BONUS':
+      return [interstate ? '6910' : '5910', '00', '102'];
   }
 }
 
@@ -62,5 +83,9 @@ export async function configureDemoFiscal(em: EntityManager, company: Company): 
   }
   const address = { addressStreet: 'Rua Augusta', addressNumber: '1200', addressDistrict: 'Consolação', municipalityCode: '3550308', municipalityName: 'São Paulo', uf: 'SP', postalCode: '01304001' };
   await em.update(Customer, { companyId: company.id, name: 'Maria da Silva' }, { ...address, personType: 'PF', ieIndicator: 9, email: 'maria.silva@example.com.br' });
-  await em.update(Customer, { companyId: company.id, name: 'Padaria Pão Quente Ltda' }, { ...address, addressNumber: '88', personType: 'PJ', ieIndicator: 1, stateRegistration: '148765434109', email: 'compras@paoquente.example.com.br' });
+  await em.update(
+    Customer,
+    { companyId: company.id, name: 'Padaria Pão Quente Ltda' },
+    { ...address, addressNumber: '88', personType: 'PJ', ieIndicator: 1, stateRegistration: '148765434109', email: 'compras@paoquente.example.com.br' },
+  );
 }

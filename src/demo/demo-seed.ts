@@ -105,7 +105,19 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
     const ctx = systemContext(company.id, 'demo-seed');
     const products = await em.save(
       PRODUCTS.map((p) =>
-        em.create(Product, { companyId: company.id, code: p.code, name: p.name, searchName: normalizeText(p.name), unit: p.unit, gtin: p.gtin, ncm: p.ncm, cest: null, price: new Dec(p.price), active: true, stockControlled: true }),
+        em.create(Product, {
+          companyId: company.id,
+          code: p.code,
+          name: p.name,
+          searchName: normalizeText(p.name),
+          unit: p.unit,
+          gtin: p.gtin,
+          ncm: p.ncm,
+          cest: null,
+          price: new Dec(p.price),
+          active: true,
+          stockControlled: true,
+        }),
       ),
     );
     await indexProductNames(em, company.id, products);
@@ -123,8 +135,24 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
     }
     const customers = await em.save([
       em.create(Customer, { companyId: company.id, name: 'Consumidor Final', searchName: normalizeText('Consumidor Final'), tradeName: null, searchTradeName: null, document: null, active: true }),
-      em.create(Customer, { companyId: company.id, name: 'Maria da Silva', searchName: normalizeText('Maria da Silva'), tradeName: null, searchTradeName: null, document: '52998224725', active: true }),
-      em.create(Customer, { companyId: company.id, name: 'Padaria Pão Quente Ltda', searchName: normalizeText('Padaria Pão Quente Ltda'), tradeName: 'Pão Quente', searchTradeName: normalizeText('Pão Quente'), document: '04252011000110', active: true }),
+      em.create(Customer, {
+        companyId: company.id,
+        name: 'Maria da Silva',
+        searchName: normalizeText('Maria da Silva'),
+        tradeName: null,
+        searchTradeName: null,
+        document: '52998224725',
+        active: true,
+      }),
+      em.create(Customer, {
+        companyId: company.id,
+        name: 'Padaria Pão Quente Ltda',
+        searchName: normalizeText('Padaria Pão Quente Ltda'),
+        tradeName: 'Pão Quente',
+        searchTradeName: normalizeText('Pão Quente'),
+        document: '04252011000110',
+        active: true,
+      }),
     ]);
     const sellers = await em.save([
       em.create(Seller, { companyId: company.id, name: 'João Pereira', alias: 'JP', searchName: normalizeText('João Pereira JP'), active: true }),
@@ -133,8 +161,26 @@ export async function seedDemoTenant(): Promise<{ created: boolean; summary: Dem
     await indexCustomers(em, company.id, customers);
     await indexSellers(em, company.id, sellers);
     await em.save([
-      em.create(Supplier, { companyId: company.id, document: '60746948000112', name: 'Distribuidora de Bebidas Paulista S.A.', searchName: normalizeText('Distribuidora de Bebidas Paulista S.A.'), tradeName: 'Bebidas Paulista', stateRegistration: '123456789110', uf: 'SP', active: true }),
-      em.create(Supplier, { companyId: company.id, document: '33000167000101', name: 'Cerealista Grão de Ouro Ltda', searchName: normalizeText('Cerealista Grão de Ouro Ltda'), tradeName: null, stateRegistration: null, uf: 'PR', active: true }),
+      em.create(Supplier, {
+        companyId: company.id,
+        document: '60746948000112',
+        name: 'Distribuidora de Bebidas Paulista S.A.',
+        searchName: normalizeText('Distribuidora de Bebidas Paulista S.A.'),
+        tradeName: 'Bebidas Paulista',
+        stateRegistration: '123456789110',
+        uf: 'SP',
+        active: true,
+      }),
+      em.create(Supplier, {
+        companyId: company.id,
+        document: '33000167000101',
+        name: 'Cerealista Grão de Ouro Ltda',
+        searchName: normalizeText('Cerealista Grão de Ouro Ltda'),
+        tradeName: null,
+        stateRegistration: null,
+        uf: 'PR',
+        active: true,
+      }),
     ]);
     await em.save(
       [

@@ -59,5 +59,28 @@ export function allRoutes(): RouteDef[] {
   // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
   // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
   // POST /sales-order is quick-sale's (it dispatches to sales-order's create), listed where sales orders begin.
-  return [...productMapRoutes, ...nfeVolumeRoutes, ...nfeRoutes, ...cteRoutes, ...sefazRoutes, ...payableRoutes, ...entryDocumentRoutes, ...systemRoutes, ...tenancyRoutes, ...catalogRoutes, ...eventRoutes, ...quickSaleRoutes, ...returnRoutes, ...receivableRoutes, ...salesOrderCreateRoutes, ...salesOrderRoutes, ...purchaseRoutes, ...fiscalRoutes, ...invoiceRoutes, ...transferRoutes, ...nfceRoutes, ...supplierReturnRoutes];
+  return [
+    ...productMapRoutes,
+    ...nfeVolumeRoutes,
+    ...nfeRoutes,
+    ...cteRoutes,
+    ...sefazRoutes,
+    ...payableRoutes,
+    ...entryDocumentRoutes,
+    ...systemRoutes,
+    ...tenancyRoutes,
+    ...catalogRoutes,
+    ...eventRoutes,
+    ...quickSaleRoutes,
+    ...returnRoutes,
+    ...receivableRoutes,
+    ...salesOrderCreateRoutes,
+    ...salesOrderRoutes,
+    ...purchaseRoutes,
+    ...fiscalRoutes,
+    ...invoiceRoutes,
+    ...transferRoutes,
+    ...nfceRoutes,
+    ...supplierReturnRoutes,
+  ];
 }

@@ -21,7 +21,25 @@ describe('Catalog (master data)', () => {
       expect(created.status).to.equal(201);
       expect(created.body).to.include({ name: 'Leite Integral 1L', unit: 'UN', price: 5.49, gtin: '7891000100103', version: 1 });
       expect(created.body.code).to.match(/^\d+$/);
-      expect(Object.keys(created.body)).to.have.members(['id', 'code', 'name', 'unit', 'gtin', 'ncm', 'cest', 'price', 'active', 'stockControlled', 'origin', 'taxableUnit', 'taxableFactor', 'taxGroupId', 'version', 'createdAt', 'updatedAt']);
+      expect(Object.keys(created.body)).to.have.members([
+        'id',
+        'code',
+        'name',
+        'unit',
+        'gtin',
+        'ncm',
+        'cest',
+        'price',
+        'active',
+        'stockControlled',
+        'origin',
+        'taxableUnit',
+        'taxableFactor',
+        'taxGroupId',
+        'version',
+        'createdAt',
+        'updatedAt',
+      ]);
 
       const patched = await api().patch(`/api/catalog/products/${created.body.id}`).set(t.headers()).send({ version: 1, price: '5.99', name: 'Leite Integral UHT 1L' });
       expect(patched.status).to.equal(200);
@@ -74,7 +92,7 @@ describe('Catalog (master data)', () => {
       expectProblem(await api().get('/api/catalog/products').query({ pageSize: 101 }).set(s.headers()), 400, 'VALIDATION_ERROR');
     });
 
-    it('lists only the tenant\'s products', async () => {
+    it("lists only the tenant's products", async () => {
       await makeProduct(other, { code: 'FOREIGN-1', name: 'Produto de outra empresa' });
       const res = await api().get('/api/catalog/products').query({ search: 'FOREIGN-1' }).set(t.headers());
       expect(res.body.data).to.deep.equal([]);

@@ -58,7 +58,7 @@ describe('Party word index: the words on every row', () => {
     expect(await findCustomerIds(dataSource.manager, t.companyId, 'silveira mario', 10)).to.deep.equal([Number(id)]);
   });
 
-  it('the migration fills the words of rows indexed before it from their party\'s own rows', async () => {
+  it("the migration fills the words of rows indexed before it from their party's own rows", async () => {
     const migration = isMysql ? new MysqlMigration() : new SqliteMigration();
     const runner = dataSource.createQueryRunner();
     try {

@@ -62,7 +62,13 @@ describe('Auth and tenancy (SPEC §0)', () => {
     });
     it("a token remembered for one company answers for that company only (another's x-company-id → 403)", async () => {
       expect((await api().get('/api/me').set(a.headers())).status).to.equal(200);
-      expectProblem(await api().get('/api/me').set({ ...a.headers(), 'x-company-id': b.companyHash, 'x-filial-id': b.filialHashes[0] }), 403, 'COMPANY_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .get('/api/me')
+          .set({ ...a.headers(), 'x-company-id': b.companyHash, 'x-filial-id': b.filialHashes[0] }),
+        403,
+        'COMPANY_NOT_GRANTED',
+      );
       const res = await api().get('/api/me').set(b.headers());
       expect(res.status).to.equal(200);
       expect(res.body.company.id).to.equal(b.companyHash);
@@ -77,36 +83,55 @@ describe('Auth and tenancy (SPEC §0)', () => {
       expectProblem(await api().get('/api/catalog/products').set(headers), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await api().get('/api/catalog/products?pageSize=0').set(headers), 403, 'FILIAL_NOT_GRANTED');
       // A filial the token does not list is refused before anything else, as before.
-      expectProblem(await api().get('/api/catalog/products?pageSize=0').set(t.headersWith({ filiais: [t.filialHashes[0]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .get('/api/catalog/products?pageSize=0')
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] }, 1)),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
     });
   });
 
   describe('403 for tenants and filiais the token does not grant', () => {
     it('x-company-id of another company', async () => {
-      const res = await api().get('/api/catalog/products').set({ ...a.headers(), 'x-company-id': b.companyHash });
+      const res = await api()
+        .get('/api/catalog/products')
+        .set({ ...a.headers(), 'x-company-id': b.companyHash });
       expectProblem(res, 403, 'COMPANY_NOT_GRANTED');
     });
     it('x-filial-id of another company', async () => {
-      const res = await api().get('/api/catalog/products').set({ ...a.headers(), 'x-filial-id': b.filialHashes[0] });
+      const res = await api()
+        .get('/api/catalog/products')
+        .set({ ...a.headers(), 'x-filial-id': b.filialHashes[0] });
       expectProblem(res, 403, 'FILIAL_NOT_GRANTED');
     });
-    it('x-filial-id not in the token\'s filiais', async () => {
-      const res = await api().get('/api/catalog/products').set(a.headersWith({ filiais: [a.filialHashes[0]] }, 1));
+    it("x-filial-id not in the token's filiais", async () => {
+      const res = await api()
+        .get('/api/catalog/products')
+        .set(a.headersWith({ filiais: [a.filialHashes[0]] }, 1));
       expectProblem(res, 403, 'FILIAL_NOT_GRANTED');
     });
     it(':filialId in the path not granted by the token', async () => {
-      const res = await api().get(`/api/catalog/stock/${a.filialHashes[1]}`).set(a.headersWith({ filiais: [a.filialHashes[0]] }));
+      const res = await api()
+        .get(`/api/catalog/stock/${a.filialHashes[1]}`)
+        .set(a.headersWith({ filiais: [a.filialHashes[0]] }));
       expectProblem(res, 403, 'FILIAL_NOT_GRANTED');
     });
     it(':filialId in the path of another company', async () => {
       expectProblem(await api().get(`/api/catalog/stock/${b.filialHashes[0]}`).set(a.headers()), 403, 'FILIAL_NOT_GRANTED');
     });
     it('missing scope', async () => {
-      const res = await api().post('/api/catalog/products').set(a.headersWith({ scope: 'catalog:read' })).send({ name: 'X', unit: 'UN' });
+      const res = await api()
+        .post('/api/catalog/products')
+        .set(a.headersWith({ scope: 'catalog:read' }))
+        .send({ name: 'X', unit: 'UN' });
       expectProblem(res, 403, 'INSUFFICIENT_SCOPE');
     });
     it('a granted filial in the path works', async () => {
-      const res = await api().get(`/api/catalog/stock/${a.filialHashes[0]}`).set(a.headersWith({ filiais: [a.filialHashes[0]], scope: 'catalog:read' }));
+      const res = await api()
+        .get(`/api/catalog/stock/${a.filialHashes[0]}`)
+        .set(a.headersWith({ filiais: [a.filialHashes[0]], scope: 'catalog:read' }));
       expect(res.status).to.equal(200);
     });
     it('missing x-company-id → 400', async () => {
@@ -142,7 +167,9 @@ describe('Auth and tenancy (SPEC §0)', () => {
   });
 
   it('GET /api/me answers the user, company and granted filiais', async () => {
-    const res = await api().get('/api/me').set(a.headersWith({ filiais: [a.filialHashes[1]], sub: 'maria' }, 1));
+    const res = await api()
+      .get('/api/me')
+      .set(a.headersWith({ filiais: [a.filialHashes[1]], sub: 'maria' }, 1));
     expect(res.status).to.equal(200);
     expect(res.body.user).to.equal('maria');
     expect(res.body.company.id).to.equal(a.companyHash);

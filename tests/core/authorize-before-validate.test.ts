@@ -56,7 +56,14 @@ describe('Every route with a filial: 403 for a filial not granted, before conten
   it('the routes of the report: conversion factor, filial settings, NF-e batch upload', async () => {
     const foreign = { ...t.headers(), 'x-filial-id': other.filialHashes[0] };
     expect((await api().patch('/api/entry-document/product-map/Zz9Zz9Zz/conversion-factor').set(foreign).send({ bad: 1 })).status).to.equal(403);
-    expect((await api().patch(`/api/settings/filial/${t.filialHashes[1]}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })).send({ bad: 1 })).status).to.equal(403);
+    expect(
+      (
+        await api()
+          .patch(`/api/settings/filial/${t.filialHashes[1]}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] }))
+          .send({ bad: 1 })
+      ).status,
+    ).to.equal(403);
     expect((await api().post('/api/entry-document/nfe/batch').set(foreign).set('Content-Type', 'text/plain').send('x')).status).to.equal(403);
   });
 });

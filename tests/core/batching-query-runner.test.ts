@@ -15,7 +15,11 @@ describe('Transactions: deferred writes and batched reads', () => {
     const rows: { value: number | string }[] = await dataSource.query('SELECT value FROM sequence WHERE company_id = ? AND name = ?', [companyId, name]);
     return rows.length ? Number(rows[0].value) : null;
   };
-  const insert = (companyId: number, name: string, value: number) => ({ label: `counter ${name}`, sql: 'INSERT INTO sequence (company_id, name, value) VALUES (?, ?, ?)', params: [companyId, name, value] });
+  const insert = (companyId: number, name: string, value: number) => ({
+    label: `counter ${name}`,
+    sql: 'INSERT INTO sequence (company_id, name, value) VALUES (?, ?, ?)',
+    params: [companyId, name, value],
+  });
 
   it('a later read sees the writes deferred before it, and the commit keeps them', async () => {
     const { companyId } = await createTestTenant({ filiais: 1 });
@@ -56,7 +60,7 @@ describe('Transactions: deferred writes and batched reads', () => {
     expect(await valueOf(companyId, 'batch-c')).to.equal(null);
   });
 
-  it('a deferred write that fails in a later batch is a DeferredWriteFailed, not that statement\'s error', async function () {
+  it("a deferred write that fails in a later batch is a DeferredWriteFailed, not that statement's error", async function () {
     // SQLite runs a deferred write as it is issued: its error surfaces at its own call.
     if (!isMysql) this.skip();
     const { companyId } = await createTestTenant({ filiais: 1 });
@@ -79,7 +83,7 @@ describe('Transactions: deferred writes and batched reads', () => {
     expect(await valueOf(companyId, 'batch-g')).to.equal(null);
   });
 
-  it('a statement\'s own unique violation stays its own when deferred writes share its round trip', async () => {
+  it("a statement's own unique violation stays its own when deferred writes share its round trip", async () => {
     const { companyId } = await createTestTenant({ filiais: 1 });
     await inTransaction(NO_UNIT, async (em) => void (await deferWrite(em, insert(companyId, 'batch-h', 1))));
     const handled = await inTransaction(NO_UNIT, async (em) => {
@@ -96,7 +100,7 @@ describe('Transactions: deferred writes and batched reads', () => {
     expect(await valueOf(companyId, 'batch-i')).to.equal(7);
   });
 
-  it('TypeORM\'s transaction events reach subscribers on both engines', async () => {
+  it("TypeORM's transaction events reach subscribers on both engines", async () => {
     const seen: string[] = [];
     const subscriber = {
       afterTransactionStart: () => void seen.push('start'),

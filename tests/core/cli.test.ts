@@ -65,12 +65,32 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
     const ok = cli(
       'tenant-create.ts',
       [
-        '--name', 'Loja Homologação', '--cnpj', cnpj,
-        '--filial', `Centro:${cnpj}:SP`,
-        '--filial', `Norte:${second}:SP:nfeEnvironment=PRODUCTION:taxRegime=LUCRO_PRESUMIDO`,
-        '--nfe-environment', 'HOMOLOGATION', '--auto-ciencia', 'false', '--tax-regime', 'LUCRO_REAL', '--allow-negative-stock', 'true',
-        '--dfe-sync', 'true', '--dfe-sync-interval', '90',
-        '--purchase-quantity-tolerance', '5', '--purchase-price-tolerance', '1.5', '--purchase-tolerance-mode', 'WARN',
+        '--name',
+        'Loja Homologação',
+        '--cnpj',
+        cnpj,
+        '--filial',
+        `Centro:${cnpj}:SP`,
+        '--filial',
+        `Norte:${second}:SP:nfeEnvironment=PRODUCTION:taxRegime=LUCRO_PRESUMIDO`,
+        '--nfe-environment',
+        'HOMOLOGATION',
+        '--auto-ciencia',
+        'false',
+        '--tax-regime',
+        'LUCRO_REAL',
+        '--allow-negative-stock',
+        'true',
+        '--dfe-sync',
+        'true',
+        '--dfe-sync-interval',
+        '90',
+        '--purchase-quantity-tolerance',
+        '5',
+        '--purchase-price-tolerance',
+        '1.5',
+        '--purchase-tolerance-mode',
+        'WARN',
       ],
       env,
     );
@@ -82,10 +102,16 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
       ['HOMOLOGATION', 0, 'LUCRO_REAL', 1, 1, 90],
       ['PRODUCTION', 0, 'LUCRO_PRESUMIDO', 1, 1, 90],
     ]);
-    const [company] = await query('SELECT purchase_quantity_tolerance_pct AS q, purchase_price_tolerance_pct AS p, purchase_tolerance_mode AS m FROM company WHERE id = ?', [decodeId('company', created.companyId)]);
+    const [company] = await query('SELECT purchase_quantity_tolerance_pct AS q, purchase_price_tolerance_pct AS p, purchase_tolerance_mode AS m FROM company WHERE id = ?', [
+      decodeId('company', created.companyId),
+    ]);
     expect([Number(company.q), Number(company.p), company.m]).to.deep.equal([5, 1.5, 'WARN']);
 
-    const badInterval = cli('tenant-create.ts', ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP`, '--dfe-sync-interval', '30'], env);
+    const badInterval = cli(
+      'tenant-create.ts',
+      ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP`, '--dfe-sync-interval', '30'],
+      env,
+    );
     expect(badInterval.status).to.equal(1);
     expect(badInterval.stderr).to.match(/dfeSyncIntervalMinutes/);
     const badSegment = cli('tenant-create.ts', ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP:taxRegime=MEI`], env);

@@ -44,7 +44,14 @@ describe('List cursors: signed, bound to the list and its filters, typed', () =>
     expect(page2.body.data.map((p: { code: string }) => p.code)).to.deep.equal(['C3', 'C4']);
     // eslint-disable-next-line no-loss-of-precision -- 1e309 is Infinity on purpose: a cursor value no sort key can hold
     const infinite = 1e309;
-    for (const values of [[infinite, 1], [['C2'], 1], ['C2', 1.5], ['C2', '2'], ['C9', 1]]) expectProblem(await products(t, { pageSize: 2, cursor: withValues(cursor, values) }), 400, 'INVALID_CURSOR');
+    for (const values of [
+      [infinite, 1],
+      [['C2'], 1],
+      ['C2', 1.5],
+      ['C2', '2'],
+      ['C9', 1],
+    ])
+      expectProblem(await products(t, { pageSize: 2, cursor: withValues(cursor, values) }), 400, 'INVALID_CURSOR');
   });
 
   it('bound to the list, its filters and the tenant: elsewhere → 400', async () => {
@@ -61,7 +68,10 @@ describe('List cursors: signed, bound to the list and its filters, typed', () =>
     const customer = await makeCustomer(t, { name: 'Cursorina Union' });
     const product = await makeProduct(t);
     for (let i = 0; i < 3; i++) {
-      const res = await api().post('/api/sales-order').set(t.headers()).send({ customerId: customer.hash, items: [{ productId: product.hash, quantity: 1 }] });
+      const res = await api()
+        .post('/api/sales-order')
+        .set(t.headers())
+        .send({ customerId: customer.hash, items: [{ productId: product.hash, quantity: 1 }] });
       expect(res.status).to.equal(201);
     }
     const list = (query: Record<string, unknown>) => api().get(`/api/sales-order/list/${t.filialHashes[0]}`).query(query).set(t.headers());
@@ -90,7 +100,7 @@ describe('List cursors: signed, bound to the list and its filters, typed', () =>
       expect(() => decodeCursor(encodeCursor(values, list), list), JSON.stringify(values)).to.throw('Invalid cursor');
     }
   });
-  it('a query builder is rendered once into the engine\'s SQL list: joins and their parameters in the FROM, the conditions in the WHERE; grouped builders are refused', async () => {
+  it("a query builder is rendered once into the engine's SQL list: joins and their parameters in the FROM, the conditions in the WHERE; grouped builders are refused", async () => {
     const qb = dataSource.manager
       .createQueryBuilder(SalesOrder, 'o')
       .leftJoin('customer', 'c', 'c.id = o.customer_id AND c.company_id = :joined', { joined: t.companyId })

@@ -41,7 +41,7 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
     // The running suite's own connections, when it was started with a socket, really use it.
     if (isMysql && config.db.socketPath) {
       const { dataSource } = await import('../../src/core/db/data-source');
-      const [row] = await dataSource.query("SELECT (SELECT HOST FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()) AS host");
+      const [row] = await dataSource.query('SELECT (SELECT HOST FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()) AS host');
       expect(row.host).to.equal('localhost');
     }
   });
@@ -98,7 +98,11 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
     resetHostHealth();
     const live = config.db.hosts[0];
     const url = new URL(config.db.url!.replace(/^\w+:/, 'http:'));
-    const pool = new HostPool({ user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: url.pathname.slice(1), connectionLimit: 2 }, [live, { host: '127.0.0.1', port: 40299 }], 200);
+    const pool = new HostPool(
+      { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: url.pathname.slice(1), connectionLimit: 2 },
+      [live, { host: '127.0.0.1', port: 40299 }],
+      200,
+    );
     try {
       for (let i = 0; i < 4; i++) {
         const c = await new Promise<import('mysql2').PoolConnection>((resolve, reject) => pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn!))));

@@ -19,15 +19,11 @@ describe('Decimal and document helpers', () => {
     // Six equal weights of 0.04: each rounds up to 0.01; the fifth and sixth get what remains (0.00), never −0.01.
     expect(allocate('0.04', [1, 1, 1, 1, 1, 1]).map((d) => d.toFixed(2))).to.deep.equal(['0.01', '0.01', '0.01', '0.01', '0.00', '0.00']);
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 60 }),
-        (cents, weights) => {
-          const total = dec(cents).div(100);
-          const shares = allocate(total, weights);
-          return sum(shares).eq(total) && shares.every((s) => s.gte(0) && s.decimalPlaces() <= 2);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 60 }), (cents, weights) => {
+        const total = dec(cents).div(100);
+        const shares = allocate(total, weights);
+        return sum(shares).eq(total) && shares.every((s) => s.gte(0) && s.decimalPlaces() <= 2);
+      }),
       { numRuns: 200 },
     );
   });

@@ -36,7 +36,7 @@ describe('hashids: the table encoder equals the library', () => {
     }
   });
 
-  it('what the library does with what is not a whole number ≥ 0 stays the library\'s', () => {
+  it("what the library does with what is not a whole number ≥ 0 stays the library's", () => {
     const lib = library('product');
     for (const id of [-1, 1.5, Number.NaN]) expect(encodeId('product', id)).to.equal(lib.encode(id));
   });

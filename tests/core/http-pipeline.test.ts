@@ -33,7 +33,10 @@ describe('Request pipeline (SPEC §0)', () => {
   });
 
   it('body over 1 MB → 413', async () => {
-    const res = await api().post('/api/catalog/products').set(t.headers()).send({ name: 'x'.repeat(1_100_000), unit: 'UN' });
+    const res = await api()
+      .post('/api/catalog/products')
+      .set(t.headers())
+      .send({ name: 'x'.repeat(1_100_000), unit: 'UN' });
     expectProblem(res, 413, 'PAYLOAD_TOO_LARGE');
   });
 
@@ -58,7 +61,13 @@ describe('Request pipeline (SPEC §0)', () => {
     expectProblem(res, 429, 'TOO_MANY_REQUESTS');
     expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
     // Another token (other user) has its own budget.
-    expect((await supertest(limited).get('/api/me').set(t.headersWith({ sub: 'someone-else' }))).status).to.equal(200);
+    expect(
+      (
+        await supertest(limited)
+          .get('/api/me')
+          .set(t.headersWith({ sub: 'someone-else' }))
+      ).status,
+    ).to.equal(200);
   });
 
   it('per address, in front of authentication: failed authentications are throttled, then the address waits (429)', async () => {
@@ -78,8 +87,20 @@ describe('Request pipeline (SPEC §0)', () => {
   it('per address, a ceiling on all requests whatever their token', async () => {
     const limited = createApp({ addressRateLimit: { windowMs: 60_000, max: 2, authFailuresMax: 100 } });
     expect((await supertest(limited).get('/api/me').set(t.headers())).status).to.equal(200);
-    expect((await supertest(limited).get('/api/me').set(t.headersWith({ sub: 'another-user' }))).status).to.equal(200);
-    expectProblem(await supertest(limited).get('/api/me').set(t.headersWith({ sub: 'a-third-user' })), 429, 'TOO_MANY_REQUESTS_FROM_ADDRESS');
+    expect(
+      (
+        await supertest(limited)
+          .get('/api/me')
+          .set(t.headersWith({ sub: 'another-user' }))
+      ).status,
+    ).to.equal(200);
+    expectProblem(
+      await supertest(limited)
+        .get('/api/me')
+        .set(t.headersWith({ sub: 'a-third-user' })),
+      429,
+      'TOO_MANY_REQUESTS_FROM_ADDRESS',
+    );
     // Public routes (health checks of load balancers) are not counted.
     expect((await supertest(limited).get('/api/health')).status).to.equal(200);
   });

@@ -102,12 +102,14 @@ describe('Input rules (SPEC §0)', () => {
         .set(t.headers())
         .send({ freight: '99999999999999999999', discount: 1e16, items: [{ productId: productHash, quantity: '123456789012345', unitPrice: '100000000000' }] });
       expectProblem(res, 400, 'VALIDATION_ERROR');
-      expect(byPath(res.body.errors)).to.deep.equal(byPath([
-        { path: 'discount', message: 'discount must be at most 9999999999999.99' },
-        { path: 'freight', message: 'freight must be at most 9999999999999.99' },
-        { path: 'items[0].quantity', message: 'items[0].quantity must be at most 99999999999999.9999' },
-        { path: 'items[0].unitPrice', message: 'items[0].unitPrice must be at most 99999999999.9999999999' },
-      ]));
+      expect(byPath(res.body.errors)).to.deep.equal(
+        byPath([
+          { path: 'discount', message: 'discount must be at most 9999999999999.99' },
+          { path: 'freight', message: 'freight must be at most 9999999999999.99' },
+          { path: 'items[0].quantity', message: 'items[0].quantity must be at most 99999999999999.9999' },
+          { path: 'items[0].unitPrice', message: 'items[0].unitPrice must be at most 99999999999.9999999999' },
+        ]),
+      );
       expect(await orders()).to.equal(before);
 
       const product = await api().post('/api/catalog/products').set(t.headers()).send({ name: 'X', unit: 'UN', price: '123456789012' });
@@ -129,11 +131,13 @@ describe('Input rules (SPEC §0)', () => {
         .set(t.headers())
         .send({ costumerId: customer.hash, purchaseOrderId: 'x', items: [{ productId: productHash, quantity: 1, colour: 'red' }] });
       expectProblem(res, 400, 'UNKNOWN_FIELDS');
-      expect(byPath(res.body.errors)).to.deep.equal(byPath([
-        { path: 'costumerId', message: 'costumerId is not allowed' },
-        { path: 'purchaseOrderId', message: 'purchaseOrderId is not allowed' },
-        { path: 'items[0].colour', message: 'items[0].colour is not allowed' },
-      ]));
+      expect(byPath(res.body.errors)).to.deep.equal(
+        byPath([
+          { path: 'costumerId', message: 'costumerId is not allowed' },
+          { path: 'purchaseOrderId', message: 'purchaseOrderId is not allowed' },
+          { path: 'items[0].colour', message: 'items[0].colour is not allowed' },
+        ]),
+      );
       expect(res.body.errors).to.have.length(3);
       expect(await orders()).to.equal(before);
       // Mixed with other problems the code stays VALIDATION_ERROR, and everything is listed.
@@ -149,7 +153,10 @@ describe('Input rules (SPEC §0)', () => {
       const me = await api().get('/api/me').query({ debug: 1 }).set(t.headers());
       expectProblem(me, 400, 'UNKNOWN_FIELDS');
       expect(me.body.errors).to.deep.equal([{ path: 'query.debug', message: 'debug is not allowed' }]);
-      const order = await api().post('/api/sales-order').set(t.headers()).send({ items: [{ productId: productHash, quantity: 1 }] });
+      const order = await api()
+        .post('/api/sales-order')
+        .set(t.headers())
+        .send({ items: [{ productId: productHash, quantity: 1 }] });
       expect(order.status).to.equal(201);
       const convert = await api().post(`/api/sales-order/convert-quote/${order.body.id}`).set(t.headers()).send({ force: true });
       expectProblem(convert, 400, 'UNKNOWN_FIELDS');

@@ -129,9 +129,13 @@ describe('Operators’ metrics (GET /metrics)', () => {
   it('event outbox and webhook backlog of companies with an active subscription', async () => {
     const before = (await metrics().expect(200)).text;
     const value = (text: string, name: string, labels?: Record<string, string>) => sample(text, name, labels) ?? 0;
-    const sub = await dataSource.manager.save(dataSource.manager.create(WebhookSubscription, { companyId: t.companyId, url: 'http://127.0.0.1:9/hook', types: [], description: null, secret: 's'.repeat(40), active: true, lastPosition: 0 }));
+    const sub = await dataSource.manager.save(
+      dataSource.manager.create(WebhookSubscription, { companyId: t.companyId, url: 'http://127.0.0.1:9/hook', types: [], description: null, secret: 's'.repeat(40), active: true, lastPosition: 0 }),
+    );
     const events = await dataSource.manager.save(
-      [1, 2, 3].map((i) => dataSource.manager.create(OutboxEvent, { companyId: t.companyId, filialId: null, type: 'test.metrics', aggregateType: 'test', aggregateId: i, data: {}, position: null, resourceSeq: null })),
+      [1, 2, 3].map((i) =>
+        dataSource.manager.create(OutboxEvent, { companyId: t.companyId, filialId: null, type: 'test.metrics', aggregateType: 'test', aggregateId: i, data: {}, position: null, resourceSeq: null }),
+      ),
     );
     const due = new Date(Date.now() - 120_000);
     await dataSource.manager.insert(WebhookDelivery, [
@@ -172,7 +176,11 @@ describe('Operators’ metrics (GET /metrics)', () => {
   });
 
   it('a collector that fails shows up as down, and the scrape still answers', async () => {
-    const remove = registerScrapeCollector('test_failing', () => Promise.reject(new Error('boom')), () => undefined);
+    const remove = registerScrapeCollector(
+      'test_failing',
+      () => Promise.reject(new Error('boom')),
+      () => undefined,
+    );
     try {
       const text = (await metrics().expect(200)).text;
       expect(sample(text, 'backoffice_metrics_collector_up', { collector: 'test_failing' })).to.equal(0);

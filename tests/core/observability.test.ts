@@ -76,8 +76,14 @@ describe('Observability: access log, SEFAZ metrics, business counters', () => {
     // A quick sale: one sale, counted by its event.
     await makePaymentMethod(t, 'DINHEIRO', 'CASH');
     const product = await makeProduct(t, { price: '10.00' } as never);
-    await supertest(app).put(`/api/quick-sale/configuration/${t.filialHashes[0]}`).set(t.headers()).send({ enabled: true, paymentMethods: ['DINHEIRO'], allowNegativeStock: true });
-    const sale = await supertest(app).post('/api/sales-order').set(t.headers()).send({ flowMode: 'QUICK_SALE', items: [{ productId: product.hash, quantity: 1, unitPrice: 10 }], payments: [{ method: 'DINHEIRO', amount: 10 }] });
+    await supertest(app)
+      .put(`/api/quick-sale/configuration/${t.filialHashes[0]}`)
+      .set(t.headers())
+      .send({ enabled: true, paymentMethods: ['DINHEIRO'], allowNegativeStock: true });
+    const sale = await supertest(app)
+      .post('/api/sales-order')
+      .set(t.headers())
+      .send({ flowMode: 'QUICK_SALE', items: [{ productId: product.hash, quantity: 1, unitPrice: 10 }], payments: [{ method: 'DINHEIRO', amount: 10 }] });
     const after = await scrape();
     const distOk = (text: string) => sample(text, 'backoffice_sefaz_replies_total', { service: 'DIST_DFE', http_status: '200', cstat: '138' }) ?? 0;
     expect(distOk(after)).to.be.greaterThan(distOk(before));

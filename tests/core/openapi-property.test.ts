@@ -162,7 +162,10 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
       invalid('malformed id', fc.constantFrom('!!', 'a b', 'ZZ', '0'.repeat(40), 'x7Gk-2pQa'));
       // Another tenant's or nobody's row, or an id of another type: found nowhere in this tenant.
       const foreign = fc.oneof(
-        fc.integer({ min: 1, max: 2_000_000 }).filter((n) => type !== 'filial' || !t.filialIds.includes(n)).map((n) => encodeId(type, n)),
+        fc
+          .integer({ min: 1, max: 2_000_000 })
+          .filter((n) => type !== 'filial' || !t.filialIds.includes(n))
+          .map((n) => encodeId(type, n)),
         fc.integer({ min: 1, max: 2_000_000 }).map((n) => encodeId(otherType(type), n)),
       );
       // A list filter may match nothing (200); anything that acts on the id must refuse it. A stream
@@ -217,10 +220,26 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
         return out;
       case 'string':
         // (Limits beyond the body size limit are the body parser's: 413.)
-        if (schema.maxLength !== undefined && schema.maxLength < 500_000) invalid('string over its maximum length', fc.integer({ min: 1, max: 200 }).map((n) => 'x'.repeat(schema.maxLength! + n)));
+        if (schema.maxLength !== undefined && schema.maxLength < 500_000)
+          invalid(
+            'string over its maximum length',
+            fc.integer({ min: 1, max: 200 }).map((n) => 'x'.repeat(schema.maxLength! + n)),
+          );
         if (!text) invalid('string of the wrong JSON type', fc.constantFrom(12, true, {}, []));
         // Checked where the list is built, after the resource it belongs to is found: 404 may come first.
-        if (name === 'cursor') refused('crafted cursor', fc.constantFrom('WzFlMzA5LDFd', Buffer.from('[[1,2],1]').toString('base64url'), Buffer.from('["2026-01-01",1]').toString('base64url') + '.AAAAAAAAAAAAAAAAAAAAAA', 'garbage', '.', '..', 'x'.repeat(300)));
+        if (name === 'cursor')
+          refused(
+            'crafted cursor',
+            fc.constantFrom(
+              'WzFlMzA5LDFd',
+              Buffer.from('[[1,2],1]').toString('base64url'),
+              Buffer.from('["2026-01-01",1]').toString('base64url') + '.AAAAAAAAAAAAAAAAAAAAAA',
+              'garbage',
+              '.',
+              '..',
+              'x'.repeat(300),
+            ),
+          );
         return out;
       default:
         return out;
@@ -230,16 +249,27 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
   /** Every defect the operation can carry, one per request. */
   function mutations(op: Operation): fc.Arbitrary<Mutation> {
     const arbs: fc.Arbitrary<Mutation>[] = [];
-    const at = (where: Mutation['where'], path: (string | number)[]) => (m: Omit<Mutation, 'where' | 'at'>): Mutation => ({ ...m, where, at: path });
+    const at =
+      (where: Mutation['where'], path: (string | number)[]) =>
+      (m: Omit<Mutation, 'where' | 'at'>): Mutation => ({ ...m, where, at: path });
     for (const p of op.parameters) {
       for (const d of defects(p.schema, p.name, p.in as Mutation['where'], op.method, op.path.endsWith('/stream'))) arbs.push(d.map(at(p.in as Mutation['where'], [p.name])));
     }
     // Unknown query parameters, on every operation (SPEC §0: listed in a 400).
-    arbs.push(fc.constantFrom('foo', 'costumerId', 'page_size', '__proto__x').map((name) => ({ where: 'query' as const, at: [name], kind: 'unknown query parameter', value: '1', add: true, expect: 'invalid' as const })));
+    arbs.push(
+      fc
+        .constantFrom('foo', 'costumerId', 'page_size', '__proto__x')
+        .map((name) => ({ where: 'query' as const, at: [name], kind: 'unknown query parameter', value: '1', add: true, expect: 'invalid' as const })),
+    );
     if (op.body && op.method !== 'delete') {
       const walk = (schema: Schema, path: (string | number)[], name: string) => {
         if (schema.type === 'object' && schema.properties) {
-          arbs.push(fc.constantFrom('costumerId', 'purchaseOrderId', 'extra', 'id').filter((k) => !(k in schema.properties!)).map((key) => ({ where: 'body' as const, at: [...path, key], kind: 'unknown body field', value: 1, add: true, expect: 'invalid' as const })));
+          arbs.push(
+            fc
+              .constantFrom('costumerId', 'purchaseOrderId', 'extra', 'id')
+              .filter((k) => !(k in schema.properties!))
+              .map((key) => ({ where: 'body' as const, at: [...path, key], kind: 'unknown body field', value: 1, add: true, expect: 'invalid' as const })),
+          );
           for (const [k, v] of Object.entries(schema.properties)) walk(v, [...path, k], k);
         } else if (schema.type === 'array' && schema.items && !schema['x-hashid']) {
           walk(schema.items, [...path, 0], name);
@@ -247,7 +277,11 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
         if (path.length) for (const d of defects(schema, name, 'body', op.method)) arbs.push(d.map(at('body', path)));
       };
       walk(op.body, [], '');
-      arbs.push(fc.constantFrom<unknown>([], [1, 2], 'text', 12, true).map((value) => ({ where: 'body' as const, at: [], kind: 'body that is not an object', value, wholeBody: true, expect: 'invalid' as const })));
+      arbs.push(
+        fc
+          .constantFrom<unknown>([], [1, 2], 'text', 12, true)
+          .map((value) => ({ where: 'body' as const, at: [], kind: 'body that is not an object', value, wholeBody: true, expect: 'invalid' as const })),
+      );
     }
     return fc.oneof(...arbs);
   }

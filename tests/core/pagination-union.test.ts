@@ -23,7 +23,10 @@ describe('Union lists: the capped count', () => {
     await dataSource.query(`CREATE TABLE ${TABLE} (id INT NOT NULL PRIMARY KEY, grp INT NOT NULL)`);
     for (let from = 1; from <= ROWS; from += 500) {
       const ids = Array.from({ length: Math.min(500, ROWS - from + 1) }, (_v, i) => from + i);
-      await dataSource.query(`INSERT INTO ${TABLE} (id, grp) VALUES ${ids.map(() => '(?, ?)').join(', ')}`, ids.flatMap((id) => [id, id % 7]));
+      await dataSource.query(
+        `INSERT INTO ${TABLE} (id, grp) VALUES ${ids.map(() => '(?, ?)').join(', ')}`,
+        ids.flatMap((id) => [id, id % 7]),
+      );
     }
   });
   after(async () => {

@@ -36,7 +36,11 @@ export function runtimeSpecifiers(source: string): string[] {
   return out;
 }
 
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 describe('Production build: run-time imports (npm ci --omit=dev)', () => {
   const files = build.include.flatMap(filesOf);

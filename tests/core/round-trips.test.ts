@@ -51,16 +51,7 @@ describe('Round trips of the hot transactions (MySQL)', function () {
     // with the order and its lines (which are written already fulfilled). The order code is taken on
     // the sequence pool meanwhile (its own connection, not logged here).
     expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
-      [
-        'START TRANSACTION',
-        'SELECT filial',
-        'SELECT quick_sale_configuration',
-        'SELECT payment_method',
-        'SELECT customer',
-        'SELECT seller',
-        'SELECT product',
-        'SELECT stock_balance FOR UPDATE',
-      ],
+      ['START TRANSACTION', 'SELECT filial', 'SELECT quick_sale_configuration', 'SELECT payment_method', 'SELECT customer', 'SELECT seller', 'SELECT product', 'SELECT stock_balance FOR UPDATE'],
       ['INSERT sales_order', 'INSERT sales_order_item', 'INSERT fulfillment'],
       // The receivables (one per payment; cash born RECEIVED with its receipt) and their audit rows and
       // receivable.created events travel in the same batch: four statements more, no round trip.
@@ -82,7 +73,13 @@ describe('Round trips of the hot transactions (MySQL)', function () {
 
   it('a fulfilment', async () => {
     const order = await createOrder(t, { items: products.map((p) => ({ productId: p.hash, quantity: 3 })) });
-    const { result: res, roundTrips } = await recordStatements(() => fulfill(t, order.id, order.items.map((i: { salesOrderItemId: string }) => ({ salesOrderItemId: i.salesOrderItemId, quantity: 1 }))));
+    const { result: res, roundTrips } = await recordStatements(() =>
+      fulfill(
+        t,
+        order.id,
+        order.items.map((i: { salesOrderItemId: string }) => ({ salesOrderItemId: i.salesOrderItemId, quantity: 1 })),
+      ),
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     // 3 round trips and nothing else logged: the x-filial-id filial read and the order and its lines
     // locked with the products' read, the fulfilment inserted with the balances' lock, then every
@@ -92,7 +89,19 @@ describe('Round trips of the hot transactions (MySQL)', function () {
       ['INSERT fulfillment', 'SELECT stock_balance FOR UPDATE'],
       // The fulfilment's receivables (its order's installments), then at commit their audit rows and
       // receivable.created events after the transaction's own events: all in the last batch.
-      ['UPDATE stock_balance', 'INSERT stock_movement', 'INSERT fulfillment_item', 'UPDATE sales_order_item', 'UPDATE sales_order', 'INSERT receivable', 'INSERT outbox_event', 'INSERT audit_log', 'INSERT outbox_event', 'INSERT audit_log', 'COMMIT'],
+      [
+        'UPDATE stock_balance',
+        'INSERT stock_movement',
+        'INSERT fulfillment_item',
+        'UPDATE sales_order_item',
+        'UPDATE sales_order',
+        'INSERT receivable',
+        'INSERT outbox_event',
+        'INSERT audit_log',
+        'INSERT outbox_event',
+        'INSERT audit_log',
+        'COMMIT',
+      ],
     ]);
   });
 

@@ -53,7 +53,10 @@ describe('Route contract (SPEC §0)', () => {
     });
 
     it('convert-quote, convert-order-to-quote and assign-customer replay their first answer for a retried key', async () => {
-      const quote = await api().post('/api/sales-order').set(t.headers()).send({ type: 'QUOTE', items: [{ productId: product, quantity: 1 }] });
+      const quote = await api()
+        .post('/api/sales-order')
+        .set(t.headers())
+        .send({ type: 'QUOTE', items: [{ productId: product, quantity: 1 }] });
       expect(quote.status).to.equal(201);
       const convert = () => api().post(`/api/sales-order/convert-quote/${quote.body.id}`).set(t.headers()).set('Idempotency-Key', `cq-${quote.body.id}`);
       const first = await convert();

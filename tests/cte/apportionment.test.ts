@@ -18,9 +18,16 @@ describe('Freight split and value postings (pure)', () => {
     }
   });
 
-  it('documents first, then each document\'s lines: every part exact to the cent', () => {
+  it("documents first, then each document's lines: every part exact to the cent", () => {
     const split = splitOverDocuments(d('100'), [
-      { document: 'a', lines: [{ item: 1, weight: d('333.33') }, { item: 2, weight: d('333.33') }, { item: 3, weight: d('333.34') }] },
+      {
+        document: 'a',
+        lines: [
+          { item: 1, weight: d('333.33') },
+          { item: 2, weight: d('333.33') },
+          { item: 3, weight: d('333.34') },
+        ],
+      },
       { document: 'b', lines: [{ item: 4, weight: d('3000') }] },
     ]);
     expect(split.map((s) => s.amount.toFixed(2))).to.deep.equal(['25.00', '75.00']);

@@ -69,7 +69,7 @@ describe('CT-e freight apportionment', () => {
       expect((await itemsOf(doc1.id)).map((i: any) => i.apportionedFreight)).to.deep.equal([0, 0, 0]);
     });
 
-    it('apply puts the freight into the drafts\' landed cost (visible in confirm-preview), creates the carrier\'s payables; audit and events', async () => {
+    it("apply puts the freight into the drafts' landed cost (visible in confirm-preview), creates the carrier's payables; audit and events", async () => {
       const res = await apply(cteId, {});
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       applied = res.body;
@@ -91,7 +91,9 @@ describe('CT-e freight apportionment', () => {
       expect(pre.body.payables).to.deep.equal([{ number: 1, dueDate: detail2.body.entryDate, amount: 3000 }]);
 
       const payables = await rowsOf('payable', t.companyId, 'source_type = ?', ['CTE'], 'installment_number');
-      expect(payables.map((p) => [p.installment_number, p.due_date instanceof Date ? p.due_date.toISOString().slice(0, 10) : p.due_date, Number(p.amount), p.status, p.entry_document_id])).to.deep.equal([
+      expect(
+        payables.map((p) => [p.installment_number, p.due_date instanceof Date ? p.due_date.toISOString().slice(0, 10) : p.due_date, Number(p.amount), p.status, p.entry_document_id]),
+      ).to.deep.equal([
         [1, '2099-04-10', 50, 'OPEN', null],
         [2, '2099-05-10', 50, 'OPEN', null],
       ]);
@@ -154,7 +156,7 @@ describe('CT-e freight apportionment', () => {
       expect(await stockMismatches(t)).to.deep.equal([]);
     });
 
-    it('after half the goods were sold: the sold half is reported, the rest\'s average cost rises by exactly its share', async () => {
+    it("after half the goods were sold: the sold half is reported, the rest's average cost rises by exactly its share", async () => {
       const p = await makeProduct(t);
       const d = await importNfe(t, [{ code: 'H', quantity: '10', unitPrice: '20', productId: p.hash }]);
       await confirm(t, d.id);
@@ -173,17 +175,18 @@ describe('CT-e freight apportionment', () => {
     });
   });
 
-  describe('concurrency', () => it('two concurrent applies of one CT-e: one wins, the other → 409; the freight is posted once', async () => {
-    const p = await makeProduct(t);
-    const d = await importNfe(t, [{ code: 'K', quantity: '4', unitPrice: '25', productId: p.hash }]);
-    await confirm(t, d.id);
-    const cteId = await stage(t, t.cte({ total: '20.00', nfeKeys: [d.accessKey] }));
-    const results = await Promise.all([apply(cteId), apply(cteId)]);
-    expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
-    expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '4.0000', averageCost: '30.0000000000' });
-    expect(await countOf('payable', t.companyId, "source_type = 'CTE' AND cte_id = (SELECT MAX(id) FROM cte WHERE company_id = ?)", [t.companyId])).to.equal(1);
-    expect(await stockMismatches(t)).to.deep.equal([]);
-  }));
+  describe('concurrency', () =>
+    it('two concurrent applies of one CT-e: one wins, the other → 409; the freight is posted once', async () => {
+      const p = await makeProduct(t);
+      const d = await importNfe(t, [{ code: 'K', quantity: '4', unitPrice: '25', productId: p.hash }]);
+      await confirm(t, d.id);
+      const cteId = await stage(t, t.cte({ total: '20.00', nfeKeys: [d.accessKey] }));
+      const results = await Promise.all([apply(cteId), apply(cteId)]);
+      expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
+      expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '4.0000', averageCost: '30.0000000000' });
+      expect(await countOf('payable', t.companyId, "source_type = 'CTE' AND cte_id = (SELECT MAX(id) FROM cte WHERE company_id = ?)", [t.companyId])).to.equal(1);
+      expect(await stockMismatches(t)).to.deep.equal([]);
+    }));
 
   describe('methods, recoverable ICMS and problems', () => {
     let p1: Awaited<ReturnType<typeof makeProduct>>;
@@ -199,22 +202,49 @@ describe('CT-e freight apportionment', () => {
       items = await itemsOf(doc.id);
     });
 
-    it('by quantity, by the lines\' weights, and manual shares that must add up to the freight', async () => {
+    it("by quantity, by the lines' weights, and manual shares that must add up to the freight", async () => {
       const cteId = await stage(t, t.cte({ total: '40.00', nfeKeys: [doc.accessKey] }));
       expect((await preview(cteId, { method: 'QUANTITY' })).body.documents[0].lines.map((l: any) => l.amount)).to.deep.equal([30, 10]);
-      const weights = await preview(cteId, { method: 'WEIGHT', lines: [{ itemId: items[0].id, weight: 1 }, { itemId: items[1].id, weight: 3 }] });
-      expect(weights.body.documents[0].lines.map((l: any) => [l.basis, l.amount])).to.deep.equal([[1, 10], [3, 30]]);
-      const manual = await preview(cteId, { method: 'MANUAL', lines: [{ itemId: items[0].id, amount: '12.34' }, { itemId: items[1].id, amount: '27.65' }] });
+      const weights = await preview(cteId, {
+        method: 'WEIGHT',
+        lines: [
+          { itemId: items[0].id, weight: 1 },
+          { itemId: items[1].id, weight: 3 },
+        ],
+      });
+      expect(weights.body.documents[0].lines.map((l: any) => [l.basis, l.amount])).to.deep.equal([
+        [1, 10],
+        [3, 30],
+      ]);
+      const manual = await preview(cteId, {
+        method: 'MANUAL',
+        lines: [
+          { itemId: items[0].id, amount: '12.34' },
+          { itemId: items[1].id, amount: '27.65' },
+        ],
+      });
       expect(manual.body.blockingProblems.map((b: any) => b.code)).to.deep.equal(['CTE_MANUAL_SHARES_MISMATCH']);
-      const refused = await apply(cteId, { method: 'MANUAL', lines: [{ itemId: items[0].id, amount: '12.34' }, { itemId: items[1].id, amount: '27.65' }] });
+      const refused = await apply(cteId, {
+        method: 'MANUAL',
+        lines: [
+          { itemId: items[0].id, amount: '12.34' },
+          { itemId: items[1].id, amount: '27.65' },
+        ],
+      });
       expectProblem(refused, 422, 'CTE_NOT_APPORTIONABLE');
       expect((await api().get(`${CTE}/detail/${cteId}`).set(t.headers())).body).to.include({ status: 'RECEIVED', version: 1 });
-      const ok = await apply(cteId, { method: 'MANUAL', lines: [{ itemId: items[0].id, amount: '12.34' }, { itemId: items[1].id, amount: '27.66' }] });
+      const ok = await apply(cteId, {
+        method: 'MANUAL',
+        lines: [
+          { itemId: items[0].id, amount: '12.34' },
+          { itemId: items[1].id, amount: '27.66' },
+        ],
+      });
       expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
       expect((await itemsOf(doc.id)).map((i: any) => i.apportionedFreight)).to.deep.equal([12.34, 27.66]);
     });
 
-    it('the NF-e\'s declared gross weight splits between documents when no weights are given', async () => {
+    it("the NF-e's declared gross weight splits between documents when no weights are given", async () => {
       const cteId = await stage(t, t.cte({ total: '10.00', nfeKeys: [doc.accessKey] }));
       const res = await preview(cteId, { method: 'WEIGHT' });
       // The builder's NF-e declares no pesoB.
@@ -254,7 +284,7 @@ describe('CT-e freight apportionment', () => {
       expect(pre.body.unbookedNfe).to.deep.equal([foreign.accessKey]);
     });
 
-    it('bad input → 400 and nothing written; another tenant\'s CT-e → 404; a filial not granted → 403', async () => {
+    it("bad input → 400 and nothing written; another tenant's CT-e → 404; a filial not granted → 403", async () => {
       const cteId = await stage(t, t.cte({ total: '10.00', nfeKeys: [doc.accessKey] }));
       const audits = await countOf('audit_log', t.companyId);
       expectProblem(await apply(cteId, { method: 'BY_MOOD' }), 400, 'VALIDATION_ERROR');
@@ -264,7 +294,13 @@ describe('CT-e freight apportionment', () => {
       expect(await countOf('audit_log', t.companyId)).to.equal(audits);
       expectProblem(await apply(cteId, {}, other), 404, 'CTE_NOT_FOUND');
       expectProblem(await preview(cteId, {}, other), 404, 'CTE_NOT_FOUND');
-      expectProblem(await api().post(`${CTE}/apportion/${cteId}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({}), 403);
+      expectProblem(
+        await api()
+          .post(`${CTE}/apportion/${cteId}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+          .send({}),
+        403,
+      );
       expectProblem(await apply('not-an-id!'), 400, 'INVALID_ID');
     });
   });

@@ -76,7 +76,11 @@ describe('CT-e in a batch upload', function () {
 
     // Another company's batch lists its own files only (the page is loaded by file id, not by seq).
     const theirs = t.cte({ total: '5.00', nfeKeys: [] });
-    const upload = await api().post(`${NFE}/batch`).set(other.headers()).set('Content-Type', 'application/zip').send(await zipOf([{ name: 'deles.xml', content: theirs.xml }]));
+    const upload = await api()
+      .post(`${NFE}/batch`)
+      .set(other.headers())
+      .set('Content-Type', 'application/zip')
+      .send(await zipOf([{ name: 'deles.xml', content: theirs.xml }]));
     expect(upload.status, JSON.stringify(upload.body)).to.equal(202);
     const job = await waitForJob(other, upload.body.id);
     expect(job.files.data.map((f: any) => [f.seq, f.name, f.kind, f.outcome])).to.deep.equal([[1, 'deles.xml', 'CTE', 'INVALID']]);

@@ -37,7 +37,7 @@ describe('CT-e cancellation', () => {
     expect(JSON.parse(event.data as string)).to.include({ cteId, previousStatus: 'RECEIVED', reason: 'Frete em duplicidade' });
   });
 
-  it('on a draft: the freight comes off its lines\' landed cost, the payables are cancelled, the allocations record the reversal', async () => {
+  it("on a draft: the freight comes off its lines' landed cost, the payables are cancelled, the allocations record the reversal", async () => {
     const p = await makeProduct(t);
     const d = await importNfe(t, [{ code: 'S', quantity: '4', unitPrice: '10', productId: p.hash }]);
     const cteId = await stage(t, t.cte({ total: '8.00', nfeKeys: [d.accessKey] }));
@@ -72,7 +72,10 @@ describe('CT-e cancellation', () => {
     expect(res.body.documents[0].lines[0]).to.deep.include({ amount: -20, absorbed: -12, soldShare: -8, quantityInStock: 6, averageCostBefore: 12, averageCostAfter: 10 });
     expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '6.0000', averageCost: '10.0000000000' });
     const moves = await rowsOf('stock_movement', t.companyId, "reason = 'CTE_FREIGHT' AND product_id = ?", [p.id]);
-    expect(moves.map((m) => [m.direction, Number(m.value_adjustment)])).to.deep.equal([['IN', 20], ['OUT', 12]]);
+    expect(moves.map((m) => [m.direction, Number(m.value_adjustment)])).to.deep.equal([
+      ['IN', 20],
+      ['OUT', 12],
+    ]);
     expect((await detail(d.id)).body.items[0].apportionedFreight).to.equal(0);
     expect(await stockMismatches(t)).to.deep.equal([]);
   });
@@ -94,7 +97,7 @@ describe('CT-e cancellation', () => {
       expect(await stockMismatches(t)).to.deep.equal([]);
     });
 
-    it('freight posted after confirmation leaves with the goods when the document is cancelled; the CT-e\'s cancel then has nothing to reverse', async () => {
+    it("freight posted after confirmation leaves with the goods when the document is cancelled; the CT-e's cancel then has nothing to reverse", async () => {
       const p = await makeProduct(t);
       await addStock(t, 0, p.id, 10, '100');
       const d = await importNfe(t, [{ code: 'V', quantity: '10', unitPrice: '100', productId: p.hash }]);
@@ -136,7 +139,7 @@ describe('CT-e cancellation', () => {
     expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '5.0000', averageCost: '10.0000000000' });
   });
 
-  it('a draft\'s PATCH keeps the freight on its lines', async () => {
+  it("a draft's PATCH keeps the freight on its lines", async () => {
     const p = await makeProduct(t);
     const d = await importNfe(t, [{ code: 'Y', quantity: '2', unitPrice: '10', productId: p.hash }]);
     const cteId = await stage(t, t.cte({ total: '4.00', nfeKeys: [d.accessKey] }));
@@ -149,7 +152,7 @@ describe('CT-e cancellation', () => {
     expect(res.body.items[0]).to.include({ apportionedFreight: 4, stockQuantity: 4, unitCost: 6 });
   });
 
-  it('two concurrent cancels: one wins; another tenant\'s CT-e → 404; a filial not granted → 403', async () => {
+  it("two concurrent cancels: one wins; another tenant's CT-e → 404; a filial not granted → 403", async () => {
     const p = await makeProduct(t);
     const d = await importNfe(t, [{ code: 'Z', quantity: '5', unitPrice: '10', productId: p.hash }]);
     await confirm(t, d.id);
@@ -157,7 +160,13 @@ describe('CT-e cancellation', () => {
     expect((await apply(cteId)).status).to.equal(200);
     expectProblem(await cancel(cteId, {}, other), 404, 'CTE_NOT_FOUND');
     expectProblem(await cancelPreview(cteId, other), 404, 'CTE_NOT_FOUND');
-    expectProblem(await api().post(`${CTE}/cancel/${cteId}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({}), 403);
+    expectProblem(
+      await api()
+        .post(`${CTE}/cancel/${cteId}`)
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+        .send({}),
+      403,
+    );
     expectProblem(await cancel(cteId, { version: 1 }), 409, 'STALE_VERSION');
     const results = await Promise.all([cancel(cteId), cancel(cteId)]);
     expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);

@@ -32,7 +32,12 @@ describe('CT-e announced by the DF-e feed (610600)', function () {
     expect(events).to.have.length(2);
     expect(await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND action = 'FREIGHT_CTE_ANNOUNCED'")).to.have.length(2);
     const published = (await rowsOf('outbox_event', t.companyId, "type = 'nfe.inbound.freight-cte-announced'")).map((e) => JSON.parse(e.data));
-    expect(published.map((d) => [d.accessKey, d.cteAccessKey]).sort()).to.deep.equal([[keys[0], CTE_KEYS[0]], [keys[1], null]].sort());
+    expect(published.map((d) => [d.accessKey, d.cteAccessKey]).sort()).to.deep.equal(
+      [
+        [keys[0], CTE_KEYS[0]],
+        [keys[1], null],
+      ].sort(),
+    );
   });
 
   it('the inbound list and detail show it', async () => {

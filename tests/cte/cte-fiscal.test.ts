@@ -75,12 +75,21 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
 
   it('manual shares are shares of vTPrest: they add up to it, and the ICMS follows them', async () => {
     const cteId = await stage(t, t.cte({ total: '50.00', icms: { cst: '00', rate: '12' }, nfeKeys: [doc.accessKey] }));
-    const lines = (a: string, b: string) => [{ itemId: items[0].id, amount: a }, { itemId: items[1].id, amount: b }];
-    const short = await api().post(`${CTE}/apportion-preview/${cteId}`).set(t.headers()).send({ method: 'MANUAL', lines: lines('20.00', '24.00') });
+    const lines = (a: string, b: string) => [
+      { itemId: items[0].id, amount: a },
+      { itemId: items[1].id, amount: b },
+    ];
+    const short = await api()
+      .post(`${CTE}/apportion-preview/${cteId}`)
+      .set(t.headers())
+      .send({ method: 'MANUAL', lines: lines('20.00', '24.00') });
     expect(short.body.blockingProblems).to.deep.equal([
       { code: 'CTE_MANUAL_SHARES_MISMATCH', message: "The manual shares add up to 44.00; the CT-e's vTPrest is 50.00", details: { shares: 44, serviceTotal: 50 } },
     ]);
-    const res = await api().post(`${CTE}/apportion-preview/${cteId}`).set(t.headers()).send({ method: 'MANUAL', lines: lines('20.00', '30.00') });
+    const res = await api()
+      .post(`${CTE}/apportion-preview/${cteId}`)
+      .set(t.headers())
+      .send({ method: 'MANUAL', lines: lines('20.00', '30.00') });
     expect(res.body.blockingProblems).to.deep.equal([]);
     // ICMS 6.00 over 20 : 30 → 2.40 and 3.60; the resale line credits its part, and PIS/COFINS on 20 − 2.40 = 17.60:
     // PIS 0.2904 = 0.29, COFINS 1.3376 = 1.34 → 17.60 − 1.63 = 15.97.
@@ -92,10 +101,7 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
   });
 
   it('a line whose class no longer takes own stock after the freight was put on it blocks confirmation', async () => {
-    const rule = await api()
-      .post(`${ED}/cfop-rules`)
-      .set(t.headers())
-      .send({ issuerCfop: '5102', productId: products[0].hash, entryCfop: '1949', operationClass: 'THIRD_PARTY_INBOUND' });
+    const rule = await api().post(`${ED}/cfop-rules`).set(t.headers()).send({ issuerCfop: '5102', productId: products[0].hash, entryCfop: '1949', operationClass: 'THIRD_PARTY_INBOUND' });
     expect(rule.status, JSON.stringify(rule.body)).to.equal(201);
     try {
       const pre = await api().get(`${ED}/confirm-preview/${doc.id}`).set(t.headers());
@@ -116,7 +122,10 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
     const costs = (await detail(doc.id)).items.map((i: any) => i.unitCost);
     expect(await stockOf(t, 0, products[0].id)).to.deep.equal({ quantity: '10.0000', averageCost: costs[0].toFixed(10) });
     expect(Number((await thirdPartyBalance(t, 0, products[2].id))!.quantity.toFixed(4))).to.equal(5);
-    expect((await creditsOf(t, doc.id)).map((c) => [c.tax, c.status])).to.deep.equal([['PIS', 'RECORDED'], ['COFINS', 'RECORDED']]);
+    expect((await creditsOf(t, doc.id)).map((c) => [c.tax, c.status])).to.deep.equal([
+      ['PIS', 'RECORDED'],
+      ['COFINS', 'RECORDED'],
+    ]);
 
     // A second CT-e onto the confirmed document: a value-only posting on the two own-stock lines.
     const cteId = await stage(t, t.cte({ total: '20.00', icms: { cst: '00', rate: '12' }, nfeKeys: [doc.accessKey] }));
@@ -134,7 +143,10 @@ describe('CT-e freight under the fiscal booking (LUCRO_REAL)', () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     for (const p of products.slice(0, 2)) expect((await stockOf(t, 0, p.id)).quantity).to.equal('0.0000');
     expect(Number((await thirdPartyBalance(t, 0, products[2].id))!.quantity.toFixed(4))).to.equal(0);
-    expect((await creditsOf(t, doc.id)).map((c) => [c.tax, c.status])).to.deep.equal([['PIS', 'REVERSED'], ['COFINS', 'REVERSED']]);
+    expect((await creditsOf(t, doc.id)).map((c) => [c.tax, c.status])).to.deep.equal([
+      ['PIS', 'REVERSED'],
+      ['COFINS', 'REVERSED'],
+    ]);
     // Both CT-e's freight left with the goods: their cancels have nothing to take back from the stock.
     const cancelPreview = await api().get(`${CTE}/cancel-preview/${cteId}`).set(t.headers());
     expect(cancelPreview.body.blockingProblems).to.deep.equal([]);

@@ -19,11 +19,28 @@ describe('CT-e staging, list, detail', () => {
 
   describe('POST stage-xml', () => {
     it('stores a CT-e the filial pays, with its XML and the NF-e keys it carried; audit and event', async () => {
-      const built = t.cte({ total: '250.10', nfeKeys: [NFE_KEY], components: [{ name: 'FRETE PESO', value: '200.00' }, { name: 'PEDAGIO', value: '50.10' }] });
+      const built = t.cte({
+        total: '250.10',
+        nfeKeys: [NFE_KEY],
+        components: [
+          { name: 'FRETE PESO', value: '200.00' },
+          { name: 'PEDAGIO', value: '50.10' },
+        ],
+      });
       const res = await api().post(`${CTE}/stage-xml`).set(t.headers()).send({ xml: built.xml });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body.created).to.equal(true);
-      expect(res.body.cte).to.deep.include({ accessKey: built.accessKey, status: 'RECEIVED', payerRole: 'RECIPIENT', serviceTotal: 250.1, receivable: 250.1, icms: 0, nfeCount: 1, apportionment: null, version: 1 });
+      expect(res.body.cte).to.deep.include({
+        accessKey: built.accessKey,
+        status: 'RECEIVED',
+        payerRole: 'RECIPIENT',
+        serviceTotal: 250.1,
+        receivable: 250.1,
+        icms: 0,
+        nfeCount: 1,
+        apportionment: null,
+        version: 1,
+      });
       expect(res.body.report.valid).to.equal(true);
       const [row] = await rowsOf('cte', t.companyId, 'access_key = ?', [built.accessKey]);
       expect(row).to.include({ status: 'RECEIVED', filial_id: t.filialIds[0], payer_role: 'RECIPIENT' });
@@ -45,7 +62,12 @@ describe('CT-e staging, list, detail', () => {
       expect(again.status).to.equal(200);
       expect(again.body).to.deep.include({ created: false });
       expect(again.body.cte.id).to.equal(first.body.cte.id);
-      const keyed = () => api().post(`${CTE}/stage-xml`).set(t.headers()).set('Idempotency-Key', 'cte-stage-1').send({ xml: t.cte({ total: '11.00', nfeKeys: [], number: 777 }).xml });
+      const keyed = () =>
+        api()
+          .post(`${CTE}/stage-xml`)
+          .set(t.headers())
+          .set('Idempotency-Key', 'cte-stage-1')
+          .send({ xml: t.cte({ total: '11.00', nfeKeys: [], number: 777 }).xml });
       const a = await keyed();
       const b = await keyed();
       expect([a.status, b.status]).to.deep.equal([201, 201]);
@@ -53,7 +75,7 @@ describe('CT-e staging, list, detail', () => {
       expect(await countOf('cte', t.companyId, "number = '777'")).to.equal(1);
     });
 
-    it('a payer that is a fourth party (toma4) with the filial\'s CNPJ is the filial', async () => {
+    it("a payer that is a fourth party (toma4) with the filial's CNPJ is the filial", async () => {
       const built = buildCte({ recipient: { cnpj: '11222333000181' }, payer: { other: { cnpj: t.document } }, total: '12.00', nfeKeys: [] });
       const res = await stageXml(built.xml);
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
@@ -73,7 +95,16 @@ describe('CT-e staging, list, detail', () => {
       ['a CT-e without vPrest', (x) => x.cte({ total: '10.00', nfeKeys: [] }).xml.replace(/<vPrest>.*<\/vPrest>/, ''), 400, 'CTE_INVALID_CONTENT'],
       ['malformed XML', () => '<cteProc><CTe></cteProc>', 400, 'MALFORMED_XML'],
       ['a DOCTYPE entity bomb', () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><cteProc>&b;</cteProc>', 400, 'XML_DOCTYPE_FORBIDDEN'],
-      ['a 6 MB body', (x) => x.cte({ total: '10.00', nfeKeys: [] }).xml.replace('<xObs>', '').replace('<proPred>', `<proPred>${'A'.repeat(6 * 1024 * 1024)}`), 413, 'PAYLOAD_TOO_LARGE'],
+      [
+        'a 6 MB body',
+        (x) =>
+          x
+            .cte({ total: '10.00', nfeKeys: [] })
+            .xml.replace('<xObs>', '')
+            .replace('<proPred>', `<proPred>${'A'.repeat(6 * 1024 * 1024)}`),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
     ];
     for (const [name, make, status, code] of refused) {
       it(`${name} → ${status} ${code}, nothing written`, async () => {
@@ -117,7 +148,12 @@ describe('CT-e staging, list, detail', () => {
       const nfe = await t.nfe({});
       expect((await api().post(`${NFE}/stage-xml`).set(t.headers()).send({ xml: nfe.xml })).status).to.equal(201);
       stagedOnly = nfe.accessKey;
-      const built = t.cte({ total: '30.00', nfeKeys: [booked.accessKey, stagedOnly, NFE_KEY], carrier: { cnpj: '45997418000153', name: 'RAPIDO AZUL TRANSPORTES' }, issuedAt: '2025-06-02T08:00:00-03:00' });
+      const built = t.cte({
+        total: '30.00',
+        nfeKeys: [booked.accessKey, stagedOnly, NFE_KEY],
+        carrier: { cnpj: '45997418000153', name: 'RAPIDO AZUL TRANSPORTES' },
+        issuedAt: '2025-06-02T08:00:00-03:00',
+      });
       carrierCnpj = '45997418000153';
       cteId = (await stageXml(built.xml)).body.cte.id;
     });
@@ -136,26 +172,39 @@ describe('CT-e staging, list, detail', () => {
       expect(res.body.report.valid).to.equal(true);
     });
 
-    it('lists the filial\'s CT-e with filters', async () => {
+    it("lists the filial's CT-e with filters", async () => {
       const list = (query: object) => api().get(`${CTE}/list/${t.filialHashes[0]}`).query(query).set(t.headers());
       const all = await list({});
       expect(all.status).to.equal(200);
       expect(all.body.pagination.total).to.be.greaterThan(3);
       expect(all.body.data[0].id).to.equal(cteId);
       for (const query of [{ carrier: 'azul' }, { carrier: '45.997.418' }, { nfeKey: stagedOnly }, { issuedFrom: '2025-06-01', issuedTo: '2025-06-02' }]) {
-        expect((await list(query)).body.data.map((c: any) => c.id), JSON.stringify(query)).to.deep.equal([cteId]);
+        expect(
+          (await list(query)).body.data.map((c: any) => c.id),
+          JSON.stringify(query),
+        ).to.deep.equal([cteId]);
       }
       expect((await list({ status: 'APPORTIONED' })).body.data).to.deep.equal([]);
       expect((await list({ pageSize: 2 })).body.data).to.have.length(2);
       expectProblem(await list({ status: 'PAID' }), 400, 'VALIDATION_ERROR');
       expect((await api().get(`${CTE}/list/${t.filialHashes[1]}`).set(t.headers())).body.data).to.deep.equal([]);
-      expectProblem(await api().get(`${CTE}/list/${t.filialHashes[0]}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403);
+      expectProblem(
+        await api()
+          .get(`${CTE}/list/${t.filialHashes[0]}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)),
+        403,
+      );
     });
 
-    it('another tenant\'s CT-e → 404; a filial not granted → 403; a malformed id → 400', async () => {
+    it("another tenant's CT-e → 404; a filial not granted → 403; a malformed id → 400", async () => {
       expectProblem(await api().get(`${CTE}/detail/${cteId}`).set(other.headers()), 404, 'CTE_NOT_FOUND');
       expectProblem(await api().get(`${CTE}/xml/${cteId}`).set(other.headers()), 404, 'CTE_NOT_FOUND');
-      expectProblem(await api().get(`${CTE}/detail/${cteId}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403);
+      expectProblem(
+        await api()
+          .get(`${CTE}/detail/${cteId}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)),
+        403,
+      );
       expectProblem(await api().get(`${CTE}/detail/x!`).set(t.headers()), 400, 'INVALID_ID');
     });
   });

@@ -22,7 +22,11 @@ export async function cteTenant(opts: Parameters<typeof nfeTenant>[0] = {}): Pro
 }
 
 /** Imports an NF-e with its lines mapped to the given products; answers the draft's id and the NF-e key. */
-export async function importNfe(t: NfeTenant, items: (NfeItemSpec & { productId: string; conversionFactor?: number })[], extra: Record<string, unknown> = {}): Promise<{ id: string; accessKey: string }> {
+export async function importNfe(
+  t: NfeTenant,
+  items: (NfeItemSpec & { productId: string; conversionFactor?: number })[],
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; accessKey: string }> {
   const built = await t.nfe({ items: items.map(({ productId: _p, conversionFactor: _c, ...spec }) => ({ icms: { cst: '40' as const }, ...spec })), ...extra });
   const res = await uploadConsulted(
     t,
@@ -50,5 +54,12 @@ export async function confirm(t: NfeTenant, id: string) {
 /** Goods leave the stock (a sale, as far as the ledger is concerned). */
 export const sell = (t: NfeTenant, productId: number, quantity: string) =>
   inTransaction(NO_UNIT, (em) =>
-    postToLedger(em, { companyId: t.companyId, filialId: t.filialIds[0], reason: 'SALE', referenceType: 'test', referenceId: 1, lines: [{ productId, direction: 'OUT', quantity: new Dec(quantity) }] }),
+    postToLedger(em, {
+      companyId: t.companyId,
+      filialId: t.filialIds[0],
+      reason: 'SALE',
+      referenceType: 'test',
+      referenceId: 1,
+      lines: [{ productId, direction: 'OUT', quantity: new Dec(quantity) }],
+    }),
   );

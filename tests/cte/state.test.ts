@@ -20,7 +20,9 @@ describe('CT-e: the transition table (unit)', () => {
         const cte = { status };
         expect(canDo(cte, action)).to.equal(!!allowed);
         if (!allowed) {
-          expect(() => assertAllowed(cte, action)).to.throw().that.satisfies((e: any) => e.code === `CTE_${status}` && e.extensions.currentStatus === status);
+          expect(() => assertAllowed(cte, action))
+            .to.throw()
+            .that.satisfies((e: any) => e.code === `CTE_${status}` && e.extensions.currentStatus === status);
           return;
         }
         expect(() => assertAllowed(cte, action)).not.to.throw();

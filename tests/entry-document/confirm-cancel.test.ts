@@ -22,7 +22,14 @@ describe('Entry document confirmation and cancellation', () => {
   const preview = (id: string, which: 'confirm' | 'cancel' = 'confirm') => api().get(`/api/entry-document/${which}-preview/${id}`).set(t.headers());
   const sell = (productId: number, quantity: string) =>
     inTransaction(NO_UNIT, (em) =>
-      postToLedger(em, { companyId: t.companyId, filialId: t.filialIds[0], reason: 'SALE', referenceType: 'test', referenceId: 1, lines: [{ productId, direction: 'OUT', quantity: new Dec(quantity) }] }),
+      postToLedger(em, {
+        companyId: t.companyId,
+        filialId: t.filialIds[0],
+        reason: 'SALE',
+        referenceType: 'test',
+        referenceId: 1,
+        lines: [{ productId, direction: 'OUT', quantity: new Dec(quantity) }],
+      }),
     );
 
   describe('hand-computed values', () => {
@@ -189,7 +196,13 @@ describe('Entry document confirmation and cancellation', () => {
     it("another tenant's document → 404; a filial not granted → 403; malformed id → 400", async () => {
       const d = await createDraft(t, draftBody(), 1);
       expectProblem(await api().get(`/api/entry-document/confirm-preview/${d.id}`).set(other.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
-      expectProblem(await api().get(`/api/entry-document/confirm-preview/${d.id}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .get(`/api/entry-document/confirm-preview/${d.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().get('/api/entry-document/confirm-preview/x!').set(t.headers()), 400, 'INVALID_ID');
     });
   });
@@ -197,8 +210,19 @@ describe('Entry document confirmation and cancellation', () => {
   describe('POST /entry-document/confirm/:id', () => {
     it('posts stock, creates one payable per installment, audit and event; a second confirm → 409', async () => {
       const p = await makeProduct(t);
-      const d = await createDraft(t, draftBody({ items: [item({ productId: p.hash, quantity: 4, unitPrice: 2.5 })], installments: [{ dueDate: '2026-04-01', amount: 4 }, { dueDate: '2026-05-01', amount: 6 }] }));
-      const res = await api().post(`/api/entry-document/confirm/${d.id}`).set(t.headersWith({ sub: 'joana' }));
+      const d = await createDraft(
+        t,
+        draftBody({
+          items: [item({ productId: p.hash, quantity: 4, unitPrice: 2.5 })],
+          installments: [
+            { dueDate: '2026-04-01', amount: 4 },
+            { dueDate: '2026-05-01', amount: 6 },
+          ],
+        }),
+      );
+      const res = await api()
+        .post(`/api/entry-document/confirm/${d.id}`)
+        .set(t.headersWith({ sub: 'joana' }));
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ status: 'CONFIRMED', version: 2 });
       expect(res.body.confirmedAt).to.be.a('string');
@@ -238,7 +262,13 @@ describe('Entry document confirmation and cancellation', () => {
       const q = await makeProduct(t);
       const d = await createDraft(
         t,
-        draftBody({ items: [item({ productId: p.hash, quantity: 3 }), item({ productId: q.hash, quantity: 2 })], installments: [{ dueDate: '2026-04-01', amount: 20 }, { dueDate: '2026-05-01', amount: 30 }] }),
+        draftBody({
+          items: [item({ productId: p.hash, quantity: 3 }), item({ productId: q.hash, quantity: 2 })],
+          installments: [
+            { dueDate: '2026-04-01', amount: 20 },
+            { dueDate: '2026-05-01', amount: 30 },
+          ],
+        }),
       );
       const results = await Promise.all([confirm(t, d.id), confirm(t, d.id)]);
       expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
@@ -255,8 +285,20 @@ describe('Entry document confirmation and cancellation', () => {
       const d = await createDraft(t, draftBody({ items: [item({ productId: p.hash })] }), 1);
       const before = await footprint(t);
       expectProblem(await confirm(other, d.id), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
-      expectProblem(await api().post(`/api/entry-document/confirm/${d.id}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().post(`/api/entry-document/confirm/${d.id}`).set(t.headersWith({ scope: 'entry-document:read' })), 403, 'INSUFFICIENT_SCOPE');
+      expectProblem(
+        await api()
+          .post(`/api/entry-document/confirm/${d.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
+      expectProblem(
+        await api()
+          .post(`/api/entry-document/confirm/${d.id}`)
+          .set(t.headersWith({ scope: 'entry-document:read' })),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
       expectProblem(await api().post('/api/entry-document/confirm/__').set(t.headers()), 400, 'INVALID_ID');
       expect(await footprint(t)).to.deep.equal(before);
     });
@@ -323,7 +365,16 @@ describe('Entry document confirmation and cancellation', () => {
 
     it('two concurrent cancels: exactly one 200 and one 409; reversed once', async () => {
       const p = await makeProduct(t);
-      const d = await createDraft(t, draftBody({ items: [item({ productId: p.hash, quantity: 6, unitPrice: 2 })], installments: [{ dueDate: '2026-04-01', amount: 6 }, { dueDate: '2026-05-01', amount: 6 }] }));
+      const d = await createDraft(
+        t,
+        draftBody({
+          items: [item({ productId: p.hash, quantity: 6, unitPrice: 2 })],
+          installments: [
+            { dueDate: '2026-04-01', amount: 6 },
+            { dueDate: '2026-05-01', amount: 6 },
+          ],
+        }),
+      );
       await confirm(t, d.id);
       const results = await Promise.all([cancel(t, d.id), cancel(t, d.id)]);
       expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
@@ -363,9 +414,24 @@ describe('Entry document confirmation and cancellation', () => {
       const before = await footprint(t);
       expectProblem(await api().get(`/api/entry-document/cancel-preview/${d.id}`).set(other.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
       expectProblem(await cancel(other, d.id), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
-      expectProblem(await api().get(`/api/entry-document/cancel-preview/${d.id}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().post(`/api/entry-document/cancel/${d.id}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
-      const bad = await api().post(`/api/entry-document/cancel/${d.id}`).set(t.headers()).send({ reason: 'x'.repeat(300) });
+      expectProblem(
+        await api()
+          .get(`/api/entry-document/cancel-preview/${d.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
+      expectProblem(
+        await api()
+          .post(`/api/entry-document/cancel/${d.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
+      const bad = await api()
+        .post(`/api/entry-document/cancel/${d.id}`)
+        .set(t.headers())
+        .send({ reason: 'x'.repeat(300) });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
       expect(bad.body.errors[0].path).to.equal('reason');
       expect(await footprint(t)).to.deep.equal(before);

@@ -62,14 +62,21 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
     ...over,
   });
 
-  it('creates a draft inside the caller\'s transaction, keeping the declared values and the XML totals', async () => {
+  it("creates a draft inside the caller's transaction, keeping the declared values and the XML totals", async () => {
     const input = nfeInput();
     const doc = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, input));
     expect(doc).to.include({ status: 'DRAFT', origin: 'NFE_XML', series: '1', number: '45678', accessKey: input.accessKey, pendingItemCount: 1 });
     expect(doc.total.toFixed(2)).to.equal('327.50');
     expect(doc.expectedTotals).to.deep.equal({ products: '300.00', freight: '5.00', ipi: '15.00', icmsSt: '7.50', total: '327.50' });
     const [line] = await dataSource.manager.findBy(EntryDocumentItem, { entryDocumentId: doc.id });
-    expect(line).to.include({ supplierProductCode: 'SKU-1', declaredDescription: 'REFRIGERANTE 2L CX C/6', declaredUnit: 'CX', declaredNcm: '22021000', declaredCfop: '5102', reviewStatus: 'PENDING' });
+    expect(line).to.include({
+      supplierProductCode: 'SKU-1',
+      declaredDescription: 'REFRIGERANTE 2L CX C/6',
+      declaredUnit: 'CX',
+      declaredNcm: '22021000',
+      declaredCfop: '5102',
+      reviewStatus: 'PENDING',
+    });
     expect(line.taxes.icms).to.deep.equal({ cst: '00', base: '300.00', rate: '18.0000', value: '54.00' });
     expect(line.ipi.toFixed(2)).to.equal('15.00');
     expect(await dataSource.manager.countBy(Supplier, { companyId: t.companyId, document: input.supplier!.document })).to.equal(1);
@@ -139,7 +146,7 @@ describe('createEntryDocumentDraft and assignItemProducts (the contract the NF-e
     expect((await confirm(t, encodeId('entry-document', doc.id))).status).to.equal(200);
   });
 
-  it('assignItemProducts refuses an unknown line (400), another tenant\'s product (404), a stale version or a non-draft (409)', async () => {
+  it("assignItemProducts refuses an unknown line (400), another tenant's product (404), a stale version or a non-draft (409)", async () => {
     const foreign = await makeProduct(await createTestTenant({ filiais: 1 }));
     const doc = await inTransaction(NO_UNIT, (em) => createEntryDocumentDraft(em, t.ctx, nfeInput()));
     expect((await rejection(inTransaction(NO_UNIT, (em) => assignItemProducts(em, t.ctx, doc.id, [{ lineNumber: 2, productId: null }])))).code).to.equal('VALIDATION_ERROR');

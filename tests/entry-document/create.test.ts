@@ -29,14 +29,38 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
         notes: 'Entrega parcial',
         supplier: { document: cnpj, name: 'Atacado Boa Compra', stateRegistration: '123456789', uf: 'mg' },
         items: [
-          item({ productId: p.hash, supplierProductCode: 'ABC-1', description: 'Caixa parafuso', ncm: '73181500', cfop: '1102', unit: 'cx', quantity: '3', unitPrice: '20.1', discount: 1, freight: '2.5', taxes: { ipi: { cst: '50', base: 60.3, rate: 5, value: 3.02 }, icms: { cst: '00', base: 60.3, rate: 18, value: 10.85 } } }),
+          item({
+            productId: p.hash,
+            supplierProductCode: 'ABC-1',
+            description: 'Caixa parafuso',
+            ncm: '73181500',
+            cfop: '1102',
+            unit: 'cx',
+            quantity: '3',
+            unitPrice: '20.1',
+            discount: 1,
+            freight: '2.5',
+            taxes: { ipi: { cst: '50', base: 60.3, rate: 5, value: 3.02 }, icms: { cst: '00', base: 60.3, rate: 18, value: 10.85 } },
+          }),
           item({ productId: null, supplierProductCode: 'XYZ', description: 'Sem cadastro', quantity: 1, unitPrice: 9.99 }),
         ],
       });
       const res = await api().post('/api/entry-document').set(t.headers()).send(body);
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       const d = res.body;
-      expect(d).to.include({ status: 'DRAFT', origin: 'MANUAL', model: '55', series: '2', number: '123', accessKey: null, issueDate: '2026-03-02', entryDate: '2026-03-03', version: 1, itemCount: 2, pendingItemCount: 1 });
+      expect(d).to.include({
+        status: 'DRAFT',
+        origin: 'MANUAL',
+        model: '55',
+        series: '2',
+        number: '123',
+        accessKey: null,
+        issueDate: '2026-03-02',
+        entryDate: '2026-03-03',
+        version: 1,
+        itemCount: 2,
+        pendingItemCount: 1,
+      });
       expect(d.filialId).to.equal(t.filialHashes[0]);
       expect(d.supplier).to.deep.include({ document: cnpj, name: 'Atacado Boa Compra', stateRegistration: '123456789', uf: 'MG' });
       // 3 × 20.10 = 60.30; − 1.00 + 2.50 + IPI 3.02 = 64.82 → 64.82 / 3 = 21.6066666667
@@ -93,7 +117,10 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
 
     it('a charge given both in the header and on an item → 400 naming the charge, nothing written', async () => {
       const before = await footprint(t);
-      const res = await api().post('/api/entry-document').set(t.headers()).send(draftBody({ charges: { freight: 5 }, items: [item({ freight: 1 })] }));
+      const res = await api()
+        .post('/api/entry-document')
+        .set(t.headers())
+        .send(draftBody({ charges: { freight: 5 }, items: [item({ freight: 1 })] }));
       expectProblem(res, 400, 'VALIDATION_ERROR');
       expect(res.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['charges.freight']);
       expect(await footprint(t)).to.deep.equal(before);
@@ -130,15 +157,36 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
 
     it('supplier and supplierId together, or neither → 400', async () => {
       const s = await makeSupplier(t);
-      expectProblem(await api().post('/api/entry-document').set(t.headers()).send(draftBody({ supplierId: s.hash })), 400, 'VALIDATION_ERROR');
-      expectProblem(await api().post('/api/entry-document').set(t.headers()).send(draftBody({ supplier: undefined })), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api()
+          .post('/api/entry-document')
+          .set(t.headers())
+          .send(draftBody({ supplierId: s.hash })),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expectProblem(
+        await api()
+          .post('/api/entry-document')
+          .set(t.headers())
+          .send(draftBody({ supplier: undefined })),
+        400,
+        'VALIDATION_ERROR',
+      );
     });
 
     it('repeated installment numbers → 400', async () => {
       const res = await api()
         .post('/api/entry-document')
         .set(t.headers())
-        .send(draftBody({ installments: [{ number: 1, dueDate: '2026-04-01', amount: 5 }, { number: 1, dueDate: '2026-05-01', amount: 5 }] }));
+        .send(
+          draftBody({
+            installments: [
+              { number: 1, dueDate: '2026-04-01', amount: 5 },
+              { number: 1, dueDate: '2026-05-01', amount: 5 },
+            ],
+          }),
+        );
       expectProblem(res, 400, 'VALIDATION_ERROR');
       expect(res.body.errors[0].path).to.equal('installments[1].number');
     });
@@ -147,17 +195,41 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
       const foreignProduct = await makeProduct(other);
       const foreignSupplier = await makeSupplier(other);
       const before = await footprint(t);
-      const res = await api().post('/api/entry-document').set(t.headers()).send(draftBody({ items: [item(), item({ productId: foreignProduct.hash })] }));
+      const res = await api()
+        .post('/api/entry-document')
+        .set(t.headers())
+        .send(draftBody({ items: [item(), item({ productId: foreignProduct.hash })] }));
       expectProblem(res, 404, 'PRODUCT_NOT_FOUND');
       expect(res.body.errors).to.deep.equal([{ path: 'items[1].productId', message: 'product not found' }]);
-      expectProblem(await api().post('/api/entry-document').set(t.headers()).send(draftBody({ supplier: undefined, supplierId: foreignSupplier.hash })), 404, 'SUPPLIER_NOT_FOUND');
+      expectProblem(
+        await api()
+          .post('/api/entry-document')
+          .set(t.headers())
+          .send(draftBody({ supplier: undefined, supplierId: foreignSupplier.hash })),
+        404,
+        'SUPPLIER_NOT_FOUND',
+      );
       expect(await footprint(t)).to.deep.equal(before);
     });
 
     it('x-filial-id not granted → 403; a read-only token → 403; nothing written', async () => {
       const before = await footprint(t);
-      expectProblem(await api().post('/api/entry-document').set(t.headersWith({ filiais: [t.filialHashes[0]] }, 1)).send(draftBody()), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().post('/api/entry-document').set(t.headersWith({ scope: 'entry-document:read' })).send(draftBody()), 403, 'INSUFFICIENT_SCOPE');
+      expectProblem(
+        await api()
+          .post('/api/entry-document')
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] }, 1))
+          .send(draftBody()),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
+      expectProblem(
+        await api()
+          .post('/api/entry-document')
+          .set(t.headersWith({ scope: 'entry-document:read' }))
+          .send(draftBody()),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
       expect(await footprint(t)).to.deep.equal(before);
     });
 
@@ -184,7 +256,16 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
     });
 
     it('stores the installments as given', async () => {
-      const d = await createDraft(t, draftBody({ items: [item({ quantity: 2, unitPrice: 50 })], installments: [{ dueDate: '2026-04-01', amount: 60 }, { dueDate: '2026-05-01', amount: '40.00' }] }));
+      const d = await createDraft(
+        t,
+        draftBody({
+          items: [item({ quantity: 2, unitPrice: 50 })],
+          installments: [
+            { dueDate: '2026-04-01', amount: 60 },
+            { dueDate: '2026-05-01', amount: '40.00' },
+          ],
+        }),
+      );
       expect(d.installments).to.deep.equal([
         { number: 1, dueDate: '2026-04-01', amount: 60 },
         { number: 2, dueDate: '2026-05-01', amount: 40 },
@@ -235,17 +316,41 @@ describe('POST /entry-document and POST /entry-document/preview-manual', () => {
     });
 
     it('without installments, the planned payable is the total at the entry date', async () => {
-      const res = await api().post('/api/entry-document/preview-manual').set(t.headers()).send(draftBody({ items: [item({ quantity: 3, unitPrice: '3.33' })] }));
+      const res = await api()
+        .post('/api/entry-document/preview-manual')
+        .set(t.headers())
+        .send(draftBody({ items: [item({ quantity: 3, unitPrice: '3.33' })] }));
       expect(res.status).to.equal(200);
       expect(res.body.payables).to.deep.equal([{ number: 1, dueDate: '2026-03-03', amount: 9.99 }]);
       expect(res.body.installmentCheck).to.equal(null);
     });
 
     it("bad input → 400; another tenant's product → 404; filial not granted → 403", async () => {
-      expectProblem(await api().post('/api/entry-document/preview-manual').set(t.headers()).send(draftBody({ items: [] })), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api()
+          .post('/api/entry-document/preview-manual')
+          .set(t.headers())
+          .send(draftBody({ items: [] })),
+        400,
+        'VALIDATION_ERROR',
+      );
       const foreign = await makeProduct(other);
-      expectProblem(await api().post('/api/entry-document/preview-manual').set(t.headers()).send(draftBody({ items: [item({ productId: foreign.hash })] })), 404, 'PRODUCT_NOT_FOUND');
-      expectProblem(await api().post('/api/entry-document/preview-manual').set(t.headersWith({ filiais: [t.filialHashes[0]] }, 1)).send(draftBody()), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .post('/api/entry-document/preview-manual')
+          .set(t.headers())
+          .send(draftBody({ items: [item({ productId: foreign.hash })] })),
+        404,
+        'PRODUCT_NOT_FOUND',
+      );
+      expectProblem(
+        await api()
+          .post('/api/entry-document/preview-manual')
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] }, 1))
+          .send(draftBody()),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
     });
   });
 });

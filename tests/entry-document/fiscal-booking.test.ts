@@ -44,12 +44,34 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       draftBody({
         items: [
           item({
-            productId: a, description: 'CAIXA DE SOM BT', cfop: '5102', ncm: '85182200', quantity: 10, unitPrice: '50.00', freight: '10.00',
-            taxes: { icms: { cst: '00', base: '510.00', rate: 18, value: '91.80' }, ipi: { cst: '50', base: '500.00', rate: 5, value: '25.00' }, pis: { cst: '01', base: '500.00', rate: '1.65', value: '8.25' }, cofins: { cst: '01', base: '500.00', rate: '7.6', value: '38.00' } },
+            productId: a,
+            description: 'CAIXA DE SOM BT',
+            cfop: '5102',
+            ncm: '85182200',
+            quantity: 10,
+            unitPrice: '50.00',
+            freight: '10.00',
+            taxes: {
+              icms: { cst: '00', base: '510.00', rate: 18, value: '91.80' },
+              ipi: { cst: '50', base: '500.00', rate: 5, value: '25.00' },
+              pis: { cst: '01', base: '500.00', rate: '1.65', value: '8.25' },
+              cofins: { cst: '01', base: '500.00', rate: '7.6', value: '38.00' },
+            },
           }),
           item({
-            productId: b, description: 'REFRIGERANTE 2L', cfop: '5403', ncm: '22021000', quantity: 20, unitPrice: '15.00',
-            taxes: { icms: { cst: '10', base: '300.00', rate: 18, value: '54.00' }, icmsSt: { cst: '10', base: '462.00', rate: 18, value: '38.40' }, ipi: { cst: '50', base: '300.00', rate: 10, value: '30.00' }, pis: { cst: '01' }, cofins: { cst: '01' } },
+            productId: b,
+            description: 'REFRIGERANTE 2L',
+            cfop: '5403',
+            ncm: '22021000',
+            quantity: 20,
+            unitPrice: '15.00',
+            taxes: {
+              icms: { cst: '10', base: '300.00', rate: 18, value: '54.00' },
+              icmsSt: { cst: '10', base: '462.00', rate: 18, value: '38.40' },
+              ipi: { cst: '50', base: '300.00', rate: 10, value: '30.00' },
+              pis: { cst: '01' },
+              cofins: { cst: '01' },
+            },
           }),
         ],
       });
@@ -64,10 +86,29 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
         expect(res.body.taxRegime).to.equal('LUCRO_REAL');
         expect(res.body.blockingProblems).to.deep.equal([]);
         const [l1, l2] = res.body.lines;
-        expect(l1).to.deep.include({ lineNumber: 1, declaredCfop: '5102', entryCfop: '1102', entryCfopSource: 'DEFAULT', operationClass: 'PURCHASE_RESALE', operationClassSource: 'CFOP', posts: { stock: 'OWN', payable: true } });
+        expect(l1).to.deep.include({
+          lineNumber: 1,
+          declaredCfop: '5102',
+          entryCfop: '1102',
+          entryCfopSource: 'DEFAULT',
+          operationClass: 'PURCHASE_RESALE',
+          operationClassSource: 'CFOP',
+          posts: { stock: 'OWN', payable: true },
+        });
         expect(l1.cost).to.deep.equal({
-          products: 500, discount: 0, freight: 10, insurance: 0, otherExpenses: 0, ipi: 25, icmsSt: 0, grossTotal: 535,
-          credits: { icms: 91.8, pis: 6.9, cofins: 31.78, ipi: 0 }, pisCofinsCreditBase: 418.2, costTotal: 404.52, stockQuantity: 10, unitCost: 40.452,
+          products: 500,
+          discount: 0,
+          freight: 10,
+          insurance: 0,
+          otherExpenses: 0,
+          ipi: 25,
+          icmsSt: 0,
+          grossTotal: 535,
+          credits: { icms: 91.8, pis: 6.9, cofins: 31.78, ipi: 0 },
+          pisCofinsCreditBase: 418.2,
+          costTotal: 404.52,
+          stockQuantity: 10,
+          unitCost: 40.452,
         });
         expect(l2).to.deep.include({ declaredCfop: '5403', entryCfop: '1403', operationClass: 'PURCHASE_RESALE' });
         expect(l2.cost).to.deep.include({ grossTotal: 368.4, icmsSt: 38.4, credits: { icms: 0, pis: 4.06, cofins: 18.7, ipi: 0 }, pisCofinsCreditBase: 246, costTotal: 345.64, unitCost: 17.282 });
@@ -76,7 +117,10 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
           { tax: 'PIS', base: 664.2, amount: 10.96 },
           { tax: 'COFINS', base: 664.2, amount: 50.48 },
         ]);
-        expect(res.body.stockMovements.map((m: any) => [m.lineNumber, m.quantity, m.unitCost])).to.deep.equal([[1, 10, 40.452], [2, 20, 17.282]]);
+        expect(res.body.stockMovements.map((m: any) => [m.lineNumber, m.quantity, m.unitCost])).to.deep.equal([
+          [1, 10, 40.452],
+          [2, 20, 17.282],
+        ]);
         expect(res.body.payableTotal).to.equal(903.4);
         expect(res.body.payables).to.deep.equal([{ number: 1, dueDate: '2026-03-03', amount: 903.4 }]);
         // The draft's lines say the same (detail), stored as computed.
@@ -106,7 +150,11 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
           { tax: 'COFINS', base: '664.20', amount: '50.48', taxRegime: 'LUCRO_REAL', status: 'RECORDED' },
         ]);
         // Queryable with the document.
-        expect(res.body.taxCredits.map((c: any) => [c.tax, c.amount, c.status])).to.deep.equal([['ICMS', 91.8, 'RECORDED'], ['PIS', 10.96, 'RECORDED'], ['COFINS', 50.48, 'RECORDED']]);
+        expect(res.body.taxCredits.map((c: any) => [c.tax, c.amount, c.status])).to.deep.equal([
+          ['ICMS', 91.8, 'RECORDED'],
+          ['PIS', 10.96, 'RECORDED'],
+          ['COFINS', 50.48, 'RECORDED'],
+        ]);
         const stored = await dataSource.manager.find(EntryDocumentItem, { where: { companyId: t.companyId, entryDocumentId: docId(d.id) }, order: { lineNumber: 'ASC' } });
         expect(stored.map((i) => [i.entryCfop, i.operationClass, i.creditIcms.toFixed(2), i.creditPis.toFixed(2), i.creditCofins.toFixed(2), i.costTotal.toFixed(2)])).to.deep.equal([
           ['1102', 'PURCHASE_RESALE', '91.80', '6.90', '31.78', '404.52'],
@@ -115,10 +163,21 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
         const confirmed = (await auditOf(t, d.id)).find((x) => x.action === 'CONFIRMED')!;
         expect(confirmed.changes).to.deep.include({ taxRegime: [null, 'LUCRO_REAL'] });
         const event = (await eventsOf(t, d.id)).find((e) => e.type === 'entry-document.confirmed')!;
-        expect(event.data).to.deep.include({ taxRegime: 'LUCRO_REAL', taxCredits: [{ tax: 'ICMS', base: 510, amount: 91.8 }, { tax: 'PIS', base: 664.2, amount: 10.96 }, { tax: 'COFINS', base: 664.2, amount: 50.48 }] });
+        expect(event.data).to.deep.include({
+          taxRegime: 'LUCRO_REAL',
+          taxCredits: [
+            { tax: 'ICMS', base: 510, amount: 91.8 },
+            { tax: 'PIS', base: 664.2, amount: 10.96 },
+            { tax: 'COFINS', base: 664.2, amount: 50.48 },
+          ],
+        });
 
         const pre = await api().get(`${ED}/cancel-preview/${d.id}`).set(t.headers());
-        expect(pre.body.taxCreditsReversed.map((c: any) => [c.tax, c.amount])).to.deep.equal([['ICMS', 91.8], ['PIS', 10.96], ['COFINS', 50.48]]);
+        expect(pre.body.taxCreditsReversed.map((c: any) => [c.tax, c.amount])).to.deep.equal([
+          ['ICMS', 91.8],
+          ['PIS', 10.96],
+          ['COFINS', 50.48],
+        ]);
         expect((await cancel(t, d.id)).status).to.equal(200);
         expect((await creditsOf(t, d.id)).map((c) => c.status)).to.deep.equal(['REVERSED', 'REVERSED', 'REVERSED']);
         expect((await creditsOf(t, d.id)).every((c) => c.reversedAt !== null)).to.equal(true);
@@ -135,13 +194,19 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       const costs = async () => (await confirmPreview(d.id)).body;
       const sn = await costs();
       expect(sn.taxRegime).to.equal('SIMPLES_NACIONAL');
-      expect(sn.lines.map((l: any) => [l.cost.costTotal, l.cost.unitCost])).to.deep.equal([[535, 53.5], [368.4, 18.42]]);
+      expect(sn.lines.map((l: any) => [l.cost.costTotal, l.cost.unitCost])).to.deep.equal([
+        [535, 53.5],
+        [368.4, 18.42],
+      ]);
       expect(sn.taxCredits).to.deep.equal([]);
       await setTaxRegime(t, 0, 'LUCRO_PRESUMIDO');
       try {
         const lp = await costs();
         // 535.00 − 91.80 = 443.20 → 44.32; the ST line keeps 368.40 → 18.42.
-        expect(lp.lines.map((l: any) => [l.cost.costTotal, l.cost.unitCost])).to.deep.equal([[443.2, 44.32], [368.4, 18.42]]);
+        expect(lp.lines.map((l: any) => [l.cost.costTotal, l.cost.unitCost])).to.deep.equal([
+          [443.2, 44.32],
+          [368.4, 18.42],
+        ]);
         expect(lp.taxCredits).to.deep.equal([{ tax: 'ICMS', base: 510, amount: 91.8 }]);
         // A draft written under one regime is booked by the regime in force when it is confirmed.
         expect((await confirm(t, d.id)).status).to.equal(200);
@@ -161,7 +226,10 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
     // owed 60.00 of the 90.00 invoice; both enter own stock (Simples Nacional: at 20.00 and 15.00 each).
     it('enters stock with no payable', async () => {
       const [a, b] = [await makeProduct(t), await makeProduct(t)];
-      const d = await createDraft(t, draftBody({ items: [item({ productId: a.hash, cfop: '5102', quantity: 3, unitPrice: '20.00' }), item({ productId: b.hash, cfop: '5910', quantity: 2, unitPrice: '15.00' })] }));
+      const d = await createDraft(
+        t,
+        draftBody({ items: [item({ productId: a.hash, cfop: '5102', quantity: 3, unitPrice: '20.00' }), item({ productId: b.hash, cfop: '5910', quantity: 2, unitPrice: '15.00' })] }),
+      );
       expect(d.totals.total).to.equal(90);
       const pre = await confirmPreview(d.id);
       expect(pre.body.lines.map((l: any) => [l.entryCfop, l.operationClass, l.posts])).to.deep.equal([
@@ -185,7 +253,13 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect(await stockOf(t, 0, b.id)).to.deep.include({ quantity: '4.0000' });
 
       const a = await makeProduct(t);
-      const mixed = await createDraft(t, draftBody({ items: [item({ productId: a.hash, cfop: '5102', quantity: 3, unitPrice: '20.00' }), item({ productId: b.hash, cfop: '5910', quantity: 2, unitPrice: '15.00' })], installments: [{ dueDate: '2026-04-01', amount: '90.00' }] }));
+      const mixed = await createDraft(
+        t,
+        draftBody({
+          items: [item({ productId: a.hash, cfop: '5102', quantity: 3, unitPrice: '20.00' }), item({ productId: b.hash, cfop: '5910', quantity: 2, unitPrice: '15.00' })],
+          installments: [{ dueDate: '2026-04-01', amount: '90.00' }],
+        }),
+      );
       const pre = await confirmPreview(mixed.id);
       const problem = pre.body.blockingProblems.find((p: any) => p.code === 'INSTALLMENTS_TOTAL_MISMATCH');
       expect(problem.message).to.equal('The installments add up to 90.00; the lines owed to the supplier add up to 60.00 (document total 90.00)');
@@ -197,7 +271,8 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
   describe('a remessa for industrialization', () => {
     // 5 × 173.544 = 867.72 of paint sent by its owner to be processed (5901 → 1901), no cobrança: the goods
     // stay the sender's — third-party stock of 5 worth 867.72, no own stock, no payable.
-    const remessa = () => t.nfe({ operationNature: 'REMESSA PARA INDUSTRIALIZACAO', items: [{ code: 'TINTA-1', description: 'TINTA EPOXI 18L', cfop: '5901', quantity: '5', unitPrice: '173.544', icms: { cst: '41' } }] });
+    const remessa = () =>
+      t.nfe({ operationNature: 'REMESSA PARA INDUSTRIALIZACAO', items: [{ code: 'TINTA-1', description: 'TINTA EPOXI 18L', cfop: '5901', quantity: '5', unitPrice: '173.544', icms: { cst: '41' } }] });
 
     it('posts neither own stock nor a payable: the goods are kept as the sender’s third-party stock, and cancel takes them out', async () => {
       const p = await makeProduct(t);
@@ -211,7 +286,9 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect(pre.body.stockMovements).to.deep.equal([]);
       expect(pre.body.payables).to.deep.equal([]);
       const owner = imported.body.entryDocument.supplier.document;
-      expect(pre.body.thirdPartyStockMovements).to.deep.equal([{ productId: p.hash, lineNumber: 1, ownerDocument: owner, direction: 'IN', quantity: 5, value: 867.72, balanceBefore: 0, balanceAfter: 5 }]);
+      expect(pre.body.thirdPartyStockMovements).to.deep.equal([
+        { productId: p.hash, lineNumber: 1, ownerDocument: owner, direction: 'IN', quantity: 5, value: 867.72, balanceBefore: 0, balanceAfter: 5 },
+      ]);
 
       const res = await confirm(t, id);
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
@@ -220,7 +297,9 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect(await stockOf(t, 0, p.id)).to.deep.include({ quantity: '0.0000' });
       const held = (await thirdPartyBalance(t, 0, p.id))!;
       expect([held.ownerDocument, held.quantity.toFixed(4), held.value.toFixed(2)]).to.deep.equal([owner, '5.0000', '867.72']);
-      expect((await thirdPartyMovementsOfDoc(t, id)).map((m) => [m.direction, m.quantity.toFixed(4), m.value.toFixed(2), m.balanceAfter.toFixed(4)])).to.deep.equal([['IN', '5.0000', '867.72', '5.0000']]);
+      expect((await thirdPartyMovementsOfDoc(t, id)).map((m) => [m.direction, m.quantity.toFixed(4), m.value.toFixed(2), m.balanceAfter.toFixed(4)])).to.deep.equal([
+        ['IN', '5.0000', '867.72', '5.0000'],
+      ]);
       const list = await api().get(`${ED}/third-party-stock/${t.filialHashes[0]}`).set(t.headers()).query({ productId: p.hash });
       expect(list.status).to.equal(200);
       expect(list.body.data).to.have.length(1);
@@ -260,7 +339,12 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
     });
 
     it('the third-party stock of a filial not granted → 403; bad filters → 400', async () => {
-      expectProblem(await api().get(`${ED}/third-party-stock/${t.filialHashes[1]}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403);
+      expectProblem(
+        await api()
+          .get(`${ED}/third-party-stock/${t.filialHashes[1]}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+      );
       expectProblem(await api().get(`${ED}/third-party-stock/${t.filialHashes[0]}`).set(t.headers()).query({ ownerDocument: '123' }), 400, 'VALIDATION_ERROR');
       expectProblem(await api().get(`${ED}/third-party-stock/${other.filialHashes[0]}`).set(t.headers()), 403);
     });
@@ -270,7 +354,12 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
     it('cannot be confirmed as a purchase: the preview names the referenced sale and what to do instead; nothing posts', async () => {
       const p = await makeProduct(t);
       const sale = '35250311222333000181550010000043211000043210';
-      const built = await t.nfe({ purpose: '4', referencedKeys: [sale], operationNature: 'DEVOLUCAO DE COMPRA', items: [{ code: 'R1', description: 'CAIXA DE SOM BT', cfop: '5202', quantity: '2', unitPrice: '50.00' }] });
+      const built = await t.nfe({
+        purpose: '4',
+        referencedKeys: [sale],
+        operationNature: 'DEVOLUCAO DE COMPRA',
+        items: [{ code: 'R1', description: 'CAIXA DE SOM BT', cfop: '5202', quantity: '2', unitPrice: '50.00' }],
+      });
       const preview = await api().post(`${NFE}/preview-import`).set(t.headers()).send({ xml: built.xml });
       expect(preview.status).to.equal(200);
       expect(preview.body.draft.purpose).to.equal('4');
@@ -297,7 +386,11 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect(await stockOf(t, 0, p.id)).to.deep.include({ quantity: '0.0000' });
       // The class cannot be chosen away, and finNFe of an imported NF-e is part of its identity.
       const detail = (await api().get(`${ED}/detail/${id}`).set(t.headers())).body;
-      const patch = (b: object) => api().patch(`${ED}/${id}`).set(t.headers()).send({ version: detail.version, ...b });
+      const patch = (b: object) =>
+        api()
+          .patch(`${ED}/${id}`)
+          .set(t.headers())
+          .send({ version: detail.version, ...b });
       const bad = await patch({ items: [{ description: 'X', unit: 'UN', quantity: 2, unitPrice: 50, cfop: '5202', productId: p.hash, operationClass: 'PURCHASE_RESALE' }] });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
       expect(bad.body.errors[0].path).to.equal('items[0].operationClass');
@@ -331,13 +424,23 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       const p = await makeProduct(t);
       await setTaxRegime(t, 0, 'LUCRO_REAL');
       try {
-        const line = { productId: p.hash, description: 'PAPEL A4', cfop: '5102', quantity: 10, unitPrice: '25.00', taxes: { icms: { cst: '00', base: '250.00', rate: 18, value: '45.00' }, pis: { cst: '01' }, cofins: { cst: '01' } } };
+        const line = {
+          productId: p.hash,
+          description: 'PAPEL A4',
+          cfop: '5102',
+          quantity: 10,
+          unitPrice: '25.00',
+          taxes: { icms: { cst: '00', base: '250.00', rate: 18, value: '45.00' }, pis: { cst: '01' }, cofins: { cst: '01' } },
+        };
         const d = await createDraft(t, draftBody({ items: [item(line)] }));
         // Resale: 250 − 45 = 205 → PIS 3.38, COFINS 15.58; cost 250 − 45 − 3.38 − 15.58 = 186.04.
         expect(d.items[0]).to.deep.include({ cfop: '5102', entryCfop: '1102', entryCfopSource: 'DEFAULT', operationClass: 'PURCHASE_RESALE' });
         expect(d.items[0].cost).to.deep.include({ credits: { icms: 45, pis: 3.38, cofins: 15.58, ipi: 0 }, costTotal: 186.04 });
         // Bought for the office: 1556, no credit, cost 250.00.
-        const res = await api().patch(`${ED}/${d.id}`).set(t.headers()).send({ version: d.version, items: [item({ ...line, entryCfop: '1556' })] });
+        const res = await api()
+          .patch(`${ED}/${d.id}`)
+          .set(t.headers())
+          .send({ version: d.version, items: [item({ ...line, entryCfop: '1556' })] });
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
         expect(res.body.version).to.equal(d.version + 1);
         expect(res.body.items[0]).to.deep.include({ cfop: '5102', entryCfop: '1556', entryCfopSource: 'MANUAL', operationClass: 'PURCHASE_USE_CONSUMPTION', operationClassSource: 'CFOP' });
@@ -358,12 +461,27 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
     it('bad entry CFOPs and classes → 400 naming the field, nothing written', async () => {
       const d = await createDraft(t, draftBody({ items: [item({ cfop: '5102' })] }));
       const before = await fiscalFootprint(t);
-      for (const [field, value] of [['entryCfop', '5102'], ['entryCfop', '11021'], ['operationClass', 'VALUE_ADJUSTMENT'], ['operationClass', 'SOMETHING']] as const) {
-        const res = await api().patch(`${ED}/${d.id}`).set(t.headers()).send({ version: d.version, items: [item({ cfop: '5102', [field]: value })] });
+      for (const [field, value] of [
+        ['entryCfop', '5102'],
+        ['entryCfop', '11021'],
+        ['operationClass', 'VALUE_ADJUSTMENT'],
+        ['operationClass', 'SOMETHING'],
+      ] as const) {
+        const res = await api()
+          .patch(`${ED}/${d.id}`)
+          .set(t.headers())
+          .send({ version: d.version, items: [item({ cfop: '5102', [field]: value })] });
         expectProblem(res, 400, 'VALIDATION_ERROR');
         expect(res.body.errors.map((e: any) => e.path)).to.include(`items[0].${field}`);
       }
-      expectProblem(await api().post(`${ED}`).set(t.headers()).send(draftBody({ purpose: '7' })), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api()
+          .post(`${ED}`)
+          .set(t.headers())
+          .send(draftBody({ purpose: '7' })),
+        400,
+        'VALIDATION_ERROR',
+      );
       expect(await fiscalFootprint(t)).to.deep.equal(before);
     });
   });
@@ -413,10 +531,10 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expect((await create({ issuerCfop: '6102', ncm: '85', entryCfop: '2101' })).status).to.equal(201);
       expect((await create({ issuerCfop: '6102', productId: p.hash, entryCfop: '2551' })).status).to.equal(201);
       expect((await create({ issuerCfop: '5949', entryCfop: '1949', operationClass: 'THIRD_PARTY_INBOUND' })).status).to.equal(201);
-      const d = await createDraft(t, draftBody({ items: [
-        item({ productId: p.hash, cfop: '6102', ncm: '85182200', quantity: 1, unitPrice: 100 }),
-        item({ productId: consigned.hash, cfop: '5949', quantity: 3, unitPrice: 4 }),
-      ] }));
+      const d = await createDraft(
+        t,
+        draftBody({ items: [item({ productId: p.hash, cfop: '6102', ncm: '85182200', quantity: 1, unitPrice: 100 }), item({ productId: consigned.hash, cfop: '5949', quantity: 3, unitPrice: 4 })] }),
+      );
       expect(d.items.map((i: any) => [i.entryCfop, i.operationClass, i.operationClassSource])).to.deep.equal([
         ['2551', 'PURCHASE_FIXED_ASSET', 'CFOP'],
         ['1949', 'THIRD_PARTY_INBOUND', 'COMPANY_RULE'],
@@ -456,16 +574,32 @@ describe('Entry documents booked by entry CFOP, operation class and tax regime',
       expectProblem(await api().patch(`${ED}/cfop-rules/${first.body.id}`).set(t.headers()).send({ version: 1 }), 400, 'VALIDATION_ERROR');
       expect((await rules(other)).body.data.map((r: any) => r.id)).to.not.include(first.body.id);
       expect(await fiscalFootprint(t)).to.deep.equal(before);
-      expectProblem(await api().post(`${ED}/cfop-rules`).set(t.headersWith({ scope: 'entry-document:read' })).send({ issuerCfop: '5102', entryCfop: '1102' }), 403);
+      expectProblem(
+        await api()
+          .post(`${ED}/cfop-rules`)
+          .set(t.headersWith({ scope: 'entry-document:read' }))
+          .send({ issuerCfop: '5102', entryCfop: '1102' }),
+        403,
+      );
     });
 
     it('the default tables are readable as data', async () => {
       const res = await api().get(`${ED}/cfop-rules/defaults`).set(t.headers());
       expect(res.status).to.equal(200);
       expect(res.body.defaultEntryCfops).to.deep.include({ issuerCfop: 'x910', entryCfop: 'x910' });
-      expect(res.body.entryCfops).to.deep.include({ entryCfop: 'x403', operationClass: 'PURCHASE_RESALE', icmsCredit: false, description: 'Compra para comercialização em operação com mercadoria sujeita a ST' });
+      expect(res.body.entryCfops).to.deep.include({
+        entryCfop: 'x403',
+        operationClass: 'PURCHASE_RESALE',
+        icmsCredit: false,
+        description: 'Compra para comercialização em operação com mercadoria sujeita a ST',
+      });
       expect(res.body.operationClasses.find((c: any) => c.operationClass === 'BONUS')).to.deep.include({ stock: 'OWN', payable: false });
-      expect(res.body.taxRegimes.find((r: any) => r.taxRegime === 'LUCRO_REAL')).to.deep.equal({ taxRegime: 'LUCRO_REAL', icmsCredit: true, ipiCredit: true, pisCofins: { pisRate: 1.65, cofinsRate: 7.6 } });
+      expect(res.body.taxRegimes.find((r: any) => r.taxRegime === 'LUCRO_REAL')).to.deep.equal({
+        taxRegime: 'LUCRO_REAL',
+        icmsCredit: true,
+        ipiCredit: true,
+        pisCofins: { pisRate: 1.65, cofinsRate: 7.6 },
+      });
     });
   });
 });

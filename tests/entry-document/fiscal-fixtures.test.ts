@@ -43,7 +43,10 @@ const WEG = '60621141000404';
 
   const previewImport = (file: string, filialIndex = 0) => api().post(`${NFE}/preview-import`).set(t.headers(filialIndex)).set('Content-Type', 'application/xml').send(read(file));
   const importXml = (file: string, items: { lineNumber: number; productId: string }[], filialIndex = 0) =>
-    api().post(`${NFE}/importar-xml`).set(t.headers(filialIndex)).send({ xml: read(file), items });
+    api()
+      .post(`${NFE}/importar-xml`)
+      .set(t.headers(filialIndex))
+      .send({ xml: read(file), items });
   const bookings = (lines: any[]) => lines.map((l) => [l.declaredCfop, l.entryCfop, l.operationClass, l.posts.stock, l.posts.payable]);
 
   describe(BONIFICACAO, () => {
@@ -159,7 +162,10 @@ const WEG = '60621141000404';
   describe(PURCHASE_2026, () => {
     it('four 5102 lines are 1102 purchases for resale: own stock at landed cost, the three duplicatas owed', async () => {
       const products = [await makeProduct(t), await makeProduct(t), await makeProduct(t), await makeProduct(t)];
-      const res = await importXml(PURCHASE_2026, products.map((p, i) => ({ lineNumber: i + 1, productId: p.hash })));
+      const res = await importXml(
+        PURCHASE_2026,
+        products.map((p, i) => ({ lineNumber: i + 1, productId: p.hash })),
+      );
       expect(res.status, JSON.stringify(res.body).slice(0, 500)).to.equal(201);
       const id = res.body.entryDocument.id;
       const pre = (await api().get(`/api/entry-document/confirm-preview/${id}`).set(t.headers())).body;
@@ -192,7 +198,10 @@ const WEG = '60621141000404';
   describe('every reforma/ sample and the rest of the procNFe-* samples', () => {
     it('each line gets the entry CFOP its issuer CFOP maps to (6xxx → 2xxx, 5xxx → 1xxx), with a class', async () => {
       const files = [
-        ...fs.readdirSync(path.join(FIXTURES, 'reforma')).filter((f) => f.endsWith('.xml')).map((f) => `reforma/${f}`),
+        ...fs
+          .readdirSync(path.join(FIXTURES, 'reforma'))
+          .filter((f) => f.endsWith('.xml'))
+          .map((f) => `reforma/${f}`),
         ...fs.readdirSync(FIXTURES).filter((f) => /^procNFe-v400-prod-.*\.xml$/.test(f)),
       ];
       expect(files.length).to.be.greaterThanOrEqual(15);

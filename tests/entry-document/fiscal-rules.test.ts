@@ -48,7 +48,12 @@ describe('Entry CFOP, operation class and net cost (pure rules)', () => {
       expect(f).to.include({ entryCfop: '3101', entryCfopSource: 'DECLARED', operationClass: 'IMPORT', operationClassSource: 'CFOP' });
     });
     it('a line without any CFOP is a purchase for resale, as before; an unknown issuer CFOP resolves to nothing', () => {
-      expect(resolveLineFiscal({ cfop: null, ncm: null, productId: null }, '1', [])).to.include({ entryCfop: null, entryCfopSource: 'NONE', operationClass: 'PURCHASE_RESALE', operationClassSource: 'NO_CFOP' });
+      expect(resolveLineFiscal({ cfop: null, ncm: null, productId: null }, '1', [])).to.include({
+        entryCfop: null,
+        entryCfopSource: 'NONE',
+        operationClass: 'PURCHASE_RESALE',
+        operationClassSource: 'NO_CFOP',
+      });
       expect(resolveLineFiscal({ cfop: '5949', ncm: null, productId: null }, '1', [])).to.include({ entryCfop: null, entryCfopSource: 'NONE', operationClass: null, operationClassSource: 'NONE' });
     });
   });
@@ -76,28 +81,60 @@ describe('Entry CFOP, operation class and net cost (pure rules)', () => {
     });
     it('a choice on the draft wins; repeating what the rules give is not a choice', () => {
       expect(resolveLineFiscal(line({ ncm: '84149000', entryCfop: '1556' }), '1', rules)).to.include({ entryCfopSource: 'COMPANY_RULE' });
-      expect(resolveLineFiscal(line({ ncm: '84149000', entryCfop: '1910' }), '1', rules)).to.include({ entryCfop: '1910', entryCfopSource: 'MANUAL', operationClass: 'BONUS', operationClassSource: 'CFOP', ruleId: null });
-      expect(resolveLineFiscal(line({ ncm: '84149000', operationClass: 'PURCHASE_RESALE' }), '1', rules)).to.include({ entryCfop: '1556', operationClass: 'PURCHASE_RESALE', operationClassSource: 'MANUAL' });
+      expect(resolveLineFiscal(line({ ncm: '84149000', entryCfop: '1910' }), '1', rules)).to.include({
+        entryCfop: '1910',
+        entryCfopSource: 'MANUAL',
+        operationClass: 'BONUS',
+        operationClassSource: 'CFOP',
+        ruleId: null,
+      });
+      expect(resolveLineFiscal(line({ ncm: '84149000', operationClass: 'PURCHASE_RESALE' }), '1', rules)).to.include({
+        entryCfop: '1556',
+        operationClass: 'PURCHASE_RESALE',
+        operationClassSource: 'MANUAL',
+      });
     });
     it('finNFe 4 books every line as a customer return and 2/3/5/6 as value adjustments, whatever was chosen', () => {
       expect(resolveLineFiscal(line({ cfop: '5202' }), '4', [])).to.include({ entryCfop: '1202', operationClass: 'CUSTOMER_RETURN', operationClassSource: 'PURPOSE', refusedClass: null });
       expect(resolveLineFiscal(line({ operationClass: 'PURCHASE_RESALE' }), '4', [])).to.include({ operationClass: 'CUSTOMER_RETURN', refusedClass: 'PURCHASE_RESALE' });
-      for (const p of ['2', '3', '5', '6'] as NfePurpose[]) expect(resolveLineFiscal(line({}), p, [])).to.include({ entryCfop: '1102', operationClass: 'VALUE_ADJUSTMENT', operationClassSource: 'PURPOSE' });
+      for (const p of ['2', '3', '5', '6'] as NfePurpose[])
+        expect(resolveLineFiscal(line({}), p, [])).to.include({ entryCfop: '1102', operationClass: 'VALUE_ADJUSTMENT', operationClassSource: 'PURPOSE' });
     });
   });
 
   describe('net landed cost by tax regime (values computed by hand)', () => {
     const base = (over: Partial<LineCostInput>): LineCostInput => ({
-      total: Z, discount: Z, freight: Z, insurance: Z, otherExpenses: Z, ipi: Z, icmsSt: Z, landedTotal: Z, icms: Z,
-      pisCst: '01', cofinsCst: '01', stockQuantity: d(1), entryCfop: '1102', operationClass: 'PURCHASE_RESALE', baseClass: 'PURCHASE_RESALE',
-      purpose: '1', taxRegime: 'LUCRO_REAL', apportionedFreight: Z, ...over,
+      total: Z,
+      discount: Z,
+      freight: Z,
+      insurance: Z,
+      otherExpenses: Z,
+      ipi: Z,
+      icmsSt: Z,
+      landedTotal: Z,
+      icms: Z,
+      pisCst: '01',
+      cofinsCst: '01',
+      stockQuantity: d(1),
+      entryCfop: '1102',
+      operationClass: 'PURCHASE_RESALE',
+      baseClass: 'PURCHASE_RESALE',
+      purpose: '1',
+      taxRegime: 'LUCRO_REAL',
+      apportionedFreight: Z,
+      ...over,
     });
     // 10 × 50.00 = 500.00, freight 10.00, IPI 5% 25.00, ICMS 18% of 510.00 = 91.80 → gross 535.00.
     const resale = base({ total: d('500.00'), freight: d('10.00'), ipi: d('25.00'), icms: d('91.80'), landedTotal: d('535.00'), stockQuantity: d(10) });
     const costOf = (regime: TaxRegime, over: Partial<LineCostInput> = {}) => computeLineCost({ ...resale, taxRegime: regime, ...over });
     const plain = (c: ReturnType<typeof computeLineCost>) => ({
-      icms: c.credits.icms.toFixed(2), pis: c.credits.pis.toFixed(2), cofins: c.credits.cofins.toFixed(2), ipi: c.credits.ipi.toFixed(2),
-      base: c.creditBase.toFixed(2), cost: c.costTotal.toFixed(2), unit: c.unitCost.toFixed(10),
+      icms: c.credits.icms.toFixed(2),
+      pis: c.credits.pis.toFixed(2),
+      cofins: c.credits.cofins.toFixed(2),
+      ipi: c.credits.ipi.toFixed(2),
+      base: c.creditBase.toFixed(2),
+      cost: c.costTotal.toFixed(2),
+      unit: c.unitCost.toFixed(10),
     });
 
     it('LUCRO_REAL resale: ICMS 91.80 out; PIS/COFINS on 500 + 10 − 91.80 = 418.20 → 6.90 and 31.78 out; IPI stays in → 404.52', () => {
@@ -116,16 +153,40 @@ describe('Entry CFOP, operation class and net cost (pure rules)', () => {
     });
     it('an industrial input (1101) under LUCRO_REAL also credits its IPI: 220 − 24 − 20 − 2.90 − 13.38 = 159.72', () => {
       // 100 × 2.00 = 200.00, IPI 10% 20.00, ICMS 12% 24.00 → gross 220.00; PIS/COFINS base 200 − 24 = 176.00.
-      const c = costOf('LUCRO_REAL', { total: d('200.00'), freight: Z, ipi: d('20.00'), icms: d('24.00'), landedTotal: d('220.00'), stockQuantity: d(100), entryCfop: '1101', operationClass: 'PURCHASE_INPUT', baseClass: 'PURCHASE_INPUT' });
+      const c = costOf('LUCRO_REAL', {
+        total: d('200.00'),
+        freight: Z,
+        ipi: d('20.00'),
+        icms: d('24.00'),
+        landedTotal: d('220.00'),
+        stockQuantity: d(100),
+        entryCfop: '1101',
+        operationClass: 'PURCHASE_INPUT',
+        baseClass: 'PURCHASE_INPUT',
+      });
       expect(plain(c)).to.deep.equal({ icms: '24.00', pis: '2.90', cofins: '13.38', ipi: '20.00', base: '176.00', cost: '159.72', unit: '1.5972000000' });
     });
     it('a bonificação under LUCRO_REAL: ICMS credited, no PIS/COFINS (nothing was paid): 358.00 − 31.51 = 326.49', () => {
-      const c = costOf('LUCRO_REAL', { total: d('340.95'), freight: Z, ipi: d('17.05'), icms: d('31.51'), landedTotal: d('358.00'), stockQuantity: d(2), entryCfop: '2910', operationClass: 'BONUS', baseClass: 'BONUS' });
+      const c = costOf('LUCRO_REAL', {
+        total: d('340.95'),
+        freight: Z,
+        ipi: d('17.05'),
+        icms: d('31.51'),
+        landedTotal: d('358.00'),
+        stockQuantity: d(2),
+        entryCfop: '2910',
+        operationClass: 'BONUS',
+        baseClass: 'BONUS',
+      });
       expect(plain(c)).to.deep.equal({ icms: '31.51', pis: '0.00', cofins: '0.00', ipi: '0.00', base: '0.00', cost: '326.49', unit: '163.2450000000' });
     });
     it('monophasic goods (supplier CST 04) give no PIS/COFINS credit; use and consumption gives no credit at all', () => {
       expect(plain(costOf('LUCRO_REAL', { pisCst: '04', cofinsCst: '04' }))).to.include({ pis: '0.00', cofins: '0.00', base: '0.00', cost: '443.20' });
-      expect(plain(costOf('LUCRO_REAL', { entryCfop: '1556', operationClass: 'PURCHASE_USE_CONSUMPTION', baseClass: 'PURCHASE_USE_CONSUMPTION' }))).to.include({ icms: '0.00', pis: '0.00', cost: '535.00' });
+      expect(plain(costOf('LUCRO_REAL', { entryCfop: '1556', operationClass: 'PURCHASE_USE_CONSUMPTION', baseClass: 'PURCHASE_USE_CONSUMPTION' }))).to.include({
+        icms: '0.00',
+        pis: '0.00',
+        cost: '535.00',
+      });
     });
     it('freight apportioned later (CT-e) enters the cost: 404.52 + 12.34 = 416.86', () => {
       expect(plain(costOf('LUCRO_REAL', { apportionedFreight: d('12.34') }))).to.include({ cost: '416.86', unit: '41.6860000000' });
@@ -138,8 +199,7 @@ describe('Entry CFOP, operation class and net cost (pure rules)', () => {
 
   describe('the document: payable total, installments, refused returns, value-only lines', () => {
     const item = (over: Partial<ItemInput>): ItemInput => ({ description: 'X', unit: 'UN', quantity: d(1), unitPrice: d(10), productId: 1, ...over });
-    const compute = (items: ItemInput[], extra: Partial<Parameters<typeof computeDocument>[0]> = {}) =>
-      computeDocument({ items, issueDate: '2026-03-02', entryDate: '2026-03-03', ...extra });
+    const compute = (items: ItemInput[], extra: Partial<Parameters<typeof computeDocument>[0]> = {}) => computeDocument({ items, issueDate: '2026-03-02', entryDate: '2026-03-03', ...extra });
 
     it('a bonificação line is not owed: payable = the purchase lines only, and installments are checked against it', () => {
       // 3 × 20.00 = 60.00 bought (5102) + 2 × 15.00 = 30.00 given (5910): the supplier is owed 60.00 of 90.00.

@@ -84,9 +84,25 @@ describe('Inbound booking, second pass (pure rules)', () => {
 
   describe('net cost: Simples credit, rule set by date, transfers', () => {
     const base = (over: Partial<LineCostInput>): LineCostInput => ({
-      total: d('1000.00'), discount: Z, freight: Z, insurance: Z, otherExpenses: Z, ipi: Z, icmsSt: Z, landedTotal: d('1000.00'), icms: Z,
-      pisCst: '01', cofinsCst: '01', stockQuantity: d(100), entryCfop: '1102', operationClass: 'PURCHASE_RESALE', baseClass: 'PURCHASE_RESALE',
-      purpose: '1', taxRegime: 'LUCRO_PRESUMIDO', apportionedFreight: Z, ...over,
+      total: d('1000.00'),
+      discount: Z,
+      freight: Z,
+      insurance: Z,
+      otherExpenses: Z,
+      ipi: Z,
+      icmsSt: Z,
+      landedTotal: d('1000.00'),
+      icms: Z,
+      pisCst: '01',
+      cofinsCst: '01',
+      stockQuantity: d(100),
+      entryCfop: '1102',
+      operationClass: 'PURCHASE_RESALE',
+      baseClass: 'PURCHASE_RESALE',
+      purpose: '1',
+      taxRegime: 'LUCRO_PRESUMIDO',
+      apportionedFreight: Z,
+      ...over,
     });
     const plain = (c: ReturnType<typeof computeLineCost>) => [c.credits.icms, c.credits.pis, c.credits.cofins, c.credits.cbs, c.credits.ibs, c.costTotal].map((v) => v.toFixed(2));
 
@@ -110,7 +126,14 @@ describe('Inbound booking, second pass (pure rules)', () => {
       const charged = { ...real, issueDate: '2027-02-01', otherExpenses: d('89.00'), landedTotal: d('1089.00'), chargedCbs: d('88.00'), chargedIbs: d('1.00') };
       expect(plain(computeLineCost(base(charged)))).to.deep.equal(['180.00', '0.00', '0.00', '88.00', '1.00', '820.00']);
       // Use and consumption: no ICMS credit, but the CBS/IBS credit is broad (LC 214/2025 art. 47).
-      expect(plain(computeLineCost(base({ ...charged, entryCfop: '1556', operationClass: 'PURCHASE_USE_CONSUMPTION', baseClass: 'PURCHASE_USE_CONSUMPTION' })))).to.deep.equal(['0.00', '0.00', '0.00', '88.00', '1.00', '1000.00']);
+      expect(plain(computeLineCost(base({ ...charged, entryCfop: '1556', operationClass: 'PURCHASE_USE_CONSUMPTION', baseClass: 'PURCHASE_USE_CONSUMPTION' })))).to.deep.equal([
+        '0.00',
+        '0.00',
+        '0.00',
+        '88.00',
+        '1.00',
+        '1000.00',
+      ]);
     });
 
     const fiscal = (over: Partial<FiscalContext> = {}): FiscalContext => ({ taxRegime: 'LUCRO_REAL', rules: [], filialDocument: cnpjWithCheckDigits('112233440001'), companyDocuments: [], ...over });
@@ -123,7 +146,13 @@ describe('Inbound booking, second pass (pure rules)', () => {
       const it = line({ cfop: '5102', otherExpenses: d('44.50'), taxes: { icms: { cst: '00', value: d('90.00') }, pis: { cst: '01' }, cofins: { cst: '01' } }, reformTaxes: reform });
       const doc = compute([it], { issueDate: '2027-02-01', reformTaxes: { rule: { charged: true } } });
       // 500 + 44.50 = 544.50 gross − ICMS 90 − CBS 44 − IBS 0.50 = 410.00; no PIS/COFINS.
-      expect([doc.items[0].creditPis, doc.items[0].creditCofins, doc.items[0].creditCbs, doc.items[0].creditIbs, doc.items[0].costTotal].map((v) => v.toFixed(2))).to.deep.equal(['0.00', '0.00', '44.00', '0.50', '410.00']);
+      expect([doc.items[0].creditPis, doc.items[0].creditCofins, doc.items[0].creditCbs, doc.items[0].creditIbs, doc.items[0].costTotal].map((v) => v.toFixed(2))).to.deep.equal([
+        '0.00',
+        '0.00',
+        '44.00',
+        '0.50',
+        '410.00',
+      ]);
       const informative = compute([{ ...it, otherExpenses: null }], { issueDate: '2027-02-01', reformTaxes: { rule: { charged: false } } });
       expect(informative.items[0].creditCbs.toFixed(2)).to.equal('0.00');
       expect(informative.items[0].creditPis.toFixed(2)).to.equal('0.00');
@@ -134,10 +163,18 @@ describe('Inbound booking, second pass (pure rules)', () => {
       // 700 × 55.7455 = 39,021.85; vOutro 89.06; IPI 10 % 4,526.53; II 6,243.50; ICMS 17 % 7,695.11; PIS-Imp 819.46,
       // COFINS-Imp 3,765.61 (Lei 10.865/2004), paid at customs by the importer.
       const imported = line({
-        cfop: '3101', quantity: d(700), unitPrice: d('55.7455'), declared: { total: d('39021.85') }, otherExpenses: d('89.06'), importDuty: d('6243.50'), customsExpenses: d('12.34'),
+        cfop: '3101',
+        quantity: d(700),
+        unitPrice: d('55.7455'),
+        declared: { total: d('39021.85') },
+        otherExpenses: d('89.06'),
+        importDuty: d('6243.50'),
+        customsExpenses: d('12.34'),
         taxes: {
-          icms: { cst: '00', base: d('45265.35'), rate: d(17), value: d('7695.11') }, ipi: { cst: '00', base: d('45265.35'), rate: d(10), value: d('4526.53') },
-          pis: { cst: '02', base: d('39021.85'), rate: d('2.1'), value: d('819.46') }, cofins: { cst: '02', base: d('39021.85'), rate: d('9.65'), value: d('3765.61') },
+          icms: { cst: '00', base: d('45265.35'), rate: d(17), value: d('7695.11') },
+          ipi: { cst: '00', base: d('45265.35'), rate: d(10), value: d('4526.53') },
+          pis: { cst: '02', base: d('39021.85'), rate: d('2.1'), value: d('819.46') },
+          cofins: { cst: '02', base: d('39021.85'), rate: d('9.65'), value: d('3765.61') },
         },
       });
       const at = (taxRegime: FiscalContext['taxRegime']) => compute([imported], { fiscal: fiscal({ taxRegime }) });
@@ -160,7 +197,13 @@ describe('Inbound booking, second pass (pure rules)', () => {
       const same = compute([it], { supplierDocument: cnpjWithCheckDigits('112233440002') });
       expect(same.items[0]).to.include({ entryCfop: '1152', operationClass: 'TRANSFER' });
       // 10 × 50.00 = 500.00 − ICMS 90.00 = 410.00 (41.00 a unit); nothing owed.
-      expect([same.items[0].creditIcms, same.items[0].creditPis, same.items[0].creditCofins, same.items[0].costTotal, same.payableTotal].map((v) => v.toFixed(2))).to.deep.equal(['90.00', '0.00', '0.00', '410.00', '0.00']);
+      expect([same.items[0].creditIcms, same.items[0].creditPis, same.items[0].creditCofins, same.items[0].costTotal, same.payableTotal].map((v) => v.toFixed(2))).to.deep.equal([
+        '90.00',
+        '0.00',
+        '0.00',
+        '410.00',
+        '0.00',
+      ]);
       expect(same.payables).to.deep.equal([]);
       expect(same.checks.filter((c) => c.blocksConfirmation)).to.deep.equal([]);
       // A filial of the company under another CNPJ root is still the company.
@@ -264,7 +307,9 @@ describe('Inbound booking, second pass (API)', () => {
       const p = await makeProduct(t);
       const sibling = cnpjWithCheckDigits(`${t.document.slice(0, 8)}0099`);
       // 8 × 25.00 = 200.00, ICMS 12 % 24.00 → 176.00 → 22.00 a unit.
-      const doc = await importNfe(t, [{ code: 'TR1', quantity: '8', unitPrice: '25.00', cfop: '6152', productId: p.hash, icms: { cst: '00', rate: '12' }, pisRate: '1.65', cofinsRate: '7.6' }], { issuer: { cnpj: sibling } });
+      const doc = await importNfe(t, [{ code: 'TR1', quantity: '8', unitPrice: '25.00', cfop: '6152', productId: p.hash, icms: { cst: '00', rate: '12' }, pisRate: '1.65', cofinsRate: '7.6' }], {
+        issuer: { cnpj: sibling },
+      });
       const pre = await api().get(`${ED}/confirm-preview/${doc.id}`).set(t.headers());
       expect(pre.status, JSON.stringify(pre.body)).to.equal(200);
       expect(pre.body.blockingProblems).to.deep.equal([]);

@@ -14,8 +14,7 @@ export async function setTaxRegime(t: TestTenant, index: number, taxRegime: TaxR
   await dataSource.manager.update(Filial, { id: t.filialIds[index], companyId: t.companyId }, { taxRegime });
 }
 
-export const creditsOf = (t: TestTenant, hash: string) =>
-  dataSource.manager.find(EntryDocumentTaxCredit, { where: { companyId: t.companyId, entryDocumentId: docId(hash) }, order: { id: 'ASC' } });
+export const creditsOf = (t: TestTenant, hash: string) => dataSource.manager.find(EntryDocumentTaxCredit, { where: { companyId: t.companyId, entryDocumentId: docId(hash) }, order: { id: 'ASC' } });
 
 export const thirdPartyMovementsOfDoc = (t: TestTenant, hash: string) =>
   dataSource.manager.find(ThirdPartyStockMovement, { where: { companyId: t.companyId, referenceType: 'entry-document', referenceId: docId(hash) }, order: { id: 'ASC' } });

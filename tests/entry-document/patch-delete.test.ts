@@ -44,7 +44,10 @@ describe('PATCH /entry-document/:id and DELETE /entry-document/:id', () => {
       const res = await patch(d.id, {
         version: 1,
         items: [item({ productId: p.hash, quantity: 3, unitPrice: 10 })],
-        installments: [{ dueDate: '2026-04-01', amount: 15 }, { dueDate: '2026-05-01', amount: 15 }],
+        installments: [
+          { dueDate: '2026-04-01', amount: 15 },
+          { dueDate: '2026-05-01', amount: 15 },
+        ],
       });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.totals.total).to.equal(30);
@@ -166,7 +169,13 @@ describe('PATCH /entry-document/:id and DELETE /entry-document/:id', () => {
       const history = await api().get(`/api/entry-document/audit-history/${d.id}`).set(t.headers());
       expect(history.body.data.map((a: { action: string }) => a.action)).to.deep.equal(['CREATED', 'DELETED']);
       // The deleted trail still honours the filial grant and the tenant.
-      expectProblem(await api().get(`/api/entry-document/audit/${d.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .get(`/api/entry-document/audit/${d.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().get(`/api/entry-document/audit/${d.id}`).set(other.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
       expectProblem(await remove(d.id), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
     });

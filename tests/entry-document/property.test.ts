@@ -115,7 +115,10 @@ describe('Entry documents — property: totals add up; confirm then cancel resto
 
         const before = await Promise.all(products.map((p) => stockOf(t, 0, p.id)));
         const installments = installmentsFor(new Dec(totals.total), spec.installments);
-        const created = await api().post('/api/entry-document').set(t.headers()).send({ ...body, installments });
+        const created = await api()
+          .post('/api/entry-document')
+          .set(t.headers())
+          .send({ ...body, installments });
         expect(created.status, JSON.stringify(created.body)).to.equal(201);
         expect(created.body.totals).to.deep.equal(totals);
         const plan = await api().get(`/api/entry-document/confirm-preview/${created.body.id}`).set(t.headers());
@@ -131,7 +134,8 @@ describe('Entry documents — property: totals add up; confirm then cancel resto
         after.forEach((a, i) => {
           expect(a.quantity).to.equal(before[i].quantity, `quantity of product ${i}`);
           // The average is backed out line by line; each step rounds to 10 places.
-          if (new Dec(before[i].quantity).gt(0)) expect(new Dec(a.averageCost).minus(before[i].averageCost).abs().lte('0.000001')).to.equal(true, `average of product ${i}: ${before[i].averageCost} → ${a.averageCost}`);
+          if (new Dec(before[i].quantity).gt(0))
+            expect(new Dec(a.averageCost).minus(before[i].averageCost).abs().lte('0.000001')).to.equal(true, `average of product ${i}: ${before[i].averageCost} → ${a.averageCost}`);
         });
         expect((await payablesOf(t, created.body.id)).every((p) => p.status === 'CANCELLED')).to.equal(true);
       }),

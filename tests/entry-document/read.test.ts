@@ -57,7 +57,7 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
   const idsOf = (res: { body: { data: { id: string }[] } }) => res.body.data.map((d) => d.id);
 
   describe('GET /entry-document/list/:filialId', () => {
-    it('lists the filial\'s documents, newest entry date first (then id), with totals and review counts', async () => {
+    it("lists the filial's documents, newest entry date first (then id), with totals and review counts", async () => {
       const res = await list();
       expect(res.status).to.equal(200);
       expect(idsOf(res)).to.deep.equal([ids.nfe, ids.c, ids.b, ids.a]);
@@ -133,21 +133,44 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
 
     it("another tenant's id → 404, a filial not granted → 403, malformed → 400, another type's id → 404", async () => {
       expectProblem(await api().get(`/api/entry-document/detail/${ids.foreign}`).set(t.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
-      expectProblem(await api().get(`/api/entry-document/detail/${ids.f2}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .get(`/api/entry-document/detail/${ids.f2}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().get('/api/entry-document/detail/%24%24').set(t.headers()), 400, 'INVALID_ID');
-      expectProblem(await api().get(`/api/entry-document/detail/${encodeId('product', 1)}`).set(t.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
+      expectProblem(
+        await api()
+          .get(`/api/entry-document/detail/${encodeId('product', 1)}`)
+          .set(t.headers()),
+        404,
+        'ENTRY_DOCUMENT_NOT_FOUND',
+      );
     });
   });
 
   describe('GET /entry-document/audit/:id and /audit-history/:id', () => {
     it('who created, edited (with field diffs), confirmed and cancelled, and when', async () => {
       const p = await makeProduct(t);
-      const d = await api().post('/api/entry-document').set(t.headersWith({ sub: 'ana' })).send(draftBody({ notes: 'primeira', items: [item({ productId: p.hash, quantity: 2 })] }));
+      const d = await api()
+        .post('/api/entry-document')
+        .set(t.headersWith({ sub: 'ana' }))
+        .send(draftBody({ notes: 'primeira', items: [item({ productId: p.hash, quantity: 2 })] }));
       const id = d.body.id;
-      const edited = await api().patch(`/api/entry-document/${id}`).set(t.headersWith({ sub: 'bruno' })).send({ version: 1, notes: 'segunda' });
+      const edited = await api()
+        .patch(`/api/entry-document/${id}`)
+        .set(t.headersWith({ sub: 'bruno' }))
+        .send({ version: 1, notes: 'segunda' });
       expect(edited.status).to.equal(200);
-      await api().post(`/api/entry-document/confirm/${id}`).set(t.headersWith({ sub: 'carla' }));
-      await api().post(`/api/entry-document/cancel/${id}`).set(t.headersWith({ sub: 'davi' })).send({ reason: 'erro de digitação' });
+      await api()
+        .post(`/api/entry-document/confirm/${id}`)
+        .set(t.headersWith({ sub: 'carla' }));
+      await api()
+        .post(`/api/entry-document/cancel/${id}`)
+        .set(t.headersWith({ sub: 'davi' }))
+        .send({ reason: 'erro de digitação' });
 
       const summary = await api().get(`/api/entry-document/audit/${id}`).set(t.headers());
       expect(summary.status).to.equal(200);
@@ -180,8 +203,20 @@ describe('Entry document reads: list, detail, audit, audit history', () => {
     it("another tenant's id → 404; a filial not granted → 403; bad page → 400", async () => {
       expectProblem(await api().get(`/api/entry-document/audit/${ids.foreign}`).set(t.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
       expectProblem(await api().get(`/api/entry-document/audit-history/${ids.foreign}`).set(t.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
-      expectProblem(await api().get(`/api/entry-document/audit/${ids.f2}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().get(`/api/entry-document/audit-history/${ids.f2}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .get(`/api/entry-document/audit/${ids.f2}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
+      expectProblem(
+        await api()
+          .get(`/api/entry-document/audit-history/${ids.f2}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().get(`/api/entry-document/audit-history/${ids.a}`).query({ page: 0 }).set(t.headers()), 400, 'VALIDATION_ERROR');
     });
   });

@@ -109,15 +109,30 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
 
     const trail = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'entry-document', entityId: decodeId('entry-document', id) }, order: { id: 'ASC' } });
     expect(trail.map((a) => a.action)).to.deep.equal(['CREATED', 'UPDATED', 'UPDATED', 'UPDATED', 'CONFIRMED']);
-    expect(trail[1].changes).to.deep.include({ 'items[1].productId': [null, soda.hash], 'items[1].reviewStatus': ['PENDING', 'MATCHED'], 'items[1].conversionFactor': ['1.000000', '6.000000'], pendingItemCount: [3, 2] });
+    expect(trail[1].changes).to.deep.include({
+      'items[1].productId': [null, soda.hash],
+      'items[1].reviewStatus': ['PENDING', 'MATCHED'],
+      'items[1].conversionFactor': ['1.000000', '6.000000'],
+      pendingItemCount: [3, 2],
+    });
     expect(trail[3].changes).to.deep.include({ 'items[3].reviewStatus': ['PENDING', 'IGNORED'] });
-    const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'entry-document', aggregateId: decodeId('entry-document', id) }, order: { id: 'ASC' } });
+    const events = await dataSource.manager.find(OutboxEvent, {
+      where: { companyId: t.companyId, aggregateType: 'entry-document', aggregateId: decodeId('entry-document', id) },
+      order: { id: 'ASC' },
+    });
     expect(events.map((e) => e.type)).to.deep.equal(['entry-document.created', 'entry-document.updated', 'entry-document.updated', 'entry-document.updated', 'entry-document.confirmed']);
   });
 
   it("PATCH /entry-document/:id resending an imported draft's items books its own values beside the declared ones", async () => {
     const { id, lines } = await importedDraft();
-    const resent = lines.map((l, i) => item({ description: i === 0 ? 'Refrigerante cola 2L (fardo)' : l.description, unit: i === 0 ? 'FD' : (l.declared.unit as string), quantity: l.declared.quantity as number, unitPrice: l.declared.unitPrice as number }));
+    const resent = lines.map((l, i) =>
+      item({
+        description: i === 0 ? 'Refrigerante cola 2L (fardo)' : l.description,
+        unit: i === 0 ? 'FD' : (l.declared.unit as string),
+        quantity: l.declared.quantity as number,
+        unitPrice: l.declared.unitPrice as number,
+      }),
+    );
     const ok = await api().patch(`/api/entry-document/${id}`).set(t.headers()).send({ version: 1, items: resent });
     expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
     expect(ok.body.items[0]).to.deep.include({ description: 'Refrigerante cola 2L (fardo)', unit: 'FD', supplierProductCode: 'RV-CX' });
@@ -130,19 +145,35 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
       .send({ version: 2, items: resent.map((r, i) => (i === 1 ? { ...r, declared: { description: 'OUTRO TEXTO', unit: 'UN' } } : r)) });
     expectProblem(declaredEdit, 422, 'ENTRY_DOCUMENT_FIELD_READ_ONLY');
     expect(declaredEdit.body.fields).to.deep.equal(['items[1].declared.description']);
-    const codeEdit = await api().patch(`/api/entry-document/${id}`).set(t.headers()).send({ version: 2, items: resent.map((r, i) => (i === 2 ? { ...r, supplierProductCode: 'OUTRO' } : r)) });
+    const codeEdit = await api()
+      .patch(`/api/entry-document/${id}`)
+      .set(t.headers())
+      .send({ version: 2, items: resent.map((r, i) => (i === 2 ? { ...r, supplierProductCode: 'OUTRO' } : r)) });
     expectProblem(codeEdit, 422, 'ENTRY_DOCUMENT_FIELD_READ_ONLY');
     expect(codeEdit.body.fields).to.deep.equal(['items[2].supplierProductCode']);
-    expectProblem(await api().patch(`/api/entry-document/${id}`).set(t.headers()).send({ version: 2, items: resent.slice(0, 2) }), 422, 'ENTRY_DOCUMENT_LINES_FIXED');
+    expectProblem(
+      await api()
+        .patch(`/api/entry-document/${id}`)
+        .set(t.headers())
+        .send({ version: 2, items: resent.slice(0, 2) }),
+      422,
+      'ENTRY_DOCUMENT_LINES_FIXED',
+    );
     expect(await footprint(t)).to.deep.equal(before);
   });
 
   it('apply the product map again: PENDING lines resolve through entries linked or auto-created since the import', async () => {
     const { id, lines, supplier } = await importedDraft();
     const soda = await makeProduct(t);
-    const link = await api().post('/api/entry-document/product-map/link').set(t.headers()).send({ supplierDocument: supplier, supplierProductCode: 'RV-CX', productId: soda.hash, conversionFactor: 6, supplierUnit: 'CX' });
+    const link = await api()
+      .post('/api/entry-document/product-map/link')
+      .set(t.headers())
+      .send({ supplierDocument: supplier, supplierProductCode: 'RV-CX', productId: soda.hash, conversionFactor: 6, supplierUnit: 'CX' });
     expect(link.status, JSON.stringify(link.body)).to.equal(201);
-    const created = await api().post('/api/entry-document/product-map/auto-create').set(t.headers()).send({ supplierDocument: supplier, supplierProductCode: 'RV-UN', description: 'BISCOITO 200G', unit: 'UN' });
+    const created = await api()
+      .post('/api/entry-document/product-map/auto-create')
+      .set(t.headers())
+      .send({ supplierDocument: supplier, supplierProductCode: 'RV-UN', description: 'BISCOITO 200G', unit: 'UN' });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     // The draft does not change by itself.
     expect((await detail(id)).body.items.map((l: Line) => l.reviewStatus)).to.deep.equal(['PENDING', 'PENDING', 'PENDING']);
@@ -180,13 +211,25 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id, productId: p.hash, reviewStatus: 'PENDING' }] }), 400, 'VALIDATION_ERROR');
     expect(await footprint(t)).to.deep.equal(before);
 
-    const ignored = await review(id, { version: 1, lines: [{ id: lines[0].id, productId: p.hash, reviewStatus: 'IGNORED' }, { id: lines[1].id, productId: p.hash, conversionFactor: '2.5' }] });
+    const ignored = await review(id, {
+      version: 1,
+      lines: [
+        { id: lines[0].id, productId: p.hash, reviewStatus: 'IGNORED' },
+        { id: lines[1].id, productId: p.hash, conversionFactor: '2.5' },
+      ],
+    });
     expect(ignored.body.items.slice(0, 2).map((l: Line) => [l.reviewStatus, l.productId, l.stockQuantity])).to.deep.equal([
       ['IGNORED', p.hash, 10],
       ['MATCHED', p.hash, 60],
     ]);
     // A product chosen again takes the line out of IGNORED; PENDING clears the product.
-    const back = await review(id, { version: 2, lines: [{ id: lines[0].id, productId: p.hash }, { id: lines[1].id, reviewStatus: 'PENDING' }] });
+    const back = await review(id, {
+      version: 2,
+      lines: [
+        { id: lines[0].id, productId: p.hash },
+        { id: lines[1].id, reviewStatus: 'PENDING' },
+      ],
+    });
     expect(back.body.items.slice(0, 2).map((l: Line) => [l.reviewStatus, l.productId])).to.deep.equal([
       ['MATCHED', p.hash],
       ['PENDING', null],
@@ -209,7 +252,17 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
     expectProblem(await review(id, { version: 1, lines: [] }), 400, 'VALIDATION_ERROR');
     expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id }] }), 400, 'VALIDATION_ERROR');
     expectProblem(await review(id, { version: 1, lines: [{ id: '!!', productId: null }] }), 400, 'INVALID_ID');
-    expectProblem(await review(id, { version: 1, lines: [{ id: lines[0].id, productId: null }, { id: lines[0].id, conversionFactor: 2 }] }), 400, 'VALIDATION_ERROR');
+    expectProblem(
+      await review(id, {
+        version: 1,
+        lines: [
+          { id: lines[0].id, productId: null },
+          { id: lines[0].id, conversionFactor: 2 },
+        ],
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expect(await footprint(t)).to.deep.equal(before);
   });
 
@@ -260,16 +313,33 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
 
     const back = await review(d.id, { version: 3, lines: [{ id: line, entryCfop: null, operationClass: null }] });
     expect(back.body.items[0]).to.deep.include({ entryCfop: '1102', entryCfopSource: 'DEFAULT', operationClass: 'PURCHASE_RESALE', operationClassSource: 'CFOP' });
-    const trail = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'entry-document', entityId: decodeId('entry-document', d.id), action: 'UPDATED' }, order: { id: 'ASC' } });
+    const trail = await dataSource.manager.find(AuditLog, {
+      where: { companyId: t.companyId, entity: 'entry-document', entityId: decodeId('entry-document', d.id), action: 'UPDATED' },
+      order: { id: 'ASC' },
+    });
     expect(trail).to.have.length(3);
     expect(trail[0].changes).to.deep.include({ 'items[1].entryCfop': ['1102', '1556'], 'items[1].operationClass': ['PURCHASE_RESALE', 'PURCHASE_USE_CONSUMPTION'] });
     expect(trail[1].changes).to.deep.include({ 'items[1].operationClass': ['PURCHASE_USE_CONSUMPTION', 'BONUS'] });
     expect(trail[2].changes).to.deep.include({ 'items[1].entryCfop': ['1556', '1102'], 'items[1].operationClass': ['BONUS', 'PURCHASE_RESALE'] });
 
     // The same validation as PATCH items: the field's rules (400), and finNFe's class that cannot be chosen away (400, the edit's path).
-    const compl = await createDraft(t, draftBody({ purpose: '2', items: [item({ productId: p.hash, cfop: '5102', quantity: 0, unitPrice: 0, otherExpenses: '12.50' }), item({ productId: p.hash, cfop: '5102', quantity: 0, unitPrice: 0, otherExpenses: '1.50' })] }));
+    const compl = await createDraft(
+      t,
+      draftBody({
+        purpose: '2',
+        items: [
+          item({ productId: p.hash, cfop: '5102', quantity: 0, unitPrice: 0, otherExpenses: '12.50' }),
+          item({ productId: p.hash, cfop: '5102', quantity: 0, unitPrice: 0, otherExpenses: '1.50' }),
+        ],
+      }),
+    );
     const before = await footprint(t);
-    for (const [field, value] of [['entryCfop', '5102'], ['entryCfop', '11021'], ['operationClass', 'VALUE_ADJUSTMENT'], ['operationClass', 'SOMETHING']] as const) {
+    for (const [field, value] of [
+      ['entryCfop', '5102'],
+      ['entryCfop', '11021'],
+      ['operationClass', 'VALUE_ADJUSTMENT'],
+      ['operationClass', 'SOMETHING'],
+    ] as const) {
       const res = await review(d.id, { version: 4, lines: [{ id: line, [field]: value }] });
       expectProblem(res, 400, 'VALIDATION_ERROR');
       expect(res.body.errors.map((e: { path: string }) => e.path)).to.include(`lines[0].${field}`);
@@ -285,12 +355,13 @@ describe('Line review: PATCH /entry-document/lines/:id, POST /entry-document/app
   it('two concurrent reviews of one version: one applies, the other → 409 STALE_VERSION', async () => {
     const { id, lines } = await importedDraft();
     const p = await makeProduct(t);
-    const results = await Promise.all([
-      review(id, { version: 1, lines: [{ id: lines[0].id, productId: p.hash }] }),
-      review(id, { version: 1, lines: [{ id: lines[1].id, productId: p.hash }] }),
-    ]);
+    const results = await Promise.all([review(id, { version: 1, lines: [{ id: lines[0].id, productId: p.hash }] }), review(id, { version: 1, lines: [{ id: lines[1].id, productId: p.hash }] })]);
     expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
-    expectProblem(results.find((r) => r.status === 409)!, 409, 'STALE_VERSION');
+    expectProblem(
+      results.find((r) => r.status === 409)!,
+      409,
+      'STALE_VERSION',
+    );
     const rows = await itemRows(id);
     expect(rows.filter((r) => r.reviewStatus === 'MATCHED')).to.have.length(1);
     expect((await detail(id)).body).to.deep.include({ version: 2, pendingItemCount: 2 });

@@ -100,7 +100,10 @@ describe('Events: no event lost or repeated whatever the commit order', function
     const received: string[] = [];
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
     try {
-      const hook = await api().post('/api/webhooks').set(t.headers()).send({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`, types: ['test.interleaved'] });
+      const hook = await api()
+        .post('/api/webhooks')
+        .set(t.headers())
+        .send({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`, types: ['test.interleaved'] });
       expect(hook.status).to.equal(201);
       const start = (await api().get('/api/events').set(t.headers())).body.nextCursor as string;
 
@@ -135,10 +138,16 @@ describe('Events: no event lost or repeated whatever the commit order', function
       await dispatcher.runOnce();
 
       const all = written.map((e) => (e.data as { n: number }).n).sort((a, b) => a - b);
-      for (const [name, seen] of [['long-poll', polled], ['SSE', sse.seen]] as const) {
+      for (const [name, seen] of [
+        ['long-poll', polled],
+        ['SSE', sse.seen],
+      ] as const) {
         const ns = seen.map((s) => s.n);
         expect(new Set(ns).size, `${name}: duplicates`).to.equal(ns.length);
-        expect([...ns].sort((a, b) => a - b), `${name}: missing`).to.deep.equal(all);
+        expect(
+          [...ns].sort((a, b) => a - b),
+          `${name}: missing`,
+        ).to.deep.equal(all);
       }
       // One order for every reader: the stream's.
       expect(sse.seen.map((s) => s.id)).to.deep.equal(polled.map((s) => s.id));
@@ -161,7 +170,7 @@ describe('Events: no event lost or repeated whatever the commit order', function
     }
   });
 
-  it('per-resource sequences count each resource\'s events in stream order', async () => {
+  it("per-resource sequences count each resource's events in stream order", async () => {
     const rows = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'test.interleaved' }, order: { position: 'ASC' } });
     const bySource = new Map<number, number[]>();
     for (const r of rows) bySource.set(r.aggregateId, [...(bySource.get(r.aggregateId) ?? []), r.resourceSeq!]);

@@ -24,7 +24,7 @@ describe('Events (SPEC §10)', () => {
   });
 
   describe('GET /events', () => {
-    it('answers the tenant\'s events after a cursor, filtered by type and granted filiais', async () => {
+    it("answers the tenant's events after a cursor, filtered by type and granted filiais", async () => {
       await publish(t, 'test.alpha', 0, { n: 1 });
       await publish(t, 'test.beta', 1, { n: 2 });
       await publish(t, 'test.alpha', null, { n: 3 });
@@ -49,7 +49,10 @@ describe('Events (SPEC §10)', () => {
       expect(legacy.body.data.map((e: { data: { n: number } }) => e.data.n)).to.deep.equal([2, 3]);
 
       // A token for filial 0 only does not see filial 1's events (company-wide ones it does).
-      const narrow = await api().get('/api/events').query({ after: '0' }).set(t.headersWith({ filiais: [t.filialHashes[0]] }));
+      const narrow = await api()
+        .get('/api/events')
+        .query({ after: '0' })
+        .set(t.headersWith({ filiais: [t.filialHashes[0]] }));
       expect(narrow.body.data.map((e: { data: { n: number } }) => e.data.n)).to.deep.equal([1, 3]);
     });
 
@@ -69,14 +72,20 @@ describe('Events (SPEC §10)', () => {
       expect(none.body.nextCursor).to.equal(next.body.nextCursor);
     });
 
-    it('a malformed cursor, another tenant\'s or another resource\'s id → 400 INVALID_CURSOR', async () => {
+    it("a malformed cursor, another tenant's or another resource's id → 400 INVALID_CURSOR", async () => {
       const mine = (await api().get('/api/events').set(t.headers())).body.nextCursor;
       const theirs = (await api().get('/api/events').set(other.headers())).body.nextCursor;
       const theirEvent = (await api().get('/api/events').query({ after: '0' }).set(other.headers())).body.data[0].id;
       for (const bad of ['not-a-cursor!', 'abc', theirs, theirEvent, encodeId('sales-order', 1), `${mine}x`]) {
         expectProblem(await api().get('/api/events').query({ after: bad }).set(t.headers()), 400, 'INVALID_CURSOR');
       }
-      expectProblem(await api().get('/api/events/stream').set({ ...t.headers(), 'Last-Event-ID': 'garbage!' }), 400, 'INVALID_CURSOR');
+      expectProblem(
+        await api()
+          .get('/api/events/stream')
+          .set({ ...t.headers(), 'Last-Event-ID': 'garbage!' }),
+        400,
+        'INVALID_CURSOR',
+      );
       expectProblem(await api().get('/api/events/stream').query({ after: theirs }).set(t.headers()), 400, 'INVALID_CURSOR');
     });
 
@@ -91,7 +100,13 @@ describe('Events (SPEC §10)', () => {
 
     it('bad input → 400; no scope → 403', async () => {
       expectProblem(await api().get('/api/events').query({ wait: 99 }).set(t.headers()), 400, 'VALIDATION_ERROR');
-      expectProblem(await api().get('/api/events').set(t.headersWith({ scope: 'sales-order:read' })), 403, 'INSUFFICIENT_SCOPE');
+      expectProblem(
+        await api()
+          .get('/api/events')
+          .set(t.headersWith({ scope: 'sales-order:read' })),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
     });
   });
 
@@ -179,7 +194,10 @@ describe('Events (SPEC §10)', () => {
 
     it('delivers signed events, retries with back-off after a failure, and records attempts', async () => {
       const s = await createTestTenant({ filiais: 1 });
-      const created = await api().post('/api/webhooks').set(s.headers()).send({ url, types: ['test.hook'] });
+      const created = await api()
+        .post('/api/webhooks')
+        .set(s.headers())
+        .send({ url, types: ['test.hook'] });
       expect(created.status).to.equal(201);
       expect(created.body.secret).to.match(/^whsec_/);
       const listed = await api().get('/api/webhooks').set(s.headers());
@@ -228,7 +246,15 @@ describe('Events (SPEC §10)', () => {
     it('the subscription list is paginated like every list; another tenant sees none of them', async () => {
       const s = await createTestTenant({ filiais: 1 });
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push((await api().post('/api/webhooks').set(s.headers()).send({ url: `${url}?n=${i}` })).body.id);
+      for (let i = 0; i < 3; i++)
+        ids.push(
+          (
+            await api()
+              .post('/api/webhooks')
+              .set(s.headers())
+              .send({ url: `${url}?n=${i}` })
+          ).body.id,
+        );
       const first = await api().get('/api/webhooks').query({ pageSize: 2 }).set(s.headers());
       expect(first.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(0, 2));
       expect(first.body.pagination).to.include({ page: 1, pageSize: 2, total: 3, totalPages: 2, hasMore: true });
@@ -238,7 +264,7 @@ describe('Events (SPEC §10)', () => {
       expectProblem(await api().get('/api/webhooks').query({ cursor: first.body.pagination.nextCursor }).set(other.headers()), 400, 'INVALID_CURSOR');
     });
 
-    it('another tenant\'s webhook → 404; bad URL → 400', async () => {
+    it("another tenant's webhook → 404; bad URL → 400", async () => {
       const created = await api().post('/api/webhooks').set(t.headers()).send({ url });
       expectProblem(await api().delete(`/api/webhooks/${created.body.id}`).set(other.headers()), 404, 'WEBHOOK_NOT_FOUND');
       expectProblem(await api().get(`/api/webhooks/${created.body.id}/deliveries`).set(other.headers()), 404, 'WEBHOOK_NOT_FOUND');

@@ -55,7 +55,10 @@ describe('Events for master data and stock (issue 20)', () => {
         expect(c).to.deep.include({ type: `${resource}.created`, filialId: null, resource: { type: resource, id: created.body.id } });
         expect(c.data).to.include({ [`${resource}Id`]: created.body.id, name: created.body.name, version: 1 });
 
-        const updated = await api().patch(`${path}/${created.body.id}`).set(t.headers()).send({ ...patch, version: 1 });
+        const updated = await api()
+          .patch(`${path}/${created.body.id}`)
+          .set(t.headers())
+          .send({ ...patch, version: 1 });
         expect(updated.status, JSON.stringify(updated.body)).to.equal(200);
         covered.add(routeKey('patch', `${path}/:id`));
         const [u, ...more] = await newEvents();
@@ -65,7 +68,10 @@ describe('Events for master data and stock (issue 20)', () => {
         expect(u.data.changedFields).to.deep.equal(Object.keys(patch));
         expect(u.data).to.not.have.property('priceChanges');
 
-        const same = await api().patch(`${path}/${created.body.id}`).set(t.headers()).send({ ...patch, version: 2 });
+        const same = await api()
+          .patch(`${path}/${created.body.id}`)
+          .set(t.headers())
+          .send({ ...patch, version: 2 });
         expect(same.status).to.equal(200);
         expect(await newEvents()).to.deep.equal([]);
       });
@@ -138,13 +144,22 @@ describe('Events for master data and stock (issue 20)', () => {
       expect(fulfil.status, JSON.stringify(fulfil.body)).to.equal(201);
       const afterFulfil = await newEvents();
       const stock = afterFulfil.filter((e) => e.type === 'stock.changed');
-      expect(stock.map((e) => e.data)).to.deep.equal([{ filialId: t.filialHashes[0], productId: a.hash, balance: 46, change: -4, averageCost: 0.3, reason: stock[0].data.reason, referenceType: stock[0].data.referenceType }]);
+      expect(stock.map((e) => e.data)).to.deep.equal([
+        { filialId: t.filialHashes[0], productId: a.hash, balance: 46, change: -4, averageCost: 0.3, reason: stock[0].data.reason, referenceType: stock[0].data.referenceType },
+      ]);
       expect(afterFulfil.map((e) => e.type)).to.include('sales-order.fulfilled');
 
       const quick = await api()
         .post('/api/sales-order')
         .set(t.headers())
-        .send({ flowMode: 'QUICK_SALE', items: [{ productId: a.hash, quantity: 1 }, { productId: b.hash, quantity: 2 }], payments: [{ method: 'CASH', amount: 20 }] });
+        .send({
+          flowMode: 'QUICK_SALE',
+          items: [
+            { productId: a.hash, quantity: 1 },
+            { productId: b.hash, quantity: 2 },
+          ],
+          payments: [{ method: 'CASH', amount: 20 }],
+        });
       expect(quick.status, JSON.stringify(quick.body)).to.equal(201);
       const sale = await newEvents();
       expect(sale.map((e) => e.type)).to.include('quick-sale.completed');

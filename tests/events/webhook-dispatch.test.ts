@@ -52,14 +52,19 @@ class Receiver {
   }
 }
 
-const answerAfter = (ms: number, status = 204) => (res: http.ServerResponse) =>
-  void setTimeout(() => {
-    res.statusCode = status;
-    res.end();
-  }, ms);
+const answerAfter =
+  (ms: number, status = 204) =>
+  (res: http.ServerResponse) =>
+    void setTimeout(() => {
+      res.statusCode = status;
+      res.end();
+    }, ms);
 
 async function subscribe(t: TestTenant, url: string): Promise<string> {
-  const res = await api().post('/api/webhooks').set(t.headers()).send({ url, types: ['test.hook'] });
+  const res = await api()
+    .post('/api/webhooks')
+    .set(t.headers())
+    .send({ url, types: ['test.hook'] });
   expect(res.status).to.equal(201);
   return res.body.id;
 }
@@ -131,7 +136,7 @@ describe('Webhook dispatch: leases, fencing, per-endpoint isolation', function (
     await api().delete(`/api/webhooks/${hook}`).set(t.headers()).expect(204);
   });
 
-  it('an attempt whose lease was taken over does not write its outcome over the new holder\'s', async () => {
+  it("an attempt whose lease was taken over does not write its outcome over the new holder's", async () => {
     const t = await createTestTenant({ filiais: 1 });
     let first = true;
     const receiver = new Receiver((res) => {
@@ -168,7 +173,7 @@ describe('Webhook dispatch: leases, fencing, per-endpoint isolation', function (
     await api().delete(`/api/webhooks/${hook}`).set(t.headers()).expect(204);
   });
 
-  it('a dead endpoint holds only its own slots: another tenant\'s webhooks go through meanwhile', async () => {
+  it("a dead endpoint holds only its own slots: another tenant's webhooks go through meanwhile", async () => {
     const slow = await createTestTenant({ filiais: 1 });
     const fast = await createTestTenant({ filiais: 1 });
     const dead = new Receiver((res) => dead.hold(res));

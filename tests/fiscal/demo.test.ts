@@ -14,8 +14,21 @@ describe('Demo tenant: fiscal data', () => {
     const filialId = decodeId('filial', summary.filialIds[0]);
     const bakery = await dataSource.manager.findOneByOrFail(Customer, { companyId, name: 'Padaria Pão Quente Ltda' });
     const [beer, , rice] = summary.productIds.map((h) => decodeId('product', h));
-    const nfe = await computeFiscalDocument(ctx, { filialId, customerId: bakery.id, operation: 'SALE', model: 55, date: '2026-03-02', items: [{ productId: beer, quantity: 24, unitPrice: '4.99' }, { productId: rice, quantity: 2, unitPrice: '27.90' }] });
-    expect(nfe.items.map((i) => [i.cfop, i.icms.csosn])).to.deep.equal([['5405', '500'], ['5102', '101']]);
+    const nfe = await computeFiscalDocument(ctx, {
+      filialId,
+      customerId: bakery.id,
+      operation: 'SALE',
+      model: 55,
+      date: '2026-03-02',
+      items: [
+        { productId: beer, quantity: 24, unitPrice: '4.99' },
+        { productId: rice, quantity: 2, unitPrice: '27.90' },
+      ],
+    });
+    expect(nfe.items.map((i) => [i.cfop, i.icms.csosn])).to.deep.equal([
+      ['5405', '500'],
+      ['5102', '101'],
+    ]);
     expect(nfe.issuer.crt).to.equal(1);
     const nfce = await computeFiscalDocument(ctx, { filialId, customerId: null, operation: 'SALE', model: 65, date: '2026-03-02', items: [{ productId: rice, quantity: 1, unitPrice: '27.90' }] });
     expect([nfce.destination, nfce.items[0].icms.csosn, nfce.totals.vNF.toFixed(2)]).to.deep.equal(['INTERNAL', '102', '27.90']);

@@ -74,16 +74,28 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
 
   it('to a non-contributor consumer in MG: 12 % at origin, DIFAL on the base dupla with FCP (EC 87/2015, LC 190/2022, RICMS/MG)', async () => {
     // The company's MG rate for this tax group: 18 % + FCP 2 % (goods MG's FEM covers), base dupla.
-    await dataSource.manager.save(dataSource.manager.create(UfRate, {
-      companyId: t.companyId, uf: 'MG', taxGroupId: groupId, validFrom: '2025-01-01', validTo: null, internalRate: new Dec(18), fcpRate: new Dec(2), difalDoubleBase: true, source: 'RICMS/MG art. 42; Lei 19.978/2011 (FEM)', sourceDate: '2025-01-01',
-    }));
+    await dataSource.manager.save(
+      dataSource.manager.create(UfRate, {
+        companyId: t.companyId,
+        uf: 'MG',
+        taxGroupId: groupId,
+        validFrom: '2025-01-01',
+        validTo: null,
+        internalRate: new Dec(18),
+        fcpRate: new Dec(2),
+        difalDoubleBase: true,
+        source: 'RICMS/MG art. 42; Lei 19.978/2011 (FEM)',
+        sourceDate: '2025-01-01',
+      }),
+    );
     const doc = await compute({ customer: 'mgConsumer', items: [{ productId: product, quantity: 10, unitPrice: '100' }] });
     const [item] = doc.items;
     // Origin: 1000 × 12 % = 120.00. Base dupla: (1000 − 120) / (1 − 0.18 − 0.02) = 880 / 0.80 = 1100.00;
     // vICMSUFDest = 1100 × 18 % − 120 = 198 − 120 = 78.00; vFCPUFDest = 1100 × 2 % = 22.00; 100 % to MG since 2019.
     expect([item.cfop, doc.finalConsumer, n(item.icms.value)]).to.deep.equal(['6108', true, '120.00']);
-    expect(item.difal && [n(item.difal.base), n(item.difal.internalRate), n(item.difal.interstateRate), n(item.difal.destinationValue), n(item.difal.fcpValue), n(item.difal.originValue)])
-      .to.deep.equal(['1100.00', '18.00', '12.00', '78.00', '22.00', '0.00']);
+    expect(
+      item.difal && [n(item.difal.base), n(item.difal.internalRate), n(item.difal.interstateRate), n(item.difal.destinationValue), n(item.difal.fcpValue), n(item.difal.originValue)],
+    ).to.deep.equal(['1100.00', '18.00', '12.00', '78.00', '22.00', '0.00']);
     expect([n(doc.totals.vICMSUFDest), n(doc.totals.vFCPUFDest), n(doc.totals.vNF)]).to.deep.equal(['78.00', '22.00', '1000.00']);
   });
 
@@ -105,7 +117,12 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     ]);
     const stProduct = await makeProduct(t, { ncm: '22021000', taxGroupId: stGroup.id, cest: '0300700' });
     const mvaProduct = await makeProduct(t, { ncm: '22021000', taxGroupId: mvaGroup.id });
-    const doc = await compute({ items: [{ productId: stProduct.id, quantity: 1, unitPrice: 100 }, { productId: mvaProduct.id, quantity: 1, unitPrice: 100 }] });
+    const doc = await compute({
+      items: [
+        { productId: stProduct.id, quantity: 1, unitPrice: 100 },
+        { productId: mvaProduct.id, quantity: 1, unitPrice: 100 },
+      ],
+    });
     const [st, mva] = doc.items;
     expect([st.cfop, st.icms.cst, n(st.icms.base), n(st.icms.value), st.icms.st, n(st.total)]).to.deep.equal(['5405', '60', '0.00', '0.00', null, '100.00']);
     // CST 10 (LC 87/1996 art. 8 II): own ICMS 18.00; ST base 100 × 1.40 = 140.00; ST 140 × 18 % − 18 = 7.20; the line adds 107.20.
@@ -138,7 +155,14 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     try {
       const resale = (await compute({})).items[0];
       // IPI 100 × 10 % = 10.00; ICMS on 100 (a contributor's resale) = 18.00; the line adds 110.00.
-      expect([resale.ipi!.cst, n(resale.ipi!.base), n(resale.ipi!.value), n(resale.icms.base), n(resale.icms.value), n(resale.total)]).to.deep.equal(['50', '100.00', '10.00', '100.00', '18.00', '110.00']);
+      expect([resale.ipi!.cst, n(resale.ipi!.base), n(resale.ipi!.value), n(resale.icms.base), n(resale.icms.value), n(resale.total)]).to.deep.equal([
+        '50',
+        '100.00',
+        '10.00',
+        '100.00',
+        '18.00',
+        '110.00',
+      ]);
       const consumer = (await compute({ customer: 'spConsumer' })).items[0];
       // 110 × 18 % = 19.80.
       expect([n(consumer.icms.base), n(consumer.icms.value)]).to.deep.equal(['110.00', '19.80']);
@@ -149,11 +173,20 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
 
   it('header freight and discount apportioned to the cent over three items (residue on the last)', async () => {
     const doc = await compute({
-      items: [{ productId: product, quantity: 1, unitPrice: '10' }, { productId: product, quantity: 1, unitPrice: '20' }, { productId: product, quantity: 1, unitPrice: '30.01' }],
-      freight: '10', discount: '1',
+      items: [
+        { productId: product, quantity: 1, unitPrice: '10' },
+        { productId: product, quantity: 1, unitPrice: '20' },
+        { productId: product, quantity: 1, unitPrice: '30.01' },
+      ],
+      freight: '10',
+      discount: '1',
     });
     // Weights 10 : 20 : 30.01 (60.01). Freight 10 → 1.67, 3.33, 10 − 5.00 = 5.00; discount 1 → 0.17, 0.33, 0.50.
-    expect(doc.items.map((i) => [n(i.freight), n(i.discount)])).to.deep.equal([['1.67', '0.17'], ['3.33', '0.33'], ['5.00', '0.50']]);
+    expect(doc.items.map((i) => [n(i.freight), n(i.discount)])).to.deep.equal([
+      ['1.67', '0.17'],
+      ['3.33', '0.33'],
+      ['5.00', '0.50'],
+    ]);
     // ICMS: 11.50 × 18 % = 2.07; 23.00 × 18 % = 4.14; 34.51 × 18 % = 6.2118 → 6.21. vNF 60.01 − 1 + 10 = 69.01.
     expect(doc.items.map((i) => n(i.icms.value))).to.deep.equal(['2.07', '4.14', '6.21']);
     expect([n(doc.totals.vFrete), n(doc.totals.vDesc), n(doc.totals.vICMS), n(doc.totals.vNF)]).to.deep.equal(['10.00', '1.00', '12.42', '69.01']);
@@ -192,24 +225,124 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
 
 describe('Tax engine: properties (pure engine)', () => {
   const rule = (destination: 'INTERNAL' | 'INTERSTATE', contributor: boolean): EngineRule => ({
-    id: 1, taxGroupId: 1, operation: 'SALE', destination, contributor, validFrom: '2000-01-01', validTo: null, cfop: destination === 'INTERNAL' ? '5102' : '6108', operationNature: null,
-    icmsCst: '00', csosn: '102', icmsBaseReduction: null, icmsRate: null, stMode: 'NONE', stMva: null, stBaseReduction: null, pisCst: null, pisRate: null, cofinsCst: null, cofinsRate: null,
-    ipiCst: '50', ipiRate: new Dec(5), ipiEnquadramento: '999', ibsCbsCst: null, ibsCbsClass: null, active: true,
+    id: 1,
+    taxGroupId: 1,
+    operation: 'SALE',
+    destination,
+    contributor,
+    validFrom: '2000-01-01',
+    validTo: null,
+    cfop: destination === 'INTERNAL' ? '5102' : '6108',
+    operationNature: null,
+    icmsCst: '00',
+    csosn: '102',
+    icmsBaseReduction: null,
+    icmsRate: null,
+    stMode: 'NONE',
+    stMva: null,
+    stBaseReduction: null,
+    pisCst: null,
+    pisRate: null,
+    cofinsCst: null,
+    cofinsRate: null,
+    ipiCst: '50',
+    ipiRate: new Dec(5),
+    ipiEnquadramento: '999',
+    ibsCbsCst: null,
+    ibsCbsClass: null,
+    active: true,
   });
-  const address = (uf: string, code: string) => ({ street: 'Rua A', number: '1', complement: null, district: 'Centro', municipalityCode: code, municipalityName: 'X', uf, postalCode: null, countryCode: '1058', countryName: 'BRASIL', phone: null });
-  const input = (items: { q: string; p: string; d: string }[], header: { freight: string; discount: string; other: string; insurance: string }, uf: string, industrial: boolean, date: string): EngineInput => ({
-    model: 55, operation: 'SALE', date, regime: 'LUCRO_REAL', simplesCreditRate: null,
-    issuer: { filialId: 1, document: '11222333000181', name: 'Emitente', tradeName: null, stateRegistration: '110042490114', cnae: null, crt: 3, industrial, address: address('SP', '3550308'), ufCode: '35' },
-    recipient: { customerId: 1, personType: 'PF', document: '52998224725', name: 'Cliente', ieIndicator: 9, stateRegistration: null, email: null, address: uf === 'SP' ? address('SP', '3550308') : address('MG', '3106200') },
+  const address = (uf: string, code: string) => ({
+    street: 'Rua A',
+    number: '1',
+    complement: null,
+    district: 'Centro',
+    municipalityCode: code,
+    municipalityName: 'X',
+    uf,
+    postalCode: null,
+    countryCode: '1058',
+    countryName: 'BRASIL',
+    phone: null,
+  });
+  const input = (
+    items: { q: string; p: string; d: string }[],
+    header: { freight: string; discount: string; other: string; insurance: string },
+    uf: string,
+    industrial: boolean,
+    date: string,
+  ): EngineInput => ({
+    model: 55,
+    operation: 'SALE',
+    date,
+    regime: 'LUCRO_REAL',
+    simplesCreditRate: null,
+    issuer: {
+      filialId: 1,
+      document: '11222333000181',
+      name: 'Emitente',
+      tradeName: null,
+      stateRegistration: '110042490114',
+      cnae: null,
+      crt: 3,
+      industrial,
+      address: address('SP', '3550308'),
+      ufCode: '35',
+    },
+    recipient: {
+      customerId: 1,
+      personType: 'PF',
+      document: '52998224725',
+      name: 'Cliente',
+      ieIndicator: 9,
+      stateRegistration: null,
+      email: null,
+      address: uf === 'SP' ? address('SP', '3550308') : address('MG', '3106200'),
+    },
     items: items.map((i) => ({ productId: 1, salesOrderItemId: null, quantity: i.q, unitPrice: i.p, discount: i.d })),
-    ...header, otherExpenses: header.other,
+    ...header,
+    otherExpenses: header.other,
     products: new Map([[1, { id: 1, code: 'P1', name: 'Produto', unit: 'UN', gtin: null, ncm: '61091000', cest: null, origin: 0, taxableUnit: null, taxableFactor: new Dec(1), taxGroupId: 1 }]]),
     taxGroups: new Map([[1, { id: 1, code: 'G' }]]),
     rules: [rule('INTERNAL', false), rule('INTERSTATE', false)],
-    ufRates: ['SP', 'MG'].map((u) => ({ companyId: 0, uf: u, taxGroupId: 0, validFrom: '2000-01-01', validTo: null, internalRate: new Dec(18), fcpRate: new Dec(u === 'MG' ? 2 : 0), difalDoubleBase: u === 'MG', source: 's', sourceDate: '2026-01-01' })),
-    ruleSet: date >= '2026-01-01'
-      ? { code: '2026', pisCofins: true, ibsCbs: true, ibsCbsInformative: true, cbsRate: new Dec('0.9'), ibsUfRate: new Dec('0.1'), ibsMunRate: new Dec(0), ibsCbsCst: '000', ibsCbsClass: '000001', source: 's' }
-      : { code: '2025', pisCofins: true, ibsCbs: false, ibsCbsInformative: false, cbsRate: new Dec(0), ibsUfRate: new Dec(0), ibsMunRate: new Dec(0), ibsCbsCst: '000', ibsCbsClass: '000001', source: 's' },
+    ufRates: ['SP', 'MG'].map((u) => ({
+      companyId: 0,
+      uf: u,
+      taxGroupId: 0,
+      validFrom: '2000-01-01',
+      validTo: null,
+      internalRate: new Dec(18),
+      fcpRate: new Dec(u === 'MG' ? 2 : 0),
+      difalDoubleBase: u === 'MG',
+      source: 's',
+      sourceDate: '2026-01-01',
+    })),
+    ruleSet:
+      date >= '2026-01-01'
+        ? {
+            code: '2026',
+            pisCofins: true,
+            ibsCbs: true,
+            ibsCbsInformative: true,
+            cbsRate: new Dec('0.9'),
+            ibsUfRate: new Dec('0.1'),
+            ibsMunRate: new Dec(0),
+            ibsCbsCst: '000',
+            ibsCbsClass: '000001',
+            source: 's',
+          }
+        : {
+            code: '2025',
+            pisCofins: true,
+            ibsCbs: false,
+            ibsCbsInformative: false,
+            cbsRate: new Dec(0),
+            ibsUfRate: new Dec(0),
+            ibsMunRate: new Dec(0),
+            ibsCbsCst: '000',
+            ibsCbsClass: '000001',
+            source: 's',
+          },
     approximateTaxes: null,
   });
   const cents = fc.integer({ min: 0, max: 500_000 }).map((c) => (c / 100).toFixed(2));
@@ -218,7 +351,13 @@ describe('Tax engine: properties (pure engine)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ q: fc.integer({ min: 1, max: 99_999 }).map((v) => (v / 100).toFixed(2)), p: cents, dPct: fc.integer({ min: 0, max: 100 }) }), { minLength: 1, maxLength: 12 }),
-        cents, fc.integer({ min: 0, max: 100 }), cents, cents, fc.constantFrom('SP', 'MG'), fc.boolean(), fc.constantFrom('2025-06-01', '2026-06-01'),
+        cents,
+        fc.integer({ min: 0, max: 100 }),
+        cents,
+        cents,
+        fc.constantFrom('SP', 'MG'),
+        fc.boolean(),
+        fc.constantFrom('2025-06-01', '2026-06-01'),
         (raw, freight, discountPct, other, insurance, uf, industrial, date) => {
           const items = raw.map((r) => {
             const gross = new Dec(r.q).times(r.p).toDecimalPlaces(2);
@@ -239,7 +378,22 @@ describe('Tax engine: properties (pure engine)', () => {
           // vNF = vProd − vDesc + vST + vFrete + vSeg + vOutro + vIPI + vFCPST (NF-e MOC, rule W16-xx).
           expect(t.vNF.toFixed(2)).to.equal(t.vProd.minus(t.vDesc).plus(t.vST).plus(t.vFrete).plus(t.vSeg).plus(t.vOutro).plus(t.vIPI).plus(t.vFCPST).toFixed(2));
           for (const i of doc.items) {
-            const values = [i.icms.base, i.icms.value, i.pis.base, i.pis.value, i.cofins.value, i.ipi?.value, i.difal?.destinationValue, i.difal?.fcpValue, i.ibsCbs?.base, i.ibsCbs?.cbsValue, i.ibsCbs?.ibsValue, i.freight, i.discount, i.total];
+            const values = [
+              i.icms.base,
+              i.icms.value,
+              i.pis.base,
+              i.pis.value,
+              i.cofins.value,
+              i.ipi?.value,
+              i.difal?.destinationValue,
+              i.difal?.fcpValue,
+              i.ibsCbs?.base,
+              i.ibsCbs?.cbsValue,
+              i.ibsCbs?.ibsValue,
+              i.freight,
+              i.discount,
+              i.total,
+            ];
             for (const v of values) if (v) expect(v.gte(0), `negative value in item ${i.lineNumber}`).to.equal(true);
             expect(i.discount.lte(i.grossTotal)).to.equal(true);
           }

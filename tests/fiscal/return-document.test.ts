@@ -15,7 +15,19 @@ import { testCertificate } from '../support/test-certificate';
 
 const SUPPLIER = '11222333000181';
 const US = '23765766000162';
-const header = (number: number) => ({ number, series: 1, issuedAt: new Date(), emissionType: 1 as const, contingency: null, randomCode: String(20_000_000 + number), tpAmb: '2' as const, transport: { mode: 9 as const, volumes: null }, installments: [], paymentType: '90', additionalInfo: 'Devolucao' });
+const header = (number: number) => ({
+  number,
+  series: 1,
+  issuedAt: new Date(),
+  emissionType: 1 as const,
+  contingency: null,
+  randomCode: String(20_000_000 + number),
+  tpAmb: '2' as const,
+  transport: { mode: 9 as const, volumes: null },
+  installments: [],
+  paymentType: '90',
+  additionalInfo: 'Devolucao',
+});
 
 /** A supplier's NF-e to us (two lines: a plain one of 2 units, one with ST, FCP, IPI and IBS/CBS of 4 units), parsed. */
 async function supplierNfe() {

@@ -65,7 +65,18 @@ describe('Fiscal routes', () => {
     });
 
     it('creates and patches an operation rule; CFOP/destination and ST checks → 400 naming the field, nothing written', async () => {
-      const body = { taxGroupId: groupHash, operation: 'SALE', destination: 'ABROAD', contributor: false, validFrom: '2026-01-01', cfop: '7102', icmsCst: '41', csosn: '300', pisCst: '08', cofinsCst: '08' };
+      const body = {
+        taxGroupId: groupHash,
+        operation: 'SALE',
+        destination: 'ABROAD',
+        contributor: false,
+        validFrom: '2026-01-01',
+        cfop: '7102',
+        icmsCst: '41',
+        csosn: '300',
+        pisCst: '08',
+        cofinsCst: '08',
+      };
       const created = await api().post('/api/fiscal/operations').set(t.headers()).send(body);
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
       expect(created.body).to.deep.include({ taxGroupId: groupHash, destination: 'ABROAD', cfop: '7102', icmsCst: '41', stMode: 'NONE', validTo: null, version: 1 });
@@ -73,12 +84,25 @@ describe('Fiscal routes', () => {
       expect(patched.body).to.deep.include({ validTo: '2026-12-31', version: 2 });
       expectProblem(await api().post('/api/fiscal/operations').set(t.headers()).send(body), 409, 'FISCAL_RULE_EXISTS');
       const before = await counts();
-      const bad = await api().post('/api/fiscal/operations').set(t.headers()).send({ ...body, validFrom: '2027-01-01', cfop: '5102' });
+      const bad = await api()
+        .post('/api/fiscal/operations')
+        .set(t.headers())
+        .send({ ...body, validFrom: '2027-01-01', cfop: '5102' });
       expectProblem(bad, 400, 'INVALID_FISCAL_RULE');
       expect(bad.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['cfop']);
-      const st = await api().post('/api/fiscal/operations').set(t.headers()).send({ ...body, validFrom: '2027-01-01', destination: 'INTERNAL', cfop: '5405', icmsCst: '10' });
+      const st = await api()
+        .post('/api/fiscal/operations')
+        .set(t.headers())
+        .send({ ...body, validFrom: '2027-01-01', destination: 'INTERNAL', cfop: '5405', icmsCst: '10' });
       expect(st.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['stMode']);
-      expectProblem(await api().post('/api/fiscal/operations').set(t.headers()).send({ ...body, cfop: '71' }), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api()
+          .post('/api/fiscal/operations')
+          .set(t.headers())
+          .send({ ...body, cfop: '71' }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expect(await counts()).to.deep.equal(before);
     });
 
@@ -86,9 +110,21 @@ describe('Fiscal routes', () => {
       const theirs = await setupFiscalData(other, { filiais: [0] });
       expectProblem(await api().get(`/api/fiscal/tax-groups/${theirs.taxGroupHash}`).set(t.headers()), 404, 'TAX_GROUP_NOT_FOUND');
       expectProblem(await api().patch(`/api/fiscal/tax-groups/${theirs.taxGroupHash}`).set(t.headers()).send({ version: 1, name: 'x' }), 404, 'TAX_GROUP_NOT_FOUND');
-      const rule = await dataSource.manager.findOneByOrFail(FiscalOperationRule, { companyId: other.companyId, taxGroupId: theirs.taxGroupId, operation: 'SALE', destination: 'INTERNAL', contributor: true });
+      const rule = await dataSource.manager.findOneByOrFail(FiscalOperationRule, {
+        companyId: other.companyId,
+        taxGroupId: theirs.taxGroupId,
+        operation: 'SALE',
+        destination: 'INTERNAL',
+        contributor: true,
+      });
       const { encodeId } = await import('../../src/core/hashids');
-      expectProblem(await api().get(`/api/fiscal/operations/${encodeId('fiscal-rule', rule.id)}`).set(t.headers()), 404, 'FISCAL_OPERATION_RULE_NOT_FOUND');
+      expectProblem(
+        await api()
+          .get(`/api/fiscal/operations/${encodeId('fiscal-rule', rule.id)}`)
+          .set(t.headers()),
+        404,
+        'FISCAL_OPERATION_RULE_NOT_FOUND',
+      );
       const res = await api().patch(`/api/catalog/products/${product.hash}`).set(t.headers()).send({ version: product.version, taxGroupId: theirs.taxGroupHash });
       expectProblem(res, 400, 'TAX_GROUP_NOT_FOUND');
       expect(res.body.errors[0].path).to.equal('taxGroupId');
@@ -106,7 +142,13 @@ describe('Fiscal routes', () => {
     });
 
     it('a token without fiscal:write → 403; malformed ids → 400', async () => {
-      expectProblem(await api().post('/api/fiscal/tax-groups').set(t.headersWith({ scope: 'fiscal:read' })).send({ code: 'X', name: 'X' }), 403);
+      expectProblem(
+        await api()
+          .post('/api/fiscal/tax-groups')
+          .set(t.headersWith({ scope: 'fiscal:read' }))
+          .send({ code: 'X', name: 'X' }),
+        403,
+      );
       expectProblem(await api().get('/api/fiscal/tax-groups/!!').set(t.headers()), 400, 'INVALID_ID');
     });
   });
@@ -117,14 +159,25 @@ describe('Fiscal routes', () => {
       expect(list.status).to.equal(200);
       expect(list.body.data).to.have.length(1);
       expect(list.body.data[0]).to.deep.include({ shipped: true, uf: 'SP', internalRate: 18, fcpRate: 0, taxGroupId: null });
-      const created = await api().post('/api/fiscal/uf-rates').set(t.headers()).send({ uf: 'SP', taxGroupId: groupHash, validFrom: '2026-04-01', internalRate: 12, source: 'RICMS/SP art. 54 (reduced rate)', sourceDate: '2026-03-01' });
+      const created = await api()
+        .post('/api/fiscal/uf-rates')
+        .set(t.headers())
+        .send({ uf: 'SP', taxGroupId: groupHash, validFrom: '2026-04-01', internalRate: 12, source: 'RICMS/SP art. 54 (reduced rate)', sourceDate: '2026-03-01' });
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
       expect(created.body).to.deep.include({ shipped: false, uf: 'SP', taxGroupId: groupHash, internalRate: 12 });
-      expectProblem(await api().post('/api/fiscal/uf-rates').set(t.headers()).send({ uf: 'SP', taxGroupId: groupHash, validFrom: '2026-04-01', internalRate: 12, source: 's', sourceDate: '2026-03-01' }), 409, 'UF_RATE_EXISTS');
+      expectProblem(
+        await api().post('/api/fiscal/uf-rates').set(t.headers()).send({ uf: 'SP', taxGroupId: groupHash, validFrom: '2026-04-01', internalRate: 12, source: 's', sourceDate: '2026-03-01' }),
+        409,
+        'UF_RATE_EXISTS',
+      );
       expectProblem(await api().post('/api/fiscal/uf-rates').set(t.headers()).send({ uf: 'XX', validFrom: '2026-04-01', internalRate: 12, source: 's', sourceDate: '2026-03-01' }), 400);
       const spCustomer = await makeCustomer(t);
       await setupFiscalData(t, { filiais: [], customers: [{ id: spCustomer.id, uf: 'SP' }] });
-      const preview = (date: string) => api().post('/api/fiscal/preview').set(t.headers()).send({ customerId: spCustomer.hash, date, items: [{ productId: product.hash, quantity: 1, unitPrice: 100 }] });
+      const preview = (date: string) =>
+        api()
+          .post('/api/fiscal/preview')
+          .set(t.headers())
+          .send({ customerId: spCustomer.hash, date, items: [{ productId: product.hash, quantity: 1, unitPrice: 100 }] });
       expect((await preview('2026-03-31')).body.items[0].icms.rate).to.equal(18);
       const after = await preview('2026-04-02');
       expect(after.body.items[0].icms).to.deep.include({ rate: 12, value: 12 });
@@ -133,12 +186,32 @@ describe('Fiscal routes', () => {
     });
 
     it('loads the approximate-tax table (replacing the previous one); vTotTrib follows it, absent → 0 with a warning', async () => {
-      const body = (rate: number) => ({ tableVersion: '26.1.A', source: 'IBPT', validFrom: '2026-01-01', validTo: '2026-12-31', rows: [{ ncm: '61091000', federalNationalRate: rate, federalImportedRate: 20, stateRate: 18, municipalRate: 0 }, { ncm: '22021000', federalNationalRate: 10, federalImportedRate: 12, stateRate: 18, municipalRate: 0 }] });
-      const free = () => api().post('/api/fiscal/preview').set(t.headers()).send({ customerId: customer.hash, date: '2026-05-05', items: [{ productId: product.hash, quantity: 2, unitPrice: 50 }] });
+      const body = (rate: number) => ({
+        tableVersion: '26.1.A',
+        source: 'IBPT',
+        validFrom: '2026-01-01',
+        validTo: '2026-12-31',
+        rows: [
+          { ncm: '61091000', federalNationalRate: rate, federalImportedRate: 20, stateRate: 18, municipalRate: 0 },
+          { ncm: '22021000', federalNationalRate: 10, federalImportedRate: 12, stateRate: 18, municipalRate: 0 },
+        ],
+      });
+      const free = () =>
+        api()
+          .post('/api/fiscal/preview')
+          .set(t.headers())
+          .send({ customerId: customer.hash, date: '2026-05-05', items: [{ productId: product.hash, quantity: 2, unitPrice: 50 }] });
       const none = await free();
       expect(none.body.items[0].approximateTaxes).to.equal(0);
       expect(none.body.warnings.join(' ')).to.contain('Lei 12.741');
-      expectProblem(await api().post('/api/fiscal/approximate-taxes').set(t.headers()).send({ ...body(13.45), rows: [{ ncm: '6109100', federalNationalRate: 1, federalImportedRate: 1, stateRate: 1, municipalRate: 0 }] }), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api()
+          .post('/api/fiscal/approximate-taxes')
+          .set(t.headers())
+          .send({ ...body(13.45), rows: [{ ncm: '6109100', federalNationalRate: 1, federalImportedRate: 1, stateRate: 1, municipalRate: 0 }] }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expect(await dataSource.manager.countBy(ApproximateTax, { companyId: t.companyId })).to.equal(0);
       expect((await api().post('/api/fiscal/approximate-taxes').set(t.headers()).send(body(10))).status).to.equal(201);
       const loaded = await api().post('/api/fiscal/approximate-taxes').set(t.headers()).send(body(13.45));
@@ -154,7 +227,10 @@ describe('Fiscal routes', () => {
   describe('fiscal fields of products, customers and filiais', () => {
     it('PATCH /catalog/products/:id sets origin, NCM, taxable unit/factor, tax group and SEM GTIN; NCM of 7 digits → 400, nothing written', async () => {
       const p = await makeProduct(t);
-      const res = await api().patch(`/api/catalog/products/${p.hash}`).set(t.headers()).send({ version: p.version, origin: 1, ncm: '22021000', cest: '0300700', taxableUnit: 'l', taxableFactor: '0.35', taxGroupId: groupHash, gtin: 'SEM GTIN' });
+      const res = await api()
+        .patch(`/api/catalog/products/${p.hash}`)
+        .set(t.headers())
+        .send({ version: p.version, origin: 1, ncm: '22021000', cest: '0300700', taxableUnit: 'l', taxableFactor: '0.35', taxGroupId: groupHash, gtin: 'SEM GTIN' });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.deep.include({ origin: 1, ncm: '22021000', cest: '0300700', taxableUnit: 'L', taxableFactor: 0.35, taxGroupId: groupHash, gtin: null });
       const before = await dataSource.manager.findOneByOrFail(Product, { id: p.id });
@@ -171,7 +247,10 @@ describe('Fiscal routes', () => {
     it('PATCH /catalog/customers/:id: person type, IE checked per UF, address with the UF’s IBGE code; bad IE / cMun → 400 naming the field, nothing written', async () => {
       const c = await makeCustomer(t, { document: '11222333000181' });
       const address = { street: 'Rua da Bahia', number: '1200', district: 'Centro', municipalityCode: '3106200', municipalityName: 'Belo Horizonte', uf: 'MG', postalCode: '30160011' };
-      const ok = await api().patch(`/api/catalog/customers/${c.hash}`).set(t.headers()).send({ version: c.version, personType: 'PJ', ieIndicator: 1, stateRegistration: '062.307.904/0081', address, email: 'fiscal@example.com.br' });
+      const ok = await api()
+        .patch(`/api/catalog/customers/${c.hash}`)
+        .set(t.headers())
+        .send({ version: c.version, personType: 'PJ', ieIndicator: 1, stateRegistration: '062.307.904/0081', address, email: 'fiscal@example.com.br' });
       expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
       expect(ok.body).to.deep.include({ personType: 'PJ', ieIndicator: 1, stateRegistration: '0623079040081', email: 'fiscal@example.com.br' });
       expect(ok.body.address).to.deep.include({ municipalityCode: '3106200', uf: 'MG', countryCode: '1058' });
@@ -183,9 +262,15 @@ describe('Fiscal routes', () => {
         [{ personType: 'PF' }, 'personType', 'INVALID_FISCAL_DATA'],
       ];
       for (const [patch, path, code] of cases) {
-        const res = await api().patch(`/api/catalog/customers/${c.hash}`).set(t.headers()).send({ version, ...patch });
+        const res = await api()
+          .patch(`/api/catalog/customers/${c.hash}`)
+          .set(t.headers())
+          .send({ version, ...patch });
         expectProblem(res, 400, code);
-        expect(res.body.errors.map((e: { path: string }) => e.path), JSON.stringify(patch)).to.include(path);
+        expect(
+          res.body.errors.map((e: { path: string }) => e.path),
+          JSON.stringify(patch),
+        ).to.include(path);
       }
       const row = await dataSource.manager.findOneByOrFail(Customer, { id: c.id });
       expect([row.version, row.stateRegistration, row.municipalityCode]).to.deep.equal([version, '0623079040081', '3106200']);
@@ -194,7 +279,10 @@ describe('Fiscal routes', () => {
 
     it('POST /catalog/customers with fiscal data (alphanumeric CNPJ); a bad IE → 400 and no customer', async () => {
       const address = { street: 'Rua XV de Novembro', number: '10', district: 'Centro', municipalityCode: '4106902', municipalityName: 'Curitiba', uf: 'PR' };
-      const ok = await api().post('/api/catalog/customers').set(t.headers()).send({ name: 'Atacado Curitiba', document: '12ABC34501DE35', personType: 'PJ', ieIndicator: 1, stateRegistration: '123.45678-50', address });
+      const ok = await api()
+        .post('/api/catalog/customers')
+        .set(t.headers())
+        .send({ name: 'Atacado Curitiba', document: '12ABC34501DE35', personType: 'PJ', ieIndicator: 1, stateRegistration: '123.45678-50', address });
       expect(ok.status, JSON.stringify(ok.body)).to.equal(201);
       expect(ok.body).to.deep.include({ document: '12ABC34501DE35', stateRegistration: '1234567850', ieIndicator: 1 });
       const count = await dataSource.manager.countBy(Customer, { companyId: t.companyId });
@@ -208,13 +296,25 @@ describe('Fiscal routes', () => {
       const current = await api().get(path).set(t.headers());
       expect(current.body).to.deep.include({ crt: 1, address: null, industrial: false });
       const address = { street: 'Rua Augusta', number: '500', district: 'Consolação', municipalityCode: '3550308', municipalityName: 'São Paulo', postalCode: '01304000', phone: '1130001000' };
-      const res = await api().patch(path).set(t.headers()).send({ version: current.body.version, stateRegistration: '110.042.490.114', address, cnae: '4751201', industrial: true, taxRegime: 'SIMPLES_NACIONAL', simplesExcessSublimit: true, simplesCreditRate: 2.56 });
+      const res = await api().patch(path).set(t.headers()).send({
+        version: current.body.version,
+        stateRegistration: '110.042.490.114',
+        address,
+        cnae: '4751201',
+        industrial: true,
+        taxRegime: 'SIMPLES_NACIONAL',
+        simplesExcessSublimit: true,
+        simplesCreditRate: 2.56,
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.deep.include({ stateRegistration: '110042490114', cnae: '4751201', industrial: true, crt: 2, simplesCreditRate: 2.56 });
       expect(res.body.address).to.deep.include({ municipalityCode: '3550308', street: 'Rua Augusta' });
       const bad = await api().patch(path).set(t.headers()).send({ version: res.body.version, stateRegistration: '0623079040081' });
       expectProblem(bad, 400, 'INVALID_STATE_REGISTRATION');
-      const badCity = await api().patch(path).set(t.headers()).send({ version: res.body.version, address: { ...address, municipalityCode: '3304557' } });
+      const badCity = await api()
+        .patch(path)
+        .set(t.headers())
+        .send({ version: res.body.version, address: { ...address, municipalityCode: '3304557' } });
       expectProblem(badCity, 400, 'INVALID_FISCAL_DATA');
       expect(badCity.body.errors[0].path).to.equal('address.municipalityCode');
       const row = await dataSource.manager.findOneByOrFail(Filial, { id: t.filialIds[1] });
@@ -251,29 +351,65 @@ describe('Fiscal routes', () => {
       const before = await counts();
       const orphan = await dataSource.manager.save(dataSource.manager.create(TaxGroup, { companyId: t.companyId, code: 'ORFAO', name: 'Sem regras', active: true }));
       const noRule = await makeProduct(t, { ncm: '61091000', taxGroupId: orphan.id });
-      const res = await api().post('/api/fiscal/preview').set(t.headers()).send({ customerId: customer.hash, date: '2026-02-10', items: [{ productId: noRule.hash, quantity: 1, unitPrice: 10 }] });
+      const res = await api()
+        .post('/api/fiscal/preview')
+        .set(t.headers())
+        .send({ customerId: customer.hash, date: '2026-02-10', items: [{ productId: noRule.hash, quantity: 1, unitPrice: 10 }] });
       expectProblem(res, 422, 'FISCAL_RULE_MISSING');
       expect(res.body.missingRule).to.deep.equal({ taxGroup: 'ORFAO', operation: 'SALE', destination: 'INTERSTATE', contributor: true, date: '2026-02-10' });
       const bare = await makeProduct(t, { taxGroupId: orphan.id });
-      const noNcm = await api().post('/api/fiscal/preview').set(t.headers()).send({ customerId: customer.hash, date: '2026-02-10', items: [{ productId: bare.hash, quantity: 1, unitPrice: 10 }] });
+      const noNcm = await api()
+        .post('/api/fiscal/preview')
+        .set(t.headers())
+        .send({ customerId: customer.hash, date: '2026-02-10', items: [{ productId: bare.hash, quantity: 1, unitPrice: 10 }] });
       expectProblem(noNcm, 422);
       expect(noNcm.body.errors.map((e: { path: string }) => e.path)).to.include('items[0].product.ncm');
       expect((await counts()).audit).to.equal(before.audit);
     });
 
     it('an NFC-e for an unidentified consumer; bad bodies → 400; other tenant → 404; filial not granted → 403', async () => {
-      const nfce = await api().post('/api/fiscal/preview').set(t.headers()).send({ model: 65, date: '2026-02-10', consumerDocument: '529.982.247-25', items: [{ productId: product.hash, quantity: 1, unitPrice: 10 }] });
+      const nfce = await api()
+        .post('/api/fiscal/preview')
+        .set(t.headers())
+        .send({ model: 65, date: '2026-02-10', consumerDocument: '529.982.247-25', items: [{ productId: product.hash, quantity: 1, unitPrice: 10 }] });
       expect(nfce.status, JSON.stringify(nfce.body)).to.equal(200);
       expect(nfce.body).to.deep.include({ model: 65, destination: 'INTERNAL', finalConsumer: true });
       expect(nfce.body.recipient).to.deep.include({ customerId: null, document: '52998224725', personType: 'PF' });
       expectProblem(await api().post('/api/fiscal/preview').set(t.headers()).send({ date: '2026-02-10' }), 400, 'VALIDATION_ERROR');
-      expectProblem(await api().post('/api/fiscal/preview').set(t.headers()).send({ date: '2026-02-30', items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }] }), 400, 'VALIDATION_ERROR');
-      expectProblem(await api().post('/api/fiscal/preview').set(t.headers()).send({ date: '2026-02-10', items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }], extra: 1 }), 400, 'UNKNOWN_FIELDS');
+      expectProblem(
+        await api()
+          .post('/api/fiscal/preview')
+          .set(t.headers())
+          .send({ date: '2026-02-30', items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }] }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expectProblem(
+        await api()
+          .post('/api/fiscal/preview')
+          .set(t.headers())
+          .send({ date: '2026-02-10', items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }], extra: 1 }),
+        400,
+        'UNKNOWN_FIELDS',
+      );
       const theirOrder = await createOrder(other, { items: [{ productId: (await makeProduct(other)).hash, quantity: 1, unitPrice: 1 }] });
       expectProblem(await api().post('/api/fiscal/preview').set(t.headers()).send({ salesOrderId: theirOrder.id, date: '2026-02-10' }), 404, 'SALES_ORDER_NOT_FOUND');
-      expectProblem(await api().post('/api/fiscal/preview').set(t.headers()).send({ customerId: customer.hash, date: '2026-02-10', items: [{ productId: (await makeProduct(other)).hash, quantity: 1, unitPrice: 1 }] }), 422, 'FISCAL_DATA_INVALID');
+      expectProblem(
+        await api()
+          .post('/api/fiscal/preview')
+          .set(t.headers())
+          .send({ customerId: customer.hash, date: '2026-02-10', items: [{ productId: (await makeProduct(other)).hash, quantity: 1, unitPrice: 1 }] }),
+        422,
+        'FISCAL_DATA_INVALID',
+      );
       const limited = t.headersWith({ filiais: [t.filialHashes[1]] }, 1);
-      expectProblem(await api().post('/api/fiscal/preview').set(limited).send({ filialId: t.filialHashes[0], customerId: customer.hash, date: '2026-02-10', items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }] }), 403);
+      expectProblem(
+        await api()
+          .post('/api/fiscal/preview')
+          .set(limited)
+          .send({ filialId: t.filialHashes[0], customerId: customer.hash, date: '2026-02-10', items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }] }),
+        403,
+      );
       const order = await createOrder(t, { customerId: customer.hash, items: [{ productId: product.hash, quantity: 1, unitPrice: 1 }] });
       expectProblem(await api().post('/api/fiscal/preview').set(limited).send({ salesOrderId: order.id, date: '2026-02-10' }), 403);
     });

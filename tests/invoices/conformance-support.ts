@@ -12,7 +12,9 @@ import type { ComputedFiscalDocument, FiscalItem } from '../../src/modules/fisca
  */
 
 /** ../shared/fixtures/nfe beside the repository (a worktree one level deeper looks one level up). */
-export const FIXTURES_DIR = [path.resolve(__dirname, '../../../shared/fixtures/nfe'), path.resolve(__dirname, '../../../../shared/fixtures/nfe')].find((p) => fs.existsSync(p)) ?? path.resolve(__dirname, '../../../shared/fixtures/nfe');
+export const FIXTURES_DIR =
+  [path.resolve(__dirname, '../../../shared/fixtures/nfe'), path.resolve(__dirname, '../../../../shared/fixtures/nfe')].find((p) => fs.existsSync(p)) ??
+  path.resolve(__dirname, '../../../shared/fixtures/nfe');
 export const XSD_DIR = path.join(FIXTURES_DIR, 'xsd/PL_010_V1.30');
 const hasTool = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;
 export const canValidateXsd = fs.existsSync(XSD_DIR) && hasTool('xmllint');
@@ -73,7 +75,22 @@ export function sampleItem(n: number, over: Partial<FiscalItem> = {}): FiscalIte
     insurance: Z,
     discount: Z,
     otherExpenses: Z,
-    icms: { origin: 0, cst: '00', csosn: null, modBC: 3, baseReduction: null, base, rate: d(18), value: base.mul('0.18').toDecimalPlaces(2), fcpBase: null, fcpRate: null, fcpValue: null, st: null, simplesCreditRate: null, simplesCreditValue: null },
+    icms: {
+      origin: 0,
+      cst: '00',
+      csosn: null,
+      modBC: 3,
+      baseReduction: null,
+      base,
+      rate: d(18),
+      value: base.mul('0.18').toDecimalPlaces(2),
+      fcpBase: null,
+      fcpRate: null,
+      fcpValue: null,
+      st: null,
+      simplesCreditRate: null,
+      simplesCreditValue: null,
+    },
     difal: null,
     ipi: null,
     pis: { cst: '01', base, rate: d('1.65'), value: base.mul('0.0165').toDecimalPlaces(2) },
@@ -118,7 +135,19 @@ export function sampleDocument(opts: { issuerCnpj?: string; recipientCnpj?: stri
       cnae: '4711302',
       crt: 3,
       industrial: false,
-      address: { street: 'Rua das Flores', number: '100', complement: null, district: 'Centro', municipalityCode: '3550308', municipalityName: 'São Paulo', uf: 'SP', postalCode: '01001000', countryCode: '1058', countryName: 'Brasil', phone: '1133334444' },
+      address: {
+        street: 'Rua das Flores',
+        number: '100',
+        complement: null,
+        district: 'Centro',
+        municipalityCode: '3550308',
+        municipalityName: 'São Paulo',
+        uf: 'SP',
+        postalCode: '01001000',
+        countryCode: '1058',
+        countryName: 'Brasil',
+        phone: '1133334444',
+      },
       ufCode: '35',
     },
     recipient: {
@@ -129,7 +158,19 @@ export function sampleDocument(opts: { issuerCnpj?: string; recipientCnpj?: stri
       ieIndicator: 9,
       stateRegistration: null,
       email: opts.email === undefined ? 'compras@destino.com.br' : opts.email,
-      address: { street: 'Av. Paulista', number: '1000', complement: 'Sala 1', district: 'Bela Vista', municipalityCode: '3550308', municipalityName: 'São Paulo', uf: 'SP', postalCode: '01310100', countryCode: '1058', countryName: 'Brasil', phone: null },
+      address: {
+        street: 'Av. Paulista',
+        number: '1000',
+        complement: 'Sala 1',
+        district: 'Bela Vista',
+        municipalityCode: '3550308',
+        municipalityName: 'São Paulo',
+        uf: 'SP',
+        postalCode: '01310100',
+        countryCode: '1058',
+        countryName: 'Brasil',
+        phone: null,
+      },
     },
     items,
     totals: {
@@ -157,7 +198,13 @@ export function sampleDocument(opts: { issuerCnpj?: string; recipientCnpj?: stri
       vNF,
       vTotTrib: sum(items, (i) => i.approximateTaxes),
       ibsCbs: ibs
-        ? { base: sum(items, (i) => i.ibsCbs?.base), ibsUf: sum(items, (i) => i.ibsCbs?.ibsUfValue), ibsMun: sum(items, (i) => i.ibsCbs?.ibsMunValue), ibs: sum(items, (i) => i.ibsCbs?.ibsValue), cbs: sum(items, (i) => i.ibsCbs?.cbsValue) }
+        ? {
+            base: sum(items, (i) => i.ibsCbs?.base),
+            ibsUf: sum(items, (i) => i.ibsCbs?.ibsUfValue),
+            ibsMun: sum(items, (i) => i.ibsCbs?.ibsMunValue),
+            ibs: sum(items, (i) => i.ibsCbs?.ibsValue),
+            cbs: sum(items, (i) => i.ibsCbs?.cbsValue),
+          }
         : null,
       vNFTot: ibs ? vNF.add(sum(items, (i) => i.ibsCbs?.ibsValue)).add(sum(items, (i) => i.ibsCbs?.cbsValue)) : null,
     },
@@ -177,9 +224,20 @@ export function richItem(n: number): FiscalItem {
     discount: d(5),
     freight: d(5),
     icms: {
-      origin: 0, cst: '10', csosn: null, modBC: 3, baseReduction: null, base, rate: d(18), value: d(18), fcpBase: base, fcpRate: d(2), fcpValue: d(2),
+      origin: 0,
+      cst: '10',
+      csosn: null,
+      modBC: 3,
+      baseReduction: null,
+      base,
+      rate: d(18),
+      value: d(18),
+      fcpBase: base,
+      fcpRate: d(2),
+      fcpValue: d(2),
       st: { modBCST: 4, mva: d(40), baseReduction: null, base: d(140), rate: d(18), value: d('7.2'), fcpBase: d(140), fcpRate: d(2), fcpValue: d('0.8') },
-      simplesCreditRate: null, simplesCreditValue: null,
+      simplesCreditRate: null,
+      simplesCreditValue: null,
     },
     ipi: { cst: '50', enquadramento: '999', base, rate: d(5), value: d(5) },
     difal: { base, fcpBase: base, fcpRate: d(2), internalRate: d(18), interstateRate: d(12), destinationShare: d(100), fcpValue: d(2), destinationValue: d(6), originValue: d(0) },

@@ -98,7 +98,7 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
       let status = retried.body.status;
       for (let i = 0; i < 40 && status !== 'AUTHORIZED'; i++) {
         await new Promise((r) => setTimeout(r, 250));
-        status = (await (await fetch(`${base}/invoices/detail/${retried.body.id}`, { headers })).json() as any).status;
+        status = ((await (await fetch(`${base}/invoices/detail/${retried.body.id}`, { headers })).json()) as any).status;
       }
       expect(status, step).to.equal('AUTHORIZED');
       outcomes.push({ step, fulfillmentId, invoiceId: retried.body.id });
@@ -109,9 +109,15 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
     const { companyId } = await dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', outcomes[0].invoiceId) });
     for (const o of outcomes) {
       const docs = await dataSource.manager.findBy(OutboundNfe, { companyId, fulfillmentId: decodeId('fulfillment', o.fulfillmentId) });
-      expect(docs.map((d) => d.status), o.step).to.deep.equal(['AUTHORIZED']);
+      expect(
+        docs.map((d) => d.status),
+        o.step,
+      ).to.deep.equal(['AUTHORIZED']);
       const atAuthority = sim.issuer.documentsOf(docs[0].accessKey.slice(6, 20)).filter((d) => d.number === docs[0].number && d.series === docs[0].series);
-      expect(atAuthority.map((d) => d.status), o.step).to.deep.equal(['AUTHORIZED']);
+      expect(
+        atAuthority.map((d) => d.status),
+        o.step,
+      ).to.deep.equal(['AUTHORIZED']);
     }
     // Every number the série gave out belongs to a document (or a voided range): nothing skipped in silence.
     const series = await dataSource.manager.findBy(InvoiceSeries, { companyId, model: 55 });

@@ -29,7 +29,7 @@ describe('NF-e authorizer endpoints per UF', () => {
     for (const uf of UFS) expect(AUTHORIZERS[contingencyOf(uf)].bases[0], uf).to.not.equal(AUTHORIZERS[authorizerOf(uf)].bases[0]);
   });
 
-  it('writes each authorizer\'s own paths (published URLs)', () => {
+  it("writes each authorizer's own paths (published URLs)", () => {
     expect(serviceUrl('SP', 'AUTORIZACAO', 'PRODUCTION')).to.equal('https://nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx');
     expect(serviceUrl('SVRS', 'CONSULTA_PROTOCOLO', 'PRODUCTION')).to.equal('https://nfe.svrs.rs.gov.br/ws/NfeConsulta/NfeConsulta4.asmx');
     expect(serviceUrl('MG', 'RECEPCAO_EVENTO', 'PRODUCTION')).to.equal('https://nfe.fazenda.mg.gov.br/nfe2/services/NFeRecepcaoEvento4');

@@ -74,11 +74,15 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
   it('the DANFE downloads as a PDF', async () => {
     const { fulfillmentId } = await fulfilledOrder(t);
     const res = await issue(t, { fulfillmentId });
-    const pdf = await api().get(`/api/invoices/${res.body.id}/danfe`).set(t.headers()).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const pdf = await api()
+      .get(`/api/invoices/${res.body.id}/danfe`)
+      .set(t.headers())
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).to.equal(200);
     expect(pdf.headers['content-type']).to.match(/application\/pdf/);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).to.equal('%PDF-');
@@ -102,7 +106,10 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
     expect(events.map((e) => [e.type, e.sequence, e.cStat])).to.deep.equal([['110111', 1, '135']]);
     expect(t.sim.issuer.document(res.body.accessKey)?.status).to.equal('CANCELLED');
     // The fulfilment's receivables: attached to the NF-e when it was authorized, cancelled with it.
-    const receivables: { status: string; origin_type: string; access_key: string | null }[] = await dataSource.query('SELECT status, origin_type, access_key FROM receivable WHERE company_id = ? AND fulfillment_id = ?', [t.companyId, decodeId('fulfillment', fulfillmentId)]);
+    const receivables: { status: string; origin_type: string; access_key: string | null }[] = await dataSource.query(
+      'SELECT status, origin_type, access_key FROM receivable WHERE company_id = ? AND fulfillment_id = ?',
+      [t.companyId, decodeId('fulfillment', fulfillmentId)],
+    );
     expect(receivables.length).to.be.greaterThan(0);
     expect(receivables.map((r) => [r.status, r.origin_type, r.access_key])).to.deep.equal(receivables.map(() => ['CANCELLED', 'FISCAL_DOCUMENT', res.body.accessKey]));
     expectProblem(await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' }), 409, 'INVOICE_CANCELLED');
@@ -129,7 +136,7 @@ describe('Invoices: cancellation, carta de correção, downloads, email, import 
     expect(second.body.events).to.have.length(2);
   });
 
-  it('the nfeProc imports into the recipient tenant\'s entry documents (POST /entry-document/nfe/importar-xml) to the cent', async () => {
+  it("the nfeProc imports into the recipient tenant's entry documents (POST /entry-document/nfe/importar-xml) to the cent", async () => {
     const recipientCnpj = (await dataSource.manager.findOneByOrFail(Filial, { id: other.filialIds[0] })).cnpj;
     await dataSource.manager.update(Customer, { id: t.customer.id }, { document: recipientCnpj });
     const { fulfillmentId } = await fulfilledOrder(t, { freight: 7.77, discount: 3.33 });

@@ -31,7 +31,7 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     Object.assign(t.sim.issuer.faults, { dropAfterAuthorize: 0, delayMs: 0, downUntil: 0, rejectNext: null });
   });
 
-  it('authorized, then the answer is lost: the key is consulted and the authority\'s protocol stored (one document at the authority)', async () => {
+  it("authorized, then the answer is lost: the key is consulted and the authority's protocol stored (one document at the authority)", async () => {
     const { fulfillmentId } = await fulfilledOrder(t);
     t.sim.issuer.faults.dropAfterAuthorize = 1;
     const res = await issue(t, { fulfillmentId });
@@ -43,7 +43,7 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     expect(t.sim.issuer.documentsOf(t.cnpj).filter((d) => d.number === res.body.number)).to.have.length(1);
   });
 
-  it('an answer later than the client\'s timeout: consulted, AUTHORIZED', async () => {
+  it("an answer later than the client's timeout: consulted, AUTHORIZED", async () => {
     const { fulfillmentId } = await fulfilledOrder(t);
     t.sim.issuer.faults.delayMs = 5000;
     const res = await issue(t, { fulfillmentId });
@@ -106,7 +106,10 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
     expect(next.body.status).to.equal('AUTHORIZED');
     const series = (await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0];
     const report = await api().get(`/api/invoices/series/${series.id}/numbers`).set(t.headers()).query({ from: res.body.number, to: next.body.number });
-    expect(report.body.numbers.map((n: any) => [n.number, n.fate])).to.deep.equal([[res.body.number, 'VOIDED'], [next.body.number, 'AUTHORIZED']]);
+    expect(report.body.numbers.map((n: any) => [n.number, n.fate])).to.deep.equal([
+      [res.body.number, 'VOIDED'],
+      [next.body.number, 'AUTHORIZED'],
+    ]);
     expect(report.body.unaccounted).to.deep.equal([]);
     // Sending the voided number again: the authority says 206.
     expect(t.sim.issuer.document(res.body.accessKey)).to.equal(undefined);
@@ -115,12 +118,19 @@ describe('Invoices: lost answers, duplicity, rejection, voiding, contingency', f
   it('numbers ahead of the série are voided by route (the série skips them); a used number is refused', async () => {
     const series = (await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0];
     const first = series.nextNumber;
-    const res = await api().post('/api/invoices/void-numbers').set(t.headers()).send({ filialId: t.filialHashes[0], series: 1, first, last: first + 2, justification: 'Faixa pulada na migracao do sistema' });
+    const res = await api()
+      .post('/api/invoices/void-numbers')
+      .set(t.headers())
+      .send({ filialId: t.filialHashes[0], series: 1, first, last: first + 2, justification: 'Faixa pulada na migracao do sistema' });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body).to.include({ status: 'VOIDED', cStat: '102', first, last: first + 2 });
     const after = (await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0];
     expect(after.nextNumber).to.equal(first + 3);
-    expectProblem(await api().post('/api/invoices/void-numbers').set(t.headers()).send({ filialId: t.filialHashes[0], series: 1, first: 1, last: 1, justification: 'Tentativa de inutilizar usada' }), 422, 'NUMBER_IN_USE');
+    expectProblem(
+      await api().post('/api/invoices/void-numbers').set(t.headers()).send({ filialId: t.filialHashes[0], series: 1, first: 1, last: 1, justification: 'Tentativa de inutilizar usada' }),
+      422,
+      'NUMBER_IN_USE',
+    );
     const report = await api().get(`/api/invoices/series/${series.id}/numbers`).set(t.headers()).query({ from: first });
     expect(report.body.numbers.map((n: any) => n.fate)).to.deep.equal(['VOIDED', 'VOIDED', 'VOIDED']);
   });

@@ -52,12 +52,21 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
     const res = await api()
       .post('/api/invoices/issue')
       .set(t.headers())
-      .send({ fulfillmentId, installments: [{ dueDate: '2099-01-10', amount: 35.65 }, { dueDate: '2099-02-10', amount: 35.65 }] });
+      .send({
+        fulfillmentId,
+        installments: [
+          { dueDate: '2099-01-10', amount: 35.65 },
+          { dueDate: '2099-02-10', amount: 35.65 },
+        ],
+      });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body).to.include({ status: 'AUTHORIZED', cStat: '100', model: 55, series: 1, number: 1, fulfillmentId, salesOrderId: orderId, emissionType: 1 });
     expect(res.body.protocol).to.match(/^\d{15}$/);
     expect(hasValidCheckDigit(res.body.accessKey)).to.equal(true);
-    expect(res.body.installments).to.deep.equal([{ number: '001', dueDate: '2099-01-10', amount: 35.65 }, { number: '002', dueDate: '2099-02-10', amount: 35.65 }]);
+    expect(res.body.installments).to.deep.equal([
+      { number: '001', dueDate: '2099-01-10', amount: 35.65 },
+      { number: '002', dueDate: '2099-02-10', amount: 35.65 },
+    ]);
 
     const [doc] = await docsOf(t);
     expect(doc).to.include({ status: 'AUTHORIZED', number: 1, accessKey: res.body.accessKey, claim: `F${decodeId('fulfillment', fulfillmentId)}`, leaseOwner: null, sendAttempts: 1 });
@@ -99,18 +108,43 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
     expect((await docsOf(t)).filter((d) => d.fulfillmentId === decodeId('fulfillment', fulfillmentId))).to.have.length(1);
   });
 
-  it('bad input is 400 and writes nothing; another tenant\'s fulfilment is 404; a filial not granted is 403', async () => {
+  it("bad input is 400 and writes nothing; another tenant's fulfilment is 404; a filial not granted is 403", async () => {
     const { fulfillmentId } = await fulfilledOrder(t);
     const n = (await docsOf(t)).length;
     expectProblem(await api().post('/api/invoices/issue').set(t.headers()).send({}), 400);
     expectProblem(await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId, bogus: 1 }), 400);
-    expectProblem(await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId, installments: [{ dueDate: '2099-02-30', amount: 1 }] }), 400);
-    expectProblem(await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId, installments: [{ dueDate: '2099-02-10', amount: 1 }] }), 422, 'INSTALLMENTS_MISMATCH');
+    expectProblem(
+      await api()
+        .post('/api/invoices/issue')
+        .set(t.headers())
+        .send({ fulfillmentId, installments: [{ dueDate: '2099-02-30', amount: 1 }] }),
+      400,
+    );
+    expectProblem(
+      await api()
+        .post('/api/invoices/issue')
+        .set(t.headers())
+        .send({ fulfillmentId, installments: [{ dueDate: '2099-02-10', amount: 1 }] }),
+      422,
+      'INSTALLMENTS_MISMATCH',
+    );
     expectProblem(await api().post('/api/invoices/issue').set(other.headers()).send({ fulfillmentId }), 404, 'FULFILLMENT_NOT_FOUND');
-    expectProblem(await api().post('/api/invoices/issue').set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ fulfillmentId }), 403);
+    expectProblem(
+      await api()
+        .post('/api/invoices/issue')
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+        .send({ fulfillmentId }),
+      403,
+    );
     expect(await docsOf(t)).to.have.length(n);
     const [doc] = await docsOf(t);
-    expectProblem(await api().get(`/api/invoices/detail/${(await api().get(`/api/invoices/list/${t.filialHashes[0]}`).set(t.headers())).body.data[0].id}`).set(other.headers()), 404, 'INVOICE_NOT_FOUND');
+    expectProblem(
+      await api()
+        .get(`/api/invoices/detail/${(await api().get(`/api/invoices/list/${t.filialHashes[0]}`).set(t.headers())).body.data[0].id}`)
+        .set(other.headers()),
+      404,
+      'INVOICE_NOT_FOUND',
+    );
     expect(doc).to.not.equal(undefined);
   });
 
@@ -128,7 +162,9 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
     await recoverInvoices();
     const settled = await dataSource.manager.findBy(OutboundNfe, { companyId: t.companyId, number: In(numbers) });
     expect(settled.map((d) => d.status)).to.deep.equal(settled.map(() => 'AUTHORIZED'));
-    const report = await api().get(`/api/invoices/series/${(await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0].id}/numbers`).set(t.headers());
+    const report = await api()
+      .get(`/api/invoices/series/${(await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data[0].id}/numbers`)
+      .set(t.headers());
     expect(report.status).to.equal(200);
     expect(report.body.unaccounted).to.deep.equal([]);
     expect(report.body.numbers).to.have.length(start + 19);

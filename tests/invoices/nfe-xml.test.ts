@@ -54,8 +54,44 @@ describe('Outbound NF-e XML (build and sign)', () => {
     it('a plain sale, a sale with every group (ST, FCP, IPI, DIFAL, IBS/CBS), installments, transport and contingency', () => {
       const docs = [
         signed(),
-        signed(sampleDocument({ items: [richItem(1), sampleItem(2)] }), header({ installments: [{ number: '001', dueDate: '2099-01-10', amount: new Dec('60.00') }, { number: '002', dueDate: '2099-02-10', amount: new Dec('85.20') }], paymentType: '15', transport: { mode: 0, volumes: { quantity: 2, kind: 'CAIXA', grossWeight: new Dec('10.5'), netWeight: new Dec('10') } } })),
-        signed(sampleDocument({ items: [sampleItem(1, { icms: { origin: 0, cst: null, csosn: '102', modBC: null, baseReduction: null, base: new Dec(0), rate: new Dec(0), value: new Dec(0), fcpBase: null, fcpRate: null, fcpValue: null, st: null, simplesCreditRate: null, simplesCreditValue: null }, pis: { cst: '07', base: new Dec(0), rate: new Dec(0), value: new Dec(0) }, cofins: { cst: '49', base: new Dec(0), rate: new Dec(0), value: new Dec(0) } })] }), header({ emissionType: 6, contingency: { at: new Date(), reason: 'SEFAZ de origem fora do ar (cStat 108)' } })),
+        signed(
+          sampleDocument({ items: [richItem(1), sampleItem(2)] }),
+          header({
+            installments: [
+              { number: '001', dueDate: '2099-01-10', amount: new Dec('60.00') },
+              { number: '002', dueDate: '2099-02-10', amount: new Dec('85.20') },
+            ],
+            paymentType: '15',
+            transport: { mode: 0, volumes: { quantity: 2, kind: 'CAIXA', grossWeight: new Dec('10.5'), netWeight: new Dec('10') } },
+          }),
+        ),
+        signed(
+          sampleDocument({
+            items: [
+              sampleItem(1, {
+                icms: {
+                  origin: 0,
+                  cst: null,
+                  csosn: '102',
+                  modBC: null,
+                  baseReduction: null,
+                  base: new Dec(0),
+                  rate: new Dec(0),
+                  value: new Dec(0),
+                  fcpBase: null,
+                  fcpRate: null,
+                  fcpValue: null,
+                  st: null,
+                  simplesCreditRate: null,
+                  simplesCreditValue: null,
+                },
+                pis: { cst: '07', base: new Dec(0), rate: new Dec(0), value: new Dec(0) },
+                cofins: { cst: '49', base: new Dec(0), rate: new Dec(0), value: new Dec(0) },
+              }),
+            ],
+          }),
+          header({ emissionType: 6, contingency: { at: new Date(), reason: 'SEFAZ de origem fora do ar (cStat 108)' } }),
+        ),
       ];
       for (const s of docs) {
         expect(xsdErrors(s.signed, 'nfe_v4.00.xsd'), s.signed).to.equal(null);

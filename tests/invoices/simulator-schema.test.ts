@@ -16,7 +16,19 @@ const cert = testCertificate('11222333000181', 'MERCADO BOM PRECO LTDA');
 const signer = signerOf(cert.privateKeyPem, cert.certificatePem);
 
 function enviNFe(mutate: (nfe: string) => string = (x) => x): string {
-  const built = buildNfeXml(sampleDocument(), { number: 77, series: 1, issuedAt: new Date(), emissionType: 1, contingency: null, randomCode: '12345670', tpAmb: '2', transport: { mode: 9, volumes: null }, installments: [], paymentType: '01', additionalInfo: '' });
+  const built = buildNfeXml(sampleDocument(), {
+    number: 77,
+    series: 1,
+    issuedAt: new Date(),
+    emissionType: 1,
+    contingency: null,
+    randomCode: '12345670',
+    tpAmb: '2',
+    transport: { mode: 9, volumes: null },
+    installments: [],
+    paymentType: '01',
+    additionalInfo: '',
+  });
   const nfe = mutate(signNfe(built.xml, built.accessKey, built.canonicalInfNFe, signer).xml);
   return `<enviNFe xmlns="${NFE_NS}" versao="4.00"><idLote>1</idLote><indSinc>1</indSinc>${nfe}</enviNFe>`;
 }

@@ -89,7 +89,11 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
   });
 
   it('an administrator sets them; the password is sealed at rest, never answered, and the change audited without it', async () => {
-    const res = await put(t, { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', password: 'senha-smtp-123', from: 'nfe@mercado.com.br' }, t.headersWith({ scope: 'invoice:*' }));
+    const res = await put(
+      t,
+      { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', password: 'senha-smtp-123', from: 'nfe@mercado.com.br' },
+      t.headersWith({ scope: 'invoice:*' }),
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body).to.include({ host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', passwordSet: true, from: 'nfe@mercado.com.br', version: 1 });
     expect(JSON.stringify(res.body)).to.not.contain('senha-smtp-123');
@@ -127,7 +131,7 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
     expect(fallback.mails.find((m) => m.raw.includes(res2.body.accessKey))!.raw).to.contain('From: nfe@backoffice.local');
   });
 
-  it('a wrong password: retried, then FAILED with the server\'s error on the document; omitting the password keeps the stored one', async () => {
+  it("a wrong password: retried, then FAILED with the server's error on the document; omitting the password keeps the stored one", async () => {
     const wrong = await put(t, { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', password: 'outra-senha', from: 'nfe@mercado.com.br' });
     expect(wrong.body).to.include({ version: 2, passwordSet: true });
     const { fulfillmentId } = await fulfilledOrder(t);
@@ -143,7 +147,10 @@ describe('Invoices: the company SMTP settings and the NF-e email through them', 
     await put(t, { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', password: 'senha-smtp-123', from: 'nfe@mercado.com.br' });
     const kept = await put(t, { host: '127.0.0.1', port: company.port, secure: false, user: 'nfe@mercado.com.br', from: 'faturamento@mercado.com.br' });
     expect(kept.body).to.include({ passwordSet: true, from: 'faturamento@mercado.com.br' });
-    const again = await api().post(`/api/invoices/${res.body.id}/email`).set({ ...t.headers(), 'Idempotency-Key': `smtp-retry-${res.body.id}` }).send({});
+    const again = await api()
+      .post(`/api/invoices/${res.body.id}/email`)
+      .set({ ...t.headers(), 'Idempotency-Key': `smtp-retry-${res.body.id}` })
+      .send({});
     expect(again.status, JSON.stringify(again.body)).to.equal(200);
     expect(await emailed(res.body.id, (d) => d.emailStatus === 'SENT')).to.include({ emailStatus: 'SENT', emailError: null });
     expect(company.mails.find((m) => m.raw.includes(res.body.accessKey))!.raw).to.contain('From: faturamento@mercado.com.br');

@@ -27,7 +27,9 @@ describe('Invoices: the transition table (unit)', () => {
         const doc = { status };
         expect(canDo(doc, action)).to.equal(!!allowed);
         if (!allowed) {
-          expect(() => assertAllowed(doc, action)).to.throw().that.satisfies((e: any) => e.code === `INVOICE_${status}`);
+          expect(() => assertAllowed(doc, action))
+            .to.throw()
+            .that.satisfies((e: any) => e.code === `INVOICE_${status}`);
           return;
         }
         expect(() => assertAllowed(doc, action)).not.to.throw();

@@ -52,7 +52,11 @@ export async function fulfilledOrder(t: InvoiceTenant, opts: { freight?: number;
     ...(opts.freight !== undefined ? { freight: opts.freight } : {}),
     ...(opts.discount !== undefined ? { discount: opts.discount } : {}),
   });
-  const res = await fulfill(t, order.id, order.items.map((i: any) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })));
+  const res = await fulfill(
+    t,
+    order.id,
+    order.items.map((i: any) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })),
+  );
   if (res.status !== 201) throw new Error(`fulfil: ${res.status} ${JSON.stringify(res.body)}`);
   return { orderId: order.id, fulfillmentId: res.body.fulfillment.id, order };
 }

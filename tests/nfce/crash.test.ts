@@ -88,7 +88,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     sim.issuer.downFor(600_000);
     for (let i = 0; i < SALES; i += 4) {
       const batch = await Promise.all(
-        [0, 1, 2, 3].map(() => call('POST', '/sales-order', { flowMode: 'QUICK_SALE', items: [{ productId: demo.productIds[0], quantity: 1, unitPrice: '4.99' }], payments: [{ method: 'CASH', amount: '5.00' }] })),
+        [0, 1, 2, 3].map(() =>
+          call('POST', '/sales-order', { flowMode: 'QUICK_SALE', items: [{ productId: demo.productIds[0], quantity: 1, unitPrice: '4.99' }], payments: [{ method: 'CASH', amount: '5.00' }] }),
+        ),
       );
       for (const r of batch) {
         expect(r.status, JSON.stringify(r.body)).to.equal(201);

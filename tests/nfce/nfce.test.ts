@@ -52,13 +52,38 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const res = await api().get(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers());
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ configured: false, autoIssue: false, syncTimeoutMs: 3000, version: 0 });
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send(nfceSettings({ qrCodeUrl: 'not a url' })), 400);
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send(nfceSettings({ syncTimeoutMs: 10 })), 400);
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send(nfceSettings({ qrVersion: 2 })), 422, 'CSC_REQUIRED');
+    expectProblem(
+      await api()
+        .put(`/api/nfce/configuration/${t.filialHashes[0]}`)
+        .set(t.headers())
+        .send(nfceSettings({ qrCodeUrl: 'not a url' })),
+      400,
+    );
+    expectProblem(
+      await api()
+        .put(`/api/nfce/configuration/${t.filialHashes[0]}`)
+        .set(t.headers())
+        .send(nfceSettings({ syncTimeoutMs: 10 })),
+      400,
+    );
+    expectProblem(
+      await api()
+        .put(`/api/nfce/configuration/${t.filialHashes[0]}`)
+        .set(t.headers())
+        .send(nfceSettings({ qrVersion: 2 })),
+      422,
+      'CSC_REQUIRED',
+    );
     expect(await dataSource.manager.countBy(NfceConfiguration, { companyId: t.companyId })).to.equal(0);
     expect(await dataSource.manager.countBy(InvoiceSeries, { companyId: t.companyId })).to.equal(0);
     // A filial not granted → 403; another tenant's filial → 403 (not in the token) too.
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[1]}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })).send(nfceSettings()), 403);
+    expectProblem(
+      await api()
+        .put(`/api/nfce/configuration/${t.filialHashes[1]}`)
+        .set(t.headersWith({ filiais: [t.filialHashes[0]] }))
+        .send(nfceSettings()),
+      403,
+    );
     expectProblem(await api().get(`/api/nfce/configuration/${other.filialHashes[0]}`).set(t.headers()), 403);
 
     const saved = await save({ qrVersion: 3 });
@@ -66,7 +91,14 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId: t.companyId, filialId: t.filialIds[0], model: 65 });
     expect(series).to.include({ series: 1, nextNumber: 1, isDefault: true });
     // A stale version is refused.
-    expectProblem(await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send({ ...nfceSettings(), version: 0 }), 409, 'STALE_VERSION');
+    expectProblem(
+      await api()
+        .put(`/api/nfce/configuration/${t.filialHashes[0]}`)
+        .set(t.headers())
+        .send({ ...nfceSettings(), version: 0 }),
+      409,
+      'STALE_VERSION',
+    );
   });
 
   it('a quick sale issues its NFC-e online: authorized, valid against PL_010, signature verified, QR code v3', async () => {
@@ -100,12 +132,20 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(detail.body).to.include({ status: 'AUTHORIZED', accessKey: f.accessKey, contingency: false, total: 40.9 });
     const text = await api().get(`/api/nfce/${f.id}/danfe.txt`).set(t.headers());
     expect(text.status).to.equal(200);
-    expect(text.text).to.contain(f.accessKey.replace(/(.{4})/g, '$1 ').trim()).and.contain(`Protocolo de autorizacao: ${note.protocol}`).and.contain('Lei Federal 12.741/2012').and.contain(f.qrCodeUrl);
-    const pdf = await api().get(`/api/nfce/${f.id}/danfe`).set(t.headers()).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    expect(text.text)
+      .to.contain(f.accessKey.replace(/(.{4})/g, '$1 ').trim())
+      .and.contain(`Protocolo de autorizacao: ${note.protocol}`)
+      .and.contain('Lei Federal 12.741/2012')
+      .and.contain(f.qrCodeUrl);
+    const pdf = await api()
+      .get(`/api/nfce/${f.id}/danfe`)
+      .set(t.headers())
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).to.equal(200);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).to.equal('%PDF-');
     // The printed QR code, read back from the PDF (pdftoppm + zbarimg): NT 2025.001 v3 online, p=key|3|tpAmb.
@@ -114,7 +154,12 @@ describe('NFC-e at the counter (modelo 65)', function () {
     // Another tenant's id → 404; a filial not granted → 403.
     expectProblem(await api().get(`/api/nfce/detail/${f.id}`).set(other.headers()), 404, 'NFCE_NOT_FOUND');
     expectProblem(await api().get(`/api/nfce/${f.id}/xml`).set(other.headers()), 404, 'NFCE_NOT_FOUND');
-    expectProblem(await api().get(`/api/nfce/detail/${f.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403);
+    expectProblem(
+      await api()
+        .get(`/api/nfce/detail/${f.id}`)
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)),
+      403,
+    );
   });
 
   it('QR code v2 with the CSC: the hash recomputed (online), and the offline formula with the digest', async () => {
@@ -124,7 +169,11 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const f = res.body.fiscalDocument;
     expect(f.status).to.equal('AUTHORIZED');
     const fields = `${f.accessKey}|2|2|1`;
-    const hash = crypto.createHash('sha1').update(fields + CSC).digest('hex').toUpperCase();
+    const hash = crypto
+      .createHash('sha1')
+      .update(fields + CSC)
+      .digest('hex')
+      .toUpperCase();
     expect(f.qrCodeUrl).to.equal(`${QR_URL}?p=${fields}|${hash}`);
     const xml = (await api().get(`/api/nfce/${f.id}/xml`).set(t.headers())).text;
     if (canValidateXsd) expect(xsdErrors(xml)).to.equal(null);
@@ -140,7 +189,11 @@ describe('NFC-e at the counter (modelo 65)', function () {
     const digest = /<DigestValue>([^<]+)</.exec(offlineXml)![1];
     const day = /<dhEmi>\d{4}-\d\d-(\d\d)/.exec(offlineXml)![1];
     const offlineFields = `${g.accessKey}|2|2|${day}|40.90|${Buffer.from(digest).toString('hex')}|1`;
-    const offlineUrl = `${QR_URL}?p=${offlineFields}|${crypto.createHash('sha1').update(offlineFields + CSC).digest('hex').toUpperCase()}`;
+    const offlineUrl = `${QR_URL}?p=${offlineFields}|${crypto
+      .createHash('sha1')
+      .update(offlineFields + CSC)
+      .digest('hex')
+      .toUpperCase()}`;
     expect(g.qrCodeUrl).to.equal(offlineUrl);
     if (canDecodeQr) expect(await decodedQr(t, g.id)).to.equal(offlineUrl);
     t.sim.issuer.downFor(0);
@@ -148,9 +201,19 @@ describe('NFC-e at the counter (modelo 65)', function () {
 
     // Offline v2: key|2|tpAmb|day|vNF|hex(digVal)|idToken|SHA1(… + CSC).
     const key = `${f.accessKey.slice(0, 34)}9${f.accessKey.slice(35, 43)}0`;
-    const p = qrCodeParameter({ accessKey: key, tpAmb: '2', emissionType: 9, issuedAtText: '2026-11-27T10:00:00-03:00', vNF: new Dec('40.9'), digestBase64: 'mVY0p0KhBXDP5PFV3gXFr3wPjUA=', consumerDocument: null }, { version: 2, cscId: 1, cscToken: CSC, qrCodeUrl: QR_URL, consultUrl: CONSULT_URL }, null);
+    const p = qrCodeParameter(
+      { accessKey: key, tpAmb: '2', emissionType: 9, issuedAtText: '2026-11-27T10:00:00-03:00', vNF: new Dec('40.9'), digestBase64: 'mVY0p0KhBXDP5PFV3gXFr3wPjUA=', consumerDocument: null },
+      { version: 2, cscId: 1, cscToken: CSC, qrCodeUrl: QR_URL, consultUrl: CONSULT_URL },
+      null,
+    );
     const offline = `${key}|2|2|27|40.90|${Buffer.from('mVY0p0KhBXDP5PFV3gXFr3wPjUA=').toString('hex')}|1`;
-    expect(p).to.equal(`${offline}|${crypto.createHash('sha1').update(offline + CSC).digest('hex').toUpperCase()}`);
+    expect(p).to.equal(
+      `${offline}|${crypto
+        .createHash('sha1')
+        .update(offline + CSC)
+        .digest('hex')
+        .toUpperCase()}`,
+    );
     await save({ qrVersion: 3, cscId: null, cscToken: null });
   });
 
@@ -182,7 +245,9 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(crypto.verify('sha1', Buffer.from(p.slice(0, 7).join('|')), pub, Buffer.from(p[7], 'base64'))).to.equal(true);
     // v3 offline as printed: the PDF's QR code carries the signed fields exactly.
     if (canDecodeQr) expect(await decodedQr(t, encodeNfce(first.id))).to.equal(first.qrCode);
-    const text = await api().get(`/api/nfce/${encodeNfce(first.id)}/danfe.txt`).set(t.headers());
+    const text = await api()
+      .get(`/api/nfce/${encodeNfce(first.id)}/danfe.txt`)
+      .set(t.headers());
     expect(text.text).to.contain('EMITIDA EM CONTINGENCIA');
 
     // Still down: the queue sends nothing and keeps them.
@@ -232,7 +297,9 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(f.accessKey.slice(25, 35)).to.equal(`${String(n + 1).padStart(9, '0')}9`);
     const note = await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) });
     const printedXml = gunzipText(note.signedXmlGz);
-    expect(printedXml).to.contain(`<nNF>${n + 1}</nNF>`).and.contain('<tpEmis>9</tpEmis>');
+    expect(printedXml)
+      .to.contain(`<nNF>${n + 1}</nNF>`)
+      .and.contain('<tpEmis>9</tpEmis>');
     if (canValidateXsd) expect(xsdErrors(printedXml, 'nfe_v4.00.xsd')).to.equal(null);
     if (canVerifySignature) expect(xmlsecErrors(printedXml)).to.equal(null);
     expect(t.sim.issuer.document(f.original.accessKey)?.status).to.equal('AUTHORIZED');
@@ -253,7 +320,9 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(proc).to.contain(`<chNFe>${f.original.accessKey}</chNFe>`).and.contain('<tpEvento>110112</tpEvento>');
     // e110112 as the layout orders it: descEvento, cOrgaoAutor, tpAutor 1, verAplic, nProt of the attempt, xJust, chNFeRef.
     expect(/<detEvento versao="1.00">(.*?)<\/detEvento>/.exec(proc)![1]).to.match(
-      new RegExp(`^<descEvento>Cancelamento por substituicao</descEvento><cOrgaoAutor>35</cOrgaoAutor><tpAutor>1</tpAutor><verAplic>[^<]{1,20}</verAplic><nProt>${original.protocol}</nProt><xJust>[^<]{15,255}</xJust><chNFeRef>${f.accessKey}</chNFeRef>$`),
+      new RegExp(
+        `^<descEvento>Cancelamento por substituicao</descEvento><cOrgaoAutor>35</cOrgaoAutor><tpAutor>1</tpAutor><verAplic>[^<]{1,20}</verAplic><nProt>${original.protocol}</nProt><xJust>[^<]{15,255}</xJust><chNFeRef>${f.accessKey}</chNFeRef>$`,
+      ),
     );
     if (canValidateXsd) expect(xsdErrors(proc, '../procEventoNFe_v1.00.xsd')).to.equal(null);
     if (canVerifySignature) expect(xmlsecErrors(proc, 'infEvento')).to.equal(null);
@@ -294,7 +363,13 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(f.status).to.equal('AUTHORIZED');
     expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(t.headers()).send({ justification: 'curta' }), 400);
     expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(other.headers()).send({ justification: 'Venda cancelada a pedido do cliente' }), 404, 'NFCE_NOT_FOUND');
-    expectProblem(await api().post(`/api/nfce/${f.id}/cancel`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ justification: 'Venda cancelada a pedido do cliente' }), 403);
+    expectProblem(
+      await api()
+        .post(`/api/nfce/${f.id}/cancel`)
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+        .send({ justification: 'Venda cancelada a pedido do cliente' }),
+      403,
+    );
     // Past the window (30 minutes): refused before anything is sent.
     // 31 minutes after the authorization the authority recorded (its clock, not this process's).
     const stored = await dataSource.manager.findOneByOrFail(NfceDocument, { id: decodeId('nfce', f.id) });
@@ -321,7 +396,13 @@ describe('NFC-e at the counter (modelo 65)', function () {
     expect(res.body).to.not.have.property('fiscalDocument');
     expect(await notesOf(t)).to.have.length(notes);
     // consumerDocument only belongs to a quick sale.
-    expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ items: [{ productId: t.products[0].hash, quantity: 1 }], consumerDocument: randomCpf() }), 400);
+    expectProblem(
+      await api()
+        .post('/api/sales-order')
+        .set(t.headers())
+        .send({ items: [{ productId: t.products[0].hash, quantity: 1 }], consumerDocument: randomCpf() }),
+      400,
+    );
   });
 });
 

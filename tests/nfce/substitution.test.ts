@@ -96,7 +96,13 @@ describe('NFC-e substitution cancellation (110112)', function () {
     expectProblem(await api().post(url).set(t.headers()).send({ justification: 'curta' }), 400);
     expectProblem(await api().post(url).set(t.headers()).send({}), 400);
     expectProblem(await api().post(url).set(other.headers()).send({ justification: JUSTIFICATION }), 404, 'NFCE_NOT_FOUND');
-    expectProblem(await api().post(url).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ justification: JUSTIFICATION }), 403);
+    expectProblem(
+      await api()
+        .post(url)
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+        .send({ justification: JUSTIFICATION }),
+      403,
+    );
     expectProblem(await api().post(`/api/nfce/${plain.body.fiscalDocument.id}/cancel-original`).set(t.headers()).send({ justification: JUSTIFICATION }), 409, 'NO_SUBSTITUTION_PENDING');
 
     // The authority's clock 25 hours on: the queue authorizes the printed note, the substitution is refused as late (501) and waits.
@@ -136,7 +142,10 @@ describe('NFC-e substitution cancellation (110112)', function () {
     };
     const b = await offline(c);
     const cNote = await offline(c);
-    const cc = await api().post(`/api/nfce/${encodeId('nfce', cNote.id)}/cancel`).set(t.headers()).send({ justification: 'Venda cancelada a pedido do cliente' });
+    const cc = await api()
+      .post(`/api/nfce/${encodeId('nfce', cNote.id)}/cancel`)
+      .set(t.headers())
+      .send({ justification: 'Venda cancelada a pedido do cliente' });
     expect(cc.status, JSON.stringify(cc.body)).to.equal(200);
     const u = await counterTenant();
     await u.save();
@@ -145,7 +154,23 @@ describe('NFC-e substitution cancellation (110112)', function () {
 
     const s = await counterSigning(t.companyId, t.filialIds[0]);
     const send = (ref: string, key: string = a.accessKey, protocol: string = a.protocol) =>
-      sendCounterEvent(s, { tpEvento: TP_CANCELAMENTO_SUBSTITUICAO, cOrgao: '35', tpAmb: s.tpAmb, cnpj: s.filial.cnpj, accessKey: key, at: brasiliaDateTime(new Date()), sequence: 1, protocol, text: JUSTIFICATION, referencedKey: ref, appVersion: VER_PROC }, 'substitution cancellation').then(
+      sendCounterEvent(
+        s,
+        {
+          tpEvento: TP_CANCELAMENTO_SUBSTITUICAO,
+          cOrgao: '35',
+          tpAmb: s.tpAmb,
+          cnpj: s.filial.cnpj,
+          accessKey: key,
+          at: brasiliaDateTime(new Date()),
+          sequence: 1,
+          protocol,
+          text: JUSTIFICATION,
+          referencedKey: ref,
+          appVersion: VER_PROC,
+        },
+        'substitution cancellation',
+      ).then(
         (r) => r.cStat,
         (err) => `${err.code} ${err.extensions?.cStat}`,
       );

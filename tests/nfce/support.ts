@@ -50,7 +50,10 @@ export async function counterTenant(): Promise<Counter> {
   return {
     t,
     async save(over = {}) {
-      const res = await api().put(`/api/nfce/configuration/${t.filialHashes[0]}`).set(t.headers()).send({ ...nfceSettings(over), ...(version ? { version } : {}) });
+      const res = await api()
+        .put(`/api/nfce/configuration/${t.filialHashes[0]}`)
+        .set(t.headers())
+        .send({ ...nfceSettings(over), ...(version ? { version } : {}) });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       version = res.body.version;
       return res.body;
@@ -59,7 +62,15 @@ export async function counterTenant(): Promise<Counter> {
       api()
         .post('/api/sales-order')
         .set(t.headers(i))
-        .send({ flowMode: 'QUICK_SALE', items: [{ productId: t.products[0].hash, quantity: 2, unitPrice: '10.50' }, { productId: t.products[1].hash, quantity: 1, unitPrice: '19.90' }], payments: [{ method: 'CASH', amount: '50.00' }], ...over }),
+        .send({
+          flowMode: 'QUICK_SALE',
+          items: [
+            { productId: t.products[0].hash, quantity: 2, unitPrice: '10.50' },
+            { productId: t.products[1].hash, quantity: 1, unitPrice: '19.90' },
+          ],
+          payments: [{ method: 'CASH', amount: '50.00' }],
+          ...over,
+        }),
   };
 }
 

@@ -66,7 +66,17 @@ export function issuerEvent(accessKey: string, opts: { type?: '110111' | '110110
     { keyPem: cert.privateKeyPem, certPem: cert.certificatePem },
   );
   if (opts.tamper) evento = evento.replace('Cancelamento solicitado', 'Cancelamento alterado!');
-  const ret = buildRetEvento({ tpAmb: '1', verAplic: 'SP_EVENTOS', cStat: opts.cStat ?? '135', xMotivo: 'Evento registrado e vinculado a NF-e', accessKey, tpEvento: type, sequence, registeredAt: at, protocol: `1352500000${String(sequence).padStart(5, '0')}` });
+  const ret = buildRetEvento({
+    tpAmb: '1',
+    verAplic: 'SP_EVENTOS',
+    cStat: opts.cStat ?? '135',
+    xMotivo: 'Evento registrado e vinculado a NF-e',
+    accessKey,
+    tpEvento: type,
+    sequence,
+    registeredAt: at,
+    protocol: `1352500000${String(sequence).padStart(5, '0')}`,
+  });
   return buildProcEventoNFe(evento, ret);
 }
 

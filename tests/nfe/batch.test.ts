@@ -174,7 +174,12 @@ describe('Batch upload of NF-e XML (ZIP / multipart) with progress', function ()
       const other = await createTestTenant();
       expectProblem(await api().get(`${NFE}/batch/${res.body.id}/${other.filialHashes[0]}`).set(other.headers()), 404, 'NFE_BATCH_NOT_FOUND');
       expectProblem(await api().get(`${NFE}/batch/${res.body.id}/${t.filialHashes[1]}`).set(t.headers()), 404, 'NFE_BATCH_NOT_FOUND');
-      expectProblem(await api().get(`${NFE}/batch/${res.body.id}/${t.filialHashes[0]}`).set(t.headersWith({ filiais: [t.filialHashes[1]] })), 403);
+      expectProblem(
+        await api()
+          .get(`${NFE}/batch/${res.body.id}/${t.filialHashes[0]}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] })),
+        403,
+      );
       expectProblem(await api().get(`${NFE}/batch/stream/${res.body.id}/${other.filialHashes[0]}`).set(other.headers()), 404);
       expectProblem(await api().get(`${NFE}/batch/x!/${t.filialHashes[0]}`).set(t.headers()), 400, 'INVALID_ID');
     });

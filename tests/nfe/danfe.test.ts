@@ -63,7 +63,19 @@ describe('DANFE (PDF) of a stored NF-e', function () {
     expect(pages).to.be.greaterThan(10);
     expect(text).to.include(`FOLHA 1/${pages}`);
     expect(text).to.include(`FOLHA ${pages}/${pages}`);
-    for (const block of ['DANFE', 'CHAVE DE ACESSO', 'PROTOCOLO DE AUTORIZAÇÃO DE USO', 'DESTINATÁRIO / REMETENTE', 'FATURA / DUPLICATAS', 'CÁLCULO DO IMPOSTO', 'TRANSPORTADOR / VOLUMES TRANSPORTADOS', 'DADOS DOS PRODUTOS / SERVIÇOS', 'DADOS ADICIONAIS', 'PEDIDO 4512 - ENTREGA NA DOCA 3', 'FORNECEDOR TESTE LTDA']) {
+    for (const block of [
+      'DANFE',
+      'CHAVE DE ACESSO',
+      'PROTOCOLO DE AUTORIZAÇÃO DE USO',
+      'DESTINATÁRIO / REMETENTE',
+      'FATURA / DUPLICATAS',
+      'CÁLCULO DO IMPOSTO',
+      'TRANSPORTADOR / VOLUMES TRANSPORTADOS',
+      'DADOS DOS PRODUTOS / SERVIÇOS',
+      'DADOS ADICIONAIS',
+      'PEDIDO 4512 - ENTREGA NA DOCA 3',
+      'FORNECEDOR TESTE LTDA',
+    ]) {
       expect(text, block).to.include(block);
     }
     expect(text.replace(/\s+/g, '')).to.include(key);
@@ -98,7 +110,12 @@ describe('DANFE (PDF) of a stored NF-e', function () {
     const other = await createTestTenant();
     expectProblem(await api().get(`${NFE}/inbound/danfe/${id}/${other.filialHashes[0]}`).set(other.headers()), 404);
     expectProblem(await api().get(`${NFE}/inbound/danfe/${id}/${t.filialHashes[1]}`).set(t.headers()), 404);
-    expectProblem(await api().get(`${NFE}/inbound/danfe/${id}/${t.filialHashes[0]}`).set(t.headersWith({ filiais: [t.filialHashes[1]] })), 403);
+    expectProblem(
+      await api()
+        .get(`${NFE}/inbound/danfe/${id}/${t.filialHashes[0]}`)
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] })),
+      403,
+    );
   });
 
   it('pagination puts every row on exactly one page, in order, within each page', () => {

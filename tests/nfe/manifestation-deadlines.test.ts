@@ -37,13 +37,20 @@ describe('Manifestation deadlines', function () {
 
     it('fuel (federal obligation): 20/10 internal, 35/15 interstate, 70/15 to the incentive area', () => {
       const fuel = (interstate: boolean, incentiveArea: boolean) => manifestationDeadlines({ authorizedAt: at, invoice: { hasFuel: true, interstate, incentiveArea } }, 180);
-      expect(fuel(false, false)).to.include({ rule: 'FUEL_INTERNAL', confirmacao: addDays('2025-03-10', 20), desconhecimento: addDays('2025-03-10', 10), naoRealizada: addDays('2025-03-10', 20), dueDate: '2025-03-20' });
+      expect(fuel(false, false)).to.include({
+        rule: 'FUEL_INTERNAL',
+        confirmacao: addDays('2025-03-10', 20),
+        desconhecimento: addDays('2025-03-10', 10),
+        naoRealizada: addDays('2025-03-10', 20),
+        dueDate: '2025-03-20',
+      });
       expect(fuel(true, false)).to.include({ rule: 'FUEL_INTERSTATE', confirmacao: '2025-04-14', desconhecimento: '2025-03-25', dueDate: '2025-03-25' });
       expect(fuel(true, true)).to.include({ rule: 'FUEL_INCENTIVE_AREA', confirmacao: '2025-05-19', desconhecimento: '2025-03-25' });
     });
 
     it('reads the facts from the XML: fuel group, destination, SUFRAMA', () => {
-      const xml = (idDest: string, extra = '') => `<nfeProc><NFe><infNFe><ide><idDest>${idDest}</idDest></ide><dest><CNPJ>1</CNPJ>${extra}<enderDest><UF>AM</UF></enderDest></dest><det><prod><cProd>1</cProd><comb><cProdANP>210203001</cProdANP></comb></prod></det></infNFe></NFe></nfeProc>`;
+      const xml = (idDest: string, extra = '') =>
+        `<nfeProc><NFe><infNFe><ide><idDest>${idDest}</idDest></ide><dest><CNPJ>1</CNPJ>${extra}<enderDest><UF>AM</UF></enderDest></dest><det><prod><cProd>1</cProd><comb><cProdANP>210203001</cProdANP></comb></prod></det></infNFe></NFe></nfeProc>`;
       expect(invoiceFacts(xml('1'), 'SP', 'SP')).to.deep.equal({ hasFuel: true, interstate: false, incentiveArea: false });
       expect(invoiceFacts(xml('2', '<ISUF>123456789</ISUF>'), 'SP', 'AM')).to.deep.equal({ hasFuel: true, interstate: true, incentiveArea: true });
       expect(invoiceFacts('<nfeProc><det><prod><combustivel/></prod></det></nfeProc>', 'SP', 'RJ')).to.deep.equal({ hasFuel: false, interstate: true, incentiveArea: false });
@@ -151,7 +158,12 @@ describe('Manifestation deadlines', function () {
       const other = await createTestTenant();
       expectProblem(await api().get(`${NFE}/inbound/deadlines/${ids.later}/${other.filialHashes[0]}`).set(other.headers()), 404);
       expectProblem(await api().get(`${NFE}/manifestation-deadlines/${other.filialHashes[0]}`).set(t.headers()), 403);
-      expectProblem(await api().get(`${NFE}/manifestation-deadlines/${t.filialHashes[0]}`).set(t.headersWith({ filiais: [t.filialHashes[1]] })), 403);
+      expectProblem(
+        await api()
+          .get(`${NFE}/manifestation-deadlines/${t.filialHashes[0]}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] })),
+        403,
+      );
       const empty = await api().get(`${NFE}/manifestation-deadlines/${t.filialHashes[1]}`).set(t.headers());
       expect(empty.body.data).to.deep.equal([]);
     });

@@ -165,7 +165,10 @@ describe('NF-e of 2026: signed protocols, tax-reform groups, alphanumeric CNPJ (
       expect(link.status, JSON.stringify(link.body)).to.equal(201);
       const [entry] = await rowsOf('product_map_entry', t.companyId, 'supplier_product_code = ?', ['RT-1']);
       expect(entry.supplier_document).to.equal(ISSUER);
-      const bad = await api().post('/api/entry-document/product-map/link').set(t.headers()).send({ supplierDocument: '12ABC34501DE36', supplierProductCode: 'RT-1', productId: product.hash, supplierUnit: 'UN' });
+      const bad = await api()
+        .post('/api/entry-document/product-map/link')
+        .set(t.headers())
+        .send({ supplierDocument: '12ABC34501DE36', supplierProductCode: 'RT-1', productId: product.hash, supplierUnit: 'UN' });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
       const next = await t.nfe({ ...REFORM, number: 26102 });
       const preview = await api().post(`${NFE}/preview-import`).set(t.headers()).send({ xml: next.xml });

@@ -41,10 +41,16 @@ function expectedTable(): ExpectedRow[] {
   const text = fs.readFileSync(path.join(FIXTURES, 'SOURCES.md'), 'utf8');
   const start = text.indexOf('### Expected report per NF-e document');
   const end = text.indexOf('\n## ', start);
-  const rows = text.slice(start, end === -1 ? undefined : end).split('\n').filter((l) => l.startsWith('| `'));
+  const rows = text
+    .slice(start, end === -1 ? undefined : end)
+    .split('\n')
+    .filter((l) => l.startsWith('| `'));
   const clean = (s: string) => s.replace(/\*\*/g, '').trim();
   return rows.map((line) => {
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     const vnfCell = clean(cells[7]);
     return {
       file: cells[0].replace(/`/g, ''),
@@ -71,16 +77,32 @@ const SIG: Record<ExpectedRow['sig'], string> = { valid: 'VALID', invalid: 'INVA
   it('the tables cover every NF-e of the folder (top level, edge/, reforma/), and nothing else is left out', () => {
     const files = [
       ...fs.readdirSync(FIXTURES).filter((f) => /^procNFe-.*\.xml$/.test(f)),
-      ...fs.readdirSync(path.join(FIXTURES, 'edge')).filter((f) => f.endsWith('.xml')).map((f) => `edge/${f}`),
+      ...fs
+        .readdirSync(path.join(FIXTURES, 'edge'))
+        .filter((f) => f.endsWith('.xml'))
+        .map((f) => `edge/${f}`),
     ].sort();
     expect(rows.map((r) => r.file).sort()).to.deep.equal(files);
     expect(rows.length).to.be.greaterThanOrEqual(18);
-    const reforma = fs.readdirSync(path.join(FIXTURES, 'reforma')).filter((f) => f.endsWith('.xml')).map((f) => `reforma/${f}`).sort();
-    expect(reformTable().map((r) => r.file).sort()).to.deep.equal(reforma);
+    const reforma = fs
+      .readdirSync(path.join(FIXTURES, 'reforma'))
+      .filter((f) => f.endsWith('.xml'))
+      .map((f) => `reforma/${f}`)
+      .sort();
+    expect(
+      reformTable()
+        .map((r) => r.file)
+        .sort(),
+    ).to.deep.equal(reforma);
     // Every other file of the folder is one of the non-NF-e documents checked below, a schema, or the notes.
     const top = fs.readdirSync(FIXTURES).filter((f) => !fs.statSync(path.join(FIXTURES, f)).isDirectory());
     expect(top.filter((f) => !/^procNFe-.*\.xml$/.test(f))).to.deep.equal(['SOURCES.md']);
-    expect(fs.readdirSync(FIXTURES).filter((f) => fs.statSync(path.join(FIXTURES, f)).isDirectory()).sort()).to.deep.equal(['dfe', 'edge', 'reforma', 'ws', 'xsd']);
+    expect(
+      fs
+        .readdirSync(FIXTURES)
+        .filter((f) => fs.statSync(path.join(FIXTURES, f)).isDirectory())
+        .sort(),
+    ).to.deep.equal(['dfe', 'edge', 'reforma', 'ws', 'xsd']);
   });
 
   for (const row of rows) {
@@ -119,7 +141,14 @@ const SIG: Record<ExpectedRow['sig'], string> = { valid: 'VALID', invalid: 'INVA
         expect(checkOf(report, 'RECIPIENT').outcome, 'recipient').to.equal(addressable ? 'PASS' : 'FAIL');
         expect(checkOf(report, 'ENVIRONMENT').outcome).to.equal('PASS');
         // Blocking exactly as SPEC §4 says: model, bad key, unauthorized, bad/absent signature, recipient.
-        const blocks = row.mod !== '55' || row.keyDv === 'bad' || row.cStat !== '100' || row.sig !== 'valid' || !addressable || checkOf(report, 'ACCESS_KEY_FIELDS').outcome === 'FAIL' || checkOf(report, 'PROTOCOL_KEY').outcome === 'FAIL';
+        const blocks =
+          row.mod !== '55' ||
+          row.keyDv === 'bad' ||
+          row.cStat !== '100' ||
+          row.sig !== 'valid' ||
+          !addressable ||
+          checkOf(report, 'ACCESS_KEY_FIELDS').outcome === 'FAIL' ||
+          checkOf(report, 'PROTOCOL_KEY').outcome === 'FAIL';
         expect(report.valid).to.equal(!blocks);
       });
 
@@ -189,7 +218,10 @@ function reformTable(): ReformRow[] {
     .split('\n')
     .filter((l) => l.startsWith('| `'))
     .map((line) => {
-      const c = line.split('|').slice(1, -1).map((x) => clean(x));
+      const c = line
+        .split('|')
+        .slice(1, -1)
+        .map((x) => clean(x));
       const name = c[0].replace(/`/g, '');
       const file = name.startsWith('…') ? files.find((f) => f.endsWith(name.slice(1)))! : name;
       const [cStat, nProt] = c[3] === 'absent' ? [null, null] : c[3].split('/').map((x) => x.trim());
@@ -251,7 +283,10 @@ function reformTable(): ReformRow[] {
         expect(checkOf(report, 'ITEMS_TOTAL').outcome, 'ΣvProd').to.equal(row.itemsTotal === 'ok' ? 'PASS' : 'FAIL');
         expect(checkOf(report, 'INVOICE_TOTAL').outcome, 'vNF').to.equal(row.vnfOk === 'ok' ? 'PASS' : 'FAIL');
         expect(invoice.totals.invoice, 'vNF').to.equal(Number(row.vNF));
-        expect(invoice.items.map((i: any) => i.taxes.ibsCbs?.cst ?? null), 'IBSCBS CST').to.deep.equal(invoice.items.map(() => row.cst));
+        expect(
+          invoice.items.map((i: any) => i.taxes.ibsCbs?.cst ?? null),
+          'IBSCBS CST',
+        ).to.deep.equal(invoice.items.map(() => row.cst));
         expect(checkOf(report, 'IBSCBS_TOTAL').outcome, 'IBSCBSTot = Σ items').to.equal(row.ibsCbsTotal === 'ok' ? 'PASS' : 'SKIPPED');
         expect(invoice.totals.ibsCbs?.ibs?.value ?? null, 'vIBS').to.equal(row.vIBS === null ? null : Number(row.vIBS));
         expect(invoice.totals.ibsCbs?.cbs?.value ?? null, 'vCBS').to.equal(row.vCBS === null ? null : Number(row.vCBS));
@@ -315,7 +350,12 @@ function reformTable(): ReformRow[] {
 
 (present ? describe : describe.skip)('NF-e conformance: the other documents of the folder are not NF-e', () => {
   const others = present
-    ? ['dfe', 'ws'].flatMap((dir) => fs.readdirSync(path.join(FIXTURES, dir)).filter((f) => f.endsWith('.xml')).map((f) => `${dir}/${f}`))
+    ? ['dfe', 'ws'].flatMap((dir) =>
+        fs
+          .readdirSync(path.join(FIXTURES, dir))
+          .filter((f) => f.endsWith('.xml'))
+          .map((f) => `${dir}/${f}`),
+      )
     : [];
   let tenant: Awaited<ReturnType<typeof createTestTenant>>;
   before(async () => {
@@ -331,4 +371,3 @@ function reformTable(): ReformRow[] {
     expect(await rowsOf('nfe_inbound', tenant.companyId)).to.have.length(0);
   });
 });
-

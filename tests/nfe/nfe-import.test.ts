@@ -44,7 +44,19 @@ describe('NF-e import (importar-xml, importar)', () => {
         number: 8001,
         issuer: { cnpj: '11444777000161', name: 'ALFA DISTRIBUIDORA LTDA', uf: 'SP', stateRegistration: '123456789012' },
         items: [
-          { code: 'CF-500', description: 'CAFE TORRADO 500G', unit: 'CX', quantity: '2', unitPrice: '120.00', discount: '4.00', freight: '6.00', icms: { cst: '10', rate: '18', stMva: '40', stRate: '18', fcpStRate: '2' }, ipiRate: '5', pisRate: '1.65', cofinsRate: '7.6' },
+          {
+            code: 'CF-500',
+            description: 'CAFE TORRADO 500G',
+            unit: 'CX',
+            quantity: '2',
+            unitPrice: '120.00',
+            discount: '4.00',
+            freight: '6.00',
+            icms: { cst: '10', rate: '18', stMva: '40', stRate: '18', fcpStRate: '2' },
+            ipiRate: '5',
+            pisRate: '1.65',
+            cofinsRate: '7.6',
+          },
           { code: 'AC-1', description: 'ACUCAR 1KG', quantity: '10', unitPrice: '4.5', icms: { cst: '40', relief: '2.70' } },
         ],
         installments: [{ dueDate: '2025-04-09' }, { dueDate: '2025-05-09' }, { dueDate: '2025-06-08' }],
@@ -53,7 +65,20 @@ describe('NF-e import (importar-xml, importar)', () => {
       const res = await importXml(t, { xml: built.xml, entryDate: '2025-03-12' });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       const doc = res.body.entryDocument;
-      expect(doc).to.include({ status: 'DRAFT', origin: 'NFE_XML', model: '55', series: '1', number: '8001', accessKey: built.accessKey, issueDate: '2025-03-10', entryDate: '2025-03-12', operationNature: 'VENDA DE MERCADORIA', notes: 'PEDIDO 4521', itemCount: 2, pendingItemCount: 2 });
+      expect(doc).to.include({
+        status: 'DRAFT',
+        origin: 'NFE_XML',
+        model: '55',
+        series: '1',
+        number: '8001',
+        accessKey: built.accessKey,
+        issueDate: '2025-03-10',
+        entryDate: '2025-03-12',
+        operationNature: 'VENDA DE MERCADORIA',
+        notes: 'PEDIDO 4521',
+        itemCount: 2,
+        pendingItemCount: 2,
+      });
       expect(doc.supplier).to.include({ document: '11444777000161', name: 'ALFA DISTRIBUIDORA LTDA', stateRegistration: '123456789012', uf: 'SP' });
       // The draft's total is vNF to the cent, with FCP-ST in the ST and the ICMS relief as a discount.
       expect(doc.totals.total).to.equal(num(built.totals.vNF));
@@ -130,7 +155,13 @@ describe('NF-e import (importar-xml, importar)', () => {
         ],
       };
       const first = await t.nfe({ ...spec, number: 8004 });
-      const res = await importXml(t, { xml: first.xml, items: [{ lineNumber: 1, productId: box.hash, conversionFactor: 12, saveMapping: true }, { lineNumber: 2, ignored: true }] });
+      const res = await importXml(t, {
+        xml: first.xml,
+        items: [
+          { lineNumber: 1, productId: box.hash, conversionFactor: 12, saveMapping: true },
+          { lineNumber: 2, ignored: true },
+        ],
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body.items[0]).to.include({ productId: box.hash, conversionFactor: 12, source: 'REQUEST', reviewStatus: 'MATCHED', mappingSaved: true });
       expect(res.body.items[1]).to.include({ reviewStatus: 'IGNORED' });
@@ -164,7 +195,13 @@ describe('NF-e import (importar-xml, importar)', () => {
     });
 
     it('two imports of one key at once: one 201, one 409 naming the winner; one document', async () => {
-      const built = await t.nfe({ number: 8007, items: [{ code: 'A1', quantity: '1', unitPrice: '9.99' }, { code: 'A2', quantity: '2', unitPrice: '1.5' }] });
+      const built = await t.nfe({
+        number: 8007,
+        items: [
+          { code: 'A1', quantity: '1', unitPrice: '9.99' },
+          { code: 'A2', quantity: '2', unitPrice: '1.5' },
+        ],
+      });
       const [a, b] = await Promise.all([importXml(t, { xml: built.xml }), importXml(t, { xml: built.xml })]);
       const statuses = [a.status, b.status].sort();
       expect(statuses, JSON.stringify([a.body, b.body])).to.deep.equal([201, 409]);
@@ -235,7 +272,7 @@ describe('NF-e import (importar-xml, importar)', () => {
       expect(await countOf('entry_document', t.companyId, 'access_key = ?', [built.accessKey])).to.equal(0);
     });
 
-    it('another company\'s record → 404; a record of a filial the token does not grant → 403; bad body → 400', async () => {
+    it("another company's record → 404; a record of a filial the token does not grant → 403; bad body → 400", async () => {
       const built = await other.nfe({ number: 8105 });
       expect((await stage(other, built.xml)).status).to.equal(201);
       const foreignId = await inboundIdOf(other, built.accessKey);
@@ -244,14 +281,17 @@ describe('NF-e import (importar-xml, importar)', () => {
 
       const f1 = buildNfe({ number: 8106, recipient: { cnpj: (await rowsOf('filial', t.companyId, 'id = ?', [t.filialIds[1]]))[0].cnpj as string }, items: [{ quantity: '1', unitPrice: '2' }] });
       expect((await api().post(`${NFE}/stage-xml`).set(t.headers(1)).send({ xml: f1.xml })).status).to.equal(201);
-      const res = await api().post(`${NFE}/importar`).set(t.headersWith({ filiais: [t.filialHashes[0]] })).send({ inboundId: await inboundIdOf(t, f1.accessKey) });
+      const res = await api()
+        .post(`${NFE}/importar`)
+        .set(t.headersWith({ filiais: [t.filialHashes[0]] }))
+        .send({ inboundId: await inboundIdOf(t, f1.accessKey) });
       expectProblem(res, 403, 'FILIAL_NOT_GRANTED');
 
       expectProblem(await importStaged(t, {}), 400, 'VALIDATION_ERROR');
       expectProblem(await importStaged(t, { inboundId: '!!' }), 400, 'INVALID_ID');
     });
 
-    it('releaseImportedInbound (for the draft\'s DELETE): the record is PENDING again, with an event', async () => {
+    it("releaseImportedInbound (for the draft's DELETE): the record is PENDING again, with an event", async () => {
       const built = await t.nfe({ number: 8108 });
       const first = await importXml(t, { xml: built.xml });
       expect(first.status).to.equal(201);

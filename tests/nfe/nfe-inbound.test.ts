@@ -70,7 +70,21 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       expect(res.body.created).to.equal(true);
       expect(res.body.report.valid).to.equal(true);
       const inbound = res.body.inbound;
-      expect(inbound).to.include({ accessKey: built.accessKey, kind: 'FULL', source: 'UPLOAD', importStatus: 'PENDING', authorityStatus: 'AUTHORIZED', hasXml: true, model: '55', number: '5001', nsu: null, entryDocumentId: null, total: Number(built.totals.vNF), filialId: t.filialHashes[0], version: 1 });
+      expect(inbound).to.include({
+        accessKey: built.accessKey,
+        kind: 'FULL',
+        source: 'UPLOAD',
+        importStatus: 'PENDING',
+        authorityStatus: 'AUTHORIZED',
+        hasXml: true,
+        model: '55',
+        number: '5001',
+        nsu: null,
+        entryDocumentId: null,
+        total: Number(built.totals.vNF),
+        filialId: t.filialHashes[0],
+        version: 1,
+      });
       expect(inbound.issuer).to.deep.equal({ document: '12345678000195', name: 'FORNECEDOR TESTE LTDA', uf: 'SP' });
       expect(inbound.manifestation).to.deep.equal({ status: 'NONE', protocol: null, at: null });
       expect(inbound.issueDate).to.equal('2025-03-10');
@@ -168,7 +182,14 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
 
     it('403 without nfe:write', async () => {
       const built = await t.nfe();
-      expectProblem(await api().post(`${NFE}/stage-xml`).set(t.headersWith({ scope: 'nfe:read' })).send({ xml: built.xml }), 403, 'INSUFFICIENT_SCOPE');
+      expectProblem(
+        await api()
+          .post(`${NFE}/stage-xml`)
+          .set(t.headersWith({ scope: 'nfe:read' }))
+          .send({ xml: built.xml }),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
     });
   });
 
@@ -191,7 +212,11 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       const imported = await lister.nfe({ number: 7004, issuedAt: '2025-03-20T10:00:00-03:00' });
       keys.imported = imported.accessKey;
       expect((await api().post(`${NFE}/importar-xml`).set(lister.headers()).send({ xml: imported.xml })).status).to.equal(201);
-      const cancelled = await insertSummary(lister, '35250312345678000195550010000070051000070059', { authorityStatus: 'CANCELLED', issuedAt: new Date('2025-03-25T12:00:00Z'), issueDate: '2025-03-25' });
+      const cancelled = await insertSummary(lister, '35250312345678000195550010000070051000070059', {
+        authorityStatus: 'CANCELLED',
+        issuedAt: new Date('2025-03-25T12:00:00Z'),
+        issueDate: '2025-03-25',
+      });
       keys.cancelled = cancelled.accessKey;
       // Filial 1 has one record of its own.
       const f1 = await lister.nfe({ number: 7006 }, 1);
@@ -200,7 +225,7 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
     });
     const list = (query = '', filialIndex = 0) => api().get(`${NFE}/inbound/${lister.filialHashes[filialIndex]}${query}`).set(lister.headers(filialIndex));
 
-    it('lists the filial\'s records newest first, paginated', async () => {
+    it("lists the filial's records newest first, paginated", async () => {
       const res = await list('?pageSize=2');
       expect(res.status).to.equal(200);
       expect(res.body.pagination).to.include({ page: 1, pageSize: 2, total: 5, totalPages: 3, hasMore: true });
@@ -227,7 +252,13 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       const bad = await list('?status=LOST&issuedFrom=2025-13');
       expectProblem(bad, 400, 'VALIDATION_ERROR');
       expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).to.deep.equal(['query.issuedFrom', 'query.status']);
-      expectProblem(await api().get(`${NFE}/inbound/${lister.filialHashes[1]}`).set(lister.headersWith({ filiais: [lister.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .get(`${NFE}/inbound/${lister.filialHashes[1]}`)
+          .set(lister.headersWith({ filiais: [lister.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().get(`${NFE}/inbound/${other.filialHashes[0]}`).set(lister.headers()), 403, 'FILIAL_NOT_GRANTED');
     });
 
@@ -265,7 +296,7 @@ describe('NF-e staging and inbound records (stage-xml, inbound, pendentes, detai
       expectProblem(await api().get(`${NFE}/inbound/xml/${id}/${lister.filialHashes[0]}`).set(lister.headers()), 422, 'NFE_XML_NOT_AVAILABLE');
     });
 
-    it('detail: 404 for another company\'s record or another filial\'s, 400 for a malformed id', async () => {
+    it("detail: 404 for another company's record or another filial's, 400 for a malformed id", async () => {
       const [row] = await rowsOf('nfe_inbound', lister.companyId, 'access_key = ?', [keys.f1]);
       const id = encodeId('nfe-inbound', Number(row.id));
       expectProblem(await api().get(`${NFE}/inbound/detail/${id}/${lister.filialHashes[0]}`).set(lister.headers()), 404, 'NFE_INBOUND_NOT_FOUND');

@@ -73,7 +73,10 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
     it('400 for a document that is not an NF-e, and for unreadable fields (with layout paths)', async () => {
       expectProblem(await api().post(`${NFE}/preview`).set(t.headers()).send({ xml: '<cteProc/>' }), 400, 'NFE_UNSUPPORTED_DOCUMENT');
       const built = await t.nfe();
-      const res = await api().post(`${NFE}/preview`).set(t.headers()).send({ xml: built.xml.replace('<qCom>10.0000</qCom>', '<qCom>dez</qCom>') });
+      const res = await api()
+        .post(`${NFE}/preview`)
+        .set(t.headers())
+        .send({ xml: built.xml.replace('<qCom>10.0000</qCom>', '<qCom>dez</qCom>') });
       expectProblem(res, 400, 'NFE_INVALID_CONTENT');
       expect(res.body.errors.map((e: { path: string }) => e.path)).to.include('nfeProc/NFe/infNFe/det[1]/prod/qCom');
     });
@@ -81,7 +84,10 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
     it('400 VALIDATION_ERROR with field paths: no xml, both xml and accessKey, a malformed key', async () => {
       const none = await api().post(`${NFE}/preview`).set(t.headers()).send({});
       expectProblem(none, 400, 'VALIDATION_ERROR');
-      const both = await api().post(`${NFE}/preview`).set(t.headers()).send({ xml: '<a/>', accessKey: '1'.repeat(44) });
+      const both = await api()
+        .post(`${NFE}/preview`)
+        .set(t.headers())
+        .send({ xml: '<a/>', accessKey: '1'.repeat(44) });
       expectProblem(both, 400, 'VALIDATION_ERROR');
       const badKey = await api().post(`${NFE}/preview`).set(t.headers()).send({ accessKey: '123' });
       expectProblem(badKey, 400, 'VALIDATION_ERROR');
@@ -95,21 +101,42 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
       expectProblem(await api().post(`${NFE}/preview`).set(t.headers()).set('Content-Type', 'text/plain').send('<a/>'), 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
-    it('{ accessKey }: previews the stored XML of the filial; unknown key → 404; another company\'s key → 404', async () => {
+    it("{ accessKey }: previews the stored XML of the filial; unknown key → 404; another company's key → 404", async () => {
       const built = await t.nfe();
       expect((await api().post(`${NFE}/stage-xml`).set(t.headers()).send({ xml: built.xml })).status).to.equal(201);
       const res = await api().post(`${NFE}/preview`).set(t.headers()).send({ accessKey: built.accessKey });
       expect(res.status).to.equal(200);
       expect(res.body.report.valid).to.equal(true);
       expect(res.body.inbound).to.include({ accessKey: built.accessKey, importStatus: 'PENDING', hasXml: true });
-      expectProblem(await api().post(`${NFE}/preview`).set(t.headers()).send({ accessKey: '3'.repeat(44) }), 404, 'NFE_INBOUND_NOT_FOUND');
+      expectProblem(
+        await api()
+          .post(`${NFE}/preview`)
+          .set(t.headers())
+          .send({ accessKey: '3'.repeat(44) }),
+        404,
+        'NFE_INBOUND_NOT_FOUND',
+      );
       expectProblem(await api().post(`${NFE}/preview`).set(other.headers()).send({ accessKey: built.accessKey }), 404, 'NFE_INBOUND_NOT_FOUND');
     });
 
     it('403 without the nfe:read scope or for a filial the token does not grant', async () => {
       const built = await t.nfe();
-      expectProblem(await api().post(`${NFE}/preview`).set(t.headersWith({ scope: 'entry-document:read' })).send({ xml: built.xml }), 403, 'INSUFFICIENT_SCOPE');
-      expectProblem(await api().post(`${NFE}/preview`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 0)).send({ xml: built.xml }), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .post(`${NFE}/preview`)
+          .set(t.headersWith({ scope: 'entry-document:read' }))
+          .send({ xml: built.xml }),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
+      expectProblem(
+        await api()
+          .post(`${NFE}/preview`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 0))
+          .send({ xml: built.xml }),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
     });
   });
 
@@ -141,18 +168,31 @@ describe('NF-e preview and preview-import (POST /entry-document/nfe/preview, /pr
       expect(await countOf('supplier', t.companyId, 'document = ?', ['12345678000195'])).to.equal(0);
     });
 
-    it('request overrides win over the map; an unknown line → 400; another tenant\'s product → 404', async () => {
+    it("request overrides win over the map; an unknown line → 400; another tenant's product → 404", async () => {
       const p = await makeProduct(t, { name: 'CAIXA ARROZ 6X5KG' });
       const built = await t.nfe();
-      const res = await api().post(`${NFE}/preview-import`).set(t.headers()).send({ xml: built.xml, items: [{ lineNumber: 1, productId: p.hash, conversionFactor: 6 }] });
+      const res = await api()
+        .post(`${NFE}/preview-import`)
+        .set(t.headers())
+        .send({ xml: built.xml, items: [{ lineNumber: 1, productId: p.hash, conversionFactor: 6 }] });
       expect(res.status).to.equal(200);
       expect(res.body.items[0]).to.include({ productId: p.hash, conversionFactor: 6, source: 'REQUEST', reviewStatus: 'MATCHED' });
       expect(res.body.draft.items[0]).to.include({ stockQuantity: 60, conversionFactor: 6 });
-      const unknownLine = await api().post(`${NFE}/preview-import`).set(t.headers()).send({ xml: built.xml, items: [{ lineNumber: 7, productId: p.hash }] });
+      const unknownLine = await api()
+        .post(`${NFE}/preview-import`)
+        .set(t.headers())
+        .send({ xml: built.xml, items: [{ lineNumber: 7, productId: p.hash }] });
       expectProblem(unknownLine, 400, 'VALIDATION_ERROR');
       expect(unknownLine.body.errors[0].path).to.equal('items[0].lineNumber');
       const foreign = await makeProduct(other);
-      expectProblem(await api().post(`${NFE}/preview-import`).set(t.headers()).send({ xml: built.xml, items: [{ lineNumber: 1, productId: foreign.hash }] }), 404, 'PRODUCT_NOT_FOUND');
+      expectProblem(
+        await api()
+          .post(`${NFE}/preview-import`)
+          .set(t.headers())
+          .send({ xml: built.xml, items: [{ lineNumber: 1, productId: foreign.hash }] }),
+        404,
+        'PRODUCT_NOT_FOUND',
+      );
     });
 
     it('names the entry document when the key was already imported', async () => {

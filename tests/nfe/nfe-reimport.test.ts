@@ -28,7 +28,14 @@ describe('NF-e re-import after the entry document is cancelled', () => {
     expect(first.status, JSON.stringify(first.body)).to.equal(201);
     const firstId = first.body.entryDocument.id;
     const [line] = (await api().get(`/api/entry-document/detail/${firstId}`).set(t.headers())).body.items;
-    expect((await api().patch(`/api/entry-document/lines/${firstId}`).set(t.headers()).send({ version: 1, lines: [{ id: line.id, productId: p.hash }] })).status).to.equal(200);
+    expect(
+      (
+        await api()
+          .patch(`/api/entry-document/lines/${firstId}`)
+          .set(t.headers())
+          .send({ version: 1, lines: [{ id: line.id, productId: p.hash }] })
+      ).status,
+    ).to.equal(200);
     expect((await api().post(`/api/entry-document/confirm/${firstId}`).set(t.headers())).status).to.equal(200);
 
     // Live (confirmed): still 409 naming it.
@@ -68,7 +75,9 @@ describe('NF-e re-import after the entry document is cancelled', () => {
     ]);
 
     // The record's history names both.
-    const detail = await api().get(`${NFE}/inbound/detail/${encodeId('nfe-inbound', Number(inbound.id))}/${t.filialHashes[0]}`).set(t.headers());
+    const detail = await api()
+      .get(`${NFE}/inbound/detail/${encodeId('nfe-inbound', Number(inbound.id))}/${t.filialHashes[0]}`)
+      .set(t.headers());
     expect(detail.status).to.equal(200);
     const trail = detail.body.events.map((e: { type: string; data: { entryDocumentId?: string; cause?: string } | null }) => [e.type, e.data?.entryDocumentId, e.data?.cause]);
     expect(trail).to.deep.equal([

@@ -44,9 +44,18 @@ describe('NF-e signer trust: the chain, the CNPJ root, the validity', () => {
 
   let seq = 7000;
   const nfe = (over: Partial<NfeSpec> = {}) =>
-    buildNfe({ number: ++seq + Math.floor(Math.random() * 100000) * 10, recipient: { cnpj: document }, items: [{ code: 'S1', description: 'CAFE TORRADO 500G', quantity: '4', unitPrice: '12.50' }], ...over });
+    buildNfe({
+      number: ++seq + Math.floor(Math.random() * 100000) * 10,
+      recipient: { cnpj: document },
+      items: [{ code: 'S1', description: 'CAFE TORRADO 500G', quantity: '4', unitPrice: '12.50' }],
+      ...over,
+    });
   const preview = (xml: string) => api().post(`${NFE}/preview`).set(t.headers()).send({ xml });
-  const importXml = (xml: string) => api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml, items: [{ lineNumber: 1, productId }] });
+  const importXml = (xml: string) =>
+    api()
+      .post(`${NFE}/importar-xml`)
+      .set(t.headers())
+      .send({ xml, items: [{ lineNumber: 1, productId }] });
 
   /** Imports, lets the authority confirm the key, and tries to confirm the draft. */
   async function importAndConfirm(xml: string, accessKey: string) {
@@ -95,7 +104,9 @@ describe('NF-e signer trust: the chain, the CNPJ root, the validity', () => {
     expectProblem(r.confirmed, 422, 'ENTRY_DOCUMENT_NOT_CONFIRMABLE');
     expect(r.confirmed.body.detail).to.contain('NFE_SIGNER_UNTRUSTED');
     const problem = r.confirmed.body.problems.find((p: { code: string }) => p.code === 'NFE_SIGNER_UNTRUSTED');
-    expect(problem.message).to.match(/self-signed/).and.match(new RegExp(stranger));
+    expect(problem.message)
+      .to.match(/self-signed/)
+      .and.match(new RegExp(stranger));
     const docId = (await import('../../src/core/hashids')).decodeId('entry-document', r.id);
     expect(await dataSource.manager.countBy(StockMovement, { companyId: t.companyId, referenceId: docId, referenceType: 'entry-document' })).to.equal(0);
     expect(await dataSource.manager.countBy(Payable, { companyId: t.companyId, entryDocumentId: docId })).to.equal(0);
@@ -194,8 +205,17 @@ describe('NF-e uploaded by hand: consulted at the authority (NFeConsultaProtocol
 
   let seq = 91000;
   const nfe = (over: Partial<NfeSpec> = {}) =>
-    buildNfe({ number: ++seq + Math.floor(Math.random() * 1000) * 100, recipient: { cnpj: t.cnpj }, items: [{ code: 'U1', description: 'ACUCAR REFINADO 1KG', quantity: '10', unitPrice: '4.20' }], ...over });
-  const importXml = (xml: string, tenant: TestTenant = t) => api().post(`${NFE}/importar-xml`).set(tenant.headers()).send({ xml, items: [{ lineNumber: 1, productId }] });
+    buildNfe({
+      number: ++seq + Math.floor(Math.random() * 1000) * 100,
+      recipient: { cnpj: t.cnpj },
+      items: [{ code: 'U1', description: 'ACUCAR REFINADO 1KG', quantity: '10', unitPrice: '4.20' }],
+      ...over,
+    });
+  const importXml = (xml: string, tenant: TestTenant = t) =>
+    api()
+      .post(`${NFE}/importar-xml`)
+      .set(tenant.headers())
+      .send({ xml, items: [{ lineNumber: 1, productId }] });
   const consult = (body: object, tenant: TestTenant = t) => api().post(`${NFE}/consultar-protocolo`).set(tenant.headers()).set('Idempotency-Key', `k-${Math.random()}`).send(body);
   const confirm = (id: string) => api().post(`/api/entry-document/confirm/${id}`).set(t.headers());
 
@@ -254,7 +274,7 @@ describe('NF-e uploaded by hand: consulted at the authority (NFeConsultaProtocol
     expect(synced.body.inbound.source).to.equal('SEFAZ');
   });
 
-  it('bad input (400, nothing written), an unknown key and another tenant\'s record (404)', async () => {
+  it("bad input (400, nothing written), an unknown key and another tenant's record (404)", async () => {
     const before = await rowsOf('nfe_inbound_event', t.companyId);
     expectProblem(await consult({}), 400, 'VALIDATION_ERROR');
     expectProblem(await consult({ accessKey: '123' }), 400, 'VALIDATION_ERROR');
@@ -262,7 +282,10 @@ describe('NF-e uploaded by hand: consulted at the authority (NFeConsultaProtocol
     expectProblem(await consult({ accessKey: built.accessKey, inboundId: 'x' }), 400);
     expectProblem(await consult({ accessKey: built.accessKey }), 404, 'NFE_INBOUND_NOT_FOUND');
     const other = await sefazTenant();
-    const theirs = await api().post(`${NFE}/importar-xml`).set(other.headers()).send({ xml: buildNfe({ recipient: { cnpj: other.cnpj }, items: [{ quantity: '1', unitPrice: '1' }] }).xml });
+    const theirs = await api()
+      .post(`${NFE}/importar-xml`)
+      .set(other.headers())
+      .send({ xml: buildNfe({ recipient: { cnpj: other.cnpj }, items: [{ quantity: '1', unitPrice: '1' }] }).xml });
     expect(theirs.status).to.equal(201);
     expectProblem(await consult({ inboundId: theirs.body.inbound.id }), 404, 'NFE_INBOUND_NOT_FOUND');
     expect(await rowsOf('nfe_inbound_event', t.companyId)).to.have.length(before.length);
@@ -291,7 +314,10 @@ describe('Unverified uploads: a homologation filial may allow them; production r
     const cnpj = (await dataSource.manager.findOneByOrFail(Filial, { id: hom.filialIds[0] })).cnpj;
     const product = await makeProduct(hom);
     const built = buildNfe({ environment: '2', recipient: { cnpj }, items: [{ code: 'H1', description: 'FARINHA DE TRIGO 1KG', quantity: '3', unitPrice: '5' }] });
-    const imported = await api().post(`${NFE}/importar-xml`).set(hom.headers()).send({ xml: built.xml, items: [{ lineNumber: 1, productId: product.hash }] });
+    const imported = await api()
+      .post(`${NFE}/importar-xml`)
+      .set(hom.headers())
+      .send({ xml: built.xml, items: [{ lineNumber: 1, productId: product.hash }] });
     expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
     const id = imported.body.entryDocument.id;
     const pre = await api().get(`/api/entry-document/confirm-preview/${id}`).set(hom.headers());
@@ -303,7 +329,10 @@ describe('Unverified uploads: a homologation filial may allow them; production r
     const again = await api().get(path1).set(hom.headers());
     await api().patch(path1).set(hom.headers()).send({ version: again.body.version, allowUnverifiedUploads: false });
     const next = buildNfe({ environment: '2', recipient: { cnpj }, items: [{ code: 'H1', description: 'FARINHA DE TRIGO 1KG', quantity: '1', unitPrice: '5' }] });
-    const second = await api().post(`${NFE}/importar-xml`).set(hom.headers()).send({ xml: next.xml, items: [{ lineNumber: 1, productId: product.hash }] });
+    const second = await api()
+      .post(`${NFE}/importar-xml`)
+      .set(hom.headers())
+      .send({ xml: next.xml, items: [{ lineNumber: 1, productId: product.hash }] });
     expect((await api().post(`/api/entry-document/confirm/${second.body.entryDocument.id}`).set(hom.headers())).status).to.equal(422);
   });
 });

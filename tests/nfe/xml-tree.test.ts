@@ -28,9 +28,35 @@ describe('NF-e XML tree (parseXml against xml2js)', () => {
         { code: 'B', description: 'Z', unit: 'UN', quantity: '1', unitPrice: '2.00', icms: { cst: '00', rate: '18' } },
       ],
     }).xml;
-    const inserts = ['<', '>', '&', '&amp;', '&#65;', '<![CDATA[ x ]]>', '<![CDATA[   ]]>', ' ', '\n', '<a/>', '<_>t</_>', '<b:c x:y="1">t</b:c>', '<cdata>1</cdata>',
-      '<constructor/>', '<!-- c -->', '<?pi x?>', '</x>', '"', '<e a="1" a="2"/>', '<t> </t>', '<t>  x  </t>', '<t a="1"> </t>', '<t a="1">x</t>', '<t><u/>x</t>',
-      '<t>x<u/>y</t>', '<t><u>1</u><u>2</u></t>', '<t xmlns:q="u" q:a="1"/>'];
+    const inserts = [
+      '<',
+      '>',
+      '&',
+      '&amp;',
+      '&#65;',
+      '<![CDATA[ x ]]>',
+      '<![CDATA[   ]]>',
+      ' ',
+      '\n',
+      '<a/>',
+      '<_>t</_>',
+      '<b:c x:y="1">t</b:c>',
+      '<cdata>1</cdata>',
+      '<constructor/>',
+      '<!-- c -->',
+      '<?pi x?>',
+      '</x>',
+      '"',
+      '<e a="1" a="2"/>',
+      '<t> </t>',
+      '<t>  x  </t>',
+      '<t a="1"> </t>',
+      '<t a="1">x</t>',
+      '<t><u/>x</t>',
+      '<t>x<u/>y</t>',
+      '<t><u>1</u><u>2</u></t>',
+      '<t xmlns:q="u" q:a="1"/>',
+    ];
     const cases = [base, '<a/>', '<a> </a>', '<a>x</a>', '<a><b/></a>', ' <a/> junk', '<a/><b/>', '<a>', '<a></b>', '<a><![CDATA[]]></a>', '<a><b>1</b>x</a>'];
     for (let i = 0; i < 600; i++) {
       let x = base;

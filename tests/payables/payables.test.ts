@@ -60,7 +60,7 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
   const idsOf = (res: { body: { data: { id: string }[] } }) => res.body.data.map((p) => p.id);
 
   describe('GET /entry-document/contas-pagar/:filialId', () => {
-    it('lists the filial\'s payables by due date, with derived overdue and a totals summary', async () => {
+    it("lists the filial's payables by due date, with derived overdue and a totals summary", async () => {
       const res = await list();
       expect(res.status).to.equal(200);
       expect(idsOf(res)).to.deep.equal([pay.d1a, pay.d4, pay.d3, pay.d1b, pay.d2]);
@@ -139,7 +139,9 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
 
   describe('GET /entry-document/contas-pagar/documento/:entryDocumentId', () => {
     it("a document's payables by installment; none for a draft", async () => {
-      const res = await api().get(`/api/entry-document/contas-pagar/documento/${docs.d1}`).set(t.headersWith({ scope: 'payables:read' }));
+      const res = await api()
+        .get(`/api/entry-document/contas-pagar/documento/${docs.d1}`)
+        .set(t.headersWith({ scope: 'payables:read' }));
       expect(res.status).to.equal(200);
       expect(res.body.data.map((p: { installmentNumber: number; amount: number; status: string }) => [p.installmentNumber, p.amount, p.status])).to.deep.equal([
         [1, 100, 'PARTIALLY_PAID'],
@@ -168,7 +170,13 @@ describe('Accounts payable: GET /entry-document/contas-pagar/...', () => {
       const foreign = await createDraft(other, draftBody());
       expectProblem(await api().get(`/api/entry-document/contas-pagar/documento/${foreign.id}`).set(t.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
       const f2 = await createDraft(t, draftBody(), 1);
-      expectProblem(await api().get(`/api/entry-document/contas-pagar/documento/${f2.id}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .get(`/api/entry-document/contas-pagar/documento/${f2.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().get('/api/entry-document/contas-pagar/documento/%21%21').set(t.headers()), 400, 'INVALID_ID');
     });
   });

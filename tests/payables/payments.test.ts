@@ -54,7 +54,8 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
   const payableRow = (hash: string) => dataSource.manager.findOneByOrFail(Payable, { id: decodeId('payable', hash) });
   const paymentRows = (payableHash: string) => dataSource.manager.find(PayablePayment, { where: { payableId: decodeId('payable', payableHash) }, order: { id: 'ASC' } });
   const auditOf = (entity: string, id: number) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity, entityId: id }, order: { id: 'ASC' } });
-  const eventsOf = (payableHash: string) => dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'payable', aggregateId: decodeId('payable', payableHash) }, order: { id: 'ASC' } });
+  const eventsOf = (payableHash: string) =>
+    dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'payable', aggregateId: decodeId('payable', payableHash) }, order: { id: 'ASC' } });
   const paymentCount = () => dataSource.manager.countBy(PayablePayment, { companyId: t.companyId });
 
   it('pays 40 % then 60 %, reverses the second payment; cancel is blocked while any payment stands and passes once none does', async () => {
@@ -63,7 +64,19 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
 
     const first = await pay(payable, { amount: 100, paymentDate: '2024-05-10', method: 'PIX', interest: '2.50', fine: 5, discount: '0.50', note: 'Parcela com atraso' });
     expect(first.status, JSON.stringify(first.body)).to.equal(201);
-    expect(first.body.payment).to.deep.include({ status: 'ACTIVE', paymentDate: '2024-05-10', method: 'PIX', amount: 100, interest: 2.5, fine: 5, discount: 0.5, total: 107, note: 'Parcela com atraso', createdBy: 'test-user', reversedAt: null });
+    expect(first.body.payment).to.deep.include({
+      status: 'ACTIVE',
+      paymentDate: '2024-05-10',
+      method: 'PIX',
+      amount: 100,
+      interest: 2.5,
+      fine: 5,
+      discount: 0.5,
+      total: 107,
+      note: 'Parcela com atraso',
+      createdBy: 'test-user',
+      reversedAt: null,
+    });
     expect(first.body.payable).to.deep.include({ id: payable, amount: 250, paidAmount: 100, openAmount: 150, status: 'PARTIALLY_PAID', overdue: true, version: 2 });
     expect(first.body.payable.payments.map((p: { id: string }) => p.id)).to.deep.equal([first.body.payment.id]);
     let row = await payableRow(payable);
@@ -229,7 +242,11 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
     expect((await pay(payables[0], { amount: 50, paymentDate: today, method: 'PIX' })).status).to.equal(201);
     const results = await Promise.all([pay(payables[0], { amount: 40, paymentDate: today, method: 'PIX' }), pay(payables[0], { amount: 40, paymentDate: today, method: 'BOLETO' })]);
     expect(results.map((r) => r.status).sort()).to.deep.equal([201, 409]);
-    expectProblem(results.find((r) => r.status === 409)!, 409, 'PAYABLE_ALREADY_PAID');
+    expectProblem(
+      results.find((r) => r.status === 409)!,
+      409,
+      'PAYABLE_ALREADY_PAID',
+    );
     const rows = await paymentRows(payables[0]);
     expect(rows.map((r) => r.amount.toFixed(2))).to.deep.equal(['50.00', '40.00']);
     const row = await payableRow(payables[0]);
@@ -238,7 +255,10 @@ describe('Payments of payables: POST /entry-document/contas-pagar/pay/:id, rever
 
   it('a payment racing the entry document cancel: one of them wins, never both', async () => {
     const p = await makeProduct(t);
-    const d = await createDraft(t, draftBody({ issueDate: '2020-01-01', entryDate: '2020-01-02', items: [item({ productId: p.hash, quantity: 2, unitPrice: 15 })], installments: [{ dueDate: '2099-01-10', amount: 30 }] }));
+    const d = await createDraft(
+      t,
+      draftBody({ issueDate: '2020-01-01', entryDate: '2020-01-02', items: [item({ productId: p.hash, quantity: 2, unitPrice: 15 })], installments: [{ dueDate: '2099-01-10', amount: 30 }] }),
+    );
     expect((await confirm(t, d.id)).status).to.equal(200);
     const [payable] = (await api().get(`${BASE}/documento/${d.id}`).set(t.headers())).body.data as { id: string }[];
     const [paid, cancelled] = await Promise.all([pay(payable.id, { amount: 10, paymentDate: today, method: 'PIX' }), cancel(t, d.id)]);

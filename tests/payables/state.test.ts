@@ -24,7 +24,9 @@ describe('Payables: the transition table (unit)', () => {
         const payable = { status };
         expect(canDo(payable, action)).to.equal(!!allowed);
         if (!allowed) {
-          expect(() => assertAllowed(payable, action)).to.throw().that.satisfies((e: any) => e.code === CODES[status] && e.extensions.currentStatus === status);
+          expect(() => assertAllowed(payable, action))
+            .to.throw()
+            .that.satisfies((e: any) => e.code === CODES[status] && e.extensions.currentStatus === status);
           return;
         }
         expect(() => assertAllowed(payable, action)).not.to.throw();

@@ -39,7 +39,14 @@ describe('Product map: POST /auto-create', () => {
     expect(res.body.codeSource).to.equal('NEXT_CODE');
     expect(res.body.product).to.deep.include({ name: 'CERVEJA PILSEN LATA 350ML', unit: 'UN', ncm: '22030000', cest: '0302100', gtin: '7891149103102', active: true, version: 1 });
     expect(res.body.product.code).to.match(/^\d+$/);
-    expect(res.body.entry).to.deep.include({ supplierDocument: body.supplierDocument, supplierProductCode: 'CRV-350', supplierUnit: 'CX', productId: res.body.product.id, conversionFactor: 12, gtin: '7891149103102' });
+    expect(res.body.entry).to.deep.include({
+      supplierDocument: body.supplierDocument,
+      supplierProductCode: 'CRV-350',
+      supplierUnit: 'CX',
+      productId: res.body.product.id,
+      conversionFactor: 12,
+      gtin: '7891149103102',
+    });
 
     const product = await dataSource.manager.findOneByOrFail(Product, { companyId: t.companyId, gtin: '7891149103102' });
     const entry = await dataSource.manager.findOneByOrFail(ProductMapEntry, { companyId: t.companyId, supplierDocument: body.supplierDocument });
@@ -50,7 +57,10 @@ describe('Product map: POST /auto-create', () => {
     // findable at once through the shared search, and matched by the map next time
     const found = await api().get(`${BASE}/search`).query({ q: 'cerveja pilsen lata' }).set(t.headers());
     expect(found.body.data.map((p: { id: string }) => p.id)).to.include(res.body.product.id);
-    const matched = await api().post(`${BASE}/match`).set(t.headers()).send({ supplierDocument: body.supplierDocument, items: [{ code: 'CRV-350', description: 'x', unit: 'CX' }] });
+    const matched = await api()
+      .post(`${BASE}/match`)
+      .set(t.headers())
+      .send({ supplierDocument: body.supplierDocument, items: [{ code: 'CRV-350', description: 'x', unit: 'CX' }] });
     expect(matched.body.items[0]).to.deep.include({ status: 'MATCHED', source: 'MAP', productId: res.body.product.id, conversionFactor: 12 });
   });
 
@@ -68,7 +78,10 @@ describe('Product map: POST /auto-create', () => {
   });
 
   it('the product unit defaults to the supplier unit; description/unit come from the supplier item', async () => {
-    const res = await autoCreate(t, item({ supplierProductCode: 'D1', productUnit: undefined, unit: 'kg', gtin: undefined, ncm: undefined, cest: undefined, conversionFactor: undefined, description: 'Queijo Mussarela Fatiado' }));
+    const res = await autoCreate(
+      t,
+      item({ supplierProductCode: 'D1', productUnit: undefined, unit: 'kg', gtin: undefined, ncm: undefined, cest: undefined, conversionFactor: undefined, description: 'Queijo Mussarela Fatiado' }),
+    );
     expect(res.status).to.equal(201);
     expect(res.body.product).to.deep.include({ unit: 'KG', name: 'Queijo Mussarela Fatiado', gtin: null, ncm: null, cest: null });
     expect(res.body.entry).to.deep.include({ supplierUnit: 'KG', conversionFactor: 1 });
@@ -124,7 +137,10 @@ describe('Product map: POST /auto-create', () => {
   });
 
   it('needs product-map:write', async () => {
-    const res = await api().post(`${BASE}/auto-create`).set(t.headersWith({ scope: 'entry-document:read' })).send(item());
+    const res = await api()
+      .post(`${BASE}/auto-create`)
+      .set(t.headersWith({ scope: 'entry-document:read' }))
+      .send(item());
     expectProblem(res, 403, 'INSUFFICIENT_SCOPE');
   });
 });

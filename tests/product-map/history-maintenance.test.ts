@@ -27,7 +27,10 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
     let beer: Awaited<ReturnType<typeof makeProduct>>;
     let rice: Awaited<ReturnType<typeof makeProduct>>;
     const history = (tenant: TestTenant, doc: string, filial: string, query: object = {}, headers = tenant.headers()) =>
-      api().get(`${BASE}/history/${encodeURIComponent(doc)}/${filial}`).query(query).set(headers);
+      api()
+        .get(`${BASE}/history/${encodeURIComponent(doc)}/${filial}`)
+        .query(query)
+        .set(headers);
 
     before(async () => {
       supplier = randomCnpj();
@@ -114,7 +117,10 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
 
       const item = await dataSource.manager.findOneByOrFail(EntryDocumentItem, { companyId: t.companyId, entryDocumentId: doc.id });
       expect(item.conversionFactor.toFixed(6)).to.equal('6.000000');
-      const matched = await api().post(`${BASE}/match`).set(t.headers()).send({ supplierDocument: supplier, items: [{ code: 'COLA-2L', description: '', unit: 'FD' }] });
+      const matched = await api()
+        .post(`${BASE}/match`)
+        .set(t.headers())
+        .send({ supplierDocument: supplier, items: [{ code: 'COLA-2L', description: '', unit: 'FD' }] });
       expect(matched.body.items[0].conversionFactor).to.equal(8.5);
 
       const audit = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'product-map-entry', entityId: entry.id } });
@@ -158,9 +164,7 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
   it('two concurrent PATCHes with the same version → one wins, the other 409; one audit row', async () => {
     const p = await makeProduct(t);
     const entry = await makeEntry(t, { supplierDocument: randomCnpj(), supplierProductCode: 'PAR', productId: p.id, conversionFactor: 1 });
-    const results = await Promise.all(
-      [6, 12].map((conversionFactor) => api().patch(`${BASE}/${entry.hash}/conversion-factor`).set(t.headers()).send({ conversionFactor, version: 1 })),
-    );
+    const results = await Promise.all([6, 12].map((conversionFactor) => api().patch(`${BASE}/${entry.hash}/conversion-factor`).set(t.headers()).send({ conversionFactor, version: 1 })));
     expect(results.map((r) => r.status).sort()).to.deep.equal([200, 409]);
     const winner = results.find((r) => r.status === 200)!;
     const row = await dataSource.manager.findOneByOrFail(ProductMapEntry, { id: entry.id });
@@ -174,7 +178,10 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
     const headers = t.headersWith({ filiais: [t.filialHashes[0]] }, 1);
     const supplier = randomCnpj();
     const calls = [
-      api().post(`${BASE}/match`).set(headers).send({ supplierDocument: supplier, items: [{ code: 'X', description: 'X', unit: 'UN' }] }),
+      api()
+        .post(`${BASE}/match`)
+        .set(headers)
+        .send({ supplierDocument: supplier, items: [{ code: 'X', description: 'X', unit: 'UN' }] }),
       api().post(`${BASE}/link`).set(headers).send({ supplierDocument: supplier, supplierProductCode: 'X', productId: p.hash, supplierUnit: 'UN' }),
       api().post(`${BASE}/auto-create`).set(headers).send({ supplierDocument: supplier, supplierProductCode: 'Y', description: 'Novo', unit: 'UN' }),
       api().get(`${BASE}/search`).query({ q: 'x' }).set(headers),
@@ -202,7 +209,10 @@ describe('Product map: history, PATCH conversion-factor, DELETE', () => {
       const audit = await dataSource.manager.findOneByOrFail(AuditLog, { companyId: t.companyId, entity: 'product-map-entry', entityId: entry.id, action: 'DELETED' });
       expect(audit.changes).to.deep.include({ supplierProductCode: ['SAB-1', null], productId: [p.id, null], conversionFactor: ['10', null] });
       expect(await dataSource.manager.countBy(OutboxEvent, { companyId: t.companyId, type: 'product-map.deleted', aggregateId: entry.id })).to.equal(1);
-      const matched = await api().post(`${BASE}/match`).set(t.headers()).send({ supplierDocument: supplier, items: [{ code: 'SAB-1', description: 'XPTO', unit: 'CX' }] });
+      const matched = await api()
+        .post(`${BASE}/match`)
+        .set(t.headers())
+        .send({ supplierDocument: supplier, items: [{ code: 'SAB-1', description: 'XPTO', unit: 'CX' }] });
       expect(matched.body.items[0].status).to.equal('UNMATCHED');
       expectProblem(await remove(t, entry.hash), 404, 'PRODUCT_MAP_ENTRY_NOT_FOUND');
     });

@@ -16,10 +16,8 @@ describe('Product map: POST /link', () => {
   let t: TestTenant;
   let other: TestTenant;
   const link = (tenant: TestTenant, body: object, headers: Record<string, string> = tenant.headers()) => api().post(`${BASE}/link`).set(headers).send(body);
-  const entriesOf = (tenant: TestTenant, supplierDocument: string) =>
-    dataSource.manager.find(ProductMapEntry, { where: { companyId: tenant.companyId, supplierDocument }, order: { id: 'ASC' } });
-  const auditOf = (tenant: TestTenant, entityId: number) =>
-    dataSource.manager.find(AuditLog, { where: { companyId: tenant.companyId, entity: 'product-map-entry', entityId }, order: { id: 'ASC' } });
+  const entriesOf = (tenant: TestTenant, supplierDocument: string) => dataSource.manager.find(ProductMapEntry, { where: { companyId: tenant.companyId, supplierDocument }, order: { id: 'ASC' } });
+  const auditOf = (tenant: TestTenant, entityId: number) => dataSource.manager.find(AuditLog, { where: { companyId: tenant.companyId, entity: 'product-map-entry', entityId }, order: { id: 'ASC' } });
 
   before(async () => {
     t = await createTestTenant();
@@ -52,7 +50,21 @@ describe('Product map: POST /link', () => {
       lastUsedAt: null,
       version: 1,
     });
-    expect(Object.keys(created.body)).to.have.members(['id', 'supplierDocument', 'supplierProductCode', 'supplierUnit', 'supplierDescription', 'gtin', 'productId', 'conversionFactor', 'lastUsedAt', 'useCount', 'version', 'createdAt', 'updatedAt']);
+    expect(Object.keys(created.body)).to.have.members([
+      'id',
+      'supplierDocument',
+      'supplierProductCode',
+      'supplierUnit',
+      'supplierDescription',
+      'gtin',
+      'productId',
+      'conversionFactor',
+      'lastUsedAt',
+      'useCount',
+      'version',
+      'createdAt',
+      'updatedAt',
+    ]);
 
     const updated = await link(t, { supplierDocument: supplier, supplierProductCode: 'LT-1000', productId: p2.hash, conversionFactor: 6.5, supplierUnit: 'CX' });
     expect(updated.status).to.equal(200);
@@ -89,13 +101,16 @@ describe('Product map: POST /link', () => {
     for (const [body, paths] of cases) {
       const res = await link(t, body);
       expectProblem(res, 400, 'VALIDATION_ERROR');
-      expect(res.body.errors.map((e: { path: string }) => e.path), JSON.stringify(body)).to.have.members(paths);
+      expect(
+        res.body.errors.map((e: { path: string }) => e.path),
+        JSON.stringify(body),
+      ).to.have.members(paths);
     }
     expectProblem(await link(t, { supplierDocument: supplier, supplierProductCode: 'A', productId: '!!', supplierUnit: 'UN' }), 400, 'INVALID_ID');
     expect(await entriesOf(t, supplier)).to.deep.equal([]);
   });
 
-  it("a product of another company → 404, nothing written (also through the service)", async () => {
+  it('a product of another company → 404, nothing written (also through the service)', async () => {
     const supplier = randomCnpj();
     const foreign = await makeProduct(other, { name: 'Produto da outra empresa' });
     expectProblem(await link(t, { supplierDocument: supplier, supplierProductCode: 'F1', productId: foreign.hash, supplierUnit: 'UN' }), 404, 'PRODUCT_NOT_FOUND');
@@ -119,9 +134,7 @@ describe('Product map: POST /link', () => {
     const supplier = randomCnpj();
     const products = [];
     for (let i = 0; i < 10; i++) products.push(await makeProduct(t, { name: `Concorrente ${i}` }));
-    const results = await Promise.all(
-      products.map((p, i) => link(t, { supplierDocument: supplier, supplierProductCode: 'RACE', productId: p.hash, conversionFactor: i + 1, supplierUnit: 'UN' })),
-    );
+    const results = await Promise.all(products.map((p, i) => link(t, { supplierDocument: supplier, supplierProductCode: 'RACE', productId: p.hash, conversionFactor: i + 1, supplierUnit: 'UN' })));
     expect(results.map((r) => r.status).sort()).to.deep.equal([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const rows = await entriesOf(t, supplier);
     expect(rows).to.have.length(1);
@@ -152,7 +165,7 @@ describe('Product map: POST /link', () => {
     expect(await entriesOf(t, body.supplierDocument)).to.deep.equal([]);
   });
 
-  it('linkSupplierItem joins the caller\'s transaction (rolled back with it) and can count a use; recordMapUse counts uses', async () => {
+  it("linkSupplierItem joins the caller's transaction (rolled back with it) and can count a use; recordMapUse counts uses", async () => {
     const supplier = randomCnpj();
     const p = await makeProduct(t);
     try {

@@ -126,7 +126,13 @@ describe('Product map: POST /match', () => {
   it('supplier codes are exact: "ab-1" is not "AB-1"', async () => {
     const p = await makeProduct(t, { name: 'Produto Caixa Alta' });
     await makeEntry(t, { supplierDocument: supplier, supplierProductCode: 'AB-1', productId: p.id });
-    const res = await match(t, { supplierDocument: supplier, items: [{ code: 'AB-1', description: '', unit: 'UN' }, { code: 'ab-1', description: '', unit: 'UN' }] });
+    const res = await match(t, {
+      supplierDocument: supplier,
+      items: [
+        { code: 'AB-1', description: '', unit: 'UN' },
+        { code: 'ab-1', description: '', unit: 'UN' },
+      ],
+    });
     expect(res.body.items.map((i: { status: string }) => i.status)).to.deep.equal(['MATCHED', 'UNMATCHED']);
   });
 
@@ -161,7 +167,10 @@ describe('Product map: POST /match', () => {
   });
 
   it('needs a token with entry-document:read', async () => {
-    const res = await api().post(`${BASE}/match`).set(t.headersWith({ scope: 'catalog:read' })).send({ supplierDocument: supplier, items: [{ code: 'X', description: 'X', unit: 'UN' }] });
+    const res = await api()
+      .post(`${BASE}/match`)
+      .set(t.headersWith({ scope: 'catalog:read' }))
+      .send({ supplierDocument: supplier, items: [{ code: 'X', description: 'X', unit: 'UN' }] });
     expectProblem(res, 403, 'INSUFFICIENT_SCOPE');
   });
 });

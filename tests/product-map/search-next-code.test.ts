@@ -16,7 +16,10 @@ describe('Product map: GET /search and GET /next-code', () => {
     let t: TestTenant;
     let other: TestTenant;
     const codes = async (tenant: TestTenant, q: string, extra: object = {}) => {
-      const res = await api().get(`${BASE}/search`).query({ q, ...extra }).set(tenant.headers());
+      const res = await api()
+        .get(`${BASE}/search`)
+        .query({ q, ...extra })
+        .set(tenant.headers());
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       return res.body.data.map((p: { code: string }) => p.code);
     };
@@ -95,7 +98,14 @@ describe('Product map: GET /search and GET /next-code', () => {
       const res = await api().get(`${BASE}/search`).set(t.headers());
       expectProblem(res, 400, 'VALIDATION_ERROR');
       expect(res.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['query.q']);
-      expectProblem(await api().get(`${BASE}/search`).query({ q: 'x' }).set(t.headersWith({ scope: 'nfe:read' })), 403, 'INSUFFICIENT_SCOPE');
+      expectProblem(
+        await api()
+          .get(`${BASE}/search`)
+          .query({ q: 'x' })
+          .set(t.headersWith({ scope: 'nfe:read' })),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
     });
   });
 
@@ -124,7 +134,13 @@ describe('Product map: GET /search and GET /next-code', () => {
 
     it('needs product-map:write', async () => {
       const t = await createTestTenant({ filiais: 1 });
-      expectProblem(await api().get(`${BASE}/next-code`).set(t.headersWith({ scope: 'entry-document:read' })), 403, 'INSUFFICIENT_SCOPE');
+      expectProblem(
+        await api()
+          .get(`${BASE}/next-code`)
+          .set(t.headersWith({ scope: 'entry-document:read' })),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
     });
   });
 });

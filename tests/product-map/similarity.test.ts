@@ -34,7 +34,11 @@ describe('Product map: description similarity (unit)', () => {
       expect(similarity('', 'Arroz')).to.equal(0);
     });
     it('is symmetric and within 0..1', () => {
-      const pairs = [['CERV PILSEN LT 350ML', 'Cerveja Pilsen 350ml lata'], ['REFRIG COLA 2L', 'Refrigerante Cola PET 2 litros'], ['X', 'Y Z']];
+      const pairs = [
+        ['CERV PILSEN LT 350ML', 'Cerveja Pilsen 350ml lata'],
+        ['REFRIG COLA 2L', 'Refrigerante Cola PET 2 litros'],
+        ['X', 'Y Z'],
+      ];
       for (const [a, b] of pairs) {
         const s = similarity(a, b);
         expect(s).to.equal(similarity(b, a));
@@ -66,7 +70,7 @@ describe('Product map: description similarity (unit)', () => {
       expect(ranked).to.have.length(5);
       for (let i = 1; i < ranked.length; i++) expect(ranked[i].score).to.be.at.most(ranked[i - 1].score);
     });
-    it('keeps the top N above the minimum score; ties keep the candidates\' order', () => {
+    it("keeps the top N above the minimum score; ties keep the candidates' order", () => {
       const ranked = rank(profile('Arroz 5kg'), ['Arroz 5kg', 'Arroz 5 KG', 'Sabão em pó'], (d) => profile(d), 5, 0.3);
       expect(ranked.map((r) => r.candidate)).to.deep.equal(['Arroz 5kg', 'Arroz 5 KG']);
     });

@@ -7,19 +7,7 @@ import { api } from '../support/api';
 import { makeProduct, makeSupplier } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, randomCnpj, TestTenant } from '../support/tenant';
-import {
-  approve,
-  approvedOrder,
-  auditOf,
-  createPurchaseOrder,
-  detail,
-  eventsOf,
-  linesInDb,
-  orderBody,
-  orderInDb,
-  PURCHASE,
-  purchaseFootprint,
-} from './support';
+import { approve, approvedOrder, auditOf, createPurchaseOrder, detail, eventsOf, linesInDb, orderBody, orderInDb, PURCHASE, purchaseFootprint } from './support';
 
 describe('Purchase orders: create, read, list, edit, delete, approve, cancel (API)', () => {
   let t: TestTenant;
@@ -57,13 +45,49 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expect(a.paymentTerms).to.deep.equal({ installments: 3, days: 30 });
       expect(a.supplier).to.include({ document, name: 'Fornecedor Novo SA' });
       expect(a.totals).to.deep.equal({ products: 225, discount: 5, total: 220 });
-      expect(a.items.map((i: any) => [i.lineNumber, i.productId, i.description, i.unit, i.quantity, i.unitPrice, i.discount, i.total, i.expectedDate, i.receivedQuantity, i.cancelledQuantity, i.openQuantity])).to.deep.equal([
+      expect(
+        a.items.map((i: any) => [
+          i.lineNumber,
+          i.productId,
+          i.description,
+          i.unit,
+          i.quantity,
+          i.unitPrice,
+          i.discount,
+          i.total,
+          i.expectedDate,
+          i.receivedQuantity,
+          i.cancelledQuantity,
+          i.openQuantity,
+        ]),
+      ).to.deep.equal([
         [1, p1.hash, 'Parafuso Sextavado 8mm', 'UN', 100, 1.25, 5, 120, '2026-04-15', 0, 0, 100],
         [2, p2.hash, 'Arruela Lisa 8mm', 'CX', 2.5, 40, 0, 100, '2026-04-20', 0, 0, 2.5],
       ]);
       expect(a.items[1].supplierProductCode).to.equal('ARR-8');
       expect(Object.keys(a).sort()).to.deep.equal(
-        ['approvedAt', 'approvedBy', 'cancelReason', 'cancelledAt', 'closeReason', 'closedAt', 'code', 'createdAt', 'expectedDate', 'filialId', 'freightTerms', 'id', 'items', 'notes', 'paymentTerms', 'status', 'supplier', 'totals', 'updatedAt', 'version'].sort(),
+        [
+          'approvedAt',
+          'approvedBy',
+          'cancelReason',
+          'cancelledAt',
+          'closeReason',
+          'closedAt',
+          'code',
+          'createdAt',
+          'expectedDate',
+          'filialId',
+          'freightTerms',
+          'id',
+          'items',
+          'notes',
+          'paymentTerms',
+          'status',
+          'supplier',
+          'totals',
+          'updatedAt',
+          'version',
+        ].sort(),
       );
       // Database: the order, its lines, the supplier in the catalog, the trail and the event.
       const row = await orderInDb(t, a.id);
@@ -97,7 +121,11 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       const again = await api().post(PURCHASE).set(t.headers()).set('Idempotency-Key', 'po-create-1').send(body);
       expect([first.status, again.status]).to.deep.equal([201, 201]);
       expect(again.body.id).to.equal(first.body.id);
-      const clash = await api().post(PURCHASE).set(t.headers()).set('Idempotency-Key', 'po-create-1').send({ ...body, notes: 'outro' });
+      const clash = await api()
+        .post(PURCHASE)
+        .set(t.headers())
+        .set('Idempotency-Key', 'po-create-1')
+        .send({ ...body, notes: 'outro' });
       expect(clash.status).to.equal(409);
     });
 
@@ -109,14 +137,23 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
         [{ supplierId: supplier.hash, supplier: { document: randomCnpj(), name: 'X' }, items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }] }, ['']],
         [{ supplierId: supplier.hash, items: [{ productId: p1.hash, quantity: '1.23456', unitPrice: -1 }] }, ['items[0].quantity', 'items[0].unitPrice']],
         [{ supplierId: supplier.hash, expectedDate: '2026-02-30', items: [{ productId: p1.hash, quantity: 0, unitPrice: 1 }] }, ['expectedDate', 'items[0].quantity']],
-        [{ supplier: { document: '11111111111111', name: 'X' }, paymentTerms: { installments: 0, days: 30 }, freightTerms: 'CASH', items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }] }, ['supplier.document', 'paymentTerms.installments', 'freightTerms']],
+        [
+          { supplier: { document: '11111111111111', name: 'X' }, paymentTerms: { installments: 0, days: 30 }, freightTerms: 'CASH', items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }] },
+          ['supplier.document', 'paymentTerms.installments', 'freightTerms'],
+        ],
       ];
       for (const [body, paths] of cases) {
         const res = await api().post(PURCHASE).set(t.headers()).send(body);
         expectProblem(res, 400);
-        expect(res.body.errors.map((e: any) => e.path), JSON.stringify(res.body)).to.include.members(paths);
+        expect(
+          res.body.errors.map((e: any) => e.path),
+          JSON.stringify(res.body),
+        ).to.include.members(paths);
       }
-      const malformed = await api().post(PURCHASE).set(t.headers()).send({ supplierId: '!!', items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }] });
+      const malformed = await api()
+        .post(PURCHASE)
+        .set(t.headers())
+        .send({ supplierId: '!!', items: [{ productId: p1.hash, quantity: 1, unitPrice: 1 }] });
       expectProblem(malformed, 400, 'INVALID_ID');
       expect(await purchaseFootprint(t)).to.deep.equal(before);
     });
@@ -126,19 +163,56 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       const foreignSupplier = await makeSupplier(other);
       const inactive = await makeProduct(t, { active: false });
       const before = await purchaseFootprint(t);
-      const p = await api().post(PURCHASE).set(t.headers()).send(orderBody({ id: supplier.hash }, [twoLines()[0], { productId: foreign.hash, quantity: 1, unitPrice: 1 }]));
+      const p = await api()
+        .post(PURCHASE)
+        .set(t.headers())
+        .send(orderBody({ id: supplier.hash }, [twoLines()[0], { productId: foreign.hash, quantity: 1, unitPrice: 1 }]));
       expectProblem(p, 404, 'PRODUCT_NOT_FOUND');
       expect(p.body.errors).to.deep.equal([{ path: 'items[1].productId', message: 'product not found' }]);
-      expectProblem(await api().post(PURCHASE).set(t.headers()).send(orderBody({ id: foreignSupplier.hash }, [twoLines()[0]])), 404, 'SUPPLIER_NOT_FOUND');
-      expectProblem(await api().post(PURCHASE).set(t.headers()).send(orderBody({ id: supplier.hash }, [{ productId: inactive.hash, quantity: 1, unitPrice: 1 }])), 422, 'PRODUCT_INACTIVE');
-      expectProblem(await api().post(PURCHASE).set(t.headers()).send(orderBody({ id: supplier.hash }, [{ productId: p1.hash, quantity: 1, unitPrice: 1, discount: 2 }])), 422, 'DISCOUNT_ABOVE_LINE_VALUE');
+      expectProblem(
+        await api()
+          .post(PURCHASE)
+          .set(t.headers())
+          .send(orderBody({ id: foreignSupplier.hash }, [twoLines()[0]])),
+        404,
+        'SUPPLIER_NOT_FOUND',
+      );
+      expectProblem(
+        await api()
+          .post(PURCHASE)
+          .set(t.headers())
+          .send(orderBody({ id: supplier.hash }, [{ productId: inactive.hash, quantity: 1, unitPrice: 1 }])),
+        422,
+        'PRODUCT_INACTIVE',
+      );
+      expectProblem(
+        await api()
+          .post(PURCHASE)
+          .set(t.headers())
+          .send(orderBody({ id: supplier.hash }, [{ productId: p1.hash, quantity: 1, unitPrice: 1, discount: 2 }])),
+        422,
+        'DISCOUNT_ABOVE_LINE_VALUE',
+      );
       expect(await purchaseFootprint(t)).to.deep.equal(before);
     });
 
     it('scopes: purchase:read cannot create (403); purchase:write can', async () => {
       const body = orderBody({ id: supplier.hash }, [twoLines()[0]]);
-      expectProblem(await api().post(PURCHASE).set(t.headersWith({ scope: 'purchase:read' })).send(body), 403);
-      expect((await api().post(PURCHASE).set(t.headersWith({ scope: 'purchase:write' })).send(body)).status).to.equal(201);
+      expectProblem(
+        await api()
+          .post(PURCHASE)
+          .set(t.headersWith({ scope: 'purchase:read' }))
+          .send(body),
+        403,
+      );
+      expect(
+        (
+          await api()
+            .post(PURCHASE)
+            .set(t.headersWith({ scope: 'purchase:write' }))
+            .send(body)
+        ).status,
+      ).to.equal(201);
     });
   });
 
@@ -148,10 +222,26 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expect(await detail(t, o.id)).to.deep.equal(o);
       expectProblem(await api().get(`${PURCHASE}/detail/${o.id}`).set(other.headers()), 404, 'PURCHASE_ORDER_NOT_FOUND');
       const o2 = await createPurchaseOrder(t, orderBody({ id: supplier.hash }, twoLines()), 1);
-      expectProblem(await api().get(`${PURCHASE}/detail/${o2.id}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .get(`${PURCHASE}/detail/${o2.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().get(`${PURCHASE}/detail/x!`).set(t.headers()), 400, 'INVALID_ID');
-      expectProblem(await api().get(`${PURCHASE}/detail/${encodeId('sales-order', 1)}`).set(t.headers()), 404);
-      expectProblem(await api().get(`${PURCHASE}/detail/${o.id}`).set(t.headersWith({ scope: 'sales-order:read' })), 403);
+      expectProblem(
+        await api()
+          .get(`${PURCHASE}/detail/${encodeId('sales-order', 1)}`)
+          .set(t.headers()),
+        404,
+      );
+      expectProblem(
+        await api()
+          .get(`${PURCHASE}/detail/${o.id}`)
+          .set(t.headersWith({ scope: 'sales-order:read' })),
+        403,
+      );
     });
 
     it('list: filters (status, supplier, product, search by code or name), newest code first, two-phase pages with cursor', async () => {
@@ -184,7 +274,12 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expect(page2.data.map((o: any) => o.id)).to.deep.equal([o1.id]);
       expectProblem(await api().get(`${PURCHASE}/list/${lt.filialHashes[0]}`).query({ status: 'OPEN' }).set(lt.headers()), 400);
       expectProblem(await api().get(`${PURCHASE}/list/${lt.filialHashes[0]}`).query({ cursor: 'zzz' }).set(lt.headers()), 400, 'INVALID_CURSOR');
-      expectProblem(await api().get(`${PURCHASE}/list/${lt.filialHashes[1]}`).set(lt.headersWith({ filiais: [lt.filialHashes[0]] })), 403);
+      expectProblem(
+        await api()
+          .get(`${PURCHASE}/list/${lt.filialHashes[1]}`)
+          .set(lt.headersWith({ filiais: [lt.filialHashes[0]] })),
+        403,
+      );
       expectProblem(await api().get(`${PURCHASE}/list/${lt.filialHashes[0]}`).set(other.headers()), 403);
     });
   });
@@ -196,7 +291,15 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       const res = await api()
         .patch(`${PURCHASE}/${o.id}`)
         .set(t.headers())
-        .send({ version: 1, notes: 'urgente', freightTerms: 'FOB', items: [{ purchaseOrderItemId: keep, productId: p1.hash, quantity: 120, unitPrice: '1.25', discount: 5 }, { productId: p2.hash, quantity: 1, unitPrice: 50 }] });
+        .send({
+          version: 1,
+          notes: 'urgente',
+          freightTerms: 'FOB',
+          items: [
+            { purchaseOrderItemId: keep, productId: p1.hash, quantity: 120, unitPrice: '1.25', discount: 5 },
+            { productId: p2.hash, quantity: 1, unitPrice: 50 },
+          ],
+        });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.include({ version: 2, notes: 'urgente', freightTerms: 'FOB' });
       expect(res.body.items[0].purchaseOrderItemId).to.equal(keep);
@@ -259,8 +362,15 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
   describe('POST /purchase/:id/approve', () => {
     it('needs purchase:approve (purchase:write alone → 403); DRAFT → APPROVED with who and when; again → 409', async () => {
       const o = await createPurchaseOrder(t, orderBody({ id: supplier.hash }, twoLines()));
-      expectProblem(await api().post(`${PURCHASE}/${o.id}/approve`).set(t.headersWith({ scope: 'purchase:read purchase:write' })), 403);
-      const res = await api().post(`${PURCHASE}/${o.id}/approve`).set(t.headersWith({ scope: 'purchase:approve', sub: 'gerente' }));
+      expectProblem(
+        await api()
+          .post(`${PURCHASE}/${o.id}/approve`)
+          .set(t.headersWith({ scope: 'purchase:read purchase:write' })),
+        403,
+      );
+      const res = await api()
+        .post(`${PURCHASE}/${o.id}/approve`)
+        .set(t.headersWith({ scope: 'purchase:approve', sub: 'gerente' }));
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.include({ status: 'APPROVED', approvedBy: 'gerente', version: 2 });
       expect(res.body.approvedAt).to.be.a('string');
@@ -316,7 +426,13 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       expect(close.body.currentStatus).to.equal('APPROVED');
       expectProblem(await api().post(`${PURCHASE}/${o.id}/cancel`).set(t.headers()).send({ reason: 'x' }), 400);
       expectProblem(await api().post(`${PURCHASE}/${o.id}/cancel`).set(other.headers()).send({}), 404);
-      expectProblem(await api().post(`${PURCHASE}/${o.id}/cancel`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({}), 403);
+      expectProblem(
+        await api()
+          .post(`${PURCHASE}/${o.id}/cancel`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+          .send({}),
+        403,
+      );
       expect((await orderInDb(t, o.id)).status).to.equal('APPROVED');
     });
   });
@@ -328,7 +444,13 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       const b = await makeProduct(ot);
       const s1 = await makeSupplier(ot, { document: randomCnpj() });
       const s2 = await makeSupplier(ot, { document: randomCnpj() });
-      const o1 = await approvedOrder(ot, orderBody({ id: s1.hash }, [{ productId: a.hash, quantity: 5, unitPrice: 2 }, { productId: b.hash, quantity: 1, unitPrice: 3 }]));
+      const o1 = await approvedOrder(
+        ot,
+        orderBody({ id: s1.hash }, [
+          { productId: a.hash, quantity: 5, unitPrice: 2 },
+          { productId: b.hash, quantity: 1, unitPrice: 3 },
+        ]),
+      );
       const o2 = await approvedOrder(ot, orderBody({ id: s2.hash }, [{ productId: a.hash, quantity: 7, unitPrice: 2 }]));
       await createPurchaseOrder(ot, orderBody({ id: s1.hash }, [{ productId: a.hash, quantity: 1, unitPrice: 1 }]));
       const cancelled = await approvedOrder(ot, orderBody({ id: s1.hash }, [{ productId: a.hash, quantity: 1, unitPrice: 1 }]));
@@ -346,7 +468,16 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
       ]);
       const all = await open({ productId: a.hash });
       expect(all.data.map((i: any) => i.purchaseOrderId)).to.deep.equal([o1.id, o2.id]);
-      expect(all.data[0]).to.include({ purchaseOrderItemId: o1.items[0].purchaseOrderItemId, productId: a.hash, quantity: 5, receivedQuantity: 0, openQuantity: 5, unitPrice: 2, netUnitPrice: 2, purchaseOrderStatus: 'APPROVED' });
+      expect(all.data[0]).to.include({
+        purchaseOrderItemId: o1.items[0].purchaseOrderItemId,
+        productId: a.hash,
+        quantity: 5,
+        receivedQuantity: 0,
+        openQuantity: 5,
+        unitPrice: 2,
+        netUnitPrice: 2,
+        purchaseOrderStatus: 'APPROVED',
+      });
       expect(all.data[0].supplier.document).to.equal(s1.document);
       expect((await open({ supplierDocument: s2.document })).data.map((i: any) => i.purchaseOrderId)).to.deep.equal([o2.id]);
       expect((await open({ pageSize: 1 })).pagination).to.include({ total: 3, hasMore: true });
@@ -359,7 +490,9 @@ describe('Purchase orders: create, read, list, edit, delete, approve, cancel (AP
     const doc = (await api().get('/api/openapi.json')).body;
     const routes = Object.entries(doc.paths as Record<string, Record<string, any>>)
       .filter(([path]) => path.startsWith('/api/purchase'))
-      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => `${method.toUpperCase()} ${path} ${op['x-required-scope']}${op.parameters.some((p: any) => p.name === 'Idempotency-Key') ? ' idempotent' : ''}`));
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => `${method.toUpperCase()} ${path} ${op['x-required-scope']}${op.parameters.some((p: any) => p.name === 'Idempotency-Key') ? ' idempotent' : ''}`),
+      );
     expect(routes.sort()).to.deep.equal(
       [
         'POST /api/purchase purchase:write idempotent',

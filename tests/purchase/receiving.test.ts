@@ -92,14 +92,37 @@ describe('Purchase orders: receiving against entry documents', () => {
       expect(receipts.body).to.deep.include({ purchaseOrderId: order.id, code: order.code, status: 'PARTIALLY_RECEIVED' });
       expect(receipts.body.items).to.deep.equal([{ purchaseOrderItemId: line, lineNumber: 1, productId: product.hash, ordered: 100, received: 60, cancelled: 0, open: 40 }]);
       expect(receipts.body.data).to.have.length(1);
-      expect(receipts.body.data[0]).to.include({ purchaseOrderItemId: line, entryDocumentId: doc.id, entryDocumentItemId: doc.items[0].id, lineNumber: 1, number: doc.number, series: '1', status: 'CONFIRMED', quantity: 60, invoiceQuantity: 60, invoiceUnit: 'UN', conversionFactor: 1, unitPrice: 10, orderUnitPrice: 10, entryDate: '2026-03-03', issueDate: '2026-03-02', cancelledAt: null });
+      expect(receipts.body.data[0]).to.include({
+        purchaseOrderItemId: line,
+        entryDocumentId: doc.id,
+        entryDocumentItemId: doc.items[0].id,
+        lineNumber: 1,
+        number: doc.number,
+        series: '1',
+        status: 'CONFIRMED',
+        quantity: 60,
+        invoiceQuantity: 60,
+        invoiceUnit: 'UN',
+        conversionFactor: 1,
+        unitPrice: 10,
+        orderUnitPrice: 10,
+        entryDate: '2026-03-03',
+        issueDate: '2026-03-02',
+        cancelledAt: null,
+      });
 
       const audit = (await auditOf(t, order.id)).pop()!;
       expect(audit.action).to.equal('RECEIVED');
       expect(audit.changes).to.deep.equal({ 'items[1].receivedQuantity': ['0.0000', '60.0000'], status: ['APPROVED', 'PARTIALLY_RECEIVED'] });
       const event = (await eventsOf(t, order.id)).pop()!;
       expect(event.type).to.equal('purchase-order.received');
-      expect(event.data).to.deep.include({ status: 'PARTIALLY_RECEIVED', previousStatus: 'APPROVED', complete: false, entryDocumentId: doc.id, lines: [{ purchaseOrderItemId: line, lineNumber: 1, quantity: 60 }] });
+      expect(event.data).to.deep.include({
+        status: 'PARTIALLY_RECEIVED',
+        previousStatus: 'APPROVED',
+        complete: false,
+        entryDocumentId: doc.id,
+        lines: [{ purchaseOrderItemId: line, lineNumber: 1, quantity: 60 }],
+      });
       expect(await stockMismatches(t)).to.deep.equal([]);
     });
 
@@ -135,12 +158,18 @@ describe('Purchase orders: receiving against entry documents', () => {
       }
       expectProblem(await attempt('not!an!id'), 400, 'INVALID_ID');
       // preview-manual checks the same way.
-      const preview = await api().post(`${ENTRY}/preview-manual`).set(t.headers()).send(draftBody({ supplier, items: [item({ productId: product.hash, purchaseOrderItemId: otherSupplier.items[0].purchaseOrderItemId })] }));
+      const preview = await api()
+        .post(`${ENTRY}/preview-manual`)
+        .set(t.headers())
+        .send(draftBody({ supplier, items: [item({ productId: product.hash, purchaseOrderItemId: otherSupplier.items[0].purchaseOrderItemId })] }));
       expectProblem(preview, 422, 'PURCHASE_ORDER_LINE_NOT_LINKABLE');
       expect(await footprint(t)).to.deep.equal(before);
       expect(await purchaseFootprint(t)).to.deep.equal(beforePurchase);
 
-      const ok = await api().post(`${ENTRY}/preview-manual`).set(t.headers()).send(draftBody({ supplier, items: [item({ productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: approvedHere.items[0].purchaseOrderItemId })] }));
+      const ok = await api()
+        .post(`${ENTRY}/preview-manual`)
+        .set(t.headers())
+        .send(draftBody({ supplier, items: [item({ productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: approvedHere.items[0].purchaseOrderItemId })] }));
       expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
       expect(ok.body.items[0].purchaseOrderItemId).to.equal(approvedHere.items[0].purchaseOrderItemId);
       expect(ok.body.purchaseMatch.lines[0]).to.include({ thisReceipt: 2, openAfter: 3 });
@@ -219,7 +248,10 @@ describe('Purchase orders: receiving against entry documents', () => {
       expect((await eventsOf(t, order.id)).pop()!.type).to.equal('purchase-order.closed');
       expectProblem(await api().post(`${PURCHASE}/${order.id}/cancel`).set(t.headers()).send({}), 409, 'INVALID_STATUS_TRANSITION');
       // A new link to a closed order is refused.
-      const refused = await api().post(ENTRY).set(t.headers()).send(draftBody({ supplier, items: [item({ productId: product.hash, purchaseOrderItemId: order.items[0].purchaseOrderItemId })] }));
+      const refused = await api()
+        .post(ENTRY)
+        .set(t.headers())
+        .send(draftBody({ supplier, items: [item({ productId: product.hash, purchaseOrderItemId: order.items[0].purchaseOrderItemId })] }));
       expectProblem(refused, 422, 'PURCHASE_ORDER_LINE_NOT_LINKABLE');
 
       expect((await cancelDocument(t, doc.id, { reason: 'nota devolvida' })).status).to.equal(200);
@@ -237,7 +269,12 @@ describe('Purchase orders: receiving against entry documents', () => {
       const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 1, unitPrice: 1 }]), 1);
       expect((await receiptsOf(t, order.id)).body.data).to.deep.equal([]);
       expectProblem(await receiptsOf(other, order.id), 404, 'PURCHASE_ORDER_NOT_FOUND');
-      expectProblem(await api().get(`${PURCHASE}/${order.id}/receipts`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403);
+      expectProblem(
+        await api()
+          .get(`${PURCHASE}/${order.id}/receipts`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+      );
       expectProblem(await api().get(`${PURCHASE}/!!/receipts`).set(t.headers()), 400, 'INVALID_ID');
     });
   });
@@ -249,7 +286,14 @@ describe('Purchase orders: receiving against entry documents', () => {
       await setTolerances(ct, { pricePct: '5' });
       const order = await approvedOrder(ct, orderBody(supplier, [{ productId: p.hash, quantity: 100, unitPrice: 10 }]));
       const line = order.items[0].purchaseOrderItemId;
-      const invoiceLine = (quantity: string, unitPrice: string) => ({ code: 'TNT18', description: 'TINTA ACRILICA 18L', quantity, unitPrice, purchaseOrder: `PC-${order.code}`, purchaseOrderLine: '1' });
+      const invoiceLine = (quantity: string, unitPrice: string) => ({
+        code: 'TNT18',
+        description: 'TINTA ACRILICA 18L',
+        quantity,
+        unitPrice,
+        purchaseOrder: `PC-${order.code}`,
+        purchaseOrderLine: '1',
+      });
 
       const first = await ct.nfe({ items: [invoiceLine('60', '10.00')] });
       const imported = await importXml(ct, { xml: first.xml, items: [{ lineNumber: 1, productId: p.hash }] });
@@ -261,10 +305,23 @@ describe('Purchase orders: receiving against entry documents', () => {
       expect((await orderInDb(ct, order.id)).status).to.equal('PARTIALLY_RECEIVED');
 
       const second = await ct.nfe({ items: [invoiceLine('40', '10.80')] });
-      const preview = await api().post(`${NFE}/preview-import`).set(ct.headers()).send({ xml: second.xml, items: [{ lineNumber: 1, productId: p.hash }] });
+      const preview = await api()
+        .post(`${NFE}/preview-import`)
+        .set(ct.headers())
+        .send({ xml: second.xml, items: [{ lineNumber: 1, productId: p.hash }] });
       expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
       expect(preview.body.draft.items[0].purchaseOrderItemId).to.equal(line);
-      expect(preview.body.purchaseMatch.lines[0]).to.include({ ordered: 100, alreadyReceived: 60, thisReceipt: 40, openAfter: 0, orderUnitPrice: 10, invoiceUnitPrice: 10.8, priceDifferencePct: 8, priceStatus: 'OVER_TOLERANCE', quantityStatus: 'OK' });
+      expect(preview.body.purchaseMatch.lines[0]).to.include({
+        ordered: 100,
+        alreadyReceived: 60,
+        thisReceipt: 40,
+        openAfter: 0,
+        orderUnitPrice: 10,
+        invoiceUnitPrice: 10.8,
+        priceDifferencePct: 8,
+        priceStatus: 'OVER_TOLERANCE',
+        quantityStatus: 'OK',
+      });
       expect(codes(preview.body.purchaseMatch.blockingProblems)).to.deep.equal(['PURCHASE_PRICE_ABOVE_TOLERANCE']);
       expect(preview.body.openPurchaseOrders.map((o: any) => [o.purchaseOrderId, o.openLines[0].openQuantity])).to.deep.equal([[order.id, 40]]);
 
@@ -320,7 +377,13 @@ describe('Purchase orders: receiving against entry documents', () => {
       const p = await makeProduct(at);
       const q = await makeProduct(at);
       const foreignSupplierOrder = await approvedOrder(at, orderBody({ document: randomCnpj() }, [{ productId: p.hash, quantity: 50, unitPrice: 5 }]));
-      const oldest = await approvedOrder(at, orderBody(supplier, [{ productId: q.hash, quantity: 3, unitPrice: 5 }, { productId: p.hash, quantity: 5, unitPrice: 5 }]));
+      const oldest = await approvedOrder(
+        at,
+        orderBody(supplier, [
+          { productId: q.hash, quantity: 3, unitPrice: 5 },
+          { productId: p.hash, quantity: 5, unitPrice: 5 },
+        ]),
+      );
       const newer = await approvedOrder(at, orderBody(supplier, [{ productId: p.hash, quantity: 10, unitPrice: 5 }]));
       const built = await at.nfe({
         items: [
@@ -329,7 +392,13 @@ describe('Purchase orders: receiving against entry documents', () => {
           { code: 'Y1', description: 'SEM PEDIDO', quantity: '1', unitPrice: '5' },
         ],
       });
-      const body = { xml: built.xml, items: [{ lineNumber: 1, productId: p.hash }, { lineNumber: 2, productId: p.hash }] };
+      const body = {
+        xml: built.xml,
+        items: [
+          { lineNumber: 1, productId: p.hash },
+          { lineNumber: 2, productId: p.hash },
+        ],
+      };
       const preview = await api().post(`${NFE}/preview-import`).set(at.headers()).send(body);
       expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
       expect(preview.body.items.map((i: any) => [i.purchaseOrderItemId, i.purchaseOrderLinkSource])).to.deep.equal([
@@ -350,7 +419,15 @@ describe('Purchase orders: receiving against entry documents', () => {
       const draft = await entryDetail(at, imported.body.entryDocument.id);
       expect(draft.items.map((i: any) => i.purchaseOrderItemId)).to.deep.equal([oldest.items[1].purchaseOrderItemId, newer.items[0].purchaseOrderItemId, null]);
       // The user changes the link on the draft: PATCH with the items as they are, line 2 unlinked.
-      const items = draft.items.map((i: any) => ({ productId: i.productId, description: i.description, unit: i.unit, quantity: i.quantity, unitPrice: i.unitPrice, conversionFactor: i.conversionFactor, purchaseOrderItemId: i.purchaseOrderItemId }));
+      const items = draft.items.map((i: any) => ({
+        productId: i.productId,
+        description: i.description,
+        unit: i.unit,
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        conversionFactor: i.conversionFactor,
+        purchaseOrderItemId: i.purchaseOrderItemId,
+      }));
       items[1].purchaseOrderItemId = null;
       const patched = await api().patch(`${ENTRY}/${draft.id}`).set(at.headers()).send({ version: draft.version, items });
       expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
@@ -366,7 +443,10 @@ describe('Purchase orders: receiving against entry documents', () => {
     it('links, unlinks and links again (audited, evented, the match follows); confirm receives on the reviewed link', async () => {
       const order = await approvedOrder(t, orderBody(supplier, [{ productId: product.hash, quantity: 8, unitPrice: 10 }]));
       const target = order.items[0].purchaseOrderItemId;
-      const doc = await draftOf([{ productId: product.hash, quantity: 3, unitPrice: 10 }, { productId: product.hash, quantity: 1, unitPrice: 10 }]);
+      const doc = await draftOf([
+        { productId: product.hash, quantity: 3, unitPrice: 10 },
+        { productId: product.hash, quantity: 1, unitPrice: 10 },
+      ]);
       const line = doc.items[0].id;
 
       const linked = await review(t, doc.id, { version: 1, lines: [{ id: line, purchaseOrderItemId: target }] });
@@ -384,7 +464,10 @@ describe('Purchase orders: receiving against entry documents', () => {
       expect(unlinked.body.purchaseMatch).to.equal(null);
       expect(await linkOf(line)).to.equal(null);
       expect((await trail()).pop().changes).to.deep.include({ 'items[1].purchaseOrderItemId': [target, null] });
-      const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'entry-document', aggregateId: decodeId('entry-document', doc.id) }, order: { id: 'ASC' } });
+      const events = await dataSource.manager.find(OutboxEvent, {
+        where: { companyId: t.companyId, aggregateType: 'entry-document', aggregateId: decodeId('entry-document', doc.id) },
+        order: { id: 'ASC' },
+      });
       expect(events.map((e) => e.type)).to.deep.equal(['entry-document.created', 'entry-document.updated', 'entry-document.updated']);
 
       expect((await review(t, doc.id, { version: 3, lines: [{ id: line, purchaseOrderItemId: target }] })).status).to.equal(200);
@@ -399,11 +482,20 @@ describe('Purchase orders: receiving against entry documents', () => {
       const otherProductOrder = await approvedOrder(t, orderBody(supplier, [{ productId: anotherProduct.hash, quantity: 5, unitPrice: 10 }]));
       const foreignProduct = await makeProduct(other);
       const foreign = await approvedOrder(other, orderBody(supplier, [{ productId: foreignProduct.hash, quantity: 5, unitPrice: 10 }]));
-      const doc = await draftOf([{ productId: product.hash, quantity: 2, unitPrice: 10 }, { productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: order.items[0].purchaseOrderItemId }]);
+      const doc = await draftOf([
+        { productId: product.hash, quantity: 2, unitPrice: 10 },
+        { productId: product.hash, quantity: 2, unitPrice: 10, purchaseOrderItemId: order.items[0].purchaseOrderItemId },
+      ]);
       const [first, second] = doc.items.map((i: any) => i.id);
       const before = { entry: await footprint(t), purchase: await purchaseFootprint(t) };
 
-      const missing = await review(t, doc.id, { version: 1, lines: [{ id: second, conversionFactor: 1 }, { id: first, purchaseOrderItemId: foreign.items[0].purchaseOrderItemId }] });
+      const missing = await review(t, doc.id, {
+        version: 1,
+        lines: [
+          { id: second, conversionFactor: 1 },
+          { id: first, purchaseOrderItemId: foreign.items[0].purchaseOrderItemId },
+        ],
+      });
       expectProblem(missing, 404, 'PURCHASE_ORDER_ITEM_NOT_FOUND');
       expect(missing.body.errors).to.deep.equal([{ path: 'lines[1].purchaseOrderItemId', message: 'purchase-order line not found' }]);
       for (const [edit, reason] of [
@@ -437,7 +529,10 @@ describe('Purchase orders: receiving against entry documents', () => {
         ct,
         draftBody({
           supplier,
-          items: [item({ productId: p.hash, quantity: 10, unitPrice: 10, purchaseOrderItemId: line }), item({ productId: p.hash, quantity: 2, unitPrice: 10, cfop: '5910', purchaseOrderItemId: line })],
+          items: [
+            item({ productId: p.hash, quantity: 10, unitPrice: 10, purchaseOrderItemId: line }),
+            item({ productId: p.hash, quantity: 2, unitPrice: 10, cfop: '5910', purchaseOrderItemId: line }),
+          ],
         }),
       );
       expect(doc.items.map((i: any) => i.operationClass)).to.deep.equal(['PURCHASE_RESALE', 'BONUS']);
@@ -508,7 +603,10 @@ describe('Purchase orders: receiving against entry documents', () => {
       for (let i = 0; i < 20; i++) drafts.push(await make(1));
       const results = await Promise.all(drafts.map((d) => confirm(ct, d.id)));
       const statuses = results.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200), JSON.stringify(results.filter((r) => r.status !== 200 && r.status !== 422).map((r) => r.body))).to.have.length(15);
+      expect(
+        statuses.filter((s) => s === 200),
+        JSON.stringify(results.filter((r) => r.status !== 200 && r.status !== 422).map((r) => r.body)),
+      ).to.have.length(15);
       expect(statuses.filter((s) => s === 422)).to.have.length(5);
       for (const r of results.filter((x) => x.status === 422)) expect(codes(r.body.problems)).to.deep.equal(['PURCHASE_OVER_RECEIPT']);
       const after = await detail(ct, order.id);

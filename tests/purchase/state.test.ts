@@ -27,7 +27,9 @@ describe('Purchase orders: the transition table (unit)', () => {
         const order = { status };
         expect(canDo(order, action)).to.equal(!!allowed);
         if (!allowed) {
-          expect(() => assertAllowed(order, action)).to.throw().that.satisfies((e: any) => e.code === 'INVALID_STATUS_TRANSITION' && e.extensions.currentStatus === status && e.message.includes(status));
+          expect(() => assertAllowed(order, action))
+            .to.throw()
+            .that.satisfies((e: any) => e.code === 'INVALID_STATUS_TRANSITION' && e.extensions.currentStatus === status && e.message.includes(status));
           return;
         }
         expect(() => assertAllowed(order, action)).not.to.throw();

@@ -71,8 +71,7 @@ export const orderInDb = (t: TestTenant, hash: string) => dataSource.manager.fin
 export const linesInDb = (t: TestTenant, hash: string) => dataSource.manager.find(PurchaseOrderItem, { where: { companyId: t.companyId, purchaseOrderId: poId(hash) }, order: { lineNumber: 'ASC' } });
 export const receiptsInDb = (t: TestTenant, hash: string) => dataSource.manager.find(PurchaseOrderReceipt, { where: { companyId: t.companyId, purchaseOrderId: poId(hash) }, order: { id: 'ASC' } });
 
-export const auditOf = (t: TestTenant, hash: string) =>
-  dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'purchase-order', entityId: poId(hash) }, order: { id: 'ASC' } });
+export const auditOf = (t: TestTenant, hash: string) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'purchase-order', entityId: poId(hash) }, order: { id: 'ASC' } });
 
 export const eventsOf = (t: TestTenant, hash: string) =>
   dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType: 'purchase-order', aggregateId: poId(hash) }, order: { id: 'ASC' } });

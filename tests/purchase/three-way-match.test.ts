@@ -9,9 +9,25 @@ import type { PurchaseTolerances } from '../../src/modules/tenancy/settings.serv
 /** computeMatch without a database: quantities, prices, tolerances, modes and broken links. */
 
 const SUPPLIER = '12345678000195';
-const order = (over: Partial<PurchaseOrder> = {}): PurchaseOrder => ({ id: 1, companyId: 1, filialId: 10, code: 501, status: 'APPROVED' as PurchaseOrderStatus, supplierDocument: SUPPLIER, ...over }) as PurchaseOrder;
+const order = (over: Partial<PurchaseOrder> = {}): PurchaseOrder =>
+  ({ id: 1, companyId: 1, filialId: 10, code: 501, status: 'APPROVED' as PurchaseOrderStatus, supplierDocument: SUPPLIER, ...over }) as PurchaseOrder;
 const orderLine = (over: Partial<PurchaseOrderItem> = {}): PurchaseOrderItem =>
-  ({ id: 7, companyId: 1, purchaseOrderId: 1, lineNumber: 1, productId: 99, unit: 'UN', quantity: new Dec(100), unitPrice: new Dec(10), discount: new Dec(0), total: new Dec(1000), receivedQuantity: new Dec(0), cancelledQuantity: new Dec(0), isOpen: true, ...over }) as PurchaseOrderItem;
+  ({
+    id: 7,
+    companyId: 1,
+    purchaseOrderId: 1,
+    lineNumber: 1,
+    productId: 99,
+    unit: 'UN',
+    quantity: new Dec(100),
+    unitPrice: new Dec(10),
+    discount: new Dec(0),
+    total: new Dec(1000),
+    receivedQuantity: new Dec(0),
+    cancelledQuantity: new Dec(0),
+    isOpen: true,
+    ...over,
+  }) as PurchaseOrderItem;
 const line = (over: Partial<ReceiptLine> = {}): ReceiptLine => ({
   lineNumber: 1,
   purchaseOrderItemId: 7,
@@ -29,7 +45,9 @@ const match = (lines: ReceiptLine[], t = tolerances('0', '2'), o = order(), item
 
 describe('Purchase orders: the three-way match (unit)', () => {
   it('ordered / already received / this receipt / open after, in the company unit (invoice × factor)', () => {
-    const m = match([line({ quantity: new Dec(2), conversionFactor: new Dec(12), stockQuantity: new Dec(24), total: new Dec(240) })], tolerances('0', '2'), order(), [orderLine({ receivedQuantity: new Dec(60) })]);
+    const m = match([line({ quantity: new Dec(2), conversionFactor: new Dec(12), stockQuantity: new Dec(24), total: new Dec(240) })], tolerances('0', '2'), order(), [
+      orderLine({ receivedQuantity: new Dec(60) }),
+    ]);
     const [l] = m.lines;
     expect([l.ordered, l.alreadyReceived, l.thisReceipt, l.receivedAfter, l.openAfter].map(String)).to.deep.equal(['100', '60', '24', '84', '16']);
     expect(l.quantityStatus).to.equal('OK');
@@ -85,12 +103,7 @@ describe('Purchase orders: the three-way match (unit)', () => {
   });
 
   it('an IGNORED, product-less or not-own-stock line receives nothing; unlinked lines are not in the match', () => {
-    const m = match([
-      line({ ignored: true }),
-      line({ lineNumber: 2, productId: null }),
-      line({ lineNumber: 3, purchaseOrderItemId: null }),
-      line({ lineNumber: 4, notReceived: 'third-party goods' }),
-    ]);
+    const m = match([line({ ignored: true }), line({ lineNumber: 2, productId: null }), line({ lineNumber: 3, purchaseOrderItemId: null }), line({ lineNumber: 4, notReceived: 'third-party goods' })]);
     expect(m.lines.map((l) => [l.line.lineNumber, l.receives, l.quantityStatus])).to.deep.equal([
       [1, false, null],
       [2, false, null],

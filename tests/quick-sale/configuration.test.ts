@@ -48,10 +48,27 @@ describe('Quick-sale configuration (SPEC §7)', () => {
     const read = await api().get(url(t)).set(t.headers());
     expect(read.body).to.deep.equal(first.body);
 
-    expectProblem(await api().put(url(t)).set(t.headers()).send({ ...valid(), maxDiscountPercent: 5 }), 409, 'STALE_VERSION');
-    const second = await api().put(url(t)).set(t.headers()).send({ ...valid(), maxDiscountPercent: 5, version: 1 });
+    expectProblem(
+      await api()
+        .put(url(t))
+        .set(t.headers())
+        .send({ ...valid(), maxDiscountPercent: 5 }),
+      409,
+      'STALE_VERSION',
+    );
+    const second = await api()
+      .put(url(t))
+      .set(t.headers())
+      .send({ ...valid(), maxDiscountPercent: 5, version: 1 });
     expect(second.body).to.include({ version: 2, maxDiscountPercent: 5 });
-    expectProblem(await api().put(url(t)).set(t.headers()).send({ ...valid(), version: 1 }), 409, 'STALE_VERSION');
+    expectProblem(
+      await api()
+        .put(url(t))
+        .set(t.headers())
+        .send({ ...valid(), version: 1 }),
+      409,
+      'STALE_VERSION',
+    );
 
     const audit = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'quick-sale-configuration' }, order: { id: 'ASC' } });
     expect(audit.map((a) => a.action)).to.deep.equal(['CREATED', 'UPDATED']);
@@ -85,11 +102,17 @@ describe('Quick-sale configuration (SPEC §7)', () => {
   it('validate-configuration lists every problem with a stable code and field', async () => {
     const fresh = await createTestTenant({ filiais: 1 });
     const notConfigured = await api().get(`/api/quick-sale/validate-configuration/${fresh.filialHashes[0]}`).set(fresh.headers());
-    expect(notConfigured.body).to.deep.equal({ valid: false, problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }] });
+    expect(notConfigured.body).to.deep.equal({
+      valid: false,
+      problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }],
+    });
 
     const c = await makeCustomer(fresh);
     await makePaymentMethod(fresh, 'CASH', 'CASH');
-    await api().put(`/api/quick-sale/configuration/${fresh.filialHashes[0]}`).set(fresh.headers()).send({ enabled: false, defaultCustomerId: c.hash, paymentMethods: ['CASH'] });
+    await api()
+      .put(`/api/quick-sale/configuration/${fresh.filialHashes[0]}`)
+      .set(fresh.headers())
+      .send({ enabled: false, defaultCustomerId: c.hash, paymentMethods: ['CASH'] });
     // The customer becomes inactive after the save: validation finds it, with the disabled flag.
     await api().patch(`/api/catalog/customers/${c.hash}`).set(fresh.headers()).send({ active: false, version: 1 });
     const res = await api().get(`/api/quick-sale/validate-configuration/${fresh.filialHashes[0]}`).set(fresh.headers());
@@ -100,12 +123,26 @@ describe('Quick-sale configuration (SPEC §7)', () => {
     expect(ok.body).to.deep.equal({ valid: true, problems: [] });
   });
 
-  it('another tenant\'s filial → 403; a filial not granted → 403', async () => {
+  it("another tenant's filial → 403; a filial not granted → 403", async () => {
     expectProblem(await api().get(url(other)).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
-    expectProblem(await api().put(url(t, 1)).set(t.headersWith({ filiais: [t.filialHashes[0]] })).send(valid()), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api()
+        .put(url(t, 1))
+        .set(t.headersWith({ filiais: [t.filialHashes[0]] }))
+        .send(valid()),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
   });
 
   it('PUT needs the quick-sale:write scope', async () => {
-    expectProblem(await api().put(url(t)).set(t.headersWith({ scope: 'sales-order:read' })).send(valid()), 403, 'INSUFFICIENT_SCOPE');
+    expectProblem(
+      await api()
+        .put(url(t))
+        .set(t.headersWith({ scope: 'sales-order:read' }))
+        .send(valid()),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
   });
 });

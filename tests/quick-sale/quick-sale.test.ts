@@ -20,7 +20,11 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
   let products: { id: number; hash: string }[];
 
   const configure = (t0: TestTenant, body: object, i = 0) => api().put(`/api/quick-sale/configuration/${t0.filialHashes[i]}`).set(t0.headers(i)).send(body);
-  const sell = (body: object, headers = t.headers()) => api().post('/api/sales-order').set(headers).send({ flowMode: 'QUICK_SALE', ...body });
+  const sell = (body: object, headers = t.headers()) =>
+    api()
+      .post('/api/sales-order')
+      .set(headers)
+      .send({ flowMode: 'QUICK_SALE', ...body });
   const orderCount = (t0: TestTenant) => dataSource.manager.countBy(SalesOrder, { companyId: t0.companyId });
   const movementCount = (t0: TestTenant) => dataSource.manager.countBy(StockMovement, { companyId: t0.companyId });
 
@@ -32,12 +36,23 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     await makePaymentMethod(t, 'PIX', 'PIX');
     await makePaymentMethod(t, 'CREDIT_CARD', 'CREDIT_CARD');
     products = [];
-    for (const [name, price, cost] of [['Pão', '0.75', '0.30'], ['Leite', '5.49', '3.90'], ['Café', '18.90', '12.00']] as const) {
+    for (const [name, price, cost] of [
+      ['Pão', '0.75', '0.30'],
+      ['Leite', '5.49', '3.90'],
+      ['Café', '18.90', '12.00'],
+    ] as const) {
       const p = await makeProduct(t, { name, price: price as never });
       await addStock(t, 0, p.id, 50, cost);
       products.push(p);
     }
-    const saved = await configure(t, { enabled: true, defaultCustomerId: walkIn.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH', 'PIX'], defaultPaymentMethod: 'CASH', maxDiscountPercent: 10 });
+    const saved = await configure(t, {
+      enabled: true,
+      defaultCustomerId: walkIn.hash,
+      defaultSellerId: seller.hash,
+      paymentMethods: ['CASH', 'PIX'],
+      defaultPaymentMethod: 'CASH',
+      maxDiscountPercent: 10,
+    });
     expect(saved.status).to.equal(200);
   });
 
@@ -49,7 +64,10 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
         { productId: products[1].hash, quantity: 2 },
         { productId: products[2].hash, quantity: 1, discount: '0.90' },
       ],
-      payments: [{ method: 'PIX', amount: '10.00' }, { method: 'cash', amount: '50.00' }],
+      payments: [
+        { method: 'PIX', amount: '10.00' },
+        { method: 'cash', amount: '50.00' },
+      ],
     });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     // 7.50 + 10.98 + (18.90 − 0.90) = 36.48; paid 60.00 → change 23.52, from the cash.
@@ -59,7 +77,11 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
       { method: 'PIX', paymentMethodId: res.body.payments[0].paymentMethodId, amount: 10, change: 0 },
       { method: 'CASH', paymentMethodId: res.body.payments[1].paymentMethodId, amount: 50, change: 23.52 },
     ]);
-    expect(res.body.items.map((i: { fulfilledQuantity: number; remainingQuantity: number }) => [i.fulfilledQuantity, i.remainingQuantity])).to.deep.equal([[10, 0], [2, 0], [1, 0]]);
+    expect(res.body.items.map((i: { fulfilledQuantity: number; remainingQuantity: number }) => [i.fulfilledQuantity, i.remainingQuantity])).to.deep.equal([
+      [10, 0],
+      [2, 0],
+      [1, 0],
+    ]);
     const after = await Promise.all(products.map((p) => stockOf(t, 0, p.id)));
     expect(after.map((s, i) => Number(before[i].quantity) - Number(s.quantity))).to.deep.equal([10, 2, 1]);
     const event = await dataSource.manager.findOneBy(OutboxEvent, { companyId: t.companyId, type: 'quick-sale.completed' });
@@ -72,7 +94,11 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     expect([stored.status, stored.version]).to.deep.equal(['FULFILLED', 2]);
     expect(res.body.version).to.equal(2);
     const lines = await dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: orderId }, order: { lineNumber: 'ASC' } });
-    expect(lines.map((l) => [l.quantity.toFixed(4), l.fulfilledQuantity.toFixed(4)])).to.deep.equal([['10.0000', '10.0000'], ['2.0000', '2.0000'], ['1.0000', '1.0000']]);
+    expect(lines.map((l) => [l.quantity.toFixed(4), l.fulfilledQuantity.toFixed(4)])).to.deep.equal([
+      ['10.0000', '10.0000'],
+      ['2.0000', '2.0000'],
+      ['1.0000', '1.0000'],
+    ]);
     const detail = await api().get(`/api/sales-order/detail/${res.body.id}`).set(t.headers());
     expect(detail.status).to.equal(200);
     expect({ ...detail.body, updatedAt: undefined }).to.deep.include({ status: 'FULFILLED', version: 2, items: res.body.items });
@@ -107,7 +133,14 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     expect(notAccepted.body.errors).to.deep.equal([{ path: 'payments[0].method', message: 'CREDIT_CARD is not accepted at this counter' }]);
     expectProblem(await sell({ items: [{ productId: products[2].hash, quantity: 1, discount: '5.00' }] }), 422, 'DISCOUNT_ABOVE_LIMIT');
     expectProblem(await sell({ items: item, payments: [{ method: 'CASH', amount: 0 }] }), 400, 'VALIDATION_ERROR');
-    expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ items: item, payments: [{ method: 'CASH', amount: 10 }] }), 400, 'VALIDATION_ERROR');
+    expectProblem(
+      await api()
+        .post('/api/sales-order')
+        .set(t.headers())
+        .send({ items: item, payments: [{ method: 'CASH', amount: 10 }] }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expect(await orderCount(t)).to.equal(orders);
     expect(await movementCount(t)).to.equal(moves);
   });
@@ -119,7 +152,14 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     const moves = await movementCount(t);
     const items = await dataSource.manager.countBy(SalesOrderItem, { companyId: t.companyId });
     const payments = await dataSource.manager.countBy(SalePayment, { companyId: t.companyId });
-    const res = await sell({ items: [{ productId: products[0].hash, quantity: 1 }, { productId: products[1].hash, quantity: 1 }, { productId: scarce.hash, quantity: 2 }], payments: [{ method: 'CASH', amount: 100 }] });
+    const res = await sell({
+      items: [
+        { productId: products[0].hash, quantity: 1 },
+        { productId: products[1].hash, quantity: 1 },
+        { productId: scarce.hash, quantity: 2 },
+      ],
+      payments: [{ method: 'CASH', amount: 100 }],
+    });
     expectProblem(res, 422, 'INSUFFICIENT_STOCK');
     expect(await orderCount(t)).to.equal(orders);
     expect(await movementCount(t)).to.equal(moves);
@@ -171,7 +211,14 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     const order = await api().post('/api/sales-order').set(t.headers()).send({ items });
     expect(order.status, JSON.stringify(order.body)).to.equal(201);
     const line = { salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 1 };
-    expectProblem(await api().post(`/api/sales-order/${order.body.id}/fulfill`).set(foreign).send({ items: [line] }), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api()
+        .post(`/api/sales-order/${order.body.id}/fulfill`)
+        .set(foreign)
+        .send({ items: [line] }),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     // With an Idempotency-Key the check stays in front of the key: the refusal is not kept for it.
     expectProblem(await sell({ items }, { ...foreign, 'Idempotency-Key': 'refused-filial-1' }), 403, 'FILIAL_NOT_GRANTED');
     expect((await sell({ items, payments: [{ method: 'CASH', amount: 10 }] }, { ...t.headers(), 'Idempotency-Key': 'refused-filial-1' })).status).to.equal(201);
@@ -199,7 +246,11 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     expect((await returnable()).map((l: { returnableQuantity: number }) => l.returnableQuantity)).to.deep.equal([5]);
 
     const line = sale.body.items[0].salesOrderItemId;
-    const ret = (quantity: number) => api().post(`/api/returns/${t.filialHashes[0]}`).set(t.headers()).send({ customerId: real.hash, reason: 'Devolução', refundMethod: 'CASH', items: [{ salesOrderItemId: line, quantity, restock: true }] });
+    const ret = (quantity: number) =>
+      api()
+        .post(`/api/returns/${t.filialHashes[0]}`)
+        .set(t.headers())
+        .send({ customerId: real.hash, reason: 'Devolução', refundMethod: 'CASH', items: [{ salesOrderItemId: line, quantity, restock: true }] });
     const partial = await ret(2);
     expect(partial.status, JSON.stringify(partial.body)).to.equal(201);
     expect(partial.body.refundAmount).to.equal(10.98);
@@ -232,17 +283,29 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 6 }), async (ops) => {
         for (const o of ops) {
           if (o.kind === 'quick-sale') {
-            const r = await api().post('/api/sales-order').set(p0.headers()).send({ flowMode: 'QUICK_SALE', items: [{ productId: items[o.product].hash, quantity: o.qty }] });
+            const r = await api()
+              .post('/api/sales-order')
+              .set(p0.headers())
+              .send({ flowMode: 'QUICK_SALE', items: [{ productId: items[o.product].hash, quantity: o.qty }] });
             if (r.status !== 201) return false;
           } else if (o.kind === 'order') {
-            const c = await api().post('/api/sales-order').set(p0.headers()).send({ customerId: buyer.hash, items: [{ productId: items[o.product].hash, quantity: o.qty }] });
-            const f = await api().post(`/api/sales-order/${c.body.id}/fulfill`).set(p0.headers()).send({ items: [{ salesOrderItemId: c.body.items[0].salesOrderItemId, quantity: o.part }] });
+            const c = await api()
+              .post('/api/sales-order')
+              .set(p0.headers())
+              .send({ customerId: buyer.hash, items: [{ productId: items[o.product].hash, quantity: o.qty }] });
+            const f = await api()
+              .post(`/api/sales-order/${c.body.id}/fulfill`)
+              .set(p0.headers())
+              .send({ items: [{ salesOrderItemId: c.body.items[0].salesOrderItemId, quantity: o.part }] });
             if (f.status !== 201) return false;
           } else {
             const lines = (await api().get(`/api/returns/returnable-items/${p0.filialHashes[0]}`).query({ customerId: buyer.hash, pageSize: 100 }).set(p0.headers())).body.data;
             if (!lines.length) continue;
             const line = lines[o.pick % lines.length];
-            const r = await api().post(`/api/returns/${p0.filialHashes[0]}`).set(p0.headers()).send({ customerId: buyer.hash, reason: 'Propriedade', refundMethod: 'CASH', items: [{ salesOrderItemId: line.salesOrderItemId, quantity: o.qty, restock: o.restock }] });
+            const r = await api()
+              .post(`/api/returns/${p0.filialHashes[0]}`)
+              .set(p0.headers())
+              .send({ customerId: buyer.hash, reason: 'Propriedade', refundMethod: 'CASH', items: [{ salesOrderItemId: line.salesOrderItemId, quantity: o.qty, restock: o.restock }] });
             const expected = o.qty <= line.returnableQuantity ? 201 : 422;
             if (r.status !== expected) return false;
           }
@@ -259,13 +322,22 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     const consecutive = serverTraits.consecutiveInsertIds;
     serverTraits.consecutiveInsertIds = false;
     try {
-      const res = await sell({ items: [{ productId: products[0].hash, quantity: 2 }, { productId: products[1].hash, quantity: 1 }] });
+      const res = await sell({
+        items: [
+          { productId: products[0].hash, quantity: 2 },
+          { productId: products[1].hash, quantity: 1 },
+        ],
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body.status).to.equal('FULFILLED');
       const lines = await dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', res.body.id) }, order: { lineNumber: 'ASC' } });
-      expect(res.body.items.map((i: { salesOrderItemId: string; fulfilledQuantity: number; remainingQuantity: number }) => [decodeId('sales-order-item', i.salesOrderItemId), i.fulfilledQuantity, i.remainingQuantity])).to.deep.equal(
-        lines.map((l) => [l.id, Number(l.quantity), 0]),
-      );
+      expect(
+        res.body.items.map((i: { salesOrderItemId: string; fulfilledQuantity: number; remainingQuantity: number }) => [
+          decodeId('sales-order-item', i.salesOrderItemId),
+          i.fulfilledQuantity,
+          i.remainingQuantity,
+        ]),
+      ).to.deep.equal(lines.map((l) => [l.id, Number(l.quantity), 0]));
     } finally {
       serverTraits.consecutiveInsertIds = consecutive;
     }

@@ -11,23 +11,7 @@ import { api } from '../support/api';
 import { makeProduct, addStock } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
-import {
-  addCalendarDays,
-  auditOf,
-  BASE,
-  billedOrder,
-  configureCounter,
-  detail,
-  eventsOf,
-  list,
-  quickSale,
-  receiptRows,
-  receivableRow,
-  receive,
-  reverse,
-  rowsOfOrder,
-  salesSetup,
-} from './support';
+import { addCalendarDays, auditOf, BASE, billedOrder, configureCounter, detail, eventsOf, list, quickSale, receiptRows, receivableRow, receive, reverse, rowsOfOrder, salesSetup } from './support';
 
 /*
  * Receivables (SPEC §13) through the API: born with the fulfilment (payment terms, remainder cent on
@@ -57,7 +41,16 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
       [2, 3, 33.33, addCalendarDays(today, 60), 'OPEN', 'CUSTOMER', 'FULFILLMENT'],
       [3, 3, 33.34, addCalendarDays(today, 90), 'OPEN', 'CUSTOMER', 'FULFILLMENT'],
     ]);
-    expect(receivables[0]).to.deep.include({ customerId: customer.hash, salesOrderId: order.id, salesOrderCode: order.code, issueDate: today, receivedAmount: 0, openAmount: 33.33, overdue: false, version: 1 });
+    expect(receivables[0]).to.deep.include({
+      customerId: customer.hash,
+      salesOrderId: order.id,
+      salesOrderCode: order.code,
+      issueDate: today,
+      receivedAmount: 0,
+      openAmount: 33.33,
+      overdue: false,
+      version: 1,
+    });
     const rows = await rowsOfOrder(t, order.id);
     expect(rows.map((r) => [r.amount.toFixed(2), r.grossAmount.toFixed(2), r.feeAmount.toFixed(2), r.status])).to.deep.equal([
       ['33.33', '33.33', '0.00', 'OPEN'],
@@ -79,11 +72,28 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
   });
 
   it('without payment terms: one installment due on the billing date; two deliveries bill the order to the cent (freight with the first)', async () => {
-    const created = await api().post('/api/sales-order').set(t.headers()).send({ customerId: customer.hash, freight: '10.00', discount: '0.01', items: [{ productId: product.hash, quantity: 3 }] });
+    const created = await api()
+      .post('/api/sales-order')
+      .set(t.headers())
+      .send({ customerId: customer.hash, freight: '10.00', discount: '0.01', items: [{ productId: product.hash, quantity: 3 }] });
     expect(created.status).to.equal(201);
     const itemId = created.body.items[0].salesOrderItemId;
-    expect((await api().post(`/api/sales-order/${created.body.id}/fulfill`).set(t.headers()).send({ items: [{ salesOrderItemId: itemId, quantity: 1 }] })).status).to.equal(201);
-    expect((await api().post(`/api/sales-order/${created.body.id}/fulfill`).set(t.headers()).send({ items: [{ salesOrderItemId: itemId, quantity: 2 }] })).status).to.equal(201);
+    expect(
+      (
+        await api()
+          .post(`/api/sales-order/${created.body.id}/fulfill`)
+          .set(t.headers())
+          .send({ items: [{ salesOrderItemId: itemId, quantity: 1 }] })
+      ).status,
+    ).to.equal(201);
+    expect(
+      (
+        await api()
+          .post(`/api/sales-order/${created.body.id}/fulfill`)
+          .set(t.headers())
+          .send({ items: [{ salesOrderItemId: itemId, quantity: 2 }] })
+      ).status,
+    ).to.equal(201);
     const rows = await rowsOfOrder(t, created.body.id);
     expect(rows.map((r) => [r.installmentNumber, r.installmentCount, r.dueDate])).to.deep.equal([
       [1, 1, today],
@@ -97,11 +107,17 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
 
   it("a grouped order keeps the sources' common terms and bills them when fulfilled", async () => {
     const mk = async () => {
-      const res = await api().post('/api/sales-order').set(t.headers()).send({ customerId: customer.hash, paymentTerms: { installmentDays: [28, 56] }, items: [{ productId: product.hash, quantity: 1 }] });
+      const res = await api()
+        .post('/api/sales-order')
+        .set(t.headers())
+        .send({ customerId: customer.hash, paymentTerms: { installmentDays: [28, 56] }, items: [{ productId: product.hash, quantity: 1 }] });
       expect(res.status).to.equal(201);
       return res.body.id as string;
     };
-    const grouped = await api().post('/api/sales-order/group').set(t.headers()).send({ salesOrderIds: [await mk(), await mk()] });
+    const grouped = await api()
+      .post('/api/sales-order/group')
+      .set(t.headers())
+      .send({ salesOrderIds: [await mk(), await mk()] });
     expect(grouped.status, JSON.stringify(grouped.body)).to.equal(201);
     expect(grouped.body.paymentTerms).to.deep.equal({ installmentDays: [28, 56] });
     const merged = grouped.body;
@@ -116,7 +132,7 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     ]);
   });
 
-  it('payment methods carry their settlement: given, or the kind\'s default; bad values → 400', async () => {
+  it("payment methods carry their settlement: given, or the kind's default; bad values → 400", async () => {
     const card = await api().post('/api/catalog/payment-methods').set(t.headers()).send({ code: 'ELO_CREDITO', name: 'Elo crédito', kind: 'CREDIT_CARD', settlementDays: 28, feePercent: '3.49' });
     expect(card.status, JSON.stringify(card.body)).to.equal(201);
     expect(card.body).to.deep.include({ settlement: 'ACQUIRER', settlementDays: 28, feePercent: 3.49 });
@@ -134,9 +150,17 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const rows = await rowsOfOrder(t, res.body.id);
     expect(rows).to.have.length(1);
-    expect([rows[0].debtorType, rows[0].paymentMethodCode, rows[0].grossAmount.toFixed(2), rows[0].feePercent.toFixed(4), rows[0].feeAmount.toFixed(2), rows[0].amount.toFixed(2), rows[0].dueDate, rows[0].status, rows[0].originType]).to.deep.equal([
-      'ACQUIRER', 'CREDITO', '100.00', '2.9900', '2.99', '97.01', addCalendarDays(today, 30), 'OPEN', 'QUICK_SALE',
-    ]);
+    expect([
+      rows[0].debtorType,
+      rows[0].paymentMethodCode,
+      rows[0].grossAmount.toFixed(2),
+      rows[0].feePercent.toFixed(4),
+      rows[0].feeAmount.toFixed(2),
+      rows[0].amount.toFixed(2),
+      rows[0].dueDate,
+      rows[0].status,
+      rows[0].originType,
+    ]).to.deep.equal(['ACQUIRER', 'CREDITO', '100.00', '2.9900', '2.99', '97.01', addCalendarDays(today, 30), 'OPEN', 'QUICK_SALE']);
     const d = await detail(t, encodeId('receivable', rows[0].id));
     expect(d.status).to.equal(200);
     expect(d.body).to.deep.include({ debtorType: 'ACQUIRER', grossAmount: 100, feePercent: 2.99, feeAmount: 2.99, amount: 97.01, openAmount: 97.01, paymentMethod: 'CREDITO', receipts: [] });
@@ -150,18 +174,32 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     ]);
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const rows = await rowsOfOrder(t, res.body.id);
-    expect(rows.map((r) => [r.installmentNumber, r.debtorType, r.paymentMethodCode, r.grossAmount.toFixed(2), r.feeAmount.toFixed(2), r.amount.toFixed(2), r.receivedAmount.toFixed(2), r.status, r.dueDate])).to.deep.equal([
+    expect(
+      rows.map((r) => [
+        r.installmentNumber,
+        r.debtorType,
+        r.paymentMethodCode,
+        r.grossAmount.toFixed(2),
+        r.feeAmount.toFixed(2),
+        r.amount.toFixed(2),
+        r.receivedAmount.toFixed(2),
+        r.status,
+        r.dueDate,
+      ]),
+    ).to.deep.equal([
       [1, 'ACQUIRER', 'CREDITO', '20.00', '0.60', '19.40', '0.00', 'OPEN', addCalendarDays(today, 30)],
       [2, 'CUSTOMER', 'DINHEIRO', '80.00', '0.00', '80.00', '80.00', 'RECEIVED', today],
     ]);
     const receipts = await receiptRows(rows[1].id);
-    expect(receipts.map((p) => [p.status, p.amount.toFixed(2), p.total.toFixed(2), p.paymentMethodCode, p.receiptDate, p.createdBy])).to.deep.equal([['ACTIVE', '80.00', '80.00', 'DINHEIRO', today, 'test-user']]);
+    expect(receipts.map((p) => [p.status, p.amount.toFixed(2), p.total.toFixed(2), p.paymentMethodCode, p.receiptDate, p.createdBy])).to.deep.equal([
+      ['ACTIVE', '80.00', '80.00', 'DINHEIRO', today, 'test-user'],
+    ]);
     for (const r of rows) expect((await auditOf(t, 'receivable', r.id)).map((a) => a.action)).to.deep.equal(['CREATED']);
     // A receivable born RECEIVED takes no further receipt.
     expectProblem(await receive(t, encodeId('receivable', rows[1].id), { amount: 1, receiptDate: today, method: 'PIX' }), 409, 'RECEIVABLE_ALREADY_RECEIVED');
   });
 
-  it('an a prazo counter sale follows the order terms, else the method\'s days', async () => {
+  it("an a prazo counter sale follows the order terms, else the method's days", async () => {
     const res = await quickSale(t, product.hash, 1, [{ method: 'BOLETO', amount: 100 }], { customerId: customer.hash, paymentTerms: { installmentDays: [15, 45] } });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const rows = await rowsOfOrder(t, res.body.id);
@@ -243,7 +281,11 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     expect((await receive(t, id, { amount: 60, receiptDate: today, method: 'PIX' })).status).to.equal(201);
     const results = await Promise.all([receive(t, id, { amount: 40, receiptDate: today, method: 'PIX' }), receive(t, id, { amount: 40, receiptDate: today, method: 'DINHEIRO' })]);
     expect(results.map((r) => r.status).sort()).to.deep.equal([201, 409]);
-    expectProblem(results.find((r) => r.status === 409)!, 409, 'RECEIVABLE_ALREADY_RECEIVED');
+    expectProblem(
+      results.find((r) => r.status === 409)!,
+      409,
+      'RECEIVABLE_ALREADY_RECEIVED',
+    );
     const receipts = await receiptRows(decodeId('receivable', id));
     expect(receipts.map((p) => p.amount.toFixed(2))).to.deep.equal(['60.00', '40.00']);
     const row = await receivableRow(id);
@@ -257,7 +299,10 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     const itemId = order.items[0].salesOrderItemId;
 
     // One unit back (100.00): the last installment, untouched, is credited in full → CANCELLED.
-    const one = await api().post(`/api/returns/${t.filialHashes[0]}`).set(t.headers()).send({ customerId: customer.hash, reason: 'Defeito', refundMethod: 'VALE', items: [{ salesOrderItemId: itemId, quantity: 1, restock: true }] });
+    const one = await api()
+      .post(`/api/returns/${t.filialHashes[0]}`)
+      .set(t.headers())
+      .send({ customerId: customer.hash, reason: 'Defeito', refundMethod: 'VALE', items: [{ salesOrderItemId: itemId, quantity: 1, restock: true }] });
     expect(one.status, JSON.stringify(one.body)).to.equal(201);
     let rows = await rowsOfOrder(t, order.id);
     expect(rows.map((r) => [r.receivedAmount.toFixed(2), r.creditedAmount.toFixed(2), r.status])).to.deep.equal([
@@ -267,7 +312,10 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
     expect(await dataSource.manager.countBy(CustomerCredit, { companyId: t.companyId, customerId: customer.id })).to.equal(0);
 
     // The other unit (100.00): 70.00 still open on the first → RECEIVED (30 received + 70 credited); 30.00 left as store credit.
-    const two = await api().post(`/api/returns/${t.filialHashes[0]}`).set(t.headers()).send({ customerId: customer.hash, reason: 'Defeito', refundMethod: 'VALE', items: [{ salesOrderItemId: itemId, quantity: 1, restock: true }] });
+    const two = await api()
+      .post(`/api/returns/${t.filialHashes[0]}`)
+      .set(t.headers())
+      .send({ customerId: customer.hash, reason: 'Defeito', refundMethod: 'VALE', items: [{ salesOrderItemId: itemId, quantity: 1, restock: true }] });
     expect(two.status, JSON.stringify(two.body)).to.equal(201);
     rows = await rowsOfOrder(t, order.id);
     expect(rows.map((r) => [r.receivedAmount.toFixed(2), r.creditedAmount.toFixed(2), r.status])).to.deep.equal([
@@ -295,7 +343,10 @@ describe('Receivables: billing, receipts, reversals, returns (SPEC §13)', () =>
   it('a return paid back by another method leaves a refund owed to the customer', async () => {
     const sale = await quickSale(t, product.hash, 1, [{ method: 'PIX', amount: 100 }], { customerId: customer.hash });
     expect(sale.status).to.equal(201);
-    const ret = await api().post(`/api/returns/${t.filialHashes[0]}`).set(t.headers()).send({ customerId: customer.hash, reason: 'Arrependimento', refundMethod: 'PIX', items: [{ salesOrderItemId: sale.body.items[0].salesOrderItemId, quantity: 1, restock: true }] });
+    const ret = await api()
+      .post(`/api/returns/${t.filialHashes[0]}`)
+      .set(t.headers())
+      .send({ customerId: customer.hash, reason: 'Arrependimento', refundMethod: 'PIX', items: [{ salesOrderItemId: sale.body.items[0].salesOrderItemId, quantity: 1, restock: true }] });
     expect(ret.status, JSON.stringify(ret.body)).to.equal(201);
     const credits = await dataSource.manager.find(CustomerCredit, { where: { companyId: t.companyId, returnId: decodeId('return', ret.body.id) } });
     expect(credits.map((c) => [c.kind, c.amount.toFixed(2), c.methodCode])).to.deep.equal([['REFUND', '100.00', 'PIX']]);

@@ -11,7 +11,12 @@ const EXPECTED: Record<ReceivableAction, Partial<Record<ReceivableStatus, Receiv
   cancel: { OPEN: ['CANCELLED'] },
   credit: { OPEN: ['OPEN', 'CANCELLED'], PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED', 'RECEIVED'] },
 };
-const CODES: Record<ReceivableStatus, string> = { OPEN: 'RECEIVABLE_OPEN', PARTIALLY_RECEIVED: 'RECEIVABLE_PARTIALLY_RECEIVED', RECEIVED: 'RECEIVABLE_ALREADY_RECEIVED', CANCELLED: 'RECEIVABLE_CANCELLED' };
+const CODES: Record<ReceivableStatus, string> = {
+  OPEN: 'RECEIVABLE_OPEN',
+  PARTIALLY_RECEIVED: 'RECEIVABLE_PARTIALLY_RECEIVED',
+  RECEIVED: 'RECEIVABLE_ALREADY_RECEIVED',
+  CANCELLED: 'RECEIVABLE_CANCELLED',
+};
 
 describe('Receivables: the transition table and rules (unit)', () => {
   it('names every action and nothing else', () => {
@@ -25,7 +30,9 @@ describe('Receivables: the transition table and rules (unit)', () => {
         const r = { status };
         expect(canDo(r, action)).to.equal(!!allowed);
         if (!allowed) {
-          expect(() => assertAllowed(r, action)).to.throw().that.satisfies((e: { code: string; extensions: { currentStatus: string } }) => e.code === CODES[status] && e.extensions.currentStatus === status);
+          expect(() => assertAllowed(r, action))
+            .to.throw()
+            .that.satisfies((e: { code: string; extensions: { currentStatus: string } }) => e.code === CODES[status] && e.extensions.currentStatus === status);
           return;
         }
         expect(() => assertAllowed(r, action)).not.to.throw();
@@ -53,7 +60,12 @@ describe('Receivables: the transition table and rules (unit)', () => {
     expect(feeOf(new Dec('0.50'), new Dec('1')).toFixed(2)).to.equal('0.01');
     const s = (a: string, r: string, c: string) => statusFor(new Dec(a), new Dec(r), new Dec(c));
     expect([s('10', '0', '0'), s('10', '5', '0'), s('10', '10', '0'), s('10', '0', '10'), s('10', '4', '6'), s('10', '0', '4')]).to.deep.equal([
-      'OPEN', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED', 'RECEIVED', 'OPEN',
+      'OPEN',
+      'PARTIALLY_RECEIVED',
+      'RECEIVED',
+      'CANCELLED',
+      'RECEIVED',
+      'OPEN',
     ]);
   });
 });

@@ -41,10 +41,16 @@ export async function salesSetup(t: TestTenant, price = '100.00') {
 
 /** An order of `quantity` units billed by one fulfilment of all of it: answers the order and its receivables (API). */
 export async function billedOrder(t: TestTenant, customerHash: string, productHash: string, quantity: number, paymentTerms: { installmentDays: number[] } | null, extra: Record<string, unknown> = {}) {
-  const created = await api().post('/api/sales-order').set(t.headers()).send({ customerId: customerHash, paymentTerms, items: [{ productId: productHash, quantity }], ...extra });
+  const created = await api()
+    .post('/api/sales-order')
+    .set(t.headers())
+    .send({ customerId: customerHash, paymentTerms, items: [{ productId: productHash, quantity }], ...extra });
   expect(created.status, JSON.stringify(created.body)).to.equal(201);
   const order = created.body;
-  const res = await api().post(`/api/sales-order/${order.id}/fulfill`).set(t.headers()).send({ items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity }] });
+  const res = await api()
+    .post(`/api/sales-order/${order.id}/fulfill`)
+    .set(t.headers())
+    .send({ items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity }] });
   expect(res.status, JSON.stringify(res.body)).to.equal(201);
   const listed = await list(t, { salesOrderId: order.id });
   expect(listed.status, JSON.stringify(listed.body)).to.equal(200);
@@ -60,4 +66,7 @@ export async function configureCounter(t: TestTenant, defaultCustomerHash: strin
 }
 
 export const quickSale = (t: TestTenant, productHash: string, quantity: number, payments: { method: string; amount: number | string }[], extra: Record<string, unknown> = {}) =>
-  api().post('/api/sales-order').set(t.headers()).send({ flowMode: 'QUICK_SALE', items: [{ productId: productHash, quantity }], payments, ...extra });
+  api()
+    .post('/api/sales-order')
+    .set(t.headers())
+    .send({ flowMode: 'QUICK_SALE', items: [{ productId: productHash, quantity }], payments, ...extra });

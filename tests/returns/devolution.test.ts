@@ -32,7 +32,8 @@ import { filialHash, fulfilledOrder, invoiceTenant, InvoiceTenant } from '../inv
 
 const round2 = (d: Dec) => Number(d.toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2));
 const docOf = (id: string) => dataSource.manager.findOneByOrFail(OutboundNfe, { id: decodeId('invoice', id) });
-const creditsOf = (t: TestTenant, returnId: string) => dataSource.manager.find(SalesReturnTaxCredit, { where: { companyId: t.companyId, returnId: decodeId('return', returnId) }, order: { id: 'ASC' } });
+const creditsOf = (t: TestTenant, returnId: string) =>
+  dataSource.manager.find(SalesReturnTaxCredit, { where: { companyId: t.companyId, returnId: decodeId('return', returnId) }, order: { id: 'ASC' } });
 
 describe('Returns with our NF-e de devolução (issue 33)', function () {
   this.timeout(120_000);
@@ -50,7 +51,10 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
   }
 
   const returnOf = (items: { salesOrderItemId: string; quantity: number; restock?: boolean }[], headers = t.headers()) =>
-    api().post(`/api/returns/${filialHash(t)}`).set(headers).send({ customerId: t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: items.map((i) => ({ restock: true, ...i })) });
+    api()
+      .post(`/api/returns/${filialHash(t)}`)
+      .set(headers)
+      .send({ customerId: t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: items.map((i) => ({ restock: true, ...i })) });
 
   before(async () => {
     t = await invoiceTenant();
@@ -133,7 +137,8 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
       [r.taxes.icms!.value!, r2.taxes.icms!.value!, o.taxes.icms!.value!],
       [r.taxes.pis!.value!, r2.taxes.pis!.value!, o.taxes.pis!.value!],
       [r.taxes.cofins!.value!, r2.taxes.cofins!.value!, o.taxes.cofins!.value!],
-    ] as const) expect(a.plus(b).eq(whole), `${a.toString()} + ${b.toString()} = ${whole.toString()}`).to.equal(true);
+    ] as const)
+      expect(a.plus(b).eq(whole), `${a.toString()} + ${b.toString()} = ${whole.toString()}`).to.equal(true);
     // Nothing left to return of that line: 422, nothing written.
     const count = await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId });
     expectProblem(await returnOf([{ salesOrderItemId: line.salesOrderItemId, quantity: 1 }]), 422, 'RETURN_QUANTITY_EXCEEDS_RETURNABLE');
@@ -181,10 +186,26 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     const cnpj = t.customer.document!;
     const issuer = { ...sampleDocument().issuer, document: cnpj, name: 'Cliente Contribuinte Ltda', stateRegistration: '123456789012' };
     const doc = buildReturnDocument({
-      original: sale, side: 'PURCHASE', issuer, recipient: recipientFromParty(sale.issuer), date: new Date().toISOString().slice(0, 10),
+      original: sale,
+      side: 'PURCHASE',
+      issuer,
+      recipient: recipientFromParty(sale.issuer),
+      date: new Date().toISOString().slice(0, 10),
       lines: lines.map((l) => ({ ...l, productId: 0 })),
     });
-    const built = buildNfeXml(doc, { number, series: 1, issuedAt: new Date(), emissionType: 1, contingency: null, randomCode: String(10_000_000 + number), tpAmb: '2', transport: { mode: 9, volumes: null }, installments: [], paymentType: '90', additionalInfo: 'Devolucao de mercadoria' });
+    const built = buildNfeXml(doc, {
+      number,
+      series: 1,
+      issuedAt: new Date(),
+      emissionType: 1,
+      contingency: null,
+      randomCode: String(10_000_000 + number),
+      tpAmb: '2',
+      transport: { mode: 9, volumes: null },
+      installments: [],
+      paymentType: '90',
+      additionalInfo: 'Devolucao de mercadoria',
+    });
     const a1 = t.sim.issueClientCertificate(cnpj, 'CLIENTE CONTRIBUINTE LTDA', 'senha');
     const nfe = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, signerOf(a1.keyPem, a1.certPem)).xml.replace(/^<\?xml[^>]*>/, '');
     // Authorized by the (simulated) authority as his own NF-e: the import wants the protocol.
@@ -229,10 +250,24 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
     expectProblem(await api().post(url).set(t.headers()).send({ xml, refundMethod: 'CASH' }), 409, 'RETURN_ALREADY_IMPORTED');
     // More than is left (6 − 2 = 4): 422, nothing written.
     const count = await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId });
-    expectProblem(await api().post(url).set(t.headers()).send({ xml: customersDevolution(sale, [{ lineNumber: 1, quantity: 5 }], 502), refundMethod: 'CASH' }), 422, 'RETURN_QUANTITY_EXCEEDS_RETURNABLE');
+    expectProblem(
+      await api()
+        .post(url)
+        .set(t.headers())
+        .send({ xml: customersDevolution(sale, [{ lineNumber: 1, quantity: 5 }], 502), refundMethod: 'CASH' }),
+      422,
+      'RETURN_QUANTITY_EXCEEDS_RETURNABLE',
+    );
     expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId })).to.equal(count);
     // Two devoluções racing for the last 4 units: one is booked, the other refused.
-    const racing = await Promise.all([503, 504].map((n) => api().post(url).set(t.headers()).send({ xml: customersDevolution(sale, [{ lineNumber: 1, quantity: 4 }], n), refundMethod: 'CASH' })));
+    const racing = await Promise.all(
+      [503, 504].map((n) =>
+        api()
+          .post(url)
+          .set(t.headers())
+          .send({ xml: customersDevolution(sale, [{ lineNumber: 1, quantity: 4 }], n), refundMethod: 'CASH' }),
+      ),
+    );
     expect(racing.map((r) => r.status).sort(), JSON.stringify(racing.map((r) => r.body))).to.deep.equal([201, 422]);
     expect(await dataSource.manager.countBy(SalesReturn, { companyId: t.companyId })).to.equal(count + 1);
     // Another tenant cannot book it against our sale.
@@ -241,10 +276,30 @@ describe('Returns with our NF-e de devolução (issue 33)', function () {
 
   it("a counter sale with an authorized NFC-e: the return's devolução references the NFC-e key (CFOP 1202), values in proportion", async () => {
     const seller = await makeSeller(t, { name: 'Caixa 9' });
-    expect((await api().put(`/api/nfce/configuration/${filialHash(t)}`).set(t.headers()).send({ series: 1, qrVersion: 3, qrCodeUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode', consultUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta', autoIssue: true, syncTimeoutMs: 3000 })).status).to.equal(200);
-    const qs = await api().put(`/api/quick-sale/configuration/${filialHash(t)}`).set(t.headers()).send({ enabled: true, defaultCustomerId: t.customer.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH'], defaultPaymentMethod: 'CASH' });
+    expect(
+      (
+        await api()
+          .put(`/api/nfce/configuration/${filialHash(t)}`)
+          .set(t.headers())
+          .send({
+            series: 1,
+            qrVersion: 3,
+            qrCodeUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode',
+            consultUrl: 'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta',
+            autoIssue: true,
+            syncTimeoutMs: 3000,
+          })
+      ).status,
+    ).to.equal(200);
+    const qs = await api()
+      .put(`/api/quick-sale/configuration/${filialHash(t)}`)
+      .set(t.headers())
+      .send({ enabled: true, defaultCustomerId: t.customer.hash, defaultSellerId: seller.hash, paymentMethods: ['CASH'], defaultPaymentMethod: 'CASH' });
     expect(qs.status, JSON.stringify(qs.body)).to.equal(200);
-    const sold = await api().post('/api/sales-order').set(t.headers()).send({ flowMode: 'QUICK_SALE', customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 4, unitPrice: '10.50' }], payments: [{ method: 'CASH', amount: '42.00' }] });
+    const sold = await api()
+      .post('/api/sales-order')
+      .set(t.headers())
+      .send({ flowMode: 'QUICK_SALE', customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 4, unitPrice: '10.50' }], payments: [{ method: 'CASH', amount: '42.00' }] });
     expect(sold.status, JSON.stringify(sold.body)).to.equal(201);
     expect(sold.body.fiscalDocument.status).to.equal('AUTHORIZED');
     const res = await returnOf([{ salesOrderItemId: sold.body.items[0].salesOrderItemId, quantity: 1 }]);

@@ -27,8 +27,15 @@ describe('Returns (SPEC §8)', () => {
   let p2: { id: number; hash: string };
 
   /** An order of `customer` fulfilled in full through the sales-order routes. */
-  async function soldOrder(c: { hash: string }, items: { productId: string; quantity: string | number; unitPrice: string | number; discount?: string | number }[], discount?: string): Promise<OrderDto> {
-    const created = await api().post('/api/sales-order').set(t.headers()).send({ customerId: c.hash, items, ...(discount ? { discount } : {}) });
+  async function soldOrder(
+    c: { hash: string },
+    items: { productId: string; quantity: string | number; unitPrice: string | number; discount?: string | number }[],
+    discount?: string,
+  ): Promise<OrderDto> {
+    const created = await api()
+      .post('/api/sales-order')
+      .set(t.headers())
+      .send({ customerId: c.hash, items, ...(discount ? { discount } : {}) });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const order: OrderDto = created.body;
     const fulfilled = await api()
@@ -39,8 +46,7 @@ describe('Returns (SPEC §8)', () => {
     return (await api().get(`/api/sales-order/detail/${order.id}`).set(t.headers())).body;
   }
 
-  const returnable = async (c: { hash: string }) =>
-    (await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: c.hash }).set(t.headers())).body;
+  const returnable = async (c: { hash: string }) => (await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: c.hash }).set(t.headers())).body;
 
   before(async () => {
     t = await createTestTenant();
@@ -63,15 +69,23 @@ describe('Returns (SPEC §8)', () => {
     expectProblem(await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).set(t.headers()), 400, 'VALIDATION_ERROR');
   });
 
-  it('returnable items are a two-phase list over all of the customer\'s orders: pages, cursor, total (issue 12: the last 500 only)', async () => {
+  it("returnable items are a two-phase list over all of the customer's orders: pages, cursor, total (issue 12: the last 500 only)", async () => {
     const c = await makeCustomer(t);
     // 505 delivered orders written straight to the tables, the oldest first; one partly returned, one fully.
-    const orders = await insertOrders(t, p1.id, Array.from({ length: 505 }, () => ({ customerId: c.id, status: 'FULFILLED' as const })));
+    const orders = await insertOrders(
+      t,
+      p1.id,
+      Array.from({ length: 505 }, () => ({ customerId: c.id, status: 'FULFILLED' as const })),
+    );
     const ids = orders.map((o) => o.id);
     await dataSource.manager.update(SalesOrderItem, { companyId: t.companyId, salesOrderId: In(ids) }, { fulfilledQuantity: new Dec(1) });
     await dataSource.manager.update(SalesOrderItem, { companyId: t.companyId, salesOrderId: ids[1] }, { fulfilledQuantity: new Dec(2), returnedQuantity: new Dec('1.5') });
     await dataSource.manager.update(SalesOrderItem, { companyId: t.companyId, salesOrderId: ids[2] }, { returnedQuantity: new Dec(1) });
-    const list = (query: Record<string, unknown>) => api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: c.hash, ...query }).set(t.headers());
+    const list = (query: Record<string, unknown>) =>
+      api()
+        .get(`/api/returns/returnable-items/${t.filialHashes[0]}`)
+        .query({ customerId: c.hash, ...query })
+        .set(t.headers());
 
     const first = await list({ pageSize: 100 });
     expect(first.body.pagination).to.include({ page: 1, pageSize: 100, total: 504, totalPages: 6, hasMore: true });
@@ -102,17 +116,29 @@ describe('Returns (SPEC §8)', () => {
   it('restocked lines come back at the cost they left with, damaged ones post no stock; refund exact to the cent', async () => {
     const c = await makeCustomer(t);
     // 3 × 10.00 with a 1.00 line discount, and 7 × 4.99 — order discount 2.00 allocated over the lines.
-    const order = await soldOrder(c, [
-      { productId: p1.hash, quantity: 3, unitPrice: '10.00', discount: '1.00' },
-      { productId: p2.hash, quantity: 7, unitPrice: '4.99' },
-    ], '2.00');
+    const order = await soldOrder(
+      c,
+      [
+        { productId: p1.hash, quantity: 3, unitPrice: '10.00', discount: '1.00' },
+        { productId: p2.hash, quantity: 7, unitPrice: '4.99' },
+      ],
+      '2.00',
+    );
     const [l1, l2] = order.items;
     const stock1 = await stockOf(t, 0, p1.id);
     const stock2 = await stockOf(t, 0, p2.id);
     const res = await api()
       .post(`/api/returns/${t.filialHashes[0]}`)
       .set(t.headers())
-      .send({ customerId: c.hash, reason: 'Tamanho errado', refundMethod: 'cash', items: [{ salesOrderItemId: l1.salesOrderItemId, quantity: 1, restock: true }, { salesOrderItemId: l2.salesOrderItemId, quantity: 2, restock: false }] });
+      .send({
+        customerId: c.hash,
+        reason: 'Tamanho errado',
+        refundMethod: 'cash',
+        items: [
+          { salesOrderItemId: l1.salesOrderItemId, quantity: 1, restock: true },
+          { salesOrderItemId: l2.salesOrderItemId, quantity: 2, restock: false },
+        ],
+      });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     // line 1: total 29.00, share 2.00 × 29/63.93 = 0.91 → net 28.09; 1 of 3 → round(9.3633) = 9.36
     // line 2: total 34.93, share 1.09 → net 33.84; 2 of 7 → round(9.668571) = 9.67
@@ -161,9 +187,22 @@ describe('Returns (SPEC §8)', () => {
     const c = await makeCustomer(t);
     const order = await soldOrder(customer, [{ productId: p2.hash, quantity: 1, unitPrice: 5 }]);
     const item = order.items[0].salesOrderItemId;
-    const send = (body: object) => api().post(`/api/returns/${t.filialHashes[0]}`).set(t.headers()).send({ customerId: c.hash, reason: 'Teste', refundMethod: 'CASH', ...body });
+    const send = (body: object) =>
+      api()
+        .post(`/api/returns/${t.filialHashes[0]}`)
+        .set(t.headers())
+        .send({ customerId: c.hash, reason: 'Teste', refundMethod: 'CASH', ...body });
     expectProblem(await send({ items: [{ salesOrderItemId: item, quantity: 1, restock: true }] }), 422, 'RETURN_QUANTITY_EXCEEDS_RETURNABLE');
-    expectProblem(await send({ items: [{ salesOrderItemId: item, quantity: 1, restock: true }, { salesOrderItemId: item, quantity: 1, restock: true }] }), 400, 'VALIDATION_ERROR');
+    expectProblem(
+      await send({
+        items: [
+          { salesOrderItemId: item, quantity: 1, restock: true },
+          { salesOrderItemId: item, quantity: 1, restock: true },
+        ],
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectProblem(await send({ refundMethod: 'BITCOIN', items: [{ salesOrderItemId: item, quantity: 1, restock: true }] }), 422, 'REFUND_METHOD_INVALID');
     expectProblem(await send({ items: [{ salesOrderItemId: item, quantity: -1, restock: true }] }), 400, 'VALIDATION_ERROR');
   });
@@ -188,7 +227,13 @@ describe('Returns (SPEC §8)', () => {
     const detail = await api().get(`/api/returns/detail/${first.id}`).set(t.headers());
     expect(detail.body).to.deep.equal(first);
     expectProblem(await api().get(`/api/returns/detail/${first.id}`).set(other.headers()), 404, 'RETURN_NOT_FOUND');
-    expectProblem(await api().get(`/api/returns/detail/${first.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api()
+        .get(`/api/returns/detail/${first.id}`)
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     expectProblem(await api().get(`/api/returns/list/${other.filialHashes[0]}`).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
     const foreignCustomer = await makeCustomer(other);
     expectProblem(await api().get(`/api/returns/returnable-items/${t.filialHashes[0]}`).query({ customerId: foreignCustomer.hash }).set(t.headers()), 404, 'CUSTOMER_NOT_FOUND');

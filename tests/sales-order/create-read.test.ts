@@ -42,7 +42,17 @@ describe('Sales orders: create and read (SPEC §6)', () => {
           { productId: product.hash, quantity: 1, unitPrice: '150', description: 'Cadeira (mostruário)' },
         ],
       });
-      expect(body).to.include({ type: 'ORDER', flowMode: 'STANDARD', status: 'OPEN', customerId: customer.hash, customerName: 'Ana Souza', sellerId: seller.hash, sellerName: 'Bruno', alias: 'Mesa 4', version: 1 });
+      expect(body).to.include({
+        type: 'ORDER',
+        flowMode: 'STANDARD',
+        status: 'OPEN',
+        customerId: customer.hash,
+        customerName: 'Ana Souza',
+        sellerId: seller.hash,
+        sellerName: 'Bruno',
+        alias: 'Mesa 4',
+        version: 1,
+      });
       expect(body.code).to.be.a('number');
       expect(body.items.map((i: any) => [i.lineNumber, i.unitPrice, i.total, i.remainingQuantity])).to.deep.equal([
         [1, 199.9, 399.8, 2],
@@ -87,7 +97,14 @@ describe('Sales orders: create and read (SPEC §6)', () => {
     });
 
     it('30 concurrent creates (more than the pool holds) get 30 distinct codes', async () => {
-      const results = await Promise.all(Array.from({ length: 30 }, () => api().post('/api/sales-order').set(t.headers()).send({ items: [{ productId: product.hash, quantity: 1 }] })));
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          api()
+            .post('/api/sales-order')
+            .set(t.headers())
+            .send({ items: [{ productId: product.hash, quantity: 1 }] }),
+        ),
+      );
       expect(results.map((r) => r.status).every((s) => s === 201)).to.equal(true);
       expect(new Set(results.map((r) => r.body.code)).size).to.equal(30);
     });
@@ -101,7 +118,14 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       expectProblem(res, 400, 'VALIDATION_ERROR');
       expect(res.body.errors.map((e: any) => e.path)).to.include.members(['type', 'discount', 'items[0].quantity', 'items[1].productId', 'items[1].quantity', 'items[2].productId']);
       expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ items: [] }), 400, 'VALIDATION_ERROR');
-      expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ validUntil: '2030-01-01', items: [{ productId: product.hash, quantity: 1 }] }), 400, 'VALIDATION_ERROR');
+      expectProblem(
+        await api()
+          .post('/api/sales-order')
+          .set(t.headers())
+          .send({ validUntil: '2030-01-01', items: [{ productId: product.hash, quantity: 1 }] }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expect([await countOrders(t), await countItems(t)]).to.deep.equal([orders, items]);
     });
 
@@ -119,32 +143,78 @@ describe('Sales orders: create and read (SPEC §6)', () => {
     it("another tenant's product, customer or seller → 404 naming the field, nothing written", async () => {
       const before = await countOrders(t);
       const foreignProduct = await makeProduct(other);
-      const res = await api().post('/api/sales-order').set(t.headers()).send({ items: [{ productId: product.hash, quantity: 1 }, { productId: foreignProduct.hash, quantity: 1 }] });
+      const res = await api()
+        .post('/api/sales-order')
+        .set(t.headers())
+        .send({
+          items: [
+            { productId: product.hash, quantity: 1 },
+            { productId: foreignProduct.hash, quantity: 1 },
+          ],
+        });
       expectProblem(res, 404, 'PRODUCT_NOT_FOUND');
       expect(res.body.errors).to.deep.equal([{ path: 'items[1].productId', message: 'product not found' }]);
       const foreignCustomer = await makeCustomer(other);
-      expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ customerId: foreignCustomer.hash, items: [{ productId: product.hash, quantity: 1 }] }), 404, 'CUSTOMER_NOT_FOUND');
+      expectProblem(
+        await api()
+          .post('/api/sales-order')
+          .set(t.headers())
+          .send({ customerId: foreignCustomer.hash, items: [{ productId: product.hash, quantity: 1 }] }),
+        404,
+        'CUSTOMER_NOT_FOUND',
+      );
       const foreignSeller = await makeSeller(other);
-      expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ sellerId: foreignSeller.hash, items: [{ productId: product.hash, quantity: 1 }] }), 404, 'SELLER_NOT_FOUND');
+      expectProblem(
+        await api()
+          .post('/api/sales-order')
+          .set(t.headers())
+          .send({ sellerId: foreignSeller.hash, items: [{ productId: product.hash, quantity: 1 }] }),
+        404,
+        'SELLER_NOT_FOUND',
+      );
       expect(await countOrders(t)).to.equal(before);
     });
 
     it('inactive product → 422', async () => {
       const inactive = await makeProduct(t, { active: false });
-      expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ items: [{ productId: inactive.hash, quantity: 1 }] }), 422, 'PRODUCT_INACTIVE');
+      expectProblem(
+        await api()
+          .post('/api/sales-order')
+          .set(t.headers())
+          .send({ items: [{ productId: inactive.hash, quantity: 1 }] }),
+        422,
+        'PRODUCT_INACTIVE',
+      );
     });
 
     it('x-filial-id not granted → 403; no x-filial-id → 400; read-only scope → 403', async () => {
       const body = { items: [{ productId: product.hash, quantity: 1 }] };
-      expectProblem(await api().post('/api/sales-order').set(t.headersWith({ filiais: [t.filialHashes[0]] }, 1)).send(body), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .post('/api/sales-order')
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] }, 1))
+          .send(body),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       const { 'x-filial-id': _omit, ...noFilial } = t.headers();
       expectProblem(await api().post('/api/sales-order').set(noFilial).send(body), 400, 'MISSING_FILIAL');
-      expectProblem(await api().post('/api/sales-order').set(t.headersWith({ scope: 'sales-order:read' })).send(body), 403, 'INSUFFICIENT_SCOPE');
+      expectProblem(
+        await api()
+          .post('/api/sales-order')
+          .set(t.headersWith({ scope: 'sales-order:read' }))
+          .send(body),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
     });
 
     it('flowMode QUICK_SALE is routed to the quick-sale flow: 422 QUICK_SALE_NOT_CONFIGURED here, nothing written', async () => {
       const before = await countOrders(t);
-      const res = await api().post('/api/sales-order').set(t.headers()).send({ flowMode: 'QUICK_SALE', items: [{ productId: product.hash, quantity: 1 }] });
+      const res = await api()
+        .post('/api/sales-order')
+        .set(t.headers())
+        .send({ flowMode: 'QUICK_SALE', items: [{ productId: product.hash, quantity: 1 }] });
       expectProblem(res, 422, 'QUICK_SALE_NOT_CONFIGURED');
       expect(await countOrders(t)).to.equal(before);
     });
@@ -158,7 +228,15 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       expect(again.body.id).to.equal(first.body.id);
       expect(again.headers['idempotent-replayed']).to.equal('true');
       expect(await countOrders(t)).to.equal(before);
-      expectProblem(await api().post('/api/sales-order').set(t.headers()).set('Idempotency-Key', 'so-create-1').send({ items: [{ productId: product.hash, quantity: 4 }] }), 409, 'IDEMPOTENCY_KEY_REUSED');
+      expectProblem(
+        await api()
+          .post('/api/sales-order')
+          .set(t.headers())
+          .set('Idempotency-Key', 'so-create-1')
+          .send({ items: [{ productId: product.hash, quantity: 4 }] }),
+        409,
+        'IDEMPOTENCY_KEY_REUSED',
+      );
     });
   });
 
@@ -194,7 +272,13 @@ describe('Sales orders: create and read (SPEC §6)', () => {
 
     it('an id that is neither → 404; a malformed one → 400', async () => {
       expectProblem(await api().get(`/api/sales-order/${customer.hash}`).set(t.headers()), 404, 'SALES_ORDER_NOT_FOUND');
-      expectProblem(await api().get(`/api/sales-order/${encodeId('sales-order', 987654321)}`).set(t.headers()), 404, 'SALES_ORDER_NOT_FOUND');
+      expectProblem(
+        await api()
+          .get(`/api/sales-order/${encodeId('sales-order', 987654321)}`)
+          .set(t.headers()),
+        404,
+        'SALES_ORDER_NOT_FOUND',
+      );
       const bad = await api().get('/api/sales-order/x!').set(t.headers());
       expectProblem(bad, 400, 'INVALID_ID');
       expect(bad.body.errors[0].path).to.equal('params.filialIdOrId');
@@ -216,7 +300,7 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       expectProblem(await api().get(`/api/sales-order/detail/${order.id}`).set(onlySecond), 403, 'FILIAL_NOT_GRANTED');
     });
 
-    it('the list checks the x-filial-id filial in its own first round trip: inactive or not the tenant\'s → 403 before any row, a bad cursor too', async () => {
+    it("the list checks the x-filial-id filial in its own first round trip: inactive or not the tenant's → 403 before any row, a bad cursor too", async () => {
       const tt = await createTestTenant();
       const foreign = await createTestTenant();
       const ok = await api().get(`/api/sales-order/${tt.filialHashes[1]}`).set(tt.headers(1));

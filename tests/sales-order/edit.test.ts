@@ -25,7 +25,13 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
 
   describe('PATCH /sales-order/:id', () => {
     it('edits header and lines with version: kept lines keep their id and price, new lines default, removed lines go; totals and shares recomputed; audited', async () => {
-      const o = await createOrder(t, { discount: 2, items: [{ productId: p1.hash, quantity: 2, unitPrice: 9 }, { productId: p2.hash, quantity: 1 }] });
+      const o = await createOrder(t, {
+        discount: 2,
+        items: [
+          { productId: p1.hash, quantity: 2, unitPrice: 9 },
+          { productId: p2.hash, quantity: 1 },
+        ],
+      });
       const customer = await makeCustomer(t);
       const seller = await makeSeller(t);
       const mark = await lastEventId(t);
@@ -81,7 +87,10 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
     it('bad input → 400; a line of another order → 422; another tenant → 404; filial not granted → 403', async () => {
       const o = await createOrder(t, { items: [{ productId: p1.hash, quantity: 1 }] });
       const items = await countItems(t);
-      const bad = await api().patch(`/api/sales-order/${o.id}`).set(t.headers()).send({ notes: 'x', items: [{ productId: p1.hash, quantity: 0 }] });
+      const bad = await api()
+        .patch(`/api/sales-order/${o.id}`)
+        .set(t.headers())
+        .send({ notes: 'x', items: [{ productId: p1.hash, quantity: 0 }] });
       expectProblem(bad, 400, 'VALIDATION_ERROR');
       expect(bad.body.errors.map((e: any) => e.path)).to.include.members(['version', 'items[0].quantity']);
       expectProblem(await api().patch(`/api/sales-order/${o.id}`).set(t.headers()).send({ version: 1 }), 400, 'VALIDATION_ERROR');
@@ -92,7 +101,14 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
         .send({ version: 1, items: [{ salesOrderItemId: another.items[0].salesOrderItemId, productId: p1.hash, quantity: 1 }] });
       expectProblem(foreignLine, 422, 'ITEM_NOT_IN_ORDER');
       expectProblem(await api().patch(`/api/sales-order/${o.id}`).set(other.headers()).send({ version: 1, notes: 'x' }), 404, 'SALES_ORDER_NOT_FOUND');
-      expectProblem(await api().patch(`/api/sales-order/${o.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ version: 1, notes: 'x' }), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .patch(`/api/sales-order/${o.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+          .send({ version: 1, notes: 'x' }),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().patch(`/api/sales-order/${o.id}`).set(t.headers()).send({ version: 1, validUntil: '2999-01-01' }), 422, 'VALID_UNTIL_QUOTES_ONLY');
       expect(await countItems(t)).to.equal(items + 1);
       expect((await orderInDb(t, decodeId('sales-order', o.id))).version).to.equal(1);
@@ -131,7 +147,13 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
       expect(res.body.currentStatus).to.equal('PARTIALLY_FULFILLED');
       const open = await createOrder(t, { items: [{ productId: p1.hash, quantity: 1 }] });
       expectProblem(await api().delete(`/api/sales-order/${open.id}`).set(other.headers()), 404, 'SALES_ORDER_NOT_FOUND');
-      expectProblem(await api().delete(`/api/sales-order/${open.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .delete(`/api/sales-order/${open.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().delete('/api/sales-order/@@').set(t.headers()), 400, 'INVALID_ID');
       expect(await dataSource.manager.findOneBy(SalesOrder, { id: decodeId('sales-order', open.id) })).to.not.equal(null);
     });
@@ -153,7 +175,7 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
       expect(events.map((e) => [e.type, e.data.customerId])).to.deep.equal([['sales-order.customer-assigned', customer.hash]]);
     });
 
-    it('a CANCELLED order → 409; another tenant\'s customer → 404; inactive customer → 422; bad body → 400; not granted → 403', async () => {
+    it("a CANCELLED order → 409; another tenant's customer → 404; inactive customer → 422; bad body → 400; not granted → 403", async () => {
       const o = await createOrder(t, { items: [{ productId: p1.hash, quantity: 1 }] });
       const foreign = await makeCustomer(other);
       const bad = await api().post(`/api/sales-order/${o.id}/assign-customer`).set(t.headers()).send({});
@@ -164,7 +186,14 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
       expectProblem(await api().post(`/api/sales-order/${o.id}/assign-customer`).set(t.headers()).send({ customerId: inactive.hash }), 422, 'CUSTOMER_INACTIVE');
       const mine = await makeCustomer(t);
       expectProblem(await api().post(`/api/sales-order/${o.id}/assign-customer`).set(other.headers()).send({ customerId: mine.hash }), 404, 'SALES_ORDER_NOT_FOUND');
-      expectProblem(await api().post(`/api/sales-order/${o.id}/assign-customer`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ customerId: mine.hash }), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .post(`/api/sales-order/${o.id}/assign-customer`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+          .send({ customerId: mine.hash }),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expect((await orderInDb(t, decodeId('sales-order', o.id))).customerId).to.equal(null);
       await api().post(`/api/sales-order/cancel/${o.id}`).set(t.headers()).send({ reason: 'desistiu' });
       const res = await api().post(`/api/sales-order/${o.id}/assign-customer`).set(t.headers()).send({ customerId: mine.hash });

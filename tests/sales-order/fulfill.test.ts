@@ -28,7 +28,12 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
     await addStock(t, 0, product.id, 50, '2.5');
   });
   beforeEach(async () => {
-    order = await createOrder(t, { items: [{ productId: product.hash, quantity: 5 }, { productId: service.hash, quantity: 1, unitPrice: 30 }] });
+    order = await createOrder(t, {
+      items: [
+        { productId: product.hash, quantity: 5 },
+        { productId: service.hash, quantity: 1, unitPrice: 30 },
+      ],
+    });
   });
 
   /** Asserts nothing was written by a refused fulfill. */
@@ -74,9 +79,15 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
       [{ items: [{ salesOrderItemId: line, quantity: 'abc' }] }, ['items[0].quantity']],
     ];
     for (const [body, paths] of cases) {
-      const res = await api().post(`/api/sales-order/${order.id}/fulfill`).set(t.headers()).send(body as object);
+      const res = await api()
+        .post(`/api/sales-order/${order.id}/fulfill`)
+        .set(t.headers())
+        .send(body as object);
       expectProblem(res, 400, 'VALIDATION_ERROR');
-      expect(res.body.errors.map((e: any) => e.path), JSON.stringify(body)).to.include.members(paths);
+      expect(
+        res.body.errors.map((e: any) => e.path),
+        JSON.stringify(body),
+      ).to.include.members(paths);
     }
     await unchanged(before);
   });
@@ -122,7 +133,12 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
   it('insufficient stock → 422 INSUFFICIENT_STOCK, nothing written (no fulfillment, no movement)', async () => {
     const scarce = await makeProduct(t);
     await addStock(t, 0, scarce.id, 1);
-    const o = await createOrder(t, { items: [{ productId: product.hash, quantity: 1 }, { productId: scarce.hash, quantity: 2 }] });
+    const o = await createOrder(t, {
+      items: [
+        { productId: product.hash, quantity: 1 },
+        { productId: scarce.hash, quantity: 2 },
+      ],
+    });
     const before = await snapshot();
     const res = await fulfill(t, o.id, [
       { salesOrderItemId: o.items[0].salesOrderItemId, quantity: 1 },
@@ -152,21 +168,47 @@ describe('Sales orders: POST /sales-order/:id/fulfill', () => {
     const before = await snapshot();
     const line = order.items[0].salesOrderItemId;
     expectProblem(await fulfill(other, order.id, [{ salesOrderItemId: line, quantity: 1 }]), 404, 'SALES_ORDER_NOT_FOUND');
-    expectProblem(await api().post(`/api/sales-order/${product.hash}/fulfill`).set(t.headers()).send({ items: [{ salesOrderItemId: line, quantity: 1 }] }), 404, 'SALES_ORDER_NOT_FOUND');
     expectProblem(
-      await api().post(`/api/sales-order/${order.id}/fulfill`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ items: [{ salesOrderItemId: line, quantity: 1 }] }),
+      await api()
+        .post(`/api/sales-order/${product.hash}/fulfill`)
+        .set(t.headers())
+        .send({ items: [{ salesOrderItemId: line, quantity: 1 }] }),
+      404,
+      'SALES_ORDER_NOT_FOUND',
+    );
+    expectProblem(
+      await api()
+        .post(`/api/sales-order/${order.id}/fulfill`)
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+        .send({ items: [{ salesOrderItemId: line, quantity: 1 }] }),
       403,
       'FILIAL_NOT_GRANTED',
     );
     expectProblem(
-      await api().post(`/api/sales-order/${order.id}/fulfill`).set(t.headersWith({ scope: 'sales-order:read' })).send({ items: [{ salesOrderItemId: line, quantity: 1 }] }),
+      await api()
+        .post(`/api/sales-order/${order.id}/fulfill`)
+        .set(t.headersWith({ scope: 'sales-order:read' }))
+        .send({ items: [{ salesOrderItemId: line, quantity: 1 }] }),
       403,
       'INSUFFICIENT_SCOPE',
     );
     expectProblem(await api().get(`/api/sales-order/${order.id}/fulfillment`).set(other.headers()), 404, 'SALES_ORDER_NOT_FOUND');
-    expectProblem(await api().get(`/api/sales-order/${order.id}/fulfillment`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api()
+        .get(`/api/sales-order/${order.id}/fulfillment`)
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     expectProblem(await api().get('/api/sales-order/bad!/fulfillment').set(t.headers()), 400, 'INVALID_ID');
-    expectProblem(await api().post('/api/sales-order/bad!/fulfill').set(t.headers()).send({ items: [{ salesOrderItemId: line, quantity: 1 }] }), 400, 'INVALID_ID');
+    expectProblem(
+      await api()
+        .post('/api/sales-order/bad!/fulfill')
+        .set(t.headers())
+        .send({ items: [{ salesOrderItemId: line, quantity: 1 }] }),
+      400,
+      'INVALID_ID',
+    );
     await unchanged(before);
   });
 

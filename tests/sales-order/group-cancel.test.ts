@@ -29,7 +29,16 @@ describe('Sales orders: group and cancel', () => {
     let b: any;
     beforeEach(async () => {
       const seller = await makeSeller(t);
-      a = await createOrder(t, { customerId: customer.hash, sellerId: seller.hash, discount: 2, freight: 5, items: [{ productId: p1.hash, quantity: 2 }, { productId: p2.hash, quantity: 1 }] });
+      a = await createOrder(t, {
+        customerId: customer.hash,
+        sellerId: seller.hash,
+        discount: 2,
+        freight: 5,
+        items: [
+          { productId: p1.hash, quantity: 2 },
+          { productId: p2.hash, quantity: 1 },
+        ],
+      });
       b = await createOrder(t, {
         customerId: customer.hash,
         sellerId: seller.hash,
@@ -43,7 +52,10 @@ describe('Sales orders: group and cancel', () => {
 
     it('preview and group share one computation: equal product+price lines merge, others stay, each line records its origins', async () => {
       const before = await countOrders(t);
-      const preview = await api().post('/api/sales-order/group/preview').set(t.headers()).send({ salesOrderIds: [b.id, a.id] });
+      const preview = await api()
+        .post('/api/sales-order/group/preview')
+        .set(t.headers())
+        .send({ salesOrderIds: [b.id, a.id] });
       expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
       expect(preview.body).to.include({ canGroup: true });
       expect(preview.body.blockingProblems).to.deep.equal([]);
@@ -61,7 +73,10 @@ describe('Sales orders: group and cancel', () => {
       expect(preview.body.order.totals).to.deep.equal({ gross: 83, itemsDiscount: 0.5, items: 82.5, discount: 3, freight: 5, total: 84.5 });
 
       const mark = await lastEventId(t);
-      const res = await api().post('/api/sales-order/group').set(t.headers()).send({ salesOrderIds: [b.id, a.id] });
+      const res = await api()
+        .post('/api/sales-order/group')
+        .set(t.headers())
+        .send({ salesOrderIds: [b.id, a.id] });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body).to.include({ type: 'ORDER', status: 'OPEN', customerId: customer.hash, sellerId: a.sellerId });
       expect(res.body.code).to.be.greaterThan(b.code);
@@ -84,28 +99,55 @@ describe('Sales orders: group and cancel', () => {
       const refused = await fulfill(t, a.id, [{ salesOrderItemId: a.items[0].salesOrderItemId, quantity: 1 }]);
       expectProblem(refused, 409, 'INVALID_STATUS_TRANSITION');
       expect(refused.body.currentStatus).to.equal('GROUPED');
-      expectProblem(await api().post('/api/sales-order/group').set(t.headers()).send({ salesOrderIds: [a.id, res.body.id] }), 409, 'INVALID_STATUS_TRANSITION');
+      expectProblem(
+        await api()
+          .post('/api/sales-order/group')
+          .set(t.headers())
+          .send({ salesOrderIds: [a.id, res.body.id] }),
+        409,
+        'INVALID_STATUS_TRANSITION',
+      );
       expectProblem(await api().delete(`/api/sales-order/${res.body.id}`).set(t.headers()), 409, 'SALES_ORDER_HAS_GROUPED_SOURCES');
       expectProblem(await api().post(`/api/sales-order/${a.id}/assign-customer`).set(t.headers()).send({ customerId: customer.hash }), 409, 'INVALID_STATUS_TRANSITION');
     });
 
     it('blocking problems: different customers (422), a fulfilled source (409), a quote (409); preview lists them, group writes nothing', async () => {
       const stranger = await createOrder(t, { customerId: (await makeCustomer(t)).hash, items: [{ productId: p1.hash, quantity: 1 }] });
-      const preview = await api().post('/api/sales-order/group/preview').set(t.headers()).send({ salesOrderIds: [a.id, stranger.id] });
+      const preview = await api()
+        .post('/api/sales-order/group/preview')
+        .set(t.headers())
+        .send({ salesOrderIds: [a.id, stranger.id] });
       expect(preview.status).to.equal(200);
       expect(preview.body.canGroup).to.equal(false);
       expect(preview.body.blockingProblems.map((p: any) => p.code)).to.deep.equal(['GROUP_CUSTOMER_MISMATCH']);
       const before = await countOrders(t);
-      expectProblem(await api().post('/api/sales-order/group').set(t.headers()).send({ salesOrderIds: [a.id, stranger.id] }), 422, 'GROUP_CUSTOMER_MISMATCH');
+      expectProblem(
+        await api()
+          .post('/api/sales-order/group')
+          .set(t.headers())
+          .send({ salesOrderIds: [a.id, stranger.id] }),
+        422,
+        'GROUP_CUSTOMER_MISMATCH',
+      );
 
       await fulfill(t, b.id, [{ salesOrderItemId: b.items[0].salesOrderItemId, quantity: 1 }]);
-      const fulfilled = await api().post('/api/sales-order/group').set(t.headers()).send({ salesOrderIds: [a.id, b.id] });
+      const fulfilled = await api()
+        .post('/api/sales-order/group')
+        .set(t.headers())
+        .send({ salesOrderIds: [a.id, b.id] });
       expectProblem(fulfilled, 409, 'INVALID_STATUS_TRANSITION');
       expect(fulfilled.body.currentStatus).to.equal('PARTIALLY_FULFILLED');
       expect(fulfilled.body.problems[0].salesOrderId).to.equal(b.id);
 
       const quote = await createOrder(t, { type: 'QUOTE', customerId: customer.hash, items: [{ productId: p1.hash, quantity: 1 }] });
-      expectProblem(await api().post('/api/sales-order/group').set(t.headers()).send({ salesOrderIds: [a.id, quote.id] }), 409, 'INVALID_TYPE_FOR_ACTION');
+      expectProblem(
+        await api()
+          .post('/api/sales-order/group')
+          .set(t.headers())
+          .send({ salesOrderIds: [a.id, quote.id] }),
+        409,
+        'INVALID_TYPE_FOR_ACTION',
+      );
       expect(await countOrders(t)).to.equal(before + 1);
       expect((await orderInDb(t, decodeId('sales-order', a.id))).status).to.equal('OPEN');
     });
@@ -121,17 +163,48 @@ describe('Sales orders: group and cancel', () => {
       }
       expect(await countOrders(t)).to.equal(before);
       expect((await orderInDb(t, decodeId('sales-order', a.id))).status).to.equal('OPEN');
-      const foreign = await api().post('/api/sales-order/group/preview').set(other.headers()).send({ salesOrderIds: [a.id, b.id] });
+      const foreign = await api()
+        .post('/api/sales-order/group/preview')
+        .set(other.headers())
+        .send({ salesOrderIds: [a.id, b.id] });
       expectProblem(foreign, 404, 'SALES_ORDER_NOT_FOUND');
       expect(foreign.body.errors.map((e: any) => e.path)).to.deep.equal(['salesOrderIds[0]', 'salesOrderIds[1]']);
-      expectProblem(await api().post('/api/sales-order/group').set(other.headers()).send({ salesOrderIds: [a.id, b.id] }), 404, 'SALES_ORDER_NOT_FOUND');
-      expectProblem(await api().post('/api/sales-order/group').set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ salesOrderIds: [a.id, b.id] }), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().post('/api/sales-order/group/preview').set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ salesOrderIds: [a.id, b.id] }), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .post('/api/sales-order/group')
+          .set(other.headers())
+          .send({ salesOrderIds: [a.id, b.id] }),
+        404,
+        'SALES_ORDER_NOT_FOUND',
+      );
+      expectProblem(
+        await api()
+          .post('/api/sales-order/group')
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+          .send({ salesOrderIds: [a.id, b.id] }),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
+      expectProblem(
+        await api()
+          .post('/api/sales-order/group/preview')
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+          .send({ salesOrderIds: [a.id, b.id] }),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
     });
 
     it('two concurrent groups of the same orders: one wins, the other → 409; one merged order', async () => {
       const before = await countOrders(t);
-      const results = await Promise.all([0, 1].map(() => api().post('/api/sales-order/group').set(t.headers()).send({ salesOrderIds: [a.id, b.id] })));
+      const results = await Promise.all(
+        [0, 1].map(() =>
+          api()
+            .post('/api/sales-order/group')
+            .set(t.headers())
+            .send({ salesOrderIds: [a.id, b.id] }),
+        ),
+      );
       expect(results.map((r) => r.status).sort()).to.deep.equal([201, 409]);
       expect(await countOrders(t)).to.equal(before + 1);
     });
@@ -139,7 +212,12 @@ describe('Sales orders: group and cancel', () => {
 
   describe('cancel-preview and cancel', () => {
     it('an OPEN order → CANCELLED: all lines cancelled, reason kept, audited, event', async () => {
-      const o = await createOrder(t, { items: [{ productId: p1.hash, quantity: 2 }, { productId: p2.hash, quantity: '1.5' }] });
+      const o = await createOrder(t, {
+        items: [
+          { productId: p1.hash, quantity: 2 },
+          { productId: p2.hash, quantity: '1.5' },
+        ],
+      });
       const preview = await api().get(`/api/sales-order/cancel-preview/${o.id}`).set(t.headers());
       expect(preview.body).to.deep.equal({
         canCancel: true,
@@ -176,7 +254,12 @@ describe('Sales orders: group and cancel', () => {
     });
 
     it('a partially fulfilled order → CLOSED: only the remainder is cancelled, stock untouched', async () => {
-      const o = await createOrder(t, { items: [{ productId: p1.hash, quantity: 5 }, { productId: p2.hash, quantity: 2 }] });
+      const o = await createOrder(t, {
+        items: [
+          { productId: p1.hash, quantity: 5 },
+          { productId: p2.hash, quantity: 2 },
+        ],
+      });
       await fulfill(t, o.id, [{ salesOrderItemId: o.items[0].salesOrderItemId, quantity: 2 }]);
       const stock = await stockOf(t, 0, p1.id);
       const preview = await api().get(`/api/sales-order/cancel-preview/${o.id}`).set(t.headers());
@@ -211,8 +294,21 @@ describe('Sales orders: group and cancel', () => {
       expect(bad.body.errors[0].path).to.equal('reason');
       expectProblem(await api().post(`/api/sales-order/cancel/${q.id}`).set(other.headers()).send({ reason: 'alheio' }), 404, 'SALES_ORDER_NOT_FOUND');
       expectProblem(await api().get(`/api/sales-order/cancel-preview/${q.id}`).set(other.headers()), 404, 'SALES_ORDER_NOT_FOUND');
-      expectProblem(await api().post(`/api/sales-order/cancel/${q.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)).send({ reason: 'sem acesso' }), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().get(`/api/sales-order/cancel-preview/${q.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .post(`/api/sales-order/cancel/${q.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1))
+          .send({ reason: 'sem acesso' }),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
+      expectProblem(
+        await api()
+          .get(`/api/sales-order/cancel-preview/${q.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().get('/api/sales-order/cancel-preview/no!').set(t.headers()), 400, 'INVALID_ID');
       expectProblem(await api().post('/api/sales-order/cancel/no!').set(t.headers()).send({ reason: 'qualquer' }), 400, 'INVALID_ID');
       expect((await orderInDb(t, decodeId('sales-order', q.id))).status).to.equal('OPEN');

@@ -28,7 +28,14 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
 
   it('quote → convert → fulfil 40% → fulfil the rest → FULFILLED, with stock, remaining and events at each step', async () => {
     const customer = await makeCustomer(t);
-    const quote = await createOrder(t, { type: 'QUOTE', customerId: customer.hash, items: [{ productId: chair.hash, quantity: 10, unitPrice: 80 }, { productId: table.hash, quantity: 5, unitPrice: 300 }] });
+    const quote = await createOrder(t, {
+      type: 'QUOTE',
+      customerId: customer.hash,
+      items: [
+        { productId: chair.hash, quantity: 10, unitPrice: 80 },
+        { productId: table.hash, quantity: 5, unitPrice: 300 },
+      ],
+    });
     const id = decodeId('sales-order', quote.id);
     const [chairLine, tableLine] = quote.items.map((i: any) => i.salesOrderItemId);
 
@@ -67,7 +74,12 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
     // The ledger's stock.changed per product (new balances), then the order's own event, then the
     // receivable the fulfilment billed (one installment: the order has no payment terms).
     expect(events.map((e) => e.type)).to.deep.equal(['stock.changed', 'stock.changed', 'sales-order.fulfilled', 'receivable.created']);
-    expect(events.slice(0, 2).map((e) => e.data.balance).sort()).to.deep.equal([16, 8].sort());
+    expect(
+      events
+        .slice(0, 2)
+        .map((e) => e.data.balance)
+        .sort(),
+    ).to.deep.equal([16, 8].sort());
     expect(events[2].data).to.include({ status: 'PARTIALLY_FULFILLED', fulfillmentId: first.body.fulfillment.id });
 
     // The rest.
@@ -135,7 +147,14 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
     });
 
     it('a past validUntil is refused at creation (422)', async () => {
-      expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ type: 'QUOTE', validUntil: '2020-01-01', items: [{ productId: chair.hash, quantity: 1 }] }), 422, 'VALID_UNTIL_IN_THE_PAST');
+      expectProblem(
+        await api()
+          .post('/api/sales-order')
+          .set(t.headers())
+          .send({ type: 'QUOTE', validUntil: '2020-01-01', items: [{ productId: chair.hash, quantity: 1 }] }),
+        422,
+        'VALID_UNTIL_IN_THE_PAST',
+      );
     });
 
     it('convert-order-to-quote: OPEN with nothing fulfilled → QUOTE with a validity; audited; forbidden otherwise (409)', async () => {
@@ -148,7 +167,13 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
       const again = await api().post(`/api/sales-order/convert-order-to-quote/${o.id}`).set(t.headers()).send({});
       expectProblem(again, 409, 'INVALID_TYPE_FOR_ACTION');
       expect(again.body.currentType).to.equal('QUOTE');
-      expectProblem(await api().post(`/api/sales-order/convert-quote/${(await createOrder(t, { items: [{ productId: chair.hash, quantity: 1 }] })).id}`).set(t.headers()), 409, 'INVALID_TYPE_FOR_ACTION');
+      expectProblem(
+        await api()
+          .post(`/api/sales-order/convert-quote/${(await createOrder(t, { items: [{ productId: chair.hash, quantity: 1 }] })).id}`)
+          .set(t.headers()),
+        409,
+        'INVALID_TYPE_FOR_ACTION',
+      );
 
       const partial = await createOrder(t, { items: [{ productId: chair.hash, quantity: 2 }] });
       expect((await fulfill(t, partial.id, [{ salesOrderItemId: partial.items[0].salesOrderItemId, quantity: 1 }])).status).to.equal(201);
@@ -162,7 +187,13 @@ describe('Sales orders: the life of an order (quote → order → partial → fu
       const q = await createOrder(t, { type: 'QUOTE', items: [{ productId: chair.hash, quantity: 1 }] });
       expectProblem(await api().post(`/api/sales-order/convert-quote/${q.id}`).set(other.headers()), 404, 'SALES_ORDER_NOT_FOUND');
       expectProblem(await api().post(`/api/sales-order/convert-order-to-quote/${q.id}`).set(other.headers()).send({}), 404, 'SALES_ORDER_NOT_FOUND');
-      expectProblem(await api().post(`/api/sales-order/convert-quote/${q.id}`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .post(`/api/sales-order/convert-quote/${q.id}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 1)),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
       expectProblem(await api().post('/api/sales-order/convert-quote/nope!').set(t.headers()), 400, 'INVALID_ID');
       expectProblem(await api().post(`/api/sales-order/convert-order-to-quote/${q.id}`).set(t.headers()).send({ validUntil: 'tomorrow' }), 400, 'VALIDATION_ERROR');
       expect((await api().get(`/api/sales-order/${q.id}`).set(t.headers())).body).to.include({ type: 'QUOTE', version: 1 });

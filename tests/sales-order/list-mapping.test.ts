@@ -26,15 +26,44 @@ describe('Sales orders: a list page maps rows exactly as the entity mapper does'
     const customer = await makeCustomer(t, { name: 'Maria Ávila' });
     const seller = await makeSeller(t, { name: 'João Caixa' });
     // Plain orders with odd amounts, a quote, a partly fulfilled order, a cancelled one, a group.
-    const a = await createOrder(t, { customerId: customer.hash, sellerId: seller.hash, discount: '2.37', freight: '5.1', notes: 'Entregar às 14h "portão"', items: [{ productId: p1.hash, quantity: '2.5' }, { productId: p2.hash, quantity: '7.1234', discount: '0.01' }] });
-    const b = await createOrder(t, { customerId: customer.hash, sellerId: seller.hash, items: [{ productId: p1.hash, quantity: 3, unitPrice: '8.1234567891' }, { productId: p2.hash, quantity: '1.0001' }] });
+    const a = await createOrder(t, {
+      customerId: customer.hash,
+      sellerId: seller.hash,
+      discount: '2.37',
+      freight: '5.1',
+      notes: 'Entregar às 14h "portão"',
+      items: [
+        { productId: p1.hash, quantity: '2.5' },
+        { productId: p2.hash, quantity: '7.1234', discount: '0.01' },
+      ],
+    });
+    const b = await createOrder(t, {
+      customerId: customer.hash,
+      sellerId: seller.hash,
+      items: [
+        { productId: p1.hash, quantity: 3, unitPrice: '8.1234567891' },
+        { productId: p2.hash, quantity: '1.0001' },
+      ],
+    });
     await createOrder(t, { type: 'QUOTE', items: [{ productId: p1.hash, quantity: 1 }] });
     await createOrder(t, { type: 'QUOTE', validUntil: '2999-12-31', items: [{ productId: p2.hash, quantity: '12345.6789' }] });
-    const partly = await createOrder(t, { items: [{ productId: p1.hash, quantity: 5 }, { productId: p2.hash, quantity: '3.3' }] });
+    const partly = await createOrder(t, {
+      items: [
+        { productId: p1.hash, quantity: 5 },
+        { productId: p2.hash, quantity: '3.3' },
+      ],
+    });
     expect((await fulfill(t, partly.id, [{ salesOrderItemId: partly.items[0].salesOrderItemId, quantity: '1.5' }])).status).to.equal(201);
     const cancelled = await createOrder(t, { items: [{ productId: p1.hash, quantity: 1 }] });
     expect((await api().post(`/api/sales-order/cancel/${cancelled.id}`).set(t.headers()).send({ reason: 'desistiu' })).status).to.equal(200);
-    expect((await api().post('/api/sales-order/group').set(t.headers()).send({ salesOrderIds: [a.id, b.id] })).status).to.equal(201);
+    expect(
+      (
+        await api()
+          .post('/api/sales-order/group')
+          .set(t.headers())
+          .send({ salesOrderIds: [a.id, b.id] })
+      ).status,
+    ).to.equal(201);
     // Written straight to the table: an expired quote, no customer or seller, amounts at the column limits.
     await insertOrders(t, p1.id, [
       { type: 'QUOTE', validUntil: '2001-02-03', alias: 'OBRA' },
@@ -60,7 +89,28 @@ describe('Sales orders: a list page maps rows exactly as the entity mapper does'
   }
 
   it('stored decimals: the fast readings equal toJsonNumber on the same text', () => {
-    const texts = ['0', '-0', '0.00', '-0.00', '12.3', '12.30', '12.345', '12.3456', '12.34565', '-7.125', '1e3', '+5', '.5', '5.', '007.50', '9999999999999.99', '99999999999999.9999', '12345678901234567890.1234', '0.0000000001', '0.00000000005'];
+    const texts = [
+      '0',
+      '-0',
+      '0.00',
+      '-0.00',
+      '12.3',
+      '12.30',
+      '12.345',
+      '12.3456',
+      '12.34565',
+      '-7.125',
+      '1e3',
+      '+5',
+      '.5',
+      '5.',
+      '007.50',
+      '9999999999999.99',
+      '99999999999999.9999',
+      '12345678901234567890.1234',
+      '0.0000000001',
+      '0.00000000005',
+    ];
     for (const scale of ['amount', 'quantity', 'price'] as const) {
       for (const text of texts) {
         let expected: unknown;
@@ -89,14 +139,17 @@ describe('Sales orders: a list page maps rows exactly as the entity mapper does'
             return 'throws';
           }
         };
-        expect(answer(() => storedToJsonNumber(random, scale)), `${random} at ${scale}`).to.equal(answer(() => toJsonNumber(random, scale)));
+        expect(
+          answer(() => storedToJsonNumber(random, scale)),
+          `${random} at ${scale}`,
+        ).to.equal(answer(() => toJsonNumber(random, scale)));
       }
       expect(storedToJsonNumber(null, scale)).to.equal(null);
       expect(storedToJsonNumber(1.5, scale)).to.equal(1.5);
     }
     // Differences: random fixed-point texts (and a few that leave the integer path) against decimal.js.
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const text = (places: number) => {
       const intDigits = 1 + Math.floor(rnd() * 16);
       const int = Array.from({ length: intDigits }, () => Math.floor(rnd() * 10)).join('');

@@ -19,8 +19,7 @@ import { insertOrders } from './support';
 describe('Sales orders: list, search and pagination', () => {
   let t: TestTenant;
   let product: Awaited<ReturnType<typeof makeProduct>>;
-  const list = (query: Record<string, unknown> = {}, headers = () => t.headers()) =>
-    api().get(`/api/sales-order/list/${t.filialHashes[0]}`).query(query).set(headers());
+  const list = (query: Record<string, unknown> = {}, headers = () => t.headers()) => api().get(`/api/sales-order/list/${t.filialHashes[0]}`).query(query).set(headers());
   const codes = (res: { body: { data: { code: number }[] } }) => res.body.data.map((o) => o.code);
 
   before(async () => {
@@ -30,7 +29,11 @@ describe('Sales orders: list, search and pagination', () => {
 
   describe('numeric term: code equal or prefix', () => {
     before(async () => {
-      await insertOrders(t, product.id, [12, 13, 112, 120, 125, 129, 130, 1200, 1234, 1299, 1300, 2120, 12000, 120001].map((code) => ({ code })));
+      await insertOrders(
+        t,
+        product.id,
+        [12, 13, 112, 120, 125, 129, 130, 1200, 1234, 1299, 1300, 2120, 12000, 120001].map((code) => ({ code })),
+      );
     });
 
     it('"12" finds 12, 120–129, 1200–1299, 12000… and nothing else, newest code first', async () => {
@@ -146,7 +149,11 @@ describe('Sales orders: list, search and pagination', () => {
       const customers = await dataSource.manager.find(Customer, { where: { companyId: tt.companyId }, order: { searchName: 'ASC' } });
       await indexCustomers(dataSource.manager, tt.companyId, customers);
       const xavantes = customers.filter((c) => c.name.startsWith('Xavante'));
-      const orders = await insertOrders(tt, p.id, xavantes.map((c) => ({ customerId: c.id })));
+      const orders = await insertOrders(
+        tt,
+        p.id,
+        xavantes.map((c) => ({ customerId: c.id })),
+      );
       const res = await search({ search: 'xavante', pageSize: 100 });
       expect(res.body.pagination.total).to.equal(250);
       const all = [];
@@ -160,12 +167,20 @@ describe('Sales orders: list, search and pagination', () => {
       expect((await search({ search: 'xavante 29' })).body.data.map((o: any) => o.customerName).sort()).to.include('Xavante 299');
     });
 
-    it('MariaDB: the customers\' branch reads the customer index, whatever the page order', async function () {
+    it("MariaDB: the customers' branch reads the customer index, whatever the page order", async function () {
       if (!isMysql) this.skip();
       const customers = Array.from({ length: CUSTOMER_SEARCH_CAP }, (_v, i) => i + 1);
       const branch = whereCustomerInSql(baseListSql(tt.companyId, { filialId: tt.filialIds[0] }), customers);
       for (const column of ['o.code', 'o.created_at']) {
-        const page = sqlPageQuery(branch, [{ column, direction: 'DESC' }, { column: 'o.id', direction: 'DESC' }], { page: 1, pageSize: 20 }, null);
+        const page = sqlPageQuery(
+          branch,
+          [
+            { column, direction: 'DESC' },
+            { column: 'o.id', direction: 'DESC' },
+          ],
+          { page: 1, pageSize: 20 },
+          null,
+        );
         const plan: { key: string | null }[] = await dataSource.query(`EXPLAIN ${page.sql}`, page.params);
         expect(plan.map((r) => r.key)).to.deep.equal(['ix_sales_order_filial_customer']);
       }
@@ -226,7 +241,11 @@ describe('Sales orders: list, search and pagination', () => {
 
     it('pageSize defaults to 20; a deep list is counted up to the cap', async () => {
       const p = await makeProduct(ft);
-      await insertOrders(ft, p.id, Array.from({ length: 25 }, () => ({})));
+      await insertOrders(
+        ft,
+        p.id,
+        Array.from({ length: 25 }, () => ({})),
+      );
       const res = await api().get(`/api/sales-order/list/${ft.filialHashes[0]}`).set(ft.headers());
       expect(res.body.data).to.have.length(20);
       expect(res.body.pagination).to.include({ pageSize: 20, total: 30, totalPages: 2, hasMore: true });

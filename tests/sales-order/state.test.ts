@@ -37,7 +37,9 @@ describe('Sales orders: the transition table (unit)', () => {
               : action === 'cancel' && status === 'FULFILLED'
                 ? 'SALES_ORDER_FULFILLED'
                 : 'INVALID_STATUS_TRANSITION';
-            expect(() => assertAllowed(order, action)).to.throw().that.satisfies((e: any) => e.code === expectedCode && e.extensions.currentStatus === status);
+            expect(() => assertAllowed(order, action))
+              .to.throw()
+              .that.satisfies((e: any) => e.code === expectedCode && e.extensions.currentStatus === status);
             return;
           }
           expect(() => assertAllowed(order, action)).not.to.throw();
@@ -52,7 +54,9 @@ describe('Sales orders: the transition table (unit)', () => {
 
   it('actions that need nothing fulfilled refuse an order with fulfilments (409 SALES_ORDER_HAS_FULFILLMENTS)', () => {
     for (const action of ['edit', 'delete', 'group', 'convert-order-to-quote'] as SalesOrderAction[]) {
-      expect(() => assertAllowed({ type: 'ORDER', status: 'OPEN' }, action, true), action).to.throw().that.satisfies((e: any) => e.code === 'SALES_ORDER_HAS_FULFILLMENTS');
+      expect(() => assertAllowed({ type: 'ORDER', status: 'OPEN' }, action, true), action)
+        .to.throw()
+        .that.satisfies((e: any) => e.code === 'SALES_ORDER_HAS_FULFILLMENTS');
     }
     expect(() => assertAllowed({ type: 'ORDER', status: 'OPEN' }, 'fulfill', true)).not.to.throw();
   });

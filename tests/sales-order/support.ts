@@ -34,11 +34,9 @@ export async function lastEventId(t: TestTenant): Promise<number> {
   return rows.length ? rows[rows.length - 1].id : 0;
 }
 
-export const auditOf = (t: TestTenant, entityId: number) =>
-  dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'sales-order', entityId }, order: { id: 'ASC' } });
+export const auditOf = (t: TestTenant, entityId: number) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'sales-order', entityId }, order: { id: 'ASC' } });
 
-export const itemsInDb = (t: TestTenant, orderIds: number[]) =>
-  dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: In(orderIds) }, order: { id: 'ASC' } });
+export const itemsInDb = (t: TestTenant, orderIds: number[]) => dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: In(orderIds) }, order: { id: 'ASC' } });
 
 export const orderInDb = (t: TestTenant, id: number) => dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id });
 

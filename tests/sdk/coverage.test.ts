@@ -16,7 +16,10 @@ describe('SDK coverage: one method per operation of the OpenAPI document', () =>
     const missing = ops.filter((o) => typeof (Operations.prototype as unknown as Record<string, unknown>)[o.methodName] !== 'function').map((o) => `${o.method} /api${o.path} (${o.methodName})`);
     expect(missing, 'operations without an SDK method: run `npm run sdk:generate`').to.deep.equal([]);
     const drift = ops
-      .filter((o) => JSON.stringify((OPERATIONS as Record<string, unknown>)[o.operationId]) !== JSON.stringify({ method: o.method, path: o.path, idempotencyKey: o.idempotencyKey, read: o.read, list: o.list }))
+      .filter(
+        (o) =>
+          JSON.stringify((OPERATIONS as Record<string, unknown>)[o.operationId]) !== JSON.stringify({ method: o.method, path: o.path, idempotencyKey: o.idempotencyKey, read: o.read, list: o.list }),
+      )
       .map((o) => o.operationId);
     expect(drift, 'SDK operations that differ from the document: run `npm run sdk:generate`').to.deep.equal([]);
     expect(Object.keys(OPERATIONS).length, 'SDK operations the API no longer has').to.equal(ops.length);

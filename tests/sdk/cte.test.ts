@@ -20,7 +20,7 @@ describe('SDK: CT-e freight', () => {
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('stages, apportions onto a draft, lists the carrier\'s payable and cancels; typed results and ApiError', async () => {
+  it("stages, apportions onto a draft, lists the carrier's payable and cancels; typed results and ApiError", async () => {
     const p = await makeProduct(t);
     const doc = await importNfe(t, [{ code: 'SDK', quantity: '5', unitPrice: '20', productId: p.hash }]);
     const built = t.cte({ total: '15.00', nfeKeys: [doc.accessKey] });

@@ -21,8 +21,7 @@ describe('SDK: events and webhooks against the real server', () => {
   });
   after(() => new Promise((r) => server.close(r)));
 
-  const publish = (type: string, n: number) =>
-    inTransaction(NO_UNIT, (em) => publishEvent(em, t.ctx, { type, filialId: t.filialIds[0], aggregateType: 'test', aggregateId: n, data: { n } }));
+  const publish = (type: string, n: number) => inTransaction(NO_UNIT, (em) => publishEvent(em, t.ctx, { type, filialId: t.filialIds[0], aggregateType: 'test', aggregateId: n, data: { n } }));
 
   it('subscribe() yields every event once, in order, as it happens (long-poll)', async () => {
     const client = createClient({ baseUrl, token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0] });

@@ -25,14 +25,33 @@ describe('SDK: fiscal', () => {
     const group = await client.fiscal.createTaxGroup({ code: 'REVENDA2', name: 'Revenda' });
     expect((await client.fiscal.updateTaxGroup(group.id, { version: group.version, name: 'Revenda geral' })).name).to.equal('Revenda geral');
     expect((await client.fiscal.taxGroup(group.id)).code).to.equal('REVENDA2');
-    const rule = await client.fiscal.createOperation({ taxGroupId: group.id, operation: 'SALE', destination: 'INTERNAL', contributor: false, validFrom: '2026-01-01', cfop: '5102', icmsCst: '00', csosn: '102' });
+    const rule = await client.fiscal.createOperation({
+      taxGroupId: group.id,
+      operation: 'SALE',
+      destination: 'INTERNAL',
+      contributor: false,
+      validFrom: '2026-01-01',
+      cfop: '5102',
+      icmsCst: '00',
+      csosn: '102',
+    });
     expect((await client.fiscal.operation(rule.id)).cfop).to.equal('5102');
     expect((await client.fiscal.updateOperation(rule.id, { version: rule.version, operationNature: 'Venda' })).operationNature).to.equal('Venda');
     expect((await client.fiscal.operations()).data.map((r) => r.id)).to.include(rule.id);
     expect((await client.fiscal.taxGroups()).data.map((g) => g.id)).to.include(group.id);
     expect((await client.fiscal.ufRates({ uf: 'RJ' })).data[0]).to.include({ uf: 'RJ', fcpRate: 2 });
     expect((await client.fiscal.createUfRate({ uf: 'RJ', validFrom: '2026-01-01', internalRate: 22, source: 'Lei RJ', sourceDate: '2026-01-01' })).shipped).to.equal(false);
-    expect((await client.fiscal.loadApproximateTaxes({ tableVersion: '1', source: 'IBPT', validFrom: '2026-01-01', validTo: '2026-12-31', rows: [{ ncm: '61091000', federalNationalRate: 13.45, federalImportedRate: 20, stateRate: 18, municipalRate: 0 }] })).rows).to.equal(1);
+    expect(
+      (
+        await client.fiscal.loadApproximateTaxes({
+          tableVersion: '1',
+          source: 'IBPT',
+          validFrom: '2026-01-01',
+          validTo: '2026-12-31',
+          rows: [{ ncm: '61091000', federalNationalRate: 13.45, federalImportedRate: 20, stateRate: 18, municipalRate: 0 }],
+        })
+      ).rows,
+    ).to.equal(1);
     const product = await makeProduct(t);
     const customer = await makeCustomer(t);
     await setupFiscalData(t, { products: [product.id], customers: [customer.id] });

@@ -29,11 +29,21 @@ describe('SDK: invoices', function () {
     expect((await client.invoices.get(issued.id)).accessKey).to.equal(issued.accessKey);
     expect((await client.invoices.list()).data.map((d) => d.id)).to.include(issued.id);
     expect(await client.invoices.xml(issued.id)).to.match(/^<nfeProc /);
-    expect(Buffer.from(await client.invoices.danfe(issued.id)).subarray(0, 5).toString()).to.equal('%PDF-');
+    expect(
+      Buffer.from(await client.invoices.danfe(issued.id))
+        .subarray(0, 5)
+        .toString(),
+    ).to.equal('%PDF-');
     expect((await client.invoices.correct(issued.id, { correction: 'Entrega pela portaria lateral do deposito' })).correctionSequence).to.equal(1);
     expect((await client.invoices.cancel(issued.id, { justification: 'Pedido cancelado pelo cliente' })).status).to.equal('CANCELLED');
     const [series] = (await client.invoices.series()).data;
-    const voided = await client.invoices.voidNumbers({ filialId: t.filialHashes[0], series: series.series, first: series.nextNumber, last: series.nextNumber, justification: 'Numero reservado e nao utilizado' });
+    const voided = await client.invoices.voidNumbers({
+      filialId: t.filialHashes[0],
+      series: series.series,
+      first: series.nextNumber,
+      last: series.nextNumber,
+      justification: 'Numero reservado e nao utilizado',
+    });
     expect(voided.status).to.equal('VOIDED');
     const report = await client.invoices.numbers(series.id);
     expect(report.unaccounted).to.deep.equal([]);

@@ -85,7 +85,9 @@ describe('SDK package: npm pack, install into an empty folder, the README exampl
     await addStock(t, 0, product.id, 10, '18.5');
     const customer = await makeCustomer(t, { name: 'Maria da Silva' });
     const given = { token: t.token, companyId: t.companyHash, filialId: t.filialHashes[0], customerId: customer.hash, productId: product.hash };
-    const prelude = Object.entries(given).map(([k, v]) => `const ${k} = ${JSON.stringify(v)};`).join('\n');
+    const prelude = Object.entries(given)
+      .map(([k, v]) => `const ${k} = ${JSON.stringify(v)};`)
+      .join('\n');
     const example = readmeExample().replace('http://127.0.0.1:3000', baseUrl);
     writeFileSync(path.join(app, 'example.mjs'), `${prelude}\n${example}\nconsole.log(JSON.stringify({ orderId: order.id, found: page.data.length }));\n`);
 

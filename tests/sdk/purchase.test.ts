@@ -51,7 +51,10 @@ describe('SDK: purchase orders against the real server', () => {
     for await (const o of client.purchase.findAll({ supplierDocument: document, pageSize: 1 })) all.push(o.id);
     expect(all).to.deep.equal([created.id]);
 
-    const doc = await createDraft(t, draftBody({ supplier: { document, name: 'Fios Brasil' }, items: [item({ productId: product.hash, quantity: 4, unitPrice: '3.5', purchaseOrderItemId: created.items[0].purchaseOrderItemId })] }));
+    const doc = await createDraft(
+      t,
+      draftBody({ supplier: { document, name: 'Fios Brasil' }, items: [item({ productId: product.hash, quantity: 4, unitPrice: '3.5', purchaseOrderItemId: created.items[0].purchaseOrderItemId })] }),
+    );
     expect((await confirm(t, doc.id)).status).to.equal(200);
     const receipts = await client.purchase.receipts(created.id);
     expect(receipts.status).to.equal('PARTIALLY_RECEIVED');

@@ -34,7 +34,11 @@ describe('SDK transport: retries, the waiting budget, typed errors', () => {
     const { calls, fetch } = scripted([reset(), timeout(), { status: 201, body: { id: 'e1' } }]);
     const res = await client(fetch).operations.postEntryDocument({ body: { number: '1' } as never }, { idempotencyKey: 'key-1' });
     expect(res).to.deep.equal({ id: 'e1' });
-    expect(calls.map((c) => [c.method, c.key])).to.deep.equal([['POST', 'key-1'], ['POST', 'key-1'], ['POST', 'key-1']]);
+    expect(calls.map((c) => [c.method, c.key])).to.deep.equal([
+      ['POST', 'key-1'],
+      ['POST', 'key-1'],
+      ['POST', 'key-1'],
+    ]);
   });
 
   it('a generated key is also kept across retries; a GET is retried; a posting call without a key is not', async () => {
@@ -47,7 +51,9 @@ describe('SDK transport: retries, the waiting budget, typed errors', () => {
     expect(get.calls).to.have.length(2);
 
     const unkeyed = scripted([reset(), { status: 200, body: {} }]);
-    const err = await client(unkeyed.fetch).request({ method: 'POST', path: '/entry-document/preview-manual', body: {} }).catch((e) => e);
+    const err = await client(unkeyed.fetch)
+      .request({ method: 'POST', path: '/entry-document/preview-manual', body: {} })
+      .catch((e) => e);
     expect(err).to.be.instanceOf(ApiConnectionError);
     expect(err).to.include({ kind: 'network', attempts: 1 });
     expect(unkeyed.calls).to.have.length(1);
@@ -55,7 +61,9 @@ describe('SDK transport: retries, the waiting budget, typed errors', () => {
 
   it('gives up after maxRetries with ApiConnectionError', async () => {
     const { calls, fetch } = scripted([reset(), reset(), reset()]);
-    const err = await client(fetch, { maxRetries: 2 }).operations.getEntryDocumentDetailId({ id: 'x' }).catch((e) => e);
+    const err = await client(fetch, { maxRetries: 2 })
+      .operations.getEntryDocumentDetailId({ id: 'x' })
+      .catch((e) => e);
     expect(err).to.be.instanceOf(ApiConnectionError);
     expect(err.attempts).to.equal(3);
     expect(calls).to.have.length(3);
@@ -64,22 +72,33 @@ describe('SDK transport: retries, the waiting budget, typed errors', () => {
   it("a 429 whose Retry-After exceeds the client's budget throws at once with retryAfter; a short one is waited", async () => {
     const long = scripted([{ status: 429, body: problem(429, 'TOO_MANY_REQUESTS'), headers: { 'retry-after': '60' } }]);
     const started = Date.now();
-    const err = await client(long.fetch).operations.postEntryDocumentNfeConsultar({} as never).catch((e) => e);
+    const err = await client(long.fetch)
+      .operations.postEntryDocumentNfeConsultar({} as never)
+      .catch((e) => e);
     expect(Date.now() - started).to.be.below(1000);
     expect(err).to.be.instanceOf(RateLimitError).and.instanceOf(ApiError);
     expect(err).to.include({ status: 429, code: 'TOO_MANY_REQUESTS', retryAfter: 60 });
     expect(long.calls).to.have.length(1);
 
-    const short = scripted([{ status: 429, body: problem(429, 'TOO_MANY_REQUESTS'), headers: { 'retry-after': '0' } }, { status: 200, body: { ok: true } }]);
+    const short = scripted([
+      { status: 429, body: problem(429, 'TOO_MANY_REQUESTS'), headers: { 'retry-after': '0' } },
+      { status: 200, body: { ok: true } },
+    ]);
     expect(await client(short.fetch).operations.getEntryDocumentDetailId({ id: 'x' })).to.deep.equal({ ok: true });
     // A larger budget waits where the default would not.
-    const budget = scripted([{ status: 503, body: problem(503, 'DATABASE_UNAVAILABLE'), headers: { 'retry-after': '1' } }, { status: 200, body: {} }]);
+    const budget = scripted([
+      { status: 503, body: problem(503, 'DATABASE_UNAVAILABLE'), headers: { 'retry-after': '1' } },
+      { status: 200, body: {} },
+    ]);
     await client(budget.fetch, { maxRetryDelayMs: 1500 }).operations.getEntryDocumentDetailId({ id: 'x' });
     expect(budget.calls).to.have.length(2);
   });
 
   it('errors are the subclass of their status and narrow by code', async () => {
-    const { fetch } = scripted([{ status: 404, body: problem(404, 'ENTRY_DOCUMENT_NOT_FOUND') }, { status: 422, body: problem(422, 'INSUFFICIENT_STOCK') }]);
+    const { fetch } = scripted([
+      { status: 404, body: problem(404, 'ENTRY_DOCUMENT_NOT_FOUND') },
+      { status: 422, body: problem(422, 'INSUFFICIENT_STOCK') },
+    ]);
     const api = client(fetch);
     const notFound = await api.operations.getEntryDocumentDetailId({ id: 'x' }).catch((e) => e);
     expect(notFound).to.be.instanceOf(NotFoundError);

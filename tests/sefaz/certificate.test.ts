@@ -113,10 +113,26 @@ describe('A1 certificate of a filial (PUT/GET /entry-document/nfe/certificado/:f
     expectProblem(await api().get(url(1)).set(t.headers()), 404, 'CERTIFICATE_NOT_FOUND');
     const b = await createTestTenant();
     expectProblem(await api().get(`${NFE}/certificado/${b.filialHashes[0]}`).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
-    expectProblem(await api().get(url(1)).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api()
+        .get(url(1))
+        .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     const a1 = sim.issueClientCertificate(cnpj, 'X', 'x');
-    expectProblem(await api().put(url()).set(t.headersWith({ scope: 'nfe:read nfe:write' })).send(upload(a1.pfx, 'x')), 403, 'INSUFFICIENT_SCOPE');
-    const allowed = await api().put(url()).set(t.headersWith({ scope: 'nfe:*' })).send(upload(a1.pfx, 'x'));
+    expectProblem(
+      await api()
+        .put(url())
+        .set(t.headersWith({ scope: 'nfe:read nfe:write' }))
+        .send(upload(a1.pfx, 'x')),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
+    const allowed = await api()
+      .put(url())
+      .set(t.headersWith({ scope: 'nfe:*' }))
+      .send(upload(a1.pfx, 'x'));
     expect(allowed.status).to.equal(200);
   });
 

@@ -48,7 +48,12 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
       const full = rows.filter((r) => r.kind === 'FULL');
       expect(full.map((r) => r.access_key).sort()).to.deep.equal(keys.slice(0, 5).sort());
       expect(full.every((r) => Number(r.has_xml) === 1 && r.source === 'SEFAZ')).to.equal(true);
-      expect(rows.filter((r) => r.authority_status === 'CANCELLED').map((r) => r.access_key).sort()).to.deep.equal([keys[0], keys[5], keys[6]].sort());
+      expect(
+        rows
+          .filter((r) => r.authority_status === 'CANCELLED')
+          .map((r) => r.access_key)
+          .sort(),
+      ).to.deep.equal([keys[0], keys[5], keys[6]].sort());
       expect(rows.every((r) => /^\d{15}$/.test(r.nsu))).to.equal(true);
       const cancellations = await rowsOf('nfe_inbound_event', t.companyId, "type = 'AUTHORITY_EVENT' AND event_code = '110111'");
       expect(cancellations).to.have.length(3);
@@ -184,7 +189,12 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
 
     it('an unreachable authority: retried with back-off, logged, 503; the state unchanged', async () => {
       const t = await sefazTenant();
-      await setFilialEndpoint(t.companyId, t.filialIds[0], { distUrl: 'https://127.0.0.1:1/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx', eventUrl: 'https://127.0.0.1:1/x', caPem: t.endpoints.caPem, label: 'down' });
+      await setFilialEndpoint(t.companyId, t.filialIds[0], {
+        distUrl: 'https://127.0.0.1:1/NFeDistribuicaoDFe/NFeDistribuicaoDFe.asmx',
+        eventUrl: 'https://127.0.0.1:1/x',
+        caPem: t.endpoints.caPem,
+        label: 'down',
+      });
       const res = await api().post(`${NFE}/consultar`).set(t.headers());
       expectProblem(res, 503, 'SEFAZ_UNAVAILABLE');
       const logs = await dataSource.manager.find(DfeLog, { where: { companyId: t.companyId }, order: { id: 'ASC' } });
@@ -220,16 +230,33 @@ describe('POST /entry-document/nfe/consultar (DF-e distribution)', function () {
       const t = await createTestTenant();
       const { 'x-filial-id': _f, ...noFilial } = t.headers();
       expectProblem(await api().post(`${NFE}/consultar`).set(noFilial), 400, 'MISSING_TENANT_HEADER');
-      expectProblem(await api().post(`${NFE}/consultar`).set(t.headersWith({ filiais: [t.filialHashes[1]] }, 0)), 403, 'FILIAL_NOT_GRANTED');
-      expectProblem(await api().post(`${NFE}/consultar`).set(t.headersWith({ scope: 'nfe:read' })), 403, 'INSUFFICIENT_SCOPE');
+      expectProblem(
+        await api()
+          .post(`${NFE}/consultar`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }, 0)),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
+      expectProblem(
+        await api()
+          .post(`${NFE}/consultar`)
+          .set(t.headersWith({ scope: 'nfe:read' })),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
     });
 
     it('another company’s filial → 403', async () => {
       const t = await createTestTenant();
       const other = await createTestTenant();
-      expectProblem(await api().post(`${NFE}/consultar`).set({ ...t.headers(), 'x-filial-id': other.filialHashes[0] }), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .post(`${NFE}/consultar`)
+          .set({ ...t.headers(), 'x-filial-id': other.filialHashes[0] }),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
     });
-
   });
 
   describe('GET /entry-document/nfe/dfe/:filialId and /dfe-log/:filialId', () => {

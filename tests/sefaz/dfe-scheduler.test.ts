@@ -75,7 +75,10 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
         expect(rows.map((r) => r.access_key).sort()).to.deep.equal([...keys[i]].sort());
         expect(rows.every((r) => r.kind === 'FULL' && Number(r.has_xml) === 1 && r.manifestation === 'CIENCIA')).to.equal(true);
         // Every NSU of the stream came in some reply, exactly once.
-        const seen = w.calls.slice(firstCall).filter((c) => c.cnpj === t.cnpjs[i]).flatMap((c) => c.nsus);
+        const seen = w.calls
+          .slice(firstCall)
+          .filter((c) => c.cnpj === t.cnpjs[i])
+          .flatMap((c) => c.nsus);
         expect(new Set(seen).size).to.equal(seen.length);
         expect(seen.map(Number).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 500 }, (_v, n) => n + 1));
       }
@@ -143,7 +146,13 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
     it("a dead replica's lease blocks the filial until it expires, then another replica runs it", async () => {
       w.sim.generate({ recipient: t.cnpjs[0], count: 30 });
       // A replica took the filial and died in the middle of its sync: both leases are left behind.
-      await dataSource.manager.insert(DfeSchedule, { companyId: t.companyId, filialId: t.filialIds[0], nextRunAt: new Date(w.clock.t), leaseOwner: 'dead-replica', leaseUntil: new Date(w.clock.t + 15 * MINUTE) });
+      await dataSource.manager.insert(DfeSchedule, {
+        companyId: t.companyId,
+        filialId: t.filialIds[0],
+        nextRunAt: new Date(w.clock.t),
+        leaseOwner: 'dead-replica',
+        leaseUntil: new Date(w.clock.t + 15 * MINUTE),
+      });
       await dataSource.manager.insert(DfeState, { companyId: t.companyId, filialId: t.filialIds[0], leaseUntil: new Date(w.clock.t + 5 * MINUTE) });
       const b = w.replica('replica-b');
       await b.tick();
@@ -181,7 +190,13 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
       const a1 = w.sim.issueClientCertificate(t.cnpjs[0], 'OUTRO SISTEMA', 'x');
       const { SefazClient } = await import('../../src/modules/sefaz/soap/sefaz-client');
       const { parsePfx } = await import('../../src/modules/sefaz/certificate/pfx');
-      const other = new SefazClient({ target: { distUrl: w.endpoints.distUrl, eventUrl: w.endpoints.eventUrl, ca: [w.endpoints.caPem] }, credentials: parsePfx(a1.pfx, 'x'), tpAmb: '1', document: t.cnpjs[0], uf: 'SP' });
+      const other = new SefazClient({
+        target: { distUrl: w.endpoints.distUrl, eventUrl: w.endpoints.eventUrl, ca: [w.endpoints.caPem] },
+        credentials: parsePfx(a1.pfx, 'x'),
+        tpAmb: '1',
+        document: t.cnpjs[0],
+        uf: 'SP',
+      });
       const theirs = await other.distDFe({ kind: 'distNSU', ultNSU: ours });
       expect(theirs.cStat).to.equal('138');
 
@@ -249,10 +264,17 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
     it('403 for a filial not granted or of another company, 400 for a malformed id', async () => {
       const t = await createTestTenant();
       const other = await createTestTenant();
-      expectProblem(await api().get(`${NFE}/dfe-schedule/${t.filialHashes[1]}`).set(t.headersWith({ filiais: [t.filialHashes[0]] })), 403);
+      expectProblem(
+        await api()
+          .get(`${NFE}/dfe-schedule/${t.filialHashes[1]}`)
+          .set(t.headersWith({ filiais: [t.filialHashes[0]] })),
+        403,
+      );
       expectProblem(await api().get(`${NFE}/dfe-schedule/${other.filialHashes[0]}`).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await api().get(`${NFE}/dfe-schedule/not-an-id!`).set(t.headers()), 400);
-      const limited = await api().get(`${NFE}/dfe-schedule`).set(t.headersWith({ filiais: [t.filialHashes[0]] }));
+      const limited = await api()
+        .get(`${NFE}/dfe-schedule`)
+        .set(t.headersWith({ filiais: [t.filialHashes[0]] }));
       expect(limited.body.data.map((d: any) => d.filialId)).to.deep.equal([t.filialHashes[0]]);
     });
   });

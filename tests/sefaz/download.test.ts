@@ -98,7 +98,10 @@ describe('POST /entry-document/nfe/download-xml and /consultar-por-chave (consCh
     });
 
     it('unknown to the authority (137) → 404 with cStat', async () => {
-      const res = await api().post(`${NFE}/consultar-por-chave`).set(t.headers()).send({ accessKey: '3'.repeat(44) });
+      const res = await api()
+        .post(`${NFE}/consultar-por-chave`)
+        .set(t.headers())
+        .send({ accessKey: '3'.repeat(44) });
       expectProblem(res, 404, 'SEFAZ_DOCUMENT_NOT_FOUND');
       expect(res.body.cStat).to.equal('137');
     });
@@ -109,7 +112,14 @@ describe('POST /entry-document/nfe/download-xml and /consultar-por-chave (consCh
       expectProblem(res, 400, 'VALIDATION_ERROR');
       expect(res.body.errors[0].path).to.equal('accessKey');
       expect(await logCount(t)).to.equal(calls);
-      expectProblem(await api().post(`${NFE}/consultar-por-chave`).set(t.headersWith({ filiais: [t.filialHashes[1]] })).send({ accessKey: keys[4] }), 403, 'FILIAL_NOT_GRANTED');
+      expectProblem(
+        await api()
+          .post(`${NFE}/consultar-por-chave`)
+          .set(t.headersWith({ filiais: [t.filialHashes[1]] }))
+          .send({ accessKey: keys[4] }),
+        403,
+        'FILIAL_NOT_GRANTED',
+      );
     });
   });
 

@@ -41,7 +41,7 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
     expect(row.manifestation_at).to.not.equal(null);
     const history = await rowsOf('nfe_inbound_event', t.companyId, "inbound_id = ? AND type = 'MANIFESTED'", [row.id]);
     expect(history.map((h) => [h.event_code, h.protocol])).to.deep.equal([['210210', res.body.protocol]]);
-    expect((await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action = 'MANIFESTED'", [row.id]))).to.have.length(1);
+    expect(await rowsOf('audit_log', t.companyId, "entity = 'nfe-inbound' AND entity_id = ? AND action = 'MANIFESTED'", [row.id])).to.have.length(1);
     const events = await rowsOf('outbox_event', t.companyId, "type = 'nfe.manifested'");
     expect(events).to.have.length(1);
     expect(JSON.parse(events[0].data)).to.include({ accessKey: keys[0], manifestation: 'CIENCIA', cStat: '135' });
@@ -95,7 +95,14 @@ describe('POST /entry-document/nfe/manifestar (NFeRecepcaoEvento 4.00)', functio
     expectProblem(await manifest({ accessKey: '3'.repeat(44), event: 'CIENCIA' }), 404, 'NFE_INBOUND_NOT_FOUND');
     const b = await sefazTenant();
     expectProblem(await manifest({ accessKey: keys[3], event: 'CIENCIA' }, b), 404, 'NFE_INBOUND_NOT_FOUND');
-    expectProblem(await api().post(`${NFE}/manifestar`).set(t.headersWith({ filiais: [t.filialHashes[1]] })).send({ accessKey: keys[3], event: 'CIENCIA' }), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api()
+        .post(`${NFE}/manifestar`)
+        .set(t.headersWith({ filiais: [t.filialHashes[1]] }))
+        .send({ accessKey: keys[3], event: 'CIENCIA' }),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     expect(await inbound(keys[3])).to.include({ manifestation: 'NONE' });
   });
 

@@ -137,7 +137,17 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
       caPem = sim.ca.certPem;
     });
     const signed = (event: ManifestationEvent) =>
-      buildSignedEnvEvento({ event, accessKey: '35200309091076000144550010001807401003642343', tpAmb: '1', recipientDocument: cnpj, justification: event === 'NAO_REALIZADA' ? 'Operacao desfeita pelo cliente' : undefined }, signer, '42').envEvento;
+      buildSignedEnvEvento(
+        {
+          event,
+          accessKey: '35200309091076000144550010001807401003642343',
+          tpAmb: '1',
+          recipientDocument: cnpj,
+          justification: event === 'NAO_REALIZADA' ? 'Operacao desfeita pelo cliente' : undefined,
+        },
+        signer,
+        '42',
+      ).envEvento;
 
     it('verify with the project’s verifier, Id = ID + tpEvento + key + 2-digit sequence', () => {
       const xml = signed('CIENCIA');
@@ -203,7 +213,14 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
         replies[reply].push(extractElementText(r.response!, reply)!);
       };
       const a1 = parsePfx(sim.issueClientCertificate(cnpj, 'EMPRESA XSD', 'x').pfx, 'x');
-      const client = new SefazClient({ target: { distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, ca: [endpoints.caPem] }, credentials: a1, tpAmb: '1', document: cnpj, uf: 'SP', onExchange: record });
+      const client = new SefazClient({
+        target: { distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, ca: [endpoints.caPem] },
+        credentials: a1,
+        tpAmb: '1',
+        document: cnpj,
+        uf: 'SP',
+        onExchange: record,
+      });
       await client.sendEvent({ event: 'CIENCIA', accessKey: keys[0] });
       await client.sendEvent({ event: 'CIENCIA', accessKey: keys[0] }); // 573
       await client.sendEvent({ event: 'CONFIRMACAO', accessKey: keys[1] });
@@ -238,7 +255,18 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
     it('the simulator’s replies: retDistDFeInt (138, 656) and retEnvEvento (135, 573)', () => {
       expect(replies.retDistDFeInt.map((r) => /<cStat>(\d+)/.exec(r)![1])).to.deep.equal(['138', '656', '138', '138']);
       expect(replies.retEnvEvento.map((r) => [...r.matchAll(/<cStat>(\d+)/g)].map((m) => m[1]).join('/'))).to.deep.equal(['128/135', '128/573', '128/135', '128/135', '128/135']);
-      const dist = xsdValidate('retDistDFeInt_v1.01.xsd', [...replies.retDistDFeInt, buildRetDistDFeInt({ tpAmb: '1', verAplic: 'X', cStat: '137', xMotivo: 'Nenhum documento localizado', dhResp: '2025-01-02T10:00:00-03:00', ultNSU: '000000000000009', maxNSU: '000000000000009' })]);
+      const dist = xsdValidate('retDistDFeInt_v1.01.xsd', [
+        ...replies.retDistDFeInt,
+        buildRetDistDFeInt({
+          tpAmb: '1',
+          verAplic: 'X',
+          cStat: '137',
+          xMotivo: 'Nenhum documento localizado',
+          dhResp: '2025-01-02T10:00:00-03:00',
+          ultNSU: '000000000000009',
+          maxNSU: '000000000000009',
+        }),
+      ]);
       expect(dist.ok, dist.output).to.equal(true);
       const events = xsdValidate('retEnvConfRecebto_v1.00.xsd', replies.retEnvEvento);
       expect(events.ok, events.output).to.equal(true);
@@ -270,7 +298,18 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
     before(async () => {
       const { sim } = await authority();
       const pair = issueCertificate(sim.ca, { commonName: '127.0.0.1', hosts: ['127.0.0.1'] });
-      const reply = buildResponseEnvelope(DIST_DFE, buildRetDistDFeInt({ tpAmb: '1', verAplic: 'T', cStat: '137', xMotivo: 'Nenhum documento localizado', dhResp: '2025-01-02T10:00:00-03:00', ultNSU: '000000000000007', maxNSU: '000000000000007' }));
+      const reply = buildResponseEnvelope(
+        DIST_DFE,
+        buildRetDistDFeInt({
+          tpAmb: '1',
+          verAplic: 'T',
+          cStat: '137',
+          xMotivo: 'Nenhum documento localizado',
+          dhResp: '2025-01-02T10:00:00-03:00',
+          ultNSU: '000000000000007',
+          maxNSU: '000000000000007',
+        }),
+      );
       server = https.createServer({ key: pair.keyPem, cert: pair.certPem }, (req, res) => {
         hits++;
         if (mode === 'silent') return; // never answers
@@ -283,7 +322,15 @@ describe('Tax-authority protocol: recorded traffic, schemas and signatures', fun
       const cnpj = randomCnpj();
       const a1 = parsePfx(sim.issueClientCertificate(cnpj, 'T', 'x').pfx, 'x');
       client = (timeoutMs, records) =>
-        new SefazClient({ target: { distUrl: url, eventUrl: url, ca: [sim.ca.certPem] }, credentials: a1, tpAmb: '1', document: cnpj, uf: 'SP', onExchange: async (r) => void records.push(r), transport: { timeoutMs, retries: 2, retryBaseMs: 5 } });
+        new SefazClient({
+          target: { distUrl: url, eventUrl: url, ca: [sim.ca.certPem] },
+          credentials: a1,
+          tpAmb: '1',
+          document: cnpj,
+          uf: 'SP',
+          onExchange: async (r) => void records.push(r),
+          transport: { timeoutMs, retries: 2, retryBaseMs: 5 },
+        });
     });
     after(() => {
       server.closeAllConnections();

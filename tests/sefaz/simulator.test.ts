@@ -98,7 +98,13 @@ describe('Local authority simulator', function () {
       expect(wrong).to.include({ cStat: '656', ultNSU: '000000000000055', maxNSU: '000000000000000' });
       expect(wrong.xMotivo).to.match(/ultNSU nas solicitacoes subsequentes/);
       const fresh = randomCnpj();
-      const c2 = new SefazClient({ target: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] }, credentials: parsePfx(sim.issueClientCertificate(fresh, 'X', 'x').pfx, 'x'), tpAmb: '1', document: fresh, uf: 'SP' });
+      const c2 = new SefazClient({
+        target: { distUrl: ep.distUrl, eventUrl: ep.eventUrl, ca: [ep.caPem] },
+        credentials: parsePfx(sim.issueClientCertificate(fresh, 'X', 'x').pfx, 'x'),
+        tpAmb: '1',
+        document: fresh,
+        uf: 'SP',
+      });
       expect((await c2.distDFe({ kind: 'distNSU', ultNSU: '7' })).cStat).to.equal('589');
     });
 
@@ -122,7 +128,8 @@ describe('Local authority simulator', function () {
     before(() => {
       [key] = sim.generate({ recipient: cnpj, count: 1 }).map((g) => g.accessKey);
     });
-    const send = async (envEvento: string, who = creds) => decodeEventReply((await post(ep.eventUrl, buildRequestEnvelope(RECEPCAO_EVENTO, envEvento), soapContentType(RECEPCAO_EVENTO), who, ep.caPem)).body);
+    const send = async (envEvento: string, who = creds) =>
+      decodeEventReply((await post(ep.eventUrl, buildRequestEnvelope(RECEPCAO_EVENTO, envEvento), soapContentType(RECEPCAO_EVENTO), who, ep.caPem)).body);
     const signed = (over: Partial<Parameters<typeof buildSignedEnvEvento>[0]> = {}) =>
       buildSignedEnvEvento({ event: 'CIENCIA', accessKey: key, tpAmb: '1', recipientDocument: cnpj, ...over }, creds, '7').envEvento;
 
@@ -210,15 +217,29 @@ describe('Local authority simulator', function () {
         fs.writeFileSync(path.join(dir, 'ca.pem'), ep.caPem);
         const recipient = randomCnpj();
         const issuer = { cnpj: '60746948000112', name: 'Distribuidora de Bebidas Paulista S.A.', uf: 'SP' };
-        const nfe = generateNfe({ issuer, recipient: { cnpj: recipient, name: 'LOJA', uf: 'SP' }, items: SAMPLE_ITEMS.slice(0, 2), tpAmb: '1', number: 77, signer: issueCertificate(sim.ca, { commonName: issuer.name, cnpj: issuer.cnpj }) }, 77);
+        const nfe = generateNfe(
+          {
+            issuer,
+            recipient: { cnpj: recipient, name: 'LOJA', uf: 'SP' },
+            items: SAMPLE_ITEMS.slice(0, 2),
+            tpAmb: '1',
+            number: 77,
+            signer: issueCertificate(sim.ca, { commonName: issuer.name, cnpj: issuer.cnpj }),
+          },
+          77,
+        );
         fs.writeFileSync(path.join(dir, 'nfe.xml'), nfe.xml);
         // Asynchronous: the simulator answering the CLI lives in this process.
         const cli = (...args: string[]) =>
           new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-            const child = spawn(process.execPath, ['-r', 'ts-node/register', 'src/modules/sefaz-simulator/feed-cli.ts', ...args, '--url', ep.url, '--token', ep.adminToken, '--ca', path.join(dir, 'ca.pem')], {
-              cwd: path.resolve(__dirname, '../..'),
-              env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
-            });
+            const child = spawn(
+              process.execPath,
+              ['-r', 'ts-node/register', 'src/modules/sefaz-simulator/feed-cli.ts', ...args, '--url', ep.url, '--token', ep.adminToken, '--ca', path.join(dir, 'ca.pem')],
+              {
+                cwd: path.resolve(__dirname, '../..'),
+                env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
+              },
+            );
             let stdout = '';
             let stderr = '';
             child.stdout.on('data', (c) => (stdout += c));
@@ -243,10 +264,17 @@ describe('Local authority simulator', function () {
       this.timeout(60_000);
       const { summary } = await seedDemoTenant();
       // The demo's first look (issue 20): quick sale configured, word search on the seeded names.
-      const demoHeaders = (filial: string) => ({ Authorization: `Bearer ${signToken({ sub: 'demo', companyId: summary.companyId, filiais: ['*'], scope: '*' }, '10m')}`, 'x-company-id': summary.companyId, 'x-filial-id': filial });
+      const demoHeaders = (filial: string) => ({
+        Authorization: `Bearer ${signToken({ sub: 'demo', companyId: summary.companyId, filiais: ['*'], scope: '*' }, '10m')}`,
+        'x-company-id': summary.companyId,
+        'x-filial-id': filial,
+      });
       const h = demoHeaders(summary.filialIds[0]);
       expect((await api().get(`/api/quick-sale/validate-configuration/${summary.filialIds[0]}`).set(h)).body).to.deep.include({ valid: true });
-      const sale = await api().post('/api/sales-order').set(h).send({ flowMode: 'QUICK_SALE', items: [{ productId: summary.productIds[0], quantity: 1 }] });
+      const sale = await api()
+        .post('/api/sales-order')
+        .set(h)
+        .send({ flowMode: 'QUICK_SALE', items: [{ productId: summary.productIds[0], quantity: 1 }] });
       expect(sale.status, JSON.stringify(sale.body)).to.equal(201);
       expect(sale.body.status).to.equal('FULFILLED');
       const names = async (term: string) => (await api().get('/api/catalog/customers').query({ search: term }).set(h)).body.data.map((c: { name: string }) => c.name);
@@ -273,7 +301,9 @@ describe('Local authority simulator', function () {
         const state = await dataSource.manager.findOneByOrFail(DfeState, { companyId: company.id, filialId: matriz.id });
         const wait = state.nextAllowedAt!.getTime() - Date.now();
         expect(wait).to.be.within(30_000, 60_000);
-        const list = await api().get(`${NFE}/inbound/${encodeId('filial', matriz.id)}`).set(headers);
+        const list = await api()
+          .get(`${NFE}/inbound/${encodeId('filial', matriz.id)}`)
+          .set(headers);
         expect(list.body.data.every((r: { environment: string; kind: string }) => r.environment === 'HOMOLOGATION' && r.kind === 'SUMMARY')).to.equal(true);
       } finally {
         await local?.stop();

@@ -41,9 +41,24 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
       issuer: { uf: 'SP' },
       recipient: { cnpj: t.cnpj },
       environment: '2',
-      items: [{ code: 'AZ-500', description: 'AZEITE EXTRA VIRGEM 500ML', ncm: '15091000', cfop: '5102', quantity: '60', unitPrice: '10.00', icms: { cst: '00', rate: '18' }, pisRate: '1.65', cofinsRate: '7.6' }],
+      items: [
+        {
+          code: 'AZ-500',
+          description: 'AZEITE EXTRA VIRGEM 500ML',
+          ncm: '15091000',
+          cfop: '5102',
+          quantity: '60',
+          unitPrice: '10.00',
+          icms: { cst: '00', rate: '18' },
+          pisRate: '1.65',
+          cofinsRate: '7.6',
+        },
+      ],
     });
-    const imported = await api().post(`${NFE}/importar-xml`).set(t.headers()).send({ xml: built.xml, items: [{ lineNumber: 1, productId: product.hash }] });
+    const imported = await api()
+      .post(`${NFE}/importar-xml`)
+      .set(t.headers())
+      .send({ xml: built.xml, items: [{ lineNumber: 1, productId: product.hash }] });
     expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
     docHash = imported.body.entryDocument.id;
     supplierKey = imported.body.entryDocument.accessKey;
@@ -52,24 +67,36 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     expect(c1.body.stockMovements[0].unitCost).to.equal(7.4415);
     itemHash = c1.body.items[0].id;
     // A second purchase at another cost moves the average to (446.49 + 356.51) / 100 = 8.03.
-    const second = await createDraft(t, draftBody({ items: [item({ productId: product.hash, description: 'AZEITE EXTRA VIRGEM 500ML', quantity: 40, unitPrice: '8.91275', taxes: { pis: { cst: '04' }, cofins: { cst: '04' } } })] }));
+    const second = await createDraft(
+      t,
+      draftBody({ items: [item({ productId: product.hash, description: 'AZEITE EXTRA VIRGEM 500ML', quantity: 40, unitPrice: '8.91275', taxes: { pis: { cst: '04' }, cofins: { cst: '04' } } })] }),
+    );
     expect((await confirm(t, second.id)).status).to.equal(200);
     expect(await stockOf(t, 0, product.id)).to.deep.equal({ quantity: '100.0000', averageCost: '8.0300000000' });
   });
 
-  const body = (quantity: number | string, over: Record<string, unknown> = {}) => ({ reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor', items: [{ entryDocumentItemId: itemHash, quantity }], ...over });
+  const body = (quantity: number | string, over: Record<string, unknown> = {}) => ({
+    reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor',
+    items: [{ entryDocumentItemId: itemHash, quantity }],
+    ...over,
+  });
 
   it('returnable items and the preview: values, CFOP 5202, stock out at 7.4415, credits and payable — nothing written', async () => {
     const before = await returnFootprint(t);
     const returnable = await api().get(`${SR}/returnable-items/${docHash}`).set(t.headers());
     expect(returnable.status, JSON.stringify(returnable.body)).to.equal(200);
     expect(returnable.body.lines[0]).to.deep.include({ entryDocumentItemId: itemHash, quantity: 60, returnedQuantity: 0, returnableQuantity: 60, entryUnitCost: 7.4415, notReturnableReason: null });
-    const res = await api().post(`${SR}/preview`).set(t.headers()).send({ entryDocumentId: docHash, ...body(5) });
+    const res = await api()
+      .post(`${SR}/preview`)
+      .set(t.headers())
+      .send({ entryDocumentId: docHash, ...body(5) });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.referencedKey).to.equal(supplierKey);
     expect(res.body.lines[0]).to.deep.include({ cfop: '5202', quantity: 5, stockQuantity: 5, productsValue: 50, icmsBase: 50, icms: 9, total: 50, entryUnitCost: 7.4415, stockValue: 37.21 });
     expect(res.body.creditsReversed).to.deep.equal({ icms: 9, pis: 0.68, cofins: 3.12, ipi: 0, cbs: 0, ibs: 0 });
-    expect(res.body.stockMovements).to.deep.equal([{ productId: product.hash, quantity: 5, unitCost: 7.4415, balanceBefore: 100, balanceAfter: 95, averageCostBefore: 8.03, averageCostAfter: 8.0609736842 }]);
+    expect(res.body.stockMovements).to.deep.equal([
+      { productId: product.hash, quantity: 5, unitCost: 7.4415, balanceBefore: 100, balanceAfter: 95, averageCostBefore: 8.03, averageCostAfter: 8.0609736842 },
+    ]);
     expect(res.body.payables).to.have.length(1);
     expect(res.body.payables[0]).to.deep.include({ amount: 50, amountAfter: 550, statusAfter: 'OPEN' });
     expect(res.body.supplierCredit).to.equal(0);
@@ -80,20 +107,63 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     const before = await returnFootprint(t);
     expectProblem(await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-bad-1').send({ reason: 'curto', items: [] }), 400, 'VALIDATION_ERROR');
     expectProblem(await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-bad-2').send(body(-1)), 400, 'VALIDATION_ERROR');
-    expectProblem(await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-bad-3').send({ ...body(1), surprise: true }), 400, 'UNKNOWN_FIELDS');
+    expectProblem(
+      await api()
+        .post(`${SR}/issue/${docHash}`)
+        .set(t.headers())
+        .set('Idempotency-Key', 'sr-bad-3')
+        .send({ ...body(1), surprise: true }),
+      400,
+      'UNKNOWN_FIELDS',
+    );
     expectProblem(await api().post(`${SR}/issue/not-an-id!`).set(t.headers()).set('Idempotency-Key', 'sr-bad-4').send(body(1)), 400);
-    expectProblem(await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-bad-5').send({ ...body(1), items: [{ entryDocumentItemId: itemHash, quantity: 1 }, { entryDocumentItemId: itemHash, quantity: 2 }] }), 400, 'VALIDATION_ERROR');
+    expectProblem(
+      await api()
+        .post(`${SR}/issue/${docHash}`)
+        .set(t.headers())
+        .set('Idempotency-Key', 'sr-bad-5')
+        .send({
+          ...body(1),
+          items: [
+            { entryDocumentItemId: itemHash, quantity: 1 },
+            { entryDocumentItemId: itemHash, quantity: 2 },
+          ],
+        }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const over = await api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', 'sr-over').send(body(61));
     expectProblem(over, 422, 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE');
     expect(over.body.errors[0].path).to.equal('items[0].quantity');
-    expectProblem(await api().post(`${SR}/preview`).set(t.headers()).send({ entryDocumentId: docHash, ...body(60.0001) }), 422, 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE');
+    expectProblem(
+      await api()
+        .post(`${SR}/preview`)
+        .set(t.headers())
+        .send({ entryDocumentId: docHash, ...body(60.0001) }),
+      422,
+      'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE',
+    );
     // Another tenant: its token cannot see the document, nor the return, nor its lines.
     expectProblem(await api().post(`${SR}/issue/${docHash}`).set(other.headers()).set('Idempotency-Key', 'sr-other').send(body(1)), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
     expectProblem(await api().get(`${SR}/returnable-items/${docHash}`).set(other.headers()), 404, 'ENTRY_DOCUMENT_NOT_FOUND');
     const foreign = await createDraft(other, draftBody());
-    expectProblem(await api().post(`${SR}/preview`).set(t.headers()).send({ entryDocumentId: docHash, ...body(1), items: [{ entryDocumentItemId: foreign.items[0].id, quantity: 1 }] }), 404, 'ENTRY_DOCUMENT_ITEM_NOT_FOUND');
+    expectProblem(
+      await api()
+        .post(`${SR}/preview`)
+        .set(t.headers())
+        .send({ entryDocumentId: docHash, ...body(1), items: [{ entryDocumentItemId: foreign.items[0].id, quantity: 1 }] }),
+      404,
+      'ENTRY_DOCUMENT_ITEM_NOT_FOUND',
+    );
     // A DRAFT (or hand-keyed) document returns nothing.
-    expectProblem(await api().post(`${SR}/preview`).set(other.headers()).send({ entryDocumentId: foreign.id, ...body(1), items: [{ entryDocumentItemId: foreign.items[0].id, quantity: 1 }] }), 409, 'ENTRY_DOCUMENT_DRAFT');
+    expectProblem(
+      await api()
+        .post(`${SR}/preview`)
+        .set(other.headers())
+        .send({ entryDocumentId: foreign.id, ...body(1), items: [{ entryDocumentItemId: foreign.items[0].id, quantity: 1 }] }),
+      409,
+      'ENTRY_DOCUMENT_DRAFT',
+    );
     expect(await returnFootprint(t)).to.deep.equal(before);
   });
 
@@ -134,7 +204,11 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     expect(list.body.data.map((r: any) => r.id)).to.include(res.body.id);
     expectProblem(await api().get(`${SR}/detail/${res.body.id}`).set(other.headers()), 404, 'SUPPLIER_RETURN_NOT_FOUND');
 
-    const cancelled = await api().post(`/api/invoices/${res.body.invoiceId}/cancel`).set(t.headers()).set('Idempotency-Key', 'sr-cancel-1').send({ justification: 'Devolucao emitida com quantidade errada' });
+    const cancelled = await api()
+      .post(`/api/invoices/${res.body.invoiceId}/cancel`)
+      .set(t.headers())
+      .set('Idempotency-Key', 'sr-cancel-1')
+      .send({ justification: 'Devolucao emitida com quantidade errada' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
     const detail = await api().get(`${SR}/detail/${res.body.id}`).set(t.headers());
     expect(detail.body.status).to.equal('CANCELLED');
@@ -152,7 +226,11 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
     expect(first.status, JSON.stringify(first.body)).to.equal(201);
     const results = await Promise.all(['sr-race-1', 'sr-race-2'].map((k) => api().post(`${SR}/issue/${docHash}`).set(t.headers()).set('Idempotency-Key', k).send(body(3))));
     expect(results.map((r) => r.status).sort()).to.deep.equal([201, 422]);
-    expectProblem(results.find((r) => r.status === 422)!, 422, 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE');
+    expectProblem(
+      results.find((r) => r.status === 422)!,
+      422,
+      'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE',
+    );
     expect(await stockOf(t, 0, product.id)).to.deep.include({ quantity: '40.0000' });
     expect((await documentPayables(t, docHash)).map((p) => [p.amount.toFixed(2), p.status])).to.deep.equal([['0.00', 'CANCELLED']]);
   });

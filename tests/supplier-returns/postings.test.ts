@@ -10,18 +10,7 @@ import { approvedOrder, linesInDb, orderBody, orderInDb } from '../purchase/supp
 import { expectProblem } from '../support/problem';
 import { createTestTenant, randomCnpj, TestTenant } from '../support/tenant';
 import { cancel } from '../entry-document/support';
-import {
-  creditsOfReturn,
-  deductionsOf,
-  documentPayables,
-  issueReturn,
-  purchaseScenario,
-  returnAudit,
-  returnEvents,
-  returnItems,
-  returnMovements,
-  returnRow,
-} from './support';
+import { creditsOfReturn, deductionsOf, documentPayables, issueReturn, purchaseScenario, returnAudit, returnEvents, returnItems, returnMovements, returnRow } from './support';
 
 /*
  * The postings of a return to the supplier at the service level (issue 33 part B), in the
@@ -47,7 +36,15 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
 
     const ret = await returnRow(t, id);
     // NF-e values: 50.00 of goods, ICMS 18% 9.00 on 50.00; credits back: ICMS 9.00, PIS 8.12 × 5/60 = 0.68, COFINS 37.39 × 5/60 = 3.12.
-    expect([ret.productsValue, ret.icms, ret.total, ret.stockValue, ret.creditIcms, ret.creditPis, ret.creditCofins].map((d) => d.toFixed(2))).to.deep.equal(['50.00', '9.00', '50.00', '37.21', '9.00', '0.68', '3.12']);
+    expect([ret.productsValue, ret.icms, ret.total, ret.stockValue, ret.creditIcms, ret.creditPis, ret.creditCofins].map((d) => d.toFixed(2))).to.deep.equal([
+      '50.00',
+      '9.00',
+      '50.00',
+      '37.21',
+      '9.00',
+      '0.68',
+      '3.12',
+    ]);
     const [line] = await returnItems(t, id);
     expect(line.cfop).to.equal('5202');
     expect(line.entryUnitCost!.toFixed(4)).to.equal('7.4415');
@@ -83,7 +80,10 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     await inTransaction(NO_UNIT, (em) => cancelReturn(em, t.ctx, id));
     expect((await returnRow(t, id)).status).to.equal('CANCELLED');
     const back = await returnMovements(t, id);
-    expect(back.map((m) => [m.direction, m.quantity.toFixed(4), m.unitCost.toFixed(4)])).to.deep.equal([['OUT', '-5.0000', '7.4415'], ['IN', '5.0000', '7.4415']]);
+    expect(back.map((m) => [m.direction, m.quantity.toFixed(4), m.unitCost.toFixed(4)])).to.deep.equal([
+      ['OUT', '-5.0000', '7.4415'],
+      ['IN', '5.0000', '7.4415'],
+    ]);
     expect(await stockOf(t, 0, product.id)).to.deep.equal({ quantity: '100.0000', averageCost: '8.0300000000' });
     const [restored] = await documentPayables(t, docHash);
     expect([restored.amount.toFixed(2), restored.status]).to.deep.equal(['600.00', 'OPEN']);
@@ -99,7 +99,10 @@ describe('Supplier returns: postings in the NF-e transactions', () => {
     const { docHash, itemHash } = await purchaseScenario(t, { second: false });
     const [payable] = await documentPayables(t, docHash);
     // Paid 580.00 of 600.00: the return of 30.00 (3 units) takes the open 20.00 and leaves 10.00 as credit.
-    const pay = await api().post(`/api/entry-document/contas-pagar/pay/${encodeId('payable', payable.id)}`).set(t.headers()).send({ amount: 580, paymentDate: '2026-03-10', method: 'PIX' });
+    const pay = await api()
+      .post(`/api/entry-document/contas-pagar/pay/${encodeId('payable', payable.id)}`)
+      .set(t.headers())
+      .send({ amount: 580, paymentDate: '2026-03-10', method: 'PIX' });
     expect(pay.status, JSON.stringify(pay.body)).to.equal(201);
     const id = await issueReturn(t, docHash, [{ itemHash, quantity: 3 }]);
     await inTransaction(NO_UNIT, (em) => authorizeReturn(em, t.ctx, id));

@@ -25,7 +25,9 @@ describe('Supplier returns: the transition table (unit)', () => {
         const ret = { status };
         expect(canDo(ret, action)).to.equal(!!allowed);
         if (!allowed) {
-          expect(() => assertAllowed(ret, action)).to.throw().that.satisfies((e: any) => e.code === `SUPPLIER_RETURN_${status}`);
+          expect(() => assertAllowed(ret, action))
+            .to.throw()
+            .that.satisfies((e: any) => e.code === `SUPPLIER_RETURN_${status}`);
           return;
         }
         for (const to of SUPPLIER_RETURN_STATUSES) {

@@ -26,18 +26,34 @@ export const SR = '/api/supplier-returns';
  * 600 − 108 = 492.00 → 8.12 and 37.39; net cost 600 − 108 − 8.12 − 37.39 = 446.49 → 7.4415 a unit.
  * Then 40 more at 8.91275 (monophasic PIS/COFINS, CST 04: no credit) move the average to (446.49 + 356.51) / 100 = 8.03.
  */
-export async function purchaseScenario(t: TestTenant, opts: { second?: boolean; supplierUf?: string; purchaseOrderItemId?: string; supplier?: Record<string, unknown>; product?: Awaited<ReturnType<typeof makeProduct>> } = {}) {
+export async function purchaseScenario(
+  t: TestTenant,
+  opts: { second?: boolean; supplierUf?: string; purchaseOrderItemId?: string; supplier?: Record<string, unknown>; product?: Awaited<ReturnType<typeof makeProduct>> } = {},
+) {
   await setTaxRegime(t, 0, 'LUCRO_REAL');
   const product = opts.product ?? (await makeProduct(t));
   const first = await createDraft(
     t,
     draftBody({
-      ...(opts.supplier ? { supplier: opts.supplier } : opts.supplierUf ? { supplier: { document: (draftBody().supplier as any).document, name: 'Distribuidora Teste Ltda', uf: opts.supplierUf } } : {}),
+      ...(opts.supplier
+        ? { supplier: opts.supplier }
+        : opts.supplierUf
+          ? { supplier: { document: (draftBody().supplier as any).document, name: 'Distribuidora Teste Ltda', uf: opts.supplierUf } }
+          : {}),
       items: [
         item({
-          productId: product.hash, description: 'AZEITE EXTRA VIRGEM 500ML', cfop: '5102', ncm: '15091000', quantity: 60, unitPrice: '10.00',
+          productId: product.hash,
+          description: 'AZEITE EXTRA VIRGEM 500ML',
+          cfop: '5102',
+          ncm: '15091000',
+          quantity: 60,
+          unitPrice: '10.00',
           ...(opts.purchaseOrderItemId ? { purchaseOrderItemId: opts.purchaseOrderItemId } : {}),
-          taxes: { icms: { cst: '00', base: '600.00', rate: 18, value: '108.00' }, pis: { cst: '01', base: '600.00', rate: '1.65', value: '9.90' }, cofins: { cst: '01', base: '600.00', rate: '7.6', value: '45.60' } },
+          taxes: {
+            icms: { cst: '00', base: '600.00', rate: 18, value: '108.00' },
+            pis: { cst: '01', base: '600.00', rate: '1.65', value: '9.90' },
+            cofins: { cst: '01', base: '600.00', rate: '7.6', value: '45.60' },
+          },
         }),
       ],
     }),
@@ -46,7 +62,10 @@ export async function purchaseScenario(t: TestTenant, opts: { second?: boolean; 
   expect(c1.status, JSON.stringify(c1.body)).to.equal(200);
   expect(c1.body.stockMovements[0].unitCost).to.equal(7.4415);
   if (opts.second !== false) {
-    const second = await createDraft(t, draftBody({ items: [item({ productId: product.hash, description: 'AZEITE EXTRA VIRGEM 500ML', quantity: 40, unitPrice: '8.91275', taxes: { pis: { cst: '04' }, cofins: { cst: '04' } } })] }));
+    const second = await createDraft(
+      t,
+      draftBody({ items: [item({ productId: product.hash, description: 'AZEITE EXTRA VIRGEM 500ML', quantity: 40, unitPrice: '8.91275', taxes: { pis: { cst: '04' }, cofins: { cst: '04' } } })] }),
+    );
     const c2 = await confirm(t, second.id);
     expect(c2.status, JSON.stringify(c2.body)).to.equal(200);
   }
@@ -57,7 +76,13 @@ export async function purchaseScenario(t: TestTenant, opts: { second?: boolean; 
 export async function issueReturn(t: TestTenant, docHash: string, items: { itemHash: string; quantity: string | number }[], reason = 'Mercadoria avariada no transporte'): Promise<number> {
   const code = await nextSequenceValue(dataSource.manager, t.companyId, CODE_SEQUENCE);
   return inTransaction(NO_UNIT, async (em) => {
-    const plan = await planReturn(em, t.ctx, decodeId('entry-document', docHash), { reason, items: items.map((i) => ({ entryDocumentItemId: decodeId('entry-document-item', i.itemHash), quantity: new Dec(i.quantity) })) }, true);
+    const plan = await planReturn(
+      em,
+      t.ctx,
+      decodeId('entry-document', docHash),
+      { reason, items: items.map((i) => ({ entryDocumentItemId: decodeId('entry-document-item', i.itemHash), quantity: new Dec(i.quantity) })) },
+      true,
+    );
     await assertStock(em, plan);
     return registerReturn(em, t.ctx, plan, reason, code);
   });

@@ -44,7 +44,18 @@ export async function makeProduct(t: TestTenant, over: Partial<Product> = {}): P
 export async function makeCustomer(t: TestTenant, over: Partial<Customer> = {}): Promise<Customer & { hash: string }> {
   const name = over.name ?? `Cliente ${unique()}`;
   const c = await dataSource.manager.save(
-    dataSource.manager.create(Customer, { companyId: t.companyId, name, searchName: normalizeText(name), tradeName: null, searchTradeName: null, document: null, email: null, phone: null, active: true, ...over }),
+    dataSource.manager.create(Customer, {
+      companyId: t.companyId,
+      name,
+      searchName: normalizeText(name),
+      tradeName: null,
+      searchTradeName: null,
+      document: null,
+      email: null,
+      phone: null,
+      active: true,
+      ...over,
+    }),
   );
   await indexCustomers(dataSource.manager, t.companyId, [c]);
   return Object.assign(c, { hash: encodeId('customer', c.id) });
@@ -62,15 +73,23 @@ export async function makeSeller(t: TestTenant, over: Partial<Seller> = {}): Pro
 export async function makeSupplier(t: TestTenant, over: Partial<Supplier> = {}): Promise<Supplier & { hash: string }> {
   const name = over.name ?? `Fornecedor ${unique()}`;
   const s = await dataSource.manager.save(
-    dataSource.manager.create(Supplier, { companyId: t.companyId, document: randomCnpj(), name, searchName: normalizeText(name), tradeName: null, stateRegistration: null, uf: 'SP', active: true, ...over }),
+    dataSource.manager.create(Supplier, {
+      companyId: t.companyId,
+      document: randomCnpj(),
+      name,
+      searchName: normalizeText(name),
+      tradeName: null,
+      stateRegistration: null,
+      uf: 'SP',
+      active: true,
+      ...over,
+    }),
   );
   return Object.assign(s, { hash: encodeId('supplier', s.id) });
 }
 
 export async function makePaymentMethod(t: TestTenant, code: string, kind: PaymentKind, over: Partial<PaymentMethod> = {}): Promise<PaymentMethod & { hash: string }> {
-  const m = await dataSource.manager.save(
-    dataSource.manager.create(PaymentMethod, { companyId: t.companyId, code, name: code, kind, givesChange: kind === 'CASH', active: true, ...over }),
-  );
+  const m = await dataSource.manager.save(dataSource.manager.create(PaymentMethod, { companyId: t.companyId, code, name: code, kind, givesChange: kind === 'CASH', active: true, ...over }));
   return Object.assign(m, { hash: encodeId('payment-method', m.id) });
 }
 

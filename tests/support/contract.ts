@@ -68,6 +68,7 @@ export function contractViolation(method: string, url: string, res: Response): s
   const validate = validatorFor(`${op.path} ${op.route.method} ${res.status} ${contentType}`, media.schema);
   if (validate(res.body)) return null;
   const e = validate.errors![0];
-  const detail = e.keyword === 'additionalProperties' ? `undocumented field '${e.params.additionalProperty}'` : e.keyword === 'enum' ? `${e.message} ${JSON.stringify(e.params.allowedValues)}` : e.message;
+  const detail =
+    e.keyword === 'additionalProperties' ? `undocumented field '${e.params.additionalProperty}'` : e.keyword === 'enum' ? `${e.message} ${JSON.stringify(e.params.allowedValues)}` : e.message;
   return `${where}: body${e.instancePath || ''} ${detail} (schema ${e.schemaPath}); body ${JSON.stringify(res.body).slice(0, 600)}`;
 }

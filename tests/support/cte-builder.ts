@@ -117,9 +117,10 @@ export function buildCte(spec: CteSpec): BuiltCte {
   const components = spec.components ?? [{ name: 'FRETE PESO', value: spec.total }];
   const icms = icmsXml(spec.icms ?? { cst: '45' }, total);
   const payer = spec.payer ?? '3';
-  const toma = typeof payer === 'string'
-    ? `<toma3><toma>${payer}</toma></toma3>`
-    : `<toma4><toma>4</toma><CNPJ>${payer.other.cnpj}</CNPJ><IE>ISENTO</IE><xNome>${esc(payer.other.name ?? 'TOMADOR TERCEIRO LTDA')}</xNome>${address('enderToma', payer.other.uf ?? 'SP')}</toma4>`;
+  const toma =
+    typeof payer === 'string'
+      ? `<toma3><toma>${payer}</toma></toma3>`
+      : `<toma4><toma>4</toma><CNPJ>${payer.other.cnpj}</CNPJ><IE>ISENTO</IE><xNome>${esc(payer.other.name ?? 'TOMADOR TERCEIRO LTDA')}</xNome>${address('enderToma', payer.other.uf ?? 'SP')}</toma4>`;
   const installments = (spec.installments ?? []).map((d, i, all) => ({
     number: String(i + 1).padStart(3, '0'),
     dueDate: d.dueDate,

@@ -88,23 +88,27 @@ export async function setupFiscalData(tenant: TestTenant, options: FiscalSetupOp
   for (const id of filialIds) {
     const filial = await em.findOneByOrFail(Filial, { id, companyId });
     const sample = UF_SAMPLES[filial.uf] ?? UF_SAMPLES.SP;
-    await em.update(Filial, { id, companyId }, {
-      taxRegime: options.regime ?? 'LUCRO_REAL',
-      stateRegistration: filial.stateRegistration ?? sample.ie,
-      tradeName: filial.name,
-      addressStreet: 'Avenida Paulista',
-      addressNumber: '1000',
-      addressComplement: null,
-      addressDistrict: 'Centro',
-      municipalityCode: sample.municipalityCode,
-      municipalityName: sample.municipalityName,
-      postalCode: sample.postalCode,
-      phone: '1133334444',
-      cnae: '4751201',
-      industrial: options.industrial ?? false,
-      simplesExcessSublimit: false,
-      simplesCreditRate: new Dec(String(options.simplesCreditRate ?? '1.25')),
-    });
+    await em.update(
+      Filial,
+      { id, companyId },
+      {
+        taxRegime: options.regime ?? 'LUCRO_REAL',
+        stateRegistration: filial.stateRegistration ?? sample.ie,
+        tradeName: filial.name,
+        addressStreet: 'Avenida Paulista',
+        addressNumber: '1000',
+        addressComplement: null,
+        addressDistrict: 'Centro',
+        municipalityCode: sample.municipalityCode,
+        municipalityName: sample.municipalityName,
+        postalCode: sample.postalCode,
+        phone: '1133334444',
+        cnae: '4751201',
+        industrial: options.industrial ?? false,
+        simplesExcessSublimit: false,
+        simplesCreditRate: new Dec(String(options.simplesCreditRate ?? '1.25')),
+      },
+    );
   }
   const group = await em.save(em.create(TaxGroup, { companyId, code: `REVENDA${seq++ || ''}`, name: 'Revenda de mercadorias', active: true }));
   const ipiRate = options.ipiRate !== undefined ? new Dec(String(options.ipiRate)) : null;
@@ -115,11 +119,32 @@ export async function setupFiscalData(tenant: TestTenant, options: FiscalSetupOp
         const cfop = CFOPS[operation][destination][contributor ? 0 : 1];
         const transfer = operation === 'TRANSFER';
         rules.push({
-          companyId, taxGroupId: group.id, operation, destination, contributor, validFrom: options.validFrom ?? '2000-01-01', validTo: null, cfop,
-          operationNature: null, icmsCst: transfer ? '41' : '00', csosn: transfer ? '400' : contributor ? '101' : '102',
-          icmsBaseReduction: null, icmsRate: null, stMode: 'NONE', stMva: null, stBaseReduction: null,
-          pisCst: null, pisRate: null, cofinsCst: null, cofinsRate: null,
-          ipiCst: ipiRate && ipiRate.gt(0) ? '50' : '53', ipiRate, ipiEnquadramento: '999', ibsCbsCst: null, ibsCbsClass: null, active: true,
+          companyId,
+          taxGroupId: group.id,
+          operation,
+          destination,
+          contributor,
+          validFrom: options.validFrom ?? '2000-01-01',
+          validTo: null,
+          cfop,
+          operationNature: null,
+          icmsCst: transfer ? '41' : '00',
+          csosn: transfer ? '400' : contributor ? '101' : '102',
+          icmsBaseReduction: null,
+          icmsRate: null,
+          stMode: 'NONE',
+          stMva: null,
+          stBaseReduction: null,
+          pisCst: null,
+          pisRate: null,
+          cofinsCst: null,
+          cofinsRate: null,
+          ipiCst: ipiRate && ipiRate.gt(0) ? '50' : '53',
+          ipiRate,
+          ipiEnquadramento: '999',
+          ibsCbsCst: null,
+          ibsCbsClass: null,
+          active: true,
         });
       }
     }
@@ -128,12 +153,16 @@ export async function setupFiscalData(tenant: TestTenant, options: FiscalSetupOp
   for (const p of options.products ?? []) {
     const o: FiscalProductOptions = typeof p === 'number' ? { id: p } : p;
     const current = await em.findOneByOrFail(Product, { id: o.id, companyId });
-    await em.update(Product, { id: o.id, companyId }, {
-      ncm: o.ncm ?? current.ncm ?? '61091000',
-      origin: o.origin ?? 0,
-      ...(o.cest !== undefined ? { cest: o.cest } : {}),
-      taxGroupId: o.taxGroupId ?? group.id,
-    });
+    await em.update(
+      Product,
+      { id: o.id, companyId },
+      {
+        ncm: o.ncm ?? current.ncm ?? '61091000',
+        origin: o.origin ?? 0,
+        ...(o.cest !== undefined ? { cest: o.cest } : {}),
+        taxGroupId: o.taxGroupId ?? group.id,
+      },
+    );
   }
   for (const c of options.customers ?? []) {
     const o: FiscalCustomerOptions = typeof c === 'number' ? { id: c } : c;
@@ -141,21 +170,25 @@ export async function setupFiscalData(tenant: TestTenant, options: FiscalSetupOp
     const sample = UF_SAMPLES[uf] ?? { ...UF_SAMPLES.SP, municipalityCode: '' };
     const current = await em.findOneByOrFail(Customer, { id: o.id, companyId });
     const personType = o.personType ?? (o.contributor ? 'PJ' : 'PF');
-    await em.update(Customer, { id: o.id, companyId }, {
-      personType,
-      document: o.document ?? current.document ?? (personType === 'PJ' ? randomCnpj() : '52998224725'),
-      ieIndicator: o.contributor ? 1 : 9,
-      stateRegistration: o.contributor ? sample.ie : null,
-      addressStreet: 'Rua das Flores',
-      addressNumber: '100',
-      addressComplement: null,
-      addressDistrict: 'Centro',
-      municipalityCode: sample.municipalityCode || `${UF_IBGE(uf)}00000`,
-      municipalityName: sample.municipalityName,
-      uf,
-      postalCode: sample.postalCode,
-      email: current.email ?? 'compras@example.com.br',
-    });
+    await em.update(
+      Customer,
+      { id: o.id, companyId },
+      {
+        personType,
+        document: o.document ?? current.document ?? (personType === 'PJ' ? randomCnpj() : '52998224725'),
+        ieIndicator: o.contributor ? 1 : 9,
+        stateRegistration: o.contributor ? sample.ie : null,
+        addressStreet: 'Rua das Flores',
+        addressNumber: '100',
+        addressComplement: null,
+        addressDistrict: 'Centro',
+        municipalityCode: sample.municipalityCode || `${UF_IBGE(uf)}00000`,
+        municipalityName: sample.municipalityName,
+        uf,
+        postalCode: sample.postalCode,
+        email: current.email ?? 'compras@example.com.br',
+      },
+    );
   }
   return { taxGroupId: group.id, taxGroupHash: encodeId('tax-group', group.id), ruleIds: saved.map((r) => r.id) };
 }

@@ -233,7 +233,11 @@ function computeReform(spec: NfeItemSpec, total: Dec, discount: Dec): ReformItem
     reversal: s?.creditReversal ? { ibs: new Dec(s.creditReversal.ibs), cbs: new Dec(s.creditReversal.cbs) } : null,
     presumed,
     is,
-    taxes: ibs.plus(cbs.value).plus(is?.value ?? 0).plus(mono?.ibs ?? 0).plus(mono?.cbs ?? 0),
+    taxes: ibs
+      .plus(cbs.value)
+      .plus(is?.value ?? 0)
+      .plus(mono?.ibs ?? 0)
+      .plus(mono?.cbs ?? 0),
   };
 }
 
@@ -276,8 +280,7 @@ function reformXml(c: ComputedItem): string {
 }
 
 /** vItem without the reform taxes (NT 2025.002 VB01-10). */
-const itemValueWithoutTaxes = (c: ComputedItem) =>
-  c.total.minus(c.discount).minus(c.relief).plus(c.st).plus(c.fcpSt).plus(c.freight).plus(c.insurance).plus(c.other).plus(c.ipi);
+const itemValueWithoutTaxes = (c: ComputedItem) => c.total.minus(c.discount).minus(c.relief).plus(c.st).plus(c.fcpSt).plus(c.freight).plus(c.insurance).plus(c.other).plus(c.ipi);
 
 function computeItem(spec: NfeItemSpec): ComputedItem {
   const total = spec.lineTotal ? new Dec(spec.lineTotal) : round(new Dec(spec.quantity).times(spec.unitPrice), 2);
@@ -340,9 +343,7 @@ function detXml(c: ComputedItem, n: number, itemValues: 'WITH_TAXES' | 'WITHOUT_
     `${el('CFOP', s.cfop ?? '5102')}${el('uCom', s.unit ?? 'UN')}${el('qCom', new Dec(s.quantity).toFixed(4))}${el('vUnCom', new Dec(s.unitPrice).toFixed(10))}${el('vProd', a2(c.total))}` +
     `${el('cEANTrib', gtin)}${el('uTrib', s.unit ?? 'UN')}${el('qTrib', new Dec(s.quantity).toFixed(4))}${el('vUnTrib', new Dec(s.unitPrice).toFixed(10))}` +
     `${c.freight.gt(0) ? el('vFrete', a2(c.freight)) : ''}${c.insurance.gt(0) ? el('vSeg', a2(c.insurance)) : ''}${c.discount.gt(0) ? el('vDesc', a2(c.discount)) : ''}${c.other.gt(0) ? el('vOutro', a2(c.other)) : ''}<indTot>1</indTot>${el('xPed', s.purchaseOrder)}${el('nItemPed', s.purchaseOrderLine)}</prod>`;
-  const ipi = s.ipiRate
-    ? `<IPI><cEnq>999</cEnq><IPITrib><CST>50</CST><vBC>${a2(c.total)}</vBC><pIPI>${s.ipiRate}</pIPI><vIPI>${a2(c.ipi)}</vIPI></IPITrib></IPI>`
-    : '';
+  const ipi = s.ipiRate ? `<IPI><cEnq>999</cEnq><IPITrib><CST>50</CST><vBC>${a2(c.total)}</vBC><pIPI>${s.ipiRate}</pIPI><vIPI>${a2(c.ipi)}</vIPI></IPITrib></IPI>` : '';
   const pis = s.pisRate
     ? `<PIS><PISAliq><CST>01</CST><vBC>${a2(c.total.minus(c.discount).plus(c.freight).plus(c.insurance).plus(c.other))}</vBC><pPIS>${s.pisRate}</pPIS><vPIS>${a2(c.pis)}</vPIS></PISAliq></PIS>`
     : '<PIS><PISNT><CST>07</CST></PISNT></PIS>';
@@ -474,7 +475,11 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
   const installments = (spec.installments ?? []).length
     ? (() => {
         const given = spec.installments!;
-        const split = allocate(vNF, given.map(() => 1), 2);
+        const split = allocate(
+          vNF,
+          given.map(() => 1),
+          2,
+        );
         return given.map((d, i) => ({ number: String(i + 1).padStart(3, '0'), dueDate: d.dueDate, amount: d.amount ?? a2(split[i]) }));
       })()
     : [];
@@ -496,7 +501,7 @@ export function buildNfe(spec: NfeSpec): BuiltNfe {
     `<emit><CNPJ>${issuer.cnpj}</CNPJ>${el('xNome', issuer.name)}${el('xFant', issuer.tradeName)}<enderEmit><xLgr>RUA TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro>` +
     `<cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${issuer.uf}</UF><CEP>01001000</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit>` +
     `<IE>${issuer.stateRegistration}</IE><CRT>${issuer.crt}</CRT></emit>` +
-    `<dest>${recipientDoc}${el('xNome', environment === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL' : spec.recipient.name ?? 'LOJA DESTINATARIA LTDA')}` +
+    `<dest>${recipientDoc}${el('xNome', environment === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL' : (spec.recipient.name ?? 'LOJA DESTINATARIA LTDA'))}` +
     `<enderDest><xLgr>AV TESTE</xLgr><nro>1</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>${spec.recipient.uf ?? 'SP'}</UF><CEP>01001000</CEP></enderDest><indIEDest>9</indIEDest></dest>` +
     items.map((c, i) => detXml(c, i + 1, itemValues)).join('') +
     `<total><ICMSTot><vBC>${totals.vBC}</vBC><vICMS>${totals.vICMS}</vICMS><vICMSDeson>${totals.vICMSDeson}</vICMSDeson><vFCP>0.00</vFCP><vBCST>${totals.vBCST}</vBCST><vST>${totals.vST}</vST>` +

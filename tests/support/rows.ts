@@ -18,5 +18,9 @@ export async function rowCounts(companyId?: number): Promise<Record<string, numb
 
 /** The tables whose counts differ between two snapshots, with both counts. */
 export function changedTables(before: Record<string, number>, after: Record<string, number>): Record<string, [number, number]> {
-  return Object.fromEntries(Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t]).map((t) => [t, [before[t] ?? 0, after[t] ?? 0]]));
+  return Object.fromEntries(
+    Object.keys({ ...before, ...after })
+      .filter((t) => before[t] !== after[t])
+      .map((t) => [t, [before[t] ?? 0, after[t] ?? 0]]),
+  );
 }

@@ -44,9 +44,21 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
         dfeSyncIntervalMinutes: 60,
         version: 1,
       });
-      const res = await patchFilial({ version: 1, nfeEnvironment: 'HOMOLOGATION', autoCiencia: false, taxRegime: 'LUCRO_REAL', allowNegativeStock: true, dfeSyncEnabled: true, dfeSyncIntervalMinutes: 120 }, t.headers(), 1);
+      const res = await patchFilial(
+        { version: 1, nfeEnvironment: 'HOMOLOGATION', autoCiencia: false, taxRegime: 'LUCRO_REAL', allowNegativeStock: true, dfeSyncEnabled: true, dfeSyncIntervalMinutes: 120 },
+        t.headers(),
+        1,
+      );
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      expect(res.body).to.deep.include({ nfeEnvironment: 'HOMOLOGATION', autoCiencia: false, taxRegime: 'LUCRO_REAL', allowNegativeStock: true, dfeSyncEnabled: true, dfeSyncIntervalMinutes: 120, version: 2 });
+      expect(res.body).to.deep.include({
+        nfeEnvironment: 'HOMOLOGATION',
+        autoCiencia: false,
+        taxRegime: 'LUCRO_REAL',
+        allowNegativeStock: true,
+        dfeSyncEnabled: true,
+        dfeSyncIntervalMinutes: 120,
+        version: 2,
+      });
       const row = await dataSource.manager.findOneByOrFail(Filial, { id: t.filialIds[1] });
       expect([row.nfeEnvironment, row.taxRegime, row.version]).to.deep.equal(['HOMOLOGATION', 'LUCRO_REAL', 2]);
       expect(await getFilialFiscalSettings(dataSource.manager, t.companyId, t.filialIds[1])).to.deep.equal({
@@ -102,14 +114,20 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
       expectProblem(await api().get(filialPath(0, other)).set(t.headers()), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await api().patch(filialPath(0, other)).set(t.headers()).send({ version: 1, autoCiencia: false }), 403, 'FILIAL_NOT_GRANTED');
       expectProblem(await patchFilial({ version: 1, autoCiencia: false }, t.headersWith({ scope: 'settings:read' })), 403, 'INSUFFICIENT_SCOPE');
-      expect((await api().get(filialPath(0)).set(t.headersWith({ scope: 'settings:read' }))).status).to.equal(200);
+      expect(
+        (
+          await api()
+            .get(filialPath(0))
+            .set(t.headersWith({ scope: 'settings:read' }))
+        ).status,
+      ).to.equal(200);
       expectProblem(await api().get('/api/settings/filial/%21%21').set(t.headers()), 400, 'INVALID_ID');
       expect((await dataSource.manager.findOneByOrFail(Filial, { id: other.filialIds[0] })).autoCiencia).to.equal(true);
     });
   });
 
   describe('company', () => {
-    it("reads and changes the purchase tolerances (audited, published); the reader follows", async () => {
+    it('reads and changes the purchase tolerances (audited, published); the reader follows', async () => {
       const read = await api().get('/api/settings/company').set(t.headers());
       expect(read.status).to.equal(200);
       expect(read.body).to.deep.include({ companyId: t.companyHash, purchaseQuantityTolerancePct: 0, purchasePriceTolerancePct: 2, purchaseToleranceMode: 'BLOCK', version: 1 });
@@ -151,10 +169,16 @@ describe('Settings: GET/PATCH /settings/filial/:filialId, GET/PATCH /settings/co
     expect(ok.status, JSON.stringify(ok.body)).to.equal(201);
     expect(ok.body.inbound.environment).to.equal('HOMOLOGATION');
 
-    const refused = await api().post(`${NFE}/importar-xml`).set(n.headers(0)).send({ xml: (await n.nfe({ environment: '2', number: 7002 }, 0)).xml });
+    const refused = await api()
+      .post(`${NFE}/importar-xml`)
+      .set(n.headers(0))
+      .send({ xml: (await n.nfe({ environment: '2', number: 7002 }, 0)).xml });
     expectProblem(refused, 422, 'NFE_ENVIRONMENT_MISMATCH');
     // And the homologation filial refuses a production invoice.
-    const production = await api().post(`${NFE}/importar-xml`).set(n.headers(1)).send({ xml: (await n.nfe({ environment: '1', number: 7003 }, 1)).xml });
+    const production = await api()
+      .post(`${NFE}/importar-xml`)
+      .set(n.headers(1))
+      .send({ xml: (await n.nfe({ environment: '1', number: 7003 }, 1)).xml });
     expectProblem(production, 422, 'NFE_ENVIRONMENT_MISMATCH');
   });
 });

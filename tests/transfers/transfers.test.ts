@@ -41,7 +41,7 @@ describe('Transfers between filiais: POST /transfers, the NF-e, the round trip',
   const transfer = (body: object, filialIndex = 0, tenant = t) => api().post('/api/transfers').set(tenant.headers(filialIndex)).set('Idempotency-Key', key()).send(body);
   const rowCount = async () => (await dataSource.query('SELECT COUNT(*) AS n FROM stock_transfer WHERE company_id = ?', [t.companyId]))[0].n as number | string;
 
-  it('round trip: issued at A (6152, recipient B, XSD and xmlsec1), A\'s stock leaves at its average cost; B imports it: own stock at the transfer value, no payable', async () => {
+  it("round trip: issued at A (6152, recipient B, XSD and xmlsec1), A's stock leaves at its average cost; B imports it: own stock at the transfer value, no payable", async () => {
     const p = t.products[0];
     const before = await stockOf(t, 0, p.id);
     const res = await transfer({ toFilialId: t.filialHashes[1], items: [{ productId: p.hash, quantity: 4 }], notes: 'Reposicao da filial RJ' });
@@ -55,18 +55,25 @@ describe('Transfers between filiais: POST /transfers, the NF-e, the round trip',
     const out = await dataSource.manager.find(StockMovement, { where: { companyId: t.companyId, referenceType: 'stock-transfer', referenceId: decodeId('transfer', res.body.id) } });
     expect(out.map((m) => [m.direction, m.quantity.toString(), m.unitCost.toString(), m.filialId])).to.deep.equal([['OUT', '-4', '3', t.filialIds[0]]]);
 
-    const xmlRes = await api().get(`/api/invoices/${invoice.id}/xml`).set(t.headers()).buffer(true).parse((r, cb) => {
-      let s = '';
-      r.on('data', (c: Buffer) => (s += c.toString()));
-      r.on('end', () => cb(null, s));
-    });
+    const xmlRes = await api()
+      .get(`/api/invoices/${invoice.id}/xml`)
+      .set(t.headers())
+      .buffer(true)
+      .parse((r, cb) => {
+        let s = '';
+        r.on('data', (c: Buffer) => (s += c.toString()));
+        r.on('end', () => cb(null, s));
+      });
     const xml = xmlRes.body as string;
     expect(xml).to.contain('<CFOP>6152</CFOP>').and.contain(`<dest><CNPJ>${bCnpj}</CNPJ>`).and.contain('<tpNF>1</tpNF>').and.contain('<finNFe>1</finNFe>').and.contain('<idDest>2</idDest>');
     if (canValidateXsd) expect(xsdErrors(xml)).to.equal(null);
     if (canVerifySignature) expect(xmlsecErrors(xml)).to.equal(null);
 
     // Filial B books the entry by importing that nfeProc, after the authority confirms its key.
-    const imported = await api().post(`${NFE}/importar-xml`).set(t.headers(1)).send({ xml, items: [{ lineNumber: 1, productId: p.hash }] });
+    const imported = await api()
+      .post(`${NFE}/importar-xml`)
+      .set(t.headers(1))
+      .send({ xml, items: [{ lineNumber: 1, productId: p.hash }] });
     expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
     expect(imported.body.inbound.signer.verdict).to.equal('TRUSTED');
     const consulted = await api().post(`${NFE}/consultar-protocolo`).set(t.headers(1)).set('Idempotency-Key', key()).send({ accessKey: invoice.accessKey });
@@ -88,7 +95,11 @@ describe('Transfers between filiais: POST /transfers, the NF-e, the round trip',
     const res = await transfer({ toFilialId: t.filialHashes[1], items: [{ productId: p.hash, quantity: 10 }] });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(Number((await stockOf(t, 0, p.id)).quantity)).to.equal(Number(before.quantity) - 10);
-    const cancel = await api().post(`/api/invoices/${res.body.invoices[0].id}/cancel`).set(t.headers()).set('Idempotency-Key', key()).send({ justification: 'Transferencia registrada em duplicidade' });
+    const cancel = await api()
+      .post(`/api/invoices/${res.body.invoices[0].id}/cancel`)
+      .set(t.headers())
+      .set('Idempotency-Key', key())
+      .send({ justification: 'Transferencia registrada em duplicidade' });
     expect(cancel.status, JSON.stringify(cancel.body)).to.equal(200);
     const detail = await api().get(`/api/transfers/detail/${res.body.id}`).set(t.headers());
     expect(detail.body.status).to.equal('CANCELLED');
@@ -106,16 +117,30 @@ describe('Transfers between filiais: POST /transfers, the NF-e, the round trip',
       transfer({ toFilialId: t.filialHashes[1], items: [{ productId: p.hash, quantity: 4 }] }),
     ]);
     expect([a.status, b.status].sort()).to.deep.equal([201, 422]);
-    expectProblem([a, b].find((r) => r.status === 422)!, 422, 'INSUFFICIENT_STOCK');
+    expectProblem(
+      [a, b].find((r) => r.status === 422)!,
+      422,
+      'INSUFFICIENT_STOCK',
+    );
     expect(Number((await stockOf(t, 0, p.id)).quantity)).to.equal(1);
   });
 
-  it('bad input → 400, the same filial → 422, another tenant\'s filial, product or transfer → 404; nothing written', async () => {
+  it("bad input → 400, the same filial → 422, another tenant's filial, product or transfer → 404; nothing written", async () => {
     const rows = await rowCount();
     const p = t.products[0];
     expectProblem(await transfer({ toFilialId: t.filialHashes[1], items: [] }), 400, 'VALIDATION_ERROR');
     expectProblem(await transfer({ toFilialId: t.filialHashes[1], items: [{ productId: p.hash, quantity: -1 }] }), 400, 'VALIDATION_ERROR');
-    expectProblem(await transfer({ toFilialId: t.filialHashes[1], items: [{ productId: p.hash, quantity: 1 }, { productId: p.hash, quantity: 2 }] }), 400, 'VALIDATION_ERROR');
+    expectProblem(
+      await transfer({
+        toFilialId: t.filialHashes[1],
+        items: [
+          { productId: p.hash, quantity: 1 },
+          { productId: p.hash, quantity: 2 },
+        ],
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectProblem(await transfer({ toFilialId: t.filialHashes[0], items: [{ productId: p.hash, quantity: 1 }] }), 422, 'TRANSFER_SAME_FILIAL');
     const other = await createTestTenant();
     const theirs = await makeProduct(other);
@@ -125,6 +150,12 @@ describe('Transfers between filiais: POST /transfers, the NF-e, the round trip',
     expect(await rowCount()).to.equal(rows);
     const mine = await dataSource.query('SELECT id FROM stock_transfer WHERE company_id = ? ORDER BY id LIMIT 1', [t.companyId]);
     const { encodeId } = await import('../../src/core/hashids');
-    expectProblem(await api().get(`/api/transfers/detail/${encodeId('transfer', Number(mine[0].id))}`).set(other.headers()), 404, 'TRANSFER_NOT_FOUND');
+    expectProblem(
+      await api()
+        .get(`/api/transfers/detail/${encodeId('transfer', Number(mine[0].id))}`)
+        .set(other.headers()),
+      404,
+      'TRANSFER_NOT_FOUND',
+    );
   });
 });

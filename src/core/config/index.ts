@@ -35,15 +35,21 @@ const schema = Joi.object({
       return value;
     })
     .description("host:port,host:port… of DB_URL's database (a Galera cluster), replacing the URL's hosts"),
-  DB_HOST_RETRY_MS: Joi.number().integer().min(100).default(2000).description('how long a host that refused a connection, or whose Galera node was not Synced, is left out before it is tried again (doubling per failed try, up to 8×)'),
+  DB_HOST_RETRY_MS: Joi.number()
+    .integer()
+    .min(100)
+    .default(2000)
+    .description('how long a host that refused a connection, or whose Galera node was not Synced, is left out before it is tried again (doubling per failed try, up to 8×)'),
   SQLITE_FILE: Joi.string().default('data/backoffice.sqlite'),
   DB_POOL_SIZE: Joi.number().integer().min(1).max(500).default(20),
   DB_LOGGING: Joi.boolean().default(false),
-  JWT_SECRET: Joi.string().min(16).when('NODE_ENV', {
-    is: 'production',
-    then: Joi.when('JWT_PUBLIC_KEY', { is: Joi.exist(), then: Joi.optional(), otherwise: Joi.required() }),
-    otherwise: Joi.optional(),
-  }),
+  JWT_SECRET: Joi.string()
+    .min(16)
+    .when('NODE_ENV', {
+      is: 'production',
+      then: Joi.when('JWT_PUBLIC_KEY', { is: Joi.exist(), then: Joi.optional(), otherwise: Joi.required() }),
+      otherwise: Joi.optional(),
+    }),
   JWT_PUBLIC_KEY: Joi.string().description('PEM; when set, tokens are RS256'),
   JWT_ISSUER: Joi.string(),
   JWT_AUDIENCE: Joi.string(),
@@ -65,7 +71,11 @@ const schema = Joi.object({
   DEMO_SEED: Joi.boolean().default(true),
   WEBHOOK_DISPATCH_INTERVAL_MS: Joi.number().integer().min(0).default(1000).description('0 disables webhook delivery in this process'),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).default(10_000).description('one delivery attempt, response included'),
-  WEBHOOK_LEASE_MS: Joi.number().integer().min(Joi.ref('WEBHOOK_TIMEOUT_MS', { adjust: (t: number) => t + 500 })).default(30_000).description('how long an attempt holds its delivery; outlives the timeout'),
+  WEBHOOK_LEASE_MS: Joi.number()
+    .integer()
+    .min(Joi.ref('WEBHOOK_TIMEOUT_MS', { adjust: (t: number) => t + 500 }))
+    .default(30_000)
+    .description('how long an attempt holds its delivery; outlives the timeout'),
   WEBHOOK_BACKOFF_BASE_MS: Joi.number().integer().min(1).default(10_000).description('first retry delay, doubled per attempt'),
   WEBHOOK_CONCURRENCY_PER_ENDPOINT: Joi.number().integer().min(1).max(64).default(4),
   WEBHOOK_MAX_IN_FLIGHT: Joi.number().integer().min(1).default(100).description('attempts under way in one process, all endpoints'),

@@ -16,7 +16,9 @@ const schema = Joi.object({
   INVOICE_CRASH_POINT: Joi.string()
     .valid('after-numbering', 'after-signing', 'after-sending', 'after-authorized')
     .description('tests only: the process kills itself (SIGKILL) at this step of an issue, to prove it is exactly once'),
-  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).description('the company SMTP server the authorized XML and DANFE are sent through (smtp://user:pass@host:port)'),
+  SMTP_URL: Joi.string()
+    .uri({ scheme: ['smtp', 'smtps'] })
+    .description('the company SMTP server the authorized XML and DANFE are sent through (smtp://user:pass@host:port)'),
   SMTP_FROM: Joi.string().default('nfe@localhost'),
   INVOICE_EMAIL_RETRIES: Joi.number().integer().min(0).max(10).default(3),
 })

@@ -21,7 +21,9 @@ const schema = Joi.object({
     .description('general deadline of a conclusive manifestation from the authorization (the national environment answers 596 "[6 meses]")'),
   NFE_TRUSTED_ROOTS: Joi.string()
     .allow('')
-    .description('a PEM/DER file or a directory of them: the ICP-Brasil roots (AC Raiz v5, v10, v11…) and the ACs under them that sign NF-e/CT-e certificates (docs/operations.md); unset → signer chains are reported "not verifiable"'),
+    .description(
+      'a PEM/DER file or a directory of them: the ICP-Brasil roots (AC Raiz v5, v10, v11…) and the ACs under them that sign NF-e/CT-e certificates (docs/operations.md); unset → signer chains are reported "not verifiable"',
+    ),
   NFE_MANIFESTATION_THRESHOLDS: Joi.string()
     .pattern(/^\d{1,3}(,\d{1,3})*$/)
     .default('15,7,3,1,0')
@@ -51,9 +53,7 @@ function loadNfeConfig(env: NodeJS.ProcessEnv) {
       generalDays: value.NFE_MANIFESTATION_DEADLINE_DAYS as number,
       tracker: (value.NFE_DEADLINE_ALERTS as boolean | undefined) ?? config.env !== 'test',
       intervalMs: (value.NFE_DEADLINE_ALERTS_MINUTES as number) * 60_000,
-      thresholds: Object.freeze(
-        [...new Set(String(value.NFE_MANIFESTATION_THRESHOLDS).split(',').map(Number))].sort((a, b) => b - a),
-      ),
+      thresholds: Object.freeze([...new Set(String(value.NFE_MANIFESTATION_THRESHOLDS).split(',').map(Number))].sort((a, b) => b - a)),
     }),
   });
 }

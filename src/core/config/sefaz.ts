@@ -36,7 +36,9 @@ const schema = Joi.object({
   SEFAZ_SIMULATOR: Joi.boolean().description('start the local authority simulator with `npm start` (default: on for the embedded database outside production)'),
   SEFAZ_SIMULATOR_PORT: Joi.number().port().default(0),
   SEFAZ_SIMULATOR_HOST: Joi.string().default('127.0.0.1'),
-  SEFAZ_SIMULATOR_XSD_DIR: Joi.string().description("the PL_010 schemas (nfe_v4.00.xsd…): the simulator validates each NF-e sent for authorization with xmllint and answers 225 with its message; unset: a structural check only"),
+  SEFAZ_SIMULATOR_XSD_DIR: Joi.string().description(
+    'the PL_010 schemas (nfe_v4.00.xsd…): the simulator validates each NF-e sent for authorization with xmllint and answers 225 with its message; unset: a structural check only',
+  ),
   DFE_SCHEDULER: Joi.boolean().description('run the scheduled DF-e sync in this process (default: on, except in tests)'),
   DFE_SCHEDULER_TICK_SECONDS: Joi.number().integer().min(1).default(60).description('how often the scheduler looks for filiais due'),
   DFE_SCHEDULER_LEASE_SECONDS: Joi.number().integer().min(60).default(900).description("a replica's hold on a filial's run; a dead replica's expires after this"),

@@ -358,9 +358,7 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     const started = slowAfter || heard ? Date.now() : 0;
     const outcome = await new Promise<Outcome>((resolve) => {
       let finished = 0;
-      connection
-        .query(sql, params, (err, raw) => resolve(err ? { error: new QueryFailedError(sql, params, err), failedAt: finished } : { raw }))
-        .on('fields', () => finished++);
+      connection.query(sql, params, (err, raw) => resolve(err ? { error: new QueryFailedError(sql, params, err), failedAt: finished } : { raw })).on('fields', () => finished++);
     });
     const elapsed = started ? Date.now() - started : 0;
     if (slowAfter && elapsed > slowAfter) logger.logQuerySlow(elapsed, sql, params, this);

@@ -223,7 +223,13 @@ export async function insertChunked<E extends ObjectLiteral>(em: EntityManager, 
     return;
   }
   for (let i = 0; i < rows.length; i += size) {
-    await em.createQueryBuilder().insert().into(target).values(rows.slice(i, i + size) as never).updateEntity(false).execute();
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(target)
+      .values(rows.slice(i, i + size) as never)
+      .updateEntity(false)
+      .execute();
   }
 }
 
@@ -240,7 +246,11 @@ function plainInsertable<E extends ObjectLiteral>(em: EntityManager, target: Ent
     if (c.isGenerated && c.generationStrategy !== 'increment') return false;
   }
   // every row defines the same columns (undefined counts as not defined)
-  const defined = (row: Record<string, unknown>) => meta.columns.filter((c) => row[c.propertyName] !== undefined).map((c) => c.propertyName).join(',');
+  const defined = (row: Record<string, unknown>) =>
+    meta.columns
+      .filter((c) => row[c.propertyName] !== undefined)
+      .map((c) => c.propertyName)
+      .join(',');
   const shape = defined(rows[0] as Record<string, unknown>);
   for (const row of rows) if (defined(row as Record<string, unknown>) !== shape) return false;
   return true;

@@ -39,8 +39,7 @@ const RETRYABLE_MYSQL = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 const MAX_ATTEMPTS = 10;
 
 /** Bounded exponential back-off with jitter before attempt `attempt + 1`: ≤ 10, 20, 40 … 640 ms. */
-export const retryPause = (attempt: number): Promise<void> =>
-  new Promise((r) => setTimeout(r, Math.min(640, 10 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2)));
+export const retryPause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.min(640, 10 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2)));
 
 /**
  * Transactions run again after a deadlock or certification conflict, since the process started;
@@ -50,7 +49,6 @@ export const transactionRetries = { count: 0, atCommit: 0 };
 
 /** Errors thrown by a COMMIT: the transaction did not commit (the unit runs again or fails). */
 const commitFailures = new WeakSet<object>();
-
 
 /**
  * A unit of work: one transaction, with what it holds besides its manager — the writes deferred to
@@ -206,9 +204,7 @@ async function mysqlUnit<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
  */
 export async function unitOfWork<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
   if (isSqlite) {
-    return serialize(() =>
-      dataSource.transaction((em) => new Uow(em).run(work)),
-    );
+    return serialize(() => dataSource.transaction((em) => new Uow(em).run(work)));
   }
   for (let attempt = 1; ; attempt++) {
     try {

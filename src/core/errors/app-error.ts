@@ -82,7 +82,12 @@ export class BusinessRuleError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(message: string, public readonly retryAfterSeconds: number, code = 'TOO_MANY_REQUESTS', extensions: Record<string, unknown> = {}) {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds: number,
+    code = 'TOO_MANY_REQUESTS',
+    extensions: Record<string, unknown> = {},
+  ) {
     super('rate_limited', code, message, extensions);
   }
 }
@@ -95,7 +100,11 @@ export class UpstreamError extends AppError {
 
 /** The service cannot answer now (its database is unreachable); the client retries after a pause. */
 export class UnavailableError extends AppError {
-  constructor(code: string, message: string, public readonly retryAfterSeconds: number) {
+  constructor(
+    code: string,
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
     super('unavailable', code, message, { retryable: true });
   }
 }

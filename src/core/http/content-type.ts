@@ -6,8 +6,7 @@ import { AppError } from '../errors';
 const XML_TYPES = ['application/xml', 'text/xml'];
 export const UPLOAD_TYPES = ['application/zip', 'application/x-zip-compressed', 'multipart/form-data'];
 
-const hasBody = (req: Request) =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /** 415 for a body that is not one of the accepted formats (SPEC §0). */
 export function requireContentType(format: 'json' | 'xml' | 'upload') {
@@ -24,10 +23,7 @@ export function requireContentType(format: 'json' | 'xml' | 'upload') {
 export function bodyParsers(format: 'json' | 'xml' | 'upload') {
   if (format === 'upload') return [express.raw({ type: UPLOAD_TYPES, limit: nfeConfig.batch.maxUploadBytes })];
   if (format === 'xml') {
-    return [
-      express.json({ limit: config.http.xmlLimit }),
-      express.text({ type: XML_TYPES, limit: config.http.xmlLimit }),
-    ];
+    return [express.json({ limit: config.http.xmlLimit }), express.text({ type: XML_TYPES, limit: config.http.xmlLimit })];
   }
   return [express.json({ limit: config.http.jsonLimit })];
 }

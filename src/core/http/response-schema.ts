@@ -32,7 +32,10 @@ export const date = () => Joi.string().meta({ format: 'date' });
 export const timestamp = () => Joi.string().meta({ format: 'date-time' });
 /** A CNPJ (14 characters: 12 digits or, from July 2026, letters and digits, then 2 check digits) or a CPF (11 digits). */
 export const taxDocument = () =>
-  Joi.string().pattern(/^(\d{11}|[0-9A-Z]{12}\d{2})$/).description('CNPJ (alphanumeric from 2026) or CPF, unpunctuated').example('11222333000181');
+  Joi.string()
+    .pattern(/^(\d{11}|[0-9A-Z]{12}\d{2})$/)
+    .description('CNPJ (alphanumeric from 2026) or CPF, unpunctuated')
+    .example('11222333000181');
 
 /** One of fixed values. */
 export const oneOf = (...values: string[]) => Joi.string().valid(...values);
@@ -62,6 +65,10 @@ export const AuditTrailPage = page(
     actor: Joi.string().description('the token subject that did it').example('ana.souza'),
     requestId: Joi.string().allow(null).description('the request that did it (x-request-id); null for background work').example('5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30'),
     at: timestamp(),
-    changes: Joi.object().unknown(true).allow(null).description('field → [before, after]').example({ status: [null, 'OPEN'], amount: [null, 1289.9] }),
+    changes: Joi.object()
+      .unknown(true)
+      .allow(null)
+      .description('field → [before, after]')
+      .example({ status: [null, 'OPEN'], amount: [null, 1289.9] }),
   }),
 );

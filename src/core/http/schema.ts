@@ -55,7 +55,15 @@ export const decimal = (scale: ScaleName, opts: { min?: number; positive?: boole
       'decimal.min': '{{#label}} must be at least {{#min}}',
       'decimal.max': '{{#label}} must be at most {{#max}}',
     })
-    .meta({ decimal: places, kind: scale, minimum: min.toFixed(), maximum: max.toFixed(), exclusiveMinimumZero: opts.positive === true, ...(opts.min !== undefined ? { givenMin: opts.min } : {}), ...(opts.max !== undefined ? { givenMax: opts.max } : {}) });
+    .meta({
+      decimal: places,
+      kind: scale,
+      minimum: min.toFixed(),
+      maximum: max.toFixed(),
+      exclusiveMinimumZero: opts.positive === true,
+      ...(opts.min !== undefined ? { givenMin: opts.min } : {}),
+      ...(opts.max !== undefined ? { givenMax: opts.max } : {}),
+    });
 };
 
 /** CPF or CNPJ, with or without punctuation, check digits verified; normalized to digits. */
@@ -100,13 +108,7 @@ export const isoTimestamp = () =>
     .max(40)
     .custom((value: string, helpers) => {
       const m = TIMESTAMP.exec(value);
-      const ok =
-        !!m &&
-        isCalendarDate(m[1]) &&
-        Number(m[2]) <= 23 &&
-        Number(m[3]) <= 59 &&
-        Number(m[4] ?? 0) <= 59 &&
-        (m[6] === undefined || (Number(m[6]) <= 14 && Number(m[7]) <= 59));
+      const ok = !!m && isCalendarDate(m[1]) && Number(m[2]) <= 23 && Number(m[3]) <= 59 && Number(m[4] ?? 0) <= 59 && (m[6] === undefined || (Number(m[6]) <= 14 && Number(m[7]) <= 59));
       const at = ok ? new Date(value) : null;
       return at && !Number.isNaN(at.getTime()) ? at : helpers.error('date.timestamp');
     }, 'ISO 8601 timestamp')

@@ -10,11 +10,9 @@ import type { RouteSchema } from './route';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a package-internal file without typings
 const JoiCommon: unknown = require('joi/lib/common');
 
-const formatPath = (item: ValidationErrorItem): string =>
-  item.path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : String(seg)), '');
+const formatPath = (item: ValidationErrorItem): string => item.path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : String(seg)), '');
 
-const isEmptyBody = (body: unknown) =>
-  body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
+const isEmptyBody = (body: unknown) => body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0);
 
 /** Every field of a part the route declares no schema for is unknown. */
 function unexpected(part: 'query' | 'body', input: unknown): ValidationErrorItem[] {

@@ -67,9 +67,7 @@ async function claim(companyId: number, key: string, requestHash: string, owner:
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     try {
-      const inserted = await inTransaction(NO_UNIT, (em) =>
-        em.insert(IdempotencyKey, { companyId, key, requestHash, state: 'IN_PROGRESS', leaseOwner: owner, leaseExpiresAt: leaseEnd() }),
-      );
+      const inserted = await inTransaction(NO_UNIT, (em) => em.insert(IdempotencyKey, { companyId, key, requestHash, state: 'IN_PROGRESS', leaseOwner: owner, leaseExpiresAt: leaseEnd() }));
       return { id: Number(inserted.identifiers[0].id) };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -107,9 +105,12 @@ async function claim(companyId: number, key: string, requestHash: string, owner:
 
 /** Keeps the lease while the attempt runs (a request may outlive one lease). */
 function holdLease(id: number, owner: string): () => void {
-  const timer = setInterval(() => {
-    inTransaction(NO_UNIT, (em) => em.update(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' }, { leaseExpiresAt: leaseEnd() })).catch(() => undefined);
-  }, Math.max(50, Math.floor(config.idempotencyLeaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      inTransaction(NO_UNIT, (em) => em.update(IdempotencyKey, { id, leaseOwner: owner, state: 'IN_PROGRESS' }, { leaseExpiresAt: leaseEnd() })).catch(() => undefined);
+    },
+    Math.max(50, Math.floor(config.idempotencyLeaseMs / 3)),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }
@@ -212,9 +213,7 @@ function keepAfterResponse(res: Response, id: number, owner: string, proceed: ()
     if (stored) return send(body);
     stored = true;
     const outcome = outcomeOf(res, body);
-    const persist = replayable(outcome.status)
-      ? inTransaction(NO_UNIT, (em) => complete(em, id, owner, outcome))
-      : inTransaction(NO_UNIT, release(id, owner));
+    const persist = replayable(outcome.status) ? inTransaction(NO_UNIT, (em) => complete(em, id, owner, outcome)) : inTransaction(NO_UNIT, release(id, owner));
     // Keep the response before it goes out, so a retry that arrives right after sees it.
     persist.then(
       () => send(body),

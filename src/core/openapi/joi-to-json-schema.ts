@@ -96,7 +96,13 @@ function convertType(d: Description, meta: Record<string, any>, components?: Com
       const integer = d.rules?.some((r) => r.name === 'integer');
       const min = d.rules?.find((r) => r.name === 'min')?.args?.limit;
       const max = d.rules?.find((r) => r.name === 'max')?.args?.limit;
-      return { ...out, type: integer ? 'integer' : 'number', ...(valids?.length ? { enum: valids } : {}), ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) };
+      return {
+        ...out,
+        type: integer ? 'integer' : 'number',
+        ...(valids?.length ? { enum: valids } : {}),
+        ...(min !== undefined ? { minimum: min } : {}),
+        ...(max !== undefined ? { maximum: max } : {}),
+      };
     }
     case 'boolean':
       return { ...out, type: 'boolean', ...(valids?.length ? { enum: valids } : {}) };
@@ -147,5 +153,4 @@ function decimalDescription(own: string | undefined, meta: Record<string, any>):
   return `${what.replace(/[.;]\s*$/, '')}: ${rule}.`;
 }
 
-export const joiToJsonSchema = (schema: Schema, components?: ComponentRegistry): JsonSchema =>
-  describeToJsonSchema(schema.describe() as Description, components);
+export const joiToJsonSchema = (schema: Schema, components?: ComponentRegistry): JsonSchema => describeToJsonSchema(schema.describe() as Description, components);

@@ -52,10 +52,19 @@ function commonErrors(r: RouteDef): Partial<Record<ProblemStatus, string[]>> {
 }
 
 const TITLES: Record<number, string> = {
-  400: 'Invalid request', 401: 'Missing, invalid or expired token', 403: 'The token does not grant this',
-  404: 'Not found in the tenant', 409: 'Conflict with the current state', 413: 'Body too large',
-  415: 'Unsupported content type', 422: 'Business rule', 429: 'Too many requests (see Retry-After)',
-  500: 'Internal error', 502: 'Tax authority failure', 503: 'Unavailable', 504: 'Tax authority timeout',
+  400: 'Invalid request',
+  401: 'Missing, invalid or expired token',
+  403: 'The token does not grant this',
+  404: 'Not found in the tenant',
+  409: 'Conflict with the current state',
+  413: 'Body too large',
+  415: 'Unsupported content type',
+  422: 'Business rule',
+  429: 'Too many requests (see Retry-After)',
+  500: 'Internal error',
+  502: 'Tax authority failure',
+  503: 'Unavailable',
+  504: 'Tax authority timeout',
 };
 
 /** The documented responses of a route: success and problem documents by status. */
@@ -74,7 +83,9 @@ function responsesOf(r: RouteDef, components: ComponentRegistry): Record<string,
   }
   const errors = commonErrors(r);
   for (const [s, codes] of Object.entries(r.responses.errors ?? {})) errors[Number(s) as ProblemStatus] = [...(errors[Number(s) as ProblemStatus] ?? []), ...(codes ?? [])];
-  for (const s of Object.keys(errors).map(Number).sort((a, b) => a - b)) {
+  for (const s of Object.keys(errors)
+    .map(Number)
+    .sort((a, b) => a - b)) {
     const codes = [...new Set(errors[s as ProblemStatus])].sort();
     responses[String(s)] = {
       description: `${TITLES[s] ?? 'Problem'}: ${codes.join(', ')}`,

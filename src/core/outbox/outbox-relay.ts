@@ -44,10 +44,7 @@ export async function relayOutbox(companyId: number): Promise<number> {
 }
 
 async function hasUnpositioned(companyId: number): Promise<boolean> {
-  const rows: unknown[] = await readerOf(NO_UNIT).query(
-    'SELECT id FROM outbox_event WHERE company_id = ? AND stream_position IS NULL LIMIT 1',
-    [companyId],
-  );
+  const rows: unknown[] = await readerOf(NO_UNIT).query('SELECT id FROM outbox_event WHERE company_id = ? AND stream_position IS NULL LIMIT 1', [companyId]);
   return rows.length > 0;
 }
 
@@ -97,8 +94,7 @@ async function relayStep(em: EntityManager, companyId: number): Promise<number> 
   const whens = events.map(() => 'WHEN ? THEN ?').join(' ');
   const ids = events.map((e) => e.id);
   const result = await em.queryRunner!.query(
-    `UPDATE outbox_event SET stream_position = CASE id ${whens} END, resource_seq = CASE id ${whens} END ` +
-      `WHERE id IN (${ids.map(() => '?').join(', ')}) AND stream_position IS NULL`,
+    `UPDATE outbox_event SET stream_position = CASE id ${whens} END, resource_seq = CASE id ${whens} END ` + `WHERE id IN (${ids.map(() => '?').join(', ')}) AND stream_position IS NULL`,
     [...positionParams, ...seqParams, ...ids],
     true,
   );

@@ -20,11 +20,7 @@ import { Sequence } from './sequence.entity';
 let pool: MysqlPoolLike | undefined;
 registerPool('sequence', () => pool);
 const sequencePool = (): MysqlPoolLike =>
-  (pool ??= createMysqlPool(
-    { uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z', trace: config.env !== 'production' },
-    config.db.hosts,
-    config.db.hostRetryMs,
-  ));
+  (pool ??= createMysqlPool({ uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z', trace: config.env !== 'production' }, config.db.hosts, config.db.hostRetryMs));
 
 /** Closes the MySQL sequence pool (process shutdown, CLIs, test teardown). */
 export async function closeSequencePool(): Promise<void> {
@@ -53,13 +49,7 @@ async function bumpMysql(companyId: number, name: string, by: number): Promise<n
 }
 
 async function bumpSqlite(em: EntityManager, companyId: number, name: string, by: number): Promise<number> {
-  await em
-    .createQueryBuilder()
-    .insert()
-    .into(Sequence)
-    .values({ companyId, name, value: 0 })
-    .orIgnore()
-    .execute();
+  await em.createQueryBuilder().insert().into(Sequence).values({ companyId, name, value: 0 }).orIgnore().execute();
   await em
     .createQueryBuilder()
     .update(Sequence)
@@ -128,10 +118,5 @@ export const nextSequenceValue = (em: EntityManager, companyId: number, name: st
 /** Moves the counter up to at least `value` (e.g. after codes were taken by hand). */
 export async function raiseSequenceTo(em: EntityManager, companyId: number, name: string, value: number): Promise<void> {
   await em.createQueryBuilder().insert().into(Sequence).values({ companyId, name, value: 0 }).orIgnore().execute();
-  await em
-    .createQueryBuilder()
-    .update(Sequence)
-    .set({ value })
-    .where('company_id = :companyId AND name = :name AND value < :value', { companyId, name, value })
-    .execute();
+  await em.createQueryBuilder().update(Sequence).set({ value }).where('company_id = :companyId AND name = :name AND value < :value', { companyId, name, value }).execute();
 }

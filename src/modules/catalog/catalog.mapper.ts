@@ -40,12 +40,21 @@ export const toCustomerDto = (c: Customer) => ({
   personType: c.personType,
   ieIndicator: c.ieIndicator,
   stateRegistration: c.stateRegistration,
-  address: c.municipalityCode === null
-    ? null
-    : {
-        street: c.addressStreet, number: c.addressNumber, complement: c.addressComplement, district: c.addressDistrict, municipalityCode: c.municipalityCode,
-        municipalityName: c.municipalityName, uf: c.uf, postalCode: c.postalCode, countryCode: c.countryCode, countryName: c.countryName,
-      },
+  address:
+    c.municipalityCode === null
+      ? null
+      : {
+          street: c.addressStreet,
+          number: c.addressNumber,
+          complement: c.addressComplement,
+          district: c.addressDistrict,
+          municipalityCode: c.municipalityCode,
+          municipalityName: c.municipalityName,
+          uf: c.uf,
+          postalCode: c.postalCode,
+          countryCode: c.countryCode,
+          countryName: c.countryName,
+        },
   version: c.version,
   createdAt: iso(c.createdAt),
   updatedAt: iso(c.updatedAt),

@@ -17,18 +17,28 @@ export type ResourceSchemas<I> = {
   update: TypedSchema<ById & { body: I & { version: number } }>;
 };
 
-const gtin = Joi.string().trim().pattern(/^\d{8}$|^\d{12,14}$/).message('{{#label}} must be a GTIN-8/12/13/14');
-const uf = Joi.string().uppercase().pattern(/^[A-Z]{2}$/);
-const listQuery = (extra: Record<string, import('joi').Schema> = {}) =>
-  Joi.object({ ...pagination, search: Joi.string().trim().max(100), active: Joi.boolean(), ...extra });
+const gtin = Joi.string()
+  .trim()
+  .pattern(/^\d{8}$|^\d{12,14}$/)
+  .message('{{#label}} must be a GTIN-8/12/13/14');
+const uf = Joi.string()
+  .uppercase()
+  .pattern(/^[A-Z]{2}$/);
+const listQuery = (extra: Record<string, import('joi').Schema> = {}) => Joi.object({ ...pagination, search: Joi.string().trim().max(100), active: Joi.boolean(), ...extra });
 
 const productFields = {
   code: Joi.string().trim().max(30),
   name: Joi.string().trim().min(1).max(200),
   unit: Joi.string().trim().uppercase().max(6),
   gtin: gtin.allow(null, 'SEM GTIN'),
-  ncm: Joi.string().pattern(/^\d{8}$/).message('{{#label}} must be 8 digits').allow(null),
-  cest: Joi.string().pattern(/^\d{7}$/).message('{{#label}} must be 7 digits').allow(null),
+  ncm: Joi.string()
+    .pattern(/^\d{8}$/)
+    .message('{{#label}} must be 8 digits')
+    .allow(null),
+  cest: Joi.string()
+    .pattern(/^\d{7}$/)
+    .message('{{#label}} must be 7 digits')
+    .allow(null),
   price: decimal('price', { min: 0 }),
   active: Joi.boolean(),
   stockControlled: Joi.boolean(),
@@ -50,10 +60,15 @@ export const fiscalAddress = Joi.object({
   number: Joi.string().trim().min(1).max(60).required(),
   complement: Joi.string().trim().max(60).allow(null),
   district: Joi.string().trim().min(1).max(60).required(),
-  municipalityCode: Joi.string().pattern(/^\d{7}$/).message('{{#label}} must be the 7-digit IBGE code').required(),
+  municipalityCode: Joi.string()
+    .pattern(/^\d{7}$/)
+    .message('{{#label}} must be the 7-digit IBGE code')
+    .required(),
   municipalityName: Joi.string().trim().min(1).max(60).required(),
   uf: uf.required(),
-  postalCode: Joi.string().pattern(/^\d{8}$/).allow(null),
+  postalCode: Joi.string()
+    .pattern(/^\d{8}$/)
+    .allow(null),
   countryCode: Joi.string().pattern(/^\d{4}$/),
   countryName: Joi.string().trim().max(60),
 });
@@ -74,7 +89,10 @@ export const customerSchemas = {
   list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
   get: typedSchema<ById>({ params: Joi.object({ id: id('customer').required() }) }),
   create: typedSchema<{ body: CustomerInput }>({ body: Joi.object({ ...customerFields, name: customerFields.name.required() }) }),
-  update: typedSchema<ById & { body: CustomerInput & { version: number } }>({ params: Joi.object({ id: id('customer').required() }), body: Joi.object({ ...customerFields, version: version() }).min(2) }),
+  update: typedSchema<ById & { body: CustomerInput & { version: number } }>({
+    params: Joi.object({ id: id('customer').required() }),
+    body: Joi.object({ ...customerFields, version: version() }).min(2),
+  }),
 } satisfies ResourceSchemas<CustomerInput>;
 
 const sellerFields = { name: Joi.string().trim().min(1).max(120), alias: Joi.string().trim().max(60).allow(null), active: Joi.boolean() };
@@ -98,19 +116,26 @@ export const supplierSchemas = {
   list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
   get: typedSchema<ById>({ params: Joi.object({ id: id('supplier').required() }) }),
   create: typedSchema<{ body: SupplierInput }>({ body: Joi.object({ ...supplierFields, document: supplierFields.document.required(), name: supplierFields.name.required() }) }),
-  update: typedSchema<ById & { body: SupplierInput & { version: number } }>({ params: Joi.object({ id: id('supplier').required() }), body: Joi.object({ ...supplierEditable, version: version() }).min(2) }),
+  update: typedSchema<ById & { body: SupplierInput & { version: number } }>({
+    params: Joi.object({ id: id('supplier').required() }),
+    body: Joi.object({ ...supplierEditable, version: version() }).min(2),
+  }),
 } satisfies ResourceSchemas<SupplierInput>;
 
 export const paymentMethodSchemas = {
   list: typedSchema<{ query: { active?: boolean } }>({ query: Joi.object({ active: Joi.boolean() }) }),
   create: typedSchema<{ body: PaymentMethodInput }>({
     body: Joi.object({
-      code: Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/).required(),
+      code: Joi.string()
+        .trim()
+        .uppercase()
+        .pattern(/^[A-Z0-9_]{1,30}$/)
+        .required(),
       name: Joi.string().trim().min(1).max(80).required(),
       kind: Joi.string().valid('CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BANK_SLIP', 'STORE_CREDIT', 'OTHER').required(),
       givesChange: Joi.boolean(),
       active: Joi.boolean(),
-      settlement: Joi.string().valid('AT_ONCE', 'ACQUIRER', 'ON_CREDIT').description("how its sales are received; default by kind (cards ACQUIRER, boleto ON_CREDIT, others AT_ONCE)"),
+      settlement: Joi.string().valid('AT_ONCE', 'ACQUIRER', 'ON_CREDIT').description('how its sales are received; default by kind (cards ACQUIRER, boleto ON_CREDIT, others AT_ONCE)'),
       settlementDays: Joi.number().integer().min(0).max(720).description('days to the due date (acquirer settlement D+n, a prazo term); default by kind'),
       feePercent: decimal('percent', { min: 0, max: 100 }).description("the acquirer's fee, percent of the payment (ACQUIRER only)"),
     }),

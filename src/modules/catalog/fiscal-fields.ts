@@ -57,7 +57,8 @@ export function checkCustomerFiscal(c: CustomerFiscal): void {
   if (c.ieIndicator === 2 && c.stateRegistration) errors.push({ path: 'stateRegistration', message: 'an exempt contributor (ieIndicator 2) has no IE' });
   if (c.stateRegistration) {
     if (!c.uf) errors.push({ path: 'address.uf', message: 'the IE is checked against the address’s UF' });
-    else if (isUf(c.uf) && !isValidStateRegistration(c.stateRegistration, c.uf)) errors.push({ path: 'stateRegistration', message: `${c.stateRegistration} is not a valid IE of ${c.uf} (format or check digits)` });
+    else if (isUf(c.uf) && !isValidStateRegistration(c.stateRegistration, c.uf))
+      errors.push({ path: 'stateRegistration', message: `${c.stateRegistration} is not a valid IE of ${c.uf} (format or check digits)` });
   }
   if (errors.length) throw new ValidationError('Invalid fiscal data', errors, errors.some((e) => e.path === 'stateRegistration') ? 'INVALID_STATE_REGISTRATION' : 'INVALID_FISCAL_DATA');
 }

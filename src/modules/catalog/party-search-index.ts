@@ -27,12 +27,7 @@ export interface IndexedParty {
 export async function indexParties(em: EntityManager, companyId: number, partyType: PartyType, parties: IndexedParty[]): Promise<void> {
   if (!parties.length) return;
   for (const chunk of chunks(parties.map((p) => p.id))) {
-    await em
-      .createQueryBuilder()
-      .delete()
-      .from(PartySearchToken)
-      .where('company_id = :companyId AND party_type = :partyType AND party_id IN (:...chunk)', { companyId, partyType, chunk })
-      .execute();
+    await em.createQueryBuilder().delete().from(PartySearchToken).where('company_id = :companyId AND party_type = :partyType AND party_id IN (:...chunk)', { companyId, partyType, chunk }).execute();
   }
   const rows = parties.flatMap((p) => {
     const tokens = indexWords(...p.texts);
@@ -128,8 +123,18 @@ export async function findCustomerIds(em: EntityManager, companyId: number, term
 
 /** Indexes customers by name and trade name (creates, renames, seeds and bulk loads). */
 export const indexCustomers = (em: EntityManager, companyId: number, customers: Pick<Customer, 'id' | 'name' | 'tradeName'>[]) =>
-  indexParties(em, companyId, 'CUSTOMER', customers.map((c) => ({ id: c.id, texts: [c.name, c.tradeName] })));
+  indexParties(
+    em,
+    companyId,
+    'CUSTOMER',
+    customers.map((c) => ({ id: c.id, texts: [c.name, c.tradeName] })),
+  );
 
 /** Indexes sellers by name and alias. */
 export const indexSellers = (em: EntityManager, companyId: number, sellers: { id: number; name: string; alias: string | null }[]) =>
-  indexParties(em, companyId, 'SELLER', sellers.map((s) => ({ id: s.id, texts: [s.name, s.alias] })));
+  indexParties(
+    em,
+    companyId,
+    'SELLER',
+    sellers.map((s) => ({ id: s.id, texts: [s.name, s.alias] })),
+  );

@@ -26,7 +26,12 @@ const clip = (t: string) => t.slice(0, TOKEN_MAX_LENGTH);
  */
 export function productIndexTokens(name: string): string[] {
   const words = foldWords(name);
-  const pieces = words.flatMap((w) => w.replace(/(\d)([A-Z])/g, '$1 $2').replace(/([A-Z])(\d)/g, '$1 $2').split(' '));
+  const pieces = words.flatMap((w) =>
+    w
+      .replace(/(\d)([A-Z])/g, '$1 $2')
+      .replace(/([A-Z])(\d)/g, '$1 $2')
+      .split(' '),
+  );
   return [...new Set([...words, ...pieces, ...similarityTokens(name)].map(clip).filter(Boolean))];
 }
 
@@ -96,9 +101,7 @@ async function expandWords(em: EntityManager, companyId: number, words: string[]
 }
 
 const codeParts = (trimmed: string): string[] => {
-  const parts = [
-    'SELECT ps_p.id AS product_id, ps_p.code AS code FROM product ps_p WHERE ps_p.company_id = :ps_company AND (ps_p.code = :ps_code OR ps_p.code LIKE :ps_code_prefix)',
-  ];
+  const parts = ['SELECT ps_p.id AS product_id, ps_p.code AS code FROM product ps_p WHERE ps_p.company_id = :ps_company AND (ps_p.code = :ps_code OR ps_p.code LIKE :ps_code_prefix)'];
   if (/^\d{8,14}$/.test(trimmed)) {
     parts.push('SELECT ps_g.id AS product_id, ps_g.code AS code FROM product ps_g WHERE ps_g.company_id = :ps_company AND ps_g.gtin = :ps_code');
   }
@@ -173,10 +176,7 @@ export function productSearchCondition(alias: string, companyId: number, term: s
  */
 export async function searchProductPage(em: EntityManager, companyId: number, term: string, query: PageRequest & { active?: boolean }): Promise<Page<Product>> {
   const { sql, params } = await productMatchesSql(em, companyId, term);
-  const qb: SelectQueryBuilder<Product> = em
-    .createQueryBuilder()
-    .from(`(${sql})`, 'm')
-    .setParameters(params) as unknown as SelectQueryBuilder<Product>;
+  const qb: SelectQueryBuilder<Product> = em.createQueryBuilder().from(`(${sql})`, 'm').setParameters(params) as unknown as SelectQueryBuilder<Product>;
   if (query.active !== undefined) {
     qb.innerJoin(Product, 'r', 'r.id = m.product_id').where('r.company_id = :ps_company AND r.active = :ps_active', { ps_active: query.active });
   }
@@ -232,10 +232,10 @@ export async function nameTokenPostings(em: EntityManager, companyId: number, ex
   }
   const lists = new Map<string, number[]>();
   for (const chunk of chunks(cut)) {
-    const rows: { token: string; product_id: number }[] = await em.query(
-      `SELECT token, product_id FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')})`,
-      [companyId, ...chunk],
-    );
+    const rows: { token: string; product_id: number }[] = await em.query(`SELECT token, product_id FROM product_search_token WHERE company_id = ? AND token IN (${chunk.map(() => '?').join(',')})`, [
+      companyId,
+      ...chunk,
+    ]);
     for (const r of rows) {
       let list = lists.get(r.token);
       if (!list) lists.set(r.token, (list = []));

@@ -41,7 +41,9 @@ const resource = catalogResource<Product>({
     // Price changes named with their old and new values (integrators reprice on them).
     updated: (changes) => {
       const prices = PRICE_FIELDS.filter((f) => f in changes);
-      return prices.length ? { priceChanges: Object.fromEntries(prices.map((f) => [f, { from: toJsonNumber(changes[f][0] as string, 'price'), to: toJsonNumber(changes[f][1] as string, 'price') }])) } : {};
+      return prices.length
+        ? { priceChanges: Object.fromEntries(prices.map((f) => [f, { from: toJsonNumber(changes[f][0] as string, 'price'), to: toJsonNumber(changes[f][1] as string, 'price') }])) }
+        : {};
     },
   },
   search: (qb, term, companyId) => applyProductSearch(qb, 'r', term, companyId),
@@ -86,8 +88,7 @@ const codeTaken = (code: string) => new ConflictError('PRODUCT_CODE_TAKEN', `Pro
 
 export const productService = {
   // A search reads the name index (ordered by code from the index rows); a plain list pages the table.
-  list: (ctx: ActorContext, query: ListQuery) =>
-    query.search ? searchProductPage(readerOf(ctx), ctx.companyId, query.search, query) : resource.list(ctx, query),
+  list: (ctx: ActorContext, query: ListQuery) => (query.search ? searchProductPage(readerOf(ctx), ctx.companyId, query.search, query) : resource.list(ctx, query)),
   get: (ctx: ActorContext, id: number) => resource.get(ctx, id),
 
   async create(ctx: ActorContext, given: ProductInput, em?: EntityManager): Promise<Product> {

@@ -123,10 +123,15 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
   const targets: { link: NfeLink; doc: EntryDocument; lines: FreightLine[] }[] = [];
   for (const link of booked) {
     const doc = link.entryDocument!;
-    if (doc.nfeCancelledAt) warnings.push({ code: 'NFE_CANCELLED_BY_ISSUER', message: `The issuer cancelled NF-e ${link.accessKey}`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
+    if (doc.nfeCancelledAt)
+      warnings.push({ code: 'NFE_CANCELLED_BY_ISSUER', message: `The issuer cancelled NF-e ${link.accessKey}`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
     const target = await freightTarget(em, doc, regime, cte.issueDate);
     if (!target.lines.length) {
-      blocking.push({ code: 'CTE_DOCUMENT_WITHOUT_LINES', message: `Entry document ${doc.number} has no line entering own stock that can take the freight`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
+      blocking.push({
+        code: 'CTE_DOCUMENT_WITHOUT_LINES',
+        message: `Entry document ${doc.number} has no line entering own stock that can take the freight`,
+        details: { entryDocumentId: encodeId('entry-document', doc.id) },
+      });
       continue;
     }
     targets.push({ link, doc, lines: target.lines });
@@ -136,7 +141,11 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
   const known = new Set(targets.flatMap((t) => t.lines.map((l) => l.itemId)));
   const strangers = [...given.keys()].filter((id) => !known.has(id));
   if (strangers.length) {
-    blocking.push({ code: 'CTE_LINE_NOT_LINKED', message: `${strangers.length} line(s) given are not lines of the linked entry documents that can take freight`, details: { itemIds: strangers.map((id) => encodeId('entry-document-item', id)) } });
+    blocking.push({
+      code: 'CTE_LINE_NOT_LINKED',
+      message: `${strangers.length} line(s) given are not lines of the linked entry documents that can take freight`,
+      details: { itemIds: strangers.map((id) => encodeId('entry-document-item', id)) },
+    });
   }
 
   // vTPrest is split first (each line's share); the ICMS then follows the shares.
@@ -160,12 +169,22 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
       else if (method === 'QUANTITY') lines = t.lines.map((l) => ({ item: l, weight: l.stockQuantity }));
       else if (given.size) {
         const missing = t.lines.filter((l) => given.get(l.itemId)?.weight === undefined);
-        if (missing.length) blocking.push({ code: 'CTE_WEIGHT_MISSING', message: `Entry document ${t.doc.number}: give the gross weight of every line (or none, to use the NF-e's)`, details: { lineNumbers: missing.map((l) => l.lineNumber) } });
+        if (missing.length)
+          blocking.push({
+            code: 'CTE_WEIGHT_MISSING',
+            message: `Entry document ${t.doc.number}: give the gross weight of every line (or none, to use the NF-e's)`,
+            details: { lineNumbers: missing.map((l) => l.lineNumber) },
+          });
         lines = t.lines.map((l) => ({ item: l, weight: given.get(l.itemId)?.weight ?? new Dec(0) }));
       } else {
         // The NF-e declares the gross weight of its volumes, not of its lines: its lines share it by quantity.
         const declared = await declaredGrossWeight(em, ctx, t.link);
-        if (!declared?.gt(0)) blocking.push({ code: 'CTE_WEIGHT_UNKNOWN', message: `NF-e ${t.link.accessKey} declares no gross weight (transp/vol/pesoB): give the lines' weights`, details: { accessKey: t.link.accessKey } });
+        if (!declared?.gt(0))
+          blocking.push({
+            code: 'CTE_WEIGHT_UNKNOWN',
+            message: `NF-e ${t.link.accessKey} declares no gross weight (transp/vol/pesoB): give the lines' weights`,
+            details: { accessKey: t.link.accessKey },
+          });
         weight = declared ?? new Dec(0);
         lines = t.lines.map((l) => ({ item: l, weight: l.stockQuantity }));
       }
@@ -221,7 +240,7 @@ function validateOptions(options: ApportionOptions): void {
   const errors = (options.lines ?? []).flatMap((l, i) => [
     ...(l.amount !== undefined && method !== 'MANUAL' ? [{ path: `lines[${i}].amount`, message: 'amount is for the MANUAL method' }] : []),
     ...(l.weight !== undefined && method !== 'WEIGHT' ? [{ path: `lines[${i}].weight`, message: 'weight is for the WEIGHT method' }] : []),
-    ...(method === 'MANUAL' && l.amount === undefined ? [{ path: `lines[${i}].amount`, message: 'the MANUAL method needs each line\'s amount' }] : []),
+    ...(method === 'MANUAL' && l.amount === undefined ? [{ path: `lines[${i}].amount`, message: "the MANUAL method needs each line's amount" }] : []),
   ]);
   const ids = (options.lines ?? []).map((l) => l.itemId);
   ids.forEach((id, i) => {

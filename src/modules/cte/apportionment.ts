@@ -31,11 +31,17 @@ export interface Weighted<T> {
  * Two levels: documents first (by their total weight), then each document's lines (by theirs), so
  * every document's part is exact to the cent as well as every line's.
  */
-export function splitOverDocuments<D, L>(amount: Dec, documents: { document: D; lines: Weighted<L>[]; weight?: Dec }[]): { document: D; amount: Dec; lines: { item: L; weight: Dec; amount: Dec }[] }[] {
+export function splitOverDocuments<D, L>(
+  amount: Dec,
+  documents: { document: D; lines: Weighted<L>[]; weight?: Dec }[],
+): { document: D; amount: Dec; lines: { item: L; weight: Dec; amount: Dec }[] }[] {
   const docWeights = documents.map((d) => d.weight ?? sum(d.lines.map((l) => l.weight)));
   const docShares = splitLargestRemainder(amount, docWeights);
   return documents.map((d, i) => {
-    const lineShares = splitLargestRemainder(docShares[i], d.lines.map((l) => l.weight));
+    const lineShares = splitLargestRemainder(
+      docShares[i],
+      d.lines.map((l) => l.weight),
+    );
     return { document: d.document, amount: docShares[i], lines: d.lines.map((l, j) => ({ item: l.item, weight: l.weight, amount: lineShares[j] })) };
   });
 }

@@ -54,7 +54,9 @@ async function buildCancelPlan(em: EntityManager, cte: Cte): Promise<CancelPlan>
       allocations,
       // On a confirmed document no more comes off than the freight put in its stock: all of it when it
       // entered with the goods (the draft was confirmed), else what the adjustment absorbed.
-      shares: live ? allocations.map((a) => ({ lineNumber: a.lineNumber, amount: a.amount.negated(), limit: doc.status === 'CONFIRMED' ? (a.mode === 'LANDED_COST' ? a.amount : a.absorbed) : undefined })) : [],
+      shares: live
+        ? allocations.map((a) => ({ lineNumber: a.lineNumber, amount: a.amount.negated(), limit: doc.status === 'CONFIRMED' ? (a.mode === 'LANDED_COST' ? a.amount : a.absorbed) : undefined }))
+        : [],
     });
   }
   const payables = await ctePayables(em, cte.companyId, cte.id);

@@ -74,7 +74,14 @@ export const toLinkDto = (l: NfeLink) => ({
   accessKey: l.accessKey,
   inbound: l.inbound ? toInboundDto(l.inbound) : null,
   entryDocument: l.entryDocument
-    ? { id: encodeId('entry-document', l.entryDocument.id), filialId: encodeId('filial', l.entryDocument.filialId), status: l.entryDocument.status, number: l.entryDocument.number, total: amount(l.entryDocument.total), version: l.entryDocument.version }
+    ? {
+        id: encodeId('entry-document', l.entryDocument.id),
+        filialId: encodeId('filial', l.entryDocument.filialId),
+        status: l.entryDocument.status,
+        number: l.entryDocument.number,
+        total: amount(l.entryDocument.total),
+        version: l.entryDocument.version,
+      }
     : null,
 });
 
@@ -142,7 +149,14 @@ function planDto(plan: ApportionPlan, outcomes: Map<number, FreightLineOutcome[]
   return {
     method: plan.method,
     taxRegime: plan.regime,
-    freight: { serviceTotal: amount(plan.freight.serviceTotal), icms: amount(plan.freight.icms), recoverableIcms: amount(plan.freight.recoverableIcms), pisCredit: amount(plan.freight.pisCredit), cofinsCredit: amount(plan.freight.cofinsCredit), amount: amount(plan.freight.amount) },
+    freight: {
+      serviceTotal: amount(plan.freight.serviceTotal),
+      icms: amount(plan.freight.icms),
+      recoverableIcms: amount(plan.freight.recoverableIcms),
+      pisCredit: amount(plan.freight.pisCredit),
+      cofinsCredit: amount(plan.freight.cofinsCredit),
+      amount: amount(plan.freight.amount),
+    },
     documents: plan.documents.map((d) => {
       const byLine = new Map((outcomes.get(d.doc.id) ?? []).map((o) => [o.lineNumber, o]));
       return {
@@ -155,7 +169,13 @@ function planDto(plan: ApportionPlan, outcomes: Map<number, FreightLineOutcome[]
           const o = byLine.get(l.line.lineNumber);
           return o
             ? outcomeDto(o, l)
-            : { itemId: encodeId('entry-document-item', l.line.itemId), lineNumber: l.line.lineNumber, productId: encodeOptionalId('product', l.line.productId), ...splitDto(l), amount: amount(l.amount) };
+            : {
+                itemId: encodeId('entry-document-item', l.line.itemId),
+                lineNumber: l.line.lineNumber,
+                productId: encodeOptionalId('product', l.line.productId),
+                ...splitDto(l),
+                amount: amount(l.amount),
+              };
         }),
       };
     }),

@@ -8,7 +8,6 @@ import { sqlNow } from '../../core/db/sql-time';
 
 /** SQL of the CT-e module. Every query is scoped by company. */
 
-
 export function findCte(em: EntityManager, companyId: number, id: number, lock = false): Promise<Cte | null> {
   const qb = em.createQueryBuilder(Cte, 'c').where('c.id = :id AND c.company_id = :companyId', { id, companyId });
   if (lock && isMysql) qb.setLock('pessimistic_write');
@@ -51,7 +50,14 @@ export const nfeKeysOf = async (em: EntityManager, companyId: number, cteId: num
 export const allocationsOf = (em: EntityManager, companyId: number, cteId: number) => em.find(CteAllocation, { where: { companyId, cteId }, order: { id: 'ASC' } });
 
 export async function insertAllocations(em: EntityManager, rows: Partial<CteAllocation>[]): Promise<void> {
-  if (rows.length) await em.createQueryBuilder().insert().into(CteAllocation).values(rows as never).updateEntity(false).execute();
+  if (rows.length)
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(CteAllocation)
+      .values(rows as never)
+      .updateEntity(false)
+      .execute();
 }
 
 export async function markAllocationReversed(em: EntityManager, companyId: number, id: number, values: Pick<CteAllocation, 'reversedAmount' | 'reversedUnabsorbed' | 'reversedAt'>): Promise<void> {

@@ -21,12 +21,12 @@ const apportionBody = {
     .items(
       Joi.object({
         itemId: id('entry-document-item').required().description('a line of a linked entry document'),
-        weight: decimal('quantity', { min: 0, max: 99999999999999 }).description('WEIGHT: the line\'s gross weight (kg)'),
-        amount: decimal('amount', { min: 0, max: 9999999999999 }).description('MANUAL: the line\'s share of the freight'),
+        weight: decimal('quantity', { min: 0, max: 99999999999999 }).description("WEIGHT: the line's gross weight (kg)"),
+        amount: decimal('amount', { min: 0, max: 9999999999999 }).description("MANUAL: the line's share of the freight"),
       }),
     )
     .max(5000),
-  entryDate: isoDate().description('the freight\'s entry date (default today): the payable\'s due date when the CT-e has no installments'),
+  entryDate: isoDate().description("the freight's entry date (default today): the payable's due date when the CT-e has no installments"),
   ignoreUnbookedNfe: Joi.boolean().default(false).description('apportion over the booked NF-e even if some the CT-e carried are not booked'),
 };
 
@@ -38,7 +38,10 @@ export const cteSchemas = {
   stageXml: typedSchema<{ body: { xml: string } }>({ body: Joi.object({ xml: xml.required() }) }),
   byId: typedSchema<ById>({ params: cteParam }),
   apportionPreview: typedSchema<ById & { body: Omit<ApportionOptions, 'version'> }>({ params: cteParam, body: Joi.object(apportionBody) }),
-  apportion: typedSchema<ById & { body: ApportionOptions }>({ params: cteParam, body: Joi.object({ ...apportionBody, version: Joi.number().integer().min(1).description('the CT-e version read (409 when it moved on)') }) }),
+  apportion: typedSchema<ById & { body: ApportionOptions }>({
+    params: cteParam,
+    body: Joi.object({ ...apportionBody, version: Joi.number().integer().min(1).description('the CT-e version read (409 when it moved on)') }),
+  }),
   cancel: typedSchema<ById & { body: { reason?: string | null; version?: number } }>({
     params: cteParam,
     body: Joi.object({

@@ -77,16 +77,25 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
   const payables = await documentPayables(em, doc.companyId, doc.id);
   const returns = await supplierReturnsOfDocument.get().liveReturns(em, doc.companyId, doc.id);
   const blocking: Check[] = returns
-    ? [{ code: 'SUPPLIER_RETURN_EXISTS', message: `${returns} return(s) to the supplier stand against the document; cancel their NF-e first`, blocksConfirmation: true, details: { supplierReturns: returns } }]
+    ? [
+        {
+          code: 'SUPPLIER_RETURN_EXISTS',
+          message: `${returns} return(s) to the supplier stand against the document; cancel their NF-e first`,
+          blocksConfirmation: true,
+          details: { supplierReturns: returns },
+        },
+      ]
     : [];
-  blocking.push(...payables
-    .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')
-    .map((p) => ({
-      code: 'PAYABLE_PAID',
-      message: `Installment ${p.installmentNumber} has ${p.paidAmount.toFixed(2)} paid; reverse the payment first`,
-      blocksConfirmation: true,
-      details: { payableId: encodeId('payable', p.id), installmentNumber: p.installmentNumber, paidAmount: Number(p.paidAmount.toFixed(2)) },
-    })));
+  blocking.push(
+    ...payables
+      .filter((p) => p.status !== 'OPEN' && p.status !== 'CANCELLED')
+      .map((p) => ({
+        code: 'PAYABLE_PAID',
+        message: `Installment ${p.installmentNumber} has ${p.paidAmount.toFixed(2)} paid; reverse the payment first`,
+        blocksConfirmation: true,
+        details: { payableId: encodeId('payable', p.id), installmentNumber: p.installmentNumber, paidAmount: Number(p.paidAmount.toFixed(2)) },
+      })),
+  );
   const { effects, shortages } = await previewPosting(em, posting);
   for (const s of shortages) {
     blocking.push({
@@ -124,8 +133,7 @@ async function buildCancelPlan(em: EntityManager, doc: EntryDocument, actor: str
   return { posting, effects, thirdParty, thirdPartyEffects: thirdPartyPreview.effects, credits, payables, lineOfItem: new Map(items.map((i) => [i.id, i.lineNumber])), blocking };
 }
 
-const movementDtos = (plan: CancelPlan, effects: LedgerEffect[]) =>
-  effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : plan.lineOfItem.get(e.referenceLineId)));
+const movementDtos = (plan: CancelPlan, effects: LedgerEffect[]) => effects.map((e) => toStockMovementDto(e, e.referenceLineId === undefined ? undefined : plan.lineOfItem.get(e.referenceLineId)));
 
 export async function cancelPreview(ctx: TenantContext, id: number) {
   const em = readerOf(ctx);
@@ -172,7 +180,9 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       await reverseTaxCredits(em, ctx.companyId, doc.id);
       const open = plan.payables.filter((p) => p.status === 'OPEN').length;
       if ((await cancelDocumentPayables(em, ctx.companyId, doc.id)) !== open) {
-        throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', 'A payable of the document was paid meanwhile', { problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile', blocksConfirmation: true }] });
+        throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', 'A payable of the document was paid meanwhile', {
+          problems: [{ code: 'PAYABLE_PAID', message: 'A payable was paid meanwhile', blocksConfirmation: true }],
+        });
       }
     }
     // The NF-e it came from is pending again (a new import may follow; the record keeps both in its events).

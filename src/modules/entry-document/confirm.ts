@@ -165,7 +165,17 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     const { taxRegime } = state.fiscal;
     await insertTaxCredits(
       em,
-      plan.booking.credits.map((c) => ({ companyId: doc.companyId, filialId: doc.filialId, entryDocumentId: doc.id, tax: c.tax, base: c.base, amount: c.amount, taxRegime, entryDate: doc.entryDate, status: 'RECORDED' as const })),
+      plan.booking.credits.map((c) => ({
+        companyId: doc.companyId,
+        filialId: doc.filialId,
+        entryDocumentId: doc.id,
+        tax: c.tax,
+        base: c.base,
+        amount: c.amount,
+        taxRegime,
+        entryDate: doc.entryDate,
+        status: 'RECORDED' as const,
+      })),
     );
     await recordBooking(em, ctx.companyId, doc.id, taxRegime, state.items, state.computed.items);
     const confirmed = (await findDocument(em, ctx.companyId, doc.id))!;

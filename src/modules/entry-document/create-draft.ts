@@ -66,7 +66,12 @@ async function loadItemProducts(em: EntityManager, companyId: number, input: Dra
 export async function prepareDraft(em: EntityManager, companyId: number, raw: DraftInput): Promise<PreparedDraft> {
   const input = normalize(raw);
   const products = await loadItemProducts(em, companyId, input);
-  const fiscal = await loadFiscalContext(em, companyId, input.filialId, input.items.map((i) => i.cfop));
+  const fiscal = await loadFiscalContext(
+    em,
+    companyId,
+    input.filialId,
+    input.items.map((i) => i.cfop),
+  );
   const computed = computeDocument({ ...input, fiscal, supplierDocument: input.supplier ? normalizeDocument(input.supplier.document) : null });
   return { input, computed, products, checks: [...computed.checks, ...productChecks(computed.items, products)] };
 }

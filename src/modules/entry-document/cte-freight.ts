@@ -162,7 +162,11 @@ function valuePosting(doc: EntryDocument, items: Map<number, EntryDocumentItem>,
 function itemsOf(list: EntryDocumentItem[], shares: LineShare[]): Map<number, EntryDocumentItem> {
   const items = new Map(list.map((it) => [it.lineNumber, it]));
   const unknown = shares.filter((s) => !items.has(s.lineNumber));
-  if (unknown.length) throw new ValidationError('Invalid request', unknown.map(() => ({ path: 'lines', message: 'a line is not on the entry document' })));
+  if (unknown.length)
+    throw new ValidationError(
+      'Invalid request',
+      unknown.map(() => ({ path: 'lines', message: 'a line is not on the entry document' })),
+    );
   return items;
 }
 
@@ -173,7 +177,12 @@ async function recomputedDraft(em: EntityManager, doc: EntryDocument, shares: Li
   const add = new Map(shares.map((s) => [s.lineNumber, s.amount]));
   const input = storedDraftInput(doc, items, installments);
   input.items = input.items.map((it, i) => ({ ...it, apportionedFreight: dec(it.apportionedFreight).plus(add.get(items[i].lineNumber) ?? 0) }));
-  const fiscal = await loadFiscalContext(em, doc.companyId, doc.filialId, items.map((i) => i.cfop));
+  const fiscal = await loadFiscalContext(
+    em,
+    doc.companyId,
+    doc.filialId,
+    items.map((i) => i.cfop),
+  );
   return { items, byId, computed: computeDocument({ ...input, entryDate: doc.entryDate, fiscal, supplierDocument: doc.supplierDocument }) };
 }
 
@@ -243,7 +252,12 @@ export async function postFreight(
     const draft = await recomputedDraft(em, doc, shares);
     items = draft.byId;
     const index = new Map(draft.items.map((it, i) => [it.lineNumber, i]));
-    await updateItems(em, ctx.companyId, doc.id, shares.map((s) => ({ id: items.get(s.lineNumber)!.id, values: draft.computed.items[index.get(s.lineNumber)!] })));
+    await updateItems(
+      em,
+      ctx.companyId,
+      doc.id,
+      shares.map((s) => ({ id: items.get(s.lineNumber)!.id, values: draft.computed.items[index.get(s.lineNumber)!] })),
+    );
     outcome = shares.map((s) => draftLineOutcome(items.get(s.lineNumber)!, draft.computed.items[index.get(s.lineNumber)!], s.amount));
   } else {
     items = itemsOf(await loadItems(em, doc.companyId, doc.id), shares);

@@ -113,7 +113,12 @@ export function productChecks(items: ComputedItem[], products: Map<number, Produ
     } else if (!p.active) {
       checks.push({ code: 'PRODUCT_INACTIVE', message: `Line ${it.lineNumber}: product ${p.code} is inactive`, blocksConfirmation: false, lineNumber: it.lineNumber });
     } else if (!p.stockControlled) {
-      checks.push({ code: 'PRODUCT_NOT_STOCK_CONTROLLED', message: `Line ${it.lineNumber}: product ${p.code} is not stock-controlled; the line posts no stock`, blocksConfirmation: false, lineNumber: it.lineNumber });
+      checks.push({
+        code: 'PRODUCT_NOT_STOCK_CONTROLLED',
+        message: `Line ${it.lineNumber}: product ${p.code} is not stock-controlled; the line posts no stock`,
+        blocksConfirmation: false,
+        lineNumber: it.lineNumber,
+      });
     }
   }
   return checks;
@@ -122,9 +127,18 @@ export function productChecks(items: ComputedItem[], products: Map<number, Produ
 export async function loadDocumentState(em: EntityManager, doc: EntryDocument): Promise<DocumentState> {
   const [items, installments] = [await loadItems(em, doc.companyId, doc.id), await loadInstallments(em, doc.companyId, doc.id)];
   const input = storedDraftInput(doc, items, installments);
-  const fiscal = await loadFiscalContext(em, doc.companyId, doc.filialId, items.map((i) => i.cfop));
+  const fiscal = await loadFiscalContext(
+    em,
+    doc.companyId,
+    doc.filialId,
+    items.map((i) => i.cfop),
+  );
   const computed = computeDocument({ ...input, entryDate: doc.entryDate, fiscal, supplierDocument: doc.supplierDocument });
-  const productList = await loadProducts(em, doc.companyId, items.map((i) => i.productId).filter((p): p is number => p !== null));
+  const productList = await loadProducts(
+    em,
+    doc.companyId,
+    items.map((i) => i.productId).filter((p): p is number => p !== null),
+  );
   const products = new Map(productList.map((p) => [p.id, p]));
   return { doc, items, installments, computed, products, checks: [...computed.checks, ...productChecks(computed.items, products)], fiscal };
 }

@@ -218,7 +218,10 @@ function computeItem(
     doc.fiscal.rules,
   );
   if (fiscal.refusedClass) {
-    errors.push({ path: `items[${index}].operationClass`, message: `finNFe ${doc.purpose} books every line as ${fiscal.operationClass}; items[${index}].operationClass cannot be ${fiscal.refusedClass}` });
+    errors.push({
+      path: `items[${index}].operationClass`,
+      message: `finNFe ${doc.purpose} books every line as ${fiscal.operationClass}; items[${index}].operationClass cannot be ${fiscal.refusedClass}`,
+    });
   }
   const rule = fiscal.ruleId === null ? null : doc.fiscal.rules.find((r) => r.id === fiscal.ruleId);
   const cost = computeLineCost({
@@ -286,9 +289,7 @@ function computeItem(
   if (stockQuantity.gt(MAX_QUANTITY)) errors.push({ path: `${path}.conversionFactor`, message: `${path} stock quantity exceeds the largest quantity` });
   if (unitCost.abs().gt(MAX_COST)) errors.push({ path: `${path}.quantity`, message: `${path} unit cost exceeds the largest cost` });
 
-  const taxes = Object.fromEntries(
-    TAX_NAMES.map((name) => [name, storeTax(item.taxes?.[name], name === 'ipi' ? ipi : name === 'icmsSt' ? icmsSt : undefined)]),
-  ) as StoredTaxes;
+  const taxes = Object.fromEntries(TAX_NAMES.map((name) => [name, storeTax(item.taxes?.[name], name === 'ipi' ? ipi : name === 'icmsSt' ? icmsSt : undefined)])) as StoredTaxes;
   const declared = item.declared ?? {};
   return {
     lineNumber,
@@ -364,7 +365,13 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
   const reformCharged = (input.reformTaxes as { rule?: { charged?: unknown } } | undefined)?.rule?.charged === true;
   const doc = { purpose, fiscal: input.fiscal ?? DEFAULT_FISCAL, issueDate: input.issueDate, reformCharged };
   const items = input.items.map((it, i) => computeItem(it, i, charges, itemTotals[i], checks, errors, doc));
-  checks.push(...documentFiscalChecks(items.map((i) => i.operationClass), purpose, input.referencedKeys ?? []));
+  checks.push(
+    ...documentFiscalChecks(
+      items.map((i) => i.operationClass),
+      purpose,
+      input.referencedKeys ?? [],
+    ),
+  );
   checks.push(...transferChecks(items, doc.fiscal, input.supplierDocument));
   const ruleSet = ruleSetFor(input.issueDate);
   if (ruleSet.cbsIbs && !reformCharged && items.some((i) => !statedCbsIbs(i.reformTaxes).cbs.isZero())) {
@@ -385,7 +392,14 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
     ipi: sum(items.map((i) => i.ipi)),
     icmsSt: sum(items.map((i) => i.icmsSt)),
   } as Totals;
-  totals.total = totals.products.minus(totals.discount).plus(totals.freight).plus(totals.insurance).plus(totals.otherExpenses).plus(totals.ipi).plus(totals.icmsSt).plus(sum(items.map((i) => i.importDuty)));
+  totals.total = totals.products
+    .minus(totals.discount)
+    .plus(totals.freight)
+    .plus(totals.insurance)
+    .plus(totals.otherExpenses)
+    .plus(totals.ipi)
+    .plus(totals.icmsSt)
+    .plus(sum(items.map((i) => i.importDuty)));
   for (const name of TOTAL_NAMES) if (totals[name].abs().gt(MAX_AMOUNT)) errors.push({ path: 'items', message: `the document's ${name} exceeds the largest amount` });
   if (totals.total.lt(0)) checks.push({ code: 'DOCUMENT_TOTAL_NEGATIVE', message: 'The discounts exceed the value of the document', blocksConfirmation: true });
 
@@ -410,7 +424,12 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
         code: 'INSTALLMENTS_TOTAL_MISMATCH',
         message: `The installments add up to ${installmentsTotal.toFixed(2)}; ${owed}`,
         blocksConfirmation: true,
-        details: { installmentsTotal: toJsonNumber(installmentsTotal, 'amount'), documentTotal: toJsonNumber(totals.total, 'amount'), payableTotal: toJsonNumber(payableTotal, 'amount'), difference: toJsonNumber(difference, 'amount') },
+        details: {
+          installmentsTotal: toJsonNumber(installmentsTotal, 'amount'),
+          documentTotal: toJsonNumber(totals.total, 'amount'),
+          payableTotal: toJsonNumber(payableTotal, 'amount'),
+          difference: toJsonNumber(difference, 'amount'),
+        },
       });
     }
     installments.forEach((p) => {
@@ -419,11 +438,7 @@ export function computeDocument(input: ComputeInput): ComputedDocument {
       }
     });
   }
-  const payables = installments.length
-    ? installments
-    : payableTotal.gt(0)
-      ? [{ number: 1, dueDate: input.entryDate, amount: payableTotal }]
-      : [];
+  const payables = installments.length ? installments : payableTotal.gt(0) ? [{ number: 1, dueDate: input.entryDate, amount: payableTotal }] : [];
 
   if (input.expectedTotals) {
     const differences = TOTAL_NAMES.filter((name) => {

@@ -243,4 +243,3 @@ export function toPreviewDto(computed: ComputedDocument, header: Record<string, 
     warnings: checks.map(checkDto),
   };
 }
-

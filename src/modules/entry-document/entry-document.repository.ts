@@ -42,7 +42,11 @@ export async function insertDocument(em: EntityManager, row: Partial<EntryDocume
 /** Replaces all items of a document: one DELETE and one INSERT per ~850 lines. */
 export async function replaceItems(em: EntityManager, companyId: number, entryDocumentId: number, items: ComputedItem[], hadItems = true): Promise<void> {
   if (hadItems) await em.delete(EntryDocumentItem, { companyId, entryDocumentId });
-  await insertChunked(em, EntryDocumentItem, items.map((it) => ({ ...it, companyId, entryDocumentId })));
+  await insertChunked(
+    em,
+    EntryDocumentItem,
+    items.map((it) => ({ ...it, companyId, entryDocumentId })),
+  );
 }
 
 /** Rewrites lines in place (line review): their ids, which clients hold, stay the same. */
@@ -55,20 +59,18 @@ export async function updateItems(em: EntityManager, companyId: number, entryDoc
 
 export async function replaceInstallments(em: EntityManager, companyId: number, entryDocumentId: number, installments: PlannedInstallment[], hadInstallments = true): Promise<void> {
   if (hadInstallments) await em.delete(EntryDocumentInstallment, { companyId, entryDocumentId });
-  await insertChunked(em, EntryDocumentInstallment, installments.map((p) => ({ companyId, entryDocumentId, number: p.number, dueDate: p.dueDate, amount: p.amount })));
+  await insertChunked(
+    em,
+    EntryDocumentInstallment,
+    installments.map((p) => ({ companyId, entryDocumentId, number: p.number, dueDate: p.dueDate, amount: p.amount })),
+  );
 }
 
 /**
  * The conditional UPDATE every change goes through: it only touches the row when it is still in
  * `status` at `version`, and bumps the version. 0 rows → someone else changed it first.
  */
-export async function updateIfCurrent(
-  em: EntityManager,
-  companyId: number,
-  id: number,
-  expected: { status: EntryDocumentStatus; version: number },
-  values: Partial<EntryDocument>,
-): Promise<boolean> {
+export async function updateIfCurrent(em: EntityManager, companyId: number, id: number, expected: { status: EntryDocumentStatus; version: number }, values: Partial<EntryDocument>): Promise<boolean> {
   const result = await em
     .createQueryBuilder()
     .update(EntryDocument)
@@ -80,12 +82,7 @@ export async function updateIfCurrent(
 
 /** Deletes a draft and its lines; 0 → it was not a draft (any more). */
 export async function deleteDraft(em: EntityManager, companyId: number, id: number): Promise<boolean> {
-  const result = await em
-    .createQueryBuilder()
-    .delete()
-    .from(EntryDocument)
-    .where('id = :id AND company_id = :companyId AND status = :status', { id, companyId, status: 'DRAFT' })
-    .execute();
+  const result = await em.createQueryBuilder().delete().from(EntryDocument).where('id = :id AND company_id = :companyId AND status = :status', { id, companyId, status: 'DRAFT' }).execute();
   if (!result.affected) return false;
   await em.delete(EntryDocumentItem, { companyId, entryDocumentId: id });
   await em.delete(EntryDocumentInstallment, { companyId, entryDocumentId: id });

@@ -8,7 +8,10 @@ const status = oneOf('DRAFT', 'CONFIRMED', 'CANCELLED');
 const operationClass = () => oneOf(...OPERATION_CLASSES);
 const taxRegime = () => oneOf('SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL');
 const factor = () => Joi.number().description('conversion factor, up to 6 decimal places').example(12);
-const cfop = () => Joi.string().pattern(/^\d{4}$/).example('1102');
+const cfop = () =>
+  Joi.string()
+    .pattern(/^\d{4}$/)
+    .example('1102');
 const lineNumber = () => Joi.number().integer().example(1);
 const version = () => Joi.number().integer().example(1);
 const accessKey = () => Joi.string().example('35260311222333000181550010000183421000183428');
@@ -193,9 +196,13 @@ const Nfe = named(
     entryDocumentId: hashid('entry-document').allow(null),
     freightCte: obj({ announced: Joi.boolean(), accessKey: Joi.string().allow(null), announcedAt: timestamp() }).allow(null),
     validation: obj({ valid: Joi.boolean(), blockingCodes: Joi.array().items(Joi.string()), warnings: Joi.array().items(Joi.string()) }).allow(null),
-    signer: obj({ verdict: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE'), reasons: Joi.array().items(Joi.string().example('SELF_SIGNED')), signerDocument: Joi.string().allow(null).example('12345678000195') })
+    signer: obj({
+      verdict: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE'),
+      reasons: Joi.array().items(Joi.string().example('SELF_SIGNED')),
+      signerDocument: Joi.string().allow(null).example('12345678000195'),
+    })
       .allow(null)
-      .description("who signed the XML; UNTRUSTED blocks confirmation"),
+      .description('who signed the XML; UNTRUSTED blocks confirmation'),
     authorityCheck: obj({ outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH'), cStat: Joi.string().allow(null).example('100'), checkedAt: timestamp() })
       .allow(null)
       .description('the last NFeConsultaProtocolo4 of an uploaded XML'),
@@ -228,10 +235,7 @@ const summaryKeys = {
   referencedKeys: Joi.array().items(accessKey()),
   taxRegime: taxRegime().allow(null).description("the filial's regime at confirmation"),
   totals: obj(totalKeys),
-  expectedTotals: Joi.object()
-    .pattern(Joi.string(), money())
-    .allow(null)
-    .description("the NF-e's ICMSTot (imports)"),
+  expectedTotals: Joi.object().pattern(Joi.string(), money()).allow(null).description("the NF-e's ICMSTot (imports)"),
   reformTaxes: reformTaxes().optional(),
   itemCount: Joi.number().integer().example(12),
   pendingItemCount: Joi.number().integer().example(0),
@@ -255,7 +259,9 @@ const detailKeys = {
   payables: Joi.array().items(Payable),
   taxCredits: Joi.array().items(TaxCredit),
   nfe: Nfe.allow(null),
-  review: obj({ blockingProblems: Joi.array().items(EntryDocumentCheck), warnings: Joi.array().items(EntryDocumentCheck) }).allow(null).description('DRAFT only'),
+  review: obj({ blockingProblems: Joi.array().items(EntryDocumentCheck), warnings: Joi.array().items(EntryDocumentCheck) })
+    .allow(null)
+    .description('DRAFT only'),
   purchaseMatch: PurchaseMatch.allow(null),
 };
 
@@ -409,7 +415,11 @@ export const AuditHistoryPage = named(
         actor: Joi.string().example('ana.souza'),
         requestId: Joi.string().allow(null).example('5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30'),
         at: timestamp(),
-        changes: Joi.object().unknown(true).allow(null).description('field → [before, after]').example({ notes: [null, 'Conferido por Ana'] }),
+        changes: Joi.object()
+          .unknown(true)
+          .allow(null)
+          .description('field → [before, after]')
+          .example({ notes: [null, 'Conferido por Ana'] }),
       }),
     ),
     pagination: Pagination,
@@ -456,12 +466,18 @@ export const FiscalDefaults = named(
           .description("where the entry CFOP posts apart from its class's effect (null: as the class)"),
       }),
     ),
-    operationClasses: Joi.array().items(obj({ operationClass: operationClass(), stock: oneOf('OWN', 'THIRD_PARTY', 'NONE'), payable: Joi.boolean(), credits: credits(), refused: Joi.boolean(), effect: Joi.string() })),
-    purposes: Joi.array().items(obj({ finNFe: oneOf(...NFE_PURPOSES), name: Joi.string().example('Normal'), operationClass: operationClass().allow(null), payable: Joi.boolean(), creditsOfBaseClass: Joi.boolean() })),
+    operationClasses: Joi.array().items(
+      obj({ operationClass: operationClass(), stock: oneOf('OWN', 'THIRD_PARTY', 'NONE'), payable: Joi.boolean(), credits: credits(), refused: Joi.boolean(), effect: Joi.string() }),
+    ),
+    purposes: Joi.array().items(
+      obj({ finNFe: oneOf(...NFE_PURPOSES), name: Joi.string().example('Normal'), operationClass: operationClass().allow(null), payable: Joi.boolean(), creditsOfBaseClass: Joi.boolean() }),
+    ),
     returnOfOursIssuerCfops: Joi.array().items(Joi.string().example('x918')).description('finNFe 4 with these issuer CFOPs is our own goods coming back, booked by its entry CFOP'),
     simplesCreditCsosns: Joi.array().items(Joi.string().example('101')).description('CSOSNs whose vCredICMSSN a regular-regime buyer credits'),
     ruleSets: Joi.array().items(obj({ ruleSet: oneOf('PRE_REFORM', 'CBS_2027'), from: Joi.string().example('2027-01-01'), pisCofins: Joi.boolean(), cbsIbs: Joi.boolean() })),
-    taxRegimes: Joi.array().items(obj({ taxRegime: taxRegime(), icmsCredit: Joi.boolean(), ipiCredit: Joi.boolean(), pisCofins: obj({ pisRate: percent().example(1.65), cofinsRate: percent().example(7.6) }).allow(null) })),
+    taxRegimes: Joi.array().items(
+      obj({ taxRegime: taxRegime(), icmsCredit: Joi.boolean(), ipiCredit: Joi.boolean(), pisCofins: obj({ pisRate: percent().example(1.65), cofinsRate: percent().example(7.6) }).allow(null) }),
+    ),
     pisCofinsCreditBase: obj({ excludesIcms: Joi.boolean(), includesIcmsSt: Joi.boolean(), includesIpi: Joi.boolean(), noCreditCsts: Joi.array().items(Joi.string().example('04')) }),
   }),
 );

@@ -15,13 +15,24 @@ import { choosableClass, entryCfop } from './fiscal/fiscal.schemas';
 
 const digits = (max: number) =>
   Joi.alternatives()
-    .try(Joi.string().trim().pattern(new RegExp(`^\\d{1,${max}}$`)), Joi.number().integer().min(0).max(10 ** max - 1))
+    .try(
+      Joi.string()
+        .trim()
+        .pattern(new RegExp(`^\\d{1,${max}}$`)),
+      Joi.number()
+        .integer()
+        .min(0)
+        .max(10 ** max - 1),
+    )
     .custom((v: string | number) => String(v))
     .messages({ 'alternatives.match': `{{#label}} must be up to ${max} digits`, 'alternatives.types': `{{#label}} must be up to ${max} digits` });
 
 const money = () => decimal('amount', { min: 0 }).allow(null);
 const tax = Joi.object({
-  cst: Joi.string().trim().pattern(/^\d{2,3}$/).allow(null),
+  cst: Joi.string()
+    .trim()
+    .pattern(/^\d{2,3}$/)
+    .allow(null),
   base: money(),
   rate: decimal('percent', { min: 0, max: 100 }).allow(null),
   value: money(),
@@ -35,8 +46,12 @@ const item = Joi.object({
   ignored: Joi.boolean(),
   supplierProductCode: Joi.string().trim().max(60).allow(null, ''),
   description: Joi.string().trim().min(1).max(200).required(),
-  ncm: Joi.string().pattern(/^\d{8}$/).allow(null),
-  cfop: Joi.string().pattern(/^\d{4}$/).allow(null),
+  ncm: Joi.string()
+    .pattern(/^\d{8}$/)
+    .allow(null),
+  cfop: Joi.string()
+    .pattern(/^\d{4}$/)
+    .allow(null),
   unit: Joi.string().trim().uppercase().min(1).max(6).required(),
   quantity: decimal('quantity', { min: 0, max: 999_999_999 }).required(),
   unitPrice: decimal('price', { min: 0, max: 9_999_999_999 }).required(),
@@ -55,8 +70,12 @@ const item = Joi.object({
     quantity: decimal('quantity', { min: 0 }).allow(null),
     unitPrice: decimal('price', { min: 0 }).allow(null),
     total: decimal('amount', { min: 0 }).allow(null).description('line value as invoiced (vProd); wins within 0.01 of quantity × unit price'),
-    ncm: Joi.string().pattern(/^\d{8}$/).allow(null),
-    cfop: Joi.string().pattern(/^\d{4}$/).allow(null),
+    ncm: Joi.string()
+      .pattern(/^\d{8}$/)
+      .allow(null),
+    cfop: Joi.string()
+      .pattern(/^\d{4}$/)
+      .allow(null),
   }).allow(null),
   purchaseOrderItemId: id('purchase-order-item').allow(null).description('the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED)'),
   entryCfop: entryCfop().allow(null).description("inbound CFOP the line is booked with; absent: the company's rules and the defaults decide"),
@@ -73,7 +92,11 @@ const supplier = Joi.object({
   document: document().required(),
   name: Joi.string().trim().min(1).max(150).required(),
   stateRegistration: Joi.string().trim().max(20).allow(null),
-  uf: Joi.string().trim().uppercase().pattern(/^[A-Z]{2}$/).allow(null),
+  uf: Joi.string()
+    .trim()
+    .uppercase()
+    .pattern(/^[A-Z]{2}$/)
+    .allow(null),
 });
 
 const charges = Joi.object({ freight: money(), insurance: money(), discount: money(), otherExpenses: money(), ipi: money(), icmsSt: money() }).allow(null);
@@ -89,8 +112,14 @@ const header = {
   supplier,
   supplierId: id('supplier'),
   charges,
-  purpose: Joi.string().valid(...NFE_PURPOSES).description('finNFe: 1 normal (default), 2 complementary, 3 adjustment, 4 return, 5 credit note, 6 debit note'),
-  referencedKeys: Joi.array().items(Joi.string().pattern(/^[0-9A-Z]{44}$/)).max(500).allow(null).description('NFref: access keys of the documents this one refers to'),
+  purpose: Joi.string()
+    .valid(...NFE_PURPOSES)
+    .description('finNFe: 1 normal (default), 2 complementary, 3 adjustment, 4 return, 5 credit note, 6 debit note'),
+  referencedKeys: Joi.array()
+    .items(Joi.string().pattern(/^[0-9A-Z]{44}$/))
+    .max(500)
+    .allow(null)
+    .description('NFref: access keys of the documents this one refers to'),
 };
 
 const draftBody = Joi.object({
@@ -114,7 +143,9 @@ const lineEdit = Joi.object({
   conversionFactor: decimal('factor', { positive: true, max: 100_000 }),
   reviewStatus: Joi.string().valid('MATCHED', 'PENDING', 'IGNORED'),
   saveMapping: Joi.boolean().description('also save (supplier, code) → (product, factor) in the product map'),
-  purchaseOrderItemId: item.extract('purchaseOrderItemId').description('the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED, same product); null unlinks'),
+  purchaseOrderItemId: item
+    .extract('purchaseOrderItemId')
+    .description('the purchase-order line this line receives against (same filial and supplier, order APPROVED or PARTIALLY_RECEIVED, same product); null unlinks'),
   entryCfop: item.extract('entryCfop').description("inbound CFOP the line is booked with; null: back to the company's rules and the defaults"),
   operationClass: item.extract('operationClass').description('null: back to the class the entry CFOP and finNFe give'),
 }).or('productId', 'conversionFactor', 'reviewStatus', 'saveMapping', 'purchaseOrderItemId', 'entryCfop', 'operationClass');
@@ -130,7 +161,9 @@ export const entryDocumentSchemas = {
       status: Joi.string().valid('DRAFT', 'CONFIRMED', 'CANCELLED'),
       origin: Joi.string().valid('MANUAL', 'NFE_XML', 'NFE_SEFAZ'),
       supplier: Joi.string().trim().min(1).max(100),
-      number: Joi.string().trim().pattern(/^\d{1,9}$/),
+      number: Joi.string()
+        .trim()
+        .pattern(/^\d{1,9}$/),
       accessKey: Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN),
       issueDateFrom: isoDate(),
       issueDateTo: isoDate(),
@@ -141,7 +174,10 @@ export const entryDocumentSchemas = {
     }),
   }),
   byId: typedSchema<ById>(byId),
-  auditHistory: typedSchema<ById & { query: PageRequest }>({ ...byId, query: Joi.object({ page: pagination.page, pageSize: pagination.pageSize, cursor: pagination.cursor, includeTotal: pagination.includeTotal }) }),
+  auditHistory: typedSchema<ById & { query: PageRequest }>({
+    ...byId,
+    query: Joi.object({ page: pagination.page, pageSize: pagination.pageSize, cursor: pagination.cursor, includeTotal: pagination.includeTotal }),
+  }),
   patch: typedSchema<ById & { body: DraftPatch & { version: number } }>({
     ...byId,
     body: Joi.object({
@@ -154,6 +190,9 @@ export const entryDocumentSchemas = {
       .min(2),
   }),
   cancel: typedSchema<ById & { body: { reason?: string | null } | undefined }>({ ...byId, body: Joi.object({ reason: Joi.string().trim().max(255).allow(null, '') }) }),
-  reviewLines: typedSchema<ById & { body: { version: number; lines: LineEdit[] } }>({ ...byId, body: Joi.object({ version: version(), lines: Joi.array().items(lineEdit).min(1).max(990).required() }) }),
+  reviewLines: typedSchema<ById & { body: { version: number; lines: LineEdit[] } }>({
+    ...byId,
+    body: Joi.object({ version: version(), lines: Joi.array().items(lineEdit).min(1).max(990).required() }),
+  }),
   applyProductMap: typedSchema<ById & { body: { version: number } }>({ ...byId, body: Joi.object({ version: version() }) }),
 };

@@ -77,7 +77,8 @@ function editedInput(current: ItemInput, edit: LineEdit, path: string): ItemInpu
       break;
     case 'MATCHED':
       next.ignored = false;
-      if (!next.productId) throw new BusinessRuleError('LINE_PRODUCT_REQUIRED', `${path}: MATCHED needs a product`, { errors: [{ path: `${path}.productId`, message: 'a MATCHED line needs a product' }] });
+      if (!next.productId)
+        throw new BusinessRuleError('LINE_PRODUCT_REQUIRED', `${path}: MATCHED needs a product`, { errors: [{ path: `${path}.productId`, message: 'a MATCHED line needs a product' }] });
       break;
     default:
       // Choosing a product (or none) is a review decision: it takes the line out of IGNORED.
@@ -172,9 +173,14 @@ async function reviewDraftLines(ctx: TenantContext, id: number, version: number,
     const mappings = edits.flatMap((e, i) => (e.saveMapping ? [{ edit: e, index: indexById.get(e.id)!, path: `lines[${i}]` }] : []));
     for (const m of mappings) {
       const input = inputs.get(m.index)!;
-      if (!input.productId) throw new BusinessRuleError('LINE_MAPPING_NEEDS_PRODUCT', `${m.path}: saveMapping needs a product on the line`, { errors: [{ path: `${m.path}.saveMapping`, message: 'the line has no product' }] });
+      if (!input.productId)
+        throw new BusinessRuleError('LINE_MAPPING_NEEDS_PRODUCT', `${m.path}: saveMapping needs a product on the line`, {
+          errors: [{ path: `${m.path}.saveMapping`, message: 'the line has no product' }],
+        });
       if (!items[m.index].supplierProductCode) {
-        throw new BusinessRuleError('LINE_HAS_NO_SUPPLIER_CODE', `${m.path}: the line has no supplier code to map`, { errors: [{ path: `${m.path}.saveMapping`, message: 'the line has no supplier product code' }] });
+        throw new BusinessRuleError('LINE_HAS_NO_SUPPLIER_CODE', `${m.path}: the line has no supplier code to map`, {
+          errors: [{ path: `${m.path}.saveMapping`, message: 'the line has no supplier product code' }],
+        });
       }
     }
 

@@ -168,7 +168,9 @@ export function assertEditable(doc: EntryDocument, version?: number): void {
 function keepApportionedFreight(stored: ItemInput[], given: ItemInput[]): ItemInput[] {
   const apportioned = stored.some((it) => it.apportionedFreight && !it.apportionedFreight.isZero());
   if (apportioned && given.length !== stored.length) {
-    throw new BusinessRuleError('ENTRY_DOCUMENT_HAS_CTE_FREIGHT', `CT-e freight is apportioned onto the ${stored.length} lines of this draft; cancel the CT-e before adding or removing lines`, { lines: stored.length });
+    throw new BusinessRuleError('ENTRY_DOCUMENT_HAS_CTE_FREIGHT', `CT-e freight is apportioned onto the ${stored.length} lines of this draft; cancel the CT-e before adding or removing lines`, {
+      lines: stored.length,
+    });
   }
   return given.map((it, i) => ({ ...it, apportionedFreight: stored[i]?.apportionedFreight ?? null }));
 }
@@ -254,7 +256,11 @@ export async function assignItemProducts(em: EntityManager, ctx: ActorContext, e
     (current) => {
       const byLine = new Map(assignments.map((a) => [a.lineNumber, a]));
       const unknown = assignments.filter((a) => a.lineNumber < 1 || a.lineNumber > current.items.length);
-      if (unknown.length) throw new ValidationError('Invalid request', unknown.map((a) => ({ path: 'lineNumber', message: `line ${a.lineNumber} does not exist` })));
+      if (unknown.length)
+        throw new ValidationError(
+          'Invalid request',
+          unknown.map((a) => ({ path: 'lineNumber', message: `line ${a.lineNumber} does not exist` })),
+        );
       return {
         ...current,
         items: current.items.map((it, i) => {

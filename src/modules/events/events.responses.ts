@@ -11,16 +11,13 @@ export const Event = named(
     filialId: hashid('filial').allow(null),
     occurredAt: timestamp(),
     resource: obj({ type: Joi.string().example('sales-order'), id: Joi.string().allow(null).description('hashid of the resource').example('kX9aD2mQ') }),
-    sequence: Joi.number().integer().description("1, 2, 3 … per resource, in commit order").example(2),
+    sequence: Joi.number().integer().description('1, 2, 3 … per resource, in commit order').example(2),
     cursor: Joi.string().allow(null).description('resume right after this event (`after`)').example('c1.eyJwIjo0MjF9'),
     data: Joi.object().unknown(true).description('the payload of the event type (SPEC §10)'),
   }),
 );
 
-export const EventList = named(
-  'EventList',
-  obj({ data: Joi.array().items(Event), nextCursor: Joi.string().description('pass as `after` to continue').example('c1.eyJwIjo0MjJ9') }),
-);
+export const EventList = named('EventList', obj({ data: Joi.array().items(Event), nextCursor: Joi.string().description('pass as `after` to continue').example('c1.eyJwIjo0MjJ9') }));
 
 const webhookKeys = {
   id: hashid('webhook'),

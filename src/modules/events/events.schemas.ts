@@ -3,9 +3,7 @@ import { typedSchema } from '../../core/http/typed-input';
 import type { PageRequest } from '../../core/pagination';
 import type { EventQuery } from './events.service';
 
-const after = Joi.string()
-  .max(64)
-  .description('cursor: a `nextCursor` / event `cursor` (or an event id); `0` → from the first event; omitted → from now');
+const after = Joi.string().max(64).description('cursor: a `nextCursor` / event `cursor` (or an event id); `0` → from the first event; omitted → from now');
 
 const types = Joi.string()
   .trim()
@@ -26,8 +24,14 @@ export const eventSchemas = {
   stream: typedSchema<{ query: { after?: string; types?: string[] } }>({ query: Joi.object({ after, types }) }),
   createWebhook: typedSchema<{ body: { url: string; types: string[]; description?: string | null } }>({
     body: Joi.object({
-      url: Joi.string().uri({ scheme: ['http', 'https'] }).max(500).required(),
-      types: Joi.array().items(Joi.string().pattern(/^[a-z0-9.-]+$/)).unique().default([]),
+      url: Joi.string()
+        .uri({ scheme: ['http', 'https'] })
+        .max(500)
+        .required(),
+      types: Joi.array()
+        .items(Joi.string().pattern(/^[a-z0-9.-]+$/))
+        .unique()
+        .default([]),
       description: Joi.string().max(200).allow(null),
     }),
   }),

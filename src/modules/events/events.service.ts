@@ -40,12 +40,7 @@ export async function startPosition(ctx: TenantContext, cursor: string | undefin
  * up to `wait` seconds when there are none yet. Events the filters leave out still move the
  * position on, so a narrow reader does not scan them again.
  */
-export async function readEvents(
-  ctx: TenantContext,
-  after: number,
-  q: EventQuery,
-  isClosed: () => boolean = () => false,
-): Promise<{ events: OutboxEvent[]; next: number }> {
+export async function readEvents(ctx: TenantContext, after: number, q: EventQuery, isClosed: () => boolean = () => false): Promise<{ events: OutboxEvent[]; next: number }> {
   const deadline = Date.now() + q.wait * 1000;
   let from = after;
   for (;;) {

@@ -180,12 +180,7 @@ export class WebhookDispatcher {
       const events = await eventsInRange(em, { companyId: sub.companyId, after: from, filiais: '*', limit: FAN_OUT_BATCH });
       if (!events.length) return { queued: 0 };
       const to = events[events.length - 1].position!;
-      const advanced = await em
-        .createQueryBuilder()
-        .update(WebhookSubscription)
-        .set({ lastPosition: to })
-        .where('id = :id AND last_position = :from', { id: sub.id, from })
-        .execute();
+      const advanced = await em.createQueryBuilder().update(WebhookSubscription).set({ lastPosition: to }).where('id = :id AND last_position = :from', { id: sub.id, from }).execute();
       if (!advanced.affected) return { queued: 0 }; // another replica took this batch
       const wanted = events.filter((e) => !sub.types.length || sub.types.includes(e.type));
       if (wanted.length) {
@@ -310,7 +305,12 @@ export class WebhookDispatcher {
     const gaveUp = !outcome.ok && d.attempts >= MAX_ATTEMPTS;
     const values: Partial<WebhookDelivery> = outcome.ok
       ? { status: 'DELIVERED', lastStatusCode: outcome.status, lastError: null, deliveredAt: now }
-      : { status: gaveUp ? 'FAILED' : 'PENDING', lastStatusCode: outcome.status ?? null, lastError: outcome.error?.slice(0, 300) ?? null, nextAttemptAt: new Date(now.getTime() + backoffMs(d.attempts, this.backoffBaseMs)) };
+      : {
+          status: gaveUp ? 'FAILED' : 'PENDING',
+          lastStatusCode: outcome.status ?? null,
+          lastError: outcome.error?.slice(0, 300) ?? null,
+          nextAttemptAt: new Date(now.getTime() + backoffMs(d.attempts, this.backoffBaseMs)),
+        };
     const written = await inTransaction(NO_UNIT, (em) =>
       em
         .createQueryBuilder()

@@ -39,7 +39,13 @@ export const webhookService = {
   list(ctx: TenantContext, page: PageRequest): Promise<Page<WebhookSubscription>> {
     const em = readerOf(ctx);
     const qb = em.createQueryBuilder(WebhookSubscription, 'w').where('w.company_id = :companyId AND w.active = :active', { companyId: ctx.companyId, active: true });
-    return paginate(qb, [{ column: 'w.id', direction: 'ASC' }], page, (ids) => em.findBy(WebhookSubscription, { companyId: ctx.companyId, id: In(ids) }), (w) => w.id);
+    return paginate(
+      qb,
+      [{ column: 'w.id', direction: 'ASC' }],
+      page,
+      (ids) => em.findBy(WebhookSubscription, { companyId: ctx.companyId, id: In(ids) }),
+      (w) => w.id,
+    );
   },
 
   /** Stops deliveries; pending ones are dropped, delivered ones stay as history. */
@@ -57,6 +63,12 @@ export const webhookService = {
     const em = readerOf(ctx);
     if (!(await em.existsBy(WebhookSubscription, { id, companyId: ctx.companyId }))) throw notFound();
     const qb = em.createQueryBuilder(WebhookDelivery, 'd').where('d.company_id = :companyId AND d.subscription_id = :id', { companyId: ctx.companyId, id });
-    return paginate(qb, [{ column: 'd.id', direction: 'DESC' }], page, (ids) => em.createQueryBuilder(WebhookDelivery, 'd').where('d.id IN (:...ids)', { ids }).getMany(), (d) => d.id);
+    return paginate(
+      qb,
+      [{ column: 'd.id', direction: 'DESC' }],
+      page,
+      (ids) => em.createQueryBuilder(WebhookDelivery, 'd').where('d.id IN (:...ids)', { ids }).getMany(),
+      (d) => d.id,
+    );
   },
 };

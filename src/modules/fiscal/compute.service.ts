@@ -23,8 +23,17 @@ export function customerAddress(c: Customer): FiscalAddress | null {
   if (!c.municipalityCode || !c.uf) {
     if (c.personType === 'FOREIGN' && c.countryCode !== '1058') {
       return {
-        street: c.addressStreet ?? '', number: c.addressNumber ?? 'S/N', complement: c.addressComplement, district: c.addressDistrict ?? '',
-        municipalityCode: '9999999', municipalityName: 'EXTERIOR', uf: 'EX', postalCode: null, countryCode: c.countryCode, countryName: c.countryName, phone: c.phone,
+        street: c.addressStreet ?? '',
+        number: c.addressNumber ?? 'S/N',
+        complement: c.addressComplement,
+        district: c.addressDistrict ?? '',
+        municipalityCode: '9999999',
+        municipalityName: 'EXTERIOR',
+        uf: 'EX',
+        postalCode: null,
+        countryCode: c.countryCode,
+        countryName: c.countryName,
+        phone: c.phone,
       };
     }
     return null;
@@ -44,8 +53,7 @@ export function customerAddress(c: Customer): FiscalAddress | null {
   };
 }
 
-export const personTypeOf = (c: Pick<Customer, 'personType' | 'document'>): 'PF' | 'PJ' | 'FOREIGN' =>
-  c.personType ?? (c.document && c.document.length === 11 ? 'PF' : c.document ? 'PJ' : 'PF');
+export const personTypeOf = (c: Pick<Customer, 'personType' | 'document'>): 'PF' | 'PJ' | 'FOREIGN' => c.personType ?? (c.document && c.document.length === 11 ? 'PF' : c.document ? 'PJ' : 'PF');
 
 export function recipientOf(customer: Customer): FiscalRecipient {
   return {
@@ -62,7 +70,8 @@ export function recipientOf(customer: Customer): FiscalRecipient {
 
 function anonymousRecipient(consumerDocument: string | null | undefined): FiscalRecipient {
   const document = consumerDocument ? normalizeDocument(consumerDocument) : null;
-  if (consumerDocument && !document) throw new BusinessRuleError('FISCAL_DATA_INVALID', 'consumerDocument is not a valid CPF or CNPJ', { errors: [{ path: 'consumerDocument', message: 'not a valid CPF or CNPJ' }] });
+  if (consumerDocument && !document)
+    throw new BusinessRuleError('FISCAL_DATA_INVALID', 'consumerDocument is not a valid CPF or CNPJ', { errors: [{ path: 'consumerDocument', message: 'not a valid CPF or CNPJ' }] });
   return { customerId: null, personType: document && document.length === 14 ? 'PJ' : 'PF', document, name: null, ieIndicator: 9, stateRegistration: null, email: null, address: null };
 }
 
@@ -111,7 +120,16 @@ function issuerOf(profile: FiscalProfile): FiscalIssuer {
 
 /** One of our filiais as the recipient (a transfer): a contributor by its IE, at its address. */
 function filialRecipient(f: FiscalIssuer): FiscalRecipient {
-  return { customerId: null, personType: 'PJ', document: f.document, name: f.name, ieIndicator: f.stateRegistration ? 1 : 9, stateRegistration: f.stateRegistration || null, email: null, address: f.address };
+  return {
+    customerId: null,
+    personType: 'PJ',
+    document: f.document,
+    name: f.name,
+    ieIndicator: f.stateRegistration ? 1 : 9,
+    stateRegistration: f.stateRegistration || null,
+    email: null,
+    address: f.address,
+  };
 }
 
 /** The filial as the issuer of a document (a devolução built from an original, outside the engine). */
@@ -155,9 +173,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     repo.ufRates(db, companyId, ufs),
     repo.approximateTaxes(db, companyId, ncms),
   ]);
-  const approximateTaxes = approx.loaded
-    ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r]))
-    : null;
+  const approximateTaxes = approx.loaded ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r])) : null;
   return {
     model: request.model,
     operation: request.operation,

@@ -2,8 +2,21 @@ import { interstateRate } from '../../core/br-fiscal';
 import { allocate, Dec, dec, DecimalInput, round } from '../../core/decimal';
 import { BusinessRuleError, FieldError } from '../../core/errors';
 import type {
-  ComputedFiscalDocument, Crt, DifalGroup, FiscalDestination, FiscalIssuer, FiscalItem, FiscalModel, FiscalOperation, FiscalRecipient,
-  FiscalTotals, IbsCbsGroup, IcmsGroup, IcmsStGroup, IpiGroup, PisCofinsGroup,
+  ComputedFiscalDocument,
+  Crt,
+  DifalGroup,
+  FiscalDestination,
+  FiscalIssuer,
+  FiscalItem,
+  FiscalModel,
+  FiscalOperation,
+  FiscalRecipient,
+  FiscalTotals,
+  IbsCbsGroup,
+  IcmsGroup,
+  IcmsStGroup,
+  IpiGroup,
+  PisCofinsGroup,
 } from './fiscal-document';
 
 /*
@@ -216,7 +229,8 @@ export function pickUfRate(rates: EngineUfRate[], uf: string, taxGroupId: number
   return best;
 }
 
-const rateSource = (r: EngineUfRate) => `ICMS ${r.uf} ${r.internalRate.toString()} %${r.fcpRate.isZero() ? '' : ` + FCP ${r.fcpRate.toString()} %`} (${r.companyId === 0 ? 'shipped' : 'company'}: ${r.source}, ${r.sourceDate})`;
+const rateSource = (r: EngineUfRate) =>
+  `ICMS ${r.uf} ${r.internalRate.toString()} %${r.fcpRate.isZero() ? '' : ` + FCP ${r.fcpRate.toString()} %`} (${r.companyId === 0 ? 'shipped' : 'company'}: ${r.source}, ${r.sourceDate})`;
 
 interface Prepared {
   product: EngineProduct;
@@ -345,8 +359,17 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
       return null as never;
     }
     return computeItem(input, line, i, {
-      destination, destinationUf, contributor, finalConsumer, ruleSet: ruleSet!, ufRate, warnings,
-      freight: freights[i], insurance: insurances[i], discount, other: others[i],
+      destination,
+      destinationUf,
+      contributor,
+      finalConsumer,
+      ruleSet: ruleSet!,
+      ufRate,
+      warnings,
+      freight: freights[i],
+      insurance: insurances[i],
+      discount,
+      other: others[i],
     });
   });
   problems.throwIfAny();
@@ -411,8 +434,20 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
   // IPI joins the ICMS base when the goods go to a final consumer (LC 87/1996 art. 13 §2).
   const icmsBaseFull = c.finalConsumer ? net.plus(vIpi) : net;
   const icms: IcmsGroup = {
-    origin: product.origin, cst: null, csosn: null, modBC: null, baseReduction: null, base: ZERO, rate: ZERO, value: ZERO,
-    fcpBase: null, fcpRate: null, fcpValue: null, st: null, simplesCreditRate: null, simplesCreditValue: null,
+    origin: product.origin,
+    cst: null,
+    csosn: null,
+    modBC: null,
+    baseReduction: null,
+    base: ZERO,
+    rate: ZERO,
+    value: ZERO,
+    fcpBase: null,
+    fcpRate: null,
+    fcpValue: null,
+    st: null,
+    simplesCreditRate: null,
+    simplesCreditValue: null,
   };
   let description: string;
   let ownIcmsForSt = ZERO;
@@ -433,7 +468,7 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     const cst = rule.icmsCst!;
     icms.cst = cst;
     if (TAXED_CST.has(cst)) {
-      const reduction = REDUCED_CST.has(cst) ? rule.icmsBaseReduction ?? ZERO : ZERO;
+      const reduction = REDUCED_CST.has(cst) ? (rule.icmsBaseReduction ?? ZERO) : ZERO;
       const base = reduction.isZero() ? icmsBaseFull : round(icmsBaseFull.times(HUNDRED.minus(reduction)).div(HUNDRED), 'amount');
       icms.modBC = 3;
       icms.baseReduction = REDUCED_CST.has(cst) ? r4(reduction) : null;
@@ -469,8 +504,15 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     const value = Dec.max(ZERO, gross.minus(ownIcmsForSt));
     const fcp = destRate.fcpRate;
     const st: IcmsStGroup = {
-      modBCST: 4, mva: r4(mva), baseReduction: reduction.isZero() ? null : r4(reduction), base, rate: r4(internalDest), value,
-      fcpBase: fcp.gt(0) ? base : null, fcpRate: fcp.gt(0) ? r4(fcp) : null, fcpValue: fcp.gt(0) ? pct(base, fcp) : null,
+      modBCST: 4,
+      mva: r4(mva),
+      baseReduction: reduction.isZero() ? null : r4(reduction),
+      base,
+      rate: r4(internalDest),
+      value,
+      fcpBase: fcp.gt(0) ? base : null,
+      fcpRate: fcp.gt(0) ? r4(fcp) : null,
+      fcpValue: fcp.gt(0) ? pct(base, fcp) : null,
     };
     icms.st = st;
     description += `, ST MVA ${mva.toString()} %`;
@@ -492,8 +534,15 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
       destinationValue = Dec.max(ZERO, pct(base, internalDest.minus(icms.rate)));
     }
     difal = {
-      base, fcpBase: base, fcpRate: r4(fcp), internalRate: r4(internalDest), interstateRate: r4(icms.rate), destinationShare: new Dec(100),
-      fcpValue: pct(base, fcp), destinationValue, originValue: ZERO,
+      base,
+      fcpBase: base,
+      fcpRate: r4(fcp),
+      internalRate: r4(internalDest),
+      interstateRate: r4(icms.rate),
+      destinationShare: new Dec(100),
+      fcpValue: pct(base, fcp),
+      destinationValue,
+      originValue: ZERO,
     };
     description += `, DIFAL ${destRate.difalDoubleBase ? 'base dupla' : 'base única'}`;
   }
@@ -519,14 +568,31 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     const cClassTrib = rule.ibsCbsClass ?? rs.ibsCbsClass;
     const taxed = !cst.startsWith('4');
     const base = taxed
-      ? Dec.max(ZERO, net.minus(icms.value).minus(icms.fcpValue ?? ZERO).minus(difal?.destinationValue ?? ZERO).minus(difal?.fcpValue ?? ZERO).minus(pis.value).minus(cofins.value))
+      ? Dec.max(
+          ZERO,
+          net
+            .minus(icms.value)
+            .minus(icms.fcpValue ?? ZERO)
+            .minus(difal?.destinationValue ?? ZERO)
+            .minus(difal?.fcpValue ?? ZERO)
+            .minus(pis.value)
+            .minus(cofins.value),
+        )
       : ZERO;
     const rate = (r: Dec) => (taxed ? r : ZERO);
     const ibsUfValue = pct(base, rate(rs.ibsUfRate));
     const ibsMunValue = pct(base, rate(rs.ibsMunRate));
     ibsCbs = {
-      cst, cClassTrib, base, ibsUfRate: r4(rate(rs.ibsUfRate)), ibsUfValue, ibsMunRate: r4(rate(rs.ibsMunRate)), ibsMunValue,
-      ibsValue: ibsUfValue.plus(ibsMunValue), cbsRate: r4(rate(rs.cbsRate)), cbsValue: pct(base, rate(rs.cbsRate)),
+      cst,
+      cClassTrib,
+      base,
+      ibsUfRate: r4(rate(rs.ibsUfRate)),
+      ibsUfValue,
+      ibsMunRate: r4(rate(rs.ibsMunRate)),
+      ibsMunValue,
+      ibsValue: ibsUfValue.plus(ibsMunValue),
+      cbsRate: r4(rate(rs.cbsRate)),
+      cbsValue: pct(base, rate(rs.cbsRate)),
     };
   }
 

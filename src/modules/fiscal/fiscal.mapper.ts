@@ -9,7 +9,15 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const money = (v: Dec | null) => toJsonNumber(v, 'amount');
 const pct = (v: Dec | null) => toJsonNumber(v, 'percent');
 
-export const toTaxGroupDto = (g: TaxGroup) => ({ id: encodeId('tax-group', g.id), code: g.code, name: g.name, active: g.active, version: g.version, createdAt: iso(g.createdAt), updatedAt: iso(g.updatedAt) });
+export const toTaxGroupDto = (g: TaxGroup) => ({
+  id: encodeId('tax-group', g.id),
+  code: g.code,
+  name: g.name,
+  active: g.active,
+  version: g.version,
+  createdAt: iso(g.createdAt),
+  updatedAt: iso(g.updatedAt),
+});
 
 export const toRuleDto = (r: FiscalOperationRule) => ({
   id: encodeId('fiscal-rule', r.id),
@@ -58,13 +66,30 @@ export const toUfRateDto = (r: UfRate) => ({
 });
 
 const icmsDto = (g: IcmsGroup) => ({
-  origin: g.origin, cst: g.cst, csosn: g.csosn, modBC: g.modBC, baseReduction: pct(g.baseReduction), base: money(g.base), rate: pct(g.rate), value: money(g.value),
-  fcpBase: money(g.fcpBase), fcpRate: pct(g.fcpRate), fcpValue: money(g.fcpValue),
+  origin: g.origin,
+  cst: g.cst,
+  csosn: g.csosn,
+  modBC: g.modBC,
+  baseReduction: pct(g.baseReduction),
+  base: money(g.base),
+  rate: pct(g.rate),
+  value: money(g.value),
+  fcpBase: money(g.fcpBase),
+  fcpRate: pct(g.fcpRate),
+  fcpValue: money(g.fcpValue),
   st: g.st && {
-    modBCST: g.st.modBCST, mva: pct(g.st.mva), baseReduction: pct(g.st.baseReduction), base: money(g.st.base), rate: pct(g.st.rate), value: money(g.st.value),
-    fcpBase: money(g.st.fcpBase), fcpRate: pct(g.st.fcpRate), fcpValue: money(g.st.fcpValue),
+    modBCST: g.st.modBCST,
+    mva: pct(g.st.mva),
+    baseReduction: pct(g.st.baseReduction),
+    base: money(g.st.base),
+    rate: pct(g.st.rate),
+    value: money(g.st.value),
+    fcpBase: money(g.st.fcpBase),
+    fcpRate: pct(g.st.fcpRate),
+    fcpValue: money(g.st.fcpValue),
   },
-  simplesCreditRate: pct(g.simplesCreditRate), simplesCreditValue: money(g.simplesCreditValue),
+  simplesCreditRate: pct(g.simplesCreditRate),
+  simplesCreditValue: money(g.simplesCreditValue),
 });
 const pisCofinsDto = (g: PisCofinsGroup) => ({ cst: g.cst, base: money(g.base), rate: pct(g.rate), value: money(g.value) });
 
@@ -72,21 +97,50 @@ const itemDto = (i: FiscalItem) => ({
   lineNumber: i.lineNumber,
   productId: encodeId('product', i.productId),
   salesOrderItemId: encodeOptionalId('sales-order-item', i.salesOrderItemId),
-  code: i.code, gtin: i.gtin, description: i.description, ncm: i.ncm, cest: i.cest, cfop: i.cfop, unit: i.unit,
-  quantity: toJsonNumber(i.quantity, 'quantity'), unitPrice: toJsonNumber(i.unitPrice, 'price'), grossTotal: money(i.grossTotal),
-  taxableGtin: i.taxableGtin, taxableUnit: i.taxableUnit, taxableQuantity: toJsonNumber(i.taxableQuantity, 'quantity'), taxableUnitPrice: toJsonNumber(i.taxableUnitPrice, 'price'),
-  freight: money(i.freight), insurance: money(i.insurance), discount: money(i.discount), otherExpenses: money(i.otherExpenses),
+  code: i.code,
+  gtin: i.gtin,
+  description: i.description,
+  ncm: i.ncm,
+  cest: i.cest,
+  cfop: i.cfop,
+  unit: i.unit,
+  quantity: toJsonNumber(i.quantity, 'quantity'),
+  unitPrice: toJsonNumber(i.unitPrice, 'price'),
+  grossTotal: money(i.grossTotal),
+  taxableGtin: i.taxableGtin,
+  taxableUnit: i.taxableUnit,
+  taxableQuantity: toJsonNumber(i.taxableQuantity, 'quantity'),
+  taxableUnitPrice: toJsonNumber(i.taxableUnitPrice, 'price'),
+  freight: money(i.freight),
+  insurance: money(i.insurance),
+  discount: money(i.discount),
+  otherExpenses: money(i.otherExpenses),
   icms: icmsDto(i.icms),
   difal: i.difal && {
-    base: money(i.difal.base), fcpBase: money(i.difal.fcpBase), fcpRate: pct(i.difal.fcpRate), internalRate: pct(i.difal.internalRate), interstateRate: pct(i.difal.interstateRate),
-    destinationShare: pct(i.difal.destinationShare), fcpValue: money(i.difal.fcpValue), destinationValue: money(i.difal.destinationValue), originValue: money(i.difal.originValue),
+    base: money(i.difal.base),
+    fcpBase: money(i.difal.fcpBase),
+    fcpRate: pct(i.difal.fcpRate),
+    internalRate: pct(i.difal.internalRate),
+    interstateRate: pct(i.difal.interstateRate),
+    destinationShare: pct(i.difal.destinationShare),
+    fcpValue: money(i.difal.fcpValue),
+    destinationValue: money(i.difal.destinationValue),
+    originValue: money(i.difal.originValue),
   },
   ipi: i.ipi && { cst: i.ipi.cst, enquadramento: i.ipi.enquadramento, base: money(i.ipi.base), rate: pct(i.ipi.rate), value: money(i.ipi.value) },
   pis: pisCofinsDto(i.pis),
   cofins: pisCofinsDto(i.cofins),
   ibsCbs: i.ibsCbs && {
-    cst: i.ibsCbs.cst, cClassTrib: i.ibsCbs.cClassTrib, base: money(i.ibsCbs.base), ibsUfRate: pct(i.ibsCbs.ibsUfRate), ibsUfValue: money(i.ibsCbs.ibsUfValue),
-    ibsMunRate: pct(i.ibsCbs.ibsMunRate), ibsMunValue: money(i.ibsCbs.ibsMunValue), ibsValue: money(i.ibsCbs.ibsValue), cbsRate: pct(i.ibsCbs.cbsRate), cbsValue: money(i.ibsCbs.cbsValue),
+    cst: i.ibsCbs.cst,
+    cClassTrib: i.ibsCbs.cClassTrib,
+    base: money(i.ibsCbs.base),
+    ibsUfRate: pct(i.ibsCbs.ibsUfRate),
+    ibsUfValue: money(i.ibsCbs.ibsUfValue),
+    ibsMunRate: pct(i.ibsCbs.ibsMunRate),
+    ibsMunValue: money(i.ibsCbs.ibsMunValue),
+    ibsValue: money(i.ibsCbs.ibsValue),
+    cbsRate: pct(i.ibsCbs.cbsRate),
+    cbsValue: money(i.ibsCbs.cbsValue),
   },
   approximateTaxes: money(i.approximateTaxes),
   total: money(i.total),
@@ -95,10 +149,22 @@ const itemDto = (i: FiscalItem) => ({
 
 export const toFiscalDocumentDto = (d: ComputedFiscalDocument) => {
   const t = d.totals;
-  const totals = Object.fromEntries(Object.entries(t).filter(([k]) => k !== 'ibsCbs' && k !== 'vNFTot').map(([k, v]) => [k, money(v as Dec)]));
+  const totals = Object.fromEntries(
+    Object.entries(t)
+      .filter(([k]) => k !== 'ibsCbs' && k !== 'vNFTot')
+      .map(([k, v]) => [k, money(v as Dec)]),
+  );
   return {
-    model: d.model, operation: d.operation, operationNature: d.operationNature, direction: d.direction, purpose: d.purpose, destination: d.destination,
-    finalConsumer: d.finalConsumer, presence: d.presence, issueDate: d.issueDate, ruleSetId: d.ruleSetId,
+    model: d.model,
+    operation: d.operation,
+    operationNature: d.operationNature,
+    direction: d.direction,
+    purpose: d.purpose,
+    destination: d.destination,
+    finalConsumer: d.finalConsumer,
+    presence: d.presence,
+    issueDate: d.issueDate,
+    ruleSetId: d.ruleSetId,
     issuer: { ...d.issuer, filialId: encodeId('filial', d.issuer.filialId) },
     recipient: { ...d.recipient, customerId: encodeOptionalId('customer', d.recipient.customerId) },
     items: d.items.map(itemDto),

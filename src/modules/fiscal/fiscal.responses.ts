@@ -6,7 +6,10 @@ const audit = { version: Joi.number().integer().example(1), createdAt: timestamp
 const pctOrNull = () => percent().allow(null);
 const moneyOrNull = () => money().allow(null);
 
-export const TaxGroup = named('TaxGroup', obj({ id: hashid('tax-group'), code: Joi.string().example('REVENDA'), name: Joi.string().example('Revenda de mercadorias'), active: Joi.boolean(), ...audit }));
+export const TaxGroup = named(
+  'TaxGroup',
+  obj({ id: hashid('tax-group'), code: Joi.string().example('REVENDA'), name: Joi.string().example('Revenda de mercadorias'), active: Joi.boolean(), ...audit }),
+);
 export const TaxGroupPage = page('TaxGroupPage', TaxGroup);
 
 export const FiscalRule = named(
@@ -122,7 +125,17 @@ const item = named(
         fcpValue: moneyOrNull(),
         st: named(
           'FiscalIcmsSt',
-          obj({ modBCST: Joi.number().integer().example(4), mva: pctOrNull(), baseReduction: pctOrNull(), base: money(), rate: percent(), value: money(), fcpBase: moneyOrNull(), fcpRate: pctOrNull(), fcpValue: moneyOrNull() }),
+          obj({
+            modBCST: Joi.number().integer().example(4),
+            mva: pctOrNull(),
+            baseReduction: pctOrNull(),
+            base: money(),
+            rate: percent(),
+            value: money(),
+            fcpBase: moneyOrNull(),
+            fcpRate: pctOrNull(),
+            fcpValue: moneyOrNull(),
+          }),
         ).allow(null),
         simplesCreditRate: pctOrNull(),
         simplesCreditValue: moneyOrNull(),
@@ -130,7 +143,17 @@ const item = named(
     ),
     difal: named(
       'FiscalDifal',
-      obj({ base: money(), fcpBase: money(), fcpRate: percent(), internalRate: percent(), interstateRate: percent(), destinationShare: percent(), fcpValue: money(), destinationValue: money(), originValue: money() }),
+      obj({
+        base: money(),
+        fcpBase: money(),
+        fcpRate: percent(),
+        internalRate: percent(),
+        interstateRate: percent(),
+        destinationShare: percent(),
+        fcpValue: money(),
+        destinationValue: money(),
+        originValue: money(),
+      }),
     ).allow(null),
     ipi: named('FiscalIpi', obj({ cst: Joi.string().example('50'), enquadramento: Joi.string().example('999'), base: money(), rate: percent(), value: money() })).allow(null),
     pis: pisCofins,
@@ -138,8 +161,16 @@ const item = named(
     ibsCbs: named(
       'FiscalIbsCbs',
       obj({
-        cst: Joi.string().example('000'), cClassTrib: Joi.string().example('000001'), base: money(), ibsUfRate: percent(), ibsUfValue: money(), ibsMunRate: percent(), ibsMunValue: money(),
-        ibsValue: money(), cbsRate: percent(), cbsValue: money(),
+        cst: Joi.string().example('000'),
+        cClassTrib: Joi.string().example('000001'),
+        base: money(),
+        ibsUfRate: percent(),
+        ibsUfValue: money(),
+        ibsMunRate: percent(),
+        ibsMunValue: money(),
+        ibsValue: money(),
+        cbsRate: percent(),
+        cbsValue: money(),
       }),
     ).allow(null),
     approximateTaxes: money().description('vTotTrib (Lei 12.741/2012)'),
@@ -148,7 +179,31 @@ const item = named(
   }),
 );
 
-const totalKeys = ['vBC', 'vICMS', 'vICMSDeson', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vFCP', 'vBCST', 'vST', 'vFCPST', 'vFCPSTRet', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vII', 'vIPI', 'vIPIDevol', 'vPIS', 'vCOFINS', 'vOutro', 'vNF', 'vTotTrib'];
+const totalKeys = [
+  'vBC',
+  'vICMS',
+  'vICMSDeson',
+  'vFCPUFDest',
+  'vICMSUFDest',
+  'vICMSUFRemet',
+  'vFCP',
+  'vBCST',
+  'vST',
+  'vFCPST',
+  'vFCPSTRet',
+  'vProd',
+  'vFrete',
+  'vSeg',
+  'vDesc',
+  'vII',
+  'vIPI',
+  'vIPIDevol',
+  'vPIS',
+  'vCOFINS',
+  'vOutro',
+  'vNF',
+  'vTotTrib',
+];
 
 export const FiscalDocument = named(
   'ComputedFiscalDocument',
@@ -166,15 +221,29 @@ export const FiscalDocument = named(
     issuer: named(
       'FiscalIssuer',
       obj({
-        filialId: hashid('filial'), document: taxDocument(), name: Joi.string().example('Comercial Souza Ltda'), tradeName: Joi.string().allow(null), stateRegistration: Joi.string().allow('').example('110042490114'),
-        cnae: Joi.string().allow(null).example('4751201'), crt: Joi.number().valid(1, 2, 3), industrial: Joi.boolean(), address, ufCode: Joi.string().allow('').example('35'),
+        filialId: hashid('filial'),
+        document: taxDocument(),
+        name: Joi.string().example('Comercial Souza Ltda'),
+        tradeName: Joi.string().allow(null),
+        stateRegistration: Joi.string().allow('').example('110042490114'),
+        cnae: Joi.string().allow(null).example('4751201'),
+        crt: Joi.number().valid(1, 2, 3),
+        industrial: Joi.boolean(),
+        address,
+        ufCode: Joi.string().allow('').example('35'),
       }),
     ),
     recipient: named(
       'FiscalRecipient',
       obj({
-        customerId: hashid('customer').allow(null), personType: oneOf('PF', 'PJ', 'FOREIGN'), document: taxDocument().allow(null), name: Joi.string().allow(null).example('Maria da Silva'),
-        ieIndicator: Joi.number().valid(1, 2, 9), stateRegistration: Joi.string().allow(null), email: Joi.string().allow(null), address: address.allow(null),
+        customerId: hashid('customer').allow(null),
+        personType: oneOf('PF', 'PJ', 'FOREIGN'),
+        document: taxDocument().allow(null),
+        name: Joi.string().allow(null).example('Maria da Silva'),
+        ieIndicator: Joi.number().valid(1, 2, 9),
+        stateRegistration: Joi.string().allow(null),
+        email: Joi.string().allow(null),
+        address: address.allow(null),
       }),
     ),
     items: Joi.array().items(item),

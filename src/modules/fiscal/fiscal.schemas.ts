@@ -9,9 +9,18 @@ const listQuery = Joi.object({ ...pagination, search: Joi.string().trim().max(10
 const operation = Joi.string().valid('SALE', 'RETURN', 'TRANSFER', 'BONUS');
 const destination = Joi.string().valid('INTERNAL', 'INTERSTATE', 'ABROAD');
 const pct = () => decimal('percent', { min: 0, max: 100 });
-const cst2 = Joi.string().pattern(/^\d{2}$/).message('{{#label}} must be 2 digits');
+const cst2 = Joi.string()
+  .pattern(/^\d{2}$/)
+  .message('{{#label}} must be 2 digits');
 
-const taxGroupFields = { code: Joi.string().trim().uppercase().pattern(/^[A-Z0-9_-]{1,20}$/), name: Joi.string().trim().min(1).max(120), active: Joi.boolean() };
+const taxGroupFields = {
+  code: Joi.string()
+    .trim()
+    .uppercase()
+    .pattern(/^[A-Z0-9_-]{1,20}$/),
+  name: Joi.string().trim().min(1).max(120),
+  active: Joi.boolean(),
+};
 
 const ruleFields = {
   taxGroupId: id('tax-group'),
@@ -20,7 +29,9 @@ const ruleFields = {
   contributor: Joi.boolean().description('the buyer is an ICMS contributor (indIEDest 1)'),
   validFrom: isoDate(),
   validTo: isoDate().allow(null),
-  cfop: Joi.string().pattern(/^[1-35-7][0-9]{3}$/).message('{{#label}} must be a CFOP (4 digits)'),
+  cfop: Joi.string()
+    .pattern(/^[1-35-7][0-9]{3}$/)
+    .message('{{#label}} must be a CFOP (4 digits)'),
   operationNature: Joi.string().trim().max(60).allow(null),
   icmsCst: Joi.string().valid('00', '10', '20', '30', '40', '41', '50', '60', '70').allow(null),
   csosn: Joi.string().valid('101', '102', '103', '201', '202', '203', '300', '400', '500').allow(null),
@@ -35,9 +46,15 @@ const ruleFields = {
   cofinsRate: pct().allow(null),
   ipiCst: cst2.allow(null),
   ipiRate: pct().allow(null),
-  ipiEnquadramento: Joi.string().pattern(/^\d{3}$/).allow(null),
-  ibsCbsCst: Joi.string().pattern(/^\d{3}$/).allow(null),
-  ibsCbsClass: Joi.string().pattern(/^\d{6}$/).allow(null),
+  ipiEnquadramento: Joi.string()
+    .pattern(/^\d{3}$/)
+    .allow(null),
+  ibsCbsCst: Joi.string()
+    .pattern(/^\d{3}$/)
+    .allow(null),
+  ibsCbsClass: Joi.string()
+    .pattern(/^\d{6}$/)
+    .allow(null),
   active: Joi.boolean(),
 };
 const required = <K extends keyof typeof ruleFields>(...keys: K[]) => Object.fromEntries(keys.map((k) => [k, ruleFields[k].required()]));
@@ -59,10 +76,19 @@ export const fiscalSchemas = {
   getRule: typedSchema<{ params: { id: number } }>({ params: byId('fiscal-rule') }),
   createRule: typedSchema<{ body: RuleInput }>({ body: Joi.object({ ...ruleFields, ...required('taxGroupId', 'operation', 'destination', 'contributor', 'validFrom', 'cfop') }) }),
   updateRule: typedSchema<{ params: { id: number }; body: RuleInput & { version: number } }>({ params: byId('fiscal-rule'), body: Joi.object({ ...ruleFields, version: version() }).min(2) }),
-  listUfRates: typedSchema<{ query: { uf?: string } }>({ query: Joi.object({ uf: Joi.string().uppercase().pattern(/^[A-Z]{2}$/) }) }),
+  listUfRates: typedSchema<{ query: { uf?: string } }>({
+    query: Joi.object({
+      uf: Joi.string()
+        .uppercase()
+        .pattern(/^[A-Z]{2}$/),
+    }),
+  }),
   createUfRate: typedSchema<{ body: UfRateInput }>({
     body: Joi.object({
-      uf: Joi.string().uppercase().pattern(/^[A-Z]{2}$/).required(),
+      uf: Joi.string()
+        .uppercase()
+        .pattern(/^[A-Z]{2}$/)
+        .required(),
       taxGroupId: id('tax-group').allow(null),
       validFrom: isoDate().required(),
       validTo: isoDate().allow(null),
@@ -79,14 +105,25 @@ export const fiscalSchemas = {
       source: Joi.string().trim().min(1).max(60).required(),
       validFrom: isoDate().required(),
       validTo: isoDate().required(),
-      rows: Joi.array().min(1).max(20000).items(Joi.object({
-        ncm: Joi.string().pattern(/^\d{8}$/).message('{{#label}} must be 8 digits').required(),
-        ex: Joi.string().pattern(/^\d{0,3}$/).allow(''),
-        federalNationalRate: pct().required(),
-        federalImportedRate: pct().required(),
-        stateRate: pct().required(),
-        municipalRate: pct().required(),
-      })).required(),
+      rows: Joi.array()
+        .min(1)
+        .max(20000)
+        .items(
+          Joi.object({
+            ncm: Joi.string()
+              .pattern(/^\d{8}$/)
+              .message('{{#label}} must be 8 digits')
+              .required(),
+            ex: Joi.string()
+              .pattern(/^\d{0,3}$/)
+              .allow(''),
+            federalNationalRate: pct().required(),
+            federalImportedRate: pct().required(),
+            stateRate: pct().required(),
+            municipalRate: pct().required(),
+          }),
+        )
+        .required(),
     }),
   }),
   preview: typedSchema<{ body: PreviewInput }>({

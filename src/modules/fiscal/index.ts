@@ -6,9 +6,27 @@
 export { computeFiscalDocument } from './compute.service';
 export { computeDocument, totalsOf } from './engine';
 export type {
-  AppliedRule, ComputedFiscalDocument, ComputeFiscalDocument, Crt, DifalGroup, FiscalAddress, FiscalComputationRequest, FiscalDestination,
-  FiscalIssuer, FiscalItem, FiscalItemInput, FiscalModel, FiscalOperation, FiscalRecipient, FiscalTotals, IbsCbsGroup, IcmsGroup, IcmsStGroup,
-  IeIndicator, IpiGroup, PisCofinsGroup,
+  AppliedRule,
+  ComputedFiscalDocument,
+  ComputeFiscalDocument,
+  Crt,
+  DifalGroup,
+  FiscalAddress,
+  FiscalComputationRequest,
+  FiscalDestination,
+  FiscalIssuer,
+  FiscalItem,
+  FiscalItemInput,
+  FiscalModel,
+  FiscalOperation,
+  FiscalRecipient,
+  FiscalTotals,
+  IbsCbsGroup,
+  IcmsGroup,
+  IcmsStGroup,
+  IeIndicator,
+  IpiGroup,
+  PisCofinsGroup,
 } from './fiscal-document';
 export { loadFiscalIssuer, loadFiscalRecipient } from './compute.service';
 export { buildReturnDocument, recipientFromParty, returnCfop } from './return-document';

@@ -66,7 +66,15 @@ const rules = catalogResource<FiscalOperationRule>({
   orderBy: 'taxGroupId',
   events: {
     type: 'fiscal-rule',
-    data: (r) => ({ ruleId: encodeId('fiscal-rule', r.id), taxGroupId: encodeId('tax-group', r.taxGroupId), operation: r.operation, destination: r.destination, contributor: r.contributor, cfop: r.cfop, validFrom: r.validFrom }),
+    data: (r) => ({
+      ruleId: encodeId('fiscal-rule', r.id),
+      taxGroupId: encodeId('tax-group', r.taxGroupId),
+      operation: r.operation,
+      destination: r.destination,
+      contributor: r.contributor,
+      cfop: r.cfop,
+      validFrom: r.validFrom,
+    }),
   },
   search: (qb, term) => qb.where('r.cfop = :t', { t: term }),
 });
@@ -154,12 +162,27 @@ export async function createUfRate(ctx: ActorContext, input: UfRateInput): Promi
   try {
     return await inTransaction(ctx, async (em) => {
       await assertGroup(em, ctx.companyId, input.taxGroupId ?? undefined);
-      const row = await em.save(em.create(UfRate, {
-        companyId: ctx.companyId, uf: input.uf, taxGroupId: input.taxGroupId ?? 0, validFrom: input.validFrom, validTo: input.validTo ?? null,
-        internalRate: input.internalRate, fcpRate: input.fcpRate ?? new Dec(0), difalDoubleBase: input.difalDoubleBase ?? false, source: input.source, sourceDate: input.sourceDate,
-      }));
+      const row = await em.save(
+        em.create(UfRate, {
+          companyId: ctx.companyId,
+          uf: input.uf,
+          taxGroupId: input.taxGroupId ?? 0,
+          validFrom: input.validFrom,
+          validTo: input.validTo ?? null,
+          internalRate: input.internalRate,
+          fcpRate: input.fcpRate ?? new Dec(0),
+          difalDoubleBase: input.difalDoubleBase ?? false,
+          source: input.source,
+          sourceDate: input.sourceDate,
+        }),
+      );
       await recordAudit(em, ctx, { entity: 'fiscal-uf-rate', entityId: row.id, action: 'CREATED' });
-      await publishEvent(em, ctx, { type: 'fiscal-uf-rate.created', aggregateType: 'fiscal-uf-rate', aggregateId: row.id, data: { ufRateId: encodeId('fiscal-uf-rate', row.id), uf: row.uf, validFrom: row.validFrom } });
+      await publishEvent(em, ctx, {
+        type: 'fiscal-uf-rate.created',
+        aggregateType: 'fiscal-uf-rate',
+        aggregateId: row.id,
+        data: { ufRateId: encodeId('fiscal-uf-rate', row.id), uf: row.uf, validFrom: row.validFrom },
+      });
       return row;
     });
   } catch (err) {
@@ -189,13 +212,32 @@ export async function loadApproximateTaxes(ctx: ActorContext, upload: Approximat
     await em.delete(ApproximateTax, { companyId: ctx.companyId });
     for (let i = 0; i < upload.rows.length; i += 500) {
       const chunk = upload.rows.slice(i, i + 500).map((r) => ({
-        companyId: ctx.companyId, ncm: r.ncm, ex: r.ex ?? '', federalNationalRate: r.federalNationalRate, federalImportedRate: r.federalImportedRate,
-        stateRate: r.stateRate, municipalRate: r.municipalRate, validFrom: upload.validFrom, validTo: upload.validTo, tableVersion: upload.tableVersion, source: upload.source,
+        companyId: ctx.companyId,
+        ncm: r.ncm,
+        ex: r.ex ?? '',
+        federalNationalRate: r.federalNationalRate,
+        federalImportedRate: r.federalImportedRate,
+        stateRate: r.stateRate,
+        municipalRate: r.municipalRate,
+        validFrom: upload.validFrom,
+        validTo: upload.validTo,
+        tableVersion: upload.tableVersion,
+        source: upload.source,
       }));
       await em.insert(ApproximateTax, chunk);
     }
-    await recordAudit(em, ctx, { entity: 'fiscal-approximate-tax', entityId: ctx.companyId, action: 'LOADED', changes: { tableVersion: [null, upload.tableVersion], rows: [null, upload.rows.length] } });
-    await publishEvent(em, ctx, { type: 'fiscal-approximate-tax.loaded', aggregateType: 'company', aggregateId: ctx.companyId, data: { tableVersion: upload.tableVersion, rows: upload.rows.length, validFrom: upload.validFrom, validTo: upload.validTo } });
+    await recordAudit(em, ctx, {
+      entity: 'fiscal-approximate-tax',
+      entityId: ctx.companyId,
+      action: 'LOADED',
+      changes: { tableVersion: [null, upload.tableVersion], rows: [null, upload.rows.length] },
+    });
+    await publishEvent(em, ctx, {
+      type: 'fiscal-approximate-tax.loaded',
+      aggregateType: 'company',
+      aggregateId: ctx.companyId,
+      data: { tableVersion: upload.tableVersion, rows: upload.rows.length, validFrom: upload.validFrom, validTo: upload.validTo },
+    });
     return { rows: upload.rows.length, tableVersion: upload.tableVersion, validFrom: upload.validFrom, validTo: upload.validTo };
   });
 }

@@ -29,10 +29,19 @@ export interface PreviewInput {
   finalConsumer?: boolean;
 }
 
-const noCustomer = () => new BusinessRuleError('FISCAL_DATA_INVALID', 'customerId: the sales order has no customer (an NF-e needs one)', { errors: [{ path: 'customerId', message: 'the order has no customer' }] });
+const noCustomer = () =>
+  new BusinessRuleError('FISCAL_DATA_INVALID', 'customerId: the sales order has no customer (an NF-e needs one)', { errors: [{ path: 'customerId', message: 'the order has no customer' }] });
 
 export async function previewDocument(ctx: TenantContext, input: PreviewInput): Promise<ComputedFiscalDocument> {
-  const base = { operation: input.operation ?? 'SALE', model: input.model ?? 55, date: input.date, presence: input.presence, finalConsumer: input.finalConsumer, insurance: input.insurance, otherExpenses: input.otherExpenses };
+  const base = {
+    operation: input.operation ?? 'SALE',
+    model: input.model ?? 55,
+    date: input.date,
+    presence: input.presence,
+    finalConsumer: input.finalConsumer,
+    insurance: input.insurance,
+    otherExpenses: input.otherExpenses,
+  };
   let request: FiscalComputationRequest;
   if (input.fulfillmentId !== undefined) {
     const f = await getFulfillmentForBilling(ctx, input.fulfillmentId);
@@ -52,8 +61,13 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
     const filialId = input.filialId ?? ctx.filialId!;
     await assertFilialAccess(ctx, filialId);
     request = {
-      ...base, filialId, customerId: input.customerId ?? null, consumerDocument: input.consumerDocument, items: input.items ?? [],
-      freight: input.freight, discount: input.discount,
+      ...base,
+      filialId,
+      customerId: input.customerId ?? null,
+      consumerDocument: input.consumerDocument,
+      items: input.items ?? [],
+      freight: input.freight,
+      discount: input.discount,
     };
   }
   return computeFiscalDocument(ctx, request);

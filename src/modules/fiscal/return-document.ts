@@ -2,9 +2,7 @@ import { dec, Dec, DecimalInput, round } from '../../core/decimal';
 import { BusinessRuleError, FieldError } from '../../core/errors';
 import type { NfeContribution, NfeIcms, NfeItem, NfeParty, ParsedNfe } from '../nfe/xml/nfe-types';
 import { destinationOf, totalsOf } from './engine';
-import type {
-  ComputedFiscalDocument, FiscalDestination, FiscalIssuer, FiscalItem, FiscalRecipient, IbsCbsGroup, IcmsGroup, IcmsStGroup, IpiGroup, PisCofinsGroup,
-} from './fiscal-document';
+import type { ComputedFiscalDocument, FiscalDestination, FiscalIssuer, FiscalItem, FiscalRecipient, IbsCbsGroup, IcmsGroup, IcmsStGroup, IpiGroup, PisCofinsGroup } from './fiscal-document';
 
 /*
  * A devolução built from the original NF-e (SPEC §8, §12.4): the returned lines keep the original
@@ -48,7 +46,23 @@ const ZERO = new Dec(0);
 const HUNDRED = new Dec(100);
 
 /** Sale CFOP (last three digits) → the entry CFOP of its return (CFOP table, groups 1.200/1.400). */
-const SALE_RETURN: Record<string, string> = { '101': '201', '102': '202', '103': '203', '104': '204', '105': '203', '106': '204', '401': '410', '403': '411', '404': '411', '405': '411', '501': '503', '502': '504', '120': '201', '122': '202', '123': '202' };
+const SALE_RETURN: Record<string, string> = {
+  '101': '201',
+  '102': '202',
+  '103': '203',
+  '104': '204',
+  '105': '203',
+  '106': '204',
+  '401': '410',
+  '403': '411',
+  '404': '411',
+  '405': '411',
+  '501': '503',
+  '502': '504',
+  '120': '201',
+  '122': '202',
+  '123': '202',
+};
 /** Entry CFOP (last three digits) → the exit CFOP of its return to the supplier (groups 5.200/5.400/5.550). */
 const PURCHASE_RETURN: Record<string, string> = { '101': '201', '102': '202', '401': '410', '403': '411', '406': '412', '407': '413', '551': '553', '556': '556', '122': '202', '118': '202' };
 /** A supplier's exit CFOP → the entry CFOP it became at our side (the usual pairs; pass `entryCfop` when the entry booked otherwise). */
@@ -83,18 +97,32 @@ export function recipientFromParty(party: NfeParty): FiscalRecipient {
     ieIndicator: party.stateRegistration && party.stateRegistration.toUpperCase() !== 'ISENTO' ? 1 : party.stateRegistration ? 2 : 9,
     stateRegistration: party.stateRegistration && party.stateRegistration.toUpperCase() !== 'ISENTO' ? party.stateRegistration : null,
     email: party.email,
-    address: a && a.cityCode && (a.uf ?? party.uf)
-      ? {
-          street: a.street ?? '', number: a.number ?? 'S/N', complement: null, district: a.district ?? '', municipalityCode: a.cityCode, municipalityName: a.city ?? '',
-          uf: (a.uf ?? party.uf)!, postalCode: a.zipCode, countryCode: '1058', countryName: 'BRASIL', phone: null,
-        }
-      : null,
+    address:
+      a && a.cityCode && (a.uf ?? party.uf)
+        ? {
+            street: a.street ?? '',
+            number: a.number ?? 'S/N',
+            complement: null,
+            district: a.district ?? '',
+            municipalityCode: a.cityCode,
+            municipalityName: a.city ?? '',
+            uf: (a.uf ?? party.uf)!,
+            postalCode: a.zipCode,
+            countryCode: '1058',
+            countryName: 'BRASIL',
+            phone: null,
+          }
+        : null,
   };
 }
 
 /** The cumulative share of one original value (see the header). */
 class Share {
-  constructor(private readonly before: Dec, private readonly now: Dec, private readonly whole: Dec) {}
+  constructor(
+    private readonly before: Dec,
+    private readonly now: Dec,
+    private readonly whole: Dec,
+  ) {}
   of(v: Dec | null | undefined): Dec {
     if (!v || v.isZero()) return ZERO;
     const upTo = (q: Dec) => round(v.times(q).div(this.whole), 'amount');
@@ -110,14 +138,32 @@ class Share {
 
 function icmsOf(o: NfeIcms | null, s: Share, issuer: FiscalIssuer, lineNet: Dec): IcmsGroup {
   const g: IcmsGroup = {
-    origin: Number(o?.origin ?? 0), cst: null, csosn: null, modBC: o?.baseMode ? Number(o.baseMode) : null, baseReduction: o?.baseReduction ?? null,
-    base: s.of(o?.base), rate: o?.rate ?? ZERO, value: s.of(o?.value), fcpBase: s.ofOrNull(o?.fcpBase), fcpRate: o?.fcpRate ?? null, fcpValue: s.ofOrNull(o?.fcpValue),
-    st: null, simplesCreditRate: null, simplesCreditValue: null,
+    origin: Number(o?.origin ?? 0),
+    cst: null,
+    csosn: null,
+    modBC: o?.baseMode ? Number(o.baseMode) : null,
+    baseReduction: o?.baseReduction ?? null,
+    base: s.of(o?.base),
+    rate: o?.rate ?? ZERO,
+    value: s.of(o?.value),
+    fcpBase: s.ofOrNull(o?.fcpBase),
+    fcpRate: o?.fcpRate ?? null,
+    fcpValue: s.ofOrNull(o?.fcpValue),
+    st: null,
+    simplesCreditRate: null,
+    simplesCreditValue: null,
   };
   if (o && (o.stBase || o.stValue)) {
     const st: IcmsStGroup = {
-      modBCST: o.stBaseMode ? Number(o.stBaseMode) : 4, mva: o.stMva, baseReduction: o.stBaseReduction, base: s.of(o.stBase), rate: o.stRate ?? ZERO, value: s.of(o.stValue),
-      fcpBase: s.ofOrNull(o.fcpStBase), fcpRate: o.fcpStRate, fcpValue: s.ofOrNull(o.fcpStValue),
+      modBCST: o.stBaseMode ? Number(o.stBaseMode) : 4,
+      mva: o.stMva,
+      baseReduction: o.stBaseReduction,
+      base: s.of(o.stBase),
+      rate: o.stRate ?? ZERO,
+      value: s.of(o.stValue),
+      fcpBase: s.ofOrNull(o.fcpStBase),
+      fcpRate: o.fcpStRate,
+      fcpValue: s.ofOrNull(o.fcpStValue),
     };
     g.st = st;
   }
@@ -158,8 +204,16 @@ function ibsCbsOf(item: NfeItem, s: Share): IbsCbsGroup | null {
   const ibsUfValue = s.of(g.ibsState.value);
   const ibsMunValue = s.of(g.ibsMunicipal.value);
   return {
-    cst: r.cst, cClassTrib: r.classCode, base: s.of(g.base), ibsUfRate: g.ibsState.rate, ibsUfValue, ibsMunRate: g.ibsMunicipal.rate, ibsMunValue,
-    ibsValue: ibsUfValue.plus(ibsMunValue), cbsRate: g.cbs.rate, cbsValue: s.of(g.cbs.value),
+    cst: r.cst,
+    cClassTrib: r.classCode,
+    base: s.of(g.base),
+    ibsUfRate: g.ibsState.rate,
+    ibsUfValue,
+    ibsMunRate: g.ibsMunicipal.rate,
+    ibsMunValue,
+    ibsValue: ibsUfValue.plus(ibsMunValue),
+    cbsRate: g.cbs.rate,
+    cbsValue: s.of(g.cbs.value),
   };
 }
 
@@ -185,7 +239,10 @@ export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalD
     const before = dec(line.alreadyReturned ?? 0);
     if (now.lte(0)) return errors.push({ path: `${path}.quantity`, message: 'must be positive' });
     if (before.plus(now).gt(o.quantity)) {
-      return errors.push({ path: `${path}.quantity`, message: `item ${line.lineNumber}: ${now.toString()} returned now and ${before.toString()} before exceed the ${o.quantity.toString()} of the original` });
+      return errors.push({
+        path: `${path}.quantity`,
+        message: `item ${line.lineNumber}: ${now.toString()} returned now and ${before.toString()} before exceed the ${o.quantity.toString()} of the original`,
+      });
     }
     const o_icms = o.taxes.icms;
     const cfopBase = side === 'PURCHASE' && line.entryCfop ? line.entryCfop : o.cfop;
@@ -203,7 +260,14 @@ export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalD
     let returnedIpi: { percent: Dec; value: Dec } | null = null;
     if (ipiOrig?.value && ipiOrig.value.gt(0)) {
       // An IPI contributor returns it in its own IPI group; anyone else in impostoDevol (vIPIDevol).
-      if (issuer.industrial) ipi = { cst: side === 'PURCHASE' ? '99' : (ipiOrig.cst ?? '99'), enquadramento: ipiOrig.enquadramento ?? '999', base: s.of(ipiOrig.base), rate: ipiOrig.rate ?? ZERO, value: s.of(ipiOrig.value) };
+      if (issuer.industrial)
+        ipi = {
+          cst: side === 'PURCHASE' ? '99' : (ipiOrig.cst ?? '99'),
+          enquadramento: ipiOrig.enquadramento ?? '999',
+          base: s.of(ipiOrig.base),
+          rate: ipiOrig.rate ?? ZERO,
+          value: s.of(ipiOrig.value),
+        };
       else returnedIpi = { percent: s.percent, value: s.of(ipiOrig.value) };
     }
     const ibsCbs = ibsCbsOf(o, s);
@@ -211,7 +275,15 @@ export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalD
     const cofins = contributionOf(o.taxes.cofins, s);
     const vSt = icms.st?.value ?? ZERO;
     const vFcpSt = icms.st?.fcpValue ?? ZERO;
-    const total = grossTotal.minus(discount).plus(vSt).plus(freight).plus(insurance).plus(other).plus(ipi?.value ?? ZERO).plus(vFcpSt).plus(returnedIpi?.value ?? ZERO);
+    const total = grossTotal
+      .minus(discount)
+      .plus(vSt)
+      .plus(freight)
+      .plus(insurance)
+      .plus(other)
+      .plus(ipi?.value ?? ZERO)
+      .plus(vFcpSt)
+      .plus(returnedIpi?.value ?? ZERO);
     const taxableQuantity = o.taxableQuantity ? round(o.taxableQuantity.times(now).div(o.quantity), 'quantity') : round(now, 'quantity');
     items.push({
       lineNumber: items.length + 1,

@@ -26,7 +26,15 @@ export async function enterContingency(companyId: number, filialId: number, uf: 
     const open = await em.findOneBy(InvoiceContingency, { companyId, filialId, endedAt: IsNull() });
     if (open) return;
     const now = new Date();
-    await em.insert(InvoiceContingency, { companyId, filialId, mode: contingencyOf(uf), reason: `SEFAZ autorizadora indisponivel: ${why.cStat} ${why.xMotivo}`.slice(0, 256), since: now, checkedAt: now, endedAt: null });
+    await em.insert(InvoiceContingency, {
+      companyId,
+      filialId,
+      mode: contingencyOf(uf),
+      reason: `SEFAZ autorizadora indisponivel: ${why.cStat} ${why.xMotivo}`.slice(0, 256),
+      since: now,
+      checkedAt: now,
+      endedAt: null,
+    });
   });
 }
 

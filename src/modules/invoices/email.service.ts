@@ -35,7 +35,8 @@ export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: strin
   const xml = gunzipText(doc.procXmlGz);
   const pdf = await invoiceDanfe(doc);
   // The configured relay keeps its lenient TLS (an internal relay); a company's server is verified.
-  const transport = relay.source === 'CONFIG' ? nodemailer.createTransport(relay.transport as string, { tls: { rejectUnauthorized: false } } as never) : nodemailer.createTransport(relay.transport as never);
+  const transport =
+    relay.source === 'CONFIG' ? nodemailer.createTransport(relay.transport as string, { tls: { rejectUnauthorized: false } } as never) : nodemailer.createTransport(relay.transport as never);
   let lastError = '';
   for (let attempt = 1; attempt <= smtp.retries + 1; attempt++) {
     try {

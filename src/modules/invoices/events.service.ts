@@ -26,14 +26,19 @@ import { signatureFor } from './xml/nfe-signer';
 
 /** Hours after authorization an NF-e may be cancelled, per UF (Ajuste SINIEF 07/05 cl. 12ª; every UF applies 24 h today). */
 export const CANCEL_DEADLINE_HOURS: Readonly<Record<string, number>> = Object.freeze(
-  Object.fromEntries(['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'].map((uf) => [uf, 24])),
+  Object.fromEntries(
+    ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'].map((uf) => [uf, 24]),
+  ),
 );
 
 /** What a CC-e may not change (Convênio S/N de 1970, art. 7º §1º-A), recognised in its text. */
 const FORBIDDEN_CORRECTIONS: { rule: string; pattern: RegExp }[] = [
   { rule: 'values (price, quantity, amounts, discounts)', pattern: /\b(valor|valores|preco|pre[çc]o|quantidade|qtde|desconto|frete|total)\b|r\$\s*\d|\d+[.,]\d{2}\b/i },
   { rule: 'taxes (bases, rates, CST/CSOSN, CFOP amounts)', pattern: /\b(icms|ipi|pis|cofins|aliquota|al[íi]quota|base de c[aá]lculo|imposto|tributo|cst|csosn|st)\b|\d+([.,]\d+)?\s*%/i },
-  { rule: 'the parties (issuer or recipient, their documents)', pattern: /\b(destinat[aá]rio|remetente|emitente|cnpj|cpf|raz[aã]o social)\b|\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}|\d{3}\.\d{3}\.\d{3}-\d{2}/i },
+  {
+    rule: 'the parties (issuer or recipient, their documents)',
+    pattern: /\b(destinat[aá]rio|remetente|emitente|cnpj|cpf|raz[aã]o social)\b|\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}|\d{3}\.\d{3}\.\d{3}-\d{2}/i,
+  },
   { rule: 'dates (issue or departure)', pattern: /\b(data de emiss[aã]o|data de sa[ií]da|emiss[aã]o|dhemi)\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b/i },
 ];
 
@@ -46,7 +51,17 @@ const contingencyOfDoc = (doc: OutboundNfe): Contingency | null => (doc.emission
 
 async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvento'], sequence: number, text: string) {
   const s = await filialSigning(doc.companyId, doc.filialId);
-  const e: IssuerEvent = { tpEvento, cOrgao: doc.accessKey.slice(0, 2), tpAmb: s.tpAmb, cnpj: s.filial.cnpj, accessKey: doc.accessKey, at: brasiliaDateTime(new Date()), sequence, protocol: doc.protocol ?? undefined, text };
+  const e: IssuerEvent = {
+    tpEvento,
+    cOrgao: doc.accessKey.slice(0, 2),
+    tpAmb: s.tpAmb,
+    cnpj: s.filial.cnpj,
+    accessKey: doc.accessKey,
+    at: brasiliaDateTime(new Date()),
+    sequence,
+    protocol: doc.protocol ?? undefined,
+    text,
+  };
   const canonical = canonicalIssuerInfEvento(e);
   const { signature } = signatureFor(issuerEventId(e), canonical, s.signer);
   const evento = buildIssuerEvento(canonical, signature);
@@ -96,7 +111,10 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
   const hours = CANCEL_DEADLINE_HOURS[s.filial.uf] ?? 24;
   const deadline = (doc.authorizedAt ?? doc.issuedAt).getTime() + hours * 3600_000;
   if (Date.now() > deadline) {
-    throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `An NF-e of ${s.filial.uf} may be cancelled within ${hours} hours of its authorization (until ${new Date(deadline).toISOString()})`, { deadline: new Date(deadline).toISOString(), hours });
+    throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `An NF-e of ${s.filial.uf} may be cancelled within ${hours} hours of its authorization (until ${new Date(deadline).toISOString()})`, {
+      deadline: new Date(deadline).toISOString(),
+      hours,
+    });
   }
   const text = asciiText(justification).slice(0, 255);
   if (doc.fulfillmentId !== null) await assertReceivablesCancellable(ctx, doc.fulfillmentId, text);
@@ -107,8 +125,18 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
   if (!result || !['135', '155', '573'].includes(result.cStat)) failure(lot, result);
   return inTransaction(ctx, async (em) => {
     await em.insert(OutboundNfeEvent, {
-      companyId: doc.companyId, filialId: doc.filialId, outboundNfeId: doc.id, type: TP_CANCELAMENTO, sequence: 1, text,
-      cStat: result!.cStat, xMotivo: result!.xMotivo.slice(0, 255), protocol: result!.protocol ?? '', registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(), xmlGz: gz(proc), actor: ctx.actor.slice(0, 100),
+      companyId: doc.companyId,
+      filialId: doc.filialId,
+      outboundNfeId: doc.id,
+      type: TP_CANCELAMENTO,
+      sequence: 1,
+      text,
+      cStat: result!.cStat,
+      xMotivo: result!.xMotivo.slice(0, 255),
+      protocol: result!.protocol ?? '',
+      registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(),
+      xmlGz: gz(proc),
+      actor: ctx.actor.slice(0, 100),
     });
     assertTransition(doc, 'cancel', 'CANCELLED');
     // The fulfilment's open receivables are cancelled with the document.
@@ -131,7 +159,12 @@ export async function correctInvoice(ctx: TenantContext, id: number, correction:
   if (sequence > 20) throw new BusinessRuleError('CORRECTION_LIMIT', 'An NF-e takes at most 20 cartas de correção');
   // The sequence is reserved first (conditional on the one read), so two corrections never share a number.
   const reserved = await inTransaction(ctx, (em) =>
-    em.createQueryBuilder().update(OutboundNfe).set({ correctionSequence: sequence }).where('id = :id AND company_id = :c AND correction_sequence = :prev AND status = :s', { id, c: ctx.companyId, prev: doc.correctionSequence, s: 'AUTHORIZED' }).execute(),
+    em
+      .createQueryBuilder()
+      .update(OutboundNfe)
+      .set({ correctionSequence: sequence })
+      .where('id = :id AND company_id = :c AND correction_sequence = :prev AND status = :s', { id, c: ctx.companyId, prev: doc.correctionSequence, s: 'AUTHORIZED' })
+      .execute(),
   );
   if (!reserved.affected) throw new ConflictError('CONCURRENT_UPDATE', 'Another correction of this NF-e is in progress; retry');
   const { result, lot, proc } = await sendEvent(doc, TP_CCE, sequence, text);
@@ -139,8 +172,18 @@ export async function correctInvoice(ctx: TenantContext, id: number, correction:
   return inTransaction(ctx, async (em) => {
     const event = await em.save(
       em.create(OutboundNfeEvent, {
-        companyId: doc.companyId, filialId: doc.filialId, outboundNfeId: doc.id, type: TP_CCE, sequence, text,
-        cStat: result!.cStat, xMotivo: result!.xMotivo.slice(0, 255), protocol: result!.protocol ?? '', registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(), xmlGz: gz(proc), actor: ctx.actor.slice(0, 100),
+        companyId: doc.companyId,
+        filialId: doc.filialId,
+        outboundNfeId: doc.id,
+        type: TP_CCE,
+        sequence,
+        text,
+        cStat: result!.cStat,
+        xMotivo: result!.xMotivo.slice(0, 255),
+        protocol: result!.protocol ?? '',
+        registeredAt: result!.registeredAt ? new Date(result!.registeredAt) : new Date(),
+        xmlGz: gz(proc),
+        actor: ctx.actor.slice(0, 100),
       }),
     );
     const current = await findInvoice(ctx.companyId, id, em);

@@ -56,7 +56,11 @@ export async function consultInboundKey(ctx: TenantContext, ref: { accessKey?: s
     reply = await client.situation(inbound.accessKey);
   } catch (err) {
     if (err instanceof NoAnswerError) {
-      throw new UpstreamError(err.timeout ? 'upstream_timeout' : 'upstream_unavailable', err.timeout ? 'SEFAZ_TIMEOUT' : 'SEFAZ_UNAVAILABLE', `The authority did not answer the consultation: ${err.message}`);
+      throw new UpstreamError(
+        err.timeout ? 'upstream_timeout' : 'upstream_unavailable',
+        err.timeout ? 'SEFAZ_TIMEOUT' : 'SEFAZ_UNAVAILABLE',
+        `The authority did not answer the consultation: ${err.message}`,
+      );
     }
     throw err;
   }

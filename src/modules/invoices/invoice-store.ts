@@ -43,7 +43,15 @@ export const docEvent = (doc: OutboundNfe, extra: Record<string, unknown> = {}) 
 });
 
 /** A conditional status change (status and version as read) with its audit row and event, in one transaction. */
-export async function transition(ctx: ActorContext, doc: OutboundNfe, to: OutboundNfeStatus, fields: Partial<OutboundNfe>, event: string | null, em?: EntityManager, eventData: Record<string, unknown> = {}): Promise<OutboundNfe> {
+export async function transition(
+  ctx: ActorContext,
+  doc: OutboundNfe,
+  to: OutboundNfeStatus,
+  fields: Partial<OutboundNfe>,
+  event: string | null,
+  em?: EntityManager,
+  eventData: Record<string, unknown> = {},
+): Promise<OutboundNfe> {
   const work = async (tx: EntityManager) => {
     const r = await tx
       .createQueryBuilder()
@@ -55,7 +63,14 @@ export async function transition(ctx: ActorContext, doc: OutboundNfe, to: Outbou
     const after = await tx.findOneByOrFail(OutboundNfe, { id: doc.id, companyId: doc.companyId });
     const visible = (d: OutboundNfe) => ({ status: d.status, cStat: d.cStat, protocol: d.protocol, accessKey: d.accessKey, emissionType: d.emissionType, correctionSequence: d.correctionSequence });
     await recordAudit(tx, ctx, { entity: 'invoice', entityId: doc.id, action: to === doc.status ? 'UPDATED' : to, changes: diff(visible(doc), visible(after)) });
-    if (event) await publishEvent(tx, ctx, { type: event, filialId: doc.filialId, aggregateType: 'invoice', aggregateId: doc.id, data: docEvent(after, { cStat: after.cStat, xMotivo: after.xMotivo, protocol: after.protocol, ...eventData }) });
+    if (event)
+      await publishEvent(tx, ctx, {
+        type: event,
+        filialId: doc.filialId,
+        aggregateType: 'invoice',
+        aggregateId: doc.id,
+        data: docEvent(after, { cStat: after.cStat, xMotivo: after.xMotivo, protocol: after.protocol, ...eventData }),
+      });
     return after;
   };
   return em ? work(em) : inTransaction(ctx, work);

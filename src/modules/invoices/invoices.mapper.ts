@@ -59,7 +59,16 @@ export function toInvoiceDto(d: OutboundNfe) {
 }
 
 export function toInvoiceEventDto(e: OutboundNfeEvent) {
-  return { type: e.type, kind: e.type === '110111' ? 'CANCELLATION' : 'CORRECTION', sequence: e.sequence, text: e.text, cStat: e.cStat, xMotivo: e.xMotivo, protocol: e.protocol, registeredAt: e.registeredAt.toISOString() };
+  return {
+    type: e.type,
+    kind: e.type === '110111' ? 'CANCELLATION' : 'CORRECTION',
+    sequence: e.sequence,
+    text: e.text,
+    cStat: e.cStat,
+    xMotivo: e.xMotivo,
+    protocol: e.protocol,
+    registeredAt: e.registeredAt.toISOString(),
+  };
 }
 
 export const toInvoiceDetailDto = (d: OutboundNfe, events: OutboundNfeEvent[]) => ({ ...toInvoiceDto(d), events: events.map(toInvoiceEventDto) });
@@ -114,20 +123,53 @@ export function toPreviewDto(p: InvoicePreview) {
     recipient: { document: d.recipient.document, name: d.recipient.name, email: d.recipient.email, uf: d.recipient.address?.uf ?? null },
     items: d.items.map(previewItem),
     totals: {
-      vBC: money(t.vBC), vICMS: money(t.vICMS), vBCST: money(t.vBCST), vST: money(t.vST), vFCP: money(t.vFCP), vFCPST: money(t.vFCPST),
-      vFCPUFDest: money(t.vFCPUFDest), vICMSUFDest: money(t.vICMSUFDest), vICMSUFRemet: money(t.vICMSUFRemet),
-      vProd: money(t.vProd), vFrete: money(t.vFrete), vSeg: money(t.vSeg), vDesc: money(t.vDesc), vIPI: money(t.vIPI), vPIS: money(t.vPIS), vCOFINS: money(t.vCOFINS),
-      vOutro: money(t.vOutro), vNF: money(t.vNF), vTotTrib: money(t.vTotTrib),
+      vBC: money(t.vBC),
+      vICMS: money(t.vICMS),
+      vBCST: money(t.vBCST),
+      vST: money(t.vST),
+      vFCP: money(t.vFCP),
+      vFCPST: money(t.vFCPST),
+      vFCPUFDest: money(t.vFCPUFDest),
+      vICMSUFDest: money(t.vICMSUFDest),
+      vICMSUFRemet: money(t.vICMSUFRemet),
+      vProd: money(t.vProd),
+      vFrete: money(t.vFrete),
+      vSeg: money(t.vSeg),
+      vDesc: money(t.vDesc),
+      vIPI: money(t.vIPI),
+      vPIS: money(t.vPIS),
+      vCOFINS: money(t.vCOFINS),
+      vOutro: money(t.vOutro),
+      vNF: money(t.vNF),
+      vTotTrib: money(t.vTotTrib),
     },
     installments: p.installments.map((i) => ({ number: i.number, dueDate: i.dueDate, amount: money(i.amount) })),
     paymentType: p.paymentType,
-    transport: { mode: p.transport.mode, volumes: p.transport.volumes ? { quantity: p.transport.volumes.quantity, kind: p.transport.volumes.kind, grossWeight: p.transport.volumes.grossWeight ? toJsonNumber(p.transport.volumes.grossWeight, 4) : null, netWeight: p.transport.volumes.netWeight ? toJsonNumber(p.transport.volumes.netWeight, 4) : null } : null },
+    transport: {
+      mode: p.transport.mode,
+      volumes: p.transport.volumes
+        ? {
+            quantity: p.transport.volumes.quantity,
+            kind: p.transport.volumes.kind,
+            grossWeight: p.transport.volumes.grossWeight ? toJsonNumber(p.transport.volumes.grossWeight, 4) : null,
+            netWeight: p.transport.volumes.netWeight ? toJsonNumber(p.transport.volumes.netWeight, 4) : null,
+          }
+        : null,
+    },
     additionalInfo: p.additionalInfo,
     warnings: d.warnings,
   };
 }
 
-export const toSeriesDto = (s: InvoiceSeries) => ({ id: encodeId('invoice-series', s.id), filialId: encodeId('filial', s.filialId), model: s.model, series: s.series, nextNumber: s.nextNumber, isDefault: s.isDefault, version: s.version });
+export const toSeriesDto = (s: InvoiceSeries) => ({
+  id: encodeId('invoice-series', s.id),
+  filialId: encodeId('filial', s.filialId),
+  model: s.model,
+  series: s.series,
+  nextNumber: s.nextNumber,
+  isDefault: s.isDefault,
+  version: s.version,
+});
 
 export const toNumberReportDto = (r: NumberReport) => ({
   series: toSeriesDto(r.series),
@@ -153,7 +195,16 @@ export const toVoidDto = (v: InvoiceNumberVoid) => ({
 });
 
 /** The company's SMTP settings: never the password, only whether one is stored. */
-export const toSmtpSettingsDto = (s: CompanySmtp) => ({ host: s.host, port: s.port, secure: s.secure, user: s.user, passwordSet: s.passwordSealed !== null, from: s.from, version: s.version, updatedAt: s.updatedAt.toISOString() });
+export const toSmtpSettingsDto = (s: CompanySmtp) => ({
+  host: s.host,
+  port: s.port,
+  secure: s.secure,
+  user: s.user,
+  passwordSet: s.passwordSealed !== null,
+  from: s.from,
+  version: s.version,
+  updatedAt: s.updatedAt.toISOString(),
+});
 /** consultar-protocolo: what the authority said of an inbound key, and the record as it now stands. */
 export const toInboundConsultationDto = (r: ConsultationResult) => ({
   outcome: r.answer.outcome,

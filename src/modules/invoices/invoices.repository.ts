@@ -13,8 +13,32 @@ import { OutboundNfe } from './entities/outbound-nfe.entity';
 /** What the issue path knows of a new document; the rest starts at its defaults. */
 export type NewOutboundNfe = Pick<
   OutboundNfe,
-  | 'companyId' | 'filialId' | 'seriesId' | 'model' | 'series' | 'number' | 'accessKey' | 'source' | 'sourceId' | 'fulfillmentId' | 'salesOrderId' | 'customerId' | 'claim'
-  | 'status' | 'emissionType' | 'contingencyReason' | 'issuedAtText' | 'issuedAt' | 'randomCode' | 'total' | 'summary' | 'signedXmlGz' | 'actor' | 'requestKey' | 'leaseOwner' | 'leaseUntil'
+  | 'companyId'
+  | 'filialId'
+  | 'seriesId'
+  | 'model'
+  | 'series'
+  | 'number'
+  | 'accessKey'
+  | 'source'
+  | 'sourceId'
+  | 'fulfillmentId'
+  | 'salesOrderId'
+  | 'customerId'
+  | 'claim'
+  | 'status'
+  | 'emissionType'
+  | 'contingencyReason'
+  | 'issuedAtText'
+  | 'issuedAt'
+  | 'randomCode'
+  | 'total'
+  | 'summary'
+  | 'signedXmlGz'
+  | 'actor'
+  | 'requestKey'
+  | 'leaseOwner'
+  | 'leaseUntil'
 >;
 
 /** Inserts a new document (in the caller's transaction) and answers it as stored, id included, without reading it back. */
@@ -70,7 +94,12 @@ export async function saveCompanySmtp(em: EntityManager, current: CompanySmtp | 
  * The delivery fields (email status, attempts, error): outside the document's state machine, so its
  * version stays — a send running in the background never turns a cancellation into a concurrent update.
  */
-export async function markDelivery(em: EntityManager, companyId: number, id: number, fields: Partial<Pick<OutboundNfe, 'emailStatus' | 'emailTo' | 'emailAttempts' | 'emailSentAt' | 'emailError'>>): Promise<void> {
+export async function markDelivery(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  fields: Partial<Pick<OutboundNfe, 'emailStatus' | 'emailTo' | 'emailAttempts' | 'emailSentAt' | 'emailError'>>,
+): Promise<void> {
   const set = setClause(em, OutboundNfe, { ...fields, updatedAt: new Date() });
   await em.query(`UPDATE ${em.connection.driver.escape('outbound_nfe')} SET ${set.sql} WHERE id = ? AND company_id = ?`, [...(set.params ?? []), id, companyId]);
 }

@@ -107,7 +107,10 @@ export const InvoicePreview = named(
     totals: Totals,
     installments: Joi.array().items(Installment),
     paymentType: Joi.string().example('15'),
-    transport: obj({ mode: Joi.number().integer(), volumes: obj({ quantity: Joi.number().integer(), kind: nullableString(), grossWeight: quantity().allow(null), netWeight: quantity().allow(null) }).allow(null) }),
+    transport: obj({
+      mode: Joi.number().integer(),
+      volumes: obj({ quantity: Joi.number().integer(), kind: nullableString(), grossWeight: quantity().allow(null), netWeight: quantity().allow(null) }).allow(null),
+    }),
     additionalInfo: Joi.string(),
     warnings: Joi.array().items(Joi.string()),
   }),
@@ -115,7 +118,15 @@ export const InvoicePreview = named(
 
 export const InvoiceSeries = named(
   'InvoiceSeries',
-  obj({ id: hashid('invoice-series'), filialId: hashid('filial'), model: Joi.number().integer(), series: Joi.number().integer(), nextNumber: Joi.number().integer(), isDefault: Joi.boolean(), version: Joi.number().integer() }),
+  obj({
+    id: hashid('invoice-series'),
+    filialId: hashid('filial'),
+    model: Joi.number().integer(),
+    series: Joi.number().integer(),
+    nextNumber: Joi.number().integer(),
+    isDefault: Joi.boolean(),
+    version: Joi.number().integer(),
+  }),
 );
 export const InvoiceSeriesList = named('InvoiceSeriesList', obj({ data: Joi.array().items(InvoiceSeries) }));
 
@@ -125,7 +136,14 @@ export const NumberReport = named(
     series: InvoiceSeries,
     from: Joi.number().integer(),
     to: Joi.number().integer(),
-    numbers: Joi.array().items(obj({ number: Joi.number().integer(), fate: oneOf('AUTHORIZED', 'CANCELLED', 'DENIED', 'REJECTED', 'SIGNED', 'SENT', 'VOIDED', 'VOID_PENDING'), invoiceId: hashid('invoice').allow(null), accessKey: nullableString() })),
+    numbers: Joi.array().items(
+      obj({
+        number: Joi.number().integer(),
+        fate: oneOf('AUTHORIZED', 'CANCELLED', 'DENIED', 'REJECTED', 'SIGNED', 'SENT', 'VOIDED', 'VOID_PENDING'),
+        invoiceId: hashid('invoice').allow(null),
+        accessKey: nullableString(),
+      }),
+    ),
     unaccounted: Joi.array().items(Joi.number().integer()).description('numbers the série gave out that nothing accounts for (always empty)'),
   }),
 );
@@ -165,7 +183,7 @@ export const SmtpSettings = named(
 export const InboundConsultation = named(
   'InboundConsultation',
   obj({
-    outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH').description('CONFIRMED: authorized, and its digVal is this document\'s DigestValue'),
+    outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH').description("CONFIRMED: authorized, and its digVal is this document's DigestValue"),
     cStat: Joi.string().example('100'),
     xMotivo: Joi.string().example('Autorizado o uso da NF-e'),
     protocol: Joi.string().allow(null).example('135260000123456'),

@@ -26,7 +26,9 @@ const transport = Joi.object({
 });
 const documentFields = {
   installments,
-  paymentType: Joi.string().pattern(/^(01|02|03|04|05|10|11|12|13|15|16|17|18|19)$/).description('tPag (01 cash, 03 credit card, 15 boleto, 17 Pix…); default 15 with installments, else 01'),
+  paymentType: Joi.string()
+    .pattern(/^(01|02|03|04|05|10|11|12|13|15|16|17|18|19)$/)
+    .description('tPag (01 cash, 03 credit card, 15 boleto, 17 Pix…); default 15 with installments, else 01'),
   transport,
   notes: Joi.string().trim().max(2000).allow(null, '').description('text for infCpl, before the Lei 12.741 line'),
 };
@@ -66,7 +68,7 @@ export const invoiceSchemas = {
     params: filialParam,
     body: Joi.object({
       model: Joi.number().valid(55, 65).required(),
-      series: Joi.number().integer().min(0).max(889).required().description('série 0–889 (890–899 are the authority\'s avulsa, 900+ SCAN)'),
+      series: Joi.number().integer().min(0).max(889).required().description("série 0–889 (890–899 are the authority's avulsa, 900+ SCAN)"),
       nextNumber: Joi.number().integer().min(1).max(999_999_999).required(),
       isDefault: Joi.boolean().default(true),
     }),

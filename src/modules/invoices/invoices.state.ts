@@ -32,7 +32,7 @@ export const TRANSITIONS: Record<InvoiceAction, ActionRule> = {
 };
 
 /** Documents the authority may still be deciding: a crash leaves them to the recovery pass. */
-export const UNSETTLED_STATUSES: OutboundNfeStatus[] = (Object.keys(TRANSITIONS.send.from) as OutboundNfeStatus[]);
+export const UNSETTLED_STATUSES: OutboundNfeStatus[] = Object.keys(TRANSITIONS.send.from) as OutboundNfeStatus[];
 
 type WithStatus = Pick<OutboundNfe, 'status'>;
 

@@ -39,13 +39,33 @@ export async function resolveSource(ctx: TenantContext, target: SourceTarget, em
     const { kind, id } = target.source;
     const s = await documentSource(kind).load(ctx, id, em, date);
     return {
-      source: kind, sourceId: id, claim: claimOf(kind, id), conflictingClaims: [], fulfillmentId: null, salesOrderId: s.salesOrderId,
-      filialId: s.filialId, customerId: s.customerId, document: s.document, paymentType: s.paymentType, installments: s.installments, notes: s.notes,
+      source: kind,
+      sourceId: id,
+      claim: claimOf(kind, id),
+      conflictingClaims: [],
+      fulfillmentId: null,
+      salesOrderId: s.salesOrderId,
+      filialId: s.filialId,
+      customerId: s.customerId,
+      document: s.document,
+      paymentType: s.paymentType,
+      installments: s.installments,
+      notes: s.notes,
     };
   }
   const b = await loadBillingSource(ctx, target, em);
   const document = await computeFiscalDocument(ctx, { ...b.request, date }, em);
-  return { source: b.source, sourceId: null, claim: b.claim, conflictingClaims: b.conflictingClaims, fulfillmentId: b.fulfillmentId, salesOrderId: b.salesOrderId, filialId: b.filialId, customerId: b.customerId, document };
+  return {
+    source: b.source,
+    sourceId: null,
+    claim: b.claim,
+    conflictingClaims: b.conflictingClaims,
+    fulfillmentId: b.fulfillmentId,
+    salesOrderId: b.salesOrderId,
+    filialId: b.filialId,
+    customerId: b.customerId,
+    document,
+  };
 }
 
 /** What is issued and by which filial, without computing billing's document (the issue checks claims and the certificate first). */

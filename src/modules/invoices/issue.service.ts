@@ -83,7 +83,10 @@ function installmentsOf(input: IssueInput, vNF: Dec): Installment[] {
   if (list.length) {
     const sum = list.reduce((s, d) => s.add(d.amount), new Dec(0));
     if (!sum.eq(money(vNF))) {
-      throw new BusinessRuleError('INSTALLMENTS_MISMATCH', `The installments add up to ${sum.toFixed(2)}, the document's total is ${money(vNF).toFixed(2)}`, { installmentsTotal: Number(sum.toFixed(2)), total: Number(money(vNF).toFixed(2)) });
+      throw new BusinessRuleError('INSTALLMENTS_MISMATCH', `The installments add up to ${sum.toFixed(2)}, the document's total is ${money(vNF).toFixed(2)}`, {
+        installmentsTotal: Number(sum.toFixed(2)),
+        total: Number(money(vNF).toFixed(2)),
+      });
     }
   }
   return list;
@@ -112,7 +115,7 @@ async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManag
   const source = await resolveSource(ctx, input, em, businessToday());
   await assertFilialAccess(ctx, source.filialId, em);
   const document = source.document;
-  const installments = input.installments ? installmentsOf(input, document.totals.vNF) : source.installments ?? (await receivableInstallments(ctx, source.fulfillmentId, document.totals.vNF, em));
+  const installments = input.installments ? installmentsOf(input, document.totals.vNF) : (source.installments ?? (await receivableInstallments(ctx, source.fulfillmentId, document.totals.vNF, em)));
   // Devoluções, adjustments and transfers pay nothing: tPag 90.
   const unpaid = document.purpose === 3 || document.purpose === 4 || document.operation === 'TRANSFER';
   return {
@@ -146,14 +149,44 @@ export async function previewInvoice(ctx: TenantContext, input: IssueInput): Pro
   const c = await computeFor(ctx, input, em);
   const series = await em.findOne(InvoiceSeries, { where: { companyId: ctx.companyId, filialId: c.source.filialId, model: 55, isDefault: true } });
   const contingency = await currentContingency(ctx.companyId, c.source.filialId);
-  return { document: c.document, installments: c.installments, paymentType: c.paymentType, transport: c.transport, additionalInfo: c.additionalInfo, series: series?.series ?? 1, emissionType: emissionTypeOf(contingency?.mode ?? null) };
+  return {
+    document: c.document,
+    installments: c.installments,
+    paymentType: c.paymentType,
+    transport: c.transport,
+    additionalInfo: c.additionalInfo,
+    series: series?.series ?? 1,
+    emissionType: emissionTypeOf(contingency?.mode ?? null),
+  };
 }
 
 function summaryOf(c: Awaited<ReturnType<typeof computeFor>>): OutboundNfeSummary {
   const d = c.document;
   const t = d.totals;
   const totals: Record<string, string> = {};
-  for (const k of ['vBC', 'vICMS', 'vBCST', 'vST', 'vFCP', 'vFCPST', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vIPI', 'vIPIDevol', 'vPIS', 'vCOFINS', 'vOutro', 'vNF', 'vTotTrib'] as const) totals[k] = money(t[k]).toFixed(2);
+  for (const k of [
+    'vBC',
+    'vICMS',
+    'vBCST',
+    'vST',
+    'vFCP',
+    'vFCPST',
+    'vFCPUFDest',
+    'vICMSUFDest',
+    'vICMSUFRemet',
+    'vProd',
+    'vFrete',
+    'vSeg',
+    'vDesc',
+    'vIPI',
+    'vIPIDevol',
+    'vPIS',
+    'vCOFINS',
+    'vOutro',
+    'vNF',
+    'vTotTrib',
+  ] as const)
+    totals[k] = money(t[k]).toFixed(2);
   return {
     recipientName: d.recipient.name,
     recipientDocument: d.recipient.document,
@@ -253,7 +286,12 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
         leaseOwner: owner,
         leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs),
       });
-      await recordAudit(em, ctx, { entity: 'invoice', entityId: saved.id, action: 'ISSUED', changes: diff({}, { status: 'SIGNED', series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }) });
+      await recordAudit(em, ctx, {
+        entity: 'invoice',
+        entityId: saved.id,
+        action: 'ISSUED',
+        changes: diff({}, { status: 'SIGNED', series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }),
+      });
       await publishEvent(em, ctx, { type: 'nfe.outbound.issued', filialId: saved.filialId, aggregateType: 'invoice', aggregateId: saved.id, data: docEvent(saved) });
       return saved;
     });
@@ -280,13 +318,19 @@ async function takeLease(companyId: number, id: number, owner: string): Promise<
 }
 
 async function releaseLease(companyId: number, id: number, owner: string): Promise<void> {
-  await inTransaction(NO_UNIT, (em) => em.createQueryBuilder().update(OutboundNfe).set({ leaseOwner: null, leaseUntil: null }).where('id = :id AND company_id = :companyId AND lease_owner = :owner', { id, companyId, owner }).execute());
+  await inTransaction(NO_UNIT, (em) =>
+    em.createQueryBuilder().update(OutboundNfe).set({ leaseOwner: null, leaseUntil: null }).where('id = :id AND company_id = :companyId AND lease_owner = :owner', { id, companyId, owner }).execute(),
+  );
 }
 
 /** Codes of a denial (uso denegado): the number is used, the document is not valid. */
 const DENIED = new Set(['110', '205', '301', '302', '303']);
 
-type Answer = { kind: 'AUTHORIZED' | 'DENIED'; prot: ProtocolResult } | { kind: 'REJECTED'; cStat: string; xMotivo: string } | { kind: 'DOWN'; cStat: string; xMotivo: string } | { kind: 'UNKNOWN'; reason: string };
+type Answer =
+  | { kind: 'AUTHORIZED' | 'DENIED'; prot: ProtocolResult }
+  | { kind: 'REJECTED'; cStat: string; xMotivo: string }
+  | { kind: 'DOWN'; cStat: string; xMotivo: string }
+  | { kind: 'UNKNOWN'; reason: string };
 
 /** What the authority says of our key (NFeConsultaProtocolo4). */
 async function consult(client: IssuerClient, accessKey: string): Promise<Answer> {
@@ -420,7 +464,15 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
  * The same number signed again: in contingency (the authority was down, tpEmis 6/7, a new key) or
  * corrected after a rejection. Nothing reached the authority under the old key, so nothing is lost.
  */
-async function reissue(ctx: ActorContext & Partial<TenantContext>, doc: OutboundNfe, sc: FilialSigning, contingency: ContingencyState | null, action: 'contingency' | 'resend', input?: IssueInput, leaseOwner?: string): Promise<OutboundNfe> {
+async function reissue(
+  ctx: ActorContext & Partial<TenantContext>,
+  doc: OutboundNfe,
+  sc: FilialSigning,
+  contingency: ContingencyState | null,
+  action: 'contingency' | 'resend',
+  input?: IssueInput,
+  leaseOwner?: string,
+): Promise<OutboundNfe> {
   const tenant: TenantContext = { grantedFiliais: '*', scopes: [], ...ctx };
   const ids = targetOf(doc);
   const target: IssueInput = { ...(input ?? {}), ...ids };
@@ -476,7 +528,12 @@ function storedInput(doc: OutboundNfe): IssueInput {
   return {
     installments: i.installments?.map((d) => ({ dueDate: d.dueDate, amount: new Dec(d.amount) })),
     paymentType: i.paymentType,
-    transport: t ? { mode: t.mode, volumes: t.volumes ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: decOrNull(t.volumes.grossWeight), netWeight: decOrNull(t.volumes.netWeight) } : null } : undefined,
+    transport: t
+      ? {
+          mode: t.mode,
+          volumes: t.volumes ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: decOrNull(t.volumes.grossWeight), netWeight: decOrNull(t.volumes.netWeight) } : null,
+        }
+      : undefined,
     notes: i.notes,
   };
 }
@@ -486,7 +543,14 @@ function toStored(input: IssueInput): StoredIssueInput {
   return {
     installments: input.installments?.map((d) => ({ dueDate: d.dueDate, amount: new Dec(d.amount).toFixed(2) })),
     paymentType: input.paymentType,
-    transport: t ? { mode: t.mode, volumes: t.volumes ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: t.volumes.grossWeight?.toString() ?? null, netWeight: t.volumes.netWeight?.toString() ?? null } : null } : undefined,
+    transport: t
+      ? {
+          mode: t.mode,
+          volumes: t.volumes
+            ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: t.volumes.grossWeight?.toString() ?? null, netWeight: t.volumes.netWeight?.toString() ?? null }
+            : null,
+        }
+      : undefined,
     notes: input.notes ?? null,
   };
 }
@@ -501,5 +565,3 @@ export async function resendInvoice(ctx: TenantContext, id: number, input: Omit<
   const updated = await reissue(ctx, doc, sc, await currentContingency(ctx.companyId, doc.filialId), 'resend', { ...storedInput(doc), ...input }, owner);
   return settle(ctx, updated.id, owner);
 }
-
-

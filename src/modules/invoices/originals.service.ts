@@ -21,10 +21,26 @@ export interface AuthorizedOriginal {
 export async function authorizedInvoices(companyId: number, where: { salesOrderId?: number; accessKey?: string }, em: EntityManager): Promise<AuthorizedOriginal[]> {
   if (where.salesOrderId === undefined && where.accessKey === undefined) return [];
   const rows = await em.find(OutboundNfe, {
-    where: { companyId, status: 'AUTHORIZED', source: In(['FULFILLMENT', 'ORDER']), ...(where.salesOrderId !== undefined ? { salesOrderId: where.salesOrderId } : {}), ...(where.accessKey !== undefined ? { accessKey: where.accessKey } : {}) },
+    where: {
+      companyId,
+      status: 'AUTHORIZED',
+      source: In(['FULFILLMENT', 'ORDER']),
+      ...(where.salesOrderId !== undefined ? { salesOrderId: where.salesOrderId } : {}),
+      ...(where.accessKey !== undefined ? { accessKey: where.accessKey } : {}),
+    },
     order: { id: 'ASC' },
   });
-  return rows.filter((r) => r.procXmlGz).map((r) => ({ invoiceId: r.id, filialId: r.filialId, accessKey: r.accessKey, salesOrderId: r.salesOrderId, fulfillmentId: r.fulfillmentId, itemSources: r.summary.itemSources ?? null, xml: gunzipText(r.procXmlGz!) }));
+  return rows
+    .filter((r) => r.procXmlGz)
+    .map((r) => ({
+      invoiceId: r.id,
+      filialId: r.filialId,
+      accessKey: r.accessKey,
+      salesOrderId: r.salesOrderId,
+      fulfillmentId: r.fulfillmentId,
+      itemSources: r.summary.itemSources ?? null,
+      xml: gunzipText(r.procXmlGz!),
+    }));
 }
 
 export interface SourceInvoice {

@@ -15,7 +15,13 @@ export async function listInvoices(ctx: TenantContext, filialId: number, query: 
   const em = readerOf(ctx);
   const qb = em.createQueryBuilder(OutboundNfe, 'n').where('n.company_id = :c AND n.filial_id = :f', { c: ctx.companyId, f: filialId });
   if (query.status) qb.andWhere('n.status = :s', { s: query.status });
-  return paginate(qb, [{ column: 'n.id', direction: 'DESC' }], query, (ids) => em.find(OutboundNfe, { where: { companyId: ctx.companyId, id: In(ids) } }), (n) => n.id);
+  return paginate(
+    qb,
+    [{ column: 'n.id', direction: 'DESC' }],
+    query,
+    (ids) => em.find(OutboundNfe, { where: { companyId: ctx.companyId, id: In(ids) } }),
+    (n) => n.id,
+  );
 }
 
 /** A document of the caller's company (else 404) in a filial the token grants (else 403). */
@@ -40,7 +46,7 @@ export async function invoiceXml(ctx: TenantContext, id: number): Promise<{ doc:
 
 export async function invoicePdf(ctx: TenantContext, id: number): Promise<{ doc: OutboundNfe; pdf: Buffer }> {
   const doc = await accessibleInvoice(ctx, id);
-  if (!doc.procXmlGz || (doc.status !== 'AUTHORIZED' && doc.status !== 'CANCELLED')) throw new BusinessRuleError('INVOICE_XML_NOT_AVAILABLE', `The NF-e is ${doc.status}: a DANFE exists only for an authorized NF-e`);
+  if (!doc.procXmlGz || (doc.status !== 'AUTHORIZED' && doc.status !== 'CANCELLED'))
+    throw new BusinessRuleError('INVOICE_XML_NOT_AVAILABLE', `The NF-e is ${doc.status}: a DANFE exists only for an authorized NF-e`);
   return { doc, pdf: await invoiceDanfe(doc) };
 }
-

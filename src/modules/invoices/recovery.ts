@@ -35,7 +35,11 @@ export async function recoverInvoices(now = new Date(), limit = 50): Promise<{ s
     }
   }
   await retryPendingVoids().catch(() => undefined);
-  const abandoned = await readerOf(NO_UNIT).find(OutboundNfe, { where: { status: 'REJECTED', updatedAt: LessThan(new Date(now.getTime() - invoicesConfig.abandonMs)) }, order: { id: 'ASC' }, take: limit });
+  const abandoned = await readerOf(NO_UNIT).find(OutboundNfe, {
+    where: { status: 'REJECTED', updatedAt: LessThan(new Date(now.getTime() - invoicesConfig.abandonMs)) },
+    order: { id: 'ASC' },
+    take: limit,
+  });
   let voided = 0;
   for (const d of abandoned) {
     try {

@@ -31,7 +31,9 @@ export async function saveSeries(ctx: TenantContext, filialId: number, input: Se
     return await inTransaction(ctx, async (em) => {
       const current = await em.findOneBy(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, series: input.series });
       if (current && input.nextNumber < current.nextNumber) {
-        throw new BusinessRuleError('SERIES_NUMBER_BACKWARDS', `Série ${input.series} already gave out numbers up to ${current.nextNumber - 1}; the next number cannot go back`, { nextNumber: current.nextNumber });
+        throw new BusinessRuleError('SERIES_NUMBER_BACKWARDS', `Série ${input.series} already gave out numbers up to ${current.nextNumber - 1}; the next number cannot go back`, {
+          nextNumber: current.nextNumber,
+        });
       }
       if (input.isDefault) await em.update(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, isDefault: true }, { isDefault: false });
       let saved: InvoiceSeries;
@@ -47,7 +49,12 @@ export async function saveSeries(ctx: TenantContext, filialId: number, input: Se
       } else {
         saved = await em.save(em.create(InvoiceSeries, { companyId: ctx.companyId, filialId, ...input }));
       }
-      await recordAudit(em, ctx, { entity: 'invoice-series', entityId: saved.id, action: current ? 'UPDATED' : 'CREATED', changes: diff(current ? { nextNumber: current.nextNumber, isDefault: current.isDefault } : {}, { nextNumber: saved.nextNumber, isDefault: saved.isDefault }) });
+      await recordAudit(em, ctx, {
+        entity: 'invoice-series',
+        entityId: saved.id,
+        action: current ? 'UPDATED' : 'CREATED',
+        changes: diff(current ? { nextNumber: current.nextNumber, isDefault: current.isDefault } : {}, { nextNumber: saved.nextNumber, isDefault: saved.isDefault }),
+      });
       return saved;
     });
   } catch (err) {

@@ -44,7 +44,15 @@ export async function saveSmtpSettings(ctx: TenantContext, input: SmtpSettingsIn
     return await inTransaction(ctx, async (em) => {
       const current = await findCompanySmtp(em, ctx.companyId);
       const passwordSealed = input.password === undefined ? (current?.passwordSealed ?? null) : input.password === null ? null : seal(Buffer.from(input.password, 'utf8'), binding(ctx.companyId));
-      const saved = await saveCompanySmtp(em, current, { companyId: ctx.companyId, host: input.host, port: input.port, secure: input.secure, user: input.user ?? null, passwordSealed, from: input.from });
+      const saved = await saveCompanySmtp(em, current, {
+        companyId: ctx.companyId,
+        host: input.host,
+        port: input.port,
+        secure: input.secure,
+        user: input.user ?? null,
+        passwordSealed,
+        from: input.from,
+      });
       // The audit says that the password changed, never what it is.
       const visible = (s: CompanySmtp | null) => (s ? { host: s.host, port: s.port, secure: s.secure, user: s.user, from: s.from, passwordSet: s.passwordSealed !== null } : {});
       const changes = diff(visible(current), visible(saved));

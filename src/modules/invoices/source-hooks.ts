@@ -12,7 +12,16 @@ export function ownerOf(doc: OutboundNfe): { provider: DocumentSourceProvider } 
 export function outcomeOf(doc: OutboundNfe): SourceDocumentOutcome {
   if (doc.source === 'FULFILLMENT' || doc.source === 'ORDER' || doc.sourceId === null) throw new Error(`NF-e ${doc.id} bills a sale: it has no registered source`);
   return {
-    kind: doc.source, sourceId: doc.sourceId, invoiceId: doc.id, filialId: doc.filialId, accessKey: doc.accessKey, series: doc.series, number: doc.number,
-    total: doc.total, totals: Object.fromEntries(Object.entries(doc.summary.totals).map(([k, v]) => [k, new Dec(v)])), protocol: doc.protocol, authorizedAt: doc.authorizedAt,
+    kind: doc.source,
+    sourceId: doc.sourceId,
+    invoiceId: doc.id,
+    filialId: doc.filialId,
+    accessKey: doc.accessKey,
+    series: doc.series,
+    number: doc.number,
+    total: doc.total,
+    totals: Object.fromEntries(Object.entries(doc.summary.totals).map(([k, v]) => [k, new Dec(v)])),
+    protocol: doc.protocol,
+    authorizedAt: doc.authorizedAt,
   };
 }

@@ -41,7 +41,17 @@ const MAX_RANGE = 1000;
 async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNumberVoid> {
   const s = await filialSigning(ctx.companyId, row.filialId);
   const cUF = ufCode(s.filial.uf) ?? '35';
-  const req: VoidRequest = { tpAmb: s.tpAmb, cUF, year: String(new Date().getUTCFullYear()).slice(2), cnpj: s.filial.cnpj, model: row.model, series: row.series, first: row.firstNumber, last: row.lastNumber, justification: row.justification };
+  const req: VoidRequest = {
+    tpAmb: s.tpAmb,
+    cUF,
+    year: String(new Date().getUTCFullYear()).slice(2),
+    cnpj: s.filial.cnpj,
+    model: row.model,
+    series: row.series,
+    first: row.firstNumber,
+    last: row.lastNumber,
+    justification: row.justification,
+  };
   const canonical = canonicalInfInut(req);
   const { signature } = signatureFor(voidId(req), canonical, s.signer);
   const inutNFe = buildInutNFe(canonical, signature);
@@ -57,14 +67,18 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
   const done = reply.cStat === '102' || reply.cStat === '256';
   const refused = !done && reply.cStat !== '108' && reply.cStat !== '109';
   await inTransaction(ctx, async (em) => {
-    await em.update(InvoiceNumberVoid, { id: row.id, companyId: row.companyId }, {
-      status: done ? 'VOIDED' : refused ? 'REFUSED' : 'PENDING',
-      cStat: reply.cStat,
-      xMotivo: reply.xMotivo.slice(0, 255),
-      protocol: reply.protocol,
-      voidedAt: done ? new Date() : null,
-      xmlGz: done ? gz(`<procInutNFe xmlns="${NFE_NS}" versao="4.00">${inutNFe.replace(` xmlns="${NFE_NS}"`, '')}${reply.xml.replace(` xmlns="${NFE_NS}"`, '')}</procInutNFe>`) : null,
-    });
+    await em.update(
+      InvoiceNumberVoid,
+      { id: row.id, companyId: row.companyId },
+      {
+        status: done ? 'VOIDED' : refused ? 'REFUSED' : 'PENDING',
+        cStat: reply.cStat,
+        xMotivo: reply.xMotivo.slice(0, 255),
+        protocol: reply.protocol,
+        voidedAt: done ? new Date() : null,
+        xmlGz: done ? gz(`<procInutNFe xmlns="${NFE_NS}" versao="4.00">${inutNFe.replace(` xmlns="${NFE_NS}"`, '')}${reply.xml.replace(` xmlns="${NFE_NS}"`, '')}</procInutNFe>`) : null,
+      },
+    );
     if (done) {
       // Documents of the range (REJECTED) are VOIDED; what they billed may be billed again.
       const docs = await em.find(OutboundNfe, { where: { companyId: row.companyId, seriesId: row.seriesId, status: 'REJECTED', number: In(range(row.firstNumber, row.lastNumber)) } });
@@ -79,15 +93,28 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
           filialId: row.filialId,
           aggregateType: 'invoice-series',
           aggregateId: row.seriesId,
-          data: { seriesId: encodeId('invoice-series', row.seriesId), filialId: encodeId('filial', row.filialId), series: row.series, first: row.firstNumber, last: row.lastNumber, protocol: reply.protocol },
+          data: {
+            seriesId: encodeId('invoice-series', row.seriesId),
+            filialId: encodeId('filial', row.filialId),
+            series: row.series,
+            first: row.firstNumber,
+            last: row.lastNumber,
+            protocol: reply.protocol,
+          },
         });
       }
     }
-    await recordAudit(em, ctx, { entity: 'invoice-series', entityId: row.seriesId, action: done ? 'NUMBERS_VOIDED' : 'NUMBERS_VOID_REFUSED', changes: { range: [null, `${row.firstNumber}-${row.lastNumber}`], cStat: [null, reply.cStat] } });
+    await recordAudit(em, ctx, {
+      entity: 'invoice-series',
+      entityId: row.seriesId,
+      action: done ? 'NUMBERS_VOIDED' : 'NUMBERS_VOID_REFUSED',
+      changes: { range: [null, `${row.firstNumber}-${row.lastNumber}`], cStat: [null, reply.cStat] },
+    });
   });
   const after = await readerOf(ctx).findOneByOrFail(InvoiceNumberVoid, { id: row.id, companyId: row.companyId });
   if (after.status === 'REFUSED') throw new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
-  if (after.status === 'PENDING') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
+  if (after.status === 'PENDING')
+    throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
   return after;
 }
 
@@ -101,11 +128,18 @@ export async function voidNumbers(ctx: TenantContext, input: VoidInput): Promise
   const model = input.model ?? 55;
   const justification = asciiText(input.justification).slice(0, 255);
   const row = await inTransaction(ctx, async (em) => {
-    const series = await em.findOne(InvoiceSeries, { where: { companyId: ctx.companyId, filialId: input.filialId, model, series: input.series }, ...(isMysql ? { lock: { mode: 'pessimistic_write' } } : {}) });
+    const series = await em.findOne(InvoiceSeries, {
+      where: { companyId: ctx.companyId, filialId: input.filialId, model, series: input.series },
+      ...(isMysql ? { lock: { mode: 'pessimistic_write' } } : {}),
+    });
     if (!series) throw new NotFoundError('Invoice series', 'SERIES_NOT_FOUND');
     const docs = await em.find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: In(range(input.first, Math.min(input.last, series.nextNumber - 1))) } });
     const inUse = docs.find((d) => d.status !== 'REJECTED');
-    if (inUse) throw new BusinessRuleError('NUMBER_IN_USE', `Number ${inUse.number} belongs to an NF-e ${inUse.status}; only numbers never issued or of REJECTED documents are voided`, { number: inUse.number, invoiceStatus: inUse.status });
+    if (inUse)
+      throw new BusinessRuleError('NUMBER_IN_USE', `Number ${inUse.number} belongs to an NF-e ${inUse.status}; only numbers never issued or of REJECTED documents are voided`, {
+        number: inUse.number,
+        invoiceStatus: inUse.status,
+      });
     const byNumber = new Set(docs.map((d) => d.number));
     const gapless = range(input.first, Math.min(input.last, series.nextNumber - 1)).filter((n) => !byNumber.has(n));
     const pending = await em.find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } });
@@ -125,7 +159,23 @@ export async function voidNumbers(ctx: TenantContext, input: VoidInput): Promise
       if (!moved.affected) throw new BusinessRuleError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
     }
     const saved = await em.save(
-      em.create(InvoiceNumberVoid, { companyId: ctx.companyId, filialId: input.filialId, seriesId: series.id, model, series: input.series, firstNumber: input.first, lastNumber: input.last, justification, status: 'PENDING', cStat: null, xMotivo: null, protocol: null, voidedAt: null, xmlGz: null, actor: ctx.actor.slice(0, 100) }),
+      em.create(InvoiceNumberVoid, {
+        companyId: ctx.companyId,
+        filialId: input.filialId,
+        seriesId: series.id,
+        model,
+        series: input.series,
+        firstNumber: input.first,
+        lastNumber: input.last,
+        justification,
+        status: 'PENDING',
+        cStat: null,
+        xMotivo: null,
+        protocol: null,
+        voidedAt: null,
+        xmlGz: null,
+        actor: ctx.actor.slice(0, 100),
+      }),
     );
     await recordAudit(em, ctx, { entity: 'invoice-series', entityId: series.id, action: 'NUMBERS_VOID_REQUESTED', changes: diff({}, { first: input.first, last: input.last, justification }) });
     return saved;

@@ -24,10 +24,24 @@ export async function cancelNfce(ctx: TenantContext, id: number, justification: 
   const minutes = NFCE_CANCEL_WINDOW_MINUTES[s.filial.uf] ?? NFCE_CANCEL_WINDOW_MINUTES.default;
   const deadline = (doc.authorizedAt ?? doc.issuedAt).getTime() + minutes * 60_000;
   if (now.getTime() > deadline) {
-    throw new BusinessRuleError('CANCELLATION_DEADLINE_PASSED', `An NFC-e of ${s.filial.uf} may be cancelled within ${minutes} minutes of its authorization (until ${new Date(deadline).toISOString()})`, { deadline: new Date(deadline).toISOString(), minutes });
+    throw new BusinessRuleError(
+      'CANCELLATION_DEADLINE_PASSED',
+      `An NFC-e of ${s.filial.uf} may be cancelled within ${minutes} minutes of its authorization (until ${new Date(deadline).toISOString()})`,
+      { deadline: new Date(deadline).toISOString(), minutes },
+    );
   }
   const text = asciiText(justification).slice(0, 255);
-  const e: IssuerEvent = { tpEvento: TP_CANCELAMENTO, cOrgao: doc.accessKey.slice(0, 2), tpAmb: s.tpAmb, cnpj: s.filial.cnpj, accessKey: doc.accessKey, at: brasiliaDateTime(now), sequence: 1, protocol: doc.protocol ?? undefined, text };
+  const e: IssuerEvent = {
+    tpEvento: TP_CANCELAMENTO,
+    cOrgao: doc.accessKey.slice(0, 2),
+    tpAmb: s.tpAmb,
+    cnpj: s.filial.cnpj,
+    accessKey: doc.accessKey,
+    at: brasiliaDateTime(now),
+    sequence: 1,
+    protocol: doc.protocol ?? undefined,
+    text,
+  };
   const { cStat, xMotivo, protocol, proc } = await sendCounterEvent(s, e, 'cancellation');
   return moveNfce(ctx, doc, 'CANCELLED', { cStat, xMotivo: xMotivo.slice(0, 255), cancelProtocol: protocol, cancelXmlGz: gz(proc) }, 'nfce.cancelled', { justification: text });
 }

@@ -44,7 +44,9 @@ export function danfeLines(d: NfceDocument): { head: string[]; items: string[]; 
     `Consulte pela Chave de Acesso em`,
     d.consultUrl,
     keyInGroups(d.accessKey),
-    d.consumerDocument ? `CONSUMIDOR ${d.consumerDocument.length === 11 ? 'CPF' : 'CNPJ'}: ${formatDoc(d.consumerDocument)}${s.consumerName ? ` ${s.consumerName}` : ''}` : 'CONSUMIDOR NAO IDENTIFICADO',
+    d.consumerDocument
+      ? `CONSUMIDOR ${d.consumerDocument.length === 11 ? 'CPF' : 'CNPJ'}: ${formatDoc(d.consumerDocument)}${s.consumerName ? ` ${s.consumerName}` : ''}`
+      : 'CONSUMIDOR NAO IDENTIFICADO',
     `NFC-e n ${String(d.number).padStart(9, '0')} Serie ${String(d.series).padStart(3, '0')} ${brasilia(d.issuedAt)}`,
     d.emissionType === 9 && d.status !== 'AUTHORIZED' ? 'EMITIDA EM CONTINGENCIA' : d.protocol ? `Protocolo de autorizacao: ${d.protocol}` : 'Pendente de autorizacao',
     d.protocol && d.authorizedAt ? `Data de autorizacao: ${brasilia(d.authorizedAt)}` : '',

@@ -106,7 +106,11 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   const series = await em.findOneBy(InvoiceSeries, { companyId: ctx.companyId, filialId: input.filialId, model: 65, series: config.series });
   if (!series) throw new BusinessRuleError('SERIES_NOT_CONFIGURED', `The filial has no série ${config.series} of model 65`);
   // Notes waiting in contingency: this one joins them (offline from the start, sent after them, in order).
-  const waiting = await em.findOne(NfceDocument, { where: { companyId: ctx.companyId, filialId: input.filialId, status: 'CONTINGENCY' }, order: { number: 'ASC' }, select: { id: true, contingencyAt: true, contingencyReason: true } });
+  const waiting = await em.findOne(NfceDocument, {
+    where: { companyId: ctx.companyId, filialId: input.filialId, status: 'CONTINGENCY' },
+    order: { number: 'ASC' },
+    select: { id: true, contingencyAt: true, contingencyReason: true },
+  });
   const document = await computeFiscal(
     ctx,
     {
@@ -123,7 +127,16 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     em,
   );
   const consumer = input.consumerDocument;
-  document.recipient = { ...document.recipient, document: consumer, personType: consumer && consumer.length === 11 ? 'PF' : 'PJ', ieIndicator: 9, stateRegistration: null, address: null, email: null, name: consumer ? document.recipient.name ?? 'Consumidor' : null };
+  document.recipient = {
+    ...document.recipient,
+    document: consumer,
+    personType: consumer && consumer.length === 11 ? 'PF' : 'PJ',
+    ieIndicator: 9,
+    stateRegistration: null,
+    address: null,
+    email: null,
+    name: consumer ? (document.recipient.name ?? 'Consumidor') : null,
+  };
   const number = await takeNextNumber(em, ctx.companyId, series);
   const issuedAt = new Date();
   const code = randomCode(number);
@@ -131,7 +144,18 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   const additionalInfo = additionalInfoOf(document, null);
   const built = buildSignedNfce(
     document,
-    { number, series: series.series, issuedAt, emissionType: offline ? 9 : 1, contingency: offline, randomCode: code, tpAmb: sc.tpAmb, payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind), amount: p.amount })), change: input.change, additionalInfo },
+    {
+      number,
+      series: series.series,
+      issuedAt,
+      emissionType: offline ? 9 : 1,
+      contingency: offline,
+      randomCode: code,
+      tpAmb: sc.tpAmb,
+      payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind), amount: p.amount })),
+      change: input.change,
+      additionalInfo,
+    },
     qrSettingsOf(config),
     sc.signer,
     consumer,
@@ -139,7 +163,14 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   const issuer = document.issuer;
   const a = issuer.address;
   const summary: NfceSummary = {
-    items: document.items.map((i) => ({ code: i.code, description: i.description, quantity: i.quantity.toString(), unit: i.unit, unitPrice: money(i.unitPrice).toFixed(2), total: money(i.grossTotal).toFixed(2) })),
+    items: document.items.map((i) => ({
+      code: i.code,
+      description: i.description,
+      quantity: i.quantity.toString(),
+      unit: i.unit,
+      unitPrice: money(i.unitPrice).toFixed(2),
+      total: money(i.grossTotal).toFixed(2),
+    })),
     payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind), amount: money(p.amount).toFixed(2) })),
     change: money(input.change).toFixed(2),
     vProd: money(document.totals.vProd).toFixed(2),
@@ -184,8 +215,14 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
       overdueAlerted: false,
     }),
   );
-  await recordAudit(em, ctx, { entity: 'nfce', entityId: saved.id, action: 'ISSUED', changes: diff({}, { status: saved.status, series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }) });
-  if (offline) await publishEvent(em, ctx, { type: 'nfce.contingency', filialId: saved.filialId, aggregateType: 'nfce', aggregateId: saved.id, data: nfceEvent(saved, { reason: saved.contingencyReason }) });
+  await recordAudit(em, ctx, {
+    entity: 'nfce',
+    entityId: saved.id,
+    action: 'ISSUED',
+    changes: diff({}, { status: saved.status, series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }),
+  });
+  if (offline)
+    await publishEvent(em, ctx, { type: 'nfce.contingency', filialId: saved.filialId, aggregateType: 'nfce', aggregateId: saved.id, data: nfceEvent(saved, { reason: saved.contingencyReason }) });
   return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs };
 }
 
@@ -216,9 +253,24 @@ export async function moveNfce(
       .execute();
     if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The NFC-e changed concurrently; retry');
     const after = await em.findOneByOrFail(NfceDocument, { id: doc.id, companyId: doc.companyId });
-    const visible = (d: NfceDocument) => ({ status: d.status, number: d.number, accessKey: d.accessKey, emissionType: d.emissionType, cStat: d.cStat, protocol: d.protocol, originalOutcome: d.originalOutcome });
+    const visible = (d: NfceDocument) => ({
+      status: d.status,
+      number: d.number,
+      accessKey: d.accessKey,
+      emissionType: d.emissionType,
+      cStat: d.cStat,
+      protocol: d.protocol,
+      originalOutcome: d.originalOutcome,
+    });
     await recordAudit(em, ctx, { entity: 'nfce', entityId: doc.id, action: to === doc.status ? 'UPDATED' : to, changes: diff(visible(doc), visible(after)) });
-    if (event) await publishEvent(em, ctx, { type: event, filialId: doc.filialId, aggregateType: 'nfce', aggregateId: doc.id, data: nfceEvent(after, { cStat: after.cStat, xMotivo: after.xMotivo, protocol: after.protocol, ...eventData }) });
+    if (event)
+      await publishEvent(em, ctx, {
+        type: event,
+        filialId: doc.filialId,
+        aggregateType: 'nfce',
+        aggregateId: doc.id,
+        data: nfceEvent(after, { cStat: after.cStat, xMotivo: after.xMotivo, protocol: after.protocol, ...eventData }),
+      });
     return after;
   });
 }
@@ -246,7 +298,8 @@ export async function sendNote(client: IssuerClient, doc: NfceDocument): Promise
   try {
     reply = await client.authorize(gunzipText(doc.signedXmlGz), String(doc.id));
   } catch (err) {
-    if (err instanceof NoAnswerError) return { kind: 'UNAVAILABLE', reason: err.timeout ? 'Sem resposta da SEFAZ autorizadora no prazo' : `Sem comunicacao com a SEFAZ autorizadora`, mayHaveReached: true };
+    if (err instanceof NoAnswerError)
+      return { kind: 'UNAVAILABLE', reason: err.timeout ? 'Sem resposta da SEFAZ autorizadora no prazo' : `Sem comunicacao com a SEFAZ autorizadora`, mayHaveReached: true };
     if (err instanceof UpstreamError) return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora indisponivel (${err.code})`, mayHaveReached: false };
     throw err;
   }
@@ -308,12 +361,28 @@ export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocume
   const common: Partial<NfceDocument> = { emissionType: 9, contingencyAt: at, contingencyReason: reason.slice(0, 256), sendAttempts: doc.sendAttempts + 1 };
   if (!mayHaveReached) {
     const built = offline(null);
-    return moveNfce(ctx, doc, 'CONTINGENCY', { ...common, accessKey: built.accessKey, onlineKey: null, onlineXmlGz: null, qrCode: built.qrCode, signedXmlGz: gz(built.signedXml) }, 'nfce.contingency', { reason });
+    return moveNfce(
+      ctx,
+      doc,
+      'CONTINGENCY',
+      { ...common, accessKey: built.accessKey, onlineKey: null, onlineXmlGz: null, qrCode: built.qrCode, signedXmlGz: gz(built.signedXml) },
+      'nfce.contingency',
+      { reason },
+    );
   }
   return moveNfce(ctx, doc, 'CONTINGENCY', common, 'nfce.contingency', { reason, onlineNumber: doc.number }, async (em) => {
     const number = await takeNextNumber(em, doc.companyId, { id: doc.seriesId, series: doc.series });
     const built = offline({ number, randomCode: randomCode(number) });
-    return { number, accessKey: built.accessKey, qrCode: built.qrCode, signedXmlGz: gz(built.signedXml), onlineKey: doc.accessKey, onlineNumber: doc.number, onlineXmlGz: doc.signedXmlGz, originalOutcome: 'PENDING' as const };
+    return {
+      number,
+      accessKey: built.accessKey,
+      qrCode: built.qrCode,
+      signedXmlGz: gz(built.signedXml),
+      onlineKey: doc.accessKey,
+      onlineNumber: doc.number,
+      onlineXmlGz: doc.signedXmlGz,
+      originalOutcome: 'PENDING' as const,
+    };
   });
 }
 

@@ -7,7 +7,10 @@ import type { NfceConfigurationInput } from './configuration.service';
 
 const filialParams = Joi.object({ filialId: id('filial').required() });
 const nfceParams = Joi.object({ id: id('nfce').required() });
-const url = Joi.string().trim().uri({ scheme: ['http', 'https'] }).max(255);
+const url = Joi.string()
+  .trim()
+  .uri({ scheme: ['http', 'https'] })
+  .max(255);
 
 export const nfceSchemas = {
   getConfiguration: typedSchema<{ params: { filialId: number } }>({ params: filialParams }),
@@ -34,7 +37,7 @@ export const nfceSchemas = {
   }),
   cancelOriginal: typedSchema<{ params: { id: number }; body: { justification: string } }>({
     params: nfceParams,
-    body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required().description("xJust of the 110112 event (used when the authority holds the online attempt)") }),
+    body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required().description('xJust of the 110112 event (used when the authority holds the online attempt)') }),
   }),
 };
 

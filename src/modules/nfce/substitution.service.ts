@@ -72,7 +72,17 @@ export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justi
 /** The attempt's number voided: the authority never had it, and now never will. */
 async function voidNumber(s: FilialSigning, doc: NfceDocument): Promise<{ protocol: string | null; proc: string }> {
   const number = doc.onlineNumber!;
-  const req: VoidRequest = { tpAmb: s.tpAmb, cUF: ufCode(s.filial.uf) ?? doc.accessKey.slice(0, 2), year: doc.onlineKey!.slice(2, 4), cnpj: s.filial.cnpj, model: 65, series: doc.series, first: number, last: number, justification: VOID_JUSTIFICATION };
+  const req: VoidRequest = {
+    tpAmb: s.tpAmb,
+    cUF: ufCode(s.filial.uf) ?? doc.accessKey.slice(0, 2),
+    year: doc.onlineKey!.slice(2, 4),
+    cnpj: s.filial.cnpj,
+    model: 65,
+    series: doc.series,
+    first: number,
+    last: number,
+    justification: VOID_JUSTIFICATION,
+  };
   const canonical = canonicalInfInut(req);
   const { signature } = signatureFor(voidId(req), canonical, s.signer);
   const inutNFe = buildInutNFe(canonical, signature);
@@ -84,9 +94,11 @@ async function voidNumber(s: FilialSigning, doc: NfceDocument): Promise<{ protoc
     throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the voiding: ${(err as Error).message}`);
   }
   // 102 voided; 256 voided before (a lost answer). 241: the number is used after all → consult again on the next try.
-  if (reply.cStat === '108' || reply.cStat === '109') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
+  if (reply.cStat === '108' || reply.cStat === '109')
+    throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
   if (reply.cStat === '241') throw new ConflictError('CONCURRENT_UPDATE', 'The online attempt reached the authority meanwhile; settle again');
-  if (reply.cStat !== '102' && reply.cStat !== '256') throw new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
+  if (reply.cStat !== '102' && reply.cStat !== '256')
+    throw new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
   return { protocol: reply.protocol, proc: `<procInutNFe xmlns="${NFE_NS}" versao="4.00">${inutNFe.replace(` xmlns="${NFE_NS}"`, '')}${reply.xml.replace(` xmlns="${NFE_NS}"`, '')}</procInutNFe>` };
 }
 

@@ -57,7 +57,9 @@ async function takeLease(owner: string, now: Date, ms: number): Promise<boolean>
 }
 
 async function releaseLease(owner: string): Promise<void> {
-  await inTransaction(NO_UNIT, (em) => em.createQueryBuilder().update(NfceQueueLease).set({ owner: null, leaseUntil: null }).where('name = :name AND owner = :owner', { name: LEASE, owner }).execute());
+  await inTransaction(NO_UNIT, (em) =>
+    em.createQueryBuilder().update(NfceQueueLease).set({ owner: null, leaseUntil: null }).where('name = :name AND owner = :owner', { name: LEASE, owner }).execute(),
+  );
 }
 
 export interface QueuePassReport {
@@ -77,7 +79,11 @@ export async function runNfceQueue(opts: { now?: Date; owner?: string; limit?: n
   let rejected = 0;
   try {
     await settleAbandoned(now);
-    const pending = await readerOf(NO_UNIT).find(NfceDocument, { where: { status: 'CONTINGENCY' }, order: { companyId: 'ASC', filialId: 'ASC', series: 'ASC', number: 'ASC' }, take: opts.limit ?? 500 });
+    const pending = await readerOf(NO_UNIT).find(NfceDocument, {
+      where: { status: 'CONTINGENCY' },
+      order: { companyId: 'ASC', filialId: 'ASC', series: 'ASC', number: 'ASC' },
+      take: opts.limit ?? 500,
+    });
     const byFilial = new Map<string, NfceDocument[]>();
     for (const d of pending) {
       const k = `${d.companyId}:${d.filialId}`;
@@ -144,7 +150,11 @@ async function alertOverdue(now: Date): Promise<void> {
     await inTransaction(NO_UNIT, async (em) => {
       const r = await em.update(NfceDocument, { id: d.id, companyId: d.companyId, overdueAlerted: false }, { overdueAlerted: true });
       if (!r.affected) return;
-      await publishEvent(em, { companyId: d.companyId, actor: 'nfce-queue' }, { type: 'nfce.contingency-overdue', filialId: d.filialId, aggregateType: 'nfce', aggregateId: d.id, data: nfceEvent(d, { contingencyAt: d.contingencyAt?.toISOString() ?? null }) });
+      await publishEvent(
+        em,
+        { companyId: d.companyId, actor: 'nfce-queue' },
+        { type: 'nfce.contingency-overdue', filialId: d.filialId, aggregateType: 'nfce', aggregateId: d.id, data: nfceEvent(d, { contingencyAt: d.contingencyAt?.toISOString() ?? null }) },
+      );
     });
   }
 }

@@ -18,16 +18,7 @@ import { toInboundEventData } from './nfe.events';
 import { ItemOverride, ItemResolution, toDraftInput } from './nfe-draft';
 import { linkToPurchaseOrders, purchaseOrdersOfPreview } from './nfe-purchase';
 import { findInbound, insertInboundEvent, updateInbound } from './nfe-inbound.repository';
-import {
-  assertImportable,
-  AUDIT_ENTITY,
-  findByKeyInFilial,
-  findFilialInbound,
-  governingFilial,
-  recipientOf,
-  storedXml,
-  upsertInbound,
-} from './nfe-inbound.service';
+import { assertImportable, AUDIT_ENTITY, findByKeyInFilial, findFilialInbound, governingFilial, recipientOf, storedXml, upsertInbound } from './nfe-inbound.service';
 import { inspectNfeXml, NfeInspection } from './xml/inspect';
 import type { ParsedNfe } from './xml/nfe-types';
 
@@ -154,14 +145,26 @@ async function importInTransaction(
     await linkSupplierItem(
       em,
       ctx,
-      { supplierDocument, supplierProductCode: item.code, productId: r.productId!, conversionFactor: r.conversionFactor, supplierUnit: item.unit, supplierDescription: item.description, gtin: item.gtin, countUse: true },
+      {
+        supplierDocument,
+        supplierProductCode: item.code,
+        productId: r.productId!,
+        conversionFactor: r.conversionFactor,
+        supplierUnit: item.unit,
+        supplierDescription: item.description,
+        gtin: item.gtin,
+        countUse: true,
+      },
       { eventExtra: { source: 'nfe-import', accessKey: nfe.accessKey } },
     );
   }
   const usedMapCodes = resolutions.filter((r) => r.source === 'MAP' && !r.saveMapping).map((r) => byLine.get(r.lineNumber)!.code);
   await recordMapUse(em, ctx, supplierDocument, usedMapCodes);
 
-  const changes = { importStatus: [inbound.importStatus, 'IMPORTED'] as [unknown, unknown], entryDocumentId: [inbound.entryDocumentId ? encodeId('entry-document', inbound.entryDocumentId) : null, encodeId('entry-document', doc.id)] as [unknown, unknown] };
+  const changes = {
+    importStatus: [inbound.importStatus, 'IMPORTED'] as [unknown, unknown],
+    entryDocumentId: [inbound.entryDocumentId ? encodeId('entry-document', inbound.entryDocumentId) : null, encodeId('entry-document', doc.id)] as [unknown, unknown],
+  };
   if (!(await updateInbound(em, ctx.companyId, inbound.id, inbound.version, { importStatus: 'IMPORTED', entryDocumentId: doc.id }, inbound.importStatus))) {
     throw new ConflictError('CONCURRENT_UPDATE', 'The inbound NF-e changed while being imported; retry', { retryable: true });
   }

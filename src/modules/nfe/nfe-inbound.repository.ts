@@ -25,20 +25,14 @@ export function findInbound(em: EntityManager, companyId: number, id: number): P
 
 /** The record of a key in a filial, locked on MySQL when a write follows (SQLite transactions are serialized). */
 export function findInboundByKey(em: EntityManager, companyId: number, filialId: number, accessKey: string, lock = false): Promise<NfeInbound | null> {
-  const qb = em
-    .createQueryBuilder(NfeInbound, 'n')
-    .where('n.company_id = :companyId AND n.filial_id = :filialId AND n.access_key = :accessKey', { companyId, filialId, accessKey });
+  const qb = em.createQueryBuilder(NfeInbound, 'n').where('n.company_id = :companyId AND n.filial_id = :filialId AND n.access_key = :accessKey', { companyId, filialId, accessKey });
   if (lock && isMysql) qb.setLock('pessimistic_write');
   return qb.getOne();
 }
 
 /** The stored (gzip) XML of a record, null when it has none. */
 export async function loadXmlGzip(em: EntityManager, companyId: number, id: number): Promise<Buffer | null> {
-  const row = await em
-    .createQueryBuilder(NfeInbound, 'n')
-    .select(['n.id', 'n.xmlGzip'])
-    .where('n.id = :id AND n.company_id = :companyId', { id, companyId })
-    .getOne();
+  const row = await em.createQueryBuilder(NfeInbound, 'n').select(['n.id', 'n.xmlGzip']).where('n.id = :id AND n.company_id = :companyId', { id, companyId }).getOne();
   return row?.xmlGzip ? Buffer.from(row.xmlGzip) : null;
 }
 

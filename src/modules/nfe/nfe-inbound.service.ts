@@ -271,8 +271,19 @@ export async function releaseImportedInbound(em: EntityManager, ctx: ActorContex
     }
     const released = await reload(em, ctx.companyId, inbound.id);
     await addEvent(em, ctx, released, 'IMPORT_RELEASED', RELEASE_NOTE[cause], { entryDocumentId: encodeId('entry-document', entryDocumentId), cause });
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: inbound.id, action: 'UPDATED', changes: { importStatus: ['IMPORTED', 'PENDING'], entryDocumentId: [encodeId('entry-document', entryDocumentId), null] } });
-    await publishEvent(em, ctx, { type: 'nfe.inbound.import-released', filialId: released.filialId, aggregateType: AUDIT_ENTITY, aggregateId: released.id, data: { ...toInboundEventData(released), cause } });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: inbound.id,
+      action: 'UPDATED',
+      changes: { importStatus: ['IMPORTED', 'PENDING'], entryDocumentId: [encodeId('entry-document', entryDocumentId), null] },
+    });
+    await publishEvent(em, ctx, {
+      type: 'nfe.inbound.import-released',
+      filialId: released.filialId,
+      aggregateType: AUDIT_ENTITY,
+      aggregateId: released.id,
+      data: { ...toInboundEventData(released), cause },
+    });
   }
   return rows.length;
 }

@@ -65,7 +65,4 @@ export const ManifestationDeadlines = named(
 
 export const InboundDeadlines = named('NfeInboundDeadlines', obj({ inbound: NfeInbound, deadlines: ManifestationDeadlines.allow(null) }));
 
-export const DeadlinePage = named(
-  'NfeManifestationDeadlinePage',
-  obj({ today: date().description('today in Brasília'), data: Joi.array().items(InboundDeadlines), pagination: Pagination }),
-);
+export const DeadlinePage = named('NfeManifestationDeadlinePage', obj({ today: date().description('today in Brasília'), data: Joi.array().items(InboundDeadlines), pagination: Pagination }));

@@ -18,7 +18,7 @@ export const nfeVolumeSchemas = {
     query: Joi.object({
       ...pagination,
       pageSize: Joi.number().integer().min(1).max(100).default(100),
-      outcome: Joi.string().valid('PENDING', 'STAGED', 'DUPLICATE', 'INVALID').description("only the files with this outcome"),
+      outcome: Joi.string().valid('PENDING', 'STAGED', 'DUPLICATE', 'INVALID').description('only the files with this outcome'),
     }),
   }),
   batchStream: typedSchema<ByInbound & { query: Record<string, never> }>({ params: jobParams, query: Joi.object({}) }),

@@ -120,7 +120,6 @@ export const toInboundEventDto = (e: NfeInboundEvent) => ({
 /** Public event payload: hashids only. */
 /* ---- previews and imports ---- */
 
-
 const matchDto = (m: ItemMatch | null) =>
   m && {
     status: m.status,

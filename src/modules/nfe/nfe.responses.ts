@@ -4,7 +4,11 @@ import { date, hashid, money, named, obj, oneOf, page, taxDocument, timestamp } 
 /** Response bodies of the NF-e routes (nfe.mapper.ts), shared by the volume, tax-authority and CT-e routes. */
 
 export const ACCESS_KEY_EXAMPLE = '35260311222333000181550010000012341000012345';
-export const accessKey = () => Joi.string().pattern(/^[0-9A-Z]{44}$/).description('44-character access key').example(ACCESS_KEY_EXAMPLE);
+export const accessKey = () =>
+  Joi.string()
+    .pattern(/^[0-9A-Z]{44}$/)
+    .description('44-character access key')
+    .example(ACCESS_KEY_EXAMPLE);
 /** A structure this schema does not spell out field by field (its own module documents it). */
 export const freeForm = (description: string) => Joi.object().unknown(true).description(description);
 
@@ -39,52 +43,52 @@ const validationSummary = obj({
 });
 
 const inboundKeys = {
-    id: hashid('nfe-inbound'),
-    filialId: hashid('filial'),
-    accessKey: accessKey(),
-    issuer: obj({ document: taxDocument(), name: Joi.string().example('Distribuidora Paulista de Alimentos Ltda'), uf: Joi.string().allow(null).example('SP') }),
-    model: Joi.string().example('55'),
-    series: Joi.string().allow(null).example('1'),
-    number: Joi.string().allow(null).example('1234'),
-    issueDate: date(),
-    issuedAt: timestamp(),
-    total: money(),
-    nsu: Joi.string().allow(null).description('DF-e NSU it came with (null for uploads)').example('000000000004521'),
-    kind: oneOf('SUMMARY', 'FULL').description('SUMMARY: only the resNFe is known'),
-    authorityStatus: oneOf('AUTHORIZED', 'DENIED', 'CANCELLED'),
-    environment,
-    protocol: Joi.string().allow(null).example('135260000123456'),
-    authorizedAt: timestamp().allow(null),
-    manifestation: obj({
-      status: oneOf('NONE', 'CIENCIA', 'CONFIRMADA', 'DESCONHECIDA', 'NAO_REALIZADA'),
-      protocol: Joi.string().allow(null).example('135260000654321'),
-      at: timestamp().allow(null),
-    }),
-    hasXml: Joi.boolean(),
-    source: oneOf('SEFAZ', 'UPLOAD'),
-    importStatus: oneOf('PENDING', 'IMPORTED', 'IGNORED'),
-    entryDocumentId: hashid('entry-document').allow(null),
-    freightCte: obj({ announced: Joi.boolean(), accessKey: accessKey().allow(null), announcedAt: timestamp() })
-      .allow(null)
-      .description('event 610600 in the DF-e feed: a freight CT-e was authorized for this NF-e'),
-    validation: validationSummary.allow(null),
-    signer: obj({
-      verdict: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE').description('UNTRUSTED blocks confirmation (NFE_SIGNER_UNTRUSTED); UNVERIFIABLE: the chain could not be followed (roots not installed)'),
-      reasons: Joi.array().items(Joi.string().example('ISSUER_MISMATCH')),
-      signerDocument: Joi.string().allow(null).example('12345678000195').description("the CNPJ (or CPF) the signer's certificate names"),
-    })
-      .allow(null)
-      .description("who signed the XML (SPEC §2); null when the signature did not verify or was stored before signers were judged"),
-    authorityCheck: obj({
-      outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH'),
-      cStat: Joi.string().allow(null).example('100'),
-      checkedAt: timestamp(),
-    })
-      .allow(null)
-      .description('the last NFeConsultaProtocolo4 of the key (uploads need CONFIRMED to be confirmed)'),
-    version: Joi.number().integer().example(1),
-    createdAt: timestamp(),
-    updatedAt: timestamp(),
+  id: hashid('nfe-inbound'),
+  filialId: hashid('filial'),
+  accessKey: accessKey(),
+  issuer: obj({ document: taxDocument(), name: Joi.string().example('Distribuidora Paulista de Alimentos Ltda'), uf: Joi.string().allow(null).example('SP') }),
+  model: Joi.string().example('55'),
+  series: Joi.string().allow(null).example('1'),
+  number: Joi.string().allow(null).example('1234'),
+  issueDate: date(),
+  issuedAt: timestamp(),
+  total: money(),
+  nsu: Joi.string().allow(null).description('DF-e NSU it came with (null for uploads)').example('000000000004521'),
+  kind: oneOf('SUMMARY', 'FULL').description('SUMMARY: only the resNFe is known'),
+  authorityStatus: oneOf('AUTHORIZED', 'DENIED', 'CANCELLED'),
+  environment,
+  protocol: Joi.string().allow(null).example('135260000123456'),
+  authorizedAt: timestamp().allow(null),
+  manifestation: obj({
+    status: oneOf('NONE', 'CIENCIA', 'CONFIRMADA', 'DESCONHECIDA', 'NAO_REALIZADA'),
+    protocol: Joi.string().allow(null).example('135260000654321'),
+    at: timestamp().allow(null),
+  }),
+  hasXml: Joi.boolean(),
+  source: oneOf('SEFAZ', 'UPLOAD'),
+  importStatus: oneOf('PENDING', 'IMPORTED', 'IGNORED'),
+  entryDocumentId: hashid('entry-document').allow(null),
+  freightCte: obj({ announced: Joi.boolean(), accessKey: accessKey().allow(null), announcedAt: timestamp() })
+    .allow(null)
+    .description('event 610600 in the DF-e feed: a freight CT-e was authorized for this NF-e'),
+  validation: validationSummary.allow(null),
+  signer: obj({
+    verdict: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE').description('UNTRUSTED blocks confirmation (NFE_SIGNER_UNTRUSTED); UNVERIFIABLE: the chain could not be followed (roots not installed)'),
+    reasons: Joi.array().items(Joi.string().example('ISSUER_MISMATCH')),
+    signerDocument: Joi.string().allow(null).example('12345678000195').description("the CNPJ (or CPF) the signer's certificate names"),
+  })
+    .allow(null)
+    .description('who signed the XML (SPEC §2); null when the signature did not verify or was stored before signers were judged'),
+  authorityCheck: obj({
+    outcome: oneOf('CONFIRMED', 'NOT_FOUND', 'CANCELLED', 'DENIED', 'DIGEST_MISMATCH'),
+    cStat: Joi.string().allow(null).example('100'),
+    checkedAt: timestamp(),
+  })
+    .allow(null)
+    .description('the last NFeConsultaProtocolo4 of the key (uploads need CONFIRMED to be confirmed)'),
+  version: Joi.number().integer().example(1),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
 };
 export const NfeInbound = named('NfeInbound', obj(inboundKeys));
 export const NfeInboundPage = page('NfeInboundPage', NfeInbound);
@@ -164,11 +168,32 @@ export const NfeStaged = named('NfeStaged', obj({ created: Joi.boolean().descrip
 
 /* Problem codes. */
 /** Reading the XML body (400). */
-export const XML_READ = ['MALFORMED_XML', 'XML_DOCTYPE_FORBIDDEN', 'NFE_XML_INVALID', 'NFE_UNSUPPORTED_DOCUMENT', 'NFE_UNSUPPORTED_VERSION', 'NFE_INVALID_CONTENT', 'NFE_MODEL_NOT_SUPPORTED', 'NFE_BARE_DOCUMENT'];
+export const XML_READ = [
+  'MALFORMED_XML',
+  'XML_DOCTYPE_FORBIDDEN',
+  'NFE_XML_INVALID',
+  'NFE_UNSUPPORTED_DOCUMENT',
+  'NFE_UNSUPPORTED_VERSION',
+  'NFE_INVALID_CONTENT',
+  'NFE_MODEL_NOT_SUPPORTED',
+  'NFE_BARE_DOCUMENT',
+];
 /** Blocking failures of the validation report (422, with the report). */
 export const REPORT_BLOCKING = [
-  'NFE_ACCESS_KEY_INVALID', 'NFE_BARE_DOCUMENT', 'NFE_ENVIRONMENT_MISMATCH', 'NFE_LEGACY_LAYOUT', 'NFE_MODEL_NOT_SUPPORTED', 'NFE_NOT_AUTHORIZED', 'NFE_PROTOCOL_DIGEST_MISMATCH',
-  'NFE_PROTOCOL_MISMATCH', 'NFE_PROTOCOL_MISSING', 'NFE_RECIPIENT_MISMATCH', 'NFE_SIGNATURE_INVALID', 'NFE_SIGNATURE_MISSING', 'NFE_ISSUER_DOCUMENT_INVALID', 'NFE_CANCELLED',
+  'NFE_ACCESS_KEY_INVALID',
+  'NFE_BARE_DOCUMENT',
+  'NFE_ENVIRONMENT_MISMATCH',
+  'NFE_LEGACY_LAYOUT',
+  'NFE_MODEL_NOT_SUPPORTED',
+  'NFE_NOT_AUTHORIZED',
+  'NFE_PROTOCOL_DIGEST_MISMATCH',
+  'NFE_PROTOCOL_MISMATCH',
+  'NFE_PROTOCOL_MISSING',
+  'NFE_RECIPIENT_MISMATCH',
+  'NFE_SIGNATURE_INVALID',
+  'NFE_SIGNATURE_MISSING',
+  'NFE_ISSUER_DOCUMENT_INVALID',
+  'NFE_CANCELLED',
   'NFCE_NOT_A_PURCHASE_INVOICE',
 ];
 export const INBOUND_NOT_FOUND = ['NFE_INBOUND_NOT_FOUND'];

@@ -38,7 +38,9 @@ export const nfeSchemas = {
   previewImport: typedSchema<{ body: { xml?: string; accessKey?: string } & ImportOptions }>({ body: Joi.object({ xml, accessKey, ...importOptions }).xor('xml', 'accessKey') }),
   stageXml: typedSchema<{ body: { xml: string } }>({ body: Joi.object({ xml: xml.required() }) }),
   importXml: typedSchema<{ body: { xml: string } & ImportOptions }>({ body: Joi.object({ xml: xml.required(), ...importOptions }) }),
-  importStaged: typedSchema<{ body: { inboundId?: number; accessKey?: string } & ImportOptions }>({ body: Joi.object({ inboundId: id('nfe-inbound'), accessKey, ...importOptions }).xor('inboundId', 'accessKey') }),
+  importStaged: typedSchema<{ body: { inboundId?: number; accessKey?: string } & ImportOptions }>({
+    body: Joi.object({ inboundId: id('nfe-inbound'), accessKey, ...importOptions }).xor('inboundId', 'accessKey'),
+  }),
   list: typedSchema<ByFilial & { query: InboundListQuery }>({
     params: filialParam,
     query: Joi.object({

@@ -60,7 +60,12 @@ export async function confirmationChecks(em: EntityManager, companyId: number, f
   const signer = signerOf(inbound);
   if (signer && signer.verdict !== 'TRUSTED') {
     const code = signer.verdict === 'UNTRUSTED' ? SIGNER_CODES.UNTRUSTED : SIGNER_CODES.UNVERIFIABLE;
-    out.push({ code, message: signer.message, blocksConfirmation: signer.verdict === 'UNTRUSTED', details: { verdict: signer.verdict, reasons: signer.reasons, signerDocument: signer.signerDocument } });
+    out.push({
+      code,
+      message: signer.message,
+      blocksConfirmation: signer.verdict === 'UNTRUSTED',
+      details: { verdict: signer.verdict, reasons: signer.reasons, signerDocument: signer.signerDocument },
+    });
   }
   if (inbound.source === 'UPLOAD' && inbound.authorityCheck !== 'CONFIRMED') {
     const filial = await em.findOneByOrFail(Filial, { id: filialId, companyId });

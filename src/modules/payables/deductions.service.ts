@@ -107,7 +107,15 @@ export function planDeduction(payables: Payable[], amount: Dec): { deductions: (
     if (take.lte(0)) continue;
     left = left.minus(take);
     const amountAfter = p.amount.minus(take);
-    deductions.push({ payable: p, payableId: p.id, installmentNumber: p.installmentNumber, amount: take, amountAfter, statusBefore: p.status, statusAfter: statusAfterDeduction(amountAfter, p.paidAmount) });
+    deductions.push({
+      payable: p,
+      payableId: p.id,
+      installmentNumber: p.installmentNumber,
+      amount: take,
+      amountAfter,
+      statusBefore: p.status,
+      statusAfter: statusAfterDeduction(amountAfter, p.paidAmount),
+    });
   }
   return { deductions, supplierCredit: Dec.max(left, ZERO) };
 }
@@ -122,7 +130,17 @@ export async function deductSupplierReturn(em: EntityManager, ctx: ActorContext,
   const rows: TenantRow<PayableDeduction>[] = [];
   for (const d of plan.deductions) {
     await writeAmount(em, ctx, d.payable, d.amountAfter, d.statusAfter, 'deduct', input.supplierReturnId);
-    rows.push({ companyId: ctx.companyId, filialId: d.payable.filialId, payableId: d.payableId, sourceType: 'SUPPLIER_RETURN', sourceId: input.supplierReturnId, amount: d.amount, statusBefore: d.statusBefore, status: 'ACTIVE', reversedAt: null });
+    rows.push({
+      companyId: ctx.companyId,
+      filialId: d.payable.filialId,
+      payableId: d.payableId,
+      sourceType: 'SUPPLIER_RETURN',
+      sourceId: input.supplierReturnId,
+      amount: d.amount,
+      statusBefore: d.statusBefore,
+      status: 'ACTIVE',
+      reversedAt: null,
+    });
   }
   await insertDeductions(em, rows);
   const left = plan.supplierCredit;
@@ -153,7 +171,15 @@ export async function deductSupplierReturn(em: EntityManager, ctx: ActorContext,
 export async function restoreSupplierReturn(em: EntityManager, ctx: ActorContext, supplierReturnId: number): Promise<DeductionOutcome> {
   const deductions = await activeDeductionsOf(em, ctx.companyId, 'SUPPLIER_RETURN', supplierReturnId);
   const outcome: DeductionOutcome = { deductions: [], supplierCredit: ZERO };
-  const payables = new Map((await lockPayables(em, ctx.companyId, deductions.map((d) => d.payableId))).map((p) => [p.id, p]));
+  const payables = new Map(
+    (
+      await lockPayables(
+        em,
+        ctx.companyId,
+        deductions.map((d) => d.payableId),
+      )
+    ).map((p) => [p.id, p]),
+  );
   for (const d of deductions) {
     const p = payables.get(d.payableId)!;
     const amount = p.amount.plus(d.amount);
@@ -162,7 +188,11 @@ export async function restoreSupplierReturn(em: EntityManager, ctx: ActorContext
     payables.set(p.id, { ...p, amount, status, version: p.version + 1 });
     outcome.deductions.push({ payableId: p.id, installmentNumber: p.installmentNumber, amount: d.amount, statusBefore: p.status, statusAfter: status });
   }
-  await markDeductionsReversed(em, ctx.companyId, deductions.map((d) => d.id));
+  await markDeductionsReversed(
+    em,
+    ctx.companyId,
+    deductions.map((d) => d.id),
+  );
   const credits = (await supplierCreditsOf(em, ctx.companyId, 'SUPPLIER_RETURN', supplierReturnId)).filter((c) => c.status === 'OPEN');
   if (credits.length) {
     if ((await cancelSupplierCreditsOf(em, ctx.companyId, 'SUPPLIER_RETURN', supplierReturnId)) !== credits.length) {

@@ -85,8 +85,7 @@ export async function insertPayment(em: EntityManager, row: Partial<PayablePayme
 
 export const findPayment = (em: EntityManager, companyId: number, id: number) => em.findOneBy(PayablePayment, { id, companyId });
 
-export const paymentsOfPayable = (em: EntityManager, companyId: number, payableId: number) =>
-  em.find(PayablePayment, { where: { companyId, payableId }, order: { id: 'ASC' } });
+export const paymentsOfPayable = (em: EntityManager, companyId: number, payableId: number) => em.find(PayablePayment, { where: { companyId, payableId }, order: { id: 'ASC' } });
 
 /** Marks an ACTIVE payment REVERSED (conditional on status and version). */
 export async function reversePaymentIf(em: EntityManager, companyId: number, id: number, version: number, values: { reversedAt: Date; reversedBy: string; reversalReason: string }): Promise<boolean> {

@@ -71,17 +71,20 @@ async function auditCreated(em: EntityManager, ctx: ActorContext, payables: Paya
       entity: PAYABLE_AUDIT,
       entityId: p.id,
       action: 'CREATED',
-      changes: diff({}, {
-        status: p.status,
-        sourceType: p.sourceType,
-        entryDocumentId: encodeOptionalId('entry-document', p.entryDocumentId),
-        cteId: encodeOptionalId('cte', p.cteId),
-        supplierDocument: p.supplierDocument,
-        documentNumber: p.documentNumber,
-        installmentNumber: p.installmentNumber,
-        dueDate: p.dueDate,
-        amount: toJsonNumber(p.amount, 'amount'),
-      }),
+      changes: diff(
+        {},
+        {
+          status: p.status,
+          sourceType: p.sourceType,
+          entryDocumentId: encodeOptionalId('entry-document', p.entryDocumentId),
+          cteId: encodeOptionalId('cte', p.cteId),
+          supplierDocument: p.supplierDocument,
+          documentNumber: p.documentNumber,
+          installmentNumber: p.installmentNumber,
+          dueDate: p.dueDate,
+          amount: toJsonNumber(p.amount, 'amount'),
+        },
+      ),
     });
   }
 }

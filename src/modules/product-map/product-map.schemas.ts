@@ -66,8 +66,14 @@ export const productMapSchemas = {
       unit: supplierUnit.required().description("the supplier's unit (uCom)"),
       productUnit: supplierUnit.description('stock unit of the new product (default: unit)'),
       conversionFactor: conversionFactor.default(1),
-      ncm: Joi.string().pattern(/^\d{8}$/).allow(null).message('{{#label}} must have 8 digits'),
-      cest: Joi.string().pattern(/^\d{7}$/).allow(null).message('{{#label}} must have 7 digits'),
+      ncm: Joi.string()
+        .pattern(/^\d{8}$/)
+        .allow(null)
+        .message('{{#label}} must have 8 digits'),
+      cest: Joi.string()
+        .pattern(/^\d{7}$/)
+        .allow(null)
+        .message('{{#label}} must have 7 digits'),
       gtin: statedGtin,
       code: Joi.string().trim().min(1).max(30).description('own product code; the next code is used when absent or taken'),
       price: decimal('price', { min: 0 }),

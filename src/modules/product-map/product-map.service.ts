@@ -227,7 +227,15 @@ export async function autoCreateProduct(ctx: ActorContext, input: AutoCreateInpu
     const link = await linkSupplierItem(
       em,
       ctx,
-      { supplierDocument, supplierProductCode: code, productId: product.id, conversionFactor: input.conversionFactor, supplierUnit: input.unit, supplierDescription: input.description, gtin: input.gtin },
+      {
+        supplierDocument,
+        supplierProductCode: code,
+        productId: product.id,
+        conversionFactor: input.conversionFactor,
+        supplierUnit: input.unit,
+        supplierDescription: input.description,
+        gtin: input.gtin,
+      },
       // A concurrent auto-create of the same code loses here and rolls its product back.
       { insertOnly: true, eventExtra: { autoCreated: true } },
     );
@@ -306,8 +314,23 @@ export async function supplierHistory(ctx: ActorContext, supplierDocument: strin
     query,
     async (ids) => {
       const entries = await repo.entriesByIds(em, ctx.companyId, ids);
-      const products = new Map((await repo.productsByIds(em, ctx.companyId, entries.map((e) => e.productId))).map((p) => [p.id, p]));
-      const purchases = await repo.lastPurchases(em, ctx.companyId, filialId, document, entries.map((e) => e.supplierProductCode), query.purchases);
+      const products = new Map(
+        (
+          await repo.productsByIds(
+            em,
+            ctx.companyId,
+            entries.map((e) => e.productId),
+          )
+        ).map((p) => [p.id, p]),
+      );
+      const purchases = await repo.lastPurchases(
+        em,
+        ctx.companyId,
+        filialId,
+        document,
+        entries.map((e) => e.supplierProductCode),
+        query.purchases,
+      );
       const byCode = new Map<string, PurchaseRow[]>();
       for (const p of purchases) byCode.set(p.supplierProductCode, [...(byCode.get(p.supplierProductCode) ?? []), p]);
       return entries.map((entry) => ({ entry, product: products.get(entry.productId) ?? null, purchases: byCode.get(entry.supplierProductCode) ?? [] }));
@@ -317,5 +340,4 @@ export async function supplierHistory(ctx: ActorContext, supplierDocument: strin
   return { supplierDocument: document, supplier, page };
 }
 
-export const searchProducts = (ctx: ActorContext, query: PageRequest & { q: string; active?: boolean }) =>
-  productService.list(ctx, { ...query, search: query.q });
+export const searchProducts = (ctx: ActorContext, query: PageRequest & { q: string; active?: boolean }) => productService.list(ctx, { ...query, search: query.q });

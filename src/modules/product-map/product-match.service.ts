@@ -251,7 +251,15 @@ export async function matchSupplierItems(ctx: ActorContext, supplierDocument: st
   };
 
   // products of map entries (inactive ones too: the map is an explicit choice)
-  const mapped = new Map((await repo.productsByIds(em, ctx.companyId, [...byMap.values()].map((e) => e.productId))).map((p) => [p.id, p]));
+  const mapped = new Map(
+    (
+      await repo.productsByIds(
+        em,
+        ctx.companyId,
+        [...byMap.values()].map((e) => e.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
 
   for (const [i, entry] of byMap) {
     const product = mapped.get(entry.productId);

@@ -72,7 +72,7 @@ export function score(a: Profile, b: Profile): number {
   for (const t of b.tokens) covered += coverage(t, a);
   const tokenScore = covered / (a.tokens.length + b.tokens.length);
   let shared = 0;
-  for (let i = 0, j = 0; i < a.grams.length && j < b.grams.length; ) {
+  for (let i = 0, j = 0; i < a.grams.length && j < b.grams.length;) {
     if (a.grams[i] === b.grams[j]) {
       shared++;
       i++;

@@ -53,7 +53,11 @@ async function readOrdersWithItems(em: EntityManager, companyId: number, orderId
   const marks = ids.map(() => '?').join(',');
   const forUpdate = lock ? ' FOR UPDATE' : '';
   const orders = hydrate(em, PurchaseOrder, await em.query(`SELECT * FROM purchase_order WHERE company_id = ? AND id IN (${marks}) ORDER BY id${forUpdate}`, [companyId, ...ids]));
-  const items = hydrate(em, PurchaseOrderItem, await em.query(`SELECT * FROM purchase_order_item WHERE company_id = ? AND purchase_order_id IN (${marks}) ORDER BY id${forUpdate}`, [companyId, ...ids]));
+  const items = hydrate(
+    em,
+    PurchaseOrderItem,
+    await em.query(`SELECT * FROM purchase_order_item WHERE company_id = ? AND purchase_order_id IN (${marks}) ORDER BY id${forUpdate}`, [companyId, ...ids]),
+  );
   return group(orders, items);
 }
 
@@ -77,7 +81,10 @@ export async function orderIdsOfItems(em: EntityManager, companyId: number, ids:
   const wanted = [...new Set(ids.filter((id) => id > 0))];
   const out = new Set<number>();
   for (const part of chunks(wanted)) {
-    const rows: { purchase_order_id: number | string }[] = await em.query(`SELECT DISTINCT purchase_order_id FROM purchase_order_item WHERE company_id = ? AND id IN (${part.map(() => '?').join(',')})`, [companyId, ...part]);
+    const rows: { purchase_order_id: number | string }[] = await em.query(
+      `SELECT DISTINCT purchase_order_id FROM purchase_order_item WHERE company_id = ? AND id IN (${part.map(() => '?').join(',')})`,
+      [companyId, ...part],
+    );
     for (const r of rows) out.add(Number(r.purchase_order_id));
   }
   return [...out];
@@ -101,7 +108,12 @@ export async function insertItems(em: EntityManager, rows: TenantRow<PurchaseOrd
 }
 
 export async function updateItem(em: EntityManager, companyId: number, id: number, set: Partial<PurchaseOrderItem>): Promise<void> {
-  await em.createQueryBuilder().update(PurchaseOrderItem).set(set as never).where('id = :id AND company_id = :companyId', { id, companyId }).execute();
+  await em
+    .createQueryBuilder()
+    .update(PurchaseOrderItem)
+    .set(set as never)
+    .where('id = :id AND company_id = :companyId', { id, companyId })
+    .execute();
 }
 
 export async function deleteItems(em: EntityManager, companyId: number, ids: number[]): Promise<void> {
@@ -136,7 +148,14 @@ export async function moveOrdersIf(em: EntityManager, companyId: number, moves: 
       .set({ status: () => `CASE id ${part.map((_m, i) => `WHEN :id${i} THEN :to${i}`).join(' ')} END`, updatedAt: new Date(), version: () => 'version + 1' } as never)
       .where(`company_id = :companyId AND (${part.map((_m, i) => `(id = :id${i} AND status = :from${i} AND version = :v${i})`).join(' OR ')})`, {
         companyId,
-        ...Object.fromEntries<unknown>(part.flatMap((m, i) => [[`id${i}`, m.order.id], [`to${i}`, m.status], [`from${i}`, m.order.status], [`v${i}`, m.order.version]])),
+        ...Object.fromEntries<unknown>(
+          part.flatMap((m, i) => [
+            [`id${i}`, m.order.id],
+            [`to${i}`, m.status],
+            [`from${i}`, m.order.status],
+            [`v${i}`, m.order.version],
+          ]),
+        ),
       })
       .execute();
     affected += result.affected ?? 0;
@@ -160,11 +179,7 @@ export async function deleteOrderIf(em: EntityManager, order: PurchaseOrder): Pr
  * New received/cancelled quantities and open flags of many (locked) lines, one statement per chunk.
  * The values are computed by the caller with Dec; SQL only stores them.
  */
-export async function writeLineQuantities(
-  em: EntityManager,
-  companyId: number,
-  updates: { id: number; receivedQuantity: Dec; cancelledQuantity: Dec; isOpen: boolean }[],
-): Promise<void> {
+export async function writeLineQuantities(em: EntityManager, companyId: number, updates: { id: number; receivedQuantity: Dec; cancelledQuantity: Dec; isOpen: boolean }[]): Promise<void> {
   for (const part of chunks(updates)) {
     const cases = part.map(() => 'WHEN ? THEN ?').join(' ');
     await em.query(

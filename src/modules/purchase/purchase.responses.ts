@@ -6,10 +6,7 @@ const status = oneOf('DRAFT', 'APPROVED', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CAN
 const code = () => Joi.number().integer().description('sequential per filial').example(314);
 const factor = () => Joi.number().description('conversion factor, up to 6 decimal places').example(12);
 
-const Supplier = named(
-  'PurchaseOrderSupplier',
-  obj({ id: hashid('supplier'), document: taxDocument(), name: Joi.string().example('Distribuidora Santa Clara Ltda') }),
-);
+const Supplier = named('PurchaseOrderSupplier', obj({ id: hashid('supplier'), document: taxDocument(), name: Joi.string().example('Distribuidora Santa Clara Ltda') }));
 
 export const PurchaseOrderItem = named(
   'PurchaseOrderItem',

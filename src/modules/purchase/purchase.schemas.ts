@@ -29,7 +29,11 @@ const supplier = Joi.object({
   document: document().required(),
   name: Joi.string().trim().min(1).max(150).required(),
   stateRegistration: Joi.string().trim().max(20).allow(null),
-  uf: Joi.string().trim().uppercase().pattern(/^[A-Z]{2}$/).allow(null),
+  uf: Joi.string()
+    .trim()
+    .uppercase()
+    .pattern(/^[A-Z]{2}$/)
+    .allow(null),
 }).description('found in the catalog by CNPJ/CPF, or registered');
 
 const header = {
@@ -40,7 +44,10 @@ const header = {
     installments: Joi.number().integer().min(1).max(120).required(),
     days: Joi.number().integer().min(0).max(365).required().description('days between installments, the first this many days after the invoice'),
   }).allow(null),
-  freightTerms: Joi.string().valid(...FREIGHT_TERMS).allow(null).description('CIF: the supplier pays; FOB: we pay; THIRD_PARTY; NONE'),
+  freightTerms: Joi.string()
+    .valid(...FREIGHT_TERMS)
+    .allow(null)
+    .description('CIF: the supplier pays; FOB: we pay; THIRD_PARTY; NONE'),
   notes: Joi.string().trim().max(1000).allow(null, ''),
 };
 
@@ -71,7 +78,9 @@ export const purchaseSchemas = {
       expectedFrom: isoDate(),
       expectedTo: isoDate(),
       search: Joi.string().trim().max(100).allow('').description("numeric: the order's code, or (4+ digits) the start of the supplier's CNPJ/CPF; text: supplier name"),
-      sort: Joi.string().valid(...SORTS).default('-code'),
+      sort: Joi.string()
+        .valid(...SORTS)
+        .default('-code'),
     }),
   }),
   openItems: typedSchema<ByFilial & { query: OpenItemsQuery }>({

@@ -62,10 +62,26 @@ export interface OrderLineLink {
  */
 export async function assertLinkableOrderLines(em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, links: OrderLineLink[], target: LinkTarget): Promise<void> {
   if (!links.length) return;
-  const items = new Map((await findItems(em, ctx.companyId, links.map((l) => l.purchaseOrderItemId))).map((i) => [i.id, i]));
+  const items = new Map(
+    (
+      await findItems(
+        em,
+        ctx.companyId,
+        links.map((l) => l.purchaseOrderItemId),
+      )
+    ).map((i) => [i.id, i]),
+  );
   const missing: FieldError[] = links.filter((l) => !items.has(l.purchaseOrderItemId)).map((l) => ({ path: l.path, message: 'purchase-order line not found' }));
   if (missing.length) throw new AppError('not_found', 'PURCHASE_ORDER_ITEM_NOT_FOUND', 'Purchase-order line not found', { errors: missing });
-  const orders = new Map((await findOrders(em, ctx.companyId, [...items.values()].map((i) => i.purchaseOrderId))).map((o) => [o.id, o]));
+  const orders = new Map(
+    (
+      await findOrders(
+        em,
+        ctx.companyId,
+        [...items.values()].map((i) => i.purchaseOrderId),
+      )
+    ).map((o) => [o.id, o]),
+  );
   const errors: FieldError[] = [];
   const codes = new Set<string>();
   for (const l of links) {
@@ -116,9 +132,21 @@ const parseLine = (nItemPed: string | null): number | null => (nItemPed && /^\s*
  */
 export async function linkReceiptLines(em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, target: LinkTarget, lines: AutoLinkLine[]): Promise<AutoLink[]> {
   const codes = lines.map((l) => (l.orderCode && l.orderLine ? parseOrderCode(l.orderCode) : null));
-  const referenced = await ordersByCode(em, ctx.companyId, codes.filter((c): c is number => c !== null));
+  const referenced = await ordersByCode(
+    em,
+    ctx.companyId,
+    codes.filter((c): c is number => c !== null),
+  );
   const byCode = new Map(referenced.map((o) => [o.code, o]));
-  const referencedLines = new Map((await itemsOfOrders(em, ctx.companyId, referenced.map((o) => o.id))).map((i) => [`${i.purchaseOrderId}:${i.lineNumber}`, i]));
+  const referencedLines = new Map(
+    (
+      await itemsOfOrders(
+        em,
+        ctx.companyId,
+        referenced.map((o) => o.id),
+      )
+    ).map((i) => [`${i.purchaseOrderId}:${i.lineNumber}`, i]),
+  );
   const productIds = [...new Set(lines.map((l) => l.productId).filter((p): p is number => p !== null))];
   const candidates = productIds.length ? await openItems(em, ctx.companyId, target.filialId, { supplierDocument: target.supplierDocument, productIds }) : [];
   const remaining = new Map(candidates.map((i) => [i.id, openQuantityOf(i)]));
@@ -145,7 +173,11 @@ export async function linkReceiptLines(em: EntityManager, ctx: Pick<ActorContext
 /* ---- the match ---- */
 
 const linkedOrderIds = (em: EntityManager, companyId: number, lines: ReceiptLine[]): Promise<number[]> =>
-  orderIdsOfItems(em, companyId, lines.filter((l) => l.purchaseOrderItemId !== null).map((l) => l.purchaseOrderItemId!));
+  orderIdsOfItems(
+    em,
+    companyId,
+    lines.filter((l) => l.purchaseOrderItemId !== null).map((l) => l.purchaseOrderItemId!),
+  );
 
 /**
  * The three-way match of a document's linked lines as the orders stand now (previews: preview-import,
@@ -172,7 +204,6 @@ const lineChange = (changes: Changes, item: PurchaseOrderItem, field: 'receivedQ
   const before = item[field];
   if (!before.eq(after)) changes[`items[${item.lineNumber}].${field}`] = [before.toFixed(4), after.toFixed(4)];
 };
-
 
 /**
  * Confirmation of an entry document: under the order lines' locks, the match is computed again; when
@@ -212,7 +243,15 @@ export async function applyReceipts(em: EntityManager, ctx: ActorContext, doc: R
       receivedAt,
       cancelledAt: null,
     }));
-  await writeQuantities(em, ctx, locked, match.received, 'receive', (item, qty) => ({ receivedQuantity: item.receivedQuantity.plus(qty), cancelledQuantity: item.cancelledQuantity }), doc.entryDocumentId);
+  await writeQuantities(
+    em,
+    ctx,
+    locked,
+    match.received,
+    'receive',
+    (item, qty) => ({ receivedQuantity: item.receivedQuantity.plus(qty), cancelledQuantity: item.cancelledQuantity }),
+    doc.entryDocumentId,
+  );
   await insertReceipts(em, receipts);
   return { findings: match.findings };
 }
@@ -225,7 +264,11 @@ export async function applyReceipts(em: EntityManager, ctx: ActorContext, doc: R
 export async function revertReceipts(em: EntityManager, ctx: ActorContext, entryDocumentId: number): Promise<void> {
   const receipts = await confirmedReceiptsOf(em, ctx.companyId, entryDocumentId);
   if (!receipts.length) return;
-  const locked = await lockOrdersWithItems(em, ctx.companyId, receipts.map((r) => r.purchaseOrderId));
+  const locked = await lockOrdersWithItems(
+    em,
+    ctx.companyId,
+    receipts.map((r) => r.purchaseOrderId),
+  );
   const back = new Map<number, Dec>();
   for (const r of receipts) back.set(r.purchaseOrderItemId, (back.get(r.purchaseOrderItemId) ?? ZERO).plus(r.quantity));
   await writeQuantities(
@@ -265,12 +308,23 @@ export async function applySupplierReturn(em: EntityManager, ctx: ActorContext, 
   // A CLOSED order receives nothing new: giving its quantity back is a correction of its receipts too.
   const closed = locked.filter((o) => o.order.status === 'CLOSED');
   const open = locked.filter((o) => o.order.status !== 'CLOSED');
-  for (const [orders, action] of [[open, undo ? 'receive' : 'revert-receipt'], [closed, 'revert-receipt']] as const) {
+  for (const [orders, action] of [
+    [open, undo ? 'receive' : 'revert-receipt'],
+    [closed, 'revert-receipt'],
+  ] as const) {
     if (orders.length) await writeSupplierReturn(em, ctx, orders, byItem, action, undo, ret);
   }
 }
 
-async function writeSupplierReturn(em: EntityManager, ctx: ActorContext, locked: OrderWithItems[], byItem: Map<number, Dec>, action: 'receive' | 'revert-receipt', undo: boolean, ret: SupplierReturnReceipt): Promise<void> {
+async function writeSupplierReturn(
+  em: EntityManager,
+  ctx: ActorContext,
+  locked: OrderWithItems[],
+  byItem: Map<number, Dec>,
+  action: 'receive' | 'revert-receipt',
+  undo: boolean,
+  ret: SupplierReturnReceipt,
+): Promise<void> {
   await writeQuantities(
     em,
     ctx,
@@ -347,7 +401,15 @@ async function writeQuantities(
  */
 export async function openOrdersOfSupplier(em: EntityManager, ctx: Pick<ActorContext, 'companyId'>, target: LinkTarget, productIds: number[]) {
   const lines = productIds.length ? await openItems(em, ctx.companyId, target.filialId, { supplierDocument: target.supplierDocument, productIds: [...new Set(productIds)] }) : [];
-  const orders = new Map((await findOrders(em, ctx.companyId, lines.map((l) => l.purchaseOrderId))).map((o) => [o.id, o]));
+  const orders = new Map(
+    (
+      await findOrders(
+        em,
+        ctx.companyId,
+        lines.map((l) => l.purchaseOrderId),
+      )
+    ).map((o) => [o.id, o]),
+  );
   const grouped = new Map<number, PurchaseOrderItem[]>();
   for (const l of lines) grouped.set(l.purchaseOrderId, [...(grouped.get(l.purchaseOrderId) ?? []), l]);
   return [...grouped.entries()].map(([id, items]) => {

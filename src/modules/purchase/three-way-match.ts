@@ -135,13 +135,24 @@ export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], to
     .map((line) => {
       const ref = byItem.get(line.purchaseOrderItemId!);
       if (!ref) {
-        findings.push({ code: 'PURCHASE_ORDER_ITEM_NOT_FOUND', message: `Line ${line.lineNumber}: the purchase-order line it is linked to no longer exists`, blocksConfirmation: true, lineNumber: line.lineNumber });
+        findings.push({
+          code: 'PURCHASE_ORDER_ITEM_NOT_FOUND',
+          message: `Line ${line.lineNumber}: the purchase-order line it is linked to no longer exists`,
+          blocksConfirmation: true,
+          lineNumber: line.lineNumber,
+        });
         return { line, ref: null, problems: ['PURCHASE_ORDER_ITEM_NOT_FOUND'], receives: false };
       }
       const problems = linkProblems(ref.order, ref.item, { filialId: source.filialId, supplierDocument: source.supplierDocument, productId: line.productId });
-      for (const p of problems) findings.push({ code: p.code, message: `Line ${line.lineNumber}: ${p.message}`, blocksConfirmation: true, lineNumber: line.lineNumber, details: linkDetails(ref.order, ref.item) });
+      for (const p of problems)
+        findings.push({ code: p.code, message: `Line ${line.lineNumber}: ${p.message}`, blocksConfirmation: true, lineNumber: line.lineNumber, details: linkDetails(ref.order, ref.item) });
       if (line.ignored && !problems.length) {
-        findings.push({ code: 'PURCHASE_ORDER_LINK_IGNORED', message: `Line ${line.lineNumber} is IGNORED: it receives nothing on purchase order ${ref.order.code}`, blocksConfirmation: false, lineNumber: line.lineNumber });
+        findings.push({
+          code: 'PURCHASE_ORDER_LINK_IGNORED',
+          message: `Line ${line.lineNumber} is IGNORED: it receives nothing on purchase order ${ref.order.code}`,
+          blocksConfirmation: false,
+          lineNumber: line.lineNumber,
+        });
       } else if (line.notReceived && !problems.length) {
         findings.push({
           code: 'PURCHASE_ORDER_LINK_NOT_RECEIVED',
@@ -161,7 +172,24 @@ export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], to
     const exactInvoice = invoiceNetPrice(line);
     const invoiceUnitPrice = round(exactInvoice, 'price');
     if (!ref) {
-      return { line, order: null, item: null, problems, receives, ordered: ZERO, cancelled: ZERO, alreadyReceived: ZERO, thisReceipt: line.stockQuantity, receivedAfter: ZERO, openAfter: ZERO, orderUnitPrice: null, invoiceUnitPrice, priceDifferencePct: null, quantityStatus: null, priceStatus: null };
+      return {
+        line,
+        order: null,
+        item: null,
+        problems,
+        receives,
+        ordered: ZERO,
+        cancelled: ZERO,
+        alreadyReceived: ZERO,
+        thisReceipt: line.stockQuantity,
+        receivedAfter: ZERO,
+        openAfter: ZERO,
+        orderUnitPrice: null,
+        invoiceUnitPrice,
+        priceDifferencePct: null,
+        quantityStatus: null,
+        priceStatus: null,
+      };
     }
     const { order, item } = ref;
     const mine = received.get(item.id) ?? ZERO;
@@ -177,7 +205,14 @@ export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], to
         message: `Line ${line.lineNumber}: purchase order ${order.code} line ${item.lineNumber} would receive ${q4(receivedAfter)} of ${q4(item.quantity)} ordered (${q4(item.receivedQuantity)} already received; tolerance ${tolerances.quantityPct.toString()} %)`,
         blocksConfirmation: blocking,
         lineNumber: line.lineNumber,
-        details: { ...linkDetails(order, item), ordered: num(item.quantity), alreadyReceived: num(item.receivedQuantity), thisReceipt: num(mine), allowed: num(allowed), tolerancePct: toJsonNumber(tolerances.quantityPct, 'percent') },
+        details: {
+          ...linkDetails(order, item),
+          ordered: num(item.quantity),
+          alreadyReceived: num(item.receivedQuantity),
+          thisReceipt: num(mine),
+          allowed: num(allowed),
+          tolerancePct: toJsonNumber(tolerances.quantityPct, 'percent'),
+        },
       });
     }
     const exactOrder = netUnitPrice(item);

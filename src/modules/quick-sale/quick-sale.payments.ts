@@ -28,11 +28,16 @@ export function settlePayments(total: Dec, payments: PaymentInput[], methods: Ma
 
   const paid = sum(payments.map((p) => p.amount));
   if (paid.lt(total)) {
-    throw new BusinessRuleError('PAYMENT_INSUFFICIENT', `Payments (${paid.toFixed(2)}) do not cover the total (${total.toFixed(2)})`, { total: toJsonNumber(total, 'amount'), paid: toJsonNumber(paid, 'amount') });
+    throw new BusinessRuleError('PAYMENT_INSUFFICIENT', `Payments (${paid.toFixed(2)}) do not cover the total (${total.toFixed(2)})`, {
+      total: toJsonNumber(total, 'amount'),
+      paid: toJsonNumber(paid, 'amount'),
+    });
   }
   const nonCash = sum(payments.filter((p) => !methods.get(p.method)!.givesChange).map((p) => p.amount));
   if (nonCash.gt(total)) {
-    throw new BusinessRuleError('PAYMENT_EXCEEDS_TOTAL', `Payments by methods that give no change (${nonCash.toFixed(2)}) exceed the total (${total.toFixed(2)})`, { total: toJsonNumber(total, 'amount') });
+    throw new BusinessRuleError('PAYMENT_EXCEEDS_TOTAL', `Payments by methods that give no change (${nonCash.toFixed(2)}) exceed the total (${total.toFixed(2)})`, {
+      total: toJsonNumber(total, 'amount'),
+    });
   }
   let change = paid.minus(total);
   const settled: SettledPayment[] = payments.map((p) => ({ method: methods.get(p.method)!, amount: p.amount, change: new Dec(0) }));

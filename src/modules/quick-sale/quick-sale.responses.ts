@@ -9,9 +9,7 @@ export const QuickSaleOrder = named(
   'QuickSaleOrder',
   obj({
     ...salesOrderKeys,
-    payments: Joi.array().items(
-      obj({ method: Joi.string().example('DINHEIRO'), paymentMethodId: hashid('payment-method'), amount: money(), change: money() }),
-    ),
+    payments: Joi.array().items(obj({ method: Joi.string().example('DINHEIRO'), paymentMethodId: hashid('payment-method'), amount: money(), change: money() })),
     change: money().description('change given back'),
     fiscalDocument: obj({
       id: hashid('nfce'),

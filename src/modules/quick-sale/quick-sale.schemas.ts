@@ -7,7 +7,10 @@ import type { ConfigurationInput } from './quick-sale-configuration.service';
 import type { PaymentInput } from './quick-sale.payments';
 
 const filialParams = Joi.object({ filialId: id('filial').required() });
-const methodCode = Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/);
+const methodCode = Joi.string()
+  .trim()
+  .uppercase()
+  .pattern(/^[A-Z0-9_]{1,30}$/);
 
 /** `payments` of a quick-sale create (POST /sales-order with flowMode QUICK_SALE). */
 export const quickSalePayments = Joi.array()

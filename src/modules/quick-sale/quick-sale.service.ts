@@ -105,11 +105,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
     });
     const { order, items } = created;
     checkDiscounts(order, items, config.maxDiscountPercent);
-    const tendered = body.payments?.length
-      ? body.payments
-      : config.defaultPaymentMethod
-        ? [{ method: config.defaultPaymentMethod, amount: order.total }]
-        : [];
+    const tendered = body.payments?.length ? body.payments : config.defaultPaymentMethod ? [{ method: config.defaultPaymentMethod, amount: order.total }] : [];
     if (!tendered.length) throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', { errors: [{ path: 'payments', message: 'required' }] });
     const { settled, change } = settlePayments(order.total, tendered, methods, config.paymentMethods);
 
@@ -173,7 +169,9 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
     };
     if (order.sellerId) {
       view.sellerName =
-        order.sellerId === defaultSeller?.id ? defaultSeller.name : ((await em.findOne(Seller, { where: { id: order.sellerId, companyId: ctx.companyId }, select: { id: true, name: true } }))?.name ?? null);
+        order.sellerId === defaultSeller?.id
+          ? defaultSeller.name
+          : ((await em.findOne(Seller, { where: { id: order.sellerId, companyId: ctx.companyId }, select: { id: true, name: true } }))?.name ?? null);
     }
     return { view, payments, change };
   });

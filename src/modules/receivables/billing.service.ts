@@ -111,7 +111,18 @@ export function saleReceivables(companyId: number, b: SaleBilling): NewReceivabl
       }
     } else if (s.settlement === 'ACQUIRER') {
       const fee = feeOf(p.amount, s.feePercent);
-      rows.push({ ...base, debtorType: 'ACQUIRER', dueDate: addCalendarDays(b.issueDate, s.settlementDays), installmentNumber: 0, installmentCount: 0, grossAmount: p.amount, feePercent: s.feePercent, feeAmount: fee, amount: p.amount.minus(fee), status: 'OPEN' });
+      rows.push({
+        ...base,
+        debtorType: 'ACQUIRER',
+        dueDate: addCalendarDays(b.issueDate, s.settlementDays),
+        installmentNumber: 0,
+        installmentCount: 0,
+        grossAmount: p.amount,
+        feePercent: s.feePercent,
+        feeAmount: fee,
+        amount: p.amount.minus(fee),
+        status: 'OPEN',
+      });
     } else {
       rows.push({ ...base, dueDate: b.issueDate, installmentNumber: 0, installmentCount: 0, grossAmount: p.amount, amount: p.amount, receivedAmount: p.amount, status: 'RECEIVED' });
     }
@@ -174,8 +185,7 @@ async function writeBilling(em: EntityManager, ctx: ActorContext, fulfillmentId:
 }
 
 /** Bills a fulfilment in the caller's transaction: one receivable per installment of its value. */
-export const billFulfillment = (em: EntityManager, ctx: ActorContext, billing: FulfillmentBilling) =>
-  writeBilling(em, ctx, billing.fulfillmentId, fulfillmentReceivables(ctx.companyId, billing));
+export const billFulfillment = (em: EntityManager, ctx: ActorContext, billing: FulfillmentBilling) => writeBilling(em, ctx, billing.fulfillmentId, fulfillmentReceivables(ctx.companyId, billing));
 
 /** Bills a counter sale in the caller's transaction: one receivable per payment. */
 export const billSale = (em: EntityManager, ctx: ActorContext, billing: SaleBilling) => writeBilling(em, ctx, billing.fulfillmentId, saleReceivables(ctx.companyId, billing));
@@ -194,7 +204,12 @@ export async function attachFiscalDocument(em: EntityManager, ctx: ActorContext,
   for (const r of rows) {
     const values = { originType: 'FISCAL_DOCUMENT' as const, fiscalDocumentId: input.fiscalDocumentId, accessKey: input.accessKey };
     if (!(await updateReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, values))) throw concurrent();
-    await recordAudit(em, ctx, { entity: RECEIVABLE_AUDIT, entityId: r.id, action: 'FISCAL_DOCUMENT_ATTACHED', changes: diff({ origin: r.originType, accessKey: r.accessKey }, { origin: values.originType, accessKey: values.accessKey }) });
+    await recordAudit(em, ctx, {
+      entity: RECEIVABLE_AUDIT,
+      entityId: r.id,
+      action: 'FISCAL_DOCUMENT_ATTACHED',
+      changes: diff({ origin: r.originType, accessKey: r.accessKey }, { origin: values.originType, accessKey: values.accessKey }),
+    });
   }
   return receivablesOfFulfillment(em, ctx.companyId, input.fulfillmentId);
 }
@@ -216,7 +231,13 @@ export async function cancelForFiscalDocument(em: EntityManager, ctx: ActorConte
     if (!(await updateReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, { status: 'CANCELLED', cancelReason: input.reason, cancelled: true }))) throw concurrent();
     const after = { ...r, status: 'CANCELLED' as const, cancelReason: input.reason };
     await recordAudit(em, ctx, { entity: RECEIVABLE_AUDIT, entityId: r.id, action: 'CANCELLED', changes: { status: [r.status, 'CANCELLED'], cancelReason: [null, input.reason] } });
-    await publishEvent(em, ctx, { type: 'receivable.cancelled', filialId: r.filialId, aggregateType: RECEIVABLE_AUDIT, aggregateId: r.id, data: { ...receivableData(after as Receivable), reason: input.reason } });
+    await publishEvent(em, ctx, {
+      type: 'receivable.cancelled',
+      filialId: r.filialId,
+      aggregateType: RECEIVABLE_AUDIT,
+      aggregateId: r.id,
+      data: { ...receivableData(after as Receivable), reason: input.reason },
+    });
   }
   return receivablesOfFulfillment(em, ctx.companyId, input.fulfillmentId);
 }

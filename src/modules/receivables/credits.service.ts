@@ -66,7 +66,17 @@ export async function creditReturn(em: EntityManager, ctx: ActorContext, input: 
   const kind: CustomerCreditKind = input.refundMethod.kind === 'STORE_CREDIT' ? 'CREDIT' : 'REFUND';
   await insertCredits(
     em,
-    rests.map((r) => ({ companyId: ctx.companyId, filialId: input.filialId, customerId: input.customerId, returnId: input.returnId, salesOrderId: r.salesOrderId, kind, methodCode: input.refundMethod.code, amount: r.amount, actor: ctx.actor })),
+    rests.map((r) => ({
+      companyId: ctx.companyId,
+      filialId: input.filialId,
+      customerId: input.customerId,
+      returnId: input.returnId,
+      salesOrderId: r.salesOrderId,
+      kind,
+      methodCode: input.refundMethod.code,
+      amount: r.amount,
+      actor: ctx.actor,
+    })),
   );
   const credits = rests.length ? await creditsOfReturn(em, ctx.companyId, input.returnId) : [];
   for (const c of credits) {

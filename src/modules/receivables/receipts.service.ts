@@ -113,9 +113,25 @@ export async function registerReceipt(ctx: TenantContext, receivableId: number, 
     });
     const updated = await writeSettled(em, ctx.companyId, r, { receivedAmount: r.receivedAmount.plus(input.amount), creditedAmount: r.creditedAmount }, 'receive');
     const receipt = (await findReceipt(em, ctx.companyId, id))!;
-    await recordAudit(em, ctx, { entity: RECEIPT_AUDIT, entityId: id, action: 'CREATED', changes: diff({}, { receivableId: encodeId('receivable', r.id), ...receiptData(receipt), note: receipt.note }) });
-    await recordAudit(em, ctx, { entity: RECEIVABLE_AUDIT, entityId: r.id, action: 'RECEIPT_REGISTERED', changes: { ...settledChanges(r, updated), receiptId: [null, encodeId('receivable-receipt', id)] } });
-    await publishEvent(em, ctx, { type: 'receivable.received', filialId: r.filialId, aggregateType: RECEIVABLE_AUDIT, aggregateId: r.id, data: { ...receivableData(updated), receipt: receiptData(receipt) } });
+    await recordAudit(em, ctx, {
+      entity: RECEIPT_AUDIT,
+      entityId: id,
+      action: 'CREATED',
+      changes: diff({}, { receivableId: encodeId('receivable', r.id), ...receiptData(receipt), note: receipt.note }),
+    });
+    await recordAudit(em, ctx, {
+      entity: RECEIVABLE_AUDIT,
+      entityId: r.id,
+      action: 'RECEIPT_REGISTERED',
+      changes: { ...settledChanges(r, updated), receiptId: [null, encodeId('receivable-receipt', id)] },
+    });
+    await publishEvent(em, ctx, {
+      type: 'receivable.received',
+      filialId: r.filialId,
+      aggregateType: RECEIVABLE_AUDIT,
+      aggregateId: r.id,
+      data: { ...receivableData(updated), receipt: receiptData(receipt) },
+    });
     return { receivable: updated, receipt };
   });
   return { receivable, receipt, receipts: await receiptsOf(readerOf(ctx), ctx.companyId, [receivable.id]) };

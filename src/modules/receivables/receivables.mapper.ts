@@ -116,8 +116,26 @@ export const toAuditEntryDto = (a: AuditLog) => ({
 });
 
 const CSV_COLUMNS = [
-  'id', 'filialId', 'debtorType', 'customerId', 'paymentMethod', 'origin', 'salesOrderCode', 'accessKey', 'installmentNumber', 'installmentCount',
-  'issueDate', 'dueDate', 'grossAmount', 'feeAmount', 'amount', 'receivedAmount', 'creditedAmount', 'openAmount', 'status', 'overdue',
+  'id',
+  'filialId',
+  'debtorType',
+  'customerId',
+  'paymentMethod',
+  'origin',
+  'salesOrderCode',
+  'accessKey',
+  'installmentNumber',
+  'installmentCount',
+  'issueDate',
+  'dueDate',
+  'grossAmount',
+  'feeAmount',
+  'amount',
+  'receivedAmount',
+  'creditedAmount',
+  'openAmount',
+  'status',
+  'overdue',
 ] as const;
 
 const csvCell = (v: unknown): string => {

@@ -7,9 +7,9 @@ const status = oneOf('OPEN', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED');
 const receivableKeys = {
   id: hashid('receivable'),
   filialId: hashid('filial'),
-  debtorType: oneOf('CUSTOMER', 'ACQUIRER').description("the customer owes it, or a card acquirer settles it"),
+  debtorType: oneOf('CUSTOMER', 'ACQUIRER').description('the customer owes it, or a card acquirer settles it'),
   customerId: hashid('customer').allow(null).description("the sale's customer (also on an acquirer's receivable)"),
-  paymentMethod: Joi.string().allow(null).example('CARTAO_CREDITO').description('the payment method (null: the order\'s payment terms)'),
+  paymentMethod: Joi.string().allow(null).example('CARTAO_CREDITO').description("the payment method (null: the order's payment terms)"),
   origin: oneOf('FULFILLMENT', 'FISCAL_DOCUMENT', 'QUICK_SALE'),
   salesOrderId: hashid('sales-order'),
   salesOrderCode: Joi.number().integer().example(1042),
@@ -19,7 +19,7 @@ const receivableKeys = {
   installmentCount: Joi.number().integer().example(3),
   issueDate: date(),
   dueDate: date(),
-  grossAmount: money().description('what the sale charged (before an acquirer\'s fee)'),
+  grossAmount: money().description("what the sale charged (before an acquirer's fee)"),
   feePercent: percent().example(2.99),
   feeAmount: money(),
   amount: money().description('what the debtor owes: gross − fee'),
@@ -122,7 +122,11 @@ export const ReceivableAuditTrail = named(
         actor: Joi.string().example('ana.souza'),
         requestId: Joi.string().allow(null).example('5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30'),
         at: timestamp(),
-        changes: Joi.object().unknown(true).allow(null).description('field → [before, after]').example({ status: ['OPEN', 'PARTIALLY_RECEIVED'] }),
+        changes: Joi.object()
+          .unknown(true)
+          .allow(null)
+          .description('field → [before, after]')
+          .example({ status: ['OPEN', 'PARTIALLY_RECEIVED'] }),
       }),
     ),
   }),

@@ -87,7 +87,13 @@ export async function listReceivables(ctx: TenantContext, filialId: number, quer
   const em = readerOf(ctx);
   const today = businessToday();
   const [page, summary] = await Promise.all([
-    paginate(receivableListQuery(em, ctx.companyId, filialId, query, today), sortOf(query), query, (ids) => loadReceivablesByIds(em, ids), (r) => r.id),
+    paginate(
+      receivableListQuery(em, ctx.companyId, filialId, query, today),
+      sortOf(query),
+      query,
+      (ids) => loadReceivablesByIds(em, ids),
+      (r) => r.id,
+    ),
     summaryOf(ctx, filialId, query, today),
   ]);
   return { ...page, summary };
@@ -104,7 +110,11 @@ export interface CustomerStatement {
  * A customer's statement in a filial: what they owe (their receivables, acquirers' excluded, with
  * their receipts), totals and aging, and the credits and refunds their returns left.
  */
-export async function customerStatement(ctx: TenantContext, filialId: number, query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus }): Promise<CustomerStatement> {
+export async function customerStatement(
+  ctx: TenantContext,
+  filialId: number,
+  query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus },
+): Promise<CustomerStatement> {
   const em = readerOf(ctx);
   const customer = await em.findOne(Customer, { where: { id: query.customerId, companyId: ctx.companyId }, select: { id: true, name: true, document: true } });
   if (!customer) throw new NotFoundError('Customer');

@@ -37,8 +37,7 @@ export const canDo = (r: WithStatus, action: ReceivableAction): boolean => r.sta
 /** The code of a refused action, by the receivable's current status (RECEIVABLE_ALREADY_RECEIVED, RECEIVABLE_CANCELLED …). */
 export const conflictCode = (status: ReceivableStatus) => (status === 'RECEIVED' ? 'RECEIVABLE_ALREADY_RECEIVED' : `RECEIVABLE_${status}`);
 
-export const forbidden = (r: WithStatus, action: ReceivableAction): StateConflictError =>
-  new StateConflictError('Receivable', r.status, TRANSITIONS[action].verb, conflictCode(r.status));
+export const forbidden = (r: WithStatus, action: ReceivableAction): StateConflictError => new StateConflictError('Receivable', r.status, TRANSITIONS[action].verb, conflictCode(r.status));
 
 /** Throws the 409 unless `action` is allowed for the receivable as it is now. */
 export function assertAllowed(r: WithStatus, action: ReceivableAction): void {

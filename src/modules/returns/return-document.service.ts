@@ -124,7 +124,13 @@ export async function returnDocumentOf(ctx: ActorContext, returnId: number, em: 
   const traced = items.filter((i) => i.fiscalOrigins?.length);
   if (!traced.length) throw new BusinessRuleError('RETURN_WITHOUT_FISCAL_DOCUMENT', 'The returned goods were sold without an NF-e or NFC-e of ours: there is nothing to reference');
   const keys = [...new Set(traced.flatMap((i) => i.fiscalOrigins!.map((o) => o.accessKey)))];
-  const originals = (await originalsOfSales(ctx.companyId, traced.map((i) => i.salesOrderId), em)).filter((o) => keys.includes(o.accessKey));
+  const originals = (
+    await originalsOfSales(
+      ctx.companyId,
+      traced.map((i) => i.salesOrderId),
+      em,
+    )
+  ).filter((o) => keys.includes(o.accessKey));
   const missing = keys.filter((k) => !originals.some((o) => o.accessKey === k));
   if (missing.length) throw new BusinessRuleError('ORIGINAL_NOT_AUTHORIZED', `The original document ${missing.join(', ')} is no longer authorized (cancelled?)`, { accessKeys: missing });
   // Earlier returns (lower id) of the same lines: the cumulative shares stay the same on every rebuild.
@@ -133,9 +139,15 @@ export async function returnDocumentOf(ctx: ActorContext, returnId: number, em: 
   const [issuer, recipient] = await Promise.all([loadFiscalIssuer(ctx, ret.filialId, em), loadFiscalRecipient(ctx, ret.customerId, em)]);
   const parts = originals.map((original) => {
     const lines = traced.flatMap((i) =>
-      i.fiscalOrigins!.filter((o) => o.accessKey === original.accessKey).map((o) => ({
-        lineNumber: o.lineNumber, quantity: o.quantity, alreadyReturned: before.get(`${o.accessKey}|${o.lineNumber}`) ?? 0, productId: i.productId, salesOrderItemId: i.salesOrderItemId,
-      })),
+      i
+        .fiscalOrigins!.filter((o) => o.accessKey === original.accessKey)
+        .map((o) => ({
+          lineNumber: o.lineNumber,
+          quantity: o.quantity,
+          alreadyReturned: before.get(`${o.accessKey}|${o.lineNumber}`) ?? 0,
+          productId: i.productId,
+          salesOrderItemId: i.salesOrderItemId,
+        })),
     );
     return buildReturnDocument({ original: original.parsed, side: 'SALE', issuer, recipient, lines, date });
   });
@@ -156,8 +168,13 @@ export interface ReturnedTaxes {
 }
 
 export const taxesOfDocument = (d: ComputedFiscalDocument): ReturnedTaxes => ({
-  icmsBase: d.totals.vBC, icms: d.totals.vICMS, ipi: d.totals.vIPI.plus(d.totals.vIPIDevol),
-  pisBase: sum(d.items.map((i) => i.pis.base)), pis: d.totals.vPIS, cofinsBase: sum(d.items.map((i) => i.cofins.base)), cofins: d.totals.vCOFINS,
+  icmsBase: d.totals.vBC,
+  icms: d.totals.vICMS,
+  ipi: d.totals.vIPI.plus(d.totals.vIPIDevol),
+  pisBase: sum(d.items.map((i) => i.pis.base)),
+  pis: d.totals.vPIS,
+  cofinsBase: sum(d.items.map((i) => i.cofins.base)),
+  cofins: d.totals.vCOFINS,
 });
 
 /** The credits of returned taxes by the filial's regime (amounts > 0 only). */
@@ -173,11 +190,32 @@ export async function creditsOf(em: EntityManager, companyId: number, filialId: 
 }
 
 /** Records the credits of a return's devolução document (ours authorized, or the customer's imported). */
-export async function recordReturnCredits(em: EntityManager, ctx: ActorContext, ret: { id: number; filialId: number }, accessKey: string, taxes: ReturnedTaxes): Promise<{ tax: ReturnCreditTax; amount: Dec }[]> {
+export async function recordReturnCredits(
+  em: EntityManager,
+  ctx: ActorContext,
+  ret: { id: number; filialId: number },
+  accessKey: string,
+  taxes: ReturnedTaxes,
+): Promise<{ tax: ReturnCreditTax; amount: Dec }[]> {
   const { regime, rows } = await creditsOf(em, ctx.companyId, ret.filialId, taxes);
   const entryDate = businessToday();
   if (rows.length) {
-    await em.insert(SalesReturnTaxCredit, rows.map((r) => ({ companyId: ctx.companyId, filialId: ret.filialId, returnId: ret.id, accessKey, tax: r.tax, base: r.base, amount: r.amount, taxRegime: regime, entryDate, status: 'RECORDED' as const, reversedAt: null })));
+    await em.insert(
+      SalesReturnTaxCredit,
+      rows.map((r) => ({
+        companyId: ctx.companyId,
+        filialId: ret.filialId,
+        returnId: ret.id,
+        accessKey,
+        tax: r.tax,
+        base: r.base,
+        amount: r.amount,
+        taxRegime: regime,
+        entryDate,
+        status: 'RECORDED' as const,
+        reversedAt: null,
+      })),
+    );
   }
   return rows;
 }
@@ -187,13 +225,26 @@ const creditsJson = (rows: { tax: ReturnCreditTax; amount: Dec }[]) => rows.map(
 async function onAuthorized(em: EntityManager, ctx: ActorContext, o: SourceDocumentOutcome): Promise<void> {
   const { ret, document } = await returnDocumentOf(ctx, o.sourceId, em, businessToday());
   const rows = await recordReturnCredits(em, ctx, ret, o.accessKey, taxesOfDocument(document));
-  await recordAudit(em, ctx, { entity: 'return', entityId: ret.id, action: 'DOCUMENT_AUTHORIZED', changes: { document: [null, o.accessKey], credits: [null, rows.map((r) => `${r.tax} ${r.amount.toFixed(2)}`).join(', ')] } });
+  await recordAudit(em, ctx, {
+    entity: 'return',
+    entityId: ret.id,
+    action: 'DOCUMENT_AUTHORIZED',
+    changes: { document: [null, o.accessKey], credits: [null, rows.map((r) => `${r.tax} ${r.amount.toFixed(2)}`).join(', ')] },
+  });
   await publishEvent(em, ctx, {
     type: 'return.document-authorized',
     filialId: ret.filialId,
     aggregateType: 'return',
     aggregateId: ret.id,
-    data: { returnId: encodeId('return', ret.id), invoiceId: encodeId('invoice', o.invoiceId), accessKey: o.accessKey, series: o.series, number: o.number, total: toJsonNumber(o.total, 'amount'), credits: creditsJson(rows) },
+    data: {
+      returnId: encodeId('return', ret.id),
+      invoiceId: encodeId('invoice', o.invoiceId),
+      accessKey: o.accessKey,
+      series: o.series,
+      number: o.number,
+      total: toJsonNumber(o.total, 'amount'),
+      credits: creditsJson(rows),
+    },
   });
 }
 
@@ -204,7 +255,12 @@ async function onCancelled(em: EntityManager, ctx: ActorContext, c: SourceCancel
     .createQueryBuilder()
     .update(SalesReturnTaxCredit)
     .set({ status: 'REVERSED', reversedAt: () => sqlNow() } as never)
-    .where('company_id = :companyId AND return_id = :returnId AND access_key = :accessKey AND status = :status', { companyId: ctx.companyId, returnId: ret.id, accessKey: c.accessKey, status: 'RECORDED' })
+    .where('company_id = :companyId AND return_id = :returnId AND access_key = :accessKey AND status = :status', {
+      companyId: ctx.companyId,
+      returnId: ret.id,
+      accessKey: c.accessKey,
+      status: 'RECORDED',
+    })
     .execute();
   if (c.cancelProtocol === null) return; // the dry run before the event is sent: nothing refuses it
   await recordAudit(em, ctx, { entity: 'return', entityId: ret.id, action: 'DOCUMENT_CANCELLED', changes: { document: [c.accessKey, null], creditsReversed: [null, String(reversed.affected ?? 0)] } });

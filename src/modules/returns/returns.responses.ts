@@ -52,10 +52,28 @@ export const SalesReturn = named(
     origin: Joi.string().valid('COUNTER', 'IMPORTED').description("COUNTER: registered here (our entry devolução issued); IMPORTED: the customer's own devolução NF-e"),
     importedAccessKey: Joi.string().length(44).allow(null),
     documents: Joi.array()
-      .items(obj({ invoiceId: hashid('invoice'), status: Joi.string().example('AUTHORIZED'), accessKey: Joi.string().length(44), series: Joi.number().integer(), number: Joi.number().integer(), live: Joi.boolean() }))
+      .items(
+        obj({
+          invoiceId: hashid('invoice'),
+          status: Joi.string().example('AUTHORIZED'),
+          accessKey: Joi.string().length(44),
+          series: Joi.number().integer(),
+          number: Joi.number().integer(),
+          live: Joi.boolean(),
+        }),
+      )
       .description('Our NF-e de devolução (tpNF 0, finNFe 4), newest first'),
     credits: Joi.array()
-      .items(obj({ tax: Joi.string().valid('ICMS', 'PIS', 'COFINS', 'IPI'), base: money(), amount: money(), accessKey: Joi.string().length(44), status: Joi.string().valid('RECORDED', 'REVERSED'), entryDate: Joi.string() }))
+      .items(
+        obj({
+          tax: Joi.string().valid('ICMS', 'PIS', 'COFINS', 'IPI'),
+          base: money(),
+          amount: money(),
+          accessKey: Joi.string().length(44),
+          status: Joi.string().valid('RECORDED', 'REVERSED'),
+          entryDate: Joi.string(),
+        }),
+      )
       .description("The original sale's taxes taken back as credits by the filial's regime"),
     documentProblem: obj({ code: Joi.string(), detail: Joi.string() }).allow(null).description('Why our devolução could not be issued with the return (POST /returns/{id}/document issues it again)'),
     createdBy: Joi.string().example('ana.souza'),

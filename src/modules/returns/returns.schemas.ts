@@ -20,7 +20,11 @@ export const returnSchemas = {
     body: Joi.object({
       customerId: id('customer').required(),
       reason: Joi.string().trim().min(3).max(500).required(),
-      refundMethod: Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/).required(),
+      refundMethod: Joi.string()
+        .trim()
+        .uppercase()
+        .pattern(/^[A-Z0-9_]{1,30}$/)
+        .required(),
       items: Joi.array()
         .items(
           Joi.object({
@@ -43,8 +47,17 @@ export const returnSchemas = {
     params: filialParams,
     body: Joi.object({
       xml: Joi.string().min(1).max(5_000_000).description("The customer's NF-e de devolução (finNFe 4, refNFe to our sale), as received"),
-      accessKey: Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).message('{{#label}} must be the 44-character access key').description('Or: the key of an inbound NF-e of the filial already downloaded'),
-      refundMethod: Joi.string().trim().uppercase().pattern(/^[A-Z0-9_]{1,30}$/).required(),
+      accessKey: Joi.string()
+        .trim()
+        .uppercase()
+        .pattern(ACCESS_KEY_PATTERN)
+        .message('{{#label}} must be the 44-character access key')
+        .description('Or: the key of an inbound NF-e of the filial already downloaded'),
+      refundMethod: Joi.string()
+        .trim()
+        .uppercase()
+        .pattern(/^[A-Z0-9_]{1,30}$/)
+        .required(),
       reason: Joi.string().trim().min(3).max(500).allow(null),
       restock: Joi.boolean().default(true),
     })

@@ -118,12 +118,18 @@ export const returnsService = {
     await assertCustomer(readerOf(ctx), ctx.companyId, input.customerId);
     const method = await readerOf(ctx).findOneBy(PaymentMethod, { companyId: ctx.companyId, code: input.refundMethod });
     if (!method || !method.active) {
-      throw new BusinessRuleError('REFUND_METHOD_INVALID', `Refund method ${input.refundMethod} is unknown or inactive`, { errors: [{ path: 'refundMethod', message: 'unknown or inactive payment method' }] });
+      throw new BusinessRuleError('REFUND_METHOD_INVALID', `Refund method ${input.refundMethod} is unknown or inactive`, {
+        errors: [{ path: 'refundMethod', message: 'unknown or inactive payment method' }],
+      });
     }
     const code = await nextSequenceValue(readerOf(ctx), ctx.companyId, RETURN_CODE_SEQUENCE);
 
     return inTransaction(ctx, async (em) => {
-      const { orders, items } = await lockReturnLines(em, ctx.companyId, input.items.map((l) => l.salesOrderItemId));
+      const { orders, items } = await lockReturnLines(
+        em,
+        ctx.companyId,
+        input.items.map((l) => l.salesOrderItemId),
+      );
       const orderById = new Map(orders.map((o) => [o.id, o]));
       const itemById = new Map(items.map((i) => [i.id, i]));
       const problems: FieldError[] = [];
@@ -142,7 +148,11 @@ export const returnsService = {
         throw new BusinessRuleError('RETURN_QUANTITY_EXCEEDS_RETURNABLE', 'Some lines cannot be returned as asked', { errors: problems });
       }
 
-      const fulfilled = await fulfillmentItemsOf(em, ctx.companyId, items.map((i) => i.id));
+      const fulfilled = await fulfillmentItemsOf(
+        em,
+        ctx.companyId,
+        items.map((i) => i.id),
+      );
       const lines = input.items.map((l, lineIndex) => {
         const item = itemById.get(l.salesOrderItemId)!;
         const unitCost = departureCost(fulfilled.filter((f) => f.salesOrderItemId === item.id));
@@ -150,7 +160,14 @@ export const returnsService = {
       });
       const refundAmount = sum(lines.map((l) => l.refund));
       // The units are traced to the sale's authorized NF-e/NFC-e lines (under the same locks, so two returns never take the same units).
-      const origins = booking.origins ?? (await allocateOrigins(em, ctx.companyId, lines.map((l) => ({ line: l.item, quantity: l.input.quantity })), await originalsOfSales(ctx.companyId, [...new Set(items.map((i) => i.salesOrderId))], em)));
+      const origins =
+        booking.origins ??
+        (await allocateOrigins(
+          em,
+          ctx.companyId,
+          lines.map((l) => ({ line: l.item, quantity: l.input.quantity })),
+          await originalsOfSales(ctx.companyId, [...new Set(items.map((i) => i.salesOrderId))], em),
+        ));
 
       const insert = await em.insert(SalesReturn, {
         companyId: ctx.companyId,
@@ -217,7 +234,12 @@ export const returnsService = {
         entity: 'return',
         entityId: returnId,
         action: 'REGISTERED',
-        changes: Object.fromEntries(lines.map((l) => [`salesOrderItem:${encodeId('sales-order-item', l.item.id)}.returnedQuantity`, [toFixed(l.item.returnedQuantity, 'quantity'), toFixed(l.item.returnedQuantity.plus(l.input.quantity), 'quantity')]])),
+        changes: Object.fromEntries(
+          lines.map((l) => [
+            `salesOrderItem:${encodeId('sales-order-item', l.item.id)}.returnedQuantity`,
+            [toFixed(l.item.returnedQuantity, 'quantity'), toFixed(l.item.returnedQuantity.plus(l.input.quantity), 'quantity')],
+          ]),
+        ),
       });
       await booking.afterBooked?.(em, returnId);
       await publishEvent(em, ctx, {
@@ -252,7 +274,13 @@ export const returnsService = {
     if (q.customerId !== undefined) qb.andWhere('r.customer_id = :customerId', { customerId: q.customerId });
     if (q.from) qb.andWhere('r.created_at >= :from', { from: `${q.from} 00:00:00` });
     if (q.to) qb.andWhere('r.created_at <= :to', { to: `${q.to} 23:59:59.999` });
-    return paginate(qb, [{ column: 'r.id', direction: 'DESC' }], q, async (ids) => withFiscal(em, ctx.companyId, await loadReturns(em, ctx.companyId, ids)), (r) => r.ret.id);
+    return paginate(
+      qb,
+      [{ column: 'r.id', direction: 'DESC' }],
+      q,
+      async (ids) => withFiscal(em, ctx.companyId, await loadReturns(em, ctx.companyId, ids)),
+      (r) => r.ret.id,
+    );
   },
 
   async detail(ctx: TenantContext, id: number): Promise<ReturnView> {

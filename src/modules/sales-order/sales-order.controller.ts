@@ -2,14 +2,7 @@ import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { salesOrderSchemas as s } from './sales-order.schemas';
-import {
-  toCancelPreviewDto,
-  toFulfillmentViewDto,
-  toFulfillResultDto,
-  toGroupPreviewDto,
-  toSalesOrderDto,
-  toSalesOrderListDto,
-} from './sales-order.mapper';
+import { toCancelPreviewDto, toFulfillmentViewDto, toFulfillResultDto, toGroupPreviewDto, toSalesOrderDto, toSalesOrderListDto } from './sales-order.mapper';
 import { cancelOrder, cancelPreview } from './services/cancel.service';
 import { assignCustomer, convertOrderToQuote, convertQuote, deleteOrder, patchOrder } from './services/edit.service';
 import { fulfillmentView, fulfillOrder } from './services/fulfill.service';

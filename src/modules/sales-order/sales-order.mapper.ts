@@ -181,7 +181,12 @@ export const toFulfillmentViewDto = (order: SalesOrder, items: SalesOrderItem[],
   status: order.status,
   version: order.version,
   items: items.map(toItemProgressDto),
-  fulfillments: fulfillments.map((f) => toFulfillmentDto(f, fulfillmentItems.filter((i) => i.fulfillmentId === f.id))),
+  fulfillments: fulfillments.map((f) =>
+    toFulfillmentDto(
+      f,
+      fulfillmentItems.filter((i) => i.fulfillmentId === f.id),
+    ),
+  ),
 });
 
 /** POST :id/fulfill: the new fulfillment and where the order stands now. */

@@ -47,7 +47,11 @@ export function priceOrder(lines: LineAmounts[], discount: Dec, freight: Dec, pa
   if (problems.length) {
     throw new BusinessRuleError('DISCOUNT_EXCEEDS_TOTAL', 'A discount exceeds the amount it applies to', { errors: problems });
   }
-  const shares = allocate(orderDiscount, priced.map((l) => l.total), 'amount');
+  const shares = allocate(
+    orderDiscount,
+    priced.map((l) => l.total),
+    'amount',
+  );
   const totals: OrderTotals = {
     gross: sum(priced.map((l) => l.gross)),
     itemsDiscount: sum(priced.map((l) => l.discount)),

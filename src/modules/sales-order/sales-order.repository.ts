@@ -63,7 +63,11 @@ export async function lockOrderWithItems(em: EntityManager, companyId: number, i
   ])) as Record<string, unknown>[][];
   const [order] = hydrate(em, SalesOrder, orders);
   if (!order) throw notFound();
-  const stockControlled = new Set(hydrate(em, Product, products).filter((p) => p.stockControlled).map((p) => p.id));
+  const stockControlled = new Set(
+    hydrate(em, Product, products)
+      .filter((p) => p.stockControlled)
+      .map((p) => p.id),
+  );
   return { order, items: hydrate(em, SalesOrderItem, items), stockControlled };
 }
 
@@ -71,10 +75,7 @@ export async function lockOrderWithItems(em: EntityManager, companyId: number, i
 export async function lockOrders(em: EntityManager, companyId: number, ids: number[]): Promise<SalesOrder[]> {
   const wanted = [...new Set(ids.filter((id) => id > 0))].sort((a, b) => a - b);
   if (!wanted.length) return [];
-  const qb = em
-    .createQueryBuilder(SalesOrder, 'o')
-    .where('o.company_id = :companyId AND o.id IN (:...wanted)', { companyId, wanted })
-    .orderBy('o.id', 'ASC');
+  const qb = em.createQueryBuilder(SalesOrder, 'o').where('o.company_id = :companyId AND o.id IN (:...wanted)', { companyId, wanted }).orderBy('o.id', 'ASC');
   if (isMysql) qb.setLock('pessimistic_write');
   return qb.getMany();
 }
@@ -88,8 +89,15 @@ export async function lockItems(em: EntityManager, companyId: number, orderId: n
 /** Which of these products are stock-controlled (the fulfil path: goods of the others move no stock). */
 export async function stockControlledAmong(em: EntityManager, companyId: number, productIds: number[]): Promise<Set<number>> {
   if (!productIds.length) return new Set();
-  const rows: Record<string, unknown>[] = await em.query(`SELECT id, stock_controlled FROM product WHERE company_id = ? AND id IN (${productIds.map(() => '?').join(',')})`, [companyId, ...productIds]);
-  return new Set(hydrate(em, Product, rows).filter((p) => p.stockControlled).map((p) => p.id));
+  const rows: Record<string, unknown>[] = await em.query(`SELECT id, stock_controlled FROM product WHERE company_id = ? AND id IN (${productIds.map(() => '?').join(',')})`, [
+    companyId,
+    ...productIds,
+  ]);
+  return new Set(
+    hydrate(em, Product, rows)
+      .filter((p) => p.stockControlled)
+      .map((p) => p.id),
+  );
 }
 
 export async function itemsOf(em: EntityManager, companyId: number, orderIds: number[]): Promise<SalesOrderItem[]> {
@@ -168,8 +176,8 @@ export async function loadViews(em: EntityManager, companyId: number, ids: numbe
   return orders.map((order) => ({
     order,
     items: itemsByOrder.get(order.id) ?? [],
-    customerName: order.customerId === null ? null : customerName.get(order.customerId) ?? null,
-    sellerName: order.sellerId === null ? null : sellerName.get(order.sellerId) ?? null,
+    customerName: order.customerId === null ? null : (customerName.get(order.customerId) ?? null),
+    sellerName: order.sellerId === null ? null : (sellerName.get(order.sellerId) ?? null),
     groupedFromIds: sources.filter((s) => Number(s.grouped_into_id) === order.id).map((s) => Number(s.id)),
   }));
 }
@@ -231,8 +239,48 @@ export interface ListedOrder {
   groupedFromIds: number[];
 }
 
-const ORDER_LIST_COLUMNS = ['id', 'code', 'filial_id', 'type', 'flow_mode', 'status', 'customer_id', 'seller_id', 'alias', 'notes', 'payment_terms', 'gross_total', 'items_discount', 'discount', 'freight', 'total', 'valid_until', 'grouped_into_id', 'cancel_reason', 'cancelled_at', 'version', 'created_at', 'updated_at'];
-const ITEM_LIST_COLUMNS = ['id', 'sales_order_id', 'line_number', 'product_id', 'description', 'unit', 'quantity', 'unit_price', 'discount', 'total', 'order_discount_share', 'fulfilled_quantity', 'returned_quantity', 'cancelled_quantity', 'origins'];
+const ORDER_LIST_COLUMNS = [
+  'id',
+  'code',
+  'filial_id',
+  'type',
+  'flow_mode',
+  'status',
+  'customer_id',
+  'seller_id',
+  'alias',
+  'notes',
+  'payment_terms',
+  'gross_total',
+  'items_discount',
+  'discount',
+  'freight',
+  'total',
+  'valid_until',
+  'grouped_into_id',
+  'cancel_reason',
+  'cancelled_at',
+  'version',
+  'created_at',
+  'updated_at',
+];
+const ITEM_LIST_COLUMNS = [
+  'id',
+  'sales_order_id',
+  'line_number',
+  'product_id',
+  'description',
+  'unit',
+  'quantity',
+  'unit_price',
+  'discount',
+  'total',
+  'order_discount_share',
+  'fulfilled_quantity',
+  'returned_quantity',
+  'cancelled_quantity',
+  'origins',
+];
 const ORDER_LIST_SELECT = `SELECT ${ORDER_LIST_COLUMNS.map((c) => `o.${c}`).join(', ')}, c.name AS customer_name, s.name AS seller_name FROM sales_order o LEFT JOIN customer c ON c.id = o.customer_id AND c.company_id = o.company_id LEFT JOIN seller s ON s.id = o.seller_id AND s.company_id = o.company_id WHERE o.company_id = ? AND o.id IN `;
 const ITEM_LIST_SELECT = `SELECT ${ITEM_LIST_COLUMNS.join(', ')} FROM sales_order_item WHERE company_id = ? AND sales_order_id IN `;
 
@@ -292,9 +340,7 @@ export async function loadView(em: EntityManager, companyId: number, id: number)
 
 export async function fulfillmentsOf(em: EntityManager, companyId: number, orderId: number): Promise<{ fulfillments: Fulfillment[]; items: FulfillmentItem[] }> {
   const fulfillments = await em.find(Fulfillment, { where: { companyId, salesOrderId: orderId }, order: { id: 'ASC' } });
-  const items = fulfillments.length
-    ? await em.find(FulfillmentItem, { where: { companyId, fulfillmentId: In(fulfillments.map((f) => f.id)) }, order: { id: 'ASC' } })
-    : [];
+  const items = fulfillments.length ? await em.find(FulfillmentItem, { where: { companyId, fulfillmentId: In(fulfillments.map((f) => f.id)) }, order: { id: 'ASC' } }) : [];
   return { fulfillments, items };
 }
 
@@ -369,4 +415,3 @@ export function whereCustomerInSql(list: SqlList, customerIds: number[]): UnionB
     ranges: customerIds.length,
   };
 }
-

@@ -28,10 +28,7 @@ export const SalesOrderItem = named(
   }),
 );
 
-export const SalesOrderTotals = named(
-  'SalesOrderTotals',
-  obj({ gross: money(), itemsDiscount: money(), items: money(), discount: money(), freight: money(), total: money() }),
-);
+export const SalesOrderTotals = named('SalesOrderTotals', obj({ gross: money(), itemsDiscount: money(), items: money(), discount: money(), freight: money(), total: money() }));
 
 /** The keys of a SalesOrder (quick-sale's QuickSaleOrder extends them). */
 export const salesOrderKeys = {
@@ -51,7 +48,9 @@ export const salesOrderKeys = {
   freight: money(),
   totals: SalesOrderTotals,
   notes: Joi.string().allow(null).example('Entregar após as 14h'),
-  paymentTerms: obj({ installmentDays: Joi.array().items(Joi.number().integer()).example([30, 60, 90]) }).allow(null).description('each fulfilment is billed in these installments; null: one installment due on billing'),
+  paymentTerms: obj({ installmentDays: Joi.array().items(Joi.number().integer()).example([30, 60, 90]) })
+    .allow(null)
+    .description('each fulfilment is billed in these installments; null: one installment due on billing'),
   validUntil: date().allow(null).description('quotes only'),
   expired: Joi.boolean().description('a quote past validUntil'),
   groupedIntoId: hashid('sales-order').allow(null),
@@ -96,7 +95,9 @@ export const Fulfillment = named(
     filialId: hashid('filial'),
     actor: Joi.string().example('ana.souza'),
     createdAt: timestamp(),
-    items: Joi.array().items(obj({ salesOrderItemId: hashid('sales-order-item'), productId: hashid('product'), quantity: quantity(), unitCost: unitPrice().description('average cost at fulfilment') })),
+    items: Joi.array().items(
+      obj({ salesOrderItemId: hashid('sales-order-item'), productId: hashid('product'), quantity: quantity(), unitCost: unitPrice().description('average cost at fulfilment') }),
+    ),
   }),
 );
 

@@ -9,8 +9,7 @@ import type { SalesOrder } from './entities/sales-order.entity';
  */
 export const QUOTE_VALIDITY_DAYS = 30;
 
-export const remainingOf = (i: Pick<SalesOrderItem, 'quantity' | 'fulfilledQuantity' | 'cancelledQuantity'>): Dec =>
-  i.quantity.minus(i.fulfilledQuantity).minus(i.cancelledQuantity);
+export const remainingOf = (i: Pick<SalesOrderItem, 'quantity' | 'fulfilledQuantity' | 'cancelledQuantity'>): Dec => i.quantity.minus(i.fulfilledQuantity).minus(i.cancelledQuantity);
 
 export const anythingFulfilled = (items: Pick<SalesOrderItem, 'fulfilledQuantity'>[]): boolean => items.some((i) => i.fulfilledQuantity.gt(0));
 

@@ -42,7 +42,7 @@ const paymentTermsInput = Joi.object({
     .description('days from the billing date to each installment, e.g. [30, 60, 90]'),
 })
   .allow(null)
-  .description("payment terms: each fulfilment is billed in these installments (receivables), the remainder cent on the last; null: one installment due on the billing date");
+  .description('payment terms: each fulfilment is billed in these installments (receivables), the remainder cent on the last; null: one installment due on the billing date');
 
 const headerFields = {
   customerId: id('customer').allow(null),
@@ -60,13 +60,14 @@ const headerFields = {
  * counter sale, the others to createFromRequest.
  */
 export const createFields = {
-  type: Joi.string().valid(...TYPES).default('ORDER'),
-  flowMode: Joi.string().valid(...FLOW_MODES).default('STANDARD'),
+  type: Joi.string()
+    .valid(...TYPES)
+    .default('ORDER'),
+  flowMode: Joi.string()
+    .valid(...FLOW_MODES)
+    .default('STANDARD'),
   ...headerFields,
-  validUntil: isoDate()
-    .allow(null)
-    .when('type', { is: 'QUOTE', otherwise: Joi.forbidden() })
-    .description('quotes only: last day the quote can be converted (default: 30 days from today)'),
+  validUntil: isoDate().allow(null).when('type', { is: 'QUOTE', otherwise: Joi.forbidden() }).description('quotes only: last day the quote can be converted (default: 30 days from today)'),
   items: Joi.array().items(Joi.object(itemInput)).min(1).max(500).required(),
 };
 
@@ -79,7 +80,9 @@ const listQuery = Joi.object({
   sellerId: id('seller'),
   createdFrom: isoDate(),
   createdTo: isoDate(),
-  sort: Joi.string().valid(...SORTS).default('-code'),
+  sort: Joi.string()
+    .valid(...SORTS)
+    .default('-code'),
 });
 
 const byId = Joi.object({ id: orderId() });

@@ -12,16 +12,7 @@ import type { SalesOrder, SalesOrderStatus, SalesOrderType } from './entities/sa
  *          PARTIALLY_FULFILLED → CLOSED (remainder cancelled)
  *   QUOTE: OPEN → CANCELLED;  OPEN ⇄ ORDER OPEN by conversion (same id and code)
  */
-export type SalesOrderAction =
-  | 'edit'
-  | 'delete'
-  | 'assign-customer'
-  | 'group'
-  | 'fulfill'
-  | 'cancel'
-  | 'convert-quote'
-  | 'convert-order-to-quote'
-  | 'return';
+export type SalesOrderAction = 'edit' | 'delete' | 'assign-customer' | 'group' | 'fulfill' | 'cancel' | 'convert-quote' | 'convert-order-to-quote' | 'return';
 
 interface ActionRule extends StatusRule<SalesOrderStatus> {
   types: SalesOrderType[];

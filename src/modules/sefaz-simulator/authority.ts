@@ -4,18 +4,7 @@ import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { cnpjOfCertificatePem } from '../sefaz/certificate/pfx';
 import { buildRetDistDFeInt, DistRequest, NSU_ZERO, padNsu } from '../sefaz/xml/dist-dfe';
 import { child, childText, escapeXml, findFirst, NFE_NS, parseRoot } from '../sefaz/xml/dom';
-import {
-  brasiliaDateTime,
-  buildProcEventoNFe,
-  buildRetEnvEvento,
-  buildRetEvento,
-  eventId,
-  EVENT_TYPES,
-  eventOfType,
-  readEnvEvento,
-  ReceivedEvento,
-  TP_CANCELAMENTO,
-} from '../sefaz/xml/events';
+import { brasiliaDateTime, buildProcEventoNFe, buildRetEnvEvento, buildRetEvento, eventId, EVENT_TYPES, eventOfType, readEnvEvento, ReceivedEvento, TP_CANCELAMENTO } from '../sefaz/xml/events';
 import { signEnveloped, SigningCredentials, verifyEnvelopedSignatures } from '../sefaz/xml/xmldsig';
 import { protocolNumber } from './nfe-generator';
 
@@ -225,7 +214,19 @@ export class Authority {
     );
     const protocol = this.nextProtocol();
     const registeredAt = brasiliaDateTime(at);
-    const ret = buildRetEvento({ tpAmb: invoice.tpAmb, verAplic: VER_APLIC, cStat: '135', xMotivo: 'Evento registrado e vinculado a NF-e', accessKey, tpEvento: TP_CANCELAMENTO, xEvento: 'Cancelamento registrado', sequence: 1, recipientDocument: invoice.recipient, registeredAt, protocol });
+    const ret = buildRetEvento({
+      tpAmb: invoice.tpAmb,
+      verAplic: VER_APLIC,
+      cStat: '135',
+      xMotivo: 'Evento registrado e vinculado a NF-e',
+      accessKey,
+      tpEvento: TP_CANCELAMENTO,
+      xEvento: 'Cancelamento registrado',
+      sequence: 1,
+      recipientDocument: invoice.recipient,
+      registeredAt,
+      protocol,
+    });
     const procXml = buildProcEventoNFe(evento, ret);
     invoice.status = 'CANCELLED';
     invoice.events.push({ tpEvento: TP_CANCELAMENTO, sequence: 1, author: invoice.issuer, protocol, registeredAt, procXml });
@@ -258,7 +259,19 @@ export class Authority {
     const protocol = this.nextProtocol();
     const registeredAt = brasiliaDateTime(at);
     const xEvento = 'Registro de Autorização de CT-e para a NF-e';
-    const ret = buildRetEvento({ tpAmb: invoice.tpAmb, verAplic: VER_APLIC, cStat: '135', xMotivo: 'Evento registrado e vinculado a NF-e', accessKey, tpEvento: '610600', xEvento, sequence, recipientDocument: invoice.recipient, registeredAt, protocol });
+    const ret = buildRetEvento({
+      tpAmb: invoice.tpAmb,
+      verAplic: VER_APLIC,
+      cStat: '135',
+      xMotivo: 'Evento registrado e vinculado a NF-e',
+      accessKey,
+      tpEvento: '610600',
+      xEvento,
+      sequence,
+      recipientDocument: invoice.recipient,
+      registeredAt,
+      protocol,
+    });
     const procXml = buildProcEventoNFe(evento, ret);
     invoice.events.push({ tpEvento: '610600', sequence, author, protocol, registeredAt, procXml });
     const nsu = this.hasManifested(invoice)
@@ -301,8 +314,7 @@ export class Authority {
     }
     const s = this.stream(tpAmb, req.cnpj);
     const maxNsu = s.docs[s.docs.length - 1]?.nsu ?? 0;
-    const blockedReply = (reason: string) =>
-      this.distReply(tpAmb, '656', `Rejeicao: Consumo Indevido (${reason} Tente apos 1 hora)`, { ultNSU: padNsu(s.position ?? 0), maxNSU: NSU_ZERO });
+    const blockedReply = (reason: string) => this.distReply(tpAmb, '656', `Rejeicao: Consumo Indevido (${reason} Tente apos 1 hora)`, { ultNSU: padNsu(s.position ?? 0), maxNSU: NSU_ZERO });
     const q = req.query;
 
     if (q.kind !== 'distNSU') {
@@ -391,7 +403,8 @@ export class Authority {
         protocol,
       });
     if (!kind || ev.descEvento !== EVENT_TYPES[kind].descEvento) return reply('215', 'Rejeicao: Falha no schema XML');
-    if (ev.id !== eventId(ev.tpEvento, ev.accessKey, ev.sequence)) return reply('572', 'Rejeicao: Erro Atributo ID do evento nao corresponde a concatenacao dos campos (ID + tpEvento + chNFe + nSeqEvento)');
+    if (ev.id !== eventId(ev.tpEvento, ev.accessKey, ev.sequence))
+      return reply('572', 'Rejeicao: Erro Atributo ID do evento nao corresponde a concatenacao dos campos (ID + tpEvento + chNFe + nSeqEvento)');
     if (ev.cOrgao !== '91') return reply('657', 'Rejeicao: Codigo do Orgao diverge do orgao autorizador');
     if (!sig?.valid) return reply('297', 'Rejeicao: Assinatura difere do calculado');
     const author = root8(ev.authorDocument);

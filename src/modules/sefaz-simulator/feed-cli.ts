@@ -31,11 +31,15 @@ function target(args: Record<string, string[]>): Target {
 
 function call(t: Target, method: 'GET' | 'POST', path: string, body?: string, type = 'application/json'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = https.request(`${t.url}${path}`, { method, ca: t.ca, headers: { Authorization: `Bearer ${t.token}`, ...(body ? { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = https.request(
+      `${t.url}${path}`,
+      { method, ca: t.ca, headers: { Authorization: `Bearer ${t.token}`, ...(body ? { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

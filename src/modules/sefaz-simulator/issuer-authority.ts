@@ -79,7 +79,10 @@ function xsdError(nfeText: string, xsdDir: string): string | null {
   const res = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(xsdDir, 'nfe_v4.00.xsd'), '-'], { input: nfeText, encoding: 'utf8', maxBuffer: 4 << 20 });
   if (res.status === 0) return null;
   const first = (res.stderr || res.error?.message || `xmllint exited ${res.status}`).split('\n').find((l) => l.trim() && !/fails to validate$/.test(l)) ?? 'invalid';
-  return first.replace(/^-:\d+: /, '').replace(/\{http:\/\/www\.portalfiscal\.inf\.br\/nfe\}/g, '').trim();
+  return first
+    .replace(/^-:\d+: /, '')
+    .replace(/\{http:\/\/www\.portalfiscal\.inf\.br\/nfe\}/g, '')
+    .trim();
 }
 
 const numberKey = (cnpj: string, tpAmb: string, model: number, series: number, n: number) => `${cnpj}|${tpAmb}|${model}|${series}|${n}`;
@@ -95,9 +98,7 @@ export class IssuerAuthority {
   /** Documents the national environment knows from other issuers (the DF-e feed): NFeConsultaProtocolo4 answers for them too. */
   knownElsewhere: ((accessKey: string, tpAmb: string) => { status: 'AUTHORIZED' | 'CANCELLED' | 'DENIED'; protXml: string; eventsXml: string } | null) | null = null;
 
-  constructor(
-    private readonly opts: { now: () => number; stateFile?: string; cancelDeadlineHours?: number; xsdDir?: string | null },
-  ) {
+  constructor(private readonly opts: { now: () => number; stateFile?: string; cancelDeadlineHours?: number; xsdDir?: string | null }) {
     if (opts.stateFile && fs.existsSync(opts.stateFile)) this.state = JSON.parse(fs.readFileSync(opts.stateFile, 'utf8')) as IssuerState;
   }
 
@@ -171,8 +172,14 @@ export class IssuerAuthority {
       this.faults.dropBeforeAuthorize--;
       return reply(null);
     }
-    const structural = root.localName === 'enviNFe' && root.getAttribute('versao') === '4.00' && childText(root, 'indSinc') === '1' && !!inf && inf.getAttribute('versao') === '4.00' &&
-      ['ide', 'emit', 'det', 'total', 'transp', 'pag'].every((n) => !!child(inf, n)) && /^\d{1,15}$/.test(childText(root, 'idLote') ?? '');
+    const structural =
+      root.localName === 'enviNFe' &&
+      root.getAttribute('versao') === '4.00' &&
+      childText(root, 'indSinc') === '1' &&
+      !!inf &&
+      inf.getAttribute('versao') === '4.00' &&
+      ['ide', 'emit', 'det', 'total', 'transp', 'pag'].every((n) => !!child(inf, n)) &&
+      /^\d{1,15}$/.test(childText(root, 'idLote') ?? '');
     if (!structural || !ide) return reply(this.retEnvi(tpAmb, cUF, '225', 'Rejeicao: Falha no Schema XML do lote de NFe'));
     const key = (inf.getAttribute('Id') ?? '').replace(/^NFe/, '');
     const nfeText = extractElementText(enviNFe, 'NFe') ?? '';
@@ -195,17 +202,28 @@ export class IssuerAuthority {
     const series = Number(childText(ide, 'serie'));
     const number = Number(childText(ide, 'nNF'));
     const tpEmis = childText(ide, 'tpEmis');
-    if (contingency !== (tpEmis === '6' || tpEmis === '7')) return reply(this.retEnvi(tpAmb, cUF, '114', `Rejeicao: SCAN/SVC ${contingency ? 'nao habilitado para tpEmis normal' : 'tpEmis de contingencia na SEFAZ normal'}`));
+    if (contingency !== (tpEmis === '6' || tpEmis === '7'))
+      return reply(this.retEnvi(tpAmb, cUF, '114', `Rejeicao: SCAN/SVC ${contingency ? 'nao habilitado para tpEmis normal' : 'tpEmis de contingencia na SEFAZ normal'}`));
     const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(nfeText)?.[1] ?? null;
     const existing = this.state.docs[key];
     if (existing) {
       const p = existing.protXml.match(/<nProt>(\d+)<\/nProt>/)?.[1] ?? '';
-      return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '204', `Rejeicao: Duplicidade de NF-e [nProt:${p}][dhAut:${brasiliaDateTime(new Date(existing.authorizedAt))}]`, null, digest)));
+      return reply(
+        this.retEnvi(
+          tpAmb,
+          cUF,
+          '104',
+          'Lote processado',
+          this.prot(tpAmb, key, '204', `Rejeicao: Duplicidade de NF-e [nProt:${p}][dhAut:${brasiliaDateTime(new Date(existing.authorizedAt))}]`, null, digest),
+        ),
+      );
     }
     const nk = numberKey(cnpj, tpAmb, model, series, number);
     const other = this.state.byNumber[nk];
-    if (other) return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '539', `Rejeicao: Duplicidade de NF-e, com diferenca na Chave de Acesso [chNFe: ${other}]`, null, digest)));
-    if (this.isVoided(cnpj, tpAmb, model, series, number)) return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '206', 'Rejeicao: NF-e ja esta inutilizada na Base de dados da SEFAZ', null, digest)));
+    if (other)
+      return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '539', `Rejeicao: Duplicidade de NF-e, com diferenca na Chave de Acesso [chNFe: ${other}]`, null, digest)));
+    if (this.isVoided(cnpj, tpAmb, model, series, number))
+      return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', this.prot(tpAmb, key, '206', 'Rejeicao: NF-e ja esta inutilizada na Base de dados da SEFAZ', null, digest)));
     if (this.faults.rejectNext) {
       const r = this.faults.rejectNext;
       this.faults.rejectNext = null;
@@ -307,7 +325,10 @@ export class IssuerAuthority {
     if (eventos.length !== 1) return lot('225', 'Rejeicao: Falha no Schema XML do lote de eventos', '');
     const e = eventos[0];
     const ret = (cStat: string, xMotivo: string, protocol: string | null = null) =>
-      buildRetEvento({ tpAmb, verAplic: VER_APLIC, cStat, xMotivo, accessKey: e.accessKey, tpEvento: e.tpEvento, sequence: e.sequence, registeredAt: this.now(), protocol }).replace('<cOrgao>91</cOrgao>', `<cOrgao>${cOrgao}</cOrgao>`);
+      buildRetEvento({ tpAmb, verAplic: VER_APLIC, cStat, xMotivo, accessKey: e.accessKey, tpEvento: e.tpEvento, sequence: e.sequence, registeredAt: this.now(), protocol }).replace(
+        '<cOrgao>91</cOrgao>',
+        `<cOrgao>${cOrgao}</cOrgao>`,
+      );
     const answer = (cStat: string, xMotivo: string, protocol: string | null = null) => lot('128', 'Lote de Evento Processado', ret(cStat, xMotivo, protocol));
     if (e.tpEvento !== TP_CANCELAMENTO && e.tpEvento !== TP_CCE && e.tpEvento !== TP_CANCELAMENTO_SUBSTITUICAO) return answer('490', 'Rejeicao: Tipo do evento nao suportado pelo autorizador');
     const check = verifyEnvelopedSignatures(e.xml, 'infEvento')[0];
@@ -315,7 +336,8 @@ export class IssuerAuthority {
     const doc = this.state.docs[e.accessKey];
     if (!doc || doc.tpAmb !== tpAmb) return answer('494', 'Rejeicao: Chave de Acesso inexistente');
     if (e.authorDocument?.slice(0, 8) !== doc.cnpj.slice(0, 8)) return answer('574', 'Rejeicao: O autor do evento diverge do emissor da NF-e');
-    if (doc.status === 'CANCELLED') return answer(e.tpEvento !== TP_CCE ? '573' : '580', e.tpEvento !== TP_CCE ? 'Rejeicao: Duplicidade de evento' : 'Rejeicao: O evento exige uma NF-e autorizada (NF-e cancelada)');
+    if (doc.status === 'CANCELLED')
+      return answer(e.tpEvento !== TP_CCE ? '573' : '580', e.tpEvento !== TP_CCE ? 'Rejeicao: Duplicidade de evento' : 'Rejeicao: O evento exige uma NF-e autorizada (NF-e cancelada)');
     if (doc.status === 'DENIED') return answer('580', 'Rejeicao: O evento exige uma NF-e autorizada');
     if (doc.events.some((x) => x.tpEvento === e.tpEvento && x.sequence === e.sequence)) return answer('573', 'Rejeicao: Duplicidade de evento');
     if (e.tpEvento === TP_CANCELAMENTO || e.tpEvento === TP_CANCELAMENTO_SUBSTITUICAO) {

@@ -49,7 +49,13 @@ async function attachFilial(sim: AuthoritySimulator, companyId: number, filial: 
 export async function startLocalAuthority(attachCompanyCnpj: string): Promise<LocalAuthority | null> {
   if (!sefazConfig.simulator.enabled) return null;
   const persistent = config.db.engine === 'sqlite' && config.db.sqliteFile !== ':memory:';
-  const sim = new AuthoritySimulator({ host: sefazConfig.simulator.host, port: sefazConfig.simulator.port, waitMs: sefazConfig.simulator.waitMs, xsdDir: sefazConfig.simulator.xsdDir, stateFile: persistent ? STATE_FILE : undefined });
+  const sim = new AuthoritySimulator({
+    host: sefazConfig.simulator.host,
+    port: sefazConfig.simulator.port,
+    waitMs: sefazConfig.simulator.waitMs,
+    xsdDir: sefazConfig.simulator.xsdDir,
+    stateFile: persistent ? STATE_FILE : undefined,
+  });
   const endpoints = await sim.start();
   // The demo's issuers sign with certificates of the simulator's CA: the demo trusts it as its ICP-Brasil root.
   trustCertificateAuthority(sim.ca.certPem);

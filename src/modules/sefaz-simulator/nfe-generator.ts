@@ -65,7 +65,15 @@ const cityOf = (uf: string) => CITY[uf] ?? CITY.SP;
 const money = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2);
 const qty = (d: Dec) => d.toDecimalPlaces(4, Dec.ROUND_HALF_UP).toFixed(4);
 const price = (d: Dec) => d.toDecimalPlaces(10, Dec.ROUND_HALF_UP).toFixed(10);
-const text = (s: string, max: number) => escapeXml(s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().slice(0, max));
+const text = (s: string, max: number) =>
+  escapeXml(
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, max),
+  );
 
 function address(tag: 'enderEmit' | 'enderDest', uf: string): string {
   const city = cityOf(uf);

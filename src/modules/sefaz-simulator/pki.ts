@@ -42,11 +42,7 @@ export function createCertificateAuthority(name = 'Simulador SEFAZ AC Raiz'): Ce
   ];
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: true, critical: true },
-    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
-  ]);
+  cert.setExtensions([{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }, { name: 'subjectKeyIdentifier' }]);
   cert.sign(keys.privateKey, forge.md.sha256.create());
   return { name, keyPem: forge.pki.privateKeyToPem(keys.privateKey), certPem: forge.pki.certificateToPem(cert) };
 }
@@ -107,12 +103,10 @@ export function issueCertificate(ca: CertificateAuthority, opts: IssueOptions): 
 
 /** A PKCS#12 container like the ones authorities hand out (3DES, with the CA in the chain). */
 export function toPfx(pair: KeyAndCert, password: string, chainPems: string[] = []): Buffer {
-  const p12 = forge.pkcs12.toPkcs12Asn1(
-    forge.pki.privateKeyFromPem(pair.keyPem),
-    [forge.pki.certificateFromPem(pair.certPem), ...chainPems.map((p) => forge.pki.certificateFromPem(p))],
-    password,
-    { algorithm: '3des', friendlyName: 'certificado A1' },
-  );
+  const p12 = forge.pkcs12.toPkcs12Asn1(forge.pki.privateKeyFromPem(pair.keyPem), [forge.pki.certificateFromPem(pair.certPem), ...chainPems.map((p) => forge.pki.certificateFromPem(p))], password, {
+    algorithm: '3des',
+    friendlyName: 'certificado A1',
+  });
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
 }
 

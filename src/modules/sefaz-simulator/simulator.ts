@@ -69,7 +69,10 @@ export const SAMPLE_ISSUERS = [
 const pemOfPeer = (socket: TLSSocket): string | null => {
   const raw = socket.getPeerCertificate?.()?.raw;
   if (!raw?.length) return null;
-  return `-----BEGIN CERTIFICATE-----\n${raw.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+  return `-----BEGIN CERTIFICATE-----\n${raw
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
 };
 
 class HttpError extends Error {
@@ -130,7 +133,12 @@ export class AuthoritySimulator {
       waitMs: opts.waitMs,
       issuerSigner: (cnpj, name) => this.issuerCredentials(cnpj, name),
     });
-    this.issuer = new IssuerAuthority({ now: opts.now ?? Date.now, stateFile: opts.stateFile ? `${opts.stateFile}.issuer.json` : undefined, cancelDeadlineHours: opts.cancelDeadlineHours, xsdDir: opts.xsdDir });
+    this.issuer = new IssuerAuthority({
+      now: opts.now ?? Date.now,
+      stateFile: opts.stateFile ? `${opts.stateFile}.issuer.json` : undefined,
+      cancelDeadlineHours: opts.cancelDeadlineHours,
+      xsdDir: opts.xsdDir,
+    });
     // What our issuers authorize reaches their recipients' DF-e streams, as at the national environment.
     this.issuer.onAuthorized = (procXml) => void this.authority.feed(procXml);
     this.issuer.knownElsewhere = (key, tpAmb) => this.authority.situationOf(key, tpAmb);
@@ -177,12 +185,9 @@ export class AuthoritySimulator {
 
   async start(): Promise<SimulatorEndpoints> {
     if (this.endpoints) return this.endpoints;
-    const server = https.createServer(
-      { key: this.serverPair.keyPem, cert: this.serverPair.certPem, ca: [this.ca.certPem], requestCert: true, rejectUnauthorized: false },
-      (req, res) => {
-        this.handle(req, res).catch((err) => this.send(res, err instanceof HttpError ? err.status : 500, 'text/plain', (err as Error).message));
-      },
-    );
+    const server = https.createServer({ key: this.serverPair.keyPem, cert: this.serverPair.certPem, ca: [this.ca.certPem], requestCert: true, rejectUnauthorized: false }, (req, res) => {
+      this.handle(req, res).catch((err) => this.send(res, err instanceof HttpError ? err.status : 500, 'text/plain', (err as Error).message));
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(this.opts.port ?? 0, this.opts.host ?? '127.0.0.1', () => resolve());
@@ -275,7 +280,10 @@ export class AuthoritySimulator {
         case 'RET_AUTORIZACAO':
           // Lots are synchronous here (indSinc 1): there is never a receipt to look up.
           readSoapBody(body, 'consReciNFe');
-          return answer(RET_AUTORIZACAO, `<retConsReciNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>1</tpAmb><verAplic>SIMULADOR_UF_4.00</verAplic><nRec>000000000000000</nRec><cStat>106</cStat><xMotivo>Lote nao localizado</xMotivo><cUF>35</cUF></retConsReciNFe>`);
+          return answer(
+            RET_AUTORIZACAO,
+            `<retConsReciNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>1</tpAmb><verAplic>SIMULADOR_UF_4.00</verAplic><nRec>000000000000000</nRec><cStat>106</cStat><xMotivo>Lote nao localizado</xMotivo><cUF>35</cUF></retConsReciNFe>`,
+          );
       }
     } catch (err) {
       return this.send(res, 500, soap12, buildFaultEnvelope(`Mensagem invalida: ${(err as Error).message}`));
@@ -305,7 +313,10 @@ export class AuthoritySimulator {
         const r = input();
         const recipient = normalizeDocument(String(r.recipient ?? ''), 'cnpj');
         if (!recipient) throw new HttpError(400, 'recipient must be a valid CNPJ (14 digits, or alphanumeric)');
-        return json(201, this.generate({ ...r, recipient, count: Math.min(Number(r.count ?? 1), 500) } as GenerateRequest).map(({ xml: _xml, ...g }) => g));
+        return json(
+          201,
+          this.generate({ ...r, recipient, count: Math.min(Number(r.count ?? 1), 500) } as GenerateRequest).map(({ xml: _xml, ...g }) => g),
+        );
       }
       if (req.method === 'POST' && url.pathname === '/admin/cancel') {
         const r = input();
@@ -333,7 +344,10 @@ export class AuthoritySimulator {
         return json(200, { ...this.issuer.faults });
       }
       if (req.method === 'GET' && url.pathname === '/admin/issued') {
-        return json(200, this.issuer.documentsOf(url.searchParams.get('cnpj') ?? '').map(({ protXml: _p, events, ...d }) => ({ ...d, events: events.map(({ procXml: _x, ...e }) => e) })));
+        return json(
+          200,
+          this.issuer.documentsOf(url.searchParams.get('cnpj') ?? '').map(({ protXml: _p, events, ...d }) => ({ ...d, events: events.map(({ procXml: _x, ...e }) => e) })),
+        );
       }
       if (req.method === 'GET' && url.pathname === '/admin/status') {
         return json(200, this.authority.status(url.searchParams.get('cnpj') ?? '', url.searchParams.get('tpAmb') === '2' ? '2' : '1'));

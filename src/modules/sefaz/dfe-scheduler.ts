@@ -145,11 +145,7 @@ export class DfeScheduler {
     const base = { lastRunStartedAt: startedAt, runs: schedule.runs + 1 };
 
     const finish = async (outcome: ScheduleOutcome, nextRunAt: Date, values: Partial<DfeSchedule> = {}): Promise<FilialRunReport> => {
-      const done = await updateSchedule(
-        schedule,
-        { ...base, lastOutcome: outcome, lastRunFinishedAt: this.now(), nextRunAt, leaseOwner: null, leaseUntil: null, ...values },
-        this.owner,
-      );
+      const done = await updateSchedule(schedule, { ...base, lastOutcome: outcome, lastRunFinishedAt: this.now(), nextRunAt, leaseOwner: null, leaseUntil: null, ...values }, this.owner);
       if (!done) logger.warn('DF-e schedule lease lost before the run finished', { companyId: f.companyId, filialId: f.filialId, owner: this.owner });
       return { companyId: f.companyId, filialId: f.filialId, outcome, received: values.lastReceived ?? 0, ciencias: values.lastCiencias ?? 0, nextRunAt };
     };
@@ -217,7 +213,13 @@ export class DfeScheduler {
 
   private async sendCiencias(schedule: DfeSchedule, f: DfeSyncFilial, ctx: TenantContext): Promise<{ ciencias: number; refusals: CienciaRefusal[] | null; cienciaError: string | null }> {
     const refused = schedule.cienciaRefusals ?? [];
-    const pending = await summariesAwaitingCiencia(readerOf(NO_UNIT), f.companyId, f.filialId, this.cienciaPerRun, refused.map((r) => r.accessKey));
+    const pending = await summariesAwaitingCiencia(
+      readerOf(NO_UNIT),
+      f.companyId,
+      f.filialId,
+      this.cienciaPerRun,
+      refused.map((r) => r.accessKey),
+    );
     if (!pending.length) return { ciencias: 0, refusals: null, cienciaError: null };
     const filial = await loadFilial(f.companyId, f.filialId, readerOf(NO_UNIT));
     const client = await clientFor(filial);

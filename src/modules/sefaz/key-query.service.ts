@@ -76,25 +76,35 @@ export async function downloadXml(ctx: TenantContext, ref: { accessKey?: string;
   let ciencia: ManifestResult | null = null;
   if (inbound.manifestation === 'NONE') {
     if (!filial.autoCiencia) {
-      throw new BusinessRuleError('MANIFESTATION_REQUIRED', `The authority releases the XML of ${inbound.accessKey} only after a manifestation (CIENCIA or CONFIRMACAO); the filial's autoCiencia is off`, {
-        accessKey: inbound.accessKey,
-      });
+      throw new BusinessRuleError(
+        'MANIFESTATION_REQUIRED',
+        `The authority releases the XML of ${inbound.accessKey} only after a manifestation (CIENCIA or CONFIRMACAO); the filial's autoCiencia is off`,
+        {
+          accessKey: inbound.accessKey,
+        },
+      );
     }
     ciencia = await manifestInbound(ctx, filial, inbound, { event: 'CIENCIA' });
     inbound = ciencia.inbound;
   } else if (inbound.manifestation === 'DESCONHECIDA') {
-    throw new BusinessRuleError('NFE_XML_NOT_RELEASED', `The operation of ${inbound.accessKey} was declared unknown (desconhecimento): the authority does not release its XML`, { accessKey: inbound.accessKey });
+    throw new BusinessRuleError('NFE_XML_NOT_RELEASED', `The operation of ${inbound.accessKey} was declared unknown (desconhecimento): the authority does not release its XML`, {
+      accessKey: inbound.accessKey,
+    });
   }
 
   const result = await consult(ctx, filial, inbound.accessKey);
   const stored = result.inbound ?? inbound;
   if (!stored.hasXml) {
-    throw new BusinessRuleError('NFE_XML_NOT_RELEASED', `The authority has not released the XML of ${inbound.accessKey} yet (${result.cStat} ${result.xMotivo}); the manifestation is recorded, try again later`, {
-      accessKey: inbound.accessKey,
-      cStat: result.cStat,
-      xMotivo: result.xMotivo,
-      manifestation: stored.manifestation,
-    });
+    throw new BusinessRuleError(
+      'NFE_XML_NOT_RELEASED',
+      `The authority has not released the XML of ${inbound.accessKey} yet (${result.cStat} ${result.xMotivo}); the manifestation is recorded, try again later`,
+      {
+        accessKey: inbound.accessKey,
+        cStat: result.cStat,
+        xMotivo: result.xMotivo,
+        manifestation: stored.manifestation,
+      },
+    );
   }
   return { inbound: stored, downloaded: true, ciencia, cStat: result.cStat, xMotivo: result.xMotivo };
 }

@@ -30,7 +30,11 @@ export async function authorityTarget(filial: Filial): Promise<AuthorityTarget &
 }
 
 /** Points a filial at other endpoints (the local simulator); `null` returns it to the configuration. */
-export async function setFilialEndpoint(companyId: number, filialId: number, endpoint: { distUrl: string; eventUrl: string; caPem: string | null; label: string; waitSeconds?: number | null } | null): Promise<void> {
+export async function setFilialEndpoint(
+  companyId: number,
+  filialId: number,
+  endpoint: { distUrl: string; eventUrl: string; caPem: string | null; label: string; waitSeconds?: number | null } | null,
+): Promise<void> {
   await inTransaction(NO_UNIT, async (em) => {
     await em.delete(SefazEndpoint, { companyId, filialId });
     if (endpoint) await em.insert(SefazEndpoint, { companyId, filialId, ...endpoint, waitSeconds: endpoint.waitSeconds ?? null });

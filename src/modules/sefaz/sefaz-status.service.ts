@@ -11,7 +11,10 @@ import { authorityTarget } from './sefaz-connection';
 
 /** Read side: where a filial stands with the authority, and its DF-e log. */
 
-export async function sefazStatus(ctx: TenantContext, filialId: number): Promise<{ state: DfeState | null; endpoints: { distUrl: string; eventUrl: string; label: string }; certificate: SefazCertificate | null }> {
+export async function sefazStatus(
+  ctx: TenantContext,
+  filialId: number,
+): Promise<{ state: DfeState | null; endpoints: { distUrl: string; eventUrl: string; label: string }; certificate: SefazCertificate | null }> {
   const filial = await loadFilial(ctx.companyId, filialId, readerOf(ctx));
   return {
     state: await findState(ctx.companyId, filialId),
@@ -24,5 +27,11 @@ export function listLog(ctx: TenantContext, filialId: number, query: PageRequest
   const em = readerOf(ctx);
   const qb = em.createQueryBuilder(DfeLog, 'l').where('l.company_id = :companyId AND l.filial_id = :filialId', { companyId: ctx.companyId, filialId });
   if (query.service) qb.andWhere('l.service = :service', { service: query.service });
-  return paginate(qb, [{ column: 'l.id', direction: 'DESC' }], query, (ids) => em.findBy(DfeLog, { id: In(ids) }), (l) => l.id);
+  return paginate(
+    qb,
+    [{ column: 'l.id', direction: 'DESC' }],
+    query,
+    (ids) => em.findBy(DfeLog, { id: In(ids) }),
+    (l) => l.id,
+  );
 }

@@ -4,10 +4,17 @@ import { accessKey, NfeInbound } from '../nfe/nfe.responses';
 
 /** Response bodies of the tax-authority routes (sefaz.mapper.ts, dfe-schedule.mapper.ts). */
 
-const nsu = () => Joi.string().pattern(/^\d{15}$/).description('NSU, 15 digits').example('000000000004521');
+const nsu = () =>
+  Joi.string()
+    .pattern(/^\d{15}$/)
+    .description('NSU, 15 digits')
+    .example('000000000004521');
 const cStat = () => Joi.string().example('138');
 const xMotivo = () => Joi.string().example('Documento localizado');
-const cnpj = () => Joi.string().pattern(/^[0-9A-Z]{12}\d{2}$/).example('11222333000181');
+const cnpj = () =>
+  Joi.string()
+    .pattern(/^[0-9A-Z]{12}\d{2}$/)
+    .example('11222333000181');
 
 export const Certificate = named(
   'SefazCertificate',
@@ -124,7 +131,7 @@ export const DfeSchedule = named(
       lastDetectedAt: timestamp().allow(null),
       reason: Joi.string().allow(null),
       detections: Joi.number().integer().example(0),
-    }).description('another system is consuming this CNPJ\'s DF-e feed'),
+    }).description("another system is consuming this CNPJ's DF-e feed"),
     nsu: obj({ ultNSU: nsu(), maxNSU: nsu(), pendingGapNsus: Joi.number().integer().example(0) }),
     running: obj({ by: Joi.string().example('scheduler@host-1'), leaseUntil: timestamp() }).allow(null),
     cienciaRefusals: Joi.array()

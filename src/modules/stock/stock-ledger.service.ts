@@ -140,11 +140,20 @@ async function resolveAllowNegative(em: EntityManager, posting: LedgerPosting): 
 }
 
 const reversedMovements = (em: EntityManager, posting: LedgerPosting): Promise<Map<number, MovementState>> =>
-  movementStates(em, posting.companyId, posting.lines.flatMap((l) => (l.reversal && l.reversesMovementId !== undefined ? [l.reversesMovementId] : [])));
+  movementStates(
+    em,
+    posting.companyId,
+    posting.lines.flatMap((l) => (l.reversal && l.reversesMovementId !== undefined ? [l.reversesMovementId] : [])),
+  );
 
 /** What a posting would do, without writing or locking (confirm/cancel previews). */
 export async function previewPosting(em: EntityManager, posting: LedgerPosting): Promise<{ effects: LedgerEffect[]; shortages: InsufficientStockLine[] }> {
-  const balances = await readBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  const balances = await readBalances(
+    em,
+    posting.companyId,
+    posting.filialId,
+    posting.lines.map((l) => l.productId),
+  );
   return computeEffects(balances, posting.lines, await resolveAllowNegative(em, posting), await reversedMovements(em, posting));
 }
 
@@ -198,7 +207,12 @@ async function publishStockChanges(em: EntityManager, posting: { companyId: numb
 export async function postToLedger(em: EntityManager, posting: LedgerPosting): Promise<LedgerEffect[]> {
   if (!posting.lines.length) return [];
   const allowNegative = await resolveAllowNegative(em, posting);
-  const balances = await lockBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  const balances = await lockBalances(
+    em,
+    posting.companyId,
+    posting.filialId,
+    posting.lines.map((l) => l.productId),
+  );
   const { effects, shortages } = computeEffects(balances, posting.lines, allowNegative, await reversedMovements(em, posting));
   if (shortages.length) throw insufficientStock(shortages);
 
@@ -329,7 +343,12 @@ export function computeValueEffects(balances: Map<number, BalanceState>, lines: 
 
 /** What a value posting would do, without writing or locking. */
 export async function previewValuePosting(em: EntityManager, posting: ValuePosting): Promise<ValueEffect[]> {
-  const balances = await readBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  const balances = await readBalances(
+    em,
+    posting.companyId,
+    posting.filialId,
+    posting.lines.map((l) => l.productId),
+  );
   return computeValueEffects(balances, posting.lines);
 }
 
@@ -340,7 +359,12 @@ export async function previewValuePosting(em: EntityManager, posting: ValuePosti
  */
 export async function postValueAdjustment(em: EntityManager, posting: ValuePosting): Promise<ValueEffect[]> {
   if (!posting.lines.length) return [];
-  const balances = await lockBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  const balances = await lockBalances(
+    em,
+    posting.companyId,
+    posting.filialId,
+    posting.lines.map((l) => l.productId),
+  );
   const effects = computeValueEffects(balances, posting.lines);
   const finalByProduct = new Map<number, ValueEffect>();
   for (const e of effects) finalByProduct.set(e.productId, e);

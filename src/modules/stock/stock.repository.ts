@@ -6,7 +6,6 @@ import { StockBalance } from './entities/stock-balance.entity';
 import { StockMovement } from './entities/stock-movement.entity';
 import { sqlNow } from '../../core/db/sql-time';
 
-
 export interface LockedBalance {
   id: number;
   productId: number;
@@ -27,13 +26,7 @@ const lockedInTransaction = new WeakMap<EntityManager, Map<string, LockedBalance
  * `createMissing` is false: a lock taken ahead, before the products are known to exist), so the
  * caller always gets one locked row per product.
  */
-export async function lockBalances(
-  em: EntityManager,
-  companyId: number,
-  filialId: number,
-  productIds: number[],
-  options: { createMissing?: boolean } = {},
-): Promise<Map<number, LockedBalance>> {
+export async function lockBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[], options: { createMissing?: boolean } = {}): Promise<Map<number, LockedBalance>> {
   const inTransaction = em.queryRunner?.isTransactionActive === true;
   let locked = lockedInTransaction.get(em);
   if (!locked && inTransaction) lockedInTransaction.set(em, (locked = new Map<string, LockedBalance>()));
@@ -131,7 +124,22 @@ export async function movementStates(em: EntityManager, companyId: number, movem
   );
 }
 
-const MOVEMENT_COLUMNS = ['company_id', 'filial_id', 'product_id', 'direction', 'reason', 'quantity', 'unit_cost', 'balance_after', 'average_cost_after', 'value_adjustment', 'reference_type', 'reference_id', 'reference_line_id', 'actor'];
+const MOVEMENT_COLUMNS = [
+  'company_id',
+  'filial_id',
+  'product_id',
+  'direction',
+  'reason',
+  'quantity',
+  'unit_cost',
+  'balance_after',
+  'average_cost_after',
+  'value_adjustment',
+  'reference_type',
+  'reference_id',
+  'reference_line_id',
+  'actor',
+];
 
 export interface MovementRow {
   companyId: number;
@@ -159,9 +167,20 @@ export async function deferInsertMovements(em: EntityManager, rows: MovementRow[
     label: 'stock movements',
     sql: `INSERT INTO stock_movement (${MOVEMENT_COLUMNS.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`,
     params: rows.flatMap((r) => [
-      r.companyId, r.filialId, r.productId, r.direction, r.reason,
-      toFixed(r.quantity, 'quantity'), toFixed(r.unitCost, 'cost'), toFixed(r.balanceAfter, 'quantity'), toFixed(r.averageCostAfter, 'cost'),
-      toFixed(r.valueAdjustment ?? 0, 'amount'), r.referenceType, r.referenceId, r.referenceLineId, r.actor,
+      r.companyId,
+      r.filialId,
+      r.productId,
+      r.direction,
+      r.reason,
+      toFixed(r.quantity, 'quantity'),
+      toFixed(r.unitCost, 'cost'),
+      toFixed(r.balanceAfter, 'quantity'),
+      toFixed(r.averageCostAfter, 'cost'),
+      toFixed(r.valueAdjustment ?? 0, 'amount'),
+      r.referenceType,
+      r.referenceId,
+      r.referenceLineId,
+      r.actor,
     ]),
   });
 }

@@ -7,7 +7,6 @@ import { sqlNow } from '../../core/db/sql-time';
 
 /** SQL of the third-party stock ledger. Every query is scoped by company (and filial). */
 
-
 export const balanceKey = (productId: number, ownerDocument: string) => `${productId}:${ownerDocument}`;
 
 /**
@@ -32,7 +31,9 @@ export async function lockThirdPartyBalances(
   };
   if (!productIds.length) return new Map();
   let balances = await load();
-  const missing = keys.filter((k, i) => !balances.has(balanceKey(k.productId, k.ownerDocument)) && keys.findIndex((o) => balanceKey(o.productId, o.ownerDocument) === balanceKey(k.productId, k.ownerDocument)) === i);
+  const missing = keys.filter(
+    (k, i) => !balances.has(balanceKey(k.productId, k.ownerDocument)) && keys.findIndex((o) => balanceKey(o.productId, o.ownerDocument) === balanceKey(k.productId, k.ownerDocument)) === i,
+  );
   if (missing.length) {
     await em
       .createQueryBuilder()
@@ -59,17 +60,19 @@ export async function writeThirdPartyBalances(em: EntityManager, companyId: numb
   const cases = updates.map(() => 'WHEN ? THEN ?').join(' ');
   await em.query(
     `UPDATE third_party_stock_balance SET quantity = CASE id ${cases} END, value = CASE id ${cases} END, updated_at = ${sqlNow()} WHERE company_id = ? AND id IN (${updates.map(() => '?').join(',')})`,
-    [
-      ...updates.flatMap((u) => [u.id, toFixed(u.quantity, 'quantity')]),
-      ...updates.flatMap((u) => [u.id, toFixed(u.value, 'amount')]),
-      companyId,
-      ...updates.map((u) => u.id),
-    ],
+    [...updates.flatMap((u) => [u.id, toFixed(u.quantity, 'quantity')]), ...updates.flatMap((u) => [u.id, toFixed(u.value, 'amount')]), companyId, ...updates.map((u) => u.id)],
   );
 }
 
 export async function insertThirdPartyMovements(em: EntityManager, rows: Partial<ThirdPartyStockMovement>[]): Promise<void> {
-  if (rows.length) await em.createQueryBuilder().insert().into(ThirdPartyStockMovement).values(rows as never).updateEntity(false).execute();
+  if (rows.length)
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(ThirdPartyStockMovement)
+      .values(rows as never)
+      .updateEntity(false)
+      .execute();
 }
 
 export function thirdPartyMovementsByReference(em: EntityManager, companyId: number, referenceType: string, referenceId: number, reason?: string): Promise<ThirdPartyStockMovement[]> {

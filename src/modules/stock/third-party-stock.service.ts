@@ -85,7 +85,16 @@ export function computeThirdPartyEffects(balances: Map<string, Pick<ThirdPartySt
     const after = { quantity: b.quantity.plus(quantity.times(sign)), value: b.value.plus(value.times(sign)) };
     if (after.quantity.lt(0)) shortages.push({ productId: line.productId, ownerDocument: line.ownerDocument, available: b.quantity, requested: quantity });
     state.set(key, after);
-    effects.push({ productId: line.productId, ownerDocument: line.ownerDocument, direction: line.direction, quantity, value, balanceBefore: b.quantity, balanceAfter: after.quantity, referenceLineId: line.referenceLineId });
+    effects.push({
+      productId: line.productId,
+      ownerDocument: line.ownerDocument,
+      direction: line.direction,
+      quantity,
+      value,
+      balanceBefore: b.quantity,
+      balanceAfter: after.quantity,
+      referenceLineId: line.referenceLineId,
+    });
   }
   return { effects, shortages, state };
 }
@@ -98,7 +107,12 @@ function shortageError(shortages: ThirdPartyShortage[]): BusinessRuleError {
 
 /** What a posting would do (no lock, no write). */
 export async function previewThirdPartyPosting(em: EntityManager, posting: ThirdPartyPosting) {
-  const balances = await readThirdPartyBalances(em, posting.companyId, posting.filialId, posting.lines.map((l) => l.productId));
+  const balances = await readThirdPartyBalances(
+    em,
+    posting.companyId,
+    posting.filialId,
+    posting.lines.map((l) => l.productId),
+  );
   const { effects, shortages } = computeThirdPartyEffects(balances, posting.lines);
   return { effects, shortages };
 }
@@ -109,7 +123,11 @@ export async function postThirdPartyStock(em: EntityManager, posting: ThirdParty
   const balances = await lockThirdPartyBalances(em, posting.companyId, posting.filialId, posting.lines);
   const { effects, shortages, state } = computeThirdPartyEffects(balances, posting.lines);
   if (shortages.length) throw shortageError(shortages);
-  await writeThirdPartyBalances(em, posting.companyId, [...state].map(([key, held]) => ({ id: balances.get(key)!.id, ...held })));
+  await writeThirdPartyBalances(
+    em,
+    posting.companyId,
+    [...state].map(([key, held]) => ({ id: balances.get(key)!.id, ...held })),
+  );
   await insertThirdPartyMovements(
     em,
     effects.map((e) => ({

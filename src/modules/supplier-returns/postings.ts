@@ -58,7 +58,27 @@ export interface ReturnPlan {
   posting: LedgerPosting;
 }
 
-const TOTAL_KEYS = ['productsValue', 'discount', 'freight', 'insurance', 'otherExpenses', 'icmsBase', 'icms', 'ipiBase', 'ipi', 'icmsStBase', 'icmsSt', 'total', 'creditIcms', 'creditPis', 'creditCofins', 'creditIpi', 'creditCbs', 'creditIbs', 'stockValue'] as const;
+const TOTAL_KEYS = [
+  'productsValue',
+  'discount',
+  'freight',
+  'insurance',
+  'otherExpenses',
+  'icmsBase',
+  'icms',
+  'ipiBase',
+  'ipi',
+  'icmsStBase',
+  'icmsSt',
+  'total',
+  'creditIcms',
+  'creditPis',
+  'creditCofins',
+  'creditIpi',
+  'creditCbs',
+  'creditIbs',
+  'stockValue',
+] as const;
 
 /** What the returns of the document hold per entry line (supplier's units). */
 export async function returnedByLine(em: EntityManager, companyId: number, entryDocumentId: number): Promise<Map<number, Dec>> {
@@ -82,7 +102,9 @@ export function notReturnable(line: ReturnSourceLine): string | null {
 export async function planReturn(em: EntityManager, ctx: ActorContext, entryDocumentId: number, request: ReturnRequest, lock: boolean): Promise<ReturnPlan> {
   const seen = new Set<number>();
   const repeated: FieldError[] = [];
-  request.items.forEach((l, i) => (seen.has(l.entryDocumentItemId) ? repeated.push({ path: `items[${i}].entryDocumentItemId`, message: 'the same line appears twice' }) : seen.add(l.entryDocumentItemId)));
+  request.items.forEach((l, i) =>
+    seen.has(l.entryDocumentItemId) ? repeated.push({ path: `items[${i}].entryDocumentItemId`, message: 'the same line appears twice' }) : seen.add(l.entryDocumentItemId),
+  );
   if (repeated.length) throw new ValidationError('The same line appears twice', repeated);
 
   const source = await supplierReturnSource(em, ctx, entryDocumentId, lock);
@@ -102,7 +124,8 @@ export async function planReturn(em: EntityManager, ctx: ActorContext, entryDocu
     const why = notReturnable(line) ?? (returnCfopOf(line.item, interstate) ? null : `no devolução CFOP answers the entry CFOP ${line.item.entryCfop ?? line.item.cfop}`);
     if (why) return refused.push({ path: `items[${i}].entryDocumentItemId`, message: why });
     const left = line.item.quantity.minus(returned.get(line.item.id) ?? 0);
-    if (l.quantity.gt(left)) exceeded.push({ path: `items[${i}].quantity`, message: `only ${toFixed(Dec.max(left, 0), 'quantity')} ${line.item.unit} left to return of ${toFixed(line.item.quantity, 'quantity')} received` });
+    if (l.quantity.gt(left))
+      exceeded.push({ path: `items[${i}].quantity`, message: `only ${toFixed(Dec.max(left, 0), 'quantity')} ${line.item.unit} left to return of ${toFixed(line.item.quantity, 'quantity')} received` });
   });
   if (missing.length) throw Object.assign(new NotFoundError('Entry document item'), { extensions: { errors: missing } });
   if (refused.length) throw new BusinessRuleError('SUPPLIER_RETURN_LINE_NOT_RETURNABLE', 'Some lines cannot be returned to the supplier', { errors: refused });
@@ -233,7 +256,12 @@ export async function registerReturn(em: EntityManager, ctx: ActorContext, plan:
       status: [null, 'ISSUED'],
       entryDocumentId: [null, encodeId('entry-document', doc.id)],
       total: [null, toFixed(totals.total, 'amount')],
-      ...Object.fromEntries(plan.lines.map((l) => [`entryDocumentItem:${encodeId('entry-document-item', l.source.item.id)}.returnedQuantity`, [toFixed(l.returnedBefore, 'quantity'), toFixed(l.returnedBefore.plus(l.quantity), 'quantity')]])),
+      ...Object.fromEntries(
+        plan.lines.map((l) => [
+          `entryDocumentItem:${encodeId('entry-document-item', l.source.item.id)}.returnedQuantity`,
+          [toFixed(l.returnedBefore, 'quantity'), toFixed(l.returnedBefore.plus(l.quantity), 'quantity')],
+        ]),
+      ),
     },
   });
   await publishEvent(em, ctx, { type: 'supplier-return.issued', filialId: doc.filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: supplierReturnData(ret, items) });
@@ -247,7 +275,14 @@ async function current(em: EntityManager, ctx: ActorContext, id: number): Promis
   return { ret, items: await itemsOf(em, ctx.companyId, id) };
 }
 
-async function move(em: EntityManager, ctx: ActorContext, ret: SupplierReturn, action: SupplierReturnAction, to: SupplierReturnStatus, values: Parameters<typeof updateIf>[4] = {}): Promise<SupplierReturn> {
+async function move(
+  em: EntityManager,
+  ctx: ActorContext,
+  ret: SupplierReturn,
+  action: SupplierReturnAction,
+  to: SupplierReturnStatus,
+  values: Parameters<typeof updateIf>[4] = {},
+): Promise<SupplierReturn> {
   assertTransition(ret, action, to);
   if (!(await updateIf(em, ctx.companyId, ret.id, { status: ret.status, version: ret.version }, { ...values, status: to }))) {
     throw new ConflictError('CONCURRENT_UPDATE', 'The supplier return changed meanwhile; retry', { retryable: true });
@@ -314,7 +349,12 @@ export async function authorizeReturn(em: EntityManager, ctx: ActorContext, id: 
     data: {
       ...supplierReturnData(authorized, items),
       movements: effects.length,
-      payables: settled.deductions.map((d) => ({ payableId: encodeId('payable', d.payableId), installmentNumber: d.installmentNumber, amount: toJsonNumber(d.amount, 'amount'), status: d.statusAfter })),
+      payables: settled.deductions.map((d) => ({
+        payableId: encodeId('payable', d.payableId),
+        installmentNumber: d.installmentNumber,
+        amount: toJsonNumber(d.amount, 'amount'),
+        status: d.statusAfter,
+      })),
     },
   });
   return authorized;
@@ -333,14 +373,23 @@ export async function cancelReturn(em: EntityManager, ctx: ActorContext, id: num
     entity: AUDIT_ENTITY,
     entityId: ret.id,
     action: 'CANCELLED',
-    changes: { status: [ret.status, 'CANCELLED'], payablesRestored: [null, toFixed(sum(restored.deductions.map((d) => d.amount)), 'amount')], supplierCreditCancelled: [null, toFixed(restored.supplierCredit, 'amount')] },
+    changes: {
+      status: [ret.status, 'CANCELLED'],
+      payablesRestored: [null, toFixed(sum(restored.deductions.map((d) => d.amount)), 'amount')],
+      supplierCreditCancelled: [null, toFixed(restored.supplierCredit, 'amount')],
+    },
   });
   await publishEvent(em, ctx, {
     type: 'supplier-return.cancelled',
     filialId: ret.filialId,
     aggregateType: AUDIT_ENTITY,
     aggregateId: ret.id,
-    data: { ...supplierReturnData(cancelled, items), movements: effects.length, payablesRestored: toJsonNumber(sum(restored.deductions.map((d) => d.amount)), 'amount'), supplierCreditCancelled: toJsonNumber(restored.supplierCredit, 'amount') },
+    data: {
+      ...supplierReturnData(cancelled, items),
+      movements: effects.length,
+      payablesRestored: toJsonNumber(sum(restored.deductions.map((d) => d.amount)), 'amount'),
+      supplierCreditCancelled: toJsonNumber(restored.supplierCredit, 'amount'),
+    },
   });
   return cancelled;
 }

@@ -153,7 +153,13 @@ export const toPreviewDto = ({ plan, stock, settlement }: Awaited<ReturnType<typ
   stockValue: money(plan.totals.stockValue),
   creditsReversed: creditsDto(plan.totals),
   stockMovements: stock.effects.map(movementDto),
-  payables: settlement.deductions.map((d) => ({ payableId: encodeId('payable', d.payableId), installmentNumber: d.installmentNumber, amount: money(d.amount), amountAfter: money(d.amountAfter), statusAfter: d.statusAfter })),
+  payables: settlement.deductions.map((d) => ({
+    payableId: encodeId('payable', d.payableId),
+    installmentNumber: d.installmentNumber,
+    amount: money(d.amount),
+    amountAfter: money(d.amountAfter),
+    statusAfter: d.statusAfter,
+  })),
   supplierCredit: money(settlement.supplierCredit),
   warnings: stock.shortages.map((s) => ({
     code: 'INSUFFICIENT_STOCK',

@@ -22,8 +22,7 @@ export const findReturn = (em: EntityManager, companyId: number, id: number) => 
 
 export const findByRequestKey = (em: EntityManager, companyId: number, requestKey: string) => em.findOneBy(SupplierReturn, { companyId, requestKey });
 
-export const itemsOf = (em: EntityManager, companyId: number, supplierReturnId: number) =>
-  em.find(SupplierReturnItem, { where: { companyId, supplierReturnId }, order: { lineNumber: 'ASC' } });
+export const itemsOf = (em: EntityManager, companyId: number, supplierReturnId: number) => em.find(SupplierReturnItem, { where: { companyId, supplierReturnId }, order: { lineNumber: 'ASC' } });
 
 /**
  * The lines of the document's returns that still hold their quantities (ISSUED, REJECTED,
@@ -61,12 +60,22 @@ export async function updateIf(
 
 /** What the authorization settled against the supplier (payables abated, supplier credit). */
 export async function setSettlement(em: EntityManager, companyId: number, id: number, values: Pick<SupplierReturn, 'payablesDeducted' | 'supplierCredit'>): Promise<void> {
-  await em.createQueryBuilder().update(SupplierReturn).set(values as never).where('id = :id AND company_id = :companyId', { id, companyId }).execute();
+  await em
+    .createQueryBuilder()
+    .update(SupplierReturn)
+    .set(values as never)
+    .where('id = :id AND company_id = :companyId', { id, companyId })
+    .execute();
 }
 
 /** The NF-e issued for the return, once the emission stored it. */
 export async function setInvoice(em: EntityManager, companyId: number, id: number, invoiceId: number): Promise<void> {
-  await em.createQueryBuilder().update(SupplierReturn).set({ invoiceId } as never).where('id = :id AND company_id = :companyId AND invoice_id IS NULL', { id, companyId }).execute();
+  await em
+    .createQueryBuilder()
+    .update(SupplierReturn)
+    .set({ invoiceId } as never)
+    .where('id = :id AND company_id = :companyId AND invoice_id IS NULL', { id, companyId })
+    .execute();
 }
 
 export function listQuery(em: EntityManager, companyId: number, filialId: number, f: { status?: SupplierReturnStatus; entryDocumentId?: number }): SelectQueryBuilder<SupplierReturn> {
@@ -79,6 +88,9 @@ export function listQuery(em: EntityManager, companyId: number, filialId: number
 /** Phase 2 of lists: the returns by id with their lines (two queries). */
 export async function loadReturns(em: EntityManager, companyId: number, ids: number[]): Promise<{ ret: SupplierReturn; items: SupplierReturnItem[] }[]> {
   if (!ids.length) return [];
-  const [returns, items] = [await em.findBy(SupplierReturn, { companyId, id: In(ids) }), await em.find(SupplierReturnItem, { where: { companyId, supplierReturnId: In(ids) }, order: { lineNumber: 'ASC' } })];
+  const [returns, items] = [
+    await em.findBy(SupplierReturn, { companyId, id: In(ids) }),
+    await em.find(SupplierReturnItem, { where: { companyId, supplierReturnId: In(ids) }, order: { lineNumber: 'ASC' } }),
+  ];
   return returns.map((ret) => ({ ret, items: items.filter((i) => i.supplierReturnId === ret.id) }));
 }

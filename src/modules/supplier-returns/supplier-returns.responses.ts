@@ -130,10 +130,24 @@ export const SupplierReturnPreview = named(
     stockValue: money(),
     creditsReversed: Credits,
     stockMovements: Joi.array().items(
-      obj({ productId: hashid('product'), quantity: quantity(), unitCost: unitPrice(), balanceBefore: quantity(), balanceAfter: quantity(), averageCostBefore: unitPrice(), averageCostAfter: unitPrice() }),
+      obj({
+        productId: hashid('product'),
+        quantity: quantity(),
+        unitCost: unitPrice(),
+        balanceBefore: quantity(),
+        balanceAfter: quantity(),
+        averageCostBefore: unitPrice(),
+        averageCostAfter: unitPrice(),
+      }),
     ),
     payables: Joi.array().items(
-      obj({ payableId: hashid('payable'), installmentNumber: Joi.number().integer().example(2), amount: money(), amountAfter: money(), statusAfter: oneOf('OPEN', 'PARTIALLY_PAID', 'PAID', 'CANCELLED') }),
+      obj({
+        payableId: hashid('payable'),
+        installmentNumber: Joi.number().integer().example(2),
+        amount: money(),
+        amountAfter: money(),
+        statusAfter: oneOf('OPEN', 'PARTIALLY_PAID', 'PAID', 'CANCELLED'),
+      }),
     ),
     supplierCredit: money(),
     warnings: Joi.array().items(obj({ code: Joi.string().example('INSUFFICIENT_STOCK'), message: Joi.string() })),

@@ -25,7 +25,9 @@ export const returnBody = Joi.object({
 export const supplierReturnSchemas = {
   returnable: typedSchema<{ params: { entryDocumentId: number } }>({ params: byDocument }),
   preview: typedSchema<{ body: ReturnRequest & { entryDocumentId: number } }>({
-    body: returnBody.keys({ entryDocumentId: id('entry-document').required() }).example({ entryDocumentId: 'Xk9mPq2L', reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor', items: [{ entryDocumentItemId: 'Xk9mPq2L', quantity: 5 }] }),
+    body: returnBody
+      .keys({ entryDocumentId: id('entry-document').required() })
+      .example({ entryDocumentId: 'Xk9mPq2L', reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor', items: [{ entryDocumentItemId: 'Xk9mPq2L', quantity: 5 }] }),
   }),
   issue: typedSchema<{ params: { entryDocumentId: number }; body: ReturnRequest }>({ params: byDocument, body: returnBody }),
   list: typedSchema<{ params: { filialId: number }; query: PageRequest & { status?: SupplierReturnStatus; entryDocumentId?: number } }>({

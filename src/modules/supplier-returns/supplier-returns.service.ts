@@ -64,9 +64,19 @@ export async function returnDetail(ctx: TenantContext, id: number) {
   return { ret, items: await itemsOf(em, ctx.companyId, id), settlement: await supplierReturnSettlement(em, ctx.companyId, id) };
 }
 
-export async function listReturns(ctx: TenantContext, filialId: number, q: PageRequest & { status?: SupplierReturnStatus; entryDocumentId?: number }): Promise<Page<{ ret: SupplierReturn; items: SupplierReturnItem[] }>> {
+export async function listReturns(
+  ctx: TenantContext,
+  filialId: number,
+  q: PageRequest & { status?: SupplierReturnStatus; entryDocumentId?: number },
+): Promise<Page<{ ret: SupplierReturn; items: SupplierReturnItem[] }>> {
   const em = readerOf(ctx);
-  return paginate(listQuery(em, ctx.companyId, filialId, q), [{ column: 'r.id', direction: 'DESC' }], q, (ids) => loadReturns(em, ctx.companyId, ids), (r) => r.ret.id);
+  return paginate(
+    listQuery(em, ctx.companyId, filialId, q),
+    [{ column: 'r.id', direction: 'DESC' }],
+    q,
+    (ids) => loadReturns(em, ctx.companyId, ids),
+    (r) => r.ret.id,
+  );
 }
 
 /** The entry-document port (entry-document.ports.ts): returns that still stand against the document block its cancellation. */

@@ -15,7 +15,9 @@ export const MAX_DFE_SYNC_MINUTES = 7 * 24 * 60;
 export const filialSettingsFields = {
   nfeEnvironment: Joi.string().valid('PRODUCTION', 'HOMOLOGATION').description('tpAmb of the invoices this filial receives and of its SEFAZ calls'),
   autoCiencia: Joi.boolean().description('send CIENCIA before downloading a summary’s full XML'),
-  allowUnverifiedUploads: Joi.boolean().description('homologation filials only: an NF-e XML uploaded by hand may be confirmed without its key consulted at the authority (refused with 422 for PRODUCTION)'),
+  allowUnverifiedUploads: Joi.boolean().description(
+    'homologation filials only: an NF-e XML uploaded by hand may be confirmed without its key consulted at the authority (refused with 422 for PRODUCTION)',
+  ),
   taxRegime: Joi.string().valid(...TAX_REGIMES),
   allowNegativeStock: Joi.boolean(),
   dfeSyncEnabled: Joi.boolean().description('scheduled DF-e sync of this filial'),
@@ -28,12 +30,22 @@ export const filialSettingsFields = {
     number: Joi.string().trim().min(1).max(60).required(),
     complement: Joi.string().trim().max(60).allow(null),
     district: Joi.string().trim().min(1).max(60).required(),
-    municipalityCode: Joi.string().pattern(/^\d{7}$/).message('{{#label}} must be the 7-digit IBGE code').required(),
+    municipalityCode: Joi.string()
+      .pattern(/^\d{7}$/)
+      .message('{{#label}} must be the 7-digit IBGE code')
+      .required(),
     municipalityName: Joi.string().trim().min(1).max(60).required(),
-    postalCode: Joi.string().pattern(/^\d{8}$/).allow(null),
-    phone: Joi.string().pattern(/^\d{6,14}$/).allow(null),
+    postalCode: Joi.string()
+      .pattern(/^\d{8}$/)
+      .allow(null),
+    phone: Joi.string()
+      .pattern(/^\d{6,14}$/)
+      .allow(null),
   }).description('the filial address (its UF is the filial’s)'),
-  cnae: Joi.string().pattern(/^\d{7}$/).message('{{#label}} must be 7 digits').allow(null),
+  cnae: Joi.string()
+    .pattern(/^\d{7}$/)
+    .message('{{#label}} must be 7 digits')
+    .allow(null),
   industrial: Joi.boolean().description('manufactures: documents carry IPI'),
   simplesExcessSublimit: Joi.boolean().description('Simples Nacional over the sublimit (CRT 2)'),
   simplesCreditRate: decimal('percent', { min: 0, max: 100 }).allow(null).description('pCredSN of CSOSN 101 sales to contributors'),
@@ -61,6 +73,10 @@ export function validateSettings<T>(kind: 'filial' | 'company', values: Record<s
   const schema = kind === 'filial' ? Joi.object(filialSettingsFields) : Joi.object(companySettingsFields);
   const result = schema.validate(values, { abortEarly: false, convert: true });
   const error = result.error;
-  if (error) throw new ValidationError(`${label}: ${error.details.map((d) => d.message).join('; ')}`, error.details.map((d) => ({ path: d.path.join('.'), message: d.message })));
+  if (error)
+    throw new ValidationError(
+      `${label}: ${error.details.map((d) => d.message).join('; ')}`,
+      error.details.map((d) => ({ path: d.path.join('.'), message: d.message })),
+    );
   return result.value as T;
 }

@@ -80,10 +80,17 @@ function filialColumns(filial: Filial, patch: FilialSettingsPatch): Record<strin
   const errors: { path: string; message: string }[] = [];
   if (address) {
     Object.assign(out, {
-      addressStreet: address.street, addressNumber: address.number, addressComplement: address.complement ?? null, addressDistrict: address.district,
-      municipalityCode: address.municipalityCode, municipalityName: address.municipalityName, postalCode: address.postalCode ?? null, phone: address.phone ?? null,
+      addressStreet: address.street,
+      addressNumber: address.number,
+      addressComplement: address.complement ?? null,
+      addressDistrict: address.district,
+      municipalityCode: address.municipalityCode,
+      municipalityName: address.municipalityName,
+      postalCode: address.postalCode ?? null,
+      phone: address.phone ?? null,
     });
-    if (!municipalityCodeMatchesUf(address.municipalityCode, filial.uf)) errors.push({ path: 'address.municipalityCode', message: `${address.municipalityCode} is not an IBGE municipality code of ${filial.uf}` });
+    if (!municipalityCodeMatchesUf(address.municipalityCode, filial.uf))
+      errors.push({ path: 'address.municipalityCode', message: `${address.municipalityCode} is not an IBGE municipality code of ${filial.uf}` });
   }
   if (patch.stateRegistration) {
     out.stateRegistration = compactStateRegistration(patch.stateRegistration);
@@ -115,9 +122,27 @@ export interface CompanySettingsPatch {
 }
 
 const FILIAL_FIELDS = [
-  'nfeEnvironment', 'autoCiencia', 'allowUnverifiedUploads', 'taxRegime', 'allowNegativeStock', 'dfeSyncEnabled', 'dfeSyncIntervalMinutes',
-  'stateRegistration', 'tradeName', 'addressStreet', 'addressNumber', 'addressComplement', 'addressDistrict', 'municipalityCode', 'municipalityName',
-  'postalCode', 'phone', 'cnae', 'industrial', 'simplesExcessSublimit', 'simplesCreditRate',
+  'nfeEnvironment',
+  'autoCiencia',
+  'allowUnverifiedUploads',
+  'taxRegime',
+  'allowNegativeStock',
+  'dfeSyncEnabled',
+  'dfeSyncIntervalMinutes',
+  'stateRegistration',
+  'tradeName',
+  'addressStreet',
+  'addressNumber',
+  'addressComplement',
+  'addressDistrict',
+  'municipalityCode',
+  'municipalityName',
+  'postalCode',
+  'phone',
+  'cnae',
+  'industrial',
+  'simplesExcessSublimit',
+  'simplesCreditRate',
 ] as const;
 const COMPANY_FIELDS = ['purchaseQuantityTolerancePct', 'purchasePriceTolerancePct', 'purchaseToleranceMode'] as const;
 
@@ -138,7 +163,7 @@ export async function findCompanySettings(ctx: ActorContext, em: EntityManager =
 
 /** Decimal settings travel in events as JSON numbers, like REST bodies (SPEC §10); the audit keeps the stored text. */
 function eventChanges(changes: Record<string, [unknown, unknown]>): Record<string, [unknown, unknown]> {
-  const asNumber = (v: unknown) => (v === null || v === undefined ? v ?? null : toJsonNumber(v as Dec | string, 'percent'));
+  const asNumber = (v: unknown) => (v === null || v === undefined ? (v ?? null) : toJsonNumber(v as Dec | string, 'percent'));
   if (!('simplesCreditRate' in changes)) return changes;
   const [from, to] = changes.simplesCreditRate;
   return { ...changes, simplesCreditRate: [asNumber(from), asNumber(to)] };
@@ -199,7 +224,12 @@ export async function updateCompanySettings(ctx: TenantContext, version: number,
     if (!result.affected) throw new StaleVersionError('Company', version + 1);
     const updated = await findCompanySettings(ctx, em);
     await recordAudit(em, ctx, { entity: 'company', entityId: company.id, action: 'UPDATED', changes });
-    await publishEvent(em, ctx, { type: 'company.settings-changed', aggregateType: 'company', aggregateId: company.id, data: { companyId: encodeId('company', company.id), changes, version: updated.version } });
+    await publishEvent(em, ctx, {
+      type: 'company.settings-changed',
+      aggregateType: 'company',
+      aggregateId: company.id,
+      data: { companyId: encodeId('company', company.id), changes, version: updated.version },
+    });
     return updated;
   });
 }
@@ -242,10 +272,7 @@ export interface FilialFiscalProfile {
 }
 
 export async function getFilialFiscalProfile(em: EntityManager, companyId: number, filialId: number): Promise<FilialFiscalProfile | null> {
-  const [filial, company] = await Promise.all([
-    em.findOneBy(Filial, { id: filialId, companyId }),
-    em.findOne(Company, { where: { id: companyId }, select: { id: true, name: true } }),
-  ]);
+  const [filial, company] = await Promise.all([em.findOneBy(Filial, { id: filialId, companyId }), em.findOne(Company, { where: { id: companyId }, select: { id: true, name: true } })]);
   if (!filial || !company) return null;
   return { filial, companyName: company.name };
 }

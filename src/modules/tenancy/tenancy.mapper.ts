@@ -19,12 +19,19 @@ export const toFilialSettingsDto = (f: Filial) => ({
   dfeSyncIntervalMinutes: f.dfeSyncIntervalMinutes,
   stateRegistration: f.stateRegistration,
   tradeName: f.tradeName,
-  address: f.municipalityCode === null
-    ? null
-    : {
-        street: f.addressStreet, number: f.addressNumber, complement: f.addressComplement, district: f.addressDistrict, municipalityCode: f.municipalityCode,
-        municipalityName: f.municipalityName, postalCode: f.postalCode, phone: f.phone,
-      },
+  address:
+    f.municipalityCode === null
+      ? null
+      : {
+          street: f.addressStreet,
+          number: f.addressNumber,
+          complement: f.addressComplement,
+          district: f.addressDistrict,
+          municipalityCode: f.municipalityCode,
+          municipalityName: f.municipalityName,
+          postalCode: f.postalCode,
+          phone: f.phone,
+        },
   cnae: f.cnae,
   crt: f.taxRegime === 'SIMPLES_NACIONAL' ? (f.simplesExcessSublimit ? 2 : 1) : 3,
   industrial: f.industrial,

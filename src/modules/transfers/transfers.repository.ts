@@ -39,4 +39,3 @@ export async function moveStatus(em: EntityManager, companyId: number, id: numbe
     .execute();
   return (res.affected ?? 0) > 0;
 }
-

@@ -77,7 +77,11 @@ async function holdUnits(ctx: TenantContext, input: TransferInput): Promise<numb
     });
     if (shortages.length) {
       throw new BusinessRuleError('INSUFFICIENT_STOCK', 'The sending filial does not have these units (its stock less what transfers being issued hold)', {
-        shortages: shortages.map((s) => ({ productId: encodeId('product', s.productId), available: toJsonNumber(s.available.minus(held.get(s.productId) ?? 0), 'quantity'), requested: toJsonNumber(s.requested.minus(held.get(s.productId) ?? 0), 'quantity') })),
+        shortages: shortages.map((s) => ({
+          productId: encodeId('product', s.productId),
+          available: toJsonNumber(s.available.minus(held.get(s.productId) ?? 0), 'quantity'),
+          requested: toJsonNumber(s.requested.minus(held.get(s.productId) ?? 0), 'quantity'),
+        })),
       });
     }
     const items = input.items.map((i, idx) => {
@@ -140,7 +144,13 @@ async function onAuthorized(em: EntityManager, ctx: ActorContext, o: SourceDocum
     lines: items.map((i) => ({ productId: i.productId, direction: 'OUT' as const, quantity: i.quantity, referenceLineId: i.id })),
   });
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: t.id, action: 'AUTHORIZED', changes: { status: ['ISSUING', 'AUTHORIZED'], accessKey: [null, o.accessKey] } });
-  await publishEvent(em, ctx, { type: 'transfer.authorized', filialId: t.fromFilialId, aggregateType: AUDIT_ENTITY, aggregateId: t.id, data: { ...eventData(t), invoiceId: encodeId('invoice', o.invoiceId), accessKey: o.accessKey } });
+  await publishEvent(em, ctx, {
+    type: 'transfer.authorized',
+    filialId: t.fromFilialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: t.id,
+    data: { ...eventData(t), invoiceId: encodeId('invoice', o.invoiceId), accessKey: o.accessKey },
+  });
 }
 
 /** Cancelled (110111 registered): the units come back to the sending filial at the cost they left at. */
@@ -159,7 +169,13 @@ async function onCancelled(em: EntityManager, ctx: ActorContext, c: SourceCancel
     lines: out.map((m) => ({ productId: m.productId, direction: 'IN' as const, quantity: m.quantity.abs(), unitCost: m.unitCost })),
   });
   await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: t.id, action: 'CANCELLED', changes: { status: ['AUTHORIZED', 'CANCELLED'] } });
-  await publishEvent(em, ctx, { type: 'transfer.cancelled', filialId: t.fromFilialId, aggregateType: AUDIT_ENTITY, aggregateId: t.id, data: { ...eventData(t), invoiceId: encodeId('invoice', c.invoiceId), justification: c.justification } });
+  await publishEvent(em, ctx, {
+    type: 'transfer.cancelled',
+    filialId: t.fromFilialId,
+    aggregateType: AUDIT_ENTITY,
+    aggregateId: t.id,
+    data: { ...eventData(t), invoiceId: encodeId('invoice', c.invoiceId), justification: c.justification },
+  });
 }
 
 registerDocumentSource({
@@ -171,7 +187,16 @@ registerDocumentSource({
     const items = await itemsOf(em, ctx.companyId, id);
     const document = await computeFiscalDocument(
       ctx,
-      { filialId: t.fromFilialId, customerId: null, recipientFilialId: t.toFilialId, operation: 'TRANSFER', model: 55, date: date || businessToday(), finalConsumer: false, items: items.map((i) => ({ productId: i.productId, quantity: i.quantity, unitPrice: i.unitCost })) },
+      {
+        filialId: t.fromFilialId,
+        customerId: null,
+        recipientFilialId: t.toFilialId,
+        operation: 'TRANSFER',
+        model: 55,
+        date: date || businessToday(),
+        finalConsumer: false,
+        items: items.map((i) => ({ productId: i.productId, quantity: i.quantity, unitPrice: i.unitCost })),
+      },
       em,
     );
     return { filialId: t.fromFilialId, customerId: null, salesOrderId: null, document, notes: t.notes ? `Transferencia entre filiais: ${t.notes}` : 'Transferencia entre filiais' };

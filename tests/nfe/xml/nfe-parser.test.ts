@@ -29,7 +29,25 @@ describe('nfe/xml: parser', () => {
     const built = buildNfe({
       recipient: RECIPIENT,
       number: 4321,
-      items: [{ code: 'ABC-1', gtin: '7891234567895', description: 'CAFE 500G', ncm: '09012100', cest: '1709600', cfop: '5405', unit: 'CX', quantity: '3.5', unitPrice: '12.3456789012', discount: '1.10', freight: '2.00', icms: { cst: '10', rate: '18', stMva: '40', stRate: '18' }, ipiRate: '5', pisRate: '1.65', cofinsRate: '7.6' }],
+      items: [
+        {
+          code: 'ABC-1',
+          gtin: '7891234567895',
+          description: 'CAFE 500G',
+          ncm: '09012100',
+          cest: '1709600',
+          cfop: '5405',
+          unit: 'CX',
+          quantity: '3.5',
+          unitPrice: '12.3456789012',
+          discount: '1.10',
+          freight: '2.00',
+          icms: { cst: '10', rate: '18', stMva: '40', stRate: '18' },
+          ipiRate: '5',
+          pisRate: '1.65',
+          cofinsRate: '7.6',
+        },
+      ],
       installments: [{ dueDate: '2025-04-09' }, { dueDate: '2025-05-09' }],
     });
     const nfe = await parseNfe(built.xml);
@@ -79,14 +97,27 @@ describe('nfe/xml: parser', () => {
   });
 
   it('keeps decimals exact (no float): 0.1 + 0.2 style values and 10-place unit prices', async () => {
-    const built = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '0.1', unitPrice: '0.2' }, { quantity: '3', unitPrice: '0.1000000001' }] });
+    const built = buildNfe({
+      recipient: RECIPIENT,
+      items: [
+        { quantity: '0.1', unitPrice: '0.2' },
+        { quantity: '3', unitPrice: '0.1000000001' },
+      ],
+    });
     const nfe = await parseNfe(built.xml);
     expect(nfe.items[1].unitPrice.toFixed(10)).to.equal('0.1000000001');
     expect(nfe.items[0].quantity.plus(nfe.items[1].quantity).toString()).to.equal('3.1');
   });
 
   it('reads Simples Nacional CSOSN groups and CPF recipients', async () => {
-    const built = buildNfe({ recipient: { cpf: '52998224725' }, issuer: { crt: '1' }, items: [{ quantity: '1', unitPrice: '10', icms: { csosn: '102' } }, { quantity: '1', unitPrice: '100', icms: { csosn: '202', stMva: '50', stRate: '18' } }] });
+    const built = buildNfe({
+      recipient: { cpf: '52998224725' },
+      issuer: { crt: '1' },
+      items: [
+        { quantity: '1', unitPrice: '10', icms: { csosn: '102' } },
+        { quantity: '1', unitPrice: '100', icms: { csosn: '202', stMva: '50', stRate: '18' } },
+      ],
+    });
     const nfe = await parseNfe(built.xml);
     expect(nfe.recipient).to.include({ documentKind: 'CPF', document: '52998224725' });
     expect(nfe.items[0].taxes.icms).to.include({ group: 'ICMSSN102', csosn: '102', cst: null });
@@ -118,7 +149,13 @@ describe('nfe/xml: parser', () => {
   });
 
   it('lists every missing or non-decimal field with its layout path (400 NFE_INVALID_CONTENT)', async () => {
-    const xml = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '1', unitPrice: '1' }, { quantity: '1', unitPrice: '1' }] })
+    const xml = buildNfe({
+      recipient: RECIPIENT,
+      items: [
+        { quantity: '1', unitPrice: '1' },
+        { quantity: '1', unitPrice: '1' },
+      ],
+    })
       .xml.replace('<vProd>1.00</vProd>', '<vProd>1,00</vProd>')
       .replace(/<cProd>P2<\/cProd>/, '');
     const e = await rejection(parseNfe(xml));

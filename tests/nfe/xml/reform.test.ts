@@ -59,7 +59,13 @@ describe('nfe/xml: tax-reform groups (PL_010)', () => {
     expect(nfe.ide.referencedKeys).to.deep.equal([REFERENCED]);
     expect(nfe.ide.references).to.deep.equal([{ kind: 'NFE', accessKey: REFERENCED, fields: null }]);
     const t = nfe.totals;
-    expect([str(t.ibsCbs!.base), str(t.ibsCbs!.ibs!.value), str(t.ibsCbs!.cbs!.value), str(t.ibsCbs!.singlePhase!.cbsValue), str(t.ibsCbs!.creditReversal!.ibsValue)]).to.deep.equal(['20', '0.01', '0.12', '20', '0.05']);
+    expect([str(t.ibsCbs!.base), str(t.ibsCbs!.ibs!.value), str(t.ibsCbs!.cbs!.value), str(t.ibsCbs!.singlePhase!.cbsValue), str(t.ibsCbs!.creditReversal!.ibsValue)]).to.deep.equal([
+      '20',
+      '0.01',
+      '0.12',
+      '20',
+      '0.05',
+    ]);
     expect(str(t.selectiveTax)).to.equal('0.4');
     expect(t.invoiceWithTaxes!.toFixed(2)).to.equal(built.totals.vNFTot);
     expect(t.invoice.toFixed(2)).to.equal(built.totals.vNF);
@@ -105,7 +111,11 @@ describe('nfe/xml: tax-reform totals under the rule of the year', () => {
     }
     expect(checkOf(report, 'IBSCBS_TOTAL').details!.mismatches).to.deep.equal([{ field: 'IBSCBSTot/vBCIBSCBS', items: 20, total: 21 }]);
     expect(checkOf(report, 'ITEM_VALUE').details!.mismatches).to.deep.equal([{ lineNumber: 1, vItem: 99.99, withoutTaxes: 21, withTaxes: 21.53 }]);
-    expect(checkOf(report, 'INVOICE_TOTAL_WITH_TAXES').details).to.deep.include({ vNFTot: 1, convention: null, rule: { year: 2026, fromYear: 2026, charged: false, itemValueConventions: ['WITHOUT_TAXES', 'WITH_TAXES'] } });
+    expect(checkOf(report, 'INVOICE_TOTAL_WITH_TAXES').details).to.deep.include({
+      vNFTot: 1,
+      convention: null,
+      rule: { year: 2026, fromYear: 2026, charged: false, itemValueConventions: ['WITHOUT_TAXES', 'WITH_TAXES'] },
+    });
     expect(report.valid).to.equal(true);
     expect(report.warnings).to.have.members(['NFE_IBSCBS_TOTAL_MISMATCH', 'NFE_IS_TOTAL_MISMATCH', 'NFE_ITEM_VALUE_MISMATCH', 'NFE_INVOICE_TOTAL_WITH_TAXES_MISMATCH']);
   });
@@ -161,7 +171,13 @@ describe('core/config: NFE_TAX_REFORM_RULES', () => {
   });
 
   it('refuses what is not a list of complete rules, naming the variable', () => {
-    for (const bad of ['{', '[]', JSON.stringify([{ fromYear: 2027, charged: true }]), JSON.stringify([{ ...RULE_2027, itemValueConventions: ['SOMETIMES'] }]), JSON.stringify([RULE_2027, RULE_2027])]) {
+    for (const bad of [
+      '{',
+      '[]',
+      JSON.stringify([{ fromYear: 2027, charged: true }]),
+      JSON.stringify([{ ...RULE_2027, itemValueConventions: ['SOMETIMES'] }]),
+      JSON.stringify([RULE_2027, RULE_2027]),
+    ]) {
       expect(() => loadTaxReformRules({ NFE_TAX_REFORM_RULES: bad }), bad).to.throw(ConfigError, /NFE_TAX_REFORM_RULES/);
     }
   });
@@ -188,7 +204,7 @@ describe('nfe: the draft of a tax-reform invoice', () => {
     expect(doc.checks).to.deep.equal({ ibsCbsTotal: 'PASS', selectiveTaxTotal: 'PASS', itemValues: 'PASS', invoiceWithTaxes: 'PASS', invoiceTotalConvention: 'WITH_TAXES' });
   });
 
-  it('a charged rule adds each line\'s IBS + CBS + IS to its other expenses and expects vNFTot', async () => {
+  it("a charged rule adds each line's IBS + CBS + IS to its other expenses and expects vNFTot", async () => {
     const { nfe, draft } = await draftOf({ issuedAt: '2027-03-01T10:00:00-03:00' }, [...DEFAULT_TAX_REFORM_RULES, RULE_2027]);
     expect(draft.items.map((i) => i.otherExpenses!.toFixed(2))).to.deep.equal(['0.53', '30.00', '0.00']);
     expect(draft.expectedTotals!.total!.toFixed(2)).to.equal(nfe.totals.invoiceWithTaxes!.toFixed(2));

@@ -27,7 +27,13 @@ function xmlCryptoVerdict(xml: string, index = 0): boolean | 'absent' {
 }
 
 describe('nfe/xml: XMLDSig signature', () => {
-  const built = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '2', unitPrice: '10.50' }, { quantity: '1', unitPrice: '3' }] });
+  const built = buildNfe({
+    recipient: RECIPIENT,
+    items: [
+      { quantity: '2', unitPrice: '10.50' },
+      { quantity: '1', unitPrice: '3' },
+    ],
+  });
 
   it('a document signed with the test certificate is VALID (digest and SignatureValue)', () => {
     const r = verifyNfeSignature(built.xml, idOf(built.xml));
@@ -84,7 +90,7 @@ describe('nfe/xml: XMLDSig signature', () => {
     expect(built.xml).to.contain(testCertificate(DEFAULT_ISSUER_CNPJ, 'FORNECEDOR TESTE LTDA').certificateBase64);
   });
 
-  it('agrees with xml-crypto\'s SignedXml.checkSignature (builder documents and tampered ones)', () => {
+  it("agrees with xml-crypto's SignedXml.checkSignature (builder documents and tampered ones)", () => {
     const tampered = built.xml.replace('<qCom>1.0000</qCom>', '<qCom>2.0000</qCom>');
     for (const xml of [built.xml, tampered]) {
       expect(verifyNfeSignature(xml, idOf(xml)).status === 'VALID').to.equal(xmlCryptoVerdict(xml));
@@ -122,7 +128,7 @@ describe('nfe/xml: a protocol signed by the authority too (two Signature element
     expect(r.certificate!.subject).to.not.contain('SEFAZ');
   });
 
-  it("agrees with xml-crypto on both signatures", () => {
+  it('agrees with xml-crypto on both signatures', () => {
     expect(xmlCryptoVerdict(signed.xml, 0)).to.equal(true);
     expect(xmlCryptoVerdict(signed.xml, 1)).to.equal(true);
     const tampered = inProtocol(signed.xml, 'Autorizado o uso da NF-e', 'Autorizado o uso da NF-e!');
@@ -137,7 +143,7 @@ describe('nfe/xml: a protocol signed by the authority too (two Signature element
     expect(r.protocolSignature!.reason).to.match(/digest of infProt/);
   });
 
-  it('a protocol signature that references infNFe instead of infProt is not the protocol\'s', () => {
+  it("a protocol signature that references infNFe instead of infProt is not the protocol's", () => {
     const protId = /<infProt Id="([^"]+)"/.exec(signed.xml)![1];
     const r = verifyNfeSignature(inProtocol(signed.xml, `URI="#${protId}"`, `URI="#${id}"`), id);
     expect(r.status).to.equal('VALID');

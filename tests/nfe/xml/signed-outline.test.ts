@@ -91,7 +91,7 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
     expect(fast).to.equal(signed);
   });
 
-  describe('the builders\' documents', () => {
+  describe("the builders' documents", () => {
     const nfe = buildNfe({ recipient: RECIPIENT, items: manyItems(30), protocolSigned: true });
     const id = signedIdOf(nfe.xml);
     const cte = buildCte({ recipient: { cnpj: '11222333000181' }, total: '100.00', icms: { cst: '00', rate: '12' }, nfeKeys: [] });
@@ -127,7 +127,14 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
         ['element moved', nfe.xml.replace(/(<det nItem="1">[\s\S]*?<\/det>)(<det nItem="2">[\s\S]*?<\/det>)/, '$2$1')],
         ['entity in place of a character', nfe.xml.replace('<natOp>', '<natOp>&#x20;')],
         ['signature copied into infNFe', nfe.xml.replace('</infNFe>', `${/<Signature[\s\S]*?<\/Signature>/.exec(nfe.xml)![0]}</infNFe>`)],
-        ['signed infNFe kept under its Id, another read', nfe.xml.replace(/<infNFe ([^>]*)>([\s\S]*?)<\/infNFe>/, (_m, attrs: string, inner: string) => `<infNFe ${attrs.replace(id, 'X')}>${inner.replace('<qCom>1.0000', '<qCom>9.0000')}</infNFe><infAdic><wrap><infNFe ${attrs}>${inner}</infNFe></wrap></infAdic>`)],
+        [
+          'signed infNFe kept under its Id, another read',
+          nfe.xml.replace(
+            /<infNFe ([^>]*)>([\s\S]*?)<\/infNFe>/,
+            (_m, attrs: string, inner: string) =>
+              `<infNFe ${attrs.replace(id, 'X')}>${inner.replace('<qCom>1.0000', '<qCom>9.0000')}</infNFe><infAdic><wrap><infNFe ${attrs}>${inner}</infNFe></wrap></infAdic>`,
+          ),
+        ],
         ['second Signature in NFe', nfe.xml.replace('</NFe>', `${/<Signature[\s\S]*?<\/Signature>/.exec(nfe.xml)![0]}</NFe>`)],
         ['DigestValue changed', nfe.xml.replace(/<DigestValue>[^<]{4}/, '<DigestValue>AAAA')],
         ['SignedInfo changed', nfe.xml.replace('<SignedInfo>', '<SignedInfo> ')],
@@ -141,7 +148,7 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
       }
     });
 
-    it('comments, PIs and CDATA inside the Signature: the texts read (DigestValue, SignatureValue, certificate) are the DOM\'s', () => {
+    it("comments, PIs and CDATA inside the Signature: the texts read (DigestValue, SignatureValue, certificate) are the DOM's", () => {
       const cases: [string, string][] = [
         ['comment in DigestValue', nfe.xml.replace(/<DigestValue>(.{4})/, '<DigestValue>$1<!-- x -->')],
         ['CDATA in SignatureValue', nfe.xml.replace(/<SignatureValue>(.{4})/, '<SignatureValue>$1<![CDATA[]]>')],
@@ -155,7 +162,7 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
       }
     });
 
-    it('what xmldom refuses or reads differently goes to the DOM, with the DOM\'s answer', () => {
+    it("what xmldom refuses or reads differently goes to the DOM, with the DOM's answer", () => {
       const cases: [string, string][] = [
         ['repeated attribute', nfe.xml.replace('<det nItem="1">', '<det nItem="1" nItem="1">')],
         ['raw < in an attribute', nfe.xml.replace('<det nItem="1">', '<det nItem="1" a="<">')],
@@ -217,7 +224,13 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
       expect(readSignedOutline(xml, 'X', { protocol: 'p' }), xml).to.equal(null);
     }
     // And what both read alike is read: the declaration first, a tab by reference, CR LF, "]]>" in text.
-    for (const xml of ['<?xml version="1.0" encoding="UTF-8"?>\n<a Id="X"/>', '<__proto__:a xmlns:__proto__="urn:p" Id="X" __proto__:b="1"/>', '<a Id="X" b="\t&#9;"/>', '<a Id="X" b="1\r\n2">x\r\ny\rz</a>', '<a Id="X">x]]>y</a>']) {
+    for (const xml of [
+      '<?xml version="1.0" encoding="UTF-8"?>\n<a Id="X"/>',
+      '<__proto__:a xmlns:__proto__="urn:p" Id="X" __proto__:b="1"/>',
+      '<a Id="X" b="\t&#9;"/>',
+      '<a Id="X" b="1\r\n2">x\r\ny\rz</a>',
+      '<a Id="X">x]]>y</a>',
+    ]) {
       const outline = readSignedOutline(xml, 'X', { protocol: 'p' });
       expect(outline, xml).to.not.equal(null);
       for (const p of canonicalPairs(xml, outline!.root)) expect(p.ours, xml).to.equal(p.theirs);
@@ -255,7 +268,13 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
         local: fc.constantFrom('a', 'b', 'infNFe', 'Signature', 'SignedInfo', 'x-y', '_z', 'é'),
         decls: fc.array(fc.record({ prefix: fc.constantFrom('', '', 'p', 'q', 'ds', 'r'), uri: fc.constantFrom(...NS, ''), asRef: fc.boolean() }), { maxLength: 3 }),
         attrs: fc.array(
-          fc.record({ prefix: fc.constantFrom<string | null>(null, null, null, 'p', 'q', 'p', 'q', 'xml'), local: fc.constantFrom('a', 'b', 'c', 'Id2', 'lang', 'a', 'b', 'xmlnsx'), value, refs: fc.boolean(), quote: fc.constantFrom('"', "'") }),
+          fc.record({
+            prefix: fc.constantFrom<string | null>(null, null, null, 'p', 'q', 'p', 'q', 'xml'),
+            local: fc.constantFrom('a', 'b', 'c', 'Id2', 'lang', 'a', 'b', 'xmlnsx'),
+            value,
+            refs: fc.boolean(),
+            quote: fc.constantFrom('"', "'"),
+          }),
           { maxLength: 4 },
         ),
         id: fc.constantFrom(true, true, false),
@@ -265,7 +284,11 @@ describe('nfe/xml: the signature check without a DOM (signed-outline)', () => {
     }));
 
     const escText = (v: string, refs: boolean) =>
-      v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, refs ? '&gt;' : '>').replace(/\r/g, refs ? '&#13;' : '\r');
+      v
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, refs ? '&gt;' : '>')
+        .replace(/\r/g, refs ? '&#13;' : '\r');
     const escAttr = (v: string, refs: boolean, quote: string) =>
       v
         .replace(/&/g, '&amp;')

@@ -7,7 +7,31 @@ import { buildNfe } from '../../support/nfe-builder';
 
 const RECIPIENT = { cnpj: '23765766000162' };
 const zeroTotals = (over: Partial<Record<keyof NfeTotals, string>>): NfeTotals => {
-  const keys: (keyof NfeTotals)[] = ['icmsBase', 'icms', 'icmsRelief', 'fcpUfDest', 'icmsUfDest', 'icmsUfRemet', 'fcp', 'icmsStBase', 'icmsSt', 'fcpSt', 'fcpStRetained', 'products', 'freight', 'insurance', 'discount', 'importTax', 'ipi', 'ipiReturned', 'pis', 'cofins', 'otherExpenses', 'invoice', 'services'];
+  const keys: (keyof NfeTotals)[] = [
+    'icmsBase',
+    'icms',
+    'icmsRelief',
+    'fcpUfDest',
+    'icmsUfDest',
+    'icmsUfRemet',
+    'fcp',
+    'icmsStBase',
+    'icmsSt',
+    'fcpSt',
+    'fcpStRetained',
+    'products',
+    'freight',
+    'insurance',
+    'discount',
+    'importTax',
+    'ipi',
+    'ipiReturned',
+    'pis',
+    'cofins',
+    'otherExpenses',
+    'invoice',
+    'services',
+  ];
   const t = Object.fromEntries(keys.map((k) => [k, new Dec(over[k] ?? 0)])) as unknown as NfeTotals;
   t.estimatedTaxes = null;
   return t;
@@ -15,7 +39,19 @@ const zeroTotals = (over: Partial<Record<keyof NfeTotals, string>>): NfeTotals =
 
 describe('nfe/xml: totals', () => {
   it('vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol', () => {
-    const t = zeroTotals({ products: '1000', discount: '10', icmsRelief: '5', icmsSt: '20', fcpSt: '2', freight: '30', insurance: '3', otherExpenses: '4', importTax: '50', ipi: '60', ipiReturned: '6' });
+    const t = zeroTotals({
+      products: '1000',
+      discount: '10',
+      icmsRelief: '5',
+      icmsSt: '20',
+      fcpSt: '2',
+      freight: '30',
+      insurance: '3',
+      otherExpenses: '4',
+      importTax: '50',
+      ipi: '60',
+      ipiReturned: '6',
+    });
     expect(expectedInvoiceTotal(t, t.icmsRelief).toFixed(2)).to.equal('1160.00');
   });
 
@@ -40,7 +76,13 @@ describe('nfe/xml: totals', () => {
   });
 
   it('reports an item total that does not reach ICMSTot/vProd, and a vNF off the formula', async () => {
-    const built = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '1', unitPrice: '10' }, { quantity: '1', unitPrice: '5' }] });
+    const built = buildNfe({
+      recipient: RECIPIENT,
+      items: [
+        { quantity: '1', unitPrice: '10' },
+        { quantity: '1', unitPrice: '5' },
+      ],
+    });
     const nfe = await parseNfe(built.xml.replace('<vProd>15.00</vProd>', '<vProd>16.00</vProd>'));
     const t = checkTotals(nfe);
     expect(t.productsMatch).to.equal(false);
@@ -50,7 +92,13 @@ describe('nfe/xml: totals', () => {
   });
 
   it('items with indTot = 0 do not count in vProd', async () => {
-    const built = buildNfe({ recipient: RECIPIENT, items: [{ quantity: '1', unitPrice: '10' }, { quantity: '1', unitPrice: '5' }] });
+    const built = buildNfe({
+      recipient: RECIPIENT,
+      items: [
+        { quantity: '1', unitPrice: '10' },
+        { quantity: '1', unitPrice: '5' },
+      ],
+    });
     const xml = built.xml.replace(/(<det nItem="2">[\s\S]*?)<indTot>1<\/indTot>/, '$1<indTot>0</indTot>');
     const nfe = await parseNfe(xml);
     expect(nfe.items[1].countsInTotal).to.equal(false);
@@ -64,7 +112,15 @@ describe('nfe/xml: totals', () => {
   });
 
   it('ICMS relief: indDeduzDeson on items decides what is deducted; without the flag the whole vICMSDeson is', async () => {
-    const nfe = await parseNfe(buildNfe({ recipient: RECIPIENT, items: [{ quantity: '1', unitPrice: '100' }, { quantity: '1', unitPrice: '100' }] }).xml);
+    const nfe = await parseNfe(
+      buildNfe({
+        recipient: RECIPIENT,
+        items: [
+          { quantity: '1', unitPrice: '100' },
+          { quantity: '1', unitPrice: '100' },
+        ],
+      }).xml,
+    );
     nfe.totals.icmsRelief = new Dec('12');
     expect(reliefDeducted(nfe.items, nfe.totals).toFixed(2)).to.equal('12.00');
     nfe.items[0].taxes.icms!.reliefValue = new Dec('7');

@@ -12,9 +12,26 @@ describe('nfe/xml: validation report', () => {
   it('a valid document: every check listed, all PASS (the protocol signature and the PL_010 totals SKIPPED), no blocking codes', async () => {
     const { report } = await inspectNfeXml(buildNfe(base).xml, FILIAL);
     expect(report.checks.map((c) => c.check)).to.deep.equal([
-      'ROOT', 'LAYOUT_VERSION', 'MODEL', 'ACCESS_KEY_CHECK_DIGIT', 'ACCESS_KEY_FIELDS', 'PROTOCOL', 'PROTOCOL_KEY', 'PROTOCOL_DIGEST',
-      'SIGNATURE', 'SIGNER', 'PROTOCOL_SIGNATURE', 'RECIPIENT', 'ENVIRONMENT', 'ITEMS_TOTAL', 'ITEM_CHARGES', 'INVOICE_TOTAL',
-      'IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES',
+      'ROOT',
+      'LAYOUT_VERSION',
+      'MODEL',
+      'ACCESS_KEY_CHECK_DIGIT',
+      'ACCESS_KEY_FIELDS',
+      'PROTOCOL',
+      'PROTOCOL_KEY',
+      'PROTOCOL_DIGEST',
+      'SIGNATURE',
+      'SIGNER',
+      'PROTOCOL_SIGNATURE',
+      'RECIPIENT',
+      'ENVIRONMENT',
+      'ITEMS_TOTAL',
+      'ITEM_CHARGES',
+      'INVOICE_TOTAL',
+      'IBSCBS_TOTAL',
+      'IS_TOTAL',
+      'ITEM_VALUE',
+      'INVOICE_TOTAL_WITH_TAXES',
     ]);
     const skipped = ['PROTOCOL_SIGNATURE', 'IBSCBS_TOTAL', 'IS_TOTAL', 'ITEM_VALUE', 'INVOICE_TOTAL_WITH_TAXES'];
     expect(Object.entries(outcomes(report)).every(([c, o]) => o === (skipped.includes(c) ? 'SKIPPED' : 'PASS'))).to.equal(true);

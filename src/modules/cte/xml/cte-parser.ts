@@ -28,7 +28,7 @@ function readParty(r: Reader, node: XNode | null, tag: string, path: string): Ct
   const address = r.node(node, ADDRESS_TAG[tag] ?? 'enderEmit', path);
   return {
     documentKind: cnpj ? 'CNPJ' : cpf ? 'CPF' : foreign ? 'FOREIGN' : null,
-    document: cnpj ?? cpf ?? (foreign ? r.text(node, 'idEstrangeiro', path) ?? '' : null),
+    document: cnpj ?? cpf ?? (foreign ? (r.text(node, 'idEstrangeiro', path) ?? '') : null),
     name: r.text(node, 'xNome', path),
     tradeName: r.text(node, 'xFant', path),
     stateRegistration: r.text(node, 'IE', path),

@@ -11,18 +11,7 @@ import type { ParsedCte } from './cte-types';
  */
 
 export type CteCheckName =
-  | 'ROOT'
-  | 'MODEL'
-  | 'ACCESS_KEY_CHECK_DIGIT'
-  | 'ACCESS_KEY_FIELDS'
-  | 'PROTOCOL'
-  | 'PROTOCOL_KEY'
-  | 'PROTOCOL_DIGEST'
-  | 'SIGNATURE'
-  | 'PAYER'
-  | 'ENVIRONMENT'
-  | 'COMPONENTS'
-  | 'BILLING';
+  'ROOT' | 'MODEL' | 'ACCESS_KEY_CHECK_DIGIT' | 'ACCESS_KEY_FIELDS' | 'PROTOCOL' | 'PROTOCOL_KEY' | 'PROTOCOL_DIGEST' | 'SIGNATURE' | 'PAYER' | 'ENVIRONMENT' | 'COMPONENTS' | 'BILLING';
 
 export interface CteValidationCheck {
   check: CteCheckName;

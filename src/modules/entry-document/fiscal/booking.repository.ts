@@ -8,7 +8,21 @@ import { sqlNow } from '../../../core/db/sql-time';
 
 /** SQL of a confirmation's booking: the regime it was booked by, and the lines as booked. */
 
-const BOOKED = ['entryCfop', 'entryCfopSource', 'operationClass', 'operationClassSource', 'creditIcms', 'creditPis', 'creditCofins', 'creditIpi', 'creditCbs', 'creditIbs', 'creditBase', 'costTotal', 'unitCost'] as const;
+const BOOKED = [
+  'entryCfop',
+  'entryCfopSource',
+  'operationClass',
+  'operationClassSource',
+  'creditIcms',
+  'creditPis',
+  'creditCofins',
+  'creditIpi',
+  'creditCbs',
+  'creditIbs',
+  'creditBase',
+  'costTotal',
+  'unitCost',
+] as const;
 
 const same = (a: unknown, b: unknown) => (a && typeof a === 'object' && 'toFixed' in a && b && typeof b === 'object' && 'toFixed' in b ? toFixed(a as never, 10) === toFixed(b as never, 10) : a === b);
 

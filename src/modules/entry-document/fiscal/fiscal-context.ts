@@ -9,6 +9,10 @@ export async function loadFiscalContext(em: EntityManager, companyId: number, fi
   const filiais = await em.find(Filial, { where: { companyId }, select: { id: true, cnpj: true, taxRegime: true } });
   const filial = filiais.find((f) => f.id === filialId);
   if (!filial) throw new NotFoundError('Filial');
-  const rules = await rulesForCfops(em, companyId, cfops.filter((c): c is string => !!c));
+  const rules = await rulesForCfops(
+    em,
+    companyId,
+    cfops.filter((c): c is string => !!c),
+  );
   return { taxRegime: filial.taxRegime, rules, filialDocument: filial.cnpj, companyDocuments: filiais.map((f) => f.cnpj) };
 }

@@ -7,7 +7,10 @@ import { OPERATION_CLASSES } from './fiscal.types';
 /** Request schemas of the CFOP rules and the third-party stock list, and the fiscal fields of drafts. */
 
 /** An entry CFOP: 1xxx (same state), 2xxx (other state), 3xxx (abroad). */
-export const entryCfop = () => Joi.string().pattern(/^[123]\d{3}$/).messages({ 'string.pattern.base': '{{#label}} must be an entry CFOP (1xxx, 2xxx or 3xxx)' });
+export const entryCfop = () =>
+  Joi.string()
+    .pattern(/^[123]\d{3}$/)
+    .messages({ 'string.pattern.base': '{{#label}} must be an entry CFOP (1xxx, 2xxx or 3xxx)' });
 
 /** VALUE_ADJUSTMENT comes from finNFe only; every other class can be chosen. */
 export const choosableClass = () => Joi.string().valid(...OPERATION_CLASSES.filter((c) => c !== 'VALUE_ADJUSTMENT'));
@@ -29,8 +32,14 @@ export const fiscalSchemas = {
   defaults: typedSchema<{ query: Record<string, never> }>({ query: Joi.object({}) }),
   createRule: typedSchema<{ body: CfopRuleInput }>({
     body: Joi.object({
-      issuerCfop: Joi.string().pattern(/^[1-7]\d{3}$/).required().description("the CFOP the issuer declares (an entry CFOP for the company's own entry notes)"),
-      ncm: Joi.string().pattern(/^\d{2,8}$/).allow(null).description('an NCM prefix of 2 to 8 digits: the rule applies to those lines only'),
+      issuerCfop: Joi.string()
+        .pattern(/^[1-7]\d{3}$/)
+        .required()
+        .description("the CFOP the issuer declares (an entry CFOP for the company's own entry notes)"),
+      ncm: Joi.string()
+        .pattern(/^\d{2,8}$/)
+        .allow(null)
+        .description('an NCM prefix of 2 to 8 digits: the rule applies to those lines only'),
       productId: id('product').allow(null).description('the rule applies to this product only'),
       entryCfop: entryCfop().required(),
       operationClass: choosableClass().allow(null).description('needed when the entry CFOP names no operation (x949)'),

@@ -127,7 +127,12 @@ export function computeLineCost(input: LineCostInput): LineCost {
   // price) with the customs expenses; all go to cost, and what is credited comes out again. The
   // PIS/COFINS credit is the amount paid (Lei 10.865/2004 art. 15 §3º), not a rate over a base.
   const imported = isImportCfop(input.entryCfop);
-  const paidAtCustoms = imported ? input.icms.plus(input.pisPaid ?? ZERO).plus(input.cofinsPaid ?? ZERO).plus(input.customsExpenses ?? ZERO) : ZERO;
+  const paidAtCustoms = imported
+    ? input.icms
+        .plus(input.pisPaid ?? ZERO)
+        .plus(input.cofinsPaid ?? ZERO)
+        .plus(input.customsExpenses ?? ZERO)
+    : ZERO;
   if (imported) {
     if (pisCofinsCreditAdmitted(input)) {
       pis = input.pisPaid ?? ZERO;

@@ -5,7 +5,14 @@ import { sqlNow } from '../../../core/db/sql-time';
 /** SQL of the credits a confirmed entry document records, per tax. Scoped by company. */
 
 export async function insertTaxCredits(em: EntityManager, rows: Partial<EntryDocumentTaxCredit>[]): Promise<void> {
-  if (rows.length) await em.createQueryBuilder().insert().into(EntryDocumentTaxCredit).values(rows as never).updateEntity(false).execute();
+  if (rows.length)
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(EntryDocumentTaxCredit)
+      .values(rows as never)
+      .updateEntity(false)
+      .execute();
 }
 
 export function taxCreditsOf(em: EntityManager, companyId: number, entryDocumentId: number): Promise<EntryDocumentTaxCredit[]> {

@@ -49,6 +49,6 @@ export function signatureFor(id: string, canonical: string, signer: Signer): { s
 export function signNfe(unsignedNfe: string, accessKey: string, canonicalInfNFe: string, signer: Signer): { xml: string; digest: string } {
   const { signature, digest } = signatureFor(`NFe${accessKey}`, canonicalInfNFe, signer);
   const end = '</infNFe></NFe>';
-  if (!unsignedNfe.endsWith(end)) throw new Error('signNfe expects the builder\'s NFe text');
+  if (!unsignedNfe.endsWith(end)) throw new Error("signNfe expects the builder's NFe text");
   return { xml: `${unsignedNfe.slice(0, -'</NFe>'.length)}${signature}</NFe>`, digest };
 }

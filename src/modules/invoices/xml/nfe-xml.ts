@@ -74,7 +74,8 @@ export function layoutText(value: string | null | undefined, max: number): strin
   return cleaned ? cleaned : null;
 }
 
-const el = (tag: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : `<${tag}>${typeof value === 'number' ? value : esc(value)}</${tag}>`);
+const el = (tag: string, value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '' : `<${tag}>${typeof value === 'number' ? value : esc(value)}</${tag}>`;
 const txt = (tag: string, value: string | null | undefined, max: number) => el(tag, layoutText(value, max));
 const ZEROS = '0000000000';
 /**
@@ -283,9 +284,10 @@ export function buildNfeXml(doc: ComputedFiscalDocument, h: NfeHeader): BuiltNfe
       `</cobr>`
     : '';
   // tPag 90 (sem pagamento: devoluções, ajustes, transfers) carries vPag 0 and no indPag (NT 2016.002 rule 871).
-  const pag = h.paymentType === '90'
-    ? `<pag><detPag><tPag>90</tPag><vPag>0.00</vPag></detPag></pag>`
-    : `<pag><detPag><indPag>${h.installments.length > 1 || (h.installments.length === 1 && h.installments[0].dueDate > issuedAtText.slice(0, 10)) ? 1 : 0}</indPag><tPag>${h.paymentType}</tPag><vPag>${a2(vNF)}</vPag></detPag></pag>`;
+  const pag =
+    h.paymentType === '90'
+      ? `<pag><detPag><tPag>90</tPag><vPag>0.00</vPag></detPag></pag>`
+      : `<pag><detPag><indPag>${h.installments.length > 1 || (h.installments.length === 1 && h.installments[0].dueDate > issuedAtText.slice(0, 10)) ? 1 : 0}</indPag><tPag>${h.paymentType}</tPag><vPag>${a2(vNF)}</vPag></detPag></pag>`;
   const infAdic = layoutText(h.additionalInfo, 5000) ? `<infAdic>${txt('infCpl', h.additionalInfo, 5000)}</infAdic>` : '';
   const body = `${ide}${emit}${dest}${det}${totalXml(doc)}${transportXml(h.transport)}${cobr}${pag}${infAdic}`;
   const canonicalInfNFe = `<infNFe xmlns="${NFE_NS}" Id="NFe${accessKey}" versao="4.00">${body}</infNFe>`;

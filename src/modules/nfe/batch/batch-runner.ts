@@ -124,7 +124,9 @@ export class BatchRunner {
             await inTransaction(NO_UNIT, (em) => updateJob(em, job, { leaseOwner: null, leaseUntil: null }, this.owner));
             return true;
           }
-          const outcome = filial ? await this.prepareAndApply(job, file, filial, ctx) : await this.settle(job, file, ctx, null, invalid('FILIAL_NOT_FOUND', 'The filial of this batch no longer exists'));
+          const outcome = filial
+            ? await this.prepareAndApply(job, file, filial, ctx)
+            : await this.settle(job, file, ctx, null, invalid('FILIAL_NOT_FOUND', 'The filial of this batch no longer exists'));
           if (!outcome) throw new ConflictError('BATCH_LEASE_LOST', 'Another process took this batch over');
         }
       }

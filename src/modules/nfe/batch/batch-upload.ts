@@ -29,7 +29,8 @@ export type UploadLimits = typeof nfeConfig.batch;
 
 const tooMany = (l: UploadLimits) => new BusinessRuleError('BATCH_TOO_MANY_FILES', `A batch takes at most ${l.maxFiles} files`, { maxFiles: l.maxFiles });
 const bomb = (detail: string) => new BusinessRuleError('BATCH_ZIP_BOMB', `The ZIP was refused: ${detail}`);
-const tooLarge = (l: UploadLimits) => new AppError('too_large', 'BATCH_TOO_LARGE', `The files of a batch may add up to ${Math.floor(l.maxTotalBytes / 1048576)} MB uncompressed`, { maxTotalBytes: l.maxTotalBytes });
+const tooLarge = (l: UploadLimits) =>
+  new AppError('too_large', 'BATCH_TOO_LARGE', `The files of a batch may add up to ${Math.floor(l.maxTotalBytes / 1048576)} MB uncompressed`, { maxTotalBytes: l.maxTotalBytes });
 
 /** Names are labels only (never paths on disk); these are refused all the same. */
 export function unsafeEntryName(name: string): boolean {
@@ -55,7 +56,11 @@ function nameProblem(name: string): UploadedEntry['problem'] {
 
 /** The content must look like XML (after an optional BOM and whitespace). */
 function contentProblem(content: Buffer): UploadedEntry['problem'] {
-  const head = content.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = content
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.startsWith('<') ? null : problem('BATCH_ENTRY_NOT_XML', 'The file does not contain XML');
 }
 

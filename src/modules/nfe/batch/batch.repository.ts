@@ -1,6 +1,6 @@
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { sqlTime } from '../../../core/db/sql-time';
-import {  } from '../../../core/db/transaction';
+import {} from '../../../core/db/transaction';
 import { BatchFileStatus, NfeBatchFile } from '../entities/nfe-batch-file.entity';
 import { NfeBatchJob } from '../entities/nfe-batch-job.entity';
 

@@ -41,7 +41,16 @@ export async function createBatch(ctx: TenantContext, body: unknown, contentType
   const files: Partial<NfeBatchFile>[] = upload.entries.map((e, i) => {
     const base = { companyId: ctx.companyId, seq: i + 1, name: e.name, size: e.size };
     if (e.problem || !e.content) {
-      return { ...base, kind: null, phase: 0, status: 'INVALID' as const, problemCode: e.problem?.code ?? 'BATCH_ENTRY_NOT_XML', message: e.problem?.message ?? 'Not read', processedOrder: ++order, processedAt: now };
+      return {
+        ...base,
+        kind: null,
+        phase: 0,
+        status: 'INVALID' as const,
+        problemCode: e.problem?.code ?? 'BATCH_ENTRY_NOT_XML',
+        message: e.problem?.message ?? 'Not read',
+        processedOrder: ++order,
+        processedAt: now,
+      };
     }
     const xml = decodeXmlBytes(e.content);
     const c = classify(xml);
@@ -57,7 +66,10 @@ export async function createBatch(ctx: TenantContext, body: unknown, contentType
       filialId: filial.id,
       status: invalidNow === files.length ? 'DONE' : 'QUEUED',
       format: upload.format,
-      uploadSha256: crypto.createHash('sha256').update(body as Buffer).digest('hex'),
+      uploadSha256: crypto
+        .createHash('sha256')
+        .update(body as Buffer)
+        .digest('hex'),
       total: files.length,
       processed: invalidNow,
       staged: 0,
@@ -68,7 +80,10 @@ export async function createBatch(ctx: TenantContext, body: unknown, contentType
       finishedAt: invalidNow === files.length ? now : null,
       version: 1,
     });
-    await insertFiles(em, files.map((f) => ({ ...f, jobId: id })));
+    await insertFiles(
+      em,
+      files.map((f) => ({ ...f, jobId: id })),
+    );
     const created = (await findJob(ctx.companyId, id, em))!;
     await recordAudit(em, ctx, { entity: BATCH_AUDIT_ENTITY, entityId: id, action: 'CREATED', changes: { status: [null, created.status], total: [null, created.total] } });
     await publishEvent(em, ctx, { type: 'nfe.batch.created', filialId: filial.id, aggregateType: BATCH_AUDIT_ENTITY, aggregateId: id, data: batchEventData(created) });

@@ -108,7 +108,11 @@ function measureRows(doc: Doc, items: NfeItem[]): MeasuredRow[] {
 
 function box(doc: Doc, x: number, y: number, w: number, h: number, label: string, value: string, opts: { align?: 'left' | 'right' | 'center'; bold?: boolean; size?: number } = {}) {
   doc.lineWidth(0.5).rect(x, y, w, h).stroke();
-  doc.font('Helvetica').fontSize(LABEL).fillColor('black').text(label, x + 2, y + 1.5, { width: w - 4, lineBreak: false, height: LABEL + 1 });
+  doc
+    .font('Helvetica')
+    .fontSize(LABEL)
+    .fillColor('black')
+    .text(label, x + 2, y + 1.5, { width: w - 4, lineBreak: false, height: LABEL + 1 });
   doc
     .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
     .fontSize(opts.size ?? VALUE)
@@ -155,15 +159,29 @@ function receiptStub(doc: Doc, nfe: ParsedNfe, y: number): number {
   const text =
     `RECEBEMOS DE ${nfe.issuer.name ?? ''} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO. ` +
     `EMISSÃO: ${f.date(nfe.ide.issuedAt)} VALOR TOTAL: R$ ${f.money(nfe.totals.invoice)} DESTINATÁRIO: ${nfe.recipient?.name ?? ''}`;
-  doc.lineWidth(0.5).rect(M, y, W - right, 20).stroke();
-  doc.font('Helvetica').fontSize(5.5).text(text, M + 2, y + 2, { width: W - right - 4, height: 17, ellipsis: true });
+  doc
+    .lineWidth(0.5)
+    .rect(M, y, W - right, 20)
+    .stroke();
+  doc
+    .font('Helvetica')
+    .fontSize(5.5)
+    .text(text, M + 2, y + 2, { width: W - right - 4, height: 17, ellipsis: true });
   box(doc, M, y + 20, 110, h - 20, 'DATA DE RECEBIMENTO', '');
   box(doc, M + 110, y + 20, W - right - 110, h - 20, 'IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR', '');
   doc.rect(M + W - right, y, right, h).stroke();
-  doc.font('Helvetica-Bold').fontSize(10).text('NF-e', M + W - right, y + 5, { width: right, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text('NF-e', M + W - right, y + 5, { width: right, align: 'center' });
   doc.fontSize(8).text(`Nº ${nfe.ide.number.padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3')}`, M + W - right, y + 19, { width: right, align: 'center' });
   doc.text(`SÉRIE ${nfe.ide.series.padStart(3, '0')}`, M + W - right, y + 30, { width: right, align: 'center' });
-  doc.dash(2, { space: 2 }).moveTo(M, y + h + 4).lineTo(M + W, y + h + 4).stroke().undash();
+  doc
+    .dash(2, { space: 2 })
+    .moveTo(M, y + h + 4)
+    .lineTo(M + W, y + h + 4)
+    .stroke()
+    .undash();
   return y + h + 9;
 }
 
@@ -174,19 +192,37 @@ function header(doc: Doc, nfe: ParsedNfe, y: number, page: number, pages: number
   const h = HEADER_H;
   // Issuer
   doc.lineWidth(0.5).rect(M, y, issuerW, h).stroke();
-  doc.font('Helvetica').fontSize(LABEL).text('IDENTIFICAÇÃO DO EMITENTE', M + 2, y + 2, { lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(9).text(nfe.issuer.name ?? '', M + 6, y + 16, { width: issuerW - 12, align: 'center', height: 34, ellipsis: true });
+  doc
+    .font('Helvetica')
+    .fontSize(LABEL)
+    .text('IDENTIFICAÇÃO DO EMITENTE', M + 2, y + 2, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text(nfe.issuer.name ?? '', M + 6, y + 16, { width: issuerW - 12, align: 'center', height: 34, ellipsis: true });
   const a = nfe.issuer.address;
   const lines = [address(nfe.issuer), [a?.district, a?.zipCode ? `CEP ${f.zip(a.zipCode)}` : null].filter(Boolean).join(' - '), [a?.city, a?.uf].filter(Boolean).join(' - ')].filter(Boolean);
-  doc.font('Helvetica').fontSize(7).text(lines.join('\n'), M + 6, y + 56, { width: issuerW - 12, align: 'center', height: h - 60, ellipsis: true });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .text(lines.join('\n'), M + 6, y + 56, { width: issuerW - 12, align: 'center', height: h - 60, ellipsis: true });
   // DANFE
   const dx = M + issuerW;
   doc.rect(dx, y, danfeW, h).stroke();
-  doc.font('Helvetica-Bold').fontSize(13).text('DANFE', dx, y + 5, { width: danfeW, align: 'center' });
-  doc.font('Helvetica').fontSize(6).text('Documento Auxiliar da\nNota Fiscal Eletrônica', dx + 4, y + 22, { width: danfeW - 8, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text('DANFE', dx, y + 5, { width: danfeW, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(6)
+    .text('Documento Auxiliar da\nNota Fiscal Eletrônica', dx + 4, y + 22, { width: danfeW - 8, align: 'center' });
   doc.fontSize(6.5).text('0 - ENTRADA\n1 - SAÍDA', dx + 12, y + 44, { width: 50 });
   doc.rect(dx + 68, y + 44, 16, 16).stroke();
-  doc.font('Helvetica-Bold').fontSize(10).text(nfe.ide.operationType ?? '', dx + 68, y + 47, { width: 16, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(nfe.ide.operationType ?? '', dx + 68, y + 47, { width: 16, align: 'center' });
   doc.fontSize(8).text(`Nº ${nfe.ide.number.padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3')}`, dx, y + 68, { width: danfeW, align: 'center' });
   doc.text(`SÉRIE ${nfe.ide.series.padStart(3, '0')}`, dx, y + 79, { width: danfeW, align: 'center' });
   doc.text(`FOLHA ${page}/${pages}`, dx, y + 92, { width: danfeW, align: 'center' });
@@ -194,10 +230,22 @@ function header(doc: Doc, nfe: ParsedNfe, y: number, page: number, pages: number
   const kx = dx + danfeW;
   doc.rect(kx, y, keyW, h).stroke();
   doc.image(barcode, kx + 8, y + 5, { width: keyW - 16, height: 34 });
-  doc.moveTo(kx, y + 44).lineTo(kx + keyW, y + 44).stroke();
-  doc.font('Helvetica').fontSize(LABEL).text('CHAVE DE ACESSO', kx + 2, y + 46, { lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(8).text(f.accessKey(nfe.accessKey), kx + 2, y + 54, { width: keyW - 4, align: 'center' });
-  doc.moveTo(kx, y + 66).lineTo(kx + keyW, y + 66).stroke();
+  doc
+    .moveTo(kx, y + 44)
+    .lineTo(kx + keyW, y + 44)
+    .stroke();
+  doc
+    .font('Helvetica')
+    .fontSize(LABEL)
+    .text('CHAVE DE ACESSO', kx + 2, y + 46, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .text(f.accessKey(nfe.accessKey), kx + 2, y + 54, { width: keyW - 4, align: 'center' });
+  doc
+    .moveTo(kx, y + 66)
+    .lineTo(kx + keyW, y + 66)
+    .stroke();
   doc
     .font('Helvetica')
     .fontSize(7)
@@ -252,14 +300,23 @@ function billing(doc: Doc, nfe: ParsedNfe, y: number): number {
   const perRow = 6;
   const cellW = W / perRow;
   const rows = Math.max(1, Math.ceil(dups.length / perRow));
-  doc.lineWidth(0.5).rect(M, y, W, rows * 22).stroke();
+  doc
+    .lineWidth(0.5)
+    .rect(M, y, W, rows * 22)
+    .stroke();
   dups.forEach((d, i) => {
     const x = M + (i % perRow) * cellW;
     const cy = y + Math.floor(i / perRow) * 22;
-    doc.font('Helvetica').fontSize(6).text(`Nº ${d.number ?? ''}   VENC. ${f.date(d.dueDate)}\nR$ ${f.money(d.amount)}`, x + 3, cy + 3, { width: cellW - 6, height: 18 });
+    doc
+      .font('Helvetica')
+      .fontSize(6)
+      .text(`Nº ${d.number ?? ''}   VENC. ${f.date(d.dueDate)}\nR$ ${f.money(d.amount)}`, x + 3, cy + 3, { width: cellW - 6, height: 18 });
   });
   if (!dups.length && fat) {
-    doc.font('Helvetica').fontSize(6.5).text(`FATURA ${fat.number ?? ''}  VALOR ORIGINAL R$ ${f.money(fat.original)}  DESCONTO R$ ${f.money(fat.discount)}  VALOR LÍQUIDO R$ ${f.money(fat.net)}`, M + 3, y + 7, { width: W - 6 });
+    doc
+      .font('Helvetica')
+      .fontSize(6.5)
+      .text(`FATURA ${fat.number ?? ''}  VALOR ORIGINAL R$ ${f.money(fat.original)}  DESCONTO R$ ${f.money(fat.discount)}  VALOR LÍQUIDO R$ ${f.money(fat.net)}`, M + 3, y + 7, { width: W - 6 });
   }
   return y + rows * 22;
 }
@@ -311,9 +368,30 @@ function transport(doc: Doc, nfe: ParsedNfe, y: number): number {
     { label: 'CNPJ / CPF', value: f.document(c?.document) },
   ]);
   boxRow(doc, y + 22, 22, [
-    { label: 'QUANTIDADE', value: vols.map((v) => v.quantity ?? '').filter(Boolean).join(' / '), width: 70 },
-    { label: 'ESPÉCIE', value: vols.map((v) => v.species ?? '').filter(Boolean).join(' / '), width: 100 },
-    { label: 'MARCA', value: vols.map((v) => v.brand ?? '').filter(Boolean).join(' / '), width: 100 },
+    {
+      label: 'QUANTIDADE',
+      value: vols
+        .map((v) => v.quantity ?? '')
+        .filter(Boolean)
+        .join(' / '),
+      width: 70,
+    },
+    {
+      label: 'ESPÉCIE',
+      value: vols
+        .map((v) => v.species ?? '')
+        .filter(Boolean)
+        .join(' / '),
+      width: 100,
+    },
+    {
+      label: 'MARCA',
+      value: vols
+        .map((v) => v.brand ?? '')
+        .filter(Boolean)
+        .join(' / '),
+      width: 100,
+    },
     { label: 'NUMERAÇÃO', value: '', width: 89 },
     { label: 'PESO BRUTO', value: sum((v) => v.grossWeight), width: 100, align: 'right' },
     { label: 'PESO LÍQUIDO', value: sum((v) => v.netWeight), align: 'right' },
@@ -323,7 +401,10 @@ function transport(doc: Doc, nfe: ParsedNfe, y: number): number {
 
 function itemsTable(doc: Doc, rows: MeasuredRow[], y: number, bottom: number): void {
   y = section(doc, y + 3, 'DADOS DOS PRODUTOS / SERVIÇOS');
-  doc.lineWidth(0.5).rect(M, y, W, bottom - y).stroke();
+  doc
+    .lineWidth(0.5)
+    .rect(M, y, W, bottom - y)
+    .stroke();
   let x = M;
   doc.font('Helvetica-Bold').fontSize(4.8);
   for (const c of COLUMNS) {
@@ -331,7 +412,10 @@ function itemsTable(doc: Doc, rows: MeasuredRow[], y: number, bottom: number): v
     x += c.width;
     if (x < M + W) doc.moveTo(x, y).lineTo(x, bottom).stroke();
   }
-  doc.moveTo(M, y + TABLE_HEAD_H).lineTo(M + W, y + TABLE_HEAD_H).stroke();
+  doc
+    .moveTo(M, y + TABLE_HEAD_H)
+    .lineTo(M + W, y + TABLE_HEAD_H)
+    .stroke();
   let ry = y + TABLE_HEAD_H;
   doc.font('Helvetica').fontSize(ITEM_FONT);
   for (const row of rows) {
@@ -343,7 +427,14 @@ function itemsTable(doc: Doc, rows: MeasuredRow[], y: number, bottom: number): v
       cx += col.width;
     });
     ry += height;
-    doc.save().lineWidth(0.2).strokeColor('#999999').moveTo(M, ry).lineTo(M + W, ry).stroke().restore();
+    doc
+      .save()
+      .lineWidth(0.2)
+      .strokeColor('#999999')
+      .moveTo(M, ry)
+      .lineTo(M + W, ry)
+      .stroke()
+      .restore();
   }
 }
 
@@ -367,9 +458,15 @@ function additional(doc: Doc, text: string, y: number, h: number, title = 'DADOS
   const infoW = 380;
   doc.lineWidth(0.5).rect(M, y, infoW, h).stroke();
   doc.rect(M + infoW, y, W - infoW, h).stroke();
-  doc.font('Helvetica').fontSize(LABEL).text('INFORMAÇÕES COMPLEMENTARES', M + 2, y + 1.5, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(LABEL)
+    .text('INFORMAÇÕES COMPLEMENTARES', M + 2, y + 1.5, { lineBreak: false });
   doc.text('RESERVADO AO FISCO', M + infoW + 2, y + 1.5, { lineBreak: false });
-  doc.font('Helvetica').fontSize(6).text(text, M + 2, y + 9, { width: infoW - 4, height: h - 10 });
+  doc
+    .font('Helvetica')
+    .fontSize(6)
+    .text(text, M + 2, y + 9, { width: infoW - 4, height: h - 10 });
 }
 
 const ADDITIONAL_MIN = 52;
@@ -377,7 +474,13 @@ const ADDITIONAL_MAX = 150;
 
 export async function renderDanfe(input: DanfeInput): Promise<Buffer> {
   const { nfe } = input;
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, bufferPages: true, info: { Title: `DANFE ${nfe.accessKey}`, Subject: 'Documento Auxiliar da Nota Fiscal Eletrônica', Creator: 'retail-backoffice' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    bufferPages: true,
+    info: { Title: `DANFE ${nfe.accessKey}`, Subject: 'Documento Auxiliar da Nota Fiscal Eletrônica', Creator: 'retail-backoffice' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const finished = new Promise<Buffer>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { sqlTime } from '../../../core/db/sql-time';
-import {  } from '../../../core/db/transaction';
+import {} from '../../../core/db/transaction';
 import { NfeInbound } from '../entities/nfe-inbound.entity';
 import { NfeManifestationDeadline } from '../entities/nfe-manifestation-deadline.entity';
 

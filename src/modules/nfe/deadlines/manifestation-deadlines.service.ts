@@ -12,16 +12,7 @@ import type { NfeInbound } from '../entities/nfe-inbound.entity';
 import type { NfeManifestationDeadline } from '../entities/nfe-manifestation-deadline.entity';
 import { findFilialInbound, storedXml } from '../nfe-inbound.service';
 import { loadInboundByIds } from '../nfe-inbound.repository';
-import {
-  alertCandidates,
-  claimThreshold,
-  deadlineListQuery,
-  deadlinesOf,
-  insertDeadline,
-  loadDeadlinesByIds,
-  staleRecords,
-  updateDeadline,
-} from './deadline.repository';
+import { alertCandidates, claimThreshold, deadlineListQuery, deadlinesOf, insertDeadline, loadDeadlinesByIds, staleRecords, updateDeadline } from './deadline.repository';
 import { addDays, brasiliaDate, daysBetween, invoiceFacts, manifestationDeadlines } from './deadline-rules';
 
 /*
@@ -74,7 +65,15 @@ async function store(values: Partial<NfeManifestationDeadline>[], retry = true):
   const companyId = values[0].companyId!;
   try {
     await inTransaction(NO_UNIT, async (em) => {
-      const existing = new Map((await deadlinesOf(em, companyId, values.map((v) => v.inboundId!))).map((d) => [d.inboundId, d]));
+      const existing = new Map(
+        (
+          await deadlinesOf(
+            em,
+            companyId,
+            values.map((v) => v.inboundId!),
+          )
+        ).map((d) => [d.inboundId, d]),
+      );
       for (const v of values) {
         const row = existing.get(v.inboundId!);
         if (row) await updateDeadline(em, row, v);
@@ -100,7 +99,14 @@ async function publishAlerts(companyId: number, filialId: number, now: Date): Pr
   const today = brasiliaDate(now);
   const candidates = await alertCandidates(readerOf(NO_UNIT), companyId, filialId, addDays(today, Math.max(...thresholds)), Math.min(...thresholds));
   if (!candidates.length) return 0;
-  const inbound = new Map((await loadInboundByIds(readerOf(NO_UNIT), candidates.map((c) => c.inboundId))).map((n) => [n.id, n]));
+  const inbound = new Map(
+    (
+      await loadInboundByIds(
+        readerOf(NO_UNIT),
+        candidates.map((c) => c.inboundId),
+      )
+    ).map((n) => [n.id, n]),
+  );
   let published = 0;
   for (const d of candidates) {
     const daysLeft = daysBetween(today, d.dueDate);
@@ -182,7 +188,14 @@ export async function listDeadlines(ctx: TenantContext, filialId: number, query:
     query,
     async (ids) => {
       const rows = await loadDeadlinesByIds(em, ids);
-      const records = new Map((await loadInboundByIds(em, rows.map((r) => r.inboundId))).map((n) => [n.id, n]));
+      const records = new Map(
+        (
+          await loadInboundByIds(
+            em,
+            rows.map((r) => r.inboundId),
+          )
+        ).map((n) => [n.id, n]),
+      );
       return rows.map((deadline) => ({ deadline, inbound: records.get(deadline.inboundId)! }));
     },
     (e) => e.deadline.id,

@@ -1,16 +1,7 @@
 import { Dec } from '../../../core/decimal';
 import { AppError, ValidationError } from '../../../core/errors';
 import { DATE, DATE_TIME, Reader, XNode } from './nfe-reader';
-import {
-  readContribution,
-  readIbsCbs,
-  readIbsCbsTotals,
-  readIcms,
-  readImportTax,
-  readIpi,
-  readSelectiveTax,
-  readSelectiveTaxTotal,
-} from './nfe-tax-groups';
+import { readContribution, readIbsCbs, readIbsCbsTotals, readIcms, readImportTax, readIpi, readSelectiveTax, readSelectiveTaxTotal } from './nfe-tax-groups';
 import type { NfeAddress, NfeBilling, NfeIde, NfeItem, NfeParty, NfePayment, NfeProtocol, NfeReference, NfeTotals, NfeTransport, ParsedNfe } from './nfe-types';
 import { parseXml } from './xml-document';
 
@@ -45,7 +36,7 @@ function readParty(r: Reader, node: XNode, path: string, addressTag: 'enderEmit'
   const address = readAddress(r, r.node(node, addressTag, path), `${path}/${addressTag}`);
   return {
     documentKind: cnpj ? 'CNPJ' : cpf ? 'CPF' : foreign ? 'FOREIGN' : null,
-    document: cnpj ?? cpf ?? (foreign ? r.text(node, 'idEstrangeiro', path) ?? '' : null),
+    document: cnpj ?? cpf ?? (foreign ? (r.text(node, 'idEstrangeiro', path) ?? '') : null),
     name: r.text(node, 'xNome', path),
     tradeName: r.text(node, 'xFant', path),
     stateRegistration: r.text(node, 'IE', path),
@@ -106,7 +97,12 @@ function readIde(r: Reader, node: XNode | null, path: string): NfeIde {
     debitNoteType: r.text(n, 'tpNFDebito', path),
     creditNoteType: r.text(n, 'tpNFCredito', path),
     governmentPurchase: gov ? { entityType: r.required(gov, 'tpEnteGov', gp), reductionRate: r.requiredDec(gov, 'pRedutor', gp), operationType: r.text(gov, 'tpOperGov', gp) } : null,
-    advancePaymentKeys: advance ? r.nodes(advance, 'refNFe').map((k) => String(k._ ?? '').trim()).filter(Boolean) : [],
+    advancePaymentKeys: advance
+      ? r
+          .nodes(advance, 'refNFe')
+          .map((k) => String(k._ ?? '').trim())
+          .filter(Boolean)
+      : [],
   };
 }
 
@@ -268,8 +264,7 @@ function readProtocol(r: Reader, node: XNode | null, path: string): NfeProtocol 
   };
 }
 
-const unsupported = (message: string, code = 'NFE_UNSUPPORTED_DOCUMENT') =>
-  new AppError('invalid', code, message, { errors: [{ path: 'xml', message }] });
+const unsupported = (message: string, code = 'NFE_UNSUPPORTED_DOCUMENT') => new AppError('invalid', code, message, { errors: [{ path: 'xml', message }] });
 
 /** Reads the invoice from an already parsed tree (see parseXml). */
 export function readNfe(tree: Record<string, unknown>): ParsedNfe {

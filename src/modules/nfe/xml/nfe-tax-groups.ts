@@ -188,7 +188,9 @@ function readSinglePhase(r: Reader, g: XNode, p: string): NfeIbsCbsSinglePhase {
     standard: readSinglePhaseValues(r, g, 'gMonoPadrao', '', p),
     withheld: readSinglePhaseValues(r, g, 'gMonoReten', 'Reten', p),
     previouslyWithheld: readSinglePhaseValues(r, g, 'gMonoRet', 'Ret', p),
-    deferral: dif ? { ibsRate: r.requiredDec(dif, 'pDifIBS', dp), ibsValue: r.requiredDec(dif, 'vIBSMonoDif', dp), cbsRate: r.requiredDec(dif, 'pDifCBS', dp), cbsValue: r.requiredDec(dif, 'vCBSMonoDif', dp) } : null,
+    deferral: dif
+      ? { ibsRate: r.requiredDec(dif, 'pDifIBS', dp), ibsValue: r.requiredDec(dif, 'vIBSMonoDif', dp), cbsRate: r.requiredDec(dif, 'pDifCBS', dp), cbsValue: r.requiredDec(dif, 'vCBSMonoDif', dp) }
+      : null,
     ibsTotal: r.requiredDec(g, 'vTotIBSMonoItem', p),
     cbsTotal: r.requiredDec(g, 'vTotCBSMonoItem', p),
   };
@@ -226,7 +228,11 @@ export function readIbsCbs(r: Reader, imposto: XNode | null, path: string): NfeI
     singlePhase: mono ? readSinglePhase(r, mono, sub('gIBSCBSMono')) : null,
     creditTransfer: transfer ? { ibsValue: r.requiredDec(transfer, 'vIBS', sub('gTransfCred')), cbsValue: r.requiredDec(transfer, 'vCBS', sub('gTransfCred')) } : null,
     competenceAdjustment: adjustment
-      ? { period: r.required(adjustment, 'competApur', sub('gAjusteCompet')), ibsValue: r.requiredDec(adjustment, 'vIBS', sub('gAjusteCompet')), cbsValue: r.requiredDec(adjustment, 'vCBS', sub('gAjusteCompet')) }
+      ? {
+          period: r.required(adjustment, 'competApur', sub('gAjusteCompet')),
+          ibsValue: r.requiredDec(adjustment, 'vIBS', sub('gAjusteCompet')),
+          cbsValue: r.requiredDec(adjustment, 'vCBS', sub('gAjusteCompet')),
+        }
       : null,
     creditReversal: reversal ? { ibsValue: r.requiredDec(reversal, 'vIBSEstCred', sub('gEstornoCred')), cbsValue: r.requiredDec(reversal, 'vCBSEstCred', sub('gEstornoCred')) } : null,
     presumedCredit: presumed
@@ -238,7 +244,11 @@ export function readIbsCbs(r: Reader, imposto: XNode | null, path: string): NfeI
         }
       : null,
     zfmPresumedCredit: zfm
-      ? { period: r.required(zfm, 'competApur', sub('gCredPresIBSZFM')), kind: r.required(zfm, 'tpCredPresIBSZFM', sub('gCredPresIBSZFM')), value: r.requiredDec(zfm, 'vCredPresIBSZFM', sub('gCredPresIBSZFM')) }
+      ? {
+          period: r.required(zfm, 'competApur', sub('gCredPresIBSZFM')),
+          kind: r.required(zfm, 'tpCredPresIBSZFM', sub('gCredPresIBSZFM')),
+          value: r.requiredDec(zfm, 'vCredPresIBSZFM', sub('gCredPresIBSZFM')),
+        }
       : null,
   };
 }

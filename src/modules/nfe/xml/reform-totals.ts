@@ -128,8 +128,7 @@ export function checkReformTotals(nfe: Pick<ParsedNfe, 'ide' | 'items' | 'totals
   const withIbsCbs = items.some((i) => i.taxes.ibsCbs);
   const withIs = items.some((i) => i.taxes.selectiveTax);
 
-  const ibsCbsPresence =
-    totals.ibsCbs && !withIbsCbs ? 'IBSCBSTot is given but no item has IBSCBS' : !totals.ibsCbs && withIbsCbs ? 'Items have IBSCBS but the totals have no IBSCBSTot' : null;
+  const ibsCbsPresence = totals.ibsCbs && !withIbsCbs ? 'IBSCBSTot is given but no item has IBSCBS' : !totals.ibsCbs && withIbsCbs ? 'Items have IBSCBS but the totals have no IBSCBSTot' : null;
   const ibsCbsMismatches = ibsCbsSums(items, totals.ibsCbs);
   const isItems = sum(items.map((i) => or0(i.taxes.selectiveTax?.value)));
   const isPresence = totals.selectiveTax && !withIs ? 'ISTot is given but no item has IS' : !totals.selectiveTax && withIs ? 'Items have IS but the totals have no ISTot' : null;

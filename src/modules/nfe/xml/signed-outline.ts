@@ -263,7 +263,17 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
     const f = frames[depth];
     if (f.element) return f.element;
     const parent = depth > 0 ? materialize(depth - 1) : null;
-    const element: OutlineElement = { index: f.index, qname: f.qname, localName: f.localName, namespaceURI: f.namespaceURI, parent, children: [], attributes: f.attributes, text: f.inSignature ? '' : null, canonical: null };
+    const element: OutlineElement = {
+      index: f.index,
+      qname: f.qname,
+      localName: f.localName,
+      namespaceURI: f.namespaceURI,
+      parent,
+      children: [],
+      attributes: f.attributes,
+      text: f.inSignature ? '' : null,
+      canonical: null,
+    };
     if (parent) parent.children.push(element);
     else root = element;
     f.element = element;
@@ -311,16 +321,17 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
     let ns = parent ? parent.ns : nsMap({ xml: XML_NS });
     let declarations: NsBinding[] | null = null;
     let xmlAttributes = false;
-    if (count) for (const key in attributes) {
-      if (key === 'xmlns') (declarations ??= []).push({ prefix: '', namespaceURI: attributes[key] });
-      else if (key.startsWith('xmlns:')) {
-        const p = key.slice(6);
-        if (p === 'xml' || p === 'xmlns' || attributes[key] === '' || p.includes(':') || !p) throw new Unsupported();
-        if (attributes[key] === XML_NS || attributes[key] === XMLNS_NS) throw new Unsupported();
-        (declarations ??= []).push({ prefix: p, namespaceURI: attributes[key] });
-      } else if (key.startsWith('xmlns')) throw new Unsupported();
-      else if (prefixOf(key) === 'xml') xmlAttributes = true;
-    }
+    if (count)
+      for (const key in attributes) {
+        if (key === 'xmlns') (declarations ??= []).push({ prefix: '', namespaceURI: attributes[key] });
+        else if (key.startsWith('xmlns:')) {
+          const p = key.slice(6);
+          if (p === 'xml' || p === 'xmlns' || attributes[key] === '' || p.includes(':') || !p) throw new Unsupported();
+          if (attributes[key] === XML_NS || attributes[key] === XMLNS_NS) throw new Unsupported();
+          (declarations ??= []).push({ prefix: p, namespaceURI: attributes[key] });
+        } else if (key.startsWith('xmlns')) throw new Unsupported();
+        else if (prefixOf(key) === 'xml') xmlAttributes = true;
+      }
     if (declarations) {
       ns = nsMap(ns);
       for (const d of declarations) ns[d.prefix] = d.namespaceURI;
@@ -347,22 +358,24 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
     // and keeps one of two attributes with the same namespace and local name (p:a and q:a, p and q
     // bound to one URI).
     let qualified: Set<string> | null = null;
-    if (count) for (const key in attributes) {
-      if (key.indexOf(':') === -1) continue;
-      const p = prefixOf(key);
-      if (!p || p === 'xmlns') continue;
-      if (!ns[p]) throw new Unsupported();
-      const expanded = `${ns[p]} ${key.slice(p.length + 1)}`;
-      if (qualified?.has(expanded)) throw new Unsupported();
-      (qualified ??= new Set()).add(expanded);
-    }
+    if (count)
+      for (const key in attributes) {
+        if (key.indexOf(':') === -1) continue;
+        const p = prefixOf(key);
+        if (!p || p === 'xmlns') continue;
+        if (!ns[p]) throw new Unsupported();
+        const expanded = `${ns[p]} ${key.slice(p.length + 1)}`;
+        if (qualified?.has(expanded)) throw new Unsupported();
+        (qualified ??= new Set()).add(expanded);
+      }
     if (captures.length) {
       const attrs: QAttr[] = count ? [] : NO_ATTRIBUTES;
-      if (count) for (const key in attributes) {
-        const p = key === 'xmlns' ? null : prefixOf(key);
-        const uri = p === 'xmlns' || key === 'xmlns' ? XMLNS_NS : p ? ns[p] : null;
-        attrs.push({ qname: key, prefix: p, localName: p ? key.slice(p.length + 1) : key, namespaceURI: uri, value: attributes[key] });
-      }
+      if (count)
+        for (const key in attributes) {
+          const p = key === 'xmlns' ? null : prefixOf(key);
+          const uri = p === 'xmlns' || key === 'xmlns' ? XMLNS_NS : p ? ns[p] : null;
+          attrs.push({ qname: key, prefix: p, localName: p ? key.slice(p.length + 1) : key, namespaceURI: uri, value: attributes[key] });
+        }
       for (const c of captures) {
         if (c.frame === frame) {
           const ancestors = ancestorNamespaces(frames, frames.length - 1);

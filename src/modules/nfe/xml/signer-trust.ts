@@ -24,15 +24,7 @@ import { nfeConfig } from '../../../core/config/nfe';
 
 export type SignerVerdict = 'TRUSTED' | 'UNTRUSTED' | 'UNVERIFIABLE';
 export type SignerReason =
-  | 'NO_TRUSTED_ROOTS'
-  | 'CHAIN_NOT_VERIFIABLE'
-  | 'SELF_SIGNED'
-  | 'UNTRUSTED_ROOT'
-  | 'CHAIN_BROKEN'
-  | 'ISSUER_MISMATCH'
-  | 'NO_SIGNER_DOCUMENT'
-  | 'NOT_VALID_AT_SIGNING'
-  | 'NO_CERTIFICATE';
+  'NO_TRUSTED_ROOTS' | 'CHAIN_NOT_VERIFIABLE' | 'SELF_SIGNED' | 'UNTRUSTED_ROOT' | 'CHAIN_BROKEN' | 'ISSUER_MISMATCH' | 'NO_SIGNER_DOCUMENT' | 'NOT_VALID_AT_SIGNING' | 'NO_CERTIFICATE';
 
 export interface SignerTrust {
   verdict: SignerVerdict;
@@ -192,7 +184,14 @@ function describeLeaf(leaf: X509Certificate): ChainOutcome['leaf'] {
   // e-CPF data: birth date (8), CPF (11), NIS (11), RG… (DOC-ICP-04 §7.1.2).
   const person = otherNameValue(der, OID_PERSON);
   const cpf = person && /^\d{8}(\d{11})/.exec(person)?.[1];
-  return { subject: oneLine(leaf.subject), cn, validFrom: new Date(leaf.validFrom), validTo: new Date(leaf.validTo), ecnpj: cnpj && /^[0-9A-Z]{12}\d{2}$/.test(cnpj) ? cnpj : null, ecpf: cpf && cpf !== '00000000000' ? cpf : null };
+  return {
+    subject: oneLine(leaf.subject),
+    cn,
+    validFrom: new Date(leaf.validFrom),
+    validTo: new Date(leaf.validTo),
+    ecnpj: cnpj && /^[0-9A-Z]{12}\d{2}$/.test(cnpj) ? cnpj : null,
+    ecpf: cpf && cpf !== '00000000000' ? cpf : null,
+  };
 }
 
 function chainOf(certificates: readonly string[]): ChainOutcome | null {

@@ -116,7 +116,7 @@ function accessKeyChecks(nfe: ParsedNfe): ValidationCheck[] {
       blocking: true,
       code: 'NFE_ACCESS_KEY_INVALID',
       ok: avulsa
-        ? 'The access key matches cUF, AAMM, mod, serie, nNF, tpEmis, cNF and cDV (NF-e avulsa: the key holds the issuing authority\'s CNPJ)'
+        ? "The access key matches cUF, AAMM, mod, serie, nNF, tpEmis, cNF and cDV (NF-e avulsa: the key holds the issuing authority's CNPJ)"
         : 'The access key matches cUF, AAMM, emitter document, mod, serie, nNF, tpEmis, cNF and cDV',
       failed: `The access key does not match the invoice's ${mismatches.join(', ')}`,
       details: { expectedPrefix: accessKeyBase(fields), mismatches, avulsa },
@@ -286,7 +286,7 @@ function reformChecks(nfe: ParsedNfe, rules?: readonly TaxReformRule[]): Validat
       : check('IBSCBS_TOTAL', ib.ok, {
           blocking,
           code: 'NFE_IBSCBS_TOTAL_MISMATCH',
-          ok: 'IBSCBSTot equals the sum of the items\' IBSCBS',
+          ok: "IBSCBSTot equals the sum of the items' IBSCBS",
           failed: ib.presenceProblem ?? `IBSCBSTot differs from the sum of the items in ${ib.mismatches.map((m) => m.field).join(', ')}`,
           details: { mismatches: ib.mismatches.map((m) => ({ field: m.field, items: amount(m.items), total: amount(m.total) })), rule },
         }),
@@ -298,7 +298,7 @@ function reformChecks(nfe: ParsedNfe, rules?: readonly TaxReformRule[]): Validat
       : check('IS_TOTAL', is.ok, {
           blocking,
           code: 'NFE_IS_TOTAL_MISMATCH',
-          ok: 'ISTot/vIS equals the sum of the items\' vIS',
+          ok: "ISTot/vIS equals the sum of the items' vIS",
           failed: is.presenceProblem ?? `ISTot/vIS is ${is.total!.toFixed(2)}; the items add up to ${is.items.toFixed(2)}`,
           details: { items: amount(is.items), total: is.total ? amount(is.total) : null, rule },
         }),
@@ -325,7 +325,7 @@ function reformChecks(nfe: ParsedNfe, rules?: readonly TaxReformRule[]): Validat
       : check('INVOICE_TOTAL_WITH_TAXES', nt.matches, {
           blocking,
           code: 'NFE_INVOICE_TOTAL_WITH_TAXES_MISMATCH',
-          ok: nt.convention === 'WITH_TAXES' ? 'vNFTot = vNF + the items\' IBS, CBS and IS (= Σ vItem)' : 'vNFTot = vNF: the IBS, CBS and IS are not added (= Σ vItem)',
+          ok: nt.convention === 'WITH_TAXES' ? "vNFTot = vNF + the items' IBS, CBS and IS (= Σ vItem)" : 'vNFTot = vNF: the IBS, CBS and IS are not added (= Σ vItem)',
           failed:
             nt.convention === null
               ? `vNFTot is ${nt.value!.toFixed(2)}; accepted for ${t.year}: ${rule.itemValueConventions.map((c) => (c === 'WITH_TAXES' ? `${nt.withTaxes.toFixed(2)} (with IBS/CBS/IS)` : `${nt.withoutTaxes.toFixed(2)} (vNF)`)).join(' or ')}`

@@ -53,7 +53,11 @@ export function buildLines(inputs: OrderLineInput[], products: Map<number, Produ
 /** Writes a new DRAFT order inside the caller's transaction: references checked in the tenant, audit, event. */
 export async function createPurchaseOrder(em: EntityManager, ctx: TenantContext, input: CreateOrderInput, code: number): Promise<PurchaseOrder> {
   const filialId = await governingFilial(em, ctx, input.filialId);
-  const products = await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId));
+  const products = await resolveProducts(
+    em,
+    ctx.companyId,
+    input.items.map((i) => i.productId),
+  );
   const lines = buildLines(input.items, products);
   const supplier = await resolveSupplier(em, ctx, input);
   const totals = orderTotals(lines as { quantity: Dec; unitPrice: Dec; discount: Dec; total: Dec }[]);
@@ -81,7 +85,10 @@ export async function createPurchaseOrder(em: EntityManager, ctx: TenantContext,
     updatedAt: now,
   };
   const id = await insertOrder(em, values);
-  await insertItems(em, lines.map((l) => ({ ...l, companyId: ctx.companyId, purchaseOrderId: id })));
+  await insertItems(
+    em,
+    lines.map((l) => ({ ...l, companyId: ctx.companyId, purchaseOrderId: id })),
+  );
   const order = Object.assign(new PurchaseOrder(), values, { id });
   await auditOrder(em, ctx, order, 'CREATED', { status: [null, 'DRAFT'], code: [null, code], total: [null, totals.total.toFixed(2)] });
   await publishOrderEvent(em, ctx, order, 'created', { items: lines.length });

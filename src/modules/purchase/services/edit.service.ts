@@ -15,7 +15,19 @@ import { auditOrder, lockForChange, publishOrderEvent, resolveProducts, resolveS
 
 /** PATCH and DELETE of a DRAFT purchase order. */
 
-const HEADER_FIELDS = ['supplierId', 'supplierDocument', 'supplierName', 'expectedDate', 'paymentInstallments', 'paymentDays', 'freightTerms', 'notes', 'totalProducts', 'totalDiscount', 'total'] as const;
+const HEADER_FIELDS = [
+  'supplierId',
+  'supplierDocument',
+  'supplierName',
+  'expectedDate',
+  'paymentInstallments',
+  'paymentDays',
+  'freightTerms',
+  'notes',
+  'totalProducts',
+  'totalDiscount',
+  'total',
+] as const;
 
 const lineView = (i: Partial<PurchaseOrderItem>) => ({
   productId: encodeId('product', i.productId!),
@@ -54,11 +66,22 @@ async function replaceLines(em: EntityManager, order: PurchaseOrder, current: Pu
 /** Kept lines must be this order's: unknown in the company (another company's too) → 404; another order's → 422. */
 async function assertOwnLines(em: EntityManager, companyId: number, items: PurchaseOrderItem[], given: { purchaseOrderItemId?: number }[]): Promise<void> {
   const own = new Set(items.map((i) => i.id));
-  const foreign = given.map((it, i) => ({ id: it.purchaseOrderItemId, path: `items[${i}].purchaseOrderItemId` })).filter((f): f is { id: number; path: string } => f.id !== undefined && !own.has(f.id));
+  const foreign = given
+    .map((it, i) => ({ id: it.purchaseOrderItemId, path: `items[${i}].purchaseOrderItemId` }))
+    .filter((f): f is { id: number; path: string } => f.id !== undefined && !own.has(f.id));
   if (!foreign.length) return;
-  const known = new Set((await findItems(em, companyId, foreign.map((f) => f.id))).map((i) => i.id));
+  const known = new Set(
+    (
+      await findItems(
+        em,
+        companyId,
+        foreign.map((f) => f.id),
+      )
+    ).map((i) => i.id),
+  );
   const missing = foreign.filter((f) => !known.has(f.id));
-  if (missing.length) throw new AppError('not_found', 'PURCHASE_ORDER_ITEM_NOT_FOUND', 'Purchase-order line not found', { errors: missing.map((f) => ({ path: f.path, message: 'purchase-order line not found' })) });
+  if (missing.length)
+    throw new AppError('not_found', 'PURCHASE_ORDER_ITEM_NOT_FOUND', 'Purchase-order line not found', { errors: missing.map((f) => ({ path: f.path, message: 'purchase-order line not found' })) });
   throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'A line does not belong to this purchase order', { errors: foreign.map((f) => ({ path: f.path, message: 'not a line of this purchase order' })) });
 }
 
@@ -83,7 +106,14 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchOrd
     let changes: Changes = {};
     if (input.items) {
       await assertOwnLines(em, ctx.companyId, items, input.items);
-      const rows = buildLines(input.items, await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId))).map((row, i) => ({ ...row, keepId: input.items![i].purchaseOrderItemId }));
+      const rows = buildLines(
+        input.items,
+        await resolveProducts(
+          em,
+          ctx.companyId,
+          input.items.map((i) => i.productId),
+        ),
+      ).map((row, i) => ({ ...row, keepId: input.items![i].purchaseOrderItemId }));
       changes = lineChanges(items, rows);
       if (Object.keys(changes).length) {
         await replaceLines(em, order, items, rows);

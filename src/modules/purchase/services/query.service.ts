@@ -32,16 +32,34 @@ export async function getOrder(ctx: TenantContext, id: number): Promise<OrderWit
 }
 
 const SORTS: Record<NonNullable<OrderListQuery['sort']>, SortKey[]> = {
-  '-code': [{ column: 'o.code', direction: 'DESC' }, { column: 'o.id', direction: 'DESC' }],
-  code: [{ column: 'o.code', direction: 'ASC' }, { column: 'o.id', direction: 'ASC' }],
-  expectedDate: [{ column: 'o.expected_date', direction: 'ASC' }, { column: 'o.id', direction: 'ASC' }],
-  '-expectedDate': [{ column: 'o.expected_date', direction: 'DESC' }, { column: 'o.id', direction: 'DESC' }],
+  '-code': [
+    { column: 'o.code', direction: 'DESC' },
+    { column: 'o.id', direction: 'DESC' },
+  ],
+  code: [
+    { column: 'o.code', direction: 'ASC' },
+    { column: 'o.id', direction: 'ASC' },
+  ],
+  expectedDate: [
+    { column: 'o.expected_date', direction: 'ASC' },
+    { column: 'o.id', direction: 'ASC' },
+  ],
+  '-expectedDate': [
+    { column: 'o.expected_date', direction: 'DESC' },
+    { column: 'o.id', direction: 'DESC' },
+  ],
 };
 
 /** GET /purchase/list/:filialId — two-phase: ids of the page by index, then the orders and lines in two queries. */
 export function listOrders(ctx: TenantContext, filialId: number, query: OrderListQuery): Promise<Page<OrderWithItems>> {
   const em = readerOf(ctx);
-  return paginate(listQuery(em, ctx.companyId, filialId, query), SORTS[query.sort ?? '-code'], query, (ids) => loadOrdersByIds(em, ctx.companyId, ids), (v) => v.order.id);
+  return paginate(
+    listQuery(em, ctx.companyId, filialId, query),
+    SORTS[query.sort ?? '-code'],
+    query,
+    (ids) => loadOrdersByIds(em, ctx.companyId, ids),
+    (v) => v.order.id,
+  );
 }
 
 export interface OpenItem {
@@ -61,7 +79,15 @@ export async function listOpenItems(ctx: TenantContext, filialId: number, query:
     query,
     async (ids) => {
       const items = await findItems(em, ctx.companyId, ids);
-      const orders = new Map((await findOrders(em, ctx.companyId, items.map((i) => i.purchaseOrderId))).map((o) => [o.id, o]));
+      const orders = new Map(
+        (
+          await findOrders(
+            em,
+            ctx.companyId,
+            items.map((i) => i.purchaseOrderId),
+          )
+        ).map((o) => [o.id, o]),
+      );
       return items.map((item) => ({ item, order: orders.get(item.purchaseOrderId)! }));
     },
     (r) => r.item.id,
@@ -76,6 +102,12 @@ export interface ReceiptsView extends OrderWithItems {
 export async function orderReceipts(ctx: TenantContext, id: number, query: PageRequest): Promise<ReceiptsView> {
   const em = readerOf(ctx);
   const { order, items } = await getOrder(ctx, id);
-  const receipts = await paginate(receiptsQuery(em, ctx.companyId, order.id), [{ column: 'r.id', direction: 'ASC' }], query, (ids) => receiptsByIds(em, ctx.companyId, ids), (r) => r.id);
+  const receipts = await paginate(
+    receiptsQuery(em, ctx.companyId, order.id),
+    [{ column: 'r.id', direction: 'ASC' }],
+    query,
+    (ids) => receiptsByIds(em, ctx.companyId, ids),
+    (r) => r.id,
+  );
   return { order, items, receipts };
 }

@@ -87,7 +87,13 @@ export async function createSalesOrder(
   const type = input.type ?? 'ORDER';
   const products = drafts
     ? undefined
-    : (input.resolved?.products ?? (await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId), (i) => `items[${i}].productId`)));
+    : (input.resolved?.products ??
+      (await resolveProducts(
+        em,
+        ctx.companyId,
+        input.items.map((i) => i.productId),
+        (i) => `items[${i}].productId`,
+      )));
   const lines = drafts ?? draftLines(input.items, products!);
   const resolved = input.resolved ?? {};
   if (input.customerId && resolved.customer?.id !== input.customerId) await resolveCustomer(em, ctx.companyId, input.customerId);
@@ -125,11 +131,19 @@ export async function createSalesOrder(
   const itemRows: TenantRow<SalesOrderItem>[] = rows.map(({ keepId: _keep, ...row }) => row);
   const fulfillmentRow = input.fulfilledOnInsert ? { companyId: ctx.companyId, filialId: input.filialId, actor: ctx.actor, createdAt: now } : undefined;
   const inserted = fulfillmentRow
-    ? await insertWithLines(em, SalesOrder, { ...order, status: 'FULFILLED', version: 2 }, SalesOrderItem, itemRows.map((row) => ({ ...row, fulfilledQuantity: row.quantity })), 'salesOrderId', {
-        target: Fulfillment,
-        row: fulfillmentRow,
-        parentKey: 'salesOrderId',
-      })
+    ? await insertWithLines(
+        em,
+        SalesOrder,
+        { ...order, status: 'FULFILLED', version: 2 },
+        SalesOrderItem,
+        itemRows.map((row) => ({ ...row, fulfilledQuantity: row.quantity })),
+        'salesOrderId',
+        {
+          target: Fulfillment,
+          row: fulfillmentRow,
+          parentKey: 'salesOrderId',
+        },
+      )
     : await insertWithLines(em, SalesOrder, order, SalesOrderItem, itemRows, 'salesOrderId');
   order.id = inserted.id;
   const fulfillment = fulfillmentRow ? Object.assign(new Fulfillment(), { id: inserted.siblingId!, salesOrderId: order.id, ...fulfillmentRow }) : undefined;

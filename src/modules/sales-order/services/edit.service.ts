@@ -67,7 +67,11 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
     if (input.paymentTerms !== undefined) set.paymentTerms = paymentTermsColumn(input.paymentTerms);
     if (input.validUntil !== undefined) set.validUntil = quoteValidity(input.validUntil);
 
-    const changes: Changes = diff(order as never, set, ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'validUntil'].filter((f) => f in set));
+    const changes: Changes = diff(
+      order as never,
+      set,
+      ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'validUntil'].filter((f) => f in set),
+    );
     // The trail shows public ids, like every other output.
     if (changes.customerId) changes.customerId = changes.customerId.map((v) => encodeOptionalId('customer', v as number | null)) as [unknown, unknown];
     if (changes.sellerId) changes.sellerId = changes.sellerId.map((v) => encodeOptionalId('seller', v as number | null)) as [unknown, unknown];
@@ -79,9 +83,27 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
           .map((it, i) => (it.salesOrderItemId !== undefined && !byId.has(it.salesOrderItemId) ? { path: `items[${i}].salesOrderItemId`, message: 'not an item of this sales order' } : null))
           .filter((e) => e !== null);
         if (foreign.length) throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'An item does not belong to this sales order', { errors: foreign });
-        drafts = draftLines(input.items, await resolveProducts(em, ctx.companyId, input.items.map((i) => i.productId), (i) => `items[${i}].productId`), byId);
+        drafts = draftLines(
+          input.items,
+          await resolveProducts(
+            em,
+            ctx.companyId,
+            input.items.map((i) => i.productId),
+            (i) => `items[${i}].productId`,
+          ),
+          byId,
+        );
       } else {
-        drafts = items.map((i) => ({ productId: i.productId, description: i.description, unit: i.unit, quantity: i.quantity, unitPrice: i.unitPrice, discount: i.discount, origins: i.origins, keepId: i.id }));
+        drafts = items.map((i) => ({
+          productId: i.productId,
+          description: i.description,
+          unit: i.unit,
+          quantity: i.quantity,
+          unitPrice: i.unitPrice,
+          discount: i.discount,
+          origins: i.origins,
+          keepId: i.id,
+        }));
       }
       const { rows, totals } = priceLines(ctx.companyId, order.id, drafts, input.discount ?? order.discount, input.freight ?? order.freight);
       await replaceLines(em, order, items, rows);

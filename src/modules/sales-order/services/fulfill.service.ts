@@ -68,13 +68,7 @@ export interface FulfillOptions {
  * to PARTIALLY_FULFILLED or FULFILLED with a conditional update. The quick sale calls this right
  * after createSalesOrder in the same transaction.
  */
-export async function fulfillSalesOrderItems(
-  em: EntityManager,
-  ctx: TenantContext,
-  orderId: number,
-  lines: FulfillLine[],
-  options: FulfillOptions = {},
-): Promise<FulfillResult> {
+export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantContext, orderId: number, lines: FulfillLine[], options: FulfillOptions = {}): Promise<FulfillResult> {
   const created = options.created?.order.id === orderId ? options.created : undefined;
   const headerFilial = options.filialUnchecked && ctx.filialId ? ctx.filialId : undefined;
   let locked: Awaited<ReturnType<typeof lockOrderWithItems>> | undefined;
@@ -112,9 +106,7 @@ export async function fulfillSalesOrderItems(
   // Goods of stock-controlled products leave through the ledger; services and the like leave at cost 0.
   const productIds = [...new Set(lines.map((l) => byId.get(l.salesOrderItemId)!.productId))];
   const known = created?.products && productIds.every((id) => created.products!.has(id)) ? created.products : undefined;
-  const controlled = known
-    ? new Set([...known.values()].filter((p) => p.stockControlled).map((p) => p.id))
-    : (locked?.stockControlled ?? (await stockControlledAmong(em, ctx.companyId, productIds)));
+  const controlled = known ? new Set([...known.values()].filter((p) => p.stockControlled).map((p) => p.id)) : (locked?.stockControlled ?? (await stockControlledAmong(em, ctx.companyId, productIds)));
   const ledgerLines: LedgerLine[] = lines
     .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
     .filter(({ item }) => controlled.has(item.productId))
@@ -124,13 +116,23 @@ export async function fulfillSalesOrderItems(
   let fulfillment: Fulfillment;
   if (created?.fulfillment) {
     fulfillment = created.fulfillment;
-    await lockForPosting(em, ctx.companyId, order.filialId, ledgerLines.map((l) => l.productId));
+    await lockForPosting(
+      em,
+      ctx.companyId,
+      order.filialId,
+      ledgerLines.map((l) => l.productId),
+    );
   } else {
     const row = { companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now };
     // The fulfillment row and the lock of the balances share a round trip.
     const [inserted] = await Promise.all([
       insertRows(em, Fulfillment, [row]),
-      lockForPosting(em, ctx.companyId, order.filialId, ledgerLines.map((l) => l.productId)),
+      lockForPosting(
+        em,
+        ctx.companyId,
+        order.filialId,
+        ledgerLines.map((l) => l.productId),
+      ),
     ]);
     fulfillment = Object.assign(new Fulfillment(), { id: insertedId(inserted), ...row });
   }
@@ -222,7 +224,10 @@ function assertDistinctLines(lines: FulfillLine[]): void {
   const seen = new Set<number>();
   const repeated = lines.map((l, i) => (seen.has(l.salesOrderItemId) ? i : (seen.add(l.salesOrderItemId), -1))).filter((i) => i >= 0);
   if (repeated.length) {
-    throw new ValidationError('The same item appears twice', repeated.map((i) => ({ path: `items[${i}].salesOrderItemId`, message: 'duplicate item' })));
+    throw new ValidationError(
+      'The same item appears twice',
+      repeated.map((i) => ({ path: `items[${i}].salesOrderItemId`, message: 'duplicate item' })),
+    );
   }
 }
 

@@ -127,7 +127,14 @@ async function loadSources(em: EntityManager, ctx: TenantContext, ids: number[],
       : [];
   assertAllFound(ids, sources);
   for (const filialId of new Set(sources.map((o) => o.filialId))) await assertFilialAccess(ctx, filialId, em);
-  return { sources, items: await itemsOf(em, ctx.companyId, sources.map((o) => o.id)) };
+  return {
+    sources,
+    items: await itemsOf(
+      em,
+      ctx.companyId,
+      sources.map((o) => o.id),
+    ),
+  };
 }
 
 export async function groupPreview(ctx: TenantContext, ids: number[]): Promise<GroupPlan> {
@@ -138,9 +145,7 @@ export async function groupPreview(ctx: TenantContext, ids: number[]): Promise<G
 function blocked(plan: GroupPlan): AppError {
   const [first] = plan.blockingProblems;
   const problems = plan.blockingProblems.map((p) => ({ ...p, salesOrderId: p.salesOrderId === null ? null : encodeId('sales-order', p.salesOrderId) }));
-  return STATE_CODES.has(first.code)
-    ? new ConflictError(first.code, first.message, { currentStatus: first.currentStatus, problems })
-    : new BusinessRuleError(first.code, first.message, { problems });
+  return STATE_CODES.has(first.code) ? new ConflictError(first.code, first.message, { currentStatus: first.currentStatus, problems }) : new BusinessRuleError(first.code, first.message, { problems });
 }
 
 /** Creates the merged order and marks the sources GROUPED, in one transaction. */
@@ -154,7 +159,18 @@ export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<Sa
     const { order: merged } = await createSalesOrder(
       em,
       ctx,
-      { code, filialId: m.filialId, type: 'ORDER', customerId: m.customerId, sellerId: m.sellerId, notes: m.notes, paymentTerms: paymentTermsOf(m.paymentTerms), discount: m.discount, freight: m.freight, items: [] },
+      {
+        code,
+        filialId: m.filialId,
+        type: 'ORDER',
+        customerId: m.customerId,
+        sellerId: m.sellerId,
+        notes: m.notes,
+        paymentTerms: paymentTermsOf(m.paymentTerms),
+        discount: m.discount,
+        freight: m.freight,
+        items: [],
+      },
       m.lines,
     );
     for (const src of plan.sources) {

@@ -13,16 +13,7 @@ import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { Dec, round } from '../../../core/decimal';
 import { NotFoundError } from '../../../core/errors';
-import {
-  baseListSql,
-  ListedOrder,
-  loadListed,
-  loadView,
-  notFound,
-  SalesOrderView,
-  whereCodeInSql,
-  whereCustomerInSql,
-} from '../sales-order.repository';
+import { baseListSql, ListedOrder, loadListed, loadView, notFound, SalesOrderView, whereCodeInSql, whereCustomerInSql } from '../sales-order.repository';
 import { startOfBusinessDay } from '../../../core/business-date';
 import { addDays } from '../sales-order.rules';
 
@@ -197,17 +188,20 @@ export async function getFulfillmentForBilling(ctx: TenantContext, fulfillmentId
   const fulfillment = fulfillmentId > 0 ? await em.findOneBy(Fulfillment, { id: fulfillmentId, companyId: ctx.companyId }) : null;
   if (!fulfillment) throw new NotFoundError('Fulfillment');
   const order = await assertReadable(ctx, fulfillment.salesOrderId);
-  const [fitems, items] = await Promise.all([
-    em.findBy(FulfillmentItem, { companyId: ctx.companyId, fulfillmentId }),
-    em.findBy(SalesOrderItem, { companyId: ctx.companyId, salesOrderId: order.id }),
-  ]);
+  const [fitems, items] = await Promise.all([em.findBy(FulfillmentItem, { companyId: ctx.companyId, fulfillmentId }), em.findBy(SalesOrderItem, { companyId: ctx.companyId, salesOrderId: order.id })]);
   const byId = new Map(items.map((i) => [i.id, i]));
   const lines = fitems
     .sort((a, b) => a.id - b.id)
     .map((f) => {
       const item = byId.get(f.salesOrderItemId)!;
       const share = item.quantity.isZero() ? new Dec(0) : f.quantity.div(item.quantity);
-      return { salesOrderItemId: item.id, productId: item.productId, quantity: f.quantity, unitPrice: item.unitPrice, discount: round(item.discount.plus(item.orderDiscountShare).times(share), 'amount') };
+      return {
+        salesOrderItemId: item.id,
+        productId: item.productId,
+        quantity: f.quantity,
+        unitPrice: item.unitPrice,
+        discount: round(item.discount.plus(item.orderDiscountShare).times(share), 'amount'),
+      };
     });
   const gross = lines.reduce((acc, l) => acc.plus(l.quantity.times(l.unitPrice)), new Dec(0));
   const freight = order.grossTotal.isZero() ? new Dec(0) : round(order.freight.times(gross).div(order.grossTotal), 'amount');

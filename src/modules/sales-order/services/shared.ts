@@ -44,8 +44,7 @@ export async function lockForChange(em: EntityManager, ctx: TenantContext, id: n
   return { order, filial };
 }
 
-const notFoundAt = (resource: string, code: string, errors: FieldError[]) =>
-  new AppError('not_found', code, `${resource} not found`, { errors });
+const notFoundAt = (resource: string, code: string, errors: FieldError[]) => new AppError('not_found', code, `${resource} not found`, { errors });
 
 /** Products of the lines, in the tenant: unknown → 404 naming the lines; inactive → 422. */
 export async function resolveProducts(em: EntityManager, companyId: number, productIds: number[], pathOf: (index: number) => string): Promise<Map<number, Product>> {

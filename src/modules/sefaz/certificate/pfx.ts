@@ -30,13 +30,15 @@ export interface ParsedCertificate {
 export type PfxFailure = 'PASSWORD' | 'UNREADABLE' | 'NO_KEY';
 
 export class PfxError extends Error {
-  constructor(public readonly failure: PfxFailure, message: string) {
+  constructor(
+    public readonly failure: PfxFailure,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-const describeName = (attrs: forge.pki.CertificateField[]) =>
-  attrs.map((a) => `${a.shortName ?? a.name ?? a.type}=${String(a.value)}`).join(', ');
+const describeName = (attrs: forge.pki.CertificateField[]) => attrs.map((a) => `${a.shortName ?? a.name ?? a.type}=${String(a.value)}`).join(', ');
 
 function cnpjFromAltNames(cert: forge.pki.Certificate): string | null {
   const ext = cert.getExtension('subjectAltName') as { altNames?: { type: number; value: unknown }[] } | undefined;

@@ -78,7 +78,14 @@ const contexts = new Map<string, tls.SecureContext>();
 const MAX_CONTEXTS = 256;
 function secureContextOf(target: TlsTarget, ca: string[] | undefined): tls.SecureContext {
   const cert = [target.certPem, ...target.chainPems].join('\n');
-  const k = crypto.createHash('sha256').update(target.keyPem).update('\0').update(cert).update('\0').update((ca ?? []).join('\n')).digest('base64');
+  const k = crypto
+    .createHash('sha256')
+    .update(target.keyPem)
+    .update('\0')
+    .update(cert)
+    .update('\0')
+    .update((ca ?? []).join('\n'))
+    .digest('base64');
   let ctx = contexts.get(k);
   if (!ctx) {
     ctx = tls.createSecureContext({ key: target.keyPem, cert, ca });
@@ -94,30 +101,27 @@ function postOnce(target: TlsTarget, headers: Record<string, string>, body: stri
   return new Promise((resolve, reject) => {
     // tls.connect takes the cached context (https passes its options through; the types do not list it).
     const options: https.RequestOptions & { secureContext: tls.SecureContext } = {
-        method: 'POST',
-        host: url.hostname,
-        port: url.port || 443,
-        path: `${url.pathname}${url.search}`,
-        headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
-        secureContext: secureContextOf(target, ca),
-        servername: /^[\d.]+$/.test(url.hostname) ? undefined : url.hostname,
-        agent: false,
-        timeout: timeoutMs,
-      };
-    const req = https.request(
-      options,
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > MAX_REPLY_BYTES) req.destroy(new TransportError('http', 'The reply exceeds the size limit', res.statusCode ?? null));
-          else chunks.push(c);
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: decodeText(Buffer.concat(chunks)) }));
-        res.on('error', (e) => reject(classify(e)));
-      },
-    );
+      method: 'POST',
+      host: url.hostname,
+      port: url.port || 443,
+      path: `${url.pathname}${url.search}`,
+      headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
+      secureContext: secureContextOf(target, ca),
+      servername: /^[\d.]+$/.test(url.hostname) ? undefined : url.hostname,
+      agent: false,
+      timeout: timeoutMs,
+    };
+    const req = https.request(options, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > MAX_REPLY_BYTES) req.destroy(new TransportError('http', 'The reply exceeds the size limit', res.statusCode ?? null));
+        else chunks.push(c);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: decodeText(Buffer.concat(chunks)) }));
+      res.on('error', (e) => reject(classify(e)));
+    });
     // One deadline for the whole exchange, not only for idle sockets.
     const deadline = setTimeout(() => req.destroy(new TransportError('timeout', `No answer within ${timeoutMs} ms`)), timeoutMs);
     req.on('close', () => clearTimeout(deadline));
@@ -127,8 +131,7 @@ function postOnce(target: TlsTarget, headers: Record<string, string>, body: stri
   });
 }
 
-const retryable = (e: TransportError) =>
-  e.failure === 'timeout' || (e.failure === 'network' && (RETRYABLE_CODES.has(e.message.replace(/^Network failure: /, '')) || /hang up/i.test(e.message)));
+const retryable = (e: TransportError) => e.failure === 'timeout' || (e.failure === 'network' && (RETRYABLE_CODES.has(e.message.replace(/^Network failure: /, '')) || /hang up/i.test(e.message)));
 
 export async function postWithRetries(target: TlsTarget, headers: Record<string, string>, body: string, opts: PostOptions = {}): Promise<{ status: number; body: string }> {
   const retries = opts.retries ?? sefazConfig.retries;

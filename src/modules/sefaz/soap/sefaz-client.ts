@@ -52,8 +52,7 @@ export interface ClientOptions {
 }
 
 /** The X509Certificate inside a signed request is not logged; its fingerprint names it. */
-export const redactCertificate = (xml: string, fingerprint: string) =>
-  xml.replace(/(<(?:\w+:)?X509Certificate>)[^<]*(<\/(?:\w+:)?X509Certificate>)/g, `$1[omitted sha256:${fingerprint}]$2`);
+export const redactCertificate = (xml: string, fingerprint: string) => xml.replace(/(<(?:\w+:)?X509Certificate>)[^<]*(<\/(?:\w+:)?X509Certificate>)/g, `$1[omitted sha256:${fingerprint}]$2`);
 
 /** For the log: the message's cStat (the inner one for events: the lot's 128 only says "processed"). */
 function statusOf(response: string | null, innermost: boolean): { cStat: string | null; xMotivo: string | null } {
@@ -149,7 +148,11 @@ export class SefazClient {
     const result = lot.events.find((e) => e.accessKey === input.accessKey) ?? lot.events[0];
     if (!result) {
       // Lot refused as a whole (e.g. 225 schema failure, 108/109 service stopped): its cStat is the answer.
-      return { lot, result: { cStat: lot.cStat, xMotivo: lot.xMotivo, accessKey: input.accessKey, tpEvento, xEvento: null, sequence: null, registeredAt: null, protocol: null, recipientDocument: null }, evento };
+      return {
+        lot,
+        result: { cStat: lot.cStat, xMotivo: lot.xMotivo, accessKey: input.accessKey, tpEvento, xEvento: null, sequence: null, registeredAt: null, protocol: null, recipientDocument: null },
+        evento,
+      };
     }
     return { lot, result, evento };
   }

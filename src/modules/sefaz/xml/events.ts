@@ -17,8 +17,7 @@ export const EVENT_TYPES: Record<ManifestationEvent, { tpEvento: string; descEve
   NAO_REALIZADA: { tpEvento: '210240', descEvento: 'Operacao nao Realizada' },
 };
 
-export const eventOfType = (tpEvento: string): ManifestationEvent | null =>
-  (Object.keys(EVENT_TYPES) as ManifestationEvent[]).find((k) => EVENT_TYPES[k].tpEvento === tpEvento) ?? null;
+export const eventOfType = (tpEvento: string): ManifestationEvent | null => (Object.keys(EVENT_TYPES) as ManifestationEvent[]).find((k) => EVENT_TYPES[k].tpEvento === tpEvento) ?? null;
 
 /** Cancellation by the issuer (Cancelamento): distributed to the recipient without manifestation. */
 export const TP_CANCELAMENTO = '110111';

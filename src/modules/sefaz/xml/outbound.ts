@@ -176,7 +176,13 @@ export interface VoidReply {
 
 export function readVoidReply(el: Element, raw: string): VoidReply {
   const inf = child(el, 'infInut');
-  return { cStat: childText(inf, 'cStat') ?? '', xMotivo: childText(inf, 'xMotivo') ?? '', protocol: childText(inf, 'nProt'), receivedAt: childText(inf, 'dhRecbto'), xml: extractElementText(raw, 'retInutNFe') ?? '' };
+  return {
+    cStat: childText(inf, 'cStat') ?? '',
+    xMotivo: childText(inf, 'xMotivo') ?? '',
+    protocol: childText(inf, 'nProt'),
+    receivedAt: childText(inf, 'dhRecbto'),
+    xml: extractElementText(raw, 'retInutNFe') ?? '',
+  };
 }
 
 /** Text as C14N writes it (& < > escaped only): the builders write canonical text directly. */

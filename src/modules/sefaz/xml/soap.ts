@@ -74,6 +74,13 @@ export function readSoapBody(xml: string, name: string): Element {
     throw new SoapFault(reason);
   }
   const found = findFirst(body, name);
-  if (!found) throw new XmlReadError(`The reply has no ${name} (body: ${childElements(body).map((e) => e.localName).join(', ') || 'empty'})`);
+  if (!found)
+    throw new XmlReadError(
+      `The reply has no ${name} (body: ${
+        childElements(body)
+          .map((e) => e.localName)
+          .join(', ') || 'empty'
+      })`,
+    );
   return found;
 }

@@ -48,7 +48,7 @@ export interface SignatureCheck {
   certPem: string | null;
 }
 
-const algorithm = (parent: Element | undefined, tag: string) => (parent ? childElements(parent, tag)[0]?.getAttribute('Algorithm') ?? null : null);
+const algorithm = (parent: Element | undefined, tag: string) => (parent ? (childElements(parent, tag)[0]?.getAttribute('Algorithm') ?? null) : null);
 
 /** Checks one enveloped signature: layout rules first, then digest and SignatureValue with xml-crypto. */
 function checkOne(xml: string, signature: Element, signedLocalName: string): SignatureCheck {
