@@ -56,7 +56,8 @@ export function sum(values: Iterable<DecimalInput>): Dec {
 
 /**
  * Splits `total` across `weights` proportionally, rounded to `scale`, with the rounding residue on the
- * last share so the shares add up to `total` exactly (never below zero for a non-negative total).
+ * last share that has a weight so the shares add up to `total` exactly (never below zero for a
+ * non-negative total; a zero weight gets zero).
  * Zero total weight → equal shares.
  */
 export function allocate(total: DecimalInput, weights: DecimalInput[], scale: ScaleName | number = 'amount'): Dec[] {
@@ -66,10 +67,18 @@ export function allocate(total: DecimalInput, weights: DecimalInput[], scale: Sc
   const weightSum = sum(w);
   const shares: Dec[] = [];
   let allocated = new Dec(0);
+  // The residue goes to the last share that has a weight: a zero-weight share stays zero.
+  let last = w.length - 1;
+  if (!weightSum.isZero()) while (last > 0 && w[last].isZero()) last--;
   for (let i = 0; i < w.length; i++) {
-    if (i === w.length - 1) {
+    if (i === last) {
       shares.push(amount.minus(allocated));
-      break;
+      allocated = amount;
+      continue;
+    }
+    if (i > last) {
+      shares.push(new Dec(0));
+      continue;
     }
     let share = weightSum.isZero() ? round(amount.div(w.length), scale) : round(amount.times(w[i]).div(weightSum), scale);
     // Rounding up many tiny shares could overshoot the total and leave the last share negative: never

@@ -18,6 +18,8 @@ describe('Decimal and document helpers', () => {
     expect(allocate('5', ['0', '0']).map((d) => d.toFixed(2))).to.deep.equal(['2.50', '2.50']);
     // Six equal weights of 0.04: each rounds up to 0.01; the fifth and sixth get what remains (0.00), never −0.01.
     expect(allocate('0.04', [1, 1, 1, 1, 1, 1]).map((d) => d.toFixed(2))).to.deep.equal(['0.01', '0.01', '0.01', '0.01', '0.00', '0.00']);
+    // A zero weight at the end keeps zero: the residue goes to the last weighted share (a header discount never lands on a free line).
+    expect(allocate('16.83', ['0.48', '2.38', '14.15', '0']).map((d) => d.toFixed(2))).to.deep.equal(['0.47', '2.35', '14.01', '0.00']);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 60 }), (cents, weights) => {
         const total = dec(cents).div(100);

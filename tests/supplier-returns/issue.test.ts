@@ -10,7 +10,7 @@ import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { setTaxRegime } from '../entry-document/fiscal-support';
 import { confirm, createDraft, draftBody, item } from '../entry-document/support';
-import { NFE } from '../nfe/nfe-support';
+import { NFE, uploadConsulted } from '../nfe/nfe-support';
 import { canValidateXsd, canVerifySignature, xmlsecErrors, xsdErrors } from '../invoices/conformance-support';
 import { invoiceTenant, InvoiceTenant } from '../invoices/support';
 import { documentPayables, returnEvents, returnFootprint, returnMovements, SR } from './support';
@@ -55,10 +55,14 @@ describe('Supplier returns: NF-e de devolução de compra through HTTP', functio
         },
       ],
     });
-    const imported = await api()
-      .post(`${NFE}/importar-xml`)
-      .set(t.headers())
-      .send({ xml: built.xml, items: [{ lineNumber: 1, productId: product.hash }] });
+    // Uploaded by hand: the authority's confirmation of its key is recorded as consultar-protocolo would.
+    const imported = await uploadConsulted(
+      t,
+      await api()
+        .post(`${NFE}/importar-xml`)
+        .set(t.headers())
+        .send({ xml: built.xml, items: [{ lineNumber: 1, productId: product.hash }] }),
+    );
     expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
     docHash = imported.body.entryDocument.id;
     supplierKey = imported.body.entryDocument.accessKey;

@@ -59,8 +59,13 @@ export function catalogResource<E extends ObjectLiteral & { id: number; version:
       );
     },
 
-    async get(ctx: ActorContext, id: number): Promise<E> {
-      const found = await readerOf(ctx).findOne(opts.target, { where: { id, companyId: ctx.companyId } as never });
+    get(ctx: ActorContext, id: number): Promise<E> {
+      return resource.getIn(readerOf(ctx), ctx, id);
+    },
+
+    /** get, inside the caller's transaction (`em`). */
+    async getIn(em: EntityManager, ctx: ActorContext, id: number): Promise<E> {
+      const found = await em.findOne(opts.target, { where: { id, companyId: ctx.companyId } as never });
       if (!found) throw new NotFoundError(opts.name);
       return found;
     },

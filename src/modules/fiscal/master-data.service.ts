@@ -115,7 +115,7 @@ export const ruleService = {
     try {
       return await inTransaction(ctx, async (em) => {
         await assertGroup(em, ctx.companyId, values.taxGroupId);
-        return rules.create(ctx, values);
+        return rules.createIn(em, ctx, values);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw ruleTaken();
@@ -125,10 +125,10 @@ export const ruleService = {
   async update(ctx: ActorContext, id: number, version: number, input: RuleInput): Promise<FiscalOperationRule> {
     try {
       return await inTransaction(ctx, async (em) => {
-        const current = await rules.get(ctx, id);
+        const current = await rules.getIn(em, ctx, id);
         checkRule({ ...current, ...input });
         await assertGroup(em, ctx.companyId, input.taxGroupId);
-        return rules.update(ctx, id, version, input);
+        return rules.updateIn(em, ctx, id, version, input);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw ruleTaken();
