@@ -18,7 +18,7 @@ interface ResourceOptions<E extends ObjectLiteral> {
   auditEntity: string;
   /** Adds the search condition for a term (already trimmed, non-empty) within the company. */
   search: (qb: SelectQueryBuilder<E>, term: string, companyId: number) => void;
-  /** Default ordering of lists; the id is appended as the tie-breaker. */
+  /** Default ordering of lists (a column name: lists run as SQL text); the id is appended as the tie-breaker. */
   orderBy: string;
   /** Derived columns (search forms) left out of audit diffs. */
   unaudited?: string[];

@@ -63,7 +63,7 @@ const rules = catalogResource<FiscalOperationRule>({
   target: FiscalOperationRule,
   name: 'Fiscal operation rule',
   auditEntity: 'fiscal-rule',
-  orderBy: 'taxGroupId',
+  orderBy: 'tax_group_id',
   events: {
     type: 'fiscal-rule',
     data: (r) => ({
