@@ -16,7 +16,7 @@ const installments = Joi.array()
   .max(120)
   .description('duplicatas (cobr/dup); they must add up to vNF');
 const transport = Joi.object({
-  mode: Joi.number().valid(0, 1, 2, 3, 4, 9).required().description('modFrete: 0 issuer (CIF), 1 recipient (FOB), 2 third party, 3/4 own, 9 none'),
+  mode: Joi.number().strict().valid(0, 1, 2, 3, 4, 9).required().description('modFrete: 0 issuer (CIF), 1 recipient (FOB), 2 third party, 3/4 own, 9 none'),
   volumes: Joi.object({
     quantity: Joi.number().integer().min(1).max(999_999).required(),
     kind: Joi.string().trim().max(60).allow(null),
@@ -67,7 +67,7 @@ export const invoiceSchemas = {
   seriesSave: typedSchema<{ params: { filialId: number }; body: { model: 55 | 65; series: number; nextNumber: number; isDefault: boolean } }>({
     params: filialParam,
     body: Joi.object({
-      model: Joi.number().valid(55, 65).required(),
+      model: Joi.number().strict().valid(55, 65).required(),
       series: Joi.number().integer().min(0).max(889).required().description("série 0–889 (890–899 are the authority's avulsa, 900+ SCAN)"),
       nextNumber: Joi.number().integer().min(1).max(999_999_999).required(),
       isDefault: Joi.boolean().default(true),
@@ -91,7 +91,7 @@ export const invoiceSchemas = {
   voidNumbers: typedSchema<{ body: { filialId: number; model?: number; series: number; first: number; last: number; justification: string } }>({
     body: Joi.object({
       filialId: id('filial').required(),
-      model: Joi.number().valid(55, 65).default(55),
+      model: Joi.number().strict().valid(55, 65).default(55),
       series: Joi.number().integer().min(0).max(999).required(),
       first: Joi.number().integer().min(1).max(999_999_999).required(),
       last: Joi.number().integer().min(1).max(999_999_999).required(),

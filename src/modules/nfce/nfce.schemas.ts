@@ -19,7 +19,7 @@ export const nfceSchemas = {
     body: Joi.object({
       series: Joi.number().integer().min(0).max(999).required().description('série of model 65 (an invoices série; created when new)'),
       nextNumber: Joi.number().integer().min(1).max(999_999_999).description('moves the série forward (never back)'),
-      qrVersion: Joi.number().valid(2, 3).default(3).description('2: QR code with the CSC hash (NT 2015.002); 3: NT 2025.001'),
+      qrVersion: Joi.number().strict().valid(2, 3).default(3).description('2: QR code with the CSC hash (NT 2015.002); 3: NT 2025.001'),
       cscId: Joi.number().integer().min(1).max(999_999).allow(null).default(null).description('CSC identifier (idToken), required with qrVersion 2'),
       cscToken: Joi.string().trim().min(16).max(36).allow(null).default(null).description('the CSC itself, required with qrVersion 2'),
       qrCodeUrl: url.required().description("the UF's QR code consultation address (before ?p=)"),
