@@ -32,8 +32,11 @@ let root: CertificateAuthority | null = null;
 /** The suite's trusted test root (tests/env.js). */
 export function testRootCa(): CertificateAuthority {
   if (root) return root;
+  // Outside the suite (benchmarks) the root is made here, as tests/env.js makes it for the suite.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain script that sets the environment once
+  if (!process.env.TEST_ROOT_CA_DIR) require('../test-root-ca');
   const dir = process.env.TEST_ROOT_CA_DIR;
-  if (!dir) throw new Error('tests/env.js did not make the test root CA (TEST_ROOT_CA_DIR)');
+  if (!dir) throw new Error('tests/test-root-ca.js did not make the test root CA (TEST_ROOT_CA_DIR)');
   root = { name: 'AC Raiz de Teste v1', keyPem: fs.readFileSync(path.join(dir, 'ac-raiz-teste.key'), 'utf8'), certPem: fs.readFileSync(path.join(dir, 'roots', 'ac-raiz-teste.pem'), 'utf8') };
   return root;
 }
