@@ -1,33 +1,7 @@
-/** IBGE codes of the federative units (cUF / cUFAutor). */
-export const UF_CODES: Readonly<Record<string, string>> = Object.freeze({
-  RO: '11',
-  AC: '12',
-  AM: '13',
-  RR: '14',
-  PA: '15',
-  AP: '16',
-  TO: '17',
-  MA: '21',
-  PI: '22',
-  CE: '23',
-  RN: '24',
-  PB: '25',
-  PE: '26',
-  AL: '27',
-  SE: '28',
-  BA: '29',
-  MG: '31',
-  ES: '32',
-  RJ: '33',
-  SP: '35',
-  PR: '41',
-  SC: '42',
-  RS: '43',
-  MS: '50',
-  MT: '51',
-  GO: '52',
-  DF: '53',
-});
+import { UF_IBGE_CODES } from '../../../core/br-fiscal';
+
+/** IBGE codes of the federative units (cUF / cUFAutor): the one table in core/br-fiscal.ts. */
+export const UF_CODES: Readonly<Record<string, string>> = Object.freeze({ ...UF_IBGE_CODES });
 
 export const ufCode = (uf: string): string | null => UF_CODES[uf.toUpperCase()] ?? null;
 
