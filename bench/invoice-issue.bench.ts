@@ -4,11 +4,11 @@
  * floor measured in the same run: the same RSA-SHA1 signature with node's crypto alone (SHA-1 of the
  * document's canonical infNFe + one RSA-2048 signature of SignedInfo). Target ≤ 3× the floor. Also a
  * 200-item document. MariaDB's own CPU is another process and is not counted.
- *   npm run bench -- invoice-issue            (DB_URL: a migrated database)
+ *   npm run bench -- invoice-issue            (DB_URL: the bench database, migrated here)
  */
 import crypto from 'node:crypto';
 import { dataSource } from '../src/core/db/data-source';
-import { openDatabase } from '../src/core/db/connect';
+import { prepareDatabase } from './support';
 import { insertOutboundNfe } from '../src/modules/invoices/invoices.repository';
 import { gz } from '../src/modules/invoices/invoice-store';
 import { buildNfeXml, NfeHeader } from '../src/modules/invoices/xml/nfe-xml';
@@ -98,7 +98,7 @@ let floorCpu = 0;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  await openDatabase();
+  await prepareDatabase();
   const small = sampleDocument();
   const big = sampleDocument({ items: Array.from({ length: 200 }, (_v, i) => sampleItem(i + 1, { description: `Produto ${i + 1} embalagem economica` })) });
   for (let i = 0; i < 20; i++) await issueOne(small, 1_000_000 + i); // warm-up
