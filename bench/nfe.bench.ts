@@ -21,7 +21,7 @@ import { isValidGtin } from '../src/core/gtin';
 import { Product } from '../src/modules/catalog/entities/product.entity';
 import { parseNfe } from '../src/modules/nfe/xml/nfe-parser';
 import { inspectNfeXml } from '../src/modules/nfe/xml/inspect';
-import { verifyNfeSignature } from '../src/modules/nfe/xml/signature';
+import { verifyNfeSignature } from '../src/modules/fiscal-xml/signature';
 import { ProductMapEntry } from '../src/modules/product-map/entities/product-map-entry.entity';
 import { indexProductNames } from '../src/modules/catalog/product-search-index';
 import { Filial } from '../src/modules/tenancy/entities/filial.entity';

@@ -6,7 +6,7 @@ import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.en
 import { gunzipText } from '../../src/modules/invoices/invoice-store';
 import { recoverInvoices } from '../../src/modules/invoices/recovery';
 import { In } from 'typeorm';
-import { hasValidCheckDigit } from '../../src/modules/nfe/xml/access-key';
+import { hasValidCheckDigit } from '../../src/modules/fiscal-xml/access-key';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';

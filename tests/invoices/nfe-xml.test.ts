@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Dec } from '../../src/core/decimal';
-import { hasValidCheckDigit } from '../../src/modules/nfe/xml/access-key';
-import { verifyNfeSignature } from '../../src/modules/nfe/xml/signature';
+import { hasValidCheckDigit } from '../../src/modules/fiscal-xml/access-key';
+import { verifyNfeSignature } from '../../src/modules/fiscal-xml/signature';
 import { buildNfeXml, fixed, NfeHeader } from '../../src/modules/invoices/xml/nfe-xml';
 import { signerOf, signNfe } from '../../src/modules/invoices/xml/nfe-signer';
 import { testCertificate } from '../support/test-certificate';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { decodeId } from '../../src/core/hashids';
+import { decodeId, encodeId } from '../../src/core/hashids';
 import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
 import { gunzipText } from '../../src/modules/invoices/invoice-store';
 import { NfceConfiguration } from '../../src/modules/nfce/entities/nfce-configuration.entity';
@@ -10,7 +10,7 @@ import { NfceQueueLease } from '../../src/modules/nfce/entities/nfce-queue-lease
 import { cancelNfce } from '../../src/modules/nfce/cancel.service';
 import { qrCodeParameter } from '../../src/modules/nfce/nfce-xml';
 import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
-import { hasValidCheckDigit } from '../../src/modules/nfe/xml/access-key';
+import { hasValidCheckDigit } from '../../src/modules/fiscal-xml/access-key';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
 import { Dec } from '../../src/core/decimal';
 import { api } from '../support/api';
@@ -406,5 +406,4 @@ describe('NFC-e at the counter (modelo 65)', function () {
   });
 });
 
-import { encodeId } from '../../src/core/hashids';
 const encodeNfce = (id: number) => encodeId('nfce', id);

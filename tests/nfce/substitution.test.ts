@@ -8,7 +8,7 @@ import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.enti
 import { counterSigning } from '../../src/modules/nfce/issue.service';
 import { sendCounterEvent } from '../../src/modules/nfce/counter-event';
 import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
-import { accessKeyCheckDigit } from '../../src/modules/nfe/xml/access-key';
+import { accessKeyCheckDigit } from '../../src/modules/fiscal-xml/access-key';
 import { brasiliaDateTime } from '../../src/modules/sefaz/xml/events';
 import { TP_CANCELAMENTO_SUBSTITUICAO } from '../../src/modules/sefaz/xml/outbound';
 import { api } from '../support/api';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Parser } from 'xml2js';
-import { parserOptions, parseXml } from '../../src/modules/nfe/xml/xml-document';
+import { parserOptions, parseXml } from '../../src/modules/fiscal-xml/xml-document';
 import { buildNfe } from '../support/nfe-builder';
 
 /*

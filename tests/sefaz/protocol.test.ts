@@ -14,7 +14,7 @@ import { buildSignedEnvEvento, ManifestationEvent } from '../../src/modules/sefa
 import { buildResponseEnvelope, DIST_DFE } from '../../src/modules/sefaz/xml/soap';
 import { verifyEnvelopedSignatures } from '../../src/modules/sefaz/xml/xmldsig';
 import { issueCertificate } from '../../src/modules/sefaz-simulator/pki';
-import { verifyNfeSignature } from '../../src/modules/nfe/xml/signature';
+import { verifyNfeSignature } from '../../src/modules/fiscal-xml/signature';
 import { randomCnpj } from '../support/tenant';
 import { authority, fixture, FIXTURES, hasFixtures, hasTool } from './support';
 

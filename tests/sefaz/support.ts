@@ -10,7 +10,7 @@ import { parsePfx } from '../../src/modules/sefaz/certificate/pfx';
 import { SefazClient } from '../../src/modules/sefaz/soap/sefaz-client';
 import { AuthoritySimulator, SimulatorEndpoints } from '../../src/modules/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
-import { trustCertificateAuthority } from '../../src/modules/nfe/xml/signer-trust';
+import { trustCertificateAuthority } from '../../src/modules/fiscal-xml/signer-trust';
 import { createTestTenant, TestTenant } from '../support/tenant';
 
 /*

@@ -1,7 +1,7 @@
 import { SignedXml } from 'xml-crypto';
 import { cnpjWithCheckDigits } from '../../src/core/br-documents';
 import { Dec, round, sum } from '../../src/core/decimal';
-import { accessKeyCheckDigit, buildAccessKey } from '../../src/modules/nfe/xml/access-key';
+import { accessKeyCheckDigit, buildAccessKey } from '../../src/modules/fiscal-xml/access-key';
 import { DEFAULT_ISSUER_CNPJ } from './nfe-builder';
 import { testCertificate } from './test-certificate';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Dec } from '../../core/decimal';
 import type { ComputedFiscalDocument } from '../fiscal/fiscal-document';
 import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader } from '../invoices/xml/nfe-xml';
-import { accessKeyCheckDigit } from '../nfe/xml/access-key';
+import { accessKeyCheckDigit } from '../fiscal-xml';
 import { NFE_NS } from '../sefaz/xml/dom';
 import { Signer, signNfe } from '../invoices/xml/nfe-signer';
 

@@ -7,7 +7,7 @@ import { Filial } from '../tenancy/entities/filial.entity';
 import type { AuthorityCheck, NfeInbound } from './entities/nfe-inbound.entity';
 import { AUDIT_ENTITY } from './nfe-inbound.service';
 import { findInbound, findInboundByKey, insertInboundEvent, updateInbound } from './nfe-inbound.repository';
-import type { SignerReason, SignerVerdict } from './xml/signer-trust';
+import type { SignerReason, SignerVerdict } from '../fiscal-xml';
 import { SIGNER_CODES } from './xml/validation-report';
 
 /*

@@ -3,7 +3,7 @@ import { typedSchema } from '../../core/http/typed-input';
 import type { PageRequest } from '../../core/pagination';
 import type { ReturnInput } from './returns.service';
 import type { ImportedReturnInput } from './imported-return.service';
-import { ACCESS_KEY_PATTERN } from '../nfe/xml/access-key';
+import { ACCESS_KEY_PATTERN } from '../fiscal-xml';
 
 const filialParams = Joi.object({ filialId: id('filial').required() });
 

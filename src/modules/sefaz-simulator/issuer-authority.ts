@@ -6,7 +6,7 @@ import { child, childText, escapeXml, extractElementText, findFirst, NFE_NS, par
 import { brasiliaDateTime, buildRetEvento, readEnvEvento } from '../sefaz/xml/events';
 import { readInutNFe, TP_CANCELAMENTO, TP_CANCELAMENTO_SUBSTITUICAO, TP_CCE, voidId } from '../sefaz/xml/outbound';
 import { verifyEnvelopedSignatures } from '../sefaz/xml/xmldsig';
-import { accessKeyCheckDigit, hasValidCheckDigit } from '../nfe/xml/access-key';
+import { accessKeyCheckDigit, hasValidCheckDigit } from '../fiscal-xml';
 import { protocolNumber } from './nfe-generator';
 
 /*

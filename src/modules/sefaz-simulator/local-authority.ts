@@ -10,7 +10,7 @@ import { rewindCursorPast } from '../sefaz/dfe-sync.service';
 import { setFilialEndpoint } from '../sefaz/sefaz-connection';
 import { Company } from '../tenancy/entities/company.entity';
 import { Filial } from '../tenancy/entities/filial.entity';
-import { trustCertificateAuthority } from '../nfe/xml/signer-trust';
+import { trustCertificateAuthority } from '../fiscal-xml';
 import { DATA_DIR, INFO_FILE, STATE_FILE } from './info-file';
 import { AuthoritySimulator } from './simulator';
 

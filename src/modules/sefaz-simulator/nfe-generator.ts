@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Dec } from '../../core/decimal';
-import { buildAccessKey } from '../nfe/xml/access-key';
+import { buildAccessKey } from '../fiscal-xml';
 import { escapeXml, NFE_NS } from '../sefaz/xml/dom';
 import { brasiliaDateTime } from '../sefaz/xml/events';
 import { ufCode } from '../sefaz/xml/uf-codes';

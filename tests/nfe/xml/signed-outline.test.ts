@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { C14nCanonicalization } from 'xml-crypto';
 import { findAncestorNsForElement } from 'xml-crypto/lib/utils';
 import { CTE_SIGNED_SHAPE } from '../../../src/modules/cte/xml/inspect';
-import { NFE_SIGNED_SHAPE, SignedShape, verifySignedDocument, verifyThroughDom } from '../../../src/modules/nfe/xml/signature';
-import { OutlineElement, readSignedOutline } from '../../../src/modules/nfe/xml/signed-outline';
+import { NFE_SIGNED_SHAPE, SignedShape, verifySignedDocument, verifyThroughDom } from '../../../src/modules/fiscal-xml/signature';
+import { OutlineElement, readSignedOutline } from '../../../src/modules/fiscal-xml/signed-outline';
 import { buildCte } from '../../support/cte-builder';
 import { buildNfe, manyItems, signNfeXml } from '../../support/nfe-builder';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AppError } from '../../../src/core/errors';
-import { assertNoDoctype, parseXml } from '../../../src/modules/nfe/xml/xml-document';
+import { assertNoDoctype, parseXml } from '../../../src/modules/fiscal-xml/xml-document';
 
 async function rejection(p: Promise<unknown>): Promise<AppError> {
   try {

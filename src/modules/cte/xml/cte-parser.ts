@@ -1,7 +1,6 @@
 import { ACCESS_KEY_PATTERN } from '../../../core/br-documents';
 import { AppError, ValidationError } from '../../../core/errors';
-import { Reader, XNode } from '../../nfe/xml/nfe-reader';
-import { parseXml } from '../../nfe/xml/xml-document';
+import { parseXml, Reader, XNode } from '../../fiscal-xml';
 import type { CteBilling, CteIcms, CteIde, CteParty, CtePayer, CteProtocol, ParsedCte } from './cte-types';
 import { PAYER_ROLES } from './cte-types';
 

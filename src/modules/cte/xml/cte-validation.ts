@@ -1,7 +1,6 @@
 import { sum, toJsonNumber } from '../../../core/decimal';
-import { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, hasValidCheckDigit, isAccessKeyFormat } from '../../nfe/xml/access-key';
-import type { SignatureResult } from '../../nfe/xml/signature';
-import { AUTHORIZED_STATUSES } from '../../nfe/xml/validation-report';
+import type { Report, ReportCheck, SignatureResult } from '../../fiscal-xml';
+import { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, AUTHORIZED_STATUSES, check, hasValidCheckDigit, isAccessKeyFormat, reportOf, skipped } from '../../fiscal-xml';
 import type { ParsedCte } from './cte-types';
 
 /*
@@ -13,21 +12,10 @@ import type { ParsedCte } from './cte-types';
 export type CteCheckName =
   'ROOT' | 'MODEL' | 'ACCESS_KEY_CHECK_DIGIT' | 'ACCESS_KEY_FIELDS' | 'PROTOCOL' | 'PROTOCOL_KEY' | 'PROTOCOL_DIGEST' | 'SIGNATURE' | 'PAYER' | 'ENVIRONMENT' | 'COMPONENTS' | 'BILLING';
 
-export interface CteValidationCheck {
-  check: CteCheckName;
-  outcome: 'PASS' | 'FAIL' | 'SKIPPED';
-  blocking: boolean;
-  code: string | null;
-  message: string;
-  details?: Record<string, unknown>;
-}
+/** One rule of the CT-e report (fiscal-xml/report.ts), in the shape of the NF-e report's. */
+export type CteValidationCheck = ReportCheck<CteCheckName>;
 
-export interface CteValidationReport {
-  valid: boolean;
-  blockingCodes: string[];
-  warnings: string[];
-  checks: CteValidationCheck[];
-}
+export type CteValidationReport = Report<CteValidationCheck>;
 
 /** The filial the CT-e is checked against: it must be the payer (tomador) in its environment. */
 export interface PayerContext {
@@ -37,19 +25,6 @@ export interface PayerContext {
 
 const ENVIRONMENT_CODE: Record<PayerContext['environment'], string> = { PRODUCTION: '1', HOMOLOGATION: '2' };
 const money = (d: { toString(): string } | null) => (d === null ? null : toJsonNumber(d.toString(), 2));
-
-function check(name: CteCheckName, pass: boolean, o: { blocking: boolean; code: string; ok: string; failed: string; details?: Record<string, unknown> }): CteValidationCheck {
-  return {
-    check: name,
-    outcome: pass ? 'PASS' : 'FAIL',
-    blocking: !pass && o.blocking,
-    code: pass ? null : o.code,
-    message: pass ? o.ok : o.failed,
-    ...(o.details ? { details: o.details } : {}),
-  };
-}
-
-const skipped = (name: CteCheckName, message: string): CteValidationCheck => ({ check: name, outcome: 'SKIPPED', blocking: false, code: null, message });
 
 function keyChecks(cte: ParsedCte): CteValidationCheck[] {
   const key = cte.accessKey;
@@ -94,7 +69,7 @@ function protocolChecks(cte: ParsedCte, signature: SignatureResult): CteValidati
       skipped('PROTOCOL_DIGEST', 'No protocol'),
     ];
   }
-  const out = [
+  const out: CteValidationCheck[] = [
     check('PROTOCOL', prot.status !== null && AUTHORIZED_STATUSES.includes(prot.status), {
       blocking: true,
       code: 'CTE_NOT_AUTHORIZED',
@@ -161,7 +136,7 @@ function payerChecks(cte: ParsedCte, filial: PayerContext | null): CteValidation
 function valueChecks(cte: ParsedCte): CteValidationCheck[] {
   const { serviceTotal, components } = cte.values;
   const comps = sum(components.map((c) => c.value));
-  const out = [
+  const out: CteValidationCheck[] = [
     components.length
       ? check('COMPONENTS', comps.eq(serviceTotal), {
           blocking: false,
@@ -205,7 +180,5 @@ export function buildCteReport(cte: ParsedCte, signature: SignatureResult, filia
     ...payerChecks(cte, filial),
     ...valueChecks(cte),
   ];
-  const failures = checks.filter((c) => c.outcome === 'FAIL');
-  const blockingCodes = [...new Set(failures.filter((c) => c.blocking).map((c) => c.code!))];
-  return { valid: blockingCodes.length === 0, blockingCodes, warnings: [...new Set(failures.filter((c) => !c.blocking).map((c) => c.code!))], checks };
+  return reportOf(checks);
 }

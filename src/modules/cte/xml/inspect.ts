@@ -1,6 +1,5 @@
-import { verifySignedDocument } from '../../nfe/xml/signature';
-import type { SignatureResult, SignedShape } from '../../nfe/xml/signature';
-import { assertNoDoctype } from '../../nfe/xml/xml-document';
+import type { SignatureResult, SignedShape } from '../../fiscal-xml';
+import { assertNoDoctype, verifySignedDocument } from '../../fiscal-xml';
 import { parseCte } from './cte-parser';
 import type { ParsedCte } from './cte-types';
 import { buildCteReport, CteValidationReport, PayerContext } from './cte-validation';

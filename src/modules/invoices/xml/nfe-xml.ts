@@ -1,6 +1,6 @@
 import { Dec } from '../../../core/decimal';
 import type { ComputedFiscalDocument, FiscalAddress, FiscalItem, IcmsGroup, PisCofinsGroup } from '../../fiscal/fiscal-document';
-import { buildAccessKey } from '../../nfe/xml/access-key';
+import { buildAccessKey } from '../../fiscal-xml';
 import { NFE_NS } from '../../sefaz/xml/dom';
 
 /*

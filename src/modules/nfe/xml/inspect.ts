@@ -1,9 +1,9 @@
 import { parseNfe } from './nfe-parser';
 import type { ParsedNfe } from './nfe-types';
-import type { SignatureResult } from './signature';
+import type { SignatureResult } from '../../fiscal-xml';
+import { assertNoDoctype } from '../../fiscal-xml';
 import { verifyNfeSignatureOffThread } from './signature-pool';
 import { buildValidationReport, RecipientContext, ValidationReport } from './validation-report';
-import { assertNoDoctype } from './xml-document';
 
 export interface NfeInspection {
   nfe: ParsedNfe;

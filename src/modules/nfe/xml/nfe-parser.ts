@@ -1,9 +1,8 @@
 import { Dec } from '../../../core/decimal';
 import { AppError, ValidationError } from '../../../core/errors';
-import { DATE, DATE_TIME, Reader, XNode } from './nfe-reader';
+import { DATE, DATE_TIME, parseXml, Reader, XNode } from '../../fiscal-xml';
 import { readContribution, readIbsCbs, readIbsCbsTotals, readIcms, readImportTax, readIpi, readSelectiveTax, readSelectiveTaxTotal } from './nfe-tax-groups';
 import type { NfeAddress, NfeBilling, NfeIde, NfeItem, NfeParty, NfePayment, NfeProtocol, NfeReference, NfeTotals, NfeTransport, ParsedNfe } from './nfe-types';
-import { parseXml } from './xml-document';
 
 /*
  * NF-e XML → ParsedNfe. Reads layout 4.00 fully — with the tax-reform groups of PL_010 (NT 2025.002):
@@ -259,7 +258,7 @@ function readProtocol(r: Reader, node: XNode | null, path: string): NfeProtocol 
     digestValue: r.text(inf, 'digVal', p),
     status: r.text(inf, 'cStat', p),
     reason: r.text(inf, 'xMotivo', p),
-    // Some authorities sign the protocol too (a Signature over infProt); signature.ts verifies it.
+    // Some authorities sign the protocol too (a Signature over infProt); fiscal-xml/signature.ts verifies it.
     signed: r.nodes(node, 'Signature').length > 0,
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { logger } from '../../../core/logger';
-import { SignatureResult, verifyNfeSignature } from './signature';
+import { SignatureResult, verifyNfeSignature } from '../../fiscal-xml';
 
 /*
  * Signature checks of large documents run on a worker thread. On a 990-item invoice the check (a sax

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { verifyNfeSignature } from './signature';
+import { verifyNfeSignature } from '../../fiscal-xml';
 
 /* Worker thread of signature-pool.ts: verifies one NF-e signature per message. */
 parentPort?.on('message', (m: { id: number; xml: string; infNFeId: string }) => {

@@ -1,10 +1,21 @@
 import type { TaxReformRule } from '../../../core/config/tax-reform';
 import { toJsonNumber } from '../../../core/decimal';
-import { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, hasValidCheckDigit, isAccessKeyFormat, isAvulsaSeries } from './access-key';
+import type { EnvelopedSignatureResult, Report, ReportCheck, SignatureResult, SignerSubject, SignerTrust } from '../../fiscal-xml';
+import {
+  accessKeyBase,
+  accessKeyCheckDigit,
+  accessKeyFieldMismatches,
+  AUTHORIZED_STATUSES,
+  check,
+  evaluateSigner,
+  hasValidCheckDigit,
+  isAccessKeyFormat,
+  isAvulsaSeries,
+  reportOf,
+  skipped,
+} from '../../fiscal-xml';
 import type { ParsedNfe } from './nfe-types';
 import { checkReformTotals } from './reform-totals';
-import type { EnvelopedSignatureResult, SignatureResult } from './signature';
-import { evaluateSigner, SignerSubject, SignerTrust } from './signer-trust';
 import { checkTotals } from './totals';
 
 /*
@@ -38,28 +49,10 @@ export type CheckName =
   | 'ITEM_VALUE'
   | 'INVOICE_TOTAL_WITH_TAXES';
 
-export type CheckOutcome = 'PASS' | 'FAIL' | 'SKIPPED';
+/** One rule of the NF-e report (fiscal-xml/report.ts). */
+export type ValidationCheck = ReportCheck<CheckName>;
 
-export interface ValidationCheck {
-  check: CheckName;
-  outcome: CheckOutcome;
-  /** A failure of this check stops stage/import. */
-  blocking: boolean;
-  /** Problem code of the failure (null when it passed or was skipped). */
-  code: string | null;
-  message: string;
-  details?: Record<string, unknown>;
-}
-
-export interface ValidationReport {
-  /** No blocking failure. */
-  valid: boolean;
-  /** Codes of the blocking failures, in check order (the first one names a refusal). */
-  blockingCodes: string[];
-  /** Codes of the non-blocking failures. */
-  warnings: string[];
-  checks: ValidationCheck[];
-}
+export type ValidationReport = Report<ValidationCheck>;
 
 /** What the report checks the invoice against: the filial it is addressed to. */
 export interface RecipientContext {
@@ -68,24 +61,8 @@ export interface RecipientContext {
   environment: 'PRODUCTION' | 'HOMOLOGATION';
 }
 
-/** protNFe cStat meaning "authorized": 100, and 150 (authorized, issued in contingency out of time). */
-export const AUTHORIZED_STATUSES = ['100', '150'];
-
 const ENVIRONMENT_CODE: Record<RecipientContext['environment'], string> = { PRODUCTION: '1', HOMOLOGATION: '2' };
 const amount = (d: { toString(): string }) => toJsonNumber(d.toString(), 2);
-
-function check(name: CheckName, pass: boolean, opts: { blocking: boolean; code: string; ok: string; failed: string; details?: Record<string, unknown> }): ValidationCheck {
-  return {
-    check: name,
-    outcome: pass ? 'PASS' : 'FAIL',
-    blocking: !pass && opts.blocking,
-    code: pass ? null : opts.code,
-    message: pass ? opts.ok : opts.failed,
-    ...(opts.details ? { details: opts.details } : {}),
-  };
-}
-
-const skipped = (name: CheckName, message: string): ValidationCheck => ({ check: name, outcome: 'SKIPPED', blocking: false, code: null, message });
 
 function accessKeyChecks(nfe: ParsedNfe): ValidationCheck[] {
   const key = nfe.accessKey;
@@ -135,7 +112,7 @@ function protocolChecks(nfe: ParsedNfe, signature: SignatureResult): ValidationC
     ];
   }
   const authorized = prot.status !== null && AUTHORIZED_STATUSES.includes(prot.status);
-  const out = [
+  const out: ValidationCheck[] = [
     check('PROTOCOL', authorized, {
       blocking: true,
       code: 'NFE_NOT_AUTHORIZED',
@@ -205,7 +182,7 @@ function signatureCheck(signature: SignatureResult): ValidationCheck {
 export const SIGNER_CODES = { UNTRUSTED: 'NFE_SIGNER_UNTRUSTED', UNVERIFIABLE: 'NFE_SIGNER_CHAIN_NOT_VERIFIABLE' } as const;
 
 /**
- * Who signed it (signer-trust.ts): a warning here — staging and importing go on — whose verdict the
+ * Who signed it (fiscal-xml/signer-trust.ts): a warning here — staging and importing go on — whose verdict the
  * inbound record keeps; an UNTRUSTED signer blocks the entry document's confirmation. Skipped when the
  * signature itself did not verify (SIGNATURE already blocks).
  */
@@ -377,12 +354,5 @@ export function buildValidationReport(nfe: ParsedNfe, signature: SignatureResult
     ...totalsChecks(nfe),
     ...reformChecks(nfe, rules),
   ];
-  const failures = checks.filter((c) => c.outcome === 'FAIL');
-  const blockingCodes = [...new Set(failures.filter((c) => c.blocking).map((c) => c.code!))];
-  return {
-    valid: blockingCodes.length === 0,
-    blockingCodes,
-    warnings: [...new Set(failures.filter((c) => !c.blocking).map((c) => c.code!))],
-    checks,
-  };
+  return reportOf(checks);
 }

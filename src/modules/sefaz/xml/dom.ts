@@ -1,5 +1,5 @@
 import { Document, DOMParser, Element, Node } from '@xmldom/xmldom';
-import { assertNoDoctype } from '../../nfe/xml/xml-document';
+import { assertNoDoctype } from '../../fiscal-xml';
 
 /*
  * Small, namespace-agnostic DOM helpers for the authority's messages. The authority answers in SOAP

@@ -1,5 +1,5 @@
-import { Dec } from '../../../core/decimal';
-import type { FieldError } from '../../../core/errors';
+import { Dec } from '../../core/decimal';
+import type { FieldError } from '../../core/errors';
 
 /*
  * Reading an xml2js tree of an NF-e: single/repeated elements, text, decimals, attributes, each

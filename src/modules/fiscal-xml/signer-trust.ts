@@ -1,7 +1,7 @@
 import crypto, { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { nfeConfig } from '../../../core/config/nfe';
+import { nfeConfig } from '../../core/config/nfe';
 
 /*
  * Who signed it (SPEC §2, issue 34 item 8). A valid XMLDSig only proves the embedded certificate's key

@@ -1,5 +1,5 @@
 import { Parser, processors } from 'xml2js';
-import { AppError } from '../../../core/errors';
+import { AppError } from '../../core/errors';
 
 /*
  * The one way XML text becomes a tree in this module. DOCTYPE and entity declarations are refused

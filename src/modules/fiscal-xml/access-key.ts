@@ -1,4 +1,4 @@
-import { ACCESS_KEY_PATTERN, charValue, CNPJ_PATTERN } from '../../../core/br-documents';
+import { ACCESS_KEY_PATTERN, charValue, CNPJ_PATTERN } from '../../core/br-documents';
 
 /*
  * The 44-character NF-e access key (chave de acesso):

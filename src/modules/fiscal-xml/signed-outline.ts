@@ -17,7 +17,7 @@ import { sax } from './xml-document';
  * and xml-crypto's rendering (namespace declarations inherited from ancestors on the apex, superfluous
  * ones dropped, declarations sorted by prefix with localeCompare, attributes by namespace URI + local
  * name as one string, empty elements as start/end pairs, its text and attribute escaping, CDATA as
- * escaped text, comments dropped). tests/nfe/xml/signed-outline.test.ts holds it to that.
+ * escaped text, comments dropped). tests/fiscal-xml/signed-outline.test.ts holds it to that.
  *
  * Whatever it is not certain to read exactly as xmldom does returns null, and the caller checks the
  * document through the DOM instead: any sax error, markup sax takes and xmldom refuses ("&#X41;",
