@@ -1,12 +1,12 @@
 import type { RouteDef } from '../core/http/route';
-import { catalogRoutes } from './catalog/catalog.router';
+import { catalogRoutes, taxGroupLookup } from './catalog';
 import { cteBatchHandler } from './cte/cte-batch';
 import { cteRoutes } from './cte/cte.router';
 import { invoiceRoutes } from './invoices/invoices.router';
 import { transferRoutes } from './transfers/transfers.router';
 import { nfceRoutes } from './nfce/nfce.router';
 import { entryDocumentRoutes } from './entry-document/entry-document.router';
-import { eventRoutes } from './events/events.router';
+import { eventRoutes } from './events';
 import { nfeRoutes } from './nfe/nfe.router';
 import { payableRoutes } from './payables/payables.router';
 import { productMapRoutes } from './product-map/product-map.router';
@@ -16,23 +16,20 @@ import { receivableRoutes } from './receivables/receivables.router';
 import { returnRoutes } from './returns/returns.router';
 import { salesOrderRoutes } from './sales-order/sales-order.router';
 import { sefazRoutes } from './sefaz/sefaz.router';
-import { systemRoutes } from './system/system.router';
+import { systemRoutes } from './system';
 import { registerBatchHandler } from './nfe/batch/batch-handlers';
 import { nfeEventBatchHandler } from './sefaz/dfe-batch-events';
 import { nfeVolumeRoutes } from './nfe/nfe-volume.router';
-import { tenancyRoutes } from './tenancy/tenancy.router';
-import { inboundNfe } from './entry-document/entry-document.ports';
+import { assertFilialAccess, tenancyRoutes } from './tenancy';
+import { inboundNfe, supplierReturnsOfDocument } from './entry-document/entry-document.ports';
 import { inboundNfeLink } from './nfe/entry-document-link';
 import { entryDocumentAccess } from './payables/payables.ports';
 import { assertDocumentAccess } from './entry-document/entry-document.access';
 import { fiscalRoutes } from './fiscal/fiscal.router';
-import { taxGroupLookup } from './catalog/catalog.ports';
 import { taxGroupLookupProvider } from './fiscal/master-data.service';
-import { supplierReturnsOfDocument } from './entry-document/entry-document.ports';
 import { supplierReturnRoutes } from './supplier-returns/supplier-returns.router';
 import { supplierReturnsOfDocumentProvider } from './supplier-returns/supplier-returns.service';
 import { filialAccess } from '../core/auth/tenancy';
-import { assertFilialAccess } from './tenancy';
 
 /*
  * Module wiring: where a module needs work from a module that depends on it, it declares a port

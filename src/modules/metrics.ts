@@ -1,4 +1,4 @@
-import { registerEventMetrics } from './events/events.metrics';
+import { registerEventMetrics } from './events';
 import { registerDfeScheduleMetrics } from './sefaz/dfe-schedule.metrics';
 
 let registered = false;

@@ -5,7 +5,7 @@ import { type PaymentMethod, settlementOf } from './entities/payment-method.enti
 import type { Product } from './entities/product.entity';
 import type { Seller } from './entities/seller.entity';
 import type { Supplier } from './entities/supplier.entity';
-import type { StockBalance } from '../stock/entities/stock-balance.entity';
+import type { StockBalance } from '../stock';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

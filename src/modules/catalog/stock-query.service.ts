@@ -1,7 +1,7 @@
 import { readerOf } from '../../core/db/transaction';
 import type { TenantContext } from '../../core/context';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { StockBalance } from '../stock/entities/stock-balance.entity';
+import { StockBalance } from '../stock';
 import { Product } from './entities/product.entity';
 
 export interface StockRow {

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
+import type { Filial } from '../tenancy';
 import { assertFilialAccess } from '../tenancy';
 import { normalizeText } from '../../core/br-documents';
 import type { ActorContext, TenantContext } from '../../core/context';
@@ -17,7 +18,6 @@ import { governingFilial, inboundByKeys } from '../nfe/nfe-inbound.service';
 import { compressXml, decompressXml, xmlSha256 } from '../nfe/xml-storage';
 import type { Payable } from '../payables/entities/payable.entity';
 import { ctePayables } from '../payables/payables.service';
-import type { Filial } from '../tenancy/entities/filial.entity';
 import type { CteAllocation } from './entities/cte-allocation.entity';
 import { Cte } from './entities/cte.entity';
 import { allocationsOf, cteListQuery, CteFilters, findCte, findCteByKey, insertCte, loadCteXmlGzip, loadCtesByIds, nfeKeysOf } from './cte.repository';

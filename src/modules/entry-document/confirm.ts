@@ -6,7 +6,7 @@ import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../core/
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { createDocumentPayables } from '../payables/payables.service';
-import { LedgerEffect, LedgerLine, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
+import { LedgerEffect, LedgerLine, LedgerPosting, postThirdPartyStock, postToLedger, previewPosting, previewThirdPartyPosting, ThirdPartyEffect, ThirdPartyPosting } from '../stock';
 import { DocumentState, loadDocumentState } from './document-state';
 import { PlannedInstallment, splitChecks } from './entry-document.calculator';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
@@ -19,7 +19,6 @@ import { Check } from './entry-document.types';
 import { inboundNfe } from './entry-document.ports';
 import { purchaseMatch, receiptDocument } from './purchase-link';
 import { applyReceipts } from '../purchase/receiving.service';
-import { ThirdPartyEffect, ThirdPartyPosting, postThirdPartyStock, previewThirdPartyPosting } from '../stock/third-party-stock.service';
 import { Booking, bookLines } from './fiscal/booking';
 import { recordBooking } from './fiscal/booking.repository';
 import { lineBookingDto, plannedCreditDto, thirdPartyMovementDto } from './fiscal/fiscal.mapper';

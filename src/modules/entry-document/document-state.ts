@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { dec } from '../../core/decimal';
-import type { Product } from '../catalog/entities/product.entity';
+import type { Product } from '../catalog';
 import { ComputedDocument, ComputedItem, computeDocument } from './entry-document.calculator';
 import { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
 import { EntryDocumentItem, StoredTax } from './entities/entry-document-item.entity';

@@ -1,7 +1,7 @@
 import { Dec, SCALE, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
-import type { Product } from '../catalog/entities/product.entity';
-import type { LedgerEffect } from '../stock/stock-ledger.service';
+import type { Product } from '../catalog';
+import type { LedgerEffect } from '../stock';
 import type { ComputedDocument, ComputedItem, InstallmentCheck, PlannedInstallment } from './entry-document.calculator';
 import type { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
 import type { ReformTaxBlock, ReformTaxValue, StoredTax } from './entities/entry-document-item.entity';

@@ -1,10 +1,8 @@
 import { Brackets, EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AuditLog } from '../../core/audit/audit-log.entity';
 import { ACCESS_KEY_PATTERN, documentSearchPrefix, normalizeText } from '../../core/br-documents';
-import { Product } from '../catalog/entities/product.entity';
-import { Supplier } from '../catalog/entities/supplier.entity';
-import { supplierFilter } from '../catalog/supplier-filter';
-import { StockMovement } from '../stock/entities/stock-movement.entity';
+import { Product, Supplier, supplierFilter } from '../catalog';
+import { StockMovement } from '../stock';
 import type { ComputedItem, PlannedInstallment } from './entry-document.calculator';
 import { EntryDocumentInstallment } from './entities/entry-document-installment.entity';
 import { EntryDocumentItem } from './entities/entry-document-item.entity';

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import type { ActorContext } from '../../core/context';
 import { assertLinkableOrderLines, MatchFinding, ReceiptDocument, ReceiptLine, threeWayMatch } from '../purchase/receiving.service';
-import type { Product } from '../catalog/entities/product.entity';
+import type { Product } from '../catalog';
 import type { DocumentState } from './document-state';
 import type { ComputedItem } from './entry-document.calculator';
 import type { EntryDocumentItem } from './entities/entry-document-item.entity';

@@ -1,6 +1,5 @@
 import { EntityManager, In } from 'typeorm';
-import { Customer } from '../catalog/entities/customer.entity';
-import { Product } from '../catalog/entities/product.entity';
+import { Customer, Product } from '../catalog';
 import { ApproximateTax } from './entities/approximate-tax.entity';
 import { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
 import { RuleSet } from './entities/rule-set.entity';

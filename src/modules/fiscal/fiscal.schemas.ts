@@ -1,6 +1,6 @@
 import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
-import type { ListQuery } from '../catalog/catalog-resource';
+import type { ListQuery } from '../catalog';
 import type { ApproximateTaxUpload, RuleInput, TaxGroupInput, UfRateInput } from './master-data.service';
 import type { PreviewInput } from './preview.service';
 

@@ -8,7 +8,7 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { loadCredentials, loadFilial } from '../sefaz/certificate/certificate.service';
 import { tpAmbOf } from '../sefaz/sefaz-connection';
-import type { Filial } from '../tenancy/entities/filial.entity';
+import type { Filial } from '../tenancy';
 import { Contingency, issuerTarget } from './authority/endpoints';
 import { sourceIdOf } from './document-sources';
 import { IssuerClient } from './authority/issuer-client';

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
-import { assertFilialAccess } from '../tenancy';
+import { assertFilialAccess, Filial } from '../tenancy';
 import { normalizeDocument } from '../../core/br-documents';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
@@ -12,7 +12,6 @@ import { documentByAccessKey } from '../entry-document/entry-document.access';
 import { createEntryDocumentDraft, prepareDraft, PreparedDraft, resolveSupplier, SupplierSnapshot } from '../entry-document/create-draft';
 import { ItemMatch, matchSupplierItems } from '../product-map/product-match.service';
 import { linkSupplierItem, recordMapUse } from '../product-map/product-map.service';
-import { Filial } from '../tenancy/entities/filial.entity';
 import type { NfeInbound } from './entities/nfe-inbound.entity';
 import { toInboundEventData } from './nfe.events';
 import { ItemOverride, ItemResolution, toDraftInput } from './nfe-draft';

@@ -8,7 +8,7 @@ import { BusinessRuleError, ConflictError, NotFoundError, ValidationError } from
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { Filial } from '../tenancy/entities/filial.entity';
+import { Filial } from '../tenancy';
 import { AuthorityStatus, InboundSource, NfeInbound } from './entities/nfe-inbound.entity';
 import type { NfeInboundEvent } from './entities/nfe-inbound-event.entity';
 import { toInboundEventData } from './nfe.events';

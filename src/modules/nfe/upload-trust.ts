@@ -3,7 +3,7 @@ import { recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
 import { ConflictError } from '../../core/errors';
 import type { Check } from '../entry-document/entry-document.types';
-import { Filial } from '../tenancy/entities/filial.entity';
+import { Filial } from '../tenancy';
 import type { AuthorityCheck, NfeInbound } from './entities/nfe-inbound.entity';
 import { AUDIT_ENTITY } from './nfe-inbound.service';
 import { findInbound, findInboundByKey, insertInboundEvent, updateInbound } from './nfe-inbound.repository';

@@ -4,7 +4,7 @@ import { Dec } from '../../core/decimal';
 import { addCalendarDays } from '../../core/business-date';
 import { groupedSums } from '../../core/db/group-sums';
 import { sqlNow } from '../../core/db/sql-time';
-import { supplierFilter } from '../catalog/supplier-filter';
+import { supplierFilter } from '../catalog';
 import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';
 import { DeductionSource, PayableDeduction } from './entities/payable-deduction.entity';

@@ -10,7 +10,7 @@ import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError } f
 import { assertAllowed, assertTransition, PayableAction } from './payables.state';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { activePaymentMethod } from '../catalog/payment-method.service';
+import { activePaymentMethod } from '../catalog';
 import { settlementAmounts } from '../../core/settlement';
 import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
-import { toProductDto } from '../catalog/catalog.mapper';
+import { toProductDto } from '../catalog';
 import { productMapSchemas as s } from './product-map.schemas';
 import { toEntryDto, toHistoryRowDto, toMatchDto, toSupplierRefDto } from './product-map.mapper';
 import { autoCreateProduct, deleteEntry, linkItem, nextCode, searchProducts, supplierHistory, updateConversionFactor } from './product-map.service';

@@ -1,6 +1,6 @@
 import { toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
-import type { Supplier } from '../catalog/entities/supplier.entity';
+import type { Supplier } from '../catalog';
 import type { ProductMapEntry } from './entities/product-map-entry.entity';
 import type { ProductSummaryRow, PurchaseRow } from './product-map.repository';
 import type { ItemMatch, ProductSummary, SupplierItem } from './product-match.service';

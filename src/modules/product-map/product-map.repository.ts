@@ -1,7 +1,6 @@
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
-import { Product } from '../catalog/entities/product.entity';
-import { Supplier } from '../catalog/entities/supplier.entity';
+import { Product, Supplier } from '../catalog';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
 import { sqlNow } from '../../core/db/sql-time';
 

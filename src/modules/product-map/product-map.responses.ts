@@ -1,6 +1,6 @@
 import { Joi } from '../../core/http/schema';
 import { date, hashid, named, obj, oneOf, Pagination, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
-import { Product } from '../catalog/catalog.responses';
+import { ProductResponse as Product } from '../catalog';
 
 /** Response bodies of the product-map routes (product-map.mapper.ts). */
 const factor = () => Joi.number().description('conversion factor, up to 6 decimal places').example(12);

@@ -1,5 +1,5 @@
 import { defineRoutes } from '../../core/http/route';
-import { ProductPage } from '../catalog/catalog.responses';
+import { ProductPage } from '../catalog';
 import * as c from './product-map.controller';
 import { AutoCreateResult, NextCode, ProductMapEntry, ProductMatch, SupplierHistory } from './product-map.responses';
 import { productMapSchemas as s } from './product-map.schemas';

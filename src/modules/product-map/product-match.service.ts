@@ -5,7 +5,7 @@ import { readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { ValidationError } from '../../core/errors';
 import { normalizeGtin } from '../../core/gtin';
-import { nameTokenFrequencies, nameTokenPostings } from '../catalog/product-search-index';
+import { nameTokenFrequencies, nameTokenPostings } from '../catalog';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
 import { gtinForms, gtinKey } from './gtin-forms';
 import { productMapRepository as repo, ProductSummaryRow } from './product-map.repository';

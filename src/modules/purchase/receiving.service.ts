@@ -4,7 +4,7 @@ import type { ActorContext } from '../../core/context';
 import { Dec, round, toJsonNumber } from '../../core/decimal';
 import { AppError, BusinessRuleError, ConflictError, FieldError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
-import { getPurchaseTolerances } from '../tenancy/settings.service';
+import { getPurchaseTolerances } from '../tenancy';
 import type { PurchaseOrderItem } from './entities/purchase-order-item.entity';
 import type { PurchaseOrderReceipt } from './entities/purchase-order-receipt.entity';
 import type { PurchaseOrder } from './entities/purchase-order.entity';

@@ -1,6 +1,6 @@
 import { Dec, round, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
-import type { PurchaseTolerances } from '../tenancy/settings.service';
+import type { PurchaseTolerances } from '../tenancy';
 import type { PurchaseOrderItem } from './entities/purchase-order-item.entity';
 import type { PurchaseOrder } from './entities/purchase-order.entity';
 import { netUnitPrice, openQuantityOf } from './purchase.lines';

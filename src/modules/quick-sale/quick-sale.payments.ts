@@ -1,6 +1,6 @@
 import { Dec, sum, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, FieldError } from '../../core/errors';
-import type { PaymentMethod } from '../catalog/entities/payment-method.entity';
+import type { PaymentMethod } from '../catalog';
 
 export interface PaymentInput {
   method: string;

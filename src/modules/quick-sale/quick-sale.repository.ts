@@ -1,9 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { hydrate } from '../../core/db/sql';
 import { readBatch } from '../../core/db/transaction';
-import { Customer } from '../catalog/entities/customer.entity';
-import { PaymentMethod } from '../catalog/entities/payment-method.entity';
-import { Seller } from '../catalog/entities/seller.entity';
+import { Customer, PaymentMethod, Seller } from '../catalog';
 import { QuickSaleConfiguration } from './entities/quick-sale-configuration.entity';
 
 export interface SaleSetupRows {

@@ -8,7 +8,7 @@ import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { type PaymentMethod, settlementOf } from '../catalog/entities/payment-method.entity';
+import { type PaymentMethod, settlementOf } from '../catalog';
 import type { Receivable } from './entities/receivable.entity';
 import { RECEIVABLE_AUDIT, receivableData, receivableFields } from './receivables.events';
 import { deferBirthReceipts, deferInsertReceivables, deferRowsPerReceivable, receivablesOfFulfillment, updateReceivableIf } from './receivables.repository';

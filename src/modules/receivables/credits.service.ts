@@ -4,7 +4,7 @@ import type { ActorContext } from '../../core/context';
 import { Dec, sum, toFixed, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import type { PaymentKind } from '../catalog/entities/payment-method.entity';
+import type { PaymentKind } from '../catalog';
 import type { CustomerCredit, CustomerCreditKind } from './entities/customer-credit.entity';
 import { RECEIVABLE_AUDIT, receivableData } from './receivables.events';
 import { creditsOfReturn, insertCredits, openCustomerReceivablesOfOrders } from './receivables.repository';

@@ -8,7 +8,7 @@ import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError } f
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { settlementAmounts, SettlementInput } from '../../core/settlement';
-import { activePaymentMethod } from '../catalog/payment-method.service';
+import { activePaymentMethod } from '../catalog';
 import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import type { Receivable } from './entities/receivable.entity';
 import { RECEIPT_AUDIT, RECEIVABLE_AUDIT, receiptData, receivableData } from './receivables.events';

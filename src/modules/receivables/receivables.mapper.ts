@@ -1,7 +1,7 @@
 import type { AuditLog } from '../../core/audit/audit-log.entity';
 import { sum, toFixed, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
-import type { Customer } from '../catalog/entities/customer.entity';
+import type { Customer } from '../catalog';
 import type { CustomerCredit } from './entities/customer-credit.entity';
 import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import type { Receivable } from './entities/receivable.entity';

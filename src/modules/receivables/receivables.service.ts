@@ -5,7 +5,7 @@ import type { TenantContext } from '../../core/context';
 import { Dec } from '../../core/decimal';
 import { NotFoundError } from '../../core/errors';
 import { Page, PageRequest, paginate, SortKey } from '../../core/pagination';
-import { Customer } from '../catalog/entities/customer.entity';
+import { Customer } from '../catalog';
 import type { CustomerCredit } from './entities/customer-credit.entity';
 import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import type { Receivable, ReceivableStatus } from './entities/receivable.entity';

@@ -1,16 +1,15 @@
-import { assertFilialAccess } from '../tenancy';
+import { assertFilialAccess, Filial } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, FieldError, NotFoundError } from '../../core/errors';
-import { Customer } from '../catalog/entities/customer.entity';
+import { Customer } from '../catalog';
 import { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
 import { SalesOrder } from '../sales-order/entities/sales-order.entity';
 import { assertImportable, findByKeyInFilial, recipientOf, storedXml } from '../nfe/nfe-inbound.service';
 import { inspectNfeXml } from '../nfe/xml/inspect';
 import type { NfeItem, ParsedNfe } from '../nfe/xml/nfe-types';
-import { Filial } from '../tenancy/entities/filial.entity';
 import type { FiscalOrigin } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
 import { OriginalDocument, originalsOfSales, recordReturnCredits, ReturnedTaxes } from './return-document.service';

@@ -7,7 +7,7 @@ import type { SqlList } from '../../core/pagination';
 import type { UnionBranch } from '../../core/pagination-union';
 import { Dec, toFixed } from '../../core/decimal';
 import { ConflictError, NotFoundError } from '../../core/errors';
-import { Product } from '../catalog/entities/product.entity';
+import { Product } from '../catalog';
 import { FulfillmentItem } from './entities/fulfillment-item.entity';
 import { Fulfillment } from './entities/fulfillment.entity';
 import { SalesOrderItem } from './entities/sales-order-item.entity';

@@ -1,7 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
+import { ACCESS_KEY_PATTERN, normalizeText } from '../../core/br-documents';
 import { diff, recordAudit } from '../../core/audit/audit.service';
-import { normalizeText } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
 import { Dec } from '../../core/decimal';
 import { ConflictError } from '../../core/errors';
@@ -11,7 +10,7 @@ import type { Manifestation, NfeInbound } from '../nfe/entities/nfe-inbound.enti
 import { AUDIT_ENTITY, findInboundByKey, inboundEvents, insertInbound, insertInboundEvent, recipientOf, updateInbound, upsertInbound } from '../nfe/nfe-inbound.service';
 import { toInboundEventData } from '../nfe/nfe.events';
 import { inspectNfeXml, NfeInspection } from '../nfe/xml/inspect';
-import type { Filial } from '../tenancy/entities/filial.entity';
+import type { Filial } from '../tenancy';
 import type { DfeDocument, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
 import { EVENT_TYPES, eventOfType, ManifestationEvent, TP_CANCELAMENTO, TP_CTE_AUTORIZADO } from './xml/events';
 import { ufOfCode } from './xml/uf-codes';

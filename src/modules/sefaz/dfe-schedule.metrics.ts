@@ -1,7 +1,7 @@
 import { Gauge } from 'prom-client';
 import { encodeId } from '../../core/hashids';
 import { registerScrapeCollector, registry } from '../../core/metrics';
-import { filialsWithDfeSync } from '../tenancy/settings.service';
+import { filialsWithDfeSync } from '../tenancy';
 import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { scheduleSummaries } from './dfe-schedule.repository';
 

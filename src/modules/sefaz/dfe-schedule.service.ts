@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
-import type { Filial } from '../tenancy/entities/filial.entity';
-import { grantedTenant } from '../tenancy/tenant.service';
+import type { Filial } from '../tenancy';
+import { grantedTenant } from '../tenancy';
 import { loadFilial } from './certificate/certificate.service';
 import { filialsWithCertificate, findSchedule, schedulesOf } from './dfe-schedule.repository';
 import { findState } from './dfe-state.repository';

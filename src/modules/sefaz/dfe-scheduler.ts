@@ -6,7 +6,7 @@ import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { AppError } from '../../core/errors';
 import { logger } from '../../core/logger';
 import { summariesAwaitingCiencia } from '../nfe/nfe-summaries.service';
-import { DfeSyncFilial, filialsWithDfeSync } from '../tenancy/settings.service';
+import { DfeSyncFilial, filialsWithDfeSync } from '../tenancy';
 import { loadFilial } from './certificate/certificate.service';
 import { dueSchedules, ensureSchedules, filialsWithCertificate, releaseLeasesOf, updateSchedule } from './dfe-schedule.repository';
 import { findState } from './dfe-state.repository';

@@ -3,7 +3,7 @@ import type { TenantContext } from '../../core/context';
 import { inTransaction, NO_UNIT } from '../../core/db/transaction';
 import { ConflictError, RateLimitedError } from '../../core/errors';
 import { governingFilial } from '../nfe/nfe-inbound.service';
-import type { Filial } from '../tenancy/entities/filial.entity';
+import type { Filial } from '../tenancy';
 import { authorityAnswerError, distOutcome } from './cstat';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments, SkippedDocument } from './dfe-ingest';
 import { ensureState, findState, updateState, updateStateOrFail } from './dfe-state.repository';

@@ -3,7 +3,7 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import { AppError, BusinessRuleError, RateLimitedError } from '../../core/errors';
 import type { NfeInbound } from '../nfe/entities/nfe-inbound.entity';
 import { findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial } from '../nfe/nfe-inbound.service';
-import type { Filial } from '../tenancy/entities/filial.entity';
+import type { Filial } from '../tenancy';
 import { authorityAnswerError, distOutcome } from './cstat';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments } from './dfe-ingest';
 import { manifestInbound, ManifestResult } from './manifestation.service';

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { sefazConfig } from '../../core/config/sefaz';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
-import type { Filial } from '../tenancy/entities/filial.entity';
+import type { Filial } from '../tenancy';
 import { loadCredentials } from './certificate/certificate.service';
 import { DfeLog } from './entities/dfe-log.entity';
 import { SefazEndpoint } from './entities/sefaz-endpoint.entity';

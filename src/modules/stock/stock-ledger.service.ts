@@ -1,10 +1,9 @@
 import { EntityManager } from 'typeorm';
-import { requestFilial } from '../tenancy';
+import { Filial, requestFilial } from '../tenancy';
 import { BusinessRuleError } from '../../core/errors';
 import { Dec, dec, round, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { Filial } from '../tenancy/entities/filial.entity';
 import { MovementDirection } from './entities/stock-movement.entity';
 import { deferInsertMovements, lockBalances, movementStates, MovementState, readBalances, deferBalanceWrites } from './stock.repository';
 

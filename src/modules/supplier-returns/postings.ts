@@ -9,8 +9,8 @@ import { supplierReturnSource, ReturnSourceLine } from '../entry-document/suppli
 import type { EntryDocument } from '../entry-document/entities/entry-document.entity';
 import { deductSupplierReturn, restoreSupplierReturn } from '../payables/deductions.service';
 import { applySupplierReturn } from '../purchase/receiving.service';
-import { LedgerLine, LedgerPosting, postToLedger, previewPosting } from '../stock/stock-ledger.service';
-import { Filial } from '../tenancy/entities/filial.entity';
+import { LedgerLine, LedgerPosting, postToLedger, previewPosting } from '../stock';
+import { Filial } from '../tenancy';
 import type { SupplierReturnItem } from './entities/supplier-return-item.entity';
 import type { SupplierReturn, SupplierReturnStatus } from './entities/supplier-return.entity';
 import { supplierReturnData } from './supplier-returns.events';

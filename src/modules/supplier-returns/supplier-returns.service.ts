@@ -7,7 +7,7 @@ import { Page, PageRequest, paginate } from '../../core/pagination';
 import { findAccessibleDocument } from '../entry-document/entry-document.access';
 import { supplierReturnSource } from '../entry-document/supplier-return-source';
 import { previewSupplierReturnDeduction, supplierReturnSettlement } from '../payables/deductions.service';
-import { previewPosting } from '../stock/stock-ledger.service';
+import { previewPosting } from '../stock';
 import type { SupplierReturn, SupplierReturnStatus } from './entities/supplier-return.entity';
 import type { SupplierReturnItem } from './entities/supplier-return-item.entity';
 import { issueSupplierReturn } from './document';

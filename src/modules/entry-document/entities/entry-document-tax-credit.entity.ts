@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { AmountColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn } from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
-import type { TaxRegime } from '../../tenancy/entities/filial.entity';
+import type { TaxRegime } from '../../tenancy';
 import type { CreditTax } from '../fiscal/fiscal.types';
 
 export type TaxCreditStatus = 'RECORDED' | 'REVERSED';

@@ -3,7 +3,7 @@ import { AmountColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn, Js
 import { Dec } from '../../../core/decimal';
 import type { ReformTaxBlock } from './entry-document-item.entity';
 import type { NfePurpose } from '../fiscal/fiscal.types';
-import type { TaxRegime } from '../../tenancy/entities/filial.entity';
+import type { TaxRegime } from '../../tenancy';
 
 export type EntryDocumentStatus = 'DRAFT' | 'CONFIRMED' | 'CANCELLED';
 export type EntryDocumentOrigin = 'MANUAL' | 'NFE_XML' | 'NFE_SEFAZ';

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { toFixed } from '../../../core/decimal';
-import type { TaxRegime } from '../../tenancy/entities/filial.entity';
+import type { TaxRegime } from '../../tenancy';
 import type { ComputedItem } from '../entry-document.calculator';
 import { EntryDocumentItem } from '../entities/entry-document-item.entity';
 import { EntryDocument } from '../entities/entry-document.entity';

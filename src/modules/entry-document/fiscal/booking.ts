@@ -1,7 +1,6 @@
 import { Dec, dec, sum } from '../../../core/decimal';
-import type { Product } from '../../catalog/entities/product.entity';
-import type { LedgerLine } from '../../stock/stock-ledger.service';
-import type { ThirdPartyLine } from '../../stock/third-party-stock.service';
+import type { Product } from '../../catalog';
+import type { LedgerLine, ThirdPartyLine } from '../../stock';
 import { ComputedItem, linePayable } from '../entry-document.calculator';
 import type { CreditTax, NfePurpose, StockTarget } from './fiscal.types';
 import { lineEffect } from './line-effect';

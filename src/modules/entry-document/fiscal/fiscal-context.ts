@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { NotFoundError } from '../../../core/errors';
-import { Filial } from '../../tenancy/entities/filial.entity';
+import { Filial } from '../../tenancy';
 import { rulesForCfops } from './cfop-rule.repository';
 import type { FiscalContext } from './fiscal.types';
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { ValidRequest } from '../../../core/http/typed-input';
 import { mapPage } from '../../../core/pagination';
-import { listThirdPartyStock } from '../../stock/third-party-stock.service';
+import { listThirdPartyStock } from '../../stock';
 import * as rules from './cfop-rule.service';
 import { cfopRuleDto, thirdPartyBalanceDto } from './fiscal.mapper';
 import { fiscalSchemas as s } from './fiscal.schemas';

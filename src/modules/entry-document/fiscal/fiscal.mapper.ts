@@ -1,7 +1,6 @@
 import { toJsonNumber } from '../../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../../core/hashids';
-import type { ThirdPartyStockBalance } from '../../stock/entities/third-party-stock-balance.entity';
-import type { ThirdPartyEffect } from '../../stock/third-party-stock.service';
+import type { ThirdPartyEffect, ThirdPartyStockBalance } from '../../stock';
 import type { ComputedItem } from '../entry-document.calculator';
 import type { EntryCfopRule } from '../entities/entry-cfop-rule.entity';
 import type { EntryDocumentTaxCredit } from '../entities/entry-document-tax-credit.entity';

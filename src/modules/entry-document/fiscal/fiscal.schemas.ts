@@ -1,6 +1,6 @@
 import { document, id, Joi, pagination, version } from '../../../core/http/schema';
 import { typedSchema } from '../../../core/http/typed-input';
-import type { ThirdPartyStockQuery } from '../../stock/third-party-stock.service';
+import type { ThirdPartyStockQuery } from '../../stock';
 import type { CfopRuleInput, CfopRuleListQuery, CfopRulePatch } from './cfop-rule.service';
 import { OPERATION_CLASSES } from './fiscal.types';
 

@@ -1,4 +1,4 @@
-import type { TaxRegime } from '../../tenancy/entities/filial.entity';
+import type { TaxRegime } from '../../tenancy';
 
 /** How an inbound invoice line is booked (SPEC §2): what confirm posts follows from it. */
 export const OPERATION_CLASSES = [

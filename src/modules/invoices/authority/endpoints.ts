@@ -1,4 +1,4 @@
-import type { Filial } from '../../tenancy/entities/filial.entity';
+import type { Filial } from '../../tenancy';
 import { authorityTarget } from '../../sefaz/sefaz-connection';
 import { OUTBOUND_PATHS, OutboundService } from '../../sefaz/xml/outbound';
 

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { ACCESS_KEY_PATTERN } from '../../../core/br-documents';
 import type { ActorContext } from '../../../core/context';
 import { AppError } from '../../../core/errors';
-import type { Filial } from '../../tenancy/entities/filial.entity';
+import type { Filial } from '../../tenancy';
 import { findInboundByKey } from '../nfe-inbound.repository';
 import { recipientOf, upsertInbound } from '../nfe-inbound.service';
 import { inspectNfeXml } from '../xml/inspect';

@@ -5,7 +5,7 @@ import type { ActorContext } from '../../../core/context';
 import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { ConflictError } from '../../../core/errors';
 import { logger } from '../../../core/logger';
-import { Filial } from '../../tenancy/entities/filial.entity';
+import { Filial } from '../../tenancy';
 import type { NfeBatchFile } from '../entities/nfe-batch-file.entity';
 import type { NfeBatchJob } from '../entities/nfe-batch-job.entity';
 import { decompressXml } from '../xml-storage';

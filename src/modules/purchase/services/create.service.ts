@@ -4,7 +4,7 @@ import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { Dec } from '../../../core/decimal';
 import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
 import { nextSequenceValue } from '../../../core/sequence/sequence.service';
-import type { Product } from '../../catalog/entities/product.entity';
+import type { Product } from '../../catalog';
 import type { PurchaseOrderItem } from '../entities/purchase-order-item.entity';
 import { PurchaseOrder } from '../entities/purchase-order.entity';
 import { orderTotals, priceLine } from '../purchase.lines';

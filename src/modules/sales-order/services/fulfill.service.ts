@@ -5,8 +5,8 @@ import { inTransaction, readBatch, readerOf } from '../../../core/db/transaction
 import { Dec, toJsonNumber } from '../../../core/decimal';
 import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
-import type { Product } from '../../catalog/entities/product.entity';
-import { LedgerLine, lockForPosting, postToLedger } from '../../stock/stock-ledger.service';
+import type { Product } from '../../catalog';
+import { LedgerLine, lockForPosting, postToLedger } from '../../stock';
 import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';

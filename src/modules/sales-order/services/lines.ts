@@ -1,5 +1,5 @@
 import { Dec } from '../../../core/decimal';
-import type { Product } from '../../catalog/entities/product.entity';
+import type { Product } from '../../catalog';
 import type { LineOrigin, SalesOrderItem } from '../entities/sales-order-item.entity';
 import { OrderTotals, priceOrder } from '../sales-order.pricing';
 import type { TenantRow } from '../../../core/db/sql';

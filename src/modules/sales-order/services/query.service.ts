@@ -6,7 +6,7 @@ import { BatchRun, Page, PageRequest, paginate, SqlList, TypedSortKey } from '..
 import { paginateUnion, UnionBranch } from '../../../core/pagination-union';
 import { queryOn, readBatch, readerOf } from '../../../core/db/transaction';
 import type { EntityManager } from 'typeorm';
-import { findCustomerAndSellerIds } from '../../catalog/party-search-index';
+import { findCustomerAndSellerIds } from '../../catalog';
 import { SalesOrder, SalesOrderStatus, SalesOrderType } from '../entities/sales-order.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import { FulfillmentItem } from '../entities/fulfillment-item.entity';

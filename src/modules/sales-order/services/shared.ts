@@ -1,14 +1,12 @@
 import { EntityManager } from 'typeorm';
 import { Changes, recordAudit } from '../../../core/audit/audit.service';
+import type { Filial } from '../../tenancy';
 import { assertFilialAccess } from '../../tenancy';
 import type { ActorContext, TenantContext } from '../../../core/context';
 import { AppError, BusinessRuleError, FieldError } from '../../../core/errors';
 import { encodeId, encodeOptionalId } from '../../../core/hashids';
 import { publishEvent } from '../../../core/outbox/outbox.service';
-import { Customer } from '../../catalog/entities/customer.entity';
-import { Product } from '../../catalog/entities/product.entity';
-import { Seller } from '../../catalog/entities/seller.entity';
-import type { Filial } from '../../tenancy/entities/filial.entity';
+import { Customer, Product, Seller } from '../../catalog';
 import type { SalesOrder } from '../entities/sales-order.entity';
 import { lockOrder } from '../sales-order.repository';
 import { selectRows } from '../../../core/db/sql';

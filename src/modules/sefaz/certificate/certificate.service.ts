@@ -5,7 +5,7 @@ import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
 import { publishEvent } from '../../../core/outbox/outbox.service';
-import { Filial } from '../../tenancy/entities/filial.entity';
+import { Filial } from '../../tenancy';
 import { SefazCertificate } from '../entities/sefaz-certificate.entity';
 import { ParsedCertificate, parsePfx, PfxError } from './pfx';
 import { open, seal } from './sealed-box';
