@@ -1,7 +1,7 @@
 import { readerOf } from '../../core/db/transaction';
-import type { BatchDocumentHandler } from '../nfe/batch/batch-handlers';
+import type { BatchDocumentHandler } from '../nfe';
+import { invalid, invalidFromError } from '../nfe';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
-import { invalid, invalidFromError } from '../nfe/batch/batch-handlers';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { findCteByKey } from './cte.repository';
 import { insertStaged, payerOf } from './cte.service';

@@ -1,8 +1,8 @@
 import { Dec, SCALE, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
-import type { FreightLineOutcome } from '../entry-document/cte-freight';
-import { toInboundDto } from '../nfe/nfe.mapper';
-import { toPayableDto } from '../payables/payables.mapper';
+import type { FreightLineOutcome } from '../entry-document';
+import { toInboundDto } from '../nfe';
+import { toPayableDto } from '../payables';
 import type { ApportionPlan, ApportionPreview, ApportionResult, PlannedLine, Problem } from './apportion.service';
 import type { CancelPreview } from './cancel.service';
 import type { CteDetail, NfeLink } from './cte.service';

@@ -1,6 +1,6 @@
 import { Joi } from '../../core/http/schema';
 import { date, hashid, money, named, obj, oneOf, page, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
-import { accessKey, freeForm, NfeInbound } from '../nfe/nfe.responses';
+import { accessKey, freeForm, NfeInboundResponse as NfeInbound } from '../nfe';
 
 /** Response bodies of the CT-e routes (cte.mapper.ts). */
 

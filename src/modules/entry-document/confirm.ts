@@ -5,7 +5,7 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { createDocumentPayables } from '../payables/payables.service';
+import { createDocumentPayables } from '../payables';
 import { LedgerEffect, LedgerLine, LedgerPosting, postThirdPartyStock, postToLedger, previewPosting, previewThirdPartyPosting, ThirdPartyEffect, ThirdPartyPosting } from '../stock';
 import { DocumentState, loadDocumentState } from './document-state';
 import { PlannedInstallment, splitChecks } from './entry-document.calculator';
@@ -18,7 +18,7 @@ import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './
 import { Check } from './entry-document.types';
 import { inboundNfe } from './entry-document.ports';
 import { purchaseMatch, receiptDocument } from './purchase-link';
-import { applyReceipts } from '../purchase/receiving.service';
+import { applyReceipts } from '../purchase';
 import { Booking, bookLines } from './fiscal/booking';
 import { recordBooking } from './fiscal/booking.repository';
 import { lineBookingDto, plannedCreditDto, thirdPartyMovementDto } from './fiscal/fiscal.mapper';

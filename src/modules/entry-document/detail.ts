@@ -1,6 +1,6 @@
 import { readerOf } from '../../core/db/transaction';
 import type { TenantContext } from '../../core/context';
-import { documentPayables } from '../payables/payables.service';
+import { documentPayables } from '../payables';
 import { loadDocumentState } from './document-state';
 import { splitChecks } from './entry-document.calculator';
 import { findAccessibleDocument } from './entry-document.access';

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
-import { toPayableDto } from '../payables/payables.mapper';
+import { toPayableDto } from '../payables';
 import { cancelEntryDocument, cancelPreview } from './cancel';
 import { confirmEntryDocument, confirmPreview } from './confirm';
 import type { EntryDocumentDetail } from './detail';

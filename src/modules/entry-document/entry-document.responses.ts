@@ -1,6 +1,6 @@
 import { Joi } from '../../core/http/schema';
 import { date, hashid, money, named, obj, oneOf, Pagination, percent, quantity, taxDocument, timestamp, unitPrice } from '../../core/http/response-schema';
-import { Payable } from '../payables/payables.responses';
+import { PayableResponse as Payable } from '../payables';
 import { ENTRY_CFOP_SOURCES, NFE_PURPOSES, OPERATION_CLASS_SOURCES, OPERATION_CLASSES } from './fiscal/fiscal.types';
 
 /** Response bodies of the entry-document routes (entry-document.mapper.ts, fiscal/fiscal.mapper.ts, confirm.ts, cancel.ts). */

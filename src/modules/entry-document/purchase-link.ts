@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { ActorContext } from '../../core/context';
-import { assertLinkableOrderLines, MatchFinding, ReceiptDocument, ReceiptLine, threeWayMatch } from '../purchase/receiving.service';
+import { assertLinkableOrderLines, MatchFinding, ReceiptDocument, ReceiptLine, threeWayMatch } from '../purchase';
 import type { Product } from '../catalog';
 import type { DocumentState } from './document-state';
 import type { ComputedItem } from './entry-document.calculator';

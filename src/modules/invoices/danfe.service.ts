@@ -1,5 +1,4 @@
-import { renderDanfe } from '../nfe/danfe/danfe-layout';
-import { parseNfe } from '../nfe/xml/nfe-parser';
+import { parseNfe, renderDanfe } from '../nfe';
 import type { OutboundNfe } from './entities/outbound-nfe.entity';
 import { gunzipText } from './invoice-store';
 

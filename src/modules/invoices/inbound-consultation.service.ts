@@ -1,9 +1,8 @@
 import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { UpstreamError } from '../../core/errors';
-import type { NfeInbound } from '../nfe/entities/nfe-inbound.entity';
-import { findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial } from '../nfe/nfe-inbound.service';
-import { AuthorityAnswer, documentDigest, recordAuthorityCheck } from '../nfe/upload-trust';
+import type { NfeInbound } from '../nfe';
+import { AuthorityAnswer, documentDigest, findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial, recordAuthorityCheck } from '../nfe';
 import { authorityAnswerError } from '../sefaz/cstat';
 import { ufOfCode } from '../sefaz/xml/uf-codes';
 import { issuerTarget } from './authority/endpoints';

@@ -1,4 +1,4 @@
-import type { InboundNfeLink } from '../entry-document/entry-document.ports';
+import type { InboundNfeLink } from '../entry-document';
 import { findInboundByKey, releaseImportedInbound } from './nfe-inbound.service';
 import { toInboundDto } from './nfe.mapper';
 import { confirmationChecks } from './upload-trust';

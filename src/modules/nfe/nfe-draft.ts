@@ -1,11 +1,9 @@
 import type { TaxReformRule } from '../../core/config/tax-reform';
 import { Dec, sum } from '../../core/decimal';
 import { ValidationError } from '../../core/errors';
-import type { ReformTaxBlock, ReformTaxValue } from '../entry-document/entities/entry-document-item.entity';
-import type { EntryDocumentOrigin } from '../entry-document/entities/entry-document.entity';
-import type { DraftInput, ItemInput, TaxInput } from '../entry-document/entry-document.types';
-import { NFE_PURPOSES, NfePurpose } from '../entry-document/fiscal/fiscal.types';
-import type { ItemMatch } from '../product-map/product-match.service';
+import type { DraftInput, EntryDocumentOrigin, ItemInput, ReformTaxBlock, ReformTaxValue, TaxInput } from '../entry-document';
+import { NFE_PURPOSES, NfePurpose } from '../entry-document';
+import type { ItemMatch } from '../product-map';
 import type { NfeContribution, NfeIcms, NfeItem, ParsedNfe } from './xml/nfe-types';
 import { checkReformTotals, itemReformTaxes, ReformTotalsCheck, reformOutcomes } from './xml/reform-totals';
 import { itemReliefs, reliefDeducted } from './xml/totals';

@@ -1,9 +1,9 @@
 import { EntityManager } from 'typeorm';
 import { normalizeDocument } from '../../core/br-documents';
 import type { ActorContext } from '../../core/context';
-import type { PreparedDraft } from '../entry-document/create-draft';
-import { notReceivedReason, purchaseMatch } from '../entry-document/purchase-link';
-import { linkReceiptLines, openOrdersOfSupplier } from '../purchase/receiving.service';
+import type { PreparedDraft } from '../entry-document';
+import { notReceivedReason, purchaseMatch } from '../entry-document';
+import { linkReceiptLines, openOrdersOfSupplier } from '../purchase';
 import type { ItemResolution } from './nfe-draft';
 import type { ParsedNfe } from './xml/nfe-types';
 

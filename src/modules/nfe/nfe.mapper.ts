@@ -1,8 +1,8 @@
 import { Dec, SCALE, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
-import type { EntryDocument } from '../entry-document/entities/entry-document.entity';
-import { reformFieldScale, toEntryDocumentSummaryDto, toPreparedDraftDto } from '../entry-document/entry-document.mapper';
-import type { ItemMatch } from '../product-map/product-match.service';
+import type { EntryDocument } from '../entry-document';
+import { reformFieldScale, toEntryDocumentSummaryDto, toPreparedDraftDto } from '../entry-document';
+import type { ItemMatch } from '../product-map';
 import type { ItemResolution } from './nfe-draft';
 import type { ImportPreview, ImportResult } from './nfe-import.service';
 import type { NfeInboundEvent } from './entities/nfe-inbound-event.entity';

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
 import { ConflictError } from '../../core/errors';
-import type { Check } from '../entry-document/entry-document.types';
+import type { Check } from '../entry-document';
 import { Filial } from '../tenancy';
 import type { AuthorityCheck, NfeInbound } from './entities/nfe-inbound.entity';
 import { AUDIT_ENTITY } from './nfe-inbound.service';

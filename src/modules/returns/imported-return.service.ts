@@ -7,9 +7,8 @@ import { BusinessRuleError, ConflictError, FieldError, NotFoundError } from '../
 import { Customer } from '../catalog';
 import { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
 import { SalesOrder } from '../sales-order/entities/sales-order.entity';
-import { assertImportable, findByKeyInFilial, recipientOf, storedXml } from '../nfe/nfe-inbound.service';
-import { inspectNfeXml } from '../nfe/xml/inspect';
-import type { NfeItem, ParsedNfe } from '../nfe/xml/nfe-types';
+import type { NfeItem, ParsedNfe } from '../nfe';
+import { assertImportable, findByKeyInFilial, inspectNfeXml, recipientOf, storedXml } from '../nfe';
 import type { FiscalOrigin } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
 import { OriginalDocument, originalsOfSales, recordReturnCredits, ReturnedTaxes } from './return-document.service';

@@ -12,8 +12,8 @@ import { buildReturnDocument, loadFiscalIssuer, loadFiscalRecipient, totalsOf } 
 import type { ComputedFiscalDocument } from '../fiscal/fiscal-document';
 import { authorizedInvoices, registerDocumentSource, SourceCancellation, SourceDocumentOutcome } from '../invoices';
 import { authorizedNoteOfSale } from '../nfce';
-import { parseNfe } from '../nfe/xml/nfe-parser';
-import type { ParsedNfe } from '../nfe/xml/nfe-types';
+import type { ParsedNfe } from '../nfe';
+import { parseNfe } from '../nfe';
 import { getFilialFiscalProfile } from '../tenancy';
 import { FiscalOrigin, SalesReturnItem } from './entities/sales-return-item.entity';
 import { ReturnCreditTax, SalesReturnTaxCredit } from './entities/sales-return-tax-credit.entity';

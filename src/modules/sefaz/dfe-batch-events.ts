@@ -1,7 +1,6 @@
-import type { BatchDocumentHandler } from '../nfe/batch/batch-handlers';
+import type { BatchDocumentHandler } from '../nfe';
+import { findByKeyInFilial, invalid, invalidFromError } from '../nfe';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
-import { invalid, invalidFromError } from '../nfe/batch/batch-handlers';
-import { findByKeyInFilial } from '../nfe/nfe-inbound.service';
 import { NotFoundError } from '../../core/errors';
 import { applyDocuments, emptySummary } from './dfe-ingest';
 import { EventDocument, readDfeDocument } from './xml/dist-dfe';

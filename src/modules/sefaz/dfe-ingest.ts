@@ -6,15 +6,13 @@ import { Dec } from '../../core/decimal';
 import { ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import type { Manifestation, NfeInbound } from '../nfe/entities/nfe-inbound.entity';
-import { AUDIT_ENTITY, findInboundByKey, inboundEvents, insertInbound, insertInboundEvent, recipientOf, updateInbound, upsertInbound } from '../nfe/nfe-inbound.service';
-import { toInboundEventData } from '../nfe/nfe.events';
-import { inspectNfeXml, NfeInspection } from '../nfe/xml/inspect';
+import type { Manifestation, NfeInbound } from '../nfe';
+import { AUDIT_ENTITY, findInboundByKey, inboundEvents, insertInbound, insertInboundEvent, inspectNfeXml, NfeInspection, recipientOf, toInboundEventData, updateInbound, upsertInbound } from '../nfe';
 import type { Filial } from '../tenancy';
 import type { DfeDocument, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
 import { EVENT_TYPES, eventOfType, ManifestationEvent, TP_CANCELAMENTO, TP_CTE_AUTORIZADO } from './xml/events';
 import { ufOfCode } from './xml/uf-codes';
-import { flagIssuerCancellation } from '../entry-document/entry-document.service';
+import { flagIssuerCancellation } from '../entry-document';
 
 /*
  * Documents of the DF-e distribution land on the filial's inbound NF-e records (the NF-e module's

@@ -5,7 +5,7 @@ import type { TenantContext } from '../../core/context';
 import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { AppError } from '../../core/errors';
 import { logger } from '../../core/logger';
-import { summariesAwaitingCiencia } from '../nfe/nfe-summaries.service';
+import { summariesAwaitingCiencia } from '../nfe';
 import { DfeSyncFilial, filialsWithDfeSync } from '../tenancy';
 import { loadFilial } from './certificate/certificate.service';
 import { dueSchedules, ensureSchedules, filialsWithCertificate, releaseLeasesOf, updateSchedule } from './dfe-schedule.repository';

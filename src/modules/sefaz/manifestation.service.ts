@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
-import type { NfeInbound } from '../nfe/entities/nfe-inbound.entity';
-import { findByKeyInFilial, findInboundByKey, governingFilial } from '../nfe/nfe-inbound.service';
+import type { NfeInbound } from '../nfe';
+import { findByKeyInFilial, findInboundByKey, governingFilial } from '../nfe';
 import type { Filial } from '../tenancy';
 import { authorityAnswerError, eventOutcome } from './cstat';
 import { recordManifestation } from './dfe-ingest';

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { encodeId } from '../../core/hashids';
-import { toInboundDto } from '../nfe/nfe.mapper';
+import { toInboundDto } from '../nfe';
 import type { DfeLog } from './entities/dfe-log.entity';
 import type { DfeState } from './entities/dfe-state.entity';
 import type { SefazCertificate } from './entities/sefaz-certificate.entity';

@@ -1,6 +1,6 @@
 import { Joi } from '../../core/http/schema';
 import { hashid, named, obj, oneOf, page, timestamp } from '../../core/http/response-schema';
-import { accessKey, NfeInbound } from '../nfe/nfe.responses';
+import { accessKey, NfeInboundResponse as NfeInbound } from '../nfe';
 
 /** Response bodies of the tax-authority routes (sefaz.mapper.ts, dfe-schedule.mapper.ts). */
 

@@ -4,12 +4,10 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import { AppError, BusinessRuleError, NotFoundError } from '../../core/errors';
 import { Dec } from '../../core/decimal';
 import { nextSequenceValue } from '../../core/sequence/sequence.service';
-import { findAccessibleDocument } from '../entry-document/entry-document.access';
-import { supplierReturnSource } from '../entry-document/supplier-return-source';
+import { findAccessibleDocument, supplierReturnSource } from '../entry-document';
 import { buildReturnDocument, loadFiscalIssuer, recipientFromParty } from '../fiscal';
 import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceDocument } from '../invoices';
-import { findByKeyInFilial, storedXml } from '../nfe/nfe-inbound.service';
-import { parseNfe } from '../nfe/xml/nfe-parser';
+import { findByKeyInFilial, parseNfe, storedXml } from '../nfe';
 import { assertStock, authorizeReturn, cancelReturn, planReturn, registerReturn, ReturnRequest, settleReturnWithoutPosting } from './postings';
 import { CODE_SEQUENCE, findByRequestKey, findReturn, itemsOf, reservedLines, setInvoice } from './supplier-returns.repository';
 

@@ -1,7 +1,6 @@
 import { Dec, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
-import type { PayableDeduction } from '../payables/entities/payable-deduction.entity';
-import type { SupplierCredit } from '../payables/entities/supplier-credit.entity';
+import type { PayableDeduction, SupplierCredit } from '../payables';
 import type { LedgerEffect } from '../stock';
 import type { SupplierReturnItem } from './entities/supplier-return-item.entity';
 import type { SupplierReturn } from './entities/supplier-return.entity';

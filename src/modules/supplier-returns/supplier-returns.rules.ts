@@ -1,6 +1,5 @@
 import { Dec, dec, round, sum } from '../../core/decimal';
-import type { EntryDocumentItem } from '../entry-document/entities/entry-document-item.entity';
-import type { OperationClass } from '../entry-document/fiscal/fiscal.types';
+import type { EntryDocumentItem, OperationClass } from '../entry-document';
 import { returnCfop } from '../fiscal';
 
 /*
