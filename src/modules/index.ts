@@ -1,27 +1,24 @@
 import type { RouteDef } from '../core/http/route';
 import { catalogRoutes, taxGroupLookup } from './catalog';
 import { cteBatchHandler, cteRoutes } from './cte';
-import { invoiceRoutes } from './invoices/invoices.router';
-import { transferRoutes } from './transfers/transfers.router';
-import { nfceRoutes } from './nfce/nfce.router';
+import { invoiceRoutes } from './invoices';
+import { transferRoutes } from './transfers';
+import { nfceRoutes } from './nfce';
 import { assertDocumentAccess, entryDocumentRoutes, inboundNfe, supplierReturnsOfDocument } from './entry-document';
 import { eventRoutes } from './events';
 import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from './nfe';
 import { entryDocumentAccess, payableRoutes } from './payables';
 import { productMapRoutes } from './product-map';
 import { purchaseRoutes } from './purchase';
-import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale/quick-sale.router';
-import { receivableRoutes } from './receivables/receivables.router';
-import { returnRoutes } from './returns/returns.router';
-import { salesOrderRoutes } from './sales-order/sales-order.router';
-import { sefazRoutes } from './sefaz/sefaz.router';
+import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale';
+import { receivableRoutes } from './receivables';
+import { returnRoutes } from './returns';
+import { salesOrderRoutes } from './sales-order';
+import { nfeEventBatchHandler, sefazRoutes } from './sefaz';
 import { systemRoutes } from './system';
-import { nfeEventBatchHandler } from './sefaz/dfe-batch-events';
 import { assertFilialAccess, tenancyRoutes } from './tenancy';
-import { fiscalRoutes } from './fiscal/fiscal.router';
-import { taxGroupLookupProvider } from './fiscal/master-data.service';
-import { supplierReturnRoutes } from './supplier-returns/supplier-returns.router';
-import { supplierReturnsOfDocumentProvider } from './supplier-returns/supplier-returns.service';
+import { fiscalRoutes, taxGroupLookupProvider } from './fiscal';
+import { supplierReturnRoutes, supplierReturnsOfDocumentProvider } from './supplier-returns';
 import { filialAccess } from '../core/auth/tenancy';
 
 /*

@@ -1,5 +1,5 @@
 import { registerEventMetrics } from './events';
-import { registerDfeScheduleMetrics } from './sefaz/dfe-schedule.metrics';
+import { registerDfeScheduleMetrics } from './sefaz';
 
 let registered = false;
 

@@ -1,7 +1,8 @@
 /*
  * The fiscal module's front door (SPEC §12.1): what the issuing paths (NF-e from billing, NFC-e,
  * devoluções) use. `computeFiscalDocument` loads the tenant's fiscal data and runs the pure engine;
- * the contract it returns is fiscal-document.ts.
+ * the contract it returns is fiscal-document.ts. For the composition root (src/modules/index.ts):
+ * its routes and the tax-group lookup it provides to the catalog's port.
  */
 export { computeFiscalDocument } from './compute.service';
 export { computeDocument, totalsOf } from './engine';
@@ -31,3 +32,5 @@ export type {
 export { loadFiscalIssuer, loadFiscalRecipient } from './compute.service';
 export { buildReturnDocument, recipientFromParty, returnCfop } from './return-document';
 export type { ReturnDocumentInput, ReturnLine, ReturnSide } from './return-document';
+export { fiscalRoutes } from './fiscal.router';
+export { taxGroupLookupProvider } from './master-data.service';

@@ -1,7 +1,7 @@
 import type { TenantContext } from '../../core/context';
 import { assertFilialAccess } from '../tenancy';
 import { BusinessRuleError } from '../../core/errors';
-import { getFulfillmentForBilling, getOrder } from '../sales-order/services/query.service';
+import { getFulfillmentForBilling, getOrder } from '../sales-order';
 import { computeFiscalDocument } from './compute.service';
 import type { ComputedFiscalDocument, FiscalComputationRequest, FiscalItemInput, FiscalModel, FiscalOperation } from './fiscal-document';
 

@@ -2,11 +2,8 @@ import { EntityManager, In } from 'typeorm';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import type { TenantContext } from '../../core/context';
-import type { FiscalComputationRequest, FiscalItemInput } from '../fiscal/fiscal-document';
-import { Fulfillment } from '../sales-order/entities/fulfillment.entity';
-import { FulfillmentItem } from '../sales-order/entities/fulfillment-item.entity';
-import { SalesOrder } from '../sales-order/entities/sales-order.entity';
-import { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
+import type { FiscalComputationRequest, FiscalItemInput } from '../fiscal';
+import { Fulfillment, FulfillmentItem, SalesOrder, SalesOrderItem } from '../sales-order';
 
 /*
  * What an NF-e bills: one fulfilment (the goods that left in it), or a whole order (the order a group

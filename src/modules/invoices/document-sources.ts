@@ -3,7 +3,7 @@ import type { ActorContext, TenantContext } from '../../core/context';
 import type { Dec } from '../../core/decimal';
 import { BusinessRuleError } from '../../core/errors';
 import { encodeId, ResourceType } from '../../core/hashids';
-import type { ComputedFiscalDocument } from '../fiscal/fiscal-document';
+import type { ComputedFiscalDocument } from '../fiscal';
 import type { Installment } from './xml/nfe-xml';
 
 /*

@@ -3,7 +3,9 @@
  * a source of NF-e (customer returns, supplier returns, transfers) registers a provider
  * (document-sources.ts) and issues through `issueInvoice` / `previewInvoice` with `{ source: { kind, id } }`;
  * it reads our authorized originals with `authorizedInvoices`. See /work/wt/notes/seam.md and
- * docs/decisions/nfe-sources.md.
+ * docs/decisions/nfe-sources.md. The NFC-e module issues with the same pieces: the layout builder
+ * (xml/nfe-xml.ts), the signer, the series and their numbers, the authority client and the stored
+ * XML's compression. Its routes are for the composition root (src/modules/index.ts).
  */
 export { claimOf, EXTERNAL_SOURCE_KINDS, registerDocumentSource, SOURCE_ID_TYPE, sourceIdOf } from './document-sources';
 export type { DocumentSourceProvider, ExternalSourceKind, SourceCancellation, SourceDocument, SourceDocumentOutcome } from './document-sources';
@@ -12,3 +14,15 @@ export type { InvoicePreview, IssueInput } from './issue.service';
 export { authorizedInvoices, invoicesOfSource } from './originals.service';
 export type { AuthorizedOriginal, SourceInvoice } from './originals.service';
 export type { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
+export { issuerTarget } from './authority/endpoints';
+export { IssuerClient, NoAnswerError } from './authority/issuer-client';
+export { InvoiceSeries } from './entities/invoice-series.entity';
+export { clientOf, filialSigning, gunzipText, gz } from './invoice-store';
+export type { FilialSigning } from './invoice-store';
+export { invoiceRoutes } from './invoices.router';
+export { additionalInfoOf } from './issue.service';
+export { listSeries, saveSeries, takeNextNumber } from './series.service';
+export { signatureFor, signNfe } from './xml/nfe-signer';
+export type { Signer } from './xml/nfe-signer';
+export { brasilia, buildNfeXml, layoutText, VER_PROC } from './xml/nfe-xml';
+export type { BuiltNfe, NfeHeader } from './xml/nfe-xml';

@@ -1,7 +1,7 @@
 import { sourceIdOf } from './document-sources';
 import { Dec, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
-import type { FiscalItem } from '../fiscal/fiscal-document';
+import type { FiscalItem } from '../fiscal';
 import type { CompanySmtp } from './entities/company-smtp.entity';
 import type { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import type { InvoiceSeries } from './entities/invoice-series.entity';

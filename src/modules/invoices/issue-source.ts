@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { businessToday } from '../../core/business-date';
 import type { TenantContext } from '../../core/context';
+import type { ComputedFiscalDocument } from '../fiscal';
 import { computeFiscalDocument } from '../fiscal';
-import type { ComputedFiscalDocument } from '../fiscal/fiscal-document';
 import { BillingTarget, loadBillingSource } from './billing-source';
 import { claimOf, documentSource, ExternalSourceKind } from './document-sources';
 import type { OutboundNfeSource } from './entities/outbound-nfe.entity';

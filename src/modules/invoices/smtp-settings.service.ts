@@ -4,7 +4,7 @@ import type { TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
-import { open, seal } from '../sefaz/certificate/sealed-box';
+import { open, seal } from '../sefaz';
 import type { CompanySmtp } from './entities/company-smtp.entity';
 import { findCompanySmtp, saveCompanySmtp } from './invoices.repository';
 

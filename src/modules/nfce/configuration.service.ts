@@ -4,7 +4,7 @@ import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import type { Dec } from '../../core/decimal';
 import { BusinessRuleError, StaleVersionError } from '../../core/errors';
-import { listSeries, saveSeries } from '../invoices/series.service';
+import { listSeries, saveSeries } from '../invoices';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 
 export interface NfceConfigurationInput {

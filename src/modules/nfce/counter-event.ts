@@ -1,8 +1,6 @@
 import { BusinessRuleError, UpstreamError } from '../../core/errors';
-import { clientOf, FilialSigning } from '../invoices/invoice-store';
-import { signatureFor } from '../invoices/xml/nfe-signer';
-import { NFE_NS } from '../sefaz/xml/dom';
-import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, IssuerEvent, issuerEventId } from '../sefaz/xml/outbound';
+import { clientOf, FilialSigning, signatureFor } from '../invoices';
+import { buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, IssuerEvent, issuerEventId, NFE_NS } from '../sefaz';
 
 /*
  * One issuer's event of an NFC-e (110111, 110112): signed with the filial's certificate, sent as a lot

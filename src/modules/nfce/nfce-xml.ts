@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { Dec } from '../../core/decimal';
-import type { ComputedFiscalDocument } from '../fiscal/fiscal-document';
-import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader } from '../invoices/xml/nfe-xml';
+import type { ComputedFiscalDocument } from '../fiscal';
+import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader, Signer, signNfe } from '../invoices';
 import { accessKeyCheckDigit } from '../fiscal-xml';
-import { NFE_NS } from '../sefaz/xml/dom';
-import { Signer, signNfe } from '../invoices/xml/nfe-signer';
+import { NFE_NS } from '../sefaz';
 
 /*
  * The NFC-e (modelo 65) is the NF-e 4.00 layout with the counter's rules: tpImp 4 (DANFE NFC-e), no

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { gunzipText } from '../invoices/invoice-store';
+import { gunzipText } from '../invoices';
 import { NfceDocument } from './entities/nfce-document.entity';
 
 /** The AUTHORIZED NFC-e of a sale (its nfeProc), the original of a customer's devolução; null when none. */

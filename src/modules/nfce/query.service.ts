@@ -1,7 +1,7 @@
 import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
-import { gunzipText } from '../invoices/invoice-store';
+import { gunzipText } from '../invoices';
 import type { NfceDocument } from './entities/nfce-document.entity';
 import { findNfce } from './issue.service';
 

@@ -1,7 +1,7 @@
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { toJsonNumber } from '../../core/decimal';
 import type { QuickSaleConfiguration } from './entities/quick-sale-configuration.entity';
-import { toSalesOrderDto } from '../sales-order/sales-order.mapper';
+import { toSalesOrderDto } from '../sales-order';
 import type { QuickSaleResult } from './quick-sale.service';
 
 export const toConfigurationDto = (c: QuickSaleConfiguration, configured: boolean) => ({

@@ -1,6 +1,6 @@
 import { Joi } from '../../core/http/schema';
 import { hashid, money, named, obj, percent, timestamp } from '../../core/http/response-schema';
-import { salesOrderKeys } from '../sales-order/sales-order.responses';
+import { salesOrderKeys } from '../sales-order';
 
 /** Response bodies of the quick-sale routes (quick-sale.mapper.ts). */
 

@@ -1,6 +1,6 @@
 import { defineRoutes } from '../../core/http/route';
 import { Joi } from '../../core/http/schema';
-import { SalesOrder, salesOrderErrors } from '../sales-order/sales-order.responses';
+import { SalesOrderResponse as SalesOrder, salesOrderErrors } from '../sales-order';
 import * as c from './quick-sale.controller';
 import { ConfigurationValidation, QuickSaleConfiguration, QuickSaleOrder } from './quick-sale.responses';
 import { quickSaleSchemas as s } from './quick-sale.schemas';

@@ -2,7 +2,7 @@ import { columnMax, Dec, DECIMAL_COLUMN } from '../../core/decimal';
 import { decodeId, isMalformedId } from '../../core/hashids';
 import { decimal, document, id, Joi } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
-import { createFields, type CreateFields } from '../sales-order/sales-order.schemas';
+import { createFields, type CreateFields } from '../sales-order';
 import type { ConfigurationInput } from './quick-sale-configuration.service';
 import type { PaymentInput } from './quick-sale.payments';
 

@@ -5,13 +5,9 @@ import { Dec, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import type { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
-import type { SalesOrder } from '../sales-order/entities/sales-order.entity';
-import type { SalesOrderView } from '../sales-order/services/query.service';
+import type { SalesOrder, SalesOrderItem, SalesOrderView } from '../sales-order';
+import { CreateRequest, createSalesOrder, fulfillSalesOrderItems, installmentDaysOf, reserveSalesOrderCode, resolveProducts } from '../sales-order';
 import { Customer, Seller } from '../catalog';
-import { createSalesOrder, CreateRequest, reserveSalesOrderCode } from '../sales-order/services/create.service';
-import { fulfillSalesOrderItems } from '../sales-order/services/fulfill.service';
-import { resolveProducts } from '../sales-order/services/shared';
 import { lockForPosting } from '../stock';
 import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
@@ -20,7 +16,6 @@ import { deferInsertRows } from '../../core/db/sql';
 import { NfceDocument, prepareCounterNote, PreparedNote, transmitCounterNote } from '../nfce';
 import { businessToday } from '../../core/business-date';
 import { billSale } from '../receivables';
-import { installmentDaysOf } from '../sales-order/sales-order.rules';
 
 export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[]; consumerDocument?: string | null };
 

@@ -2,9 +2,11 @@
  * The receivables module's front door (SPEC §13): what other modules call. Billing modules create
  * receivables in their own transaction (sales-order's fulfilment, quick-sale's counter sale), the NF-e
  * emission attaches or cancels them, returns credit them. Keep these signatures stable
- * (docs/decisions.md "Receivables: the module's front door").
+ * (docs/decisions/receivables.md, the module's front door). Its routes are for the composition root
+ * (src/modules/index.ts).
  */
 export { attachFiscalDocument, billFulfillment, billSale, cancelForFiscalDocument, fulfillmentInstallments } from './billing.service';
 export type { FulfillmentBilling, SaleBilling } from './billing.service';
 export { creditReturn } from './credits.service';
 export type { ReturnCredit, ReturnCreditOutcome } from './credits.service';
+export { receivableRoutes } from './receivables.router';

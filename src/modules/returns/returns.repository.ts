@@ -1,11 +1,7 @@
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
 import { parseSqlTime } from '../../core/db/sql-time';
-import { FulfillmentItem } from '../sales-order/entities/fulfillment-item.entity';
-import { Fulfillment } from '../sales-order/entities/fulfillment.entity';
-import { SalesOrderItem } from '../sales-order/entities/sales-order-item.entity';
-import { SalesOrder } from '../sales-order/entities/sales-order.entity';
-import { RETURNABLE_STATUSES } from '../sales-order/sales-order.state';
+import { Fulfillment, FulfillmentItem, RETURNABLE_STATUSES, SalesOrder, SalesOrderItem } from '../sales-order';
 import { SalesReturnItem } from './entities/sales-return-item.entity';
 import { SalesReturn } from './entities/sales-return.entity';
 

@@ -1,5 +1,5 @@
 import { Dec, round } from '../../core/decimal';
-import { netValueOf } from '../sales-order/sales-order.rules';
+import { netValueOf } from '../sales-order';
 
 export { netValueOf };
 

@@ -1,11 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
-import { cnpjOfCertificatePem } from '../sefaz/certificate/pfx';
-import { buildRetDistDFeInt, DistRequest, NSU_ZERO, padNsu } from '../sefaz/xml/dist-dfe';
-import { child, childText, escapeXml, findFirst, NFE_NS, parseRoot } from '../sefaz/xml/dom';
-import { brasiliaDateTime, buildProcEventoNFe, buildRetEnvEvento, buildRetEvento, eventId, EVENT_TYPES, eventOfType, readEnvEvento, ReceivedEvento, TP_CANCELAMENTO } from '../sefaz/xml/events';
-import { signEnveloped, SigningCredentials, verifyEnvelopedSignatures } from '../sefaz/xml/xmldsig';
+import {
+  brasiliaDateTime,
+  buildProcEventoNFe,
+  buildRetDistDFeInt,
+  buildRetEnvEvento,
+  buildRetEvento,
+  child,
+  childText,
+  cnpjOfCertificatePem,
+  DistRequest,
+  escapeXml,
+  EVENT_TYPES,
+  eventId,
+  eventOfType,
+  findFirst,
+  NFE_NS,
+  NSU_ZERO,
+  padNsu,
+  parseRoot,
+  readEnvEvento,
+  ReceivedEvento,
+  signEnveloped,
+  SigningCredentials,
+  TP_CANCELAMENTO,
+  verifyEnvelopedSignatures,
+} from '../sefaz';
 import { protocolNumber } from './nfe-generator';
 
 /*

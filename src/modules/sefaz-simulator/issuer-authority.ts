@@ -1,11 +1,25 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cnpjOfCertificatePem } from '../sefaz/certificate/pfx';
-import { child, childText, escapeXml, extractElementText, findFirst, NFE_NS, parseRoot } from '../sefaz/xml/dom';
-import { brasiliaDateTime, buildRetEvento, readEnvEvento } from '../sefaz/xml/events';
-import { readInutNFe, TP_CANCELAMENTO, TP_CANCELAMENTO_SUBSTITUICAO, TP_CCE, voidId } from '../sefaz/xml/outbound';
-import { verifyEnvelopedSignatures } from '../sefaz/xml/xmldsig';
+import {
+  brasiliaDateTime,
+  buildRetEvento,
+  child,
+  childText,
+  cnpjOfCertificatePem,
+  escapeXml,
+  extractElementText,
+  findFirst,
+  NFE_NS,
+  parseRoot,
+  readEnvEvento,
+  readInutNFe,
+  TP_CANCELAMENTO,
+  TP_CANCELAMENTO_SUBSTITUICAO,
+  TP_CCE,
+  verifyEnvelopedSignatures,
+  voidId,
+} from '../sefaz';
 import { accessKeyCheckDigit, hasValidCheckDigit } from '../fiscal-xml';
 import { protocolNumber } from './nfe-generator';
 

@@ -1,10 +1,7 @@
 import crypto from 'node:crypto';
 import { Dec } from '../../core/decimal';
 import { buildAccessKey } from '../fiscal-xml';
-import { escapeXml, NFE_NS } from '../sefaz/xml/dom';
-import { brasiliaDateTime } from '../sefaz/xml/events';
-import { ufCode } from '../sefaz/xml/uf-codes';
-import { signEnveloped, SigningCredentials } from '../sefaz/xml/xmldsig';
+import { brasiliaDateTime, escapeXml, NFE_NS, signEnveloped, SigningCredentials, ufCode } from '../sefaz';
 
 /*
  * Synthetic but layout-valid NF-e 4.00 documents (nfeProc: signed NFe + protNFe) so the simulator

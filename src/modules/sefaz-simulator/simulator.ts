@@ -1,16 +1,27 @@
 import crypto from 'node:crypto';
-import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
+import { ACCESS_KEY_PATTERN, normalizeDocument } from '../../core/br-documents';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { normalizeDocument } from '../../core/br-documents';
-import { readDistDFeInt } from '../sefaz/xml/dist-dfe';
-import { extractElementText } from '../sefaz/xml/dom';
-import { buildFaultEnvelope, buildResponseEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO } from '../sefaz/xml/soap';
+import type { SoapService } from '../sefaz';
+import {
+  AUTORIZACAO,
+  buildFaultEnvelope,
+  buildResponseEnvelope,
+  CONSULTA_PROTOCOLO,
+  DIST_DFE,
+  extractElementText,
+  INUTILIZACAO,
+  OUTBOUND_PATHS,
+  OutboundService,
+  readDistDFeInt,
+  readSoapBody,
+  RECEPCAO_EVENTO,
+  RET_AUTORIZACAO,
+  STATUS_SERVICO,
+} from '../sefaz';
 import { Authority } from './authority';
 import { IssuerAuthority } from './issuer-authority';
-import { AUTORIZACAO, CONSULTA_PROTOCOLO, INUTILIZACAO, OUTBOUND_PATHS, OutboundService, RET_AUTORIZACAO, STATUS_SERVICO } from '../sefaz/xml/outbound';
-import type { SoapService } from '../sefaz/xml/soap';
 import { generateNfe, GeneratedItem, SAMPLE_ITEMS } from './nfe-generator';
 import { CertificateAuthority, createCertificateAuthority, issueA1, issueCertificate, KeyAndCert } from './pki';
 

@@ -1,6 +1,5 @@
 import type { Filial } from '../../tenancy';
-import { authorityTarget } from '../../sefaz/sefaz-connection';
-import { OUTBOUND_PATHS, OutboundService } from '../../sefaz/xml/outbound';
+import { authorityTarget, OUTBOUND_PATHS, OutboundService } from '../../sefaz';
 
 /*
  * Where a filial's NF-e (modelo 55, layout 4.00) emission services are: its UF's authorizer, or in

@@ -2,28 +2,35 @@ import { Counter, Histogram } from 'prom-client';
 import { invoicesConfig } from '../../../core/config/invoices';
 import { UpstreamError } from '../../../core/errors';
 import { registry } from '../../../core/metrics';
-import type { Credentials } from '../../sefaz/certificate/certificate.service';
-import { postWithRetries, TransportError } from '../../sefaz/soap/https-transport';
-import { readSoapBody, SoapFault, soapContentType, buildRequestEnvelope, SoapService, RECEPCAO_EVENTO } from '../../sefaz/xml/soap';
+import type { Credentials } from '../../sefaz';
 import {
-  AUTORIZACAO,
   AuthorizationReply,
+  AUTORIZACAO,
   buildConsSitNFe,
   buildConsStatServ,
   buildEnviNFe,
+  buildRequestEnvelope,
   CONSULTA_PROTOCOLO,
+  EnvEventoResult,
   INUTILIZACAO,
   OutboundService,
+  postWithRetries,
   readAuthorizationReply,
+  readRetEnvEvento,
   readSituationReply,
+  readSoapBody,
   readStatusReply,
   readVoidReply,
+  RECEPCAO_EVENTO,
   SituationReply,
+  soapContentType,
+  SoapFault,
+  SoapService,
   STATUS_SERVICO,
   StatusReply,
+  TransportError,
   VoidReply,
-} from '../../sefaz/xml/outbound';
-import { EnvEventoResult, readRetEnvEvento } from '../../sefaz/xml/events';
+} from '../../sefaz';
 import type { IssuerTarget } from './endpoints';
 
 /*

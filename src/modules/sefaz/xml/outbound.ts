@@ -1,5 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import { child, childElements, childText, extractElementText, findFirst, NFE_NS, parseRoot } from './dom';
+import { TP_CANCELAMENTO } from './events';
 import type { SoapService } from './soap';
 
 /*
@@ -30,7 +31,8 @@ export const OUTBOUND_PATHS: Record<OutboundService, string> = {
   RECEPCAO_EVENTO: '/ws/recepcaoevento/recepcaoevento4.asmx',
 };
 
-export const TP_CANCELAMENTO = '110111';
+/** 110111 cancelamento: the event type the DF-e reader knows too (events.ts). */
+export { TP_CANCELAMENTO };
 export const TP_CCE = '110110';
 /** Cancelamento por substituição: an NFC-e authorized after all, replaced by the offline note the customer holds (chNFeRef). */
 export const TP_CANCELAMENTO_SUBSTITUICAO = '110112';

@@ -1,0 +1,5 @@
+/*
+ * The quick-sale module's front door: its routes (POST /sales-order is quick sale's, dispatching to
+ * sales-order's create) for the composition root (src/modules/index.ts).
+ */
+export { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale.router';
