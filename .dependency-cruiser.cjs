@@ -1,8 +1,9 @@
 /**
  * Module boundaries (docs/architecture.md, "Module seams"), checked by tests/core/module-boundaries.test.ts.
- * A module uses another through its service or a small exported function; its repository, controller
- * and router are its own. core/ is infrastructure and imports no module. Type-only imports count:
- * a type cycle is still a cycle.
+ * A module uses another only through its front door (src/modules/<m>/index.ts): the services, small
+ * functions, rows and types it offers others, plus its routes for the composition root; its
+ * repository, controller and router files are its own. core/ is infrastructure and imports no
+ * module. Type-only imports count: a type cycle is still a cycle.
  */
 module.exports = {
   forbidden: [
@@ -12,6 +13,20 @@ module.exports = {
       comment: 'No import cycle in src/ (type-only imports included).',
       from: { path: '^src/' },
       to: { circular: true },
+    },
+    {
+      name: 'modules-through-front-doors',
+      severity: 'error',
+      comment: 'A module uses another only through its front door, src/modules/<m>/index.ts: what that module exports for others. Its other files are private (docs/decisions/module-front-doors.md).',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'composition-root-through-front-doors',
+      severity: 'error',
+      comment: 'The composition root (the files directly in src/modules: index.ts, metrics.ts) wires modules through their front doors too.',
+      from: { path: '^src/modules/[^/]+[.]ts$' },
+      to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/index[.]ts$' },
     },
     {
       name: 'no-foreign-repository',
@@ -40,8 +55,7 @@ module.exports = {
     },
     {
       name: 'modules-reach-no-data-source',
-      comment:
-        'A module reaches the database through the unit of work it is given (ctx.uow, em) or readerOf(ctx), never through the data source (docs/decisions/unit-of-work.md).',
+      comment: 'A module reaches the database through the unit of work it is given (ctx.uow, em) or readerOf(ctx), never through the data source (docs/decisions/unit-of-work.md).',
       severity: 'error',
       from: { path: '^src/(modules|demo)/' },
       to: { path: '^src/core/db/data-source[.]ts$' },

@@ -5,8 +5,9 @@ import { promisify } from 'node:util';
 
 /*
  * Module seams (docs/architecture.md, Rules): dependency-cruiser reads every import in src/ (type-only
- * ones too) against .dependency-cruiser.cjs — no import cycle between files, no import of another
- * module's repository, controller or router, core/ imports no module, no module imports src/demo.
+ * ones too) against .dependency-cruiser.cjs — no import cycle between files, a module reaches another
+ * only through its front door (src/modules/<m>/index.ts; the composition root too), no import of
+ * another module's repository, controller or router, core/ imports no module, no module imports src/demo.
  * On top of that, modules must not depend on each other in a circle, not even two of them: where a
  * module needs work from one that depends on it, it declares a port (core/port.ts) that
  * src/modules/index.ts plugs the provider into.
@@ -17,7 +18,10 @@ const cli = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-crui
 
 interface Cruise {
   modules: { source: string; dependencies: { resolved: string }[] }[];
-  summary: { violations: { rule: { name: string }; from: string; to: string; cycle?: { name: string }[] }[] };
+  summary: {
+    ruleSetUsed: { forbidden: { name: string }[] };
+    violations: { rule: { name: string }; from: string; to: string; cycle?: { name: string }[] }[];
+  };
 }
 
 /** One cycle of the graph as a path "a -> b -> a", or null. */
@@ -70,6 +74,21 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
   it('no import cycle, no foreign repository/controller/router, core and demo in their place', () => {
     const lines = cruise.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.cycle?.length ? v.cycle.map((c) => c.name).join(' → ') : v.to}`);
     expect(lines, lines.join('\n')).to.deep.equal([]);
+  });
+
+  it('modules reach each other through their front doors only (src/modules/<m>/index.ts)', () => {
+    const rules = cruise.summary.ruleSetUsed.forbidden.map((r) => r.name);
+    expect(rules).to.include.members(['modules-through-front-doors', 'composition-root-through-front-doors']);
+    const deep: string[] = [];
+    for (const m of cruise.modules) {
+      if (!m.source.startsWith('src/modules/')) continue;
+      const from = moduleOf(m.source);
+      for (const d of m.dependencies) {
+        const to = moduleOf(d.resolved);
+        if (to && to !== from && d.resolved !== `src/modules/${to}/index.ts`) deep.push(`${m.source} → ${d.resolved}`);
+      }
+    }
+    expect(deep, deep.join('\n')).to.deep.equal([]);
   });
 
   it('modules do not depend on each other in a circle', () => {
