@@ -4,11 +4,11 @@ import { cteBatchHandler, cteRoutes } from './cte';
 import { invoiceRoutes } from './invoices';
 import { transferRoutes } from './transfers';
 import { nfceRoutes } from './nfce';
-import { assertDocumentAccess, entryDocumentRoutes, inboundNfe, supplierReturnsOfDocument } from './entry-document';
+import { assertDocumentAccess, entryDocumentRoutes, inboundNfe, purchaseHistoryProvider, supplierReturnsOfDocument } from './entry-document';
 import { eventRoutes } from './events';
 import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from './nfe';
 import { entryDocumentAccess, payableRoutes } from './payables';
-import { productMapRoutes } from './product-map';
+import { productMapRoutes, purchaseHistory } from './product-map';
 import { purchaseRoutes } from './purchase';
 import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale';
 import { receivableRoutes } from './receivables';
@@ -39,6 +39,8 @@ entryDocumentAccess.provide(assertDocumentAccess);
 taxGroupLookup.provide(taxGroupLookupProvider);
 // Returns to the supplier that stand against an entry document block its cancellation.
 supplierReturnsOfDocument.provide(supplierReturnsOfDocumentProvider);
+// The product map's history shows each supplier code's last purchases: entry documents' lines, read by entry-document.
+purchaseHistory.provide(purchaseHistoryProvider);
 
 /** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
 export function allRoutes(): RouteDef[] {

@@ -25,3 +25,4 @@ export type { NfePurpose, OperationClass } from './fiscal/fiscal.types';
 export { notReceivedReason, purchaseMatch } from './purchase-link';
 export { supplierReturnSource } from './supplier-return-source';
 export type { ReturnSourceLine } from './supplier-return-source';
+export { purchaseHistoryProvider } from './purchase-history';

@@ -7,3 +7,5 @@ export { productMapRoutes } from './product-map.router';
 export { linkSupplierItem, recordMapUse } from './product-map.service';
 export { matchSupplierItems } from './product-match.service';
 export type { ItemMatch } from './product-match.service';
+export { purchaseHistory } from './product-map.ports';
+export type { PurchaseHistory, PurchaseRow } from './product-map.ports';

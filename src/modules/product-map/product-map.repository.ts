@@ -21,20 +21,6 @@ async function inChunks<K, R>(keys: K[], run: (chunk: K[]) => Promise<R[]>): Pro
 export type ProductSummaryRow = Pick<Product, 'id' | 'code' | 'name' | 'unit' | 'gtin' | 'active'>;
 const SUMMARY_COLUMNS = ['p.id', 'p.code', 'p.name', 'p.unit', 'p.gtin', 'p.active'];
 
-export interface PurchaseRow {
-  supplierProductCode: string;
-  entryDocumentId: number;
-  entryDocumentItemId: number;
-  number: string;
-  series: string;
-  entryDate: string;
-  productId: number | null;
-  unit: string;
-  quantity: string;
-  unitPrice: string;
-  conversionFactor: string;
-}
-
 export const productMapRepository = {
   entriesByCodes(em: EntityManager, companyId: number, supplierDocument: string, codes: string[]): Promise<ProductMapEntry[]> {
     return inChunks([...new Set(codes)], (chunk) =>
@@ -117,40 +103,6 @@ export const productMapRepository = {
   supplierByDocument(em: EntityManager, companyId: number, document: string): Promise<Supplier | null> {
     return em.findOneBy(Supplier, { companyId, document });
   },
-
-  /**
-   * The last `perCode` confirmed purchases of each supplier code at a filial, newest first, in one
-   * query (window function over the supplier's confirmed entry documents).
-   */
-  async lastPurchases(em: EntityManager, companyId: number, filialId: number, supplierDocument: string, codes: string[], perCode: number): Promise<PurchaseRow[]> {
-    if (!codes.length || perCode <= 0) return [];
-    const rows: Record<string, unknown>[] = await em.query(
-      `SELECT x.* FROM (
-         SELECT i.supplier_product_code AS code, d.id AS doc_id, i.id AS item_id, d.number AS number, d.series AS series,
-                d.entry_date AS entry_date, i.product_id AS product_id, i.unit AS unit, i.quantity AS quantity,
-                i.unit_price AS unit_price, i.conversion_factor AS conversion_factor,
-                ROW_NUMBER() OVER (PARTITION BY i.supplier_product_code ORDER BY d.entry_date DESC, d.id DESC, i.id DESC) AS rn
-           FROM entry_document d
-           JOIN entry_document_item i ON i.company_id = d.company_id AND i.entry_document_id = d.id
-          WHERE d.company_id = ? AND d.filial_id = ? AND d.supplier_document = ? AND d.status = 'CONFIRMED'
-            AND i.supplier_product_code IN (${codes.map(() => '?').join(',')})
-       ) x WHERE x.rn <= ? ORDER BY x.code, x.rn`,
-      [companyId, filialId, supplierDocument, ...codes, perCode],
-    );
-    return rows.map((r) => ({
-      supplierProductCode: String(r.code),
-      entryDocumentId: Number(r.doc_id),
-      entryDocumentItemId: Number(r.item_id),
-      number: String(r.number),
-      series: String(r.series),
-      entryDate: dateOnly(r.entry_date),
-      productId: r.product_id === null ? null : Number(r.product_id),
-      unit: String(r.unit),
-      quantity: String(r.quantity),
-      unitPrice: String(r.unit_price),
-      conversionFactor: String(r.conversion_factor),
-    }));
-  },
 };
 
 function chunked<T>(keys: T[]): T[][] {
@@ -158,6 +110,3 @@ function chunked<T>(keys: T[]): T[][] {
   for (let i = 0; i < keys.length; i += CHUNK) out.push(keys.slice(i, i + CHUNK));
   return out;
 }
-
-/** DATE columns come back as 'YYYY-MM-DD' strings or as Date objects depending on the driver. */
-const dateOnly = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));

@@ -14,7 +14,8 @@ import { applyVersionedPatch } from '../../core/versioned-update';
 import { nextProductCode, Product, productService } from '../catalog';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
 import { gtinForms } from './gtin-forms';
-import { productMapRepository as repo, ProductSummaryRow, PurchaseRow } from './product-map.repository';
+import { purchaseHistory, PurchaseRow } from './product-map.ports';
+import { productMapRepository as repo, ProductSummaryRow } from './product-map.repository';
 
 const RESOURCE = { name: 'Product map entry', auditEntity: 'product-map-entry' };
 const MAX_FACTOR = new Dec('999999999.999999');
@@ -322,7 +323,7 @@ export async function supplierHistory(ctx: ActorContext, supplierDocument: strin
           )
         ).map((p) => [p.id, p]),
       );
-      const purchases = await repo.lastPurchases(
+      const purchases = await purchaseHistory.get().lastPurchases(
         em,
         ctx.companyId,
         filialId,
