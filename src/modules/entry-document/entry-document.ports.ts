@@ -9,8 +9,45 @@ import type { Check } from './entry-document.types';
  * src/modules/index.ts. Entry documents never import nfe.
  */
 
-/** The inbound NF-e as the document's detail shows it (`EntryDocument.nfe`, schema EntryDocumentNfe): nfe's own DTO. */
-export type InboundNfeView = Readonly<Record<string, unknown>>;
+/**
+ * The inbound NF-e as the document's detail shows it (`EntryDocument.nfe`, schema EntryDocumentNfe in
+ * entry-document.responses.ts): nfe's own DTO (nfe.mapper.ts toInboundDto), which the compiler holds
+ * to this shape where nfe provides the port. Ids are hashids, times ISO strings.
+ */
+export interface InboundNfeView {
+  readonly id: string;
+  readonly filialId: string;
+  readonly accessKey: string;
+  readonly issuer: { readonly document: string; readonly name: string; readonly uf: string | null };
+  readonly model: string;
+  readonly series: string | null;
+  readonly number: string | null;
+  readonly issueDate: string;
+  readonly issuedAt: string | null;
+  readonly total: number | null;
+  readonly nsu: string | null;
+  readonly kind: 'SUMMARY' | 'FULL';
+  readonly authorityStatus: 'AUTHORIZED' | 'DENIED' | 'CANCELLED';
+  readonly environment: 'PRODUCTION' | 'HOMOLOGATION';
+  readonly protocol: string | null;
+  readonly authorizedAt: string | null;
+  readonly manifestation: { readonly status: 'NONE' | 'CIENCIA' | 'CONFIRMADA' | 'DESCONHECIDA' | 'NAO_REALIZADA'; readonly protocol: string | null; readonly at: string | null };
+  readonly hasXml: boolean;
+  readonly source: 'SEFAZ' | 'UPLOAD';
+  readonly importStatus: 'PENDING' | 'IMPORTED' | 'IGNORED';
+  readonly entryDocumentId: string | null;
+  readonly freightCte: { readonly announced: boolean; readonly accessKey: string | null; readonly announcedAt: string | null } | null;
+  readonly validation: { readonly valid: boolean; readonly blockingCodes: readonly string[]; readonly warnings: readonly string[] } | null;
+  readonly signer: { readonly verdict: 'TRUSTED' | 'UNTRUSTED' | 'UNVERIFIABLE'; readonly reasons: readonly string[]; readonly signerDocument: string | null } | null;
+  readonly authorityCheck: {
+    readonly outcome: 'CONFIRMED' | 'NOT_FOUND' | 'CANCELLED' | 'DENIED' | 'DIGEST_MISMATCH';
+    readonly cStat: string | null;
+    readonly checkedAt: string | null;
+  } | null;
+  readonly version: number;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+}
 
 export interface InboundNfeLink {
   /** The filial's inbound NF-e of this access key, as a DTO; null when there is none. */
