@@ -47,30 +47,30 @@ async function main() {
     metricsServer = await startMetricsServer({ ...config.metrics, port: config.metrics.port });
   }
   if (config.webhookDispatchIntervalMs > 0) {
-    const { WebhookDispatcher } = await import('./modules/events/webhook-dispatcher');
+    const { WebhookDispatcher } = await import('./modules/events');
     new WebhookDispatcher().start(config.webhookDispatchIntervalMs);
   }
   const { sefazConfig } = await import('./core/config/sefaz');
-  let dfeScheduler: import('./modules/sefaz/dfe-scheduler').DfeScheduler | undefined;
+  let dfeScheduler: import('./modules/sefaz').DfeScheduler | undefined;
   if (sefazConfig.scheduler.enabled) {
-    const { DfeScheduler } = await import('./modules/sefaz/dfe-scheduler');
+    const { DfeScheduler } = await import('./modules/sefaz');
     dfeScheduler = new DfeScheduler();
     dfeScheduler.start();
   }
   const { nfeConfig } = await import('./core/config/nfe');
-  const { batchRunner } = await import('./modules/nfe/batch/batch-runner');
+  const { batchRunner } = await import('./modules/nfe');
   // Jobs a stopped or killed process left behind are resumed once their lease expires.
   if (nfeConfig.batch.worker) batchRunner.start(Math.max(5_000, nfeConfig.batch.leaseMs / 4));
-  const { DeadlineTracker } = await import('./modules/nfe/deadlines/manifestation-deadlines.service');
+  const { DeadlineTracker } = await import('./modules/nfe');
   const deadlineTracker = nfeConfig.deadlines.tracker ? new DeadlineTracker() : undefined;
   deadlineTracker?.start(nfeConfig.deadlines.intervalMs);
   const { invoicesConfig } = await import('./core/config/invoices');
-  const { InvoiceRecovery } = await import('./modules/invoices/recovery');
+  const { InvoiceRecovery } = await import('./modules/invoices');
   // NF-e a crash left SIGNED/SENT are settled (the key consulted first), at start and on a timer.
   const invoiceRecovery = invoicesConfig.recovery.enabled ? new InvoiceRecovery() : undefined;
   invoiceRecovery?.start();
   // NFC-e issued in offline contingency are transmitted as soon as the authority answers (one replica, a lease).
-  const { NfceQueue } = await import('./modules/nfce/transmission-queue');
+  const { NfceQueue } = await import('./modules/nfce');
   const nfceQueue = invoicesConfig.recovery.enabled ? new NfceQueue() : undefined;
   nfceQueue?.start(invoicesConfig.recovery.nfceTickMs);
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
@@ -90,7 +90,7 @@ async function main() {
       JSON.stringify(summary),
     );
   }
-  const { startLocalAuthority } = await import('./modules/sefaz-simulator/local-authority');
+  const { startLocalAuthority } = await import('./modules/sefaz-simulator');
   const authority = await startLocalAuthority(DEMO_COMPANY_CNPJ);
   if (authority) {
     lines.splice(

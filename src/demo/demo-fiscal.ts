@@ -1,12 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { Customer } from '../modules/catalog/entities/customer.entity';
-import { Product } from '../modules/catalog/entities/product.entity';
-import { FiscalOperationRule } from '../modules/fiscal/entities/fiscal-operation-rule.entity';
-import { TaxGroup } from '../modules/fiscal/entities/tax-group.entity';
-import type { FiscalDestination, FiscalOperation } from '../modules/fiscal/fiscal-document';
+import { Customer, Product } from '../modules/catalog';
+import type { FiscalDestination, FiscalOperation } from '../modules/fiscal';
+import { FiscalOperationRule, TaxGroup } from '../modules/fiscal';
 import { Dec } from '../core/decimal';
-import type { Company } from '../modules/tenancy/entities/company.entity';
-import { Filial } from '../modules/tenancy/entities/filial.entity';
+import type { Company } from '../modules/tenancy';
+import { Filial } from '../modules/tenancy';
 
 /*
  * The demo tenant bills out of the box (issue 29): filial addresses with IBGE codes and IEs, two tax

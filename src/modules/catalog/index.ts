@@ -22,3 +22,6 @@ export { activePaymentMethod } from './payment-method.service';
 export { nameTokenFrequencies, nameTokenPostings } from './product-search-index';
 export { nextProductCode, productService } from './product.service';
 export { supplierFilter } from './supplier-filter';
+export { indexCustomers, indexSellers } from './party-search-index';
+export { indexProductNames } from './product-search-index';
+export { PRODUCT_CODE_SEQUENCE } from './product.service';

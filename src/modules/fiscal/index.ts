@@ -34,3 +34,5 @@ export { buildReturnDocument, recipientFromParty, returnCfop } from './return-do
 export type { ReturnDocumentInput, ReturnLine, ReturnSide } from './return-document';
 export { fiscalRoutes } from './fiscal.router';
 export { taxGroupLookupProvider } from './master-data.service';
+export { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
+export { TaxGroup } from './entities/tax-group.entity';

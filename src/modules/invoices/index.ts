@@ -26,3 +26,4 @@ export { signatureFor, signNfe } from './xml/nfe-signer';
 export type { Signer } from './xml/nfe-signer';
 export { brasilia, buildNfeXml, layoutText, VER_PROC } from './xml/nfe-xml';
 export type { BuiltNfe, NfeHeader } from './xml/nfe-xml';
+export { InvoiceRecovery } from './recovery';

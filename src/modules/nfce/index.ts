@@ -1,6 +1,7 @@
-/* The NFC-e module's front door for the modules that issue with it (quick-sale), and its routes for the composition root. */
+/* The NFC-e module's front door for the modules that issue with it (quick-sale); its routes and contingency queue for the composition root and src/main.ts. */
 export { prepareCounterNote, transmitCounterNote } from './issue.service';
 export type { CounterNoteInput, PreparedNote } from './issue.service';
 export type { NfceDocument } from './entities/nfce-document.entity';
 export { authorizedNoteOfSale } from './originals';
 export { nfceRoutes } from './nfce.router';
+export { NfceQueue } from './transmission-queue';

@@ -40,3 +40,5 @@ export { inspectNfeXml } from './xml/inspect';
 export type { NfeInspection } from './xml/inspect';
 export { parseNfe } from './xml/nfe-parser';
 export type { NfeContribution, NfeIcms, NfeItem, NfeParty, ParsedNfe } from './xml/nfe-types';
+export { batchRunner } from './batch/batch-runner';
+export { DeadlineTracker } from './deadlines/manifestation-deadlines.service';

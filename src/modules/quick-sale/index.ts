@@ -3,3 +3,4 @@
  * sales-order's create) for the composition root (src/modules/index.ts).
  */
 export { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale.router';
+export { findConfiguration, quickSaleConfigurationService } from './quick-sale-configuration.service';

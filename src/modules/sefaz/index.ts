@@ -52,3 +52,4 @@ export type { SoapService } from './xml/soap';
 export { ufCode, ufOfCode } from './xml/uf-codes';
 export { C14N, ENVELOPED, RSA_SHA1, SHA1, signEnveloped, verifyEnvelopedSignatures } from './xml/xmldsig';
 export type { SigningCredentials } from './xml/xmldsig';
+export { DfeScheduler } from './dfe-scheduler';

@@ -13,3 +13,4 @@ export { activeFilialRefs, filialsWithDfeSync, getFilialFiscalProfile, getFilial
 export type { DfeSyncFilial, PurchaseTolerances } from './settings.service';
 export { tenancyRoutes } from './tenancy.router';
 export { grantedTenant } from './tenant.service';
+export { createTenant } from './tenant.service';
