@@ -42,34 +42,43 @@ supplierReturnsOfDocument.provide(supplierReturnsOfDocumentProvider);
 // The product map's history shows each supplier code's last purchases: entry documents' lines, read by entry-document.
 purchaseHistory.provide(purchaseHistoryProvider);
 
-/** Every module's routes, in mounting order (specific paths before parameterized ones within a module). */
-export function allRoutes(): RouteDef[] {
-  // product-map first: its literal paths live under /entry-document and must precede /entry-document/:id.
-  // Entry documents (payables' literal /entry-document/contas-pagar/... first) come after every other
-  // /entry-document/<literal> route (product-map, nfe): their own list ends with /entry-document/:id.
-  // POST /sales-order is quick-sale's (it dispatches to sales-order's create), listed where sales orders begin.
+/**
+ * Every module's routes with their owner, in mounting order, which is also their order in the OpenAPI
+ * document. Within a module, literal paths come before parameterized ones. Across modules the order
+ * decides nothing: several modules answer under /entry-document (product-map, nfe and sefaz under
+ * /entry-document/nfe, cte, payables under /entry-document/contas-pagar, entry-document itself), but
+ * no module's route can take another module's requests whichever is mounted first
+ * (tests/core/route-shadowing.test.ts). POST /sales-order is quick-sale's (it dispatches to
+ * sales-order's create), listed where sales orders begin.
+ */
+export function routesByModule(): { module: string; routes: RouteDef[] }[] {
   return [
-    ...productMapRoutes,
-    ...nfeVolumeRoutes,
-    ...nfeRoutes,
-    ...cteRoutes,
-    ...sefazRoutes,
-    ...payableRoutes,
-    ...entryDocumentRoutes,
-    ...systemRoutes,
-    ...tenancyRoutes,
-    ...catalogRoutes,
-    ...eventRoutes,
-    ...quickSaleRoutes,
-    ...returnRoutes,
-    ...receivableRoutes,
-    ...salesOrderCreateRoutes,
-    ...salesOrderRoutes,
-    ...purchaseRoutes,
-    ...fiscalRoutes,
-    ...invoiceRoutes,
-    ...transferRoutes,
-    ...nfceRoutes,
-    ...supplierReturnRoutes,
+    { module: 'product-map', routes: productMapRoutes },
+    { module: 'nfe', routes: nfeVolumeRoutes },
+    { module: 'nfe', routes: nfeRoutes },
+    { module: 'cte', routes: cteRoutes },
+    { module: 'sefaz', routes: sefazRoutes },
+    { module: 'payables', routes: payableRoutes },
+    { module: 'entry-document', routes: entryDocumentRoutes },
+    { module: 'system', routes: systemRoutes },
+    { module: 'tenancy', routes: tenancyRoutes },
+    { module: 'catalog', routes: catalogRoutes },
+    { module: 'events', routes: eventRoutes },
+    { module: 'quick-sale', routes: quickSaleRoutes },
+    { module: 'returns', routes: returnRoutes },
+    { module: 'receivables', routes: receivableRoutes },
+    { module: 'quick-sale', routes: salesOrderCreateRoutes },
+    { module: 'sales-order', routes: salesOrderRoutes },
+    { module: 'purchase', routes: purchaseRoutes },
+    { module: 'fiscal', routes: fiscalRoutes },
+    { module: 'invoices', routes: invoiceRoutes },
+    { module: 'transfers', routes: transferRoutes },
+    { module: 'nfce', routes: nfceRoutes },
+    { module: 'supplier-returns', routes: supplierReturnRoutes },
   ];
+}
+
+/** Every module's routes, in mounting order. */
+export function allRoutes(): RouteDef[] {
+  return routesByModule().flatMap((m) => m.routes);
 }

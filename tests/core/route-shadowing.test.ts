@@ -1,11 +1,13 @@
 import { expect } from 'chai';
-import { allRoutes } from '../../src/modules';
+import { allRoutes, routesByModule } from '../../src/modules';
 
 /*
  * Express tries routes in mounting order, so a parameterized path listed before a literal one of the
  * same shape (`/entry-document/:id` before `/entry-document/cfop-rules`) answers in its place. Several
- * modules share prefixes (five answer under /entry-document), so the mounting order is checked here
- * rather than kept by a comment: no route may be unreachable because an earlier one takes its requests.
+ * modules share prefixes (six answer under /entry-document), so the mounting order is checked here
+ * rather than kept by a comment: no route may be unreachable because an earlier one takes its requests,
+ * and no module's route may take another module's requests in either order, so the order between
+ * modules is free (it only arranges the OpenAPI document).
  */
 const segments = (path: string): string[] => path.split('/').filter(Boolean);
 const isParam = (segment: string): boolean => segment.startsWith(':');
@@ -28,6 +30,23 @@ describe('Route table: no route shadows another', () => {
       }
     });
     expect(shadowed).to.deep.equal([]);
+  });
+
+  it("no module's route can take another module's requests, whichever is mounted first", () => {
+    const owners = routesByModule();
+    const clashes: string[] = [];
+    for (const a of owners) {
+      for (const b of owners) {
+        if (a.module === b.module) continue;
+        for (const x of a.routes) {
+          for (const y of b.routes) {
+            if (x.method === y.method && shadows(segments(x.path), segments(y.path))) clashes.push(`${a.module} ${x.method.toUpperCase()} ${x.path} would take ${b.module}'s ${y.path}`);
+          }
+        }
+      }
+    }
+    expect(clashes).to.deep.equal([]);
+    expect(owners.flatMap((m) => m.routes)).to.deep.equal(allRoutes());
   });
 
   it('the check sees a shadowed route', () => {
