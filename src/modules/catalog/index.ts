@@ -1,6 +1,7 @@
 /*
  * The catalog module's front door: what other modules may use of the master data it owns (products,
- * customers, sellers, suppliers, payment methods), its word search and the product code sequence.
+ * customers, sellers, suppliers, payment methods), its word search (and the indexers the demo seed
+ * runs) and the product code sequence.
  * Everything else in src/modules/catalog is private (docs/architecture.md, "Module seams").
  */
 export { catalogResource } from './catalog-resource';
