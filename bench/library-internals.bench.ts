@@ -7,10 +7,11 @@
  * In this process (A/B, alternating rounds, the order swapped every round):
  * - joi: the defaults mutated (abortEarly off for every validation) against joi as published (its
  *   defaults; a failed validation validated again with { abortEarly: false } to list every problem);
- * - the quick-sale create body read by hand (fastCreateBody) against joi's validation of it;
+ * - (until commit d31674e: the quick-sale create body read by hand, fastCreateBody, against joi's
+ *   validation of it — 1.1 % of a sale, removed);
  * - hashids: the encoder tables (the library's internal shuffle and private fields) against
  *   hashids.encode with the id cache, for the ids of a list page (cold ids and cached ones);
- * - @xmldom/xmldom: its grammar's reg() memoised (the patch this repository carried) against xmldom
+ * - @xmldom/xmldom: its grammar's reg() memoised (nfe/xml/xmldom-regex-cache.ts) against xmldom
  *   as published, on a DOM signature check of a 990-item NF-e and on a SEFAZ SOAP answer;
  * - TypeORM: a sale-shaped transaction on the batching query runner (a MysqlQueryRunner subclass)
  *   against TypeORM's own query runner (MariaDB at DB_URL).
@@ -34,7 +35,7 @@ import { PaymentMethod } from '../src/modules/catalog/entities/payment-method.en
 import { Product } from '../src/modules/catalog/entities/product.entity';
 import { verifyThroughDom } from '../src/modules/nfe/xml/signature';
 import { QuickSaleConfiguration } from '../src/modules/quick-sale/entities/quick-sale-configuration.entity';
-import { fastCreateBody, quickSaleSchemas } from '../src/modules/quick-sale/quick-sale.schemas';
+import { quickSaleSchemas } from '../src/modules/quick-sale/quick-sale.schemas';
 import { parseRoot } from '../src/modules/sefaz/xml/dom';
 import { postToLedger } from '../src/modules/stock/stock-ledger.service';
 import { createTenant } from '../src/modules/tenancy/tenant.service';
@@ -151,13 +152,6 @@ async function joiPairs(productHashes: string[]): Promise<Pair[]> {
   return pairs;
 }
 
-async function fastBodyPair(productHashes: string[]): Promise<Pair> {
-  const schema = quickSaleSchemas.createSalesOrder.body!;
-  const input = { flowMode: 'QUICK_SALE', items: productHashes.slice(0, 3).map((p) => ({ productId: p, quantity: 1 })), payments: [{ method: 'CASH', amount: '30.00' }] };
-  if (!fastCreateBody(input) || joiPublished(schema, input).error) throw new Error('the quick-sale body should be read both ways');
-  return ab('quick-sale create body (3 items, 1 payment)', { name: 'read by hand', run: () => void fastCreateBody(input) }, { name: 'joi', run: () => void joiPublished(schema, input) }, 2000);
-}
-
 async function hashidsPairs(): Promise<Pair[]> {
   const minLength = 8;
   const hashids = new Hashids('bench-salt-0123:sales-order', minLength);
@@ -208,7 +202,7 @@ async function hashidsPairs(): Promise<Pair[]> {
   return pairs;
 }
 
-/* @xmldom/xmldom: the memoised reg() this repository carried (xmldom-regex-cache.ts), installed here for the A/B only. */
+/* @xmldom/xmldom: the memoised reg() (xmldom-regex-cache.ts) against the grammar's own, swapped for the A/B. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the internal under measurement
 const grammar = require('@xmldom/xmldom/lib/grammar') as { reg: (...parts: (RegExp | string)[]) => RegExp };
 /** reg() as published: from a fresh copy of the grammar module, whatever may have replaced the loaded one's. */
@@ -221,22 +215,9 @@ const publishedReg = (() => {
   require.cache[file] = loaded;
   return fresh.reg;
 })();
-const memoisedReg = (() => {
-  interface Node {
-    next: Map<RegExp | string, Node>;
-    re?: RegExp;
-  }
-  const root: Node = { next: new Map() };
-  return function cachedReg(this: unknown, ...parts: (RegExp | string)[]): RegExp {
-    let node = root;
-    for (const p of parts) {
-      let child = node.next.get(p);
-      if (!child) node.next.set(p, (child = { next: new Map() }));
-      node = child;
-    }
-    return (node.re ??= publishedReg.apply(this, parts));
-  };
-})();
+/** reg() as nfe/xml/xmldom-regex-cache.ts (loaded with signature.ts) memoises it. */
+const memoisedReg = grammar.reg;
+if (memoisedReg === publishedReg || !(grammar as { __cachedReg?: boolean }).__cachedReg) throw new Error('xmldom-regex-cache.ts is not in effect');
 
 async function xmldomPairs(): Promise<Pair[]> {
   const items = Array.from({ length: 990 }, (_v, i) => ({
@@ -269,7 +250,7 @@ async function xmldomPairs(): Promise<Pair[]> {
     await ab('xmldom: signature check of a 990-item NF-e through the DOM', variant('reg memoised', memoisedReg, dom), variant('as published', publishedReg, dom), 2),
     await ab('xmldom: a SEFAZ authorization answer (SOAP) parsed', variant('reg memoised', memoisedReg, answer), variant('as published', publishedReg, answer), 1000),
   ];
-  grammar.reg = publishedReg;
+  grammar.reg = memoisedReg;
   return pairs;
 }
 
@@ -319,7 +300,7 @@ async function typeormPair(): Promise<Pair> {
       }
     },
   };
-  const pair = await ab('TypeORM: a sale-shaped transaction (17 statements)', batching, own, 100);
+  const pair = await ab('TypeORM: a sale-shaped transaction (16 statements and COMMIT)', batching, own, 100);
   await dataSource.query('DELETE FROM bench_li_line');
   return pair;
 }
@@ -421,7 +402,6 @@ async function operation(server: ServerProcess, label: string, opts: Parameters<
 
   const pairs = {
     joi: await joiPairs(productHashes),
-    fastBody: await fastBodyPair(productHashes),
     hashids: await hashidsPairs(),
     xmldom: await xmldomPairs(),
     typeorm: await typeormPair(),
@@ -469,7 +449,6 @@ async function operation(server: ServerProcess, label: string, opts: Parameters<
     '|---|---|---|---|---|---|---|---|',
     row('joi defaults mutated', joiFailing, ops.failing),
     row('joi defaults mutated', joiValid, ops.sale),
-    row('quick-sale body by hand', pairs.fastBody, ops.sale),
     row('hashids tables', h20cold, ops.list20),
     row('hashids tables', h20warm, ops.list20),
     row('hashids tables', h100cold, ops.list100),
