@@ -1,7 +1,6 @@
-import { QueryFailedError, QueryResult, QueryRunnerAlreadyReleasedError, TransactionNotStartedError } from 'typeorm';
-import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
+import { QueryFailedError, QueryResult, QueryRunnerAlreadyReleasedError, TransactionNotStartedError, type QueryRunner } from 'typeorm';
+// TypeORM internals, registered in docs/decisions/library-internals.md (typeorm pinned exactly).
 import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
-import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { BroadcasterResult } from 'typeorm/subscriber/BroadcasterResult';
 import { config } from '../config';
 import { dataSource } from './data-source';
@@ -35,6 +34,9 @@ import { serverTraits, sessionSetup } from './server-traits';
  * COMMITTED (on Galera, causal reads too) when it opens, so a transaction needs no SET statement. With several database hosts the
  * pool spreads over them like the main one (host-pool.ts: dead or not-Synced nodes left out).
  */
+
+type MysqlDriver = ConstructorParameters<typeof MysqlQueryRunner>[0];
+type IsolationLevel = NonNullable<Parameters<QueryRunner['startTransaction']>[0]>;
 
 export interface Statement {
   sql: string;

@@ -1,9 +1,11 @@
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { isMysql } from './engine';
 import { serverTraits } from './server-traits';
 import type { Statement } from './batching-query-runner';
 import { deferWrite, readBatch } from './transaction';
+
+/** TypeORM's ColumnMetadata, named through its public EntityMetadata. */
+type ColumnMetadata = EntityMetadata['columns'][number];
 
 /*
  * Plain SQL for the hottest statements, still driven by the entities' metadata (column names,

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { Document, DOMParser, Element } from '@xmldom/xmldom';
-import { C14nCanonicalization, SignedXml } from 'xml-crypto';
-import { findAncestorNsForElement, toPem } from 'xml-crypto/lib/utils';
+import { C14nCanonicalization, findAncestorNs, SignedXml, toPem } from 'xml-crypto';
 import { hasDoctype } from './xml-document';
 import { OutlineElement, readSignedOutline, SignedOutline } from './signed-outline';
 import './xmldom-regex-cache';
@@ -144,9 +143,30 @@ function domView(doc: Document): DocumentView<Element> {
     attribute: (node, name) => node.getAttribute(name),
     textContent: (node) => node.textContent ?? '',
     // xml-crypto types its DOM arguments with the browser's globals; xmldom nodes are what it runs on.
-    canonical: (node) => new C14nCanonicalization().process(node as never, { ancestorNamespaces: findAncestorNsForElement(node as never) }).toString(),
+    canonical: canonicalThroughDom,
     certificate: (keyInfo) => SignedXml.getCertFromKeyInfo(keyInfo as never),
   };
+}
+
+/** The element's place as an XPath of positions (`/*[1]/*[3]`): it selects that one element, whatever the namespaces. */
+function positionPath(node: Element): string {
+  let path = '';
+  for (let el: Element | null = node; el; el = el.parentNode?.nodeType === 1 ? (el.parentNode as Element) : null) {
+    let position = 1;
+    for (let s = el.previousSibling; s; s = s.previousSibling) if (s.nodeType === 1) position++;
+    path = `/*[${position}]${path}`;
+  }
+  return path;
+}
+
+/**
+ * Inclusive C14N of an element of xmldom's DOM with the namespaces it inherits: xml-crypto's
+ * canonicalizer, the inherited namespaces by its findAncestorNs (the element located by its position).
+ */
+export function canonicalThroughDom(node: Element): string {
+  // xml-crypto types its DOM arguments with the browser's globals; xmldom nodes are what it runs on.
+  const ancestorNamespaces = findAncestorNs(node.ownerDocument as never, positionPath(node));
+  return new C14nCanonicalization().process(node as never, { ancestorNamespaces }).toString();
 }
 
 /** Thrown when the outline lacks what a check asked for: the DOM then decides. */

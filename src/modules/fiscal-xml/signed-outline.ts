@@ -1,5 +1,4 @@
 import { normalizeLineEndings } from '@xmldom/xmldom';
-import { encodeSpecialCharactersInAttribute, encodeSpecialCharactersInText } from 'xml-crypto/lib/utils';
 import { sax } from './xml-document';
 
 /*
@@ -28,6 +27,16 @@ import { sax } from './xml-document';
  * and processing instructions or empty CDATA sections inside one (xml-crypto renders the one as text
  * and throws on the other).
  */
+
+/*
+ * C14N's escaping (https://www.w3.org/TR/xml-c14n#ProcessingModel, Attribute Nodes and Text Nodes): what
+ * xml-crypto's canonicalizers write, which the deprecation of its own helpers asks a canonicalizer of
+ * one's own to do itself.
+ */
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '"': '&quot;', '\r': '&#xD;', '\n': '&#xA;', '\t': '&#x9;' };
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;' };
+export const escapeC14nAttribute = (value: string): string => value.replace(/[&<"\r\n\t]/g, (c) => ATTRIBUTE_ESCAPES[c]);
+export const escapeC14nText = (text: string): string => text.replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]);
 
 const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -215,7 +224,7 @@ function startTag(qname: string, prefix: string | null, namespaceURI: string | n
   rendered.sort((a, b) => (a.prefix === b.prefix ? 0 : a.prefix.localeCompare(b.prefix)));
   for (const ns of rendered) out += ns.prefix ? ` xmlns:${ns.prefix}="${ns.namespaceURI}"` : ` xmlns="${ns.namespaceURI}"`;
   const plain = attrs.filter((a) => a.qname.indexOf('xmlns') !== 0).sort(attrCompare);
-  for (const a of plain) out += ` ${a.qname}="${encodeSpecialCharactersInAttribute(a.value)}"`;
+  for (const a of plain) out += ` ${a.qname}="${escapeC14nAttribute(a.value)}"`;
   return [`${out}>`, { scope, defaultNs }];
 }
 
@@ -415,7 +424,7 @@ export function readSignedOutline(xml: string, signedId: string, shape: OutlineS
   const characters = (chunk: string) => {
     if (!frames.length) return;
     if (chunk && captures.length) {
-      const escaped = encodeSpecialCharactersInText(chunk);
+      const escaped = escapeC14nText(chunk);
       for (const c of captures) c.out += escaped;
     }
     for (let i = frames.length - 1; i >= 0 && frames[i].inSignature; i--) frames[i].element!.text += chunk;

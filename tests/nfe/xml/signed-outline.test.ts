@@ -3,10 +3,8 @@ import path from 'node:path';
 import { DOMParser, Element } from '@xmldom/xmldom';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { C14nCanonicalization } from 'xml-crypto';
-import { findAncestorNsForElement } from 'xml-crypto/lib/utils';
 import { CTE_SIGNED_SHAPE } from '../../../src/modules/cte/xml/inspect';
-import { NFE_SIGNED_SHAPE, SignedShape, verifySignedDocument, verifyThroughDom } from '../../../src/modules/fiscal-xml/signature';
+import { canonicalThroughDom, NFE_SIGNED_SHAPE, SignedShape, verifySignedDocument, verifyThroughDom } from '../../../src/modules/fiscal-xml/signature';
 import { OutlineElement, readSignedOutline } from '../../../src/modules/fiscal-xml/signed-outline';
 import { buildCte } from '../../support/cte-builder';
 import { buildNfe, manyItems, signNfeXml } from '../../support/nfe-builder';
@@ -21,7 +19,8 @@ import { buildNfe, manyItems, signNfeXml } from '../../support/nfe-builder';
 const FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures');
 const RECIPIENT = { cnpj: '23765766000162' };
 
-const xmlCryptoC14n = (el: Element) => new C14nCanonicalization().process(el as never, { ancestorNamespaces: findAncestorNsForElement(el as never) }).toString();
+/** xml-crypto's canonicalizer over xmldom's DOM, with the namespaces the element inherits (its public findAncestorNs). */
+const xmlCryptoC14n = (el: Element) => canonicalThroughDom(el);
 
 /**
  * Each canonicalised outline element beside xml-crypto's canonical form of the same DOM element (by
