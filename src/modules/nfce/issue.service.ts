@@ -292,12 +292,23 @@ export async function consultKey(client: IssuerClient, accessKey: string): Promi
   }
 }
 
-/** Sends one stored note (a lot of one, synchronous) and reads the verdict; duplicity is settled by consulting. */
-export async function sendNote(client: IssuerClient, doc: NfceDocument): Promise<Verdict> {
+/**
+ * Sends one stored note (a lot of one, synchronous) and reads the verdict; duplicity is settled by
+ * consulting. No answer on a kept-alive connection (the authority may have closed it just as the note
+ * went out) is a lost answer settled at once: the key consulted on a new connection — authorized, it
+ * is the verdict; unknown to the authority, the same note (same key and number) is sent again on a new
+ * connection; the consultation unanswered, the lost answer's usual course (offline contingency).
+ */
+export async function sendNote(client: IssuerClient, doc: NfceDocument, signedXml?: string, fresh = false): Promise<Verdict> {
   let reply;
   try {
-    reply = await client.authorize(gunzipText(doc.signedXmlGz), String(doc.id));
+    reply = await client.authorize(signedXml ?? gunzipText(doc.signedXmlGz), String(doc.id), fresh);
   } catch (err) {
+    if (err instanceof NoAnswerError && err.reusedSocket && !fresh) {
+      const known = await consultKey(client, doc.accessKey);
+      if (known && known !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: known };
+      if (known === null) return sendNote(client, doc, signedXml, true);
+    }
     if (err instanceof NoAnswerError)
       return { kind: 'UNAVAILABLE', reason: err.timeout ? 'Sem resposta da SEFAZ autorizadora no prazo' : `Sem comunicacao com a SEFAZ autorizadora`, mayHaveReached: true };
     if (err instanceof UpstreamError) return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora indisponivel (${err.code})`, mayHaveReached: false };
@@ -322,7 +333,7 @@ export async function sendNote(client: IssuerClient, doc: NfceDocument): Promise
 }
 
 /** Records AUTHORIZED (with the nfeProc) or REJECTED (with its cStat, to be corrected). */
-export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exclude<Verdict, { kind: 'UNAVAILABLE' }>, authorizedEvent: string): Promise<NfceDocument> {
+export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exclude<Verdict, { kind: 'UNAVAILABLE' }>, authorizedEvent: string, signedXml?: string): Promise<NfceDocument> {
   if (v.kind === 'AUTHORIZED') {
     // Authorized under the online attempt's key (its answer had been lost): that key and XML are the note's.
     const underOnline = doc.onlineKey !== null && v.prot.accessKey === doc.onlineKey;

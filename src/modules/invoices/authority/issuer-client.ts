@@ -52,6 +52,8 @@ export class NoAnswerError extends Error {
     readonly service: OutboundService,
     message: string,
     readonly timeout: boolean,
+    /** No answer on a kept-alive connection (the authority may have closed it as the call went out). */
+    readonly reusedSocket = false,
   ) {
     super(message);
   }
@@ -79,7 +81,7 @@ export class IssuerClient {
     return this.target.label;
   }
 
-  private async call(service: OutboundService, message: string, resultElement: string): Promise<{ raw: string; el: ReturnType<typeof readSoapBody> }> {
+  private async call(service: OutboundService, message: string, resultElement: string, fresh = false): Promise<{ raw: string; el: ReturnType<typeof readSoapBody> }> {
     const soap = SERVICES[service];
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
@@ -90,14 +92,14 @@ export class IssuerClient {
         { 'Content-Type': soapContentType(soap), Accept: 'application/soap+xml, text/xml' },
         buildRequestEnvelope(soap, message),
         // Only calls whose repetition is harmless are retried by the transport.
-        { timeoutMs: this.timeoutMs ?? invoicesConfig.timeoutMs, retries: service === 'CONSULTA_PROTOCOLO' || service === 'STATUS_SERVICO' ? 1 : 0, retryBaseMs: 200 },
+        { timeoutMs: this.timeoutMs ?? invoicesConfig.timeoutMs, retries: service === 'CONSULTA_PROTOCOLO' || service === 'STATUS_SERVICO' ? 1 : 0, retryBaseMs: 200, fresh },
       );
     } catch (err) {
       latency.observe({ service, outcome: 'no-answer' }, seconds());
       answers.inc({ service, cStat: 'none' });
       if (err instanceof TransportError) {
         if (err.failure === 'tls') throw new UpstreamError('upstream_failure', 'SEFAZ_TLS_FAILURE', `Secure connection to the authority failed: ${err.message}`);
-        throw new NoAnswerError(service, err.message, err.failure === 'timeout');
+        throw new NoAnswerError(service, err.message, err.failure === 'timeout', err.reusedSocket);
       }
       throw err;
     }
@@ -115,8 +117,9 @@ export class IssuerClient {
     }
   }
 
-  async authorize(signedNfe: string, idLote: string): Promise<AuthorizationReply> {
-    const r = await this.call('AUTORIZACAO', buildEnviNFe(signedNfe, idLote), 'retEnviNFe');
+  /** `fresh`: on a new connection (again after a kept one failed). */
+  async authorize(signedNfe: string, idLote: string, fresh = false): Promise<AuthorizationReply> {
+    const r = await this.call('AUTORIZACAO', buildEnviNFe(signedNfe, idLote), 'retEnviNFe', fresh);
     return readAuthorizationReply(r.el, r.raw);
   }
 
