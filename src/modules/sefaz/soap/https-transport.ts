@@ -18,6 +18,8 @@ export interface TlsTarget {
   keyPem: string;
   certPem: string;
   chainPems: string[];
+  /** The object the PEMs come from (the filial's credentials), if the caller keeps it: finds the pool without hashing them. */
+  identity?: object;
 }
 
 export interface AttemptRecord {
@@ -86,12 +88,26 @@ function classify(err: NodeJS.ErrnoException): TransportError {
  * lost answer (an authorization: consult the key, docs/decisions/nfce-substitution.md).
  */
 interface Pool {
+  key: string;
   context: tls.SecureContext;
   agent: https.Agent | null;
 }
 const pools = new Map<string, Pool>();
 const MAX_POOLS = 256;
+/** The pool of a credentials object and CA list already seen (the same objects call after call). */
+const byIdentity = new WeakMap<object, Map<string[] | undefined, Pool>>();
 function poolOf(target: TlsTarget, ca: string[] | undefined): Pool {
+  const known = target.identity ? byIdentity.get(target.identity)?.get(ca) : undefined;
+  if (known && pools.get(known.key) === known) return known;
+  const pool = poolByContent(target, ca);
+  if (target.identity) {
+    let m = byIdentity.get(target.identity);
+    if (!m) byIdentity.set(target.identity, (m = new Map<string[] | undefined, Pool>()));
+    m.set(ca, pool);
+  }
+  return pool;
+}
+function poolByContent(target: TlsTarget, ca: string[] | undefined): Pool {
   const cert = [target.certPem, ...target.chainPems].join('\n');
   const k = crypto
     .createHash('sha256')
@@ -105,6 +121,7 @@ function poolOf(target: TlsTarget, ca: string[] | undefined): Pool {
   if (!pool) {
     const keepAliveMs = sefazConfig.keepAliveMs;
     pool = {
+      key: k,
       context: tls.createSecureContext({ key: target.keyPem, cert, ca }),
       // lifo: the most recently used socket first, the one least likely to have been closed meanwhile.
       agent: keepAliveMs > 0 ? new https.Agent({ keepAlive: true, timeout: keepAliveMs, maxFreeSockets: 16, scheduling: 'lifo' }) : null,
