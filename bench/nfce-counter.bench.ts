@@ -4,7 +4,10 @@
  * beside the signing floor — the RSA-SHA1 signature of the same bytes with node's crypto alone (SHA-1
  * of a stored note's canonical infNFe + one RSA-2048 signature of its SignedInfo), measured in this
  * process in the same rounds. CPU per sale of the API process (its own process, bench/serve.ts),
- * MariaDB. Rounds alternate NFC-e / plain / floor; medians are reported (the box is shared).
+ * MariaDB. Rounds alternate NFC-e / plain / floor; medians are reported (the box is shared). Each
+ * round also measures the API's CPU over an idle window as long as a load window (timers, pools'
+ * keep-alives), subtracted from both load windows before dividing by their sales: the background
+ * no longer weighs on the side with fewer sales.
  * Target: the NFC-e adds at most 2× the floor's CPU to a sale.
  *   npm run bench -- nfce-counter        env: ROUNDS (5), SECS (8), CONC (4), FLOOR_OPS (400), PROFILE_SECS (0), PROFILE_FILIAL (0)
  */
@@ -75,8 +78,16 @@ const cpuMs = () => {
     const sales = (await dataSource.manager.countBy(SalesOrder, { companyId: t.companyId, filialId: t.filialIds[filial] })) - before;
     const cpu = await meter.stop(sales);
     if (r.errors || r.non2xx) throw new Error(`filial ${filial}: ${r.errors} errors, ${r.non2xx} non-2xx`);
-    return { api: cpu.api, db: cpu.db, sales, p50: r.p50, p99: r.p99 };
+    return { api: cpu.api, apiTotal: cpu.api * Math.max(1, sales), db: cpu.db, sales, p50: r.p50, p99: r.p99 };
   };
+  /** The API's CPU (ms) over `secs` seconds without requests. */
+  const idle = async (secs: number) => {
+    const meter = await cpuMeter(server);
+    await new Promise((r) => setTimeout(r, secs * 1000));
+    return (await meter.stop(1)).api;
+  };
+  /** CPU per sale with the idle window's CPU taken out. */
+  const net = (x: { apiTotal: number; sales: number }, idleMs: number) => (x.apiTotal - idleMs) / Math.max(1, x.sales);
   // Warm-up of both paths (JIT, pools, the signer cache).
   await run(0, 2);
   await run(1, 2);
@@ -85,9 +96,11 @@ const cpuMs = () => {
   const nfce: Awaited<ReturnType<typeof run>>[] = [];
   const plain: Awaited<ReturnType<typeof run>>[] = [];
   const floor: number[] = [];
+  const idles: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     nfce.push(await run(0, SECS));
     plain.push(await run(1, SECS));
+    idles.push(await idle(SECS));
     const c0 = cpuMs();
     for (let i = 0; i < FLOOR_OPS; i++) floorOnce();
     floor.push((cpuMs() - c0) / FLOOR_OPS);
@@ -107,21 +120,27 @@ const cpuMs = () => {
   await server.stop();
 
   const notAuthorized = await dataSource.manager.countBy(NfceDocument, { companyId: t.companyId, status: 'CONTINGENCY' });
-  const mNfce = median(nfce.map((x) => x.api));
-  const mPlain = median(plain.map((x) => x.api));
+  const nfceNet = nfce.map((x, i) => net(x, idles[i]));
+  const plainNet = plain.map((x, i) => net(x, idles[i]));
+  const mNfce = median(nfceNet);
+  const mPlain = median(plainNet);
   const mFloor = median(floor);
-  const added = mNfce - mPlain;
+  // The NFC-e's share per round (the same round's two windows and idle window), then its median.
+  const shares = nfceNet.map((x, i) => x - plainNet[i]);
+  const added = median(shares);
   const fmt = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
   const lines = [
     `## NFC-e at the counter (issue 31) — ${machine()}`,
     '',
-    `${ROUNDS} alternating rounds of ${SECS} s, ${CONC} concurrent clients, 2 items per sale, MariaDB, API in its own process, the authority simulator in the bench process (same box).`,
+    `${ROUNDS} alternating rounds of ${SECS} s (NFC-e sales / sales without NFC-e / ${SECS} s idle / signing floor), ${CONC} concurrent clients, 2 items per sale, MariaDB, API in its own process, the authority simulator in the bench process (same box). API CPU per sale = (CPU of the load window − CPU of the round's idle window) ÷ sales.`,
     '',
     '| figure | value |',
     '|---|---|',
-    `| API CPU per sale, NFC-e online (median; rounds) | ${mNfce.toFixed(3)} ms (${fmt(nfce.map((x) => x.api))}) |`,
-    `| API CPU per sale, no NFC-e (median; rounds) | ${mPlain.toFixed(3)} ms (${fmt(plain.map((x) => x.api))}) |`,
-    `| the NFC-e's share of a sale (difference of the medians) | ${added.toFixed(3)} ms |`,
+    `| API CPU per sale, NFC-e online (median; rounds) | ${mNfce.toFixed(3)} ms (${fmt(nfceNet)}) |`,
+    `| API CPU per sale, no NFC-e (median; rounds) | ${mPlain.toFixed(3)} ms (${fmt(plainNet)}) |`,
+    `| API idle CPU per ${SECS} s window (median; rounds) | ${median(idles).toFixed(1)} ms (${fmt(idles)}) |`,
+    `| without the idle subtraction, NFC-e / plain (medians) | ${median(nfce.map((x) => x.api)).toFixed(3)} / ${median(plain.map((x) => x.api)).toFixed(3)} ms |`,
+    `| the NFC-e's share of a sale (median of the rounds' differences; rounds) | ${added.toFixed(3)} ms (${fmt(shares)}) |`,
     `| signing floor: SHA-1 of the note's infNFe + RSA-SHA1 of its SignedInfo, node's crypto (median; rounds) | ${mFloor.toFixed(3)} ms (${fmt(floor)}) |`,
     `| NFC-e ÷ floor (target ≤ 2) | ${(added / mFloor).toFixed(2)}× |`,
     `| sales per round, NFC-e / plain (medians) | ${median(nfce.map((x) => x.sales))} / ${median(plain.map((x) => x.sales))} |`,

@@ -9,6 +9,7 @@ import { counterSigning } from '../../src/modules/nfce/issue.service';
 import { sendCounterEvent } from '../../src/modules/nfce/counter-event';
 import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
 import { accessKeyCheckDigit } from '../../src/modules/fiscal-xml/access-key';
+import { closeAuthorityConnections } from '../../src/modules/sefaz/soap/https-transport';
 import { brasiliaDateTime } from '../../src/modules/sefaz/xml/events';
 import { TP_CANCELAMENTO_SUBSTITUICAO } from '../../src/modules/sefaz/xml/outbound';
 import { api } from '../support/api';
@@ -39,6 +40,9 @@ describe('NFC-e substitution cancellation (110112)', function () {
 
   /** A sale whose online attempt is lost (`fault`); answers the note's detail (with `original`). */
   const afterLostAttempt = async (fault: 'delayMs' | 'dropBeforeAuthorize') => {
+    // On a new connection: the drop is then a lost answer (on a kept one it would be taken for the
+    // server's idle close, consulted and sent again: tests/nfce/keep-alive.test.ts).
+    closeAuthorityConnections();
     if (fault === 'delayMs') t.sim.issuer.faults.delayMs = 1500;
     else t.sim.issuer.faults.dropBeforeAuthorize = 1;
     const res = await c.sell();

@@ -30,6 +30,11 @@ const schema = Joi.object({
   SEFAZ_TIMEOUT_MS: Joi.number().integer().min(100).default(30_000),
   SEFAZ_RETRIES: Joi.number().integer().min(0).max(10).default(2),
   SEFAZ_RETRY_BASE_MS: Joi.number().integer().min(0).default(500),
+  SEFAZ_KEEPALIVE_MS: Joi.number()
+    .integer()
+    .min(0)
+    .default(4000)
+    .description("how long an idle connection to the authority is kept for the next call (0: one connection per call); below the authority's own keep-alive timeout"),
   SEFAZ_MAX_PAGES: Joi.number().integer().min(1).max(200).default(20),
   SEFAZ_GAP_FILL_MAX: Joi.number().integer().min(0).max(100).default(20),
   SEFAZ_WAIT_SECONDS: Joi.number().integer().min(60).default(3600).description('wait after 137/656 or reaching maxNSU (the authority asks one hour; shorter only against the local simulator)'),
@@ -70,6 +75,7 @@ function loadSefazConfig(env: NodeJS.ProcessEnv) {
     timeoutMs: value.SEFAZ_TIMEOUT_MS as number,
     retries: value.SEFAZ_RETRIES as number,
     retryBaseMs: value.SEFAZ_RETRY_BASE_MS as number,
+    keepAliveMs: value.SEFAZ_KEEPALIVE_MS as number,
     maxPages: value.SEFAZ_MAX_PAGES as number,
     gapFillMax: value.SEFAZ_GAP_FILL_MAX as number,
     waitMs: (value.SEFAZ_WAIT_SECONDS as number) * 1000,

@@ -15,6 +15,7 @@ export { authorizedInvoices, invoicesOfSource } from './originals.service';
 export type { AuthorizedOriginal, SourceInvoice } from './originals.service';
 export type { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
 export { issuerTarget } from './authority/endpoints';
+export type { IssuerTarget } from './authority/endpoints';
 export { IssuerClient, NoAnswerError } from './authority/issuer-client';
 export { InvoiceSeries } from './entities/invoice-series.entity';
 export { clientOf, filialSigning, gunzipText, gz } from './invoice-store';

@@ -3,14 +3,16 @@ import type { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { businessToday } from '../../core/business-date';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { inTransaction, readerOf } from '../../core/db/transaction';
+import { isMysql } from '../../core/db/engine';
+import { hydrate, insertedId, insertRows, setClause } from '../../core/db/sql';
+import { inTransaction, readBatch, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ProtocolResult } from '../sefaz';
 import { NFE_NS } from '../sefaz';
-import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, InvoiceSeries, IssuerClient, issuerTarget, NoAnswerError, takeNextNumber } from '../invoices';
+import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, InvoiceSeries, IssuerClient, IssuerTarget, issuerTarget, NoAnswerError, takeNextNumber } from '../invoices';
 import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 import { NfceDocument, NfceStatus, NfceSummary } from './entities/nfce-document.entity';
@@ -51,6 +53,9 @@ export interface PreparedNote {
   id: number;
   status: NfceStatus;
   timeoutMs: number;
+  /** The note as written in the sale's transaction, and its signed XML: the transmission reads neither back. */
+  doc?: NfceDocument;
+  signedXml?: string;
 }
 
 const money = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
@@ -88,39 +93,99 @@ export function counterSigning(companyId: number, filialId: number): Promise<Fil
   return value;
 }
 
+/** The filial's authority endpoints, kept a minute like its signer (a sale does not read them again). */
+const targetCache = new Map<string, { at: number; value: Promise<IssuerTarget> }>();
+export function counterTarget(sc: FilialSigning): Promise<IssuerTarget> {
+  const k = `${sc.filial.companyId}:${sc.filial.id}`;
+  const hit = targetCache.get(k);
+  if (hit && Date.now() - hit.at < 60_000) return hit.value;
+  const value = issuerTarget(sc.filial, null);
+  value.catch(() => targetCache.delete(k));
+  targetCache.set(k, { at: Date.now(), value });
+  return value;
+}
+
+/**
+ * The filial's NFC-e settings, its série of model 65 (the one the settings name) with the number this
+ * note takes, and the first note waiting in contingency, if any. On MySQL in one round trip: the
+ * série's UPDATE takes its row lock and the number (held until the sale commits or rolls back, as
+ * every série number), the SELECT in the same batch reads what it wrote. Elsewhere the invoices'
+ * takeNextNumber, after the reads.
+ */
+async function counterSettings(em: EntityManager, companyId: number, filialId: number) {
+  const ofSeries = 'FROM invoice_series s JOIN nfce_configuration c ON c.company_id = s.company_id AND c.filial_id = s.filial_id AND c.series = s.series';
+  const where = 'WHERE s.company_id = ? AND s.filial_id = ? AND s.model = 65';
+  const statements = [
+    { sql: 'SELECT * FROM nfce_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] },
+    {
+      sql: "SELECT id, contingency_at, contingency_reason FROM nfce_document WHERE company_id = ? AND filial_id = ? AND status = 'CONTINGENCY' ORDER BY number ASC LIMIT 1",
+      params: [companyId, filialId],
+    },
+    ...(isMysql
+      ? [
+          {
+            sql: `UPDATE invoice_series s JOIN nfce_configuration c ON c.company_id = s.company_id AND c.filial_id = s.filial_id AND c.series = s.series SET s.next_number = s.next_number + 1, s.version = s.version + 1 ${where} AND s.next_number <= 999999999`,
+            params: [companyId, filialId],
+          },
+        ]
+      : []),
+    { sql: `SELECT s.id, s.series, s.next_number ${ofSeries} ${where}`, params: [companyId, filialId] },
+  ];
+  const results = (await readBatch(em, statements)) as unknown[];
+  const [configs, waiting] = results as Record<string, unknown>[][];
+  const seriesRows = results[results.length - 1] as { id: number; series: number; next_number: number | string }[];
+  const config = hydrate(em, NfceConfiguration, configs)[0] as NfceConfiguration | undefined;
+  const row = seriesRows[0];
+  const series = row ? { id: Number(row.id), series: Number(row.series) } : undefined;
+  let number: (() => Promise<number>) | null = null;
+  if (series) {
+    if (isMysql) {
+      const taken = (results[2] as { affectedRows: number }).affectedRows > 0;
+      number = async () => {
+        if (!taken) throw new BusinessRuleError('SERIES_EXHAUSTED', `Série ${series.series} has used every number`);
+        return Number(row.next_number) - 1;
+      };
+    } else number = () => takeNextNumber(em, companyId, series);
+  }
+  return { config, series, number, waiting: hydrate(em, NfceDocument, waiting)[0] as Pick<NfceDocument, 'id' | 'contingencyAt' | 'contingencyReason'> | undefined };
+}
+
 /** In the sale's transaction: number, compute, sign and store the NFC-e. */
 export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, input: CounterNoteInput): Promise<PreparedNote> {
-  const config = await em.findOneBy(NfceConfiguration, { companyId: ctx.companyId, filialId: input.filialId });
+  // The settings' reads, the signer and the tax engine's reads go out together (same round trips).
+  const [settings, signing, computed] = await Promise.allSettled([
+    counterSettings(em, ctx.companyId, input.filialId),
+    counterSigning(ctx.companyId, input.filialId),
+    computeFiscal(
+      ctx,
+      {
+        filialId: input.filialId,
+        customerId: input.customerId,
+        consumerDocument: input.consumerDocument,
+        operation: 'SALE',
+        model: 65,
+        date: businessToday(),
+        items: input.lines.map((l) => ({ productId: l.productId, salesOrderItemId: l.salesOrderItemId, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount })),
+        discount: input.discount,
+        presence: 1,
+      },
+      em,
+    ),
+  ]);
+  if (settings.status === 'rejected') throw settings.reason;
+  const { config, series, number: takeNumber, waiting } = settings.value;
   if (!config) throw new BusinessRuleError('NFCE_NOT_CONFIGURED', 'The filial issues NFC-e but has no NFC-e configuration');
   if (config.identificationThreshold && !input.consumerDocument && input.total.gt(config.identificationThreshold)) {
     throw new BusinessRuleError('CONSUMER_IDENTIFICATION_REQUIRED', `Above R$ ${config.identificationThreshold.toFixed(2)} the consumer's CPF or CNPJ is required on the NFC-e`, {
       errors: [{ path: 'consumerDocument', message: 'required above the UF threshold' }],
     });
   }
-  const sc = await counterSigning(ctx.companyId, input.filialId);
-  const series = await em.findOneBy(InvoiceSeries, { companyId: ctx.companyId, filialId: input.filialId, model: 65, series: config.series });
-  if (!series) throw new BusinessRuleError('SERIES_NOT_CONFIGURED', `The filial has no série ${config.series} of model 65`);
+  if (signing.status === 'rejected') throw signing.reason;
+  const sc = signing.value;
+  if (!series || !takeNumber) throw new BusinessRuleError('SERIES_NOT_CONFIGURED', `The filial has no série ${config.series} of model 65`);
+  if (computed.status === 'rejected') throw computed.reason;
   // Notes waiting in contingency: this one joins them (offline from the start, sent after them, in order).
-  const waiting = await em.findOne(NfceDocument, {
-    where: { companyId: ctx.companyId, filialId: input.filialId, status: 'CONTINGENCY' },
-    order: { number: 'ASC' },
-    select: { id: true, contingencyAt: true, contingencyReason: true },
-  });
-  const document = await computeFiscal(
-    ctx,
-    {
-      filialId: input.filialId,
-      customerId: input.customerId,
-      consumerDocument: input.consumerDocument,
-      operation: 'SALE',
-      model: 65,
-      date: businessToday(),
-      items: input.lines.map((l) => ({ productId: l.productId, salesOrderItemId: l.salesOrderItemId, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount })),
-      discount: input.discount,
-      presence: 1,
-    },
-    em,
-  );
+  const document = computed.value;
   const consumer = input.consumerDocument;
   document.recipient = {
     ...document.recipient,
@@ -132,7 +197,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     email: null,
     name: consumer ? (document.recipient.name ?? 'Consumidor') : null,
   };
-  const number = await takeNextNumber(em, ctx.companyId, series);
+  const number = await takeNumber();
   const issuedAt = new Date();
   const code = randomCode(number);
   const offline = waiting ? { at: waiting.contingencyAt ?? issuedAt, reason: waiting.contingencyReason ?? 'Sem comunicacao com a SEFAZ autorizadora' } : null;
@@ -177,39 +242,48 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     issuerAddress: [a.street, a.number, a.district, `${a.municipalityName}/${a.uf}`].filter(Boolean).join(', '),
     consumerName: consumer ? document.recipient.name : null,
   };
-  const saved = await em.save(
-    em.create(NfceDocument, {
-      companyId: ctx.companyId,
-      filialId: input.filialId,
-      salesOrderId: input.salesOrderId,
-      seriesId: series.id,
-      series: series.series,
-      number,
-      accessKey: built.accessKey,
-      onlineKey: null,
-      status: offline ? 'CONTINGENCY' : 'SIGNED',
-      emissionType: offline ? 9 : 1,
-      issuedAt,
-      randomCode: code,
-      contingencyAt: offline?.at ?? null,
-      contingencyReason: offline?.reason ?? null,
-      total: money(document.totals.vNF),
-      consumerDocument: consumer,
-      qrCode: built.qrCode,
-      consultUrl: config.consultUrl,
-      tpAmb: sc.tpAmb,
-      summary,
-      signedXmlGz: gz(built.signedXml),
-      procXmlGz: null,
-      onlineXmlGz: null,
-      protocol: null,
-      authorizedAt: null,
-      cStat: null,
-      xMotivo: null,
-      sendAttempts: 0,
-      overdueAlerted: false,
-    }),
-  );
+  const row = {
+    companyId: ctx.companyId,
+    filialId: input.filialId,
+    salesOrderId: input.salesOrderId,
+    seriesId: series.id,
+    series: series.series,
+    number,
+    accessKey: built.accessKey,
+    onlineKey: null,
+    onlineNumber: null,
+    originalOutcome: null,
+    originalProtocol: null,
+    originalXmlGz: null,
+    status: (offline ? 'CONTINGENCY' : 'SIGNED') as NfceStatus,
+    emissionType: offline ? 9 : 1,
+    issuedAt,
+    randomCode: code,
+    contingencyAt: offline?.at ?? null,
+    contingencyReason: offline?.reason ?? null,
+    total: money(document.totals.vNF),
+    consumerDocument: consumer,
+    qrCode: built.qrCode,
+    consultUrl: config.consultUrl,
+    tpAmb: sc.tpAmb,
+    summary,
+    signedXmlGz: gz(built.signedXml),
+    procXmlGz: null,
+    onlineXmlGz: null,
+    protocol: null,
+    authorizedAt: null,
+    cStat: null,
+    xMotivo: null,
+    cancelProtocol: null,
+    cancelXmlGz: null,
+    sendAttempts: 0,
+    overdueAlerted: false,
+    version: 1,
+    createdAt: issuedAt,
+    updatedAt: issuedAt,
+  } satisfies Omit<NfceDocument, 'id'>;
+  // A plain INSERT (its id from the result): nothing to read back, every column is set here.
+  const saved = Object.assign(new NfceDocument(), row, { id: insertedId(await insertRows(em, NfceDocument, [row])) });
   await recordAudit(em, ctx, {
     entity: 'nfce',
     entityId: saved.id,
@@ -218,7 +292,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   });
   if (offline)
     await publishEvent(em, ctx, { type: 'nfce.contingency', filialId: saved.filialId, aggregateType: 'nfce', aggregateId: saved.id, data: nfceEvent(saved, { reason: saved.contingencyReason }) });
-  return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs };
+  return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs, doc: saved, signedXml: built.signedXml };
 }
 
 export async function findNfce(companyId: number, id: number, em: EntityManager): Promise<NfceDocument> {
@@ -240,14 +314,18 @@ export async function moveNfce(
 ): Promise<NfceDocument> {
   return inTransaction(ctx, async (em) => {
     const more = inside ? await inside(em) : {};
-    const r = await em
-      .createQueryBuilder()
-      .update(NfceDocument)
-      .set({ ...fields, ...more, status: to, version: () => 'version + 1' } as never)
-      .where('id = :id AND company_id = :c AND status = :s AND version = :v', { id: doc.id, c: doc.companyId, s: doc.status, v: doc.version })
-      .execute();
+    // Undefined values change nothing (as with the query builder).
+    const changes = Object.fromEntries(Object.entries({ ...fields, ...more, status: to, version: doc.version + 1, updatedAt: new Date() }).filter(([, v]) => v !== undefined)) as Partial<NfceDocument>;
+    // Plain SQL (the update builder's own work costs about as much CPU as the round trip), guarded by the status and version read.
+    const set = setClause(em, NfceDocument, changes);
+    const r = await em.queryRunner!.query(
+      `UPDATE nfce_document SET ${set.sql} WHERE id = ? AND company_id = ? AND status = ? AND version = ?`,
+      [...(set.params ?? []), doc.id, doc.companyId, doc.status, doc.version],
+      true,
+    );
     if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The NFC-e changed concurrently; retry');
-    const after = await em.findOneByOrFail(NfceDocument, { id: doc.id, companyId: doc.companyId });
+    // The row is what was read (status and version matched) with these changes: not read back.
+    const after = Object.assign(new NfceDocument(), doc, changes);
     const visible = (d: NfceDocument) => ({
       status: d.status,
       number: d.number,
@@ -287,12 +365,23 @@ export async function consultKey(client: IssuerClient, accessKey: string): Promi
   }
 }
 
-/** Sends one stored note (a lot of one, synchronous) and reads the verdict; duplicity is settled by consulting. */
-export async function sendNote(client: IssuerClient, doc: NfceDocument): Promise<Verdict> {
+/**
+ * Sends one stored note (a lot of one, synchronous) and reads the verdict; duplicity is settled by
+ * consulting. No answer on a kept-alive connection (the authority may have closed it just as the note
+ * went out) is a lost answer settled at once: the key consulted on a new connection — authorized, it
+ * is the verdict; unknown to the authority, the same note (same key and number) is sent again on a new
+ * connection; the consultation unanswered, the lost answer's usual course (offline contingency).
+ */
+export async function sendNote(client: IssuerClient, doc: NfceDocument, signedXml?: string, fresh = false): Promise<Verdict> {
   let reply;
   try {
-    reply = await client.authorize(gunzipText(doc.signedXmlGz), String(doc.id));
+    reply = await client.authorize(signedXml ?? gunzipText(doc.signedXmlGz), String(doc.id), fresh);
   } catch (err) {
+    if (err instanceof NoAnswerError && err.reusedSocket && !fresh) {
+      const known = await consultKey(client, doc.accessKey);
+      if (known && known !== 'UNAVAILABLE') return { kind: 'AUTHORIZED', prot: known };
+      if (known === null) return sendNote(client, doc, signedXml, true);
+    }
     if (err instanceof NoAnswerError)
       return { kind: 'UNAVAILABLE', reason: err.timeout ? 'Sem resposta da SEFAZ autorizadora no prazo' : `Sem comunicacao com a SEFAZ autorizadora`, mayHaveReached: true };
     if (err instanceof UpstreamError) return { kind: 'UNAVAILABLE', reason: `SEFAZ autorizadora indisponivel (${err.code})`, mayHaveReached: false };
@@ -317,7 +406,7 @@ export async function sendNote(client: IssuerClient, doc: NfceDocument): Promise
 }
 
 /** Records AUTHORIZED (with the nfeProc) or REJECTED (with its cStat, to be corrected). */
-export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exclude<Verdict, { kind: 'UNAVAILABLE' }>, authorizedEvent: string): Promise<NfceDocument> {
+export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exclude<Verdict, { kind: 'UNAVAILABLE' }>, authorizedEvent: string, signedXml?: string): Promise<NfceDocument> {
   if (v.kind === 'AUTHORIZED') {
     // Authorized under the online attempt's key (its answer had been lost): that key and XML are the note's.
     const underOnline = doc.onlineKey !== null && v.prot.accessKey === doc.onlineKey;
@@ -330,7 +419,7 @@ export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exc
         xMotivo: v.prot.xMotivo.slice(0, 255),
         protocol: v.prot.protocol,
         authorizedAt: v.prot.receivedAt ? new Date(v.prot.receivedAt) : new Date(),
-        procXmlGz: gz(procOf(gunzipText(underOnline && doc.onlineXmlGz ? doc.onlineXmlGz : doc.signedXmlGz), v.prot.xml)),
+        procXmlGz: gz(procOf(underOnline && doc.onlineXmlGz ? gunzipText(doc.onlineXmlGz) : (signedXml ?? gunzipText(doc.signedXmlGz)), v.prot.xml)),
         sendAttempts: doc.sendAttempts + 1,
         ...(underOnline ? { accessKey: doc.onlineKey!, onlineKey: doc.accessKey, emissionType: 1, signedXmlGz: doc.onlineXmlGz ?? doc.signedXmlGz, onlineXmlGz: doc.signedXmlGz } : {}),
       },
@@ -383,12 +472,11 @@ export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocume
 
 /** After the sale commits: the synchronous attempt, with the filial's short deadline. */
 export async function transmitCounterNote(ctx: ActorContext, prepared: PreparedNote): Promise<NfceDocument> {
-  let doc = await findNfce(ctx.companyId, prepared.id, readerOf(ctx));
+  const doc = prepared.doc ?? (await findNfce(ctx.companyId, prepared.id, readerOf(ctx)));
   if (doc.status !== 'SIGNED') return doc;
   const sc = await counterSigning(doc.companyId, doc.filialId);
-  const client = new IssuerClient(await issuerTarget(sc.filial, null), sc.credentials, sc.tpAmb, prepared.timeoutMs);
-  const v = await sendNote(client, doc);
+  const client = new IssuerClient(await counterTarget(sc), sc.credentials, sc.tpAmb, prepared.timeoutMs);
+  const v = await sendNote(client, doc, prepared.signedXml);
   if (v.kind === 'UNAVAILABLE') return enterOfflineContingency(ctx, doc, v.reason, v.mayHaveReached);
-  doc = await recordVerdict(ctx, doc, v, 'nfce.authorized');
-  return doc;
+  return recordVerdict(ctx, doc, v, 'nfce.authorized', prepared.signedXml);
 }

@@ -75,6 +75,12 @@ export interface Faults {
   downUntil: number;
   /** The next authorization is rejected with this answer (tests of REJECTED). */
   rejectNext: { cStat: string; xMotivo: string } | null;
+  /**
+   * The next N requests that arrive on a kept-alive connection (one that already served a request) find
+   * it closed: the socket is destroyed before the request is read, as when the server's keep-alive
+   * timeout fires just as the client reuses the connection. Nothing is recorded.
+   */
+  closeReusedConnection: number;
 }
 
 export interface Reply {
@@ -104,7 +110,7 @@ const esc = escapeXml;
 
 export class IssuerAuthority {
   private state: IssuerState = { docs: {}, byNumber: {}, voided: [], serial: 1 };
-  readonly faults: Faults = { dropAfterAuthorize: 0, dropBeforeAuthorize: 0, delayMs: 0, downUntil: 0, rejectNext: null };
+  readonly faults: Faults = { dropAfterAuthorize: 0, dropBeforeAuthorize: 0, delayMs: 0, downUntil: 0, rejectNext: null, closeReusedConnection: 0 };
   /** Recipients whose documents are denied (301 irregular recipient). */
   readonly irregularRecipients = new Set<string>();
   /** Authorized documents are handed here (the recipient's DF-e stream). */

@@ -48,6 +48,8 @@ export interface SimulatorOptions {
   adminToken?: string;
   /** Hours an authorized NF-e may be cancelled in (501 after; 24 by default). */
   cancelDeadlineHours?: number;
+  /** Idle time after which a kept-alive connection is closed (node's default, 5 s, announced in the Keep-Alive header). */
+  keepAliveMs?: number;
   /** The PL_010 schemas: authorizations are validated against nfe_v4.00.xsd with xmllint (225 with its message); absent → the structural check only. */
   xsdDir?: string | null;
 }
@@ -129,6 +131,10 @@ export class AuthoritySimulator {
   /** Sees every SOAP request exactly as received (tests check what clients put on the wire). */
   onRequest: ((path: string, body: string) => void) | null = null;
   private server: https.Server | null = null;
+  /** Requests served per connection (a second one on a socket is a kept-alive reuse). */
+  private readonly served = new WeakMap<object, number>();
+  /** TLS connections accepted since start (tests of keep-alive), and how many resumed a session. */
+  readonly connections = { opened: 0, resumed: 0 };
   private endpoints: SimulatorEndpoints | null = null;
   private invoiceNumber = Math.floor(Date.now() / 1000) % 1_000_000;
 
@@ -197,7 +203,21 @@ export class AuthoritySimulator {
   async start(): Promise<SimulatorEndpoints> {
     if (this.endpoints) return this.endpoints;
     const server = https.createServer({ key: this.serverPair.keyPem, cert: this.serverPair.certPem, ca: [this.ca.certPem], requestCert: true, rejectUnauthorized: false }, (req, res) => {
+      const n = (this.served.get(req.socket) ?? 0) + 1;
+      this.served.set(req.socket, n);
+      if (n > 1 && this.issuer.faults.closeReusedConnection > 0) {
+        this.issuer.faults.closeReusedConnection--;
+        req.socket.destroy();
+        return;
+      }
       this.handle(req, res).catch((err) => this.send(res, err instanceof HttpError ? err.status : 500, 'text/plain', (err as Error).message));
+    });
+    // Connections kept alive between requests like a production web server's (HTTP/1.1 keep-alive,
+    // closed after an idle time it announces in the Keep-Alive header).
+    server.keepAliveTimeout = this.opts.keepAliveMs ?? 5000;
+    server.on('secureConnection', (socket: TLSSocket) => {
+      this.connections.opened++;
+      if (socket.isSessionReused()) this.connections.resumed++;
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -208,6 +228,11 @@ export class AuthoritySimulator {
     const url = `https://${this.opts.host ?? '127.0.0.1'}:${address.port}`;
     this.endpoints = { url, distUrl: `${url}${DIST_PATH}`, eventUrl: `${url}${EVENT_PATH}`, caPem: this.ca.certPem, adminToken: this.adminToken };
     return this.endpoints;
+  }
+
+  /** Closes the kept-alive connections idle now, as the server does when their keep-alive timeout ends. */
+  closeIdleConnections(): void {
+    this.server?.closeIdleConnections();
   }
 
   async stop(): Promise<void> {
@@ -344,11 +369,12 @@ export class AuthoritySimulator {
         return json(200, { released: true });
       }
       if (req.method === 'POST' && url.pathname === '/admin/faults') {
-        // { dropAfterAuthorize?, dropBeforeAuthorize?, delayMs?, downForMs?, rejectNext?: { cStat, xMotivo } }
+        // { dropAfterAuthorize?, dropBeforeAuthorize?, delayMs?, closeReusedConnection?, downForMs?, rejectNext?: { cStat, xMotivo } }
         const r = input();
         if (r.dropAfterAuthorize !== undefined) this.issuer.faults.dropAfterAuthorize = Number(r.dropAfterAuthorize);
         if (r.dropBeforeAuthorize !== undefined) this.issuer.faults.dropBeforeAuthorize = Number(r.dropBeforeAuthorize);
         if (r.delayMs !== undefined) this.issuer.faults.delayMs = Number(r.delayMs);
+        if (r.closeReusedConnection !== undefined) this.issuer.faults.closeReusedConnection = Number(r.closeReusedConnection);
         if (r.downForMs !== undefined) this.issuer.downFor(Number(r.downForMs));
         const reject = r.rejectNext as { cStat?: unknown; xMotivo?: unknown } | null | undefined;
         if (reject !== undefined) this.issuer.faults.rejectNext = reject ? { cStat: String(reject.cStat), xMotivo: String(reject.xMotivo) } : null;

@@ -35,6 +35,7 @@ export {
   INUTILIZACAO,
   issuerEventId,
   OUTBOUND_PATHS,
+  readAuthorizationEnvelope,
   readAuthorizationReply,
   readInutNFe,
   readSituationReply,

@@ -15,6 +15,7 @@ import {
   INUTILIZACAO,
   OutboundService,
   postWithRetries,
+  readAuthorizationEnvelope,
   readAuthorizationReply,
   readRetEnvEvento,
   readSituationReply,
@@ -59,6 +60,8 @@ export class NoAnswerError extends Error {
     readonly service: OutboundService,
     message: string,
     readonly timeout: boolean,
+    /** No answer on a kept-alive connection (the authority may have closed it as the call went out). */
+    readonly reusedSocket = false,
   ) {
     super(message);
   }
@@ -86,29 +89,39 @@ export class IssuerClient {
     return this.target.label;
   }
 
-  private async call(service: OutboundService, message: string, resultElement: string): Promise<{ raw: string; el: ReturnType<typeof readSoapBody> }> {
+  private async call(service: OutboundService, message: string, resultElement: string, fresh = false): Promise<{ raw: string; el: ReturnType<typeof readSoapBody> }> {
+    return this.read(service, await this.exchange(service, message, fresh), resultElement);
+  }
+
+  /** The call over the transport, timed; no answer → NoAnswerError (or the TLS failure). */
+  private async exchange(service: OutboundService, message: string, fresh: boolean): Promise<{ status: number; body: string }> {
     const soap = SERVICES[service];
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     let reply: { status: number; body: string };
     try {
       reply = await postWithRetries(
-        { url: this.target.url(service), ca: this.target.ca, keyPem: this.credentials.keyPem, certPem: this.credentials.certPem, chainPems: this.credentials.chainPems },
+        { url: this.target.url(service), ca: this.target.ca, keyPem: this.credentials.keyPem, certPem: this.credentials.certPem, chainPems: this.credentials.chainPems, identity: this.credentials },
         { 'Content-Type': soapContentType(soap), Accept: 'application/soap+xml, text/xml' },
         buildRequestEnvelope(soap, message),
         // Only calls whose repetition is harmless are retried by the transport.
-        { timeoutMs: this.timeoutMs ?? invoicesConfig.timeoutMs, retries: service === 'CONSULTA_PROTOCOLO' || service === 'STATUS_SERVICO' ? 1 : 0, retryBaseMs: 200 },
+        { timeoutMs: this.timeoutMs ?? invoicesConfig.timeoutMs, retries: service === 'CONSULTA_PROTOCOLO' || service === 'STATUS_SERVICO' ? 1 : 0, retryBaseMs: 200, fresh },
       );
     } catch (err) {
       latency.observe({ service, outcome: 'no-answer' }, seconds());
       answers.inc({ service, cStat: 'none' });
       if (err instanceof TransportError) {
         if (err.failure === 'tls') throw new UpstreamError('upstream_failure', 'SEFAZ_TLS_FAILURE', `Secure connection to the authority failed: ${err.message}`);
-        throw new NoAnswerError(service, err.message, err.failure === 'timeout');
+        throw new NoAnswerError(service, err.message, err.failure === 'timeout', err.reusedSocket);
       }
       throw err;
     }
     latency.observe({ service, outcome: 'answer' }, seconds());
+    return reply;
+  }
+
+  /** The reply's message element, counted by its cStat; unreadable → 502/503 problems. */
+  private read(service: OutboundService, reply: { status: number; body: string }, resultElement: string): { raw: string; el: ReturnType<typeof readSoapBody> } {
     try {
       const el = readSoapBody(reply.body, resultElement);
       const cStat = /<(?:\w+:)?cStat>(\d{3})</.exec(reply.body.slice(reply.body.lastIndexOf('<infProt') > 0 ? reply.body.lastIndexOf('<infProt') : 0))?.[1] ?? 'none';
@@ -122,8 +135,17 @@ export class IssuerClient {
     }
   }
 
-  async authorize(signedNfe: string, idLote: string): Promise<AuthorizationReply> {
-    const r = await this.call('AUTORIZACAO', buildEnviNFe(signedNfe, idLote), 'retEnviNFe');
+  /** `fresh`: on a new connection (again after a kept one failed). */
+  async authorize(signedNfe: string, idLote: string, fresh = false): Promise<AuthorizationReply> {
+    const reply = await this.exchange('AUTORIZACAO', buildEnviNFe(signedNfe, idLote), fresh);
+    // The plain shape without a DOM (outbound.ts); anything else the DOM reads, with its errors.
+    const quick = readAuthorizationEnvelope(reply.body);
+    if (quick) {
+      const cStat = quick.protocol ? quick.protocol.cStat : quick.cStat;
+      answers.inc({ service: 'AUTORIZACAO', cStat: /^\d{3}$/.test(cStat) ? cStat : 'none' });
+      return quick;
+    }
+    const r = this.read('AUTORIZACAO', reply, 'retEnviNFe');
     return readAuthorizationReply(r.el, r.raw);
   }
 

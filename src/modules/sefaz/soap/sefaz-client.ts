@@ -101,7 +101,7 @@ export class SefazClient {
     const logged = redactCertificate(envelope, this.opts.credentials.fingerprint);
     try {
       return await postWithRetries(
-        { url, ca: this.opts.target.ca, keyPem: this.opts.credentials.keyPem, certPem: this.opts.credentials.certPem, chainPems: this.opts.credentials.chainPems },
+        { url, ca: this.opts.target.ca, keyPem: this.opts.credentials.keyPem, certPem: this.opts.credentials.certPem, chainPems: this.opts.credentials.chainPems, identity: this.opts.credentials },
         { 'Content-Type': soapContentType(service), Accept: 'application/soap+xml, text/xml' },
         envelope,
         {

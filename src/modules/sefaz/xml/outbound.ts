@@ -103,6 +103,137 @@ export function readAuthorizationReply(el: Element, raw: string): AuthorizationR
   };
 }
 
+/*
+ * retEnviNFe read without building a DOM (a counter sale waits for it): one pass over the tags that
+ * also checks the document is well-formed, for the plain shape authorities send — elements, attributes
+ * and text with the predefined or numeric entities, an XML declaration at most; a SOAP envelope whose
+ * Body holds the retEnviNFe, or the bare message. Anything else (a Fault, comments, CDATA, a DOCTYPE,
+ * an element wanted here holding elements) answers undefined, and the DOM reading applies. The values
+ * are the ones readAuthorizationReply reads (first direct child of each name, text trimmed).
+ */
+const TAG = /<(\/?)(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>/y;
+const ENTITY = /&(?:(lt|gt|amp|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));|&/g;
+const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const WANTED_RET = new Set(['cStat', 'xMotivo', 'dhRecbto', 'nRec']);
+const WANTED_PROT = new Set(['tpAmb', 'chNFe', 'dhRecbto', 'nProt', 'digVal', 'cStat', 'xMotivo']);
+
+function decodeEntities(text: string): string | undefined {
+  let bad = false;
+  const out = text.replace(ENTITY, (m: string, named: string | undefined, dec: string | undefined, hex: string | undefined) => {
+    if (named) return NAMED[named];
+    const code = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : NaN;
+    if (!Number.isFinite(code) || code > 0x10ffff) {
+      bad = true;
+      return m;
+    }
+    return String.fromCodePoint(code);
+  });
+  return bad ? undefined : out.replace(/\r\n?/g, '\n');
+}
+
+export function readAuthorizationEnvelope(raw: string): AuthorizationReply | undefined {
+  let pos = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const decl = /^\s*<\?xml\s[^<>?]*\?>/.exec(raw.slice(pos, pos + 200));
+  if (decl) pos += decl[0].length;
+  if (raw.indexOf('<!', pos) >= 0 || raw.indexOf('<?', pos) >= 0) return undefined;
+  const stack: string[] = [];
+  let roots = 0;
+  /** Depth of the first retEnviNFe, of its first protNFe and of that one's infProt / infRec (-1: not open). */
+  let ret = -1;
+  let retSeen = false;
+  let prot = -1;
+  let protSeen = false;
+  let inf = -1;
+  let infSeen = false;
+  let infRec = -1;
+  let infRecSeen = false;
+  const outer: Record<string, string> = {};
+  const inProt: Record<string, string> = {};
+  let recNumber: string | undefined;
+  let text = '';
+  let childCount = 0;
+  while (pos < raw.length) {
+    const lt = raw.indexOf('<', pos);
+    const segment = lt < 0 ? raw.slice(pos) : raw.slice(pos, lt);
+    if (!stack.length && segment.trim()) return undefined;
+    text += segment;
+    if (lt < 0) break;
+    TAG.lastIndex = lt;
+    const m = TAG.exec(raw);
+    if (!m) return undefined;
+    pos = TAG.lastIndex;
+    const [, closing, name, , selfClosing] = m;
+    if (closing) {
+      if (selfClosing || stack.pop() !== name) return undefined;
+      const depth = stack.length;
+      // A leaf element closes: its text is a value when it is one of those wanted.
+      if (childCount === 0) {
+        const decoded = decodeEntities(text);
+        if (decoded === undefined) return undefined;
+        const value = decoded.trim();
+        if (depth === ret + 1 && ret >= 0 && WANTED_RET.has(name) && !(name in outer)) outer[name] = value;
+        else if (depth === infRec + 1 && infRec >= 0 && name === 'nRec' && recNumber === undefined) recNumber = value;
+        else if (depth === inf + 1 && inf >= 0 && WANTED_PROT.has(name) && !(name in inProt)) inProt[name] = value;
+      } else if ((depth === ret + 1 && WANTED_RET.has(name)) || (depth === inf + 1 && WANTED_PROT.has(name)) || (depth === infRec + 1 && name === 'nRec')) return undefined;
+      if (depth === ret) ret = -1;
+      if (depth === prot) prot = -1;
+      if (depth === inf) inf = -1;
+      if (depth === infRec) infRec = -1;
+      childCount = 1;
+      text = '';
+      continue;
+    }
+    if (name === 'Fault') return undefined;
+    if (!stack.length && ++roots > 1) return undefined;
+    const depth = stack.length;
+    if (name === 'retEnviNFe' && !retSeen) {
+      // Where the DOM reading finds it: the root, or inside the root Envelope's Body.
+      const placed = depth === 0 || (stack[0] === 'Envelope' && stack[1] === 'Body');
+      if (!placed) return undefined;
+      retSeen = true;
+      ret = depth;
+    } else if (name === 'protNFe' && ret >= 0 && depth === ret + 1 && !protSeen) {
+      protSeen = true;
+      prot = depth;
+    } else if (name === 'infProt' && prot >= 0 && depth === prot + 1 && !infSeen) {
+      infSeen = true;
+      inf = depth;
+    } else if (name === 'infRec' && ret >= 0 && depth === ret + 1 && !infRecSeen) {
+      infRecSeen = true;
+      infRec = depth;
+    }
+    if (selfClosing) {
+      childCount = 1;
+      text = '';
+      continue;
+    }
+    stack.push(name);
+    childCount = 0;
+    text = '';
+  }
+  if (stack.length || roots !== 1 || !retSeen) return undefined;
+  const v = (r: Record<string, string>, k: string) => (r[k] ? r[k] : null);
+  const receivedAt = v(outer, 'dhRecbto');
+  return {
+    cStat: outer.cStat ?? '',
+    xMotivo: outer.xMotivo ?? '',
+    receivedAt,
+    receipt: (recNumber ? recNumber : null) ?? v(outer, 'nRec'),
+    protocol: protSeen
+      ? {
+          tpAmb: v(inProt, 'tpAmb'),
+          accessKey: v(inProt, 'chNFe'),
+          receivedAt: v(inProt, 'dhRecbto'),
+          protocol: v(inProt, 'nProt'),
+          digest: v(inProt, 'digVal'),
+          cStat: inProt.cStat ?? '',
+          xMotivo: inProt.xMotivo ?? '',
+          xml: extractElementText(raw, 'protNFe') ?? '',
+        }
+      : null,
+  };
+}
+
 export interface StatusReply {
   cStat: string;
   xMotivo: string;
