@@ -12,7 +12,7 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ProtocolResult } from '../sefaz';
 import { NFE_NS } from '../sefaz';
-import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, InvoiceSeries, IssuerClient, IssuerTarget, issuerTarget, NoAnswerError, takeNextNumber } from '../invoices';
+import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, IssuerClient, IssuerTarget, issuerTarget, NoAnswerError, takeNextNumber } from '../invoices';
 import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 import { NfceDocument, NfceStatus, NfceSummary } from './entities/nfce-document.entity';
