@@ -1,7 +1,7 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { isMysql } from '../db/engine';
 import { ALLOCATED_ID_TABLES } from '../db/sql';
-import { takeValuesAbove } from './sequence.service';
+import { maxIdOnSequencePool, takeValuesAbove } from './sequence.service';
 
 /*
  * Row ids taken before the INSERT, for the tables of the hot transactions (docs/decisions/ids-before-insert.md):
@@ -57,7 +57,7 @@ export async function allocateIds(em: EntityManager, target: EntityTarget<Object
     first = Math.max((await maxId(em, table)) + 1, (handedOut.get(table) ?? 0) + 1);
     handedOut.set(table, first + count - 1);
   } else {
-    first = await fromBlock(em, table, count);
+    first = await fromBlock(table, count);
   }
   return Array.from({ length: count }, (_v, i) => first + i);
 }
@@ -65,7 +65,7 @@ export async function allocateIds(em: EntityManager, target: EntityTarget<Object
 /** One id (allocateIds of one). */
 export const allocateId = async (em: EntityManager, target: EntityTarget<ObjectLiteral>): Promise<number> => (await allocateIds(em, target, 1))[0];
 
-async function fromBlock(em: EntityManager, table: string, count: number): Promise<number> {
+async function fromBlock(table: string, count: number): Promise<number> {
   for (;;) {
     const block = blocks.get(table);
     if (block && block.end - block.next >= count) {
@@ -76,7 +76,7 @@ async function fromBlock(em: EntityManager, table: string, count: number): Promi
     let refill = refills.get(table);
     if (!refill) {
       const size = Math.max(BLOCK, count);
-      refill = seeded(em, table)
+      refill = seeded(table)
         // Never below what this process handed out already (a counter lost with a recreated schema).
         .then((max) => takeValuesAbove(0, counterName(table), Math.max(max, (blocks.get(table)?.end ?? 1) - 1), size))
         .then((last) => void blocks.set(table, { next: last - size + 1, end: last + 1 }))
@@ -87,11 +87,11 @@ async function fromBlock(em: EntityManager, table: string, count: number): Promi
   }
 }
 
-/** The table's MAX(id) when this process first allocated for it (a plain read, no lock). */
-function seeded(em: EntityManager, table: string): Promise<number> {
+/** The table's MAX(id) when this process first allocated for it (a plain read on the sequence pool, no lock). */
+function seeded(table: string): Promise<number> {
   let seed = seeds.get(table);
   if (!seed) {
-    seed = maxId(em.connection.manager, table);
+    seed = maxIdOnSequencePool(table);
     seed.catch(() => seeds.delete(table));
     seeds.set(table, seed);
   }

@@ -46,6 +46,15 @@ export const takeValuesAbove = (companyId: number, name: string, floor: number, 
   return autocommitted(BUMP_FROM, [companyId, name, floor, by, floor, by]);
 };
 
+/** MySQL: the highest id of a table, read (no lock) on the sequence pool: where a process's id blocks start (ids.ts). */
+export async function maxIdOnSequencePool(table: string): Promise<number> {
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+  const rows = await new Promise<{ m: number | string }[]>((resolve, reject) =>
+    sequencePool().query(`SELECT COALESCE(MAX(id), 0) AS m FROM \`${table}\``, [], (err, result) => (err ? reject(err) : resolve(result as { m: number | string }[]))),
+  );
+  return Number(rows[0].m);
+}
+
 async function autocommitted(sql: string, params: unknown[]): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {

@@ -5,7 +5,7 @@ import { inTransaction, readBatch, readerOf } from '../../../core/db/transaction
 import { Dec, toJsonNumber } from '../../../core/decimal';
 import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
-import { LedgerLine, lockForPosting, postToLedger } from '../../stock/stock-ledger.service';
+import { LedgerLine, lockAheadForPosting, lockForPosting, postToLedger } from '../../stock/stock-ledger.service';
 import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
@@ -56,16 +56,17 @@ export interface FulfillOptions {
 export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantContext, orderId: number, lines: FulfillLine[], options: FulfillOptions = {}): Promise<FulfillResult> {
   const headerFilial = options.filialUnchecked && ctx.filialId ? ctx.filialId : undefined;
   let locked: Awaited<ReturnType<typeof lockOrderWithItems>> | undefined;
-  if (headerFilial) {
-    // The filial first, as the pipeline would have refused it before this call.
-    if (hasRepeatedLines(lines)) await assertFilialAccess(ctx, headerFilial, em);
-    else {
-      const filialRows = readBatch(em, [filialRead(ctx, headerFilial)]);
-      const lockedRead = lockOrderWithItems(em, ctx.companyId, orderId);
-      await Promise.allSettled([filialRows, lockedRead]);
-      acceptFilial(em, ctx, headerFilial, ((await filialRows) as Record<string, unknown>[][])[0]);
-      locked = await lockedRead;
-    }
+  if (headerFilial && hasRepeatedLines(lines)) await assertFilialAccess(ctx, headerFilial, em);
+  else {
+    // One round trip: the filial (the pipeline's check, refused first), the order and its lines locked,
+    // and the stock balances of the lines' products locked ahead (after the order, as lockBalances would).
+    const filialRows = headerFilial ? readBatch(em, [filialRead(ctx, headerFilial)]) : undefined;
+    const lockedRead = lockOrderWithItems(em, ctx.companyId, orderId);
+    const balances = lockLineBalances(em, ctx.companyId, orderId, lines);
+    await Promise.allSettled([filialRows, lockedRead, balances]);
+    if (filialRows && headerFilial) acceptFilial(em, ctx, headerFilial, ((await filialRows) as Record<string, unknown>[][])[0]);
+    locked = await lockedRead;
+    await balances;
   }
   assertDistinctLines(lines);
   locked ??= await lockOrderWithItems(em, ctx.companyId, orderId);
@@ -219,6 +220,21 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
     })),
   });
   return { order, items, fulfillment, fulfillmentItems };
+}
+
+/**
+ * The stock balances of the products of these lines of an order, in the order's filial, locked ahead
+ * (stock's lockAheadForPosting): sent in the same round trip as lockOrderWithItems, after it.
+ */
+function lockLineBalances(em: EntityManager, companyId: number, orderId: number, lines: { salesOrderItemId: number }[]): Promise<void> {
+  const itemIds = [...new Set(lines.map((l) => l.salesOrderItemId))];
+  if (!(orderId > 0) || !itemIds.length) return Promise.resolve();
+  return lockAheadForPosting(
+    em,
+    companyId,
+    { sql: 'SELECT filial_id FROM sales_order WHERE company_id = ? AND id = ?', params: [companyId, orderId] },
+    { sql: `SELECT product_id FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? AND id IN (${itemIds.map(() => '?').join(', ')})`, params: [companyId, orderId, ...itemIds] },
+  );
 }
 
 const hasRepeatedLines = (lines: FulfillLine[]): boolean => new Set(lines.map((l) => l.salesOrderItemId)).size !== lines.length;
