@@ -1,6 +1,5 @@
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { isMysql } from './engine';
 import type { Statement } from './batching-query-runner';
 import { deferWrite } from './transaction';
 
