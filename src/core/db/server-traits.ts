@@ -1,4 +1,3 @@
-
 /** What openDatabase learned about the database server; read by the statement helpers. */
 export const serverTraits = {
   /**
