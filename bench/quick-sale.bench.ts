@@ -9,6 +9,7 @@
  *   npm run bench -- quick-sale        env: SECS (30), CONC (16), FLOOR_SECS (15), PROFILE_SECS (10; 0: none)
  */
 import fs from 'node:fs';
+import type { EntityManager } from 'typeorm';
 import { signToken } from '../src/core/auth/jwt';
 import { dataSource } from '../src/core/db/data-source';
 import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
@@ -32,6 +33,10 @@ const CONC = Number(process.env.CONC ?? 16);
 const FLOOR_SECS = Number(process.env.FLOOR_SECS ?? 15);
 const PROFILE_SECS = Number(process.env.PROFILE_SECS ?? 10);
 const PRODUCTS = 1000;
+
+/** The baselines compared under BENCH_TARGET (635b482, b856826) take `inTransaction(work)`; this checkout `inTransaction(scope, work)`. */
+const openTransaction = <T>(work: (em: EntityManager) => Promise<T>): Promise<T> =>
+  inTransaction.length >= 2 ? inTransaction(NO_UNIT, work) : (inTransaction as unknown as (w: typeof work) => Promise<T>)(work);
 const STOCK = 1_000_000;
 
 async function setup() {
@@ -59,7 +64,7 @@ async function setup() {
     });
     products.push(...(await em.save(rows)));
   }
-  await inTransaction(NO_UNIT, (tx) =>
+  await openTransaction((tx) =>
     postToLedger(tx, {
       companyId: company.id,
       filialId: filial.id,

@@ -14,7 +14,9 @@
  *   env: ORDERS, CUSTOMERS, SELLERS, PRODUCTS, OPEN_ORDERS, LIST_SECS (10), LIST_CONNECTIONS (1), FULFILL_SECS (30),
  *        BENCH_REUSE=1 (keep the loaded data of a previous run), PROFILE_SECS (10; 0: none: a CPU profile of
  *        the API over that much more of the numeric-search list, by stage, in bench/out/sales-order-list.cpuprofile),
- *        PROFILE_LIST (numeric, text or page500: the list PROFILE_SECS profiles; default numeric)
+ *        PROFILE_LIST (numeric, text or page500: the list PROFILE_SECS profiles; default numeric),
+ *        LIST_SECS=0 (no list runs, no EXPLAIN: the fulfil only), FULFILL_PROFILE_SECS (0: none; a CPU profile of the
+ *        API over that much more of the fulfil load, by stage, in bench/out/sales-order-fulfill.cpuprofile)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -294,12 +296,14 @@ async function main(): Promise<void> {
   const token = signToken({ sub: 'bench', companyId: encodeId('company', t.companyId), filiais: ['*'], scope: '*' }, '2h');
   const headers = { authorization: `Bearer ${token}`, 'x-company-id': encodeId('company', t.companyId), 'x-filial-id': filialHash, 'content-type': 'application/json' };
 
-  const explains = [
-    await explainList(t, 'numeric search "4711"', { search: '4711' }),
-    await explainList(t, 'text search "MARIA SILVA" (customers + sellers + alias)', { search: 'MARIA SILVA' }),
-    await explainList(t, 'text search "VEND007" (a seller alias)', { search: 'VEND007' }),
-    await explainList(t, 'page 500, unfiltered', { page: 500 }),
-  ].join('\n\n');
+  const explains = !N.listSecs
+    ? '(lists not run: LIST_SECS=0)'
+    : [
+        await explainList(t, 'numeric search "4711"', { search: '4711' }),
+        await explainList(t, 'text search "MARIA SILVA" (customers + sellers + alias)', { search: 'MARIA SILVA' }),
+        await explainList(t, 'text search "VEND007" (a seller alias)', { search: 'VEND007' }),
+        await explainList(t, 'page 500, unfiltered', { page: 500 }),
+      ].join('\n\n');
 
   const loadAvg = () =>
     os
@@ -313,6 +317,7 @@ async function main(): Promise<void> {
   const listPath = `/api/sales-order/${filialHash}`;
   const results: Record<string, LoadResult & { cpu: CpuPerOp }> = {};
   let listStages: { stage: Stage; ms: number; share: number }[] = [];
+  let fulfillStages: { stage: Stage; ms: number; share: number }[] = [];
   try {
     const listLoad = async (label: string, pathOf: () => string, connections = N.listConnections) => {
       const meter = await cpuMeter(server);
@@ -321,25 +326,27 @@ async function main(): Promise<void> {
       results[label] = { ...res, cpu };
       console.log(`${label}: ${fmt(res)}; ${fmtCpu(cpu)}`);
     };
-    await listLoad('warm-up', () => `${listPath}?search=${1 + Math.floor(r() * 999)}`);
-    await listLoad('floor: read one order by primary key', () => `/api/sales-order/detail/${encodeId('sales-order', 1 + Math.floor(r() * N.orders))}`);
-    await listLoad('numeric search', () => `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}`);
-    const textTerms = [...FIRST.slice(0, 40).map((f, i) => `${f} ${LAST[i % LAST.length]}`), ...FIRST.slice(40, 60), ...SELLER_ALIASES.slice(0, N.sellers).slice(0, 20), 'OBRA SILVA'];
-    await listLoad('text search', () => `${listPath}?search=${encodeURIComponent(textTerms[Math.floor(r() * textTerms.length)])}`);
-    await listLoad('page 500, unfiltered', () => `${listPath}?page=500&pageSize=20`);
-    const profileSecs = Number(process.env.PROFILE_SECS ?? 10);
-    if (profileSecs > 0) {
-      const profilePath: Record<string, () => string> = {
-        numeric: () => `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}`,
-        text: () => `${listPath}?search=${encodeURIComponent(textTerms[Math.floor(r() * textTerms.length)])}`,
-        page500: () => `${listPath}?page=500&pageSize=20`,
-      };
-      const pathOf = profilePath[profileList];
-      if (!pathOf) throw new Error(`PROFILE_LIST must be one of ${Object.keys(profilePath).join(', ')}`);
-      await profiled(server, 'sales-order-list', () =>
-        load({ url: baseUrl, connections: N.listConnections, duration: profileSecs, headers, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }] }),
-      );
-      listStages = stagesOfCpuProfile(reportFile('sales-order-list').replace(/\.md$/, '.cpuprofile'));
+    if (N.listSecs) await listLoad('warm-up', () => `${listPath}?search=${1 + Math.floor(r() * 999)}`);
+    if (N.listSecs) {
+      await listLoad('floor: read one order by primary key', () => `/api/sales-order/detail/${encodeId('sales-order', 1 + Math.floor(r() * N.orders))}`);
+      await listLoad('numeric search', () => `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}`);
+      const textTerms = [...FIRST.slice(0, 40).map((f, i) => `${f} ${LAST[i % LAST.length]}`), ...FIRST.slice(40, 60), ...SELLER_ALIASES.slice(0, N.sellers).slice(0, 20), 'OBRA SILVA'];
+      await listLoad('text search', () => `${listPath}?search=${encodeURIComponent(textTerms[Math.floor(r() * textTerms.length)])}`);
+      await listLoad('page 500, unfiltered', () => `${listPath}?page=500&pageSize=20`);
+      const profileSecs = Number(process.env.PROFILE_SECS ?? 10);
+      if (profileSecs > 0) {
+        const profilePath: Record<string, () => string> = {
+          numeric: () => `${listPath}?search=${String(1 + Math.floor(r() * N.orders)).slice(0, 1 + Math.floor(r() * 6))}`,
+          text: () => `${listPath}?search=${encodeURIComponent(textTerms[Math.floor(r() * textTerms.length)])}`,
+          page500: () => `${listPath}?page=500&pageSize=20`,
+        };
+        const pathOf = profilePath[profileList];
+        if (!pathOf) throw new Error(`PROFILE_LIST must be one of ${Object.keys(profilePath).join(', ')}`);
+        await profiled(server, 'sales-order-list', () =>
+          load({ url: baseUrl, connections: N.listConnections, duration: profileSecs, headers, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }] }),
+        );
+        listStages = stagesOfCpuProfile(reportFile('sales-order-list').replace(/\.md$/, '.cpuprofile'));
+      }
     }
 
     // Fulfill: 2 items of a random OPEN order, 1 unit each (items hold 1000 units, stock 10M).
@@ -359,25 +366,34 @@ async function main(): Promise<void> {
     }));
     const stockBefore: { q: string }[] = await dataSource.query('SELECT SUM(quantity) AS q FROM stock_balance WHERE company_id = ?', [t.companyId]);
     const fulfilledBefore: { q: string }[] = await dataSource.query('SELECT SUM(fulfilled_quantity) AS q FROM sales_order_item WHERE company_id = ?', [t.companyId]);
-    const fulfillMeter = await cpuMeter(server);
-    const fulfill = await load({
-      url: baseUrl,
-      connections: 16,
-      duration: N.fulfillSecs,
-      headers,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => {
-            const target = targets[Math.floor(r() * targets.length)];
-            return { ...req, path: target.path, body: target.body };
+    const fulfillLoad = (duration: number) =>
+      load({
+        url: baseUrl,
+        connections: 16,
+        duration,
+        headers,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              const target = targets[Math.floor(r() * targets.length)];
+              return { ...req, path: target.path, body: target.body };
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+    if (!N.listSecs) await fulfillLoad(3); // warm-up (the lists warm the API otherwise)
+    const fulfillMeter = await cpuMeter(server);
+    const fulfill = await fulfillLoad(N.fulfillSecs);
     const fulfillCpu = await fulfillMeter.stop(fulfill.requests - fulfill.non2xx);
     results.fulfill = { ...fulfill, cpu: fulfillCpu };
     console.log(`fulfill (2 items, 16 clients): ${fmt(fulfill)}; ${fmtCpu(fulfillCpu)}`);
+    const fulfillProfileSecs = Number(process.env.FULFILL_PROFILE_SECS ?? 0);
+    if (fulfillProfileSecs > 0) {
+      await profiled(server, 'sales-order-fulfill', () => fulfillLoad(fulfillProfileSecs));
+      fulfillStages = stagesOfCpuProfile(reportFile('sales-order-fulfill').replace(/\.md$/, '.cpuprofile'));
+      for (const x of fulfillStages) console.log(`  fulfil profile: ${x.stage}: ${x.ms} ms, ${x.share}%`);
+    }
     // Requests autocannon gave up on at the end may still be committing: stop the server first.
     await server.stop();
     const stockAfter: { q: string }[] = await dataSource.query('SELECT SUM(quantity) AS q FROM stock_balance WHERE company_id = ?', [t.companyId]);
@@ -418,6 +434,16 @@ async function main(): Promise<void> {
             '| stage | ms | share |',
             '|---|---|---|',
             ...listStages.map((x) => `| ${x.stage} | ${x.ms} | ${x.share}% |`),
+            '',
+          ]
+        : []),
+      ...(fulfillStages.length
+        ? [
+            "## Where a fulfil spends the API's CPU (profile by stage; bench/out/sales-order-fulfill.cpuprofile)",
+            '',
+            '| stage | ms | share |',
+            '|---|---|---|',
+            ...fulfillStages.map((x) => `| ${x.stage} | ${x.ms} | ${x.share}% |`),
             '',
           ]
         : []),

@@ -46,16 +46,19 @@ describe('Round trips of the hot transactions (MySQL)', function () {
         .send({ flowMode: 'QUICK_SALE', items: products.map((p) => ({ productId: p.hash, quantity: 2 })), payments: [{ method: 'CASH', amount: '50.00' }] }),
     );
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
-    // One transaction in 3 round trips and nothing else logged: the x-filial-id filial and the
-    // counter's setup are read with the products and the stock lock, and the fulfilment is inserted
-    // with the order and its lines (which are written already fulfilled). The order code is taken on
-    // the sequence pool meanwhile (its own connection, not logged here).
+    // One transaction in 2 round trips and nothing else logged: the x-filial-id filial and the
+    // counter's setup are read with the products and the stock lock; then every write with the COMMIT.
+    // The order, its lines and its fulfilment have their ids before the INSERTs (core/sequence/ids.ts),
+    // so they are written with the rest, already fulfilled. The order code (and, once per block, the
+    // ids) are taken on the sequence pool meanwhile (its own connection, not logged here).
     expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
       ['START TRANSACTION', 'SELECT filial', 'SELECT quick_sale_configuration', 'SELECT payment_method', 'SELECT customer', 'SELECT seller', 'SELECT product', 'SELECT stock_balance FOR UPDATE'],
-      ['INSERT sales_order', 'INSERT sales_order_item', 'INSERT fulfillment'],
       // The receivables (one per payment; cash born RECEIVED with its receipt) and their audit rows and
       // receivable.created events travel in the same batch: four statements more, no round trip.
       [
+        'INSERT sales_order',
+        'INSERT sales_order_item',
+        'INSERT fulfillment',
         'UPDATE stock_balance',
         'INSERT stock_movement',
         'INSERT fulfillment_item',
@@ -81,15 +84,15 @@ describe('Round trips of the hot transactions (MySQL)', function () {
       ),
     );
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
-    // 3 round trips and nothing else logged: the x-filial-id filial read and the order and its lines
-    // locked with the products' read, the fulfilment inserted with the balances' lock, then every
-    // deferred write with the COMMIT.
+    // 2 round trips and nothing else logged: the x-filial-id filial read, the order and its lines
+    // locked with the products' read and the lock of the lines' stock balances; then the fulfilment
+    // (its id taken before the INSERT, core/sequence/ids.ts) and every other write with the COMMIT.
     expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
-      ['START TRANSACTION', 'SELECT filial', 'SELECT sales_order FOR UPDATE', 'SELECT sales_order_item FOR UPDATE', 'SELECT product'],
-      ['INSERT fulfillment', 'SELECT stock_balance FOR UPDATE'],
+      ['START TRANSACTION', 'SELECT filial', 'SELECT sales_order FOR UPDATE', 'SELECT sales_order_item FOR UPDATE', 'SELECT product', 'SELECT stock_balance FOR UPDATE'],
       // The fulfilment's receivables (its order's installments), then at commit their audit rows and
       // receivable.created events after the transaction's own events: all in the last batch.
       [
+        'INSERT fulfillment',
         'UPDATE stock_balance',
         'INSERT stock_movement',
         'INSERT fulfillment_item',

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
-import { serverTraits } from '../../src/core/db/server-traits';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { SalePayment } from '../../src/modules/quick-sale/entities/sale-payment.entity';
 import { SalesOrderItem } from '../../src/modules/sales-order/entities/sales-order-item.entity';
@@ -318,29 +317,27 @@ describe('Quick sale (SPEC §7): POST /sales-order with flowMode QUICK_SALE', ()
     );
   });
 
-  it('on a server that may interleave the ids of one INSERT (Galera, MySQL 8) the lines are read back, and the sale still fulfils them', async () => {
-    const consecutive = serverTraits.consecutiveInsertIds;
-    serverTraits.consecutiveInsertIds = false;
-    try {
-      const res = await sell({
-        items: [
-          { productId: products[0].hash, quantity: 2 },
-          { productId: products[1].hash, quantity: 1 },
-        ],
-      });
-      expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      expect(res.body.status).to.equal('FULFILLED');
-      const lines = await dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', res.body.id) }, order: { lineNumber: 'ASC' } });
-      expect(
-        res.body.items.map((i: { salesOrderItemId: string; fulfilledQuantity: number; remainingQuantity: number }) => [
-          decodeId('sales-order-item', i.salesOrderItemId),
-          i.fulfilledQuantity,
-          i.remainingQuantity,
-        ]),
-      ).to.deep.equal(lines.map((l) => [l.id, Number(l.quantity), 0]));
-    } finally {
-      serverTraits.consecutiveInsertIds = consecutive;
-    }
+  it('the ids of the order, its lines and its fulfilment are taken before the INSERTs: the answer names the stored rows', async () => {
+    const res = await sell({
+      items: [
+        { productId: products[0].hash, quantity: 2 },
+        { productId: products[1].hash, quantity: 1 },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body.status).to.equal('FULFILLED');
+    const orderId = decodeId('sales-order', res.body.id);
+    const lines = await dataSource.manager.find(SalesOrderItem, { where: { companyId: t.companyId, salesOrderId: orderId }, order: { lineNumber: 'ASC' } });
+    expect(
+      res.body.items.map((i: { salesOrderItemId: string; fulfilledQuantity: number; remainingQuantity: number }) => [
+        decodeId('sales-order-item', i.salesOrderItemId),
+        i.fulfilledQuantity,
+        i.remainingQuantity,
+      ]),
+    ).to.deep.equal(lines.map((l) => [l.id, Number(l.quantity), 0]));
+    const [fulfillment] = await dataSource.query('SELECT id FROM fulfillment WHERE sales_order_id = ?', [orderId]);
+    const movements = await dataSource.query("SELECT reference_id FROM stock_movement WHERE reference_type = 'fulfillment' AND reference_id = ?", [fulfillment.id]);
+    expect(movements).to.have.length(2);
     expect(await stockMismatches(t)).to.deep.equal([]);
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { In } from 'typeorm';
 import { AuditLog } from '../../src/core/audit/audit-log.entity';
+import { allocateIds } from '../../src/core/sequence/ids';
 import { dataSource } from '../../src/core/db/data-source';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { SalesOrderItem } from '../../src/modules/sales-order/entities/sales-order-item.entity';
@@ -48,8 +49,12 @@ let factoryCode = 1_000_000;
  */
 export async function insertOrders(t: TestTenant, productId: number, rows: Partial<SalesOrder>[]): Promise<SalesOrder[]> {
   const em = dataSource.manager;
-  const orders = rows.map((r) =>
+  // Ids taken as the service takes them (core/sequence/ids.ts): an AUTO_INCREMENT insert could take one it handed out.
+  const orderIds = await allocateIds(em, SalesOrder, rows.length);
+  const itemIds = await allocateIds(em, SalesOrderItem, rows.length);
+  const orders = rows.map((r, i) =>
     em.create(SalesOrder, {
+      id: orderIds[i],
       companyId: t.companyId,
       filialId: t.filialIds[0],
       code: factoryCode++,
@@ -75,8 +80,9 @@ export async function insertOrders(t: TestTenant, productId: number, rows: Parti
   );
   const saved: SalesOrder[] = [];
   for (let i = 0; i < orders.length; i += 200) saved.push(...(await em.save(orders.slice(i, i + 200))));
-  const items = saved.map((o) =>
+  const items = saved.map((o, i) =>
     em.create(SalesOrderItem, {
+      id: itemIds[i],
       companyId: t.companyId,
       salesOrderId: o.id,
       lineNumber: 1,

@@ -5,14 +5,11 @@ import { serverTraits, sessionSetup } from './server-traits';
 /**
  * Opens the database. On MySQL every connection of TypeORM's pool is set up once, when it is created
  * (READ COMMITTED; on Galera causal reads too: server-traits.ts; the transactions' batching pool does
- * the same, batching-query-runner.ts), so no statement needs a `SET` of its own; and the server's
- * auto-increment settings tell whether a multi-row INSERT gets consecutive ids.
+ * the same, batching-query-runner.ts), so no statement needs a `SET` of its own.
  */
 export async function openDatabase(): Promise<void> {
   await dataSource.initialize();
   if (!isMysql) return;
-  const [autoInc] = (await dataSource.query('SELECT @@innodb_autoinc_lock_mode AS mode, @@auto_increment_increment AS step')) as { mode: number | string; step: number | string }[];
-  serverTraits.consecutiveInsertIds = Number(autoInc.mode) <= 1 && Number(autoInc.step) === 1;
   const [wsrep] = (await dataSource.query("SHOW VARIABLES LIKE 'wsrep_on'")) as { Value?: string }[];
   serverTraits.galera = wsrep?.Value === 'ON';
   const pool = (dataSource.driver as unknown as { pool?: { on: (e: string, cb: (c: { query: (sql: string) => unknown }) => void) => void; _allConnections?: { length: number } } }).pool;

@@ -1,8 +1,6 @@
 import { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
-import { isMysql } from './engine';
-import { serverTraits } from './server-traits';
 import type { Statement } from './batching-query-runner';
-import { deferWrite, readBatch } from './transaction';
+import { deferWrite } from './transaction';
 
 /** TypeORM's ColumnMetadata, named through its public EntityMetadata. */
 type ColumnMetadata = EntityMetadata['columns'][number];
@@ -32,6 +30,12 @@ export function hydrate<E extends ObjectLiteral>(em: EntityManager, target: Enti
 }
 
 /**
+ * The tables whose ids are taken before the INSERT (core/sequence/ids.ts): every row inserted into
+ * them carries its id, or an AUTO_INCREMENT id could take one a block already handed out.
+ */
+export const ALLOCATED_ID_TABLES: ReadonlySet<string> = new Set(['sales_order', 'sales_order_item', 'fulfillment']);
+
+/**
  * One multi-row INSERT of the given rows (every row sets the same properties; columns left out take
  * their database defaults).
  */
@@ -44,6 +48,8 @@ export function insertStatement<E extends ObjectLiteral>(
 ): Statement {
   const meta = em.connection.getMetadata(target);
   const driver = em.connection.driver;
+  if (ALLOCATED_ID_TABLES.has(meta.tableName) && rows.some((r) => !(r as { id?: unknown }).id))
+    throw new Error(`${meta.tableName}: a row without its id (take it with allocateIds, core/sequence/ids.ts)`);
   const shape = insertShape(meta, driver, rows[0], expressions as Record<string, string | undefined>);
   const params: unknown[] = [];
   for (const row of rows) for (const c of shape.bound) params.push(driver.preparePersistentValue(c.getEntityValue(row), c) ?? null);
@@ -113,66 +119,10 @@ export async function deferInsertRows<E extends ObjectLiteral>(em: EntityManager
   if (rows.length) await deferWrite(em, { ...insertStatement(em, target, rows), label: `insert into ${em.connection.getMetadata(target).tableName}` });
 }
 
-/** A row of another table that points at the parent too, inserted with it (insertWithLines). */
-export interface SiblingRow<S extends ObjectLiteral> {
-  target: EntityTarget<S>;
-  row: TenantRow<S>;
-  parentKey: keyof S & string;
-}
-
-/**
- * A parent row and its lines, each line pointing at the parent through `parentKey`. On MySQL both
- * INSERTs go out in one round trip: the lines take the parent's id from LAST_INSERT_ID(), which stays
- * the parent's for the whole of the next statement. SQLite runs them one after the other. Answers the
- * parent's id and, where the server guarantees consecutive ids (insertedIds), the lines' ids.
- * A `sibling` (a row of a third table that also points at the parent) goes out in the same round trip
- * on MySQL, after the lines: it takes the parent's id from the first line's row (LAST_INSERT_ID() is
- * then that line's id); its own id is answered as `siblingId`.
- */
-export async function insertWithLines<P extends ObjectLiteral, L extends ObjectLiteral, S extends ObjectLiteral = ObjectLiteral>(
-  em: EntityManager,
-  parentTarget: EntityTarget<P>,
-  parent: TenantRow<P>,
-  lineTarget: EntityTarget<L>,
-  lines: TenantRow<L>[],
-  parentKey: keyof L & string,
-  sibling?: SiblingRow<S>,
-): Promise<{ id: number; lineIds?: number[]; siblingId?: number }> {
-  if (isMysql && lines.length) {
-    const expressions = { [parentKey]: 'LAST_INSERT_ID()' } as Partial<Record<keyof L & string, string>>;
-    const statements = [insertStatement(em, parentTarget, [parent]), insertStatement(em, lineTarget, lines, expressions)];
-    if (sibling) {
-      const lineMeta = em.connection.getMetadata(lineTarget);
-      const driver = em.connection.driver;
-      const parentColumn = driver.escape(lineMeta.findColumnWithPropertyName(parentKey)!.databaseName);
-      const fromFirstLine = `(SELECT ${parentColumn} FROM ${driver.escape(lineMeta.tableName)} WHERE id = LAST_INSERT_ID())`;
-      statements.push(insertStatement(em, sibling.target, [sibling.row], { [sibling.parentKey]: fromFirstLine } as Partial<Record<keyof S & string, string>>));
-    }
-    const [parentResult, linesResult, siblingResult] = await readBatch(em, statements);
-    return { id: insertedId(parentResult), lineIds: insertedIds(linesResult, lines.length), siblingId: sibling ? insertedId(siblingResult) : undefined };
-  }
-  const id = insertedId(await insertRows(em, parentTarget, [parent]));
-  for (const line of lines) Object.assign(line, { [parentKey]: id });
-  const lineIds = lines.length ? insertedIds(await insertRows(em, lineTarget, lines), lines.length) : [];
-  const siblingId = sibling ? insertedId(await insertRows(em, sibling.target, [{ ...sibling.row, [sibling.parentKey]: id }])) : undefined;
-  return { id, lineIds, siblingId };
-}
-
 /** Id of a row inserted by insertRows: MySQL answers a result header, SQLite the rowid. */
 export function insertedId(raw: unknown): number {
   if (typeof raw === 'number' || typeof raw === 'bigint') return Number(raw);
   return Number((raw as { insertId: number | string }).insertId);
-}
-
-/**
- * The ids of the `count` rows one insertRows call wrote, when the server guarantees they are
- * consecutive (serverTraits); undefined otherwise, and the caller reads them back.
- */
-export function insertedIds(raw: unknown, count: number): number[] | undefined {
-  if (!serverTraits.consecutiveInsertIds) return undefined;
-  // MySQL answers the first row's id, SQLite the last row's.
-  const first = isMysql ? insertedId(raw) : insertedId(raw) - count + 1;
-  return Array.from({ length: count }, (_v, i) => first + i);
 }
 
 /** Rows of one entity's table in one company matching the given property conditions (equality or IN). */

@@ -31,14 +31,34 @@ export async function closeSequencePool(): Promise<void> {
 
 const BUMP_ATTEMPTS = 8;
 
-async function bumpMysql(companyId: number, name: string, by: number): Promise<number> {
-  // LAST_INSERT_ID(expr) hands the new value back on the same connection, in the same statement.
-  const sql = 'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + ?)';
+// LAST_INSERT_ID(expr) hands the new value back on the same connection, in the same statement.
+const BUMP = 'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(value + ?)';
+const BUMP_FROM = 'INSERT INTO `sequence` (company_id, name, value) VALUES (?, ?, LAST_INSERT_ID(? + ?)) ON DUPLICATE KEY UPDATE value = LAST_INSERT_ID(GREATEST(value, ?) + ?)';
+
+const bumpMysql = (companyId: number, name: string, by: number) => autocommitted(BUMP, [companyId, name, by, by]);
+
+/**
+ * MySQL: raises the counter to at least `floor`, then takes the `by` values after it, in one
+ * autocommitted statement on the sequence pool; answers the last value taken.
+ */
+export const takeValuesAbove = (companyId: number, name: string, floor: number, by: number): Promise<number> => {
+  if (!isMysql) throw new Error('takeValuesAbove: MySQL only');
+  return autocommitted(BUMP_FROM, [companyId, name, floor, by, floor, by]);
+};
+
+/** MySQL: the highest id of a table, read (no lock) on the sequence pool: where a process's id blocks start (ids.ts). */
+export async function maxIdOnSequencePool(table: string): Promise<number> {
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+  const rows = await new Promise<{ m: number | string }[]>((resolve, reject) =>
+    sequencePool().query(`SELECT COALESCE(MAX(id), 0) AS m FROM \`${table}\``, [], (err, result) => (err ? reject(err) : resolve(result as { m: number | string }[]))),
+  );
+  return Number(rows[0].m);
+}
+
+async function autocommitted(sql: string, params: unknown[]): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await new Promise<ResultSetHeader>((resolve, reject) =>
-        sequencePool().query(sql, [companyId, name, by, by], (err, result) => (err ? reject(err) : resolve(result as ResultSetHeader))),
-      );
+      const res = await new Promise<ResultSetHeader>((resolve, reject) => sequencePool().query(sql, params, (err, result) => (err ? reject(err) : resolve(result as ResultSetHeader))));
       return Number(res.insertId);
     } catch (err) {
       // An autocommitted statement that lost a certification conflict did not happen: send it again.

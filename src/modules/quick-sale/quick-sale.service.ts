@@ -6,9 +6,7 @@ import { BusinessRuleError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { SalesOrder, SalesOrderItem, SalesOrderView } from '../sales-order';
-import { CreateRequest, createSalesOrder, fulfillSalesOrderItems, installmentDaysOf, reserveSalesOrderCode, resolveProducts } from '../sales-order';
-import { Customer, Seller } from '../catalog';
-import { lockForPosting } from '../stock';
+import { CreateRequest, installmentDaysOf, reserveSalesOrderCode, startDeliveredOrder } from '../sales-order';
 import { SalePayment } from './entities/sale-payment.entity';
 import { PaymentInput, settlePayments } from './quick-sale.payments';
 import { loadSaleSetup } from './quick-sale-configuration.service';
@@ -25,11 +23,6 @@ export interface QuickSaleResult {
   change: Dec;
   /** The sale's NFC-e, when the filial issues one with every quick sale. */
   fiscal?: NfceDocument;
-}
-
-async function customerName(em: import('typeorm').EntityManager, companyId: number, id: number | null): Promise<string | null> {
-  if (!id) return null;
-  return (await em.findOne(Customer, { where: { id, companyId }, select: { id: true, name: true } }))?.name ?? null;
 }
 
 /** Line and order discounts within the counter's limit (percent of the amounts they reduce). */
@@ -62,56 +55,45 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
   // transaction's first round trip reads; a sale refused after this leaves a gap, as any rollback does.
   const code = reserveSalesOrderCode(readerOf(ctx), ctx.companyId);
   code.catch(() => undefined);
-  const productIds = body.items.map((i) => i.productId);
   let note: PreparedNote | null = null;
   const sale = await inTransaction(ctx, async (em) => {
     note = null;
-    // One round trip: the filial (when the pipeline left it to us), the counter's setup, the products,
-    // and the lock of their stock (existing balances only).
+    // One round trip: the filial (when the pipeline left it to us), the counter's setup, and what the
+    // order reads when it starts (its products, the customer and seller the body names, the lock of
+    // the products' stock balances).
     const filialRows = options.filialUnchecked ? readBatch(em, [filialRead(ctx, filialId)]) : undefined;
     const setupRead = loadSaleSetup(em, ctx.companyId, filialId);
-    const productsRead = resolveProducts(em, ctx.companyId, productIds, (i) => `items[${i}].productId`);
-    const locked = lockForPosting(em, ctx.companyId, filialId, productIds, { existingOnly: true });
-    await Promise.allSettled([filialRows, setupRead, productsRead, locked]);
+    const delivery = startDeliveredOrder(em, ctx, { filialId, items: body.items, customerId: body.customerId, sellerId: body.sellerId });
+    await Promise.allSettled([filialRows, setupRead]);
     if (filialRows) acceptFilial(em, ctx, filialId, ((await filialRows) as Record<string, unknown>[][])[0]);
     const { configuration, methods, problems, defaultCustomer, defaultSeller, nfceAutoIssue } = await setupRead;
     if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
     const config = configuration;
-    const customerId = body.customerId ?? config.defaultCustomerId;
     if (config.requireCustomer && !body.customerId) {
       throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', { errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }] });
     }
-    await locked;
-    const products = await productsRead;
 
-    const created = await createSalesOrder(em, ctx, {
-      ...body,
-      code: await code,
-      type: 'ORDER',
-      flowMode: 'QUICK_SALE',
-      filialId,
-      customerId,
-      sellerId: body.sellerId ?? config.defaultSellerId,
-      // The setup found them (and would have refused the sale were they missing or inactive).
-      resolved: { customer: defaultCustomer, seller: defaultSeller, products },
-      // Every line is fulfilled in full below, in this transaction: written so at once (no UPDATEs).
-      fulfilledOnInsert: true,
-    });
-    const { order, items } = created;
-    checkDiscounts(order, items, config.maxDiscountPercent);
-    const tendered = body.payments?.length ? body.payments : config.defaultPaymentMethod ? [{ method: config.defaultPaymentMethod, amount: order.total }] : [];
-    if (!tendered.length) throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', { errors: [{ path: 'payments', message: 'required' }] });
-    const { settled, change } = settlePayments(order.total, tendered, methods, config.paymentMethods);
-
-    // The order was written in this transaction: fulfil it without reading it back.
-    const fulfilled = await fulfillSalesOrderItems(
-      em,
-      ctx,
-      order.id,
-      items.map((i) => ({ salesOrderItemId: i.id, quantity: i.quantity })),
-      // The sale bills its payments (below), not the fulfilment's value.
-      { allowNegativeStock: config.allowNegativeStock, created, bill: false },
+    let settlement: ReturnType<typeof settlePayments> | undefined;
+    // The order is written already delivered (every line fulfilled through the stock ledger) once the
+    // counter's rules (discounts, payments) passed on the priced order.
+    const delivered = await delivery.complete(
+      { ...body, code: await code, flowMode: 'QUICK_SALE', defaults: { customer: defaultCustomer ?? null, seller: defaultSeller ?? null } },
+      {
+        allowNegativeStock: config.allowNegativeStock,
+        // The sale bills its payments (below), not the fulfilment's value.
+        bill: false,
+        check: (order, items) => {
+          checkDiscounts(order, items, config.maxDiscountPercent);
+          const tendered = body.payments?.length ? body.payments : config.defaultPaymentMethod ? [{ method: config.defaultPaymentMethod, amount: order.total }] : [];
+          if (!tendered.length)
+            throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', { errors: [{ path: 'payments', message: 'required' }] });
+          settlement = settlePayments(order.total, tendered, methods, config.paymentMethods);
+        },
+      },
     );
+    const { order, items } = delivered;
+    const customerId = order.customerId;
+    const { settled, change } = settlement!;
     const payments = settled.map((p) =>
       Object.assign(new SalePayment(), { companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change }),
     );
@@ -120,7 +102,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
       filialId,
       salesOrderId: order.id,
       salesOrderCode: order.code,
-      fulfillmentId: fulfilled.fulfillment.id,
+      fulfillmentId: delivered.fulfillment.id,
       customerId,
       issueDate: businessToday(),
       installmentDays: order.paymentTerms ? installmentDaysOf(order.paymentTerms) : null,
@@ -155,18 +137,12 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
     });
     // Everything the answer shows was written here: no read-back.
     const view: SalesOrderView = {
-      order: fulfilled.order,
-      items: fulfilled.items,
-      customerName: customerId === config.defaultCustomerId ? (defaultCustomer?.name ?? null) : await customerName(em, ctx.companyId, customerId),
-      sellerName: null,
+      order: delivered.order,
+      items: delivered.items,
+      customerName: delivered.customer?.name ?? null,
+      sellerName: delivered.seller?.name ?? null,
       groupedFromIds: [],
     };
-    if (order.sellerId) {
-      view.sellerName =
-        order.sellerId === defaultSeller?.id
-          ? defaultSeller.name
-          : ((await em.findOne(Seller, { where: { id: order.sellerId, companyId: ctx.companyId }, select: { id: true, name: true } }))?.name ?? null);
-    }
     return { view, payments, change };
   });
   // Sent after the commit, with the filial's short deadline; no answer in time → offline contingency.

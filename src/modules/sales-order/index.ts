@@ -17,6 +17,7 @@ export { canDo, RETURNABLE_STATUSES } from './sales-order.state';
 export { createFromRequest, createSalesOrder, reserveSalesOrderCode } from './services/create.service';
 export type { CreateRequest } from './services/create.service';
 export { fulfillSalesOrderItems } from './services/fulfill.service';
+export { startDeliveredOrder } from './services/deliver.service';
 export { getFulfillmentForBilling, getOrder } from './services/query.service';
 export type { SalesOrderView } from './services/query.service';
 export { recordReturnedQuantities } from './services/returned.service';

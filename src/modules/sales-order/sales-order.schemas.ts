@@ -92,7 +92,7 @@ type ById = { params: { id: number } };
 type BySalesOrderId = { params: { salesOrderId: number } };
 
 /** The create body without quick sale's `payments`: a standard order or quote. */
-export type CreateFields = Omit<CreateRequest, 'code' | 'resolved' | 'fulfilledOnInsert'>;
+export type CreateFields = Omit<CreateRequest, 'code'>;
 
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const salesOrderSchemas = {

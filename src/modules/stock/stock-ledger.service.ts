@@ -5,7 +5,7 @@ import { Dec, dec, round, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { MovementDirection } from './entities/stock-movement.entity';
-import { deferInsertMovements, lockBalances, movementStates, MovementState, readBalances, deferBalanceWrites } from './stock.repository';
+import { deferInsertMovements, lockBalances, lockBalancesSelected, movementStates, MovementState, readBalances, deferBalanceWrites } from './stock.repository';
 
 export interface LedgerLine {
   productId: number;
@@ -164,6 +164,14 @@ export async function previewPosting(em: EntityManager, posting: LedgerPosting):
 export async function lockForPosting(em: EntityManager, companyId: number, filialId: number, productIds: number[], options: { existingOnly?: boolean } = {}): Promise<void> {
   if (productIds.length) await lockBalances(em, companyId, filialId, productIds, { createMissing: !options.existingOnly });
 }
+
+/**
+ * Locks ahead the existing balances of the products and filial the caller's subqueries select, in the
+ * caller's round trip (a fulfilment sends it with the lock of its order): lockForPosting and
+ * postToLedger then find them locked. Balances not found are created by lockForPosting as usual.
+ */
+export const lockAheadForPosting = (em: EntityManager, companyId: number, filial: { sql: string; params: unknown[] }, products: { sql: string; params: unknown[] }): Promise<void> =>
+  lockBalancesSelected(em, companyId, filial, products);
 
 interface StockChange {
   productId: number;

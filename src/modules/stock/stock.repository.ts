@@ -66,6 +66,26 @@ export async function lockBalances(em: EntityManager, companyId: number, filialI
   return byProduct;
 }
 
+/**
+ * Locks ahead, before the caller knows them, the existing balances of the products and filial its own
+ * subqueries select (a fulfilment: its lines' products in its order's filial, sent with the lock of the
+ * order): they join the transaction's locked balances, so lockBalances answers them without a round
+ * trip. Balances not found are left to lockBalances. Same lock order as lockBalances (product ascending).
+ */
+export async function lockBalancesSelected(em: EntityManager, companyId: number, filial: { sql: string; params: unknown[] }, products: { sql: string; params: unknown[] }): Promise<void> {
+  if (em.queryRunner?.isTransactionActive !== true) return;
+  let locked = lockedInTransaction.get(em);
+  if (!locked) lockedInTransaction.set(em, (locked = new Map<string, LockedBalance>()));
+  const rows: { id: number; filial_id: number; product_id: number; quantity: string | number; average_cost: string | number }[] = await em.query(
+    `SELECT id, filial_id, product_id, quantity, average_cost FROM stock_balance WHERE company_id = ? AND filial_id = (${filial.sql}) AND product_id IN (${products.sql}) ORDER BY product_id${isMysql ? ' FOR UPDATE' : ''}`,
+    [companyId, ...filial.params, ...products.params],
+  );
+  for (const r of rows) {
+    const key = `${companyId}:${Number(r.filial_id)}:${Number(r.product_id)}`;
+    if (!locked.has(key)) locked.set(key, { id: Number(r.id), productId: Number(r.product_id), quantity: dec(r.quantity), averageCost: dec(r.average_cost) });
+  }
+}
+
 /** Reads balances without locking (previews, lists). */
 export async function readBalances(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<Map<number, StockBalance>> {
   if (!productIds.length) return new Map();

@@ -6,15 +6,15 @@ import { Dec } from '../../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../../core/errors';
 import { nextSequenceValue } from '../../../core/sequence/sequence.service';
 import { FlowMode, SalesOrder, SalesOrderType } from '../entities/sales-order.entity';
-import { itemsOf, loadView, SalesOrderView } from '../sales-order.repository';
+import { loadView, SalesOrderView } from '../sales-order.repository';
 import { businessToday } from '../../../core/business-date';
 import { addDays, PaymentTerms, paymentTermsColumn, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
 import { draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
 import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
-import type { Customer, Product, Seller } from '../../catalog';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
-import { insertWithLines, TenantRow } from '../../../core/db/sql';
+import { deferInsertRows } from '../../../core/db/sql';
+import { allocateId, allocateIds } from '../../../core/sequence/ids';
 
 export const SALES_ORDER_CODE_SEQUENCE = 'sales-order-code';
 
@@ -33,19 +33,6 @@ export interface CreateSalesOrderInput {
   freight?: Dec;
   validUntil?: string | null;
   items: ItemInput[];
-  /**
-   * The customer and seller as the caller already read them in the tenant (checked active), and the
-   * lines' products as resolveProducts answered them (found, active): not read again.
-   */
-  resolved?: { customer?: Customer | null; seller?: Seller | null; products?: Map<number, Product> };
-  /**
-   * The caller fulfils every line in full later in this same transaction (the quick sale): the rows
-   * are written as that fulfilment leaves them (lines fulfilled, order FULFILLED at version 2), so it
-   * updates nothing. What this function answers, audits and publishes is still the new OPEN order.
-   * The fulfilment's own row is inserted with the order (same round trip on MySQL) and answered as
-   * `fulfillment`.
-   */
-  fulfilledOnInsert?: boolean;
 }
 
 /**
@@ -65,46 +52,55 @@ export function quoteValidity(given: string | null | undefined, path = 'validUnt
   return given;
 }
 
-/** The ids the lines of a new order got, in the order of `rows` (matched by line number). */
-async function lineIdsOf(em: EntityManager, companyId: number, orderId: number, rows: readonly { lineNumber?: number }[]): Promise<number[]> {
-  const idOf = new Map((await itemsOf(em, companyId, [orderId])).map((i) => [i.lineNumber, i.id]));
-  return rows.map((r) => idOf.get(r.lineNumber!)!);
-}
-
 /**
  * Writes a new order and its lines inside the caller's transaction: references checked in the tenant,
- * prices defaulted from the products, amounts from priceLines, a fresh code, audit and event. The quick
- * sale composes this with fulfillSalesOrderItems in one transaction.
+ * prices defaulted from the products, amounts from priceLines, a fresh code, audit and event. `drafts`:
+ * lines already drafted by the caller (grouping), whose products are not read again.
  */
-export async function createSalesOrder(
-  em: EntityManager,
-  ctx: ActorContext,
-  input: CreateSalesOrderInput,
-  drafts?: LineDraft[],
-): Promise<{ order: SalesOrder; items: SalesOrderItem[]; products?: Map<number, Product>; fulfilledOnInsert?: boolean; fulfillment?: Fulfillment }> {
-  const type = input.type ?? 'ORDER';
-  const products = drafts
-    ? undefined
-    : (input.resolved?.products ??
-      (await resolveProducts(
+export async function createSalesOrder(em: EntityManager, ctx: ActorContext, input: CreateSalesOrderInput, drafts?: LineDraft[]): Promise<{ order: SalesOrder; items: SalesOrderItem[] }> {
+  const lines =
+    drafts ??
+    draftLines(
+      input.items,
+      await resolveProducts(
         em,
         ctx.companyId,
         input.items.map((i) => i.productId),
         (i) => `items[${i}].productId`,
-      )));
-  const lines = drafts ?? draftLines(input.items, products!);
-  const resolved = input.resolved ?? {};
-  if (input.customerId && resolved.customer?.id !== input.customerId) await resolveCustomer(em, ctx.companyId, input.customerId);
-  if (input.sellerId && resolved.seller?.id !== input.sellerId) await resolveSeller(em, ctx.companyId, input.sellerId);
+      ),
+    );
+  if (input.customerId) await resolveCustomer(em, ctx.companyId, input.customerId);
+  if (input.sellerId) await resolveSeller(em, ctx.companyId, input.sellerId);
+  return writeOrder(em, ctx, input, lines);
+}
+
+/**
+ * Module-internal (create and deliver.service.ts): prices and writes a new order whose references the
+ * caller checked. Its ids are taken before the INSERTs (core/sequence/ids.ts), so the rows go out as
+ * deferred writes with the transaction's next statement, and nothing is read back. `fulfilment`: the
+ * order is delivered in full in this same transaction (deliver.service.ts): the rows are written as
+ * that delivery leaves them (lines fulfilled, order FULFILLED at version 2) with the fulfilment's own
+ * row, so it updates nothing; what this answers, audits and publishes is still the new OPEN order.
+ */
+export async function writeOrder(
+  em: EntityManager,
+  ctx: ActorContext,
+  input: CreateSalesOrderInput,
+  lines: LineDraft[],
+  fulfilment?: { id: number; createdAt: Date },
+): Promise<{ order: SalesOrder; items: SalesOrderItem[] }> {
+  const type = input.type ?? 'ORDER';
   const validUntil = type === 'QUOTE' ? quoteValidity(input.validUntil) : null;
   const { rows, totals } = priceLines(ctx.companyId, 0, lines, input.discount ?? new Dec(0), input.freight ?? new Dec(0));
+  const [id, lineIds, code] = await Promise.all([allocateId(em, SalesOrder), allocateIds(em, SalesOrderItem, rows.length), input.code ?? reserveSalesOrderCode(em, ctx.companyId)]);
 
   const alias = blankToNull(input.alias);
-  const now = new Date();
+  const now = fulfilment?.createdAt ?? new Date();
   const order = em.create(SalesOrder, {
+    id,
     companyId: ctx.companyId,
     filialId: input.filialId,
-    code: input.code ?? (await reserveSalesOrderCode(em, ctx.companyId)),
+    code,
     type,
     flowMode: input.flowMode ?? 'STANDARD',
     status: 'OPEN',
@@ -123,33 +119,22 @@ export async function createSalesOrder(
     createdAt: now,
     updatedAt: now,
   });
-  // Every column is known here, so nothing needs reading back but the ids (the lines' too when the
-  // server may interleave the ids of one INSERT: Galera, MySQL 8's default auto-increment mode).
-  // The lines answered are the new OPEN order's, even when written fulfilled (fulfilledOnInsert).
-  const itemRows: TenantRow<SalesOrderItem>[] = rows.map(({ keepId: _keep, ...row }) => row);
-  const fulfillmentRow = input.fulfilledOnInsert ? { companyId: ctx.companyId, filialId: input.filialId, actor: ctx.actor, createdAt: now } : undefined;
-  const inserted = fulfillmentRow
-    ? await insertWithLines(
-        em,
-        SalesOrder,
-        { ...order, status: 'FULFILLED', version: 2 },
-        SalesOrderItem,
-        itemRows.map((row) => ({ ...row, fulfilledQuantity: row.quantity })),
-        'salesOrderId',
-        {
-          target: Fulfillment,
-          row: fulfillmentRow,
-          parentKey: 'salesOrderId',
-        },
-      )
-    : await insertWithLines(em, SalesOrder, order, SalesOrderItem, itemRows, 'salesOrderId');
-  order.id = inserted.id;
-  const fulfillment = fulfillmentRow ? Object.assign(new Fulfillment(), { id: inserted.siblingId!, salesOrderId: order.id, ...fulfillmentRow }) : undefined;
-  const ids = inserted.lineIds ?? (await lineIdsOf(em, ctx.companyId, order.id, itemRows));
-  const items = itemRows.map((row, i) => Object.assign(new SalesOrderItem(), row, { id: ids[i], salesOrderId: order.id }));
+  const items = rows.map(({ keepId: _keep, ...row }, i) => Object.assign(new SalesOrderItem(), row, { id: lineIds[i], salesOrderId: id }));
+  if (fulfilment) {
+    await deferInsertRows(em, SalesOrder, [{ ...order, status: 'FULFILLED', version: 2 }]);
+    await deferInsertRows(
+      em,
+      SalesOrderItem,
+      items.map((item) => ({ ...item, fulfilledQuantity: item.quantity })),
+    );
+    await deferInsertRows(em, Fulfillment, [{ id: fulfilment.id, companyId: ctx.companyId, filialId: input.filialId, salesOrderId: id, actor: ctx.actor, createdAt: fulfilment.createdAt }]);
+  } else {
+    await deferInsertRows(em, SalesOrder, [order]);
+    await deferInsertRows(em, SalesOrderItem, items);
+  }
   await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
   await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
-  return { order, items, products, fulfilledOnInsert: input.fulfilledOnInsert, fulfillment };
+  return { order, items };
 }
 
 export type CreateRequest = Omit<CreateSalesOrderInput, 'filialId'>;

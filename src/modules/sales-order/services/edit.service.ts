@@ -7,6 +7,8 @@ import { Dec } from '../../../core/decimal';
 import { BusinessRuleError, ConflictError, StaleVersionError } from '../../../core/errors';
 import { encodeId, encodeOptionalId } from '../../../core/hashids';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
+import { allocateIds } from '../../../core/sequence/ids';
+import { insertChunked } from '../../../core/db/sql';
 import { SalesOrder } from '../entities/sales-order.entity';
 import { loadView, lockItems, SalesOrderView, deferOrderUpdateIf } from '../sales-order.repository';
 import { anythingFulfilled, isExpired, PaymentTerms, paymentTermsColumn } from '../sales-order.rules';
@@ -40,7 +42,15 @@ async function replaceLines(em: EntityManager, order: SalesOrder, current: Sales
     if (keepId !== undefined) await em.update(SalesOrderItem, { id: keepId, companyId: order.companyId }, { ...row, salesOrderId: order.id });
   }
   const added = rows.filter((r) => r.keepId === undefined).map(({ keepId: _k, ...row }) => ({ ...row, salesOrderId: order.id }));
-  if (added.length) await em.createQueryBuilder().insert().into(SalesOrderItem).values(added).updateEntity(false).execute();
+  // Ids taken before the INSERT, as for every line (core/sequence/ids.ts).
+  if (added.length) {
+    const ids = await allocateIds(em, SalesOrderItem, added.length);
+    await insertChunked(
+      em,
+      SalesOrderItem,
+      added.map((row, i) => ({ ...row, id: ids[i] })),
+    );
+  }
 }
 
 /** PATCH: only OPEN orders/quotes with nothing fulfilled, at the version the client read. */

@@ -5,8 +5,7 @@ import { inTransaction, readBatch, readerOf } from '../../../core/db/transaction
 import { Dec, toJsonNumber } from '../../../core/decimal';
 import { BusinessRuleError, FieldError, ValidationError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
-import type { Product } from '../../catalog';
-import { LedgerLine, lockForPosting, postToLedger } from '../../stock';
+import { LedgerLine, lockAheadForPosting, lockForPosting, postToLedger } from '../../stock';
 import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
@@ -18,7 +17,8 @@ import { businessToday } from '../../../core/business-date';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
 import { auditOrder, publishOrderEvent } from './shared';
-import { insertedId, insertRows, deferInsertRows } from '../../../core/db/sql';
+import { deferInsertRows } from '../../../core/db/sql';
+import { allocateId } from '../../../core/sequence/ids';
 
 export interface FulfillLine {
   salesOrderItemId: number;
@@ -36,20 +36,6 @@ export interface FulfillOptions {
   /** Overrides the filial's setting (the quick sale has its own). */
   allowNegativeStock?: boolean;
   /**
-   * The order, lines and products the caller created earlier in this same transaction (what
-   * createSalesOrder answers): their rows are already locked by the insert, so they are not read
-   * again.
-   */
-  created?: {
-    order: SalesOrder;
-    items: SalesOrderItem[];
-    products?: Map<number, Pick<Product, 'id' | 'stockControlled'>>;
-    /** The rows were written already fulfilled (createSalesOrder's fulfilledOnInsert): this fulfilment must fulfil every line in full, and updates neither lines nor order. */
-    fulfilledOnInsert?: boolean;
-    /** The fulfilment's row, inserted with the order (fulfilledOnInsert): not inserted again. */
-    fulfillment?: Fulfillment;
-  };
-  /**
    * ctx.filialId (x-filial-id) was left unchecked by the request pipeline (RouteDef.filialCheck): it
    * is read with the order's lock and refused (403) before anything else is looked at.
    */
@@ -65,31 +51,49 @@ export interface FulfillOptions {
  * Fulfils lines of an order inside the caller's transaction (SPEC §6): the order and its lines are
  * locked, each quantity is checked against what remains *now*, the goods leave stock through the
  * ledger at average cost, the fulfillment records the cost each line left with, and the order moves
- * to PARTIALLY_FULFILLED or FULFILLED with a conditional update. The quick sale calls this right
- * after createSalesOrder in the same transaction.
+ * to PARTIALLY_FULFILLED or FULFILLED with a conditional update.
  */
 export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantContext, orderId: number, lines: FulfillLine[], options: FulfillOptions = {}): Promise<FulfillResult> {
-  const created = options.created?.order.id === orderId ? options.created : undefined;
   const headerFilial = options.filialUnchecked && ctx.filialId ? ctx.filialId : undefined;
   let locked: Awaited<ReturnType<typeof lockOrderWithItems>> | undefined;
-  if (headerFilial) {
-    // The filial first, as the pipeline would have refused it before this call.
-    if (hasRepeatedLines(lines)) await assertFilialAccess(ctx, headerFilial, em);
-    else {
-      const filialRows = readBatch(em, [filialRead(ctx, headerFilial)]);
-      const lockedRead = created ? undefined : lockOrderWithItems(em, ctx.companyId, orderId);
-      await Promise.allSettled([filialRows, lockedRead]);
-      acceptFilial(em, ctx, headerFilial, ((await filialRows) as Record<string, unknown>[][])[0]);
-      locked = await lockedRead;
-    }
+  if (headerFilial && hasRepeatedLines(lines)) await assertFilialAccess(ctx, headerFilial, em);
+  else {
+    // One round trip: the filial (the pipeline's check, refused first), the order and its lines locked,
+    // and the stock balances of the lines' products locked ahead (after the order, as lockBalances would).
+    const filialRows = headerFilial ? readBatch(em, [filialRead(ctx, headerFilial)]) : undefined;
+    const lockedRead = lockOrderWithItems(em, ctx.companyId, orderId);
+    const balances = lockLineBalances(em, ctx.companyId, orderId, lines);
+    await Promise.allSettled([filialRows, lockedRead, balances]);
+    if (filialRows && headerFilial) acceptFilial(em, ctx, headerFilial, ((await filialRows) as Record<string, unknown>[][])[0]);
+    locked = await lockedRead;
+    await balances;
   }
   assertDistinctLines(lines);
-  if (!created && !locked) locked = await lockOrderWithItems(em, ctx.companyId, orderId);
-  const order = created?.order ?? locked!.order;
+  locked ??= await lockOrderWithItems(em, ctx.companyId, orderId);
+  const { order, items } = locked;
+  const productIds = [...new Set(lines.map((l) => items.find((i) => i.id === l.salesOrderItemId)?.productId).filter((id): id is number => id !== undefined))];
+  const controlled = locked.stockControlled ?? (productIds.length ? await stockControlledAmong(em, ctx.companyId, productIds) : new Set<number>());
+  return deliverLines(em, ctx, { order, items, controlled }, lines, options);
+}
+
+/** An order and its lines as locked (or written) in the caller's transaction, and which of its products are stock-controlled. */
+export interface DeliverableOrder {
+  order: SalesOrder;
+  items: SalesOrderItem[];
+  controlled: ReadonlySet<number>;
+  /**
+   * The order was written already delivered in full in this transaction (deliver.service.ts), with
+   * this fulfilment's row: every line must be fulfilled in full, and neither lines nor order are updated.
+   */
+  writtenDelivered?: Fulfillment;
+}
+
+/** Module-internal (fulfil and deliver.service.ts): the fulfilment of locked lines. */
+export async function deliverLines(em: EntityManager, ctx: TenantContext, state: DeliverableOrder, lines: FulfillLine[], options: FulfillOptions = {}): Promise<FulfillResult> {
+  const { order, items, controlled, writtenDelivered } = state;
   // The governing filial was checked by the request pipeline; an order of another filial is checked here.
   const filial = ctx.filialId === order.filialId ? null : await assertFilialAccess(ctx, order.filialId, em);
   assertAllowed(order, 'fulfill');
-  const items = created?.items ?? locked!.items;
   const byId = new Map(items.map((i) => [i.id, i]));
 
   const problems: FieldError[] = [];
@@ -104,9 +108,6 @@ export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantConte
   if (problems.length) throw new BusinessRuleError('QUANTITY_ABOVE_REMAINING', 'A quantity exceeds what remains to be fulfilled', { errors: problems });
 
   // Goods of stock-controlled products leave through the ledger; services and the like leave at cost 0.
-  const productIds = [...new Set(lines.map((l) => byId.get(l.salesOrderItemId)!.productId))];
-  const known = created?.products && productIds.every((id) => created.products!.has(id)) ? created.products : undefined;
-  const controlled = known ? new Set([...known.values()].filter((p) => p.stockControlled).map((p) => p.id)) : (locked?.stockControlled ?? (await stockControlledAmong(em, ctx.companyId, productIds)));
   const ledgerLines: LedgerLine[] = lines
     .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
     .filter(({ item }) => controlled.has(item.productId))
@@ -114,8 +115,8 @@ export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantConte
 
   const now = new Date();
   let fulfillment: Fulfillment;
-  if (created?.fulfillment) {
-    fulfillment = created.fulfillment;
+  if (writtenDelivered) {
+    fulfillment = writtenDelivered;
     await lockForPosting(
       em,
       ctx.companyId,
@@ -123,18 +124,22 @@ export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantConte
       ledgerLines.map((l) => l.productId),
     );
   } else {
-    const row = { companyId: ctx.companyId, filialId: order.filialId, salesOrderId: order.id, actor: ctx.actor, createdAt: now };
-    // The fulfillment row and the lock of the balances share a round trip.
-    const [inserted] = await Promise.all([
-      insertRows(em, Fulfillment, [row]),
-      lockForPosting(
-        em,
-        ctx.companyId,
-        order.filialId,
-        ledgerLines.map((l) => l.productId),
-      ),
-    ]);
-    fulfillment = Object.assign(new Fulfillment(), { id: insertedId(inserted), ...row });
+    // Its id taken before the INSERT, the fulfilment's row travels (deferred) with the lock of the balances.
+    fulfillment = Object.assign(new Fulfillment(), {
+      id: await allocateId(em, Fulfillment),
+      companyId: ctx.companyId,
+      filialId: order.filialId,
+      salesOrderId: order.id,
+      actor: ctx.actor,
+      createdAt: now,
+    });
+    await deferInsertRows(em, Fulfillment, [{ ...fulfillment }]);
+    await lockForPosting(
+      em,
+      ctx.companyId,
+      order.filialId,
+      ledgerLines.map((l) => l.productId),
+    );
   }
 
   const effects = await postToLedger(em, {
@@ -180,7 +185,7 @@ export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantConte
   const status = items.every((i) => remainingOf(i).lte(0)) ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
   assertTransition(order, 'fulfill', status);
   const before = { status: order.status, version: order.version };
-  if (created?.fulfilledOnInsert) {
+  if (writtenDelivered) {
     // The insert wrote this very state: every line fulfilled in full, the order FULFILLED at version + 1.
     if (status !== 'FULFILLED' || items.some((i) => !i.fulfilledQuantity.eq(i.quantity))) throw new Error('An order written fulfilled must be fulfilled in full by its first fulfilment');
     Object.assign(order, { status, version: order.version + 1 });
@@ -215,6 +220,21 @@ export async function fulfillSalesOrderItems(em: EntityManager, ctx: TenantConte
     })),
   });
   return { order, items, fulfillment, fulfillmentItems };
+}
+
+/**
+ * The stock balances of the products of these lines of an order, in the order's filial, locked ahead
+ * (stock's lockAheadForPosting): sent in the same round trip as lockOrderWithItems, after it.
+ */
+function lockLineBalances(em: EntityManager, companyId: number, orderId: number, lines: { salesOrderItemId: number }[]): Promise<void> {
+  const itemIds = [...new Set(lines.map((l) => l.salesOrderItemId))];
+  if (!(orderId > 0) || !itemIds.length) return Promise.resolve();
+  return lockAheadForPosting(
+    em,
+    companyId,
+    { sql: 'SELECT filial_id FROM sales_order WHERE company_id = ? AND id = ?', params: [companyId, orderId] },
+    { sql: `SELECT product_id FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? AND id IN (${itemIds.map(() => '?').join(', ')})`, params: [companyId, orderId, ...itemIds] },
+  );
 }
 
 const hasRepeatedLines = (lines: FulfillLine[]): boolean => new Set(lines.map((l) => l.salesOrderItemId)).size !== lines.length;

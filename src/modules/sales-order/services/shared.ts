@@ -65,7 +65,7 @@ export async function resolveCustomer(em: EntityManager, companyId: number, id: 
 }
 
 export async function resolveSeller(em: EntityManager, companyId: number, id: number, path = 'sellerId'): Promise<Seller> {
-  const seller = id > 0 ? await em.findOneBy(Seller, { companyId, id }) : null;
+  const seller = id > 0 ? ((await selectRows(em, Seller, companyId, { id }))[0] ?? null) : null;
   if (!seller) throw notFoundAt('Seller', 'SELLER_NOT_FOUND', [{ path, message: 'seller not found' }]);
   if (!seller.active) throw new BusinessRuleError('SELLER_INACTIVE', 'The seller is inactive', { errors: [{ path, message: 'seller is inactive' }] });
   return seller;
