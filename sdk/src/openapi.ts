@@ -10407,7 +10407,7 @@ export interface components {
             receipt: components["schemas"]["ReceivableReceipt"];
             receivable: components["schemas"]["ReceivableDetail"];
         };
-        /** @description over every receivable the filters select (up to 10,000 of them unless exactSummary=true: see capped), not just this page */
+        /** @description over every receivable the filters select (up to the first 1,000, 10,000 for a statement, unless exactSummary=true: see capped), not just this page */
         ReceivablesSummary: {
             /** @description open amounts by days past due */
             aging: {
@@ -10521,7 +10521,7 @@ export interface components {
                 };
             };
             /**
-             * @description true when the filters select more than 10,000 receivables: the figures cover the first 10,000 of the list in its order (lower bounds); exactSummary=true counts them all
+             * @description true when the filters select more than 1,000 receivables (10,000 for a statement): the figures cover the first ones of the list in its order (lower bounds); exactSummary=true counts them all
              * @example false
              */
             capped: boolean;
@@ -45442,7 +45442,7 @@ export interface operations {
                 debtorType?: "CUSTOMER" | "ACQUIRER";
                 dueFrom?: string;
                 dueTo?: string;
-                /** @description true: the summary counts every receivable the filters select, however many (its cost grows with them); false: at most the first 10,000 of the list (summary.capped says when there are more) */
+                /** @description true: the summary counts every receivable the filters select, however many (its cost grows with them); false: at most the first 1,000 of the list (10,000 of a statement; summary.capped says when there are more) */
                 exactSummary?: boolean;
                 includeTotal?: boolean;
                 origin?: "FULFILLMENT" | "FISCAL_DOCUMENT" | "QUICK_SALE";
@@ -46678,7 +46678,7 @@ export interface operations {
                 customerId: string;
                 dueFrom?: string;
                 dueTo?: string;
-                /** @description true: the summary counts every receivable the filters select, however many (its cost grows with them); false: at most the first 10,000 of the list (summary.capped says when there are more) */
+                /** @description true: the summary counts every receivable the filters select, however many (its cost grows with them); false: at most the first 1,000 of the list (10,000 of a statement; summary.capped says when there are more) */
                 exactSummary?: boolean;
                 includeTotal?: boolean;
                 page?: number;

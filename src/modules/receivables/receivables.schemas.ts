@@ -26,7 +26,7 @@ const listFilters = {
 const exactSummary = Joi.boolean()
   .default(false)
   .description(
-    'true: the summary counts every receivable the filters select, however many (its cost grows with them); false: at most the first 10,000 of the list (summary.capped says when there are more)',
+    'true: the summary counts every receivable the filters select, however many (its cost grows with them); false: at most the first 1,000 of the list (10,000 of a statement; summary.capped says when there are more)',
   );
 
 export const receivableSchemas = {

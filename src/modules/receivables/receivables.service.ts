@@ -23,7 +23,7 @@ export interface ReceivableListQuery extends PageRequest, ReceivableFilters {
 }
 
 export interface ReceivablesSummary {
-  /** true when the filters select more than SUMMARY_CAP receivables: the figures cover the list's first SUMMARY_CAP (lower bounds). */
+  /** true when the filters select more than the cap (SUMMARY_CAP, STATEMENT_SUMMARY_CAP): the figures cover the list's first ones (lower bounds). */
   capped: boolean;
   count: number;
   /** Sums over the receivables that are not CANCELLED. */
@@ -54,11 +54,15 @@ const sortOf = (q: { sort?: 'dueDate' | '-dueDate' }): SortKey[] => {
  * The summary of a list reads at most this many of its receivables: its first ones in the list's
  * order (bounded, like the count: SPEC §0 "Lists"); beyond, it is flagged `capped` and its counts and
  * sums are lower bounds. `exactSummary=true` reads every row (docs/decisions/bounded-list-totals.md).
+ * Summing a row costs several times what counting an index entry does: the list's cap is a tenth of
+ * the count's (a list page within 3× a primary-key read at 1 M orders); a customer's statement, a
+ * document of what one customer owes, keeps the count's.
  */
-export const SUMMARY_CAP = COUNT_CAP;
+export const SUMMARY_CAP = 1_000;
+export const STATEMENT_SUMMARY_CAP = COUNT_CAP;
 
 /**
- * The summary over the filtered receivables: every one (`exact`), or the first SUMMARY_CAP in the
+ * The summary over the filtered receivables: every one (`exact`), or the first `cap` in the
  * list's order. Whether more follow is the page's capped count when it has one, else one probe.
  */
 async function summaryOf(
@@ -172,7 +176,7 @@ export async function customerStatement(
   );
   const [page, summary, credits] = await Promise.all([
     pageRead,
-    summaryOf(ctx, filialId, filters, today, { sort: sortOf({}), exact: query.exactSummary === true, cap: SUMMARY_CAP, page: pageRead }),
+    summaryOf(ctx, filialId, filters, today, { sort: sortOf({}), exact: query.exactSummary === true, cap: STATEMENT_SUMMARY_CAP, page: pageRead }),
     creditsOfCustomer(em, ctx.companyId, filialId, query.customerId),
   ]);
   return { customer, page, summary, credits };
