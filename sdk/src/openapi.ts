@@ -10407,7 +10407,7 @@ export interface components {
             receipt: components["schemas"]["ReceivableReceipt"];
             receivable: components["schemas"]["ReceivableDetail"];
         };
-        /** @description over every receivable the filters select, not just this page */
+        /** @description over every receivable the filters select (up to the first 1,000, 10,000 for a statement, unless exactSummary=true: see capped), not just this page */
         ReceivablesSummary: {
             /** @description open amounts by days past due */
             aging: {
@@ -10520,6 +10520,11 @@ export interface components {
                     receivedAmount: number;
                 };
             };
+            /**
+             * @description true when the filters select more than 1,000 receivables (10,000 for a statement): the figures cover the first ones of the list in its order (lower bounds); exactSummary=true counts them all
+             * @example false
+             */
+            capped: boolean;
             /** @example 57 */
             count: number;
             /**
@@ -45437,6 +45442,8 @@ export interface operations {
                 debtorType?: "CUSTOMER" | "ACQUIRER";
                 dueFrom?: string;
                 dueTo?: string;
+                /** @description true: the summary counts every receivable the filters select, however many (its cost grows with them); false: at most the first 1,000 of the list (10,000 of a statement; summary.capped says when there are more) */
+                exactSummary?: boolean;
                 includeTotal?: boolean;
                 origin?: "FULFILLMENT" | "FISCAL_DOCUMENT" | "QUICK_SALE";
                 overdue?: boolean;
@@ -46671,6 +46678,8 @@ export interface operations {
                 customerId: string;
                 dueFrom?: string;
                 dueTo?: string;
+                /** @description true: the summary counts every receivable the filters select, however many (its cost grows with them); false: at most the first 1,000 of the list (10,000 of a statement; summary.capped says when there are more) */
+                exactSummary?: boolean;
                 includeTotal?: boolean;
                 page?: number;
                 pageSize?: number;

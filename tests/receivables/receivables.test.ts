@@ -7,6 +7,7 @@ import { CustomerCredit } from '../../src/modules/receivables/entities/customer-
 import { Receivable } from '../../src/modules/receivables/entities/receivable.entity';
 import { ReceivableReceipt } from '../../src/modules/receivables/entities/receivable-receipt.entity';
 import { attachFiscalDocument, cancelForFiscalDocument, fulfillmentInstallments } from '../../src/modules/receivables';
+import { listReceivables } from '../../src/modules/receivables/receivables.service';
 import { api } from '../support/api';
 import { makeProduct, addStock } from '../support/catalog';
 import { expectProblem } from '../support/problem';
@@ -444,7 +445,7 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.have.length(2);
     expect(res.body.pagination).to.deep.include({ total: 5, hasMore: true });
-    expect(res.body.summary).to.deep.include({ count: 5, amount: 50, receivedAmount: 5, openAmount: 45, overdueCount: 4, overdueAmount: 35 });
+    expect(res.body.summary).to.deep.include({ capped: false, count: 5, amount: 50, receivedAmount: 5, openAmount: 45, overdueCount: 4, overdueAmount: 35 });
     expect(res.body.summary.aging).to.deep.equal({
       current: { count: 1, openAmount: 10 },
       overdue1To30Days: { count: 1, openAmount: 5 },
@@ -456,6 +457,38 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
     // Deep pages by cursor.
     const next = await list(t, { debtorType: 'CUSTOMER', pageSize: 2, cursor: res.body.pagination.nextCursor });
     expect(next.body.data.map((r: { id: string }) => r.id)).to.not.include.members(res.body.data.map((r: { id: string }) => r.id));
+  });
+
+  it('the summary of a big list reads its first rows only, flagged capped (lower bounds); exactSummary=true reads them all', async () => {
+    const ctx = { companyId: t.companyId, actor: 'test', grantedFiliais: '*' as const, scopes: ['*'], filialId: t.filialIds[0] };
+    const query = { page: 1, pageSize: 2, debtorType: 'CUSTOMER' as const, sort: 'dueDate' as const };
+    // A cap of 3 over the 5 CUSTOMER receivables: the first 3 by due date (−120, −75, −45 days), 10.00 each, all open.
+    for (const includeTotal of [true, false]) {
+      const { summary, pagination } = await listReceivables(ctx, t.filialIds[0], { ...query, includeTotal }, { summaryCap: 3 });
+      expect(summary.capped).to.equal(true);
+      expect([summary.count, summary.amount.toFixed(2), summary.openAmount.toFixed(2), summary.overdueCount]).to.deep.equal([3, '30.00', '30.00', 3]);
+      expect(Object.entries(summary.aging).map(([k, v]) => [k, v.count])).to.deep.equal([
+        ['CURRENT', 0],
+        ['OVERDUE_1_30', 0],
+        ['OVERDUE_31_60', 1],
+        ['OVERDUE_61_90', 1],
+        ['OVERDUE_91_PLUS', 1],
+      ]);
+      expect(pagination.total).to.equal(includeTotal ? 5 : null);
+    }
+    // Newest first: the first 3 are +5, −10 (half received) and −45 days.
+    const newest = (await listReceivables(ctx, t.filialIds[0], { ...query, sort: '-dueDate' }, { summaryCap: 3 })).summary;
+    expect([newest.capped, newest.count, newest.receivedAmount.toFixed(2), newest.openAmount.toFixed(2), newest.aging.CURRENT.count]).to.deep.equal([true, 3, '5.00', '25.00', 1]);
+    // Exactly as many as the cap: not capped; exactSummary: every row whatever the cap.
+    expect((await listReceivables(ctx, t.filialIds[0], { ...query, includeTotal: false }, { summaryCap: 5 })).summary).to.deep.include({ capped: false, count: 5 });
+    expect((await listReceivables(ctx, t.filialIds[0], { ...query, exactSummary: true }, { summaryCap: 3 })).summary).to.deep.include({ capped: false, count: 5 });
+    // Through the API (cap 10,000): exact, and says so; exactSummary is accepted on the list and the statement.
+    expect((await list(t, { debtorType: 'CUSTOMER' })).body.summary).to.deep.include({ capped: false, count: 5, amount: 50 });
+    expect((await list(t, { debtorType: 'CUSTOMER', exactSummary: true })).body.summary).to.deep.include({ capped: false, count: 5, amount: 50 });
+    const st = await api().get(`${BASE}/statement/${t.filialHashes[0]}`).query({ customerId: customer.hash, exactSummary: true }).set(t.headers());
+    expect(st.status, JSON.stringify(st.body)).to.equal(200);
+    expect(st.body.summary).to.deep.include({ capped: false, count: 5 });
+    expectProblem(await list(t, { exactSummary: 'maybe' }), 400);
   });
 
   it('filters: status, due range, customer, origin, overdue, debtor', async () => {

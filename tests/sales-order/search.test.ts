@@ -232,6 +232,34 @@ describe('Sales orders: list, search and pagination', () => {
       expect(codes(await q({ customerId: foreign.hash }))).to.deep.equal([]);
     });
 
+    it('a creation-date range sorted by code (read from the creation index on MySQL): code order, page after page by cursor, whatever the creation order', async () => {
+      const dt = await createTestTenant();
+      const p = await makeProduct(dt);
+      const orders = await insertOrders(dt, p.id, [{}, {}, {}, {}, {}, {}]);
+      // Creation times out of code order, five inside 2026-04-01 (Brasília), the last outside it.
+      const hours = [15, 11, 20, 9, 13, 30];
+      for (const [i, o] of orders.entries()) await dataSource.manager.update(SalesOrder, { id: o.id }, { createdAt: new Date(Date.UTC(2026, 3, 1, hours[i])) });
+      const inside = orders.slice(0, 5).map((o) => o.code);
+      const q = (query: Record<string, unknown>) => api().get(`/api/sales-order/${dt.filialHashes[0]}`).query(query).set(dt.headers());
+      for (const [sort, expected] of [
+        ['-code', [...inside].sort((a, b) => b - a)],
+        ['code', [...inside].sort((a, b) => a - b)],
+      ] as const) {
+        const seen: number[] = [];
+        let cursor: string | undefined;
+        do {
+          const res = await q({ createdFrom: '2026-04-01', createdTo: '2026-04-01', sort, pageSize: 2, ...(cursor ? { cursor } : {}) });
+          expect(res.status, JSON.stringify(res.body)).to.equal(200);
+          if (!cursor) expect(res.body.pagination).to.include({ total: 5 });
+          seen.push(...codes(res));
+          cursor = res.body.pagination.nextCursor ?? undefined;
+        } while (cursor);
+        expect(seen, sort).to.deep.equal(expected);
+      }
+      // With another filter the list keeps its own index (status, customer…): same answer.
+      expect(codes(await q({ createdFrom: '2026-04-01', createdTo: '2026-04-01', status: 'OPEN', pageSize: 10 }))).to.deep.equal([...inside].sort((a, b) => b - a));
+    });
+
     it('bad query → 400 with the paths', async () => {
       const res = await api().get(`/api/sales-order/${ft.filialHashes[0]}`).query({ status: 'DONE', pageSize: 101, createdFrom: '10/03/2026', sort: 'total' }).set(ft.headers());
       expectProblem(res, 400, 'VALIDATION_ERROR');

@@ -45,6 +45,7 @@ export const toReceivableDto = (r: Receivable, today?: string) => ({
 const agingDto = (b: ReceivablesSummary['aging'][keyof ReceivablesSummary['aging']]) => ({ count: b.count, openAmount: amount(b.openAmount) });
 
 export const toReceivablesSummaryDto = (s: ReceivablesSummary) => ({
+  capped: s.capped,
   count: s.count,
   amount: amount(s.amount),
   receivedAmount: amount(s.receivedAmount),

@@ -1,4 +1,4 @@
-import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, In, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { addCalendarDays } from '../../core/business-date';
 import { isMysql } from '../../core/db/engine';
 import { groupedSums } from '../../core/db/group-sums';
@@ -6,6 +6,7 @@ import { deferInsertRows, TenantRow } from '../../core/db/sql';
 import { sqlNow } from '../../core/db/sql-time';
 import { deferWrite } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
+import type { SortKey } from '../../core/pagination';
 import { CustomerCredit } from './entities/customer-credit.entity';
 import { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import { DebtorType, Receivable, ReceivableOrigin, ReceivableStatus } from './entities/receivable.entity';
@@ -192,10 +193,24 @@ export interface ReceivableGroup {
   creditedAmount: Dec;
 }
 
-/** Count and exact sums of the filtered receivables per status, overdue flag and aging bucket. */
-export async function receivableGroups(filtered: SelectQueryBuilder<Receivable>, today: string): Promise<ReceivableGroup[]> {
+/**
+ * Count and exact sums of the filtered receivables per status, overdue flag and aging bucket. With
+ * `first`, over the first `first.rows` receivables of the list in its order only (a bounded read of
+ * the list's own index, docs/decisions/bounded-list-totals.md); without it, over every one.
+ */
+export async function receivableGroups(filtered: SelectQueryBuilder<Receivable>, today: string, first?: { rows: number; sort: SortKey[] }): Promise<ReceivableGroup[]> {
+  let source: SelectQueryBuilder<ObjectLiteral> = filtered;
+  if (first) {
+    // The first rows as a derived table `r` with the columns the groups and sums read.
+    const head = filtered.clone().select('r.status', 'status').orderBy();
+    for (const column of ['due_date', 'amount', 'received_amount', 'credited_amount']) head.addSelect(`r.${column}`, column);
+    for (const k of first.sort) head.addOrderBy(k.column, k.direction);
+    head.limit(first.rows);
+    const runner = (filtered as unknown as { queryRunner?: QueryRunner }).queryRunner;
+    source = filtered.connection.createQueryBuilder(runner).from(`(${head.getQuery()})`, 'r').setParameters(head.getParameters());
+  }
   const rows = await groupedSums(
-    filtered as never,
+    source,
     { status: 'r.status', overdue: `CASE WHEN ${OVERDUE_SQL} THEN 1 ELSE 0 END`, bucket: AGING_SQL },
     { amount: 'r.amount', received: 'r.received_amount', credited: 'r.credited_amount' },
     { today, ago30: addCalendarDays(today, -30), ago60: addCalendarDays(today, -60), ago90: addCalendarDays(today, -90) },

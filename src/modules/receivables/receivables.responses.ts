@@ -72,6 +72,11 @@ const byStatus = () => obj({ count: Joi.number().integer().example(12), amount: 
 const Summary = named(
   'ReceivablesSummary',
   obj({
+    capped: Joi.boolean()
+      .example(false)
+      .description(
+        'true when the filters select more than 1,000 receivables (10,000 for a statement): the figures cover the first ones of the list in its order (lower bounds); exactSummary=true counts them all',
+      ),
     count: Joi.number().integer().example(57),
     amount: money(),
     receivedAmount: money(),
@@ -81,7 +86,7 @@ const Summary = named(
     overdueAmount: money(),
     byStatus: obj({ OPEN: byStatus(), PARTIALLY_RECEIVED: byStatus(), RECEIVED: byStatus(), CANCELLED: byStatus() }),
     aging: obj({ current: aging(), overdue1To30Days: aging(), overdue31To60Days: aging(), overdue61To90Days: aging(), overdueOver90Days: aging() }).description('open amounts by days past due'),
-  }).description('over every receivable the filters select, not just this page'),
+  }).description('over every receivable the filters select (up to the first 1,000, 10,000 for a statement, unless exactSummary=true: see capped), not just this page'),
 );
 
 export const ReceivableList = named('ReceivableList', obj({ data: Joi.array().items(Receivable), pagination: Pagination, summary: Summary }));

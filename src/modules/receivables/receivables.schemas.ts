@@ -23,6 +23,12 @@ const listFilters = {
   sort: Joi.string().valid('dueDate', '-dueDate').default('dueDate'),
 };
 
+const exactSummary = Joi.boolean()
+  .default(false)
+  .description(
+    'true: the summary counts every receivable the filters select, however many (its cost grows with them); false: at most the first 1,000 of the list (10,000 of a statement; summary.capped says when there are more)',
+  );
+
 export const receivableSchemas = {
   detail: typedSchema<{ params: { id: number } }>(byReceivable),
   receive: typedSchema<{ params: { id: number }; body: ReceiptInput }>({
@@ -43,15 +49,15 @@ export const receivableSchemas = {
   }),
   list: typedSchema<{ params: { filialId: number }; query: ReceivableListQuery }>({
     params: filialParams,
-    query: Joi.object({ ...pagination, ...listFilters }),
+    query: Joi.object({ ...pagination, ...listFilters, exactSummary }),
   }),
   exportCsv: typedSchema<{ params: { filialId: number }; query: Omit<ReceivableListQuery, keyof PageRequest> }>({
     params: filialParams,
     query: Joi.object(listFilters),
   }),
-  statement: typedSchema<{ params: { filialId: number }; query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus } }>({
+  statement: typedSchema<{ params: { filialId: number }; query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus; exactSummary?: boolean } }>({
     params: filialParams,
-    query: Joi.object({ ...pagination, customerId: id('customer').required(), dueFrom: isoDate(), dueTo: isoDate(), status }),
+    query: Joi.object({ ...pagination, customerId: id('customer').required(), dueFrom: isoDate(), dueTo: isoDate(), status, exactSummary }),
   }),
   audit: typedSchema<{ params: { id: number } }>(byReceivable),
 };

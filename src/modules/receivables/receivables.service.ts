@@ -4,7 +4,7 @@ import { businessToday } from '../../core/business-date';
 import type { TenantContext } from '../../core/context';
 import { Dec } from '../../core/decimal';
 import { NotFoundError } from '../../core/errors';
-import { Page, PageRequest, paginate, SortKey } from '../../core/pagination';
+import { COUNT_CAP, Page, PageRequest, paginate, SortKey } from '../../core/pagination';
 import { Customer } from '../catalog';
 import type { CustomerCredit } from './entities/customer-credit.entity';
 import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
@@ -18,9 +18,13 @@ import { findAccessibleReceivable } from './receipts.service';
 
 export interface ReceivableListQuery extends PageRequest, ReceivableFilters {
   sort?: 'dueDate' | '-dueDate';
+  /** The summary over every row the filters select, however many (its cost grows with them). */
+  exactSummary?: boolean;
 }
 
 export interface ReceivablesSummary {
+  /** true when the filters select more than the cap (SUMMARY_CAP, STATEMENT_SUMMARY_CAP): the figures cover the list's first ones (lower bounds). */
+  capped: boolean;
   count: number;
   /** Sums over the receivables that are not CANCELLED. */
   amount: Dec;
@@ -46,8 +50,30 @@ const sortOf = (q: { sort?: 'dueDate' | '-dueDate' }): SortKey[] => {
   ];
 };
 
-async function summaryOf(ctx: TenantContext, filialId: number, filters: ReceivableFilters, today: string): Promise<ReceivablesSummary> {
+/**
+ * The summary of a list reads at most this many of its receivables: its first ones in the list's
+ * order (bounded, like the count: SPEC §0 "Lists"); beyond, it is flagged `capped` and its counts and
+ * sums are lower bounds. `exactSummary=true` reads every row (docs/decisions/bounded-list-totals.md).
+ * Summing a row costs several times what counting an index entry does: the list's cap is a tenth of
+ * the count's (a list page within 3× a primary-key read at 1 M orders); a customer's statement, a
+ * document of what one customer owes, keeps the count's.
+ */
+export const SUMMARY_CAP = 1_000;
+export const STATEMENT_SUMMARY_CAP = COUNT_CAP;
+
+/**
+ * The summary over the filtered receivables: every one (`exact`), or the first `cap` in the
+ * list's order. Whether more follow is the page's capped count when it has one, else one probe.
+ */
+async function summaryOf(
+  ctx: TenantContext,
+  filialId: number,
+  filters: ReceivableFilters,
+  today: string,
+  bound: { sort: SortKey[]; exact: boolean; cap: number; page: Promise<Page<unknown>> },
+): Promise<ReceivablesSummary> {
   const summary: ReceivablesSummary = {
+    capped: false,
     count: 0,
     amount: new Dec(0),
     receivedAmount: new Dec(0),
@@ -58,7 +84,19 @@ async function summaryOf(ctx: TenantContext, filialId: number, filters: Receivab
     byStatus: Object.fromEntries(RECEIVABLE_STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), receivedAmount: new Dec(0) }])) as ReceivablesSummary['byStatus'],
     aging: Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, openAmount: new Dec(0) }])) as ReceivablesSummary['aging'],
   };
-  for (const g of await receivableGroups(receivableListQuery(readerOf(ctx), ctx.companyId, filialId, filters, today), today)) {
+  const filtered = () => receivableListQuery(readerOf(ctx), ctx.companyId, filialId, filters, today);
+  const groups = await receivableGroups(filtered(), today, bound.exact ? undefined : { rows: bound.cap, sort: bound.sort });
+  if (!bound.exact && groups.reduce((n, g) => n + g.count, 0) >= bound.cap) {
+    // The page's count says whether more follow when it was taken with the same cap.
+    const { pagination } = await bound.page;
+    if (pagination.total !== null && bound.cap === COUNT_CAP) summary.capped = pagination.totalCapped === true;
+    else {
+      const probe = filtered().select('1', 'one').orderBy();
+      for (const k of bound.sort) probe.addOrderBy(k.column, k.direction);
+      summary.capped = (await probe.offset(bound.cap).limit(1).getRawMany()).length > 0;
+    }
+  }
+  for (const g of groups) {
     summary.count += g.count;
     const s = summary.byStatus[g.status];
     s.count += g.count;
@@ -83,18 +121,24 @@ async function summaryOf(ctx: TenantContext, filialId: number, filters: Receivab
   return summary;
 }
 
-export async function listReceivables(ctx: TenantContext, filialId: number, query: ReceivableListQuery): Promise<Page<Receivable> & { summary: ReceivablesSummary }> {
+export async function listReceivables(
+  ctx: TenantContext,
+  filialId: number,
+  query: ReceivableListQuery,
+  options: { summaryCap?: number } = {},
+): Promise<Page<Receivable> & { summary: ReceivablesSummary }> {
   const em = readerOf(ctx);
   const today = businessToday();
+  const pageRead = paginate(
+    receivableListQuery(em, ctx.companyId, filialId, query, today),
+    sortOf(query),
+    query,
+    (ids) => loadReceivablesByIds(em, ids),
+    (r) => r.id,
+  );
   const [page, summary] = await Promise.all([
-    paginate(
-      receivableListQuery(em, ctx.companyId, filialId, query, today),
-      sortOf(query),
-      query,
-      (ids) => loadReceivablesByIds(em, ids),
-      (r) => r.id,
-    ),
-    summaryOf(ctx, filialId, query, today),
+    pageRead,
+    summaryOf(ctx, filialId, query, today, { sort: sortOf(query), exact: query.exactSummary === true, cap: options.summaryCap ?? SUMMARY_CAP, page: pageRead }),
   ]);
   return { ...page, summary };
 }
@@ -113,25 +157,26 @@ export interface CustomerStatement {
 export async function customerStatement(
   ctx: TenantContext,
   filialId: number,
-  query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus },
+  query: PageRequest & { customerId: number; dueFrom?: string; dueTo?: string; status?: ReceivableStatus; exactSummary?: boolean },
 ): Promise<CustomerStatement> {
   const em = readerOf(ctx);
   const customer = await em.findOne(Customer, { where: { id: query.customerId, companyId: ctx.companyId }, select: { id: true, name: true, document: true } });
   if (!customer) throw new NotFoundError('Customer');
   const today = businessToday();
   const filters: ReceivableFilters = { customerId: query.customerId, debtorType: 'CUSTOMER', dueFrom: query.dueFrom, dueTo: query.dueTo, status: query.status };
+  const pageRead = paginate(
+    receivableListQuery(em, ctx.companyId, filialId, filters, today),
+    sortOf({}),
+    query,
+    async (ids) => {
+      const [rows, receipts] = await Promise.all([loadReceivablesByIds(em, ids), receiptsOf(em, ctx.companyId, ids)]);
+      return rows.map((receivable) => ({ receivable, receipts: receipts.filter((p) => p.receivableId === receivable.id) }));
+    },
+    (x) => x.receivable.id,
+  );
   const [page, summary, credits] = await Promise.all([
-    paginate(
-      receivableListQuery(em, ctx.companyId, filialId, filters, today),
-      sortOf({}),
-      query,
-      async (ids) => {
-        const [rows, receipts] = await Promise.all([loadReceivablesByIds(em, ids), receiptsOf(em, ctx.companyId, ids)]);
-        return rows.map((receivable) => ({ receivable, receipts: receipts.filter((p) => p.receivableId === receivable.id) }));
-      },
-      (x) => x.receivable.id,
-    ),
-    summaryOf(ctx, filialId, filters, today),
+    pageRead,
+    summaryOf(ctx, filialId, filters, today, { sort: sortOf({}), exact: query.exactSummary === true, cap: STATEMENT_SUMMARY_CAP, page: pageRead }),
     creditsOfCustomer(em, ctx.companyId, filialId, query.customerId),
   ]);
   return { customer, page, summary, credits };

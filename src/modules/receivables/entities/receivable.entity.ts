@@ -16,8 +16,10 @@ export type ReceivableOrigin = 'FULFILLMENT' | 'FISCAL_DOCUMENT' | 'QUICK_SALE';
  * `overdue` is derived.
  */
 @Entity('receivable')
-@Index('ix_receivable_filial_due', ['companyId', 'filialId', 'dueDate', 'id'])
-@Index('ix_receivable_filial_status_due', ['companyId', 'filialId', 'status', 'dueDate', 'id'])
+// The list's two orders, each covering what its summary reads (status and the amounts), so the
+// summary of a list's first rows is a read of this index alone (docs/decisions/bounded-list-totals.md).
+@Index('ix_receivable_filial_due', ['companyId', 'filialId', 'dueDate', 'id', 'status', 'amount', 'receivedAmount', 'creditedAmount'])
+@Index('ix_receivable_filial_status_due', ['companyId', 'filialId', 'status', 'dueDate', 'id', 'amount', 'receivedAmount', 'creditedAmount'])
 @Index('ix_receivable_fulfillment', ['companyId', 'fulfillmentId', 'installmentNumber'])
 @Index('ix_receivable_order', ['companyId', 'salesOrderId', 'id'])
 @Index('ix_receivable_customer', ['companyId', 'customerId', 'dueDate', 'id'])

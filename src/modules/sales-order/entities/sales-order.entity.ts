@@ -18,7 +18,9 @@ export type SalesOrderStatus = 'OPEN' | 'PARTIALLY_FULFILLED' | 'FULFILLED' | 'C
 @Index('ix_sales_order_filial_customer', ['companyId', 'filialId', 'customerId', 'code'])
 @Index('ix_sales_order_filial_seller', ['companyId', 'filialId', 'sellerId', 'code'])
 @Index('ix_sales_order_filial_alias', ['companyId', 'filialId', 'searchAlias'])
-@Index('ix_sales_order_filial_created', ['companyId', 'filialId', 'createdAt'])
+// Ordered by (created_at, id) for the createdAt sort, and carrying `code`: a date range sorted by code is
+// sorted from this index alone (docs/decisions/bounded-list-totals.md).
+@Index('ix_sales_order_filial_created', ['companyId', 'filialId', 'createdAt', 'id', 'code'])
 @Index('ix_sales_order_grouped_into', ['companyId', 'groupedIntoId'])
 export class SalesOrder {
   @PrimaryGeneratedColumn({ type: 'int' })

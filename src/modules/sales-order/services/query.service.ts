@@ -13,7 +13,7 @@ import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { Dec, round } from '../../../core/decimal';
 import { NotFoundError } from '../../../core/errors';
-import { baseListSql, ListedOrder, loadListed, loadView, notFound, SalesOrderView, whereCodeInSql, whereCustomerInSql } from '../sales-order.repository';
+import { baseListSql, byCreationRange, ListedOrder, ListFilters, loadListed, loadView, notFound, SalesOrderView, whereCodeInSql, whereCustomerInSql } from '../sales-order.repository';
 import { startOfBusinessDay } from '../../../core/business-date';
 import { addDays } from '../sales-order.rules';
 
@@ -105,20 +105,20 @@ export async function listOrders(ctx: TenantContext, filialId: number, q: ListQu
 }
 
 async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number, q: ListQuery, run: BatchRun): Promise<Page<ListedOrder>> {
-  const base = (): SqlList =>
-    baseListSql(ctx.companyId, {
-      filialId,
-      status: q.status,
-      type: q.type,
-      customerId: q.customerId,
-      sellerId: q.sellerId,
-      createdFrom: q.createdFrom ? startOfBusinessDay(q.createdFrom) : undefined,
-      createdBefore: q.createdTo ? startOfBusinessDay(addDays(q.createdTo, 1)) : undefined,
-    });
+  const filters: ListFilters = {
+    filialId,
+    status: q.status,
+    type: q.type,
+    customerId: q.customerId,
+    sellerId: q.sellerId,
+    createdFrom: q.createdFrom ? startOfBusinessDay(q.createdFrom) : undefined,
+    createdBefore: q.createdTo ? startOfBusinessDay(addDays(q.createdTo, 1)) : undefined,
+  };
+  const base = (): SqlList => baseListSql(ctx.companyId, filters);
   const sort = SORT_KEYS[q.sort];
   const load = (ids: number[]) => loadListed(em, ctx.companyId, ids);
   const term = q.search?.trim();
-  if (!term) return paginate(base(), sort, q, load, idOf, run);
+  if (!term) return paginate(byCreationRange(base(), filters, q.sort === '-code' || q.sort === 'code'), sort, q, load, idOf, run);
 
   const ranges = codeRanges(term);
   if (ranges) return paginate(whereCodeInSql(base(), ranges), sort, q, load, idOf, run);
