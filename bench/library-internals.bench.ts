@@ -30,16 +30,13 @@ import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { Dec } from '../src/core/decimal';
 import { encodeId, singleEncoder } from '../src/core/hashids';
 import { normalizeText } from '../src/core/br-documents';
-import { Customer } from '../src/modules/catalog/entities/customer.entity';
-import { PaymentMethod } from '../src/modules/catalog/entities/payment-method.entity';
 import { Product } from '../src/modules/catalog/entities/product.entity';
 import { verifyThroughDom } from '../src/modules/fiscal-xml/signature';
-import { QuickSaleConfiguration } from '../src/modules/quick-sale/entities/quick-sale-configuration.entity';
 import { quickSaleSchemas } from '../src/modules/quick-sale/quick-sale.schemas';
 import { parseRoot } from '../src/modules/sefaz/xml/dom';
-import { postToLedger } from '../src/modules/stock/stock-ledger.service';
 import { createTenant } from '../src/modules/tenancy/tenant.service';
 import { buildNfe } from '../tests/support/nfe-builder';
+import { seedCounter } from './counter-setup';
 import { cpuMeter, load, machine, median, prepareDatabase, reportFile, ServerProcess, startServerProcess } from './support';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
@@ -328,44 +325,7 @@ async function setupSales() {
       }),
     ),
   );
-  await inTransaction(NO_UNIT, (tx) =>
-    postToLedger(tx, {
-      companyId: company.id,
-      filialId: filial.id,
-      reason: 'OPENING_BALANCE',
-      referenceType: 'bench',
-      referenceId: 1,
-      lines: products.map((p) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(1_000_000), unitCost: new Dec('5') })),
-    }),
-  );
-  const customer = await em.save(
-    em.create(Customer, {
-      companyId: company.id,
-      name: 'Consumidor Final',
-      searchName: 'CONSUMIDOR FINAL',
-      tradeName: null,
-      searchTradeName: null,
-      document: null,
-      email: null,
-      phone: null,
-      active: true,
-    }),
-  );
-  await em.save(em.create(PaymentMethod, { companyId: company.id, code: 'CASH', name: 'Dinheiro', kind: 'CASH', givesChange: true, active: true }));
-  await em.save(
-    em.create(QuickSaleConfiguration, {
-      companyId: company.id,
-      filialId: filial.id,
-      enabled: true,
-      defaultCustomerId: customer.id,
-      defaultSellerId: null,
-      paymentMethods: ['CASH'],
-      defaultPaymentMethod: 'CASH',
-      allowNegativeStock: false,
-      requireCustomer: false,
-      maxDiscountPercent: new Dec(0),
-    }),
-  );
+  await seedCounter((work) => inTransaction(NO_UNIT, work), company.id, filial.id, products, 1_000_000);
   const headers = {
     Authorization: `Bearer ${signToken({ sub: 'bench', companyId: encodeId('company', company.id), filiais: ['*'], scope: '*' }, '2h')}`,
     'x-company-id': encodeId('company', company.id),

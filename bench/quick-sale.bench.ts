@@ -17,15 +17,12 @@ import { Dec } from '../src/core/decimal';
 import { encodeId } from '../src/core/hashids';
 import { normalizeText } from '../src/core/br-documents';
 import { closeSequencePool } from '../src/core/sequence/sequence.service';
-import { Customer } from '../src/modules/catalog/entities/customer.entity';
-import { PaymentMethod } from '../src/modules/catalog/entities/payment-method.entity';
 import { Product } from '../src/modules/catalog/entities/product.entity';
-import { QuickSaleConfiguration } from '../src/modules/quick-sale/entities/quick-sale-configuration.entity';
 import { SalesOrder } from '../src/modules/sales-order/entities/sales-order.entity';
 import { StockBalance } from '../src/modules/stock/entities/stock-balance.entity';
 import { findStockMismatches } from '../src/modules/stock/stock.repository';
-import { postToLedger } from '../src/modules/stock/stock-ledger.service';
 import { createTenant } from '../src/modules/tenancy/tenant.service';
+import { seedCounter } from './counter-setup';
 import { cpuMeter, fmtCpu, load, machine, prepareDatabase, profiled, rawQuickSaleFloor, reportFile, stagesOfCpuProfile, startServerProcess } from './support';
 
 const SECS = Number(process.env.SECS ?? 30);
@@ -64,44 +61,7 @@ async function setup() {
     });
     products.push(...(await em.save(rows)));
   }
-  await openTransaction((tx) =>
-    postToLedger(tx, {
-      companyId: company.id,
-      filialId: filial.id,
-      reason: 'OPENING_BALANCE',
-      referenceType: 'bench',
-      referenceId: 1,
-      lines: products.map((p) => ({ productId: p.id, direction: 'IN' as const, quantity: new Dec(STOCK), unitCost: new Dec('5') })),
-    }),
-  );
-  const customer = await em.save(
-    em.create(Customer, {
-      companyId: company.id,
-      name: 'Consumidor Final',
-      searchName: 'CONSUMIDOR FINAL',
-      tradeName: null,
-      searchTradeName: null,
-      document: null,
-      email: null,
-      phone: null,
-      active: true,
-    }),
-  );
-  await em.save(em.create(PaymentMethod, { companyId: company.id, code: 'CASH', name: 'Dinheiro', kind: 'CASH', givesChange: true, active: true }));
-  await em.save(
-    em.create(QuickSaleConfiguration, {
-      companyId: company.id,
-      filialId: filial.id,
-      enabled: true,
-      defaultCustomerId: customer.id,
-      defaultSellerId: null,
-      paymentMethods: ['CASH'],
-      defaultPaymentMethod: 'CASH',
-      allowNegativeStock: false,
-      requireCustomer: false,
-      maxDiscountPercent: new Dec(0),
-    }),
-  );
+  await seedCounter(openTransaction, company.id, filial.id, products, STOCK);
   return { company, filial, products };
 }
 
