@@ -22,6 +22,8 @@ export { findOrCreateSupplier } from './party.service';
 export { activePaymentMethod } from './payment-method.service';
 export { nameTokenFrequencies, nameTokenPostings } from './product-search-index';
 export { nextProductCode, productService } from './product.service';
+export { productSummaries, supplierByDocument } from './product-summaries';
+export type { ProductSummaryRow } from './product-summaries';
 export { supplierFilter } from './supplier-filter';
 export { indexCustomers, indexSellers } from './party-search-index';
 export { indexProductNames } from './product-search-index';

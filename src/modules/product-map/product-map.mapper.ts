@@ -1,9 +1,8 @@
 import { toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
-import type { Supplier } from '../catalog';
+import type { ProductSummaryRow, Supplier } from '../catalog';
 import type { ProductMapEntry } from './entities/product-map-entry.entity';
 import type { PurchaseRow } from './product-map.ports';
-import type { ProductSummaryRow } from './product-map.repository';
 import type { ItemMatch, ProductSummary, SupplierItem } from './product-match.service';
 import type { HistoryRow } from './product-map.service';
 

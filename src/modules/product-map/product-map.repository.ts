@@ -1,6 +1,5 @@
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
-import { Product, Supplier } from '../catalog';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
 import { sqlNow } from '../../core/db/sql-time';
 
@@ -16,10 +15,6 @@ async function inChunks<K, R>(keys: K[], run: (chunk: K[]) => Promise<R[]>): Pro
   for (let i = 0; i < keys.length; i += CHUNK) out.push(...(await run(keys.slice(i, i + CHUNK))));
   return out;
 }
-
-/** The product columns the map shows and compares (not the whole row). */
-export type ProductSummaryRow = Pick<Product, 'id' | 'code' | 'name' | 'unit' | 'gtin' | 'active'>;
-const SUMMARY_COLUMNS = ['p.id', 'p.code', 'p.name', 'p.unit', 'p.gtin', 'p.active'];
 
 export const productMapRepository = {
   entriesByCodes(em: EntityManager, companyId: number, supplierDocument: string, codes: string[]): Promise<ProductMapEntry[]> {
@@ -61,36 +56,6 @@ export const productMapRepository = {
     return affected;
   },
 
-  productsByIds(em: EntityManager, companyId: number, ids: number[]): Promise<ProductSummaryRow[]> {
-    return inChunks([...new Set(ids)], (chunk) =>
-      em.createQueryBuilder(Product, 'p').select(SUMMARY_COLUMNS).where('p.company_id = :companyId AND p.id IN (:...chunk)', { companyId, chunk }).getMany(),
-    );
-  },
-
-  activeProductsByGtins(em: EntityManager, companyId: number, gtins: string[]): Promise<ProductSummaryRow[]> {
-    return inChunks([...new Set(gtins)], (chunk) =>
-      em
-        .createQueryBuilder(Product, 'p')
-        .select(SUMMARY_COLUMNS)
-        .where('p.company_id = :companyId AND p.gtin IN (:...chunk) AND p.active = :active', { companyId, chunk, active: true })
-        .orderBy('p.id', 'ASC')
-        .getMany(),
-    );
-  },
-
-  /** Active products with their names, for similarity ranking (raw rows: no entity hydration). */
-  async activeProductNames(em: EntityManager, companyId: number, ids: number[]): Promise<ProductSummaryRow[]> {
-    const out: ProductSummaryRow[] = [];
-    for (const chunk of chunked([...new Set(ids)])) {
-      const rows: { id: number; code: string; name: string; unit: string; gtin: string | null }[] = await em.query(
-        `SELECT id, code, name, unit, gtin FROM product WHERE company_id = ? AND active = ? AND id IN (${chunk.map(() => '?').join(',')})`,
-        [companyId, true, ...chunk],
-      );
-      for (const r of rows) out.push({ id: Number(r.id), code: r.code, name: r.name, unit: r.unit, gtin: r.gtin, active: true });
-    }
-    return out;
-  },
-
   /** The filtered query of a supplier's entries (phase 1 of the history list). */
   supplierEntries(em: EntityManager, companyId: number, supplierDocument: string): SelectQueryBuilder<ProductMapEntry> {
     return em.createQueryBuilder(ProductMapEntry, 'e').where('e.company_id = :companyId AND e.supplier_document = :supplierDocument', { companyId, supplierDocument });
@@ -98,10 +63,6 @@ export const productMapRepository = {
 
   entriesByIds(em: EntityManager, companyId: number, ids: number[]): Promise<ProductMapEntry[]> {
     return em.createQueryBuilder(ProductMapEntry, 'e').where('e.company_id = :companyId AND e.id IN (:...ids)', { companyId, ids }).getMany();
-  },
-
-  supplierByDocument(em: EntityManager, companyId: number, document: string): Promise<Supplier | null> {
-    return em.findOneBy(Supplier, { companyId, document });
   },
 };
 

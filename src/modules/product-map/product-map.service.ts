@@ -11,11 +11,11 @@ import { encodeId } from '../../core/hashids';
 import { Page, PageRequest, paginate, SortKey } from '../../core/pagination';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { applyVersionedPatch } from '../../core/versioned-update';
-import { nextProductCode, Product, productService } from '../catalog';
+import { nextProductCode, Product, productService, productSummaries, ProductSummaryRow, supplierByDocument } from '../catalog';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
 import { gtinForms } from './gtin-forms';
 import { purchaseHistory, PurchaseRow } from './product-map.ports';
-import { productMapRepository as repo, ProductSummaryRow } from './product-map.repository';
+import { productMapRepository as repo } from './product-map.repository';
 
 const RESOURCE = { name: 'Product map entry', auditEntity: 'product-map-entry' };
 const MAX_FACTOR = new Dec('999999999.999999');
@@ -214,7 +214,7 @@ export async function autoCreateProduct(ctx: ActorContext, input: AutoCreateInpu
     if (mapped) throw entryExists(mapped);
     const gtin = normalizeGtin(input.gtin);
     if (gtin) {
-      const [holder] = await repo.activeProductsByGtins(em, ctx.companyId, gtinForms(gtin));
+      const [holder] = await productSummaries.activeByGtins(em, ctx.companyId, gtinForms(gtin));
       if (holder) throw new ConflictError('PRODUCT_GTIN_TAKEN', `Product ${holder.code} already has GTIN ${gtin}; link the item to it instead`, { productId: encodeId('product', holder.id) });
     }
     const given = input.code?.trim();
@@ -307,7 +307,7 @@ const HISTORY_SORT: Record<NonNullable<HistoryQuery['sort']>, SortKey[]> = {
 export async function supplierHistory(ctx: ActorContext, supplierDocument: string, filialId: number, query: HistoryQuery) {
   const document = supplierDocumentOf(supplierDocument);
   const em = readerOf(ctx);
-  const supplier = await repo.supplierByDocument(em, ctx.companyId, document);
+  const supplier = await supplierByDocument(em, ctx.companyId, document);
   const page: Page<HistoryRow> = await paginate(
     repo.supplierEntries(em, ctx.companyId, document),
     HISTORY_SORT[query.sort ?? 'supplierProductCode'],
@@ -316,7 +316,7 @@ export async function supplierHistory(ctx: ActorContext, supplierDocument: strin
       const entries = await repo.entriesByIds(em, ctx.companyId, ids);
       const products = new Map(
         (
-          await repo.productsByIds(
+          await productSummaries.byIds(
             em,
             ctx.companyId,
             entries.map((e) => e.productId),

@@ -8,7 +8,8 @@ import { normalizeGtin } from '../../core/gtin';
 import { nameTokenFrequencies, nameTokenPostings } from '../catalog';
 import { ProductMapEntry } from './entities/product-map-entry.entity';
 import { gtinForms, gtinKey } from './gtin-forms';
-import { productMapRepository as repo, ProductSummaryRow } from './product-map.repository';
+import { productMapRepository as repo } from './product-map.repository';
+import { productSummaries, ProductSummaryRow } from '../catalog';
 import { Profile, profile, rank } from './similarity';
 
 /*
@@ -226,7 +227,7 @@ export async function matchSupplierItems(ctx: ActorContext, supplierDocument: st
   });
   const byGtin = new Map<string, ProductSummaryRow[]>();
   if (gtinOf.size) {
-    const products = await repo.activeProductsByGtins(em, ctx.companyId, [...gtinOf.values()].flatMap(gtinForms));
+    const products = await productSummaries.activeByGtins(em, ctx.companyId, [...gtinOf.values()].flatMap(gtinForms));
     for (const p of products) {
       const key = gtinKey(p.gtin!);
       byGtin.set(key, [...(byGtin.get(key) ?? []), p]);
@@ -242,7 +243,7 @@ export async function matchSupplierItems(ctx: ActorContext, supplierDocument: st
   const rest = items.map((_item, i) => i).filter((i) => !byMap.has(i) && !gtinHits.has(i));
   const itemProfiles = rest.map((i) => profile(items[i].description ?? ''));
   const candidateIds = rest.length ? await describeCandidates(em, ctx.companyId, itemProfiles) : [];
-  const candidates = new Map((await repo.activeProductNames(em, ctx.companyId, candidateIds.flat())).map((p) => [p.id, p]));
+  const candidates = new Map((await productSummaries.activeByIds(em, ctx.companyId, candidateIds.flat())).map((p) => [p.id, p]));
   const productProfiles = new Map<number, Profile>();
   const profileOf = (p: ProductSummaryRow) => {
     let prof = productProfiles.get(p.id);
@@ -253,7 +254,7 @@ export async function matchSupplierItems(ctx: ActorContext, supplierDocument: st
   // products of map entries (inactive ones too: the map is an explicit choice)
   const mapped = new Map(
     (
-      await repo.productsByIds(
+      await productSummaries.byIds(
         em,
         ctx.companyId,
         [...byMap.values()].map((e) => e.productId),
