@@ -1,4 +1,4 @@
-import { EntityManager, In, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { addCalendarDays } from '../../core/business-date';
 import { isMysql } from '../../core/db/engine';
 import { groupedSums } from '../../core/db/group-sums';
@@ -206,8 +206,8 @@ export async function receivableGroups(filtered: SelectQueryBuilder<Receivable>,
     for (const column of ['due_date', 'amount', 'received_amount', 'credited_amount']) head.addSelect(`r.${column}`, column);
     for (const k of first.sort) head.addOrderBy(k.column, k.direction);
     head.limit(first.rows);
-    const runner = (filtered as unknown as { queryRunner?: QueryRunner }).queryRunner;
-    source = filtered.connection.createQueryBuilder(runner).from(`(${head.getQuery()})`, 'r').setParameters(head.getParameters());
+    // A new builder on the same query runner (the caller's unit of work), reading the derived table.
+    source = (filtered.createQueryBuilder() as SelectQueryBuilder<ObjectLiteral>).from(`(${head.getQuery()})`, 'r').setParameters(head.getParameters());
   }
   const rows = await groupedSums(
     source,
