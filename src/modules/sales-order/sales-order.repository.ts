@@ -426,3 +426,11 @@ export function whereCustomerInSql(list: SqlList, customerIds: number[]): UnionB
     ranges: customerIds.length,
   };
 }
+
+/** Subqueries for the order's filial and the products of some of its lines (stock locks their balances ahead, fulfil). */
+export function orderFilialAndLineProducts(companyId: number, orderId: number, itemIds: number[]): { filial: { sql: string; params: unknown[] }; products: { sql: string; params: unknown[] } } {
+  return {
+    filial: { sql: 'SELECT filial_id FROM sales_order WHERE company_id = ? AND id = ?', params: [companyId, orderId] },
+    products: { sql: `SELECT product_id FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? AND id IN (${itemIds.map(() => '?').join(', ')})`, params: [companyId, orderId, ...itemIds] },
+  };
+}

@@ -10,7 +10,7 @@ import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import type { SalesOrderItem } from '../entities/sales-order-item.entity';
 import type { SalesOrder } from '../entities/sales-order.entity';
-import { fulfillmentsOf, itemsOf, lockOrderWithItems, stockControlledAmong, deferOrderUpdateIf, deferItemQuantities } from '../sales-order.repository';
+import { fulfillmentsOf, itemsOf, lockOrderWithItems, orderFilialAndLineProducts, stockControlledAmong, deferOrderUpdateIf, deferItemQuantities } from '../sales-order.repository';
 import { installmentDaysOf, netValueOf, remainingOf } from '../sales-order.rules';
 import { billFulfillment } from '../../receivables';
 import { businessToday } from '../../../core/business-date';
@@ -229,12 +229,8 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
 function lockLineBalances(em: EntityManager, companyId: number, orderId: number, lines: { salesOrderItemId: number }[]): Promise<void> {
   const itemIds = [...new Set(lines.map((l) => l.salesOrderItemId))];
   if (!(orderId > 0) || !itemIds.length) return Promise.resolve();
-  return lockAheadForPosting(
-    em,
-    companyId,
-    { sql: 'SELECT filial_id FROM sales_order WHERE company_id = ? AND id = ?', params: [companyId, orderId] },
-    { sql: `SELECT product_id FROM sales_order_item WHERE company_id = ? AND sales_order_id = ? AND id IN (${itemIds.map(() => '?').join(', ')})`, params: [companyId, orderId, ...itemIds] },
-  );
+  const { filial, products } = orderFilialAndLineProducts(companyId, orderId, itemIds);
+  return lockAheadForPosting(em, companyId, filial, products);
 }
 
 const hasRepeatedLines = (lines: FulfillLine[]): boolean => new Set(lines.map((l) => l.salesOrderItemId)).size !== lines.length;
