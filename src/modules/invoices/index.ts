@@ -22,7 +22,7 @@ export { clientOf, filialSigning, gunzipText, gz } from './invoice-store';
 export type { FilialSigning } from './invoice-store';
 export { invoiceRoutes } from './invoices.router';
 export { additionalInfoOf } from './issue.service';
-export { listSeries, saveSeries, takeNextNumber } from './series.service';
+export { listSeries, saveSeries, takeNextNumber, takenNumber, takeNumberStatements } from './series.service';
 export { signatureFor, signNfe } from './xml/nfe-signer';
 export type { Signer } from './xml/nfe-signer';
 export { brasilia, buildNfeXml, layoutText, VER_PROC } from './xml/nfe-xml';

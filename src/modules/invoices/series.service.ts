@@ -4,6 +4,7 @@ import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { isMysql } from '../../core/db/engine';
+import type { Statement } from '../../core/db/batching-query-runner';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/errors';
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
@@ -104,6 +105,40 @@ export async function numberReport(ctx: TenantContext, seriesId: number, range: 
   return { series, from, to, numbers, unaccounted };
 }
 
+/** nNF runs 1–999 999 999 (layout: TNF). */
+const LAST_NUMBER = 999_999_999;
+const seriesExhausted = (series: number) => new BusinessRuleError('SERIES_EXHAUSTED', `Série ${series} has used every number`);
+
+/**
+ * The same number taking as statements a caller sends in one round trip with its own reads (MySQL;
+ * the counter's NFC-e): the UPDATE takes the série's row lock and its number, held until the caller's
+ * transaction ends, and the SELECT reads the série as written. `series` is the série's number as an
+ * SQL expression (a subquery of the caller's settings). `takenNumber` reads the two answers.
+ */
+export function takeNumberStatements(companyId: number, filialId: number, model: 55 | 65, series: { sql: string; params: unknown[] }): { take: Statement; read: Statement } {
+  const where = `WHERE company_id = ? AND filial_id = ? AND model = ? AND series = (${series.sql})`;
+  const params = [companyId, filialId, model, ...series.params];
+  return {
+    take: { sql: `UPDATE invoice_series SET next_number = next_number + 1, version = version + 1 ${where} AND next_number <= ${LAST_NUMBER}`, params },
+    read: { sql: `SELECT id, series, next_number FROM invoice_series ${where}`, params },
+  };
+}
+
+/** The série read by takeNumberStatements' `read` (undefined: no such série), and the number its `take` took. */
+export function takenNumber(take: unknown, read: unknown): { series: { id: number; series: number }; number: () => number } | undefined {
+  const row = (read as { id: number; series: number; next_number: number | string }[])[0];
+  if (!row) return undefined;
+  const series = { id: Number(row.id), series: Number(row.series) };
+  const taken = (take as { affectedRows: number }).affectedRows > 0;
+  return {
+    series,
+    number: () => {
+      if (!taken) throw seriesExhausted(series.series);
+      return Number(row.next_number) - 1;
+    },
+  };
+}
+
 /**
  * Takes the série's next number inside the transaction that records the document using it (NF-e and
  * NFC-e alike): a rollback gives it back, a commit stores the document, so numbers have no gaps. The
@@ -114,7 +149,7 @@ export async function takeNextNumber(em: EntityManager, companyId: number, serie
     ? ((await em.query('SELECT next_number FROM invoice_series WHERE id = ? AND company_id = ? FOR UPDATE', [series.id, companyId])) as { next_number: number }[])[0]
     : { next_number: (await em.findOneByOrFail(InvoiceSeries, { id: series.id, companyId })).nextNumber };
   const number = Number(row.next_number);
-  if (number > 999_999_999) throw new BusinessRuleError('SERIES_EXHAUSTED', `Série ${series.series} has used every number`);
+  if (number > LAST_NUMBER) throw seriesExhausted(series.series);
   const taken = await em
     .createQueryBuilder()
     .update(InvoiceSeries)

@@ -3,9 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { businessToday } from '../../core/business-date';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { isMysql } from '../../core/db/engine';
-import { hydrate, insertedId, insertRows, setClause } from '../../core/db/sql';
-import { inTransaction, readBatch, readerOf } from '../../core/db/transaction';
+import { insertedId, insertRows } from '../../core/db/sql';
+import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
@@ -15,6 +14,7 @@ import { NFE_NS } from '../sefaz';
 import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, IssuerClient, IssuerTarget, issuerTarget, NoAnswerError, takeNextNumber } from '../invoices';
 import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
+import { counterSettings, updateNfceIf } from './nfce.repository';
 import { NfceDocument, NfceStatus, NfceSummary } from './entities/nfce-document.entity';
 import { buildSignedNfce, QrSettings, toOfflineContingency, tPagOf } from './nfce-xml';
 
@@ -103,51 +103,6 @@ export function counterTarget(sc: FilialSigning): Promise<IssuerTarget> {
   value.catch(() => targetCache.delete(k));
   targetCache.set(k, { at: Date.now(), value });
   return value;
-}
-
-/**
- * The filial's NFC-e settings, its série of model 65 (the one the settings name) with the number this
- * note takes, and the first note waiting in contingency, if any. On MySQL in one round trip: the
- * série's UPDATE takes its row lock and the number (held until the sale commits or rolls back, as
- * every série number), the SELECT in the same batch reads what it wrote. Elsewhere the invoices'
- * takeNextNumber, after the reads.
- */
-async function counterSettings(em: EntityManager, companyId: number, filialId: number) {
-  const ofSeries = 'FROM invoice_series s JOIN nfce_configuration c ON c.company_id = s.company_id AND c.filial_id = s.filial_id AND c.series = s.series';
-  const where = 'WHERE s.company_id = ? AND s.filial_id = ? AND s.model = 65';
-  const statements = [
-    { sql: 'SELECT * FROM nfce_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] },
-    {
-      sql: "SELECT id, contingency_at, contingency_reason FROM nfce_document WHERE company_id = ? AND filial_id = ? AND status = 'CONTINGENCY' ORDER BY number ASC LIMIT 1",
-      params: [companyId, filialId],
-    },
-    ...(isMysql
-      ? [
-          {
-            sql: `UPDATE invoice_series s JOIN nfce_configuration c ON c.company_id = s.company_id AND c.filial_id = s.filial_id AND c.series = s.series SET s.next_number = s.next_number + 1, s.version = s.version + 1 ${where} AND s.next_number <= 999999999`,
-            params: [companyId, filialId],
-          },
-        ]
-      : []),
-    { sql: `SELECT s.id, s.series, s.next_number ${ofSeries} ${where}`, params: [companyId, filialId] },
-  ];
-  const results = (await readBatch(em, statements)) as unknown[];
-  const [configs, waiting] = results as Record<string, unknown>[][];
-  const seriesRows = results[results.length - 1] as { id: number; series: number; next_number: number | string }[];
-  const config = hydrate(em, NfceConfiguration, configs)[0] as NfceConfiguration | undefined;
-  const row = seriesRows[0];
-  const series = row ? { id: Number(row.id), series: Number(row.series) } : undefined;
-  let number: (() => Promise<number>) | null = null;
-  if (series) {
-    if (isMysql) {
-      const taken = (results[2] as { affectedRows: number }).affectedRows > 0;
-      number = async () => {
-        if (!taken) throw new BusinessRuleError('SERIES_EXHAUSTED', `Série ${series.series} has used every number`);
-        return Number(row.next_number) - 1;
-      };
-    } else number = () => takeNextNumber(em, companyId, series);
-  }
-  return { config, series, number, waiting: hydrate(em, NfceDocument, waiting)[0] as Pick<NfceDocument, 'id' | 'contingencyAt' | 'contingencyReason'> | undefined };
 }
 
 /** In the sale's transaction: number, compute, sign and store the NFC-e. */
@@ -316,14 +271,7 @@ export async function moveNfce(
     const more = inside ? await inside(em) : {};
     // Undefined values change nothing (as with the query builder).
     const changes = Object.fromEntries(Object.entries({ ...fields, ...more, status: to, version: doc.version + 1, updatedAt: new Date() }).filter(([, v]) => v !== undefined)) as Partial<NfceDocument>;
-    // Plain SQL (the update builder's own work costs about as much CPU as the round trip), guarded by the status and version read.
-    const set = setClause(em, NfceDocument, changes);
-    const r = await em.queryRunner!.query(
-      `UPDATE nfce_document SET ${set.sql} WHERE id = ? AND company_id = ? AND status = ? AND version = ?`,
-      [...(set.params ?? []), doc.id, doc.companyId, doc.status, doc.version],
-      true,
-    );
-    if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The NFC-e changed concurrently; retry');
+    if (!(await updateNfceIf(em, doc, changes))) throw new ConflictError('CONCURRENT_UPDATE', 'The NFC-e changed concurrently; retry');
     // The row is what was read (status and version matched) with these changes: not read back.
     const after = Object.assign(new NfceDocument(), doc, changes);
     const visible = (d: NfceDocument) => ({

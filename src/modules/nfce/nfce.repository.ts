@@ -1,0 +1,62 @@
+import type { EntityManager } from 'typeorm';
+import { isMysql } from '../../core/db/engine';
+import { hydrate, setClause } from '../../core/db/sql';
+import { readBatch } from '../../core/db/transaction';
+import { takeNextNumber, takenNumber, takeNumberStatements } from '../invoices';
+import { NfceConfiguration } from './entities/nfce-configuration.entity';
+import { NfceDocument } from './entities/nfce-document.entity';
+
+/* SQL of the NFC-e module's hot path: the counter's settings with its number, and the note's conditional status change. */
+
+export interface CounterSettings {
+  config: NfceConfiguration | undefined;
+  /** The série of model 65 the settings name (undefined: not configured). */
+  series: { id: number; series: number } | undefined;
+  /** The number this note takes, in the caller's transaction (null without a série). */
+  number: (() => Promise<number>) | null;
+  /** The first note waiting in contingency, if any. */
+  waiting: Pick<NfceDocument, 'id' | 'contingencyAt' | 'contingencyReason'> | undefined;
+}
+
+/**
+ * The filial's NFC-e settings, its série of model 65 with the number this note takes, and the first
+ * note waiting in contingency. On MySQL in one round trip, the série's number taken by the invoices'
+ * statements (the row lock held until the sale commits or rolls back, as every série number);
+ * elsewhere the invoices' takeNextNumber, after the reads.
+ */
+export async function counterSettings(em: EntityManager, companyId: number, filialId: number): Promise<CounterSettings> {
+  const numbering = takeNumberStatements(companyId, filialId, 65, { sql: 'SELECT series FROM nfce_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] });
+  const statements = [
+    { sql: 'SELECT * FROM nfce_configuration WHERE company_id = ? AND filial_id = ?', params: [companyId, filialId] },
+    {
+      sql: "SELECT id, contingency_at, contingency_reason FROM nfce_document WHERE company_id = ? AND filial_id = ? AND status = 'CONTINGENCY' ORDER BY number ASC LIMIT 1",
+      params: [companyId, filialId],
+    },
+    ...(isMysql ? [numbering.take] : []),
+    numbering.read,
+  ];
+  const results = (await readBatch(em, statements)) as unknown[];
+  const [configs, waiting] = results as Record<string, unknown>[][];
+  const config = hydrate(em, NfceConfiguration, configs)[0] as NfceConfiguration | undefined;
+  const read = results[results.length - 1];
+  const waitingNote = hydrate(em, NfceDocument, waiting)[0] as CounterSettings['waiting'];
+  if (isMysql) {
+    const taken = takenNumber(results[2], read);
+    return { config, series: taken?.series, number: taken ? async () => taken.number() : null, waiting: waitingNote };
+  }
+  const row = (read as { id: number; series: number }[])[0];
+  const series = row ? { id: Number(row.id), series: Number(row.series) } : undefined;
+  return { config, series, number: series ? () => takeNextNumber(em, companyId, series) : null, waiting: waitingNote };
+}
+
+/** Writes the changes if the note is still at the status and version read; false when it moved meanwhile. */
+export async function updateNfceIf(em: EntityManager, doc: Pick<NfceDocument, 'id' | 'companyId' | 'status' | 'version'>, changes: Partial<NfceDocument>): Promise<boolean> {
+  // Plain SQL (the update builder's own work costs about as much CPU as the round trip).
+  const set = setClause(em, NfceDocument, changes);
+  const r = await em.queryRunner!.query(
+    `UPDATE nfce_document SET ${set.sql} WHERE id = ? AND company_id = ? AND status = ? AND version = ?`,
+    [...(set.params ?? []), doc.id, doc.companyId, doc.status, doc.version],
+    true,
+  );
+  return !!r.affected;
+}
