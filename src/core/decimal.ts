@@ -91,6 +91,33 @@ export function allocate(total: DecimalInput, weights: DecimalInput[], scale: Sc
   return shares;
 }
 
+/**
+ * `allocate` for amounts taken out of the weights themselves (a header discount over the lines' net
+ * values): no share exceeds its weight. Rounding residue that would push a line past its weight (many
+ * shares rounded down, the residue on a small last line) moves to the lines before it that still have
+ * room, last first, so the shares still add up to `total`. A total above the weights' sum cannot fit and
+ * is returned as `allocate` splits it (the caller reports it).
+ */
+export function allocateWithin(total: DecimalInput, weights: DecimalInput[], scale: ScaleName | number = 'amount'): Dec[] {
+  const shares = allocate(total, weights, scale);
+  const w = weights.map(dec);
+  if (dec(total).gt(sum(w))) return shares;
+  let overflow = new Dec(0);
+  for (let i = 0; i < shares.length; i++) {
+    if (shares[i].gt(w[i])) {
+      overflow = overflow.plus(shares[i].minus(w[i]));
+      shares[i] = w[i];
+    }
+  }
+  for (let i = shares.length - 1; i >= 0 && overflow.gt(0); i--) {
+    const take = Dec.min(overflow, w[i].minus(shares[i]));
+    if (take.lte(0)) continue;
+    shares[i] = shares[i].plus(take);
+    overflow = overflow.minus(take);
+  }
+  return shares;
+}
+
 /*
  * `toJsonNumber` of decimals as the database driver gives them (fixed-point strings), for hot
  * mappers: most such values already have at most the scale's places, and then rounding changes

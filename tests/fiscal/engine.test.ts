@@ -399,7 +399,27 @@ describe('Tax engine: properties (pure engine)', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      {
+        numRuns: 150,
+        // A header discount whose rounded-down shares left the last small line a residue above its value (CI, seed 950969495).
+        examples: [
+          [
+            [
+              { q: '0.01', p: '19.50', dPct: 0 },
+              { q: '19.50', p: '0.01', dPct: 0 },
+              { q: '0.01', p: '95.50', dPct: 0 },
+              { q: '175.13', p: '0.04', dPct: 98 },
+            ],
+            '0.00',
+            98,
+            '0.00',
+            '0.00',
+            'SP',
+            false,
+            '2025-06-01',
+          ],
+        ],
+      },
     );
   });
 });

@@ -79,6 +79,18 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       expect(JSON.stringify(events[0].data)).to.not.match(/"salesOrderId":\d/);
     });
 
+    it('an order discount never puts a line below zero: the rounding residue a small last line cannot take goes to the lines before it', async () => {
+      const body = await createOrder(t, {
+        discount: '1.47',
+        items: ['0.20', '0.20', '0.96', '0.15'].map((unitPrice) => ({ productId: product.hash, quantity: 1, unitPrice })),
+      });
+      // Proportional shares round to 0.19, 0.19, 0.93 and would leave 0.16 for a line worth 0.15.
+      expect(body.items.map((i: any) => i.orderDiscountShare)).to.deep.equal([0.19, 0.19, 0.94, 0.15]);
+      expect(body.totals).to.include({ items: 1.51, discount: 1.47, total: 0.04 });
+      const id = decodeId('sales-order', body.id);
+      expect((await itemsInDb(t, [id])).map((i) => i.orderDiscountShare.toFixed(2))).to.deep.equal(['0.19', '0.19', '0.94', '0.15']);
+    });
+
     it('creates a QUOTE valid for 30 days by default, or until the given day', async () => {
       const q = await createOrder(t, { type: 'QUOTE', items: [{ productId: product.hash, quantity: 1 }] });
       expect(q).to.include({ type: 'QUOTE', status: 'OPEN', expired: false });

@@ -1,5 +1,5 @@
 import { interstateRate } from '../../core/br-fiscal';
-import { allocate, Dec, dec, DecimalInput, round } from '../../core/decimal';
+import { allocate, allocateWithin, Dec, dec, DecimalInput, round } from '../../core/decimal';
 import { BusinessRuleError, FieldError } from '../../core/errors';
 import type {
   ComputedFiscalDocument,
@@ -347,7 +347,7 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
   const weights = lines.map((l) => l.vProd.minus(l.lineDiscount));
   const freights = allocate(header.freight, weights);
   const insurances = allocate(header.insurance, weights);
-  const discounts = allocate(header.discount, weights);
+  const discounts = allocateWithin(header.discount, weights);
   const others = allocate(header.other, weights);
   const warnings: string[] = [];
   if (!input.approximateTaxes) warnings.push('No Lei 12.741 approximate-tax table is loaded: vTotTrib is 0 (POST /fiscal/approximate-taxes loads it).');

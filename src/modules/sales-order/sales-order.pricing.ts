@@ -1,4 +1,4 @@
-import { allocate, Dec, round, sum } from '../../core/decimal';
+import { allocateWithin, Dec, round, sum } from '../../core/decimal';
 import { BusinessRuleError, FieldError } from '../../core/errors';
 
 export interface LineAmounts {
@@ -47,7 +47,7 @@ export function priceOrder(lines: LineAmounts[], discount: Dec, freight: Dec, pa
   if (problems.length) {
     throw new BusinessRuleError('DISCOUNT_EXCEEDS_TOTAL', 'A discount exceeds the amount it applies to', { errors: problems });
   }
-  const shares = allocate(
+  const shares = allocateWithin(
     orderDiscount,
     priced.map((l) => l.total),
     'amount',
