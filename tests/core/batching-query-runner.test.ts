@@ -4,6 +4,7 @@ import { DeferredWriteFailed, isUniqueViolation } from '../../src/core/db/db-err
 import { isMysql } from '../../src/core/db/engine';
 import { deferWrite, inTransaction, NO_UNIT, readBatch } from '../../src/core/db/transaction';
 import { createTestTenant } from '../support/tenant';
+import { recordStatements } from '../support/statements';
 
 /*
  * The batching of a transaction's statements (core/db/batching-query-runner.ts on MySQL; on SQLite every
@@ -48,6 +49,37 @@ describe('Transactions: deferred writes and batched reads', () => {
     }).catch((err: Error) => err);
     expect(failure).to.be.instanceOf(Error).with.property('message', 'nothing updated');
     expect(await valueOf(companyId, 'batch-b')).to.equal(null);
+  });
+
+  it('a guarded deferred write (expect) is enforced by the database: its error, nothing after it runs, and no round trip of its own before the COMMIT', async () => {
+    const { companyId } = await createTestTenant({ filiais: 1 });
+    await inTransaction(NO_UNIT, async (em) => deferWrite(em, insert(companyId, 'guarded', 1)));
+    const bumpIf = (value: number) => ({
+      label: 'bump the counter if it still holds the value read',
+      sql: 'UPDATE sequence SET value = value + 1 WHERE company_id = ? AND name = ? AND value = ?',
+      params: [companyId, 'guarded', value],
+      expect: { rows: 1, error: () => new Error('the counter moved') },
+    });
+    // Met: the update, the write after it and the COMMIT in one round trip on MySQL.
+    const { roundTrips } = await recordStatements(() =>
+      inTransaction(NO_UNIT, async (em) => {
+        await deferWrite(em, bumpIf(1));
+        await deferWrite(em, insert(companyId, 'after-guard', 7));
+      }),
+    );
+    if (isMysql) expect(roundTrips.map((t) => t.length)).to.deep.equal([5]); // START, UPDATE, its guard, INSERT, COMMIT
+    expect(await valueOf(companyId, 'guarded')).to.equal(2);
+    expect(await valueOf(companyId, 'after-guard')).to.equal(7);
+    // Not met (the value moved to 2): the guard's error, the write queued after it never lands.
+    const failure = await inTransaction(NO_UNIT, async (em) => {
+      await deferWrite(em, insert(companyId, 'before-guard', 3));
+      await deferWrite(em, bumpIf(1));
+      await deferWrite(em, insert(companyId, 'after-failed-guard', 8));
+    }).catch((err: Error) => err);
+    expect(failure).to.be.instanceOf(Error).with.property('message', 'the counter moved');
+    expect(await valueOf(companyId, 'guarded')).to.equal(2);
+    expect(await valueOf(companyId, 'before-guard')).to.equal(null);
+    expect(await valueOf(companyId, 'after-failed-guard')).to.equal(null);
   });
 
   it('a deferred write the database refuses fails the transaction, nothing written', async () => {

@@ -87,7 +87,7 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
       const key = `crash-${step}-${Date.now()}`;
       // The server dies inside this request.
       const first = await post('/invoices/issue', { fulfillmentId }, key).catch((e: Error) => e);
-      expect(first, `${step}: the server answered instead of dying`).to.be.instanceOf(Error);
+      expect(first, `${step}: the server answered instead of dying: ${JSON.stringify(first)}`).to.be.instanceOf(Error);
       await exited(server.child);
 
       server = await startServer(env);

@@ -20,6 +20,8 @@ export async function countQueries<T>(work: () => Promise<T>): Promise<{ result:
 export function shapeOf(sql: string): string {
   const s = sql.trim().replace(/\s+/g, ' ');
   const table = (re: RegExp) => (re.exec(s)?.[1] ?? '?').replace(/[`"]/g, '');
+  // The guard of a conditional write (core/db batching runner, `expect`).
+  if (/^SELECT IF\(ROW_COUNT\(\)/i.test(s)) return 'GUARD';
   if (/^SELECT/i.test(s)) return `SELECT ${table(/ FROM ([`"\w]+)/i)}${/ FOR UPDATE$/i.test(s) ? ' FOR UPDATE' : ''}`;
   if (/^INSERT/i.test(s)) return `INSERT ${table(/^INSERT (?:IGNORE )?INTO ([`"\w]+)/i)}`;
   if (/^UPDATE/i.test(s)) return `UPDATE ${table(/^UPDATE ([`"\w]+)/i)}`;

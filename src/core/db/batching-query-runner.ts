@@ -48,10 +48,28 @@ export interface DeferredStatement extends Statement {
   label: string;
   /** Looks at the rows the statement changed when its batch comes back (throw to fail the transaction). */
   check?: (affectedRows: number) => void;
+  /**
+   * A guard the database itself enforces: unless the statement changed exactly `rows` rows, the batch
+   * stops there with `error()` — nothing after it runs, the COMMIT that travels with it included. A
+   * conditional write guarded this way needs no round trip of its own before the COMMIT (a `check`
+   * does: it can only look once the batch is back).
+   */
+  expect?: { rows: number; error: () => Error };
 }
 
+/**
+ * The statement that enforces `expect`: it fails (1242, a scalar subquery of two rows) unless the
+ * statement before it changed `rows` rows; ROW_COUNT() is that statement's count on this connection.
+ */
+const guardOf = (statement: DeferredStatement): Queued => ({
+  sql: 'SELECT IF(ROW_COUNT() = ?, 0, (SELECT 1 UNION ALL SELECT 2)) AS guard',
+  params: [statement.expect!.rows],
+  label: `${statement.label} (guard)`,
+  guardError: statement.expect!.error,
+});
+
 /** A statement of a batch: deferred ones carry their label (and maybe a check). */
-type Queued = Statement & Partial<Pick<DeferredStatement, 'label' | 'check'>>;
+type Queued = Statement & Partial<Pick<DeferredStatement, 'label' | 'check'>> & { guardError?: () => Error };
 
 /** A batch being assembled: the statements issued in the same tick, deferred ones included. */
 interface Gathering {
@@ -272,7 +290,9 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
   defer(statement: DeferredStatement): void {
     if (!statement.label) throw new Error('A deferred statement needs a label');
     if (this.ended) throw strayStatement(statement.sql);
-    (this.gathering?.entries ?? this.pending).push(statement);
+    const queue = this.gathering?.entries ?? this.pending;
+    queue.push(statement);
+    if (statement.expect) queue.push(guardOf(statement));
   }
 
   /**
@@ -319,6 +339,9 @@ export class BatchingQueryRunner extends MysqlQueryRunner {
     if ('error' in outcome) {
       // A deferred write's failure is not the error of the statement whose batch carried it.
       const failed = all[outcome.failedAt];
+      // A failing guard is a SELECT: its columns came back before its error, so it was counted finished.
+      const guard = [failed, all[outcome.failedAt - 1]].find((s) => s?.guardError);
+      if (guard && (outcome.error.driverError as { errno?: number } | undefined)?.errno === 1242) throw guard.guardError!();
       throw failed?.label ? new DeferredWriteFailed(failed.label, outcome.error) : outcome.error;
     }
     const results = all.length === 1 ? [outcome.raw] : (outcome.raw as unknown[]);

@@ -132,6 +132,7 @@ async function writeNow(em: EntityManager, statement: DeferredStatement): Promis
   try {
     const result = await runner.query(statement.sql, statement.params, true);
     statement.check?.(result.affected ?? 0);
+    if (statement.expect && (result.affected ?? 0) !== statement.expect.rows) throw statement.expect.error();
   } finally {
     if (!em.queryRunner) await runner.release();
   }

@@ -151,12 +151,17 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   const db = em ?? readerOf(ctx);
   const companyId = ctx.companyId;
   const productIds = [...new Set(request.items.map((i) => i.productId))];
-  const [profile, customer, products, ruleSets, receiving] = await Promise.all([
+  // Every read at once: what depends on the products and the parties is named by subquery (one round trip in a batching transaction).
+  const [profile, customer, products, ruleSets, receiving, taxGroups, rules, partyUfRates, approx] = await Promise.all([
     getFilialFiscalProfile(db, companyId, request.filialId),
     request.customerId !== null ? repo.customer(db, companyId, request.customerId) : Promise.resolve(null),
     repo.products(db, companyId, productIds),
     repo.ruleSets(db, companyId),
     request.recipientFilialId ? getFilialFiscalProfile(db, companyId, request.recipientFilialId) : Promise.resolve(null),
+    repo.taxGroupsOfProducts(db, companyId, productIds),
+    repo.rulesOfProducts(db, companyId, productIds, request.operation),
+    repo.ufRatesOfParties(db, companyId, request.recipientFilialId ? [request.filialId, request.recipientFilialId] : [request.filialId], request.customerId),
+    repo.approximateTaxesOfProducts(db, companyId, productIds),
   ]);
   if (!profile || (request.recipientFilialId && !receiving)) throw new NotFoundError('Filial');
   if (request.customerId !== null && !customer) throw new NotFoundError('Customer');
@@ -164,15 +169,9 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   const issuer = issuerOf(profile);
   const recipient = receiving ? filialRecipient(issuerOf(receiving)) : customer ? recipientOf(customer) : anonymousRecipient(request.consumerDocument);
   const destination = destinationOf(request.model, filial.uf, recipient);
-  const ufs = [...new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf])];
-  const groupIds = [...new Set(products.map((p) => p.taxGroupId).filter((g): g is number => g !== null))];
-  const ncms = [...new Set(products.map((p) => p.ncm).filter((n): n is string => !!n))];
-  const [taxGroups, rules, ufRates, approx] = await Promise.all([
-    repo.taxGroups(db, companyId, groupIds),
-    repo.rules(db, companyId, groupIds, request.operation),
-    repo.ufRates(db, companyId, ufs),
-    repo.approximateTaxes(db, companyId, ncms),
-  ]);
+  // The rates of the issuer's UF and, interstate, the recipient's (read for every party's UF).
+  const ufs = new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf]);
+  const ufRates = partyUfRates.filter((r) => ufs.has(r.uf));
   const approximateTaxes = approx.loaded ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r])) : null;
   return {
     model: request.model,

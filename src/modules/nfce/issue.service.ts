@@ -3,10 +3,11 @@ import type { EntityManager } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { businessToday } from '../../core/business-date';
 import type { ActorContext, TenantContext } from '../../core/context';
-import { insertedId, insertRows } from '../../core/db/sql';
+import { deferInsertRows } from '../../core/db/sql';
+import { allocateId } from '../../core/sequence/ids';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
-import { BusinessRuleError, ConflictError, NotFoundError, UpstreamError } from '../../core/errors';
+import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ProtocolResult } from '../sefaz';
@@ -107,8 +108,8 @@ export function counterTarget(sc: FilialSigning): Promise<IssuerTarget> {
 
 /** In the sale's transaction: number, compute, sign and store the NFC-e. */
 export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, input: CounterNoteInput): Promise<PreparedNote> {
-  // The settings' reads, the signer and the tax engine's reads go out together (same round trips).
-  const [settings, signing, computed] = await Promise.allSettled([
+  // The settings' reads, the signer, the tax engine's reads and the note's id go out together (same round trips).
+  const [settings, signing, computed, noteId] = await Promise.allSettled([
     counterSettings(em, ctx.companyId, input.filialId),
     counterSigning(ctx.companyId, input.filialId),
     computeFiscal(
@@ -126,6 +127,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
       },
       em,
     ),
+    allocateId(em, NfceDocument),
   ]);
   if (settings.status === 'rejected') throw settings.reason;
   const { config, series, number: takeNumber, waiting } = settings.value;
@@ -139,6 +141,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
   const sc = signing.value;
   if (!series || !takeNumber) throw new BusinessRuleError('SERIES_NOT_CONFIGURED', `The filial has no série ${config.series} of model 65`);
   if (computed.status === 'rejected') throw computed.reason;
+  if (noteId.status === 'rejected') throw noteId.reason;
   // Notes waiting in contingency: this one joins them (offline from the start, sent after them, in order).
   const document = computed.value;
   const consumer = input.consumerDocument;
@@ -198,6 +201,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     consumerName: consumer ? document.recipient.name : null,
   };
   const row = {
+    id: noteId.value,
     companyId: ctx.companyId,
     filialId: input.filialId,
     salesOrderId: input.salesOrderId,
@@ -236,9 +240,10 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     version: 1,
     createdAt: issuedAt,
     updatedAt: issuedAt,
-  } satisfies Omit<NfceDocument, 'id'>;
-  // A plain INSERT (its id from the result): nothing to read back, every column is set here.
-  const saved = Object.assign(new NfceDocument(), row, { id: insertedId(await insertRows(em, NfceDocument, [row])) });
+  } satisfies NfceDocument;
+  // Its id taken before the INSERT (core/sequence/ids.ts): the row goes with the sale's COMMIT, nothing read back.
+  await deferInsertRows(em, NfceDocument, [row]);
+  const saved = Object.assign(new NfceDocument(), row);
   await recordAudit(em, ctx, {
     entity: 'nfce',
     entityId: saved.id,
@@ -271,7 +276,7 @@ export async function moveNfce(
     const more = inside ? await inside(em) : {};
     // Undefined values change nothing (as with the query builder).
     const changes = Object.fromEntries(Object.entries({ ...fields, ...more, status: to, version: doc.version + 1, updatedAt: new Date() }).filter(([, v]) => v !== undefined)) as Partial<NfceDocument>;
-    if (!(await updateNfceIf(em, doc, changes))) throw new ConflictError('CONCURRENT_UPDATE', 'The NFC-e changed concurrently; retry');
+    await updateNfceIf(em, doc, changes);
     // The row is what was read (status and version matched) with these changes: not read back.
     const after = Object.assign(new NfceDocument(), doc, changes);
     const visible = (d: NfceDocument) => ({

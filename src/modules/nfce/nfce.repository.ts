@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { isMysql } from '../../core/db/engine';
 import { hydrate, setClause } from '../../core/db/sql';
-import { readBatch } from '../../core/db/transaction';
+import { deferWrite, readBatch } from '../../core/db/transaction';
+import { ConflictError } from '../../core/errors';
 import { takeNextNumber, takenNumber, takeNumberStatements } from '../invoices';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 import { NfceDocument } from './entities/nfce-document.entity';
@@ -49,14 +50,18 @@ export async function counterSettings(em: EntityManager, companyId: number, fili
   return { config, series, number: series ? () => takeNextNumber(em, companyId, series) : null, waiting: waitingNote };
 }
 
-/** Writes the changes if the note is still at the status and version read; false when it moved meanwhile. */
-export async function updateNfceIf(em: EntityManager, doc: Pick<NfceDocument, 'id' | 'companyId' | 'status' | 'version'>, changes: Partial<NfceDocument>): Promise<boolean> {
+/**
+ * Writes the changes if the note is still at the status and version read; otherwise the transaction
+ * fails with CONCURRENT_UPDATE. Deferred and guarded by the database (core/db: `expect`), so on MySQL
+ * the update, the audit and outbox rows after it and the COMMIT travel in one round trip.
+ */
+export async function updateNfceIf(em: EntityManager, doc: Pick<NfceDocument, 'id' | 'companyId' | 'status' | 'version'>, changes: Partial<NfceDocument>): Promise<void> {
   // Plain SQL (the update builder's own work costs about as much CPU as the round trip).
   const set = setClause(em, NfceDocument, changes);
-  const r = await em.queryRunner!.query(
-    `UPDATE nfce_document SET ${set.sql} WHERE id = ? AND company_id = ? AND status = ? AND version = ?`,
-    [...(set.params ?? []), doc.id, doc.companyId, doc.status, doc.version],
-    true,
-  );
-  return !!r.affected;
+  await deferWrite(em, {
+    label: `NFC-e ${doc.id} → ${String(changes.status ?? doc.status)}`,
+    sql: `UPDATE nfce_document SET ${set.sql} WHERE id = ? AND company_id = ? AND status = ? AND version = ?`,
+    params: [...(set.params ?? []), doc.id, doc.companyId, doc.status, doc.version],
+    expect: { rows: 1, error: () => new ConflictError('CONCURRENT_UPDATE', 'The NFC-e changed concurrently; retry') },
+  });
 }

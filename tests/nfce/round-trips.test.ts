@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { isMysql } from '../../src/core/db/engine';
+import { recordStatements, shapeOf } from '../support/statements';
+import { Counter, counterTenant } from './support';
+
+/*
+ * What a quick sale with its NFC-e online sends to MySQL, round trip by round trip (the counter's
+ * speed, issue 31): pinned like the hot transactions of tests/core/round-trips.test.ts.
+ */
+describe('Round trips of a quick sale with its NFC-e (MySQL)', function () {
+  this.timeout(60_000);
+  let c: Counter;
+
+  before(async function () {
+    if (!isMysql) this.skip();
+    c = await counterTenant();
+    await c.save();
+    // The first sale warms the signer, the endpoints and the id blocks.
+    expect((await c.sell()).body.fiscalDocument).to.include({ status: 'AUTHORIZED' });
+  });
+
+  it('a quick sale with its NFC-e authorized online', async () => {
+    const { result: res, roundTrips } = await recordStatements(() => c.sell());
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body.fiscalDocument).to.include({ status: 'AUTHORIZED', contingency: false });
+    // The sale's 2 round trips, the note's reads in the second (the tax engine's in one stage: what
+    // depends on the products and the parties is read by subquery), the note inserted with the sale's
+    // COMMIT (its id taken before the INSERT); after the authority's answer, one more: the guarded
+    // status change (the database enforces the guard, so no trip of its own), audit, outbox, COMMIT.
+    expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([
+      ['START TRANSACTION', 'SELECT filial', 'SELECT quick_sale_configuration', 'SELECT payment_method', 'SELECT customer', 'SELECT seller', 'SELECT product', 'SELECT stock_balance FOR UPDATE'],
+      [
+        'INSERT sales_order',
+        'INSERT sales_order_item',
+        'INSERT fulfillment',
+        'UPDATE stock_balance',
+        'INSERT stock_movement',
+        'INSERT fulfillment_item',
+        'INSERT sale_payment',
+        'INSERT receivable',
+        'INSERT receivable_receipt',
+        'SELECT nfce_configuration',
+        'SELECT nfce_document',
+        'UPDATE invoice_series',
+        'SELECT invoice_series',
+        'SELECT filial',
+        'SELECT company',
+        'SELECT product',
+        'SELECT fiscal_rule_set',
+        'SELECT fiscal_tax_group',
+        'SELECT fiscal_operation_rule',
+        'SELECT fiscal_uf_rate',
+        'SELECT fiscal_approximate_tax',
+        'SELECT fiscal_approximate_tax',
+      ],
+      ['INSERT nfce_document', 'INSERT audit_log', 'INSERT outbox_event', 'INSERT audit_log', 'INSERT outbox_event', 'COMMIT'],
+      ['START TRANSACTION', 'UPDATE nfce_document', 'GUARD', 'INSERT audit_log', 'INSERT outbox_event', 'COMMIT'],
+    ]);
+  });
+});
