@@ -8,7 +8,9 @@ import { Receivable } from '../../src/modules/receivables/entities/receivable.en
 import { ReceivableReceipt } from '../../src/modules/receivables/entities/receivable-receipt.entity';
 import { attachFiscalDocument, cancelForFiscalDocument, fulfillmentInstallments } from '../../src/modules/receivables';
 import { listReceivables } from '../../src/modules/receivables/receivables.service';
+import { isMysql } from '../../src/core/db/engine';
 import { api } from '../support/api';
+import { recordStatements, shapeOf } from '../support/statements';
 import { makeProduct, addStock } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
@@ -531,6 +533,19 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
     expect([exact.summary.capped, exact.summary.count, exact.summary.overdueAmount.toFixed(2)]).to.deep.equal([false, 4, '35.00']);
     // With a status it stays one list.
     expect((await list(t, { overdue: true, status: 'PARTIALLY_RECEIVED' })).body.data.map((r: { salesOrderId: string }) => r.salesOrderId)).to.deep.equal([orders[1]]);
+  });
+
+  it('a list page is one round trip for the page, the summary and its bounded count, then one for the rows (MySQL)', async function () {
+    if (!isMysql) this.skip();
+    for (const query of [
+      { debtorType: 'CUSTOMER', pageSize: 2 },
+      { overdue: true, pageSize: 2 },
+    ]) {
+      const { result: res, roundTrips } = await recordStatements(() => list(t, query));
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      // The x-filial-id filial, then the page's sort values, the summary and the count of at most cap + 1 rows, then the page's rows.
+      expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([['SELECT filial'], ['SELECT receivable', 'SELECT receivable', 'SELECT receivable'], ['SELECT receivable']]);
+    }
   });
 
   it('filters: status, due range, customer, origin, overdue, debtor', async () => {
