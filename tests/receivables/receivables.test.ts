@@ -8,7 +8,9 @@ import { Receivable } from '../../src/modules/receivables/entities/receivable.en
 import { ReceivableReceipt } from '../../src/modules/receivables/entities/receivable-receipt.entity';
 import { attachFiscalDocument, cancelForFiscalDocument, fulfillmentInstallments } from '../../src/modules/receivables';
 import { listReceivables } from '../../src/modules/receivables/receivables.service';
+import { isMysql } from '../../src/core/db/engine';
 import { api } from '../support/api';
+import { recordStatements, shapeOf } from '../support/statements';
 import { makeProduct, addStock } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
@@ -474,13 +476,16 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
         ['OVERDUE_61_90', 1],
         ['OVERDUE_91_PLUS', 1],
       ]);
-      expect(pagination.total).to.equal(includeTotal ? 5 : null);
+      // The total is the summary's bounded count (one read, docs/decisions/bounded-list-totals.md): the cap, flagged.
+      expect([pagination.total, pagination.totalCapped, pagination.totalPages, pagination.hasMore]).to.deep.equal(includeTotal ? [3, true, 2, true] : [null, undefined, null, true]);
     }
     // Newest first: the first 3 are +5, −10 (half received) and −45 days.
     const newest = (await listReceivables(ctx, t.filialIds[0], { ...query, sort: '-dueDate' }, { summaryCap: 3 })).summary;
     expect([newest.capped, newest.count, newest.receivedAmount.toFixed(2), newest.openAmount.toFixed(2), newest.aging.CURRENT.count]).to.deep.equal([true, 3, '5.00', '25.00', 1]);
     // Exactly as many as the cap: not capped; exactSummary: every row whatever the cap.
     expect((await listReceivables(ctx, t.filialIds[0], { ...query, includeTotal: false }, { summaryCap: 5 })).summary).to.deep.include({ capped: false, count: 5 });
+    const exactly = (await listReceivables(ctx, t.filialIds[0], query, { summaryCap: 5 })).pagination;
+    expect([exactly.total, exactly.totalCapped, exactly.totalPages]).to.deep.equal([5, undefined, 3]);
     expect((await listReceivables(ctx, t.filialIds[0], { ...query, exactSummary: true }, { summaryCap: 3 })).summary).to.deep.include({ capped: false, count: 5 });
     // Through the API (cap 10,000): exact, and says so; exactSummary is accepted on the list and the statement.
     expect((await list(t, { debtorType: 'CUSTOMER' })).body.summary).to.deep.include({ capped: false, count: 5, amount: 50 });
@@ -489,6 +494,58 @@ describe('Receivables lists: filters, totals, aging, statement, CSV (SPEC §13)'
     expect(st.status, JSON.stringify(st.body)).to.equal(200);
     expect(st.body.summary).to.deep.include({ capped: false, count: 5 });
     expectProblem(await list(t, { exactSummary: 'maybe' }), 400);
+  });
+
+  it('overdue=true merges its two statuses (one due-ordered range each) for the page, cursors, summary and total', async () => {
+    const ctx = { companyId: t.companyId, actor: 'test', grantedFiliais: '*' as const, scopes: ['*'], filialId: t.filialIds[0] };
+    // Overdue: −120, −75, −45 (OPEN) and −10 (PARTIALLY_RECEIVED, half received).
+    for (const sort of ['dueDate', '-dueDate']) {
+      const walked: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await list(t, { overdue: true, sort, pageSize: 1, ...(cursor ? { cursor } : {}) });
+        expect(res.status, JSON.stringify(res.body)).to.equal(200);
+        expect(res.body.pagination).to.deep.include({ total: 4 });
+        walked.push(...res.body.data.map((r: { salesOrderId: string }) => r.salesOrderId));
+        cursor = res.body.pagination.nextCursor ?? undefined;
+      } while (cursor);
+      const due = [orders[4], orders[3], orders[2], orders[1]];
+      expect(walked).to.deep.equal(sort === 'dueDate' ? due : [...due].reverse());
+      // Page 2 by number: the same rows.
+      expect((await list(t, { overdue: true, sort, pageSize: 2, page: 2 })).body.data.map((r: { salesOrderId: string }) => r.salesOrderId)).to.deep.equal(
+        sort === 'dueDate' ? [orders[2], orders[1]] : [orders[3], orders[4]],
+      );
+    }
+    // The bounded summary takes the first rows of the merged order.
+    const oldest = await listReceivables(ctx, t.filialIds[0], { page: 1, pageSize: 2, overdue: true, sort: 'dueDate' }, { summaryCap: 3 });
+    expect([oldest.summary.capped, oldest.summary.count, oldest.summary.byStatus.PARTIALLY_RECEIVED.count, oldest.summary.overdueAmount.toFixed(2)]).to.deep.equal([true, 3, 0, '30.00']);
+    expect([oldest.pagination.total, oldest.pagination.totalCapped]).to.deep.equal([3, true]);
+    const newest = await listReceivables(ctx, t.filialIds[0], { page: 1, pageSize: 2, overdue: true, sort: '-dueDate' }, { summaryCap: 3 });
+    expect([newest.summary.count, newest.summary.byStatus.PARTIALLY_RECEIVED.count, newest.summary.receivedAmount.toFixed(2), newest.summary.overdueAmount.toFixed(2)]).to.deep.equal([
+      3,
+      1,
+      '5.00',
+      '25.00',
+    ]);
+    const all = await listReceivables(ctx, t.filialIds[0], { page: 1, pageSize: 2, overdue: true, sort: 'dueDate' }, { summaryCap: 4 });
+    expect([all.summary.capped, all.summary.count, all.pagination.total, all.pagination.totalCapped]).to.deep.equal([false, 4, 4, undefined]);
+    const exact = await listReceivables(ctx, t.filialIds[0], { page: 1, pageSize: 2, overdue: true, sort: 'dueDate', exactSummary: true }, { summaryCap: 3 });
+    expect([exact.summary.capped, exact.summary.count, exact.summary.overdueAmount.toFixed(2)]).to.deep.equal([false, 4, '35.00']);
+    // With a status it stays one list.
+    expect((await list(t, { overdue: true, status: 'PARTIALLY_RECEIVED' })).body.data.map((r: { salesOrderId: string }) => r.salesOrderId)).to.deep.equal([orders[1]]);
+  });
+
+  it('a list page is one round trip for the page, the summary and its bounded count, then one for the rows (MySQL)', async function () {
+    if (!isMysql) this.skip();
+    for (const query of [
+      { debtorType: 'CUSTOMER', pageSize: 2 },
+      { overdue: true, pageSize: 2 },
+    ]) {
+      const { result: res, roundTrips } = await recordStatements(() => list(t, query));
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      // The x-filial-id filial, then the page's sort values, the summary and the count of at most cap + 1 rows, then the page's rows.
+      expect(roundTrips.map((trip) => trip.map(shapeOf))).to.deep.equal([['SELECT filial'], ['SELECT receivable', 'SELECT receivable', 'SELECT receivable'], ['SELECT receivable']]);
+    }
   });
 
   it('filters: status, due range, customer, origin, overdue, debtor', async () => {

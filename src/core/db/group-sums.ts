@@ -33,8 +33,12 @@ export async function groupedSums<G extends string, S extends string>(
     });
   }
   sumKeys.forEach((k) => qb.addSelect(sums[k], k));
-  const rows: Record<string, string | number | null>[] = await qb.getRawMany();
-  const byKey = new Map<string, { first: Record<string, string | number | null>; values: Record<string, string[]>; count: number }>();
+  return sumRowsHere(await qb.getRawMany(), groupKeys, sumKeys);
+}
+
+/** SQLite: the rows of each group added up here (exact decimals). */
+function sumRowsHere<G extends string, S extends string>(rows: Record<string, unknown>[], groupKeys: G[], sumKeys: S[]): GroupRow<G, S>[] {
+  const byKey = new Map<string, { first: Record<string, unknown>; values: Record<string, string[]>; count: number }>();
   for (const r of rows) {
     const key = JSON.stringify(groupKeys.map((k) => r[k]));
     let g = byKey.get(key);
@@ -48,4 +52,43 @@ export async function groupedSums<G extends string, S extends string>(
     sumKeys.forEach((k) => (out[k] = sum(g.values[k])));
     return out as GroupRow<G, S>;
   });
+}
+
+/** An SQL expression with its positional parameters. */
+export interface SqlExpr {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * `groupedSums` as one statement of a batch (SQL text, positional parameters) over `source`, a FROM
+ * (a table or derived table aliased as the expressions expect), and the parser of its rows.
+ */
+export function groupedSumsStatement<G extends string, S extends string>(
+  source: SqlExpr,
+  groups: Record<G, SqlExpr>,
+  sums: Record<S, string>,
+): { sql: string; params: unknown[]; parse: (rows: Record<string, unknown>[]) => GroupRow<G, S>[] } {
+  const groupKeys = Object.keys(groups) as G[];
+  const sumKeys = Object.keys(sums) as S[];
+  const params = [...groupKeys.flatMap((k) => groups[k].params), ...source.params];
+  const selects = groupKeys.map((k) => `${groups[k].sql} AS ${k}`);
+  if (isMysql) {
+    return {
+      sql: `SELECT ${[...selects, 'COUNT(*) AS n', ...sumKeys.map((k) => `SUM(${sums[k]}) AS ${k}`)].join(', ')} FROM ${source.sql} GROUP BY ${groupKeys.join(', ')}`,
+      params,
+      parse: (rows) =>
+        rows.map((r) => {
+          const out: Record<string, unknown> = { count: Number(r.n) };
+          groupKeys.forEach((k) => (out[k] = r[k]));
+          sumKeys.forEach((k) => (out[k] = dec(r[k] as string)));
+          return out as GroupRow<G, S>;
+        }),
+    };
+  }
+  return {
+    sql: `SELECT ${[...selects, ...sumKeys.map((k) => `${sums[k]} AS ${k}`)].join(', ')} FROM ${source.sql}`,
+    params,
+    parse: (rows) => sumRowsHere(rows, groupKeys, sumKeys),
+  };
 }

@@ -1,12 +1,12 @@
-import { EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { addCalendarDays } from '../../core/business-date';
 import { isMysql } from '../../core/db/engine';
-import { groupedSums } from '../../core/db/group-sums';
+import { groupedSumsStatement, SqlExpr } from '../../core/db/group-sums';
 import { deferInsertRows, TenantRow } from '../../core/db/sql';
 import { sqlNow } from '../../core/db/sql-time';
 import { deferWrite } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
-import type { SortKey } from '../../core/pagination';
+import { SortKey, SqlList, sqlListOf } from '../../core/pagination';
 import { CustomerCredit } from './entities/customer-credit.entity';
 import { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import { DebtorType, Receivable, ReceivableOrigin, ReceivableStatus } from './entities/receivable.entity';
@@ -179,9 +179,86 @@ export const AGING_BUCKETS = ['CURRENT', 'OVERDUE_1_30', 'OVERDUE_31_60', 'OVERD
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
 /** Due dates compared as dates (MySQL DATE, SQLite ISO text): days past due without date arithmetic in SQL. */
-const AGING_SQL = `CASE WHEN r.status NOT IN ('OPEN', 'PARTIALLY_RECEIVED') THEN NULL
-  WHEN r.due_date >= :today THEN 'CURRENT' WHEN r.due_date >= :ago30 THEN 'OVERDUE_1_30' WHEN r.due_date >= :ago60 THEN 'OVERDUE_31_60'
-  WHEN r.due_date >= :ago90 THEN 'OVERDUE_61_90' ELSE 'OVERDUE_91_PLUS' END`;
+const agingSql = (today: string): SqlExpr => ({
+  sql: `CASE WHEN r.status NOT IN ('OPEN', 'PARTIALLY_RECEIVED') THEN NULL
+  WHEN r.due_date >= ? THEN 'CURRENT' WHEN r.due_date >= ? THEN 'OVERDUE_1_30' WHEN r.due_date >= ? THEN 'OVERDUE_31_60'
+  WHEN r.due_date >= ? THEN 'OVERDUE_61_90' ELSE 'OVERDUE_91_PLUS' END`,
+  params: [today, addCalendarDays(today, -30), addCalendarDays(today, -60), addCalendarDays(today, -90)],
+});
+
+/**
+ * The filtered list as plain SQL for its page: one list, or, for `overdue=true` without a status,
+ * one branch per unsettled status (`status = ? AND due_date < today`, each a range of the status
+ * index already in due order) that the page and the summary merge (paginateUnion): the two statuses
+ * of one range list cannot come off that index in due order, and sorting every overdue row for the
+ * first 20 is what the single query did. `single` is the list as one query (the exact summary's).
+ */
+export function receivableListBranches(em: EntityManager, companyId: number, filialId: number, f: ReceivableFilters, today: string): { single: SelectQueryBuilder<Receivable>; branches: SqlList[] } {
+  const single = receivableListQuery(em, companyId, filialId, f, today);
+  if (f.overdue !== true || f.status) return { single, branches: [sqlListOf(single)] };
+  const branches = (['OPEN', 'PARTIALLY_RECEIVED'] as const).map((status) =>
+    sqlListOf(receivableListQuery(em, companyId, filialId, { ...f, overdue: undefined, status }, today).andWhere('r.due_date < :today', { today })),
+  );
+  return { single, branches };
+}
+
+const SUMMARY_COLUMNS = ['status', 'due_date', 'amount', 'received_amount', 'credited_amount'];
+
+/** The lists' first `cap` rows in the list's order (`first`), or every row, as a derived table `r` of the columns the summary reads. */
+function summarySource(lists: SqlList[], sort: SortKey[], cap: number | null): SqlExpr {
+  const columns = SUMMARY_COLUMNS.map((c) => `r.${c} AS ${c}`).join(', ');
+  const orderBy = (keys: string[]) => keys.map((c, i) => `${c} ${sort[i].direction}`).join(', ');
+  const head = (l: SqlList, withId: boolean) =>
+    `SELECT ${columns}${withId ? ', r.id AS id' : ''} FROM ${l.from} WHERE ${l.where}${cap === null ? '' : ` ORDER BY ${orderBy(sort.map((k) => k.column))} LIMIT ${cap}`}`;
+  const params = lists.flatMap((l) => l.params);
+  if (lists.length === 1) return { sql: `(${head(lists[0], false)}) r`, params };
+  // Each branch's first `cap` in order, then the first `cap` of their union (SQLite takes no parenthesized members: derived tables).
+  const united = lists.map((l, i) => `SELECT * FROM (${head(l, true)}) b${i}`).join(' UNION ALL ');
+  return { sql: `(SELECT * FROM (${united}) u${cap === null ? '' : ` ORDER BY ${orderBy(sort.map((k) => k.column.replace(/^r\./, 'u.')))} LIMIT ${cap}`}) r`, params };
+}
+
+/**
+ * The summary's statement: count and exact sums per status, overdue flag and aging bucket of the
+ * lists' first `cap` rows in the list's order (a bounded read of the list's own index,
+ * docs/decisions/bounded-list-totals.md), or of every row (`cap` null). One statement of the page's
+ * batch; `parse` reads its rows.
+ */
+export function receivableGroupsStatement(
+  lists: SqlList[],
+  sort: SortKey[],
+  today: string,
+  cap: number | null,
+): { sql: string; params: unknown[]; parse: (rows: Record<string, unknown>[]) => ReceivableGroup[] } {
+  const st = groupedSumsStatement(
+    summarySource(lists, sort, cap),
+    {
+      status: { sql: 'r.status', params: [] },
+      overdue: { sql: "CASE WHEN (r.status IN ('OPEN', 'PARTIALLY_RECEIVED') AND r.due_date < ?) THEN 1 ELSE 0 END", params: [today] },
+      bucket: agingSql(today),
+    },
+    { amount: 'r.amount', received: 'r.received_amount', credited: 'r.credited_amount' },
+  );
+  return {
+    sql: st.sql,
+    params: st.params,
+    parse: (rows) =>
+      st.parse(rows).map((r) => ({
+        status: r.status as ReceivableStatus,
+        overdue: Number(r.overdue) === 1,
+        bucket: r.bucket as AgingBucket | null,
+        count: r.count,
+        amount: r.amount,
+        receivedAmount: r.received,
+        creditedAmount: r.credited,
+      })),
+  };
+}
+
+/** How many rows the lists select, counted up to `cap + 1` (`n`): more than `cap` means the summary is capped. */
+export function cappedCountStatement(lists: SqlList[], cap: number): { sql: string; params: unknown[] } {
+  const united = lists.map((l, i) => `SELECT * FROM (SELECT r.id AS id FROM ${l.from} WHERE ${l.where} LIMIT ${cap + 1}) b${i}`).join(' UNION ALL ');
+  return { sql: `SELECT COUNT(*) AS n FROM (${united}) u`, params: lists.flatMap((l) => l.params) };
+}
 
 export interface ReceivableGroup {
   status: ReceivableStatus;
@@ -191,37 +268,4 @@ export interface ReceivableGroup {
   amount: Dec;
   receivedAmount: Dec;
   creditedAmount: Dec;
-}
-
-/**
- * Count and exact sums of the filtered receivables per status, overdue flag and aging bucket. With
- * `first`, over the first `first.rows` receivables of the list in its order only (a bounded read of
- * the list's own index, docs/decisions/bounded-list-totals.md); without it, over every one.
- */
-export async function receivableGroups(filtered: SelectQueryBuilder<Receivable>, today: string, first?: { rows: number; sort: SortKey[] }): Promise<ReceivableGroup[]> {
-  let source: SelectQueryBuilder<ObjectLiteral> = filtered;
-  if (first) {
-    // The first rows as a derived table `r` with the columns the groups and sums read.
-    const head = filtered.clone().select('r.status', 'status').orderBy();
-    for (const column of ['due_date', 'amount', 'received_amount', 'credited_amount']) head.addSelect(`r.${column}`, column);
-    for (const k of first.sort) head.addOrderBy(k.column, k.direction);
-    head.limit(first.rows);
-    // A new builder on the same query runner (the caller's unit of work), reading the derived table.
-    source = (filtered.createQueryBuilder() as SelectQueryBuilder<ObjectLiteral>).from(`(${head.getQuery()})`, 'r').setParameters(head.getParameters());
-  }
-  const rows = await groupedSums(
-    source,
-    { status: 'r.status', overdue: `CASE WHEN ${OVERDUE_SQL} THEN 1 ELSE 0 END`, bucket: AGING_SQL },
-    { amount: 'r.amount', received: 'r.received_amount', credited: 'r.credited_amount' },
-    { today, ago30: addCalendarDays(today, -30), ago60: addCalendarDays(today, -60), ago90: addCalendarDays(today, -90) },
-  );
-  return rows.map((r) => ({
-    status: r.status as ReceivableStatus,
-    overdue: Number(r.overdue) === 1,
-    bucket: r.bucket as AgingBucket | null,
-    count: r.count,
-    amount: r.amount,
-    receivedAmount: r.received,
-    creditedAmount: r.credited,
-  }));
 }

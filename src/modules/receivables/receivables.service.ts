@@ -1,16 +1,29 @@
-import { readerOf } from '../../core/db/transaction';
+import { readBatch, readerOf } from '../../core/db/transaction';
 import { AuditLog } from '../../core/audit/audit-log.entity';
 import { businessToday } from '../../core/business-date';
 import type { TenantContext } from '../../core/context';
 import { Dec } from '../../core/decimal';
 import { NotFoundError } from '../../core/errors';
-import { COUNT_CAP, Page, PageRequest, paginate, SortKey } from '../../core/pagination';
+import { BatchRun, COUNT_CAP, Page, PageRequest, paginate, Pagination, SortKey, sqlListOf, typedSort } from '../../core/pagination';
+import { paginateUnion } from '../../core/pagination-union';
 import { Customer } from '../catalog';
 import type { CustomerCredit } from './entities/customer-credit.entity';
 import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import type { Receivable, ReceivableStatus } from './entities/receivable.entity';
 import { RECEIPT_AUDIT, RECEIVABLE_AUDIT } from './receivables.events';
-import { AGING_BUCKETS, AgingBucket, creditsOfCustomer, loadReceivablesByIds, ReceivableFilters, receivableGroups, receivableListQuery, receiptsOf } from './receivables.repository';
+import {
+  AGING_BUCKETS,
+  AgingBucket,
+  cappedCountStatement,
+  creditsOfCustomer,
+  loadReceivablesByIds,
+  ReceivableFilters,
+  ReceivableGroup,
+  receivableGroupsStatement,
+  receivableListBranches,
+  receivableListQuery,
+  receiptsOf,
+} from './receivables.repository';
 import { RECEIVABLE_STATUSES, UNSETTLED } from './receivables.state';
 import { findAccessibleReceivable } from './receipts.service';
 
@@ -61,19 +74,10 @@ const sortOf = (q: { sort?: 'dueDate' | '-dueDate' }): SortKey[] => {
 export const SUMMARY_CAP = 1_000;
 export const STATEMENT_SUMMARY_CAP = COUNT_CAP;
 
-/**
- * The summary over the filtered receivables: every one (`exact`), or the first `cap` in the
- * list's order. Whether more follow is the page's capped count when it has one, else one probe.
- */
-async function summaryOf(
-  ctx: TenantContext,
-  filialId: number,
-  filters: ReceivableFilters,
-  today: string,
-  bound: { sort: SortKey[]; exact: boolean; cap: number; page: Promise<Page<unknown>> },
-): Promise<ReceivablesSummary> {
+/** The summary of a list's groups (every row, or the first `cap`: then `capped` says whether more follow). */
+function summaryOf(groups: ReceivableGroup[], capped: boolean): ReceivablesSummary {
   const summary: ReceivablesSummary = {
-    capped: false,
+    capped,
     count: 0,
     amount: new Dec(0),
     receivedAmount: new Dec(0),
@@ -84,18 +88,6 @@ async function summaryOf(
     byStatus: Object.fromEntries(RECEIVABLE_STATUSES.map((s) => [s, { count: 0, amount: new Dec(0), receivedAmount: new Dec(0) }])) as ReceivablesSummary['byStatus'],
     aging: Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, openAmount: new Dec(0) }])) as ReceivablesSummary['aging'],
   };
-  const filtered = () => receivableListQuery(readerOf(ctx), ctx.companyId, filialId, filters, today);
-  const groups = await receivableGroups(filtered(), today, bound.exact ? undefined : { rows: bound.cap, sort: bound.sort });
-  if (!bound.exact && groups.reduce((n, g) => n + g.count, 0) >= bound.cap) {
-    // The page's count says whether more follow when it was taken with the same cap.
-    const { pagination } = await bound.page;
-    if (pagination.total !== null && bound.cap === COUNT_CAP) summary.capped = pagination.totalCapped === true;
-    else {
-      const probe = filtered().select('1', 'one').orderBy();
-      for (const k of bound.sort) probe.addOrderBy(k.column, k.direction);
-      summary.capped = (await probe.offset(bound.cap).limit(1).getRawMany()).length > 0;
-    }
-  }
   for (const g of groups) {
     summary.count += g.count;
     const s = summary.byStatus[g.status];
@@ -121,26 +113,65 @@ async function summaryOf(
   return summary;
 }
 
-export async function listReceivables(
+/**
+ * A page of the filtered receivables with its summary, in one batch (one round trip on MySQL): the
+ * page's sort values, the summary's groups (the first `cap` rows in the list's order, or every row when
+ * `exact`) and, when bounded, a count of at most `cap + 1` rows that says whether more follow. The
+ * page's `total` is the summary's count (docs/decisions/bounded-list-totals.md): exact below the cap,
+ * else the cap with `totalCapped` — one bounded read of the list, not a second one for the count.
+ */
+async function pageWithSummary<R>(
   ctx: TenantContext,
   filialId: number,
-  query: ReceivableListQuery,
-  options: { summaryCap?: number } = {},
-): Promise<Page<Receivable> & { summary: ReceivablesSummary }> {
+  filters: ReceivableFilters,
+  sortKeys: SortKey[],
+  request: PageRequest,
+  bound: { cap: number; exact: boolean },
+  load: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+): Promise<Page<R> & { summary: ReceivablesSummary }> {
   const em = readerOf(ctx);
   const today = businessToday();
-  const pageRead = paginate(
-    receivableListQuery(em, ctx.companyId, filialId, query, today),
+  const { single, branches } = receivableListBranches(em, ctx.companyId, filialId, filters, today);
+  const sort = typedSort(single, sortKeys);
+  const groups = receivableGroupsStatement(bound.exact ? [sqlListOf(single)] : branches, sort, today, bound.exact ? null : bound.cap);
+  const statements = [groups, ...(bound.exact ? [] : [cappedCountStatement(branches, bound.cap)])];
+  let results: unknown[] = [];
+  const run: BatchRun = async (page) => {
+    const all = await readBatch(em, [...page, ...statements]);
+    results = all.slice(page.length);
+    return all.slice(0, page.length);
+  };
+  const withoutCount = { ...request, includeTotal: false };
+  const page = branches.length > 1 ? await paginateUnion(branches, sort, withoutCount, load, idOf, run) : await paginate(branches[0], sort, withoutCount, load, idOf, run);
+  const capped = !bound.exact && Number((results[1] as { n: string | number }[])[0]?.n ?? 0) > bound.cap;
+  const summary = summaryOf(groups.parse(results[0] as Record<string, unknown>[]), capped);
+  if (request.includeTotal === false) return { ...page, summary };
+  const { hasMore, nextCursor } = page.pagination;
+  const pagination: Pagination = {
+    page: page.pagination.page,
+    pageSize: page.pagination.pageSize,
+    total: summary.count,
+    ...(capped ? { totalCapped: true } : {}),
+    totalPages: Math.ceil(summary.count / page.pagination.pageSize),
+    hasMore,
+    nextCursor,
+  };
+  return { data: page.data, pagination, summary };
+}
+
+export function listReceivables(ctx: TenantContext, filialId: number, query: ReceivableListQuery, options: { summaryCap?: number } = {}): Promise<Page<Receivable> & { summary: ReceivablesSummary }> {
+  const em = readerOf(ctx);
+  return pageWithSummary(
+    ctx,
+    filialId,
+    query,
     sortOf(query),
     query,
+    { cap: options.summaryCap ?? SUMMARY_CAP, exact: query.exactSummary === true },
     (ids) => loadReceivablesByIds(em, ids),
     (r) => r.id,
   );
-  const [page, summary] = await Promise.all([
-    pageRead,
-    summaryOf(ctx, filialId, query, today, { sort: sortOf(query), exact: query.exactSummary === true, cap: options.summaryCap ?? SUMMARY_CAP, page: pageRead }),
-  ]);
-  return { ...page, summary };
 }
 
 export interface CustomerStatement {
@@ -162,21 +193,21 @@ export async function customerStatement(
   const em = readerOf(ctx);
   const customer = await em.findOne(Customer, { where: { id: query.customerId, companyId: ctx.companyId }, select: { id: true, name: true, document: true } });
   if (!customer) throw new NotFoundError('Customer');
-  const today = businessToday();
   const filters: ReceivableFilters = { customerId: query.customerId, debtorType: 'CUSTOMER', dueFrom: query.dueFrom, dueTo: query.dueTo, status: query.status };
-  const pageRead = paginate(
-    receivableListQuery(em, ctx.companyId, filialId, filters, today),
-    sortOf({}),
-    query,
-    async (ids) => {
-      const [rows, receipts] = await Promise.all([loadReceivablesByIds(em, ids), receiptsOf(em, ctx.companyId, ids)]);
-      return rows.map((receivable) => ({ receivable, receipts: receipts.filter((p) => p.receivableId === receivable.id) }));
-    },
-    (x) => x.receivable.id,
-  );
-  const [page, summary, credits] = await Promise.all([
-    pageRead,
-    summaryOf(ctx, filialId, filters, today, { sort: sortOf({}), exact: query.exactSummary === true, cap: STATEMENT_SUMMARY_CAP, page: pageRead }),
+  const [{ summary, ...page }, credits] = await Promise.all([
+    pageWithSummary(
+      ctx,
+      filialId,
+      filters,
+      sortOf({}),
+      query,
+      { cap: STATEMENT_SUMMARY_CAP, exact: query.exactSummary === true },
+      async (ids) => {
+        const [rows, receipts] = await Promise.all([loadReceivablesByIds(em, ids), receiptsOf(em, ctx.companyId, ids)]);
+        return rows.map((receivable) => ({ receivable, receipts: receipts.filter((p) => p.receivableId === receivable.id) }));
+      },
+      (x) => x.receivable.id,
+    ),
     creditsOfCustomer(em, ctx.companyId, filialId, query.customerId),
   ]);
   return { customer, page, summary, credits };

@@ -22,7 +22,8 @@ export type ReceivableOrigin = 'FULFILLMENT' | 'FISCAL_DOCUMENT' | 'QUICK_SALE';
 @Index('ix_receivable_filial_status_due', ['companyId', 'filialId', 'status', 'dueDate', 'id', 'amount', 'receivedAmount', 'creditedAmount'])
 @Index('ix_receivable_fulfillment', ['companyId', 'fulfillmentId', 'installmentNumber'])
 @Index('ix_receivable_order', ['companyId', 'salesOrderId', 'id'])
-@Index('ix_receivable_customer', ['companyId', 'customerId', 'dueDate', 'id'])
+// A customer's receivables in a filial (the list by customer, the statement) in due order, covering the summary too.
+@Index('ix_receivable_filial_customer_due', ['companyId', 'filialId', 'customerId', 'dueDate', 'id', 'status', 'amount', 'receivedAmount', 'creditedAmount'])
 export class Receivable {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
