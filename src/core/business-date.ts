@@ -19,8 +19,26 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
+/*
+ * The zone's offsets are whole hours (−03:00, −02:00 in the DST years; since 1914), so its calendar day
+ * can only change on a whole UTC minute: the day is worked out once per minute, not per call (an Intl
+ * format per sale and per fulfil). Instants before 1914 (the local mean time's −03:06:28) always format.
+ */
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1914, 0, 1);
+let cachedMinute = NaN;
+let cachedDay = '';
+
 /** Today as 'YYYY-MM-DD' in the business time zone. */
-export const businessToday = (now: Date = new Date()): string => dayFormat.format(now);
+export function businessToday(now: Date = new Date()): string {
+  const ms = now.getTime();
+  if (!(ms >= WHOLE_MINUTE_OFFSETS_SINCE)) return dayFormat.format(now);
+  const minute = Math.floor(ms / 60_000);
+  if (minute !== cachedMinute) {
+    cachedDay = dayFormat.format(now);
+    cachedMinute = minute;
+  }
+  return cachedDay;
+}
 
 /** How far the business zone's wall clock is ahead of UTC at `instant` (negative in Brazil), in ms. */
 function zoneOffsetMs(instant: number): number {

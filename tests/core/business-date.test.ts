@@ -17,4 +17,17 @@ describe('business date (core/business-date)', () => {
     expect(startOfBusinessDay('2018-12-01')).to.equal('2018-12-01 02:00:00.000');
     expect(businessToday(new Date('2018-12-01T02:30:00Z'))).to.equal('2018-12-01');
   });
+
+  it("the day worked out once per minute is the zone formatter's at every instant (DST years, both sides of midnight, back and forth)", () => {
+    const format = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+    // Every 7 minutes 13.5 s over nights of the 2018/2019 summer time, its start and end, and today's rules;
+    // then instants in a random order (the cache answers for one minute at a time, whatever comes before).
+    const instants: number[] = [];
+    for (const night of ['2018-11-03T22:00:00Z', '2018-11-04T01:00:00Z', '2019-02-16T22:00:00Z', '2026-01-01T23:00:00Z', '1913-12-31T23:00:00Z']) {
+      for (let t = Date.parse(night); t < Date.parse(night) + 8 * 3_600_000; t += 433_500) instants.push(t, t + 59_999, t - 1);
+    }
+    let seed = 37;
+    const shuffled = [...instants].sort(() => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % 3) - 1);
+    for (const t of [...instants, ...shuffled]) expect(businessToday(new Date(t)), new Date(t).toISOString()).to.equal(format.format(new Date(t)));
+  });
 });

@@ -72,13 +72,43 @@ interface InsertShape {
  */
 const insertShapes = new WeakMap<EntityMetadata, Map<string, InsertShape>>();
 
+/** The shape an entity's last insert took, with what it was keyed by: a hot path inserts the same shape again and again. */
+interface LastShape {
+  plain: boolean;
+  properties: string[];
+  expressions: string;
+  shape: InsertShape;
+}
+const lastShapes = new WeakMap<EntityMetadata, LastShape>();
+
 function insertShape(meta: EntityMetadata, driver: EntityManager['connection']['driver'], first: ObjectLiteral, expressions: Record<string, string | undefined>): InsertShape {
+  // `in` (below) also sees what a row's prototype declares: plain rows and entity instances are told apart.
+  const plain = Object.getPrototypeOf(first) === Object.prototype;
+  let expressionsKey = '';
+  for (const property in expressions) expressionsKey += `|${property}=${expressions[property]}`;
+  // The same key as the last insert of this entity (same kind of row, same properties in the same
+  // order, same expressions): its shape, without spelling the key out.
+  const last = lastShapes.get(meta);
+  if (last && last.plain === plain && last.expressions === expressionsKey) {
+    let i = 0;
+    let same = true;
+    for (const property in first) {
+      if (last.properties[i++] !== property) {
+        same = false;
+        break;
+      }
+    }
+    if (same && i === last.properties.length) return last.shape;
+  }
   let shapes = insertShapes.get(meta);
   if (!shapes) insertShapes.set(meta, (shapes = new Map<string, InsertShape>()));
-  // `in` (below) also sees what a row's prototype declares: plain rows and entity instances are told apart.
-  let key = Object.getPrototypeOf(first) === Object.prototype ? 'plain:' : 'entity:';
-  for (const property in first) key += property + ',';
-  for (const property in expressions) key += `|${property}=${expressions[property]}`;
+  let key = plain ? 'plain:' : 'entity:';
+  const properties: string[] = [];
+  for (const property in first) {
+    key += property + ',';
+    properties.push(property);
+  }
+  key += expressionsKey;
   let shape = shapes.get(key);
   if (!shape) {
     const columns = meta.columns.filter((c) => c.propertyName in first || c.propertyName in expressions);
@@ -89,6 +119,7 @@ function insertShape(meta: EntityMetadata, driver: EntityManager['connection']['
     };
     shapes.set(key, shape);
   }
+  lastShapes.set(meta, { plain, properties, expressions: expressionsKey, shape });
   return shape;
 }
 

@@ -24,17 +24,29 @@ export interface DomainEvent {
  */
 const DECIMAL_STRING = /^-?\d+\.\d+$/;
 
+// Members' paths are only spelled out when the problems are collected (tests); every event of a hot
+// transaction goes through here, so the production walk builds no path strings and no entry arrays.
 function normalize(value: unknown, path: string, problems: string[] | null): unknown {
-  if (value instanceof Dec) return value.toNumber();
   if (typeof value === 'string') {
     if (problems && DECIMAL_STRING.test(value)) problems.push(`${path}: "${value}"`);
     return value;
   }
-  if (Array.isArray(value)) return value.map((v, i) => normalize(v, `${path}[${i}]`, problems));
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, path ? `${path}.${k}` : k, problems)]));
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Dec) return value.toNumber();
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = normalize(value[i], problems ? `${path}[${i}]` : '', problems);
+    return out;
   }
-  return value;
+  if (value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) {
+    const v = normalize((value as Record<string, unknown>)[k], problems ? (path ? `${path}.${k}` : k) : '', problems);
+    // An own member named __proto__ stays a member (as Object.fromEntries made it), not the prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out;
 }
 
 const recorded: string[] = [];
