@@ -12,15 +12,11 @@
  *   npm run bench -- nfce-counter        env: ROUNDS (5), SECS (8), CONC (4), FLOOR_OPS (400), PROFILE_SECS (0), PROFILE_FILIAL (0)
  */
 import './mocha-globals';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { dataSource } from '../src/core/db/data-source';
-import { gunzipText } from '../src/modules/invoices/invoice-store';
-import { counterSigning } from '../src/modules/nfce/issue.service';
 import { NfceDocument } from '../src/modules/nfce/entities/nfce-document.entity';
 import { SalesOrder } from '../src/modules/sales-order/entities/sales-order.entity';
-import { addStock } from '../tests/support/catalog';
-import { counterTenant } from '../tests/nfce/support';
+import { authorizedCounter } from './nfce-setup';
 import { cpuMeter, load, machine, median, prepareDatabase, profiled, reportFile, startServerProcess } from './support';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -38,23 +34,9 @@ const cpuMs = () => {
 
 (async () => {
   await prepareDatabase();
-  const c = await counterTenant();
+  // One sale online first, for the floor's bytes and to be sure the path works.
+  const { c, floorOnce } = await authorizedCounter(1_000_000, [1, 0]);
   const t = c.t;
-  await c.save({ syncTimeoutMs: 3000 });
-  for (const p of t.products) await addStock(t, 1, p.id, 1_000_000, '3');
-  for (const p of t.products) await addStock(t, 0, p.id, 1_000_000, '3');
-  // One sale online, for the floor's bytes and to be sure the path works.
-  const first = await c.sell();
-  if (first.body.fiscalDocument?.status !== 'AUTHORIZED') throw new Error(`the NFC-e was not authorized: ${JSON.stringify(first.body)}`);
-  const stored = await dataSource.manager.findOneByOrFail(NfceDocument, { companyId: t.companyId, status: 'AUTHORIZED' });
-  const xml = gunzipText(stored.signedXmlGz);
-  const infNFe = /<infNFe[\s\S]*<\/infNFe>/.exec(xml)![0].replace('<infNFe ', `<infNFe xmlns="http://www.portalfiscal.inf.br/nfe" `);
-  const signedInfo = /<SignedInfo[\s\S]*<\/SignedInfo>/.exec(xml)![0];
-  const { signer } = await counterSigning(t.companyId, t.filialIds[0]);
-  const floorOnce = () => {
-    crypto.createHash('sha1').update(infNFe, 'utf8').digest('base64');
-    crypto.sign('sha1', Buffer.from(signedInfo, 'utf8'), signer.key);
-  };
 
   const server = await startServerProcess([], { DB_POOL_SIZE: '16' });
   const body = JSON.stringify({

@@ -31,12 +31,9 @@ import { businessToday } from '../src/core/business-date';
 import { gunzipText } from '../src/modules/invoices/invoice-store';
 import { computeDocument } from '../src/modules/fiscal';
 import { loadEngineInput } from '../src/modules/fiscal/compute.service';
-import { counterSigning } from '../src/modules/nfce/issue.service';
 import { buildSignedNfce } from '../src/modules/nfce/nfce-xml';
 import { Dec } from '../src/core/decimal';
-import { NfceDocument } from '../src/modules/nfce/entities/nfce-document.entity';
-import { addStock } from '../tests/support/catalog';
-import { counterTenant } from '../tests/nfce/support';
+import { authorizedCounter } from './nfce-setup';
 import { machine, median, prepareDatabase, reportFile } from './support';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -76,23 +73,9 @@ s.listen(0, '127.0.0.1', () => process.send(s.address().port));
 
 (async () => {
   await prepareDatabase();
-  const c = await counterTenant();
+  const { c, stored, signedXml, signing: sc, floorOnce } = await authorizedCounter(1_000, [0]);
   const t = c.t;
-  await c.save({ syncTimeoutMs: 3000 });
-  for (const p of t.products) await addStock(t, 0, p.id, 1_000, '3');
-  const first = await c.sell();
-  if (first.body.fiscalDocument?.status !== 'AUTHORIZED') throw new Error(`the NFC-e was not authorized: ${JSON.stringify(first.body)}`);
-  const stored = await dataSource.manager.findOneByOrFail(NfceDocument, { companyId: t.companyId, status: 'AUTHORIZED' });
-  const signedXml = gunzipText(stored.signedXmlGz);
   const procXml = gunzipText(stored.procXmlGz!);
-  const infNFe = /<infNFe[\s\S]*<\/infNFe>/.exec(signedXml)![0].replace('<infNFe ', `<infNFe xmlns="http://www.portalfiscal.inf.br/nfe" `);
-  const signedInfo = /<SignedInfo[\s\S]*<\/SignedInfo>/.exec(signedXml)![0];
-  const sc = await counterSigning(t.companyId, t.filialIds[0]);
-  const floorOnce = () => {
-    crypto.createHash('sha1').update(infNFe, 'utf8').digest('base64');
-    crypto.sign('sha1', Buffer.from(signedInfo, 'utf8'), sc.signer.key);
-  };
-
   // The note as the sale builds it: the engine's document of the same two lines.
   const ctx = { companyId: t.companyId, actor: 'bench' };
   const engineInput = await loadEngineInput(ctx, {
