@@ -24,16 +24,20 @@ export async function groupedSums<G extends string, S extends string>(
     qb.addSelect('COUNT(*)', 'n');
     sumKeys.forEach((k) => qb.addSelect(`SUM(${sums[k]})`, k));
     groupKeys.forEach((k, i) => (i === 0 ? qb.groupBy(k) : qb.addGroupBy(k)));
-    const rows: Record<string, string | number | null>[] = await qb.getRawMany();
-    return rows.map((r) => {
-      const out: Record<string, unknown> = { count: Number(r.n) };
-      groupKeys.forEach((k) => (out[k] = r[k]));
-      sumKeys.forEach((k) => (out[k] = dec(r[k] as string)));
-      return out as GroupRow<G, S>;
-    });
+    return summedInSql(await qb.getRawMany(), groupKeys, sumKeys);
   }
   sumKeys.forEach((k) => qb.addSelect(sums[k], k));
   return sumRowsHere(await qb.getRawMany(), groupKeys, sumKeys);
+}
+
+/** MySQL: the groups as SQL summed them (`n` the count; DECIMAL sums as text, exact). */
+function summedInSql<G extends string, S extends string>(rows: Record<string, unknown>[], groupKeys: G[], sumKeys: S[]): GroupRow<G, S>[] {
+  return rows.map((r) => {
+    const out: Record<string, unknown> = { count: Number(r.n) };
+    groupKeys.forEach((k) => (out[k] = r[k]));
+    sumKeys.forEach((k) => (out[k] = dec(r[k] as string)));
+    return out as GroupRow<G, S>;
+  });
 }
 
 /** SQLite: the rows of each group added up here (exact decimals). */
@@ -77,13 +81,7 @@ export function groupedSumsStatement<G extends string, S extends string>(
     return {
       sql: `SELECT ${[...selects, 'COUNT(*) AS n', ...sumKeys.map((k) => `SUM(${sums[k]}) AS ${k}`)].join(', ')} FROM ${source.sql} GROUP BY ${groupKeys.join(', ')}`,
       params,
-      parse: (rows) =>
-        rows.map((r) => {
-          const out: Record<string, unknown> = { count: Number(r.n) };
-          groupKeys.forEach((k) => (out[k] = r[k]));
-          sumKeys.forEach((k) => (out[k] = dec(r[k] as string)));
-          return out as GroupRow<G, S>;
-        }),
+      parse: (rows) => summedInSql(rows, groupKeys, sumKeys),
     };
   }
   return {

@@ -157,7 +157,9 @@ export interface ReceivableFilters {
   overdue?: boolean;
 }
 
-const OVERDUE_SQL = "(r.status IN ('OPEN', 'PARTIALLY_RECEIVED') AND r.due_date < :today)";
+/** Overdue: unsettled and due before `today` (a named or a positional parameter). */
+const overdueSql = (today: ':today' | '?') => `(r.status IN ('OPEN', 'PARTIALLY_RECEIVED') AND r.due_date < ${today})`;
+const OVERDUE_SQL = overdueSql(':today');
 
 export function receivableListQuery(em: EntityManager, companyId: number, filialId: number, f: ReceivableFilters, today: string): SelectQueryBuilder<Receivable> {
   const qb = em.createQueryBuilder(Receivable, 'r').where('r.company_id = :companyId AND r.filial_id = :filialId', { companyId, filialId });
@@ -233,7 +235,7 @@ export function receivableGroupsStatement(
     summarySource(lists, sort, cap),
     {
       status: { sql: 'r.status', params: [] },
-      overdue: { sql: "CASE WHEN (r.status IN ('OPEN', 'PARTIALLY_RECEIVED') AND r.due_date < ?) THEN 1 ELSE 0 END", params: [today] },
+      overdue: { sql: `CASE WHEN ${overdueSql('?')} THEN 1 ELSE 0 END`, params: [today] },
       bucket: agingSql(today),
     },
     { amount: 'r.amount', received: 'r.received_amount', credited: 'r.credited_amount' },
