@@ -1,12 +1,15 @@
-/* The counter's fixture shared by the quick-sale and library-internals benches: opening stock, the default customer, cash, the counter's configuration. */
+/* The counter's fixture shared by the quick-sale, sale-floor-parts and library-internals benches: opening stock, the default customer, cash, the counter's configuration. */
 import type { EntityManager } from 'typeorm';
+import { normalizeText } from '../src/core/br-documents';
 import { dataSource } from '../src/core/db/data-source';
+import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { Dec } from '../src/core/decimal';
 import { Customer } from '../src/modules/catalog/entities/customer.entity';
 import { PaymentMethod } from '../src/modules/catalog/entities/payment-method.entity';
-import type { Product } from '../src/modules/catalog/entities/product.entity';
+import { Product } from '../src/modules/catalog/entities/product.entity';
 import { QuickSaleConfiguration } from '../src/modules/quick-sale/entities/quick-sale-configuration.entity';
 import { postToLedger } from '../src/modules/stock/stock-ledger.service';
+import { createTenant } from '../src/modules/tenancy/tenant.service';
 
 /** `openTransaction` runs its work in one transaction (the benches pass the form the measured commit takes). */
 export async function seedCounter(
@@ -46,4 +49,37 @@ export async function seedCounter(
     }),
   );
   return { customer };
+}
+
+/** The baselines compared under BENCH_TARGET (635b482, b856826) take `inTransaction(work)`; this checkout `inTransaction(scope, work)`. */
+const openTransaction = <T>(work: (em: EntityManager) => Promise<T>): Promise<T> =>
+  inTransaction.length >= 2 ? inTransaction(NO_UNIT, work) : (inTransaction as unknown as (w: typeof work) => Promise<T>)(work);
+
+/** A tenant with one filial (SP) and `count` products at 10.00, each with `stock` units, ready to sell at the counter. */
+export async function counterTenant(count: number, stock: number) {
+  const { company, filiais } = await createTenant({ name: 'Bench Counter', cnpj: '11222333000181', filiais: [{ name: 'Loja', cnpj: '11222333000181', uf: 'SP' }] });
+  const filial = filiais[0];
+  const em = dataSource.manager;
+  const products: Product[] = [];
+  for (let i = 0; i < count; i += 500) {
+    const rows = Array.from({ length: Math.min(500, count - i) }, (_v, j) => {
+      const name = `Produto ${i + j + 1}`;
+      return em.create(Product, {
+        companyId: company.id,
+        code: String(i + j + 1),
+        name,
+        searchName: normalizeText(name),
+        unit: 'UN',
+        gtin: null,
+        ncm: null,
+        cest: null,
+        price: new Dec('10.00'),
+        active: true,
+        stockControlled: true,
+      });
+    });
+    products.push(...(await em.save(rows)));
+  }
+  const { customer } = await seedCounter(openTransaction, company.id, filial.id, products, stock);
+  return { company, filial, products, customer };
 }

@@ -9,20 +9,15 @@
  *   npm run bench -- quick-sale        env: SECS (30), CONC (16), FLOOR_SECS (15), PROFILE_SECS (10; 0: none)
  */
 import fs from 'node:fs';
-import type { EntityManager } from 'typeorm';
 import { signToken } from '../src/core/auth/jwt';
 import { dataSource } from '../src/core/db/data-source';
-import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { Dec } from '../src/core/decimal';
 import { encodeId } from '../src/core/hashids';
-import { normalizeText } from '../src/core/br-documents';
 import { closeSequencePool } from '../src/core/sequence/sequence.service';
-import { Product } from '../src/modules/catalog/entities/product.entity';
 import { SalesOrder } from '../src/modules/sales-order/entities/sales-order.entity';
 import { StockBalance } from '../src/modules/stock/entities/stock-balance.entity';
 import { findStockMismatches } from '../src/modules/stock/stock.repository';
-import { createTenant } from '../src/modules/tenancy/tenant.service';
-import { seedCounter } from './counter-setup';
+import { counterTenant } from './counter-setup';
 import { cpuMeter, fmtCpu, load, machine, prepareDatabase, profiled, rawQuickSaleFloor, reportFile, stagesOfCpuProfile, startServerProcess } from './support';
 
 const SECS = Number(process.env.SECS ?? 30);
@@ -31,42 +26,11 @@ const FLOOR_SECS = Number(process.env.FLOOR_SECS ?? 15);
 const PROFILE_SECS = Number(process.env.PROFILE_SECS ?? 10);
 const PRODUCTS = 1000;
 
-/** The baselines compared under BENCH_TARGET (635b482, b856826) take `inTransaction(work)`; this checkout `inTransaction(scope, work)`. */
-const openTransaction = <T>(work: (em: EntityManager) => Promise<T>): Promise<T> =>
-  inTransaction.length >= 2 ? inTransaction(NO_UNIT, work) : (inTransaction as unknown as (w: typeof work) => Promise<T>)(work);
 const STOCK = 1_000_000;
 
-async function setup() {
-  await prepareDatabase();
-  const { company, filiais } = await createTenant({ name: 'Bench Counter', cnpj: '11222333000181', filiais: [{ name: 'Loja', cnpj: '11222333000181', uf: 'SP' }] });
-  const filial = filiais[0];
-  const em = dataSource.manager;
-  const products: Product[] = [];
-  for (let i = 0; i < PRODUCTS; i += 500) {
-    const rows = Array.from({ length: Math.min(500, PRODUCTS - i) }, (_v, j) => {
-      const name = `Produto ${i + j + 1}`;
-      return em.create(Product, {
-        companyId: company.id,
-        code: String(i + j + 1),
-        name,
-        searchName: normalizeText(name),
-        unit: 'UN',
-        gtin: null,
-        ncm: null,
-        cest: null,
-        price: new Dec('10.00'),
-        active: true,
-        stockControlled: true,
-      });
-    });
-    products.push(...(await em.save(rows)));
-  }
-  await seedCounter(openTransaction, company.id, filial.id, products, STOCK);
-  return { company, filial, products };
-}
-
 (async () => {
-  const { company, filial, products } = await setup();
+  await prepareDatabase();
+  const { company, filial, products } = await counterTenant(PRODUCTS, STOCK);
   const companyHash = encodeId('company', company.id);
   const filialHash = encodeId('filial', filial.id);
   const token = signToken({ sub: 'bench', companyId: companyHash, filiais: ['*'], scope: '*' }, '2h');
