@@ -26,17 +26,12 @@ import type { Schema } from 'joi';
 import { signToken } from '../src/core/auth/jwt';
 import { BatchingQueryRunner } from '../src/core/db/batching-query-runner';
 import { dataSource } from '../src/core/db/data-source';
-import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
-import { Dec } from '../src/core/decimal';
 import { encodeId, singleEncoder } from '../src/core/hashids';
-import { normalizeText } from '../src/core/br-documents';
-import { Product } from '../src/modules/catalog/entities/product.entity';
 import { verifyThroughDom } from '../src/modules/fiscal-xml/signature';
 import { quickSaleSchemas } from '../src/modules/quick-sale/quick-sale.schemas';
 import { parseRoot } from '../src/modules/sefaz/xml/dom';
-import { createTenant } from '../src/modules/tenancy/tenant.service';
 import { buildNfe } from '../tests/support/nfe-builder';
-import { seedCounter } from './counter-setup';
+import { counterTenant } from './counter-setup';
 import { cpuMeter, load, machine, median, prepareDatabase, reportFile, ServerProcess, startServerProcess } from './support';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
@@ -305,27 +300,7 @@ async function typeormPair(): Promise<Pair> {
 /* ---------- the operations, over HTTP in an API process ---------- */
 
 async function setupSales() {
-  const { company, filiais } = await createTenant({ name: 'Bench Internals', cnpj: '11222333000181', filiais: [{ name: 'Loja', cnpj: '11222333000181', uf: 'SP' }] });
-  const filial = filiais[0];
-  const em = dataSource.manager;
-  const products = await em.save(
-    Array.from({ length: 200 }, (_v, i) =>
-      em.create(Product, {
-        companyId: company.id,
-        code: String(i + 1),
-        name: `Produto ${i + 1}`,
-        searchName: normalizeText(`Produto ${i + 1}`),
-        unit: 'UN',
-        gtin: null,
-        ncm: null,
-        cest: null,
-        price: new Dec('10.00'),
-        active: true,
-        stockControlled: true,
-      }),
-    ),
-  );
-  await seedCounter((work) => inTransaction(NO_UNIT, work), company.id, filial.id, products, 1_000_000);
+  const { company, filial, products } = await counterTenant(200, 1_000_000);
   const headers = {
     Authorization: `Bearer ${signToken({ sub: 'bench', companyId: encodeId('company', company.id), filiais: ['*'], scope: '*' }, '2h')}`,
     'x-company-id': encodeId('company', company.id),

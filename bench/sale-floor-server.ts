@@ -4,12 +4,13 @@
  * (recorded by sale-floor-parts.bench.ts: the same SQL text and parameters, the last COMMIT turned
  * into ROLLBACK so a recording can be sent again) and the service's recorded answer written back
  * with res.json. No validation, rules, ORM, mapping, audit or events of its own: what is left when
- * everything the service adds to the stack and the statements is gone. Speaks serve.ts's IPC ('cpu').
+ * everything the service adds to the stack and the statements is gone. Speaks serve.ts's IPC (floor-process.ts).
  */
 import fs from 'node:fs';
 import express from 'express';
 import jwt from 'jsonwebtoken';
 import mysql from 'mysql2';
+import { serveFloor } from './floor-process';
 import { type Recording, untag } from './sale-floor-recording';
 
 const { quickSale, fulfil } = JSON.parse(fs.readFileSync(process.env.FLOOR_RECORDINGS!, 'utf8'), untag) as { quickSale: Recording[]; fulfil: Recording[] };
@@ -69,17 +70,7 @@ const floor = (next: () => Recording) => (req: express.Request, res: express.Res
 app.post('/api/sales-order', express.json(), floor(nextSale));
 app.post('/api/sales-order/:id/fulfill', express.json(), floor(nextFulfil));
 
-process.on('message', (m: { id: number; cmd: string }) => {
-  const u = process.cpuUsage();
-  process.send?.({ id: m.id, value: m.cmd === 'cpu' ? (u.user + u.system) / 1000 : process.memoryUsage.rss() });
-});
-const server = app.listen(0, '127.0.0.1', () => {
-  const addr = server.address();
-  console.log(`LISTENING ${typeof addr === 'object' && addr ? addr.port : 0}`);
-});
-process.on('SIGTERM', () => {
+serveFloor(app, (done) => {
   stopping = true;
-  server.closeAllConnections();
-  process.disconnect?.();
-  server.close(() => pool.end(() => process.exit(0)));
+  pool.end(done);
 });
