@@ -6,7 +6,7 @@
  * same parameters, the COMMIT turned into ROLLBACK so each recording can be sent again) and the same
  * answer serialized. Everything else — validation, the rules, TypeORM, decimals, mapping, audit and
  * events built in JS, rate limits, logging — is what the service adds over it.
- * Alternating rounds (floor, service, floor, service …) of autocannon at the quick-sale bench's load;
+ * Alternating rounds (the floor without its round trips, the floor, the service; again …) of autocannon at the quick-sale bench's load;
  * CPU per operation of each server process (process.cpuUsage over IPC).
  *   npm run bench -- sale-floor-parts        env: ROUNDS (3), SECS (10), CONC (16), RECORDINGS (16)
  */
@@ -54,7 +54,7 @@ async function recordTrips(work: () => Promise<Response>): Promise<Recording> {
 }
 
 interface Side {
-  kind: 'floor' | 'service';
+  kind: 'http' | 'floor' | 'service';
   round: number;
   rps: number;
   api: number;
@@ -115,8 +115,11 @@ interface Side {
     ],
   };
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const kind of ['floor', 'service'] as const) {
-      const server = kind === 'floor' ? await startServerProcess([], { FLOOR_RECORDINGS: recordingsFile }, 'sale-floor-server.ts') : await startServerProcess([], { DB_POOL_SIZE: '24' });
+    for (const kind of ['http', 'floor', 'service'] as const) {
+      const server =
+        kind === 'service'
+          ? await startServerProcess([], { DB_POOL_SIZE: '24' })
+          : await startServerProcess([], { FLOOR_RECORDINGS: recordingsFile, FLOOR_SQL: kind === 'floor' ? '1' : '0' }, 'sale-floor-server.ts');
       for (const op of ['quick sale', 'fulfil'] as const) {
         const opts = { url: server.baseUrl, connections: CONC, headers, requests: requestsOf[op] as never };
         await load({ ...opts, duration: 2 }); // warm-up
@@ -134,23 +137,24 @@ interface Side {
   const lines = [
     `## Quick sale and fulfil: the stack's floor beside the service — ${machine()}`,
     '',
-    `${CONC} clients, ${SECS} s per side and round after 2 s of warm-up, ${ROUNDS} rounds alternating floor → service. Round trips recorded per request (quick sale ${tripsOf(recordings.quickSale)}; fulfil ${tripsOf(recordings.fulfil)}), ${RECORDINGS} recordings of each.`,
+    `${CONC} clients, ${SECS} s per side and round after 2 s of warm-up, ${ROUNDS} rounds alternating HTTP part → floor → service. Round trips recorded per request (quick sale ${tripsOf(recordings.quickSale)}; fulfil ${tripsOf(recordings.fulfil)}), ${RECORDINGS} recordings of each. "HTTP part": the floor server without its round trips (body, token, answer).`,
     '',
-    '| operation | round | floor ops/s | floor API ms/op | service ops/s | service API ms/op | floor ÷ service |',
-    '|---|---|---|---|---|---|---|',
+    '| operation | round | HTTP part ms/op | floor ops/s | floor API ms/op | service ops/s | service API ms/op | floor ÷ service |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   let failed = false;
   for (const op of ['quick sale', 'fulfil'] as const) {
     const ratios: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
+      const h = sides[op].find((s) => s.kind === 'http' && s.round === round)!;
       const f = sides[op].find((s) => s.kind === 'floor' && s.round === round)!;
       const s = sides[op].find((x) => x.kind === 'service' && x.round === round)!;
-      failed ||= f.errors > 0 || s.errors > 0;
+      failed ||= h.errors > 0 || f.errors > 0 || s.errors > 0;
       ratios.push(f.api / s.api);
-      lines.push(`| ${op} | ${round} | ${f.rps.toFixed(1)} | ${f.api.toFixed(3)} | ${s.rps.toFixed(1)} | ${s.api.toFixed(3)} | ${(f.api / s.api).toFixed(2)} |`);
+      lines.push(`| ${op} | ${round} | ${h.api.toFixed(3)} | ${f.rps.toFixed(1)} | ${f.api.toFixed(3)} | ${s.rps.toFixed(1)} | ${s.api.toFixed(3)} | ${(f.api / s.api).toFixed(2)} |`);
     }
     const med = (k: Side['kind']) => median(sides[op].filter((s) => s.kind === k).map((s) => s.api));
-    lines.push(`| **${op}, median** | | | **${med('floor').toFixed(3)}** | | **${med('service').toFixed(3)}** | **${median(ratios).toFixed(2)}** |`);
+    lines.push(`| **${op}, median** | | ${med('http').toFixed(3)} | | **${med('floor').toFixed(3)}** | | **${med('service').toFixed(3)}** | **${median(ratios).toFixed(2)}** |`);
   }
   const text = lines.join('\n');
   console.log(text);

@@ -46,6 +46,8 @@ const turn = (recordings: Recording[]) => {
 const nextSale = turn(quickSale);
 const nextFulfil = turn(fulfil);
 
+/** FLOOR_SQL=0: the HTTP part alone (body, token, answer), no round trip. */
+const sendTrips = process.env.FLOOR_SQL !== '0';
 let failures = 0;
 let stopping = false;
 const app = express();
@@ -59,7 +61,7 @@ const floor = (next: () => Recording) => (req: express.Request, res: express.Res
     return;
   }
   const recording = next();
-  replay(recording).then(
+  (sendTrips ? replay(recording) : Promise.resolve()).then(
     () => res.status(recording.status).json(recording.body),
     (err: Error) => {
       if (!stopping && !failures++) console.error(`floor replay failed: ${err.message}`);
