@@ -6,9 +6,11 @@
  * same parameters, the COMMIT turned into ROLLBACK so each recording can be sent again) and the same
  * answer serialized. Everything else — validation, the rules, TypeORM, decimals, mapping, audit and
  * events built in JS, rate limits, logging — is what the service adds over it.
- * Alternating rounds (the floor without its round trips, the floor, the service; again …) of autocannon at the quick-sale bench's load;
+ * A variant of the floor sends each statement as a prepared statement (mysql2's execute: one round trip
+ * each), the lever the issue names. Alternating rounds (the floor without its round trips, the floor,
+ * the prepared floor, the service; again …) of autocannon at the quick-sale bench's load;
  * CPU per operation of each server process (process.cpuUsage over IPC).
- *   npm run bench -- sale-floor-parts        env: ROUNDS (3), SECS (10), CONC (16), RECORDINGS (16)
+ *   npm run bench -- sale-floor-parts        env: ROUNDS (3), SECS (10), CONC (16), RECORDINGS (16), RAW_SECS (8: the raw-SQL floor per round)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,12 +22,13 @@ import { encodeId } from '../src/core/hashids';
 import { closeSequencePool } from '../src/core/sequence/sequence.service';
 import { counterTenant } from './counter-setup';
 import { type Recording, tagParam } from './sale-floor-recording';
-import { cpuMeter, load, machine, median, prepareDatabase, reportFile, startServer, startServerProcess } from './support';
+import { cpuMeter, load, machine, median, prepareDatabase, rawQuickSaleFloor, reportFile, startServer, startServerProcess } from './support';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECS = Number(process.env.SECS ?? 10);
 const CONC = Number(process.env.CONC ?? 16);
 const RECORDINGS = Number(process.env.RECORDINGS ?? 16);
+const RAW_SECS = Number(process.env.RAW_SECS ?? 8);
 const PRODUCTS = 1000;
 const OPEN_ORDERS = 500;
 
@@ -54,7 +57,7 @@ async function recordTrips(work: () => Promise<Response>): Promise<Recording> {
 }
 
 interface Side {
-  kind: 'http' | 'floor' | 'service';
+  kind: 'http' | 'floor' | 'prepared' | 'service';
   round: number;
   rps: number;
   api: number;
@@ -114,12 +117,15 @@ interface Side {
       },
     ],
   };
+  const rawTps: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const kind of ['http', 'floor', 'service'] as const) {
+    const raw = rawQuickSaleFloor(RAW_SECS);
+    if (raw) rawTps.push(raw.tps);
+    for (const kind of ['http', 'floor', 'prepared', 'service'] as const) {
       const server =
         kind === 'service'
           ? await startServerProcess([], { DB_POOL_SIZE: '24' })
-          : await startServerProcess([], { FLOOR_RECORDINGS: recordingsFile, FLOOR_SQL: kind === 'floor' ? '1' : '0' }, 'sale-floor-server.ts');
+          : await startServerProcess([], { FLOOR_RECORDINGS: recordingsFile, FLOOR_SQL: { http: '0', floor: '1', prepared: 'prepared' }[kind] }, 'sale-floor-server.ts');
       for (const op of ['quick sale', 'fulfil'] as const) {
         const opts = { url: server.baseUrl, connections: CONC, headers, requests: requestsOf[op] as never };
         await load({ ...opts, duration: 2 }); // warm-up
@@ -137,10 +143,10 @@ interface Side {
   const lines = [
     `## Quick sale and fulfil: the stack's floor beside the service — ${machine()}`,
     '',
-    `${CONC} clients, ${SECS} s per side and round after 2 s of warm-up, ${ROUNDS} rounds alternating HTTP part → floor → service. Round trips recorded per request (quick sale ${tripsOf(recordings.quickSale)}; fulfil ${tripsOf(recordings.fulfil)}), ${RECORDINGS} recordings of each. "HTTP part": the floor server without its round trips (body, token, answer).`,
+    `${CONC} clients, ${SECS} s per side and round after 2 s of warm-up, ${ROUNDS} rounds alternating HTTP part → floor → floor with prepared statements → service. Round trips recorded per request (quick sale ${tripsOf(recordings.quickSale)}; fulfil ${tripsOf(recordings.fulfil)}), ${RECORDINGS} recordings of each. "HTTP part": the floor server without its round trips (body, token, answer).`,
     '',
-    '| operation | round | HTTP part ms/op | floor ops/s | floor API ms/op | service ops/s | service API ms/op | floor ÷ service |',
-    '|---|---|---|---|---|---|---|---|',
+    '| operation | round | HTTP part ms/op | floor ops/s | floor API ms/op | floor, prepared statements: ops/s, API ms/op | service ops/s | service API ms/op | floor ÷ service |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   let failed = false;
   for (const op of ['quick sale', 'fulfil'] as const) {
@@ -148,13 +154,27 @@ interface Side {
     for (let round = 1; round <= ROUNDS; round++) {
       const h = sides[op].find((s) => s.kind === 'http' && s.round === round)!;
       const f = sides[op].find((s) => s.kind === 'floor' && s.round === round)!;
+      const p = sides[op].find((s) => s.kind === 'prepared' && s.round === round)!;
       const s = sides[op].find((x) => x.kind === 'service' && x.round === round)!;
-      failed ||= h.errors > 0 || f.errors > 0 || s.errors > 0;
+      failed ||= h.errors > 0 || f.errors > 0 || p.errors > 0 || s.errors > 0;
       ratios.push(f.api / s.api);
-      lines.push(`| ${op} | ${round} | ${h.api.toFixed(3)} | ${f.rps.toFixed(1)} | ${f.api.toFixed(3)} | ${s.rps.toFixed(1)} | ${s.api.toFixed(3)} | ${(f.api / s.api).toFixed(2)} |`);
+      lines.push(
+        `| ${op} | ${round} | ${h.api.toFixed(3)} | ${f.rps.toFixed(1)} | ${f.api.toFixed(3)} | ${p.rps.toFixed(1)}, ${p.api.toFixed(3)} | ${s.rps.toFixed(1)} | ${s.api.toFixed(3)} | ${(f.api / s.api).toFixed(2)} |`,
+      );
     }
     const med = (k: Side['kind']) => median(sides[op].filter((s) => s.kind === k).map((s) => s.api));
-    lines.push(`| **${op}, median** | | ${med('http').toFixed(3)} | | **${med('floor').toFixed(3)}** | | **${med('service').toFixed(3)}** | **${median(ratios).toFixed(2)}** |`);
+    lines.push(
+      `| **${op}, median** | | ${med('http').toFixed(3)} | | **${med('floor').toFixed(3)}** | ${med('prepared').toFixed(3)} | | **${med('service').toFixed(3)}** | **${median(ratios).toFixed(2)}** |`,
+    );
+  }
+  if (rawTps.length) {
+    const tps = (k: Side['kind']) => median(sides['quick sale'].filter((x) => x.kind === k).map((x) => x.rps));
+    const rawMedian = median(rawTps);
+    lines.push(
+      '',
+      `Quick sales per second against the raw-SQL floor (../shared/bench, ${RAW_SECS} s in every round: ${rawTps.join(', ')} tps; median ${rawMedian}): ` +
+        `HTTP part ${(tps('http') / rawMedian).toFixed(3)}, floor ${(tps('floor') / rawMedian).toFixed(3)}, floor with prepared statements ${(tps('prepared') / rawMedian).toFixed(3)}, service ${(tps('service') / rawMedian).toFixed(3)} (medians).`,
+    );
   }
   const text = lines.join('\n');
   console.log(text);

@@ -11,49 +11,74 @@ import express from 'express';
 import jwt from 'jsonwebtoken';
 import mysql from 'mysql2';
 import { serveFloor } from './floor-process';
-import { type Recording, untag } from './sale-floor-recording';
+import { type Recording, type Trip, untag } from './sale-floor-recording';
 
-const { quickSale, fulfil } = JSON.parse(fs.readFileSync(process.env.FLOOR_RECORDINGS!, 'utf8'), untag) as { quickSale: Recording[]; fulfil: Recording[] };
+const recorded = JSON.parse(fs.readFileSync(process.env.FLOOR_RECORDINGS!, 'utf8'), untag) as { quickSale: Recording[]; fulfil: Recording[] };
+const withStatements = (rs: Recording[]) => rs.map((r) => ({ ...r, statements: r.trips.flatMap(statementsOf) }));
+const quickSale = withStatements(recorded.quickSale);
+const fulfil = withStatements(recorded.fulfil);
 const secret = process.env.JWT_SECRET!;
 const pool = mysql.createPool({ uri: process.env.DB_URL, connectionLimit: 24, multipleStatements: true, timezone: 'Z', supportBigNumbers: true, bigNumberStrings: true });
 
-const replay = (recording: Recording) =>
+/** FLOOR_SQL: 1 the recorded round trips as they are; prepared, each statement of them a prepared statement (its own round trip); 0 none (the HTTP part alone). */
+const mode = process.env.FLOOR_SQL ?? '1';
+
+/** A trip's statements with their own parameters (a batch's statements are joined by `;\n`, each `?` one parameter). */
+function statementsOf(trip: Trip): Trip[] {
+  let at = 0;
+  const statements = trip.sql.split(';\n').map((sql) => {
+    const n = sql.split('?').length - 1;
+    const params = trip.params.slice(at, at + n);
+    at += n;
+    return { sql, params };
+  });
+  if (at !== trip.params.length) throw new Error(`cannot split a recorded trip into statements: ${at} placeholders for ${trip.params.length} parameters`);
+  return statements;
+}
+
+const sendAll = (conn: mysql.PoolConnection, trips: Trip[], prepared: boolean) =>
+  new Promise<void>((resolve, reject) => {
+    const next = (i: number): void => {
+      if (i === trips.length) return resolve();
+      const done = (qErr: Error | null) => (qErr ? reject(qErr) : next(i + 1));
+      if (prepared && trips[i].params.length) conn.execute(trips[i].sql, trips[i].params as mysql.ExecuteValues[], done);
+      else conn.query(trips[i].sql, trips[i].params, done);
+    };
+    next(0);
+  });
+
+const replay = (recording: Recording & { statements: Trip[] }) =>
   new Promise<void>((resolve, reject) =>
     pool.getConnection((err, conn) => {
       if (err) return reject(err);
-      const next = (i: number): void => {
-        if (i === recording.trips.length) {
+      const prepared = mode === 'prepared';
+      sendAll(conn, prepared ? recording.statements : recording.trips, prepared).then(
+        () => {
           conn.release();
-          return resolve();
-        }
-        conn.query(recording.trips[i].sql, recording.trips[i].params, (qErr) => {
-          if (qErr) {
-            conn.destroy();
-            return reject(qErr);
-          }
-          next(i + 1);
-        });
-      };
-      next(0);
+          resolve();
+        },
+        (qErr: Error) => {
+          conn.destroy();
+          reject(qErr);
+        },
+      );
     }),
   );
 
 /** Recordings in turn, so that two requests in flight rarely wait on the same rows. */
-const turn = (recordings: Recording[]) => {
+const turn = <R>(recordings: R[]) => {
   let n = 0;
   return () => recordings[n++ % recordings.length];
 };
 const nextSale = turn(quickSale);
 const nextFulfil = turn(fulfil);
 
-/** FLOOR_SQL=0: the HTTP part alone (body, token, answer), no round trip. */
-const sendTrips = process.env.FLOOR_SQL !== '0';
 let failures = 0;
 let stopping = false;
 const app = express();
 app.disable('x-powered-by');
 app.disable('etag');
-const floor = (next: () => Recording) => (req: express.Request, res: express.Response) => {
+const floor = (next: () => Recording & { statements: Trip[] }) => (req: express.Request, res: express.Response) => {
   try {
     jwt.verify((req.headers.authorization ?? '').slice('Bearer '.length), secret, { algorithms: ['HS256'] });
   } catch {
@@ -61,7 +86,7 @@ const floor = (next: () => Recording) => (req: express.Request, res: express.Res
     return;
   }
   const recording = next();
-  (sendTrips ? replay(recording) : Promise.resolve()).then(
+  (mode === '0' ? Promise.resolve() : replay(recording)).then(
     () => res.status(recording.status).json(recording.body),
     (err: Error) => {
       if (!stopping && !failures++) console.error(`floor replay failed: ${err.message}`);
