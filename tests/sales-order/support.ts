@@ -80,9 +80,9 @@ export async function insertOrders(t: TestTenant, productId: number, rows: Parti
       cancelReason: null,
       cancelledAt: null,
       ...r,
-      // created_day goes with created_at, as every insert path writes it.
+      // created_day goes with created_at, as every insert path writes it (null: as a previous version wrote it).
       createdAt: r.createdAt ?? now,
-      createdDay: createdDayOf(r.createdAt ?? now),
+      createdDay: r.createdDay !== undefined ? r.createdDay : createdDayOf(r.createdAt ?? now),
     }),
   );
   const saved: SalesOrder[] = [];

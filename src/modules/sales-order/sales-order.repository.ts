@@ -422,6 +422,8 @@ const sqlInstant = (ms: number) => new Date(ms).toISOString().replace('T', ' ').
  * of it; a day the bounds cut (the first and last, as a Brasília day starts at 03:00 UTC) is its slice
  * of ix_sales_order_filial_created, sorted (at most a day's orders, from the index alone). The parts
  * are disjoint and together hold exactly the range: no assumption that codes follow creation time.
+ * The whole days' rows without a created_day (an additive column: a previous version still writing
+ * during a rolling restart) are one more part, by created_at.
  * Null (the list reads `byCreationRange`) elsewhere: SQLite, other filters, another sort, an open
  * bound, an empty range or more than MAX_CREATION_DAYS days.
  */
@@ -437,14 +439,29 @@ export function byCreationDays(companyId: number, f: ListFilters, sortByCode: bo
   // The filial's orders (the dates are the only filter), each part with its own creation condition.
   const { where, params } = baseListSql(companyId, { filialId: f.filialId });
   const parts: SqlList[] = [];
+  let whole: [number, number] | null = null;
   for (let day = first; day <= last; day += DAY_MS) {
     const lo = Math.max(from, day);
     const hi = Math.min(before, day + DAY_MS);
-    parts.push(
-      lo === day && hi === day + DAY_MS
-        ? { from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created_day)', where: `${where} AND o.created_day = ?`, params: [...params, sqlInstant(day).slice(0, 10)] }
-        : { from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created)', where: `${where} AND o.created_at >= ? AND o.created_at < ?`, params: [...params, sqlInstant(lo), sqlInstant(hi)] },
-    );
+    if (lo === day && hi === day + DAY_MS) {
+      parts.push({ from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created_day)', where: `${where} AND o.created_day = ?`, params: [...params, sqlInstant(day).slice(0, 10)] });
+      whole = [whole?.[0] ?? day, day + DAY_MS];
+    } else {
+      parts.push({
+        from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created)',
+        where: `${where} AND o.created_at >= ? AND o.created_at < ?`,
+        params: [...params, sqlInstant(lo), sqlInstant(hi)],
+      });
+    }
+  }
+  // The whole days' orders without created_day (written by a previous version during a rolling
+  // restart): by created_at. One index dive that finds nothing once every writer sets the column.
+  if (whole) {
+    parts.push({
+      from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created_day)',
+      where: `${where} AND o.created_day IS NULL AND o.created_at >= ? AND o.created_at < ?`,
+      params: [...params, sqlInstant(whole[0]), sqlInstant(whole[1])],
+    });
   }
   return parts;
 }

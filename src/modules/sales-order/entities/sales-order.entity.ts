@@ -116,10 +116,11 @@ export class SalesOrder {
 
   /**
    * The UTC calendar date of `createdAt` ('YYYY-MM-DD'), written with it by every insert (`createdDayOf`)
-   * and never changed: the creation-day index's key.
+   * and never changed: the creation-day index's key. Null only on a row a previous version wrote while
+   * its replicas were being replaced (the column is additive); the lists read those by created_at.
    */
-  @DateColumn({ name: 'created_day' })
-  createdDay!: string;
+  @DateColumn({ name: 'created_day', nullable: true })
+  createdDay!: string | null;
 
   @UpdatedAtColumn()
   updatedAt!: Date;
