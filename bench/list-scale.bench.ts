@@ -158,9 +158,9 @@ async function seedSegment(s: Segment, today: string): Promise<void> {
     'orders',
     s.orders,
     (from, to) =>
-      'INSERT INTO sales_order (id, company_id, filial_id, code, type, flow_mode, status, customer_id, seller_id, alias, search_alias, payment_terms, gross_total, items_discount, discount, freight, total, cancel_reason, cancelled_at, version, created_at, updated_at) ' +
+      'INSERT INTO sales_order (id, company_id, filial_id, code, type, flow_mode, status, customer_id, seller_id, alias, search_alias, payment_terms, gross_total, items_discount, discount, freight, total, cancel_reason, cancelled_at, version, created_at, created_day, updated_at) ' +
       `SELECT x.id, ${s.companyId}, ${s.filialId}, x.code, x.type, x.flow, x.status, x.customer, x.seller, x.alias, x.alias, x.terms, x.gross, 0, 0, 0, x.gross, ` +
-      "IF(x.status = 'CANCELLED', 'Desistência do cliente', NULL), IF(x.status = 'CANCELLED', x.created + INTERVAL 2 HOUR, NULL), IF(x.status = 'OPEN', 1, 3), x.created, x.created " +
+      "IF(x.status = 'CANCELLED', 'Desistência do cliente', NULL), IF(x.status = 'CANCELLED', x.created + INTERVAL 2 HOUR, NULL), IF(x.status = 'OPEN', 1, 3), x.created, DATE(x.created), x.created " +
       `FROM (SELECT ${s.idBase} + ${i} AS id, ${s.codeBase} + ${i} AS code, ${type} AS type, IF(${quick}, 'QUICK_SALE', 'STANDARD') AS flow, ${status} AS status, ${customer} AS customer, ` +
       `${s.sellerBase} + 1 + ${h(i, 'v')} % ${SELLERS} AS seller, ${alias} AS alias, ${terms} AS terms, ${gross} AS gross, ${created} AS created ` +
       `FROM seq_${from}_to_${to} q) x`,

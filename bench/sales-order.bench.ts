@@ -202,6 +202,7 @@ async function loadData(t: Tenant): Promise<number> {
       'total',
       'version',
       'created_at',
+      'created_day',
       'updated_at',
     ],
     N.orders,
@@ -209,7 +210,7 @@ async function loadData(t: Tenant): Promise<number> {
       const total = [0, 1, 2].reduce((s, l) => s + itemOf(i, l).total, 0);
       const alias = i % 97 === 0 ? `OBRA ${LAST[i % LAST.length]} ${i}` : null;
       const at = sqlDate(now - span + Math.floor((i / N.orders) * span));
-      return `${i + 1}, ${c}, ${t.filialId}, ${i + 1}, 'ORDER', 'STANDARD', '${i >= openFrom ? 'OPEN' : 'FULFILLED'}', ${1 + Math.floor(r() * N.customers)}, ${1 + Math.floor(r() * N.sellers)}, ${q(alias)}, ${q(alias)}, ${total.toFixed(2)}, 0, 0, 0, ${total.toFixed(2)}, 1, '${at}', '${at}'`;
+      return `${i + 1}, ${c}, ${t.filialId}, ${i + 1}, 'ORDER', 'STANDARD', '${i >= openFrom ? 'OPEN' : 'FULFILLED'}', ${1 + Math.floor(r() * N.customers)}, ${1 + Math.floor(r() * N.sellers)}, ${q(alias)}, ${q(alias)}, ${total.toFixed(2)}, 0, 0, 0, ${total.toFixed(2)}, 1, '${at}', '${at.slice(0, 10)}', '${at}'`;
     },
     'orders',
   );

@@ -1,4 +1,4 @@
-import { assemblePage, BatchRun, COUNT_CAP, decodeCursor, Page, PageRequest, paginate, SqlList, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
+import { assemblePage, BatchRun, COUNT_CAP, decodeCursor, Page, PageRequest, paginate, SqlList, sqlCountQuery, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
 
 /*
  * Two-phase pagination over "A OR B OR C" where each of A, B, C has its own index (e.g. orders of some
@@ -75,6 +75,45 @@ export async function paginateUnion<R>(
   const withTotal = request.includeTotal !== false;
   if (withTotal) statements.push(unionCountSql(branches, sort[sort.length - 1].column));
   const results = await run(statements);
+  const counted = withTotal ? Number((results[1] as { n: string | number }[])[0]?.n ?? 0) : null;
+  return assemblePage(results[0] as Record<string, unknown>[], counted, outerSort, request, cursor, list, load, idOf);
+}
+
+/**
+ * `paginate` over a list split into disjoint parts (`parts`, which together hold exactly the rows of
+ * `whole`), each read index-ordered and cut at the page's depth, the parts' rows united (UNION ALL: no
+ * row is in two parts) and sorted for the page (the top N of the list is within the union of each
+ * part's top N). The count and the cursor binding are `whole`'s, so the page, its total and its
+ * cursors are those of `paginate(whole, …)`: a cursor opens either reading of the same list.
+ */
+export async function paginateParts<R>(
+  parts: SqlList[],
+  whole: SqlList,
+  sort: TypedSortKey[],
+  request: PageRequest,
+  load: (ids: number[]) => Promise<R[]>,
+  idOf: (row: R) => number,
+  run: BatchRun,
+): Promise<Page<R>> {
+  if (!parts.length) return paginate(whole, sort, request, load, idOf, run);
+  const { page, pageSize } = request;
+  const list = sqlCursorBinding([whole], sort);
+  const cursor = request.cursor ? decodeCursor(request.cursor, list) : null;
+  const depth = (cursor ? 0 : (page - 1) * pageSize) + pageSize + 1;
+  const keys = sort.map((_k, i) => `_s${i}`);
+  const params: unknown[] = [];
+  const united = parts
+    .map((p) => {
+      const q = sqlPageQuery(p, sort, { page: 1, pageSize: depth - 1 }, cursor);
+      params.push(...q.params);
+      return `(${q.sql})`;
+    })
+    .join(' UNION ALL ');
+  const outerSort = sort.map((k, i) => ({ column: `u.${keys[i]}`, direction: k.direction, type: k.type }));
+  // The parts took the cursor's keyset already; the union is cut at the page's offset (none after a cursor).
+  const outer = sqlPageQuery({ from: `(${united}) u`, where: '1 = 1', params }, outerSort, cursor ? { ...request, page: 1 } : request, null);
+  const withTotal = request.includeTotal !== false;
+  const results = await run(withTotal ? [outer, sqlCountQuery(whole)] : [outer]);
   const counted = withTotal ? Number((results[1] as { n: string | number }[])[0]?.n ?? 0) : null;
   return assemblePage(results[0] as Record<string, unknown>[], counted, outerSort, request, cursor, list, load, idOf);
 }

@@ -14,7 +14,7 @@ import { api } from '../support/api';
 import { makeCustomer, makeProduct, makeSeller } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
-import { insertOrders } from './support';
+import { insertOrders, setCreatedAt } from './support';
 
 describe('Sales orders: list, search and pagination', () => {
   let t: TestTenant;
@@ -217,8 +217,8 @@ describe('Sales orders: list, search and pagination', () => {
       const s = await makeSeller(ft);
       const [open, fulfilled, quote, ofCustomer, ofSeller] = await insertOrders(ft, p.id, [{}, { status: 'FULFILLED' }, { type: 'QUOTE' }, { customerId: c.id }, { sellerId: s.id }]);
       // 2026-03-10 01:00 UTC is still 2026-03-09 in Brasília.
-      await dataSource.manager.update(SalesOrder, { id: open.id }, { createdAt: new Date('2026-03-10T01:00:00Z') });
-      await dataSource.manager.update(SalesOrder, { id: fulfilled.id }, { createdAt: new Date('2026-03-10T12:00:00Z') });
+      await setCreatedAt(open.id, new Date('2026-03-10T01:00:00Z'));
+      await setCreatedAt(fulfilled.id, new Date('2026-03-10T12:00:00Z'));
       const q = (query: Record<string, unknown>) => api().get(`/api/sales-order/${ft.filialHashes[0]}`).query(query).set(ft.headers());
       expect(codes(await q({ status: 'FULFILLED' }))).to.deep.equal([fulfilled.code]);
       expect(codes(await q({ type: 'QUOTE' }))).to.deep.equal([quote.code]);
@@ -238,7 +238,7 @@ describe('Sales orders: list, search and pagination', () => {
       const orders = await insertOrders(dt, p.id, [{}, {}, {}, {}, {}, {}]);
       // Creation times out of code order, five inside 2026-04-01 (Brasília), the last outside it.
       const hours = [15, 11, 20, 9, 13, 30];
-      for (const [i, o] of orders.entries()) await dataSource.manager.update(SalesOrder, { id: o.id }, { createdAt: new Date(Date.UTC(2026, 3, 1, hours[i])) });
+      for (const [i, o] of orders.entries()) await setCreatedAt(o.id, new Date(Date.UTC(2026, 3, 1, hours[i])));
       const inside = orders.slice(0, 5).map((o) => o.code);
       const q = (query: Record<string, unknown>) => api().get(`/api/sales-order/${dt.filialHashes[0]}`).query(query).set(dt.headers());
       for (const [sort, expected] of [

@@ -5,7 +5,7 @@ import { allocateIds } from '../../src/core/sequence/ids';
 import { dataSource } from '../../src/core/db/data-source';
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { SalesOrderItem } from '../../src/modules/sales-order/entities/sales-order-item.entity';
-import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
+import { createdDayOf, SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
 import { Dec } from '../../src/core/decimal';
 import { api } from '../support/api';
 import type { TestTenant } from '../support/tenant';
@@ -43,6 +43,9 @@ export const orderInDb = (t: TestTenant, id: number) => dataSource.manager.findO
 
 let factoryCode = 1_000_000;
 
+/** Moves an order's creation instant, its `created_day` with it (as the insert paths write them). */
+export const setCreatedAt = (id: number, createdAt: Date) => dataSource.manager.update(SalesOrder, { id }, { createdAt, createdDay: createdDayOf(createdAt) });
+
 /**
  * Orders written straight to the table (search and list tests need hundreds, with chosen codes and
  * dates). Each gets one line of `productId`; amounts are plain.
@@ -52,6 +55,7 @@ export async function insertOrders(t: TestTenant, productId: number, rows: Parti
   // Ids taken as the service takes them (core/sequence/ids.ts): an AUTO_INCREMENT insert could take one it handed out.
   const orderIds = await allocateIds(em, SalesOrder, rows.length);
   const itemIds = await allocateIds(em, SalesOrderItem, rows.length);
+  const now = new Date();
   const orders = rows.map((r, i) =>
     em.create(SalesOrder, {
       id: orderIds[i],
@@ -76,6 +80,9 @@ export async function insertOrders(t: TestTenant, productId: number, rows: Parti
       cancelReason: null,
       cancelledAt: null,
       ...r,
+      // created_day goes with created_at, as every insert path writes it (null: as a previous version wrote it).
+      createdAt: r.createdAt ?? now,
+      createdDay: r.createdDay !== undefined ? r.createdDay : createdDayOf(r.createdAt ?? now),
     }),
   );
   const saved: SalesOrder[] = [];

@@ -389,15 +389,81 @@ export function baseListSql(companyId: number, f: ListFilters): SqlList {
   return { from: 'sales_order o', where, params };
 }
 
+const datesAlone = (f: ListFilters) => !!(f.createdFrom || f.createdBefore) && !f.status && !f.type && f.customerId === undefined && f.sellerId === undefined;
+
 /**
  * A list filtered by creation dates alone and sorted by code reads the date range of the creation
  * index (which carries the codes) and sorts it, rather than walking the code index back from the
  * newest order until it reaches the range: bounded by the range, not by how old it is. MariaDB's
- * optimizer prefers the walk for a LIMIT (it cannot know codes grow with dates): told on MySQL.
+ * optimizer prefers the walk for a LIMIT (it cannot know where in the code order the range lies):
+ * told on MySQL. This is also the list's count and cursor binding when `byCreationDays` reads its page.
  */
 export function byCreationRange(list: SqlList, f: ListFilters, sortByCode: boolean): SqlList {
-  const datesAlone = (f.createdFrom || f.createdBefore) && !f.status && !f.type && f.customerId === undefined && f.sellerId === undefined;
-  return isMysql && sortByCode && datesAlone ? { ...list, from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created)' } : list;
+  return isMysql && sortByCode && datesAlone(f) ? { ...list, from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created)' } : list;
+}
+
+/**
+ * Ranges touching at most this many UTC days are read day by day (`byCreationDays`): any range of up to
+ * two months of business days (62 Brasília days touch at most 63 UTC days). Each day costs one index
+ * dive and one branch of the union whatever it holds, so a long range of a small filial (a year: 365
+ * branches for a few thousand orders) is cheaper read whole and sorted; and a month is what the lists
+ * are filtered by (docs/decisions/bounded-list-totals.md).
+ */
+export const MAX_CREATION_DAYS = 64;
+
+const DAY_MS = 86_400_000;
+const instant = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`);
+const sqlInstant = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+
+/**
+ * On MySQL, the page of a list filtered by creation dates alone (both bounds) and sorted by code, as
+ * one part per UTC day of the range for `paginateParts`: a whole day is `created_day = D` on
+ * ix_sales_order_filial_created_day, already in code order, so each part reads only the page's depth
+ * of it; a day the bounds cut (the first and last, as a Brasília day starts at 03:00 UTC) is its slice
+ * of ix_sales_order_filial_created, sorted (at most a day's orders, from the index alone). The parts
+ * are disjoint and together hold exactly the range: no assumption that codes follow creation time.
+ * The whole days' rows without a created_day (an additive column: a previous version still writing
+ * during a rolling restart) are one more part, by created_at.
+ * Null (the list reads `byCreationRange`) elsewhere: SQLite, other filters, another sort, an open
+ * bound, an empty range or more than MAX_CREATION_DAYS days.
+ */
+export function byCreationDays(companyId: number, f: ListFilters, sortByCode: boolean): SqlList[] | null {
+  if (!isMysql || !sortByCode || !datesAlone(f) || !f.createdFrom || !f.createdBefore) return null;
+  const from = instant(f.createdFrom);
+  const before = instant(f.createdBefore);
+  if (!(from < before)) return null;
+  const first = Math.floor(from / DAY_MS) * DAY_MS;
+  // The last day holding an instant of the range (created_at has millisecond precision).
+  const last = Math.floor((before - 1) / DAY_MS) * DAY_MS;
+  if ((last - first) / DAY_MS + 1 > MAX_CREATION_DAYS) return null;
+  // The filial's orders (the dates are the only filter), each part with its own creation condition.
+  const { where, params } = baseListSql(companyId, { filialId: f.filialId });
+  const parts: SqlList[] = [];
+  let whole: [number, number] | null = null;
+  for (let day = first; day <= last; day += DAY_MS) {
+    const lo = Math.max(from, day);
+    const hi = Math.min(before, day + DAY_MS);
+    if (lo === day && hi === day + DAY_MS) {
+      parts.push({ from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created_day)', where: `${where} AND o.created_day = ?`, params: [...params, sqlInstant(day).slice(0, 10)] });
+      whole = [whole?.[0] ?? day, day + DAY_MS];
+    } else {
+      parts.push({
+        from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created)',
+        where: `${where} AND o.created_at >= ? AND o.created_at < ?`,
+        params: [...params, sqlInstant(lo), sqlInstant(hi)],
+      });
+    }
+  }
+  // The whole days' orders without created_day (written by a previous version during a rolling
+  // restart): by created_at. One index dive that finds nothing once every writer sets the column.
+  if (whole) {
+    parts.push({
+      from: 'sales_order o FORCE INDEX (ix_sales_order_filial_created_day)',
+      where: `${where} AND o.created_day IS NULL AND o.created_at >= ? AND o.created_at < ?`,
+      params: [...params, sqlInstant(whole[0]), sqlInstant(whole[1])],
+    });
+  }
+  return parts;
 }
 
 /** Numeric search: the code ranges of "equal or starts with", one OR'ed range list on the code index. */

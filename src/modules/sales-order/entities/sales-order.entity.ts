@@ -6,10 +6,14 @@ export type SalesOrderType = 'ORDER' | 'QUOTE';
 export type FlowMode = 'STANDARD' | 'QUICK_SALE';
 export type SalesOrderStatus = 'OPEN' | 'PARTIALLY_FULFILLED' | 'FULFILLED' | 'CANCELLED' | 'CLOSED' | 'GROUPED';
 
+/** `created_day` of an order created at `createdAt`: its UTC calendar date. */
+export const createdDayOf = (createdAt: Date): string => createdAt.toISOString().slice(0, 10);
+
 /*
- * A sales order or quote. Lists are served from the (company, filial, …, code) indexes: `code` grows
- * with time, so "newest first" is a backward index scan, and a numeric search is a set of code ranges
- * on the same index (docs/decisions.md).
+ * A sales order or quote. Lists are served from the (company, filial, …, code) indexes: "newest code
+ * first" is a backward index scan, and a numeric search is a set of code ranges on the same index
+ * (docs/decisions.md). Codes come from the company's sequence in hi-lo blocks per process, so they
+ * only roughly follow creation time: no list assumes code order is creation order.
  */
 @Entity('sales_order')
 @Index('uq_sales_order_company_code', ['companyId', 'code'], { unique: true })
@@ -21,6 +25,9 @@ export type SalesOrderStatus = 'OPEN' | 'PARTIALLY_FULFILLED' | 'FULFILLED' | 'C
 // Ordered by (created_at, id) for the createdAt sort, and carrying `code`: a date range sorted by code is
 // sorted from this index alone (docs/decisions/bounded-list-totals.md).
 @Index('ix_sales_order_filial_created', ['companyId', 'filialId', 'createdAt', 'id', 'code'])
+// One creation day (UTC) already in code order: a date range sorted by code is one short index read
+// per day, merged (byCreationDays, docs/decisions/bounded-list-totals.md).
+@Index('ix_sales_order_filial_created_day', ['companyId', 'filialId', 'createdDay', 'code'])
 @Index('ix_sales_order_grouped_into', ['companyId', 'groupedIntoId'])
 export class SalesOrder {
   @PrimaryGeneratedColumn({ type: 'int' })
@@ -106,6 +113,14 @@ export class SalesOrder {
 
   @CreatedAtColumn()
   createdAt!: Date;
+
+  /**
+   * The UTC calendar date of `createdAt` ('YYYY-MM-DD'), written with it by every insert (`createdDayOf`)
+   * and never changed: the creation-day index's key. Null only on a row a previous version wrote while
+   * its replicas were being replaced (the column is additive); the lists read those by created_at.
+   */
+  @DateColumn({ name: 'created_day', nullable: true })
+  createdDay!: string | null;
 
   @UpdatedAtColumn()
   updatedAt!: Date;

@@ -5,7 +5,7 @@ import { inTransaction, readerOf } from '../../../core/db/transaction';
 import { Dec } from '../../../core/decimal';
 import { BusinessRuleError, ValidationError } from '../../../core/errors';
 import { nextSequenceValue } from '../../../core/sequence/sequence.service';
-import { FlowMode, SalesOrder, SalesOrderType } from '../entities/sales-order.entity';
+import { createdDayOf, FlowMode, SalesOrder, SalesOrderType } from '../entities/sales-order.entity';
 import { loadView, SalesOrderView } from '../sales-order.repository';
 import { businessToday } from '../../../core/business-date';
 import { addDays, PaymentTerms, paymentTermsColumn, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
@@ -117,6 +117,7 @@ export async function writeOrder(
     cancelledAt: null,
     version: 1,
     createdAt: now,
+    createdDay: createdDayOf(now),
     updatedAt: now,
   });
   const items = rows.map(({ keepId: _keep, ...row }, i) => Object.assign(new SalesOrderItem(), row, { id: lineIds[i], salesOrderId: id }));

@@ -3,7 +3,7 @@ import { acceptFilial, assertFilialAccess, filialRead, requestFilial } from '../
 import type { TenantContext } from '../../../core/context';
 import { decodeId } from '../../../core/hashids';
 import { BatchRun, Page, PageRequest, paginate, SqlList, TypedSortKey } from '../../../core/pagination';
-import { paginateUnion, UnionBranch } from '../../../core/pagination-union';
+import { paginateParts, paginateUnion, UnionBranch } from '../../../core/pagination-union';
 import { queryOn, readBatch, readerOf } from '../../../core/db/transaction';
 import type { EntityManager } from 'typeorm';
 import { findCustomerAndSellerIds } from '../../catalog';
@@ -13,7 +13,7 @@ import { FulfillmentItem } from '../entities/fulfillment-item.entity';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { Dec, round } from '../../../core/decimal';
 import { NotFoundError } from '../../../core/errors';
-import { baseListSql, byCreationRange, ListedOrder, ListFilters, loadListed, loadView, notFound, SalesOrderView, whereCodeInSql, whereCustomerInSql } from '../sales-order.repository';
+import { baseListSql, byCreationDays, byCreationRange, ListedOrder, ListFilters, loadListed, loadView, notFound, SalesOrderView, whereCodeInSql, whereCustomerInSql } from '../sales-order.repository';
 import { startOfBusinessDay } from '../../../core/business-date';
 import { addDays } from '../sales-order.rules';
 
@@ -118,7 +118,12 @@ async function listFrom(ctx: TenantContext, em: EntityManager, filialId: number,
   const sort = SORT_KEYS[q.sort];
   const load = (ids: number[]) => loadListed(em, ctx.companyId, ids);
   const term = q.search?.trim();
-  if (!term) return paginate(byCreationRange(base(), filters, q.sort === '-code' || q.sort === 'code'), sort, q, load, idOf, run);
+  if (!term) {
+    const byCode = q.sort === '-code' || q.sort === 'code';
+    const list = byCreationRange(base(), filters, byCode);
+    const days = byCreationDays(ctx.companyId, filters, byCode);
+    return days ? paginateParts(days, list, sort, q, load, idOf, run) : paginate(list, sort, q, load, idOf, run);
+  }
 
   const ranges = codeRanges(term);
   if (ranges) return paginate(whereCodeInSql(base(), ranges), sort, q, load, idOf, run);
