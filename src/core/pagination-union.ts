@@ -1,4 +1,4 @@
-import { assemblePage, BatchRun, COUNT_CAP, decodeCursor, Page, PageRequest, paginate, SqlList, sqlCountQuery, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
+import { assemblePage, BatchRun, COUNT_CAP, CursorBinding, decodeCursor, Page, PageRequest, paginate, SqlList, sqlCountQuery, sqlCursorBinding, sqlPageQuery, TypedSortKey } from './pagination';
 
 /*
  * Two-phase pagination over "A OR B OR C" where each of A, B, C has its own index (e.g. orders of some
@@ -56,27 +56,8 @@ export async function paginateUnion<R>(
   run: BatchRun,
 ): Promise<Page<R>> {
   if (branches.length === 1) return paginate(branches[0], sort, request, load, idOf, run);
-  const { page, pageSize } = request;
-  const list = sqlCursorBinding(branches, sort);
-  const cursor = request.cursor ? decodeCursor(request.cursor, list) : null;
-  const depth = (cursor ? 0 : (page - 1) * pageSize) + pageSize + 1;
-  const keys = sort.map((_k, i) => `_s${i}`);
-  const params: unknown[] = [];
-  const united = branches
-    .map((b, i) => {
-      const q = sqlPageQuery(b, sort, { page: 1, pageSize: depth - 1 }, cursor);
-      params.push(...q.params);
-      return `SELECT ${keys.join(', ')} FROM (${q.sql}) b${i}`;
-    })
-    .join(' UNION ');
-  const outerSort = sort.map((k, i) => ({ column: `u.${keys[i]}`, direction: k.direction, type: k.type }));
-  const outer = sqlPageQuery({ from: `(${united}) u`, where: '1 = 1', params }, outerSort, request, cursor);
-  const statements = [outer];
-  const withTotal = request.includeTotal !== false;
-  if (withTotal) statements.push(unionCountSql(branches, sort[sort.length - 1].column));
-  const results = await run(statements);
-  const counted = withTotal ? Number((results[1] as { n: string | number }[])[0]?.n ?? 0) : null;
-  return assemblePage(results[0] as Record<string, unknown>[], counted, outerSort, request, cursor, list, load, idOf);
+  const united = { lists: branches, distinct: true, binding: sqlCursorBinding(branches, sort), count: () => unionCountSql(branches, sort[sort.length - 1].column) };
+  return unitedPage(united, sort, request, load, idOf, run);
 }
 
 /**
@@ -96,24 +77,35 @@ export async function paginateParts<R>(
   run: BatchRun,
 ): Promise<Page<R>> {
   if (!parts.length) return paginate(whole, sort, request, load, idOf, run);
+  return unitedPage({ lists: parts, distinct: false, binding: sqlCursorBinding([whole], sort), count: () => sqlCountQuery(whole) }, sort, request, load, idOf, run);
+}
+
+/** Lists read as one: united (UNION, or UNION ALL when disjoint), their cursors bound to `binding`, their total `count`. */
+interface United {
+  lists: SqlList[];
+  distinct: boolean;
+  binding: CursorBinding;
+  count: () => { sql: string; params: unknown[] };
+}
+
+/** The page of a union: each list cut at the page's depth, the union sorted for the page, the count in the same batch. */
+async function unitedPage<R>(united: United, sort: TypedSortKey[], request: PageRequest, load: (ids: number[]) => Promise<R[]>, idOf: (row: R) => number, run: BatchRun): Promise<Page<R>> {
   const { page, pageSize } = request;
-  const list = sqlCursorBinding([whole], sort);
-  const cursor = request.cursor ? decodeCursor(request.cursor, list) : null;
+  const cursor = request.cursor ? decodeCursor(request.cursor, united.binding) : null;
   const depth = (cursor ? 0 : (page - 1) * pageSize) + pageSize + 1;
   const keys = sort.map((_k, i) => `_s${i}`);
   const params: unknown[] = [];
-  const united = parts
-    .map((p) => {
-      const q = sqlPageQuery(p, sort, { page: 1, pageSize: depth - 1 }, cursor);
+  const unionSql = united.lists
+    .map((b, i) => {
+      const q = sqlPageQuery(b, sort, { page: 1, pageSize: depth - 1 }, cursor);
       params.push(...q.params);
-      return `(${q.sql})`;
+      return `SELECT ${keys.join(', ')} FROM (${q.sql}) b${i}`;
     })
-    .join(' UNION ALL ');
+    .join(united.distinct ? ' UNION ' : ' UNION ALL ');
   const outerSort = sort.map((k, i) => ({ column: `u.${keys[i]}`, direction: k.direction, type: k.type }));
-  // The parts took the cursor's keyset already; the union is cut at the page's offset (none after a cursor).
-  const outer = sqlPageQuery({ from: `(${united}) u`, where: '1 = 1', params }, outerSort, cursor ? { ...request, page: 1 } : request, null);
+  const outer = sqlPageQuery({ from: `(${unionSql}) u`, where: '1 = 1', params }, outerSort, request, cursor);
   const withTotal = request.includeTotal !== false;
-  const results = await run(withTotal ? [outer, sqlCountQuery(whole)] : [outer]);
+  const results = await run(withTotal ? [outer, united.count()] : [outer]);
   const counted = withTotal ? Number((results[1] as { n: string | number }[])[0]?.n ?? 0) : null;
-  return assemblePage(results[0] as Record<string, unknown>[], counted, outerSort, request, cursor, list, load, idOf);
+  return assemblePage(results[0] as Record<string, unknown>[], counted, outerSort, request, cursor, united.binding, load, idOf);
 }
