@@ -100,6 +100,10 @@ export async function startReplica(name: string, hosts: number[]): Promise<Repli
     },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
+  // A replica's error lines (a 500's cause, with its stack) reach the test's output; the rest is dropped.
+  child.stdout!.on('data', (d: Buffer) => {
+    for (const line of d.toString().split('\n')) if (line.includes('"level":"error"')) process.stderr.write(`[${name}] ${line}\n`);
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => /LISTENING/.test(d.toString()) && resolve());
     child.once('exit', (code) => reject(new Error(`replica ${name} exited with ${code}`)));
