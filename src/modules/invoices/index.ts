@@ -11,8 +11,8 @@ export { claimOf, EXTERNAL_SOURCE_KINDS, registerDocumentSource, SOURCE_ID_TYPE,
 export type { DocumentSourceProvider, ExternalSourceKind, SourceCancellation, SourceDocument, SourceDocumentOutcome } from './document-sources';
 export { issueInvoice, previewInvoice, settle } from './issue.service';
 export type { InvoicePreview, IssueInput } from './issue.service';
-export { authorizedInvoices, invoicesOfSource } from './originals.service';
-export type { AuthorizedOriginal, SourceInvoice } from './originals.service';
+export { authorizedInvoices, invoicesOfSource, pendingInvoices } from './originals.service';
+export type { AuthorizedOriginal, PendingOriginal, SourceInvoice } from './originals.service';
 export type { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
 export { issuerTarget } from './authority/endpoints';
 export type { IssuerTarget } from './authority/endpoints';
@@ -27,4 +27,4 @@ export { signatureFor, signNfe } from './xml/nfe-signer';
 export type { Signer } from './xml/nfe-signer';
 export { brasilia, buildNfeXml, layoutText, VER_PROC } from './xml/nfe-xml';
 export type { BuiltNfe, NfeHeader } from './xml/nfe-xml';
-export { InvoiceRecovery } from './recovery';
+export { InvoiceRecovery, registerRecoveryStep } from './recovery';

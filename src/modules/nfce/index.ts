@@ -2,6 +2,6 @@
 export { prepareCounterNote, transmitCounterNote } from './issue.service';
 export type { CounterNoteInput, PreparedNote } from './issue.service';
 export type { NfceDocument } from './entities/nfce-document.entity';
-export { authorizedNoteOfSale } from './originals';
+export { authorizedNoteOfSale, pendingNotesOfSales } from './originals';
 export { nfceRoutes } from './nfce.router';
 export { NfceQueue } from './transmission-queue';

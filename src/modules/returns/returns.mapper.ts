@@ -41,6 +41,7 @@ export const toReturnDto = ({ ret, items, documents, credits, documentProblem }:
     fiscalOrigins: (i.fiscalOrigins ?? []).map((o) => ({ accessKey: o.accessKey, lineNumber: o.lineNumber, quantity: toJsonNumber(o.quantity, 'quantity') })),
   })),
   origin: ret.origin,
+  originStatus: ret.originStatus,
   importedAccessKey: ret.importedAccessKey,
   documents: documents.map((d) => ({ invoiceId: encodeId('invoice', d.invoiceId), status: d.status, accessKey: d.accessKey, series: d.series, number: d.number, live: d.live })),
   credits: credits.map((c) => ({ tax: c.tax, base: toJsonNumber(c.base, 'amount'), amount: toJsonNumber(c.amount, 'amount'), accessKey: c.accessKey, status: c.status, entryDate: c.entryDate })),

@@ -50,6 +50,11 @@ export const SalesReturn = named(
       }),
     ),
     origin: Joi.string().valid('COUNTER', 'IMPORTED').description("COUNTER: registered here (our entry devolução issued); IMPORTED: the customer's own devolução NF-e"),
+    originStatus: Joi.string()
+      .valid('RESOLVED', 'PENDING', 'TRACED')
+      .description(
+        "PENDING: the sale's NF-e/NFC-e was not authorized yet; the returned units are traced to it, and our devolução issued automatically, once it is. TRACED: traced, the devolução being issued. RESOLVED: traced (or nothing to trace to)",
+      ),
     importedAccessKey: Joi.string().length(44).allow(null),
     documents: Joi.array()
       .items(
