@@ -7286,6 +7286,11 @@ export interface components {
              */
             cancelledAt: string | null;
             cancelProtocol: string | null;
+            /**
+             * @description The sale's first attempt this contingency document replaces (its answer was lost, then the authority went down): consulted when the authority is back
+             * @example 4LkMelkd
+             */
+            contingencyOf: string | null;
             contingencyReason: string | null;
             correctionSequence: number;
             /**
@@ -7357,6 +7362,16 @@ export interface components {
              */
             issuedAt: string;
             itemCount: number;
+            /** @description The last exchange with the authority: when, and what failed (null when it answered); null before the first one */
+            lastAttempt: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /** @example Sem resposta da SEFAZ: Network failure: ECONNRESET; consulta: 108 Servico Paralisado Momentaneamente (curto prazo) */
+                error: string | null;
+            } | null;
             /** @example 55 */
             model: number;
             /** @example 123 */
@@ -7422,6 +7437,11 @@ export interface components {
              */
             cancelledAt: string | null;
             cancelProtocol: string | null;
+            /**
+             * @description The sale's first attempt this contingency document replaces (its answer was lost, then the authority went down): consulted when the authority is back
+             * @example 4LkMelkd
+             */
+            contingencyOf: string | null;
             contingencyReason: string | null;
             correctionSequence: number;
             /**
@@ -7494,6 +7514,16 @@ export interface components {
              */
             issuedAt: string;
             itemCount: number;
+            /** @description The last exchange with the authority: when, and what failed (null when it answered); null before the first one */
+            lastAttempt: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /** @example Sem resposta da SEFAZ: Network failure: ECONNRESET; consulta: 108 Servico Paralisado Momentaneamente (curto prazo) */
+                error: string | null;
+            } | null;
             /** @example 55 */
             model: number;
             /** @example 123 */

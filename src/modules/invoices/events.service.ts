@@ -47,7 +47,7 @@ export function correctionProblem(text: string): string | null {
 
 const contingencyOfDoc = (doc: OutboundNfe): Contingency | null => (doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null);
 
-async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvento'], sequence: number, text: string) {
+export async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvento'], sequence: number, text: string) {
   const s = await filialSigning(doc.companyId, doc.filialId);
   const e: IssuerEvent = {
     tpEvento,

@@ -46,6 +46,8 @@ export function toInvoiceDto(d: OutboundNfe) {
     cancelledAt: iso(d.cancelledAt),
     cancelProtocol: d.cancelProtocol,
     correctionSequence: d.correctionSequence,
+    lastAttempt: d.lastAttemptAt ? { at: d.lastAttemptAt.toISOString(), error: d.lastAttemptError } : null,
+    contingencyOf: d.contingencyOf === null ? null : encodeId('invoice', d.contingencyOf),
     recipient: { name: s.recipientName, document: s.recipientDocument, email: s.recipientEmail },
     operationNature: s.operationNature,
     itemCount: s.itemCount,
