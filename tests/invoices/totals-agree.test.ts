@@ -3,19 +3,16 @@ import { dataSource } from '../../src/core/db/data-source';
 import { Dec } from '../../src/core/decimal';
 import { addCalendarDays, businessToday } from '../../src/core/business-date';
 import { decodeId, encodeId } from '../../src/core/hashids';
-import { FiscalOperationRule } from '../../src/modules/fiscal/entities/fiscal-operation-rule.entity';
-import { TaxGroup } from '../../src/modules/fiscal/entities/tax-group.entity';
 import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
 import { gunzipText } from '../../src/modules/invoices/invoice-store';
 import { Receivable } from '../../src/modules/receivables/entities/receivable.entity';
-import { Product } from '../../src/modules/catalog/entities/product.entity';
 import { api } from '../support/api';
-import { addStock, makePaymentMethod, makeProduct } from '../support/catalog';
+import { makePaymentMethod } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createOrder, fulfill } from '../sales-order/support';
 import { canValidateXsd, canVerifySignature, xmlsecErrors, xsdErrors } from './conformance-support';
 import { invoiceTenant, InvoiceTenant } from './support';
-import { totalsOfXml } from './xml-totals';
+import { stProductOf, totalsOfXml } from './xml-totals';
 
 /*
  * Issue 43 points 5 and 6: the receivables of a billing NF-e equal its total (ST included) split by the
@@ -37,15 +34,7 @@ describe('Invoices: the receivables, cobr/dup, pag, vItem and vNFTot agree (issu
 
   before(async () => {
     t = await invoiceTenant();
-    // ST by MVA 40 % inside SP (CST 10): the line adds its vICMSST, outside the order's price.
-    const em = dataSource.manager;
-    const group = await em.save(em.create(TaxGroup, { companyId: t.companyId, code: 'ST-MVA', name: 'ST por MVA', active: true }));
-    const base = { companyId: t.companyId, taxGroupId: group.id, operation: 'SALE' as const, destination: 'INTERNAL' as const, validFrom: '2000-01-01', validTo: null, active: true };
-    await em.save([true, false].map((contributor) => em.create(FiscalOperationRule, { ...base, contributor, cfop: '5401', icmsCst: '10', csosn: '201', stMode: 'MVA', stMva: new Dec(40) })));
-    const p = await makeProduct(t, { ncm: '22021000', gtin: null } as never);
-    await em.update(Product, { id: p.id, companyId: t.companyId }, { taxGroupId: group.id, origin: 0 });
-    await addStock(t, 0, p.id, 1000, '3');
-    stProduct = p;
+    stProduct = await stProductOf(t);
     await makePaymentMethod(t, 'DINHEIRO', 'CASH');
   });
 

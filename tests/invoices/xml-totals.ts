@@ -1,4 +1,10 @@
+import { dataSource } from '../../src/core/db/data-source';
 import { Dec } from '../../src/core/decimal';
+import { Product } from '../../src/modules/catalog/entities/product.entity';
+import { FiscalOperationRule } from '../../src/modules/fiscal/entities/fiscal-operation-rule.entity';
+import { TaxGroup } from '../../src/modules/fiscal/entities/tax-group.entity';
+import { addStock, makeProduct } from '../support/catalog';
+import type { TestTenant } from '../support/tenant';
 
 /*
  * The totals of an emitted NF-e/NFC-e read back from its XML (issue 43): vNF, vNFTot, each vItem and
@@ -49,3 +55,15 @@ export function totalsOfXml(xml: string): XmlTotals {
 
 /** Σ of decimal strings, to the cent. */
 export const sumOf = (values: (string | Dec)[]): string => values.reduce<Dec>((s, v) => s.plus(v), new Dec(0)).toFixed(2);
+
+/** A stocked product taxed by ST (MVA 40 %, CST 10) in SP sales, contributor or not: its line adds vICMSST outside the price. */
+export async function stProductOf(t: TestTenant): Promise<{ id: number; hash: string }> {
+  const em = dataSource.manager;
+  const group = await em.save(em.create(TaxGroup, { companyId: t.companyId, code: `ST-MVA-${Math.random().toString(36).slice(2, 8)}`, name: 'ST por MVA', active: true }));
+  const base = { companyId: t.companyId, taxGroupId: group.id, operation: 'SALE' as const, destination: 'INTERNAL' as const, validFrom: '2000-01-01', validTo: null, active: true };
+  await em.save([true, false].map((contributor) => em.create(FiscalOperationRule, { ...base, contributor, cfop: '5401', icmsCst: '10', csosn: '201', stMode: 'MVA', stMva: new Dec(40) })));
+  const p = await makeProduct(t, { ncm: '22021000', gtin: null } as never);
+  await em.update(Product, { id: p.id, companyId: t.companyId }, { taxGroupId: group.id, origin: 0 });
+  await addStock(t, 0, p.id, 1000, '3');
+  return p;
+}
