@@ -129,6 +129,14 @@ describe('Every emitted XML: PL_010 (xmllint), xmlsec1, and totals that agree wi
     const f2 = await fulfilAll(grouped.body, [3]);
     const inv = await issue({ salesOrderId: grouped.body.id });
     checkDocument('group', await procOf(inv.id), { receivables: await receivablesOfFulfilments([f1, f2]) });
+    // The order's NF-e is their fiscal document, and its cancellation cancels them.
+    expect(standing(await receivablesOfFulfilments([f1, f2])).map((r) => [r.originType, r.accessKey])).to.deep.equal([
+      ['FISCAL_DOCUMENT', inv.accessKey],
+      ['FISCAL_DOCUMENT', inv.accessKey],
+    ]);
+    const cancelled = await api().post(`/api/invoices/${inv.id}/cancel`).set(t.headers()).send({ justification: 'Pedido agrupado faturado por engano' });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
+    expect(standing(await receivablesOfFulfilments([f1, f2]))).to.deep.equal([]);
   });
 
   it('ST, installments at issue, and DIFAL to a consumer in another state', async () => {

@@ -72,3 +72,10 @@ export async function billingInstallments(
     paymentType: rows.length ? '15' : null,
   };
 }
+
+/** The fulfilments whose receivables a billing document stands for: its own, or every fulfilment of the order it bills as a whole. */
+export async function billedFulfillments(em: EntityManager, companyId: number, doc: { source: string; fulfillmentId: number | null; salesOrderId: number | null }): Promise<number[]> {
+  if (doc.fulfillmentId !== null) return [doc.fulfillmentId];
+  if (doc.source !== 'ORDER' || doc.salesOrderId === null) return [];
+  return (await em.find(Fulfillment, { where: { companyId, salesOrderId: doc.salesOrderId }, select: { id: true }, order: { id: 'ASC' } })).map((f) => f.id);
+}

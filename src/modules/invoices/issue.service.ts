@@ -19,7 +19,7 @@ import { NFE_NS } from '../sefaz';
 import { Contingency, contingencyOf, emissionTypeOf } from './authority/endpoints';
 import { IssuerClient, NoAnswerError } from './authority/issuer-client';
 import { attachFiscalDocument } from '../receivables';
-import { billingInstallments, givenInstallments } from './billing-installments';
+import { billedFulfillments, billingInstallments, givenInstallments } from './billing-installments';
 import { probeSource, resolveSource, SourceTarget, targetOf } from './issue-source';
 import { outcomeOf, ownerOf } from './source-hooks';
 import { ContingencyState, currentContingency, enterContingency } from './contingency.service';
@@ -375,7 +375,8 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signe
         em,
       );
       // The fulfilment's receivables now originate in this fiscal document (same transaction).
-      if (kind === 'AUTHORIZED' && doc.fulfillmentId !== null) await attachFiscalDocument(em, ctx, { fulfillmentId: doc.fulfillmentId, fiscalDocumentId: doc.id, accessKey: doc.accessKey });
+      if (kind === 'AUTHORIZED')
+        for (const fulfillmentId of await billedFulfillments(em, ctx.companyId, doc)) await attachFiscalDocument(em, ctx, { fulfillmentId, fiscalDocumentId: doc.id, accessKey: doc.accessKey });
       // The source's owner reacts in this transaction (stock, payables, credits): all or nothing with the protocol.
       const owner = ownerOf(after);
       if (owner) {
