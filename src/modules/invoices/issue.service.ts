@@ -13,11 +13,13 @@ import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ComputedFiscalDocument } from '../fiscal';
+import { amountDueOf } from '../fiscal';
 import { NFE_NS } from '../sefaz';
 import { Contingency, contingencyOf, emissionTypeOf } from './authority/endpoints';
 import { IssuerClient, NoAnswerError } from './authority/issuer-client';
 import { Answer, consult, contingencyDocumentOf, DENIED, failureOf, namedKeyOfOurs, noteAttempt, settleFirstAttempt } from './first-attempt';
-import { attachFiscalDocument, fulfillmentInstallments } from '../receivables';
+import { attachFiscalDocument } from '../receivables';
+import { billedFulfillments, billingInstallments, givenInstallments } from './billing-installments';
 import { probeSource, resolveSource, SourceTarget, targetOf } from './issue-source';
 import { outcomeOf, ownerOf } from './source-hooks';
 import { ContingencyState, currentContingency, enterContingency } from './contingency.service';
@@ -78,51 +80,33 @@ export function additionalInfoOf(doc: ComputedFiscalDocument, notes: string | nu
   return [layoutText(notes, 2000), lei].filter(Boolean).join(' | ');
 }
 
-function installmentsOf(input: IssueInput, vNF: Dec): Installment[] {
-  const list = (input.installments ?? []).map((d, i) => ({ number: String(i + 1).padStart(3, '0'), dueDate: d.dueDate, amount: money(new Dec(d.amount)) }));
-  if (list.length) {
-    const sum = list.reduce((s, d) => s.add(d.amount), new Dec(0));
-    if (!sum.eq(money(vNF))) {
-      throw new BusinessRuleError('INSTALLMENTS_MISMATCH', `The installments add up to ${sum.toFixed(2)}, the document's total is ${money(vNF).toFixed(2)}`, {
-        installmentsTotal: Number(sum.toFixed(2)),
-        total: Number(money(vNF).toFixed(2)),
-      });
-    }
-  }
-  return list;
-}
-
-/**
- * cobr/dup from the fulfilment's receivables (created in the fulfil transaction from the order's payment
- * terms) when the request names none; used only when they add up to vNF (taxes outside the price, such
- * as ST or IPI, make them differ: the document then carries no cobr rather than a wrong one).
- */
-async function receivableInstallments(ctx: ActorContext, fulfillmentId: number | null, vNF: Dec, em: EntityManager): Promise<Installment[]> {
-  if (fulfillmentId === null) return [];
-  const rows = await fulfillmentInstallments(ctx, fulfillmentId, em);
-  const list = rows.map((r, i) => ({ number: String(i + 1).padStart(3, '0'), dueDate: r.dueDate, amount: money(new Dec(r.amount)) }));
-  const sum = list.reduce((s, d) => s.add(d.amount), new Dec(0));
-  return list.length && sum.eq(money(vNF)) ? list : [];
-}
-
 function transportOf(input: IssueInput, doc: ComputedFiscalDocument): NfeTransport {
   const t = input.transport;
   const volumes = t?.volumes ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: t.volumes.grossWeight ?? null, netWeight: t.volumes.netWeight ?? null } : null;
   return { mode: t?.mode ?? (doc.totals.vFrete.gt(0) ? 0 : 9), volumes };
 }
 
-async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManager) {
-  const source = await resolveSource(ctx, input, em, businessToday());
+/**
+ * The document and what goes with it. In the issuing transaction (not `preview`) a billing document's
+ * receivables are made equal to it (billing-installments.ts): its cobr/dup are them, to the cent.
+ */
+async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManager, preview = false) {
+  const today = businessToday();
+  const source = await resolveSource(ctx, input, em, today);
   await assertFilialAccess(ctx, source.filialId, em);
   const document = source.document;
-  const installments = input.installments ? installmentsOf(input, document.totals.vNF) : (source.installments ?? (await receivableInstallments(ctx, source.fulfillmentId, document.totals.vNF, em)));
+  const billing =
+    source.source === 'FULFILLMENT' || source.source === 'ORDER'
+      ? await billingInstallments(ctx, source, input.installments, amountDueOf(document), today, em, !preview)
+      : { installments: (givenInstallments(input.installments, amountDueOf(document)) ?? []).map((d, i) => ({ number: String(i + 1).padStart(3, '0'), ...d })), paymentType: null };
+  const installments = billing.installments.length ? billing.installments : (source.installments ?? []);
   // Devoluções, adjustments and transfers pay nothing: tPag 90.
   const unpaid = document.purpose === 3 || document.purpose === 4 || document.operation === 'TRANSFER';
   return {
     source,
     document,
     installments,
-    paymentType: input.paymentType ?? source.paymentType ?? (unpaid ? '90' : installments.length ? '15' : '01'),
+    paymentType: input.paymentType ?? source.paymentType ?? (unpaid ? '90' : (billing.paymentType ?? (installments.length ? '15' : '01'))),
     transport: transportOf(input, document),
     additionalInfo: additionalInfoOf(document, input.notes ?? source.notes),
   };
@@ -146,7 +130,7 @@ async function seriesFor(companyId: number, filialId: number, model: number): Pr
 /** Preview: the whole document as it would be issued, without a number. */
 export async function previewInvoice(ctx: TenantContext, input: IssueInput): Promise<InvoicePreview> {
   const em = readerOf(ctx);
-  const c = await computeFor(ctx, input, em);
+  const c = await computeFor(ctx, input, em, true);
   const series = await em.findOne(InvoiceSeries, { where: { companyId: ctx.companyId, filialId: c.source.filialId, model: 55, isDefault: true } });
   const contingency = await currentContingency(ctx.companyId, c.source.filialId);
   return {
@@ -398,7 +382,8 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signe
         em,
       );
       // The fulfilment's receivables now originate in this fiscal document (same transaction).
-      if (kind === 'AUTHORIZED' && doc.fulfillmentId !== null) await attachFiscalDocument(em, ctx, { fulfillmentId: doc.fulfillmentId, fiscalDocumentId: doc.id, accessKey: after.accessKey });
+      if (kind === 'AUTHORIZED')
+        for (const fulfillmentId of await billedFulfillments(em, ctx.companyId, doc)) await attachFiscalDocument(em, ctx, { fulfillmentId, fiscalDocumentId: doc.id, accessKey: after.accessKey });
       // The source's owner reacts in this transaction (stock, payables, credits): all or nothing with the protocol.
       const owner = ownerOf(after);
       if (owner) {

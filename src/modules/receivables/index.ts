@@ -7,6 +7,8 @@
  */
 export { attachFiscalDocument, billFulfillment, billSale, cancelForFiscalDocument, fulfillmentInstallments } from './billing.service';
 export type { FulfillmentBilling, SaleBilling } from './billing.service';
+export { fiscalDocumentInstallments } from './fiscal-billing.service';
+export type { FiscalDocumentBilling, FiscalInstallment } from './fiscal-billing.service';
 export { creditReturn } from './credits.service';
 export type { ReturnCredit, ReturnCreditOutcome } from './credits.service';
 export { receivableRoutes } from './receivables.router';
