@@ -147,6 +147,36 @@ describe('Invoices: a lost answer followed by an outage, 539 naming our key, kep
     expectProblem(await issue(t, { fulfillmentId }), 409, 'ALREADY_INVOICED');
   });
 
+  it('the contingency NF-e rejected by the SVC, the first attempt authorized after all: the first stands, the rejected one is withdrawn and its number voided', async () => {
+    const { fulfillmentId } = await fulfilledOrder(t);
+    t.sim.issuer.faults.dropAfterAuthorize = 1;
+    t.sim.issuer.faults.downAfterDropMs = 600_000;
+    t.sim.onRequest = (path, body) => {
+      if (/^\/svc-/.test(path) && body.includes('<enviNFe')) t.sim.issuer.faults.rejectNext = { cStat: '225', xMotivo: 'Rejeicao: Falha no Schema XML da NFe' };
+    };
+    let res;
+    try {
+      res = await issue(t, { fulfillmentId });
+    } finally {
+      t.sim.onRequest = null;
+    }
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body).to.include({ status: 'REJECTED', cStat: '225', emissionType: 6 });
+    const firstId = res.body.contingencyOf as string;
+    await authorityBack(t);
+    await recoverInvoices();
+    const first = (await detail(t, firstId)).body;
+    expect(first).to.include({ status: 'AUTHORIZED', cStat: '100' });
+    expect((await detail(t, res.body.id)).body.status).to.equal('VOIDED');
+    expect((await row(t, firstId)).claim).to.equal(`F${decodeId('fulfillment', fulfillmentId)}`);
+    const report = await numberReport(t, first.number, res.body.number);
+    expect(report.numbers.map((n) => [n.number, n.fate])).to.deep.equal([
+      [first.number, 'AUTHORIZED'],
+      [res.body.number, 'VOIDED'],
+    ]);
+    expect(report.unaccounted).to.deep.equal([]);
+  });
+
   it('a 539 naming a key of ours (the number rebuilt in contingency after a lagging consultation): settled by consulting that key, not REJECTED', async () => {
     const { fulfillmentId } = await fulfilledOrder(t);
     // Authorized, answer lost, then down; the consultation answers from a replica that has not seen it (217).

@@ -39,7 +39,9 @@ import { takeNextNumber } from './series.service';
  *     the tax engine, builds and signs the XML and STORES it (SIGNED) with the claim on what it bills;
  *  2. SIGNED → SENT is committed before the XML goes out;
  *  3. the authority's answer is recorded (AUTHORIZED | REJECTED | DENIED). No answer (timeout, lost
- *     connection) and 204/539 duplicity are settled by consulting the key, never by a new number.
+ *     connection) and 204/539 duplicity are settled by consulting the key, never by a new number; a
+ *     number whose attempt may have reached the authority is never sent under another key: when the
+ *     authority is then down, the sale's contingency document takes a new number (first-attempt.ts).
  * A document left SIGNED/SENT by a crash is settled by whoever holds its lease next: the retry of the
  * same request (same Idempotency-Key) or the recovery pass.
  */
