@@ -11152,6 +11152,11 @@ export interface components {
              * @enum {string}
              */
             origin: "COUNTER" | "IMPORTED";
+            /**
+             * @description PENDING: the sale's NF-e/NFC-e was not authorized yet; the returned units are traced to it, and our devolução issued automatically, once it is. TRACED: traced, the devolução being issued. RESOLVED: traced (or nothing to trace to)
+             * @enum {string}
+             */
+            originStatus: "RESOLVED" | "PENDING" | "TRACED";
             /** @example Embalagem danificada */
             reason: string | null;
             /**

@@ -67,7 +67,13 @@ describe('unit of work guard: no ambient way to the database in modules', () => 
  */
 describe('unit of work guard: nothing beside an open transaction (issue 43)', () => {
   const settleWithin = <T>(p: Promise<T>, ms: number) =>
-    Promise.race([p.then((v) => ({ done: 'resolved' as const, v }), (err: unknown) => ({ done: 'rejected' as const, err })), new Promise<{ done: 'waiting' }>((r) => setTimeout(() => r({ done: 'waiting' }), ms))]);
+    Promise.race([
+      p.then(
+        (v) => ({ done: 'resolved' as const, v }),
+        (err: unknown) => ({ done: 'rejected' as const, err }),
+      ),
+      new Promise<{ done: 'waiting' }>((r) => setTimeout(() => r({ done: 'waiting' }), ms)),
+    ]);
 
   it('a call to the authority inside a unit of work is refused before anything is sent; outside it goes out', async () => {
     const { unitOfWork } = await import('../../src/core/db/transaction');
@@ -101,16 +107,16 @@ describe('unit of work guard: nothing beside an open transaction (issue 43)', ()
       return inner;
     });
     expect(outcome.done, 'the nested transaction must be refused, not run beside the open one').to.equal('rejected');
-    expect(((outcome as { err: Error }).err).message).to.match(/beside the open unit/);
+    expect((outcome as { err: Error }).err.message).to.match(/beside the open unit/);
   });
 
   it('a request unit: a service opening its own transaction instead of joining ctx.uow throws', async () => {
     const { inTransaction, unitOfWork } = await import('../../src/core/db/transaction');
-    const ctx = { companyId: 1, actor: 't' };
+    const ctx: { companyId: number; actor: string; uow?: undefined } = { companyId: 1, actor: 't' };
     const outcome = await unitOfWork(async (uow) => {
       const joined = await inTransaction({ ...ctx, uow }, async () => 'joined');
       const beside = await settleWithin(
-        inTransaction({ ...ctx }, async () => "beside"),
+        inTransaction({ ...ctx }, async () => 'beside'),
         300,
       );
       return { joined, beside };
