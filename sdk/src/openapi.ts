@@ -37076,7 +37076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37095,7 +37095,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
                         /** @constant */
                         status?: 422;
                     };
@@ -38204,7 +38204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, SERIES_EXHAUSTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38223,7 +38223,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "SERIES_EXHAUSTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -38751,7 +38751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE */
+            /** @description Business rule: CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38770,7 +38770,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE";
+                        code?: "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
                         /** @constant */
                         status?: 422;
                     };
