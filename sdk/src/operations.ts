@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (187), by operationId. */
+/** Every operation of the API's OpenAPI document (192), by operationId. */
 export const OPERATIONS = {
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentId: { method: 'DELETE', path: '/entry-document/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -63,17 +63,22 @@ export const OPERATIONS = {
   getApiFiscalUfRates: { method: 'GET', path: '/fiscal/uf-rates', idempotencyKey: false, read: 'json', list: null },
   getApiHealth: { method: 'GET', path: '/health', idempotencyKey: false, read: 'json', list: null },
   getApiInvoicesDetailId: { method: 'GET', path: '/invoices/detail/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiInvoicesIdCancellationXml: { method: 'GET', path: '/invoices/{id}/cancellation/xml', idempotencyKey: false, read: 'text', list: null },
+  getApiInvoicesIdCorrectionsSequenceXml: { method: 'GET', path: '/invoices/{id}/corrections/{sequence}/xml', idempotencyKey: false, read: 'text', list: null },
   getApiInvoicesIdDanfe: { method: 'GET', path: '/invoices/{id}/danfe', idempotencyKey: false, read: 'bytes', list: null },
   getApiInvoicesIdXml: { method: 'GET', path: '/invoices/{id}/xml', idempotencyKey: false, read: 'text', list: null },
   getApiInvoicesListFilialId: { method: 'GET', path: '/invoices/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiInvoicesSeriesFilialId: { method: 'GET', path: '/invoices/series/{filialId}', idempotencyKey: false, read: 'json', list: null },
   getApiInvoicesSeriesSeriesIdNumbers: { method: 'GET', path: '/invoices/series/{seriesId}/numbers', idempotencyKey: false, read: 'json', list: null },
+  getApiInvoicesSeriesSeriesIdNumbersNumberXml: { method: 'GET', path: '/invoices/series/{seriesId}/numbers/{number}/xml', idempotencyKey: false, read: 'text', list: null },
   getApiInvoicesSmtpSettings: { method: 'GET', path: '/invoices/smtp-settings', idempotencyKey: false, read: 'json', list: null },
   getApiMe: { method: 'GET', path: '/me', idempotencyKey: false, read: 'json', list: null },
   getApiNfceConfigurationFilialId: { method: 'GET', path: '/nfce/configuration/{filialId}', idempotencyKey: false, read: 'json', list: null },
   getApiNfceDetailId: { method: 'GET', path: '/nfce/detail/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiNfceIdCancellationXml: { method: 'GET', path: '/nfce/{id}/cancellation/xml', idempotencyKey: false, read: 'text', list: null },
   getApiNfceIdDanfe: { method: 'GET', path: '/nfce/{id}/danfe', idempotencyKey: false, read: 'bytes', list: null },
   getApiNfceIdDanfeTxt: { method: 'GET', path: '/nfce/{id}/danfe.txt', idempotencyKey: false, read: 'text', list: null },
+  getApiNfceIdOriginalXml: { method: 'GET', path: '/nfce/{id}/original/xml', idempotencyKey: false, read: 'text', list: null },
   getApiNfceIdXml: { method: 'GET', path: '/nfce/{id}/xml', idempotencyKey: false, read: 'text', list: null },
   getApiPurchaseAuditId: { method: 'GET', path: '/purchase/audit/{id}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiPurchaseDetailId: { method: 'GET', path: '/purchase/detail/{id}', idempotencyKey: false, read: 'json', list: null },
@@ -256,17 +261,22 @@ export interface OperationProblems {
   getApiFiscalUfRates: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiHealth: 'INTERNAL_ERROR' | 'UNKNOWN_FIELDS';
   getApiInvoicesDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiInvoicesIdCancellationXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_EVENT_NOT_FOUND' | 'INVOICE_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiInvoicesIdCorrectionsSequenceXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_EVENT_NOT_FOUND' | 'INVOICE_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesIdDanfe: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_NOT_FOUND' | 'INVOICE_XML_NOT_AVAILABLE' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesIdXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_NOT_FOUND' | 'INVOICE_XML_NOT_AVAILABLE' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesSeriesFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesSeriesSeriesIdNumbers: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SERIES_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiInvoicesSeriesSeriesIdNumbersNumberXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NUMBER_NOT_VOIDED' | 'SERIES_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesSmtpSettings: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SMTP_SETTINGS_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS';
   getApiMe: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS';
   getApiNfceConfigurationFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiNfceDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiNfceIdCancellationXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_EVENT_NOT_FOUND' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiNfceIdDanfe: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiNfceIdDanfeTxt: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiNfceIdOriginalXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_EVENT_NOT_FOUND' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiNfceIdXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiPurchaseAuditId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiPurchaseDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -1010,6 +1020,24 @@ export class Operations {
   }
 
   /**
+   * The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml).
+   * `GET /api/invoices/{id}/cancellation/xml` (scope `invoice:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 INVOICE_EVENT_NOT_FOUND, INVOICE_NOT_FOUND.
+   */
+  getInvoicesIdCancellationXml(args: ArgsOf<'getApiInvoicesIdCancellationXml'>, options?: CallOptions): Promise<ResultOf<'getApiInvoicesIdCancellationXml'>> {
+    return callOperation(this.http, OPERATIONS.getApiInvoicesIdCancellationXml, args, options);
+  }
+
+  /**
+   * The procEventoNFe of one carta de correção (110110, nSeqEvento): every one is kept, the latest being the one in force (application/xml).
+   * `GET /api/invoices/{id}/corrections/{sequence}/xml` (scope `invoice:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 INVOICE_EVENT_NOT_FOUND, INVOICE_NOT_FOUND.
+   */
+  getInvoicesIdCorrectionsSequenceXml(args: ArgsOf<'getApiInvoicesIdCorrectionsSequenceXml'>, options?: CallOptions): Promise<ResultOf<'getApiInvoicesIdCorrectionsSequenceXml'>> {
+    return callOperation(this.http, OPERATIONS.getApiInvoicesIdCorrectionsSequenceXml, args, options);
+  }
+
+  /**
    * The DANFE (application/pdf) of an authorized or cancelled NF-e.
    * `GET /api/invoices/{id}/danfe` (scope `invoice:read`).
    * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 INVOICE_NOT_FOUND; 422 INVOICE_XML_NOT_AVAILABLE.
@@ -1059,6 +1087,15 @@ export class Operations {
   }
 
   /**
+   * The procInutNFe (inutNFe + retInutNFe as the authority answered) that voided this number of the série (application/xml): a range of /invoices/void-numbers or an NFC-e online attempt the queue voided.
+   * `GET /api/invoices/series/{seriesId}/numbers/{number}/xml` (scope `invoice:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 NUMBER_NOT_VOIDED, SERIES_NOT_FOUND.
+   */
+  getInvoicesSeriesSeriesIdNumbersNumberXml(args: ArgsOf<'getApiInvoicesSeriesSeriesIdNumbersNumberXml'>, options?: CallOptions): Promise<ResultOf<'getApiInvoicesSeriesSeriesIdNumbersNumberXml'>> {
+    return callOperation(this.http, OPERATIONS.getApiInvoicesSeriesSeriesIdNumbersNumberXml, args, options);
+  }
+
+  /**
    * The company's own SMTP server for the NF-e emails (never its password); without one the service's configured SMTP is used.
    * `GET /api/invoices/smtp-settings` (scope `invoice:smtp`).
    * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS; 403 ALL_FILIAIS_REQUIRED, COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 SMTP_SETTINGS_NOT_FOUND.
@@ -1095,6 +1132,15 @@ export class Operations {
   }
 
   /**
+   * The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml).
+   * `GET /api/nfce/{id}/cancellation/xml` (scope `invoice:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 NFCE_EVENT_NOT_FOUND, NFCE_NOT_FOUND.
+   */
+  getNfceIdCancellationXml(args: ArgsOf<'getApiNfceIdCancellationXml'>, options?: CallOptions): Promise<ResultOf<'getApiNfceIdCancellationXml'>> {
+    return callOperation(this.http, OPERATIONS.getApiNfceIdCancellationXml, args, options);
+  }
+
+  /**
    * DANFE NFC-e as an 80 mm PDF with its QR code.
    * `GET /api/nfce/{id}/danfe` (scope `invoice:read`).
    * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 NFCE_NOT_FOUND.
@@ -1110,6 +1156,15 @@ export class Operations {
    */
   getNfceIdDanfeTxt(args: ArgsOf<'getApiNfceIdDanfeTxt'>, options?: CallOptions): Promise<ResultOf<'getApiNfceIdDanfeTxt'>> {
     return callOperation(this.http, OPERATIONS.getApiNfceIdDanfeTxt, args, options);
+  }
+
+  /**
+   * What settled the online attempt this offline note replaced (application/xml): the procEventoNFe of the cancellation by substitution (110112), or the procInutNFe of its number when it never reached the authority.
+   * `GET /api/nfce/{id}/original/xml` (scope `invoice:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 NFCE_EVENT_NOT_FOUND, NFCE_NOT_FOUND.
+   */
+  getNfceIdOriginalXml(args: ArgsOf<'getApiNfceIdOriginalXml'>, options?: CallOptions): Promise<ResultOf<'getApiNfceIdOriginalXml'>> {
+    return callOperation(this.http, OPERATIONS.getApiNfceIdOriginalXml, args, options);
   }
 
   /**

@@ -177,7 +177,13 @@ export const toNumberReportDto = (r: NumberReport) => ({
   series: toSeriesDto(r.series),
   from: r.from,
   to: r.to,
-  numbers: r.numbers.map((n) => ({ number: n.number, fate: n.fate, invoiceId: n.invoiceId === null ? null : encodeId('invoice', n.invoiceId), accessKey: n.accessKey })),
+  numbers: r.numbers.map((n) => ({
+    number: n.number,
+    fate: n.fate,
+    invoiceId: n.invoiceId === null ? null : encodeId('invoice', n.invoiceId),
+    nfceId: n.nfceId === null ? null : encodeId('nfce', n.nfceId),
+    accessKey: n.accessKey,
+  })),
   unaccounted: r.unaccounted,
 });
 

@@ -148,8 +148,9 @@ export const NumberReport = named(
     numbers: Joi.array().items(
       obj({
         number: Joi.number().integer(),
-        fate: oneOf('AUTHORIZED', 'CANCELLED', 'DENIED', 'REJECTED', 'SIGNED', 'SENT', 'VOIDED', 'VOID_PENDING'),
+        fate: oneOf('AUTHORIZED', 'CANCELLED', 'DENIED', 'REJECTED', 'SIGNED', 'SENT', 'VOIDED', 'VOID_PENDING', 'CONTINGENCY', 'SUBSTITUTED', 'SUBSTITUTION_PENDING'),
         invoiceId: hashid('invoice').allow(null),
+        nfceId: hashid('nfce').allow(null),
         accessKey: nullableString(),
       }),
     ),

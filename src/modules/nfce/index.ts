@@ -5,3 +5,4 @@ export type { NfceDocument } from './entities/nfce-document.entity';
 export { authorizedNoteOfSale, pendingNotesOfSales } from './originals';
 export { nfceRoutes } from './nfce.router';
 export { NfceQueue } from './transmission-queue';
+export { counterNotesProvider } from './series-numbers';
