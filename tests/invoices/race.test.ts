@@ -10,7 +10,7 @@ import { Receivable } from '../../src/modules/receivables/entities/receivable.en
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { createOrder, fulfill } from '../sales-order/support';
-import { fulfilledOrder, invoiceTenant, InvoiceTenant } from './support';
+import { fulfilledOrder, holdSeries, invoiceTenant, InvoiceTenant, lockWaiters } from './support';
 
 /*
  * Exactly once (SPEC §12.2, issue 43 point 1): a unit of goods is billed by at most one live document
@@ -49,22 +49,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 async function gated<T>(t: InvoiceTenant, waiters: number, fire: () => Promise<T>): Promise<T> {
   if (isMysql) {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
+    const held = await holdSeries(t.companyId);
     try {
-      await runner.query('SELECT id FROM invoice_series WHERE company_id = ? AND model = 55 FOR UPDATE', [t.companyId]);
       const done = fire();
-      for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(50)) {
-        const [{ n }] = await dataSource.query(
-          "SELECT COUNT(*) AS n FROM information_schema.innodb_trx x JOIN information_schema.processlist p ON p.id = x.trx_mysql_thread_id WHERE p.db = DATABASE() AND x.trx_state = 'LOCK WAIT'",
-        );
-        if (Number(n) >= waiters) break;
-      }
-      await runner.commitTransaction();
+      await lockWaiters(waiters);
+      await held.release();
       return await done;
-    } finally {
-      await runner.release();
+    } catch (err) {
+      await held.release().catch(() => undefined);
+      throw err;
     }
   }
   let release!: () => void;
