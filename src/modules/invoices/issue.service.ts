@@ -21,6 +21,7 @@ import { Answer, consult, contingencyDocumentOf, DENIED, failureOf, namedKeyOfOu
 import { attachFiscalDocument } from '../receivables';
 import { billedFulfillments, billingInstallments, givenInstallments } from './billing-installments';
 import { probeSource, resolveSource, SourceTarget, targetOf } from './issue-source';
+import { alreadyInvoiced, claimsUnderLock, liveHolder, lockClaimScope } from './claim-lock';
 import { outcomeOf, ownerOf } from './source-hooks';
 import { ContingencyState, currentContingency, enterContingency } from './contingency.service';
 import { afterAuthorized } from './delivery.service';
@@ -206,15 +207,12 @@ const describe = (source: string) => (source === 'FULFILLMENT' ? 'This fulfilmen
 export async function issueInvoice(ctx: TenantContext, input: IssueInput, requestKey: string | null): Promise<{ doc: OutboundNfe; created: boolean }> {
   const probe = await probeSource(ctx, input, readerOf(ctx));
   await assertFilialAccess(ctx, probe.filialId);
+  // The usual answer without a lock; the transaction below checks again under it (claim-lock.ts).
   const existing = await readerOf(ctx).findOne(OutboundNfe, { where: { companyId: ctx.companyId, claim: In([probe.claim, ...probe.conflictingClaims]) } });
+  const resumes = (holder: Pick<OutboundNfe, 'requestKey' | 'claim'>) => !!requestKey && holder.requestKey === requestKey && holder.claim === probe.claim;
   if (existing) {
-    if (requestKey && existing.requestKey === requestKey && existing.claim === probe.claim) {
-      return { doc: UNSETTLED_STATUSES.includes(existing.status) ? await settle(ctx, existing.id) : existing, created: false };
-    }
-    throw new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} already has NF-e ${existing.series}/${existing.number} (${existing.status})`, {
-      invoiceId: encodeId('invoice', existing.id),
-      invoiceStatus: existing.status,
-    });
+    if (resumes(existing)) return { doc: UNSETTLED_STATUSES.includes(existing.status) ? await settle(ctx, existing.id) : existing, created: false };
+    throw alreadyInvoiced(probe.source, existing);
   }
   const sc = await filialSigning(ctx.companyId, probe.filialId); // certificate problems: 422 before a number is taken
   const series = await seriesFor(ctx.companyId, probe.filialId, 55);
@@ -223,7 +221,14 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
 
   let doc: OutboundNfe;
   try {
-    doc = await inTransaction(ctx, async (em) => {
+    const made = await inTransaction(ctx, async (em): Promise<OutboundNfe | { resume: number }> => {
+      // First the scope's lock row (written, so Galera certifies it), then who holds the goods now.
+      await lockClaimScope(em, ctx.companyId, probe.scope);
+      const holder = await liveHolder(em, ctx.companyId, await claimsUnderLock(ctx, input, probe, em));
+      if (holder) {
+        if (resumes(holder)) return { resume: holder.id };
+        throw alreadyInvoiced(probe.source, holder);
+      }
       const c = await computeFor(ctx, input, em);
       // The number, in this transaction: a rollback gives it back, a commit stores the document that uses it.
       const number = await takeNextNumber(em, ctx.companyId, series);
@@ -281,8 +286,14 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
       await publishEvent(em, ctx, { type: 'nfe.outbound.issued', filialId: saved.filialId, aggregateType: 'invoice', aggregateId: saved.id, data: docEvent(saved) });
       return saved;
     });
+    // This request's own document, committed by an earlier attempt with the same key (a race of retries).
+    if ('resume' in made) return { doc: await settle(ctx, made.resume), created: false };
+    doc = made;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} got its NF-e concurrently`);
+    if (isUniqueViolation(err)) {
+      const holder = await liveHolder(readerOf(ctx), ctx.companyId, [probe.claim, ...probe.conflictingClaims]);
+      throw holder ? alreadyInvoiced(probe.source, holder) : new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} got its NF-e concurrently`);
+    }
     throw err;
   }
   crashPoint('after-signing');
