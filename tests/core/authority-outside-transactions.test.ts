@@ -175,4 +175,36 @@ describe('No call to the authority inside a transaction, with or without a key (
       expect(docs).to.have.length(2);
     });
   }
+
+  it('a keyed return that booked and died before its devolução: the retry with the key finds that return and issues its document, never a second return', async () => {
+    const { order, fulfillmentId } = await fulfilledOrder(c.t, { quantities: [3, 1] });
+    expect((await api().post('/api/invoices/issue').set(c.t.headers()).send({ fulfillmentId })).body.status).to.equal('AUTHORIZED');
+    const { returnsService } = await import('../../src/modules/returns/returns.service');
+    const { Dec } = await import('../../src/core/decimal');
+    const key = 'return-43-crashed';
+    // What the dead attempt committed: the booking, with its key (the key's own row left to its lease).
+    const bookedId = await returnsService.book(
+      { ...c.t.ctx, grantedFiliais: '*', scopes: [] },
+      c.t.filialIds[0],
+      {
+        customerId: c.t.customer.id,
+        reason: 'Produto com defeito',
+        refundMethod: 'CASH',
+        items: [{ salesOrderItemId: decodeId('sales-order-item', order.items[0].salesOrderItemId), quantity: new Dec(1), restock: true }],
+      },
+      { origin: 'COUNTER', importedAccessKey: null, requestKey: key },
+    );
+    const body = { customerId: c.t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 1, restock: true }] };
+    const res = await api()
+      .post(`/api/returns/${filialHash(c.t)}`)
+      .set(keyed(key))
+      .timeout(30_000)
+      .send(body);
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(decodeId('return', res.body.id)).to.equal(bookedId);
+    expect(res.body.documents.map((d: { status: string }) => d.status)).to.deep.equal(['AUTHORIZED']);
+    expect(await dataSource.manager.countBy(SalesReturn, { companyId: c.t.companyId, requestKey: key })).to.equal(1);
+    expect(res.body.items[0].quantity).to.equal(1);
+    await noneInside(1);
+  });
 });
