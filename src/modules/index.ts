@@ -3,7 +3,7 @@ import { catalogRoutes, taxGroupLookup } from './catalog';
 import { cteBatchHandler, cteRoutes } from './cte';
 import { invoiceRoutes } from './invoices';
 import { transferRoutes } from './transfers';
-import { nfceRoutes } from './nfce';
+import { nfceRoutes, orderFiscalDocumentsProvider } from './nfce';
 import { assertDocumentAccess, entryDocumentRoutes, inboundNfe, purchaseHistoryProvider, supplierReturnsOfDocument } from './entry-document';
 import { eventRoutes } from './events';
 import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from './nfe';
@@ -13,7 +13,7 @@ import { purchaseRoutes } from './purchase';
 import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale';
 import { receivableRoutes } from './receivables';
 import { returnRoutes } from './returns';
-import { salesOrderRoutes } from './sales-order';
+import { orderFiscalDocuments, salesOrderRoutes } from './sales-order';
 import { nfeEventBatchHandler, sefazRoutes } from './sefaz';
 import { systemRoutes } from './system';
 import { assertFilialAccess, tenancyRoutes } from './tenancy';
@@ -41,6 +41,8 @@ taxGroupLookup.provide(taxGroupLookupProvider);
 supplierReturnsOfDocument.provide(supplierReturnsOfDocumentProvider);
 // The product map's history shows each supplier code's last purchases: entry documents' lines, read by entry-document.
 purchaseHistory.provide(purchaseHistoryProvider);
+// A sales order's detail links its fiscal documents: NFC-e (nfce) and NF-e (invoices, through nfce).
+orderFiscalDocuments.provide(orderFiscalDocumentsProvider);
 
 /**
  * Every module's routes with their owner, in mounting order, which is also their order in the OpenAPI

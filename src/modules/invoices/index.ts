@@ -28,3 +28,4 @@ export type { Signer } from './xml/nfe-signer';
 export { brasilia, buildNfeXml, layoutText, VER_PROC } from './xml/nfe-xml';
 export type { BuiltNfe, NfeHeader } from './xml/nfe-xml';
 export { InvoiceRecovery } from './recovery';
+export { invoicesOfOrder } from './order-documents';

@@ -5,3 +5,4 @@ export type { NfceDocument } from './entities/nfce-document.entity';
 export { authorizedNoteOfSale } from './originals';
 export { nfceRoutes } from './nfce.router';
 export { NfceQueue } from './transmission-queue';
+export { orderFiscalDocumentsProvider } from './order-documents';
