@@ -1947,6 +1947,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nfce/list/{filialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filial's NFC-e, newest first: by status, issue date range, série, number, access key, consumer CPF/CNPJ or sale; search by key, document or number */
+        get: operations["getApiNfceListFilialId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchase": {
         parameters: {
             query?: never;
@@ -2569,7 +2586,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one order or quote */
+        /** Read one order or quote, with the fiscal documents (NF-e, NFC-e) that bill or return it */
         get: operations["getApiSalesOrderDetailId"];
         put?: never;
         post?: never;
@@ -8095,6 +8112,10 @@ export interface components {
             /** @example 1 */
             version: number;
         };
+        NfcePage: {
+            data: components["schemas"]["Nfce"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         NfeBatchFile: {
             /**
              * @description 44-character access key
@@ -10865,6 +10886,143 @@ export interface components {
             /** @enum {string|null} */
             resultingStatus: "OPEN" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED" | "CLOSED" | "GROUPED" | null;
         };
+        SalesOrderDetail: {
+            /** @example Mesa 4 */
+            alias: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            cancelReason: string | null;
+            /**
+             * @description sequential per filial
+             * @example 1587
+             */
+            code: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description customer id (hashid)
+             * @example y3OM8lPL
+             */
+            customerId: string | null;
+            /** @example Maria da Silva */
+            customerName: string | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discount: number;
+            /** @description a quote past validUntil */
+            expired: boolean;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            fiscalDocuments: components["schemas"]["SalesOrderFiscalDocument"][];
+            /** @enum {string} */
+            flowMode: "STANDARD" | "QUICK_SALE";
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            freight: number;
+            groupedFromIds: string[];
+            /**
+             * @description sales-order id (hashid)
+             * @example w83MdlYq
+             */
+            groupedIntoId: string | null;
+            /**
+             * @description sales-order id (hashid)
+             * @example w83MdlYq
+             */
+            id: string;
+            items: components["schemas"]["SalesOrderItem"][];
+            /** @example Entregar após as 14h */
+            notes: string | null;
+            /** @description each fulfilment is billed in these installments; null: one installment due on billing */
+            paymentTerms: {
+                /**
+                 * @example [
+                 *       30,
+                 *       60,
+                 *       90
+                 *     ]
+                 */
+                installmentDays: number[];
+            } | null;
+            /**
+             * @description seller id (hashid)
+             * @example 2mDMjleW
+             */
+            sellerId: string | null;
+            /** @example João Pereira */
+            sellerName: string | null;
+            /** @enum {string} */
+            status: "OPEN" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED" | "CLOSED" | "GROUPED";
+            totals: components["schemas"]["SalesOrderTotals"];
+            /** @enum {string} */
+            type: "ORDER" | "QUOTE";
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date
+             * @description quotes only
+             * @example 2026-03-14
+             */
+            validUntil: string | null;
+            /** @example 1 */
+            version: number;
+        };
+        SalesOrderFiscalDocument: {
+            /** @example 35260311222333000181550010000012341100000348 */
+            accessKey: string;
+            /**
+             * @description GET address of the document's detail
+             * @example /api/invoices/detail/Xk9vQ2
+             */
+            href: string;
+            /**
+             * @description the document's hashid: an invoice for model 55, an nfce for 65
+             * @example Xk9vQ2
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            issuedAt: string;
+            /**
+             * @description 55 NF-e (invoices), 65 NFC-e (the counter note)
+             * @enum {number}
+             */
+            model: 55 | 65;
+            /** @example 1234 */
+            number: number;
+            /**
+             * @description SALE: bills the order (or its counter note); RETURN: a devolução of its goods
+             * @enum {string}
+             */
+            purpose: "SALE" | "RETURN";
+            /** @example 1 */
+            series: number;
+            /** @example AUTHORIZED */
+            status: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            total: number;
+        };
         SalesOrderFulfillmentView: {
             /** @example 1587 */
             code: number;
@@ -11249,6 +11407,52 @@ export interface components {
             originStatus: "RESOLVED" | "PENDING" | "TRACED";
             /** @example Embalagem danificada */
             reason: string | null;
+            /** @description Where the refund went */
+            refund: {
+                /** @description What was left after the receivables: a store credit or a refund to pay, one per sale */
+                customerCredits: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    amount: number;
+                    /**
+                     * @description customer-credit id (hashid)
+                     * @example 05VM8le8
+                     */
+                    id: string;
+                    /**
+                     * @description CREDIT: store credit the customer holds; REFUND: money owed back by `method`
+                     * @enum {string}
+                     */
+                    kind: "CREDIT" | "REFUND";
+                    /** @example DINHEIRO */
+                    method: string;
+                    /**
+                     * @description sales-order id (hashid)
+                     * @example w83MdlYq
+                     */
+                    salesOrderId: string;
+                }[];
+                /** @description The sale's open receivables the refund reduced (the customer's, from the last installment back), by how much */
+                receivables: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    amount: number;
+                    /**
+                     * @description receivable id (hashid)
+                     * @example 653MolkG
+                     */
+                    receivableId: string;
+                    /**
+                     * @description sales-order id (hashid)
+                     * @example w83MdlYq
+                     */
+                    salesOrderId: string;
+                }[];
+            };
             /**
              * @description amount, 2 decimal places
              * @example 1289.9
@@ -12616,7 +12820,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -13486,7 +13693,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -13889,7 +14099,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14752,7 +14965,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -15734,7 +15950,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -16414,7 +16633,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -17470,7 +17692,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18258,7 +18483,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18696,7 +18924,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -19748,7 +19979,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20719,7 +20953,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21020,7 +21257,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21564,7 +21804,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22049,7 +22292,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22929,7 +23175,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -24057,7 +24306,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -25156,7 +25408,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -25509,7 +25764,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -25868,7 +26126,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -26880,7 +27141,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -27244,7 +27508,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -27557,7 +27824,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -28936,7 +29206,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -30051,7 +30324,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -31238,7 +31514,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -31652,7 +31931,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -32968,7 +33250,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -33390,7 +33675,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -34638,7 +34926,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -35459,7 +35750,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -35793,7 +36087,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -36328,7 +36625,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -37063,7 +37363,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -37321,7 +37624,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -37705,7 +38011,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -38438,7 +38747,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -38832,11 +39144,25 @@ export interface operations {
     getApiInvoicesListFilialId: {
         parameters: {
             query?: {
+                /** @description the 44-digit access key */
+                accessKey?: string;
                 /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
                 cursor?: string;
+                /** @description the recipient customer */
+                customerId?: string;
                 includeTotal?: boolean;
+                /** @description issue date (dhEmi, São Paulo calendar day) from, inclusive */
+                issuedFrom?: string;
+                /** @description issue date to, inclusive */
+                issuedTo?: string;
+                /** @description nNF */
+                number?: number;
                 page?: number;
                 pageSize?: number;
+                /** @description the sale billed (or returned) */
+                salesOrderId?: string;
+                /** @description série of model 55 (NFC-e, model 65: GET /nfce/list/:filialId) */
+                series?: number;
                 status?: "SIGNED" | "SENT" | "AUTHORIZED" | "REJECTED" | "DENIED" | "CANCELLED" | "VOIDED";
             };
             header?: never;
@@ -40490,7 +40816,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -41011,7 +41340,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -41374,7 +41706,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -43216,11 +43551,185 @@ export interface operations {
             };
         };
     };
+    getApiNfceListFilialId: {
+        parameters: {
+            query?: {
+                /** @description the 44-digit access key */
+                accessKey?: string;
+                /** @description the consumer's CPF/CNPJ on the note */
+                consumerDocument?: string;
+                /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
+                cursor?: string;
+                includeTotal?: boolean;
+                /** @description issue date (dhEmi, São Paulo calendar day) from, inclusive */
+                issuedFrom?: string;
+                /** @description issue date to, inclusive */
+                issuedTo?: string;
+                /** @description nNF */
+                number?: number;
+                page?: number;
+                pageSize?: number;
+                /** @description the quick sale the note is of */
+                salesOrderId?: string;
+                /** @description digits: a 44-digit access key, an 11/14-digit CPF/CNPJ (check digits valid), else the note number */
+                search?: string;
+                /** @description série of model 65 */
+                series?: number;
+                status?: "SIGNED" | "AUTHORIZED" | "CONTINGENCY" | "REJECTED" | "CANCELLED";
+            };
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NfcePage"];
+                };
+            };
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
     postApiPurchase: {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -44107,7 +44616,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -44383,7 +44895,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -44641,7 +45156,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -47104,7 +47622,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -47405,7 +47926,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -47853,7 +48377,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -48165,7 +48692,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -48462,7 +48992,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -49250,7 +49783,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -50321,7 +50857,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -50612,7 +51151,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -51258,7 +51800,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -51520,7 +52065,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -51808,7 +52356,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -52098,7 +52649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SalesOrder"];
+                    "application/json": components["schemas"]["SalesOrderDetail"];
                 };
             };
             /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
@@ -52257,7 +52808,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -54074,7 +54628,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -55085,7 +55642,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -55789,7 +56349,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;

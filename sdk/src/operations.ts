@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (192), by operationId. */
+/** Every operation of the API's OpenAPI document (193), by operationId. */
 export const OPERATIONS = {
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentId: { method: 'DELETE', path: '/entry-document/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -80,6 +80,7 @@ export const OPERATIONS = {
   getApiNfceIdDanfeTxt: { method: 'GET', path: '/nfce/{id}/danfe.txt', idempotencyKey: false, read: 'text', list: null },
   getApiNfceIdOriginalXml: { method: 'GET', path: '/nfce/{id}/original/xml', idempotencyKey: false, read: 'text', list: null },
   getApiNfceIdXml: { method: 'GET', path: '/nfce/{id}/xml', idempotencyKey: false, read: 'text', list: null },
+  getApiNfceListFilialId: { method: 'GET', path: '/nfce/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiPurchaseAuditId: { method: 'GET', path: '/purchase/audit/{id}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiPurchaseDetailId: { method: 'GET', path: '/purchase/detail/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiPurchaseIdReceipts: { method: 'GET', path: '/purchase/{id}/receipts', idempotencyKey: false, read: 'json', list: 'cursor' },
@@ -278,6 +279,7 @@ export interface OperationProblems {
   getApiNfceIdDanfeTxt: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiNfceIdOriginalXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_EVENT_NOT_FOUND' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiNfceIdXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiNfceListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiPurchaseAuditId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiPurchaseDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiPurchaseIdReceipts: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -1177,6 +1179,19 @@ export class Operations {
   }
 
   /**
+   * The filial's NFC-e, newest first: by status, issue date range, série, number, access key, consumer CPF/CNPJ or sale; search by key, document or number.
+   * `GET /api/nfce/list/{filialId}` (scope `invoice:read`).
+   * Problems: 400 INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE.
+   */
+  getNfceListFilialId(args: ArgsOf<'getApiNfceListFilialId'> = {} as ArgsOf<'getApiNfceListFilialId'>, options?: CallOptions): Promise<ResultOf<'getApiNfceListFilialId'>> {
+    return callOperation(this.http, OPERATIONS.getApiNfceListFilialId, args, options);
+  }
+  /** Every item of `GET /api/nfce/list/{filialId}`, page after page (by nextCursor): `for await (const item of …)`. */
+  getNfceListFilialIdAll(args: ArgsOf<'getApiNfceListFilialId'> = {} as ArgsOf<'getApiNfceListFilialId'>, options?: CallOptions): AsyncGenerator<ItemOf<'getApiNfceListFilialId'>> {
+    return iterateOperation(this.http, OPERATIONS.getApiNfceListFilialId, args, options);
+  }
+
+  /**
    * The order's audit trail, oldest first: who created, edited, approved, received, cancelled or closed it, with field diffs.
    * `GET /api/purchase/audit/{id}` (scope `purchase:read`).
    * Problems: 400 INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 PURCHASE_ORDER_NOT_FOUND.
@@ -1362,7 +1377,7 @@ export class Operations {
   }
 
   /**
-   * Read one order or quote.
+   * Read one order or quote, with the fiscal documents (NF-e, NFC-e) that bill or return it.
    * `GET /api/sales-order/detail/{id}` (scope `sales-order:read`).
    * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 SALES_ORDER_NOT_FOUND.
    */

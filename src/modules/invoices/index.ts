@@ -30,3 +30,4 @@ export type { BuiltNfe, NfeHeader } from './xml/nfe-xml';
 export { InvoiceRecovery, registerRecoveryStep } from './recovery';
 export { counterNotes } from './invoices.ports';
 export type { CounterNotes, CounterNumber, CounterNumberFate } from './invoices.ports';
+export { invoicesOfOrder } from './order-documents';

@@ -6,3 +6,4 @@ export { authorizedNoteOfSale, pendingNotesOfSales } from './originals';
 export { nfceRoutes } from './nfce.router';
 export { NfceQueue } from './transmission-queue';
 export { counterNotesProvider } from './series-numbers';
+export { orderFiscalDocumentsProvider } from './order-documents';

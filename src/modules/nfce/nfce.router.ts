@@ -2,7 +2,7 @@ import Joi from 'joi';
 import { defineRoutes } from '../../core/http/route';
 import * as c from './nfce.controller';
 import * as files from './fiscal-files';
-import { Nfce, NfceConfiguration } from './nfce.responses';
+import { Nfce, NfceConfiguration, NfcePage } from './nfce.responses';
 import { nfceSchemas as s } from './nfce.schemas';
 
 const READ = 'invoice:read';
@@ -32,6 +32,16 @@ export const nfceRoutes = defineRoutes([
     schema: s.putConfiguration,
     responses: { body: NfceConfiguration, errors: { 409: ['STALE_VERSION', 'DUPLICATE'], 422: ['CSC_REQUIRED', 'SERIES_NUMBER_BACKWARDS'] } },
     handler: c.putConfiguration,
+  },
+  {
+    method: 'get',
+    path: '/nfce/list/:filialId',
+    tag: TAG,
+    summary: "The filial's NFC-e, newest first: by status, issue date range, série, number, access key, consumer CPF/CNPJ or sale; search by key, document or number",
+    scope: READ,
+    schema: s.list,
+    responses: { body: NfcePage },
+    handler: c.list,
   },
   {
     method: 'get',

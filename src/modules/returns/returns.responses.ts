@@ -80,6 +80,22 @@ export const SalesReturn = named(
         }),
       )
       .description("The original sale's taxes taken back as credits by the filial's regime"),
+    refund: obj({
+      receivables: Joi.array()
+        .items(obj({ receivableId: hashid('receivable'), salesOrderId: hashid('sales-order'), amount: money() }))
+        .description("The sale's open receivables the refund reduced (the customer's, from the last installment back), by how much"),
+      customerCredits: Joi.array()
+        .items(
+          obj({
+            id: hashid('customer-credit'),
+            kind: Joi.string().valid('CREDIT', 'REFUND').description('CREDIT: store credit the customer holds; REFUND: money owed back by `method`'),
+            method: Joi.string().example('DINHEIRO'),
+            salesOrderId: hashid('sales-order'),
+            amount: money(),
+          }),
+        )
+        .description('What was left after the receivables: a store credit or a refund to pay, one per sale'),
+    }).description('Where the refund went'),
     documentProblem: obj({ code: Joi.string(), detail: Joi.string() }).allow(null).description('Why our devolução could not be issued with the return (POST /returns/{id}/document issues it again)'),
     createdBy: Joi.string().example('ana.souza'),
     createdAt: timestamp(),

@@ -17,7 +17,8 @@ import { SalesReturn } from './entities/sales-return.entity';
 import { fulfillmentItemsOf, loadReturnableLines, loadReturns, lockReturnLines, ReturnableLine, returnableLinesQuery } from './returns.repository';
 import { departureCost, refundFor } from './returns.rules';
 import { canDo, recordReturnedQuantities } from '../sales-order';
-import { creditReturn } from '../receivables';
+import { creditReturn, refundsOfReturns } from '../receivables';
+import type { ReturnRefund } from '../receivables';
 import { invoicesOfSource, SourceInvoice } from '../invoices';
 import type { SalesReturnTaxCredit } from './entities/sales-return-tax-credit.entity';
 import { allocateOrigins, creditsOfReturns, originalsOfSales } from './return-document.service';
@@ -38,14 +39,21 @@ export interface ReturnView {
   items: SalesReturnItem[];
   documents: SourceInvoice[];
   credits: SalesReturnTaxCredit[];
+  /** Where the refund went: the sale's receivables it reduced, the store credit or refund it left. */
+  refund: ReturnRefund;
   /** Why our devolução could not be issued with the return (it may be issued again: POST /returns/{id}/document). */
   documentProblem?: { code: string; detail: string } | null;
 }
 
 async function withFiscal(em: EntityManager, companyId: number, rows: { ret: SalesReturn; items: SalesReturnItem[] }[]): Promise<ReturnView[]> {
   const ids = rows.map((r) => r.ret.id);
-  const [docs, credits] = await Promise.all([invoicesOfSource(companyId, 'CUSTOMER_RETURN', ids, em), creditsOfReturns(em, companyId, ids)]);
-  return rows.map((r) => ({ ...r, documents: docs.get(r.ret.id) ?? [], credits: credits.filter((c) => c.returnId === r.ret.id) }));
+  const [docs, credits, refunds] = await Promise.all([invoicesOfSource(companyId, 'CUSTOMER_RETURN', ids, em), creditsOfReturns(em, companyId, ids), refundsOfReturns(em, companyId, ids)]);
+  return rows.map((r) => ({
+    ...r,
+    documents: docs.get(r.ret.id) ?? [],
+    credits: credits.filter((c) => c.returnId === r.ret.id),
+    refund: refunds.get(r.ret.id) ?? { receivables: [], customerCredits: [] },
+  }));
 }
 
 /** What booking a return needs beyond the request: where it came from (counter or an imported devolução). */
