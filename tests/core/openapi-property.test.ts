@@ -210,7 +210,8 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
         return out;
       case 'integer':
       case 'number':
-        invalid('not a number', fc.constantFrom('abc', '1e999', ...(text ? ['', '1,5'] : [{}, [], 'x'])));
+        // An empty path segment never reaches its route (404 ROUTE_NOT_FOUND): '' is a query value only.
+        invalid('not a number', fc.constantFrom('abc', '1e999', ...(where === 'query' ? ['', '1,5'] : text ? ['1,5'] : [{}, [], 'x'])));
         if (schema.maximum !== undefined) invalid('number above its maximum', fc.constant(text ? String(schema.maximum + 1) : schema.maximum + 1));
         if (schema.minimum !== undefined) invalid('number below its minimum', fc.constant(text ? String(schema.minimum - 1) : schema.minimum - 1));
         if (schema.type === 'integer') invalid('fraction for an integer', fc.constant(text ? '1.5' : 1.5));
