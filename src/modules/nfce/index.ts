@@ -4,4 +4,5 @@ export type { CounterNoteInput, PreparedNote } from './issue.service';
 export type { NfceDocument } from './entities/nfce-document.entity';
 export { authorizedNoteOfSale } from './originals';
 export { nfceRoutes } from './nfce.router';
+export { getNfceConfiguration } from './configuration.service';
 export { NfceQueue } from './transmission-queue';
