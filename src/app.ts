@@ -6,7 +6,9 @@ import { AddressRateLimitOptions, rateLimitPerAddress, rateLimitPerToken, RateLi
 import { requestContext } from './core/http/request-id';
 import { buildRouter } from './core/http/router';
 import { installMetrics, MetricsOptions, routeMount } from './core/metrics';
-import { buildOpenApi } from './core/openapi/openapi';
+import type { ExampleIds } from './core/openapi/example-ids';
+import { freshTryItOutKey, servedOpenApi } from './core/openapi/served-document';
+import { demoExampleIds } from './demo/demo-ids';
 import { config } from './core/config';
 import { allRoutes } from './modules';
 import { registerModuleMetrics } from './modules/metrics';
@@ -16,6 +18,8 @@ export interface AppOptions {
   addressRateLimit?: AddressRateLimitOptions;
   /** Operators' metrics (default: METRICS_TOKEN / METRICS_PORT). */
   metrics?: MetricsOptions;
+  /** The ids the OpenAPI document's examples show (default: the demo tenant's, when seeded). */
+  exampleIds?: () => Promise<ExampleIds | undefined>;
 }
 
 /** The express app, not listening: the server and supertest both use it. */
@@ -28,14 +32,22 @@ export function createApp(options: AppOptions = {}): Express {
   installMetrics(app, options.metrics ?? config.metrics, registerModuleMetrics);
 
   const routes = allRoutes();
-  const openapi = buildOpenApi(routes);
+  const openapi = servedOpenApi(routes, options.exampleIds ?? demoExampleIds);
   const limiter: RequestHandler = rateLimitPerToken(options.rateLimit);
   const addressLimiter: RequestHandler[] = rateLimitPerAddress(options.addressRateLimit);
 
-  app.get('/api/openapi.json', (_req, res) => {
-    res.json(openapi);
+  app.get('/api/openapi.json', (_req, res, next) => {
+    openapi().then((text) => res.type('application/json').send(text), next);
   });
-  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Retail back-office API', swaggerOptions: { persistAuthorization: true } }) as RequestHandler);
+  // Swagger UI reads the document served above (the demo's ids, fresh keys) and sends a fresh Idempotency-Key with every try.
+  app.use(
+    '/api/docs',
+    swaggerUi.serve,
+    swaggerUi.setup(undefined, {
+      customSiteTitle: 'Retail back-office API',
+      swaggerOptions: { url: '/api/openapi.json', persistAuthorization: true, requestInterceptor: freshTryItOutKey },
+    }) as RequestHandler,
+  );
   app.use('/api', routeMount, buildRouter(routes, limiter, addressLimiter));
   app.use(notFoundRoute as RequestHandler);
   app.use(errorMiddleware);

@@ -64,6 +64,21 @@ export class Invoices {
     return this.http.request({ method: 'GET', path: `/invoices/${seg(id)}/danfe`, read: 'bytes', options });
   }
 
+  /** GET /invoices/:id/cancellation/xml — the procEventoNFe of the cancellation (110111). */
+  cancellationXml(id: string, options?: CallOptions): Promise<string> {
+    return this.http.request({ method: 'GET', path: `/invoices/${seg(id)}/cancellation/xml`, read: 'text', options });
+  }
+
+  /** GET /invoices/:id/corrections/:sequence/xml — the procEventoNFe of one carta de correção (110110). */
+  correctionXml(id: string, sequence: number, options?: CallOptions): Promise<string> {
+    return this.http.request({ method: 'GET', path: `/invoices/${seg(id)}/corrections/${seg(String(sequence))}/xml`, read: 'text', options });
+  }
+
+  /** GET /invoices/series/:seriesId/numbers/:number/xml — the procInutNFe that voided a number of the série. */
+  voidedNumberXml(seriesId: string, number: number, options?: CallOptions): Promise<string> {
+    return this.http.request({ method: 'GET', path: `/invoices/series/${seg(seriesId)}/numbers/${seg(String(number))}/xml`, read: 'text', options });
+  }
+
   /** POST /invoices/void-numbers — inutilização of a range of a série. */
   voidNumbers(body: BodyOf<`${P}/void-numbers`, 'post'>, options?: CallOptions): Promise<ResponseOf<`${P}/void-numbers`, 'post'>> {
     return this.http.request({ method: 'POST', path: '/invoices/void-numbers', body, idempotent: true, options });

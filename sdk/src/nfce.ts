@@ -25,6 +25,16 @@ export class Nfce {
     return this.http.request({ method: 'GET', path: `/nfce/${seg(id)}/xml`, read: 'text', options });
   }
 
+  /** GET /nfce/:id/cancellation/xml — the procEventoNFe of the cancellation (110111). */
+  cancellationXml(id: string, options?: CallOptions): Promise<string> {
+    return this.http.request({ method: 'GET', path: `/nfce/${seg(id)}/cancellation/xml`, read: 'text', options });
+  }
+
+  /** GET /nfce/:id/original/xml — what settled the online attempt: procEventoNFe of the 110112 or procInutNFe of its number. */
+  originalXml(id: string, options?: CallOptions): Promise<string> {
+    return this.http.request({ method: 'GET', path: `/nfce/${seg(id)}/original/xml`, read: 'text', options });
+  }
+
   /** GET /nfce/:id/danfe.txt — the DANFE NFC-e for ESC/POS printers (text). */
   danfeText(id: string, options?: CallOptions): Promise<string> {
     return this.http.request({ method: 'GET', path: `/nfce/${seg(id)}/danfe.txt`, read: 'text', options });

@@ -1485,6 +1485,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/cancellation/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml) */
+        get: operations["getApiInvoicesIdCancellationXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}/correct": {
         parameters: {
             query?: never;
@@ -1496,6 +1513,23 @@ export interface paths {
         put?: never;
         /** Carta de correção (event 110110, nSeqEvento 1..20): refuses what a CC-e may not change (values, taxes, parties, dates) */
         post: operations["postApiInvoicesIdCorrect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/corrections/{sequence}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The procEventoNFe of one carta de correção (110110, nSeqEvento): every one is kept, the latest being the one in force (application/xml) */
+        get: operations["getApiInvoicesIdCorrectionsSequenceXml"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1690,6 +1724,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/series/{seriesId}/numbers/{number}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The procInutNFe (inutNFe + retInutNFe as the authority answered) that voided this number of the série (application/xml): a range of /invoices/void-numbers or an NFC-e online attempt the queue voided */
+        get: operations["getApiInvoicesSeriesSeriesIdNumbersNumberXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/smtp-settings": {
         parameters: {
             query?: never;
@@ -1776,6 +1827,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nfce/{id}/cancellation/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml) */
+        get: operations["getApiNfceIdCancellationXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/nfce/{id}/danfe": {
         parameters: {
             query?: never;
@@ -1802,6 +1870,23 @@ export interface paths {
         };
         /** DANFE NFC-e as plain text for ESC/POS printers (48 columns) */
         get: operations["getApiNfceIdDanfeTxt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nfce/{id}/original/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What settled the online attempt this offline note replaced (application/xml): the procEventoNFe of the cancellation by substitution (110112), or the procInutNFe of its number when it never reached the authority */
+        get: operations["getApiNfceIdOriginalXml"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1854,6 +1939,23 @@ export interface paths {
         };
         /** One NFC-e: status (AUTHORIZED, CONTINGENCY, REJECTED…), key, QR code, protocol */
         get: operations["getApiNfceDetailId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nfce/list/{filialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filial's NFC-e, newest first: by status, issue date range, série, number, access key, consumer CPF/CNPJ or sale; search by key, document or number */
+        get: operations["getApiNfceListFilialId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2535,7 +2637,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one order or quote */
+        /** Read one order or quote, with the fiscal documents (NF-e, NFC-e) that bill or return it */
         get: operations["getApiSalesOrderDetailId"];
         put?: never;
         post?: never;
@@ -7478,6 +7580,11 @@ export interface components {
              */
             cancelledAt: string | null;
             cancelProtocol: string | null;
+            /**
+             * @description The sale's first attempt this contingency document replaces (its answer was lost, then the authority went down): consulted when the authority is back
+             * @example 4LkMelkd
+             */
+            contingencyOf: string | null;
             contingencyReason: string | null;
             correctionSequence: number;
             /**
@@ -7549,6 +7656,16 @@ export interface components {
              */
             issuedAt: string;
             itemCount: number;
+            /** @description The last exchange with the authority: when, and what failed (null when it answered); null before the first one */
+            lastAttempt: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /** @example Sem resposta da SEFAZ: Network failure: ECONNRESET; consulta: 108 Servico Paralisado Momentaneamente (curto prazo) */
+                error: string | null;
+            } | null;
             /** @example 55 */
             model: number;
             /** @example 123 */
@@ -7614,6 +7731,11 @@ export interface components {
              */
             cancelledAt: string | null;
             cancelProtocol: string | null;
+            /**
+             * @description The sale's first attempt this contingency document replaces (its answer was lost, then the authority went down): consulted when the authority is back
+             * @example 4LkMelkd
+             */
+            contingencyOf: string | null;
             contingencyReason: string | null;
             correctionSequence: number;
             /**
@@ -7686,6 +7808,16 @@ export interface components {
              */
             issuedAt: string;
             itemCount: number;
+            /** @description The last exchange with the authority: when, and what failed (null when it answered); null before the first one */
+            lastAttempt: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                at: string;
+                /** @example Sem resposta da SEFAZ: Network failure: ECONNRESET; consulta: 108 Servico Paralisado Momentaneamente (curto prazo) */
+                error: string | null;
+            } | null;
             /** @example 55 */
             model: number;
             /** @example 123 */
@@ -7758,12 +7890,17 @@ export interface components {
             numbers: {
                 accessKey: string | null;
                 /** @enum {string} */
-                fate: "AUTHORIZED" | "CANCELLED" | "DENIED" | "REJECTED" | "SIGNED" | "SENT" | "VOIDED" | "VOID_PENDING";
+                fate: "AUTHORIZED" | "CANCELLED" | "DENIED" | "REJECTED" | "SIGNED" | "SENT" | "VOIDED" | "VOID_PENDING" | "CONTINGENCY" | "SUBSTITUTED" | "SUBSTITUTION_PENDING";
                 /**
                  * @description invoice id (hashid)
                  * @example 4LkMelkd
                  */
                 invoiceId: string | null;
+                /**
+                 * @description nfce id (hashid)
+                 * @example GLVMXlzN
+                 */
+                nfceId: string | null;
                 number: number;
             }[];
             series: components["schemas"]["InvoiceSeries"];
@@ -8166,6 +8303,10 @@ export interface components {
             updatedAt: string | null;
             /** @example 1 */
             version: number;
+        };
+        NfcePage: {
+            data: components["schemas"]["Nfce"][];
+            pagination: components["schemas"]["Pagination"];
         };
         NfeBatchFile: {
             /**
@@ -10964,6 +11105,143 @@ export interface components {
             /** @enum {string|null} */
             resultingStatus: "OPEN" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED" | "CLOSED" | "GROUPED" | null;
         };
+        SalesOrderDetail: {
+            /** @example Mesa 4 */
+            alias: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            cancelReason: string | null;
+            /**
+             * @description sequential per filial
+             * @example 1587
+             */
+            code: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description customer id (hashid)
+             * @example y3OM8lPL
+             */
+            customerId: string | null;
+            /** @example Maria da Silva */
+            customerName: string | null;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discount: number;
+            /** @description a quote past validUntil */
+            expired: boolean;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            fiscalDocuments: components["schemas"]["SalesOrderFiscalDocument"][];
+            /** @enum {string} */
+            flowMode: "STANDARD" | "QUICK_SALE";
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            freight: number;
+            groupedFromIds: string[];
+            /**
+             * @description sales-order id (hashid)
+             * @example w83MdlYq
+             */
+            groupedIntoId: string | null;
+            /**
+             * @description sales-order id (hashid)
+             * @example w83MdlYq
+             */
+            id: string;
+            items: components["schemas"]["SalesOrderItem"][];
+            /** @example Entregar após as 14h */
+            notes: string | null;
+            /** @description each fulfilment is billed in these installments; null: one installment due on billing */
+            paymentTerms: {
+                /**
+                 * @example [
+                 *       30,
+                 *       60,
+                 *       90
+                 *     ]
+                 */
+                installmentDays: number[];
+            } | null;
+            /**
+             * @description seller id (hashid)
+             * @example 2mDMjleW
+             */
+            sellerId: string | null;
+            /** @example João Pereira */
+            sellerName: string | null;
+            /** @enum {string} */
+            status: "OPEN" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED" | "CLOSED" | "GROUPED";
+            totals: components["schemas"]["SalesOrderTotals"];
+            /** @enum {string} */
+            type: "ORDER" | "QUOTE";
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date
+             * @description quotes only
+             * @example 2026-03-14
+             */
+            validUntil: string | null;
+            /** @example 1 */
+            version: number;
+        };
+        SalesOrderFiscalDocument: {
+            /** @example 35260311222333000181550010000012341100000348 */
+            accessKey: string;
+            /**
+             * @description GET address of the document's detail
+             * @example /api/invoices/detail/Xk9vQ2
+             */
+            href: string;
+            /**
+             * @description the document's hashid: an invoice for model 55, an nfce for 65
+             * @example Xk9vQ2
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            issuedAt: string;
+            /**
+             * @description 55 NF-e (invoices), 65 NFC-e (the counter note)
+             * @enum {number}
+             */
+            model: 55 | 65;
+            /** @example 1234 */
+            number: number;
+            /**
+             * @description SALE: bills the order (or its counter note); RETURN: a devolução of its goods
+             * @enum {string}
+             */
+            purpose: "SALE" | "RETURN";
+            /** @example 1 */
+            series: number;
+            /** @example AUTHORIZED */
+            status: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            total: number;
+        };
         SalesOrderFulfillmentView: {
             /** @example 1587 */
             code: number;
@@ -11341,8 +11619,59 @@ export interface components {
              * @enum {string}
              */
             origin: "COUNTER" | "IMPORTED";
+            /**
+             * @description PENDING: the sale's NF-e/NFC-e was not authorized yet; the returned units are traced to it, and our devolução issued automatically, once it is. TRACED: traced, the devolução being issued. RESOLVED: traced (or nothing to trace to)
+             * @enum {string}
+             */
+            originStatus: "RESOLVED" | "PENDING" | "TRACED";
             /** @example Embalagem danificada */
             reason: string | null;
+            /** @description Where the refund went */
+            refund: {
+                /** @description What was left after the receivables: a store credit or a refund to pay, one per sale */
+                customerCredits: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    amount: number;
+                    /**
+                     * @description customer-credit id (hashid)
+                     * @example 05VM8le8
+                     */
+                    id: string;
+                    /**
+                     * @description CREDIT: store credit the customer holds; REFUND: money owed back by `method`
+                     * @enum {string}
+                     */
+                    kind: "CREDIT" | "REFUND";
+                    /** @example DINHEIRO */
+                    method: string;
+                    /**
+                     * @description sales-order id (hashid)
+                     * @example w83MdlYq
+                     */
+                    salesOrderId: string;
+                }[];
+                /** @description The sale's open receivables the refund reduced (the customer's, from the last installment back), by how much */
+                receivables: {
+                    /**
+                     * @description amount, 2 decimal places
+                     * @example 1289.9
+                     */
+                    amount: number;
+                    /**
+                     * @description receivable id (hashid)
+                     * @example 653MolkG
+                     */
+                    receivableId: string;
+                    /**
+                     * @description sales-order id (hashid)
+                     * @example w83MdlYq
+                     */
+                    salesOrderId: string;
+                }[];
+            };
             /**
              * @description amount, 2 decimal places
              * @example 1289.9
@@ -12734,7 +13063,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -13604,7 +13936,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14007,7 +14342,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14870,7 +15208,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -15852,7 +16193,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -16532,7 +16876,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -17588,7 +17935,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18376,7 +18726,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18814,7 +19167,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -19866,7 +20222,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -20837,7 +21196,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21138,7 +21500,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -21682,7 +22047,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -22167,7 +22535,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -23047,7 +23418,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -24175,7 +24549,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -25274,7 +25651,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -25627,7 +26007,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -25986,7 +26369,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -26998,7 +27384,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -27362,7 +27751,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -27675,7 +28067,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -29054,7 +29449,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -30169,7 +30567,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -31356,7 +31757,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -31770,7 +32174,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -33086,7 +33493,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -33508,7 +33918,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -34756,7 +35169,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -35577,7 +35993,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -35911,7 +36330,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -36269,11 +36691,187 @@ export interface operations {
             };
         };
     };
+    getApiInvoicesIdCancellationXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description invoice id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/invoices/:id/cancellation/xml",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/invoices/:id/cancellation/xml",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/invoices/:id/cancellation/xml",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: INVOICE_EVENT_NOT_FOUND, INVOICE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/invoices/:id/cancellation/xml",
+                     *       "code": "INVOICE_EVENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVOICE_EVENT_NOT_FOUND" | "INVOICE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/invoices/:id/cancellation/xml",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/invoices/:id/cancellation/xml",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
     postApiInvoicesIdCorrect: {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -36631,6 +37229,181 @@ export interface operations {
             };
         };
     };
+    getApiInvoicesIdCorrectionsSequenceXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description invoice id (hashid) */
+                id: string;
+                /** @description nSeqEvento of the carta de correção (1..20) */
+                sequence: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/invoices/:id/corrections/:sequence/xml",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/invoices/:id/corrections/:sequence/xml",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/invoices/:id/corrections/:sequence/xml",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: INVOICE_EVENT_NOT_FOUND, INVOICE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/invoices/:id/corrections/:sequence/xml",
+                     *       "code": "INVOICE_EVENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVOICE_EVENT_NOT_FOUND" | "INVOICE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/invoices/:id/corrections/:sequence/xml",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/invoices/:id/corrections/:sequence/xml",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
     getApiInvoicesIdDanfe: {
         parameters: {
             query?: never;
@@ -36833,7 +37606,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -37091,7 +37867,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -37319,7 +38098,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37338,7 +38117,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
                         /** @constant */
                         status?: 422;
                     };
@@ -37475,7 +38254,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -38208,7 +38990,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -38447,7 +39232,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, SERIES_EXHAUSTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38466,7 +39251,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "SERIES_EXHAUSTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -38602,11 +39387,25 @@ export interface operations {
     getApiInvoicesListFilialId: {
         parameters: {
             query?: {
+                /** @description the 44-digit access key */
+                accessKey?: string;
                 /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
                 cursor?: string;
+                /** @description the recipient customer */
+                customerId?: string;
                 includeTotal?: boolean;
+                /** @description issue date (dhEmi, São Paulo calendar day) from, inclusive */
+                issuedFrom?: string;
+                /** @description issue date to, inclusive */
+                issuedTo?: string;
+                /** @description nNF */
+                number?: number;
                 page?: number;
                 pageSize?: number;
+                /** @description the sale billed (or returned) */
+                salesOrderId?: string;
+                /** @description série of model 55 (NFC-e, model 65: GET /nfce/list/:filialId) */
+                series?: number;
                 status?: "SIGNED" | "SENT" | "AUTHORIZED" | "REJECTED" | "DENIED" | "CANCELLED" | "VOIDED";
             };
             header?: never;
@@ -38994,7 +39793,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE */
+            /** @description Business rule: CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -39013,7 +39812,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE";
+                        code?: "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
                         /** @constant */
                         status?: 422;
                     };
@@ -39662,6 +40461,181 @@ export interface operations {
             };
         };
     };
+    getApiInvoicesSeriesSeriesIdNumbersNumberXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a number of the série that was voided */
+                number: number;
+                /** @description invoice-series id (hashid) */
+                seriesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/invoices/series/:seriesId/numbers/:number/xml",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/invoices/series/:seriesId/numbers/:number/xml",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/invoices/series/:seriesId/numbers/:number/xml",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: NUMBER_NOT_VOIDED, SERIES_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/invoices/series/:seriesId/numbers/:number/xml",
+                     *       "code": "NUMBER_NOT_VOIDED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NUMBER_NOT_VOIDED" | "SERIES_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/invoices/series/:seriesId/numbers/:number/xml",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/invoices/series/:seriesId/numbers/:number/xml",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
     getApiInvoicesSmtpSettings: {
         parameters: {
             query?: never;
@@ -40085,7 +41059,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -40606,7 +41583,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -40969,7 +41949,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -41328,6 +42311,179 @@ export interface operations {
             };
         };
     };
+    getApiNfceIdCancellationXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description nfce id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/nfce/:id/cancellation/xml",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/nfce/:id/cancellation/xml",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/nfce/:id/cancellation/xml",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: NFCE_EVENT_NOT_FOUND, NFCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/nfce/:id/cancellation/xml",
+                     *       "code": "NFCE_EVENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NFCE_EVENT_NOT_FOUND" | "NFCE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/nfce/:id/cancellation/xml",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/nfce/:id/cancellation/xml",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
     getApiNfceIdDanfe: {
         parameters: {
             query?: never;
@@ -41660,6 +42816,179 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/nfce/:id/danfe.txt",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiNfceIdOriginalXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description nfce id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/nfce/:id/original/xml",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/nfce/:id/original/xml",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/nfce/:id/original/xml",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: NFCE_EVENT_NOT_FOUND, NFCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/nfce/:id/original/xml",
+                     *       "code": "NFCE_EVENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NFCE_EVENT_NOT_FOUND" | "NFCE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/nfce/:id/original/xml",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/nfce/:id/original/xml",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -42451,6 +43780,177 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/nfce/detail/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiNfceListFilialId: {
+        parameters: {
+            query?: {
+                /** @description the 44-digit access key */
+                accessKey?: string;
+                /** @description the consumer's CPF/CNPJ on the note */
+                consumerDocument?: string;
+                /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
+                cursor?: string;
+                includeTotal?: boolean;
+                /** @description issue date (dhEmi, São Paulo calendar day) from, inclusive */
+                issuedFrom?: string;
+                /** @description issue date to, inclusive */
+                issuedTo?: string;
+                /** @description nNF */
+                number?: number;
+                page?: number;
+                pageSize?: number;
+                /** @description the quick sale the note is of */
+                salesOrderId?: string;
+                /** @description digits: a 44-digit access key, an 11/14-digit CPF/CNPJ (check digits valid), else the note number */
+                search?: string;
+                /** @description série of model 65 */
+                series?: number;
+                status?: "SIGNED" | "AUTHORIZED" | "CONTINGENCY" | "REJECTED" | "CANCELLED";
+            };
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NfcePage"];
+                };
+            };
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/nfce/list/:filialId",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -43304,7 +44804,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -44191,7 +45694,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -44467,7 +45973,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -44725,7 +46234,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -47188,7 +48700,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -47489,7 +49004,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -47937,7 +49455,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -48249,7 +49770,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -48546,7 +50070,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -48666,7 +50193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, RETURN_ORIGIN_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -48685,7 +50212,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "RETURN_ORIGIN_PENDING";
                         /** @constant */
                         status?: 409;
                     };
@@ -49334,7 +50861,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -50405,7 +51935,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -50696,7 +52229,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -51342,7 +52878,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -51604,7 +53143,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -51892,7 +53434,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -52182,7 +53727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SalesOrder"];
+                    "application/json": components["schemas"]["SalesOrderDetail"];
                 };
             };
             /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
@@ -52341,7 +53886,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -54934,7 +56482,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -55945,7 +57496,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -56649,7 +58203,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example 3b9e1f52-order-2026-03-14-0001 */
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;

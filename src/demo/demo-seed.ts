@@ -30,7 +30,7 @@ export interface DemoTenantSummary {
   supplierIds: string[];
 }
 
-async function summarize(em: EntityManager, company: Company): Promise<DemoTenantSummary> {
+export async function summarize(em: EntityManager, company: Company): Promise<DemoTenantSummary> {
   const byCompany = { where: { companyId: company.id }, order: { id: 'ASC' as const } };
   const ids = async <T extends { id: number }>(target: new () => T) => (await em.find(target, byCompany as never)).map((r) => r.id);
   return {

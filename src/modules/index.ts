@@ -1,9 +1,9 @@
 import type { RouteDef } from '../core/http/route';
 import { catalogRoutes, taxGroupLookup } from './catalog';
 import { cteBatchHandler, cteRoutes } from './cte';
-import { invoiceRoutes } from './invoices';
+import { counterNotes, invoiceRoutes } from './invoices';
 import { transferRoutes } from './transfers';
-import { nfceRoutes } from './nfce';
+import { counterNotesProvider, nfceRoutes, orderFiscalDocumentsProvider } from './nfce';
 import { assertDocumentAccess, entryDocumentRoutes, inboundNfe, purchaseHistoryProvider, supplierReturnsOfDocument } from './entry-document';
 import { eventRoutes } from './events';
 import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from './nfe';
@@ -13,7 +13,7 @@ import { purchaseRoutes } from './purchase';
 import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale';
 import { receivableRoutes } from './receivables';
 import { returnRoutes } from './returns';
-import { salesOrderRoutes } from './sales-order';
+import { orderFiscalDocuments, salesOrderRoutes } from './sales-order';
 import { nfeEventBatchHandler, sefazRoutes } from './sefaz';
 import { systemRoutes } from './system';
 import { simulatorRoutes } from './sefaz-simulator';
@@ -43,6 +43,10 @@ taxGroupLookup.provide(taxGroupLookupProvider);
 supplierReturnsOfDocument.provide(supplierReturnsOfDocumentProvider);
 // The product map's history shows each supplier code's last purchases: entry documents' lines, read by entry-document.
 purchaseHistory.provide(purchaseHistoryProvider);
+// The number report of a model 65 série reads the NFC-e (and their online attempts) that hold its numbers.
+counterNotes.provide(counterNotesProvider);
+// A sales order's detail links its fiscal documents: NFC-e (nfce) and NF-e (invoices, through nfce).
+orderFiscalDocuments.provide(orderFiscalDocumentsProvider);
 
 /**
  * Every module's routes with their owner, in mounting order, which is also their order in the OpenAPI

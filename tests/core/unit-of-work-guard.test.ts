@@ -58,3 +58,83 @@ describe('unit of work guard: no ambient way to the database in modules', () => 
     expect(hits, hits.join('\n')).to.deep.equal([]);
   });
 });
+
+/*
+ * Issue 43 (4): the two rules the async guard holds by construction (core/db/transaction.ts): no call
+ * to the tax authority while a transaction is open in the async chain (the transport refuses it, a
+ * plain Error → 500), and no second transaction opened beside an open one (unitOfWork throws, where
+ * SQLite would wait for the first forever and MySQL wait on its row locks or commit apart from it).
+ */
+describe('unit of work guard: nothing beside an open transaction (issue 43)', () => {
+  const settleWithin = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([
+      p.then(
+        (v) => ({ done: 'resolved' as const, v }),
+        (err: unknown) => ({ done: 'rejected' as const, err }),
+      ),
+      new Promise<{ done: 'waiting' }>((r) => setTimeout(() => r({ done: 'waiting' }), ms)),
+    ]);
+
+  it('a call to the authority inside a unit of work is refused before anything is sent; outside it goes out', async () => {
+    const { unitOfWork } = await import('../../src/core/db/transaction');
+    const { postWithRetries } = await import('../../src/modules/sefaz');
+    const target = { url: 'https://127.0.0.1:9/ws', keyPem: '', certPem: '', chainPems: [] };
+    let refused: unknown;
+    await unitOfWork(async () => {
+      try {
+        await postWithRetries(target, {}, '<x/>', { retries: 0, timeoutMs: 200 });
+      } catch (err) {
+        refused = err;
+      }
+    });
+    expect(refused).to.be.instanceOf(Error);
+    expect((refused as Error).message).to.match(/tax authority while a database transaction is open/);
+    expect((refused as { failure?: string }).failure, 'not a transport failure: nothing was sent').to.equal(undefined);
+    // Outside: the call is attempted (and fails as a transport error: nothing listens there).
+    const outside = await postWithRetries(target, {}, '<x/>', { retries: 0, timeoutMs: 200 }).catch((err: unknown) => err);
+    expect((outside as { failure?: string }).failure).to.be.oneOf(['network', 'tls', 'timeout']);
+  });
+
+  it('a second unit of work (inTransaction(NO_UNIT)) opened inside an open one throws at once, and the open one stays usable', async () => {
+    const { inTransaction, NO_UNIT, unitOfWork } = await import('../../src/core/db/transaction');
+    const outcome = await unitOfWork(async (uow) => {
+      // Not awaited whole: on SQLite a second transaction would wait for this one forever.
+      const inner = await settleWithin(
+        inTransaction(NO_UNIT, (em) => em.query('SELECT 1 AS one')),
+        300,
+      );
+      await uow.em.query('SELECT 1 AS one');
+      return inner;
+    });
+    expect(outcome.done, 'the nested transaction must be refused, not run beside the open one').to.equal('rejected');
+    expect((outcome as { err: Error }).err.message).to.match(/beside the open unit/);
+  });
+
+  it('a request unit: a service opening its own transaction instead of joining ctx.uow throws', async () => {
+    const { inTransaction, unitOfWork } = await import('../../src/core/db/transaction');
+    const ctx: { companyId: number; actor: string; uow?: undefined } = { companyId: 1, actor: 't' };
+    const outcome = await unitOfWork(async (uow) => {
+      const joined = await inTransaction({ ...ctx, uow }, async () => 'joined');
+      const beside = await settleWithin(
+        inTransaction({ ...ctx }, async () => 'beside'),
+        300,
+      );
+      return { joined, beside };
+    });
+    expect(outcome.joined).to.equal('joined');
+    expect(outcome.beside.done).to.equal('rejected');
+  });
+
+  it('work started inside a unit and still running after its commit is outside it (timers, fire-and-forget)', async () => {
+    const { inTransaction, insideOpenTransaction, NO_UNIT, unitOfWork } = await import('../../src/core/db/transaction');
+    let later: Promise<string> | undefined;
+    let inside: boolean | undefined;
+    await unitOfWork(async () => {
+      inside = insideOpenTransaction();
+      later = new Promise((r) => setTimeout(r, 20)).then(() => inTransaction(NO_UNIT, async () => (insideOpenTransaction() ? 'in its own unit' : 'outside')));
+    });
+    expect(inside).to.equal(true);
+    expect(await later).to.equal('in its own unit');
+    expect(insideOpenTransaction()).to.equal(false);
+  });
+});

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { dataSource } from '../../src/core/db/data-source';
 import { Dec } from '../../src/core/decimal';
-import { computeFiscalDocument } from '../../src/modules/fiscal';
+import { computeFiscalDocument, itemValueOf } from '../../src/modules/fiscal';
 import { computeDocument, EngineInput, EngineRule } from '../../src/modules/fiscal/engine';
 import { FiscalOperationRule } from '../../src/modules/fiscal/entities/fiscal-operation-rule.entity';
 import { TaxGroup } from '../../src/modules/fiscal/entities/tax-group.entity';
@@ -197,7 +197,9 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     const g = doc.items[0].ibsCbs!;
     // Base 100 − 18 − 1.35 − 6.23 = 74.42 (LC 214/2025 art. 12 §2; as the PL_010 samples show); CBS 0.66978 → 0.67; IBS UF 0.07442 → 0.07.
     expect([g.cst, g.cClassTrib, n(g.base), n(g.cbsValue), n(g.ibsUfValue), n(g.ibsMunValue), n(g.ibsValue)]).to.deep.equal(['000', '000001', '74.42', '0.67', '0.07', '0.00', '0.07']);
-    expect([doc.ruleSetId, n(doc.totals.vNF), n(doc.totals.vNFTot), n(doc.totals.vPIS)]).to.deep.equal(['2026', '100.00', '100.74', '1.35']);
+    // vNFTot = Σ vItem (NT 2025.002 W60-10) and vItem leaves IBS/CBS out in 2025–2026 (VB01-10, Exceção 1): vNFTot = vNF.
+    expect([doc.ruleSetId, n(doc.totals.vNF), n(doc.totals.vNFTot), n(doc.totals.vPIS)]).to.deep.equal(['2026', '100.00', '100.00', '1.35']);
+    expect(n(itemValueOf(doc.items[0], doc.issueDate))).to.equal('100.00');
   });
 
   it('2027: the rule set changes by date — PIS/COFINS out (CST 08, no values), CBS at its rate, IBS 0.05 + 0.05', async () => {
@@ -206,7 +208,9 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     // Base 100 − 18 = 82; CBS 82 × 8.7 % = 7.134 → 7.13; IBS UF and mun 82 × 0.05 % = 0.041 → 0.04 each.
     expect([doc.ruleSetId, item.pis.cst, n(item.pis.value), n(item.cofins.value)]).to.deep.equal(['2027', '08', '0.00', '0.00']);
     expect([n(item.ibsCbs!.base), n(item.ibsCbs!.cbsValue), n(item.ibsCbs!.ibsUfValue), n(item.ibsCbs!.ibsMunValue)]).to.deep.equal(['82.00', '7.13', '0.04', '0.04']);
+    // From 2027 vItem carries the IBS/CBS (VB01-10 without its exception), and vNFTot = Σ vItem.
     expect(n(doc.totals.vNFTot)).to.equal('107.21');
+    expect(n(itemValueOf(item, doc.issueDate))).to.equal('107.21');
   });
 
   it('missing data → 422 naming the field and the missing rule, for every problem at once', async () => {

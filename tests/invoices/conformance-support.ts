@@ -206,7 +206,8 @@ export function sampleDocument(opts: { issuerCnpj?: string; recipientCnpj?: stri
             cbs: sum(items, (i) => i.ibsCbs?.cbsValue),
           }
         : null,
-      vNFTot: ibs ? vNF.add(sum(items, (i) => i.ibsCbs?.ibsValue)).add(sum(items, (i) => i.ibsCbs?.cbsValue)) : null,
+      // 2026: vNFTot = Σ vItem = vNF (NT 2025.002 VB01-10 Exceção 1, W60-10).
+      vNFTot: ibs ? vNF : null,
     },
     warnings: [],
   };

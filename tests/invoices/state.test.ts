@@ -12,6 +12,7 @@ const EXPECTED: Record<InvoiceAction, Partial<Record<OutboundNfeStatus, Outbound
   void: { REJECTED: ['VOIDED'] },
   cancel: { AUTHORIZED: ['CANCELLED'] },
   correct: { AUTHORIZED: ['AUTHORIZED'] },
+  withdraw: { REJECTED: ['REJECTED'], DENIED: ['DENIED'] },
 };
 
 describe('Invoices: the transition table (unit)', () => {

@@ -62,3 +62,38 @@ export async function fulfilledOrder(t: InvoiceTenant, opts: { freight?: number;
 }
 
 export const filialHash = (t: TestTenant, i = 0) => encodeId('filial', t.filialIds[i]);
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * MySQL: holds the company's model-55 série rows (FOR UPDATE, in a transaction of this test) so that
+ * issuing transactions, which take their number from it, wait inside; `release` lets them go on.
+ */
+export async function holdSeries(companyId: number): Promise<{ release: () => Promise<void> }> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  await runner.startTransaction();
+  await runner.query('SELECT id FROM invoice_series WHERE company_id = ? AND model = 55 FOR UPDATE', [companyId]);
+  return {
+    release: async () => {
+      try {
+        await runner.commitTransaction();
+      } finally {
+        await runner.release();
+      }
+    },
+  };
+}
+
+/** MySQL: waits (≤ `timeoutMs`) until `n` transactions on this database wait for a lock; answers how many did. */
+export async function lockWaiters(n: number, timeoutMs = 20_000): Promise<number> {
+  let seen = 0;
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await pause(50)) {
+    const [row] = await dataSource.query(
+      "SELECT COUNT(*) AS n FROM information_schema.innodb_trx x JOIN information_schema.processlist p ON p.id = x.trx_mysql_thread_id WHERE p.db = DATABASE() AND x.trx_state = 'LOCK WAIT'",
+    );
+    seen = Number(row.n);
+    if (seen >= n) break;
+  }
+  return seen;
+}

@@ -14,7 +14,7 @@ const schema = Joi.object({
   INVOICE_LEASE_SECONDS: Joi.number().integer().min(1).default(120).description("a request's or the recovery pass's hold on one document while it talks to the authority"),
   INVOICE_ABANDON_HOURS: Joi.number().integer().min(1).default(72).description('a REJECTED document untouched this long has its number voided automatically'),
   INVOICE_CRASH_POINT: Joi.string()
-    .valid('after-numbering', 'after-signing', 'after-sending', 'after-authorized')
+    .valid('after-numbering', 'after-signing', 'after-sending', 'after-authorized', 'after-contingency-document')
     .description('tests only: the process kills itself (SIGKILL) at this step of an issue, to prove it is exactly once'),
   SMTP_URL: Joi.string()
     .uri({ scheme: ['smtp', 'smtps'] })

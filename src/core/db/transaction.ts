@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityManager } from 'typeorm';
 import { dataSource } from './data-source';
 import { driverErrorCode } from './db-errors';
@@ -20,6 +21,28 @@ import { BatchingQueryRunner, DeferredStatement, queryOnce, Statement } from './
  *   written just before it commits, one multi-row INSERT per table, whatever the number of changes.
  */
 type Flush = (em: EntityManager, rows: unknown[]) => Promise<void>;
+
+/*
+ * A guard, not a way in: which transaction a statement runs in is never decided here (the unit is
+ * passed by hand), but whether this async chain is inside an open unit is known, so that two rules
+ * hold by construction (SPEC §12.2): no call to the tax authority while a transaction is open
+ * (`assertNoOpenTransaction` in the authority's transport), and no second transaction opened beside
+ * an open one (`unitOfWork` throws: on SQLite it would wait for the first forever, on MySQL it waits
+ * on the first one's row locks or commits apart from it). The marker is closed when the unit ends, so
+ * work started inside it and still running after (timers, fire-and-forget) is outside.
+ */
+interface OpenMarker {
+  open: boolean;
+}
+const openUnit = new AsyncLocalStorage<OpenMarker>();
+
+/** Whether this async chain is inside an open unit of work. */
+export const insideOpenTransaction = (): boolean => openUnit.getStore()?.open === true;
+
+/** A programming error (500) when a database transaction is open in this async chain. */
+export function assertNoOpenTransaction(what: string): void {
+  if (insideOpenTransaction()) throw new Error(`${what} while a database transaction is open: run it after the unit of work commits (SPEC §12.2)`);
+}
 
 /** Units by their manager: the helpers below that take `em` find its unit from it, by identity. */
 const units = new WeakMap<EntityManager, Uow>();
@@ -204,6 +227,16 @@ async function mysqlUnit<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
  * another unit: a route's unit (core/idempotency) and `inTransaction` outside one open theirs here.
  */
 export async function unitOfWork<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
+  if (insideOpenTransaction()) throw new Error('unitOfWork: a new transaction opened beside the open unit of this async chain (pass its ctx or em on)');
+  const marker: OpenMarker = { open: true };
+  try {
+    return await openUnit.run(marker, () => runUnit(work));
+  } finally {
+    marker.open = false;
+  }
+}
+
+async function runUnit<T>(work: (uow: Uow) => Promise<T>): Promise<T> {
   if (isSqlite) {
     return serialize(() => dataSource.transaction((em) => new Uow(em).run(work)));
   }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, Options, rateLimit, Store } from 'express-rate-limit';
+import { verifyToken } from '../auth/jwt';
 import { config } from '../config';
 import { RateLimitedError } from '../errors';
 
@@ -66,7 +67,10 @@ export function rateLimitPerAddress(options: AddressRateLimitOptions = config.ra
  * in progress, a long poll or an event stream the client drops, a 2xx/4xx other than 401 never touch
  * it (counting on arrival and giving back on a non-401 answer locked out an address whose valid
  * requests were merely concurrent, or whose streams were closed by the client). An address that has
- * reached the budget gets 429 until its window ends.
+ * reached the budget gets 429 until its window ends — except for a request whose bearer token verifies:
+ * a till network behind one NAT shares its address with whatever failed there, and a valid token is
+ * never refused by this budget (verification is cached per token, jwt.ts; only tokens that do not
+ * verify are refused here).
  */
 function authFailureLimit(options: AddressRateLimitOptions, keyOf: (req: Request) => string): RequestHandler {
   const store: Store = options.stores?.authFailures ?? new MemoryStore();
@@ -79,10 +83,23 @@ function authFailureLimit(options: AddressRateLimitOptions, keyOf: (req: Request
       if (res.statusCode === 401) Promise.resolve(store.increment(key)).catch(() => undefined);
     });
     Promise.resolve(read(key)).then((info) => {
-      if (info && info.totalHits >= options.authFailuresMax) {
+      if (info && info.totalHits >= options.authFailuresMax && !hasValidToken(req)) {
         const wait = info.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(options.windowMs / 1000);
         next(new RateLimitedError('Too many failed authentications from this address', wait, 'TOO_MANY_AUTH_FAILURES'));
       } else next();
     }, next);
   };
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+function hasValidToken(req: Request): boolean {
+  const token = BEARER.exec(req.header('authorization') ?? '')?.[1];
+  if (!token) return false;
+  try {
+    verifyToken(token);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import { config } from '../config';
+import { logger } from '../logger';
 import { isUniqueViolation } from '../db/db-errors';
 import { sqlTime } from '../db/sql-time';
 import { deferWrite, inTransaction, NO_UNIT, readerOf, unitOfWork } from '../db/transaction';
@@ -160,6 +161,38 @@ async function complete(em: EntityManager, id: number, owner: string, outcome: O
   });
 }
 
+/** Per request: the last part of its answer, to run once the request's unit committed (respondAfterCommit). */
+const finishers = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * Answers `status` with `body`, or with what `finish` builds when given: a step that must not run
+ * inside a transaction (a call to the tax authority, SPEC §12.2). In a request's unit (an idempotent
+ * route in 'unit' mode, with a key) `body` is the provisional answer kept with the key in the unit;
+ * `finish` runs after COMMIT, outside any transaction, and its body is sent and replaces the kept one
+ * (a crash between leaves the provisional answer, true as of the commit). Elsewhere `finish` runs now.
+ */
+export async function respondAfterCommit(req: Pick<Request, 'ctx'>, res: Response, status: number, body: unknown, finish?: () => Promise<unknown>): Promise<void> {
+  if (finish && req.ctx?.uow) finishers.set(req, finish);
+  res.status(status).json(finish && !req.ctx?.uow ? await finish() : body);
+}
+
+/** The outcome of a finisher (respondAfterCommit): sent, and kept for replays instead of the provisional one. */
+async function finishAfterCommit(req: Request, id: number, outcome: Outcome): Promise<Outcome> {
+  const finish = finishers.get(req);
+  if (!finish) return outcome;
+  finishers.delete(req);
+  try {
+    const body = await finish();
+    const text = JSON.stringify(body);
+    await inTransaction(NO_UNIT, (em) => em.update(IdempotencyKey, { id, state: 'DONE' }, { responseBody: parseBody(text) as never }));
+    return { ...outcome, body: text };
+  } catch (err) {
+    // The work committed: its provisional answer stands (the step after it is left to its own recovery).
+    logger.warn('the step after a request’s commit failed: the provisional answer is sent', { err: (err as Error).message });
+    return outcome;
+  }
+}
+
 /** The handler's work and the key's outcome in one transaction; the response goes out after COMMIT. */
 async function runAsUnit(req: Request, res: Response, next: NextFunction, handler: RequestHandler, id: number, owner: string): Promise<void> {
   const send = res.send.bind(res);
@@ -199,6 +232,7 @@ async function runAsUnit(req: Request, res: Response, next: NextFunction, handle
     return keepAfterResponse(res, id, owner, () => next(err));
   }
   res.send = send;
+  if (replayable(outcome.status)) outcome = await finishAfterCommit(req, id, outcome);
   send(outcome.body);
 }
 

@@ -1,5 +1,6 @@
 import type { ObjectSchema, Schema } from 'joi';
-import { encodeId, ResourceType } from '../hashids';
+import type { ResourceType } from '../hashids';
+import { exampleIdsOf } from './example-ids';
 
 /*
  * A realistic, valid example of a request body, built from the route's own joi schema and checked
@@ -95,7 +96,7 @@ function candidates(schema: Schema, name: string): unknown[] {
   if (d.examples?.length) out.push(...d.examples);
   if (meta.example !== undefined) out.push(meta.example);
   if (d.flags?.only) out.push(...(d.allow ?? []).filter((v) => v !== null && v !== ''));
-  if (meta.hashid) out.push(...[1042, 1043, 1044].map((n) => encodeId(meta.hashid as ResourceType, n)));
+  if (meta.hashid) out.push(...exampleIdsOf(meta.hashid as ResourceType));
   const path = name.toLowerCase().split('.');
   const key = path[path.length - 1];
   if (/name$/.test(key) && path.slice(0, -1).some((p) => /(supplier|customer|seller|carrier|issuer|party)/.test(p))) out.push('Distribuidora Exemplo Ltda', 'Maria da Silva');

@@ -1,5 +1,6 @@
 import type { Schema } from 'joi';
-import { encodeId, ResourceType } from '../hashids';
+import type { ResourceType } from '../hashids';
+import { exampleIdsOf } from './example-ids';
 
 type JsonSchema = Record<string, unknown>;
 interface Description {
@@ -22,7 +23,7 @@ export type ComponentRegistry = Record<string, JsonSchema>;
 const FORMAT_EXAMPLES: Record<string, string> = { date: '2026-03-14', 'date-time': '2026-03-14T13:45:00Z' };
 
 /** Real ids of the examples: the hashid of a plausible row number, so examples decode like real ones. */
-const exampleId = (type: string) => encodeId(type as ResourceType, 1042);
+const exampleId = (type: string) => exampleIdsOf(type as ResourceType)[0];
 
 /**
  * Converts joi's own description of a schema to JSON Schema (the subset OpenAPI 3.1 uses). A schema

@@ -1,7 +1,16 @@
 import { config } from '../config';
 import type { ProblemStatus, RouteDef } from '../http/route';
+import { ExampleIds, withExampleIds } from './example-ids';
 import { exampleOf } from './examples';
 import { ComponentRegistry, joiToJsonSchema } from './joi-to-json-schema';
+
+/**
+ * The Idempotency-Key example as built; the server gives every operation of each document it serves a
+ * fresh key in its place (app.ts), and Swagger UI a fresh one at every "Try it out" (TRY_IT_OUT_KEY_PREFIX),
+ * so a second try is a second request, never 409 IDEMPOTENCY_KEY_REUSED.
+ */
+export const IDEMPOTENCY_KEY_EXAMPLE = 'try-00000000-0000-4000-8000-000000000000';
+export const TRY_IT_OUT_KEY_PREFIX = 'try-';
 
 /**
  * Tags in the order of the business flow, as Swagger UI lists them: set up, buy, receive and book the
@@ -106,8 +115,15 @@ function responsesOf(r: RouteDef, components: ComponentRegistry): Record<string,
   return responses;
 }
 
-/** OpenAPI 3.1 document built from the registered routes and their joi schemas. */
-export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
+/**
+ * OpenAPI 3.1 document built from the registered routes and their joi schemas; ids in its examples are
+ * `exampleIds`' where given (the running demo tenant's, core/openapi/example-ids.ts).
+ */
+export function buildOpenApi(routes: RouteDef[], options: { exampleIds?: ExampleIds } = {}): Record<string, unknown> {
+  return withExampleIds(options.exampleIds ?? {}, () => build(routes));
+}
+
+function build(routes: RouteDef[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const components: ComponentRegistry = {};
   for (const r of routes) {
@@ -128,7 +144,15 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
       }
     }
     // The tenant headers are security schemes (Authorize sets them once); only Idempotency-Key is a parameter.
-    if (!r.public && r.idempotent) parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 120 }, example: '3b9e1f52-order-2026-03-14-0001' });
+    if (!r.public && r.idempotent)
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', maxLength: 120 },
+        example: IDEMPOTENCY_KEY_EXAMPLE,
+        description: 'any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try',
+      });
     const bodyContent: Record<string, unknown> = {};
     if (r.bodyFormat === 'upload') {
       bodyContent['application/zip'] = { schema: { type: 'string', contentMediaType: 'application/zip' } };

@@ -18,6 +18,7 @@ import type {
   IpiGroup,
   PisCofinsGroup,
 } from './fiscal-document';
+import { itemValueOf } from './fiscal-document';
 
 /*
  * The tax engine (SPEC §12.1): a pure function of the loaded data (issuer, recipient, products, the
@@ -388,7 +389,7 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
     issuer,
     recipient,
     items,
-    totals: totalsOf(items),
+    totals: totalsOf(items, date),
     warnings,
   };
 }
@@ -651,12 +652,15 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
   };
 }
 
-export function totalsOf(items: FiscalItem[]): FiscalTotals {
+/** The document's totals; `issueDate` chooses vItem's convention, so vNFTot = Σ vItem (itemValueOf). */
+export function totalsOf(items: FiscalItem[], issueDate: string): FiscalTotals {
   const s = (f: (i: FiscalItem) => Dec | null | undefined) => items.reduce((acc, i) => acc.plus(f(i) ?? ZERO), ZERO);
   const withIbsCbs = items.some((i) => i.ibsCbs);
   const vNF = s((i) => i.total);
   const ibs = s((i) => i.ibsCbs?.ibsValue);
   const cbs = s((i) => i.ibsCbs?.cbsValue);
+  // Lines without the group add their total (vItem is absent there, their value is still part of the note).
+  const vNFTot = withIbsCbs ? s((i) => itemValueOf(i, issueDate) ?? i.total) : null;
   return {
     vBC: s((i) => i.icms.base),
     vICMS: s((i) => i.icms.value),
@@ -682,6 +686,6 @@ export function totalsOf(items: FiscalItem[]): FiscalTotals {
     vNF,
     vTotTrib: s((i) => i.approximateTaxes),
     ibsCbs: withIbsCbs ? { base: s((i) => i.ibsCbs?.base), ibsUf: s((i) => i.ibsCbs?.ibsUfValue), ibsMun: s((i) => i.ibsCbs?.ibsMunValue), ibs, cbs } : null,
-    vNFTot: withIbsCbs ? vNF.plus(ibs).plus(cbs) : null,
+    vNFTot,
   };
 }

@@ -196,9 +196,27 @@ export interface FiscalTotals {
   vNF: Dec;
   vTotTrib: Dec;
   ibsCbs: { base: Dec; ibsUf: Dec; ibsMun: Dec; ibs: Dec; cbs: Dec } | null;
-  /** vNF + vIBS + vCBS where the layout asks for it (PL_010 vNFTot); null without the IBS/CBS group. */
+  /** PL_010 vNFTot = Σ vItem (NT 2025.002 W60-10; itemValueOf): vNF in 2025–2026, vNF + vIBS + vCBS later; null without the IBS/CBS group. */
   vNFTot: Dec | null;
 }
+
+/**
+ * NT 2025.002-RTC rule VB01-10: vItem = vProd − vDesc + vICMSST + vFCPST + vFrete + vSeg + vOutro + vII +
+ * vIPI + vIPIDevol + vIBS + vCBS (+ IS and single-phase), "Exceção 1: em 2025 e 2026 não somar vIBS, vCBS,
+ * vIS…"; W60-10: vNFTot = Σ vItem. So in 2025–2026 vItem is the line's share of vNF and vNFTot = vNF;
+ * from 2027 both carry the IBS/CBS charged on top (docs/decisions/receivables-equal-the-invoice.md).
+ */
+export const reformTaxesInItemValue = (issueDate: string): boolean => Number(issueDate.slice(0, 4)) >= 2027;
+
+/** vItem of a line with the IBS/CBS group (null without it): `total` plus, from 2027, its vIBS + vCBS. */
+export function itemValueOf(item: FiscalItem, issueDate: string): Dec | null {
+  const r = item.ibsCbs;
+  if (!r) return null;
+  return reformTaxesInItemValue(issueDate) ? item.total.plus(r.ibsValue).plus(r.cbsValue) : item.total;
+}
+
+/** What the recipient pays for the document: vNFTot when the layout has it (Σ vItem), else vNF. */
+export const amountDueOf = (doc: { totals: Pick<FiscalTotals, 'vNF' | 'vNFTot'> }): Dec => doc.totals.vNFTot ?? doc.totals.vNF;
 
 export interface ComputedFiscalDocument {
   model: FiscalModel;

@@ -6,6 +6,7 @@
  */
 export { computeFiscalDocument } from './compute.service';
 export { computeDocument, totalsOf } from './engine';
+export { amountDueOf, itemValueOf, reformTaxesInItemValue } from './fiscal-document';
 export type {
   AppliedRule,
   ComputedFiscalDocument,

@@ -340,7 +340,7 @@ export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalD
     issuer,
     recipient,
     items,
-    totals: totalsOf(items),
+    totals: totalsOf(items, input.date),
     warnings: [],
     references: [original.accessKey],
   };

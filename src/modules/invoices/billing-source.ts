@@ -23,6 +23,8 @@ export interface BillingSource {
   claim: string;
   /** Claims that exclude this one (the order's when billing a fulfilment, the fulfilments' when billing the order). */
   conflictingClaims: string[];
+  /** The lock the issue takes first (claim-lock.ts): the sales order, whose order and fulfilment claims exclude each other. */
+  scope: string;
   fulfillmentId: number | null;
   salesOrderId: number;
   filialId: number;
@@ -92,6 +94,7 @@ function build(
   const freight = orderGross.isZero() ? new Dec(0) : apportion(order.freight, [billedGross, Dec.max(orderGross.sub(billedGross), 0)])[0];
   return {
     ...id,
+    scope: `O${order.id}`,
     salesOrderId: order.id,
     filialId: order.filialId,
     customerId: order.customerId,

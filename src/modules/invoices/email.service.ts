@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { invoicesConfig } from '../../core/config/invoices';
 import type { ActorContext } from '../../core/context';
+import { invoiceEmailMessage } from './email-message';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
@@ -43,8 +44,7 @@ export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: strin
       await transport.sendMail({
         from: relay.from,
         to: recipient,
-        subject: `NF-e ${doc.series}/${doc.number} - chave ${doc.accessKey}`,
-        text: `Segue a NF-e ${doc.number} serie ${doc.series}, chave de acesso ${doc.accessKey}, protocolo ${doc.protocol}. O XML e o DANFE estao anexos.`,
+        ...invoiceEmailMessage(doc, xml),
         attachments: [
           { filename: `${doc.accessKey}-procNFe.xml`, content: xml, contentType: 'application/xml' },
           { filename: `${doc.accessKey}-danfe.pdf`, content: pdf, contentType: 'application/pdf' },

@@ -5,6 +5,7 @@ import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/errors';
 import { asciiText, brasiliaDateTime, buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, IssuerEvent, issuerEventId, NFE_NS, TP_CANCELAMENTO, TP_CCE } from '../sefaz';
 import { cancelForFiscalDocument } from '../receivables';
+import { billedFulfillments } from './billing-installments';
 import { Contingency } from './authority/endpoints';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
@@ -47,7 +48,7 @@ export function correctionProblem(text: string): string | null {
 
 const contingencyOfDoc = (doc: OutboundNfe): Contingency | null => (doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null);
 
-async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvento'], sequence: number, text: string) {
+export async function sendEvent(doc: OutboundNfe, tpEvento: IssuerEvent['tpEvento'], sequence: number, text: string) {
   const s = await filialSigning(doc.companyId, doc.filialId);
   const e: IssuerEvent = {
     tpEvento,
@@ -115,7 +116,7 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
     });
   }
   const text = asciiText(justification).slice(0, 255);
-  if (doc.fulfillmentId !== null) await assertReceivablesCancellable(ctx, doc.fulfillmentId, text);
+  for (const fulfillmentId of await billedFulfillments(readerOf(ctx), ctx.companyId, doc)) await assertReceivablesCancellable(ctx, fulfillmentId, text);
   const owner = ownerOf(doc);
   if (owner?.provider.onCancelled) await dryRun((em) => owner.provider.onCancelled!(em, ctx, { ...outcomeOf(doc), cancelProtocol: null, justification: text }));
   const { result, lot, proc } = await sendEvent(doc, TP_CANCELAMENTO, 1, text);
@@ -138,7 +139,8 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
     });
     assertTransition(doc, 'cancel', 'CANCELLED');
     // The fulfilment's open receivables are cancelled with the document.
-    if (doc.fulfillmentId !== null) await cancelForFiscalDocument(em, ctx, { fulfillmentId: doc.fulfillmentId, reason: `NF-e ${doc.series}/${doc.number} cancelada: ${text}`.slice(0, 255) });
+    for (const fulfillmentId of await billedFulfillments(em, ctx.companyId, doc))
+      await cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: `NF-e ${doc.series}/${doc.number} cancelada: ${text}`.slice(0, 255) });
     // The source's owner reverses its effects in this transaction.
     await owner?.provider.onCancelled?.(em, ctx, { ...outcomeOf(doc), cancelProtocol: result!.protocol ?? null, justification: text });
     // Cancelled, the document no longer bills its fulfilment: it may be billed again by a new NF-e.

@@ -46,6 +46,8 @@ export function toInvoiceDto(d: OutboundNfe) {
     cancelledAt: iso(d.cancelledAt),
     cancelProtocol: d.cancelProtocol,
     correctionSequence: d.correctionSequence,
+    lastAttempt: d.lastAttemptAt ? { at: d.lastAttemptAt.toISOString(), error: d.lastAttemptError } : null,
+    contingencyOf: d.contingencyOf === null ? null : encodeId('invoice', d.contingencyOf),
     recipient: { name: s.recipientName, document: s.recipientDocument, email: s.recipientEmail },
     operationNature: s.operationNature,
     itemCount: s.itemCount,
@@ -175,7 +177,13 @@ export const toNumberReportDto = (r: NumberReport) => ({
   series: toSeriesDto(r.series),
   from: r.from,
   to: r.to,
-  numbers: r.numbers.map((n) => ({ number: n.number, fate: n.fate, invoiceId: n.invoiceId === null ? null : encodeId('invoice', n.invoiceId), accessKey: n.accessKey })),
+  numbers: r.numbers.map((n) => ({
+    number: n.number,
+    fate: n.fate,
+    invoiceId: n.invoiceId === null ? null : encodeId('invoice', n.invoiceId),
+    nfceId: n.nfceId === null ? null : encodeId('nfce', n.nfceId),
+    accessKey: n.accessKey,
+  })),
   unaccounted: r.unaccounted,
 });
 

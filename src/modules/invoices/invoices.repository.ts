@@ -39,12 +39,14 @@ export type NewOutboundNfe = Pick<
   | 'requestKey'
   | 'leaseOwner'
   | 'leaseUntil'
->;
+> &
+  Partial<Pick<OutboundNfe, 'contingencyOf'>>;
 
 /** Inserts a new document (in the caller's transaction) and answers it as stored, id included, without reading it back. */
 export async function insertOutboundNfe(em: EntityManager, row: NewOutboundNfe): Promise<OutboundNfe> {
   const now = new Date();
   const full: Partial<OutboundNfe> & { companyId: number } = {
+    contingencyOf: null,
     ...row,
     procXmlGz: null,
     cStat: null,
@@ -53,6 +55,10 @@ export async function insertOutboundNfe(em: EntityManager, row: NewOutboundNfe):
     authorizedAt: null,
     sendAttempts: 0,
     lastSentAt: null,
+    lastAttemptAt: null,
+    lastAttemptError: null,
+    priorAccessKey: null,
+    priorXmlGz: null,
     cancelledAt: null,
     cancelProtocol: null,
     correctionSequence: 0,

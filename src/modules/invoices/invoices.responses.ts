@@ -51,6 +51,15 @@ const invoiceKeys = {
   cancelledAt: timestamp().allow(null),
   cancelProtocol: nullableString(),
   correctionSequence: Joi.number().integer(),
+  lastAttempt: obj({
+    at: timestamp(),
+    error: nullableString().example('Sem resposta da SEFAZ: Network failure: ECONNRESET; consulta: 108 Servico Paralisado Momentaneamente (curto prazo)'),
+  })
+    .allow(null)
+    .description('The last exchange with the authority: when, and what failed (null when it answered); null before the first one'),
+  contingencyOf: hashid('invoice')
+    .allow(null)
+    .description("The sale's first attempt this contingency document replaces (its answer was lost, then the authority went down): consulted when the authority is back"),
   recipient: obj({ name: nullableString(), document: nullableString(), email: nullableString() }),
   operationNature: Joi.string().example('Venda de mercadoria'),
   itemCount: Joi.number().integer(),
@@ -139,8 +148,9 @@ export const NumberReport = named(
     numbers: Joi.array().items(
       obj({
         number: Joi.number().integer(),
-        fate: oneOf('AUTHORIZED', 'CANCELLED', 'DENIED', 'REJECTED', 'SIGNED', 'SENT', 'VOIDED', 'VOID_PENDING'),
+        fate: oneOf('AUTHORIZED', 'CANCELLED', 'DENIED', 'REJECTED', 'SIGNED', 'SENT', 'VOIDED', 'VOID_PENDING', 'CONTINGENCY', 'SUBSTITUTED', 'SUBSTITUTION_PENDING'),
         invoiceId: hashid('invoice').allow(null),
+        nfceId: hashid('nfce').allow(null),
         accessKey: nullableString(),
       }),
     ),

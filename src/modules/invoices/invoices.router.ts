@@ -1,6 +1,8 @@
 import Joi from 'joi';
 import { defineRoutes } from '../../core/http/route';
 import * as c from './invoices.controller';
+import * as files from './fiscal-files.controller';
+import { fiscalFileSchemas as fs } from './fiscal-files.schemas';
 import { InboundConsultation, Invoice, InvoiceDetail, InvoicePage, InvoicePreview, InvoiceSeries, InvoiceSeriesList, NumberReport, NumberVoid, SmtpSettings } from './invoices.responses';
 import { invoiceSchemas as s } from './invoices.schemas';
 
@@ -15,9 +17,10 @@ const AUTHORITY = { 502: ['SEFAZ_SOAP_FAULT', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAIL
 const STATES = ['INVOICE_SIGNED', 'INVOICE_SENT', 'INVOICE_AUTHORIZED', 'INVOICE_REJECTED', 'INVOICE_DENIED', 'INVOICE_CANCELLED', 'INVOICE_VOIDED'];
 const BILLING = {
   404: ['FULFILLMENT_NOT_FOUND', 'SALES_ORDER_NOT_FOUND', 'FILIAL_NOT_FOUND'],
-  422: ['CUSTOMER_REQUIRED', 'NOTHING_TO_INVOICE', 'INSTALLMENTS_MISMATCH', 'FISCAL_ENGINE_UNAVAILABLE', 'FISCAL_DATA_MISSING'],
+  422: ['CUSTOMER_REQUIRED', 'NOTHING_TO_INVOICE', 'INSTALLMENTS_MISMATCH', 'RECEIVABLES_ALREADY_SETTLED', 'FISCAL_ENGINE_UNAVAILABLE', 'FISCAL_DATA_MISSING'],
 };
 const NOT_FOUND = { 404: ['INVOICE_NOT_FOUND'] };
+const XML_FILE = (what: string) => Joi.string().description(what);
 
 /** Literal paths before parameterized ones. */
 export const invoiceRoutes = defineRoutes([
@@ -149,6 +152,17 @@ export const invoiceRoutes = defineRoutes([
   },
   {
     method: 'get',
+    path: '/invoices/series/:seriesId/numbers/:number/xml',
+    tag: TAG,
+    summary:
+      'The procInutNFe (inutNFe + retInutNFe as the authority answered) that voided this number of the série (application/xml): a range of /invoices/void-numbers or an NFC-e online attempt the queue voided',
+    scope: READ,
+    schema: fs.voidedNumber,
+    responses: { body: XML_FILE('the procInutNFe XML'), contentType: 'application/xml', errors: { 404: ['SERIES_NOT_FOUND', 'NUMBER_NOT_VOIDED'] } },
+    handler: files.voidedNumberXml,
+  },
+  {
+    method: 'get',
     path: '/invoices/:id/xml',
     tag: TAG,
     summary: 'The nfeProc (signed NFe + protNFe) as stored (application/xml)',
@@ -166,6 +180,26 @@ export const invoiceRoutes = defineRoutes([
     schema: s.byId,
     responses: { body: Joi.string().meta({ format: 'binary' }).description('the DANFE (PDF)'), contentType: 'application/pdf', errors: { ...NOT_FOUND, 422: ['INVOICE_XML_NOT_AVAILABLE'] } },
     handler: c.danfe,
+  },
+  {
+    method: 'get',
+    path: '/invoices/:id/cancellation/xml',
+    tag: TAG,
+    summary: 'The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml)',
+    scope: READ,
+    schema: fs.cancellation,
+    responses: { body: XML_FILE('the procEventoNFe XML'), contentType: 'application/xml', errors: { 404: ['INVOICE_NOT_FOUND', 'INVOICE_EVENT_NOT_FOUND'] } },
+    handler: files.cancellationXml,
+  },
+  {
+    method: 'get',
+    path: '/invoices/:id/corrections/:sequence/xml',
+    tag: TAG,
+    summary: 'The procEventoNFe of one carta de correção (110110, nSeqEvento): every one is kept, the latest being the one in force (application/xml)',
+    scope: READ,
+    schema: fs.correction,
+    responses: { body: XML_FILE('the procEventoNFe XML'), contentType: 'application/xml', errors: { 404: ['INVOICE_NOT_FOUND', 'INVOICE_EVENT_NOT_FOUND'] } },
+    handler: files.correctionXml,
   },
   {
     method: 'post',

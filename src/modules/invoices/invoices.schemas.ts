@@ -6,6 +6,18 @@ import type { Dec } from '../../core/decimal';
 import type { OutboundNfeStatus } from './entities/outbound-nfe.entity';
 import { INVOICE_STATUSES } from './invoices.state';
 
+/** Filters of the invoice list (query.service.ts listInvoices). */
+export interface InvoiceListFilters {
+  status?: OutboundNfeStatus;
+  issuedFrom?: string;
+  issuedTo?: string;
+  series?: number;
+  number?: number;
+  accessKey?: string;
+  customerId?: number;
+  salesOrderId?: number;
+}
+
 /*
  * Request schemas of /invoices. What is billed is a fulfilment or an order (exactly one); installments
  * (cobr/dup) must add up to the document's total (checked once the engine computed it, 422).
@@ -59,9 +71,19 @@ export const invoiceSchemas = {
   correct: typedSchema<ById & { body: { correction: string } }>({ params: invoiceParam, body: Joi.object({ correction: Joi.string().trim().min(15).max(1000).required() }) }),
   voidOne: typedSchema<ById & { body: { justification: string } }>({ params: invoiceParam, body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required() }) }),
   email: typedSchema<ById & { body: { to?: string } }>({ params: invoiceParam, body: Joi.object({ to: Joi.string().trim().email().max(150) }) }),
-  list: typedSchema<{ params: { filialId: number }; query: PageRequest & { status?: OutboundNfeStatus } }>({
+  list: typedSchema<{ params: { filialId: number }; query: PageRequest & InvoiceListFilters }>({
     params: filialParam,
-    query: Joi.object({ ...pagination, status: Joi.string().valid(...INVOICE_STATUSES) }),
+    query: Joi.object({
+      ...pagination,
+      status: Joi.string().valid(...INVOICE_STATUSES),
+      issuedFrom: isoDate().description('issue date (dhEmi, São Paulo calendar day) from, inclusive'),
+      issuedTo: isoDate().description('issue date to, inclusive'),
+      series: Joi.number().integer().min(0).max(999).example(1).description('série of model 55 (NFC-e, model 65: GET /nfce/list/:filialId)'),
+      number: Joi.number().integer().min(1).max(999_999_999).example(1).description('nNF'),
+      accessKey: Joi.string().pattern(ACCESS_KEY_PATTERN).description('the 44-digit access key'),
+      customerId: id('customer').description('the recipient customer'),
+      salesOrderId: id('sales-order').description('the sale billed (or returned)'),
+    }),
   }),
   seriesList: typedSchema<{ params: { filialId: number } }>({ params: filialParam }),
   seriesSave: typedSchema<{ params: { filialId: number }; body: { model: 55 | 65; series: number; nextNumber: number; isDefault: boolean } }>({

@@ -9,10 +9,11 @@ import type { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.ent
  *   REJECTED → SIGNED                                       (corrected and re-sent with the same number)
  *   REJECTED → VOIDED                                       (its number voided at the authority)
  *   AUTHORIZED → CANCELLED (110111);  AUTHORIZED → AUTHORIZED (110110 carta de correção)
+ *   REJECTED | DENIED → itself                              (withdrawn: it gives the sale's claim back to its first attempt)
  *
  * A refused action is a 409 whose code names the current status (INVOICE_AUTHORIZED, …).
  */
-export type InvoiceAction = 'send' | 'record' | 'contingency' | 'resend' | 'void' | 'cancel' | 'correct';
+export type InvoiceAction = 'send' | 'record' | 'contingency' | 'resend' | 'void' | 'cancel' | 'correct' | 'withdraw';
 
 export const INVOICE_STATUSES: OutboundNfeStatus[] = ['SIGNED', 'SENT', 'AUTHORIZED', 'REJECTED', 'DENIED', 'CANCELLED', 'VOIDED'];
 
@@ -29,6 +30,7 @@ export const TRANSITIONS: Record<InvoiceAction, ActionRule> = {
   void: { from: { REJECTED: ['VOIDED'] }, verb: 'void the number of' },
   cancel: { from: { AUTHORIZED: ['CANCELLED'] }, verb: 'cancel' },
   correct: { from: { AUTHORIZED: ['AUTHORIZED'] }, verb: 'correct (CC-e)' },
+  withdraw: { from: { REJECTED: ['REJECTED'], DENIED: ['DENIED'] }, verb: 'withdraw' },
 };
 
 /** Documents the authority may still be deciding: a crash leaves them to the recovery pass. */

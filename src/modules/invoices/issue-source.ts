@@ -24,6 +24,8 @@ export interface ResolvedSource {
   claim: string;
   /** Claims that exclude this one (billing: an order against its fulfilments and the reverse). */
   conflictingClaims: string[];
+  /** The lock row the issuing transaction writes first (claim-lock.ts): the sales order for billing, the claim for a registered source. */
+  scope: string;
   fulfillmentId: number | null;
   salesOrderId: number | null;
   filialId: number;
@@ -43,6 +45,7 @@ export async function resolveSource(ctx: TenantContext, target: SourceTarget, em
       sourceId: id,
       claim: claimOf(kind, id),
       conflictingClaims: [],
+      scope: claimOf(kind, id),
       fulfillmentId: null,
       salesOrderId: s.salesOrderId,
       filialId: s.filialId,
@@ -60,6 +63,7 @@ export async function resolveSource(ctx: TenantContext, target: SourceTarget, em
     sourceId: null,
     claim: b.claim,
     conflictingClaims: b.conflictingClaims,
+    scope: b.scope,
     fulfillmentId: b.fulfillmentId,
     salesOrderId: b.salesOrderId,
     filialId: b.filialId,
@@ -69,7 +73,7 @@ export async function resolveSource(ctx: TenantContext, target: SourceTarget, em
 }
 
 /** What is issued and by which filial, without computing billing's document (the issue checks claims and the certificate first). */
-export async function probeSource(ctx: TenantContext, target: SourceTarget, em: EntityManager): Promise<Pick<ResolvedSource, 'source' | 'claim' | 'conflictingClaims' | 'filialId'>> {
+export async function probeSource(ctx: TenantContext, target: SourceTarget, em: EntityManager): Promise<Pick<ResolvedSource, 'source' | 'claim' | 'conflictingClaims' | 'scope' | 'filialId'>> {
   if (target.source) return resolveSource(ctx, target, em, businessToday());
   return loadBillingSource(ctx, target, em);
 }

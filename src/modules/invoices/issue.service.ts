@@ -9,16 +9,19 @@ import type { ActorContext, TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
-import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/errors';
+import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ComputedFiscalDocument } from '../fiscal';
-import type { ProtocolResult } from '../sefaz';
+import { amountDueOf } from '../fiscal';
 import { NFE_NS } from '../sefaz';
 import { Contingency, contingencyOf, emissionTypeOf } from './authority/endpoints';
 import { IssuerClient, NoAnswerError } from './authority/issuer-client';
-import { attachFiscalDocument, fulfillmentInstallments } from '../receivables';
+import { Answer, consult, contingencyDocumentOf, DENIED, failureOf, namedKeyOfOurs, noteAttempt, settleFirstAttempt } from './first-attempt';
+import { attachFiscalDocument } from '../receivables';
+import { billedFulfillments, billingInstallments, givenInstallments } from './billing-installments';
 import { probeSource, resolveSource, SourceTarget, targetOf } from './issue-source';
+import { alreadyInvoiced, claimsUnderLock, liveHolder, lockClaimScope } from './claim-lock';
 import { outcomeOf, ownerOf } from './source-hooks';
 import { ContingencyState, currentContingency, enterContingency } from './contingency.service';
 import { afterAuthorized } from './delivery.service';
@@ -37,7 +40,9 @@ import { takeNextNumber } from './series.service';
  *     the tax engine, builds and signs the XML and STORES it (SIGNED) with the claim on what it bills;
  *  2. SIGNED → SENT is committed before the XML goes out;
  *  3. the authority's answer is recorded (AUTHORIZED | REJECTED | DENIED). No answer (timeout, lost
- *     connection) and 204/539 duplicity are settled by consulting the key, never by a new number.
+ *     connection) and 204/539 duplicity are settled by consulting the key, never by a new number; a
+ *     number whose attempt may have reached the authority is never sent under another key: when the
+ *     authority is then down, the sale's contingency document takes a new number (first-attempt.ts).
  * A document left SIGNED/SENT by a crash is settled by whoever holds its lease next: the retry of the
  * same request (same Idempotency-Key) or the recovery pass.
  */
@@ -78,51 +83,33 @@ export function additionalInfoOf(doc: ComputedFiscalDocument, notes: string | nu
   return [layoutText(notes, 2000), lei].filter(Boolean).join(' | ');
 }
 
-function installmentsOf(input: IssueInput, vNF: Dec): Installment[] {
-  const list = (input.installments ?? []).map((d, i) => ({ number: String(i + 1).padStart(3, '0'), dueDate: d.dueDate, amount: money(new Dec(d.amount)) }));
-  if (list.length) {
-    const sum = list.reduce((s, d) => s.add(d.amount), new Dec(0));
-    if (!sum.eq(money(vNF))) {
-      throw new BusinessRuleError('INSTALLMENTS_MISMATCH', `The installments add up to ${sum.toFixed(2)}, the document's total is ${money(vNF).toFixed(2)}`, {
-        installmentsTotal: Number(sum.toFixed(2)),
-        total: Number(money(vNF).toFixed(2)),
-      });
-    }
-  }
-  return list;
-}
-
-/**
- * cobr/dup from the fulfilment's receivables (created in the fulfil transaction from the order's payment
- * terms) when the request names none; used only when they add up to vNF (taxes outside the price, such
- * as ST or IPI, make them differ: the document then carries no cobr rather than a wrong one).
- */
-async function receivableInstallments(ctx: ActorContext, fulfillmentId: number | null, vNF: Dec, em: EntityManager): Promise<Installment[]> {
-  if (fulfillmentId === null) return [];
-  const rows = await fulfillmentInstallments(ctx, fulfillmentId, em);
-  const list = rows.map((r, i) => ({ number: String(i + 1).padStart(3, '0'), dueDate: r.dueDate, amount: money(new Dec(r.amount)) }));
-  const sum = list.reduce((s, d) => s.add(d.amount), new Dec(0));
-  return list.length && sum.eq(money(vNF)) ? list : [];
-}
-
 function transportOf(input: IssueInput, doc: ComputedFiscalDocument): NfeTransport {
   const t = input.transport;
   const volumes = t?.volumes ? { quantity: t.volumes.quantity, kind: t.volumes.kind ?? null, grossWeight: t.volumes.grossWeight ?? null, netWeight: t.volumes.netWeight ?? null } : null;
   return { mode: t?.mode ?? (doc.totals.vFrete.gt(0) ? 0 : 9), volumes };
 }
 
-async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManager) {
-  const source = await resolveSource(ctx, input, em, businessToday());
+/**
+ * The document and what goes with it. In the issuing transaction (not `preview`) a billing document's
+ * receivables are made equal to it (billing-installments.ts): its cobr/dup are them, to the cent.
+ */
+async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManager, preview = false) {
+  const today = businessToday();
+  const source = await resolveSource(ctx, input, em, today);
   await assertFilialAccess(ctx, source.filialId, em);
   const document = source.document;
-  const installments = input.installments ? installmentsOf(input, document.totals.vNF) : (source.installments ?? (await receivableInstallments(ctx, source.fulfillmentId, document.totals.vNF, em)));
+  const billing =
+    source.source === 'FULFILLMENT' || source.source === 'ORDER'
+      ? await billingInstallments(ctx, source, input.installments, amountDueOf(document), today, em, !preview)
+      : { installments: (givenInstallments(input.installments, amountDueOf(document)) ?? []).map((d, i) => ({ number: String(i + 1).padStart(3, '0'), ...d })), paymentType: null };
+  const installments = billing.installments.length ? billing.installments : (source.installments ?? []);
   // Devoluções, adjustments and transfers pay nothing: tPag 90.
   const unpaid = document.purpose === 3 || document.purpose === 4 || document.operation === 'TRANSFER';
   return {
     source,
     document,
     installments,
-    paymentType: input.paymentType ?? source.paymentType ?? (unpaid ? '90' : installments.length ? '15' : '01'),
+    paymentType: input.paymentType ?? source.paymentType ?? (unpaid ? '90' : (billing.paymentType ?? (installments.length ? '15' : '01'))),
     transport: transportOf(input, document),
     additionalInfo: additionalInfoOf(document, input.notes ?? source.notes),
   };
@@ -146,7 +133,7 @@ async function seriesFor(companyId: number, filialId: number, model: number): Pr
 /** Preview: the whole document as it would be issued, without a number. */
 export async function previewInvoice(ctx: TenantContext, input: IssueInput): Promise<InvoicePreview> {
   const em = readerOf(ctx);
-  const c = await computeFor(ctx, input, em);
+  const c = await computeFor(ctx, input, em, true);
   const series = await em.findOne(InvoiceSeries, { where: { companyId: ctx.companyId, filialId: c.source.filialId, model: 55, isDefault: true } });
   const contingency = await currentContingency(ctx.companyId, c.source.filialId);
   return {
@@ -220,15 +207,12 @@ const describe = (source: string) => (source === 'FULFILLMENT' ? 'This fulfilmen
 export async function issueInvoice(ctx: TenantContext, input: IssueInput, requestKey: string | null): Promise<{ doc: OutboundNfe; created: boolean }> {
   const probe = await probeSource(ctx, input, readerOf(ctx));
   await assertFilialAccess(ctx, probe.filialId);
+  // The usual answer without a lock; the transaction below checks again under it (claim-lock.ts).
   const existing = await readerOf(ctx).findOne(OutboundNfe, { where: { companyId: ctx.companyId, claim: In([probe.claim, ...probe.conflictingClaims]) } });
+  const resumes = (holder: Pick<OutboundNfe, 'requestKey' | 'claim'>) => !!requestKey && holder.requestKey === requestKey && holder.claim === probe.claim;
   if (existing) {
-    if (requestKey && existing.requestKey === requestKey && existing.claim === probe.claim) {
-      return { doc: UNSETTLED_STATUSES.includes(existing.status) ? await settle(ctx, existing.id) : existing, created: false };
-    }
-    throw new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} already has NF-e ${existing.series}/${existing.number} (${existing.status})`, {
-      invoiceId: encodeId('invoice', existing.id),
-      invoiceStatus: existing.status,
-    });
+    if (resumes(existing)) return { doc: UNSETTLED_STATUSES.includes(existing.status) ? await settle(ctx, existing.id) : existing, created: false };
+    throw alreadyInvoiced(probe.source, existing);
   }
   const sc = await filialSigning(ctx.companyId, probe.filialId); // certificate problems: 422 before a number is taken
   const series = await seriesFor(ctx.companyId, probe.filialId, 55);
@@ -237,7 +221,14 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
 
   let doc: OutboundNfe;
   try {
-    doc = await inTransaction(ctx, async (em) => {
+    const made = await inTransaction(ctx, async (em): Promise<OutboundNfe | { resume: number }> => {
+      // First the scope's lock row (written, so Galera certifies it), then who holds the goods now.
+      await lockClaimScope(em, ctx.companyId, probe.scope);
+      const holder = await liveHolder(em, ctx.companyId, await claimsUnderLock(ctx, input, probe, em));
+      if (holder) {
+        if (resumes(holder)) return { resume: holder.id };
+        throw alreadyInvoiced(probe.source, holder);
+      }
       const c = await computeFor(ctx, input, em);
       // The number, in this transaction: a rollback gives it back, a commit stores the document that uses it.
       const number = await takeNextNumber(em, ctx.companyId, series);
@@ -295,8 +286,14 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
       await publishEvent(em, ctx, { type: 'nfe.outbound.issued', filialId: saved.filialId, aggregateType: 'invoice', aggregateId: saved.id, data: docEvent(saved) });
       return saved;
     });
+    // This request's own document, committed by an earlier attempt with the same key (a race of retries).
+    if ('resume' in made) return { doc: await settle(ctx, made.resume), created: false };
+    doc = made;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} got its NF-e concurrently`);
+    if (isUniqueViolation(err)) {
+      const holder = await liveHolder(readerOf(ctx), ctx.companyId, [probe.claim, ...probe.conflictingClaims]);
+      throw holder ? alreadyInvoiced(probe.source, holder) : new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} got its NF-e concurrently`);
+    }
     throw err;
   }
   crashPoint('after-signing');
@@ -323,44 +320,37 @@ async function releaseLease(companyId: number, id: number, owner: string): Promi
   );
 }
 
-/** Codes of a denial (uso denegado): the number is used, the document is not valid. */
-const DENIED = new Set(['110', '205', '301', '302', '303']);
-
-type Answer =
-  | { kind: 'AUTHORIZED' | 'DENIED'; prot: ProtocolResult }
-  | { kind: 'REJECTED'; cStat: string; xMotivo: string }
-  | { kind: 'DOWN'; cStat: string; xMotivo: string }
-  | { kind: 'UNKNOWN'; reason: string };
-
-/** What the authority says of our key (NFeConsultaProtocolo4). */
-async function consult(client: IssuerClient, accessKey: string): Promise<Answer> {
-  try {
-    const s = await client.situation(accessKey);
-    if ((s.cStat === '100' || s.cStat === '101' || s.cStat === '150' || s.cStat === '151') && s.protocol?.cStat === '100') return { kind: 'AUTHORIZED', prot: s.protocol };
-    if (s.protocol && DENIED.has(s.protocol.cStat)) return { kind: 'DENIED', prot: s.protocol };
-    if (s.cStat === '217') return { kind: 'UNKNOWN', reason: 'not at the authority' };
-    if (s.cStat === '108' || s.cStat === '109') return { kind: 'DOWN', cStat: s.cStat, xMotivo: s.xMotivo };
-    return { kind: 'UNKNOWN', reason: `consulted: ${s.cStat} ${s.xMotivo}` };
-  } catch (err) {
-    if (err instanceof NoAnswerError || err instanceof UpstreamError) return { kind: 'UNKNOWN', reason: (err as Error).message };
-    throw err;
-  }
-}
-
-/** Sends the stored XML and reads the authority's verdict; lost answers and duplicity end in a consultation. */
-async function transmit(client: IssuerClient, doc: OutboundNfe, signedXml: string): Promise<Answer> {
+/**
+ * Sends the stored XML and reads the authority's verdict; lost answers and duplicity end in a consultation.
+ * A lost answer (a kept-alive connection the authority closed, a timeout) is settled at once: the key is
+ * consulted and, when the authority does not hold it, the same document (same key) goes once more on a
+ * new connection — as the NFC-e does. The consultation unanswered or refused (108), its fate is unknown.
+ */
+async function transmit(client: IssuerClient, doc: OutboundNfe, signedXml: string, fresh = false): Promise<Answer> {
   let reply;
   try {
-    reply = await client.authorize(signedXml, String(doc.id));
+    reply = await client.authorize(signedXml, String(doc.id), fresh);
   } catch (err) {
-    if (err instanceof NoAnswerError) return consult(client, doc.accessKey);
-    throw err;
+    if (!(err instanceof NoAnswerError)) throw err;
+    const known = await consult(client, doc.accessKey);
+    if (known.kind === 'UNKNOWN' && known.absent && !fresh) return transmit(client, doc, signedXml, true);
+    const lost = `Sem resposta da SEFAZ${err.reusedSocket ? ' (conexao reaproveitada fechada)' : ''}: ${err.message}`;
+    if (known.kind === 'DOWN') return { ...known, xMotivo: `${known.xMotivo} (${lost})`, reached: true };
+    if (known.kind === 'UNKNOWN') return { kind: 'UNKNOWN', reason: `${lost}; ${known.reason}` };
+    return known;
   }
   crashPoint('after-authorized');
   const prot = reply.protocol;
   if (prot) {
     if (prot.cStat === '100') return { kind: 'AUTHORIZED', prot };
     if (DENIED.has(prot.cStat)) return { kind: 'DENIED', prot };
+    // 539 naming a key of ours: this number is at the authority under that key — its record decides, never a rejection.
+    const named = prot.cStat === '539' ? namedKeyOfOurs(prot.xMotivo, doc) : null;
+    if (named) {
+      const c = await consult(client, named);
+      if ((c.kind === 'AUTHORIZED' || c.kind === 'DENIED') && named === doc.priorAccessKey) return c;
+      return { kind: 'UNKNOWN', reason: `539: o numero consta na SEFAZ sob a chave ${named} (${c.kind === 'AUTHORIZED' || c.kind === 'DENIED' ? c.prot.cStat : failureOf(c)})` };
+    }
     // Duplicity: this key (204) or this number under another key (539) is at the authority — its record decides.
     if (prot.cStat === '204' || prot.cStat === '539') {
       const c = await consult(client, doc.accessKey);
@@ -381,17 +371,32 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signe
     const at = answer.prot.receivedAt ? new Date(answer.prot.receivedAt) : new Date();
     const kind = answer.kind;
     const prot = answer.prot;
+    // Authorized under the key this number had before its contingency rebuild (a 539 named it): that key and XML are the document's.
+    const prior = doc.priorAccessKey !== null && prot.accessKey === doc.priorAccessKey && doc.priorXmlGz ? { key: doc.priorAccessKey, xml: gunzipText(doc.priorXmlGz) } : null;
+    const swap: Partial<OutboundNfe> = prior
+      ? { accessKey: prior.key, signedXmlGz: doc.priorXmlGz!, priorAccessKey: doc.accessKey, priorXmlGz: doc.signedXmlGz, emissionType: Number(prior.key[34]), contingencyReason: null }
+      : {};
     return inTransaction(ctx, async (em) => {
       const after = await transition(
         ctx,
         doc,
         kind,
-        { cStat: prot.cStat, xMotivo: prot.xMotivo.slice(0, 255), protocol: prot.protocol, authorizedAt: at, procXmlGz: gz(procOf(signedXml ?? gunzipText(doc.signedXmlGz), prot.xml)) },
+        {
+          cStat: prot.cStat,
+          xMotivo: prot.xMotivo.slice(0, 255),
+          protocol: prot.protocol,
+          authorizedAt: at,
+          procXmlGz: gz(procOf(prior?.xml ?? signedXml ?? gunzipText(doc.signedXmlGz), prot.xml)),
+          lastAttemptAt: new Date(),
+          lastAttemptError: null,
+          ...swap,
+        },
         kind === 'AUTHORIZED' ? 'nfe.outbound.authorized' : 'nfe.outbound.denied',
         em,
       );
       // The fulfilment's receivables now originate in this fiscal document (same transaction).
-      if (kind === 'AUTHORIZED' && doc.fulfillmentId !== null) await attachFiscalDocument(em, ctx, { fulfillmentId: doc.fulfillmentId, fiscalDocumentId: doc.id, accessKey: doc.accessKey });
+      if (kind === 'AUTHORIZED')
+        for (const fulfillmentId of await billedFulfillments(em, ctx.companyId, doc)) await attachFiscalDocument(em, ctx, { fulfillmentId, fiscalDocumentId: doc.id, accessKey: after.accessKey });
       // The source's owner reacts in this transaction (stock, payables, credits): all or nothing with the protocol.
       const owner = ownerOf(after);
       if (owner) {
@@ -405,7 +410,14 @@ async function record(ctx: ActorContext, doc: OutboundNfe, answer: Answer, signe
     assertTransition(doc, 'record', 'REJECTED');
     const rejected = answer;
     return inTransaction(ctx, async (em) => {
-      const after = await transition(ctx, doc, 'REJECTED', { cStat: rejected.cStat, xMotivo: rejected.xMotivo.slice(0, 255) }, 'nfe.outbound.rejected', em);
+      const after = await transition(
+        ctx,
+        doc,
+        'REJECTED',
+        { cStat: rejected.cStat, xMotivo: rejected.xMotivo.slice(0, 255), lastAttemptAt: new Date(), lastAttemptError: null },
+        'nfe.outbound.rejected',
+        em,
+      );
       await ownerOf(after)?.provider.onReleased?.(em, ctx, { ...outcomeOf(after), status: 'REJECTED' });
       return after;
     });
@@ -429,9 +441,15 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     const contingency: Contingency | null = doc.emissionType === 6 ? 'SVC-AN' : doc.emissionType === 7 ? 'SVC-RS' : null;
     const client = await clientOf(sc, contingency);
     // Sent before (a crash or a lost answer): the authority's record comes first, and decides.
+    let reached = false;
     if (doc.status === 'SENT') {
       const known = await consult(client, doc.accessKey);
+      // A first attempt a contingency document replaced is only ever consulted, never sent again.
+      const replacement = await contingencyDocumentOf(doc);
+      if (replacement) return await settleFirstAttempt(ctx, doc, replacement, known);
       if (known.kind === 'AUTHORIZED' || known.kind === 'DENIED') return await record(ctx, doc, known);
+      // Unless the authority said it does not hold the key, the earlier attempt may have reached it.
+      reached = !(known.kind === 'UNKNOWN' && known.absent);
     }
     assertAllowed(doc, 'send');
     doc = await transition(ctx, doc, 'SENT', { sendAttempts: doc.sendAttempts + 1, lastSentAt: new Date() }, null);
@@ -439,9 +457,18 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     let signedXml = gunzipText(doc.signedXmlGz);
     let answer = await transmit(client, doc, signedXml);
     if (answer.kind === 'DOWN' && !contingency) {
-      // The authority stopped: enter contingency for the filial and re-issue this number there.
+      // The authority stopped: enter contingency for the filial.
       await enterContingency(sc.filial.companyId, sc.filial.id, sc.filial.uf, answer);
       const state = await currentContingency(sc.filial.companyId, sc.filial.id, false);
+      if (reached || answer.reached) {
+        // This number may be at the authority under this key: it keeps both, and is consulted when the
+        // authority is back; the sale's document is a contingency one with a new number (first-attempt.ts).
+        doc = await noteAttempt(ctx, doc, 'down', `${failureOf(answer)}; primeira tentativa mantida para consulta, NF-e emitida em contingencia com novo numero`);
+        const second = await contingencyDocument(ctx, doc, sc, state!, owner);
+        crashPoint('after-contingency-document');
+        return await settle(ctx, second.id, owner);
+      }
+      // Nothing of this number reached the authority: the same number is re-issued in contingency.
       doc = await reissue(ctx, doc, sc, state!, 'contingency');
       const svc = await clientOf(sc, contingencyOf(sc.filial.uf));
       doc = await transition(ctx, doc, 'SENT', { sendAttempts: doc.sendAttempts + 1, lastSentAt: new Date() }, null);
@@ -450,6 +477,8 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     }
     doc = await record(ctx, doc, answer, signedXml);
     if (doc.status === 'AUTHORIZED') afterAuthorized(ctx, doc);
+    // No verdict: the document says so (last attempt), a warn line and a counter; the recovery pass goes on.
+    if (answer.kind === 'DOWN' || answer.kind === 'UNKNOWN') doc = await noteAttempt(ctx, doc, answer.kind === 'DOWN' ? 'down' : 'no-answer', failureOf(answer));
     return doc;
   } catch (err) {
     // Another holder (a retry, the recovery pass after this lease ran out) moved it first: its state stands.
@@ -511,11 +540,94 @@ async function reissue(
         signedXmlGz: gz(signed.xml),
         cStat: null,
         xMotivo: null,
+        // A 539 naming the key this number had before is settled by that key (transmit).
+        ...(action === 'contingency' && built.accessKey !== doc.accessKey ? { priorAccessKey: doc.accessKey, priorXmlGz: doc.signedXmlGz } : {}),
         ...(leaseOwner ? { leaseOwner, leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs) } : {}),
       },
       action === 'resend' ? 'nfe.outbound.issued' : null,
       em,
     );
+  });
+}
+
+/**
+ * The sale's contingency document when its first attempt may have reached the authority: a NEW number
+ * of the same série, tpEmis 6/7, rebuilt from the first attempt's stored input, holding the sale's claim
+ * (moved from the first attempt in this transaction) and the issuing request's key; `contingency_of`
+ * links it to the first attempt. Made once: found again after a crash.
+ */
+async function contingencyDocument(ctx: ActorContext, first: OutboundNfe, sc: FilialSigning, contingency: ContingencyState, leaseOwner: string): Promise<OutboundNfe> {
+  const tenant: TenantContext = { grantedFiliais: '*', scopes: [], ...ctx };
+  const series = await readerOf(ctx).findOneByOrFail(InvoiceSeries, { id: first.seriesId, companyId: first.companyId });
+  const input: IssueInput = { ...storedInput(first), ...targetOf(first) };
+  return inTransaction(ctx, async (em) => {
+    const made = await em.findOneBy(OutboundNfe, { companyId: first.companyId, contingencyOf: first.id });
+    if (made) return made;
+    const current = await findInvoice(first.companyId, first.id, em);
+    const c = await computeFor(tenant, input, em);
+    const number = await takeNextNumber(em, first.companyId, series);
+    const issuedAt = new Date();
+    const code = randomCode(number);
+    const emissionType = emissionTypeOf(contingency.mode);
+    const built = buildNfeXml(c.document, {
+      number,
+      series: series.series,
+      issuedAt,
+      emissionType,
+      contingency: { at: contingency.since, reason: contingency.reason },
+      randomCode: code,
+      tpAmb: sc.tpAmb,
+      transport: c.transport,
+      installments: c.installments,
+      paymentType: c.paymentType,
+      additionalInfo: c.additionalInfo,
+    });
+    const signed = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, sc.signer);
+    // The claim is unique: it leaves the first attempt before the contingency document takes it.
+    await transition(ctx, current, current.status, { claim: null }, null, em);
+    const saved = await insertOutboundNfe(em, {
+      companyId: first.companyId,
+      filialId: first.filialId,
+      seriesId: series.id,
+      model: first.model,
+      series: series.series,
+      number,
+      accessKey: built.accessKey,
+      source: first.source,
+      sourceId: first.sourceId,
+      fulfillmentId: first.fulfillmentId,
+      salesOrderId: first.salesOrderId,
+      customerId: first.customerId,
+      claim: current.claim,
+      status: 'SIGNED',
+      emissionType,
+      contingencyReason: contingency.reason,
+      issuedAtText: built.issuedAtText,
+      issuedAt,
+      randomCode: code,
+      total: money(c.document.totals.vNF),
+      summary: { ...summaryOf(c), input: toStored(input) },
+      signedXmlGz: gz(signed.xml),
+      actor: ctx.actor.slice(0, 100),
+      requestKey: first.requestKey,
+      leaseOwner,
+      leaseUntil: new Date(Date.now() + invoicesConfig.leaseMs),
+      contingencyOf: first.id,
+    });
+    await recordAudit(em, ctx, {
+      entity: 'invoice',
+      entityId: saved.id,
+      action: 'ISSUED',
+      changes: diff({}, { status: 'SIGNED', series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2), contingencyOf: encodeId('invoice', first.id) }),
+    });
+    await publishEvent(em, ctx, {
+      type: 'nfe.outbound.issued',
+      filialId: saved.filialId,
+      aggregateType: 'invoice',
+      aggregateId: saved.id,
+      data: docEvent(saved, { contingencyOf: encodeId('invoice', first.id) }),
+    });
+    return saved;
   });
 }
 

@@ -43,6 +43,26 @@ export async function authorizedInvoices(companyId: number, where: { salesOrderI
     }));
 }
 
+/** A sale's NF-e that may still be authorized: stored (SIGNED), sent without a verdict (SENT) or REJECTED (it may be corrected and sent again). */
+export interface PendingOriginal {
+  invoiceId: number;
+  accessKey: string;
+  series: number;
+  number: number;
+  status: OutboundNfeStatus;
+}
+
+/** NF-e billing the given sales that are not settled yet (SIGNED, SENT, REJECTED): a devolução of their units waits for them. */
+export async function pendingInvoices(companyId: number, salesOrderIds: number[], em: EntityManager): Promise<PendingOriginal[]> {
+  if (!salesOrderIds.length) return [];
+  const rows = await em.find(OutboundNfe, {
+    where: { companyId, status: In(['SIGNED', 'SENT', 'REJECTED']), source: In(['FULFILLMENT', 'ORDER']), salesOrderId: In(salesOrderIds) },
+    select: { id: true, accessKey: true, series: true, number: true, status: true },
+    order: { id: 'ASC' },
+  });
+  return rows.map((r) => ({ invoiceId: r.id, accessKey: r.accessKey, series: r.series, number: r.number, status: r.status }));
+}
+
 export interface SourceInvoice {
   invoiceId: number;
   status: OutboundNfeStatus;

@@ -4,17 +4,27 @@ import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError } from '../../core/errors';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
+import { addCalendarDays, startOfBusinessDay } from '../../core/business-date';
+import { OutboundNfe } from './entities/outbound-nfe.entity';
+import type { InvoiceListFilters } from './invoices.schemas';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import { invoiceDanfe } from './danfe.service';
 import { findInvoice, gunzipText } from './invoice-store';
 
 /* Reads of outbound NF-e: list per filial (two-phase), detail with events, the nfeProc XML and the DANFE. */
 
-export async function listInvoices(ctx: TenantContext, filialId: number, query: PageRequest & { status?: OutboundNfeStatus }): Promise<Page<OutboundNfe>> {
+export async function listInvoices(ctx: TenantContext, filialId: number, query: PageRequest & InvoiceListFilters): Promise<Page<OutboundNfe>> {
   const em = readerOf(ctx);
   const qb = em.createQueryBuilder(OutboundNfe, 'n').where('n.company_id = :c AND n.filial_id = :f', { c: ctx.companyId, f: filialId });
   if (query.status) qb.andWhere('n.status = :s', { s: query.status });
+  // Issue days are São Paulo calendar days (core/business-date).
+  if (query.issuedFrom) qb.andWhere('n.issued_at >= :from', { from: startOfBusinessDay(query.issuedFrom) });
+  if (query.issuedTo) qb.andWhere('n.issued_at < :before', { before: startOfBusinessDay(addCalendarDays(query.issuedTo, 1)) });
+  if (query.series !== undefined) qb.andWhere('n.series = :series', { series: query.series });
+  if (query.number !== undefined) qb.andWhere('n.number = :number', { number: query.number });
+  if (query.accessKey) qb.andWhere('n.access_key = :key', { key: query.accessKey });
+  if (query.customerId !== undefined) qb.andWhere('n.customer_id = :customer', { customer: query.customerId });
+  if (query.salesOrderId !== undefined) qb.andWhere('n.sales_order_id = :order', { order: query.salesOrderId });
   return paginate(
     qb,
     [{ column: 'n.id', direction: 'DESC' }],

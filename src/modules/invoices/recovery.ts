@@ -9,6 +9,12 @@ import { settle } from './issue.service';
 import { UNSETTLED_STATUSES } from './invoices.state';
 import { retryPendingVoids, voidRejected } from './void.service';
 
+/** Passes of other modules that follow the documents' settlement (a devolução waiting for its sale's NF-e); by name, a second registration replaces the first. */
+const steps = new Map<string, () => Promise<unknown>>();
+export function registerRecoveryStep(name: string, step: () => Promise<unknown>): void {
+  steps.set(name, step);
+}
+
 /*
  * The recovery pass (at start and on a timer, any number of replicas): documents a crash or a lost
  * answer left SIGNED/SENT with an expired lease are settled (consult the key first, send only what the
@@ -50,6 +56,7 @@ export async function recoverInvoices(now = new Date(), limit = 50): Promise<{ s
     }
   }
   await probeContingencies().catch(() => undefined);
+  for (const [name, step] of steps) await step().catch((err) => logger.warn('invoice recovery step failed', { step: name, err: (err as Error).message }));
   return { settled, voided };
 }
 

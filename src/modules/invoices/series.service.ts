@@ -10,6 +10,7 @@ import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/erro
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
+import { counterNotes, CounterNumberFate } from './invoices.ports';
 
 /*
  * Séries and their numbers: configured per filial and model; the next number only moves forward
@@ -29,48 +30,54 @@ export interface SeriesInput {
 
 export async function saveSeries(ctx: TenantContext, filialId: number, input: SeriesInput): Promise<InvoiceSeries> {
   try {
-    return await inTransaction(ctx, async (em) => {
-      const current = await em.findOneBy(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, series: input.series });
-      if (current && input.nextNumber < current.nextNumber) {
-        throw new BusinessRuleError('SERIES_NUMBER_BACKWARDS', `Série ${input.series} already gave out numbers up to ${current.nextNumber - 1}; the next number cannot go back`, {
-          nextNumber: current.nextNumber,
-        });
-      }
-      if (input.isDefault) await em.update(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, isDefault: true }, { isDefault: false });
-      let saved: InvoiceSeries;
-      if (current) {
-        const r = await em
-          .createQueryBuilder()
-          .update(InvoiceSeries)
-          .set({ nextNumber: input.nextNumber, isDefault: input.isDefault, version: () => 'version + 1' })
-          .where('id = :id AND company_id = :c AND next_number <= :n', { id: current.id, c: ctx.companyId, n: input.nextNumber })
-          .execute();
-        if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
-        saved = await em.findOneByOrFail(InvoiceSeries, { id: current.id });
-      } else {
-        saved = await em.save(em.create(InvoiceSeries, { companyId: ctx.companyId, filialId, ...input }));
-      }
-      await recordAudit(em, ctx, {
-        entity: 'invoice-series',
-        entityId: saved.id,
-        action: current ? 'UPDATED' : 'CREATED',
-        changes: diff(current ? { nextNumber: current.nextNumber, isDefault: current.isDefault } : {}, { nextNumber: saved.nextNumber, isDefault: saved.isDefault }),
-      });
-      return saved;
-    });
+    return await inTransaction(ctx, (em) => saveSeriesIn(em, ctx, filialId, input));
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError('DUPLICATE', 'The série was created concurrently; retry');
     throw err;
   }
 }
 
-export type NumberFate = 'AUTHORIZED' | 'CANCELLED' | 'DENIED' | 'REJECTED' | 'SIGNED' | 'SENT' | 'VOIDED' | 'VOID_PENDING';
+/**
+ * The same inside a caller's transaction (the NFC-e settings save the série with the settings, so a
+ * refused request writes neither). A concurrent creation surfaces as the engine's unique violation.
+ */
+export async function saveSeriesIn(em: EntityManager, ctx: TenantContext, filialId: number, input: SeriesInput): Promise<InvoiceSeries> {
+  const current = await em.findOneBy(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, series: input.series });
+  if (current && input.nextNumber < current.nextNumber) {
+    throw new BusinessRuleError('SERIES_NUMBER_BACKWARDS', `Série ${input.series} already gave out numbers up to ${current.nextNumber - 1}; the next number cannot go back`, {
+      nextNumber: current.nextNumber,
+    });
+  }
+  if (input.isDefault) await em.update(InvoiceSeries, { companyId: ctx.companyId, filialId, model: input.model, isDefault: true }, { isDefault: false });
+  let saved: InvoiceSeries;
+  if (current) {
+    const r = await em
+      .createQueryBuilder()
+      .update(InvoiceSeries)
+      .set({ nextNumber: input.nextNumber, isDefault: input.isDefault, version: () => 'version + 1' })
+      .where('id = :id AND company_id = :c AND next_number <= :n', { id: current.id, c: ctx.companyId, n: input.nextNumber })
+      .execute();
+    if (!r.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The série moved concurrently; retry');
+    saved = await em.findOneByOrFail(InvoiceSeries, { id: current.id });
+  } else {
+    saved = await em.save(em.create(InvoiceSeries, { companyId: ctx.companyId, filialId, ...input }));
+  }
+  await recordAudit(em, ctx, {
+    entity: 'invoice-series',
+    entityId: saved.id,
+    action: current ? 'UPDATED' : 'CREATED',
+    changes: diff(current ? { nextNumber: current.nextNumber, isDefault: current.isDefault } : {}, { nextNumber: saved.nextNumber, isDefault: saved.isDefault }),
+  });
+  return saved;
+}
+
+export type NumberFate = 'AUTHORIZED' | 'CANCELLED' | 'DENIED' | 'REJECTED' | 'SIGNED' | 'SENT' | 'VOIDED' | 'VOID_PENDING' | CounterNumberFate;
 
 export interface NumberReport {
   series: InvoiceSeries;
   from: number;
   to: number;
-  numbers: { number: number; fate: NumberFate; invoiceId: number | null; accessKey: string | null }[];
+  numbers: { number: number; fate: NumberFate; invoiceId: number | null; nfceId: number | null; accessKey: string | null }[];
   /** Numbers of the range the série gave out that nothing accounts for (must stay empty). */
   unaccounted: number[];
 }
@@ -85,21 +92,32 @@ export async function numberReport(ctx: TenantContext, seriesId: number, range: 
   const from = Math.max(1, range.from ?? 1);
   const to = Math.min(last, range.to ?? from + MAX_REPORT - 1, from + MAX_REPORT - 1);
   if (to < from) return { series, from, to: from - 1, numbers: [], unaccounted: [] };
-  const [docs, voids] = await Promise.all([
-    readerOf(ctx).find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: Between(from, to) }, select: { id: true, number: true, status: true, accessKey: true } }),
-    readerOf(ctx).find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } }),
+  const em = readerOf(ctx);
+  // Model 55: the outbound NF-e; model 65: the NFC-e module's notes (and their online attempts).
+  const [docs, notes, voids] = await Promise.all([
+    series.model === 65
+      ? []
+      : em.find(OutboundNfe, { where: { companyId: ctx.companyId, seriesId: series.id, number: Between(from, to) }, select: { id: true, number: true, status: true, accessKey: true } }),
+    series.model === 65 ? counterNotes.get().numbersOf(em, ctx.companyId, series.id, from, to) : [],
+    em.find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } }),
   ]);
   const byNumber = new Map(docs.map((d) => [d.number, d]));
+  const noteOf = new Map(notes.map((n) => [n.number, n]));
   const numbers: NumberReport['numbers'] = [];
   const unaccounted: number[] = [];
   for (let n = from; n <= to; n++) {
     const d = byNumber.get(n);
     if (d) {
-      numbers.push({ number: n, fate: d.status, invoiceId: d.id, accessKey: d.accessKey });
+      numbers.push({ number: n, fate: d.status, invoiceId: d.id, nfceId: null, accessKey: d.accessKey });
+      continue;
+    }
+    const note = noteOf.get(n);
+    if (note) {
+      numbers.push({ number: n, fate: note.fate, invoiceId: null, nfceId: note.nfceId, accessKey: note.accessKey });
       continue;
     }
     const v = voids.find((x) => n >= x.firstNumber && n <= x.lastNumber);
-    if (v) numbers.push({ number: n, fate: v.status === 'VOIDED' ? 'VOIDED' : 'VOID_PENDING', invoiceId: null, accessKey: null });
+    if (v) numbers.push({ number: n, fate: v.status === 'VOIDED' ? 'VOIDED' : 'VOID_PENDING', invoiceId: null, nfceId: null, accessKey: null });
     else unaccounted.push(n);
   }
   return { series, from, to, numbers, unaccounted };

@@ -82,7 +82,8 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
       for (const d of docs) {
         assertTransition(d, 'void', 'VOIDED');
         const voided = await transition(ctx, d, 'VOIDED', { claim: null }, 'nfe.outbound.number-voided', em, { protocol: reply.protocol });
-        await ownerOf(voided)?.provider.onReleased?.(em, ctx, { ...outcomeOf(voided), status: 'VOIDED' });
+        // Only a document that held its source's claim releases it (not one its contingency document replaced).
+        if (d.claim !== null) await ownerOf(voided)?.provider.onReleased?.(em, ctx, { ...outcomeOf(voided), status: 'VOIDED' });
       }
       if (!docs.length) {
         await publishEvent(em, ctx, {

@@ -29,7 +29,10 @@ export function danfeLines(d: NfceDocument): { head: string[]; items: string[]; 
   const s = d.summary;
   const head = [s.issuerName, `CNPJ: ${formatDoc(s.issuerDocument)}`, s.issuerAddress, 'Documento Auxiliar da Nota Fiscal de Consumidor Eletronica'];
   if (d.tpAmb === '2') head.push('EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL');
-  if (d.emissionType === 9) head.push('EMITIDA EM CONTINGENCIA', 'Pendente de autorizacao');
+  // Issued offline it stays "emitida em contingência" (tpEmis 9 is in the XML); pending only until the authority answered.
+  if (d.emissionType === 9) head.push('EMITIDA EM CONTINGENCIA');
+  if (d.emissionType === 9 && !d.protocol) head.push('Pendente de autorizacao');
+  if (d.status === 'CANCELLED') head.push(`NFC-e CANCELADA${d.cancelProtocol ? ` - Protocolo de cancelamento: ${d.cancelProtocol}` : ''}`);
   const items = ['# CODIGO DESCRICAO QTD UN VL UNIT VL TOTAL'];
   s.items.forEach((i, n) => {
     items.push(`${String(n + 1).padStart(3, '0')} ${i.code} ${i.description}`);
@@ -48,7 +51,7 @@ export function danfeLines(d: NfceDocument): { head: string[]; items: string[]; 
       ? `CONSUMIDOR ${d.consumerDocument.length === 11 ? 'CPF' : 'CNPJ'}: ${formatDoc(d.consumerDocument)}${s.consumerName ? ` ${s.consumerName}` : ''}`
       : 'CONSUMIDOR NAO IDENTIFICADO',
     `NFC-e n ${String(d.number).padStart(9, '0')} Serie ${String(d.series).padStart(3, '0')} ${brasilia(d.issuedAt)}`,
-    d.emissionType === 9 && d.status !== 'AUTHORIZED' ? 'EMITIDA EM CONTINGENCIA' : d.protocol ? `Protocolo de autorizacao: ${d.protocol}` : 'Pendente de autorizacao',
+    d.protocol ? `Protocolo de autorizacao: ${d.protocol}` : d.emissionType === 9 ? 'EMITIDA EM CONTINGENCIA' : 'Pendente de autorizacao',
     d.protocol && d.authorizedAt ? `Data de autorizacao: ${brasilia(d.authorizedAt)}` : '',
     `Tributos Totais Incidentes (Lei Federal 12.741/2012): R$ ${brl(s.vTotTrib)}`,
   ].filter(Boolean);

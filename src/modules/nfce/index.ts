@@ -2,7 +2,9 @@
 export { prepareCounterNote, transmitCounterNote } from './issue.service';
 export type { CounterNoteInput, PreparedNote } from './issue.service';
 export type { NfceDocument } from './entities/nfce-document.entity';
-export { authorizedNoteOfSale } from './originals';
+export { authorizedNoteOfSale, pendingNotesOfSales } from './originals';
 export { nfceRoutes } from './nfce.router';
 export { getNfceConfiguration } from './configuration.service';
 export { NfceQueue } from './transmission-queue';
+export { counterNotesProvider } from './series-numbers';
+export { orderFiscalDocumentsProvider } from './order-documents';

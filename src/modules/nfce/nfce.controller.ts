@@ -1,12 +1,13 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
+import { mapPage } from '../../core/pagination';
 import { cancelNfce } from './cancel.service';
 import { cancelOriginal as cancelOriginalNote } from './substitution.service';
 import { getNfceConfiguration, putNfceConfiguration } from './configuration.service';
 import { danfePdf, danfeText } from './danfe';
 import { toConfigurationDto, toNfceDto } from './nfce.mapper';
 import { nfceSchemas as s } from './nfce.schemas';
-import { getNfce, nfceXml } from './query.service';
+import { getNfce, listNfce, nfceXml } from './query.service';
 
 export async function getConfiguration(req: ValidRequest<typeof s.getConfiguration>, res: Response) {
   const { configuration, nextNumber } = await getNfceConfiguration(req.ctx, req.valid.params.filialId);
@@ -16,6 +17,10 @@ export async function getConfiguration(req: ValidRequest<typeof s.getConfigurati
 export async function putConfiguration(req: ValidRequest<typeof s.putConfiguration>, res: Response) {
   const { configuration, nextNumber } = await putNfceConfiguration(req.ctx, req.valid.params.filialId, req.valid.body);
   res.json(toConfigurationDto(req.valid.params.filialId, configuration, nextNumber));
+}
+
+export async function list(req: ValidRequest<typeof s.list>, res: Response) {
+  res.json(mapPage(await listNfce(req.ctx, req.valid.params.filialId, req.valid.query), toNfceDto));
 }
 
 export async function detail(req: ValidRequest<typeof s.byId>, res: Response) {

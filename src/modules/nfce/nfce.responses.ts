@@ -1,5 +1,5 @@
 import { Joi } from '../../core/http/schema';
-import { hashid, money, named, obj, timestamp } from '../../core/http/response-schema';
+import { hashid, money, named, obj, page, timestamp } from '../../core/http/response-schema';
 
 /** Response bodies of the /nfce routes (nfce.mapper.ts). */
 
@@ -60,3 +60,5 @@ export const Nfce = named(
     version: Joi.number().integer(),
   }),
 );
+
+export const NfcePage = page('NfcePage', Nfce);

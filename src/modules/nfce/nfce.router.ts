@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import { defineRoutes } from '../../core/http/route';
 import * as c from './nfce.controller';
-import { Nfce, NfceConfiguration } from './nfce.responses';
+import * as files from './fiscal-files';
+import { Nfce, NfceConfiguration, NfcePage } from './nfce.responses';
 import { nfceSchemas as s } from './nfce.schemas';
 
 const READ = 'invoice:read';
@@ -31,6 +32,16 @@ export const nfceRoutes = defineRoutes([
     schema: s.putConfiguration,
     responses: { body: NfceConfiguration, errors: { 409: ['STALE_VERSION', 'DUPLICATE'], 422: ['CSC_REQUIRED', 'SERIES_NUMBER_BACKWARDS'] } },
     handler: c.putConfiguration,
+  },
+  {
+    method: 'get',
+    path: '/nfce/list/:filialId',
+    tag: TAG,
+    summary: "The filial's NFC-e, newest first: by status, issue date range, série, number, access key, consumer CPF/CNPJ or sale; search by key, document or number",
+    scope: READ,
+    schema: s.list,
+    responses: { body: NfcePage },
+    handler: c.list,
   },
   {
     method: 'get',
@@ -71,6 +82,27 @@ export const nfceRoutes = defineRoutes([
     schema: s.byId,
     responses: { body: Joi.string().meta({ format: 'binary' }).description('the DANFE NFC-e (PDF)'), contentType: 'application/pdf', errors: NOT_FOUND },
     handler: c.danfe,
+  },
+  {
+    method: 'get',
+    path: '/nfce/:id/cancellation/xml',
+    tag: TAG,
+    summary: 'The procEventoNFe of the cancellation (110111): the signed evento and the retEvento as the authority answered (application/xml)',
+    scope: READ,
+    schema: s.byId,
+    responses: { body: Joi.string().description('the procEventoNFe XML'), contentType: 'application/xml', errors: { 404: ['NFCE_NOT_FOUND', 'NFCE_EVENT_NOT_FOUND'] } },
+    handler: files.cancellationXml,
+  },
+  {
+    method: 'get',
+    path: '/nfce/:id/original/xml',
+    tag: TAG,
+    summary:
+      'What settled the online attempt this offline note replaced (application/xml): the procEventoNFe of the cancellation by substitution (110112), or the procInutNFe of its number when it never reached the authority',
+    scope: READ,
+    schema: s.byId,
+    responses: { body: Joi.string().description('the procEventoNFe or procInutNFe XML'), contentType: 'application/xml', errors: { 404: ['NFCE_NOT_FOUND', 'NFCE_EVENT_NOT_FOUND'] } },
+    handler: files.originalXml,
   },
   {
     method: 'post',

@@ -1,7 +1,10 @@
 import type { Dec } from '../../core/decimal';
-import { decimal, id, Joi } from '../../core/http/schema';
+import { decimal, document, id, isoDate, Joi, pagination } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
+import type { PageRequest } from '../../core/pagination';
 import type { NfceConfigurationInput } from './configuration.service';
+import type { NfceStatus } from './entities/nfce-document.entity';
+import type { NfceListQuery } from './query.service';
 
 /* Request schemas of /nfce. */
 
@@ -12,7 +15,26 @@ const url = Joi.string()
   .uri({ scheme: ['http', 'https'] })
   .max(255);
 
+const NFCE_STATUSES: NfceStatus[] = ['SIGNED', 'AUTHORIZED', 'CONTINGENCY', 'REJECTED', 'CANCELLED'];
+
 export const nfceSchemas = {
+  list: typedSchema<{ params: { filialId: number }; query: NfceListQuery & PageRequest }>({
+    params: filialParams,
+    query: Joi.object({
+      ...pagination,
+      status: Joi.string().valid(...NFCE_STATUSES),
+      issuedFrom: isoDate().description('issue date (dhEmi, São Paulo calendar day) from, inclusive'),
+      issuedTo: isoDate().description('issue date to, inclusive'),
+      series: Joi.number().integer().min(0).max(999).example(1).description('série of model 65'),
+      number: Joi.number().integer().min(1).max(999_999_999).example(1).description('nNF'),
+      accessKey: Joi.string()
+        .pattern(/^\d{44}$/)
+        .description('the 44-digit access key'),
+      consumerDocument: document().description("the consumer's CPF/CNPJ on the note"),
+      salesOrderId: id('sales-order').description('the quick sale the note is of'),
+      search: Joi.string().trim().max(60).allow('').description('digits: a 44-digit access key, an 11/14-digit CPF/CNPJ (check digits valid), else the note number'),
+    }),
+  }),
   getConfiguration: typedSchema<{ params: { filialId: number } }>({ params: filialParams }),
   putConfiguration: typedSchema<{ params: { filialId: number }; body: NfceConfigurationInput }>({
     params: filialParams,

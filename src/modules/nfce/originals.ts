@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { gunzipText } from '../invoices';
 import { NfceDocument } from './entities/nfce-document.entity';
 
@@ -7,4 +7,19 @@ export async function authorizedNoteOfSale(companyId: number, salesOrderId: numb
   const doc = await em.findOne(NfceDocument, { where: { companyId, salesOrderId, status: 'AUTHORIZED' } });
   if (!doc?.procXmlGz) return null;
   return { noteId: doc.id, accessKey: doc.accessKey, xml: gunzipText(doc.procXmlGz) };
+}
+
+/** A sale's NFC-e not authorized yet (SIGNED, in offline CONTINGENCY, REJECTED to be corrected): a devolução of its units waits for it. */
+export async function pendingNotesOfSales(
+  companyId: number,
+  salesOrderIds: number[],
+  em: EntityManager,
+): Promise<{ noteId: number; accessKey: string; series: number; number: number; status: string }[]> {
+  if (!salesOrderIds.length) return [];
+  const rows = await em.find(NfceDocument, {
+    where: { companyId, salesOrderId: In(salesOrderIds), status: In(['SIGNED', 'CONTINGENCY', 'REJECTED']) },
+    select: { id: true, accessKey: true, series: true, number: true, status: true },
+    order: { id: 'ASC' },
+  });
+  return rows.map((r) => ({ noteId: r.id, accessKey: r.accessKey, series: r.series, number: r.number, status: r.status }));
 }

@@ -3,6 +3,7 @@ import { hasScope } from '../../core/auth/tenancy';
 import { ForbiddenError } from '../../core/errors';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { confirmFilial } from '../../core/http/validate';
+import { respondAfterCommit } from '../../core/idempotency/idempotency.middleware';
 import { createFromRequest, toSalesOrderDto } from '../sales-order';
 import { quickSaleSchemas as s } from './quick-sale.schemas';
 import { toConfigurationDto, toQuickSaleDto } from './quick-sale.mapper';
@@ -40,5 +41,8 @@ export async function createSalesOrder(req: ValidRequest<typeof s.createSalesOrd
     await confirmFilial(req);
     throw new ForbiddenError('The token lacks the scope quick-sale:write', 'INSUFFICIENT_SCOPE');
   }
-  res.status(201).json(toQuickSaleDto(await sell(req.ctx, req.valid.body, { filialUnchecked: req.filialUnchecked === true })));
+  const sale = await sell(req.ctx, req.valid.body, { filialUnchecked: req.filialUnchecked === true });
+  const transmit = sale.transmitAfterCommit;
+  // A keyed sale's NFC-e goes to the authority after the sale (and its key) committed.
+  await respondAfterCommit(req, res, 201, toQuickSaleDto(sale), transmit && (async () => toQuickSaleDto({ ...sale, fiscal: await transmit() })));
 }

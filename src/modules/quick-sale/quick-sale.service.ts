@@ -23,6 +23,11 @@ export interface QuickSaleResult {
   change: Dec;
   /** The sale's NFC-e, when the filial issues one with every quick sale. */
   fiscal?: NfceDocument;
+  /**
+   * In a request's unit (a keyed request), where the sale is not committed yet: the note's synchronous
+   * attempt, to run once it is (respondAfterCommit) — never inside the transaction (SPEC §12.2).
+   */
+  transmitAfterCommit?: () => Promise<NfceDocument>;
 }
 
 /** Line and order discounts within the counter's limit (percent of the amounts they reduce). */
@@ -147,6 +152,10 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
   });
   // Sent after the commit, with the filial's short deadline; no answer in time → offline contingency.
   const prepared = note as PreparedNote | null;
-  if (prepared) return { ...sale, fiscal: await transmitCounterNote(ctx, prepared) };
-  return sale;
+  if (!prepared) return sale;
+  if (ctx.uow) {
+    const outside = { ...ctx, uow: undefined };
+    return { ...sale, fiscal: prepared.doc, transmitAfterCommit: () => transmitCounterNote(outside, prepared) };
+  }
+  return { ...sale, fiscal: await transmitCounterNote(ctx, prepared) };
 }

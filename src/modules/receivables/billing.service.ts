@@ -201,7 +201,8 @@ export async function fulfillmentInstallments(ctx: ActorContext, fulfillmentId: 
 /** The NF-e of the fulfilment was authorized: its receivables' origin becomes that fiscal document (audited). */
 export async function attachFiscalDocument(em: EntityManager, ctx: ActorContext, input: { fulfillmentId: number; fiscalDocumentId: number; accessKey: string }): Promise<Receivable[]> {
   const rows = await receivablesOfFulfillment(em, ctx.companyId, input.fulfillmentId, true);
-  for (const r of rows) {
+  // Rows cancelled with a reason (replaced by this NF-e's installments, or gone with an earlier cancelled NF-e) are not this document's.
+  for (const r of rows.filter((x) => !(x.status === 'CANCELLED' && x.cancelReason !== null))) {
     const values = { originType: 'FISCAL_DOCUMENT' as const, fiscalDocumentId: input.fiscalDocumentId, accessKey: input.accessKey };
     if (!(await updateReceivableIf(em, ctx.companyId, r.id, { status: r.status, version: r.version }, values))) throw concurrent();
     await recordAudit(em, ctx, {

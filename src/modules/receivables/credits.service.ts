@@ -5,7 +5,9 @@ import { Dec, sum, toFixed, toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { PaymentKind } from '../catalog';
-import type { CustomerCredit, CustomerCreditKind } from './entities/customer-credit.entity';
+import { In } from 'typeorm';
+import { CustomerCredit, CustomerCreditKind } from './entities/customer-credit.entity';
+import { ReceivableReturnCredit } from './entities/receivable-return-credit.entity';
 import { RECEIVABLE_AUDIT, receivableData } from './receivables.events';
 import { creditsOfReturn, insertCredits, openCustomerReceivablesOfOrders } from './receivables.repository';
 import { openAmountOf } from './receivables.rules';
@@ -63,6 +65,12 @@ export async function creditReturn(em: EntityManager, ctx: ActorContext, input: 
     }
     if (left.gt(0)) rests.push({ salesOrderId: order.salesOrderId, amount: left });
   }
+  // Where the refund went, for the return's answer (refundsOfReturns).
+  if (credited.length)
+    await em.insert(
+      ReceivableReturnCredit,
+      credited.map((c) => ({ companyId: ctx.companyId, returnId: input.returnId, receivableId: c.receivableId, salesOrderId: c.salesOrderId, amount: c.amount })),
+    );
   const kind: CustomerCreditKind = input.refundMethod.kind === 'STORE_CREDIT' ? 'CREDIT' : 'REFUND';
   await insertCredits(
     em,
@@ -96,4 +104,23 @@ export async function creditReturn(em: EntityManager, ctx: ActorContext, input: 
     });
   }
   return { credited, credits };
+}
+
+/** Where a return's refund went: the receivables it reduced (by how much) and the store credit or refund it left. */
+export interface ReturnRefund {
+  receivables: { receivableId: number; salesOrderId: number; amount: Dec }[];
+  customerCredits: CustomerCredit[];
+}
+
+/** The refunds of returns (their answers), by return id; a return with neither has empty lists. */
+export async function refundsOfReturns(em: EntityManager, companyId: number, returnIds: number[]): Promise<Map<number, ReturnRefund>> {
+  const out = new Map<number, ReturnRefund>(returnIds.map((id) => [id, { receivables: [], customerCredits: [] }]));
+  if (!returnIds.length) return out;
+  const [reduced, credits] = await Promise.all([
+    em.find(ReceivableReturnCredit, { where: { companyId, returnId: In(returnIds) }, order: { id: 'ASC' } }),
+    em.find(CustomerCredit, { where: { companyId, returnId: In(returnIds) }, order: { id: 'ASC' } }),
+  ]);
+  for (const r of reduced) out.get(r.returnId)?.receivables.push({ receivableId: r.receivableId, salesOrderId: r.salesOrderId, amount: r.amount });
+  for (const c of credits) out.get(c.returnId)?.customerCredits.push(c);
+  return out;
 }

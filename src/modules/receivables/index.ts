@@ -7,6 +7,9 @@
  */
 export { attachFiscalDocument, billFulfillment, billSale, cancelForFiscalDocument, fulfillmentInstallments } from './billing.service';
 export type { FulfillmentBilling, SaleBilling } from './billing.service';
-export { creditReturn } from './credits.service';
+export { fiscalDocumentInstallments } from './fiscal-billing.service';
+export type { FiscalDocumentBilling, FiscalInstallment } from './fiscal-billing.service';
+export { creditReturn, refundsOfReturns } from './credits.service';
+export type { ReturnRefund } from './credits.service';
 export type { ReturnCredit, ReturnCreditOutcome } from './credits.service';
 export { receivableRoutes } from './receivables.router';

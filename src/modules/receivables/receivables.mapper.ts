@@ -6,7 +6,7 @@ import type { CustomerCredit } from './entities/customer-credit.entity';
 import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import type { Receivable } from './entities/receivable.entity';
 import { openAmountOf } from './receivables.rules';
-import { isOverdue, ReceivablesSummary } from './receivables.service';
+import { ExportChunk, isOverdue, ReceivablesSummary } from './receivables.service';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const amount = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 'amount');
@@ -121,6 +121,8 @@ const CSV_COLUMNS = [
   'filialId',
   'debtorType',
   'customerId',
+  'customerName',
+  'customerDocument',
   'paymentMethod',
   'origin',
   'salesOrderCode',
@@ -133,6 +135,9 @@ const CSV_COLUMNS = [
   'feeAmount',
   'amount',
   'receivedAmount',
+  'interest',
+  'fine',
+  'discount',
   'creditedAmount',
   'openAmount',
   'status',
@@ -147,16 +152,28 @@ const csvCell = (v: unknown): string => {
 
 export const CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
 
-/** CSV rows (RFC 4180: comma, CRLF; amounts with a dot and 2 places, exact) of receivables as the list shows them. */
-export const toCsvRows = (rows: Receivable[], today: string): string =>
-  rows
+/**
+ * CSV rows (RFC 4180: comma, CRLF; amounts with a dot and 2 places, exact) of receivables as the list
+ * shows them, with the customer's name and CPF/CNPJ and the interest, fine and discount of the standing
+ * receipts (reversed ones excluded, as the detail's receiptTotals).
+ */
+export const toCsvRows = (chunk: ExportChunk, today: string): string =>
+  chunk.rows
     .map((r) => {
+      const customer = r.customerId === null ? undefined : chunk.customers.get(r.customerId);
+      const standing = chunk.receipts.filter((p) => p.receivableId === r.id && p.status === 'ACTIVE');
+      const total = (f: (p: ReceivableReceipt) => ReceivableReceipt['amount']) => toFixed(sum(standing.map(f)), 'amount');
       const dto: Record<string, unknown> = {
         ...toReceivableDto(r, today),
+        customerName: customer?.name ?? null,
+        customerDocument: customer?.document ?? null,
         grossAmount: toFixed(r.grossAmount, 'amount'),
         feeAmount: toFixed(r.feeAmount, 'amount'),
         amount: toFixed(r.amount, 'amount'),
         receivedAmount: toFixed(r.receivedAmount, 'amount'),
+        interest: total((p) => p.interest),
+        fine: total((p) => p.fine),
+        discount: total((p) => p.discount),
         creditedAmount: toFixed(r.creditedAmount, 'amount'),
         openAmount: toFixed(openAmountOf(r), 'amount'),
       };

@@ -116,6 +116,29 @@ export async function updateReceivableIf(
   return (result.affected ?? 0) > 0;
 }
 
+/** One receivable inserted now (not deferred): the NF-e's re-made installments need their ids for audit and events. */
+export async function insertReceivable(em: EntityManager, row: TenantRow<Receivable>): Promise<number> {
+  const result = await em.insert(Receivable, row as never);
+  return Number(result.identifiers[0].id);
+}
+
+/** Conditional UPDATE of an unsettled receivable's installment (the NF-e's re-make): only from the status and version read. */
+export async function reshapeReceivableIf(
+  em: EntityManager,
+  companyId: number,
+  id: number,
+  expected: { status: ReceivableStatus; version: number },
+  values: Pick<Receivable, 'installmentNumber' | 'installmentCount' | 'issueDate' | 'dueDate' | 'grossAmount' | 'amount'>,
+): Promise<boolean> {
+  const result = await em
+    .createQueryBuilder()
+    .update(Receivable)
+    .set({ ...values, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
+    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version AND received_amount = :zero AND credited_amount = :zero', { id, companyId, ...expected, zero: '0.00' })
+    .execute();
+  return (result.affected ?? 0) > 0;
+}
+
 export async function insertReceipt(em: EntityManager, row: TenantRow<ReceivableReceipt>): Promise<number> {
   const result = await em.insert(ReceivableReceipt, row as never);
   return Number(result.identifiers[0].id);

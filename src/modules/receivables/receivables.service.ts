@@ -1,3 +1,4 @@
+import { In } from 'typeorm';
 import { readBatch, readerOf } from '../../core/db/transaction';
 import { AuditLog } from '../../core/audit/audit-log.entity';
 import { businessToday } from '../../core/business-date';
@@ -213,8 +214,31 @@ export async function customerStatement(
   return { customer, page, summary, credits };
 }
 
-/** Every receivable the list's filters select, in the list's order, read by keyset pages (the CSV export). */
-export async function* exportReceivables(ctx: TenantContext, filialId: number, query: ReceivableListQuery): AsyncGenerator<Receivable[]> {
+/** One page of the CSV export: the receivables, their customers (name, document) and their receipts. */
+export interface ExportChunk {
+  rows: Receivable[];
+  customers: Map<number, Pick<Customer, 'id' | 'name' | 'document'>>;
+  receipts: ReceivableReceipt[];
+}
+
+/** Every receivable the list's filters select, in the list's order, read by keyset pages (the CSV export), with the customers and receipts the CSV shows. */
+export async function* exportReceivables(ctx: TenantContext, filialId: number, query: ReceivableListQuery): AsyncGenerator<ExportChunk> {
+  const em = readerOf(ctx);
+  for await (const rows of exportPages(ctx, filialId, query)) {
+    const customerIds = [...new Set(rows.map((r) => r.customerId).filter((id): id is number => id !== null))];
+    const [customers, receipts] = await Promise.all([
+      customerIds.length ? em.find(Customer, { where: { companyId: ctx.companyId, id: In(customerIds) }, select: { id: true, name: true, document: true } }) : Promise.resolve([]),
+      receiptsOf(
+        em,
+        ctx.companyId,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    yield { rows, customers: new Map(customers.map((c) => [c.id, c])), receipts };
+  }
+}
+
+async function* exportPages(ctx: TenantContext, filialId: number, query: ReceivableListQuery): AsyncGenerator<Receivable[]> {
   const em = readerOf(ctx);
   const today = businessToday();
   let cursor: string | undefined;

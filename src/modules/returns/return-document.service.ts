@@ -107,7 +107,7 @@ export async function allocateOrigins(em: EntityManager, companyId: number, line
 function merge(parts: ComputedFiscalDocument[]): ComputedFiscalDocument {
   if (parts.length === 1) return parts[0];
   const items = parts.flatMap((p) => p.items).map((i, n) => ({ ...i, lineNumber: n + 1 }));
-  return { ...parts[0], items, totals: totalsOf(items), references: parts.flatMap((p) => p.references ?? []) };
+  return { ...parts[0], items, totals: totalsOf(items, parts[0].issueDate), references: parts.flatMap((p) => p.references ?? []) };
 }
 
 async function loadReturn(companyId: number, returnId: number, em: EntityManager) {

@@ -22,7 +22,7 @@ export const toReturnableItemDto = ({ order, item, fulfilledAt }: ReturnableLine
   fulfilledAt: fulfilledAt ? fulfilledAt.toISOString() : null,
 });
 
-export const toReturnDto = ({ ret, items, documents, credits, documentProblem }: ReturnView) => ({
+export const toReturnDto = ({ ret, items, documents, credits, refund, documentProblem }: ReturnView) => ({
   id: encodeId('return', ret.id),
   code: ret.code,
   filialId: encodeId('filial', ret.filialId),
@@ -41,9 +41,24 @@ export const toReturnDto = ({ ret, items, documents, credits, documentProblem }:
     fiscalOrigins: (i.fiscalOrigins ?? []).map((o) => ({ accessKey: o.accessKey, lineNumber: o.lineNumber, quantity: toJsonNumber(o.quantity, 'quantity') })),
   })),
   origin: ret.origin,
+  originStatus: ret.originStatus,
   importedAccessKey: ret.importedAccessKey,
   documents: documents.map((d) => ({ invoiceId: encodeId('invoice', d.invoiceId), status: d.status, accessKey: d.accessKey, series: d.series, number: d.number, live: d.live })),
   credits: credits.map((c) => ({ tax: c.tax, base: toJsonNumber(c.base, 'amount'), amount: toJsonNumber(c.amount, 'amount'), accessKey: c.accessKey, status: c.status, entryDate: c.entryDate })),
+  refund: {
+    receivables: refund.receivables.map((r) => ({
+      receivableId: encodeId('receivable', r.receivableId),
+      salesOrderId: encodeId('sales-order', r.salesOrderId),
+      amount: toJsonNumber(r.amount, 'amount'),
+    })),
+    customerCredits: refund.customerCredits.map((c) => ({
+      id: encodeId('customer-credit', c.id),
+      kind: c.kind,
+      method: c.methodCode,
+      salesOrderId: encodeId('sales-order', c.salesOrderId),
+      amount: toJsonNumber(c.amount, 'amount'),
+    })),
+  },
   documentProblem: documentProblem ?? null,
   createdBy: ret.actor,
   createdAt: new Date(ret.createdAt).toISOString(),

@@ -50,6 +50,11 @@ export const SalesReturn = named(
       }),
     ),
     origin: Joi.string().valid('COUNTER', 'IMPORTED').description("COUNTER: registered here (our entry devolução issued); IMPORTED: the customer's own devolução NF-e"),
+    originStatus: Joi.string()
+      .valid('RESOLVED', 'PENDING', 'TRACED')
+      .description(
+        "PENDING: the sale's NF-e/NFC-e was not authorized yet; the returned units are traced to it, and our devolução issued automatically, once it is. TRACED: traced, the devolução being issued. RESOLVED: traced (or nothing to trace to)",
+      ),
     importedAccessKey: Joi.string().length(44).allow(null),
     documents: Joi.array()
       .items(
@@ -75,6 +80,22 @@ export const SalesReturn = named(
         }),
       )
       .description("The original sale's taxes taken back as credits by the filial's regime"),
+    refund: obj({
+      receivables: Joi.array()
+        .items(obj({ receivableId: hashid('receivable'), salesOrderId: hashid('sales-order'), amount: money() }))
+        .description("The sale's open receivables the refund reduced (the customer's, from the last installment back), by how much"),
+      customerCredits: Joi.array()
+        .items(
+          obj({
+            id: hashid('customer-credit'),
+            kind: Joi.string().valid('CREDIT', 'REFUND').description('CREDIT: store credit the customer holds; REFUND: money owed back by `method`'),
+            method: Joi.string().example('DINHEIRO'),
+            salesOrderId: hashid('sales-order'),
+            amount: money(),
+          }),
+        )
+        .description('What was left after the receivables: a store credit or a refund to pay, one per sale'),
+    }).description('Where the refund went'),
     documentProblem: obj({ code: Joi.string(), detail: Joi.string() }).allow(null).description('Why our devolução could not be issued with the return (POST /returns/{id}/document issues it again)'),
     createdBy: Joi.string().example('ana.souza'),
     createdAt: timestamp(),

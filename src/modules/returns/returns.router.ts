@@ -53,11 +53,16 @@ export const returnRoutes = defineRoutes([
     summary: 'Issue (again) our NF-e de devolução of a return (after a failure or a cancellation)',
     scope: 'returns:write',
     schema: s.issueDocument,
-    idempotent: true,
+    // Calls the authority between its own transactions (SPEC §12.2); a retry resumes the document by its key.
+    idempotent: 'own-transactions',
     status: 201,
     responses: {
       body: SalesReturn,
-      errors: { 404: ['RETURN_NOT_FOUND'], 409: ['ALREADY_INVOICED'], 422: ['RETURN_WITHOUT_FISCAL_DOCUMENT', 'RETURN_DOCUMENT_BY_CUSTOMER', 'ORIGINAL_NOT_AUTHORIZED', 'RETURN_NOT_POSSIBLE'] },
+      errors: {
+        404: ['RETURN_NOT_FOUND'],
+        409: ['ALREADY_INVOICED', 'RETURN_ORIGIN_PENDING'],
+        422: ['RETURN_WITHOUT_FISCAL_DOCUMENT', 'RETURN_DOCUMENT_BY_CUSTOMER', 'ORIGINAL_NOT_AUTHORIZED', 'RETURN_NOT_POSSIBLE'],
+      },
     },
     handler: c.issueDocument,
   },
@@ -68,7 +73,9 @@ export const returnRoutes = defineRoutes([
     summary: 'Register a return (restock, refund, returned quantities)',
     scope: 'returns:write',
     schema: s.register,
-    idempotent: true,
+    // The booking commits, then the devolução goes to the authority (SPEC §12.2); the return keeps the
+    // request's key, so a retry after a crash finds it and resumes its document.
+    idempotent: 'own-transactions',
     status: 201,
     responses: { body: SalesReturn, errors: { 404: ['CUSTOMER_NOT_FOUND', 'SALES_ORDER_ITEM_NOT_FOUND'], 422: ['REFUND_METHOD_INVALID', 'RETURN_QUANTITY_EXCEEDS_RETURNABLE'] } },
     handler: c.register,

@@ -17,10 +17,12 @@ import { SalesReturn } from './entities/sales-return.entity';
 import { fulfillmentItemsOf, loadReturnableLines, loadReturns, lockReturnLines, ReturnableLine, returnableLinesQuery } from './returns.repository';
 import { departureCost, refundFor } from './returns.rules';
 import { canDo, recordReturnedQuantities } from '../sales-order';
-import { creditReturn } from '../receivables';
-import { invoicesOfSource, issueInvoice, SourceInvoice } from '../invoices';
+import { creditReturn, refundsOfReturns } from '../receivables';
+import type { ReturnRefund } from '../receivables';
+import { invoicesOfSource, SourceInvoice } from '../invoices';
 import type { SalesReturnTaxCredit } from './entities/sales-return-tax-credit.entity';
 import { allocateOrigins, creditsOfReturns, originalsOfSales } from './return-document.service';
+import { issueDevolution, pendingOriginsOfSales } from './devolution.service';
 
 export const RETURN_CODE_SEQUENCE = 'return-code';
 
@@ -37,14 +39,21 @@ export interface ReturnView {
   items: SalesReturnItem[];
   documents: SourceInvoice[];
   credits: SalesReturnTaxCredit[];
+  /** Where the refund went: the sale's receivables it reduced, the store credit or refund it left. */
+  refund: ReturnRefund;
   /** Why our devolução could not be issued with the return (it may be issued again: POST /returns/{id}/document). */
   documentProblem?: { code: string; detail: string } | null;
 }
 
 async function withFiscal(em: EntityManager, companyId: number, rows: { ret: SalesReturn; items: SalesReturnItem[] }[]): Promise<ReturnView[]> {
   const ids = rows.map((r) => r.ret.id);
-  const [docs, credits] = await Promise.all([invoicesOfSource(companyId, 'CUSTOMER_RETURN', ids, em), creditsOfReturns(em, companyId, ids)]);
-  return rows.map((r) => ({ ...r, documents: docs.get(r.ret.id) ?? [], credits: credits.filter((c) => c.returnId === r.ret.id) }));
+  const [docs, credits, refunds] = await Promise.all([invoicesOfSource(companyId, 'CUSTOMER_RETURN', ids, em), creditsOfReturns(em, companyId, ids), refundsOfReturns(em, companyId, ids)]);
+  return rows.map((r) => ({
+    ...r,
+    documents: docs.get(r.ret.id) ?? [],
+    credits: credits.filter((c) => c.returnId === r.ret.id),
+    refund: refunds.get(r.ret.id) ?? { receivables: [], customerCredits: [] },
+  }));
 }
 
 /** What booking a return needs beyond the request: where it came from (counter or an imported devolução). */
@@ -55,6 +64,8 @@ export interface Booking {
   origins?: Map<number, FiscalOrigin[]>;
   /** IMPORTED: what else commits with the return (the credits of the customer's document). */
   afterBooked?: (em: EntityManager, returnId: number) => Promise<void>;
+  /** The registering request's Idempotency-Key, kept on the return (a retry after a crash finds it). */
+  requestKey?: string | null;
 }
 
 async function assertCustomer(em: EntityManager, companyId: number, customerId: number): Promise<void> {
@@ -89,7 +100,10 @@ export const returnsService = {
    * each line's net value of the returned units, and returned quantities go up.
    */
   async register(ctx: TenantContext, filialId: number, input: ReturnInput, requestKey: string | null = null): Promise<ReturnView> {
-    const returnId = await this.book(ctx, filialId, input, { origin: 'COUNTER', importedAccessKey: null });
+    // The booking commits on its own, the devolução is issued after it (no call to the authority inside
+    // a transaction): a retry of a request that booked its return and died before answering finds it.
+    const registered = requestKey ? await readerOf(ctx).findOne(SalesReturn, { where: { companyId: ctx.companyId, requestKey: requestKey.slice(0, 255) }, select: { id: true } }) : null;
+    const returnId = registered?.id ?? (await this.book(ctx, filialId, input, { origin: 'COUNTER', importedAccessKey: null, requestKey }));
     // Goods sold with our NF-e/NFC-e come back with our entry devolução, issued as part of the return.
     const problem = await issueReturnDocument(ctx, returnId, requestKey);
     const [view] = await withFiscal(readerOf(ctx), ctx.companyId, await loadReturns(readerOf(ctx), ctx.companyId, [returnId]));
@@ -101,7 +115,7 @@ export const returnsService = {
     const [found] = await loadReturns(readerOf(ctx), ctx.companyId, [id]);
     if (!found) throw new NotFoundError('Return');
     await assertFilialAccess(ctx, found.ret.filialId);
-    await issueInvoice(ctx, { source: { kind: 'CUSTOMER_RETURN', id } }, requestKey);
+    await issueDevolution(ctx, id, requestKey);
     const [view] = await withFiscal(readerOf(ctx), ctx.companyId, await loadReturns(readerOf(ctx), ctx.companyId, [id]));
     return view;
   },
@@ -156,15 +170,21 @@ export const returnsService = {
         return { input: l, item, unitCost, refund: refundFor(item, item.returnedQuantity, l.quantity), lineIndex };
       });
       const refundAmount = sum(lines.map((l) => l.refund));
-      // The units are traced to the sale's authorized NF-e/NFC-e lines (under the same locks, so two returns never take the same units).
+      // The units are traced to the sale's authorized NF-e/NFC-e lines (under the same locks, so two
+      // returns never take the same units) — once none of the sale's documents is pending
+      // (devolution.service.ts): until then the return is PENDING and traces them later.
+      const sales = [...new Set(items.map((i) => i.salesOrderId))];
+      const pending = booking.origins ? [] : await pendingOriginsOfSales(ctx.companyId, sales, em);
       const origins =
         booking.origins ??
-        (await allocateOrigins(
-          em,
-          ctx.companyId,
-          lines.map((l) => ({ line: l.item, quantity: l.input.quantity })),
-          await originalsOfSales(ctx.companyId, [...new Set(items.map((i) => i.salesOrderId))], em),
-        ));
+        (pending.length
+          ? new Map<number, FiscalOrigin[]>()
+          : await allocateOrigins(
+              em,
+              ctx.companyId,
+              lines.map((l) => ({ line: l.item, quantity: l.input.quantity })),
+              await originalsOfSales(ctx.companyId, sales, em),
+            ));
 
       const insert = await em.insert(SalesReturn, {
         companyId: ctx.companyId,
@@ -177,6 +197,8 @@ export const returnsService = {
         actor: ctx.actor,
         origin: booking.origin,
         importedAccessKey: booking.importedAccessKey,
+        originStatus: pending.length ? 'PENDING' : 'RESOLVED',
+        requestKey: booking.requestKey?.slice(0, 255) ?? null,
       });
       const returnId = Number(insert.identifiers[0].id);
       await em.insert(
@@ -294,8 +316,9 @@ export const returnsService = {
  * else the problem (certificate, fiscal data, authority): the return stands and the document may be issued later.
  */
 async function issueReturnDocument(ctx: TenantContext, returnId: number, requestKey: string | null): Promise<{ code: string; detail: string } | null> {
+  // A return whose sale's document is pending answers RETURN_ORIGIN_PENDING here: issued automatically later.
   try {
-    await issueInvoice(ctx, { source: { kind: 'CUSTOMER_RETURN', id: returnId } }, requestKey);
+    await issueDevolution(ctx, returnId, requestKey);
     return null;
   } catch (err) {
     if (err instanceof AppError && err.code === 'RETURN_WITHOUT_FISCAL_DOCUMENT') return null;

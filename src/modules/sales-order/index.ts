@@ -22,3 +22,5 @@ export { getFulfillmentForBilling, getOrder } from './services/query.service';
 export type { SalesOrderView } from './services/query.service';
 export { recordReturnedQuantities } from './services/returned.service';
 export { resolveProducts } from './services/shared';
+export { orderFiscalDocuments } from './sales-order.ports';
+export type { OrderFiscalDocuments, OrderFiscalDocumentView } from './sales-order.ports';

@@ -7,7 +7,7 @@ import { cancelOrder, cancelPreview } from './services/cancel.service';
 import { assignCustomer, convertOrderToQuote, convertQuote, deleteOrder, patchOrder } from './services/edit.service';
 import { fulfillmentView, fulfillOrder } from './services/fulfill.service';
 import { groupOrders, groupPreview } from './services/group.service';
-import { getOrder, listOrders, listOrGet } from './services/query.service';
+import { getOrderDetail, listOrders, listOrGet } from './services/query.service';
 
 /* Thin handlers: validated input → one service call → DTO. POST /sales-order is quick-sale's (quick-sale.controller.ts). */
 
@@ -21,7 +21,8 @@ export async function listOrRead(req: ValidRequest<typeof s.listOrGet>, res: Res
 }
 
 export async function read(req: ValidRequest<typeof s.get>, res: Response) {
-  res.json(toSalesOrderDto(await getOrder(req.ctx, req.valid.params.id)));
+  const { view, fiscalDocuments } = await getOrderDetail(req.ctx, req.valid.params.id);
+  res.json({ ...toSalesOrderDto(view), fiscalDocuments });
 }
 
 export async function update(req: ValidRequest<typeof s.update>, res: Response) {

@@ -65,6 +65,25 @@ export const salesOrderKeys = {
 export const SalesOrder = named('SalesOrder', obj(salesOrderKeys));
 export const SalesOrderPage = page('SalesOrderPage', SalesOrder);
 
+/** One fiscal document of an order (sales-order.ports.ts OrderFiscalDocumentView). */
+export const OrderFiscalDocument = named(
+  'SalesOrderFiscalDocument',
+  obj({
+    model: Joi.number().valid(55, 65).description('55 NF-e (invoices), 65 NFC-e (the counter note)'),
+    id: Joi.string().example('Xk9vQ2').description("the document's hashid: an invoice for model 55, an nfce for 65"),
+    purpose: Joi.string().valid('SALE', 'RETURN').description('SALE: bills the order (or its counter note); RETURN: a devolução of its goods'),
+    series: Joi.number().integer().example(1),
+    number: Joi.number().integer().example(1234),
+    accessKey: Joi.string().example('35260311222333000181550010000012341100000348'),
+    status: Joi.string().example('AUTHORIZED'),
+    issuedAt: timestamp(),
+    total: money(),
+    href: Joi.string().example('/api/invoices/detail/Xk9vQ2').description("GET address of the document's detail"),
+  }),
+);
+
+export const SalesOrderDetail = named('SalesOrderDetail', obj({ ...salesOrderKeys, fiscalDocuments: Joi.array().items(OrderFiscalDocument) }));
+
 /** Problem codes of the routes that create, read or change orders (sales-order.router.ts, and POST /sales-order in quick-sale.router.ts). */
 export const salesOrderErrors = {
   LINES: ['PRODUCT_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SELLER_NOT_FOUND'],

@@ -1,7 +1,7 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './sales-order.controller';
 import { Joi } from '../../core/http/schema';
-import { CancelPreview, FulfillmentView, FulfillResult, GroupPreview, SalesOrder, salesOrderErrors, SalesOrderPage } from './sales-order.responses';
+import { CancelPreview, FulfillmentView, FulfillResult, GroupPreview, SalesOrder, SalesOrderDetail, salesOrderErrors, SalesOrderPage } from './sales-order.responses';
 import { salesOrderSchemas as s } from './sales-order.schemas';
 
 const READ = 'sales-order:read';
@@ -54,10 +54,10 @@ export const salesOrderRoutes = defineRoutes([
     method: 'get',
     path: '/sales-order/detail/:id',
     tag: TAG,
-    summary: 'Read one order or quote',
+    summary: 'Read one order or quote, with the fiscal documents (NF-e, NFC-e) that bill or return it',
     scope: READ,
     schema: s.get,
-    responses: { body: SalesOrder, errors: { 404: NOT_FOUND } },
+    responses: { body: SalesOrderDetail, errors: { 404: NOT_FOUND } },
     handler: c.read,
   },
   {

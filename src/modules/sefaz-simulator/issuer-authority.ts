@@ -31,7 +31,7 @@ import { protocolNumber } from './nfe-generator';
  * answering with the authority's codes: 225 schema, 297/298 signature, 236 key digit, 204/539
  * duplicity, 206 number voided, 501 cancellation past the deadline, 108/109 service down, 217 key
  * unknown. Faults can be injected for tests: drop the answer after authorizing, answer late, be
- * down for a while.
+ * down for a while (also right after a dropped answer), answer a consultation from a lagging replica.
  *
  * 225 (schema): always the structural check below (root, versions, indSinc, the mandatory groups);
  * with `xsdDir` (the PL_010 schemas, SEFAZ_SIMULATOR_XSD_DIR) and xmllint on the PATH the NFe is also
@@ -81,6 +81,10 @@ export interface Faults {
    * timeout fires just as the client reuses the connection. Nothing is recorded.
    */
   closeReusedConnection: number;
+  /** When a drop above fires, the normal authority goes down for this long (ms): the lost answer followed by an outage. */
+  downAfterDropMs: number;
+  /** The next N consultations answer 217 whatever the authority holds (a replica behind its primary), even while down. */
+  consultAbsentNext: number;
 }
 
 export interface Reply {
@@ -110,7 +114,7 @@ const esc = escapeXml;
 
 export class IssuerAuthority {
   private state: IssuerState = { docs: {}, byNumber: {}, voided: [], serial: 1 };
-  readonly faults: Faults = { dropAfterAuthorize: 0, dropBeforeAuthorize: 0, delayMs: 0, downUntil: 0, rejectNext: null, closeReusedConnection: 0 };
+  readonly faults: Faults = { dropAfterAuthorize: 0, dropBeforeAuthorize: 0, delayMs: 0, downUntil: 0, rejectNext: null, closeReusedConnection: 0, downAfterDropMs: 0, consultAbsentNext: 0 };
   /** Recipients whose documents are denied (301 irregular recipient). */
   readonly irregularRecipients = new Set<string>();
   /** Authorized documents are handed here (the recipient's DF-e stream). */
@@ -132,6 +136,10 @@ export class IssuerAuthority {
   /** Down for `ms` from now (108 from the normal services; SVC stays up). */
   downFor(ms: number): void {
     this.faults.downUntil = this.opts.now() + ms;
+  }
+
+  private downAfterDrop(): void {
+    if (this.faults.downAfterDropMs > 0) this.downFor(this.faults.downAfterDropMs);
   }
 
   isDown(): boolean {
@@ -190,6 +198,7 @@ export class IssuerAuthority {
     if (!contingency && this.isDown()) return reply(this.retEnvi(tpAmb, cUF, '108', 'Servico Paralisado Momentaneamente (curto prazo)'));
     if (this.faults.dropBeforeAuthorize > 0) {
       this.faults.dropBeforeAuthorize--;
+      this.downAfterDrop();
       return reply(null);
     }
     const structural =
@@ -268,6 +277,7 @@ export class IssuerAuthority {
     }
     if (this.faults.dropAfterAuthorize > 0) {
       this.faults.dropAfterAuthorize--;
+      this.downAfterDrop();
       return reply(null);
     }
     return reply(this.retEnvi(tpAmb, cUF, '104', 'Lote processado', prot), this.faults.delayMs);
@@ -281,6 +291,10 @@ export class IssuerAuthority {
     const out = (cStat: string, xMotivo: string, extra = '') =>
       `<retConsSitNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo>` +
       `<cUF>${key.slice(0, 2) || '35'}</cUF><dhRecbto>${this.now()}</dhRecbto><chNFe>${key}</chNFe>${extra}</retConsSitNFe>`;
+    if (this.faults.consultAbsentNext > 0) {
+      this.faults.consultAbsentNext--;
+      return out('217', 'Rejeicao: NF-e nao consta na base de dados da SEFAZ');
+    }
     if (!contingency && this.isDown()) return out('108', 'Servico Paralisado Momentaneamente (curto prazo)');
     const doc = this.state.docs[key];
     if (!doc || doc.tpAmb !== tpAmb) {

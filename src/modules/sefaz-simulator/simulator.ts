@@ -406,13 +406,15 @@ export class AuthoritySimulator {
         return json(200, { released: true });
       }
       if (req.method === 'POST' && url.pathname === '/admin/faults') {
-        // { dropAfterAuthorize?, dropBeforeAuthorize?, delayMs?, closeReusedConnection?, downForMs?, rejectNext?: { cStat, xMotivo } }
+        // { dropAfterAuthorize?, dropBeforeAuthorize?, delayMs?, closeReusedConnection?, downForMs?, downAfterDropMs?, consultAbsentNext?, rejectNext?: { cStat, xMotivo } }
         const r = input();
         if (r.dropAfterAuthorize !== undefined) this.issuer.faults.dropAfterAuthorize = Number(r.dropAfterAuthorize);
         if (r.dropBeforeAuthorize !== undefined) this.issuer.faults.dropBeforeAuthorize = Number(r.dropBeforeAuthorize);
         if (r.delayMs !== undefined) this.issuer.faults.delayMs = Number(r.delayMs);
         if (r.closeReusedConnection !== undefined) this.issuer.faults.closeReusedConnection = Number(r.closeReusedConnection);
         if (r.downForMs !== undefined) this.issuer.downFor(Number(r.downForMs));
+        if (r.downAfterDropMs !== undefined) this.issuer.faults.downAfterDropMs = Number(r.downAfterDropMs);
+        if (r.consultAbsentNext !== undefined) this.issuer.faults.consultAbsentNext = Number(r.consultAbsentNext);
         const reject = r.rejectNext as { cStat?: unknown; xMotivo?: unknown } | null | undefined;
         if (reject !== undefined) this.issuer.faults.rejectNext = reject ? { cStat: String(reject.cStat), xMotivo: String(reject.xMotivo) } : null;
         return json(200, { ...this.issuer.faults });

@@ -46,6 +46,7 @@ export interface StoredIssueInput {
 @Index('uq_outbound_nfe_claim', ['companyId', 'claim'], { unique: true })
 @Index('ix_outbound_nfe_status', ['companyId', 'status', 'updatedAt'])
 @Index('ix_outbound_nfe_filial', ['companyId', 'filialId', 'id'])
+@Index('ix_outbound_nfe_contingency_of', ['companyId', 'contingencyOf'])
 export class OutboundNfe {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -143,6 +144,27 @@ export class OutboundNfe {
 
   @DateTimeColumn({ name: 'last_sent_at', nullable: true })
   lastSentAt!: Date | null;
+
+  /** The last exchange with the authority about this document that got no verdict: when, and what failed (null once it answered). */
+  @DateTimeColumn({ name: 'last_attempt_at', nullable: true })
+  lastAttemptAt!: Date | null;
+
+  @Column({ name: 'last_attempt_error', type: 'varchar', length: 255, nullable: true })
+  lastAttemptError!: string | null;
+
+  /**
+   * A contingency document issued under a new number because this sale's first attempt (this id) may
+   * have reached the authority: the first attempt is consulted when the authority is back.
+   */
+  @Column({ name: 'contingency_of', type: 'int', nullable: true })
+  contingencyOf!: number | null;
+
+  /** The key and XML this number had before it was rebuilt in contingency (a 539 naming that key is settled by it). */
+  @Column({ name: 'prior_access_key', type: 'varchar', length: 44, nullable: true })
+  priorAccessKey!: string | null;
+
+  @BlobColumn({ name: 'prior_xml_gz', nullable: true })
+  priorXmlGz!: Buffer | null;
 
   @DateTimeColumn({ name: 'cancelled_at', nullable: true })
   cancelledAt!: Date | null;

@@ -1,5 +1,6 @@
 import { Dec } from '../../../core/decimal';
 import type { ComputedFiscalDocument, FiscalAddress, FiscalItem, IcmsGroup, PisCofinsGroup } from '../../fiscal';
+import { amountDueOf, itemValueOf } from '../../fiscal';
 import { buildAccessKey } from '../../fiscal-xml';
 import { NFE_NS } from '../../sefaz';
 
@@ -178,7 +179,7 @@ function pisCofinsXml(tag: 'PIS' | 'COFINS', g: PisCofinsGroup): string {
   return `<${tag}><${tag}Outr><CST>${cst}</CST><vBC>${a2(g.base)}</vBC><${rate}>${r4(g.rate)}</${rate}><${value}>${a2(g.value)}</${value}></${tag}Outr></${tag}>`;
 }
 
-function detXml(i: FiscalItem): string {
+function detXml(i: FiscalItem, issueDate: string): string {
   const gtin = i.gtin || 'SEM GTIN';
   const taxableGtin = i.taxableGtin || gtin;
   const opt = (tag: string, d: Dec) => (d.gt(0) ? `<${tag}>${a2(d)}</${tag}>` : '');
@@ -206,8 +207,9 @@ function detXml(i: FiscalItem): string {
     : '';
   const imposto = `<imposto><vTotTrib>${a2(i.approximateTaxes)}</vTotTrib>${icmsXml(i.icms)}${ipi}${pisCofinsXml('PIS', i.pis)}${pisCofinsXml('COFINS', i.cofins)}${difal}${ibsCbs}</imposto>`;
   const devol = i.returnedIpi ? `<impostoDevol><pDevol>${i.returnedIpi.percent.toFixed(2)}</pDevol><IPI><vIPIDevol>${a2(i.returnedIpi.value)}</vIPIDevol></IPI></impostoDevol>` : '';
-  // vItem (NT 2025.002): the line's value without the informative IBS/CBS (they are not owed in 2026).
-  const vItem = r ? `<vItem>${a2(i.total)}</vItem>` : '';
+  // vItem (NT 2025.002 VB01-10, the same function the totals' vNFTot = Σ vItem sums).
+  const value = itemValueOf(i, issueDate);
+  const vItem = value ? `<vItem>${a2(value)}</vItem>` : '';
   return `<det nItem="${i.lineNumber}">${prod}${imposto}${devol}${vItem}</det>`;
 }
 
@@ -276,8 +278,9 @@ export function buildNfeXml(doc: ComputedFiscalDocument, h: NfeHeader): BuiltNfe
       `<dest>${destDoc}${txt('xNome', name, 60)}${rc.address ? address('enderDest', rc.address) : ''}<indIEDest>${rc.ieIndicator}</indIEDest>` +
       `${rc.ieIndicator === 1 ? el('IE', digits(rc.stateRegistration)) : ''}${txt('email', rc.email, 60)}</dest>`;
   }
-  const det = doc.items.map(detXml).join('');
-  const vNF = doc.totals.vNF;
+  const det = doc.items.map((i) => detXml(i, doc.issueDate)).join('');
+  // What the recipient pays (vNFTot, else vNF): the bill, its duplicatas and the payment agree with it.
+  const vNF = amountDueOf(doc);
   const cobr = h.installments.length
     ? `<cobr><fat><nFat>${h.number}</nFat><vOrig>${a2(vNF)}</vOrig><vDesc>0.00</vDesc><vLiq>${a2(vNF)}</vLiq></fat>` +
       h.installments.map((d) => `<dup><nDup>${esc(d.number)}</nDup><dVenc>${d.dueDate}</dVenc><vDup>${a2(d.amount)}</vDup></dup>`).join('') +

@@ -37,6 +37,7 @@ export interface NfceSummary {
 @Index('uq_nfce_document_number', ['companyId', 'seriesId', 'number'], { unique: true })
 @Index('uq_nfce_document_order', ['companyId', 'salesOrderId'], { unique: true })
 @Index('ix_nfce_document_status', ['status', 'filialId', 'number'])
+@Index('ix_nfce_document_filial_issued', ['companyId', 'filialId', 'issuedAt'])
 export class NfceDocument {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;

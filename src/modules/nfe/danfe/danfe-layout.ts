@@ -16,6 +16,8 @@ export interface DanfeInput {
   nfe: ParsedNfe;
   /** The record's status: a cancelled NF-e is stamped as such. */
   cancelled: boolean;
+  /** The cancellation's protocol and time (dhRegEvento-like text), printed over each page of a cancelled NF-e. */
+  cancellation?: { protocol: string | null; at: string | null };
 }
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -142,11 +144,11 @@ const address = (p: ParsedNfe['issuer'] | null) => {
   return [a.street, a.number].filter(Boolean).join(', ');
 };
 
-function watermark(doc: Doc, text: string) {
+function watermark(doc: Doc, text: string, dy = 0) {
   doc.save();
   doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
   doc.font('Helvetica-Bold').fontSize(54).fillColor('#b0b0b0').fillOpacity(0.35);
-  doc.text(text, 0, PAGE.height / 2 - 30, { width: PAGE.width, align: 'center', lineBreak: false });
+  doc.text(text, 0, PAGE.height / 2 - 30 + dy, { width: PAGE.width, align: 'center', lineBreak: false });
   doc.restore();
   doc.fillColor('black').fillOpacity(1);
 }
@@ -509,7 +511,11 @@ export async function renderDanfe(input: DanfeInput): Promise<Buffer> {
   const extraPage = !!restInfo && (pages.length === 1 || nextCapacity - lastUsed < restH + 10);
   const total = pages.length + (extraPage ? 1 : 0);
 
-  const stamp = input.cancelled ? 'NF-e CANCELADA' : nfe.ide.environment === '2' ? 'SEM VALOR FISCAL' : null;
+  // A cancelled NF-e says so in the diagonal stamp and, readable as text, in the top margin with the
+  // cancellation's protocol; homologation keeps its "sem valor fiscal" either way.
+  const stamps = [...(input.cancelled ? ['NF-e CANCELADA'] : []), ...(nfe.ide.environment === '2' ? ['SEM VALOR FISCAL'] : [])];
+  const c = input.cancellation;
+  const banner = input.cancelled ? `NF-e CANCELADA${c?.protocol ? ` - PROTOCOLO DE CANCELAMENTO: ${c.protocol}` : ''}${c?.at ? ` - ${f.date(c.at)} ${f.time(c.at)}` : ''}` : null;
   for (let p = 0; p < total; p++) {
     doc.addPage({ size: 'A4', margin: 0 });
     const pageRows = pages[p] ?? [];
@@ -532,7 +538,12 @@ export async function renderDanfe(input: DanfeInput): Promise<Buffer> {
       if (pageRows.length || !isLast || !restInfo) itemsTable(doc, pageRows, y, bottom);
       if (isLast && restInfo) additional(doc, restInfo, bottom + 2, restH, 'DADOS ADICIONAIS (CONTINUAÇÃO)');
     }
-    if (stamp) watermark(doc, stamp);
+    stamps.forEach((stamp, i) => watermark(doc, stamp, i * 70));
+    if (banner) {
+      doc.font('Helvetica-Bold').fontSize(8).fillColor('#c00000');
+      doc.text(banner, M, 6, { width: W, align: 'center', lineBreak: false });
+      doc.fillColor('black');
+    }
   }
   doc.end();
   return finished;

@@ -8,6 +8,8 @@ import { Dec } from '../../../core/decimal';
 @Index('ix_sales_return_filial', ['companyId', 'filialId', 'id'])
 @Index('ix_sales_return_customer', ['companyId', 'filialId', 'customerId', 'id'])
 @Index('uq_sales_return_imported_key', ['companyId', 'importedAccessKey'], { unique: true })
+@Index('uq_sales_return_request_key', ['companyId', 'requestKey'], { unique: true })
+@Index('ix_sales_return_origin_status', ['originStatus', 'id'])
 export class SalesReturn {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -48,4 +50,17 @@ export class SalesReturn {
   /** The customer's devolução key when IMPORTED (one return per imported document). */
   @Column({ name: 'imported_access_key', type: 'varchar', length: 44, nullable: true })
   importedAccessKey!: string | null;
+
+  /**
+   * RESOLVED: the returned units were traced to the sale's documents (or there are none to trace to);
+   * PENDING: the sale's NF-e/NFC-e was not authorized yet when the return was registered: the units are
+   * traced, and our devolução issued, once it is (devolution.service.ts); TRACED: traced, the devolução
+   * not stored yet (the devolution pass issues it).
+   */
+  @Column({ name: 'origin_status', type: 'varchar', length: 10, default: 'RESOLVED' })
+  originStatus!: 'RESOLVED' | 'PENDING' | 'TRACED';
+
+  /** The Idempotency-Key of the request that registered it: a retry after a crash finds the return. */
+  @Column({ name: 'request_key', type: 'varchar', length: 255, nullable: true })
+  requestKey!: string | null;
 }

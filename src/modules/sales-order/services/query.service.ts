@@ -16,6 +16,7 @@ import { NotFoundError } from '../../../core/errors';
 import { baseListSql, byCreationDays, byCreationRange, ListedOrder, ListFilters, loadListed, loadView, notFound, SalesOrderView, whereCodeInSql, whereCustomerInSql } from '../sales-order.repository';
 import { startOfBusinessDay } from '../../../core/business-date';
 import { addDays } from '../sales-order.rules';
+import { orderFiscalDocuments, OrderFiscalDocumentView } from '../sales-order.ports';
 
 /** The view type quick sale and other callers receive. */
 export type { SalesOrderView } from '../sales-order.repository';
@@ -151,6 +152,12 @@ export async function assertReadable(ctx: TenantContext, id: number): Promise<Sa
 export async function getOrder(ctx: TenantContext, id: number): Promise<SalesOrderView> {
   const order = await assertReadable(ctx, id);
   return loadView(readerOf(ctx), ctx.companyId, order.id);
+}
+
+/** GET /sales-order/detail/:id: the order and the fiscal documents that bill or return it (NF-e, NFC-e), linked to their details. */
+export async function getOrderDetail(ctx: TenantContext, id: number): Promise<{ view: SalesOrderView; fiscalDocuments: OrderFiscalDocumentView[] }> {
+  const view = await getOrder(ctx, id);
+  return { view, fiscalDocuments: await orderFiscalDocuments.get().ofOrder(ctx, id) };
 }
 
 export type ListOrGet = { kind: 'list'; page: Page<ListedOrder> } | { kind: 'order'; view: SalesOrderView };

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
 import { sefazConfig } from '../../../core/config/sefaz';
+import { assertNoOpenTransaction } from '../../../core/db/transaction';
 import { decodeText } from '../xml/dom';
 
 /*
@@ -193,6 +194,8 @@ export async function postWithRetries(target: TlsTarget, headers: Record<string,
   const timeoutMs = opts.timeoutMs ?? sefazConfig.timeoutMs;
   let fresh = opts.fresh ?? false;
   for (let attempt = 1; ; attempt++) {
+    // Every call to the authority goes out here: none while a database transaction is open (SPEC §12.2).
+    assertNoOpenTransaction('A call to the tax authority');
     const started = Date.now();
     let outcome: { status: number; body: string } | null = null;
     let failure: TransportError | null = null;

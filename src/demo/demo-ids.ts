@@ -1,0 +1,26 @@
+import { readerOf, NO_UNIT } from '../core/db/transaction';
+import type { ExampleIds } from '../core/openapi/example-ids';
+import { Company } from '../modules/tenancy';
+import { DEMO_COMPANY_CNPJ, summarize } from './demo-seed';
+
+/*
+ * The demo tenant's ids for the OpenAPI document's examples (core/openapi/example-ids.ts): where the demo
+ * is seeded, "Try it out" reaches its filiais, products, customers, sellers and suppliers. Read once
+ * found (the seed never changes them); undefined while there is no demo tenant.
+ */
+let found: ExampleIds | undefined;
+
+export async function demoExampleIds(): Promise<ExampleIds | undefined> {
+  if (found) return found;
+  const em = readerOf(NO_UNIT);
+  const company = await em.findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
+  if (!company) return undefined;
+  const s = await summarize(em, company);
+  found = { company: [s.companyId], filial: s.filialIds, product: s.productIds, customer: s.customerIds, seller: s.sellerIds, supplier: s.supplierIds };
+  return found;
+}
+
+/** Forgets the ids read (tests that drop and seed the demo again). */
+export function forgetDemoExampleIds(): void {
+  found = undefined;
+}
