@@ -1,9 +1,11 @@
 import { parseNfe, renderDanfe } from '../nfe';
 import type { OutboundNfe } from './entities/outbound-nfe.entity';
 import { gunzipText } from './invoice-store';
+import { NO_UNIT, readerOf } from '../../core/db/transaction';
+import { logoOfCompany } from './logo.service';
 
-/** The DANFE of an authorized (or cancelled) outbound NF-e, drawn by the NF-e module's renderer from the stored nfeProc. */
+/** The DANFE of an authorized (or cancelled) outbound NF-e, drawn by the NF-e module's renderer from the stored nfeProc, with the company's logo when it has one. */
 export async function invoiceDanfe(doc: OutboundNfe): Promise<Buffer> {
-  const nfe = await parseNfe(gunzipText(doc.procXmlGz!));
-  return renderDanfe({ nfe, cancelled: doc.status === 'CANCELLED' });
+  const [nfe, logo] = await Promise.all([parseNfe(gunzipText(doc.procXmlGz!)), logoOfCompany(readerOf(NO_UNIT), doc.companyId)]);
+  return renderDanfe({ nfe, cancelled: doc.status === 'CANCELLED', logo });
 }
