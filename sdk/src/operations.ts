@@ -2,11 +2,12 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (200), by operationId. */
+/** Every operation of the API's OpenAPI document (203), by operationId. */
 export const OPERATIONS = {
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentId: { method: 'DELETE', path: '/entry-document/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentProductMapId: { method: 'DELETE', path: '/entry-document/product-map/{id}', idempotencyKey: false, read: 'none', list: null },
+  deleteApiInvoicesLogo: { method: 'DELETE', path: '/invoices/logo', idempotencyKey: false, read: 'none', list: null },
   deleteApiPurchaseId: { method: 'DELETE', path: '/purchase/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiSalesOrderId: { method: 'DELETE', path: '/sales-order/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiSettingsFilialFilialIdSimulator: { method: 'DELETE', path: '/settings/filial/{filialId}/simulator', idempotencyKey: false, read: 'none', list: null },
@@ -69,6 +70,7 @@ export const OPERATIONS = {
   getApiInvoicesIdDanfe: { method: 'GET', path: '/invoices/{id}/danfe', idempotencyKey: false, read: 'bytes', list: null },
   getApiInvoicesIdXml: { method: 'GET', path: '/invoices/{id}/xml', idempotencyKey: false, read: 'text', list: null },
   getApiInvoicesListFilialId: { method: 'GET', path: '/invoices/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
+  getApiInvoicesLogo: { method: 'GET', path: '/invoices/logo', idempotencyKey: false, read: 'text', list: null },
   getApiInvoicesSeriesFilialId: { method: 'GET', path: '/invoices/series/{filialId}', idempotencyKey: false, read: 'json', list: null },
   getApiInvoicesSeriesSeriesIdNumbers: { method: 'GET', path: '/invoices/series/{seriesId}/numbers', idempotencyKey: false, read: 'json', list: null },
   getApiInvoicesSeriesSeriesIdNumbersNumberXml: { method: 'GET', path: '/invoices/series/{seriesId}/numbers/{number}/xml', idempotencyKey: false, read: 'text', list: null },
@@ -200,6 +202,7 @@ export const OPERATIONS = {
   postApiTransfers: { method: 'POST', path: '/transfers', idempotencyKey: true, read: 'json', list: null },
   postApiWebhooks: { method: 'POST', path: '/webhooks', idempotencyKey: true, read: 'json', list: null },
   putApiEntryDocumentNfeCertificadoFilialId: { method: 'PUT', path: '/entry-document/nfe/certificado/{filialId}', idempotencyKey: false, read: 'json', list: null },
+  putApiInvoicesLogo: { method: 'PUT', path: '/invoices/logo', idempotencyKey: false, read: 'json', list: null },
   putApiInvoicesSeriesFilialId: { method: 'PUT', path: '/invoices/series/{filialId}', idempotencyKey: false, read: 'json', list: null },
   putApiInvoicesSmtpSettings: { method: 'PUT', path: '/invoices/smtp-settings', idempotencyKey: false, read: 'json', list: null },
   putApiNfceConfigurationFilialId: { method: 'PUT', path: '/nfce/configuration/{filialId}', idempotencyKey: false, read: 'json', list: null },
@@ -213,6 +216,7 @@ export interface OperationProblems {
   deleteApiEntryDocumentCfopRulesId: 'CFOP_RULE_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiEntryDocumentId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_CHANGED' | 'ENTRY_DOCUMENT_CONFIRMED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiEntryDocumentProductMapId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PRODUCT_MAP_ENTRY_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  deleteApiInvoicesLogo: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'LOGO_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS';
   deleteApiPurchaseId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiSalesOrderId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'INVALID_TYPE_FOR_ACTION' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SALES_ORDER_FULFILLED' | 'SALES_ORDER_HAS_FULFILLMENTS' | 'SALES_ORDER_HAS_GROUPED_SOURCES' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiSettingsFilialFilialIdSimulator: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -275,6 +279,7 @@ export interface OperationProblems {
   getApiInvoicesIdDanfe: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_NOT_FOUND' | 'INVOICE_XML_NOT_AVAILABLE' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesIdXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_NOT_FOUND' | 'INVOICE_XML_NOT_AVAILABLE' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiInvoicesLogo: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'LOGO_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS';
   getApiInvoicesSeriesFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesSeriesSeriesIdNumbers: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SERIES_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesSeriesSeriesIdNumbersNumberXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NUMBER_NOT_VOIDED' | 'SERIES_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -406,6 +411,7 @@ export interface OperationProblems {
   postApiTransfers: 'ALREADY_INVOICED' | 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_REQUIRED' | 'CERTIFICATE_WITHOUT_CNPJ' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'FISCAL_DATA_INVALID' | 'FISCAL_DATA_MISSING' | 'FISCAL_RULE_MISSING' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_NOT_FOUND' | 'SEFAZ_BAD_REPLY' | 'SEFAZ_SOAP_FAULT' | 'SEFAZ_TIMEOUT' | 'SEFAZ_TLS_FAILURE' | 'SEFAZ_UNAVAILABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'TRANSFER_SAME_FILIAL' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiWebhooks: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiEntryDocumentNfeCertificadoFilialId: 'CERTIFICATE_CHAIN_BROKEN' | 'CERTIFICATE_CHAIN_NOT_VERIFIABLE' | 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_NO_TRUSTED_ROOTS' | 'CERTIFICATE_PASSWORD_INVALID' | 'CERTIFICATE_SELF_SIGNED' | 'CERTIFICATE_UNREADABLE' | 'CERTIFICATE_UNTRUSTED' | 'CERTIFICATE_UNTRUSTED_ROOT' | 'CERTIFICATE_WITHOUT_CNPJ' | 'CERTIFICATE_WITHOUT_KEY' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  putApiInvoicesLogo: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'LOGO_INVALID' | 'LOGO_TOO_LARGE' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiInvoicesSeriesFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SERIES_NUMBER_BACKWARDS' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiInvoicesSmtpSettings: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiNfceConfigurationFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CSC_REQUIRED' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SERIES_NUMBER_BACKWARDS' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -445,6 +451,15 @@ export class Operations {
    */
   deleteEntryDocumentProductMapId(args: ArgsOf<'deleteApiEntryDocumentProductMapId'>, options?: CallOptions): Promise<ResultOf<'deleteApiEntryDocumentProductMapId'>> {
     return callOperation(this.http, OPERATIONS.deleteApiEntryDocumentProductMapId, args, options);
+  }
+
+  /**
+   * Remove the company's logo (the DANFE prints none).
+   * `DELETE /api/invoices/logo` (scope `invoice:write`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS; 403 ALL_FILIAIS_REQUIRED, COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 LOGO_NOT_FOUND; 409 CONCURRENT_UPDATE.
+   */
+  deleteInvoicesLogo(args: ArgsOf<'deleteApiInvoicesLogo'> = {} as ArgsOf<'deleteApiInvoicesLogo'>, options?: CallOptions): Promise<ResultOf<'deleteApiInvoicesLogo'>> {
+    return callOperation(this.http, OPERATIONS.deleteApiInvoicesLogo, args, options);
   }
 
   /**
@@ -1091,6 +1106,15 @@ export class Operations {
   /** Every item of `GET /api/invoices/list/{filialId}`, page after page (by nextCursor): `for await (const item of …)`. */
   getInvoicesListFilialIdAll(args: ArgsOf<'getApiInvoicesListFilialId'> = {} as ArgsOf<'getApiInvoicesListFilialId'>, options?: CallOptions): AsyncGenerator<ItemOf<'getApiInvoicesListFilialId'>> {
     return iterateOperation(this.http, OPERATIONS.getApiInvoicesListFilialId, args, options);
+  }
+
+  /**
+   * The company's logo the DANFE prints (the image itself).
+   * `GET /api/invoices/logo` (scope `invoice:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 LOGO_NOT_FOUND.
+   */
+  getInvoicesLogo(args: ArgsOf<'getApiInvoicesLogo'> = {} as ArgsOf<'getApiInvoicesLogo'>, options?: CallOptions): Promise<ResultOf<'getApiInvoicesLogo'>> {
+    return callOperation(this.http, OPERATIONS.getApiInvoicesLogo, args, options);
   }
 
   /**
@@ -2322,6 +2346,15 @@ export class Operations {
    */
   putEntryDocumentNfeCertificadoFilialId(args: ArgsOf<'putApiEntryDocumentNfeCertificadoFilialId'>, options?: CallOptions): Promise<ResultOf<'putApiEntryDocumentNfeCertificadoFilialId'>> {
     return callOperation(this.http, OPERATIONS.putApiEntryDocumentNfeCertificadoFilialId, args, options);
+  }
+
+  /**
+   * Upload the company's logo for its DANFE (PNG or JPEG in base64, up to 200 KB; a token granting every filial).
+   * `PUT /api/invoices/logo` (scope `invoice:write`).
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 ALL_FILIAIS_REQUIRED, COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 409 CONCURRENT_UPDATE; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 LOGO_INVALID, LOGO_TOO_LARGE.
+   */
+  putInvoicesLogo(args: ArgsOf<'putApiInvoicesLogo'>, options?: CallOptions): Promise<ResultOf<'putApiInvoicesLogo'>> {
+    return callOperation(this.http, OPERATIONS.putApiInvoicesLogo, args, options);
   }
 
   /**
