@@ -1,4 +1,5 @@
 // npm run token -- --company <hashid> --filiais <hashid,...|*> --scope "<scopes>" --ttl 8h [--sub user] [--filial <hashid>]
+// npm run token -- --operator [--ttl 1h] [--sub ana]   (a token of no company: POST /api/operator/companies …)
 import { signToken } from '../src/core/auth/jwt';
 import { dataSource } from '../src/core/db/data-source';
 import { decodeId, encodeId } from '../src/core/hashids';
@@ -6,6 +7,13 @@ import { Filial } from '../src/modules/tenancy/entities/filial.entity';
 import { fail, parseArgs, withDatabase } from './cli';
 
 const args = parseArgs();
+if (args.operator) {
+  const token = signToken({ sub: args.sub?.[0] ?? 'operator', companyId: '*', filiais: ['*'], scope: 'operator' }, args.ttl?.[0] ?? '1h');
+  console.log(token);
+  console.log('');
+  console.log(`-H "Authorization: Bearer ${token}"`);
+  process.exit(0);
+}
 const company = args.company?.[0];
 if (!company) fail('usage: npm run token -- --company <hashid> --filiais <hashid,...|*> --scope "<scopes>" --ttl 8h [--sub user] [--filial <hashid>]');
 const filiais = (args.filiais?.[0] ?? '*')

@@ -57,6 +57,10 @@ async function main() {
     dfeScheduler = new DfeScheduler();
     dfeScheduler.start();
   }
+  // Certificates crossing 30/15/7 days before expiry are announced (nfe.certificate.expiring).
+  const { CertificateExpiryWatcher } = await import('./modules/sefaz');
+  const certificateWatcher = new CertificateExpiryWatcher();
+  certificateWatcher.start();
   const { nfeConfig } = await import('./core/config/nfe');
   const { batchRunner } = await import('./modules/nfe');
   // Jobs a stopped or killed process left behind are resumed once their lease expires.
@@ -108,6 +112,7 @@ async function main() {
     server.close(() => {
       void (async () => {
         await dfeScheduler?.stop().catch(() => undefined);
+        await certificateWatcher.stop().catch(() => undefined);
         await batchRunner.stop().catch(() => undefined);
         await deadlineTracker?.stop().catch(() => undefined);
         await invoiceRecovery?.stop().catch(() => undefined);

@@ -757,7 +757,7 @@ export interface paths {
         };
         /** The filial's A1 certificate: subject, CNPJ, validity (never its content) */
         get: operations["getApiEntryDocumentNfeCertificadoFilialId"];
-        /** Upload or replace the filial's A1 certificate ({ pfx: base64, password }); stored encrypted */
+        /** Upload or replace the filial's A1 certificate ({ pfx: base64, password }); stored encrypted. Checked: readable, in force, the filial's CNPJ root, and chained to an installed ICP-Brasil root (NFE_TRUSTED_ROOTS) — a PRODUCTION filial refuses any other; a homologação filial accepts it with `trustWarning` */
         put: operations["putApiEntryDocumentNfeCertificadoFilialId"];
         post?: never;
         delete?: never;
@@ -1672,6 +1672,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's logo the DANFE prints (the image itself) */
+        get: operations["getApiInvoicesLogo"];
+        /** Upload the company's logo for its DANFE (PNG or JPEG in base64, up to 200 KB; a token granting every filial) */
+        put: operations["putApiInvoicesLogo"];
+        post?: never;
+        /** Remove the company's logo (the DANFE prints none) */
+        delete: operations["deleteApiInvoicesLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/preview": {
         parameters: {
             query?: never;
@@ -1958,6 +1977,57 @@ export interface paths {
         get: operations["getApiNfceListFilialId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a company with its filiais and their fiscal data (IE, address with IBGE code, CNAE, regime → CRT, environment): an operator token (companyId "*", scope operator), never a tenant’s */
+        post: operations["postApiOperatorCompanies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company with every filial and its fiscal settings (operator token) */
+        get: operations["getApiOperatorCompaniesCompanyId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator/companies/{companyId}/filiais": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a filial to a company, with its fiscal data (operator token) */
+        post: operations["postApiOperatorCompaniesCompanyIdFiliais"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2683,6 +2753,58 @@ export interface paths {
         patch: operations["patchApiSettingsFilialFilialId"];
         trace?: never;
     };
+    "/api/settings/filial/{filialId}/authority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filial's authority settings: environment, its UF's authorizer (own, SVAN or SVRS) and SVC, the URLs it calls (or the local simulator), séries with next numbers per model, NFC-e CSC */
+        get: operations["getApiSettingsFilialFilialIdAuthority"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/filial/{filialId}/readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the filial lacks before its first NF-e / NFC-e: certificate, IE, address, CRT, série, the authority it reaches, CSC, tax rules — each check with its status, message and the route that sets it */
+        get: operations["getApiSettingsFilialFilialIdReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/filial/{filialId}/simulator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Development: point the filial at the local tax-authority simulator this process runs (NF-e, NFC-e, DF-e), issuing it an A1 of the simulator unless it keeps its own; 422 SIMULATOR_NOT_RUNNING in production or without SEFAZ_SIMULATOR */
+        post: operations["postApiSettingsFilialFilialIdSimulator"];
+        /** Return the filial to its UF's authorizer (the configured endpoints); its certificate stays */
+        delete: operations["deleteApiSettingsFilialFilialIdSimulator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/supplier-returns/detail/{id}": {
         parameters: {
             query?: never;
@@ -2912,6 +3034,87 @@ export interface components {
                 requestId: string | null;
             }[];
             pagination: components["schemas"]["Pagination"];
+        };
+        AuthorityNfce: {
+            /** @example 1 */
+            cscId: number | null;
+            cscTokenSet: boolean;
+            /** @enum {number} */
+            qrVersion: 2 | 3;
+            /** @example 1 */
+            series: number;
+        };
+        AuthoritySeries: {
+            isDefault: boolean;
+            /** @enum {number} */
+            model: 55 | 65;
+            /** @example 1 */
+            nextNumber: number;
+            /** @example 1 */
+            series: number;
+        };
+        AuthorityServiceUrls: {
+            /** @example https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx */
+            AUTORIZACAO?: string;
+            /** @example https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx */
+            CONSULTA_PROTOCOLO?: string;
+            /** @example https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx */
+            INUTILIZACAO?: string;
+            /** @example https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx */
+            RECEPCAO_EVENTO?: string;
+            /** @example https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx */
+            RET_AUTORIZACAO?: string;
+            /** @example https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx */
+            STATUS_SERVICO?: string;
+        };
+        AuthoritySettings: {
+            /**
+             * @description the UF’s NF-e authorizer: its own, SVAN (MA) or SVRS (the other UFs)
+             * @enum {string}
+             */
+            authorizer: "AM" | "BA" | "GO" | "MG" | "MS" | "MT" | "PE" | "PR" | "RS" | "SP" | "SVAN" | "SVRS" | "SVC-AN" | "SVC-RS";
+            /**
+             * @description where NF-e go while the authorizer is down (NT 2013.007)
+             * @enum {string}
+             */
+            contingencyAuthorizer: "SVC-AN" | "SVC-RS";
+            contingencyTarget: {
+                /** @example SP via SVC-AN */
+                label: string;
+                urls: components["schemas"]["AuthorityServiceUrls"];
+            };
+            /** @enum {string} */
+            environment: "PRODUCTION" | "HOMOLOGATION";
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            nfce: components["schemas"]["AuthorityNfce"] | null;
+            series: components["schemas"]["AuthoritySeries"][];
+            target: {
+                /** @example SP */
+                label: string;
+                /** @description the filial is attached to the local simulator (its own endpoint) */
+                simulator: boolean;
+                urls: components["schemas"]["AuthorityServiceUrls"];
+            };
+            /** @example SP */
+            uf: string;
+        };
+        CompanyLogo: {
+            /**
+             * @description size of the stored image
+             * @example 18342
+             */
+            bytes: number;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg";
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
         };
         CompanySettings: {
             /**
@@ -6496,6 +6699,28 @@ export interface components {
             /** @example Avenida Paulista */
             street: string | null;
         };
+        FilialReadiness: {
+            checks: components["schemas"]["ReadinessCheck"][];
+            /** @enum {string} */
+            environment: "PRODUCTION" | "HOMOLOGATION";
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description codes of the MISSING checks
+             * @example [
+             *       "CERTIFICATE",
+             *       "CSC"
+             *     ]
+             */
+            missing: string[];
+            ready: {
+                nfce: boolean;
+                nfe: boolean;
+            };
+        };
         FilialSettings: {
             address: components["schemas"]["FilialAddress"] | null;
             allowNegativeStock: boolean;
@@ -8780,6 +9005,22 @@ export interface components {
             valid: boolean;
             warnings: string[];
         };
+        OperatorCompany: {
+            active: boolean;
+            /**
+             * @description CNPJ (alphanumeric from 2026) or CPF, unpunctuated
+             * @example 11222333000181
+             */
+            cnpj: string;
+            /**
+             * @description company id (hashid)
+             * @example EDjMGlQb
+             */
+            companyId: string;
+            filiais: components["schemas"]["FilialSettings"][];
+            /** @example Comercial Souza Ltda */
+            name: string;
+        };
         Pagination: {
             hasMore: boolean;
             /**
@@ -10142,6 +10383,17 @@ export interface components {
             /** @example 1 */
             version: number;
         };
+        ReadinessCheck: {
+            /** @enum {string} */
+            code: "CERTIFICATE" | "STATE_REGISTRATION" | "ADDRESS" | "CRT" | "SERIES" | "ENDPOINT" | "CSC" | "TAX_RULES";
+            documents: ("NFE" | "NFCE")[];
+            /** @example PUT /api/entry-document/nfe/certificado/jR3kq9Vd */
+            fix: string | null;
+            /** @example The filial has no A1 certificate: every document is signed with it and it authenticates the calls to the authority */
+            message: string;
+            /** @enum {string} */
+            status: "OK" | "MISSING" | "WARNING";
+        };
         Ready: {
             /** @enum {string} */
             database: "sqlite" | "mysql";
@@ -11488,6 +11740,16 @@ export interface components {
             /** @example CN=PADARIA PAO QUENTE LTDA:11222333000181, OU=Certificado PJ A1, O=ICP-Brasil, C=BR */
             subject: string;
             /**
+             * @description the chain against the installed ICP-Brasil roots at upload (null: uploaded before the check); only TRUSTED serves a PRODUCTION filial
+             * @enum {string|null}
+             */
+            trust: "TRUSTED" | "UNTRUSTED" | "UNVERIFIABLE" | null;
+            /**
+             * @description why a homologação filial’s certificate is not TRUSTED (kept with it)
+             * @example CERTIFICATE_SELF_SIGNED: The certificate is self-signed: an A1 certificate must be issued by an ICP-Brasil authority
+             */
+            trustWarning: string | null;
+            /**
              * Format: date-time
              * @example 2026-03-14T13:45:00Z
              */
@@ -11580,6 +11842,20 @@ export interface components {
         SellerPage: {
             data: components["schemas"]["Seller"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        SimulatorAttachment: {
+            certificate: components["schemas"]["SefazCertificate"] | null;
+            /** @description the simulator issued the filial a new A1 certificate */
+            certificateIssued: boolean;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /** @example local simulator */
+            label: string;
+            /** @example https://127.0.0.1:8443 */
+            url: string;
         };
         SmtpSettings: {
             /** @example nfe@mercado.com.br */
@@ -25327,7 +25603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_PASSWORD_INVALID, CERTIFICATE_UNREADABLE, CERTIFICATE_WITHOUT_CNPJ, CERTIFICATE_WITHOUT_KEY */
+            /** @description Business rule: CERTIFICATE_CHAIN_BROKEN, CERTIFICATE_CHAIN_NOT_VERIFIABLE, CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_NO_TRUSTED_ROOTS, CERTIFICATE_PASSWORD_INVALID, CERTIFICATE_SELF_SIGNED, CERTIFICATE_UNREADABLE, CERTIFICATE_UNTRUSTED, CERTIFICATE_UNTRUSTED_ROOT, CERTIFICATE_WITHOUT_CNPJ, CERTIFICATE_WITHOUT_KEY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25340,13 +25616,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/entry-document/nfe/certificado/:filialId",
-                     *       "code": "CERTIFICATE_CNPJ_MISMATCH",
+                     *       "code": "CERTIFICATE_CHAIN_BROKEN",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_PASSWORD_INVALID" | "CERTIFICATE_UNREADABLE" | "CERTIFICATE_WITHOUT_CNPJ" | "CERTIFICATE_WITHOUT_KEY";
+                        code?: "CERTIFICATE_CHAIN_BROKEN" | "CERTIFICATE_CHAIN_NOT_VERIFIABLE" | "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_NO_TRUSTED_ROOTS" | "CERTIFICATE_PASSWORD_INVALID" | "CERTIFICATE_SELF_SIGNED" | "CERTIFICATE_UNREADABLE" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_UNTRUSTED_ROOT" | "CERTIFICATE_WITHOUT_CNPJ" | "CERTIFICATE_WITHOUT_KEY";
                         /** @constant */
                         status?: 422;
                     };
@@ -25608,7 +25884,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, SEFAZ_REJECTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, SEFAZ_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25627,7 +25903,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "SEFAZ_REJECTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "SEFAZ_REJECTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -25970,7 +26246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, MANIFESTATION_REQUIRED, NFE_XML_NOT_RELEASED, SEFAZ_REJECTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, MANIFESTATION_REQUIRED, NFE_XML_NOT_RELEASED, SEFAZ_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25989,7 +26265,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "MANIFESTATION_REQUIRED" | "NFE_XML_NOT_RELEASED" | "SEFAZ_REJECTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "MANIFESTATION_REQUIRED" | "NFE_XML_NOT_RELEASED" | "SEFAZ_REJECTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -26337,7 +26613,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, SEFAZ_REJECTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, SEFAZ_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26356,7 +26632,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "SEFAZ_REJECTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "SEFAZ_REJECTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -27352,7 +27628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, MANIFESTATION_REQUIRED, NFE_XML_NOT_RELEASED, SEFAZ_REJECTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, MANIFESTATION_REQUIRED, NFE_XML_NOT_RELEASED, SEFAZ_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27371,7 +27647,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "MANIFESTATION_REQUIRED" | "NFE_XML_NOT_RELEASED" | "SEFAZ_REJECTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "MANIFESTATION_REQUIRED" | "NFE_XML_NOT_RELEASED" | "SEFAZ_REJECTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -29416,7 +29692,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, MANIFESTATION_REQUIRED, NFE_XML_NOT_RELEASED, SEFAZ_REJECTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, MANIFESTATION_REQUIRED, NFE_XML_NOT_RELEASED, SEFAZ_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29435,7 +29711,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "MANIFESTATION_REQUIRED" | "NFE_XML_NOT_RELEASED" | "SEFAZ_REJECTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "MANIFESTATION_REQUIRED" | "NFE_XML_NOT_RELEASED" | "SEFAZ_REJECTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -36296,7 +36572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CANCELLATION_DEADLINE_PASSED, CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, RECEIVABLE_HAS_RECEIPTS, SEFAZ_REJECTED */
+            /** @description Business rule: CANCELLATION_DEADLINE_PASSED, CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, RECEIVABLE_HAS_RECEIPTS, SEFAZ_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36315,7 +36591,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CANCELLATION_DEADLINE_PASSED" | "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "RECEIVABLE_HAS_RECEIPTS" | "SEFAZ_REJECTED";
+                        code?: "CANCELLATION_DEADLINE_PASSED" | "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "RECEIVABLE_HAS_RECEIPTS" | "SEFAZ_REJECTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -36834,7 +37110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, CORRECTION_LIMIT, CORRECTION_NOT_ALLOWED, SEFAZ_REJECTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CORRECTION_LIMIT, CORRECTION_NOT_ALLOWED, SEFAZ_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -36853,7 +37129,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "CORRECTION_LIMIT" | "CORRECTION_NOT_ALLOWED" | "SEFAZ_REJECTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CORRECTION_LIMIT" | "CORRECTION_NOT_ALLOWED" | "SEFAZ_REJECTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -37855,7 +38131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -37874,7 +38150,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
                         /** @constant */
                         status?: 422;
                     };
@@ -38220,7 +38496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, NUMBER_ALREADY_VOIDED, NUMBER_IN_USE, SEFAZ_REJECTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, NUMBER_ALREADY_VOIDED, NUMBER_IN_USE, SEFAZ_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -38239,7 +38515,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "NUMBER_ALREADY_VOIDED" | "NUMBER_IN_USE" | "SEFAZ_REJECTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "NUMBER_ALREADY_VOIDED" | "NUMBER_IN_USE" | "SEFAZ_REJECTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -38989,7 +39265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -39008,7 +39284,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -39296,6 +39572,629 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/invoices/list/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiInvoicesLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: LOGO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "LOGO_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "LOGO_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    putApiInvoicesLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contentType": "image/png",
+                 *       "image": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    contentType: "image/png" | "image/jpeg";
+                    /** @description the image file in base64 (PNG or JPEG, up to 200 KB, 2000 px a side) */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyLogo"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: ALL_FILIAIS_REQUIRED, COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "ALL_FILIAIS_REQUIRED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ALL_FILIAIS_REQUIRED" | "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: LOGO_INVALID, LOGO_TOO_LARGE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "LOGO_INVALID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "LOGO_INVALID" | "LOGO_TOO_LARGE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiInvoicesLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: ALL_FILIAIS_REQUIRED, COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "ALL_FILIAIS_REQUIRED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ALL_FILIAIS_REQUIRED" | "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: LOGO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "LOGO_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "LOGO_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/invoices/logo",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/invoices/logo",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -41039,7 +41938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, INVALID_RANGE, NUMBER_ALREADY_VOIDED, NUMBER_IN_USE, SEFAZ_REJECTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, INVALID_RANGE, NUMBER_ALREADY_VOIDED, NUMBER_IN_USE, SEFAZ_REJECTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -41058,7 +41957,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "INVALID_RANGE" | "NUMBER_ALREADY_VOIDED" | "NUMBER_IN_USE" | "SEFAZ_REJECTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "INVALID_RANGE" | "NUMBER_ALREADY_VOIDED" | "NUMBER_IN_USE" | "SEFAZ_REJECTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -43708,6 +44607,841 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/nfce/list/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiOperatorCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Café torrado 500 g",
+                 *       "cnpj": "11222333000181",
+                 *       "filiais": [
+                 *         {
+                 *           "name": "Café torrado 500 g",
+                 *           "cnpj": "11222333000181",
+                 *           "uf": "RO"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @example 11222333000181 */
+                    cnpj: string;
+                    /** @description its filiais; the first is usually the matriz (same CNPJ) */
+                    filiais: {
+                        /** @description the filial address (its UF is the filial’s) */
+                        address?: {
+                            complement?: string | null;
+                            district: string;
+                            municipalityCode: string;
+                            municipalityName: string;
+                            number: string;
+                            phone?: string | null;
+                            postalCode?: string | null;
+                            street: string;
+                        };
+                        allowNegativeStock?: boolean;
+                        /** @description homologation filials only: an NF-e XML uploaded by hand may be confirmed without its key consulted at the authority (refused with 422 for PRODUCTION) */
+                        allowUnverifiedUploads?: boolean;
+                        /** @description send CIENCIA before downloading a summary’s full XML */
+                        autoCiencia?: boolean;
+                        cnae?: string | null;
+                        /**
+                         * @description CNPJ of the filial (or a rural producer’s CPF)
+                         * @example 11222333000181
+                         */
+                        cnpj: string;
+                        /** @description scheduled DF-e sync of this filial */
+                        dfeSyncEnabled?: boolean;
+                        /** @description minutes between scheduled syncs (at least 60) */
+                        dfeSyncIntervalMinutes?: number;
+                        /** @description manufactures: documents carry IPI */
+                        industrial?: boolean;
+                        /** @description the filial’s name (xNome is the company’s legal name) */
+                        name: string;
+                        /**
+                         * @description tpAmb of the invoices this filial receives and of its SEFAZ calls
+                         * @enum {string}
+                         */
+                        nfeEnvironment?: "PRODUCTION" | "HOMOLOGATION";
+                        simplesCreditRate?: (number | string) | null;
+                        /** @description Simples Nacional over the sublimit (CRT 2) */
+                        simplesExcessSublimit?: boolean;
+                        /** @description IE, checked against the filial UF */
+                        stateRegistration?: string | null;
+                        /** @enum {string} */
+                        taxRegime?: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL";
+                        /** @description xFant */
+                        tradeName?: string | null;
+                        /**
+                         * @description the filial’s UF: it decides the IE check, the municipality codes and the NF-e authorizer
+                         * @enum {string}
+                         */
+                        uf: "RO" | "AC" | "AM" | "RR" | "PA" | "AP" | "TO" | "MA" | "PI" | "CE" | "RN" | "PB" | "PE" | "AL" | "SE" | "BA" | "MG" | "ES" | "RJ" | "SP" | "PR" | "SC" | "RS" | "MS" | "MT" | "GO" | "DF";
+                    }[];
+                    /** @description legal name (razão social): xNome of the documents */
+                    name: string;
+                    /** @description invoice unit price may exceed the order's by this percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
+                    purchasePriceTolerancePct?: number | string;
+                    /** @description received quantity may exceed the ordered by this percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
+                    purchaseQuantityTolerancePct?: number | string;
+                    /**
+                     * @description divergences beyond tolerance block confirmation, or only warn
+                     * @enum {string}
+                     */
+                    purchaseToleranceMode?: "BLOCK" | "WARN";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCompany"];
+                };
+            };
+            /** @description Invalid request: INVALID_FISCAL_DATA, INVALID_ID, INVALID_STATE_REGISTRATION, MALFORMED_JSON, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/operator/companies",
+                     *       "code": "INVALID_FISCAL_DATA",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_FISCAL_DATA" | "INVALID_ID" | "INVALID_STATE_REGISTRATION" | "MALFORMED_JSON" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/operator/companies",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: OPERATOR_TOKEN_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/operator/companies",
+                     *       "code": "OPERATOR_TOKEN_REQUIRED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "OPERATOR_TOKEN_REQUIRED";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: COMPANY_EXISTS, CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/operator/companies",
+                     *       "code": "COMPANY_EXISTS",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_EXISTS" | "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/operator/companies",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/operator/companies",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: UNVERIFIED_UPLOADS_PRODUCTION */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/operator/companies",
+                     *       "code": "UNVERIFIED_UPLOADS_PRODUCTION",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNVERIFIED_UPLOADS_PRODUCTION";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/operator/companies",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/operator/companies",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiOperatorCompaniesCompanyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description company id (hashid) */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCompany"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/operator/companies/:companyId",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/operator/companies/:companyId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: OPERATOR_TOKEN_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/operator/companies/:companyId",
+                     *       "code": "OPERATOR_TOKEN_REQUIRED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "OPERATOR_TOKEN_REQUIRED";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: COMPANY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/operator/companies/:companyId",
+                     *       "code": "COMPANY_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/operator/companies/:companyId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/operator/companies/:companyId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiOperatorCompaniesCompanyIdFiliais: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description company id (hashid) */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Café torrado 500 g",
+                 *       "cnpj": "11222333000181",
+                 *       "uf": "RO"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the filial address (its UF is the filial’s) */
+                    address?: {
+                        complement?: string | null;
+                        district: string;
+                        municipalityCode: string;
+                        municipalityName: string;
+                        number: string;
+                        phone?: string | null;
+                        postalCode?: string | null;
+                        street: string;
+                    };
+                    allowNegativeStock?: boolean;
+                    /** @description homologation filials only: an NF-e XML uploaded by hand may be confirmed without its key consulted at the authority (refused with 422 for PRODUCTION) */
+                    allowUnverifiedUploads?: boolean;
+                    /** @description send CIENCIA before downloading a summary’s full XML */
+                    autoCiencia?: boolean;
+                    cnae?: string | null;
+                    /**
+                     * @description CNPJ of the filial (or a rural producer’s CPF)
+                     * @example 11222333000181
+                     */
+                    cnpj: string;
+                    /** @description scheduled DF-e sync of this filial */
+                    dfeSyncEnabled?: boolean;
+                    /** @description minutes between scheduled syncs (at least 60) */
+                    dfeSyncIntervalMinutes?: number;
+                    /** @description manufactures: documents carry IPI */
+                    industrial?: boolean;
+                    /** @description the filial’s name (xNome is the company’s legal name) */
+                    name: string;
+                    /**
+                     * @description tpAmb of the invoices this filial receives and of its SEFAZ calls
+                     * @enum {string}
+                     */
+                    nfeEnvironment?: "PRODUCTION" | "HOMOLOGATION";
+                    simplesCreditRate?: (number | string) | null;
+                    /** @description Simples Nacional over the sublimit (CRT 2) */
+                    simplesExcessSublimit?: boolean;
+                    /** @description IE, checked against the filial UF */
+                    stateRegistration?: string | null;
+                    /** @enum {string} */
+                    taxRegime?: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL";
+                    /** @description xFant */
+                    tradeName?: string | null;
+                    /**
+                     * @description the filial’s UF: it decides the IE check, the municipality codes and the NF-e authorizer
+                     * @enum {string}
+                     */
+                    uf: "RO" | "AC" | "AM" | "RR" | "PA" | "AP" | "TO" | "MA" | "PI" | "CE" | "RN" | "PB" | "PE" | "AL" | "SE" | "BA" | "MG" | "ES" | "RJ" | "SP" | "PR" | "SC" | "RS" | "MS" | "MT" | "GO" | "DF";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilialSettings"];
+                };
+            };
+            /** @description Invalid request: INVALID_FISCAL_DATA, INVALID_ID, INVALID_STATE_REGISTRATION, MALFORMED_JSON, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
+                     *       "code": "INVALID_FISCAL_DATA",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_FISCAL_DATA" | "INVALID_ID" | "INVALID_STATE_REGISTRATION" | "MALFORMED_JSON" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: OPERATOR_TOKEN_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
+                     *       "code": "OPERATOR_TOKEN_REQUIRED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "OPERATOR_TOKEN_REQUIRED";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: COMPANY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
+                     *       "code": "COMPANY_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FILIAL_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "FILIAL_EXISTS";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: UNVERIFIED_UPLOADS_PRODUCTION */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
+                     *       "code": "UNVERIFIED_UPLOADS_PRODUCTION",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNVERIFIED_UPLOADS_PRODUCTION";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/operator/companies/:companyId/filiais",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -54437,6 +56171,782 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/settings/filial/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiSettingsFilialFilialIdAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthoritySettings"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiSettingsFilialFilialIdReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilialReadiness"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/settings/filial/:filialId/readiness",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/settings/filial/:filialId/readiness",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/settings/filial/:filialId/readiness",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/settings/filial/:filialId/readiness",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/settings/filial/:filialId/readiness",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/settings/filial/:filialId/readiness",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiSettingsFilialFilialIdSimulator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /**
+                     * @description ISSUE: the simulator issues the filial an A1 of its CA (replacing one it has); KEEP: the filial’s own certificate stays. Default: KEEP when it has one, else ISSUE
+                     * @enum {string}
+                     */
+                    certificate?: "ISSUE" | "KEEP";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatorAttachment"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: SIMULATOR_NOT_RUNNING */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "SIMULATOR_NOT_RUNNING",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SIMULATOR_NOT_RUNNING";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiSettingsFilialFilialIdSimulator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/settings/filial/:filialId/simulator",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

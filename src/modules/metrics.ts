@@ -1,5 +1,5 @@
 import { registerEventMetrics } from './events';
-import { registerDfeScheduleMetrics } from './sefaz';
+import { registerCertificateMetrics, registerDfeScheduleMetrics } from './sefaz';
 
 let registered = false;
 
@@ -9,4 +9,5 @@ export function registerModuleMetrics(): void {
   registered = true;
   registerEventMetrics();
   registerDfeScheduleMetrics();
+  registerCertificateMetrics();
 }

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,17 +8,23 @@ import { cnpjWithCheckDigits } from '../../src/core/br-documents';
 import { dataSource } from '../../src/core/db/data-source';
 import { isSqlite } from '../../src/core/db/engine';
 import { decodeId } from '../../src/core/hashids';
+import { runToEnd } from '../support/child-server';
+import { AuthoritySimulator } from '../../src/modules/sefaz-simulator/simulator';
 
 const root = path.resolve(__dirname, '../..');
 
-/** Runs one of the package's CLIs the way an operator would (own process, own database connection). */
-function cli(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  const res = spawnSync(process.execPath, ['-r', 'ts-node/register', path.join('scripts', script), ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+/**
+ * Runs one of the package's CLIs the way an operator would (own process, own database connection),
+ * waiting as long as it makes progress rather than a fixed time (tests/support/child-server.ts).
+ */
+async function cli(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const res = await runToEnd(process.execPath, ['-r', 'ts-node/register', path.join('scripts', script), ...args], { cwd: root, env: { ...process.env, ...env } });
   return { status: res.status, stdout: res.stdout.trim(), stderr: res.stderr.trim() };
 }
 
 describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () {
-  this.timeout(120_000);
+  // Each CLI is waited for while it makes progress (runToEnd), not against the clock.
+  this.timeout(0);
   // The embedded engine gets a file of its own (the suite's database is in memory); MySQL uses the suite's database.
   const file = path.join(os.tmpdir(), `cli-test-${process.pid}.sqlite`);
   const env: NodeJS.ProcessEnv = isSqlite ? { SQLITE_FILE: file, NODE_ENV: 'development', LOG_LEVEL: 'error' } : { NODE_ENV: 'development', LOG_LEVEL: 'error' };
@@ -37,24 +42,24 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
     for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
   });
 
-  it('seed creates the demo tenant once and prints it as one JSON line', () => {
-    const first = cli('seed.ts', [], env);
+  it('seed creates the demo tenant once and prints it as one JSON line', async () => {
+    const first = await cli('seed.ts', [], env);
     expect(first.status, first.stderr).to.equal(0);
     const summary = JSON.parse(first.stdout);
     expect(summary).to.have.keys('companyId', 'filialIds', 'productIds', 'customerIds', 'sellerIds', 'supplierIds');
     expect(summary.filialIds).to.have.length(2);
-    const again = cli('seed.ts', [], env);
+    const again = await cli('seed.ts', [], env);
     expect(JSON.parse(again.stdout)).to.deep.equal(summary);
   });
 
-  it('tenant:create makes a company with its filiais; invalid CNPJ is refused', () => {
-    const ok = cli('tenant-create.ts', ['--name', 'Loja Nova', '--cnpj', '45.723.174/0001-10', '--filial', 'Centro:45723174000110:RJ', '--filial', 'Norte:45723174000200:RJ'], env);
+  it('tenant:create makes a company with its filiais; invalid CNPJ is refused', async () => {
+    const ok = await cli('tenant-create.ts', ['--name', 'Loja Nova', '--cnpj', '45.723.174/0001-10', '--filial', 'Centro:45723174000110:RJ', '--filial', 'Norte:45723174000200:RJ'], env);
     expect(ok.status, ok.stderr).to.equal(0);
     const created = JSON.parse(ok.stdout);
     expect(created.filialIds).to.have.length(2);
-    const dup = cli('tenant-create.ts', ['--name', 'Loja Nova', '--cnpj', '45723174000110', '--filial', 'X:45723174000110:RJ'], env);
+    const dup = await cli('tenant-create.ts', ['--name', 'Loja Nova', '--cnpj', '45723174000110', '--filial', 'X:45723174000110:RJ'], env);
     expect(dup.status).to.equal(1);
-    const bad = cli('tenant-create.ts', ['--name', 'X', '--cnpj', '11111111111111', '--filial', 'X:11111111111111:RJ'], env);
+    const bad = await cli('tenant-create.ts', ['--name', 'X', '--cnpj', '11111111111111', '--filial', 'X:11111111111111:RJ'], env);
     expect(bad.status).to.equal(1);
     expect(bad.stderr).to.match(/Invalid company CNPJ/);
   });
@@ -62,7 +67,7 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
   it('tenant:create takes the settings the API changes: flags for every filial, per-filial segments, company tolerances', async () => {
     const cnpj = cnpjWithCheckDigits('918273640001');
     const second = cnpjWithCheckDigits('918273640002');
-    const ok = cli(
+    const ok = await cli(
       'tenant-create.ts',
       [
         '--name',
@@ -107,40 +112,40 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
     ]);
     expect([Number(company.q), Number(company.p), company.m]).to.deep.equal([5, 1.5, 'WARN']);
 
-    const badInterval = cli(
+    const badInterval = await cli(
       'tenant-create.ts',
       ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP`, '--dfe-sync-interval', '30'],
       env,
     );
     expect(badInterval.status).to.equal(1);
     expect(badInterval.stderr).to.match(/dfeSyncIntervalMinutes/);
-    const badSegment = cli('tenant-create.ts', ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP:taxRegime=MEI`], env);
+    const badSegment = await cli('tenant-create.ts', ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP:taxRegime=MEI`], env);
     expect(badSegment.status).to.equal(1);
     expect(badSegment.stderr).to.match(/taxRegime/);
-    const unknown = cli('tenant-create.ts', ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP`, '--regime', 'X'], env);
+    const unknown = await cli('tenant-create.ts', ['--name', 'X', '--cnpj', cnpjWithCheckDigits('918273650001'), '--filial', `X:${cnpjWithCheckDigits('918273650001')}:SP`, '--regime', 'X'], env);
     expect(unknown.status).to.equal(1);
     expect(unknown.stderr).to.match(/unknown option: --regime/);
   });
 
-  it('tenant:create and token take alphanumeric CNPJs (any case, punctuated); a wrong check digit is refused', () => {
-    const ok = cli('tenant-create.ts', ['--name', 'Loja Alfa', '--cnpj', '12.abc.345/01de-35', '--filial', 'Centro:12ABC34501DE35:SC', '--filial', 'Norte:AB12CD34000265:SC'], env);
+  it('tenant:create and token take alphanumeric CNPJs (any case, punctuated); a wrong check digit is refused', async () => {
+    const ok = await cli('tenant-create.ts', ['--name', 'Loja Alfa', '--cnpj', '12.abc.345/01de-35', '--filial', 'Centro:12ABC34501DE35:SC', '--filial', 'Norte:AB12CD34000265:SC'], env);
     expect(ok.status, ok.stderr).to.equal(0);
     const created = JSON.parse(ok.stdout);
     expect(created.filialIds).to.have.length(2);
     // Stored upper case without separators: the same CNPJ written otherwise is the same company.
-    const dup = cli('tenant-create.ts', ['--name', 'Loja Alfa', '--cnpj', '12ABC34501DE35', '--filial', 'X:12ABC34501DE35:SC'], env);
+    const dup = await cli('tenant-create.ts', ['--name', 'Loja Alfa', '--cnpj', '12ABC34501DE35', '--filial', 'X:12ABC34501DE35:SC'], env);
     expect(dup.status).to.equal(1);
     expect(dup.stderr).to.match(/already exists/);
-    const bad = cli('tenant-create.ts', ['--name', 'X', '--cnpj', '12ABC34501DE36', '--filial', 'X:12ABC34501DE36:SC'], env);
+    const bad = await cli('tenant-create.ts', ['--name', 'X', '--cnpj', '12ABC34501DE36', '--filial', 'X:12ABC34501DE36:SC'], env);
     expect(bad.status).to.equal(1);
     expect(bad.stderr).to.match(/Invalid company CNPJ/);
-    const token = cli('token.ts', ['--company', created.companyId, '--filiais', created.filialIds.join(','), '--scope', 'nfe:read'], env);
+    const token = await cli('token.ts', ['--company', created.companyId, '--filiais', created.filialIds.join(','), '--scope', 'nfe:read'], env);
     expect(token.status, token.stderr).to.equal(0);
     expect(verifyToken(token.stdout.split('\n')[0]).filiais).to.deep.equal(created.filialIds);
   });
 
-  it('token prints a JWT the service accepts, and the curl headers', () => {
-    const out = cli('token.ts', ['--company', 'AbCdEfGh', '--filiais', 'XyZw1234', '--scope', 'sales-order:read', '--ttl', '2h', '--sub', 'ana'], env);
+  it('token prints a JWT the service accepts, and the curl headers', async () => {
+    const out = await cli('token.ts', ['--company', 'AbCdEfGh', '--filiais', 'XyZw1234', '--scope', 'sales-order:read', '--ttl', '2h', '--sub', 'ana'], env);
     expect(out.status, out.stderr).to.equal(0);
     const [token, , headers] = out.stdout.split('\n');
     const claims = verifyToken(token);
@@ -150,17 +155,57 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
     expect(headers).to.contain('x-company-id: AbCdEfGh').and.contain('x-filial-id: XyZw1234');
   });
 
-  it("token for every filial ('*') puts the company's first filial in the curl line", () => {
-    const summary = JSON.parse(cli('seed.ts', [], env).stdout);
-    const out = cli('token.ts', ['--company', summary.companyId, '--filiais', '*'], env);
+  it("token for every filial ('*') puts the company's first filial in the curl line", async () => {
+    const summary = JSON.parse((await cli('seed.ts', [], env)).stdout);
+    const out = await cli('token.ts', ['--company', summary.companyId, '--filiais', '*'], env);
     expect(out.status, out.stderr).to.equal(0);
     const headers = out.stdout.split('\n')[2];
     expect(headers).to.contain(`x-company-id: ${summary.companyId}`).and.contain(`x-filial-id: ${summary.filialIds[0]}`);
   });
 
-  it('check:stock passes on a consistent database', () => {
-    const out = cli('check-stock.ts', [], env);
+  it('check:stock passes on a consistent database', async () => {
+    const out = await cli('check-stock.ts', [], env);
     expect(out.status, out.stderr).to.equal(0);
     expect(out.stdout).to.contain('every stock balance equals the sum of its movements');
+  });
+
+  it('token --operator mints a token of no company with the operator scope', async () => {
+    const out = await cli('token.ts', ['--operator', '--sub', 'ops.ana'], env);
+    expect(out.status, out.stderr).to.equal(0);
+    const claims = verifyToken(out.stdout.split('\n')[0]);
+    expect(claims).to.include({ sub: 'ops.ana', companyId: '*', scope: 'operator' });
+  });
+
+  it('simulator:attach points a filial of one’s own at a running simulator and issues it a certificate; without one it says how to start it', async () => {
+    const created = JSON.parse(
+      (
+        await cli(
+          'tenant-create.ts',
+          ['--name', 'Loja Própria', '--cnpj', cnpjWithCheckDigits('736251480001'), '--filial', `Centro:${cnpjWithCheckDigits('736251480001')}:SP:nfeEnvironment=HOMOLOGATION`],
+          env,
+        )
+      ).stdout,
+    );
+    const sim = new AuthoritySimulator();
+    const endpoints = await sim.start();
+    const caFile = path.join(os.tmpdir(), `cli-test-ca-${process.pid}.pem`);
+    fs.writeFileSync(caFile, endpoints.caPem);
+    try {
+      const missing = await cli('simulator-attach.ts', ['--company', created.companyId, '--filial', created.filialIds[0], '--url', endpoints.url], env);
+      expect(missing.status).to.not.equal(0);
+      expect(missing.stderr).to.contain('No simulator found');
+      const out = await cli('simulator-attach.ts', ['--company', created.companyId, '--filial', created.filialIds[0], '--url', endpoints.url, '--token', endpoints.adminToken, '--ca', caFile], env);
+      expect(out.status, out.stderr).to.equal(0);
+      expect(JSON.parse(out.stdout)).to.deep.equal([{ filialId: created.filialIds[0], url: endpoints.url, certificateIssued: true }]);
+      const filialId = decodeId('filial', created.filialIds[0]);
+      const [endpoint] = await query('SELECT dist_url, label FROM sefaz_endpoint WHERE filial_id = ?', [filialId]);
+      expect(endpoint).to.deep.equal({ dist_url: endpoints.distUrl, label: 'local simulator' });
+      const [cert] = await query('SELECT issuer, trust FROM sefaz_certificate WHERE filial_id = ?', [filialId]);
+      expect(cert.trust).to.equal('TRUSTED');
+      expect(String(cert.issuer)).to.contain('Simulador SEFAZ');
+    } finally {
+      fs.rmSync(caFile, { force: true });
+      await sim.stop();
+    }
   });
 });

@@ -15,7 +15,7 @@ describe('API contract (OpenAPI responses)', () => {
     expect(Object.keys(doc.components.securitySchemes)).to.have.members(['bearer', 'companyId', 'filialId']);
     expect(doc.components.securitySchemes.companyId).to.include({ type: 'apiKey', in: 'header', name: 'x-company-id' });
     const read = doc.paths['/api/sales-order/detail/{id}'].get.responses;
-    expect(read['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/SalesOrder' });
+    expect(read['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/SalesOrderDetail' });
     expect(read['404'].content['application/problem+json'].schema.allOf[1].properties.code.enum).to.deep.equal(['SALES_ORDER_NOT_FOUND']);
     expect(read['401'].content['application/problem+json'].schema.allOf[1].properties.code.enum).to.include('TOKEN_EXPIRED');
     expect(doc.components.schemas.SalesOrder.additionalProperties).to.equal(false);

@@ -266,12 +266,12 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       expect(res.body.data.every((o: any) => o.filialId === t.filialHashes[0])).to.equal(true);
     });
 
-    it('an order id reads that order; detail/:id is the same', async () => {
+    it('an order id reads that order; detail/:id is the same, with its fiscal documents (none yet)', async () => {
       const one = await api().get(`/api/sales-order/${order.id}`).set(t.headers());
       expect(one.status).to.equal(200);
       expect(one.body).to.deep.equal(order);
       const detail = await api().get(`/api/sales-order/detail/${order.id}`).set(t.headers());
-      expect(detail.body).to.deep.equal(order);
+      expect(detail.body).to.deep.equal({ ...order, fiscalDocuments: [] });
     });
 
     it('list/:filialId is the unambiguous list', async () => {

@@ -1,5 +1,6 @@
 import { dataSource } from '../../src/core/db/data-source';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
+import { trustCertificateAuthority } from '../../src/modules/fiscal-xml/signer-trust';
 import { DfeScheduler } from '../../src/modules/sefaz/dfe-scheduler';
 import { DfeSchedule } from '../../src/modules/sefaz/entities/dfe-schedule.entity';
 import { setFilialEndpoint, setTransportOptions } from '../../src/modules/sefaz/sefaz-connection';
@@ -70,6 +71,8 @@ export async function scheduleWorld(): Promise<ScheduleWorld> {
   const clock = new SimClock();
   const sim = new AuthoritySimulator({ now: clock.ms });
   const endpoints = await sim.start();
+  // Its certificates chain to its CA: trusted like an installed ICP-Brasil root (a PRODUCTION filial takes no other).
+  trustCertificateAuthority(sim.ca.certPem);
   setTransportOptions({ retries: 1, retryBaseMs: 5, timeoutMs: 5000 });
   const calls: RecordedCall[] = [];
   const tenants: TestTenant[] = [];

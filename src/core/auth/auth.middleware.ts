@@ -72,3 +72,28 @@ export function authenticate(requiredScope?: string) {
     next();
   };
 }
+
+/** The scope of an operator's token (a token of no company: `companyId: "*"`). */
+export const OPERATOR_SCOPE = 'operator';
+
+/**
+ * An operators' route: a token speaking for no company (`companyId: "*"`, minted by
+ * `npm run token -- --operator`) with the `operator` scope. The context's company is 0 until the
+ * service names the one it works on.
+ */
+export function authenticateOperator() {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const match = BEARER.exec(req.header('authorization') ?? '');
+    if (!match) throw new UnauthorizedError('Missing bearer token', 'MISSING_TOKEN');
+    const claims = verifyToken(match[1]);
+    req.token = claims;
+    const scopes = claims.scope.split(/\s+/).filter(Boolean);
+    if (claims.companyId !== '*' || !scopes.includes(OPERATOR_SCOPE)) {
+      throw new ForbiddenError('An operator token is required (companyId "*", scope operator: npm run token -- --operator)', 'OPERATOR_TOKEN_REQUIRED');
+    }
+    req.ctx = { companyId: 0, actor: claims.sub, requestId: req.requestId, grantedFiliais: '*', scopes };
+    const scope = requestScope.getStore();
+    if (scope) scope.actor = claims.sub;
+    next();
+  };
+}

@@ -50,6 +50,12 @@ export interface RouteDef {
   scope?: string;
   /** No token, no tenant (health, docs). */
   public?: boolean;
+  /**
+   * An operators' route (creating companies and filiais): the token speaks for no company
+   * (`companyId: "*"`) and carries the `operator` scope; no tenant headers. A tenant's token, even
+   * with scope `*`, is refused (403 OPERATOR_TOKEN_REQUIRED).
+   */
+  operator?: boolean;
   schema?: RouteSchema;
   /**
    * Honours Idempotency-Key (creating/posting routes). `true`: the handler's work and the key's

@@ -1,5 +1,5 @@
 import { RequestHandler, Router } from 'express';
-import { authenticate } from '../auth/auth.middleware';
+import { authenticate, authenticateOperator } from '../auth/auth.middleware';
 import { idempotent } from '../idempotency/idempotency.middleware';
 import { bodyParsers, requireContentType, xmlBodyAsJson } from './content-type';
 import type { RouteDef } from './route';
@@ -18,7 +18,8 @@ export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler, add
   const groupOf = routerPerFirstSegment(router);
   for (const r of routes) {
     const chain: RequestHandler[] = [];
-    if (!r.public) chain.push(...addressLimiter, authenticate(r.scope), rateLimiter, authorizeFilial({ deferToHandler: r.filialCheck === 'handler' }));
+    if (r.operator) chain.push(...addressLimiter, authenticateOperator(), rateLimiter);
+    else if (!r.public) chain.push(...addressLimiter, authenticate(r.scope), rateLimiter, authorizeFilial({ deferToHandler: r.filialCheck === 'handler' }));
     if (WITH_BODY.has(r.method)) {
       const format = r.bodyFormat ?? 'json';
       chain.push(requireContentType(format), ...bodyParsers(format));

@@ -20,6 +20,8 @@ export const TAG_ORDER: { name: string; description: string }[] = [
   { name: 'Tenancy', description: 'The token: user, company and granted filiais.' },
   { name: 'Settings', description: 'Company purchase tolerances and per-filial fiscal settings.' },
   { name: 'Catalog', description: 'Products, customers, sellers, suppliers, payment methods and stock balances.' },
+  { name: 'Operators', description: 'Companies and filiais created by operators (a token of no company with the operator scope).' },
+  { name: 'First note', description: 'What a filial needs before its first NF-e/NFC-e: readiness check, authority settings, the local simulator.' },
   { name: 'Purchase orders', description: 'Orders to suppliers, approval and receiving against entry documents.' },
   { name: 'Entry documents', description: 'Inbound purchase invoices: drafts, review, confirmation (stock and payables), cancellation.' },
   { name: 'NF-e', description: 'Inbound NF-e: preview, staging, import, the inbound inbox.' },
@@ -39,7 +41,11 @@ export const TAG_ORDER: { name: string; description: string }[] = [
 function commonErrors(r: RouteDef): Partial<Record<ProblemStatus, string[]>> {
   const e: Partial<Record<ProblemStatus, string[]>> = {};
   const add = (status: ProblemStatus, ...codes: string[]) => (e[status] = [...(e[status] ?? []), ...codes]);
-  if (!r.public) {
+  if (r.operator) {
+    add(401, 'MISSING_TOKEN', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'UNAUTHORIZED');
+    add(403, 'OPERATOR_TOKEN_REQUIRED');
+    add(429, 'TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS_FROM_ADDRESS', 'TOO_MANY_AUTH_FAILURES');
+  } else if (!r.public) {
     add(400, 'MISSING_TENANT_HEADER', 'INVALID_ID');
     add(401, 'MISSING_TOKEN', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'UNAUTHORIZED');
     add(403, 'COMPANY_NOT_GRANTED', 'FILIAL_NOT_GRANTED', ...(r.scope ? ['INSUFFICIENT_SCOPE'] : []));
@@ -166,7 +172,7 @@ function build(routes: RouteDef[]): Record<string, unknown> {
       tags: [r.tag],
       operationId: `${r.method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       ...(r.scope ? { 'x-required-scope': r.scope } : {}),
-      ...(r.public ? { security: [] } : {}),
+      ...(r.public ? { security: [] } : r.operator ? { security: [{ bearer: [] }], 'x-operator': true } : {}),
       parameters,
       ...(r.schema?.body || r.bodyFormat === 'upload' ? { requestBody: { required: true, content: bodyContent } } : {}),
       responses: responsesOf(r, components),

@@ -241,3 +241,9 @@ export async function loadApproximateTaxes(ctx: ActorContext, upload: Approximat
     return { rows: upload.rows.length, tableVersion: upload.tableVersion, validFrom: upload.validFrom, validTo: upload.validTo };
   });
 }
+
+/** What a first note needs of the company's tax rules (the readiness check): active tax groups, and active SALE rules among them. */
+export async function saleRulesSummary(em: EntityManager, companyId: number): Promise<{ taxGroups: number; saleRules: number }> {
+  const [taxGroups, saleRules] = await Promise.all([em.countBy(TaxGroup, { companyId, active: true }), em.countBy(FiscalOperationRule, { companyId, operation: 'SALE', active: true })]);
+  return { taxGroups, saleRules };
+}

@@ -9,6 +9,10 @@ import { issueInvoice, previewInvoice, resendInvoice } from './issue.service';
 import { accessibleInvoice, invoiceDetail, invoicePdf, invoiceXml, listInvoices } from './query.service';
 import { listSeries, numberReport, saveSeries } from './series.service';
 import { getSmtpSettings, saveSmtpSettings } from './smtp-settings.service';
+import { deleteLogo, getLogo, saveLogo } from './logo.service';
+import type { CompanyLogo } from './entities/company-logo.entity';
+
+const toLogoDto = (l: CompanyLogo) => ({ contentType: l.contentType, bytes: l.image.length, updatedAt: new Date(l.updatedAt).toISOString() });
 import { voidNumbers, voidRejected } from './void.service';
 import { consultInboundKey } from './inbound-consultation.service';
 
@@ -94,4 +98,19 @@ export async function smtpSettingsSave(req: ValidRequest<typeof s.smtpSettings>,
 
 export async function consultInbound(req: ValidRequest<typeof s.consultInbound>, res: Response) {
   res.json(toInboundConsultationDto(await consultInboundKey(req.ctx, req.valid.body)));
+}
+
+export async function logo(req: Request, res: Response) {
+  const found = await getLogo(req.ctx);
+  res.type(found.contentType).setHeader('Cache-Control', 'no-cache');
+  res.send(found.image);
+}
+
+export async function logoSave(req: ValidRequest<typeof s.logo>, res: Response) {
+  res.json(toLogoDto(await saveLogo(req.ctx, req.valid.body)));
+}
+
+export async function logoDelete(req: Request, res: Response) {
+  await deleteLogo(req.ctx);
+  res.status(204).end();
 }

@@ -200,3 +200,8 @@ export const InboundConsultation = named(
     inbound: NfeInbound,
   }),
 );
+
+export const CompanyLogo = named(
+  'CompanyLogo',
+  obj({ contentType: Joi.string().valid('image/png', 'image/jpeg'), bytes: Joi.number().integer().example(18_342).description('size of the stored image'), updatedAt: timestamp() }),
+);

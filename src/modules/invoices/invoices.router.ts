@@ -5,6 +5,7 @@ import * as files from './fiscal-files.controller';
 import { fiscalFileSchemas as fs } from './fiscal-files.schemas';
 import { InboundConsultation, Invoice, InvoiceDetail, InvoicePage, InvoicePreview, InvoiceSeries, InvoiceSeriesList, NumberReport, NumberVoid, SmtpSettings } from './invoices.responses';
 import { invoiceSchemas as s } from './invoices.schemas';
+import { CompanyLogo } from './invoices.responses';
 
 const READ = 'invoice:read';
 const WRITE = 'invoice:write';
@@ -12,7 +13,7 @@ const WRITE = 'invoice:write';
 const SMTP = 'invoice:smtp';
 const TAG = 'Invoices (outbound NF-e)';
 
-const CERTIFICATE_USE = ['CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_CNPJ_MISMATCH', 'CERTIFICATE_WITHOUT_CNPJ'];
+const CERTIFICATE_USE = ['CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_CNPJ_MISMATCH', 'CERTIFICATE_WITHOUT_CNPJ', 'CERTIFICATE_UNTRUSTED'];
 const AUTHORITY = { 502: ['SEFAZ_SOAP_FAULT', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAILURE'], 503: ['SEFAZ_UNAVAILABLE'], 504: ['SEFAZ_TIMEOUT'] };
 const STATES = ['INVOICE_SIGNED', 'INVOICE_SENT', 'INVOICE_AUTHORIZED', 'INVOICE_REJECTED', 'INVOICE_DENIED', 'INVOICE_CANCELLED', 'INVOICE_VOIDED'];
 const BILLING = {
@@ -58,6 +59,35 @@ export const invoiceRoutes = defineRoutes([
     status: 201,
     responses: { body: NumberVoid, errors: { 404: ['SERIES_NOT_FOUND'], 422: ['INVALID_RANGE', 'NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY } },
     handler: c.voidRange,
+  },
+  {
+    method: 'get',
+    path: '/invoices/logo',
+    tag: TAG,
+    summary: "The company's logo the DANFE prints (the image itself)",
+    scope: 'invoice:read',
+    responses: { body: Joi.string().meta({ format: 'binary' }).description('the logo (PNG or JPEG)'), contentType: 'image/png', errors: { 404: ['LOGO_NOT_FOUND'] } },
+    handler: c.logo,
+  },
+  {
+    method: 'put',
+    path: '/invoices/logo',
+    tag: TAG,
+    summary: "Upload the company's logo for its DANFE (PNG or JPEG in base64, up to 200 KB; a token granting every filial)",
+    scope: 'invoice:write',
+    schema: s.logo,
+    responses: { body: CompanyLogo, errors: { 403: ['ALL_FILIAIS_REQUIRED'], 422: ['LOGO_TOO_LARGE', 'LOGO_INVALID'] } },
+    handler: c.logoSave,
+  },
+  {
+    method: 'delete',
+    path: '/invoices/logo',
+    tag: TAG,
+    summary: "Remove the company's logo (the DANFE prints none)",
+    scope: 'invoice:write',
+    status: 204,
+    responses: { errors: { 403: ['ALL_FILIAIS_REQUIRED'], 404: ['LOGO_NOT_FOUND'] } },
+    handler: c.logoDelete,
   },
   {
     method: 'get',

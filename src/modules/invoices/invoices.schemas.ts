@@ -99,6 +99,16 @@ export const invoiceSchemas = {
     params: Joi.object({ seriesId: id('invoice-series').required() }),
     query: Joi.object({ from: Joi.number().integer().min(1), to: Joi.number().integer().min(1) }),
   }),
+  logo: typedSchema<{ body: { contentType: 'image/png' | 'image/jpeg'; image: string } }>({
+    body: Joi.object({
+      contentType: Joi.string().valid('image/png', 'image/jpeg').required(),
+      image: Joi.string().base64().max(400_000).required().description('the image file in base64 (PNG or JPEG, up to 200 KB, 2000 px a side)'),
+    }),
+    example: {
+      contentType: 'image/png',
+      image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    },
+  }),
   smtpSettings: typedSchema<{ body: { host: string; port: number; secure: boolean; user?: string | null; password?: string | null; from: string } }>({
     body: Joi.object({
       host: Joi.string().trim().hostname().max(255).required().description('the SMTP server'),

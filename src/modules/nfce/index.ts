@@ -4,6 +4,7 @@ export type { CounterNoteInput, PreparedNote } from './issue.service';
 export type { NfceDocument } from './entities/nfce-document.entity';
 export { authorizedNoteOfSale, pendingNotesOfSales } from './originals';
 export { nfceRoutes } from './nfce.router';
+export { getNfceConfiguration } from './configuration.service';
 export { NfceQueue } from './transmission-queue';
 export { counterNotesProvider } from './series-numbers';
 export { orderFiscalDocumentsProvider } from './order-documents';

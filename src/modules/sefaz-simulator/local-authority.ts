@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { config } from '../../core/config';
 import { sefazConfig } from '../../core/config/sefaz';
-import { systemContext } from '../../core/context';
+import { ActorContext, systemContext } from '../../core/context';
+import { BusinessRuleError } from '../../core/errors';
 import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
-import { rewindCursorPast, saveCertificate, setFilialEndpoint } from '../sefaz';
+import { getCertificate, rewindCursorPast, saveCertificate, SefazCertificate, setFilialEndpoint } from '../sefaz';
 import { Company, Filial } from '../tenancy';
 import { trustCertificateAuthority } from '../fiscal-xml';
 import { DATA_DIR, INFO_FILE, STATE_FILE } from './info-file';
@@ -26,17 +27,72 @@ export interface LocalAuthority {
   stop: () => Promise<void>;
 }
 
-/** Gives a filial a fresh certificate of the simulator and points it there; a fresh simulator resets the filial's NSU position. */
-async function attachFilial(sim: AuthoritySimulator, companyId: number, filial: Filial, endpoints: { distUrl: string; eventUrl: string; caPem: string }): Promise<void> {
-  const password = crypto.randomBytes(12).toString('hex');
-  const a1 = sim.issueClientCertificate(filial.cnpj, filial.name.toUpperCase(), password);
-  await saveCertificate(systemContext(companyId, 'local-authority'), filial.id, { pfx: a1.pfx.toString('base64'), password });
-  await setFilialEndpoint(companyId, filial.id, { ...endpoints, label: 'local simulator', waitSeconds: sefazConfig.simulator.waitMs / 1000 });
+/** The local authority this process runs (npm start with SEFAZ_SIMULATOR, or a test's), which filiais may be attached to. */
+let running: { sim: AuthoritySimulator; endpoints: { url: string; distUrl: string; eventUrl: string; caPem: string } } | null = null;
+
+/** Makes `sim` the local authority filiais are attached to (startLocalAuthority does; tests pass their own). */
+export function useLocalAuthority(sim: AuthoritySimulator | null, endpoints?: { url: string; distUrl: string; eventUrl: string; caPem: string }): void {
+  running = sim && endpoints ? { sim, endpoints } : null;
+}
+
+export const SIMULATOR_LABEL = 'local simulator';
+
+/**
+ * Points a filial at the simulator and, unless it keeps its own (`certificate: 'KEEP'`; default
+ * when it has one), gives it a fresh A1 certificate of the simulator's CA; a fresh simulator resets
+ * the filial's NSU position. The demo's filiais also get a few invoices in their DF-e streams.
+ */
+async function attachFilial(
+  ctx: ActorContext,
+  sim: AuthoritySimulator,
+  filial: Filial,
+  endpoints: { distUrl: string; eventUrl: string; caPem: string },
+  opts: { certificate?: 'ISSUE' | 'KEEP'; demoInvoices?: boolean } = {},
+): Promise<{ certificateIssued: boolean }> {
+  const companyId = filial.companyId;
+  const has = await getCertificate(companyId, filial.id).then(
+    () => true,
+    () => false,
+  );
+  const issue = (opts.certificate ?? (has ? 'KEEP' : 'ISSUE')) === 'ISSUE';
+  if (issue) {
+    const password = crypto.randomBytes(12).toString('hex');
+    const a1 = sim.issueClientCertificate(filial.cnpj, filial.name.toUpperCase(), password);
+    await saveCertificate(ctx, filial.id, { pfx: a1.pfx.toString('base64'), password });
+  }
+  const { distUrl, eventUrl, caPem } = endpoints;
+  await setFilialEndpoint(companyId, filial.id, { distUrl, eventUrl, caPem, label: SIMULATOR_LABEL, waitSeconds: sefazConfig.simulator.waitMs / 1000 });
 
   const tpAmb = filial.nfeEnvironment === 'HOMOLOGATION' ? '2' : '1';
   const stream = sim.authority.status(filial.cnpj, tpAmb);
-  if (stream.documents === 0) sim.generate({ recipient: filial.cnpj, recipientName: filial.name, recipientUf: filial.uf, tpAmb, count: DEMO_INVOICES });
+  if (opts.demoInvoices && stream.documents === 0) sim.generate({ recipient: filial.cnpj, recipientName: filial.name, recipientUf: filial.uf, tpAmb, count: DEMO_INVOICES });
   await rewindCursorPast(companyId, filial.id, sim.authority.status(filial.cnpj, tpAmb).maxNSU);
+  return { certificateIssued: issue };
+}
+
+/** POST /settings/filial/:filialId/simulator: the filial (checked by the route) attached to this process's simulator. */
+export async function attachToLocalAuthority(
+  ctx: ActorContext,
+  filialId: number,
+  opts: { certificate?: 'ISSUE' | 'KEEP' },
+): Promise<{ url: string; label: string; certificateIssued: boolean; certificate: SefazCertificate | null }> {
+  if (!running) {
+    throw new BusinessRuleError(
+      'SIMULATOR_NOT_RUNNING',
+      config.env === 'production'
+        ? 'The local tax-authority simulator never runs in production'
+        : 'The local tax-authority simulator is not running in this process: start the service with SEFAZ_SIMULATOR=true (the default on the embedded database)',
+    );
+  }
+  const filial = await readerOf(NO_UNIT).findOneByOrFail(Filial, { id: filialId, companyId: ctx.companyId });
+  const { certificateIssued } = await attachFilial(ctx, running.sim, filial, running.endpoints, opts);
+  const certificate = await getCertificate(ctx.companyId, filialId).catch(() => null);
+  return { url: running.endpoints.url, label: SIMULATOR_LABEL, certificateIssued, certificate };
+}
+
+/** DELETE /settings/filial/:filialId/simulator: the filial back to its UF's authorizer (its certificate stays). */
+export async function detachFromLocalAuthority(ctx: ActorContext, filialId: number): Promise<void> {
+  await setFilialEndpoint(ctx.companyId, filialId, null);
 }
 
 /**
@@ -54,15 +110,17 @@ export async function startLocalAuthority(attachCompanyCnpj: string): Promise<Lo
     stateFile: persistent ? STATE_FILE : undefined,
   });
   const endpoints = await sim.start();
+  useLocalAuthority(sim, endpoints);
   // The demo's issuers sign with certificates of the simulator's CA: the demo trusts it as its ICP-Brasil root.
   trustCertificateAuthority(sim.ca.certPem);
 
   const company = await readerOf(NO_UNIT).findOneBy(Company, { cnpj: attachCompanyCnpj });
   if (company) {
     const filiais = await readerOf(NO_UNIT).find(Filial, { where: { companyId: company.id }, order: { id: 'ASC' } });
-    for (const filial of filiais) await attachFilial(sim, company.id, filial, endpoints);
+    for (const filial of filiais) await attachFilial(systemContext(company.id, 'local-authority'), sim, filial, endpoints, { certificate: 'ISSUE', demoInvoices: true });
   }
-  if (persistent) {
+  // The address and admin token for simulator:feed and simulator:attach (on MySQL too: SEFAZ_SIMULATOR=true).
+  {
     fs.mkdirSync(DATA_DIR, { recursive: true });
     fs.writeFileSync(INFO_FILE, JSON.stringify({ url: endpoints.url, adminToken: endpoints.adminToken, caPem: endpoints.caPem, pid: process.pid }, null, 2), { mode: 0o600 });
   }
@@ -73,7 +131,8 @@ export async function startLocalAuthority(attachCompanyCnpj: string): Promise<Lo
     simulator: sim,
     stop: async () => {
       await sim.stop();
-      if (persistent) fs.rmSync(INFO_FILE, { force: true });
+      if (running?.sim === sim) useLocalAuthority(null);
+      fs.rmSync(INFO_FILE, { force: true });
     },
   };
 }

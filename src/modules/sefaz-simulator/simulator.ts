@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { nfeConfig } from '../../core/config/nfe';
 import { ACCESS_KEY_PATTERN, normalizeDocument } from '../../core/br-documents';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -87,6 +90,23 @@ const pemOfPeer = (socket: TLSSocket): string | null => {
     .match(/.{1,64}/g)!
     .join('\n')}\n-----END CERTIFICATE-----\n`;
 };
+
+/**
+ * The ICP-Brasil roots the deployment installed (NFE_TRUSTED_ROOTS): like the real authority, the
+ * simulator takes client certificates of ICP-Brasil as well as of its own CA, so a filial's own
+ * certificate works against it (issue 44).
+ */
+function installedRoots(): string[] {
+  const source = nfeConfig.trustedRoots;
+  if (!source || !fs.existsSync(source)) return [];
+  const files = fs.statSync(source).isDirectory()
+    ? fs
+        .readdirSync(source)
+        .filter((f) => /\.(pem|crt)$/i.test(f))
+        .map((f) => path.join(source, f))
+    : [source];
+  return files.flatMap((f) => fs.readFileSync(f, 'utf8').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []);
+}
 
 class HttpError extends Error {
   constructor(
@@ -202,16 +222,19 @@ export class AuthoritySimulator {
 
   async start(): Promise<SimulatorEndpoints> {
     if (this.endpoints) return this.endpoints;
-    const server = https.createServer({ key: this.serverPair.keyPem, cert: this.serverPair.certPem, ca: [this.ca.certPem], requestCert: true, rejectUnauthorized: false }, (req, res) => {
-      const n = (this.served.get(req.socket) ?? 0) + 1;
-      this.served.set(req.socket, n);
-      if (n > 1 && this.issuer.faults.closeReusedConnection > 0) {
-        this.issuer.faults.closeReusedConnection--;
-        req.socket.destroy();
-        return;
-      }
-      this.handle(req, res).catch((err) => this.send(res, err instanceof HttpError ? err.status : 500, 'text/plain', (err as Error).message));
-    });
+    const server = https.createServer(
+      { key: this.serverPair.keyPem, cert: this.serverPair.certPem, ca: [this.ca.certPem, ...installedRoots()], requestCert: true, rejectUnauthorized: false },
+      (req, res) => {
+        const n = (this.served.get(req.socket) ?? 0) + 1;
+        this.served.set(req.socket, n);
+        if (n > 1 && this.issuer.faults.closeReusedConnection > 0) {
+          this.issuer.faults.closeReusedConnection--;
+          req.socket.destroy();
+          return;
+        }
+        this.handle(req, res).catch((err) => this.send(res, err instanceof HttpError ? err.status : 500, 'text/plain', (err as Error).message));
+      },
+    );
     // Connections kept alive between requests like a production web server's (HTTP/1.1 keep-alive,
     // closed after an idle time it announces in the Keep-Alive header).
     server.keepAliveTimeout = this.opts.keepAliveMs ?? 5000;
@@ -341,6 +364,20 @@ export class AuthoritySimulator {
       }
     };
     try {
+      if (req.method === 'POST' && url.pathname === '/admin/client-certificate') {
+        // An A1 of the simulator's CA for a filial (npm run simulator:attach, from another process).
+        const { cnpj, name, password } = input();
+        const doc = typeof cnpj === 'string' ? normalizeDocument(cnpj, 'cnpj') : null;
+        if (!doc || typeof password !== 'string' || !password) throw new HttpError(400, 'cnpj (a CNPJ) and password are required');
+        const a1 = this.issueClientCertificate(
+          doc,
+          String(name ?? 'EMPRESA')
+            .toUpperCase()
+            .slice(0, 50),
+          password,
+        );
+        return json(200, { pfx: a1.pfx.toString('base64'), password });
+      }
       if (req.method === 'POST' && url.pathname === '/admin/nfe') {
         const xml = isXml ? body : String(input().xml ?? '');
         return json(201, this.authority.feed(xml));

@@ -5,7 +5,11 @@
  * composition root. Everything else in src/modules/sefaz is private (docs/architecture.md, "Module
  * seams").
  */
-export { loadCredentials, loadFilial, saveCertificate } from './certificate/certificate.service';
+export { getCertificate, loadCredentials, loadFilial, saveCertificate } from './certificate/certificate.service';
+export { announceExpiringCertificates, CertificateExpiryWatcher, daysLeft, registerCertificateMetrics } from './certificate/certificate-expiry';
+export { toCertificateDto } from './sefaz.mapper';
+export { Certificate as SefazCertificateResponse } from './sefaz.responses';
+export { SefazCertificate } from './entities/sefaz-certificate.entity';
 export type { Credentials } from './certificate/certificate.service';
 export { cnpjOfCertificatePem, OID_ICP_CNPJ } from './certificate/pfx';
 export { open, seal } from './certificate/sealed-box';

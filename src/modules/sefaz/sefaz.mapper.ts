@@ -25,6 +25,8 @@ export function toCertificateDto(c: SefazCertificate, now = new Date()) {
     validTo: iso(c.validTo),
     expired: new Date(c.validTo).getTime() <= now.getTime(),
     daysToExpiry: Math.floor((new Date(c.validTo).getTime() - now.getTime()) / DAY),
+    trust: c.trust,
+    trustWarning: c.trustWarning,
     uploadedBy: c.uploadedBy,
     version: c.version,
     updatedAt: iso(c.updatedAt),

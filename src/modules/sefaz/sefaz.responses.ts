@@ -29,6 +29,13 @@ export const Certificate = named(
     validTo: timestamp(),
     expired: Joi.boolean(),
     daysToExpiry: Joi.number().integer().example(211),
+    trust: oneOf('TRUSTED', 'UNTRUSTED', 'UNVERIFIABLE')
+      .allow(null)
+      .description('the chain against the installed ICP-Brasil roots at upload (null: uploaded before the check); only TRUSTED serves a PRODUCTION filial'),
+    trustWarning: Joi.string()
+      .allow(null)
+      .description('why a homologação filial’s certificate is not TRUSTED (kept with it)')
+      .example('CERTIFICATE_SELF_SIGNED: The certificate is self-signed: an A1 certificate must be issued by an ICP-Brasil authority'),
     uploadedBy: Joi.string().example('ana.souza'),
     version: Joi.number().integer().example(1),
     updatedAt: timestamp(),

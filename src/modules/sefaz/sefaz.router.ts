@@ -11,7 +11,16 @@ const CERTIFICATE = 'nfe:certificate';
 const TAG = 'NF-e tax authority';
 
 /* Problem codes of a call to the authority: the filial's certificate, its answer, its availability. */
-const CERTIFICATE_USE = ['CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_CNPJ_MISMATCH', 'CERTIFICATE_WITHOUT_CNPJ'];
+const CERTIFICATE_USE = ['CERTIFICATE_REQUIRED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_CNPJ_MISMATCH', 'CERTIFICATE_WITHOUT_CNPJ', 'CERTIFICATE_UNTRUSTED'];
+/** An upload's chain problems (refused for a PRODUCTION filial; a homologação filial keeps them as the warning). */
+export const CERTIFICATE_CHAIN = [
+  'CERTIFICATE_SELF_SIGNED',
+  'CERTIFICATE_UNTRUSTED_ROOT',
+  'CERTIFICATE_CHAIN_BROKEN',
+  'CERTIFICATE_CHAIN_NOT_VERIFIABLE',
+  'CERTIFICATE_NO_TRUSTED_ROOTS',
+  'CERTIFICATE_UNTRUSTED',
+];
 const AUTHORITY = {
   429: ['SEFAZ_CONSUMO_INDEVIDO', 'SEFAZ_WAIT_REQUIRED'],
   502: ['SEFAZ_FAILURE', 'SEFAZ_SOAP_FAULT', 'SEFAZ_HTTP_ERROR', 'SEFAZ_BAD_REPLY', 'SEFAZ_TLS_FAILURE'],
@@ -86,7 +95,8 @@ export const sefazRoutes = defineRoutes([
     method: 'put',
     path: '/entry-document/nfe/certificado/:filialId',
     tag: TAG,
-    summary: "Upload or replace the filial's A1 certificate ({ pfx: base64, password }); stored encrypted",
+    summary:
+      "Upload or replace the filial's A1 certificate ({ pfx: base64, password }); stored encrypted. Checked: readable, in force, the filial's CNPJ root, and chained to an installed ICP-Brasil root (NFE_TRUSTED_ROOTS) — a PRODUCTION filial refuses any other; a homologação filial accepts it with `trustWarning`",
     scope: CERTIFICATE,
     schema: s.certificatePut,
     responses: {
@@ -102,6 +112,7 @@ export const sefazRoutes = defineRoutes([
           'CERTIFICATE_CNPJ_MISMATCH',
           'CERTIFICATE_EXPIRED',
           'CERTIFICATE_NOT_YET_VALID',
+          ...CERTIFICATE_CHAIN,
         ],
       },
     },

@@ -74,7 +74,7 @@ export type FilialSettingsPatch = Partial<FilialFiscalSettings> & {
 };
 
 /** The patch as columns: the address object flattened, the IE compacted; IE and cMun checked against the filial's UF (400). */
-function filialColumns(filial: Filial, patch: FilialSettingsPatch): Record<string, unknown> {
+export function filialColumns(filial: Pick<Filial, 'uf'>, patch: FilialSettingsPatch): Record<string, unknown> {
   const { address, ...rest } = patch;
   const out: Record<string, unknown> = { ...rest };
   const errors: { path: string; message: string }[] = [];
@@ -101,7 +101,7 @@ function filialColumns(filial: Filial, patch: FilialSettingsPatch): Record<strin
 }
 
 /** Unverified uploads are a homologation convenience: never in production (SPEC §2). */
-function assertUploadPolicy(filial: Filial, patch: FilialSettingsPatch): void {
+export function assertUploadPolicy(filial: Pick<Filial, 'nfeEnvironment' | 'allowUnverifiedUploads'>, patch: FilialSettingsPatch): void {
   const environment = patch.nfeEnvironment ?? filial.nfeEnvironment;
   const allow = patch.allowUnverifiedUploads ?? filial.allowUnverifiedUploads;
   if (allow && environment === 'PRODUCTION') {

@@ -50,3 +50,11 @@ export const toCompanySettingsDto = (c: Company) => ({
   purchaseToleranceMode: c.purchaseToleranceMode,
   version: c.version,
 });
+
+export const toOperatorCompanyDto = (c: Company, filiais: Filial[]) => ({
+  companyId: encodeId('company', c.id),
+  name: c.name,
+  cnpj: c.cnpj,
+  active: c.active,
+  filiais: filiais.map(toFilialSettingsDto),
+});

@@ -71,3 +71,14 @@ export const CompanySettings = named(
     version: Joi.number().integer().example(2),
   }),
 );
+
+export const OperatorCompany = named(
+  'OperatorCompany',
+  obj({
+    companyId: hashid('company'),
+    name: Joi.string().example('Comercial Souza Ltda'),
+    cnpj: taxDocument(),
+    active: Joi.boolean(),
+    filiais: Joi.array().items(FilialSettings),
+  }),
+);

@@ -18,6 +18,8 @@ export interface DanfeInput {
   cancelled: boolean;
   /** The cancellation's protocol and time (dhRegEvento-like text), printed over each page of a cancelled NF-e. */
   cancellation?: { protocol: string | null; at: string | null };
+  /** The issuer's logo (PNG or JPEG), printed in the issuer's box. */
+  logo?: Buffer | null;
 }
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -187,7 +189,7 @@ function receiptStub(doc: Doc, nfe: ParsedNfe, y: number): number {
   return y + h + 9;
 }
 
-function header(doc: Doc, nfe: ParsedNfe, y: number, page: number, pages: number, barcode: Buffer): number {
+function header(doc: Doc, nfe: ParsedNfe, y: number, page: number, pages: number, barcode: Buffer, logo?: Buffer | null): number {
   const issuerW = 225;
   const danfeW = 100;
   const keyW = W - issuerW - danfeW;
@@ -198,16 +200,19 @@ function header(doc: Doc, nfe: ParsedNfe, y: number, page: number, pages: number
     .font('Helvetica')
     .fontSize(LABEL)
     .text('IDENTIFICAÇÃO DO EMITENTE', M + 2, y + 2, { lineBreak: false });
+  // With a logo, it takes the box's left and the issuer's text the rest.
+  const textX = logo ? M + 64 : M + 6;
+  if (logo) doc.image(logo, M + 6, y + 12, { fit: [54, 54], align: 'center', valign: 'center' });
   doc
     .font('Helvetica-Bold')
     .fontSize(9)
-    .text(nfe.issuer.name ?? '', M + 6, y + 16, { width: issuerW - 12, align: 'center', height: 34, ellipsis: true });
+    .text(nfe.issuer.name ?? '', textX, y + 16, { width: issuerW - 6 - (textX - M), align: 'center', height: 34, ellipsis: true });
   const a = nfe.issuer.address;
   const lines = [address(nfe.issuer), [a?.district, a?.zipCode ? `CEP ${f.zip(a.zipCode)}` : null].filter(Boolean).join(' - '), [a?.city, a?.uf].filter(Boolean).join(' - ')].filter(Boolean);
   doc
     .font('Helvetica')
     .fontSize(7)
-    .text(lines.join('\n'), M + 6, y + 56, { width: issuerW - 12, align: 'center', height: h - 60, ellipsis: true });
+    .text(lines.join('\n'), textX, y + 56, { width: issuerW - 6 - (textX - M), align: 'center', height: h - 60, ellipsis: true });
   // DANFE
   const dx = M + issuerW;
   doc.rect(dx, y, danfeW, h).stroke();
@@ -522,7 +527,7 @@ export async function renderDanfe(input: DanfeInput): Promise<Buffer> {
     let y = M;
     if (p === 0) {
       y = receiptStub(doc, nfe, y);
-      y = header(doc, nfe, y, 1, total, barcode);
+      y = header(doc, nfe, y, 1, total, barcode, input.logo);
       y = identification(doc, nfe, y);
       y = recipient(doc, nfe, y);
       y = billing(doc, nfe, y);
@@ -532,7 +537,7 @@ export async function renderDanfe(input: DanfeInput): Promise<Buffer> {
       itemsTable(doc, pageRows, y, bottom);
       additional(doc, firstInfo, bottom + 2, additionalH);
     } else {
-      y = header(doc, nfe, y, p + 1, total, barcode);
+      y = header(doc, nfe, y, p + 1, total, barcode, input.logo);
       const isLast = p === total - 1;
       const bottom = isLast && restInfo ? BOTTOM - restH - 10 : BOTTOM;
       if (pageRows.length || !isLast || !restInfo) itemsTable(doc, pageRows, y, bottom);

@@ -5,8 +5,10 @@ import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
 import { publishEvent } from '../../../core/outbox/outbox.service';
+import { evaluateSigner } from '../../fiscal-xml';
+import type { SignerReason } from '../../fiscal-xml';
 import { Filial } from '../../tenancy';
-import { SefazCertificate } from '../entities/sefaz-certificate.entity';
+import { CertificateTrust, SefazCertificate } from '../entities/sefaz-certificate.entity';
 import { ParsedCertificate, parsePfx, PfxError } from './pfx';
 import { open, seal } from './sealed-box';
 
@@ -52,6 +54,44 @@ function assertUsable(cert: { cnpj: string | null; validFrom: Date; validTo: Dat
   }
 }
 
+/** One problem code per way a chain fails (the upload's 422 in produção, the warning's code in homologação). */
+const CHAIN_PROBLEMS: Partial<Record<SignerReason, { code: string; message: string }>> = {
+  SELF_SIGNED: { code: 'CERTIFICATE_SELF_SIGNED', message: 'The certificate is self-signed: an A1 certificate must be issued by an ICP-Brasil authority' },
+  UNTRUSTED_ROOT: { code: 'CERTIFICATE_UNTRUSTED_ROOT', message: 'The certificate chains to a root that is not an installed ICP-Brasil root (NFE_TRUSTED_ROOTS)' },
+  CHAIN_BROKEN: { code: 'CERTIFICATE_CHAIN_BROKEN', message: "A link of the certificate's chain does not verify (an issuer by that name did not sign it)" },
+  CHAIN_NOT_VERIFIABLE: {
+    code: 'CERTIFICATE_CHAIN_NOT_VERIFIABLE',
+    message: "The certificate's issuing AC is not among the installed ICP-Brasil certificates (NFE_TRUSTED_ROOTS): install the AC's chain, or include it in the .pfx",
+  },
+  NO_TRUSTED_ROOTS: { code: 'CERTIFICATE_NO_TRUSTED_ROOTS', message: 'No ICP-Brasil roots are installed (NFE_TRUSTED_ROOTS), so the certificate cannot be verified' },
+};
+
+export interface ChainCheck {
+  trust: CertificateTrust;
+  /** The problem when not TRUSTED: its code and message. */
+  problem: { code: string; message: string } | null;
+}
+
+const derBase64 = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+
+/** The chain of the uploaded certificate against the installed roots (CNPJ and dates are assertUsable's). */
+export function checkChain(parsed: Pick<ParsedCertificate, 'certPem' | 'chainPems'>): ChainCheck {
+  const verdict = evaluateSigner({ certificates: [parsed.certPem, ...parsed.chainPems].map(derBase64), issuerDocument: null, signedAt: null, avulsa: true });
+  if (verdict.verdict === 'TRUSTED') return { trust: 'TRUSTED', problem: null };
+  const reason = verdict.reasons.find((r) => CHAIN_PROBLEMS[r]);
+  return { trust: verdict.verdict, problem: (reason && CHAIN_PROBLEMS[reason]) ?? { code: 'CERTIFICATE_UNTRUSTED', message: verdict.message } };
+}
+
+/**
+ * Produção takes only a certificate chained to an installed ICP-Brasil root; homologação also takes a
+ * self-signed or foreign one, keeping the warning on the certificate (docs/decisions/first-note-setup.md).
+ */
+function assertTrusted(chain: ChainCheck, filial: Filial): void {
+  if (chain.problem && filial.nfeEnvironment === 'PRODUCTION') {
+    throw new BusinessRuleError(chain.problem.code, `${chain.problem.message}. A PRODUCTION filial needs an ICP-Brasil certificate`, { trust: chain.trust, nfeEnvironment: filial.nfeEnvironment });
+  }
+}
+
 function readUpload(upload: CertificateUpload): ParsedCertificate {
   try {
     return parsePfx(Buffer.from(upload.pfx, 'base64'), upload.password);
@@ -75,6 +115,8 @@ export async function saveCertificate(ctx: ActorContext, filialId: number, uploa
   const filial = await loadFilial(ctx.companyId, filialId, readerOf(ctx));
   const parsed = readUpload(upload);
   assertUsable({ cnpj: parsed.cnpj, validFrom: parsed.notBefore, validTo: parsed.notAfter }, filial);
+  const chain = checkChain(parsed);
+  assertTrusted(chain, filial);
   const sealed = seal(Buffer.from(JSON.stringify({ pfx: upload.pfx, password: upload.password })), binding(ctx.companyId, filialId));
   const fields = {
     subject: parsed.subject.slice(0, 500),
@@ -84,6 +126,9 @@ export async function saveCertificate(ctx: ActorContext, filialId: number, uploa
     fingerprint: parsed.fingerprint,
     validFrom: parsed.notBefore,
     validTo: parsed.notAfter,
+    trust: chain.trust,
+    trustWarning: chain.problem ? `${chain.problem.code}: ${chain.problem.message}`.slice(0, 300) : null,
+    expiryAlertedDays: null,
     sealed,
     uploadedBy: ctx.actor.slice(0, 100),
   };
@@ -133,6 +178,12 @@ export async function loadCredentials(filial: Filial): Promise<Credentials> {
   const cert = await readerOf(NO_UNIT).findOneBy(SefazCertificate, { companyId: filial.companyId, filialId: filial.id });
   if (!cert) throw new BusinessRuleError('CERTIFICATE_REQUIRED', 'The filial has no A1 certificate; upload one first');
   assertUsable(cert, filial);
+  if (filial.nfeEnvironment === 'PRODUCTION' && cert.trust !== null && cert.trust !== 'TRUSTED') {
+    throw new BusinessRuleError(
+      'CERTIFICATE_UNTRUSTED',
+      `The filial is in PRODUCTION and its certificate is not an ICP-Brasil one (${cert.trustWarning ?? cert.trust}); upload an ICP-Brasil A1 certificate`,
+    );
+  }
   const { pfx, password } = JSON.parse(open(cert.sealed, binding(filial.companyId, filial.id)).toString('utf8')) as CertificateUpload;
   const parsed = parsePfx(Buffer.from(pfx, 'base64'), password);
   return { keyPem: parsed.keyPem, certPem: parsed.certPem, chainPems: parsed.chainPems, fingerprint: parsed.fingerprint };
