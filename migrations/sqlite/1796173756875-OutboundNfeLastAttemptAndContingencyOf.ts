@@ -1,25 +1,25 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class OutboundNfeLastAttemptAndContingencyOf1796173756875 implements MigrationInterface {
-    name = 'OutboundNfeLastAttemptAndContingencyOf1796173756875'
+  name = 'OutboundNfeLastAttemptAndContingencyOf1796173756875';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_claim"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_outbound_nfe" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -73,7 +73,7 @@ export class OutboundNfeLastAttemptAndContingencyOf1796173756875 implements Migr
                 "prior_xml_gz" blob
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_outbound_nfe"(
                     "id",
                     "company_id",
@@ -168,26 +168,26 @@ export class OutboundNfeLastAttemptAndContingencyOf1796173756875 implements Migr
                 "source_id"
             FROM "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_outbound_nfe"
                 RENAME TO "outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_filial" ON "outbound_nfe" ("company_id", "filial_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_status" ON "outbound_nfe" ("company_id", "status", "updated_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_claim" ON "outbound_nfe" ("company_id", "claim")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_key" ON "outbound_nfe" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_number" ON "outbound_nfe" (
                 "company_id",
                 "filial_id",
@@ -196,35 +196,35 @@ export class OutboundNfeLastAttemptAndContingencyOf1796173756875 implements Migr
                 "number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_contingency_of" ON "outbound_nfe" ("company_id", "contingency_of")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_contingency_of"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_outbound_nfe_claim"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_outbound_nfe_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "outbound_nfe"
                 RENAME TO "temporary_outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "outbound_nfe" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -273,7 +273,7 @@ export class OutboundNfeLastAttemptAndContingencyOf1796173756875 implements Migr
                 "source_id" integer
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "outbound_nfe"(
                     "id",
                     "company_id",
@@ -368,10 +368,10 @@ export class OutboundNfeLastAttemptAndContingencyOf1796173756875 implements Migr
                 "source_id"
             FROM "temporary_outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_outbound_nfe"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_number" ON "outbound_nfe" (
                 "company_id",
                 "filial_id",
@@ -380,18 +380,17 @@ export class OutboundNfeLastAttemptAndContingencyOf1796173756875 implements Migr
                 "number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_key" ON "outbound_nfe" ("company_id", "access_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_outbound_nfe_claim" ON "outbound_nfe" ("company_id", "claim")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_status" ON "outbound_nfe" ("company_id", "status", "updated_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_outbound_nfe_filial" ON "outbound_nfe" ("company_id", "filial_id", "id")
         `);
-    }
-
+  }
 }
