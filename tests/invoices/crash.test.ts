@@ -9,7 +9,9 @@ import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
 import { AuthoritySimulator } from '../../src/modules/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
-import { ChildServer, exited, freePort, kill, startServer } from '../support/child-server';
+import { Receivable } from '../../src/modules/receivables/entities/receivable.entity';
+import { ChildServer, Demo, exited, freePort, kill, startServer } from '../support/child-server';
+import { holdSeries, lockWaiters } from './support';
 
 /*
  * Exactly once, proven (issue 30): the real server in a child process bills against the local
@@ -28,6 +30,7 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
   let base = '';
   let env: NodeJS.ProcessEnv;
   let server: ChildServer | undefined;
+  let replica: ChildServer | undefined;
 
   before(async () => {
     const endpoints = await sim.start();
@@ -65,6 +68,7 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
 
   after(async () => {
     if (server) await kill(server.child);
+    if (replica) await kill(replica.child);
     await sim.stop();
   });
 
@@ -127,5 +131,123 @@ const STEPS = ['after-numbering', 'after-signing', 'after-sending', 'after-autho
       const missing = Array.from({ length: s.nextNumber - 1 }, (_v, i) => i + 1).filter((n) => !used.has(n));
       expect(missing, `série ${s.series}`).to.deep.equal([]);
     }
+  });
+
+  /*
+   * Issue 43 point 1 across a crash: two replicas, one order. Replica A takes a claim (the order, or its
+   * fulfilment) and is held inside its issuing transaction (this test holds the série row); replica B
+   * takes the other claim of the same goods meanwhile. A then dies by SIGKILL — inside the transaction
+   * (after numbering: rolled back) or right after its commit (after signing: a SIGNED document B must see).
+   * A restarts, its request is retried with its key and the recovery pass runs: one document, AUTHORIZED.
+   */
+  type Claim = 'order' | 'fulfilment';
+  const RACES: { step: (typeof STEPS)[number]; a: Claim; b: Claim }[] = [
+    { step: 'after-numbering', a: 'order', b: 'fulfilment' },
+    { step: 'after-signing', a: 'fulfilment', b: 'order' },
+  ];
+
+  it('an order claim and a fulfilment claim race on two replicas, one killed in its issue: one AUTHORIZED NF-e for the goods', async () => {
+    const at = (port: string, demo: Demo) => {
+      const token = signToken({ sub: 'crash-test', companyId: demo.companyId, filiais: ['*'], scope: '*' }, '1h');
+      const headers = { authorization: `Bearer ${token}`, 'x-company-id': demo.companyId, 'x-filial-id': demo.filialIds[0], 'content-type': 'application/json' };
+      const base = `http://127.0.0.1:${port}/api`;
+      return {
+        post: async (url: string, body: object, key?: string) => {
+          const res = await fetch(`${base}${url}`, { method: 'POST', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+          return { status: res.status, body: (await res.json()) as any };
+        },
+        get: async (url: string) => (await (await fetch(`${base}${url}`, { headers })).json()) as any,
+      };
+    };
+    const replicaPort = String(await freePort());
+    replica = await startServer({ ...env, PORT: replicaPort });
+    const { demo } = replica;
+    const b = at(replicaPort, demo);
+    const a = at(env.PORT!, demo);
+    const companyId = decodeId('company', demo.companyId);
+    const filialId = decodeId('filial', demo.filialIds[0]);
+    // The série exists (the test holds its row), as the first issue of the filial would create it.
+    if (!(await dataSource.manager.existsBy(InvoiceSeries, { companyId, filialId, model: 55, isDefault: true }))) {
+      await dataSource.manager.insert(InvoiceSeries, { companyId, filialId, model: 55, series: 1, nextNumber: 1, isDefault: true });
+    }
+
+    for (const race of RACES) {
+      const order = await b.post('/sales-order', { customerId: demo.customerIds[1], items: [{ productId: demo.productIds[0], quantity: 2 }] });
+      expect(order.status, JSON.stringify(order.body)).to.equal(201);
+      const f = await b.post(`/sales-order/${order.body.id}/fulfill`, { items: [{ salesOrderItemId: order.body.items[0].salesOrderItemId, quantity: 2 }] });
+      expect(f.status, JSON.stringify(f.body)).to.equal(201);
+      const claims = { order: { salesOrderId: order.body.id }, fulfilment: { fulfillmentId: f.body.fulfillment.id } };
+      const salesOrderId = decodeId('sales-order', order.body.id);
+      const receivablesBefore = await dataSource.manager.findBy(Receivable, { companyId, salesOrderId });
+      const keyA = `race-a-${race.step}-${Date.now()}`;
+
+      server = await startServer({ ...env, INVOICE_CRASH_POINT: race.step });
+      const held = await holdSeries(companyId);
+      let byA: Promise<unknown>;
+      let byB: Promise<{ status: number; body: any }>;
+      try {
+        byA = a.post('/invoices/issue', claims[race.a], keyA).catch((e: Error) => e);
+        const first = await lockWaiters(1, 60_000);
+        const earlyA = first < 1 ? JSON.stringify(await Promise.race([byA, new Promise((r) => setTimeout(() => r('no answer'), 100))])) : '';
+        expect(first, `${race.step}: A waits inside its issuing transaction ${earlyA}`).to.equal(1);
+        byB = b.post('/invoices/issue', claims[race.b], `race-b-${race.step}-${Date.now()}`);
+        const waiting = await lockWaiters(2, 60_000);
+        const early = waiting < 2 ? JSON.stringify(await Promise.race([byB, new Promise((r) => setTimeout(() => r('no answer'), 100))])) : '';
+        expect(waiting, `${race.step}: B waits too ${early}`).to.equal(2);
+      } finally {
+        await held.release();
+      }
+      const answerA = await byA;
+      expect(
+        answerA,
+        `${race.step}: A answered instead of dying: ${JSON.stringify(answerA)} ${JSON.stringify(await Promise.race([byB, new Promise((r) => setTimeout(() => r('no answer'), 3000))]))}`,
+      ).to.be.instanceOf(Error);
+      await exited(server.child);
+      const answerB = await byB;
+
+      server = await startServer(env);
+      await new Promise((r) => setTimeout(r, 3500)); // the dead request's key and the document's lease run out
+      const retried = await a.post('/invoices/issue', claims[race.a], keyA);
+      const docs = async () => dataSource.manager.find(OutboundNfe, { where: { companyId, salesOrderId }, order: { id: 'ASC' } });
+      let found = await docs();
+      for (let i = 0; i < 40 && !(found.length === 1 && found[0].status === 'AUTHORIZED'); i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        found = await docs();
+      }
+      const shape = JSON.stringify({ b: [answerB.status, answerB.body.code], retried: [retried.status, retried.body.code], docs: found.map((d) => [d.source, d.status]) });
+      expect(
+        found.map((d) => d.status),
+        shape,
+      ).to.deep.equal(['AUTHORIZED']);
+      const [doc] = found;
+      if (race.step === 'after-numbering') {
+        // A's transaction died with it: B billed the goods; A's retry is told so.
+        expect(answerB.status, shape).to.equal(201);
+        expect(decodeId('invoice', answerB.body.id)).to.equal(doc.id);
+        expect(retried.status, shape).to.equal(409);
+        expect(retried.body).to.include({ code: 'ALREADY_INVOICED', invoiceId: answerB.body.id });
+      } else {
+        // A committed its SIGNED document before dying: B, waiting on the order's lock, found it.
+        expect(answerB.status, shape).to.equal(409);
+        expect(answerB.body).to.include({ code: 'ALREADY_INVOICED', invoiceStatus: 'SIGNED' });
+        expect(decodeId('invoice', answerB.body.invoiceId)).to.equal(doc.id);
+        expect(retried.status, shape).to.equal(200);
+        expect(decodeId('invoice', retried.body.id)).to.equal(doc.id);
+      }
+      const winner = race.step === 'after-numbering' ? race.b : race.a;
+      expect(doc.source).to.equal(winner === 'order' ? 'ORDER' : 'FULFILLMENT');
+      const atAuthority = sim.issuer.documentsOf(doc.accessKey.slice(6, 20)).filter((d) => d.number === doc.number && d.series === doc.series);
+      expect(atAuthority.map((d) => d.status)).to.deep.equal(['AUTHORIZED']);
+      // The receivables are the fulfilment's as they were, attached to the document only if it bills the fulfilment.
+      const receivablesAfter = await dataSource.manager.findBy(Receivable, { companyId, salesOrderId });
+      expect(receivablesAfter.map((r) => [r.id, r.amount.toFixed(2)])).to.deep.equal(receivablesBefore.map((r) => [r.id, r.amount.toFixed(2)]));
+      expect(receivablesAfter.map((r) => r.fiscalDocumentId)).to.deep.equal(receivablesAfter.map(() => doc.id));
+      await kill(server.child);
+      server = undefined;
+    }
+    // No number of the série skipped in silence (A's rolled-back number was taken again by B).
+    const series = await dataSource.manager.findOneByOrFail(InvoiceSeries, { companyId, filialId, model: 55, isDefault: true });
+    const used = new Set((await dataSource.manager.findBy(OutboundNfe, { companyId, seriesId: series.id })).map((d) => d.number));
+    expect(Array.from({ length: series.nextNumber - 1 }, (_v, i) => i + 1).filter((n) => !used.has(n))).to.deep.equal([]);
   });
 });

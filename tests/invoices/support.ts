@@ -90,7 +90,9 @@ export async function lockWaiters(n: number, timeoutMs = 20_000): Promise<number
   let seen = 0;
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await pause(50)) {
     const [row] = await dataSource.query(
-      "SELECT COUNT(*) AS n FROM information_schema.innodb_trx x JOIN information_schema.processlist p ON p.id = x.trx_mysql_thread_id WHERE p.db = DATABASE() AND x.trx_state = 'LOCK WAIT'",
+      // MariaDB lists a transaction that has not written yet nowhere in innodb_trx while it waits on its first
+      // locking read: a statement still running on a row lock (FOR UPDATE, the claim lock's upsert) counts too.
+      "SELECT COUNT(*) AS n FROM information_schema.processlist p LEFT JOIN information_schema.innodb_trx x ON p.id = x.trx_mysql_thread_id WHERE p.db = DATABASE() AND p.id <> CONNECTION_ID() AND p.command = 'Query' AND (x.trx_state = 'LOCK WAIT' OR (p.time >= 1 AND (p.info LIKE '%FOR UPDATE%' OR p.info LIKE '%outbound_nfe_claim_lock%')))",
     );
     seen = Number(row.n);
     if (seen >= n) break;

@@ -126,9 +126,15 @@ describe('First note: a company of one’s own (issue 44)', function () {
       expect(await dataSource.manager.countBy(Company, { cnpj })).to.equal(0);
     });
 
-    it('creates the company with its filiais and every fiscal field; audited; a second create → 409', async () => {
-      const res = await api().post('/api/operator/companies').set(asOperator()).send(companyBody());
+    it('creates the company with its filiais and every fiscal field; audited; the same key replays; a second create → 409', async () => {
+      const key = `ops-create-${cnpj}`;
+      const [res, again] = await Promise.all([0, 1].map(() => api().post('/api/operator/companies').set(asOperator()).set('Idempotency-Key', key).send(companyBody())));
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      // Two requests with one operator key: one company, the other answer is the first one's.
+      expect(again.status, JSON.stringify(again.body)).to.equal(201);
+      expect(again.body).to.deep.equal(res.body);
+      expect([res.headers['idempotent-replayed'], again.headers['idempotent-replayed']]).to.include('true');
+      expect(await dataSource.manager.countBy(Company, { cnpj })).to.equal(1);
       expect(res.body).to.include({ name: 'Mercearia Boa Vista Ltda', cnpj, active: true });
       companyHash = res.body.companyId;
       filialHashes = res.body.filiais.map((f: { filialId: string }) => f.filialId);

@@ -13,6 +13,8 @@ export const simulatorRoutes = defineRoutes([
       'Development: point the filial at the local tax-authority simulator this process runs (NF-e, NFC-e, DF-e), issuing it an A1 of the simulator unless it keeps its own; 422 SIMULATOR_NOT_RUNNING in production or without SEFAZ_SIMULATOR',
     scope: 'nfe:certificate',
     schema: s.attach,
+    // Attaching issues a certificate in its own transactions: the key's outcome is kept after them.
+    idempotent: 'own-transactions',
     responses: { body: SimulatorAttachment, errors: { 422: ['SIMULATOR_NOT_RUNNING'] } },
     handler: c.attach,
   },

@@ -62,6 +62,7 @@ export const tenancyRoutes = defineRoutes([
     operator: true,
     schema: o.createCompany,
     status: 201,
+    idempotent: 'own-transactions', // createTenant commits on its own (the CLI shares it)
     responses: { body: OperatorCompany, errors: { 400: FISCAL_DATA, 409: ['COMPANY_EXISTS'], 422: ['UNVERIFIED_UPLOADS_PRODUCTION'] } },
     handler: operator.createCompany,
   },
@@ -83,6 +84,7 @@ export const tenancyRoutes = defineRoutes([
     operator: true,
     schema: o.addFilial,
     status: 201,
+    idempotent: 'own-transactions',
     responses: { body: FilialSettings, errors: { 400: FISCAL_DATA, 404: ['COMPANY_NOT_FOUND'], 409: ['FILIAL_EXISTS'], 422: ['UNVERIFIED_UPLOADS_PRODUCTION'] } },
     handler: operator.createFilial,
   },
