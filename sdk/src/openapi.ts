@@ -44624,7 +44624,13 @@ export interface operations {
     postApiOperatorCompanies: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -44797,7 +44803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: COMPANY_EXISTS, CONCURRENT_UPDATE */
+            /** @description Conflict with the current state: COMPANY_EXISTS, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -44816,7 +44822,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "COMPANY_EXISTS" | "CONCURRENT_UPDATE";
+                        code?: "COMPANY_EXISTS" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                         /** @constant */
                         status?: 409;
                     };
@@ -45125,7 +45131,13 @@ export interface operations {
     postApiOperatorCompaniesCompanyIdFiliais: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description company id (hashid) */
                 companyId: string;
@@ -45304,7 +45316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, FILIAL_EXISTS */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FILIAL_EXISTS, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -45323,7 +45335,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "FILIAL_EXISTS";
+                        code?: "CONCURRENT_UPDATE" | "FILIAL_EXISTS" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                         /** @constant */
                         status?: 409;
                     };
@@ -56534,7 +56546,13 @@ export interface operations {
     postApiSettingsFilialFilialIdSimulator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description filial id (hashid) */
                 filialId: string;
@@ -56638,7 +56656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -56657,7 +56675,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE";
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                         /** @constant */
                         status?: 409;
                     };
