@@ -115,6 +115,30 @@ async function computeFor(ctx: TenantContext, input: IssueInput, em: EntityManag
   };
 }
 
+type Computed = Awaited<ReturnType<typeof computeFor>>;
+
+/** The computed document as XML under its number and key, signed with the filial's certificate (issue, re-issue, contingency). */
+function signedDocument(
+  c: Computed,
+  sc: FilialSigning,
+  at: { number: number; series: number; issuedAt: Date; randomCode: string; contingency: Pick<ContingencyState, 'mode' | 'since' | 'reason'> | null },
+) {
+  const built = buildNfeXml(c.document, {
+    number: at.number,
+    series: at.series,
+    issuedAt: at.issuedAt,
+    emissionType: emissionTypeOf(at.contingency?.mode ?? null),
+    contingency: at.contingency ? { at: at.contingency.since, reason: at.contingency.reason } : null,
+    randomCode: at.randomCode,
+    tpAmb: sc.tpAmb,
+    transport: c.transport,
+    installments: c.installments,
+    paymentType: c.paymentType,
+    additionalInfo: c.additionalInfo,
+  });
+  return { built, signed: signNfe(built.xml, built.accessKey, built.canonicalInfNFe, sc.signer) };
+}
+
 /** The series new NF-e of the filial take: the default one of model 55, created as série 1 from number 1 on first use. */
 async function seriesFor(companyId: number, filialId: number, model: number): Promise<InvoiceSeries> {
   const find = () => readerOf(NO_UNIT).findOne(InvoiceSeries, { where: { companyId, filialId, model, isDefault: true } });
@@ -147,7 +171,7 @@ export async function previewInvoice(ctx: TenantContext, input: IssueInput): Pro
   };
 }
 
-function summaryOf(c: Awaited<ReturnType<typeof computeFor>>): OutboundNfeSummary {
+function summaryOf(c: Computed): OutboundNfeSummary {
   const d = c.document;
   const t = d.totals;
   const totals: Record<string, string> = {};
@@ -235,20 +259,7 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
       crashPoint('after-numbering');
       const issuedAt = new Date();
       const code = randomCode(number);
-      const built = buildNfeXml(c.document, {
-        number,
-        series: series.series,
-        issuedAt,
-        emissionType: emissionTypeOf(contingency?.mode ?? null),
-        contingency: contingency ? { at: contingency.since, reason: contingency.reason } : null,
-        randomCode: code,
-        tpAmb: sc.tpAmb,
-        transport: c.transport,
-        installments: c.installments,
-        paymentType: c.paymentType,
-        additionalInfo: c.additionalInfo,
-      });
-      const signed = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, sc.signer);
+      const { built, signed } = signedDocument(c, sc, { number, series: series.series, issuedAt, randomCode: code, contingency });
       const saved = await insertOutboundNfe(em, {
         companyId: ctx.companyId,
         filialId: c.source.filialId,
@@ -510,20 +521,7 @@ async function reissue(
     const c = await computeFor(tenant, stored ?? target, em);
     const issuedAt = action === 'contingency' ? doc.issuedAt : new Date();
     const emissionType = emissionTypeOf(contingency?.mode ?? null);
-    const built = buildNfeXml(c.document, {
-      number: doc.number,
-      series: doc.series,
-      issuedAt,
-      emissionType,
-      contingency: contingency ? { at: contingency.since, reason: contingency.reason } : null,
-      randomCode: doc.randomCode,
-      tpAmb: sc.tpAmb,
-      transport: c.transport,
-      installments: c.installments,
-      paymentType: c.paymentType,
-      additionalInfo: c.additionalInfo,
-    });
-    const signed = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, sc.signer);
+    const { built, signed } = signedDocument(c, sc, { number: doc.number, series: doc.series, issuedAt, randomCode: doc.randomCode, contingency });
     assertTransition(doc, action, 'SIGNED');
     return transition(
       ctx,
@@ -569,20 +567,7 @@ async function contingencyDocument(ctx: ActorContext, first: OutboundNfe, sc: Fi
     const issuedAt = new Date();
     const code = randomCode(number);
     const emissionType = emissionTypeOf(contingency.mode);
-    const built = buildNfeXml(c.document, {
-      number,
-      series: series.series,
-      issuedAt,
-      emissionType,
-      contingency: { at: contingency.since, reason: contingency.reason },
-      randomCode: code,
-      tpAmb: sc.tpAmb,
-      transport: c.transport,
-      installments: c.installments,
-      paymentType: c.paymentType,
-      additionalInfo: c.additionalInfo,
-    });
-    const signed = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, sc.signer);
+    const { built, signed } = signedDocument(c, sc, { number, series: series.series, issuedAt, randomCode: code, contingency });
     // The claim is unique: it leaves the first attempt before the contingency document takes it.
     await transition(ctx, current, current.status, { claim: null }, null, em);
     const saved = await insertOutboundNfe(em, {
