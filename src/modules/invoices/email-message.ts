@@ -1,3 +1,4 @@
+import { Dec } from '../../core/decimal';
 import type { OutboundNfe } from './entities/outbound-nfe.entity';
 
 /*
@@ -6,7 +7,7 @@ import type { OutboundNfe } from './entities/outbound-nfe.entity';
  * two attachments are and where the key can be checked, signed by the issuer (emit/xNome of the XML).
  */
 const brl = (value: string) => {
-  const [int, dec = '00'] = Number(value).toFixed(2).split('.');
+  const [int, dec = '00'] = new Dec(value).toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2).split('.');
   return `R$ ${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${dec}`;
 };
 const unescapeXml = (s: string) =>
