@@ -160,7 +160,7 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
   }
 
   /** Defects for one value of `schema`; each one makes the request invalid on its own. */
-  function defects(schema: Schema, name: string, where: Mutation['where'], method: Operation['method'], streaming = false): fc.Arbitrary<Omit<Mutation, 'where' | 'at'>>[] {
+  function defects(schema: Schema, name: string, where: Mutation['where'], method: Operation['method'], streaming = false, operator = false): fc.Arbitrary<Omit<Mutation, 'where' | 'at'>>[] {
     const out: fc.Arbitrary<Omit<Mutation, 'where' | 'at'>>[] = [];
     const invalid = (kind: string, values: fc.Arbitrary<unknown>) => out.push(values.map((value) => ({ kind, value, expect: 'invalid' as const })));
     const refused = (kind: string, values: fc.Arbitrary<unknown>) => out.push(values.map((value) => ({ kind, value, expect: 'refused' as const })));
@@ -168,10 +168,11 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
     if (schema['x-hashid']) {
       const type = schema['x-hashid'];
       invalid('malformed id', fc.constantFrom('!!', 'a b', 'ZZ', '0'.repeat(40), 'x7Gk-2pQa'));
-      // Another tenant's or nobody's row, or an id of another type: found nowhere in this tenant.
+      // Another tenant's or nobody's row, or an id of another type: found nowhere in this tenant. An
+      // operator sees every company, so for its routes only nobody's row is foreign.
       const foreign = fc.oneof(
         fc
-          .integer({ min: 1, max: 2_000_000 })
+          .integer(operator ? { min: 1_000_000_000, max: 2_000_000_000 } : { min: 1, max: 2_000_000 })
           .filter((n) => type !== 'filial' || !t.filialIds.includes(n))
           .map((n) => encodeId(type, n)),
         fc.integer({ min: 1, max: 2_000_000 }).map((n) => encodeId(otherType(type), n)),
@@ -262,7 +263,7 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
       (where: Mutation['where'], path: (string | number)[]) =>
       (m: Omit<Mutation, 'where' | 'at'>): Mutation => ({ ...m, where, at: path });
     for (const p of op.parameters) {
-      for (const d of defects(p.schema, p.name, p.in as Mutation['where'], op.method, op.path.endsWith('/stream'))) arbs.push(d.map(at(p.in as Mutation['where'], [p.name])));
+      for (const d of defects(p.schema, p.name, p.in as Mutation['where'], op.method, op.path.endsWith('/stream'), op.operator)) arbs.push(d.map(at(p.in as Mutation['where'], [p.name])));
     }
     // Unknown query parameters, on every operation (SPEC §0: listed in a 400).
     arbs.push(
@@ -283,7 +284,7 @@ describe('Bad input on every operation of the OpenAPI document (property-based, 
         } else if (schema.type === 'array' && schema.items && !schema['x-hashid']) {
           walk(schema.items, [...path, 0], name);
         }
-        if (path.length) for (const d of defects(schema, name, 'body', op.method)) arbs.push(d.map(at('body', path)));
+        if (path.length) for (const d of defects(schema, name, 'body', op.method, false, op.operator)) arbs.push(d.map(at('body', path)));
       };
       walk(op.body, [], '');
       arbs.push(
