@@ -29,7 +29,7 @@ import { dataSource } from '../src/core/db/data-source';
 import { encodeId, singleEncoder } from '../src/core/hashids';
 import { verifyThroughDom } from '../src/modules/fiscal-xml/signature';
 import { quickSaleSchemas } from '../src/modules/quick-sale/quick-sale.schemas';
-import { parseRoot } from '../src/modules/sefaz/xml/dom';
+import { parseRoot } from '../src/modules/authority/xml/dom';
 import { buildNfe } from '../tests/support/nfe-builder';
 import { counterTenant } from './counter-setup';
 import { cpuMeter, load, machine, median, prepareDatabase, reportFile, ServerProcess, startServerProcess } from './support';

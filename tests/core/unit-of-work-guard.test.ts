@@ -77,7 +77,7 @@ describe('unit of work guard: nothing beside an open transaction (issue 43)', ()
 
   it('a call to the authority inside a unit of work is refused before anything is sent; outside it goes out', async () => {
     const { unitOfWork } = await import('../../src/core/db/transaction');
-    const { postWithRetries } = await import('../../src/modules/sefaz');
+    const { postWithRetries } = await import('../../src/modules/authority');
     const target = { url: 'https://127.0.0.1:9/ws', keyPem: '', certPem: '', chainPems: [] };
     let refused: unknown;
     await unitOfWork(async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { AUTHORIZERS, authorizerOf, contingencyOf, serviceUrl, UFS } from '../../src/modules/invoices/authority/endpoints';
-import type { OutboundService } from '../../src/modules/sefaz/xml/outbound';
+import { AUTHORIZERS, authorizerOf, contingencyOf, serviceUrl, UFS } from '../../src/modules/authority/endpoints';
+import type { OutboundService } from '../../src/modules/authority/xml/outbound';
 
 /* The NF-e 4.00 authorizer of every UF, and its SVC in contingency, for every service the issue flow calls. */
 

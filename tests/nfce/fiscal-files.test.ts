@@ -6,7 +6,7 @@ import { encodeId } from '../../src/core/hashids';
 import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
 import { NfceConfiguration } from '../../src/modules/nfce/entities/nfce-configuration.entity';
 import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
-import { closeAuthorityConnections } from '../../src/modules/sefaz/soap/https-transport';
+import { closeAuthorityConnections } from '../../src/modules/authority/soap/https-transport';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';

@@ -20,7 +20,7 @@ import { buildReturnDocument, recipientFromParty } from '../../src/modules/fisca
 import { buildNfeXml } from '../../src/modules/invoices/xml/nfe-xml';
 import { signerOf, signNfe } from '../../src/modules/invoices/xml/nfe-signer';
 import type { ParsedNfe } from '../../src/modules/nfe/xml/nfe-types';
-import { NFE_NS } from '../../src/modules/sefaz/xml/dom';
+import { NFE_NS } from '../../src/modules/authority/xml/dom';
 import { filialHash, fulfilledOrder, invoiceTenant, InvoiceTenant } from '../invoices/support';
 
 /*

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { AUTORIZACAO, readAuthorizationEnvelope, readAuthorizationReply } from '../../src/modules/sefaz/xml/outbound';
-import { buildFaultEnvelope, buildResponseEnvelope, readSoapBody } from '../../src/modules/sefaz/xml/soap';
+import { AUTORIZACAO, readAuthorizationEnvelope, readAuthorizationReply } from '../../src/modules/authority/xml/outbound';
+import { buildFaultEnvelope, buildResponseEnvelope, readSoapBody } from '../../src/modules/authority/xml/soap';
 
 /*
  * The authorization reply read without a DOM (a counter sale's NFC-e waits for it) answers exactly what

@@ -3,7 +3,7 @@ import { dataSource } from '../../src/core/db/data-source';
 import type { FilialRunReport } from '../../src/modules/sefaz/dfe-scheduler';
 import { DfeSchedule } from '../../src/modules/sefaz/entities/dfe-schedule.entity';
 import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
-import { padNsu } from '../../src/modules/sefaz/xml/dist-dfe';
+import { padNsu } from '../../src/modules/authority/xml/dist-dfe';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
@@ -188,7 +188,7 @@ describe('Scheduled DF-e sync (fast simulator clock)', function () {
       const fed = w.sim.generate({ recipient: t.cnpjs[0], count: 8 });
       w.clock.advance(2 * HOUR);
       const a1 = w.sim.issueClientCertificate(t.cnpjs[0], 'OUTRO SISTEMA', 'x');
-      const { SefazClient } = await import('../../src/modules/sefaz/soap/sefaz-client');
+      const { SefazClient } = await import('../../src/modules/authority/soap/sefaz-client');
       const { parsePfx } = await import('../../src/modules/sefaz/certificate/pfx');
       const other = new SefazClient({
         target: { distUrl: w.endpoints.distUrl, eventUrl: w.endpoints.eventUrl, ca: [w.endpoints.caPem] },

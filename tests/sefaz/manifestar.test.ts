@@ -7,7 +7,7 @@ import { findInboundByKey } from '../../src/modules/nfe/nfe-inbound.repository';
 import { recordManifestation } from '../../src/modules/sefaz/dfe-ingest';
 import { DfeLog } from '../../src/modules/sefaz/entities/dfe-log.entity';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
-import { buildFaultEnvelope } from '../../src/modules/sefaz/xml/soap';
+import { buildFaultEnvelope } from '../../src/modules/authority/xml/soap';
 import { issueCertificate } from '../../src/modules/sefaz-simulator/pki';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';

@@ -7,7 +7,7 @@ import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
 import { setFilialEndpoint, setTransportOptions } from '../../src/modules/sefaz/sefaz-connection';
 import { parsePfx } from '../../src/modules/sefaz/certificate/pfx';
-import { SefazClient } from '../../src/modules/sefaz/soap/sefaz-client';
+import { SefazClient } from '../../src/modules/authority/soap/sefaz-client';
 import { AuthoritySimulator, SimulatorEndpoints } from '../../src/modules/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { trustCertificateAuthority } from '../../src/modules/fiscal-xml/signer-trust';

@@ -3,11 +3,11 @@ import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { NotFoundError } from '../../core/errors';
 import { saleRulesSummary } from '../fiscal';
-import { authorizerOf, contingencyOf, InvoiceSeries, issuerTarget, listSeries } from '../invoices';
-import type { Authorizer, Contingency } from '../invoices';
+import { InvoiceSeries, listSeries } from '../invoices';
 import { getNfceConfiguration } from '../nfce';
-import { authorityTarget, daysLeft, getCertificate, SefazCertificate } from '../sefaz';
-import type { OutboundService } from '../sefaz';
+import { authorizerOf, contingencyOf } from '../authority';
+import type { Authorizer, Contingency, OutboundService } from '../authority';
+import { authorityTarget, daysLeft, getCertificate, issuerTarget, SefazCertificate } from '../sefaz';
 import { Filial, getFilialFiscalProfile } from '../tenancy';
 
 /*

@@ -1,9 +1,7 @@
 import { IsNull } from 'typeorm';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
-import { ufCode } from '../sefaz';
-import { Contingency, contingencyOf } from './authority/endpoints';
-import { NoAnswerError } from './authority/issuer-client';
+import { Contingency, contingencyOf, NoAnswerError, ufCode } from '../authority';
 import { InvoiceContingency } from './entities/invoice-contingency.entity';
 import { clientOf, filialSigning } from './invoice-store';
 

@@ -1,5 +1,5 @@
 import { parseNfe, renderDanfe } from '../nfe';
-import { brasiliaDateTime } from '../sefaz';
+import { brasiliaDateTime } from '../authority';
 import type { OutboundNfe } from './entities/outbound-nfe.entity';
 import { gunzipText } from './invoice-store';
 import { NO_UNIT, readerOf } from '../../core/db/transaction';

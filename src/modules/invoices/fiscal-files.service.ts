@@ -3,7 +3,7 @@ import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { NotFoundError } from '../../core/errors';
-import { TP_CANCELAMENTO, TP_CCE } from '../sefaz';
+import { TP_CANCELAMENTO, TP_CCE } from '../authority';
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';

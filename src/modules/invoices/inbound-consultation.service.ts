@@ -3,9 +3,8 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import { UpstreamError } from '../../core/errors';
 import type { NfeInbound } from '../nfe';
 import { AuthorityAnswer, documentDigest, findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial, recordAuthorityCheck } from '../nfe';
-import { authorityAnswerError, ufOfCode } from '../sefaz';
-import { issuerTarget } from './authority/endpoints';
-import { IssuerClient, NoAnswerError } from './authority/issuer-client';
+import { authorityAnswerError, IssuerClient, NoAnswerError, ufOfCode } from '../authority';
+import { issuerTarget } from '../sefaz';
 import { filialSigning } from './invoice-store';
 
 /*

@@ -14,10 +14,10 @@ export type { InvoicePreview, IssueInput } from './issue.service';
 export { authorizedInvoices, invoicesOfSource, pendingInvoices } from './originals.service';
 export type { AuthorizedOriginal, PendingOriginal, SourceInvoice } from './originals.service';
 export type { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
-export { authorizerOf, contingencyOf, issuerTarget } from './authority/endpoints';
-export type { Authorizer, Contingency } from './authority/endpoints';
-export type { IssuerTarget } from './authority/endpoints';
-export { IssuerClient, NoAnswerError } from './authority/issuer-client';
+// The authority's client and endpoint tables live in the authority module; these names stay here for callers not yet moved.
+export { authorizerOf, contingencyOf, IssuerClient, NoAnswerError } from '../authority';
+export type { Authorizer, Contingency, IssuerTarget } from '../authority';
+export { issuerTarget } from '../sefaz';
 export { InvoiceSeries } from './entities/invoice-series.entity';
 export { clientOf, filialSigning, gunzipText, gz } from './invoice-store';
 export type { FilialSigning } from './invoice-store';

@@ -6,11 +6,10 @@ import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { loadCredentials, loadFilial, tpAmbOf } from '../sefaz';
+import { Contingency, IssuerClient } from '../authority';
+import { issuerTarget, loadCredentials, loadFilial, tpAmbOf } from '../sefaz';
 import type { Filial } from '../tenancy';
-import { Contingency, issuerTarget } from './authority/endpoints';
 import { sourceIdOf } from './document-sources';
-import { IssuerClient } from './authority/issuer-client';
 import { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
 import { Signer, signerOf } from './xml/nfe-signer';
 

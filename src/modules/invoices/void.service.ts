@@ -7,7 +7,7 @@ import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { asciiText, buildInutNFe, canonicalInfInut, NFE_NS, ufCode, voidId, VoidRequest } from '../sefaz';
+import { asciiText, buildInutNFe, canonicalInfInut, NFE_NS, ufCode, voidId, VoidRequest } from '../authority';
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';

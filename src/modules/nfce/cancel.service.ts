@@ -3,7 +3,7 @@ import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, StateConflictError } from '../../core/errors';
 import { gz } from '../invoices';
-import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO } from '../sefaz';
+import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO } from '../authority';
 import { sendCounterEvent } from './counter-event';
 import type { NfceDocument } from './entities/nfce-document.entity';
 import { counterSigning, findNfce, moveNfce } from './issue.service';

@@ -3,7 +3,7 @@ import { Dec } from '../../core/decimal';
 import type { ComputedFiscalDocument } from '../fiscal';
 import { brasilia, buildNfeXml, BuiltNfe, layoutText, NfeHeader, Signer, signNfe } from '../invoices';
 import { accessKeyCheckDigit } from '../fiscal-xml';
-import { NFE_NS } from '../sefaz';
+import { NFE_NS } from '../authority';
 
 /*
  * The NFC-e (modelo 65) is the NF-e 4.00 layout with the counter's rules: tpImp 4 (DANFE NFC-e), no

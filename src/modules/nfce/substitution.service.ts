@@ -5,7 +5,7 @@ import { BusinessRuleError, ConflictError, StateConflictError, UpstreamError } f
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
 import { clientOf, FilialSigning, gz, signatureFor, VER_PROC } from '../invoices';
-import { asciiText, brasiliaDateTime, buildInutNFe, canonicalInfInut, IssuerEvent, NFE_NS, TP_CANCELAMENTO_SUBSTITUICAO, ufCode, voidId, VoidRequest } from '../sefaz';
+import { asciiText, brasiliaDateTime, buildInutNFe, canonicalInfInut, IssuerEvent, NFE_NS, TP_CANCELAMENTO_SUBSTITUICAO, ufCode, voidId, VoidRequest } from '../authority';
 import { NfceDocument } from './entities/nfce-document.entity';
 import { sendCounterEvent } from './counter-event';
 import { consultKey, counterSigning, findNfce, moveNfce } from './issue.service';

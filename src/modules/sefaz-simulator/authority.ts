@@ -9,7 +9,6 @@ import {
   buildRetEvento,
   child,
   childText,
-  cnpjOfCertificatePem,
   DistRequest,
   escapeXml,
   EVENT_TYPES,
@@ -26,7 +25,8 @@ import {
   SigningCredentials,
   TP_CANCELAMENTO,
   verifyEnvelopedSignatures,
-} from '../sefaz';
+} from '../authority';
+import { cnpjOfCertificatePem } from '../sefaz';
 import { protocolNumber } from './nfe-generator';
 
 /*

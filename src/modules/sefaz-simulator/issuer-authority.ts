@@ -6,7 +6,6 @@ import {
   buildRetEvento,
   child,
   childText,
-  cnpjOfCertificatePem,
   escapeXml,
   extractElementText,
   findFirst,
@@ -19,7 +18,8 @@ import {
   TP_CCE,
   verifyEnvelopedSignatures,
   voidId,
-} from '../sefaz';
+} from '../authority';
+import { cnpjOfCertificatePem } from '../sefaz';
 import { accessKeyCheckDigit, hasValidCheckDigit } from '../fiscal-xml';
 import { protocolNumber } from './nfe-generator';
 

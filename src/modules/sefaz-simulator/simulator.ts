@@ -6,7 +6,6 @@ import { ACCESS_KEY_PATTERN, normalizeDocument } from '../../core/br-documents';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { SoapService } from '../sefaz';
 import {
   AUTORIZACAO,
   buildFaultEnvelope,
@@ -21,8 +20,9 @@ import {
   readSoapBody,
   RECEPCAO_EVENTO,
   RET_AUTORIZACAO,
+  type SoapService,
   STATUS_SERVICO,
-} from '../sefaz';
+} from '../authority';
 import { Authority } from './authority';
 import { IssuerAuthority } from './issuer-authority';
 import { generateNfe, GeneratedItem, SAMPLE_ITEMS } from './nfe-generator';

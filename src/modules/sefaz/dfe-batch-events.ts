@@ -3,9 +3,7 @@ import { findByKeyInFilial, invalid, invalidFromError } from '../nfe';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { NotFoundError } from '../../core/errors';
 import { applyDocuments, emptySummary } from './dfe-ingest';
-import { EventDocument, readDfeDocument } from './xml/dist-dfe';
-import { eventId, TP_CANCELAMENTO } from './xml/events';
-import { verifyEnvelopedSignatures } from './xml/xmldsig';
+import { EventDocument, eventId, readDfeDocument, TP_CANCELAMENTO, verifyEnvelopedSignatures } from '../authority';
 import { cnpjOfCertificatePem } from './certificate/pfx';
 
 /*

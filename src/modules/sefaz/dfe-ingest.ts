@@ -9,9 +9,7 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import type { Manifestation, NfeInbound } from '../nfe';
 import { AUDIT_ENTITY, findInboundByKey, inboundEvents, insertInbound, insertInboundEvent, inspectNfeXml, NfeInspection, recipientOf, toInboundEventData, updateInbound, upsertInbound } from '../nfe';
 import type { Filial } from '../tenancy';
-import type { DfeDocument, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
-import { EVENT_TYPES, eventOfType, ManifestationEvent, TP_CANCELAMENTO, TP_CTE_AUTORIZADO } from './xml/events';
-import { ufOfCode } from './xml/uf-codes';
+import { type DfeDocument, EVENT_TYPES, type EventDocument, eventOfType, type EventSummary, ManifestationEvent, type NfeSummary, TP_CANCELAMENTO, TP_CTE_AUTORIZADO, ufOfCode } from '../authority';
 import { flagIssuerCancellation } from '../entry-document';
 
 /*

@@ -1,6 +1,6 @@
 import { encodeId } from '../../core/hashids';
 import type { ScheduleView } from './dfe-schedule.service';
-import { nsuToBigInt } from './xml/dist-dfe';
+import { nsuToBigInt } from '../authority';
 
 /** The schedule of a filial as the API shows it. */
 

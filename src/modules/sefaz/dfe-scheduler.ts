@@ -14,7 +14,7 @@ import { syncDfe, SyncResult } from './dfe-sync.service';
 import type { CienciaRefusal, DfeSchedule, ScheduleOutcome } from './entities/dfe-schedule.entity';
 import { manifestInbound } from './manifestation.service';
 import { clientFor } from './sefaz-connection';
-import { nsuToBigInt } from './xml/dist-dfe';
+import { nsuToBigInt } from '../authority';
 
 /*
  * The scheduled DF-e sync (SPEC §4, protocol notes §3.3, §6.1): every filial with the sync on and a

@@ -4,13 +4,11 @@ import { inTransaction, NO_UNIT } from '../../core/db/transaction';
 import { ConflictError, RateLimitedError } from '../../core/errors';
 import { governingFilial } from '../nfe';
 import type { Filial } from '../tenancy';
-import { authorityAnswerError, distOutcome } from './cstat';
+import { authorityAnswerError, distOutcome, DistResult, NSU_ZERO, nsuToBigInt, padNsu, type SefazClient } from '../authority';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments, SkippedDocument } from './dfe-ingest';
 import { ensureState, findState, updateState, updateStateOrFail } from './dfe-state.repository';
 import type { DfeState, NsuGap } from './entities/dfe-state.entity';
 import { clientFor } from './sefaz-connection';
-import type { SefazClient } from './soap/sefaz-client';
-import { DistResult, NSU_ZERO, nsuToBigInt, padNsu } from './xml/dist-dfe';
 
 /*
  * `consultar`: the incremental DF-e sync of a filial (protocol notes §3.3). Continue from the stored

@@ -4,7 +4,7 @@ import { AppError, BusinessRuleError, RateLimitedError } from '../../core/errors
 import type { NfeInbound } from '../nfe';
 import { findByKeyInFilial, findFilialInbound, findInboundByKey, governingFilial } from '../nfe';
 import type { Filial } from '../tenancy';
-import { authorityAnswerError, distOutcome } from './cstat';
+import { authorityAnswerError, distOutcome } from '../authority';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments } from './dfe-ingest';
 import { manifestInbound, ManifestResult } from './manifestation.service';
 import { clientFor } from './sefaz-connection';

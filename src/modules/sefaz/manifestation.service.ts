@@ -3,11 +3,9 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import type { NfeInbound } from '../nfe';
 import { findByKeyInFilial, findInboundByKey, governingFilial } from '../nfe';
 import type { Filial } from '../tenancy';
-import { authorityAnswerError, eventOutcome } from './cstat';
+import { authorityAnswerError, eventOutcome, type ManifestationEvent, type SefazClient } from '../authority';
 import { recordManifestation } from './dfe-ingest';
 import { clientFor } from './sefaz-connection';
-import type { SefazClient } from './soap/sefaz-client';
-import type { ManifestationEvent } from './xml/events';
 
 /*
  * `manifestar`: the recipient's manifestation through NFeRecepcaoEvento 4.00. 135/136 record it with

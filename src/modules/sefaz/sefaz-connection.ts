@@ -5,8 +5,7 @@ import type { Filial } from '../tenancy';
 import { loadCredentials } from './certificate/certificate.service';
 import { DfeLog } from './entities/dfe-log.entity';
 import { SefazEndpoint } from './entities/sefaz-endpoint.entity';
-import type { PostOptions } from './soap/https-transport';
-import { AuthorityTarget, ExchangeRecord, SefazClient } from './soap/sefaz-client';
+import { AuthorityTarget, Contingency, ExchangeRecord, IssuerTarget, issuerTargetOf, type PostOptions, SefazClient } from '../authority';
 
 /*
  * A ready client for one filial: its certificate (checked: 422 before any call), its environment's
@@ -27,6 +26,11 @@ export async function authorityTarget(filial: Filial): Promise<AuthorityTarget &
   if (own) return { distUrl: own.distUrl, eventUrl: own.eventUrl, ca: own.caPem ? [own.caPem] : undefined, label: own.label, waitMs: own.waitSeconds === null ? undefined : own.waitSeconds * 1000 };
   const configured = sefazConfig.endpoints[filial.nfeEnvironment];
   return { distUrl: configured.dist, eventUrl: configured.event, label: filial.nfeEnvironment === 'HOMOLOGATION' ? 'national environment (homologação)' : 'national environment' };
+}
+
+/** Where a filial's NF-e/NFC-e emission services are: its UF's authorizer (or SVC), or the simulator its endpoint row names. */
+export async function issuerTarget(filial: Filial, contingency: Contingency | null): Promise<IssuerTarget> {
+  return issuerTargetOf(filial, await authorityTarget(filial), contingency);
 }
 
 /** Points a filial at other endpoints (the local simulator); `null` returns it to the configuration. */

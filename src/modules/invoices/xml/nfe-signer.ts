@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { C14N, ENVELOPED, RSA_SHA1, SHA1 } from '../../sefaz';
+import { C14N, ENVELOPED, RSA_SHA1, SHA1 } from '../../authority';
 
 /*
  * The enveloped XMLDSig the authority requires (RSA-SHA1, SHA-1, C14N 1.0, transforms enveloped +

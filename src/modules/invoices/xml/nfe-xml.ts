@@ -2,7 +2,7 @@ import { Dec } from '../../../core/decimal';
 import type { ComputedFiscalDocument, FiscalAddress, FiscalItem, IcmsGroup, PisCofinsGroup } from '../../fiscal';
 import { amountDueOf, itemValueOf } from '../../fiscal';
 import { buildAccessKey } from '../../fiscal-xml';
-import { NFE_NS } from '../../sefaz';
+import { NFE_NS } from '../../authority';
 
 /*
  * The NF-e 4.00 (layout PL_010_V1.30) of a computed fiscal document. Written as text in canonical

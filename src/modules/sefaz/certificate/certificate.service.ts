@@ -5,6 +5,7 @@ import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../../core/errors';
 import { encodeId } from '../../../core/hashids';
 import { publishEvent } from '../../../core/outbox/outbox.service';
+import type { Credentials } from '../../authority';
 import { evaluateSigner } from '../../fiscal-xml';
 import type { SignerReason } from '../../fiscal-xml';
 import { Filial } from '../../tenancy';
@@ -19,12 +20,7 @@ export interface CertificateUpload {
 }
 
 /** What a call to the authority needs: TLS client credentials and the XML signer's key. */
-export interface Credentials {
-  keyPem: string;
-  certPem: string;
-  chainPems: string[];
-  fingerprint: string;
-}
+export type { Credentials };
 
 const binding = (companyId: number, filialId: number) => `sefaz-certificate:${companyId}:${filialId}`;
 

@@ -1,7 +1,8 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { BlobColumn, CreatedAtColumn, IdColumn } from '../../../core/db/columns';
+import type { DfeLogService } from '../../authority';
 
-export type DfeLogService = 'DIST_DFE' | 'RECEPCAO_EVENTO';
+export type { DfeLogService };
 
 /**
  * One exchange with the authority (each attempt of a retried call is its own row): the envelopes as

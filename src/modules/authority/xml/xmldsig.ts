@@ -25,6 +25,13 @@ export interface SigningCredentials {
   certPem: string;
 }
 
+/** A filial's certificate as the authority's calls use it: the key signs and the chain goes on the TLS handshake. */
+export interface Credentials extends SigningCredentials {
+  chainPems: string[];
+  /** SHA-256 of the certificate: names it in logs instead of the certificate itself. */
+  fingerprint: string;
+}
+
 /** Signs the element `signedLocalName` (which carries the Id) and places the Signature right after it. */
 export function signEnveloped(xml: string, signedLocalName: 'infEvento' | 'infNFe', credentials: SigningCredentials): string {
   const sig = new SignedXml({

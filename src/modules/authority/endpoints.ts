@@ -1,5 +1,4 @@
-import type { Filial } from '../../tenancy';
-import { authorityTarget, OUTBOUND_PATHS, OutboundService } from '../../sefaz';
+import { OUTBOUND_PATHS, OutboundService } from './xml/outbound';
 
 /*
  * Where a filial's NF-e (modelo 55, layout 4.00) emission services are: its UF's authorizer, or in
@@ -103,8 +102,15 @@ export interface IssuerTarget {
   label: string;
 }
 
-export async function issuerTarget(filial: Filial, contingency: Contingency | null): Promise<IssuerTarget> {
-  const own = await authorityTarget(filial);
+/** Where a filial's own endpoint row points (the local simulator) or its configured national one. */
+export interface OwnTarget {
+  eventUrl: string;
+  ca?: string[];
+  label: string;
+}
+
+/** The issuer's target: with its own trusted CA (the simulator) its host serves every service; else the UF's authorizer. */
+export function issuerTargetOf(filial: { uf: string; nfeEnvironment: string }, own: OwnTarget, contingency: Contingency | null): IssuerTarget {
   if (own.ca) {
     const base = `${new URL(own.eventUrl).origin}${contingency ? `/${contingency.toLowerCase()}` : ''}`;
     return { url: (s) => `${base}${OUTBOUND_PATHS[s]}`, ca: own.ca, label: `${own.label}${contingency ? ` (${contingency})` : ''}` };

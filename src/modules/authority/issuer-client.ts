@@ -1,37 +1,30 @@
 import { Counter, Histogram } from 'prom-client';
-import { invoicesConfig } from '../../../core/config/invoices';
-import { UpstreamError } from '../../../core/errors';
-import { registry } from '../../../core/metrics';
-import type { Credentials } from '../../sefaz';
+import { invoicesConfig } from '../../core/config/invoices';
+import { UpstreamError } from '../../core/errors';
+import { registry } from '../../core/metrics';
+import { TransportError, postWithRetries } from './soap/https-transport';
 import {
   AuthorizationReply,
   AUTORIZACAO,
   buildConsSitNFe,
   buildConsStatServ,
   buildEnviNFe,
-  buildRequestEnvelope,
   CONSULTA_PROTOCOLO,
-  EnvEventoResult,
   INUTILIZACAO,
   OutboundService,
-  postWithRetries,
   readAuthorizationEnvelope,
   readAuthorizationReply,
-  readRetEnvEvento,
   readSituationReply,
-  readSoapBody,
   readStatusReply,
   readVoidReply,
-  RECEPCAO_EVENTO,
   SituationReply,
-  soapContentType,
-  SoapFault,
-  SoapService,
   STATUS_SERVICO,
   StatusReply,
-  TransportError,
   VoidReply,
-} from '../../sefaz';
+} from './xml/outbound';
+import { EnvEventoResult, readRetEnvEvento } from './xml/events';
+import { buildRequestEnvelope, readSoapBody, RECEPCAO_EVENTO, soapContentType, SoapFault, SoapService } from './xml/soap';
+import type { Credentials } from './xml/xmldsig';
 import type { IssuerTarget } from './endpoints';
 
 /*

@@ -1,20 +1,22 @@
 import type { Element } from '@xmldom/xmldom';
 import { UpstreamError } from '../../../core/errors';
-import type { Credentials } from '../certificate/certificate.service';
-import type { DfeLogService } from '../entities/dfe-log.entity';
 import { buildDistDFeInt, DistQuery, DistResult, readRetDistDFeInt } from '../xml/dist-dfe';
 import { XmlReadError } from '../xml/dom';
 import { buildSignedEnvEvento, EnvEventoResult, EventInput, EventResult, readRetEnvEvento } from '../xml/events';
 import { ufCode } from '../xml/uf-codes';
+import type { Credentials } from '../xml/xmldsig';
 import { buildRequestEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO, soapContentType, SoapFault, SoapService } from '../xml/soap';
 import { postWithRetries, PostOptions, TransportError } from './https-transport';
-import { observeSefazAttempt } from '../sefaz-client.metrics';
+import { observeSefazAttempt } from '../client.metrics';
 
 /*
  * The authority client: NFeDistribuicaoDFe and NFeRecepcaoEvento4 over SOAP 1.2 with mutual TLS.
  * It knows nothing of the database: every attempt is handed to `onExchange` (the DF-e log), and
  * failures of the authority become 502/503/504 problems carrying what it said.
  */
+
+/** The services whose exchanges are logged per attempt (the DF-e log). */
+export type DfeLogService = 'DIST_DFE' | 'RECEPCAO_EVENTO';
 
 export interface AuthorityTarget {
   distUrl: string;

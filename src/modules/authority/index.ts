@@ -1,0 +1,67 @@
+/*
+ * The authority module's front door: the tax authority's web services as a toolkit, with no database
+ * and no business of its own — the SOAP envelope and the XML of each service, the signer, the HTTPS
+ * transport with mutual TLS, the authorizers' endpoint tables, what a cStat means, and the client that
+ * makes the calls. Who holds the certificate, which endpoint a filial uses and what is done with an
+ * answer belong to the modules that call it (sefaz, invoices, nfce, dfe). Everything else in
+ * src/modules/authority is private (docs/architecture.md, "The fiscal wing").
+ */
+export { authorityAnswerError, distOutcome, eventOutcome } from './cstat';
+export type { DistOutcome, EventOutcome } from './cstat';
+export { AUTHORIZERS, authorizerOf, contingencyOf, emissionTypeOf, issuerTargetOf, serviceUrl, UFS } from './endpoints';
+export type { Authorizer, Contingency, IssuerTarget, OwnTarget } from './endpoints';
+export { IssuerClient, NoAnswerError } from './issuer-client';
+export { postWithRetries, TransportError } from './soap/https-transport';
+export type { PostOptions } from './soap/https-transport';
+export { decodeDistReply, decodeEventReply, redactCertificate, SefazClient } from './soap/sefaz-client';
+export type { AuthorityTarget, ClientOptions, DfeLogService, ExchangeRecord } from './soap/sefaz-client';
+export { buildRetDistDFeInt, nsuToBigInt, NSU_ZERO, padNsu, readDfeDocument, readDistDFeInt } from './xml/dist-dfe';
+export type { DfeDocument, DistQuery, DistRequest, DistResult, EventDocument, EventSummary, NfeSummary } from './xml/dist-dfe';
+export { child, childText, escapeXml, extractElementText, findFirst, NFE_NS, parseRoot } from './xml/dom';
+export {
+  asciiText,
+  brasiliaDateTime,
+  buildProcEventoNFe,
+  buildRetEnvEvento,
+  buildRetEvento,
+  EVENT_TYPES,
+  eventId,
+  eventOfType,
+  readEnvEvento,
+  readRetEnvEvento,
+  TP_CANCELAMENTO,
+  TP_CTE_AUTORIZADO,
+} from './xml/events';
+export type { EnvEventoResult, EventResult, ManifestationEvent, ReceivedEvento } from './xml/events';
+export {
+  AUTORIZACAO,
+  buildConsSitNFe,
+  buildConsStatServ,
+  buildEnviNFe,
+  buildInutNFe,
+  buildIssuerEnvEvento,
+  buildIssuerEvento,
+  canonicalInfInut,
+  canonicalIssuerInfEvento,
+  CONSULTA_PROTOCOLO,
+  INUTILIZACAO,
+  issuerEventId,
+  OUTBOUND_PATHS,
+  readAuthorizationEnvelope,
+  readAuthorizationReply,
+  readInutNFe,
+  readSituationReply,
+  readStatusReply,
+  readVoidReply,
+  RET_AUTORIZACAO,
+  STATUS_SERVICO,
+  TP_CANCELAMENTO_SUBSTITUICAO,
+  TP_CCE,
+  voidId,
+} from './xml/outbound';
+export type { AuthorizationReply, IssuerEvent, OutboundService, ProtocolResult, SituationReply, StatusReply, VoidReply, VoidRequest } from './xml/outbound';
+export { buildFaultEnvelope, buildRequestEnvelope, buildResponseEnvelope, DIST_DFE, readSoapBody, RECEPCAO_EVENTO, soapContentType, SoapFault } from './xml/soap';
+export type { SoapService } from './xml/soap';
+export { ufCode, ufOfCode } from './xml/uf-codes';
+export { C14N, ENVELOPED, RSA_SHA1, SHA1, signEnveloped, verifyEnvelopedSignatures } from './xml/xmldsig';
+export type { Credentials, SigningCredentials } from './xml/xmldsig';
