@@ -61,6 +61,21 @@ module.exports = {
       to: { path: '^src/core/db/data-source[.]ts$' },
     },
     {
+      name: 'authority-imports-no-business-module',
+      severity: 'error',
+      comment:
+        'The authority module is the toolkit of the tax authority\'s web services (docs/architecture.md, "The fiscal wing"): it knows no business module — only core and the fiscal-XML toolkit.',
+      from: { path: '^src/modules/authority/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/authority/', '^src/modules/fiscal-xml/'] },
+    },
+    {
+      name: 'authority-touches-no-database',
+      severity: 'error',
+      comment: 'The authority module has no database: no entity, no repository, no typeorm; of core/db only the guard that refuses a call inside an open transaction (transaction.ts).',
+      from: { path: '^src/modules/authority/' },
+      to: { path: ['^src/core/db/', '(^|/)node_modules/typeorm/'], pathNot: '^src/core/db/transaction[.]ts$' },
+    },
+    {
       name: 'modules-import-no-demo',
       severity: 'error',
       comment: 'The demo seed composes modules; no module depends on it.',

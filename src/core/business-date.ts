@@ -61,3 +61,30 @@ export function addCalendarDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/* The zone's offset only changes on a whole UTC hour: worked out once per hour, not per document. */
+let cachedHour = NaN;
+let cachedOffsetMs = 0;
+
+/**
+ * The fiscal date-time of an instant (dhEmi, dhEvento, dhRecbto: TDateTimeUTC): the business zone's
+ * wall clock with no fraction and its explicit offset, e.g. '2026-11-27T10:15:00-03:00'. The one
+ * clock the NF-e/NFC-e builders, the events and the DANFEs read, so a change of Brazil's time law is
+ * a tzdata update here too.
+ */
+export function fiscalDateTime(at: Date = new Date()): string {
+  const ms = at.getTime();
+  const hour = Math.floor(ms / 3_600_000);
+  if (hour !== cachedHour || !(ms >= WHOLE_MINUTE_OFFSETS_SINCE)) {
+    cachedOffsetMs = zoneOffsetMs(ms);
+    cachedHour = ms >= WHOLE_MINUTE_OFFSETS_SINCE ? hour : NaN;
+  }
+  const offsetMinutes = Math.round(cachedOffsetMs / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19)}${offset}`;
+}
+
+/** The business calendar day of an instant, 'YYYY-MM-DD' (an NF-e's issue date, a manifestation deadline's start). */
+export const businessDayOf = (instant: Date): string => businessToday(instant);

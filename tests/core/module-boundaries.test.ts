@@ -78,7 +78,7 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
 
   it('modules, the composition root and the demo seed reach a module through its front door only (src/modules/<m>/index.ts)', () => {
     const rules = cruise.summary.ruleSetUsed.forbidden.map((r) => r.name);
-    expect(rules).to.include.members(['modules-through-front-doors', 'composition-root-through-front-doors']);
+    expect(rules).to.include.members(['modules-through-front-doors', 'composition-root-through-front-doors', 'authority-imports-no-business-module', 'authority-touches-no-database']);
     const deep: string[] = [];
     for (const m of cruise.modules) {
       if (!m.source.startsWith('src/') || m.source.startsWith('src/core/')) continue; // core imports no module at all (core-imports-no-module)
@@ -89,6 +89,19 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
       }
     }
     expect(deep, deep.join('\n')).to.deep.equal([]);
+  });
+
+  it('the authority module imports no business module and nothing of the database but the open-transaction guard', () => {
+    const reached = new Set<string>();
+    for (const m of cruise.modules) {
+      if (!m.source.startsWith('src/modules/authority/')) continue;
+      for (const d of m.dependencies) if (!d.resolved.startsWith('src/modules/authority/')) reached.add(d.resolved.replace(/^.*node_modules\//, 'node_modules/'));
+    }
+    const foreign = [...reached].filter(
+      (r) => (r.startsWith('src/modules/') && !r.startsWith('src/modules/fiscal-xml/')) || r.startsWith('node_modules/typeorm') || (r.startsWith('src/core/db/') && r !== 'src/core/db/transaction.ts'),
+    );
+    expect(foreign, foreign.join('\n')).to.deep.equal([]);
+    expect(reached.size).to.be.greaterThan(3);
   });
 
   it('modules do not depend on each other in a circle', () => {

@@ -1,3 +1,4 @@
+import { fiscalDateTime } from '../../core/business-date';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
 import type { NfceDocument } from './entities/nfce-document.entity';
@@ -19,7 +20,7 @@ const line = (left: string, right: string) => {
 };
 export const keyInGroups = (key: string) => key.replace(/(.{4})/g, '$1 ').trim();
 const brasilia = (d: Date) => {
-  const t = new Date(new Date(d).getTime() - 3 * 3600_000).toISOString();
+  const t = fiscalDateTime(new Date(d));
   return `${t.slice(8, 10)}/${t.slice(5, 7)}/${t.slice(0, 4)} ${t.slice(11, 19)}`;
 };
 const formatDoc = (d: string) => (d.length === 11 ? d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4') : d.replace(/(\w{2})(\w{3})(\w{3})(\w{4})(\d{2})/, '$1.$2.$3/$4-$5'));

@@ -1,3 +1,4 @@
+import { businessDayOf } from '../../core/business-date';
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { documentSearchPrefix, normalizeText } from '../../core/br-documents';
 import { isMysql } from '../../core/db/engine';
@@ -36,8 +37,8 @@ export async function loadXmlGzip(em: EntityManager, companyId: number, id: numb
   return row?.xmlGzip ? Buffer.from(row.xmlGzip) : null;
 }
 
-/** The calendar date of an instant in Brasília time (UTC−3, no daylight saving since 2019). */
-const brasiliaDate = (instant: Date) => new Date(instant.getTime() - 3 * 3600 * 1000).toISOString().slice(0, 10);
+/** The calendar date of an instant in Brasília time (core/business-date.ts). */
+const brasiliaDate = businessDayOf;
 
 /** Inserts a record; without `issueDate` (callers that only have the instant) it is the instant's date in Brasília. */
 export async function insertInbound(em: EntityManager, row: Partial<NfeInbound>): Promise<number> {

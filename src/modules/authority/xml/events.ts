@@ -1,4 +1,5 @@
 import type { Element } from '@xmldom/xmldom';
+import { fiscalDateTime } from '../../../core/business-date';
 import { child, childElements, childText, escapeXml, extractElementText, NFE_NS, parseRoot } from './dom';
 import { signEnveloped, SigningCredentials } from './xmldsig';
 
@@ -27,13 +28,8 @@ export const TP_CTE_AUTORIZADO = '610600';
 /** Id of infEvento: "ID" + tpEvento + key + nSeqEvento on two digits (pattern ID[0-9]{52}). */
 export const eventId = (tpEvento: string, accessKey: string, sequence: number) => `ID${tpEvento}${accessKey}${String(sequence).padStart(2, '0')}`;
 
-/**
- * Date-time as TDateTimeUTC wants it: no fraction, no "Z", an explicit offset. Brasília time (UTC−3,
- * no daylight saving since 2019) is what the authority itself writes.
- */
-export function brasiliaDateTime(at: Date = new Date()): string {
-  return `${new Date(at.getTime() - 3 * 3600_000).toISOString().slice(0, 19)}-03:00`;
-}
+/** Date-time as TDateTimeUTC wants it (no fraction, no "Z", an explicit offset): the fiscal clock of core/business-date.ts. */
+export const brasiliaDateTime = (at: Date = new Date()): string => fiscalDateTime(at);
 
 /** Plain ASCII for the free text of an event: some authorities reject accents and control characters. */
 export function asciiText(text: string): string {

@@ -1,4 +1,5 @@
 import { Dec } from '../../../core/decimal';
+import { fiscalDateTime } from '../../../core/business-date';
 import type { ComputedFiscalDocument, FiscalAddress, FiscalItem, IcmsGroup, PisCofinsGroup } from '../../fiscal';
 import { amountDueOf, itemValueOf } from '../../fiscal';
 import { buildAccessKey } from '../../fiscal-xml';
@@ -98,10 +99,8 @@ const p10 = (d: Dec) => fixed(d, 10);
 const r4 = (d: Dec) => fixed(d, 4);
 const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
 
-/** Date-time in Brasília time (UTC−3), no fraction: TDateTimeUTC. */
-export function brasilia(at: Date): string {
-  return `${new Date(at.getTime() - 3 * 3600_000).toISOString().slice(0, 19)}-03:00`;
-}
+/** Date-time in Brasília time, no fraction: TDateTimeUTC (the fiscal clock of core/business-date.ts). */
+export const brasilia = (at: Date): string => fiscalDateTime(at);
 
 function address(tag: 'enderEmit' | 'enderDest', a: FiscalAddress): string {
   return (

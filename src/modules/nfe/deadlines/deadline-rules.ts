@@ -16,6 +16,7 @@
  * A record known only by its summary has no items: the general rule is used and marked provisional
  * until its XML arrives.
  */
+import { businessDayOf } from '../../../core/business-date';
 
 export type DeadlineRule = 'GENERAL' | 'FUEL_INTERNAL' | 'FUEL_INTERSTATE' | 'FUEL_INCENTIVE_AREA';
 
@@ -38,10 +39,8 @@ export interface ManifestationDeadlines {
 }
 
 const DAY = 86_400_000;
-/** Brasília is UTC−3 all year (no daylight saving since 2019). */
-const BRASILIA_OFFSET = -3 * 3600_000;
-
-export const brasiliaDate = (instant: Date) => new Date(instant.getTime() + BRASILIA_OFFSET).toISOString().slice(0, 10);
+/** The calendar day of an instant in Brasília time (core/business-date.ts). */
+export const brasiliaDate = businessDayOf;
 
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
