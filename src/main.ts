@@ -94,8 +94,8 @@ async function main() {
       JSON.stringify(summary),
     );
   }
-  const { startLocalAuthority } = await import('./modules/sefaz-simulator');
-  const authority = await startLocalAuthority(DEMO_COMPANY_CNPJ);
+  // The simulator is development tooling (src/dev): loaded only when it is to run, never by a production start.
+  const authority = sefazConfig.simulator.enabled ? await (await import('./dev/sefaz-simulator')).startLocalAuthority(DEMO_COMPANY_CNPJ) : null;
   if (authority) {
     lines.splice(
       3,

@@ -17,7 +17,7 @@ const root = path.resolve(__dirname, '../..');
 const cli = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 
 interface Cruise {
-  modules: { source: string; dependencies: { resolved: string }[] }[];
+  modules: { source: string; dependencies: { resolved: string; dynamic?: boolean }[] }[];
   summary: {
     ruleSetUsed: { forbidden: { name: string }[] };
     violations: { rule: { name: string }; from: string; to: string; cycle?: { name: string }[] }[];
@@ -89,6 +89,13 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
       }
     }
     expect(deep, deep.join('\n')).to.deep.equal([]);
+  });
+
+  it('production code reaches the development simulator (src/dev) only by main.ts’s dynamic import', () => {
+    expect(cruise.summary.ruleSetUsed.forbidden.map((r) => r.name)).to.include('production-imports-no-dev');
+    const edges = cruise.modules.flatMap((m) => m.dependencies.filter((d) => d.resolved.startsWith('src/dev/') && !m.source.startsWith('src/dev/')).map((d) => ({ from: m.source, ...d })));
+    expect(edges.map((e) => e.from)).to.deep.equal(['src/main.ts']);
+    expect(edges.every((e) => e.dynamic)).to.equal(true);
   });
 
   it('modules do not depend on each other in a circle', () => {

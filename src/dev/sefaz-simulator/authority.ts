@@ -26,7 +26,7 @@ import {
   SigningCredentials,
   TP_CANCELAMENTO,
   verifyEnvelopedSignatures,
-} from '../sefaz';
+} from '../../modules/sefaz';
 import { protocolNumber } from './nfe-generator';
 
 /*

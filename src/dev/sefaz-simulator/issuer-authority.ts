@@ -19,8 +19,8 @@ import {
   TP_CCE,
   verifyEnvelopedSignatures,
   voidId,
-} from '../sefaz';
-import { accessKeyCheckDigit, hasValidCheckDigit } from '../fiscal-xml';
+} from '../../modules/sefaz';
+import { accessKeyCheckDigit, hasValidCheckDigit } from '../../modules/fiscal-xml';
 import { protocolNumber } from './nfe-generator';
 
 /*

@@ -6,7 +6,7 @@ import { ACCESS_KEY_PATTERN, normalizeDocument } from '../../core/br-documents';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { SoapService } from '../sefaz';
+import type { SoapService } from '../../modules/sefaz';
 import {
   AUTORIZACAO,
   buildFaultEnvelope,
@@ -22,7 +22,7 @@ import {
   RECEPCAO_EVENTO,
   RET_AUTORIZACAO,
   STATUS_SERVICO,
-} from '../sefaz';
+} from '../../modules/sefaz';
 import { Authority } from './authority';
 import { IssuerAuthority } from './issuer-authority';
 import { generateNfe, GeneratedItem, SAMPLE_ITEMS } from './nfe-generator';
