@@ -82,6 +82,13 @@ module.exports = {
       from: { path: '^src/modules/' },
       to: { path: '^src/demo/' },
     },
+    {
+      name: 'production-imports-no-dev',
+      severity: 'error',
+      comment: 'src/dev (the local tax-authority simulator) is development tooling: no module, core or the app imports it; src/main.ts loads it by a dynamic import behind SEFAZ_SIMULATOR (docs/decisions/simulator-outside-production.md).',
+      from: { path: '^src/', pathNot: ['^src/dev/', '^src/main[.]ts$'] },
+      to: { path: '^src/dev/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -18,8 +18,6 @@ async function main() {
   const { logger } = await import('./core/logger');
   const { createApp } = await import('./app');
   const { DEMO_COMPANY_CNPJ, seedDemoTenant } = await import('./demo/demo-seed');
-  const { closeSequencePool } = await import('./core/sequence/sequence.service');
-  const { closeBatchingPool } = await import('./core/db/batching-query-runner');
 
   await openDatabase();
   if (config.db.engine === 'sqlite' || process.env.DB_MIGRATE_ON_START !== 'false') {
@@ -46,37 +44,11 @@ async function main() {
     const { startMetricsServer } = await import('./core/metrics');
     metricsServer = await startMetricsServer({ ...config.metrics, port: config.metrics.port });
   }
-  if (config.webhookDispatchIntervalMs > 0) {
-    const { WebhookDispatcher } = await import('./modules/events');
-    new WebhookDispatcher().start(config.webhookDispatchIntervalMs);
-  }
-  const { sefazConfig } = await import('./core/config/sefaz');
-  let dfeScheduler: import('./modules/sefaz').DfeScheduler | undefined;
-  if (sefazConfig.scheduler.enabled) {
-    const { DfeScheduler } = await import('./modules/sefaz');
-    dfeScheduler = new DfeScheduler();
-    dfeScheduler.start();
-  }
-  // Certificates crossing 30/15/7 days before expiry are announced (nfe.certificate.expiring).
-  const { CertificateExpiryWatcher } = await import('./modules/sefaz');
-  const certificateWatcher = new CertificateExpiryWatcher();
-  certificateWatcher.start();
-  const { nfeConfig } = await import('./core/config/nfe');
-  const { batchRunner } = await import('./modules/nfe');
-  // Jobs a stopped or killed process left behind are resumed once their lease expires.
-  if (nfeConfig.batch.worker) batchRunner.start(Math.max(5_000, nfeConfig.batch.leaseMs / 4));
-  const { DeadlineTracker } = await import('./modules/nfe');
-  const deadlineTracker = nfeConfig.deadlines.tracker ? new DeadlineTracker() : undefined;
-  deadlineTracker?.start(nfeConfig.deadlines.intervalMs);
-  const { invoicesConfig } = await import('./core/config/invoices');
-  const { InvoiceRecovery } = await import('./modules/invoices');
-  // NF-e a crash left SIGNED/SENT are settled (the key consulted first), at start and on a timer.
-  const invoiceRecovery = invoicesConfig.recovery.enabled ? new InvoiceRecovery() : undefined;
-  invoiceRecovery?.start();
-  // NFC-e issued in offline contingency are transmitted as soon as the authority answers (one replica, a lease).
-  const { NfceQueue } = await import('./modules/nfce');
-  const nfceQueue = invoicesConfig.recovery.enabled ? new NfceQueue() : undefined;
-  nfceQueue?.start(invoicesConfig.recovery.nfceTickMs);
+  // Every background job (webhooks, DF-e schedule, certificates, batches, deadlines, recovery, NFC-e queue): src/workers.ts.
+  const { backgroundWorkers, shutdown: stopService } = await import('./workers');
+  const { startWorkers } = await import('./core/worker');
+  const workers = backgroundWorkers();
+  startWorkers(workers);
   const baseUrl = `http://${config.http.host}:${config.http.port}`;
   const lines = [
     '',
@@ -94,8 +66,9 @@ async function main() {
       JSON.stringify(summary),
     );
   }
-  const { startLocalAuthority } = await import('./modules/sefaz-simulator');
-  const authority = await startLocalAuthority(DEMO_COMPANY_CNPJ);
+  // The simulator is development tooling (src/dev): loaded only when it is to run, never by a production start.
+  const { sefazConfig } = await import('./core/config/sefaz');
+  const authority = sefazConfig.simulator.enabled ? await (await import('./dev/sefaz-simulator')).startLocalAuthority(DEMO_COMPANY_CNPJ) : null;
   if (authority) {
     lines.splice(
       3,
@@ -106,21 +79,11 @@ async function main() {
   }
   console.log(lines.join('\n'));
 
+  let stopping = false;
   const shutdown = () => {
-    void authority?.stop();
-    metricsServer?.close();
-    server.close(() => {
-      void (async () => {
-        await dfeScheduler?.stop().catch(() => undefined);
-        await certificateWatcher.stop().catch(() => undefined);
-        await batchRunner.stop().catch(() => undefined);
-        await deadlineTracker?.stop().catch(() => undefined);
-        await invoiceRecovery?.stop().catch(() => undefined);
-        await nfceQueue?.stop().catch(() => undefined);
-        await Promise.allSettled([closeSequencePool(), closeBatchingPool(), dataSource.destroy()]);
-        process.exit(0);
-      })();
-    });
+    if (stopping) return;
+    stopping = true;
+    void stopService({ server, metricsServer, authority, workers }).finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

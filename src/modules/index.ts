@@ -16,8 +16,7 @@ import { returnRoutes } from './returns';
 import { orderFiscalDocuments, salesOrderRoutes } from './sales-order';
 import { nfeEventBatchHandler, sefazRoutes } from './sefaz';
 import { systemRoutes } from './system';
-import { simulatorRoutes } from './sefaz-simulator';
-import { emissionSetupRoutes } from './emission-setup';
+import { emissionSetupRoutes, simulatorRoutes } from './emission-setup';
 import { assertFilialAccess, tenancyRoutes } from './tenancy';
 import { fiscalRoutes, taxGroupLookupProvider } from './fiscal';
 import { supplierReturnRoutes, supplierReturnsOfDocumentProvider } from './supplier-returns';
@@ -68,7 +67,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'entry-document', routes: entryDocumentRoutes },
     { module: 'system', routes: systemRoutes },
     { module: 'tenancy', routes: tenancyRoutes },
-    { module: 'sefaz-simulator', routes: simulatorRoutes },
+    { module: 'emission-setup', routes: simulatorRoutes },
     { module: 'emission-setup', routes: emissionSetupRoutes },
     { module: 'catalog', routes: catalogRoutes },
     { module: 'events', routes: eventRoutes },

@@ -9,7 +9,7 @@ import { dataSource } from '../../src/core/db/data-source';
 import { isSqlite } from '../../src/core/db/engine';
 import { decodeId } from '../../src/core/hashids';
 import { runToEnd } from '../support/child-server';
-import { AuthoritySimulator } from '../../src/modules/sefaz-simulator/simulator';
+import { AuthoritySimulator } from '../../src/dev/sefaz-simulator/simulator';
 
 const root = path.resolve(__dirname, '../..');
 

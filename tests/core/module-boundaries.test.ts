@@ -17,7 +17,7 @@ const root = path.resolve(__dirname, '../..');
 const cli = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 
 interface Cruise {
-  modules: { source: string; dependencies: { resolved: string }[] }[];
+  modules: { source: string; dependencies: { resolved: string; dynamic?: boolean }[] }[];
   summary: {
     ruleSetUsed: { forbidden: { name: string }[] };
     violations: { rule: { name: string }; from: string; to: string; cycle?: { name: string }[] }[];

@@ -7,7 +7,7 @@ import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.en
 import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
-import { AuthoritySimulator } from '../../src/modules/sefaz-simulator/simulator';
+import { AuthoritySimulator } from '../../src/dev/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { Receivable } from '../../src/modules/receivables/entities/receivable.entity';
 import { ChildServer, Demo, exited, freePort, kill, startServer } from '../support/child-server';

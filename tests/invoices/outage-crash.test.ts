@@ -9,7 +9,7 @@ import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-serie
 import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
-import { AuthoritySimulator } from '../../src/modules/sefaz-simulator/simulator';
+import { AuthoritySimulator } from '../../src/dev/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { ChildServer, exited, freePort, kill, startServer } from '../support/child-server';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { NFE_NS } from '../../src/modules/authority/xml/dom';
-import { IssuerAuthority, canCheckSchema } from '../../src/modules/sefaz-simulator/issuer-authority';
+import { IssuerAuthority, canCheckSchema } from '../../src/dev/sefaz-simulator/issuer-authority';
 import { buildNfeXml } from '../../src/modules/invoices/xml/nfe-xml';
 import { signerOf, signNfe } from '../../src/modules/invoices/xml/nfe-signer';
 import { testCertificate } from '../support/test-certificate';

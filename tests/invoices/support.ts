@@ -3,7 +3,7 @@ import { dataSource } from '../../src/core/db/data-source';
 import { encodeId } from '../../src/core/hashids';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
-import { AuthoritySimulator, SimulatorEndpoints } from '../../src/modules/sefaz-simulator/simulator';
+import { AuthoritySimulator, SimulatorEndpoints } from '../../src/dev/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { addStock, makeCustomer, makeProduct } from '../support/catalog';
 import { createTestTenant, randomCnpj, TestTenant } from '../support/tenant';

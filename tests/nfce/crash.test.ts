@@ -8,7 +8,7 @@ import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-serie
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
-import { AuthoritySimulator } from '../../src/modules/sefaz-simulator/simulator';
+import { AuthoritySimulator } from '../../src/dev/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { ChildServer, freePort, kill, startServer } from '../support/child-server';
 import { nfceSettings } from './support';

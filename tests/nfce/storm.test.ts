@@ -3,7 +3,7 @@ import { dataSource } from '../../src/core/db/data-source';
 import { decodeId } from '../../src/core/hashids';
 import { InvoiceSeries } from '../../src/modules/invoices/entities/invoice-series.entity';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
-import { NfceQueue } from '../../src/modules/nfce/transmission-queue';
+import { nfceQueueWorker } from '../../src/modules/nfce/transmission-queue';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
 import { eventsOf } from '../sales-order/support';
 import type { InvoiceTenant } from '../invoices/support';
@@ -30,7 +30,7 @@ describe(`NFC-e storm: the authority down for ${DOWN_MS / 1000} s while ${SALES}
   this.timeout(DOWN_MS + RECOVERY_MS + 120_000);
   let t: InvoiceTenant;
   let sell: Awaited<ReturnType<typeof counterTenant>>['sell'];
-  const queue = new NfceQueue();
+  const queue = nfceQueueWorker(1000);
 
   before(async () => {
     const c = await counterTenant();
@@ -49,7 +49,7 @@ describe(`NFC-e storm: the authority down for ${DOWN_MS / 1000} s while ${SALES}
     t.sim.issuer.downFor(DOWN_MS);
     const backAt = started + DOWN_MS;
     // The queue on its timer from the start: while the authority is down its passes stop at the first note.
-    queue.start(1000);
+    queue.start();
 
     const spacing = (DOWN_MS * 5) / 6 / SALES;
     const answers: Awaited<ReturnType<typeof sell>>[] = [];

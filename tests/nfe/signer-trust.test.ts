@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { createCertificateAuthority } from '../../src/modules/sefaz-simulator/pki';
+import { createCertificateAuthority } from '../../src/dev/sefaz-simulator/pki';
 import { evaluateSigner } from '../../src/modules/fiscal-xml/signer-trust';
 import { Payable } from '../../src/modules/payables/entities/payable.entity';
 import { StockMovement } from '../../src/modules/stock/entities/stock-movement.entity';

@@ -8,7 +8,7 @@ import { recordManifestation } from '../../src/modules/sefaz/dfe-ingest';
 import { DfeLog } from '../../src/modules/sefaz/entities/dfe-log.entity';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
 import { buildFaultEnvelope } from '../../src/modules/authority/xml/soap';
-import { issueCertificate } from '../../src/modules/sefaz-simulator/pki';
+import { issueCertificate } from '../../src/dev/sefaz-simulator/pki';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { fixture, hasFixtures, logCount, NFE, rowsOf, sefazTenant, SefazTenant } from './support';

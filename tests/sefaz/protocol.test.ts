@@ -13,7 +13,7 @@ import { extractElementText } from '../../src/modules/authority/xml/dom';
 import { buildSignedEnvEvento, ManifestationEvent } from '../../src/modules/authority/xml/events';
 import { buildResponseEnvelope, DIST_DFE } from '../../src/modules/authority/xml/soap';
 import { verifyEnvelopedSignatures } from '../../src/modules/authority/xml/xmldsig';
-import { issueCertificate } from '../../src/modules/sefaz-simulator/pki';
+import { issueCertificate } from '../../src/dev/sefaz-simulator/pki';
 import { verifyNfeSignature } from '../../src/modules/fiscal-xml/signature';
 import { randomCnpj } from '../support/tenant';
 import { authority, fixture, FIXTURES, hasFixtures, hasTool } from './support';

@@ -4,7 +4,7 @@ import { trustCertificateAuthority } from '../../src/modules/fiscal-xml/signer-t
 import { DfeScheduler } from '../../src/modules/sefaz/dfe-scheduler';
 import { DfeSchedule } from '../../src/modules/sefaz/entities/dfe-schedule.entity';
 import { setFilialEndpoint, setTransportOptions } from '../../src/modules/sefaz/sefaz-connection';
-import { AuthoritySimulator, SimulatorEndpoints } from '../../src/modules/sefaz-simulator/simulator';
+import { AuthoritySimulator, SimulatorEndpoints } from '../../src/dev/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { createTestTenant, TestTenant } from '../support/tenant';
 

@@ -15,9 +15,9 @@ import { decodeDistReply, decodeEventReply, SefazClient } from '../../src/module
 import { buildDistDFeInt } from '../../src/modules/authority/xml/dist-dfe';
 import { buildSignedEnvEvento } from '../../src/modules/authority/xml/events';
 import { buildRequestEnvelope, DIST_DFE, RECEPCAO_EVENTO, soapContentType } from '../../src/modules/authority/xml/soap';
-import { startLocalAuthority } from '../../src/modules/sefaz-simulator/local-authority';
-import { generateNfe, SAMPLE_ITEMS } from '../../src/modules/sefaz-simulator/nfe-generator';
-import { createCertificateAuthority, issueA1, issueCertificate } from '../../src/modules/sefaz-simulator/pki';
+import { startLocalAuthority } from '../../src/dev/sefaz-simulator/local-authority';
+import { generateNfe, SAMPLE_ITEMS } from '../../src/dev/sefaz-simulator/nfe-generator';
+import { createCertificateAuthority, issueA1, issueCertificate } from '../../src/dev/sefaz-simulator/pki';
 import { DEMO_COMPANY_CNPJ, seedDemoTenant } from '../../src/demo/demo-seed';
 import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
 import { Company } from '../../src/modules/tenancy/entities/company.entity';
@@ -234,7 +234,7 @@ describe('Local authority simulator', function () {
           new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
             const child = spawn(
               process.execPath,
-              ['-r', 'ts-node/register', 'src/modules/sefaz-simulator/feed-cli.ts', ...args, '--url', ep.url, '--token', ep.adminToken, '--ca', path.join(dir, 'ca.pem')],
+              ['-r', 'ts-node/register', 'src/dev/sefaz-simulator/feed-cli.ts', ...args, '--url', ep.url, '--token', ep.adminToken, '--ca', path.join(dir, 'ca.pem')],
               {
                 cwd: path.resolve(__dirname, '../..'),
                 env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },

@@ -8,7 +8,7 @@ import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate
 import { setFilialEndpoint, setTransportOptions } from '../../src/modules/sefaz/sefaz-connection';
 import { parsePfx } from '../../src/modules/sefaz/certificate/pfx';
 import { SefazClient } from '../../src/modules/authority/soap/sefaz-client';
-import { AuthoritySimulator, SimulatorEndpoints } from '../../src/modules/sefaz-simulator/simulator';
+import { AuthoritySimulator, SimulatorEndpoints } from '../../src/dev/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { trustCertificateAuthority } from '../../src/modules/fiscal-xml/signer-trust';
 import { createTestTenant, TestTenant } from '../support/tenant';

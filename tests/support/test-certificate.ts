@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CertificateAuthority, createCertificateAuthority, issueCertificate } from '../../src/modules/sefaz-simulator/pki';
+import { CertificateAuthority, createCertificateAuthority, issueCertificate } from '../../src/dev/sefaz-simulator/pki';
 
 /*
  * A1-like signing certificates made at test time (the simulator's PKI helpers: native RSA keys,

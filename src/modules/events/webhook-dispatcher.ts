@@ -4,6 +4,7 @@ import { config } from '../../core/config';
 import { sqlTime } from '../../core/db/sql-time';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
+import { Worker } from '../../core/worker';
 import { OutboxEvent } from '../../core/outbox/outbox-event.entity';
 import { relayOutbox } from '../../core/outbox/outbox-relay';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
@@ -61,8 +62,7 @@ interface Claimed {
  *   finish, so a slow or dead endpoint holds only its own slots, never another's.
  */
 export class WebhookDispatcher {
-  private timer?: NodeJS.Timeout;
-  private ticking = false;
+  private w: Worker | null = null;
   private active = false;
   private readonly now: () => Date;
   private readonly timeoutMs: number;
@@ -89,22 +89,32 @@ export class WebhookDispatcher {
     if (this.leaseMs < this.timeoutMs + MIN_LEASE_MARGIN_MS) throw new Error(`webhook lease (${this.leaseMs} ms) must outlive the timeout (${this.timeoutMs} ms) by ${MIN_LEASE_MARGIN_MS} ms`);
   }
 
+  /** Dispatch on a timer (src/workers.ts); stopping it stops claiming and awaits the attempts under way. */
+  worker(intervalMs = 1000): Worker {
+    if (this.w && this.w.state !== 'stopped') return this.w;
+    const w: Worker = new Worker({
+      name: 'webhook-dispatch',
+      intervalMs,
+      // Claiming is on while the worker runs (until its stop aborts the signal).
+      run: () => {
+        if (!w.signal.aborted) this.active = true;
+        return this.tick();
+      },
+      onStop: () => this.drain(),
+    });
+    w.signal.addEventListener('abort', () => (this.active = false));
+    return (this.w = w);
+  }
+
   start(intervalMs = 1000): void {
     this.active = true;
-    this.timer = setInterval(() => {
-      if (this.ticking) return;
-      this.ticking = true;
-      this.tick()
-        .catch((err) => logger.error('webhook dispatch failed', { err: (err as Error).message }))
-        .finally(() => (this.ticking = false));
-    }, intervalMs);
-    this.timer.unref();
+    this.worker(intervalMs).start();
   }
 
   /** Stops claiming; answers when the attempts under way have finished. */
   async stop(): Promise<void> {
     this.active = false;
-    if (this.timer) clearInterval(this.timer);
+    await this.w?.stop();
     await this.drain();
   }
 

@@ -28,7 +28,7 @@ export { signatureFor, signNfe } from './xml/nfe-signer';
 export type { Signer } from './xml/nfe-signer';
 export { brasilia, buildNfeXml, layoutText, VER_PROC } from './xml/nfe-xml';
 export type { BuiltNfe, NfeHeader } from './xml/nfe-xml';
-export { InvoiceRecovery, registerRecoveryStep } from './recovery';
+export { invoiceRecoveryWorker, registerRecoveryStep } from './recovery';
 export { counterNotes } from './invoices.ports';
 export type { CounterNotes, CounterNumber, CounterNumberFate } from './invoices.ports';
 export { invoicesOfOrder } from './order-documents';

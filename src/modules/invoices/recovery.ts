@@ -3,6 +3,7 @@ import { invoicesConfig } from '../../core/config/invoices';
 import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
+import { Worker } from '../../core/worker';
 import { probeContingencies } from './contingency.service';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { settle } from './issue.service';
@@ -60,25 +61,7 @@ export async function recoverInvoices(now = new Date(), limit = 50): Promise<{ s
   return { settled, voided };
 }
 
-export class InvoiceRecovery {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  start(tickMs = invoicesConfig.recovery.tickMs): void {
-    const tick = () => {
-      if (this.running) return;
-      this.running = recoverInvoices()
-        .catch((err) => logger.error('invoice recovery failed', { err: (err as Error).message }))
-        .finally(() => (this.running = null));
-    };
-    tick();
-    this.timer = setInterval(tick, tickMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
+/** The recovery pass on a timer in this process (src/workers.ts), at start too; no lease: each document takes its own. */
+export function invoiceRecoveryWorker(intervalMs = invoicesConfig.recovery.tickMs): Worker {
+  return new Worker({ name: 'invoice-recovery', intervalMs, runAtStart: true, run: () => recoverInvoices() });
 }

@@ -5,6 +5,6 @@ export type { NfceDocument } from './entities/nfce-document.entity';
 export { authorizedNoteOfSale, pendingNotesOfSales } from './originals';
 export { nfceRoutes } from './nfce.router';
 export { getNfceConfiguration } from './configuration.service';
-export { NfceQueue } from './transmission-queue';
+export { nfceQueueWorker } from './transmission-queue';
 export { counterNotesProvider } from './series-numbers';
 export { orderFiscalDocumentsProvider } from './order-documents';

@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
 import { Gauge } from 'prom-client';
 import { In, LessThan } from 'typeorm';
 import { invoicesConfig } from '../../core/config/invoices';
@@ -10,6 +8,7 @@ import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
 import { registry } from '../../core/metrics';
 import { publishEvent } from '../../core/outbox/outbox.service';
+import { LeaseStrategy, replicaName, withLease, Worker } from '../../core/worker';
 import { IssuerClient } from '../authority';
 import { issuerTarget } from '../sefaz';
 import { NfceDocument } from './entities/nfce-document.entity';
@@ -37,30 +36,30 @@ const queueSize = new Gauge({ name: 'backoffice_nfce_contingency_pending', help:
 const oldestAge = new Gauge({ name: 'backoffice_nfce_contingency_oldest_seconds', help: 'Age of the oldest NFC-e waiting in contingency (seconds; legal window 24 h)', registers: [registry] });
 const overdue = new Gauge({ name: 'backoffice_nfce_contingency_overdue', help: 'NFC-e pending in contingency past the legal window', registers: [registry] });
 
-const defaultOwner = () => `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`.slice(0, 80);
-
-async function takeLease(owner: string, now: Date, ms: number): Promise<boolean> {
-  try {
-    await inTransaction(NO_UNIT, (em) => em.insert(NfceQueueLease, { name: LEASE, owner: null, leaseUntil: null }));
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-  }
-  const r = await inTransaction(NO_UNIT, (em) =>
-    em
-      .createQueryBuilder()
-      .update(NfceQueueLease)
-      .set({ owner, leaseUntil: new Date(now.getTime() + ms) })
-      .where('name = :name AND (owner IS NULL OR owner = :owner OR lease_until < :now)', { name: LEASE, owner, now })
-      .execute(),
-  );
-  return !!r.affected;
-}
-
-async function releaseLease(owner: string): Promise<void> {
-  await inTransaction(NO_UNIT, (em) =>
-    em.createQueryBuilder().update(NfceQueueLease).set({ owner: null, leaseUntil: null }).where('name = :name AND owner = :owner', { name: LEASE, owner }).execute(),
-  );
-}
+/** The queue's lease: one row of nfce_queue_lease, taken by a conditional UPDATE (a dead holder's expires). */
+export const nfceQueueLease: LeaseStrategy = {
+  async acquire(owner, now) {
+    try {
+      await inTransaction(NO_UNIT, (em) => em.insert(NfceQueueLease, { name: LEASE, owner: null, leaseUntil: null }));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+    const r = await inTransaction(NO_UNIT, (em) =>
+      em
+        .createQueryBuilder()
+        .update(NfceQueueLease)
+        .set({ owner, leaseUntil: new Date(now.getTime() + invoicesConfig.leaseMs) })
+        .where('name = :name AND (owner IS NULL OR owner = :owner OR lease_until < :now)', { name: LEASE, owner, now })
+        .execute(),
+    );
+    return !!r.affected;
+  },
+  async release(owner) {
+    await inTransaction(NO_UNIT, (em) =>
+      em.createQueryBuilder().update(NfceQueueLease).set({ owner: null, leaseUntil: null }).where('name = :name AND owner = :owner', { name: LEASE, owner }).execute(),
+    );
+  },
+};
 
 export interface QueuePassReport {
   ran: boolean;
@@ -69,58 +68,58 @@ export interface QueuePassReport {
   pending: number;
 }
 
-/** One pass over every filial's contingency notes. */
+/** One pass over every filial's contingency notes, under the queue's lease (ran: false when another replica holds it). */
 export async function runNfceQueue(opts: { now?: Date; owner?: string; limit?: number } = {}): Promise<QueuePassReport> {
   const now = opts.now ?? new Date();
-  const owner = opts.owner ?? defaultOwner();
-  if (!(await takeLease(owner, now, invoicesConfig.leaseMs))) return { ran: false, transmitted: 0, rejected: 0, pending: -1 };
+  const report = await withLease(nfceQueueLease, opts.owner ?? replicaName(), (renewLease) => queuePass(now, renewLease, opts.limit), now);
+  return report ?? { ran: false, transmitted: 0, rejected: 0, pending: -1 };
+}
+
+/** The pass itself, the lease held (renewLease renews it; false: another replica took over). */
+async function queuePass(now: Date, renewLease: () => Promise<boolean>, limit = 500): Promise<QueuePassReport> {
   let leaseAt = Date.now();
   let transmitted = 0;
   let rejected = 0;
-  try {
-    await settleAbandoned(now);
-    const pending = await readerOf(NO_UNIT).find(NfceDocument, {
-      where: { status: 'CONTINGENCY' },
-      order: { companyId: 'ASC', filialId: 'ASC', series: 'ASC', number: 'ASC' },
-      take: opts.limit ?? 500,
-    });
-    const byFilial = new Map<string, NfceDocument[]>();
-    for (const d of pending) {
-      const k = `${d.companyId}:${d.filialId}`;
-      byFilial.set(k, [...(byFilial.get(k) ?? []), d]);
-    }
-    for (const docs of byFilial.values()) {
-      const first = docs[0];
-      const ctx: ActorContext = { companyId: first.companyId, actor: 'nfce-queue' };
-      let client: IssuerClient;
-      try {
-        const sc = await counterSigning(first.companyId, first.filialId);
-        client = new IssuerClient(await issuerTarget(sc.filial, null), sc.credentials, sc.tpAmb);
-      } catch (err) {
-        logger.warn('nfce queue: no client for the filial', { filialId: encodeId('filial', first.filialId), err: (err as Error).message });
-        continue;
-      }
-      for (const doc of docs) {
-        // A long pass renews its lease once a third of it has gone; lost (another replica took over) → stop.
-        if (Date.now() - leaseAt > invoicesConfig.leaseMs / 3) {
-          leaseAt = Date.now();
-          if (!(await takeLease(owner, new Date(leaseAt), invoicesConfig.leaseMs))) return { ran: true, transmitted, rejected, pending: -1 };
-        }
-        const v = await sendNote(client, doc);
-        if (v.kind === 'UNAVAILABLE') break; // still down: keep the order, try again on the next pass
-        const after = await recordVerdict(ctx, doc, v, 'nfce.transmitted');
-        if (after.status === 'AUTHORIZED') transmitted++;
-        else rejected++;
-      }
-    }
-    // Offline notes authorized whose online attempt may stand at the authority: substituted or voided.
-    await settlePendingOriginals();
-    await alertOverdue(now);
-    const left = await refreshGauges(now);
-    return { ran: true, transmitted, rejected, pending: left };
-  } finally {
-    await releaseLease(owner).catch(() => undefined);
+  await settleAbandoned(now);
+  const pending = await readerOf(NO_UNIT).find(NfceDocument, {
+    where: { status: 'CONTINGENCY' },
+    order: { companyId: 'ASC', filialId: 'ASC', series: 'ASC', number: 'ASC' },
+    take: limit,
+  });
+  const byFilial = new Map<string, NfceDocument[]>();
+  for (const d of pending) {
+    const k = `${d.companyId}:${d.filialId}`;
+    byFilial.set(k, [...(byFilial.get(k) ?? []), d]);
   }
+  for (const docs of byFilial.values()) {
+    const first = docs[0];
+    const ctx: ActorContext = { companyId: first.companyId, actor: 'nfce-queue' };
+    let client: IssuerClient;
+    try {
+      const sc = await counterSigning(first.companyId, first.filialId);
+      client = new IssuerClient(await issuerTarget(sc.filial, null), sc.credentials, sc.tpAmb);
+    } catch (err) {
+      logger.warn('nfce queue: no client for the filial', { filialId: encodeId('filial', first.filialId), err: (err as Error).message });
+      continue;
+    }
+    for (const doc of docs) {
+      // A long pass renews its lease once a third of it has gone; lost (another replica took over) → stop.
+      if (Date.now() - leaseAt > invoicesConfig.leaseMs / 3) {
+        leaseAt = Date.now();
+        if (!(await renewLease())) return { ran: true, transmitted, rejected, pending: -1 };
+      }
+      const v = await sendNote(client, doc);
+      if (v.kind === 'UNAVAILABLE') break; // still down: keep the order, try again on the next pass
+      const after = await recordVerdict(ctx, doc, v, 'nfce.transmitted');
+      if (after.status === 'AUTHORIZED') transmitted++;
+      else rejected++;
+    }
+  }
+  // Offline notes authorized whose online attempt may stand at the authority: substituted or voided.
+  await settlePendingOriginals();
+  await alertOverdue(now);
+  const left = await refreshGauges(now);
+  return { ran: true, transmitted, rejected, pending: left };
 }
 
 /**
@@ -169,26 +168,7 @@ export async function refreshGauges(now = new Date()): Promise<number> {
   return pending.length;
 }
 
-/** The queue on a timer in this process (main.ts); a pass runs only under the lease. */
-export class NfceQueue {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  start(tickMs = 15_000): void {
-    const tick = () => {
-      if (this.running) return;
-      this.running = runNfceQueue()
-        .catch((err) => logger.error('nfce queue pass failed', { err: (err as Error).message }))
-        .finally(() => (this.running = null));
-    };
-    tick();
-    this.timer = setInterval(tick, tickMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
+/** The queue on a timer in this process (src/workers.ts), at start too; a pass runs only under the lease. */
+export function nfceQueueWorker(intervalMs = 15_000): Worker {
+  return new Worker({ name: 'nfce-transmission-queue', intervalMs, runAtStart: true, lease: nfceQueueLease, run: (ctx) => queuePass(new Date(), () => ctx.renewLease()) });
 }

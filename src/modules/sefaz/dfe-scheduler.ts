@@ -5,6 +5,7 @@ import type { TenantContext } from '../../core/context';
 import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { AppError } from '../../core/errors';
 import { logger } from '../../core/logger';
+import { Worker } from '../../core/worker';
 import { summariesAwaitingCiencia } from '../nfe';
 import { DfeSyncFilial, filialsWithDfeSync } from '../tenancy';
 import { loadFilial } from './certificate/certificate.service';
@@ -72,8 +73,7 @@ export class DfeScheduler {
   private readonly leaseMs: number;
   private readonly cienciaPerRun: number;
   private readonly batch: number;
-  private timer?: NodeJS.Timeout;
-  private running: Promise<unknown> | null = null;
+  private w: Worker | null = null;
   private stopped = false;
 
   constructor(options: SchedulerOptions = {}) {
@@ -84,23 +84,24 @@ export class DfeScheduler {
     this.batch = options.batch ?? 50;
   }
 
-  start(tickMs = sefazConfig.scheduler.tickMs): void {
+  /** The scheduler on a timer (src/workers.ts); stopping it lets a run in progress finish and frees this replica's leases. */
+  worker(tickMs = sefazConfig.scheduler.tickMs): Worker {
+    if (this.w && this.w.state !== 'stopped') return this.w;
     this.stopped = false;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.tick()
-        .catch((err) => logger.error('DF-e scheduler tick failed', { err: (err as Error).message }))
-        .finally(() => (this.running = null));
-    }, tickMs);
-    this.timer.unref();
+    const w = new Worker({ name: 'dfe-scheduler', intervalMs: tickMs, owner: this.owner, run: () => this.tick(), onStop: () => releaseLeasesOf(this.owner) });
+    w.signal.addEventListener('abort', () => (this.stopped = true));
+    return (this.w = w);
+  }
+
+  start(tickMs = sefazConfig.scheduler.tickMs): void {
+    this.worker(tickMs).start();
   }
 
   /** Stops ticking, lets a run in progress finish and frees this replica's leases. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-    await releaseLeasesOf(this.owner);
+    if (this.w && this.w.state !== 'stopped') await this.w.stop();
+    else await releaseLeasesOf(this.owner);
   }
 
   /** One pass: every due filial whose lease this replica wins is run. */

@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
 import { nfeConfig } from '../../../core/config/nfe';
 import type { ActorContext } from '../../../core/context';
 import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { ConflictError } from '../../../core/errors';
 import { logger } from '../../../core/logger';
+import { replicaName, Worker } from '../../../core/worker';
 import { Filial } from '../../tenancy';
 import type { NfeBatchFile } from '../entities/nfe-batch-file.entity';
 import type { NfeBatchJob } from '../entities/nfe-batch-job.entity';
@@ -35,8 +34,6 @@ export interface BatchRunnerOptions {
 
 const CHUNK = 25;
 
-const ownerName = () => `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`.slice(0, 80);
-
 const COUNTER: Record<BatchOutcome['status'], 'staged' | 'duplicates' | 'invalid'> = { STAGED: 'staged', DUPLICATE: 'duplicates', INVALID: 'invalid' };
 
 export class BatchRunner {
@@ -44,8 +41,7 @@ export class BatchRunner {
   private readonly now: () => Date;
   private readonly leaseMs: number;
   private readonly onSettled?: BatchRunnerOptions['onSettled'];
-  private timer?: NodeJS.Timeout;
-  private sweeping: Promise<unknown> | null = null;
+  private sweeper: Worker | null = null;
   private readonly active = new Set<Promise<unknown>>();
   /** Stop before the next file (a stopping process: the lease is released, the job resumes elsewhere). */
   private stopping = false;
@@ -54,7 +50,7 @@ export class BatchRunner {
 
   constructor(options: BatchRunnerOptions = {}) {
     this.now = options.now ?? (() => new Date());
-    this.owner = options.owner ?? ownerName();
+    this.owner = options.owner ?? replicaName();
     this.leaseMs = options.leaseMs ?? nfeConfig.batch.leaseMs;
     this.onSettled = options.onSettled;
   }
@@ -67,28 +63,36 @@ export class BatchRunner {
     this.active.add(run);
   }
 
-  /** Periodically picks up jobs no live process holds (a killed server's, or queued ones). */
-  start(intervalMs: number): void {
+  /**
+   * The sweep on a timer (src/workers.ts): picks up jobs no live process holds (a killed server's, or
+   * queued ones). Stopping the worker also stops this runner's jobs before their next file.
+   */
+  worker(intervalMs: number): Worker {
+    if (this.sweeper && this.sweeper.state !== 'stopped') return this.sweeper;
     this.stopping = false;
-    this.timer = setInterval(() => {
-      if (this.sweeping) return;
-      this.sweeping = this.sweep()
-        .catch((err) => logger.error('batch sweep failed', { err: (err as Error).message }))
-        .finally(() => (this.sweeping = null));
-    }, intervalMs);
-    this.timer.unref();
+    const w = new Worker({ name: 'nfe-batch-sweep', intervalMs, run: () => this.sweep(), onStop: () => this.drain() });
+    w.signal.addEventListener('abort', () => (this.stopping = true));
+    return (this.sweeper = w);
+  }
+
+  start(intervalMs: number): void {
+    this.worker(intervalMs).start();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    await Promise.all([this.sweeping, ...this.active]);
+    await this.sweeper?.stop();
+    await this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    await Promise.all([...this.active]);
   }
 
   /** Simulates a crash: nothing more is done and no lease is released. */
   kill(): void {
     this.killed = true;
-    if (this.timer) clearInterval(this.timer);
+    void this.sweeper?.stop();
   }
 
   /** Every claimable job, one after another. Returns how many it worked on. */

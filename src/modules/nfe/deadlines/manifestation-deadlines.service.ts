@@ -3,7 +3,7 @@ import type { ActorContext, TenantContext } from '../../../core/context';
 import { isUniqueViolation } from '../../../core/db/db-errors';
 import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { encodeId } from '../../../core/hashids';
-import { logger } from '../../../core/logger';
+import { Worker } from '../../../core/worker';
 import { publishEvent } from '../../../core/outbox/outbox.service';
 import { Page, PageRequest, paginate } from '../../../core/pagination';
 import { activeFilialRefs, Filial } from '../../tenancy';
@@ -216,24 +216,22 @@ export async function recordDeadlines(ctx: TenantContext, id: number, filialId: 
 
 /** Every filial, periodically (started by main.ts; safe with any number of replicas). */
 export class DeadlineTracker {
-  private timer?: NodeJS.Timeout;
-  private running: Promise<unknown> | null = null;
+  private w: Worker | null = null;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
+  /** The tracker on a timer (src/workers.ts). */
+  worker(intervalMs: number): Worker {
+    if (!this.w || this.w.state === 'stopped') this.w = new Worker({ name: 'nfe-manifestation-deadlines', intervalMs, run: () => this.tick() });
+    return this.w;
+  }
+
   start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.tick()
-        .catch((err) => logger.error('manifestation deadline tracking failed', { err: (err as Error).message }))
-        .finally(() => (this.running = null));
-    }, intervalMs);
-    this.timer.unref();
+    this.worker(intervalMs).start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.w?.stop();
   }
 
   async tick(): Promise<{ computed: number; alerts: number }> {

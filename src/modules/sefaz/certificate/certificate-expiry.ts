@@ -2,9 +2,9 @@ import { Gauge } from 'prom-client';
 import { systemContext } from '../../../core/context';
 import { inTransaction, NO_UNIT, readerOf } from '../../../core/db/transaction';
 import { encodeId } from '../../../core/hashids';
-import { logger } from '../../../core/logger';
 import { registerScrapeCollector, registry } from '../../../core/metrics';
 import { publishEvent } from '../../../core/outbox/outbox.service';
+import { Worker } from '../../../core/worker';
 import { SefazCertificate } from '../entities/sefaz-certificate.entity';
 
 /*
@@ -70,24 +70,21 @@ export async function announceExpiringCertificates(now = new Date()): Promise<nu
   return announced;
 }
 
-/** Runs announceExpiringCertificates at start and then every `intervalMs` (main.ts). */
+/** Runs announceExpiringCertificates at start and then every `intervalMs` (src/workers.ts). */
 export class CertificateExpiryWatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private w: Worker | null = null;
+
+  worker(intervalMs = 3600_000): Worker {
+    if (!this.w || this.w.state === 'stopped') this.w = new Worker({ name: 'certificate-expiry', intervalMs, runAtStart: true, run: () => announceExpiringCertificates() });
+    return this.w;
+  }
 
   start(intervalMs = 3600_000): void {
-    const tick = () => {
-      this.running = announceExpiringCertificates().catch((err) => logger.warn('certificate expiry check failed', { error: (err as Error).message }));
-    };
-    tick();
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
+    this.worker(intervalMs).start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.w?.stop();
   }
 }
 

@@ -25,8 +25,8 @@ import {
   SigningCredentials,
   TP_CANCELAMENTO,
   verifyEnvelopedSignatures,
-} from '../authority';
-import { cnpjOfCertificatePem } from '../sefaz';
+} from '../../modules/authority';
+import { cnpjOfCertificatePem } from '../../modules/sefaz';
 import { protocolNumber } from './nfe-generator';
 
 /*

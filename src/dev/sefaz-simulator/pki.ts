@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import forge from 'node-forge';
-import { OID_ICP_CNPJ } from '../sefaz';
+import { OID_ICP_CNPJ } from '../../modules/sefaz';
 
 /*
  * The simulator's own small PKI, built with node-forge: a CA, the HTTPS server certificate and

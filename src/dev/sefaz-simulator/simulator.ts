@@ -22,7 +22,7 @@ import {
   RET_AUTORIZACAO,
   type SoapService,
   STATUS_SERVICO,
-} from '../authority';
+} from '../../modules/authority';
 import { Authority } from './authority';
 import { IssuerAuthority } from './issuer-authority';
 import { generateNfe, GeneratedItem, SAMPLE_ITEMS } from './nfe-generator';

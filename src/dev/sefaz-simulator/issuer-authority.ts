@@ -18,9 +18,9 @@ import {
   TP_CCE,
   verifyEnvelopedSignatures,
   voidId,
-} from '../authority';
-import { cnpjOfCertificatePem } from '../sefaz';
-import { accessKeyCheckDigit, hasValidCheckDigit } from '../fiscal-xml';
+} from '../../modules/authority';
+import { cnpjOfCertificatePem } from '../../modules/sefaz';
+import { accessKeyCheckDigit, hasValidCheckDigit } from '../../modules/fiscal-xml';
 import { protocolNumber } from './nfe-generator';
 
 /*

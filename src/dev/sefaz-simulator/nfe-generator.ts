@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Dec } from '../../core/decimal';
-import { buildAccessKey } from '../fiscal-xml';
-import { brasiliaDateTime, escapeXml, NFE_NS, signEnveloped, SigningCredentials, ufCode } from '../authority';
+import { buildAccessKey } from '../../modules/fiscal-xml';
+import { brasiliaDateTime, escapeXml, NFE_NS, signEnveloped, SigningCredentials, ufCode } from '../../modules/authority';
 
 /*
  * Synthetic but layout-valid NF-e 4.00 documents (nfeProc: signed NFe + protNFe) so the simulator

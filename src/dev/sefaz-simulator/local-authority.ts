@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import { config } from '../../core/config';
 import { sefazConfig } from '../../core/config/sefaz';
 import { ActorContext, systemContext } from '../../core/context';
-import { BusinessRuleError } from '../../core/errors';
 import { NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
-import { getCertificate, rewindCursorPast, saveCertificate, SefazCertificate, setFilialEndpoint } from '../sefaz';
-import { Company, Filial } from '../tenancy';
-import { trustCertificateAuthority } from '../fiscal-xml';
+import { registerLocalAuthority } from '../../modules/emission-setup';
+import { getCertificate, rewindCursorPast, saveCertificate, setFilialEndpoint } from '../../modules/sefaz';
+import { Company, Filial } from '../../modules/tenancy';
+import { trustCertificateAuthority } from '../../modules/fiscal-xml';
 import { DATA_DIR, INFO_FILE, STATE_FILE } from './info-file';
 import { AuthoritySimulator } from './simulator';
 
@@ -27,15 +27,19 @@ export interface LocalAuthority {
   stop: () => Promise<void>;
 }
 
-/** The local authority this process runs (npm start with SEFAZ_SIMULATOR, or a test's), which filiais may be attached to. */
-let running: { sim: AuthoritySimulator; endpoints: { url: string; distUrl: string; eventUrl: string; caPem: string } } | null = null;
-
-/** Makes `sim` the local authority filiais are attached to (startLocalAuthority does; tests pass their own). */
-export function useLocalAuthority(sim: AuthoritySimulator | null, endpoints?: { url: string; distUrl: string; eventUrl: string; caPem: string }): void {
-  running = sim && endpoints ? { sim, endpoints } : null;
-}
-
 export const SIMULATOR_LABEL = 'local simulator';
+
+/** The local authority this process runs (npm start with SEFAZ_SIMULATOR, or a test's). */
+let running: AuthoritySimulator | null = null;
+
+/**
+ * Makes `sim` the local authority filiais are attached to by POST /settings/filial/:filialId/simulator
+ * (startLocalAuthority does; tests pass their own); null: none.
+ */
+export function useLocalAuthority(sim: AuthoritySimulator | null, endpoints?: { url: string; distUrl: string; eventUrl: string; caPem: string }): void {
+  running = sim && endpoints ? sim : null;
+  registerLocalAuthority(sim && endpoints ? { url: endpoints.url, label: SIMULATOR_LABEL, attach: (ctx, filial, opts) => attachFilial(ctx, sim, filial, endpoints, opts) } : null);
+}
 
 /**
  * Points a filial at the simulator and, unless it keeps its own (`certificate: 'KEEP'`; default
@@ -68,31 +72,6 @@ async function attachFilial(
   if (opts.demoInvoices && stream.documents === 0) sim.generate({ recipient: filial.cnpj, recipientName: filial.name, recipientUf: filial.uf, tpAmb, count: DEMO_INVOICES });
   await rewindCursorPast(companyId, filial.id, sim.authority.status(filial.cnpj, tpAmb).maxNSU);
   return { certificateIssued: issue };
-}
-
-/** POST /settings/filial/:filialId/simulator: the filial (checked by the route) attached to this process's simulator. */
-export async function attachToLocalAuthority(
-  ctx: ActorContext,
-  filialId: number,
-  opts: { certificate?: 'ISSUE' | 'KEEP' },
-): Promise<{ url: string; label: string; certificateIssued: boolean; certificate: SefazCertificate | null }> {
-  if (!running) {
-    throw new BusinessRuleError(
-      'SIMULATOR_NOT_RUNNING',
-      config.env === 'production'
-        ? 'The local tax-authority simulator never runs in production'
-        : 'The local tax-authority simulator is not running in this process: start the service with SEFAZ_SIMULATOR=true (the default on the embedded database)',
-    );
-  }
-  const filial = await readerOf(NO_UNIT).findOneByOrFail(Filial, { id: filialId, companyId: ctx.companyId });
-  const { certificateIssued } = await attachFilial(ctx, running.sim, filial, running.endpoints, opts);
-  const certificate = await getCertificate(ctx.companyId, filialId).catch(() => null);
-  return { url: running.endpoints.url, label: SIMULATOR_LABEL, certificateIssued, certificate };
-}
-
-/** DELETE /settings/filial/:filialId/simulator: the filial back to its UF's authorizer (its certificate stays). */
-export async function detachFromLocalAuthority(ctx: ActorContext, filialId: number): Promise<void> {
-  await setFilialEndpoint(ctx.companyId, filialId, null);
 }
 
 /**
@@ -131,7 +110,7 @@ export async function startLocalAuthority(attachCompanyCnpj: string): Promise<Lo
     simulator: sim,
     stop: async () => {
       await sim.stop();
-      if (running?.sim === sim) useLocalAuthority(null);
+      if (running === sim) useLocalAuthority(null);
       fs.rmSync(INFO_FILE, { force: true });
     },
   };
