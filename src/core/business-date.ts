@@ -85,6 +85,3 @@ export function fiscalDateTime(at: Date = new Date()): string {
   const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
   return `${new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19)}${offset}`;
 }
-
-/** The business calendar day of an instant, 'YYYY-MM-DD' (an NF-e's issue date, a manifestation deadline's start). */
-export const businessDayOf = (instant: Date): string => businessToday(instant);

@@ -1,4 +1,4 @@
-import { businessDayOf } from '../../core/business-date';
+import { businessToday } from '../../core/business-date';
 import { Brackets, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { documentSearchPrefix, normalizeText } from '../../core/br-documents';
 import { isMysql } from '../../core/db/engine';
@@ -37,12 +37,9 @@ export async function loadXmlGzip(em: EntityManager, companyId: number, id: numb
   return row?.xmlGzip ? Buffer.from(row.xmlGzip) : null;
 }
 
-/** The calendar date of an instant in Brasília time (core/business-date.ts). */
-const brasiliaDate = businessDayOf;
-
 /** Inserts a record; without `issueDate` (callers that only have the instant) it is the instant's date in Brasília. */
 export async function insertInbound(em: EntityManager, row: Partial<NfeInbound>): Promise<number> {
-  const issueDate = row.issueDate ?? (row.issuedAt ? brasiliaDate(row.issuedAt) : undefined);
+  const issueDate = row.issueDate ?? (row.issuedAt ? businessToday(row.issuedAt) : undefined);
   const res = await em.insert(NfeInbound, { ...row, issueDate } as never);
   return Number(res.identifiers[0].id);
 }

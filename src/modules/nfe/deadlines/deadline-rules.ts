@@ -16,7 +16,7 @@
  * A record known only by its summary has no items: the general rule is used and marked provisional
  * until its XML arrives.
  */
-import { businessDayOf } from '../../../core/business-date';
+import { businessToday } from '../../../core/business-date';
 
 export type DeadlineRule = 'GENERAL' | 'FUEL_INTERNAL' | 'FUEL_INTERSTATE' | 'FUEL_INCENTIVE_AREA';
 
@@ -40,7 +40,7 @@ export interface ManifestationDeadlines {
 
 const DAY = 86_400_000;
 /** The calendar day of an instant in Brasília time (core/business-date.ts). */
-export const brasiliaDate = businessDayOf;
+export const brasiliaDate = businessToday;
 
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
