@@ -50,6 +50,8 @@ export const RESOURCE_TYPES = [
   'transfer',
   'supplier-return-item',
   'supplier-credit',
+  'cash-session',
+  'cash-movement',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

@@ -67,6 +67,8 @@ async function configureQuickSale(uow: Uow, company: Company): Promise<void> {
       allowNegativeStock: false,
       requireCustomer: false,
       maxDiscountPercent: new Dec(10),
+      requireCashSession: false,
+      cashDifferenceLimit: new Dec(5),
     });
   }
 }

@@ -10,7 +10,8 @@ import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from
 import { entryDocumentAccess, payableRoutes } from './payables';
 import { productMapRoutes, purchaseHistory } from './product-map';
 import { purchaseRoutes } from './purchase';
-import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale';
+import { counterSalesProvider, quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale';
+import { cashSessionRoutes, counterSales } from './cash-sessions';
 import { receivableRoutes } from './receivables';
 import { returnRoutes } from './returns';
 import { orderFiscalDocuments, salesOrderRoutes } from './sales-order';
@@ -46,6 +47,8 @@ purchaseHistory.provide(purchaseHistoryProvider);
 counterNotes.provide(counterNotesProvider);
 // A sales order's detail links its fiscal documents: NFC-e (nfce) and NF-e (invoices, through nfce).
 orderFiscalDocuments.provide(orderFiscalDocumentsProvider);
+// A cash session's expected totals and reports read the counter's sales (quick-sale, which finds the session of its terminal).
+counterSales.provide(counterSalesProvider);
 
 /**
  * Every module's routes with their owner, in mounting order, which is also their order in the OpenAPI
@@ -72,6 +75,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'catalog', routes: catalogRoutes },
     { module: 'events', routes: eventRoutes },
     { module: 'quick-sale', routes: quickSaleRoutes },
+    { module: 'cash-sessions', routes: cashSessionRoutes },
     { module: 'returns', routes: returnRoutes },
     { module: 'receivables', routes: receivableRoutes },
     { module: 'quick-sale', routes: salesOrderCreateRoutes },

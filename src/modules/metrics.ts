@@ -1,4 +1,5 @@
 import { registerEventMetrics } from './events';
+import { registerCashSessionMetrics } from './cash-sessions';
 import { registerCertificateMetrics, registerDfeScheduleMetrics } from './sefaz';
 
 let registered = false;
@@ -10,4 +11,5 @@ export function registerModuleMetrics(): void {
   registerEventMetrics();
   registerDfeScheduleMetrics();
   registerCertificateMetrics();
+  registerCashSessionMetrics();
 }

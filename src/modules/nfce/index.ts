@@ -1,8 +1,8 @@
 /* The NFC-e module's front door for the modules that issue with it (quick-sale); its routes and contingency queue for the composition root and src/main.ts. */
 export { prepareCounterNote, transmitCounterNote } from './issue.service';
-export type { CounterNoteInput, PreparedNote } from './issue.service';
+export type { CounterNoteInput, CounterNotePayment, PreparedNote } from './issue.service';
 export type { NfceDocument } from './entities/nfce-document.entity';
-export { authorizedNoteOfSale, pendingNotesOfSales } from './originals';
+export { authorizedNoteOfSale, notesOfSales, pendingNotesOfSales } from './originals';
 export { nfceRoutes } from './nfce.router';
 export { getNfceConfiguration } from './configuration.service';
 export { nfceQueueWorker } from './transmission-queue';

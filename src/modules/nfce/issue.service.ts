@@ -17,7 +17,7 @@ import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 import { counterSettings, updateNfceIf } from './nfce.repository';
 import { NfceDocument, NfceStatus, NfceSummary } from './entities/nfce-document.entity';
-import { buildSignedNfce, QrSettings, toOfflineContingency, tPagOf } from './nfce-xml';
+import { buildSignedNfce, type CounterPayment, QrSettings, toOfflineContingency, tPagOf } from './nfce-xml';
 
 /*
  * The NFC-e of a quick sale (SPEC §12.3). In the sale's transaction: the série's next number
@@ -46,8 +46,17 @@ export interface CounterNoteInput {
   /** The order-level discount, apportioned by the engine. */
   discount: Dec;
   total: Dec;
-  payments: { kind: string; amount: Dec }[];
+  payments: CounterNotePayment[];
   change: Dec;
+}
+
+/** A payment of the sale as the NFC-e's detPag states it, with its identification (card/Pix, where it was taken). */
+export interface CounterNotePayment {
+  kind: string;
+  amount: Dec;
+  pixStatic?: boolean;
+  card?: CounterPayment['card'];
+  payer?: CounterPayment['payer'];
 }
 
 export interface PreparedNote {
@@ -170,7 +179,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
       contingency: offline,
       randomCode: code,
       tpAmb: sc.tpAmb,
-      payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind), amount: p.amount })),
+      payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind, p.pixStatic), amount: p.amount, card: p.card ?? null, payer: p.payer ?? null })),
       change: input.change,
       additionalInfo,
     },
@@ -189,7 +198,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
       unitPrice: money(i.unitPrice).toFixed(2),
       total: money(i.grossTotal).toFixed(2),
     })),
-    payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind), amount: money(p.amount).toFixed(2) })),
+    payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind, p.pixStatic), amount: money(p.amount).toFixed(2) })),
     change: money(input.change).toFixed(2),
     vProd: money(document.totals.vProd).toFixed(2),
     vDesc: money(document.totals.vDesc).toFixed(2),

@@ -14,9 +14,13 @@ import { NFE_NS } from '../authority';
  */
 
 export interface CounterPayment {
-  /** tPag: 01 cash, 03 credit card, 04 debit card, 15 boleto, 17 Pix, 99 other. */
+  /** tPag: 01 cash, 03 credit card, 04 debit card, 15 boleto, 17 Pix dinâmico, 20 Pix estático, 99 other. */
   tPag: string;
   amount: Dec;
+  /** The `card` group (cards, Pix and other electronic payments): tpIntegra 1 integrated (TEF), 2 not (POS). */
+  card?: { tpIntegra: '1' | '2'; cnpj: string | null; tBand: string | null; cAut: string | null } | null;
+  /** CNPJPag/UFPag: the establishment where the payment was taken, when it is not the issuer (NT 2023.004). */
+  payer?: { cnpj: string; uf: string } | null;
 }
 
 export interface NfceHeader {
@@ -49,16 +53,25 @@ export interface SignedNfce extends BuiltNfe {
 }
 
 const KIND_TPAG: Record<string, string> = { CASH: '01', CREDIT_CARD: '03', DEBIT_CARD: '04', PIX: '17', BANK_SLIP: '15', STORE_CREDIT: '05' };
-export const tPagOf = (kind: string): string => KIND_TPAG[kind] ?? '99';
+/** tPag by the method's kind; a Pix read from a static QR code (the shop's key, no charge) is 20 (Informe Técnico 2024.002). */
+export const tPagOf = (kind: string, pixStatic = false): string => (kind === 'PIX' && pixStatic ? '20' : (KIND_TPAG[kind] ?? '99'));
+/** The tPag that carry the card group: cards and Pix (NT 2020.006, rule 391/NT 2023.004). */
+const WITH_CARD = new Set(['03', '04', '17', '20']);
+const xmlText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const a2 = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2);
 
-function pagXml(h: NfceHeader): string {
+export function pagXml(h: Pick<NfceHeader, 'payments' | 'change'>): string {
   const det = h.payments
     .map((p) => {
-      const card = p.tPag === '03' || p.tPag === '04' || p.tPag === '17' ? '<card><tpIntegra>2</tpIntegra></card>' : '';
+      const c = p.card ?? (WITH_CARD.has(p.tPag) ? { tpIntegra: '2' as const, cnpj: null, tBand: null, cAut: null } : null);
+      // Order of the layout: tpIntegra, CNPJ, tBand, cAut.
+      const card = c
+        ? `<card><tpIntegra>${c.tpIntegra}</tpIntegra>${c.cnpj ? `<CNPJ>${c.cnpj}</CNPJ>` : ''}${c.tBand ? `<tBand>${c.tBand}</tBand>` : ''}${c.cAut ? `<cAut>${xmlText(c.cAut)}</cAut>` : ''}</card>`
+        : '';
+      const payer = p.payer ? `<CNPJPag>${p.payer.cnpj}</CNPJPag><UFPag>${p.payer.uf}</UFPag>` : '';
       const x = p.tPag === '99' ? '<xPag>Outros</xPag>' : '';
-      return `<detPag><indPag>0</indPag><tPag>${p.tPag}</tPag>${x}<vPag>${a2(p.amount)}</vPag>${card}</detPag>`;
+      return `<detPag><indPag>0</indPag><tPag>${p.tPag}</tPag>${x}<vPag>${a2(p.amount)}</vPag>${payer}${card}</detPag>`;
     })
     .join('');
   return `<pag>${det}${h.change.gt(0) ? `<vTroco>${a2(h.change)}</vTroco>` : ''}</pag>`;

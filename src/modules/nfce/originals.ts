@@ -23,3 +23,22 @@ export async function pendingNotesOfSales(
   });
   return rows.map((r) => ({ noteId: r.id, accessKey: r.accessKey, series: r.series, number: r.number, status: r.status }));
 }
+
+/** The NFC-e of sales (any status), for the cash session's X and Z reports and its cancelled sales. */
+export async function notesOfSales(
+  companyId: number,
+  salesOrderIds: number[],
+  em: EntityManager,
+): Promise<{ noteId: number; salesOrderId: number; accessKey: string; series: number; number: number; status: string; emissionType: number; total: NfceDocument['total'] }[]> {
+  const out = [];
+  // Bounded IN lists: a long day has hundreds of sales.
+  for (let i = 0; i < salesOrderIds.length; i += 500) {
+    const rows = await em.find(NfceDocument, {
+      where: { companyId, salesOrderId: In(salesOrderIds.slice(i, i + 500)) },
+      select: { id: true, salesOrderId: true, accessKey: true, series: true, number: true, status: true, emissionType: true, total: true },
+      order: { id: 'ASC' },
+    });
+    out.push(...rows.map((r) => ({ noteId: r.id, salesOrderId: r.salesOrderId, accessKey: r.accessKey, series: r.series, number: r.number, status: r.status, emissionType: r.emissionType, total: r.total })));
+  }
+  return out;
+}

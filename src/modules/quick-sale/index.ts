@@ -5,3 +5,4 @@
  */
 export { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale.router';
 export { findConfiguration, quickSaleConfigurationService } from './quick-sale-configuration.service';
+export { counterSalesProvider } from './counter-sales.provider';

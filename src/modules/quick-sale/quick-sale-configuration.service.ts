@@ -21,6 +21,8 @@ export interface ConfigurationInput {
   allowNegativeStock: boolean;
   requireCustomer: boolean;
   maxDiscountPercent: Dec;
+  requireCashSession: boolean;
+  cashDifferenceLimit: Dec;
   version?: number;
 }
 
@@ -43,6 +45,8 @@ export const defaultConfiguration = (companyId: number, filialId: number): Quick
     allowNegativeStock: false,
     requireCustomer: false,
     maxDiscountPercent: new Dec(0),
+    requireCashSession: false,
+    cashDifferenceLimit: new Dec(0),
     version: 0,
   });
 
@@ -95,6 +99,8 @@ const snapshot = (c: QuickSaleConfiguration) => ({
   allowNegativeStock: c.allowNegativeStock,
   requireCustomer: c.requireCustomer,
   maxDiscountPercent: c.maxDiscountPercent.toFixed(4),
+  requireCashSession: c.requireCashSession,
+  cashDifferenceLimit: c.cashDifferenceLimit.toFixed(2),
 });
 
 export const quickSaleConfigurationService = {
@@ -124,6 +130,8 @@ export const quickSaleConfigurationService = {
           allowNegativeStock: input.allowNegativeStock,
           requireCustomer: input.requireCustomer,
           maxDiscountPercent: input.maxDiscountPercent,
+          requireCashSession: input.requireCashSession,
+          cashDifferenceLimit: input.cashDifferenceLimit,
         };
         let saved: QuickSaleConfiguration;
         if (!current) {
@@ -135,7 +143,7 @@ export const quickSaleConfigurationService = {
           const result = await em
             .createQueryBuilder()
             .update(QuickSaleConfiguration)
-            .set({ ...values, maxDiscountPercent: values.maxDiscountPercent as never, paymentMethods: values.paymentMethods as never, version: () => 'version + 1' })
+            .set({ ...values, maxDiscountPercent: values.maxDiscountPercent as never, cashDifferenceLimit: values.cashDifferenceLimit as never, paymentMethods: values.paymentMethods as never, version: () => 'version + 1' })
             .where('id = :id AND company_id = :companyId AND version = :version', { id: current.id, companyId: ctx.companyId, version: current.version })
             .execute();
           if (!result.affected) throw new StaleVersionError('Quick sale configuration', current.version + 1);
@@ -179,19 +187,21 @@ export interface SaleSetup {
   defaultSeller?: Seller | null;
   /** Every sale of the filial issues its NFC-e. */
   nfceAutoIssue?: boolean;
+  /** The terminal's open cash session rows (null: the sale names no terminal). */
+  session?: Record<string, unknown>[] | null;
 }
 
 /**
  * Everything a counter sale needs from the configuration, read in one round trip: the configuration,
  * the company's payment methods (a short list) and the default customer and seller it names.
  */
-export async function loadSaleSetup(em: EntityManager, companyId: number, filialId: number): Promise<SaleSetup> {
-  const { configuration, paymentMethods, defaultCustomer, defaultSeller, nfceAutoIssue } = await readSaleSetup(em, companyId, filialId);
+export async function loadSaleSetup(em: EntityManager, companyId: number, filialId: number, terminalId: string | null = null): Promise<SaleSetup> {
+  const { configuration, paymentMethods, defaultCustomer, defaultSeller, nfceAutoIssue, session } = await readSaleSetup(em, companyId, filialId, terminalId);
   if (!configuration) {
     return { configuration: null, methods: new Map(), problems: [{ code: 'QUICK_SALE_NOT_CONFIGURED', field: 'configuration', message: 'Quick sale has not been configured for this filial' }] };
   }
   const configured = new Set(configuration.paymentMethods);
   const methods = new Map(paymentMethods.filter((m) => configured.has(m.code)).map((m) => [m.code, m]));
   const problems = await configurationProblems(em, companyId, configuration, { checkEnabled: true, methods, customer: defaultCustomer, seller: defaultSeller });
-  return { configuration, methods, problems, defaultCustomer, defaultSeller, nfceAutoIssue };
+  return { configuration, methods, problems, defaultCustomer, defaultSeller, nfceAutoIssue, session };
 }

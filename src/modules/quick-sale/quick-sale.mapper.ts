@@ -15,6 +15,8 @@ export const toConfigurationDto = (c: QuickSaleConfiguration, configured: boolea
   allowNegativeStock: c.allowNegativeStock,
   requireCustomer: c.requireCustomer,
   maxDiscountPercent: toJsonNumber(c.maxDiscountPercent, 'percent'),
+  requireCashSession: c.requireCashSession,
+  cashDifferenceLimit: toJsonNumber(c.cashDifferenceLimit, 'amount'),
   version: c.version,
   updatedAt: c.updatedAt ? new Date(c.updatedAt).toISOString() : null,
 });

@@ -41,6 +41,8 @@ export const QuickSaleConfiguration = named(
     allowNegativeStock: Joi.boolean(),
     requireCustomer: Joi.boolean(),
     maxDiscountPercent: percent(),
+    requireCashSession: Joi.boolean().description('sales only in an open cash session of their terminal'),
+    cashDifferenceLimit: money().description("a close's difference above it waits for a supervisor"),
     version: Joi.number().integer().example(1),
     updatedAt: timestamp().allow(null),
   }),

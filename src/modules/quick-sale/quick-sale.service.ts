@@ -8,14 +8,15 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import type { SalesOrder, SalesOrderItem, SalesOrderView } from '../sales-order';
 import { CreateRequest, installmentDaysOf, reserveSalesOrderCode, startDeliveredOrder } from '../sales-order';
 import { SalePayment } from './entities/sale-payment.entity';
-import { PaymentInput, settlePayments } from './quick-sale.payments';
+import { PaymentInput, SettledPayment, settlePayments } from './quick-sale.payments';
+import { cashSessionRequired, sessionOfSale } from '../cash-sessions';
 import { loadSaleSetup } from './quick-sale-configuration.service';
 import { deferInsertRows } from '../../core/db/sql';
-import { NfceDocument, prepareCounterNote, PreparedNote, transmitCounterNote } from '../nfce';
+import { CounterNotePayment, NfceDocument, prepareCounterNote, PreparedNote, transmitCounterNote } from '../nfce';
 import { businessToday } from '../../core/business-date';
 import { billSale } from '../receivables';
 
-export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[]; consumerDocument?: string | null };
+export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[]; consumerDocument?: string | null; terminalId?: string };
 
 export interface QuickSaleResult {
   view: SalesOrderView;
@@ -28,6 +29,35 @@ export interface QuickSaleResult {
    * attempt, to run once it is (respondAfterCommit) — never inside the transaction (SPEC §12.2).
    */
   transmitAfterCommit?: () => Promise<NfceDocument>;
+}
+
+/** The payment's identification columns (card: TEF/POS; Pix: the endToEndId as cAut; where it was taken). */
+function identificationOf(p: SettledPayment): Partial<SalePayment> {
+  const c = p.input.card;
+  const x = p.input.pix;
+  return {
+    tpIntegra: c ? (c.integration === 'TEF' ? '1' : '2') : x ? '2' : null,
+    institutionCnpj: c?.acquirerCnpj ?? x?.pspCnpj ?? null,
+    cardBrand: c?.brand ?? null,
+    authorizationCode: c?.authorizationCode ?? x?.endToEndId ?? null,
+    nsu: c?.nsu ?? null,
+    endToEndId: x?.endToEndId ?? null,
+    pixStatic: x?.static ?? false,
+    payerCnpj: p.input.takenAt?.cnpj ?? null,
+    payerUf: p.input.takenAt?.uf ?? null,
+  };
+}
+
+/** The NFC-e detPag of a payment: its tPag by kind, its card group from the identification. */
+function notePaymentOf(p: SettledPayment, row: SalePayment): CounterNotePayment {
+  const identified = row.tpIntegra !== null;
+  return {
+    kind: p.method.kind,
+    amount: p.amount,
+    pixStatic: row.pixStatic,
+    card: identified ? { tpIntegra: row.tpIntegra as '1' | '2', cnpj: row.institutionCnpj, tBand: row.cardBrand, cAut: row.authorizationCode } : null,
+    payer: row.payerCnpj && row.payerUf ? { cnpj: row.payerCnpj, uf: row.payerUf } : null,
+  };
 }
 
 /** Line and order discounts within the counter's limit (percent of the amounts they reduce). */
@@ -67,13 +97,16 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
     // order reads when it starts (its products, the customer and seller the body names, the lock of
     // the products' stock balances).
     const filialRows = options.filialUnchecked ? readBatch(em, [filialRead(ctx, filialId)]) : undefined;
-    const setupRead = loadSaleSetup(em, ctx.companyId, filialId);
+    const setupRead = loadSaleSetup(em, ctx.companyId, filialId, body.terminalId ?? null);
     const delivery = startDeliveredOrder(em, ctx, { filialId, items: body.items, customerId: body.customerId, sellerId: body.sellerId });
     await Promise.allSettled([filialRows, setupRead]);
     if (filialRows) acceptFilial(em, ctx, filialId, ((await filialRows) as Record<string, unknown>[][])[0]);
-    const { configuration, methods, problems, defaultCustomer, defaultSeller, nfceAutoIssue } = await setupRead;
+    const { configuration, methods, problems, defaultCustomer, defaultSeller, nfceAutoIssue, session } = await setupRead;
     if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
     const config = configuration;
+    // The sale belongs to its terminal's open session; a counter that requires one refuses a sale without it (409 naming the terminal).
+    if (config.requireCashSession && !body.terminalId) cashSessionRequired();
+    const cashSessionId = body.terminalId ? sessionOfSale(session ?? [], body.terminalId) : null;
     if (config.requireCustomer && !body.customerId) {
       throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', { errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }] });
     }
@@ -100,7 +133,16 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
     const customerId = order.customerId;
     const { settled, change } = settlement!;
     const payments = settled.map((p) =>
-      Object.assign(new SalePayment(), { companyId: ctx.companyId, salesOrderId: order.id, paymentMethodId: p.method.id, methodCode: p.method.code, amount: p.amount, changeGiven: p.change }),
+      Object.assign(new SalePayment(), {
+        companyId: ctx.companyId,
+        salesOrderId: order.id,
+        paymentMethodId: p.method.id,
+        methodCode: p.method.code,
+        amount: p.amount,
+        changeGiven: p.change,
+        cashSessionId,
+        ...identificationOf(p),
+      }),
     );
     await deferInsertRows(em, SalePayment, payments);
     await billSale(em, ctx, {
@@ -111,7 +153,11 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
       customerId,
       issueDate: businessToday(),
       installmentDays: order.paymentTerms ? installmentDaysOf(order.paymentTerms) : null,
-      payments: settled.map((p) => ({ method: p.method, amount: p.amount.minus(p.change) })),
+      payments: settled.map((p, i) => ({
+        method: p.method,
+        amount: p.amount.minus(p.change),
+        card: p.input.card ? { nsu: payments[i].nsu, authorizationCode: payments[i].authorizationCode, cardBrand: payments[i].cardBrand, acquirerCnpj: payments[i].institutionCnpj } : null,
+      })),
     });
     if (nfceAutoIssue) {
       // The NFC-e is numbered, signed and stored in this transaction: the sale and its note commit together.
@@ -123,7 +169,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
         lines: items.map((i) => ({ productId: i.productId, salesOrderItemId: i.id, quantity: i.quantity, unitPrice: i.unitPrice, discount: i.discount })),
         discount: order.discount,
         total: order.total,
-        payments: settled.map((p) => ({ kind: p.method.kind, amount: p.amount })),
+        payments: settled.map((p, i) => notePaymentOf(p, payments[i])),
         change,
       });
     }
@@ -138,6 +184,8 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
         total: toJsonNumber(order.total, 'amount'),
         change: toJsonNumber(change, 'amount'),
         payments: settled.map((p) => ({ method: p.method.code, amount: toJsonNumber(p.amount, 'amount') })),
+        cashSessionId: cashSessionId === null ? null : encodeId('cash-session', cashSessionId),
+        terminalId: body.terminalId ?? null,
       },
     });
     // Everything the answer shows was written here: no read-back.

@@ -52,7 +52,15 @@ export interface SaleBilling {
   /** The order's payment terms, for a prazo payments (else the method's settlement days). */
   installmentDays: number[] | null;
   /** What each payment settled of the sale (change already taken off). */
-  payments: { method: PaymentMethod; amount: Dec }[];
+  payments: { method: PaymentMethod; amount: Dec; card?: CardIdentification | null }[];
+}
+
+/** A card payment's identification as the TEF or the POS gave it; it goes onto the acquirer's receivable. */
+export interface CardIdentification {
+  nsu: string | null;
+  authorizationCode: string | null;
+  cardBrand: string | null;
+  acquirerCnpj: string | null;
 }
 
 type NewReceivable = TenantRow<Receivable> & Omit<Receivable, 'id' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'version'>;
@@ -76,6 +84,10 @@ const customerRow = (base: Omit<FulfillmentBilling, 'amount' | 'installmentDays'
   receivedAmount: ZERO,
   creditedAmount: ZERO,
   cancelReason: null,
+  nsu: null,
+  authorizationCode: null,
+  cardBrand: null,
+  acquirerCnpj: null,
 });
 
 /** One receivable per installment of the fulfilment's value (nothing when it bills nothing). */
@@ -122,6 +134,7 @@ export function saleReceivables(companyId: number, b: SaleBilling): NewReceivabl
         feeAmount: fee,
         amount: p.amount.minus(fee),
         status: 'OPEN',
+        ...(p.card ? { nsu: p.card.nsu, authorizationCode: p.card.authorizationCode, cardBrand: p.card.cardBrand, acquirerCnpj: p.card.acquirerCnpj } : {}),
       });
     } else {
       rows.push({ ...base, dueDate: b.issueDate, installmentNumber: 0, installmentCount: 0, grossAmount: p.amount, amount: p.amount, receivedAmount: p.amount, status: 'RECEIVED' });

@@ -6,7 +6,7 @@
  * (src/modules/index.ts).
  */
 export { attachFiscalDocument, billFulfillment, billSale, cancelForFiscalDocument, fulfillmentInstallments } from './billing.service';
-export type { FulfillmentBilling, SaleBilling } from './billing.service';
+export type { CardIdentification, FulfillmentBilling, SaleBilling } from './billing.service';
 export { fiscalDocumentInstallments } from './fiscal-billing.service';
 export type { FiscalDocumentBilling, FiscalInstallment } from './fiscal-billing.service';
 export { creditReturn, refundsOfReturns } from './credits.service';

@@ -37,6 +37,7 @@ export const toReceivableDto = (r: Receivable, today?: string) => ({
   overdue: isOverdue(r, today),
   cancelReason: r.cancelReason,
   cancelledAt: iso(r.cancelledAt),
+  card: r.nsu === null && r.authorizationCode === null ? null : { nsu: r.nsu, authorizationCode: r.authorizationCode, cardBrand: r.cardBrand, acquirerCnpj: r.acquirerCnpj },
   version: r.version,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),

@@ -178,6 +178,8 @@ export interface ReceivableFilters {
   origin?: ReceivableOrigin;
   salesOrderId?: number;
   overdue?: boolean;
+  /** A card payment's NSU (an acquirer statement's line is matched by it). */
+  nsu?: string;
 }
 
 /** Overdue: unsettled and due before `today` (a named or a positional parameter). */
@@ -193,6 +195,7 @@ export function receivableListQuery(em: EntityManager, companyId: number, filial
   if (f.debtorType) qb.andWhere('r.debtor_type = :debtorType', { debtorType: f.debtorType });
   if (f.origin) qb.andWhere('r.origin_type = :origin', { origin: f.origin });
   if (f.salesOrderId !== undefined) qb.andWhere('r.sales_order_id = :salesOrderId', { salesOrderId: f.salesOrderId });
+  if (f.nsu !== undefined) qb.andWhere('r.nsu = :nsu', { nsu: f.nsu });
   if (f.overdue !== undefined) qb.andWhere(f.overdue ? OVERDUE_SQL : `NOT ${OVERDUE_SQL}`, { today });
   return qb;
 }

@@ -30,6 +30,14 @@ const receivableKeys = {
   overdue: Joi.boolean().description('open and due before today (business date)'),
   cancelReason: Joi.string().allow(null).example('NF-e cancelada'),
   cancelledAt: timestamp().allow(null),
+  card: obj({
+    nsu: Joi.string().allow(null).example('000123456'),
+    authorizationCode: Joi.string().allow(null).example('A1B2C3').description('cAut'),
+    cardBrand: Joi.string().allow(null).example('01').description('tBand (01 Visa, 02 Mastercard…)'),
+    acquirerCnpj: Joi.string().allow(null).example('01027058000191'),
+  })
+    .allow(null)
+    .description("the card payment's identification on an acquirer's receivable (a statement reconciles by NSU)"),
   version: Joi.number().integer().example(1),
   createdAt: timestamp(),
   updatedAt: timestamp(),

@@ -20,6 +20,10 @@ const listFilters = {
   origin: Joi.string().valid('FULFILLMENT', 'FISCAL_DOCUMENT', 'QUICK_SALE'),
   salesOrderId: id('sales-order'),
   overdue: Joi.boolean(),
+  nsu: Joi.string()
+    .trim()
+    .pattern(/^[A-Za-z0-9]{1,40}$/)
+    .description("a card payment's NSU: the acquirer's receivable an acquirer statement line settles"),
   sort: Joi.string().valid('dueDate', '-dueDate').default('dueDate'),
 };
 

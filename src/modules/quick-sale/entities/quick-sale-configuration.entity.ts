@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
-import { CreatedAtColumn, DecimalColumn, IdColumn, JsonColumn, UpdatedAtColumn } from '../../../core/db/columns';
+import { AmountColumn, CreatedAtColumn, DecimalColumn, IdColumn, JsonColumn, UpdatedAtColumn } from '../../../core/db/columns';
 import { Dec } from '../../../core/decimal';
 
 /** The counter flow's settings of one filial (SPEC §7). */
@@ -40,6 +40,14 @@ export class QuickSaleConfiguration {
 
   @DecimalColumn(7, 4, { name: 'max_discount_percent', default: '0.0000' })
   maxDiscountPercent!: Dec;
+
+  /** Sales only in an open cash session of the terminal they name (docs/decisions/cash-sessions.md). */
+  @Column({ name: 'require_cash_session', type: 'boolean', default: false })
+  requireCashSession!: boolean;
+
+  /** A close's difference (per method, either way) above this waits for a supervisor's approval. */
+  @AmountColumn({ name: 'cash_difference_limit' })
+  cashDifferenceLimit!: Dec;
 
   @VersionColumn({ type: 'int' })
   version!: number;

@@ -22,6 +22,7 @@ export type ReceivableOrigin = 'FULFILLMENT' | 'FISCAL_DOCUMENT' | 'QUICK_SALE';
 @Index('ix_receivable_filial_status_due', ['companyId', 'filialId', 'status', 'dueDate', 'id', 'amount', 'receivedAmount', 'creditedAmount'])
 @Index('ix_receivable_fulfillment', ['companyId', 'fulfillmentId', 'installmentNumber'])
 @Index('ix_receivable_order', ['companyId', 'salesOrderId', 'id'])
+@Index('ix_receivable_nsu', ['companyId', 'nsu'])
 // A customer's receivables in a filial (the list by customer, the statement) in due order, covering the summary too.
 @Index('ix_receivable_filial_customer_due', ['companyId', 'filialId', 'customerId', 'dueDate', 'id', 'status', 'amount', 'receivedAmount', 'creditedAmount'])
 export class Receivable {
@@ -110,6 +111,19 @@ export class Receivable {
 
   @Column({ name: 'cancel_reason', type: 'varchar', length: 255, nullable: true })
   cancelReason!: string | null;
+
+  /** The card payment's identification (acquirer receivables): NSU, cAut, tBand, acquirer CNPJ — a statement is matched by NSU. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  nsu!: string | null;
+
+  @Column({ name: 'authorization_code', type: 'varchar', length: 128, nullable: true })
+  authorizationCode!: string | null;
+
+  @Column({ name: 'card_brand', type: 'varchar', length: 2, nullable: true })
+  cardBrand!: string | null;
+
+  @Column({ name: 'acquirer_cnpj', type: 'varchar', length: 14, nullable: true })
+  acquirerCnpj!: string | null;
 
   @Column({ type: 'int', default: 1 })
   version!: number;
