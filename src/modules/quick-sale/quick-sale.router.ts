@@ -73,7 +73,7 @@ export const salesOrderCreateRoutes = defineRoutes([
       errors: {
         400: ['MISSING_FILIAL'],
         404: LINES,
-        409: STATE,
+        409: [...STATE, 'CASH_SESSION_REQUIRED', 'CASH_SESSION_NOT_OPEN'],
         422: [
           ...LINE_RULES,
           'INSUFFICIENT_STOCK',
@@ -83,6 +83,7 @@ export const salesOrderCreateRoutes = defineRoutes([
           'PAYMENT_METHOD_NOT_ALLOWED',
           'PAYMENT_INSUFFICIENT',
           'PAYMENT_EXCEEDS_TOTAL',
+          'PAYMENT_IDENTIFICATION_MISMATCH',
           'DISCOUNT_ABOVE_LIMIT',
           ...NFCE_ERRORS,
         ],
