@@ -76,6 +76,8 @@ async function main() {
       `  tax authority: local simulator on ${authority.url} (the demo filiais point at it)`,
       `  feed it:       npm run simulator:feed -- --generate 3 --cnpj 11222333000181 --homologacao`,
     );
+    // The TEF simulator goes with it (development only): POST /cash-sessions/:id/tef-authorizations answers.
+    (await import('./dev/tef-simulator')).useTefSimulator();
   }
   console.log(lines.join('\n'));
 

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
-import { toMovementDto, toReportDto, toSessionDto, toSessionSummaryDto } from './cash-sessions.mapper';
+import { toMovementDto, toReportDto, toSessionDto, toSessionSummaryDto, toTefDto } from './cash-sessions.mapper';
 import { cashSessionSchemas as s } from './cash-sessions.schemas';
 import * as service from './cash-sessions.service';
 
@@ -44,4 +44,8 @@ export async function reportX(req: ValidRequest<typeof s.byId>, res: Response) {
 
 export async function reportZ(req: ValidRequest<typeof s.byId>, res: Response) {
   res.json(toReportDto(await service.sessionReport(req.ctx, req.valid.params.id, 'Z')));
+}
+
+export async function tef(req: ValidRequest<typeof s.tef>, res: Response) {
+  res.status(201).json(toTefDto(req.valid.params.id, await service.authorizeByTef(req.ctx, req.valid.params.id, req.valid.body)));
 }

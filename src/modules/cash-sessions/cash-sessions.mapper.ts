@@ -4,7 +4,7 @@ import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { CashMovement } from './entities/cash-movement.entity';
 import type { CashSession } from './entities/cash-session.entity';
 import type { SessionFigures } from './cash-sessions.rules';
-import type { SessionReport, SessionView } from './cash-sessions.service';
+import type { SessionReport, SessionView, TefAuthorization } from './cash-sessions.service';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const money = (d: Dec | string | null) => toJsonNumber(d, 'amount');
@@ -86,3 +86,11 @@ export const toReportDto = (r: SessionReport) => {
     fiscalDocumentsByStatus: byStatus,
   };
 };
+
+export const toTefDto = (sessionId: number, a: TefAuthorization) => ({
+  cashSessionId: encodeId('cash-session', sessionId),
+  terminalId: a.terminalId,
+  method: a.method,
+  amount: money(a.amount),
+  card: { integration: 'TEF', acquirerCnpj: a.acquirerCnpj, brand: a.brand, authorizationCode: a.authorizationCode, nsu: a.nsu },
+});

@@ -113,3 +113,20 @@ export const CashSessionReport = named(
     fiscalDocumentsByStatus: Joi.object().pattern(Joi.string(), Joi.number().integer()).example({ AUTHORIZED: 40, CONTINGENCY: 1, CANCELLED: 1 }),
   }),
 );
+
+export const TefAuthorization = named(
+  'TefAuthorization',
+  obj({
+    cashSessionId: hashid('cash-session'),
+    terminalId: Joi.string().example('CX01'),
+    method: Joi.string().example('CREDIT_CARD'),
+    amount: money(),
+    card: obj({
+      integration: oneOf('TEF'),
+      acquirerCnpj: Joi.string().example('01027058000191'),
+      brand: Joi.string().example('01'),
+      authorizationCode: Joi.string().example('483920'),
+      nsu: Joi.string().example('000000123'),
+    }).description("the sale's payments[].card as it is"),
+  }),
+);

@@ -1,6 +1,6 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './cash-sessions.controller';
-import { CashMovementResult, CashSession, CashSessionPage, CashSessionReport } from './cash-sessions.responses';
+import { CashMovementResult, CashSession, CashSessionPage, CashSessionReport, TefAuthorization } from './cash-sessions.responses';
 import { cashSessionSchemas as s } from './cash-sessions.schemas';
 import { SUPERVISE } from './cash-sessions.service';
 
@@ -76,6 +76,19 @@ export const cashSessionRoutes = defineRoutes([
     status: 201,
     responses: { body: CashMovementResult, errors: { 404: NOT_FOUND, 409: ['CASH_SESSION_PENDING_APPROVAL', 'CASH_SESSION_CLOSED'], 422: ['SANGRIA_EXCEEDS_CASH'] } },
     handler: c.movement,
+  },
+  {
+    method: 'post',
+    path: '/cash-sessions/:id/tef-authorizations',
+    tag: TAG,
+    summary:
+      "Authorize a card payment through the TEF at the session's terminal, before the sale: the answer is the sale's payments[].card (tpIntegra 1, acquirer CNPJ, tBand, cAut, NSU). Only where a TEF adapter runs (the simulator in development)",
+    scope: WRITE,
+    schema: s.tef,
+    idempotent: 'own-transactions',
+    status: 201,
+    responses: { body: TefAuthorization, errors: { 404: NOT_FOUND, 409: ['CASH_SESSION_PENDING_APPROVAL', 'CASH_SESSION_CLOSED'], 422: ['TEF_METHOD_NOT_CARD', 'TEF_NOT_AVAILABLE', 'TEF_DECLINED'] } },
+    handler: c.tef,
   },
   {
     method: 'post',

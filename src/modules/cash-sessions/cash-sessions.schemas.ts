@@ -66,6 +66,10 @@ export const cashSessionSchemas = {
     ...byId,
     body: Joi.object({ note: Joi.string().trim().max(255).allow(null).default(null) }),
   }),
+  tef: typedSchema<{ params: { id: number }; body: { method: string; amount: Dec } }>({
+    ...byId,
+    body: Joi.object({ method: methodCode.required().description('the card payment method (CREDIT_CARD, DEBIT_CARD kinds)'), amount: decimal('amount', { positive: true }).required() }),
+  }),
   reopen: typedSchema<{ params: { id: number }; body: { reason: string } }>({
     ...byId,
     body: Joi.object({ reason: Joi.string().trim().min(5).max(255).required().example('Venda lançada fora do caixa') }),

@@ -21,6 +21,7 @@ import { counterSales, SessionNote } from './cash-sessions.ports';
 import { findOpenSession, findSession, lastCountedSession, movementsOf, updateSessionIf } from './cash-sessions.repository';
 import { closingLines, DRAWER, needsApproval, SessionFigures, sessionFigures } from './cash-sessions.rules';
 import { cashSessionMachine as machine } from './cash-sessions.state';
+import { TefApproval, tefAdapter, TefDeclined } from './tef';
 
 /*
  * The counter's cash session (SPEC §16, issue 48; docs/decisions/cash-sessions.md): opening with the
@@ -349,4 +350,54 @@ export function sessionOfSale(rows: Record<string, unknown>[], terminalId: strin
 
 export function cashSessionRequired(): never {
   throw new ConflictError('CASH_SESSION_REQUIRED', 'This counter sells only in an open cash session: name the terminal (terminalId)', { terminalId: null });
+}
+
+export interface TefAuthorizationInput {
+  method: string;
+  amount: Dec;
+}
+
+export interface TefAuthorization extends TefApproval {
+  method: string;
+  amount: Dec;
+  terminalId: string;
+}
+
+/**
+ * A card payment authorized through the TEF for a sale at the session's terminal (before the sale: its
+ * answer is the sale's payments[].card). The acquirer is called outside any transaction; the
+ * authorization's audit row and event are written after it answered.
+ */
+export async function authorizeByTef(ctx: TenantContext, id: number, input: TefAuthorizationInput): Promise<TefAuthorization> {
+  const em = readerOf(ctx);
+  const s = await accessibleSession(ctx, id, em);
+  machine.assertAllowed(s, 'sell');
+  const method = (await selectRows(em, PaymentMethod, ctx.companyId, { code: input.method }))[0];
+  if (!method || !method.active || !['CREDIT_CARD', 'DEBIT_CARD'].includes(method.kind)) {
+    throw new BusinessRuleError('TEF_METHOD_NOT_CARD', `${input.method} is not an active card payment method of the company`, { errors: [{ path: 'method', message: 'not a card method' }] });
+  }
+  const tef = tefAdapter();
+  let approval: TefApproval;
+  try {
+    approval = await tef.authorize({ terminalId: s.terminalId, kind: method.kind, amount: input.amount });
+  } catch (err) {
+    if (err instanceof TefDeclined) throw new BusinessRuleError('TEF_DECLINED', `The acquirer declined the card: ${err.reason}`, { reason: err.reason });
+    throw err;
+  }
+  await inTransaction(ctx, async (tx) => {
+    await recordAudit(tx, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: s.id,
+      action: 'TEF_AUTHORIZED',
+      changes: { nsu: [null, approval.nsu], authorizationCode: [null, approval.authorizationCode], amount: [null, input.amount.toFixed(2)], method: [null, method.code] },
+    });
+    await publishEvent(tx, ctx, {
+      type: 'cash-session.tef-authorized',
+      filialId: s.filialId,
+      aggregateType: 'cash-session',
+      aggregateId: s.id,
+      data: { cashSessionId: encodeId('cash-session', s.id), terminalId: s.terminalId, method: method.code, amount: Number(input.amount.toFixed(2)), nsu: approval.nsu, authorizationCode: approval.authorizationCode, brand: approval.brand },
+    });
+  });
+  return { ...approval, method: method.code, amount: input.amount, terminalId: s.terminalId };
 }

@@ -9,3 +9,5 @@ export { counterSales } from './cash-sessions.ports';
 export type { CounterSales, SessionNote, SessionSalePayment } from './cash-sessions.ports';
 export { openSessionStatement } from './cash-sessions.repository';
 export { cashSessionRequired, sessionOfSale } from './cash-sessions.service';
+export { registerTefAdapter, TefDeclined } from './tef';
+export type { TefAdapter, TefApproval, TefRequest } from './tef';
