@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CashSessions1796229065271 implements MigrationInterface {
-    name = 'CashSessions1796229065271'
+  name = 'CashSessions1796229065271';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`cash_movement\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -18,7 +18,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`cash_session\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -56,154 +56,153 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`quick_sale_configuration\`
             ADD \`require_cash_session\` tinyint NOT NULL DEFAULT 0
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`quick_sale_configuration\`
             ADD \`cash_difference_limit\` decimal(15, 2) NOT NULL DEFAULT '0.00'
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`receivable\`
             ADD \`nsu\` varchar(40) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`receivable\`
             ADD \`authorization_code\` varchar(128) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`receivable\`
             ADD \`card_brand\` varchar(2) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`receivable\`
             ADD \`acquirer_cnpj\` varchar(14) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`cash_session_id\` int NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`tp_integra\` varchar(1) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`institution_cnpj\` varchar(14) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`card_brand\` varchar(2) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`authorization_code\` varchar(128) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`nsu\` varchar(40) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`end_to_end_id\` varchar(32) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`pix_static\` tinyint NOT NULL DEFAULT 0
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`payer_cnpj\` varchar(14) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
             ADD \`payer_uf\` varchar(2) NULL
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX \`ix_receivable_nsu\` ON \`receivable\` (\`company_id\`, \`nsu\`)
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX \`ix_sale_payment_session\` ON \`sale_payment\` (\`company_id\`, \`cash_session_id\`)
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`ix_sale_payment_session\` ON \`sale_payment\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_receivable_nsu\` ON \`receivable\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`payer_uf\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`payer_cnpj\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`pix_static\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`end_to_end_id\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`nsu\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`authorization_code\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`card_brand\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`institution_cnpj\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`tp_integra\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`cash_session_id\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`receivable\` DROP COLUMN \`acquirer_cnpj\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`receivable\` DROP COLUMN \`card_brand\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`receivable\` DROP COLUMN \`authorization_code\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`receivable\` DROP COLUMN \`nsu\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`quick_sale_configuration\` DROP COLUMN \`cash_difference_limit\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE \`quick_sale_configuration\` DROP COLUMN \`require_cash_session\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_cash_session_open_terminal\` ON \`cash_session\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cash_session_terminal\` ON \`cash_session\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cash_session_filial_opened\` ON \`cash_session\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cash_session_status\` ON \`cash_session\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`cash_session\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_cash_movement_session\` ON \`cash_movement\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`cash_movement\`
         `);
-    }
-
+  }
 }

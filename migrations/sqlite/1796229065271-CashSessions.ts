@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CashSessions1796229065271 implements MigrationInterface {
-    name = 'CashSessions1796229065271'
+  name = 'CashSessions1796229065271';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "cash_movement" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -16,10 +16,10 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cash_movement_session" ON "cash_movement" ("company_id", "cash_session_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "cash_session" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -52,22 +52,22 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cash_session_status" ON "cash_session" ("status")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cash_session_filial_opened" ON "cash_session" ("company_id", "filial_id", "opened_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_cash_session_terminal" ON "cash_session" ("company_id", "filial_id", "terminal_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_cash_session_open_terminal" ON "cash_session" ("company_id", "filial_id", "open_terminal")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_quick_sale_configuration_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_quick_sale_configuration" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -87,7 +87,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "cash_difference_limit" varchar(17) NOT NULL DEFAULT ('0.00')
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_quick_sale_configuration"(
                     "id",
                     "company_id",
@@ -120,20 +120,20 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "updated_at"
             FROM "quick_sale_configuration"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "quick_sale_configuration"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_quick_sale_configuration"
                 RENAME TO "quick_sale_configuration"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_quick_sale_configuration_filial" ON "quick_sale_configuration" ("company_id", "filial_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sale_payment_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_sale_payment" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -155,7 +155,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "payer_uf" varchar(2)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_sale_payment"(
                     "id",
                     "company_id",
@@ -176,32 +176,32 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "created_at"
             FROM "sale_payment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sale_payment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_sale_payment"
                 RENAME TO "sale_payment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sale_payment_order" ON "sale_payment" ("company_id", "sales_order_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_filial_customer_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_filial_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_filial_status_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_fulfillment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "temporary_receivable" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -238,7 +238,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "acquirer_cnpj" varchar(14)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "temporary_receivable"(
                     "id",
                     "company_id",
@@ -301,14 +301,14 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "updated_at"
             FROM "receivable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "receivable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "temporary_receivable"
                 RENAME TO "receivable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_filial_customer_due" ON "receivable" (
                 "company_id",
                 "filial_id",
@@ -321,7 +321,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "credited_amount"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_filial_due" ON "receivable" (
                 "company_id",
                 "filial_id",
@@ -333,7 +333,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "credited_amount"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_filial_status_due" ON "receivable" (
                 "company_id",
                 "filial_id",
@@ -345,51 +345,51 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "credited_amount"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_fulfillment" ON "receivable" (
                 "company_id",
                 "fulfillment_id",
                 "installment_number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_order" ON "receivable" ("company_id", "sales_order_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sale_payment_session" ON "sale_payment" ("company_id", "cash_session_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_nsu" ON "receivable" ("company_id", "nsu")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_nsu"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sale_payment_session"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_fulfillment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_filial_status_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_filial_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_receivable_filial_customer_due"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "receivable"
                 RENAME TO "temporary_receivable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "receivable" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -422,7 +422,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "receivable"(
                     "id",
                     "company_id",
@@ -485,20 +485,20 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_receivable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_receivable"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_order" ON "receivable" ("company_id", "sales_order_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_fulfillment" ON "receivable" (
                 "company_id",
                 "fulfillment_id",
                 "installment_number"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_filial_status_due" ON "receivable" (
                 "company_id",
                 "filial_id",
@@ -510,7 +510,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "credited_amount"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_filial_due" ON "receivable" (
                 "company_id",
                 "filial_id",
@@ -522,7 +522,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "credited_amount"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_receivable_filial_customer_due" ON "receivable" (
                 "company_id",
                 "filial_id",
@@ -535,14 +535,14 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "credited_amount"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sale_payment_order"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "sale_payment"
                 RENAME TO "temporary_sale_payment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sale_payment" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -554,7 +554,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "sale_payment"(
                     "id",
                     "company_id",
@@ -575,20 +575,20 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "created_at"
             FROM "temporary_sale_payment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_sale_payment"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sale_payment_order" ON "sale_payment" ("company_id", "sales_order_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_quick_sale_configuration_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "quick_sale_configuration"
                 RENAME TO "temporary_quick_sale_configuration"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "quick_sale_configuration" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -606,7 +606,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             INSERT INTO "quick_sale_configuration"(
                     "id",
                     "company_id",
@@ -639,33 +639,32 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "updated_at"
             FROM "temporary_quick_sale_configuration"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "temporary_quick_sale_configuration"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_quick_sale_configuration_filial" ON "quick_sale_configuration" ("company_id", "filial_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_cash_session_open_terminal"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cash_session_terminal"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cash_session_filial_opened"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cash_session_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "cash_session"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_cash_movement_session"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "cash_movement"
         `);
-    }
-
+  }
 }

@@ -10,6 +10,7 @@ import { Catalog } from './catalog';
 import { Nfe, TaxAuthority } from './nfe';
 import { ProductMap } from './product-map';
 import { QuickSale } from './quick-sale';
+import { CashSessions } from './cash-sessions';
 import { Returns } from './returns';
 import { Fiscal } from './fiscal';
 import { Invoices } from './invoices';
@@ -71,6 +72,8 @@ export interface Client {
   catalog: Catalog;
   /** `/api/quick-sale`: the filial's counter-sale configuration. */
   quickSale: QuickSale;
+  /** `/api/cash-sessions`: a terminal's cash session, its blind close, approval, reopening, X/Z reports and the TEF. */
+  cashSessions: CashSessions;
   /** `/api/returns`: customer returns. */
   returns: Returns;
   /** `/api/entry-document/product-map`: supplier codes → products. */
@@ -112,6 +115,7 @@ export function createClient(options: ClientOptions): Client {
     settings: new Settings(http),
     catalog: new Catalog(http),
     quickSale: new QuickSale(http),
+    cashSessions: new CashSessions(http),
     returns: new Returns(http),
     productMap: new ProductMap(http),
     nfe: new Nfe(http),
@@ -123,3 +127,4 @@ export function createClient(options: ClientOptions): Client {
     request: http.request.bind(http),
   };
 }
+export type * from './cash-sessions';

@@ -47,7 +47,11 @@ describe('Cash sessions at the counter (issue 48)', function () {
     ])
       expectProblem(await api().post('/api/cash-sessions').set(t.headers()).send(body), 400);
     // Another company's filial is refused by the filial check (tenancy's answer), nothing written.
-    expectProblem(await api().post('/api/cash-sessions').set(t.headers()).send({ filialId: other.filialHashes[0], terminalId: 'CX01', operatorId: 'ana', openingFloat: 100 }), 403, 'FILIAL_NOT_GRANTED');
+    expectProblem(
+      await api().post('/api/cash-sessions').set(t.headers()).send({ filialId: other.filialHashes[0], terminalId: 'CX01', operatorId: 'ana', openingFloat: 100 }),
+      403,
+      'FILIAL_NOT_GRANTED',
+    );
     expect(await count()).to.equal(before);
 
     const id = nextTerminal();
@@ -62,7 +66,12 @@ describe('Cash sessions at the counter (issue 48)', function () {
 
     const racing = nextTerminal();
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_v, i) => api().post('/api/cash-sessions').set(t.headers()).send({ filialId: t.filialHashes[0], terminalId: racing, operatorId: `op${i}`, openingFloat: 50 })),
+      Array.from({ length: 6 }, (_v, i) =>
+        api()
+          .post('/api/cash-sessions')
+          .set(t.headers())
+          .send({ filialId: t.filialHashes[0], terminalId: racing, operatorId: `op${i}`, openingFloat: 50 }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).to.have.length(1);
     for (const r of results.filter((x) => x.status !== 201)) expectProblem(r, 409, 'CASH_SESSION_ALREADY_OPEN');
@@ -257,10 +266,14 @@ describe('Cash sessions at the counter (issue 48)', function () {
 
   it('card and Pix identification: stored on the payment, onto the acquirer receivable (found by NSU); a mismatch is 422', async () => {
     const s = await c.open(nextTerminal(), 0);
-    const sold = await c.sell(s.terminalId, [
-      { method: 'CREDIT_CARD', amount: 20, card: { integration: 'TEF', acquirerCnpj: '01027058000191', brand: '02', authorizationCode: 'A1B2C3', nsu: '000123456' } },
-      { method: 'PIX', amount: 10, pix: { endToEndId: 'E1803615020261202153012345678901', pspCnpj: '18236120000158' } },
-    ], 3);
+    const sold = await c.sell(
+      s.terminalId,
+      [
+        { method: 'CREDIT_CARD', amount: 20, card: { integration: 'TEF', acquirerCnpj: '01027058000191', brand: '02', authorizationCode: 'A1B2C3', nsu: '000123456' } },
+        { method: 'PIX', amount: 10, pix: { endToEndId: 'E1803615020261202153012345678901', pspCnpj: '18236120000158' } },
+      ],
+      3,
+    );
     expect(sold.status, JSON.stringify(sold.body)).to.equal(201);
     const rows = await dataSource.manager.find(SalePayment, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', sold.body.id) }, order: { id: 'ASC' } });
     expect(rows.map((r) => [r.tpIntegra, r.institutionCnpj, r.cardBrand, r.authorizationCode, r.nsu, r.endToEndId])).to.deep.equal([
@@ -274,12 +287,20 @@ describe('Cash sessions at the counter (issue 48)', function () {
     expect(found.body.data.map((r: any) => r.card)).to.deep.equal([{ nsu: '000123456', authorizationCode: 'A1B2C3', cardBrand: '02', acquirerCnpj: '01027058000191' }]);
     expectProblem(await c.sell(s.terminalId, [{ method: 'CASH', amount: 10, card: { integration: 'POS' } }]), 422, 'PAYMENT_IDENTIFICATION_MISMATCH');
     expectProblem(await c.sell(s.terminalId, [{ method: 'PIX', amount: 10, pix: { endToEndId: 'curto' } }]), 400);
-    await c.close(s.id, [{ method: 'CREDIT_CARD', amount: 20 }, { method: 'PIX', amount: 10 }]);
+    await c.close(s.id, [
+      { method: 'CREDIT_CARD', amount: 20 },
+      { method: 'PIX', amount: 10 },
+    ]);
   });
 
   it('property: over generated days (every method, change, sangrias, suprimentos, two sessions on one terminal, a reopened day) expected = the formula and each difference counts once', async () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('sale' as const), units: fc.integer({ min: 1, max: 4 }), method: fc.constantFrom('CASH', 'PIX', 'CREDIT_CARD', 'DEBIT_CARD'), extra: fc.integer({ min: 0, max: 15 }) }),
+      fc.record({
+        kind: fc.constant('sale' as const),
+        units: fc.integer({ min: 1, max: 4 }),
+        method: fc.constantFrom('CASH', 'PIX', 'CREDIT_CARD', 'DEBIT_CARD'),
+        extra: fc.integer({ min: 0, max: 15 }),
+      }),
       fc.record({ kind: fc.constant('suprimento' as const), amount: fc.integer({ min: 1, max: 40 }) }),
       fc.record({ kind: fc.constant('sangria' as const), amount: fc.integer({ min: 1, max: 60 }) }),
     );

@@ -52,7 +52,15 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
     const saved = await api()
       .put(`/api/quick-sale/configuration/${t.filialHashes[0]}`)
       .set(t.headers())
-      .send({ enabled: true, defaultCustomerId: walkIn.hash, paymentMethods: ['CASH', 'PIX', 'CREDIT_CARD', 'DEBIT_CARD'], defaultPaymentMethod: 'CASH', requireCashSession: true, cashDifferenceLimit: 1, version: cfg.body.version });
+      .send({
+        enabled: true,
+        defaultCustomerId: walkIn.hash,
+        paymentMethods: ['CASH', 'PIX', 'CREDIT_CARD', 'DEBIT_CARD'],
+        defaultPaymentMethod: 'CASH',
+        requireCashSession: true,
+        cashDifferenceLimit: 1,
+        version: cfg.body.version,
+      });
     expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
     const opened = await api().post('/api/cash-sessions').set(t.headers()).send({ filialId: t.filialHashes[0], terminalId: TERMINAL, operatorId: 'ana.caixa', openingFloat: 100 });
     expect(opened.status, JSON.stringify(opened.body)).to.equal(201);
@@ -90,17 +98,27 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
 
   it('every payment group validates against PL_010: POS card, Pix dynamic (17) and static (20), cash with change, a payment taken elsewhere (CNPJPag/UFPag)', async () => {
     const cases: { payments: object[]; quantity: number; fragment: string }[] = [
-      { payments: [{ method: 'DEBIT_CARD', amount: 10, card: { integration: 'POS', brand: '02', nsu: '778899' } }], quantity: 1, fragment: '<tPag>04</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra><tBand>02</tBand></card>' },
+      {
+        payments: [{ method: 'DEBIT_CARD', amount: 10, card: { integration: 'POS', brand: '02', nsu: '778899' } }],
+        quantity: 1,
+        fragment: '<tPag>04</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra><tBand>02</tBand></card>',
+      },
       { payments: [{ method: 'DEBIT_CARD', amount: 10 }], quantity: 1, fragment: '<tPag>04</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra></card>' },
       {
         payments: [{ method: 'PIX', amount: 30, pix: { endToEndId: 'E1803615020261202153012345678901', pspCnpj: '18236120000158' } }],
         quantity: 3,
         fragment: '<tPag>17</tPag><vPag>30.00</vPag><card><tpIntegra>2</tpIntegra><CNPJ>18236120000158</CNPJ><cAut>E1803615020261202153012345678901</cAut></card>',
       },
-      { payments: [{ method: 'PIX', amount: 10, pix: { endToEndId: 'E0000000020261202153012345678902', static: true } }], quantity: 1, fragment: '<tPag>20</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra><cAut>E0000000020261202153012345678902</cAut></card>' },
+      {
+        payments: [{ method: 'PIX', amount: 10, pix: { endToEndId: 'E0000000020261202153012345678902', static: true } }],
+        quantity: 1,
+        fragment: '<tPag>20</tPag><vPag>10.00</vPag><card><tpIntegra>2</tpIntegra><cAut>E0000000020261202153012345678902</cAut></card>',
+      },
       { payments: [{ method: 'CASH', amount: 50 }], quantity: 2, fragment: '<tPag>01</tPag><vPag>50.00</vPag></detPag><vTroco>30.00</vTroco>' },
       {
-        payments: [{ method: 'CREDIT_CARD', amount: 10, takenAt: { cnpj: '11222333000181', uf: 'SP' }, card: { integration: 'POS', acquirerCnpj: '01027058000191', authorizationCode: 'X9', nsu: '42' } }],
+        payments: [
+          { method: 'CREDIT_CARD', amount: 10, takenAt: { cnpj: '11222333000181', uf: 'SP' }, card: { integration: 'POS', acquirerCnpj: '01027058000191', authorizationCode: 'X9', nsu: '42' } },
+        ],
         quantity: 1,
         fragment: '<tPag>03</tPag><vPag>10.00</vPag><CNPJPag>11222333000181</CNPJPag><UFPag>SP</UFPag><card><tpIntegra>2</tpIntegra><CNPJ>01027058000191</CNPJ><cAut>X9</cAut></card>',
       },

@@ -60,10 +60,7 @@ export async function cashCounter(existing?: TestTenant): Promise<CashCounter> {
     product,
     operator: (i = 0) => t.headersWith({ scope: OPERATOR_SCOPE, sub: 'ana.caixa' }, i),
     async open(terminalId, openingFloat, i = 0) {
-      const res = await api()
-        .post('/api/cash-sessions')
-        .set(t.headers(i))
-        .send({ filialId: t.filialHashes[i], terminalId, operatorId: 'ana.caixa', openingFloat });
+      const res = await api().post('/api/cash-sessions').set(t.headers(i)).send({ filialId: t.filialHashes[i], terminalId, operatorId: 'ana.caixa', openingFloat });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       return res.body;
     },
@@ -72,7 +69,11 @@ export async function cashCounter(existing?: TestTenant): Promise<CashCounter> {
         .post('/api/sales-order')
         .set(t.headers(i))
         .send({ flowMode: 'QUICK_SALE', items: [{ productId: product.hash, quantity }], payments, ...(terminalId ? { terminalId } : {}) }),
-    move: (id, type, amount, headers = t.headers()) => api().post(`/api/cash-sessions/${id}/movements`).set(headers).send({ type, amount, reason: `${type} de teste` }),
+    move: (id, type, amount, headers = t.headers()) =>
+      api()
+        .post(`/api/cash-sessions/${id}/movements`)
+        .set(headers)
+        .send({ type, amount, reason: `${type} de teste` }),
     close: (id, counted, headers = t.headers()) => api().post(`/api/cash-sessions/${id}/close`).set(headers).send({ counted }),
     configure,
   };

@@ -30,7 +30,10 @@ const ClosingLine = named(
   }),
 );
 
-const ExpectedLine = named('CashExpectedLine', obj({ method: method(), kind: Joi.string().example('CASH'), sales: money().description('what the standing sales took with it (cash: net of change)'), expected: money() }));
+const ExpectedLine = named(
+  'CashExpectedLine',
+  obj({ method: method(), kind: Joi.string().example('CASH'), sales: money().description('what the standing sales took with it (cash: net of change)'), expected: money() }),
+);
 
 const Figures = named(
   'CashSessionFigures',

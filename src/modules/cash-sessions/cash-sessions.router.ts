@@ -16,8 +16,7 @@ export const cashSessionRoutes = defineRoutes([
     method: 'post',
     path: '/cash-sessions',
     tag: TAG,
-    summary:
-      "Open a terminal's cash session with the counted float; the opening is compared once with the terminal's previous close (openingDifference). One open session per terminal",
+    summary: "Open a terminal's cash session with the counted float; the opening is compared once with the terminal's previous close (openingDifference). One open session per terminal",
     scope: WRITE,
     schema: s.open,
     idempotent: true,

@@ -46,7 +46,10 @@ export const cashSessionSchemas = {
   movement: typedSchema<{ params: { id: number }; body: MovementInput }>({
     ...byId,
     body: Joi.object({
-      type: Joi.string().valid(...CASH_MOVEMENT_TYPES).required().description('SANGRIA: cash out of the drawer; SUPRIMENTO: cash into it'),
+      type: Joi.string()
+        .valid(...CASH_MOVEMENT_TYPES)
+        .required()
+        .description('SANGRIA: cash out of the drawer; SUPRIMENTO: cash into it'),
       amount: decimal('amount', { positive: true }).required(),
       reason: Joi.string().trim().min(3).max(255).required().example('Sangria para o cofre'),
     }),

@@ -73,8 +73,7 @@ async function accessibleSession(ctx: TenantContext, id: number, em: EntityManag
   return s;
 }
 
-const alreadyOpen = (terminalId: string) =>
-  new ConflictError('CASH_SESSION_ALREADY_OPEN', `Terminal ${terminalId} already has an open cash session`, { terminalId });
+const alreadyOpen = (terminalId: string) => new ConflictError('CASH_SESSION_ALREADY_OPEN', `Terminal ${terminalId} already has an open cash session`, { terminalId });
 
 async function viewOf(ctx: TenantContext, em: EntityManager, s: CashSession): Promise<SessionView> {
   const movements = await movementsOf(em, s.companyId, s.id);
@@ -165,9 +164,7 @@ export async function listSessions(ctx: TenantContext, filialId: number, q: Sess
   if (q.withDifference === false) qb.andWhere("(s.closing_difference IS NULL OR s.closing_difference IN ('0', '0.00', '-0.00'))");
   return paginate(
     qb,
-    [
-      { column: 's.id', direction: 'DESC' },
-    ],
+    [{ column: 's.id', direction: 'DESC' }],
     q,
     async (ids) => (ids.length ? selectRows(em, CashSession, ctx.companyId, { id: ids }) : []),
     (s) => s.id,
@@ -195,9 +192,22 @@ export async function recordMovement(ctx: TenantContext, id: number, input: Move
         });
       }
     }
-    const movement = Object.assign(new CashMovement(), { companyId: ctx.companyId, cashSessionId: s.id, type: input.type, amount: input.amount, reason: input.reason, createdBy: ctx.actor, createdAt: new Date() });
+    const movement = Object.assign(new CashMovement(), {
+      companyId: ctx.companyId,
+      cashSessionId: s.id,
+      type: input.type,
+      amount: input.amount,
+      reason: input.reason,
+      createdBy: ctx.actor,
+      createdAt: new Date(),
+    });
     await em.insert(CashMovement, movement);
-    await recordAudit(em, ctx, { entity: MOVEMENT_AUDIT_ENTITY, entityId: movement.id, action: 'CREATED', changes: diff({}, { cashSessionId: encodeId('cash-session', s.id), type: input.type, amount: input.amount.toFixed(2), reason: input.reason }) });
+    await recordAudit(em, ctx, {
+      entity: MOVEMENT_AUDIT_ENTITY,
+      entityId: movement.id,
+      action: 'CREATED',
+      changes: diff({}, { cashSessionId: encodeId('cash-session', s.id), type: input.type, amount: input.amount.toFixed(2), reason: input.reason }),
+    });
     await publishEvent(em, ctx, {
       type: input.type === 'SANGRIA' ? 'cash-session.sangria' : 'cash-session.suprimento',
       filialId: s.filialId,
@@ -333,7 +343,8 @@ export interface SessionReport {
 export async function sessionReport(ctx: TenantContext, id: number, kind: 'X' | 'Z'): Promise<SessionReport> {
   const em = readerOf(ctx);
   const s = await accessibleSession(ctx, id, em);
-  if (kind === 'Z' && s.status === 'OPEN') throw new ConflictError('CASH_SESSION_OPEN', 'The Z report is the close of the session: count it first (POST /cash-sessions/:id/close)', { currentStatus: s.status });
+  if (kind === 'Z' && s.status === 'OPEN')
+    throw new ConflictError('CASH_SESSION_OPEN', 'The Z report is the close of the session: count it first (POST /cash-sessions/:id/close)', { currentStatus: s.status });
   const movements = await movementsOf(em, s.companyId, s.id);
   const [figures, notes] = await Promise.all([figuresOf(em, s, movements), counterSales.get().notesOfSession(em, s.companyId, s.id)]);
   return { kind, view: { session: s, movements, figures }, figures, notes, generatedAt: new Date() };
@@ -396,7 +407,15 @@ export async function authorizeByTef(ctx: TenantContext, id: number, input: TefA
       filialId: s.filialId,
       aggregateType: 'cash-session',
       aggregateId: s.id,
-      data: { cashSessionId: encodeId('cash-session', s.id), terminalId: s.terminalId, method: method.code, amount: Number(input.amount.toFixed(2)), nsu: approval.nsu, authorizationCode: approval.authorizationCode, brand: approval.brand },
+      data: {
+        cashSessionId: encodeId('cash-session', s.id),
+        terminalId: s.terminalId,
+        method: method.code,
+        amount: Number(input.amount.toFixed(2)),
+        nsu: approval.nsu,
+        authorizationCode: approval.authorizationCode,
+        brand: approval.brand,
+      },
     });
   });
   return { ...approval, method: method.code, amount: input.amount, terminalId: s.terminalId };

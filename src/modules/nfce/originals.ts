@@ -38,7 +38,9 @@ export async function notesOfSales(
       select: { id: true, salesOrderId: true, accessKey: true, series: true, number: true, status: true, emissionType: true, total: true },
       order: { id: 'ASC' },
     });
-    out.push(...rows.map((r) => ({ noteId: r.id, salesOrderId: r.salesOrderId, accessKey: r.accessKey, series: r.series, number: r.number, status: r.status, emissionType: r.emissionType, total: r.total })));
+    out.push(
+      ...rows.map((r) => ({ noteId: r.id, salesOrderId: r.salesOrderId, accessKey: r.accessKey, series: r.series, number: r.number, status: r.status, emissionType: r.emissionType, total: r.total })),
+    );
   }
   return out;
 }

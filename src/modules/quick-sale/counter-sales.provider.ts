@@ -34,7 +34,16 @@ export const counterSalesProvider: CounterSales = {
   async notesOfSession(em, companyId, cashSessionId): Promise<SessionNote[]> {
     const rows = await paymentRows(em, companyId, cashSessionId);
     const notes = await notesOfSales(companyId, orderIdsOf(rows), em);
-    return notes.map((n) => ({ nfceId: n.noteId, salesOrderId: n.salesOrderId, series: n.series, number: n.number, accessKey: n.accessKey, status: n.status, emissionType: n.emissionType, total: n.total }));
+    return notes.map((n) => ({
+      nfceId: n.noteId,
+      salesOrderId: n.salesOrderId,
+      series: n.series,
+      number: n.number,
+      accessKey: n.accessKey,
+      status: n.status,
+      emissionType: n.emissionType,
+      total: n.total,
+    }));
   },
   async differenceLimit(em, companyId, filialId): Promise<Dec> {
     return (await findConfiguration(em, companyId, filialId))?.cashDifferenceLimit ?? new Dec(0);

@@ -143,7 +143,13 @@ export const quickSaleConfigurationService = {
           const result = await em
             .createQueryBuilder()
             .update(QuickSaleConfiguration)
-            .set({ ...values, maxDiscountPercent: values.maxDiscountPercent as never, cashDifferenceLimit: values.cashDifferenceLimit as never, paymentMethods: values.paymentMethods as never, version: () => 'version + 1' })
+            .set({
+              ...values,
+              maxDiscountPercent: values.maxDiscountPercent as never,
+              cashDifferenceLimit: values.cashDifferenceLimit as never,
+              paymentMethods: values.paymentMethods as never,
+              version: () => 'version + 1',
+            })
             .where('id = :id AND company_id = :companyId AND version = :version', { id: current.id, companyId: ctx.companyId, version: current.version })
             .execute();
           if (!result.affected) throw new StaleVersionError('Quick sale configuration', current.version + 1);

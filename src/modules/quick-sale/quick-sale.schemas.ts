@@ -11,17 +11,32 @@ const methodCode = Joi.string()
   .pattern(/^[A-Z0-9_]{1,30}$/);
 
 /** `payments` of a quick-sale create (POST /sales-order with flowMode QUICK_SALE). */
-const cnpj = () => Joi.string().pattern(/^\d{14}$/).description('CNPJ, 14 digits').example('01027058000191');
+const cnpj = () =>
+  Joi.string()
+    .pattern(/^\d{14}$/)
+    .description('CNPJ, 14 digits')
+    .example('01027058000191');
 /** The payment's identification (NFC-e detPag/card, the acquirer's receivable): as the TEF or the POS gave it. */
 const card = Joi.object({
   integration: Joi.string().valid('TEF', 'POS').required().description('tpIntegra: TEF 1 (integrated with the counter), POS 2 (a stand-alone machine)'),
   acquirerCnpj: cnpj().allow(null).default(null).description("the card institution's CNPJ"),
-  brand: Joi.string().pattern(/^\d{2}$/).allow(null).default(null).description('tBand: 01 Visa, 02 Mastercard, 03 American Express, 05 Sorocred, 06 Diners, 07 Elo, 08 Hipercard, 09 Aura, 10 Cabal, 99 other'),
+  brand: Joi.string()
+    .pattern(/^\d{2}$/)
+    .allow(null)
+    .default(null)
+    .description('tBand: 01 Visa, 02 Mastercard, 03 American Express, 05 Sorocred, 06 Diners, 07 Elo, 08 Hipercard, 09 Aura, 10 Cabal, 99 other'),
   authorizationCode: Joi.string().trim().min(1).max(128).allow(null).default(null).description('cAut'),
-  nsu: Joi.string().pattern(/^[A-Za-z0-9]{1,40}$/).allow(null).default(null).description("the acquirer's NSU (a statement reconciles by it)"),
+  nsu: Joi.string()
+    .pattern(/^[A-Za-z0-9]{1,40}$/)
+    .allow(null)
+    .default(null)
+    .description("the acquirer's NSU (a statement reconciles by it)"),
 });
 const pix = Joi.object({
-  endToEndId: Joi.string().pattern(/^[A-Za-z0-9]{32}$/).required().description('the Pix endToEndId (E + ISPB + date + sequence, 32 characters): the NFC-e cAut'),
+  endToEndId: Joi.string()
+    .pattern(/^[A-Za-z0-9]{32}$/)
+    .required()
+    .description('the Pix endToEndId (E + ISPB + date + sequence, 32 characters): the NFC-e cAut'),
   static: Joi.boolean().default(false).description('paid on the static QR code (the key, tPag 20); default dynamic (tPag 17)'),
   pspCnpj: cnpj().allow(null).default(null).description("the receiving PSP's CNPJ"),
 });
@@ -33,9 +48,12 @@ export const quickSalePayments = Joi.array()
       amount: decimal('amount', { positive: true }).required(),
       card: card.description('card payments: the TEF/POS identification'),
       pix: pix.description('Pix payments: the endToEndId'),
-      takenAt: Joi.object({ cnpj: cnpj().required(), uf: Joi.string().pattern(/^[A-Z]{2}$/).required() }).description(
-        'CNPJPag/UFPag: the establishment where the payment was taken, when not this filial',
-      ),
+      takenAt: Joi.object({
+        cnpj: cnpj().required(),
+        uf: Joi.string()
+          .pattern(/^[A-Z]{2}$/)
+          .required(),
+      }).description('CNPJPag/UFPag: the establishment where the payment was taken, when not this filial'),
     }).oxor('card', 'pix'),
   )
   .min(1)
@@ -79,9 +97,7 @@ export const quickSaleSchemas = {
       requireCustomer: Joi.boolean().default(false),
       maxDiscountPercent: decimal('percent', { min: 0, max: 100 }).default(0),
       requireCashSession: Joi.boolean().default(false).description('sell only in an open cash session of the terminal the sale names (terminalId)'),
-      cashDifferenceLimit: decimal('amount', { min: 0 })
-        .default(0)
-        .description("a cash session close's difference (per payment method, either way) above this needs a supervisor's approval"),
+      cashDifferenceLimit: decimal('amount', { min: 0 }).default(0).description("a cash session close's difference (per payment method, either way) above this needs a supervisor's approval"),
       version: Joi.number().integer().min(0).description('current version; omit or 0 on the first save'),
     }),
   }),
