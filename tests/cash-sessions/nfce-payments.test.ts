@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
+import { Dec } from '../../src/core/decimal';
 import { decodeId } from '../../src/core/hashids';
 import { useTefSimulator } from '../../src/dev/tef-simulator';
 import { dataSource } from '../../src/core/db/data-source';
@@ -25,11 +27,12 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
   let sessionId: string;
   const TERMINAL = 'CX01';
 
-  const sell = (payments: object[], quantity = 1) =>
+  const sellAt = (terminalId: string, payments: object[], quantity = 1) =>
     api()
       .post('/api/sales-order')
       .set(t.headers())
-      .send({ flowMode: 'QUICK_SALE', terminalId: TERMINAL, items: [{ productId: t.products[0].hash, quantity, unitPrice: '10.00' }], payments });
+      .send({ flowMode: 'QUICK_SALE', terminalId, items: [{ productId: t.products[0].hash, quantity, unitPrice: '10.00' }], payments });
+  const sell = (payments: object[], quantity = 1) => sellAt(TERMINAL, payments, quantity);
   const xmlOf = async (nfceId: string) => {
     const res = await api().get(`/api/nfce/${nfceId}/xml`).set(t.headers());
     expect(res.status).to.equal(200);
@@ -170,5 +173,76 @@ describe('Cash sessions: the NFC-e of a session, its payment groups (PL_010) and
     expect(stored.closing!.map((l) => l.method)).to.deep.equal(['CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX']);
     const other = await createTestTenant();
     expectProblem(await api().get(`/api/cash-sessions/${sessionId}/report/z`).set(other.headers()), 404, 'CASH_SESSION_NOT_FOUND');
+  });
+
+  it('property: generated days with NFC-e — sales in every method, contingency notes, cancelled sales, movements — expected = the formula without the cancelled, counted exactly → no difference', async () => {
+    let run = 0;
+    const op = fc.oneof(
+      fc.record({
+        kind: fc.constant('sale' as const),
+        units: fc.integer({ min: 1, max: 3 }),
+        method: fc.constantFrom('CASH', 'PIX', 'CREDIT_CARD', 'DEBIT_CARD'),
+        extra: fc.integer({ min: 0, max: 9 }),
+        offline: fc.boolean(),
+      }),
+      fc.record({ kind: fc.constant('cancel' as const) }),
+      fc.record({ kind: fc.constant('suprimento' as const), amount: fc.integer({ min: 1, max: 20 }) }),
+      fc.record({ kind: fc.constant('sangria' as const), amount: fc.integer({ min: 1, max: 30 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 50 }), fc.array(op, { minLength: 1, maxLength: 5 }), async (float, ops) => {
+        const terminal = `PR${++run}`;
+        const opened = await api().post('/api/cash-sessions').set(t.headers()).send({ filialId: t.filialHashes[0], terminalId: terminal, operatorId: 'ana.caixa', openingFloat: float });
+        expect(opened.status, JSON.stringify(opened.body)).to.equal(201);
+        const id = opened.body.id;
+        let drawer = new Dec(float);
+        const others = new Map<string, Dec>();
+        const cancellable: { nfceId: string; method: string; total: Dec }[] = [];
+        let cancelled = 0;
+        for (const o of ops) {
+          if (o.kind === 'sale') {
+            const total = new Dec(o.units * 10);
+            if (o.offline) t.sim.issuer.downFor(600_000);
+            const r = await sellAt(terminal, [{ method: o.method, amount: (o.method === 'CASH' ? total.plus(o.extra) : total).toFixed(2) }], o.units);
+            t.sim.issuer.downFor(0);
+            expect(r.status, JSON.stringify(r.body)).to.equal(201);
+            valid(await xmlOf(r.body.fiscalDocument.id));
+            if (o.method === 'CASH') drawer = drawer.plus(total);
+            else others.set(o.method, (others.get(o.method) ?? new Dec(0)).plus(total));
+            if (r.body.fiscalDocument.status === 'AUTHORIZED') cancellable.push({ nfceId: r.body.fiscalDocument.id, method: o.method, total });
+          } else if (o.kind === 'cancel') {
+            const last = cancellable.pop();
+            if (!last) continue;
+            const r = await api().post(`/api/nfce/${last.nfceId}/cancel`).set(t.headers()).send({ justification: 'Venda cancelada a pedido do cliente' });
+            expect(r.status, JSON.stringify(r.body)).to.equal(200);
+            cancelled += 1;
+            if (last.method === 'CASH') drawer = drawer.minus(last.total);
+            else others.set(last.method, others.get(last.method)!.minus(last.total));
+          } else {
+            const r = await api()
+              .post(`/api/cash-sessions/${id}/movements`)
+              .set(t.headers())
+              .send({ type: o.kind === 'sangria' ? 'SANGRIA' : 'SUPRIMENTO', amount: o.amount, reason: 'Movimento de teste' });
+            if (o.kind === 'sangria' && drawer.lt(o.amount)) expectProblem(r, 422, 'SANGRIA_EXCEEDS_CASH');
+            else {
+              expect(r.status, JSON.stringify(r.body)).to.equal(201);
+              drawer = o.kind === 'sangria' ? drawer.minus(o.amount) : drawer.plus(o.amount);
+            }
+          }
+        }
+        // The contingency notes go out; they stay the session's.
+        await runNfceQueue();
+        const counted = [{ method: 'CASH', amount: drawer.toFixed(2) }, ...[...others].map(([method, v]) => ({ method, amount: v.toFixed(2) }))];
+        const closed = await api().post(`/api/cash-sessions/${id}/close`).set(t.headers()).send({ counted });
+        expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
+        expect(closed.body).to.include({ status: 'CLOSED', closingDifference: 0, expectedCash: Number(drawer.toFixed(2)) });
+        for (const [method, v] of others) expect((closed.body.closing as any[]).find((l) => l.method === method)).to.include({ expected: Number(v.toFixed(2)), difference: 0 });
+        const z = await api().get(`/api/cash-sessions/${id}/report/z`).set(t.headers());
+        expect(z.body.figures.cancelledSalesCount).to.equal(cancelled);
+        expect(z.body.fiscalDocumentsByStatus.CANCELLED ?? 0).to.equal(cancelled);
+        expect(z.body.fiscalDocuments).to.have.length(ops.filter((o) => o.kind === 'sale').length);
+      }),
+      { numRuns: 5 },
+    );
   });
 });
