@@ -109,6 +109,7 @@ export async function openSession(ctx: TenantContext, input: OpenInput): Promise
         expectedCash: null,
         countedCash: null,
         closingDifference: null,
+        withDifference: false,
         differenceLimit: null,
         approvedAt: null,
         approvedBy: null,
@@ -159,9 +160,7 @@ export async function listSessions(ctx: TenantContext, filialId: number, q: Sess
   if (q.status) qb.andWhere('s.status = :status', { status: q.status });
   if (q.openedFrom) qb.andWhere('s.opened_at >= :from', { from: q.openedFrom });
   if (q.openedTo) qb.andWhere('s.opened_at < :to', { to: q.openedTo });
-  // Decimals are text on SQLite: "with a difference" is a close whose difference is not written as zero.
-  if (q.withDifference === true) qb.andWhere("s.closing_difference IS NOT NULL AND s.closing_difference NOT IN ('0', '0.00', '-0.00')");
-  if (q.withDifference === false) qb.andWhere("(s.closing_difference IS NULL OR s.closing_difference IN ('0', '0.00', '-0.00'))");
+  if (q.withDifference !== undefined) qb.andWhere('s.with_difference = :withDifference', { withDifference: q.withDifference ? 1 : 0 });
   return paginate(
     qb,
     [{ column: 's.id', direction: 'DESC' }],
@@ -250,6 +249,7 @@ export async function closeSession(ctx: TenantContext, id: number, counted: { me
       expectedCash: new Dec(drawer.expected),
       countedCash: new Dec(drawer.counted),
       closingDifference: totalDifference,
+      withDifference: lines.some((l) => !new Dec(l.difference).isZero()),
       differenceLimit: limit,
       closedAt: new Date(),
       closedBy: ctx.actor,
@@ -309,6 +309,7 @@ export async function reopenSession(ctx: TenantContext, id: number, reason: stri
         expectedCash: null,
         countedCash: null,
         closingDifference: null,
+        withDifference: false,
         differenceLimit: null,
         closedAt: null,
         closedBy: null,

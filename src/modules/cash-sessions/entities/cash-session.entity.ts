@@ -26,6 +26,7 @@ export interface ClosingLine {
 @Index('ix_cash_session_terminal', ['companyId', 'filialId', 'terminalId', 'id'])
 @Index('ix_cash_session_filial_opened', ['companyId', 'filialId', 'openedAt'])
 @Index('ix_cash_session_status', ['status'])
+@Index('ix_cash_session_difference', ['companyId', 'filialId', 'withDifference', 'id'])
 export class CashSession {
   @PrimaryGeneratedColumn({ type: 'int' })
   id!: number;
@@ -90,6 +91,10 @@ export class CashSession {
   /** Σ of the close's differences (counted − expected) over every method. */
   @AmountColumn({ name: 'closing_difference', nullable: true, default: null })
   closingDifference!: Dec | null;
+
+  /** Some method's difference at the close is not zero (a list filter: decimals are never compared in SQL). */
+  @Column({ name: 'with_difference', type: 'boolean', default: false })
+  withDifference!: boolean;
 
   /** The difference limit in force at the close (the quick-sale configuration's). */
   @AmountColumn({ name: 'difference_limit', nullable: true, default: null })

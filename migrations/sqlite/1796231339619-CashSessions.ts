@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class CashSessions1796229065271 implements MigrationInterface {
-  name = 'CashSessions1796229065271';
+export class CashSessions1796231339619 implements MigrationInterface {
+  name = 'CashSessions1796231339619';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
@@ -40,6 +40,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "expected_cash" varchar(17),
                 "counted_cash" varchar(17),
                 "closing_difference" varchar(17),
+                "with_difference" boolean NOT NULL DEFAULT (0),
                 "difference_limit" varchar(17),
                 "approved_at" datetime,
                 "approved_by" varchar(64),
@@ -50,6 +51,14 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 "version" integer NOT NULL,
                 "created_at" datetime NOT NULL DEFAULT (datetime('now')),
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
+            )
+        `);
+    await queryRunner.query(`
+            CREATE INDEX "ix_cash_session_difference" ON "cash_session" (
+                "company_id",
+                "filial_id",
+                "with_difference",
+                "id"
             )
         `);
     await queryRunner.query(`
@@ -656,6 +665,9 @@ export class CashSessions1796229065271 implements MigrationInterface {
         `);
     await queryRunner.query(`
             DROP INDEX "ix_cash_session_status"
+        `);
+    await queryRunner.query(`
+            DROP INDEX "ix_cash_session_difference"
         `);
     await queryRunner.query(`
             DROP TABLE "cash_session"

@@ -1,23 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class CashSessions1796229065271 implements MigrationInterface {
-  name = 'CashSessions1796229065271';
+export class CashSessions1796231339619 implements MigrationInterface {
+  name = 'CashSessions1796231339619';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-            CREATE TABLE \`cash_movement\` (
-                \`id\` int NOT NULL AUTO_INCREMENT,
-                \`company_id\` int NOT NULL,
-                \`cash_session_id\` int NOT NULL,
-                \`type\` varchar(20) NOT NULL,
-                \`amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
-                \`reason\` varchar(255) NOT NULL,
-                \`created_by\` varchar(64) NOT NULL,
-                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
-                INDEX \`ix_cash_movement_session\` (\`company_id\`, \`cash_session_id\`, \`id\`),
-                PRIMARY KEY (\`id\`)
-            ) ENGINE = InnoDB
-        `);
     await queryRunner.query(`
             CREATE TABLE \`cash_session\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
@@ -39,6 +25,7 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 \`expected_cash\` decimal(15, 2) NULL,
                 \`counted_cash\` decimal(15, 2) NULL,
                 \`closing_difference\` decimal(15, 2) NULL,
+                \`with_difference\` tinyint NOT NULL DEFAULT 0,
                 \`difference_limit\` decimal(15, 2) NULL,
                 \`approved_at\` datetime(3) NULL,
                 \`approved_by\` varchar(64) NULL,
@@ -49,10 +36,30 @@ export class CashSessions1796229065271 implements MigrationInterface {
                 \`version\` int NOT NULL,
                 \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
                 \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+                INDEX \`ix_cash_session_difference\` (
+                    \`company_id\`,
+                    \`filial_id\`,
+                    \`with_difference\`,
+                    \`id\`
+                ),
                 INDEX \`ix_cash_session_status\` (\`status\`),
                 INDEX \`ix_cash_session_filial_opened\` (\`company_id\`, \`filial_id\`, \`opened_at\`),
                 INDEX \`ix_cash_session_terminal\` (\`company_id\`, \`filial_id\`, \`terminal_id\`, \`id\`),
                 UNIQUE INDEX \`uq_cash_session_open_terminal\` (\`company_id\`, \`filial_id\`, \`open_terminal\`),
+                PRIMARY KEY (\`id\`)
+            ) ENGINE = InnoDB
+        `);
+    await queryRunner.query(`
+            CREATE TABLE \`cash_movement\` (
+                \`id\` int NOT NULL AUTO_INCREMENT,
+                \`company_id\` int NOT NULL,
+                \`cash_session_id\` int NOT NULL,
+                \`type\` varchar(20) NOT NULL,
+                \`amount\` decimal(15, 2) NOT NULL DEFAULT '0.00',
+                \`reason\` varchar(255) NOT NULL,
+                \`created_by\` varchar(64) NOT NULL,
+                \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+                INDEX \`ix_cash_movement_session\` (\`company_id\`, \`cash_session_id\`, \`id\`),
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
@@ -63,22 +70,6 @@ export class CashSessions1796229065271 implements MigrationInterface {
     await queryRunner.query(`
             ALTER TABLE \`quick_sale_configuration\`
             ADD \`cash_difference_limit\` decimal(15, 2) NOT NULL DEFAULT '0.00'
-        `);
-    await queryRunner.query(`
-            ALTER TABLE \`receivable\`
-            ADD \`nsu\` varchar(40) NULL
-        `);
-    await queryRunner.query(`
-            ALTER TABLE \`receivable\`
-            ADD \`authorization_code\` varchar(128) NULL
-        `);
-    await queryRunner.query(`
-            ALTER TABLE \`receivable\`
-            ADD \`card_brand\` varchar(2) NULL
-        `);
-    await queryRunner.query(`
-            ALTER TABLE \`receivable\`
-            ADD \`acquirer_cnpj\` varchar(14) NULL
         `);
     await queryRunner.query(`
             ALTER TABLE \`sale_payment\`
@@ -121,19 +112,47 @@ export class CashSessions1796229065271 implements MigrationInterface {
             ADD \`payer_uf\` varchar(2) NULL
         `);
     await queryRunner.query(`
-            CREATE INDEX \`ix_receivable_nsu\` ON \`receivable\` (\`company_id\`, \`nsu\`)
+            ALTER TABLE \`receivable\`
+            ADD \`nsu\` varchar(40) NULL
+        `);
+    await queryRunner.query(`
+            ALTER TABLE \`receivable\`
+            ADD \`authorization_code\` varchar(128) NULL
+        `);
+    await queryRunner.query(`
+            ALTER TABLE \`receivable\`
+            ADD \`card_brand\` varchar(2) NULL
+        `);
+    await queryRunner.query(`
+            ALTER TABLE \`receivable\`
+            ADD \`acquirer_cnpj\` varchar(14) NULL
         `);
     await queryRunner.query(`
             CREATE INDEX \`ix_sale_payment_session\` ON \`sale_payment\` (\`company_id\`, \`cash_session_id\`)
+        `);
+    await queryRunner.query(`
+            CREATE INDEX \`ix_receivable_nsu\` ON \`receivable\` (\`company_id\`, \`nsu\`)
         `);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
+            DROP INDEX \`ix_receivable_nsu\` ON \`receivable\`
+        `);
+    await queryRunner.query(`
             DROP INDEX \`ix_sale_payment_session\` ON \`sale_payment\`
         `);
     await queryRunner.query(`
-            DROP INDEX \`ix_receivable_nsu\` ON \`receivable\`
+            ALTER TABLE \`receivable\` DROP COLUMN \`acquirer_cnpj\`
+        `);
+    await queryRunner.query(`
+            ALTER TABLE \`receivable\` DROP COLUMN \`card_brand\`
+        `);
+    await queryRunner.query(`
+            ALTER TABLE \`receivable\` DROP COLUMN \`authorization_code\`
+        `);
+    await queryRunner.query(`
+            ALTER TABLE \`receivable\` DROP COLUMN \`nsu\`
         `);
     await queryRunner.query(`
             ALTER TABLE \`sale_payment\` DROP COLUMN \`payer_uf\`
@@ -166,22 +185,16 @@ export class CashSessions1796229065271 implements MigrationInterface {
             ALTER TABLE \`sale_payment\` DROP COLUMN \`cash_session_id\`
         `);
     await queryRunner.query(`
-            ALTER TABLE \`receivable\` DROP COLUMN \`acquirer_cnpj\`
-        `);
-    await queryRunner.query(`
-            ALTER TABLE \`receivable\` DROP COLUMN \`card_brand\`
-        `);
-    await queryRunner.query(`
-            ALTER TABLE \`receivable\` DROP COLUMN \`authorization_code\`
-        `);
-    await queryRunner.query(`
-            ALTER TABLE \`receivable\` DROP COLUMN \`nsu\`
-        `);
-    await queryRunner.query(`
             ALTER TABLE \`quick_sale_configuration\` DROP COLUMN \`cash_difference_limit\`
         `);
     await queryRunner.query(`
             ALTER TABLE \`quick_sale_configuration\` DROP COLUMN \`require_cash_session\`
+        `);
+    await queryRunner.query(`
+            DROP INDEX \`ix_cash_movement_session\` ON \`cash_movement\`
+        `);
+    await queryRunner.query(`
+            DROP TABLE \`cash_movement\`
         `);
     await queryRunner.query(`
             DROP INDEX \`uq_cash_session_open_terminal\` ON \`cash_session\`
@@ -196,13 +209,10 @@ export class CashSessions1796229065271 implements MigrationInterface {
             DROP INDEX \`ix_cash_session_status\` ON \`cash_session\`
         `);
     await queryRunner.query(`
+            DROP INDEX \`ix_cash_session_difference\` ON \`cash_session\`
+        `);
+    await queryRunner.query(`
             DROP TABLE \`cash_session\`
-        `);
-    await queryRunner.query(`
-            DROP INDEX \`ix_cash_movement_session\` ON \`cash_movement\`
-        `);
-    await queryRunner.query(`
-            DROP TABLE \`cash_movement\`
         `);
   }
 }
