@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (203), by operationId. */
+/** Every operation of the API's OpenAPI document (206), by operationId. */
 export const OPERATIONS = {
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentId: { method: 'DELETE', path: '/entry-document/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -10,6 +10,7 @@ export const OPERATIONS = {
   deleteApiInvoicesLogo: { method: 'DELETE', path: '/invoices/logo', idempotencyKey: false, read: 'none', list: null },
   deleteApiPurchaseId: { method: 'DELETE', path: '/purchase/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiSalesOrderId: { method: 'DELETE', path: '/sales-order/{id}', idempotencyKey: false, read: 'none', list: null },
+  deleteApiSettingsFilialFilialIdContingency: { method: 'DELETE', path: '/settings/filial/{filialId}/contingency', idempotencyKey: false, read: 'none', list: null },
   deleteApiSettingsFilialFilialIdSimulator: { method: 'DELETE', path: '/settings/filial/{filialId}/simulator', idempotencyKey: false, read: 'none', list: null },
   deleteApiWebhooksId: { method: 'DELETE', path: '/webhooks/{id}', idempotencyKey: false, read: 'none', list: null },
   getApiCatalogCustomers: { method: 'GET', path: '/catalog/customers', idempotencyKey: false, read: 'json', list: 'cursor' },
@@ -196,6 +197,7 @@ export const OPERATIONS = {
   postApiSalesOrderGroupPreview: { method: 'POST', path: '/sales-order/group/preview', idempotencyKey: false, read: 'json', list: null },
   postApiSalesOrderIdAssignCustomer: { method: 'POST', path: '/sales-order/{id}/assign-customer', idempotencyKey: true, read: 'json', list: null },
   postApiSalesOrderIdFulfill: { method: 'POST', path: '/sales-order/{id}/fulfill', idempotencyKey: true, read: 'json', list: null },
+  postApiSettingsFilialFilialIdContingency: { method: 'POST', path: '/settings/filial/{filialId}/contingency', idempotencyKey: true, read: 'json', list: null },
   postApiSettingsFilialFilialIdSimulator: { method: 'POST', path: '/settings/filial/{filialId}/simulator', idempotencyKey: true, read: 'json', list: null },
   postApiSupplierReturnsIssueEntryDocumentId: { method: 'POST', path: '/supplier-returns/issue/{entryDocumentId}', idempotencyKey: true, read: 'json', list: null },
   postApiSupplierReturnsPreview: { method: 'POST', path: '/supplier-returns/preview', idempotencyKey: false, read: 'json', list: null },
@@ -207,6 +209,7 @@ export const OPERATIONS = {
   putApiInvoicesSmtpSettings: { method: 'PUT', path: '/invoices/smtp-settings', idempotencyKey: false, read: 'json', list: null },
   putApiNfceConfigurationFilialId: { method: 'PUT', path: '/nfce/configuration/{filialId}', idempotencyKey: false, read: 'json', list: null },
   putApiQuickSaleConfigurationFilialId: { method: 'PUT', path: '/quick-sale/configuration/{filialId}', idempotencyKey: false, read: 'json', list: null },
+  putApiSettingsFilialFilialIdAuthority: { method: 'PUT', path: '/settings/filial/{filialId}/authority', idempotencyKey: false, read: 'json', list: null },
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationId = keyof typeof OPERATIONS;
@@ -219,6 +222,7 @@ export interface OperationProblems {
   deleteApiInvoicesLogo: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'LOGO_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS';
   deleteApiPurchaseId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiSalesOrderId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'INVALID_TYPE_FOR_ACTION' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SALES_ORDER_FULFILLED' | 'SALES_ORDER_HAS_FULFILLMENTS' | 'SALES_ORDER_HAS_GROUPED_SOURCES' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  deleteApiSettingsFilialFilialIdContingency: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiSettingsFilialFilialIdSimulator: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiWebhooksId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR' | 'WEBHOOK_NOT_FOUND';
   getApiCatalogCustomers: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -405,6 +409,7 @@ export interface OperationProblems {
   postApiSalesOrderGroupPreview: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSalesOrderIdAssignCustomer: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CUSTOMER_INACTIVE' | 'CUSTOMER_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'INVALID_TYPE_FOR_ACTION' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SALES_ORDER_FULFILLED' | 'SALES_ORDER_HAS_FULFILLMENTS' | 'SALES_ORDER_HAS_GROUPED_SOURCES' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSalesOrderIdFulfill: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'INVALID_TYPE_FOR_ACTION' | 'ITEM_NOT_IN_ORDER' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'QUANTITY_ABOVE_REMAINING' | 'SALES_ORDER_FULFILLED' | 'SALES_ORDER_HAS_FULFILLMENTS' | 'SALES_ORDER_HAS_GROUPED_SOURCES' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiSettingsFilialFilialIdContingency: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CONTINGENCY_ALREADY_OPEN' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSettingsFilialFilialIdSimulator: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SIMULATOR_NOT_RUNNING' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSupplierReturnsIssueEntryDocumentId: 'ALREADY_INVOICED' | 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_REQUIRED' | 'CERTIFICATE_WITHOUT_CNPJ' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_DRAFT' | 'ENTRY_DOCUMENT_ITEM_NOT_FOUND' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'FISCAL_DATA_MISSING' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFE_INBOUND_NOT_FOUND' | 'NFE_XML_NOT_AVAILABLE' | 'PAYLOAD_TOO_LARGE' | 'RETURN_NOT_POSSIBLE' | 'SEFAZ_BAD_REPLY' | 'SEFAZ_SOAP_FAULT' | 'SEFAZ_TIMEOUT' | 'SEFAZ_TLS_FAILURE' | 'SEFAZ_UNAVAILABLE' | 'SERIES_EXHAUSTED' | 'SUPPLIER_NFE_REQUIRED' | 'SUPPLIER_RETURN_LINE_NOT_RETURNABLE' | 'SUPPLIER_RETURN_NOT_ISSUABLE' | 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSupplierReturnsPreview: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_DRAFT' | 'ENTRY_DOCUMENT_ITEM_NOT_FOUND' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SUPPLIER_RETURN_LINE_NOT_RETURNABLE' | 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -416,6 +421,7 @@ export interface OperationProblems {
   putApiInvoicesSmtpSettings: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiNfceConfigurationFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CSC_REQUIRED' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SERIES_NUMBER_BACKWARDS' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiQuickSaleConfigurationFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_QUICK_SALE_CONFIGURATION' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  putApiSettingsFilialFilialIdAuthority: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
 }
 
 /**
@@ -478,6 +484,15 @@ export class Operations {
    */
   deleteSalesOrderId(args: ArgsOf<'deleteApiSalesOrderId'>, options?: CallOptions): Promise<ResultOf<'deleteApiSalesOrderId'>> {
     return callOperation(this.http, OPERATIONS.deleteApiSalesOrderId, args, options);
+  }
+
+  /**
+   * Leave contingency: new NF-e go to the UF's authorizer again (a filial not in contingency answers 204 too).
+   * `DELETE /api/settings/filial/{filialId}/contingency` (scope `settings:write`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 FILIAL_NOT_FOUND; 409 CONCURRENT_UPDATE.
+   */
+  deleteSettingsFilialFilialIdContingency(args: ArgsOf<'deleteApiSettingsFilialFilialIdContingency'> = {} as ArgsOf<'deleteApiSettingsFilialFilialIdContingency'>, options?: CallOptions): Promise<ResultOf<'deleteApiSettingsFilialFilialIdContingency'>> {
+    return callOperation(this.http, OPERATIONS.deleteApiSettingsFilialFilialIdContingency, args, options);
   }
 
   /**
@@ -2295,6 +2310,15 @@ export class Operations {
   }
 
   /**
+   * An operator enters contingency: new NF-e go to the UF's SVC (tpEmis 6/7, the reason as xJust) until DELETE or until the authorizer's status service answers 107 again; the only way in for a MANUAL policy.
+   * `POST /api/settings/filial/{filialId}/contingency` (scope `settings:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 FILIAL_NOT_FOUND; 409 CONCURRENT_UPDATE, CONTINGENCY_ALREADY_OPEN, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
+   */
+  postSettingsFilialFilialIdContingency(args: ArgsOf<'postApiSettingsFilialFilialIdContingency'>, options?: CallOptions): Promise<ResultOf<'postApiSettingsFilialFilialIdContingency'>> {
+    return callOperation(this.http, OPERATIONS.postApiSettingsFilialFilialIdContingency, args, options);
+  }
+
+  /**
    * Development: point the filial at the local tax-authority simulator this process runs (NF-e, NFC-e, DF-e), issuing it an A1 of the simulator unless it keeps its own; 422 SIMULATOR_NOT_RUNNING in production or without SEFAZ_SIMULATOR.
    * `POST /api/settings/filial/{filialId}/simulator` (scope `nfe:certificate`); sends an Idempotency-Key, the same on every retry.
    * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 SIMULATOR_NOT_RUNNING.
@@ -2391,5 +2415,14 @@ export class Operations {
    */
   putQuickSaleConfigurationFilialId(args: ArgsOf<'putApiQuickSaleConfigurationFilialId'>, options?: CallOptions): Promise<ResultOf<'putApiQuickSaleConfigurationFilialId'>> {
     return callOperation(this.http, OPERATIONS.putApiQuickSaleConfigurationFilialId, args, options);
+  }
+
+  /**
+   * Set the filial's authority URLs by hand (per environment, authorizer or SVC, and service; https) and its contingency policy (NF-e: automatic SVC or manual; NFC-e: automatic offline or none); the whole settings are replaced (audited).
+   * `PUT /api/settings/filial/{filialId}/authority` (scope `settings:write`).
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 FILIAL_NOT_FOUND; 409 CONCURRENT_UPDATE; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
+   */
+  putSettingsFilialFilialIdAuthority(args: ArgsOf<'putApiSettingsFilialFilialIdAuthority'>, options?: CallOptions): Promise<ResultOf<'putApiSettingsFilialFilialIdAuthority'>> {
+    return callOperation(this.http, OPERATIONS.putApiSettingsFilialFilialIdAuthority, args, options);
   }
 }

@@ -6,7 +6,7 @@ import { Counter, counterTenant } from './support';
 
 /* Issue 44: the company's logo (PUT /invoices/logo, the NF-e DANFE's) also heads its 80 mm NFC-e DANFE. */
 
-const binary = (r: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
+const binary = (r: any, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   r.on('data', (c: Buffer) => chunks.push(c));
   r.on('end', () => cb(null, Buffer.concat(chunks)));
