@@ -122,6 +122,22 @@ describe('Authority settings: URL overrides, contingency policy, an operator’s
     expect((await put(0, { contingency: defaults })).status).to.equal(200);
   });
 
+  it('concurrent first saves: each answers 200 or 409 CONCURRENT_UPDATE; one row, one of the bodies', async () => {
+    const bodies = [
+      { contingency: { nfe: 'MANUAL', nfce: 'NONE' } },
+      { contingency: defaults },
+      { contingency: { nfe: 'MANUAL', nfce: 'AUTOMATIC_OFFLINE' } },
+      { contingency: { nfe: 'AUTOMATIC_SVC', nfce: 'NONE' } },
+    ];
+    const answers = await Promise.all(bodies.map((b) => api().put(`/api/settings/filial/${other.filialHashes[0]}/authority`).set(other.headers()).send(b)));
+    for (const a of answers) expect([200, 409], JSON.stringify(a.body)).to.include(a.status);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.code).to.equal('CONCURRENT_UPDATE');
+    expect(answers.some((a) => a.status === 200)).to.equal(true);
+    expect(await dataSource.manager.countBy(SefazAuthoritySetting, { companyId: other.companyId })).to.equal(1);
+    const now = (await api().get(`/api/settings/filial/${other.filialHashes[0]}/authority`).set(other.headers()).expect(200)).body.contingency;
+    expect(bodies.map((b) => b.contingency)).to.deep.include({ nfe: now.nfe, nfce: now.nfce });
+  });
+
   it('NF-e MANUAL: the authority down, the NF-e waits SENT (no SVC); an operator enters SVC, the next NF-e goes there; twice → 409; DELETE leaves it', async () => {
     expect((await put(0, { contingency: { nfe: 'MANUAL', nfce: 'AUTOMATIC_OFFLINE' } })).status).to.equal(200);
     t.sim.issuer.downFor(600_000);

@@ -1,6 +1,8 @@
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext } from '../../core/context';
+import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
+import { ConflictError } from '../../core/errors';
 import type { OutboundService } from '../authority';
 import { SefazAuthoritySetting } from './entities/sefaz-authority-setting.entity';
 
@@ -58,6 +60,16 @@ export async function saveAuthoritySettings(ctx: ActorContext, filialId: number,
     nfeContingency: input.contingency.nfe,
     nfceContingency: input.contingency.nfce,
   };
+  try {
+    return await saveIn(ctx, filialId, row);
+  } catch (err) {
+    // Two first saves at once: the second meets the unique row of the first.
+    if (isUniqueViolation(err)) throw new ConflictError('CONCURRENT_UPDATE', "The filial's authority settings changed concurrently; retry");
+    throw err;
+  }
+}
+
+function saveIn(ctx: ActorContext, filialId: number, row: Pick<SefazAuthoritySetting, 'urlOverrides' | 'nfeContingency' | 'nfceContingency'>): Promise<FilialAuthoritySettings> {
   return inTransaction(ctx, async (em) => {
     const current = await em.findOneBy(SefazAuthoritySetting, { companyId: ctx.companyId, filialId });
     if (current) await em.update(SefazAuthoritySetting, { id: current.id, companyId: ctx.companyId }, row);
