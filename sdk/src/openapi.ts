@@ -2949,9 +2949,28 @@ export interface paths {
         };
         /** The filial's authority settings: environment, its UF's authorizer (own, SVAN or SVRS) and SVC, the URLs it calls (or the local simulator), séries with next numbers per model, NFC-e CSC */
         get: operations["getApiSettingsFilialFilialIdAuthority"];
-        put?: never;
+        /** Set the filial's authority URLs by hand (per environment, authorizer or SVC, and service; https) and its contingency policy (NF-e: automatic SVC or manual; NFC-e: automatic offline or none); the whole settings are replaced (audited) */
+        put: operations["putApiSettingsFilialFilialIdAuthority"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/filial/{filialId}/contingency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An operator enters contingency: new NF-e go to the UF's SVC (tpEmis 6/7, the reason as xJust) until DELETE or until the authorizer's status service answers 107 again; the only way in for a MANUAL policy */
+        post: operations["postApiSettingsFilialFilialIdContingency"];
+        /** Leave contingency: new NF-e go to the UF's authorizer again (a filial not in contingency answers 204 too) */
+        delete: operations["deleteApiSettingsFilialFilialIdContingency"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3260,6 +3279,13 @@ export interface components {
              * @enum {string}
              */
             authorizer: "AM" | "BA" | "GO" | "MG" | "MS" | "MT" | "PE" | "PR" | "RS" | "SP" | "SVAN" | "SVRS" | "SVC-AN" | "SVC-RS";
+            contingency: {
+                /** @enum {string} */
+                nfce: "AUTOMATIC_OFFLINE" | "NONE";
+                /** @enum {string} */
+                nfe: "AUTOMATIC_SVC" | "MANUAL";
+                open: components["schemas"]["OpenContingency"] | null;
+            };
             /**
              * @description where NF-e go while the authorizer is down (NT 2013.007)
              * @enum {string}
@@ -3288,6 +3314,18 @@ export interface components {
             };
             /** @example SP */
             uf: string;
+            /** @description URLs set by hand (PUT …/authority); used while the filial is not attached to the simulator */
+            urlOverrides: components["schemas"]["AuthorityUrlOverride"][];
+        };
+        AuthorityUrlOverride: {
+            /** @enum {string} */
+            environment: "PRODUCTION" | "HOMOLOGATION";
+            /** @enum {string} */
+            service: "AUTORIZACAO" | "RET_AUTORIZACAO" | "CONSULTA_PROTOCOLO" | "STATUS_SERVICO" | "INUTILIZACAO" | "RECEPCAO_EVENTO";
+            /** @enum {string} */
+            target: "AUTHORIZER" | "CONTINGENCY";
+            /** @example https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx */
+            url: string;
         };
         CashClosingLine: {
             /**
@@ -7240,6 +7278,22 @@ export interface components {
             /** @example Avenida Paulista */
             street: string | null;
         };
+        FilialContingency: {
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /** @enum {string} */
+            mode: "SVC-AN" | "SVC-RS";
+            /** @example SEFAZ autorizadora fora do ar desde as 10h */
+            reason: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            since: string;
+        };
         FilialReadiness: {
             checks: components["schemas"]["ReadinessCheck"][];
             /** @enum {string} */
@@ -9546,6 +9600,18 @@ export interface components {
             valid: boolean;
             warnings: string[];
         };
+        /** @description the contingency the filial is in now, automatic or entered by an operator */
+        OpenContingency: {
+            /** @enum {string} */
+            mode: "SVC-AN" | "SVC-RS";
+            /** @example SEFAZ autorizadora fora do ar desde as 10h */
+            reason: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            since: string;
+        };
         OperatorCompany: {
             active: boolean;
             /**
@@ -10933,7 +10999,7 @@ export interface components {
         };
         ReadinessCheck: {
             /** @enum {string} */
-            code: "CERTIFICATE" | "STATE_REGISTRATION" | "ADDRESS" | "CRT" | "SERIES" | "ENDPOINT" | "CSC" | "TAX_RULES";
+            code: "CERTIFICATE" | "STATE_REGISTRATION" | "ADDRESS" | "CRT" | "SERIES" | "ENDPOINT" | "CONTINGENCY" | "CSC" | "TAX_RULES";
             documents: ("NFE" | "NFCE")[];
             /** @example PUT /api/entry-document/nfe/certificado/jR3kq9Vd */
             fix: string | null;
@@ -16306,7 +16372,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Café torrado 500 g"
+                 *       "name": "Maria da Silva"
                  *     }
                  */
                 "application/json": {
@@ -16331,6 +16397,7 @@ export interface operations {
                      * @enum {number}
                      */
                     ieIndicator?: 1 | 2 | 9;
+                    /** @example Maria da Silva */
                     name: string;
                     /** @enum {string|null} */
                     personType?: "PF" | "PJ" | "FOREIGN" | null;
@@ -16741,7 +16808,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "version": 1,
-                 *       "name": "Café torrado 500 g"
+                 *       "name": "Maria da Silva"
                  *     }
                  */
                 "application/json": {
@@ -16766,6 +16833,7 @@ export interface operations {
                      * @enum {number}
                      */
                     ieIndicator?: 1 | 2 | 9;
+                    /** @example Maria da Silva */
                     name?: string;
                     /** @enum {string|null} */
                     personType?: "PF" | "PJ" | "FOREIGN" | null;
@@ -17179,19 +17247,24 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "PIX",
-                 *       "name": "Café torrado 500 g",
-                 *       "kind": "CASH"
+                 *       "code": "VALE_ALIMENTACAO",
+                 *       "name": "Vale-alimentação",
+                 *       "kind": "OTHER"
                  *     }
                  */
                 "application/json": {
                     active?: boolean;
+                    /** @example VALE_ALIMENTACAO */
                     code: string;
                     /** @description the acquirer's fee, percent of the payment (ACQUIRER only): up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     feePercent?: number | string;
                     givesChange?: boolean;
-                    /** @enum {string} */
+                    /**
+                     * @example OTHER
+                     * @enum {string}
+                     */
                     kind: "CASH" | "CREDIT_CARD" | "DEBIT_CARD" | "PIX" | "BANK_SLIP" | "STORE_CREDIT" | "OTHER";
+                    /** @example Vale-alimentação */
                     name: string;
                     /**
                      * @description how its sales are received; default by kind (cards ACQUIRER, boleto ON_CREDIT, others AT_ONCE)
@@ -18451,12 +18524,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Café torrado 500 g"
+                 *       "name": "Ana Souza"
                  *     }
                  */
                 "application/json": {
                     active?: boolean;
                     alias?: string | null;
+                    /** @example Ana Souza */
                     name: string;
                 };
             };
@@ -18861,12 +18935,13 @@ export interface operations {
                 /**
                  * @example {
                  *       "version": 1,
-                 *       "name": "Café torrado 500 g"
+                 *       "name": "Ana Souza"
                  *     }
                  */
                 "application/json": {
                     active?: boolean;
                     alias?: string | null;
+                    /** @example Ana Souza */
                     name?: string;
                     /** @description current version (optimistic lock) */
                     version: number;
@@ -19436,14 +19511,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "document": "11222333000181",
-                 *       "name": "Café torrado 500 g"
+                 *       "document": "27865413000195",
+                 *       "name": "Cerealista Grão de Ouro Ltda"
                  *     }
                  */
                 "application/json": {
                     active?: boolean;
                     /** @example 11222333000181 */
                     document: string;
+                    /** @example Cerealista Grão de Ouro Ltda */
                     name: string;
                     stateRegistration?: string | null;
                     tradeName?: string | null;
@@ -19851,11 +19927,12 @@ export interface operations {
                 /**
                  * @example {
                  *       "version": 1,
-                 *       "name": "Café torrado 500 g"
+                 *       "name": "Cerealista Grão de Ouro Ltda"
                  *     }
                  */
                 "application/json": {
                     active?: boolean;
+                    /** @example Cerealista Grão de Ouro Ltda */
                     name?: string;
                     stateRegistration?: string | null;
                     tradeName?: string | null;
@@ -20119,7 +20196,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "number": "1234",
+                 *       "number": 1234,
                  *       "issueDate": "2026-03-14",
                  *       "items": [
                  *         {
@@ -20129,8 +20206,9 @@ export interface operations {
                  *           "unitPrice": 18.9
                  *         }
                  *       ],
+                 *       "model": "55",
                  *       "supplier": {
-                 *         "document": "11222333000181",
+                 *         "document": "60746948000112",
                  *         "name": "Distribuidora Exemplo Ltda"
                  *       }
                  *     }
@@ -20251,6 +20329,7 @@ export interface operations {
                         /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
+                    /** @example 55 */
                     model?: string;
                     notes?: string | null;
                     number: string | number;
@@ -20751,7 +20830,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "version": 1,
-                 *       "model": "12"
+                 *       "model": "55"
                  *     }
                  */
                 "application/json": {
@@ -20870,6 +20949,7 @@ export interface operations {
                         /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
+                    /** @example 55 */
                     model?: string;
                     notes?: string | null;
                     number?: string | number;
@@ -22410,13 +22490,16 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "issuerCfop": "1102",
+                 *       "issuerCfop": "5102",
                  *       "entryCfop": "1102"
                  *     }
                  */
                 "application/json": {
                     entryCfop: string;
-                    /** @description the CFOP the issuer declares (an entry CFOP for the company's own entry notes) */
+                    /**
+                     * @description the CFOP the issuer declares (an entry CFOP for the company's own entry notes)
+                     * @example 5102
+                     */
                     issuerCfop: string;
                     /** @description an NCM prefix of 2 to 8 digits: the rule applies to those lines only */
                     ncm?: string | null;
@@ -26396,11 +26479,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><cteProc xmlns=\"http://www.portalfiscal.inf.br/cte\" versao=\"4.00\"><CTe xmlns=\"http://www.portalfiscal.inf.br/cte\"><infCte versao=\"4.00\" Id=\"CTe35260398765432000198570010000043211441661479\"><ide><cUF>35</cUF><cCT>44166147</cCT><CFOP>5353</CFOP><natOp>PRESTACAO DE SERVICO DE TRANSPORTE</natOp><mod>57</mod><serie>1</serie><nCT>4321</nCT><dhEmi>2026-03-14T10:00:00-03:00</dhEmi><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>9</cDV><tpAmb>2</tpAmb><tpCTe>0</tpCTe><procEmi>0</procEmi><verProc>cte-builder 1.0</verProc><cMunEnv>3550308</cMunEnv><xMunEnv>SAO PAULO</xMunEnv><UFEnv>SP</UFEnv><modal>01</modal><tpServ>0</tpServ><cMunIni>3550308</cMunIni><xMunIni>SAO PAULO</xMunIni><UFIni>SP</UFIni><cMunFim>3550308</cMunFim><xMunFim>SAO PAULO</xMunFim><UFFim>SP</UFFim><retira>1</retira><indIEToma>1</indIEToma><toma3><toma>3</toma></toma3></ide><emit><CNPJ>98765432000198</CNPJ><IE>111222333444</IE><xNome>TRANSPORTADORA TESTE LTDA</xNome><enderEmit><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderEmit><CRT>3</CRT></emit><rem><CNPJ>60746948000112</CNPJ><IE>ISENTO</IE><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderReme><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderReme></rem><dest><CNPJ>11222333000181</CNPJ><IE>ISENTO</IE><xNome>Mercado Demonstracao Ltda</xNome><enderDest><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderDest></dest><vPrest><vTPrest>85.00</vTPrest><vRec>85.00</vRec><Comp><xNome>FRETE PESO</xNome><vComp>85.00</vComp></Comp></vPrest><imp><ICMS><ICMS45><CST>40</CST></ICMS45></ICMS></imp><infCTeNorm><infCarga><vCarga>1000.00</vCarga><proPred>MERCADORIAS DIVERSAS</proPred><infQ><cUnid>01</cUnid><tpMed>PESO BRUTO</tpMed><qCarga>100.0000</qCarga></infQ></infCarga><infDoc><infNFe><chave>35260360746948000112550010000012341734043790</chave></infNFe></infDoc><infModal versaoModal=\"4.00\"><rodo><RNTRC>12345678</RNTRC></rodo></infModal></infCTeNorm></infCte><infCTeSupl><qrCodCTe>https://nfe.fazenda.sp.gov.br/CTeConsulta/qrCode?chCTe=35260398765432000198570010000043211441661479&amp;tpAmb=2</qrCodCTe></infCTeSupl><Signature xmlns=\"http://www.w3.org/2000/09/xmldsig#\"><SignedInfo><CanonicalizationMethod Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/><SignatureMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#rsa-sha1\"/><Reference URI=\"#CTe35260398765432000198570010000043211441661479\"><Transforms><Transform Algorithm=\"http://www.w3.org/2000/09/xmldsig#enveloped-signature\"/><Transform Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/></Transforms><DigestMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#sha1\"/><DigestValue>gMDgsw4cXjArlVslJOhHCF8otxw=</DigestValue></Reference></SignedInfo><SignatureValue>fEuvD+i54zitIj4WC/ggNPWiV+4CxKbxQYD0Z/MUh/G3W29uui+7qsNXf4iCdIwwttB4DWA/u7RW3VBEj1R8JZVc83SUulnco6g71pfTzg3eEKklocbY+j+IRTjY5/6oliUtzekLdmyFUqGaJ1yM7RfkbQ2CCh72HOyR+CAbAcfq29cMBkKpLLWcGaYQXFIRP0uP82FRbbhpPUzctHlHxt4rN38/aPx9rBMl/gss3DSFI3dt282LSwQGRvOpBgff7kJ3VOR1Lj9dCX6oCGUHhdJCAgTcQJj3T2cTwcPoyalvRbFhlfWxiKJh4+kQYxCJTHEMHupvhWD8Yjk1+CqO0w==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDqDCCApCgAwIBAgIQAXfPjc1qva+z91OmIQfOIDANBgkqhkiG9w0BAQsFADBIMQswCQYDVQQGEwJCUjEbMBkGA1UEChMSSUNQLUJyYXNpbCAodGVzdGUpMRwwGgYDVQQDExNBQyBSYWl6IGRlIFRlc3RlIHYxMB4XDTE1MDEwMTAwMDAwMFoXDTQwMDEwMTAwMDAwMFowYDELMAkGA1UEBhMCQlIxHjAcBgNVBAoTFUlDUC1CcmFzaWwgKHNpbXVsYWRvKTExMC8GA1UEAxMoVFJBTlNQT1JUQURPUkEgVEVTVEUgTFREQTo5ODc2NTQzMjAwMDE5ODCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBAMr5KoB/XqFkma2A4uqslld5t0YP8TgzHJWJOhjpaiVnXQNM9MRUlnx7/IrisUJ2IsSjdqvPDDbbxDGWVDipv0C1qIYI3355duuucekMYPBUb/6JWPYBXaFrOgnS2sH+/Fy5RktvSNqmymdlVnWvLFO7sAuXdUjaXYwq0w/KSeN3A8rYaQFezmL0/nKfietF40+RKdnG/TCXOGsdK1PFM4fAjiA7HjtcxwQyxx5lyB78pdo7jzfyaONLaxebF5vtaURfQKrRdk8NFgAwv/EPLM9isWyTM6kpPGlJ+HCbdNmADjr+AplWKc4R4LRLlW0RaAqSKx+yjiCtr6JDl+BrqS8CAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUSBwWAqUhfVayLxr/9lYxFEmk4cQwJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA45ODc2NTQzMjAwMDE5ODANBgkqhkiG9w0BAQsFAAOCAQEAHM7Lr80IO6lJBIKkEwgIJ+ptjo8u2C0w2sANdKlAVuVH8Yu6vYCYrOZHBk1RG5Mb+LxD6Z4q/CyM/gqKBfJJtliFfYZtmv36MMD0jmCck2MATKP653d4TF0En9col8miP9WUVmuS2XegHlFqp7XXgUGGO5tPDm30bYcTjcVyx2pjaUnSJbksTFMuu4F7o6k5M+aLVZrAFMnf8brzePXyGuCJCJPNCoEVKFjfNaCMgIok6nMxve43NJw3BAxpFYdUuURgwLTECQQL4KMZP7G75amSWwdSmoXZMSH5UmBu13W0adk+Mk94nx+t7eFN7raG6eTZwNcCFAZp070uDi1DcA==</X509Certificate></X509Data></KeyInfo></Signature></CTe><protCTe versao=\"4.00\"><infProt><tpAmb>2</tpAmb><verAplic>SP-CTe-TEST</verAplic><chCTe>35260398765432000198570010000043211441661479</chCTe><dhRecbto>2026-03-14T10:00:00-03:00</dhRecbto><nProt>135000000004321</nProt><digVal>gMDgsw4cXjArlVslJOhHCF8otxw=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso do CT-e</xMotivo></infProt></protCTe></cteProc>"
                  *     }
                  */
                 "application/json": {
-                    /** @description The CT-e XML (cteProc 4.00), exactly as received */
+                    /**
+                     * @description The CT-e XML (cteProc 4.00), exactly as received
+                     * @example <?xml version="1.0" encoding="UTF-8"?><cteProc xmlns="http://www.portalfiscal.inf.br/cte" versao="4.00"><CTe xmlns="http://www.portalfiscal.inf.br/cte"><infCte versao="4.00" Id="CTe35260398765432000198570010000043211441661479"><ide><cUF>35</cUF><cCT>44166147</cCT><CFOP>5353</CFOP><natOp>PRESTACAO DE SERVICO DE TRANSPORTE</natOp><mod>57</mod><serie>1</serie><nCT>4321</nCT><dhEmi>2026-03-14T10:00:00-03:00</dhEmi><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>9</cDV><tpAmb>2</tpAmb><tpCTe>0</tpCTe><procEmi>0</procEmi><verProc>cte-builder 1.0</verProc><cMunEnv>3550308</cMunEnv><xMunEnv>SAO PAULO</xMunEnv><UFEnv>SP</UFEnv><modal>01</modal><tpServ>0</tpServ><cMunIni>3550308</cMunIni><xMunIni>SAO PAULO</xMunIni><UFIni>SP</UFIni><cMunFim>3550308</cMunFim><xMunFim>SAO PAULO</xMunFim><UFFim>SP</UFFim><retira>1</retira><indIEToma>1</indIEToma><toma3><toma>3</toma></toma3></ide><emit><CNPJ>98765432000198</CNPJ><IE>111222333444</IE><xNome>TRANSPORTADORA TESTE LTDA</xNome><enderEmit><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderEmit><CRT>3</CRT></emit><rem><CNPJ>60746948000112</CNPJ><IE>ISENTO</IE><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderReme><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderReme></rem><dest><CNPJ>11222333000181</CNPJ><IE>ISENTO</IE><xNome>Mercado Demonstracao Ltda</xNome><enderDest><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderDest></dest><vPrest><vTPrest>85.00</vTPrest><vRec>85.00</vRec><Comp><xNome>FRETE PESO</xNome><vComp>85.00</vComp></Comp></vPrest><imp><ICMS><ICMS45><CST>40</CST></ICMS45></ICMS></imp><infCTeNorm><infCarga><vCarga>1000.00</vCarga><proPred>MERCADORIAS DIVERSAS</proPred><infQ><cUnid>01</cUnid><tpMed>PESO BRUTO</tpMed><qCarga>100.0000</qCarga></infQ></infCarga><infDoc><infNFe><chave>35260360746948000112550010000012341734043790</chave></infNFe></infDoc><infModal versaoModal="4.00"><rodo><RNTRC>12345678</RNTRC></rodo></infModal></infCTeNorm></infCte><infCTeSupl><qrCodCTe>https://nfe.fazenda.sp.gov.br/CTeConsulta/qrCode?chCTe=35260398765432000198570010000043211441661479&amp;tpAmb=2</qrCodCTe></infCTeSupl><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/><Reference URI="#CTe35260398765432000198570010000043211441661479"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><DigestValue>gMDgsw4cXjArlVslJOhHCF8otxw=</DigestValue></Reference></SignedInfo><SignatureValue>fEuvD+i54zitIj4WC/ggNPWiV+4CxKbxQYD0Z/MUh/G3W29uui+7qsNXf4iCdIwwttB4DWA/u7RW3VBEj1R8JZVc83SUulnco6g71pfTzg3eEKklocbY+j+IRTjY5/6oliUtzekLdmyFUqGaJ1yM7RfkbQ2CCh72HOyR+CAbAcfq29cMBkKpLLWcGaYQXFIRP0uP82FRbbhpPUzctHlHxt4rN38/aPx9rBMl/gss3DSFI3dt282LSwQGRvOpBgff7kJ3VOR1Lj9dCX6oCGUHhdJCAgTcQJj3T2cTwcPoyalvRbFhlfWxiKJh4+kQYxCJTHEMHupvhWD8Yjk1+CqO0w==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDqDCCApCgAwIBAgIQAXfPjc1qva+z91OmIQfOIDANBgkqhkiG9w0BAQsFADBIMQswCQYDVQQGEwJCUjEbMBkGA1UEChMSSUNQLUJyYXNpbCAodGVzdGUpMRwwGgYDVQQDExNBQyBSYWl6IGRlIFRlc3RlIHYxMB4XDTE1MDEwMTAwMDAwMFoXDTQwMDEwMTAwMDAwMFowYDELMAkGA1UEBhMCQlIxHjAcBgNVBAoTFUlDUC1CcmFzaWwgKHNpbXVsYWRvKTExMC8GA1UEAxMoVFJBTlNQT1JUQURPUkEgVEVTVEUgTFREQTo5ODc2NTQzMjAwMDE5ODCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBAMr5KoB/XqFkma2A4uqslld5t0YP8TgzHJWJOhjpaiVnXQNM9MRUlnx7/IrisUJ2IsSjdqvPDDbbxDGWVDipv0C1qIYI3355duuucekMYPBUb/6JWPYBXaFrOgnS2sH+/Fy5RktvSNqmymdlVnWvLFO7sAuXdUjaXYwq0w/KSeN3A8rYaQFezmL0/nKfietF40+RKdnG/TCXOGsdK1PFM4fAjiA7HjtcxwQyxx5lyB78pdo7jzfyaONLaxebF5vtaURfQKrRdk8NFgAwv/EPLM9isWyTM6kpPGlJ+HCbdNmADjr+AplWKc4R4LRLlW0RaAqSKx+yjiCtr6JDl+BrqS8CAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUSBwWAqUhfVayLxr/9lYxFEmk4cQwJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA45ODc2NTQzMjAwMDE5ODANBgkqhkiG9w0BAQsFAAOCAQEAHM7Lr80IO6lJBIKkEwgIJ+ptjo8u2C0w2sANdKlAVuVH8Yu6vYCYrOZHBk1RG5Mb+LxD6Z4q/CyM/gqKBfJJtliFfYZtmv36MMD0jmCck2MATKP653d4TF0En9col8miP9WUVmuS2XegHlFqp7XXgUGGO5tPDm30bYcTjcVyx2pjaUnSJbksTFMuu4F7o6k5M+aLVZrAFMnf8brzePXyGuCJCJPNCoEVKFjfNaCMgIok6nMxve43NJw3BAxpFYdUuURgwLTECQQL4KMZP7G75amSWwdSmoXZMSH5UmBu13W0adk+Mk94nx+t7eFN7raG6eTZwNcCFAZp070uDi1DcA==</X509Certificate></X509Data></KeyInfo></Signature></CTe><protCTe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SP-CTe-TEST</verAplic><chCTe>35260398765432000198570010000043211441661479</chCTe><dhRecbto>2026-03-14T10:00:00-03:00</dhRecbto><nProt>135000000004321</nProt><digVal>gMDgsw4cXjArlVslJOhHCF8otxw=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso do CT-e</xMotivo></infProt></protCTe></cteProc>
+                     */
                     xml: string;
                 };
                 "application/xml": string;
@@ -26661,11 +26747,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><cteProc xmlns=\"http://www.portalfiscal.inf.br/cte\" versao=\"4.00\"><CTe xmlns=\"http://www.portalfiscal.inf.br/cte\"><infCte versao=\"4.00\" Id=\"CTe35260398765432000198570010000043211441661479\"><ide><cUF>35</cUF><cCT>44166147</cCT><CFOP>5353</CFOP><natOp>PRESTACAO DE SERVICO DE TRANSPORTE</natOp><mod>57</mod><serie>1</serie><nCT>4321</nCT><dhEmi>2026-03-14T10:00:00-03:00</dhEmi><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>9</cDV><tpAmb>2</tpAmb><tpCTe>0</tpCTe><procEmi>0</procEmi><verProc>cte-builder 1.0</verProc><cMunEnv>3550308</cMunEnv><xMunEnv>SAO PAULO</xMunEnv><UFEnv>SP</UFEnv><modal>01</modal><tpServ>0</tpServ><cMunIni>3550308</cMunIni><xMunIni>SAO PAULO</xMunIni><UFIni>SP</UFIni><cMunFim>3550308</cMunFim><xMunFim>SAO PAULO</xMunFim><UFFim>SP</UFFim><retira>1</retira><indIEToma>1</indIEToma><toma3><toma>3</toma></toma3></ide><emit><CNPJ>98765432000198</CNPJ><IE>111222333444</IE><xNome>TRANSPORTADORA TESTE LTDA</xNome><enderEmit><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderEmit><CRT>3</CRT></emit><rem><CNPJ>60746948000112</CNPJ><IE>ISENTO</IE><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderReme><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderReme></rem><dest><CNPJ>11222333000181</CNPJ><IE>ISENTO</IE><xNome>Mercado Demonstracao Ltda</xNome><enderDest><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderDest></dest><vPrest><vTPrest>85.00</vTPrest><vRec>85.00</vRec><Comp><xNome>FRETE PESO</xNome><vComp>85.00</vComp></Comp></vPrest><imp><ICMS><ICMS45><CST>40</CST></ICMS45></ICMS></imp><infCTeNorm><infCarga><vCarga>1000.00</vCarga><proPred>MERCADORIAS DIVERSAS</proPred><infQ><cUnid>01</cUnid><tpMed>PESO BRUTO</tpMed><qCarga>100.0000</qCarga></infQ></infCarga><infDoc><infNFe><chave>35260360746948000112550010000012341734043790</chave></infNFe></infDoc><infModal versaoModal=\"4.00\"><rodo><RNTRC>12345678</RNTRC></rodo></infModal></infCTeNorm></infCte><infCTeSupl><qrCodCTe>https://nfe.fazenda.sp.gov.br/CTeConsulta/qrCode?chCTe=35260398765432000198570010000043211441661479&amp;tpAmb=2</qrCodCTe></infCTeSupl><Signature xmlns=\"http://www.w3.org/2000/09/xmldsig#\"><SignedInfo><CanonicalizationMethod Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/><SignatureMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#rsa-sha1\"/><Reference URI=\"#CTe35260398765432000198570010000043211441661479\"><Transforms><Transform Algorithm=\"http://www.w3.org/2000/09/xmldsig#enveloped-signature\"/><Transform Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/></Transforms><DigestMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#sha1\"/><DigestValue>gMDgsw4cXjArlVslJOhHCF8otxw=</DigestValue></Reference></SignedInfo><SignatureValue>fEuvD+i54zitIj4WC/ggNPWiV+4CxKbxQYD0Z/MUh/G3W29uui+7qsNXf4iCdIwwttB4DWA/u7RW3VBEj1R8JZVc83SUulnco6g71pfTzg3eEKklocbY+j+IRTjY5/6oliUtzekLdmyFUqGaJ1yM7RfkbQ2CCh72HOyR+CAbAcfq29cMBkKpLLWcGaYQXFIRP0uP82FRbbhpPUzctHlHxt4rN38/aPx9rBMl/gss3DSFI3dt282LSwQGRvOpBgff7kJ3VOR1Lj9dCX6oCGUHhdJCAgTcQJj3T2cTwcPoyalvRbFhlfWxiKJh4+kQYxCJTHEMHupvhWD8Yjk1+CqO0w==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDqDCCApCgAwIBAgIQAXfPjc1qva+z91OmIQfOIDANBgkqhkiG9w0BAQsFADBIMQswCQYDVQQGEwJCUjEbMBkGA1UEChMSSUNQLUJyYXNpbCAodGVzdGUpMRwwGgYDVQQDExNBQyBSYWl6IGRlIFRlc3RlIHYxMB4XDTE1MDEwMTAwMDAwMFoXDTQwMDEwMTAwMDAwMFowYDELMAkGA1UEBhMCQlIxHjAcBgNVBAoTFUlDUC1CcmFzaWwgKHNpbXVsYWRvKTExMC8GA1UEAxMoVFJBTlNQT1JUQURPUkEgVEVTVEUgTFREQTo5ODc2NTQzMjAwMDE5ODCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBAMr5KoB/XqFkma2A4uqslld5t0YP8TgzHJWJOhjpaiVnXQNM9MRUlnx7/IrisUJ2IsSjdqvPDDbbxDGWVDipv0C1qIYI3355duuucekMYPBUb/6JWPYBXaFrOgnS2sH+/Fy5RktvSNqmymdlVnWvLFO7sAuXdUjaXYwq0w/KSeN3A8rYaQFezmL0/nKfietF40+RKdnG/TCXOGsdK1PFM4fAjiA7HjtcxwQyxx5lyB78pdo7jzfyaONLaxebF5vtaURfQKrRdk8NFgAwv/EPLM9isWyTM6kpPGlJ+HCbdNmADjr+AplWKc4R4LRLlW0RaAqSKx+yjiCtr6JDl+BrqS8CAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUSBwWAqUhfVayLxr/9lYxFEmk4cQwJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA45ODc2NTQzMjAwMDE5ODANBgkqhkiG9w0BAQsFAAOCAQEAHM7Lr80IO6lJBIKkEwgIJ+ptjo8u2C0w2sANdKlAVuVH8Yu6vYCYrOZHBk1RG5Mb+LxD6Z4q/CyM/gqKBfJJtliFfYZtmv36MMD0jmCck2MATKP653d4TF0En9col8miP9WUVmuS2XegHlFqp7XXgUGGO5tPDm30bYcTjcVyx2pjaUnSJbksTFMuu4F7o6k5M+aLVZrAFMnf8brzePXyGuCJCJPNCoEVKFjfNaCMgIok6nMxve43NJw3BAxpFYdUuURgwLTECQQL4KMZP7G75amSWwdSmoXZMSH5UmBu13W0adk+Mk94nx+t7eFN7raG6eTZwNcCFAZp070uDi1DcA==</X509Certificate></X509Data></KeyInfo></Signature></CTe><protCTe versao=\"4.00\"><infProt><tpAmb>2</tpAmb><verAplic>SP-CTe-TEST</verAplic><chCTe>35260398765432000198570010000043211441661479</chCTe><dhRecbto>2026-03-14T10:00:00-03:00</dhRecbto><nProt>135000000004321</nProt><digVal>gMDgsw4cXjArlVslJOhHCF8otxw=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso do CT-e</xMotivo></infProt></protCTe></cteProc>"
                  *     }
                  */
                 "application/json": {
-                    /** @description The CT-e XML (cteProc 4.00), exactly as received */
+                    /**
+                     * @description The CT-e XML (cteProc 4.00), exactly as received
+                     * @example <?xml version="1.0" encoding="UTF-8"?><cteProc xmlns="http://www.portalfiscal.inf.br/cte" versao="4.00"><CTe xmlns="http://www.portalfiscal.inf.br/cte"><infCte versao="4.00" Id="CTe35260398765432000198570010000043211441661479"><ide><cUF>35</cUF><cCT>44166147</cCT><CFOP>5353</CFOP><natOp>PRESTACAO DE SERVICO DE TRANSPORTE</natOp><mod>57</mod><serie>1</serie><nCT>4321</nCT><dhEmi>2026-03-14T10:00:00-03:00</dhEmi><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>9</cDV><tpAmb>2</tpAmb><tpCTe>0</tpCTe><procEmi>0</procEmi><verProc>cte-builder 1.0</verProc><cMunEnv>3550308</cMunEnv><xMunEnv>SAO PAULO</xMunEnv><UFEnv>SP</UFEnv><modal>01</modal><tpServ>0</tpServ><cMunIni>3550308</cMunIni><xMunIni>SAO PAULO</xMunIni><UFIni>SP</UFIni><cMunFim>3550308</cMunFim><xMunFim>SAO PAULO</xMunFim><UFFim>SP</UFFim><retira>1</retira><indIEToma>1</indIEToma><toma3><toma>3</toma></toma3></ide><emit><CNPJ>98765432000198</CNPJ><IE>111222333444</IE><xNome>TRANSPORTADORA TESTE LTDA</xNome><enderEmit><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderEmit><CRT>3</CRT></emit><rem><CNPJ>60746948000112</CNPJ><IE>ISENTO</IE><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderReme><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderReme></rem><dest><CNPJ>11222333000181</CNPJ><IE>ISENTO</IE><xNome>Mercado Demonstracao Ltda</xNome><enderDest><xLgr>RUA DO TESTE</xLgr><nro>100</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><CEP>01001000</CEP><UF>SP</UF></enderDest></dest><vPrest><vTPrest>85.00</vTPrest><vRec>85.00</vRec><Comp><xNome>FRETE PESO</xNome><vComp>85.00</vComp></Comp></vPrest><imp><ICMS><ICMS45><CST>40</CST></ICMS45></ICMS></imp><infCTeNorm><infCarga><vCarga>1000.00</vCarga><proPred>MERCADORIAS DIVERSAS</proPred><infQ><cUnid>01</cUnid><tpMed>PESO BRUTO</tpMed><qCarga>100.0000</qCarga></infQ></infCarga><infDoc><infNFe><chave>35260360746948000112550010000012341734043790</chave></infNFe></infDoc><infModal versaoModal="4.00"><rodo><RNTRC>12345678</RNTRC></rodo></infModal></infCTeNorm></infCte><infCTeSupl><qrCodCTe>https://nfe.fazenda.sp.gov.br/CTeConsulta/qrCode?chCTe=35260398765432000198570010000043211441661479&amp;tpAmb=2</qrCodCTe></infCTeSupl><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/><Reference URI="#CTe35260398765432000198570010000043211441661479"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><DigestValue>gMDgsw4cXjArlVslJOhHCF8otxw=</DigestValue></Reference></SignedInfo><SignatureValue>fEuvD+i54zitIj4WC/ggNPWiV+4CxKbxQYD0Z/MUh/G3W29uui+7qsNXf4iCdIwwttB4DWA/u7RW3VBEj1R8JZVc83SUulnco6g71pfTzg3eEKklocbY+j+IRTjY5/6oliUtzekLdmyFUqGaJ1yM7RfkbQ2CCh72HOyR+CAbAcfq29cMBkKpLLWcGaYQXFIRP0uP82FRbbhpPUzctHlHxt4rN38/aPx9rBMl/gss3DSFI3dt282LSwQGRvOpBgff7kJ3VOR1Lj9dCX6oCGUHhdJCAgTcQJj3T2cTwcPoyalvRbFhlfWxiKJh4+kQYxCJTHEMHupvhWD8Yjk1+CqO0w==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDqDCCApCgAwIBAgIQAXfPjc1qva+z91OmIQfOIDANBgkqhkiG9w0BAQsFADBIMQswCQYDVQQGEwJCUjEbMBkGA1UEChMSSUNQLUJyYXNpbCAodGVzdGUpMRwwGgYDVQQDExNBQyBSYWl6IGRlIFRlc3RlIHYxMB4XDTE1MDEwMTAwMDAwMFoXDTQwMDEwMTAwMDAwMFowYDELMAkGA1UEBhMCQlIxHjAcBgNVBAoTFUlDUC1CcmFzaWwgKHNpbXVsYWRvKTExMC8GA1UEAxMoVFJBTlNQT1JUQURPUkEgVEVTVEUgTFREQTo5ODc2NTQzMjAwMDE5ODCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBAMr5KoB/XqFkma2A4uqslld5t0YP8TgzHJWJOhjpaiVnXQNM9MRUlnx7/IrisUJ2IsSjdqvPDDbbxDGWVDipv0C1qIYI3355duuucekMYPBUb/6JWPYBXaFrOgnS2sH+/Fy5RktvSNqmymdlVnWvLFO7sAuXdUjaXYwq0w/KSeN3A8rYaQFezmL0/nKfietF40+RKdnG/TCXOGsdK1PFM4fAjiA7HjtcxwQyxx5lyB78pdo7jzfyaONLaxebF5vtaURfQKrRdk8NFgAwv/EPLM9isWyTM6kpPGlJ+HCbdNmADjr+AplWKc4R4LRLlW0RaAqSKx+yjiCtr6JDl+BrqS8CAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUSBwWAqUhfVayLxr/9lYxFEmk4cQwJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA45ODc2NTQzMjAwMDE5ODANBgkqhkiG9w0BAQsFAAOCAQEAHM7Lr80IO6lJBIKkEwgIJ+ptjo8u2C0w2sANdKlAVuVH8Yu6vYCYrOZHBk1RG5Mb+LxD6Z4q/CyM/gqKBfJJtliFfYZtmv36MMD0jmCck2MATKP653d4TF0En9col8miP9WUVmuS2XegHlFqp7XXgUGGO5tPDm30bYcTjcVyx2pjaUnSJbksTFMuu4F7o6k5M+aLVZrAFMnf8brzePXyGuCJCJPNCoEVKFjfNaCMgIok6nMxve43NJw3BAxpFYdUuURgwLTECQQL4KMZP7G75amSWwdSmoXZMSH5UmBu13W0adk+Mk94nx+t7eFN7raG6eTZwNcCFAZp070uDi1DcA==</X509Certificate></X509Data></KeyInfo></Signature></CTe><protCTe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SP-CTe-TEST</verAplic><chCTe>35260398765432000198570010000043211441661479</chCTe><dhRecbto>2026-03-14T10:00:00-03:00</dhRecbto><nProt>135000000004321</nProt><digVal>gMDgsw4cXjArlVslJOhHCF8otxw=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso do CT-e</xMotivo></infProt></protCTe></cteProc>
+                     */
                     xml: string;
                 };
                 "application/xml": string;
@@ -28603,14 +28692,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "pfx": "SP",
-                 *       "password": "Café torrado 500 g"
+                 *       "pfx": "MIIKpAIBAzCCCl4GCSqGSIb3DQEHAaCCCk8EggpLMIIKRzCCBX8GCSqGSIb3DQEHBqCCBXAwggVsAgEA",
+                 *       "password": "senha-do-certificado"
                  *     }
                  */
                 "application/json": {
                     /** @description the certificate password (kept encrypted, never returned) */
                     password: string;
-                    /** @description the A1 certificate file (.pfx / .p12), base64 */
+                    /**
+                     * @description the A1 certificate file (.pfx / .p12), base64
+                     * @example MIIKpAIBAzCCCl4GCSqGSIb3DQEHAaCCCk8EggpLMIIKRzCCBX8GCSqGSIb3DQEHBqCCBXAwggVsAgEA
+                     */
                     pfx: string;
                 };
             };
@@ -31310,7 +31402,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *       "xml": "<nfeProc xmlns=\"http://www.portalfiscal.inf.br/nfe\" versao=\"4.00\"><NFe xmlns=\"http://www.portalfiscal.inf.br/nfe\"><infNFe Id=\"NFe35260360746948000112550010000012341734043790\" versao=\"4.00\"><ide><cUF>35</cUF><cNF>73404379</cNF><natOp>VENDA DE MERCADORIA</natOp><mod>55</mod><serie>1</serie><nNF>1234</nNF><dhEmi>2026-03-14T10:45:00-03:00</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>0</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide><emit><CNPJ>60746948000112</CNPJ><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderEmit><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>123456789110</IE><CRT>3</CRT></emit><dest><CNPJ>11222333000181</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><enderDest><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderDest><indIEDest>9</indIEDest></dest><det nItem=\"1\"><prod><cProd>CAF-500</cProd><cEAN>SEM GTIN</cEAN><xProd>Cafe torrado e moido 500 g</xProd><NCM>09012100</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>12.0000</qCom><vUnCom>18.9000000000</vUnCom><vProd>226.80</vProd><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>12.0000</qTrib><vUnTrib>18.9000000000</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>226.80</vBC><pICMS>18.00</pICMS><vICMS>40.82</vICMS></ICMS00></ICMS><PIS><PISAliq><CST>01</CST><vBC>226.80</vBC><pPIS>1.65</pPIS><vPIS>3.74</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>226.80</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>17.24</vCOFINS></COFINSAliq></COFINS></imposto></det><total><ICMSTot><vBC>226.80</vBC><vICMS>40.82</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>226.80</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>3.74</vPIS><vCOFINS>17.24</vCOFINS><vOutro>0.00</vOutro><vNF>226.80</vNF></ICMSTot></total><transp><modFrete>9</modFrete></transp><cobr><fat><nFat>1234</nFat><vOrig>226.80</vOrig><vDesc>0.00</vDesc><vLiq>226.80</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-13</dVenc><vDup>226.80</vDup></dup></cobr><pag><detPag><tPag>15</tPag><vPag>226.80</vPag></detPag></pag><infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic></infNFe><Signature xmlns=\"http://www.w3.org/2000/09/xmldsig#\"><SignedInfo><CanonicalizationMethod Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/><SignatureMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#rsa-sha1\"/><Reference URI=\"#NFe35260360746948000112550010000012341734043790\"><Transforms><Transform Algorithm=\"http://www.w3.org/2000/09/xmldsig#enveloped-signature\"/><Transform Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/></Transforms><DigestMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#sha1\"/><DigestValue>ij7MjxadhAhPzjY2s2hvquLJBbA=</DigestValue></Reference></SignedInfo><SignatureValue>mIfU5cQZ+p5PiyY1BAeNZmspl677npc80knf2FdWz+ZSjD4+OzsiLF6TK704p+5jv/TR0Mas+lqsIxVPoLpbbpw0eIBGiERqPSfJG2ydD6lx52QGL6r5s13WcX98BdYjMgrVpmuhu/PLDz89UuA8KeY8vh1GaqnRttpJmoPoUK0p/oT7RfNEBY3yLXOb6Rj2X76cfmuqp+nWbnvZLIbrGJp224fY1KrE8fpNBPO8zP6ymbrW7PbgommWxJC1eZXlt53aO6IJXU8Ab4nyS7O/ujpb0K8b2Qg+3643/pqZFbAVXiDumObZSTduuS8mHpmXuboJjAcTWX9SVovf2fLUWA==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDzDCCArSgAwIBAgIQAUxfHRGyD1p0+8tS+HHFOjANBgkqhkiG9w0BAQsFADBSMQswCQYDVQQGEwJCUjEeMBwGA1UEChMVSUNQLUJyYXNpbCAoc2ltdWxhZG8pMSMwIQYDVQQDExpBQyBFeGVtcGxvIGRhIERvY3VtZW50YWNhbzAeFw0yNjEyMDExNjM2MjlaFw0yNzEyMDIxNjM2MjlaMHoxCzAJBgNVBAYTAkJSMR4wHAYDVQQKExVJQ1AtQnJhc2lsIChzaW11bGFkbykxSzBJBgNVBAMTQkRJU1RSSUJVSURPUkEgREUgQkVCSURBUyBQQVVMSVNUQSBTQTo2MDc0Njk0ODAwMDExMjo2MDc0Njk0ODAwMDExMjCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANzEUdauLrEoTLPeTc/FUxcgX0VZGqtBKHiEngVIuaUgFp2RlXdLJsSDYbqu1dWOKGXc6b3mjRZJfijZMRPFy1bsxImWkoGLB9gZ1VVTqgqxUZe326yjBGAe8e9SKmioK7NgEpr6ljulNH1ogsv+/pQlbe4uRFOwfg9vQc673mOTCV823z3cwmBc66tBpTTvGfA37s+tHRuSORg2tlRfI6jkDMiE2sBwIpYz4lmKi0fvA4vtZJRGCUcKI1vntixWGTdrn/DvI8oTDj2aMQLSM+7IeYitjO7Rjaa7tk9BgUUWT2rmzLlm3DbGOvlKYsrzcu2seKEBiuGL+W+bCvh3OMkCAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUuypMB7TFZCArU7Mi+D8RgDam7RowJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA42MDc0Njk0ODAwMDExMjANBgkqhkiG9w0BAQsFAAOCAQEARbCzaByNICHLsDMJ3cMZgV1pTVi1tNvrg0W4TTDEL5ICQPWvRvpvc8yRAmlx5j6yfGWKD/aROtn1HmIQU1JdkbQyIeIoDsmAoT7wo1zjd/1hEsqPfqK+fA0eGB7kEsfR/+sy1840VXYBD1lD1l0IbTgc1DdcCZplGw+HFrdvFQEVjVOaYyRqJNTIs9mTq902e/ApBVDfEouLxe1IyYy+f7NEIvTHT00uH9Q5PoGyXIsH/YJvCHOmXC6Wv2tsspzSuB55GKXjtI408sF7tDAT/FCIYLTd9dUJPZTOV6PoivyabFB1nxBx7VQbKEXTuWWSpIV8sB2erKbfrHkIFEBhBQ==</X509Certificate></X509Data></KeyInfo></Signature></NFe><protNFe versao=\"4.00\"><infProt><tpAmb>2</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>35260360746948000112550010000012341734043790</chNFe><dhRecbto>2026-12-02T13:36:29-03:00</dhRecbto><nProt>126000000000001</nProt><digVal>ij7MjxadhAhPzjY2s2hvquLJBbA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>"
                  *     }
                  */
                 "application/json": {
@@ -31338,7 +31430,10 @@ export interface operations {
                         saveMapping?: boolean;
                     }[];
                     notes?: string | null;
-                    /** @description The NF-e XML (nfeProc), exactly as received */
+                    /**
+                     * @description The NF-e XML (nfeProc), exactly as received
+                     * @example <nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe35260360746948000112550010000012341734043790" versao="4.00"><ide><cUF>35</cUF><cNF>73404379</cNF><natOp>VENDA DE MERCADORIA</natOp><mod>55</mod><serie>1</serie><nNF>1234</nNF><dhEmi>2026-03-14T10:45:00-03:00</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>0</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide><emit><CNPJ>60746948000112</CNPJ><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderEmit><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>123456789110</IE><CRT>3</CRT></emit><dest><CNPJ>11222333000181</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><enderDest><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderDest><indIEDest>9</indIEDest></dest><det nItem="1"><prod><cProd>CAF-500</cProd><cEAN>SEM GTIN</cEAN><xProd>Cafe torrado e moido 500 g</xProd><NCM>09012100</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>12.0000</qCom><vUnCom>18.9000000000</vUnCom><vProd>226.80</vProd><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>12.0000</qTrib><vUnTrib>18.9000000000</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>226.80</vBC><pICMS>18.00</pICMS><vICMS>40.82</vICMS></ICMS00></ICMS><PIS><PISAliq><CST>01</CST><vBC>226.80</vBC><pPIS>1.65</pPIS><vPIS>3.74</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>226.80</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>17.24</vCOFINS></COFINSAliq></COFINS></imposto></det><total><ICMSTot><vBC>226.80</vBC><vICMS>40.82</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>226.80</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>3.74</vPIS><vCOFINS>17.24</vCOFINS><vOutro>0.00</vOutro><vNF>226.80</vNF></ICMSTot></total><transp><modFrete>9</modFrete></transp><cobr><fat><nFat>1234</nFat><vOrig>226.80</vOrig><vDesc>0.00</vDesc><vLiq>226.80</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-13</dVenc><vDup>226.80</vDup></dup></cobr><pag><detPag><tPag>15</tPag><vPag>226.80</vPag></detPag></pag><infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic></infNFe><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/><Reference URI="#NFe35260360746948000112550010000012341734043790"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><DigestValue>ij7MjxadhAhPzjY2s2hvquLJBbA=</DigestValue></Reference></SignedInfo><SignatureValue>mIfU5cQZ+p5PiyY1BAeNZmspl677npc80knf2FdWz+ZSjD4+OzsiLF6TK704p+5jv/TR0Mas+lqsIxVPoLpbbpw0eIBGiERqPSfJG2ydD6lx52QGL6r5s13WcX98BdYjMgrVpmuhu/PLDz89UuA8KeY8vh1GaqnRttpJmoPoUK0p/oT7RfNEBY3yLXOb6Rj2X76cfmuqp+nWbnvZLIbrGJp224fY1KrE8fpNBPO8zP6ymbrW7PbgommWxJC1eZXlt53aO6IJXU8Ab4nyS7O/ujpb0K8b2Qg+3643/pqZFbAVXiDumObZSTduuS8mHpmXuboJjAcTWX9SVovf2fLUWA==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDzDCCArSgAwIBAgIQAUxfHRGyD1p0+8tS+HHFOjANBgkqhkiG9w0BAQsFADBSMQswCQYDVQQGEwJCUjEeMBwGA1UEChMVSUNQLUJyYXNpbCAoc2ltdWxhZG8pMSMwIQYDVQQDExpBQyBFeGVtcGxvIGRhIERvY3VtZW50YWNhbzAeFw0yNjEyMDExNjM2MjlaFw0yNzEyMDIxNjM2MjlaMHoxCzAJBgNVBAYTAkJSMR4wHAYDVQQKExVJQ1AtQnJhc2lsIChzaW11bGFkbykxSzBJBgNVBAMTQkRJU1RSSUJVSURPUkEgREUgQkVCSURBUyBQQVVMSVNUQSBTQTo2MDc0Njk0ODAwMDExMjo2MDc0Njk0ODAwMDExMjCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANzEUdauLrEoTLPeTc/FUxcgX0VZGqtBKHiEngVIuaUgFp2RlXdLJsSDYbqu1dWOKGXc6b3mjRZJfijZMRPFy1bsxImWkoGLB9gZ1VVTqgqxUZe326yjBGAe8e9SKmioK7NgEpr6ljulNH1ogsv+/pQlbe4uRFOwfg9vQc673mOTCV823z3cwmBc66tBpTTvGfA37s+tHRuSORg2tlRfI6jkDMiE2sBwIpYz4lmKi0fvA4vtZJRGCUcKI1vntixWGTdrn/DvI8oTDj2aMQLSM+7IeYitjO7Rjaa7tk9BgUUWT2rmzLlm3DbGOvlKYsrzcu2seKEBiuGL+W+bCvh3OMkCAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUuypMB7TFZCArU7Mi+D8RgDam7RowJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA42MDc0Njk0ODAwMDExMjANBgkqhkiG9w0BAQsFAAOCAQEARbCzaByNICHLsDMJ3cMZgV1pTVi1tNvrg0W4TTDEL5ICQPWvRvpvc8yRAmlx5j6yfGWKD/aROtn1HmIQU1JdkbQyIeIoDsmAoT7wo1zjd/1hEsqPfqK+fA0eGB7kEsfR/+sy1840VXYBD1lD1l0IbTgc1DdcCZplGw+HFrdvFQEVjVOaYyRqJNTIs9mTq902e/ApBVDfEouLxe1IyYy+f7NEIvTHT00uH9Q5PoGyXIsH/YJvCHOmXC6Wv2tsspzSuB55GKXjtI408sF7tDAT/FCIYLTd9dUJPZTOV6PoivyabFB1nxBx7VQbKEXTuWWSpIV8sB2erKbfrHkIFEBhBQ==</X509Certificate></X509Data></KeyInfo></Signature></NFe><protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>35260360746948000112550010000012341734043790</chNFe><dhRecbto>2026-12-02T13:36:29-03:00</dhRecbto><nProt>126000000000001</nProt><digVal>ij7MjxadhAhPzjY2s2hvquLJBbA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>
+                     */
                     xml: string;
                 };
                 "application/xml": string;
@@ -33210,12 +33305,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *       "xml": "<nfeProc xmlns=\"http://www.portalfiscal.inf.br/nfe\" versao=\"4.00\"><NFe xmlns=\"http://www.portalfiscal.inf.br/nfe\"><infNFe Id=\"NFe35260360746948000112550010000012341734043790\" versao=\"4.00\"><ide><cUF>35</cUF><cNF>73404379</cNF><natOp>VENDA DE MERCADORIA</natOp><mod>55</mod><serie>1</serie><nNF>1234</nNF><dhEmi>2026-03-14T10:45:00-03:00</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>0</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide><emit><CNPJ>60746948000112</CNPJ><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderEmit><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>123456789110</IE><CRT>3</CRT></emit><dest><CNPJ>11222333000181</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><enderDest><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderDest><indIEDest>9</indIEDest></dest><det nItem=\"1\"><prod><cProd>CAF-500</cProd><cEAN>SEM GTIN</cEAN><xProd>Cafe torrado e moido 500 g</xProd><NCM>09012100</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>12.0000</qCom><vUnCom>18.9000000000</vUnCom><vProd>226.80</vProd><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>12.0000</qTrib><vUnTrib>18.9000000000</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>226.80</vBC><pICMS>18.00</pICMS><vICMS>40.82</vICMS></ICMS00></ICMS><PIS><PISAliq><CST>01</CST><vBC>226.80</vBC><pPIS>1.65</pPIS><vPIS>3.74</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>226.80</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>17.24</vCOFINS></COFINSAliq></COFINS></imposto></det><total><ICMSTot><vBC>226.80</vBC><vICMS>40.82</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>226.80</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>3.74</vPIS><vCOFINS>17.24</vCOFINS><vOutro>0.00</vOutro><vNF>226.80</vNF></ICMSTot></total><transp><modFrete>9</modFrete></transp><cobr><fat><nFat>1234</nFat><vOrig>226.80</vOrig><vDesc>0.00</vDesc><vLiq>226.80</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-13</dVenc><vDup>226.80</vDup></dup></cobr><pag><detPag><tPag>15</tPag><vPag>226.80</vPag></detPag></pag><infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic></infNFe><Signature xmlns=\"http://www.w3.org/2000/09/xmldsig#\"><SignedInfo><CanonicalizationMethod Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/><SignatureMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#rsa-sha1\"/><Reference URI=\"#NFe35260360746948000112550010000012341734043790\"><Transforms><Transform Algorithm=\"http://www.w3.org/2000/09/xmldsig#enveloped-signature\"/><Transform Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/></Transforms><DigestMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#sha1\"/><DigestValue>ij7MjxadhAhPzjY2s2hvquLJBbA=</DigestValue></Reference></SignedInfo><SignatureValue>mIfU5cQZ+p5PiyY1BAeNZmspl677npc80knf2FdWz+ZSjD4+OzsiLF6TK704p+5jv/TR0Mas+lqsIxVPoLpbbpw0eIBGiERqPSfJG2ydD6lx52QGL6r5s13WcX98BdYjMgrVpmuhu/PLDz89UuA8KeY8vh1GaqnRttpJmoPoUK0p/oT7RfNEBY3yLXOb6Rj2X76cfmuqp+nWbnvZLIbrGJp224fY1KrE8fpNBPO8zP6ymbrW7PbgommWxJC1eZXlt53aO6IJXU8Ab4nyS7O/ujpb0K8b2Qg+3643/pqZFbAVXiDumObZSTduuS8mHpmXuboJjAcTWX9SVovf2fLUWA==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDzDCCArSgAwIBAgIQAUxfHRGyD1p0+8tS+HHFOjANBgkqhkiG9w0BAQsFADBSMQswCQYDVQQGEwJCUjEeMBwGA1UEChMVSUNQLUJyYXNpbCAoc2ltdWxhZG8pMSMwIQYDVQQDExpBQyBFeGVtcGxvIGRhIERvY3VtZW50YWNhbzAeFw0yNjEyMDExNjM2MjlaFw0yNzEyMDIxNjM2MjlaMHoxCzAJBgNVBAYTAkJSMR4wHAYDVQQKExVJQ1AtQnJhc2lsIChzaW11bGFkbykxSzBJBgNVBAMTQkRJU1RSSUJVSURPUkEgREUgQkVCSURBUyBQQVVMSVNUQSBTQTo2MDc0Njk0ODAwMDExMjo2MDc0Njk0ODAwMDExMjCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANzEUdauLrEoTLPeTc/FUxcgX0VZGqtBKHiEngVIuaUgFp2RlXdLJsSDYbqu1dWOKGXc6b3mjRZJfijZMRPFy1bsxImWkoGLB9gZ1VVTqgqxUZe326yjBGAe8e9SKmioK7NgEpr6ljulNH1ogsv+/pQlbe4uRFOwfg9vQc673mOTCV823z3cwmBc66tBpTTvGfA37s+tHRuSORg2tlRfI6jkDMiE2sBwIpYz4lmKi0fvA4vtZJRGCUcKI1vntixWGTdrn/DvI8oTDj2aMQLSM+7IeYitjO7Rjaa7tk9BgUUWT2rmzLlm3DbGOvlKYsrzcu2seKEBiuGL+W+bCvh3OMkCAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUuypMB7TFZCArU7Mi+D8RgDam7RowJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA42MDc0Njk0ODAwMDExMjANBgkqhkiG9w0BAQsFAAOCAQEARbCzaByNICHLsDMJ3cMZgV1pTVi1tNvrg0W4TTDEL5ICQPWvRvpvc8yRAmlx5j6yfGWKD/aROtn1HmIQU1JdkbQyIeIoDsmAoT7wo1zjd/1hEsqPfqK+fA0eGB7kEsfR/+sy1840VXYBD1lD1l0IbTgc1DdcCZplGw+HFrdvFQEVjVOaYyRqJNTIs9mTq902e/ApBVDfEouLxe1IyYy+f7NEIvTHT00uH9Q5PoGyXIsH/YJvCHOmXC6Wv2tsspzSuB55GKXjtI408sF7tDAT/FCIYLTd9dUJPZTOV6PoivyabFB1nxBx7VQbKEXTuWWSpIV8sB2erKbfrHkIFEBhBQ==</X509Certificate></X509Data></KeyInfo></Signature></NFe><protNFe versao=\"4.00\"><infProt><tpAmb>2</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>35260360746948000112550010000012341734043790</chNFe><dhRecbto>2026-12-02T13:36:29-03:00</dhRecbto><nProt>126000000000001</nProt><digVal>ij7MjxadhAhPzjY2s2hvquLJBbA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>"
                  *     }
                  */
                 "application/json": {
                     accessKey?: string;
-                    /** @description The NF-e XML (nfeProc), exactly as received */
+                    /**
+                     * @description The NF-e XML (nfeProc), exactly as received
+                     * @example <nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe35260360746948000112550010000012341734043790" versao="4.00"><ide><cUF>35</cUF><cNF>73404379</cNF><natOp>VENDA DE MERCADORIA</natOp><mod>55</mod><serie>1</serie><nNF>1234</nNF><dhEmi>2026-03-14T10:45:00-03:00</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>0</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide><emit><CNPJ>60746948000112</CNPJ><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderEmit><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>123456789110</IE><CRT>3</CRT></emit><dest><CNPJ>11222333000181</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><enderDest><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderDest><indIEDest>9</indIEDest></dest><det nItem="1"><prod><cProd>CAF-500</cProd><cEAN>SEM GTIN</cEAN><xProd>Cafe torrado e moido 500 g</xProd><NCM>09012100</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>12.0000</qCom><vUnCom>18.9000000000</vUnCom><vProd>226.80</vProd><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>12.0000</qTrib><vUnTrib>18.9000000000</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>226.80</vBC><pICMS>18.00</pICMS><vICMS>40.82</vICMS></ICMS00></ICMS><PIS><PISAliq><CST>01</CST><vBC>226.80</vBC><pPIS>1.65</pPIS><vPIS>3.74</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>226.80</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>17.24</vCOFINS></COFINSAliq></COFINS></imposto></det><total><ICMSTot><vBC>226.80</vBC><vICMS>40.82</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>226.80</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>3.74</vPIS><vCOFINS>17.24</vCOFINS><vOutro>0.00</vOutro><vNF>226.80</vNF></ICMSTot></total><transp><modFrete>9</modFrete></transp><cobr><fat><nFat>1234</nFat><vOrig>226.80</vOrig><vDesc>0.00</vDesc><vLiq>226.80</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-13</dVenc><vDup>226.80</vDup></dup></cobr><pag><detPag><tPag>15</tPag><vPag>226.80</vPag></detPag></pag><infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic></infNFe><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/><Reference URI="#NFe35260360746948000112550010000012341734043790"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><DigestValue>ij7MjxadhAhPzjY2s2hvquLJBbA=</DigestValue></Reference></SignedInfo><SignatureValue>mIfU5cQZ+p5PiyY1BAeNZmspl677npc80knf2FdWz+ZSjD4+OzsiLF6TK704p+5jv/TR0Mas+lqsIxVPoLpbbpw0eIBGiERqPSfJG2ydD6lx52QGL6r5s13WcX98BdYjMgrVpmuhu/PLDz89UuA8KeY8vh1GaqnRttpJmoPoUK0p/oT7RfNEBY3yLXOb6Rj2X76cfmuqp+nWbnvZLIbrGJp224fY1KrE8fpNBPO8zP6ymbrW7PbgommWxJC1eZXlt53aO6IJXU8Ab4nyS7O/ujpb0K8b2Qg+3643/pqZFbAVXiDumObZSTduuS8mHpmXuboJjAcTWX9SVovf2fLUWA==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDzDCCArSgAwIBAgIQAUxfHRGyD1p0+8tS+HHFOjANBgkqhkiG9w0BAQsFADBSMQswCQYDVQQGEwJCUjEeMBwGA1UEChMVSUNQLUJyYXNpbCAoc2ltdWxhZG8pMSMwIQYDVQQDExpBQyBFeGVtcGxvIGRhIERvY3VtZW50YWNhbzAeFw0yNjEyMDExNjM2MjlaFw0yNzEyMDIxNjM2MjlaMHoxCzAJBgNVBAYTAkJSMR4wHAYDVQQKExVJQ1AtQnJhc2lsIChzaW11bGFkbykxSzBJBgNVBAMTQkRJU1RSSUJVSURPUkEgREUgQkVCSURBUyBQQVVMSVNUQSBTQTo2MDc0Njk0ODAwMDExMjo2MDc0Njk0ODAwMDExMjCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANzEUdauLrEoTLPeTc/FUxcgX0VZGqtBKHiEngVIuaUgFp2RlXdLJsSDYbqu1dWOKGXc6b3mjRZJfijZMRPFy1bsxImWkoGLB9gZ1VVTqgqxUZe326yjBGAe8e9SKmioK7NgEpr6ljulNH1ogsv+/pQlbe4uRFOwfg9vQc673mOTCV823z3cwmBc66tBpTTvGfA37s+tHRuSORg2tlRfI6jkDMiE2sBwIpYz4lmKi0fvA4vtZJRGCUcKI1vntixWGTdrn/DvI8oTDj2aMQLSM+7IeYitjO7Rjaa7tk9BgUUWT2rmzLlm3DbGOvlKYsrzcu2seKEBiuGL+W+bCvh3OMkCAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUuypMB7TFZCArU7Mi+D8RgDam7RowJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA42MDc0Njk0ODAwMDExMjANBgkqhkiG9w0BAQsFAAOCAQEARbCzaByNICHLsDMJ3cMZgV1pTVi1tNvrg0W4TTDEL5ICQPWvRvpvc8yRAmlx5j6yfGWKD/aROtn1HmIQU1JdkbQyIeIoDsmAoT7wo1zjd/1hEsqPfqK+fA0eGB7kEsfR/+sy1840VXYBD1lD1l0IbTgc1DdcCZplGw+HFrdvFQEVjVOaYyRqJNTIs9mTq902e/ApBVDfEouLxe1IyYy+f7NEIvTHT00uH9Q5PoGyXIsH/YJvCHOmXC6Wv2tsspzSuB55GKXjtI408sF7tDAT/FCIYLTd9dUJPZTOV6PoivyabFB1nxBx7VQbKEXTuWWSpIV8sB2erKbfrHkIFEBhBQ==</X509Certificate></X509Data></KeyInfo></Signature></NFe><protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>35260360746948000112550010000012341734043790</chNFe><dhRecbto>2026-12-02T13:36:29-03:00</dhRecbto><nProt>126000000000001</nProt><digVal>ij7MjxadhAhPzjY2s2hvquLJBbA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>
+                     */
                     xml?: string;
                 };
                 "application/xml": string;
@@ -33495,7 +33593,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *       "xml": "<nfeProc xmlns=\"http://www.portalfiscal.inf.br/nfe\" versao=\"4.00\"><NFe xmlns=\"http://www.portalfiscal.inf.br/nfe\"><infNFe Id=\"NFe35260360746948000112550010000012341734043790\" versao=\"4.00\"><ide><cUF>35</cUF><cNF>73404379</cNF><natOp>VENDA DE MERCADORIA</natOp><mod>55</mod><serie>1</serie><nNF>1234</nNF><dhEmi>2026-03-14T10:45:00-03:00</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>0</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide><emit><CNPJ>60746948000112</CNPJ><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderEmit><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>123456789110</IE><CRT>3</CRT></emit><dest><CNPJ>11222333000181</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><enderDest><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderDest><indIEDest>9</indIEDest></dest><det nItem=\"1\"><prod><cProd>CAF-500</cProd><cEAN>SEM GTIN</cEAN><xProd>Cafe torrado e moido 500 g</xProd><NCM>09012100</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>12.0000</qCom><vUnCom>18.9000000000</vUnCom><vProd>226.80</vProd><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>12.0000</qTrib><vUnTrib>18.9000000000</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>226.80</vBC><pICMS>18.00</pICMS><vICMS>40.82</vICMS></ICMS00></ICMS><PIS><PISAliq><CST>01</CST><vBC>226.80</vBC><pPIS>1.65</pPIS><vPIS>3.74</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>226.80</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>17.24</vCOFINS></COFINSAliq></COFINS></imposto></det><total><ICMSTot><vBC>226.80</vBC><vICMS>40.82</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>226.80</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>3.74</vPIS><vCOFINS>17.24</vCOFINS><vOutro>0.00</vOutro><vNF>226.80</vNF></ICMSTot></total><transp><modFrete>9</modFrete></transp><cobr><fat><nFat>1234</nFat><vOrig>226.80</vOrig><vDesc>0.00</vDesc><vLiq>226.80</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-13</dVenc><vDup>226.80</vDup></dup></cobr><pag><detPag><tPag>15</tPag><vPag>226.80</vPag></detPag></pag><infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic></infNFe><Signature xmlns=\"http://www.w3.org/2000/09/xmldsig#\"><SignedInfo><CanonicalizationMethod Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/><SignatureMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#rsa-sha1\"/><Reference URI=\"#NFe35260360746948000112550010000012341734043790\"><Transforms><Transform Algorithm=\"http://www.w3.org/2000/09/xmldsig#enveloped-signature\"/><Transform Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/></Transforms><DigestMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#sha1\"/><DigestValue>ij7MjxadhAhPzjY2s2hvquLJBbA=</DigestValue></Reference></SignedInfo><SignatureValue>mIfU5cQZ+p5PiyY1BAeNZmspl677npc80knf2FdWz+ZSjD4+OzsiLF6TK704p+5jv/TR0Mas+lqsIxVPoLpbbpw0eIBGiERqPSfJG2ydD6lx52QGL6r5s13WcX98BdYjMgrVpmuhu/PLDz89UuA8KeY8vh1GaqnRttpJmoPoUK0p/oT7RfNEBY3yLXOb6Rj2X76cfmuqp+nWbnvZLIbrGJp224fY1KrE8fpNBPO8zP6ymbrW7PbgommWxJC1eZXlt53aO6IJXU8Ab4nyS7O/ujpb0K8b2Qg+3643/pqZFbAVXiDumObZSTduuS8mHpmXuboJjAcTWX9SVovf2fLUWA==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDzDCCArSgAwIBAgIQAUxfHRGyD1p0+8tS+HHFOjANBgkqhkiG9w0BAQsFADBSMQswCQYDVQQGEwJCUjEeMBwGA1UEChMVSUNQLUJyYXNpbCAoc2ltdWxhZG8pMSMwIQYDVQQDExpBQyBFeGVtcGxvIGRhIERvY3VtZW50YWNhbzAeFw0yNjEyMDExNjM2MjlaFw0yNzEyMDIxNjM2MjlaMHoxCzAJBgNVBAYTAkJSMR4wHAYDVQQKExVJQ1AtQnJhc2lsIChzaW11bGFkbykxSzBJBgNVBAMTQkRJU1RSSUJVSURPUkEgREUgQkVCSURBUyBQQVVMSVNUQSBTQTo2MDc0Njk0ODAwMDExMjo2MDc0Njk0ODAwMDExMjCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANzEUdauLrEoTLPeTc/FUxcgX0VZGqtBKHiEngVIuaUgFp2RlXdLJsSDYbqu1dWOKGXc6b3mjRZJfijZMRPFy1bsxImWkoGLB9gZ1VVTqgqxUZe326yjBGAe8e9SKmioK7NgEpr6ljulNH1ogsv+/pQlbe4uRFOwfg9vQc673mOTCV823z3cwmBc66tBpTTvGfA37s+tHRuSORg2tlRfI6jkDMiE2sBwIpYz4lmKi0fvA4vtZJRGCUcKI1vntixWGTdrn/DvI8oTDj2aMQLSM+7IeYitjO7Rjaa7tk9BgUUWT2rmzLlm3DbGOvlKYsrzcu2seKEBiuGL+W+bCvh3OMkCAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUuypMB7TFZCArU7Mi+D8RgDam7RowJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA42MDc0Njk0ODAwMDExMjANBgkqhkiG9w0BAQsFAAOCAQEARbCzaByNICHLsDMJ3cMZgV1pTVi1tNvrg0W4TTDEL5ICQPWvRvpvc8yRAmlx5j6yfGWKD/aROtn1HmIQU1JdkbQyIeIoDsmAoT7wo1zjd/1hEsqPfqK+fA0eGB7kEsfR/+sy1840VXYBD1lD1l0IbTgc1DdcCZplGw+HFrdvFQEVjVOaYyRqJNTIs9mTq902e/ApBVDfEouLxe1IyYy+f7NEIvTHT00uH9Q5PoGyXIsH/YJvCHOmXC6Wv2tsspzSuB55GKXjtI408sF7tDAT/FCIYLTd9dUJPZTOV6PoivyabFB1nxBx7VQbKEXTuWWSpIV8sB2erKbfrHkIFEBhBQ==</X509Certificate></X509Data></KeyInfo></Signature></NFe><protNFe versao=\"4.00\"><infProt><tpAmb>2</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>35260360746948000112550010000012341734043790</chNFe><dhRecbto>2026-12-02T13:36:29-03:00</dhRecbto><nProt>126000000000001</nProt><digVal>ij7MjxadhAhPzjY2s2hvquLJBbA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>"
                  *     }
                  */
                 "application/json": {
@@ -33524,7 +33622,10 @@ export interface operations {
                         saveMapping?: boolean;
                     }[];
                     notes?: string | null;
-                    /** @description The NF-e XML (nfeProc), exactly as received */
+                    /**
+                     * @description The NF-e XML (nfeProc), exactly as received
+                     * @example <nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe35260360746948000112550010000012341734043790" versao="4.00"><ide><cUF>35</cUF><cNF>73404379</cNF><natOp>VENDA DE MERCADORIA</natOp><mod>55</mod><serie>1</serie><nNF>1234</nNF><dhEmi>2026-03-14T10:45:00-03:00</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>0</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide><emit><CNPJ>60746948000112</CNPJ><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderEmit><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>123456789110</IE><CRT>3</CRT></emit><dest><CNPJ>11222333000181</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><enderDest><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderDest><indIEDest>9</indIEDest></dest><det nItem="1"><prod><cProd>CAF-500</cProd><cEAN>SEM GTIN</cEAN><xProd>Cafe torrado e moido 500 g</xProd><NCM>09012100</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>12.0000</qCom><vUnCom>18.9000000000</vUnCom><vProd>226.80</vProd><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>12.0000</qTrib><vUnTrib>18.9000000000</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>226.80</vBC><pICMS>18.00</pICMS><vICMS>40.82</vICMS></ICMS00></ICMS><PIS><PISAliq><CST>01</CST><vBC>226.80</vBC><pPIS>1.65</pPIS><vPIS>3.74</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>226.80</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>17.24</vCOFINS></COFINSAliq></COFINS></imposto></det><total><ICMSTot><vBC>226.80</vBC><vICMS>40.82</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>226.80</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>3.74</vPIS><vCOFINS>17.24</vCOFINS><vOutro>0.00</vOutro><vNF>226.80</vNF></ICMSTot></total><transp><modFrete>9</modFrete></transp><cobr><fat><nFat>1234</nFat><vOrig>226.80</vOrig><vDesc>0.00</vDesc><vLiq>226.80</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-13</dVenc><vDup>226.80</vDup></dup></cobr><pag><detPag><tPag>15</tPag><vPag>226.80</vPag></detPag></pag><infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic></infNFe><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/><Reference URI="#NFe35260360746948000112550010000012341734043790"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><DigestValue>ij7MjxadhAhPzjY2s2hvquLJBbA=</DigestValue></Reference></SignedInfo><SignatureValue>mIfU5cQZ+p5PiyY1BAeNZmspl677npc80knf2FdWz+ZSjD4+OzsiLF6TK704p+5jv/TR0Mas+lqsIxVPoLpbbpw0eIBGiERqPSfJG2ydD6lx52QGL6r5s13WcX98BdYjMgrVpmuhu/PLDz89UuA8KeY8vh1GaqnRttpJmoPoUK0p/oT7RfNEBY3yLXOb6Rj2X76cfmuqp+nWbnvZLIbrGJp224fY1KrE8fpNBPO8zP6ymbrW7PbgommWxJC1eZXlt53aO6IJXU8Ab4nyS7O/ujpb0K8b2Qg+3643/pqZFbAVXiDumObZSTduuS8mHpmXuboJjAcTWX9SVovf2fLUWA==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDzDCCArSgAwIBAgIQAUxfHRGyD1p0+8tS+HHFOjANBgkqhkiG9w0BAQsFADBSMQswCQYDVQQGEwJCUjEeMBwGA1UEChMVSUNQLUJyYXNpbCAoc2ltdWxhZG8pMSMwIQYDVQQDExpBQyBFeGVtcGxvIGRhIERvY3VtZW50YWNhbzAeFw0yNjEyMDExNjM2MjlaFw0yNzEyMDIxNjM2MjlaMHoxCzAJBgNVBAYTAkJSMR4wHAYDVQQKExVJQ1AtQnJhc2lsIChzaW11bGFkbykxSzBJBgNVBAMTQkRJU1RSSUJVSURPUkEgREUgQkVCSURBUyBQQVVMSVNUQSBTQTo2MDc0Njk0ODAwMDExMjo2MDc0Njk0ODAwMDExMjCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANzEUdauLrEoTLPeTc/FUxcgX0VZGqtBKHiEngVIuaUgFp2RlXdLJsSDYbqu1dWOKGXc6b3mjRZJfijZMRPFy1bsxImWkoGLB9gZ1VVTqgqxUZe326yjBGAe8e9SKmioK7NgEpr6ljulNH1ogsv+/pQlbe4uRFOwfg9vQc673mOTCV823z3cwmBc66tBpTTvGfA37s+tHRuSORg2tlRfI6jkDMiE2sBwIpYz4lmKi0fvA4vtZJRGCUcKI1vntixWGTdrn/DvI8oTDj2aMQLSM+7IeYitjO7Rjaa7tk9BgUUWT2rmzLlm3DbGOvlKYsrzcu2seKEBiuGL+W+bCvh3OMkCAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUuypMB7TFZCArU7Mi+D8RgDam7RowJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA42MDc0Njk0ODAwMDExMjANBgkqhkiG9w0BAQsFAAOCAQEARbCzaByNICHLsDMJ3cMZgV1pTVi1tNvrg0W4TTDEL5ICQPWvRvpvc8yRAmlx5j6yfGWKD/aROtn1HmIQU1JdkbQyIeIoDsmAoT7wo1zjd/1hEsqPfqK+fA0eGB7kEsfR/+sy1840VXYBD1lD1l0IbTgc1DdcCZplGw+HFrdvFQEVjVOaYyRqJNTIs9mTq902e/ApBVDfEouLxe1IyYy+f7NEIvTHT00uH9Q5PoGyXIsH/YJvCHOmXC6Wv2tsspzSuB55GKXjtI408sF7tDAT/FCIYLTd9dUJPZTOV6PoivyabFB1nxBx7VQbKEXTuWWSpIV8sB2erKbfrHkIFEBhBQ==</X509Certificate></X509Data></KeyInfo></Signature></NFe><protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>35260360746948000112550010000012341734043790</chNFe><dhRecbto>2026-12-02T13:36:29-03:00</dhRecbto><nProt>126000000000001</nProt><digVal>ij7MjxadhAhPzjY2s2hvquLJBbA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>
+                     */
                     xml?: string;
                 };
                 "application/xml": string;
@@ -33810,11 +33911,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\"/>"
+                 *       "xml": "<nfeProc xmlns=\"http://www.portalfiscal.inf.br/nfe\" versao=\"4.00\"><NFe xmlns=\"http://www.portalfiscal.inf.br/nfe\"><infNFe Id=\"NFe35260360746948000112550010000012341734043790\" versao=\"4.00\"><ide><cUF>35</cUF><cNF>73404379</cNF><natOp>VENDA DE MERCADORIA</natOp><mod>55</mod><serie>1</serie><nNF>1234</nNF><dhEmi>2026-03-14T10:45:00-03:00</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>0</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide><emit><CNPJ>60746948000112</CNPJ><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderEmit><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>123456789110</IE><CRT>3</CRT></emit><dest><CNPJ>11222333000181</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><enderDest><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderDest><indIEDest>9</indIEDest></dest><det nItem=\"1\"><prod><cProd>CAF-500</cProd><cEAN>SEM GTIN</cEAN><xProd>Cafe torrado e moido 500 g</xProd><NCM>09012100</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>12.0000</qCom><vUnCom>18.9000000000</vUnCom><vProd>226.80</vProd><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>12.0000</qTrib><vUnTrib>18.9000000000</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>226.80</vBC><pICMS>18.00</pICMS><vICMS>40.82</vICMS></ICMS00></ICMS><PIS><PISAliq><CST>01</CST><vBC>226.80</vBC><pPIS>1.65</pPIS><vPIS>3.74</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>226.80</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>17.24</vCOFINS></COFINSAliq></COFINS></imposto></det><total><ICMSTot><vBC>226.80</vBC><vICMS>40.82</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>226.80</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>3.74</vPIS><vCOFINS>17.24</vCOFINS><vOutro>0.00</vOutro><vNF>226.80</vNF></ICMSTot></total><transp><modFrete>9</modFrete></transp><cobr><fat><nFat>1234</nFat><vOrig>226.80</vOrig><vDesc>0.00</vDesc><vLiq>226.80</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-13</dVenc><vDup>226.80</vDup></dup></cobr><pag><detPag><tPag>15</tPag><vPag>226.80</vPag></detPag></pag><infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic></infNFe><Signature xmlns=\"http://www.w3.org/2000/09/xmldsig#\"><SignedInfo><CanonicalizationMethod Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/><SignatureMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#rsa-sha1\"/><Reference URI=\"#NFe35260360746948000112550010000012341734043790\"><Transforms><Transform Algorithm=\"http://www.w3.org/2000/09/xmldsig#enveloped-signature\"/><Transform Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/></Transforms><DigestMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#sha1\"/><DigestValue>ij7MjxadhAhPzjY2s2hvquLJBbA=</DigestValue></Reference></SignedInfo><SignatureValue>mIfU5cQZ+p5PiyY1BAeNZmspl677npc80knf2FdWz+ZSjD4+OzsiLF6TK704p+5jv/TR0Mas+lqsIxVPoLpbbpw0eIBGiERqPSfJG2ydD6lx52QGL6r5s13WcX98BdYjMgrVpmuhu/PLDz89UuA8KeY8vh1GaqnRttpJmoPoUK0p/oT7RfNEBY3yLXOb6Rj2X76cfmuqp+nWbnvZLIbrGJp224fY1KrE8fpNBPO8zP6ymbrW7PbgommWxJC1eZXlt53aO6IJXU8Ab4nyS7O/ujpb0K8b2Qg+3643/pqZFbAVXiDumObZSTduuS8mHpmXuboJjAcTWX9SVovf2fLUWA==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDzDCCArSgAwIBAgIQAUxfHRGyD1p0+8tS+HHFOjANBgkqhkiG9w0BAQsFADBSMQswCQYDVQQGEwJCUjEeMBwGA1UEChMVSUNQLUJyYXNpbCAoc2ltdWxhZG8pMSMwIQYDVQQDExpBQyBFeGVtcGxvIGRhIERvY3VtZW50YWNhbzAeFw0yNjEyMDExNjM2MjlaFw0yNzEyMDIxNjM2MjlaMHoxCzAJBgNVBAYTAkJSMR4wHAYDVQQKExVJQ1AtQnJhc2lsIChzaW11bGFkbykxSzBJBgNVBAMTQkRJU1RSSUJVSURPUkEgREUgQkVCSURBUyBQQVVMSVNUQSBTQTo2MDc0Njk0ODAwMDExMjo2MDc0Njk0ODAwMDExMjCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANzEUdauLrEoTLPeTc/FUxcgX0VZGqtBKHiEngVIuaUgFp2RlXdLJsSDYbqu1dWOKGXc6b3mjRZJfijZMRPFy1bsxImWkoGLB9gZ1VVTqgqxUZe326yjBGAe8e9SKmioK7NgEpr6ljulNH1ogsv+/pQlbe4uRFOwfg9vQc673mOTCV823z3cwmBc66tBpTTvGfA37s+tHRuSORg2tlRfI6jkDMiE2sBwIpYz4lmKi0fvA4vtZJRGCUcKI1vntixWGTdrn/DvI8oTDj2aMQLSM+7IeYitjO7Rjaa7tk9BgUUWT2rmzLlm3DbGOvlKYsrzcu2seKEBiuGL+W+bCvh3OMkCAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUuypMB7TFZCArU7Mi+D8RgDam7RowJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA42MDc0Njk0ODAwMDExMjANBgkqhkiG9w0BAQsFAAOCAQEARbCzaByNICHLsDMJ3cMZgV1pTVi1tNvrg0W4TTDEL5ICQPWvRvpvc8yRAmlx5j6yfGWKD/aROtn1HmIQU1JdkbQyIeIoDsmAoT7wo1zjd/1hEsqPfqK+fA0eGB7kEsfR/+sy1840VXYBD1lD1l0IbTgc1DdcCZplGw+HFrdvFQEVjVOaYyRqJNTIs9mTq902e/ApBVDfEouLxe1IyYy+f7NEIvTHT00uH9Q5PoGyXIsH/YJvCHOmXC6Wv2tsspzSuB55GKXjtI408sF7tDAT/FCIYLTd9dUJPZTOV6PoivyabFB1nxBx7VQbKEXTuWWSpIV8sB2erKbfrHkIFEBhBQ==</X509Certificate></X509Data></KeyInfo></Signature></NFe><protNFe versao=\"4.00\"><infProt><tpAmb>2</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>35260360746948000112550010000012341734043790</chNFe><dhRecbto>2026-12-02T13:36:29-03:00</dhRecbto><nProt>126000000000001</nProt><digVal>ij7MjxadhAhPzjY2s2hvquLJBbA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>"
                  *     }
                  */
                 "application/json": {
-                    /** @description The NF-e XML (nfeProc), exactly as received */
+                    /**
+                     * @description The NF-e XML (nfeProc), exactly as received
+                     * @example <nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe35260360746948000112550010000012341734043790" versao="4.00"><ide><cUF>35</cUF><cNF>73404379</cNF><natOp>VENDA DE MERCADORIA</natOp><mod>55</mod><serie>1</serie><nNF>1234</nNF><dhEmi>2026-03-14T10:45:00-03:00</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>0</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide><emit><CNPJ>60746948000112</CNPJ><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderEmit><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>123456789110</IE><CRT>3</CRT></emit><dest><CNPJ>11222333000181</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><enderDest><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderDest><indIEDest>9</indIEDest></dest><det nItem="1"><prod><cProd>CAF-500</cProd><cEAN>SEM GTIN</cEAN><xProd>Cafe torrado e moido 500 g</xProd><NCM>09012100</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>12.0000</qCom><vUnCom>18.9000000000</vUnCom><vProd>226.80</vProd><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>12.0000</qTrib><vUnTrib>18.9000000000</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>226.80</vBC><pICMS>18.00</pICMS><vICMS>40.82</vICMS></ICMS00></ICMS><PIS><PISAliq><CST>01</CST><vBC>226.80</vBC><pPIS>1.65</pPIS><vPIS>3.74</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>226.80</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>17.24</vCOFINS></COFINSAliq></COFINS></imposto></det><total><ICMSTot><vBC>226.80</vBC><vICMS>40.82</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>226.80</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>3.74</vPIS><vCOFINS>17.24</vCOFINS><vOutro>0.00</vOutro><vNF>226.80</vNF></ICMSTot></total><transp><modFrete>9</modFrete></transp><cobr><fat><nFat>1234</nFat><vOrig>226.80</vOrig><vDesc>0.00</vDesc><vLiq>226.80</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-13</dVenc><vDup>226.80</vDup></dup></cobr><pag><detPag><tPag>15</tPag><vPag>226.80</vPag></detPag></pag><infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic></infNFe><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/><Reference URI="#NFe35260360746948000112550010000012341734043790"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><DigestValue>ij7MjxadhAhPzjY2s2hvquLJBbA=</DigestValue></Reference></SignedInfo><SignatureValue>mIfU5cQZ+p5PiyY1BAeNZmspl677npc80knf2FdWz+ZSjD4+OzsiLF6TK704p+5jv/TR0Mas+lqsIxVPoLpbbpw0eIBGiERqPSfJG2ydD6lx52QGL6r5s13WcX98BdYjMgrVpmuhu/PLDz89UuA8KeY8vh1GaqnRttpJmoPoUK0p/oT7RfNEBY3yLXOb6Rj2X76cfmuqp+nWbnvZLIbrGJp224fY1KrE8fpNBPO8zP6ymbrW7PbgommWxJC1eZXlt53aO6IJXU8Ab4nyS7O/ujpb0K8b2Qg+3643/pqZFbAVXiDumObZSTduuS8mHpmXuboJjAcTWX9SVovf2fLUWA==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDzDCCArSgAwIBAgIQAUxfHRGyD1p0+8tS+HHFOjANBgkqhkiG9w0BAQsFADBSMQswCQYDVQQGEwJCUjEeMBwGA1UEChMVSUNQLUJyYXNpbCAoc2ltdWxhZG8pMSMwIQYDVQQDExpBQyBFeGVtcGxvIGRhIERvY3VtZW50YWNhbzAeFw0yNjEyMDExNjM2MjlaFw0yNzEyMDIxNjM2MjlaMHoxCzAJBgNVBAYTAkJSMR4wHAYDVQQKExVJQ1AtQnJhc2lsIChzaW11bGFkbykxSzBJBgNVBAMTQkRJU1RSSUJVSURPUkEgREUgQkVCSURBUyBQQVVMSVNUQSBTQTo2MDc0Njk0ODAwMDExMjo2MDc0Njk0ODAwMDExMjCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANzEUdauLrEoTLPeTc/FUxcgX0VZGqtBKHiEngVIuaUgFp2RlXdLJsSDYbqu1dWOKGXc6b3mjRZJfijZMRPFy1bsxImWkoGLB9gZ1VVTqgqxUZe326yjBGAe8e9SKmioK7NgEpr6ljulNH1ogsv+/pQlbe4uRFOwfg9vQc673mOTCV823z3cwmBc66tBpTTvGfA37s+tHRuSORg2tlRfI6jkDMiE2sBwIpYz4lmKi0fvA4vtZJRGCUcKI1vntixWGTdrn/DvI8oTDj2aMQLSM+7IeYitjO7Rjaa7tk9BgUUWT2rmzLlm3DbGOvlKYsrzcu2seKEBiuGL+W+bCvh3OMkCAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUuypMB7TFZCArU7Mi+D8RgDam7RowJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA42MDc0Njk0ODAwMDExMjANBgkqhkiG9w0BAQsFAAOCAQEARbCzaByNICHLsDMJ3cMZgV1pTVi1tNvrg0W4TTDEL5ICQPWvRvpvc8yRAmlx5j6yfGWKD/aROtn1HmIQU1JdkbQyIeIoDsmAoT7wo1zjd/1hEsqPfqK+fA0eGB7kEsfR/+sy1840VXYBD1lD1l0IbTgc1DdcCZplGw+HFrdvFQEVjVOaYyRqJNTIs9mTq902e/ApBVDfEouLxe1IyYy+f7NEIvTHT00uH9Q5PoGyXIsH/YJvCHOmXC6Wv2tsspzSuB55GKXjtI408sF7tDAT/FCIYLTd9dUJPZTOV6PoivyabFB1nxBx7VQbKEXTuWWSpIV8sB2erKbfrHkIFEBhBQ==</X509Certificate></X509Data></KeyInfo></Signature></NFe><protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>35260360746948000112550010000012341734043790</chNFe><dhRecbto>2026-12-02T13:36:29-03:00</dhRecbto><nProt>126000000000001</nProt><digVal>ij7MjxadhAhPzjY2s2hvquLJBbA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>
+                     */
                     xml: string;
                 };
                 "application/xml": string;
@@ -34103,7 +34207,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "number": "1234",
+                 *       "number": 1234,
                  *       "issueDate": "2026-03-14",
                  *       "items": [
                  *         {
@@ -34113,8 +34217,9 @@ export interface operations {
                  *           "unitPrice": 18.9
                  *         }
                  *       ],
+                 *       "model": "55",
                  *       "supplier": {
-                 *         "document": "11222333000181",
+                 *         "document": "60746948000112",
                  *         "name": "Distribuidora Exemplo Ltda"
                  *       }
                  *     }
@@ -34235,6 +34340,7 @@ export interface operations {
                         /** @description A unit price: up to 10 decimal places, not negative; a JSON number or a numeric string (e.g. "18.9"). */
                         unitPrice: number | string;
                     }[];
+                    /** @example 55 */
                     model?: string;
                     notes?: string | null;
                     number: string | number;
@@ -35000,7 +35106,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "supplierDocument": "11222333000181",
+                 *       "supplierDocument": "60746948000112",
                  *       "supplierProductCode": "CAF-500",
                  *       "description": "Café torrado e moído 500 g",
                  *       "unit": "UN"
@@ -35417,7 +35523,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "supplierDocument": "11222333000181",
+                 *       "supplierDocument": "60746948000112",
                  *       "supplierProductCode": "CAF-500",
                  *       "productId": "AlGMkl3O",
                  *       "supplierUnit": "UN"
@@ -35725,7 +35831,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "supplierDocument": "11222333000181",
+                 *       "supplierDocument": "60746948000112",
                  *       "items": [
                  *         {
                  *           "code": "CAF-500",
@@ -36736,8 +36842,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "tableVersion": "Café torrado 500 g",
-                 *       "source": "Café torrado 500 g",
+                 *       "tableVersion": "25.2.B",
+                 *       "source": "IBPT",
                  *       "validFrom": "2026-03-14",
                  *       "validTo": "2026-03-14",
                  *       "rows": [
@@ -36764,6 +36870,7 @@ export interface operations {
                         /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                         stateRate: number | string;
                     }[];
+                    /** @example IBPT */
                     source: string;
                     tableVersion: string;
                     /**
@@ -37166,24 +37273,33 @@ export interface operations {
                  *       "destination": "INTERNAL",
                  *       "contributor": true,
                  *       "validFrom": "2026-03-14",
-                 *       "cfop": "1102"
+                 *       "cfop": "5102",
+                 *       "icmsCst": "00",
+                 *       "csosn": "102"
                  *     }
                  */
                 "application/json": {
                     active?: boolean;
+                    /** @example 5102 */
                     cfop: string;
                     cofinsCst?: string | null;
                     cofinsRate?: (number | string) | null;
                     /** @description the buyer is an ICMS contributor (indIEDest 1) */
                     contributor: boolean;
-                    /** @enum {string|null} */
+                    /**
+                     * @example 102
+                     * @enum {string|null}
+                     */
                     csosn?: "101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | null;
                     /** @enum {string} */
                     destination: "INTERNAL" | "INTERSTATE" | "ABROAD";
                     ibsCbsClass?: string | null;
                     ibsCbsCst?: string | null;
                     icmsBaseReduction?: (number | string) | null;
-                    /** @enum {string|null} */
+                    /**
+                     * @example 00
+                     * @enum {string|null}
+                     */
                     icmsCst?: "00" | "10" | "20" | "30" | "40" | "41" | "50" | "60" | "70" | null;
                     icmsRate?: (number | string) | null;
                     ipiCst?: string | null;
@@ -37616,24 +37732,33 @@ export interface operations {
                 /**
                  * @example {
                  *       "version": 1,
-                 *       "taxGroupId": "09GMZlDP"
+                 *       "cfop": "5102",
+                 *       "icmsCst": "00",
+                 *       "csosn": "102"
                  *     }
                  */
                 "application/json": {
                     active?: boolean;
+                    /** @example 5102 */
                     cfop?: string;
                     cofinsCst?: string | null;
                     cofinsRate?: (number | string) | null;
                     /** @description the buyer is an ICMS contributor (indIEDest 1) */
                     contributor?: boolean;
-                    /** @enum {string|null} */
+                    /**
+                     * @example 102
+                     * @enum {string|null}
+                     */
                     csosn?: "101" | "102" | "103" | "201" | "202" | "203" | "300" | "400" | "500" | null;
                     /** @enum {string} */
                     destination?: "INTERNAL" | "INTERSTATE" | "ABROAD";
                     ibsCbsClass?: string | null;
                     ibsCbsCst?: string | null;
                     icmsBaseReduction?: (number | string) | null;
-                    /** @enum {string|null} */
+                    /**
+                     * @example 00
+                     * @enum {string|null}
+                     */
                     icmsCst?: "00" | "10" | "20" | "30" | "40" | "41" | "50" | "60" | "70" | null;
                     icmsRate?: (number | string) | null;
                     ipiCst?: string | null;
@@ -38412,13 +38537,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "CAF-500",
-                 *       "name": "Café torrado 500 g"
+                 *       "code": "HORTIFRUTI",
+                 *       "name": "Hortifrúti in natura (isento)"
                  *     }
                  */
                 "application/json": {
                     active?: boolean;
+                    /** @example HORTIFRUTI */
                     code: string;
+                    /** @example Hortifrúti in natura (isento) */
                     name: string;
                 };
             };
@@ -38823,12 +38950,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "version": 1,
-                 *       "code": "CAF-500"
+                 *       "code": "HORTIFRUTI",
+                 *       "name": "Hortifrúti in natura (isento)"
                  *     }
                  */
                 "application/json": {
                     active?: boolean;
+                    /** @example HORTIFRUTI */
                     code?: string;
+                    /** @example Hortifrúti in natura (isento) */
                     name?: string;
                     /** @description current version (optimistic lock) */
                     version: number;
@@ -39238,8 +39368,8 @@ export interface operations {
                  * @example {
                  *       "uf": "SP",
                  *       "validFrom": "2026-03-14",
-                 *       "internalRate": 5,
-                 *       "source": "Café torrado 500 g",
+                 *       "internalRate": 18,
+                 *       "source": "RICMS/SP (Decreto 45.490/2000), art. 52",
                  *       "sourceDate": "2026-03-14"
                  *     }
                  */
@@ -39247,8 +39377,12 @@ export interface operations {
                     difalDoubleBase?: boolean;
                     /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     fcpRate?: number | string;
-                    /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
+                    /**
+                     * @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5").
+                     * @example 18
+                     */
                     internalRate: number | string;
+                    /** @example RICMS/SP (Decreto 45.490/2000), art. 52 */
                     source: string;
                     /**
                      * Format: date
@@ -39576,7 +39710,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "justification": "Café torrado 500 g"
+                 *       "justification": "Pedido cancelado pelo cliente antes da entrega da mercadoria"
                  *     }
                  */
                 "application/json": {
@@ -40114,7 +40248,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "correction": "Café torrado 500 g"
+                 *       "correction": "Corrige o endereço de entrega: Rua Augusta, 1500, Consolação, São Paulo"
                  *     }
                  */
                 "application/json": {
@@ -41500,10 +41634,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "justification": "Café torrado 500 g"
+                 *       "justification": "Nota rejeitada pela SEFAZ: numero nao utilizado"
                  *     }
                  */
                 "application/json": {
+                    /** @example Nota rejeitada pela SEFAZ: numero nao utilizado */
                     justification: string;
                 };
             };
@@ -43886,8 +44021,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "model": 55,
-                 *       "series": "1",
-                 *       "nextNumber": "1234"
+                 *       "series": 1,
+                 *       "nextNumber": 1235
                  *     }
                  */
                 "application/json": {
@@ -44926,10 +45061,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "filialId": "9L5M8lJM",
-                 *       "series": "1",
-                 *       "first": 1,
-                 *       "last": 1,
-                 *       "justification": "Café torrado 500 g"
+                 *       "series": 1,
+                 *       "first": 1234,
+                 *       "last": 1234,
+                 *       "justification": "Numeracao pulada por falha do sistema emissor"
                  *     }
                  */
                 "application/json": {
@@ -44939,6 +45074,7 @@ export interface operations {
                      */
                     filialId: string;
                     first: number;
+                    /** @example Numeracao pulada por falha do sistema emissor */
                     justification: string;
                     last: number;
                     /**
@@ -45452,7 +45588,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "justification": "Café torrado 500 g"
+                 *       "justification": "Pedido cancelado pelo cliente antes da entrega da mercadoria"
                  *     }
                  */
                 "application/json": {
@@ -45818,7 +45954,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "justification": "Café torrado 500 g"
+                 *       "justification": "Pedido cancelado pelo cliente antes da entrega da mercadoria"
                  *     }
                  */
                 "application/json": {
@@ -47191,9 +47327,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "series": "1",
-                 *       "qrCodeUrl": "https://erp.example.com.br/hooks/backoffice",
-                 *       "consultUrl": "https://erp.example.com.br/hooks/backoffice"
+                 *       "series": 1,
+                 *       "qrCodeUrl": "https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode",
+                 *       "consultUrl": "https://www.homologacao.nfce.fazenda.sp.gov.br/consulta"
                  *     }
                  */
                 "application/json": {
@@ -47835,13 +47971,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Café torrado 500 g",
-                 *       "cnpj": "11222333000181",
+                 *       "name": "Mercearia Boa Vista Ltda",
+                 *       "cnpj": "45381276000103",
                  *       "filiais": [
                  *         {
-                 *           "name": "Café torrado 500 g",
-                 *           "cnpj": "11222333000181",
-                 *           "uf": "RO"
+                 *           "name": "Matriz Consolação",
+                 *           "cnpj": "45381276000103",
+                 *           "uf": "SP"
                  *         }
                  *       ]
                  *     }
@@ -47879,7 +48015,10 @@ export interface operations {
                         dfeSyncIntervalMinutes?: number;
                         /** @description manufactures: documents carry IPI */
                         industrial?: boolean;
-                        /** @description the filial’s name (xNome is the company’s legal name) */
+                        /**
+                         * @description the filial’s name (xNome is the company’s legal name)
+                         * @example Matriz Consolação
+                         */
                         name: string;
                         /**
                          * @description tpAmb of the invoices this filial receives and of its SEFAZ calls
@@ -47897,11 +48036,15 @@ export interface operations {
                         tradeName?: string | null;
                         /**
                          * @description the filial’s UF: it decides the IE check, the municipality codes and the NF-e authorizer
+                         * @example SP
                          * @enum {string}
                          */
                         uf: "RO" | "AC" | "AM" | "RR" | "PA" | "AP" | "TO" | "MA" | "PI" | "CE" | "RN" | "PB" | "PE" | "AL" | "SE" | "BA" | "MG" | "ES" | "RJ" | "SP" | "PR" | "SC" | "RS" | "MS" | "MT" | "GO" | "DF";
                     }[];
-                    /** @description legal name (razão social): xNome of the documents */
+                    /**
+                     * @description legal name (razão social): xNome of the documents
+                     * @example Mercearia Boa Vista Ltda
+                     */
                     name: string;
                     /** @description invoice unit price may exceed the order's by this percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     purchasePriceTolerancePct?: number | string;
@@ -48345,9 +48488,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Café torrado 500 g",
-                 *       "cnpj": "11222333000181",
-                 *       "uf": "RO"
+                 *       "name": "Matriz Consolação",
+                 *       "cnpj": "45381276000103",
+                 *       "uf": "SP"
                  *     }
                  */
                 "application/json": {
@@ -48379,7 +48522,10 @@ export interface operations {
                     dfeSyncIntervalMinutes?: number;
                     /** @description manufactures: documents carry IPI */
                     industrial?: boolean;
-                    /** @description the filial’s name (xNome is the company’s legal name) */
+                    /**
+                     * @description the filial’s name (xNome is the company’s legal name)
+                     * @example Matriz Consolação
+                     */
                     name: string;
                     /**
                      * @description tpAmb of the invoices this filial receives and of its SEFAZ calls
@@ -48397,6 +48543,7 @@ export interface operations {
                     tradeName?: string | null;
                     /**
                      * @description the filial’s UF: it decides the IE check, the municipality codes and the NF-e authorizer
+                     * @example SP
                      * @enum {string}
                      */
                     uf: "RO" | "AC" | "AM" | "RR" | "PA" | "AP" | "TO" | "MA" | "PI" | "CE" | "RN" | "PB" | "PE" | "AL" | "SE" | "BA" | "MG" | "ES" | "RJ" | "SP" | "PR" | "SC" | "RS" | "MS" | "MT" | "GO" | "DF";
@@ -53665,7 +53812,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "xml": "<nfeProc xmlns=\"http://www.portalfiscal.inf.br/nfe\" versao=\"4.00\">…</nfeProc>",
+                 *       "xml": "<nfeProc xmlns=\"http://www.portalfiscal.inf.br/nfe\" versao=\"4.00\"><NFe xmlns=\"http://www.portalfiscal.inf.br/nfe\"><infNFe Id=\"NFe35260360746948000112550010000012341734043790\" versao=\"4.00\"><ide><cUF>35</cUF><cNF>73404379</cNF><natOp>VENDA DE MERCADORIA</natOp><mod>55</mod><serie>1</serie><nNF>1234</nNF><dhEmi>2026-03-14T10:45:00-03:00</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>0</cDV><tpAmb>2</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>SIMULADOR SEFAZ 1.0</verProc></ide><emit><CNPJ>60746948000112</CNPJ><xNome>Distribuidora de Bebidas Paulista S.A.</xNome><enderEmit><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>123456789110</IE><CRT>3</CRT></emit><dest><CNPJ>11222333000181</CNPJ><xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome><enderDest><xLgr>AVENIDA CENTRAL</xLgr><nro>1000</nro><xBairro>CENTRO</xBairro><cMun>3550308</cMun><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01310100</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderDest><indIEDest>9</indIEDest></dest><det nItem=\"1\"><prod><cProd>CAF-500</cProd><cEAN>SEM GTIN</cEAN><xProd>Cafe torrado e moido 500 g</xProd><NCM>09012100</NCM><CFOP>5102</CFOP><uCom>UN</uCom><qCom>12.0000</qCom><vUnCom>18.9000000000</vUnCom><vProd>226.80</vProd><cEANTrib>SEM GTIN</cEANTrib><uTrib>UN</uTrib><qTrib>12.0000</qTrib><vUnTrib>18.9000000000</vUnTrib><indTot>1</indTot></prod><imposto><ICMS><ICMS00><orig>0</orig><CST>00</CST><modBC>3</modBC><vBC>226.80</vBC><pICMS>18.00</pICMS><vICMS>40.82</vICMS></ICMS00></ICMS><PIS><PISAliq><CST>01</CST><vBC>226.80</vBC><pPIS>1.65</pPIS><vPIS>3.74</vPIS></PISAliq></PIS><COFINS><COFINSAliq><CST>01</CST><vBC>226.80</vBC><pCOFINS>7.60</pCOFINS><vCOFINS>17.24</vCOFINS></COFINSAliq></COFINS></imposto></det><total><ICMSTot><vBC>226.80</vBC><vICMS>40.82</vICMS><vICMSDeson>0.00</vICMSDeson><vFCP>0.00</vFCP><vBCST>0.00</vBCST><vST>0.00</vST><vFCPST>0.00</vFCPST><vFCPSTRet>0.00</vFCPSTRet><vProd>226.80</vProd><vFrete>0.00</vFrete><vSeg>0.00</vSeg><vDesc>0.00</vDesc><vII>0.00</vII><vIPI>0.00</vIPI><vIPIDevol>0.00</vIPIDevol><vPIS>3.74</vPIS><vCOFINS>17.24</vCOFINS><vOutro>0.00</vOutro><vNF>226.80</vNF></ICMSTot></total><transp><modFrete>9</modFrete></transp><cobr><fat><nFat>1234</nFat><vOrig>226.80</vOrig><vDesc>0.00</vDesc><vLiq>226.80</vLiq></fat><dup><nDup>001</nDup><dVenc>2026-04-13</dVenc><vDup>226.80</vDup></dup></cobr><pag><detPag><tPag>15</tPag><vPag>226.80</vPag></detPag></pag><infAdic><infCpl>Documento emitido pelo simulador local da SEFAZ, sem valor fiscal</infCpl></infAdic></infNFe><Signature xmlns=\"http://www.w3.org/2000/09/xmldsig#\"><SignedInfo><CanonicalizationMethod Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/><SignatureMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#rsa-sha1\"/><Reference URI=\"#NFe35260360746948000112550010000012341734043790\"><Transforms><Transform Algorithm=\"http://www.w3.org/2000/09/xmldsig#enveloped-signature\"/><Transform Algorithm=\"http://www.w3.org/TR/2001/REC-xml-c14n-20010315\"/></Transforms><DigestMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#sha1\"/><DigestValue>ij7MjxadhAhPzjY2s2hvquLJBbA=</DigestValue></Reference></SignedInfo><SignatureValue>mIfU5cQZ+p5PiyY1BAeNZmspl677npc80knf2FdWz+ZSjD4+OzsiLF6TK704p+5jv/TR0Mas+lqsIxVPoLpbbpw0eIBGiERqPSfJG2ydD6lx52QGL6r5s13WcX98BdYjMgrVpmuhu/PLDz89UuA8KeY8vh1GaqnRttpJmoPoUK0p/oT7RfNEBY3yLXOb6Rj2X76cfmuqp+nWbnvZLIbrGJp224fY1KrE8fpNBPO8zP6ymbrW7PbgommWxJC1eZXlt53aO6IJXU8Ab4nyS7O/ujpb0K8b2Qg+3643/pqZFbAVXiDumObZSTduuS8mHpmXuboJjAcTWX9SVovf2fLUWA==</SignatureValue><KeyInfo><X509Data><X509Certificate>MIIDzDCCArSgAwIBAgIQAUxfHRGyD1p0+8tS+HHFOjANBgkqhkiG9w0BAQsFADBSMQswCQYDVQQGEwJCUjEeMBwGA1UEChMVSUNQLUJyYXNpbCAoc2ltdWxhZG8pMSMwIQYDVQQDExpBQyBFeGVtcGxvIGRhIERvY3VtZW50YWNhbzAeFw0yNjEyMDExNjM2MjlaFw0yNzEyMDIxNjM2MjlaMHoxCzAJBgNVBAYTAkJSMR4wHAYDVQQKExVJQ1AtQnJhc2lsIChzaW11bGFkbykxSzBJBgNVBAMTQkRJU1RSSUJVSURPUkEgREUgQkVCSURBUyBQQVVMSVNUQSBTQTo2MDc0Njk0ODAwMDExMjo2MDc0Njk0ODAwMDExMjCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBANzEUdauLrEoTLPeTc/FUxcgX0VZGqtBKHiEngVIuaUgFp2RlXdLJsSDYbqu1dWOKGXc6b3mjRZJfijZMRPFy1bsxImWkoGLB9gZ1VVTqgqxUZe326yjBGAe8e9SKmioK7NgEpr6ljulNH1ogsv+/pQlbe4uRFOwfg9vQc673mOTCV823z3cwmBc66tBpTTvGfA37s+tHRuSORg2tlRfI6jkDMiE2sBwIpYz4lmKi0fvA4vtZJRGCUcKI1vntixWGTdrn/DvI8oTDj2aMQLSM+7IeYitjO7Rjaa7tk9BgUUWT2rmzLlm3DbGOvlKYsrzcu2seKEBiuGL+W+bCvh3OMkCAwEAAaN2MHQwCQYDVR0TBAIwADALBgNVHQ8EBAMCBeAwEwYDVR0lBAwwCgYIKwYBBQUHAwIwHwYDVR0jBBgwFoAUuypMB7TFZCArU7Mi+D8RgDam7RowJAYDVR0RBB0wG6AZBgVgTAEDA6AQBA42MDc0Njk0ODAwMDExMjANBgkqhkiG9w0BAQsFAAOCAQEARbCzaByNICHLsDMJ3cMZgV1pTVi1tNvrg0W4TTDEL5ICQPWvRvpvc8yRAmlx5j6yfGWKD/aROtn1HmIQU1JdkbQyIeIoDsmAoT7wo1zjd/1hEsqPfqK+fA0eGB7kEsfR/+sy1840VXYBD1lD1l0IbTgc1DdcCZplGw+HFrdvFQEVjVOaYyRqJNTIs9mTq902e/ApBVDfEouLxe1IyYy+f7NEIvTHT00uH9Q5PoGyXIsH/YJvCHOmXC6Wv2tsspzSuB55GKXjtI408sF7tDAT/FCIYLTd9dUJPZTOV6PoivyabFB1nxBx7VQbKEXTuWWSpIV8sB2erKbfrHkIFEBhBQ==</X509Certificate></X509Data></KeyInfo></Signature></NFe><protNFe versao=\"4.00\"><infProt><tpAmb>2</tpAmb><verAplic>SIMULADOR_1.0</verAplic><chNFe>35260360746948000112550010000012341734043790</chNFe><dhRecbto>2026-12-02T13:36:29-03:00</dhRecbto><nProt>126000000000001</nProt><digVal>ij7MjxadhAhPzjY2s2hvquLJBbA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>",
                  *       "refundMethod": "STORE_CREDIT",
                  *       "reason": "Mercadoria em desacordo com o pedido",
                  *       "restock": true
@@ -59623,6 +59770,773 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    putApiSettingsFilialFilialIdAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contingency": {
+                 *         "nfe": "AUTOMATIC_SVC",
+                 *         "nfce": "AUTOMATIC_OFFLINE"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    contingency: {
+                        /**
+                         * @description AUTOMATIC_OFFLINE: an unanswered NFC-e is signed again offline (tpEmis 9) and sent by the queue; NONE: it stays SIGNED and the queue sends it again
+                         * @example AUTOMATIC_OFFLINE
+                         * @enum {string}
+                         */
+                        nfce: "AUTOMATIC_OFFLINE" | "NONE";
+                        /**
+                         * @description AUTOMATIC_SVC: an authorizer answering 108/109 sends new NF-e to its SVC until it is back; MANUAL: the NF-e waits SENT until an operator enters contingency (POST …/contingency)
+                         * @example AUTOMATIC_SVC
+                         * @enum {string}
+                         */
+                        nfe: "AUTOMATIC_SVC" | "MANUAL";
+                    };
+                    /**
+                     * @description URLs set by hand, replacing the endpoint tables’ for one environment, target and service (the whole list is replaced; [] → the tables everywhere)
+                     * @default []
+                     */
+                    urlOverrides?: {
+                        /**
+                         * @example HOMOLOGATION
+                         * @enum {string}
+                         */
+                        environment: "PRODUCTION" | "HOMOLOGATION";
+                        /**
+                         * @example AUTORIZACAO
+                         * @enum {string}
+                         */
+                        service: "AUTORIZACAO" | "RET_AUTORIZACAO" | "CONSULTA_PROTOCOLO" | "STATUS_SERVICO" | "INUTILIZACAO" | "RECEPCAO_EVENTO";
+                        /**
+                         * @description AUTHORIZER: the UF's authorizer; CONTINGENCY: its SVC
+                         * @example AUTHORIZER
+                         * @enum {string}
+                         */
+                        target: "AUTHORIZER" | "CONTINGENCY";
+                        /**
+                         * @description the web service’s https address, as the UF publishes it
+                         * @example https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx
+                         */
+                        url: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthoritySettings"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/settings/filial/:filialId/authority",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiSettingsFilialFilialIdContingency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "SEFAZ autorizadora fora do ar desde as 10h"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description xJust of the NF-e issued in contingency (15 to 256 characters)
+                     * @example SEFAZ autorizadora fora do ar desde as 10h
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilialContingency"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, CONTINGENCY_ALREADY_OPEN, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "CONTINGENCY_ALREADY_OPEN" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiSettingsFilialFilialIdContingency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/settings/filial/:filialId/contingency",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

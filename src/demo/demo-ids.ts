@@ -1,11 +1,13 @@
 import { readerOf, NO_UNIT } from '../core/db/transaction';
+import { encodeId } from '../core/hashids';
 import type { ExampleIds } from '../core/openapi/example-ids';
+import { TaxGroup } from '../modules/fiscal';
 import { Company } from '../modules/tenancy';
 import { DEMO_COMPANY_CNPJ, summarize } from './demo-seed';
 
 /*
  * The demo tenant's ids for the OpenAPI document's examples (core/openapi/example-ids.ts): where the demo
- * is seeded, "Try it out" reaches its filiais, products, customers, sellers and suppliers. Read once
+ * is seeded, "Try it out" reaches its filiais, products, customers, sellers, suppliers and tax groups. Read once
  * found (the seed never changes them); undefined while there is no demo tenant.
  */
 let found: ExampleIds | undefined;
@@ -16,7 +18,16 @@ export async function demoExampleIds(): Promise<ExampleIds | undefined> {
   const company = await em.findOneBy(Company, { cnpj: DEMO_COMPANY_CNPJ });
   if (!company) return undefined;
   const s = await summarize(em, company);
-  found = { company: [s.companyId], filial: s.filialIds, product: s.productIds, customer: s.customerIds, seller: s.sellerIds, supplier: s.supplierIds };
+  const taxGroups = await em.find(TaxGroup, { where: { companyId: company.id }, order: { id: 'ASC' } });
+  found = {
+    company: [s.companyId],
+    filial: s.filialIds,
+    product: s.productIds,
+    customer: s.customerIds,
+    seller: s.sellerIds,
+    supplier: s.supplierIds,
+    'tax-group': taxGroups.map((g) => encodeId('tax-group', g.id)),
+  };
   return found;
 }
 

@@ -28,6 +28,32 @@ describe('OpenAPI: every request body has an example the route accepts', () => {
     expect(failures, failures.join('\n')).to.deep.equal([]);
   });
 
+  it('example values fit their fields: numbers for séries and numbers, https URLs, no product name for a person, a company or a reason', () => {
+    const problems: string[] = [];
+    const resolve = (schema: any): any => (schema?.$ref ? resolve(doc.components.schemas[schema.$ref.split('/').pop()]) : schema);
+    const walk = (where: string, key: string, value: unknown, schema: any): void => {
+      schema = resolve(schema);
+      if (Array.isArray(value)) return value.forEach((v) => walk(where, key, v, schema?.items));
+      if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) walk(where, k, v, schema?.properties?.[k]);
+        return;
+      }
+      const at = `${where} ${key}=${JSON.stringify(value)}`;
+      if (/^(series|number|nextNumber|first|last)$/.test(key) && schema?.type === 'integer' && typeof value !== 'number') problems.push(`${at}: an integer field shows a string`);
+      if (/url$/i.test(key) && !(typeof value === 'string' && value.startsWith('https://'))) problems.push(`${at}: not an https URL`);
+      // The generic text is a product's name: only a product (or a line describing one) may carry it.
+      if (value === 'Café torrado 500 g' && !/\/catalog\/products/.test(where)) problems.push(`${at}: a product's name where something else is named`);
+      if (/^(kind|method|refundMethod|code)$/.test(key) && typeof value === 'string' && /\s/.test(value)) problems.push(`${at}: a code with spaces`);
+    };
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const media = op.requestBody?.content?.['application/json'];
+        if (media?.example !== undefined) walk(`${method.toUpperCase()} ${path}`, '', media.example, media.schema);
+      }
+    }
+    expect(problems, problems.join('\n')).to.deep.equal([]);
+  });
+
   it('decimal fields are described in words, without the column limits', () => {
     const descriptions: string[] = [];
     const walk = (v: unknown): void => {

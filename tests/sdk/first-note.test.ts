@@ -102,6 +102,19 @@ describe('SDK: a company of one’s own to its first NF-e and NFC-e (issue 44)',
     await owner.operations.putNfceConfigurationFilialId({ body: nfceSettings() as never });
     const ready = await owner.operations.getSettingsFilialFilialIdReadiness();
     expect(ready.ready).to.deep.equal({ nfe: true, nfce: true });
+    // The authority settings: a URL set by hand (unused on the simulator, and the check says so), the policy, an operator's contingency.
+    const settings = await owner.operations.putSettingsFilialFilialIdAuthority({
+      body: {
+        urlOverrides: [{ environment: 'HOMOLOGATION', target: 'AUTHORIZER', service: 'STATUS_SERVICO', url: 'https://homologacao.nfe.fazenda.sp.gov.br/ws/nfestatusservico4.asmx' }],
+        contingency: { nfe: 'MANUAL', nfce: 'AUTOMATIC_OFFLINE' },
+      },
+    });
+    expect(settings.contingency).to.deep.equal({ nfe: 'MANUAL', nfce: 'AUTOMATIC_OFFLINE', open: null });
+    expect((await owner.operations.getSettingsFilialFilialIdReadiness()).checks.find((c) => c.code === 'CONTINGENCY')?.status).to.equal('WARNING');
+    const entered = await owner.operations.postSettingsFilialFilialIdContingency({ body: { reason: 'SEFAZ-SP em manutenção programada' } });
+    expect(entered.mode).to.equal('SVC-AN');
+    await owner.operations.deleteSettingsFilialFilialIdContingency();
+    await owner.operations.putSettingsFilialFilialIdAuthority({ body: { contingency: { nfe: 'AUTOMATIC_SVC', nfce: 'AUTOMATIC_OFFLINE' } } });
 
     const order = await owner.operations.postSalesOrder({ body: { customerId: customer.hash, items: [{ productId: product.hash, quantity: 4, unitPrice: '7.50' }] } as never });
     const items = (order as unknown as { items: { salesOrderItemId: string; quantity: number }[] }).items;

@@ -49,19 +49,31 @@ const BY_NAME: [RegExp, unknown[]][] = [
   [/ncm/, ['09012100']],
   [/cest/, ['1709600']],
   [/accesskey/, [accessKey()]],
-  [/^(document|supplierdocument|issuerdocument|cnpj|taxid)$/, ['11222333000181']],
+  // A supplier is another company than the demo's (a supplier of the demo: Distribuidora de Bebidas Paulista).
+  [/^supplierdocument$/, ['60746948000112']],
+  [/^(document|issuerdocument|cnpj|taxid)$/, ['11222333000181']],
   [/cpf/, ['52998224725']],
   [/email/, ['compras@mercadinho-exemplo.com.br']],
   [/phone/, ['11987654321']],
   [/(zip|cep)/, ['01310100']],
+  // NFC-e: the UF's addresses (SP, homologação), not a webhook's.
+  [/^qrcodeurl$/, ['https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode']],
+  [/^consulturl$/, ['https://www.homologacao.nfce.fazenda.sp.gov.br/consulta']],
   [/url$/, ['https://erp.example.com.br/hooks/backoffice']],
   [/^gtin$|ean/, ['7891000100103']],
-  [/series$/, ['1']],
-  [/number$/, ['1234', 1234]],
+  // Séries and numbers are numbers where the field is one (the string only for a string field).
+  [/series$/, [1, '1']],
+  [/^nextnumber$/, [1235]],
+  [/number$/, [1234, '1234']],
+  [/^(first|last)$/, [1234]],
   [/code$/, ['CAF-500', 'PIX', '1']],
   [/(name)$/, ['Café torrado 500 g', 'Distribuidora Exemplo Ltda']],
   [/description$/, ['Café torrado e moído 500 g']],
   [/reason$/, ['Mercadoria chegou avariada']],
+  [/justification$/, ['Pedido cancelado pelo cliente antes da entrega da mercadoria']],
+  [/^correction$/, ['Corrige o endereço de entrega: Rua Augusta, 1500, Consolação, São Paulo']],
+  [/^password$/, ['senha-do-certificado']],
+  [/^tableversion$/, ['25.2.B']],
   [/(note|notes|comment)$/, ['Conferido por Ana no recebimento']],
   [/search$/, ['café']],
   [/method$/, ['PIX']],
@@ -100,6 +112,8 @@ function candidates(schema: Schema, name: string): unknown[] {
   const path = name.toLowerCase().split('.');
   const key = path[path.length - 1];
   if (/name$/.test(key) && path.slice(0, -1).some((p) => /(supplier|customer|seller|carrier|issuer|party)/.test(p))) out.push('Distribuidora Exemplo Ltda', 'Maria da Silva');
+  // A supplier's document is another company's than the demo's own.
+  if (key === 'document' && path.slice(0, -1).some((p) => /supplier/.test(p))) out.push('60746948000112');
   for (const [re, values] of BY_NAME) if (re.test(key)) out.push(...values);
   if (meta.decimal !== undefined) out.push(SCALE_EXAMPLE[meta.decimal as number] ?? 1, 1, 0.5, 0, Number(meta.maximum));
   if (meta.format === 'date') out.push('2026-03-14');

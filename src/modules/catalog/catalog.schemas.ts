@@ -74,7 +74,7 @@ export const fiscalAddress = Joi.object({
 });
 
 const customerFields = {
-  name: Joi.string().trim().min(1).max(150),
+  name: Joi.string().trim().min(1).max(150).example('Maria da Silva'),
   tradeName: Joi.string().trim().max(150).allow(null),
   document: document().allow(null),
   email: Joi.string().email().max(150).allow(null),
@@ -95,7 +95,7 @@ export const customerSchemas = {
   }),
 } satisfies ResourceSchemas<CustomerInput>;
 
-const sellerFields = { name: Joi.string().trim().min(1).max(120), alias: Joi.string().trim().max(60).allow(null), active: Joi.boolean() };
+const sellerFields = { name: Joi.string().trim().min(1).max(120).example('Ana Souza'), alias: Joi.string().trim().max(60).allow(null), active: Joi.boolean() };
 export const sellerSchemas = {
   list: typedSchema<{ query: ListQuery }>({ query: listQuery() }),
   get: typedSchema<ById>({ params: Joi.object({ id: id('seller').required() }) }),
@@ -104,8 +104,8 @@ export const sellerSchemas = {
 } satisfies ResourceSchemas<SellerInput>;
 
 const supplierFields = {
-  document: document(),
-  name: Joi.string().trim().min(1).max(150),
+  document: document().example('27865413000195'),
+  name: Joi.string().trim().min(1).max(150).example('Cerealista Grão de Ouro Ltda'),
   tradeName: Joi.string().trim().max(150).allow(null),
   stateRegistration: Joi.string().trim().max(20).allow(null),
   uf: uf.allow(null),
@@ -130,9 +130,10 @@ export const paymentMethodSchemas = {
         .trim()
         .uppercase()
         .pattern(/^[A-Z0-9_]{1,30}$/)
-        .required(),
-      name: Joi.string().trim().min(1).max(80).required(),
-      kind: Joi.string().valid('CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BANK_SLIP', 'STORE_CREDIT', 'OTHER').required(),
+        .required()
+        .example('VALE_ALIMENTACAO'),
+      name: Joi.string().trim().min(1).max(80).required().example('Vale-alimentação'),
+      kind: Joi.string().valid('CASH', 'CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'BANK_SLIP', 'STORE_CREDIT', 'OTHER').required().example('OTHER'),
       givesChange: Joi.boolean(),
       active: Joi.boolean(),
       settlement: Joi.string().valid('AT_ONCE', 'ACQUIRER', 'ON_CREDIT').description('how its sales are received; default by kind (cards ACQUIRER, boleto ON_CREDIT, others AT_ONCE)'),

@@ -1,4 +1,5 @@
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
+import { CTE_XML_EXAMPLE } from '../../core/openapi/example-documents';
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
 import type { ApportionOptions } from './apportion.service';
@@ -10,7 +11,7 @@ import type { CteListQuery } from './cte.service';
  */
 
 const XML_MAX = 5 * 1024 * 1024;
-const xml = Joi.string().min(1).max(XML_MAX).description('The CT-e XML (cteProc 4.00), exactly as received');
+const xml = Joi.string().min(1).max(XML_MAX).description('The CT-e XML (cteProc 4.00), exactly as received').example(CTE_XML_EXAMPLE);
 // The one access-key rule (NF-e and CT-e): digits, letters where the CNPJ is alphanumeric (NT 2025.001).
 const accessKey = Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).message('{{#label}} must be the 44-character access key');
 const cteParam = Joi.object({ id: id('cte').required() });

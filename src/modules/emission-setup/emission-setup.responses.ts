@@ -1,5 +1,5 @@
 import { Joi } from '../../core/http/schema';
-import { hashid, named, obj, oneOf } from '../../core/http/response-schema';
+import { hashid, named, obj, oneOf, timestamp } from '../../core/http/response-schema';
 
 /** Response bodies of the first-note routes (emission-setup.mapper.ts). */
 
@@ -18,6 +18,25 @@ const urls = () =>
     }),
   );
 
+const UrlOverride = named(
+  'AuthorityUrlOverride',
+  obj({
+    environment: oneOf('PRODUCTION', 'HOMOLOGATION'),
+    target: oneOf('AUTHORIZER', 'CONTINGENCY'),
+    service: oneOf('AUTORIZACAO', 'RET_AUTORIZACAO', 'CONSULTA_PROTOCOLO', 'STATUS_SERVICO', 'INUTILIZACAO', 'RECEPCAO_EVENTO'),
+    url: url(),
+  }),
+);
+
+const contingencyFields = {
+  mode: oneOf('SVC-AN', 'SVC-RS'),
+  since: timestamp(),
+  reason: Joi.string().example('SEFAZ autorizadora fora do ar desde as 10h'),
+};
+const OpenContingency = named('OpenContingency', obj(contingencyFields));
+
+export const FilialContingency = named('FilialContingency', obj({ filialId: hashid('filial'), ...contingencyFields }));
+
 export const AuthoritySettings = named(
   'AuthoritySettings',
   obj({
@@ -32,6 +51,12 @@ export const AuthoritySettings = named(
       urls: urls(),
     }),
     contingencyTarget: obj({ label: Joi.string().example('SP via SVC-AN'), urls: urls() }),
+    urlOverrides: Joi.array().items(UrlOverride).description('URLs set by hand (PUT …/authority); used while the filial is not attached to the simulator'),
+    contingency: obj({
+      nfe: oneOf('AUTOMATIC_SVC', 'MANUAL'),
+      nfce: oneOf('AUTOMATIC_OFFLINE', 'NONE'),
+      open: OpenContingency.allow(null).description('the contingency the filial is in now, automatic or entered by an operator'),
+    }),
     series: Joi.array().items(
       named('AuthoritySeries', obj({ model: Joi.number().valid(55, 65), series: Joi.number().integer().example(1), nextNumber: Joi.number().integer().example(1), isDefault: Joi.boolean() })),
     ),
@@ -53,7 +78,7 @@ export const Readiness = named(
       named(
         'ReadinessCheck',
         obj({
-          code: oneOf('CERTIFICATE', 'STATE_REGISTRATION', 'ADDRESS', 'CRT', 'SERIES', 'ENDPOINT', 'CSC', 'TAX_RULES'),
+          code: oneOf('CERTIFICATE', 'STATE_REGISTRATION', 'ADDRESS', 'CRT', 'SERIES', 'ENDPOINT', 'CONTINGENCY', 'CSC', 'TAX_RULES'),
           status: oneOf('OK', 'MISSING', 'WARNING'),
           message: Joi.string().example('The filial has no A1 certificate: every document is signed with it and it authenticates the calls to the authority'),
           fix: Joi.string().allow(null).example('PUT /api/entry-document/nfe/certificado/jR3kq9Vd'),

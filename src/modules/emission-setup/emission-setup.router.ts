@@ -1,6 +1,6 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './emission-setup.controller';
-import { AuthoritySettings, Readiness } from './emission-setup.responses';
+import { AuthoritySettings, FilialContingency, Readiness } from './emission-setup.responses';
 import { setupSchemas as s } from './emission-setup.schemas';
 
 const TAG = 'First note';
@@ -26,5 +26,41 @@ export const emissionSetupRoutes = defineRoutes([
     schema: s.byFilial,
     responses: { body: AuthoritySettings, errors: { 404: ['FILIAL_NOT_FOUND'] } },
     handler: c.authority,
+  },
+  {
+    method: 'put',
+    path: '/settings/filial/:filialId/authority',
+    tag: TAG,
+    summary:
+      "Set the filial's authority URLs by hand (per environment, authorizer or SVC, and service; https) and its contingency policy (NF-e: automatic SVC or manual; NFC-e: automatic offline or none); the whole settings are replaced (audited)",
+    scope: 'settings:write',
+    schema: s.putAuthority,
+    responses: { body: AuthoritySettings, errors: { 404: ['FILIAL_NOT_FOUND'] } },
+    handler: c.putAuthority,
+  },
+  {
+    method: 'post',
+    path: '/settings/filial/:filialId/contingency',
+    tag: TAG,
+    summary:
+      "An operator enters contingency: new NF-e go to the UF's SVC (tpEmis 6/7, the reason as xJust) until DELETE or until the authorizer's status service answers 107 again; the only way in for a MANUAL policy",
+    scope: 'settings:write',
+    schema: s.enterContingency,
+    // enterContingency commits on its own (invoices' contingency service): the key's outcome is kept after it.
+    idempotent: 'own-transactions',
+    status: 201,
+    responses: { body: FilialContingency, errors: { 404: ['FILIAL_NOT_FOUND'], 409: ['CONTINGENCY_ALREADY_OPEN'] } },
+    handler: c.enterContingency,
+  },
+  {
+    method: 'delete',
+    path: '/settings/filial/:filialId/contingency',
+    tag: TAG,
+    summary: "Leave contingency: new NF-e go to the UF's authorizer again (a filial not in contingency answers 204 too)",
+    scope: 'settings:write',
+    schema: s.byFilial,
+    status: 204,
+    responses: { errors: { 404: ['FILIAL_NOT_FOUND'] } },
+    handler: c.leave,
   },
 ]);

@@ -3,11 +3,12 @@ import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { NotFoundError } from '../../core/errors';
 import { saleRulesSummary } from '../fiscal';
-import { InvoiceSeries, listSeries } from '../invoices';
+import { ContingencyState, currentContingency, InvoiceSeries, listSeries } from '../invoices';
 import { getNfceConfiguration } from '../nfce';
 import { authorizerOf, contingencyOf } from '../authority';
 import type { Authorizer, Contingency, OutboundService } from '../authority';
-import { authorityTarget, daysLeft, getCertificate, issuerTarget, SefazCertificate } from '../sefaz';
+import { authorityTarget, daysLeft, filialAuthoritySettings, FilialAuthoritySettings, getCertificate, issuerTarget, saveAuthoritySettings, SefazCertificate } from '../sefaz';
+import type { AuthoritySettingsInput } from '../sefaz';
 import { Filial, getFilialFiscalProfile } from '../tenancy';
 
 /*
@@ -21,7 +22,7 @@ export type CheckStatus = 'OK' | 'MISSING' | 'WARNING';
 export type DocumentModel = 'NFE' | 'NFCE';
 
 export interface ReadinessCheck {
-  code: 'CERTIFICATE' | 'STATE_REGISTRATION' | 'ADDRESS' | 'CRT' | 'SERIES' | 'ENDPOINT' | 'CSC' | 'TAX_RULES';
+  code: 'CERTIFICATE' | 'STATE_REGISTRATION' | 'ADDRESS' | 'CRT' | 'SERIES' | 'ENDPOINT' | 'CONTINGENCY' | 'CSC' | 'TAX_RULES';
   status: CheckStatus;
   message: string;
   /** The route that sets it (null when nothing is to do). */
@@ -42,7 +43,7 @@ const DAY_WARNING = 30;
 const crtOf = (f: Filial) => (f.taxRegime === 'SIMPLES_NACIONAL' ? (f.simplesExcessSublimit ? 2 : 1) : 3);
 const CRT_NAMES = { 1: 'Simples Nacional', 2: 'Simples Nacional over the sublimit', 3: 'regime normal' } as const;
 
-async function loadFilialOf(ctx: TenantContext, filialId: number): Promise<Filial> {
+export async function loadFilialOf(ctx: TenantContext, filialId: number): Promise<Filial> {
   const profile = await getFilialFiscalProfile(readerOf(ctx), ctx.companyId, filialId);
   if (!profile) throw new NotFoundError('Filial');
   return profile.filial;
@@ -72,6 +73,10 @@ export interface AuthorityView {
   /** Where the filial's NF-e go now: its UF's authorizer, or its own endpoint (the local simulator). */
   target: { label: string; simulator: boolean; urls: Partial<Record<OutboundService, string>> };
   contingencyTarget: { label: string; urls: Partial<Record<OutboundService, string>> };
+  /** URLs set by hand and the contingency policy (sefaz's authority settings). */
+  settings: FilialAuthoritySettings;
+  /** The contingency the filial is in now (automatic or an operator's), or null. */
+  openContingency: ContingencyState | null;
 }
 
 const SERVICES: OutboundService[] = ['AUTORIZACAO', 'RET_AUTORIZACAO', 'CONSULTA_PROTOCOLO', 'STATUS_SERVICO', 'INUTILIZACAO', 'RECEPCAO_EVENTO'];
@@ -89,8 +94,16 @@ function urlsOf(target: { url: (s: OutboundService) => string }): Partial<Record
 }
 
 async function authorityOf(filial: Filial): Promise<AuthorityView> {
-  const [own, normal, svc] = await Promise.all([authorityTarget(filial), issuerTarget(filial, null), issuerTarget(filial, contingencyOf(filial.uf))]);
+  const [own, normal, svc, settings, openContingency] = await Promise.all([
+    authorityTarget(filial),
+    issuerTarget(filial, null),
+    issuerTarget(filial, contingencyOf(filial.uf)),
+    filialAuthoritySettings(filial.companyId, filial.id),
+    currentContingency(filial.companyId, filial.id, false),
+  ]);
   return {
+    settings,
+    openContingency,
     authorizer: authorizerOf(filial.uf),
     contingencyAuthorizer: contingencyOf(filial.uf),
     target: { label: normal.label, simulator: !!own.ca, urls: urlsOf(normal) },
@@ -116,6 +129,34 @@ function endpointCheck(filial: Filial, authority: AuthorityView, path: string): 
     };
   }
   return { ...base, status: 'OK', message: `NF-e go to ${where}; in contingency to ${authority.contingencyTarget.label}`, fix: null };
+}
+
+const NFE_POLICY = { AUTOMATIC_SVC: 'NF-e enter SVC by themselves when the authorizer answers 108/109', MANUAL: 'NF-e wait for an operator to enter SVC (POST …/contingency)' };
+const NFCE_POLICY = { AUTOMATIC_OFFLINE: 'unanswered NFC-e are signed again offline (tpEmis 9)', NONE: 'unanswered NFC-e wait SIGNED for the authority (no offline notes)' };
+
+function contingencyCheck(filial: Filial, authority: AuthorityView, path: string): ReadinessCheck {
+  const base = { code: 'CONTINGENCY' as const, documents: BOTH };
+  const { settings, openContingency: open } = authority;
+  const policy = `${NFE_POLICY[settings.contingency.nfe]}; ${NFCE_POLICY[settings.contingency.nfce]}`;
+  if (open) {
+    return {
+      ...base,
+      status: 'WARNING',
+      message: `In contingency ${open.mode} since ${open.since.toISOString()} (${open.reason}): new NF-e go to ${authority.contingencyTarget.label}. ${policy}`,
+      fix: `DELETE /api/settings/filial/${path}/contingency`,
+    };
+  }
+  const unused = authority.target.simulator && settings.urlOverrides.length;
+  const own = settings.urlOverrides.filter((o) => o.environment === filial.nfeEnvironment).length;
+  if (unused) {
+    return {
+      ...base,
+      status: 'WARNING',
+      message: `${settings.urlOverrides.length} URL(s) set by hand are not used while the filial is attached to the simulator. ${policy}`,
+      fix: `PUT /api/settings/filial/${path}/authority`,
+    };
+  }
+  return { ...base, status: 'OK', message: `${policy}${own ? `; ${own} URL(s) of ${filial.nfeEnvironment} set by hand` : ''}`, fix: null };
 }
 
 function seriesCheck(series: InvoiceSeries[], path: string): ReadinessCheck {
@@ -173,6 +214,7 @@ export async function filialReadiness(ctx: TenantContext, filialId: number, path
       : { code: 'CRT', status: 'OK', message: `CRT ${crt} (${CRT_NAMES[crt]}) from taxRegime ${filial.taxRegime}`, fix: null, documents: BOTH },
     seriesCheck(series, path),
     endpointCheck(filial, authority, path),
+    contingencyCheck(filial, authority, path),
     nfce.configuration
       ? {
           code: 'CSC',
@@ -216,4 +258,11 @@ export async function authoritySettings(ctx: TenantContext, filialId: number): P
   const filial = await loadFilialOf(ctx, filialId);
   const [authority, series, nfce] = await Promise.all([authorityOf(filial), listSeries(ctx, filialId), getNfceConfiguration(ctx, filialId)]);
   return { filial, authority, series, nfce: nfce.configuration };
+}
+
+/** PUT /settings/filial/:filialId/authority: the URLs set by hand and the contingency policy, replaced; answers the settings as GET does. */
+export async function putAuthoritySettings(ctx: TenantContext, filialId: number, input: AuthoritySettingsInput): Promise<AuthoritySettingsView> {
+  await loadFilialOf(ctx, filialId);
+  await saveAuthoritySettings(ctx, filialId, input);
+  return authoritySettings(ctx, filialId);
 }

@@ -102,7 +102,9 @@ const supplier = Joi.object({
 const charges = Joi.object({ freight: money(), insurance: money(), discount: money(), otherExpenses: money(), ipi: money(), icmsSt: money() }).allow(null);
 
 const header = {
-  model: Joi.string().pattern(/^\d{2}$/),
+  model: Joi.string()
+    .pattern(/^\d{2}$/)
+    .example('55'),
   series: digits(3),
   number: digits(9),
   issueDate: isoDate(),

@@ -17,8 +17,9 @@ const taxGroupFields = {
   code: Joi.string()
     .trim()
     .uppercase()
-    .pattern(/^[A-Z0-9_-]{1,20}$/),
-  name: Joi.string().trim().min(1).max(120),
+    .pattern(/^[A-Z0-9_-]{1,20}$/)
+    .example('HORTIFRUTI'),
+  name: Joi.string().trim().min(1).max(120).example('Hortifrúti in natura (isento)'),
   active: Joi.boolean(),
 };
 
@@ -31,10 +32,11 @@ const ruleFields = {
   validTo: isoDate().allow(null),
   cfop: Joi.string()
     .pattern(/^[1-35-7][0-9]{3}$/)
-    .message('{{#label}} must be a CFOP (4 digits)'),
+    .message('{{#label}} must be a CFOP (4 digits)')
+    .example('5102'),
   operationNature: Joi.string().trim().max(60).allow(null),
-  icmsCst: Joi.string().valid('00', '10', '20', '30', '40', '41', '50', '60', '70').allow(null),
-  csosn: Joi.string().valid('101', '102', '103', '201', '202', '203', '300', '400', '500').allow(null),
+  icmsCst: Joi.string().valid('00', '10', '20', '30', '40', '41', '50', '60', '70').allow(null).example('00'),
+  csosn: Joi.string().valid('101', '102', '103', '201', '202', '203', '300', '400', '500').allow(null).example('102'),
   icmsBaseReduction: pct().allow(null),
   icmsRate: pct().allow(null),
   stMode: Joi.string().valid('NONE', 'MVA', 'ALREADY_TAXED'),
@@ -92,17 +94,17 @@ export const fiscalSchemas = {
       taxGroupId: id('tax-group').allow(null),
       validFrom: isoDate().required(),
       validTo: isoDate().allow(null),
-      internalRate: pct().required(),
+      internalRate: pct().required().example(18),
       fcpRate: pct(),
       difalDoubleBase: Joi.boolean(),
-      source: Joi.string().trim().min(1).max(200).required(),
+      source: Joi.string().trim().min(1).max(200).required().example('RICMS/SP (Decreto 45.490/2000), art. 52'),
       sourceDate: isoDate().required(),
     }),
   }),
   loadApproximateTaxes: typedSchema<{ body: ApproximateTaxUpload }>({
     body: Joi.object({
       tableVersion: Joi.string().trim().min(1).max(20).required(),
-      source: Joi.string().trim().min(1).max(60).required(),
+      source: Joi.string().trim().min(1).max(60).required().example('IBPT'),
       validFrom: isoDate().required(),
       validTo: isoDate().required(),
       rows: Joi.array()

@@ -19,20 +19,21 @@ export interface ContingencyState {
   reason: string;
 }
 
-export async function enterContingency(companyId: number, filialId: number, uf: string, why: { cStat: string; xMotivo: string }): Promise<void> {
-  await inTransaction(NO_UNIT, async (em) => {
+export async function enterContingency(companyId: number, filialId: number, uf: string, why: { cStat: string; xMotivo: string } | { reason: string }): Promise<boolean> {
+  return inTransaction(NO_UNIT, async (em) => {
     const open = await em.findOneBy(InvoiceContingency, { companyId, filialId, endedAt: IsNull() });
-    if (open) return;
+    if (open) return false;
     const now = new Date();
     await em.insert(InvoiceContingency, {
       companyId,
       filialId,
       mode: contingencyOf(uf),
-      reason: `SEFAZ autorizadora indisponivel: ${why.cStat} ${why.xMotivo}`.slice(0, 256),
+      reason: ('reason' in why ? why.reason : `SEFAZ autorizadora indisponivel: ${why.cStat} ${why.xMotivo}`).slice(0, 256),
       since: now,
       checkedAt: now,
       endedAt: null,
     });
+    return true;
   });
 }
 

@@ -32,3 +32,6 @@ export { invoiceRecoveryWorker, registerRecoveryStep } from './recovery';
 export { counterNotes } from './invoices.ports';
 export type { CounterNotes, CounterNumber, CounterNumberFate } from './invoices.ports';
 export { invoicesOfOrder } from './order-documents';
+export { logoOfCompany } from './logo.service';
+export { currentContingency, endContingency, enterContingency } from './contingency.service';
+export type { ContingencyState } from './contingency.service';

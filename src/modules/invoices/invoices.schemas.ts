@@ -69,7 +69,10 @@ export const invoiceSchemas = {
   resend: typedSchema<ById & { body: DocumentFields }>({ params: invoiceParam, body: Joi.object(documentFields) }),
   cancel: typedSchema<ById & { body: { justification: string } }>({ params: invoiceParam, body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required() }) }),
   correct: typedSchema<ById & { body: { correction: string } }>({ params: invoiceParam, body: Joi.object({ correction: Joi.string().trim().min(15).max(1000).required() }) }),
-  voidOne: typedSchema<ById & { body: { justification: string } }>({ params: invoiceParam, body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required() }) }),
+  voidOne: typedSchema<ById & { body: { justification: string } }>({
+    params: invoiceParam,
+    body: Joi.object({ justification: Joi.string().trim().min(15).max(255).required().example('Nota rejeitada pela SEFAZ: numero nao utilizado') }),
+  }),
   email: typedSchema<ById & { body: { to?: string } }>({ params: invoiceParam, body: Joi.object({ to: Joi.string().trim().email().max(150) }) }),
   list: typedSchema<{ params: { filialId: number }; query: PageRequest & InvoiceListFilters }>({
     params: filialParam,
@@ -127,7 +130,7 @@ export const invoiceSchemas = {
       series: Joi.number().integer().min(0).max(999).required(),
       first: Joi.number().integer().min(1).max(999_999_999).required(),
       last: Joi.number().integer().min(1).max(999_999_999).required(),
-      justification: Joi.string().trim().min(15).max(255).required(),
+      justification: Joi.string().trim().min(15).max(255).required().example('Numeracao pulada por falha do sistema emissor'),
     }),
   }),
 };

@@ -15,6 +15,7 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ComputedFiscalDocument } from '../fiscal';
 import { amountDueOf } from '../fiscal';
 import { Contingency, contingencyOf, emissionTypeOf, IssuerClient, NFE_NS, NoAnswerError } from '../authority';
+import { filialAuthoritySettings } from '../sefaz';
 import { Answer, consult, contingencyDocumentOf, DENIED, failureOf, namedKeyOfOurs, noteAttempt, settleFirstAttempt } from './first-attempt';
 import { attachFiscalDocument } from '../receivables';
 import { billedFulfillments, billingInstallments, givenInstallments } from './billing-installments';
@@ -465,8 +466,9 @@ export async function settle(ctx: ActorContext, id: number, heldBy?: string): Pr
     crashPoint('after-sending');
     let signedXml = gunzipText(doc.signedXmlGz);
     let answer = await transmit(client, doc, signedXml);
-    if (answer.kind === 'DOWN' && !contingency) {
-      // The authority stopped: enter contingency for the filial.
+    // The authority stopped: enter contingency for the filial, unless its policy leaves that to an operator
+    // (MANUAL: the document waits SENT, the recovery pass sends it again).
+    if (answer.kind === 'DOWN' && !contingency && (await filialAuthoritySettings(sc.filial.companyId, sc.filial.id)).contingency.nfe === 'AUTOMATIC_SVC') {
       await enterContingency(sc.filial.companyId, sc.filial.id, sc.filial.uf, answer);
       const state = await currentContingency(sc.filial.companyId, sc.filial.id, false);
       if (reached || answer.reached) {

@@ -66,15 +66,18 @@ export function danfeText(d: NfceDocument): string {
   return [...l.head.map(center), rule, ...l.items, rule, ...l.totals, rule, ...l.tail.map(center), rule, 'QR Code:', d.qrCode, ''].join('\n');
 }
 
-/** The 80 mm PDF (72 mm printable), as tall as its content. */
-export async function danfePdf(d: NfceDocument): Promise<Buffer> {
+/** The logo's box above the issuer's name (points): the manual leaves the header's layout to the issuer. */
+const LOGO_BOX: [number, number] = [120, 40];
+
+/** The 80 mm PDF (72 mm printable), as tall as its content; the company's logo (PNG or JPEG) above the issuer when given. */
+export async function danfePdf(d: NfceDocument, logo: Buffer | null = null): Promise<Buffer> {
   const l = danfeLines(d);
   const width = 226.77; // 80 mm
   const margin = 10;
   const lineHeight = 9;
   const count = l.head.length + l.items.length + l.totals.length + l.tail.length + 6;
   const qrSize = 120;
-  const height = margin * 2 + count * lineHeight + qrSize + 40;
+  const height = margin * 2 + count * lineHeight + qrSize + 40 + (logo ? LOGO_BOX[1] + 4 : 0);
   const qr: Buffer = await bwipjs.toBuffer({ bcid: 'qrcode', text: d.qrCode, scale: 3 });
   const doc = new PDFDocument({ size: [width, height], margin, info: { Title: `DANFE NFC-e ${d.accessKey}`, Creator: 'retail-backoffice' } });
   const chunks: Buffer[] = [];
@@ -84,6 +87,10 @@ export async function danfePdf(d: NfceDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
   const w = width - margin * 2;
+  if (logo) {
+    doc.image(logo, (width - LOGO_BOX[0]) / 2, doc.y, { fit: LOGO_BOX, align: 'center', valign: 'center' });
+    doc.y += LOGO_BOX[1] + 4;
+  }
   doc.font('Helvetica-Bold').fontSize(7);
   for (const t of l.head) doc.text(t, { width: w, align: 'center' });
   doc.moveDown(0.3).font('Courier').fontSize(5.6);

@@ -12,7 +12,7 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { IssuerClient, IssuerTarget, NFE_NS, NoAnswerError, type ProtocolResult } from '../authority';
 import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, takeNextNumber } from '../invoices';
-import { issuerTarget } from '../sefaz';
+import { filialAuthoritySettings, issuerTarget } from '../sefaz';
 import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 import { counterSettings, updateNfceIf } from './nfce.repository';
@@ -439,6 +439,10 @@ export async function transmitCounterNote(ctx: ActorContext, prepared: PreparedN
   const sc = await counterSigning(doc.companyId, doc.filialId);
   const client = new IssuerClient(await counterTarget(sc), sc.credentials, sc.tpAmb, prepared.timeoutMs);
   const v = await sendNote(client, doc, prepared.signedXml);
-  if (v.kind === 'UNAVAILABLE') return enterOfflineContingency(ctx, doc, v.reason, v.mayHaveReached);
+  if (v.kind === 'UNAVAILABLE') {
+    // A filial whose policy is NONE prints no offline note: it stays SIGNED and the queue sends it when the authority answers.
+    if ((await filialAuthoritySettings(doc.companyId, doc.filialId)).contingency.nfce === 'NONE') return doc;
+    return enterOfflineContingency(ctx, doc, v.reason, v.mayHaveReached);
+  }
   return recordVerdict(ctx, doc, v, 'nfce.authorized', prepared.signedXml);
 }

@@ -4,10 +4,10 @@ import { mapPage } from '../../core/pagination';
 import { cancelNfce } from './cancel.service';
 import { cancelOriginal as cancelOriginalNote } from './substitution.service';
 import { getNfceConfiguration, putNfceConfiguration } from './configuration.service';
-import { danfePdf, danfeText } from './danfe';
+import { danfeText } from './danfe';
 import { toConfigurationDto, toNfceDto } from './nfce.mapper';
 import { nfceSchemas as s } from './nfce.schemas';
-import { getNfce, listNfce, nfceXml } from './query.service';
+import { getNfce, listNfce, nfceDanfe, nfceXml } from './query.service';
 
 export async function getConfiguration(req: ValidRequest<typeof s.getConfiguration>, res: Response) {
   const { configuration, nextNumber } = await getNfceConfiguration(req.ctx, req.valid.params.filialId);
@@ -39,8 +39,7 @@ export async function danfeTxt(req: ValidRequest<typeof s.byId>, res: Response) 
 }
 
 export async function danfe(req: ValidRequest<typeof s.byId>, res: Response) {
-  const doc = await getNfce(req.ctx, req.valid.params.id);
-  const pdf = await danfePdf(doc);
+  const { doc, pdf } = await nfceDanfe(req.ctx, req.valid.params.id);
   res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="${doc.accessKey}-danfe-nfce.pdf"`);
   res.send(pdf);
 }

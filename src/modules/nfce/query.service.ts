@@ -5,7 +5,8 @@ import { readerOf } from '../../core/db/transaction';
 import { addCalendarDays, startOfBusinessDay } from '../../core/business-date';
 import { normalizeDocument } from '../../core/br-documents';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { gunzipText } from '../invoices';
+import { gunzipText, logoOfCompany } from '../invoices';
+import { danfePdf } from './danfe';
 import { NfceDocument, NfceStatus } from './entities/nfce-document.entity';
 import { findNfce } from './issue.service';
 
@@ -14,6 +15,13 @@ export async function getNfce(ctx: TenantContext, id: number): Promise<NfceDocum
   const doc = await findNfce(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
   return doc;
+}
+
+/** The 80 mm DANFE PDF, with the company's logo over the issuer when it uploaded one (PUT /invoices/logo, the NF-e's too). */
+export async function nfceDanfe(ctx: TenantContext, id: number): Promise<{ doc: NfceDocument; pdf: Buffer }> {
+  const doc = await getNfce(ctx, id);
+  const logo = await logoOfCompany(readerOf(ctx), ctx.companyId);
+  return { doc, pdf: await danfePdf(doc, logo) };
 }
 
 /** The nfeProc once authorized, else the signed NFe as stored (what a contingency DANFE was printed from). */

@@ -10,7 +10,7 @@ import { registry } from '../../core/metrics';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { LeaseStrategy, replicaName, withLease, Worker } from '../../core/worker';
 import { IssuerClient } from '../authority';
-import { issuerTarget } from '../sefaz';
+import { filialAuthoritySettings, issuerTarget } from '../sefaz';
 import { NfceDocument } from './entities/nfce-document.entity';
 import { NfceQueueLease } from './entities/nfce-queue-lease.entity';
 import { consultKey, counterSigning, enterOfflineContingency, nfceEvent, recordVerdict, sendNote } from './issue.service';
@@ -136,7 +136,12 @@ async function settleAbandoned(now: Date): Promise<void> {
       const ctx: ActorContext = { companyId: doc.companyId, actor: 'nfce-queue' };
       const known = await consultKey(client, doc.accessKey);
       if (known && known !== 'UNAVAILABLE') await recordVerdict(ctx, doc, { kind: 'AUTHORIZED', prot: known }, 'nfce.authorized');
-      else await enterOfflineContingency(ctx, doc, 'Sem resposta da SEFAZ autorizadora no prazo', known === 'UNAVAILABLE');
+      else if ((await filialAuthoritySettings(doc.companyId, doc.filialId)).contingency.nfce === 'NONE') {
+        // No offline contingency for this filial: the note, not at the authority, is sent again; still unanswered, it waits.
+        if (known === 'UNAVAILABLE') continue;
+        const v = await sendNote(client, doc);
+        if (v.kind !== 'UNAVAILABLE') await recordVerdict(ctx, doc, v, 'nfce.authorized');
+      } else await enterOfflineContingency(ctx, doc, 'Sem resposta da SEFAZ autorizadora no prazo', known === 'UNAVAILABLE');
     } catch (err) {
       logger.warn('nfce queue: could not settle an abandoned note', { nfceId: encodeId('nfce', doc.id), err: (err as Error).message });
     }

@@ -1,4 +1,5 @@
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
+import { NFE_XML_EXAMPLE } from '../../core/openapi/example-documents';
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
 import type { PageRequest } from '../../core/pagination';
@@ -11,7 +12,7 @@ import type { InboundListQuery } from './nfe-inbound.service';
  */
 
 const XML_MAX = 5 * 1024 * 1024;
-const xml = Joi.string().min(1).max(XML_MAX).description('The NF-e XML (nfeProc), exactly as received');
+const xml = Joi.string().min(1).max(XML_MAX).description('The NF-e XML (nfeProc), exactly as received').example(NFE_XML_EXAMPLE);
 const accessKey = Joi.string().trim().uppercase().pattern(ACCESS_KEY_PATTERN).message('{{#label}} must be the 44-character access key');
 
 const itemOverride = Joi.object({

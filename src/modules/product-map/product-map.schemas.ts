@@ -80,7 +80,7 @@ export const productMapSchemas = {
     }),
   }),
   search: typedSchema<{ query: PageRequest & { q: string; active?: boolean } }>({
-    query: Joi.object({ ...pagination, q: Joi.string().trim().min(1).max(100).required(), active: Joi.boolean() }),
+    query: Joi.object({ ...pagination, q: Joi.string().trim().min(1).max(100).required().example('café'), active: Joi.boolean() }),
   }),
   nextCode: {},
   history: typedSchema<{ params: { supplierDocument: string; filialId: number }; query: HistoryQuery }>({

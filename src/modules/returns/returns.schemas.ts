@@ -3,6 +3,7 @@ import { typedSchema } from '../../core/http/typed-input';
 import type { PageRequest } from '../../core/pagination';
 import type { ReturnInput } from './returns.service';
 import type { ImportedReturnInput } from './imported-return.service';
+import { NFE_XML_EXAMPLE } from '../../core/openapi/example-documents';
 import { ACCESS_KEY_PATTERN } from '../fiscal-xml';
 
 const filialParams = Joi.object({ filialId: id('filial').required() });
@@ -62,7 +63,7 @@ export const returnSchemas = {
       restock: Joi.boolean().default(true),
     })
       .xor('xml', 'accessKey')
-      .example({ xml: '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">…</nfeProc>', refundMethod: 'STORE_CREDIT', reason: 'Mercadoria em desacordo com o pedido', restock: true }),
+      .example({ xml: NFE_XML_EXAMPLE, refundMethod: 'STORE_CREDIT', reason: 'Mercadoria em desacordo com o pedido', restock: true }),
   }),
   issueDocument: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('return').required() }) }),
 };

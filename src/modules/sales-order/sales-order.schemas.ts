@@ -20,6 +20,8 @@ const anyId = () =>
   Joi.string()
     .custom((value: string, helpers) => (isMalformedId(value) ? helpers.error('id.malformed') : value), 'hashid')
     .messages({ 'id.malformed': '{{#label}} is not a valid id' })
+    // The document's example is a filial of the demo (a list): Try-it-out lists its orders.
+    .meta({ hashid: 'filial' })
     .description('filial id (lists) or sales order id (reads one)');
 
 /** A line as a client sends it (create, quick sale, edit). */

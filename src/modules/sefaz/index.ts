@@ -16,6 +16,8 @@ export { open, seal } from './certificate/sealed-box';
 export { nfeEventBatchHandler } from './dfe-batch-events';
 export { registerDfeScheduleMetrics } from './dfe-schedule.metrics';
 export { rewindCursorPast } from './dfe-sync.service';
+export { DEFAULT_AUTHORITY_SETTINGS, filialAuthoritySettings, overridesFor, saveAuthoritySettings } from './authority-settings';
+export type { AuthoritySettingsInput, FilialAuthoritySettings, NfceContingencyPolicy, NfeContingencyPolicy, UrlOverride, UrlTarget } from './authority-settings';
 export { authorityTarget, issuerTarget, setFilialEndpoint, tpAmbOf } from './sefaz-connection';
 export { sefazRoutes } from './sefaz.router';
 export { DfeScheduler } from './dfe-scheduler';

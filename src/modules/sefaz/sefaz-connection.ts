@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { sefazConfig } from '../../core/config/sefaz';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import type { Filial } from '../tenancy';
+import { filialAuthoritySettings, overridesFor } from './authority-settings';
 import { loadCredentials } from './certificate/certificate.service';
 import { DfeLog } from './entities/dfe-log.entity';
 import { SefazEndpoint } from './entities/sefaz-endpoint.entity';
@@ -28,9 +29,18 @@ export async function authorityTarget(filial: Filial): Promise<AuthorityTarget &
   return { distUrl: configured.dist, eventUrl: configured.event, label: filial.nfeEnvironment === 'HOMOLOGATION' ? 'national environment (homologação)' : 'national environment' };
 }
 
-/** Where a filial's NF-e/NFC-e emission services are: its UF's authorizer (or SVC), or the simulator its endpoint row names. */
+/**
+ * Where a filial's NF-e/NFC-e emission services are: its UF's authorizer (or SVC), or the simulator its
+ * endpoint row names. A URL the filial set by hand for its environment and target wins over the tables;
+ * the simulator (its own CA, one host for every service) takes no override.
+ */
 export async function issuerTarget(filial: Filial, contingency: Contingency | null): Promise<IssuerTarget> {
-  return issuerTargetOf(filial, await authorityTarget(filial), contingency);
+  const [own, settings] = await Promise.all([authorityTarget(filial), filialAuthoritySettings(filial.companyId, filial.id)]);
+  const target = issuerTargetOf(filial, own, contingency);
+  if (own.ca) return target;
+  const overrides = overridesFor(settings, filial.nfeEnvironment, contingency ? 'CONTINGENCY' : 'AUTHORIZER');
+  if (!Object.keys(overrides).length) return target;
+  return { ...target, url: (s) => overrides[s] ?? target.url(s), label: `${target.label} (URLs set for the filial)` };
 }
 
 /** Points a filial at other endpoints (the local simulator); `null` returns it to the configuration. */

@@ -11,13 +11,14 @@ import type { FilialInput } from './tenant.service';
  */
 
 export const filialCreateFields = {
-  name: Joi.string().trim().min(1).max(120).required().description('the filial’s name (xNome is the company’s legal name)'),
-  cnpj: document().required().description('CNPJ of the filial (or a rural producer’s CPF)'),
+  name: Joi.string().trim().min(1).max(120).required().description('the filial’s name (xNome is the company’s legal name)').example('Matriz Consolação'),
+  cnpj: document().required().description('CNPJ of the filial (or a rural producer’s CPF)').example('45381276000103'),
   uf: Joi.string()
     .uppercase()
     .valid(...UFS)
     .required()
-    .description('the filial’s UF: it decides the IE check, the municipality codes and the NF-e authorizer'),
+    .description('the filial’s UF: it decides the IE check, the municipality codes and the NF-e authorizer')
+    .example('SP'),
   ...filialSettingsFields,
 };
 
@@ -26,8 +27,8 @@ const filialBody = Joi.object(filialCreateFields);
 export const operatorSchemas = {
   createCompany: typedSchema<{ body: CompanySettingsPatch & { name: string; cnpj: string; filiais: FilialInput[] } }>({
     body: Joi.object({
-      name: Joi.string().trim().min(1).max(120).required().description('legal name (razão social): xNome of the documents'),
-      cnpj: document('cnpj').required(),
+      name: Joi.string().trim().min(1).max(120).required().description('legal name (razão social): xNome of the documents').example('Mercearia Boa Vista Ltda'),
+      cnpj: document('cnpj').required().example('45381276000103'),
       ...companySettingsFields,
       filiais: Joi.array().items(filialBody).min(1).max(50).required().description('its filiais; the first is usually the matriz (same CNPJ)'),
     }),

@@ -35,7 +35,8 @@ export const fiscalSchemas = {
       issuerCfop: Joi.string()
         .pattern(/^[1-7]\d{3}$/)
         .required()
-        .description("the CFOP the issuer declares (an entry CFOP for the company's own entry notes)"),
+        .description("the CFOP the issuer declares (an entry CFOP for the company's own entry notes)")
+        .example('5102'),
       ncm: Joi.string()
         .pattern(/^\d{2,8}$/)
         .allow(null)
