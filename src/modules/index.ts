@@ -21,6 +21,8 @@ import { assertFilialAccess, tenancyRoutes } from './tenancy';
 import { fiscalRoutes, taxGroupLookupProvider } from './fiscal';
 import { supplierReturnRoutes, supplierReturnsOfDocumentProvider } from './supplier-returns';
 import { filialAccess } from '../core/auth/tenancy';
+import { fiscalPeriodRoutes, periodDocuments } from './fiscal-periods';
+import { closingWindow } from './accountant-package';
 
 /*
  * Module wiring: where a module needs work from a module that depends on it, it declares a port
@@ -46,6 +48,8 @@ purchaseHistory.provide(purchaseHistoryProvider);
 counterNotes.provide(counterNotesProvider);
 // A sales order's detail links its fiscal documents: NFC-e (nfce) and NF-e (invoices, through nfce).
 orderFiscalDocuments.provide(orderFiscalDocumentsProvider);
+// The fiscal close asks which documents of the month are still inside a legal window: NF-e, NFC-e and DF-e, read by the accountant package.
+periodDocuments.provide(closingWindow);
 
 /**
  * Every module's routes with their owner, in mounting order, which is also their order in the OpenAPI
@@ -82,6 +86,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'transfers', routes: transferRoutes },
     { module: 'nfce', routes: nfceRoutes },
     { module: 'supplier-returns', routes: supplierReturnRoutes },
+    { module: 'fiscal-periods', routes: fiscalPeriodRoutes },
   ];
 }
 

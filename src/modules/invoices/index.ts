@@ -32,3 +32,4 @@ export { invoiceRecoveryWorker, registerRecoveryStep } from './recovery';
 export { counterNotes } from './invoices.ports';
 export type { CounterNotes, CounterNumber, CounterNumberFate } from './invoices.ports';
 export { invoicesOfOrder } from './order-documents';
+export { pendingInvoicesOfMonth } from './period-documents';

@@ -8,3 +8,4 @@ export { getNfceConfiguration } from './configuration.service';
 export { nfceQueueWorker } from './transmission-queue';
 export { counterNotesProvider } from './series-numbers';
 export { orderFiscalDocumentsProvider } from './order-documents';
+export { pendingNotesOfMonth } from './period-documents';
