@@ -22,7 +22,7 @@ import { fiscalRoutes, taxGroupLookupProvider } from './fiscal';
 import { supplierReturnRoutes, supplierReturnsOfDocumentProvider } from './supplier-returns';
 import { filialAccess } from '../core/auth/tenancy';
 import { fiscalPeriodRoutes, periodDocuments } from './fiscal-periods';
-import { closingWindow } from './accountant-package';
+import { accountantPackageRoutes, closingWindow } from './accountant-package';
 
 /*
  * Module wiring: where a module needs work from a module that depends on it, it declares a port
@@ -87,6 +87,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'nfce', routes: nfceRoutes },
     { module: 'supplier-returns', routes: supplierReturnRoutes },
     { module: 'fiscal-periods', routes: fiscalPeriodRoutes },
+    { module: 'accountant-package', routes: accountantPackageRoutes },
   ];
 }
 

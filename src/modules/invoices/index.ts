@@ -32,4 +32,5 @@ export { invoiceRecoveryWorker, registerRecoveryStep } from './recovery';
 export { counterNotes } from './invoices.ports';
 export type { CounterNotes, CounterNumber, CounterNumberFate } from './invoices.ports';
 export { invoicesOfOrder } from './order-documents';
-export { pendingInvoicesOfMonth } from './period-documents';
+export { invoicesOfMonth, pendingInvoicesOfMonth } from './period-documents';
+export type { MonthInvoice, MonthVoid } from './period-documents';

@@ -1,3 +1,4 @@
+import { In } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 
 import { sqlTime } from '../../core/db/sql-time';
@@ -7,6 +8,7 @@ import { CANCEL_DEADLINE_HOURS } from './events.service';
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
+import { gunzipText } from './invoice-store';
 
 /*
  * The filial's NF-e (model 55) of a month, for the fiscal close and the accountant's package (issue 47):
@@ -82,4 +84,94 @@ export async function pendingInvoicesOfMonth(em: EntityManager, companyId: numbe
     });
   }
   return out;
+}
+
+export interface MonthInvoice {
+  id: number;
+  model: number;
+  seriesId: number;
+  series: number;
+  number: number;
+  accessKey: string;
+  status: OutboundNfe['status'];
+  emissionType: number;
+  issuedAt: Date;
+  total: OutboundNfe['total'];
+  /** The nfeProc (signed NF-e + protNFe) as stored; null while the authority has not answered. */
+  procXml: string | null;
+  events: { type: string; sequence: number; protocol: string; xml: string }[];
+}
+
+export interface MonthVoid {
+  id: number;
+  model: number;
+  seriesId: number;
+  series: number;
+  first: number;
+  last: number;
+  status: InvoiceNumberVoid['status'];
+  voidedAt: Date | null;
+  protocol: string | null;
+  xml: string | null;
+}
+
+/**
+ * The filial's model 55 documents dated in the month with their files (nfeProc, every registered event),
+ * its voidings (every one not refused: a gap of the month may be covered by one of any month), and the
+ * last number each série gave before the month (where the month's numbering starts).
+ */
+export async function invoicesOfMonth(
+  em: EntityManager,
+  companyId: number,
+  filialId: number,
+  range: MonthRange,
+): Promise<{ invoices: MonthInvoice[]; voids: MonthVoid[]; lastBefore: Map<number, number> }> {
+  const b = bounds(range);
+  const docs = await em
+    .createQueryBuilder(OutboundNfe, 'n')
+    .select(['n.id', 'n.model', 'n.seriesId', 'n.series', 'n.number', 'n.accessKey', 'n.status', 'n.emissionType', 'n.issuedAt', 'n.total', 'n.procXmlGz'])
+    .where(`n.company_id = :companyId AND n.filial_id = :filialId AND ${inMonth('n.issued_at')}`, { companyId, filialId, ...b })
+    .orderBy('n.series')
+    .addOrderBy('n.number')
+    .addOrderBy('n.id')
+    .getMany();
+  const ids = docs.map((d) => d.id);
+  const events = ids.length ? await em.find(OutboundNfeEvent, { where: { companyId, outboundNfeId: In(ids) }, order: { type: 'ASC', sequence: 'ASC', id: 'ASC' } }) : [];
+  const voids = await em.find(InvoiceNumberVoid, { where: { companyId, filialId, status: In(['PENDING', 'VOIDED']) }, order: { id: 'ASC' } });
+  const before: { seriesId: number; last: number }[] = await em
+    .createQueryBuilder(OutboundNfe, 'n')
+    .select('n.series_id', 'seriesId')
+    .addSelect('MAX(n.number)', 'last')
+    .where('n.company_id = :companyId AND n.filial_id = :filialId AND n.issued_at < :from', { companyId, filialId, from: b.from })
+    .groupBy('n.series_id')
+    .getRawMany();
+  return {
+    invoices: docs.map((d) => ({
+      id: d.id,
+      model: d.model,
+      seriesId: d.seriesId,
+      series: d.series,
+      number: d.number,
+      accessKey: d.accessKey,
+      status: d.status,
+      emissionType: d.emissionType,
+      issuedAt: d.issuedAt,
+      total: d.total,
+      procXml: d.procXmlGz ? gunzipText(d.procXmlGz) : null,
+      events: events.filter((e) => e.outboundNfeId === d.id).map((e) => ({ type: e.type, sequence: e.sequence, protocol: e.protocol, xml: gunzipText(e.xmlGz) })),
+    })),
+    voids: voids.map((v) => ({
+      id: v.id,
+      model: v.model,
+      seriesId: v.seriesId,
+      series: v.series,
+      first: v.firstNumber,
+      last: v.lastNumber,
+      status: v.status,
+      voidedAt: v.voidedAt,
+      protocol: v.protocol,
+      xml: v.xmlGz ? gunzipText(v.xmlGz) : null,
+    })),
+    lastBefore: new Map(before.map((r) => [Number(r.seriesId), Number(r.last)])),
+  };
 }
