@@ -11,6 +11,7 @@ import { canValidateFiles, procEventoErrors, procInutErrors } from '../invoices/
 import { fulfilledOrder } from '../invoices/support';
 import { counterTenant, Counter } from '../nfce/support';
 import { NFE } from '../nfe/nfe-support';
+import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
 
 /*
  * The accountant's package (issue 47): a month with NF-e authorized, cancelled, corrected (CC-e) and one
@@ -62,6 +63,7 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
   let other: TestTenant;
   let rejectedId: string;
   let receivedKey: string;
+  let offlineKey: string;
   const download = (tenant: TestTenant = t, period = month, filial = tenant.filialHashes[0]) => binary(api().get(`/api/fiscal-periods/${filial}/${period}/package.zip`).set(tenant.headers()));
   const issue = async () => {
     const res = await api()
@@ -100,6 +102,12 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     receivedKey = received.accessKey;
     const staged = await api().post(`${NFE}/stage-xml`).set(t.headers()).send({ xml: received.xml });
     expect(staged.status, JSON.stringify(staged.body)).to.equal(201);
+    // Last, one note issued offline while the authority is down (it stays in contingency until the queue runs).
+    t.sim.issuer.downFor(600_000);
+    const offline = await c.sell();
+    t.sim.issuer.downFor(0);
+    expect(offline.body.fiscalDocument).to.include({ status: 'CONTINGENCY', contingency: true });
+    offlineKey = offline.body.fiscalDocument.accessKey;
   });
 
   it('bad month → 400, a future month → 422, another tenant’s filial → 403', async () => {
@@ -192,12 +200,17 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     expect(manifest.received.notManifested.map((r: any) => r.accessKey)).to.deep.equal([receivedKey]);
     expect(manifest.received.notImported.map((r: any) => r.accessKey)).to.deep.equal([receivedKey]);
     expect(manifest.received.totals).to.deep.equal([{ model: 55, authorityStatus: 'AUTHORIZED', count: 1, total: 219 }]);
+    // The offline note: pending in the manifest, not a gap, no file yet; the close names it too.
+    expect(manifest.issued.contingencyPending.map((n: any) => [n.model, n.accessKey, n.status])).to.deep.equal([[65, offlineKey, 'CONTINGENCY']]);
+    expect(names.some((n) => n.includes(offlineKey))).to.equal(false);
     // The close names the received NF-e never manifested among what is still open.
     const detail = await api().get(`/api/fiscal-periods/${t.filialHashes[0]}/${month}`).set(t.headers());
     expect(detail.body.pending.find((p: any) => p.kind === 'DFE_NOT_MANIFESTED')).to.include({ accessKey: receivedKey, resourceType: 'nfe-inbound' });
+    expect(detail.body.pending.find((p: any) => p.kind === 'CONTINGENCY_NOT_TRANSMITTED')).to.include({ accessKey: offlineKey, model: 65 });
   });
 
-  it('voiding the rejected number (procInutNFe in the package) makes it complete', async () => {
+  it('voiding the rejected number (procInutNFe in the package) makes it complete; the offline note, transmitted, joins the authorized', async () => {
+    expect((await runNfceQueue()).transmitted).to.equal(1);
     const voided = await api().post(`/api/invoices/${rejectedId}/void`).set(t.headers()).send({ justification: 'Numero nao utilizado por rejeicao' });
     expect(voided.status, JSON.stringify(voided.body)).to.equal(200);
     const res = await download();
@@ -207,6 +220,12 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     expect(manifest.complete).to.equal(true);
     expect(manifest.blocking).to.deep.equal([]);
     expect(manifest.issued.voided).to.have.length(1);
+    expect(manifest.issued.contingencyPending).to.deep.equal([]);
+    expect(manifest.issued.totals.find((x: any) => x.model === 65 && x.status === 'AUTHORIZED').count).to.equal(2);
+    const offlineFile = `emitidas/65/serie-001/${offlineKey}-procNFe.xml`;
+    expect(manifest.issued.documents.find((d: any) => d.accessKey === offlineKey)).to.include({ status: 'AUTHORIZED', emissionType: 9, file: offlineFile });
+    if (canValidateXsd) expect(xsdErrors(files.get(offlineFile)!.toString('utf8'))).to.equal(null);
+    if (canVerifySignature) expect(xmlsecErrors(files.get(offlineFile)!.toString('utf8'))).to.equal(null);
     const inut = manifest.issued.voided[0].file as string;
     expect(inut).to.match(/^emitidas\/55\/serie-001\/inutilizacoes\/\d{41}-procInutNFe\.xml$/);
     if (canValidateFiles) expect(procInutErrors(files.get(inut)!.toString('utf8'))).to.equal(null);
