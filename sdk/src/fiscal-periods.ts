@@ -37,4 +37,9 @@ export class FiscalPeriods {
   package(filialId: string, period: string, options?: CallOptions): Promise<Uint8Array> {
     return this.http.request({ method: 'GET', path: `/fiscal-periods/${seg(filialId)}/${seg(period)}/package.zip`, read: 'bytes', options });
   }
+
+  /** POST /fiscal-periods/:filialId/:period/package/send — the package mailed to the accountant (Idempotency-Key sent). */
+  sendPackage(filialId: string, period: string, to: string, options?: CallOptions): Promise<ResponseOf<'/api/fiscal-periods/{filialId}/{period}/package/send', 'post'>> {
+    return this.http.request({ method: 'POST', path: `/fiscal-periods/${seg(filialId)}/${seg(period)}/package/send`, body: { to }, idempotent: true, options });
+  }
 }

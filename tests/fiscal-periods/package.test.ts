@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
+import { SMTPServer } from 'smtp-server';
+import { invoicesConfig, setInvoicesConfig } from '../../src/core/config/invoices';
+import { dataSource } from '../../src/core/db/data-source';
+import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import yauzl from 'yauzl';
 import { businessToday, fiscalDateTime } from '../../src/core/business-date';
 import { api } from '../support/api';
@@ -234,5 +238,52 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     const empty = await unzip((await download(t, '2026-01')).body as Buffer);
     expect(JSON.parse(empty.get('manifest.json')!.toString('utf8'))).to.include({ complete: true, period: '2026-01' });
     expect([...empty.keys()]).to.deep.equal(['manifest.json']);
+  });
+
+  it('POST …/package/send mails the same ZIP to the accountant (sha256 in the answer and the event); no relay → 422; bad email → 400', async () => {
+    const smtpBefore = invoicesConfig.smtp;
+    const mails: { to: string[]; raw: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, cb) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          cb();
+        });
+      },
+    });
+    const send = (body: object) => api().post(`/api/fiscal-periods/${t.filialHashes[0]}/${month}/package/send`).set(t.headers()).send(body);
+    try {
+      setInvoicesConfig({ smtp: { ...smtpBefore, url: null } });
+      expectProblem(await send({ to: 'escritorio@contabilidade.com.br' }), 422, 'SMTP_NOT_CONFIGURED');
+      expectProblem(await send({ to: 'nao-e-email' }), 400);
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+      const port = (smtp.server.address() as { port: number }).port;
+      setInvoicesConfig({ smtp: { url: `smtp://127.0.0.1:${port}`, from: 'fiscal@mercado.com.br', retries: 1 } });
+      const res = await send({ to: 'escritorio@contabilidade.com.br' });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      const zipBytes = (await download()).body as Buffer;
+      expect(res.body).to.include({ period: month, to: 'escritorio@contabilidade.com.br', bytes: zipBytes.length, sha256: crypto.createHash('sha256').update(zipBytes).digest('hex'), complete: true });
+      expect(mails).to.have.length(1);
+      expect(mails[0].to).to.deep.equal(['escritorio@contabilidade.com.br']);
+      const part = mails[0].raw.split(/\r?\n--/).find((p) => p.includes(`filename=${res.body.fileName}`) || p.includes(`filename="${res.body.fileName}"`))!;
+      const attached = Buffer.from(
+        part
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('')
+          .replace(/[^A-Za-z0-9+/=]/g, ''),
+        'base64',
+      );
+      expect(Buffer.compare(attached, zipBytes)).to.equal(0);
+      const events = await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'fiscal-period.package-sent' });
+      expect(events.map((e) => e.data.sha256)).to.deep.equal([res.body.sha256]);
+    } finally {
+      setInvoicesConfig({ smtp: smtpBefore });
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 });

@@ -34,3 +34,4 @@ export type { CounterNotes, CounterNumber, CounterNumberFate } from './invoices.
 export { invoicesOfOrder } from './order-documents';
 export { invoicesOfMonth, pendingInvoicesOfMonth } from './period-documents';
 export type { MonthInvoice, MonthVoid } from './period-documents';
+export { sendCompanyMail } from './email.service';
