@@ -250,4 +250,30 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
     expect(cl.body.period.acknowledged.map((a: any) => a.accessKey)).to.include(e.body.accessKey);
     expect((await reopen(month, 'Fim do teste de concorrencia')).status).to.equal(200);
   });
+
+  it('two closes at once: one closes, the other is refused (409 FISCAL_PERIOD_CLOSED); a retry with the same Idempotency-Key answers the same', async () => {
+    const [a, b] = await Promise.all([close(MARCH), close(MARCH)]);
+    expect([a.status, b.status].sort()).to.deep.equal([200, 409]);
+    expectProblem(
+      [a, b].find((r) => r.status === 409)!,
+      409,
+      'FISCAL_PERIOD_CLOSED',
+    );
+    const rows = await dataSource.manager.findBy(FiscalPeriod, { companyId: t.companyId, filialId: t.filialIds[0], period: MARCH });
+    expect(rows.map((r) => [r.status, r.closeCount])).to.deep.equal([['CLOSED', 2]]);
+    const key = `reopen-${Date.now()}`;
+    const reopenWithKey = () =>
+      api()
+        .post(`${url(MARCH)}/reopen`)
+        .set(t.headers())
+        .set('Idempotency-Key', key)
+        .send({ reason: 'Reabertura para lancamento de ajuste' });
+    const first = await reopenWithKey();
+    const again = await reopenWithKey();
+    expect(first.status, JSON.stringify(first.body)).to.equal(200);
+    expect(again.status).to.equal(200);
+    expect(again.body).to.deep.equal(first.body);
+    const audit = await dataSource.manager.findBy(AuditLog, { companyId: t.companyId, entity: 'fiscal-period', entityId: rows[0].id, action: 'REOPENED' });
+    expect(audit).to.have.length(2);
+  });
 });
