@@ -22443,7 +22443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, CTE_APPORTIONED, CTE_CANCELLED, CTE_RECEIVED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, CTE_APPORTIONED, CTE_CANCELLED, CTE_RECEIVED, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22462,7 +22462,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "CTE_APPORTIONED" | "CTE_CANCELLED" | "CTE_RECEIVED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        code?: "CONCURRENT_UPDATE" | "CTE_APPORTIONED" | "CTE_CANCELLED" | "CTE_RECEIVED" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
                         /** @constant */
                         status?: 409;
                     };
@@ -22904,7 +22904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, CTE_APPORTIONED, CTE_CANCELLED, CTE_RECEIVED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, CTE_APPORTIONED, CTE_CANCELLED, CTE_RECEIVED, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22923,7 +22923,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "CTE_APPORTIONED" | "CTE_CANCELLED" | "CTE_RECEIVED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        code?: "CONCURRENT_UPDATE" | "CTE_APPORTIONED" | "CTE_CANCELLED" | "CTE_RECEIVED" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
                         /** @constant */
                         status?: 409;
                     };
