@@ -22,6 +22,8 @@ import { assertFilialAccess, tenancyRoutes } from './tenancy';
 import { fiscalRoutes, taxGroupLookupProvider } from './fiscal';
 import { supplierReturnRoutes, supplierReturnsOfDocumentProvider } from './supplier-returns';
 import { filialAccess } from '../core/auth/tenancy';
+import { fiscalPeriodRoutes, periodDocuments } from './fiscal-periods';
+import { accountantPackageRoutes, closingWindow } from './accountant-package';
 
 /*
  * Module wiring: where a module needs work from a module that depends on it, it declares a port
@@ -49,6 +51,8 @@ counterNotes.provide(counterNotesProvider);
 orderFiscalDocuments.provide(orderFiscalDocumentsProvider);
 // A cash session's expected totals and reports read the counter's sales (quick-sale, which finds the session of its terminal).
 counterSales.provide(counterSalesProvider);
+// The fiscal close asks which documents of the month are still inside a legal window: NF-e, NFC-e and DF-e, read by the accountant package.
+periodDocuments.provide(closingWindow);
 
 /**
  * Every module's routes with their owner, in mounting order, which is also their order in the OpenAPI
@@ -86,6 +90,8 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'transfers', routes: transferRoutes },
     { module: 'nfce', routes: nfceRoutes },
     { module: 'supplier-returns', routes: supplierReturnRoutes },
+    { module: 'fiscal-periods', routes: fiscalPeriodRoutes },
+    { module: 'accountant-package', routes: accountantPackageRoutes },
   ];
 }
 

@@ -7,6 +7,7 @@ import { BusinessRuleError, NotFoundError, StaleVersionError, ValidationError } 
 import { assertTransition, canDo, conflictCode, forbidden } from './cte.state';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { businessToday } from '../../core/business-date';
 import type { EntryDocument } from '../entry-document';
 import { FreightLine, FreightLineOutcome, freightTarget, LineShare, pisCofinsCredit, postFreight, previewFreight, resolveSupplier } from '../entry-document';
@@ -275,6 +276,8 @@ export async function applyApportion(ctx: TenantContext, id: number, options: Ap
     const cte = await findCte(em, ctx.companyId, id, true);
     if (!cte) throw new NotFoundError('CT-e', 'CTE_NOT_FOUND');
     assertTransition(cte, 'apportion', 'APPORTIONED');
+    // The CT-e's month (its D100) and today's (the freight moves the goods' cost now): both open.
+    await assertPeriodOpen(em, ctx.companyId, cte.filialId, [cte.issueDate, new Date()]);
     if (options.version !== undefined && options.version !== cte.version) throw new StaleVersionError('CT-e', cte.version);
     // The status flips first: a concurrent apply waits on the row, then finds nothing to update (409).
     if (!(await updateCteIf(em, ctx.companyId, cte.id, { status: 'RECEIVED', version: cte.version }, { status: 'APPORTIONED', apportionedAt: new Date() }))) {

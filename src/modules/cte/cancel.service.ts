@@ -9,6 +9,7 @@ import type { EntryDocument } from '../entry-document';
 import { canDo as canTakeFreight, findEntryDocument, FreightLineOutcome, LineShare, postFreight, previewFreight } from '../entry-document';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
+import { assertPeriodOpen } from '../fiscal-periods';
 import type { Payable } from '../payables';
 import { cancelCtePayables, ctePayables } from '../payables';
 import type { Problem } from './apportion.service';
@@ -90,6 +91,8 @@ export async function cancelCte(ctx: TenantContext, id: number, reason: string |
     const cte = await findCte(em, ctx.companyId, id, true);
     if (!cte) throw new NotFoundError('CT-e', 'CTE_NOT_FOUND');
     assertTransition(cte, 'cancel', 'CANCELLED');
+    // The CT-e's month (its D100) and today's (the freight moves the goods' cost now): both open.
+    await assertPeriodOpen(em, ctx.companyId, cte.filialId, [cte.issueDate, new Date()]);
     if (version !== undefined && version !== cte.version) throw new StaleVersionError('CT-e', cte.version);
     if (!(await updateCteIf(em, ctx.companyId, cte.id, { status: cte.status, version: cte.version }, { status: 'CANCELLED', cancelledAt: new Date(), cancelReason: reason }))) {
       const now = await findCte(em, ctx.companyId, cte.id);

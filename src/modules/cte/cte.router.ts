@@ -57,7 +57,7 @@ export const cteRoutes = defineRoutes([
     scope: WRITE,
     idempotent: true,
     schema: s.apportion,
-    responses: { body: ApportionResult, errors: { 404: NOT_FOUND, 409: STATE, 422: ['CTE_NOT_APPORTIONABLE'] } },
+    responses: { body: ApportionResult, errors: { 404: NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATE], 422: ['CTE_NOT_APPORTIONABLE'] } },
     handler: c.apply,
   },
   {
@@ -78,7 +78,7 @@ export const cteRoutes = defineRoutes([
     scope: WRITE,
     idempotent: true,
     schema: s.cancel,
-    responses: { body: CancelView, errors: { 404: NOT_FOUND, 409: STATE, 422: ['CTE_NOT_CANCELLABLE'] } },
+    responses: { body: CancelView, errors: { 404: NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATE], 422: ['CTE_NOT_CANCELLABLE'] } },
     handler: c.cancelCte,
   },
   {

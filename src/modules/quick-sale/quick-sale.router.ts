@@ -73,7 +73,7 @@ export const salesOrderCreateRoutes = defineRoutes([
       errors: {
         400: ['MISSING_FILIAL'],
         404: LINES,
-        409: [...STATE, 'CASH_SESSION_REQUIRED', 'CASH_SESSION_NOT_OPEN'],
+        409: ['FISCAL_PERIOD_CLOSED', ...STATE, 'CASH_SESSION_REQUIRED', 'CASH_SESSION_NOT_OPEN'],
         422: [
           ...LINE_RULES,
           'INSUFFICIENT_STOCK',
