@@ -2,8 +2,9 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (203), by operationId. */
+/** Every operation of the API's OpenAPI document (218), by operationId. */
 export const OPERATIONS = {
+  deleteApiCollectionBankAccountsId: { method: 'DELETE', path: '/collection/bank-accounts/{id}', idempotencyKey: true, read: 'none', list: null },
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentId: { method: 'DELETE', path: '/entry-document/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentProductMapId: { method: 'DELETE', path: '/entry-document/product-map/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -22,6 +23,12 @@ export const OPERATIONS = {
   getApiCatalogStockFilialId: { method: 'GET', path: '/catalog/stock/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiCatalogSuppliers: { method: 'GET', path: '/catalog/suppliers', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiCatalogSuppliersId: { method: 'GET', path: '/catalog/suppliers/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCollectionBankAccounts: { method: 'GET', path: '/collection/bank-accounts', idempotencyKey: false, read: 'json', list: null },
+  getApiCollectionBankAccountsId: { method: 'GET', path: '/collection/bank-accounts/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCollectionBoletosId: { method: 'GET', path: '/collection/boletos/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCollectionBoletosIdPdf: { method: 'GET', path: '/collection/boletos/{id}/pdf', idempotencyKey: false, read: 'bytes', list: null },
+  getApiCollectionRemittancesId: { method: 'GET', path: '/collection/remittances/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCollectionRemittancesIdFile: { method: 'GET', path: '/collection/remittances/{id}/file', idempotencyKey: false, read: 'text', list: null },
   getApiEntryDocumentAuditHistoryId: { method: 'GET', path: '/entry-document/audit-history/{id}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiEntryDocumentAuditId: { method: 'GET', path: '/entry-document/audit/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiEntryDocumentCancelPreviewId: { method: 'GET', path: '/entry-document/cancel-preview/{id}', idempotencyKey: false, read: 'json', list: null },
@@ -97,6 +104,7 @@ export const OPERATIONS = {
   getApiReceivablesDetailId: { method: 'GET', path: '/receivables/detail/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiReceivablesExportFilialId: { method: 'GET', path: '/receivables/export/{filialId}', idempotencyKey: false, read: 'text', list: null },
   getApiReceivablesFilialId: { method: 'GET', path: '/receivables/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
+  getApiReceivablesIdBoleto: { method: 'GET', path: '/receivables/{id}/boleto', idempotencyKey: false, read: 'json', list: null },
   getApiReceivablesStatementFilialId: { method: 'GET', path: '/receivables/statement/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiReturnsDetailId: { method: 'GET', path: '/returns/detail/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiReturnsListFilialId: { method: 'GET', path: '/returns/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
@@ -120,6 +128,7 @@ export const OPERATIONS = {
   patchApiCatalogProductsId: { method: 'PATCH', path: '/catalog/products/{id}', idempotencyKey: false, read: 'json', list: null },
   patchApiCatalogSellersId: { method: 'PATCH', path: '/catalog/sellers/{id}', idempotencyKey: false, read: 'json', list: null },
   patchApiCatalogSuppliersId: { method: 'PATCH', path: '/catalog/suppliers/{id}', idempotencyKey: false, read: 'json', list: null },
+  patchApiCollectionBankAccountsId: { method: 'PATCH', path: '/collection/bank-accounts/{id}', idempotencyKey: true, read: 'json', list: null },
   patchApiEntryDocumentCfopRulesId: { method: 'PATCH', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'json', list: null },
   patchApiEntryDocumentId: { method: 'PATCH', path: '/entry-document/{id}', idempotencyKey: false, read: 'json', list: null },
   patchApiEntryDocumentLinesId: { method: 'PATCH', path: '/entry-document/lines/{id}', idempotencyKey: false, read: 'json', list: null },
@@ -135,6 +144,11 @@ export const OPERATIONS = {
   postApiCatalogProducts: { method: 'POST', path: '/catalog/products', idempotencyKey: true, read: 'json', list: null },
   postApiCatalogSellers: { method: 'POST', path: '/catalog/sellers', idempotencyKey: true, read: 'json', list: null },
   postApiCatalogSuppliers: { method: 'POST', path: '/catalog/suppliers', idempotencyKey: true, read: 'json', list: null },
+  postApiCollectionBankAccounts: { method: 'POST', path: '/collection/bank-accounts', idempotencyKey: true, read: 'json', list: null },
+  postApiCollectionBoletosIdCancel: { method: 'POST', path: '/collection/boletos/{id}/cancel', idempotencyKey: true, read: 'json', list: null },
+  postApiCollectionBoletosIdInstructions: { method: 'POST', path: '/collection/boletos/{id}/instructions', idempotencyKey: true, read: 'json', list: null },
+  postApiCollectionRemittances: { method: 'POST', path: '/collection/remittances', idempotencyKey: true, read: 'json', list: null },
+  postApiCollectionReturns: { method: 'POST', path: '/collection/returns', idempotencyKey: true, read: 'json', list: null },
   postApiEntryDocument: { method: 'POST', path: '/entry-document', idempotencyKey: true, read: 'json', list: null },
   postApiEntryDocumentApplyProductMapId: { method: 'POST', path: '/entry-document/apply-product-map/{id}', idempotencyKey: true, read: 'json', list: null },
   postApiEntryDocumentCancelId: { method: 'POST', path: '/entry-document/cancel/{id}', idempotencyKey: true, read: 'json', list: null },
@@ -183,6 +197,7 @@ export const OPERATIONS = {
   postApiPurchaseIdApprove: { method: 'POST', path: '/purchase/{id}/approve', idempotencyKey: true, read: 'json', list: null },
   postApiPurchaseIdCancel: { method: 'POST', path: '/purchase/{id}/cancel', idempotencyKey: true, read: 'json', list: null },
   postApiPurchaseIdClose: { method: 'POST', path: '/purchase/{id}/close', idempotencyKey: true, read: 'json', list: null },
+  postApiReceivablesIdBoleto: { method: 'POST', path: '/receivables/{id}/boleto', idempotencyKey: true, read: 'json', list: null },
   postApiReceivablesReceiveId: { method: 'POST', path: '/receivables/receive/{id}', idempotencyKey: true, read: 'json', list: null },
   postApiReceivablesReverseReceiptReceiptId: { method: 'POST', path: '/receivables/reverse-receipt/{receiptId}', idempotencyKey: true, read: 'json', list: null },
   postApiReturnsFilialId: { method: 'POST', path: '/returns/{filialId}', idempotencyKey: true, read: 'json', list: null },
@@ -213,6 +228,7 @@ export type OperationId = keyof typeof OPERATIONS;
 
 /** The problem codes each operation's documented answers list. */
 export interface OperationProblems {
+  deleteApiCollectionBankAccountsId: 'BANK_ACCOUNT_IN_USE' | 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiEntryDocumentCfopRulesId: 'CFOP_RULE_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiEntryDocumentId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_CHANGED' | 'ENTRY_DOCUMENT_CONFIRMED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   deleteApiEntryDocumentProductMapId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PRODUCT_MAP_ENTRY_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -231,6 +247,12 @@ export interface OperationProblems {
   getApiCatalogStockFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCatalogSuppliers: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCatalogSuppliersId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SUPPLIER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionBankAccounts: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionBankAccountsId: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionBoletosId: 'BOLETO_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionBoletosIdPdf: 'BOLETO_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionRemittancesId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'REMITTANCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionRemittancesIdFile: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'REMITTANCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEntryDocumentAuditHistoryId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEntryDocumentAuditId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEntryDocumentCancelPreviewId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -306,6 +328,7 @@ export interface OperationProblems {
   getApiReceivablesDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReceivablesExportFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReceivablesFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiReceivablesIdBoleto: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReceivablesStatementFilialId: 'COMPANY_NOT_GRANTED' | 'CUSTOMER_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReturnsDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'RETURN_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReturnsListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -329,6 +352,7 @@ export interface OperationProblems {
   patchApiCatalogProductsId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_GTIN' | 'INVALID_ID' | 'INVALID_NCM' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_CODE_TAKEN' | 'PRODUCT_NOT_FOUND' | 'STALE_VERSION' | 'TAX_GROUP_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   patchApiCatalogSellersId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SELLER_NOT_FOUND' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   patchApiCatalogSuppliersId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'SUPPLIER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  patchApiCollectionBankAccountsId: 'BANK_ACCOUNT_IN_USE' | 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NOSSO_NUMERO_ALREADY_ISSUED' | 'PAYLOAD_TOO_LARGE' | 'PAYMENT_METHOD_INACTIVE' | 'PAYMENT_METHOD_NOT_FOUND' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   patchApiEntryDocumentCfopRulesId: 'CFOP_RULE_EXISTS' | 'CFOP_RULE_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_NOT_FOUND' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   patchApiEntryDocumentId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_CONFIRMED' | 'ENTRY_DOCUMENT_FIELD_READ_ONLY' | 'ENTRY_DOCUMENT_HAS_CTE_FREIGHT' | 'ENTRY_DOCUMENT_LINES_FIXED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_NOT_FOUND' | 'PURCHASE_ORDER_ITEM_NOT_FOUND' | 'PURCHASE_ORDER_LINE_NOT_LINKABLE' | 'STALE_VERSION' | 'SUPPLIER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   patchApiEntryDocumentLinesId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_CONFIRMED' | 'ENTRY_DOCUMENT_FIELD_READ_ONLY' | 'ENTRY_DOCUMENT_HAS_CTE_FREIGHT' | 'ENTRY_DOCUMENT_ITEM_NOT_FOUND' | 'ENTRY_DOCUMENT_LINES_FIXED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'LINE_HAS_NO_SUPPLIER_CODE' | 'LINE_MAPPING_NEEDS_PRODUCT' | 'LINE_PRODUCT_REQUIRED' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_INACTIVE' | 'PRODUCT_NOT_FOUND' | 'PURCHASE_ORDER_ITEM_NOT_FOUND' | 'PURCHASE_ORDER_LINE_NOT_LINKABLE' | 'STALE_VERSION' | 'SUPPLIER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -344,6 +368,11 @@ export interface OperationProblems {
   postApiCatalogProducts: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_GTIN' | 'INVALID_ID' | 'INVALID_NCM' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_CODE_TAKEN' | 'TAX_GROUP_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCatalogSellers: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCatalogSuppliers: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SUPPLIER_EXISTS' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCollectionBankAccounts: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PAYMENT_METHOD_INACTIVE' | 'PAYMENT_METHOD_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCollectionBoletosIdCancel: 'BOLETO_ALREADY_SENT' | 'BOLETO_CANCELLED' | 'BOLETO_NOT_FOUND' | 'BOLETO_PAID' | 'BOLETO_PARTIALLY_PAID' | 'BOLETO_PROTESTED' | 'BOLETO_REFUSED' | 'BOLETO_REGISTERED' | 'BOLETO_WRITTEN_OFF' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCollectionBoletosIdInstructions: 'BOLETO_AMOUNT_ABOVE_BALANCE' | 'BOLETO_CANCELLED' | 'BOLETO_DUE_DATE_PAST' | 'BOLETO_NOT_FOUND' | 'BOLETO_PAID' | 'BOLETO_PENDING_REGISTRATION' | 'BOLETO_PROTESTED' | 'BOLETO_REFUSED' | 'BOLETO_WRITTEN_OFF' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSTRUCTION_ALREADY_PENDING' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCollectionRemittances: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NO_PENDING_INSTRUCTIONS' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCollectionReturns: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiEntryDocument: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_FIELD_READ_ONLY' | 'ENTRY_DOCUMENT_HAS_CTE_FREIGHT' | 'ENTRY_DOCUMENT_LINES_FIXED' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFE_ALREADY_IMPORTED' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_NOT_FOUND' | 'PURCHASE_ORDER_ITEM_NOT_FOUND' | 'PURCHASE_ORDER_LINE_NOT_LINKABLE' | 'SUPPLIER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiEntryDocumentApplyProductMapId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_CONFIRMED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiEntryDocumentCancelId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_NOT_CANCELLABLE' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INSUFFICIENT_THIRD_PARTY_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -392,6 +421,7 @@ export interface OperationProblems {
   postApiPurchaseIdApprove: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PURCHASE_ORDER_NOT_APPROVABLE' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiPurchaseIdCancel: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiPurchaseIdClose: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiReceivablesIdBoleto: 'BANK_ACCOUNT_INACTIVE' | 'BANK_ACCOUNT_NOT_FOUND' | 'BANK_ACCOUNT_OTHER_FILIAL' | 'BOLETO_ALREADY_ISSUED' | 'BOLETO_DUE_DATE_PAST' | 'BOLETO_NOT_FOR_ACQUIRER' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NOSSO_NUMERO_EXHAUSTED' | 'PAYER_DOCUMENT_MISSING' | 'PAYLOAD_TOO_LARGE' | 'RECEIVABLE_ALREADY_RECEIVED' | 'RECEIVABLE_CANCELLED' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiReceivablesReceiveId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PAYMENT_METHOD_INACTIVE' | 'PAYMENT_METHOD_NOT_FOUND' | 'RECEIPT_DATE_IN_FUTURE' | 'RECEIPT_EXCEEDS_BALANCE' | 'RECEIVABLE_ALREADY_RECEIVED' | 'RECEIVABLE_CANCELLED' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiReceivablesReverseReceiptReceiptId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'RECEIPT_ALREADY_REVERSED' | 'RECEIPT_NOT_FOUND' | 'RECEIVABLE_CANCELLED' | 'RECEIVABLE_NOT_FOUND' | 'RECEIVABLE_OPEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiReturnsFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CUSTOMER_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'REFUND_METHOD_INVALID' | 'RETURN_QUANTITY_EXCEEDS_RETURNABLE' | 'SALES_ORDER_ITEM_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -425,6 +455,15 @@ export interface OperationProblems {
  */
 export class Operations {
   constructor(private readonly http: HttpClient) {}
+
+  /**
+   * Delete an account that never had a boleto (one with boletos is deactivated instead).
+   * `DELETE /api/collection/bank-accounts/{id}` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BANK_ACCOUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 422 BANK_ACCOUNT_IN_USE.
+   */
+  deleteCollectionBankAccountsId(args: ArgsOf<'deleteApiCollectionBankAccountsId'>, options?: CallOptions): Promise<ResultOf<'deleteApiCollectionBankAccountsId'>> {
+    return callOperation(this.http, OPERATIONS.deleteApiCollectionBankAccountsId, args, options);
+  }
 
   /**
    * Delete a CFOP rule.
@@ -606,6 +645,60 @@ export class Operations {
    */
   getCatalogSuppliersId(args: ArgsOf<'getApiCatalogSuppliersId'>, options?: CallOptions): Promise<ResultOf<'getApiCatalogSuppliersId'>> {
     return callOperation(this.http, OPERATIONS.getApiCatalogSuppliersId, args, options);
+  }
+
+  /**
+   * The collection accounts of the filiais the token grants (or of one filial).
+   * `GET /api/collection/bank-accounts` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE.
+   */
+  getCollectionBankAccounts(args: ArgsOf<'getApiCollectionBankAccounts'> = {} as ArgsOf<'getApiCollectionBankAccounts'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionBankAccounts'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionBankAccounts, args, options);
+  }
+
+  /**
+   * One collection account with its next nosso número and remessa number.
+   * `GET /api/collection/bank-accounts/{id}` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BANK_ACCOUNT_NOT_FOUND.
+   */
+  getCollectionBankAccountsId(args: ArgsOf<'getApiCollectionBankAccountsId'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionBankAccountsId'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionBankAccountsId, args, options);
+  }
+
+  /**
+   * One boleto: nosso número, barcode, linha digitável, status and pending instructions.
+   * `GET /api/collection/boletos/{id}` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BOLETO_NOT_FOUND.
+   */
+  getCollectionBoletosId(args: ArgsOf<'getApiCollectionBoletosId'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionBoletosId'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionBoletosId, args, options);
+  }
+
+  /**
+   * The boleto as PDF (application/pdf): recibo do pagador and ficha de compensação with the Interleaved 2 of 5 barcode.
+   * `GET /api/collection/boletos/{id}/pdf` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BOLETO_NOT_FOUND.
+   */
+  getCollectionBoletosIdPdf(args: ArgsOf<'getApiCollectionBoletosIdPdf'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionBoletosIdPdf'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionBoletosIdPdf, args, options);
+  }
+
+  /**
+   * One remessa: its number, records and what it carries.
+   * `GET /api/collection/remittances/{id}` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 REMITTANCE_NOT_FOUND.
+   */
+  getCollectionRemittancesId(args: ArgsOf<'getApiCollectionRemittancesId'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionRemittancesId'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionRemittancesId, args, options);
+  }
+
+  /**
+   * Download the remessa file as sent to the bank.
+   * `GET /api/collection/remittances/{id}/file` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 REMITTANCE_NOT_FOUND.
+   */
+  getCollectionRemittancesIdFile(args: ArgsOf<'getApiCollectionRemittancesIdFile'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionRemittancesIdFile'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionRemittancesIdFile, args, options);
   }
 
   /**
@@ -1376,6 +1469,15 @@ export class Operations {
   }
 
   /**
+   * A receivable's boletos, newest first (a refused or cancelled one stays, beside the one issued after it).
+   * `GET /api/receivables/{id}/boleto` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 RECEIVABLE_NOT_FOUND.
+   */
+  getReceivablesIdBoleto(args: ArgsOf<'getApiReceivablesIdBoleto'>, options?: CallOptions): Promise<ResultOf<'getApiReceivablesIdBoleto'>> {
+    return callOperation(this.http, OPERATIONS.getApiReceivablesIdBoleto, args, options);
+  }
+
+  /**
    * A customer's statement: their receivables with receipts, totals, aging, and the credits their returns left.
    * `GET /api/receivables/statement/{filialId}` (scope `receivables:read`).
    * Problems: 400 INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 CUSTOMER_NOT_FOUND.
@@ -1611,6 +1713,15 @@ export class Operations {
   }
 
   /**
+   * Edit an account (with its version); bank, agência, conta, carteira, convênio and layout are fixed once it has boletos; the next nosso número only moves forward.
+   * `PATCH /api/collection/bank-accounts/{id}` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BANK_ACCOUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 BANK_ACCOUNT_IN_USE, NOSSO_NUMERO_ALREADY_ISSUED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND.
+   */
+  patchCollectionBankAccountsId(args: ArgsOf<'patchApiCollectionBankAccountsId'>, options?: CallOptions): Promise<ResultOf<'patchApiCollectionBankAccountsId'>> {
+    return callOperation(this.http, OPERATIONS.patchApiCollectionBankAccountsId, args, options);
+  }
+
+  /**
    * Edit a CFOP rule (needs version).
    * `PATCH /api/entry-document/cfop-rules/{id}` (scope `entry-document:write`).
    * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 CFOP_RULE_NOT_FOUND, PRODUCT_NOT_FOUND; 409 CFOP_RULE_EXISTS, CONCURRENT_UPDATE, STALE_VERSION; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
@@ -1743,6 +1854,51 @@ export class Operations {
    */
   postCatalogSuppliers(args: ArgsOf<'postApiCatalogSuppliers'>, options?: CallOptions): Promise<ResultOf<'postApiCatalogSuppliers'>> {
     return callOperation(this.http, OPERATIONS.postApiCatalogSuppliers, args, options);
+  }
+
+  /**
+   * A filial's collection account at a bank (agência/conta checked by the bank's check-digit rules, carteira, convênio, CNAB layout, defaults of its boletos, Pix key).
+   * `POST /api/collection/bank-accounts` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND.
+   */
+  postCollectionBankAccounts(args: ArgsOf<'postApiCollectionBankAccounts'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionBankAccounts'>> {
+    return callOperation(this.http, OPERATIONS.postApiCollectionBankAccounts, args, options);
+  }
+
+  /**
+   * Withdraw a boleto no remessa has carried yet.
+   * `POST /api/collection/boletos/{id}/cancel` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BOLETO_NOT_FOUND; 409 BOLETO_ALREADY_SENT, BOLETO_CANCELLED, BOLETO_PAID, BOLETO_PARTIALLY_PAID, BOLETO_PROTESTED, BOLETO_REFUSED, BOLETO_REGISTERED, BOLETO_WRITTEN_OFF, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
+   */
+  postCollectionBoletosIdCancel(args: ArgsOf<'postApiCollectionBoletosIdCancel'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionBoletosIdCancel'>> {
+    return callOperation(this.http, OPERATIONS.postApiCollectionBoletosIdCancel, args, options);
+  }
+
+  /**
+   * Ask the bank to change the due date or value, write off or protest a registered title: the next remessa carries it.
+   * `POST /api/collection/boletos/{id}/instructions` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BOLETO_NOT_FOUND; 409 BOLETO_CANCELLED, BOLETO_PAID, BOLETO_PENDING_REGISTRATION, BOLETO_PROTESTED, BOLETO_REFUSED, BOLETO_WRITTEN_OFF, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INSTRUCTION_ALREADY_PENDING; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 BOLETO_AMOUNT_ABOVE_BALANCE, BOLETO_DUE_DATE_PAST.
+   */
+  postCollectionBoletosIdInstructions(args: ArgsOf<'postApiCollectionBoletosIdInstructions'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionBoletosIdInstructions'>> {
+    return callOperation(this.http, OPERATIONS.postApiCollectionBoletosIdInstructions, args, options);
+  }
+
+  /**
+   * A remessa (CNAB 240) of an account's pending instructions (register, change due date or value, write off, protest) with the account's next file number; no instruction goes in two files.
+   * `POST /api/collection/remittances` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BANK_ACCOUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 NO_PENDING_INSTRUCTIONS.
+   */
+  postCollectionRemittances(args: ArgsOf<'postApiCollectionRemittances'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionRemittances'>> {
+    return callOperation(this.http, OPERATIONS.postApiCollectionRemittances, args, options);
+  }
+
+  /**
+   * Upload a retorno (CNAB 240): each occurrence (bank, account, nosso número, code, date, amount) applied once — entrada → REGISTERED, rejeição → REFUSED, liquidação → a receipt with interest, fine, discount, bank fee and credit date; a repeat is DUPLICATE, a payment the receivable cannot take is FLAGGED; a file that does not parse applies nothing.
+   * `POST /api/collection/returns` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BANK_ACCOUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
+   */
+  postCollectionReturns(args: ArgsOf<'postApiCollectionReturns'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionReturns'>> {
+    return callOperation(this.http, OPERATIONS.postApiCollectionReturns, args, options);
   }
 
   /**
@@ -2175,6 +2331,15 @@ export class Operations {
    */
   postPurchaseIdClose(args: ArgsOf<'postApiPurchaseIdClose'>, options?: CallOptions): Promise<ResultOf<'postApiPurchaseIdClose'>> {
     return callOperation(this.http, OPERATIONS.postApiPurchaseIdClose, args, options);
+  }
+
+  /**
+   * Issue a registered boleto for what a receivable still owes, on a bank account of its filial: the next nosso número, barcode and linha digitável with the 2025 factor, the account's fine/interest/discount; the registration waits for the next remessa.
+   * `POST /api/receivables/{id}/boleto` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BANK_ACCOUNT_NOT_FOUND, RECEIVABLE_NOT_FOUND; 409 BOLETO_ALREADY_ISSUED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, RECEIVABLE_ALREADY_RECEIVED, RECEIVABLE_CANCELLED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 BANK_ACCOUNT_INACTIVE, BANK_ACCOUNT_OTHER_FILIAL, BOLETO_DUE_DATE_PAST, BOLETO_NOT_FOR_ACQUIRER, NOSSO_NUMERO_EXHAUSTED, PAYER_DOCUMENT_MISSING.
+   */
+  postReceivablesIdBoleto(args: ArgsOf<'postApiReceivablesIdBoleto'>, options?: CallOptions): Promise<ResultOf<'postApiReceivablesIdBoleto'>> {
+    return callOperation(this.http, OPERATIONS.postApiReceivablesIdBoleto, args, options);
   }
 
   /**
