@@ -5,6 +5,7 @@ import { Dec } from '../../src/core/decimal';
 import { decodeId } from '../../src/core/hashids';
 import { BankSimulator } from '../../src/dev/bank-simulator';
 import { parseRemessa240 } from '../../src/modules/collection/cnab/cnab240';
+import { parseRemessa400Itau } from '../../src/modules/collection/cnab/cnab400-itau';
 import { BankReturnOccurrence } from '../../src/modules/collection/entities/bank-return.entity';
 import { BoletoInstruction } from '../../src/modules/collection/entities/boleto-instruction.entity';
 import { Boleto } from '../../src/modules/collection/entities/boleto.entity';
@@ -268,5 +269,43 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     expect(paidTwice.body.reviewReason).to.match(/while the boleto is PAID/);
     // The first test's remessa and this day's one.
     expect(await dataSource.manager.countBy(Remittance, { companyId: t.companyId, bankAccountId: decodeId('bank-account', account) })).to.equal(2);
+  });
+
+  it('Itaú CNAB 400: the remessa validates record by record (400 positions, numbered 1…n, header and trailer) and its retorno applies once', async () => {
+    const created = await createAccount(t, { ...SAMPLE_ACCOUNTS['341'], name: 'Itaú 400', layout: 'CNAB400', finePercent: 2 });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const account = created.body.id;
+    const issued = await boletos(account, 3, 1);
+    const remessa = await remit(t, account);
+    expect(remessa.status, JSON.stringify(remessa.body)).to.equal(201);
+    expect(remessa.body).to.include({ layout: 'CNAB400', fileNumber: 1, instructionCount: 3, totalAmount: 300, recordCount: 5 });
+    const content = await remittanceFile(t, remessa.body.id);
+    const lines = content.split('\r\n').slice(0, -1);
+    expect(lines.every((l) => l.length === 400)).to.equal(true);
+    expect(lines.map((l) => l[0])).to.deep.equal(['0', '1', '1', '1', '9']);
+    expect(lines.map((l) => l.slice(394))).to.deep.equal(['000001', '000002', '000003', '000004', '000005']);
+    expect(lines[0].slice(1, 26)).to.equal('1REMESSA01COBRANCA       ');
+    const parsed = parseRemessa400Itau(content);
+    expect(parsed.registeredTotal.toFixed(2)).to.equal('300.00');
+    expect(parsed.titles.map((x) => x.nossoNumero)).to.deep.equal(issued.map((i) => (i.boleto.nossoNumero as string).slice(4, 12)));
+    const bank = new BankSimulator(await simulatorAccount(t, account), 'CNAB400');
+    bank.receiveRemessa(content, businessToday());
+    bank.pay(parsed.titles[0].nossoNumero, { date: businessToday() });
+    const file = bank.retorno(new Date());
+    expect(
+      file
+        .split('\r\n')
+        .slice(0, -1)
+        .every((l) => l.length === 400),
+    ).to.equal(true);
+    const first = await uploadReturn(t, account, file);
+    expect(first.status, JSON.stringify(first.body)).to.equal(201);
+    expect(first.body.summary).to.include({ APPLIED: 4 });
+    const again = await uploadReturn(t, account, file);
+    expect(again.body.summary).to.include({ APPLIED: 0, DUPLICATE: 4 });
+    expect((await api().get(`/api/collection/boletos/${issued[0].boleto.id}`).set(t.headers())).body.status).to.equal('PAID');
+    expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) })).to.equal(1);
+    const bad = file.replace(/\r\n1/, '\r\nX');
+    expectProblem(await uploadReturn(t, account, bad), 400, 'VALIDATION_ERROR');
   });
 });

@@ -78,5 +78,6 @@ export async function simulatorAccount(t: TestTenant, accountHash: string) {
     beneficiaryCode: a.beneficiaryCode,
     companyName: f.name,
     companyDocument: f.cnpj,
+    carteira: a.carteira,
   };
 }

@@ -9,7 +9,7 @@
  */
 import { Dec } from '../../core/decimal';
 import { addCalendarDays } from '../../core/business-date';
-import { CnabAccount, parseRemessa240, RetornoOccurrence, writeRetorno240 } from '../../modules/collection';
+import { CnabAccount, cnabLayout, CnabLayout, RetornoOccurrence } from '../../modules/collection';
 
 type Occurrence = Omit<RetornoOccurrence, 'line'>;
 
@@ -49,7 +49,14 @@ export class BankSimulator {
   private rejections = new Map<string, string[]>();
   readonly remessas: number[] = [];
 
-  constructor(readonly account: CnabAccount) {}
+  private readonly layout: ReturnType<typeof cnabLayout>;
+
+  constructor(
+    readonly account: CnabAccount,
+    layout: CnabLayout = 'CNAB240',
+  ) {
+    this.layout = cnabLayout(layout, account.bankCode);
+  }
 
   /** The next entrada of this nosso número is refused with these reasons (e.g. ['08'] nosso número inválido). */
   refuse(nossoNumero: string, reasons: string[]): void {
@@ -58,7 +65,7 @@ export class BankSimulator {
 
   /** Reads a remessa (throws on a malformed one, as a bank's validator does) and queues the answers. */
   receiveRemessa(content: string, today: string): void {
-    const file = parseRemessa240(content);
+    const file = this.layout.parseRemessa(content);
     if (file.bankCode !== this.account.bankCode) throw new Error(`remessa of bank ${file.bankCode} sent to ${this.account.bankCode}`);
     if (this.remessas.includes(file.fileNumber)) throw new Error(`remessa ${file.fileNumber} was already received`);
     this.remessas.push(file.fileNumber);
@@ -122,7 +129,7 @@ export class BankSimulator {
     this.queue = [];
     const occurrences = [...(opts.repeatPrevious ? this.last : []), ...fresh, ...(opts.duplicateWithin ? fresh : [])];
     this.last = fresh;
-    return writeRetorno240(this.account, ++this.fileNumber, at, occurrences);
+    return this.layout.writeRetorno(this.account, ++this.fileNumber, at, occurrences);
   }
 
   private occurrence(t: SimTitle, code: string, date: string, over: Partial<Occurrence> = {}): Occurrence {

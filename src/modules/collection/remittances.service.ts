@@ -13,7 +13,8 @@ import { Customer } from '../catalog';
 import { Receivable } from '../receivables';
 import { assertFilialAccess, Filial } from '../tenancy';
 import { findAccessibleAccount } from './bank-accounts.service';
-import { CnabAccount, parseRemessa240, REMESSA_MOVEMENT, RemessaTitle, writeRemessa240 } from './cnab/cnab240';
+import { CnabAccount, REMESSA_MOVEMENT, RemessaTitle } from './cnab/cnab240';
+import { cnabLayout } from './cnab/layouts';
 import { REMITTANCE_AUDIT } from './collection.events';
 import { BankAccount, remittanceSequence } from './entities/bank-account.entity';
 import { BoletoInstruction } from './entities/boleto-instruction.entity';
@@ -45,6 +46,7 @@ export const cnabAccountOf = (account: BankAccount, filial: Filial): CnabAccount
   beneficiaryCode: account.beneficiaryCode,
   companyName: filial.name,
   companyDocument: filial.cnpj,
+  carteira: account.carteira,
 });
 
 export async function createRemittance(ctx: TenantContext, bankAccountId: number): Promise<Remittance> {
@@ -93,9 +95,10 @@ export async function createRemittance(ctx: TenantContext, bankAccountId: number
       };
     });
     const fileNumber = await nextSequenceValue(em, ctx.companyId, remittanceSequence(account.id));
-    const file = writeRemessa240(cnabAccountOf(account, filial), fileNumber, new Date(), titles);
+    const layout = cnabLayout(account.layout, account.bankCode);
+    const file = layout.writeRemessa(cnabAccountOf(account, filial), fileNumber, new Date(), titles);
     // Our own file, read back as the bank would before it is stored (lengths, sequences, counts, sums).
-    parseRemessa240(file.content);
+    layout.parseRemessa(file.content);
     const inserted = await em.insert(Remittance, {
       companyId: ctx.companyId,
       filialId: account.filialId,

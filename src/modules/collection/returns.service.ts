@@ -15,7 +15,8 @@ import { boletoCode } from './banks/barcode';
 import { boletoMachine } from './boleto.state';
 import { writeBoleto } from './boletos.service';
 import { CnabParseError } from './cnab/record';
-import { parseRetorno240, RetornoOccurrence } from './cnab/cnab240';
+import type { RetornoOccurrence } from './cnab/cnab240';
+import { cnabLayout } from './cnab/layouts';
 import { BANK_RETURN_AUDIT, BOLETO_AUDIT, boletoData } from './collection.events';
 import { collectionMetrics } from './collection.metrics';
 import { BankAccount } from './entities/bank-account.entity';
@@ -77,9 +78,9 @@ export const occurrenceKey = (bankCode: string, account: BankAccount, o: Pick<Re
 
 export async function processReturn(ctx: TenantContext, bankAccountId: number, content: string): Promise<ReturnReport> {
   const account = await findAccessibleAccount(ctx, bankAccountId);
-  let parsed: ReturnType<typeof parseRetorno240>;
+  let parsed: { bankCode: string; agency: string; account: string; fileNumber: number; occurrences: RetornoOccurrence[] };
   try {
-    parsed = parseRetorno240(content);
+    parsed = cnabLayout(account.layout, account.bankCode).parseRetorno(content);
   } catch (err) {
     if (err instanceof CnabParseError) {
       throw new ValidationError(
@@ -90,9 +91,9 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
     throw err;
   }
   const mismatch = [
-    parsed.bankCode !== account.bankCode && `bank ${parsed.bankCode} (1-3), the account is ${account.bankCode}`,
-    Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency} (53-57), the account's is ${account.agency}`,
-    Number(parsed.account) !== Number(account.account) && `conta ${parsed.account} (59-70), the account's is ${account.account}`,
+    parsed.bankCode !== account.bankCode && `bank ${parsed.bankCode}, the account is ${account.bankCode}`,
+    Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
+    Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
   ].filter(Boolean) as string[];
   if (mismatch.length)
     throw new ValidationError(

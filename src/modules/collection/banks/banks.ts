@@ -90,7 +90,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: 'three digits (109, 112, 157 …)',
     beneficiaryCodeLength: null,
     maxSequence: 99_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
     nossoNumero: (a, seq) => {
       const number = pad(seq, 8);
       const base = ITAU_SHORT_DAC.has(a.carteira) ? a.carteira + number : pad(a.agency, 4) + pad(a.account, 5) + a.carteira + number;

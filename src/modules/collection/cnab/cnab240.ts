@@ -22,6 +22,8 @@ export interface CnabAccount {
   companyName: string;
   /** The beneficiary's CNPJ (14 digits). */
   companyDocument: string;
+  /** The carteira (CNAB 400 carries it in each detail). */
+  carteira?: string;
 }
 
 /** FEBRABAN movement codes of a remessa (segment P 16–17). */
@@ -419,9 +421,7 @@ export function parseRetorno240(content: string): Envelope & { occurrences: Reto
 }
 
 /** Reads a remessa back (the bank simulator's side, and the record-by-record check of ours). */
-export function parseRemessa240(
-  content: string,
-): Envelope & {
+export function parseRemessa240(content: string): Envelope & {
   titles: (Omit<RemessaTitle, 'payer' | 'discountDate' | 'protestDays' | 'writeOffDays'> & { line: number; payerDocument: string | null })[];
   registeredTotal: Dec;
   lotTitleCount: number;
