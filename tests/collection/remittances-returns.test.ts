@@ -4,6 +4,7 @@ import { dataSource } from '../../src/core/db/data-source';
 import { Dec } from '../../src/core/decimal';
 import { decodeId } from '../../src/core/hashids';
 import { BankSimulator } from '../../src/dev/bank-simulator';
+import { decodeBoleto } from '../../src/modules/collection/banks/barcode';
 import { parseRemessa240 } from '../../src/modules/collection/cnab/cnab240';
 import { parseRemessa400Itau } from '../../src/modules/collection/cnab/cnab400-itau';
 import { BankReturnOccurrence } from '../../src/modules/collection/entities/bank-return.entity';
@@ -307,5 +308,37 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     expect(await dataSource.manager.countBy(ReceivableReceipt, { receivableId: decodeId('receivable', issued[0].receivableId) })).to.equal(1);
     const bad = file.replace(/\r\n1/, '\r\nX');
     expectProblem(await uploadReturn(t, account, bad), 400, 'VALIDATION_ERROR');
+  });
+
+  it('instructions travel in the next remessa (06 due date, 09 protest) and the bank’s confirmations move the boleto: new due date and barcode, PROTESTED', async () => {
+    const account = accounts['104'];
+    const [{ boleto }] = await boletos(account, 1, 1);
+    const bank = new BankSimulator(await simulatorAccount(t, account));
+    bank.receiveRemessa(await remittanceFile(t, (await remit(t, account)).body.id), businessToday());
+    expect((await uploadReturn(t, account, bank.retorno(new Date()))).body.summary).to.include({ APPLIED: 1 });
+    const newDue = addCalendarDays(businessToday(), 45);
+    const url = `/api/collection/boletos/${boleto.id}/instructions`;
+    expect((await api().post(url).set(t.headers()).send({ kind: 'CHANGE_DUE_DATE', dueDate: newDue })).status).to.equal(201);
+    expectProblem(await api().post(url).set(t.headers()).send({ kind: 'CHANGE_DUE_DATE', dueDate: newDue }), 409, 'INSTRUCTION_ALREADY_PENDING');
+    const protest = await api().post(url).set(t.headers()).send({ kind: 'PROTEST' });
+    expect(protest.body.pendingInstructions.map((p: { kind: string }) => p.kind)).to.deep.equal(['CHANGE_DUE_DATE', 'PROTEST']);
+    const remessa = await remit(t, account);
+    expect(remessa.body).to.include({ fileNumber: 3, instructionCount: 2, totalAmount: 0 });
+    const content = await remittanceFile(t, remessa.body.id);
+    expect(parseRemessa240(content).titles.map((x) => [x.movement, x.dueDate])).to.deep.equal([
+      ['06', newDue],
+      ['09', boleto.dueDate],
+    ]);
+    bank.receiveRemessa(content, businessToday());
+    const confirmations = await uploadReturn(t, account, bank.retorno(new Date()));
+    expect(confirmations.body.occurrences.map((o: { code: string; outcome: string }) => [o.code, o.outcome])).to.deep.equal([
+      ['14', 'APPLIED'],
+      ['19', 'APPLIED'],
+    ]);
+    const after = (await api().get(`/api/collection/boletos/${boleto.id}`).set(t.headers())).body;
+    expect(after).to.include({ status: 'PROTESTED', dueDate: newDue });
+    expect(after.pendingInstructions).to.deep.equal([]);
+    expect(after.digitableLine).to.not.equal(boleto.digitableLine);
+    expect(decodeBoleto(after.digitableLine, businessToday()).dueDate).to.equal(newDue);
   });
 });

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, IsNull } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { addCalendarDays, businessToday } from '../../core/business-date';
 import type { TenantContext } from '../../core/context';
@@ -192,7 +192,7 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
       if (!input.amount || input.amount.gt(balance.open))
         throw new BusinessRuleError('BOLETO_AMOUNT_ABOVE_BALANCE', 'The new value cannot exceed what the receivable still owes', { openAmount: balance.open.toNumber() });
     }
-    const pending = await em.findOneBy(BoletoInstruction, { companyId: ctx.companyId, boletoId: id, kind: input.kind, remittanceId: null as never });
+    const pending = await em.findOneBy(BoletoInstruction, { companyId: ctx.companyId, boletoId: id, kind: input.kind, remittanceId: IsNull() });
     if (pending) throw new ConflictError('INSTRUCTION_ALREADY_PENDING', `A ${input.kind} instruction already waits for the next remessa`);
     await em.insert(BoletoInstruction, {
       companyId: ctx.companyId,
