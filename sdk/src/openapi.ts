@@ -371,6 +371,179 @@ export interface paths {
         patch: operations["patchApiCatalogSuppliersId"];
         trace?: never;
     };
+    "/api/collection/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The collection accounts of the filiais the token grants (or of one filial) */
+        get: operations["getApiCollectionBankAccounts"];
+        put?: never;
+        /** A filial's collection account at a bank (agência/conta checked by the bank's check-digit rules, carteira, convênio, CNAB layout, defaults of its boletos, Pix key) */
+        post: operations["postApiCollectionBankAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/bank-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One collection account with its next nosso número and remessa number */
+        get: operations["getApiCollectionBankAccountsId"];
+        put?: never;
+        post?: never;
+        /** Delete an account that never had a boleto (one with boletos is deactivated instead) */
+        delete: operations["deleteApiCollectionBankAccountsId"];
+        options?: never;
+        head?: never;
+        /** Edit an account (with its version); bank, agência, conta, carteira, convênio and layout are fixed once it has boletos; the next nosso número only moves forward */
+        patch: operations["patchApiCollectionBankAccountsId"];
+        trace?: never;
+    };
+    "/api/collection/boletos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One boleto: nosso número, barcode, linha digitável, status and pending instructions */
+        get: operations["getApiCollectionBoletosId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/boletos/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a boleto no remessa has carried yet */
+        post: operations["postApiCollectionBoletosIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/boletos/{id}/instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the bank to change the due date or value, write off or protest a registered title: the next remessa carries it */
+        post: operations["postApiCollectionBoletosIdInstructions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/boletos/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The boleto as PDF (application/pdf): recibo do pagador and ficha de compensação with the Interleaved 2 of 5 barcode */
+        get: operations["getApiCollectionBoletosIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A remessa (CNAB 240) of an account's pending instructions (register, change due date or value, write off, protest) with the account's next file number; no instruction goes in two files */
+        post: operations["postApiCollectionRemittances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/remittances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One remessa: its number, records and what it carries */
+        get: operations["getApiCollectionRemittancesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/remittances/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the remessa file as sent to the bank */
+        get: operations["getApiCollectionRemittancesIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a retorno (CNAB 240): each occurrence (bank, account, nosso número, code, date, amount) applied once — entrada → REGISTERED, rejeição → REFUSED, liquidação → a receipt with interest, fine, discount, bank fee and credit date; a repeat is DUPLICATE, a payment the receivable cannot take is FLAGGED; a file that does not parse applies nothing */
+        post: operations["postApiCollectionReturns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/entry-document": {
         parameters: {
             query?: never;
@@ -2461,6 +2634,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/receivables/{id}/boleto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A receivable's boletos, newest first (a refused or cancelled one stays, beside the one issued after it) */
+        get: operations["getApiReceivablesIdBoleto"];
+        put?: never;
+        /** Issue a registered boleto for what a receivable still owes, on a bank account of its filial: the next nosso número, barcode and linha digitável with the 2025 factor, the account's fine/interest/discount; the registration waits for the next remessa */
+        post: operations["postApiReceivablesIdBoleto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/receivables/audit/{id}": {
         parameters: {
             query?: never;
@@ -3680,6 +3871,282 @@ export interface components {
             updatedAt: string;
             /** @example 1 */
             version: number;
+        };
+        BankAccount: {
+            /** @example 12345 */
+            account: string;
+            /** @example 7 */
+            accountDigit: string;
+            active: boolean;
+            /** @example 0057 */
+            agency: string;
+            /** @example null */
+            agencyDigit: string | null;
+            /** @enum {string} */
+            bankCode: "001" | "341" | "237" | "033" | "104" | "756";
+            /** @example Itaú Unibanco */
+            bankName: string;
+            /** @example null */
+            beneficiaryCode: string | null;
+            /** @example 109 */
+            carteira: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example 0 */
+            discountDays: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            discountPercent: number;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            finePercent: number;
+            /**
+             * @description bank-account id (hashid)
+             * @example gaQMOlex
+             */
+            id: string;
+            instructions: string[];
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            interestPerDayPercent: number;
+            /** @enum {string} */
+            layout: "CNAB240" | "CNAB400";
+            /** @example Itaú cobrança */
+            name: string;
+            /**
+             * @description the sequence the next boleto takes
+             * @example 1
+             */
+            nextNossoNumero: number;
+            /**
+             * @description the number of the next remessa file
+             * @example 1
+             */
+            nextRemittanceNumber: number;
+            /** @example BOLETO */
+            paymentMethodCode: string;
+            /** @example 45723174000110 */
+            pixKey: string | null;
+            /** @example null */
+            protestDays: number | null;
+            /** @example null */
+            pspCode: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+            /** @example 60 */
+            writeOffDays: number | null;
+        };
+        BankAccountList: {
+            data: components["schemas"]["BankAccount"][];
+        };
+        BankReturnReport: {
+            /**
+             * @description bank-account id (hashid)
+             * @example gaQMOlex
+             */
+            bankAccountId: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example 7 */
+            fileNumber: number | null;
+            /**
+             * @description bank-return id (hashid)
+             * @example np2MDlgL
+             */
+            id: string;
+            occurrences: {
+                /**
+                 * @description boleto id (hashid)
+                 * @example zmJMPlbe
+                 */
+                boletoId: string | null;
+                /** @example 06 */
+                code: string;
+                /** @example liquidação */
+                description: string;
+                /** @example 3 */
+                line: number;
+                /** @example 00000001 */
+                nossoNumero: string;
+                /**
+                 * Format: date
+                 * @example 2026-03-14
+                 */
+                occurrenceDate: string | null;
+                /** @enum {string} */
+                outcome: "APPLIED" | "REFUSED" | "FLAGGED" | "UNKNOWN" | "IGNORED" | "DUPLICATE";
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                paidAmount: number;
+                /** @example null */
+                reason: string | null;
+                /**
+                 * @description receivable-receipt id (hashid)
+                 * @example 3LYM3lgq
+                 */
+                receiptId: string | null;
+            }[];
+            summary: {
+                /** @example 0 */
+                APPLIED: number;
+                /** @example 0 */
+                DUPLICATE: number;
+                /** @example 0 */
+                FLAGGED: number;
+                /** @example 0 */
+                IGNORED: number;
+                /** @example 0 */
+                REFUSED: number;
+                /** @example 0 */
+                UNKNOWN: number;
+            };
+        };
+        Boleto: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            amount: number;
+            /**
+             * @description bank-account id (hashid)
+             * @example gaQMOlex
+             */
+            bankAccountId: string;
+            /** @enum {string} */
+            bankCode: "001" | "341" | "237" | "033" | "104" | "756";
+            /**
+             * @description 44 digits
+             * @example 34191000000000000001090000000189005712345000
+             */
+            barcode: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description 47 digits (linha digitável)
+             * @example 34191090080000018900057123450007100000000000
+             */
+            digitableLine: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discountAmount: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            discountDate: string | null;
+            /** @example 1042/1 */
+            documentNumber: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            dueDate: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            finePercent: number;
+            /**
+             * @description boleto id (hashid)
+             * @example zmJMPlbe
+             */
+            id: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            interestPerDayPercent: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            /**
+             * @description as printed, with the bank's check digit
+             * @example 109/00000001-8
+             */
+            nossoNumero: string;
+            /**
+             * @description what the bank reported paid, interest and fine included
+             * @example 1289.9
+             */
+            paidAmount: number;
+            /** @example /api/collection/boletos/k5Qb9Zr2/pdf */
+            pdfUrl: string;
+            /** @description waiting for the next remessa */
+            pendingInstructions: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                amount: number | null;
+                /**
+                 * Format: date
+                 * @example 2026-03-14
+                 */
+                dueDate: string | null;
+                /** @enum {string} */
+                kind: "REGISTER" | "CHANGE_DUE_DATE" | "CHANGE_AMOUNT" | "WRITE_OFF" | "PROTEST";
+            }[];
+            /**
+             * @description receivable id (hashid)
+             * @example 653MolkG
+             */
+            receivableId: string;
+            /** @example null */
+            refusalReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            registeredAt: string | null;
+            /**
+             * @description set when a bank return needs a person (payment after write-off, above the balance)
+             * @example null
+             */
+            reviewReason: string | null;
+            /** @enum {string} */
+            status: "PENDING_REGISTRATION" | "REGISTERED" | "REFUSED" | "PAID" | "PARTIALLY_PAID" | "WRITTEN_OFF" | "PROTESTED" | "CANCELLED";
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        BoletoList: {
+            /** @description newest first */
+            data: components["schemas"]["Boleto"][];
         };
         CompanyLogo: {
             /**
@@ -11385,12 +11852,23 @@ export interface components {
              */
             amount: number;
             /**
+             * @description the bank's fee (tarifa) on a title collected by the bank; 0 otherwise
+             * @example 1289.9
+             */
+            bankFee: number;
+            /**
              * Format: date-time
              * @example 2026-03-14T13:45:00Z
              */
             createdAt: string;
             /** @example ana.souza */
             createdBy: string;
+            /**
+             * Format: date
+             * @description when a bank credits the money (bank returns); null for a receipt in hand
+             * @example 2026-03-14
+             */
+            creditDate: string | null;
             /**
              * @description amount, 2 decimal places
              * @example 1289.9
@@ -11590,6 +12068,45 @@ export interface components {
              * @example 1289.9
              */
             receivedAmount: number;
+        };
+        Remittance: {
+            /**
+             * @description bank-account id (hashid)
+             * @example gaQMOlex
+             */
+            bankAccountId: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example ana.souza */
+            createdBy: string;
+            /** @example /api/collection/remittances/k5Qb9Zr2/file */
+            downloadUrl: string;
+            /** @example REM341000012.REM */
+            fileName: string;
+            /**
+             * @description número sequencial do arquivo (NSA)
+             * @example 12
+             */
+            fileNumber: number;
+            /**
+             * @description remittance id (hashid)
+             * @example XWgMDl7q
+             */
+            id: string;
+            /** @example 2 */
+            instructionCount: number;
+            /** @enum {string} */
+            layout: "CNAB240" | "CNAB400";
+            /** @example 8 */
+            recordCount: number;
+            /**
+             * @description sum of the values of the titles it registers
+             * @example 1289.9
+             */
+            totalAmount: number;
         };
         ReturnableItem: {
             /** @example Café torrado e moído 500 g */
@@ -20165,6 +20682,3016 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/catalog/suppliers/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCollectionBankAccounts: {
+        parameters: {
+            query?: {
+                active?: boolean;
+                /** @description filial id (hashid) */
+                filialId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountList"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiCollectionBankAccounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filialId": "9L5M8lJM",
+                 *       "name": "Café torrado 500 g",
+                 *       "bankCode": "001",
+                 *       "agency": "1",
+                 *       "account": "1",
+                 *       "accountDigit": "1",
+                 *       "carteira": "SP",
+                 *       "layout": "CNAB240",
+                 *       "paymentMethodCode": "CAF-500"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description conta without the check digit (Caixa: operação + conta, 11 digits) */
+                    account: string;
+                    /** @description the conta's check digit, checked by the bank's rule */
+                    accountDigit: string;
+                    /** @description agência (cooperativa for Sicoob), without the check digit */
+                    agency: string;
+                    /** @description the agência's check digit (BB, Bradesco); null where the bank has none */
+                    agencyDigit?: string | null;
+                    /**
+                     * @description 001 Banco do Brasil, 341 Itaú, 237 Bradesco, 033 Santander, 104 Caixa, 756 Sicoob
+                     * @enum {string}
+                     */
+                    bankCode: "001" | "341" | "237" | "033" | "104" | "756";
+                    /** @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa */
+                    beneficiaryCode?: string | null;
+                    /** @description the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1) */
+                    carteira: string;
+                    discountDays?: number;
+                    /** @description desconto when paid up to discountDays before the due date: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
+                    discountPercent?: number | string;
+                    /**
+                     * @description the filial the account collects for (the beneficiary)
+                     * @example 9L5M8lJM
+                     */
+                    filialId: string;
+                    /** @description multa after the due date, percent of the value: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
+                    finePercent?: number | string;
+                    /** @description instruction lines printed on the boleto */
+                    instructions?: string[] | null;
+                    /** @description juros de mora per day late, percent of the value (1 % a month ≈ 0.0333): up to 4 decimal places, not negative and at most 10; a JSON number or a numeric string (e.g. "5.5"). */
+                    interestPerDayPercent?: number | string;
+                    /**
+                     * @description the CNAB layout of remessa and retorno files
+                     * @enum {string}
+                     */
+                    layout: "CNAB240" | "CNAB400";
+                    /** @description how the account is called in lists (e.g. "Itaú cobrança") */
+                    name: string;
+                    /** @description the next nosso número sequence (only moves forward) */
+                    nextNossoNumero?: number;
+                    /** @description the tenant's payment method receipts of this account's titles are recorded under (e.g. BOLETO) */
+                    paymentMethodCode: string;
+                    /** @description Pix key of the account (for Pix charges and the bolePix QR) */
+                    pixKey?: string | null;
+                    /** @description protest this many days past due (null: no protest) */
+                    protestDays?: number | null;
+                    /** @description the PSP adapter serving the key */
+                    pspCode?: string | null;
+                    /** @description the bank writes the title off this many days past due */
+                    writeOffDays?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "PAYMENT_METHOD_INACTIVE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/bank-accounts",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCollectionBankAccountsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description bank-account id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiCollectionBankAccountsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description bank-account id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Business rule: BANK_ACCOUNT_IN_USE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "BANK_ACCOUNT_IN_USE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_IN_USE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    patchApiCollectionBankAccountsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description bank-account id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "name": "Café torrado 500 g"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description conta without the check digit (Caixa: operação + conta, 11 digits) */
+                    account?: string;
+                    /** @description the conta's check digit, checked by the bank's rule */
+                    accountDigit?: string;
+                    active?: boolean;
+                    /** @description agência (cooperativa for Sicoob), without the check digit */
+                    agency?: string;
+                    /** @description the agência's check digit (BB, Bradesco); null where the bank has none */
+                    agencyDigit?: string | null;
+                    /**
+                     * @description 001 Banco do Brasil, 341 Itaú, 237 Bradesco, 033 Santander, 104 Caixa, 756 Sicoob
+                     * @enum {string}
+                     */
+                    bankCode?: "001" | "341" | "237" | "033" | "104" | "756";
+                    /** @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa */
+                    beneficiaryCode?: string | null;
+                    /** @description the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1) */
+                    carteira?: string;
+                    discountDays?: number;
+                    /** @description desconto when paid up to discountDays before the due date: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
+                    discountPercent?: number | string;
+                    /** @description multa after the due date, percent of the value: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
+                    finePercent?: number | string;
+                    /** @description instruction lines printed on the boleto */
+                    instructions?: string[] | null;
+                    /** @description juros de mora per day late, percent of the value (1 % a month ≈ 0.0333): up to 4 decimal places, not negative and at most 10; a JSON number or a numeric string (e.g. "5.5"). */
+                    interestPerDayPercent?: number | string;
+                    /**
+                     * @description the CNAB layout of remessa and retorno files
+                     * @enum {string}
+                     */
+                    layout?: "CNAB240" | "CNAB400";
+                    /** @description how the account is called in lists (e.g. "Itaú cobrança") */
+                    name?: string;
+                    /** @description the next nosso número sequence (only moves forward) */
+                    nextNossoNumero?: number;
+                    /** @description the tenant's payment method receipts of this account's titles are recorded under (e.g. BOLETO) */
+                    paymentMethodCode?: string;
+                    /** @description Pix key of the account (for Pix charges and the bolePix QR) */
+                    pixKey?: string | null;
+                    /** @description protest this many days past due (null: no protest) */
+                    protestDays?: number | null;
+                    /** @description the PSP adapter serving the key */
+                    pspCode?: string | null;
+                    version: number;
+                    /** @description the bank writes the title off this many days past due */
+                    writeOffDays?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: BANK_ACCOUNT_IN_USE, NOSSO_NUMERO_ALREADY_ISSUED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "BANK_ACCOUNT_IN_USE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_IN_USE" | "NOSSO_NUMERO_ALREADY_ISSUED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/bank-accounts/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCollectionBoletosId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description boleto id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Boleto"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/boletos/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/boletos/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/boletos/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BOLETO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/boletos/:id",
+                     *       "code": "BOLETO_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BOLETO_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/boletos/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/boletos/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiCollectionBoletosIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description boleto id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Boleto"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/boletos/:id/cancel",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/boletos/:id/cancel",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/boletos/:id/cancel",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BOLETO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/boletos/:id/cancel",
+                     *       "code": "BOLETO_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BOLETO_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: BOLETO_ALREADY_SENT, BOLETO_CANCELLED, BOLETO_PAID, BOLETO_PARTIALLY_PAID, BOLETO_PROTESTED, BOLETO_REFUSED, BOLETO_REGISTERED, BOLETO_WRITTEN_OFF, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/collection/boletos/:id/cancel",
+                     *       "code": "BOLETO_ALREADY_SENT",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BOLETO_ALREADY_SENT" | "BOLETO_CANCELLED" | "BOLETO_PAID" | "BOLETO_PARTIALLY_PAID" | "BOLETO_PROTESTED" | "BOLETO_REFUSED" | "BOLETO_REGISTERED" | "BOLETO_WRITTEN_OFF" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/collection/boletos/:id/cancel",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/collection/boletos/:id/cancel",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/boletos/:id/cancel",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/boletos/:id/cancel",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiCollectionBoletosIdInstructions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description boleto id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "CHANGE_DUE_DATE",
+                 *       "dueDate": "2026-03-14"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
+                    amount?: number | string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    dueDate?: string;
+                    /** @enum {string} */
+                    kind: "CHANGE_DUE_DATE" | "CHANGE_AMOUNT" | "WRITE_OFF" | "PROTEST";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Boleto"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BOLETO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "BOLETO_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BOLETO_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: BOLETO_CANCELLED, BOLETO_PAID, BOLETO_PENDING_REGISTRATION, BOLETO_PROTESTED, BOLETO_REFUSED, BOLETO_WRITTEN_OFF, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INSTRUCTION_ALREADY_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "BOLETO_CANCELLED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BOLETO_CANCELLED" | "BOLETO_PAID" | "BOLETO_PENDING_REGISTRATION" | "BOLETO_PROTESTED" | "BOLETO_REFUSED" | "BOLETO_WRITTEN_OFF" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INSTRUCTION_ALREADY_PENDING";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: BOLETO_AMOUNT_ABOVE_BALANCE, BOLETO_DUE_DATE_PAST */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "BOLETO_AMOUNT_ABOVE_BALANCE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BOLETO_AMOUNT_ABOVE_BALANCE" | "BOLETO_DUE_DATE_PAST";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/boletos/:id/instructions",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCollectionBoletosIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description boleto id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/boletos/:id/pdf",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/boletos/:id/pdf",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/boletos/:id/pdf",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BOLETO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/boletos/:id/pdf",
+                     *       "code": "BOLETO_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BOLETO_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/boletos/:id/pdf",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/boletos/:id/pdf",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiCollectionRemittances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bankAccountId": "gaQMOlex"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description the account whose pending instructions the file carries
+                     * @example gaQMOlex
+                     */
+                    bankAccountId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: NO_PENDING_INSTRUCTIONS */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "NO_PENDING_INSTRUCTIONS",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NO_PENDING_INSTRUCTIONS";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCollectionRemittancesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description remittance id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: REMITTANCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "REMITTANCE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "REMITTANCE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCollectionRemittancesIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description remittance id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: REMITTANCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "REMITTANCE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "REMITTANCE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiCollectionReturns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bankAccountId": "gaQMOlex",
+                 *       "content": "Café torrado 500 g"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description bank-account id (hashid)
+                     * @example gaQMOlex
+                     */
+                    bankAccountId: string;
+                    /** @description the retorno file as the bank sent it (CNAB 240, CRLF or LF lines) */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankReturnReport"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/returns",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -52199,6 +55726,479 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/receivables/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiReceivablesIdBoleto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description receivable id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoletoList"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: RECEIVABLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "RECEIVABLE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "RECEIVABLE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiReceivablesIdBoleto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description receivable id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bankAccountId": "gaQMOlex"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description the filial's collection account that registers it
+                     * @example gaQMOlex
+                     */
+                    bankAccountId: string;
+                    /**
+                     * Format: date
+                     * @description default the receivable's due date; today or later
+                     * @example 2026-03-14
+                     */
+                    dueDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Boleto"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND, RECEIVABLE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_NOT_FOUND" | "RECEIVABLE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: BOLETO_ALREADY_ISSUED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, RECEIVABLE_ALREADY_RECEIVED, RECEIVABLE_CANCELLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "BOLETO_ALREADY_ISSUED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BOLETO_ALREADY_ISSUED" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "RECEIVABLE_ALREADY_RECEIVED" | "RECEIVABLE_CANCELLED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: BANK_ACCOUNT_INACTIVE, BANK_ACCOUNT_OTHER_FILIAL, BOLETO_DUE_DATE_PAST, BOLETO_NOT_FOR_ACQUIRER, NOSSO_NUMERO_EXHAUSTED, PAYER_DOCUMENT_MISSING */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "BANK_ACCOUNT_INACTIVE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_INACTIVE" | "BANK_ACCOUNT_OTHER_FILIAL" | "BOLETO_DUE_DATE_PAST" | "BOLETO_NOT_FOR_ACQUIRER" | "NOSSO_NUMERO_EXHAUSTED" | "PAYER_DOCUMENT_MISSING";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/receivables/:id/boleto",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/receivables/:id/boleto",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

@@ -52,6 +52,10 @@ export const RESOURCE_TYPES = [
   'supplier-credit',
   'cash-session',
   'cash-movement',
+  'bank-account',
+  'boleto',
+  'remittance',
+  'bank-return',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

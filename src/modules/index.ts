@@ -13,6 +13,7 @@ import { purchaseRoutes } from './purchase';
 import { counterSalesProvider, quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale';
 import { cashSessionRoutes, counterSales } from './cash-sessions';
 import { receivableRoutes } from './receivables';
+import { collectionRoutes } from './collection';
 import { returnRoutes } from './returns';
 import { orderFiscalDocuments, salesOrderRoutes } from './sales-order';
 import { nfeEventBatchHandler, sefazRoutes } from './sefaz';
@@ -82,6 +83,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'cash-sessions', routes: cashSessionRoutes },
     { module: 'returns', routes: returnRoutes },
     { module: 'receivables', routes: receivableRoutes },
+    { module: 'collection', routes: collectionRoutes },
     { module: 'quick-sale', routes: salesOrderCreateRoutes },
     { module: 'sales-order', routes: salesOrderRoutes },
     { module: 'purchase', routes: purchaseRoutes },

@@ -1,0 +1,260 @@
+import { Dec } from '../../../core/decimal';
+import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
+import { alpha, CnabParseError, ddmmyy, FileProblem, LineReader, linesOf, money, num, record } from './record';
+
+/*
+ * CNAB 400 of Itaú (manual "Cobrança Itaú — CNAB 400", remessa and retorno): header 0, one detail
+ * 1 per instruction or occurrence, trailer 9, 400 positions, the record number at 395–400. The fine
+ * record (type 2) is not sent: Itaú's multa is set with the bank per carteira. Itaú's retorno codes
+ * 07 (liquidação parcial) and 08 (liquidação em cartório) are read as FEBRABAN's 06 (liquidação), so
+ * the retorno is applied by the same rules as CNAB 240 (returns.service.ts).
+ */
+
+export const WIDTH_400 = 400;
+
+const REMESSA_400: Record<string, string> = { '01': '01', '02': '02', '06': '06', '09': '09', '47': '31' };
+const RETORNO_AS_FEBRABAN: Record<string, string> = { '07': '06', '08': '06' };
+
+function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): string {
+  return record(WIDTH_400, [
+    [1, '0'],
+    [2, kind === 'REMESSA' ? '1' : '2'],
+    [3, kind],
+    [10, '01'],
+    [12, alpha('COBRANCA', 15)],
+    [27, num(a.agency, 4)],
+    [31, '00'],
+    [33, num(a.account, 5)],
+    [38, alpha(a.accountDigit, 1)],
+    [39, alpha('', 8)],
+    [47, alpha(a.companyName, 30)],
+    [77, '341'],
+    [80, alpha('BANCO ITAU SA', 15)],
+    [95, ddmmyy(at.toISOString().slice(0, 10))],
+    [101, alpha('', 8)],
+    [109, num(fileNumber, 5)],
+    [114, alpha('', 281)],
+    [395, num(1, 6)],
+  ]);
+}
+
+const trailer = (seq: number) =>
+  record(WIDTH_400, [
+    [1, '9'],
+    [2, alpha('', 393)],
+    [395, num(seq, 6)],
+  ]);
+
+export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): { content: string; recordCount: number; totalAmount: Dec } {
+  const lines = [header(a, 'REMESSA', fileNumber, at)];
+  let total = new Dec(0);
+  for (const t of titles) {
+    if (t.movement === '01') total = total.plus(t.amount);
+    const doc = t.payer.document.replace(/\D/g, '');
+    lines.push(
+      record(WIDTH_400, [
+        [1, '1'],
+        [2, '02'],
+        [4, num(a.companyDocument, 14)],
+        [18, num(a.agency, 4)],
+        [22, '00'],
+        [24, num(a.account, 5)],
+        [29, alpha(a.accountDigit, 1)],
+        [30, alpha('', 4)],
+        [34, '0000'],
+        [38, alpha(t.companyRef, 25)],
+        [63, num(t.nossoNumero, 8)],
+        [71, num(0, 13)],
+        [84, num(carteiraOf(a), 3)],
+        [87, alpha('', 21)],
+        [108, 'I'],
+        [109, REMESSA_400[t.movement]],
+        [111, alpha(t.documentNumber, 10)],
+        [121, ddmmyy(t.dueDate)],
+        [127, money(t.amount, 13)],
+        [140, '341'],
+        [143, '00000'],
+        [148, '01'],
+        [150, 'N'],
+        [151, ddmmyy(t.issueDate)],
+        [157, t.protestDays ? '09' : '00'],
+        [159, '00'],
+        [161, money(t.interestPerDay, 13)],
+        [174, ddmmyy(t.discountAmount.gt(0) ? t.discountDate : null)],
+        [180, money(t.discountAmount, 13)],
+        [193, num(0, 13)],
+        [206, num(0, 13)],
+        [219, doc.length === 14 ? '02' : '01'],
+        [221, num(doc, 14)],
+        [235, alpha(t.payer.name, 30)],
+        [265, alpha('', 10)],
+        [275, alpha(t.payer.street, 40)],
+        [315, alpha(t.payer.district, 12)],
+        [327, num(t.payer.postalCode.replace(/\D/g, '').padEnd(8, '0'), 8)],
+        [335, alpha(t.payer.city, 15)],
+        [350, alpha(t.payer.uf, 2)],
+        [352, alpha('', 30)],
+        [382, alpha('', 4)],
+        [386, ddmmyy(t.interestPerDay.gt(0) ? t.dueDate : null)],
+        [392, num(t.protestDays ?? 0, 2)],
+        [394, ' '],
+        [395, num(lines.length + 1, 6)],
+      ]),
+    );
+  }
+  lines.push(trailer(lines.length + 1));
+  return { content: lines.join('\r\n') + '\r\n', recordCount: lines.length, totalAmount: total };
+}
+
+const carteiraOf = (a: CnabAccount) => {
+  if (!a.carteira) throw new Error('CNAB 400 needs the carteira');
+  return a.carteira;
+};
+
+export function writeRetorno400Itau(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
+  const lines = [header(a, 'RETORNO', fileNumber, at)];
+  for (const o of occurrences) {
+    lines.push(
+      record(WIDTH_400, [
+        [1, '1'],
+        [2, '02'],
+        [4, num(a.companyDocument, 14)],
+        [18, num(a.agency, 4)],
+        [22, '00'],
+        [24, num(a.account, 5)],
+        [29, alpha(a.accountDigit, 1)],
+        [30, alpha('', 8)],
+        [38, alpha(o.companyRef, 25)],
+        [63, num(o.nossoNumero, 8)],
+        [71, alpha('', 12)],
+        [83, num(carteiraOf(a), 3)],
+        [86, num(o.nossoNumero, 8)],
+        [94, alpha(o.nossoNumeroDv, 1)],
+        [95, alpha('', 13)],
+        [108, 'I'],
+        [109, o.code],
+        [111, ddmmyy(o.occurrenceDate)],
+        [117, alpha(o.documentNumber, 10)],
+        [127, num(o.nossoNumero, 8)],
+        [135, alpha('', 12)],
+        [147, ddmmyy(o.dueDate)],
+        [153, money(o.titleAmount, 13)],
+        [166, '341'],
+        [169, num(a.agency, 4)],
+        [173, '0'],
+        [174, '01'],
+        [176, money(o.bankFee, 13)],
+        [189, alpha('', 26)],
+        [215, num(0, 13)],
+        [228, money(o.rebate, 13)],
+        [241, money(o.discount, 13)],
+        [254, money(o.paidAmount, 13)],
+        [267, money(o.charges, 13)],
+        [280, num(0, 13)],
+        [293, ' '],
+        [294, '  '],
+        [296, ddmmyy(o.creditDate)],
+        [302, '0000'],
+        [306, alpha('', 6)],
+        [312, num(0, 13)],
+        [325, alpha('', 30)],
+        [355, alpha('', 23)],
+        [378, alpha(o.reasons.join(''), 8)],
+        [386, alpha('', 7)],
+        [393, '  '],
+        [395, num(lines.length + 1, 6)],
+      ]),
+    );
+  }
+  lines.push(trailer(lines.length + 1));
+  return lines.join('\r\n') + '\r\n';
+}
+
+interface Envelope400 {
+  bankCode: string;
+  agency: string;
+  account: string;
+  fileNumber: number;
+  kind: string;
+}
+
+function readEnvelope(content: string, problems: FileProblem[]): { envelope: Envelope400; details: LineReader[] } {
+  const lines = linesOf(content, WIDTH_400, problems);
+  if (problems.length) throw new CnabParseError(problems);
+  const readers = lines.map((l, i) => new LineReader(l, i + 1, problems));
+  const h = readers[0];
+  if (h.str(1, 1) !== '0') problems.push({ line: 1, field: 'record type (1)', message: 'the file must start with a header (0)' });
+  const last = readers[readers.length - 1];
+  if (readers.length < 2 || last.str(1, 1) !== '9') problems.push({ line: last.line, field: 'record type (1)', message: 'the file must end with a trailer (9)' });
+  readers.forEach((r, i) => {
+    if (Number(r.str(395, 400)) !== i + 1) problems.push({ line: r.line, field: 'record sequence (395-400)', message: `expected ${i + 1}, found ${r.str(395, 400)}` });
+  });
+  const details = readers.slice(1, -1);
+  for (const d of details) if (d.str(1, 1) !== '1') problems.push({ line: d.line, field: 'record type (1)', message: `expected a detail (1), found "${d.str(1, 1)}"` });
+  return {
+    envelope: { bankCode: h.str(77, 79), agency: h.digits(27, 30, 'agência'), account: h.digits(33, 37, 'conta'), fileNumber: Number(h.digits(109, 113, 'file number')), kind: h.str(2, 2) },
+    details,
+  };
+}
+
+export function parseRetorno400Itau(content: string): Envelope400 & { occurrences: RetornoOccurrence[] } {
+  const problems: FileProblem[] = [];
+  const { envelope, details } = readEnvelope(content, problems);
+  if (envelope.kind !== '2') problems.push({ line: 1, field: 'remessa/retorno (2)', message: 'not a retorno (2)' });
+  if (envelope.bankCode !== '341') problems.push({ line: 1, field: 'bank code (77-79)', message: 'not an Itaú file' });
+  const occurrences = details.map((d) => {
+    const code = d.digits(109, 110, 'occurrence code');
+    return {
+      line: d.line,
+      code: RETORNO_AS_FEBRABAN[code] ?? code,
+      nossoNumero: d.digits(86, 93, 'nosso número'),
+      nossoNumeroDv: d.str(94, 94),
+      documentNumber: d.str(117, 126).trim(),
+      companyRef: d.str(38, 62).trim(),
+      dueDate: d.date(147, 152, 'due date', true),
+      titleAmount: d.money(153, 165, 'title amount'),
+      bankFee: d.money(176, 188, 'bank fee'),
+      reasons: (d.str(378, 385).match(/\S{2}/g) ?? []).filter((r) => r !== '00'),
+      charges: d.money(267, 279, 'interest/fine'),
+      discount: d.money(241, 253, 'discount'),
+      rebate: d.money(228, 240, 'rebate'),
+      paidAmount: d.money(254, 266, 'paid amount'),
+      creditedAmount: d.money(254, 266, 'paid amount').minus(d.money(176, 188, 'bank fee')),
+      occurrenceDate: d.date(111, 116, 'occurrence date', true),
+      creditDate: d.date(296, 301, 'credit date', true),
+    };
+  });
+  if (problems.length) throw new CnabParseError(problems);
+  return { ...envelope, occurrences };
+}
+
+export function parseRemessa400Itau(content: string) {
+  const problems: FileProblem[] = [];
+  const { envelope, details } = readEnvelope(content, problems);
+  if (envelope.kind !== '1') problems.push({ line: 1, field: 'remessa/retorno (2)', message: 'not a remessa (1)' });
+  let total = new Dec(0);
+  const toFebraban = Object.fromEntries(Object.entries(REMESSA_400).map(([k, v]) => [v, k]));
+  const titles = details.map((d) => {
+    const movement = toFebraban[d.digits(109, 110, 'occurrence code')] ?? d.str(109, 110);
+    const amount = d.money(127, 139, 'amount');
+    if (movement === '01') total = total.plus(amount);
+    if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
+    return {
+      line: d.line,
+      movement,
+      nossoNumero: d.digits(63, 70, 'nosso número'),
+      nossoNumeroDv: '',
+      documentNumber: d.str(111, 120).trim(),
+      companyRef: d.str(38, 62).trim(),
+      issueDate: d.date(151, 156, 'issue date') ?? '',
+      dueDate: d.date(121, 126, 'due date') ?? '',
+      amount,
+      discountAmount: d.money(180, 192, 'discount'),
+      interestPerDay: d.money(161, 173, 'interest per day'),
+      finePercent: new Dec(0),
+      payerDocument: d.str(221, 234).replace(/^000(?=\d{11}$)/, ''),
+    };
+  });
+  if (problems.length) throw new CnabParseError(problems);
+  return { ...envelope, titles, registeredTotal: total, lotTitleCount: titles.filter((t) => t.movement === '01').length };
+}
