@@ -50,6 +50,10 @@ export const RESOURCE_TYPES = [
   'transfer',
   'supplier-return-item',
   'supplier-credit',
+  'bank-account',
+  'boleto',
+  'remittance',
+  'bank-return',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

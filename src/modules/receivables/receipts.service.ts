@@ -4,7 +4,7 @@ import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, toFixed, toJsonNumber } from '../../core/decimal';
-import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError } from '../../core/errors';
+import { BusinessRuleError, ConflictError, NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { settlementAmounts, SettlementInput } from '../../core/settlement';
@@ -30,6 +30,14 @@ export interface ReceiptInput extends SettlementInput {
   /** The tenant's payment-method code. */
   method: string;
   note?: string | null;
+}
+
+/** A receipt another module records in its own transaction (collection: a bank return's liquidação). */
+export interface RecordReceiptInput extends ReceiptInput {
+  /** The bank's fee (tarifa), kept on the receipt; not part of what the payer paid. */
+  bankFee?: Dec | null;
+  /** The day the money is credited to the account (may be after the receipt date). */
+  creditDate?: string | null;
 }
 
 const money = (d: Dec) => toJsonNumber(d, 'amount');
@@ -79,62 +87,79 @@ export interface ReceiptOutcome {
 
 export async function registerReceipt(ctx: TenantContext, receivableId: number, input: ReceiptInput): Promise<ReceiptOutcome> {
   await findAccessibleReceivable(ctx, receivableId);
-  const { interest, fine, discount, total } = settlementAmounts(input, { field: 'receiptDate', value: input.receiptDate, futureCode: 'RECEIPT_DATE_IN_FUTURE' });
-  const { receivable, receipt } = await inTransaction(ctx, async (em) => {
-    const method = await activePaymentMethod(em, ctx.companyId, input.method);
-    const r = await lockedReceivable(em, ctx, receivableId);
-    assertAllowed(r, 'receive');
-    const open = openAmountOf(r);
-    if (input.amount.gt(open)) {
-      throw new BusinessRuleError('RECEIPT_EXCEEDS_BALANCE', `The receipt of ${toFixed(input.amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`, {
-        openAmount: money(open),
-        amount: money(input.amount),
-      });
-    }
-    const id = await insertReceipt(em, {
-      companyId: ctx.companyId,
-      filialId: r.filialId,
-      receivableId: r.id,
-      status: 'ACTIVE',
-      receiptDate: input.receiptDate,
-      paymentMethodId: method.id,
-      paymentMethodCode: method.code,
-      amount: input.amount,
-      interest,
-      fine,
-      discount,
-      total,
-      note: input.note?.trim() || null,
-      createdBy: ctx.actor,
-      reversedAt: null,
-      reversedBy: null,
-      reversalReason: null,
-      version: 1,
-    });
-    const updated = await writeSettled(em, ctx.companyId, r, { receivedAmount: r.receivedAmount.plus(input.amount), creditedAmount: r.creditedAmount }, 'receive');
-    const receipt = (await findReceipt(em, ctx.companyId, id))!;
-    await recordAudit(em, ctx, {
-      entity: RECEIPT_AUDIT,
-      entityId: id,
-      action: 'CREATED',
-      changes: diff({}, { receivableId: encodeId('receivable', r.id), ...receiptData(receipt), note: receipt.note }),
-    });
-    await recordAudit(em, ctx, {
-      entity: RECEIVABLE_AUDIT,
-      entityId: r.id,
-      action: 'RECEIPT_REGISTERED',
-      changes: { ...settledChanges(r, updated), receiptId: [null, encodeId('receivable-receipt', id)] },
-    });
-    await publishEvent(em, ctx, {
-      type: 'receivable.received',
-      filialId: r.filialId,
-      aggregateType: RECEIVABLE_AUDIT,
-      aggregateId: r.id,
-      data: { ...receivableData(updated), receipt: receiptData(receipt) },
-    });
-    return { receivable: updated, receipt };
-  });
+  const { receivable, receipt } = await inTransaction(ctx, (em) => recordReceipt(em, ctx, receivableId, input));
   return { receivable, receipt, receipts: await receiptsOf(readerOf(ctx), ctx.companyId, [receivable.id]) };
+}
+
+/** What a receivable still owes, read under its lock (MySQL) inside the caller's transaction: null when unknown. */
+export async function lockedReceivableBalance(em: EntityManager, companyId: number, receivableId: number): Promise<{ receivable: Receivable; open: Dec } | null> {
+  const r = await findReceivable(em, companyId, receivableId, true);
+  return r ? { receivable: r, open: openAmountOf(r) } : null;
+}
+
+/**
+ * The core of a receipt, inside the caller's transaction `em` (the caller checked the filial): locks
+ * the receivable, refuses more than what is open (422 RECEIPT_EXCEEDS_BALANCE) or a settled/cancelled
+ * one (409), writes the receipt, the receivable's received amount and status, audit and the event.
+ */
+export async function recordReceipt(em: EntityManager, ctx: TenantContext, receivableId: number, input: RecordReceiptInput): Promise<{ receivable: Receivable; receipt: ReceivableReceipt }> {
+  const { interest, fine, discount, total } = settlementAmounts(input, { field: 'receiptDate', value: input.receiptDate, futureCode: 'RECEIPT_DATE_IN_FUTURE' });
+  const bankFee = input.bankFee ?? new Dec(0);
+  if (bankFee.lt(0)) throw new ValidationError('Invalid request', [{ path: 'bankFee', message: 'bankFee cannot be negative' }]);
+  const method = await activePaymentMethod(em, ctx.companyId, input.method);
+  const r = await lockedReceivable(em, ctx, receivableId);
+  assertAllowed(r, 'receive');
+  const open = openAmountOf(r);
+  if (input.amount.gt(open)) {
+    throw new BusinessRuleError('RECEIPT_EXCEEDS_BALANCE', `The receipt of ${toFixed(input.amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`, {
+      openAmount: money(open),
+      amount: money(input.amount),
+    });
+  }
+  const id = await insertReceipt(em, {
+    companyId: ctx.companyId,
+    filialId: r.filialId,
+    receivableId: r.id,
+    status: 'ACTIVE',
+    receiptDate: input.receiptDate,
+    paymentMethodId: method.id,
+    paymentMethodCode: method.code,
+    amount: input.amount,
+    interest,
+    fine,
+    discount,
+    total,
+    bankFee,
+    creditDate: input.creditDate ?? null,
+    note: input.note?.trim() || null,
+    createdBy: ctx.actor,
+    reversedAt: null,
+    reversedBy: null,
+    reversalReason: null,
+    version: 1,
+  });
+  const updated = await writeSettled(em, ctx.companyId, r, { receivedAmount: r.receivedAmount.plus(input.amount), creditedAmount: r.creditedAmount }, 'receive');
+  const receipt = (await findReceipt(em, ctx.companyId, id))!;
+  await recordAudit(em, ctx, {
+    entity: RECEIPT_AUDIT,
+    entityId: id,
+    action: 'CREATED',
+    changes: diff({}, { receivableId: encodeId('receivable', r.id), ...receiptData(receipt), note: receipt.note }),
+  });
+  await recordAudit(em, ctx, {
+    entity: RECEIVABLE_AUDIT,
+    entityId: r.id,
+    action: 'RECEIPT_REGISTERED',
+    changes: { ...settledChanges(r, updated), receiptId: [null, encodeId('receivable-receipt', id)] },
+  });
+  await publishEvent(em, ctx, {
+    type: 'receivable.received',
+    filialId: r.filialId,
+    aggregateType: RECEIVABLE_AUDIT,
+    aggregateId: r.id,
+    data: { ...receivableData(updated), receipt: receiptData(receipt) },
+  });
+  return { receivable: updated, receipt };
 }
 
 export async function reverseReceipt(ctx: TenantContext, receiptId: number, reason: string): Promise<ReceiptOutcome> {

@@ -49,4 +49,6 @@ export const receiptData = (p: ReceivableReceipt) => ({
   fine: money(p.fine),
   discount: money(p.discount),
   total: money(p.total),
+  bankFee: money(p.bankFee),
+  creditDate: p.creditDate,
 });

@@ -74,6 +74,8 @@ export const toReceiptDto = (p: ReceivableReceipt) => ({
   fine: amount(p.fine),
   discount: amount(p.discount),
   total: amount(p.total),
+  bankFee: amount(p.bankFee),
+  creditDate: p.creditDate,
   note: p.note,
   createdBy: p.createdBy,
   createdAt: iso(p.createdAt),

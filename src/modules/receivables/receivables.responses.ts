@@ -50,6 +50,8 @@ export const ReceivableReceipt = named(
     fine: money(),
     discount: money(),
     total: money().description('amount + interest + fine - discount'),
+    bankFee: money().description("the bank's fee (tarifa) on a title collected by the bank; 0 otherwise"),
+    creditDate: date().allow(null).description('when a bank credits the money (bank returns); null for a receipt in hand'),
     note: Joi.string().allow(null).example('Recebido via PIX, comprovante 8841'),
     createdBy: Joi.string().example('ana.souza'),
     createdAt: timestamp(),

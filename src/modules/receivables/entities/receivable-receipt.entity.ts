@@ -8,7 +8,8 @@ export type ReceiptStatus = 'ACTIVE' | 'REVERSED';
  * One receipt of a receivable (SPEC §13), as a payable's payment: `amount` is the part of the
  * receivable it settles; interest (juros) and fine (multa) come on top and a discount (desconto) is
  * granted off, so the money that came in is `total = amount + interest + fine − discount`. A
- * reversal keeps the row (REVERSED). Cash and Pix at the counter are born with one.
+ * reversal keeps the row (REVERSED). Cash and Pix at the counter are born with one. A receipt a bank
+ * return (collection) records carries the bank's fee and the credit date too.
  */
 @Entity('receivable_receipt')
 @Index('ix_receivable_receipt_receivable', ['companyId', 'receivableId', 'id'])
@@ -53,6 +54,14 @@ export class ReceivableReceipt {
 
   @AmountColumn()
   total!: Dec;
+
+  /** The bank's fee on a collected title (tarifa), deducted from what is credited; `total` stays what the payer paid. */
+  @AmountColumn({ name: 'bank_fee' })
+  bankFee!: Dec;
+
+  /** When the money reaches the account (data de crédito of a bank return); null when received in hand. */
+  @DateColumn({ name: 'credit_date', nullable: true })
+  creditDate!: string | null;
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   note!: string | null;

@@ -1,0 +1,34 @@
+import { toJsonNumber } from '../../core/decimal';
+import { encodeId } from '../../core/hashids';
+import type { BankAccount } from './entities/bank-account.entity';
+
+/* Audit entities and event payloads of collection (hashids only, decimals as numbers). */
+
+export const BANK_ACCOUNT_AUDIT = 'bank-account';
+
+const percent = (d: BankAccount['finePercent']) => toJsonNumber(d, 'percent');
+
+export const bankAccountData = (a: BankAccount) => ({
+  id: encodeId('bank-account', a.id),
+  filialId: encodeId('filial', a.filialId),
+  name: a.name,
+  bankCode: a.bankCode,
+  agency: a.agency,
+  agencyDigit: a.agencyDigit,
+  account: a.account,
+  accountDigit: a.accountDigit,
+  carteira: a.carteira,
+  beneficiaryCode: a.beneficiaryCode,
+  layout: a.layout,
+  paymentMethodCode: a.paymentMethodCode,
+  finePercent: percent(a.finePercent),
+  interestPerDayPercent: percent(a.interestPerDayPercent),
+  discountPercent: percent(a.discountPercent),
+  discountDays: a.discountDays,
+  instructions: a.instructions,
+  protestDays: a.protestDays,
+  writeOffDays: a.writeOffDays,
+  pixKey: a.pixKey,
+  pspCode: a.pspCode,
+  active: a.active,
+});

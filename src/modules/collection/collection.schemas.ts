@@ -1,0 +1,73 @@
+import { decimal, id, Joi } from '../../core/http/schema';
+import { typedSchema } from '../../core/http/typed-input';
+import type { BankAccountInput, BankAccountPatch } from './bank-accounts.service';
+import { BANK_CODES, CNAB_LAYOUTS } from './banks/banks';
+
+/* Request schemas of /collection, each with the type it validates (core/http/typed-input.ts). */
+
+const byAccount = { params: Joi.object({ id: id('bank-account').required() }) };
+const percent = () => decimal('percent', { min: 0, max: 100 });
+const days = () => Joi.number().integer().min(0).max(999);
+
+const accountFields = {
+  name: Joi.string().trim().min(1).max(60).description('how the account is called in lists (e.g. "Itaú cobrança")'),
+  bankCode: Joi.string()
+    .valid(...BANK_CODES)
+    .description('001 Banco do Brasil, 341 Itaú, 237 Bradesco, 033 Santander, 104 Caixa, 756 Sicoob'),
+  agency: Joi.string()
+    .trim()
+    .pattern(/^\d{1,4}$/)
+    .description('agência (cooperativa for Sicoob), without the check digit'),
+  agencyDigit: Joi.string()
+    .trim()
+    .pattern(/^[0-9XxPp]$/)
+    .allow(null, '')
+    .description("the agência's check digit (BB, Bradesco); null where the bank has none"),
+  account: Joi.string()
+    .trim()
+    .pattern(/^\d{1,12}$/)
+    .description('conta without the check digit (Caixa: operação + conta, 11 digits)'),
+  accountDigit: Joi.string()
+    .trim()
+    .pattern(/^[0-9XxPp]$/)
+    .description("the conta's check digit, checked by the bank's rule"),
+  carteira: Joi.string().trim().max(3).description('the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1)'),
+  beneficiaryCode: Joi.string()
+    .trim()
+    .pattern(/^\d{1,20}$/)
+    .allow(null, '')
+    .description('convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa'),
+  layout: Joi.string()
+    .valid(...CNAB_LAYOUTS)
+    .description('the CNAB layout of remessa and retorno files'),
+  paymentMethodCode: Joi.string().trim().min(1).max(30).description("the tenant's payment method receipts of this account's titles are recorded under (e.g. BOLETO)"),
+  finePercent: percent().description('multa after the due date, percent of the value'),
+  interestPerDayPercent: decimal('percent', { min: 0, max: 10 }).description('juros de mora per day late, percent of the value (1 % a month ≈ 0.0333)'),
+  discountPercent: percent().description('desconto when paid up to discountDays before the due date'),
+  discountDays: days(),
+  instructions: Joi.array().items(Joi.string().trim().max(80)).max(4).allow(null).description('instruction lines printed on the boleto'),
+  protestDays: Joi.number().integer().min(1).max(99).allow(null).description('protest this many days past due (null: no protest)'),
+  writeOffDays: Joi.number().integer().min(1).max(999).allow(null).description('the bank writes the title off this many days past due'),
+  pixKey: Joi.string().trim().max(77).allow(null, '').description('Pix key of the account (for Pix charges and the bolePix QR)'),
+  pspCode: Joi.string().trim().max(30).allow(null, '').description('the PSP adapter serving the key'),
+  nextNossoNumero: Joi.number().integer().min(1).description('the next nosso número sequence (only moves forward)'),
+};
+
+const required = ['name', 'bankCode', 'agency', 'account', 'accountDigit', 'carteira', 'layout', 'paymentMethodCode'] as const;
+
+export const collectionSchemas = {
+  createAccount: typedSchema<{ body: BankAccountInput }>({
+    body: Joi.object({
+      filialId: id('filial').required().description('the filial the account collects for (the beneficiary)'),
+      ...accountFields,
+    }).fork([...required], (s) => s.required()),
+  }),
+  listAccounts: typedSchema<{ query: { filialId?: number; active?: boolean } }>({
+    query: Joi.object({ filialId: id('filial'), active: Joi.boolean() }),
+  }),
+  account: typedSchema<{ params: { id: number } }>(byAccount),
+  updateAccount: typedSchema<{ params: { id: number }; body: BankAccountPatch }>({
+    ...byAccount,
+    body: Joi.object({ ...accountFields, active: Joi.boolean(), version: Joi.number().integer().min(1).required() }).min(2),
+  }),
+};

@@ -1,0 +1,12 @@
+/*
+ * The collection module's front door (SPEC §14): bank accounts (and their Pix key/PSP, for Pix
+ * charges), the bank rules of boletos, and its routes for the composition root (src/modules/index.ts).
+ * Everything else in src/modules/collection is private (docs/architecture.md, "Module seams").
+ */
+export { BankAccount } from './entities/bank-account.entity';
+export { findAccessibleAccount, findBankAccount } from './bank-accounts.service';
+export type { BankAccountView } from './bank-accounts.service';
+export { BANK_CODES, BANKS } from './banks/banks';
+export type { BankCode, CnabLayout } from './banks/banks';
+export { BankAccount as BankAccountResponse } from './collection.responses';
+export { collectionRoutes } from './collection.router';

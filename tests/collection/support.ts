@@ -1,0 +1,27 @@
+import { AuditLog } from '../../src/core/audit/audit-log.entity';
+import { dataSource } from '../../src/core/db/data-source';
+import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
+import { api } from '../support/api';
+import type { TestTenant } from '../support/tenant';
+
+export const ACCOUNTS = '/api/collection/bank-accounts';
+
+/** One valid account per bank (check digits by each bank's published rule; docs/decisions/collection-boleto.md). */
+export const SAMPLE_ACCOUNTS: Record<string, Record<string, unknown>> = {
+  '001': { name: 'BB cobrança', bankCode: '001', agency: '2359', agencyDigit: '0', account: '30416', accountDigit: '6', carteira: '17', beneficiaryCode: '1234567', layout: 'CNAB240' },
+  '341': { name: 'Itaú cobrança', bankCode: '341', agency: '1234', account: '12345', accountDigit: '1', carteira: '109', layout: 'CNAB400' },
+  '237': { name: 'Bradesco cobrança', bankCode: '237', agency: '0427', agencyDigit: '8', account: '0506511', accountDigit: '9', carteira: '09', layout: 'CNAB400' },
+  '033': { name: 'Santander cobrança', bankCode: '033', agency: '1234', account: '12345678', accountDigit: '4', carteira: '101', beneficiaryCode: '7654321', layout: 'CNAB400' },
+  '104': { name: 'Caixa cobrança', bankCode: '104', agency: '1234', account: '00112345678', accountDigit: '2', carteira: 'RG', beneficiaryCode: '123456', layout: 'CNAB240' },
+  '756': { name: 'Sicoob cobrança', bankCode: '756', agency: '4321', account: '12345', accountDigit: '5', carteira: '1', beneficiaryCode: '0012345', layout: 'CNAB240' },
+};
+
+export const createAccount = (t: TestTenant, body: Record<string, unknown>, headers = t.headers()) =>
+  api()
+    .post(ACCOUNTS)
+    .set(headers)
+    .send({ filialId: t.filialHashes[0], paymentMethodCode: 'BOLETO', ...body });
+
+export const auditRows = (t: TestTenant, entity: string, entityId: number) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity, entityId }, order: { id: 'ASC' } });
+export const eventRows = (t: TestTenant, aggregateType: string, aggregateId: number) =>
+  dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType, aggregateId }, order: { id: 'ASC' } });
