@@ -12,7 +12,7 @@ import { productMapRoutes, purchaseHistory } from './product-map';
 import { purchaseRoutes } from './purchase';
 import { quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale';
 import { receivableRoutes } from './receivables';
-import { collectionRoutes } from './collection';
+import { collectionRoutes, pixRoutes } from './collection';
 import { returnRoutes } from './returns';
 import { orderFiscalDocuments, salesOrderRoutes } from './sales-order';
 import { nfeEventBatchHandler, sefazRoutes } from './sefaz';
@@ -76,6 +76,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'returns', routes: returnRoutes },
     { module: 'receivables', routes: receivableRoutes },
     { module: 'collection', routes: collectionRoutes },
+    { module: 'collection', routes: pixRoutes },
     { module: 'quick-sale', routes: salesOrderCreateRoutes },
     { module: 'sales-order', routes: salesOrderRoutes },
     { module: 'purchase', routes: purchaseRoutes },

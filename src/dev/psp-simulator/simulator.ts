@@ -156,6 +156,27 @@ export class PspSimulator {
     return `${this.url}/api/v2`;
   }
 
+  /** The webhook URL registered for a key (PUT /webhook/{chave}). */
+  webhookOf(chave: string): string | undefined {
+    return this.webhooks.get(chave);
+  }
+
+  /** Headers added to each callback of a key (what the receiver's mTLS-terminating proxy adds). */
+  setWebhookHeaders(chave: string, headers: Record<string, string>): void {
+    this.webhookHeaders.set(chave, headers);
+  }
+
+  /** What later refunds end as (and after how long). */
+  setRefundOutcome(status: 'DEVOLVIDO' | 'NAO_REALIZADO', delayMs = 0): void {
+    this.refundOutcome = { status, delayMs };
+  }
+
+  /** The last request body of a charge as the PSP stored it (tests). */
+  chargeOf(txid: string): Record<string, unknown> | undefined {
+    const c = this.charges.get(txid);
+    return c ? (this.chargeView(c) as Record<string, unknown>) : undefined;
+  }
+
   /** Revokes every token (the next call gets 401 and must take a new one). */
   revokeTokens(): void {
     this.tokens.clear();

@@ -10,3 +10,4 @@ export { BANK_CODES, BANKS } from './banks/banks';
 export type { BankCode, CnabLayout } from './banks/banks';
 export { BankAccount as BankAccountResponse } from './collection.responses';
 export { collectionRoutes } from './collection.router';
+export { pixRoutes } from './pix.router';

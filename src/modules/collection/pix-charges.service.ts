@@ -21,17 +21,7 @@ import type { PixRefund } from './entities/pix-refund.entity';
 import { dynamicBrCode, staticBrCode } from './pix-brcode';
 import { CobRequest, CobvRequest, HttpPixPsp, PixPsp, PspCob, PspError } from './pix-psp';
 import { chargeData, PIX_CHARGE_AUDIT, PIX_CONNECTION_AUDIT } from './pix.events';
-import {
-  chargesOfReceivable,
-  findCharge,
-  findConnection,
-  insertCharge,
-  insertConnection,
-  paymentsOfCharges,
-  refundsOfPayments,
-  updateChargeIf,
-  updateConnectionIf,
-} from './pix.repository';
+import { chargesOfReceivable, findCharge, findConnection, insertCharge, insertConnection, paymentsOfCharges, refundsOfPayments, updateChargeIf, updateConnectionIf } from './pix.repository';
 import { pixChargeMachine, statusOfPsp } from './pix.state';
 
 /*
@@ -101,7 +91,10 @@ export async function putConnection(ctx: TenantContext, bankAccountId: number, i
     const current = await findConnection(em, ctx.companyId, bankAccountId);
     if (!current && (!input.clientSecret || !input.webhookSecret)) {
       const missing = ['clientSecret', 'webhookSecret'].filter((k) => !input[k as 'clientSecret']);
-      throw new ValidationError('A new PSP connection needs its client secret and webhook secret', missing.map((path) => ({ path, message: `${path} is required` })));
+      throw new ValidationError(
+        'A new PSP connection needs its client secret and webhook secret',
+        missing.map((path) => ({ path, message: `${path} is required` })),
+      );
     }
     const values = {
       baseUrl: input.baseUrl,
@@ -120,9 +113,9 @@ export async function putConnection(ctx: TenantContext, bankAccountId: number, i
         companyId: ctx.companyId,
         filialId: account.filialId,
         bankAccountId,
-        webhookRegisteredAt: null,
         version: 1,
         ...(values as Required<typeof values>),
+        webhookRegisteredAt: null,
       });
       await recordAudit(em, ctx, { entity: PIX_CONNECTION_AUDIT, entityId: id, action: 'CREATED', changes: { ...diff({}, audited), clientSecret: [null, 'set'], webhookSecret: [null, 'set'] } });
     } else {
@@ -211,7 +204,10 @@ export async function createCharge(ctx: TenantContext, receivableId: number, inp
   const open = openOf(receivable);
   const amount = input.amount ?? open;
   if (amount.gt(open)) {
-    throw new BusinessRuleError('PIX_AMOUNT_EXCEEDS_BALANCE', `The charge of ${toFixed(amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`, { openAmount: money(open), amount: money(amount) });
+    throw new BusinessRuleError('PIX_AMOUNT_EXCEEDS_BALANCE', `The charge of ${toFixed(amount, 'amount')} exceeds the open balance of ${toFixed(open, 'amount')}`, {
+      openAmount: money(open),
+      amount: money(amount),
+    });
   }
   const account = await findBankAccount(reader, ctx.companyId, input.bankAccountId);
   if (!account) throw new NotFoundError('Bank account');
@@ -239,7 +235,18 @@ export async function createCharge(ctx: TenantContext, receivableId: number, inp
     const txid = newTxid(25);
     const brCode = staticBrCode({ key: account.pixKey, ...merchant, amount, txid, description });
     const id = await inTransaction(ctx, async (em) => {
-      const id = await insertCharge(em, { ...base, txid, status: 'ACTIVE', dueDate: null, validity: 0, finePercent: new Dec(0), interestPerDayPercent: new Dec(0), discountAmount: new Dec(0), discountDate: null, brCode });
+      const id = await insertCharge(em, {
+        ...base,
+        txid,
+        status: 'ACTIVE',
+        dueDate: null,
+        validity: 0,
+        finePercent: new Dec(0),
+        interestPerDayPercent: new Dec(0),
+        discountAmount: new Dec(0),
+        discountDate: null,
+        brCode,
+      });
       await chargeCreated(em, ctx, (await findCharge(em, ctx.companyId, id))!);
       return id;
     });
@@ -318,8 +325,19 @@ export async function createCharge(ctx: TenantContext, receivableId: number, inp
 }
 
 async function chargeCreated(em: EntityManager, ctx: TenantContext, charge: PixCharge) {
-  await recordAudit(em, ctx, { entity: PIX_CHARGE_AUDIT, entityId: charge.id, action: charge.kind === 'STATIC' ? 'CREATED' : 'CONFIRMED', changes: diff({}, { ...chargeData(charge), location: charge.location }) });
-  await publishEvent(em, ctx, { type: 'collection.pix.charge-created', filialId: charge.filialId, aggregateType: 'pix-charge', aggregateId: charge.id, data: { ...chargeData(charge), brCode: charge.brCode } });
+  await recordAudit(em, ctx, {
+    entity: PIX_CHARGE_AUDIT,
+    entityId: charge.id,
+    action: charge.kind === 'STATIC' ? 'CREATED' : 'CONFIRMED',
+    changes: diff({}, { ...chargeData(charge), location: charge.location }),
+  });
+  await publishEvent(em, ctx, {
+    type: 'collection.pix.charge-created',
+    filialId: charge.filialId,
+    aggregateType: 'pix-charge',
+    aggregateId: charge.id,
+    data: { ...chargeData(charge), brCode: charge.brCode },
+  });
 }
 
 async function refuseCharge(ctx: TenantContext, id: number, reason: string) {
@@ -329,7 +347,13 @@ async function refuseCharge(ctx: TenantContext, id: number, reason: string) {
     pixChargeMachine.assertTransition(c, 'refuse', 'REFUSED');
     if (!(await updateChargeIf(em, ctx.companyId, id, c, { status: 'REFUSED', refusalReason: reason.slice(0, 500) }))) return;
     await recordAudit(em, ctx, { entity: PIX_CHARGE_AUDIT, entityId: id, action: 'REFUSED', changes: { status: [c.status, 'REFUSED'], refusalReason: [null, reason.slice(0, 500)] } });
-    await publishEvent(em, ctx, { type: 'collection.pix.charge-refused', filialId: c.filialId, aggregateType: 'pix-charge', aggregateId: id, data: { ...chargeData({ ...c, status: 'REFUSED' }), reason } });
+    await publishEvent(em, ctx, {
+      type: 'collection.pix.charge-refused',
+      filialId: c.filialId,
+      aggregateType: 'pix-charge',
+      aggregateId: id,
+      data: { ...chargeData({ ...c, status: 'REFUSED' }), reason },
+    });
   });
 }
 
@@ -358,15 +382,31 @@ export async function chargeDetail(ctx: TenantContext, id: number): Promise<Char
   if (!charge) throw new NotFoundError('Pix charge');
   await assertFilialAccess(ctx, charge.filialId, reader);
   const payments = await paymentsOfCharges(reader, ctx.companyId, [id]);
-  return { charge, payments, refunds: await refundsOfPayments(reader, ctx.companyId, payments.map((p) => p.id)) };
+  return {
+    charge,
+    payments,
+    refunds: await refundsOfPayments(
+      reader,
+      ctx.companyId,
+      payments.map((p) => p.id),
+    ),
+  };
 }
 
 export async function chargesOf(ctx: TenantContext, receivableId: number): Promise<ChargeDetail[]> {
   const reader = readerOf(ctx);
   await accessibleReceivable(ctx, receivableId);
   const charges = await chargesOfReceivable(reader, ctx.companyId, receivableId);
-  const payments = await paymentsOfCharges(reader, ctx.companyId, charges.map((c) => c.id));
-  const refunds = await refundsOfPayments(reader, ctx.companyId, payments.map((p) => p.id));
+  const payments = await paymentsOfCharges(
+    reader,
+    ctx.companyId,
+    charges.map((c) => c.id),
+  );
+  const refunds = await refundsOfPayments(
+    reader,
+    ctx.companyId,
+    payments.map((p) => p.id),
+  );
   return charges.map((charge) => {
     const own = payments.filter((p) => p.chargeId === charge.id);
     return { charge, payments: own, refunds: refunds.filter((r) => own.some((p) => p.id === r.paymentId)) };

@@ -172,10 +172,19 @@ export async function settleRefunds(ctx: TenantContext, paymentId: number, repor
       if (r.status === 'NAO_REALIZADO') {
         if (!(await updateRefundIf(em, ctx.companyId, ours.id, ours, { status: 'FAILED', rtrId: r.rtrId ?? ours.rtrId, failureReason: (r.motivo ?? 'NAO_REALIZADO').slice(0, 255) }))) return false;
         await recordAudit(em, ctx, { entity: PIX_REFUND_AUDIT, entityId: ours.id, action: 'FAILED', changes: { status: ['REQUESTED', 'FAILED'], failureReason: [null, r.motivo ?? 'NAO_REALIZADO'] } });
-        await publishEvent(em, ctx, { type: 'collection.pix.refund-failed', filialId: payment.filialId, aggregateType: 'pix-payment', aggregateId: payment.id, data: { ...refundData({ ...ours, status: 'FAILED' }), reason: r.motivo ?? null } });
+        await publishEvent(em, ctx, {
+          type: 'collection.pix.refund-failed',
+          filialId: payment.filialId,
+          aggregateType: 'pix-payment',
+          aggregateId: payment.id,
+          data: { ...refundData({ ...ours, status: 'FAILED' }), reason: r.motivo ?? null },
+        });
         return true;
       }
-      if (!(await updateRefundIf(em, ctx.companyId, ours.id, ours, { status: 'RETURNED', rtrId: r.rtrId ?? ours.rtrId, returnedAt: r.horario?.liquidacao ? new Date(r.horario.liquidacao) : new Date() }))) return false;
+      if (
+        !(await updateRefundIf(em, ctx.companyId, ours.id, ours, { status: 'RETURNED', rtrId: r.rtrId ?? ours.rtrId, returnedAt: r.horario?.liquidacao ? new Date(r.horario.liquidacao) : new Date() }))
+      )
+        return false;
       await adjustForRefund(em, ctx, payment, ours);
       return true;
     });
@@ -215,7 +224,13 @@ async function adjustForRefund(em: EntityManager, ctx: TenantContext, payment: P
   const after = (await lockPayment(em, ctx.companyId, payment.id, false))!;
   await recordAudit(em, ctx, { entity: PIX_PAYMENT_AUDIT, entityId: payment.id, action: 'REFUNDED', changes: diff(paymentAudit(payment), paymentAudit(after)) });
   await recordAudit(em, ctx, { entity: PIX_REFUND_AUDIT, entityId: refund.id, action: 'RETURNED', changes: { status: ['REQUESTED', 'RETURNED'] } });
-  await publishEvent(em, ctx, { type: 'collection.pix.refunded', filialId: payment.filialId, aggregateType: 'pix-payment', aggregateId: payment.id, data: { ...paymentData(after), refund: refundData({ ...refund, status: 'RETURNED' }) } });
+  await publishEvent(em, ctx, {
+    type: 'collection.pix.refunded',
+    filialId: payment.filialId,
+    aggregateType: 'pix-payment',
+    aggregateId: payment.id,
+    data: { ...paymentData(after), refund: refundData({ ...refund, status: 'RETURNED' }) },
+  });
 }
 
 /* ---------------------------------------------------------------- triggers: webhook and re-read */
@@ -306,4 +321,3 @@ export async function syncCharge(ctx: TenantContext, chargeId: number): Promise<
   const summary = await rereadCharge(connection, charge, ctx.requestId);
   return { detail: await chargeDetail(ctx, chargeId), summary };
 }
-

@@ -55,9 +55,24 @@ export async function requestRefund(ctx: TenantContext, paymentId: number, input
     const available = p.amount.minus(sum(standing.map((r) => r.amount)));
     const amount = input.amount ?? available;
     if (amount.lte(0) || amount.gt(available)) {
-      throw new BusinessRuleError('PIX_REFUND_EXCEEDS_PAYMENT', `A refund of ${toFixed(amount, 'amount')} exceeds the ${toFixed(available, 'amount')} of the Pix not yet refunded`, { available: money(available), amount: money(amount) });
+      throw new BusinessRuleError('PIX_REFUND_EXCEEDS_PAYMENT', `A refund of ${toFixed(amount, 'amount')} exceeds the ${toFixed(available, 'amount')} of the Pix not yet refunded`, {
+        available: money(available),
+        amount: money(amount),
+      });
     }
-    const id = await insertRefund(em, { companyId: ctx.companyId, paymentId, refundId, rtrId: null, amount, status: 'REQUESTED', reason, failureReason: null, returnedAt: null, createdBy: ctx.actor, version: 1 });
+    const id = await insertRefund(em, {
+      companyId: ctx.companyId,
+      paymentId,
+      refundId,
+      rtrId: null,
+      amount,
+      status: 'REQUESTED',
+      reason,
+      failureReason: null,
+      returnedAt: null,
+      createdBy: ctx.actor,
+      version: 1,
+    });
     const refund = (await findRefund(em, ctx.companyId, id))!;
     await recordAudit(em, ctx, { entity: PIX_REFUND_AUDIT, entityId: id, action: 'CREATED', changes: diff({}, refundData(refund)) });
     await publishEvent(em, ctx, { type: 'collection.pix.refund-requested', filialId: p.filialId, aggregateType: 'pix-payment', aggregateId: p.id, data: refundData(refund) });
@@ -69,7 +84,10 @@ export async function requestRefund(ctx: TenantContext, paymentId: number, input
     answer = await pspOf(connection).requestRefund(payment.endToEndId, refundId, { valor: refund.amount.toFixed(2), descricao: reason.slice(0, 140) });
   } catch (err) {
     // Refused by the PSP: the refund failed, nothing left the account. No answer: it stays REQUESTED, a re-read settles it.
-    if (err instanceof PspError && err.code === 'PSP_REJECTED') await settleRefunds(ctx, paymentId, [{ id: refundId, rtrId: '', valor: refund.amount.toFixed(2), horario: { solicitacao: new Date().toISOString() }, status: 'NAO_REALIZADO', motivo: err.message.slice(0, 255) }]);
+    if (err instanceof PspError && err.code === 'PSP_REJECTED')
+      await settleRefunds(ctx, paymentId, [
+        { id: refundId, rtrId: '', valor: refund.amount.toFixed(2), horario: { solicitacao: new Date().toISOString() }, status: 'NAO_REALIZADO', motivo: err.message.slice(0, 255) },
+      ]);
     throw err;
   }
   await inTransaction(ctx, async (em) => {

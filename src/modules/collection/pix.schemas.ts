@@ -19,7 +19,10 @@ export const pixSchemas = {
       tokenUrl: https.allow(null).description("the OAuth2 token endpoint (default: the base URL's origin + /oauth/token)"),
       clientId: Joi.string().trim().min(1).max(255).required(),
       clientSecret: Joi.string().min(1).max(500).description('required the first time; omitted keeps the stored one (never answered back)'),
-      webhookSecret: Joi.string().min(16).max(200).description("the shared secret every callback carries in x-pix-webhook-secret (added by the proxy that checks the PSP's mTLS certificate); required the first time"),
+      webhookSecret: Joi.string()
+        .min(16)
+        .max(200)
+        .description("the shared secret every callback carries in x-pix-webhook-secret (added by the proxy that checks the PSP's mTLS certificate); required the first time"),
       webhookBaseUrl: https.allow(null).description('the public base URL of this API as the PSP reaches it (…/api): the webhook registered for the key is <it>/webhooks/pix/<bankAccountId>'),
       paymentMethod: Joi.string().trim().min(1).max(30).description("the tenant's payment-method code of the receipts (default PIX)"),
     }),
