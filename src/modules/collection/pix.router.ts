@@ -49,6 +49,7 @@ export const pixRoutes = defineRoutes([
     summary: 'Read a charge again from the PSP (what a webhook triggers): its status, and each Pix of it applied once (a receipt, or kept for review)',
     scope: WRITE,
     schema: s.charge,
+    idempotent: 'own-transactions',
     responses: { body: PixSync, errors: { 404: ['PIX_CHARGE_NOT_FOUND', 'PIX_PSP_NOT_CONFIGURED', 'BANK_ACCOUNT_NOT_FOUND'], ...PSP } },
     handler: c.syncPixCharge,
   },
@@ -127,6 +128,8 @@ export const pixRoutes = defineRoutes([
       "The PSP's Pix callback (the URL registered for the account's key + /pix). No token: it must carry the account's shared secret in x-pix-webhook-secret (added by the proxy that terminates the PSP's mTLS). Only a trigger: each charge or Pix it names is read again from the PSP and applied once",
     public: true,
     schema: s.webhook,
+    // Idempotent by each Pix's endToEndId (applied once however often the PSP calls); no tenant, so no Idempotency-Key is kept.
+    idempotent: 'own-transactions',
     responses: { body: PixWebhookAck, errors: { 403: ['PIX_WEBHOOK_SECRET_MISMATCH'], ...PSP } },
     handler: c.pixWebhook,
   },
