@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { addCalendarDays } from '../../src/core/business-date';
 import { dataSource } from '../../src/core/db/data-source';
 import { Dec } from '../../src/core/decimal';
 import { decodeId } from '../../src/core/hashids';
@@ -153,6 +154,19 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     const receipts = await receiptRows(r0.id);
     expect(receipts.map((x) => [x.amount.toFixed(2), x.interest.toFixed(2), x.fine.toFixed(2), x.total.toFixed(2)])).to.deep.equal([['100.00', '1.50', '2.00', '103.50']]);
     expect((await receivableRow(rid)).status).to.equal('RECEIVED');
+  });
+
+  it('a cobv paid late by a PSP that does not report the parts: the fine (its percent) and interest are what exceeds the value', async () => {
+    const rid = await receivable();
+    const res = await createCharge(t, rid, { kind: 'DUE_DATE', bankAccountId: account.id });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    const late = `${addCalendarDays(res.body.dueDate, 2)}T15:00:00.000Z`;
+    sim.pay({ txid: res.body.txid, valor: '103.00', horario: late });
+    await settled();
+    const r = await receivableRow(rid);
+    const receipts = await receiptRows(r.id);
+    expect(receipts.map((x) => [x.amount.toFixed(2), x.fine.toFixed(2), x.interest.toFixed(2), x.total.toFixed(2)])).to.deep.equal([['100.00', '2.00', '1.00', '103.00']]);
+    expect(r.status).to.equal('RECEIVED');
   });
 
   it('held callbacks released out of order, and a second Pix after the receivable is settled: kept for review, never a second receipt', async () => {

@@ -395,7 +395,8 @@ export class PspSimulator {
       chave,
       horario: req.horario ?? new Date().toISOString(),
       infoPagador: req.infoPagador,
-      componentesValor: req.componentesValor ?? (charge?.kind === 'cobv' ? { original: { valor: charge.valor.original } } : undefined),
+      // A cobv paid at its value reports it; otherwise the parts only when the test gives them (PSPs differ: bacen/pix-api #415).
+      componentesValor: req.componentesValor ?? (charge?.kind === 'cobv' && valor === charge.valor.original ? { original: { valor } } : undefined),
       devolucoes: [],
     };
     this.pixes.set(pix.endToEndId, pix);

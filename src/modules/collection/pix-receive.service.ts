@@ -6,7 +6,7 @@ import type { TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { isMysql } from '../../core/db/engine';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
-import { Dec } from '../../core/decimal';
+import { Dec, round } from '../../core/decimal';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
 import { logger } from '../../core/logger';
 import { publishEvent } from '../../core/outbox/outbox.service';
@@ -50,13 +50,26 @@ const pspContext = (companyId: number, requestId?: string): TenantContext => ({ 
 
 const dec = (v: string | undefined) => new Dec(v ?? '0');
 
-/** The parts of what a Pix paid: a cobv reports them (componentesValor); otherwise all of it settles the receivable. */
-function partsOf(pix: PspPix) {
+/**
+ * The parts of what a Pix paid: a PSP that reports them (componentesValor) is taken at its word; for
+ * a cobv of one that does not (bacen/pix-api #415: "deducible from the charge"), what exceeds the
+ * charge's value is the fine (at most its percent, when paid after the due date) and then interest,
+ * and what falls short of it a discount. Otherwise all of it settles the receivable.
+ */
+function partsOf(pix: PspPix, charge: PixCharge | null) {
   const amount = dec(pix.valor);
+  const zero = new Dec(0);
   const c = pix.componentesValor;
-  if (!c?.original) return { amount, original: amount, interest: new Dec(0), fine: new Dec(0), discount: new Dec(0) };
-  const discount = dec(c.desconto?.valor).plus(dec(c.abatimento?.valor));
-  return { amount, original: dec(c.original.valor), interest: dec(c.juros?.valor), fine: dec(c.multa?.valor), discount };
+  if (c?.original) {
+    const discount = dec(c.desconto?.valor).plus(dec(c.abatimento?.valor));
+    return { amount, original: dec(c.original.valor), interest: dec(c.juros?.valor), fine: dec(c.multa?.valor), discount };
+  }
+  if (charge?.kind !== 'DUE_DATE' || amount.eq(charge.amount)) return { amount, original: amount, interest: zero, fine: zero, discount: zero };
+  const difference = amount.minus(charge.amount);
+  if (difference.lt(0)) return { amount, original: charge.amount, interest: zero, fine: zero, discount: difference.neg() };
+  const late = charge.dueDate !== null && businessToday(new Date(pix.horario)) > charge.dueDate;
+  const fine = late ? Dec.min(difference, round(charge.amount.times(charge.finePercent).div(100), 'amount')) : zero;
+  return { amount, original: charge.amount, interest: difference.minus(fine), fine, discount: zero };
 }
 
 async function reviewReasonFor(em: EntityManager, connection: PixPspConnection, charge: PixCharge | null, original: Dec): Promise<{ reason: string | null; receivableId: number | null }> {
@@ -84,7 +97,7 @@ export async function applyPix(connection: PixPspConnection, pix: PspPix, reques
   const run = () =>
     inTransaction(ctx, async (em) => {
       const charge = pix.txid ? await findChargeByTxid(em, ctx.companyId, pix.txid) : null;
-      const parts = partsOf(pix);
+      const parts = partsOf(pix, charge);
       // The receivable's lock first: a second delivery of the same Pix waits here, then finds it below.
       const { reason, receivableId } = await reviewReasonFor(em, connection, charge, parts.original);
       const existing = await findPaymentByE2e(em, ctx.companyId, pix.endToEndId);
