@@ -204,6 +204,20 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     expect(seen.body).to.include({ status: 'REVIEW', reviewReason: 'RECEIVABLE_SETTLED', receiptId: null });
   });
 
+  it('lists the Pix kept for review of a filial, paginated (and none of another company)', async () => {
+    const res = await api().get(`/api/collection/pix/payments/list/${t.filialHashes[0]}`).query({ status: 'REVIEW', pageSize: 1 }).set(t.headers());
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body.data).to.have.length(1);
+    expect(res.body.data[0]).to.include({ status: 'REVIEW', reviewReason: 'RECEIVABLE_SETTLED', receiptId: null });
+    const all = await api().get(`/api/collection/pix/payments/list/${t.filialHashes[0]}`).set(t.headers());
+    expect(all.body.data.length).to.be.greaterThan(1);
+    expect(all.body.data.every((p: { filialId: string }) => p.filialId === t.filialHashes[0])).to.equal(true);
+    const theirs = await api().get(`/api/collection/pix/payments/list/${other.filialHashes[0]}`).set(other.headers());
+    expect(theirs.status).to.equal(200);
+    expect(theirs.body.data).to.deep.equal([]);
+    expectProblem(await api().get(`/api/collection/pix/payments/list/${t.filialHashes[0]}`).query({ status: 'PAID' }).set(t.headers()), 400, 'VALIDATION_ERROR');
+  });
+
   it('the same webhook twice at once: one receipt (concurrency)', async () => {
     const rid = await receivable();
     const c = (await createCharge(t, rid, { kind: 'IMMEDIATE', bankAccountId: account.id })).body;

@@ -12,6 +12,10 @@ import { newTxid, pspOf } from './pix-charges.service';
 import { PspError, PspRefund } from './pix-psp';
 import { settleRefunds } from './pix-receive.service';
 import { PIX_REFUND_AUDIT, refundData } from './pix.events';
+import { PixPayment as PixPaymentEntity } from './entities/pix-payment.entity';
+import type { PixPaymentStatus } from './entities/pix-payment.entity';
+import { In } from 'typeorm';
+import { Page, PageRequest, paginate } from '../../core/pagination';
 import { findConnection, findPayment, findRefund, insertRefund, lockPayment, refundsOfPayments, updateRefundIf } from './pix.repository';
 
 /*
@@ -97,4 +101,27 @@ export async function requestRefund(ctx: TenantContext, paymentId: number, input
   await settleRefunds(ctx, paymentId, [answer]);
   const detail = await paymentDetail(ctx, paymentId);
   return { ...detail, refund: detail.refunds.find((r) => r.id === id)! };
+}
+
+export interface PaymentListQuery extends PageRequest {
+  status?: PixPaymentStatus;
+  reviewReason?: string;
+}
+
+/** A filial's Pix received, newest first (the ones kept for review: status=REVIEW), each with its refunds. */
+export async function listPayments(ctx: TenantContext, filialId: number, query: PaymentListQuery): Promise<Page<PaymentDetail>> {
+  const em = readerOf(ctx);
+  const qb = em.createQueryBuilder(PixPaymentEntity, 'p').where('p.company_id = :companyId AND p.filial_id = :filialId', { companyId: ctx.companyId, filialId });
+  if (query.status) qb.andWhere('p.status = :status', { status: query.status });
+  if (query.reviewReason) qb.andWhere('p.review_reason = :reason', { reason: query.reviewReason });
+  return paginate(
+    qb,
+    [{ column: 'p.id', direction: 'DESC' }],
+    query,
+    async (ids) => {
+      const [payments, refunds] = await Promise.all([em.find(PixPaymentEntity, { where: { companyId: ctx.companyId, id: In(ids) } }), refundsOfPayments(em, ctx.companyId, ids)]);
+      return payments.map((payment) => ({ payment, refunds: refunds.filter((r) => r.paymentId === payment.id) }));
+    },
+    (d) => d.payment.id,
+  );
 }

@@ -2,7 +2,8 @@ import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { chargeDetail, chargesOf, createCharge, getConnection, putConnection } from './pix-charges.service';
 import { receiveWebhook, syncCharge } from './pix-receive.service';
-import { paymentDetail, requestRefund } from './pix-refunds.service';
+import { listPayments, paymentDetail, requestRefund } from './pix-refunds.service';
+import { mapPage } from '../../core/pagination';
 import { toChargeDto, toConnectionDto, toPaymentDto, toRefundDto, toSummaryDto } from './pix.mapper';
 import { pixSchemas as s } from './pix.schemas';
 
@@ -47,4 +48,9 @@ export async function pixWebhook(req: ValidRequest<typeof s.webhook>, res: Respo
   const secret = req.header('x-pix-webhook-secret');
   const summary = await receiveWebhook({ bankAccountId: req.valid.params.accountId }, secret, req.valid.body.pix, req.requestId);
   res.json({ summary: toSummaryDto(summary) });
+}
+
+export async function pixPayments(req: ValidRequest<typeof s.payments>, res: Response) {
+  const page = await listPayments(req.ctx, req.valid.params.filialId, req.valid.query);
+  res.json(mapPage(page, (d) => toPaymentDto(d.payment, d.refunds)));
 }

@@ -1,5 +1,5 @@
 import { Joi } from '../../core/http/schema';
-import { date, hashid, money, named, obj, oneOf, percent, timestamp } from '../../core/http/response-schema';
+import { date, hashid, money, named, obj, oneOf, page, percent, timestamp } from '../../core/http/response-schema';
 
 /** Response bodies of the Pix collection routes (pix.mapper.ts). */
 
@@ -45,6 +45,8 @@ export const PixPayment = named(
     createdAt: timestamp(),
   }),
 );
+
+export const PixPaymentPage = page('PixPaymentPage', PixPayment);
 
 export const PixCharge = named(
   'PixCharge',

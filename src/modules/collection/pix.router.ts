@@ -1,6 +1,6 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './pix.controller';
-import { PixCharge, PixChargeList, PixPayment, PixPspConnection, PixRefundResult, PixSync, PixWebhookAck } from './pix.responses';
+import { PixCharge, PixChargeList, PixPayment, PixPaymentPage, PixPspConnection, PixRefundResult, PixSync, PixWebhookAck } from './pix.responses';
 import { pixSchemas as s } from './pix.schemas';
 
 const READ = 'collection:read';
@@ -52,6 +52,16 @@ export const pixRoutes = defineRoutes([
     idempotent: 'own-transactions',
     responses: { body: PixSync, errors: { 404: ['PIX_CHARGE_NOT_FOUND', 'PIX_PSP_NOT_CONFIGURED', 'BANK_ACCOUNT_NOT_FOUND'], ...PSP } },
     handler: c.syncPixCharge,
+  },
+  {
+    method: 'get',
+    path: '/collection/pix/payments/list/:filialId',
+    tag: TAG,
+    summary: "A filial's Pix received, newest first; status=REVIEW lists the ones kept for a person (settled receivable, bolePix paid by barcode, above the balance, unknown txid)",
+    scope: READ,
+    schema: s.payments,
+    responses: { body: PixPaymentPage },
+    handler: c.pixPayments,
   },
   {
     method: 'get',

@@ -1,8 +1,8 @@
-import { decimal, id, isoDate, Joi } from '../../core/http/schema';
+import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
 import type { ChargeInput, PspConnectionInput } from './pix-charges.service';
 import type { WebhookNotice } from './pix-receive.service';
-import type { RefundInput } from './pix-refunds.service';
+import type { PaymentListQuery, RefundInput } from './pix-refunds.service';
 
 /* Request schemas of Pix collection, each with the type of what it validates (core/http/typed-input.ts). */
 
@@ -55,6 +55,14 @@ export const pixSchemas = {
   }),
   receivableCharges: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('receivable').required() }) }),
   charge: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('pix-charge').required() }) }),
+  payments: typedSchema<{ params: { filialId: number }; query: PaymentListQuery }>({
+    params: Joi.object({ filialId: id('filial').required() }),
+    query: Joi.object({
+      ...pagination,
+      status: Joi.string().valid('APPLIED', 'REVIEW', 'REFUNDED').description('REVIEW: the Pix kept for a person, no receipt'),
+      reviewReason: Joi.string().valid('RECEIVABLE_SETTLED', 'EXCEEDS_BALANCE', 'BOLETO_PAID', 'UNKNOWN_TXID', 'RECEIVABLE_CANCELLED', 'PAYMENT_METHOD_UNAVAILABLE'),
+    }),
+  }),
   payment: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('pix-payment').required() }) }),
   refund: typedSchema<{ params: { id: number }; body: RefundInput }>({
     params: Joi.object({ id: id('pix-payment').required() }),
