@@ -25,3 +25,30 @@ export const createAccount = (t: TestTenant, body: Record<string, unknown>, head
 export const auditRows = (t: TestTenant, entity: string, entityId: number) => dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity, entityId }, order: { id: 'ASC' } });
 export const eventRows = (t: TestTenant, aggregateType: string, aggregateId: number) =>
   dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, aggregateType, aggregateId }, order: { id: 'ASC' } });
+
+/** A tenant with the BOLETO method, a customer with a CPF, a product with stock: an order billed in `installments` receivables. */
+export async function collectionSetup(t: TestTenant) {
+  const { makeCustomer, makePaymentMethod, makeProduct, addStock } = await import('../support/catalog');
+  await makePaymentMethod(t, 'BOLETO', 'BANK_SLIP');
+  const customer = await makeCustomer(t, {
+    name: 'Maria da Silva Comércio',
+    document: '52998224725',
+    addressStreet: 'Rua Augusta',
+    addressNumber: '1500',
+    addressDistrict: 'Consolação',
+    municipalityName: 'São Paulo',
+    uf: 'SP',
+    postalCode: '01304001',
+  });
+  const product = await makeProduct(t, { name: 'Furadeira', price: '100.00' as never });
+  await addStock(t, 0, product.id, 100000, '40.00');
+  return { customer, product };
+}
+
+export async function billedReceivables(t: TestTenant, customerHash: string, productHash: string, quantity: number, installmentDays: number[]) {
+  const { billedOrder } = await import('../receivables/support');
+  return (await billedOrder(t, customerHash, productHash, quantity, { installmentDays })).receivables;
+}
+
+export const issueBoleto = (t: TestTenant, receivableHash: string, body: Record<string, unknown>, headers = t.headers()) =>
+  api().post(`/api/receivables/${receivableHash}/boleto`).set(headers).send(body);

@@ -1,7 +1,8 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { collectionSchemas as s } from './collection.schemas';
-import { toBankAccountDto } from './collection.mapper';
+import { toBankAccountDto, toBoletoDto } from './collection.mapper';
+import { boletoPdf, boletosOfReceivable, cancelBoleto, getBoleto, instructBoleto, issueBoleto } from './boletos.service';
 import { createBankAccount, deleteBankAccount, getBankAccount, listBankAccounts, updateBankAccount } from './bank-accounts.service';
 import { accountHasTitles } from './titles';
 
@@ -26,4 +27,30 @@ export async function updateAccount(req: ValidRequest<typeof s.updateAccount>, r
 export async function deleteAccount(req: ValidRequest<typeof s.account>, res: Response) {
   await deleteBankAccount(req.ctx, req.valid.params.id, accountHasTitles);
   res.status(204).end();
+}
+
+export async function issue(req: ValidRequest<typeof s.issueBoleto>, res: Response) {
+  res.status(201).json(toBoletoDto(await issueBoleto(req.ctx, req.valid.params.id, req.valid.body)));
+}
+
+export async function receivableBoletos(req: ValidRequest<typeof s.receivableBoletos>, res: Response) {
+  res.json({ data: (await boletosOfReceivable(req.ctx, req.valid.params.id)).map(toBoletoDto) });
+}
+
+export async function boleto(req: ValidRequest<typeof s.boleto>, res: Response) {
+  res.json(toBoletoDto(await getBoleto(req.ctx, req.valid.params.id)));
+}
+
+export async function pdf(req: ValidRequest<typeof s.boleto>, res: Response) {
+  const { fileName, pdf } = await boletoPdf(req.ctx, req.valid.params.id);
+  res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="${fileName}"`);
+  res.send(pdf);
+}
+
+export async function instruct(req: ValidRequest<typeof s.instruct>, res: Response) {
+  res.status(201).json(toBoletoDto(await instructBoleto(req.ctx, req.valid.params.id, req.valid.body)));
+}
+
+export async function cancel(req: ValidRequest<typeof s.boleto>, res: Response) {
+  res.json(toBoletoDto(await cancelBoleto(req.ctx, req.valid.params.id)));
 }

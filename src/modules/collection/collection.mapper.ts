@@ -1,6 +1,7 @@
 import { toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import type { BankAccountView } from './bank-accounts.service';
+import type { BoletoView } from './boletos.service';
 import { BANKS } from './banks/banks';
 
 /* Entities → response DTOs of /collection (mirrors collection.responses.ts). */
@@ -37,4 +38,34 @@ export const toBankAccountDto = ({ account: a, nextNossoNumero, nextRemittanceNu
   version: a.version,
   createdAt: iso(a.createdAt),
   updatedAt: iso(a.updatedAt),
+});
+
+const amount = (d: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(d, 'amount');
+
+export const toBoletoDto = ({ boleto: b, pendingInstructions }: BoletoView) => ({
+  id: encodeId('boleto', b.id),
+  receivableId: encodeId('receivable', b.receivableId),
+  bankAccountId: encodeId('bank-account', b.bankAccountId),
+  bankCode: b.bankCode,
+  nossoNumero: b.nossoNumeroPrinted,
+  documentNumber: b.documentNumber,
+  amount: amount(b.amount),
+  issueDate: b.issueDate,
+  dueDate: b.dueDate,
+  barcode: b.barcode,
+  digitableLine: b.digitableLine,
+  finePercent: percent(b.finePercent),
+  interestPerDayPercent: percent(b.interestPerDayPercent),
+  discountAmount: amount(b.discountAmount),
+  discountDate: b.discountDate,
+  status: b.status,
+  refusalReason: b.refusalReason,
+  reviewReason: b.reviewReason,
+  paidAmount: amount(b.paidAmount),
+  registeredAt: iso(b.registeredAt),
+  pendingInstructions: pendingInstructions.map((i) => ({ kind: i.kind, dueDate: i.newDueDate, amount: i.newAmount ? amount(i.newAmount) : null })),
+  pdfUrl: `/api/collection/boletos/${encodeId('boleto', b.id)}/pdf`,
+  version: b.version,
+  createdAt: iso(b.createdAt),
+  updatedAt: iso(b.updatedAt),
 });

@@ -1,5 +1,7 @@
 import Joi from 'joi';
-import { hashid, named, obj, oneOf, percent, timestamp } from '../../core/http/response-schema';
+import { date, hashid, money, named, obj, oneOf, percent, timestamp } from '../../core/http/response-schema';
+import { INSTRUCTION_KINDS } from './entities/boleto-instruction.entity';
+import { BOLETO_STATUSES } from './entities/boleto.entity';
 import { BANK_CODES, CNAB_LAYOUTS } from './banks/banks';
 
 /* Response bodies of /collection (mirrors collection.mapper.ts). */
@@ -39,3 +41,38 @@ export const BankAccount = named(
 );
 
 export const BankAccountList = named('BankAccountList', obj({ data: Joi.array().items(BankAccount) }));
+
+export const Boleto = named(
+  'Boleto',
+  obj({
+    id: hashid('boleto'),
+    receivableId: hashid('receivable'),
+    bankAccountId: hashid('bank-account'),
+    bankCode: oneOf(...BANK_CODES),
+    nossoNumero: Joi.string().example('109/00000001-8').description("as printed, with the bank's check digit"),
+    documentNumber: Joi.string().example('1042/1'),
+    amount: money(),
+    issueDate: date(),
+    dueDate: date(),
+    barcode: Joi.string().example('34191000000000000001090000000189005712345000').description('44 digits'),
+    digitableLine: Joi.string().example('34191090080000018900057123450007100000000000').description('47 digits (linha digitável)'),
+    finePercent: percent(),
+    interestPerDayPercent: percent(),
+    discountAmount: money(),
+    discountDate: date().allow(null),
+    status: oneOf(...BOLETO_STATUSES),
+    refusalReason: Joi.string().allow(null).example(null),
+    reviewReason: Joi.string().allow(null).example(null).description('set when a bank return needs a person (payment after write-off, above the balance)'),
+    paidAmount: money().description('what the bank reported paid, interest and fine included'),
+    registeredAt: timestamp().allow(null),
+    pendingInstructions: Joi.array()
+      .items(obj({ kind: oneOf(...INSTRUCTION_KINDS), dueDate: date().allow(null), amount: money().allow(null) }))
+      .description('waiting for the next remessa'),
+    pdfUrl: Joi.string().example('/api/collection/boletos/k5Qb9Zr2/pdf'),
+    version: Joi.number().integer().example(1),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+  }),
+);
+
+export const BoletoList = named('BoletoList', obj({ data: Joi.array().items(Boleto).description('newest first') }));

@@ -1,6 +1,7 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './collection.controller';
-import { BankAccount, BankAccountList } from './collection.responses';
+import Joi from 'joi';
+import { BankAccount, BankAccountList, Boleto, BoletoList } from './collection.responses';
 import { collectionSchemas as s } from './collection.schemas';
 
 const READ = 'collection:read';
@@ -8,6 +9,7 @@ const WRITE = 'collection:write';
 const TAG = 'Collection';
 const ACCOUNT_NOT_FOUND = ['BANK_ACCOUNT_NOT_FOUND'];
 const METHOD = ['PAYMENT_METHOD_NOT_FOUND', 'PAYMENT_METHOD_INACTIVE'];
+const BOLETO_NOT_FOUND = ['BOLETO_NOT_FOUND'];
 
 /** Literal paths before parameterized ones. */
 export const collectionRoutes = defineRoutes([
@@ -65,5 +67,91 @@ export const collectionRoutes = defineRoutes([
     status: 204,
     responses: { errors: { 404: ACCOUNT_NOT_FOUND, 422: ['BANK_ACCOUNT_IN_USE'] } },
     handler: c.deleteAccount,
+  },
+  {
+    method: 'get',
+    path: '/collection/boletos/:id/pdf',
+    tag: TAG,
+    summary: 'The boleto as PDF (application/pdf): recibo do pagador and ficha de compensação with the Interleaved 2 of 5 barcode',
+    scope: READ,
+    schema: s.boleto,
+    responses: { body: Joi.string().meta({ format: 'binary' }).description('the boleto (PDF)'), contentType: 'application/pdf', errors: { 404: BOLETO_NOT_FOUND } },
+    handler: c.pdf,
+  },
+  {
+    method: 'post',
+    path: '/collection/boletos/:id/instructions',
+    tag: TAG,
+    summary: 'Ask the bank to change the due date or value, write off or protest a registered title: the next remessa carries it',
+    scope: WRITE,
+    schema: s.instruct,
+    idempotent: true,
+    status: 201,
+    responses: {
+      body: Boleto,
+      errors: {
+        404: BOLETO_NOT_FOUND,
+        409: ['BOLETO_PENDING_REGISTRATION', 'BOLETO_REFUSED', 'BOLETO_PAID', 'BOLETO_WRITTEN_OFF', 'BOLETO_PROTESTED', 'BOLETO_CANCELLED', 'INSTRUCTION_ALREADY_PENDING'],
+        422: ['BOLETO_DUE_DATE_PAST', 'BOLETO_AMOUNT_ABOVE_BALANCE'],
+      },
+    },
+    handler: c.instruct,
+  },
+  {
+    method: 'post',
+    path: '/collection/boletos/:id/cancel',
+    tag: TAG,
+    summary: 'Withdraw a boleto no remessa has carried yet',
+    scope: WRITE,
+    schema: s.boleto,
+    idempotent: true,
+    responses: {
+      body: Boleto,
+      errors: {
+        404: BOLETO_NOT_FOUND,
+        409: ['BOLETO_REGISTERED', 'BOLETO_REFUSED', 'BOLETO_PAID', 'BOLETO_PARTIALLY_PAID', 'BOLETO_WRITTEN_OFF', 'BOLETO_PROTESTED', 'BOLETO_CANCELLED', 'BOLETO_ALREADY_SENT'],
+      },
+    },
+    handler: c.cancel,
+  },
+  {
+    method: 'get',
+    path: '/collection/boletos/:id',
+    tag: TAG,
+    summary: 'One boleto: nosso número, barcode, linha digitável, status and pending instructions',
+    scope: READ,
+    schema: s.boleto,
+    responses: { body: Boleto, errors: { 404: BOLETO_NOT_FOUND } },
+    handler: c.boleto,
+  },
+  {
+    method: 'post',
+    path: '/receivables/:id/boleto',
+    tag: TAG,
+    summary:
+      "Issue a registered boleto for what a receivable still owes, on a bank account of its filial: the next nosso número, barcode and linha digitável with the 2025 factor, the account's fine/interest/discount; the registration waits for the next remessa",
+    scope: WRITE,
+    schema: s.issueBoleto,
+    idempotent: true,
+    status: 201,
+    responses: {
+      body: Boleto,
+      errors: {
+        404: ['RECEIVABLE_NOT_FOUND', 'BANK_ACCOUNT_NOT_FOUND'],
+        409: ['BOLETO_ALREADY_ISSUED', 'RECEIVABLE_ALREADY_RECEIVED', 'RECEIVABLE_CANCELLED'],
+        422: ['BOLETO_NOT_FOR_ACQUIRER', 'BANK_ACCOUNT_INACTIVE', 'BANK_ACCOUNT_OTHER_FILIAL', 'BOLETO_DUE_DATE_PAST', 'PAYER_DOCUMENT_MISSING', 'NOSSO_NUMERO_EXHAUSTED'],
+      },
+    },
+    handler: c.issue,
+  },
+  {
+    method: 'get',
+    path: '/receivables/:id/boleto',
+    tag: TAG,
+    summary: "A receivable's boletos, newest first (a refused or cancelled one stays, beside the one issued after it)",
+    scope: READ,
+    schema: s.receivableBoletos,
+    responses: { body: BoletoList, errors: { 404: ['RECEIVABLE_NOT_FOUND'] } },
+    handler: c.receivableBoletos,
   },
 ]);

@@ -1,4 +1,5 @@
-import { decimal, id, Joi } from '../../core/http/schema';
+import { decimal, id, isoDate, Joi } from '../../core/http/schema';
+import type { InstructionInput, IssueBoletoInput } from './boletos.service';
 import { typedSchema } from '../../core/http/typed-input';
 import type { BankAccountInput, BankAccountPatch } from './bank-accounts.service';
 import { BANK_CODES, CNAB_LAYOUTS } from './banks/banks';
@@ -55,7 +56,27 @@ const accountFields = {
 
 const required = ['name', 'bankCode', 'agency', 'account', 'accountDigit', 'carteira', 'layout', 'paymentMethodCode'] as const;
 
+const byBoleto = { params: Joi.object({ id: id('boleto').required() }) };
+const byReceivable = { params: Joi.object({ id: id('receivable').required() }) };
+
 export const collectionSchemas = {
+  issueBoleto: typedSchema<{ params: { id: number }; body: IssueBoletoInput }>({
+    ...byReceivable,
+    body: Joi.object({
+      bankAccountId: id('bank-account').required().description("the filial's collection account that registers it"),
+      dueDate: isoDate().description("default the receivable's due date; today or later"),
+    }),
+  }),
+  receivableBoletos: typedSchema<{ params: { id: number } }>(byReceivable),
+  boleto: typedSchema<{ params: { id: number } }>(byBoleto),
+  instruct: typedSchema<{ params: { id: number }; body: InstructionInput }>({
+    ...byBoleto,
+    body: Joi.object({
+      kind: Joi.string().valid('CHANGE_DUE_DATE', 'CHANGE_AMOUNT', 'WRITE_OFF', 'PROTEST').required(),
+      dueDate: isoDate().when('kind', { is: 'CHANGE_DUE_DATE', then: Joi.required(), otherwise: Joi.forbidden() }),
+      amount: decimal('amount', { positive: true }).when('kind', { is: 'CHANGE_AMOUNT', then: Joi.required(), otherwise: Joi.forbidden() }),
+    }),
+  }),
   createAccount: typedSchema<{ body: BankAccountInput }>({
     body: Joi.object({
       filialId: id('filial').required().description('the filial the account collects for (the beneficiary)'),
