@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (217), by operationId. */
+/** Every operation of the API's OpenAPI document (224), by operationId. */
 export const OPERATIONS = {
   deleteApiCollectionBankAccountsId: { method: 'DELETE', path: '/collection/bank-accounts/{id}', idempotencyKey: true, read: 'none', list: null },
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -25,9 +25,12 @@ export const OPERATIONS = {
   getApiCatalogSuppliersId: { method: 'GET', path: '/catalog/suppliers/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiCollectionBankAccounts: { method: 'GET', path: '/collection/bank-accounts', idempotencyKey: false, read: 'json', list: null },
   getApiCollectionBankAccountsId: { method: 'GET', path: '/collection/bank-accounts/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCollectionBoletosId: { method: 'GET', path: '/collection/boletos/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCollectionBoletosIdPdf: { method: 'GET', path: '/collection/boletos/{id}/pdf', idempotencyKey: false, read: 'bytes', list: null },
   getApiCollectionPixChargesId: { method: 'GET', path: '/collection/pix/charges/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiCollectionPixConnectionsBankAccountId: { method: 'GET', path: '/collection/pix/connections/{bankAccountId}', idempotencyKey: false, read: 'json', list: null },
   getApiCollectionPixPaymentsId: { method: 'GET', path: '/collection/pix/payments/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCollectionPixPaymentsListFilialId: { method: 'GET', path: '/collection/pix/payments/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiEntryDocumentAuditHistoryId: { method: 'GET', path: '/entry-document/audit-history/{id}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiEntryDocumentAuditId: { method: 'GET', path: '/entry-document/audit/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiEntryDocumentCancelPreviewId: { method: 'GET', path: '/entry-document/cancel-preview/{id}', idempotencyKey: false, read: 'json', list: null },
@@ -103,6 +106,7 @@ export const OPERATIONS = {
   getApiReceivablesDetailId: { method: 'GET', path: '/receivables/detail/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiReceivablesExportFilialId: { method: 'GET', path: '/receivables/export/{filialId}', idempotencyKey: false, read: 'text', list: null },
   getApiReceivablesFilialId: { method: 'GET', path: '/receivables/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
+  getApiReceivablesIdBoleto: { method: 'GET', path: '/receivables/{id}/boleto', idempotencyKey: false, read: 'json', list: null },
   getApiReceivablesIdPix: { method: 'GET', path: '/receivables/{id}/pix', idempotencyKey: false, read: 'json', list: null },
   getApiReceivablesStatementFilialId: { method: 'GET', path: '/receivables/statement/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiReturnsDetailId: { method: 'GET', path: '/returns/detail/{id}', idempotencyKey: false, read: 'json', list: null },
@@ -144,6 +148,8 @@ export const OPERATIONS = {
   postApiCatalogSellers: { method: 'POST', path: '/catalog/sellers', idempotencyKey: true, read: 'json', list: null },
   postApiCatalogSuppliers: { method: 'POST', path: '/catalog/suppliers', idempotencyKey: true, read: 'json', list: null },
   postApiCollectionBankAccounts: { method: 'POST', path: '/collection/bank-accounts', idempotencyKey: true, read: 'json', list: null },
+  postApiCollectionBoletosIdCancel: { method: 'POST', path: '/collection/boletos/{id}/cancel', idempotencyKey: true, read: 'json', list: null },
+  postApiCollectionBoletosIdInstructions: { method: 'POST', path: '/collection/boletos/{id}/instructions', idempotencyKey: true, read: 'json', list: null },
   postApiCollectionPixChargesIdSync: { method: 'POST', path: '/collection/pix/charges/{id}/sync', idempotencyKey: true, read: 'json', list: null },
   postApiCollectionPixPaymentsIdRefund: { method: 'POST', path: '/collection/pix/payments/{id}/refund', idempotencyKey: true, read: 'json', list: null },
   postApiEntryDocument: { method: 'POST', path: '/entry-document', idempotencyKey: true, read: 'json', list: null },
@@ -194,6 +200,7 @@ export const OPERATIONS = {
   postApiPurchaseIdApprove: { method: 'POST', path: '/purchase/{id}/approve', idempotencyKey: true, read: 'json', list: null },
   postApiPurchaseIdCancel: { method: 'POST', path: '/purchase/{id}/cancel', idempotencyKey: true, read: 'json', list: null },
   postApiPurchaseIdClose: { method: 'POST', path: '/purchase/{id}/close', idempotencyKey: true, read: 'json', list: null },
+  postApiReceivablesIdBoleto: { method: 'POST', path: '/receivables/{id}/boleto', idempotencyKey: true, read: 'json', list: null },
   postApiReceivablesIdPix: { method: 'POST', path: '/receivables/{id}/pix', idempotencyKey: true, read: 'json', list: null },
   postApiReceivablesReceiveId: { method: 'POST', path: '/receivables/receive/{id}', idempotencyKey: true, read: 'json', list: null },
   postApiReceivablesReverseReceiptReceiptId: { method: 'POST', path: '/receivables/reverse-receipt/{receiptId}', idempotencyKey: true, read: 'json', list: null },
@@ -248,9 +255,12 @@ export interface OperationProblems {
   getApiCatalogSuppliersId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SUPPLIER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionBankAccounts: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionBankAccountsId: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionBoletosId: 'BOLETO_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionBoletosIdPdf: 'BOLETO_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionPixChargesId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PIX_CHARGE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionPixConnectionsBankAccountId: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PIX_PSP_NOT_CONFIGURED' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionPixPaymentsId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PIX_PAYMENT_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionPixPaymentsListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEntryDocumentAuditHistoryId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEntryDocumentAuditId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEntryDocumentCancelPreviewId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -326,6 +336,7 @@ export interface OperationProblems {
   getApiReceivablesDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReceivablesExportFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReceivablesFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiReceivablesIdBoleto: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReceivablesIdPix: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReceivablesStatementFilialId: 'COMPANY_NOT_GRANTED' | 'CUSTOMER_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiReturnsDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'RETURN_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -367,6 +378,8 @@ export interface OperationProblems {
   postApiCatalogSellers: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCatalogSuppliers: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SUPPLIER_EXISTS' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCollectionBankAccounts: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PAYMENT_METHOD_INACTIVE' | 'PAYMENT_METHOD_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCollectionBoletosIdCancel: 'BOLETO_ALREADY_SENT' | 'BOLETO_CANCELLED' | 'BOLETO_NOT_FOUND' | 'BOLETO_PAID' | 'BOLETO_PARTIALLY_PAID' | 'BOLETO_PROTESTED' | 'BOLETO_REFUSED' | 'BOLETO_REGISTERED' | 'BOLETO_WRITTEN_OFF' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCollectionBoletosIdInstructions: 'BOLETO_AMOUNT_ABOVE_BALANCE' | 'BOLETO_CANCELLED' | 'BOLETO_DUE_DATE_PAST' | 'BOLETO_NOT_FOUND' | 'BOLETO_PAID' | 'BOLETO_PENDING_REGISTRATION' | 'BOLETO_PROTESTED' | 'BOLETO_REFUSED' | 'BOLETO_WRITTEN_OFF' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSTRUCTION_ALREADY_PENDING' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCollectionPixChargesIdSync: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PIX_CHARGE_NOT_FOUND' | 'PIX_PSP_NOT_CONFIGURED' | 'PSP_AUTH_FAILED' | 'PSP_NOT_FOUND' | 'PSP_REJECTED' | 'PSP_TIMEOUT' | 'PSP_UNAVAILABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCollectionPixPaymentsIdRefund: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PIX_PAYMENT_NOT_FOUND' | 'PIX_PAYMENT_REFUNDED' | 'PIX_PSP_NOT_CONFIGURED' | 'PIX_REFUND_EXCEEDS_PAYMENT' | 'PSP_AUTH_FAILED' | 'PSP_NOT_FOUND' | 'PSP_REJECTED' | 'PSP_TIMEOUT' | 'PSP_UNAVAILABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiEntryDocument: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_FIELD_READ_ONLY' | 'ENTRY_DOCUMENT_HAS_CTE_FREIGHT' | 'ENTRY_DOCUMENT_LINES_FIXED' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFE_ALREADY_IMPORTED' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_NOT_FOUND' | 'PURCHASE_ORDER_ITEM_NOT_FOUND' | 'PURCHASE_ORDER_LINE_NOT_LINKABLE' | 'SUPPLIER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -417,6 +430,7 @@ export interface OperationProblems {
   postApiPurchaseIdApprove: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PURCHASE_ORDER_NOT_APPROVABLE' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiPurchaseIdCancel: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiPurchaseIdClose: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PURCHASE_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiReceivablesIdBoleto: 'BANK_ACCOUNT_INACTIVE' | 'BANK_ACCOUNT_NOT_FOUND' | 'BANK_ACCOUNT_OTHER_FILIAL' | 'BOLETO_ALREADY_ISSUED' | 'BOLETO_DUE_DATE_PAST' | 'BOLETO_NOT_FOR_ACQUIRER' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NOSSO_NUMERO_EXHAUSTED' | 'PAYER_DOCUMENT_MISSING' | 'PAYLOAD_TOO_LARGE' | 'RECEIVABLE_ALREADY_RECEIVED' | 'RECEIVABLE_CANCELLED' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiReceivablesIdPix: 'BANK_ACCOUNT_INACTIVE' | 'BANK_ACCOUNT_NOT_FOUND' | 'BANK_ACCOUNT_OTHER_FILIAL' | 'BR_CODE_INVALID' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PIX_AMOUNT_EXCEEDS_BALANCE' | 'PIX_DEBTOR_DOCUMENT_REQUIRED' | 'PIX_DISCOUNT_AFTER_DUE_DATE' | 'PIX_DISCOUNT_TOO_LARGE' | 'PIX_DUE_DATE_PAST' | 'PIX_KEY_REQUIRED' | 'PIX_PSP_NOT_CONFIGURED' | 'PSP_AUTH_FAILED' | 'PSP_NOT_FOUND' | 'PSP_REJECTED' | 'PSP_TIMEOUT' | 'PSP_UNAVAILABLE' | 'RECEIVABLE_ALREADY_RECEIVED' | 'RECEIVABLE_CANCELLED' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiReceivablesReceiveId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PAYMENT_METHOD_INACTIVE' | 'PAYMENT_METHOD_NOT_FOUND' | 'RECEIPT_DATE_IN_FUTURE' | 'RECEIPT_EXCEEDS_BALANCE' | 'RECEIVABLE_ALREADY_RECEIVED' | 'RECEIVABLE_CANCELLED' | 'RECEIVABLE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiReceivablesReverseReceiptReceiptId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'RECEIPT_ALREADY_REVERSED' | 'RECEIPT_NOT_FOUND' | 'RECEIVABLE_CANCELLED' | 'RECEIVABLE_NOT_FOUND' | 'RECEIVABLE_OPEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -664,6 +678,24 @@ export class Operations {
   }
 
   /**
+   * One boleto: nosso número, barcode, linha digitável, status and pending instructions.
+   * `GET /api/collection/boletos/{id}` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BOLETO_NOT_FOUND.
+   */
+  getCollectionBoletosId(args: ArgsOf<'getApiCollectionBoletosId'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionBoletosId'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionBoletosId, args, options);
+  }
+
+  /**
+   * The boleto as PDF (application/pdf): recibo do pagador and ficha de compensação with the Interleaved 2 of 5 barcode.
+   * `GET /api/collection/boletos/{id}/pdf` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BOLETO_NOT_FOUND.
+   */
+  getCollectionBoletosIdPdf(args: ArgsOf<'getApiCollectionBoletosIdPdf'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionBoletosIdPdf'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionBoletosIdPdf, args, options);
+  }
+
+  /**
    * A Pix charge with its BR Code, the Pix that paid it and their refunds.
    * `GET /api/collection/pix/charges/{id}` (scope `collection:read`).
    * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 PIX_CHARGE_NOT_FOUND.
@@ -688,6 +720,19 @@ export class Operations {
    */
   getCollectionPixPaymentsId(args: ArgsOf<'getApiCollectionPixPaymentsId'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionPixPaymentsId'>> {
     return callOperation(this.http, OPERATIONS.getApiCollectionPixPaymentsId, args, options);
+  }
+
+  /**
+   * A filial's Pix received, newest first; status=REVIEW lists the ones kept for a person (settled receivable, bolePix paid by barcode, above the balance, unknown txid).
+   * `GET /api/collection/pix/payments/list/{filialId}` (scope `collection:read`).
+   * Problems: 400 INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE.
+   */
+  getCollectionPixPaymentsListFilialId(args: ArgsOf<'getApiCollectionPixPaymentsListFilialId'> = {} as ArgsOf<'getApiCollectionPixPaymentsListFilialId'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionPixPaymentsListFilialId'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionPixPaymentsListFilialId, args, options);
+  }
+  /** Every item of `GET /api/collection/pix/payments/list/{filialId}`, page after page (by nextCursor): `for await (const item of …)`. */
+  getCollectionPixPaymentsListFilialIdAll(args: ArgsOf<'getApiCollectionPixPaymentsListFilialId'> = {} as ArgsOf<'getApiCollectionPixPaymentsListFilialId'>, options?: CallOptions): AsyncGenerator<ItemOf<'getApiCollectionPixPaymentsListFilialId'>> {
+    return iterateOperation(this.http, OPERATIONS.getApiCollectionPixPaymentsListFilialId, args, options);
   }
 
   /**
@@ -1458,6 +1503,15 @@ export class Operations {
   }
 
   /**
+   * A receivable's boletos, newest first (a refused or cancelled one stays, beside the one issued after it).
+   * `GET /api/receivables/{id}/boleto` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 RECEIVABLE_NOT_FOUND.
+   */
+  getReceivablesIdBoleto(args: ArgsOf<'getApiReceivablesIdBoleto'>, options?: CallOptions): Promise<ResultOf<'getApiReceivablesIdBoleto'>> {
+    return callOperation(this.http, OPERATIONS.getApiReceivablesIdBoleto, args, options);
+  }
+
+  /**
    * A receivable's Pix charges, with the Pix that paid them.
    * `GET /api/receivables/{id}/pix` (scope `collection:read`).
    * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 RECEIVABLE_NOT_FOUND.
@@ -1852,6 +1906,24 @@ export class Operations {
    */
   postCollectionBankAccounts(args: ArgsOf<'postApiCollectionBankAccounts'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionBankAccounts'>> {
     return callOperation(this.http, OPERATIONS.postApiCollectionBankAccounts, args, options);
+  }
+
+  /**
+   * Withdraw a boleto no remessa has carried yet.
+   * `POST /api/collection/boletos/{id}/cancel` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BOLETO_NOT_FOUND; 409 BOLETO_ALREADY_SENT, BOLETO_CANCELLED, BOLETO_PAID, BOLETO_PARTIALLY_PAID, BOLETO_PROTESTED, BOLETO_REFUSED, BOLETO_REGISTERED, BOLETO_WRITTEN_OFF, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
+   */
+  postCollectionBoletosIdCancel(args: ArgsOf<'postApiCollectionBoletosIdCancel'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionBoletosIdCancel'>> {
+    return callOperation(this.http, OPERATIONS.postApiCollectionBoletosIdCancel, args, options);
+  }
+
+  /**
+   * Ask the bank to change the due date or value, write off or protest a registered title: the next remessa carries it.
+   * `POST /api/collection/boletos/{id}/instructions` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BOLETO_NOT_FOUND; 409 BOLETO_CANCELLED, BOLETO_PAID, BOLETO_PENDING_REGISTRATION, BOLETO_PROTESTED, BOLETO_REFUSED, BOLETO_WRITTEN_OFF, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INSTRUCTION_ALREADY_PENDING; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 BOLETO_AMOUNT_ABOVE_BALANCE, BOLETO_DUE_DATE_PAST.
+   */
+  postCollectionBoletosIdInstructions(args: ArgsOf<'postApiCollectionBoletosIdInstructions'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionBoletosIdInstructions'>> {
+    return callOperation(this.http, OPERATIONS.postApiCollectionBoletosIdInstructions, args, options);
   }
 
   /**
@@ -2302,6 +2374,15 @@ export class Operations {
    */
   postPurchaseIdClose(args: ArgsOf<'postApiPurchaseIdClose'>, options?: CallOptions): Promise<ResultOf<'postApiPurchaseIdClose'>> {
     return callOperation(this.http, OPERATIONS.postApiPurchaseIdClose, args, options);
+  }
+
+  /**
+   * Issue a registered boleto for what a receivable still owes, on a bank account of its filial: the next nosso número, barcode and linha digitável with the 2025 factor, the account's fine/interest/discount; the registration waits for the next remessa.
+   * `POST /api/receivables/{id}/boleto` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BANK_ACCOUNT_NOT_FOUND, RECEIVABLE_NOT_FOUND; 409 BOLETO_ALREADY_ISSUED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, RECEIVABLE_ALREADY_RECEIVED, RECEIVABLE_CANCELLED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 BANK_ACCOUNT_INACTIVE, BANK_ACCOUNT_OTHER_FILIAL, BOLETO_DUE_DATE_PAST, BOLETO_NOT_FOR_ACQUIRER, NOSSO_NUMERO_EXHAUSTED, PAYER_DOCUMENT_MISSING.
+   */
+  postReceivablesIdBoleto(args: ArgsOf<'postApiReceivablesIdBoleto'>, options?: CallOptions): Promise<ResultOf<'postApiReceivablesIdBoleto'>> {
+    return callOperation(this.http, OPERATIONS.postApiReceivablesIdBoleto, args, options);
   }
 
   /**
