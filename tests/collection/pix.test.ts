@@ -235,6 +235,18 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     expect(applied).to.be.at.most(1);
   });
 
+  it('a Pix to the key with no charge of ours, delivered twice at once: one payment kept for review (UNKNOWN_TXID), no receipt', async () => {
+    const pix = sim.pay({ chave: PIX_KEY, valor: '7.50', infoPagador: 'sem cobrança', deliver: { hold: true } }) as { endToEndId: string };
+    const body = [{ endToEndId: pix.endToEndId, valor: '7.50' }];
+    const [x, y] = await Promise.all([webhook(account.id, body), webhook(account.id, body)]);
+    expect([x.status, y.status], JSON.stringify([x.body, y.body])).to.deep.equal([200, 200]);
+    expect([x.body.summary.review + y.body.summary.review, x.body.summary.duplicates + y.body.summary.duplicates]).to.deep.equal([1, 1]);
+    const rows = await dataSource.manager.findBy(PixPayment, { companyId: t.companyId, endToEndId: pix.endToEndId });
+    expect(rows.map((p) => [p.status, p.reviewReason, p.receivableId, p.receiptId, p.payerInfo])).to.deep.equal([['REVIEW', 'UNKNOWN_TXID', null, null, 'sem cobrança']]);
+    sim.release();
+    await settled();
+  });
+
   it('a webhook is only a trigger: its body is not believed (the PSP is read again), and a wrong secret is refused', async () => {
     const rid = await receivable();
     const c = (await createCharge(t, rid, { kind: 'IMMEDIATE', bankAccountId: account.id })).body;
@@ -370,9 +382,12 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     const paid = await receivable();
     expect((await receive(t, paid, { amount: 100, receiptDate: (await receivableRow(paid)).issueDate, method: 'DINHEIRO' })).status).to.equal(201);
     expectProblem(await createCharge(t, paid, { kind: 'STATIC', bankAccountId: account.id }), 409, 'RECEIVABLE_ALREADY_RECEIVED');
+    const notGranted = t.headersWith({ filiais: [t.filialHashes[1]] }, 1);
+    expectProblem(await createCharge(t, rid, { kind: 'STATIC', bankAccountId: account.id }, notGranted), 403);
     expect(await count()).to.equal(before);
     const own = (await createCharge(t, rid, { kind: 'STATIC', bankAccountId: account.id })).body;
     expectProblem(await chargeOf(other, own.id), 404, 'PIX_CHARGE_NOT_FOUND');
+    expectProblem(await chargeOf(t, own.id, notGranted), 403);
     expectProblem(await api().get(`/api/receivables/${rid}/pix`).set(other.headers()), 404, 'RECEIVABLE_NOT_FOUND');
     const listed = await api().get(`/api/receivables/${rid}/pix`).set(t.headers());
     expect(listed.status).to.equal(200);
