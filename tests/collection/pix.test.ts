@@ -414,6 +414,23 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     );
   });
 
+  it('a PSP unreachable while a webhook re-reads: 503, nothing applied; the PSP retry applies it once', async () => {
+    const rid = await receivable();
+    const c = (await createCharge(t, rid, { kind: 'IMMEDIATE', bankAccountId: account.id })).body;
+    const pix = sim.pay({ txid: c.txid, deliver: { hold: true } }) as { endToEndId: string };
+    expect((await putConnection(t, account.id, { baseUrl: 'http://127.0.0.1:9/api/v2', clientId: sim.clientId })).status).to.equal(200);
+    const body = [{ endToEndId: pix.endToEndId, txid: c.txid }];
+    expectProblem(await webhook(account.id, body), 503, 'PSP_UNAVAILABLE');
+    expect((await receiptRows((await receivableRow(rid)).id)).length).to.equal(0);
+    expect((await putConnection(t, account.id, { baseUrl: sim.apiUrl, clientId: sim.clientId })).status).to.equal(200);
+    const retried = await webhook(account.id, body);
+    expect(retried.status).to.equal(200);
+    expect(retried.body.summary).to.include({ applied: 1 });
+    sim.release();
+    await settled();
+    expect((await receiptRows((await receivableRow(rid)).id)).filter((x) => x.status === 'ACTIVE')).to.have.length(1);
+  });
+
   it('a sync by hand applies what a lost webhook would have', async () => {
     const rid = await receivable();
     const c = (await createCharge(t, rid, { kind: 'IMMEDIATE', bankAccountId: account.id })).body;
