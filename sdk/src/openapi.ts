@@ -392,6 +392,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/collection/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A remessa (CNAB 240) of an account's pending instructions (register, change due date or value, write off, protest) with the account's next file number; no instruction goes in two files */
+        post: operations["postApiCollectionRemittances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/remittances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One remessa: its number, records and what it carries */
+        get: operations["getApiCollectionRemittancesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/remittances/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the remessa file as sent to the bank */
+        get: operations["getApiCollectionRemittancesIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collection/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a retorno (CNAB 240): each occurrence (bank, account, nosso número, code, date, amount) applied once — entrada → REGISTERED, rejeição → REFUSED, liquidação → a receipt with interest, fine, discount, bank fee and credit date; a repeat is DUPLICATE, a payment the receivable cannot take is FLAGGED; a file that does not parse applies nothing */
+        post: operations["postApiCollectionReturns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/entry-document": {
         parameters: {
             query?: never;
@@ -3448,6 +3516,73 @@ export interface components {
         };
         BankAccountList: {
             data: components["schemas"]["BankAccount"][];
+        };
+        BankReturnReport: {
+            /**
+             * @description bank-account id (hashid)
+             * @example gaQMOlex
+             */
+            bankAccountId: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example 7 */
+            fileNumber: number | null;
+            /**
+             * @description bank-return id (hashid)
+             * @example np2MDlgL
+             */
+            id: string;
+            occurrences: {
+                /**
+                 * @description boleto id (hashid)
+                 * @example zmJMPlbe
+                 */
+                boletoId: string | null;
+                /** @example 06 */
+                code: string;
+                /** @example liquidação */
+                description: string;
+                /** @example 3 */
+                line: number;
+                /** @example 00000001 */
+                nossoNumero: string;
+                /**
+                 * Format: date
+                 * @example 2026-03-14
+                 */
+                occurrenceDate: string | null;
+                /** @enum {string} */
+                outcome: "APPLIED" | "REFUSED" | "FLAGGED" | "UNKNOWN" | "IGNORED" | "DUPLICATE";
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                paidAmount: number;
+                /** @example null */
+                reason: string | null;
+                /**
+                 * @description receivable-receipt id (hashid)
+                 * @example 3LYM3lgq
+                 */
+                receiptId: string | null;
+            }[];
+            summary: {
+                /** @example 0 */
+                APPLIED: number;
+                /** @example 0 */
+                DUPLICATE: number;
+                /** @example 0 */
+                FLAGGED: number;
+                /** @example 0 */
+                IGNORED: number;
+                /** @example 0 */
+                REFUSED: number;
+                /** @example 0 */
+                UNKNOWN: number;
+            };
         };
         Boleto: {
             /**
@@ -11691,6 +11826,45 @@ export interface components {
              * @example 1289.9
              */
             receivedAmount: number;
+        };
+        Remittance: {
+            /**
+             * @description bank-account id (hashid)
+             * @example gaQMOlex
+             */
+            bankAccountId: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example ana.souza */
+            createdBy: string;
+            /** @example /api/collection/remittances/k5Qb9Zr2/file */
+            downloadUrl: string;
+            /** @example REM341000012.REM */
+            fileName: string;
+            /**
+             * @description número sequencial do arquivo (NSA)
+             * @example 12
+             */
+            fileNumber: number;
+            /**
+             * @description remittance id (hashid)
+             * @example XWgMDl7q
+             */
+            id: string;
+            /** @example 2 */
+            instructionCount: number;
+            /** @enum {string} */
+            layout: "CNAB240" | "CNAB400";
+            /** @example 8 */
+            recordCount: number;
+            /**
+             * @description sum of the values of the titles it registers
+             * @example 1289.9
+             */
+            totalAmount: number;
         };
         ReturnableItem: {
             /** @example Café torrado e moído 500 g */
@@ -21500,6 +21674,912 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/collection/pix/payments/list/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiCollectionRemittances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bankAccountId": "gaQMOlex"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description the account whose pending instructions the file carries
+                     * @example gaQMOlex
+                     */
+                    bankAccountId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: NO_PENDING_INSTRUCTIONS */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "NO_PENDING_INSTRUCTIONS",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "NO_PENDING_INSTRUCTIONS";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/remittances",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCollectionRemittancesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description remittance id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: REMITTANCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "REMITTANCE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "REMITTANCE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/remittances/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCollectionRemittancesIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description remittance id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: REMITTANCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "REMITTANCE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "REMITTANCE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/remittances/:id/file",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiCollectionReturns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bankAccountId": "gaQMOlex",
+                 *       "content": "Café torrado 500 g"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description bank-account id (hashid)
+                     * @example gaQMOlex
+                     */
+                    bankAccountId: string;
+                    /** @description the retorno file as the bank sent it (CNAB 240, CRLF or LF lines) */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankReturnReport"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "BANK_ACCOUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/collection/returns",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/collection/returns",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (224), by operationId. */
+/** Every operation of the API's OpenAPI document (228), by operationId. */
 export const OPERATIONS = {
   deleteApiCollectionBankAccountsId: { method: 'DELETE', path: '/collection/bank-accounts/{id}', idempotencyKey: true, read: 'none', list: null },
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -31,6 +31,8 @@ export const OPERATIONS = {
   getApiCollectionPixConnectionsBankAccountId: { method: 'GET', path: '/collection/pix/connections/{bankAccountId}', idempotencyKey: false, read: 'json', list: null },
   getApiCollectionPixPaymentsId: { method: 'GET', path: '/collection/pix/payments/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiCollectionPixPaymentsListFilialId: { method: 'GET', path: '/collection/pix/payments/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
+  getApiCollectionRemittancesId: { method: 'GET', path: '/collection/remittances/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCollectionRemittancesIdFile: { method: 'GET', path: '/collection/remittances/{id}/file', idempotencyKey: false, read: 'text', list: null },
   getApiEntryDocumentAuditHistoryId: { method: 'GET', path: '/entry-document/audit-history/{id}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiEntryDocumentAuditId: { method: 'GET', path: '/entry-document/audit/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiEntryDocumentCancelPreviewId: { method: 'GET', path: '/entry-document/cancel-preview/{id}', idempotencyKey: false, read: 'json', list: null },
@@ -152,6 +154,8 @@ export const OPERATIONS = {
   postApiCollectionBoletosIdInstructions: { method: 'POST', path: '/collection/boletos/{id}/instructions', idempotencyKey: true, read: 'json', list: null },
   postApiCollectionPixChargesIdSync: { method: 'POST', path: '/collection/pix/charges/{id}/sync', idempotencyKey: true, read: 'json', list: null },
   postApiCollectionPixPaymentsIdRefund: { method: 'POST', path: '/collection/pix/payments/{id}/refund', idempotencyKey: true, read: 'json', list: null },
+  postApiCollectionRemittances: { method: 'POST', path: '/collection/remittances', idempotencyKey: true, read: 'json', list: null },
+  postApiCollectionReturns: { method: 'POST', path: '/collection/returns', idempotencyKey: true, read: 'json', list: null },
   postApiEntryDocument: { method: 'POST', path: '/entry-document', idempotencyKey: true, read: 'json', list: null },
   postApiEntryDocumentApplyProductMapId: { method: 'POST', path: '/entry-document/apply-product-map/{id}', idempotencyKey: true, read: 'json', list: null },
   postApiEntryDocumentCancelId: { method: 'POST', path: '/entry-document/cancel/{id}', idempotencyKey: true, read: 'json', list: null },
@@ -261,6 +265,8 @@ export interface OperationProblems {
   getApiCollectionPixConnectionsBankAccountId: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PIX_PSP_NOT_CONFIGURED' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionPixPaymentsId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PIX_PAYMENT_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionPixPaymentsListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionRemittancesId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'REMITTANCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCollectionRemittancesIdFile: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'REMITTANCE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEntryDocumentAuditHistoryId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEntryDocumentAuditId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEntryDocumentCancelPreviewId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -382,6 +388,8 @@ export interface OperationProblems {
   postApiCollectionBoletosIdInstructions: 'BOLETO_AMOUNT_ABOVE_BALANCE' | 'BOLETO_CANCELLED' | 'BOLETO_DUE_DATE_PAST' | 'BOLETO_NOT_FOUND' | 'BOLETO_PAID' | 'BOLETO_PENDING_REGISTRATION' | 'BOLETO_PROTESTED' | 'BOLETO_REFUSED' | 'BOLETO_WRITTEN_OFF' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSTRUCTION_ALREADY_PENDING' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCollectionPixChargesIdSync: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PIX_CHARGE_NOT_FOUND' | 'PIX_PSP_NOT_CONFIGURED' | 'PSP_AUTH_FAILED' | 'PSP_NOT_FOUND' | 'PSP_REJECTED' | 'PSP_TIMEOUT' | 'PSP_UNAVAILABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCollectionPixPaymentsIdRefund: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PIX_PAYMENT_NOT_FOUND' | 'PIX_PAYMENT_REFUNDED' | 'PIX_PSP_NOT_CONFIGURED' | 'PIX_REFUND_EXCEEDS_PAYMENT' | 'PSP_AUTH_FAILED' | 'PSP_NOT_FOUND' | 'PSP_REJECTED' | 'PSP_TIMEOUT' | 'PSP_UNAVAILABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCollectionRemittances: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NO_PENDING_INSTRUCTIONS' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCollectionReturns: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiEntryDocument: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_FIELD_READ_ONLY' | 'ENTRY_DOCUMENT_HAS_CTE_FREIGHT' | 'ENTRY_DOCUMENT_LINES_FIXED' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFE_ALREADY_IMPORTED' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_NOT_FOUND' | 'PURCHASE_ORDER_ITEM_NOT_FOUND' | 'PURCHASE_ORDER_LINE_NOT_LINKABLE' | 'SUPPLIER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiEntryDocumentApplyProductMapId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_CONFIRMED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiEntryDocumentCancelId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_NOT_CANCELLABLE' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INSUFFICIENT_THIRD_PARTY_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -733,6 +741,24 @@ export class Operations {
   /** Every item of `GET /api/collection/pix/payments/list/{filialId}`, page after page (by nextCursor): `for await (const item of …)`. */
   getCollectionPixPaymentsListFilialIdAll(args: ArgsOf<'getApiCollectionPixPaymentsListFilialId'> = {} as ArgsOf<'getApiCollectionPixPaymentsListFilialId'>, options?: CallOptions): AsyncGenerator<ItemOf<'getApiCollectionPixPaymentsListFilialId'>> {
     return iterateOperation(this.http, OPERATIONS.getApiCollectionPixPaymentsListFilialId, args, options);
+  }
+
+  /**
+   * One remessa: its number, records and what it carries.
+   * `GET /api/collection/remittances/{id}` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 REMITTANCE_NOT_FOUND.
+   */
+  getCollectionRemittancesId(args: ArgsOf<'getApiCollectionRemittancesId'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionRemittancesId'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionRemittancesId, args, options);
+  }
+
+  /**
+   * Download the remessa file as sent to the bank.
+   * `GET /api/collection/remittances/{id}/file` (scope `collection:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 REMITTANCE_NOT_FOUND.
+   */
+  getCollectionRemittancesIdFile(args: ArgsOf<'getApiCollectionRemittancesIdFile'>, options?: CallOptions): Promise<ResultOf<'getApiCollectionRemittancesIdFile'>> {
+    return callOperation(this.http, OPERATIONS.getApiCollectionRemittancesIdFile, args, options);
   }
 
   /**
@@ -1942,6 +1968,24 @@ export class Operations {
    */
   postCollectionPixPaymentsIdRefund(args: ArgsOf<'postApiCollectionPixPaymentsIdRefund'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionPixPaymentsIdRefund'>> {
     return callOperation(this.http, OPERATIONS.postApiCollectionPixPaymentsIdRefund, args, options);
+  }
+
+  /**
+   * A remessa (CNAB 240) of an account's pending instructions (register, change due date or value, write off, protest) with the account's next file number; no instruction goes in two files.
+   * `POST /api/collection/remittances` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BANK_ACCOUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 NO_PENDING_INSTRUCTIONS.
+   */
+  postCollectionRemittances(args: ArgsOf<'postApiCollectionRemittances'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionRemittances'>> {
+    return callOperation(this.http, OPERATIONS.postApiCollectionRemittances, args, options);
+  }
+
+  /**
+   * Upload a retorno (CNAB 240): each occurrence (bank, account, nosso número, code, date, amount) applied once — entrada → REGISTERED, rejeição → REFUSED, liquidação → a receipt with interest, fine, discount, bank fee and credit date; a repeat is DUPLICATE, a payment the receivable cannot take is FLAGGED; a file that does not parse applies nothing.
+   * `POST /api/collection/returns` (scope `collection:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 BANK_ACCOUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
+   */
+  postCollectionReturns(args: ArgsOf<'postApiCollectionReturns'>, options?: CallOptions): Promise<ResultOf<'postApiCollectionReturns'>> {
+    return callOperation(this.http, OPERATIONS.postApiCollectionReturns, args, options);
   }
 
   /**

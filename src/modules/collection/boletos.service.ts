@@ -16,6 +16,7 @@ import { BANKS } from './banks/banks';
 import { boletoCode } from './banks/barcode';
 import { boletoMachine, STANDING_STATUSES } from './boleto.state';
 import { renderBoletoPdf } from './boleto-pdf';
+import { collectionMetrics } from './collection.metrics';
 import { BOLETO_AUDIT, boletoData } from './collection.events';
 import { BankAccount, nossoNumeroSequence } from './entities/bank-account.entity';
 import { BoletoInstruction, InstructionKind } from './entities/boleto-instruction.entity';
@@ -78,7 +79,7 @@ async function viewOf(em: EntityManager, boleto: Boleto): Promise<BoletoView> {
 
 export async function issueBoleto(ctx: TenantContext, receivableId: number, input: IssueBoletoInput): Promise<BoletoView> {
   await findAccessibleReceivable(ctx, receivableId);
-  return inTransaction(ctx, async (em) => {
+  const view = await inTransaction(ctx, async (em) => {
     const balance = (await lockedReceivableBalance(em, ctx.companyId, receivableId))!;
     const r = balance.receivable;
     if (r.status !== 'OPEN' && r.status !== 'PARTIALLY_RECEIVED') {
@@ -152,6 +153,8 @@ export async function issueBoleto(ctx: TenantContext, receivableId: number, inpu
     await publishEvent(em, ctx, { type: 'collection.boleto.issued', filialId: r.filialId, aggregateType: BOLETO_AUDIT, aggregateId: id, data: boletoData(boleto) });
     return viewOf(em, boleto);
   });
+  collectionMetrics.boletos.inc({ bank: view.boleto.bankCode });
+  return view;
 }
 
 async function accessibleBoleto(ctx: TenantContext, id: number, em: EntityManager = readerOf(ctx)): Promise<Boleto> {

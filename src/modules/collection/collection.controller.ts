@@ -1,7 +1,9 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { collectionSchemas as s } from './collection.schemas';
-import { toBankAccountDto, toBoletoDto } from './collection.mapper';
+import { toBankAccountDto, toBoletoDto, toRemittanceDto, toReturnReportDto } from './collection.mapper';
+import { createRemittance, getRemittance } from './remittances.service';
+import { processReturn } from './returns.service';
 import { boletoPdf, boletosOfReceivable, cancelBoleto, getBoleto, instructBoleto, issueBoleto } from './boletos.service';
 import { createBankAccount, deleteBankAccount, getBankAccount, listBankAccounts, updateBankAccount } from './bank-accounts.service';
 import { accountHasTitles } from './titles';
@@ -53,4 +55,22 @@ export async function instruct(req: ValidRequest<typeof s.instruct>, res: Respon
 
 export async function cancel(req: ValidRequest<typeof s.boleto>, res: Response) {
   res.json(toBoletoDto(await cancelBoleto(req.ctx, req.valid.params.id)));
+}
+
+export async function remit(req: ValidRequest<typeof s.createRemittance>, res: Response) {
+  res.status(201).json(toRemittanceDto(await createRemittance(req.ctx, req.valid.body.bankAccountId)));
+}
+
+export async function remittance(req: ValidRequest<typeof s.remittance>, res: Response) {
+  res.json(toRemittanceDto(await getRemittance(req.ctx, req.valid.params.id)));
+}
+
+export async function remittanceFile(req: ValidRequest<typeof s.remittance>, res: Response) {
+  const r = await getRemittance(req.ctx, req.valid.params.id);
+  res.type('text/plain; charset=us-ascii').setHeader('Content-Disposition', `attachment; filename="${r.fileName}"`);
+  res.send(r.content);
+}
+
+export async function uploadReturn(req: ValidRequest<typeof s.uploadReturn>, res: Response) {
+  res.status(201).json(toReturnReportDto(await processReturn(req.ctx, req.valid.body.bankAccountId, req.valid.body.content)));
 }

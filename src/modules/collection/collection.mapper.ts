@@ -2,6 +2,8 @@ import { toJsonNumber } from '../../core/decimal';
 import { encodeId } from '../../core/hashids';
 import type { BankAccountView } from './bank-accounts.service';
 import type { BoletoView } from './boletos.service';
+import type { Remittance } from './entities/remittance.entity';
+import type { ReturnReport } from './returns.service';
 import { BANKS } from './banks/banks';
 
 /* Entities → response DTOs of /collection (mirrors collection.responses.ts). */
@@ -68,4 +70,38 @@ export const toBoletoDto = ({ boleto: b, pendingInstructions }: BoletoView) => (
   version: b.version,
   createdAt: iso(b.createdAt),
   updatedAt: iso(b.updatedAt),
+});
+
+export const toRemittanceDto = (r: Remittance) => ({
+  id: encodeId('remittance', r.id),
+  bankAccountId: encodeId('bank-account', r.bankAccountId),
+  fileNumber: r.fileNumber,
+  layout: r.layout,
+  fileName: r.fileName,
+  recordCount: r.recordCount,
+  instructionCount: r.instructionCount,
+  totalAmount: amount(r.totalAmount),
+  downloadUrl: `/api/collection/remittances/${encodeId('remittance', r.id)}/file`,
+  createdBy: r.createdBy,
+  createdAt: iso(r.createdAt),
+});
+
+export const toReturnReportDto = ({ bankReturn: r, occurrences }: ReturnReport) => ({
+  id: encodeId('bank-return', r.id),
+  bankAccountId: encodeId('bank-account', r.bankAccountId),
+  fileNumber: r.fileNumber,
+  summary: r.summary,
+  occurrences: occurrences.map((o) => ({
+    line: o.line,
+    nossoNumero: o.nossoNumero,
+    code: o.code,
+    description: o.description,
+    occurrenceDate: o.occurrenceDate,
+    paidAmount: amount(o.paidAmount),
+    outcome: o.outcome,
+    reason: o.reason,
+    boletoId: o.boletoId ? encodeId('boleto', o.boletoId) : null,
+    receiptId: o.receiptId ? encodeId('receivable-receipt', o.receiptId) : null,
+  })),
+  createdAt: iso(r.createdAt),
 });

@@ -76,3 +76,47 @@ export const Boleto = named(
 );
 
 export const BoletoList = named('BoletoList', obj({ data: Joi.array().items(Boleto).description('newest first') }));
+
+export const Remittance = named(
+  'Remittance',
+  obj({
+    id: hashid('remittance'),
+    bankAccountId: hashid('bank-account'),
+    fileNumber: Joi.number().integer().example(12).description('número sequencial do arquivo (NSA)'),
+    layout: oneOf(...CNAB_LAYOUTS),
+    fileName: Joi.string().example('REM341000012.REM'),
+    recordCount: Joi.number().integer().example(8),
+    instructionCount: Joi.number().integer().example(2),
+    totalAmount: money().description('sum of the values of the titles it registers'),
+    downloadUrl: Joi.string().example('/api/collection/remittances/k5Qb9Zr2/file'),
+    createdBy: Joi.string().example('ana.souza'),
+    createdAt: timestamp(),
+  }),
+);
+
+const OUTCOMES = ['APPLIED', 'REFUSED', 'FLAGGED', 'UNKNOWN', 'IGNORED', 'DUPLICATE'];
+
+export const ReturnReport = named(
+  'BankReturnReport',
+  obj({
+    id: hashid('bank-return'),
+    bankAccountId: hashid('bank-account'),
+    fileNumber: Joi.number().integer().allow(null).example(7),
+    summary: obj(Object.fromEntries(OUTCOMES.map((o) => [o, Joi.number().integer().example(0)]))),
+    occurrences: Joi.array().items(
+      obj({
+        line: Joi.number().integer().example(3),
+        nossoNumero: Joi.string().example('00000001'),
+        code: Joi.string().example('06'),
+        description: Joi.string().example('liquidação'),
+        occurrenceDate: date().allow(null),
+        paidAmount: money(),
+        outcome: oneOf(...OUTCOMES),
+        reason: Joi.string().allow(null).example(null),
+        boletoId: hashid('boleto').allow(null),
+        receiptId: hashid('receivable-receipt').allow(null),
+      }),
+    ),
+    createdAt: timestamp(),
+  }),
+);

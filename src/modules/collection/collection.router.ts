@@ -1,7 +1,7 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './collection.controller';
 import Joi from 'joi';
-import { BankAccount, BankAccountList, Boleto, BoletoList } from './collection.responses';
+import { BankAccount, BankAccountList, Boleto, BoletoList, Remittance, ReturnReport } from './collection.responses';
 import { collectionSchemas as s } from './collection.schemas';
 
 const READ = 'collection:read';
@@ -153,5 +153,50 @@ export const collectionRoutes = defineRoutes([
     schema: s.receivableBoletos,
     responses: { body: BoletoList, errors: { 404: ['RECEIVABLE_NOT_FOUND'] } },
     handler: c.receivableBoletos,
+  },
+  {
+    method: 'post',
+    path: '/collection/remittances',
+    tag: TAG,
+    summary: "A remessa (CNAB 240) of an account's pending instructions (register, change due date or value, write off, protest) with the account's next file number; no instruction goes in two files",
+    scope: WRITE,
+    schema: s.createRemittance,
+    idempotent: true,
+    status: 201,
+    responses: { body: Remittance, errors: { 404: ACCOUNT_NOT_FOUND, 422: ['NO_PENDING_INSTRUCTIONS'] } },
+    handler: c.remit,
+  },
+  {
+    method: 'get',
+    path: '/collection/remittances/:id/file',
+    tag: TAG,
+    summary: 'Download the remessa file as sent to the bank',
+    scope: READ,
+    schema: s.remittance,
+    responses: { body: Joi.string().description('the CNAB file, 240 positions per record, CRLF'), contentType: 'text/plain', errors: { 404: ['REMITTANCE_NOT_FOUND'] } },
+    handler: c.remittanceFile,
+  },
+  {
+    method: 'get',
+    path: '/collection/remittances/:id',
+    tag: TAG,
+    summary: 'One remessa: its number, records and what it carries',
+    scope: READ,
+    schema: s.remittance,
+    responses: { body: Remittance, errors: { 404: ['REMITTANCE_NOT_FOUND'] } },
+    handler: c.remittance,
+  },
+  {
+    method: 'post',
+    path: '/collection/returns',
+    tag: TAG,
+    summary:
+      'Upload a retorno (CNAB 240): each occurrence (bank, account, nosso número, code, date, amount) applied once — entrada → REGISTERED, rejeição → REFUSED, liquidação → a receipt with interest, fine, discount, bank fee and credit date; a repeat is DUPLICATE, a payment the receivable cannot take is FLAGGED; a file that does not parse applies nothing',
+    scope: WRITE,
+    schema: s.uploadReturn,
+    idempotent: true,
+    status: 201,
+    responses: { body: ReturnReport, errors: { 404: ACCOUNT_NOT_FOUND } },
+    handler: c.uploadReturn,
   },
 ]);

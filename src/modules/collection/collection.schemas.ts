@@ -60,6 +60,16 @@ const byBoleto = { params: Joi.object({ id: id('boleto').required() }) };
 const byReceivable = { params: Joi.object({ id: id('receivable').required() }) };
 
 export const collectionSchemas = {
+  createRemittance: typedSchema<{ body: { bankAccountId: number } }>({
+    body: Joi.object({ bankAccountId: id('bank-account').required().description('the account whose pending instructions the file carries') }),
+  }),
+  remittance: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('remittance').required() }) }),
+  uploadReturn: typedSchema<{ body: { bankAccountId: number; content: string } }>({
+    body: Joi.object({
+      bankAccountId: id('bank-account').required(),
+      content: Joi.string().min(1).max(5_000_000).required().description('the retorno file as the bank sent it (CNAB 240, CRLF or LF lines)'),
+    }),
+  }),
   issueBoleto: typedSchema<{ params: { id: number }; body: IssueBoletoInput }>({
     ...byReceivable,
     body: Joi.object({

@@ -10,4 +10,7 @@ export { BANK_CODES, BANKS } from './banks/banks';
 export type { BankCode, CnabLayout } from './banks/banks';
 export { BankAccount as BankAccountResponse } from './collection.responses';
 export { collectionRoutes } from './collection.router';
+// The CNAB 240 layout, for the local bank simulator (src/dev/bank-simulator) and tooling.
+export { parseRemessa240, parseRetorno240, writeRetorno240 } from './cnab/cnab240';
+export type { CnabAccount, RetornoOccurrence } from './cnab/cnab240';
 export { pixRoutes } from './pix.router';

@@ -73,7 +73,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     // Convênio of 7 digits (the only kind BB opens today): nosso número = convênio + 10 digits, no DV.
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999_999,
-    layouts: ['CNAB240', 'CNAB400'],
+    layouts: ['CNAB240'],
     nossoNumero: (a, seq) => {
       const number = a.beneficiaryCode! + pad(seq, 10);
       return { number, dv: '', printed: number };
@@ -90,7 +90,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: 'three digits (109, 112, 157 …)',
     beneficiaryCodeLength: null,
     maxSequence: 99_999_999,
-    layouts: ['CNAB400', 'CNAB240'],
+    layouts: ['CNAB240'],
     nossoNumero: (a, seq) => {
       const number = pad(seq, 8);
       const base = ITAU_SHORT_DAC.has(a.carteira) ? a.carteira + number : pad(a.agency, 4) + pad(a.account, 5) + a.carteira + number;
@@ -109,7 +109,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: 'two digits (09, 06 …)',
     beneficiaryCodeLength: null,
     maxSequence: 99_999_999_999,
-    layouts: ['CNAB400', 'CNAB240'],
+    layouts: ['CNAB240'],
     nossoNumero: (a, seq) => {
       const number = pad(seq, 11);
       // Módulo 11 base 7 over carteira + NN; remainder 1 prints "P", remainder 0 prints "0".
@@ -132,7 +132,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: '101, 102, 104 or 201',
     beneficiaryCodeLength: 7,
     maxSequence: 999_999_999_999,
-    layouts: ['CNAB400', 'CNAB240'],
+    layouts: ['CNAB240'],
     nossoNumero: (_a, seq) => {
       const number = pad(seq, 12);
       const dv = mod11Zero(number);
@@ -155,7 +155,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: 'RG (cobrança registrada, SIGCB)',
     beneficiaryCodeLength: 6,
     maxSequence: 999_999_999_999_999,
-    layouts: ['CNAB240', 'CNAB400'],
+    layouts: ['CNAB240'],
     nossoNumero: (_a, seq) => {
       // SIGCB: modality 1 (registered) + 4 (issued by the beneficiary) + 15 digits.
       const number = '14' + pad(seq, 15);

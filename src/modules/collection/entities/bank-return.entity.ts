@@ -35,7 +35,7 @@ export class BankReturn {
   createdAt!: Date;
 }
 
-export const OCCURRENCE_OUTCOMES = ['APPLIED', 'FLAGGED', 'UNKNOWN', 'IGNORED'] as const;
+export const OCCURRENCE_OUTCOMES = ['APPLIED', 'REFUSED', 'FLAGGED', 'UNKNOWN', 'IGNORED'] as const;
 export type OccurrenceOutcome = (typeof OCCURRENCE_OUTCOMES)[number];
 
 /**
