@@ -56,6 +56,9 @@ export const RESOURCE_TYPES = [
   'boleto',
   'remittance',
   'bank-return',
+  'pix-charge',
+  'pix-payment',
+  'pix-refund',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

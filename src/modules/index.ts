@@ -13,7 +13,7 @@ import { purchaseRoutes } from './purchase';
 import { counterSalesProvider, quickSaleRoutes, salesOrderCreateRoutes } from './quick-sale';
 import { cashSessionRoutes, counterSales } from './cash-sessions';
 import { receivableRoutes } from './receivables';
-import { collectionRoutes } from './collection';
+import { collectionRoutes, pixRoutes } from './collection';
 import { returnRoutes } from './returns';
 import { orderFiscalDocuments, salesOrderRoutes } from './sales-order';
 import { nfeEventBatchHandler, sefazRoutes } from './sefaz';
@@ -84,6 +84,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'returns', routes: returnRoutes },
     { module: 'receivables', routes: receivableRoutes },
     { module: 'collection', routes: collectionRoutes },
+    { module: 'collection', routes: pixRoutes },
     { module: 'quick-sale', routes: salesOrderCreateRoutes },
     { module: 'sales-order', routes: salesOrderRoutes },
     { module: 'purchase', routes: purchaseRoutes },

@@ -14,3 +14,4 @@ export { collectionRoutes } from './collection.router';
 export { parseRemessa240, parseRetorno240, writeRetorno240 } from './cnab/cnab240';
 export { cnabLayout } from './cnab/layouts';
 export type { CnabAccount, RetornoOccurrence } from './cnab/cnab240';
+export { pixRoutes } from './pix.router';

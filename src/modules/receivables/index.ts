@@ -12,7 +12,7 @@ export type { FiscalDocumentBilling, FiscalInstallment } from './fiscal-billing.
 export { creditReturn, refundsOfReturns } from './credits.service';
 export type { ReturnRefund } from './credits.service';
 export type { ReturnCredit, ReturnCreditOutcome } from './credits.service';
-export { findAccessibleReceivable, lockedReceivableBalance, recordReceipt } from './receipts.service';
+export { findAccessibleReceivable, lockedReceivableBalance, recordReceipt, reverseReceiptIn } from './receipts.service';
 export type { RecordReceiptInput } from './receipts.service';
 export { Receivable } from './entities/receivable.entity';
 export type { ReceivableStatus } from './entities/receivable.entity';

@@ -166,31 +166,41 @@ export async function reverseReceipt(ctx: TenantContext, receiptId: number, reas
   const found = await findReceipt(readerOf(ctx), ctx.companyId, receiptId);
   if (!found) throw new NotFoundError('Receipt', 'RECEIPT_NOT_FOUND');
   await assertFilialAccess(ctx, found.filialId);
-  const { receivable, receipt } = await inTransaction(ctx, async (em) => {
-    const r = await lockedReceivable(em, ctx, found.receivableId);
-    const receipt = (await findReceipt(em, ctx.companyId, receiptId))!;
-    if (receipt.status !== 'ACTIVE') throw new StateConflictError('Receipt', receipt.status, 'reverse', 'RECEIPT_ALREADY_REVERSED');
-    assertAllowed(r, 'reverse-receipt');
-    if (!(await reverseReceiptIf(em, ctx.companyId, receipt.id, receipt.version, { reversedAt: new Date(), reversedBy: ctx.actor, reversalReason: reason }))) {
-      throw new ConflictError('CONCURRENT_UPDATE', 'The receipt changed meanwhile; retry', { retryable: true });
-    }
-    const updated = await writeSettled(em, ctx.companyId, r, { receivedAmount: r.receivedAmount.minus(receipt.amount), creditedAmount: r.creditedAmount }, 'reverse-receipt');
-    const reversed = (await findReceipt(em, ctx.companyId, receipt.id))!;
-    await recordAudit(em, ctx, { entity: RECEIPT_AUDIT, entityId: receipt.id, action: 'REVERSED', changes: { status: ['ACTIVE', 'REVERSED'], reversalReason: [null, reason] } });
-    await recordAudit(em, ctx, {
-      entity: RECEIVABLE_AUDIT,
-      entityId: r.id,
-      action: 'RECEIPT_REVERSED',
-      changes: { ...settledChanges(r, updated), reversedReceiptId: [null, encodeId('receivable-receipt', receipt.id)] },
-    });
-    await publishEvent(em, ctx, {
-      type: 'receivable.receipt-reversed',
-      filialId: r.filialId,
-      aggregateType: RECEIVABLE_AUDIT,
-      aggregateId: r.id,
-      data: { ...receivableData(updated), receipt: { ...receiptData(reversed), reversalReason: reason } },
-    });
-    return { receivable: updated, receipt: reversed };
-  });
+  const { receivable, receipt } = await inTransaction(ctx, (em) => reverseReceiptIn(em, ctx, receiptId, reason));
   return { receivable, receipt, receipts: await receiptsOf(readerOf(ctx), ctx.companyId, [receivable.id]) };
+}
+
+/**
+ * The core of a reversal, inside the caller's transaction `em` (the caller checked the filial;
+ * collection: a Pix refunded through the PSP): locks the receivable, refuses a receipt already
+ * reversed (409 RECEIPT_ALREADY_REVERSED), writes the reversal, the receivable's received amount and
+ * status, audit and the event.
+ */
+export async function reverseReceiptIn(em: EntityManager, ctx: TenantContext, receiptId: number, reason: string): Promise<{ receivable: Receivable; receipt: ReceivableReceipt }> {
+  const found = await findReceipt(em, ctx.companyId, receiptId);
+  if (!found) throw new NotFoundError('Receipt', 'RECEIPT_NOT_FOUND');
+  const r = await lockedReceivable(em, ctx, found.receivableId);
+  const receipt = (await findReceipt(em, ctx.companyId, receiptId))!;
+  if (receipt.status !== 'ACTIVE') throw new StateConflictError('Receipt', receipt.status, 'reverse', 'RECEIPT_ALREADY_REVERSED');
+  assertAllowed(r, 'reverse-receipt');
+  if (!(await reverseReceiptIf(em, ctx.companyId, receipt.id, receipt.version, { reversedAt: new Date(), reversedBy: ctx.actor, reversalReason: reason }))) {
+    throw new ConflictError('CONCURRENT_UPDATE', 'The receipt changed meanwhile; retry', { retryable: true });
+  }
+  const updated = await writeSettled(em, ctx.companyId, r, { receivedAmount: r.receivedAmount.minus(receipt.amount), creditedAmount: r.creditedAmount }, 'reverse-receipt');
+  const reversed = (await findReceipt(em, ctx.companyId, receipt.id))!;
+  await recordAudit(em, ctx, { entity: RECEIPT_AUDIT, entityId: receipt.id, action: 'REVERSED', changes: { status: ['ACTIVE', 'REVERSED'], reversalReason: [null, reason] } });
+  await recordAudit(em, ctx, {
+    entity: RECEIVABLE_AUDIT,
+    entityId: r.id,
+    action: 'RECEIPT_REVERSED',
+    changes: { ...settledChanges(r, updated), reversedReceiptId: [null, encodeId('receivable-receipt', receipt.id)] },
+  });
+  await publishEvent(em, ctx, {
+    type: 'receivable.receipt-reversed',
+    filialId: r.filialId,
+    aggregateType: RECEIVABLE_AUDIT,
+    aggregateId: r.id,
+    data: { ...receivableData(updated), receipt: { ...receiptData(reversed), reversalReason: reason } },
+  });
+  return { receivable: updated, receipt: reversed };
 }
