@@ -1790,6 +1790,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fiscal-periods/{filialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filial's months (default: the last twelve), newest first, each OPEN or CLOSED */
+        get: operations["getApiFiscalPeriodsFilialId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal-periods/{filialId}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One month of the filial: its status and the documents still inside a legal window (NF-e cancellable, NFC-e within the UF limit, contingency, answers in flight, DF-e not manifested) */
+        get: operations["getApiFiscalPeriodsFilialIdPeriod"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal-periods/{filialId}/{period}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the month: from then on nothing dated in it changes (emission, cancellation, CC-e, voiding, entry documents, returns, adjustments, transfers: 409 FISCAL_PERIOD_CLOSED). Refused with the list (409 FISCAL_PERIOD_PENDING_DOCUMENTS) while documents are inside a legal window, unless force */
+        post: operations["postApiFiscalPeriodsFilialIdPeriodClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal-periods/{filialId}/{period}/package.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accountant's package of the filial's month (application/zip): every XML issued and received dated in it by model and série (nfeProc with protocol, procEventoNFe of cancellations, CC-e and substitutions, procInutNFe), and manifest.json — counts and totals per model/série/status and CFOP, sha256 of every file, number ranges, gaps without inutilização (blocking), contingency notes pending, received keys never manifested or imported, complete. The same data give the same bytes; header X-Package-Complete */
+        get: operations["getApiFiscalPeriodsFilialIdPeriodPackageZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal-periods/{filialId}/{period}/package/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the month's package to the accountant through the company's SMTP relay (its settings, else SMTP_URL): one ZIP attachment, its sha256 in the message, the answer and the event fiscal-period.package-sent */
+        post: operations["postApiFiscalPeriodsFilialIdPeriodPackageSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal-periods/{filialId}/{period}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen a closed month, with the reason (audited, event fiscal-period.reopened) */
+        post: operations["postApiFiscalPeriodsFilialIdPeriodReopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fiscal/approximate-taxes": {
         parameters: {
             query?: never;
@@ -3656,6 +3758,282 @@ export interface components {
             /** @example https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx */
             url: string;
         };
+        BankAccount: {
+            /** @example 12345 */
+            account: string;
+            /** @example 7 */
+            accountDigit: string;
+            active: boolean;
+            /** @example 0057 */
+            agency: string;
+            /** @example null */
+            agencyDigit: string | null;
+            /** @enum {string} */
+            bankCode: "001" | "341" | "237" | "033" | "104" | "756";
+            /** @example Itaú Unibanco */
+            bankName: string;
+            /** @example null */
+            beneficiaryCode: string | null;
+            /** @example 109 */
+            carteira: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example 0 */
+            discountDays: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            discountPercent: number;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            finePercent: number;
+            /**
+             * @description bank-account id (hashid)
+             * @example gaQMOlex
+             */
+            id: string;
+            instructions: string[];
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            interestPerDayPercent: number;
+            /** @enum {string} */
+            layout: "CNAB240" | "CNAB400";
+            /** @example Itaú cobrança */
+            name: string;
+            /**
+             * @description the sequence the next boleto takes
+             * @example 1
+             */
+            nextNossoNumero: number;
+            /**
+             * @description the number of the next remessa file
+             * @example 1
+             */
+            nextRemittanceNumber: number;
+            /** @example BOLETO */
+            paymentMethodCode: string;
+            /** @example 45723174000110 */
+            pixKey: string | null;
+            /** @example null */
+            protestDays: number | null;
+            /** @example null */
+            pspCode: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+            /** @example 60 */
+            writeOffDays: number | null;
+        };
+        BankAccountList: {
+            data: components["schemas"]["BankAccount"][];
+        };
+        BankReturnReport: {
+            /**
+             * @description bank-account id (hashid)
+             * @example gaQMOlex
+             */
+            bankAccountId: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example 7 */
+            fileNumber: number | null;
+            /**
+             * @description bank-return id (hashid)
+             * @example np2MDlgL
+             */
+            id: string;
+            occurrences: {
+                /**
+                 * @description boleto id (hashid)
+                 * @example zmJMPlbe
+                 */
+                boletoId: string | null;
+                /** @example 06 */
+                code: string;
+                /** @example liquidação */
+                description: string;
+                /** @example 3 */
+                line: number;
+                /** @example 00000001 */
+                nossoNumero: string;
+                /**
+                 * Format: date
+                 * @example 2026-03-14
+                 */
+                occurrenceDate: string | null;
+                /** @enum {string} */
+                outcome: "APPLIED" | "REFUSED" | "FLAGGED" | "UNKNOWN" | "IGNORED" | "DUPLICATE";
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                paidAmount: number;
+                /** @example null */
+                reason: string | null;
+                /**
+                 * @description receivable-receipt id (hashid)
+                 * @example 3LYM3lgq
+                 */
+                receiptId: string | null;
+            }[];
+            summary: {
+                /** @example 0 */
+                APPLIED: number;
+                /** @example 0 */
+                DUPLICATE: number;
+                /** @example 0 */
+                FLAGGED: number;
+                /** @example 0 */
+                IGNORED: number;
+                /** @example 0 */
+                REFUSED: number;
+                /** @example 0 */
+                UNKNOWN: number;
+            };
+        };
+        Boleto: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            amount: number;
+            /**
+             * @description bank-account id (hashid)
+             * @example gaQMOlex
+             */
+            bankAccountId: string;
+            /** @enum {string} */
+            bankCode: "001" | "341" | "237" | "033" | "104" | "756";
+            /**
+             * @description 44 digits
+             * @example 34191000000000000001090000000189005712345000
+             */
+            barcode: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description 47 digits (linha digitável)
+             * @example 34191090080000018900057123450007100000000000
+             */
+            digitableLine: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            discountAmount: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            discountDate: string | null;
+            /** @example 1042/1 */
+            documentNumber: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            dueDate: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            finePercent: number;
+            /**
+             * @description boleto id (hashid)
+             * @example zmJMPlbe
+             */
+            id: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            interestPerDayPercent: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            issueDate: string;
+            /**
+             * @description as printed, with the bank's check digit
+             * @example 109/00000001-8
+             */
+            nossoNumero: string;
+            /**
+             * @description what the bank reported paid, interest and fine included
+             * @example 1289.9
+             */
+            paidAmount: number;
+            /** @example /api/collection/boletos/k5Qb9Zr2/pdf */
+            pdfUrl: string;
+            /** @description waiting for the next remessa */
+            pendingInstructions: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                amount: number | null;
+                /**
+                 * Format: date
+                 * @example 2026-03-14
+                 */
+                dueDate: string | null;
+                /** @enum {string} */
+                kind: "REGISTER" | "CHANGE_DUE_DATE" | "CHANGE_AMOUNT" | "WRITE_OFF" | "PROTEST";
+            }[];
+            /**
+             * @description receivable id (hashid)
+             * @example 653MolkG
+             */
+            receivableId: string;
+            /** @example null */
+            refusalReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            registeredAt: string | null;
+            /**
+             * @description set when a bank return needs a person (payment after write-off, above the balance)
+             * @example null
+             */
+            reviewReason: string | null;
+            /** @enum {string} */
+            status: "PENDING_REGISTRATION" | "REGISTERED" | "REFUSED" | "PAID" | "PARTIALLY_PAID" | "WRITTEN_OFF" | "PROTESTED" | "CANCELLED";
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        BoletoList: {
+            /** @description newest first */
+            data: components["schemas"]["Boleto"][];
+        };
         CashClosingLine: {
             /**
              * @description amount, 2 decimal places
@@ -4009,282 +4387,6 @@ export interface components {
             updatedAt: string;
             /** @example 1 */
             version: number;
-        };
-        BankAccount: {
-            /** @example 12345 */
-            account: string;
-            /** @example 7 */
-            accountDigit: string;
-            active: boolean;
-            /** @example 0057 */
-            agency: string;
-            /** @example null */
-            agencyDigit: string | null;
-            /** @enum {string} */
-            bankCode: "001" | "341" | "237" | "033" | "104" | "756";
-            /** @example Itaú Unibanco */
-            bankName: string;
-            /** @example null */
-            beneficiaryCode: string | null;
-            /** @example 109 */
-            carteira: string;
-            /**
-             * Format: date-time
-             * @example 2026-03-14T13:45:00Z
-             */
-            createdAt: string;
-            /** @example 0 */
-            discountDays: number;
-            /**
-             * @description percentage, up to 4 decimal places
-             * @example 12.5
-             */
-            discountPercent: number;
-            /**
-             * @description filial id (hashid)
-             * @example 9L5M8lJM
-             */
-            filialId: string;
-            /**
-             * @description percentage, up to 4 decimal places
-             * @example 12.5
-             */
-            finePercent: number;
-            /**
-             * @description bank-account id (hashid)
-             * @example gaQMOlex
-             */
-            id: string;
-            instructions: string[];
-            /**
-             * @description percentage, up to 4 decimal places
-             * @example 12.5
-             */
-            interestPerDayPercent: number;
-            /** @enum {string} */
-            layout: "CNAB240" | "CNAB400";
-            /** @example Itaú cobrança */
-            name: string;
-            /**
-             * @description the sequence the next boleto takes
-             * @example 1
-             */
-            nextNossoNumero: number;
-            /**
-             * @description the number of the next remessa file
-             * @example 1
-             */
-            nextRemittanceNumber: number;
-            /** @example BOLETO */
-            paymentMethodCode: string;
-            /** @example 45723174000110 */
-            pixKey: string | null;
-            /** @example null */
-            protestDays: number | null;
-            /** @example null */
-            pspCode: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-03-14T13:45:00Z
-             */
-            updatedAt: string;
-            /** @example 1 */
-            version: number;
-            /** @example 60 */
-            writeOffDays: number | null;
-        };
-        BankAccountList: {
-            data: components["schemas"]["BankAccount"][];
-        };
-        BankReturnReport: {
-            /**
-             * @description bank-account id (hashid)
-             * @example gaQMOlex
-             */
-            bankAccountId: string;
-            /**
-             * Format: date-time
-             * @example 2026-03-14T13:45:00Z
-             */
-            createdAt: string;
-            /** @example 7 */
-            fileNumber: number | null;
-            /**
-             * @description bank-return id (hashid)
-             * @example np2MDlgL
-             */
-            id: string;
-            occurrences: {
-                /**
-                 * @description boleto id (hashid)
-                 * @example zmJMPlbe
-                 */
-                boletoId: string | null;
-                /** @example 06 */
-                code: string;
-                /** @example liquidação */
-                description: string;
-                /** @example 3 */
-                line: number;
-                /** @example 00000001 */
-                nossoNumero: string;
-                /**
-                 * Format: date
-                 * @example 2026-03-14
-                 */
-                occurrenceDate: string | null;
-                /** @enum {string} */
-                outcome: "APPLIED" | "REFUSED" | "FLAGGED" | "UNKNOWN" | "IGNORED" | "DUPLICATE";
-                /**
-                 * @description amount, 2 decimal places
-                 * @example 1289.9
-                 */
-                paidAmount: number;
-                /** @example null */
-                reason: string | null;
-                /**
-                 * @description receivable-receipt id (hashid)
-                 * @example 3LYM3lgq
-                 */
-                receiptId: string | null;
-            }[];
-            summary: {
-                /** @example 0 */
-                APPLIED: number;
-                /** @example 0 */
-                DUPLICATE: number;
-                /** @example 0 */
-                FLAGGED: number;
-                /** @example 0 */
-                IGNORED: number;
-                /** @example 0 */
-                REFUSED: number;
-                /** @example 0 */
-                UNKNOWN: number;
-            };
-        };
-        Boleto: {
-            /**
-             * @description amount, 2 decimal places
-             * @example 1289.9
-             */
-            amount: number;
-            /**
-             * @description bank-account id (hashid)
-             * @example gaQMOlex
-             */
-            bankAccountId: string;
-            /** @enum {string} */
-            bankCode: "001" | "341" | "237" | "033" | "104" | "756";
-            /**
-             * @description 44 digits
-             * @example 34191000000000000001090000000189005712345000
-             */
-            barcode: string;
-            /**
-             * Format: date-time
-             * @example 2026-03-14T13:45:00Z
-             */
-            createdAt: string;
-            /**
-             * @description 47 digits (linha digitável)
-             * @example 34191090080000018900057123450007100000000000
-             */
-            digitableLine: string;
-            /**
-             * @description amount, 2 decimal places
-             * @example 1289.9
-             */
-            discountAmount: number;
-            /**
-             * Format: date
-             * @example 2026-03-14
-             */
-            discountDate: string | null;
-            /** @example 1042/1 */
-            documentNumber: string;
-            /**
-             * Format: date
-             * @example 2026-03-14
-             */
-            dueDate: string;
-            /**
-             * @description percentage, up to 4 decimal places
-             * @example 12.5
-             */
-            finePercent: number;
-            /**
-             * @description boleto id (hashid)
-             * @example zmJMPlbe
-             */
-            id: string;
-            /**
-             * @description percentage, up to 4 decimal places
-             * @example 12.5
-             */
-            interestPerDayPercent: number;
-            /**
-             * Format: date
-             * @example 2026-03-14
-             */
-            issueDate: string;
-            /**
-             * @description as printed, with the bank's check digit
-             * @example 109/00000001-8
-             */
-            nossoNumero: string;
-            /**
-             * @description what the bank reported paid, interest and fine included
-             * @example 1289.9
-             */
-            paidAmount: number;
-            /** @example /api/collection/boletos/k5Qb9Zr2/pdf */
-            pdfUrl: string;
-            /** @description waiting for the next remessa */
-            pendingInstructions: {
-                /**
-                 * @description amount, 2 decimal places
-                 * @example 1289.9
-                 */
-                amount: number | null;
-                /**
-                 * Format: date
-                 * @example 2026-03-14
-                 */
-                dueDate: string | null;
-                /** @enum {string} */
-                kind: "REGISTER" | "CHANGE_DUE_DATE" | "CHANGE_AMOUNT" | "WRITE_OFF" | "PROTEST";
-            }[];
-            /**
-             * @description receivable id (hashid)
-             * @example 653MolkG
-             */
-            receivableId: string;
-            /** @example null */
-            refusalReason: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-03-14T13:45:00Z
-             */
-            registeredAt: string | null;
-            /**
-             * @description set when a bank return needs a person (payment after write-off, above the balance)
-             * @example null
-             */
-            reviewReason: string | null;
-            /** @enum {string} */
-            status: "PENDING_REGISTRATION" | "REGISTERED" | "REFUSED" | "PAID" | "PARTIALLY_PAID" | "WRITTEN_OFF" | "PROTESTED" | "CANCELLED";
-            /**
-             * Format: date-time
-             * @example 2026-03-14T13:45:00Z
-             */
-            updatedAt: string;
-            /** @example 1 */
-            version: number;
-        };
-        BoletoList: {
-            /** @description newest first */
-            data: components["schemas"]["Boleto"][];
         };
         CompanyLogo: {
             /**
@@ -8359,6 +8461,65 @@ export interface components {
             /** @example 35 */
             ufCode: string;
         };
+        FiscalPeriod: {
+            /** @description documents still inside a legal window the last close acknowledged (force) */
+            acknowledged: {
+                accessKey: string | null;
+                /** @enum {string} */
+                kind: "NFE_CANCELLABLE" | "NFCE_CANCELLABLE" | "CONTINGENCY_NOT_TRANSMITTED" | "AWAITING_AUTHORITY" | "EVENT_IN_FLIGHT" | "DFE_NOT_MANIFESTED";
+                model: number | null;
+                number: number | null;
+                reason: string;
+                series: number | null;
+            }[];
+            /**
+             * @description times the month was closed
+             * @example 1
+             */
+            closeCount: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            closedAt: string | null;
+            /** @example maria.souza */
+            closedBy: string | null;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /** @example 2026-11 */
+            period: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            reopenedAt: string | null;
+            /** @example joao.contador */
+            reopenedBy: string | null;
+            /** @example Nota de devolução recebida do cliente após o fechamento */
+            reopenReason: string | null;
+            /**
+             * @description OPEN: what is dated in the month may change; CLOSED: nothing dated in it changes (409 FISCAL_PERIOD_CLOSED)
+             * @enum {string}
+             */
+            status: "OPEN" | "CLOSED";
+            /**
+             * @description 0 for a month never closed
+             * @example 1
+             */
+            version: number;
+        };
+        FiscalPeriodDetail: {
+            /** @description documents of the month inside a legal window now: the close refuses while there are any, unless force */
+            pending: components["schemas"]["PeriodPendingDocument"][];
+            period: components["schemas"]["FiscalPeriod"];
+        };
+        FiscalPeriodList: {
+            /** @description every month of the range, newest first */
+            data: components["schemas"]["FiscalPeriod"][];
+        };
         FiscalPisCofins: {
             /**
              * @description amount, 2 decimal places
@@ -10233,6 +10394,25 @@ export interface components {
             /** @example Comercial Souza Ltda */
             name: string;
         };
+        PackageSent: {
+            /** @example 48213 */
+            bytes: number;
+            /** @description false while the manifest lists blocking findings */
+            complete: boolean;
+            /** @example 12345678000195-202611-pacote-contabil.zip */
+            fileName: string;
+            /** @example 2026-11 */
+            period: string;
+            /**
+             * @description the relay it went through
+             * @example smtp.mercado.com.br:587
+             */
+            relay: string;
+            /** @example 9f2c1a0e5b7d4c3f8a6e2b1d0c9f8e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e */
+            sha256: string;
+            /** @example escritorio@contabilidade.com.br */
+            to: string;
+        };
         Pagination: {
             hasMore: boolean;
             /**
@@ -10717,6 +10897,30 @@ export interface components {
         };
         PaymentMethodList: {
             data: components["schemas"]["PaymentMethod"][];
+        };
+        PeriodPendingDocument: {
+            /** @example 35261112345678000195550010000012341123456780 */
+            accessKey: string | null;
+            /** @enum {string} */
+            kind: "NFE_CANCELLABLE" | "NFCE_CANCELLABLE" | "CONTINGENCY_NOT_TRANSMITTED" | "AWAITING_AUTHORITY" | "EVENT_IN_FLIGHT" | "DFE_NOT_MANIFESTED";
+            /** @example 55 */
+            model: number | null;
+            /** @example 1234 */
+            number: number | null;
+            /** @example NF-e authorized less than 24 h ago: it may still be cancelled */
+            reason: string;
+            /** @example 8kXz3AbQ */
+            resourceId: string | null;
+            /** @enum {string|null} */
+            resourceType: "invoice" | "nfce" | "nfe-inbound" | null;
+            /** @example 1 */
+            series: number | null;
+            /**
+             * Format: date-time
+             * @description when the window ends (null: it ends with the authority’s answer)
+             * @example 2026-03-14T13:45:00Z
+             */
+            until: string | null;
         };
         PixCharge: {
             /**
@@ -27855,7 +28059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27874,7 +28078,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
                         /** @constant */
                         status?: 409;
                     };
@@ -29347,7 +29551,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_CONFIRMED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_CONFIRMED, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29366,7 +29570,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_CONFIRMED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        code?: "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_CONFIRMED" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
                         /** @constant */
                         status?: 409;
                     };
@@ -31208,7 +31412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, CTE_APPORTIONED, CTE_CANCELLED, CTE_RECEIVED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, CTE_APPORTIONED, CTE_CANCELLED, CTE_RECEIVED, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -31227,7 +31431,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "CTE_APPORTIONED" | "CTE_CANCELLED" | "CTE_RECEIVED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        code?: "CONCURRENT_UPDATE" | "CTE_APPORTIONED" | "CTE_CANCELLED" | "CTE_RECEIVED" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
                         /** @constant */
                         status?: 409;
                     };
@@ -31669,7 +31873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, CTE_APPORTIONED, CTE_CANCELLED, CTE_RECEIVED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, CTE_APPORTIONED, CTE_CANCELLED, CTE_RECEIVED, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -31688,7 +31892,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "CTE_APPORTIONED" | "CTE_CANCELLED" | "CTE_RECEIVED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        code?: "CONCURRENT_UPDATE" | "CTE_APPORTIONED" | "CTE_CANCELLED" | "CTE_RECEIVED" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
                         /** @constant */
                         status?: 409;
                     };
@@ -42514,6 +42718,1315 @@ export interface operations {
             };
         };
     };
+    getApiFiscalPeriodsFilialId: {
+        parameters: {
+            query?: {
+                /** @description first month listed (default: 11 months before `to`) */
+                from?: string;
+                /** @description last month listed (default: this month) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalPeriodList"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal-periods/:filialId",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal-periods/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal-periods/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Business rule: FISCAL_PERIOD_RANGE_INVALID */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/fiscal-periods/:filialId",
+                     *       "code": "FISCAL_PERIOD_RANGE_INVALID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FISCAL_PERIOD_RANGE_INVALID";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal-periods/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal-periods/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiFiscalPeriodsFilialIdPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+                /** @description the month, YYYY-MM */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalPeriodDetail"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiFiscalPeriodsFilialIdPeriodClose: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+                /** @description the month, YYYY-MM */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @description close although documents of the month are still inside a legal window (they are kept on the period as acknowledged) */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalPeriodDetail"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/close",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/close",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/close",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, FISCAL_PERIOD_PENDING_DOCUMENTS, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/close",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "FISCAL_PERIOD_PENDING_DOCUMENTS" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/close",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/close",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: FISCAL_PERIOD_IN_FUTURE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/close",
+                     *       "code": "FISCAL_PERIOD_IN_FUTURE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FISCAL_PERIOD_IN_FUTURE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/close",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/close",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiFiscalPeriodsFilialIdPeriodPackageZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+                /** @description the month, YYYY-MM */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package.zip",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package.zip",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package.zip",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Business rule: FISCAL_PERIOD_IN_FUTURE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package.zip",
+                     *       "code": "FISCAL_PERIOD_IN_FUTURE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FISCAL_PERIOD_IN_FUTURE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package.zip",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package.zip",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiFiscalPeriodsFilialIdPeriodPackageSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+                /** @description the month, YYYY-MM */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "escritorio@contabilidade.com.br"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description the accountant's email
+                     * @example escritorio@contabilidade.com.br
+                     */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageSent"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: FISCAL_PERIOD_IN_FUTURE, SMTP_NOT_CONFIGURED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "FISCAL_PERIOD_IN_FUTURE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FISCAL_PERIOD_IN_FUTURE" | "SMTP_NOT_CONFIGURED";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+            /** @description Tax authority failure: EMAIL_NOT_SENT */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Tax authority failure",
+                     *       "status": 502,
+                     *       "detail": "Tax authority failure",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/package/send",
+                     *       "code": "EMAIL_NOT_SENT",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "EMAIL_NOT_SENT";
+                        /** @constant */
+                        status?: 502;
+                    };
+                };
+            };
+        };
+    };
+    postApiFiscalPeriodsFilialIdPeriodReopen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+                /** @description the month, YYYY-MM */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Nota de devolução recebida do cliente após o fechamento"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description why the month is reopened (audited)
+                     * @example Nota de devolução recebida do cliente após o fechamento
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalPeriodDetail"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/reopen",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/reopen",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/reopen",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_OPEN, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/reopen",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_OPEN" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/reopen",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/reopen",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/reopen",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal-periods/:filialId/:period/reopen",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
     postApiFiscalApproximateTaxes: {
         parameters: {
             query?: never;
@@ -45517,7 +47030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVOICE_AUTHORIZED, INVOICE_CANCELLED, INVOICE_DENIED, INVOICE_REJECTED, INVOICE_SENT, INVOICE_SIGNED, INVOICE_VOIDED */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVOICE_AUTHORIZED, INVOICE_CANCELLED, INVOICE_DENIED, INVOICE_REJECTED, INVOICE_SENT, INVOICE_SIGNED, INVOICE_VOIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -45536,7 +47049,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVOICE_AUTHORIZED" | "INVOICE_CANCELLED" | "INVOICE_DENIED" | "INVOICE_REJECTED" | "INVOICE_SENT" | "INVOICE_SIGNED" | "INVOICE_VOIDED";
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVOICE_AUTHORIZED" | "INVOICE_CANCELLED" | "INVOICE_DENIED" | "INVOICE_REJECTED" | "INVOICE_SENT" | "INVOICE_SIGNED" | "INVOICE_VOIDED";
                         /** @constant */
                         status?: 409;
                     };
@@ -46055,7 +47568,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVOICE_AUTHORIZED, INVOICE_CANCELLED, INVOICE_DENIED, INVOICE_REJECTED, INVOICE_SENT, INVOICE_SIGNED, INVOICE_VOIDED */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVOICE_AUTHORIZED, INVOICE_CANCELLED, INVOICE_DENIED, INVOICE_REJECTED, INVOICE_SENT, INVOICE_SIGNED, INVOICE_VOIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -46074,7 +47587,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVOICE_AUTHORIZED" | "INVOICE_CANCELLED" | "INVOICE_DENIED" | "INVOICE_REJECTED" | "INVOICE_SENT" | "INVOICE_SIGNED" | "INVOICE_VOIDED";
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVOICE_AUTHORIZED" | "INVOICE_CANCELLED" | "INVOICE_DENIED" | "INVOICE_REJECTED" | "INVOICE_SENT" | "INVOICE_SIGNED" | "INVOICE_VOIDED";
                         /** @constant */
                         status?: 409;
                     };
@@ -47442,7 +48955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVOICE_AUTHORIZED, INVOICE_CANCELLED, INVOICE_DENIED, INVOICE_REJECTED, INVOICE_SENT, INVOICE_SIGNED, INVOICE_VOIDED */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVOICE_AUTHORIZED, INVOICE_CANCELLED, INVOICE_DENIED, INVOICE_REJECTED, INVOICE_SENT, INVOICE_SIGNED, INVOICE_VOIDED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -47461,7 +48974,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVOICE_AUTHORIZED" | "INVOICE_CANCELLED" | "INVOICE_DENIED" | "INVOICE_REJECTED" | "INVOICE_SENT" | "INVOICE_SIGNED" | "INVOICE_VOIDED";
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVOICE_AUTHORIZED" | "INVOICE_CANCELLED" | "INVOICE_DENIED" | "INVOICE_REJECTED" | "INVOICE_SENT" | "INVOICE_SIGNED" | "INVOICE_VOIDED";
                         /** @constant */
                         status?: 409;
                     };
@@ -48211,7 +49724,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -48230,7 +49743,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                         /** @constant */
                         status?: 409;
                     };
@@ -50885,7 +52398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -50904,7 +52417,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                         /** @constant */
                         status?: 409;
                     };
@@ -51396,7 +52909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, NFCE_CANCELLED, NFCE_CONTINGENCY, NFCE_REJECTED, NFCE_SIGNED */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, NFCE_CANCELLED, NFCE_CONTINGENCY, NFCE_REJECTED, NFCE_SIGNED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -51415,7 +52928,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "NFCE_CANCELLED" | "NFCE_CONTINGENCY" | "NFCE_REJECTED" | "NFCE_SIGNED";
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "NFCE_CANCELLED" | "NFCE_CONTINGENCY" | "NFCE_REJECTED" | "NFCE_SIGNED";
                         /** @constant */
                         status?: 409;
                     };
@@ -60374,7 +61887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -60393,7 +61906,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                         /** @constant */
                         status?: 409;
                     };
@@ -60674,7 +62187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, RETURN_ALREADY_IMPORTED */
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, RETURN_ALREADY_IMPORTED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -60693,7 +62206,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "RETURN_ALREADY_IMPORTED";
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "RETURN_ALREADY_IMPORTED";
                         /** @constant */
                         status?: 409;
                     };
@@ -60953,7 +62466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, RETURN_ORIGIN_PENDING */
+            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, RETURN_ORIGIN_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -60972,7 +62485,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "RETURN_ORIGIN_PENDING";
+                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "RETURN_ORIGIN_PENDING";
                         /** @constant */
                         status?: 409;
                     };
@@ -61875,7 +63388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CASH_SESSION_NOT_OPEN, CASH_SESSION_REQUIRED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVALID_STATUS_TRANSITION, INVALID_TYPE_FOR_ACTION, SALES_ORDER_FULFILLED, SALES_ORDER_HAS_FULFILLMENTS, SALES_ORDER_HAS_GROUPED_SOURCES */
+            /** @description Conflict with the current state: CASH_SESSION_NOT_OPEN, CASH_SESSION_REQUIRED, CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVALID_STATUS_TRANSITION, INVALID_TYPE_FOR_ACTION, SALES_ORDER_FULFILLED, SALES_ORDER_HAS_FULFILLMENTS, SALES_ORDER_HAS_GROUPED_SOURCES */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -61894,7 +63407,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CASH_SESSION_NOT_OPEN" | "CASH_SESSION_REQUIRED" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_STATUS_TRANSITION" | "INVALID_TYPE_FOR_ACTION" | "SALES_ORDER_FULFILLED" | "SALES_ORDER_HAS_FULFILLMENTS" | "SALES_ORDER_HAS_GROUPED_SOURCES";
+                        code?: "CASH_SESSION_NOT_OPEN" | "CASH_SESSION_REQUIRED" | "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_STATUS_TRANSITION" | "INVALID_TYPE_FOR_ACTION" | "SALES_ORDER_FULFILLED" | "SALES_ORDER_HAS_FULFILLMENTS" | "SALES_ORDER_HAS_GROUPED_SOURCES";
                         /** @constant */
                         status?: 409;
                     };
@@ -68221,7 +69734,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_DRAFT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_DRAFT, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -68240,7 +69753,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_DRAFT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "ENTRY_DOCUMENT_CANCELLED" | "ENTRY_DOCUMENT_DRAFT" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                         /** @constant */
                         status?: 409;
                     };
@@ -69237,7 +70750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: ALREADY_INVOICED, CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -69256,7 +70769,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        code?: "ALREADY_INVOICED" | "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                         /** @constant */
                         status?: 409;
                     };
