@@ -50,6 +50,9 @@ export const RESOURCE_TYPES = [
   'transfer',
   'supplier-return-item',
   'supplier-credit',
+  'inventory-count',
+  'inventory-count-line',
+  'sped-file',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

@@ -20,6 +20,9 @@ import { emissionSetupRoutes, simulatorRoutes } from './emission-setup';
 import { assertFilialAccess, tenancyRoutes } from './tenancy';
 import { fiscalRoutes, taxGroupLookupProvider } from './fiscal';
 import { supplierReturnRoutes, supplierReturnsOfDocumentProvider } from './supplier-returns';
+import { fiscalBookRoutes } from './fiscal-books';
+import { inventoryCountRoutes } from './inventory-counts';
+import { spedRoutes } from './sped';
 import { filialAccess } from '../core/auth/tenancy';
 
 /*
@@ -82,6 +85,9 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'transfers', routes: transferRoutes },
     { module: 'nfce', routes: nfceRoutes },
     { module: 'supplier-returns', routes: supplierReturnRoutes },
+    { module: 'fiscal-books', routes: fiscalBookRoutes },
+    { module: 'inventory-counts', routes: inventoryCountRoutes },
+    { module: 'sped', routes: spedRoutes },
   ];
 }
 

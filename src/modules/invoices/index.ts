@@ -32,3 +32,5 @@ export { invoiceRecoveryWorker, registerRecoveryStep } from './recovery';
 export { counterNotes } from './invoices.ports';
 export type { CounterNotes, CounterNumber, CounterNumberFate } from './invoices.ports';
 export { invoicesOfOrder } from './order-documents';
+export { issuedNfeOfPeriod, voidedRangesOfPeriod } from './period-documents';
+export type { IssuedNfeOfPeriod, VoidedRangeOfPeriod } from './period-documents';

@@ -8,3 +8,5 @@ export { getNfceConfiguration } from './configuration.service';
 export { nfceQueueWorker } from './transmission-queue';
 export { counterNotesProvider } from './series-numbers';
 export { orderFiscalDocumentsProvider } from './order-documents';
+export { issuedNfceOfPeriod } from './period-documents';
+export type { IssuedNfceOfPeriod } from './period-documents';
