@@ -163,7 +163,7 @@ export function validateEfd(text: string): SpedFinding[] {
   const e110 = lines.find((l) => l.reg === 'E110');
   if (!e110) block('E110 is required', 'E110_MISSING');
   else if (e110.fields.length === LAYOUT.E110.length) {
-    const v = e110.fields.map(num);
+    const v = e110.fields.map((x, i) => (i === 0 ? new Dec(0) : num(x)));
     if (!v[1].eq(exitsIcms)) block(`E110 VL_TOT_DEBITOS ${e110.fields[1]} ≠ Σ C190/D190 VL_ICMS of exits ${exitsIcms.toFixed(2)}`, 'E110_VS_C190', e110);
     if (!v[5].eq(entriesIcms)) block(`E110 VL_TOT_CREDITOS ${e110.fields[5]} ≠ Σ C190/D190 VL_ICMS of entries ${entriesIcms.toFixed(2)}`, 'E110_VS_C190', e110);
     const saldo = v[1].plus(v[2]).plus(v[3]).plus(v[4]).minus(v[5].plus(v[6]).plus(v[7]).plus(v[8]).plus(v[9]));

@@ -84,12 +84,12 @@ function assertFilial(ctx: TenantContext, filialId: number) {
 /** POST /sped/efd-icms-ipi: the job row (QUEUED); the file is written after this commits. */
 export async function requestEfd(ctx: TenantContext, req: SpedRequest): Promise<SpedFile> {
   const filial = await assertFilialAccess(ctx, req.filialId);
-  if (!layoutVersionOf(req.period)) throw new BusinessRuleError('EFD_LAYOUT_UNKNOWN', `No EFD ICMS/IPI layout version is known for ${req.period}`);
   if (req.period > businessToday().slice(0, 7)) throw new BusinessRuleError('EFD_PERIOD_IN_FUTURE', `${req.period} has not started yet`);
+  if (!layoutVersionOf(req.period)) throw new BusinessRuleError('EFD_LAYOUT_UNKNOWN', `No EFD ICMS/IPI layout version is known for ${req.period}`);
+  if (req.inventory) await inventorySnapshot(ctx, req.filialId, req.inventory.countId);
   if (filial.taxRegime === 'SIMPLES_NACIONAL' && !filial.simplesExcessSublimit) {
     throw new BusinessRuleError('EFD_NOT_REQUIRED', 'A Simples Nacional filial (within the sublimit) does not file the EFD ICMS/IPI');
   }
-  if (req.inventory) await inventorySnapshot(ctx, req.filialId, req.inventory.countId);
   const stored: StoredRequest = { accountant: req.accountant ?? null, revenueCode: req.revenueCode ?? null, previousCredit: req.previousCredit ? req.previousCredit.toFixed(2) : null };
   const file = await inTransaction(ctx, async (tx) => {
     const row = await tx.save(
@@ -134,7 +134,7 @@ export async function spedContent(ctx: TenantContext, id: number): Promise<{ fil
   const file = await spedFile(ctx, id);
   if (file.status !== 'READY') {
     throw new ConflictError(file.status === 'BLOCKED' ? 'SPED_FILE_BLOCKED' : 'SPED_FILE_NOT_READY', file.status === 'BLOCKED' ? 'The file has blocking findings and is not released' : `The file is ${file.status}`, {
-      status: file.status,
+      fileStatus: file.status,
     });
   }
   const row = await readerOf(ctx).createQueryBuilder(SpedFile, 'f').addSelect('f.contentGz').where('f.id = :id AND f.company_id = :companyId', { id, companyId: ctx.companyId }).getOneOrFail();
@@ -153,7 +153,7 @@ export interface TraceAnswer {
 /** GET …/trace?register=C190&line=N: the document lines behind line N of the file (N counts from 1). */
 export async function spedTrace(ctx: TenantContext, id: number, register: string, line: number): Promise<TraceAnswer> {
   const file = await spedFile(ctx, id);
-  if (file.status !== 'READY' && file.status !== 'BLOCKED') throw new ConflictError('SPED_FILE_NOT_READY', `The file is ${file.status}`, { status: file.status });
+  if (file.status !== 'READY' && file.status !== 'BLOCKED') throw new ConflictError('SPED_FILE_NOT_READY', `The file is ${file.status}`, { fileStatus: file.status });
   const row = await readerOf(ctx)
     .createQueryBuilder(SpedFile, 'f')
     .addSelect('f.contentGz')
