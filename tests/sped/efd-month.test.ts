@@ -46,6 +46,18 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
   let fileId: string;
   let text: string;
 
+  /** The job once written: the request started it; the queue run covers a missed start. */
+  const settled = async (id: string) => {
+    await runSpedQueue();
+    let status: any;
+    for (let i = 0; i < 100; i++) {
+      status = (await api().get(`/api/sped/efd-icms-ipi/${id}`).set(t.headers())).body;
+      if (status.status !== 'QUEUED' && status.status !== 'RUNNING') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return status;
+  };
+
   before(async () => {
     c = await counterTenant();
     t = c.t;
@@ -153,13 +165,7 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     const res = await api().post('/api/sped/efd-icms-ipi').set(t.headers()).send({ filialId: t.filialHashes[0], period, finalidade: '0', perfil: 'A', inventory: { countId }, accountant: ACCOUNTANT });
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     fileId = res.body.id;
-    await runSpedQueue();
-    let status: any;
-    for (let i = 0; i < 50; i++) {
-      status = (await api().get(`/api/sped/efd-icms-ipi/${fileId}`).set(t.headers())).body;
-      if (status.status !== 'QUEUED' && status.status !== 'RUNNING') break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const status = await settled(fileId);
     expect(status.status, JSON.stringify(status.findings)).to.equal('READY');
     expect(status.blocking).to.equal(0);
     expect(status.layoutVersion).to.equal(String(Number(period.slice(0, 4)) - 2006).padStart(3, '0'));
@@ -248,8 +254,7 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
   it('without the accountant the file is BLOCKED (0100 missing) and not released; the findings say why', async () => {
     const res = await api().post('/api/sped/efd-icms-ipi').set(t.headers()).send({ filialId: t.filialHashes[0], period });
     expect(res.status).to.equal(202);
-    await runSpedQueue();
-    const status = (await api().get(`/api/sped/efd-icms-ipi/${res.body.id}`).set(t.headers())).body;
+    const status = await settled(res.body.id);
     expect(status.status, status.error).to.equal('BLOCKED');
     expect(status.findings.map((f: any) => f.code)).to.include('ACCOUNTANT_MISSING');
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${res.body.id}/file`).set(t.headers()), 409, 'SPED_FILE_BLOCKED');
