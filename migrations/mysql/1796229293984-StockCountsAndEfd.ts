@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class StockCountsAndEfd1796229293984 implements MigrationInterface {
-    name = 'StockCountsAndEfd1796229293984'
+  name = 'StockCountsAndEfd1796229293984';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`inventory_count_line\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -24,7 +24,7 @@ export class StockCountsAndEfd1796229293984 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`inventory_count\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -45,7 +45,7 @@ export class StockCountsAndEfd1796229293984 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`sped_file\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -75,30 +75,29 @@ export class StockCountsAndEfd1796229293984 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`ix_sped_file_filial\` ON \`sped_file\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_sped_file_status\` ON \`sped_file\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sped_file\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_inventory_count_filial\` ON \`inventory_count\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`inventory_count\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`uq_inventory_count_line\` ON \`inventory_count_line\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`inventory_count_line\`
         `);
-    }
-
+  }
 }

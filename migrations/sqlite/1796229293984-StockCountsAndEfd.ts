@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class StockCountsAndEfd1796229293984 implements MigrationInterface {
-    name = 'StockCountsAndEfd1796229293984'
+  name = 'StockCountsAndEfd1796229293984';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "inventory_count_line" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -22,10 +22,10 @@ export class StockCountsAndEfd1796229293984 implements MigrationInterface {
                 "reason" varchar(200)
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_inventory_count_line" ON "inventory_count_line" ("company_id", "count_id", "product_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "inventory_count" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -44,10 +44,10 @@ export class StockCountsAndEfd1796229293984 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_inventory_count_filial" ON "inventory_count" ("company_id", "filial_id", "count_date", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "sped_file" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -74,36 +74,35 @@ export class StockCountsAndEfd1796229293984 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sped_file_status" ON "sped_file" ("status", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_sped_file_filial" ON "sped_file" ("company_id", "filial_id", "period", "id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ix_sped_file_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_sped_file_status"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sped_file"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_inventory_count_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "inventory_count"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "uq_inventory_count_line"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "inventory_count_line"
         `);
-    }
-
+  }
 }

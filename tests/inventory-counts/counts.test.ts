@@ -52,7 +52,13 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
     expect(await dataSource.manager.countBy(InventoryCount, { companyId: t.companyId })).to.equal(before);
     const mine = await open({ productIds: [p1.hash] });
     expectProblem(await api().get(`/api/inventory/counts/${mine.id}`).set(other.headers()), 404, 'INVENTORY_COUNT_NOT_FOUND');
-    expectProblem(await api().put(`/api/inventory/counts/${mine.id}/lines`).set(other.headers()).send({ lines: [{ productId: p1.hash, countedQuantity: 1 }] }), 404);
+    expectProblem(
+      await api()
+        .put(`/api/inventory/counts/${mine.id}/lines`)
+        .set(other.headers())
+        .send({ lines: [{ productId: p1.hash, countedQuantity: 1 }] }),
+      404,
+    );
     expectProblem(await api().post(`/api/inventory/counts/${mine.id}/close`).set(other.headers()).send({}), 404, 'INVENTORY_COUNT_NOT_FOUND');
     expectProblem(await enter(mine.id, [{ productId: p1.hash, countedQuantity: -1 }]), 400, 'VALIDATION_ERROR');
     expectProblem(await enter(mine.id, [{ productId: p2.hash, countedQuantity: 1 }]), 422, 'PRODUCT_NOT_IN_COUNT');
@@ -86,7 +92,11 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
     // A sale of 3 units of p1 after it was counted, before the close.
     const customer = await makeCustomer(t);
     const order = await createOrder(t, { customerId: customer.hash, items: [{ productId: p1.hash, quantity: 3, unitPrice: '5.00' }] });
-    const f = await fulfill(t, order.id, order.items.map((i: any) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })));
+    const f = await fulfill(
+      t,
+      order.id,
+      order.items.map((i: any) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })),
+    );
     expect(f.status, JSON.stringify(f.body)).to.equal(201);
     expect((await stockOf(t, 0, p1.id)).quantity).to.equal('7.0000');
 

@@ -32,7 +32,17 @@ const binary = (r: any, cb: (err: Error | null, body: Buffer) => void) => {
 };
 const tag = (xml: string, name: string) => new Dec(new RegExp(`<ICMSTot>[\\s\\S]*?<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '0');
 const num = (s: string) => new Dec(s.replace(',', '.') || '0');
-const ACCOUNTANT = { name: 'Carla Menezes', cpf: '52998224725', crc: '1SP123456O5', postalCode: '01304001', street: 'Rua Augusta', number: '100', district: 'Consolacao', municipalityCode: '3550308', email: 'carla@contab.com.br' };
+const ACCOUNTANT = {
+  name: 'Carla Menezes',
+  cpf: '52998224725',
+  crc: '1SP123456O5',
+  postalCode: '01304001',
+  street: 'Rua Augusta',
+  number: '100',
+  district: 'Consolacao',
+  municipalityCode: '3550308',
+  email: 'carla@contab.com.br',
+};
 
 describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
   this.timeout(180_000);
@@ -91,7 +101,10 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     // A number of the série voided.
     const series = (await api().get(`/api/invoices/series/${t.filialHashes[0]}`).set(t.headers())).body.data.find((s: any) => s.model === 55);
     voidedNumber = series.nextNumber;
-    const voided = await api().post('/api/invoices/void-numbers').set(t.headers()).send({ filialId: t.filialHashes[0], series: series.series, first: voidedNumber, last: voidedNumber, justification: 'Numero pulado pelo sistema emissor' });
+    const voided = await api()
+      .post('/api/invoices/void-numbers')
+      .set(t.headers())
+      .send({ filialId: t.filialHashes[0], series: series.series, first: voidedNumber, last: voidedNumber, justification: 'Numero pulado pelo sistema emissor' });
     expect(voided.status, JSON.stringify(voided.body)).to.equal(201);
     // Two NFC-e at the counter.
     for (let i = 0; i < 2; i++) {
@@ -110,12 +123,18 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     const staged = await api().post('/api/entry-document/cte/stage-xml').set(t.headers()).send({ xml: cte.xml });
     expect(staged.status, JSON.stringify(staged.body)).to.equal(201);
     // A stock count of product 1, closed.
-    const sheet = await api().post('/api/inventory/counts').set(t.headers()).send({ productIds: [t.products[1].hash], motive: '01' });
+    const sheet = await api()
+      .post('/api/inventory/counts')
+      .set(t.headers())
+      .send({ productIds: [t.products[1].hash], motive: '01' });
     expect(sheet.status, JSON.stringify(sheet.body)).to.equal(201);
     countId = sheet.body.id;
     const stock = (await api().get(`/api/inventory/counts/${countId}`).set(t.headers())).body;
     void stock;
-    await api().put(`/api/inventory/counts/${countId}/lines`).set(t.headers()).send({ lines: [{ productId: t.products[1].hash, countedQuantity: 9990 }] });
+    await api()
+      .put(`/api/inventory/counts/${countId}/lines`)
+      .set(t.headers())
+      .send({ lines: [{ productId: t.products[1].hash, countedQuantity: 9990 }] });
     const closed = await api().post(`/api/inventory/counts/${countId}/close`).set(t.headers()).send({});
     expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
   });
@@ -178,7 +197,10 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     expect(Buffer.from(text, 'latin1').equals(bytes)).to.equal(true);
     expect(text.endsWith('\r\n')).to.equal(true);
     expect(text.replace(/\r\n/g, '')).to.not.match(/[\r\n]/);
-    const lines = text.split('\r\n').slice(0, -1).map((l) => l.slice(1, -1).split('|'));
+    const lines = text
+      .split('\r\n')
+      .slice(0, -1)
+      .map((l) => l.slice(1, -1).split('|'));
     for (const l of lines) {
       expect(LAYOUT[l[0]], `register ${l[0]}`).to.not.equal(undefined);
       expect(l.length, `${l[0]} field count`).to.equal(LAYOUT[l[0]].length);
@@ -234,7 +256,9 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     const lines = text.split('\r\n').slice(0, -1);
     const n = lines.findIndex((l) => l.startsWith('|C190|5102|') || l.startsWith('|C190|0')) + 1;
     const first190 = lines.findIndex((l) => l.startsWith('|C190|')) + 1;
-    const res = await api().get(`/api/sped/efd-icms-ipi/${fileId}/trace?register=C190&line=${first190 || n}`).set(t.headers());
+    const res = await api()
+      .get(`/api/sped/efd-icms-ipi/${fileId}/trace?register=C190&line=${first190 || n}`)
+      .set(t.headers());
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.sources.length).to.be.greaterThan(0);
     const fields = res.body.fields;
@@ -244,7 +268,9 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     const e110 = lines.findIndex((l) => l.startsWith('|E110|')) + 1;
     const derived = await api().get(`/api/sped/efd-icms-ipi/${fileId}/trace?register=E110&line=${e110}`).set(t.headers());
     expect(derived.status).to.equal(200);
-    expect(derived.body.derivedFrom.map((d: any) => d.register)).to.include('C190').and.include('D190');
+    expect(derived.body.derivedFrom.map((d: any) => d.register))
+      .to.include('C190')
+      .and.include('D190');
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}/trace?register=C100&line=1`).set(t.headers()), 404, 'SPED_LINE_NOT_FOUND');
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}/trace?register=c1&line=1`).set(t.headers()), 400, 'VALIDATION_ERROR');
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}`).set(other.headers()), 404, 'SPED_FILE_NOT_FOUND');

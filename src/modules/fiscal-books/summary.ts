@@ -42,7 +42,18 @@ export function bookRowsOf(doc: BookDocument): { cfop: string; cst: string; rate
     cst: l.cstIcms,
     rate: l.icmsRate,
     lineNumber: l.lineNumber,
-    figures: { operationValue: l.operationValue, icmsBase: l.icmsBase, icms: l.icms, stBase: l.stBase, st: l.st, ipi: l.ipi, difal: l.difal, fcp: l.fcp.plus(l.difalFcp), pis: l.pis, cofins: l.cofins },
+    figures: {
+      operationValue: l.operationValue,
+      icmsBase: l.icmsBase,
+      icms: l.icms,
+      stBase: l.stBase,
+      st: l.st,
+      ipi: l.ipi,
+      difal: l.difal,
+      fcp: l.fcp.plus(l.difalFcp),
+      pis: l.pis,
+      cofins: l.cofins,
+    },
   }));
 }
 
@@ -78,6 +89,7 @@ const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` 
 export function summaryCsv(s: BookSummary): string {
   const head = ['direction', 'cfop', 'cst', 'rate', 'documents', ...FIGURES];
   const lines = [head.join(',')];
-  for (const r of [...s.entries, ...s.exits]) lines.push([r.direction === 'IN' ? 'ENTRADA' : 'SAIDA', r.cfop, r.cst, r.rate.toFixed(2), String(r.documents), ...FIGURES.map((f) => r.figures[f].toFixed(2))].map(csvCell).join(','));
+  for (const r of [...s.entries, ...s.exits])
+    lines.push([r.direction === 'IN' ? 'ENTRADA' : 'SAIDA', r.cfop, r.cst, r.rate.toFixed(2), String(r.documents), ...FIGURES.map((f) => r.figures[f].toFixed(2))].map(csvCell).join(','));
   return lines.join('\r\n') + '\r\n';
 }

@@ -119,7 +119,12 @@ export async function enterCounts(ctx: TenantContext, id: number, entries: Count
     if (missing.length) {
       throw new BusinessRuleError('PRODUCT_NOT_IN_COUNT', 'These products are not on the count sheet', { productIds: missing.map((m) => encodeId('product', m.productId)) });
     }
-    const balances = await balancesOf(em, ctx.companyId, count.filialId, entries.map((e) => e.productId));
+    const balances = await balancesOf(
+      em,
+      ctx.companyId,
+      count.filialId,
+      entries.map((e) => e.productId),
+    );
     const now = new Date();
     for (const e of entries) {
       const line = byProduct.get(e.productId)!;
@@ -129,7 +134,12 @@ export async function enterCounts(ctx: TenantContext, id: number, entries: Count
         { countedQuantity: e.countedQuantity, expectedQuantity: dec(balances.get(e.productId)?.quantity ?? 0), countedBy: ctx.actor, countedAt: now, reason: e.reason ?? line.reason ?? null },
       );
     }
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'COUNTED', changes: { lines: [null, entries.map((e) => ({ productId: encodeId('product', e.productId), countedQuantity: e.countedQuantity.toString() }))] } });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      action: 'COUNTED',
+      changes: { lines: [null, entries.map((e) => ({ productId: encodeId('product', e.productId), countedQuantity: e.countedQuantity.toString() }))] },
+    });
   });
   return detailOf(ctx, id);
 }
@@ -151,7 +161,11 @@ export async function closeCount(ctx: TenantContext, id: number, version?: numbe
     if (uncounted.length) {
       throw new BusinessRuleError('INVENTORY_COUNT_INCOMPLETE', `${uncounted.length} line(s) not counted yet`, { productIds: uncounted.map((l) => encodeId('product', l.productId)) });
     }
-    const claimed = await em.update(InventoryCount, { id, companyId: ctx.companyId, status: 'OPEN', version: count.version }, { status: 'CLOSED', closedBy: ctx.actor, closedAt: new Date(), version: count.version + 1 });
+    const claimed = await em.update(
+      InventoryCount,
+      { id, companyId: ctx.companyId, status: 'OPEN', version: count.version },
+      { status: 'CLOSED', closedBy: ctx.actor, closedAt: new Date(), version: count.version + 1 },
+    );
     if (!claimed.affected) throw new StaleVersionError('Stock count', count.version + 1);
     const productIds = lines.map((l) => l.productId);
     await lockForPosting(em, ctx.companyId, count.filialId, productIds);
@@ -181,7 +195,12 @@ export async function closeCount(ctx: TenantContext, id: number, version?: numbe
     const totalValue = round(sum(values), 'amount');
     await em.update(InventoryCount, { id, companyId: ctx.companyId }, { totalValue });
     const closed = { ...count, status: 'CLOSED' as const, totalValue };
-    await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'CLOSED', changes: { status: ['OPEN', 'CLOSED'], totalValue: [null, totalValue.toFixed(2)], adjustments: [null, ledger.length] } });
+    await recordAudit(em, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      action: 'CLOSED',
+      changes: { status: ['OPEN', 'CLOSED'], totalValue: [null, totalValue.toFixed(2)], adjustments: [null, ledger.length] },
+    });
     await publishEvent(em, ctx, { type: 'inventory-count.closed', filialId: count.filialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: { ...eventData(closed), adjustments: ledger.length } });
   });
   return detailOf(ctx, id);

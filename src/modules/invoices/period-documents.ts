@@ -53,7 +53,5 @@ export interface VoidedRangeOfPeriod {
 /** Number ranges the authority voided (inutilização) in the span, models 55 and 65. */
 export async function voidedRangesOfPeriod(em: EntityManager, companyId: number, filialId: number, from: Date, to: Date): Promise<VoidedRangeOfPeriod[]> {
   const rows = await em.find(InvoiceNumberVoid, { where: { companyId, filialId, status: 'VOIDED', voidedAt: Between(from, to) }, order: { model: 'ASC', series: 'ASC', firstNumber: 'ASC' } });
-  return rows
-    .filter((r) => r.voidedAt! < to)
-    .map((r) => ({ model: r.model, series: r.series, firstNumber: r.firstNumber, lastNumber: r.lastNumber, voidedAt: r.voidedAt!, protocol: r.protocol }));
+  return rows.filter((r) => r.voidedAt! < to).map((r) => ({ model: r.model, series: r.series, firstNumber: r.firstNumber, lastNumber: r.lastNumber, voidedAt: r.voidedAt!, protocol: r.protocol }));
 }

@@ -108,7 +108,9 @@ export interface BuiltEfd {
 
 export function buildEfd(input: EfdInput): BuiltEfd {
   const { book, filial, company } = input;
-  const docs = [...book.documents].sort((a, b) => (a.direction + a.model + a.series.padStart(3, '0') + a.number.padStart(9, '0')).localeCompare(b.direction + b.model + b.series.padStart(3, '0') + b.number.padStart(9, '0')));
+  const docs = [...book.documents].sort((a, b) =>
+    (a.direction + a.model + a.series.padStart(3, '0') + a.number.padStart(9, '0')).localeCompare(b.direction + b.model + b.series.padStart(3, '0') + b.number.padStart(9, '0')),
+  );
   const goods = docs.filter((d) => d.kind !== 'CTE');
   const ctes = docs.filter((d) => d.kind === 'CTE');
   const regular = (d: BookDocument) => d.situation === '00';
@@ -123,7 +125,11 @@ export function buildEfd(input: EfdInput): BuiltEfd {
     const p = l.productId ? input.products.get(l.productId) : undefined;
     const code = p?.code ?? l.itemCode;
     let it = items.get(code);
-    if (!it) items.set(code, (it = { code, description: p?.name ?? l.description, unit: (p?.unit ?? l.unit).toUpperCase(), gtin: p?.gtin ?? null, ncm: p?.ncm ?? null, cest: p?.cest ?? null, conversions: new Map() }));
+    if (!it)
+      items.set(
+        code,
+        (it = { code, description: p?.name ?? l.description, unit: (p?.unit ?? l.unit).toUpperCase(), gtin: p?.gtin ?? null, ncm: p?.ncm ?? null, cest: p?.cest ?? null, conversions: new Map() }),
+      );
     return it;
   };
   const natures = new Map<string, string>();
@@ -168,11 +174,35 @@ export function buildEfd(input: EfdInput): BuiltEfd {
   ]);
   w.add('0001', ['0']);
   const phone = onlyDigits(filial.phone);
-  w.add('0005', [filial.tradeName ?? filial.name, onlyDigits(filial.postalCode), filial.addressStreet, filial.addressNumber, filial.addressComplement, filial.addressDistrict, phone.length >= 10 && phone.length <= 11 ? phone : null, null, null]);
+  w.add('0005', [
+    filial.tradeName ?? filial.name,
+    onlyDigits(filial.postalCode),
+    filial.addressStreet,
+    filial.addressNumber,
+    filial.addressComplement,
+    filial.addressDistrict,
+    phone.length >= 10 && phone.length <= 11 ? phone : null,
+    null,
+    null,
+  ]);
   if (input.accountant) {
     const a = input.accountant;
     const aPhone = onlyDigits(a.phone);
-    w.add('0100', [a.name, onlyDigits(a.cpf), a.crc, onlyDigits(a.cnpj), onlyDigits(a.postalCode), a.street, a.number, a.complement, a.district, aPhone.length >= 10 && aPhone.length <= 11 ? aPhone : null, null, a.email, a.municipalityCode]);
+    w.add('0100', [
+      a.name,
+      onlyDigits(a.cpf),
+      a.crc,
+      onlyDigits(a.cnpj),
+      onlyDigits(a.postalCode),
+      a.street,
+      a.number,
+      a.complement,
+      a.district,
+      aPhone.length >= 10 && aPhone.length <= 11 ? aPhone : null,
+      null,
+      a.email,
+      a.municipalityCode,
+    ]);
   }
   for (const p of [...participants.values()].sort((a, b) => a.code.localeCompare(b.code))) {
     w.add('0150', [p.code, p.name, '01058', p.cnpj, p.cpf, onlyDigits(p.stateRegistration) || null, p.cityCode, null, p.street, p.number, p.complement, p.district]);
@@ -203,7 +233,40 @@ export function buildEfd(input: EfdInput): BuiltEfd {
     const oper = d.direction === 'IN' ? '0' : '1';
     const emit = d.ownIssue ? '0' : '1';
     if (!regular(d)) {
-      w.add('C100', [oper, emit, null, d.model, d.situation, d.series, d.number, d.accessKey, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null], { sources: src });
+      w.add(
+        'C100',
+        [
+          oper,
+          emit,
+          null,
+          d.model,
+          d.situation,
+          d.series,
+          d.number,
+          d.accessKey,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+        ],
+        { sources: src },
+      );
       continue;
     }
     const L = d.lines;
@@ -305,7 +368,19 @@ export function buildEfd(input: EfdInput): BuiltEfd {
       const st = tot(g.lines, (l) => l.st);
       const line = w.add(
         'C190',
-        [g.cst, g.cfop, g.rate, tot(g.lines, (l) => l.operationValue), tot(g.lines, (l) => l.icmsBase), icms, tot(g.lines, (l) => l.stBase), st, tot(g.lines, (l) => l.baseReduction), tot(g.lines, (l) => l.ipi), null],
+        [
+          g.cst,
+          g.cfop,
+          g.rate,
+          tot(g.lines, (l) => l.operationValue),
+          tot(g.lines, (l) => l.icmsBase),
+          icms,
+          tot(g.lines, (l) => l.stBase),
+          st,
+          tot(g.lines, (l) => l.baseReduction),
+          tot(g.lines, (l) => l.ipi),
+          null,
+        ],
         { sources: g.lines.map((l) => ({ ref: d.ref, lineNumber: l.lineNumber })) },
       );
       c190Lines.push({ line, exit: isExitCfop(g.cfop), icms, cfop: g.cfop });
@@ -332,11 +407,42 @@ export function buildEfd(input: EfdInput): BuiltEfd {
   for (const c of ctes) {
     const src: TraceSource[] = [{ ref: c.ref, lineNumber: null }];
     if (!regular(c) || !c.freightService) {
-      w.add('D100', ['0', '1', null, '57', c.situation, c.series, null, c.number, c.accessKey, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null], { sources: src });
+      w.add('D100', ['0', '1', null, '57', c.situation, c.series, null, c.number, c.accessKey, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null], {
+        sources: src,
+      });
       continue;
     }
     const f = c.freightService;
-    w.add('D100', ['0', '1', c.participant?.code, '57', '00', c.series, null, c.number, c.accessKey, c.issueDate, c.ioDate, f.cteType, null, c.total, ZERO, '1', f.value, f.base, f.icms, f.untaxed, null, null, f.startCityCode, f.endCityCode], { sources: src });
+    w.add(
+      'D100',
+      [
+        '0',
+        '1',
+        c.participant?.code,
+        '57',
+        '00',
+        c.series,
+        null,
+        c.number,
+        c.accessKey,
+        c.issueDate,
+        c.ioDate,
+        f.cteType,
+        null,
+        c.total,
+        ZERO,
+        '1',
+        f.value,
+        f.base,
+        f.icms,
+        f.untaxed,
+        null,
+        null,
+        f.startCityCode,
+        f.endCityCode,
+      ],
+      { sources: src },
+    );
     const line = w.add('D190', [f.cst, f.cfop, f.rate, f.value, f.base, f.icms, ZERO, null], { sources: src });
     d190Lines.push({ line, icms: f.icms, cfop: f.cfop });
   }
@@ -346,8 +452,21 @@ export function buildEfd(input: EfdInput): BuiltEfd {
   const eStart = w.lines.length;
   w.add('E001', ['0']);
   w.add('E100', [book.firstDay, book.lastDay]);
-  const debits = tot(c190Lines.filter((c) => c.exit), (c) => c.icms);
-  const credits = a2(tot(c190Lines.filter((c) => isEntryCfop(c.cfop)), (c) => c.icms).plus(tot(d190Lines.filter((c) => isEntryCfop(c.cfop)), (c) => c.icms)));
+  const debits = tot(
+    c190Lines.filter((c) => c.exit),
+    (c) => c.icms,
+  );
+  const credits = a2(
+    tot(
+      c190Lines.filter((c) => isEntryCfop(c.cfop)),
+      (c) => c.icms,
+    ).plus(
+      tot(
+        d190Lines.filter((c) => isEntryCfop(c.cfop)),
+        (c) => c.icms,
+      ),
+    ),
+  );
   const balance = debits.minus(credits.plus(input.previousCredit));
   const apurado = Dec.max(balance, 0);
   const toPay = apurado;

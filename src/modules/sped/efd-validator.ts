@@ -129,11 +129,17 @@ export function validateEfd(text: string): SpedFinding[] {
       const unit = l.fields[l.reg === 'C170' ? 5 : 2];
       if (!itemsUnit.has(code)) block(`${l.reg} uses item ${code}: informar o código no registro 0200 antes de utilizá-lo`, 'REFERENCE_0200', l);
       if (unit && !unitsDeclared.has(unit)) block(`${l.reg} uses unit ${unit}, not in 0190`, 'REFERENCE_0190', l);
-      if (l.reg === 'C170' && itemsUnit.has(code) && unit && unit !== itemsUnit.get(code) && !conversions.has(`${code}|${unit}`)) block(`C170 unit ${unit} differs from item ${code}'s ${itemsUnit.get(code)} without a 0220`, 'REFERENCE_0220', l);
+      if (l.reg === 'C170' && itemsUnit.has(code) && unit && unit !== itemsUnit.get(code) && !conversions.has(`${code}|${unit}`))
+        block(`C170 unit ${unit} differs from item ${code}'s ${itemsUnit.get(code)} without a 0220`, 'REFERENCE_0220', l);
       if (l.reg === 'C170' && l.fields[11] && !natures.has(l.fields[11])) block(`C170 uses nature ${l.fields[11]}, not in 0400`, 'REFERENCE_0400', l);
     }
     if (l.reg === '0200' && !unitsDeclared.has(l.fields[5])) block(`0200 unit ${l.fields[5]} is not in 0190`, 'REFERENCE_0190', l);
-    if ((l.reg === 'C190' || l.reg === 'D190' || l.reg === 'C195') && l.fields[l.reg === 'C195' ? 1 : l.reg === 'C190' ? 11 : 8] && !obs.has(l.fields[l.reg === 'C195' ? 1 : l.reg === 'C190' ? 11 : 8])) block(`${l.reg} uses an observation not in 0460`, 'REFERENCE_0460', l);
+    if (
+      (l.reg === 'C190' || l.reg === 'D190' || l.reg === 'C195') &&
+      l.fields[l.reg === 'C195' ? 1 : l.reg === 'C190' ? 11 : 8] &&
+      !obs.has(l.fields[l.reg === 'C195' ? 1 : l.reg === 'C190' ? 11 : 8])
+    )
+      block(`${l.reg} uses an observation not in 0460`, 'REFERENCE_0460', l);
     if (l.reg === 'D100' && l.fields[21] && !infs.has(l.fields[21])) block('D100 uses a COD_INF not in 0450', 'REFERENCE_0450', l);
     if (l.reg === '0150' && l.fields[3] === '01058' && !l.fields[7]) warn(`Participant ${l.fields[1]} has no municipality code (COD_MUN): the PVA asks for it`, 'PARTICIPANT_CITY_MISSING', l);
     if (l.reg === 'H010' && !l.fields[9]) warn(`H010 of ${l.fields[1]} has no COD_CTA (the accounting account of the inventory)`, 'INVENTORY_ACCOUNT_MISSING', l);

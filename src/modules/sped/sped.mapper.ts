@@ -36,7 +36,17 @@ export function toTraceDto(t: TraceAnswer) {
       const kind = traceDocKind(s.ref) as ResourceType | null;
       return {
         ref: s.ref,
-        document: s.doc ? { kind: s.doc.kind, id: kind && s.doc.id ? encodeId(kind, s.doc.id) : null, model: s.doc.model, series: s.doc.series, number: s.doc.number, accessKey: s.doc.accessKey, situation: s.doc.situation } : null,
+        document: s.doc
+          ? {
+              kind: s.doc.kind,
+              id: kind && s.doc.id ? encodeId(kind, s.doc.id) : null,
+              model: s.doc.model,
+              series: s.doc.series,
+              number: s.doc.number,
+              accessKey: s.doc.accessKey,
+              situation: s.doc.situation,
+            }
+          : null,
         lineNumber: s.lineNumber,
         item: s.item,
       };

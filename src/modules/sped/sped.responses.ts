@@ -70,6 +70,8 @@ export const SpedTrace = named(
     register: Joi.string().example('C190'),
     fields: Joi.array().items(Joi.string().allow('')),
     sources: Joi.array().items(obj({ ref: Joi.string().example('NFE:12'), document: TraceDoc.allow(null), lineNumber: Joi.number().integer().allow(null), item: TraceItem.allow(null) })),
-    derivedFrom: Joi.array().items(obj({ line: Joi.number().integer(), register: Joi.string() })).description('for totals (E110…): the file lines they sum'),
+    derivedFrom: Joi.array()
+      .items(obj({ line: Joi.number().integer(), register: Joi.string() }))
+      .description('for totals (E110…): the file lines they sum'),
   }),
 );

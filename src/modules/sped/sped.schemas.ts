@@ -13,14 +13,20 @@ const accountant = Joi.object({
   cpf: document('cpf').required(),
   crc: Joi.string().trim().max(15).required().example('1SP123456O5'),
   cnpj: document('cnpj').allow(null),
-  postalCode: Joi.string().pattern(/^\d{8}$/).allow(null),
+  postalCode: Joi.string()
+    .pattern(/^\d{8}$/)
+    .allow(null),
   street: Joi.string().trim().max(60).allow(null),
   number: Joi.string().trim().max(10).allow(null),
   complement: Joi.string().trim().max(60).allow(null),
   district: Joi.string().trim().max(60).allow(null),
-  phone: Joi.string().pattern(/^\d{10,11}$/).allow(null),
+  phone: Joi.string()
+    .pattern(/^\d{10,11}$/)
+    .allow(null),
   email: Joi.string().email().max(100).allow(null),
-  municipalityCode: Joi.string().pattern(/^\d{7}$/).allow(null),
+  municipalityCode: Joi.string()
+    .pattern(/^\d{7}$/)
+    .allow(null),
 }).description('0100: the accountant who signs the file (required by the layout: without it the file is BLOCKED)');
 
 export const spedSchemas = {
@@ -41,7 +47,9 @@ export const spedSchemas = {
       period: periodSchema().required(),
       finalidade: Joi.string().valid('0', '1').default('0').description('COD_FIN: 0 original, 1 substitute'),
       perfil: Joi.string().valid('A', 'B', 'C').default('A').description('IND_PERFIL (the UF sets it; A for SP Lucro Real/Presumido)'),
-      inventory: Joi.object({ countId: id('inventory-count').required() }).allow(null).description('a closed stock count: Bloco H (H005/H010)'),
+      inventory: Joi.object({ countId: id('inventory-count').required() })
+        .allow(null)
+        .description('a closed stock count: Bloco H (H005/H010)'),
       accountant,
       revenueCode: Joi.string().trim().max(10).allow(null).description('E116 COD_REC; default 046-2 in SP'),
       previousCredit: decimal('amount', { min: 0 }).allow(null).description('VL_SLD_CREDOR_ANT; default the credit the previous month’s file carried'),
@@ -51,7 +59,10 @@ export const spedSchemas = {
   trace: typedSchema<{ params: { id: number }; query: { register: string; line: number } }>({
     params: byId,
     query: Joi.object({
-      register: Joi.string().pattern(/^[0-9A-Z]\d{3}$/).required().example('C190'),
+      register: Joi.string()
+        .pattern(/^[0-9A-Z]\d{3}$/)
+        .required()
+        .example('C190'),
       line: Joi.number().integer().min(1).required().description('the line number in the file (1 = 0000)'),
     }),
   }),

@@ -118,7 +118,7 @@ export async function requestEfd(ctx: TenantContext, req: SpedRequest): Promise<
     await recordAudit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'REQUESTED', changes: { period: [null, req.period], status: [null, 'QUEUED'] } });
     return row;
   });
-  setImmediate(() => void runSpedQueue().catch((err) => logger.error('sped queue run failed', { err })));
+  setImmediate(() => void runSpedQueue().catch((err: unknown) => logger.error('sped queue run failed', { err })));
   return spedFile(ctx, file.id);
 }
 
@@ -133,9 +133,13 @@ export async function spedFile(ctx: TenantContext, id: number): Promise<SpedFile
 export async function spedContent(ctx: TenantContext, id: number): Promise<{ file: SpedFile; bytes: Buffer }> {
   const file = await spedFile(ctx, id);
   if (file.status !== 'READY') {
-    throw new ConflictError(file.status === 'BLOCKED' ? 'SPED_FILE_BLOCKED' : 'SPED_FILE_NOT_READY', file.status === 'BLOCKED' ? 'The file has blocking findings and is not released' : `The file is ${file.status}`, {
-      fileStatus: file.status,
-    });
+    throw new ConflictError(
+      file.status === 'BLOCKED' ? 'SPED_FILE_BLOCKED' : 'SPED_FILE_NOT_READY',
+      file.status === 'BLOCKED' ? 'The file has blocking findings and is not released' : `The file is ${file.status}`,
+      {
+        fileStatus: file.status,
+      },
+    );
   }
   const row = await readerOf(ctx).createQueryBuilder(SpedFile, 'f').addSelect('f.contentGz').where('f.id = :id AND f.company_id = :companyId', { id, companyId: ctx.companyId }).getOneOrFail();
   return { file, bytes: zlib.gunzipSync(row.contentGz!) };
@@ -187,7 +191,17 @@ function traceOf(book: FiscalBook, lines: ReturnType<typeof buildEfd>['lines'], 
   const docOf = (d: BookDocument) => {
     docs[d.ref] = { kind: d.kind, id: Number(d.ref.split(':')[1]), model: d.model, series: d.series, number: d.number, accessKey: d.accessKey, situation: d.situation };
     for (const l of d.lines)
-      items[`${d.ref}#${l.lineNumber}`] = { description: l.description, cfop: l.cfop, cst: l.cstIcms, rate: fx(l.icmsRate), operationValue: fx(l.operationValue), icmsBase: fx(l.icmsBase), icms: fx(l.icms), st: fx(l.st), ipi: fx(l.ipi) };
+      items[`${d.ref}#${l.lineNumber}`] = {
+        description: l.description,
+        cfop: l.cfop,
+        cst: l.cstIcms,
+        rate: fx(l.icmsRate),
+        operationValue: fx(l.operationValue),
+        icmsBase: fx(l.icmsBase),
+        icms: fx(l.icms),
+        st: fx(l.st),
+        ipi: fx(l.ipi),
+      };
   };
   book.documents.forEach(docOf);
   for (const v of book.voided) docs[`VOID:${v.model}:${v.series}:${v.number}`] = { kind: 'VOIDED', id: 0, model: v.model, series: v.series, number: v.number, accessKey: null, situation: '05' };
@@ -223,7 +237,11 @@ async function writeJob(file: SpedFile): Promise<void> {
   const ctx: TenantContext = { companyId: file.companyId, actor: file.requestedBy, grantedFiliais: '*', scopes: ['*'] };
   const em = readerOf(NO_UNIT);
   const stored = (file.request ?? {}) as unknown as StoredRequest;
-  const [company, filial, book] = [await em.findOneByOrFail(Company, { id: file.companyId }), await em.findOneByOrFail(Filial, { id: file.filialId, companyId: file.companyId }), await loadFiscalBook(em, file.companyId, file.filialId, file.period)];
+  const [company, filial, book] = [
+    await em.findOneByOrFail(Company, { id: file.companyId }),
+    await em.findOneByOrFail(Filial, { id: file.filialId, companyId: file.companyId }),
+    await loadFiscalBook(em, file.companyId, file.filialId, file.period),
+  ];
   const inventory = file.inventoryCountId ? await inventorySnapshot(ctx, file.filialId, file.inventoryCountId) : null;
   const productIds = [...new Set([...book.documents.flatMap((d) => d.lines.map((l) => l.productId)), ...(inventory?.items.map((i) => i.productId) ?? [])].filter((x): x is number => x !== null))];
   const products = productIds.length ? await em.find(Product, { where: { companyId: file.companyId, id: In(productIds) } }) : [];
@@ -245,7 +263,8 @@ async function writeJob(file: SpedFile): Promise<void> {
   const findings: SpedFinding[] = validateEfd(bytes.toString('latin1'));
   if (!filial.stateRegistration) findings.push({ severity: 'BLOCKING', code: 'STATE_REGISTRATION_MISSING', message: 'The filial has no state registration (0000 IE)' });
   if (!filial.municipalityCode) findings.push({ severity: 'BLOCKING', code: 'MUNICIPALITY_MISSING', message: 'The filial has no municipality code (0000 COD_MUN)' });
-  for (const d of book.documents.filter((x) => x.pendingAuthorization)) findings.push({ severity: 'WARNING', code: 'NOT_AUTHORIZED_YET', message: `NFC-e ${d.series}/${d.number} was issued in contingency and is not authorized yet` });
+  for (const d of book.documents.filter((x) => x.pendingAuthorization))
+    findings.push({ severity: 'WARNING', code: 'NOT_AUTHORIZED_YET', message: `NFC-e ${d.series}/${d.number} was issued in contingency and is not authorized yet` });
   if (file.period >= businessToday().slice(0, 7)) findings.push({ severity: 'WARNING', code: 'PERIOD_NOT_ENDED', message: `${file.period} has not ended: documents may still be added` });
   const status = findings.some((f) => f.severity === 'BLOCKING') ? 'BLOCKED' : 'READY';
   const trace = traceOf(book, built.lines, inventory);
@@ -274,7 +293,13 @@ async function writeJob(file: SpedFile): Promise<void> {
       filialId: file.filialId,
       aggregateType: AUDIT_ENTITY,
       aggregateId: file.id,
-      data: { spedFileId: encodeId('sped-file', file.id), filialId: encodeId('filial', file.filialId), period: file.period, status, blocking: findings.filter((f) => f.severity === 'BLOCKING').length },
+      data: {
+        spedFileId: encodeId('sped-file', file.id),
+        filialId: encodeId('filial', file.filialId),
+        period: file.period,
+        status,
+        blocking: findings.filter((f) => f.severity === 'BLOCKING').length,
+      },
     });
   });
 }
@@ -296,11 +321,14 @@ export async function runSpedQueue(): Promise<number> {
       written++;
     } catch (err) {
       logger.error('EFD job failed', { err, spedFileId: c.id });
-      await em.update(SpedFile, { id: c.id, status: 'RUNNING', leaseOwner: owner }, { status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 500), finishedAt: new Date(), leaseOwner: null, leaseUntil: null, version: c.version + 2 });
+      await em.update(
+        SpedFile,
+        { id: c.id, status: 'RUNNING', leaseOwner: owner },
+        { status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 500), finishedAt: new Date(), leaseOwner: null, leaseUntil: null, version: c.version + 2 },
+      );
     }
   }
   return written;
 }
 
 export const spedWorker = (intervalMs = 10_000) => new Worker({ name: 'sped-efd', intervalMs, runAtStart: true, run: () => runSpedQueue() });
-

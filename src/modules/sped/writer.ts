@@ -24,7 +24,16 @@ const DECIMALS: Partial<Record<FieldFormat, number>> = { V2: 2, V3: 3, V4: 4, V6
 /** Text fields: ISO-8859-1 representable, no "|" and no line break, trimmed, inner spaces collapsed. */
 export function cleanText(v: string): string {
   let s = v.normalize('NFC').replace(/[|\r\n\t]+/g, ' ');
-  s = [...s].map((ch) => (ch.charCodeAt(0) <= 0xff ? ch : ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '') || '?')).join('');
+  s = [...s]
+    .map((ch) =>
+      ch.charCodeAt(0) <= 0xff
+        ? ch
+        : ch
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, '')
+            .replace(/[^\x20-\x7e]/g, '') || '?',
+    )
+    .join('');
   return s.replace(/\s+/g, ' ').trim();
 }
 
