@@ -24,6 +24,8 @@ import { fiscalBookRoutes } from './fiscal-books';
 import { inventoryCountRoutes } from './inventory-counts';
 import { spedRoutes } from './sped';
 import { filialAccess } from '../core/auth/tenancy';
+import { fiscalPeriodRoutes, periodDocuments } from './fiscal-periods';
+import { accountantPackageRoutes, closingWindow } from './accountant-package';
 
 /*
  * Module wiring: where a module needs work from a module that depends on it, it declares a port
@@ -49,6 +51,8 @@ purchaseHistory.provide(purchaseHistoryProvider);
 counterNotes.provide(counterNotesProvider);
 // A sales order's detail links its fiscal documents: NFC-e (nfce) and NF-e (invoices, through nfce).
 orderFiscalDocuments.provide(orderFiscalDocumentsProvider);
+// The fiscal close asks which documents of the month are still inside a legal window: NF-e, NFC-e and DF-e, read by the accountant package.
+periodDocuments.provide(closingWindow);
 
 /**
  * Every module's routes with their owner, in mounting order, which is also their order in the OpenAPI
@@ -88,6 +92,8 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'fiscal-books', routes: fiscalBookRoutes },
     { module: 'inventory-counts', routes: inventoryCountRoutes },
     { module: 'sped', routes: spedRoutes },
+    { module: 'fiscal-periods', routes: fiscalPeriodRoutes },
+    { module: 'accountant-package', routes: accountantPackageRoutes },
   ];
 }
 

@@ -129,6 +129,23 @@ describe('Stock counts: blind count, close into adjustments and a valued snapsho
     expectProblem(await close(sheet.id), 409, 'INVENTORY_COUNT_CLOSED');
   });
 
+  it('a count dated in a closed fiscal period is not closed (409 FISCAL_PERIOD_CLOSED), nothing posted; reopened, it closes', async () => {
+    const month = '2026-01';
+    const sheet = await open({ productIds: [p3.hash], countDate: `${month}-31` });
+    await enter(sheet.id, [{ productId: p3.hash, countedQuantity: 1 }]);
+    const closedPeriod = await api().post(`/api/fiscal-periods/${t.filialHashes[0]}/${month}/close`).set(t.headers()).send({ force: true });
+    expect(closedPeriod.status, JSON.stringify(closedPeriod.body)).to.equal(200);
+    const before = await stockOf(t, 0, p3.id);
+    const refused = await close(sheet.id);
+    expectProblem(refused, 409, 'FISCAL_PERIOD_CLOSED');
+    expect(await stockOf(t, 0, p3.id)).to.deep.equal(before);
+    expect((await api().get(`/api/inventory/counts/${sheet.id}`).set(t.headers())).body.status).to.equal('OPEN');
+    const reopened = await api().post(`/api/fiscal-periods/${t.filialHashes[0]}/${month}/reopen`).set(t.headers()).send({ reason: 'Inventario de janeiro recontado' });
+    expect(reopened.status, JSON.stringify(reopened.body)).to.equal(200);
+    expect((await close(sheet.id)).status).to.equal(200);
+    expect((await stockOf(t, 0, p3.id)).quantity).to.equal('1.0000');
+  });
+
   it('two closes at once: one closes and posts, the other is refused; the stock moves once', async () => {
     const sheet = await open({ productIds: [p2.hash] });
     await enter(sheet.id, [{ productId: p2.hash, countedQuantity: 2 }]);

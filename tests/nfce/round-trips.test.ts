@@ -52,6 +52,8 @@ describe('Round trips of a quick sale with its NFC-e (MySQL)', function () {
         'SELECT fiscal_uf_rate',
         'SELECT fiscal_approximate_tax',
         'SELECT fiscal_approximate_tax',
+        // The fiscal period check (the filial row shared, fiscal-periods), with the note's reads: no round trip of its own.
+        'SELECT filial',
       ],
       ['INSERT nfce_document', 'INSERT audit_log', 'INSERT outbox_event', 'INSERT audit_log', 'INSERT outbox_event', 'COMMIT'],
       ['START TRANSACTION', 'UPDATE nfce_document', 'GUARD', 'INSERT audit_log', 'INSERT outbox_event', 'COMMIT'],

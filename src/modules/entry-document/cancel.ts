@@ -5,6 +5,7 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
+import { assertPeriodOpen } from '../fiscal-periods';
 import type { Payable } from '../payables';
 import { cancelDocumentPayables, documentPayables, toPayableDto } from '../payables';
 import { LedgerEffect, LedgerPosting, postThirdPartyStock, postToLedger, previewPosting, previewThirdPartyPosting, ThirdPartyEffect, thirdPartyMovementsOf, ThirdPartyPosting } from '../stock';
@@ -156,6 +157,8 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
     const doc = await currentDocument(em, ctx, id);
     assertTransition(doc, 'cancel', 'CANCELLED');
     const cancelledAt = new Date();
+    // A confirmed document's cancellation reverses its entry (its month) and moves stock today: both periods open. A draft books nothing.
+    if (doc.status === 'CONFIRMED') await assertPeriodOpen(em, ctx.companyId, doc.filialId, [doc.entryDate, cancelledAt]);
     if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: doc.status, version: doc.version }, { status: 'CANCELLED', cancelledAt, cancelReason: reason, liveAccessKey: null }))) {
       await transitionConflict(em, ctx, doc, 'cancel');
     }

@@ -5,6 +5,7 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { createDocumentPayables } from '../payables';
 import { LedgerEffect, LedgerLine, LedgerPosting, postThirdPartyStock, postToLedger, previewPosting, previewThirdPartyPosting, ThirdPartyEffect, ThirdPartyPosting } from '../stock';
 import { DocumentState, loadDocumentState } from './document-state';
@@ -130,9 +131,14 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     const doc = await currentDocument(em, ctx, id);
     assertTransition(doc, 'confirm', 'CONFIRMED');
     const confirmedAt = new Date();
-    if (!(await updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, { status: 'CONFIRMED', confirmedAt }))) {
-      await transitionConflict(em, ctx, doc, 'confirm');
-    }
+    // The period check (the entry date's month and today's, when the stock moves) travels with the UPDATE: no round trip of its own.
+    const [updated, periodOpen] = await Promise.allSettled([
+      updateIfCurrent(em, ctx.companyId, doc.id, { status: 'DRAFT', version: doc.version }, { status: 'CONFIRMED', confirmedAt }),
+      assertPeriodOpen(em, ctx.companyId, doc.filialId, [doc.entryDate, confirmedAt]),
+    ]);
+    if (updated.status === 'rejected') throw updated.reason;
+    if (periodOpen.status === 'rejected') throw periodOpen.reason;
+    if (!updated.value) await transitionConflict(em, ctx, doc, 'confirm');
     const state = await loadDocumentState(em, doc);
     // Receipts against purchase orders, under the order lines' locks; a blocking finding rolls them back below.
     const plan = buildConfirmPlan(state, ctx.actor, [...(await applyReceipts(em, ctx, receiptDocument(state))).findings, ...(await inboundChecks(em, doc))]);

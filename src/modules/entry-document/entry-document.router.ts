@@ -169,7 +169,7 @@ export const entryDocumentRoutes = defineRoutes([
       body: EntryDocumentPosted,
       errors: {
         404: NOT_FOUND,
-        409: ['ENTRY_DOCUMENT_CONFIRMED', 'ENTRY_DOCUMENT_CANCELLED', 'STALE_VERSION'],
+        409: ['FISCAL_PERIOD_CLOSED', 'ENTRY_DOCUMENT_CONFIRMED', 'ENTRY_DOCUMENT_CANCELLED', 'STALE_VERSION'],
         422: ['ENTRY_DOCUMENT_NOT_CONFIRMABLE', 'INSUFFICIENT_STOCK', 'INSUFFICIENT_THIRD_PARTY_STOCK'],
       },
     },
@@ -195,7 +195,11 @@ export const entryDocumentRoutes = defineRoutes([
     idempotent: true,
     responses: {
       body: EntryDocumentPosted,
-      errors: { 404: NOT_FOUND, 409: ['ENTRY_DOCUMENT_CANCELLED', 'STALE_VERSION'], 422: ['ENTRY_DOCUMENT_NOT_CANCELLABLE', 'INSUFFICIENT_STOCK', 'INSUFFICIENT_THIRD_PARTY_STOCK'] },
+      errors: {
+        404: NOT_FOUND,
+        409: ['FISCAL_PERIOD_CLOSED', 'ENTRY_DOCUMENT_CANCELLED', 'STALE_VERSION'],
+        422: ['ENTRY_DOCUMENT_NOT_CANCELLABLE', 'INSUFFICIENT_STOCK', 'INSUFFICIENT_THIRD_PARTY_STOCK'],
+      },
     },
     handler: c.cancel,
   },

@@ -53,7 +53,7 @@ export const inventoryCountRoutes = defineRoutes([
     scope: WRITE,
     schema: s.close,
     idempotent: true,
-    responses: { body: InventoryCount, errors: { ...NOT_FOUND, 409: [...STATES, 'STALE_VERSION'], 422: ['INVENTORY_COUNT_INCOMPLETE', 'INSUFFICIENT_STOCK'] } },
+    responses: { body: InventoryCount, errors: { ...NOT_FOUND, 409: [...STATES, 'STALE_VERSION', 'FISCAL_PERIOD_CLOSED'], 422: ['INVENTORY_COUNT_INCOMPLETE', 'INSUFFICIENT_STOCK'] } },
     handler: c.close,
   },
   {

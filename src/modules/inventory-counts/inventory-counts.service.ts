@@ -9,6 +9,7 @@ import { BusinessRuleError, NotFoundError, StaleVersionError } from '../../core/
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Product } from '../catalog';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { lockForPosting, postToLedger } from '../stock';
 import type { LedgerLine } from '../stock';
 import { InventoryCountLine } from './entities/inventory-count-line.entity';
@@ -156,6 +157,8 @@ export async function closeCount(ctx: TenantContext, id: number, version?: numbe
     if (!count || (ctx.grantedFiliais !== '*' && !ctx.grantedFiliais.includes(count.filialId))) throw new NotFoundError('Inventory count');
     assertTransition(count, 'close', 'CLOSED');
     if (version !== undefined && version !== count.version) throw new StaleVersionError('Stock count', count.version);
+    // The adjustments are dated today and the snapshot at the count's date: neither month may be closed.
+    await assertPeriodOpen(em, ctx.companyId, count.filialId, [new Date(), count.countDate]);
     const lines = await linesOf(em, ctx.companyId, id);
     const uncounted = lines.filter((l) => l.countedQuantity === null);
     if (uncounted.length) {

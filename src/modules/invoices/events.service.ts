@@ -4,6 +4,7 @@ import type { TenantContext } from '../../core/context';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, ConflictError, UpstreamError } from '../../core/errors';
 import { asciiText, brasiliaDateTime, buildIssuerEnvEvento, buildIssuerEvento, canonicalIssuerInfEvento, Contingency, IssuerEvent, issuerEventId, NFE_NS, TP_CANCELAMENTO, TP_CCE } from '../authority';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { cancelForFiscalDocument } from '../receivables';
 import { billedFulfillments } from './billing-installments';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
@@ -116,6 +117,8 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
   }
   const text = asciiText(justification).slice(0, 255);
   for (const fulfillmentId of await billedFulfillments(readerOf(ctx), ctx.companyId, doc)) await assertReceivablesCancellable(ctx, fulfillmentId, text);
+  // The NF-e's month and today's: checked before anything is sent (the authority's record, once made, is always kept).
+  await assertPeriodOpen(readerOf(ctx), ctx.companyId, doc.filialId, [doc.issuedAt, new Date()]);
   const owner = ownerOf(doc);
   if (owner?.provider.onCancelled) await dryRun((em) => owner.provider.onCancelled!(em, ctx, { ...outcomeOf(doc), cancelProtocol: null, justification: text }));
   const { result, lot, proc } = await sendEvent(doc, TP_CANCELAMENTO, 1, text);
@@ -157,14 +160,16 @@ export async function correctInvoice(ctx: TenantContext, id: number, correction:
   const sequence = doc.correctionSequence + 1;
   if (sequence > 20) throw new BusinessRuleError('CORRECTION_LIMIT', 'An NF-e takes at most 20 cartas de correção');
   // The sequence is reserved first (conditional on the one read), so two corrections never share a number.
-  const reserved = await inTransaction(ctx, (em) =>
-    em
+  // Reserved under the period check (the NF-e's month and today's): a close waits for it and then sees the CC-e in flight.
+  const reserved = await inTransaction(ctx, async (em) => {
+    await assertPeriodOpen(em, ctx.companyId, doc.filialId, [doc.issuedAt, new Date()]);
+    return em
       .createQueryBuilder()
       .update(OutboundNfe)
       .set({ correctionSequence: sequence })
       .where('id = :id AND company_id = :c AND correction_sequence = :prev AND status = :s', { id, c: ctx.companyId, prev: doc.correctionSequence, s: 'AUTHORIZED' })
-      .execute(),
-  );
+      .execute();
+  });
   if (!reserved.affected) throw new ConflictError('CONCURRENT_UPDATE', 'Another correction of this NF-e is in progress; retry');
   const { result, lot, proc } = await sendEvent(doc, TP_CCE, sequence, text);
   if (!result || !['135', '136'].includes(result.cStat)) failure(lot, result);

@@ -146,7 +146,7 @@ export async function settleFirstAttempt(ctx: ActorContext, first: OutboundNfe, 
       null,
     );
     try {
-      return await voidRejected(ctx, after.id, 'Numero nao utilizado: tentativa sem resposta substituida por NF-e emitida em contingencia');
+      return await voidRejected(ctx, after.id, 'Numero nao utilizado: tentativa sem resposta substituida por NF-e emitida em contingencia', false);
     } catch (err) {
       // Recorded PENDING (or refused): the recovery pass asks again; the report shows the number meanwhile.
       logger.warn('the number of an NF-e first attempt could not be voided yet', { invoiceId: encodeId('invoice', after.id), err: (err as Error).message });
@@ -245,7 +245,7 @@ async function firstAuthorized(ctx: ActorContext, first: OutboundNfe, secondSeen
     return authorized;
   });
   if (second.status === 'REJECTED') {
-    await voidRejected(ctx, second.id, 'Numero nao utilizado: NF-e de contingencia substituida pela primeira tentativa autorizada').catch((err) =>
+    await voidRejected(ctx, second.id, 'Numero nao utilizado: NF-e de contingencia substituida pela primeira tentativa autorizada', false).catch((err) =>
       logger.warn('the number of a withdrawn contingency NF-e could not be voided yet', { invoiceId: encodeId('invoice', second.id), err: (err as Error).message }),
     );
   }

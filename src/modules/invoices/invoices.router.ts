@@ -45,7 +45,7 @@ export const invoiceRoutes = defineRoutes([
     schema: s.issue,
     idempotent: 'own-transactions',
     status: 201,
-    responses: { body: Invoice, errors: { ...BILLING, 409: ['ALREADY_INVOICED'], 422: [...BILLING[422], ...CERTIFICATE_USE, 'SERIES_EXHAUSTED'], ...AUTHORITY } },
+    responses: { body: Invoice, errors: { ...BILLING, 409: ['FISCAL_PERIOD_CLOSED', 'ALREADY_INVOICED'], 422: [...BILLING[422], ...CERTIFICATE_USE, 'SERIES_EXHAUSTED'], ...AUTHORITY } },
     handler: c.issue,
   },
   {
@@ -57,7 +57,10 @@ export const invoiceRoutes = defineRoutes([
     schema: s.voidNumbers,
     idempotent: 'own-transactions',
     status: 201,
-    responses: { body: NumberVoid, errors: { 404: ['SERIES_NOT_FOUND'], 422: ['INVALID_RANGE', 'NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY } },
+    responses: {
+      body: NumberVoid,
+      errors: { 409: ['FISCAL_PERIOD_CLOSED'], 404: ['SERIES_NOT_FOUND'], 422: ['INVALID_RANGE', 'NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY },
+    },
     handler: c.voidRange,
   },
   {
@@ -250,7 +253,10 @@ export const invoiceRoutes = defineRoutes([
     scope: WRITE,
     schema: s.cancel,
     idempotent: 'own-transactions',
-    responses: { body: Invoice, errors: { ...NOT_FOUND, 409: STATES, 422: ['CANCELLATION_DEADLINE_PASSED', 'SEFAZ_REJECTED', 'RECEIVABLE_HAS_RECEIPTS', ...CERTIFICATE_USE], ...AUTHORITY } },
+    responses: {
+      body: Invoice,
+      errors: { ...NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATES], 422: ['CANCELLATION_DEADLINE_PASSED', 'SEFAZ_REJECTED', 'RECEIVABLE_HAS_RECEIPTS', ...CERTIFICATE_USE], ...AUTHORITY },
+    },
     handler: c.cancel,
   },
   {
@@ -263,7 +269,7 @@ export const invoiceRoutes = defineRoutes([
     idempotent: 'own-transactions',
     responses: {
       body: InvoiceDetail,
-      errors: { ...NOT_FOUND, 409: [...STATES, 'CONCURRENT_UPDATE'], 422: ['CORRECTION_NOT_ALLOWED', 'CORRECTION_LIMIT', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY },
+      errors: { ...NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATES, 'CONCURRENT_UPDATE'], 422: ['CORRECTION_NOT_ALLOWED', 'CORRECTION_LIMIT', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY },
     },
     handler: c.correct,
   },
@@ -275,7 +281,10 @@ export const invoiceRoutes = defineRoutes([
     scope: WRITE,
     schema: s.voidOne,
     idempotent: 'own-transactions',
-    responses: { body: Invoice, errors: { ...NOT_FOUND, 409: STATES, 422: ['NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY } },
+    responses: {
+      body: Invoice,
+      errors: { ...NOT_FOUND, 409: ['FISCAL_PERIOD_CLOSED', ...STATES], 422: ['NUMBER_IN_USE', 'NUMBER_ALREADY_VOIDED', 'SEFAZ_REJECTED', ...CERTIFICATE_USE], ...AUTHORITY },
+    },
     handler: c.voidOne,
   },
   {

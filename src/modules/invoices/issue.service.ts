@@ -11,6 +11,7 @@ import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError, ConflictError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ComputedFiscalDocument } from '../fiscal';
 import { amountDueOf } from '../fiscal';
@@ -246,6 +247,9 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
     const made = await inTransaction(ctx, async (em): Promise<OutboundNfe | { resume: number }> => {
       // First the scope's lock row (written, so Galera certifies it), then who holds the goods now.
       await lockClaimScope(em, ctx.companyId, probe.scope);
+      // Dated now (dhEmi): refused while the month is closed; a close waits for this transaction (period-guard.ts).
+      const issuedAt = new Date();
+      await assertPeriodOpen(em, ctx.companyId, probe.filialId, issuedAt);
       const holder = await liveHolder(em, ctx.companyId, await claimsUnderLock(ctx, input, probe, em));
       if (holder) {
         if (resumes(holder)) return { resume: holder.id };
@@ -255,7 +259,6 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
       // The number, in this transaction: a rollback gives it back, a commit stores the document that uses it.
       const number = await takeNextNumber(em, ctx.companyId, series);
       crashPoint('after-numbering');
-      const issuedAt = new Date();
       const code = randomCode(number);
       const { built, signed } = signedDocument(c, sc, { number, series: series.series, issuedAt, randomCode: code, contingency });
       const saved = await insertOutboundNfe(em, {

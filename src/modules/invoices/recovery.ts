@@ -50,7 +50,7 @@ export async function recoverInvoices(now = new Date(), limit = 50): Promise<{ s
   let voided = 0;
   for (const d of abandoned) {
     try {
-      await voidRejected({ companyId: d.companyId, actor: 'AUTOMATIC' }, d.id, 'Numero nao utilizado: NF-e rejeitada e abandonada pelo emitente');
+      await voidRejected({ companyId: d.companyId, actor: 'AUTOMATIC' }, d.id, 'Numero nao utilizado: NF-e rejeitada e abandonada pelo emitente', false);
       voided++;
     } catch (err) {
       logger.warn('invoice recovery could not void an abandoned number', { invoiceId: encodeId('invoice', d.id), err: (err as Error).message });

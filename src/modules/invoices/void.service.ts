@@ -7,6 +7,7 @@ import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { asciiText, buildInutNFe, canonicalInfInut, NFE_NS, ufCode, voidId, VoidRequest } from '../authority';
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
@@ -119,7 +120,11 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_v, i) => a + i);
 
 /** POST /invoices/void-numbers: numbers never taken (ahead of the série) or of REJECTED documents. */
-export async function voidNumbers(ctx: TenantContext, input: VoidInput): Promise<InvoiceNumberVoid> {
+/**
+ * `periodCheck` false: the service settling a document that got in before the close (a first attempt
+ * replaced by contingency, a REJECTED number abandoned by the recovery pass) — the close listed it as pending.
+ */
+export async function voidNumbers(ctx: TenantContext, input: VoidInput, periodCheck = true): Promise<InvoiceNumberVoid> {
   await assertFilialAccess(ctx, input.filialId);
   if (input.last < input.first) throw new BusinessRuleError('INVALID_RANGE', 'last must not be below first');
   if (input.last - input.first + 1 > MAX_RANGE) throw new BusinessRuleError('INVALID_RANGE', `At most ${MAX_RANGE} numbers at once`);
@@ -138,6 +143,8 @@ export async function voidNumbers(ctx: TenantContext, input: VoidInput): Promise
         number: inUse.number,
         invoiceStatus: inUse.status,
       });
+    // A voiding is dated today; voiding a REJECTED document's number also changes that document's month.
+    if (periodCheck) await assertPeriodOpen(em, ctx.companyId, input.filialId, [new Date(), ...docs.map((d) => d.issuedAt)]);
     const byNumber = new Set(docs.map((d) => d.number));
     const gapless = range(input.first, Math.min(input.last, series.nextNumber - 1)).filter((n) => !byNumber.has(n));
     const pending = await em.find(InvoiceNumberVoid, { where: { companyId: ctx.companyId, seriesId: series.id, status: In(['PENDING', 'VOIDED']) } });
@@ -182,11 +189,11 @@ export async function voidNumbers(ctx: TenantContext, input: VoidInput): Promise
 }
 
 /** The number of one REJECTED document (the user abandons it, or the recovery pass after INVOICE_ABANDON_HOURS). */
-export async function voidRejected(ctx: ActorContext, id: number, justification: string): Promise<OutboundNfe> {
+export async function voidRejected(ctx: ActorContext, id: number, justification: string, periodCheck = true): Promise<OutboundNfe> {
   const doc = await findInvoice(ctx.companyId, id, readerOf(ctx));
   assertTransition(doc, 'void', 'VOIDED');
   const tenant: TenantContext = { ...ctx, grantedFiliais: [doc.filialId], scopes: [] };
-  await voidNumbers(tenant, { filialId: doc.filialId, series: doc.series, model: doc.model, first: doc.number, last: doc.number, justification });
+  await voidNumbers(tenant, { filialId: doc.filialId, series: doc.series, model: doc.model, first: doc.number, last: doc.number, justification }, periodCheck);
   return findInvoice(ctx.companyId, id, readerOf(ctx));
 }
 

@@ -2,6 +2,7 @@ import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, StateConflictError } from '../../core/errors';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { gz } from '../invoices';
 import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO } from '../authority';
 import { sendCounterEvent } from './counter-event';
@@ -29,6 +30,8 @@ export async function cancelNfce(ctx: TenantContext, id: number, justification: 
       { deadline: new Date(deadline).toISOString(), minutes },
     );
   }
+  // The note's month and today's, before anything is sent (the authority's record, once made, is always kept).
+  await assertPeriodOpen(readerOf(ctx), ctx.companyId, doc.filialId, [doc.issuedAt, now]);
   const text = asciiText(justification).slice(0, 255);
   const e: IssuerEvent = {
     tpEvento: TP_CANCELAMENTO,

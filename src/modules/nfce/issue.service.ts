@@ -13,6 +13,7 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { IssuerClient, IssuerTarget, NFE_NS, NoAnswerError, type ProtocolResult } from '../authority';
 import { additionalInfoOf, FilialSigning, filialSigning, gunzipText, gz, takeNextNumber } from '../invoices';
 import { issuerTarget } from '../sefaz';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 import { counterSettings, updateNfceIf } from './nfce.repository';
@@ -109,7 +110,9 @@ export function counterTarget(sc: FilialSigning): Promise<IssuerTarget> {
 /** In the sale's transaction: number, compute, sign and store the NFC-e. */
 export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, input: CounterNoteInput): Promise<PreparedNote> {
   // The settings' reads, the signer, the tax engine's reads and the note's id go out together (same round trips).
-  const [settings, signing, computed, noteId] = await Promise.allSettled([
+  // …and the period check (dated now; the filial row's shared lock a close waits on: fiscal-periods).
+  const issuedNow = new Date();
+  const [settings, signing, computed, noteId, periodOpen] = await Promise.allSettled([
     counterSettings(em, ctx.companyId, input.filialId),
     counterSigning(ctx.companyId, input.filialId),
     computeFiscal(
@@ -128,7 +131,9 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
       em,
     ),
     allocateId(em, NfceDocument),
+    assertPeriodOpen(em, ctx.companyId, input.filialId, issuedNow),
   ]);
+  if (periodOpen.status === 'rejected') throw periodOpen.reason;
   if (settings.status === 'rejected') throw settings.reason;
   const { config, series, number: takeNumber, waiting } = settings.value;
   if (!config) throw new BusinessRuleError('NFCE_NOT_CONFIGURED', 'The filial issues NFC-e but has no NFC-e configuration');

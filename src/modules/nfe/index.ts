@@ -42,3 +42,5 @@ export { parseNfe } from './xml/nfe-parser';
 export type { NfeContribution, NfeIcms, NfeItem, NfeParty, ParsedNfe } from './xml/nfe-types';
 export { batchRunner } from './batch/batch-runner';
 export { DeadlineTracker } from './deadlines/manifestation-deadlines.service';
+export { receivedOfMonth, unmanifestedOfMonth } from './period-documents';
+export type { MonthReceived } from './period-documents';

@@ -73,7 +73,7 @@ export const salesOrderCreateRoutes = defineRoutes([
       errors: {
         400: ['MISSING_FILIAL'],
         404: LINES,
-        409: STATE,
+        409: ['FISCAL_PERIOD_CLOSED', ...STATE],
         422: [
           ...LINE_RULES,
           'INSUFFICIENT_STOCK',

@@ -40,7 +40,7 @@ export const returnRoutes = defineRoutes([
       errors: {
         400: [...XML_READ],
         404: ['REFERENCED_SALE_NOT_FOUND', ...INBOUND_NOT_FOUND],
-        409: ['RETURN_ALREADY_IMPORTED'],
+        409: ['FISCAL_PERIOD_CLOSED', 'RETURN_ALREADY_IMPORTED'],
         422: [...REPORT_BLOCKING, 'NFE_XML_NOT_AVAILABLE', 'NOT_A_RETURN', 'RETURN_LINES_UNMATCHED', 'RETURN_ISSUER_NOT_THE_CUSTOMER', 'RETURN_QUANTITY_EXCEEDS_RETURNABLE', 'REFUND_METHOD_INVALID'],
       },
     },
@@ -60,7 +60,7 @@ export const returnRoutes = defineRoutes([
       body: SalesReturn,
       errors: {
         404: ['RETURN_NOT_FOUND'],
-        409: ['ALREADY_INVOICED', 'RETURN_ORIGIN_PENDING'],
+        409: ['FISCAL_PERIOD_CLOSED', 'ALREADY_INVOICED', 'RETURN_ORIGIN_PENDING'],
         422: ['RETURN_WITHOUT_FISCAL_DOCUMENT', 'RETURN_DOCUMENT_BY_CUSTOMER', 'ORIGINAL_NOT_AUTHORIZED', 'RETURN_NOT_POSSIBLE'],
       },
     },
@@ -77,7 +77,10 @@ export const returnRoutes = defineRoutes([
     // request's key, so a retry after a crash finds it and resumes its document.
     idempotent: 'own-transactions',
     status: 201,
-    responses: { body: SalesReturn, errors: { 404: ['CUSTOMER_NOT_FOUND', 'SALES_ORDER_ITEM_NOT_FOUND'], 422: ['REFUND_METHOD_INVALID', 'RETURN_QUANTITY_EXCEEDS_RETURNABLE'] } },
+    responses: {
+      body: SalesReturn,
+      errors: { 409: ['FISCAL_PERIOD_CLOSED'], 404: ['CUSTOMER_NOT_FOUND', 'SALES_ORDER_ITEM_NOT_FOUND'], 422: ['REFUND_METHOD_INVALID', 'RETURN_QUANTITY_EXCEEDS_RETURNABLE'] },
+    },
     handler: c.register,
   },
 ]);

@@ -23,6 +23,7 @@ import { invoicesOfSource, SourceInvoice } from '../invoices';
 import type { SalesReturnTaxCredit } from './entities/sales-return-tax-credit.entity';
 import { allocateOrigins, creditsOfReturns, originalsOfSales } from './return-document.service';
 import { issueDevolution, pendingOriginsOfSales } from './devolution.service';
+import { assertPeriodOpen } from '../fiscal-periods';
 
 export const RETURN_CODE_SEQUENCE = 'return-code';
 
@@ -136,6 +137,8 @@ export const returnsService = {
     const code = await nextSequenceValue(readerOf(ctx), ctx.companyId, RETURN_CODE_SEQUENCE);
 
     return inTransaction(ctx, async (em) => {
+      // Booked today (stock back, receivables credited): refused while today's period is closed.
+      await assertPeriodOpen(em, ctx.companyId, filialId, new Date());
       const { orders, items } = await lockReturnLines(
         em,
         ctx.companyId,

@@ -4,6 +4,7 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import { AppError, BusinessRuleError, NotFoundError } from '../../core/errors';
 import { Dec } from '../../core/decimal';
 import { nextSequenceValue } from '../../core/sequence/sequence.service';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { findAccessibleDocument, supplierReturnSource } from '../entry-document';
 import { buildReturnDocument, loadFiscalIssuer, recipientFromParty } from '../fiscal';
 import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceDocument } from '../invoices';
@@ -85,6 +86,8 @@ export async function issueSupplierReturn(ctx: TenantContext, entryDocumentId: n
     (await (async () => {
       const code = await nextSequenceValue(readerOf(ctx), ctx.companyId, CODE_SEQUENCE);
       return inTransaction(ctx, async (em) => {
+        // Registered today (its quantities reserved, its NF-e issued now): refused while today's period is closed.
+        await assertPeriodOpen(em, ctx.companyId, entry.filialId, new Date());
         const plan = await planReturn(em, ctx, entryDocumentId, request, true);
         await assertStock(em, plan);
         return registerReturn(em, ctx, plan, request.reason, code, requestKey);

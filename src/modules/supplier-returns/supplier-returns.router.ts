@@ -44,7 +44,7 @@ export const supplierReturnRoutes = defineRoutes([
       body: SupplierReturnDetail,
       errors: {
         404: ['ENTRY_DOCUMENT_NOT_FOUND', 'ENTRY_DOCUMENT_ITEM_NOT_FOUND', 'NFE_INBOUND_NOT_FOUND'],
-        409: ['ENTRY_DOCUMENT_DRAFT', 'ENTRY_DOCUMENT_CANCELLED', 'ALREADY_INVOICED'],
+        409: ['FISCAL_PERIOD_CLOSED', 'ENTRY_DOCUMENT_DRAFT', 'ENTRY_DOCUMENT_CANCELLED', 'ALREADY_INVOICED'],
         422: [
           ...NOT_RETURNABLE,
           'SUPPLIER_NFE_REQUIRED',

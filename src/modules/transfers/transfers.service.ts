@@ -10,6 +10,7 @@ import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { Product } from '../catalog';
 import { computeFiscalDocument } from '../fiscal';
+import { assertPeriodOpen } from '../fiscal-periods';
 import { invoicesOfSource, issueInvoice, registerDocumentSource, SourceCancellation, SourceDocumentOutcome, SourceInvoice } from '../invoices';
 import { lockForPosting, postToLedger, previewPosting, StockMovement } from '../stock';
 import { Filial } from '../tenancy';
@@ -56,6 +57,8 @@ const eventData = (t: StockTransfer) => ({
 async function holdUnits(ctx: TenantContext, input: TransferInput): Promise<number> {
   const fromFilialId = ctx.filialId!;
   return inTransaction(ctx, async (em) => {
+    // Made today (its units held, its NF-e issued now): refused while the sending filial's period is closed.
+    await assertPeriodOpen(em, ctx.companyId, fromFilialId, new Date());
     const to = await em.findOneBy(Filial, { id: input.toFilialId, companyId: ctx.companyId });
     if (!to) throw new NotFoundError('Filial');
     if (to.id === fromFilialId) throw new BusinessRuleError('TRANSFER_SAME_FILIAL', 'A transfer goes to another filial of the company');

@@ -1,0 +1,12 @@
+import type { Response } from 'express';
+import type { ValidRequest } from '../../core/http/typed-input';
+import { packageSchemas as s } from './accountant-package.schemas';
+import { buildPackage } from './package.service';
+
+/** GET /fiscal-periods/:filialId/:period/package.zip — the ZIP as built (the same data give the same bytes). */
+export async function download(req: ValidRequest<typeof s.download>, res: Response) {
+  const p = await buildPackage(req.ctx, req.valid.params.filialId, req.valid.params.period);
+  res.type('application/zip').setHeader('Content-Disposition', `attachment; filename="${p.fileName}"`);
+  res.setHeader('X-Package-Complete', String(p.manifest.complete));
+  res.send(p.zip);
+}
