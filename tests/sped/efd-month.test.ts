@@ -88,7 +88,7 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
     // Two NF-e sales, the second cancelled.
     for (const cancel of [false, true]) {
-      const { fulfillmentId } = await fulfilledOrder(t);
+      const { fulfillmentId, order } = await fulfilledOrder(t);
       const res = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       expect(res.body.status).to.equal('AUTHORIZED');
@@ -96,6 +96,14 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
         const cancelled = await api().post(`/api/invoices/${res.body.id}/cancel`).set(t.headers()).send({ justification: 'Pedido faturado em duplicidade' });
         expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
         cancelledKey = res.body.accessKey;
+      } else {
+        // A customer returns 1 unit of the first sale: our NF-e de devolução (entry, 1202).
+        const ret = await api()
+          .post(`/api/returns/${t.filialHashes[0]}`)
+          .set(t.headers())
+          .send({ customerId: t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 1, restock: true }] });
+        expect(ret.status, JSON.stringify(ret.body)).to.equal(201);
+        expect(ret.body.documents[0].status).to.equal('AUTHORIZED');
       }
     }
     // A number of the série voided.
@@ -145,7 +153,8 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     const invoices = await dataSource.manager.find(OutboundNfe, { where: { companyId: t.companyId, filialId: t.filialIds[0], status: 'AUTHORIZED' } });
     const notes = await dataSource.manager.find(NfceDocument, { where: { companyId: t.companyId, filialId: t.filialIds[0] } });
     const xmls = [...invoices.map((i) => zlib.gunzipSync(i.procXmlGz ?? i.signedXmlGz).toString('utf8')), ...notes.map((n) => zlib.gunzipSync(n.procXmlGz ?? n.signedXmlGz).toString('utf8'))];
-    const sumTag = (name: string) => xmls.reduce((a, x) => a.plus(tag(x, name)), new Dec(0));
+    const exits = xmls.filter((x) => /<tpNF>1<\/tpNF>/.test(x));
+    const sumTag = (name: string) => exits.reduce((a, x) => a.plus(tag(x, name)), new Dec(0));
     expect(res.body.totals.exits.icms).to.equal(sumTag('vICMS').toNumber());
     expect(res.body.totals.exits.icmsBase).to.equal(sumTag('vBC').toNumber());
     expect(res.body.totals.exits.operationValue).to.equal(sumTag('vNF').toNumber());
@@ -158,7 +167,13 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     const e1102 = res.body.entries.find((r: any) => r.cfop === '1102');
     expect(e1102).to.include({ cst: '000', rate: 18, icmsBase: 30, icms: 5.4, operationValue: 30, documents: 1 });
     expect(res.body.entries.find((r: any) => r.cfop === '1353')).to.include({ rate: 12, icmsBase: 150, icms: 18, operationValue: 150 });
-    expect(res.body.totals.entries.icms).to.equal(23.4);
+    // The devolução we issued (tpNF 0, 1202): its ICMS is a credit of the month.
+    const returned = invoices.filter((i) => i.source === 'CUSTOMER_RETURN').map((i) => zlib.gunzipSync(i.procXmlGz!).toString('utf8'));
+    expect(returned).to.have.length(1);
+    expect(res.body.entries.find((r: any) => r.cfop === '1202')).to.include({ documents: 1, icms: tag(returned[0], 'vICMS').toNumber() });
+    expect(res.body.totals.entries.icms).to.equal(new Dec(23.4).plus(tag(returned[0], 'vICMS')).toNumber());
+    const exitXmls = xmls.filter((x) => !returned.includes(x));
+    expect(res.body.totals.exits.icms).to.equal(exitXmls.reduce((a, x) => a.plus(tag(x, 'vICMS')), new Dec(0)).toNumber());
 
     const csv = await api().get(`/api/fiscal-books/${t.filialHashes[0]}/${period}/summary?format=csv`).set(t.headers());
     expect(csv.status).to.equal(200);
@@ -166,6 +181,7 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     const rows = csv.text.split('\r\n').filter(Boolean);
     expect(rows[0]).to.equal('direction,cfop,cst,rate,documents,operationValue,icmsBase,icms,stBase,st,ipi,difal,fcp,pis,cofins');
     expect(rows.length).to.equal(1 + res.body.entries.length + res.body.exits.length);
+    expect(rows.length).to.be.greaterThan(3);
     expect(rows, rows.join('\n')).to.include(`ENTRADA,1102,000,18.00,1,30.00,30.00,5.40,0.00,0.00,0.00,0.00,0.00,0.41,1.87`);
 
     expectProblem(await api().get(`/api/fiscal-books/${t.filialHashes[0]}/2026-13/summary`).set(t.headers()), 400, 'VALIDATION_ERROR');
