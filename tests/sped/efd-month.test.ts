@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import zlib from 'node:zlib';
 import { businessToday, fiscalDateTime } from '../../src/core/business-date';
+import { AuditLog } from '../../src/core/audit/audit-log.entity';
 import { dataSource } from '../../src/core/db/data-source';
+import { decodeId } from '../../src/core/hashids';
 import { Dec } from '../../src/core/decimal';
 import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.entity';
 import { NfceDocument } from '../../src/modules/nfce/entities/nfce-document.entity';
@@ -266,6 +268,15 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     expect(num(h005[2]).toNumber()).to.equal(h010.reduce((a, l) => a.plus(num(l[5])), new Dec(0)).toNumber());
     expect(count('1010')).to.equal(1);
     expect(count('0100')).to.equal(1);
+    // The same request again: the same bytes (nothing changed in the month).
+    const again = await api()
+      .post('/api/sped/efd-icms-ipi')
+      .set(t.headers())
+      .send({ filialId: t.filialHashes[0], period, finalidade: '0', perfil: 'A', inventory: { countId }, accountant: ACCOUNTANT });
+    expect(again.status).to.equal(202);
+    const second = await settled(again.body.id);
+    expect(second.status).to.equal('READY');
+    expect(second.sha256).to.equal(status.sha256);
   });
 
   it('GET …/trace?register=C190&line=N: the document lines behind a C190; E110 → the C190/D190 lines; wrong line → 404; another tenant → 404', async () => {
@@ -291,6 +302,20 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}/trace?register=c1&line=1`).set(t.headers()), 400, 'VALIDATION_ERROR');
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}`).set(other.headers()), 404, 'SPED_FILE_NOT_FOUND');
     expectProblem(await api().get(`/api/sped/efd-icms-ipi/${fileId}/file`).set(other.headers()), 404, 'SPED_FILE_NOT_FOUND');
+  });
+
+  it('two requests and two queue runs at once: each job is written once (one READY audit row each), the same bytes', async () => {
+    const body = { filialId: t.filialHashes[0], period, accountant: ACCOUNTANT };
+    const [a, b] = await Promise.all([api().post('/api/sped/efd-icms-ipi').set(t.headers()).send(body), api().post('/api/sped/efd-icms-ipi').set(t.headers()).send(body)]);
+    expect([a.status, b.status]).to.deep.equal([202, 202]);
+    await Promise.all([runSpedQueue(), runSpedQueue()]);
+    const [sa, sb] = [await settled(a.body.id), await settled(b.body.id)];
+    expect([sa.status, sb.status]).to.deep.equal(['READY', 'READY']);
+    expect(sa.sha256).to.equal(sb.sha256);
+    for (const id of [a.body.id, b.body.id]) {
+      const rows = await dataSource.manager.find(AuditLog, { where: { companyId: t.companyId, entity: 'sped-file', entityId: decodeId('sped-file', id) } });
+      expect(rows.map((r) => r.action).sort()).to.deep.equal(['READY', 'REQUESTED']);
+    }
   });
 
   it('without the accountant the file is BLOCKED (0100 missing) and not released; the findings say why', async () => {
