@@ -121,6 +121,11 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
       const sale = await c.sell();
       expect(sale.status, JSON.stringify(sale.body)).to.equal(201);
     }
+    // One more offline (tpEmis 9): the authority is down; it is a document of the month, not authorized yet.
+    t.sim.issuer.downFor(600_000);
+    const offline = await c.sell();
+    t.sim.issuer.downFor(0);
+    expect(offline.body.fiscalDocument, JSON.stringify(offline.body)).to.include({ status: 'CONTINGENCY' });
     // A transfer to filial 2 (5152).
     const tr = await api()
       .post('/api/transfers')
@@ -205,6 +210,7 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     const status = await settled(fileId);
     expect(status.status, JSON.stringify(status.findings)).to.equal('READY');
     expect(status.blocking).to.equal(0);
+    expect(status.findings.map((f: any) => f.code)).to.include('NOT_AUTHORIZED_YET');
     expect(status.layoutVersion).to.equal(String(Number(period.slice(0, 4)) - 2006).padStart(3, '0'));
 
     const dl = await api().get(`/api/sped/efd-icms-ipi/${fileId}/file`).set(t.headers()).buffer(true).parse(binary);
@@ -238,7 +244,7 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     expect(cancelled[5]).to.equal('02');
     expect(cancelled.slice(9).every((v) => v === '')).to.equal(true);
     expect(c100.find((l) => l[5] === '05' && l[7] === String(voidedNumber))).to.not.equal(undefined);
-    expect(c100.filter((l) => l[4] === '65').length).to.equal(2);
+    expect(c100.filter((l) => l[4] === '65').length).to.equal(3);
     // Own documents carry no C170; the entry's (third party) does.
     const c170 = lines.filter((l) => l[0] === 'C170');
     expect(c170.length).to.equal(1);
