@@ -252,6 +252,10 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     // Every participant, item and unit used is declared.
     const parts = new Set(lines.filter((l) => l[0] === '0150').map((l) => l[1]));
     for (const l of [...c100, ...lines.filter((x) => x[0] === 'D100')]) if (l[3]) expect(parts.has(l[3]), `0150 of ${l[3]}`).to.equal(true);
+    // The carrier's municipality from its CT-e; the hand-typed entry's supplier has none: a warning.
+    const d100 = lines.find((x) => x[0] === 'D100')!;
+    expect(lines.find((l) => l[0] === '0150' && l[1] === d100[3])![7]).to.equal('3550308');
+    expect(status.findings.filter((f: any) => f.code === 'PARTICIPANT_CITY_MISSING').map((f: any) => f.severity)).to.deep.equal(['WARNING']);
     const items = new Set(lines.filter((l) => l[0] === '0200').map((l) => l[1]));
     for (const l of [...c170, ...lines.filter((x) => x[0] === 'H010')]) expect(items.has(l[l[0] === 'C170' ? 2 : 1])).to.equal(true);
     const units = new Set(lines.filter((l) => l[0] === '0190').map((l) => l[1]));

@@ -14,7 +14,7 @@ export interface TakenCteOfPeriod {
   number: string;
   issueDate: string;
   entryDate: string;
-  carrier: { document: string; name: string; stateRegistration: string | null; uf: string | null };
+  carrier: { document: string; name: string; stateRegistration: string | null; uf: string | null; cityCode: string | null };
   /** cteType: 0 normal, 1 complementary, 3 substitute. */
   cteType: string;
   serviceTotal: Dec;
@@ -48,7 +48,13 @@ export async function takenCteOfPeriod(em: EntityManager, companyId: number, fil
       number: r.number,
       issueDate: r.issueDate,
       entryDate: r.entryDate ?? r.issueDate,
-      carrier: { document: r.issuerDocument, name: r.issuerName, stateRegistration: r.issuerStateRegistration, uf: r.issuerUf },
+      carrier: {
+        document: r.issuerDocument,
+        name: r.issuerName,
+        stateRegistration: r.issuerStateRegistration,
+        uf: r.issuerUf,
+        cityCode: /<enderEmit>[\s\S]*?<cMun>(\d{7})<\/cMun>/.exec(xml)?.[1] ?? null,
+      },
       cteType: parsed.ide.cteType ?? '0',
       serviceTotal: r.serviceTotal,
       receivable: r.receivable,

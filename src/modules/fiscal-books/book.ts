@@ -6,7 +6,7 @@ import { takenCteOfPeriod } from '../cte';
 import { bookedEntriesOfPeriod, EntryDocument, EntryDocumentItem } from '../entry-document';
 import { issuedNfeOfPeriod, voidedRangesOfPeriod } from '../invoices';
 import { issuedNfceOfPeriod } from '../nfce';
-import { parseNfe } from '../nfe';
+import { issuersOfKeys, parseNfe } from '../nfe';
 import type { NfeItem, NfeParty, ParsedNfe } from '../nfe';
 import { Filial } from '../tenancy';
 import type { BookDocument, BookLine, BookParticipant, DocumentSituation, FiscalBook, VoidedNumber } from './book.types';
@@ -208,8 +208,9 @@ function lineOfEntryItem(item: EntryDocumentItem, product: Product | undefined):
   };
 }
 
-function documentOfEntry(doc: EntryDocument, items: EntryDocumentItem[], products: Map<number, Product>): BookDocument {
+function documentOfEntry(doc: EntryDocument, items: EntryDocumentItem[], products: Map<number, Product>, issuer: NfeParty | undefined): BookDocument {
   const digits = doc.supplierDocument.replace(/\D/g, '');
+  const address = issuer?.address ?? null;
   return {
     ref: `ENTRY:${doc.id}`,
     kind: 'ENTRY',
@@ -230,11 +231,12 @@ function documentOfEntry(doc: EntryDocument, items: EntryDocumentItem[], product
       cpf: digits.length === 11 ? digits : null,
       stateRegistration: doc.supplierStateRegistration,
       uf: doc.supplierUf,
-      cityCode: null,
-      street: null,
-      number: null,
+      // The supplier's address as its NF-e gives it (a draft typed by hand has none: the EFD warns).
+      cityCode: address?.cityCode ?? null,
+      street: address?.street ?? null,
+      number: address?.number ?? null,
       complement: null,
-      district: null,
+      district: address?.district ?? null,
     },
     partnerUf: doc.supplierUf,
     operationNature: doc.operationNature,
@@ -275,13 +277,18 @@ export async function loadFiscalBook(em: EntityManager, companyId: number, filia
     ...(codes.length ? await em.find(Product, { where: { companyId, code: In(codes) } }) : []),
     ...(entryProductIds.length ? await em.find(Product, { where: { companyId, id: In(entryProductIds) } }) : []),
   ];
+  const issuers = await issuersOfKeys(
+    em,
+    companyId,
+    entries.map((e) => e.document.accessKey).filter((k): k is string => !!k),
+  );
   const byCode = new Map(products.map((p) => [p.code, p.id]));
   const byId = new Map(products.map((p) => [p.id, p]));
 
   const documents: BookDocument[] = [
     ...nfe.map((n, i) => documentOfNfe('NFE', n.invoiceId, n.status, parsedOut[i], n.xml, byCode)),
     ...nfce.map((n, i) => documentOfNfe('NFCE', n.noteId, n.status, parsedOut[nfe.length + i], n.xml, byCode)),
-    ...entries.map((e) => documentOfEntry(e.document, e.items, byId)),
+    ...entries.map((e) => documentOfEntry(e.document, e.items, byId, e.document.accessKey ? issuers.get(e.document.accessKey) : undefined)),
     ...ctes.map((c): BookDocument => {
       const rate = d(c.icms?.rate);
       const icms = d(c.icms?.value);
@@ -309,7 +316,7 @@ export async function loadFiscalBook(em: EntityManager, companyId: number, filia
           cpf: digits.length === 11 ? digits : null,
           stateRegistration: c.carrier.stateRegistration,
           uf: c.carrier.uf,
-          cityCode: null,
+          cityCode: c.carrier.cityCode,
           street: null,
           number: null,
           complement: null,
