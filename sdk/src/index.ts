@@ -15,6 +15,7 @@ import { Fiscal } from './fiscal';
 import { Invoices } from './invoices';
 import { Receivables } from './receivables';
 import { Nfce } from './nfce';
+import { FiscalPeriods } from './fiscal-periods';
 
 import { Operations } from './operations';
 
@@ -85,6 +86,8 @@ export interface Client {
   invoices: Invoices;
   /** `/api/nfce`: NFC-e settings per filial, the notes, their XML and DANFE NFC-e. */
   nfce: Nfce;
+  /** `/api/fiscal-periods`: months closed and reopened per filial, the accountant's package. */
+  fiscalPeriods: FiscalPeriods;
   /**
    * Every operation of the API, one method each, generated from its OpenAPI document (named after the
    * operationId: `operations.getEntryDocumentListFilialId({ query })`, `operations.postEntryDocumentConfirmId({ id })`),
@@ -119,6 +122,7 @@ export function createClient(options: ClientOptions): Client {
     fiscal: new Fiscal(http),
     invoices: new Invoices(http),
     nfce: new Nfce(http),
+    fiscalPeriods: new FiscalPeriods(http),
     operations: new Operations(http),
     request: http.request.bind(http),
   };

@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (218), by operationId. */
+/** Every operation of the API's OpenAPI document (219), by operationId. */
 export const OPERATIONS = {
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
   deleteApiEntryDocumentId: { method: 'DELETE', path: '/entry-document/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -173,6 +173,7 @@ export const OPERATIONS = {
   postApiFiscalApproximateTaxes: { method: 'POST', path: '/fiscal/approximate-taxes', idempotencyKey: true, read: 'json', list: null },
   postApiFiscalOperations: { method: 'POST', path: '/fiscal/operations', idempotencyKey: true, read: 'json', list: null },
   postApiFiscalPeriodsFilialIdPeriodClose: { method: 'POST', path: '/fiscal-periods/{filialId}/{period}/close', idempotencyKey: true, read: 'json', list: null },
+  postApiFiscalPeriodsFilialIdPeriodPackageSend: { method: 'POST', path: '/fiscal-periods/{filialId}/{period}/package/send', idempotencyKey: true, read: 'json', list: null },
   postApiFiscalPeriodsFilialIdPeriodReopen: { method: 'POST', path: '/fiscal-periods/{filialId}/{period}/reopen', idempotencyKey: true, read: 'json', list: null },
   postApiFiscalPreview: { method: 'POST', path: '/fiscal/preview', idempotencyKey: false, read: 'json', list: null },
   postApiFiscalTaxGroups: { method: 'POST', path: '/fiscal/tax-groups', idempotencyKey: true, read: 'json', list: null },
@@ -397,6 +398,7 @@ export interface OperationProblems {
   postApiFiscalApproximateTaxes: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiFiscalOperations: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'FISCAL_RULE_EXISTS' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_FISCAL_RULE' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TAX_GROUP_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiFiscalPeriodsFilialIdPeriodClose: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'FISCAL_PERIOD_CLOSED' | 'FISCAL_PERIOD_IN_FUTURE' | 'FISCAL_PERIOD_PENDING_DOCUMENTS' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiFiscalPeriodsFilialIdPeriodPackageSend: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'EMAIL_NOT_SENT' | 'FILIAL_NOT_GRANTED' | 'FISCAL_PERIOD_IN_FUTURE' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SMTP_NOT_CONFIGURED' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiFiscalPeriodsFilialIdPeriodReopen: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'FISCAL_PERIOD_OPEN' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiFiscalPreview: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CUSTOMER_NOT_FOUND' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'FISCAL_DATA_INVALID' | 'FISCAL_RULE_MISSING' | 'FULFILLMENT_NOT_FOUND' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiFiscalTaxGroups: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TAX_GROUP_CODE_TAKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -2115,6 +2117,15 @@ export class Operations {
    */
   postFiscalPeriodsFilialIdPeriodClose(args: ArgsOf<'postApiFiscalPeriodsFilialIdPeriodClose'>, options?: CallOptions): Promise<ResultOf<'postApiFiscalPeriodsFilialIdPeriodClose'>> {
     return callOperation(this.http, OPERATIONS.postApiFiscalPeriodsFilialIdPeriodClose, args, options);
+  }
+
+  /**
+   * Mail the month's package to the accountant through the company's SMTP relay (its settings, else SMTP_URL): one ZIP attachment, its sha256 in the message, the answer and the event fiscal-period.package-sent.
+   * `POST /api/fiscal-periods/{filialId}/{period}/package/send` (scope `fiscal:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 FISCAL_PERIOD_IN_FUTURE, SMTP_NOT_CONFIGURED; 502 EMAIL_NOT_SENT.
+   */
+  postFiscalPeriodsFilialIdPeriodPackageSend(args: ArgsOf<'postApiFiscalPeriodsFilialIdPeriodPackageSend'>, options?: CallOptions): Promise<ResultOf<'postApiFiscalPeriodsFilialIdPeriodPackageSend'>> {
+    return callOperation(this.http, OPERATIONS.postApiFiscalPeriodsFilialIdPeriodPackageSend, args, options);
   }
 
   /**

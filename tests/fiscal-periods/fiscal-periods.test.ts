@@ -15,6 +15,8 @@ import { createTestTenant, TestTenant } from '../support/tenant';
 import { confirm, cancel, createDraft, draftBody, item } from '../entry-document/support';
 import { fulfilledOrder, holdSeries, lockWaiters } from '../invoices/support';
 import { counterTenant, Counter } from '../nfce/support';
+import { NFE, uploadConsulted } from '../nfe/nfe-support';
+import { buildNfe } from '../support/nfe-builder';
 
 /*
  * Fiscal periods (issue 47): a filial's month closed and reopened with a reason; while closed every change
@@ -38,6 +40,7 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
   let pendingFulfillment: string;
   let marchDraft: string;
   let marchConfirmed: string;
+  let supplierEntry: { id: string; itemId: string };
 
   const url = (p: string, i = 0, tenant: TestTenant = t) => `/api/fiscal-periods/${tenant.filialHashes[i]}/${p}`;
   const close = (p: string, body: object = {}, tenant: TestTenant = t) =>
@@ -76,6 +79,23 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
     marchDraft = (await createDraft(t, draftBody({ items: [item({ productId: t.products[0].hash, quantity: 2, unitPrice: 4 })] }))).id;
     marchConfirmed = (await createDraft(t, draftBody({ items: [item({ productId: t.products[0].hash, quantity: 2, unitPrice: 4 })] }))).id;
     expect((await confirm(t, marchConfirmed)).status).to.equal(200);
+    // A purchase imported from the supplier's NF-e (what a return to the supplier references), confirmed while open.
+    const bought = buildNfe({
+      recipient: { cnpj: t.cnpj },
+      environment: '2',
+      items: [{ code: 'AZ-500', description: 'AZEITE EXTRA VIRGEM 500ML', ncm: '15091000', cfop: '5102', quantity: '6', unitPrice: '10.00', icms: { cst: '00', rate: '18' } }],
+    });
+    const imported = await uploadConsulted(
+      t,
+      await api()
+        .post(`${NFE}/importar-xml`)
+        .set(t.headers())
+        .send({ xml: bought.xml, items: [{ lineNumber: 1, productId: t.products[0].hash }] }),
+    );
+    expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
+    const confirmed = await confirm(t, imported.body.entryDocument.id);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+    supplierEntry = { id: imported.body.entryDocument.id, itemId: confirmed.body.items[0].id };
   });
 
   it('GET: a month never closed is OPEN (version 0) with the documents inside a legal window; the list covers twelve months, newest first', async () => {
@@ -130,7 +150,7 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
     expect(d.body.period).to.include({ status: 'CLOSED', closeCount: 1 });
   });
 
-  it('while closed: NF-e emission, cancellation, CC-e, voiding, the quick sale’s NFC-e, NFC-e cancellation, a customer return and a transfer → 409 naming the month, nothing written', async () => {
+  it('while closed: NF-e emission, cancellation, CC-e, voiding, the quick sale’s NFC-e, NFC-e cancellation, a customer return, a return to the supplier, a transfer, entry documents → 409 naming the month, nothing written', async () => {
     const seriesBefore = await dataSource.query('SELECT next_number FROM invoice_series WHERE company_id = ? AND model = 55', [t.companyId]);
     const before = await counts();
     refusedNaming(await issue(pendingFulfillment), month);
@@ -154,6 +174,13 @@ describe('Fiscal periods: close, reopen, and every change dated in a closed mont
         .post('/api/transfers')
         .set(t.headers())
         .send({ toFilialId: t.filialHashes[1], items: [{ productId: t.products[0].hash, quantity: 1 }] }),
+      month,
+    );
+    refusedNaming(
+      await api()
+        .post(`/api/supplier-returns/issue/${supplierEntry.id}`)
+        .set(t.headers())
+        .send({ reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor', items: [{ entryDocumentItemId: supplierEntry.itemId, quantity: 1 }] }),
       month,
     );
     // Entry documents check their entry date's month and today's (the stock moves today).

@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
+import { SMTPServer } from 'smtp-server';
+import { invoicesConfig, setInvoicesConfig } from '../../src/core/config/invoices';
+import { dataSource } from '../../src/core/db/data-source';
+import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import yauzl from 'yauzl';
 import { businessToday, fiscalDateTime } from '../../src/core/business-date';
 import { api } from '../support/api';
@@ -11,6 +15,7 @@ import { canValidateFiles, procEventoErrors, procInutErrors } from '../invoices/
 import { fulfilledOrder } from '../invoices/support';
 import { counterTenant, Counter } from '../nfce/support';
 import { NFE } from '../nfe/nfe-support';
+import { runNfceQueue } from '../../src/modules/nfce/transmission-queue';
 
 /*
  * The accountant's package (issue 47): a month with NF-e authorized, cancelled, corrected (CC-e) and one
@@ -62,6 +67,7 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
   let other: TestTenant;
   let rejectedId: string;
   let receivedKey: string;
+  let offlineKey: string;
   const download = (tenant: TestTenant = t, period = month, filial = tenant.filialHashes[0]) => binary(api().get(`/api/fiscal-periods/${filial}/${period}/package.zip`).set(tenant.headers()));
   const issue = async () => {
     const res = await api()
@@ -100,6 +106,12 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     receivedKey = received.accessKey;
     const staged = await api().post(`${NFE}/stage-xml`).set(t.headers()).send({ xml: received.xml });
     expect(staged.status, JSON.stringify(staged.body)).to.equal(201);
+    // Last, one note issued offline while the authority is down (it stays in contingency until the queue runs).
+    t.sim.issuer.downFor(600_000);
+    const offline = await c.sell();
+    t.sim.issuer.downFor(0);
+    expect(offline.body.fiscalDocument).to.include({ status: 'CONTINGENCY', contingency: true });
+    offlineKey = offline.body.fiscalDocument.accessKey;
   });
 
   it('bad month → 400, a future month → 422, another tenant’s filial → 403', async () => {
@@ -192,12 +204,17 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     expect(manifest.received.notManifested.map((r: any) => r.accessKey)).to.deep.equal([receivedKey]);
     expect(manifest.received.notImported.map((r: any) => r.accessKey)).to.deep.equal([receivedKey]);
     expect(manifest.received.totals).to.deep.equal([{ model: 55, authorityStatus: 'AUTHORIZED', count: 1, total: 219 }]);
+    // The offline note: pending in the manifest, not a gap, no file yet; the close names it too.
+    expect(manifest.issued.contingencyPending.map((n: any) => [n.model, n.accessKey, n.status])).to.deep.equal([[65, offlineKey, 'CONTINGENCY']]);
+    expect(names.some((n) => n.includes(offlineKey))).to.equal(false);
     // The close names the received NF-e never manifested among what is still open.
     const detail = await api().get(`/api/fiscal-periods/${t.filialHashes[0]}/${month}`).set(t.headers());
     expect(detail.body.pending.find((p: any) => p.kind === 'DFE_NOT_MANIFESTED')).to.include({ accessKey: receivedKey, resourceType: 'nfe-inbound' });
+    expect(detail.body.pending.find((p: any) => p.kind === 'CONTINGENCY_NOT_TRANSMITTED')).to.include({ accessKey: offlineKey, model: 65 });
   });
 
-  it('voiding the rejected number (procInutNFe in the package) makes it complete', async () => {
+  it('voiding the rejected number (procInutNFe in the package) makes it complete; the offline note, transmitted, joins the authorized', async () => {
+    expect((await runNfceQueue()).transmitted).to.equal(1);
     const voided = await api().post(`/api/invoices/${rejectedId}/void`).set(t.headers()).send({ justification: 'Numero nao utilizado por rejeicao' });
     expect(voided.status, JSON.stringify(voided.body)).to.equal(200);
     const res = await download();
@@ -207,6 +224,12 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     expect(manifest.complete).to.equal(true);
     expect(manifest.blocking).to.deep.equal([]);
     expect(manifest.issued.voided).to.have.length(1);
+    expect(manifest.issued.contingencyPending).to.deep.equal([]);
+    expect(manifest.issued.totals.find((x: any) => x.model === 65 && x.status === 'AUTHORIZED').count).to.equal(2);
+    const offlineFile = `emitidas/65/serie-001/${offlineKey}-procNFe.xml`;
+    expect(manifest.issued.documents.find((d: any) => d.accessKey === offlineKey)).to.include({ status: 'AUTHORIZED', emissionType: 9, file: offlineFile });
+    if (canValidateXsd) expect(xsdErrors(files.get(offlineFile)!.toString('utf8'))).to.equal(null);
+    if (canVerifySignature) expect(xmlsecErrors(files.get(offlineFile)!.toString('utf8'))).to.equal(null);
     const inut = manifest.issued.voided[0].file as string;
     expect(inut).to.match(/^emitidas\/55\/serie-001\/inutilizacoes\/\d{41}-procInutNFe\.xml$/);
     if (canValidateFiles) expect(procInutErrors(files.get(inut)!.toString('utf8'))).to.equal(null);
@@ -215,5 +238,52 @@ describe("The accountant's package: GET /fiscal-periods/:filialId/:period/packag
     const empty = await unzip((await download(t, '2026-01')).body as Buffer);
     expect(JSON.parse(empty.get('manifest.json')!.toString('utf8'))).to.include({ complete: true, period: '2026-01' });
     expect([...empty.keys()]).to.deep.equal(['manifest.json']);
+  });
+
+  it('POST …/package/send mails the same ZIP to the accountant (sha256 in the answer and the event); no relay → 422; bad email → 400', async () => {
+    const smtpBefore = invoicesConfig.smtp;
+    const mails: { to: string[]; raw: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, cb) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          cb();
+        });
+      },
+    });
+    const send = (body: object) => api().post(`/api/fiscal-periods/${t.filialHashes[0]}/${month}/package/send`).set(t.headers()).send(body);
+    try {
+      setInvoicesConfig({ smtp: { ...smtpBefore, url: null } });
+      expectProblem(await send({ to: 'escritorio@contabilidade.com.br' }), 422, 'SMTP_NOT_CONFIGURED');
+      expectProblem(await send({ to: 'nao-e-email' }), 400);
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+      const port = (smtp.server.address() as { port: number }).port;
+      setInvoicesConfig({ smtp: { url: `smtp://127.0.0.1:${port}`, from: 'fiscal@mercado.com.br', retries: 1 } });
+      const res = await send({ to: 'escritorio@contabilidade.com.br' });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      const zipBytes = (await download()).body as Buffer;
+      expect(res.body).to.include({ period: month, to: 'escritorio@contabilidade.com.br', bytes: zipBytes.length, sha256: crypto.createHash('sha256').update(zipBytes).digest('hex'), complete: true });
+      expect(mails).to.have.length(1);
+      expect(mails[0].to).to.deep.equal(['escritorio@contabilidade.com.br']);
+      const part = mails[0].raw.split(/\r?\n--/).find((p) => p.includes(`filename=${res.body.fileName}`) || p.includes(`filename="${res.body.fileName}"`))!;
+      const attached = Buffer.from(
+        part
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('')
+          .replace(/[^A-Za-z0-9+/=]/g, ''),
+        'base64',
+      );
+      expect(Buffer.compare(attached, zipBytes)).to.equal(0);
+      const events = await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'fiscal-period.package-sent' });
+      expect(events.map((e) => e.data.sha256)).to.deep.equal([res.body.sha256]);
+    } finally {
+      setInvoicesConfig({ smtp: smtpBefore });
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { defineRoutes } from '../../core/http/route';
 import * as c from './accountant-package.controller';
+import { PackageSent } from './accountant-package.responses';
 import { packageSchemas as s } from './accountant-package.schemas';
 
 const TAG = 'Fiscal periods';
@@ -16,5 +17,17 @@ export const accountantPackageRoutes = defineRoutes([
     schema: s.download,
     responses: { body: Joi.string().meta({ format: 'binary' }).description('the package (ZIP)'), contentType: 'application/zip', errors: { 422: ['FISCAL_PERIOD_IN_FUTURE'] } },
     handler: c.download,
+  },
+  {
+    method: 'post',
+    path: '/fiscal-periods/:filialId/:period/package/send',
+    tag: TAG,
+    summary:
+      "Mail the month's package to the accountant through the company's SMTP relay (its settings, else SMTP_URL): one ZIP attachment, its sha256 in the message, the answer and the event fiscal-period.package-sent",
+    scope: 'fiscal:write',
+    schema: s.send,
+    idempotent: 'own-transactions',
+    responses: { body: PackageSent, errors: { 422: ['FISCAL_PERIOD_IN_FUTURE', 'SMTP_NOT_CONFIGURED'], 502: ['EMAIL_NOT_SENT'] } },
+    handler: c.send,
   },
 ]);

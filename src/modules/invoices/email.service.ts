@@ -4,6 +4,7 @@ import type { ActorContext } from '../../core/context';
 import { invoiceEmailMessage } from './email-message';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { logger } from '../../core/logger';
+import { BusinessRuleError, UpstreamError } from '../../core/errors';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { invoiceDanfe } from './danfe.service';
 import { findInvoice, gunzipText } from './invoice-store';
@@ -63,4 +64,34 @@ export async function sendInvoiceEmail(ctx: ActorContext, id: number, to?: strin
   logger.warn('NF-e email not delivered', { accessKey: doc.accessKey, relay: relay.label, err: lastError });
   await mark(doc, { emailStatus: 'FAILED', emailError: lastError.slice(0, 300) });
   return findInvoice(ctx.companyId, id, readerOf(ctx));
+}
+
+/**
+ * A message of the company through its relay (company SMTP settings, else SMTP_URL), with the same
+ * retries as the NF-e delivery: the accountant's package uses it. Null relay → 422 SMTP_NOT_CONFIGURED;
+ * every attempt refused → 502 EMAIL_NOT_SENT with the server's last answer.
+ */
+export async function sendCompanyMail(
+  companyId: number,
+  message: { to: string; subject: string; text: string; attachments: { filename: string; content: Buffer; contentType: string }[] },
+): Promise<{ relay: string; attempts: number }> {
+  const relay = await smtpRelayOf(companyId);
+  if (!relay) throw new BusinessRuleError('SMTP_NOT_CONFIGURED', 'The company has no SMTP settings (PUT /invoices/smtp-settings) and SMTP_URL is not set');
+  const transport =
+    relay.source === 'CONFIG' ? nodemailer.createTransport(relay.transport as string, { tls: { rejectUnauthorized: false } } as never) : nodemailer.createTransport(relay.transport as never);
+  let lastError = '';
+  try {
+    for (let attempt = 1; attempt <= invoicesConfig.smtp.retries + 1; attempt++) {
+      try {
+        await transport.sendMail({ from: relay.from, ...message });
+        return { relay: relay.label, attempts: attempt };
+      } catch (err) {
+        lastError = (err as Error).message;
+        if (attempt <= invoicesConfig.smtp.retries) await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 1)));
+      }
+    }
+  } finally {
+    transport.close();
+  }
+  throw new UpstreamError('upstream_failure', 'EMAIL_NOT_SENT', `The SMTP server refused the message: ${lastError}`.slice(0, 500));
 }

@@ -36,3 +36,4 @@ export { issuedNfeOfPeriod, voidedRangesOfPeriod } from './book-documents';
 export type { IssuedNfeOfPeriod, VoidedRangeOfPeriod } from './book-documents';
 export { invoicesOfMonth, pendingInvoicesOfMonth } from './period-documents';
 export type { MonthInvoice, MonthVoid } from './period-documents';
+export { sendCompanyMail } from './email.service';
