@@ -249,6 +249,9 @@ describe('Fiscal books and the EFD ICMS/IPI of a month', function () {
     const c170 = lines.filter((l) => l[0] === 'C170');
     expect(c170.length).to.equal(1);
     expect(c170[0]).to.include.members(['1102', '000']);
+    // PIS/COFINS credit on the credit base (30,00 − ICMS 5,40) at 1,65 % / 7,6 %.
+    expect(c170[0].slice(24, 30)).to.deep.equal(['50', '24,60', '1,6500', '', '', '0,41']);
+    expect(c170[0].slice(30, 36)).to.deep.equal(['50', '24,60', '7,6000', '', '', '1,87']);
     // Every participant, item and unit used is declared.
     const parts = new Set(lines.filter((l) => l[0] === '0150').map((l) => l[1]));
     for (const l of [...c100, ...lines.filter((x) => x[0] === 'D100')]) if (l[3]) expect(parts.has(l[3]), `0150 of ${l[3]}`).to.equal(true);

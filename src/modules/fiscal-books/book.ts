@@ -21,6 +21,9 @@ import { fiscalMonth } from './period';
 const ZERO = new Dec(0);
 const d = (v: Dec | string | number | null | undefined) => (v === null || v === undefined || v === '' ? ZERO : dec(v));
 const a2 = (v: Dec) => round(v, 'amount');
+/** Rates of the non-cumulative PIS/COFINS credit (Leis 10.637/2002 and 10.833/2003). */
+const PIS_CREDIT_RATE = new Dec('1.65');
+const COFINS_CREDIT_RATE = new Dec('7.6');
 
 /** CST_ICMS of the EFD: origin + the two digits of Tabela B; a Simples Nacional CSOSN is booked as origin + 90 (decision record). */
 export function efdCst(origin: string | number | null | undefined, cst: string | null | undefined, csosn?: string | null): string {
@@ -192,12 +195,13 @@ function lineOfEntryItem(item: EntryDocumentItem, product: Product | undefined):
     ipiRate: d(t.ipi?.rate),
     ipi,
     pisCst: t.pis?.cst ?? null,
-    pisBase: d(t.pis?.base),
-    pisRate: d(t.pis?.rate),
+    // A credit taken (non-cumulative regime) is on the credit base at the regime's rates (1,65 % / 7,6 %).
+    pisBase: d(item.creditPis).gt(0) ? d(item.creditBase) : d(t.pis?.base),
+    pisRate: d(item.creditPis).gt(0) ? PIS_CREDIT_RATE : d(t.pis?.rate),
     pis: d(item.creditPis),
     cofinsCst: t.cofins?.cst ?? null,
-    cofinsBase: d(t.cofins?.base),
-    cofinsRate: d(t.cofins?.rate),
+    cofinsBase: d(item.creditCofins).gt(0) ? d(item.creditBase) : d(t.cofins?.base),
+    cofinsRate: d(item.creditCofins).gt(0) ? COFINS_CREDIT_RATE : d(t.cofins?.rate),
     cofins: d(item.creditCofins),
     difal: ZERO,
     difalFcp: ZERO,
