@@ -12,6 +12,7 @@ import { invoiceRecoveryWorker } from './modules/invoices';
 import { nfceQueueWorker } from './modules/nfce';
 import { batchRunner, DeadlineTracker } from './modules/nfe';
 import { CertificateExpiryWatcher, DfeScheduler } from './modules/sefaz';
+import { spedWorker } from './modules/sped';
 
 /*
  * The composition root's list of background workers (core/worker.ts): every periodic job of the
@@ -48,6 +49,8 @@ export function backgroundWorkers(plan: WorkerPlan = configuredPlan()): Worker[]
   if (plan.dfeScheduler) workers.push(new DfeScheduler().worker(sefazConfig.scheduler.tickMs));
   // Certificates crossing 30/15/7 days before expiry are announced (nfe.certificate.expiring).
   workers.push(new CertificateExpiryWatcher().worker(3600_000));
+  // EFD ICMS/IPI jobs a stopped process left (QUEUED, or RUNNING past their lease); a request starts its own at once.
+  workers.push(spedWorker());
   if (plan.nfeBatch) workers.push(batchRunner.worker(Math.max(5_000, nfeConfig.batch.leaseMs / 4)));
   if (plan.manifestationDeadlines) workers.push(new DeadlineTracker().worker(nfeConfig.deadlines.intervalMs));
   if (plan.recovery) workers.push(invoiceRecoveryWorker(invoicesConfig.recovery.tickMs), nfceQueueWorker(invoicesConfig.recovery.nfceTickMs));

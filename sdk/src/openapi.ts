@@ -1790,6 +1790,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fiscal-books/{filialId}/{period}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Livros of a month (entradas and saídas) by CFOP, CST and ICMS rate: operation value, ICMS base and value, ST, IPI, DIFAL, FCP, PIS, COFINS, from the NF-e and NFC-e issued, the entry documents booked and the CT-e taken; cancelled, denied and voided documents left out (?format=csv for a spreadsheet) */
+        get: operations["getApiFiscalBooksFilialIdPeriodSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fiscal-periods/{filialId}": {
         parameters: {
             query?: never;
@@ -2026,6 +2043,91 @@ export interface paths {
         /** Liveness */
         get: operations["getApiHealth"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a stock count sheet at this filial (x-filial-id): the products given, or every stock-controlled product with a balance there; counted blind */
+        post: operations["postApiInventoryCounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/counts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stock count with its lines; a counter’s token (without inventory:write) sees no expected quantity nor difference */
+        get: operations["getApiInventoryCountsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/counts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Drop an open count; nothing is posted */
+        post: operations["postApiInventoryCountsIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/counts/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the count: each difference (counted − the balance when counted) posted to the stock as an adjustment (reason INVENTORY_COUNT) at the average cost, and the snapshot valued at the average cost (the inventory of Bloco H) */
+        post: operations["postApiInventoryCountsIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/counts/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Enter counted quantities (blind; a recount replaces the figure); the balance at that moment is kept for the close */
+        put: operations["putApiInventoryCountsIdLines"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3420,6 +3522,74 @@ export interface paths {
         post: operations["postApiSettingsFilialFilialIdSimulator"];
         /** Return the filial to its UF's authorizer (the configured endpoints); its certificate stays */
         delete: operations["deleteApiSettingsFilialFilialIdSimulator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sped/efd-icms-ipi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request the EFD ICMS/IPI of a filial’s month (a job): written from the fiscal books (blocks 0, B, C, D, E, G, H, K, 1, 9; ISO-8859-1, CRLF, the layout version of the period), validated by the service and released only without blocking findings */
+        post: operations["postApiSpedEfdIcmsIpi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sped/efd-icms-ipi/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job: status, layout version, line count, sha256 and the validation findings (blocking and warnings) */
+        get: operations["getApiSpedEfdIcmsIpiId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sped/efd-icms-ipi/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the released file (text/plain; charset=iso-8859-1, CRLF) */
+        get: operations["getApiSpedEfdIcmsIpiIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sped/efd-icms-ipi/{id}/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What made a line of the file: the document lines (C100/C170/C190/D100/D190/H010) or, for totals (E110, E210, E310), the file lines it sums */
+        get: operations["getApiSpedEfdIcmsIpiIdTrace"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8108,6 +8278,141 @@ export interface components {
              */
             ruleId: string | null;
         };
+        FiscalBookRow: {
+            /** @example 5102 */
+            cfop: string;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            cofins: number;
+            /**
+             * @description CST_ICMS: origin + Tabela B
+             * @example 000
+             */
+            cst: string;
+            /**
+             * @description DIFAL to the destination UF (EC 87/2015, ICMSUFDest)
+             * @example 1289.9
+             */
+            difal: number;
+            /** @example 12 */
+            documents: number;
+            /**
+             * @description FCP of the operation and of the DIFAL
+             * @example 1289.9
+             */
+            fcp: number;
+            /**
+             * @description ICMS debited (exits) or credited (entries)
+             * @example 1289.9
+             */
+            icms: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            icmsBase: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            ipi: number;
+            /**
+             * @description VL_OPR: goods − discount + freight, insurance, other charges + ST + IPI
+             * @example 1289.9
+             */
+            operationValue: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            pis: number;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            rate: number;
+            /**
+             * @description ICMS-ST
+             * @example 1289.9
+             */
+            st: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            stBase: number;
+        };
+        FiscalBookSummary: {
+            /** @description entradas by CFOP/CST/rate */
+            entries: components["schemas"]["FiscalBookRow"][];
+            /** @description saídas by CFOP/CST/rate */
+            exits: components["schemas"]["FiscalBookRow"][];
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /** @example 2026-11 */
+            period: string;
+            totals: {
+                entries: components["schemas"]["FiscalBookTotals"];
+                exits: components["schemas"]["FiscalBookTotals"];
+            };
+        };
+        FiscalBookTotals: {
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            cofins: number;
+            /**
+             * @description DIFAL to the destination UF (EC 87/2015, ICMSUFDest)
+             * @example 1289.9
+             */
+            difal: number;
+            /**
+             * @description FCP of the operation and of the DIFAL
+             * @example 1289.9
+             */
+            fcp: number;
+            /**
+             * @description ICMS debited (exits) or credited (entries)
+             * @example 1289.9
+             */
+            icms: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            icmsBase: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            ipi: number;
+            /**
+             * @description VL_OPR: goods − discount + freight, insurance, other charges + ST + IPI
+             * @example 1289.9
+             */
+            operationValue: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            pis: number;
+            /**
+             * @description ICMS-ST
+             * @example 1289.9
+             */
+            st: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            stBase: number;
+        };
         FiscalDifal: {
             /**
              * @description amount, 2 decimal places
@@ -8958,6 +9263,121 @@ export interface components {
             protocol: string | null;
             /** @example Autorizado o uso da NF-e */
             xMotivo: string;
+        };
+        InventoryCount: {
+            /** @description true: this token counts blind (no expected quantities) */
+            blind: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            closedAt: string | null;
+            closedBy: string | null;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            countDate: string;
+            /** @example 87 */
+            countedLines: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /** @example maria.souza */
+            createdBy: string;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description inventory-count id (hashid)
+             * @example 6wPMJljA
+             */
+            id: string;
+            /** @example 120 */
+            lineCount: number;
+            lines: components["schemas"]["InventoryCountLine"][];
+            /**
+             * @description MOT_INV of H005
+             * @enum {string}
+             */
+            motive: "01" | "02" | "03" | "04" | "05" | "06";
+            /** @example Inventário anual */
+            notes: string | null;
+            /**
+             * @description OPEN: being counted; CLOSED: adjusted and valued; CANCELLED
+             * @enum {string}
+             */
+            status: "OPEN" | "CLOSED" | "CANCELLED";
+            /**
+             * @description H005 VL_INV once closed
+             * @example 1289.9
+             */
+            totalValue: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /** @example 1 */
+            version: number;
+        };
+        InventoryCountLine: {
+            /** @example 000123 */
+            code: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            countedAt: string | null;
+            /** @example joao.caixa */
+            countedBy: string | null;
+            /**
+             * @description null until counted
+             * @example 12.5
+             */
+            countedQuantity: number | null;
+            /** @example Cerveja Pilsen lata 350 ml */
+            description: string;
+            /**
+             * @description counted − expected, posted at the close; null while open or for a counter
+             * @example 12.5
+             */
+            difference: number | null;
+            /**
+             * @description the balance when the line was counted; null for a counter (blind count)
+             * @example 12.5
+             */
+            expectedQuantity: number | null;
+            /** @example 1 */
+            lineNumber: number;
+            /**
+             * @description product id (hashid)
+             * @example AlGMkl3O
+             */
+            productId: string;
+            /** @example Quebra no depósito */
+            reason: string | null;
+            /**
+             * @description the balance after the close (the inventory)
+             * @example 12.5
+             */
+            snapshotQuantity: number | null;
+            /** @example UN */
+            unit: string;
+            /**
+             * @description average cost at the close
+             * @example 8.4367
+             */
+            unitCost: number | null;
+            /**
+             * @description snapshot quantity × average cost
+             * @example 1289.9
+             */
+            value: number | null;
         };
         Invoice: {
             /** @example 35261111222333000181550010000001231123456780 */
@@ -13649,6 +14069,127 @@ export interface components {
             updatedAt: string;
             user: string | null;
             version: number;
+        };
+        SpedFile: {
+            /** @example 0 */
+            blocking: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            error: string | null;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /** @example 0 */
+            finalidade: string;
+            findings: components["schemas"]["SpedFinding"][];
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            finishedAt: string | null;
+            /**
+             * @description sped-file id (hashid)
+             * @example XMjM4lbD
+             */
+            id: string;
+            /**
+             * @description inventory-count id (hashid)
+             * @example 6wPMJljA
+             */
+            inventoryCountId: string | null;
+            /** @example 020 */
+            layoutVersion: string | null;
+            /** @example 214 */
+            lineCount: number | null;
+            /** @example A */
+            perfil: string;
+            /** @example 2026-11 */
+            period: string;
+            /** @example maria.souza */
+            requestedBy: string;
+            /** @example 9f2c0e5b1d… */
+            sha256: string | null;
+            /**
+             * @description QUEUED → RUNNING → READY (released) or BLOCKED (blocking findings); FAILED
+             * @enum {string}
+             */
+            status: "QUEUED" | "RUNNING" | "READY" | "BLOCKED" | "FAILED";
+            /** @example 2 */
+            warnings: number;
+        };
+        SpedFinding: {
+            /** @example E116_VS_E110 */
+            code: string;
+            /** @example 48 */
+            line?: number;
+            /** @example Σ E116 VL_OR 10,00 ≠ E110 VL_ICMS_RECOLHER + DEB_ESP 12,00 */
+            message: string;
+            /** @example E110 */
+            register?: string;
+            /** @enum {string} */
+            severity: "BLOCKING" | "WARNING";
+        };
+        SpedTrace: {
+            /** @description for totals (E110…): the file lines they sum */
+            derivedFrom: {
+                line: number;
+                register: string;
+            }[];
+            fields: string[];
+            /**
+             * @description sped-file id (hashid)
+             * @example XMjM4lbD
+             */
+            fileId: string;
+            /** @example 31 */
+            line: number;
+            /** @example C190 */
+            register: string;
+            sources: {
+                document: {
+                    accessKey: string | null;
+                    /** @description the document’s hashid (invoice, nfce, entry-document, cte, inventory-count) */
+                    id: string | null;
+                    /** @example NFE */
+                    kind: string;
+                    /** @example 55 */
+                    model: string;
+                    /** @example 1234 */
+                    number: string;
+                    /** @example 1 */
+                    series: string;
+                    /** @example 00 */
+                    situation: string;
+                } | null;
+                item: {
+                    /** @example 5102 */
+                    cfop: string;
+                    /** @example 000 */
+                    cst: string;
+                    /** @example Cerveja Pilsen lata 350 ml */
+                    description: string;
+                    /** @example 21.69 */
+                    icms: string;
+                    /** @example 120.50 */
+                    icmsBase: string;
+                    /** @example 0.00 */
+                    ipi: string;
+                    /** @example 120.50 */
+                    operationValue: string;
+                    /** @example 18.00 */
+                    rate: string;
+                    /** @example 0.00 */
+                    st: string;
+                } | null;
+                lineNumber: number | null;
+                /** @example NFE:12 */
+                ref: string;
+            }[];
         };
         StockBalance: {
             /**
@@ -42718,6 +43259,185 @@ export interface operations {
             };
         };
     };
+    getApiFiscalBooksFilialIdPeriodSummary: {
+        parameters: {
+            query?: {
+                /** @description json (default) or csv */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+                /** @description the fiscal month, YYYY-MM */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalBookSummary"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal-books/:filialId/:period/summary",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal-books/:filialId/:period/summary",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal-books/:filialId/:period/summary",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: FILIAL_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/fiscal-books/:filialId/:period/summary",
+                     *       "code": "FILIAL_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "FILIAL_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal-books/:filialId/:period/summary",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal-books/:filialId/:period/summary",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
     getApiFiscalPeriodsFilialId: {
         parameters: {
             query?: {
@@ -46878,6 +47598,1321 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/health",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiInventoryCounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description the inventory date (H005 DT_INV); default today
+                     * @example 2026-03-14
+                     */
+                    countDate?: string;
+                    /**
+                     * @description MOT_INV: 01 end of period (31/12), 02 tax regime change, 03 closing, 04 ICMS treatment change, 05 ordered by the authority, 06 ST control; default 01
+                     * @enum {string}
+                     */
+                    motive?: "01" | "02" | "03" | "04" | "05" | "06";
+                    notes?: string | null;
+                    /** @description the sheet; default every stock-controlled product with a balance at the filial */
+                    productIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryCount"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: PRODUCT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "PRODUCT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PRODUCT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: INVENTORY_COUNT_EMPTY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "INVENTORY_COUNT_EMPTY",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVENTORY_COUNT_EMPTY";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/inventory/counts",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiInventoryCountsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description inventory-count id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryCount"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/inventory/counts/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/inventory/counts/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/inventory/counts/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: INVENTORY_COUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/inventory/counts/:id",
+                     *       "code": "INVENTORY_COUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVENTORY_COUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/inventory/counts/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/inventory/counts/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiInventoryCountsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description inventory-count id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryCount"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/inventory/counts/:id/cancel",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/inventory/counts/:id/cancel",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/inventory/counts/:id/cancel",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: INVENTORY_COUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/inventory/counts/:id/cancel",
+                     *       "code": "INVENTORY_COUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVENTORY_COUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVENTORY_COUNT_CANCELLED, INVENTORY_COUNT_CLOSED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/inventory/counts/:id/cancel",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVENTORY_COUNT_CANCELLED" | "INVENTORY_COUNT_CLOSED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/inventory/counts/:id/cancel",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/inventory/counts/:id/cancel",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/inventory/counts/:id/cancel",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/inventory/counts/:id/cancel",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiInventoryCountsIdClose: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description inventory-count id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @description the version read; a stale one is refused (409 STALE_VERSION) */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryCount"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: INVENTORY_COUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "INVENTORY_COUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVENTORY_COUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVENTORY_COUNT_CANCELLED, INVENTORY_COUNT_CLOSED, STALE_VERSION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVENTORY_COUNT_CANCELLED" | "INVENTORY_COUNT_CLOSED" | "STALE_VERSION";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: INSUFFICIENT_STOCK, INVENTORY_COUNT_INCOMPLETE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "INSUFFICIENT_STOCK",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INSUFFICIENT_STOCK" | "INVENTORY_COUNT_INCOMPLETE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/inventory/counts/:id/close",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    putApiInventoryCountsIdLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description inventory-count id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "productId": "AlGMkl3O",
+                 *           "countedQuantity": 12
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    lines: {
+                        /** @description what was counted, in the product’s stock unit: up to 4 decimal places, not negative; a JSON number or a numeric string (e.g. "12.5"). */
+                        countedQuantity: number | string;
+                        /**
+                         * @description product id (hashid)
+                         * @example AlGMkl3O
+                         */
+                        productId: string;
+                        /** @description why it differs (breakage, theft, wrong receipt…): the adjustment’s reason */
+                        reason?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryCount"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/inventory/counts/:id/lines",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/inventory/counts/:id/lines",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/inventory/counts/:id/lines",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: INVENTORY_COUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/inventory/counts/:id/lines",
+                     *       "code": "INVENTORY_COUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVENTORY_COUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVENTORY_COUNT_CANCELLED, INVENTORY_COUNT_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/inventory/counts/:id/lines",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "INVENTORY_COUNT_CANCELLED" | "INVENTORY_COUNT_CLOSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/inventory/counts/:id/lines",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/inventory/counts/:id/lines",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: PRODUCT_NOT_IN_COUNT */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/inventory/counts/:id/lines",
+                     *       "code": "PRODUCT_NOT_IN_COUNT",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PRODUCT_NOT_IN_COUNT";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/inventory/counts/:id/lines",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/inventory/counts/:id/lines",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -69393,6 +71428,918 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/settings/filial/:filialId/simulator",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiSpedEfdIcmsIpi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filialId": "9L5M8lJM",
+                 *       "period": "2026-11"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 0100: the accountant who signs the file (required by the layout: without it the file is BLOCKED) */
+                    accountant?: {
+                        /** @example 11222333000181 */
+                        cnpj?: string | null;
+                        complement?: string | null;
+                        /** @example 11222333000181 */
+                        cpf: string;
+                        /** @example 1SP123456O5 */
+                        crc: string;
+                        district?: string | null;
+                        email?: string | null;
+                        municipalityCode?: string | null;
+                        /** @example Carla Menezes Contabilidade */
+                        name: string;
+                        number?: string | null;
+                        phone?: string | null;
+                        postalCode?: string | null;
+                        street?: string | null;
+                    };
+                    /**
+                     * @description filial id (hashid)
+                     * @example 9L5M8lJM
+                     */
+                    filialId: string;
+                    /**
+                     * @description COD_FIN: 0 original, 1 substitute
+                     * @default 0
+                     * @enum {string}
+                     */
+                    finalidade?: "0" | "1";
+                    /** @description a closed stock count: Bloco H (H005/H010) */
+                    inventory?: {
+                        /**
+                         * @description inventory-count id (hashid)
+                         * @example 6wPMJljA
+                         */
+                        countId: string;
+                    } | null;
+                    /**
+                     * @description IND_PERFIL (the UF sets it; A for SP Lucro Real/Presumido)
+                     * @default A
+                     * @enum {string}
+                     */
+                    perfil?: "A" | "B" | "C";
+                    /**
+                     * @description the fiscal month, YYYY-MM
+                     * @example 2026-11
+                     */
+                    period: string;
+                    previousCredit?: (number | string) | null;
+                    /** @description E116 COD_REC; default 046-2 in SP */
+                    revenueCode?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpedFile"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: INVENTORY_COUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "INVENTORY_COUNT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVENTORY_COUNT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: EFD_LAYOUT_UNKNOWN, EFD_NOT_REQUIRED, EFD_PERIOD_IN_FUTURE, INVENTORY_COUNT_NOT_CLOSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "EFD_LAYOUT_UNKNOWN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "EFD_LAYOUT_UNKNOWN" | "EFD_NOT_REQUIRED" | "EFD_PERIOD_IN_FUTURE" | "INVENTORY_COUNT_NOT_CLOSED";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/sped/efd-icms-ipi",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiSpedEfdIcmsIpiId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description sped-file id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpedFile"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: SPED_FILE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id",
+                     *       "code": "SPED_FILE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SPED_FILE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiSpedEfdIcmsIpiIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description sped-file id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/file",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/file",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/file",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: SPED_FILE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/file",
+                     *       "code": "SPED_FILE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SPED_FILE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: SPED_FILE_BLOCKED, SPED_FILE_NOT_READY */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/file",
+                     *       "code": "SPED_FILE_BLOCKED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SPED_FILE_BLOCKED" | "SPED_FILE_NOT_READY";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/file",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/file",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiSpedEfdIcmsIpiIdTrace: {
+        parameters: {
+            query: {
+                /** @description the line number in the file (1 = 0000) */
+                line: number;
+                register: string;
+            };
+            header?: never;
+            path: {
+                /** @description sped-file id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpedTrace"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/trace",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/trace",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/trace",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: SPED_FILE_NOT_FOUND, SPED_LINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/trace",
+                     *       "code": "SPED_FILE_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SPED_FILE_NOT_FOUND" | "SPED_LINE_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: SPED_FILE_NOT_READY */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/trace",
+                     *       "code": "SPED_FILE_NOT_READY",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "SPED_FILE_NOT_READY";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/trace",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/sped/efd-icms-ipi/:id/trace",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

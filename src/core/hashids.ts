@@ -59,6 +59,9 @@ export const RESOURCE_TYPES = [
   'pix-charge',
   'pix-payment',
   'pix-refund',
+  'inventory-count',
+  'inventory-count-line',
+  'sped-file',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

@@ -22,6 +22,9 @@ import { emissionSetupRoutes, simulatorRoutes } from './emission-setup';
 import { assertFilialAccess, tenancyRoutes } from './tenancy';
 import { fiscalRoutes, taxGroupLookupProvider } from './fiscal';
 import { supplierReturnRoutes, supplierReturnsOfDocumentProvider } from './supplier-returns';
+import { fiscalBookRoutes } from './fiscal-books';
+import { inventoryCountRoutes } from './inventory-counts';
+import { spedRoutes } from './sped';
 import { filialAccess } from '../core/auth/tenancy';
 import { fiscalPeriodRoutes, periodDocuments } from './fiscal-periods';
 import { accountantPackageRoutes, closingWindow } from './accountant-package';
@@ -93,6 +96,9 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'transfers', routes: transferRoutes },
     { module: 'nfce', routes: nfceRoutes },
     { module: 'supplier-returns', routes: supplierReturnRoutes },
+    { module: 'fiscal-books', routes: fiscalBookRoutes },
+    { module: 'inventory-counts', routes: inventoryCountRoutes },
+    { module: 'sped', routes: spedRoutes },
     { module: 'fiscal-periods', routes: fiscalPeriodRoutes },
     { module: 'accountant-package', routes: accountantPackageRoutes },
   ];

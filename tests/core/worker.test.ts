@@ -102,6 +102,7 @@ describe('composition root: every background worker listed and stopped by shutdo
       'nfe-manifestation-deadlines',
       'invoice-recovery',
       'nfce-transmission-queue',
+      'sped-efd',
     ]);
     let slowDone = false;
     const slow = new Worker({ name: 'test-slow', intervalMs: 60_000, runAtStart: true, run: () => sleep(100).then(() => (slowDone = true)) });

@@ -15,6 +15,8 @@ export interface RouteResponses {
   body?: Schema;
   /** Media type of the success body; default application/json. */
   contentType?: string;
+  /** Other media types the same success can be asked in (e.g. text/csv by ?format=csv), each with its body. */
+  alternateContent?: Record<string, Schema>;
   /** A second success status answered with the same body (an upsert: 201 created, 200 updated). */
   alsoStatus?: number;
   /**

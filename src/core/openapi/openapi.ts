@@ -89,7 +89,14 @@ function responsesOf(r: RouteDef, components: ComponentRegistry): Record<string,
   const body = r.responses?.body;
   responses[status] = {
     description: r.responseDescription ?? (status === '204' ? 'No content' : 'Success'),
-    ...(body ? { content: { [r.responses?.contentType ?? 'application/json']: { schema: joiToJsonSchema(body, components) } } } : {}),
+    ...(body
+      ? {
+          content: {
+            [r.responses?.contentType ?? 'application/json']: { schema: joiToJsonSchema(body, components) },
+            ...Object.fromEntries(Object.entries(r.responses?.alternateContent ?? {}).map(([type, schema]) => [type, { schema: joiToJsonSchema(schema, components) }])),
+          },
+        }
+      : {}),
   };
   if (r.responses?.alsoStatus) responses[String(r.responses.alsoStatus)] = { ...(responses[status] as object), description: 'Success (see the summary)' };
   if (!r.responses) {

@@ -4,3 +4,5 @@
  */
 export { cteBatchHandler } from './cte-batch';
 export { cteRoutes } from './cte.router';
+export { takenCteOfPeriod } from './period-documents';
+export type { TakenCteOfPeriod } from './period-documents';

@@ -26,3 +26,5 @@ export { notReceivedReason, purchaseMatch } from './purchase-link';
 export { supplierReturnSource } from './supplier-return-source';
 export type { ReturnSourceLine } from './supplier-return-source';
 export { purchaseHistoryProvider } from './purchase-history';
+export { bookedEntriesOfPeriod } from './period-documents';
+export type { BookedEntryOfPeriod } from './period-documents';

@@ -35,6 +35,8 @@ export { invoicesOfOrder } from './order-documents';
 export { logoOfCompany } from './logo.service';
 export { currentContingency, endContingency, enterContingency } from './contingency.service';
 export type { ContingencyState } from './contingency.service';
+export { issuedNfeOfPeriod, voidedRangesOfPeriod } from './book-documents';
+export type { IssuedNfeOfPeriod, VoidedRangeOfPeriod } from './book-documents';
 export { invoicesOfMonth, pendingInvoicesOfMonth } from './period-documents';
 export type { MonthInvoice, MonthVoid } from './period-documents';
 export { sendCompanyMail } from './email.service';

@@ -8,5 +8,7 @@ export { getNfceConfiguration } from './configuration.service';
 export { nfceQueueWorker } from './transmission-queue';
 export { counterNotesProvider } from './series-numbers';
 export { orderFiscalDocumentsProvider } from './order-documents';
+export { issuedNfceOfPeriod } from './book-documents';
+export type { IssuedNfceOfPeriod } from './book-documents';
 export { notesOfMonth, pendingNotesOfMonth } from './period-documents';
 export type { MonthNote } from './period-documents';

@@ -44,3 +44,4 @@ export { batchRunner } from './batch/batch-runner';
 export { DeadlineTracker } from './deadlines/manifestation-deadlines.service';
 export { receivedOfMonth, unmanifestedOfMonth } from './period-documents';
 export type { MonthReceived } from './period-documents';
+export { issuersOfKeys } from './book-parties';
