@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (248), by operationId. */
+/** Every operation of the API's OpenAPI document (258), by operationId. */
 export const OPERATIONS = {
   deleteApiCollectionBankAccountsId: { method: 'DELETE', path: '/collection/bank-accounts/{id}', idempotencyKey: true, read: 'none', list: null },
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -75,6 +75,7 @@ export const OPERATIONS = {
   getApiEntryDocumentThirdPartyStockFilialId: { method: 'GET', path: '/entry-document/third-party-stock/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiEvents: { method: 'GET', path: '/events', idempotencyKey: false, read: 'json', list: null },
   getApiEventsStream: { method: 'GET', path: '/events/stream', idempotencyKey: false, read: 'response', list: null },
+  getApiFiscalBooksFilialIdPeriodSummary: { method: 'GET', path: '/fiscal-books/{filialId}/{period}/summary', idempotencyKey: false, read: 'json', list: null },
   getApiFiscalOperations: { method: 'GET', path: '/fiscal/operations', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiFiscalOperationsId: { method: 'GET', path: '/fiscal/operations/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiFiscalPeriodsFilialId: { method: 'GET', path: '/fiscal-periods/{filialId}', idempotencyKey: false, read: 'json', list: null },
@@ -84,6 +85,7 @@ export const OPERATIONS = {
   getApiFiscalTaxGroupsId: { method: 'GET', path: '/fiscal/tax-groups/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiFiscalUfRates: { method: 'GET', path: '/fiscal/uf-rates', idempotencyKey: false, read: 'json', list: null },
   getApiHealth: { method: 'GET', path: '/health', idempotencyKey: false, read: 'json', list: null },
+  getApiInventoryCountsId: { method: 'GET', path: '/inventory/counts/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiInvoicesDetailId: { method: 'GET', path: '/invoices/detail/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiInvoicesIdCancellationXml: { method: 'GET', path: '/invoices/{id}/cancellation/xml', idempotencyKey: false, read: 'text', list: null },
   getApiInvoicesIdCorrectionsSequenceXml: { method: 'GET', path: '/invoices/{id}/corrections/{sequence}/xml', idempotencyKey: false, read: 'text', list: null },
@@ -132,6 +134,9 @@ export const OPERATIONS = {
   getApiSettingsFilialFilialId: { method: 'GET', path: '/settings/filial/{filialId}', idempotencyKey: false, read: 'json', list: null },
   getApiSettingsFilialFilialIdAuthority: { method: 'GET', path: '/settings/filial/{filialId}/authority', idempotencyKey: false, read: 'json', list: null },
   getApiSettingsFilialFilialIdReadiness: { method: 'GET', path: '/settings/filial/{filialId}/readiness', idempotencyKey: false, read: 'json', list: null },
+  getApiSpedEfdIcmsIpiId: { method: 'GET', path: '/sped/efd-icms-ipi/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiSpedEfdIcmsIpiIdFile: { method: 'GET', path: '/sped/efd-icms-ipi/{id}/file', idempotencyKey: false, read: 'text', list: null },
+  getApiSpedEfdIcmsIpiIdTrace: { method: 'GET', path: '/sped/efd-icms-ipi/{id}/trace', idempotencyKey: false, read: 'json', list: null },
   getApiSupplierReturnsDetailId: { method: 'GET', path: '/supplier-returns/detail/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiSupplierReturnsListFilialId: { method: 'GET', path: '/supplier-returns/list/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiSupplierReturnsReturnableItemsEntryDocumentId: { method: 'GET', path: '/supplier-returns/returnable-items/{entryDocumentId}', idempotencyKey: false, read: 'json', list: null },
@@ -206,6 +211,9 @@ export const OPERATIONS = {
   postApiFiscalPreview: { method: 'POST', path: '/fiscal/preview', idempotencyKey: false, read: 'json', list: null },
   postApiFiscalTaxGroups: { method: 'POST', path: '/fiscal/tax-groups', idempotencyKey: true, read: 'json', list: null },
   postApiFiscalUfRates: { method: 'POST', path: '/fiscal/uf-rates', idempotencyKey: true, read: 'json', list: null },
+  postApiInventoryCounts: { method: 'POST', path: '/inventory/counts', idempotencyKey: true, read: 'json', list: null },
+  postApiInventoryCountsIdCancel: { method: 'POST', path: '/inventory/counts/{id}/cancel', idempotencyKey: true, read: 'json', list: null },
+  postApiInventoryCountsIdClose: { method: 'POST', path: '/inventory/counts/{id}/close', idempotencyKey: true, read: 'json', list: null },
   postApiInvoicesIdCancel: { method: 'POST', path: '/invoices/{id}/cancel', idempotencyKey: true, read: 'json', list: null },
   postApiInvoicesIdCorrect: { method: 'POST', path: '/invoices/{id}/correct', idempotencyKey: true, read: 'json', list: null },
   postApiInvoicesIdEmail: { method: 'POST', path: '/invoices/{id}/email', idempotencyKey: true, read: 'json', list: null },
@@ -239,6 +247,7 @@ export const OPERATIONS = {
   postApiSalesOrderIdFulfill: { method: 'POST', path: '/sales-order/{id}/fulfill', idempotencyKey: true, read: 'json', list: null },
   postApiSettingsFilialFilialIdContingency: { method: 'POST', path: '/settings/filial/{filialId}/contingency', idempotencyKey: true, read: 'json', list: null },
   postApiSettingsFilialFilialIdSimulator: { method: 'POST', path: '/settings/filial/{filialId}/simulator', idempotencyKey: true, read: 'json', list: null },
+  postApiSpedEfdIcmsIpi: { method: 'POST', path: '/sped/efd-icms-ipi', idempotencyKey: true, read: 'json', list: null },
   postApiSupplierReturnsIssueEntryDocumentId: { method: 'POST', path: '/supplier-returns/issue/{entryDocumentId}', idempotencyKey: true, read: 'json', list: null },
   postApiSupplierReturnsPreview: { method: 'POST', path: '/supplier-returns/preview', idempotencyKey: false, read: 'json', list: null },
   postApiTransfers: { method: 'POST', path: '/transfers', idempotencyKey: true, read: 'json', list: null },
@@ -246,6 +255,7 @@ export const OPERATIONS = {
   postApiWebhooksPixAccountIdPix: { method: 'POST', path: '/webhooks/pix/{accountId}/pix', idempotencyKey: false, read: 'json', list: null },
   putApiCollectionPixConnectionsBankAccountId: { method: 'PUT', path: '/collection/pix/connections/{bankAccountId}', idempotencyKey: false, read: 'json', list: null },
   putApiEntryDocumentNfeCertificadoFilialId: { method: 'PUT', path: '/entry-document/nfe/certificado/{filialId}', idempotencyKey: false, read: 'json', list: null },
+  putApiInventoryCountsIdLines: { method: 'PUT', path: '/inventory/counts/{id}/lines', idempotencyKey: true, read: 'json', list: null },
   putApiInvoicesLogo: { method: 'PUT', path: '/invoices/logo', idempotencyKey: false, read: 'json', list: null },
   putApiInvoicesSeriesFilialId: { method: 'PUT', path: '/invoices/series/{filialId}', idempotencyKey: false, read: 'json', list: null },
   putApiInvoicesSmtpSettings: { method: 'PUT', path: '/invoices/smtp-settings', idempotencyKey: false, read: 'json', list: null },
@@ -329,6 +339,7 @@ export interface OperationProblems {
   getApiEntryDocumentThirdPartyStockFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEvents: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiEventsStream: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiFiscalBooksFilialIdPeriodSummary: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiFiscalOperations: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiFiscalOperationsId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'FISCAL_OPERATION_RULE_NOT_FOUND' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiFiscalPeriodsFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'FISCAL_PERIOD_RANGE_INVALID' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -338,6 +349,7 @@ export interface OperationProblems {
   getApiFiscalTaxGroupsId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TAX_GROUP_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiFiscalUfRates: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiHealth: 'INTERNAL_ERROR' | 'UNKNOWN_FIELDS';
+  getApiInventoryCountsId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVENTORY_COUNT_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesIdCancellationXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_EVENT_NOT_FOUND' | 'INVOICE_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiInvoicesIdCorrectionsSequenceXml: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_EVENT_NOT_FOUND' | 'INVOICE_NOT_FOUND' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -386,6 +398,9 @@ export interface OperationProblems {
   getApiSettingsFilialFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiSettingsFilialFilialIdAuthority: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiSettingsFilialFilialIdReadiness: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiSpedEfdIcmsIpiId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SPED_FILE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiSpedEfdIcmsIpiIdFile: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SPED_FILE_BLOCKED' | 'SPED_FILE_NOT_FOUND' | 'SPED_FILE_NOT_READY' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiSpedEfdIcmsIpiIdTrace: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SPED_FILE_NOT_FOUND' | 'SPED_FILE_NOT_READY' | 'SPED_LINE_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiSupplierReturnsDetailId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SUPPLIER_RETURN_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiSupplierReturnsListFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiSupplierReturnsReturnableItemsEntryDocumentId: 'COMPANY_NOT_GRANTED' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -460,6 +475,9 @@ export interface OperationProblems {
   postApiFiscalPreview: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CUSTOMER_NOT_FOUND' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'FISCAL_DATA_INVALID' | 'FISCAL_RULE_MISSING' | 'FULFILLMENT_NOT_FOUND' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiFiscalTaxGroups: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TAX_GROUP_CODE_TAKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiFiscalUfRates: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TAX_GROUP_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UF_RATE_EXISTS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiInventoryCounts: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVENTORY_COUNT_EMPTY' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiInventoryCountsIdCancel: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVENTORY_COUNT_CANCELLED' | 'INVENTORY_COUNT_CLOSED' | 'INVENTORY_COUNT_NOT_FOUND' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiInventoryCountsIdClose: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'FISCAL_PERIOD_CLOSED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVENTORY_COUNT_CANCELLED' | 'INVENTORY_COUNT_CLOSED' | 'INVENTORY_COUNT_INCOMPLETE' | 'INVENTORY_COUNT_NOT_FOUND' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'STALE_VERSION' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiInvoicesIdCancel: 'CANCELLATION_DEADLINE_PASSED' | 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_REQUIRED' | 'CERTIFICATE_UNTRUSTED' | 'CERTIFICATE_WITHOUT_CNPJ' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'FISCAL_PERIOD_CLOSED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_AUTHORIZED' | 'INVOICE_CANCELLED' | 'INVOICE_DENIED' | 'INVOICE_NOT_FOUND' | 'INVOICE_REJECTED' | 'INVOICE_SENT' | 'INVOICE_SIGNED' | 'INVOICE_VOIDED' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'RECEIVABLE_HAS_RECEIPTS' | 'SEFAZ_BAD_REPLY' | 'SEFAZ_REJECTED' | 'SEFAZ_SOAP_FAULT' | 'SEFAZ_TIMEOUT' | 'SEFAZ_TLS_FAILURE' | 'SEFAZ_UNAVAILABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiInvoicesIdCorrect: 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_REQUIRED' | 'CERTIFICATE_UNTRUSTED' | 'CERTIFICATE_WITHOUT_CNPJ' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CORRECTION_LIMIT' | 'CORRECTION_NOT_ALLOWED' | 'FILIAL_NOT_GRANTED' | 'FISCAL_PERIOD_CLOSED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_AUTHORIZED' | 'INVOICE_CANCELLED' | 'INVOICE_DENIED' | 'INVOICE_NOT_FOUND' | 'INVOICE_REJECTED' | 'INVOICE_SENT' | 'INVOICE_SIGNED' | 'INVOICE_VOIDED' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SEFAZ_BAD_REPLY' | 'SEFAZ_REJECTED' | 'SEFAZ_SOAP_FAULT' | 'SEFAZ_TIMEOUT' | 'SEFAZ_TLS_FAILURE' | 'SEFAZ_UNAVAILABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiInvoicesIdEmail: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVOICE_NOT_FOUND' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -493,6 +511,7 @@ export interface OperationProblems {
   postApiSalesOrderIdFulfill: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_STATUS_TRANSITION' | 'INVALID_TOKEN' | 'INVALID_TYPE_FOR_ACTION' | 'ITEM_NOT_IN_ORDER' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'QUANTITY_ABOVE_REMAINING' | 'SALES_ORDER_FULFILLED' | 'SALES_ORDER_HAS_FULFILLMENTS' | 'SALES_ORDER_HAS_GROUPED_SOURCES' | 'SALES_ORDER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSettingsFilialFilialIdContingency: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'CONTINGENCY_ALREADY_OPEN' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSettingsFilialFilialIdSimulator: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SIMULATOR_NOT_RUNNING' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiSpedEfdIcmsIpi: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'EFD_LAYOUT_UNKNOWN' | 'EFD_NOT_REQUIRED' | 'EFD_PERIOD_IN_FUTURE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVENTORY_COUNT_NOT_CLOSED' | 'INVENTORY_COUNT_NOT_FOUND' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSupplierReturnsIssueEntryDocumentId: 'ALREADY_INVOICED' | 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_REQUIRED' | 'CERTIFICATE_WITHOUT_CNPJ' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_DRAFT' | 'ENTRY_DOCUMENT_ITEM_NOT_FOUND' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'FISCAL_DATA_MISSING' | 'FISCAL_PERIOD_CLOSED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'NFE_INBOUND_NOT_FOUND' | 'NFE_XML_NOT_AVAILABLE' | 'PAYLOAD_TOO_LARGE' | 'RETURN_NOT_POSSIBLE' | 'SEFAZ_BAD_REPLY' | 'SEFAZ_SOAP_FAULT' | 'SEFAZ_TIMEOUT' | 'SEFAZ_TLS_FAILURE' | 'SEFAZ_UNAVAILABLE' | 'SERIES_EXHAUSTED' | 'SUPPLIER_NFE_REQUIRED' | 'SUPPLIER_RETURN_LINE_NOT_RETURNABLE' | 'SUPPLIER_RETURN_NOT_ISSUABLE' | 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiSupplierReturnsPreview: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'ENTRY_DOCUMENT_CANCELLED' | 'ENTRY_DOCUMENT_DRAFT' | 'ENTRY_DOCUMENT_ITEM_NOT_FOUND' | 'ENTRY_DOCUMENT_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SUPPLIER_RETURN_LINE_NOT_RETURNABLE' | 'SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiTransfers: 'ALREADY_INVOICED' | 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_REQUIRED' | 'CERTIFICATE_WITHOUT_CNPJ' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'FISCAL_DATA_INVALID' | 'FISCAL_DATA_MISSING' | 'FISCAL_PERIOD_CLOSED' | 'FISCAL_RULE_MISSING' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_STOCK' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_NOT_FOUND' | 'SEFAZ_BAD_REPLY' | 'SEFAZ_SOAP_FAULT' | 'SEFAZ_TIMEOUT' | 'SEFAZ_TLS_FAILURE' | 'SEFAZ_UNAVAILABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'TRANSFER_SAME_FILIAL' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -500,6 +519,7 @@ export interface OperationProblems {
   postApiWebhooksPixAccountIdPix: 'CONCURRENT_UPDATE' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'MALFORMED_JSON' | 'PAYLOAD_TOO_LARGE' | 'PIX_WEBHOOK_SECRET_MISMATCH' | 'PSP_AUTH_FAILED' | 'PSP_NOT_FOUND' | 'PSP_REJECTED' | 'PSP_TIMEOUT' | 'PSP_UNAVAILABLE' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiCollectionPixConnectionsBankAccountId: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PAYMENT_METHOD_INACTIVE' | 'PAYMENT_METHOD_NOT_FOUND' | 'PIX_KEY_REQUIRED' | 'PSP_AUTH_FAILED' | 'PSP_NOT_FOUND' | 'PSP_REJECTED' | 'PSP_TIMEOUT' | 'PSP_UNAVAILABLE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiEntryDocumentNfeCertificadoFilialId: 'CERTIFICATE_CHAIN_BROKEN' | 'CERTIFICATE_CHAIN_NOT_VERIFIABLE' | 'CERTIFICATE_CNPJ_MISMATCH' | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_NO_TRUSTED_ROOTS' | 'CERTIFICATE_PASSWORD_INVALID' | 'CERTIFICATE_SELF_SIGNED' | 'CERTIFICATE_UNREADABLE' | 'CERTIFICATE_UNTRUSTED' | 'CERTIFICATE_UNTRUSTED_ROOT' | 'CERTIFICATE_WITHOUT_CNPJ' | 'CERTIFICATE_WITHOUT_KEY' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_FOUND' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  putApiInventoryCountsIdLines: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'INVENTORY_COUNT_CANCELLED' | 'INVENTORY_COUNT_CLOSED' | 'INVENTORY_COUNT_NOT_FOUND' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_NOT_IN_COUNT' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiInvoicesLogo: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'LOGO_INVALID' | 'LOGO_TOO_LARGE' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiInvoicesSeriesFilialId: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SERIES_NUMBER_BACKWARDS' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   putApiInvoicesSmtpSettings: 'ALL_FILIAIS_REQUIRED' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -1240,6 +1260,15 @@ export class Operations {
   }
 
   /**
+   * Livros of a month (entradas and saídas) by CFOP, CST and ICMS rate: operation value, ICMS base and value, ST, IPI, DIFAL, FCP, PIS, COFINS, from the NF-e and NFC-e issued, the entry documents booked and the CT-e taken; cancelled, denied and voided documents left out (?format=csv for a spreadsheet).
+   * `GET /api/fiscal-books/{filialId}/{period}/summary` (scope `fiscal:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 FILIAL_NOT_FOUND.
+   */
+  getFiscalBooksFilialIdPeriodSummary(args: ArgsOf<'getApiFiscalBooksFilialIdPeriodSummary'>, options?: CallOptions): Promise<ResultOf<'getApiFiscalBooksFilialIdPeriodSummary'>> {
+    return callOperation(this.http, OPERATIONS.getApiFiscalBooksFilialIdPeriodSummary, args, options);
+  }
+
+  /**
    * The company fiscal operation rules (paginated; search by CFOP).
    * `GET /api/fiscal/operations` (scope `fiscal:read`).
    * Problems: 400 INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE.
@@ -1326,6 +1355,15 @@ export class Operations {
    */
   getHealth(args: ArgsOf<'getApiHealth'> = {} as ArgsOf<'getApiHealth'>, options?: CallOptions): Promise<ResultOf<'getApiHealth'>> {
     return callOperation(this.http, OPERATIONS.getApiHealth, args, options);
+  }
+
+  /**
+   * One stock count with its lines; a counter’s token (without inventory:write) sees no expected quantity nor difference.
+   * `GET /api/inventory/counts/{id}` (scope `inventory:count`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 INVENTORY_COUNT_NOT_FOUND.
+   */
+  getInventoryCountsId(args: ArgsOf<'getApiInventoryCountsId'>, options?: CallOptions): Promise<ResultOf<'getApiInventoryCountsId'>> {
+    return callOperation(this.http, OPERATIONS.getApiInventoryCountsId, args, options);
   }
 
   /**
@@ -1802,6 +1840,33 @@ export class Operations {
    */
   getSettingsFilialFilialIdReadiness(args: ArgsOf<'getApiSettingsFilialFilialIdReadiness'> = {} as ArgsOf<'getApiSettingsFilialFilialIdReadiness'>, options?: CallOptions): Promise<ResultOf<'getApiSettingsFilialFilialIdReadiness'>> {
     return callOperation(this.http, OPERATIONS.getApiSettingsFilialFilialIdReadiness, args, options);
+  }
+
+  /**
+   * The job: status, layout version, line count, sha256 and the validation findings (blocking and warnings).
+   * `GET /api/sped/efd-icms-ipi/{id}` (scope `fiscal:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 SPED_FILE_NOT_FOUND.
+   */
+  getSpedEfdIcmsIpiId(args: ArgsOf<'getApiSpedEfdIcmsIpiId'>, options?: CallOptions): Promise<ResultOf<'getApiSpedEfdIcmsIpiId'>> {
+    return callOperation(this.http, OPERATIONS.getApiSpedEfdIcmsIpiId, args, options);
+  }
+
+  /**
+   * Download the released file (text/plain; charset=iso-8859-1, CRLF).
+   * `GET /api/sped/efd-icms-ipi/{id}/file` (scope `fiscal:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 SPED_FILE_NOT_FOUND; 409 SPED_FILE_BLOCKED, SPED_FILE_NOT_READY.
+   */
+  getSpedEfdIcmsIpiIdFile(args: ArgsOf<'getApiSpedEfdIcmsIpiIdFile'>, options?: CallOptions): Promise<ResultOf<'getApiSpedEfdIcmsIpiIdFile'>> {
+    return callOperation(this.http, OPERATIONS.getApiSpedEfdIcmsIpiIdFile, args, options);
+  }
+
+  /**
+   * What made a line of the file: the document lines (C100/C170/C190/D100/D190/H010) or, for totals (E110, E210, E310), the file lines it sums.
+   * `GET /api/sped/efd-icms-ipi/{id}/trace` (scope `fiscal:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 SPED_FILE_NOT_FOUND, SPED_LINE_NOT_FOUND; 409 SPED_FILE_NOT_READY.
+   */
+  getSpedEfdIcmsIpiIdTrace(args: ArgsOf<'getApiSpedEfdIcmsIpiIdTrace'>, options?: CallOptions): Promise<ResultOf<'getApiSpedEfdIcmsIpiIdTrace'>> {
+    return callOperation(this.http, OPERATIONS.getApiSpedEfdIcmsIpiIdTrace, args, options);
   }
 
   /**
@@ -2483,6 +2548,33 @@ export class Operations {
   }
 
   /**
+   * Open a stock count sheet at this filial (x-filial-id): the products given, or every stock-controlled product with a balance there; counted blind.
+   * `POST /api/inventory/counts` (scope `inventory:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 PRODUCT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 INVENTORY_COUNT_EMPTY.
+   */
+  postInventoryCounts(args: ArgsOf<'postApiInventoryCounts'>, options?: CallOptions): Promise<ResultOf<'postApiInventoryCounts'>> {
+    return callOperation(this.http, OPERATIONS.postApiInventoryCounts, args, options);
+  }
+
+  /**
+   * Drop an open count; nothing is posted.
+   * `POST /api/inventory/counts/{id}/cancel` (scope `inventory:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 INVENTORY_COUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVENTORY_COUNT_CANCELLED, INVENTORY_COUNT_CLOSED, STALE_VERSION; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
+   */
+  postInventoryCountsIdCancel(args: ArgsOf<'postApiInventoryCountsIdCancel'>, options?: CallOptions): Promise<ResultOf<'postApiInventoryCountsIdCancel'>> {
+    return callOperation(this.http, OPERATIONS.postApiInventoryCountsIdCancel, args, options);
+  }
+
+  /**
+   * Close the count: each difference (counted − the balance when counted) posted to the stock as an adjustment (reason INVENTORY_COUNT) at the average cost, and the snapshot valued at the average cost (the inventory of Bloco H).
+   * `POST /api/inventory/counts/{id}/close` (scope `inventory:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 INVENTORY_COUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVENTORY_COUNT_CANCELLED, INVENTORY_COUNT_CLOSED, STALE_VERSION; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 INSUFFICIENT_STOCK, INVENTORY_COUNT_INCOMPLETE.
+   */
+  postInventoryCountsIdClose(args: ArgsOf<'postApiInventoryCountsIdClose'>, options?: CallOptions): Promise<ResultOf<'postApiInventoryCountsIdClose'>> {
+    return callOperation(this.http, OPERATIONS.postApiInventoryCountsIdClose, args, options);
+  }
+
+  /**
    * Cancel an authorized NF-e (event 110111) within the UF's deadline; stock is not moved (goods come back through /returns).
    * `POST /api/invoices/{id}/cancel` (scope `invoice:write`); sends an Idempotency-Key, the same on every retry.
    * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 INVOICE_NOT_FOUND; 409 CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVOICE_AUTHORIZED, INVOICE_CANCELLED, INVOICE_DENIED, INVOICE_REJECTED, INVOICE_SENT, INVOICE_SIGNED, INVOICE_VOIDED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 CANCELLATION_DEADLINE_PASSED, CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, RECEIVABLE_HAS_RECEIPTS, SEFAZ_REJECTED; 502 SEFAZ_BAD_REPLY, SEFAZ_SOAP_FAULT, SEFAZ_TLS_FAILURE; 503 SEFAZ_UNAVAILABLE; 504 SEFAZ_TIMEOUT.
@@ -2780,6 +2872,15 @@ export class Operations {
   }
 
   /**
+   * Request the EFD ICMS/IPI of a filial’s month (a job): written from the fiscal books (blocks 0, B, C, D, E, G, H, K, 1, 9; ISO-8859-1, CRLF, the layout version of the period), validated by the service and released only without blocking findings.
+   * `POST /api/sped/efd-icms-ipi` (scope `fiscal:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 INVENTORY_COUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 EFD_LAYOUT_UNKNOWN, EFD_NOT_REQUIRED, EFD_PERIOD_IN_FUTURE, INVENTORY_COUNT_NOT_CLOSED.
+   */
+  postSpedEfdIcmsIpi(args: ArgsOf<'postApiSpedEfdIcmsIpi'>, options?: CallOptions): Promise<ResultOf<'postApiSpedEfdIcmsIpi'>> {
+    return callOperation(this.http, OPERATIONS.postApiSpedEfdIcmsIpi, args, options);
+  }
+
+  /**
    * Return goods of a confirmed entry document to the supplier: our NF-e de devolução (tpNF 1, finNFe 4, refNFe to the supplier's key) is issued; its authorization posts the stock out at entry cost, reverses the credits, abates the payables (or a supplier credit) and reduces purchase-order receipts.
    * `POST /api/supplier-returns/issue/{entryDocumentId}` (scope `supplier-returns:write`); sends an Idempotency-Key, the same on every retry.
    * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 ENTRY_DOCUMENT_ITEM_NOT_FOUND, ENTRY_DOCUMENT_NOT_FOUND, NFE_INBOUND_NOT_FOUND; 409 ALREADY_INVOICED, CONCURRENT_UPDATE, ENTRY_DOCUMENT_CANCELLED, ENTRY_DOCUMENT_DRAFT, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, FISCAL_DATA_MISSING, INSUFFICIENT_STOCK, NFE_XML_NOT_AVAILABLE, RETURN_NOT_POSSIBLE, SERIES_EXHAUSTED, SUPPLIER_NFE_REQUIRED, SUPPLIER_RETURN_LINE_NOT_RETURNABLE, SUPPLIER_RETURN_NOT_ISSUABLE, SUPPLIER_RETURN_QUANTITY_EXCEEDS_RETURNABLE; 502 SEFAZ_BAD_REPLY, SEFAZ_SOAP_FAULT, SEFAZ_TLS_FAILURE; 503 SEFAZ_UNAVAILABLE; 504 SEFAZ_TIMEOUT.
@@ -2840,6 +2941,15 @@ export class Operations {
    */
   putEntryDocumentNfeCertificadoFilialId(args: ArgsOf<'putApiEntryDocumentNfeCertificadoFilialId'>, options?: CallOptions): Promise<ResultOf<'putApiEntryDocumentNfeCertificadoFilialId'>> {
     return callOperation(this.http, OPERATIONS.putApiEntryDocumentNfeCertificadoFilialId, args, options);
+  }
+
+  /**
+   * Enter counted quantities (blind; a recount replaces the figure); the balance at that moment is kept for the close.
+   * `PUT /api/inventory/counts/{id}/lines` (scope `inventory:count`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 INVENTORY_COUNT_NOT_FOUND; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, INVENTORY_COUNT_CANCELLED, INVENTORY_COUNT_CLOSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 PRODUCT_NOT_IN_COUNT.
+   */
+  putInventoryCountsIdLines(args: ArgsOf<'putApiInventoryCountsIdLines'>, options?: CallOptions): Promise<ResultOf<'putApiInventoryCountsIdLines'>> {
+    return callOperation(this.http, OPERATIONS.putApiInventoryCountsIdLines, args, options);
   }
 
   /**
