@@ -187,7 +187,8 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     discount: request.discount,
     otherExpenses: request.otherExpenses,
     presence: request.presence,
-    finalConsumer: request.finalConsumer,
+    // The document's indFinal (order or issue) over the customer's; neither → from the IE (engine).
+    finalConsumer: request.finalConsumer ?? (receiving ? undefined : (customer?.finalConsumer ?? undefined)),
     products: new Map(products.map((p) => [p.id, p])),
     taxGroups: new Map(taxGroups.map((g) => [g.id, g])),
     rules,

@@ -309,6 +309,13 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
   return out;
 }
 
+/** indFinal 0 is a buyer for resale: never at the counter (NFC-e) nor from a non-contributor (NF-e rule 696). */
+function checkFinalConsumer(model: FiscalModel, recipient: FiscalRecipient, finalConsumer: boolean, problems: FiscalDataProblems): void {
+  if (finalConsumer) return;
+  if (model === 65) problems.add('finalConsumer', 'an NFC-e (model 65) is always to a final consumer');
+  else if (recipient.ieIndicator === 9) problems.add('finalConsumer', 'a non-contributor (indIEDest 9) is a final consumer (NF-e rule 696)');
+}
+
 /** The computed document, or a 422 naming every missing/invalid field and rule. */
 export function computeDocument(input: EngineInput): ComputedFiscalDocument {
   const problems = new FiscalDataProblems();
@@ -316,6 +323,7 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
   const destination = destinationOf(model, issuer.address.uf, recipient);
   const contributor = recipient.ieIndicator === 1;
   const finalConsumer = input.finalConsumer ?? (model === 65 || !contributor);
+  checkFinalConsumer(model, recipient, finalConsumer, problems);
   const lines = prepare(input, destination, contributor, problems);
   const destinationUf = destination === 'INTERSTATE' ? recipient.address!.uf : issuer.address.uf;
   const ruleSet = input.ruleSet;

@@ -269,7 +269,7 @@ export interface FiscalComputationRequest {
   discount?: DecimalInput;
   otherExpenses?: DecimalInput;
   presence?: number;
-  /** indFinal; absent → true for model 65 or a buyer that is not a contributor (indIEDest ≠ 1). */
+  /** indFinal; absent → the customer's flag, else true for model 65 or a buyer that is not a contributor (indIEDest ≠ 1). */
   finalConsumer?: boolean;
 }
 

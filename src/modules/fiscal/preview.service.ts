@@ -47,7 +47,7 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
     const f = await getFulfillmentForBilling(ctx, input.fulfillmentId);
     const customerId = input.customerId ?? f.order.customerId;
     if (customerId === null && base.model === 55) throw noCustomer();
-    request = { ...base, filialId: f.order.filialId, customerId: customerId ?? null, items: f.lines, freight: f.freight };
+    request = { ...base, finalConsumer: base.finalConsumer ?? f.order.finalConsumer ?? undefined, filialId: f.order.filialId, customerId: customerId ?? null, items: f.lines, freight: f.freight };
   } else if (input.salesOrderId !== undefined) {
     const view = await getOrder(ctx, input.salesOrderId);
     const customerId = input.customerId ?? view.order.customerId;
@@ -56,7 +56,15 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
       .map((i) => ({ salesOrderItemId: i.id, productId: i.productId, quantity: i.quantity.minus(i.cancelledQuantity), unitPrice: i.unitPrice, discount: i.discount, ratio: i.quantity }))
       .filter((i) => i.quantity.gt(0))
       .map(({ ratio, ...i }) => ({ ...i, discount: ratio.isZero() ? i.discount : i.discount.times(i.quantity).div(ratio).toDecimalPlaces(2) }));
-    request = { ...base, filialId: view.order.filialId, customerId: customerId ?? null, items, discount: view.order.discount, freight: view.order.freight };
+    request = {
+      ...base,
+      finalConsumer: base.finalConsumer ?? view.order.finalConsumer ?? undefined,
+      filialId: view.order.filialId,
+      customerId: customerId ?? null,
+      items,
+      discount: view.order.discount,
+      freight: view.order.freight,
+    };
   } else {
     const filialId = input.filialId ?? ctx.filialId!;
     await assertFilialAccess(ctx, filialId);

@@ -16,6 +16,8 @@ import { Fulfillment, FulfillmentItem, SalesOrder, SalesOrderItem } from '../sal
 export interface BillingTarget {
   fulfillmentId?: number;
   salesOrderId?: number;
+  /** indFinal of this document over the order's and the customer's. */
+  finalConsumer?: boolean;
 }
 
 export interface BillingSource {
@@ -98,6 +100,6 @@ function build(
     salesOrderId: order.id,
     filialId: order.filialId,
     customerId: order.customerId,
-    request: { filialId: order.filialId, customerId: order.customerId, operation: 'SALE', model: 55, items, freight, presence: 1 },
+    request: { filialId: order.filialId, customerId: order.customerId, operation: 'SALE', model: 55, items, freight, presence: 1, finalConsumer: order.finalConsumer ?? undefined },
   };
 }

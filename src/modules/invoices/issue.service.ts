@@ -630,6 +630,7 @@ function storedInput(doc: OutboundNfe): IssueInput {
         }
       : undefined,
     notes: i.notes,
+    finalConsumer: i.finalConsumer,
   };
 }
 
@@ -647,6 +648,7 @@ function toStored(input: IssueInput): StoredIssueInput {
         }
       : undefined,
     notes: input.notes ?? null,
+    ...(input.finalConsumer !== undefined ? { finalConsumer: input.finalConsumer } : {}),
   };
 }
 

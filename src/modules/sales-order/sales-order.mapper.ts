@@ -67,6 +67,7 @@ export const toSalesOrderDto = (v: SalesOrderView, today?: string) => {
     items: v.items.map(toItemDto),
     discount: amount(o.discount),
     freight: amount(o.freight),
+    finalConsumer: o.finalConsumer,
     totals: toTotalsDto(o),
     notes: o.notes,
     paymentTerms: paymentTermsOf(o.paymentTerms),
@@ -125,6 +126,7 @@ export const toSalesOrderListDto = (v: ListedOrder, today?: string): SalesOrderD
     items: v.items.map(toListItemDto),
     discount: storedAmount(o.discount),
     freight: storedAmount(o.freight),
+    finalConsumer: o.final_consumer === null ? null : Boolean(o.final_consumer),
     totals: {
       gross: storedAmount(o.gross_total),
       itemsDiscount: storedAmount(o.items_discount),

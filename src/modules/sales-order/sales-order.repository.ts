@@ -202,6 +202,8 @@ export interface OrderListRow {
   items_discount: unknown;
   discount: unknown;
   freight: unknown;
+  /** 0/1 on MySQL and SQLite (null: the customer's). */
+  final_consumer: boolean | number | null;
   total: unknown;
   grouped_into_id: number | null;
   cancel_reason: string | null;
@@ -255,6 +257,7 @@ const ORDER_LIST_COLUMNS = [
   'items_discount',
   'discount',
   'freight',
+  'final_consumer',
   'total',
   'valid_until',
   'grouped_into_id',

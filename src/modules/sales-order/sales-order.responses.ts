@@ -46,6 +46,7 @@ export const salesOrderKeys = {
   items: Joi.array().items(SalesOrderItem),
   discount: money(),
   freight: money(),
+  finalConsumer: Joi.boolean().allow(null).description("indFinal of its NF-e; null: the customer's"),
   totals: SalesOrderTotals,
   notes: Joi.string().allow(null).example('Entregar após as 14h'),
   paymentTerms: obj({ installmentDays: Joi.array().items(Joi.number().integer()).example([30, 60, 90]) })

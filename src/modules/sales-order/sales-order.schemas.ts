@@ -52,6 +52,7 @@ const headerFields = {
   paymentTerms: paymentTermsInput,
   discount: decimal('amount', { min: 0 }).description('order discount (amount), allocated over the lines'),
   freight: decimal('amount', { min: 0 }),
+  finalConsumer: Joi.boolean().allow(null).description("indFinal of the order's NF-e: true a final consumer (IPI in the ICMS base), false resale; null: the customer's"),
 };
 
 /**

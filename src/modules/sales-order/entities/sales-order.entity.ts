@@ -90,6 +90,10 @@ export class SalesOrder {
   @AmountColumn()
   freight!: Dec;
 
+  /** indFinal of its NF-e (POST /invoices/issue may still override it); null → the customer's. */
+  @Column({ name: 'final_consumer', type: 'boolean', nullable: true })
+  finalConsumer!: boolean | null;
+
   /** gross − line discounts − order discount + freight. */
   @AmountColumn()
   total!: Dec;

@@ -31,6 +31,7 @@ export interface CreateSalesOrderInput {
   paymentTerms?: PaymentTerms | null;
   discount?: Dec;
   freight?: Dec;
+  finalConsumer?: boolean | null;
   validUntil?: string | null;
   items: ItemInput[];
 }
@@ -110,6 +111,7 @@ export async function writeOrder(
     searchAlias: alias ? normalizeText(alias) || null : null,
     notes: blankToNull(input.notes),
     paymentTerms: paymentTermsColumn(input.paymentTerms),
+    finalConsumer: input.finalConsumer ?? null,
     ...totalsColumns(totals),
     validUntil,
     groupedIntoId: null,

@@ -26,6 +26,7 @@ export interface PatchInput {
   paymentTerms?: PaymentTerms | null;
   discount?: Dec;
   freight?: Dec;
+  finalConsumer?: boolean | null;
   validUntil?: string | null;
   items?: (ItemInput & { salesOrderItemId?: number })[];
 }
@@ -76,11 +77,12 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
     if (input.notes !== undefined) set.notes = blankToNull(input.notes);
     if (input.paymentTerms !== undefined) set.paymentTerms = paymentTermsColumn(input.paymentTerms);
     if (input.validUntil !== undefined) set.validUntil = quoteValidity(input.validUntil);
+    if (input.finalConsumer !== undefined) set.finalConsumer = input.finalConsumer;
 
     const changes: Changes = diff(
       order as never,
       set,
-      ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'validUntil'].filter((f) => f in set),
+      ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'validUntil', 'finalConsumer'].filter((f) => f in set),
     );
     // The trail shows public ids, like every other output.
     if (changes.customerId) changes.customerId = changes.customerId.map((v) => encodeOptionalId('customer', v as number | null)) as [unknown, unknown];

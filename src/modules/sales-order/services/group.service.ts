@@ -32,6 +32,8 @@ export interface GroupPlan {
     sellerId: number | null;
     discount: Dec;
     freight: Dec;
+    /** The sources' indFinal when they all agree; else null (the customer's). */
+    finalConsumer: boolean | null;
     notes: string;
     /** The sources' payment terms when they all agree; else none (one installment on billing). */
     paymentTerms: string | null;
@@ -103,6 +105,7 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
       sellerId: sellers.size === 1 ? first.sellerId : null,
       discount,
       freight,
+      finalConsumer: new Set(sources.map((o) => o.finalConsumer)).size === 1 ? first.finalConsumer : null,
       notes: `Grouped from orders ${ordered.map((o) => o.code).join(', ')}`,
       paymentTerms: terms.size === 1 ? first.paymentTerms : null,
       lines,
@@ -169,6 +172,7 @@ export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<Sa
         paymentTerms: paymentTermsOf(m.paymentTerms),
         discount: m.discount,
         freight: m.freight,
+        finalConsumer: m.finalConsumer,
         items: [],
       },
       m.lines,
