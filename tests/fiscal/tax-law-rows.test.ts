@@ -65,22 +65,19 @@ describe('Tax law rows (issue 45)', function () {
     const group = await api().post('/api/fiscal/tax-groups').set(t.headers()).send({ code: 'IND45', name: 'Produção própria' });
     expect(group.status, JSON.stringify(group.body)).to.equal(201);
     for (const contributorFlag of [true, false]) {
-      const rule = await api()
-        .post('/api/fiscal/operations')
-        .set(t.headers())
-        .send({
-          taxGroupId: group.body.id,
-          operation: 'SALE',
-          destination: 'INTERNAL',
-          contributor: contributorFlag,
-          validFrom: '2020-01-01',
-          cfop: '5101',
-          icmsCst: '00',
-          csosn: '101',
-          ipiCst: '50',
-          ipiRate: 10,
-          ipiEnquadramento: '999',
-        });
+      const rule = await api().post('/api/fiscal/operations').set(t.headers()).send({
+        taxGroupId: group.body.id,
+        operation: 'SALE',
+        destination: 'INTERNAL',
+        contributor: contributorFlag,
+        validFrom: '2020-01-01',
+        cfop: '5101',
+        icmsCst: '00',
+        csosn: '101',
+        ipiCst: '50',
+        ipiRate: 10,
+        ipiEnquadramento: '999',
+      });
       expect(rule.status, JSON.stringify(rule.body)).to.equal(201);
     }
     const p = await makeProduct(t, { ncm: '94036000', price: '50' as never } as never);
@@ -176,6 +173,65 @@ describe('Tax law rows (issue 45)', function () {
       expect(refused.body.errors.map((e: { path: string }) => e.path)).to.include('finalConsumer');
       expect(await dataSource.manager.countBy(OutboundNfe, { companyId: t.companyId })).to.equal(before);
       expectProblem(await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId, finalConsumer: 1 }), 400);
+    });
+  });
+  describe('row 2: insurance (vSeg) and other expenses (vOutro) on the order, apportioned like freight (MOC 7.0 W06/W15; LC 87/1996 art. 13 §1 II a)', () => {
+    const lines = () => [
+      { productId: t.products[0].hash, quantity: 3, unitPrice: '10.50' },
+      { productId: t.products[1].hash, quantity: 2, unitPrice: '19.90' },
+    ];
+
+    it('the order carries them in its totals; the NF-e apportions them by the lines’ value, into the ICMS base and vNF', async () => {
+      const { order, fulfillmentId } = await fulfilled({ customerId: t.customer.hash, items: lines(), freight: 10, insurance: 5, otherExpenses: 2.5 });
+      // 31.50 + 39.80 = 71.30 of goods + 10.00 + 5.00 + 2.50 = 88.80.
+      expect([order.freight, order.insurance, order.otherExpenses]).to.deep.equal([10, 5, 2.5]);
+      expect(order.totals).to.deep.include({ items: 71.3, freight: 10, insurance: 5, otherExpenses: 2.5, total: 88.8 });
+      const row = await dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id: decodeId('sales-order', order.id) });
+      expect([row.insurance.toFixed(2), row.otherExpenses.toFixed(2), row.total.toFixed(2)]).to.deep.equal(['5.00', '2.50', '88.80']);
+
+      const preview = await api().post('/api/fiscal/preview').set(t.headers()).send({ salesOrderId: order.id, date: today });
+      expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
+      // Weights 31.50 : 39.80. Freight 10 → 4.42 / 5.58; insurance 5 → 2.21 / 2.79; other 2.50 → 1.10 / 1.40 (residue on the last).
+      expect(preview.body.items.map((i: any) => [i.freight, i.insurance, i.otherExpenses])).to.deep.equal([
+        [4.42, 2.21, 1.1],
+        [5.58, 2.79, 1.4],
+      ]);
+      // ICMS 18 % (SP): 39.23 → 7.06; 49.57 → 8.92. vNF 88.80.
+      expect(preview.body.items.map((i: any) => [i.icms.base, i.icms.value])).to.deep.equal([
+        [39.23, 7.06],
+        [49.57, 8.92],
+      ]);
+      expect(preview.body.totals).to.deep.include({ vSeg: 5, vOutro: 2.5, vFrete: 10, vBC: 88.8, vICMS: 15.98, vNF: 88.8 });
+
+      const { proc } = await issue({ fulfillmentId });
+      const det1 = proc.match(/<det nItem="1">[\s\S]*?<\/det>/)![0];
+      expect([tag(det1, 'vSeg'), tag(det1, 'vOutro')]).to.deep.equal(['2.21', '1.10']);
+      expect([tag(proc, 'vSeg', 'ICMSTot'), tag(proc, 'vOutro', 'ICMSTot'), tag(proc, 'vBC', 'ICMSTot'), tag(proc, 'vNF', 'ICMSTot')]).to.deep.equal(['5.00', '2.50', '88.80', '88.80']);
+    });
+
+    it('a partial fulfilment bills its share of them (by the goods’ value), to the cent', async () => {
+      const order = await createOrder(t, { customerId: t.customer.hash, items: lines(), freight: 10, insurance: 5, otherExpenses: 2.5 });
+      const f = await fulfill(t, order.id, [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 3 }]);
+      expect(f.status, JSON.stringify(f.body)).to.equal(201);
+      const preview = await api().post('/api/fiscal/preview').set(t.headers()).send({ fulfillmentId: f.body.fulfillment.id, date: today });
+      // 31.50 of 71.30: freight 4.42, insurance 2.21, other 1.10 → vNF 39.23.
+      expect(preview.body.totals).to.deep.include({ vFrete: 4.42, vSeg: 2.21, vOutro: 1.1, vNF: 39.23 });
+      const { proc } = await issue({ fulfillmentId: f.body.fulfillment.id });
+      expect([tag(proc, 'vSeg', 'ICMSTot'), tag(proc, 'vOutro', 'ICMSTot'), tag(proc, 'vNF', 'ICMSTot')]).to.deep.equal(['2.21', '1.10', '39.23']);
+    });
+
+    it('PATCH reprices the total; negative or malformed amounts are 400 and write nothing; another tenant’s order is 404', async () => {
+      const order = await createOrder(t, { customerId: t.customer.hash, items: lines() });
+      const patched = await api().patch(`/api/sales-order/${order.id}`).set(t.headers()).send({ version: order.version, insurance: 1.25, otherExpenses: 0.75 });
+      expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
+      expect(patched.body.totals).to.deep.include({ insurance: 1.25, otherExpenses: 0.75, total: 73.3 });
+      const count = await dataSource.manager.countBy(SalesOrder, { companyId: t.companyId });
+      expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ customerId: t.customer.hash, items: lines(), insurance: -1 }), 400);
+      expectProblem(await api().post('/api/sales-order').set(t.headers()).send({ customerId: t.customer.hash, items: lines(), otherExpenses: 'muito' }), 400);
+      expect(await dataSource.manager.countBy(SalesOrder, { companyId: t.companyId })).to.equal(count);
+      expectProblem(await api().patch(`/api/sales-order/${order.id}`).set(other.headers()).send({ version: patched.body.version, insurance: 3 }), 404);
+      const row = await dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id: decodeId('sales-order', order.id) });
+      expect(row.insurance.toFixed(2)).to.equal('1.25');
     });
   });
 });

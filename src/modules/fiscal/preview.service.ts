@@ -39,15 +39,22 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
     date: input.date,
     presence: input.presence,
     finalConsumer: input.finalConsumer,
-    insurance: input.insurance,
-    otherExpenses: input.otherExpenses,
   };
   let request: FiscalComputationRequest;
   if (input.fulfillmentId !== undefined) {
     const f = await getFulfillmentForBilling(ctx, input.fulfillmentId);
     const customerId = input.customerId ?? f.order.customerId;
     if (customerId === null && base.model === 55) throw noCustomer();
-    request = { ...base, finalConsumer: base.finalConsumer ?? f.order.finalConsumer ?? undefined, filialId: f.order.filialId, customerId: customerId ?? null, items: f.lines, freight: f.freight };
+    request = {
+      ...base,
+      finalConsumer: base.finalConsumer ?? f.order.finalConsumer ?? undefined,
+      filialId: f.order.filialId,
+      customerId: customerId ?? null,
+      items: f.lines,
+      freight: f.freight,
+      insurance: input.insurance ?? f.insurance,
+      otherExpenses: input.otherExpenses ?? f.otherExpenses,
+    };
   } else if (input.salesOrderId !== undefined) {
     const view = await getOrder(ctx, input.salesOrderId);
     const customerId = input.customerId ?? view.order.customerId;
@@ -64,6 +71,8 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
       items,
       discount: view.order.discount,
       freight: view.order.freight,
+      insurance: input.insurance ?? view.order.insurance,
+      otherExpenses: input.otherExpenses ?? view.order.otherExpenses,
     };
   } else {
     const filialId = input.filialId ?? ctx.filialId!;
@@ -75,6 +84,8 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
       consumerDocument: input.consumerDocument,
       items: input.items ?? [],
       freight: input.freight,
+      insurance: input.insurance,
+      otherExpenses: input.otherExpenses,
       discount: input.discount,
     };
   }
