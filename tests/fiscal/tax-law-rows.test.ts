@@ -7,7 +7,8 @@ import { OutboundNfe } from '../../src/modules/invoices/entities/outbound-nfe.en
 import { gunzipText } from '../../src/modules/invoices/invoice-store';
 import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.entity';
 import { api } from '../support/api';
-import { addStock, makeProduct } from '../support/catalog';
+import { addStock, makePaymentMethod, makeProduct } from '../support/catalog';
+import { FiscalOperationRule } from '../../src/modules/fiscal/entities/fiscal-operation-rule.entity';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { createOrder, fulfill } from '../sales-order/support';
@@ -232,6 +233,77 @@ describe('Tax law rows (issue 45)', function () {
       expectProblem(await api().patch(`/api/sales-order/${order.id}`).set(other.headers()).send({ version: patched.body.version, insurance: 3 }), 404);
       const row = await dataSource.manager.findOneByOrFail(SalesOrder, { companyId: t.companyId, id: decodeId('sales-order', order.id) });
       expect(row.insurance.toFixed(2)).to.equal('1.25');
+    });
+  });
+  describe('row 3: PIS/COFINS CST by the operation class (IN RFB 1.009/2010 table 4.3.3; Lei 10.637/2002 art. 3 VIII)', () => {
+    const freeBody = (operation: string) => ({ operation, customerId: t.customer.hash, date: today, items: [{ productId: t.products[0].hash, quantity: 1, unitPrice: 100 }] });
+    const pisCofins = (body: any) => body.items.map((i: any) => [i.pis.cst, i.pis.base, i.pis.value, i.cofins.cst, i.cofins.value]);
+
+    it('a remessa (BONUS) is no revenue: CST 49 without values; a devolução de venda is an entry with credit in Lucro Real: CST 50', async () => {
+      const bonus = await api().post('/api/fiscal/preview').set(t.headers()).send(freeBody('BONUS'));
+      expect(bonus.status, JSON.stringify(bonus.body)).to.equal(200);
+      expect(pisCofins(bonus.body)).to.deep.equal([['49', 0, 0, '49', 0]]);
+      const ret = await api().post('/api/fiscal/preview').set(t.headers()).send(freeBody('RETURN'));
+      expect(ret.status, JSON.stringify(ret.body)).to.equal(200);
+      // 100.00 − ICMS 18.00 = 82.00; PIS 1.65 % = 1.353 → 1.35; COFINS 7.6 % = 6.232 → 6.23.
+      expect(pisCofins(ret.body)).to.deep.equal([['50', 82, 1.35, '50', 6.23]]);
+      const sale = await api().post('/api/fiscal/preview').set(t.headers()).send(freeBody('SALE'));
+      expect(pisCofins(sale.body)).to.deep.equal([['01', 82, 1.35, '01', 6.23]]);
+    });
+
+    it('a rule with the other direction’s CST: 400 on the master-data route (nothing written); a stored one → 422 naming it', async () => {
+      const group = await api().get('/api/fiscal/tax-groups?search=REVENDA').set(t.headers());
+      const taxGroupId = group.body.data[0].id;
+      const before = await dataSource.manager.countBy(FiscalOperationRule, { companyId: t.companyId });
+      const bad = await api()
+        .post('/api/fiscal/operations')
+        .set(t.headers())
+        .send({ taxGroupId, operation: 'RETURN', destination: 'INTERNAL', contributor: false, validFrom: '2024-01-01', cfop: '1202', icmsCst: '00', pisCst: '01', cofinsCst: '01' });
+      expectProblem(bad, 400, 'INVALID_FISCAL_RULE');
+      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['pisCst', 'cofinsCst']);
+      const badExit = await api()
+        .post('/api/fiscal/operations')
+        .set(t.headers())
+        .send({ taxGroupId, operation: 'TRANSFER', destination: 'INTERNAL', contributor: true, validFrom: '2024-01-01', cfop: '5152', icmsCst: '41', pisCst: '50' });
+      expectProblem(badExit, 400, 'INVALID_FISCAL_RULE');
+      expect(await dataSource.manager.countBy(FiscalOperationRule, { companyId: t.companyId })).to.equal(before);
+
+      const where = { companyId: t.companyId, taxGroupId: decodeId('tax-group', taxGroupId), operation: 'BONUS' as const };
+      await dataSource.manager.update(FiscalOperationRule, where, { pisCst: '50' });
+      try {
+        const refused = await api().post('/api/fiscal/preview').set(t.headers()).send(freeBody('BONUS'));
+        expectProblem(refused, 422, 'FISCAL_DATA_INVALID');
+        expect(refused.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['items[0].rule.pisCst']);
+      } finally {
+        await dataSource.manager.update(FiscalOperationRule, where, { pisCst: null });
+      }
+    });
+
+    it('our entry NF-e de devolução of a sale carries CST 50 with the credit, never the sale’s 01 (XSD, xmlsec1)', async () => {
+      await makePaymentMethod(t, 'CASH', 'CASH');
+      const { order, fulfillmentId } = await fulfilled({ customerId: t.customer.hash, items: [{ productId: t.products[0].hash, quantity: 10, unitPrice: '10.50' }] });
+      const { proc: sale } = await issue({ fulfillmentId });
+      // 105.00 − ICMS 18.90 = 86.10: PIS 1.42, COFINS 6.54 under CST 01.
+      expect([tag(sale, 'CST', 'PIS'), tag(sale, 'vBC', 'PIS'), tag(sale, 'vPIS', 'PIS'), tag(sale, 'vCOFINS', 'COFINS')]).to.deep.equal(['01', '86.10', '1.42', '6.54']);
+      const res = await api()
+        .post(`/api/returns/${t.filialHashes[0]}`)
+        .set(t.headers())
+        .send({ customerId: t.customer.hash, reason: 'Produto com defeito', refundMethod: 'CASH', items: [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 3, restock: true }] });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      const doc = await dataSource.manager.findOneByOrFail(OutboundNfe, { companyId: t.companyId, id: decodeId('invoice', res.body.documents[0].invoiceId) });
+      const proc = gunzipText(doc.procXmlGz!);
+      if (canValidateXsd) expect(xsdErrors(proc), proc).to.equal(null);
+      if (canVerifySignature) expect(xmlsecErrors(proc)).to.equal(null);
+      // 3 of 10: base 86.10 × 0.3 = 25.83; PIS 1.42 × 0.3 = 0.426 → 0.43; COFINS 6.54 × 0.3 = 1.962 → 1.96.
+      expect([tag(proc, 'tpNF'), tag(proc, 'CST', 'PIS'), tag(proc, 'vBC', 'PIS'), tag(proc, 'vPIS', 'PIS'), tag(proc, 'CST', 'COFINS'), tag(proc, 'vCOFINS', 'COFINS')]).to.deep.equal([
+        '0',
+        '50',
+        '25.83',
+        '0.43',
+        '50',
+        '1.96',
+      ]);
+      expect(proc).to.contain('<PISOutr>');
     });
   });
 });

@@ -102,6 +102,7 @@ function issuerOf(profile: FiscalProfile): FiscalIssuer {
     cnae: filial.cnae,
     crt: crtOf(filial.taxRegime, filial.simplesExcessSublimit),
     industrial: filial.industrial,
+    taxRegime: filial.taxRegime,
     address: {
       street: filial.addressStreet ?? '',
       number: filial.addressNumber ?? 'S/N',

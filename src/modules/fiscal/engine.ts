@@ -19,6 +19,7 @@ import type {
   PisCofinsGroup,
 } from './fiscal-document';
 import { itemValueOf } from './fiscal-document';
+import { defaultPisCofinsCst, PIS_COFINS_RATED, pisCofinsCstProblem } from './pis-cofins';
 
 /*
  * The tax engine (SPEC §12.1): a pure function of the loaded data (issuer, recipient, products, the
@@ -158,8 +159,6 @@ const ST_CST = new Set(['10', '30', '70']);
 const REDUCED_CST = new Set(['20', '70']);
 const SUPPORTED_CSOSN = new Set(['101', '102', '103', '201', '202', '203', '300', '400', '500']);
 const ST_CSOSN = new Set(['201', '202', '203']);
-/** PIS/COFINS CSTs with a value at a percent rate (Lei 10.637/2002, 10.833/2003, 9.718/1998). */
-const PIS_COFINS_RATED = new Set(['01', '02']);
 /** IPI CSTs of a taxed exit (IN RFB; 50 taxed, 99 other) — the others are IPINT without values. */
 const IPI_TAXED = new Set(['50', '99']);
 /** Imported goods for the Lei 12.741 federal rate (IBPT "importados"). */
@@ -295,6 +294,13 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
     }
     const needsSt = crt === 1 ? ST_CSOSN.has(rule.csosn ?? '') : ST_CST.has(rule.icmsCst ?? '');
     if (needsSt && (rule.stMode !== 'MVA' || !rule.stMva)) problems.add(`${path}.rule.stMva`, `rule ${rule.id}: CST/CSOSN with ST needs the MVA`);
+    for (const [field, cst] of [
+      ['pisCst', rule.pisCst],
+      ['cofinsCst', rule.cofinsCst],
+    ] as const) {
+      const problem = cst && pisCofinsCstProblem(cst, input.operation);
+      if (problem) problems.add(`${path}.rule.${field}`, `rule ${rule.id}: ${problem}`);
+    }
     if (issuer.industrial && !rule.ipiCst) problems.add(`${path}.rule.ipiCst`, `rule ${rule.id}: an industrial issuer needs the IPI CST`);
     const quantity = dec(item.quantity);
     const unitPrice = dec(item.unitPrice);
@@ -556,19 +562,10 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     description += `, DIFAL ${destRate.difalDoubleBase ? 'base dupla' : 'base única'}`;
   }
 
-  // PIS/COFINS: by regime, ICMS out of the base (STF RE 574.706, Tema 69); Simples pays them in the DAS.
   const rs = c.ruleSet;
-  const pisCofins = (cst: string | null, rate: Dec | null, which: 'pis' | 'cofins'): PisCofinsGroup => {
-    if (!rs.pisCofins) return { cst: '08', base: ZERO, rate: ZERO, value: ZERO };
-    if (crt !== 3) return { cst: cst ?? '49', base: ZERO, rate: ZERO, value: ZERO };
-    const effectiveCst = cst ?? '01';
-    if (!PIS_COFINS_RATED.has(effectiveCst)) return { cst: effectiveCst, base: ZERO, rate: ZERO, value: ZERO };
-    const effectiveRate = rate ?? new Dec(PIS_COFINS_DEFAULTS[input.regime as 'LUCRO_REAL' | 'LUCRO_PRESUMIDO'][which]);
-    const base = Dec.max(ZERO, net.minus(icms.value));
-    return { cst: effectiveCst, base, rate: r4(effectiveRate), value: pct(base, effectiveRate) };
-  };
-  const pis = pisCofins(rule.pisCst, rule.pisRate, 'pis');
-  const cofins = pisCofins(rule.cofinsCst, rule.cofinsRate, 'cofins');
+  const pisCofinsBase = Dec.max(ZERO, net.minus(icms.value));
+  const pis = pisCofinsOf(input, rs, rule.pisCst, rule.pisRate, 'pis', pisCofinsBase);
+  const cofins = pisCofinsOf(input, rs, rule.cofinsCst, rule.cofinsRate, 'cofins', pisCofinsBase);
 
   // IBS/CBS (LC 214/2025; NT 2025.002 group UB): base without ICMS, FCP, DIFAL, PIS and COFINS.
   let ibsCbs: IbsCbsGroup | null = null;
@@ -658,6 +655,19 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
       ratesSource: `${sources.join('; ')}; rule set ${rs.code} (${rs.source})`,
     },
   };
+}
+
+/**
+ * PIS/COFINS of a line (pis-cofins.ts for the CST by operation class): by regime, ICMS out of the base
+ * (STF RE 574.706, Tema 69); Simples pays them in the DAS (LC 123/2006 art. 13), so no value there.
+ */
+function pisCofinsOf(input: EngineInput, rs: EngineRuleSet, cst: string | null, rate: Dec | null, which: 'pis' | 'cofins', base: Dec): PisCofinsGroup {
+  if (!rs.pisCofins) return { cst: '08', base: ZERO, rate: ZERO, value: ZERO };
+  const crt = input.issuer.crt;
+  const effectiveCst = cst ?? defaultPisCofinsCst(input.operation, input.regime, crt);
+  if (crt !== 3 || !PIS_COFINS_RATED.has(effectiveCst)) return { cst: effectiveCst, base: ZERO, rate: ZERO, value: ZERO };
+  const effectiveRate = rate ?? new Dec(PIS_COFINS_DEFAULTS[input.regime as 'LUCRO_REAL' | 'LUCRO_PRESUMIDO'][which]);
+  return { cst: effectiveCst, base, rate: r4(effectiveRate), value: pct(base, effectiveRate) };
 }
 
 /** The document's totals; `issueDate` chooses vItem's convention, so vNFTot = Σ vItem (itemValueOf). */

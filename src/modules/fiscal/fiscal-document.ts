@@ -40,6 +40,8 @@ export interface FiscalIssuer {
   cnae: string | null;
   crt: Crt;
   industrial: boolean;
+  /** The filial's regime (CRT 3 is either Lucro Real or Presumido: PIS/COFINS non-cumulative or cumulative); absent → from the CRT. */
+  taxRegime?: 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL';
   address: FiscalAddress;
   ufCode: string; // cUF, 2-digit IBGE code of the UF
 }

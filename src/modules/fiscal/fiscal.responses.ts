@@ -229,6 +229,7 @@ export const FiscalDocument = named(
         cnae: Joi.string().allow(null).example('4751201'),
         crt: Joi.number().valid(1, 2, 3),
         industrial: Joi.boolean(),
+        taxRegime: oneOf('SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL').optional(),
         address,
         ufCode: Joi.string().allow('').example('35'),
       }),

@@ -13,6 +13,7 @@ import { ApproximateTax } from './entities/approximate-tax.entity';
 import { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
 import { TaxGroup } from './entities/tax-group.entity';
 import { UfRate } from './entities/uf-rate.entity';
+import { pisCofinsCstProblem } from './pis-cofins';
 import { encodeId } from '../../core/hashids';
 
 /*
@@ -92,6 +93,10 @@ function checkRule(r: RuleInput): void {
   if (r.stMode === 'ALREADY_TAXED' && r.icmsCst && r.icmsCst !== '60') errors.push({ path: 'icmsCst', message: 'goods already taxed by ST take CST 60' });
   if (r.stMode === 'ALREADY_TAXED' && r.csosn && r.csosn !== '500') errors.push({ path: 'csosn', message: 'goods already taxed by ST take CSOSN 500' });
   if (['10', '30', '70'].includes(r.icmsCst ?? '') && r.stMode !== 'MVA') errors.push({ path: 'stMode', message: `CST ${r.icmsCst} needs stMode MVA` });
+  for (const field of ['pisCst', 'cofinsCst'] as const) {
+    const problem = r[field] && r.operation ? pisCofinsCstProblem(r[field]!, r.operation) : null;
+    if (problem) errors.push({ path: field, message: problem });
+  }
   if (r.cfop && r.destination) {
     const first = r.cfop[0];
     const ok = r.destination === 'INTERNAL' ? ['1', '5'].includes(first) : r.destination === 'INTERSTATE' ? ['2', '6'].includes(first) : ['3', '7'].includes(first);
