@@ -306,4 +306,65 @@ describe('Tax law rows (issue 45)', function () {
       expect(proc).to.contain('<PISOutr>');
     });
   });
+  describe('row 4: the Simples Nacional statements and the CSOSN 101 credit (LC 123/2006 art. 23; Res. CGSN 140/2018 arts. 59–60)', () => {
+    const filialPath = () => `/api/settings/filial/${t.filialHashes[0]}`;
+    const setFilial = async (body: Record<string, unknown>) => {
+      const current = await api().get(filialPath()).set(t.headers());
+      const res = await api()
+        .patch(filialPath())
+        .set(t.headers())
+        .send({ version: current.body.version, ...body });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    };
+    const lines = () => [
+      { productId: t.products[0].hash, quantity: 3, unitPrice: '10.50' },
+      { productId: t.products[1].hash, quantity: 2, unitPrice: '19.90' },
+    ];
+    before(() => setFilial({ taxRegime: 'SIMPLES_NACIONAL', simplesExcessSublimit: false, simplesCreditRate: 1.25, industrial: false }));
+    after(() => setFilial({ taxRegime: 'LUCRO_REAL', industrial: true }));
+
+    it('to a contributor buying for resale: CSOSN 101 with the credit in the preview, the XML and the infCpl statement', async () => {
+      const { order, fulfillmentId } = await fulfilled({ customerId: contributor.id, items: lines(), finalConsumer: false });
+      const preview = await api().post('/api/fiscal/preview').set(t.headers()).send({ salesOrderId: order.id, date: today });
+      expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
+      // pCredSN 1.25 %: 31.50 → 0.39375 → 0.39; 39.80 → 0.4975 → 0.50; Σ 0.89.
+      expect(preview.body.items.map((i: any) => [i.icms.csosn, i.icms.simplesCreditRate, i.icms.simplesCreditValue])).to.deep.equal([
+        ['101', 1.25, 0.39],
+        ['101', 1.25, 0.5],
+      ]);
+      expect(preview.body.simplesCredit).to.deep.equal({ rate: 1.25, value: 0.89 });
+      const credit = 'PERMITE O APROVEITAMENTO DO CRÉDITO DE ICMS NO VALOR DE R$ 0,89; CORRESPONDENTE À ALÍQUOTA DE 1,25%, NOS TERMOS DO ART. 23 DA LC 123/2006';
+      expect(preview.body.statements).to.deep.equal(['DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL', 'NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI', credit]);
+
+      const { proc } = await issue({ fulfillmentId, notes: 'Pedido 77' });
+      expect(tag(proc, 'CRT')).to.equal('1');
+      expect([tag(proc, 'pCredSN'), tag(proc, 'vCredICMSSN')]).to.deep.equal(['1.2500', '0.39']);
+      expect(tag(proc, 'infCpl')).to.match(
+        new RegExp(
+          `^Pedido 77 \\| DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL \\| NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI \\| ${credit.replace(/[$().]/g, '\\$&')} \\| Valor aproximado`,
+        ),
+      );
+    });
+
+    it('to a final consumer (a contributor for its own use, or a non-contributor): CSOSN 102, no credit, the ME/EPP statements only', async () => {
+      for (const [customerId, finalConsumer] of [
+        [contributor.id, true],
+        [t.customer.hash, undefined],
+      ] as const) {
+        const { order, fulfillmentId } = await fulfilled({ customerId, items: lines(), ...(finalConsumer !== undefined ? { finalConsumer } : {}) });
+        const preview = await api().post('/api/fiscal/preview').set(t.headers()).send({ salesOrderId: order.id, date: today });
+        expect(preview.body.items.map((i: any) => [i.icms.csosn, i.icms.simplesCreditValue])).to.deep.equal([
+          ['102', null],
+          ['102', null],
+        ]);
+        expect([preview.body.simplesCredit, preview.body.statements]).to.deep.equal([
+          null,
+          ['DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL', 'NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI'],
+        ]);
+        const { proc } = await issue({ fulfillmentId });
+        expect(proc).to.contain('<ICMSSN102>');
+        expect(tag(proc, 'infCpl')).to.match(/^DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL \| NÃO GERA DIREITO A CRÉDITO FISCAL DE IPI \| Valor aproximado/);
+      }
+    });
+  });
 });

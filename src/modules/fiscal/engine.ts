@@ -346,7 +346,7 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
       else problems.add(`items[${i}].ufRate`, `no ICMS rate of ${uf} in force on ${date}`);
     }
   }
-  if (issuer.crt === 1 && lines.some((l) => ['101', '201'].includes(l.rule.csosn ?? '')) && contributor && !input.simplesCreditRate) {
+  if (issuer.crt === 1 && lines.some((l) => ['101', '201'].includes(l.rule.csosn ?? '')) && contributor && !finalConsumer && !input.simplesCreditRate) {
     problems.add('filial.simplesCreditRate', 'CSOSN 101/201 to a contributor needs the filial’s pCredSN');
   }
   const header = {
@@ -469,8 +469,9 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
   let hasSt = false;
   if (crt === 1) {
     let csosn = rule.csosn!;
-    // pCredSN only to a contributor buyer (LC 123/2006 art. 23): to anyone else 101 is 102, 201 is 202.
-    if (!c.contributor && (csosn === '101' || csosn === '201')) csosn = csosn === '101' ? '102' : '202';
+    // pCredSN only to a contributor buying for resale or industrialisation (LC 123/2006 art. 23; Res. CGSN
+    // 140/2018 art. 60 II): to a final consumer, contributor or not, 101 is 102 and 201 is 202.
+    if ((!c.contributor || c.finalConsumer) && (csosn === '101' || csosn === '201')) csosn = csosn === '101' ? '102' : '202';
     icms.csosn = csosn;
     if ((csosn === '101' || csosn === '201') && input.simplesCreditRate) {
       icms.simplesCreditRate = r4(input.simplesCreditRate);

@@ -4,6 +4,7 @@ import type { FiscalOperationRule } from './entities/fiscal-operation-rule.entit
 import type { TaxGroup } from './entities/tax-group.entity';
 import type { UfRate } from './entities/uf-rate.entity';
 import type { ComputedFiscalDocument, FiscalItem, IcmsGroup, PisCofinsGroup } from './fiscal-document';
+import { legalStatements, simplesCreditOf } from './statements';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const money = (v: Dec | null) => toJsonNumber(v, 'amount');
@@ -173,6 +174,13 @@ export const toFiscalDocumentDto = (d: ComputedFiscalDocument) => {
       ibsCbs: t.ibsCbs && { base: money(t.ibsCbs.base), ibsUf: money(t.ibsCbs.ibsUf), ibsMun: money(t.ibsCbs.ibsMun), ibs: money(t.ibsCbs.ibs), cbs: money(t.ibsCbs.cbs) },
       vNFTot: money(t.vNFTot),
     },
+    simplesCredit: simplesCreditDto(d),
+    statements: legalStatements(d),
     warnings: d.warnings,
   };
+};
+
+const simplesCreditDto = (d: ComputedFiscalDocument) => {
+  const c = simplesCreditOf(d);
+  return c && { rate: pct(c.rate), value: money(c.value) };
 };

@@ -256,6 +256,12 @@ export const FiscalDocument = named(
         vNFTot: moneyOrNull(),
       }),
     ),
+    simplesCredit: obj({ rate: percent(), value: money() })
+      .allow(null)
+      .description('CSOSN 101/201: the ICMS credit the buyer may take (Σ vCredICMSSN at pCredSN, LC 123/2006 art. 23); null when none'),
+    statements: Joi.array()
+      .items(Joi.string().example('DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL'))
+      .description('what the law makes the document say in infCpl (Simples Nacional statements)'),
     warnings: Joi.array().items(Joi.string()),
   }),
 );
