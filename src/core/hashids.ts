@@ -50,6 +50,7 @@ export const RESOURCE_TYPES = [
   'transfer',
   'supplier-return-item',
   'supplier-credit',
+  'st-agreement',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

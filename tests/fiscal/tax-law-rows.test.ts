@@ -367,4 +367,162 @@ describe('Tax law rows (issue 45)', function () {
       }
     });
   });
+  describe('row 5: ST by the pair of states × NCM/CEST (LC 87/1996 arts. 8–9; Convênio ICMS 142/2018)', () => {
+    let stProduct: { hash: string; id: number };
+    let noCest: { hash: string; id: number };
+    let rj: string;
+    let mg: string;
+    const makeCustomerIn = async (name: string, uf: string, ie: string, municipalityCode: string, municipalityName: string, document: string) => {
+      const res = await api()
+        .post('/api/catalog/customers')
+        .set(t.headers())
+        .send({
+          name,
+          document,
+          personType: 'PJ',
+          ieIndicator: 1,
+          stateRegistration: ie,
+          email: 'fiscal@cliente.com.br',
+          address: { street: 'Rua Um', number: '10', district: 'Centro', municipalityCode, municipalityName, uf, postalCode: '20040002' },
+        });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      return res.body.id as string;
+    };
+    const product = async (cest: string | null, taxGroupId: string) => {
+      const p = await makeProduct(t, { ncm: '22030000' } as never);
+      const res = await api()
+        .patch(`/api/catalog/products/${p.hash}`)
+        .set(t.headers())
+        .send({ version: p.version, taxGroupId, ...(cest ? { cest } : {}) });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      await addStock(t, 0, p.id, 1000, '5');
+      return { hash: p.hash, id: p.id };
+    };
+    const preview = (customerId: string, productId: string) =>
+      api()
+        .post('/api/fiscal/preview')
+        .set(t.headers())
+        .send({ customerId, date: today, items: [{ productId, quantity: 10, unitPrice: 10 }] });
+
+    before(async () => {
+      const group = await api().post('/api/fiscal/tax-groups').set(t.headers()).send({ code: 'CERVEJA45', name: 'Cerveja (ST)' });
+      const rule = await api()
+        .post('/api/fiscal/operations')
+        .set(t.headers())
+        .send({
+          taxGroupId: group.body.id,
+          operation: 'SALE',
+          destination: 'INTERSTATE',
+          contributor: true,
+          validFrom: '2020-01-01',
+          cfop: '6403',
+          icmsCst: '10',
+          csosn: '201',
+          stMode: 'AGREEMENT',
+          ipiCst: '53',
+        });
+      expect(rule.status, JSON.stringify(rule.body)).to.equal(201);
+      stProduct = await product('0302100', group.body.id);
+      noCest = await product(null, group.body.id);
+      rj = await makeCustomerIn('Distribuidora Carioca Ltda', 'RJ', '12345674', '3304557', 'Rio de Janeiro', '04252011000110');
+      mg = await makeCustomerIn('Atacado Mineiro Ltda', 'MG', '0623079040081', '3106200', 'Belo Horizonte', '60701190000104');
+      for (const body of [
+        { originUf: 'SP', destinationUf: 'RJ', ncmPrefix: '2203', cest: '0302100', mva: 40, validFrom: '2020-01-01', source: 'Protocolo ICMS 11/1991' },
+        { originUf: 'SP', destinationUf: 'RJ', ncmPrefix: '22', mva: 30, validFrom: '2020-01-01', source: 'Protocolo ICMS 11/1991 (bebidas)' },
+      ]) {
+        const res = await api().post('/api/fiscal/st-agreements').set(t.headers()).send(body);
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      }
+    });
+
+    it('SP → RJ under the protocol: the CEST agreement’s MVA 40 % adjusted to 54 % by RJ’s 20 %, FCP-ST 2 %, CEST on the item; the NF-e carries ICMS10', async () => {
+      const res = await preview(rj, stProduct.hash);
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      const [item] = res.body.items;
+      // MVA ajustada = (1.40 × (1 − 0.12) / (1 − 0.20)) − 1 = 54 %; base ST 100 × 1.54 = 154.00;
+      // ST 154 × 20 % = 30.80 − own 12.00 = 18.80; FCP-ST 154 × 2 % = 3.08; vNF 100 + 18.80 + 3.08 = 121.88.
+      expect([item.cfop, item.cest, item.icms.cst, item.icms.value, item.icms.st.mva, item.icms.st.base, item.icms.st.value, item.icms.st.fcpValue]).to.deep.equal([
+        '6403',
+        '0302100',
+        '10',
+        12,
+        54,
+        154,
+        18.8,
+        3.08,
+      ]);
+      expect(item.rule.ratesSource).to.contain('ST SP→RJ NCM 2203 CEST 0302100: Protocolo ICMS 11/1991');
+      expect(res.body.totals).to.deep.include({ vST: 18.8, vFCPST: 3.08, vNF: 121.88 });
+
+      const order = await createOrder(t, { customerId: rj, items: [{ productId: stProduct.hash, quantity: 10, unitPrice: 10 }], finalConsumer: false });
+      const f = await fulfill(t, order.id, [{ salesOrderItemId: order.items[0].salesOrderItemId, quantity: 10 }]);
+      expect(f.status, JSON.stringify(f.body)).to.equal(201);
+      const { proc } = await issue({ fulfillmentId: f.body.fulfillment.id });
+      expect([tag(proc, 'CEST'), tag(proc, 'CFOP'), tag(proc, 'pMVAST'), tag(proc, 'vBCST'), tag(proc, 'vICMSST'), tag(proc, 'vFCPST'), tag(proc, 'vNF', 'ICMSTot')]).to.deep.equal([
+        '0302100',
+        '6403',
+        '54.0000',
+        '154.00',
+        '18.80',
+        '3.08',
+        '121.88',
+      ]);
+      expect(proc).to.contain('<ICMS10>');
+    });
+
+    it('SP → MG, no agreement: no ST — CST 00 and CFOP 6102 at the interstate 12 %', async () => {
+      const res = await preview(mg, stProduct.hash);
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      const [item] = res.body.items;
+      expect([item.cfop, item.icms.cst, item.icms.rate, item.icms.value, item.icms.st]).to.deep.equal(['6102', '00', 12, 12, null]);
+      expect(res.body.totals).to.deep.include({ vST: 0, vNF: 100 });
+    });
+
+    it('an ST item without its CEST → 422 naming product.cest; bad agreements → 400, a duplicate → 409, another tenant’s → 404', async () => {
+      const refused = await preview(rj, noCest.hash);
+      expectProblem(refused, 422, 'FISCAL_DATA_INVALID');
+      expect(refused.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['items[0].product.cest']);
+      const base = { originUf: 'SP', destinationUf: 'RJ', ncmPrefix: '2203', cest: '0302100', mva: 40, validFrom: '2020-01-01', source: 'Protocolo ICMS 11/1991' };
+      expectProblem(
+        await api()
+          .post('/api/fiscal/st-agreements')
+          .set(t.headers())
+          .send({ ...base, destinationUf: 'XX' }),
+        400,
+        'INVALID_ST_AGREEMENT',
+      );
+      expectProblem(
+        await api()
+          .post('/api/fiscal/st-agreements')
+          .set(t.headers())
+          .send({ ...base, ncmPrefix: '2' }),
+        400,
+      );
+      expectProblem(await api().post('/api/fiscal/st-agreements').set(t.headers()).send(base), 409, 'ST_AGREEMENT_EXISTS');
+      const list = await api().get('/api/fiscal/st-agreements?search=RJ').set(t.headers());
+      expect(list.status).to.equal(200);
+      expect(list.body.data.map((a: { mva: number }) => a.mva).sort()).to.deep.equal([30, 40]);
+      const [first] = list.body.data;
+      expectProblem(await api().get(`/api/fiscal/st-agreements/${first.id}`).set(other.headers()), 404, 'ST_AGREEMENT_NOT_FOUND');
+      const patched = await api().patch(`/api/fiscal/st-agreements/${first.id}`).set(t.headers()).send({ version: first.version, validTo: '2019-01-01' });
+      expectProblem(patched, 400, 'INVALID_ST_AGREEMENT');
+      expectProblem(
+        await api()
+          .post('/api/fiscal/operations')
+          .set(t.headers())
+          .send({
+            taxGroupId: (await api().get('/api/fiscal/tax-groups?search=CERVEJA45').set(t.headers())).body.data[0].id,
+            operation: 'SALE',
+            destination: 'INTERNAL',
+            contributor: true,
+            validFrom: '2020-01-01',
+            cfop: '5102',
+            icmsCst: '00',
+            stMode: 'AGREEMENT',
+          }),
+        400,
+        'INVALID_FISCAL_RULE',
+      );
+    });
+  });
 });

@@ -153,7 +153,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   const companyId = ctx.companyId;
   const productIds = [...new Set(request.items.map((i) => i.productId))];
   // Every read at once: what depends on the products and the parties is named by subquery (one round trip in a batching transaction).
-  const [profile, customer, products, ruleSets, receiving, taxGroups, rules, partyUfRates, approx] = await Promise.all([
+  const [profile, customer, products, ruleSets, receiving, taxGroups, rules, partyUfRates, approx, stAgreements] = await Promise.all([
     getFilialFiscalProfile(db, companyId, request.filialId),
     request.customerId !== null ? repo.customer(db, companyId, request.customerId) : Promise.resolve(null),
     repo.products(db, companyId, productIds),
@@ -163,6 +163,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     repo.rulesOfProducts(db, companyId, productIds, request.operation),
     repo.ufRatesOfParties(db, companyId, request.recipientFilialId ? [request.filialId, request.recipientFilialId] : [request.filialId], request.customerId),
     repo.approximateTaxesOfProducts(db, companyId, productIds),
+    repo.stAgreementsOf(db, companyId, request.filialId),
   ]);
   if (!profile || (request.recipientFilialId && !receiving)) throw new NotFoundError('Filial');
   if (request.customerId !== null && !customer) throw new NotFoundError('Customer');
@@ -196,6 +197,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     ufRates,
     ruleSet: ruleSetOn(ruleSets, companyId, request.date),
     approximateTaxes,
+    stAgreements,
   };
 }
 

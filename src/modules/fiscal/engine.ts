@@ -20,6 +20,7 @@ import type {
 } from './fiscal-document';
 import { itemValueOf } from './fiscal-document';
 import { defaultPisCofinsCst, PIS_COFINS_RATED, pisCofinsCstProblem } from './pis-cofins';
+import { cfopWithoutSt, EngineStAgreement, ItemSt, pickStAgreement, WITHOUT_ST } from './st-agreements';
 
 /*
  * The tax engine (SPEC §12.1): a pure function of the loaded data (issuer, recipient, products, the
@@ -64,7 +65,7 @@ export interface EngineRule {
   csosn: string | null;
   icmsBaseReduction: Dec | null;
   icmsRate: Dec | null;
-  stMode: 'NONE' | 'MVA' | 'ALREADY_TAXED';
+  stMode: 'NONE' | 'MVA' | 'ALREADY_TAXED' | 'AGREEMENT';
   stMva: Dec | null;
   stBaseReduction: Dec | null;
   pisCst: string | null;
@@ -145,6 +146,8 @@ export interface EngineInput {
   ruleSet: EngineRuleSet | null;
   /** null → no Lei 12.741 table loaded (vTotTrib 0 with a warning). */
   approximateTaxes: Map<string, EngineApproximateTax> | null;
+  /** The company's ST agreements by pair of states and goods (rules with stMode AGREEMENT); absent → none. */
+  stAgreements?: EngineStAgreement[];
 }
 
 const ZERO = new Dec(0);
@@ -236,6 +239,11 @@ interface Prepared {
   product: EngineProduct;
   group: EngineTaxGroup;
   rule: EngineRule;
+  /** The ICMS CST/CSOSN and CFOP the line takes: the rule's, or their counterparts without ST when no agreement applies. */
+  cst: string | null;
+  csosn: string | null;
+  cfop: string;
+  st: ItemSt | null;
   quantity: Dec;
   unitPrice: Dec;
   vProd: Dec;
@@ -292,8 +300,7 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
       if (!rule.icmsCst) problems.add(`${path}.rule.icmsCst`, `rule ${rule.id} (tax group ${group.code}) has no ICMS CST for a regime-normal issuer`);
       else if (!SUPPORTED_CST.has(rule.icmsCst)) problems.add(`${path}.rule.icmsCst`, `ICMS CST ${rule.icmsCst} is not computed by the engine`);
     }
-    const needsSt = crt === 1 ? ST_CSOSN.has(rule.csosn ?? '') : ST_CST.has(rule.icmsCst ?? '');
-    if (needsSt && (rule.stMode !== 'MVA' || !rule.stMva)) problems.add(`${path}.rule.stMva`, `rule ${rule.id}: CST/CSOSN with ST needs the MVA`);
+    const icms = icmsCodesOf(input, rule, product, destination, path, problems);
     for (const [field, cst] of [
       ['pisCst', rule.pisCst],
       ['cofinsCst', rule.cofinsCst],
@@ -309,10 +316,45 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
     const vProd = round(quantity.times(unitPrice), 'amount');
     const lineDiscount = round(dec(item.discount), 'amount');
     if (lineDiscount.lt(0) || lineDiscount.gt(vProd)) problems.add(`${path}.discount`, 'must be between 0 and the line value');
-    out.push({ product, group, rule, quantity, unitPrice, vProd, lineDiscount, input: item });
+    out.push({ product, group, rule, ...icms, quantity, unitPrice, vProd, lineDiscount, input: item });
   });
   if (missing.length) problems.missingRule = missing.length === 1 ? missing[0] : { rules: missing };
   return out;
+}
+
+/**
+ * The line's ICMS codes and ST: a rule with ST by MVA uses its own MVA; one with stMode AGREEMENT the
+ * agreement of the pair of states and the goods (st-agreements.ts) — none in force, no ST. An ST item
+ * needs its CEST (Convênio ICMS 142/2018 cl. 5: the CEST identifies goods subject to ST in the document).
+ */
+function icmsCodesOf(input: EngineInput, rule: EngineRule, product: EngineProduct, destination: FiscalDestination, path: string, problems: FiscalDataProblems) {
+  const simples = input.issuer.crt === 1;
+  let cst = simples ? null : rule.icmsCst;
+  let csosn = simples ? rule.csosn : null;
+  let cfop = rule.cfop;
+  let st: ItemSt | null = null;
+  const code = (simples ? csosn : cst) ?? '';
+  if ((simples ? ST_CSOSN : ST_CST).has(code)) {
+    if (rule.stMode === 'MVA' && rule.stMva) st = { mva: rule.stMva, internalRate: null, source: null };
+    else if (rule.stMode === 'AGREEMENT') {
+      const originUf = input.issuer.address.uf;
+      const destinationUf = destination === 'INTERSTATE' ? input.recipient.address!.uf : originUf;
+      const agreement = pickStAgreement(input.stAgreements ?? [], { originUf, destinationUf, ncm: product.ncm, cest: product.cest, date: input.date });
+      if (agreement)
+        st = {
+          mva: agreement.mva,
+          internalRate: agreement.destinationInternalRate,
+          source: `ST ${originUf}→${destinationUf} NCM ${agreement.ncmPrefix}${agreement.cest ? ` CEST ${agreement.cest}` : ''}: ${agreement.source}`,
+        };
+      else {
+        if (simples) csosn = WITHOUT_ST[code];
+        else cst = WITHOUT_ST[code];
+        cfop = cfopWithoutSt(cfop, input.operation);
+      }
+    } else problems.add(`${path}.rule.stMva`, `rule ${rule.id}: CST/CSOSN with ST needs the MVA (or stMode AGREEMENT)`);
+    if (st && !product.cest) problems.add(`${path}.product.cest`, `product ${product.code} is sold with ST: it needs its CEST`);
+  }
+  return { cst, csosn, cfop, st };
 }
 
 /** indFinal 0 is a buyer for resale: never at the counter (NFC-e) nor from a non-contributor (NF-e rule 696). */
@@ -468,7 +510,7 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
   let ownIcmsForSt = ZERO;
   let hasSt = false;
   if (crt === 1) {
-    let csosn = rule.csosn!;
+    let csosn = line.csosn!;
     // pCredSN only to a contributor buying for resale or industrialisation (LC 123/2006 art. 23; Res. CGSN
     // 140/2018 art. 60 II): to a final consumer, contributor or not, 101 is 102 and 201 is 202.
     if ((!c.contributor || c.finalConsumer) && (csosn === '101' || csosn === '201')) csosn = csosn === '101' ? '102' : '202';
@@ -481,7 +523,7 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     if (hasSt) ownIcmsForSt = pct(icmsBaseFull, opRate);
     description = `CSOSN ${csosn}`;
   } else {
-    const cst = rule.icmsCst!;
+    const cst = line.cst!;
     icms.cst = cst;
     if (TAXED_CST.has(cst)) {
       const reduction = REDUCED_CST.has(cst) ? (rule.icmsBaseReduction ?? ZERO) : ZERO;
@@ -507,8 +549,9 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
 
   // ST by MVA (LC 87/1996 art. 8; Convênio ICMS 142/2018): between UFs the MVA is adjusted to the rates' gap.
   if (hasSt) {
-    let mva = rule.stMva!;
-    const internalDest = destRate.internalRate;
+    let mva = line.st!.mva;
+    const internalDest = line.st!.internalRate ?? destRate.internalRate;
+    if (line.st!.source) sources.push(line.st!.source);
     if (c.destination === 'INTERSTATE' && interRate.lt(internalDest)) {
       mva = r4(HUNDRED.plus(mva).div(HUNDRED).times(HUNDRED.minus(interRate).div(HUNDRED)).div(HUNDRED.minus(internalDest).div(HUNDRED)).minus(1).times(HUNDRED));
     }
@@ -629,7 +672,7 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     description: product.name,
     ncm: product.ncm!,
     cest: product.cest,
-    cfop: rule.cfop,
+    cfop: line.cfop,
     unit: product.unit,
     quantity: round(line.quantity, 'quantity'),
     unitPrice: round(line.unitPrice, 'price'),
@@ -652,7 +695,7 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     total,
     rule: {
       ruleId: rule.id,
-      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${group.code} → CFOP ${rule.cfop}, ${description}`,
+      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${group.code} → CFOP ${line.cfop}, ${description}`,
       ratesSource: `${sources.join('; ')}; rule set ${rs.code} (${rs.source})`,
     },
   };

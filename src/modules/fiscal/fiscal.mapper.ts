@@ -3,6 +3,7 @@ import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
 import type { TaxGroup } from './entities/tax-group.entity';
 import type { UfRate } from './entities/uf-rate.entity';
+import type { StAgreement } from './entities/st-agreement.entity';
 import type { ComputedFiscalDocument, FiscalItem, IcmsGroup, PisCofinsGroup } from './fiscal-document';
 import { legalStatements, simplesCreditOf } from './statements';
 
@@ -50,6 +51,23 @@ export const toRuleDto = (r: FiscalOperationRule) => ({
   version: r.version,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
+});
+
+export const toStAgreementDto = (a: StAgreement) => ({
+  id: encodeId('st-agreement', a.id),
+  originUf: a.originUf,
+  destinationUf: a.destinationUf,
+  ncmPrefix: a.ncmPrefix,
+  cest: a.cest || null,
+  mva: pct(a.mva),
+  destinationInternalRate: pct(a.destinationInternalRate),
+  validFrom: a.validFrom,
+  validTo: a.validTo,
+  source: a.source,
+  active: a.active,
+  version: a.version,
+  createdAt: a.createdAt.toISOString(),
+  updatedAt: a.updatedAt.toISOString(),
 });
 
 export const toUfRateDto = (r: UfRate) => ({

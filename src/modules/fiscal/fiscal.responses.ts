@@ -28,7 +28,7 @@ export const FiscalRule = named(
     csosn: Joi.string().allow(null).example('102'),
     icmsBaseReduction: pctOrNull(),
     icmsRate: pctOrNull(),
-    stMode: oneOf('NONE', 'MVA', 'ALREADY_TAXED'),
+    stMode: oneOf('NONE', 'MVA', 'ALREADY_TAXED', 'AGREEMENT'),
     stMva: pctOrNull(),
     stBaseReduction: pctOrNull(),
     pisCst: Joi.string().allow(null).example('01'),
@@ -62,6 +62,26 @@ export const UfRate = named(
     sourceDate: date(),
   }),
 );
+export const StAgreement = named(
+  'FiscalStAgreement',
+  obj({
+    id: hashid('st-agreement'),
+    originUf: Joi.string().example('SP'),
+    destinationUf: Joi.string().example('RJ'),
+    ncmPrefix: Joi.string().example('2203'),
+    cest: Joi.string().allow(null).example('0302100'),
+    mva: percent(),
+    destinationInternalRate: percent().allow(null),
+    validFrom: date(),
+    validTo: date().allow(null),
+    source: Joi.string().example('Protocolo ICMS 11/1991'),
+    active: Joi.boolean(),
+    version: Joi.number().integer().example(1),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+  }),
+);
+export const StAgreementPage = page('FiscalStAgreementPage', StAgreement);
 export const UfRateList = named('FiscalUfRateList', obj({ data: Joi.array().items(UfRate) }));
 
 export const ApproximateTaxLoad = named('ApproximateTaxLoad', obj({ rows: Joi.number().integer().example(10342), tableVersion: Joi.string().example('26.1.A'), validFrom: date(), validTo: date() }));

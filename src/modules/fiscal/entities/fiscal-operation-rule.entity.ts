@@ -3,7 +3,8 @@ import { CreatedAtColumn, DateColumn, DecimalColumn, IdColumn, UpdatedAtColumn }
 import type { Dec } from '../../../core/decimal';
 import type { FiscalDestination, FiscalOperation } from '../fiscal-document';
 
-export type StMode = 'NONE' | 'MVA' | 'ALREADY_TAXED';
+/** AGREEMENT: ST where an agreement of the pair of states covers the goods (st-agreement.entity.ts), with its MVA. */
+export type StMode = 'NONE' | 'MVA' | 'ALREADY_TAXED' | 'AGREEMENT';
 
 const Percent = (name: string) => DecimalColumn(7, 4, { name, nullable: true });
 
