@@ -406,21 +406,18 @@ describe('Tax law rows (issue 45)', function () {
 
     before(async () => {
       const group = await api().post('/api/fiscal/tax-groups').set(t.headers()).send({ code: 'CERVEJA45', name: 'Cerveja (ST)' });
-      const rule = await api()
-        .post('/api/fiscal/operations')
-        .set(t.headers())
-        .send({
-          taxGroupId: group.body.id,
-          operation: 'SALE',
-          destination: 'INTERSTATE',
-          contributor: true,
-          validFrom: '2020-01-01',
-          cfop: '6403',
-          icmsCst: '10',
-          csosn: '201',
-          stMode: 'AGREEMENT',
-          ipiCst: '53',
-        });
+      const rule = await api().post('/api/fiscal/operations').set(t.headers()).send({
+        taxGroupId: group.body.id,
+        operation: 'SALE',
+        destination: 'INTERSTATE',
+        contributor: true,
+        validFrom: '2020-01-01',
+        cfop: '6403',
+        icmsCst: '10',
+        csosn: '201',
+        stMode: 'AGREEMENT',
+        ipiCst: '53',
+      });
       expect(rule.status, JSON.stringify(rule.body)).to.equal(201);
       stProduct = await product('0302100', group.body.id);
       noCest = await product(null, group.body.id);
@@ -523,6 +520,93 @@ describe('Tax law rows (issue 45)', function () {
         400,
         'INVALID_FISCAL_RULE',
       );
+    });
+  });
+  describe('row 6: ICMS desonerado and cBenef carried by the rules (MOC 7.0 N27a–N28b; NT 2023.004)', () => {
+    let exempt: { hash: string; id: number };
+    let reduced: { hash: string; id: number };
+    let exemptGroup: string;
+    const groupWith = async (code: string, rule: Record<string, unknown>) => {
+      const group = await api().post('/api/fiscal/tax-groups').set(t.headers()).send({ code, name: code });
+      const res = await api()
+        .post('/api/fiscal/operations')
+        .set(t.headers())
+        .send({ taxGroupId: group.body.id, operation: 'SALE', destination: 'INTERNAL', contributor: false, validFrom: '2020-01-01', ipiCst: '53', ...rule });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      return group.body.id as string;
+    };
+    const productOf = async (taxGroupId: string) => {
+      const p = await makeProduct(t, { ncm: '30049099' } as never);
+      const res = await api().patch(`/api/catalog/products/${p.hash}`).set(t.headers()).send({ version: p.version, taxGroupId });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      await addStock(t, 0, p.id, 100, '40');
+      return { hash: p.hash, id: p.id };
+    };
+    const items = () => [
+      { productId: exempt.hash, quantity: 1, unitPrice: 100 },
+      { productId: reduced.hash, quantity: 1, unitPrice: 100 },
+    ];
+
+    before(async () => {
+      exemptGroup = await groupWith('ISENTO45', { cfop: '5102', icmsCst: '40', reliefReason: 8, reliefDeducted: true, benefitCode: 'SP810001' });
+      exempt = await productOf(exemptGroup);
+      reduced = await productOf(await groupWith('REDUZ45', { cfop: '5102', icmsCst: '20', icmsBaseReduction: 40, reliefReason: 9 }));
+    });
+
+    it('exempt (CST 40, deducted) and reduced (CST 20) lines: vICMSDeson, motDesICMS, indDeduzDeson and cBenef in preview and XML', async () => {
+      const res = await api().post('/api/fiscal/preview').set(t.headers()).send({ customerId: t.customer.hash, date: today, items: items() });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      const [a, b] = res.body.items;
+      // CST 40: the ICMS the sale would owe, 100 × 18 % = 18.00, relieved and taken off the line (indDeduzDeson 1): 82.00.
+      expect([a.icms.cst, a.icms.value, a.icms.relief, a.benefitCode, a.total]).to.deep.equal(['40', 0, { value: 18, reason: 8, deducted: true }, 'SP810001', 82]);
+      // CST 20, 40 % off the base: 60.00 × 18 % = 10.80; relieved 18.00 − 10.80 = 7.20, not deducted: the line stays 100.00.
+      expect([b.icms.cst, b.icms.base, b.icms.value, b.icms.relief, b.benefitCode, b.total]).to.deep.equal(['20', 60, 10.8, { value: 7.2, reason: 9, deducted: false }, null, 100]);
+      expect(res.body.totals).to.deep.include({ vICMSDeson: 25.2, vICMS: 10.8, vNF: 182 });
+
+      const { fulfillmentId } = await fulfilled({ customerId: t.customer.hash, items: items() });
+      const { proc } = await issue({ fulfillmentId });
+      const [det1, det2] = [1, 2].map((n) => proc.match(new RegExp(`<det nItem="${n}">[\\s\\S]*?</det>`))![0]);
+      expect([tag(det1, 'cBenef'), tag(det1, 'vICMSDeson'), tag(det1, 'motDesICMS'), tag(det1, 'indDeduzDeson')]).to.deep.equal(['SP810001', '18.00', '8', '1']);
+      expect(det1).to.contain('<ICMS40>');
+      expect([tag(det2, 'cBenef'), tag(det2, 'vICMSDeson'), tag(det2, 'motDesICMS'), tag(det2, 'indDeduzDeson')]).to.deep.equal([null, '7.20', '9', '0']);
+      expect([tag(proc, 'vICMSDeson', 'ICMSTot'), tag(proc, 'vNF', 'ICMSTot')]).to.deep.equal(['25.20', '182.00']);
+    });
+
+    it('what a rule cannot carry: motDesICMS of another CST or on a CST without the group → 400 naming it; a stored one → 422', async () => {
+      const bad = await api()
+        .post('/api/fiscal/operations')
+        .set(t.headers())
+        .send({
+          taxGroupId: exemptGroup,
+          operation: 'SALE',
+          destination: 'INTERNAL',
+          contributor: true,
+          validFrom: '2020-01-01',
+          cfop: '5102',
+          icmsCst: '20',
+          icmsBaseReduction: 10,
+          reliefReason: 8,
+          ipiCst: '53',
+        });
+      expectProblem(bad, 400, 'INVALID_FISCAL_RULE');
+      expect(bad.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['reliefReason']);
+      const onTaxed = await api()
+        .post('/api/fiscal/operations')
+        .set(t.headers())
+        .send({ taxGroupId: exemptGroup, operation: 'SALE', destination: 'INTERNAL', contributor: true, validFrom: '2020-01-01', cfop: '5102', icmsCst: '00', reliefReason: 9, ipiCst: '53' });
+      expectProblem(onTaxed, 400, 'INVALID_FISCAL_RULE');
+      const where = { companyId: t.companyId, taxGroupId: decodeId('tax-group', exemptGroup) };
+      await dataSource.manager.update(FiscalOperationRule, where, { icmsCst: '00' });
+      try {
+        const refused = await api()
+          .post('/api/fiscal/preview')
+          .set(t.headers())
+          .send({ customerId: t.customer.hash, date: today, items: [{ productId: exempt.hash, quantity: 1, unitPrice: 100 }] });
+        expectProblem(refused, 422, 'FISCAL_DATA_INVALID');
+        expect(refused.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['items[0].rule.reliefReason']);
+      } finally {
+        await dataSource.manager.update(FiscalOperationRule, where, { icmsCst: '40' });
+      }
     });
   });
 });

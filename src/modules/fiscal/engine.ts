@@ -77,6 +77,9 @@ export interface EngineRule {
   ipiEnquadramento: string | null;
   ibsCbsCst: string | null;
   ibsCbsClass: string | null;
+  benefitCode?: string | null;
+  reliefReason?: number | null;
+  reliefDeducted?: boolean;
   active: boolean;
 }
 
@@ -160,6 +163,8 @@ const TAXED_CST = new Set(['00', '10', '20', '70']);
 const SUPPORTED_CST = new Set(['00', '10', '20', '30', '40', '41', '50', '60', '70']);
 const ST_CST = new Set(['10', '30', '70']);
 const REDUCED_CST = new Set(['20', '70']);
+/** CSTs whose XML group carries vICMSDeson here (ICMS20, ICMS40 for 40/41/50). */
+const RELIEF_CST = new Set(['20', '40', '41', '50']);
 const SUPPORTED_CSOSN = new Set(['101', '102', '103', '201', '202', '203', '300', '400', '500']);
 const ST_CSOSN = new Set(['201', '202', '203']);
 /** IPI CSTs of a taxed exit (IN RFB; 50 taxed, 99 other) — the others are IPINT without values. */
@@ -299,6 +304,8 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
     } else {
       if (!rule.icmsCst) problems.add(`${path}.rule.icmsCst`, `rule ${rule.id} (tax group ${group.code}) has no ICMS CST for a regime-normal issuer`);
       else if (!SUPPORTED_CST.has(rule.icmsCst)) problems.add(`${path}.rule.icmsCst`, `ICMS CST ${rule.icmsCst} is not computed by the engine`);
+      else if (rule.reliefReason && !RELIEF_CST.has(rule.icmsCst))
+        problems.add(`${path}.rule.reliefReason`, `rule ${rule.id}: ICMS desonerado is carried by CST 20, 40, 41 or 50, not ${rule.icmsCst}`);
     }
     const icms = icmsCodesOf(input, rule, product, destination, path, problems);
     for (const [field, cst] of [
@@ -545,6 +552,8 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     }
     hasSt = ST_CST.has(cst);
     description = `CST ${cst}`;
+    icms.relief = reliefOf(rule, cst, pct(icmsBaseFull, opRate), icms.value);
+    if (icms.relief) description += `, ICMS desonerado (motDesICMS ${icms.relief.reason})`;
   }
 
   // ST by MVA (LC 87/1996 art. 8; Convênio ICMS 142/2018): between UFs the MVA is adjusted to the rates' gap.
@@ -658,7 +667,15 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
 
   const vSt = icms.st?.value ?? ZERO;
   const vFcpSt = icms.st?.fcpValue ?? ZERO;
-  const total = vProd.minus(c.discount).plus(vSt).plus(c.freight).plus(c.insurance).plus(c.other).plus(vIpi).plus(vFcpSt);
+  const total = vProd
+    .minus(c.discount)
+    .minus(icms.relief?.deducted ? icms.relief.value : ZERO)
+    .plus(vSt)
+    .plus(c.freight)
+    .plus(c.insurance)
+    .plus(c.other)
+    .plus(vIpi)
+    .plus(vFcpSt);
   const factor = product.taxableFactor.isZero() ? new Dec(1) : product.taxableFactor;
   const taxableQuantity = round(line.quantity.times(factor), 'quantity');
   const gtin = product.gtin ?? 'SEM GTIN';
@@ -672,6 +689,7 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     description: product.name,
     ncm: product.ncm!,
     cest: product.cest,
+    benefitCode: rule.benefitCode ?? null,
     cfop: line.cfop,
     unit: product.unit,
     quantity: round(line.quantity, 'quantity'),
@@ -702,6 +720,16 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
 }
 
 /**
+ * ICMS desonerado (MOC 7.0 N27a–N28b; NT 2023.004 indDeduzDeson): the ICMS the operation would owe
+ * without the benefit less the ICMS it owes — all of it for an exemption (CST 40, 41, 50), the
+ * reduction's part for CST 20. Only where the rule names the reason (motDesICMS).
+ */
+function reliefOf(rule: EngineRule, cst: string, fullIcms: Dec, icmsValue: Dec): IcmsGroup['relief'] {
+  if (!rule.reliefReason || !RELIEF_CST.has(cst)) return null;
+  return { value: Dec.max(ZERO, fullIcms.minus(icmsValue)), reason: rule.reliefReason, deducted: rule.reliefDeducted ?? false };
+}
+
+/**
  * PIS/COFINS of a line (pis-cofins.ts for the CST by operation class): by regime, ICMS out of the base
  * (STF RE 574.706, Tema 69); Simples pays them in the DAS (LC 123/2006 art. 13), so no value there.
  */
@@ -726,7 +754,7 @@ export function totalsOf(items: FiscalItem[], issueDate: string): FiscalTotals {
   return {
     vBC: s((i) => i.icms.base),
     vICMS: s((i) => i.icms.value),
-    vICMSDeson: ZERO,
+    vICMSDeson: s((i) => i.icms.relief?.value),
     vFCPUFDest: s((i) => i.difal?.fcpValue),
     vICMSUFDest: s((i) => i.difal?.destinationValue),
     vICMSUFRemet: s((i) => i.difal?.originValue),

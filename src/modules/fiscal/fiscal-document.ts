@@ -92,6 +92,8 @@ export interface IcmsGroup {
   /** CSOSN 101/201/900 with a contributor buyer: pCredSN / vCredICMSSN. */
   simplesCreditRate: Dec | null;
   simplesCreditValue: Dec | null;
+  /** ICMS desonerado (vICMSDeson, motDesICMS, indDeduzDeson); absent or null → none. */
+  relief?: { value: Dec; reason: number; deducted: boolean } | null;
 }
 
 /** ICMSUFDest (EC 87/2015), a non-contributor consumer in another UF. */
@@ -145,6 +147,8 @@ export interface FiscalItem {
   description: string; // xProd
   ncm: string;
   cest: string | null;
+  /** cBenef of the item (the rule's); absent or null → none. */
+  benefitCode?: string | null;
   cfop: string;
   unit: string; // uCom
   quantity: Dec; // qCom

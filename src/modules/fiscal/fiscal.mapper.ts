@@ -47,6 +47,9 @@ export const toRuleDto = (r: FiscalOperationRule) => ({
   ipiEnquadramento: r.ipiEnquadramento,
   ibsCbsCst: r.ibsCbsCst,
   ibsCbsClass: r.ibsCbsClass,
+  benefitCode: r.benefitCode,
+  reliefReason: r.reliefReason,
+  reliefDeducted: r.reliefDeducted,
   active: r.active,
   version: r.version,
   createdAt: iso(r.createdAt),
@@ -109,6 +112,7 @@ const icmsDto = (g: IcmsGroup) => ({
   },
   simplesCreditRate: pct(g.simplesCreditRate),
   simplesCreditValue: money(g.simplesCreditValue),
+  relief: g.relief ? { value: money(g.relief.value), reason: g.relief.reason, deducted: g.relief.deducted } : null,
 });
 const pisCofinsDto = (g: PisCofinsGroup) => ({ cst: g.cst, base: money(g.base), rate: pct(g.rate), value: money(g.value) });
 
@@ -121,6 +125,7 @@ const itemDto = (i: FiscalItem) => ({
   description: i.description,
   ncm: i.ncm,
   cest: i.cest,
+  benefitCode: i.benefitCode ?? null,
   cfop: i.cfop,
   unit: i.unit,
   quantity: toJsonNumber(i.quantity, 'quantity'),

@@ -40,6 +40,9 @@ export const FiscalRule = named(
     ipiEnquadramento: Joi.string().allow(null).example('999'),
     ibsCbsCst: Joi.string().allow(null).example('000'),
     ibsCbsClass: Joi.string().allow(null).example('000001'),
+    benefitCode: Joi.string().allow(null).example('SP810001'),
+    reliefReason: Joi.number().integer().allow(null).example(8),
+    reliefDeducted: Joi.boolean(),
     active: Joi.boolean(),
     ...audit,
   }),
@@ -116,6 +119,7 @@ const item = named(
     description: Joi.string().example('Café torrado e moído 500 g'),
     ncm: Joi.string().example('09012100'),
     cest: Joi.string().allow(null),
+    benefitCode: Joi.string().allow(null).description('cBenef'),
     cfop: Joi.string().example('5102'),
     unit: Joi.string().example('UN'),
     quantity: quantity(),
@@ -159,6 +163,9 @@ const item = named(
         ).allow(null),
         simplesCreditRate: pctOrNull(),
         simplesCreditValue: moneyOrNull(),
+        relief: obj({ value: money(), reason: Joi.number().integer().example(8), deducted: Joi.boolean() })
+          .allow(null)
+          .description('ICMS desonerado: vICMSDeson, motDesICMS, indDeduzDeson'),
       }),
     ),
     difal: named(

@@ -57,6 +57,13 @@ const ruleFields = {
   ibsCbsClass: Joi.string()
     .pattern(/^\d{6}$/)
     .allow(null),
+  benefitCode: Joi.string()
+    .pattern(/^([!-ÿ]{8}|[!-ÿ]{10}|SEM CBENEF)$/)
+    .message('{{#label}} must be the UF’s cBenef (8 or 10 characters) or SEM CBENEF')
+    .allow(null)
+    .description('cBenef of the items (the UF’s benefit code table)'),
+  reliefReason: Joi.number().strict().valid(1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 90).allow(null).description('motDesICMS of an ICMS desonerado (CST 20: 3, 9, 12; CST 40/41/50: 1, 3–11, 16, 90)'),
+  reliefDeducted: Joi.boolean().description('indDeduzDeson: the relieved ICMS is taken off the item’s value and vNF'),
   active: Joi.boolean(),
 };
 const ufField = Joi.string()

@@ -85,6 +85,18 @@ export type RuleInput = Partial<Omit<FiscalOperationRule, 'id' | 'companyId' | '
 
 const ruleTaken = () => new ConflictError('FISCAL_RULE_EXISTS', 'A rule for this tax group, operation, destination, contributor and valid-from date already exists');
 
+/** motDesICMS by CST (MOC 7.0: N28 of ICMS20, N28 of ICMS40). */
+const RELIEF_REASONS: Record<string, number[]> = { '20': [3, 9, 12], '40': [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 90] };
+RELIEF_REASONS['41'] = RELIEF_REASONS['50'] = RELIEF_REASONS['40'];
+
+function reliefProblems(r: RuleInput): { path: string; message: string }[] {
+  if (r.reliefDeducted && !r.reliefReason) return [{ path: 'reliefDeducted', message: 'needs the reliefReason (motDesICMS)' }];
+  if (!r.reliefReason) return [];
+  const allowed = RELIEF_REASONS[r.icmsCst ?? ''];
+  if (!allowed) return [{ path: 'reliefReason', message: 'ICMS desonerado is carried by CST 20, 40, 41 or 50' }];
+  return allowed.includes(r.reliefReason) ? [] : [{ path: 'reliefReason', message: `motDesICMS ${r.reliefReason} is not one of CST ${r.icmsCst}'s (${allowed.join(', ')})` }];
+}
+
 /** Checks that need more than one field (400 naming them); `r` is the rule as it will be stored. */
 function checkRule(r: RuleInput): void {
   const errors: { path: string; message: string }[] = [];
@@ -101,6 +113,7 @@ function checkRule(r: RuleInput): void {
     const problem = r[field] && r.operation ? pisCofinsCstProblem(r[field]!, r.operation) : null;
     if (problem) errors.push({ path: field, message: problem });
   }
+  errors.push(...reliefProblems(r));
   if (r.cfop && r.destination) {
     const first = r.cfop[0];
     const ok = r.destination === 'INTERNAL' ? ['1', '5'].includes(first) : r.destination === 'INTERSTATE' ? ['2', '6'].includes(first) : ['3', '7'].includes(first);
