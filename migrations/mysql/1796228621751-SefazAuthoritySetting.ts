@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class SefazAuthoritySetting1796228621751 implements MigrationInterface {
-    name = 'SefazAuthoritySetting1796228621751'
+  name = 'SefazAuthoritySetting1796228621751';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`sefaz_authority_setting\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -18,15 +18,14 @@ export class SefazAuthoritySetting1796228621751 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`uq_sefaz_authority_setting_filial\` ON \`sefaz_authority_setting\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`sefaz_authority_setting\`
         `);
-    }
-
+  }
 }

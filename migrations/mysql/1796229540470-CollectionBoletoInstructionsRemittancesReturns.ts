@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CollectionBoletoInstructionsRemittancesReturns1796229540470 implements MigrationInterface {
-    name = 'CollectionBoletoInstructionsRemittancesReturns1796229540470'
+  name = 'CollectionBoletoInstructionsRemittancesReturns1796229540470';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`bank_return\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -19,7 +19,7 @@ export class CollectionBoletoInstructionsRemittancesReturns1796229540470 impleme
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`bank_return_occurrence\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -40,7 +40,7 @@ export class CollectionBoletoInstructionsRemittancesReturns1796229540470 impleme
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`boleto_instruction\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -62,7 +62,7 @@ export class CollectionBoletoInstructionsRemittancesReturns1796229540470 impleme
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE \`remittance\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -81,39 +81,38 @@ export class CollectionBoletoInstructionsRemittancesReturns1796229540470 impleme
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`ux_remittance_number\` ON \`remittance\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`remittance\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_boleto_instruction_pending\` ON \`boleto_instruction\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_boleto_instruction_boleto\` ON \`boleto_instruction\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`boleto_instruction\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ux_bank_return_occurrence_key\` ON \`bank_return_occurrence\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_bank_return_occurrence_boleto\` ON \`bank_return_occurrence\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`bank_return_occurrence\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX \`ix_bank_return_account\` ON \`bank_return\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`bank_return\`
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class SefazAuthoritySetting1796228621751 implements MigrationInterface {
-    name = 'SefazAuthoritySetting1796228621751'
+  name = 'SefazAuthoritySetting1796228621751';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "sefaz_authority_setting" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -16,18 +16,17 @@ export class SefazAuthoritySetting1796228621751 implements MigrationInterface {
                 "updated_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_sefaz_authority_setting_filial" ON "sefaz_authority_setting" ("company_id", "filial_id")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_sefaz_authority_setting_filial"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "sefaz_authority_setting"
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class CollectionBoletoInstructionsRemittancesReturns1796229540470 implements MigrationInterface {
-    name = 'CollectionBoletoInstructionsRemittancesReturns1796229540470'
+  name = 'CollectionBoletoInstructionsRemittancesReturns1796229540470';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "bank_return" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -17,10 +17,10 @@ export class CollectionBoletoInstructionsRemittancesReturns1796229540470 impleme
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_bank_return_account" ON "bank_return" ("company_id", "bank_account_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "bank_return_occurrence" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -38,13 +38,13 @@ export class CollectionBoletoInstructionsRemittancesReturns1796229540470 impleme
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_bank_return_occurrence_boleto" ON "bank_return_occurrence" ("company_id", "boleto_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "ux_bank_return_occurrence_key" ON "bank_return_occurrence" ("company_id", "occurrence_key")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "boleto_instruction" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -58,10 +58,10 @@ export class CollectionBoletoInstructionsRemittancesReturns1796229540470 impleme
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_boleto_instruction_boleto" ON "boleto_instruction" ("company_id", "boleto_id", "id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "ix_boleto_instruction_pending" ON "boleto_instruction" (
                 "company_id",
                 "bank_account_id",
@@ -69,7 +69,7 @@ export class CollectionBoletoInstructionsRemittancesReturns1796229540470 impleme
                 "id"
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "remittance" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -86,42 +86,41 @@ export class CollectionBoletoInstructionsRemittancesReturns1796229540470 impleme
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "ux_remittance_number" ON "remittance" ("company_id", "bank_account_id", "file_number")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "ux_remittance_number"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "remittance"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_boleto_instruction_pending"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_boleto_instruction_boleto"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "boleto_instruction"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ux_bank_return_occurrence_key"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_bank_return_occurrence_boleto"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "bank_return_occurrence"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "ix_bank_return_account"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "bank_return"
         `);
-    }
-
+  }
 }

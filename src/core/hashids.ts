@@ -62,6 +62,7 @@ export const RESOURCE_TYPES = [
   'inventory-count',
   'inventory-count-line',
   'sped-file',
+  'st-agreement',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

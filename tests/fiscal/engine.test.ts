@@ -116,7 +116,7 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
       em.create(FiscalOperationRule, { ...base, taxGroupId: mvaGroup.id, cfop: '5401', icmsCst: '10', csosn: '201', stMode: 'MVA', stMva: new Dec(40) }),
     ]);
     const stProduct = await makeProduct(t, { ncm: '22021000', taxGroupId: stGroup.id, cest: '0300700' });
-    const mvaProduct = await makeProduct(t, { ncm: '22021000', taxGroupId: mvaGroup.id });
+    const mvaProduct = await makeProduct(t, { ncm: '22021000', taxGroupId: mvaGroup.id, cest: '0300700' });
     const doc = await compute({
       items: [
         { productId: stProduct.id, quantity: 1, unitPrice: 100 },

@@ -63,7 +63,7 @@ export async function stProductOf(t: TestTenant): Promise<{ id: number; hash: st
   const base = { companyId: t.companyId, taxGroupId: group.id, operation: 'SALE' as const, destination: 'INTERNAL' as const, validFrom: '2000-01-01', validTo: null, active: true };
   await em.save([true, false].map((contributor) => em.create(FiscalOperationRule, { ...base, contributor, cfop: '5401', icmsCst: '10', csosn: '201', stMode: 'MVA', stMva: new Dec(40) })));
   const p = await makeProduct(t, { ncm: '22021000', gtin: null } as never);
-  await em.update(Product, { id: p.id, companyId: t.companyId }, { taxGroupId: group.id, origin: 0 });
+  await em.update(Product, { id: p.id, companyId: t.companyId }, { taxGroupId: group.id, origin: 0, cest: '0300700' });
   await addStock(t, 0, p.id, 1000, '3');
   return p;
 }

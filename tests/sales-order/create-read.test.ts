@@ -62,7 +62,7 @@ describe('Sales orders: create and read (SPEC §6)', () => {
       expect(body.items[2].description).to.equal('Cadeira (mostruário)');
       expect(body.items[1]).to.include({ unit: 'PC', discount: 0.33 });
       // 7 × 0.3333 = 2.3331 → 2.33 − 0.33 = 2.00; items 551.80; shares of 10.00 by line total
-      expect(body.totals).to.deep.equal({ gross: 552.13, itemsDiscount: 0.33, items: 551.8, discount: 10, freight: 15, total: 556.8 });
+      expect(body.totals).to.deep.equal({ gross: 552.13, itemsDiscount: 0.33, items: 551.8, discount: 10, freight: 15, insurance: 0, otherExpenses: 0, total: 556.8 });
       const shares = body.items.map((i: any) => i.orderDiscountShare);
       expect(shares).to.deep.equal([7.25, 0.04, 2.71]);
       expect(new Dec(shares[0]).plus(shares[1]).plus(shares[2]).toFixed(2)).to.equal('10.00');

@@ -55,7 +55,7 @@ describe('Sales orders: PATCH, DELETE, assign-customer', () => {
       expect(res.body.items[0]).to.include({ salesOrderItemId: o.items[0].salesOrderItemId, quantity: 3, unitPrice: 9, total: 27 });
       expect(res.body.items[1]).to.include({ lineNumber: 2, unitPrice: 4.5, discount: 1, total: 8 });
       expect(res.body.items[1].salesOrderItemId).to.not.equal(o.items[1].salesOrderItemId);
-      expect(res.body.totals).to.deep.equal({ gross: 36, itemsDiscount: 1, items: 35, discount: 3, freight: 0, total: 32 });
+      expect(res.body.totals).to.deep.equal({ gross: 36, itemsDiscount: 1, items: 35, discount: 3, freight: 0, insurance: 0, otherExpenses: 0, total: 32 });
       expect(res.body.items.map((i: any) => i.orderDiscountShare)).to.deep.equal([2.31, 0.69]);
 
       const id = decodeId('sales-order', o.id);

@@ -70,7 +70,7 @@ describe('Sales orders: group and cancel', () => {
         { salesOrderId: a.id, salesOrderItemId: a.items[0].salesOrderItemId, quantity: 2 },
         { salesOrderId: b.id, salesOrderItemId: b.items[0].salesOrderItemId, quantity: 3 },
       ]);
-      expect(preview.body.order.totals).to.deep.equal({ gross: 83, itemsDiscount: 0.5, items: 82.5, discount: 3, freight: 5, total: 84.5 });
+      expect(preview.body.order.totals).to.deep.equal({ gross: 83, itemsDiscount: 0.5, items: 82.5, discount: 3, freight: 5, insurance: 0, otherExpenses: 0, total: 84.5 });
 
       const mark = await lastEventId(t);
       const res = await api()

@@ -40,6 +40,7 @@ export const toCustomerDto = (c: Customer) => ({
   personType: c.personType,
   ieIndicator: c.ieIndicator,
   stateRegistration: c.stateRegistration,
+  finalConsumer: c.finalConsumer,
   address:
     c.municipalityCode === null
       ? null

@@ -38,6 +38,7 @@ export const Customer = named(
     personType: oneOf('PF', 'PJ', 'FOREIGN').allow(null),
     ieIndicator: Joi.number().valid(1, 2, 9).example(9),
     stateRegistration: Joi.string().allow(null).example('110042490114'),
+    finalConsumer: Joi.boolean().allow(null).description('indFinal of its documents; null: from the IE (ieIndicator 1 → false, else true)'),
     address: named(
       'FiscalAddress',
       obj({

@@ -83,6 +83,9 @@ const customerFields = {
   personType: Joi.string().valid('PF', 'PJ', 'FOREIGN').allow(null),
   ieIndicator: Joi.number().strict().valid(1, 2, 9).description('indIEDest: 1 contributor, 2 exempt contributor, 9 non-contributor'),
   stateRegistration: Joi.string().trim().max(18).allow(null).description('IE, checked against the address UF'),
+  finalConsumer: Joi.boolean()
+    .allow(null)
+    .description('indFinal of its documents: true a final consumer (a contributor buying for its own use or consumption), false resale; null: from the IE (ieIndicator 1 → false, else true)'),
   address: fiscalAddress.allow(null),
 };
 export const customerSchemas = {

@@ -42,7 +42,7 @@ export function addressColumns(address: AddressInput | null): Partial<Customer> 
   };
 }
 
-type CustomerFiscal = Pick<Customer, 'personType' | 'document' | 'ieIndicator' | 'stateRegistration' | 'municipalityCode' | 'uf' | 'countryCode'>;
+type CustomerFiscal = Pick<Customer, 'personType' | 'document' | 'ieIndicator' | 'stateRegistration' | 'municipalityCode' | 'uf' | 'countryCode'> & { finalConsumer?: boolean | null };
 
 /** Checks a customer's fiscal fields as they will be stored; throws 400 naming each bad field. */
 export function checkCustomerFiscal(c: CustomerFiscal): void {
@@ -55,6 +55,8 @@ export function checkCustomerFiscal(c: CustomerFiscal): void {
   if (c.personType === 'PJ' && c.document && c.document.length !== 14) errors.push({ path: 'personType', message: 'a PJ customer has a CNPJ' });
   if (c.ieIndicator === 1 && !c.stateRegistration) errors.push({ path: 'stateRegistration', message: 'a contributor (ieIndicator 1) needs its IE' });
   if (c.ieIndicator === 2 && c.stateRegistration) errors.push({ path: 'stateRegistration', message: 'an exempt contributor (ieIndicator 2) has no IE' });
+  // NF-e rule 696 (MOC 7.0): an operation with a non-contributor is an operation with a final consumer.
+  if (c.ieIndicator === 9 && c.finalConsumer === false) errors.push({ path: 'finalConsumer', message: 'a non-contributor (ieIndicator 9) is a final consumer' });
   if (c.stateRegistration) {
     if (!c.uf) errors.push({ path: 'address.uf', message: 'the IE is checked against the address’s UF' });
     else if (isUf(c.uf) && !isValidStateRegistration(c.stateRegistration, c.uf))

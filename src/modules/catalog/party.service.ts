@@ -72,7 +72,7 @@ const suppliers = catalogResource<Supplier>({
   },
 });
 
-export type CustomerInput = Partial<Pick<Customer, 'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'active' | 'personType' | 'ieIndicator' | 'stateRegistration'>> & {
+export type CustomerInput = Partial<Pick<Customer, 'name' | 'tradeName' | 'document' | 'email' | 'phone' | 'active' | 'personType' | 'ieIndicator' | 'stateRegistration' | 'finalConsumer'>> & {
   address?: AddressInput | null;
 };
 

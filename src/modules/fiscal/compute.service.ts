@@ -102,6 +102,7 @@ function issuerOf(profile: FiscalProfile): FiscalIssuer {
     cnae: filial.cnae,
     crt: crtOf(filial.taxRegime, filial.simplesExcessSublimit),
     industrial: filial.industrial,
+    taxRegime: filial.taxRegime,
     address: {
       street: filial.addressStreet ?? '',
       number: filial.addressNumber ?? 'S/N',
@@ -152,7 +153,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   const companyId = ctx.companyId;
   const productIds = [...new Set(request.items.map((i) => i.productId))];
   // Every read at once: what depends on the products and the parties is named by subquery (one round trip in a batching transaction).
-  const [profile, customer, products, ruleSets, receiving, taxGroups, rules, partyUfRates, approx] = await Promise.all([
+  const [profile, customer, products, ruleSets, receiving, taxGroups, rules, partyUfRates, approx, stAgreements] = await Promise.all([
     getFilialFiscalProfile(db, companyId, request.filialId),
     request.customerId !== null ? repo.customer(db, companyId, request.customerId) : Promise.resolve(null),
     repo.products(db, companyId, productIds),
@@ -162,6 +163,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     repo.rulesOfProducts(db, companyId, productIds, request.operation),
     repo.ufRatesOfParties(db, companyId, request.recipientFilialId ? [request.filialId, request.recipientFilialId] : [request.filialId], request.customerId),
     repo.approximateTaxesOfProducts(db, companyId, productIds),
+    repo.stAgreementsOf(db, companyId, request.filialId),
   ]);
   if (!profile || (request.recipientFilialId && !receiving)) throw new NotFoundError('Filial');
   if (request.customerId !== null && !customer) throw new NotFoundError('Customer');
@@ -187,13 +189,15 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     discount: request.discount,
     otherExpenses: request.otherExpenses,
     presence: request.presence,
-    finalConsumer: request.finalConsumer,
+    // The document's indFinal (order or issue) over the customer's; neither → from the IE (engine).
+    finalConsumer: request.finalConsumer ?? (receiving ? undefined : (customer?.finalConsumer ?? undefined)),
     products: new Map(products.map((p) => [p.id, p])),
     taxGroups: new Map(taxGroups.map((g) => [g.id, g])),
     rules,
     ufRates,
     ruleSet: ruleSetOn(ruleSets, companyId, request.date),
     approximateTaxes,
+    stAgreements,
   };
 }
 

@@ -19,6 +19,8 @@ import type {
   PisCofinsGroup,
 } from './fiscal-document';
 import { itemValueOf } from './fiscal-document';
+import { defaultPisCofinsCst, PIS_COFINS_RATED, pisCofinsCstProblem } from './pis-cofins';
+import { cfopWithoutSt, EngineStAgreement, ItemSt, pickStAgreement, WITHOUT_ST } from './st-agreements';
 
 /*
  * The tax engine (SPEC §12.1): a pure function of the loaded data (issuer, recipient, products, the
@@ -63,7 +65,7 @@ export interface EngineRule {
   csosn: string | null;
   icmsBaseReduction: Dec | null;
   icmsRate: Dec | null;
-  stMode: 'NONE' | 'MVA' | 'ALREADY_TAXED';
+  stMode: 'NONE' | 'MVA' | 'ALREADY_TAXED' | 'AGREEMENT';
   stMva: Dec | null;
   stBaseReduction: Dec | null;
   pisCst: string | null;
@@ -75,6 +77,9 @@ export interface EngineRule {
   ipiEnquadramento: string | null;
   ibsCbsCst: string | null;
   ibsCbsClass: string | null;
+  benefitCode?: string | null;
+  reliefReason?: number | null;
+  reliefDeducted?: boolean;
   active: boolean;
 }
 
@@ -144,6 +149,8 @@ export interface EngineInput {
   ruleSet: EngineRuleSet | null;
   /** null → no Lei 12.741 table loaded (vTotTrib 0 with a warning). */
   approximateTaxes: Map<string, EngineApproximateTax> | null;
+  /** The company's ST agreements by pair of states and goods (rules with stMode AGREEMENT); absent → none. */
+  stAgreements?: EngineStAgreement[];
 }
 
 const ZERO = new Dec(0);
@@ -156,10 +163,10 @@ const TAXED_CST = new Set(['00', '10', '20', '70']);
 const SUPPORTED_CST = new Set(['00', '10', '20', '30', '40', '41', '50', '60', '70']);
 const ST_CST = new Set(['10', '30', '70']);
 const REDUCED_CST = new Set(['20', '70']);
+/** CSTs whose XML group carries vICMSDeson here (ICMS20, ICMS40 for 40/41/50). */
+const RELIEF_CST = new Set(['20', '40', '41', '50']);
 const SUPPORTED_CSOSN = new Set(['101', '102', '103', '201', '202', '203', '300', '400', '500']);
 const ST_CSOSN = new Set(['201', '202', '203']);
-/** PIS/COFINS CSTs with a value at a percent rate (Lei 10.637/2002, 10.833/2003, 9.718/1998). */
-const PIS_COFINS_RATED = new Set(['01', '02']);
 /** IPI CSTs of a taxed exit (IN RFB; 50 taxed, 99 other) — the others are IPINT without values. */
 const IPI_TAXED = new Set(['50', '99']);
 /** Imported goods for the Lei 12.741 federal rate (IBPT "importados"). */
@@ -237,6 +244,11 @@ interface Prepared {
   product: EngineProduct;
   group: EngineTaxGroup;
   rule: EngineRule;
+  /** The ICMS CST/CSOSN and CFOP the line takes: the rule's, or their counterparts without ST when no agreement applies. */
+  cst: string | null;
+  csosn: string | null;
+  cfop: string;
+  st: ItemSt | null;
   quantity: Dec;
   unitPrice: Dec;
   vProd: Dec;
@@ -292,9 +304,17 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
     } else {
       if (!rule.icmsCst) problems.add(`${path}.rule.icmsCst`, `rule ${rule.id} (tax group ${group.code}) has no ICMS CST for a regime-normal issuer`);
       else if (!SUPPORTED_CST.has(rule.icmsCst)) problems.add(`${path}.rule.icmsCst`, `ICMS CST ${rule.icmsCst} is not computed by the engine`);
+      else if (rule.reliefReason && !RELIEF_CST.has(rule.icmsCst))
+        problems.add(`${path}.rule.reliefReason`, `rule ${rule.id}: ICMS desonerado is carried by CST 20, 40, 41 or 50, not ${rule.icmsCst}`);
     }
-    const needsSt = crt === 1 ? ST_CSOSN.has(rule.csosn ?? '') : ST_CST.has(rule.icmsCst ?? '');
-    if (needsSt && (rule.stMode !== 'MVA' || !rule.stMva)) problems.add(`${path}.rule.stMva`, `rule ${rule.id}: CST/CSOSN with ST needs the MVA`);
+    const icms = icmsCodesOf(input, rule, product, destination, path, problems);
+    for (const [field, cst] of [
+      ['pisCst', rule.pisCst],
+      ['cofinsCst', rule.cofinsCst],
+    ] as const) {
+      const problem = cst && pisCofinsCstProblem(cst, input.operation);
+      if (problem) problems.add(`${path}.rule.${field}`, `rule ${rule.id}: ${problem}`);
+    }
     if (issuer.industrial && !rule.ipiCst) problems.add(`${path}.rule.ipiCst`, `rule ${rule.id}: an industrial issuer needs the IPI CST`);
     const quantity = dec(item.quantity);
     const unitPrice = dec(item.unitPrice);
@@ -303,10 +323,52 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
     const vProd = round(quantity.times(unitPrice), 'amount');
     const lineDiscount = round(dec(item.discount), 'amount');
     if (lineDiscount.lt(0) || lineDiscount.gt(vProd)) problems.add(`${path}.discount`, 'must be between 0 and the line value');
-    out.push({ product, group, rule, quantity, unitPrice, vProd, lineDiscount, input: item });
+    out.push({ product, group, rule, ...icms, quantity, unitPrice, vProd, lineDiscount, input: item });
   });
   if (missing.length) problems.missingRule = missing.length === 1 ? missing[0] : { rules: missing };
   return out;
+}
+
+/**
+ * The line's ICMS codes and ST: a rule with ST by MVA uses its own MVA; one with stMode AGREEMENT the
+ * agreement of the pair of states and the goods (st-agreements.ts) — none in force, no ST. An ST item
+ * needs its CEST (Convênio ICMS 142/2018 cl. 5: the CEST identifies goods subject to ST in the document).
+ */
+function icmsCodesOf(input: EngineInput, rule: EngineRule, product: EngineProduct, destination: FiscalDestination, path: string, problems: FiscalDataProblems) {
+  const simples = input.issuer.crt === 1;
+  let cst = simples ? null : rule.icmsCst;
+  let csosn = simples ? rule.csosn : null;
+  let cfop = rule.cfop;
+  let st: ItemSt | null = null;
+  const code = (simples ? csosn : cst) ?? '';
+  if ((simples ? ST_CSOSN : ST_CST).has(code)) {
+    if (rule.stMode === 'MVA' && rule.stMva) st = { mva: rule.stMva, internalRate: null, source: null };
+    else if (rule.stMode === 'AGREEMENT') {
+      const originUf = input.issuer.address.uf;
+      const destinationUf = destination === 'INTERSTATE' ? input.recipient.address!.uf : originUf;
+      const agreement = pickStAgreement(input.stAgreements ?? [], { originUf, destinationUf, ncm: product.ncm, cest: product.cest, date: input.date });
+      if (agreement)
+        st = {
+          mva: agreement.mva,
+          internalRate: agreement.destinationInternalRate,
+          source: `ST ${originUf}→${destinationUf} NCM ${agreement.ncmPrefix}${agreement.cest ? ` CEST ${agreement.cest}` : ''}: ${agreement.source}`,
+        };
+      else {
+        if (simples) csosn = WITHOUT_ST[code];
+        else cst = WITHOUT_ST[code];
+        cfop = cfopWithoutSt(cfop, input.operation);
+      }
+    } else problems.add(`${path}.rule.stMva`, `rule ${rule.id}: CST/CSOSN with ST needs the MVA (or stMode AGREEMENT)`);
+    if (st && !product.cest) problems.add(`${path}.product.cest`, `product ${product.code} is sold with ST: it needs its CEST`);
+  }
+  return { cst, csosn, cfop, st };
+}
+
+/** indFinal 0 is a buyer for resale: never at the counter (NFC-e) nor from a non-contributor (NF-e rule 696). */
+function checkFinalConsumer(model: FiscalModel, recipient: FiscalRecipient, finalConsumer: boolean, problems: FiscalDataProblems): void {
+  if (finalConsumer) return;
+  if (model === 65) problems.add('finalConsumer', 'an NFC-e (model 65) is always to a final consumer');
+  else if (recipient.ieIndicator === 9) problems.add('finalConsumer', 'a non-contributor (indIEDest 9) is a final consumer (NF-e rule 696)');
 }
 
 /** The computed document, or a 422 naming every missing/invalid field and rule. */
@@ -316,6 +378,7 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
   const destination = destinationOf(model, issuer.address.uf, recipient);
   const contributor = recipient.ieIndicator === 1;
   const finalConsumer = input.finalConsumer ?? (model === 65 || !contributor);
+  checkFinalConsumer(model, recipient, finalConsumer, problems);
   const lines = prepare(input, destination, contributor, problems);
   const destinationUf = destination === 'INTERSTATE' ? recipient.address!.uf : issuer.address.uf;
   const ruleSet = input.ruleSet;
@@ -332,7 +395,7 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
       else problems.add(`items[${i}].ufRate`, `no ICMS rate of ${uf} in force on ${date}`);
     }
   }
-  if (issuer.crt === 1 && lines.some((l) => ['101', '201'].includes(l.rule.csosn ?? '')) && contributor && !input.simplesCreditRate) {
+  if (issuer.crt === 1 && lines.some((l) => ['101', '201'].includes(l.rule.csosn ?? '')) && contributor && !finalConsumer && !input.simplesCreditRate) {
     problems.add('filial.simplesCreditRate', 'CSOSN 101/201 to a contributor needs the filial’s pCredSN');
   }
   const header = {
@@ -454,9 +517,10 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
   let ownIcmsForSt = ZERO;
   let hasSt = false;
   if (crt === 1) {
-    let csosn = rule.csosn!;
-    // pCredSN only to a contributor buyer (LC 123/2006 art. 23): to anyone else 101 is 102, 201 is 202.
-    if (!c.contributor && (csosn === '101' || csosn === '201')) csosn = csosn === '101' ? '102' : '202';
+    let csosn = line.csosn!;
+    // pCredSN only to a contributor buying for resale or industrialisation (LC 123/2006 art. 23; Res. CGSN
+    // 140/2018 art. 60 II): to a final consumer, contributor or not, 101 is 102 and 201 is 202.
+    if ((!c.contributor || c.finalConsumer) && (csosn === '101' || csosn === '201')) csosn = csosn === '101' ? '102' : '202';
     icms.csosn = csosn;
     if ((csosn === '101' || csosn === '201') && input.simplesCreditRate) {
       icms.simplesCreditRate = r4(input.simplesCreditRate);
@@ -466,7 +530,7 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     if (hasSt) ownIcmsForSt = pct(icmsBaseFull, opRate);
     description = `CSOSN ${csosn}`;
   } else {
-    const cst = rule.icmsCst!;
+    const cst = line.cst!;
     icms.cst = cst;
     if (TAXED_CST.has(cst)) {
       const reduction = REDUCED_CST.has(cst) ? (rule.icmsBaseReduction ?? ZERO) : ZERO;
@@ -488,12 +552,15 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     }
     hasSt = ST_CST.has(cst);
     description = `CST ${cst}`;
+    icms.relief = reliefOf(rule, cst, pct(icmsBaseFull, opRate), icms.value);
+    if (icms.relief) description += `, ICMS desonerado (motDesICMS ${icms.relief.reason})`;
   }
 
   // ST by MVA (LC 87/1996 art. 8; Convênio ICMS 142/2018): between UFs the MVA is adjusted to the rates' gap.
   if (hasSt) {
-    let mva = rule.stMva!;
-    const internalDest = destRate.internalRate;
+    let mva = line.st!.mva;
+    const internalDest = line.st!.internalRate ?? destRate.internalRate;
+    if (line.st!.source) sources.push(line.st!.source);
     if (c.destination === 'INTERSTATE' && interRate.lt(internalDest)) {
       mva = r4(HUNDRED.plus(mva).div(HUNDRED).times(HUNDRED.minus(interRate).div(HUNDRED)).div(HUNDRED.minus(internalDest).div(HUNDRED)).minus(1).times(HUNDRED));
     }
@@ -548,19 +615,10 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     description += `, DIFAL ${destRate.difalDoubleBase ? 'base dupla' : 'base única'}`;
   }
 
-  // PIS/COFINS: by regime, ICMS out of the base (STF RE 574.706, Tema 69); Simples pays them in the DAS.
   const rs = c.ruleSet;
-  const pisCofins = (cst: string | null, rate: Dec | null, which: 'pis' | 'cofins'): PisCofinsGroup => {
-    if (!rs.pisCofins) return { cst: '08', base: ZERO, rate: ZERO, value: ZERO };
-    if (crt !== 3) return { cst: cst ?? '49', base: ZERO, rate: ZERO, value: ZERO };
-    const effectiveCst = cst ?? '01';
-    if (!PIS_COFINS_RATED.has(effectiveCst)) return { cst: effectiveCst, base: ZERO, rate: ZERO, value: ZERO };
-    const effectiveRate = rate ?? new Dec(PIS_COFINS_DEFAULTS[input.regime as 'LUCRO_REAL' | 'LUCRO_PRESUMIDO'][which]);
-    const base = Dec.max(ZERO, net.minus(icms.value));
-    return { cst: effectiveCst, base, rate: r4(effectiveRate), value: pct(base, effectiveRate) };
-  };
-  const pis = pisCofins(rule.pisCst, rule.pisRate, 'pis');
-  const cofins = pisCofins(rule.cofinsCst, rule.cofinsRate, 'cofins');
+  const pisCofinsBase = Dec.max(ZERO, net.minus(icms.value));
+  const pis = pisCofinsOf(input, rs, rule.pisCst, rule.pisRate, 'pis', pisCofinsBase);
+  const cofins = pisCofinsOf(input, rs, rule.cofinsCst, rule.cofinsRate, 'cofins', pisCofinsBase);
 
   // IBS/CBS (LC 214/2025; NT 2025.002 group UB): base without ICMS, FCP, DIFAL, PIS and COFINS.
   let ibsCbs: IbsCbsGroup | null = null;
@@ -609,7 +667,15 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
 
   const vSt = icms.st?.value ?? ZERO;
   const vFcpSt = icms.st?.fcpValue ?? ZERO;
-  const total = vProd.minus(c.discount).plus(vSt).plus(c.freight).plus(c.insurance).plus(c.other).plus(vIpi).plus(vFcpSt);
+  const total = vProd
+    .minus(c.discount)
+    .minus(icms.relief?.deducted ? icms.relief.value : ZERO)
+    .plus(vSt)
+    .plus(c.freight)
+    .plus(c.insurance)
+    .plus(c.other)
+    .plus(vIpi)
+    .plus(vFcpSt);
   const factor = product.taxableFactor.isZero() ? new Dec(1) : product.taxableFactor;
   const taxableQuantity = round(line.quantity.times(factor), 'quantity');
   const gtin = product.gtin ?? 'SEM GTIN';
@@ -623,7 +689,8 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     description: product.name,
     ncm: product.ncm!,
     cest: product.cest,
-    cfop: rule.cfop,
+    benefitCode: rule.benefitCode ?? null,
+    cfop: line.cfop,
     unit: product.unit,
     quantity: round(line.quantity, 'quantity'),
     unitPrice: round(line.unitPrice, 'price'),
@@ -646,10 +713,33 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     total,
     rule: {
       ruleId: rule.id,
-      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${group.code} → CFOP ${rule.cfop}, ${description}`,
+      description: `${input.operation}/${c.destination}/${contributorText}: tax group ${group.code} → CFOP ${line.cfop}, ${description}`,
       ratesSource: `${sources.join('; ')}; rule set ${rs.code} (${rs.source})`,
     },
   };
+}
+
+/**
+ * ICMS desonerado (MOC 7.0 N27a–N28b; NT 2023.004 indDeduzDeson): the ICMS the operation would owe
+ * without the benefit less the ICMS it owes — all of it for an exemption (CST 40, 41, 50), the
+ * reduction's part for CST 20. Only where the rule names the reason (motDesICMS).
+ */
+function reliefOf(rule: EngineRule, cst: string, fullIcms: Dec, icmsValue: Dec): IcmsGroup['relief'] {
+  if (!rule.reliefReason || !RELIEF_CST.has(cst)) return null;
+  return { value: Dec.max(ZERO, fullIcms.minus(icmsValue)), reason: rule.reliefReason, deducted: rule.reliefDeducted ?? false };
+}
+
+/**
+ * PIS/COFINS of a line (pis-cofins.ts for the CST by operation class): by regime, ICMS out of the base
+ * (STF RE 574.706, Tema 69); Simples pays them in the DAS (LC 123/2006 art. 13), so no value there.
+ */
+function pisCofinsOf(input: EngineInput, rs: EngineRuleSet, cst: string | null, rate: Dec | null, which: 'pis' | 'cofins', base: Dec): PisCofinsGroup {
+  if (!rs.pisCofins) return { cst: '08', base: ZERO, rate: ZERO, value: ZERO };
+  const crt = input.issuer.crt;
+  const effectiveCst = cst ?? defaultPisCofinsCst(input.operation, input.regime, crt);
+  if (crt !== 3 || !PIS_COFINS_RATED.has(effectiveCst)) return { cst: effectiveCst, base: ZERO, rate: ZERO, value: ZERO };
+  const effectiveRate = rate ?? new Dec(PIS_COFINS_DEFAULTS[input.regime as 'LUCRO_REAL' | 'LUCRO_PRESUMIDO'][which]);
+  return { cst: effectiveCst, base, rate: r4(effectiveRate), value: pct(base, effectiveRate) };
 }
 
 /** The document's totals; `issueDate` chooses vItem's convention, so vNFTot = Σ vItem (itemValueOf). */
@@ -664,7 +754,7 @@ export function totalsOf(items: FiscalItem[], issueDate: string): FiscalTotals {
   return {
     vBC: s((i) => i.icms.base),
     vICMS: s((i) => i.icms.value),
-    vICMSDeson: ZERO,
+    vICMSDeson: s((i) => i.icms.relief?.value),
     vFCPUFDest: s((i) => i.difal?.fcpValue),
     vICMSUFDest: s((i) => i.difal?.destinationValue),
     vICMSUFRemet: s((i) => i.difal?.originValue),

@@ -4,6 +4,7 @@ import { ApproximateTax } from './entities/approximate-tax.entity';
 import { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
 import { RuleSet } from './entities/rule-set.entity';
 import { TaxGroup } from './entities/tax-group.entity';
+import { StAgreement } from './entities/st-agreement.entity';
 import { UfRate } from './entities/uf-rate.entity';
 import type { FiscalOperation } from './fiscal-document';
 
@@ -46,6 +47,13 @@ export const fiscalDataRepository = {
       );
     return q.getMany();
   },
+  /** The company's active ST agreements out of this filial's UF. */
+  stAgreementsOf: (em: EntityManager, companyId: number, filialId: number) =>
+    em
+      .createQueryBuilder(StAgreement, 's')
+      .where('s.companyId = :companyId AND s.active = :active', { companyId, active: true })
+      .andWhere('s.origin_uf IN (SELECT f.uf FROM filial f WHERE f.company_id = :companyId AND f.id = :filialId)', { filialId })
+      .getMany(),
   ruleSets: (em: EntityManager, companyId: number) => em.findBy(RuleSet, { companyId: In([0, companyId]) }),
   /** The company's rows for these products' NCMs, and whether the company loaded a table at all. */
   async approximateTaxesOfProducts(em: EntityManager, companyId: number, productIds: number[]): Promise<{ loaded: boolean; rows: ApproximateTax[] }> {

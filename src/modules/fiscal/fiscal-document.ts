@@ -40,6 +40,8 @@ export interface FiscalIssuer {
   cnae: string | null;
   crt: Crt;
   industrial: boolean;
+  /** The filial's regime (CRT 3 is either Lucro Real or Presumido: PIS/COFINS non-cumulative or cumulative); absent → from the CRT. */
+  taxRegime?: 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL';
   address: FiscalAddress;
   ufCode: string; // cUF, 2-digit IBGE code of the UF
 }
@@ -90,6 +92,8 @@ export interface IcmsGroup {
   /** CSOSN 101/201/900 with a contributor buyer: pCredSN / vCredICMSSN. */
   simplesCreditRate: Dec | null;
   simplesCreditValue: Dec | null;
+  /** ICMS desonerado (vICMSDeson, motDesICMS, indDeduzDeson); absent or null → none. */
+  relief?: { value: Dec; reason: number; deducted: boolean } | null;
 }
 
 /** ICMSUFDest (EC 87/2015), a non-contributor consumer in another UF. */
@@ -143,6 +147,8 @@ export interface FiscalItem {
   description: string; // xProd
   ncm: string;
   cest: string | null;
+  /** cBenef of the item (the rule's); absent or null → none. */
+  benefitCode?: string | null;
   cfop: string;
   unit: string; // uCom
   quantity: Dec; // qCom
@@ -269,7 +275,7 @@ export interface FiscalComputationRequest {
   discount?: DecimalInput;
   otherExpenses?: DecimalInput;
   presence?: number;
-  /** indFinal; absent → true for model 65 or a buyer that is not a contributor (indIEDest ≠ 1). */
+  /** indFinal; absent → the customer's flag, else true for model 65 or a buyer that is not a contributor (indIEDest ≠ 1). */
   finalConsumer?: boolean;
 }
 

@@ -1,9 +1,9 @@
 import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
-import { toFiscalDocumentDto, toRuleDto, toTaxGroupDto, toUfRateDto } from './fiscal.mapper';
+import { toFiscalDocumentDto, toRuleDto, toStAgreementDto, toTaxGroupDto, toUfRateDto } from './fiscal.mapper';
 import { fiscalSchemas as s } from './fiscal.schemas';
-import { createUfRate, listUfRates, loadApproximateTaxes, ruleService, taxGroupService } from './master-data.service';
+import { createUfRate, listUfRates, loadApproximateTaxes, ruleService, stAgreementService, taxGroupService } from './master-data.service';
 import { previewDocument } from './preview.service';
 
 export const taxGroups = {
@@ -23,6 +23,16 @@ export const rules = {
   update: async (req: ValidRequest<typeof s.updateRule>, res: Response) => {
     const { version, ...patch } = req.valid.body;
     res.json(toRuleDto(await ruleService.update(req.ctx, req.valid.params.id, version, patch)));
+  },
+};
+
+export const stAgreements = {
+  list: async (req: ValidRequest<typeof s.listStAgreements>, res: Response) => res.json(mapPage(await stAgreementService.list(req.ctx, req.valid.query), toStAgreementDto)),
+  get: async (req: ValidRequest<typeof s.getStAgreement>, res: Response) => res.json(toStAgreementDto(await stAgreementService.get(req.ctx, req.valid.params.id))),
+  create: async (req: ValidRequest<typeof s.createStAgreement>, res: Response) => res.status(201).json(toStAgreementDto(await stAgreementService.create(req.ctx, req.valid.body))),
+  update: async (req: ValidRequest<typeof s.updateStAgreement>, res: Response) => {
+    const { version, ...patch } = req.valid.body;
+    res.json(toStAgreementDto(await stAgreementService.update(req.ctx, req.valid.params.id, version, patch)));
   },
 };
 

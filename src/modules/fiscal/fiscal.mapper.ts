@@ -3,7 +3,9 @@ import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
 import type { TaxGroup } from './entities/tax-group.entity';
 import type { UfRate } from './entities/uf-rate.entity';
+import type { StAgreement } from './entities/st-agreement.entity';
 import type { ComputedFiscalDocument, FiscalItem, IcmsGroup, PisCofinsGroup } from './fiscal-document';
+import { legalStatements, simplesCreditOf } from './statements';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const money = (v: Dec | null) => toJsonNumber(v, 'amount');
@@ -45,10 +47,30 @@ export const toRuleDto = (r: FiscalOperationRule) => ({
   ipiEnquadramento: r.ipiEnquadramento,
   ibsCbsCst: r.ibsCbsCst,
   ibsCbsClass: r.ibsCbsClass,
+  benefitCode: r.benefitCode,
+  reliefReason: r.reliefReason,
+  reliefDeducted: r.reliefDeducted,
   active: r.active,
   version: r.version,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
+});
+
+export const toStAgreementDto = (a: StAgreement) => ({
+  id: encodeId('st-agreement', a.id),
+  originUf: a.originUf,
+  destinationUf: a.destinationUf,
+  ncmPrefix: a.ncmPrefix,
+  cest: a.cest || null,
+  mva: pct(a.mva),
+  destinationInternalRate: pct(a.destinationInternalRate),
+  validFrom: a.validFrom,
+  validTo: a.validTo,
+  source: a.source,
+  active: a.active,
+  version: a.version,
+  createdAt: a.createdAt.toISOString(),
+  updatedAt: a.updatedAt.toISOString(),
 });
 
 export const toUfRateDto = (r: UfRate) => ({
@@ -90,6 +112,7 @@ const icmsDto = (g: IcmsGroup) => ({
   },
   simplesCreditRate: pct(g.simplesCreditRate),
   simplesCreditValue: money(g.simplesCreditValue),
+  relief: g.relief ? { value: money(g.relief.value), reason: g.relief.reason, deducted: g.relief.deducted } : null,
 });
 const pisCofinsDto = (g: PisCofinsGroup) => ({ cst: g.cst, base: money(g.base), rate: pct(g.rate), value: money(g.value) });
 
@@ -102,6 +125,7 @@ const itemDto = (i: FiscalItem) => ({
   description: i.description,
   ncm: i.ncm,
   cest: i.cest,
+  benefitCode: i.benefitCode ?? null,
   cfop: i.cfop,
   unit: i.unit,
   quantity: toJsonNumber(i.quantity, 'quantity'),
@@ -173,6 +197,13 @@ export const toFiscalDocumentDto = (d: ComputedFiscalDocument) => {
       ibsCbs: t.ibsCbs && { base: money(t.ibsCbs.base), ibsUf: money(t.ibsCbs.ibsUf), ibsMun: money(t.ibsCbs.ibsMun), ibs: money(t.ibsCbs.ibs), cbs: money(t.ibsCbs.cbs) },
       vNFTot: money(t.vNFTot),
     },
+    simplesCredit: simplesCreditDto(d),
+    statements: legalStatements(d),
     warnings: d.warnings,
   };
+};
+
+const simplesCreditDto = (d: ComputedFiscalDocument) => {
+  const c = simplesCreditOf(d);
+  return c && { rate: pct(c.rate), value: money(c.value) };
 };

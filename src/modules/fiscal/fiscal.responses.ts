@@ -28,7 +28,7 @@ export const FiscalRule = named(
     csosn: Joi.string().allow(null).example('102'),
     icmsBaseReduction: pctOrNull(),
     icmsRate: pctOrNull(),
-    stMode: oneOf('NONE', 'MVA', 'ALREADY_TAXED'),
+    stMode: oneOf('NONE', 'MVA', 'ALREADY_TAXED', 'AGREEMENT'),
     stMva: pctOrNull(),
     stBaseReduction: pctOrNull(),
     pisCst: Joi.string().allow(null).example('01'),
@@ -40,6 +40,9 @@ export const FiscalRule = named(
     ipiEnquadramento: Joi.string().allow(null).example('999'),
     ibsCbsCst: Joi.string().allow(null).example('000'),
     ibsCbsClass: Joi.string().allow(null).example('000001'),
+    benefitCode: Joi.string().allow(null).example('SP810001'),
+    reliefReason: Joi.number().integer().allow(null).example(8),
+    reliefDeducted: Joi.boolean(),
     active: Joi.boolean(),
     ...audit,
   }),
@@ -62,6 +65,26 @@ export const UfRate = named(
     sourceDate: date(),
   }),
 );
+export const StAgreement = named(
+  'FiscalStAgreement',
+  obj({
+    id: hashid('st-agreement'),
+    originUf: Joi.string().example('SP'),
+    destinationUf: Joi.string().example('RJ'),
+    ncmPrefix: Joi.string().example('2203'),
+    cest: Joi.string().allow(null).example('0302100'),
+    mva: percent(),
+    destinationInternalRate: percent().allow(null),
+    validFrom: date(),
+    validTo: date().allow(null),
+    source: Joi.string().example('Protocolo ICMS 11/1991'),
+    active: Joi.boolean(),
+    version: Joi.number().integer().example(1),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+  }),
+);
+export const StAgreementPage = page('FiscalStAgreementPage', StAgreement);
 export const UfRateList = named('FiscalUfRateList', obj({ data: Joi.array().items(UfRate) }));
 
 export const ApproximateTaxLoad = named('ApproximateTaxLoad', obj({ rows: Joi.number().integer().example(10342), tableVersion: Joi.string().example('26.1.A'), validFrom: date(), validTo: date() }));
@@ -96,6 +119,7 @@ const item = named(
     description: Joi.string().example('Café torrado e moído 500 g'),
     ncm: Joi.string().example('09012100'),
     cest: Joi.string().allow(null),
+    benefitCode: Joi.string().allow(null).description('cBenef'),
     cfop: Joi.string().example('5102'),
     unit: Joi.string().example('UN'),
     quantity: quantity(),
@@ -139,6 +163,9 @@ const item = named(
         ).allow(null),
         simplesCreditRate: pctOrNull(),
         simplesCreditValue: moneyOrNull(),
+        relief: obj({ value: money(), reason: Joi.number().integer().example(8), deducted: Joi.boolean() })
+          .allow(null)
+          .description('ICMS desonerado: vICMSDeson, motDesICMS, indDeduzDeson'),
       }),
     ),
     difal: named(
@@ -229,6 +256,7 @@ export const FiscalDocument = named(
         cnae: Joi.string().allow(null).example('4751201'),
         crt: Joi.number().valid(1, 2, 3),
         industrial: Joi.boolean(),
+        taxRegime: oneOf('SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL').optional(),
         address,
         ufCode: Joi.string().allow('').example('35'),
       }),
@@ -255,6 +283,12 @@ export const FiscalDocument = named(
         vNFTot: moneyOrNull(),
       }),
     ),
+    simplesCredit: obj({ rate: percent(), value: money() })
+      .allow(null)
+      .description('CSOSN 101/201: the ICMS credit the buyer may take (Σ vCredICMSSN at pCredSN, LC 123/2006 art. 23); null when none'),
+    statements: Joi.array()
+      .items(Joi.string().example('DOCUMENTO EMITIDO POR ME OU EPP OPTANTE PELO SIMPLES NACIONAL'))
+      .description('what the law makes the document say in infCpl (Simples Nacional statements)'),
     warnings: Joi.array().items(Joi.string()),
   }),
 );

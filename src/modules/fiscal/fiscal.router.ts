@@ -1,6 +1,6 @@
 import { defineRoutes } from '../../core/http/route';
 import * as c from './fiscal.controller';
-import { ApproximateTaxLoad, FiscalDocument, FiscalRule, FiscalRulePage, TaxGroup, TaxGroupPage, UfRate, UfRateList } from './fiscal.responses';
+import { ApproximateTaxLoad, FiscalDocument, FiscalRule, FiscalRulePage, StAgreement, StAgreementPage, TaxGroup, TaxGroupPage, UfRate, UfRateList } from './fiscal.responses';
 import { fiscalSchemas as s } from './fiscal.schemas';
 
 const READ = 'fiscal:read';
@@ -104,6 +104,48 @@ export const fiscalRoutes = defineRoutes([
     schema: s.updateRule,
     responses: { body: FiscalRule, errors: { 400: ['INVALID_FISCAL_RULE', 'TAX_GROUP_NOT_FOUND'], 404: ['FISCAL_OPERATION_RULE_NOT_FOUND'], 409: ['STALE_VERSION', 'FISCAL_RULE_EXISTS'] } },
     handler: c.rules.update,
+  },
+  {
+    method: 'get',
+    path: '/fiscal/st-agreements',
+    tag: TAG,
+    summary: 'The company ICMS-ST agreements by pair of states and goods (paginated; search by NCM prefix or destination UF)',
+    scope: READ,
+    schema: s.listStAgreements,
+    responses: { body: StAgreementPage },
+    handler: c.stAgreements.list,
+  },
+  {
+    method: 'post',
+    path: '/fiscal/st-agreements',
+    tag: TAG,
+    summary: 'Create an ICMS-ST agreement: origin UF × destination UF × NCM prefix (× CEST) → MVA, with its act; rules with stMode AGREEMENT apply ST only where one is in force',
+    scope: WRITE,
+    schema: s.createStAgreement,
+    idempotent: true,
+    status: 201,
+    responses: { body: StAgreement, errors: { 400: ['INVALID_ST_AGREEMENT'], 409: ['ST_AGREEMENT_EXISTS', 'DUPLICATE'] } },
+    handler: c.stAgreements.create,
+  },
+  {
+    method: 'get',
+    path: '/fiscal/st-agreements/:id',
+    tag: TAG,
+    summary: 'Read an ICMS-ST agreement',
+    scope: READ,
+    schema: s.getStAgreement,
+    responses: { body: StAgreement, errors: { 404: ['ST_AGREEMENT_NOT_FOUND'] } },
+    handler: c.stAgreements.get,
+  },
+  {
+    method: 'patch',
+    path: '/fiscal/st-agreements/:id',
+    tag: TAG,
+    summary: 'Update an ICMS-ST agreement (needs version)',
+    scope: WRITE,
+    schema: s.updateStAgreement,
+    responses: { body: StAgreement, errors: { 400: ['INVALID_ST_AGREEMENT'], 404: ['ST_AGREEMENT_NOT_FOUND'], 409: ['STALE_VERSION', 'ST_AGREEMENT_EXISTS'] } },
+    handler: c.stAgreements.update,
   },
   {
     method: 'get',

@@ -1,7 +1,7 @@
 import { decimal, document, id, isoDate, Joi, pagination, version } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
 import type { ListQuery } from '../catalog';
-import type { ApproximateTaxUpload, RuleInput, TaxGroupInput, UfRateInput } from './master-data.service';
+import type { ApproximateTaxUpload, RuleInput, StAgreementInput, TaxGroupInput, UfRateInput } from './master-data.service';
 import type { PreviewInput } from './preview.service';
 
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
@@ -39,7 +39,9 @@ const ruleFields = {
   csosn: Joi.string().valid('101', '102', '103', '201', '202', '203', '300', '400', '500').allow(null).example('102'),
   icmsBaseReduction: pct().allow(null),
   icmsRate: pct().allow(null),
-  stMode: Joi.string().valid('NONE', 'MVA', 'ALREADY_TAXED'),
+  stMode: Joi.string()
+    .valid('NONE', 'MVA', 'ALREADY_TAXED', 'AGREEMENT')
+    .description('MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA'),
   stMva: decimal('percent', { min: 0, max: 999 }).allow(null),
   stBaseReduction: pct().allow(null),
   pisCst: cst2.allow(null),
@@ -57,8 +59,39 @@ const ruleFields = {
   ibsCbsClass: Joi.string()
     .pattern(/^\d{6}$/)
     .allow(null),
+  benefitCode: Joi.string()
+    .pattern(/^([!-ÿ]{8}|[!-ÿ]{10}|SEM CBENEF)$/)
+    .message('{{#label}} must be the UF’s cBenef (8 or 10 characters) or SEM CBENEF')
+    .allow(null)
+    .description('cBenef of the items (the UF’s benefit code table)'),
+  reliefReason: Joi.number().strict().valid(1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 90).allow(null).description('motDesICMS of an ICMS desonerado (CST 20: 3, 9, 12; CST 40/41/50: 1, 3–11, 16, 90)'),
+  reliefDeducted: Joi.boolean().description('indDeduzDeson: the relieved ICMS is taken off the item’s value and vNF'),
   active: Joi.boolean(),
 };
+const ufField = Joi.string()
+  .trim()
+  .uppercase()
+  .pattern(/^[A-Z]{2}$/);
+const agreementFields = {
+  originUf: ufField.description('the seller’s UF'),
+  destinationUf: ufField.description('the buyer’s UF (the same UF: the UF’s own internal ST)'),
+  ncmPrefix: Joi.string()
+    .pattern(/^\d{2,8}$/)
+    .message('{{#label}} must be 2 to 8 digits of an NCM')
+    .description('the NCM or its first digits; the longest prefix that matches wins'),
+  cest: Joi.string()
+    .pattern(/^\d{7}$/)
+    .message('{{#label}} must be the 7-digit CEST')
+    .allow(null)
+    .description('only goods of this CEST (a CEST match wins over an NCM-only one); null: every CEST of the NCM'),
+  mva: decimal('percent', { min: 0, max: 999 }).description('the original MVA of the agreement (adjusted between states by the rates’ gap)'),
+  destinationInternalRate: pct().allow(null).description('the destination’s internal rate for these goods when it is not the UF table’s'),
+  validFrom: isoDate(),
+  validTo: isoDate().allow(null),
+  source: Joi.string().trim().min(3).max(200).description('the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"…'),
+  active: Joi.boolean(),
+};
+const agreementById = Joi.object({ id: id('st-agreement').required() });
 const required = <K extends keyof typeof ruleFields>(...keys: K[]) => Object.fromEntries(keys.map((k) => [k, ruleFields[k].required()]));
 const byId = (type: 'tax-group' | 'fiscal-rule') => Joi.object({ id: id(type).required() });
 
@@ -78,6 +111,23 @@ export const fiscalSchemas = {
   getRule: typedSchema<{ params: { id: number } }>({ params: byId('fiscal-rule') }),
   createRule: typedSchema<{ body: RuleInput }>({ body: Joi.object({ ...ruleFields, ...required('taxGroupId', 'operation', 'destination', 'contributor', 'validFrom', 'cfop') }) }),
   updateRule: typedSchema<{ params: { id: number }; body: RuleInput & { version: number } }>({ params: byId('fiscal-rule'), body: Joi.object({ ...ruleFields, version: version() }).min(2) }),
+  listStAgreements: typedSchema<{ query: ListQuery }>({ query: listQuery }),
+  getStAgreement: typedSchema<{ params: { id: number } }>({ params: agreementById }),
+  createStAgreement: typedSchema<{ body: StAgreementInput }>({
+    body: Joi.object({
+      ...agreementFields,
+      originUf: agreementFields.originUf.required(),
+      destinationUf: agreementFields.destinationUf.required(),
+      ncmPrefix: agreementFields.ncmPrefix.required(),
+      mva: agreementFields.mva.required(),
+      validFrom: agreementFields.validFrom.required(),
+      source: agreementFields.source.required(),
+    }),
+  }),
+  updateStAgreement: typedSchema<{ params: { id: number }; body: StAgreementInput & { version: number } }>({
+    params: agreementById,
+    body: Joi.object({ ...agreementFields, version: version() }).min(2),
+  }),
   listUfRates: typedSchema<{ query: { uf?: string } }>({
     query: Joi.object({
       uf: Joi.string()

@@ -7,6 +7,7 @@
 export { computeFiscalDocument } from './compute.service';
 export { computeDocument, totalsOf } from './engine';
 export { amountDueOf, itemValueOf, reformTaxesInItemValue } from './fiscal-document';
+export { legalStatements, simplesCreditOf } from './statements';
 export type {
   AppliedRule,
   ComputedFiscalDocument,

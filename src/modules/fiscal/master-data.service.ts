@@ -13,6 +13,8 @@ import { ApproximateTax } from './entities/approximate-tax.entity';
 import { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
 import { TaxGroup } from './entities/tax-group.entity';
 import { UfRate } from './entities/uf-rate.entity';
+import { StAgreement } from './entities/st-agreement.entity';
+import { pisCofinsCstProblem } from './pis-cofins';
 import { encodeId } from '../../core/hashids';
 
 /*
@@ -83,6 +85,18 @@ export type RuleInput = Partial<Omit<FiscalOperationRule, 'id' | 'companyId' | '
 
 const ruleTaken = () => new ConflictError('FISCAL_RULE_EXISTS', 'A rule for this tax group, operation, destination, contributor and valid-from date already exists');
 
+/** motDesICMS by CST (MOC 7.0: N28 of ICMS20, N28 of ICMS40). */
+const RELIEF_REASONS: Record<string, number[]> = { '20': [3, 9, 12], '40': [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 90] };
+RELIEF_REASONS['41'] = RELIEF_REASONS['50'] = RELIEF_REASONS['40'];
+
+function reliefProblems(r: RuleInput): { path: string; message: string }[] {
+  if (r.reliefDeducted && !r.reliefReason) return [{ path: 'reliefDeducted', message: 'needs the reliefReason (motDesICMS)' }];
+  if (!r.reliefReason) return [];
+  const allowed = RELIEF_REASONS[r.icmsCst ?? ''];
+  if (!allowed) return [{ path: 'reliefReason', message: 'ICMS desonerado is carried by CST 20, 40, 41 or 50' }];
+  return allowed.includes(r.reliefReason) ? [] : [{ path: 'reliefReason', message: `motDesICMS ${r.reliefReason} is not one of CST ${r.icmsCst}'s (${allowed.join(', ')})` }];
+}
+
 /** Checks that need more than one field (400 naming them); `r` is the rule as it will be stored. */
 function checkRule(r: RuleInput): void {
   const errors: { path: string; message: string }[] = [];
@@ -91,7 +105,15 @@ function checkRule(r: RuleInput): void {
   if (r.stMode === 'MVA' && !r.stMva) errors.push({ path: 'stMva', message: 'ST by MVA needs the MVA' });
   if (r.stMode === 'ALREADY_TAXED' && r.icmsCst && r.icmsCst !== '60') errors.push({ path: 'icmsCst', message: 'goods already taxed by ST take CST 60' });
   if (r.stMode === 'ALREADY_TAXED' && r.csosn && r.csosn !== '500') errors.push({ path: 'csosn', message: 'goods already taxed by ST take CSOSN 500' });
-  if (['10', '30', '70'].includes(r.icmsCst ?? '') && r.stMode !== 'MVA') errors.push({ path: 'stMode', message: `CST ${r.icmsCst} needs stMode MVA` });
+  if (['10', '30', '70'].includes(r.icmsCst ?? '') && r.stMode !== 'MVA' && r.stMode !== 'AGREEMENT') errors.push({ path: 'stMode', message: `CST ${r.icmsCst} needs stMode MVA or AGREEMENT` });
+  if (r.stMode === 'AGREEMENT' && r.stMva) errors.push({ path: 'stMva', message: 'ST by agreement takes the MVA of the agreement' });
+  const stCode = ['10', '30', '70'].includes(r.icmsCst ?? '') || ['201', '202', '203'].includes(r.csosn ?? '');
+  if (r.stMode === 'AGREEMENT' && !stCode) errors.push({ path: 'stMode', message: 'ST by agreement needs a CST (10, 30, 70) or CSOSN (201, 202, 203) with ST' });
+  for (const field of ['pisCst', 'cofinsCst'] as const) {
+    const problem = r[field] && r.operation ? pisCofinsCstProblem(r[field]!, r.operation) : null;
+    if (problem) errors.push({ path: field, message: problem });
+  }
+  errors.push(...reliefProblems(r));
   if (r.cfop && r.destination) {
     const first = r.cfop[0];
     const ok = r.destination === 'INTERNAL' ? ['1', '5'].includes(first) : r.destination === 'INTERSTATE' ? ['2', '6'].includes(first) : ['3', '7'].includes(first);
@@ -132,6 +154,59 @@ export const ruleService = {
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw ruleTaken();
+      throw err;
+    }
+  },
+};
+
+const agreements = catalogResource<StAgreement>({
+  target: StAgreement,
+  name: 'ST agreement',
+  auditEntity: 'st-agreement',
+  orderBy: 'origin_uf',
+  events: {
+    type: 'st-agreement',
+    data: (a) => ({ stAgreementId: encodeId('st-agreement', a.id), originUf: a.originUf, destinationUf: a.destinationUf, ncmPrefix: a.ncmPrefix, cest: a.cest || null, validFrom: a.validFrom }),
+  },
+  search: (qb, term) => qb.where('(r.ncm_prefix LIKE :t OR r.destination_uf = :uf)', { t: `${term}%`, uf: term.toUpperCase() }),
+});
+
+export type StAgreementInput = Partial<Pick<StAgreement, 'originUf' | 'destinationUf' | 'ncmPrefix' | 'mva' | 'destinationInternalRate' | 'validFrom' | 'validTo' | 'source' | 'active'>> & {
+  cest?: string | null;
+};
+
+const agreementTaken = () => new ConflictError('ST_AGREEMENT_EXISTS', 'An agreement for this pair of states, NCM, CEST and valid-from date already exists');
+
+/** The agreement as it will be stored: UFs checked, the CEST's empty form '' (every CEST of the NCM). */
+function agreementValues(a: StAgreementInput): Partial<StAgreement> {
+  const errors: { path: string; message: string }[] = [];
+  for (const k of ['originUf', 'destinationUf'] as const) if (a[k] !== undefined && !isUf(a[k]!)) errors.push({ path: k, message: `${a[k]} is not a UF` });
+  if (a.validTo && a.validFrom && a.validTo < a.validFrom) errors.push({ path: 'validTo', message: 'before validFrom' });
+  if (errors.length) throw new ValidationError('Invalid ST agreement', errors, 'INVALID_ST_AGREEMENT');
+  const { cest, ...rest } = a;
+  return { ...rest, ...(cest !== undefined ? { cest: cest ?? '' } : {}) };
+}
+
+export const stAgreementService = {
+  list: (ctx: ActorContext, q: ListQuery) => agreements.list(ctx, q),
+  get: (ctx: ActorContext, id: number) => agreements.get(ctx, id),
+  async create(ctx: ActorContext, input: StAgreementInput): Promise<StAgreement> {
+    try {
+      return await agreements.create(ctx, { active: true, validTo: null, destinationInternalRate: null, cest: '', ...agreementValues(input) });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw agreementTaken();
+      throw err;
+    }
+  },
+  async update(ctx: ActorContext, id: number, version: number, input: StAgreementInput): Promise<StAgreement> {
+    try {
+      return await inTransaction(ctx, async (em) => {
+        // The merged agreement is checked (validTo against a stored validFrom); only the given fields are written.
+        agreementValues({ ...(await agreements.getIn(em, ctx, id)), ...input });
+        return agreements.updateIn(em, ctx, id, version, agreementValues(input));
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw agreementTaken();
       throw err;
     }
   },

@@ -39,15 +39,22 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
     date: input.date,
     presence: input.presence,
     finalConsumer: input.finalConsumer,
-    insurance: input.insurance,
-    otherExpenses: input.otherExpenses,
   };
   let request: FiscalComputationRequest;
   if (input.fulfillmentId !== undefined) {
     const f = await getFulfillmentForBilling(ctx, input.fulfillmentId);
     const customerId = input.customerId ?? f.order.customerId;
     if (customerId === null && base.model === 55) throw noCustomer();
-    request = { ...base, filialId: f.order.filialId, customerId: customerId ?? null, items: f.lines, freight: f.freight };
+    request = {
+      ...base,
+      finalConsumer: base.finalConsumer ?? f.order.finalConsumer ?? undefined,
+      filialId: f.order.filialId,
+      customerId: customerId ?? null,
+      items: f.lines,
+      freight: f.freight,
+      insurance: input.insurance ?? f.insurance,
+      otherExpenses: input.otherExpenses ?? f.otherExpenses,
+    };
   } else if (input.salesOrderId !== undefined) {
     const view = await getOrder(ctx, input.salesOrderId);
     const customerId = input.customerId ?? view.order.customerId;
@@ -56,7 +63,17 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
       .map((i) => ({ salesOrderItemId: i.id, productId: i.productId, quantity: i.quantity.minus(i.cancelledQuantity), unitPrice: i.unitPrice, discount: i.discount, ratio: i.quantity }))
       .filter((i) => i.quantity.gt(0))
       .map(({ ratio, ...i }) => ({ ...i, discount: ratio.isZero() ? i.discount : i.discount.times(i.quantity).div(ratio).toDecimalPlaces(2) }));
-    request = { ...base, filialId: view.order.filialId, customerId: customerId ?? null, items, discount: view.order.discount, freight: view.order.freight };
+    request = {
+      ...base,
+      finalConsumer: base.finalConsumer ?? view.order.finalConsumer ?? undefined,
+      filialId: view.order.filialId,
+      customerId: customerId ?? null,
+      items,
+      discount: view.order.discount,
+      freight: view.order.freight,
+      insurance: input.insurance ?? view.order.insurance,
+      otherExpenses: input.otherExpenses ?? view.order.otherExpenses,
+    };
   } else {
     const filialId = input.filialId ?? ctx.filialId!;
     await assertFilialAccess(ctx, filialId);
@@ -67,6 +84,8 @@ export async function previewDocument(ctx: TenantContext, input: PreviewInput): 
       consumerDocument: input.consumerDocument,
       items: input.items ?? [],
       freight: input.freight,
+      insurance: input.insurance,
+      otherExpenses: input.otherExpenses,
       discount: input.discount,
     };
   }

@@ -2,6 +2,7 @@ import { dec, Dec, DecimalInput, round } from '../../core/decimal';
 import { BusinessRuleError, FieldError } from '../../core/errors';
 import type { NfeContribution, NfeIcms, NfeItem, NfeParty, ParsedNfe } from '../nfe';
 import { destinationOf, totalsOf } from './engine';
+import { PIS_COFINS_RATED, purchaseReturnCst, saleReturnCst } from './pis-cofins';
 import type { ComputedFiscalDocument, FiscalDestination, FiscalIssuer, FiscalItem, FiscalRecipient, IbsCbsGroup, IcmsGroup, IcmsStGroup, IpiGroup, PisCofinsGroup } from './fiscal-document';
 
 /*
@@ -192,9 +193,18 @@ function icmsOf(o: NfeIcms | null, s: Share, issuer: FiscalIssuer, lineNet: Dec)
   return g;
 }
 
-function contributionOf(o: NfeContribution | null, s: Share): PisCofinsGroup {
-  if (!o) return { cst: '49', base: ZERO, rate: ZERO, value: ZERO };
-  return { cst: o.cst ?? '49', base: s.of(o.base), rate: o.rate ?? ZERO, value: s.of(o.value) };
+/**
+ * PIS/COFINS of a returned line (pis-cofins.ts): the original's values in proportion, under the CST of
+ * the devolução's own direction — a sale comes back as an entry (50 with the credit in the
+ * non-cumulative regime, else 98/99 without values), a purchase goes back as an exit (49, reversing
+ * the credit taken on entry). Never the original's exit CST on our entry.
+ */
+function contributionOf(o: NfeContribution | null, s: Share, side: ReturnSide, issuer: FiscalIssuer): PisCofinsGroup {
+  const cst = side === 'SALE' ? saleReturnCst(o?.cst ?? null, issuer.taxRegime, issuer.crt) : purchaseReturnCst();
+  // The exit of a purchase returned shows the credit it reverses: only a regime-normal filial took one, on a taxed purchase.
+  const valued = cst === '49' ? issuer.crt === 3 && PIS_COFINS_RATED.has(o?.cst ?? '') : PIS_COFINS_RATED.has(cst);
+  if (!o || !valued) return { cst, base: ZERO, rate: ZERO, value: ZERO };
+  return { cst, base: s.of(o.base), rate: o.rate ?? ZERO, value: s.of(o.value) };
 }
 
 function ibsCbsOf(item: NfeItem, s: Share): IbsCbsGroup | null {
@@ -271,8 +281,8 @@ export function buildReturnDocument(input: ReturnDocumentInput): ComputedFiscalD
       else returnedIpi = { percent: s.percent, value: s.of(ipiOrig.value) };
     }
     const ibsCbs = ibsCbsOf(o, s);
-    const pis = contributionOf(o.taxes.pis, s);
-    const cofins = contributionOf(o.taxes.cofins, s);
+    const pis = contributionOf(o.taxes.pis, s, side, issuer);
+    const cofins = contributionOf(o.taxes.cofins, s, side, issuer);
     const vSt = icms.st?.value ?? ZERO;
     const vFcpSt = icms.st?.fcpValue ?? ZERO;
     const total = grossTotal

@@ -16,6 +16,8 @@ import { Fulfillment, FulfillmentItem, SalesOrder, SalesOrderItem } from '../sal
 export interface BillingTarget {
   fulfillmentId?: number;
   salesOrderId?: number;
+  /** indFinal of this document over the order's and the customer's. */
+  finalConsumer?: boolean;
 }
 
 export interface BillingSource {
@@ -88,16 +90,27 @@ function build(
       discount: round2(line.discount.add(line.orderDiscountShare).mul(share)),
     };
   });
-  // The order's freight follows the billed share of its goods (by value), to the cent.
+  // The order's freight, insurance and other expenses follow the billed share of its goods (by value), to the cent.
   const orderGross = order.grossTotal;
   const billedGross = billed.reduce((s, b) => s.add(round2(b.quantity.mul(b.line.unitPrice))), new Dec(0));
-  const freight = orderGross.isZero() ? new Dec(0) : apportion(order.freight, [billedGross, Dec.max(orderGross.sub(billedGross), 0)])[0];
+  const share = (v: Dec) => (orderGross.isZero() ? new Dec(0) : apportion(v, [billedGross, Dec.max(orderGross.sub(billedGross), 0)])[0]);
   return {
     ...id,
     scope: `O${order.id}`,
     salesOrderId: order.id,
     filialId: order.filialId,
     customerId: order.customerId,
-    request: { filialId: order.filialId, customerId: order.customerId, operation: 'SALE', model: 55, items, freight, presence: 1 },
+    request: {
+      filialId: order.filialId,
+      customerId: order.customerId,
+      operation: 'SALE',
+      model: 55,
+      items,
+      freight: share(order.freight),
+      insurance: share(order.insurance),
+      otherExpenses: share(order.otherExpenses),
+      presence: 1,
+      finalConsumer: order.finalConsumer ?? undefined,
+    },
   };
 }

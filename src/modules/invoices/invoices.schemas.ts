@@ -43,6 +43,7 @@ const documentFields = {
     .description('tPag (01 cash, 03 credit card, 15 boleto, 17 Pix…); default 15 with installments, else 01'),
   transport,
   notes: Joi.string().trim().max(2000).allow(null, '').description('text for infCpl, before the Lei 12.741 line'),
+  finalConsumer: Joi.boolean().description("indFinal of this NF-e over the order's and the customer's (a contributor buying for its own use: true, IPI in the ICMS base)"),
 };
 const target = { fulfillmentId: id('fulfillment'), salesOrderId: id('sales-order') };
 const invoiceParam = Joi.object({ id: id('invoice').required() });
@@ -53,6 +54,7 @@ export interface DocumentFields {
   paymentType?: string;
   transport?: { mode: 0 | 1 | 2 | 3 | 4 | 9; volumes?: { quantity: number; kind?: string | null; grossWeight?: Dec | null; netWeight?: Dec | null } | null };
   notes?: string | null;
+  finalConsumer?: boolean;
 }
 type Target = { fulfillmentId?: number; salesOrderId?: number };
 type ById = { params: { id: number } };

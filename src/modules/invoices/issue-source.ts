@@ -57,7 +57,8 @@ export async function resolveSource(ctx: TenantContext, target: SourceTarget, em
     };
   }
   const b = await loadBillingSource(ctx, target, em);
-  const document = await computeFiscalDocument(ctx, { ...b.request, date }, em);
+  const finalConsumer = target.finalConsumer ?? b.request.finalConsumer;
+  const document = await computeFiscalDocument(ctx, { ...b.request, finalConsumer, date }, em);
   return {
     source: b.source,
     sourceId: null,

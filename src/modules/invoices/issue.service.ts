@@ -14,7 +14,7 @@ import { encodeId } from '../../core/hashids';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { ComputedFiscalDocument } from '../fiscal';
-import { amountDueOf } from '../fiscal';
+import { amountDueOf, legalStatements } from '../fiscal';
 import { Contingency, contingencyOf, emissionTypeOf, IssuerClient, NFE_NS, NoAnswerError } from '../authority';
 import { filialAuthoritySettings } from '../sefaz';
 import { Answer, consult, contingencyDocumentOf, DENIED, failureOf, namedKeyOfOurs, noteAttempt, settleFirstAttempt } from './first-attempt';
@@ -75,12 +75,12 @@ function crashPoint(name: string): void {
 const money = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 const brl = (d: Dec) => money(d).toFixed(2).replace('.', ',');
 
-/** infCpl: the order's notes, then the Lei 12.741 approximate taxes text (federal/state as one total). */
+/** infCpl: the order's notes, the statements the law asks (Simples Nacional), then the Lei 12.741 approximate taxes text (federal/state as one total). */
 export function additionalInfoOf(doc: ComputedFiscalDocument, notes: string | null | undefined): string {
   const vNF = doc.totals.vNF;
   const pct = vNF.isZero() ? new Dec(0) : doc.totals.vTotTrib.mul(100).div(vNF).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
   const lei = `Valor aproximado dos tributos: R$ ${brl(doc.totals.vTotTrib)} (${pct.toFixed(2).replace('.', ',')}%) conforme Lei 12.741/2012`;
-  return [layoutText(notes, 2000), lei].filter(Boolean).join(' | ');
+  return [layoutText(notes, 2000), ...legalStatements(doc), lei].filter(Boolean).join(' | ');
 }
 
 function transportOf(input: IssueInput, doc: ComputedFiscalDocument): NfeTransport {
@@ -635,6 +635,7 @@ function storedInput(doc: OutboundNfe): IssueInput {
         }
       : undefined,
     notes: i.notes,
+    finalConsumer: i.finalConsumer,
   };
 }
 
@@ -652,6 +653,7 @@ function toStored(input: IssueInput): StoredIssueInput {
         }
       : undefined,
     notes: input.notes ?? null,
+    ...(input.finalConsumer !== undefined ? { finalConsumer: input.finalConsumer } : {}),
   };
 }
 

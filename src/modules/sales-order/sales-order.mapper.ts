@@ -41,12 +41,14 @@ export const toItemDto = (i: SalesOrderItem) => ({
   origins: originsDto(i.origins),
 });
 
-export const toTotalsDto = (o: Pick<SalesOrder, 'grossTotal' | 'itemsDiscount' | 'discount' | 'freight' | 'total'>) => ({
+export const toTotalsDto = (o: Pick<SalesOrder, 'grossTotal' | 'itemsDiscount' | 'discount' | 'freight' | 'insurance' | 'otherExpenses' | 'total'>) => ({
   gross: amount(o.grossTotal),
   itemsDiscount: amount(o.itemsDiscount),
   items: amount(o.grossTotal.minus(o.itemsDiscount)),
   discount: amount(o.discount),
   freight: amount(o.freight),
+  insurance: amount(o.insurance),
+  otherExpenses: amount(o.otherExpenses),
   total: amount(o.total),
 });
 
@@ -67,6 +69,9 @@ export const toSalesOrderDto = (v: SalesOrderView, today?: string) => {
     items: v.items.map(toItemDto),
     discount: amount(o.discount),
     freight: amount(o.freight),
+    insurance: amount(o.insurance),
+    otherExpenses: amount(o.otherExpenses),
+    finalConsumer: o.finalConsumer,
     totals: toTotalsDto(o),
     notes: o.notes,
     paymentTerms: paymentTermsOf(o.paymentTerms),
@@ -125,12 +130,17 @@ export const toSalesOrderListDto = (v: ListedOrder, today?: string): SalesOrderD
     items: v.items.map(toListItemDto),
     discount: storedAmount(o.discount),
     freight: storedAmount(o.freight),
+    insurance: storedAmount(o.insurance),
+    otherExpenses: storedAmount(o.other_expenses),
+    finalConsumer: o.final_consumer === null ? null : Boolean(o.final_consumer),
     totals: {
       gross: storedAmount(o.gross_total),
       itemsDiscount: storedAmount(o.items_discount),
       items: storedDifferenceToJsonNumber('amount', o.gross_total, o.items_discount),
       discount: storedAmount(o.discount),
       freight: storedAmount(o.freight),
+      insurance: storedAmount(o.insurance),
+      otherExpenses: storedAmount(o.other_expenses),
       total: storedAmount(o.total),
     },
     notes: o.notes,

@@ -1,6 +1,8 @@
 import { allocateWithin, Dec, round, sum } from '../../core/decimal';
 import { BusinessRuleError, FieldError } from '../../core/errors';
 
+const ZERO = new Dec(0);
+
 export interface LineAmounts {
   quantity: Dec;
   unitPrice: Dec;
@@ -21,7 +23,16 @@ export interface OrderTotals {
   items: Dec;
   discount: Dec;
   freight: Dec;
+  insurance: Dec;
+  otherExpenses: Dec;
   total: Dec;
+}
+
+/** What the order charges beside its goods (vFrete, vSeg, vOutro), apportioned to the items by the tax engine. */
+export interface OrderCharges {
+  freight: Dec;
+  insurance: Dec;
+  otherExpenses: Dec;
 }
 
 /**
@@ -29,7 +40,7 @@ export interface OrderTotals {
  * discount, its total, and its share of the order discount allocated by line total so the shares add
  * up to the order discount exactly. A discount above what it applies to → 422 with the field paths.
  */
-export function priceOrder(lines: LineAmounts[], discount: Dec, freight: Dec, paths: { items?: string; discount?: string } = {}): { lines: PricedLine[]; totals: OrderTotals } {
+export function priceOrder(lines: LineAmounts[], discount: Dec, charges: OrderCharges, paths: { items?: string; discount?: string } = {}): { lines: PricedLine[]; totals: OrderTotals } {
   const problems: FieldError[] = [];
   const priced = lines.map((l, i) => {
     const gross = round(l.quantity.times(l.unitPrice), 'amount');
@@ -57,8 +68,11 @@ export function priceOrder(lines: LineAmounts[], discount: Dec, freight: Dec, pa
     itemsDiscount: sum(priced.map((l) => l.discount)),
     items,
     discount: orderDiscount,
-    freight: round(freight, 'amount'),
-    total: items.minus(orderDiscount).plus(round(freight, 'amount')),
+    freight: round(charges.freight, 'amount'),
+    insurance: round(charges.insurance, 'amount'),
+    otherExpenses: round(charges.otherExpenses, 'amount'),
+    total: ZERO,
   };
+  totals.total = items.minus(orderDiscount).plus(totals.freight).plus(totals.insurance).plus(totals.otherExpenses);
   return { lines: priced.map((l, i) => ({ ...l, orderDiscountShare: shares[i] ?? new Dec(0) })), totals };
 }

@@ -202,6 +202,10 @@ export interface OrderListRow {
   items_discount: unknown;
   discount: unknown;
   freight: unknown;
+  insurance: unknown;
+  other_expenses: unknown;
+  /** 0/1 on MySQL and SQLite (null: the customer's). */
+  final_consumer: boolean | number | null;
   total: unknown;
   grouped_into_id: number | null;
   cancel_reason: string | null;
@@ -255,6 +259,9 @@ const ORDER_LIST_COLUMNS = [
   'items_discount',
   'discount',
   'freight',
+  'insurance',
+  'other_expenses',
+  'final_consumer',
   'total',
   'valid_until',
   'grouped_into_id',

@@ -28,7 +28,10 @@ export const SalesOrderItem = named(
   }),
 );
 
-export const SalesOrderTotals = named('SalesOrderTotals', obj({ gross: money(), itemsDiscount: money(), items: money(), discount: money(), freight: money(), total: money() }));
+export const SalesOrderTotals = named(
+  'SalesOrderTotals',
+  obj({ gross: money(), itemsDiscount: money(), items: money(), discount: money(), freight: money(), insurance: money(), otherExpenses: money(), total: money() }),
+);
 
 /** The keys of a SalesOrder (quick-sale's QuickSaleOrder extends them). */
 export const salesOrderKeys = {
@@ -46,6 +49,9 @@ export const salesOrderKeys = {
   items: Joi.array().items(SalesOrderItem),
   discount: money(),
   freight: money(),
+  insurance: money().description('vSeg of its NF-e'),
+  otherExpenses: money().description('vOutro of its NF-e'),
+  finalConsumer: Joi.boolean().allow(null).description("indFinal of its NF-e; null: the customer's"),
   totals: SalesOrderTotals,
   notes: Joi.string().allow(null).example('Entregar após as 14h'),
   paymentTerms: obj({ installmentDays: Joi.array().items(Joi.number().integer()).example([30, 60, 90]) })

@@ -54,6 +54,9 @@ const headerFields = {
   paymentTerms: paymentTermsInput,
   discount: decimal('amount', { min: 0 }).description('order discount (amount), allocated over the lines'),
   freight: decimal('amount', { min: 0 }),
+  insurance: decimal('amount', { min: 0 }).description('vSeg: insurance charged with the goods, apportioned to the lines like the freight'),
+  otherExpenses: decimal('amount', { min: 0 }).description('vOutro: other accessory expenses charged to the buyer, apportioned to the lines like the freight'),
+  finalConsumer: Joi.boolean().allow(null).description("indFinal of the order's NF-e: true a final consumer (IPI in the ICMS base), false resale; null: the customer's"),
 };
 
 /**

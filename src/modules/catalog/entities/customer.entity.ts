@@ -47,6 +47,13 @@ export class Customer {
   @Column({ name: 'state_registration', type: 'varchar', length: 14, nullable: true })
   stateRegistration!: string | null;
 
+  /**
+   * indFinal of its documents: true a final consumer (IPI in the ICMS base, CF art. 155 §2 XI), false
+   * a buyer for resale or industrialisation; null → from the IE (a contributor, ieIndicator 1, is not final).
+   */
+  @Column({ name: 'final_consumer', type: 'boolean', nullable: true })
+  finalConsumer!: boolean | null;
+
   @Column({ name: 'address_street', type: 'varchar', length: 60, nullable: true })
   addressStreet!: string | null;
 

@@ -3,7 +3,8 @@ import { CreatedAtColumn, DateColumn, DecimalColumn, IdColumn, UpdatedAtColumn }
 import type { Dec } from '../../../core/decimal';
 import type { FiscalDestination, FiscalOperation } from '../fiscal-document';
 
-export type StMode = 'NONE' | 'MVA' | 'ALREADY_TAXED';
+/** AGREEMENT: ST where an agreement of the pair of states covers the goods (st-agreement.entity.ts), with its MVA. */
+export type StMode = 'NONE' | 'MVA' | 'ALREADY_TAXED' | 'AGREEMENT';
 
 const Percent = (name: string) => DecimalColumn(7, 4, { name, nullable: true });
 
@@ -98,6 +99,18 @@ export class FiscalOperationRule {
 
   @Column({ name: 'ibs_cbs_class', type: 'varchar', length: 6, nullable: true })
   ibsCbsClass!: string | null;
+
+  /** cBenef: the UF's code of the tax benefit the items get (8 or 10 characters, or "SEM CBENEF"). */
+  @Column({ name: 'benefit_code', type: 'varchar', length: 10, nullable: true })
+  benefitCode!: string | null;
+
+  /** motDesICMS: why the ICMS is relieved (CST 20, 40, 41, 50); null → no ICMS desonerado. */
+  @Column({ name: 'relief_reason', type: 'int', nullable: true })
+  reliefReason!: number | null;
+
+  /** indDeduzDeson: the relieved ICMS is taken off the item's value (a sale to government, Convênio ICMS 26/2003). */
+  @Column({ name: 'relief_deducted', type: 'boolean', default: false })
+  reliefDeducted!: boolean;
 
   @Column({ type: 'boolean', default: true })
   active!: boolean;

@@ -33,6 +33,7 @@ export interface StoredIssueInput {
   paymentType?: string;
   transport?: { mode: 0 | 1 | 2 | 3 | 4 | 9; volumes?: { quantity: number; kind?: string | null; grossWeight?: string | null; netWeight?: string | null } | null };
   notes?: string | null;
+  finalConsumer?: boolean;
 }
 
 /**

@@ -153,11 +153,11 @@ export function icmsXml(g: IcmsGroup): string {
     case '10':
       return `<ICMS><ICMS10>${orig}${c}${normal}${fcpWithBase}${stXml}</ICMS10></ICMS>`;
     case '20':
-      return `<ICMS><ICMS20>${orig}${c}${own}<pRedBC>${r4(g.baseReduction ?? new Dec(0))}</pRedBC><vBC>${a2(g.base)}</vBC><pICMS>${r4(g.rate)}</pICMS><vICMS>${a2(g.value)}</vICMS>${fcpWithBase}</ICMS20></ICMS>`;
+      return `<ICMS><ICMS20>${orig}${c}${own}<pRedBC>${r4(g.baseReduction ?? new Dec(0))}</pRedBC><vBC>${a2(g.base)}</vBC><pICMS>${r4(g.rate)}</pICMS><vICMS>${a2(g.value)}</vICMS>${fcpWithBase}${desonXml(g)}</ICMS20></ICMS>`;
     case '40':
     case '41':
     case '50':
-      return `<ICMS><ICMS40>${orig}${c}</ICMS40></ICMS>`;
+      return `<ICMS><ICMS40>${orig}${c}${desonXml(g)}</ICMS40></ICMS>`;
     case '51':
       return `<ICMS><ICMS51>${orig}${c}${g.base.gt(0) ? normal : ''}</ICMS51></ICMS>`;
     case '60':
@@ -168,6 +168,10 @@ export function icmsXml(g: IcmsGroup): string {
       return `<ICMS><ICMS90>${orig}${c}${g.base.gt(0) ? `${own}<vBC>${a2(g.base)}</vBC>${g.baseReduction ? el('pRedBC', r4(g.baseReduction)) : ''}<pICMS>${r4(g.rate)}</pICMS><vICMS>${a2(g.value)}</vICMS>${fcpWithBase}` : ''}${stXml}</ICMS90></ICMS>`;
   }
 }
+
+/** vICMSDeson, motDesICMS and indDeduzDeson (N27a, N28, N28b) of a relieved ICMS. */
+const desonXml = (g: IcmsGroup) =>
+  g.relief ? `<vICMSDeson>${a2(g.relief.value)}</vICMSDeson><motDesICMS>${g.relief.reason}</motDesICMS><indDeduzDeson>${g.relief.deducted ? 1 : 0}</indDeduzDeson>` : '';
 
 function pisCofinsXml(tag: 'PIS' | 'COFINS', g: PisCofinsGroup): string {
   const rate = tag === 'PIS' ? 'pPIS' : 'pCOFINS';
@@ -183,7 +187,7 @@ function detXml(i: FiscalItem, issueDate: string): string {
   const taxableGtin = i.taxableGtin || gtin;
   const opt = (tag: string, d: Dec) => (d.gt(0) ? `<${tag}>${a2(d)}</${tag}>` : '');
   const prod =
-    `<prod>${txt('cProd', i.code, 60)}${el('cEAN', gtin)}${txt('xProd', i.description, 120)}${el('NCM', i.ncm)}${el('CEST', i.cest)}${el('CFOP', i.cfop)}` +
+    `<prod>${txt('cProd', i.code, 60)}${el('cEAN', gtin)}${txt('xProd', i.description, 120)}${el('NCM', i.ncm)}${el('CEST', i.cest)}${i.benefitCode ? el('cBenef', i.benefitCode) : ''}${el('CFOP', i.cfop)}` +
     `${txt('uCom', i.unit, 6)}<qCom>${q4(i.quantity)}</qCom><vUnCom>${p10(i.unitPrice)}</vUnCom><vProd>${a2(i.grossTotal)}</vProd>` +
     `${el('cEANTrib', taxableGtin)}${txt('uTrib', i.taxableUnit, 6)}<qTrib>${q4(i.taxableQuantity)}</qTrib><vUnTrib>${p10(i.taxableUnitPrice)}</vUnTrib>` +
     `${opt('vFrete', i.freight)}${opt('vSeg', i.insurance)}${opt('vDesc', i.discount)}${opt('vOutro', i.otherExpenses)}<indTot>1</indTot></prod>`;

@@ -90,7 +90,19 @@ export class SalesOrder {
   @AmountColumn()
   freight!: Dec;
 
-  /** gross − line discounts − order discount + freight. */
+  /** vSeg: insurance charged with the goods, apportioned to the items like the freight. */
+  @AmountColumn()
+  insurance!: Dec;
+
+  /** vOutro: other accessory expenses charged to the buyer, apportioned like the freight. */
+  @AmountColumn({ name: 'other_expenses' })
+  otherExpenses!: Dec;
+
+  /** indFinal of its NF-e (POST /invoices/issue may still override it); null → the customer's. */
+  @Column({ name: 'final_consumer', type: 'boolean', nullable: true })
+  finalConsumer!: boolean | null;
+
+  /** gross − line discounts − order discount + freight + insurance + other expenses. */
   @AmountColumn()
   total!: Dec;
 

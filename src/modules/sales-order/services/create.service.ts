@@ -9,7 +9,7 @@ import { createdDayOf, FlowMode, SalesOrder, SalesOrderType } from '../entities/
 import { loadView, SalesOrderView } from '../sales-order.repository';
 import { businessToday } from '../../../core/business-date';
 import { addDays, PaymentTerms, paymentTermsColumn, QUOTE_VALIDITY_DAYS } from '../sales-order.rules';
-import { draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
+import { chargesOf, draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
 import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { Fulfillment } from '../entities/fulfillment.entity';
@@ -31,6 +31,11 @@ export interface CreateSalesOrderInput {
   paymentTerms?: PaymentTerms | null;
   discount?: Dec;
   freight?: Dec;
+  /** vSeg of its NF-e. */
+  insurance?: Dec;
+  /** vOutro of its NF-e (other accessory expenses). */
+  otherExpenses?: Dec;
+  finalConsumer?: boolean | null;
   validUntil?: string | null;
   items: ItemInput[];
 }
@@ -91,7 +96,7 @@ export async function writeOrder(
 ): Promise<{ order: SalesOrder; items: SalesOrderItem[] }> {
   const type = input.type ?? 'ORDER';
   const validUntil = type === 'QUOTE' ? quoteValidity(input.validUntil) : null;
-  const { rows, totals } = priceLines(ctx.companyId, 0, lines, input.discount ?? new Dec(0), input.freight ?? new Dec(0));
+  const { rows, totals } = priceLines(ctx.companyId, 0, lines, input.discount ?? new Dec(0), chargesOf(undefined, input));
   const [id, lineIds, code] = await Promise.all([allocateId(em, SalesOrder), allocateIds(em, SalesOrderItem, rows.length), input.code ?? reserveSalesOrderCode(em, ctx.companyId)]);
 
   const alias = blankToNull(input.alias);
@@ -110,6 +115,7 @@ export async function writeOrder(
     searchAlias: alias ? normalizeText(alias) || null : null,
     notes: blankToNull(input.notes),
     paymentTerms: paymentTermsColumn(input.paymentTerms),
+    finalConsumer: input.finalConsumer ?? null,
     ...totalsColumns(totals),
     validUntil,
     groupedIntoId: null,

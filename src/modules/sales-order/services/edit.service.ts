@@ -14,7 +14,7 @@ import { loadView, lockItems, SalesOrderView, deferOrderUpdateIf } from '../sale
 import { anythingFulfilled, isExpired, PaymentTerms, paymentTermsColumn } from '../sales-order.rules';
 import { assertAllowed } from '../sales-order.state';
 import { blankToNull, quoteValidity } from './create.service';
-import { draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
+import { chargesOf, draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
 import { auditOrder, lockForChange, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
 
 export interface PatchInput {
@@ -26,6 +26,9 @@ export interface PatchInput {
   paymentTerms?: PaymentTerms | null;
   discount?: Dec;
   freight?: Dec;
+  insurance?: Dec;
+  otherExpenses?: Dec;
+  finalConsumer?: boolean | null;
   validUntil?: string | null;
   items?: (ItemInput & { salesOrderItemId?: number })[];
 }
@@ -76,16 +79,17 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
     if (input.notes !== undefined) set.notes = blankToNull(input.notes);
     if (input.paymentTerms !== undefined) set.paymentTerms = paymentTermsColumn(input.paymentTerms);
     if (input.validUntil !== undefined) set.validUntil = quoteValidity(input.validUntil);
+    if (input.finalConsumer !== undefined) set.finalConsumer = input.finalConsumer;
 
     const changes: Changes = diff(
       order as never,
       set,
-      ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'validUntil'].filter((f) => f in set),
+      ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'validUntil', 'finalConsumer'].filter((f) => f in set),
     );
     // The trail shows public ids, like every other output.
     if (changes.customerId) changes.customerId = changes.customerId.map((v) => encodeOptionalId('customer', v as number | null)) as [unknown, unknown];
     if (changes.sellerId) changes.sellerId = changes.sellerId.map((v) => encodeOptionalId('seller', v as number | null)) as [unknown, unknown];
-    if (input.items || input.discount !== undefined || input.freight !== undefined) {
+    if (input.items || input.discount !== undefined || input.freight !== undefined || input.insurance !== undefined || input.otherExpenses !== undefined) {
       let drafts: LineDraft[];
       if (input.items) {
         const byId = new Map(items.map((i) => [i.id, i]));
@@ -115,7 +119,7 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
           keepId: i.id,
         }));
       }
-      const { rows, totals } = priceLines(ctx.companyId, order.id, drafts, input.discount ?? order.discount, input.freight ?? order.freight);
+      const { rows, totals } = priceLines(ctx.companyId, order.id, drafts, input.discount ?? order.discount, chargesOf(order, input));
       await replaceLines(em, order, items, rows);
       Object.assign(set, totalsColumns(totals));
       Object.assign(changes, diff(order as never, totalsColumns(totals)));

@@ -172,8 +172,9 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
 
   const changes: Record<string, [unknown, unknown]> = {};
   // The fulfilment bills the net value of what it delivers (the difference of the lines' cumulative
-  // values, so the deliveries of an order add up to it to the cent) and the freight with the first one.
-  let billed = items.every((i) => i.fulfilledQuantity.isZero()) ? order.freight : new Dec(0);
+  // values, so the deliveries of an order add up to it to the cent) and the freight, insurance and
+  // other expenses with the first one.
+  let billed = items.every((i) => i.fulfilledQuantity.isZero()) ? order.freight.plus(order.insurance).plus(order.otherExpenses) : new Dec(0);
   const updates = lines.map((l) => {
     const item = byId.get(l.salesOrderItemId)!;
     const before = item.fulfilledQuantity;

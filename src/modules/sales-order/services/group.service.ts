@@ -32,6 +32,10 @@ export interface GroupPlan {
     sellerId: number | null;
     discount: Dec;
     freight: Dec;
+    insurance: Dec;
+    otherExpenses: Dec;
+    /** The sources' indFinal when they all agree; else null (the customer's). */
+    finalConsumer: boolean | null;
     notes: string;
     /** The sources' payment terms when they all agree; else none (one installment on billing). */
     paymentTerms: string | null;
@@ -91,8 +95,8 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
   }
   const lines = [...merged.values()];
   const discount = sum(sources.map((o) => o.discount));
-  const freight = sum(sources.map((o) => o.freight));
-  const { rows, totals } = priceLines(companyId, 0, lines, discount, freight);
+  const charges = { freight: sum(sources.map((o) => o.freight)), insurance: sum(sources.map((o) => o.insurance)), otherExpenses: sum(sources.map((o) => o.otherExpenses)) };
+  const { rows, totals } = priceLines(companyId, 0, lines, discount, charges);
   return {
     sources: ordered,
     blockingProblems,
@@ -102,7 +106,8 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
       customerId: first.customerId,
       sellerId: sellers.size === 1 ? first.sellerId : null,
       discount,
-      freight,
+      ...charges,
+      finalConsumer: new Set(sources.map((o) => o.finalConsumer)).size === 1 ? first.finalConsumer : null,
       notes: `Grouped from orders ${ordered.map((o) => o.code).join(', ')}`,
       paymentTerms: terms.size === 1 ? first.paymentTerms : null,
       lines,
@@ -169,6 +174,9 @@ export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<Sa
         paymentTerms: paymentTermsOf(m.paymentTerms),
         discount: m.discount,
         freight: m.freight,
+        insurance: m.insurance,
+        otherExpenses: m.otherExpenses,
+        finalConsumer: m.finalConsumer,
         items: [],
       },
       m.lines,

@@ -1,7 +1,7 @@
 import { Dec } from '../../../core/decimal';
 import type { Product } from '../../catalog';
 import type { LineOrigin, SalesOrderItem } from '../entities/sales-order-item.entity';
-import { OrderTotals, priceOrder } from '../sales-order.pricing';
+import { OrderCharges, OrderTotals, priceOrder } from '../sales-order.pricing';
 import type { TenantRow } from '../../../core/db/sql';
 
 /** A line as a client sends it (create, quick sale, edit). */
@@ -50,9 +50,9 @@ export function priceLines(
   salesOrderId: number,
   drafts: LineDraft[],
   discount: Dec,
-  freight: Dec,
+  charges: OrderCharges,
 ): { rows: (TenantRow<SalesOrderItem> & { keepId?: number })[]; totals: OrderTotals } {
-  const { lines, totals } = priceOrder(drafts, discount, freight);
+  const { lines, totals } = priceOrder(drafts, discount, charges);
   const rows = drafts.map((d, i) => ({
     companyId,
     salesOrderId,
@@ -80,5 +80,14 @@ export const totalsColumns = (t: OrderTotals) => ({
   itemsDiscount: t.itemsDiscount,
   discount: t.discount,
   freight: t.freight,
+  insurance: t.insurance,
+  otherExpenses: t.otherExpenses,
   total: t.total,
+});
+
+/** The order's charges (freight, insurance, other expenses) as stored, each replaced where `given` says. */
+export const chargesOf = (o: Partial<OrderCharges> | undefined, given: Partial<OrderCharges> = {}): OrderCharges => ({
+  freight: given.freight ?? o?.freight ?? new Dec(0),
+  insurance: given.insurance ?? o?.insurance ?? new Dec(0),
+  otherExpenses: given.otherExpenses ?? o?.otherExpenses ?? new Dec(0),
 });

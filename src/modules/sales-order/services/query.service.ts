@@ -191,8 +191,10 @@ export interface FulfillmentForBilling {
   order: SalesOrder;
   fulfillmentId: number;
   lines: { salesOrderItemId: number; productId: number; quantity: Dec; unitPrice: Dec; discount: Dec }[];
-  /** The order's freight pro rata of the fulfilled gross value. */
+  /** The order's freight, insurance and other expenses pro rata of the fulfilled gross value. */
   freight: Dec;
+  insurance: Dec;
+  otherExpenses: Dec;
 }
 
 export async function getFulfillmentForBilling(ctx: TenantContext, fulfillmentId: number): Promise<FulfillmentForBilling> {
@@ -216,6 +218,6 @@ export async function getFulfillmentForBilling(ctx: TenantContext, fulfillmentId
       };
     });
   const gross = lines.reduce((acc, l) => acc.plus(l.quantity.times(l.unitPrice)), new Dec(0));
-  const freight = order.grossTotal.isZero() ? new Dec(0) : round(order.freight.times(gross).div(order.grossTotal), 'amount');
-  return { order, fulfillmentId, lines, freight };
+  const share = (v: Dec) => (order.grossTotal.isZero() ? new Dec(0) : round(v.times(gross).div(order.grossTotal), 'amount'));
+  return { order, fulfillmentId, lines, freight: share(order.freight), insurance: share(order.insurance), otherExpenses: share(order.otherExpenses) };
 }
