@@ -1979,6 +1979,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fiscal/st-agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company ICMS-ST agreements by pair of states and goods (paginated; search by NCM prefix or destination UF) */
+        get: operations["getApiFiscalStAgreements"];
+        put?: never;
+        /** Create an ICMS-ST agreement: origin UF × destination UF × NCM prefix (× CEST) → MVA, with its act; rules with stMode AGREEMENT apply ST only where one is in force */
+        post: operations["postApiFiscalStAgreements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fiscal/st-agreements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an ICMS-ST agreement */
+        get: operations["getApiFiscalStAgreementsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update an ICMS-ST agreement (needs version) */
+        patch: operations["patchApiFiscalStAgreementsId"];
+        trace?: never;
+    };
     "/api/fiscal/tax-groups": {
         parameters: {
             query?: never;
@@ -4626,6 +4662,21 @@ export interface components {
             recipient: components["schemas"]["FiscalRecipient"];
             /** @example 2026 */
             ruleSetId: string;
+            /** @description CSOSN 101/201: the ICMS credit the buyer may take (Σ vCredICMSSN at pCredSN, LC 123/2006 art. 23); null when none */
+            simplesCredit: {
+                /**
+                 * @description percentage, up to 4 decimal places
+                 * @example 12.5
+                 */
+                rate: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                value: number;
+            } | null;
+            /** @description what the law makes the document say in infCpl (Simples Nacional statements) */
+            statements: string[];
             totals: components["schemas"]["FiscalTotals"];
             warnings: string[];
         };
@@ -5922,6 +5973,8 @@ export interface components {
             document: string | null;
             /** @example maria.silva@example.com.br */
             email: string | null;
+            /** @description indFinal of its documents; null: from the IE (ieIndicator 1 → false, else true) */
+            finalConsumer: boolean | null;
             /**
              * @description customer id (hashid)
              * @example y3OM8lPL
@@ -8488,6 +8541,8 @@ export interface components {
              * @example 1289.9
              */
             approximateTaxes: number;
+            /** @description cBenef */
+            benefitCode: string | null;
             cest: string | null;
             /** @example 5102 */
             cfop: string;
@@ -8659,6 +8714,17 @@ export interface components {
              * @example 12.5
              */
             rate: number;
+            /** @description ICMS desonerado: vICMSDeson, motDesICMS, indDeduzDeson */
+            relief: {
+                deducted: boolean;
+                /** @example 8 */
+                reason: number;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                value: number;
+            } | null;
             /**
              * @description percentage, up to 4 decimal places
              * @example 12.5
@@ -8762,6 +8828,8 @@ export interface components {
             name: string;
             /** @example 110042490114 */
             stateRegistration: string;
+            /** @enum {string} */
+            taxRegime?: "SIMPLES_NACIONAL" | "LUCRO_PRESUMIDO" | "LUCRO_REAL";
             tradeName: string | null;
             /** @example 35 */
             ufCode: string;
@@ -8867,6 +8935,8 @@ export interface components {
         };
         FiscalRule: {
             active: boolean;
+            /** @example SP810001 */
+            benefitCode: string | null;
             /** @example 5102 */
             cfop: string;
             /** @example 01 */
@@ -8927,13 +8997,16 @@ export interface components {
              * @example 12.5
              */
             pisRate: number | null;
+            reliefDeducted: boolean;
+            /** @example 8 */
+            reliefReason: number | null;
             /**
              * @description percentage, up to 4 decimal places
              * @example 12.5
              */
             stBaseReduction: number | null;
             /** @enum {string} */
-            stMode: "NONE" | "MVA" | "ALREADY_TAXED";
+            stMode: "NONE" | "MVA" | "ALREADY_TAXED" | "AGREEMENT";
             /**
              * @description percentage, up to 4 decimal places
              * @example 12.5
@@ -8964,6 +9037,60 @@ export interface components {
         };
         FiscalRulePage: {
             data: components["schemas"]["FiscalRule"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        FiscalStAgreement: {
+            active: boolean;
+            /** @example 0302100 */
+            cest: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            destinationInternalRate: number | null;
+            /** @example RJ */
+            destinationUf: string;
+            /**
+             * @description st-agreement id (hashid)
+             * @example we1MplJB
+             */
+            id: string;
+            /**
+             * @description percentage, up to 4 decimal places
+             * @example 12.5
+             */
+            mva: number;
+            /** @example 2203 */
+            ncmPrefix: string;
+            /** @example SP */
+            originUf: string;
+            /** @example Protocolo ICMS 11/1991 */
+            source: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            validFrom: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            validTo: string | null;
+            /** @example 1 */
+            version: number;
+        };
+        FiscalStAgreementPage: {
+            data: components["schemas"]["FiscalStAgreement"][];
             pagination: components["schemas"]["Pagination"];
         };
         FiscalTotals: {
@@ -12390,6 +12517,8 @@ export interface components {
              * @example 9L5M8lJM
              */
             filialId: string;
+            /** @description indFinal of its NF-e; null: the customer's */
+            finalConsumer: boolean | null;
             /** @description the sale's NFC-e (modelo 65), when the filial issues one with every quick sale */
             fiscalDocument?: {
                 /** @example 35261111222333000181650010000000071000012588 */
@@ -12435,9 +12564,19 @@ export interface components {
              * @example w83MdlYq
              */
             id: string;
+            /**
+             * @description vSeg of its NF-e
+             * @example 1289.9
+             */
+            insurance: number;
             items: components["schemas"]["SalesOrderItem"][];
             /** @example Entregar após as 14h */
             notes: string | null;
+            /**
+             * @description vOutro of its NF-e
+             * @example 1289.9
+             */
+            otherExpenses: number;
             payments: {
                 /**
                  * @description amount, 2 decimal places
@@ -13250,6 +13389,8 @@ export interface components {
              * @example 9L5M8lJM
              */
             filialId: string;
+            /** @description indFinal of its NF-e; null: the customer's */
+            finalConsumer: boolean | null;
             /** @enum {string} */
             flowMode: "STANDARD" | "QUICK_SALE";
             /**
@@ -13268,9 +13409,19 @@ export interface components {
              * @example w83MdlYq
              */
             id: string;
+            /**
+             * @description vSeg of its NF-e
+             * @example 1289.9
+             */
+            insurance: number;
             items: components["schemas"]["SalesOrderItem"][];
             /** @example Entregar após as 14h */
             notes: string | null;
+            /**
+             * @description vOutro of its NF-e
+             * @example 1289.9
+             */
+            otherExpenses: number;
             /** @description each fulfilment is billed in these installments; null: one installment due on billing */
             paymentTerms: {
                 /**
@@ -13371,6 +13522,8 @@ export interface components {
              * @example 9L5M8lJM
              */
             filialId: string;
+            /** @description indFinal of its NF-e; null: the customer's */
+            finalConsumer: boolean | null;
             fiscalDocuments: components["schemas"]["SalesOrderFiscalDocument"][];
             /** @enum {string} */
             flowMode: "STANDARD" | "QUICK_SALE";
@@ -13390,9 +13543,19 @@ export interface components {
              * @example w83MdlYq
              */
             id: string;
+            /**
+             * @description vSeg of its NF-e
+             * @example 1289.9
+             */
+            insurance: number;
             items: components["schemas"]["SalesOrderItem"][];
             /** @example Entregar após as 14h */
             notes: string | null;
+            /**
+             * @description vOutro of its NF-e
+             * @example 1289.9
+             */
+            otherExpenses: number;
             /** @description each fulfilment is billed in these installments; null: one installment due on billing */
             paymentTerms: {
                 /**
@@ -13723,12 +13886,22 @@ export interface components {
              * @description amount, 2 decimal places
              * @example 1289.9
              */
+            insurance: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
             items: number;
             /**
              * @description amount, 2 decimal places
              * @example 1289.9
              */
             itemsDiscount: number;
+            /**
+             * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            otherExpenses: number;
             /**
              * @description amount, 2 decimal places
              * @example 1289.9
@@ -18060,6 +18233,8 @@ export interface operations {
                     /** @example 11222333000181 */
                     document?: string | null;
                     email?: string | null;
+                    /** @description indFinal of its documents: true a final consumer (a contributor buying for its own use or consumption), false resale; null: from the IE (ieIndicator 1 → false, else true) */
+                    finalConsumer?: boolean | null;
                     /**
                      * @description indIEDest: 1 contributor, 2 exempt contributor, 9 non-contributor
                      * @enum {number}
@@ -18496,6 +18671,8 @@ export interface operations {
                     /** @example 11222333000181 */
                     document?: string | null;
                     email?: string | null;
+                    /** @description indFinal of its documents: true a final consumer (a contributor buying for its own use or consumption), false resale; null: from the IE (ieIndicator 1 → false, else true) */
+                    finalConsumer?: boolean | null;
                     /**
                      * @description indIEDest: 1 contributor, 2 exempt contributor, 9 non-contributor
                      * @enum {number}
@@ -45202,6 +45379,8 @@ export interface operations {
                  */
                 "application/json": {
                     active?: boolean;
+                    /** @description cBenef of the items (the UF’s benefit code table) */
+                    benefitCode?: string | null;
                     /** @example 5102 */
                     cfop: string;
                     cofinsCst?: string | null;
@@ -45232,9 +45411,19 @@ export interface operations {
                     operationNature?: string | null;
                     pisCst?: string | null;
                     pisRate?: (number | string) | null;
+                    /** @description indDeduzDeson: the relieved ICMS is taken off the item’s value and vNF */
+                    reliefDeducted?: boolean;
+                    /**
+                     * @description motDesICMS of an ICMS desonerado (CST 20: 3, 9, 12; CST 40/41/50: 1, 3–11, 16, 90)
+                     * @enum {number|null}
+                     */
+                    reliefReason?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90 | null;
                     stBaseReduction?: (number | string) | null;
-                    /** @enum {string} */
-                    stMode?: "NONE" | "MVA" | "ALREADY_TAXED";
+                    /**
+                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA
+                     * @enum {string}
+                     */
+                    stMode?: "NONE" | "MVA" | "ALREADY_TAXED" | "AGREEMENT";
                     stMva?: (number | string) | null;
                     /**
                      * @description tax-group id (hashid)
@@ -45661,6 +45850,8 @@ export interface operations {
                  */
                 "application/json": {
                     active?: boolean;
+                    /** @description cBenef of the items (the UF’s benefit code table) */
+                    benefitCode?: string | null;
                     /** @example 5102 */
                     cfop?: string;
                     cofinsCst?: string | null;
@@ -45691,9 +45882,19 @@ export interface operations {
                     operationNature?: string | null;
                     pisCst?: string | null;
                     pisRate?: (number | string) | null;
+                    /** @description indDeduzDeson: the relieved ICMS is taken off the item’s value and vNF */
+                    reliefDeducted?: boolean;
+                    /**
+                     * @description motDesICMS of an ICMS desonerado (CST 20: 3, 9, 12; CST 40/41/50: 1, 3–11, 16, 90)
+                     * @enum {number|null}
+                     */
+                    reliefReason?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90 | null;
                     stBaseReduction?: (number | string) | null;
-                    /** @enum {string} */
-                    stMode?: "NONE" | "MVA" | "ALREADY_TAXED";
+                    /**
+                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA
+                     * @enum {string}
+                     */
+                    stMode?: "NONE" | "MVA" | "ALREADY_TAXED" | "AGREEMENT";
                     stMva?: (number | string) | null;
                     /**
                      * @description tax-group id (hashid)
@@ -46275,6 +46476,882 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/fiscal/preview",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiFiscalStAgreements: {
+        parameters: {
+            query?: {
+                active?: boolean;
+                /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
+                cursor?: string;
+                includeTotal?: boolean;
+                page?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalStAgreementPage"];
+                };
+            };
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiFiscalStAgreements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "originUf": "SP",
+                 *       "destinationUf": "SP",
+                 *       "ncmPrefix": "09012100",
+                 *       "mva": 12,
+                 *       "validFrom": "2026-03-14",
+                 *       "source": "Café torrado 500 g"
+                 *     }
+                 */
+                "application/json": {
+                    active?: boolean;
+                    /** @description only goods of this CEST (a CEST match wins over an NCM-only one); null: every CEST of the NCM */
+                    cest?: string | null;
+                    destinationInternalRate?: (number | string) | null;
+                    /** @description the buyer’s UF (the same UF: the UF’s own internal ST) */
+                    destinationUf: string;
+                    /** @description the original MVA of the agreement (adjusted between states by the rates’ gap): up to 4 decimal places, not negative and at most 999; a JSON number or a numeric string (e.g. "5.5"). */
+                    mva: number | string;
+                    /** @description the NCM or its first digits; the longest prefix that matches wins */
+                    ncmPrefix: string;
+                    /** @description the seller’s UF */
+                    originUf: string;
+                    /** @description the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"… */
+                    source: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validFrom: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validTo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalStAgreement"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, INVALID_ST_AGREEMENT, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "INVALID_ST_AGREEMENT" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, DUPLICATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, ST_AGREEMENT_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "DUPLICATE" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ST_AGREEMENT_EXISTS";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/st-agreements",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiFiscalStAgreementsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description st-agreement id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalStAgreement"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ST_AGREEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "ST_AGREEMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ST_AGREEMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    patchApiFiscalStAgreementsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description st-agreement id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "originUf": "SP"
+                 *     }
+                 */
+                "application/json": {
+                    active?: boolean;
+                    /** @description only goods of this CEST (a CEST match wins over an NCM-only one); null: every CEST of the NCM */
+                    cest?: string | null;
+                    destinationInternalRate?: (number | string) | null;
+                    /** @description the buyer’s UF (the same UF: the UF’s own internal ST) */
+                    destinationUf?: string;
+                    /** @description the original MVA of the agreement (adjusted between states by the rates’ gap): up to 4 decimal places, not negative and at most 999; a JSON number or a numeric string (e.g. "5.5"). */
+                    mva?: number | string;
+                    /** @description the NCM or its first digits; the longest prefix that matches wins */
+                    ncmPrefix?: string;
+                    /** @description the seller’s UF */
+                    originUf?: string;
+                    /** @description the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"… */
+                    source?: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validFrom?: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-14
+                     */
+                    validTo?: string | null;
+                    /** @description current version (optimistic lock) */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalStAgreement"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, INVALID_ST_AGREEMENT, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "INVALID_ST_AGREEMENT" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: ST_AGREEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "ST_AGREEMENT_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "ST_AGREEMENT_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CONCURRENT_UPDATE, STALE_VERSION, ST_AGREEMENT_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "CONCURRENT_UPDATE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CONCURRENT_UPDATE" | "STALE_VERSION" | "ST_AGREEMENT_EXISTS";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/fiscal/st-agreements/:id",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
@@ -50484,6 +51561,8 @@ export interface operations {
             content: {
                 /** @example {} */
                 "application/json": {
+                    /** @description indFinal of this NF-e over the order's and the customer's (a contributor buying for its own use: true, IPI in the ICMS base) */
+                    finalConsumer?: boolean;
                     /** @description duplicatas (cobr/dup); they must add up to vNF */
                     installments?: {
                         /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
@@ -50699,7 +51778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_INVALID, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, FISCAL_RULE_MISSING, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -50718,7 +51797,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_INVALID" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "FISCAL_RULE_MISSING" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
                         /** @constant */
                         status?: 422;
                     };
@@ -51609,6 +52688,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description indFinal of this NF-e over the order's and the customer's (a contributor buying for its own use: true, IPI in the ICMS base) */
+                    finalConsumer?: boolean;
                     /**
                      * @description fulfillment id (hashid)
                      * @example LvDMJl7b
@@ -51834,7 +52915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
+            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_INVALID, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, FISCAL_RULE_MISSING, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -51853,7 +52934,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
+                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_INVALID" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "FISCAL_RULE_MISSING" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -52793,6 +53874,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description indFinal of this NF-e over the order's and the customer's (a contributor buying for its own use: true, IPI in the ICMS base) */
+                    finalConsumer?: boolean;
                     /**
                      * @description fulfillment id (hashid)
                      * @example LvDMJl7b
@@ -53018,7 +54101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CUSTOMER_REQUIRED, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
+            /** @description Business rule: CUSTOMER_REQUIRED, FISCAL_DATA_INVALID, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, FISCAL_RULE_MISSING, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -53037,7 +54120,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CUSTOMER_REQUIRED" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
+                        code?: "CUSTOMER_REQUIRED" | "FISCAL_DATA_INVALID" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "FISCAL_RULE_MISSING" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED";
                         /** @constant */
                         status?: 422;
                     };
@@ -65204,6 +66287,8 @@ export interface operations {
                     customerId?: string | null;
                     /** @description order discount (amount), allocated over the lines: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     discount?: number | string;
+                    /** @description indFinal of the order's NF-e: true a final consumer (IPI in the ICMS base), false resale; null: the customer's */
+                    finalConsumer?: boolean | null;
                     /**
                      * @default STANDARD
                      * @enum {string}
@@ -65211,6 +66296,8 @@ export interface operations {
                     flowMode?: "STANDARD" | "QUICK_SALE";
                     /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     freight?: number | string;
+                    /** @description vSeg: insurance charged with the goods, apportioned to the lines like the freight: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                    insurance?: number | string;
                     items: {
                         /** @description defaults to the product's name */
                         description?: string;
@@ -65227,6 +66314,8 @@ export interface operations {
                         unitPrice?: number | string;
                     }[];
                     notes?: string | null;
+                    /** @description vOutro: other accessory expenses charged to the buyer, apportioned to the lines like the freight: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                    otherExpenses?: number | string;
                     /** @description quick sale only: payments; their sum must cover the total (cash over-payment gives change) */
                     payments?: {
                         /** @description An amount in reais: up to 2 decimal places, greater than 0; a JSON number or a numeric string (e.g. "1289.90"). */
@@ -65988,8 +67077,12 @@ export interface operations {
                     customerId?: string | null;
                     /** @description order discount (amount), allocated over the lines: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     discount?: number | string;
+                    /** @description indFinal of the order's NF-e: true a final consumer (IPI in the ICMS base), false resale; null: the customer's */
+                    finalConsumer?: boolean | null;
                     /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
                     freight?: number | string;
+                    /** @description vSeg: insurance charged with the goods, apportioned to the lines like the freight: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                    insurance?: number | string;
                     /** @description the full new list of lines: lines left out are removed */
                     items?: {
                         /** @description defaults to the product's name */
@@ -66012,6 +67105,8 @@ export interface operations {
                         unitPrice?: number | string;
                     }[];
                     notes?: string | null;
+                    /** @description vOutro: other accessory expenses charged to the buyer, apportioned to the lines like the freight: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                    otherExpenses?: number | string;
                     /** @description payment terms: each fulfilment is billed in these installments (receivables), the remainder cent on the last; null: one installment due on the billing date */
                     paymentTerms?: {
                         /** @description days from the billing date to each installment, e.g. [30, 60, 90] */
