@@ -4,6 +4,12 @@ import { typedSchema } from '../../core/http/typed-input';
 import type { BankAccountInput, BankAccountPatch } from './bank-accounts.service';
 import { BANK_CODES, CNAB_LAYOUTS } from './banks/banks';
 
+/** What a retorno upload carries: the bank's file as text (here the header record of a CNAB 240 retorno of Banco do Brasil). */
+const RETORNO_EXAMPLE =
+  `${'00100000'.padEnd(17)}212345678000195${''.padEnd(20)}01234300000123455 ${'MERCADO BOM PRECO LTDA'.padEnd(30)}${'BANCO DO BRASIL S.A.'.padEnd(30)}${''.padEnd(10)}2021220261200000000000108701600000`.padEnd(
+    240,
+  ) + '\r\n';
+
 /* Request schemas of /collection, each with the type it validates (core/http/typed-input.ts). */
 
 const byAccount = { params: Joi.object({ id: id('bank-account').required() }) };
@@ -11,31 +17,37 @@ const percent = () => decimal('percent', { min: 0, max: 100 });
 const days = () => Joi.number().integer().min(0).max(999);
 
 const accountFields = {
-  name: Joi.string().trim().min(1).max(60).description('how the account is called in lists (e.g. "Itaú cobrança")'),
+  name: Joi.string().trim().min(1).max(60).example('Banco do Brasil cobrança').description('how the account is called in lists (e.g. "Itaú cobrança")'),
   bankCode: Joi.string()
     .valid(...BANK_CODES)
+    .example('001')
     .description('001 Banco do Brasil, 341 Itaú, 237 Bradesco, 033 Santander, 104 Caixa, 756 Sicoob'),
   agency: Joi.string()
     .trim()
     .pattern(/^\d{1,4}$/)
+    .example('1234')
     .description('agência (cooperativa for Sicoob), without the check digit'),
   agencyDigit: Joi.string()
     .trim()
     .pattern(/^[0-9XxPp]$/)
     .allow(null, '')
+    .example('3')
     .description("the agência's check digit (BB, Bradesco); null where the bank has none"),
   account: Joi.string()
     .trim()
     .pattern(/^\d{1,12}$/)
+    .example('12345')
     .description('conta without the check digit (Caixa: operação + conta, 11 digits)'),
   accountDigit: Joi.string()
     .trim()
     .pattern(/^[0-9XxPp]$/)
+    .example('5')
     .description("the conta's check digit, checked by the bank's rule"),
-  carteira: Joi.string().trim().max(3).description('the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1)'),
+  carteira: Joi.string().trim().max(3).example('17').description('the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1)'),
   beneficiaryCode: Joi.string()
     .trim()
     .pattern(/^\d{1,20}$/)
+    .example('1234567')
     .allow(null, '')
     .description('convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa'),
   layout: Joi.string()
@@ -67,7 +79,7 @@ export const collectionSchemas = {
   uploadReturn: typedSchema<{ body: { bankAccountId: number; content: string } }>({
     body: Joi.object({
       bankAccountId: id('bank-account').required(),
-      content: Joi.string().min(1).max(5_000_000).required().description('the retorno file as the bank sent it (CNAB 240, CRLF or LF lines)'),
+      content: Joi.string().min(1).max(5_000_000).required().example(RETORNO_EXAMPLE).description('the retorno file as the bank sent it (CNAB 240, CRLF or LF lines)'),
     }),
   }),
   issueBoleto: typedSchema<{ params: { id: number }; body: IssueBoletoInput }>({

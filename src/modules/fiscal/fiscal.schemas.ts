@@ -88,7 +88,7 @@ const agreementFields = {
   destinationInternalRate: pct().allow(null).description('the destination’s internal rate for these goods when it is not the UF table’s'),
   validFrom: isoDate(),
   validTo: isoDate().allow(null),
-  source: Joi.string().trim().min(3).max(200).description('the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"…'),
+  source: Joi.string().trim().min(3).max(200).example('Protocolo ICMS 41/2008').description('the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"…'),
   active: Joi.boolean(),
 };
 const agreementById = Joi.object({ id: id('st-agreement').required() });

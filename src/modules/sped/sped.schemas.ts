@@ -63,7 +63,7 @@ export const spedSchemas = {
         .pattern(/^[0-9A-Z]\d{3}$/)
         .required()
         .example('C190'),
-      line: Joi.number().integer().min(1).required().description('the line number in the file (1 = 0000)'),
+      line: Joi.number().integer().min(1).required().example(12).description('the line number in the file (1 = 0000)'),
     }),
   }),
 };
