@@ -22191,33 +22191,54 @@ export interface operations {
                 /**
                  * @example {
                  *       "filialId": "9L5M8lJM",
-                 *       "name": "Café torrado 500 g",
+                 *       "name": "Banco do Brasil cobrança",
                  *       "bankCode": "001",
-                 *       "agency": "1",
-                 *       "account": "1",
-                 *       "accountDigit": "1",
-                 *       "carteira": "SP",
+                 *       "agency": "1234",
+                 *       "account": "12345",
+                 *       "accountDigit": "5",
+                 *       "carteira": "17",
                  *       "layout": "CNAB240",
-                 *       "paymentMethodCode": "CAF-500"
+                 *       "paymentMethodCode": "CAF-500",
+                 *       "agencyDigit": "3",
+                 *       "beneficiaryCode": "1234567"
                  *     }
                  */
                 "application/json": {
-                    /** @description conta without the check digit (Caixa: operação + conta, 11 digits) */
+                    /**
+                     * @description conta without the check digit (Caixa: operação + conta, 11 digits)
+                     * @example 12345
+                     */
                     account: string;
-                    /** @description the conta's check digit, checked by the bank's rule */
+                    /**
+                     * @description the conta's check digit, checked by the bank's rule
+                     * @example 5
+                     */
                     accountDigit: string;
-                    /** @description agência (cooperativa for Sicoob), without the check digit */
+                    /**
+                     * @description agência (cooperativa for Sicoob), without the check digit
+                     * @example 1234
+                     */
                     agency: string;
-                    /** @description the agência's check digit (BB, Bradesco); null where the bank has none */
+                    /**
+                     * @description the agência's check digit (BB, Bradesco); null where the bank has none
+                     * @example 3
+                     */
                     agencyDigit?: string | null;
                     /**
                      * @description 001 Banco do Brasil, 341 Itaú, 237 Bradesco, 033 Santander, 104 Caixa, 756 Sicoob
+                     * @example 001
                      * @enum {string}
                      */
                     bankCode: "001" | "341" | "237" | "033" | "104" | "756";
-                    /** @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa */
+                    /**
+                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa
+                     * @example 1234567
+                     */
                     beneficiaryCode?: string | null;
-                    /** @description the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1) */
+                    /**
+                     * @description the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1)
+                     * @example 17
+                     */
                     carteira: string;
                     discountDays?: number;
                     /** @description desconto when paid up to discountDays before the due date: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
@@ -22238,7 +22259,10 @@ export interface operations {
                      * @enum {string}
                      */
                     layout: "CNAB240" | "CNAB400";
-                    /** @description how the account is called in lists (e.g. "Itaú cobrança") */
+                    /**
+                     * @description how the account is called in lists (e.g. "Itaú cobrança")
+                     * @example Banco do Brasil cobrança
+                     */
                     name: string;
                     /** @description the next nosso número sequence (only moves forward) */
                     nextNossoNumero?: number;
@@ -22913,27 +22937,53 @@ export interface operations {
                 /**
                  * @example {
                  *       "version": 1,
-                 *       "name": "Café torrado 500 g"
+                 *       "name": "Banco do Brasil cobrança",
+                 *       "bankCode": "001",
+                 *       "agency": "1234",
+                 *       "agencyDigit": "3",
+                 *       "account": "12345",
+                 *       "accountDigit": "5",
+                 *       "carteira": "17",
+                 *       "beneficiaryCode": "1234567"
                  *     }
                  */
                 "application/json": {
-                    /** @description conta without the check digit (Caixa: operação + conta, 11 digits) */
+                    /**
+                     * @description conta without the check digit (Caixa: operação + conta, 11 digits)
+                     * @example 12345
+                     */
                     account?: string;
-                    /** @description the conta's check digit, checked by the bank's rule */
+                    /**
+                     * @description the conta's check digit, checked by the bank's rule
+                     * @example 5
+                     */
                     accountDigit?: string;
                     active?: boolean;
-                    /** @description agência (cooperativa for Sicoob), without the check digit */
+                    /**
+                     * @description agência (cooperativa for Sicoob), without the check digit
+                     * @example 1234
+                     */
                     agency?: string;
-                    /** @description the agência's check digit (BB, Bradesco); null where the bank has none */
+                    /**
+                     * @description the agência's check digit (BB, Bradesco); null where the bank has none
+                     * @example 3
+                     */
                     agencyDigit?: string | null;
                     /**
                      * @description 001 Banco do Brasil, 341 Itaú, 237 Bradesco, 033 Santander, 104 Caixa, 756 Sicoob
+                     * @example 001
                      * @enum {string}
                      */
                     bankCode?: "001" | "341" | "237" | "033" | "104" | "756";
-                    /** @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa */
+                    /**
+                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa
+                     * @example 1234567
+                     */
                     beneficiaryCode?: string | null;
-                    /** @description the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1) */
+                    /**
+                     * @description the collection portfolio (BB 17, Itaú 109, Bradesco 09, Santander 101, Caixa RG, Sicoob 1)
+                     * @example 17
+                     */
                     carteira?: string;
                     discountDays?: number;
                     /** @description desconto when paid up to discountDays before the due date: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
@@ -22949,7 +22999,10 @@ export interface operations {
                      * @enum {string}
                      */
                     layout?: "CNAB240" | "CNAB400";
-                    /** @description how the account is called in lists (e.g. "Itaú cobrança") */
+                    /**
+                     * @description how the account is called in lists (e.g. "Itaú cobrança")
+                     * @example Banco do Brasil cobrança
+                     */
                     name?: string;
                     /** @description the next nosso número sequence (only moves forward) */
                     nextNossoNumero?: number;
@@ -26539,7 +26592,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankAccountId": "gaQMOlex",
-                 *       "content": "Café torrado 500 g"
+                 *       "content": "00100000         212345678000195                    01234300000123455 MERCADO BOM PRECO LTDA        BANCO DO BRASIL S.A.                    2021220261200000000000108701600000                                                                  \r\n"
                  *     }
                  */
                 "application/json": {
@@ -26548,7 +26601,10 @@ export interface operations {
                      * @example gaQMOlex
                      */
                     bankAccountId: string;
-                    /** @description the retorno file as the bank sent it (CNAB 240, CRLF or LF lines) */
+                    /**
+                     * @description the retorno file as the bank sent it (CNAB 240, CRLF or LF lines)
+                     * @example 00100000         212345678000195                    01234300000123455 MERCADO BOM PRECO LTDA        BANCO DO BRASIL S.A.                    2021220261200000000000108701600000
+                     */
                     content: string;
                 };
             };
@@ -46665,7 +46721,7 @@ export interface operations {
                  *       "ncmPrefix": "09012100",
                  *       "mva": 12,
                  *       "validFrom": "2026-03-14",
-                 *       "source": "Café torrado 500 g"
+                 *       "source": "Protocolo ICMS 41/2008"
                  *     }
                  */
                 "application/json": {
@@ -46681,7 +46737,10 @@ export interface operations {
                     ncmPrefix: string;
                     /** @description the seller’s UF */
                     originUf: string;
-                    /** @description the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"… */
+                    /**
+                     * @description the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"…
+                     * @example Protocolo ICMS 41/2008
+                     */
                     source: string;
                     /**
                      * Format: date
@@ -47096,7 +47155,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "version": 1,
-                 *       "originUf": "SP"
+                 *       "source": "Protocolo ICMS 41/2008"
                  *     }
                  */
                 "application/json": {
@@ -47112,7 +47171,10 @@ export interface operations {
                     ncmPrefix?: string;
                     /** @description the seller’s UF */
                     originUf?: string;
-                    /** @description the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"… */
+                    /**
+                     * @description the act: "Protocolo ICMS 11/1991", "Convênio ICMS 142/2018 Anexo III"…
+                     * @example Protocolo ICMS 41/2008
+                     */
                     source?: string;
                     /**
                      * Format: date
