@@ -52,6 +52,8 @@ describe('Round trips of a quick sale with its NFC-e (MySQL)', function () {
         'SELECT fiscal_uf_rate',
         'SELECT fiscal_approximate_tax',
         'SELECT fiscal_approximate_tax',
+        // The ST agreements of the pair of states (issue 45), read with the rules: no round trip of its own.
+        'SELECT fiscal_st_agreement',
         // The fiscal period check (the filial row shared, fiscal-periods), with the note's reads: no round trip of its own.
         'SELECT filial',
       ],
