@@ -573,21 +573,18 @@ describe('Tax law rows (issue 45)', function () {
     });
 
     it('what a rule cannot carry: motDesICMS of another CST or on a CST without the group → 400 naming it; a stored one → 422', async () => {
-      const bad = await api()
-        .post('/api/fiscal/operations')
-        .set(t.headers())
-        .send({
-          taxGroupId: exemptGroup,
-          operation: 'SALE',
-          destination: 'INTERNAL',
-          contributor: true,
-          validFrom: '2020-01-01',
-          cfop: '5102',
-          icmsCst: '20',
-          icmsBaseReduction: 10,
-          reliefReason: 8,
-          ipiCst: '53',
-        });
+      const bad = await api().post('/api/fiscal/operations').set(t.headers()).send({
+        taxGroupId: exemptGroup,
+        operation: 'SALE',
+        destination: 'INTERNAL',
+        contributor: true,
+        validFrom: '2020-01-01',
+        cfop: '5102',
+        icmsCst: '20',
+        icmsBaseReduction: 10,
+        reliefReason: 8,
+        ipiCst: '53',
+      });
       expectProblem(bad, 400, 'INVALID_FISCAL_RULE');
       expect(bad.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['reliefReason']);
       const onTaxed = await api()
