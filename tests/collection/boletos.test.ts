@@ -9,10 +9,13 @@ import { decodeId } from '../../src/core/hashids';
 import { decodeBoleto } from '../../src/modules/collection/banks/barcode';
 import { BoletoInstruction } from '../../src/modules/collection/entities/boleto-instruction.entity';
 import { Boleto } from '../../src/modules/collection/entities/boleto.entity';
+import { PixCharge } from '../../src/modules/collection/entities/pix-charge.entity';
+import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { api } from '../support/api';
 import { makeCustomer, makePaymentMethod } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
+import { parseBrCode } from './support/emv-reader';
 import { auditRows, billedReceivables, collectionSetup, createAccount, eventRows, issueBoleto, SAMPLE_ACCOUNTS } from './support';
 
 /*
@@ -148,5 +151,53 @@ describe('Collection: boletos of receivables', function () {
       rmSync(dir, { recursive: true, force: true });
     }
     expectProblem(await api().get(`/api/collection/boletos/${issued.body.id}/pdf`).set(other.headers()), 404, 'BOLETO_NOT_FOUND');
+  });
+
+  it('bolePix: an account with a Pix key prints a static Pix QR (txid from the nosso número) that zbarimg reads back and CRC-checks', async () => {
+    const pix = await createAccount(t, { ...SAMPLE_ACCOUNTS['341'], name: 'Itaú bolePix', pixKey: 'cobranca@example.com' });
+    expect(pix.status, JSON.stringify(pix.body)).to.equal(201);
+    const [r] = await billedReceivables(t, customerHash, productHash, 2, [30]);
+    // The Pix merchant is the filial: without its city no BR Code can be made, so no boleto either.
+    expectProblem(await issueBoleto(t, r.id, { bankAccountId: pix.body.id }), 422, 'BR_CODE_INVALID');
+    expect(await dataSource.manager.countBy(Boleto, { companyId: t.companyId, receivableId: decodeId('receivable', r.id) })).to.equal(0);
+    await dataSource.manager.update(Filial, { id: t.filialIds[0], companyId: t.companyId }, { tradeName: 'Mercearia Boa Vista', municipalityName: 'São Paulo', postalCode: '01304001' });
+    const issued = await issueBoleto(t, r.id, { bankAccountId: pix.body.id });
+    expect(issued.status, JSON.stringify(issued.body)).to.equal(201);
+    const row = await dataSource.manager.findOneByOrFail(Boleto, { id: decodeId('boleto', issued.body.id) });
+    const txid = `BOL341${row.nossoNumero}`;
+    const charges = await dataSource.manager.findBy(PixCharge, { companyId: t.companyId, receivableId: decodeId('receivable', r.id) });
+    expect(charges.map((c) => [c.kind, c.status, c.txid, c.amount.toFixed(2)])).to.deep.equal([['STATIC', 'ACTIVE', txid, '200.00']]);
+    expect((await eventRows(t, 'pix-charge', charges[0].id)).map((e) => e.type)).to.deep.equal(['collection.pix.charge-created']);
+    const res = await api()
+      .get(`/api/collection/boletos/${issued.body.id}/pdf`)
+      .set(t.headers())
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).to.equal(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'bolepix-'));
+    try {
+      writeFileSync(path.join(dir, 'b.pdf'), res.body as Buffer);
+      execFileSync('pdftoppm', ['-r', '300', '-png', '-f', '1', '-l', '1', path.join(dir, 'b.pdf'), path.join(dir, 'page')]);
+      const png = path.join(
+        dir,
+        readdirSync(dir).find((f) => f.endsWith('.png'))!,
+      );
+      const qr = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', png]).toString().trim();
+      const parsed = parseBrCode(qr);
+      expect(parsed.crcOk).to.equal(true);
+      expect(parsed.account).to.include({ '00': 'br.gov.bcb.pix', '01': 'cobranca@example.com' });
+      expect(parsed.fields['54']).to.equal('200.00');
+      expect(parsed.additional['05']).to.equal(txid);
+      expect(qr).to.equal(charges[0].brCode);
+      // The barcode still reads beside it.
+      const bar = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Si25.enable', png]).toString().trim();
+      expect(bar).to.equal(issued.body.barcode);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addCalendarDays } from '../../src/core/business-date';
+import { addCalendarDays, businessToday } from '../../src/core/business-date';
 import { dataSource } from '../../src/core/db/data-source';
 import { Dec } from '../../src/core/decimal';
 import { decodeId } from '../../src/core/hashids';
@@ -7,6 +7,7 @@ import { Boleto } from '../../src/modules/collection/entities/boleto.entity';
 import { PixCharge } from '../../src/modules/collection/entities/pix-charge.entity';
 import { PixPayment } from '../../src/modules/collection/entities/pix-payment.entity';
 import { PixPspConnection } from '../../src/modules/collection/entities/pix-psp-connection.entity';
+import { BankSimulator } from '../../src/dev/bank-simulator';
 import type { PspSimulator } from '../../src/dev/psp-simulator';
 import { api } from '../support/api';
 import { makeCustomer, makePaymentMethod } from '../support/catalog';
@@ -14,7 +15,7 @@ import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { billedOrder, receiptRows, receivableRow, receive, salesSetup } from '../receivables/support';
 import { parseBrCode } from './support/emv-reader';
-import { auditRows, createAccount, eventRows, SAMPLE_ACCOUNTS } from './support';
+import { auditRows, createAccount, eventRows, issueBoleto, remit, remittanceFile, SAMPLE_ACCOUNTS, simulatorAccount, uploadReturn } from './support';
 import { chargeOf, chargeRow, createCharge, listen, paymentsOf, PIX_KEY, pixAccount, putConnection, refund, refundsOf, startPspSimulator, webhook, WEBHOOK_SECRET } from './pix-support';
 
 /*
@@ -335,10 +336,11 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
       bankAccountId: decodeId('bank-account', account.id),
       receivableId: r.id,
       bankCode: '341',
-      sequence: 1,
-      nossoNumero: '00000001',
+      // Far from the account's sequence, which the boletos issued by the API in this file take.
+      sequence: 9999999,
+      nossoNumero: '09999999',
       nossoNumeroDv: '0',
-      nossoNumeroPrinted: '109/00000001-0',
+      nossoNumeroPrinted: '109/09999999-0',
       documentNumber: '1',
       amount: new Dec('100.00'),
       issueDate: r.issueDate,
@@ -364,6 +366,35 @@ describe('Collection: Pix charges, webhooks and refunds', function () {
     const p = (await paymentsOf(t)).find((x) => x.chargeId === decodeId('pix-charge', c.id))!;
     expect([p.status, p.reviewReason, p.receiptId]).to.deep.equal(['REVIEW', 'BOLETO_PAID', null]);
     expect((await receiptRows(r.id)).length).to.equal(0);
+  });
+
+  it('a bolePix paid by its QR first, then by its barcode: one receipt; the retorno flags the liquidação for review', async () => {
+    const rid = await receivable();
+    const r = await receivableRow(rid);
+    const issued = await issueBoleto(t, rid, { bankAccountId: account.id });
+    expect(issued.status, JSON.stringify(issued.body)).to.equal(201);
+    const boleto = await dataSource.manager.findOneByOrFail(Boleto, { id: decodeId('boleto', issued.body.id) });
+    const charge = await dataSource.manager.findOneByOrFail(PixCharge, { companyId: t.companyId, txid: `BOL341${boleto.nossoNumero}` });
+    expect([charge.kind, charge.status, charge.receivableId]).to.deep.equal(['STATIC', 'ACTIVE', r.id]);
+    // The payer scans the QR printed on the boleto.
+    sim.pay({ chave: PIX_KEY, txid: charge.txid, valor: '100.00' });
+    await settled();
+    const p = (await paymentsOf(t)).find((x) => x.chargeId === charge.id)!;
+    expect(p.status).to.equal('APPLIED');
+    expect((await receiptRows(r.id)).length).to.equal(1);
+    expect((await receivableRow(rid)).status).to.equal('RECEIVED');
+    // ...and pays the barcode too: the bank's liquidação is flagged, never a second receipt.
+    const bank = new BankSimulator(await simulatorAccount(t, account.id));
+    bank.receiveRemessa(await remittanceFile(t, (await remit(t, account.id)).body.id), businessToday());
+    bank.pay(boleto.nossoNumero, { date: businessToday() });
+    const up = await uploadReturn(t, account.id, bank.retorno(new Date()));
+    expect(up.status, JSON.stringify(up.body)).to.equal(201);
+    expect(up.body.summary).to.include({ APPLIED: 1, FLAGGED: 1 });
+    const after = await dataSource.manager.findOneByOrFail(Boleto, { id: boleto.id });
+    expect(after.reviewReason).to.be.a('string').and.not.equal('');
+    expect((await receiptRows(r.id)).length).to.equal(1);
+    const row = await receivableRow(rid);
+    expect([row.status, row.receivedAmount.toFixed(2)]).to.deep.equal(['RECEIVED', '100.00']);
   });
 
   it('refuses bad input (400), a settled receivable (409), too much (422) and another company (404), writing no charge', async () => {

@@ -28,9 +28,11 @@ export interface BoletoPdfInput {
   account: BankAccount;
   beneficiary: Filial;
   payer: Customer;
+  /** The bolePix BR Code printed beside the ficha, when the account has a Pix key. */
+  pixCode?: string | null;
 }
 
-export async function renderBoletoPdf({ boleto, account, beneficiary, payer }: BoletoPdfInput): Promise<Buffer> {
+export async function renderBoletoPdf({ boleto, account, beneficiary, payer, pixCode }: BoletoPdfInput): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: `Boleto ${boleto.nossoNumeroPrinted}`, Subject: 'Boleto de pagamento', Creator: 'retail-backoffice' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -159,6 +161,20 @@ export async function renderBoletoPdf({ boleto, account, beneficiary, payer }: B
   doc.font('Helvetica').fontSize(6).text('Autenticação Mecânica — Ficha de Compensação', left, y, { width, align: 'right' });
   // The barcode's quiet zone: at least 10 narrow bars each side, left-aligned at the margin.
   doc.image(barcode, left + 10, y + 10, { width: 103 * 2.83, height: 13 * 2.83 });
+  if (pixCode) {
+    // bolePix: the QR (BWIPP's default error correction M, 4-module quiet zone) at the ficha's right, clear of the barcode.
+    const qr = await bwipjs.toBuffer({ bcid: 'qrcode', text: pixCode, scale: 4, paddingwidth: 4, paddingheight: 4 });
+    const side = 105;
+    doc.image(qr, left + width - side, y + 10, { width: side, height: side });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(7)
+      .text('Pague com Pix', left + width - side - 95, y + 14, { width: 90, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(6)
+      .text('Leia o QR Code no app do seu banco. Pago por Pix ou pelo código de barras: uma vez só.', left + width - side - 95, y + 24, { width: 90, align: 'right' });
+  }
   doc.end();
   return finished;
 }

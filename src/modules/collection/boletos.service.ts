@@ -16,6 +16,7 @@ import { BANKS } from './banks/banks';
 import { boletoCode } from './banks/barcode';
 import { boletoMachine, STANDING_STATUSES } from './boleto.state';
 import { renderBoletoPdf } from './boleto-pdf';
+import { bolePixCode, createBolePixCharge } from './pix-charges.service';
 import { collectionMetrics } from './collection.metrics';
 import { BOLETO_AUDIT, boletoData } from './collection.events';
 import { BankAccount, nossoNumeroSequence } from './entities/bank-account.entity';
@@ -149,6 +150,8 @@ export async function issueBoleto(ctx: TenantContext, receivableId: number, inpu
       createdBy: ctx.actor,
     } as never);
     const boleto = (await em.findOneBy(Boleto, { id, companyId: ctx.companyId }))!;
+    // bolePix: the account's Pix key puts a static Pix of the same value on the boleto.
+    await createBolePixCharge(em, ctx, boleto, account);
     await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: id, action: 'CREATED', changes: diff({}, boletoData(boleto)) });
     await publishEvent(em, ctx, { type: 'collection.boleto.issued', filialId: r.filialId, aggregateType: BOLETO_AUDIT, aggregateId: id, data: boletoData(boleto) });
     return viewOf(em, boleto);
@@ -255,6 +258,6 @@ export async function partiesOf(em: EntityManager, boleto: Boleto): Promise<{ fi
 export async function boletoPdf(ctx: TenantContext, id: number): Promise<{ fileName: string; pdf: Buffer }> {
   const em = readerOf(ctx);
   const boleto = await accessibleBoleto(ctx, id, em);
-  const [{ account }, { filial, customer }] = await Promise.all([viewOf(em, boleto), partiesOf(em, boleto)]);
-  return { fileName: `boleto-${boleto.bankCode}-${boleto.nossoNumero}.pdf`, pdf: await renderBoletoPdf({ boleto, account, beneficiary: filial, payer: customer }) };
+  const [{ account }, { filial, customer }, pixCode] = await Promise.all([viewOf(em, boleto), partiesOf(em, boleto), bolePixCode(em, ctx.companyId, boleto)]);
+  return { fileName: `boleto-${boleto.bankCode}-${boleto.nossoNumero}.pdf`, pdf: await renderBoletoPdf({ boleto, account, beneficiary: filial, payer: customer, pixCode }) };
 }

@@ -412,3 +412,62 @@ export async function chargesOf(ctx: TenantContext, receivableId: number): Promi
     return { charge, payments: own, refunds: refunds.filter((r) => own.some((p) => p.id === r.paymentId)) };
   });
 }
+
+/** The txid of a boleto's static Pix (bolePix): "BOL" + bank + nosso número — ≤ 25 alphanumerics, one per title. */
+export const bolePixTxid = (bankCode: string, nossoNumero: string) => `BOL${bankCode}${nossoNumero}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 25);
+
+/**
+ * The static Pix printed on a boleto whose account has a Pix key (bolePix), made in the boleto's own
+ * transaction: a charge ACTIVE for the boleto's value whose txid names the nosso número, so a Pix paid
+ * from the QR is applied to the receivable once (by txid) like any other static charge.
+ */
+export async function createBolePixCharge(
+  em: EntityManager,
+  ctx: TenantContext,
+  boleto: { filialId: number; receivableId: number; bankCode: string; nossoNumero: string; amount: Dec },
+  account: BankAccount,
+): Promise<PixCharge | null> {
+  if (!account.pixKey) return null;
+  const merchant = await merchantOf(em, ctx.companyId, boleto.filialId);
+  const txid = bolePixTxid(boleto.bankCode, boleto.nossoNumero);
+  const brCode = staticBrCode({ key: account.pixKey, ...merchant, amount: boleto.amount, txid });
+  const id = await insertCharge(em, {
+    companyId: ctx.companyId,
+    filialId: boleto.filialId,
+    receivableId: boleto.receivableId,
+    bankAccountId: account.id,
+    kind: 'STATIC',
+    pixKey: account.pixKey,
+    amount: boleto.amount,
+    location: null,
+    refusalReason: null,
+    createdBy: ctx.actor,
+    version: 1,
+    txid,
+    status: 'ACTIVE',
+    dueDate: null,
+    validity: 0,
+    finePercent: new Dec(0),
+    interestPerDayPercent: new Dec(0),
+    discountAmount: new Dec(0),
+    discountDate: null,
+    brCode,
+  });
+  const charge = (await findCharge(em, ctx.companyId, id))!;
+  await chargeCreated(em, ctx, charge);
+  return charge;
+}
+
+/**
+ * The Pix QR a boleto prints: the receivable's newest dynamic charge of the same account that the PSP
+ * holds ACTIVE (its location), else the boleto's own static bolePix charge; none when the account has
+ * no Pix key.
+ */
+export async function bolePixCode(em: EntityManager, companyId: number, boleto: { receivableId: number; bankAccountId: number; bankCode: string; nossoNumero: string }): Promise<string | null> {
+  const charges = await chargesOfReceivable(em, companyId, boleto.receivableId);
+  const dynamic = charges.filter((c) => c.bankAccountId === boleto.bankAccountId && c.kind !== 'STATIC' && c.status === 'ACTIVE' && c.location && c.brCode).pop();
+  if (dynamic) return dynamic.brCode;
+  const txid = bolePixTxid(boleto.bankCode, boleto.nossoNumero);
+  const own = charges.find((c) => c.txid === txid && c.status === 'ACTIVE');
+  return own?.brCode ?? null;
+}
