@@ -182,6 +182,12 @@ export const fiscalSchemas = {
           }),
         ),
     }).xor('csv', 'rows'),
+    example: {
+      uf: 'SP',
+      csv:
+        'codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte\r\n' +
+        '09012100;;0;Cafe torrado, nao descafeinado;4.20;6.50;12.00;0.00;01/01/2026;31/12/2027;B7C8D9;26.2.B;IBPT\r\n',
+    },
   }),
   preview: typedSchema<{ body: PreviewInput }>({
     body: Joi.object({
