@@ -1918,7 +1918,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Load the Lei 12.741 approximate-tax table (IBPT rates per NCM), replacing the company’s */
+        /** Load a UF’s Lei 12.741 approximate-tax table (the IBPT CSV as text/csv with ?uf=, or JSON { uf, csv } or { uf, rows… }), replacing the company’s table of that UF */
         post: operations["postApiFiscalApproximateTaxes"];
         delete?: never;
         options?: never;
@@ -3826,8 +3826,14 @@ export interface components {
         ApproximateTaxLoad: {
             /** @example 10342 */
             rows: number;
+            /** @example IBPT */
+            source: string;
+            /** @example 0C4F9A */
+            tableKey: string;
             /** @example 26.1.A */
             tableVersion: string;
+            /** @example SP */
+            uf: string;
             /**
              * Format: date
              * @example 2026-03-14
@@ -9654,6 +9660,8 @@ export interface components {
              * @example 2026-03-14T13:45:00Z
              */
             updatedAt: string;
+            /** @description what the tax engine flagged without blocking, e.g. no Lei 12.741 (IBPT) table in force for an item’s NCM */
+            warnings: string[];
             /** @example Autorizado o uso da NF-e */
             xMotivo: string | null;
         };
@@ -9806,6 +9814,8 @@ export interface components {
              * @example 2026-03-14T13:45:00Z
              */
             updatedAt: string;
+            /** @description what the tax engine flagged without blocking, e.g. no Lei 12.741 (IBPT) table in force for an item’s NCM */
+            warnings: string[];
             /** @example Autorizado o uso da NF-e */
             xMotivo: string | null;
         };
@@ -12635,7 +12645,7 @@ export interface components {
         };
         ReadinessCheck: {
             /** @enum {string} */
-            code: "CERTIFICATE" | "STATE_REGISTRATION" | "ADDRESS" | "CRT" | "SERIES" | "ENDPOINT" | "CONTINGENCY" | "CSC" | "TAX_RULES";
+            code: "CERTIFICATE" | "STATE_REGISTRATION" | "ADDRESS" | "CRT" | "SERIES" | "ENDPOINT" | "CONTINGENCY" | "CSC" | "TAX_RULES" | "APPROXIMATE_TAXES";
             documents: ("NFE" | "NFCE")[];
             /** @example PUT /api/entry-document/nfe/certificado/jR3kq9Vd */
             fix: string | null;
@@ -44982,7 +44992,10 @@ export interface operations {
     };
     postApiFiscalApproximateTaxes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the UF of a text/csv body (a JSON body says it in uf) */
+                uf?: string;
+            };
             header?: {
                 /**
                  * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
@@ -44997,23 +45010,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "tableVersion": "25.2.B",
-                 *       "source": "IBPT",
-                 *       "validFrom": "2026-03-14",
-                 *       "validTo": "2026-03-14",
-                 *       "rows": [
-                 *         {
-                 *           "ncm": "09012100",
-                 *           "federalNationalRate": 5,
-                 *           "federalImportedRate": 5,
-                 *           "stateRate": 5,
-                 *           "municipalRate": 5
-                 *         }
-                 *       ]
+                 *       "uf": "SP",
+                 *       "csv": "codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte\r\n09012100;;0;Cafe torrado, nao descafeinado;4.20;6.50;12.00;0.00;01/01/2026;31/12/2027;B7C8D9;26.2.B;IBPT\r\n"
                  *     }
                  */
                 "application/json": {
-                    rows: {
+                    /** @description the IBPT CSV as published: codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte */
+                    csv?: string;
+                    rows?: {
                         ex?: string;
                         /** @description A percentage: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                         federalImportedRate: number | string;
@@ -45026,19 +45030,26 @@ export interface operations {
                         stateRate: number | string;
                     }[];
                     /** @example IBPT */
-                    source: string;
-                    tableVersion: string;
+                    source?: string;
+                    tableKey?: string;
+                    tableVersion?: string;
+                    /**
+                     * @description the UF whose table it is (with a text/csv body: ?uf=SP)
+                     * @example SP
+                     */
+                    uf: string;
                     /**
                      * Format: date
                      * @example 2026-03-14
                      */
-                    validFrom: string;
+                    validFrom?: string;
                     /**
                      * Format: date
                      * @example 2026-03-14
                      */
-                    validTo: string;
+                    validTo?: string;
                 };
+                "text/csv": string;
             };
         };
         responses: {

@@ -2515,7 +2515,7 @@ export class Operations {
   }
 
   /**
-   * Load the Lei 12.741 approximate-tax table (IBPT rates per NCM), replacing the company’s.
+   * Load a UF’s Lei 12.741 approximate-tax table (the IBPT CSV as text/csv with ?uf=, or JSON { uf, csv } or { uf, rows… }), replacing the company’s table of that UF.
    * `POST /api/fiscal/approximate-taxes` (scope `fiscal:write`); sends an Idempotency-Key, the same on every retry.
    * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 409 CONCURRENT_UPDATE, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE.
    */

@@ -163,6 +163,41 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
     expect(headers).to.contain(`x-company-id: ${summary.companyId}`).and.contain(`x-filial-id: ${summary.filialIds[0]}`);
   });
 
+  it('ibpt:import loads a UF’s IBPT CSV for a company (Latin-1 as IBPT ships it); bad usage, a bad file or another company are refused', async () => {
+    const cnpj = cnpjWithCheckDigits('736251480001');
+    const made = await cli('tenant-create.ts', ['--name', 'Loja IBPT', '--cnpj', cnpj, '--filial', `Centro:${cnpj}:SP`], env);
+    expect(made.status, made.stderr).to.equal(0);
+    const { companyId } = JSON.parse(made.stdout);
+    const file = path.join(os.tmpdir(), `ibpt-${process.pid}.csv`);
+    const header = 'codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte';
+    const row = (ncm: string, desc: string) => `${ncm};;0;${desc};4.25;6.10;7.00;0.00;01/01/2026;31/12/2026;B7C8D9;26.2.B;IBPT`;
+    fs.writeFileSync(
+      file,
+      Buffer.from([header, row('10063021', 'Arroz semibranqueado ou branqueado, polido ou brunido, não parboilizado'), row('94036000', 'Móveis de madeira')].join('\r\n'), 'latin1'),
+    );
+    try {
+      const ok = await cli('ibpt-import.ts', ['--company', companyId, '--uf', 'sp', file], env);
+      expect(ok.status, ok.stderr).to.equal(0);
+      expect(JSON.parse(ok.stdout)).to.deep.equal({ uf: 'SP', rows: 2, tableVersion: '26.2.B', tableKey: 'B7C8D9', source: 'IBPT', validFrom: '2026-01-01', validTo: '2026-12-31' });
+      const rows = await query('SELECT ncm, uf, table_key FROM fiscal_approximate_tax WHERE company_id = ? ORDER BY ncm', [decodeId('company', companyId)]);
+      expect(rows.map((r) => [r.ncm, r.uf, r.table_key])).to.deep.equal([
+        ['10063021', 'SP', 'B7C8D9'],
+        ['94036000', 'SP', 'B7C8D9'],
+      ]);
+      const usage = await cli('ibpt-import.ts', ['--company', companyId, file], env);
+      expect([usage.status, usage.stderr]).to.deep.equal([1, 'usage: npm run ibpt:import -- --company <hashid> --uf <UF> <file.csv>']);
+      fs.writeFileSync(file, `${header}\r\n10063021;;0;Arroz;x;6.10;7.00;0.00;01/01/2026;31/12/2026;B7C8D9;26.2.B;IBPT\r\n`);
+      const bad = await cli('ibpt-import.ts', ['--company', companyId, '--uf', 'SP', file], env);
+      expect(bad.status).to.equal(1);
+      expect(bad.stderr).to.contain('csv:2');
+      expect((await query('SELECT COUNT(*) AS n FROM fiscal_approximate_tax WHERE company_id = ?', [decodeId('company', companyId)]))[0].n).to.satisfy((n: unknown) => Number(n) === 2);
+      const nobody = await cli('ibpt-import.ts', ['--company', 'zzzzzzzz', '--uf', 'SP', file], env);
+      expect([nobody.status, nobody.stderr]).to.deep.equal([1, '--company zzzzzzzz is not a company hashid']);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
   it('check:stock passes on a consistent database', async () => {
     const out = await cli('check-stock.ts', [], env);
     expect(out.status, out.stderr).to.equal(0);

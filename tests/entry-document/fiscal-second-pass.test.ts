@@ -285,6 +285,38 @@ describe('Inbound booking, second pass (API)', () => {
     }
   });
 
+  it('a 2027 NF-e under the default rules: its CBS/IBS charged on top (vNFTot) and credited by date, not left in the cost (LC 214/2025 art. 47; NT 2025.002 VB01-10)', async () => {
+    await setTaxRegime(t, 0, 'LUCRO_REAL');
+    try {
+      const p = await makeProduct(t);
+      // 10 × 100.00 = 1,000.00, ICMS 18 % = 180.00 (inside vNF); CBS 8.8 % = 88.00 and IBS-UF 0.1 % = 1.00 on the 1,000.00 base, charged
+      // on top: vNFTot 1,089.00 (vItem with the taxes, the 2027 convention). No PIS/COFINS in 2027 (EC 132/2023).
+      const doc = await importNfe(
+        t,
+        [{ code: 'R27', quantity: '10', unitPrice: '100.00', productId: p.hash, icms: { cst: '00', rate: '18' }, ibsCbs: { cbsRate: '8.8000', ibsStateRate: '0.1000', ibsMunicipalRate: '0.0000' } }],
+        { issuedAt: '2027-02-01T10:00:00-03:00' },
+      );
+      const detail = (await api().get(`${ED}/detail/${doc.id}`).set(t.headers())).body;
+      // Cost: 1,089.00 − ICMS 180.00 − CBS 88.00 − IBS 1.00 = 820.00 → 82.00 a unit (before: the CBS/IBS left in it, 909.00).
+      expect(detail.items[0].otherExpenses).to.equal(89);
+      expect(detail.items[0].cost).to.deep.include({ credits: { icms: 180, pis: 0, cofins: 0, ipi: 0 }, reformCredits: { cbs: 88, ibs: 1 }, costTotal: 820, unitCost: 82 });
+      expect(detail.totals.total).to.equal(1089);
+      expect((detail.checks ?? []).map((c: { code: string }) => c.code)).to.not.include('REFORM_TAXES_NOT_CHARGED');
+      const confirmed = await api().post(`${ED}/confirm/${doc.id}`).set(t.headers());
+      expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+      expect((await creditsOf(t, doc.id)).map((c) => [c.tax, c.amount.toFixed(2)])).to.deep.equal([
+        ['ICMS', '180.00'],
+        ['CBS', '88.00'],
+        ['IBS', '1.00'],
+      ]);
+      expect((await payablesOf(t, doc.id)).map((x) => x.amount.toFixed(2))).to.deep.equal(['1089.00']);
+      expect(await stockOf(t, 0, p.id)).to.deep.equal({ quantity: '10.0000', averageCost: '82.0000000000' });
+      expect(await stockMismatches(t)).to.deep.equal([]);
+    } finally {
+      await setTaxRegime(t, 0, 'SIMPLES_NACIONAL');
+    }
+  });
+
   it('an alphanumeric supplier’s NF-e and the CT-e that carries it import, list by its key and apportion', async () => {
     const p = await makeProduct(t);
     const issuer = cnpjWithCheckDigits('12ABC34501DE');

@@ -187,6 +187,7 @@ describe('Fiscal routes', () => {
 
     it('loads the approximate-tax table (replacing the previous one); vTotTrib follows it, absent → 0 with a warning', async () => {
       const body = (rate: number) => ({
+        uf: 'SP',
         tableVersion: '26.1.A',
         source: 'IBPT',
         validFrom: '2026-01-01',
@@ -216,7 +217,7 @@ describe('Fiscal routes', () => {
       expect((await api().post('/api/fiscal/approximate-taxes').set(t.headers()).send(body(10))).status).to.equal(201);
       const loaded = await api().post('/api/fiscal/approximate-taxes').set(t.headers()).send(body(13.45));
       expect(loaded.status, JSON.stringify(loaded.body)).to.equal(201);
-      expect(loaded.body).to.deep.equal({ rows: 2, tableVersion: '26.1.A', validFrom: '2026-01-01', validTo: '2026-12-31' });
+      expect(loaded.body).to.deep.equal({ uf: 'SP', rows: 2, tableVersion: '26.1.A', tableKey: '', source: 'IBPT', validFrom: '2026-01-01', validTo: '2026-12-31' });
       expect(await dataSource.manager.countBy(ApproximateTax, { companyId: t.companyId })).to.equal(2);
       const withTable = await free();
       // (13.45 + 18 + 0) % of 100.00 = 31.45.

@@ -9,6 +9,8 @@ import { SalesOrder } from '../../src/modules/sales-order/entities/sales-order.e
 import { api } from '../support/api';
 import { addStock, makePaymentMethod, makeProduct } from '../support/catalog';
 import { FiscalOperationRule } from '../../src/modules/fiscal/entities/fiscal-operation-rule.entity';
+import { ApproximateTax } from '../../src/modules/fiscal/entities/approximate-tax.entity';
+import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { createOrder, fulfill } from '../sales-order/support';
@@ -604,6 +606,132 @@ describe('Tax law rows (issue 45)', function () {
       } finally {
         await dataSource.manager.update(FiscalOperationRule, where, { icmsCst: '40' });
       }
+    });
+  });
+  describe('row 7: the Lei 12.741 IBPT table by UF, its flag and its text (Lei 12.741/2012 art. 1; Decreto 8.264/2014 art. 2)', () => {
+    const year = today.slice(0, 4);
+    const header = 'codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte';
+    /** A small IBPT table as published: the two goods sold below, an NBS service row (tipo 1, not goods), a quoted description. */
+    const csv = (key: string, version: string) =>
+      [
+        header,
+        `10063021;;0;"Arroz semibranqueado; polido";4.25;6.10;7.00;0.00;01/01/${year};31/12/${year};${key};${version};IBPT/empresometro.com.br`,
+        `94036000;;0;Moveis de madeira para quartos;13.45;20.00;18.00;0.00;01/01/${year};31/12/${year};${key};${version};IBPT/empresometro.com.br`,
+        `0101;;1;Servicos de construcao;13.45;15.45;0.00;2.90;01/01/${year};31/12/${year};${key};${version};IBPT/empresometro.com.br`,
+      ].join('\r\n') + '\r\n';
+    const readiness = async () => {
+      const res = await api().get(`/api/settings/filial/${t.filialHashes[0]}/readiness`).set(t.headers());
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      return res.body.checks.find((c: { code: string }) => c.code === 'APPROXIMATE_TAXES');
+    };
+    const rowsOf = (uf: string) => dataSource.manager.find(ApproximateTax, { where: { companyId: t.companyId, uf }, order: { ncm: 'ASC' } });
+    // To the tenant's non-contributor customer (indFinal 1): 3 × 19.90 of rice (NCM 10063021) and 1 × 50.00 of the furniture (94036000).
+    const consumerSale = () =>
+      fulfilled({
+        customerId: t.customer.hash,
+        items: [
+          { productId: t.products[1].hash, quantity: 3, unitPrice: '19.90' },
+          { productId: ipiProduct.hash, quantity: 1, unitPrice: '50.00' },
+        ],
+      });
+
+    it('without a table: the consumer NF-e is flagged on the answer, declares no figure in infCpl, and the readiness check warns', async () => {
+      expect(await readiness()).to.deep.include({ status: 'WARNING', fix: 'POST /api/fiscal/approximate-taxes?uf=SP', documents: ['NFE', 'NFCE'] });
+      const { fulfillmentId } = await consumerSale();
+      const { res, proc } = await issue({ fulfillmentId });
+      expect(tag(proc, 'indFinal')).to.equal('1');
+      expect(res.body.warnings).to.deep.equal(['No Lei 12.741 approximate-tax table is loaded for SP: vTotTrib is 0 (POST /fiscal/approximate-taxes loads the IBPT table).']);
+      expect(tag(proc, 'vTotTrib', 'ICMSTot')).to.equal('0.00');
+      expect(tag(proc, 'infCpl')).to.equal('Valor aproximado dos tributos não informado: sem tabela IBPT vigente (Lei 12.741/2012)');
+      expect(res.body.additionalInfo).to.equal(tag(proc, 'infCpl'));
+    });
+
+    it('bad tables → 400 naming the line (or 415), nothing written', async () => {
+      const post = () => api().post('/api/fiscal/approximate-taxes').set(t.headers());
+      const badHeader = await post().query({ uf: 'SP' }).set('Content-Type', 'text/csv').send('ncm;aliquota\r\n10063021;4.25\r\n');
+      expectProblem(badHeader, 400, 'VALIDATION_ERROR');
+      expect(badHeader.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['csv:1']);
+      const badRate = await post().query({ uf: 'SP' }).set('Content-Type', 'text/csv').send(csv('A1B2C3', '26.2.B').replace('4.25;6.10', 'quatro;6.10'));
+      expectProblem(badRate, 400, 'VALIDATION_ERROR');
+      expect(badRate.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['csv:2']);
+      const twoTables = await post().send({ uf: 'SP', csv: csv('A1B2C3', '26.2.B').replace(`;A1B2C3;26.2.B;IBPT/empresometro.com.br\r\n0101`, `;FFFFFF;26.2.B;IBPT/empresometro.com.br\r\n0101`) });
+      expectProblem(twoTables, 400, 'VALIDATION_ERROR');
+      expect(twoTables.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['csv:3']);
+      expectProblem(
+        await post().send({ uf: 'SP', csv: csv('A1B2C3', '26.2.B'), rows: [{ ncm: '10063021', federalNationalRate: 1, federalImportedRate: 1, stateRate: 1, municipalRate: 0 }] }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expectProblem(await post().send({ uf: 'XX', csv: csv('A1B2C3', '26.2.B') }), 400, 'VALIDATION_ERROR');
+      expectProblem(await post().send({ csv: csv('A1B2C3', '26.2.B') }), 400, 'VALIDATION_ERROR');
+      expectProblem(await post().send({ uf: 'SP', rows: [{ ncm: '10063021', federalNationalRate: 1, federalImportedRate: 1, stateRate: 1, municipalRate: 0 }] }), 400, 'VALIDATION_ERROR');
+      expectProblem(await post().query({ uf: 'SP' }).set('Content-Type', 'text/plain').send(csv('A1B2C3', '26.2.B')), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(await dataSource.manager.countBy(ApproximateTax, { companyId: t.companyId })).to.equal(0);
+    });
+
+    it('the IBPT CSV of SP loaded as text/csv: the consumer NF-e declares its parts, source, key and version; the readiness check is OK', async () => {
+      const loaded = await api().post('/api/fiscal/approximate-taxes').query({ uf: 'SP' }).set(t.headers()).set('Content-Type', 'text/csv').send(csv('A1B2C3', '26.2.B'));
+      expect(loaded.status, JSON.stringify(loaded.body)).to.equal(201);
+      expect(loaded.body).to.deep.equal({ uf: 'SP', rows: 2, tableVersion: '26.2.B', tableKey: 'A1B2C3', source: 'IBPT/empresometro.com.br', validFrom: `${year}-01-01`, validTo: `${year}-12-31` });
+      expect((await rowsOf('SP')).map((r) => [r.ncm, r.federalNationalRate.toFixed(2), r.federalImportedRate.toFixed(2), r.stateRate.toFixed(2), r.tableKey])).to.deep.equal([
+        ['10063021', '4.25', '6.10', '7.00', 'A1B2C3'],
+        ['94036000', '13.45', '20.00', '18.00', 'A1B2C3'],
+      ]);
+      expect((await dataSource.manager.findBy(OutboxEvent, { companyId: t.companyId, type: 'fiscal-approximate-tax.loaded' })).length).to.equal(1);
+      expect(await readiness()).to.deep.include({ status: 'OK', message: `IBPT table A1B2C3 26.2.B of SP, valid until ${year}-12-31`, fix: null });
+
+      const { fulfillmentId } = await consumerSale();
+      const { res, proc } = await issue({ fulfillmentId });
+      // Rice 59.70 (national origin): federal 4.25 % = 2.53725 → 2.54, state 7 % = 4.179 → 4.18 → vTotTrib 6.72.
+      // Furniture 50.00: federal 13.45 % = 6.725 → 6.73, state 18 % = 9.00 → 15.73. Σ federal 9.27, state 13.18, vTotTrib 22.45.
+      const items = [...proc.matchAll(/<imposto><vTotTrib>([^<]*)<\/vTotTrib>/g)].map((m) => m[1]);
+      expect(items).to.deep.equal(['6.72', '15.73']);
+      expect(tag(proc, 'vTotTrib', 'ICMSTot')).to.equal('22.45');
+      expect(tag(proc, 'infCpl')).to.equal('Trib aprox R$ 9,27 Federal, R$ 13,18 Estadual Fonte: IBPT/empresometro.com.br A1B2C3 26.2.B (Lei 12.741/2012)');
+      expect(res.body.warnings).to.deep.equal([]);
+      expect(res.body.totals.vTotTrib).to.equal(22.45);
+    });
+
+    it('one table per UF: RJ’s (JSON { uf, csv }) leaves SP’s; SP’s replaced by one out of force → the readiness check and the preview warn, vTotTrib 0', async () => {
+      const rj = await api()
+        .post('/api/fiscal/approximate-taxes')
+        .set(t.headers())
+        .send({ uf: 'RJ', csv: csv('R9R9R9', '26.2.B') });
+      expect(rj.status, JSON.stringify(rj.body)).to.equal(201);
+      expect([(await rowsOf('SP')).length, (await rowsOf('RJ')).length]).to.deep.equal([2, 2]);
+      // Another tenant loading its SP table touches nothing of this one.
+      const others = await api()
+        .post('/api/fiscal/approximate-taxes')
+        .set(other.headers())
+        .send({ uf: 'SP', csv: csv('OTHER1', '26.1.A') });
+      expect(others.status, JSON.stringify(others.body)).to.equal(201);
+      expect((await rowsOf('SP')).map((r) => r.tableKey)).to.deep.equal(['A1B2C3', 'A1B2C3']);
+
+      const old = await api()
+        .post('/api/fiscal/approximate-taxes')
+        .set(t.headers())
+        .send({
+          uf: 'SP',
+          tableVersion: '20.1.A',
+          tableKey: 'OLD',
+          source: 'IBPT',
+          validFrom: '2020-01-01',
+          validTo: '2020-06-30',
+          rows: [{ ncm: '10063021', federalNationalRate: 4.25, federalImportedRate: 6.1, stateRate: 7, municipalRate: 0 }],
+        });
+      expect(old.status, JSON.stringify(old.body)).to.equal(201);
+      expect((await rowsOf('SP')).map((r) => [r.ncm, r.tableKey])).to.deep.equal([['10063021', 'OLD']]);
+      expect((await rowsOf('RJ')).length).to.equal(2);
+      expect(await readiness()).to.deep.include({
+        status: 'WARNING',
+        message: 'The IBPT table of SP is out of force: consumer documents cannot declare the Lei 12.741 approximate taxes until a current one is loaded',
+      });
+      const preview = await api()
+        .post('/api/fiscal/preview')
+        .set(t.headers())
+        .send({ customerId: t.customer.hash, date: today, items: [{ productId: t.products[1].hash, quantity: 1, unitPrice: 10 }] });
+      expect(preview.status, JSON.stringify(preview.body)).to.equal(200);
+      expect([preview.body.totals.vTotTrib, preview.body.warnings]).to.deep.equal([0, ['NCM 10063021 (item 1) is not in the Lei 12.741 table in force: its vTotTrib is 0.']]);
     });
   });
 });

@@ -41,7 +41,8 @@ describe('Invoices: preview and issue (NF-e 55 against the local authority)', fu
     expect(res.body.totals.vFrete).to.equal(12.34);
     expect(res.body.totals.vNF).to.equal(Number((31.5 + 39.8 + 12.34).toFixed(2)));
     expect(res.body.transport.mode).to.equal(0);
-    expect(res.body.additionalInfo).to.match(/^Pedido do cliente 4512 \| Valor aproximado dos tributos: R\$ \d+,\d\d \(\d+,\d\d%\) conforme Lei 12\.741\/2012$/);
+    // No IBPT table loaded: no figure is declared (Lei 12.741 row 7, docs/decisions/tax-law-rows.md).
+    expect(res.body.additionalInfo).to.equal('Pedido do cliente 4512 | Valor aproximado dos tributos não informado: sem tabela IBPT vigente (Lei 12.741/2012)');
     expect(await docsOf(t)).to.have.length(0);
     expect(await dataSource.manager.countBy(InvoiceSeries, { companyId: t.companyId })).to.equal(0);
   });

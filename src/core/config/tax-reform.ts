@@ -5,12 +5,14 @@ import { ConfigError } from './index';
  * How inbound NF-e treat the tax-reform taxes (IBS, CBS, IS; NT 2025.002), per year of issue, as
  * configuration: the years after 2026 change by setting NFE_TAX_REFORM_RULES (a JSON array), not by
  * code. A document takes the rule with the greatest `fromYear` not after its dhEmi year (the first
- * rule for earlier documents). The default is the 2026 rule, the test year (docs/decisions.md):
+ * rule for earlier documents). The defaults are the 2026 rule, the test year (docs/decisions.md):
  *   - charged false: IBS/CBS/IS are informative — not in the payable, the landed cost or the total;
  *   - itemValueConventions both: vItem and vNFTot may include the taxes or not. NT 2025.002 VB01-10
  *     says they are not added in 2025 and 2026, W60-10 that vNFTot = Σ vItem, both "implementação
  *     futura"; real authorized 2026 invoices follow either convention;
- *   - totalsBlock false: a difference (IBSCBSTot, ISTot, vItem, vNFTot) is a warning, never a block.
+ *   - totalsBlock false: a difference (IBSCBSTot, ISTot, vItem, vNFTot) is a warning, never a block;
+ * and the 2027 rule: charged, vItem/vNFTot with the taxes, a difference still a warning
+ * (docs/decisions/tax-law-rows.md, 2027 inbound).
  */
 
 export type ItemValueConvention = 'WITHOUT_TAXES' | 'WITH_TAXES';
@@ -28,6 +30,10 @@ export interface TaxReformRule {
 
 export const DEFAULT_TAX_REFORM_RULES: readonly TaxReformRule[] = Object.freeze([
   Object.freeze({ fromYear: 2026, charged: false, itemValueConventions: ['WITHOUT_TAXES', 'WITH_TAXES'] as ItemValueConvention[], totalsBlock: false }),
+  // 2027 on (LC 214/2025 arts. 343–346: CBS in full, PIS/COFINS extinct; IBS at 0.1 %): the taxes are charged on top of
+  // vNF — vItem and vNFTot with them (NT 2025.002 VB01-10 without its 2025–2026 exception, W60-10) — so the buyer pays
+  // them and credits them (LC 214/2025 art. 47), as the outbound engine already computes by date.
+  Object.freeze({ fromYear: 2027, charged: true, itemValueConventions: ['WITH_TAXES'] as ItemValueConvention[], totalsBlock: false }),
 ]);
 
 const ruleSchema = Joi.object({

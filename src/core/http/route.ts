@@ -69,7 +69,7 @@ export interface RouteDef {
    * Body formats accepted; default JSON (1 MB). 'xml' also takes application/xml and text/xml (5 MB).
    * 'upload' takes a ZIP (application/zip) or multipart/form-data as a raw Buffer (the handler reads it).
    */
-  bodyFormat?: 'json' | 'xml' | 'upload';
+  bodyFormat?: 'json' | 'xml' | 'csv' | 'upload';
   /**
    * 'handler': the x-filial-id filial is checked by the handler (with its first reads, saving a round
    * trip) instead of before it. The validation step then leaves `req.filialUnchecked` set, and the

@@ -1,7 +1,7 @@
 import { RequestHandler, Router } from 'express';
 import { authenticate, authenticateOperator } from '../auth/auth.middleware';
 import { idempotent } from '../idempotency/idempotency.middleware';
-import { bodyParsers, requireContentType, xmlBodyAsJson } from './content-type';
+import { bodyParsers, csvBodyAsJson, requireContentType, xmlBodyAsJson } from './content-type';
 import type { RouteDef } from './route';
 import { validate } from './validate';
 import { authorizeFilial } from './authorize-filial';
@@ -24,6 +24,7 @@ export function buildRouter(routes: RouteDef[], rateLimiter: RequestHandler, add
       const format = r.bodyFormat ?? 'json';
       chain.push(requireContentType(format), ...bodyParsers(format));
       if (format === 'xml') chain.push(xmlBodyAsJson);
+      if (format === 'csv') chain.push(csvBodyAsJson);
     }
     chain.push(validate(r.schema));
     // An idempotent handler runs inside the key's middleware, which commits the outcome with the work.

@@ -172,6 +172,7 @@ function build(routes: RouteDef[]): Record<string, unknown> {
         bodyContent['application/xml'] = { schema: { type: 'string' } };
         bodyContent['text/xml'] = { schema: { type: 'string' } };
       }
+      if (r.bodyFormat === 'csv') bodyContent['text/csv'] = { schema: { type: 'string' } };
     }
     paths[path] ??= {};
     paths[path][r.method] = {

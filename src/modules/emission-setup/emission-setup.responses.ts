@@ -78,7 +78,7 @@ export const Readiness = named(
       named(
         'ReadinessCheck',
         obj({
-          code: oneOf('CERTIFICATE', 'STATE_REGISTRATION', 'ADDRESS', 'CRT', 'SERIES', 'ENDPOINT', 'CONTINGENCY', 'CSC', 'TAX_RULES'),
+          code: oneOf('CERTIFICATE', 'STATE_REGISTRATION', 'ADDRESS', 'CRT', 'SERIES', 'ENDPOINT', 'CONTINGENCY', 'CSC', 'TAX_RULES', 'APPROXIMATE_TAXES'),
           status: oneOf('OK', 'MISSING', 'WARNING'),
           message: Joi.string().example('The filial has no A1 certificate: every document is signed with it and it authenticates the calls to the authority'),
           fix: Joi.string().allow(null).example('PUT /api/entry-document/nfe/certificado/jR3kq9Vd'),

@@ -2,7 +2,8 @@ import { sefazConfig } from '../../core/config/sefaz';
 import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { NotFoundError } from '../../core/errors';
-import { saleRulesSummary } from '../fiscal';
+import { approximateTaxTableOf, saleRulesSummary } from '../fiscal';
+import { businessToday } from '../../core/business-date';
 import { ContingencyState, currentContingency, InvoiceSeries, listSeries } from '../invoices';
 import { getNfceConfiguration } from '../nfce';
 import { authorizerOf, contingencyOf } from '../authority';
@@ -22,7 +23,7 @@ export type CheckStatus = 'OK' | 'MISSING' | 'WARNING';
 export type DocumentModel = 'NFE' | 'NFCE';
 
 export interface ReadinessCheck {
-  code: 'CERTIFICATE' | 'STATE_REGISTRATION' | 'ADDRESS' | 'CRT' | 'SERIES' | 'ENDPOINT' | 'CONTINGENCY' | 'CSC' | 'TAX_RULES';
+  code: 'CERTIFICATE' | 'STATE_REGISTRATION' | 'ADDRESS' | 'CRT' | 'SERIES' | 'ENDPOINT' | 'CONTINGENCY' | 'CSC' | 'TAX_RULES' | 'APPROXIMATE_TAXES';
   status: CheckStatus;
   message: string;
   /** The route that sets it (null when nothing is to do). */
@@ -175,9 +176,26 @@ function seriesCheck(series: InvoiceSeries[], path: string): ReadinessCheck {
   return { code: 'SERIES', status: 'OK', message: `NF-e série ${current.series}, next number ${current.nextNumber}`, fix: null, documents: ['NFE'] };
 }
 
+/**
+ * Lei 12.741/2012 art. 1: a sale to a consumer declares its approximate taxes. Without the UF's IBPT
+ * table in force the document would say nothing true: a WARNING (the authority does not reject it,
+ * the consumer-protection law is what is broken), for the documents that go to consumers.
+ */
+function approximateTaxCheck(filial: Filial, t: Awaited<ReturnType<typeof approximateTaxTableOf>>): ReadinessCheck {
+  const base = { code: 'APPROXIMATE_TAXES' as const, documents: BOTH, fix: `POST /api/fiscal/approximate-taxes?uf=${filial.uf}` };
+  if (t.valid) return { ...base, status: 'OK', message: `IBPT table ${[t.valid.tableKey, t.valid.tableVersion].filter(Boolean).join(' ')} of ${filial.uf}, valid until ${t.valid.validTo}`, fix: null };
+  return {
+    ...base,
+    status: 'WARNING',
+    message: t.loaded
+      ? `The IBPT table of ${filial.uf} is out of force: consumer documents cannot declare the Lei 12.741 approximate taxes until a current one is loaded`
+      : `No IBPT table of ${filial.uf} is loaded: consumer documents cannot declare the Lei 12.741 approximate taxes`,
+  };
+}
+
 export async function filialReadiness(ctx: TenantContext, filialId: number, path: string, now = new Date()): Promise<Readiness & { authority: AuthorityView }> {
   const filial = await loadFilialOf(ctx, filialId);
-  const [cert, series, nfce, rules, authority] = await Promise.all([
+  const [cert, series, nfce, rules, authority, ibpt] = await Promise.all([
     getCertificate(ctx.companyId, filialId).catch((err: unknown) => {
       if (err instanceof NotFoundError) return null;
       throw err;
@@ -186,6 +204,7 @@ export async function filialReadiness(ctx: TenantContext, filialId: number, path
     getNfceConfiguration(ctx, filialId),
     saleRulesSummary(readerOf(ctx), ctx.companyId),
     authorityOf(filial),
+    approximateTaxTableOf(readerOf(ctx), ctx.companyId, filial.uf, businessToday()),
   ]);
   const settings = `PATCH /api/settings/filial/${path}`;
   const crt = crtOf(filial);
@@ -241,6 +260,7 @@ export async function filialReadiness(ctx: TenantContext, filialId: number, path
           fix: 'POST /api/fiscal/tax-groups, POST /api/fiscal/operations',
           documents: BOTH,
         },
+    approximateTaxCheck(filial, ibpt),
   ];
   const blocks = (m: DocumentModel) => checks.some((c) => c.status === 'MISSING' && c.documents.includes(m));
   return { filial, ready: { nfe: !blocks('NFE'), nfce: !blocks('NFCE') }, checks, authority };

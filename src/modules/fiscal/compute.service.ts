@@ -162,7 +162,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     repo.taxGroupsOfProducts(db, companyId, productIds),
     repo.rulesOfProducts(db, companyId, productIds, request.operation),
     repo.ufRatesOfParties(db, companyId, request.recipientFilialId ? [request.filialId, request.recipientFilialId] : [request.filialId], request.customerId),
-    repo.approximateTaxesOfProducts(db, companyId, productIds),
+    repo.approximateTaxesOfProducts(db, companyId, request.filialId, productIds),
     repo.stAgreementsOf(db, companyId, request.filialId),
   ]);
   if (!profile || (request.recipientFilialId && !receiving)) throw new NotFoundError('Filial');

@@ -115,6 +115,8 @@ export interface EngineApproximateTax {
   stateRate: Dec;
   municipalRate: Dec;
   tableVersion: string;
+  tableKey?: string;
+  source?: string;
 }
 
 export interface EngineItem {
@@ -414,7 +416,8 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
   const discounts = allocateWithin(header.discount, weights);
   const others = allocate(header.other, weights);
   const warnings: string[] = [];
-  if (!input.approximateTaxes) warnings.push('No Lei 12.741 approximate-tax table is loaded: vTotTrib is 0 (POST /fiscal/approximate-taxes loads it).');
+  if (!input.approximateTaxes) warnings.push(`No Lei 12.741 approximate-tax table is loaded for ${issuer.address.uf}: vTotTrib is 0 (POST /fiscal/approximate-taxes loads the IBPT table).`);
+  const approximate: ApproximateParts = { federal: ZERO, state: ZERO, municipal: ZERO, table: null };
 
   const items: FiscalItem[] = lines.map((line, i) => {
     const discount = line.lineDiscount.plus(discounts[i]);
@@ -434,6 +437,7 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
       insurance: insurances[i],
       discount,
       other: others[i],
+      approximate,
     });
   });
   problems.throwIfAny();
@@ -454,7 +458,25 @@ export function computeDocument(input: EngineInput): ComputedFiscalDocument {
     items,
     totals: totalsOf(items, date),
     warnings,
+    approximateTaxSource: approximate.table
+      ? {
+          federal: approximate.federal,
+          state: approximate.state,
+          municipal: approximate.municipal,
+          source: approximate.table.source ?? 'IBPT',
+          tableVersion: approximate.table.tableVersion,
+          tableKey: approximate.table.tableKey ?? '',
+        }
+      : null,
   };
+}
+
+/** The Lei 12.741 parts the document adds up for its infCpl (federal, state, municipal) and the table they came from. */
+interface ApproximateParts {
+  federal: Dec;
+  state: Dec;
+  municipal: Dec;
+  table: EngineApproximateTax | null;
 }
 
 interface ItemContext {
@@ -469,6 +491,7 @@ interface ItemContext {
   insurance: Dec;
   discount: Dec;
   other: Dec;
+  approximate: ApproximateParts;
 }
 
 function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemContext): FiscalItem {
@@ -661,8 +684,15 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     const row = input.approximateTaxes.get(product.ncm);
     if (row) {
       const federal = IMPORTED_ORIGINS.has(product.origin) ? row.federalImportedRate : row.federalNationalRate;
-      approximateTaxes = pct(vProd.minus(c.discount), federal.plus(row.stateRate).plus(row.municipalRate));
-    } else c.warnings.push(`NCM ${product.ncm} (item ${index + 1}) is not in the Lei 12.741 table: its vTotTrib is 0.`);
+      // Each sphere rounded on its own and vTotTrib their sum, so the infCpl parts add up to it.
+      const value = vProd.minus(c.discount);
+      const parts = [pct(value, federal), pct(value, row.stateRate), pct(value, row.municipalRate)];
+      approximateTaxes = parts[0].plus(parts[1]).plus(parts[2]);
+      c.approximate.federal = c.approximate.federal.plus(parts[0]);
+      c.approximate.state = c.approximate.state.plus(parts[1]);
+      c.approximate.municipal = c.approximate.municipal.plus(parts[2]);
+      c.approximate.table ??= row;
+    } else c.warnings.push(`NCM ${product.ncm} (item ${index + 1}) is not in the Lei 12.741 table in force: its vTotTrib is 0.`);
   }
 
   const vSt = icms.st?.value ?? ZERO;

@@ -55,13 +55,19 @@ export const fiscalDataRepository = {
       .andWhere('s.origin_uf IN (SELECT f.uf FROM filial f WHERE f.company_id = :companyId AND f.id = :filialId)', { filialId })
       .getMany(),
   ruleSets: (em: EntityManager, companyId: number) => em.findBy(RuleSet, { companyId: In([0, companyId]) }),
-  /** The company's rows for these products' NCMs, and whether the company loaded a table at all. */
-  async approximateTaxesOfProducts(em: EntityManager, companyId: number, productIds: number[]): Promise<{ loaded: boolean; rows: ApproximateTax[] }> {
+  /** The company's rows for these products' NCMs in the issuing filial's UF table, and whether that UF has a table at all. */
+  async approximateTaxesOfProducts(em: EntityManager, companyId: number, filialId: number, productIds: number[]): Promise<{ loaded: boolean; rows: ApproximateTax[] }> {
+    const ofFilialUf = 'a.uf IN (SELECT f.uf FROM filial f WHERE f.company_id = :companyId AND f.id = :filialId)';
     const [rows, any] = await Promise.all([
       productIds.length
-        ? em.createQueryBuilder(ApproximateTax, 'a').where("a.companyId = :companyId AND a.ex = ''", { companyId }).andWhere(ofProducts('a.ncm', 'ncm'), { productIds }).getMany()
+        ? em
+            .createQueryBuilder(ApproximateTax, 'a')
+            .where("a.companyId = :companyId AND a.ex = ''", { companyId })
+            .andWhere(ofFilialUf, { filialId })
+            .andWhere(ofProducts('a.ncm', 'ncm'), { productIds })
+            .getMany()
         : Promise.resolve([]),
-      em.findOne(ApproximateTax, { where: { companyId }, select: { id: true } }),
+      em.createQueryBuilder(ApproximateTax, 'a').select('a.id').where('a.companyId = :companyId', { companyId }).andWhere(ofFilialUf, { filialId }).limit(1).getOne(),
     ]);
     return { loaded: any !== null, rows };
   },

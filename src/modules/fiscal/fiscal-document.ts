@@ -244,6 +244,8 @@ export interface ComputedFiscalDocument {
   totals: FiscalTotals;
   /** Human-readable problems that do not block (e.g. no Lei 12.741 table loaded: vTotTrib 0). */
   warnings: string[];
+  /** Lei 12.741: the approximate taxes by sphere and the IBPT table they came from (null: no table in force for any item). */
+  approximateTaxSource?: { federal: Dec; state: Dec; municipal: Dec; source: string; tableVersion: string; tableKey: string } | null;
   /** NFref/refNFe: the access keys this document refers to (the original of a devolução). */
   references?: string[];
 }

@@ -87,7 +87,18 @@ export const StAgreement = named(
 export const StAgreementPage = page('FiscalStAgreementPage', StAgreement);
 export const UfRateList = named('FiscalUfRateList', obj({ data: Joi.array().items(UfRate) }));
 
-export const ApproximateTaxLoad = named('ApproximateTaxLoad', obj({ rows: Joi.number().integer().example(10342), tableVersion: Joi.string().example('26.1.A'), validFrom: date(), validTo: date() }));
+export const ApproximateTaxLoad = named(
+  'ApproximateTaxLoad',
+  obj({
+    uf: Joi.string().example('SP'),
+    rows: Joi.number().integer().example(10342),
+    tableVersion: Joi.string().example('26.1.A'),
+    tableKey: Joi.string().allow('').example('0C4F9A'),
+    source: Joi.string().example('IBPT'),
+    validFrom: date(),
+    validTo: date(),
+  }),
+);
 
 const address = named(
   'FiscalDocumentAddress',

@@ -151,12 +151,18 @@ export const fiscalSchemas = {
       sourceDate: isoDate().required(),
     }),
   }),
-  loadApproximateTaxes: typedSchema<{ body: ApproximateTaxUpload }>({
+  loadApproximateTaxes: typedSchema<{ body: ApproximateTaxUpload; query: { uf?: string } }>({
+    query: Joi.object({ uf: Joi.string().uppercase().length(2).description('the UF of a text/csv body (a JSON body says it in uf)') }),
     body: Joi.object({
-      tableVersion: Joi.string().trim().min(1).max(20).required(),
-      source: Joi.string().trim().min(1).max(60).required().example('IBPT'),
-      validFrom: isoDate().required(),
-      validTo: isoDate().required(),
+      uf: Joi.string().uppercase().length(2).required().example('SP').description('the UF whose table it is (with a text/csv body: ?uf=SP)'),
+      csv: Joi.string()
+        .max(8_000_000)
+        .description('the IBPT CSV as published: codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte'),
+      tableVersion: Joi.string().trim().min(1).max(20),
+      tableKey: Joi.string().trim().max(20).allow(''),
+      source: Joi.string().trim().min(1).max(60).example('IBPT'),
+      validFrom: isoDate(),
+      validTo: isoDate(),
       rows: Joi.array()
         .min(1)
         .max(20000)
@@ -174,9 +180,14 @@ export const fiscalSchemas = {
             stateRate: pct().required(),
             municipalRate: pct().required(),
           }),
-        )
-        .required(),
-    }),
+        ),
+    }).xor('csv', 'rows'),
+    example: {
+      uf: 'SP',
+      csv:
+        'codigo;ex;tipo;descricao;nacionalfederal;importadosfederal;estadual;municipal;vigenciainicio;vigenciafim;chave;versao;fonte\r\n' +
+        '09012100;;0;Cafe torrado, nao descafeinado;4.20;6.50;12.00;0.00;01/01/2026;31/12/2027;B7C8D9;26.2.B;IBPT\r\n',
+    },
   }),
   preview: typedSchema<{ body: PreviewInput }>({
     body: Joi.object({

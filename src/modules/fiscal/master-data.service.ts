@@ -15,6 +15,7 @@ import { TaxGroup } from './entities/tax-group.entity';
 import { UfRate } from './entities/uf-rate.entity';
 import { StAgreement } from './entities/st-agreement.entity';
 import { pisCofinsCstProblem } from './pis-cofins';
+import { IbptTable, parseIbptCsv } from './ibpt-csv';
 import { encodeId } from '../../core/hashids';
 
 /*
@@ -267,37 +268,84 @@ export async function createUfRate(ctx: ActorContext, input: UfRateInput): Promi
 }
 
 export interface ApproximateTaxUpload {
+  /** The UF whose table it is (IBPT publishes one per UF). */
+  uf: string;
+  /** The IBPT CSV as published (ibpt-csv.ts); or the same table as JSON below. */
+  csv?: string;
+  tableVersion?: string;
+  tableKey?: string;
+  source?: string;
+  validFrom?: string;
+  validTo?: string;
+  rows?: { ncm: string; ex?: string; federalNationalRate: Dec; federalImportedRate: Dec; stateRate: Dec; municipalRate: Dec }[];
+}
+
+export interface ApproximateTaxLoadResult {
+  uf: string;
+  rows: number;
   tableVersion: string;
+  tableKey: string;
   source: string;
   validFrom: string;
   validTo: string;
-  rows: { ncm: string; ex?: string; federalNationalRate: Dec; federalImportedRate: Dec; stateRate: Dec; municipalRate: Dec }[];
 }
 
-/** Replaces the company's Lei 12.741 table with the one uploaded (one transaction: the old table until it commits). */
-export async function loadApproximateTaxes(ctx: ActorContext, upload: ApproximateTaxUpload): Promise<{ rows: number; tableVersion: string; validFrom: string; validTo: string }> {
+function tableOf(upload: ApproximateTaxUpload): IbptTable {
+  if (upload.csv !== undefined) return parseIbptCsv(upload.csv);
+  const missing = (['tableVersion', 'source', 'validFrom', 'validTo', 'rows'] as const).filter((k) => upload[k] === undefined);
+  if (missing.length)
+    throw new ValidationError(
+      'Incomplete table',
+      missing.map((k) => ({ path: k, message: 'is required (or send the IBPT csv)' })),
+    );
+  return {
+    tableVersion: upload.tableVersion!,
+    tableKey: upload.tableKey ?? '',
+    source: upload.source!,
+    validFrom: upload.validFrom!,
+    validTo: upload.validTo!,
+    rows: upload.rows!.map((r) => ({ ...r, ex: r.ex ?? '' })),
+  };
+}
+
+/** Replaces the company's Lei 12.741 table of one UF with the one uploaded (one transaction: the old table until it commits). */
+export async function loadApproximateTaxes(ctx: ActorContext, upload: ApproximateTaxUpload): Promise<ApproximateTaxLoadResult> {
+  if (!isUf(upload.uf)) throw new ValidationError('Invalid UF', [{ path: 'uf', message: `${upload.uf} is not a UF` }]);
+  const table = tableOf(upload);
   const seen = new Set<string>();
-  upload.rows.forEach((r, i) => {
-    const key = `${r.ncm}:${r.ex ?? ''}`;
-    if (seen.has(key)) throw new ValidationError('Duplicate NCM', [{ path: `rows[${i}].ncm`, message: `${r.ncm} appears twice` }]);
+  table.rows.forEach((r, i) => {
+    const key = `${r.ncm}:${r.ex}`;
+    if (seen.has(key)) throw new ValidationError('Duplicate NCM', [{ path: upload.csv !== undefined ? 'csv' : `rows[${i}].ncm`, message: `${r.ncm}${r.ex ? ` ex ${r.ex}` : ''} appears twice` }]);
     seen.add(key);
   });
-  if (upload.validTo < upload.validFrom) throw new ValidationError('Invalid validity', [{ path: 'validTo', message: 'before validFrom' }]);
+  if (table.validTo < table.validFrom) throw new ValidationError('Invalid validity', [{ path: 'validTo', message: 'before validFrom' }]);
+  const uf = upload.uf;
+  const result: ApproximateTaxLoadResult = {
+    uf,
+    rows: table.rows.length,
+    tableVersion: table.tableVersion,
+    tableKey: table.tableKey,
+    source: table.source,
+    validFrom: table.validFrom,
+    validTo: table.validTo,
+  };
   return inTransaction(ctx, async (em) => {
-    await em.delete(ApproximateTax, { companyId: ctx.companyId });
-    for (let i = 0; i < upload.rows.length; i += 500) {
-      const chunk = upload.rows.slice(i, i + 500).map((r) => ({
+    await em.delete(ApproximateTax, { companyId: ctx.companyId, uf });
+    for (let i = 0; i < table.rows.length; i += 500) {
+      const chunk = table.rows.slice(i, i + 500).map((r) => ({
         companyId: ctx.companyId,
+        uf,
         ncm: r.ncm,
-        ex: r.ex ?? '',
+        ex: r.ex,
         federalNationalRate: r.federalNationalRate,
         federalImportedRate: r.federalImportedRate,
         stateRate: r.stateRate,
         municipalRate: r.municipalRate,
-        validFrom: upload.validFrom,
-        validTo: upload.validTo,
-        tableVersion: upload.tableVersion,
-        source: upload.source,
+        validFrom: table.validFrom,
+        validTo: table.validTo,
+        tableVersion: table.tableVersion,
+        tableKey: table.tableKey,
+        source: table.source,
       }));
       await em.insert(ApproximateTax, chunk);
     }
@@ -305,16 +353,35 @@ export async function loadApproximateTaxes(ctx: ActorContext, upload: Approximat
       entity: 'fiscal-approximate-tax',
       entityId: ctx.companyId,
       action: 'LOADED',
-      changes: { tableVersion: [null, upload.tableVersion], rows: [null, upload.rows.length] },
+      changes: { uf: [null, uf], tableVersion: [null, table.tableVersion], rows: [null, table.rows.length] },
     });
     await publishEvent(em, ctx, {
       type: 'fiscal-approximate-tax.loaded',
       aggregateType: 'company',
       aggregateId: ctx.companyId,
-      data: { tableVersion: upload.tableVersion, rows: upload.rows.length, validFrom: upload.validFrom, validTo: upload.validTo },
+      data: { uf, tableVersion: table.tableVersion, tableKey: table.tableKey, rows: table.rows.length, validFrom: table.validFrom, validTo: table.validTo },
     });
-    return { rows: upload.rows.length, tableVersion: upload.tableVersion, validFrom: upload.validFrom, validTo: upload.validTo };
+    return result;
   });
+}
+
+/** The readiness check's view of a UF's table on a day: none loaded, loaded but not in force, or in force (its version and end). */
+export async function approximateTaxTableOf(
+  em: EntityManager,
+  companyId: number,
+  uf: string,
+  day: string,
+): Promise<{ loaded: boolean; valid: { tableVersion: string; tableKey: string; validTo: string } | null }> {
+  const rows = await em
+    .createQueryBuilder(ApproximateTax, 'a')
+    .select(['a.tableVersion', 'a.tableKey', 'a.validFrom', 'a.validTo'])
+    .where('a.companyId = :companyId AND a.uf = :uf', { companyId, uf })
+    .orderBy('a.validTo', 'DESC')
+    .limit(1)
+    .getMany();
+  const r = rows[0];
+  if (!r) return { loaded: false, valid: null };
+  return { loaded: true, valid: r.validFrom <= day && day <= r.validTo ? { tableVersion: r.tableVersion, tableKey: r.tableKey, validTo: r.validTo } : null };
 }
 
 /** What a first note needs of the company's tax rules (the readiness check): active tax groups, and active SALE rules among them. */

@@ -54,6 +54,7 @@ export function toInvoiceDto(d: OutboundNfe) {
     totals: Object.fromEntries(Object.entries(s.totals).map(([k, v]) => [k, Number(v)])),
     installments: s.installments.map((i) => ({ number: i.number, dueDate: i.dueDate, amount: toJsonNumber(i.amount, 'amount') })),
     additionalInfo: s.additionalInfo,
+    warnings: s.warnings ?? [],
     email: { status: d.emailStatus, to: d.emailTo, attempts: d.emailAttempts, sentAt: iso(d.emailSentAt), error: d.emailError },
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),

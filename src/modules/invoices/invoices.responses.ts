@@ -66,6 +66,7 @@ const invoiceKeys = {
   totals: Totals,
   installments: Joi.array().items(Installment),
   additionalInfo: Joi.string(),
+  warnings: Joi.array().items(Joi.string()).description('what the tax engine flagged without blocking, e.g. no Lei 12.741 (IBPT) table in force for an item’s NCM'),
   email: obj({ status: oneOf('NONE', 'PENDING', 'SENT', 'FAILED'), to: nullableString(), attempts: Joi.number().integer(), sentAt: timestamp().allow(null), error: nullableString() }),
   createdAt: timestamp(),
   updatedAt: timestamp(),

@@ -75,11 +75,17 @@ function crashPoint(name: string): void {
 const money = (d: Dec) => d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 const brl = (d: Dec) => money(d).toFixed(2).replace('.', ',');
 
-/** infCpl: the order's notes, the statements the law asks (Simples Nacional), then the Lei 12.741 approximate taxes text (federal/state as one total). */
+/**
+ * infCpl: the order's notes, the statements the law asks (Simples Nacional), then the Lei 12.741 text:
+ * "Trib aprox R$ x Federal, R$ y Estadual [e R$ z Municipal] Fonte: IBPT <chave> <versão>" (Decreto
+ * 8.264/2014 art. 2; the IBPT's own wording). Without a table in force no figure is declared: the
+ * document says so and the answer carries the warning (docs/decisions/tax-law-rows.md, row 7).
+ */
 export function additionalInfoOf(doc: ComputedFiscalDocument, notes: string | null | undefined): string {
-  const vNF = doc.totals.vNF;
-  const pct = vNF.isZero() ? new Dec(0) : doc.totals.vTotTrib.mul(100).div(vNF).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
-  const lei = `Valor aproximado dos tributos: R$ ${brl(doc.totals.vTotTrib)} (${pct.toFixed(2).replace('.', ',')}%) conforme Lei 12.741/2012`;
+  const a = doc.approximateTaxSource;
+  const lei = a
+    ? `Trib aprox R$ ${brl(a.federal)} Federal, R$ ${brl(a.state)} Estadual${a.municipal.gt(0) ? ` e R$ ${brl(a.municipal)} Municipal` : ''} Fonte: ${[a.source, a.tableKey, a.tableVersion].filter(Boolean).join(' ')} (Lei 12.741/2012)`
+    : 'Valor aproximado dos tributos não informado: sem tabela IBPT vigente (Lei 12.741/2012)';
   return [layoutText(notes, 2000), ...legalStatements(doc), lei].filter(Boolean).join(' | ');
 }
 
@@ -211,6 +217,7 @@ function summaryOf(c: Computed): OutboundNfeSummary {
     totals,
     installments: c.installments.map((i) => ({ number: i.number, dueDate: i.dueDate, amount: i.amount.toFixed(2) })),
     additionalInfo: c.additionalInfo,
+    warnings: d.warnings,
   };
 }
 

@@ -157,10 +157,12 @@ describe('nfe/xml: tax-reform totals under the rule of the year', () => {
 });
 
 describe('core/config: NFE_TAX_REFORM_RULES', () => {
-  it('defaults to the 2026 rule, which every year follows until another is configured', () => {
+  it('defaults to the 2026 rule (informative) before 2027 and the 2027 rule (charged, vItem with the taxes) from then on, until another is configured', () => {
     expect(loadTaxReformRules({})).to.equal(DEFAULT_TAX_REFORM_RULES);
     expect(taxReformRuleFor(2025)).to.include({ fromYear: 2026, charged: false, totalsBlock: false });
-    expect(taxReformRuleFor(2031)).to.include({ fromYear: 2026 });
+    expect(taxReformRuleFor(2026)).to.include({ fromYear: 2026, charged: false });
+    expect(taxReformRuleFor(2027)).to.deep.equal({ fromYear: 2027, charged: true, itemValueConventions: ['WITH_TAXES'], totalsBlock: false });
+    expect(taxReformRuleFor(2031)).to.include({ fromYear: 2027, charged: true });
   });
 
   it('reads a JSON array, sorted by year; the latest rule not after the year applies', () => {

@@ -17,6 +17,8 @@ export interface OutboundNfeSummary {
   totals: Record<string, string>;
   installments: { number: string; dueDate: string; amount: string }[];
   additionalInfo: string;
+  /** What the tax engine flagged and did not block (e.g. no Lei 12.741 table in force); absent on older documents. */
+  warnings?: string[];
   /** tpNF and finNFe (absent on documents issued before devoluções: 1 and 1). */
   direction?: 0 | 1;
   purpose?: 1 | 2 | 3 | 4;
