@@ -63002,7 +63002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: BANK_ACCOUNT_INACTIVE, BANK_ACCOUNT_OTHER_FILIAL, BOLETO_DUE_DATE_PAST, BOLETO_NOT_FOR_ACQUIRER, NOSSO_NUMERO_EXHAUSTED, PAYER_DOCUMENT_MISSING */
+            /** @description Business rule: BANK_ACCOUNT_INACTIVE, BANK_ACCOUNT_OTHER_FILIAL, BOLETO_DUE_DATE_PAST, BOLETO_NOT_FOR_ACQUIRER, BR_CODE_INVALID, NOSSO_NUMERO_EXHAUSTED, PAYER_DOCUMENT_MISSING */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -63021,7 +63021,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "BANK_ACCOUNT_INACTIVE" | "BANK_ACCOUNT_OTHER_FILIAL" | "BOLETO_DUE_DATE_PAST" | "BOLETO_NOT_FOR_ACQUIRER" | "NOSSO_NUMERO_EXHAUSTED" | "PAYER_DOCUMENT_MISSING";
+                        code?: "BANK_ACCOUNT_INACTIVE" | "BANK_ACCOUNT_OTHER_FILIAL" | "BOLETO_DUE_DATE_PAST" | "BOLETO_NOT_FOR_ACQUIRER" | "BR_CODE_INVALID" | "NOSSO_NUMERO_EXHAUSTED" | "PAYER_DOCUMENT_MISSING";
                         /** @constant */
                         status?: 422;
                     };

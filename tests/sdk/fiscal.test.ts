@@ -44,6 +44,7 @@ describe('SDK: fiscal', () => {
     expect(
       (
         await client.fiscal.loadApproximateTaxes({
+          uf: 'SP',
           tableVersion: '1',
           source: 'IBPT',
           validFrom: '2026-01-01',
