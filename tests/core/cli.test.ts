@@ -164,7 +164,7 @@ describe('Operator CLIs (seed, tenant:create, token, check:stock)', function () 
   });
 
   it('ibpt:import loads a UF’s IBPT CSV for a company (Latin-1 as IBPT ships it); bad usage, a bad file or another company are refused', async () => {
-    const cnpj = cnpjWithCheckDigits('736251480001');
+    const cnpj = cnpjWithCheckDigits('736251490001');
     const made = await cli('tenant-create.ts', ['--name', 'Loja IBPT', '--cnpj', cnpj, '--filial', `Centro:${cnpj}:SP`], env);
     expect(made.status, made.stderr).to.equal(0);
     const { companyId } = JSON.parse(made.stdout);
