@@ -12,6 +12,7 @@ import { assertFilialAccess } from '../tenancy';
 import { accountProblems, BankCode, BANKS, CnabLayout } from './banks/banks';
 import { BankAccount, nossoNumeroSequence, remittanceSequence } from './entities/bank-account.entity';
 import { BANK_ACCOUNT_AUDIT, bankAccountData } from './collection.events';
+import { accountsOf, updateAccountIf } from './collection.repository';
 
 /*
  * Bank accounts of collection (SPEC §14): created per filial, validated by the bank's rules
@@ -145,12 +146,8 @@ export async function getBankAccount(ctx: TenantContext, id: number): Promise<Ba
 export async function listBankAccounts(ctx: TenantContext, query: { filialId?: number; active?: boolean }): Promise<BankAccountView[]> {
   const em = readerOf(ctx);
   if (query.filialId) await assertFilialAccess(ctx, query.filialId);
-  const qb = em.createQueryBuilder(BankAccount, 'a').where('a.company_id = :companyId', { companyId: ctx.companyId });
-  if (query.filialId) qb.andWhere('a.filial_id = :filialId', { filialId: query.filialId });
-  else if (ctx.grantedFiliais !== '*') qb.andWhere('a.filial_id IN (:...granted)', { granted: ctx.grantedFiliais.length ? ctx.grantedFiliais : [0] });
-  if (query.active !== undefined) qb.andWhere('a.active = :active', { active: query.active });
   // A company holds a handful of collection accounts: one page of at most 200.
-  const accounts = await qb.orderBy('a.id', 'ASC').take(200).getMany();
+  const accounts = await accountsOf(em, ctx.companyId, { filialId: query.filialId, filialIn: ctx.grantedFiliais === '*' ? undefined : ctx.grantedFiliais, active: query.active });
   return Promise.all(accounts.map((a) => viewOf(em, a)));
 }
 
@@ -203,13 +200,7 @@ export async function updateBankAccount(ctx: TenantContext, id: number, patch: B
       ...(patch.pspCode !== undefined && { pspCode: patch.pspCode || null }),
       ...(patch.active !== undefined && { active: patch.active }),
     };
-    const result = await em
-      .createQueryBuilder()
-      .update(BankAccount)
-      .set({ ...set, version: () => 'version + 1' } as never)
-      .where('id = :id AND company_id = :companyId AND version = :version', { id, companyId: ctx.companyId, version: patch.version })
-      .execute();
-    if (!result.affected) throw new StaleVersionError('Bank account', patch.version + 1);
+    if (!(await updateAccountIf(em, ctx.companyId, id, patch.version, set as Partial<BankAccount>))) throw new StaleVersionError('Bank account', patch.version + 1);
     const account = (await em.findOneBy(BankAccount, { id, companyId: ctx.companyId }))!;
     const changes = diff(bankAccountData(current), bankAccountData(account));
     if (patch.nextNossoNumero !== undefined) changes.nextNossoNumero = [null, patch.nextNossoNumero];

@@ -2,7 +2,6 @@ import { type EntityManager, IsNull } from 'typeorm';
 import { diff, recordAudit } from '../../core/audit/audit.service';
 import { addCalendarDays, businessToday } from '../../core/business-date';
 import type { TenantContext } from '../../core/context';
-import { isMysql } from '../../core/db/engine';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, round } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/errors';
@@ -18,6 +17,7 @@ import { boletoMachine, STANDING_STATUSES } from './boleto.state';
 import { renderBoletoPdf } from './boleto-pdf';
 import { bolePixCode, createBolePixCharge } from './pix-charges.service';
 import { collectionMetrics } from './collection.metrics';
+import { dropPendingRegistration, lockedBoleto, standingBoletoOf, updateBoletoIf } from './collection.repository';
 import { BOLETO_AUDIT, boletoData } from './collection.events';
 import { BankAccount, nossoNumeroSequence } from './entities/bank-account.entity';
 import { BoletoInstruction, InstructionKind } from './entities/boleto-instruction.entity';
@@ -49,24 +49,10 @@ export interface BoletoView {
   pendingInstructions: BoletoInstruction[];
 }
 
-const lockSuffix = () => (isMysql ? ' FOR UPDATE' : '');
-
-/** Reads a boleto under its row lock (MySQL; SQLite serializes) inside `em`'s transaction. */
-export async function lockedBoleto(em: EntityManager, companyId: number, id: number): Promise<Boleto | null> {
-  if (isMysql) await em.query(`SELECT id FROM boleto WHERE company_id = ? AND id = ?${lockSuffix()}`, [companyId, id]);
-  return em.findOneBy(Boleto, { id, companyId });
-}
-
 /** Moves a boleto's status (and other fields) conditionally on the status and version read under the lock. */
 export async function writeBoleto(em: EntityManager, before: Boleto, action: Parameters<typeof boletoMachine.assertTransition>[1], to: BoletoStatus, values: Partial<Boleto> = {}): Promise<Boleto> {
   boletoMachine.assertTransition(before, action, to);
-  const result = await em
-    .createQueryBuilder()
-    .update(Boleto)
-    .set({ ...values, status: to, version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id: before.id, companyId: before.companyId, status: before.status, version: before.version })
-    .execute();
-  if (!result.affected) throw new ConflictError('CONCURRENT_UPDATE', 'The boleto changed meanwhile; retry', { retryable: true });
+  if (!(await updateBoletoIf(em, before, { ...values, status: to }))) throw new ConflictError('CONCURRENT_UPDATE', 'The boleto changed meanwhile; retry', { retryable: true });
   return (await em.findOneBy(Boleto, { id: before.id, companyId: before.companyId }))!;
 }
 
@@ -87,10 +73,7 @@ export async function issueBoleto(ctx: TenantContext, receivableId: number, inpu
       throw new ConflictError(r.status === 'RECEIVED' ? 'RECEIVABLE_ALREADY_RECEIVED' : `RECEIVABLE_${r.status}`, `The receivable is ${r.status}: nothing to collect`, { currentStatus: r.status });
     }
     if (r.debtorType !== 'CUSTOMER' || !r.customerId) throw new BusinessRuleError('BOLETO_NOT_FOR_ACQUIRER', "A card acquirer's receivable is settled by the acquirer, not by boleto");
-    const standing = await em
-      .createQueryBuilder(Boleto, 'b')
-      .where('b.company_id = :companyId AND b.receivable_id = :rid AND b.status IN (:...statuses)', { companyId: ctx.companyId, rid: r.id, statuses: STANDING_STATUSES })
-      .getOne();
+    const standing = await standingBoletoOf(em, ctx.companyId, r.id, STANDING_STATUSES);
     if (standing) throw new ConflictError('BOLETO_ALREADY_ISSUED', 'The receivable already has a standing boleto', { boletoStatus: standing.status });
     const account = await findAccessibleAccount(ctx, input.bankAccountId, em);
     if (!account.active) throw new BusinessRuleError('BANK_ACCOUNT_INACTIVE', 'The bank account is inactive');
@@ -230,13 +213,8 @@ export async function cancelBoleto(ctx: TenantContext, id: number): Promise<Bole
   return inTransaction(ctx, async (em) => {
     const boleto = (await lockedBoleto(em, ctx.companyId, id))!;
     boletoMachine.assertAllowed(boleto, 'cancel');
-    const claimed = await em
-      .createQueryBuilder()
-      .delete()
-      .from(BoletoInstruction)
-      .where('company_id = :companyId AND boleto_id = :id AND kind = :kind AND remittance_id IS NULL', { companyId: ctx.companyId, id, kind: 'REGISTER' })
-      .execute();
-    if (!claimed.affected) throw new ConflictError('BOLETO_ALREADY_SENT', 'A remessa already carried the boleto to the bank: ask for a write-off once it is registered');
+    if (!(await dropPendingRegistration(em, ctx.companyId, id)))
+      throw new ConflictError('BOLETO_ALREADY_SENT', 'A remessa already carried the boleto to the bank: ask for a write-off once it is registered');
     const updated = await writeBoleto(em, boleto, 'cancel', 'CANCELLED');
     await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: id, action: 'CANCELLED', changes: { status: [boleto.status, 'CANCELLED'] } });
     await publishEvent(em, ctx, { type: 'collection.boleto.cancelled', filialId: boleto.filialId, aggregateType: BOLETO_AUDIT, aggregateId: id, data: boletoData(updated) });

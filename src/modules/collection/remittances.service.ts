@@ -1,8 +1,6 @@
-import type { EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import { recordAudit } from '../../core/audit/audit.service';
 import type { TenantContext } from '../../core/context';
-import { isMysql } from '../../core/db/engine';
 import { inTransaction, readerOf } from '../../core/db/transaction';
 import { round } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/errors';
@@ -17,10 +15,10 @@ import { CnabAccount, REMESSA_MOVEMENT, RemessaTitle } from './cnab/cnab240';
 import { cnabLayout } from './cnab/layouts';
 import { REMITTANCE_AUDIT } from './collection.events';
 import { BankAccount, remittanceSequence } from './entities/bank-account.entity';
-import { BoletoInstruction } from './entities/boleto-instruction.entity';
 import { Boleto } from './entities/boleto.entity';
 import { Remittance } from './entities/remittance.entity';
 import { collectionMetrics } from './collection.metrics';
+import { claimInstructions, lockAccount, pendingInstructionsOf } from './collection.repository';
 
 /*
  * Remessa files (SPEC §14): an account's pending instructions (register, change due date or value,
@@ -32,10 +30,6 @@ import { collectionMetrics } from './collection.metrics';
 
 /** At most this many instructions go in one file (the rest wait for the next). */
 const MAX_INSTRUCTIONS = 2000;
-
-export async function lockAccount(em: EntityManager, companyId: number, id: number): Promise<void> {
-  if (isMysql) await em.query('SELECT id FROM bank_account WHERE company_id = ? AND id = ? FOR UPDATE', [companyId, id]);
-}
 
 export const cnabAccountOf = (account: BankAccount, filial: Filial): CnabAccount => ({
   bankCode: account.bankCode,
@@ -54,12 +48,7 @@ export async function createRemittance(ctx: TenantContext, bankAccountId: number
   const remittance = await inTransaction(ctx, async (em) => {
     await lockAccount(em, ctx.companyId, bankAccountId);
     const account = await em.findOneByOrFail(BankAccount, { id: bankAccountId, companyId: ctx.companyId });
-    const pending = await em
-      .createQueryBuilder(BoletoInstruction, 'i')
-      .where('i.company_id = :companyId AND i.bank_account_id = :accountId AND i.remittance_id IS NULL', { companyId: ctx.companyId, accountId: account.id })
-      .orderBy('i.id', 'ASC')
-      .take(MAX_INSTRUCTIONS)
-      .getMany();
+    const pending = await pendingInstructionsOf(em, ctx.companyId, account.id, MAX_INSTRUCTIONS);
     if (!pending.length) throw new BusinessRuleError('NO_PENDING_INSTRUCTIONS', 'The account has no instruction waiting for a remessa');
     const boletos = new Map((await em.find(Boleto, { where: { companyId: ctx.companyId, id: In([...new Set(pending.map((p) => p.boletoId))]) } })).map((b) => [b.id, b]));
     const receivables = new Map((await em.find(Receivable, { where: { companyId: ctx.companyId, id: In([...new Set([...boletos.values()].map((b) => b.receivableId))]) } })).map((r) => [r.id, r]));
@@ -113,13 +102,15 @@ export async function createRemittance(ctx: TenantContext, bankAccountId: number
       createdBy: ctx.actor,
     } as never);
     const id = Number(inserted.identifiers[0].id);
-    const claimed = await em
-      .createQueryBuilder()
-      .update(BoletoInstruction)
-      .set({ remittanceId: id })
-      .where('company_id = :companyId AND id IN (:...ids) AND remittance_id IS NULL', { companyId: ctx.companyId, ids: pending.map((p) => p.id) })
-      .execute();
-    if (claimed.affected !== pending.length) throw new ConflictError('CONCURRENT_UPDATE', 'Another remessa took some of these instructions; retry', { retryable: true });
+    if (
+      (await claimInstructions(
+        em,
+        ctx.companyId,
+        id,
+        pending.map((p) => p.id),
+      )) !== pending.length
+    )
+      throw new ConflictError('CONCURRENT_UPDATE', 'Another remessa took some of these instructions; retry', { retryable: true });
     const remittance = (await em.findOneBy(Remittance, { id, companyId: ctx.companyId }))!;
     await recordAudit(em, ctx, { entity: REMITTANCE_AUDIT, entityId: id, action: 'CREATED', changes: { fileNumber: [null, fileNumber], instructionCount: [null, pending.length] } });
     await publishEvent(em, ctx, {

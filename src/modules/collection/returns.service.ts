@@ -22,7 +22,7 @@ import { collectionMetrics } from './collection.metrics';
 import { BankAccount } from './entities/bank-account.entity';
 import { BankReturn, BankReturnOccurrence, OccurrenceOutcome } from './entities/bank-return.entity';
 import { Boleto } from './entities/boleto.entity';
-import { lockAccount } from './remittances.service';
+import { lockAccount } from './collection.repository';
 
 /*
  * Retorno files (SPEC §14). The whole file is read first; a file that does not parse answers a
