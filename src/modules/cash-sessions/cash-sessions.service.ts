@@ -5,7 +5,7 @@ import { hasScope } from '../../core/auth/tenancy';
 import type { TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction, readerOf } from '../../core/db/transaction';
-import { Dec } from '../../core/decimal';
+import { Dec, toJsonNumber } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { registry } from '../../core/metrics/registry';
@@ -212,7 +212,7 @@ export async function recordMovement(ctx: TenantContext, id: number, input: Move
       filialId: s.filialId,
       aggregateType: 'cash-session',
       aggregateId: s.id,
-      data: { cashSessionId: encodeId('cash-session', s.id), movementId: encodeId('cash-movement', movement.id), type: input.type, amount: Number(input.amount.toFixed(2)), reason: input.reason },
+      data: { cashSessionId: encodeId('cash-session', s.id), movementId: encodeId('cash-movement', movement.id), type: input.type, amount: toJsonNumber(input.amount, 'amount'), reason: input.reason },
     });
     const all = [...movements, movement];
     return { movement, view: { session: s, movements: all, figures: canSupervise(ctx) ? await figuresOf(em, s, all) : null } };
@@ -412,7 +412,7 @@ export async function authorizeByTef(ctx: TenantContext, id: number, input: TefA
         cashSessionId: encodeId('cash-session', s.id),
         terminalId: s.terminalId,
         method: method.code,
-        amount: Number(input.amount.toFixed(2)),
+        amount: toJsonNumber(input.amount, 'amount'),
         nsu: approval.nsu,
         authorizationCode: approval.authorizationCode,
         brand: approval.brand,
