@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import net from 'node:net';
 import express from 'express';
 import supertest from 'supertest';
 import { validateConfig } from '../../src/core/config';
@@ -7,6 +8,7 @@ import { errorMiddleware } from '../../src/core/errors/error-middleware';
 import { config } from '../../src/core/config';
 import { isMysql } from '../../src/core/db/engine';
 import { hostHealth, HostPool, leaveOut, nodeStateProblem, resetHostHealth } from '../../src/core/db/host-pool';
+import { isDatabaseUnavailable } from '../../src/core/db/db-errors';
 
 /* Several database hosts (a Galera cluster) and what a request answers when its database node dies. */
 describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
@@ -112,6 +114,112 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
       expect(refused.reason).to.match(/ECONNREFUSED/);
       expect(refused.failures).to.equal(1);
       expect(pool.health()[0]).to.include({ failures: 0, offlineUntil: 0 });
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+      resetHostHealth();
+    }
+  });
+  // A node that stops answering without closing its sockets (partitioned, frozen): a listener that takes
+  // connections and never says a word. Before the deadlines, a pool over it waited forever (issue 50).
+  async function silentServer(): Promise<{ port: number; close: () => Promise<void> }> {
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (server.address() as net.AddressInfo).port,
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const s of sockets) s.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  const poolOptions = () => {
+    const url = new URL(config.db.url!.replace(/^\w+:/, 'http:'));
+    return { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: url.pathname.slice(1), connectionLimit: 2 };
+  };
+  const take = (pool: HostPool) => new Promise<import('mysql2').PoolConnection>((resolve, reject) => pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn!))));
+
+  it('a host that takes the connection and never answers is left out after the acquire deadline; the live one serves', async function () {
+    if (!isMysql) return this.skip();
+    resetHostHealth();
+    const silent = await silentServer();
+    const pool = new HostPool(poolOptions(), [{ host: '127.0.0.1', port: silent.port }, config.db.hosts[0]], 200, { acquireTimeoutMs: 300, statementTimeoutMs: 0 });
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 3; i++) (await take(pool)).release();
+      expect(Date.now() - started).to.be.below(3000);
+      const [mute, live] = pool.health();
+      expect(mute.reason).to.match(/^POOL_ACQUIRE_TIMEOUT/);
+      expect(mute.failures).to.equal(1);
+      expect(live).to.include({ failures: 0, offlineUntil: 0 });
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+      await silent.close();
+      resetHostHealth();
+    }
+  });
+
+  it('only silent hosts: getConnection fails within the deadline with an error a request answers 503 for', async function () {
+    if (!isMysql) return this.skip();
+    resetHostHealth();
+    const a = await silentServer();
+    const b = await silentServer();
+    const pool = new HostPool(
+      poolOptions(),
+      [
+        { host: '127.0.0.1', port: a.port },
+        { host: '127.0.0.1', port: b.port },
+      ],
+      60000,
+      { acquireTimeoutMs: 250, statementTimeoutMs: 0 },
+    );
+    try {
+      const started = Date.now();
+      const err = await take(pool).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(Date.now() - started).to.be.below(2000);
+      expect((err as { code?: string }).code).to.equal('POOL_ACQUIRE_TIMEOUT');
+      expect(isDatabaseUnavailable(err)).to.equal(true);
+      // Both out now: the next try answers at once.
+      const again = await take(pool).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect((again as { code?: string }).code).to.equal('POOL_NONEONLINE');
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+      await a.close();
+      await b.close();
+      resetHostHealth();
+    }
+  });
+
+  it('a statement without an answer past the statement deadline fails as unavailable; its connection is closed and its host rests', async function () {
+    if (!isMysql) return this.skip();
+    resetHostHealth();
+    const pool = new HostPool(poolOptions(), [config.db.hosts[0], { host: '127.0.0.1', port: 40299 }], 200, { acquireTimeoutMs: 2000, statementTimeoutMs: 300 });
+    try {
+      const connection = await take(pool);
+      const started = Date.now();
+      const err = await new Promise<Error | null>((resolve) => connection.query('SELECT SLEEP(3)', (e) => resolve(e)));
+      expect(Date.now() - started).to.be.below(2500);
+      expect((err as { code?: string }).code).to.equal('PROTOCOL_SEQUENCE_TIMEOUT');
+      expect(isDatabaseUnavailable(err)).to.equal(true);
+      connection.release();
+      expect(pool.health()[0].reason).to.match(/^PROTOCOL_SEQUENCE_TIMEOUT/);
+      // Back after its rest (on probation, from a new checked connection); a statement that answers in time is untouched.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const next = await take(pool);
+      const rows = await new Promise<unknown>((resolve, reject) => next.query('SELECT 1 AS one', (e, r) => (e ? reject(e) : resolve(r))));
+      expect(rows).to.deep.equal([{ one: 1 }]);
+      next.release();
     } finally {
       await new Promise((resolve) => pool.end(resolve));
       resetHostHealth();

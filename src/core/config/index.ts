@@ -40,6 +40,16 @@ const schema = Joi.object({
     .min(100)
     .default(2000)
     .description('how long a host that refused a connection, or whose Galera node was not Synced, is left out before it is tried again (doubling per failed try, up to 8×)'),
+  DB_ACQUIRE_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(100)
+    .default(5000)
+    .description('several hosts: how long a connection (and its node state check) may take from one host before that host is left out and the next is tried'),
+  DB_STATEMENT_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(0)
+    .default(60000)
+    .description('several hosts: how long a statement may go without an answer before its connection is closed and its host left out (0: no deadline)'),
   SQLITE_FILE: Joi.string().default('data/backoffice.sqlite'),
   DB_POOL_SIZE: Joi.number().integer().min(1).max(500).default(20),
   DB_LOGGING: Joi.boolean().default(false),
@@ -111,6 +121,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
       /** The local server's Unix socket (DB_URL's `socketPath` parameter), used instead of host and port. */
       socketPath: target?.socketPath,
       hostRetryMs: value.DB_HOST_RETRY_MS as number,
+      /** Deadlines of a pool over several hosts (host-pool.ts). */
+      deadlines: Object.freeze({ acquireTimeoutMs: value.DB_ACQUIRE_TIMEOUT_MS as number, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS as number }),
       /** TypeORM compares schemas per flavour; a mariadb:// URL selects MariaDB's rules. */
       flavor: (String(value.DB_URL ?? '').startsWith('mariadb:') ? 'mariadb' : 'mysql') as 'mysql' | 'mariadb',
       sqliteFile: isTest && !env.SQLITE_FILE ? ':memory:' : (value.SQLITE_FILE as string),

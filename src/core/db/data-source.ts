@@ -59,7 +59,7 @@ if (config.db.engine === 'mysql' && config.db.hosts.length > 1) {
   Object.assign(dataSource.driver, {
     createPool: (options: Record<string, unknown>) =>
       new Promise<Pool>((resolve, reject) => {
-        const pool = createMysqlPool(options, config.db.hosts, config.db.hostRetryMs);
+        const pool = createMysqlPool(options, config.db.hosts, config.db.hostRetryMs, config.db.deadlines);
         // Like TypeORM's own: fail at start when no host takes a connection.
         pool.getConnection((err, connection) => (err ? pool.end(() => reject(err)) : (connection!.release(), resolve(pool))));
       }),

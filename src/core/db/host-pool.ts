@@ -18,6 +18,12 @@ import type { DbHost } from '../config/db-url';
  * puts it back. Connections a
  * dead node held fail on their next statement (the request answers 503, docs/scale-out.md) and are
  * discarded by their pool.
+ *
+ * Nothing waits without a deadline (a node can stop answering without closing its sockets: a
+ * partition, a frozen process): taking a connection from a host, and its state check, are bounded by
+ * `acquireTimeoutMs` — past it the host is left out (POOL_ACQUIRE_TIMEOUT) and the next one is tried —
+ * and every statement on a connection by `statementTimeoutMs` (mysql2 closes the connection:
+ * PROTOCOL_SEQUENCE_TIMEOUT). Both are "database unavailable" to a request (503 with Retry-After).
  */
 
 type Callback<T> = (err: Error | null, value?: T) => void;
@@ -103,11 +109,37 @@ export function nodeStateProblem(rows: readonly { Variable_name?: unknown; Value
 /** 1047 ER_UNKNOWN_COM_ERROR: "WSREP has not yet prepared node for application use". */
 export const isNodeNotReady = (err: unknown): boolean => (err as { errno?: number })?.errno === 1047;
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> & { timeout?: number } => !!v && Object.getPrototypeOf(v) === Object.prototype;
+
 const poolError = (code: string, message: string): Error => Object.assign(new Error(message), { code });
 
 interface Host {
   health: HostHealth;
   pool: mysql.Pool;
+}
+
+/** The deadlines of a HostPool (DB_ACQUIRE_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+export interface HostPoolDeadlines {
+  acquireTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/** 0 for `statementTimeoutMs`: statements without a deadline. */
+export const DEFAULT_DEADLINES: HostPoolDeadlines = { acquireTimeoutMs: 5000, statementTimeoutMs: 60000 };
+
+/** `fn(done)` with `onLate` given what a callback brings after the deadline already answered. */
+function withDeadline<T>(ms: number, fn: (done: (err: Error | null, value?: T) => void) => void, onTimeout: () => void, onLate: (value?: T) => void, cb: (err: Error | null, value?: T) => void): void {
+  let settled = false;
+  const timer = setTimeout(() => {
+    settled = true;
+    onTimeout();
+  }, ms);
+  fn((err, value) => {
+    if (settled) return onLate(value);
+    settled = true;
+    clearTimeout(timer);
+    cb(err, value);
+  });
 }
 
 export class HostPool implements MysqlPoolLike {
@@ -123,16 +155,22 @@ export class HostPool implements MysqlPoolLike {
     options: mysql.PoolOptions,
     readonly hosts: readonly DbHost[],
     private readonly retryMs: number,
+    private readonly deadlines: HostPoolDeadlines = DEFAULT_DEADLINES,
   ) {
     this.entries = hosts.map(({ host, port }) => {
-      const entry: Host = { health: hostHealth(`${host}:${port}`), pool: mysql.createPool({ ...options, host, port }) };
+      const entry: Host = {
+        health: hostHealth(`${host}:${port}`),
+        pool: mysql.createPool({ connectTimeout: deadlines.acquireTimeoutMs, ...options, host, port }),
+      };
       entry.pool.on('connection', (connection) => {
         // The node's state is read first, before the listeners' session setup (a causal-read
         // setting would make the check itself wait on a node that is not ready).
         this.checks.set(
           connection,
           new Promise((resolve) =>
-            connection.query(NODE_STATE_SQL, (err, rows) => resolve(err ? `state check failed: ${err.message}` : nodeStateProblem(rows as { Variable_name: string; Value: string }[]))),
+            connection.query({ sql: NODE_STATE_SQL, timeout: deadlines.acquireTimeoutMs }, (err, rows) =>
+              resolve(err ? `state check failed: ${err.message}` : nodeStateProblem(rows as { Variable_name: string; Value: string }[])),
+            ),
           ),
         );
         this.watch(entry, connection);
@@ -162,42 +200,69 @@ export class HostPool implements MysqlPoolLike {
   private tryHosts(candidates: Host[], cb: Callback<mysql.PoolConnection>, lastError?: Error): void {
     const entry = candidates.shift();
     if (!entry) return cb(lastError ?? poolError('POOL_NONEONLINE', 'No database host in service'));
-    entry.pool.getConnection((err, connection) => {
-      if (err) {
-        leaveOut(entry.health, this.retryMs, `${(err as { code?: string }).code ?? 'error'}: ${err.message}`);
-        return this.tryHosts(candidates, cb, err);
-      }
-      const check = this.checks.get(connection);
-      if (!check) {
-        if (!entry.health.probation) return cb(null, connection);
-        // A host on probation serves from new connections only (each checked as it opens).
-        connection.destroy();
-        return this.tryHosts([entry, ...candidates], cb, lastError);
-      }
-      this.checks.delete(connection);
-      void check.then((problem) => {
-        if (problem) {
-          connection.destroy();
-          leaveOut(entry.health, this.retryMs, problem);
-          return this.tryHosts(candidates, cb, poolError('ER_UNKNOWN_COM_ERROR', `${entry.health.name}: ${problem}`));
+    const { acquireTimeoutMs } = this.deadlines;
+    const timedOut = () => {
+      const err = poolError('POOL_ACQUIRE_TIMEOUT', `${entry.health.name}: no connection within ${acquireTimeoutMs} ms`);
+      leaveOut(entry.health, this.retryMs, `POOL_ACQUIRE_TIMEOUT: ${err.message}`);
+      this.tryHosts(candidates, cb, err);
+    };
+    // A connection that comes after its deadline is not handed to anybody: the host is out already.
+    const late = (connection?: mysql.PoolConnection) => connection?.destroy();
+    withDeadline<mysql.PoolConnection>(
+      acquireTimeoutMs,
+      (done) => entry.pool.getConnection(done),
+      timedOut,
+      late,
+      (err, connection) => {
+        if (err || !connection) {
+          leaveOut(entry.health, this.retryMs, `${(err as { code?: string } | null)?.code ?? 'error'}: ${err?.message}`);
+          return this.tryHosts(candidates, cb, err ?? undefined);
         }
-        if (entry.health.probation) backInService(entry.health);
-        cb(null, connection);
-      });
-    });
+        const check = this.checks.get(connection);
+        if (!check) {
+          if (!entry.health.probation) return cb(null, connection);
+          // A host on probation serves from new connections only (each checked as it opens).
+          connection.destroy();
+          return this.tryHosts([entry, ...candidates], cb, lastError);
+        }
+        this.checks.delete(connection);
+        void check.then((problem) => {
+          if (problem) {
+            connection.destroy();
+            leaveOut(entry.health, this.retryMs, problem);
+            return this.tryHosts(candidates, cb, poolError('ER_UNKNOWN_COM_ERROR', `${entry.health.name}: ${problem}`));
+          }
+          if (entry.health.probation) backInService(entry.health);
+          cb(null, connection);
+        });
+      },
+    );
   }
 
-  /** A 1047 on any statement of the connection leaves its host out (it left the primary component, or resyncs). */
+  /**
+   * Every statement of the connection gets the statement deadline (unless it names its own), and a
+   * 1047 on any of them leaves its host out (it left the primary component, or resyncs).
+   */
   private watch(entry: Host, connection: mysql.PoolConnection): void {
     // eslint-disable-next-line @typescript-eslint/unbound-method -- the original is called below with the connection as `this`
     const query = connection.query as (...args: unknown[]) => unknown;
     const retryMs = this.retryMs;
+    const timeout = this.deadlines.statementTimeoutMs;
     (connection as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: unknown, ...args: unknown[]) {
+      if (timeout > 0) {
+        if (typeof args[0] === 'string') args[0] = { sql: args[0], timeout };
+        else if (isPlainObject(args[0]) && args[0].timeout === undefined) args[0] = { ...args[0], timeout };
+      }
       const at = args.findIndex((a) => typeof a === 'function');
       if (at >= 0) {
         const done = args[at] as (err: unknown, ...rest: unknown[]) => unknown;
         args[at] = function (this: unknown, err: unknown, ...rest: unknown[]) {
           if (err && isNodeNotReady(err) && entry.health.offlineUntil <= Date.now()) leaveOut(entry.health, retryMs, `1047: ${(err as Error).message}`);
+          if (err && (err as { code?: string }).code === 'PROTOCOL_SEQUENCE_TIMEOUT') {
+            // The answer may still come: the connection is not reused, and its host rests like a refused one.
+            (connection as mysql.PoolConnection).destroy();
+            if (entry.health.offlineUntil <= Date.now()) leaveOut(entry.health, retryMs, `PROTOCOL_SEQUENCE_TIMEOUT: no answer within ${timeout} ms`);
+          }
           return done.call(this, err, ...rest);
         };
       }
@@ -252,7 +317,7 @@ export class HostPool implements MysqlPoolLike {
 }
 
 /** One host: mysql2's own pool; several: a HostPool over them. */
-export function createMysqlPool(options: mysql.PoolOptions, hosts: readonly DbHost[], retryMs: number): MysqlPoolLike {
+export function createMysqlPool(options: mysql.PoolOptions, hosts: readonly DbHost[], retryMs: number, deadlines: HostPoolDeadlines = DEFAULT_DEADLINES): MysqlPoolLike {
   if (hosts.length <= 1) return mysql.createPool(options) as unknown as MysqlPoolLike;
-  return new HostPool(options, hosts, retryMs);
+  return new HostPool(options, hosts, retryMs, deadlines);
 }

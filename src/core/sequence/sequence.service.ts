@@ -20,7 +20,12 @@ import { Sequence } from './sequence.entity';
 let pool: MysqlPoolLike | undefined;
 registerPool('sequence', () => pool);
 const sequencePool = (): MysqlPoolLike =>
-  (pool ??= createMysqlPool({ uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z', trace: config.env !== 'production' }, config.db.hosts, config.db.hostRetryMs));
+  (pool ??= createMysqlPool(
+    { uri: config.db.url!.replace(/^mariadb:/, 'mysql:'), connectionLimit: 4, timezone: 'Z', trace: config.env !== 'production' },
+    config.db.hosts,
+    config.db.hostRetryMs,
+    config.db.deadlines,
+  ));
 
 /** Closes the MySQL sequence pool (process shutdown, CLIs, test teardown). */
 export async function closeSequencePool(): Promise<void> {
