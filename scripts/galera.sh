@@ -8,6 +8,8 @@
 #   scripts/galera.sh start-node N     start (rejoin) node N; it catches up by IST, or by rsync SST
 #   scripts/galera.sh stop-node N      clean shutdown of node N
 #   scripts/galera.sh kill-node N      SIGKILL node N (what the failover tests do)
+#   scripts/galera.sh kill-all         SIGKILL every node at once (a power cut)
+#   scripts/galera.sh recover          with every node down: each one's position, and the node a start bootstraps
 #
 # Needs the Debian packages mariadb-server, galera-4 and rsync (`apt-get install -y galera-4 rsync`);
 # installs nothing. Everything lives under data/galera/ of the project: three data directories, their
@@ -148,21 +150,61 @@ launch() {
   echo $! >"$d/node.pid"
 }
 
-# After a crash of the whole cluster no node is marked safe to bootstrap: the one with the highest
-# seqno in grastate.dat (most recent state) becomes the bootstrap node.
-bootstrap_node() {
-  local n best=1 bestseq=-2 seq safe
+# The seqno node n would start from: grastate.dat's after a clean shutdown; after a crash (seqno -1)
+# the position InnoDB recovers (--wsrep-recover); -1 when it has none.
+node_seqno() {
+  local n=$1 g seq position
+  g="$(node_dir "$n")/data/grastate.dat"
+  [ -f "$g" ] || { echo -1; return; }
+  seq=$(awk '/seqno:/{print $2}' "$g")
+  if [ "${seq:--1}" = "-1" ]; then
+    position=$(recovered_position "$n")
+    seq=${position##*:}
+  fi
+  echo "${seq:--1}"
+}
+
+# Which node a cluster that is wholly down starts from (docs/operations.md "Whole-cluster restart"):
+# the node marked safe_to_bootstrap (the last to leave a clean shutdown), else — after a crash of every
+# node, when none is marked — the one with the highest seqno, read back by --wsrep-recover where
+# grastate.dat has none: it holds every transaction any node acknowledged. Prints "n seqno reason".
+choose_bootstrap() {
+  local n best="" bestseq=-2 seq safe g
   for n in "${NODES[@]}"; do
-    local g; g="$(node_dir "$n")/data/grastate.dat"
+    g="$(node_dir "$n")/data/grastate.dat"
     [ -f "$g" ] || continue
     safe=$(awk '/safe_to_bootstrap:/{print $2}' "$g")
-    [ "$safe" = 1 ] && { echo "$n"; return; }
-    seq=$(awk '/seqno:/{print $2}' "$g")
-    [ "${seq:--1}" -gt "$bestseq" ] && { bestseq=$seq; best=$n; }
+    seq=$(node_seqno "$n")
+    if [ "$safe" = 1 ]; then echo "$n $seq safe_to_bootstrap"; return; fi
+    if [ "$seq" -gt "$bestseq" ]; then bestseq=$seq; best=$n; fi
   done
-  local g; g="$(node_dir "$best")/data/grastate.dat"
+  if [ -z "$best" ]; then echo "1 -1 new"; else echo "$best $bestseq highest-seqno"; fi
+}
+
+# Marks the chosen node safe to bootstrap (Galera refuses --wsrep-new-cluster on a node that is not).
+bootstrap_node() {
+  local choice n g
+  choice=$(choose_bootstrap)
+  n=${choice%% *}
+  g="$(node_dir "$n")/data/grastate.dat"
   [ -f "$g" ] && sed -i 's/^safe_to_bootstrap: 0/safe_to_bootstrap: 1/' "$g"
-  echo "$best"
+  echo "$choice" >"$DIR/last-bootstrap"
+  echo "$n"
+}
+
+# What a start of a wholly stopped cluster would do, without starting anything.
+cmd_recover() {
+  local n g
+  for n in "${NODES[@]}"; do
+    alive "$n" && { echo "node $n is running: the cluster is not down"; return 1; }
+  done
+  for n in "${NODES[@]}"; do
+    g="$(node_dir "$n")/data/grastate.dat"
+    [ -f "$g" ] || { echo "node $n  no grastate.dat"; continue; }
+    printf 'node %s  grastate seqno %s  safe_to_bootstrap %s  start position %s\n' "$n" \
+      "$(awk '/seqno:/{print $2}' "$g")" "$(awk '/safe_to_bootstrap:/{print $2}' "$g")" "$(node_seqno "$n")"
+  done
+  echo "bootstrap from: $(choose_bootstrap)"
 }
 
 cmd_start() {
@@ -175,7 +217,7 @@ cmd_start() {
     for n in "${NODES[@]}"; do write_config "$n"; done
     init_first
     first=$(bootstrap_node)
-    echo "node $first bootstraps the cluster (port $(sql_port "$first"))"
+    echo "node $first bootstraps the cluster (port $(sql_port "$first"); $(cut -d' ' -f2- "$DIR/last-bootstrap" | sed 's/ / seqno, /;s/^/from /'))"
     launch "$first" --wsrep-new-cluster
     wait_synced "$first"
   fi
@@ -214,6 +256,15 @@ cmd_kill_node() {
   return 0
 }
 
+cmd_kill_all() {
+  local n
+  for n in "${NODES[@]}"; do cmd_kill_node "$n"; done
+  for n in "${NODES[@]}"; do
+    for _ in $(seq 1 40); do alive "$n" || break; sleep 0.25; done
+  done
+  echo "every node killed"
+}
+
 cmd_stop() {
   local n
   for n in 3 2 1; do cmd_stop_node "$n"; done
@@ -247,5 +298,7 @@ case "${1:-}" in
   start-node) cmd_start_node "${2:-}" ;;
   stop-node) cmd_stop_node "${2:-}" ;;
   kill-node) cmd_kill_node "${2:-}" ;;
-  *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  kill-all) cmd_kill_all ;;
+  recover) cmd_recover ;;
+  *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
