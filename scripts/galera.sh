@@ -16,7 +16,7 @@
 # configuration, sockets and logs. Nothing outside the project folder is changed. When started by
 # root the servers run as the `mysql` user; otherwise as the caller.
 #
-# Ports (GALERA_PORT_BASE, default 40600; node N = 1..3):
+# Addresses: node N on 127.0.0.(N+1). Ports (GALERA_PORT_BASE, default 40600; node N = 1..3):
 #   SQL base+10+N, group communication base+20+N, IST base+30+N, rsync SST base+40+N.
 set -euo pipefail
 
@@ -29,6 +29,9 @@ DATABASE=${GALERA_DATABASE:-backoffice}
 PROVIDER=${GALERA_PROVIDER:-/usr/lib/galera/libgalera_smm.so}
 MARIADBD=${MARIADBD:-/usr/sbin/mariadbd}
 
+# Node n listens on its own loopback address (127.0.0.2..4, GALERA_ADDRESS_PREFIX), so a test can cut
+# the links between nodes with packet-filter rules by address (tests-galera/partition.test.ts).
+node_host() { echo "${GALERA_ADDRESS_PREFIX:-127.0.0.}$((1 + $1))"; }
 sql_port() { echo $((BASE + 10 + $1)); }
 gcomm_port() { echo $((BASE + 20 + $1)); }
 ist_port() { echo $((BASE + 30 + $1)); }
@@ -54,7 +57,7 @@ as_owner() { "${OWNER[@]}" "$@"; }
 
 gcomm_list() {
   local list="" n
-  for n in "${NODES[@]}"; do list+="${list:+,}127.0.0.1:$(gcomm_port "$n")"; done
+  for n in "${NODES[@]}"; do list+="${list:+,}$(node_host "$n"):$(gcomm_port "$n")"; done
   echo "$list"
 }
 
@@ -70,7 +73,7 @@ socket=$d/mariadbd.sock
 pid-file=$d/mariadbd.pid
 log-error=$d/error.log
 port=$(sql_port "$n")
-bind-address=127.0.0.1
+bind-address=$(node_host "$n")
 skip-name-resolve
 character-set-server=utf8mb4
 collation-server=utf8mb4_unicode_ci
@@ -89,17 +92,18 @@ wsrep_provider=$PROVIDER
 wsrep_cluster_name=backoffice-local
 wsrep_cluster_address=gcomm://$(gcomm_list)
 wsrep_node_name=node$n
-wsrep_node_address=127.0.0.1:$(gcomm_port "$n")
+wsrep_node_address=$(node_host "$n"):$(gcomm_port "$n")
 # A killed node is evicted after evs.suspect_timeout (default 5 s); writes wait until then.
-wsrep_provider_options="base_port=$(gcomm_port "$n");ist.recv_addr=127.0.0.1:$(ist_port "$n");gcache.size=128M;evs.suspect_timeout=${GALERA_SUSPECT_TIMEOUT:-PT3S};evs.inactive_timeout=PT6S"
+wsrep_provider_options="base_port=$(gcomm_port "$n");gmcast.listen_addr=tcp://$(node_host "$n"):$(gcomm_port "$n");ist.recv_addr=$(node_host "$n"):$(ist_port "$n");gcache.size=128M;evs.suspect_timeout=${GALERA_SUSPECT_TIMEOUT:-PT3S};evs.inactive_timeout=PT6S"
 wsrep_sst_method=rsync
-wsrep_sst_receive_address=127.0.0.1:$(sst_port "$n")
+wsrep_sst_receive_address=$(node_host "$n"):$(sst_port "$n")
 wsrep_slave_threads=2
 EOF
   [ "$RUN_AS" = "$(id -un)" ] || chown -R "$RUN_AS" "$d"
 }
 
 # Node 1's data directory is created once, with a root account that has no password on 127.0.0.1
+# (clients on loopback connect from 127.0.0.1 whichever node address they reach)
 # (a throwaway test cluster); the other nodes receive everything by SST when they first join.
 init_first() {
   local d
@@ -121,7 +125,7 @@ wait_synced() {
   die "node $n not Synced after ${timeout}s (see $(node_dir "$n")/error.log)"
 }
 
-mysql_node() { local n=$1; shift; mysql -uroot -h127.0.0.1 -P"$(sql_port "$n")" -N -B "$@"; }
+mysql_node() { local n=$1; shift; mysql -uroot -h"$(node_host "$n")" -P"$(sql_port "$n")" -N -B "$@"; }
 
 # A node that was killed has no position in grastate.dat (seqno -1): the server is first run with
 # --wsrep-recover to read it back from InnoDB (what the distribution's service scripts do), so it can
@@ -285,7 +289,7 @@ cmd_status() {
 
 cmd_env() {
   local hosts="" n
-  for n in "${NODES[@]}"; do hosts+="${hosts:+,}127.0.0.1:$(sql_port "$n")"; done
+  for n in "${NODES[@]}"; do hosts+="${hosts:+,}$(node_host "$n"):$(sql_port "$n")"; done
   echo "DB_HOSTS=$hosts"
   echo "DB_URL=mysql://root@$hosts/$DATABASE"
 }

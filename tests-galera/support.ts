@@ -81,7 +81,7 @@ export interface Replica {
 let nextPort = 40650;
 
 /** A service replica (its own process) whose database is `hosts` (node numbers, 1..3). */
-export async function startReplica(name: string, hosts: number[]): Promise<Replica> {
+export async function startReplica(name: string, hosts: number[], env: Record<string, string> = {}): Promise<Replica> {
   const port = nextPort++;
   const list = hosts.map((n) => `${nodes[n - 1].host}:${nodes[n - 1].port}`).join(',');
   const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register', path.join(__dirname, 'replica.ts')], {
@@ -93,6 +93,7 @@ export async function startReplica(name: string, hosts: number[]): Promise<Repli
     env: {
       IDEMPOTENCY_LEASE_MS: '5000',
       ...process.env,
+      ...env,
       LOG_LEVEL: process.env.GALERA_REPLICA_LOG_LEVEL ?? 'warn',
       DB_URL: `mysql://root@${list}/${database}`,
       PORT: String(port),

@@ -8,7 +8,7 @@ import { errorMiddleware } from '../../src/core/errors/error-middleware';
 import { config } from '../../src/core/config';
 import { isMysql } from '../../src/core/db/engine';
 import { hostHealth, HostPool, leaveOut, nodeStateProblem, resetHostHealth } from '../../src/core/db/host-pool';
-import { isDatabaseUnavailable } from '../../src/core/db/db-errors';
+import { DeferredWriteFailed, isDatabaseUnavailable } from '../../src/core/db/db-errors';
 
 /* Several database hosts (a Galera cluster) and what a request answers when its database node dies. */
 describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
@@ -224,5 +224,13 @@ describe('Database hosts (DB_URL host list, DB_HOSTS)', () => {
       await new Promise((resolve) => pool.end(resolve));
       resetHostHealth();
     }
+  });
+  it('a node out of the primary component (partition) and a deferred write lost with its node are "unavailable", not 500s', () => {
+    // MariaDB 10.11 on a minority node: a generic errno with the provider's status in the message.
+    const fragment = Object.assign(new Error('Error while appending streaming replication fragment(provider status: Not connected to Primary Component)'), { errno: 1180 });
+    expect(isDatabaseUnavailable(fragment)).to.equal(true);
+    const notReady = Object.assign(new Error('WSREP has not yet prepared node for application use'), { code: 'ER_UNKNOWN_COM_ERROR', errno: 1047 });
+    expect(isDatabaseUnavailable(new DeferredWriteFailed('insert into sales_order', notReady))).to.equal(true);
+    expect(isDatabaseUnavailable(new DeferredWriteFailed('insert into sales_order', Object.assign(new Error('Duplicate entry'), { code: 'ER_DUP_ENTRY' })))).to.equal(false);
   });
 });

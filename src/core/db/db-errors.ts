@@ -57,10 +57,20 @@ const UNAVAILABLE = new Set([
   'ER_UNKNOWN_COM_ERROR',
 ]);
 
+/**
+ * A Galera node that lost the primary component (a partition) fails a COMMIT or a streaming fragment
+ * with a generic error number and the provider's status in the message (MariaDB 10.11:
+ * "Error while appending streaming replication fragment(provider status: Not connected to Primary
+ * Component)"): the node cannot serve, like a 1047.
+ */
+export const isNotInPrimaryComponent = (err: unknown): boolean => /not connected to primary component/i.test(String((err as Error)?.message ?? ''));
+
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const code = codeOf(err);
+  const cause = err instanceof DeferredWriteFailed ? err.cause : err;
+  const code = codeOf(cause);
   if (code && UNAVAILABLE.has(code)) return true;
+  if (isNotInPrimaryComponent(cause)) return true;
   // mysql2 marks errors that leave the connection unusable as fatal.
-  const e = err as { fatal?: boolean; driverError?: { fatal?: boolean } };
+  const e = cause as { fatal?: boolean; driverError?: { fatal?: boolean } };
   return e?.driverError?.fatal === true || e?.fatal === true;
 }

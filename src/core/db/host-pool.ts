@@ -1,5 +1,6 @@
 import mysql from 'mysql2';
 import type { DbHost } from '../config/db-url';
+import { isNotInPrimaryComponent } from './db-errors';
 
 /*
  * A connection pool over several hosts of one database (the nodes of a Galera cluster), shaped like
@@ -82,7 +83,7 @@ export function leaveOut(h: HostHealth, retryMs: number, reason: string): void {
   h.probation = true;
   h.reason = reason;
   h.timesLeftOut++;
-  if (/not Synced|^1047/.test(reason)) h.timesNotSynced++;
+  if (/not Synced|^1047|^non-Primary/.test(reason)) h.timesNotSynced++;
 }
 
 function backInService(h: HostHealth): void {
@@ -106,8 +107,11 @@ export function nodeStateProblem(rows: readonly { Variable_name?: unknown; Value
   return `node not Synced: ${status.wsrep_local_state_comment ?? `state ${status.wsrep_local_state}`}, wsrep_ready ${status.wsrep_ready ?? '?'}`;
 }
 
-/** 1047 ER_UNKNOWN_COM_ERROR: "WSREP has not yet prepared node for application use". */
-export const isNodeNotReady = (err: unknown): boolean => (err as { errno?: number })?.errno === 1047;
+/**
+ * 1047 ER_UNKNOWN_COM_ERROR: "WSREP has not yet prepared node for application use"; or a COMMIT
+ * refused because the node is not in the primary component (db-errors.ts).
+ */
+export const isNodeNotReady = (err: unknown): boolean => (err as { errno?: number })?.errno === 1047 || isNotInPrimaryComponent(err);
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> & { timeout?: number } => !!v && Object.getPrototypeOf(v) === Object.prototype;
 
@@ -249,7 +253,8 @@ export class HostPool implements MysqlPoolLike {
     const retryMs = this.retryMs;
     const timeout = this.deadlines.statementTimeoutMs;
     (connection as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: unknown, ...args: unknown[]) {
-      if (timeout > 0) {
+      // Only a statement with a callback: a timed-out one without any would throw its error as an event.
+      if (timeout > 0 && args.some((a) => typeof a === 'function')) {
         if (typeof args[0] === 'string') args[0] = { sql: args[0], timeout };
         else if (isPlainObject(args[0]) && args[0].timeout === undefined) args[0] = { ...args[0], timeout };
       }
@@ -257,7 +262,8 @@ export class HostPool implements MysqlPoolLike {
       if (at >= 0) {
         const done = args[at] as (err: unknown, ...rest: unknown[]) => unknown;
         args[at] = function (this: unknown, err: unknown, ...rest: unknown[]) {
-          if (err && isNodeNotReady(err) && entry.health.offlineUntil <= Date.now()) leaveOut(entry.health, retryMs, `1047: ${(err as Error).message}`);
+          if (err && isNodeNotReady(err) && entry.health.offlineUntil <= Date.now())
+            leaveOut(entry.health, retryMs, `${(err as { errno?: number }).errno === 1047 ? '1047' : 'non-Primary'}: ${(err as Error).message}`);
           if (err && (err as { code?: string }).code === 'PROTOCOL_SEQUENCE_TIMEOUT') {
             // The answer may still come: the connection is not reused, and its host rests like a refused one.
             (connection as mysql.PoolConnection).destroy();
