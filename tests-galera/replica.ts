@@ -1,7 +1,8 @@
 /*
  * One service replica of the Galera suite: the API on PORT over the database of DB_URL (one node, or
  * several). The suite asks it over IPC how many transactions it ran again after a conflict, and how
- * its database hosts fared (host-pool.ts).
+ * its database hosts fared (host-pool.ts). With GALERA_REPLICA_WORKERS=1 it also runs the background
+ * workers `npm start` runs (recovery, the NFC-e queue…), as a production replica does.
  */
 import { createApp } from '../src/app';
 import { dataSource } from '../src/core/db/data-source';
@@ -17,13 +18,17 @@ import { closeBatchingPool, strayStatements } from '../src/core/db/batching-quer
   process.on('message', (m: { id: number }) =>
     process.send?.({ id: m.id, retries: transactionRetries.count, retriesAtCommit: transactionRetries.atCommit, strays: strayStatements.count, hosts: pool?.health?.() ?? [] }),
   );
+  const workers = process.env.GALERA_REPLICA_WORKERS === '1' ? (await import('../src/workers')).backgroundWorkers() : [];
+  const { startWorkers, stopWorkers } = await import('../src/core/worker');
+  startWorkers(workers);
   const server = createApp().listen(Number(process.env.PORT), '127.0.0.1', () => console.log('LISTENING'));
   process.on('SIGTERM', () => {
     server.closeAllConnections();
     process.disconnect?.();
     server.close(
       () =>
-        void closeSequencePool()
+        void stopWorkers(workers)
+          .then(closeSequencePool)
           .then(closeBatchingPool)
           .then(() => dataSource.destroy())
           .finally(() => process.exit(0)),
