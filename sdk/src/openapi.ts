@@ -22545,7 +22545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state: CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CIAP_PART_CHANGED, CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22558,13 +22558,13 @@ export interface operations {
                      *       "status": 409,
                      *       "detail": "Conflict with the current state",
                      *       "instance": "/api/ciap/appropriations",
-                     *       "code": "CONCURRENT_UPDATE",
+                     *       "code": "CIAP_PART_CHANGED",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        code?: "CIAP_PART_CHANGED" | "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                         /** @constant */
                         status?: 409;
                     };

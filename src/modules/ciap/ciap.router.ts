@@ -16,7 +16,7 @@ export const ciapRoutes = defineRoutes([
     scope: 'fiscal:write',
     schema: s.appropriate,
     idempotent: true,
-    responses: { body: CiapAppropriation, errors: { 409: ['FISCAL_PERIOD_CLOSED'], 422: ['CIAP_MONTH_IN_FUTURE'] } },
+    responses: { body: CiapAppropriation, errors: { 409: ['FISCAL_PERIOD_CLOSED', 'CIAP_PART_CHANGED'], 422: ['CIAP_MONTH_IN_FUTURE'] } },
     handler: c.appropriate,
   },
   {

@@ -3,8 +3,8 @@ import { recordAudit } from '../../core/audit/audit.service';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { isUniqueViolation } from '../../core/db/db-errors';
 import { inTransaction, readerOf } from '../../core/db/transaction';
-import { Dec, sum, toJsonNumber } from '../../core/decimal';
-import { BusinessRuleError, NotFoundError } from '../../core/errors';
+import { allocate, Dec, sum, toJsonNumber } from '../../core/decimal';
+import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/errors';
 import { businessToday } from '../../core/business-date';
 import { encodeId } from '../../core/hashids';
 import { Page, PageRequest, paginate } from '../../core/pagination';
@@ -196,15 +196,22 @@ export async function appropriateMonth(ctx: TenantContext, input: { filialId: nu
     }
     const pending = await pendingPartsOfMonth(em, ctx.companyId, filialId, month);
     const share = { taxed: appropriation.taxedExits, total: appropriation.totalExits };
+    // The month's credit is its parts' sum × the share, to the cent (G126: VL_PARC_APROP = SOM_PARC × IND_PER_SAI);
+    // what this call adds to it is spread over the parts it books by their amounts, the residue on the last.
+    const partsAdded = sum(pending.map((p) => p.amount));
+    const credited = pending.length ? creditOf(appropriation.partsTotal.plus(partsAdded), share).minus(appropriation.credited) : new Dec(0);
+    const shares = allocate(
+      credited,
+      pending.map((p) => p.amount),
+    );
     const booked: CiapPart[] = [];
-    let credited = new Dec(0);
-    for (const part of pending) {
-      const value = creditOf(part.amount, share);
-      if (!(await markAppropriated(em, ctx.companyId, part, value, appropriation.id))) continue;
+    for (const [i, part] of pending.entries()) {
+      // The filial's lock keeps the parts pending under us; a miss would leave the month's sum wrong, so it fails the call.
+      if (!(await markAppropriated(em, ctx.companyId, part, shares[i], appropriation.id)))
+        throw new ConflictError('CIAP_PART_CHANGED', `Part ${part.number} of a CIAP asset changed during the appropriation; try again`);
       booked.push(part);
-      credited = credited.plus(value);
     }
-    if (booked.length) await addToAppropriation(em, appropriation, booked.length, sum(booked.map((p) => p.amount)), credited);
+    if (booked.length) await addToAppropriation(em, appropriation, booked.length, partsAdded, credited);
     if (created || booked.length) {
       await recordAudit(em, ctx, {
         entity: AUDIT_APPROPRIATION,
@@ -221,7 +228,7 @@ export async function appropriateMonth(ctx: TenantContext, input: { filialId: nu
           filialId: encodeId('filial', filialId),
           month,
           parts: booked.length,
-          partsTotal: toJsonNumber(sum(booked.map((p) => p.amount)), 'amount'),
+          partsTotal: toJsonNumber(partsAdded, 'amount'),
           credited: toJsonNumber(credited, 'amount'),
           taxedExits: toJsonNumber(share.taxed, 'amount'),
           totalExits: toJsonNumber(share.total, 'amount'),
