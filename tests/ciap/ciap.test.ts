@@ -15,6 +15,7 @@ import { createTestTenant, randomCnpj, TestTenant } from '../support/tenant';
 import { cancel, confirm, createDraft, draftBody, item } from '../entry-document/support';
 import { InvoiceTenant, invoiceTenant } from '../invoices/support';
 import { createOrder, fulfill } from '../sales-order/support';
+import { setTaxRegime } from '../entry-document/fiscal-support';
 
 /*
  * Row 9 of issue 45, the CIAP (LC 87/1996 art. 20 §5), on both engines: a fixed asset entered with CFOP
@@ -57,6 +58,35 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
           }),
         ],
       }),
+    );
+    const res = await confirm(t, draft.id);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    return draft.id as string;
+  }
+
+  /** An entry at filial 1 of an asset bought under ST (5403 → 1406): vICMS and vICMSST given. */
+  async function stAssetEntry(icms: string, icmsSt: string) {
+    const today = businessToday();
+    const draft = await createDraft(
+      t,
+      draftBody({
+        issueDate: today,
+        entryDate: today,
+        supplier: { document: randomCnpj(), name: 'Equipamentos Comerciais Ltda', uf: 'SP', stateRegistration: '110042490114' },
+        items: [
+          item({
+            productId: assetProduct,
+            description: 'FREEZER HORIZONTAL 400L',
+            cfop: '5403',
+            entryCfop: '1406',
+            ncm: '84183000',
+            quantity: 1,
+            unitPrice: '3000.00',
+            taxes: { icms: { cst: '10', base: '3000.00', rate: 18, value: icms }, icmsSt: { cst: '10', base: '3666.67', rate: 18, value: icmsSt } },
+          }),
+        ],
+      }),
+      1,
     );
     const res = await confirm(t, draft.id);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
@@ -203,5 +233,20 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     const a = (await detail(assetA)).body;
     expect(a).to.deep.include({ status: 'CANCELLED', partsAppropriated: 1, partsDropped: 47, partsPending: 0, credited: 80 });
+  });
+
+  it('an asset bought under ST (1406) credits its own ICMS and the ST: 540.00 + 120.00 = 660.00 → 48 × 13.75; a Simples Nacional filial records none (LC 123/2006 art. 23)', async () => {
+    await setTaxRegime(t, 1, 'SIMPLES_NACIONAL');
+    const simples = await stAssetEntry('540.00', '120.00');
+    expect(await assetsOfDocument(simples)).to.deep.equal([]);
+    await setTaxRegime(t, 1, 'LUCRO_PRESUMIDO');
+    const doc = await stAssetEntry('540.00', '120.00');
+    const [row] = await assetsOfDocument(doc);
+    const a = (await detail(encodeId('ciap-asset', row.id))).body;
+    expect(a).to.deep.include({ filialId: t.filialHashes[1], entryCfop: '1406', totalCredit: 660, status: 'ACTIVE' });
+    expect(a.icms).to.deep.equal({ own: 540, st: 120, freight: 0, difal: 0 });
+    expect(a.parts.every((p: any) => p.amount === 13.75)).to.equal(true);
+    const list = (await api().get(`/api/ciap/assets/${t.filialHashes[1]}`).set(t.headers(1))).body;
+    expect(list.data.map((x: any) => x.id)).to.deep.equal([a.id]);
   });
 });
