@@ -228,6 +228,15 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     expect(await ciapFootprint()).to.deep.equal(before);
   });
 
+  it('a closed month is refused (409 FISCAL_PERIOD_CLOSED), writing nothing', async () => {
+    const previous = addMonths(month, -1);
+    const closed = await api().post(`/api/fiscal-periods/${t.filialHashes[0]}/${previous}/close`).set(t.headers()).send({ force: true });
+    expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
+    const before = await ciapFootprint();
+    expectProblem(await appropriate({ filialId: t.filialHashes[0], month: previous }), 409, 'FISCAL_PERIOD_CLOSED');
+    expect(await ciapFootprint()).to.deep.equal(before);
+  });
+
   it('cancelling the entry after a month was appropriated keeps that part and drops the 47 pending', async () => {
     const res = await cancel(t, docA, { reason: 'Bem devolvido ao fornecedor' });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
