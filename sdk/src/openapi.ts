@@ -380,7 +380,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Book a month's CIAP parts of a filial (LC 87/1996 art. 20 §5): each asset's 1/48 part of the month × the month's taxed exits / total exits (the fiscal books). Once per month: a second call books only parts still pending and otherwise changes nothing */
+        /** Book a month's CIAP parts of a filial (LC 87/1996 art. 20 §5): each asset's 1/48 part of the month × the month's taxed exits / total exits (the fiscal books). Once per month: a later call books only parts still pending and, while the month is open, brings the share up to the books (never a part twice) */
         post: operations["postApiCiapAppropriations"];
         delete?: never;
         options?: never;
@@ -4698,7 +4698,7 @@ export interface components {
                 totalExits: number;
             };
             /**
-             * @description parts this call booked; 0 when the month was already booked (nothing changed)
+             * @description parts this call booked; 0 when the month’s parts were already booked
              * @example 2
              */
             booked: number;
@@ -4721,6 +4721,8 @@ export interface components {
                 description: string;
                 number: number;
             }[];
+            /** @description whether this call brought the month’s share up to the fiscal books (a document of the month issued or cancelled since the last call); false and booked 0: nothing changed */
+            revised: boolean;
         };
         CiapAsset: {
             /** @example 35261112345678000195550010000045121123456780 */

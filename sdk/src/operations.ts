@@ -2237,7 +2237,7 @@ export class Operations {
   }
 
   /**
-   * Book a month's CIAP parts of a filial (LC 87/1996 art. 20 §5): each asset's 1/48 part of the month × the month's taxed exits / total exits (the fiscal books). Once per month: a second call books only parts still pending and otherwise changes nothing.
+   * Book a month's CIAP parts of a filial (LC 87/1996 art. 20 §5): each asset's 1/48 part of the month × the month's taxed exits / total exits (the fiscal books). Once per month: a later call books only parts still pending and, while the month is open, brings the share up to the books (never a part twice).
    * `POST /api/ciap/appropriations` (scope `fiscal:write`); sends an Idempotency-Key, the same on every retry.
    * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 409 CIAP_PART_CHANGED, CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 CIAP_MONTH_IN_FUTURE.
    */

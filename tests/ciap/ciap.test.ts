@@ -176,7 +176,7 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     expect(before.appropriations).to.equal(1);
     const third = await appropriate(body);
     expect(third.status).to.equal(200);
-    expect(third.body.booked).to.equal(0);
+    expect(third.body).to.deep.include({ booked: 0, revised: false });
     expect(third.body.appropriation).to.deep.include({ credited: 80, partCount: 1 });
     expect(await ciapFootprint()).to.deep.equal(before);
     const events = await dataSource.manager.find(OutboxEvent, { where: { companyId: t.companyId, type: 'ciap-appropriation.booked' } });
@@ -186,6 +186,27 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     expect(a).to.deep.include({ partsAppropriated: 1, partsPending: 47, credited: 80 });
     expect(a.parts[0]).to.deep.equal({ number: 1, month, amount: 100, status: 'APPROPRIATED', credited: 80 });
     expect(a.appropriations).to.have.length(1);
+  });
+
+  it('while the month is open a later call brings its share up to the books: an exempt sale of 25.00 more → 80 / 125 = 64 % → 64.00, the part not booked twice', async () => {
+    const order = await createOrder(t, { customerId: t.customer.hash, items: [{ productId: t.products[1].hash, quantity: 1, unitPrice: '25.00' }] });
+    const ful = await fulfill(
+      t,
+      order.id,
+      order.items.map((i: any) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })),
+    );
+    expect(ful.status, JSON.stringify(ful.body)).to.equal(201);
+    const issued = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId: ful.body.fulfillment.id });
+    expect(issued.body.status, JSON.stringify(issued.body)).to.equal('AUTHORIZED');
+    const res = await appropriate({ filialId: t.filialHashes[0], month });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body).to.deep.include({ booked: 0, revised: true });
+    expect(res.body.appropriation).to.deep.include({ taxedExits: 80, totalExits: 125, exitShare: 0.64, partsTotal: 100, credited: 64, partCount: 1 });
+    expect(res.body.parts).to.deep.equal([{ assetId: assetA, description: 'BALCAO REFRIGERADO 2M', number: 1, amount: 100, credited: 64 }]);
+    const again = await appropriate({ filialId: t.filialHashes[0], month });
+    expect(again.body).to.deep.include({ booked: 0, revised: false });
+    expect(await dataSource.manager.countBy(OutboxEvent, { companyId: t.companyId, type: 'ciap-appropriation.revised' })).to.equal(1);
+    expect(await dataSource.manager.countBy(CiapAppropriation, { companyId: t.companyId })).to.equal(1);
   });
 
   it('lists the filial’s assets newest first through the pagination engine, with a cursor', async () => {
@@ -241,7 +262,7 @@ describe('CIAP: fixed assets credited in 48 monthly parts by the taxed-exit shar
     const res = await cancel(t, docA, { reason: 'Bem devolvido ao fornecedor' });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     const a = (await detail(assetA)).body;
-    expect(a).to.deep.include({ status: 'CANCELLED', partsAppropriated: 1, partsDropped: 47, partsPending: 0, credited: 80 });
+    expect(a).to.deep.include({ status: 'CANCELLED', partsAppropriated: 1, partsDropped: 47, partsPending: 0, credited: 64 });
   });
 
   it('an asset bought under ST (1406) credits its own ICMS and the ST: 540.00 + 120.00 = 660.00 → 48 × 13.75; a Simples Nacional filial records none (LC 123/2006 art. 23)', async () => {

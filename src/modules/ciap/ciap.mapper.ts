@@ -63,6 +63,7 @@ export const toAssetDetailDto = (d: AssetDetail) => ({
 export const toAppropriationViewDto = (v: AppropriationView) => ({
   appropriation: toAppropriationDto(v.appropriation),
   booked: v.booked,
+  revised: v.revised,
   parts: v.parts.map((p) => ({
     assetId: encodeId('ciap-asset', p.assetId),
     description: v.assets.get(p.assetId)?.description ?? '',

@@ -75,12 +75,17 @@ export async function insertAppropriation(em: EntityManager, row: Omit<CiapAppro
   return await em.findOneByOrFail(CiapAppropriation, { companyId: row.companyId, id: result.identifiers[0].id as number });
 }
 
-export async function addToAppropriation(em: EntityManager, row: CiapAppropriation, parts: number, partsTotal: Dec, credited: Dec): Promise<void> {
-  await em.update(
-    CiapAppropriation,
-    { companyId: row.companyId, id: row.id },
-    { partCount: row.partCount + parts, partsTotal: row.partsTotal.plus(partsTotal), credited: row.credited.plus(credited) },
-  );
+export async function updateAppropriation(
+  em: EntityManager,
+  row: CiapAppropriation,
+  patch: Partial<Pick<CiapAppropriation, 'taxedExits' | 'totalExits' | 'exitShare' | 'source' | 'partCount' | 'partsTotal' | 'credited'>>,
+): Promise<void> {
+  await em.update(CiapAppropriation, { companyId: row.companyId, id: row.id }, patch);
+}
+
+/** An appropriated part's credit, when the month's share was revised. */
+export async function setPartCredit(em: EntityManager, companyId: number, partId: number, credited: Dec): Promise<void> {
+  await em.update(CiapPart, { companyId, id: partId }, { credited });
 }
 
 /** The filial's parts of the month still pending, of assets still active, locked. */

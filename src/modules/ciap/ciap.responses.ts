@@ -78,7 +78,10 @@ export const CiapAppropriation = named(
   'CiapAppropriation',
   obj({
     appropriation: Appropriation,
-    booked: Joi.number().integer().example(2).description('parts this call booked; 0 when the month was already booked (nothing changed)'),
+    booked: Joi.number().integer().example(2).description('parts this call booked; 0 when the month’s parts were already booked'),
+    revised: Joi.boolean().description(
+      'whether this call brought the month’s share up to the fiscal books (a document of the month issued or cancelled since the last call); false and booked 0: nothing changed',
+    ),
     parts: Joi.array().items(
       obj({
         assetId: hashid('ciap-asset'),

@@ -12,7 +12,7 @@ export const ciapRoutes = defineRoutes([
     path: '/ciap/appropriations',
     tag: TAG,
     summary:
-      "Book a month's CIAP parts of a filial (LC 87/1996 art. 20 §5): each asset's 1/48 part of the month × the month's taxed exits / total exits (the fiscal books). Once per month: a second call books only parts still pending and otherwise changes nothing",
+      "Book a month's CIAP parts of a filial (LC 87/1996 art. 20 §5): each asset's 1/48 part of the month × the month's taxed exits / total exits (the fiscal books). Once per month: a later call books only parts still pending and, while the month is open, brings the share up to the books (never a part twice)",
     scope: 'fiscal:write',
     schema: s.appropriate,
     idempotent: true,

@@ -18,7 +18,6 @@ import type { CiapPart } from './entities/ciap-part.entity';
 import { addMonths, creditOf, monthExitShare, splitParts } from './exit-share';
 import {
   activeAssetsOfDocument,
-  addToAppropriation,
   appropriationsByIds,
   assetListQuery,
   assetsByIds,
@@ -37,6 +36,8 @@ import {
   partsOfAppropriation,
   partsOfAssets,
   pendingPartsOfMonth,
+  setPartCredit,
+  updateAppropriation,
 } from './ciap.repository';
 
 /*
@@ -144,22 +145,25 @@ export interface AppropriationView {
   appropriation: CiapAppropriation;
   parts: CiapPart[];
   assets: Map<number, CiapAsset>;
-  /** Parts this call booked (0: the month was already booked — the call changed nothing). */
+  /** Parts this call booked (0: the month's parts were already booked). */
   booked: number;
+  /** Whether this call moved the month's share to the books' figures of now (a document of the month issued or cancelled since). */
+  revised: boolean;
 }
 
-async function appropriationView(em: EntityManager, companyId: number, appropriation: CiapAppropriation, booked: number): Promise<AppropriationView> {
+async function appropriationView(em: EntityManager, companyId: number, appropriation: CiapAppropriation, booked: number, revised: boolean): Promise<AppropriationView> {
   const parts = await partsOfAppropriation(em, companyId, appropriation.id);
   const assets = await assetsByIds(em, companyId, [...new Set(parts.map((p) => p.assetId))]);
-  return { appropriation, parts, assets: new Map(assets.map((a) => [a.id, a])), booked };
+  return { appropriation, parts, assets: new Map(assets.map((a) => [a.id, a])), booked, revised };
 }
 
 /**
  * Books month M's parts of the filial: each PENDING part of an ACTIVE asset whose month is M, credited
- * at part × taxed exits / total exits of M (the fiscal books). Idempotent per month: the month's record
- * is made once (its exits fixed then, with their source); a later call books only parts still pending
- * (an asset entered into M after the first call), at the same share, and otherwise changes nothing.
- * Calls for one filial are serialized on the filial's row, so two at once book the month once.
+ * at part × taxed exits / total exits of M (the fiscal books). Once per month: the month has one record;
+ * a later call books only parts still pending (an asset entered into M after the first call) and, while
+ * M is open, brings the share up to the books (a document of M issued or cancelled since): the month's
+ * credit is then Σ its parts × the share of now, never a part twice. Closing M freezes it
+ * (assertPeriodOpen). Calls for one filial are serialized on the filial's row, so two at once book M once.
  */
 export async function appropriateMonth(ctx: TenantContext, input: { filialId: number; month: string }): Promise<AppropriationView> {
   const { filialId, month } = input;
@@ -170,73 +174,79 @@ export async function appropriateMonth(ctx: TenantContext, input: { filialId: nu
   return inTransaction(ctx, async (em) => {
     await lockFilial(em, ctx.companyId, filialId);
     await assertPeriodOpen(em, ctx.companyId, filialId, `${month}-01`);
+    const share = await monthExitShare(em, ctx.companyId, filialId, month);
+    const exitShare = share.total.gt(0) ? share.taxed.div(share.total).toDecimalPlaces(8) : new Dec(0);
     let appropriation = await monthAppropriation(em, ctx.companyId, filialId, month);
     const created = !appropriation;
     if (!appropriation) {
-      const share = await monthExitShare(em, ctx.companyId, filialId, month);
+      const row = { companyId: ctx.companyId, filialId, month, taxedExits: share.taxed, totalExits: share.total, exitShare, partsTotal: new Dec(0), credited: new Dec(0), partCount: 0 };
       try {
-        appropriation = await insertAppropriation(em, {
-          companyId: ctx.companyId,
-          filialId,
-          month,
-          taxedExits: share.taxed,
-          totalExits: share.total,
-          exitShare: share.total.gt(0) ? share.taxed.div(share.total).toDecimalPlaces(8) : new Dec(0),
-          partsTotal: new Dec(0),
-          credited: new Dec(0),
-          partCount: 0,
-          source: share.source.slice(0, 200),
-          createdBy: ctx.actor.slice(0, 100),
-        });
+        appropriation = await insertAppropriation(em, { ...row, source: share.source.slice(0, 200), createdBy: ctx.actor.slice(0, 100) });
       } catch (err) {
         // Another call made the month's record first (where the filial's lock did not hold them apart): use it.
         if (!isUniqueViolation(err)) throw err;
         appropriation = (await monthAppropriation(em, ctx.companyId, filialId, month))!;
       }
     }
+    const revised = !appropriation.taxedExits.eq(share.taxed) || !appropriation.totalExits.eq(share.total);
     const pending = await pendingPartsOfMonth(em, ctx.companyId, filialId, month);
-    const share = { taxed: appropriation.taxedExits, total: appropriation.totalExits };
-    // The month's credit is its parts' sum × the share, to the cent (G126: VL_PARC_APROP = SOM_PARC × IND_PER_SAI);
-    // what this call adds to it is spread over the parts it books by their amounts, the residue on the last.
+    // The month's credit is its parts' sum × the share, to the cent (G126: VL_PARC_APROP = SOM_PARC × IND_PER_SAI),
+    // spread over the parts by their amounts (the residue on the last): over the parts this call books, or,
+    // when the share moved, over every part of the month again.
     const partsAdded = sum(pending.map((p) => p.amount));
-    const credited = pending.length ? creditOf(appropriation.partsTotal.plus(partsAdded), share).minus(appropriation.credited) : new Dec(0);
+    const partsTotal = appropriation.partsTotal.plus(partsAdded);
+    const credited = creditOf(partsTotal, share);
+    const earlier = revised ? await partsOfAppropriation(em, ctx.companyId, appropriation.id) : [];
+    const spread = [...earlier, ...pending];
     const shares = allocate(
-      credited,
-      pending.map((p) => p.amount),
+      revised ? credited : credited.minus(appropriation.credited),
+      spread.map((p) => p.amount),
     );
-    const booked: CiapPart[] = [];
+    for (const [i, part] of earlier.entries()) if (!part.credited?.eq(shares[i])) await setPartCredit(em, ctx.companyId, part.id, shares[i]);
     for (const [i, part] of pending.entries()) {
       // The filial's lock keeps the parts pending under us; a miss would leave the month's sum wrong, so it fails the call.
-      if (!(await markAppropriated(em, ctx.companyId, part, shares[i], appropriation.id)))
+      if (!(await markAppropriated(em, ctx.companyId, part, shares[earlier.length + i], appropriation.id)))
         throw new ConflictError('CIAP_PART_CHANGED', `Part ${part.number} of a CIAP asset changed during the appropriation; try again`);
-      booked.push(part);
     }
-    if (booked.length) await addToAppropriation(em, appropriation, booked.length, partsAdded, credited);
-    if (created || booked.length) {
+    if (pending.length || revised) {
+      await updateAppropriation(em, appropriation, {
+        partCount: appropriation.partCount + pending.length,
+        partsTotal,
+        credited,
+        ...(revised ? { taxedExits: share.taxed, totalExits: share.total, exitShare, source: share.source.slice(0, 200) } : {}),
+      });
+    }
+    if (created || pending.length || revised) {
       await recordAudit(em, ctx, {
         entity: AUDIT_APPROPRIATION,
         entityId: appropriation.id,
-        action: created ? 'BOOKED' : 'PARTS_ADDED',
-        changes: { parts: [appropriation.partCount, appropriation.partCount + booked.length], credited: [appropriation.credited.toFixed(2), appropriation.credited.plus(credited).toFixed(2)] },
+        action: created ? 'BOOKED' : pending.length ? 'PARTS_ADDED' : 'REVISED',
+        changes: {
+          parts: [created ? null : appropriation.partCount, appropriation.partCount + pending.length],
+          credited: [created ? null : appropriation.credited.toFixed(2), credited.toFixed(2)],
+          ...(revised ? { taxedExits: [appropriation.taxedExits.toFixed(2), share.taxed.toFixed(2)], totalExits: [appropriation.totalExits.toFixed(2), share.total.toFixed(2)] } : {}),
+        },
       });
       await publishEvent(em, ctx, {
-        type: 'ciap-appropriation.booked',
+        type: created || pending.length ? 'ciap-appropriation.booked' : 'ciap-appropriation.revised',
         filialId,
         aggregateType: AUDIT_APPROPRIATION,
         aggregateId: appropriation.id,
         data: {
           filialId: encodeId('filial', filialId),
           month,
-          parts: booked.length,
-          partsTotal: toJsonNumber(partsAdded, 'amount'),
+          partsBooked: pending.length,
+          partCount: appropriation.partCount + pending.length,
+          partsTotal: toJsonNumber(partsTotal, 'amount'),
           credited: toJsonNumber(credited, 'amount'),
+          previousCredited: created ? null : toJsonNumber(appropriation.credited, 'amount'),
           taxedExits: toJsonNumber(share.taxed, 'amount'),
           totalExits: toJsonNumber(share.total, 'amount'),
         },
       });
     }
     const current = (await monthAppropriation(em, ctx.companyId, filialId, month))!;
-    return appropriationView(em, ctx.companyId, current, booked.length);
+    return appropriationView(em, ctx.companyId, current, pending.length, revised);
   });
 }
 
