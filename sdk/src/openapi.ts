@@ -371,6 +371,57 @@ export interface paths {
         patch: operations["patchApiCatalogSuppliersId"];
         trace?: never;
     };
+    "/api/ciap/appropriations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book a month's CIAP parts of a filial (LC 87/1996 art. 20 §5): each asset's 1/48 part of the month × the month's taxed exits / total exits (the fiscal books). Once per month: a later call books only parts still pending and, while the month is open, brings the share up to the books (never a part twice) */
+        post: operations["postApiCiapAppropriations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ciap/assets/{filialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filial's CIAP assets (fixed assets entered with CFOP x551/x406), newest first, with their parts' figures */
+        get: operations["getApiCiapAssetsFilialId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ciap/assets/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One CIAP asset: its ICMS, its 48 parts (pending, appropriated with what was credited, or dropped) and the months that booked them */
+        get: operations["getApiCiapAssetsDetailId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/collection/bank-accounts": {
         parameters: {
             query?: never;
@@ -4599,6 +4650,348 @@ export interface components {
             updatedAt: string;
             /** @example 1 */
             version: number;
+        };
+        CiapAppropriation: {
+            appropriation: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                createdAt: string;
+                /** @example maria.souza */
+                createdBy: string;
+                /**
+                 * @description G126 VL_PARC_APROP: Σ credited
+                 * @example 1289.9
+                 */
+                credited: number;
+                /**
+                 * @description taxed / total, 8 places (G126 IND_PER_SAI)
+                 * @example 0.8
+                 */
+                exitShare: number;
+                /**
+                 * @description filial id (hashid)
+                 * @example 9L5M8lJM
+                 */
+                filialId: string;
+                /** @example 2026-11 */
+                month: string;
+                /** @example 2 */
+                partCount: number;
+                /**
+                 * @description G126 SOM_PARC: Σ the parts booked
+                 * @example 1289.9
+                 */
+                partsTotal: number;
+                /** @description where the exits were read */
+                source: string;
+                /**
+                 * @description G126 VL_TRIB_EXP: taxed exits and exports of the month
+                 * @example 1289.9
+                 */
+                taxedExits: number;
+                /**
+                 * @description G126 VL_TOTAL: every regular exit of the month
+                 * @example 1289.9
+                 */
+                totalExits: number;
+            };
+            /**
+             * @description parts this call booked; 0 when the month’s parts were already booked
+             * @example 2
+             */
+            booked: number;
+            parts: {
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                amount: number;
+                /**
+                 * @description ciap-asset id (hashid)
+                 * @example mozMylzY
+                 */
+                assetId: string;
+                /**
+                 * @description amount, 2 decimal places
+                 * @example 1289.9
+                 */
+                credited: number;
+                description: string;
+                number: number;
+            }[];
+            /** @description whether this call brought the month’s share up to the fiscal books (a document of the month issued or cancelled since the last call); false and booked 0: nothing changed */
+            revised: boolean;
+        };
+        CiapAsset: {
+            /** @example 35261112345678000195550010000045121123456780 */
+            accessKey: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            cancelReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description Σ credited by the months appropriated so far
+             * @example 1289.9
+             */
+            credited: number;
+            /** @example Balcão refrigerado 2 m */
+            description: string;
+            /** @example 4512 */
+            documentNumber: string;
+            /** @example 1551 */
+            entryCfop: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            entryDate: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description the month of the first part (the entry month)
+             * @example 2026-11
+             */
+            firstMonth: string;
+            icms: {
+                /**
+                 * @description VL_IMOB_ICMS_DIF: DIFAL paid by the buyer (0: see tax-law-rows.md row 9)
+                 * @example 1289.9
+                 */
+                difal: number;
+                /**
+                 * @description VL_IMOB_ICMS_FRT: ICMS of CT-e freight onto the item (0: see tax-law-rows.md row 9)
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description VL_IMOB_ICMS_OP: the item’s vICMS
+                 * @example 1289.9
+                 */
+                own: number;
+                /**
+                 * @description VL_IMOB_ICMS_ST: the item’s vICMSST
+                 * @example 1289.9
+                 */
+                st: number;
+            };
+            /**
+             * @description ciap-asset id (hashid)
+             * @example mozMylzY
+             */
+            id: string;
+            /** @example 1 */
+            lineNumber: number;
+            /** @example 84185090 */
+            ncm: string | null;
+            /** @example 48 */
+            partCount: number;
+            /** @example 3 */
+            partsAppropriated: number;
+            /** @example 0 */
+            partsDropped: number;
+            /** @example 45 */
+            partsPending: number;
+            /**
+             * @description ACTIVE, or CANCELLED with its entry (parts not yet appropriated dropped)
+             * @enum {string}
+             */
+            status: "ACTIVE" | "CANCELLED";
+            /** @example 12345678000195 */
+            supplierDocument: string;
+            /**
+             * @description the credit spread over the parts: own + ST + freight + DIFAL
+             * @example 1289.9
+             */
+            totalCredit: number;
+            /** @example 1 */
+            version: number;
+        };
+        CiapAssetDetail: {
+            /** @example 35261112345678000195550010000045121123456780 */
+            accessKey: string | null;
+            /** @description the months that booked parts of the asset */
+            appropriations: {
+                /**
+                 * Format: date-time
+                 * @example 2026-03-14T13:45:00Z
+                 */
+                createdAt: string;
+                /** @example maria.souza */
+                createdBy: string;
+                /**
+                 * @description G126 VL_PARC_APROP: Σ credited
+                 * @example 1289.9
+                 */
+                credited: number;
+                /**
+                 * @description taxed / total, 8 places (G126 IND_PER_SAI)
+                 * @example 0.8
+                 */
+                exitShare: number;
+                /**
+                 * @description filial id (hashid)
+                 * @example 9L5M8lJM
+                 */
+                filialId: string;
+                /** @example 2026-11 */
+                month: string;
+                /** @example 2 */
+                partCount: number;
+                /**
+                 * @description G126 SOM_PARC: Σ the parts booked
+                 * @example 1289.9
+                 */
+                partsTotal: number;
+                /** @description where the exits were read */
+                source: string;
+                /**
+                 * @description G126 VL_TRIB_EXP: taxed exits and exports of the month
+                 * @example 1289.9
+                 */
+                taxedExits: number;
+                /**
+                 * @description G126 VL_TOTAL: every regular exit of the month
+                 * @example 1289.9
+                 */
+                totalExits: number;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            cancelledAt: string | null;
+            cancelReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T13:45:00Z
+             */
+            createdAt: string;
+            /**
+             * @description Σ credited by the months appropriated so far
+             * @example 1289.9
+             */
+            credited: number;
+            /** @example Balcão refrigerado 2 m */
+            description: string;
+            /** @example 4512 */
+            documentNumber: string;
+            /** @example 1551 */
+            entryCfop: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            entryDate: string;
+            /**
+             * @description entry-document id (hashid)
+             * @example ABDMmlD6
+             */
+            entryDocumentId: string;
+            /**
+             * @description filial id (hashid)
+             * @example 9L5M8lJM
+             */
+            filialId: string;
+            /**
+             * @description the month of the first part (the entry month)
+             * @example 2026-11
+             */
+            firstMonth: string;
+            icms: {
+                /**
+                 * @description VL_IMOB_ICMS_DIF: DIFAL paid by the buyer (0: see tax-law-rows.md row 9)
+                 * @example 1289.9
+                 */
+                difal: number;
+                /**
+                 * @description VL_IMOB_ICMS_FRT: ICMS of CT-e freight onto the item (0: see tax-law-rows.md row 9)
+                 * @example 1289.9
+                 */
+                freight: number;
+                /**
+                 * @description VL_IMOB_ICMS_OP: the item’s vICMS
+                 * @example 1289.9
+                 */
+                own: number;
+                /**
+                 * @description VL_IMOB_ICMS_ST: the item’s vICMSST
+                 * @example 1289.9
+                 */
+                st: number;
+            };
+            /**
+             * @description ciap-asset id (hashid)
+             * @example mozMylzY
+             */
+            id: string;
+            /** @example 1 */
+            lineNumber: number;
+            /** @example 84185090 */
+            ncm: string | null;
+            /** @example 48 */
+            partCount: number;
+            parts: {
+                /**
+                 * @description 1/48 of the credit (the last takes the cents’ residue)
+                 * @example 1289.9
+                 */
+                amount: number;
+                /**
+                 * @description part × the month’s taxed exits / total exits, once appropriated
+                 * @example 1289.9
+                 */
+                credited: number | null;
+                /** @example 2026-11 */
+                month: string;
+                /**
+                 * @description G125 NUM_PARC, 1..48
+                 * @example 1
+                 */
+                number: number;
+                /** @enum {string} */
+                status: "PENDING" | "APPROPRIATED" | "DROPPED";
+            }[];
+            /** @example 3 */
+            partsAppropriated: number;
+            /** @example 0 */
+            partsDropped: number;
+            /** @example 45 */
+            partsPending: number;
+            /**
+             * @description ACTIVE, or CANCELLED with its entry (parts not yet appropriated dropped)
+             * @enum {string}
+             */
+            status: "ACTIVE" | "CANCELLED";
+            /** @example 12345678000195 */
+            supplierDocument: string;
+            /**
+             * @description the credit spread over the parts: own + ST + freight + DIFAL
+             * @example 1289.9
+             */
+            totalCredit: number;
+            /** @example 1 */
+            version: number;
+        };
+        CiapAssetPage: {
+            data: components["schemas"]["CiapAsset"][];
+            pagination: components["schemas"]["Pagination"];
         };
         CompanyLogo: {
             /**
@@ -22020,6 +22413,607 @@ export interface operations {
                      *       "status": 500,
                      *       "detail": "Internal error",
                      *       "instance": "/api/catalog/suppliers/:id",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    postApiCiapAppropriations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description any unique string (a UUID); the same key with the same request replays its answer. Swagger UI sends a fresh one with every try
+                 * @example try-00000000-0000-4000-8000-000000000000
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filialId": "9L5M8lJM",
+                 *       "month": "2026-11"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description the filial whose parts of the month are booked
+                     * @example 9L5M8lJM
+                     */
+                    filialId: string;
+                    /**
+                     * @description the month whose parts are appropriated, YYYY-MM
+                     * @example 2026-11
+                     */
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CiapAppropriation"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/ciap/appropriations",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/ciap/appropriations",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/ciap/appropriations",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Conflict with the current state: CIAP_PART_CHANGED, CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict with the current state",
+                     *       "status": 409,
+                     *       "detail": "Conflict with the current state",
+                     *       "instance": "/api/ciap/appropriations",
+                     *       "code": "CIAP_PART_CHANGED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CIAP_PART_CHANGED" | "CONCURRENT_UPDATE" | "FISCAL_PERIOD_CLOSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            /** @description Body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Body too large",
+                     *       "status": 413,
+                     *       "detail": "Body too large",
+                     *       "instance": "/api/ciap/appropriations",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        status?: 413;
+                    };
+                };
+            };
+            /** @description Unsupported content type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported content type",
+                     *       "status": 415,
+                     *       "detail": "Unsupported content type",
+                     *       "instance": "/api/ciap/appropriations",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @constant */
+                        status?: 415;
+                    };
+                };
+            };
+            /** @description Business rule: CIAP_MONTH_IN_FUTURE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Business rule",
+                     *       "status": 422,
+                     *       "detail": "Business rule",
+                     *       "instance": "/api/ciap/appropriations",
+                     *       "code": "CIAP_MONTH_IN_FUTURE",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CIAP_MONTH_IN_FUTURE";
+                        /** @constant */
+                        status?: 422;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/ciap/appropriations",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/ciap/appropriations",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCiapAssetsFilialId: {
+        parameters: {
+            query?: {
+                /** @description opaque cursor from a previous page (nextCursor) of the same list and filters */
+                cursor?: string;
+                includeTotal?: boolean;
+                page?: number;
+                pageSize?: number;
+                /** @description only ACTIVE or only CANCELLED assets */
+                status?: "ACTIVE" | "CANCELLED";
+            };
+            header?: never;
+            path: {
+                /** @description filial id (hashid) */
+                filialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CiapAssetPage"];
+                };
+            };
+            /** @description Invalid request: INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/ciap/assets/:filialId",
+                     *       "code": "INVALID_CURSOR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_CURSOR" | "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/ciap/assets/:filialId",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/ciap/assets/:filialId",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/ciap/assets/:filialId",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/ciap/assets/:filialId",
+                     *       "code": "INTERNAL_ERROR",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        status?: 500;
+                    };
+                };
+            };
+        };
+    };
+    getApiCiapAssetsDetailId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ciap-asset id (hashid) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CiapAssetDetail"];
+                };
+            };
+            /** @description Invalid request: INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "Invalid request",
+                     *       "instance": "/api/ciap/assets/detail/:id",
+                     *       "code": "INVALID_ID",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "MISSING_TENANT_HEADER" | "UNKNOWN_FIELDS" | "VALIDATION_ERROR";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token: INVALID_TOKEN, MISSING_TOKEN, TOKEN_EXPIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Missing, invalid or expired token",
+                     *       "status": 401,
+                     *       "detail": "Missing, invalid or expired token",
+                     *       "instance": "/api/ciap/assets/detail/:id",
+                     *       "code": "INVALID_TOKEN",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_TOKEN" | "MISSING_TOKEN" | "TOKEN_EXPIRED" | "UNAUTHORIZED";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description The token does not grant this: COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "The token does not grant this",
+                     *       "status": 403,
+                     *       "detail": "The token does not grant this",
+                     *       "instance": "/api/ciap/assets/detail/:id",
+                     *       "code": "COMPANY_NOT_GRANTED",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COMPANY_NOT_GRANTED" | "FILIAL_NOT_GRANTED" | "INSUFFICIENT_SCOPE";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not found in the tenant: CIAP_ASSET_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not found in the tenant",
+                     *       "status": 404,
+                     *       "detail": "Not found in the tenant",
+                     *       "instance": "/api/ciap/assets/detail/:id",
+                     *       "code": "CIAP_ASSET_NOT_FOUND",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "CIAP_ASSET_NOT_FOUND";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            /** @description Too many requests (see Retry-After): TOO_MANY_AUTH_FAILURES, TOO_MANY_REQUESTS, TOO_MANY_REQUESTS_FROM_ADDRESS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many requests (see Retry-After)",
+                     *       "status": 429,
+                     *       "detail": "Too many requests (see Retry-After)",
+                     *       "instance": "/api/ciap/assets/detail/:id",
+                     *       "code": "TOO_MANY_AUTH_FAILURES",
+                     *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "TOO_MANY_AUTH_FAILURES" | "TOO_MANY_REQUESTS" | "TOO_MANY_REQUESTS_FROM_ADDRESS";
+                        /** @constant */
+                        status?: 429;
+                    };
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal error",
+                     *       "status": 500,
+                     *       "detail": "Internal error",
+                     *       "instance": "/api/ciap/assets/detail/:id",
                      *       "code": "INTERNAL_ERROR",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }

@@ -2,7 +2,7 @@
 import type { CallOptions, HttpClient } from './http';
 import { ArgsOf, callOperation, ItemOf, iterateOperation, OperationSpec, ResultOf } from './operation';
 
-/** Every operation of the API's OpenAPI document (262), by operationId. */
+/** Every operation of the API's OpenAPI document (265), by operationId. */
 export const OPERATIONS = {
   deleteApiCollectionBankAccountsId: { method: 'DELETE', path: '/collection/bank-accounts/{id}', idempotencyKey: true, read: 'none', list: null },
   deleteApiEntryDocumentCfopRulesId: { method: 'DELETE', path: '/entry-document/cfop-rules/{id}', idempotencyKey: false, read: 'none', list: null },
@@ -29,6 +29,8 @@ export const OPERATIONS = {
   getApiCatalogStockFilialId: { method: 'GET', path: '/catalog/stock/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiCatalogSuppliers: { method: 'GET', path: '/catalog/suppliers', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiCatalogSuppliersId: { method: 'GET', path: '/catalog/suppliers/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCiapAssetsDetailId: { method: 'GET', path: '/ciap/assets/detail/{id}', idempotencyKey: false, read: 'json', list: null },
+  getApiCiapAssetsFilialId: { method: 'GET', path: '/ciap/assets/{filialId}', idempotencyKey: false, read: 'json', list: 'cursor' },
   getApiCollectionBankAccounts: { method: 'GET', path: '/collection/bank-accounts', idempotencyKey: false, read: 'json', list: null },
   getApiCollectionBankAccountsId: { method: 'GET', path: '/collection/bank-accounts/{id}', idempotencyKey: false, read: 'json', list: null },
   getApiCollectionBoletosId: { method: 'GET', path: '/collection/boletos/{id}', idempotencyKey: false, read: 'json', list: null },
@@ -172,6 +174,7 @@ export const OPERATIONS = {
   postApiCatalogProducts: { method: 'POST', path: '/catalog/products', idempotencyKey: true, read: 'json', list: null },
   postApiCatalogSellers: { method: 'POST', path: '/catalog/sellers', idempotencyKey: true, read: 'json', list: null },
   postApiCatalogSuppliers: { method: 'POST', path: '/catalog/suppliers', idempotencyKey: true, read: 'json', list: null },
+  postApiCiapAppropriations: { method: 'POST', path: '/ciap/appropriations', idempotencyKey: true, read: 'json', list: null },
   postApiCollectionBankAccounts: { method: 'POST', path: '/collection/bank-accounts', idempotencyKey: true, read: 'json', list: null },
   postApiCollectionBoletosIdCancel: { method: 'POST', path: '/collection/boletos/{id}/cancel', idempotencyKey: true, read: 'json', list: null },
   postApiCollectionBoletosIdInstructions: { method: 'POST', path: '/collection/boletos/{id}/instructions', idempotencyKey: true, read: 'json', list: null },
@@ -297,6 +300,8 @@ export interface OperationProblems {
   getApiCatalogStockFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCatalogSuppliers: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCatalogSuppliersId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'SUPPLIER_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCiapAssetsDetailId: 'CIAP_ASSET_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
+  getApiCiapAssetsFilialId: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_CURSOR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionBankAccounts: 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionBankAccountsId: 'BANK_ACCOUNT_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
   getApiCollectionBoletosId: 'BOLETO_NOT_FOUND' | 'COMPANY_NOT_GRANTED' | 'FILIAL_NOT_GRANTED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'VALIDATION_ERROR';
@@ -440,6 +445,7 @@ export interface OperationProblems {
   postApiCatalogProducts: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_GTIN' | 'INVALID_ID' | 'INVALID_NCM' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PRODUCT_CODE_TAKEN' | 'TAX_GROUP_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCatalogSellers: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCatalogSuppliers: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'DUPLICATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'SUPPLIER_EXISTS' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+  postApiCiapAppropriations: 'CIAP_MONTH_IN_FUTURE' | 'CIAP_PART_CHANGED' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'FISCAL_PERIOD_CLOSED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCollectionBankAccounts: 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'PAYMENT_METHOD_INACTIVE' | 'PAYMENT_METHOD_NOT_FOUND' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCollectionBoletosIdCancel: 'BOLETO_ALREADY_SENT' | 'BOLETO_CANCELLED' | 'BOLETO_NOT_FOUND' | 'BOLETO_PAID' | 'BOLETO_PARTIALLY_PAID' | 'BOLETO_PROTESTED' | 'BOLETO_REFUSED' | 'BOLETO_REGISTERED' | 'BOLETO_WRITTEN_OFF' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
   postApiCollectionBoletosIdInstructions: 'BOLETO_AMOUNT_ABOVE_BALANCE' | 'BOLETO_CANCELLED' | 'BOLETO_DUE_DATE_PAST' | 'BOLETO_NOT_FOUND' | 'BOLETO_PAID' | 'BOLETO_PENDING_REGISTRATION' | 'BOLETO_PROTESTED' | 'BOLETO_REFUSED' | 'BOLETO_WRITTEN_OFF' | 'COMPANY_NOT_GRANTED' | 'CONCURRENT_UPDATE' | 'FILIAL_NOT_GRANTED' | 'IDEMPOTENCY_KEY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'INSTRUCTION_ALREADY_PENDING' | 'INSUFFICIENT_SCOPE' | 'INTERNAL_ERROR' | 'INVALID_ID' | 'INVALID_TOKEN' | 'MALFORMED_JSON' | 'MISSING_TENANT_HEADER' | 'MISSING_TOKEN' | 'PAYLOAD_TOO_LARGE' | 'TOKEN_EXPIRED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_REQUESTS' | 'TOO_MANY_REQUESTS_FROM_ADDRESS' | 'UNAUTHORIZED' | 'UNKNOWN_FIELDS' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
@@ -791,6 +797,28 @@ export class Operations {
    */
   getCatalogSuppliersId(args: ArgsOf<'getApiCatalogSuppliersId'>, options?: CallOptions): Promise<ResultOf<'getApiCatalogSuppliersId'>> {
     return callOperation(this.http, OPERATIONS.getApiCatalogSuppliersId, args, options);
+  }
+
+  /**
+   * One CIAP asset: its ICMS, its 48 parts (pending, appropriated with what was credited, or dropped) and the months that booked them.
+   * `GET /api/ciap/assets/detail/{id}` (scope `fiscal:read`).
+   * Problems: 400 INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 404 CIAP_ASSET_NOT_FOUND.
+   */
+  getCiapAssetsDetailId(args: ArgsOf<'getApiCiapAssetsDetailId'>, options?: CallOptions): Promise<ResultOf<'getApiCiapAssetsDetailId'>> {
+    return callOperation(this.http, OPERATIONS.getApiCiapAssetsDetailId, args, options);
+  }
+
+  /**
+   * The filial's CIAP assets (fixed assets entered with CFOP x551/x406), newest first, with their parts' figures.
+   * `GET /api/ciap/assets/{filialId}` (scope `fiscal:read`).
+   * Problems: 400 INVALID_CURSOR, INVALID_ID, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE.
+   */
+  getCiapAssetsFilialId(args: ArgsOf<'getApiCiapAssetsFilialId'> = {} as ArgsOf<'getApiCiapAssetsFilialId'>, options?: CallOptions): Promise<ResultOf<'getApiCiapAssetsFilialId'>> {
+    return callOperation(this.http, OPERATIONS.getApiCiapAssetsFilialId, args, options);
+  }
+  /** Every item of `GET /api/ciap/assets/{filialId}`, page after page (by nextCursor): `for await (const item of …)`. */
+  getCiapAssetsFilialIdAll(args: ArgsOf<'getApiCiapAssetsFilialId'> = {} as ArgsOf<'getApiCiapAssetsFilialId'>, options?: CallOptions): AsyncGenerator<ItemOf<'getApiCiapAssetsFilialId'>> {
+    return iterateOperation(this.http, OPERATIONS.getApiCiapAssetsFilialId, args, options);
   }
 
   /**
@@ -2206,6 +2234,15 @@ export class Operations {
    */
   postCatalogSuppliers(args: ArgsOf<'postApiCatalogSuppliers'>, options?: CallOptions): Promise<ResultOf<'postApiCatalogSuppliers'>> {
     return callOperation(this.http, OPERATIONS.postApiCatalogSuppliers, args, options);
+  }
+
+  /**
+   * Book a month's CIAP parts of a filial (LC 87/1996 art. 20 §5): each asset's 1/48 part of the month × the month's taxed exits / total exits (the fiscal books). Once per month: a later call books only parts still pending and, while the month is open, brings the share up to the books (never a part twice).
+   * `POST /api/ciap/appropriations` (scope `fiscal:write`); sends an Idempotency-Key, the same on every retry.
+   * Problems: 400 INVALID_ID, MALFORMED_JSON, MISSING_TENANT_HEADER, UNKNOWN_FIELDS, VALIDATION_ERROR; 403 COMPANY_NOT_GRANTED, FILIAL_NOT_GRANTED, INSUFFICIENT_SCOPE; 409 CIAP_PART_CHANGED, CONCURRENT_UPDATE, FISCAL_PERIOD_CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 422 CIAP_MONTH_IN_FUTURE.
+   */
+  postCiapAppropriations(args: ArgsOf<'postApiCiapAppropriations'>, options?: CallOptions): Promise<ResultOf<'postApiCiapAppropriations'>> {
+    return callOperation(this.http, OPERATIONS.postApiCiapAppropriations, args, options);
   }
 
   /**

@@ -63,6 +63,7 @@ export const RESOURCE_TYPES = [
   'inventory-count-line',
   'sped-file',
   'st-agreement',
+  'ciap-asset',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

@@ -4,7 +4,8 @@ import { cteBatchHandler, cteRoutes } from './cte';
 import { counterNotes, invoiceRoutes } from './invoices';
 import { transferRoutes } from './transfers';
 import { counterNotesProvider, nfceRoutes, orderFiscalDocumentsProvider } from './nfce';
-import { assertDocumentAccess, entryDocumentRoutes, inboundNfe, purchaseHistoryProvider, supplierReturnsOfDocument } from './entry-document';
+import { assertDocumentAccess, entryDocumentRoutes, fixedAssetCredits, inboundNfe, purchaseHistoryProvider, supplierReturnsOfDocument } from './entry-document';
+import { ciapRoutes, fixedAssetCreditsProvider } from './ciap';
 import { eventRoutes } from './events';
 import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from './nfe';
 import { entryDocumentAccess, payableRoutes } from './payables';
@@ -57,6 +58,8 @@ orderFiscalDocuments.provide(orderFiscalDocumentsProvider);
 counterSales.provide(counterSalesProvider);
 // The fiscal close asks which documents of the month are still inside a legal window: NF-e, NFC-e and DF-e, read by the accountant package.
 periodDocuments.provide(closingWindow);
+// Fixed assets of a confirmed entry go to the CIAP (which reads the fiscal books, which read entry documents), and leave it with the entry's cancellation.
+fixedAssetCredits.provide(fixedAssetCreditsProvider);
 
 /**
  * Every module's routes with their owner, in mounting order, which is also their order in the OpenAPI
@@ -100,6 +103,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'inventory-counts', routes: inventoryCountRoutes },
     { module: 'sped', routes: spedRoutes },
     { module: 'fiscal-periods', routes: fiscalPeriodRoutes },
+    { module: 'ciap', routes: ciapRoutes },
     { module: 'accountant-package', routes: accountantPackageRoutes },
   ];
 }

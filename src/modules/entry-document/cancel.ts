@@ -13,7 +13,7 @@ import { checkDto, toStockMovementDto } from './entry-document.mapper';
 import { toEventData } from './entry-document.events';
 import { ENTRY_REASON, thirdPartyMovementDtos, transitionConflict } from './confirm';
 import { currentDocument, findAccessibleDocument } from './entry-document.access';
-import { inboundNfe, supplierReturnsOfDocument } from './entry-document.ports';
+import { fixedAssetCredits, inboundNfe, supplierReturnsOfDocument } from './entry-document.ports';
 import { loadEntryDocumentDetail } from './detail';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, loadItems, postedMovements, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
@@ -165,6 +165,7 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
     let effects: LedgerEffect[] = [];
     let thirdPartyEffects: ThirdPartyEffect[] = [];
     let plan: CancelPlan | null = null;
+    let assetsCancelled = 0;
     if (doc.status === 'CONFIRMED') {
       // Purchase-order receipts first: the order lines are locked before the stock balances, as confirm does.
       await revertReceipts(em, ctx, doc.id);
@@ -178,6 +179,8 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       effects = await postToLedger(em, plan.posting);
       thirdPartyEffects = await postThirdPartyStock(em, plan.thirdParty);
       await reverseTaxCredits(em, ctx.companyId, doc.id);
+      // Its fixed assets leave the CIAP: the parts not yet appropriated are dropped.
+      assetsCancelled = await fixedAssetCredits.get().cancelAssets(em, ctx, doc.id, reason);
       const open = plan.payables.filter((p) => p.status === 'OPEN').length;
       if ((await cancelDocumentPayables(em, ctx.companyId, doc.id)) !== open) {
         throw new BusinessRuleError('ENTRY_DOCUMENT_NOT_CANCELLABLE', 'A payable of the document was paid meanwhile', {
@@ -199,7 +202,15 @@ export async function cancelEntryDocument(ctx: TenantContext, id: number, reason
       filialId: doc.filialId,
       aggregateType: AUDIT_ENTITY,
       aggregateId: doc.id,
-      data: { ...toEventData(cancelled), previousStatus: doc.status, reason, movements: effects.length, thirdPartyMovements: thirdPartyEffects.length, taxCreditsReversed: plan?.credits.length ?? 0 },
+      data: {
+        ...toEventData(cancelled),
+        previousStatus: doc.status,
+        reason,
+        movements: effects.length,
+        thirdPartyMovements: thirdPartyEffects.length,
+        taxCreditsReversed: plan?.credits.length ?? 0,
+        fixedAssetsCancelled: assetsCancelled,
+      },
     });
     return {
       doc: cancelled,

@@ -17,14 +17,14 @@ import { toEventData } from './entry-document.events';
 import { EntryDocument } from './entities/entry-document.entity';
 import { AUDIT_ENTITY, findDocument, STOCK_REFERENCE, updateIfCurrent } from './entry-document.repository';
 import { Check } from './entry-document.types';
-import { inboundNfe } from './entry-document.ports';
+import { fixedAssetCredits, FixedAssetLine, inboundNfe } from './entry-document.ports';
 import { purchaseMatch, receiptDocument } from './purchase-link';
 import { applyReceipts } from '../purchase';
 import { Booking, bookLines } from './fiscal/booking';
 import { recordBooking } from './fiscal/booking.repository';
 import { lineBookingDto, plannedCreditDto, thirdPartyMovementDto } from './fiscal/fiscal.mapper';
 import { insertTaxCredits } from './fiscal/tax-credit.repository';
-import { toJsonNumber } from '../../core/decimal';
+import { dec, toJsonNumber } from '../../core/decimal';
 import { assertTransition, canDo, EntryDocumentAction, forbidden } from './entry-document.state';
 
 /*
@@ -72,6 +72,25 @@ export function buildConfirmPlan(state: DocumentState, actor: string, purchase: 
     blocking,
     warnings,
   };
+}
+
+/** The lines booked as fixed assets (not ignored on review), with the ICMS the supplier's NF-e declares on each. */
+function fixedAssetLines(state: DocumentState): FixedAssetLine[] {
+  return state.computed.items.flatMap((it, i) =>
+    it.operationClass === 'PURCHASE_FIXED_ASSET' && it.reviewStatus !== 'IGNORED'
+      ? [
+          {
+            itemId: state.items[i].id,
+            lineNumber: it.lineNumber,
+            description: it.description,
+            ncm: it.ncm,
+            entryCfop: it.entryCfop ?? '',
+            icms: dec(it.taxes.icms?.value ?? 0),
+            icmsSt: dec(it.taxes.icmsSt?.value ?? 0),
+          },
+        ]
+      : [],
+  );
 }
 
 /** The signer's verdict and the authority's word on the NF-e the document was imported from (nfe's port). */
@@ -183,6 +202,27 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
       })),
     );
     await recordBooking(em, ctx.companyId, doc.id, taxRegime, state.items, state.computed.items);
+    // Fixed assets take no ICMS credit at entry: the CIAP records them, to credit in 48 monthly parts (LC 87/1996 art. 20 §5).
+    const assetLines = fixedAssetLines(state);
+    const assets = assetLines.length
+      ? await fixedAssetCredits
+          .get()
+          .recordAssets(
+            em,
+            ctx,
+            {
+              companyId: doc.companyId,
+              filialId: doc.filialId,
+              entryDocumentId: doc.id,
+              documentNumber: doc.number,
+              accessKey: doc.accessKey,
+              supplierDocument: doc.supplierDocument,
+              entryDate: doc.entryDate,
+              taxRegime,
+            },
+            assetLines,
+          )
+      : 0;
     const confirmed = (await findDocument(em, ctx.companyId, doc.id))!;
     await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'CONFIRMED', changes: { status: ['DRAFT', 'CONFIRMED'], taxRegime: [null, taxRegime] } });
     await publishEvent(em, ctx, {
@@ -197,6 +237,7 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
         payables: plan.payables.length,
         taxRegime,
         taxCredits: plan.booking.credits.map(plannedCreditDto),
+        fixedAssets: assets,
       },
     });
     return { doc: confirmed, stockMovements: movementDtos(effects, plan.lineOfItem), thirdPartyStockMovements: thirdPartyMovementDtos(thirdPartyEffects, plan.lineOfItem) };

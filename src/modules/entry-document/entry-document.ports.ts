@@ -1,7 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import type { ActorContext } from '../../core/context';
 import { definePort } from '../../core/port';
+import type { Dec } from '../../core/decimal';
 import type { Check } from './entry-document.types';
+import type { TaxRegime } from './fiscal/fiscal.types';
 
 /*
  * What entry documents need from the NF-e module, which depends on them (an NF-e import creates a
@@ -74,3 +76,38 @@ export interface SupplierReturnsOfDocument {
 }
 
 export const supplierReturnsOfDocument = definePort<SupplierReturnsOfDocument>('entry-document → supplier returns');
+
+/** A confirmed document's line booked as a fixed asset (PURCHASE_FIXED_ASSET), with the ICMS it brought in. */
+export interface FixedAssetLine {
+  itemId: number;
+  lineNumber: number;
+  description: string;
+  ncm: string | null;
+  entryCfop: string;
+  /** vICMS and vICMSST of the item as the supplier's NF-e declares them. */
+  icms: Dec;
+  icmsSt: Dec;
+}
+
+export interface FixedAssetEntry {
+  companyId: number;
+  filialId: number;
+  entryDocumentId: number;
+  documentNumber: string;
+  accessKey: string | null;
+  supplierDocument: string;
+  entryDate: string;
+  taxRegime: TaxRegime;
+}
+
+/**
+ * What entry documents need from the CIAP (the fixed assets' ICMS credit in 48 parts, LC 87/1996 art. 20
+ * §5), which reads the fiscal books that read entry documents: a port the ciap module provides. Both run
+ * in the confirming or cancelling transaction; they answer how many assets they recorded or cancelled.
+ */
+export interface FixedAssetCredits {
+  recordAssets(em: EntityManager, ctx: ActorContext, entry: FixedAssetEntry, lines: FixedAssetLine[]): Promise<number>;
+  cancelAssets(em: EntityManager, ctx: ActorContext, entryDocumentId: number, reason: string | null): Promise<number>;
+}
+
+export const fixedAssetCredits = definePort<FixedAssetCredits>('entry-document → CIAP fixed assets');
