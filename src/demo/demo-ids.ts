@@ -22,9 +22,12 @@ export async function demoExampleIds(): Promise<ExampleIds | undefined> {
   const s = await summarize(em, company);
   const taxGroups = await em.find(TaxGroup, { where: { companyId: company.id }, order: { id: 'ASC' } });
   const rules = await em.find(FiscalOperationRule, { where: { companyId: company.id }, order: { id: 'ASC' }, take: 1 });
-  const documents = Object.entries(await recordedDemoDocuments(company.id)).filter(([kind]) => kind !== 'quote');
+  const recorded = await recordedDemoDocuments(company.id);
+  const documents = Object.entries(recorded).filter(([kind]) => kind !== 'quote');
   found = {
     ...Object.fromEntries(documents.map(([kind, id]) => [kind, [id]])),
+    // Two orders where a list of them is shown (grouping): the order, then the quote.
+    ...(recorded['sales-order'] && recorded.quote ? { 'sales-order': [recorded['sales-order'], recorded.quote] } : {}),
     company: [s.companyId],
     filial: s.filialIds,
     product: s.productIds,
