@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class DemoDocument1796287765318 implements MigrationInterface {
-    name = 'DemoDocument1796287765318'
+  name = 'DemoDocument1796287765318';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE \`demo_document\` (
                 \`id\` int NOT NULL AUTO_INCREMENT,
                 \`company_id\` int NOT NULL,
@@ -15,15 +15,14 @@ export class DemoDocument1796287765318 implements MigrationInterface {
                 PRIMARY KEY (\`id\`)
             ) ENGINE = InnoDB
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX \`uq_demo_document_kind\` ON \`demo_document\`
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE \`demo_document\`
         `);
-    }
-
+  }
 }

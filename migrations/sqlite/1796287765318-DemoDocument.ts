@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class DemoDocument1796287765318 implements MigrationInterface {
-    name = 'DemoDocument1796287765318'
+  name = 'DemoDocument1796287765318';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "demo_document" (
                 "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
                 "company_id" integer NOT NULL,
@@ -13,18 +13,17 @@ export class DemoDocument1796287765318 implements MigrationInterface {
                 "created_at" datetime NOT NULL DEFAULT (datetime('now'))
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE UNIQUE INDEX "uq_demo_document_kind" ON "demo_document" ("company_id", "kind")
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "uq_demo_document_kind"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "demo_document"
         `);
-    }
-
+  }
 }

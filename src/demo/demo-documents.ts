@@ -36,12 +36,29 @@ export interface DemoDocumentsResult {
 
 type Made = Partial<Record<DemoDocumentKind, string>>;
 
+/** The parts of the API's answers the steps read (the routes' response schemas hold the rest). */
+interface WithId {
+  id: string;
+}
+interface OrderAnswer extends WithId {
+  items: { salesOrderItemId: string; quantity: number }[];
+  fiscalDocument?: { id: string; status: string } | null;
+}
+interface InvoiceAnswer extends WithId {
+  status: string;
+  cStat: string | null;
+  xMotivo: string | null;
+}
+interface Page<T> {
+  data: T[];
+}
+
 interface Api {
   summary: DemoTenantSummary;
   /** Hashids recorded so far (earlier steps and earlier starts). */
   ids: Made;
   feedAuthority?: (procXml: string) => void;
-  call(method: string, path: string, body?: unknown, filial?: number): Promise<any>;
+  call: <T = WithId>(method: string, path: string, body?: unknown, filial?: number) => Promise<T>;
 }
 
 interface Step {
@@ -72,7 +89,7 @@ const STEPS: Step[] = [
   {
     kinds: ['sales-order', 'sales-order-item'],
     async run({ summary, call }) {
-      const order = await call('POST', '/sales-order', {
+      const order = await call<OrderAnswer>('POST', '/sales-order', {
         customerId: summary.customerIds[BAKERY],
         items: [
           { productId: summary.productIds[RICE], quantity: 4 },
@@ -88,9 +105,9 @@ const STEPS: Step[] = [
     kinds: ['fulfillment'],
     needs: ['sales-order'],
     async run({ ids, call }) {
-      const order = await call('GET', `/sales-order/detail/${ids['sales-order']}`);
-      const r = await call('POST', `/sales-order/${ids['sales-order']}/fulfill`, {
-        items: order.items.map((i: any) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })),
+      const order = await call<OrderAnswer>('GET', `/sales-order/detail/${ids['sales-order']}`);
+      const r = await call<{ fulfillment: WithId }>('POST', `/sales-order/${ids['sales-order']}/fulfill`, {
+        items: order.items.map((i) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })),
       });
       return { fulfillment: r.fulfillment.id };
     },
@@ -99,7 +116,7 @@ const STEPS: Step[] = [
     kinds: ['invoice'],
     needs: ['fulfillment'],
     async run({ ids, call }) {
-      const invoice = await call('POST', '/invoices/issue', { fulfillmentId: ids.fulfillment });
+      const invoice = await call<InvoiceAnswer>('POST', '/invoices/issue', { fulfillmentId: ids.fulfillment });
       if (invoice.status !== 'AUTHORIZED') throw new Error(`the NF-e ended ${invoice.status} ${invoice.cStat ?? ''} ${invoice.xMotivo ?? ''}`);
       return { invoice: invoice.id };
     },
@@ -108,8 +125,8 @@ const STEPS: Step[] = [
     kinds: ['invoice-series'],
     needs: ['invoice'],
     async run({ summary, call }) {
-      const series = await call('GET', `/invoices/series/${summary.filialIds[0]}`);
-      const nfe = series.data.find((s: any) => s.model === 55);
+      const series = await call<Page<{ id: string; model: number }>>('GET', `/invoices/series/${summary.filialIds[0]}`);
+      const nfe = series.data.find((x) => x.model === 55);
       if (!nfe) throw new Error('no model-55 série after the first NF-e');
       return { 'invoice-series': nfe.id };
     },
@@ -118,12 +135,12 @@ const STEPS: Step[] = [
     kinds: ['receivable', 'receivable-receipt'],
     needs: ['fulfillment'],
     async run({ summary, ids, call }) {
-      const list = await call('GET', `/receivables/${summary.filialIds[0]}?pageSize=100`);
-      const receivable = list.data.find((r: any) => r.fulfillmentId === ids.fulfillment);
+      const list = await call<Page<{ id: string; fulfillmentId: string | null; openAmount: number }>>('GET', `/receivables/${summary.filialIds[0]}?pageSize=100`);
+      const receivable = list.data.find((x) => x.fulfillmentId === ids.fulfillment);
       if (!receivable) throw new Error("the fulfilment's receivable is not listed");
       // A part received: the rest stays open for a boleto, a Pix charge, another receipt.
       const amount = Math.floor(Number(receivable.openAmount) / 4);
-      const r = await call('POST', `/receivables/receive/${receivable.id}`, { amount, receiptDate: today(), method: 'PIX' });
+      const r = await call<{ receipt: WithId }>('POST', `/receivables/receive/${receivable.id}`, { amount, receiptDate: today(), method: 'PIX' });
       return { receivable: receivable.id, 'receivable-receipt': r.receipt.id };
     },
   },
@@ -156,8 +173,8 @@ const STEPS: Step[] = [
         // A simulator that kept its state from an earlier start holds it already.
         if (!/already fed/.test((err as Error).message)) throw err;
       }
-      const r = await call('POST', '/entry-document/nfe/importar-xml', { xml: NFE_XML_EXAMPLE });
-      const doc = await call('GET', `/entry-document/detail/${r.entryDocument.id}`);
+      const r = await call<{ entryDocument: WithId; inbound: WithId }>('POST', '/entry-document/nfe/importar-xml', { xml: NFE_XML_EXAMPLE });
+      const doc = await call<WithId & { items: WithId[] }>('GET', `/entry-document/detail/${r.entryDocument.id}`);
       return { 'entry-document': doc.id, 'entry-document-item': doc.items[0].id, 'nfe-inbound': r.inbound.id };
     },
   },
@@ -168,11 +185,11 @@ const STEPS: Step[] = [
       // The upload vouched for by the authority (NFeConsultaProtocolo4) before it is confirmed.
       await call('POST', '/entry-document/nfe/consultar-protocolo', { accessKey: EXAMPLE_NFE_KEY });
       await call('POST', `/entry-document/confirm/${ids['entry-document']}`, {});
-      const payables = await call('GET', `/entry-document/contas-pagar/documento/${ids['entry-document']}`);
-      const payable = (payables.data ?? payables)[0];
+      const payables = await call<Page<{ id: string; openAmount: number }>>('GET', `/entry-document/contas-pagar/documento/${ids['entry-document']}`);
+      const payable = payables.data[0];
       if (!payable) throw new Error('the confirmed entry document has no payable');
       const amount = Math.floor(Number(payable.openAmount) / 4);
-      const r = await call('POST', `/entry-document/contas-pagar/pay/${payable.id}`, { amount, paymentDate: today(), method: 'PIX' });
+      const r = await call<{ payment: WithId }>('POST', `/entry-document/contas-pagar/pay/${payable.id}`, { amount, paymentDate: today(), method: 'PIX' });
       return { payable: payable.id, 'payable-payment': r.payment.id };
     },
   },
@@ -213,9 +230,9 @@ const STEPS: Step[] = [
     kinds: ['nfce'],
     async run({ summary, call }) {
       // The counter's NFC-e settings, saved only where the filial has none (a saved configuration is left alone).
-      const saved = await call('GET', `/nfce/configuration/${summary.filialIds[0]}`);
+      const saved = await call<{ configured: boolean }>('GET', `/nfce/configuration/${summary.filialIds[0]}`);
       if (!saved.configured) await call('PUT', `/nfce/configuration/${summary.filialIds[0]}`, NFCE_SETTINGS);
-      const sale = await call('POST', '/sales-order', {
+      const sale = await call<OrderAnswer>('POST', '/sales-order', {
         flowMode: 'QUICK_SALE',
         items: [{ productId: summary.productIds[0], quantity: 2 }],
         payments: [{ method: 'CASH', amount: 20 }],
@@ -227,7 +244,7 @@ const STEPS: Step[] = [
   {
     kinds: ['purchase-order', 'purchase-order-item'],
     async run({ summary, call }) {
-      const po = await call('POST', '/purchase', {
+      const po = await call<WithId & { items: { purchaseOrderItemId: string }[] }>('POST', '/purchase', {
         supplierId: summary.supplierIds[0],
         items: [{ productId: summary.productIds[0], quantity: 48, unitPrice: 2.8 }],
         notes: 'Pedido de compra de demonstração',
@@ -269,8 +286,8 @@ const STEPS: Step[] = [
   {
     kinds: ['cte'],
     async run({ call }) {
-      const r = await call('POST', '/entry-document/cte/stage-xml', { xml: CTE_XML_EXAMPLE });
-      return { cte: r.cte?.id ?? r.id };
+      const r = await call<{ cte: WithId }>('POST', '/entry-document/cte/stage-xml', { xml: CTE_XML_EXAMPLE });
+      return { cte: r.cte.id };
     },
   },
   {
@@ -341,7 +358,7 @@ export async function seedDemoDocuments({ baseUrl, feedAuthority }: DemoDocument
   const ids = await recordedDemoDocuments(company.id);
   const result: DemoDocumentsResult = { made: [], present: Object.keys(ids) as DemoDocumentKind[], failed: [] };
 
-  const call: Api['call'] = async (method, path, body, filial = 0) => {
+  const call: Api['call'] = async <T>(method: string, path: string, body?: unknown, filial = 0): Promise<T> => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
@@ -356,9 +373,9 @@ export async function seedDemoDocuments({ baseUrl, feedAuthority }: DemoDocument
       signal: AbortSignal.timeout(60_000),
     });
     const text = await res.text();
-    const json = text ? JSON.parse(text) : undefined;
-    if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${json?.code ?? ""} ${json?.detail ?? text.slice(0, 200)} ${json?.errors ? JSON.stringify(json.errors) : ""}`.trim());
-    return json;
+    const json = (text ? JSON.parse(text) : undefined) as (T & { code?: string; detail?: string; errors?: unknown }) | undefined;
+    if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${json?.code ?? ''} ${json?.detail ?? text.slice(0, 200)} ${json?.errors ? JSON.stringify(json.errors) : ''}`.trim());
+    return json as T;
   };
 
   for (const step of STEPS) {

@@ -114,9 +114,20 @@ const REMOTE_UNREACHABLE = ['EMAIL_NOT_SENT'];
 /** The types whose example ids are the demo's own rows (src/demo/demo-ids.ts), besides the documents the seed made. */
 const DEMO_TYPES = new Set(['company', 'filial', 'product', 'customer', 'seller', 'supplier', 'tax-group', 'fiscal-rule']);
 /** What a 404 of one of the demo's own rows says: never accepted (the example id is the demo's). */
-const DEMO_NOT_FOUND = ['COMPANY_NOT_FOUND', 'FILIAL_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SELLER_NOT_FOUND', 'SUPPLIER_NOT_FOUND', 'TAX_GROUP_NOT_FOUND', 'FISCAL_OPERATION_RULE_NOT_FOUND'];
+const DEMO_NOT_FOUND = [
+  'COMPANY_NOT_FOUND',
+  'FILIAL_NOT_FOUND',
+  'PRODUCT_NOT_FOUND',
+  'CUSTOMER_NOT_FOUND',
+  'SELLER_NOT_FOUND',
+  'SUPPLIER_NOT_FOUND',
+  'TAX_GROUP_NOT_FOUND',
+  'FISCAL_OPERATION_RULE_NOT_FOUND',
+];
 /** What a 404 says when the row of an id of this type is not there (sales-order → SALES_ORDER_NOT_FOUND). */
 const notFoundCode = (type: string) => `${type.toUpperCase().replace(/-/g, '_')}_NOT_FOUND`;
+/** The real authority's silence, once an earlier try pointed the demo's filial at it. */
+const AUTHORITY_UNREACHABLE = ['SEFAZ_UNAVAILABLE', 'SEFAZ_TIMEOUT'];
 /** A documented business wait, not a rate limit: the DF-e query's second try inside the authority's interval. */
 const BUSINESS_WAIT = ['SEFAZ_WAIT_REQUIRED'];
 
@@ -211,6 +222,8 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
     // Types whose example row an earlier operation of the run deleted (a 2xx DELETE on its id).
     const deleted = new Set<string>();
     const seededMisses: string[] = [];
+    // Whether an earlier try moved the demo's filial off the local simulator (detached it, or switched it to produção).
+    let authorityMoved = false;
     for (const { method, path, op } of inSwaggerOrder(docs[0])) {
       const name = `${method.toUpperCase()} ${path}`;
       // Not tried by a browser's Try-it-out: an event stream never ends; a file upload has no example to send.
@@ -258,6 +271,7 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
         }
         if (res.status < 400) {
           if (method === 'delete') for (const p of params.filter((x) => x.in === 'path')) if (p.schema?.['x-hashid']) deleted.add(p.schema['x-hashid']);
+          if (/^\/api\/settings\/filial\/\{filialId\}(\/simulator)?$/.test(path) && (method === 'delete' || method === 'patch')) authorityMoved = true;
           continue;
         }
         const codes: string[] = operation.responses[String(res.status)]?.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.code?.enum ?? [];
@@ -269,10 +283,12 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
           // The row of an id the demo holds (its own or the seed's document, not deleted earlier in the run) not found: a miss.
           const missedType = ids.find((t) => seededTypes.has(t) && !deleted.has(t) && notFoundCode(t) === res.body.code);
           if (round === 1 && missedType) seededMisses.push(`${where}: ${JSON.stringify(res.body).slice(0, 400)}`);
-          else if (round === 1 && !NOT_CONFIGURED.includes(res.body.code)) unseeded.push(`${name} (${res.body.code}${foreignId ? '' : ', no id'})`);
+          else if (round === 1 && !NOT_CONFIGURED.includes(res.body.code)) unseeded.push(`${name} (${res.body.code}${foreignId ? '' : ids.length ? ', a state the demo is not in' : ', no id'})`);
           continue;
         }
         if (res.status === 429 && documented && BUSINESS_WAIT.includes(res.body.code)) continue;
+        // Once Try-it-out detached the simulator (or chose produção), the filial's authority is the real one, which no test reaches.
+        if ((res.status === 503 || res.status === 504) && documented && authorityMoved && AUTHORITY_UNREACHABLE.includes(res.body.code)) continue;
         // Mail goes to the SMTP relay of the demo's saved settings, an example host no demo reaches: the documented refusal is the answer.
         if (res.status === 502 && documented && REMOTE_UNREACHABLE.includes(res.body.code)) continue;
         if ((res.status === 409 || res.status === 422) && documented && !['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_PROGRESS', 'CONCURRENT_UPDATE'].includes(res.body.code)) continue;
@@ -285,6 +301,7 @@ describe('OpenAPI "Try it out": every operation, in Swagger UI order, twice, aga
     // The skips are the three kinds above, each named; ids the demo does not seed answer their documented 404.
     expect(skipped.every((s) => /server-sent events|file upload|PSP's callback/.test(s))).to.equal(true);
     if (process.env.TRY_IT_OUT_REPORT) console.log(`tried ${tried}; 404 on what the demo does not hold:\n${unseeded.join('\n')}`);
-    expect(unseeded.length).to.be.lessThan(tried);
+    // Issue 44: 132 of 258 before the document seed; what is left is named in docs/decisions/first-note-setup.md.
+    expect(unseeded.length).to.be.lessThan(25);
   });
 });

@@ -237,9 +237,17 @@ describe('Events (SPEC §10)', () => {
       const s = await createTestTenant({ filiais: 1 });
       await publish(s, 'test.before', 0);
       const key = `webhook-key-${Date.now()}`;
-      const first = await api().post('/api/webhooks').set(s.headers()).set('Idempotency-Key', key).send({ url, types: ['test.keyed'] });
+      const first = await api()
+        .post('/api/webhooks')
+        .set(s.headers())
+        .set('Idempotency-Key', key)
+        .send({ url, types: ['test.keyed'] });
       expect(first.status, JSON.stringify(first.body)).to.equal(201);
-      const again = await api().post('/api/webhooks').set(s.headers()).set('Idempotency-Key', key).send({ url, types: ['test.keyed'] });
+      const again = await api()
+        .post('/api/webhooks')
+        .set(s.headers())
+        .set('Idempotency-Key', key)
+        .send({ url, types: ['test.keyed'] });
       expect(again.status).to.equal(201);
       expect(again.body).to.deep.equal(first.body);
       expect((await api().get('/api/webhooks').set(s.headers())).body.data.map((w: any) => w.id)).to.deep.equal([first.body.id]);
