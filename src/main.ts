@@ -1,7 +1,8 @@
 /*
  * `npm start`: configuration → database (migrations on the embedded file, and on MySQL unless
  * DB_MIGRATE_ON_START=false) → demo tenant (once) → local tax-authority simulator (embedded default)
- * → HTTP server. Configuration errors stop the start with one line naming the variable.
+ * → HTTP server → the demo's documents through that server (once, with the simulator: src/demo/demo-documents.ts).
+ * Configuration errors stop the start with one line naming the variable.
  */
 async function main() {
   let config: typeof import('./core/config').config;
