@@ -1,7 +1,8 @@
 /*
  * `npm start`: configuration → database (migrations on the embedded file, and on MySQL unless
  * DB_MIGRATE_ON_START=false) → demo tenant (once) → local tax-authority simulator (embedded default)
- * → HTTP server. Configuration errors stop the start with one line naming the variable.
+ * → HTTP server → the demo's documents through that server (once, with the simulator: src/demo/demo-documents.ts).
+ * Configuration errors stop the start with one line naming the variable.
  */
 async function main() {
   let config: typeof import('./core/config').config;
@@ -78,6 +79,23 @@ async function main() {
     );
     // The TEF simulator goes with it (development only): POST /cash-sessions/:id/tef-authorizations answers.
     (await import('./dev/tef-simulator')).useTefSimulator();
+  }
+  // One of each document the API's examples name, made through the routes once the demo is attached to the
+  // local authority (the NF-e and NFC-e are authorized by it); a restart finds them recorded and makes none.
+  if (authority && config.demoSeed && config.env !== 'production') {
+    const { seedDemoDocuments } = await import('./demo/demo-documents');
+    const local = ['0.0.0.0', '::'].includes(config.http.host) ? '127.0.0.1' : config.http.host;
+    const docs = await seedDemoDocuments({ baseUrl: `http://${local}:${config.http.port}/api`, feedAuthority: (xml) => authority.simulator.authority.feed(xml) });
+    if (docs) {
+      // Beside the demo tenant's lines, before its JSON summary (the last line).
+      const at = lines.findIndex((l) => l.startsWith('  get a token')) + 1;
+      lines.splice(
+        at,
+        0,
+        docs.made.length ? `  demo documents made: ${docs.made.join(', ')}` : `  demo documents present: ${docs.present.length} kinds (not seeded again)`,
+        ...docs.failed.map((f) => `  demo documents not made: ${f.kinds.join(', ')} (${f.reason})`),
+      );
+    }
   }
   console.log(lines.join('\n'));
 

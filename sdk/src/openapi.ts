@@ -27596,7 +27596,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "bankAccountId": "gaQMOlex",
-                 *       "content": "00100000         212345678000195                    01234300000123455 MERCADO BOM PRECO LTDA        BANCO DO BRASIL S.A.                    2021220261200000000000108701600000                                                                  \r\n"
+                 *       "content": "00100000         2112223330001811234567             0123430000000123455 MERCADO DEMONSTRACAO LTDA     BANCO DO BRASIL                         20212202612000000000110700000                                                                     \r\n00100011T01  060 20112223330001811234567             0123430000000123455 MERCADO DEMONSTRACAO LTDA                                                                                     000000010212202600000000                                 \r\n00100015         00000200000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000                                                                                                                             \r\n00199999         000001000004000000                                                                                                                                                                                                             \r\n"
                  *     }
                  */
                 "application/json": {
@@ -27607,7 +27607,10 @@ export interface operations {
                     bankAccountId: string;
                     /**
                      * @description the retorno file as the bank sent it (CNAB 240, CRLF or LF lines)
-                     * @example 00100000         212345678000195                    01234300000123455 MERCADO BOM PRECO LTDA        BANCO DO BRASIL S.A.                    2021220261200000000000108701600000
+                     * @example 00100000         2112223330001811234567             0123430000000123455 MERCADO DEMONSTRACAO LTDA     BANCO DO BRASIL                         20212202612000000000110700000
+                     *     00100011T01  060 20112223330001811234567             0123430000000123455 MERCADO DEMONSTRACAO LTDA                                                                                     000000010212202600000000
+                     *     00100015         00000200000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+                     *     00199999         000001000004000000
                      */
                     content: string;
                 };
@@ -37375,7 +37378,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "accessKey": "35260311222333000181550010000012341100000343"
+                 *       "inboundId": "9mdMwlPV"
                  *     }
                  */
                 "application/json": {
@@ -38390,7 +38393,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "accessKey": "35260311222333000181550010000012341100000343"
+                 *       "inboundId": "9mdMwlPV"
                  *     }
                  */
                 "application/json": {
@@ -64267,7 +64270,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "kind": "DUE_DATE",
-                 *       "bankAccountId": "Xk4RbPq9",
+                 *       "bankAccountId": "gaQMOlex",
                  *       "finePercent": 2,
                  *       "interestPerDayPercent": 0.033,
                  *       "description": "Pedido 1042, parcela 1/3"
@@ -74709,11 +74712,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason": "Mercadoria avariada no transporte, devolvida ao fornecedor",
+                 *       "reason": "Mercadoria chegou avariada",
                  *       "items": [
                  *         {
-                 *           "entryDocumentItemId": "Xk9mPq2L",
-                 *           "quantity": 5
+                 *           "entryDocumentItemId": "wx5Mml51",
+                 *           "quantity": 12
                  *         }
                  *       ]
                  *     }

@@ -232,6 +232,27 @@ describe('Events (SPEC §10)', () => {
       expect(deliveries.body.data[0]).to.include({ status: 'DELIVERED', attempts: 2, lastStatusCode: 204, eventId: body.id });
     });
 
+    it('POST /webhooks with an Idempotency-Key: the subscription and the key commit together; a retry replays it', async () => {
+      // Issue 44: the relay that positions committed events ran in a transaction beside the route's unit (500).
+      const s = await createTestTenant({ filiais: 1 });
+      await publish(s, 'test.before', 0);
+      const key = `webhook-key-${Date.now()}`;
+      const first = await api()
+        .post('/api/webhooks')
+        .set(s.headers())
+        .set('Idempotency-Key', key)
+        .send({ url, types: ['test.keyed'] });
+      expect(first.status, JSON.stringify(first.body)).to.equal(201);
+      const again = await api()
+        .post('/api/webhooks')
+        .set(s.headers())
+        .set('Idempotency-Key', key)
+        .send({ url, types: ['test.keyed'] });
+      expect(again.status).to.equal(201);
+      expect(again.body).to.deep.equal(first.body);
+      expect((await api().get('/api/webhooks').set(s.headers())).body.data.map((w: any) => w.id)).to.deep.equal([first.body.id]);
+    });
+
     it('two dispatchers (replicas) never queue one event twice', async () => {
       const s = await createTestTenant({ filiais: 1 });
       const created = await api().post('/api/webhooks').set(s.headers()).send({ url });

@@ -81,7 +81,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
       const res = await fetch(`${base}${url}`, { method, headers: { ...headers, 'idempotency-key': `nfce-crash-${Date.now()}-${Math.random()}` }, body: JSON.stringify(body) });
       return { status: res.status, body: (await res.json()) as any };
     };
-    const config = await call('PUT', `/nfce/configuration/${demo.filialIds[0]}`, nfceSettings());
+    // Over whatever the demo holds (the document seed of an `npm start` with the simulator saves them once): its current version.
+    const current = await fetch(`${base}/nfce/configuration/${demo.filialIds[0]}`, { headers }).then((r) => r.json() as Promise<any>);
+    const config = await call('PUT', `/nfce/configuration/${demo.filialIds[0]}`, { ...nfceSettings(), ...(current.configured ? { version: current.version } : {}) });
     expect(config.status, JSON.stringify(config.body)).to.equal(200);
 
     // The authority down: the sales complete, their notes in offline contingency.

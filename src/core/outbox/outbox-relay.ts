@@ -1,6 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { isMysql } from '../db/engine';
-import { inTransaction, NO_UNIT, readerOf } from '../db/transaction';
+import { inTransaction, NO_UNIT, readerOf, UnitScope } from '../db/transaction';
 import { OutboxEvent } from './outbox-event.entity';
 import { OutboxStream } from './outbox-stream.entity';
 
@@ -31,20 +31,24 @@ const MAX_STEPS = 20;
 
 const resourceStream = (e: Pick<OutboxEvent, 'aggregateType' | 'aggregateId'>) => `${e.aggregateType}:${e.aggregateId}`;
 
-/** Positions the company's committed events that have none yet; answers how many it positioned. */
-export async function relayOutbox(companyId: number): Promise<number> {
+/**
+ * Positions the company's committed events that have none yet; answers how many it positioned. Inside a
+ * unit of work (`scope` carrying one: an idempotent route's) the steps run in that transaction, which
+ * then holds the stream row until it commits; a new transaction beside an open one is never opened.
+ */
+export async function relayOutbox(companyId: number, scope: UnitScope = NO_UNIT): Promise<number> {
   let total = 0;
   for (let step = 0; step < MAX_STEPS; step++) {
-    if (!(await hasUnpositioned(companyId))) break;
-    const n = await inTransaction(NO_UNIT, (em) => relayStep(em, companyId));
+    if (!(await hasUnpositioned(companyId, scope))) break;
+    const n = await inTransaction(scope, (em) => relayStep(em, companyId));
     total += n;
     if (n < BATCH) break;
   }
   return total;
 }
 
-async function hasUnpositioned(companyId: number): Promise<boolean> {
-  const rows: unknown[] = await readerOf(NO_UNIT).query('SELECT id FROM outbox_event WHERE company_id = ? AND stream_position IS NULL LIMIT 1', [companyId]);
+async function hasUnpositioned(companyId: number, scope: UnitScope): Promise<boolean> {
+  const rows: unknown[] = await readerOf(scope).query('SELECT id FROM outbox_event WHERE company_id = ? AND stream_position IS NULL LIMIT 1', [companyId]);
   return rows.length > 0;
 }
 

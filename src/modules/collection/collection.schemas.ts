@@ -3,12 +3,29 @@ import type { InstructionInput, IssueBoletoInput } from './boletos.service';
 import { typedSchema } from '../../core/http/typed-input';
 import type { BankAccountInput, BankAccountPatch } from './bank-accounts.service';
 import { BANK_CODES, CNAB_LAYOUTS } from './banks/banks';
+import { writeRetorno240 } from './cnab/cnab240';
 
-/** What a retorno upload carries: the bank's file as text (here the header record of a CNAB 240 retorno of Banco do Brasil). */
-const RETORNO_EXAMPLE =
-  `${'00100000'.padEnd(17)}212345678000195${''.padEnd(20)}01234300000123455 ${'MERCADO BOM PRECO LTDA'.padEnd(30)}${'BANCO DO BRASIL S.A.'.padEnd(30)}${''.padEnd(10)}2021220261200000000000108701600000`.padEnd(
-    240,
-  ) + '\r\n';
+/**
+ * What a retorno upload carries: the bank's file as text. Here a whole CNAB 240 retorno of Banco do Brasil
+ * (file and lot headers and trailers, no occurrence yet) of the account the examples show (agência 1234-3,
+ * conta 12345-5, convênio 1234567 of the demo company): a file the parser takes, of the demo's account where it is seeded.
+ */
+const RETORNO_EXAMPLE = writeRetorno240(
+  {
+    bankCode: '001',
+    agency: '1234',
+    agencyDigit: '3',
+    account: '12345',
+    accountDigit: '5',
+    beneficiaryCode: '1234567',
+    companyName: 'Mercado Demonstração Ltda',
+    companyDocument: '11222333000181',
+    carteira: '17',
+  },
+  1,
+  new Date('2026-12-02T12:00:00Z'),
+  [],
+);
 
 /* Request schemas of /collection, each with the type it validates (core/http/typed-input.ts). */
 

@@ -1,3 +1,4 @@
+import { exampleIdsOf } from '../../core/openapi/example-ids';
 import { decimal, id, isoDate, Joi, pagination } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
 import type { ChargeInput, PspConnectionInput } from './pix-charges.service';
@@ -51,7 +52,10 @@ export const pixSchemas = {
       discountDate: isoDate().allow(null),
       description: Joi.string().trim().max(140).allow(null, '').description('shown to the payer'),
     }),
-    example: { kind: 'DUE_DATE', bankAccountId: 'Xk4RbPq9', finePercent: 2, interestPerDayPercent: 0.033, description: 'Pedido 1042, parcela 1/3' },
+    // Read when the document is built: the account id is the demo's where it is seeded (core/openapi/example-ids.ts).
+    get example() {
+      return { kind: 'DUE_DATE', bankAccountId: exampleIdsOf('bank-account')[0], finePercent: 2, interestPerDayPercent: 0.033, description: 'Pedido 1042, parcela 1/3' };
+    },
   }),
   receivableCharges: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('receivable').required() }) }),
   charge: typedSchema<{ params: { id: number } }>({ params: Joi.object({ id: id('pix-charge').required() }) }),

@@ -16,7 +16,8 @@ export interface EventQuery {
 
 /** The company's stream brought up to date (every committed event positioned) and its head. */
 export async function currentHead(ctx: ActorContext): Promise<number> {
-  await relayOutbox(ctx.companyId);
+  // In the caller's unit when it has one (POST /webhooks with its Idempotency-Key: the key and the subscription commit together).
+  await relayOutbox(ctx.companyId, ctx);
   return streamHead(readerOf(ctx), ctx.companyId);
 }
 

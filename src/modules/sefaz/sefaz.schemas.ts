@@ -1,3 +1,4 @@
+import { exampleIdsOf } from '../../core/openapi/example-ids';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { id, Joi, pagination } from '../../core/http/schema';
 import { typedSchema } from '../../core/http/typed-input';
@@ -21,7 +22,13 @@ type ByFilial = { params: { filialId: number } };
 export const sefazSchemas = {
   consultar: typedSchema<{ body: Record<string, never> }>({ body: Joi.object({}) }),
   consultarPorChave: typedSchema<{ body: { accessKey: string } }>({ body: Joi.object({ accessKey: accessKey.required() }) }),
-  downloadXml: typedSchema<{ body: { accessKey?: string; inboundId?: number } }>({ body: Joi.object({ accessKey, inboundId: id('nfe-inbound') }).xor('accessKey', 'inboundId') }),
+  downloadXml: typedSchema<{ body: { accessKey?: string; inboundId?: number } }>({
+    body: Joi.object({ accessKey, inboundId: id('nfe-inbound') }).xor('accessKey', 'inboundId'),
+    // The demo's inbound NF-e where it is seeded (read when the document is built).
+    get example() {
+      return { inboundId: exampleIdsOf('nfe-inbound')[0] };
+    },
+  }),
   manifestar: typedSchema<{ body: ManifestInput }>({
     body: Joi.object({
       accessKey: accessKey.required(),

@@ -19,15 +19,14 @@ export const returnBody = Joi.object({
     .min(1)
     .max(990)
     .required(),
-}).example({ reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor', items: [{ entryDocumentItemId: 'Xk9mPq2L', quantity: 5 }] });
+});
 
 /* Each schema with the type of what it validates (core/http/typed-input.ts). */
 export const supplierReturnSchemas = {
   returnable: typedSchema<{ params: { entryDocumentId: number } }>({ params: byDocument }),
   preview: typedSchema<{ body: ReturnRequest & { entryDocumentId: number } }>({
-    body: returnBody
-      .keys({ entryDocumentId: id('entry-document').required() })
-      .example({ entryDocumentId: 'Xk9mPq2L', reason: 'Mercadoria avariada no transporte, devolvida ao fornecedor', items: [{ entryDocumentItemId: 'Xk9mPq2L', quantity: 5 }] }),
+    // No fixed example: the document's (core/openapi/examples.ts) names the demo's entry document and its line where it is seeded.
+    body: returnBody.keys({ entryDocumentId: id('entry-document').required() }),
   }),
   issue: typedSchema<{ params: { entryDocumentId: number }; body: ReturnRequest }>({ params: byDocument, body: returnBody }),
   list: typedSchema<{ params: { filialId: number }; query: PageRequest & { status?: SupplierReturnStatus; entryDocumentId?: number } }>({
