@@ -30,6 +30,7 @@ const taxInput = (t: StoredTax | undefined): TaxInput | null =>
         rate: t.rate === null ? null : dec(t.rate),
         value: t.value === null ? null : dec(t.value),
         ...(t.snCreditValue ? { snCreditRate: t.snCreditRate ? dec(t.snCreditRate) : null, snCreditValue: dec(t.snCreditValue) } : {}),
+        ...(t.fcpValue ? { fcpBase: t.fcpBase ? dec(t.fcpBase) : null, fcpRate: t.fcpRate ? dec(t.fcpRate) : null, fcpValue: dec(t.fcpValue) } : {}),
       }
     : null;
 

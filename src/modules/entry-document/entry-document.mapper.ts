@@ -20,6 +20,9 @@ const taxDto = (t: StoredTax | undefined) => ({
   rate: t?.rate === null || t?.rate === undefined ? null : toJsonNumber(t.rate, 'percent'),
   value: t?.value === null || t?.value === undefined ? null : toJsonNumber(t.value, 'amount'),
   ...(t?.snCreditValue ? { snCreditRate: t.snCreditRate ? toJsonNumber(t.snCreditRate, 'percent') : null, snCreditValue: toJsonNumber(t.snCreditValue, 'amount') } : {}),
+  ...(t?.fcpValue
+    ? { fcpBase: t.fcpBase ? toJsonNumber(t.fcpBase, 'amount') : null, fcpRate: t.fcpRate ? toJsonNumber(t.fcpRate, 'percent') : null, fcpValue: toJsonNumber(t.fcpValue, 'amount') }
+    : {}),
 });
 
 /**

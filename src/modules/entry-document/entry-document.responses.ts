@@ -38,6 +38,9 @@ const Tax = obj({
   value: money().allow(null),
   snCreditRate: percent().allow(null).optional().description('ICMS of a Simples Nacional supplier: pCredSN'),
   snCreditValue: money().optional().description('ICMS of a Simples Nacional supplier: vCredICMSSN, credited by a regular-regime buyer'),
+  fcpBase: money().allow(null).optional().description('ICMS-ST: vBCFCPST'),
+  fcpRate: percent().allow(null).optional().description('ICMS-ST: pFCPST'),
+  fcpValue: money().optional().description('ICMS-ST: vFCPST, part of value'),
 });
 
 const CostBreakdown = named(

@@ -39,6 +39,10 @@ const tax = Joi.object({
   // ICMS of a Simples Nacional supplier (CSOSN 101/201/900): pCredSN and vCredICMSSN.
   snCreditRate: decimal('percent', { min: 0, max: 100 }).allow(null),
   snCreditValue: money(),
+  // ICMS-ST: the FCP-ST inside `value` (vBCFCPST, pFCPST, vFCPST), declared again as retained on a resale (CST 60 / CSOSN 500).
+  fcpBase: money(),
+  fcpRate: decimal('percent', { min: 0, max: 100 }).allow(null),
+  fcpValue: money(),
 }).allow(null);
 
 const item = Joi.object({

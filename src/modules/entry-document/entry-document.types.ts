@@ -13,6 +13,10 @@ export interface TaxInput {
   /** ICMS only: the credit a Simples Nacional supplier states (pCredSN, vCredICMSSN; CSOSN 101/201/900). */
   snCreditRate?: Dec | null;
   snCreditValue?: Dec | null;
+  /** ICMS-ST only: the FCP-ST inside `value` (vBCFCPST, pFCPST, vFCPST), what a resale with CST 60 / CSOSN 500 declares as retained. */
+  fcpBase?: Dec | null;
+  fcpRate?: Dec | null;
+  fcpValue?: Dec | null;
 }
 
 export type TaxName = 'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins';

@@ -10,6 +10,7 @@ import { computeDocument, crtOf, destinationOf, EngineApproximateTax, EngineInpu
 import { fiscalDataRepository as repo } from './fiscal-data.repository';
 import type { ComputeFiscalDocument, ComputedFiscalDocument, FiscalAddress, FiscalComputationRequest, FiscalIssuer, FiscalRecipient } from './fiscal-document';
 import type { RuleSet } from './entities/rule-set.entity';
+import { retainedStSource } from './fiscal.ports';
 
 /*
  * The loader of the tax engine (SPEC §12.1): reads the filial, the customer, the products, the
@@ -174,6 +175,8 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   // The rates of the issuer's UF and, interstate, the recipient's (read for every party's UF).
   const ufs = new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf]);
   const ufRates = partyUfRates.filter((r) => ufs.has(r.uf));
+  // Goods already taxed by ST declare what their entry paid (row 8b): read only when a rule says so.
+  const retained = rules.some((r) => r.stMode === 'ALREADY_TAXED') ? await retainedStSource.get().lastEntries(db, companyId, request.filialId, productIds, request.date) : [];
   const approximateTaxes = approx.loaded ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r])) : null;
   return {
     model: request.model,
@@ -198,6 +201,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     ruleSet: ruleSetOn(ruleSets, companyId, request.date),
     approximateTaxes,
     stAgreements,
+    retainedSt: new Map(retained.map((e) => [e.productId, e])),
   };
 }
 

@@ -181,7 +181,16 @@ function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution, charged: boo
             ...(icms.snCreditValue ? { snCreditRate: icms.snCreditRate, snCreditValue: icms.snCreditValue } : {}),
           }
         : null,
-      icmsSt: st ? { cst: icmsCst(icms), base: icms!.stBase, rate: icms!.stRate, value: st } : null,
+      icmsSt: st
+        ? {
+            cst: icmsCst(icms),
+            base: icms!.stBase,
+            rate: icms!.stRate,
+            value: st,
+            // The FCP-ST apart, so a resale of these goods can declare it as retained (vFCPSTRet).
+            ...(icms!.fcpStValue ? { fcpBase: icms!.fcpStBase, fcpRate: icms!.fcpStRate, fcpValue: icms!.fcpStValue } : {}),
+          }
+        : null,
       ipi: ipi ? { cst: ipi.cst, base: ipi.base, rate: ipi.rate, value: ipi.value ?? ZERO } : null,
       pis: contribution(item.taxes.pis),
       cofins: contribution(item.taxes.cofins),

@@ -14,6 +14,10 @@ export interface StoredTax {
   /** ICMS of a Simples Nacional supplier: pCredSN and vCredICMSSN (absent otherwise). */
   snCreditRate?: string | null;
   snCreditValue?: string | null;
+  /** ICMS-ST: the FCP-ST inside `value` (vBCFCPST, pFCPST, vFCPST; absent when not stated). */
+  fcpBase?: string | null;
+  fcpRate?: string | null;
+  fcpValue?: string | null;
 }
 export type StoredTaxes = Record<'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins', StoredTax>;
 
