@@ -6816,6 +6816,21 @@ export interface components {
                     /** @example 00 */
                     cst: string | null;
                     /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
+                    /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
                      */
@@ -6844,6 +6859,21 @@ export interface components {
                     base: number | null;
                     /** @example 00 */
                     cst: string | null;
+                    /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
                     /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
@@ -6874,6 +6904,21 @@ export interface components {
                     /** @example 00 */
                     cst: string | null;
                     /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
+                    /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
                      */
@@ -6903,6 +6948,21 @@ export interface components {
                     /** @example 00 */
                     cst: string | null;
                     /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
+                    /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
                      */
@@ -6931,6 +6991,21 @@ export interface components {
                     base: number | null;
                     /** @example 00 */
                     cst: string | null;
+                    /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
                     /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
@@ -8731,6 +8806,7 @@ export interface components {
                  */
                 value: number;
             } | null;
+            retained: components["schemas"]["FiscalIcmsRetainedSt"] | null;
             /**
              * @description percentage, up to 4 decimal places
              * @example 12.5
@@ -8744,6 +8820,50 @@ export interface components {
             st: components["schemas"]["FiscalIcmsSt"] | null;
             /**
              * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            value: number;
+        };
+        /** @description CST 60 / CSOSN 500: the ICMS-ST retained earlier, from the last confirmed entry of the goods with ST */
+        FiscalIcmsRetainedSt: {
+            /**
+             * @description vBCSTRet
+             * @example 1289.9
+             */
+            base: number;
+            /**
+             * @description the entry document the figures came from
+             * @example Xk3w9aQb
+             */
+            entryDocumentId: string;
+            /**
+             * @description vBCFCPSTRet
+             * @example 1289.9
+             */
+            fcpBase: number | null;
+            /**
+             * @description pFCPSTRet
+             * @example 12.5
+             */
+            fcpRate: number | null;
+            /**
+             * @description vFCPSTRet
+             * @example 1289.9
+             */
+            fcpValue: number | null;
+            /**
+             * @description pST: ICMS-ST + FCP-ST the final consumer bears
+             * @example 12.5
+             */
+            rate: number;
+            source: string;
+            /**
+             * @description vICMSSubstituto
+             * @example 1289.9
+             */
+            substituteValue: number | null;
+            /**
+             * @description vICMSSTRet
              * @example 1289.9
              */
             value: number;
@@ -26964,6 +27084,9 @@ export interface operations {
                             cofins?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -26972,6 +27095,9 @@ export interface operations {
                             icms?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -26980,6 +27106,9 @@ export interface operations {
                             icmsSt?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -26988,6 +27117,9 @@ export interface operations {
                             ipi?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -26996,6 +27128,9 @@ export interface operations {
                             pis?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -27584,6 +27719,9 @@ export interface operations {
                             cofins?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -27592,6 +27730,9 @@ export interface operations {
                             icms?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -27600,6 +27741,9 @@ export interface operations {
                             icmsSt?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -27608,6 +27752,9 @@ export interface operations {
                             ipi?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -27616,6 +27763,9 @@ export interface operations {
                             pis?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -40975,6 +41125,9 @@ export interface operations {
                             cofins?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -40983,6 +41136,9 @@ export interface operations {
                             icms?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -40991,6 +41147,9 @@ export interface operations {
                             icmsSt?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -40999,6 +41158,9 @@ export interface operations {
                             ipi?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -41007,6 +41169,9 @@ export interface operations {
                             pis?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
@@ -45487,7 +45652,7 @@ export interface operations {
                     reliefReason?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90 | null;
                     stBaseReduction?: (number | string) | null;
                     /**
-                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA
+                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA; ALREADY_TAXED (CST 60 / CSOSN 500): the goods’ ST was retained upstream and the line declares it (vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, FCP-ST retido) from the last confirmed entry of the product at the filial that paid ST — none → 422 naming items[i].retainedSt
                      * @enum {string}
                      */
                     stMode?: "NONE" | "MVA" | "ALREADY_TAXED" | "AGREEMENT";
@@ -45958,7 +46123,7 @@ export interface operations {
                     reliefReason?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90 | null;
                     stBaseReduction?: (number | string) | null;
                     /**
-                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA
+                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA; ALREADY_TAXED (CST 60 / CSOSN 500): the goods’ ST was retained upstream and the line declares it (vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, FCP-ST retido) from the last confirmed entry of the product at the filial that paid ST — none → 422 naming items[i].retainedSt
                      * @enum {string}
                      */
                     stMode?: "NONE" | "MVA" | "ALREADY_TAXED" | "AGREEMENT";

@@ -793,7 +793,14 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
  */
 function retainedGroup(e: RetainedStEntry, quantity: Dec): NonNullable<IcmsGroup['retained']> {
   const share = (v: Dec) => round(v.times(quantity).div(e.stockQuantity), 'amount');
-  const stRate = e.stRate ?? (e.stBase.isZero() ? ZERO : e.stValue.plus(e.substituteIcms ?? ZERO).times(HUNDRED).div(e.stBase));
+  const stRate =
+    e.stRate ??
+    (e.stBase.isZero()
+      ? ZERO
+      : e.stValue
+          .plus(e.substituteIcms ?? ZERO)
+          .times(HUNDRED)
+          .div(e.stBase));
   const fcpBase = e.fcpValue ? (e.fcpBase ?? e.stBase) : null;
   const fcpRate = e.fcpValue ? (e.fcpRate ?? (fcpBase && !fcpBase.isZero() ? e.fcpValue.times(HUNDRED).div(fcpBase) : ZERO)) : null;
   return {
