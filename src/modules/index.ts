@@ -4,7 +4,7 @@ import { cteBatchHandler, cteRoutes } from './cte';
 import { counterNotes, invoiceRoutes } from './invoices';
 import { transferRoutes } from './transfers';
 import { counterNotesProvider, nfceRoutes, orderFiscalDocumentsProvider } from './nfce';
-import { assertDocumentAccess, entryDocumentRoutes, inboundNfe, purchaseHistoryProvider, retainedStProvider, supplierReturnsOfDocument } from './entry-document';
+import { assertDocumentAccess, entryDocumentRoutes, inboundNfe, purchaseHistoryProvider, supplierReturnsOfDocument } from './entry-document';
 import { eventRoutes } from './events';
 import { inboundNfeLink, nfeRoutes, nfeVolumeRoutes, registerBatchHandler } from './nfe';
 import { entryDocumentAccess, payableRoutes } from './payables';
@@ -20,7 +20,7 @@ import { nfeEventBatchHandler, sefazRoutes } from './sefaz';
 import { systemRoutes } from './system';
 import { emissionSetupRoutes, simulatorRoutes } from './emission-setup';
 import { assertFilialAccess, tenancyRoutes } from './tenancy';
-import { fiscalRoutes, retainedStSource, taxGroupLookupProvider } from './fiscal';
+import { fiscalRoutes, taxGroupLookupProvider } from './fiscal';
 import { supplierReturnRoutes, supplierReturnsOfDocumentProvider } from './supplier-returns';
 import { fiscalBookRoutes } from './fiscal-books';
 import { inventoryCountRoutes } from './inventory-counts';
@@ -49,8 +49,6 @@ taxGroupLookup.provide(taxGroupLookupProvider);
 supplierReturnsOfDocument.provide(supplierReturnsOfDocumentProvider);
 // The product map's history shows each supplier code's last purchases: entry documents' lines, read by entry-document.
 purchaseHistory.provide(purchaseHistoryProvider);
-// A resale with CST 60 / CSOSN 500 declares the ICMS-ST its entries paid: the tax engine reads them from entry documents.
-retainedStSource.provide(retainedStProvider);
 // The number report of a model 65 série reads the NFC-e (and their online attempts) that hold its numbers.
 counterNotes.provide(counterNotesProvider);
 // A sales order's detail links its fiscal documents: NFC-e (nfce) and NF-e (invoices, through nfce).

@@ -5,12 +5,12 @@ import type { ActorContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import type { Customer } from '../catalog';
+import { lastStEntries } from '../entry-document';
 import { getFilialFiscalProfile } from '../tenancy';
 import { computeDocument, crtOf, destinationOf, EngineApproximateTax, EngineInput, EngineRuleSet } from './engine';
 import { fiscalDataRepository as repo } from './fiscal-data.repository';
 import type { ComputeFiscalDocument, ComputedFiscalDocument, FiscalAddress, FiscalComputationRequest, FiscalIssuer, FiscalRecipient } from './fiscal-document';
 import type { RuleSet } from './entities/rule-set.entity';
-import { retainedStSource } from './fiscal.ports';
 
 /*
  * The loader of the tax engine (SPEC §12.1): reads the filial, the customer, the products, the
@@ -176,7 +176,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   const ufs = new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf]);
   const ufRates = partyUfRates.filter((r) => ufs.has(r.uf));
   // Goods already taxed by ST declare what their entry paid (row 8b): read only when a rule says so.
-  const retained = rules.some((r) => r.stMode === 'ALREADY_TAXED') ? await retainedStSource.get().lastEntries(db, companyId, request.filialId, productIds, request.date) : [];
+  const retained = rules.some((r) => r.stMode === 'ALREADY_TAXED') ? await lastStEntries(db, companyId, request.filialId, productIds, request.date) : [];
   const approximateTaxes = approx.loaded ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r])) : null;
   return {
     model: request.model,

@@ -19,7 +19,7 @@ import type {
   PisCofinsGroup,
 } from './fiscal-document';
 import { itemValueOf } from './fiscal-document';
-import type { RetainedStEntry } from './fiscal.ports';
+import type { RetainedStEntry } from '../entry-document';
 import { defaultPisCofinsCst, PIS_COFINS_RATED, pisCofinsCstProblem } from './pis-cofins';
 import { cfopWithoutSt, EngineStAgreement, ItemSt, pickStAgreement, WITHOUT_ST } from './st-agreements';
 

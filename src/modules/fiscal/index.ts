@@ -36,8 +36,6 @@ export { loadFiscalIssuer, loadFiscalRecipient } from './compute.service';
 export { buildReturnDocument, recipientFromParty, returnCfop } from './return-document';
 export type { ReturnDocumentInput, ReturnLine, ReturnSide } from './return-document';
 export { fiscalRoutes } from './fiscal.router';
-export { retainedStSource } from './fiscal.ports';
-export type { RetainedStEntry, RetainedStSource } from './fiscal.ports';
 export { approximateTaxTableOf, loadApproximateTaxes, saleRulesSummary, taxGroupLookupProvider } from './master-data.service';
 // The demo seed writes the demo company's tax groups and operation rules.
 export { FiscalOperationRule } from './entities/fiscal-operation-rule.entity';
