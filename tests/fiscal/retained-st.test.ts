@@ -12,6 +12,7 @@ import { createOrder, fulfill } from '../sales-order/support';
 import { canValidateXsd, canVerifySignature, xmlsecErrors, xsdErrors } from '../invoices/conformance-support';
 import { invoiceTenant, InvoiceTenant } from '../invoices/support';
 import { confirm, createDraft, draftBody, item } from '../entry-document/support';
+import { counterTenant } from '../nfce/support';
 
 /*
  * Issue 45, row 8b (docs/decisions/tax-law-rows.md): goods bought with ICMS-ST from a substitute and resold
@@ -205,5 +206,54 @@ describe('Retained ST on resale, CST 60 / CSOSN 500 (issue 45 row 8b; MOC 7.0 N2
     const issued = await api().post('/api/invoices/issue').set(t.headers()).send({ fulfillmentId: f.body.fulfillment.id });
     expectProblem(issued, 422, 'FISCAL_DATA_INVALID');
     expect(issued.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['items[0].retainedSt']);
+  });
+});
+
+describe('Retained ST on resale at the counter: the NFC-e (model 65) carries ICMS60 with the entry’s figures', function () {
+  this.timeout(90_000);
+
+  it('a quick sale of goods bought with ST: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet in ICMS60; PL_010 and the signature hold', async () => {
+    const { t, save } = await counterTenant();
+    await save();
+    const group = await api().post('/api/fiscal/tax-groups').set(t.headers()).send({ code: 'BEBST8BC', name: 'Bebidas com ST retido' });
+    expect(group.status, JSON.stringify(group.body)).to.equal(201);
+    for (const contributor of [true, false]) {
+      const rule = await api()
+        .post('/api/fiscal/operations')
+        .set(t.headers())
+        .send({ taxGroupId: group.body.id, operation: 'SALE', destination: 'INTERNAL', contributor, validFrom: '2020-01-01', cfop: '5405', icmsCst: '60', csosn: '500', stMode: 'ALREADY_TAXED' });
+      expect(rule.status, JSON.stringify(rule.body)).to.equal(201);
+    }
+    const p = await makeProduct(t, { ncm: '22030000' } as never);
+    const patched = await api().patch(`/api/catalog/products/${p.hash}`).set(t.headers()).send({ version: p.version, taxGroupId: group.body.id, cest: '0302100' });
+    expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
+    // 12 cans at 4.00 bought from the substitute: own ICMS 18 % = 8.64; vBCST 48 × 1.4 = 67.20 × 18 % = 12.10 − 8.64 = 3.46.
+    const d = await createDraft(
+      t,
+      draftBody({
+        items: [
+          item({
+            productId: p.hash,
+            quantity: 12,
+            unitPrice: 4,
+            cfop: '5403',
+            taxes: { icms: { cst: '10', base: 48, rate: 18, value: 8.64 }, icmsSt: { cst: '10', base: 67.2, rate: 18, value: 3.46 } },
+          }),
+        ],
+      }),
+    );
+    expect((await confirm(t, d.id)).status).to.equal(200);
+
+    const res = await api()
+      .post('/api/sales-order')
+      .set(t.headers())
+      .send({ flowMode: 'QUICK_SALE', items: [{ productId: p.hash, quantity: 5, unitPrice: '6.00' }], payments: [{ method: 'CASH', amount: '30.00' }] });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body.fiscalDocument).to.include({ model: 65, status: 'AUTHORIZED' });
+    const xml = (await api().get(`/api/nfce/${res.body.fiscalDocument.id}/xml`).set(t.headers())).text;
+    // 5 of 12: vBCSTRet 67.20 × 5/12 = 28.00; pST 18; vICMSSubstituto 8.64 × 5/12 = 3.60; vICMSSTRet 3.46 × 5/12 = 1.441… → 1.44.
+    expect(RETAINED_TAGS.map((n) => tag(xml, n, 'ICMS60'))).to.deep.equal(['28.00', '18.0000', '3.60', '1.44', null, null, null]);
+    if (canValidateXsd) expect(xsdErrors(xml), xml).to.equal(null);
+    if (canVerifySignature) expect(xmlsecErrors(xml)).to.equal(null);
   });
 });
