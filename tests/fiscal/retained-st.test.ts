@@ -13,6 +13,8 @@ import { canValidateXsd, canVerifySignature, xmlsecErrors, xsdErrors } from '../
 import { invoiceTenant, InvoiceTenant } from '../invoices/support';
 import { confirm, createDraft, draftBody, item } from '../entry-document/support';
 import { counterTenant } from '../nfce/support';
+import { buildNfe } from '../support/nfe-builder';
+import { NFE, uploadConsulted } from '../nfe/nfe-support';
 
 /*
  * Issue 45, row 8b (docs/decisions/tax-law-rows.md): goods bought with ICMS-ST from a substitute and resold
@@ -174,6 +176,36 @@ describe('Retained ST on resale, CST 60 / CSOSN 500 (issue 45 row 8b; MOC 7.0 N2
     } finally {
       await setFilial({ taxRegime: 'LUCRO_REAL' });
     }
+  });
+
+  it('the entry imported from the supplier’s NF-e XML (ICMS10 with FCP-ST): the FCP-ST kept apart, then declared as retained', async () => {
+    const p = await stProduct(t, groupId);
+    // 10 × 100.00; own ICMS 12 % = 120.00; vBCST 1,000 × 1.40 = 1,400.00: 18 % = 252.00 − 120.00 = 132.00; FCP-ST 2 % = 28.00.
+    const built = buildNfe({
+      environment: '2',
+      recipient: { cnpj: t.cnpj },
+      items: [{ code: 'CERV1', description: 'CERVEJA LATA', quantity: '10', unitPrice: '100.00', icms: { cst: '10', rate: '12', stMva: '40', stRate: '18', fcpStRate: '2' } }],
+    });
+    const imported = await uploadConsulted(
+      t,
+      await api()
+        .post(`${NFE}/importar-xml`)
+        .set(t.headers())
+        .send({ xml: built.xml, items: [{ lineNumber: 1, productId: p.hash, conversionFactor: 1 }] }),
+    );
+    expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
+    const entryId = imported.body.entryDocument.id;
+    const detail = await api().get(`/api/entry-document/detail/${entryId}`).set(t.headers());
+    expect(detail.body.items[0].taxes.icmsSt).to.deep.equal({ cst: '10', base: 1400, rate: 18, value: 160, fcpBase: 1400, fcpRate: 2, fcpValue: 28 });
+    expect((await confirm(t, entryId)).status).to.equal(200);
+
+    const res = await preview(p.hash, 4);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    // 4 of 10: vBCSTRet 560.00; pST 18 + 2 = 20; vICMSSubstituto 48.00; vICMSSTRet 132 × 0.4 = 52.80; FCP-ST 560.00, 2, 11.20.
+    expect(res.body.items[0].icms.retained).to.deep.include({ base: 560, rate: 20, substituteValue: 48, value: 52.8, fcpBase: 560, fcpRate: 2, fcpValue: 11.2, entryDocumentId: entryId });
+    const proc = await issueSale(p.hash, 4);
+    expect(RETAINED_TAGS.map((n) => tag(proc, n, 'ICMS60'))).to.deep.equal(['560.00', '20.0000', '48.00', '52.80', '560.00', '2.0000', '11.20']);
+    expect(tag(proc, 'vFCPSTRet', 'ICMSTot')).to.equal('11.20');
   });
 
   it('no confirmed entry with ST of the product at the filial → 422 naming items[0].retainedSt; another tenant’s entry is never used', async () => {
