@@ -6835,6 +6835,44 @@ export interface components {
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -6879,6 +6917,44 @@ export interface components {
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -6923,6 +6999,44 @@ export interface components {
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -6967,6 +7081,44 @@ export interface components {
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -7011,6 +7163,44 @@ export interface components {
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -27088,6 +27278,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27099,6 +27301,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27110,6 +27324,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27121,6 +27347,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27132,6 +27370,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27723,6 +27973,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27734,6 +27996,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27745,6 +28019,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27756,6 +28042,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27767,6 +28065,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -41129,6 +41439,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -41140,6 +41462,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -41151,6 +41485,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -41162,6 +41508,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -41173,6 +41531,18 @@ export interface operations {
                                 fcpRate?: (number | string) | null;
                                 fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;

@@ -208,6 +208,47 @@ describe('Retained ST on resale, CST 60 / CSOSN 500 (issue 45 row 8b; MOC 7.0 N2
     expect(tag(proc, 'vFCPSTRet', 'ICMSTot')).to.equal('11.20');
   });
 
+  it('bought from a reseller with CST 60 (its NF-e declares the ST retained): those figures pass on to our resale', async () => {
+    const p = await stProduct(t, groupId);
+    // The reseller sold us 8 units declaring vBCSTRet 960.00, pST 20 (18 + FCP-ST 2), vICMSSubstituto 96.00,
+    // vICMSSTRet 76.80 and the FCP-ST retained 960.00 × 2 % = 19.20 (what its own entry paid).
+    const built = buildNfe({
+      environment: '2',
+      recipient: { cnpj: t.cnpj },
+      items: [
+        {
+          code: 'CERV60',
+          description: 'CERVEJA LATA',
+          cfop: '5405',
+          quantity: '8',
+          unitPrice: '130.00',
+          icms: { cst: '60', retained: { base: '960.00', rate: '20.0000', substitute: '96.00', value: '76.80', fcpBase: '960.00', fcpRate: '2.0000', fcpValue: '19.20' } },
+        },
+      ],
+    });
+    const imported = await uploadConsulted(
+      t,
+      await api()
+        .post(`${NFE}/importar-xml`)
+        .set(t.headers())
+        .send({ xml: built.xml, items: [{ lineNumber: 1, productId: p.hash, conversionFactor: 1 }] }),
+    );
+    expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
+    const entryId = imported.body.entryDocument.id;
+    const detail = await api().get(`/api/entry-document/detail/${entryId}`).set(t.headers());
+    expect(detail.body.items[0].taxes.icms.retained).to.deep.equal({ base: 960, rate: 20, substituteValue: 96, value: 76.8, fcpBase: 960, fcpRate: 2, fcpValue: 19.2 });
+    // Not a charge of this entry: no ICMS-ST in its total or cost.
+    expect([detail.body.totals.icmsSt, detail.body.totals.total]).to.deep.equal([0, 1040]);
+    expect((await confirm(t, entryId)).status).to.equal(200);
+
+    // Selling 2 of the 8: vBCSTRet 240.00, pST 20 (18 + 2), vICMSSubstituto 24.00, vICMSSTRet 19.20, FCP-ST 240.00, 2, 4.80.
+    const res = await preview(p.hash, 2);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body.items[0].icms.retained).to.deep.include({ base: 240, rate: 20, substituteValue: 24, value: 19.2, fcpBase: 240, fcpRate: 2, fcpValue: 4.8, entryDocumentId: entryId });
+    const proc = await issueSale(p.hash, 2);
+    expect(RETAINED_TAGS.map((n) => tag(proc, n, 'ICMS60'))).to.deep.equal(['240.00', '20.0000', '24.00', '19.20', '240.00', '2.0000', '4.80']);
+  });
+
   it('no confirmed entry with ST of the product at the filial → 422 naming items[0].retainedSt; another tenant’s entry is never used', async () => {
     const p = await stProduct(t, groupId);
     // The other tenant buys its own goods with ST, and its entry line is pointed at our product's id: still not ours.

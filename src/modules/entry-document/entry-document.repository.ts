@@ -176,7 +176,8 @@ export function lastAuditOf(em: EntityManager, companyId: number, entityId: numb
 
 /** Per product, the line of the last confirmed entry at the filial up to `date` that paid ICMS-ST (retained-st.ts maps it). */
 export async function lastStLines(em: EntityManager, companyId: number, filialId: number, productIds: number[], date: string): Promise<Record<string, unknown>[]> {
-  // icms_st > 0: the line paid ST (vICMSST + vFCPST); the latest entry date, then the latest document, wins.
+  // icms_st > 0: the line paid ST (vICMSST + vFCPST); or the supplier declared the ST retained earlier (CST 60 /
+  // CSOSN 500: taxes.icms.retained, found in the JSON text as JSON.stringify writes it). The latest entry date, then document, wins.
   return em.query(
     `SELECT x.* FROM (
        SELECT i.product_id AS product_id, d.id AS doc_id, d.number AS number, d.series AS series, d.entry_date AS entry_date,
@@ -185,7 +186,8 @@ export async function lastStLines(em: EntityManager, companyId: number, filialId
          FROM entry_document d
          JOIN entry_document_item i ON i.company_id = d.company_id AND i.entry_document_id = d.id
         WHERE d.company_id = ? AND d.filial_id = ? AND d.status = 'CONFIRMED' AND d.entry_date <= ?
-          AND i.product_id IN (${productIds.map(() => '?').join(',')}) AND i.icms_st > 0 AND i.stock_quantity > 0
+          AND i.product_id IN (${productIds.map(() => '?').join(',')}) AND i.stock_quantity > 0
+          AND (i.icms_st > 0 OR i.taxes LIKE '%"retained":{%')
      ) x WHERE x.rn = 1`,
     [companyId, filialId, date, ...productIds],
   );

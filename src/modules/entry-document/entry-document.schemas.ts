@@ -43,6 +43,18 @@ const tax = Joi.object({
   fcpBase: money(),
   fcpRate: decimal('percent', { min: 0, max: 100 }).allow(null),
   fcpValue: money(),
+  // ICMS of goods bought with CST 60 / CSOSN 500: the ST retained earlier, as the supplier's document declares it.
+  retained: Joi.object({
+    base: decimal('amount', { min: 0 }).required(),
+    rate: decimal('percent', { min: 0, max: 100 }).allow(null),
+    substituteValue: money(),
+    value: decimal('amount', { min: 0 }).required(),
+    fcpBase: money(),
+    fcpRate: decimal('percent', { min: 0, max: 100 }).allow(null),
+    fcpValue: money(),
+  })
+    .allow(null)
+    .description('vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet'),
 }).allow(null);
 
 const item = Joi.object({

@@ -17,6 +17,21 @@ export interface TaxInput {
   fcpBase?: Dec | null;
   fcpRate?: Dec | null;
   fcpValue?: Dec | null;
+  /**
+   * ICMS of goods bought with CST 60 / CSOSN 500: the ST retained earlier that the supplier's document
+   * declares (vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet); not a charge of this entry.
+   */
+  retained?: RetainedStInput | null;
+}
+
+export interface RetainedStInput {
+  base: Dec;
+  rate?: Dec | null;
+  substituteValue?: Dec | null;
+  value: Dec;
+  fcpBase?: Dec | null;
+  fcpRate?: Dec | null;
+  fcpValue?: Dec | null;
 }
 
 export type TaxName = 'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins';

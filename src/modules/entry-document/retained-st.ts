@@ -41,11 +41,9 @@ export async function lastStEntries(em: EntityManager, companyId: number, filial
   const out: RetainedStEntry[] = [];
   for (const r of rows) {
     const taxes = (typeof r.taxes === 'string' ? JSON.parse(r.taxes) : r.taxes) as StoredTaxes;
+    const retained = taxes.icms?.retained;
     const st = taxes.icmsSt;
-    if (!st?.base || !st.value) continue;
-    const fcpValue = st.fcpValue ? new Dec(st.fcpValue) : null;
-    const ownIcms = taxes.icms?.value ? new Dec(taxes.icms.value) : null;
-    out.push({
+    const ref = {
       productId: Number(r.product_id),
       entryDocumentId: Number(r.doc_id),
       number: String(r.number),
@@ -53,6 +51,27 @@ export async function lastStEntries(em: EntityManager, companyId: number, filial
       entryDate: dateOnly(r.entry_date),
       supplierDocument: String(r.supplier_document),
       stockQuantity: new Dec(String(r.stock_quantity)),
+    };
+    if (retained && !(st?.base && st.value)) {
+      // Bought from a reseller with CST 60 / CSOSN 500: its declared figures pass on (pST holds the FCP-ST rate, kept apart here).
+      const fcpRate = retained.fcpRate ? new Dec(retained.fcpRate) : null;
+      out.push({
+        ...ref,
+        stBase: new Dec(retained.base),
+        stRate: retained.rate ? new Dec(retained.rate).minus(fcpRate ?? 0) : null,
+        stValue: new Dec(retained.value),
+        substituteIcms: retained.substituteValue ? new Dec(retained.substituteValue) : null,
+        fcpBase: retained.fcpBase ? new Dec(retained.fcpBase) : null,
+        fcpRate,
+        fcpValue: retained.fcpValue ? new Dec(retained.fcpValue) : null,
+      });
+      continue;
+    }
+    if (!st?.base || !st.value) continue;
+    const fcpValue = st.fcpValue ? new Dec(st.fcpValue) : null;
+    const ownIcms = taxes.icms?.value ? new Dec(taxes.icms.value) : null;
+    out.push({
+      ...ref,
       stBase: new Dec(st.base),
       stRate: st.rate ? new Dec(st.rate) : null,
       // The stored ST value carries the FCP-ST with it (it is what the line paid); vICMSSTRet is without it.
