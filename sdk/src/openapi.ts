@@ -9022,10 +9022,10 @@ export interface components {
              */
             base: number;
             /**
-             * @description the entry document the figures came from
+             * @description the entry document the figures came from (null on a devolução: its original)
              * @example Xk3w9aQb
              */
-            entryDocumentId: string;
+            entryDocumentId: string | null;
             /**
              * @description vBCFCPSTRet
              * @example 1289.9

@@ -107,8 +107,8 @@ export interface IcmsRetainedGroup {
   fcpBase: Dec | null; // vBCFCPSTRet
   fcpRate: Dec | null; // pFCPSTRet
   fcpValue: Dec | null; // vFCPSTRet
-  /** The entry document the figures came from. */
-  entryDocumentId: number;
+  /** The entry document the figures came from (null: a devolução, from its original document). */
+  entryDocumentId: number | null;
   source: string;
 }
 

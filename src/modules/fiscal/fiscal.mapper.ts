@@ -122,7 +122,7 @@ const icmsDto = (g: IcmsGroup) => ({
         fcpBase: money(g.retained.fcpBase),
         fcpRate: pct(g.retained.fcpRate),
         fcpValue: money(g.retained.fcpValue),
-        entryDocumentId: encodeId('entry-document', g.retained.entryDocumentId),
+        entryDocumentId: encodeOptionalId('entry-document', g.retained.entryDocumentId),
         source: g.retained.source,
       }
     : null,

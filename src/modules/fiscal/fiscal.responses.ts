@@ -187,7 +187,7 @@ const item = named(
             fcpBase: moneyOrNull().description('vBCFCPSTRet'),
             fcpRate: pctOrNull().description('pFCPSTRet'),
             fcpValue: moneyOrNull().description('vFCPSTRet'),
-            entryDocumentId: Joi.string().example('Xk3w9aQb').description('the entry document the figures came from'),
+            entryDocumentId: Joi.string().allow(null).example('Xk3w9aQb').description('the entry document the figures came from (null on a devolução: its original)'),
             source: Joi.string(),
           }),
         )
