@@ -7209,10 +7209,63 @@ export interface components {
                     /** @example 00 */
                     cst: string | null;
                     /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
+                    /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -7238,10 +7291,63 @@ export interface components {
                     /** @example 00 */
                     cst: string | null;
                     /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
+                    /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -7267,10 +7373,63 @@ export interface components {
                     /** @example 00 */
                     cst: string | null;
                     /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
+                    /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -7296,10 +7455,63 @@ export interface components {
                     /** @example 00 */
                     cst: string | null;
                     /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
+                    /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -7325,10 +7537,63 @@ export interface components {
                     /** @example 00 */
                     cst: string | null;
                     /**
+                     * @description ICMS-ST: vBCFCPST
+                     * @example 1289.9
+                     */
+                    fcpBase?: number | null;
+                    /**
+                     * @description ICMS-ST: pFCPST
+                     * @example 12.5
+                     */
+                    fcpRate?: number | null;
+                    /**
+                     * @description ICMS-ST: vFCPST, part of value
+                     * @example 1289.9
+                     */
+                    fcpValue?: number;
+                    /**
                      * @description percentage, up to 4 decimal places
                      * @example 12.5
                      */
                     rate: number | null;
+                    /** @description ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares */
+                    retained?: {
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        base: number;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpBase: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        fcpRate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        fcpValue: number | null;
+                        /**
+                         * @description percentage, up to 4 decimal places
+                         * @example 12.5
+                         */
+                        rate: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        substituteValue: number | null;
+                        /**
+                         * @description amount, 2 decimal places
+                         * @example 1289.9
+                         */
+                        value: number;
+                    };
                     /**
                      * @description ICMS of a Simples Nacional supplier: pCredSN
                      * @example 12.5
@@ -9124,6 +9389,7 @@ export interface components {
                  */
                 value: number;
             } | null;
+            retained: components["schemas"]["FiscalIcmsRetainedSt"] | null;
             /**
              * @description percentage, up to 4 decimal places
              * @example 12.5
@@ -9137,6 +9403,50 @@ export interface components {
             st: components["schemas"]["FiscalIcmsSt"] | null;
             /**
              * @description amount, 2 decimal places
+             * @example 1289.9
+             */
+            value: number;
+        };
+        /** @description CST 60 / CSOSN 500: the ICMS-ST retained earlier, from the last confirmed entry of the goods with ST */
+        FiscalIcmsRetainedSt: {
+            /**
+             * @description vBCSTRet
+             * @example 1289.9
+             */
+            base: number;
+            /**
+             * @description the entry document the figures came from (null on a devolução: its original)
+             * @example Xk3w9aQb
+             */
+            entryDocumentId: string | null;
+            /**
+             * @description vBCFCPSTRet
+             * @example 1289.9
+             */
+            fcpBase: number | null;
+            /**
+             * @description pFCPSTRet
+             * @example 12.5
+             */
+            fcpRate: number | null;
+            /**
+             * @description vFCPSTRet
+             * @example 1289.9
+             */
+            fcpValue: number | null;
+            /**
+             * @description pST: ICMS-ST + FCP-ST the final consumer bears
+             * @example 12.5
+             */
+            rate: number;
+            source: string;
+            /**
+             * @description vICMSSubstituto
+             * @example 1289.9
+             */
+            substituteValue: number | null;
+            /**
+             * @description vICMSSTRet
              * @example 1289.9
              */
             value: number;
@@ -27961,7 +28271,22 @@ export interface operations {
                             cofins?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27969,7 +28294,22 @@ export interface operations {
                             icms?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27977,7 +28317,22 @@ export interface operations {
                             icmsSt?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27985,7 +28340,22 @@ export interface operations {
                             ipi?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -27993,7 +28363,22 @@ export interface operations {
                             pis?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -28581,7 +28966,22 @@ export interface operations {
                             cofins?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -28589,7 +28989,22 @@ export interface operations {
                             icms?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -28597,7 +29012,22 @@ export interface operations {
                             icmsSt?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -28605,7 +29035,22 @@ export interface operations {
                             ipi?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -28613,7 +29058,22 @@ export interface operations {
                             pis?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -41972,7 +42432,22 @@ export interface operations {
                             cofins?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -41980,7 +42455,22 @@ export interface operations {
                             icms?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -41988,7 +42478,22 @@ export interface operations {
                             icmsSt?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -41996,7 +42501,22 @@ export interface operations {
                             ipi?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -42004,7 +42524,22 @@ export interface operations {
                             pis?: {
                                 base?: (number | string) | null;
                                 cst?: string | null;
+                                fcpBase?: (number | string) | null;
+                                fcpRate?: (number | string) | null;
+                                fcpValue?: (number | string) | null;
                                 rate?: (number | string) | null;
+                                /** @description vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet */
+                                retained?: {
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    base: number | string;
+                                    fcpBase?: (number | string) | null;
+                                    fcpRate?: (number | string) | null;
+                                    fcpValue?: (number | string) | null;
+                                    rate?: (number | string) | null;
+                                    substituteValue?: (number | string) | null;
+                                    /** @description An amount in reais: up to 2 decimal places, not negative; a JSON number or a numeric string (e.g. "1289.90"). */
+                                    value: number | string;
+                                } | null;
                                 snCreditRate?: (number | string) | null;
                                 snCreditValue?: (number | string) | null;
                                 value?: (number | string) | null;
@@ -46484,7 +47019,7 @@ export interface operations {
                     reliefReason?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90 | null;
                     stBaseReduction?: (number | string) | null;
                     /**
-                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA
+                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA; ALREADY_TAXED (CST 60 / CSOSN 500): the goods’ ST was retained upstream and the line declares it (vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, FCP-ST retido) from the last confirmed entry of the product at the filial that paid ST — none → 422 naming items[i].retainedSt
                      * @enum {string}
                      */
                     stMode?: "NONE" | "MVA" | "ALREADY_TAXED" | "AGREEMENT";
@@ -46955,7 +47490,7 @@ export interface operations {
                     reliefReason?: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 16 | 90 | null;
                     stBaseReduction?: (number | string) | null;
                     /**
-                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA
+                     * @description MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA; ALREADY_TAXED (CST 60 / CSOSN 500): the goods’ ST was retained upstream and the line declares it (vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, FCP-ST retido) from the last confirmed entry of the product at the filial that paid ST — none → 422 naming items[i].retainedSt
                      * @enum {string}
                      */
                     stMode?: "NONE" | "MVA" | "ALREADY_TAXED" | "AGREEMENT";

@@ -69,8 +69,10 @@ export async function configureDemoFiscal(em: EntityManager, company: Company): 
         const common = { companyId: company.id, operation, destination, contributor, validFrom: '2000-01-01', validTo: null, active: true, ipiCst: '53', ipiEnquadramento: '999' };
         rules.push({ ...common, taxGroupId: resale.id, cfop, icmsCst, csosn, stMode: 'NONE' });
         // Drinks already taxed by ST (RICMS/SP art. 313-A ff.): inside SP sold with CFOP 5405, CST 60 / CSOSN 500.
+        // stMode NONE: the demo's stock is an opening balance, no entry paid its ST, so there are no retained
+        // figures to declare; a company that buys them with ST sets ALREADY_TAXED (tax-law-rows.md, row 8b).
         const stSale = operation === 'SALE' && destination === 'INTERNAL';
-        rules.push({ ...common, taxGroupId: st.id, cfop: stSale ? '5405' : cfop, icmsCst: stSale ? '60' : icmsCst, csosn: stSale ? '500' : csosn, stMode: stSale ? 'ALREADY_TAXED' : 'NONE' });
+        rules.push({ ...common, taxGroupId: st.id, cfop: stSale ? '5405' : cfop, icmsCst: stSale ? '60' : icmsCst, csosn: stSale ? '500' : csosn, stMode: 'NONE' });
       }
     }
   }

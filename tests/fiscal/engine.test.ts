@@ -106,13 +106,13 @@ describe('Tax engine: golden cases (computeFiscalDocument)', () => {
     expect(item.difal && [n(item.difal.base), n(item.difal.destinationValue), n(item.difal.fcpValue)]).to.deep.equal(['1000.00', '80.00', '20.00']);
   });
 
-  it('goods already taxed by ST: CFOP 5405, CST 60, no ICMS; and ST by MVA (CST 10) inside SP', async () => {
+  it('goods already taxed by ST, a rule without ALREADY_TAXED (no retained figures declared): CFOP 5405, CST 60, no ICMS; and ST by MVA (CST 10) inside SP', async () => {
     const em = dataSource.manager;
     const stGroup = await em.save(em.create(TaxGroup, { companyId: t.companyId, code: 'ST', name: 'Substituição tributária', active: true }));
     const mvaGroup = await em.save(em.create(TaxGroup, { companyId: t.companyId, code: 'MVA', name: 'ST por MVA', active: true }));
     const base = { companyId: t.companyId, operation: 'SALE' as const, destination: 'INTERNAL' as const, contributor: true, validFrom: '2000-01-01', validTo: null, active: true };
     await em.save([
-      em.create(FiscalOperationRule, { ...base, taxGroupId: stGroup.id, cfop: '5405', icmsCst: '60', csosn: '500', stMode: 'ALREADY_TAXED' }),
+      em.create(FiscalOperationRule, { ...base, taxGroupId: stGroup.id, cfop: '5405', icmsCst: '60', csosn: '500', stMode: 'NONE' }),
       em.create(FiscalOperationRule, { ...base, taxGroupId: mvaGroup.id, cfop: '5401', icmsCst: '10', csosn: '201', stMode: 'MVA', stMva: new Dec(40) }),
     ]);
     const stProduct = await makeProduct(t, { ncm: '22021000', taxGroupId: stGroup.id, cest: '0300700' });

@@ -13,6 +13,7 @@ import { testCertificate } from '../support/test-certificate';
  * becomes validates against PL_010.
  */
 
+const d = (v: string | number) => new Dec(v);
 const SUPPLIER = '11222333000181';
 const US = '23765766000162';
 const header = (number: number) => ({
@@ -95,6 +96,44 @@ describe('Devolução builder (fiscal buildReturnDocument)', () => {
       const back = await parseNfe(signed);
       expect(back.ide.referencedKeys).to.deep.equal([original.accessKey]);
       expect(back.items[0].taxes.ipiReturned!.toNumber()).to.equal(1.25);
+    }
+  });
+
+  it('a sale of goods with the ST retained earlier (CST 60) returned: the retained groups come back in proportion (MOC 7.0 N26–N27d); XSD-valid', async () => {
+    // Our sale of 4 units declaring vBCSTRet 480.00, pST 20, vICMSSubstituto 48.00, vICMSSTRet 38.40, FCP-ST 480.00, 2, 9.60.
+    const retained = { base: d('480.00'), rate: d(20), substituteValue: d('48.00'), value: d('38.40'), fcpBase: d('480.00'), fcpRate: d(2), fcpValue: d('9.60'), entryDocumentId: 1, source: 'test' };
+    const item = sampleItem(1, {
+      cfop: '5405',
+      quantity: d(4),
+      unitPrice: d(150),
+      grossTotal: d(600),
+      taxableQuantity: d(4),
+      taxableUnitPrice: d(150),
+      total: d(600),
+      icms: { ...sampleItem(1).icms, cst: '60', modBC: null, base: d(0), rate: d(0), value: d(0), retained },
+    });
+    const doc = sampleDocument({ issuerCnpj: US, recipientCnpj: SUPPLIER, items: [item] });
+    const built = buildNfeXml({ ...doc, totals: { ...doc.totals, vBC: d(0), vICMS: d(0), vFCPSTRet: d('9.60') } }, header(901));
+    const cert = testCertificate(US, 'NOSSA LOJA LTDA');
+    const signed = signNfe(built.xml, built.accessKey, built.canonicalInfNFe, signerOf(cert.privateKeyPem, cert.certificatePem)).xml;
+    if (canValidateXsd) expect(xsdErrors(signed, 'nfe_v4.00.xsd'), signed).to.equal(null);
+    const original = await parseNfe(signed);
+    expect(original.items[0].taxes.icms).to.deep.include({ stRetainedBase: d('480.00'), stRetainedRate: d('20.0000'), stRetainedSubstitute: d('48.00'), fcpStRetainedValue: d('9.60') });
+    const issuer = { ...doc.issuer, document: US };
+    const back = buildReturnDocument({ original, side: 'SALE', issuer, recipient: recipientFromParty(original.recipient!), date: '2026-11-28', lines: [{ lineNumber: 1, quantity: 1, productId: 1 }] });
+    const [r] = back.items;
+    // 1 of 4: 120.00, 20, 12.00, 9.60, 120.00, 2, 2.40; CFOP 1411 (devolução of goods with ST).
+    expect([r.cfop, r.icms.cst]).to.deep.equal(['1411', '60']);
+    const g = r.icms.retained!;
+    expect([g.base, g.rate, g.substituteValue, g.value, g.fcpBase, g.fcpRate, g.fcpValue].map((v) => v!.toNumber())).to.deep.equal([120, 20, 12, 9.6, 120, 2, 2.4]);
+    expect(back.totals.vFCPSTRet.toNumber()).to.equal(2.4);
+    if (canValidateXsd) {
+      const out = buildNfeXml(back, header(12));
+      const resigned = signNfe(out.xml, out.accessKey, out.canonicalInfNFe, signerOf(cert.privateKeyPem, cert.certificatePem)).xml;
+      expect(xsdErrors(resigned, 'nfe_v4.00.xsd'), resigned).to.equal(null);
+      expect(resigned).to.contain(
+        '<vBCSTRet>120.00</vBCSTRet><pST>20.0000</pST><vICMSSubstituto>12.00</vICMSSubstituto><vICMSSTRet>9.60</vICMSSTRet><vBCFCPSTRet>120.00</vBCFCPSTRet><pFCPSTRet>2.0000</pFCPSTRet><vFCPSTRet>2.40</vFCPSTRet>',
+      );
     }
   });
 });

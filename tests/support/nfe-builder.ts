@@ -25,7 +25,9 @@ export type IcmsSpec =
   | { csosn: '102' | '400' }
   /** Simples Nacional with the buyer's credit: pCredSN over vProd → vCredICMSSN (LC 123/2006 art. 23 §1º). */
   | { csosn: '101'; creditRate: string }
-  | { csosn: '202'; stMva: string; stRate: string };
+  | { csosn: '202'; stMva: string; stRate: string }
+  /** Goods resold with the ST retained earlier (ICMS60): vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, and the FCP-ST retained. */
+  | { cst: '60'; retained: { base: string; rate: string; substitute?: string; value: string; fcpBase?: string; fcpRate?: string; fcpValue?: string } };
 
 /** IBSCBS of an item (values computed from the base and rates; 2026 test rates by default). */
 export interface IbsCbsSpec {
@@ -322,6 +324,11 @@ function icmsXml(c: ComputedItem): string {
       return `<ICMS><ICMSSN101><orig>0</orig><CSOSN>101</CSOSN><pCredSN>${new Dec(s.creditRate).toFixed(4)}</pCredSN><vCredICMSSN>${a2(round(c.total.times(s.creditRate).div(100), 2))}</vCredICMSSN></ICMSSN101></ICMS>`;
     }
     return `<ICMS><ICMSSN102><orig>0</orig><CSOSN>${s.csosn}</CSOSN></ICMSSN102></ICMS>`;
+  }
+  if ('retained' in s) {
+    const rt = s.retained;
+    const fcp = rt.fcpValue ? `<vBCFCPSTRet>${rt.fcpBase}</vBCFCPSTRet><pFCPSTRet>${rt.fcpRate}</pFCPSTRet><vFCPSTRet>${rt.fcpValue}</vFCPSTRet>` : '';
+    return `<ICMS><ICMS60><orig>0</orig><CST>60</CST><vBCSTRet>${rt.base}</vBCSTRet><pST>${rt.rate}</pST>${rt.substitute ? `<vICMSSubstituto>${rt.substitute}</vICMSSubstituto>` : ''}<vICMSSTRet>${rt.value}</vICMSSTRet>${fcp}</ICMS60></ICMS>`;
   }
   if (!('rate' in s)) {
     const relief = c.relief.gt(0) ? `<vICMSDeson>${a2(c.relief)}</vICMSDeson><motDesICMS>9</motDesICMS><indDeduzDeson>1</indDeduzDeson>` : '';

@@ -30,6 +30,20 @@ const taxInput = (t: StoredTax | undefined): TaxInput | null =>
         rate: t.rate === null ? null : dec(t.rate),
         value: t.value === null ? null : dec(t.value),
         ...(t.snCreditValue ? { snCreditRate: t.snCreditRate ? dec(t.snCreditRate) : null, snCreditValue: dec(t.snCreditValue) } : {}),
+        ...(t.retained
+          ? {
+              retained: {
+                base: dec(t.retained.base),
+                rate: t.retained.rate === null ? null : dec(t.retained.rate),
+                substituteValue: t.retained.substituteValue === null ? null : dec(t.retained.substituteValue),
+                value: dec(t.retained.value),
+                fcpBase: t.retained.fcpBase === null ? null : dec(t.retained.fcpBase),
+                fcpRate: t.retained.fcpRate === null ? null : dec(t.retained.fcpRate),
+                fcpValue: t.retained.fcpValue === null ? null : dec(t.retained.fcpValue),
+              },
+            }
+          : {}),
+        ...(t.fcpValue ? { fcpBase: t.fcpBase ? dec(t.fcpBase) : null, fcpRate: t.fcpRate ? dec(t.fcpRate) : null, fcpValue: dec(t.fcpValue) } : {}),
       }
     : null;
 

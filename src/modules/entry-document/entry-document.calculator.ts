@@ -157,6 +157,20 @@ function storeTax(t: TaxInput | null | undefined, value?: Dec): StoredTax {
     value: value !== undefined ? toFixed(value, 2) : fixedOrNull(t?.value, 2),
     // Kept only where given, so documents without a Simples credit store what they always did.
     ...(t?.snCreditValue !== null && t?.snCreditValue !== undefined ? { snCreditRate: fixedOrNull(t.snCreditRate, 4), snCreditValue: fixedOrNull(t.snCreditValue, 2) } : {}),
+    ...(t?.retained
+      ? {
+          retained: {
+            base: toFixed(t.retained.base, 2),
+            rate: fixedOrNull(t.retained.rate, 4),
+            substituteValue: fixedOrNull(t.retained.substituteValue, 2),
+            value: toFixed(t.retained.value, 2),
+            fcpBase: fixedOrNull(t.retained.fcpBase, 2),
+            fcpRate: fixedOrNull(t.retained.fcpRate, 4),
+            fcpValue: fixedOrNull(t.retained.fcpValue, 2),
+          },
+        }
+      : {}),
+    ...(t?.fcpValue !== null && t?.fcpValue !== undefined ? { fcpBase: fixedOrNull(t.fcpBase, 2), fcpRate: fixedOrNull(t.fcpRate, 4), fcpValue: fixedOrNull(t.fcpValue, 2) } : {}),
   };
 }
 

@@ -20,6 +20,22 @@ const taxDto = (t: StoredTax | undefined) => ({
   rate: t?.rate === null || t?.rate === undefined ? null : toJsonNumber(t.rate, 'percent'),
   value: t?.value === null || t?.value === undefined ? null : toJsonNumber(t.value, 'amount'),
   ...(t?.snCreditValue ? { snCreditRate: t.snCreditRate ? toJsonNumber(t.snCreditRate, 'percent') : null, snCreditValue: toJsonNumber(t.snCreditValue, 'amount') } : {}),
+  ...(t?.retained
+    ? {
+        retained: {
+          base: toJsonNumber(t.retained.base, 'amount'),
+          rate: t.retained.rate === null ? null : toJsonNumber(t.retained.rate, 'percent'),
+          substituteValue: t.retained.substituteValue === null ? null : toJsonNumber(t.retained.substituteValue, 'amount'),
+          value: toJsonNumber(t.retained.value, 'amount'),
+          fcpBase: t.retained.fcpBase === null ? null : toJsonNumber(t.retained.fcpBase, 'amount'),
+          fcpRate: t.retained.fcpRate === null ? null : toJsonNumber(t.retained.fcpRate, 'percent'),
+          fcpValue: t.retained.fcpValue === null ? null : toJsonNumber(t.retained.fcpValue, 'amount'),
+        },
+      }
+    : {}),
+  ...(t?.fcpValue
+    ? { fcpBase: t.fcpBase ? toJsonNumber(t.fcpBase, 'amount') : null, fcpRate: t.fcpRate ? toJsonNumber(t.fcpRate, 'percent') : null, fcpValue: toJsonNumber(t.fcpValue, 'amount') }
+    : {}),
 });
 
 /**

@@ -173,3 +173,22 @@ export async function auditSummaryRows(em: EntityManager, companyId: number, ent
 export function lastAuditOf(em: EntityManager, companyId: number, entityId: number, action: string): Promise<AuditLog | null> {
   return auditQuery(em, companyId, entityId).andWhere('a.action = :action', { action }).orderBy('a.id', 'DESC').limit(1).getOne();
 }
+
+/** Per product, the line of the last confirmed entry at the filial up to `date` that paid ICMS-ST (retained-st.ts maps it). */
+export async function lastStLines(em: EntityManager, companyId: number, filialId: number, productIds: number[], date: string): Promise<Record<string, unknown>[]> {
+  // icms_st > 0: the line paid ST (vICMSST + vFCPST); or the supplier declared the ST retained earlier (CST 60 /
+  // CSOSN 500: taxes.icms.retained, found in the JSON text as JSON.stringify writes it). The latest entry date, then document, wins.
+  return em.query(
+    `SELECT x.* FROM (
+       SELECT i.product_id AS product_id, d.id AS doc_id, d.number AS number, d.series AS series, d.entry_date AS entry_date,
+              d.supplier_document AS supplier_document, i.stock_quantity AS stock_quantity, i.taxes AS taxes,
+              ROW_NUMBER() OVER (PARTITION BY i.product_id ORDER BY d.entry_date DESC, d.id DESC, i.id DESC) AS rn
+         FROM entry_document d
+         JOIN entry_document_item i ON i.company_id = d.company_id AND i.entry_document_id = d.id
+        WHERE d.company_id = ? AND d.filial_id = ? AND d.status = 'CONFIRMED' AND d.entry_date <= ?
+          AND i.product_id IN (${productIds.map(() => '?').join(',')}) AND i.stock_quantity > 0
+          AND (i.icms_st > 0 OR i.taxes LIKE '%"retained":{%')
+     ) x WHERE x.rn = 1`,
+    [companyId, filialId, date, ...productIds],
+  );
+}

@@ -38,6 +38,20 @@ const Tax = obj({
   value: money().allow(null),
   snCreditRate: percent().allow(null).optional().description('ICMS of a Simples Nacional supplier: pCredSN'),
   snCreditValue: money().optional().description('ICMS of a Simples Nacional supplier: vCredICMSSN, credited by a regular-regime buyer'),
+  fcpBase: money().allow(null).optional().description('ICMS-ST: vBCFCPST'),
+  fcpRate: percent().allow(null).optional().description('ICMS-ST: pFCPST'),
+  fcpValue: money().optional().description('ICMS-ST: vFCPST, part of value'),
+  retained: obj({
+    base: money(),
+    rate: percent().allow(null),
+    substituteValue: money().allow(null),
+    value: money(),
+    fcpBase: money().allow(null),
+    fcpRate: percent().allow(null),
+    fcpValue: money().allow(null),
+  })
+    .optional()
+    .description('ICMS of goods bought with CST 60 / CSOSN 500: vBCSTRet, pST, vICMSSubstituto, vICMSSTRet and the FCP-ST retained the supplier declares'),
 });
 
 const CostBreakdown = named(

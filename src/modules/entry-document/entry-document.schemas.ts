@@ -39,6 +39,22 @@ const tax = Joi.object({
   // ICMS of a Simples Nacional supplier (CSOSN 101/201/900): pCredSN and vCredICMSSN.
   snCreditRate: decimal('percent', { min: 0, max: 100 }).allow(null),
   snCreditValue: money(),
+  // ICMS-ST: the FCP-ST inside `value` (vBCFCPST, pFCPST, vFCPST), declared again as retained on a resale (CST 60 / CSOSN 500).
+  fcpBase: money(),
+  fcpRate: decimal('percent', { min: 0, max: 100 }).allow(null),
+  fcpValue: money(),
+  // ICMS of goods bought with CST 60 / CSOSN 500: the ST retained earlier, as the supplier's document declares it.
+  retained: Joi.object({
+    base: decimal('amount', { min: 0 }).required(),
+    rate: decimal('percent', { min: 0, max: 100 }).allow(null),
+    substituteValue: money(),
+    value: decimal('amount', { min: 0 }).required(),
+    fcpBase: money(),
+    fcpRate: decimal('percent', { min: 0, max: 100 }).allow(null),
+    fcpValue: money(),
+  })
+    .allow(null)
+    .description('vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet'),
 }).allow(null);
 
 const item = Joi.object({

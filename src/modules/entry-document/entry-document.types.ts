@@ -13,6 +13,25 @@ export interface TaxInput {
   /** ICMS only: the credit a Simples Nacional supplier states (pCredSN, vCredICMSSN; CSOSN 101/201/900). */
   snCreditRate?: Dec | null;
   snCreditValue?: Dec | null;
+  /** ICMS-ST only: the FCP-ST inside `value` (vBCFCPST, pFCPST, vFCPST), what a resale with CST 60 / CSOSN 500 declares as retained. */
+  fcpBase?: Dec | null;
+  fcpRate?: Dec | null;
+  fcpValue?: Dec | null;
+  /**
+   * ICMS of goods bought with CST 60 / CSOSN 500: the ST retained earlier that the supplier's document
+   * declares (vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet); not a charge of this entry.
+   */
+  retained?: RetainedStInput | null;
+}
+
+export interface RetainedStInput {
+  base: Dec;
+  rate?: Dec | null;
+  substituteValue?: Dec | null;
+  value: Dec;
+  fcpBase?: Dec | null;
+  fcpRate?: Dec | null;
+  fcpValue?: Dec | null;
 }
 
 export type TaxName = 'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins';

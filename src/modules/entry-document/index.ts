@@ -26,5 +26,7 @@ export { notReceivedReason, purchaseMatch } from './purchase-link';
 export { supplierReturnSource } from './supplier-return-source';
 export type { ReturnSourceLine } from './supplier-return-source';
 export { purchaseHistoryProvider } from './purchase-history';
+export { lastStEntries } from './retained-st';
+export type { RetainedStEntry } from './retained-st';
 export { bookedEntriesOfPeriod } from './period-documents';
 export type { BookedEntryOfPeriod } from './period-documents';

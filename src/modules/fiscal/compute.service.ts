@@ -5,6 +5,7 @@ import type { ActorContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import type { Customer } from '../catalog';
+import { lastStEntries } from '../entry-document';
 import { getFilialFiscalProfile } from '../tenancy';
 import { computeDocument, crtOf, destinationOf, EngineApproximateTax, EngineInput, EngineRuleSet } from './engine';
 import { fiscalDataRepository as repo } from './fiscal-data.repository';
@@ -174,6 +175,8 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
   // The rates of the issuer's UF and, interstate, the recipient's (read for every party's UF).
   const ufs = new Set([filial.uf, destination === 'INTERSTATE' ? recipient.address!.uf : filial.uf]);
   const ufRates = partyUfRates.filter((r) => ufs.has(r.uf));
+  // Goods already taxed by ST declare what their entry paid (row 8b): read only when a rule says so.
+  const retained = rules.some((r) => r.stMode === 'ALREADY_TAXED') ? await lastStEntries(db, companyId, request.filialId, productIds, request.date) : [];
   const approximateTaxes = approx.loaded ? new Map<string, EngineApproximateTax>(approx.rows.filter((r) => r.validFrom <= request.date && request.date <= r.validTo).map((r) => [r.ncm, r])) : null;
   return {
     model: request.model,
@@ -198,6 +201,7 @@ export async function loadEngineInput(ctx: ActorContext, request: FiscalComputat
     ruleSet: ruleSetOn(ruleSets, companyId, request.date),
     approximateTaxes,
     stAgreements,
+    retainedSt: new Map(retained.map((e) => [e.productId, e])),
   };
 }
 

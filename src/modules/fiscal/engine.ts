@@ -19,6 +19,7 @@ import type {
   PisCofinsGroup,
 } from './fiscal-document';
 import { itemValueOf } from './fiscal-document';
+import type { RetainedStEntry } from '../entry-document';
 import { defaultPisCofinsCst, PIS_COFINS_RATED, pisCofinsCstProblem } from './pis-cofins';
 import { cfopWithoutSt, EngineStAgreement, ItemSt, pickStAgreement, WITHOUT_ST } from './st-agreements';
 
@@ -153,6 +154,8 @@ export interface EngineInput {
   approximateTaxes: Map<string, EngineApproximateTax> | null;
   /** The company's ST agreements by pair of states and goods (rules with stMode AGREEMENT); absent → none. */
   stAgreements?: EngineStAgreement[];
+  /** Per product, the last confirmed entry at the filial that paid ICMS-ST (rules with stMode ALREADY_TAXED); absent → none. */
+  retainedSt?: Map<number, RetainedStEntry>;
 }
 
 const ZERO = new Dec(0);
@@ -251,6 +254,8 @@ interface Prepared {
   csosn: string | null;
   cfop: string;
   st: ItemSt | null;
+  /** CST 60 / CSOSN 500 under stMode ALREADY_TAXED: the entry whose ST the line declares as retained. */
+  retained: RetainedStEntry | null;
   quantity: Dec;
   unitPrice: Dec;
   vProd: Dec;
@@ -310,6 +315,7 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
         problems.add(`${path}.rule.reliefReason`, `rule ${rule.id}: ICMS desonerado is carried by CST 20, 40, 41 or 50, not ${rule.icmsCst}`);
     }
     const icms = icmsCodesOf(input, rule, product, destination, path, problems);
+    const retained = retainedOf(input, rule, product, icms, path, problems);
     for (const [field, cst] of [
       ['pisCst', rule.pisCst],
       ['cofinsCst', rule.cofinsCst],
@@ -325,7 +331,7 @@ function prepare(input: EngineInput, destination: FiscalDestination, contributor
     const vProd = round(quantity.times(unitPrice), 'amount');
     const lineDiscount = round(dec(item.discount), 'amount');
     if (lineDiscount.lt(0) || lineDiscount.gt(vProd)) problems.add(`${path}.discount`, 'must be between 0 and the line value');
-    out.push({ product, group, rule, ...icms, quantity, unitPrice, vProd, lineDiscount, input: item });
+    out.push({ product, group, rule, ...icms, retained, quantity, unitPrice, vProd, lineDiscount, input: item });
   });
   if (missing.length) problems.missingRule = missing.length === 1 ? missing[0] : { rules: missing };
   return out;
@@ -364,6 +370,30 @@ function icmsCodesOf(input: EngineInput, rule: EngineRule, product: EngineProduc
     if (st && !product.cest) problems.add(`${path}.product.cest`, `product ${product.code} is sold with ST: it needs its CEST`);
   }
   return { cst, csosn, cfop, st };
+}
+
+/**
+ * Goods already taxed by ST (rule stMode ALREADY_TAXED, CST 60 / CSOSN 500): the line declares the ST
+ * its entry paid (MOC 7.0 N26–N27d, groups "ICMS ST retido anteriormente" and FCP-ST retido; NT 2018.005),
+ * from the last confirmed entry of the product at the filial (row 8b of docs/decisions/tax-law-rows.md).
+ * No such entry → 422: the figures have no source, and a rule cannot carry them (they are the purchase's).
+ */
+function retainedOf(
+  input: EngineInput,
+  rule: EngineRule,
+  product: EngineProduct,
+  codes: { cst: string | null; csosn: string | null },
+  path: string,
+  problems: FiscalDataProblems,
+): RetainedStEntry | null {
+  if (rule.stMode !== 'ALREADY_TAXED' || (codes.cst !== '60' && codes.csosn !== '500')) return null;
+  const entry = input.retainedSt?.get(product.id) ?? null;
+  if (!entry)
+    problems.add(
+      `${path}.retainedSt`,
+      `product ${product.code} is resold with ${codes.cst ? 'CST 60' : 'CSOSN 500'} (rule ${rule.id}): no confirmed entry of it at this filial up to ${input.date} paid ICMS-ST, so vBCSTRet, pST and vICMSSTRet have no source (confirm the entry of the goods, with its ICMS-ST)`,
+    );
+  return entry;
 }
 
 /** indFinal 0 is a buyer for resale: never at the counter (NFC-e) nor from a non-contributor (NF-e rule 696). */
@@ -609,6 +639,12 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
     description += `, ST MVA ${mva.toString()} %`;
   }
 
+  if (line.retained) {
+    icms.retained = retainedGroup(line.retained, line.quantity);
+    sources.push(icms.retained.source);
+    description += ', ICMS-ST retido anteriormente';
+  }
+
   // DIFAL to a non-contributor in another UF (EC 87/2015, LC 190/2022): 100 % to the destination since 2019.
   let difal: DifalGroup | null = null;
   if (c.destination === 'INTERSTATE' && !c.contributor && crt !== 1 && icms.value.gt(0)) {
@@ -750,6 +786,37 @@ function computeItem(input: EngineInput, line: Prepared, index: number, c: ItemC
 }
 
 /**
+ * The entry's ST figures for the quantity sold: each entry amount × sold quantity / the entry line's
+ * quantity in stock units (the product's unit, the sale's too), rounded half-up to the cent. pST is the
+ * rate the final consumer bears, ICMS-ST plus FCP-ST (NT 2018.005, N26a); an entry without pICMSST
+ * gives it as (vICMSST + the substitute's vICMS) / vBCST.
+ */
+function retainedGroup(e: RetainedStEntry, quantity: Dec): NonNullable<IcmsGroup['retained']> {
+  const share = (v: Dec) => round(v.times(quantity).div(e.stockQuantity), 'amount');
+  const stRate =
+    e.stRate ??
+    (e.stBase.isZero()
+      ? ZERO
+      : e.stValue
+          .plus(e.substituteIcms ?? ZERO)
+          .times(HUNDRED)
+          .div(e.stBase));
+  const fcpBase = e.fcpValue ? (e.fcpBase ?? e.stBase) : null;
+  const fcpRate = e.fcpValue ? (e.fcpRate ?? (fcpBase && !fcpBase.isZero() ? e.fcpValue.times(HUNDRED).div(fcpBase) : ZERO)) : null;
+  return {
+    base: share(e.stBase),
+    rate: r4(stRate.plus(fcpRate ?? ZERO)),
+    substituteValue: e.substituteIcms ? share(e.substituteIcms) : null,
+    value: share(e.stValue),
+    fcpBase: fcpBase ? share(fcpBase) : null,
+    fcpRate: fcpRate ? r4(fcpRate) : null,
+    fcpValue: e.fcpValue ? share(e.fcpValue) : null,
+    entryDocumentId: e.entryDocumentId,
+    source: `ICMS-ST retido: entrada ${e.number}/${e.series} de ${e.entryDate} (CNPJ ${e.supplierDocument}), a última entrada confirmada das mercadorias com ST (MOC 7.0 N26–N27d)`,
+  };
+}
+
+/**
  * ICMS desonerado (MOC 7.0 N27a–N28b; NT 2023.004 indDeduzDeson): the ICMS the operation would owe
  * without the benefit less the ICMS it owes — all of it for an exemption (CST 40, 41, 50), the
  * reduction's part for CST 20. Only where the rule names the reason (motDesICMS).
@@ -792,7 +859,7 @@ export function totalsOf(items: FiscalItem[], issueDate: string): FiscalTotals {
     vBCST: s((i) => i.icms.st?.base),
     vST: s((i) => i.icms.st?.value),
     vFCPST: s((i) => i.icms.st?.fcpValue),
-    vFCPSTRet: ZERO,
+    vFCPSTRet: s((i) => i.icms.retained?.fcpValue),
     vProd: s((i) => i.grossTotal),
     vFrete: s((i) => i.freight),
     vSeg: s((i) => i.insurance),

@@ -94,6 +94,22 @@ export interface IcmsGroup {
   simplesCreditValue: Dec | null;
   /** ICMS desonerado (vICMSDeson, motDesICMS, indDeduzDeson); absent or null → none. */
   relief?: { value: Dec; reason: number; deducted: boolean } | null;
+  /** CST 60 / CSOSN 500: the ICMS-ST retained earlier, from the entry of the goods; absent or null → none. */
+  retained?: IcmsRetainedGroup | null;
+}
+
+/** ICMS-ST retained earlier (MOC 7.0 N26–N27d; NT 2018.005): declared by the resale of goods bought with ST, never charged again. */
+export interface IcmsRetainedGroup {
+  base: Dec; // vBCSTRet
+  rate: Dec; // pST, the rate the final consumer bears (ICMS-ST + FCP-ST)
+  substituteValue: Dec | null; // vICMSSubstituto
+  value: Dec; // vICMSSTRet
+  fcpBase: Dec | null; // vBCFCPSTRet
+  fcpRate: Dec | null; // pFCPSTRet
+  fcpValue: Dec | null; // vFCPSTRet
+  /** The entry document the figures came from (null: a devolução, from its original document). */
+  entryDocumentId: number | null;
+  source: string;
 }
 
 /** ICMSUFDest (EC 87/2015), a non-contributor consumer in another UF. */

@@ -113,6 +113,19 @@ const icmsDto = (g: IcmsGroup) => ({
   simplesCreditRate: pct(g.simplesCreditRate),
   simplesCreditValue: money(g.simplesCreditValue),
   relief: g.relief ? { value: money(g.relief.value), reason: g.relief.reason, deducted: g.relief.deducted } : null,
+  retained: g.retained
+    ? {
+        base: money(g.retained.base),
+        rate: pct(g.retained.rate),
+        substituteValue: money(g.retained.substituteValue),
+        value: money(g.retained.value),
+        fcpBase: money(g.retained.fcpBase),
+        fcpRate: pct(g.retained.fcpRate),
+        fcpValue: money(g.retained.fcpValue),
+        entryDocumentId: encodeOptionalId('entry-document', g.retained.entryDocumentId),
+        source: g.retained.source,
+      }
+    : null,
 });
 const pisCofinsDto = (g: PisCofinsGroup) => ({ cst: g.cst, base: money(g.base), rate: pct(g.rate), value: money(g.value) });
 

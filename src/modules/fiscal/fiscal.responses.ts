@@ -177,6 +177,22 @@ const item = named(
         relief: obj({ value: money(), reason: Joi.number().integer().example(8), deducted: Joi.boolean() })
           .allow(null)
           .description('ICMS desonerado: vICMSDeson, motDesICMS, indDeduzDeson'),
+        retained: named(
+          'FiscalIcmsRetainedSt',
+          obj({
+            base: money().description('vBCSTRet'),
+            rate: percent().description('pST: ICMS-ST + FCP-ST the final consumer bears'),
+            substituteValue: moneyOrNull().description('vICMSSubstituto'),
+            value: money().description('vICMSSTRet'),
+            fcpBase: moneyOrNull().description('vBCFCPSTRet'),
+            fcpRate: pctOrNull().description('pFCPSTRet'),
+            fcpValue: moneyOrNull().description('vFCPSTRet'),
+            entryDocumentId: Joi.string().allow(null).example('Xk3w9aQb').description('the entry document the figures came from (null on a devolução: its original)'),
+            source: Joi.string(),
+          }),
+        )
+          .allow(null)
+          .description('CST 60 / CSOSN 500: the ICMS-ST retained earlier, from the last confirmed entry of the goods with ST'),
       }),
     ),
     difal: named(

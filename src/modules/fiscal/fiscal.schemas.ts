@@ -41,7 +41,9 @@ const ruleFields = {
   icmsRate: pct().allow(null),
   stMode: Joi.string()
     .valid('NONE', 'MVA', 'ALREADY_TAXED', 'AGREEMENT')
-    .description('MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA'),
+    .description(
+      'MVA: ST with the rule’s MVA; AGREEMENT: ST only where an agreement of the pair of states covers the goods (/fiscal/st-agreements), with its MVA; ALREADY_TAXED (CST 60 / CSOSN 500): the goods’ ST was retained upstream and the line declares it (vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, FCP-ST retido) from the last confirmed entry of the product at the filial that paid ST — none → 422 naming items[i].retainedSt',
+    ),
   stMva: decimal('percent', { min: 0, max: 999 }).allow(null),
   stBaseReduction: pct().allow(null),
   pisCst: cst2.allow(null),

@@ -26,6 +26,7 @@ export type {
   FiscalTotals,
   IbsCbsGroup,
   IcmsGroup,
+  IcmsRetainedGroup,
   IcmsStGroup,
   IeIndicator,
   IpiGroup,

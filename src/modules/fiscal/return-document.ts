@@ -169,6 +169,20 @@ function icmsOf(o: NfeIcms | null, s: Share, issuer: FiscalIssuer, lineNet: Dec)
     g.st = st;
   }
   const code = o?.cst ?? o?.csosn ?? null;
+  // The ST retained earlier the original declared (CST 60 / CSOSN 500) comes back in the same proportion.
+  if (o && ST_RETAINED.has(code ?? '') && o.stRetainedBase && o.stRetainedValue) {
+    g.retained = {
+      base: s.of(o.stRetainedBase),
+      rate: o.stRetainedRate ?? ZERO,
+      substituteValue: s.ofOrNull(o.stRetainedSubstitute),
+      value: s.of(o.stRetainedValue),
+      fcpBase: o.fcpStRetainedValue ? s.ofOrNull(o.fcpStRetainedBase) : null,
+      fcpRate: o.fcpStRetainedValue ? o.fcpStRetainedRate : null,
+      fcpValue: o.fcpStRetainedValue ? s.of(o.fcpStRetainedValue) : null,
+      entryDocumentId: null,
+      source: 'ICMS-ST retido: a parte devolvida do documento original',
+    };
+  }
   if (issuer.crt === 3 || issuer.crt === 2) {
     if (o?.cst) g.cst = o.cst;
     else if (o?.csosn === '500') g.cst = '60';

@@ -179,9 +179,32 @@ function toItemInput(item: NfeItem, relief: Dec, r: ItemResolution, charged: boo
             value: icms.value,
             // A Simples Nacional issuer's creditable ICMS (CSOSN 101/201/900; LC 123/2006 art. 23 §1º).
             ...(icms.snCreditValue ? { snCreditRate: icms.snCreditRate, snCreditValue: icms.snCreditValue } : {}),
+            // Goods bought with CST 60 / CSOSN 500: the ST retained earlier, declared again when they are resold.
+            ...(icms.stRetainedBase && icms.stRetainedValue
+              ? {
+                  retained: {
+                    base: icms.stRetainedBase,
+                    rate: icms.stRetainedRate,
+                    substituteValue: icms.stRetainedSubstitute,
+                    value: icms.stRetainedValue,
+                    fcpBase: icms.fcpStRetainedBase,
+                    fcpRate: icms.fcpStRetainedRate,
+                    fcpValue: icms.fcpStRetainedValue,
+                  },
+                }
+              : {}),
           }
         : null,
-      icmsSt: st ? { cst: icmsCst(icms), base: icms!.stBase, rate: icms!.stRate, value: st } : null,
+      icmsSt: st
+        ? {
+            cst: icmsCst(icms),
+            base: icms!.stBase,
+            rate: icms!.stRate,
+            value: st,
+            // The FCP-ST apart, so a resale of these goods can declare it as retained (vFCPSTRet).
+            ...(icms!.fcpStValue ? { fcpBase: icms!.fcpStBase, fcpRate: icms!.fcpStRate, fcpValue: icms!.fcpStValue } : {}),
+          }
+        : null,
       ipi: ipi ? { cst: ipi.cst, base: ipi.base, rate: ipi.rate, value: ipi.value ?? ZERO } : null,
       pis: contribution(item.taxes.pis),
       cofins: contribution(item.taxes.cofins),

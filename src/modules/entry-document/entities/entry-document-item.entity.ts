@@ -14,6 +14,23 @@ export interface StoredTax {
   /** ICMS of a Simples Nacional supplier: pCredSN and vCredICMSSN (absent otherwise). */
   snCreditRate?: string | null;
   snCreditValue?: string | null;
+  /** ICMS-ST: the FCP-ST inside `value` (vBCFCPST, pFCPST, vFCPST; absent when not stated). */
+  fcpBase?: string | null;
+  fcpRate?: string | null;
+  fcpValue?: string | null;
+  /** ICMS of goods bought with CST 60 / CSOSN 500: the ST retained earlier the supplier declares (absent when none). */
+  retained?: StoredRetainedSt;
+}
+
+/** vBCSTRet, pST, vICMSSubstituto, vICMSSTRet, vBCFCPSTRet, pFCPSTRet, vFCPSTRet as exact strings. */
+export interface StoredRetainedSt {
+  base: string;
+  rate: string | null;
+  substituteValue: string | null;
+  value: string;
+  fcpBase: string | null;
+  fcpRate: string | null;
+  fcpValue: string | null;
 }
 export type StoredTaxes = Record<'icms' | 'icmsSt' | 'ipi' | 'pis' | 'cofins', StoredTax>;
 

@@ -123,6 +123,12 @@ export function icmsXml(g: IcmsGroup): string {
   const fcp = g.fcpValue && g.fcpValue.gt(0) ? `<pFCP>${r4(g.fcpRate ?? new Dec(0))}</pFCP><vFCP>${a2(g.fcpValue)}</vFCP>` : '';
   const fcpWithBase = g.fcpValue && g.fcpValue.gt(0) ? `<vBCFCP>${a2(g.fcpBase ?? g.base)}</vBCFCP>${fcp}` : '';
   const own = `<modBC>${g.modBC ?? 3}</modBC>`;
+  // ICMS60 / ICMSSN500: the ST retained earlier (N26–N26b, N27) and the FCP-ST retained (N27a–N27d), in the layout's order.
+  const rt = g.retained;
+  const retainedXml = rt
+    ? `<vBCSTRet>${a2(rt.base)}</vBCSTRet><pST>${r4(rt.rate)}</pST>${rt.substituteValue ? `<vICMSSubstituto>${a2(rt.substituteValue)}</vICMSSubstituto>` : ''}<vICMSSTRet>${a2(rt.value)}</vICMSSTRet>` +
+      (rt.fcpValue ? `<vBCFCPSTRet>${a2(rt.fcpBase ?? rt.base)}</vBCFCPSTRet><pFCPSTRet>${r4(rt.fcpRate ?? new Dec(0))}</pFCPSTRet><vFCPSTRet>${a2(rt.fcpValue)}</vFCPSTRet>` : '')
+    : '';
   const credit = g.simplesCreditRate && g.simplesCreditValue ? `<pCredSN>${r4(g.simplesCreditRate)}</pCredSN><vCredICMSSN>${a2(g.simplesCreditValue)}</vCredICMSSN>` : '';
   if (g.csosn) {
     const c = `<CSOSN>${g.csosn}</CSOSN>`;
@@ -135,7 +141,7 @@ export function icmsXml(g: IcmsGroup): string {
       case '203':
         return `<ICMS><ICMSSN202>${orig}${c}${stXml}</ICMSSN202></ICMS>`;
       case '500':
-        return `<ICMS><ICMSSN500>${orig}${c}</ICMSSN500></ICMS>`;
+        return `<ICMS><ICMSSN500>${orig}${c}${retainedXml}</ICMSSN500></ICMS>`;
       case '900': {
         const ownPart = g.base.gt(0) ? `${own}<vBC>${a2(g.base)}</vBC>${g.baseReduction ? el('pRedBC', r4(g.baseReduction)) : ''}<pICMS>${r4(g.rate)}</pICMS><vICMS>${a2(g.value)}</vICMS>` : '';
         return `<ICMS><ICMSSN900>${orig}${c}${ownPart}${stXml}${credit}</ICMSSN900></ICMS>`;
@@ -161,7 +167,7 @@ export function icmsXml(g: IcmsGroup): string {
     case '51':
       return `<ICMS><ICMS51>${orig}${c}${g.base.gt(0) ? normal : ''}</ICMS51></ICMS>`;
     case '60':
-      return `<ICMS><ICMS60>${orig}${c}</ICMS60></ICMS>`;
+      return `<ICMS><ICMS60>${orig}${c}${retainedXml}</ICMS60></ICMS>`;
     case '70':
       return `<ICMS><ICMS70>${orig}${c}${own}<pRedBC>${r4(g.baseReduction ?? new Dec(0))}</pRedBC><vBC>${a2(g.base)}</vBC><pICMS>${r4(g.rate)}</pICMS><vICMS>${a2(g.value)}</vICMS>${fcpWithBase}${stXml}</ICMS70></ICMS>`;
     default: // 90

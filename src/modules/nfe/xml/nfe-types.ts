@@ -113,6 +113,12 @@ export interface NfeIcms {
   /** ST withheld earlier in the chain (vBCSTRet / vICMSSTRet). */
   stRetainedBase: Dec | null;
   stRetainedValue: Dec | null;
+  /** pST (ICMS-ST + FCP-ST the final consumer bears), vICMSSubstituto, and the FCP-ST retained (vBCFCPSTRet, pFCPSTRet, vFCPSTRet). */
+  stRetainedRate: Dec | null;
+  stRetainedSubstitute: Dec | null;
+  fcpStRetainedBase: Dec | null;
+  fcpStRetainedRate: Dec | null;
+  fcpStRetainedValue: Dec | null;
   /** Relief (vICMSDeson, motDesICMS, indDeduzDeson). */
   reliefValue: Dec | null;
   reliefReason: string | null;
