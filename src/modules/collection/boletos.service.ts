@@ -6,9 +6,9 @@ import { inTransaction, readerOf } from '../../core/db/transaction';
 import { Dec, round } from '../../core/decimal';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/errors';
 import { publishEvent } from '../../core/outbox/outbox.service';
-import { nextSequenceValue } from '../../core/sequence/sequence.service';
+import { nextSequenceValue, nextSequenceValues } from '../../core/sequence/sequence.service';
 import { Customer } from '../catalog';
-import { findAccessibleReceivable, lockedReceivableBalance, Receivable } from '../receivables';
+import { findAccessibleReceivable, lockedReceivableBalance, openCustomerReceivablesOfBilling, Receivable } from '../receivables';
 import { assertFilialAccess, Filial } from '../tenancy';
 import { findAccessibleAccount, maxSequenceOf } from './bank-accounts.service';
 import { BANKS } from './banks/banks';
@@ -64,6 +64,80 @@ async function viewOf(em: EntityManager, boleto: Boleto): Promise<BoletoView> {
   return { boleto, account, pendingInstructions };
 }
 
+type OpenBalance = { receivable: Receivable; open: Dec };
+
+/** The account checks of issuing: active, and collecting for the receivable's (or order's) filial. */
+function assertAccountFor(account: BankAccount, filialId: number): void {
+  if (!account.active) throw new BusinessRuleError('BANK_ACCOUNT_INACTIVE', 'The bank account is inactive');
+  if (account.filialId !== filialId) throw new BusinessRuleError('BANK_ACCOUNT_OTHER_FILIAL', "The bank account collects for another filial than the receivable's");
+}
+
+/** A registered boleto needs the payer's CPF or CNPJ (422 PAYER_DOCUMENT_MISSING). */
+async function assertPayerDocument(em: EntityManager, companyId: number, customerId: number): Promise<void> {
+  const customer = await em.findOneBy(Customer, { id: customerId, companyId });
+  if (!customer?.document) throw new BusinessRuleError('PAYER_DOCUMENT_MISSING', 'A registered boleto needs the payer’s CPF or CNPJ: complete the customer first');
+}
+
+/**
+ * Writes one boleto of a locked receivable on a checked account with a nosso número already taken:
+ * the row, its REGISTER instruction (for the next remessa), the bolePix charge, audit and event.
+ */
+async function writeNewBoleto(em: EntityManager, ctx: TenantContext, { receivable: r, open: amount }: OpenBalance, account: BankAccount, sequence: number, dueDate: string): Promise<BoletoView> {
+  const rule = BANKS[account.bankCode];
+  if (sequence > maxSequenceOf(account.bankCode)) throw new BusinessRuleError('NOSSO_NUMERO_EXHAUSTED', `The account's nosso número range is used up (${maxSequenceOf(account.bankCode)})`);
+  const nn = rule.nossoNumero(account, sequence);
+  const code = boletoCode(account.bankCode, dueDate, amount, rule.campoLivre(account, nn));
+  const discount = account.discountPercent.gt(0) ? round(amount.times(account.discountPercent).div(100), 'amount') : new Dec(0);
+  const today = businessToday();
+  const inserted = await em.insert(Boleto, {
+    companyId: ctx.companyId,
+    filialId: r.filialId,
+    bankAccountId: account.id,
+    receivableId: r.id,
+    bankCode: account.bankCode,
+    sequence,
+    nossoNumero: nn.number,
+    nossoNumeroDv: nn.dv,
+    nossoNumeroPrinted: nn.printed,
+    documentNumber: `${r.salesOrderCode}/${r.installmentNumber}`.slice(0, 15),
+    amount,
+    issueDate: today,
+    dueDate,
+    barcode: code.barcode,
+    digitableLine: code.digitableLine,
+    finePercent: account.finePercent,
+    interestPerDayPercent: account.interestPerDayPercent,
+    discountAmount: discount,
+    discountDate: discount.gt(0) ? addCalendarDays(dueDate, -account.discountDays) : null,
+    protestDays: account.protestDays,
+    writeOffDays: account.writeOffDays,
+    status: 'PENDING_REGISTRATION',
+    refusalReason: null,
+    reviewReason: null,
+    paidAmount: new Dec(0),
+    registeredAt: null,
+    createdBy: ctx.actor,
+    version: 1,
+  } as never);
+  const id = Number(inserted.identifiers[0].id);
+  await em.insert(BoletoInstruction, {
+    companyId: ctx.companyId,
+    bankAccountId: account.id,
+    boletoId: id,
+    kind: 'REGISTER',
+    newDueDate: null,
+    newAmount: null,
+    remittanceId: null,
+    createdBy: ctx.actor,
+  } as never);
+  const boleto = (await em.findOneBy(Boleto, { id, companyId: ctx.companyId }))!;
+  // bolePix: the account's Pix key puts a static Pix of the same value on the boleto.
+  await createBolePixCharge(em, ctx, boleto, account);
+  await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: id, action: 'CREATED', changes: diff({}, boletoData(boleto)) });
+  await publishEvent(em, ctx, { type: 'collection.boleto.issued', filialId: r.filialId, aggregateType: BOLETO_AUDIT, aggregateId: id, data: boletoData(boleto) });
+  return viewOf(em, boleto);
+}
+
 export async function issueBoleto(ctx: TenantContext, receivableId: number, input: IssueBoletoInput): Promise<BoletoView> {
   await findAccessibleReceivable(ctx, receivableId);
   const view = await inTransaction(ctx, async (em) => {
@@ -76,71 +150,63 @@ export async function issueBoleto(ctx: TenantContext, receivableId: number, inpu
     const standing = await standingBoletoOf(em, ctx.companyId, r.id, STANDING_STATUSES);
     if (standing) throw new ConflictError('BOLETO_ALREADY_ISSUED', 'The receivable already has a standing boleto', { boletoStatus: standing.status });
     const account = await findAccessibleAccount(ctx, input.bankAccountId, em);
-    if (!account.active) throw new BusinessRuleError('BANK_ACCOUNT_INACTIVE', 'The bank account is inactive');
-    if (account.filialId !== r.filialId) throw new BusinessRuleError('BANK_ACCOUNT_OTHER_FILIAL', "The bank account collects for another filial than the receivable's");
+    assertAccountFor(account, r.filialId);
     const dueDate = input.dueDate ?? r.dueDate;
-    const today = businessToday();
-    if (dueDate < today) throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', `The due date ${dueDate} is before today; give a new dueDate`, { dueDate });
-    const customer = await em.findOneBy(Customer, { id: r.customerId, companyId: ctx.companyId });
-    if (!customer?.document) throw new BusinessRuleError('PAYER_DOCUMENT_MISSING', 'A registered boleto needs the payer’s CPF or CNPJ: complete the customer first');
-    const rule = BANKS[account.bankCode];
+    if (dueDate < businessToday()) throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', `The due date ${dueDate} is before today; give a new dueDate`, { dueDate });
+    await assertPayerDocument(em, ctx.companyId, r.customerId);
     // Taken on the sequence (autocommitted on MySQL): a rollback leaves a gap, never a reused number.
     const sequence = await nextSequenceValue(em, ctx.companyId, nossoNumeroSequence(account.id));
-    if (sequence > maxSequenceOf(account.bankCode)) throw new BusinessRuleError('NOSSO_NUMERO_EXHAUSTED', `The account's nosso número range is used up (${maxSequenceOf(account.bankCode)})`);
-    const nn = rule.nossoNumero(account, sequence);
-    const amount = balance.open;
-    const code = boletoCode(account.bankCode, dueDate, amount, rule.campoLivre(account, nn));
-    const discount = account.discountPercent.gt(0) ? round(amount.times(account.discountPercent).div(100), 'amount') : new Dec(0);
-    const inserted = await em.insert(Boleto, {
-      companyId: ctx.companyId,
-      filialId: r.filialId,
-      bankAccountId: account.id,
-      receivableId: r.id,
-      bankCode: account.bankCode,
-      sequence,
-      nossoNumero: nn.number,
-      nossoNumeroDv: nn.dv,
-      nossoNumeroPrinted: nn.printed,
-      documentNumber: `${r.salesOrderCode}/${r.installmentNumber}`.slice(0, 15),
-      amount,
-      issueDate: today,
-      dueDate,
-      barcode: code.barcode,
-      digitableLine: code.digitableLine,
-      finePercent: account.finePercent,
-      interestPerDayPercent: account.interestPerDayPercent,
-      discountAmount: discount,
-      discountDate: discount.gt(0) ? addCalendarDays(dueDate, -account.discountDays) : null,
-      protestDays: account.protestDays,
-      writeOffDays: account.writeOffDays,
-      status: 'PENDING_REGISTRATION',
-      refusalReason: null,
-      reviewReason: null,
-      paidAmount: new Dec(0),
-      registeredAt: null,
-      createdBy: ctx.actor,
-      version: 1,
-    } as never);
-    const id = Number(inserted.identifiers[0].id);
-    await em.insert(BoletoInstruction, {
-      companyId: ctx.companyId,
-      bankAccountId: account.id,
-      boletoId: id,
-      kind: 'REGISTER',
-      newDueDate: null,
-      newAmount: null,
-      remittanceId: null,
-      createdBy: ctx.actor,
-    } as never);
-    const boleto = (await em.findOneBy(Boleto, { id, companyId: ctx.companyId }))!;
-    // bolePix: the account's Pix key puts a static Pix of the same value on the boleto.
-    await createBolePixCharge(em, ctx, boleto, account);
-    await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: id, action: 'CREATED', changes: diff({}, boletoData(boleto)) });
-    await publishEvent(em, ctx, { type: 'collection.boleto.issued', filialId: r.filialId, aggregateType: BOLETO_AUDIT, aggregateId: id, data: boletoData(boleto) });
-    return viewOf(em, boleto);
+    return writeNewBoleto(em, ctx, balance, account, sequence, dueDate);
   });
   collectionMetrics.boletos.inc({ bank: view.boleto.bankCode });
   return view;
+}
+
+/** What a sales order names for its boletos on billing (sales-order checks it at order time and at billing). */
+export interface BoletoTerms {
+  bankAccountId: number;
+  /** The order's filial: the account must collect for it. */
+  filialId: number;
+  /** The order's customer, when known: the payer needs a CPF or CNPJ. */
+  customerId: number | null;
+}
+
+/**
+ * Checks a sales order's boleto account in the caller's unit: 404 BANK_ACCOUNT_NOT_FOUND (unknown,
+ * another company's or a filial the user cannot reach), 422 BANK_ACCOUNT_INACTIVE,
+ * BANK_ACCOUNT_OTHER_FILIAL, PAYER_DOCUMENT_MISSING (customer known and without CPF/CNPJ).
+ */
+export async function assertBoletoTerms(em: EntityManager, ctx: TenantContext, terms: BoletoTerms): Promise<BankAccount> {
+  const account = await findAccessibleAccount(ctx, terms.bankAccountId, em);
+  assertAccountFor(account, terms.filialId);
+  if (terms.customerId !== null) await assertPayerDocument(em, ctx.companyId, terms.customerId);
+  return account;
+}
+
+/**
+ * Boleto on billing (issue 46): in the billing transaction `em`, one boleto per open customer
+ * installment the fulfilment (or counter sale) `fulfillmentId` just billed, on the order's account,
+ * due on the installment's due date. The nosso números are one block of the account's sequence taken
+ * here (MySQL: autocommitted, so a rolled-back billing leaves a gap and no number is handed out twice;
+ * SQLite: in the unit, rolled back with the boletos that carried them). Refused as a whole (422) when
+ * the account or the payer no longer qualifies: the billing rolls back with it. Local only: the
+ * registration goes by the next remessa.
+ */
+export async function issueBoletosOnBilling(em: EntityManager, ctx: TenantContext, input: { bankAccountId: number; fulfillmentId: number }): Promise<BoletoView[]> {
+  const balances = await openCustomerReceivablesOfBilling(em, ctx.companyId, input.fulfillmentId);
+  if (!balances.length) return [];
+  const customerIds = [...new Set(balances.map((b) => b.receivable.customerId))];
+  if (customerIds.some((c) => c === null)) throw new BusinessRuleError('PAYER_DOCUMENT_MISSING', 'A registered boleto needs a payer with CPF or CNPJ: the order has no customer');
+  const account = await assertBoletoTerms(em, ctx, { bankAccountId: input.bankAccountId, filialId: balances[0].receivable.filialId, customerId: customerIds[0]! });
+  const first = await nextSequenceValues(em, ctx.companyId, nossoNumeroSequence(account.id), balances.length);
+  const views: BoletoView[] = [];
+  for (const [i, balance] of balances.entries()) {
+    // An installment due today at the latest (terms of 0 days) is still payable today; none is in the past.
+    views.push(await writeNewBoleto(em, ctx, balance, account, first + i, balance.receivable.dueDate));
+  }
+  // Counted when issued; a billing rolled back afterwards leaves the count one title high (as a gap in the sequence).
+  collectionMetrics.boletos.inc({ bank: account.bankCode }, views.length);
+  return views;
 }
 
 async function accessibleBoleto(ctx: TenantContext, id: number, em: EntityManager = readerOf(ctx)): Promise<Boleto> {

@@ -12,6 +12,7 @@ import { addDays, PaymentTerms, paymentTermsColumn, QUOTE_VALIDITY_DAYS } from '
 import { chargesOf, draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
 import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
+import { assertBoletoTerms } from '../../collection';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import { deferInsertRows } from '../../../core/db/sql';
 import { allocateId, allocateIds } from '../../../core/sequence/ids';
@@ -29,6 +30,8 @@ export interface CreateSalesOrderInput {
   alias?: string | null;
   notes?: string | null;
   paymentTerms?: PaymentTerms | null;
+  /** Boleto on billing: the collection account whose boletos each billing of the order issues. */
+  boletoBankAccountId?: number | null;
   discount?: Dec;
   freight?: Dec;
   /** vSeg of its NF-e. */
@@ -115,6 +118,7 @@ export async function writeOrder(
     searchAlias: alias ? normalizeText(alias) || null : null,
     notes: blankToNull(input.notes),
     paymentTerms: paymentTermsColumn(input.paymentTerms),
+    boletoBankAccountId: input.boletoBankAccountId ?? null,
     finalConsumer: input.finalConsumer ?? null,
     ...totalsColumns(totals),
     validUntil,
@@ -156,6 +160,10 @@ export async function createFromRequest(ctx: TenantContext, body: CreateRequest)
   }
   const filialId = ctx.filialId;
   const code = await reserveSalesOrderCode(readerOf(ctx), ctx.companyId);
-  const { order } = await inTransaction(ctx, (em) => createSalesOrder(em, ctx, { ...body, filialId, code }));
+  const { order } = await inTransaction(ctx, async (em) => {
+    // Boleto on billing: the account and the payer are refused now when they cannot carry the boletos.
+    if (body.boletoBankAccountId) await assertBoletoTerms(em, ctx, { bankAccountId: body.boletoBankAccountId, filialId, customerId: body.customerId ?? null });
+    return createSalesOrder(em, ctx, { ...body, filialId, code });
+  });
   return loadView(readerOf(ctx), ctx.companyId, order.id);
 }
