@@ -149,7 +149,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
     );
     await deferInsertRows(em, SalePayment, payments);
     // Boleto on billing: the account is checked even when no payment is a prazo (a sale in cash names no bad account).
-    if (order.boletoBankAccountId) await assertBoletoTerms(em, ctx, { bankAccountId: order.boletoBankAccountId, filialId, customerId: null });
+    if (order.boletoBankAccountId !== null) await assertBoletoTerms(em, ctx, { bankAccountId: order.boletoBankAccountId, filialId, customerId: null });
     await billSale(em, ctx, {
       filialId,
       salesOrderId: order.id,
@@ -165,7 +165,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
       })),
     });
     // Each a-prazo payment's receivables (cash, Pix and cards are left out) get their boletos in this transaction.
-    const boletos = order.boletoBankAccountId ? await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: delivered.fulfillment.id }) : [];
+    const boletos = order.boletoBankAccountId !== null ? await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: delivered.fulfillment.id }) : [];
     if (nfceAutoIssue) {
       // The NFC-e is numbered, signed and stored in this transaction: the sale and its note commit together.
       note = await prepareCounterNote(em, ctx, {

@@ -162,7 +162,8 @@ export async function createFromRequest(ctx: TenantContext, body: CreateRequest)
   const code = await reserveSalesOrderCode(readerOf(ctx), ctx.companyId);
   const { order } = await inTransaction(ctx, async (em) => {
     // Boleto on billing: the account and the payer are refused now when they cannot carry the boletos.
-    if (body.boletoBankAccountId) await assertBoletoTerms(em, ctx, { bankAccountId: body.boletoBankAccountId, filialId, customerId: body.customerId ?? null });
+    if (body.boletoBankAccountId !== undefined && body.boletoBankAccountId !== null)
+      await assertBoletoTerms(em, ctx, { bankAccountId: body.boletoBankAccountId, filialId, customerId: body.customerId ?? null });
     return createSalesOrder(em, ctx, { ...body, filialId, code });
   });
   return loadView(readerOf(ctx), ctx.companyId, order.id);

@@ -83,7 +83,7 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
     if (input.boletoBankAccountId !== undefined) set.boletoBankAccountId = input.boletoBankAccountId;
     // Boleto on billing: the account (new or kept) is checked against the order's filial and its customer (new or kept).
     const boletoAccount = input.boletoBankAccountId !== undefined ? input.boletoBankAccountId : order.boletoBankAccountId;
-    if (boletoAccount && (input.boletoBankAccountId || input.customerId !== undefined)) {
+    if (boletoAccount !== null && (input.boletoBankAccountId !== undefined || input.customerId !== undefined)) {
       await assertBoletoTerms(em, ctx, { bankAccountId: boletoAccount, filialId: order.filialId, customerId: input.customerId !== undefined ? input.customerId : order.customerId });
     }
     if (input.validUntil !== undefined) set.validUntil = quoteValidity(input.validUntil);

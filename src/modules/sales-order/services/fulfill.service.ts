@@ -214,7 +214,7 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
       installmentDays: installmentDaysOf(order.paymentTerms),
     });
     // Boleto on billing: each installment just billed gets its boleto in this transaction (issue 46).
-    if (order.boletoBankAccountId) boletos = await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: fulfillment.id });
+    if (order.boletoBankAccountId !== null) boletos = await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: fulfillment.id });
   }
   await auditOrder(em, ctx, order, status === 'FULFILLED' ? 'FULFILLED' : 'PARTIALLY_FULFILLED', changes);
   await publishOrderEvent(em, ctx, order, 'fulfilled', {
