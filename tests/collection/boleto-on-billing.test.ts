@@ -19,6 +19,8 @@ import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { configureCounter, quickSale } from '../receivables/support';
 import { collectionSetup, createAccount, remit, remittanceFile, SAMPLE_ACCOUNTS } from './support';
+import { invoiceTenant, InvoiceTenant } from '../invoices/support';
+import { In } from 'typeorm';
 
 /*
  * Boleto on billing (issue 46, docs/decisions/collection-boleto.md "Boleto on billing"): a sales order
@@ -312,4 +314,123 @@ describe('Collection: boletos issued on billing', function () {
     expectProblem(await quickSale(t, productHash, 1, [{ method: 'DINHEIRO', amount: 100 }], { customerId: customerHash, boletoBankAccountId: otherTenantAccount }), 404, 'BANK_ACCOUNT_NOT_FOUND');
     expect(await orderRows()).to.equal(count);
   });
+});
+
+/*
+ * The boletos follow their receivables when the NF-e of the billing re-makes them (its amount due and
+ * installments, docs/decisions/receivables-equal-the-invoice.md) or cancels them with the document.
+ */
+describe('Collection: boletos of a billing follow its NF-e', function () {
+  this.timeout(120_000);
+  let t: InvoiceTenant;
+  let account: string;
+
+  const billed = async () => {
+    const order = await api()
+      .post('/api/sales-order')
+      .set(t.headers())
+      .send({
+        customerId: t.customer.hash,
+        paymentTerms: { installmentDays: [30, 60] },
+        boletoBankAccountId: account,
+        items: t.products.map((p, i) => ({ productId: p.hash, quantity: [3, 2][i], unitPrice: i === 0 ? '10.50' : '19.90' })),
+      });
+    expect(order.status, JSON.stringify(order.body)).to.equal(201);
+    const res = await api()
+      .post(`/api/sales-order/${order.body.id}/fulfill`)
+      .set(t.headers())
+      .send({ items: order.body.items.map((i: Record<string, unknown>) => ({ salesOrderItemId: i.salesOrderItemId, quantity: i.quantity })) });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body.boletos.map((b: Record<string, unknown>) => b.amount)).to.deep.equal([35.65, 35.65]);
+    return { orderId: order.body.id as string, fulfillmentId: res.body.fulfillment.id as string, boletos: res.body.boletos as Record<string, unknown>[] };
+  };
+  const issue = (fulfillmentId: string, installments?: { dueDate: string; amount: number }[]) =>
+    api()
+      .post('/api/invoices/issue')
+      .set(t.headers())
+      .send({ fulfillmentId, ...(installments && { installments }) });
+  const boletosOf = async (orderHash: string) => {
+    const receivables = await dataSource.manager.find(Receivable, { where: { companyId: t.companyId, salesOrderId: decodeId('sales-order', orderHash) }, order: { id: 'ASC' } });
+    const boletos = await dataSource.manager.find(Boleto, { where: { companyId: t.companyId, receivableId: In(receivables.map((r) => r.id)) }, order: { id: 'ASC' } });
+    return { receivables, boletos };
+  };
+  /** Every collectable receivable has exactly one standing boleto, of what it owes, due when it is. */
+  const expectAligned = ({ receivables, boletos }: Awaited<ReturnType<typeof boletosOf>>) => {
+    for (const r of receivables.filter((x) => x.status === 'OPEN')) {
+      const standing = boletos.filter((b) => b.receivableId === r.id && b.status === 'PENDING_REGISTRATION');
+      expect(standing, `receivable ${r.id}`).to.have.length(1);
+      expect([standing[0].amount.toFixed(2), standing[0].dueDate]).to.deep.equal([r.amount.toFixed(2), r.dueDate]);
+    }
+  };
+  const remade = [
+    { dueDate: '2099-01-10', amount: 20 },
+    { dueDate: '2099-02-10', amount: 30 },
+    { dueDate: '2099-03-10', amount: 21.3 },
+  ];
+
+  before(async () => {
+    t = await invoiceTenant();
+    await makePaymentMethod(t, 'BOLETO', 'BANK_SLIP');
+    const res = await createAccount(t, SAMPLE_ACCOUNTS['341']);
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    account = res.body.id;
+  });
+
+  it('an NF-e that keeps the installments keeps the boletos; one that re-makes them cancels the unsent boletos and issues the new ones; its cancellation withdraws them', async () => {
+    const same = await billed();
+    const kept = await issue(same.fulfillmentId);
+    expect(kept.status, JSON.stringify(kept.body)).to.equal(201);
+    const after = await boletosOf(same.orderId);
+    expect(after.boletos.map((b) => [b.id, b.status])).to.deep.equal(same.boletos.map((b) => [decodeId('boleto', b.id as string), 'PENDING_REGISTRATION']));
+
+    const changed = await billed();
+    const doc = await issue(changed.fulfillmentId, remade);
+    expect(doc.status, JSON.stringify(doc.body)).to.equal(201);
+    const now = await boletosOf(changed.orderId);
+    expect(now.boletos.filter((b) => b.status === 'CANCELLED').map((b) => b.id)).to.deep.equal(changed.boletos.map((b) => decodeId('boleto', b.id as string)));
+    const standing = now.boletos.filter((b) => b.status === 'PENDING_REGISTRATION');
+    expect(standing.map((b) => [b.amount.toFixed(2), b.dueDate])).to.deep.equal(remade.map((d) => [d.amount.toFixed(2), d.dueDate]));
+    expect(new Set(now.boletos.map((b) => b.nossoNumero)).size).to.equal(5);
+    expectAligned(now);
+    // The withdrawn titles never reach a remessa; the new ones do.
+    const file = await remit(t, account);
+    expect(file.status, JSON.stringify(file.body)).to.equal(201);
+    const carried = parseRemessa240(await remittanceFile(t, file.body.id)).titles.map((x) => x.nossoNumero);
+    expect(carried).to.include.members(standing.map((b) => b.nossoNumero));
+    expect(carried).not.to.include.members(now.boletos.filter((b) => b.status === 'CANCELLED').map((b) => b.nossoNumero));
+
+    // Cancelled with its NF-e: the receivables go, and so do their boletos (sent now: flagged for a person, never left silent).
+    const cancelled = await api().post(`/api/invoices/${doc.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
+    const gone = await boletosOf(changed.orderId);
+    expect(gone.receivables.every((r) => r.status === 'CANCELLED')).to.equal(true);
+    const flagged = gone.boletos.filter((x) => x.status === 'PENDING_REGISTRATION');
+    expect(flagged).to.have.length(3);
+    for (const b of flagged) expect(b.reviewReason).to.match(/^Receivable changed after the boleto was sent \(now CANCELLED/);
+  });
+
+  it('an NF-e cancelled before any remessa withdraws its boletos; boletos already in a remessa are flagged when the NF-e re-makes their receivables', async () => {
+    const order = await billed();
+    const doc = await issue(order.fulfillmentId);
+    expect(doc.status, JSON.stringify(doc.body)).to.equal(201);
+    const cancelled = await api().post(`/api/invoices/${doc.body.id}/cancel`).set(t.headers()).send({ justification: 'Cliente desistiu da compra' });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
+    const { boletos } = await boletosOf(order.orderId);
+    expect(boletos.map((b) => b.status)).to.deep.equal(['CANCELLED', 'CANCELLED']);
+    expect(await dataSource.manager.countBy(BoletoInstruction, { companyId: t.companyId, boletoId: In(boletos.map((b) => b.id)) })).to.equal(0);
+
+    const sent = await billed();
+    expect((await remit(t, account)).status).to.equal(201);
+    const remadeDoc = await issue(sent.fulfillmentId, remade);
+    expect(remadeDoc.status, JSON.stringify(remadeDoc.body)).to.equal(201);
+    const now = await boletosOf(sent.orderId);
+    const old = now.boletos.filter((b) => same(b.id, sent.boletos));
+    expect(old.map((b) => b.status)).to.deep.equal(['PENDING_REGISTRATION', 'PENDING_REGISTRATION']);
+    for (const b of old) expect(b.reviewReason).to.match(/^Receivable changed after the boleto was sent \(now OPEN/);
+    // The third installment is new: its boleto is issued.
+    const third = now.receivables.find((r) => r.installmentNumber === 3)!;
+    expect(now.boletos.filter((b) => b.receivableId === third.id).map((b) => [b.amount.toFixed(2), b.dueDate, b.status])).to.deep.equal([['21.30', '2099-03-10', 'PENDING_REGISTRATION']]);
+  });
+
+  const same = (id: number, list: Record<string, unknown>[]) => list.some((b) => decodeId('boleto', b.id as string) === id);
 });

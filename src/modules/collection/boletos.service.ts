@@ -8,7 +8,7 @@ import { BusinessRuleError, ConflictError, NotFoundError } from '../../core/erro
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { nextSequenceValue, nextSequenceValues } from '../../core/sequence/sequence.service';
 import { Customer } from '../catalog';
-import { findAccessibleReceivable, lockedReceivableBalance, openCustomerReceivablesOfBilling, Receivable } from '../receivables';
+import { customerReceivablesOfBillings, findAccessibleReceivable, lockedReceivableBalance, openCustomerReceivablesOfBilling, Receivable } from '../receivables';
 import { assertFilialAccess, Filial } from '../tenancy';
 import { findAccessibleAccount, maxSequenceOf } from './bank-accounts.service';
 import { BANKS } from './banks/banks';
@@ -17,7 +17,7 @@ import { boletoMachine, STANDING_STATUSES } from './boleto.state';
 import { renderBoletoPdf } from './boleto-pdf';
 import { bolePixCode, createBolePixCharge } from './pix-charges.service';
 import { collectionMetrics } from './collection.metrics';
-import { dropPendingRegistration, lockedBoleto, standingBoletoOf, updateBoletoIf } from './collection.repository';
+import { dropPendingRegistration, lockedBoleto, standingBoletoOf, standingBoletosOfReceivables, updateBoletoIf } from './collection.repository';
 import { BOLETO_AUDIT, boletoData } from './collection.events';
 import { BankAccount, nossoNumeroSequence } from './entities/bank-account.entity';
 import { BoletoInstruction, InstructionKind } from './entities/boleto-instruction.entity';
@@ -193,11 +193,15 @@ export async function assertBoletoTerms(em: EntityManager, ctx: TenantContext, t
  * registration goes by the next remessa.
  */
 export async function issueBoletosOnBilling(em: EntityManager, ctx: TenantContext, input: { bankAccountId: number; fulfillmentId: number }): Promise<BoletoView[]> {
-  const balances = await openCustomerReceivablesOfBilling(em, ctx.companyId, input.fulfillmentId);
+  return issueForBalances(em, ctx, input.bankAccountId, await openCustomerReceivablesOfBilling(em, ctx.companyId, input.fulfillmentId));
+}
+
+/** One boleto per balance on the account, the nosso números one block of its sequence, due on each receivable's due date. */
+async function issueForBalances(em: EntityManager, ctx: TenantContext, bankAccountId: number, balances: OpenBalance[]): Promise<BoletoView[]> {
   if (!balances.length) return [];
   const customerIds = [...new Set(balances.map((b) => b.receivable.customerId))];
   if (customerIds.some((c) => c === null)) throw new BusinessRuleError('PAYER_DOCUMENT_MISSING', 'A registered boleto needs a payer with CPF or CNPJ: the order has no customer');
-  const account = await assertBoletoTerms(em, ctx, { bankAccountId: input.bankAccountId, filialId: balances[0].receivable.filialId, customerId: customerIds[0]! });
+  const account = await assertBoletoTerms(em, ctx, { bankAccountId, filialId: balances[0].receivable.filialId, customerId: customerIds[0]! });
   const first = await nextSequenceValues(em, ctx.companyId, nossoNumeroSequence(account.id), balances.length);
   const views: BoletoView[] = [];
   for (const [i, balance] of balances.entries()) {
@@ -207,6 +211,77 @@ export async function issueBoletosOnBilling(em: EntityManager, ctx: TenantContex
   // Counted when issued; a billing rolled back afterwards leaves the count one title high (as a gap in the sequence).
   collectionMetrics.boletos.inc({ bank: account.bankCode }, views.length);
   return views;
+}
+
+/** What a billing's customer receivables were before an NF-e re-made or cancelled them (realignBoletosOfBilling). */
+export type BillingSnapshot = Map<number, { amount: string; dueDate: string; status: string }>;
+
+/** The billings' customer receivables as they stand now, in the caller's transaction. */
+export async function billingSnapshot(em: EntityManager, companyId: number, fulfillmentIds: number[]): Promise<BillingSnapshot> {
+  const rows = await customerReceivablesOfBillings(em, companyId, fulfillmentIds);
+  return new Map(rows.map(({ receivable: r }) => [r.id, { amount: r.amount.toFixed(2), dueDate: r.dueDate, status: r.status }]));
+}
+
+/**
+ * Boletos follow their receivables (docs/decisions/collection-boleto.md "Boleto on billing"): after
+ * an NF-e re-made a billing's receivables to its amount due and installments, or cancelled them with
+ * the document, in that same transaction. Only receivables that changed since `before` (or are new)
+ * are looked at. A standing boleto of a changed receivable that no remessa carried yet is cancelled
+ * (and, when the receivable is still collectable and the order names an account, issued again for the
+ * new amount and due date); one already at the bank gets CHANGE_AMOUNT / CHANGE_DUE_DATE instructions,
+ * or WRITE_OFF when its receivable was cancelled; one in a remessa the bank has not answered yet is
+ * flagged for review (`reviewReason`). A new open installment gets its boleto when the
+ * order names an account. Hand-issued boletos follow the same rules.
+ */
+export async function realignBoletosOfBilling(em: EntityManager, ctx: TenantContext, input: { fulfillmentIds: number[]; bankAccountId: number | null; before: BillingSnapshot }): Promise<void> {
+  const rows = await customerReceivablesOfBillings(em, ctx.companyId, input.fulfillmentIds);
+  const changed = rows.filter(({ receivable: r }) => {
+    const was = input.before.get(r.id);
+    return !was || was.amount !== r.amount.toFixed(2) || was.dueDate !== r.dueDate || was.status !== r.status;
+  });
+  if (!changed.length) return;
+  const standing = new Map(
+    (
+      await standingBoletosOfReceivables(
+        em,
+        ctx.companyId,
+        changed.map((c) => c.receivable.id),
+        STANDING_STATUSES,
+      )
+    ).map((b) => [b.receivableId, b]),
+  );
+  const today = businessToday();
+  const toIssue: OpenBalance[] = [];
+  for (const balance of changed) {
+    const r = balance.receivable;
+    const collectable = r.status === 'OPEN' || r.status === 'PARTIALLY_RECEIVED';
+    const found = standing.get(r.id);
+    const boleto = found ? (await lockedBoleto(em, ctx.companyId, found.id))! : null;
+    if (boleto && !(collectable && boleto.amount.eq(balance.open) && boleto.dueDate === r.dueDate)) {
+      if (boleto.status === 'PENDING_REGISTRATION' && (await withdrawUnsent(em, ctx, boleto))) {
+        if (collectable && input.bankAccountId !== null && r.dueDate >= today) toIssue.push(balance);
+      } else if (boletoMachine.canDo(boleto, 'instruct')) {
+        // At the bank (or on its way in a remessa): the bank is asked to follow the receivable.
+        const wanted: InstructionInput[] = !collectable
+          ? r.status === 'CANCELLED'
+            ? [{ kind: 'WRITE_OFF' }]
+            : []
+          : [
+              ...(boleto.dueDate !== r.dueDate && r.dueDate >= today ? [{ kind: 'CHANGE_DUE_DATE' as const, dueDate: r.dueDate }] : []),
+              ...(!boleto.amount.eq(balance.open) ? [{ kind: 'CHANGE_AMOUNT' as const, amount: balance.open }] : []),
+            ];
+        for (const w of wanted) if (!(await instructionPending(em, ctx.companyId, boleto.id, w.kind))) await queueInstruction(em, ctx, boleto, w);
+      } else {
+        // In a remessa the bank has not answered yet (or protested): nothing can be asked of it now; a person follows it up.
+        const reviewReason = `Receivable changed after the boleto was sent (now ${r.status}, ${balance.open.toFixed(2)} due ${r.dueDate})`.slice(0, 255);
+        if (!(await updateBoletoIf(em, boleto, { reviewReason }))) throw new ConflictError('CONCURRENT_UPDATE', 'The boleto changed meanwhile; retry', { retryable: true });
+        await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: boleto.id, action: 'FLAGGED_FOR_REVIEW', changes: { reviewReason: [boleto.reviewReason, reviewReason] } });
+      }
+      continue;
+    }
+    if (!boleto && r.status === 'OPEN' && input.bankAccountId !== null && r.dueDate >= today) toIssue.push(balance);
+  }
+  if (toIssue.length) await issueForBalances(em, ctx, input.bankAccountId!, toIssue);
 }
 
 async function accessibleBoleto(ctx: TenantContext, id: number, em: EntityManager = readerOf(ctx)): Promise<Boleto> {
@@ -227,6 +302,48 @@ export async function boletosOfReceivable(ctx: TenantContext, receivableId: numb
   return Promise.all(rows.map((b) => viewOf(em, b)));
 }
 
+const instructionPending = (em: EntityManager, companyId: number, boletoId: number, kind: InstructionKind) => em.existsBy(BoletoInstruction, { companyId, boletoId, kind, remittanceId: IsNull() });
+
+/** Writes an instruction for the next remessa, its audit row and event (the caller checked the boleto and the values). */
+async function queueInstruction(em: EntityManager, ctx: TenantContext, boleto: Boleto, input: InstructionInput): Promise<void> {
+  await em.insert(BoletoInstruction, {
+    companyId: ctx.companyId,
+    bankAccountId: boleto.bankAccountId,
+    boletoId: boleto.id,
+    kind: input.kind,
+    newDueDate: input.kind === 'CHANGE_DUE_DATE' ? input.dueDate! : null,
+    newAmount: input.kind === 'CHANGE_AMOUNT' ? input.amount! : null,
+    remittanceId: null,
+    createdBy: ctx.actor,
+  } as never);
+  await recordAudit(em, ctx, {
+    entity: BOLETO_AUDIT,
+    entityId: boleto.id,
+    action: 'INSTRUCTION_REQUESTED',
+    changes: {
+      instruction: [null, input.kind],
+      ...(input.dueDate && { dueDate: [boleto.dueDate, input.dueDate] }),
+      ...(input.amount && { amount: [boleto.amount.toFixed(2), input.amount.toFixed(2)] }),
+    },
+  });
+  await publishEvent(em, ctx, {
+    type: 'collection.boleto.instruction-requested',
+    filialId: boleto.filialId,
+    aggregateType: BOLETO_AUDIT,
+    aggregateId: boleto.id,
+    data: { ...boletoData(boleto), instruction: input.kind },
+  });
+}
+
+/** Cancels a locked PENDING_REGISTRATION boleto whose REGISTER no remessa carried yet (audit, event); null when a remessa already carried it. */
+async function withdrawUnsent(em: EntityManager, ctx: TenantContext, boleto: Boleto): Promise<Boleto | null> {
+  if (!(await dropPendingRegistration(em, ctx.companyId, boleto.id))) return null;
+  const updated = await writeBoleto(em, boleto, 'cancel', 'CANCELLED');
+  await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: boleto.id, action: 'CANCELLED', changes: { status: [boleto.status, 'CANCELLED'] } });
+  await publishEvent(em, ctx, { type: 'collection.boleto.cancelled', filialId: boleto.filialId, aggregateType: BOLETO_AUDIT, aggregateId: boleto.id, data: boletoData(updated) });
+  return updated;
+}
+
 /**
  * Asks the bank something about a registered title (change due date or value, write off, protest):
  * one pending instruction of a kind per boleto; the next remessa carries it.
@@ -244,31 +361,8 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
       if (!input.amount || input.amount.gt(balance.open))
         throw new BusinessRuleError('BOLETO_AMOUNT_ABOVE_BALANCE', 'The new value cannot exceed what the receivable still owes', { openAmount: balance.open.toNumber() });
     }
-    const pending = await em.findOneBy(BoletoInstruction, { companyId: ctx.companyId, boletoId: id, kind: input.kind, remittanceId: IsNull() });
-    if (pending) throw new ConflictError('INSTRUCTION_ALREADY_PENDING', `A ${input.kind} instruction already waits for the next remessa`);
-    await em.insert(BoletoInstruction, {
-      companyId: ctx.companyId,
-      bankAccountId: boleto.bankAccountId,
-      boletoId: id,
-      kind: input.kind,
-      newDueDate: input.kind === 'CHANGE_DUE_DATE' ? input.dueDate! : null,
-      newAmount: input.kind === 'CHANGE_AMOUNT' ? input.amount! : null,
-      remittanceId: null,
-      createdBy: ctx.actor,
-    } as never);
-    await recordAudit(em, ctx, {
-      entity: BOLETO_AUDIT,
-      entityId: id,
-      action: 'INSTRUCTION_REQUESTED',
-      changes: { instruction: [null, input.kind], ...(input.dueDate && { dueDate: [boleto.dueDate, input.dueDate] }) },
-    });
-    await publishEvent(em, ctx, {
-      type: 'collection.boleto.instruction-requested',
-      filialId: boleto.filialId,
-      aggregateType: BOLETO_AUDIT,
-      aggregateId: id,
-      data: { ...boletoData(boleto), instruction: input.kind },
-    });
+    if (await instructionPending(em, ctx.companyId, id, input.kind)) throw new ConflictError('INSTRUCTION_ALREADY_PENDING', `A ${input.kind} instruction already waits for the next remessa`);
+    await queueInstruction(em, ctx, boleto, input);
     return viewOf(em, boleto);
   });
 }
@@ -279,11 +373,8 @@ export async function cancelBoleto(ctx: TenantContext, id: number): Promise<Bole
   return inTransaction(ctx, async (em) => {
     const boleto = (await lockedBoleto(em, ctx.companyId, id))!;
     boletoMachine.assertAllowed(boleto, 'cancel');
-    if (!(await dropPendingRegistration(em, ctx.companyId, id)))
-      throw new ConflictError('BOLETO_ALREADY_SENT', 'A remessa already carried the boleto to the bank: ask for a write-off once it is registered');
-    const updated = await writeBoleto(em, boleto, 'cancel', 'CANCELLED');
-    await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: id, action: 'CANCELLED', changes: { status: [boleto.status, 'CANCELLED'] } });
-    await publishEvent(em, ctx, { type: 'collection.boleto.cancelled', filialId: boleto.filialId, aggregateType: BOLETO_AUDIT, aggregateId: id, data: boletoData(updated) });
+    const updated = await withdrawUnsent(em, ctx, boleto);
+    if (!updated) throw new ConflictError('BOLETO_ALREADY_SENT', 'A remessa already carried the boleto to the bank: ask for a write-off once it is registered');
     return viewOf(em, updated);
   });
 }

@@ -10,9 +10,10 @@ export { BANK_CODES, BANKS } from './banks/banks';
 export type { BankCode, CnabLayout } from './banks/banks';
 export { BankAccount as BankAccountResponse, Boleto as BoletoResponse } from './collection.responses';
 // Boleto on billing (docs/decisions/collection-boleto.md): sales-order checks its order's account and
-// issues the boletos of what it bills in its own transaction, and answers them as GET /collection/boletos/:id does.
-export { assertBoletoTerms, issueBoletosOnBilling } from './boletos.service';
-export type { BoletoTerms, BoletoView } from './boletos.service';
+// issues the boletos of what it bills in its own transaction, and answers them as GET /collection/boletos/:id does;
+// invoices makes them follow the receivables its NF-e re-makes or cancels.
+export { assertBoletoTerms, billingSnapshot, issueBoletosOnBilling, realignBoletosOfBilling } from './boletos.service';
+export type { BillingSnapshot, BoletoTerms, BoletoView } from './boletos.service';
 export { toBoletoDto } from './collection.mapper';
 export { collectionRoutes } from './collection.router';
 // The CNAB layouts, for the local bank simulator (src/dev/bank-simulator) and tooling.

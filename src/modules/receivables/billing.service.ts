@@ -210,8 +210,18 @@ export const billSale = (em: EntityManager, ctx: ActorContext, billing: SaleBill
  * acquirers' (cards) are left out. The billing's deferred inserts go out with this read.
  */
 export async function openCustomerReceivablesOfBilling(em: EntityManager, companyId: number, fulfillmentId: number): Promise<{ receivable: Receivable; open: Dec }[]> {
-  const rows = await receivablesOfFulfillment(em, companyId, fulfillmentId, true);
-  return rows.filter((r) => r.debtorType === 'CUSTOMER' && r.status === 'OPEN').map((r) => ({ receivable: r, open: openAmountOf(r) }));
+  return (await customerReceivablesOfBillings(em, companyId, [fulfillmentId])).filter((b) => b.receivable.status === 'OPEN');
+}
+
+/**
+ * Every customer receivable of these billings, whatever its status (cancelled ones too), locked
+ * (MySQL) in fulfilment then installment order, with what each still owes: collection makes the
+ * boletos follow them when an NF-e re-makes or cancels them.
+ */
+export async function customerReceivablesOfBillings(em: EntityManager, companyId: number, fulfillmentIds: number[]): Promise<{ receivable: Receivable; open: Dec }[]> {
+  const rows: Receivable[] = [];
+  for (const id of [...new Set(fulfillmentIds)].sort((a, b) => a - b)) rows.push(...(await receivablesOfFulfillment(em, companyId, id, true)));
+  return rows.filter((r) => r.debtorType === 'CUSTOMER').map((r) => ({ receivable: r, open: openAmountOf(r) }));
 }
 
 /* ---- The NF-e emission's seam (SPEC §12.2): stable exports, see docs/decisions.md. ---- */
