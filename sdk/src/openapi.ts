@@ -53007,7 +53007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_INVALID, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, FISCAL_RULE_MISSING, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
+            /** @description Business rule: BR_CODE_INVALID, CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_INVALID, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, FISCAL_RULE_MISSING, INSTALLMENTS_MISMATCH, NOSSO_NUMERO_EXHAUSTED, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -53020,13 +53020,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/invoices/issue",
-                     *       "code": "CERTIFICATE_CNPJ_MISMATCH",
+                     *       "code": "BR_CODE_INVALID",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_INVALID" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "FISCAL_RULE_MISSING" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
+                        code?: "BR_CODE_INVALID" | "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_INVALID" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "FISCAL_RULE_MISSING" | "INSTALLMENTS_MISMATCH" | "NOSSO_NUMERO_EXHAUSTED" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
                         /** @constant */
                         status?: 422;
                     };

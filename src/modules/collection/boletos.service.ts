@@ -281,7 +281,25 @@ export async function realignBoletosOfBilling(em: EntityManager, ctx: TenantCont
     }
     if (!boleto && r.status === 'OPEN' && input.bankAccountId !== null && r.dueDate >= today) toIssue.push(balance);
   }
-  if (toIssue.length) await issueForBalances(em, ctx, input.bankAccountId!, toIssue);
+  if (!toIssue.length || !(await stillQualifies(em, ctx, input.bankAccountId!, toIssue))) return;
+  await issueForBalances(em, ctx, input.bankAccountId!, toIssue);
+}
+
+/**
+ * Whether the order's account (and payer) can still carry new boletos: an account deactivated since,
+ * or a payer without CPF/CNPJ, must not block the NF-e that re-made the receivables — those are left
+ * without a boleto, as an order without the field (one can be issued by hand once fixed).
+ */
+async function stillQualifies(em: EntityManager, ctx: TenantContext, bankAccountId: number, balances: OpenBalance[]): Promise<boolean> {
+  const { filialId, customerId } = balances[0].receivable;
+  if (customerId === null) return false;
+  try {
+    await assertBoletoTerms(em, ctx, { bankAccountId, filialId, customerId });
+    return true;
+  } catch (err) {
+    if (err instanceof BusinessRuleError || err instanceof NotFoundError) return false;
+    throw err;
+  }
 }
 
 async function accessibleBoleto(ctx: TenantContext, id: number, em: EntityManager = readerOf(ctx)): Promise<Boleto> {
