@@ -18,7 +18,7 @@ import { makeCustomer, makePaymentMethod } from '../support/catalog';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
 import { configureCounter, quickSale } from '../receivables/support';
-import { collectionSetup, createAccount, remit, remittanceFile, SAMPLE_ACCOUNTS } from './support';
+import { auditRows, collectionSetup, createAccount, remit, remittanceFile, SAMPLE_ACCOUNTS } from './support';
 import { invoiceTenant, InvoiceTenant } from '../invoices/support';
 import { In } from 'typeorm';
 
@@ -90,6 +90,8 @@ describe('Collection: boletos issued on billing', function () {
     const created = await createOrder({ paymentTerms: { installmentDays: [30, 60, 90] }, boletoBankAccountId: accounts['341'] });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body.boletoBankAccountId).to.equal(accounts['341']);
+    const [audit] = await auditRows(t, 'sales-order', decodeId('sales-order', created.body.id));
+    expect(audit.changes).to.deep.include({ boletoBankAccountId: [null, accounts['341']] });
     const detail = await api().get(`/api/sales-order/detail/${created.body.id}`).set(t.headers());
     expect(detail.body.boletoBankAccountId).to.equal(accounts['341']);
     const listed = await api().get(`/api/sales-order/list/${t.filialHashes[0]}`).set(t.headers());

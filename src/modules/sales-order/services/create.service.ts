@@ -13,6 +13,7 @@ import { chargesOf, draftLines, ItemInput, LineDraft, priceLines, totalsColumns 
 import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
 import { assertBoletoTerms } from '../../collection';
+import { encodeId } from '../../../core/hashids';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import { deferInsertRows } from '../../../core/db/sql';
 import { allocateId, allocateIds } from '../../../core/sequence/ids';
@@ -143,7 +144,12 @@ export async function writeOrder(
     await deferInsertRows(em, SalesOrder, [order]);
     await deferInsertRows(em, SalesOrderItem, items);
   }
-  await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
+  await auditOrder(em, ctx, order, 'CREATED', {
+    status: [null, order.status],
+    type: [null, type],
+    total: [null, totals.total.toFixed(2)],
+    ...(order.boletoBankAccountId !== null && { boletoBankAccountId: [null, encodeId('bank-account', order.boletoBankAccountId)] }),
+  });
   await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
   return { order, items };
 }
