@@ -10045,6 +10045,8 @@ export interface components {
             salesOrderId: string;
         };
         FulfillResult: {
+            /** @description boleto on billing: the boletos this fulfilment's billing issued (one per customer installment, PENDING_REGISTRATION) when the order names a boletoBankAccountId; else empty */
+            boletos: components["schemas"]["Boleto"][];
             fulfillment: components["schemas"]["Fulfillment"];
             order: {
                 /** @example 1587 */
@@ -13191,6 +13193,13 @@ export interface components {
             /** @example Mesa 4 */
             alias: string | null;
             /**
+             * @description boleto on billing: the collection account on which each billing issues a boleto per customer installment; null: none
+             * @example gaQMOlex
+             */
+            boletoBankAccountId: string | null;
+            /** @description boleto on billing: one per receivable of the a-prazo payments when the body names a boletoBankAccountId (cash, Pix and cards have none); else empty */
+            boletos: components["schemas"]["Boleto"][];
+            /**
              * Format: date-time
              * @example 2026-03-14T13:45:00Z
              */
@@ -14068,6 +14077,11 @@ export interface components {
             /** @example Mesa 4 */
             alias: string | null;
             /**
+             * @description boleto on billing: the collection account on which each billing issues a boleto per customer installment; null: none
+             * @example gaQMOlex
+             */
+            boletoBankAccountId: string | null;
+            /**
              * Format: date-time
              * @example 2026-03-14T13:45:00Z
              */
@@ -14200,6 +14214,11 @@ export interface components {
         SalesOrderDetail: {
             /** @example Mesa 4 */
             alias: string | null;
+            /**
+             * @description boleto on billing: the collection account on which each billing issues a boleto per customer installment; null: none
+             * @example gaQMOlex
+             */
+            boletoBankAccountId: string | null;
             /**
              * Format: date-time
              * @example 2026-03-14T13:45:00Z
@@ -54520,7 +54539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_INVALID, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, FISCAL_RULE_MISSING, INSTALLMENTS_MISMATCH, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
+            /** @description Business rule: BR_CODE_INVALID, CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_UNTRUSTED, CERTIFICATE_WITHOUT_CNPJ, CUSTOMER_REQUIRED, FISCAL_DATA_INVALID, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, FISCAL_RULE_MISSING, INSTALLMENTS_MISMATCH, NOSSO_NUMERO_EXHAUSTED, NOTHING_TO_INVOICE, RECEIVABLES_ALREADY_SETTLED, SERIES_EXHAUSTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -54533,13 +54552,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/invoices/issue",
-                     *       "code": "CERTIFICATE_CNPJ_MISMATCH",
+                     *       "code": "BR_CODE_INVALID",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_INVALID" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "FISCAL_RULE_MISSING" | "INSTALLMENTS_MISMATCH" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
+                        code?: "BR_CODE_INVALID" | "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_UNTRUSTED" | "CERTIFICATE_WITHOUT_CNPJ" | "CUSTOMER_REQUIRED" | "FISCAL_DATA_INVALID" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "FISCAL_RULE_MISSING" | "INSTALLMENTS_MISMATCH" | "NOSSO_NUMERO_EXHAUSTED" | "NOTHING_TO_INVOICE" | "RECEIVABLES_ALREADY_SETTLED" | "SERIES_EXHAUSTED";
                         /** @constant */
                         status?: 422;
                     };
@@ -67881,6 +67900,11 @@ export interface operations {
                 "application/json": {
                     alias?: string | null;
                     /**
+                     * @description boleto on billing: each customer installment a fulfilment bills (a prazo) gets a registered boleto on this collection account of the order's filial, in the billing transaction; null: none
+                     * @example gaQMOlex
+                     */
+                    boletoBankAccountId?: string | null;
+                    /**
                      * @description quick sale only: the consumer's CPF or CNPJ on the NFC-e (required above the UF's threshold)
                      * @example 11222333000181
                      */
@@ -68092,7 +68116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found in the tenant: CUSTOMER_NOT_FOUND, PRODUCT_NOT_FOUND, SELLER_NOT_FOUND */
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND, CUSTOMER_NOT_FOUND, PRODUCT_NOT_FOUND, SELLER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -68105,13 +68129,13 @@ export interface operations {
                      *       "status": 404,
                      *       "detail": "Not found in the tenant",
                      *       "instance": "/api/sales-order",
-                     *       "code": "CUSTOMER_NOT_FOUND",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CUSTOMER_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "SELLER_NOT_FOUND";
+                        code?: "BANK_ACCOUNT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "SELLER_NOT_FOUND";
                         /** @constant */
                         status?: 404;
                     };
@@ -68192,7 +68216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, CONSUMER_IDENTIFICATION_REQUIRED, CUSTOMER_INACTIVE, CUSTOMER_REQUIRED, DISCOUNT_ABOVE_LIMIT, DISCOUNT_EXCEEDS_TOTAL, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSUFFICIENT_STOCK, NFCE_NOT_CONFIGURED, PAYMENTS_REQUIRED, PAYMENT_EXCEEDS_TOTAL, PAYMENT_IDENTIFICATION_MISMATCH, PAYMENT_INSUFFICIENT, PAYMENT_METHOD_NOT_ALLOWED, PRODUCT_INACTIVE, QUICK_SALE_NOT_CONFIGURED, SELLER_INACTIVE, SERIES_EXHAUSTED, SERIES_NOT_CONFIGURED, VALID_UNTIL_IN_THE_PAST, VALID_UNTIL_QUOTES_ONLY */
+            /** @description Business rule: BANK_ACCOUNT_INACTIVE, BANK_ACCOUNT_OTHER_FILIAL, BR_CODE_INVALID, CERTIFICATE_CNPJ_MISMATCH, CERTIFICATE_EXPIRED, CERTIFICATE_NOT_YET_VALID, CERTIFICATE_REQUIRED, CERTIFICATE_WITHOUT_CNPJ, CONSUMER_IDENTIFICATION_REQUIRED, CUSTOMER_INACTIVE, CUSTOMER_REQUIRED, DISCOUNT_ABOVE_LIMIT, DISCOUNT_EXCEEDS_TOTAL, FISCAL_DATA_MISSING, FISCAL_ENGINE_UNAVAILABLE, INSUFFICIENT_STOCK, NFCE_NOT_CONFIGURED, NOSSO_NUMERO_EXHAUSTED, PAYER_DOCUMENT_MISSING, PAYMENTS_REQUIRED, PAYMENT_EXCEEDS_TOTAL, PAYMENT_IDENTIFICATION_MISMATCH, PAYMENT_INSUFFICIENT, PAYMENT_METHOD_NOT_ALLOWED, PRODUCT_INACTIVE, QUICK_SALE_NOT_CONFIGURED, SELLER_INACTIVE, SERIES_EXHAUSTED, SERIES_NOT_CONFIGURED, VALID_UNTIL_IN_THE_PAST, VALID_UNTIL_QUOTES_ONLY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -68205,13 +68229,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/sales-order",
-                     *       "code": "CERTIFICATE_CNPJ_MISMATCH",
+                     *       "code": "BANK_ACCOUNT_INACTIVE",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "CONSUMER_IDENTIFICATION_REQUIRED" | "CUSTOMER_INACTIVE" | "CUSTOMER_REQUIRED" | "DISCOUNT_ABOVE_LIMIT" | "DISCOUNT_EXCEEDS_TOTAL" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSUFFICIENT_STOCK" | "NFCE_NOT_CONFIGURED" | "PAYMENTS_REQUIRED" | "PAYMENT_EXCEEDS_TOTAL" | "PAYMENT_IDENTIFICATION_MISMATCH" | "PAYMENT_INSUFFICIENT" | "PAYMENT_METHOD_NOT_ALLOWED" | "PRODUCT_INACTIVE" | "QUICK_SALE_NOT_CONFIGURED" | "SELLER_INACTIVE" | "SERIES_EXHAUSTED" | "SERIES_NOT_CONFIGURED" | "VALID_UNTIL_IN_THE_PAST" | "VALID_UNTIL_QUOTES_ONLY";
+                        code?: "BANK_ACCOUNT_INACTIVE" | "BANK_ACCOUNT_OTHER_FILIAL" | "BR_CODE_INVALID" | "CERTIFICATE_CNPJ_MISMATCH" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_WITHOUT_CNPJ" | "CONSUMER_IDENTIFICATION_REQUIRED" | "CUSTOMER_INACTIVE" | "CUSTOMER_REQUIRED" | "DISCOUNT_ABOVE_LIMIT" | "DISCOUNT_EXCEEDS_TOTAL" | "FISCAL_DATA_MISSING" | "FISCAL_ENGINE_UNAVAILABLE" | "INSUFFICIENT_STOCK" | "NFCE_NOT_CONFIGURED" | "NOSSO_NUMERO_EXHAUSTED" | "PAYER_DOCUMENT_MISSING" | "PAYMENTS_REQUIRED" | "PAYMENT_EXCEEDS_TOTAL" | "PAYMENT_IDENTIFICATION_MISMATCH" | "PAYMENT_INSUFFICIENT" | "PAYMENT_METHOD_NOT_ALLOWED" | "PRODUCT_INACTIVE" | "QUICK_SALE_NOT_CONFIGURED" | "SELLER_INACTIVE" | "SERIES_EXHAUSTED" | "SERIES_NOT_CONFIGURED" | "VALID_UNTIL_IN_THE_PAST" | "VALID_UNTIL_QUOTES_ONLY";
                         /** @constant */
                         status?: 422;
                     };
@@ -68676,6 +68700,11 @@ export interface operations {
                 "application/json": {
                     alias?: string | null;
                     /**
+                     * @description boleto on billing: each customer installment a fulfilment bills (a prazo) gets a registered boleto on this collection account of the order's filial, in the billing transaction; null: none
+                     * @example gaQMOlex
+                     */
+                    boletoBankAccountId?: string | null;
+                    /**
                      * @description customer id (hashid)
                      * @example y3OM8lPL
                      */
@@ -68818,7 +68847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found in the tenant: CUSTOMER_NOT_FOUND, PRODUCT_NOT_FOUND, SALES_ORDER_NOT_FOUND, SELLER_NOT_FOUND */
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND, CUSTOMER_NOT_FOUND, PRODUCT_NOT_FOUND, SALES_ORDER_NOT_FOUND, SELLER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -68831,13 +68860,13 @@ export interface operations {
                      *       "status": 404,
                      *       "detail": "Not found in the tenant",
                      *       "instance": "/api/sales-order/:id",
-                     *       "code": "CUSTOMER_NOT_FOUND",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CUSTOMER_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "SALES_ORDER_NOT_FOUND" | "SELLER_NOT_FOUND";
+                        code?: "BANK_ACCOUNT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "SALES_ORDER_NOT_FOUND" | "SELLER_NOT_FOUND";
                         /** @constant */
                         status?: 404;
                     };
@@ -68918,7 +68947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CUSTOMER_INACTIVE, DISCOUNT_EXCEEDS_TOTAL, ITEM_NOT_IN_ORDER, PRODUCT_INACTIVE, SELLER_INACTIVE, VALID_UNTIL_IN_THE_PAST, VALID_UNTIL_QUOTES_ONLY */
+            /** @description Business rule: BANK_ACCOUNT_INACTIVE, BANK_ACCOUNT_OTHER_FILIAL, CUSTOMER_INACTIVE, DISCOUNT_EXCEEDS_TOTAL, ITEM_NOT_IN_ORDER, PAYER_DOCUMENT_MISSING, PRODUCT_INACTIVE, SELLER_INACTIVE, VALID_UNTIL_IN_THE_PAST, VALID_UNTIL_QUOTES_ONLY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -68931,13 +68960,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/sales-order/:id",
-                     *       "code": "CUSTOMER_INACTIVE",
+                     *       "code": "BANK_ACCOUNT_INACTIVE",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CUSTOMER_INACTIVE" | "DISCOUNT_EXCEEDS_TOTAL" | "ITEM_NOT_IN_ORDER" | "PRODUCT_INACTIVE" | "SELLER_INACTIVE" | "VALID_UNTIL_IN_THE_PAST" | "VALID_UNTIL_QUOTES_ONLY";
+                        code?: "BANK_ACCOUNT_INACTIVE" | "BANK_ACCOUNT_OTHER_FILIAL" | "CUSTOMER_INACTIVE" | "DISCOUNT_EXCEEDS_TOTAL" | "ITEM_NOT_IN_ORDER" | "PAYER_DOCUMENT_MISSING" | "PRODUCT_INACTIVE" | "SELLER_INACTIVE" | "VALID_UNTIL_IN_THE_PAST" | "VALID_UNTIL_QUOTES_ONLY";
                         /** @constant */
                         status?: 422;
                     };
@@ -69112,7 +69141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found in the tenant: CUSTOMER_NOT_FOUND, SALES_ORDER_NOT_FOUND */
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND, CUSTOMER_NOT_FOUND, SALES_ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -69125,13 +69154,13 @@ export interface operations {
                      *       "status": 404,
                      *       "detail": "Not found in the tenant",
                      *       "instance": "/api/sales-order/:id/assign-customer",
-                     *       "code": "CUSTOMER_NOT_FOUND",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CUSTOMER_NOT_FOUND" | "SALES_ORDER_NOT_FOUND";
+                        code?: "BANK_ACCOUNT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "SALES_ORDER_NOT_FOUND";
                         /** @constant */
                         status?: 404;
                     };
@@ -69212,7 +69241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: CUSTOMER_INACTIVE */
+            /** @description Business rule: BANK_ACCOUNT_INACTIVE, BANK_ACCOUNT_OTHER_FILIAL, CUSTOMER_INACTIVE, PAYER_DOCUMENT_MISSING */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -69225,13 +69254,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/sales-order/:id/assign-customer",
-                     *       "code": "CUSTOMER_INACTIVE",
+                     *       "code": "BANK_ACCOUNT_INACTIVE",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "CUSTOMER_INACTIVE";
+                        code?: "BANK_ACCOUNT_INACTIVE" | "BANK_ACCOUNT_OTHER_FILIAL" | "CUSTOMER_INACTIVE" | "PAYER_DOCUMENT_MISSING";
                         /** @constant */
                         status?: 422;
                     };
@@ -69415,7 +69444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found in the tenant: SALES_ORDER_NOT_FOUND */
+            /** @description Not found in the tenant: BANK_ACCOUNT_NOT_FOUND, SALES_ORDER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -69428,13 +69457,13 @@ export interface operations {
                      *       "status": 404,
                      *       "detail": "Not found in the tenant",
                      *       "instance": "/api/sales-order/:id/fulfill",
-                     *       "code": "SALES_ORDER_NOT_FOUND",
+                     *       "code": "BANK_ACCOUNT_NOT_FOUND",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "SALES_ORDER_NOT_FOUND";
+                        code?: "BANK_ACCOUNT_NOT_FOUND" | "SALES_ORDER_NOT_FOUND";
                         /** @constant */
                         status?: 404;
                     };
@@ -69515,7 +69544,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: INSUFFICIENT_STOCK, ITEM_NOT_IN_ORDER, QUANTITY_ABOVE_REMAINING */
+            /** @description Business rule: BANK_ACCOUNT_INACTIVE, BANK_ACCOUNT_OTHER_FILIAL, BR_CODE_INVALID, INSUFFICIENT_STOCK, ITEM_NOT_IN_ORDER, NOSSO_NUMERO_EXHAUSTED, PAYER_DOCUMENT_MISSING, QUANTITY_ABOVE_REMAINING */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -69528,13 +69557,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/sales-order/:id/fulfill",
-                     *       "code": "INSUFFICIENT_STOCK",
+                     *       "code": "BANK_ACCOUNT_INACTIVE",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "INSUFFICIENT_STOCK" | "ITEM_NOT_IN_ORDER" | "QUANTITY_ABOVE_REMAINING";
+                        code?: "BANK_ACCOUNT_INACTIVE" | "BANK_ACCOUNT_OTHER_FILIAL" | "BR_CODE_INVALID" | "INSUFFICIENT_STOCK" | "ITEM_NOT_IN_ORDER" | "NOSSO_NUMERO_EXHAUSTED" | "PAYER_DOCUMENT_MISSING" | "QUANTITY_ABOVE_REMAINING";
                         /** @constant */
                         status?: 422;
                     };

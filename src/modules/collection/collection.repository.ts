@@ -53,6 +53,16 @@ export function standingBoletoOf(em: EntityManager, companyId: number, receivabl
   return em.createQueryBuilder(Boleto, 'b').where('b.company_id = :companyId AND b.receivable_id = :rid AND b.status IN (:...statuses)', { companyId, rid: receivableId, statuses }).getOne();
 }
 
+/** The standing boletos (one per receivable at most) of these receivables. */
+export function standingBoletosOfReceivables(em: EntityManager, companyId: number, receivableIds: number[], statuses: readonly BoletoStatus[]): Promise<Boleto[]> {
+  if (!receivableIds.length) return Promise.resolve([]);
+  return em
+    .createQueryBuilder(Boleto, 'b')
+    .where('b.company_id = :companyId AND b.receivable_id IN (:...ids) AND b.status IN (:...statuses)', { companyId, ids: receivableIds, statuses })
+    .orderBy('b.id', 'ASC')
+    .getMany();
+}
+
 /** An account's instructions no remessa has carried yet, oldest first, at most `limit`. */
 export function pendingInstructionsOf(em: EntityManager, companyId: number, bankAccountId: number, limit: number): Promise<BoletoInstruction[]> {
   return em

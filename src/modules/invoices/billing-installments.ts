@@ -3,6 +3,7 @@ import type { TenantContext } from '../../core/context';
 import { Dec } from '../../core/decimal';
 import { BusinessRuleError } from '../../core/errors';
 import { fiscalDocumentInstallments } from '../receivables';
+import { billingSnapshot, realignBoletosOfBilling } from '../collection';
 import { Fulfillment, installmentDaysOf, SalesOrder } from '../sales-order';
 import type { ResolvedSource } from './issue-source';
 import type { Installment } from './xml/nfe-xml';
@@ -54,6 +55,8 @@ export async function billingInstallments(
     source.fulfillmentId !== null
       ? [source.fulfillmentId]
       : (await em.find(Fulfillment, { where: { companyId: ctx.companyId, salesOrderId: order.id }, select: { id: true }, order: { id: 'ASC' } })).map((f) => f.id);
+  // The boletos of the receivables follow what the document makes of them (collection-boleto.md "Boleto on billing").
+  const before = write ? await billingSnapshot(em, ctx.companyId, fulfillmentIds) : null;
   const rows = await fiscalDocumentInstallments(
     em,
     ctx,
@@ -67,6 +70,7 @@ export async function billingInstallments(
     },
     write,
   );
+  if (before) await realignBoletosOfBilling(em, ctx, { fulfillmentIds, bankAccountId: order.boletoBankAccountId, before });
   return {
     installments: rows.map((r) => ({ number: String(r.number).padStart(3, '0'), dueDate: r.dueDate, amount: money(r.amount) })),
     paymentType: rows.length ? '15' : null,

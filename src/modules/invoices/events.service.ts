@@ -7,6 +7,7 @@ import { asciiText, brasiliaDateTime, buildIssuerEnvEvento, buildIssuerEvento, c
 import { assertPeriodOpen } from '../fiscal-periods';
 import { cancelForFiscalDocument } from '../receivables';
 import { billedFulfillments } from './billing-installments';
+import { billingSnapshot, realignBoletosOfBilling } from '../collection';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
 import { clientOf, filialSigning, findInvoice, gz, transition } from './invoice-store';
@@ -141,8 +142,11 @@ export async function cancelInvoice(ctx: TenantContext, id: number, justificatio
     });
     assertTransition(doc, 'cancel', 'CANCELLED');
     // The fulfilment's open receivables are cancelled with the document.
-    for (const fulfillmentId of await billedFulfillments(em, ctx.companyId, doc))
-      await cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: `NF-e ${doc.series}/${doc.number} cancelada: ${text}`.slice(0, 255) });
+    const fulfillmentIds = await billedFulfillments(em, ctx.companyId, doc);
+    const before = await billingSnapshot(em, ctx.companyId, fulfillmentIds);
+    for (const fulfillmentId of fulfillmentIds) await cancelForFiscalDocument(em, ctx, { fulfillmentId, reason: `NF-e ${doc.series}/${doc.number} cancelada: ${text}`.slice(0, 255) });
+    // Their boletos go with them: withdrawn if no remessa carried them, else a write-off asked of the bank.
+    await realignBoletosOfBilling(em, ctx, { fulfillmentIds, bankAccountId: null, before });
     // The source's owner reverses its effects in this transaction.
     await owner?.provider.onCancelled?.(em, ctx, { ...outcomeOf(doc), cancelProtocol: result!.protocol ?? null, justification: text });
     // Cancelled, the document no longer bills its fulfilment: it may be billed again by a new NF-e.

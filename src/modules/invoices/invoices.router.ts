@@ -54,7 +54,15 @@ export const invoiceRoutes = defineRoutes([
     schema: s.issue,
     idempotent: 'own-transactions',
     status: 201,
-    responses: { body: Invoice, errors: { ...BILLING, 409: ['FISCAL_PERIOD_CLOSED', 'ALREADY_INVOICED'], 422: [...BILLING[422], ...CERTIFICATE_USE, 'SERIES_EXHAUSTED'], ...AUTHORITY } },
+    responses: {
+      body: Invoice,
+      errors: {
+        ...BILLING,
+        409: ['FISCAL_PERIOD_CLOSED', 'ALREADY_INVOICED'],
+        422: [...BILLING[422], ...CERTIFICATE_USE, 'SERIES_EXHAUSTED', 'NOSSO_NUMERO_EXHAUSTED', 'BR_CODE_INVALID'],
+        ...AUTHORITY,
+      },
+    },
     handler: c.issue,
   },
   {

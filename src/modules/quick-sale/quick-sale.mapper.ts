@@ -2,6 +2,7 @@ import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { toJsonNumber } from '../../core/decimal';
 import type { QuickSaleConfiguration } from './entities/quick-sale-configuration.entity';
 import { toSalesOrderDto } from '../sales-order';
+import { toBoletoDto } from '../collection';
 import type { QuickSaleResult } from './quick-sale.service';
 
 export const toConfigurationDto = (c: QuickSaleConfiguration, configured: boolean) => ({
@@ -31,6 +32,7 @@ export const toQuickSaleDto = (r: QuickSaleResult) => ({
     change: toJsonNumber(p.changeGiven, 'amount'),
   })),
   change: toJsonNumber(r.change, 'amount'),
+  boletos: r.boletos.map(toBoletoDto),
   ...(r.fiscal
     ? {
         fiscalDocument: {

@@ -1,6 +1,7 @@
 import { Joi } from '../../core/http/schema';
 import { hashid, money, named, obj, percent, timestamp } from '../../core/http/response-schema';
 import { salesOrderKeys } from '../sales-order';
+import { BoletoResponse } from '../collection';
 
 /** Response bodies of the quick-sale routes (quick-sale.mapper.ts). */
 
@@ -11,6 +12,9 @@ export const QuickSaleOrder = named(
     ...salesOrderKeys,
     payments: Joi.array().items(obj({ method: Joi.string().example('DINHEIRO'), paymentMethodId: hashid('payment-method'), amount: money(), change: money() })),
     change: money().description('change given back'),
+    boletos: Joi.array()
+      .items(BoletoResponse)
+      .description('boleto on billing: one per receivable of the a-prazo payments when the body names a boletoBankAccountId (cash, Pix and cards have none); else empty'),
     fiscalDocument: obj({
       id: hashid('nfce'),
       model: Joi.number().valid(65),

@@ -72,10 +72,13 @@ export const salesOrderCreateRoutes = defineRoutes([
       body: Joi.alternatives(SalesOrder, QuickSaleOrder).description('SalesOrder; with flowMode QUICK_SALE the FULFILLED QuickSaleOrder'),
       errors: {
         400: ['MISSING_FILIAL'],
-        404: LINES,
+        404: [...LINES, ...salesOrderErrors.BOLETO_ACCOUNT_NOT_FOUND],
         409: ['FISCAL_PERIOD_CLOSED', ...STATE, 'CASH_SESSION_REQUIRED', 'CASH_SESSION_NOT_OPEN'],
         422: [
           ...LINE_RULES,
+          ...salesOrderErrors.BOLETO_TERMS,
+          'NOSSO_NUMERO_EXHAUSTED',
+          'BR_CODE_INVALID',
           'INSUFFICIENT_STOCK',
           'QUICK_SALE_NOT_CONFIGURED',
           'CUSTOMER_REQUIRED',

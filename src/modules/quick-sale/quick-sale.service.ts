@@ -15,6 +15,7 @@ import { deferInsertRows } from '../../core/db/sql';
 import { CounterNotePayment, NfceDocument, prepareCounterNote, PreparedNote, transmitCounterNote } from '../nfce';
 import { businessToday } from '../../core/business-date';
 import { billSale } from '../receivables';
+import { assertBoletoTerms, type BoletoView, issueBoletosOnBilling } from '../collection';
 
 export type QuickSaleRequest = Omit<CreateRequest, 'code'> & { payments?: PaymentInput[]; consumerDocument?: string | null; terminalId?: string };
 
@@ -22,6 +23,8 @@ export interface QuickSaleResult {
   view: SalesOrderView;
   payments: SalePayment[];
   change: Dec;
+  /** Boleto on billing: the boletos of the sale's a-prazo payments (the body's boletoBankAccountId), else none. */
+  boletos: BoletoView[];
   /** The sale's NFC-e, when the filial issues one with every quick sale. */
   fiscal?: NfceDocument;
   /**
@@ -145,6 +148,8 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
       }),
     );
     await deferInsertRows(em, SalePayment, payments);
+    // Boleto on billing: the account is checked even when no payment is a prazo (a sale in cash names no bad account).
+    if (order.boletoBankAccountId !== null) await assertBoletoTerms(em, ctx, { bankAccountId: order.boletoBankAccountId, filialId, customerId: null });
     await billSale(em, ctx, {
       filialId,
       salesOrderId: order.id,
@@ -159,6 +164,8 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
         card: p.input.card ? { nsu: payments[i].nsu, authorizationCode: payments[i].authorizationCode, cardBrand: payments[i].cardBrand, acquirerCnpj: payments[i].institutionCnpj } : null,
       })),
     });
+    // Each a-prazo payment's receivables (cash, Pix and cards are left out) get their boletos in this transaction.
+    const boletos = order.boletoBankAccountId !== null ? await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: delivered.fulfillment.id }) : [];
     if (nfceAutoIssue) {
       // The NFC-e is numbered, signed and stored in this transaction: the sale and its note commit together.
       note = await prepareCounterNote(em, ctx, {
@@ -196,7 +203,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
       sellerName: delivered.seller?.name ?? null,
       groupedFromIds: [],
     };
-    return { view, payments, change };
+    return { view, payments, change, boletos };
   });
   // Sent after the commit, with the filial's short deadline; no answer in time → offline contingency.
   const prepared = note as PreparedNote | null;

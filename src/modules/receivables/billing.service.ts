@@ -12,7 +12,7 @@ import { type PaymentMethod, settlementOf } from '../catalog';
 import type { Receivable } from './entities/receivable.entity';
 import { RECEIVABLE_AUDIT, receivableData, receivableFields } from './receivables.events';
 import { deferBirthReceipts, deferInsertReceivables, deferRowsPerReceivable, receivablesOfFulfillment, updateReceivableIf } from './receivables.repository';
-import { feeOf, installments } from './receivables.rules';
+import { feeOf, installments, openAmountOf } from './receivables.rules';
 import { assertTransition } from './receivables.state';
 
 /*
@@ -202,6 +202,27 @@ export const billFulfillment = (em: EntityManager, ctx: ActorContext, billing: F
 
 /** Bills a counter sale in the caller's transaction: one receivable per payment. */
 export const billSale = (em: EntityManager, ctx: ActorContext, billing: SaleBilling) => writeBilling(em, ctx, billing.fulfillmentId, saleReceivables(ctx.companyId, billing));
+
+/**
+ * The customer's receivables a billing (fulfilment or counter sale) wrote that are still open, locked
+ * (MySQL), with what each still owes, oldest installment first: collection issues their boletos in
+ * the billing transaction (a sales order's boleto account). Rows born RECEIVED (cash, Pix) and the
+ * acquirers' (cards) are left out. The billing's deferred inserts go out with this read.
+ */
+export async function openCustomerReceivablesOfBilling(em: EntityManager, companyId: number, fulfillmentId: number): Promise<{ receivable: Receivable; open: Dec }[]> {
+  return (await customerReceivablesOfBillings(em, companyId, [fulfillmentId])).filter((b) => b.receivable.status === 'OPEN');
+}
+
+/**
+ * Every customer receivable of these billings, whatever its status (cancelled ones too), locked
+ * (MySQL) in fulfilment then installment order, with what each still owes: collection makes the
+ * boletos follow them when an NF-e re-makes or cancels them.
+ */
+export async function customerReceivablesOfBillings(em: EntityManager, companyId: number, fulfillmentIds: number[]): Promise<{ receivable: Receivable; open: Dec }[]> {
+  const rows: Receivable[] = [];
+  for (const id of [...new Set(fulfillmentIds)].sort((a, b) => a - b)) rows.push(...(await receivablesOfFulfillment(em, companyId, id, true)));
+  return rows.filter((r) => r.debtorType === 'CUSTOMER').map((r) => ({ receivable: r, open: openAmountOf(r) }));
+}
 
 /* ---- The NF-e emission's seam (SPEC §12.2): stable exports, see docs/decisions.md. ---- */
 

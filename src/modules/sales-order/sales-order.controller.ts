@@ -53,7 +53,7 @@ export async function fulfillment(req: ValidRequest<typeof s.fulfillment>, res: 
 
 export async function fulfill(req: ValidRequest<typeof s.fulfill>, res: Response) {
   const r = await fulfillOrder(req.ctx, req.valid.params.id, req.valid.body.items, { filialUnchecked: req.filialUnchecked === true });
-  res.status(201).json(toFulfillResultDto(r.order, r.items, r.fulfillment, r.fulfillmentItems));
+  res.status(201).json(toFulfillResultDto(r.order, r.items, r.fulfillment, r.fulfillmentItems, r.boletos));
 }
 
 export async function toOrder(req: ValidRequest<typeof s.convertQuote>, res: Response) {

@@ -7,6 +7,7 @@ import type { SalesOrder } from './entities/sales-order.entity';
 import type { ItemListRow, ListedOrder, SalesOrderView } from './sales-order.repository';
 import { isExpired, paymentTermsOf, remainingOf } from './sales-order.rules';
 import type { GroupPlan } from './services/group.service';
+import { type BoletoView, toBoletoDto } from '../collection';
 import { totalsColumns } from './services/lines';
 
 const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -75,6 +76,7 @@ export const toSalesOrderDto = (v: SalesOrderView, today?: string) => {
     totals: toTotalsDto(o),
     notes: o.notes,
     paymentTerms: paymentTermsOf(o.paymentTerms),
+    boletoBankAccountId: encodeOptionalId('bank-account', o.boletoBankAccountId),
     validUntil: o.validUntil,
     expired: o.type === 'QUOTE' ? isExpired(o, today) : false,
     groupedIntoId: encodeOptionalId('sales-order', o.groupedIntoId),
@@ -145,6 +147,7 @@ export const toSalesOrderListDto = (v: ListedOrder, today?: string): SalesOrderD
     },
     notes: o.notes,
     paymentTerms: paymentTermsOf(o.payment_terms),
+    boletoBankAccountId: encodeOptionalId('bank-account', o.boleto_bank_account_id),
     validUntil: o.valid_until,
     expired: o.type === 'QUOTE' ? isExpired({ validUntil: o.valid_until }, today) : false,
     groupedIntoId: encodeOptionalId('sales-order', o.grouped_into_id),
@@ -199,9 +202,10 @@ export const toFulfillmentViewDto = (order: SalesOrder, items: SalesOrderItem[],
   ),
 });
 
-/** POST :id/fulfill: the new fulfillment and where the order stands now. */
-export const toFulfillResultDto = (order: SalesOrder, items: SalesOrderItem[], fulfillment: Fulfillment, fulfillmentItems: FulfillmentItem[]) => ({
+/** POST :id/fulfill: the new fulfillment, the boletos its billing issued, and where the order stands now. */
+export const toFulfillResultDto = (order: SalesOrder, items: SalesOrderItem[], fulfillment: Fulfillment, fulfillmentItems: FulfillmentItem[], boletos: BoletoView[] = []) => ({
   fulfillment: toFulfillmentDto(fulfillment, fulfillmentItems),
+  boletos: boletos.map(toBoletoDto),
   order: { id: encodeId('sales-order', order.id), code: order.code, status: order.status, version: order.version, items: items.map(toItemProgressDto) },
 });
 

@@ -197,6 +197,7 @@ export interface OrderListRow {
   alias: string | null;
   notes: string | null;
   payment_terms: string | null;
+  boleto_bank_account_id: number | null;
   /** Decimals as the driver gives them (fixed-point strings); the mapper rounds them to their scales. */
   gross_total: unknown;
   items_discount: unknown;
@@ -255,6 +256,7 @@ const ORDER_LIST_COLUMNS = [
   'alias',
   'notes',
   'payment_terms',
+  'boleto_bank_account_id',
   'gross_total',
   'items_discount',
   'discount',

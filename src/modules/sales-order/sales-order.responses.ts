@@ -1,4 +1,5 @@
 import { Joi } from '../../core/http/schema';
+import { BoletoResponse } from '../collection';
 import { date, hashid, money, named, obj, oneOf, page, quantity, timestamp, unitPrice } from '../../core/http/response-schema';
 
 /** Response bodies of the sales-order routes (sales-order.mapper.ts). */
@@ -57,6 +58,7 @@ export const salesOrderKeys = {
   paymentTerms: obj({ installmentDays: Joi.array().items(Joi.number().integer()).example([30, 60, 90]) })
     .allow(null)
     .description('each fulfilment is billed in these installments; null: one installment due on billing'),
+  boletoBankAccountId: hashid('bank-account').allow(null).description('boleto on billing: the collection account on which each billing issues a boleto per customer installment; null: none'),
   validUntil: date().allow(null).description('quotes only'),
   expired: Joi.boolean().description('a quote past validUntil'),
   groupedIntoId: hashid('sales-order').allow(null),
@@ -94,6 +96,9 @@ export const SalesOrderDetail = named('SalesOrderDetail', obj({ ...salesOrderKey
 export const salesOrderErrors = {
   LINES: ['PRODUCT_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SELLER_NOT_FOUND'],
   LINE_RULES: ['PRODUCT_INACTIVE', 'CUSTOMER_INACTIVE', 'SELLER_INACTIVE', 'DISCOUNT_EXCEEDS_TOTAL', 'VALID_UNTIL_IN_THE_PAST', 'VALID_UNTIL_QUOTES_ONLY'],
+  /** Boleto on billing: the order's boletoBankAccountId (create, edit, assign-customer, fulfil). */
+  BOLETO_ACCOUNT_NOT_FOUND: ['BANK_ACCOUNT_NOT_FOUND'],
+  BOLETO_TERMS: ['BANK_ACCOUNT_INACTIVE', 'BANK_ACCOUNT_OTHER_FILIAL', 'PAYER_DOCUMENT_MISSING'],
   STATE: ['INVALID_STATUS_TRANSITION', 'SALES_ORDER_HAS_FULFILLMENTS', 'SALES_ORDER_FULFILLED', 'SALES_ORDER_HAS_GROUPED_SOURCES', 'INVALID_TYPE_FOR_ACTION'],
 };
 
@@ -142,6 +147,9 @@ export const FulfillResult = named(
   'FulfillResult',
   obj({
     fulfillment: Fulfillment,
+    boletos: Joi.array()
+      .items(BoletoResponse)
+      .description("boleto on billing: the boletos this fulfilment's billing issued (one per customer installment, PENDING_REGISTRATION) when the order names a boletoBankAccountId; else empty"),
     order: obj({ id: hashid('sales-order'), code: Joi.number().integer().example(1587), status, version: Joi.number().integer().example(2), items: Joi.array().items(ItemProgress) }),
   }),
 );

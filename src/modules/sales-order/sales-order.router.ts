@@ -10,7 +10,7 @@ const TAG = 'Sales orders';
 
 /* Problem codes shared by the routes that read or change one order. */
 const NOT_FOUND = ['SALES_ORDER_NOT_FOUND'];
-const { LINES, LINE_RULES, STATE } = salesOrderErrors;
+const { LINES, LINE_RULES, STATE, BOLETO_ACCOUNT_NOT_FOUND, BOLETO_TERMS } = salesOrderErrors;
 
 /*
  * Literal paths first: `/sales-order/:filialIdOrId` would otherwise take `list`, `detail`, `group`…
@@ -123,7 +123,14 @@ export const salesOrderRoutes = defineRoutes([
     idempotent: true,
     filialCheck: 'handler',
     status: 201,
-    responses: { body: FulfillResult, errors: { 404: NOT_FOUND, 409: STATE, 422: ['ITEM_NOT_IN_ORDER', 'QUANTITY_ABOVE_REMAINING', 'INSUFFICIENT_STOCK'] } },
+    responses: {
+      body: FulfillResult,
+      errors: {
+        404: [...NOT_FOUND, ...BOLETO_ACCOUNT_NOT_FOUND],
+        409: STATE,
+        422: ['ITEM_NOT_IN_ORDER', 'QUANTITY_ABOVE_REMAINING', 'INSUFFICIENT_STOCK', ...BOLETO_TERMS, 'NOSSO_NUMERO_EXHAUSTED', 'BR_CODE_INVALID'],
+      },
+    },
     handler: c.fulfill,
   },
   {
@@ -134,7 +141,7 @@ export const salesOrderRoutes = defineRoutes([
     scope: WRITE,
     schema: s.assignCustomer,
     idempotent: true,
-    responses: { body: SalesOrder, errors: { 404: [...NOT_FOUND, 'CUSTOMER_NOT_FOUND'], 409: STATE, 422: ['CUSTOMER_INACTIVE'] } },
+    responses: { body: SalesOrder, errors: { 404: [...NOT_FOUND, 'CUSTOMER_NOT_FOUND', ...BOLETO_ACCOUNT_NOT_FOUND], 409: STATE, 422: ['CUSTOMER_INACTIVE', ...BOLETO_TERMS] } },
     handler: c.assign,
   },
   {
@@ -144,7 +151,10 @@ export const salesOrderRoutes = defineRoutes([
     summary: 'Edit an OPEN order or quote with nothing fulfilled (needs version)',
     scope: WRITE,
     schema: s.update,
-    responses: { body: SalesOrder, errors: { 404: [...NOT_FOUND, ...LINES], 409: [...STATE, 'STALE_VERSION'], 422: [...LINE_RULES, 'ITEM_NOT_IN_ORDER'] } },
+    responses: {
+      body: SalesOrder,
+      errors: { 404: [...NOT_FOUND, ...LINES, ...BOLETO_ACCOUNT_NOT_FOUND], 409: [...STATE, 'STALE_VERSION'], 422: [...LINE_RULES, 'ITEM_NOT_IN_ORDER', ...BOLETO_TERMS] },
+    },
     handler: c.update,
   },
   {

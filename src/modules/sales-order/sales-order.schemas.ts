@@ -52,6 +52,11 @@ const headerFields = {
   alias: Joi.string().trim().max(60).allow(null, ''),
   notes: Joi.string().trim().max(1000).allow(null, ''),
   paymentTerms: paymentTermsInput,
+  boletoBankAccountId: id('bank-account')
+    .allow(null)
+    .description(
+      "boleto on billing: each customer installment a fulfilment bills (a prazo) gets a registered boleto on this collection account of the order's filial, in the billing transaction; null: none",
+    ),
   discount: decimal('amount', { min: 0 }).description('order discount (amount), allocated over the lines'),
   freight: decimal('amount', { min: 0 }),
   insurance: decimal('amount', { min: 0 }).description('vSeg: insurance charged with the goods, apportioned to the lines like the freight'),

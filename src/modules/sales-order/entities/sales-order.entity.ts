@@ -75,6 +75,14 @@ export class SalesOrder {
   @Column({ name: 'payment_terms', type: 'varchar', length: 120, nullable: true })
   paymentTerms!: string | null;
 
+  /**
+   * Boleto on billing (issue 46, docs/decisions/collection-boleto.md): each customer installment a
+   * fulfilment bills gets a registered boleto on this collection bank account of the order's filial,
+   * in the billing transaction. Null: no boleto is issued automatically.
+   */
+  @Column({ name: 'boleto_bank_account_id', type: 'int', nullable: true })
+  boletoBankAccountId!: number | null;
+
   /** Σ quantity × unit price of the lines (each rounded to the cent). */
   @AmountColumn({ name: 'gross_total' })
   grossTotal!: Dec;

@@ -12,6 +12,8 @@ import { addDays, PaymentTerms, paymentTermsColumn, QUOTE_VALIDITY_DAYS } from '
 import { chargesOf, draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
 import { auditOrder, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
 import { SalesOrderItem } from '../entities/sales-order-item.entity';
+import { assertBoletoTerms } from '../../collection';
+import { encodeId } from '../../../core/hashids';
 import { Fulfillment } from '../entities/fulfillment.entity';
 import { deferInsertRows } from '../../../core/db/sql';
 import { allocateId, allocateIds } from '../../../core/sequence/ids';
@@ -29,6 +31,8 @@ export interface CreateSalesOrderInput {
   alias?: string | null;
   notes?: string | null;
   paymentTerms?: PaymentTerms | null;
+  /** Boleto on billing: the collection account whose boletos each billing of the order issues. */
+  boletoBankAccountId?: number | null;
   discount?: Dec;
   freight?: Dec;
   /** vSeg of its NF-e. */
@@ -115,6 +119,7 @@ export async function writeOrder(
     searchAlias: alias ? normalizeText(alias) || null : null,
     notes: blankToNull(input.notes),
     paymentTerms: paymentTermsColumn(input.paymentTerms),
+    boletoBankAccountId: input.boletoBankAccountId ?? null,
     finalConsumer: input.finalConsumer ?? null,
     ...totalsColumns(totals),
     validUntil,
@@ -139,7 +144,12 @@ export async function writeOrder(
     await deferInsertRows(em, SalesOrder, [order]);
     await deferInsertRows(em, SalesOrderItem, items);
   }
-  await auditOrder(em, ctx, order, 'CREATED', { status: [null, order.status], type: [null, type], total: [null, totals.total.toFixed(2)] });
+  await auditOrder(em, ctx, order, 'CREATED', {
+    status: [null, order.status],
+    type: [null, type],
+    total: [null, totals.total.toFixed(2)],
+    ...(order.boletoBankAccountId !== null && { boletoBankAccountId: [null, encodeId('bank-account', order.boletoBankAccountId)] }),
+  });
   await publishOrderEvent(em, ctx, order, 'created', { flowMode: order.flowMode, total: Number(totals.total.toFixed(2)), items: items.length });
   return { order, items };
 }
@@ -156,6 +166,11 @@ export async function createFromRequest(ctx: TenantContext, body: CreateRequest)
   }
   const filialId = ctx.filialId;
   const code = await reserveSalesOrderCode(readerOf(ctx), ctx.companyId);
-  const { order } = await inTransaction(ctx, (em) => createSalesOrder(em, ctx, { ...body, filialId, code }));
+  const { order } = await inTransaction(ctx, async (em) => {
+    // Boleto on billing: the account and the payer are refused now when they cannot carry the boletos.
+    if (body.boletoBankAccountId !== undefined && body.boletoBankAccountId !== null)
+      await assertBoletoTerms(em, ctx, { bankAccountId: body.boletoBankAccountId, filialId, customerId: body.customerId ?? null });
+    return createSalesOrder(em, ctx, { ...body, filialId, code });
+  });
   return loadView(readerOf(ctx), ctx.companyId, order.id);
 }

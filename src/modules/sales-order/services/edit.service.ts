@@ -13,6 +13,7 @@ import { SalesOrder } from '../entities/sales-order.entity';
 import { loadView, lockItems, SalesOrderView, deferOrderUpdateIf } from '../sales-order.repository';
 import { anythingFulfilled, isExpired, PaymentTerms, paymentTermsColumn } from '../sales-order.rules';
 import { assertAllowed } from '../sales-order.state';
+import { assertBoletoTerms } from '../../collection';
 import { blankToNull, quoteValidity } from './create.service';
 import { chargesOf, draftLines, ItemInput, LineDraft, priceLines, totalsColumns } from './lines';
 import { auditOrder, lockForChange, publishOrderEvent, resolveCustomer, resolveProducts, resolveSeller } from './shared';
@@ -24,6 +25,7 @@ export interface PatchInput {
   alias?: string | null;
   notes?: string | null;
   paymentTerms?: PaymentTerms | null;
+  boletoBankAccountId?: number | null;
   discount?: Dec;
   freight?: Dec;
   insurance?: Dec;
@@ -78,16 +80,23 @@ export async function patchOrder(ctx: TenantContext, id: number, input: PatchInp
     }
     if (input.notes !== undefined) set.notes = blankToNull(input.notes);
     if (input.paymentTerms !== undefined) set.paymentTerms = paymentTermsColumn(input.paymentTerms);
+    if (input.boletoBankAccountId !== undefined) set.boletoBankAccountId = input.boletoBankAccountId;
+    // Boleto on billing: the account (new or kept) is checked against the order's filial and its customer (new or kept).
+    const boletoAccount = input.boletoBankAccountId !== undefined ? input.boletoBankAccountId : order.boletoBankAccountId;
+    if (boletoAccount !== null && (input.boletoBankAccountId !== undefined || input.customerId !== undefined)) {
+      await assertBoletoTerms(em, ctx, { bankAccountId: boletoAccount, filialId: order.filialId, customerId: input.customerId !== undefined ? input.customerId : order.customerId });
+    }
     if (input.validUntil !== undefined) set.validUntil = quoteValidity(input.validUntil);
     if (input.finalConsumer !== undefined) set.finalConsumer = input.finalConsumer;
 
     const changes: Changes = diff(
       order as never,
       set,
-      ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'validUntil', 'finalConsumer'].filter((f) => f in set),
+      ['customerId', 'sellerId', 'alias', 'notes', 'paymentTerms', 'boletoBankAccountId', 'validUntil', 'finalConsumer'].filter((f) => f in set),
     );
     // The trail shows public ids, like every other output.
     if (changes.customerId) changes.customerId = changes.customerId.map((v) => encodeOptionalId('customer', v as number | null)) as [unknown, unknown];
+    if (changes.boletoBankAccountId) changes.boletoBankAccountId = changes.boletoBankAccountId.map((v) => encodeOptionalId('bank-account', v as number | null)) as [unknown, unknown];
     if (changes.sellerId) changes.sellerId = changes.sellerId.map((v) => encodeOptionalId('seller', v as number | null)) as [unknown, unknown];
     if (input.items || input.discount !== undefined || input.freight !== undefined || input.insurance !== undefined || input.otherExpenses !== undefined) {
       let drafts: LineDraft[];
@@ -164,6 +173,10 @@ export async function assignCustomer(ctx: TenantContext, id: number, customerId:
     assertAllowed(order, 'assign-customer');
     await resolveCustomer(em, ctx.companyId, customerId);
     if (order.customerId === customerId) return;
+    // An order still to be billed with boletos needs a payer with CPF/CNPJ (422 PAYER_DOCUMENT_MISSING).
+    if (order.boletoBankAccountId && (order.status === 'OPEN' || order.status === 'PARTIALLY_FULFILLED')) {
+      await assertBoletoTerms(em, ctx, { bankAccountId: order.boletoBankAccountId, filialId: order.filialId, customerId });
+    }
     const previous = order.customerId;
     await deferOrderUpdateIf(em, order, { status: order.status, version: order.version }, { customerId });
     order.customerId = customerId;

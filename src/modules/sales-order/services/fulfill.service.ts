@@ -13,6 +13,7 @@ import type { SalesOrder } from '../entities/sales-order.entity';
 import { fulfillmentsOf, itemsOf, lockOrderWithItems, orderFilialAndLineProducts, stockControlledAmong, deferOrderUpdateIf, deferItemQuantities } from '../sales-order.repository';
 import { installmentDaysOf, netValueOf, remainingOf } from '../sales-order.rules';
 import { billFulfillment } from '../../receivables';
+import { type BoletoView, issueBoletosOnBilling } from '../../collection';
 import { businessToday } from '../../../core/business-date';
 import { assertAllowed, assertTransition } from '../sales-order.state';
 import { assertReadable } from './query.service';
@@ -30,6 +31,8 @@ export interface FulfillResult {
   items: SalesOrderItem[];
   fulfillment: Fulfillment;
   fulfillmentItems: FulfillmentItem[];
+  /** Boleto on billing: the boletos the billing issued (the order's boletoBankAccountId), else none. */
+  boletos: BoletoView[];
 }
 
 export interface FulfillOptions {
@@ -198,6 +201,7 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
   }
   if (before.status !== status) changes.status = [before.status, status];
 
+  let boletos: BoletoView[] = [];
   if (options.bill !== false) {
     await billFulfillment(em, ctx, {
       filialId: order.filialId,
@@ -209,6 +213,8 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
       amount: billed,
       installmentDays: installmentDaysOf(order.paymentTerms),
     });
+    // Boleto on billing: each installment just billed gets its boleto in this transaction (issue 46).
+    if (order.boletoBankAccountId !== null) boletos = await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: fulfillment.id });
   }
   await auditOrder(em, ctx, order, status === 'FULFILLED' ? 'FULFILLED' : 'PARTIALLY_FULFILLED', changes);
   await publishOrderEvent(em, ctx, order, 'fulfilled', {
@@ -220,7 +226,7 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
       unitCost: toJsonNumber(fi.unitCost, 'cost'),
     })),
   });
-  return { order, items, fulfillment, fulfillmentItems };
+  return { order, items, fulfillment, fulfillmentItems, boletos };
 }
 
 /**

@@ -39,6 +39,7 @@ export interface GroupPlan {
     notes: string;
     /** The sources' payment terms when they all agree; else none (one installment on billing). */
     paymentTerms: string | null;
+    boletoBankAccountId: number | null;
     lines: LineDraft[];
     priced: ReturnType<typeof priceLines>['rows'];
     totals: OrderTotals;
@@ -75,6 +76,8 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
   if (sellers.size > 1) warnings.push({ code: 'SELLERS_DIFFER', message: 'The orders have different sellers; the grouped order has none' });
   const terms = new Set(sources.map((o) => o.paymentTerms));
   if (terms.size > 1) warnings.push({ code: 'PAYMENT_TERMS_DIFFER', message: 'The orders have different payment terms; the grouped order has none (one installment on billing)' });
+  const boletoAccounts = new Set(sources.map((o) => o.boletoBankAccountId));
+  if (boletoAccounts.size > 1) warnings.push({ code: 'BOLETO_ACCOUNTS_DIFFER', message: 'The orders name different boleto accounts; the grouped order issues no boleto on billing' });
 
   // Sources in code order, lines in line order: the merged order reads like the originals did.
   const ordered = [...sources].sort((a, b) => a.code - b.code);
@@ -110,6 +113,7 @@ export function planGroup(companyId: number, sources: SalesOrder[], items: Sales
       finalConsumer: new Set(sources.map((o) => o.finalConsumer)).size === 1 ? first.finalConsumer : null,
       notes: `Grouped from orders ${ordered.map((o) => o.code).join(', ')}`,
       paymentTerms: terms.size === 1 ? first.paymentTerms : null,
+      boletoBankAccountId: boletoAccounts.size === 1 ? first.boletoBankAccountId : null,
       lines,
       priced: rows,
       totals,
@@ -172,6 +176,8 @@ export async function groupOrders(ctx: TenantContext, ids: number[]): Promise<Sa
         sellerId: m.sellerId,
         notes: m.notes,
         paymentTerms: paymentTermsOf(m.paymentTerms),
+        // The sources' account was checked when they named it (same filial, same customer).
+        boletoBankAccountId: m.boletoBankAccountId,
         discount: m.discount,
         freight: m.freight,
         insurance: m.insurance,
