@@ -86,7 +86,8 @@ export async function issueBoleto(ctx: TenantContext, receivableId: number, inpu
     const rule = BANKS[account.bankCode];
     // Taken on the sequence (autocommitted on MySQL): a rollback leaves a gap, never a reused number.
     const sequence = await nextSequenceValue(em, ctx.companyId, nossoNumeroSequence(account.id));
-    if (sequence > maxSequenceOf(account.bankCode)) throw new BusinessRuleError('NOSSO_NUMERO_EXHAUSTED', `The account's nosso número range is used up (${maxSequenceOf(account.bankCode)})`);
+    if (sequence > maxSequenceOf(account.bankCode, account.layout))
+      throw new BusinessRuleError('NOSSO_NUMERO_EXHAUSTED', `The account's nosso número range is used up (${maxSequenceOf(account.bankCode, account.layout)})`);
     const nn = rule.nossoNumero(account, sequence);
     const amount = balance.open;
     const code = boletoCode(account.bankCode, dueDate, amount, rule.campoLivre(account, nn));

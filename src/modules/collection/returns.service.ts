@@ -78,7 +78,7 @@ export const occurrenceKey = (bankCode: string, account: BankAccount, o: Pick<Re
 
 export async function processReturn(ctx: TenantContext, bankAccountId: number, content: string): Promise<ReturnReport> {
   const account = await findAccessibleAccount(ctx, bankAccountId);
-  let parsed: { bankCode: string; agency: string; account: string; fileNumber: number; occurrences: RetornoOccurrence[] };
+  let parsed: { bankCode: string; agency: string | null; account: string | null; beneficiaryCode?: string | null; fileNumber: number; occurrences: RetornoOccurrence[] };
   try {
     parsed = cnabLayout(account.layout, account.bankCode).parseRetorno(content);
   } catch (err) {
@@ -92,8 +92,12 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
   }
   const mismatch = [
     parsed.bankCode !== account.bankCode && `bank ${parsed.bankCode}, the account is ${account.bankCode}`,
-    Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
-    Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
+    // A CNAB 400 retorno naming the account only in its details says nothing of it when it has none.
+    parsed.agency !== null && Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
+    parsed.account !== null && Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
+    parsed.beneficiaryCode &&
+      parsed.beneficiaryCode !== (account.beneficiaryCode ?? '').replace(/^0+(?=\d)/, '') &&
+      `código da empresa ${parsed.beneficiaryCode}, the account's is ${account.beneficiaryCode ?? 'none'}`,
   ].filter(Boolean) as string[];
   if (mismatch.length)
     throw new ValidationError(

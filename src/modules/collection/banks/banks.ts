@@ -49,6 +49,8 @@ export interface BankRule {
   /** The largest sequence value the nosso número holds. */
   maxSequence: number;
   layouts: CnabLayout[];
+  /** What the bank's CNAB 400 needs of the account beyond its CNAB 240 (e.g. a code the bank assigns); its nosso número may also be shorter. */
+  cnab400?: { needsBeneficiaryCode?: string; maxSequence?: number };
   nossoNumero: (a: AccountData, sequence: number) => NossoNumero;
   /** The 25 digits of positions 20–44 of the barcode. */
   campoLivre: (a: AccountData, nn: NossoNumero) => string;
@@ -109,7 +111,9 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: 'two digits (09, 06 …)',
     beneficiaryCodeLength: null,
     maxSequence: 99_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
+    // The CNAB 400 header names the beneficiary by the código da empresa Bradesco assigns (20 digits).
+    cnab400: { needsBeneficiaryCode: 'código da empresa: Bradesco’s CNAB 400 needs the code the bank assigned (up to 20 digits)' },
     nossoNumero: (a, seq) => {
       const number = pad(seq, 11);
       // Módulo 11 base 7 over carteira + NN; remainder 1 prints "P", remainder 0 prints "0".
@@ -192,6 +196,9 @@ export const BANKS: Record<BankCode, BankRule> = {
   },
 };
 
+/** The largest nosso número sequence of a bank in a layout (CNAB 400 fields may be shorter than the barcode's). */
+export const layoutMaxSequence = (code: BankCode, layout: CnabLayout) => (layout === 'CNAB400' && BANKS[code].cnab400?.maxSequence) || BANKS[code].maxSequence;
+
 export const bankRule = (code: string): BankRule => {
   const rule = BANKS[code as BankCode];
   if (!rule) throw new Error(`unknown bank ${code}`);
@@ -221,5 +228,6 @@ export function accountProblems(a: AccountData, layout: CnabLayout): { path: str
     problems.push({ path: 'beneficiaryCode', message: `convênio / código do beneficiário: ${rule.beneficiaryCodeLength} digits for ${rule.name}` });
   }
   if (!rule.layouts.includes(layout)) problems.push({ path: 'layout', message: `${rule.name} collects by ${rule.layouts.join(' or ')}` });
+  else if (layout === 'CNAB400' && rule.cnab400?.needsBeneficiaryCode && !a.beneficiaryCode) problems.push({ path: 'beneficiaryCode', message: rule.cnab400.needsBeneficiaryCode });
   return problems;
 }
