@@ -23941,7 +23941,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: BOLETO_AMOUNT_ABOVE_BALANCE, BOLETO_DUE_DATE_PAST */
+            /** @description Business rule: BOLETO_AMOUNT_ABOVE_BALANCE, BOLETO_DUE_DATE_PAST, INSTRUCTION_NOT_IN_LAYOUT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23960,7 +23960,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "BOLETO_AMOUNT_ABOVE_BALANCE" | "BOLETO_DUE_DATE_PAST";
+                        code?: "BOLETO_AMOUNT_ABOVE_BALANCE" | "BOLETO_DUE_DATE_PAST" | "INSTRUCTION_NOT_IN_LAYOUT";
                         /** @constant */
                         status?: 422;
                     };

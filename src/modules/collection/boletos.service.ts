@@ -13,6 +13,8 @@ import { assertFilialAccess, Filial } from '../tenancy';
 import { findAccessibleAccount, maxSequenceOf } from './bank-accounts.service';
 import { BANKS } from './banks/banks';
 import { boletoCode } from './banks/barcode';
+import { REMESSA_MOVEMENT } from './cnab/cnab240';
+import { cnabLayout } from './cnab/layouts';
 import { boletoMachine, STANDING_STATUSES } from './boleto.state';
 import { renderBoletoPdf } from './boleto-pdf';
 import { bolePixCode, createBolePixCharge } from './pix-charges.service';
@@ -171,6 +173,10 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
   return inTransaction(ctx, async (em) => {
     const boleto = (await lockedBoleto(em, ctx.companyId, id))!;
     boletoMachine.assertAllowed(boleto, 'instruct');
+    // Not every bank's CNAB 400 can carry every instruction (Santander's has no change of value).
+    const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
+    if (!cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[input.kind]))
+      throw new BusinessRuleError('INSTRUCTION_NOT_IN_LAYOUT', `${BANKS[account.bankCode].name}'s ${account.layout} has no ${input.kind} instruction`, { layout: account.layout });
     if (input.kind === 'CHANGE_DUE_DATE' && (!input.dueDate || input.dueDate < businessToday())) {
       throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', 'The new due date must be today or later', { dueDate: input.dueDate ?? null });
     }

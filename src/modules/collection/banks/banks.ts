@@ -136,7 +136,9 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: '101, 102, 104 or 201',
     beneficiaryCodeLength: 7,
     maxSequence: 999_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
+    // CNAB 400 carries the nosso número in 7 digits + DV (63–70).
+    cnab400: { maxSequence: 9_999_999 },
     nossoNumero: (_a, seq) => {
       const number = pad(seq, 12);
       const dv = mod11Zero(number);

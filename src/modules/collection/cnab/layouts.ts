@@ -3,11 +3,13 @@ import { parseRemessa240, parseRetorno240, REMESSA_MOVEMENT, writeRemessa240, wr
 import type { Cnab400Layout } from './cnab400';
 import { BRADESCO_400 } from './cnab400-bradesco';
 import { ITAU_400 } from './cnab400-itau';
+import { SANTANDER_400 } from './cnab400-santander';
 
 /** Each bank's CNAB 400 (its own manual); a bank not listed has none (banks.ts refuses the account). */
 const CNAB400: Partial<Record<BankCode, Cnab400Layout>> = {
   '341': ITAU_400,
   '237': BRADESCO_400,
+  '033': SANTANDER_400,
 };
 
 /** The writers and readers of an account's layout: CNAB 240 (FEBRABAN, every bank) or the bank's CNAB 400. */
