@@ -4,8 +4,9 @@ import { dataSource } from '../../src/core/db/data-source';
 import { Dec } from '../../src/core/decimal';
 import { decodeId } from '../../src/core/hashids';
 import { BankSimulator } from '../../src/dev/bank-simulator';
-import { parseRemessa400Bradesco } from '../../src/modules/collection/cnab/cnab400-bradesco';
-import { parseRemessa400Santander } from '../../src/modules/collection/cnab/cnab400-santander';
+import { parseRemessa400Bradesco, parseRetorno400Bradesco } from '../../src/modules/collection/cnab/cnab400-bradesco';
+import { parseRemessa400Santander, parseRetorno400Santander } from '../../src/modules/collection/cnab/cnab400-santander';
+import { CnabParseError } from '../../src/modules/collection/cnab/record';
 import { BankReturnOccurrence } from '../../src/modules/collection/entities/bank-return.entity';
 import { Boleto } from '../../src/modules/collection/entities/boleto.entity';
 import { ReceivableReceipt } from '../../src/modules/receivables/entities/receivable-receipt.entity';
@@ -164,6 +165,70 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
     const sicoob = await createAccount(t, { ...SAMPLE_ACCOUNTS['756'], name: 'Sicoob 400', layout: 'CNAB400' });
     expectProblem(sicoob, 400, 'VALIDATION_ERROR');
     expect(JSON.stringify(sicoob.body.errors)).to.contain('layout');
+  });
+
+  it('Santander CNAB 400 numbers titles up to 9,999,999 (its NN has 7 digits + DV): a higher next nosso número is 400', async () => {
+    const res = await createAccount(t, { ...SAMPLE_ACCOUNTS['033'], name: 'Santander 400 alto', layout: 'CNAB400', nextNossoNumero: 10_000_000 });
+    expectProblem(res, 400, 'VALIDATION_ERROR');
+    expect(JSON.stringify(res.body.errors)).to.contain('nextNossoNumero').and.to.contain('9999999');
+  });
+
+  it('bank codes become FEBRABAN’s, and a bank code that would read as another never passes through; a remessa whose trailer does not add up is refused', async () => {
+    const account = { ...SAMPLE_ACCOUNTS['237'], bankCode: '237' as const, agencyDigit: '8', beneficiaryCode: '4567890', companyName: 'Loja', companyDocument: '11222333000181', carteira: '09' };
+    const occurrence = (code: string) => ({
+      code,
+      nossoNumero: '00000000001',
+      nossoNumeroDv: 'P',
+      documentNumber: 'D1',
+      companyRef: 'ref',
+      dueDate: '2026-12-01',
+      titleAmount: new Dec(100),
+      bankFee: new Dec(0),
+      reasons: [],
+      charges: new Dec(0),
+      discount: new Dec(0),
+      rebate: new Dec(0),
+      paidAmount: new Dec(0),
+      creditedAmount: new Dec(0),
+      occurrenceDate: '2026-12-01',
+      creditDate: null,
+    });
+    const { BRADESCO_400 } = await import('../../src/modules/collection/cnab/cnab400-bradesco');
+    const { SANTANDER_400 } = await import('../../src/modules/collection/cnab/cnab400-santander');
+    // Write FEBRABAN 02, then put the bank's own codes in 109–110 as the bank would send them.
+    const withCodes = (file: string, codes: string[]) =>
+      file
+        .split('\r\n')
+        .map((l, i) => (i >= 1 && i <= codes.length ? l.slice(0, 108) + codes[i - 1] + l.slice(110) : l))
+        .join('\r\n');
+    const bradesco = BRADESCO_400.writeRetorno(account as never, 1, new Date(), ['02', '02', '02', '02', '02', '02'].map(occurrence));
+    expect(parseRetorno400Bradesco(withCodes(bradesco, ['10', '15', '24', '25', '16', '22'])).occurrences.map((o) => o.code)).to.deep.equal(['09', '06', '03', '19', '16', '22']);
+    const santanderAccount = { ...account, bankCode: '033' as const, agencyDigit: null, agency: '1234', account: '12345678', accountDigit: '4', beneficiaryCode: '7654321', carteira: '101' };
+    const santander = SANTANDER_400.writeRetorno(santanderAccount as never, 1, new Date(), ['02', '02', '02', '02', '02', '02'].map(occurrence));
+    expect(parseRetorno400Santander(withCodes(santander, ['07', '08', '17', '10', '25', '19'])).occurrences.map((o) => o.code)).to.deep.equal(['06', '06', '06', '09', '19', '99']);
+
+    const title = {
+      ...occurrence('01'),
+      movement: '01',
+      issueDate: '2026-11-01',
+      amount: new Dec(100),
+      interestPerDay: new Dec(0),
+      discountAmount: new Dec(0),
+      discountDate: null,
+      finePercent: new Dec(0),
+      protestDays: null,
+      writeOffDays: null,
+      payer: { document: '52998224725', name: 'Maria', street: 'Rua A', district: 'Centro', postalCode: '01304001', city: 'São Paulo', uf: 'SP' },
+    };
+    const remessa = SANTANDER_400.writeRemessa(santanderAccount as never, 7, new Date(), [title, title]).content.split('\r\n');
+    remessa[3] = remessa[3].slice(0, 7) + '0000000030000' + remessa[3].slice(20);
+    try {
+      parseRemessa400Santander(remessa.join('\r\n'));
+      expect.fail('a trailer that does not add up must be refused');
+    } catch (err) {
+      expect(err).to.be.instanceOf(CnabParseError);
+      expect((err as CnabParseError).problems).to.deep.include({ line: 4, field: 'valor total dos títulos (8-20)', message: 'says 300.00, the details add up to 200.00' });
+    }
   });
 
   for (const bank of CASES) {
