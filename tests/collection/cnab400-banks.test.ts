@@ -296,6 +296,13 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
         .and.to.contain(`${field} (${from}-${to})`);
       expect(await dataSource.manager.countBy(BankReturnOccurrence, { companyId: t.companyId })).to.equal(before);
 
+      // The file of another beneficiary of the bank (its header's code or transmission differs): refused whole.
+      const foreign = dayLines.map((l, i) => (i === 0 ? l.slice(0, 36) + (l[36] === '9' ? '8' : '9') + l.slice(37) : l)).join('\r\n');
+      const stranger = await uploadReturn(t, account, foreign);
+      expectProblem(stranger, 400, 'VALIDATION_ERROR');
+      expect(JSON.stringify(stranger.body.errors)).to.match(/código da empresa|código de transmissão/);
+      expect(await dataSource.manager.countBy(BankReturnOccurrence, { companyId: t.companyId })).to.equal(before);
+
       const applied = await uploadReturn(t, account, day);
       expect(applied.status, JSON.stringify(applied.body)).to.equal(201);
       // 06 and 06 (partial) and 09 applied, the payment after baixa flagged, the four entradas again duplicates.
