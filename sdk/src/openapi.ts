@@ -22241,7 +22241,7 @@ export interface operations {
                      */
                     bankCode: "001" | "341" | "237" | "033" | "104" | "756";
                     /**
-                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa
+                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa (Bradesco, up to 20; required for its CNAB 400)
                      * @example 1234567
                      */
                     beneficiaryCode?: string | null;
@@ -22265,7 +22265,7 @@ export interface operations {
                     /** @description juros de mora per day late, percent of the value (1 % a month ≈ 0.0333): up to 4 decimal places, not negative and at most 10; a JSON number or a numeric string (e.g. "5.5"). */
                     interestPerDayPercent?: number | string;
                     /**
-                     * @description the CNAB layout of remessa and retorno files
+                     * @description the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 only for a bank whose CNAB 400 is implemented (otherwise 400 naming layout)
                      * @enum {string}
                      */
                     layout: "CNAB240" | "CNAB400";
@@ -22986,7 +22986,7 @@ export interface operations {
                      */
                     bankCode?: "001" | "341" | "237" | "033" | "104" | "756";
                     /**
-                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa
+                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa (Bradesco, up to 20; required for its CNAB 400)
                      * @example 1234567
                      */
                     beneficiaryCode?: string | null;
@@ -23005,7 +23005,7 @@ export interface operations {
                     /** @description juros de mora per day late, percent of the value (1 % a month ≈ 0.0333): up to 4 decimal places, not negative and at most 10; a JSON number or a numeric string (e.g. "5.5"). */
                     interestPerDayPercent?: number | string;
                     /**
-                     * @description the CNAB layout of remessa and retorno files
+                     * @description the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 only for a bank whose CNAB 400 is implemented (otherwise 400 naming layout)
                      * @enum {string}
                      */
                     layout?: "CNAB240" | "CNAB400";
