@@ -14,6 +14,8 @@ import { findAccessibleAccount, maxSequenceOf } from './bank-accounts.service';
 import { BANKS } from './banks/banks';
 import { boletoCode } from './banks/barcode';
 import { boletoMachine, STANDING_STATUSES } from './boleto.state';
+import { REMESSA_MOVEMENT } from './cnab/cnab240';
+import { cnabLayout } from './cnab/layouts';
 import { renderBoletoPdf } from './boleto-pdf';
 import { bolePixCode, createBolePixCharge } from './pix-charges.service';
 import { collectionMetrics } from './collection.metrics';
@@ -177,6 +179,11 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
       const balance = (await lockedReceivableBalance(em, ctx.companyId, boleto.receivableId))!;
       if (!input.amount || input.amount.gt(balance.open))
         throw new BusinessRuleError('BOLETO_AMOUNT_ABOVE_BALANCE', 'The new value cannot exceed what the receivable still owes', { openAmount: balance.open.toNumber() });
+    }
+    // A CNAB 400 layout without a command for this instruction (BB has none to change the value, Caixa SIGCB none to protest or change it later).
+    const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
+    if (!cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[input.kind])) {
+      throw new BusinessRuleError('INSTRUCTION_NOT_IN_LAYOUT', `${BANKS[account.bankCode].name} ${account.layout} has no command for ${input.kind}: ask the bank directly`, { layout: account.layout, kind: input.kind });
     }
     const pending = await em.findOneBy(BoletoInstruction, { companyId: ctx.companyId, boletoId: id, kind: input.kind, remittanceId: IsNull() });
     if (pending) throw new ConflictError('INSTRUCTION_ALREADY_PENDING', `A ${input.kind} instruction already waits for the next remessa`);

@@ -78,7 +78,8 @@ export const occurrenceKey = (bankCode: string, account: BankAccount, o: Pick<Re
 
 export async function processReturn(ctx: TenantContext, bankAccountId: number, content: string): Promise<ReturnReport> {
   const account = await findAccessibleAccount(ctx, bankAccountId);
-  let parsed: { bankCode: string; agency: string; account: string; fileNumber: number; occurrences: RetornoOccurrence[] };
+  // `account` null: the bank's header names the beneficiary by code, not by conta (Caixa 400); `beneficiaryCode` is checked when the file has one.
+  let parsed: { bankCode: string; agency: string; account: string | null; beneficiaryCode?: string | null; fileNumber: number; occurrences: RetornoOccurrence[] };
   try {
     parsed = cnabLayout(account.layout, account.bankCode).parseRetorno(content);
   } catch (err) {
@@ -93,7 +94,8 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
   const mismatch = [
     parsed.bankCode !== account.bankCode && `bank ${parsed.bankCode}, the account is ${account.bankCode}`,
     Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
-    Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
+    parsed.account !== null && Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
+    parsed.beneficiaryCode && parsed.beneficiaryCode !== account.beneficiaryCode && `convênio / código do beneficiário ${parsed.beneficiaryCode}, the account's is ${account.beneficiaryCode}`,
   ].filter(Boolean) as string[];
   if (mismatch.length)
     throw new ValidationError(

@@ -73,7 +73,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     // Convênio of 7 digits (the only kind BB opens today): nosso número = convênio + 10 digits, no DV.
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
     nossoNumero: (a, seq) => {
       const number = a.beneficiaryCode! + pad(seq, 10);
       return { number, dv: '', printed: number };
@@ -155,7 +155,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: 'RG (cobrança registrada, SIGCB)',
     beneficiaryCodeLength: 6,
     maxSequence: 999_999_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
     nossoNumero: (_a, seq) => {
       // SIGCB: modality 1 (registered) + 4 (issued by the beneficiary) + 15 digits.
       const number = '14' + pad(seq, 15);
@@ -179,6 +179,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     // Código do cliente (beneficiário) at the cooperativa, DV included.
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999,
+    // Sicoob publishes CNAB 240 as its collection layout (no CNAB 400 manual for registered boletos).
     layouts: ['CNAB240'],
     nossoNumero: (a, seq) => {
       const number = pad(seq, 7);
@@ -198,8 +199,8 @@ export const bankRule = (code: string): BankRule => {
   return rule;
 };
 
-/** The field errors of an account's data under its bank's rules (empty when valid). */
-export function accountProblems(a: AccountData, layout: CnabLayout): { path: string; message: string }[] {
+/** The field errors of an account's data under its bank's rules (empty when valid); the layout is checked by `offersLayout`. */
+export function accountProblems(a: AccountData): { path: string; message: string }[] {
   const rule = BANKS[a.bankCode];
   const problems: { path: string; message: string }[] = [];
   if (!rule) return [{ path: 'bankCode', message: `bank ${a.bankCode} is not supported (${BANK_CODES.join(', ')})` }];
@@ -220,6 +221,8 @@ export function accountProblems(a: AccountData, layout: CnabLayout): { path: str
   } else if (!a.beneficiaryCode || !new RegExp(`^\\d{${rule.beneficiaryCodeLength}}$`).test(a.beneficiaryCode)) {
     problems.push({ path: 'beneficiaryCode', message: `convênio / código do beneficiário: ${rule.beneficiaryCodeLength} digits for ${rule.name}` });
   }
-  if (!rule.layouts.includes(layout)) problems.push({ path: 'layout', message: `${rule.name} collects by ${rule.layouts.join(' or ')}` });
   return problems;
 }
+
+/** Whether the bank publishes the layout for collection (a valid layout the bank does not take is a business rule, 422). */
+export const offersLayout = (bankCode: BankCode, layout: CnabLayout): boolean => BANKS[bankCode].layouts.includes(layout);
