@@ -22449,7 +22449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
+            /** @description Business rule: LAYOUT_NOT_OFFERED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22462,13 +22462,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/collection/bank-accounts",
-                     *       "code": "PAYMENT_METHOD_INACTIVE",
+                     *       "code": "LAYOUT_NOT_OFFERED",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
+                        code?: "LAYOUT_NOT_OFFERED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
                         /** @constant */
                         status?: 422;
                     };
@@ -23215,7 +23215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: BANK_ACCOUNT_IN_USE, NOSSO_NUMERO_ALREADY_ISSUED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
+            /** @description Business rule: BANK_ACCOUNT_IN_USE, LAYOUT_NOT_OFFERED, NOSSO_NUMERO_ALREADY_ISSUED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23234,7 +23234,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "BANK_ACCOUNT_IN_USE" | "NOSSO_NUMERO_ALREADY_ISSUED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
+                        code?: "BANK_ACCOUNT_IN_USE" | "LAYOUT_NOT_OFFERED" | "NOSSO_NUMERO_ALREADY_ISSUED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
                         /** @constant */
                         status?: 422;
                     };
@@ -23941,7 +23941,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: BOLETO_AMOUNT_ABOVE_BALANCE, BOLETO_DUE_DATE_PAST */
+            /** @description Business rule: BOLETO_AMOUNT_ABOVE_BALANCE, BOLETO_DUE_DATE_PAST, INSTRUCTION_NOT_IN_LAYOUT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23960,7 +23960,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "BOLETO_AMOUNT_ABOVE_BALANCE" | "BOLETO_DUE_DATE_PAST";
+                        code?: "BOLETO_AMOUNT_ABOVE_BALANCE" | "BOLETO_DUE_DATE_PAST" | "INSTRUCTION_NOT_IN_LAYOUT";
                         /** @constant */
                         status?: 422;
                     };

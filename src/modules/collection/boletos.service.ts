@@ -183,7 +183,10 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
     // A CNAB 400 layout without a command for this instruction (BB has none to change the value, Caixa SIGCB none to protest or change it later).
     const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
     if (!cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[input.kind])) {
-      throw new BusinessRuleError('INSTRUCTION_NOT_IN_LAYOUT', `${BANKS[account.bankCode].name} ${account.layout} has no command for ${input.kind}: ask the bank directly`, { layout: account.layout, kind: input.kind });
+      throw new BusinessRuleError('INSTRUCTION_NOT_IN_LAYOUT', `${BANKS[account.bankCode].name} ${account.layout} has no command for ${input.kind}: ask the bank directly`, {
+        layout: account.layout,
+        kind: input.kind,
+      });
     }
     const pending = await em.findOneBy(BoletoInstruction, { companyId: ctx.companyId, boletoId: id, kind: input.kind, remittanceId: IsNull() });
     if (pending) throw new ConflictError('INSTRUCTION_ALREADY_PENDING', `A ${input.kind} instruction already waits for the next remessa`);

@@ -8,6 +8,7 @@ import {
   Parsed400Retorno,
   payerDocument,
   readRecords,
+  reference,
   Remessa400Title,
   remessaTotals,
   toBank,
@@ -92,7 +93,7 @@ export function writeRemessa400Caixa(a: CnabAccount, fileNumber: number, at: Dat
         [28, '2'], // the beneficiary prints the boleto
         [29, '0'], // and delivers it
         [30, '00'], // comissão de permanência: none
-        [32, alpha(t.companyRef, 25)],
+        [32, reference(t.companyRef, 25)],
         [57, num(t.nossoNumero, 17)],
         [74, alpha('', 3)],
         [77, alpha('', 30)], // mensagem
@@ -147,7 +148,7 @@ export function writeRetorno400Caixa(a: CnabAccount, fileNumber: number, at: Dat
         [18, num(a.agency, 4)],
         [22, num(beneficiary(a), 6)],
         [28, alpha('', 4)],
-        [32, alpha(o.companyRef, 25)],
+        [32, reference(o.companyRef, 25)],
         [57, num(o.nossoNumero, 17)],
         [74, alpha('', 6)],
         [80, o.code === '03' ? num(o.reasons[0] ?? '0', 3) : '000'], // código de rejeição

@@ -78,6 +78,13 @@ export const trailer400 = (seq: number) =>
     [395, num(seq, 6)],
   ]);
 
+/** The company's reference (a hashid: its case matters), left-aligned and blank-filled, not upper-cased as alpha() would. */
+export const reference = (value: string, length: number): string =>
+  value
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .slice(0, length)
+    .padEnd(length, ' ');
+
 export const joinRecords = (lines: string[]) => lines.join('\r\n') + '\r\n';
 
 /**

@@ -13,7 +13,8 @@ const ALL_MOVEMENTS = ['01', '02', '06', '09', '47'];
  */
 export function cnabLayout(layout: CnabLayout, bankCode: BankCode) {
   if (layout === 'CNAB400') {
-    if (bankCode === '341') return { writeRemessa: writeRemessa400Itau, parseRemessa: parseRemessa400Itau, writeRetorno: writeRetorno400Itau, parseRetorno: parseRetorno400Itau, movements: ALL_MOVEMENTS };
+    if (bankCode === '341')
+      return { writeRemessa: writeRemessa400Itau, parseRemessa: parseRemessa400Itau, writeRetorno: writeRetorno400Itau, parseRetorno: parseRetorno400Itau, movements: ALL_MOVEMENTS };
     if (bankCode === '001') return { writeRemessa: writeRemessa400Bb, parseRemessa: parseRemessa400Bb, writeRetorno: writeRetorno400Bb, parseRetorno: parseRetorno400Bb, movements: BB400_MOVEMENTS };
     if (bankCode === '104')
       return { writeRemessa: writeRemessa400Caixa, parseRemessa: parseRemessa400Caixa, writeRetorno: writeRetorno400Caixa, parseRetorno: parseRetorno400Caixa, movements: CAIXA400_MOVEMENTS };
