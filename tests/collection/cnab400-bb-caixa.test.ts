@@ -294,6 +294,20 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         expect((await boletoOf(issued[0].boleto.id)).status).to.equal('PAID');
       });
 
+      it('a bank code we do not act on is recorded, never read as our code of the same digits (BB 25 dispensar juros ≠ protestado; Caixa 09 alteração ≠ baixa)', async () => {
+        const account = await account400(bank.code, `${bank.code} 400 codes`);
+        const [{ boleto }] = await boletos(account, 1);
+        const sim = new BankSimulator(await simulatorAccount(t, account), 'CNAB400');
+        sim.receiveRemessa(await remittanceFile(t, (await remit(t, account)).body.id), businessToday());
+        const lines = sim.retorno(new Date()).split('\r\n');
+        const foreign = bank.code === '001' ? '25' : '09';
+        lines[1] = lines[1].slice(0, 108) + foreign + lines[1].slice(110);
+        const res = await uploadReturn(t, account, lines.join('\r\n'));
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+        expect(res.body.occurrences.map((o: { code: string; outcome: string }) => [o.code, o.outcome])).to.deep.equal([['00', 'IGNORED']]);
+        expect((await boletoOf(boleto.id)).status).to.equal('PENDING_REGISTRATION');
+      });
+
       it('instructions: the due date change travels in the bank’s command and comes back confirmed; one the layout has no command for is 422', async () => {
         const account = await account400(bank.code, `${bank.code} 400 instructions`);
         const [{ boleto }] = await boletos(account, 1);
