@@ -294,6 +294,50 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         expect((await boletoOf(issued[0].boleto.id)).status).to.equal('PAID');
       });
 
+      it('a day of retornos (partial payments, duplicates within a file, an overlap, files resent, a title paid twice) leaves every receivable settled once to the cent', async () => {
+        const account = await account400(bank.code, `${bank.code} 400 day`);
+        const issued = await boletos(account, 8);
+        const sim = new BankSimulator(await simulatorAccount(t, account), 'CNAB400');
+        const nn = (i: number) => bank.nn(issued[i].boleto.nossoNumero);
+        sim.receiveRemessa(await remittanceFile(t, (await remit(t, account)).body.id), businessToday());
+        const day = businessToday();
+        const files = [sim.retorno(new Date())];
+        // Morning: 0–2 in full, 3 and 4 in part.
+        for (const i of [0, 1, 2]) sim.pay(nn(i), { date: day });
+        sim.pay(nn(3), { date: day, paidAmount: new Dec('30.00') });
+        sim.pay(nn(4), { date: day, paidAmount: new Dec('55.55') });
+        files.push(sim.retorno(new Date(), { duplicateWithin: true }));
+        // Noon: the morning again (overlap), the rest of 3, title 0 paid a second time (booked the day before).
+        sim.pay(nn(3), { date: day, paidAmount: new Dec('70.00') });
+        sim.pay(nn(0), { date: addCalendarDays(day, -1), paidAmount: new Dec('100.00'), bankFee: new Dec('1.00') });
+        files.push(sim.retorno(new Date(), { repeatPrevious: true }));
+        // Evening: 5 paid; the first two files resent.
+        sim.pay(nn(5), { date: day });
+        files.push(sim.retorno(new Date()), files[0], files[1]);
+        const summary: Record<string, number> = {};
+        for (const f of files) {
+          lines400(f);
+          const res = await uploadReturn(t, account, f);
+          expect(res.status, JSON.stringify(res.body)).to.equal(201);
+          for (const [k, v] of Object.entries(res.body.summary as Record<string, number>)) summary[k] = (summary[k] ?? 0) + v;
+        }
+        // 8 entradas + 7 payments applied; the second payment of 0 flagged; everything seen again a duplicate
+        // (5 repeated within the morning file, 5 of the overlap, the 8 + 10 of the two files resent).
+        expect(summary).to.include({ APPLIED: 15, FLAGGED: 1, REFUSED: 0, UNKNOWN: 0, DUPLICATE: 5 + 5 + 8 + 10 });
+        const expected = ['100.00', '100.00', '100.00', '100.00', '55.55', '100.00', '0.00', '0.00'];
+        for (const [i, amount] of expected.entries()) {
+          const r = await dataSource.manager.findOneByOrFail(Receivable, { id: decodeId('receivable', issued[i].receivableId) });
+          expect(r.receivedAmount.toFixed(2), `receivable ${i}`).to.equal(amount);
+          const receipts = await dataSource.manager.find(ReceivableReceipt, { where: { receivableId: r.id } });
+          expect(receipts.reduce((sum, x) => sum.plus(x.amount), new Dec(0)).toFixed(2), `receipts of ${i}`).to.equal(amount);
+          expect(receipts.length, `receipts of ${i}`).to.equal(i === 3 ? 2 : amount === '0.00' ? 0 : 1);
+          expect(r.status).to.equal(amount === '100.00' ? 'RECEIVED' : amount === '0.00' ? 'OPEN' : 'PARTIALLY_RECEIVED');
+        }
+        const paidTwice = await boletoOf(issued[0].boleto.id);
+        expect(paidTwice.status).to.equal('PAID');
+        expect(paidTwice.reviewReason).to.match(/while the boleto is PAID/);
+      });
+
       it('a bank code we do not act on is recorded, never read as our code of the same digits (BB 25 dispensar juros ≠ protestado; Caixa 09 alteração ≠ baixa)', async () => {
         const account = await account400(bank.code, `${bank.code} 400 codes`);
         const [{ boleto }] = await boletos(account, 1);

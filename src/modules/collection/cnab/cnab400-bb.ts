@@ -221,7 +221,11 @@ export function writeRetorno400Bb(a: CnabAccount, fileNumber: number, at: Date, 
         [319, '0'],
         [320, '0'],
         [321, num(0, 12)],
-        [333, alpha('', 62)],
+        [333, alpha('', 10)],
+        [343, num(0, 48)],
+        [391, ' '], // indicativo de autorização de liquidação parcial
+        [392, ' '],
+        [393, alpha('', 2)], // canal de liquidação
         [395, num(lines.length + 1, 6)],
       ]),
     );
