@@ -172,14 +172,6 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
   return inTransaction(ctx, async (em) => {
     const boleto = (await lockedBoleto(em, ctx.companyId, id))!;
     boletoMachine.assertAllowed(boleto, 'instruct');
-    if (input.kind === 'CHANGE_DUE_DATE' && (!input.dueDate || input.dueDate < businessToday())) {
-      throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', 'The new due date must be today or later', { dueDate: input.dueDate ?? null });
-    }
-    if (input.kind === 'CHANGE_AMOUNT') {
-      const balance = (await lockedReceivableBalance(em, ctx.companyId, boleto.receivableId))!;
-      if (!input.amount || input.amount.gt(balance.open))
-        throw new BusinessRuleError('BOLETO_AMOUNT_ABOVE_BALANCE', 'The new value cannot exceed what the receivable still owes', { openAmount: balance.open.toNumber() });
-    }
     // A CNAB 400 layout without a command for this instruction (BB has none to change the value, Caixa SIGCB none to protest or change it later).
     const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
     if (!cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[input.kind])) {
@@ -187,6 +179,14 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
         layout: account.layout,
         kind: input.kind,
       });
+    }
+    if (input.kind === 'CHANGE_DUE_DATE' && (!input.dueDate || input.dueDate < businessToday())) {
+      throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', 'The new due date must be today or later', { dueDate: input.dueDate ?? null });
+    }
+    if (input.kind === 'CHANGE_AMOUNT') {
+      const balance = (await lockedReceivableBalance(em, ctx.companyId, boleto.receivableId))!;
+      if (!input.amount || input.amount.gt(balance.open))
+        throw new BusinessRuleError('BOLETO_AMOUNT_ABOVE_BALANCE', 'The new value cannot exceed what the receivable still owes', { openAmount: balance.open.toNumber() });
     }
     const pending = await em.findOneBy(BoletoInstruction, { companyId: ctx.companyId, boletoId: id, kind: input.kind, remittanceId: IsNull() });
     if (pending) throw new ConflictError('INSTRUCTION_ALREADY_PENDING', `A ${input.kind} instruction already waits for the next remessa`);

@@ -179,7 +179,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     // Código do cliente (beneficiário) at the cooperativa, DV included.
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999,
-    // Sicoob publishes CNAB 240 as its collection layout (no CNAB 400 manual for registered boletos).
+    // Sicoob publishes CNAB 240 as its collection layout: CNAB 400 is refused (docs/decisions/collection-boleto.md).
     layouts: ['CNAB240'],
     nossoNumero: (a, seq) => {
       const number = pad(seq, 7);
