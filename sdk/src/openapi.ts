@@ -22265,7 +22265,7 @@ export interface operations {
                     /** @description juros de mora per day late, percent of the value (1 % a month ≈ 0.0333): up to 4 decimal places, not negative and at most 10; a JSON number or a numeric string (e.g. "5.5"). */
                     interestPerDayPercent?: number | string;
                     /**
-                     * @description the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 only for a bank whose CNAB 400 is implemented (otherwise 400 naming layout)
+                     * @description the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 for a bank that offers one (Itaú, Bradesco, Santander, Banco do Brasil, Caixa; otherwise 422 LAYOUT_NOT_OFFERED)
                      * @enum {string}
                      */
                     layout: "CNAB240" | "CNAB400";
@@ -22449,7 +22449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
+            /** @description Business rule: LAYOUT_NOT_OFFERED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22462,13 +22462,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/collection/bank-accounts",
-                     *       "code": "PAYMENT_METHOD_INACTIVE",
+                     *       "code": "LAYOUT_NOT_OFFERED",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
+                        code?: "LAYOUT_NOT_OFFERED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
                         /** @constant */
                         status?: 422;
                     };
@@ -23005,7 +23005,7 @@ export interface operations {
                     /** @description juros de mora per day late, percent of the value (1 % a month ≈ 0.0333): up to 4 decimal places, not negative and at most 10; a JSON number or a numeric string (e.g. "5.5"). */
                     interestPerDayPercent?: number | string;
                     /**
-                     * @description the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 only for a bank whose CNAB 400 is implemented (otherwise 400 naming layout)
+                     * @description the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 for a bank that offers one (Itaú, Bradesco, Santander, Banco do Brasil, Caixa; otherwise 422 LAYOUT_NOT_OFFERED)
                      * @enum {string}
                      */
                     layout?: "CNAB240" | "CNAB400";
@@ -23215,7 +23215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: BANK_ACCOUNT_IN_USE, NOSSO_NUMERO_ALREADY_ISSUED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
+            /** @description Business rule: BANK_ACCOUNT_IN_USE, LAYOUT_NOT_OFFERED, NOSSO_NUMERO_ALREADY_ISSUED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23234,7 +23234,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "BANK_ACCOUNT_IN_USE" | "NOSSO_NUMERO_ALREADY_ISSUED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
+                        code?: "BANK_ACCOUNT_IN_USE" | "LAYOUT_NOT_OFFERED" | "NOSSO_NUMERO_ALREADY_ISSUED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
                         /** @constant */
                         status?: 422;
                     };

@@ -158,13 +158,12 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
     return out;
   }
 
-  it('Bradesco CNAB 400 needs the código da empresa (400 naming beneficiaryCode); Sicoob still has no CNAB 400 (400 naming layout)', async () => {
+  it('Bradesco CNAB 400 needs the código da empresa (400 naming beneficiaryCode); Sicoob still has no CNAB 400 (422 LAYOUT_NOT_OFFERED)', async () => {
     const missing = await createAccount(t, { ...SAMPLE_ACCOUNTS['237'], name: 'Bradesco sem código', layout: 'CNAB400' });
     expectProblem(missing, 400, 'VALIDATION_ERROR');
     expect(JSON.stringify(missing.body.errors)).to.contain('beneficiaryCode').and.to.contain('código da empresa');
     const sicoob = await createAccount(t, { ...SAMPLE_ACCOUNTS['756'], name: 'Sicoob 400', layout: 'CNAB400' });
-    expectProblem(sicoob, 400, 'VALIDATION_ERROR');
-    expect(JSON.stringify(sicoob.body.errors)).to.contain('layout');
+    expectProblem(sicoob, 422, 'LAYOUT_NOT_OFFERED');
   });
 
   it('Santander CNAB 400 numbers titles up to 9,999,999 (its NN has 7 digits + DV): a higher next nosso número is 400', async () => {

@@ -9,7 +9,7 @@ import { raiseSequenceTo } from '../../core/sequence/sequence.service';
 import { Sequence } from '../../core/sequence/sequence.entity';
 import { activePaymentMethod } from '../catalog';
 import { assertFilialAccess } from '../tenancy';
-import { accountProblems, BankCode, BANKS, CnabLayout, layoutMaxSequence } from './banks/banks';
+import { accountProblems, BankCode, BANKS, CnabLayout, layoutMaxSequence, offersLayout } from './banks/banks';
 import { BankAccount, nossoNumeroSequence, remittanceSequence } from './entities/bank-account.entity';
 import { BANK_ACCOUNT_AUDIT, bankAccountData } from './collection.events';
 import { accountsOf, updateAccountIf } from './collection.repository';
@@ -73,6 +73,14 @@ export async function viewOf(em: EntityManager, account: BankAccount): Promise<B
 function checkAccount(values: Pick<BankAccount, 'bankCode' | 'agency' | 'agencyDigit' | 'account' | 'accountDigit' | 'carteira' | 'beneficiaryCode' | 'layout'>) {
   const problems = accountProblems(values, values.layout);
   if (problems.length) throw new ValidationError('Invalid bank account', problems);
+  if (!offersLayout(values.bankCode, values.layout)) {
+    const rule = BANKS[values.bankCode];
+    throw new BusinessRuleError('LAYOUT_NOT_OFFERED', `${rule.name} collects by ${rule.layouts.join(' or ')} only; ${values.layout} is not offered for this bank`, {
+      bankCode: values.bankCode,
+      layout: values.layout,
+      layouts: rule.layouts,
+    });
+  }
 }
 
 function checkNext(bankCode: BankCode, layout: CnabLayout, next: number) {

@@ -173,10 +173,14 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
   return inTransaction(ctx, async (em) => {
     const boleto = (await lockedBoleto(em, ctx.companyId, id))!;
     boletoMachine.assertAllowed(boleto, 'instruct');
-    // Not every bank's CNAB 400 can carry every instruction (Santander's has no change of value).
+    // A CNAB 400 layout without a command for this instruction (BB and Santander have none to change the value, Caixa SIGCB none to protest or change it later).
     const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
-    if (!cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[input.kind]))
-      throw new BusinessRuleError('INSTRUCTION_NOT_IN_LAYOUT', `${BANKS[account.bankCode].name}'s ${account.layout} has no ${input.kind} instruction`, { layout: account.layout });
+    if (!cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[input.kind])) {
+      throw new BusinessRuleError('INSTRUCTION_NOT_IN_LAYOUT', `${BANKS[account.bankCode].name} ${account.layout} has no command for ${input.kind}: ask the bank directly`, {
+        layout: account.layout,
+        kind: input.kind,
+      });
+    }
     if (input.kind === 'CHANGE_DUE_DATE' && (!input.dueDate || input.dueDate < businessToday())) {
       throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', 'The new due date must be today or later', { dueDate: input.dueDate ?? null });
     }

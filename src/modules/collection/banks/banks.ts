@@ -75,7 +75,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     // Convênio of 7 digits (the only kind BB opens today): nosso número = convênio + 10 digits, no DV.
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
     nossoNumero: (a, seq) => {
       const number = a.beneficiaryCode! + pad(seq, 10);
       return { number, dv: '', printed: number };
@@ -161,7 +161,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: 'RG (cobrança registrada, SIGCB)',
     beneficiaryCodeLength: 6,
     maxSequence: 999_999_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
     nossoNumero: (_a, seq) => {
       // SIGCB: modality 1 (registered) + 4 (issued by the beneficiary) + 15 digits.
       const number = '14' + pad(seq, 15);
@@ -185,6 +185,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     // Código do cliente (beneficiário) at the cooperativa, DV included.
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999,
+    // Sicoob publishes CNAB 240 as its collection layout: CNAB 400 is refused (docs/decisions/collection-boleto.md).
     layouts: ['CNAB240'],
     nossoNumero: (a, seq) => {
       const number = pad(seq, 7);
@@ -207,7 +208,10 @@ export const bankRule = (code: string): BankRule => {
   return rule;
 };
 
-/** The field errors of an account's data under its bank's rules (empty when valid). */
+/**
+ * The field errors of an account's data under its bank's rules (empty when valid), with what the
+ * bank's layout needs of them; whether the bank offers the layout at all is `offersLayout` (422).
+ */
 export function accountProblems(a: AccountData, layout: CnabLayout): { path: string; message: string }[] {
   const rule = BANKS[a.bankCode];
   const problems: { path: string; message: string }[] = [];
@@ -229,7 +233,10 @@ export function accountProblems(a: AccountData, layout: CnabLayout): { path: str
   } else if (!a.beneficiaryCode || !new RegExp(`^\\d{${rule.beneficiaryCodeLength}}$`).test(a.beneficiaryCode)) {
     problems.push({ path: 'beneficiaryCode', message: `convênio / código do beneficiário: ${rule.beneficiaryCodeLength} digits for ${rule.name}` });
   }
-  if (!rule.layouts.includes(layout)) problems.push({ path: 'layout', message: `${rule.name} collects by ${rule.layouts.join(' or ')}` });
-  else if (layout === 'CNAB400' && rule.cnab400?.needsBeneficiaryCode && !a.beneficiaryCode) problems.push({ path: 'beneficiaryCode', message: rule.cnab400.needsBeneficiaryCode });
+  if (layout === 'CNAB400' && offersLayout(a.bankCode, layout) && rule.cnab400?.needsBeneficiaryCode && !a.beneficiaryCode)
+    problems.push({ path: 'beneficiaryCode', message: rule.cnab400.needsBeneficiaryCode });
   return problems;
 }
+
+/** Whether the bank publishes the layout for collection (a valid layout the bank does not take is a business rule, 422). */
+export const offersLayout = (bankCode: BankCode, layout: CnabLayout): boolean => BANKS[bankCode].layouts.includes(layout);
