@@ -204,7 +204,7 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
     expect(parseRetorno400Bradesco(withCodes(bradesco, ['10', '15', '24', '25', '16', '22'])).occurrences.map((o) => o.code)).to.deep.equal(['09', '06', '03', '19', '16', '22']);
     const santanderAccount = { ...account, bankCode: '033' as const, agencyDigit: null, agency: '1234', account: '12345678', accountDigit: '4', beneficiaryCode: '7654321', carteira: '101' };
     const santander = SANTANDER_400.writeRetorno(santanderAccount as never, 1, new Date(), ['02', '02', '02', '02', '02', '02'].map(occurrence));
-    expect(parseRetorno400Santander(withCodes(santander, ['07', '08', '17', '10', '25', '19'])).occurrences.map((o) => o.code)).to.deep.equal(['06', '06', '06', '09', '19', '99']);
+    expect(parseRetorno400Santander(withCodes(santander, ['07', '08', '17', '10', '25', '19'])).occurrences.map((o) => o.code)).to.deep.equal(['06', '06', '06', '09', '19', '00']);
 
     const title = {
       ...occurrence('01'),

@@ -2,23 +2,31 @@ import { addCalendarDays } from '../../../core/business-date';
 import { Dec } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
 import {
-  fromBank,
-  joinRecords,
-  Parsed400Remessa,
-  Parsed400Retorno,
-  payerDocument,
-  readRecords,
+  blankTrailer400,
+  checkHeader400,
+  Cnab400Layout,
+  documentOf,
+  failOn,
+  file400,
+  header400Start,
+  inscriptionType,
+  movementFromBank,
+  movementToBank,
+  occurrenceFromBank,
+  occurrenceToBank,
+  ParsedRemessa400,
+  ParsedRetorno400,
+  readFile400,
+  reasonsOf,
   reference,
-  reasonCodes,
-  Remessa400Title,
+  Remessa400File,
+  RemessaTitle400,
   remessaTotals,
-  toBank,
-  trailer400,
-  WIDTH,
-  Writer400Result,
-} from './cnab400-common-bb-caixa';
-import type { Cnab400Layout } from './cnab400';
-import { alpha, CnabParseError, ddmmyy, FileProblem, LineReader, money, num, record } from './record';
+  retornoTrailer400,
+  sequenceField,
+  WIDTH_400,
+} from './cnab400';
+import { alpha, ddmmyy, FileProblem, LineReader, money, num, record } from './record';
 
 /*
  * CNAB 400 of Banco do Brasil for a convênio of 7 digits: remessa CBR641 ("Leiaute de arquivo —
@@ -34,7 +42,6 @@ const BANK = '001';
 
 /** Our movements (FEBRABAN's) → CBR641 commands. */
 const REMESSA: Record<string, string> = { '01': '01', '02': '02', '06': '06', '09': '09' };
-const REMESSA_BACK = Object.fromEntries(Object.entries(REMESSA).map(([ours, bb]) => [bb, ours]));
 /** The instructions this layout carries (FEBRABAN movement codes). */
 export const BB400_MOVEMENTS = Object.keys(REMESSA);
 
@@ -43,8 +50,6 @@ export const BB400_MOVEMENTS = Object.keys(REMESSA);
  * partial payment), 08 (por saldo) and 15 (em cartório) are liquidações; 10 (baixa solicitada) a baixa.
  */
 const RETORNO: Record<string, string> = { '02': '02', '03': '03', '05': '06', '06': '06', '07': '06', '08': '06', '15': '06', '09': '09', '10': '09', '14': '14', '19': '19' };
-/** Ours → CBR643, for the local bank: BB has no "paid after write-off", it sends a liquidação. */
-const RETORNO_OUT: Record<string, string> = { '02': '02', '03': '03', '06': '06', '17': '06', '09': '09', '14': '14', '19': '19' };
 
 const convenio = (a: CnabAccount) => {
   if (!a.beneficiaryCode || !/^\d{7}$/.test(a.beneficiaryCode)) throw new Error('BB CNAB 400 (CBR641) needs the convênio of 7 digits');
@@ -71,13 +76,8 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
           [150, num(convenio(a), 7)],
           [157, alpha('', 238)],
         ];
-  return record(WIDTH, [
-    [1, '0'],
-    [2, kind === 'REMESSA' ? '1' : '2'],
-    [3, kind],
-    [10, '01'],
-    [12, alpha('COBRANCA', 8)],
-    [20, alpha('', 7)],
+  return record(WIDTH_400, [
+    ...header400Start(kind),
     ...agencyAccount(a),
     [41, '000000'],
     [47, alpha(a.companyName, 30)],
@@ -86,20 +86,20 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
     [95, ddmmyy(at.toISOString().slice(0, 10))],
     [101, num(fileNumber, 7)],
     ...tail,
-    [395, num(1, 6)],
+    sequenceField(1),
   ]);
 }
 
-export function writeRemessa400Bb(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Writer400Result {
+export function writeRemessa400Bb(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
   const lines = [header(a, 'REMESSA', fileNumber, at)];
-  const doc = payerDocument(a.companyDocument);
+  const doc = a.companyDocument.replace(/\D/g, '');
   for (const t of titles) {
-    const payer = payerDocument(t.payer.document);
+    const payer = t.payer.document.replace(/\D/g, '');
     lines.push(
-      record(WIDTH, [
+      record(WIDTH_400, [
         [1, '7'],
-        [2, doc.type],
-        [4, num(doc.digits, 14)],
+        [2, inscriptionType(doc)],
+        [4, num(doc, 14)],
         [18, num(a.agency, 4)],
         [22, alpha(a.agencyDigit ?? '', 1)],
         [23, num(a.account, 8)],
@@ -117,7 +117,7 @@ export function writeRemessa400Bb(a: CnabAccount, fileNumber: number, at: Date, 
         [96, '000000'], // borderô
         [102, alpha('', 5)], // tipo de cobrança: simples
         [107, num(a.carteira ?? '', 2)],
-        [109, toBank(REMESSA, t.movement, 'BB CNAB 400 remessa')],
+        [109, movementToBank(REMESSA, t.movement)],
         [111, alpha(t.documentNumber, 10)],
         [121, ddmmyy(t.dueDate)],
         [127, money(t.amount, 13)],
@@ -135,8 +135,8 @@ export function writeRemessa400Bb(a: CnabAccount, fileNumber: number, at: Date, 
         [180, money(t.discountAmount, 13)],
         [193, num(0, 13)], // IOF
         [206, num(0, 13)], // abatimento
-        [219, payer.type],
-        [221, num(payer.digits, 14)],
+        [219, inscriptionType(payer)],
+        [221, num(payer, 14)],
         [235, alpha(t.payer.name, 37)],
         [272, alpha('', 3)],
         [275, alpha(t.payer.street, 40)],
@@ -147,35 +147,23 @@ export function writeRemessa400Bb(a: CnabAccount, fileNumber: number, at: Date, 
         [352, alpha('', 40)],
         [392, num(t.protestDays ?? 0, 2)],
         [394, ' '],
-        [395, num(lines.length + 1, 6)],
+        sequenceField(lines.length + 1),
       ]),
     );
     // The fine goes in a record 5 after its title (BB keeps no fine per carteira): percent, from the day after the due date.
     if (t.movement === '01' && t.finePercent.gt(0)) {
-      lines.push(
-        record(WIDTH, [
-          [1, '5'],
-          [2, '99'],
-          [4, '2'],
-          [5, ddmmyy(addCalendarDays(t.dueDate, 1))],
-          [11, money(t.finePercent, 12)],
-          [23, alpha('', 372)],
-          [395, num(lines.length + 1, 6)],
-        ]),
-      );
+      lines.push(record(WIDTH_400, [[1, '5'], [2, '99'], [4, '2'], [5, ddmmyy(addCalendarDays(t.dueDate, 1))], [11, money(t.finePercent, 12)], [23, alpha('', 372)], sequenceField(lines.length + 1)]));
     }
   }
-  lines.push(trailer400(lines.length + 1));
-  return { content: joinRecords(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
+  lines.push(blankTrailer400(lines.length + 1));
+  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
 }
 
 export function writeRetorno400Bb(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
   const lines = [header(a, 'RETORNO', fileNumber, at)];
-  let total = new Dec(0);
   for (const o of occurrences) {
-    total = total.plus(o.titleAmount);
     lines.push(
-      record(WIDTH, [
+      record(WIDTH_400, [
         [1, '7'],
         [2, '00'],
         [4, num(0, 14)],
@@ -197,7 +185,7 @@ export function writeRetorno400Bb(a: CnabAccount, fileNumber: number, at: Date, 
         [101, '00000'], // taxa de IOF
         [106, ' '],
         [107, num(a.carteira ?? '', 2)],
-        [109, toBank(RETORNO_OUT, o.code, 'BB CNAB 400 retorno')],
+        [109, occurrenceToBank(RETORNO, o.code)],
         [111, ddmmyy(o.occurrenceDate)],
         [117, alpha(o.documentNumber, 10)],
         [127, alpha('', 20)],
@@ -227,45 +215,32 @@ export function writeRetorno400Bb(a: CnabAccount, fileNumber: number, at: Date, 
         [391, ' '], // indicativo de autorização de liquidação parcial
         [392, ' '],
         [393, alpha('', 2)], // canal de liquidação
-        [395, num(lines.length + 1, 6)],
+        sequenceField(lines.length + 1),
       ]),
     );
   }
-  lines.push(
-    record(WIDTH, [
-      [1, '9'],
-      [2, '2'],
-      [3, '01'],
-      [5, BANK],
-      [8, alpha('', 10)],
-      [18, num(occurrences.length, 8)], // cobrança simples: titles
-      [26, money(total, 14)], // and their value
-      [40, num(0, 8)], // aviso bancário
-      [48, alpha('', 347)],
-      [395, num(lines.length + 1, 6)],
-    ]),
-  );
-  return joinRecords(lines);
+  // The trailer's count and value of the cobrança simples titles: this file's details.
+  lines.push(retornoTrailer400(BANK, occurrences, 0, lines.length + 1));
+  return file400(lines);
 }
 
-function readHeader(h: LineReader, kind: '1' | '2', problems: FileProblem[]) {
-  if (h.str(2, 2) !== kind) problems.push({ line: 1, field: 'remessa/retorno (2)', message: kind === '1' ? 'not a remessa (1)' : 'not a retorno (2)' });
-  if (h.str(77, 79) !== BANK) problems.push({ line: 1, field: 'bank code (77-79)', message: 'not a Banco do Brasil file' });
+function readHeader(h: LineReader, kind: 'REMESSA' | 'RETORNO', problems: FileProblem[]) {
+  checkHeader400(h, problems, kind, BANK, 'Banco do Brasil');
   return {
     bankCode: h.str(77, 79),
     agency: h.digits(27, 30, 'agência'),
     account: h.digits(32, 39, 'conta'),
-    beneficiaryCode: kind === '1' ? h.digits(130, 136, 'convênio líder') : h.digits(150, 156, 'convênio'),
+    beneficiaryCode: kind === 'REMESSA' ? h.digits(130, 136, 'convênio líder') : h.digits(150, 156, 'convênio'),
     fileNumber: Number(h.digits(101, 107, 'file number')),
     kind: h.str(2, 2),
   };
 }
 
-export function parseRemessa400Bb(content: string): Parsed400Remessa {
+export function parseRemessa400Bb(content: string): ParsedRemessa400 {
   const problems: FileProblem[] = [];
-  const { header: h, details } = readRecords(content, ['7', '5'], problems);
-  const envelope = readHeader(h, '1', problems);
-  const titles: Remessa400Title[] = [];
+  const { header: h, details } = readFile400(content, problems, ['7', '5']);
+  const envelope = readHeader(h, 'REMESSA', problems);
+  const titles: RemessaTitle400[] = [];
   for (const [i, d] of details.entries()) {
     if (d.str(1, 1) === '5') {
       const title = titles[titles.length - 1];
@@ -279,13 +254,13 @@ export function parseRemessa400Bb(content: string): Parsed400Remessa {
       continue;
     }
     const command = d.digits(109, 110, 'comando');
-    const movement = REMESSA_BACK[command];
-    if (!movement) problems.push({ line: d.line, field: 'comando (109-110)', message: `command "${command}" is not one we send` });
+    const movement = movementFromBank(REMESSA, command);
+    if (!Object.values(REMESSA).includes(command)) problems.push({ line: d.line, field: 'comando (109-110)', message: `command "${command}" is not one we send` });
     if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     if (d.str(32, 38) !== envelope.beneficiaryCode) problems.push({ line: d.line, field: 'convênio (32-38)', message: `expected the header's ${envelope.beneficiaryCode}` });
     titles.push({
       line: d.line,
-      movement: movement ?? command,
+      movement,
       nossoNumero: d.digits(64, 80, 'nosso número'),
       nossoNumeroDv: '',
       documentNumber: d.str(111, 120).trim(),
@@ -296,18 +271,18 @@ export function parseRemessa400Bb(content: string): Parsed400Remessa {
       discountAmount: d.money(180, 192, 'discount'),
       interestPerDay: d.money(161, 173, 'interest per day'),
       finePercent: new Dec(0),
-      payerDocument: d.str(221, 234).replace(/^000(?=\d{11}$)/, ''),
+      payerDocument: documentOf(d.str(221, 234)),
     });
   }
-  if (problems.length) throw new CnabParseError(problems);
+  failOn(problems);
   const totals = remessaTotals(titles);
   return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
 }
 
-export function parseRetorno400Bb(content: string): Parsed400Retorno {
+export function parseRetorno400Bb(content: string): ParsedRetorno400 {
   const problems: FileProblem[] = [];
-  const { header: h, details, trailer } = readRecords(content, ['7'], problems);
-  const envelope = readHeader(h, '2', problems);
+  const { header: h, details, trailer } = readFile400(content, problems, ['7']);
+  const envelope = readHeader(h, 'RETORNO', problems);
   let total = new Dec(0);
   const occurrences = details.map((d) => {
     const code = d.digits(109, 110, 'comando');
@@ -317,7 +292,7 @@ export function parseRetorno400Bb(content: string): Parsed400Retorno {
     total = total.plus(titleAmount);
     return {
       line: d.line,
-      code: fromBank(RETORNO, code),
+      code: occurrenceFromBank(RETORNO, code),
       nossoNumero: d.digits(64, 80, 'nosso número'),
       nossoNumeroDv: '',
       documentNumber: d.str(117, 126).trim(),
@@ -325,7 +300,7 @@ export function parseRetorno400Bb(content: string): Parsed400Retorno {
       dueDate: d.date(147, 152, 'due date', true),
       titleAmount,
       bankFee,
-      reasons: code === '03' ? reasonCodes(d.str(87, 88)) : [],
+      reasons: code === '03' ? reasonsOf(d.str(87, 88), 2) : [],
       charges: d.money(267, 279, 'juros de mora').plus(d.money(280, 292, 'outros recebimentos')),
       discount: d.money(241, 253, 'discount'),
       rebate: d.money(228, 240, 'abatimento'),
@@ -339,7 +314,7 @@ export function parseRetorno400Bb(content: string): Parsed400Retorno {
   if (count !== details.length) problems.push({ line: trailer.line, field: 'title count (18-25)', message: `${count}, the file has ${details.length} details` });
   const declared = trailer.money(26, 39, 'title value');
   if (!declared.eq(total)) problems.push({ line: trailer.line, field: 'title value (26-39)', message: `${declared.toFixed(2)}, the details sum ${total.toFixed(2)}` });
-  if (problems.length) throw new CnabParseError(problems);
+  failOn(problems);
   return { ...envelope, occurrences };
 }
 

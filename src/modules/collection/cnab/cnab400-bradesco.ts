@@ -18,6 +18,10 @@ import {
   ParsedRetorno400,
   readFile400,
   reasonsOf,
+  reference,
+  Remessa400File,
+  remessaTotals,
+  retornoTrailer400,
   sameAccount,
   sequenceField,
   WIDTH_400,
@@ -89,11 +93,9 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
 /** Bradesco has no city/UF fields: the address line (40) carries street, district and city/UF. */
 const address = (p: RemessaTitle['payer']) => [p.street, p.district, p.city && `${p.city}/${p.uf}`].filter(Boolean).join(' ');
 
-export function writeRemessa400Bradesco(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): { content: string; recordCount: number; totalAmount: Dec } {
+export function writeRemessa400Bradesco(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
   const lines = [header(a, 'REMESSA', fileNumber, at)];
-  let total = new Dec(0);
   for (const t of titles) {
-    if (t.movement === '01') total = total.plus(t.amount);
     const doc = t.payer.document.replace(/\D/g, '');
     const cep = t.payer.postalCode.replace(/\D/g, '').padEnd(8, '0');
     lines.push(
@@ -106,7 +108,7 @@ export function writeRemessa400Bradesco(a: CnabAccount, fileNumber: number, at: 
         [13, num(0, 7)],
         [20, '0'],
         [21, companyId(a)],
-        [38, alpha(t.companyRef, 25)],
+        [38, reference(t.companyRef, 25)],
         [63, '000'],
         [66, t.finePercent.gt(0) ? '2' : '0'],
         [67, money(t.finePercent, 4)],
@@ -150,14 +152,12 @@ export function writeRemessa400Bradesco(a: CnabAccount, fileNumber: number, at: 
     );
   }
   lines.push(blankTrailer400(lines.length + 1));
-  return { content: file400(lines), recordCount: lines.length, totalAmount: total };
+  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
 }
 
 export function writeRetorno400Bradesco(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
   const lines = [header(a, 'RETORNO', fileNumber, at)];
-  let total = new Dec(0);
   for (const o of occurrences) {
-    total = total.plus(o.titleAmount);
     const nn = num(o.nossoNumero, 11) + alpha(o.nossoNumeroDv, 1);
     lines.push(
       record(WIDTH_400, [
@@ -166,7 +166,7 @@ export function writeRetorno400Bradesco(a: CnabAccount, fileNumber: number, at: 
         [4, num(a.companyDocument, 14)],
         [18, '000'],
         [21, companyId(a)],
-        [38, alpha(o.companyRef, 25)],
+        [38, reference(o.companyRef, 25)],
         [63, num(0, 8)],
         [71, nn],
         [83, num(0, 10)],
@@ -207,20 +207,7 @@ export function writeRetorno400Bradesco(a: CnabAccount, fileNumber: number, at: 
       ]),
     );
   }
-  lines.push(
-    record(WIDTH_400, [
-      [1, '9'],
-      [2, '2'],
-      [3, '01'],
-      [5, BANK],
-      [8, alpha('', 10)],
-      [18, num(occurrences.length, 8)],
-      [26, money(total, 14)],
-      [40, num(fileNumber, 8)],
-      [48, alpha('', 347)],
-      sequenceField(lines.length + 1),
-    ]),
-  );
+  lines.push(retornoTrailer400(BANK, occurrences, fileNumber, lines.length + 1));
   return file400(lines);
 }
 
@@ -283,11 +270,9 @@ export function parseRetorno400Bradesco(content: string): ParsedRetorno400 {
 export function parseRemessa400Bradesco(content: string): ParsedRemessa400 {
   const problems: FileProblem[] = [];
   const { envelope, details } = readBradesco(content, problems, 'REMESSA');
-  let total = new Dec(0);
   const titles = details.map((d) => {
     const movement = movementFromBank(REMESSA, d.digits(109, 110, 'identificação da ocorrência'));
     const amount = d.money(127, 139, 'valor do título');
-    if (movement === '01') total = total.plus(amount);
     if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     const fine = d.str(66, 66);
     if (fine !== '0' && fine !== '2') problems.push({ line: d.line, field: 'campo de multa (66)', message: `expected 0 or 2, found "${fine}"` });
@@ -308,7 +293,8 @@ export function parseRemessa400Bradesco(content: string): ParsedRemessa400 {
     };
   });
   failOn(problems);
-  return { ...envelope, titles, registeredTotal: total, lotTitleCount: titles.filter((t) => t.movement === '01').length };
+  const totals = remessaTotals(titles);
+  return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
 }
 
 export const BRADESCO_400: Cnab400Layout = {

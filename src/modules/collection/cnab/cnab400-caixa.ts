@@ -2,22 +2,29 @@ import { addCalendarDays } from '../../../core/business-date';
 import { Dec, round } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
 import {
-  fromBank,
-  joinRecords,
-  Parsed400Remessa,
-  Parsed400Retorno,
-  payerDocument,
-  readRecords,
+  blankTrailer400,
+  checkHeader400,
+  Cnab400Layout,
+  documentOf,
+  failOn,
+  file400,
+  header400Start,
+  inscriptionType,
+  movementFromBank,
+  movementToBank,
+  occurrenceFromBank,
+  occurrenceToBank,
+  ParsedRemessa400,
+  ParsedRetorno400,
+  readFile400,
   reference,
-  Remessa400Title,
+  Remessa400File,
+  RemessaTitle400,
   remessaTotals,
-  toBank,
-  trailer400,
-  WIDTH,
-  Writer400Result,
-} from './cnab400-common-bb-caixa';
-import type { Cnab400Layout } from './cnab400';
-import { alpha, CnabParseError, ddmmyy, FileProblem, LineReader, money, num, record } from './record';
+  sequenceField,
+  WIDTH_400,
+} from './cnab400';
+import { alpha, ddmmyy, FileProblem, LineReader, money, num, record } from './record';
 
 /*
  * CNAB 400 of Caixa's SIGCB ("Leiaute de Arquivo Eletrônico Padrão CNAB 400 — Cobrança Bancária
@@ -34,7 +41,6 @@ const BANK_NAME = 'C ECON FEDERAL';
 
 /** Our movements (FEBRABAN's) → SIGCB 400 códigos de ocorrência of the remessa. */
 const REMESSA: Record<string, string> = { '01': '01', '02': '02', '06': '05' };
-const REMESSA_BACK = Object.fromEntries(Object.entries(REMESSA).map(([ours, cef]) => [cef, ours]));
 export const CAIXA400_MOVEMENTS = Object.keys(REMESSA);
 
 /**
@@ -43,8 +49,6 @@ export const CAIXA400_MOVEMENTS = Object.keys(REMESSA);
  * por protesto, 05 vencimento alterado, 26 título enviado a cartório (protested).
  */
 const RETORNO: Record<string, string> = { '01': '02', '99': '03', '21': '06', '22': '06', '02': '09', '23': '09', '24': '09', '25': '25', '05': '14', '26': '19' };
-/** Ours → SIGCB 400, for the local bank: Caixa has no "paid after write-off", it sends a liquidação. */
-const RETORNO_OUT: Record<string, string> = { '02': '01', '03': '99', '06': '21', '17': '21', '09': '02', '14': '05', '19': '26', '25': '25' };
 
 const beneficiary = (a: CnabAccount) => {
   if (!a.beneficiaryCode || !/^\d{6}$/.test(a.beneficiaryCode)) throw new Error('Caixa CNAB 400 (SIGCB) needs the código do beneficiário of 6 digits');
@@ -52,12 +56,8 @@ const beneficiary = (a: CnabAccount) => {
 };
 
 const header = (a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date) =>
-  record(WIDTH, [
-    [1, '0'],
-    [2, kind === 'REMESSA' ? '1' : '2'],
-    [3, kind],
-    [10, '01'],
-    [12, alpha('COBRANCA', 15)],
+  record(WIDTH_400, [
+    ...header400Start(kind),
     [27, num(a.agency, 4)],
     [31, num(beneficiary(a), 6)],
     [37, alpha('', 10)],
@@ -67,7 +67,7 @@ const header = (a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
     [95, ddmmyy(at.toISOString().slice(0, 10))],
     [101, alpha('', 289)],
     [390, num(fileNumber, 5)],
-    [395, num(1, 6)],
+    sequenceField(1),
   ]);
 
 /** Instrução 1 and its days: protest after N days, else devolução (baixa) after N ≤ 99 days, else Caixa's default. */
@@ -77,18 +77,18 @@ function deadline(t: RemessaTitle): [string, number] {
   return ['00', 0];
 }
 
-export function writeRemessa400Caixa(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Writer400Result {
+export function writeRemessa400Caixa(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
   const lines = [header(a, 'REMESSA', fileNumber, at)];
-  const doc = payerDocument(a.companyDocument);
+  const doc = a.companyDocument.replace(/\D/g, '');
   for (const t of titles) {
-    const payer = payerDocument(t.payer.document);
+    const payer = t.payer.document.replace(/\D/g, '');
     const [instruction, days] = deadline(t);
     const fine = round(t.amount.times(t.finePercent).div(100), 'amount');
     lines.push(
-      record(WIDTH, [
+      record(WIDTH_400, [
         [1, '1'],
-        [2, doc.type],
-        [4, num(doc.digits, 14)],
+        [2, inscriptionType(doc)],
+        [4, num(doc, 14)],
         [18, num(a.agency, 4)],
         [22, num(beneficiary(a), 6)],
         [28, '2'], // the beneficiary prints the boleto
@@ -99,7 +99,7 @@ export function writeRemessa400Caixa(a: CnabAccount, fileNumber: number, at: Dat
         [74, alpha('', 3)],
         [77, alpha('', 30)], // mensagem
         [107, '01'], // carteira 01: cobrança registrada (RG)
-        [109, toBank(REMESSA, t.movement, 'Caixa CNAB 400 remessa')],
+        [109, movementToBank(REMESSA, t.movement)],
         [111, alpha(t.documentNumber, 10)],
         [121, ddmmyy(t.dueDate)],
         [127, money(t.amount, 13)],
@@ -115,8 +115,8 @@ export function writeRemessa400Caixa(a: CnabAccount, fileNumber: number, at: Dat
         [180, money(t.discountAmount, 13)],
         [193, num(0, 13)], // IOF
         [206, num(0, 13)], // abatimento
-        [219, payer.type],
-        [221, num(payer.digits, 14)],
+        [219, inscriptionType(payer)],
+        [221, num(payer, 14)],
         [235, alpha(t.payer.name, 40)],
         [275, alpha(t.payer.street, 40)],
         [315, alpha(t.payer.district, 12)],
@@ -129,23 +129,23 @@ export function writeRemessa400Caixa(a: CnabAccount, fileNumber: number, at: Dat
         [390, '00'], // instrução 3
         [392, num(days, 2)],
         [394, '1'], // moeda: real
-        [395, num(lines.length + 1, 6)],
+        sequenceField(lines.length + 1),
       ]),
     );
   }
-  lines.push(trailer400(lines.length + 1));
-  return { content: joinRecords(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
+  lines.push(blankTrailer400(lines.length + 1));
+  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
 }
 
 export function writeRetorno400Caixa(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
   const lines = [header(a, 'RETORNO', fileNumber, at)];
-  const doc = payerDocument(a.companyDocument);
+  const doc = a.companyDocument.replace(/\D/g, '');
   for (const o of occurrences) {
     lines.push(
-      record(WIDTH, [
+      record(WIDTH_400, [
         [1, '1'],
-        [2, doc.type],
-        [4, num(doc.digits, 14)],
+        [2, inscriptionType(doc)],
+        [4, num(doc, 14)],
         [18, num(a.agency, 4)],
         [22, num(beneficiary(a), 6)],
         [28, alpha('', 4)],
@@ -155,7 +155,7 @@ export function writeRetorno400Caixa(a: CnabAccount, fileNumber: number, at: Dat
         [80, o.code === '03' ? num(o.reasons[0] ?? '0', 3) : '000'], // código de rejeição
         [83, alpha('', 24)],
         [107, '01'],
-        [109, toBank(RETORNO_OUT, o.code, 'Caixa CNAB 400 retorno')],
+        [109, occurrenceToBank(RETORNO, o.code)],
         [111, ddmmyy(o.occurrenceDate)],
         [117, alpha(o.documentNumber, 10)],
         [127, alpha('', 20)],
@@ -175,17 +175,16 @@ export function writeRetorno400Caixa(a: CnabAccount, fileNumber: number, at: Dat
         [293, '1'],
         [294, ddmmyy(o.creditDate)],
         [300, alpha('', 95)],
-        [395, num(lines.length + 1, 6)],
+        sequenceField(lines.length + 1),
       ]),
     );
   }
-  lines.push(trailer400(lines.length + 1));
-  return joinRecords(lines);
+  lines.push(blankTrailer400(lines.length + 1));
+  return file400(lines);
 }
 
-function readHeader(h: LineReader, kind: '1' | '2', problems: FileProblem[]) {
-  if (h.str(2, 2) !== kind) problems.push({ line: 1, field: 'remessa/retorno (2)', message: kind === '1' ? 'not a remessa (1)' : 'not a retorno (2)' });
-  if (h.str(77, 79) !== BANK) problems.push({ line: 1, field: 'bank code (77-79)', message: 'not a Caixa file' });
+function readHeader(h: LineReader, kind: 'REMESSA' | 'RETORNO', problems: FileProblem[]) {
+  checkHeader400(h, problems, kind, BANK, 'Caixa');
   return {
     bankCode: h.str(77, 79),
     agency: h.digits(27, 30, 'agência'),
@@ -200,21 +199,21 @@ function sameBeneficiary(d: LineReader, beneficiaryCode: string, problems: FileP
   if (d.str(22, 27) !== beneficiaryCode) problems.push({ line: d.line, field: 'código do beneficiário (22-27)', message: `expected the header's ${beneficiaryCode}, found "${d.str(22, 27)}"` });
 }
 
-export function parseRemessa400Caixa(content: string): Parsed400Remessa {
+export function parseRemessa400Caixa(content: string): ParsedRemessa400 {
   const problems: FileProblem[] = [];
-  const { header: h, details } = readRecords(content, ['1'], problems);
-  const envelope = readHeader(h, '1', problems);
-  const titles: Remessa400Title[] = details.map((d) => {
+  const { header: h, details } = readFile400(content, problems);
+  const envelope = readHeader(h, 'REMESSA', problems);
+  const titles: RemessaTitle400[] = details.map((d) => {
     sameBeneficiary(d, envelope.beneficiaryCode, problems);
     const code = d.digits(109, 110, 'código de ocorrência');
-    const movement = REMESSA_BACK[code];
-    if (!movement) problems.push({ line: d.line, field: 'código de ocorrência (109-110)', message: `code "${code}" is not one we send` });
+    const movement = movementFromBank(REMESSA, code);
+    if (!Object.values(REMESSA).includes(code)) problems.push({ line: d.line, field: 'código de ocorrência (109-110)', message: `code "${code}" is not one we send` });
     if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     const amount = d.money(127, 139, 'amount');
     const fine = d.money(358, 367, 'fine');
     return {
       line: d.line,
-      movement: movement ?? code,
+      movement,
       nossoNumero: d.digits(57, 73, 'nosso número'),
       nossoNumeroDv: '',
       documentNumber: d.str(111, 120).trim(),
@@ -226,18 +225,18 @@ export function parseRemessa400Caixa(content: string): Parsed400Remessa {
       interestPerDay: d.money(161, 173, 'interest per day'),
       // The file carries the fine's value; as a percent of the title (what the bank charges when late).
       finePercent: amount.gt(0) ? fine.times(100).div(amount) : new Dec(0),
-      payerDocument: d.str(221, 234).replace(/^000(?=\d{11}$)/, ''),
+      payerDocument: documentOf(d.str(221, 234)),
     };
   });
-  if (problems.length) throw new CnabParseError(problems);
+  failOn(problems);
   const totals = remessaTotals(titles);
   return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
 }
 
-export function parseRetorno400Caixa(content: string): Parsed400Retorno {
+export function parseRetorno400Caixa(content: string): ParsedRetorno400 {
   const problems: FileProblem[] = [];
-  const { header: h, details } = readRecords(content, ['1'], problems);
-  const envelope = readHeader(h, '2', problems);
+  const { header: h, details } = readFile400(content, problems);
+  const envelope = readHeader(h, 'RETORNO', problems);
   const occurrences = details.map((d) => {
     sameBeneficiary(d, envelope.beneficiaryCode, problems);
     const code = d.digits(109, 110, 'código de ocorrência');
@@ -246,7 +245,7 @@ export function parseRetorno400Caixa(content: string): Parsed400Retorno {
     const rejection = d.digits(80, 82, 'código de rejeição');
     return {
       line: d.line,
-      code: fromBank(RETORNO, code),
+      code: occurrenceFromBank(RETORNO, code),
       nossoNumero: d.digits(57, 73, 'nosso número'),
       nossoNumeroDv: '',
       documentNumber: d.str(117, 126).trim(),
@@ -264,7 +263,7 @@ export function parseRetorno400Caixa(content: string): Parsed400Retorno {
       creditDate: d.date(294, 299, 'credit date', true),
     };
   });
-  if (problems.length) throw new CnabParseError(problems);
+  failOn(problems);
   return { ...envelope, occurrences };
 }
 

@@ -10,9 +10,17 @@ import {
   file400,
   header400Start,
   inscriptionType,
+  movementFromBank,
+  movementToBank,
+  occurrenceFromBank,
+  occurrenceToBank,
   ParsedRemessa400,
   ParsedRetorno400,
   readFile400,
+  reasonsOf,
+  reference,
+  Remessa400File,
+  remessaTotals,
   sequenceField,
   WIDTH_400,
 } from './cnab400';
@@ -22,12 +30,33 @@ import { alpha, ddmmyy, FileProblem, money, num, record } from './record';
  * CNAB 400 of Itaú (manual "Cobrança Itaú — CNAB 400", remessa and retorno): header 0, one detail
  * 1 per instruction or occurrence, trailer 9, 400 positions, the record number at 395–400. The fine
  * record (type 2) is not sent: Itaú's multa is set with the bank per carteira. Itaú's retorno codes
- * 07 (liquidação parcial) and 08 (liquidação em cartório) are read as FEBRABAN's 06 (liquidação), so
- * the retorno is applied by the same rules as CNAB 240 (returns.service.ts).
+ * become FEBRABAN's (the table below) so the retorno is applied by the same rules as CNAB 240
+ * (returns.service.ts).
  */
 
-const REMESSA_400: Record<string, string> = { '01': '01', '02': '02', '06': '06', '09': '09', '47': '31' };
-const RETORNO_AS_FEBRABAN: Record<string, string> = { '07': '06', '08': '06' };
+/** FEBRABAN movement → Itaú's código de ocorrência of the remessa (31: alteração de outros dados, the new value). */
+const REMESSA: Record<string, string> = { '01': '01', '02': '02', '06': '06', '09': '09', '47': '31' };
+
+/**
+ * Itaú's retorno codes (the manual's nota 17) as the FEBRABAN ones returns.service.ts applies: 07
+ * (liquidação parcial) and 08 (em cartório) are liquidações, 64 (entrada confirmada com rateio de
+ * crédito) an entrada, 32 (baixa por ter sido protestado) FEBRABAN's 25. Itaú's 17 (alteração de
+ * dados rejeitada) and 25 (alegações do pagador) mean nothing of ours: recorded only, as every other
+ * code of theirs (10 baixa por ter sido liquidado follows the 06 that settled it; 59 SISPAG, 65
+ * cheque awaiting clearance, 69 cheque devolvido and the tarifas are left to the operator).
+ */
+const RETORNO: Record<string, string> = {
+  '02': '02',
+  '03': '03',
+  '06': '06',
+  '09': '09',
+  '14': '14',
+  '19': '19',
+  '07': '06',
+  '08': '06',
+  '64': '02',
+  '32': '25',
+};
 
 function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): string {
   return record(WIDTH_400, [
@@ -48,11 +77,9 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
   ]);
 }
 
-export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): { content: string; recordCount: number; totalAmount: Dec } {
+export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
   const lines = [header(a, 'REMESSA', fileNumber, at)];
-  let total = new Dec(0);
   for (const t of titles) {
-    if (t.movement === '01') total = total.plus(t.amount);
     const doc = t.payer.document.replace(/\D/g, '');
     lines.push(
       record(WIDTH_400, [
@@ -65,13 +92,13 @@ export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date
         [29, alpha(a.accountDigit, 1)],
         [30, alpha('', 4)],
         [34, '0000'],
-        [38, alpha(t.companyRef, 25)],
+        [38, reference(t.companyRef, 25)],
         [63, num(t.nossoNumero, 8)],
         [71, num(0, 13)],
         [84, num(carteiraOf(a.carteira), 3)],
         [87, alpha('', 21)],
         [108, 'I'],
-        [109, REMESSA_400[t.movement]],
+        [109, movementToBank(REMESSA, t.movement)],
         [111, alpha(t.documentNumber, 10)],
         [121, ddmmyy(t.dueDate)],
         [127, money(t.amount, 13)],
@@ -106,7 +133,7 @@ export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date
     );
   }
   lines.push(blankTrailer400(lines.length + 1));
-  return { content: file400(lines), recordCount: lines.length, totalAmount: total };
+  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
 }
 
 export function writeRetorno400Itau(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
@@ -122,7 +149,7 @@ export function writeRetorno400Itau(a: CnabAccount, fileNumber: number, at: Date
         [24, num(a.account, 5)],
         [29, alpha(a.accountDigit, 1)],
         [30, alpha('', 8)],
-        [38, alpha(o.companyRef, 25)],
+        [38, reference(o.companyRef, 25)],
         [63, num(o.nossoNumero, 8)],
         [71, alpha('', 12)],
         [83, num(carteiraOf(a.carteira), 3)],
@@ -130,7 +157,7 @@ export function writeRetorno400Itau(a: CnabAccount, fileNumber: number, at: Date
         [94, alpha(o.nossoNumeroDv, 1)],
         [95, alpha('', 13)],
         [108, 'I'],
-        [109, o.code],
+        [109, occurrenceToBank(RETORNO, o.code)],
         [111, ddmmyy(o.occurrenceDate)],
         [117, alpha(o.documentNumber, 10)],
         [127, num(o.nossoNumero, 8)],
@@ -180,10 +207,9 @@ export function parseRetorno400Itau(content: string): ParsedRetorno400 {
   const problems: FileProblem[] = [];
   const { envelope, details } = readItau(content, problems, 'RETORNO');
   const occurrences = details.map((d) => {
-    const code = d.digits(109, 110, 'occurrence code');
     return {
       line: d.line,
-      code: RETORNO_AS_FEBRABAN[code] ?? code,
+      code: occurrenceFromBank(RETORNO, d.digits(109, 110, 'occurrence code')),
       nossoNumero: d.digits(86, 93, 'nosso número'),
       nossoNumeroDv: d.str(94, 94),
       documentNumber: d.str(117, 126).trim(),
@@ -191,7 +217,7 @@ export function parseRetorno400Itau(content: string): ParsedRetorno400 {
       dueDate: d.date(147, 152, 'due date', true),
       titleAmount: d.money(153, 165, 'title amount'),
       bankFee: d.money(176, 188, 'bank fee'),
-      reasons: (d.str(378, 385).match(/\S{2}/g) ?? []).filter((r) => r !== '00'),
+      reasons: reasonsOf(d.str(378, 385), 2),
       charges: d.money(267, 279, 'interest/fine'),
       discount: d.money(241, 253, 'discount'),
       rebate: d.money(228, 240, 'rebate'),
@@ -208,12 +234,9 @@ export function parseRetorno400Itau(content: string): ParsedRetorno400 {
 export function parseRemessa400Itau(content: string): ParsedRemessa400 {
   const problems: FileProblem[] = [];
   const { envelope, details } = readItau(content, problems, 'REMESSA');
-  let total = new Dec(0);
-  const toFebraban = Object.fromEntries(Object.entries(REMESSA_400).map(([k, v]) => [v, k]));
   const titles = details.map((d) => {
-    const movement = toFebraban[d.digits(109, 110, 'occurrence code')] ?? d.str(109, 110);
+    const movement = movementFromBank(REMESSA, d.digits(109, 110, 'occurrence code'));
     const amount = d.money(127, 139, 'amount');
-    if (movement === '01') total = total.plus(amount);
     if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     return {
       line: d.line,
@@ -232,7 +255,8 @@ export function parseRemessa400Itau(content: string): ParsedRemessa400 {
     };
   });
   failOn(problems);
-  return { ...envelope, titles, registeredTotal: total, lotTitleCount: titles.filter((t) => t.movement === '01').length };
+  const totals = remessaTotals(titles);
+  return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
 }
 
 export const ITAU_400: Cnab400Layout = {
@@ -240,5 +264,5 @@ export const ITAU_400: Cnab400Layout = {
   parseRemessa: parseRemessa400Itau,
   writeRetorno: writeRetorno400Itau,
   parseRetorno: parseRetorno400Itau,
-  movements: Object.keys(REMESSA_400),
+  movements: Object.keys(REMESSA),
 };

@@ -18,6 +18,10 @@ import {
   ParsedRetorno400,
   readFile400,
   reasonsOf,
+  reference,
+  Remessa400File,
+  remessaTotals,
+  retornoTrailer400,
   sequenceField,
   WIDTH_400,
 } from './cnab400';
@@ -95,14 +99,12 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
   ]);
 }
 
-export function writeRemessa400Santander(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): { content: string; recordCount: number; totalAmount: Dec } {
+export function writeRemessa400Santander(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
   const lines = [header(a, 'REMESSA', fileNumber, at)];
-  let registered = new Dec(0);
   let all = new Dec(0);
   const carteira = CARTEIRA_CODE[carteiraOf(a.carteira)];
   if (!carteira) throw new Error(`Santander carteira ${a.carteira} has no CNAB 400 code`);
   for (const t of titles) {
-    if (t.movement === '01') registered = registered.plus(t.amount);
     all = all.plus(t.amount);
     const doc = t.payer.document.replace(/\D/g, '');
     const fine = t.finePercent.gt(0);
@@ -112,7 +114,7 @@ export function writeRemessa400Santander(a: CnabAccount, fileNumber: number, at:
         [2, inscriptionType(a.companyDocument)],
         [4, num(a.companyDocument, 14)],
         [18, transmissionCode(a)],
-        [38, alpha(t.companyRef, 25)],
+        [38, reference(t.companyRef, 25)],
         [63, shortNn(t.nossoNumero) + alpha(t.nossoNumeroDv, 1)],
         [71, '000000'],
         [77, ' '],
@@ -161,14 +163,12 @@ export function writeRemessa400Santander(a: CnabAccount, fileNumber: number, at:
     );
   }
   lines.push(record(WIDTH_400, [[1, '9'], [2, num(titles.length, 6)], [8, money(all, 13)], [21, num(0, 374)], sequenceField(lines.length + 1)]));
-  return { content: file400(lines), recordCount: lines.length, totalAmount: registered };
+  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
 }
 
 export function writeRetorno400Santander(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
   const lines = [header(a, 'RETORNO', fileNumber, at)];
-  let total = new Dec(0);
   for (const o of occurrences) {
-    total = total.plus(o.titleAmount);
     const nn = shortNn(o.nossoNumero) + alpha(o.nossoNumeroDv, 1);
     lines.push(
       record(WIDTH_400, [
@@ -176,12 +176,12 @@ export function writeRetorno400Santander(a: CnabAccount, fileNumber: number, at:
         [2, inscriptionType(a.companyDocument)],
         [4, num(a.companyDocument, 14)],
         [18, transmissionCode(a)],
-        [38, alpha(o.companyRef, 25)],
+        [38, reference(o.companyRef, 25)],
         [63, nn],
         [71, alpha('', 37)],
         [108, CARTEIRA_CODE[carteiraOf(a.carteira)] ?? '5'],
-        // No "liquidação após baixa" at Santander: such a payment is a 06 of a written-off title.
-        [109, occurrenceToBank(RETORNO, o.code === '17' ? '06' : o.code)],
+        // No "liquidação após baixa" at Santander: occurrenceToBank writes such a payment as its 06 (of a written-off title).
+        [109, occurrenceToBank(RETORNO, o.code)],
         [111, ddmmyy(o.occurrenceDate)],
         [117, alpha(o.documentNumber, 10)],
         [127, nn],
@@ -224,20 +224,7 @@ export function writeRetorno400Santander(a: CnabAccount, fileNumber: number, at:
       ]),
     );
   }
-  lines.push(
-    record(WIDTH_400, [
-      [1, '9'],
-      [2, '2'],
-      [3, '01'],
-      [5, BANK],
-      [8, alpha('', 10)],
-      [18, num(occurrences.length, 8)],
-      [26, money(total, 14)],
-      [40, num(0, 8)],
-      [48, alpha('', 347)],
-      sequenceField(lines.length + 1),
-    ]),
-  );
+  lines.push(retornoTrailer400(BANK, occurrences, 0, lines.length + 1));
   return file400(lines);
 }
 
@@ -311,12 +298,10 @@ export function parseRetorno400Santander(content: string): ParsedRetorno400 {
 export function parseRemessa400Santander(content: string): ParsedRemessa400 {
   const problems: FileProblem[] = [];
   const { envelope, details, trailer } = readSantander(content, problems, 'REMESSA');
-  let registered = new Dec(0);
   let all = new Dec(0);
   const titles = details.map((d) => {
     const movement = movementFromBank(REMESSA, d.digits(109, 110, 'código de ocorrência'));
     const amount = d.money(127, 139, 'valor do título');
-    if (movement === '01') registered = registered.plus(amount);
     all = all.plus(amount);
     if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     const fine = d.str(78, 78);
@@ -343,7 +328,8 @@ export function parseRemessa400Santander(content: string): ParsedRemessa400 {
   const sum = trailer.money(8, 20, 'valor total dos títulos');
   if (!sum.eq(all)) problems.push({ line: trailer.line, field: 'valor total dos títulos (8-20)', message: `says ${sum.toFixed(2)}, the details add up to ${all.toFixed(2)}` });
   failOn(problems);
-  return { ...envelope, titles, registeredTotal: registered, lotTitleCount: titles.filter((t) => t.movement === '01').length };
+  const totals = remessaTotals(titles);
+  return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
 }
 
 export const SANTANDER_400: Cnab400Layout = {

@@ -1,12 +1,13 @@
 import { Dec } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
-import { alpha, CnabParseError, FileProblem, LineReader, linesOf, num, record } from './record';
+import { alpha, CnabParseError, FileProblem, LineReader, linesOf, money, num, record } from './record';
 
 /*
- * What every bank's CNAB 400 of collection shares (Itaú, Bradesco, Santander, …): 400 positions,
- * CRLF, a header (0) saying REMESSA/RETORNO and COBRANCA at 1–26, details (1), a trailer (9), the
- * record number at 395–400 counting from 1. Each bank's file (cnab400-<bank>.ts) holds only its
- * positions and how its occurrence codes map onto the FEBRABAN codes returns.service.ts acts on.
+ * What every bank's CNAB 400 of collection shares (Itaú, Bradesco, Santander, Banco do Brasil,
+ * Caixa): 400 positions, CRLF, a header (0) saying REMESSA/RETORNO and COBRANCA at 1–26, details
+ * (type 1, BB's 7 and 5), a trailer (9), the record number at 395–400 counting from 1. Each bank's
+ * file (cnab400-<bank>.ts) holds only its positions and how its codes map onto the FEBRABAN codes
+ * returns.service.ts acts on.
  */
 
 export const WIDTH_400 = 400;
@@ -28,6 +29,13 @@ export const blankTrailer400 = (seq: number) => record(WIDTH_400, [[1, '9'], [2,
 
 /** Records joined by CRLF, the last one ended too. */
 export const file400 = (lines: string[]) => lines.join('\r\n') + '\r\n';
+
+/** The company's reference (the boleto's hashid: its case matters), left-aligned and blank-filled, not upper-cased as alpha() would. */
+export const reference = (value: string, length: number): string =>
+  value
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .slice(0, length)
+    .padEnd(length, ' ');
 
 /** CPF (01) or CNPJ (02): the inscription type of a document. */
 export const inscriptionType = (document: string) => (document.replace(/\D/g, '').length === 14 ? '02' : '01');
@@ -51,6 +59,21 @@ export interface Envelope400 {
   beneficiaryCode?: string | null;
 }
 
+/** What a remessa writer gives back: the file, its records, the value of the titles sent for registration. */
+export type Remessa400File = { content: string; recordCount: number; totalAmount: Dec };
+
+/** The value of the titles a remessa sends for registration (movement 01), and how many. */
+export function remessaTotals(titles: Pick<RemessaTitle, 'movement' | 'amount'>[]): { total: Dec; count: number } {
+  let total = new Dec(0);
+  let count = 0;
+  for (const t of titles) {
+    if (t.movement !== '01') continue;
+    total = total.plus(t.amount);
+    count++;
+  }
+  return { total, count };
+}
+
 /** A title of a remessa as read back (the bank simulator's side and the check of our own files). */
 export type RemessaTitle400 = Omit<RemessaTitle, 'payer' | 'discountDate' | 'protestDays' | 'writeOffDays'> & { line: number; payerDocument: string | null };
 
@@ -64,9 +87,10 @@ export type ParsedRetorno400 = Envelope400 & { occurrences: RetornoOccurrence[] 
 
 /**
  * The structure every CNAB 400 file must have: widths, a header first, a trailer last, details of
- * type 1 between, record numbers 1…n. Throws at once on widths (nothing else can be read then).
+ * the layout's types between (1, or BB's 7 and 5), record numbers 1…n. Throws at once on widths
+ * (positions of a short line mean nothing); collects the rest.
  */
-export function readFile400(content: string, problems: FileProblem[]): { header: LineReader; details: LineReader[]; trailer: LineReader } {
+export function readFile400(content: string, problems: FileProblem[], detailTypes: readonly string[] = ['1']): { header: LineReader; details: LineReader[]; trailer: LineReader } {
   const lines = linesOf(content, WIDTH_400, problems);
   if (problems.length) throw new CnabParseError(problems);
   const readers = lines.map((l, i) => new LineReader(l, i + 1, problems));
@@ -79,7 +103,9 @@ export function readFile400(content: string, problems: FileProblem[]): { header:
       problems.push({ line: r.line, field: 'record sequence (395-400)', message: `expected ${i + 1}, found ${r.str(395, 400)}` });
   });
   const details = readers.slice(1, -1);
-  for (const d of details) if (d.str(1, 1) !== '1') problems.push({ line: d.line, field: 'record type (1)', message: `expected a detail (1), found "${d.str(1, 1)}"` });
+  for (const d of details) {
+    if (!detailTypes.includes(d.str(1, 1))) problems.push({ line: d.line, field: 'record type (1)', message: `expected a detail (${detailTypes.join(' or ')}), found "${d.str(1, 1)}"` });
+  }
   return { header, details, trailer };
 }
 
@@ -97,8 +123,8 @@ export function failOn(problems: FileProblem[]): void {
 
 /** FEBRABAN codes returns.service.ts acts on: a bank code equal to one of these must be mapped, never passed through. */
 const ACTED_ON = new Set(['02', '03', '06', '09', '14', '17', '19', '25']);
-/** What an unmapped bank code that collides with an acted-on one becomes: recorded, not acted on. */
-const OTHER_OCCURRENCE = '99';
+/** What an unmapped bank code that collides with an acted-on one becomes: recorded, not acted on (no FEBRABAN code is 00). */
+export const OTHER_OCCURRENCE = '00';
 
 /**
  * A bank's retorno code as the FEBRABAN code the retorno service applies: the bank's table first;
@@ -109,10 +135,19 @@ export function occurrenceFromBank(table: Record<string, string>, code: string):
   return ACTED_ON.has(code) ? OTHER_OCCURRENCE : code;
 }
 
-/** The inverse, for the simulator's retornos: the bank's code of a FEBRABAN occurrence (the first listed). */
+/**
+ * The inverse, for the simulator's retornos: the bank's same code when it means the same, else the
+ * lowest bank code read as it (not the first key: JS lists keys like '10' before '02'). A payment
+ * after write-off (17) at a bank that has no such code comes as its liquidação: the service flags a
+ * liquidação of a written-off boleto alike.
+ */
 export function occurrenceToBank(table: Record<string, string>, code: string): string {
-  const found = Object.entries(table).find(([, febraban]) => febraban === code);
-  if (found) return found[0];
+  if (table[code] === code) return code;
+  const found = Object.keys(table)
+    .sort()
+    .find((bank) => table[bank] === code);
+  if (found) return found;
+  if (code === '17') return occurrenceToBank(table, '06');
   if (ACTED_ON.has(code)) throw new Error(`the layout has no code for occurrence ${code}`);
   return code;
 }
@@ -125,6 +160,26 @@ export function movementToBank(table: Record<string, string>, movement: string):
 }
 export function movementFromBank(table: Record<string, string>, code: string): string {
   return Object.entries(table).find(([, bank]) => bank === code)?.[0] ?? code;
+}
+
+/**
+ * The retorno trailer of Bradesco, Santander and BB: 9, 2 (retorno), 01 (cobrança), the bank, the
+ * count and value of the titles (cobrança simples, 18–25 / 26–39) and the aviso bancário (40–47).
+ */
+export function retornoTrailer400(bankCode: string, occurrences: Pick<RetornoOccurrence, 'titleAmount'>[], aviso: number, seq: number): string {
+  const total = occurrences.reduce((sum, o) => sum.plus(o.titleAmount), new Dec(0));
+  return record(WIDTH_400, [
+    [1, '9'],
+    [2, '2'],
+    [3, '01'],
+    [5, bankCode],
+    [8, alpha('', 10)],
+    [18, num(occurrences.length, 8)],
+    [26, money(total, 14)],
+    [40, num(aviso, 8)],
+    [48, alpha('', 347)],
+    sequenceField(seq),
+  ]);
 }
 
 /** Reasons given as fixed-width codes (2 or 3 digits), zeros meaning none. */
@@ -149,7 +204,7 @@ export function sameAccount(
 
 /** The writers and readers of one bank's CNAB 400, and the remessa movements (FEBRABAN) it can carry. */
 export interface Cnab400Layout {
-  writeRemessa: (a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]) => { content: string; recordCount: number; totalAmount: Dec };
+  writeRemessa: (a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]) => Remessa400File;
   parseRemessa: (content: string) => ParsedRemessa400;
   writeRetorno: (a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]) => string;
   parseRetorno: (content: string) => ParsedRetorno400;
