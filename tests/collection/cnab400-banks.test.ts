@@ -179,7 +179,8 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
       nossoNumero: '00000000001',
       nossoNumeroDv: 'P',
       documentNumber: 'D1',
-      companyRef: 'ref',
+      // A hashid: its case matters, so no writer upper-cases it.
+      companyRef: 'xK4rbPq9',
       dueDate: '2026-12-01',
       titleAmount: new Dec(100),
       bankFee: new Dec(0),
@@ -205,6 +206,23 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
     const santanderAccount = { ...account, bankCode: '033' as const, agencyDigit: null, agency: '1234', account: '12345678', accountDigit: '4', beneficiaryCode: '7654321', carteira: '101' };
     const santander = SANTANDER_400.writeRetorno(santanderAccount as never, 1, new Date(), ['02', '02', '02', '02', '02', '02'].map(occurrence));
     expect(parseRetorno400Santander(withCodes(santander, ['07', '08', '17', '10', '25', '19'])).occurrences.map((o) => o.code)).to.deep.equal(['06', '06', '06', '09', '19', '00']);
+    // Itaú: 07/08 liquidações, 32 (baixa por ter sido protestado) FEBRABAN's 25, 64 an entrada; its 17 (alteração
+    // rejeitada) and 25 (alegações do pagador) never read as ours; 10 (baixa por ter sido liquidado) recorded as is.
+    const { ITAU_400, parseRetorno400Itau } = await import('../../src/modules/collection/cnab/cnab400-itau');
+    const itauAccount = { ...account, ...SAMPLE_ACCOUNTS['341'], bankCode: '341' as const, agencyDigit: null };
+    const itauOccurrence = (code: string) => ({ ...occurrence(code), nossoNumero: '00000001', nossoNumeroDv: '5' });
+    const itau = ITAU_400.writeRetorno(itauAccount as never, 1, new Date(), ['02', '02', '02', '02', '02', '02', '02'].map(itauOccurrence));
+    expect(parseRetorno400Itau(withCodes(itau, ['07', '08', '32', '64', '17', '25', '10'])).occurrences.map((o) => o.code)).to.deep.equal(['06', '06', '25', '02', '00', '00', '10']);
+    // The local bank writes FEBRABAN's codes as Itaú's, and a payment after write-off (Itaú has none) as its liquidação.
+    const itauOut = ITAU_400.writeRetorno(itauAccount as never, 2, new Date(), ['25', '17', '06'].map(itauOccurrence)).split('\r\n');
+    expect(itauOut.slice(1, 4).map((l) => l.slice(108, 110))).to.deep.equal(['32', '06', '06']);
+    for (const [name, file] of [
+      ['Itaú', itau],
+      ['Bradesco', bradesco],
+      ['Santander', santander],
+    ]) {
+      expect(file.split('\r\n')[1].slice(37, 62), name).to.equal('xK4rbPq9'.padEnd(25, ' '));
+    }
 
     const title = {
       ...occurrence('01'),

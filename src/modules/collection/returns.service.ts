@@ -41,6 +41,8 @@ import { lockAccount } from './collection.repository';
  */
 
 export const OCCURRENCE_DESCRIPTION: Record<string, string> = {
+  // A CNAB 400 bank code of the same digits as one acted on but another meaning (cnab/cnab400.ts).
+  '00': 'ocorrência do banco sem equivalente',
   '02': 'entrada confirmada',
   '03': 'entrada rejeitada',
   '06': 'liquidação',
