@@ -23564,7 +23564,7 @@ export interface operations {
                      */
                     bankCode: "001" | "341" | "237" | "033" | "104" | "756";
                     /**
-                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa
+                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa (Bradesco, up to 20; required for its CNAB 400)
                      * @example 1234567
                      */
                     beneficiaryCode?: string | null;
@@ -23588,7 +23588,7 @@ export interface operations {
                     /** @description juros de mora per day late, percent of the value (1 % a month ≈ 0.0333): up to 4 decimal places, not negative and at most 10; a JSON number or a numeric string (e.g. "5.5"). */
                     interestPerDayPercent?: number | string;
                     /**
-                     * @description the CNAB layout of remessa and retorno files
+                     * @description the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 for a bank that offers one (Itaú, Bradesco, Santander, Banco do Brasil, Caixa; otherwise 422 LAYOUT_NOT_OFFERED)
                      * @enum {string}
                      */
                     layout: "CNAB240" | "CNAB400";
@@ -23772,7 +23772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
+            /** @description Business rule: LAYOUT_NOT_OFFERED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23785,13 +23785,13 @@ export interface operations {
                      *       "status": 422,
                      *       "detail": "Business rule",
                      *       "instance": "/api/collection/bank-accounts",
-                     *       "code": "PAYMENT_METHOD_INACTIVE",
+                     *       "code": "LAYOUT_NOT_OFFERED",
                      *       "requestId": "5f1c9e0a-7a43-4c1e-9b7e-2f4d8c6a1b30"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
+                        code?: "LAYOUT_NOT_OFFERED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
                         /** @constant */
                         status?: 422;
                     };
@@ -24309,7 +24309,7 @@ export interface operations {
                      */
                     bankCode?: "001" | "341" | "237" | "033" | "104" | "756";
                     /**
-                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa
+                     * @description convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa (Bradesco, up to 20; required for its CNAB 400)
                      * @example 1234567
                      */
                     beneficiaryCode?: string | null;
@@ -24328,7 +24328,7 @@ export interface operations {
                     /** @description juros de mora per day late, percent of the value (1 % a month ≈ 0.0333): up to 4 decimal places, not negative and at most 10; a JSON number or a numeric string (e.g. "5.5"). */
                     interestPerDayPercent?: number | string;
                     /**
-                     * @description the CNAB layout of remessa and retorno files
+                     * @description the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 for a bank that offers one (Itaú, Bradesco, Santander, Banco do Brasil, Caixa; otherwise 422 LAYOUT_NOT_OFFERED)
                      * @enum {string}
                      */
                     layout?: "CNAB240" | "CNAB400";
@@ -24538,7 +24538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: BANK_ACCOUNT_IN_USE, NOSSO_NUMERO_ALREADY_ISSUED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
+            /** @description Business rule: BANK_ACCOUNT_IN_USE, LAYOUT_NOT_OFFERED, NOSSO_NUMERO_ALREADY_ISSUED, PAYMENT_METHOD_INACTIVE, PAYMENT_METHOD_NOT_FOUND */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24557,7 +24557,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "BANK_ACCOUNT_IN_USE" | "NOSSO_NUMERO_ALREADY_ISSUED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
+                        code?: "BANK_ACCOUNT_IN_USE" | "LAYOUT_NOT_OFFERED" | "NOSSO_NUMERO_ALREADY_ISSUED" | "PAYMENT_METHOD_INACTIVE" | "PAYMENT_METHOD_NOT_FOUND";
                         /** @constant */
                         status?: 422;
                     };
@@ -25264,7 +25264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Business rule: BOLETO_AMOUNT_ABOVE_BALANCE, BOLETO_DUE_DATE_PAST */
+            /** @description Business rule: BOLETO_AMOUNT_ABOVE_BALANCE, BOLETO_DUE_DATE_PAST, INSTRUCTION_NOT_IN_LAYOUT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25283,7 +25283,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "BOLETO_AMOUNT_ABOVE_BALANCE" | "BOLETO_DUE_DATE_PAST";
+                        code?: "BOLETO_AMOUNT_ABOVE_BALANCE" | "BOLETO_DUE_DATE_PAST" | "INSTRUCTION_NOT_IN_LAYOUT";
                         /** @constant */
                         status?: 422;
                     };

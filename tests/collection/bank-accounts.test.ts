@@ -44,7 +44,7 @@ describe('Collection: bank accounts /collection/bank-accounts', function () {
     expect(list.body.data.map((a: { bankCode: string }) => a.bankCode)).to.deep.equal(Object.keys(SAMPLE_ACCOUNTS));
   });
 
-  it('refuses a wrong check digit, carteira, convênio or layout per bank (400 naming the field), writing nothing', async () => {
+  it('refuses a wrong check digit, carteira or convênio per bank (400 naming the field) and a layout the bank does not offer (422), writing nothing', async () => {
     const before = await count(t);
     const cases: [Record<string, unknown>, string][] = [
       [{ ...SAMPLE_ACCOUNTS['001'], accountDigit: '5' }, 'accountDigit'],
@@ -56,7 +56,6 @@ describe('Collection: bank accounts /collection/bank-accounts', function () {
       [{ ...SAMPLE_ACCOUNTS['104'], accountDigit: '3' }, 'accountDigit'],
       [{ ...SAMPLE_ACCOUNTS['104'], carteira: '17' }, 'carteira'],
       [{ ...SAMPLE_ACCOUNTS['001'], beneficiaryCode: '123' }, 'beneficiaryCode'],
-      [{ ...SAMPLE_ACCOUNTS['756'], layout: 'CNAB400' }, 'layout'],
     ];
     for (const [body, field] of cases) {
       const res = await createAccount(t, body);
@@ -64,6 +63,8 @@ describe('Collection: bank accounts /collection/bank-accounts', function () {
       expect(JSON.stringify(res.body), field).to.contain(field);
     }
     expectProblem(await createAccount(t, { ...SAMPLE_ACCOUNTS['001'], bankCode: '748' }), 400);
+    // A layout the bank does not publish (Sicoob collects by CNAB 240 only): a business rule.
+    expectProblem(await createAccount(t, { ...SAMPLE_ACCOUNTS['756'], layout: 'CNAB400' }), 422, 'LAYOUT_NOT_OFFERED');
     expectProblem(await createAccount(t, { ...SAMPLE_ACCOUNTS['001'], paymentMethodCode: 'NOPE' }), 422, 'PAYMENT_METHOD_NOT_FOUND');
     expect(await count(t)).to.equal(before);
   });

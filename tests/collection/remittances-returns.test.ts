@@ -289,6 +289,8 @@ describe('Collection: remessa and retorno (CNAB 240) with the local bank', funct
     const parsed = parseRemessa400Itau(content);
     expect(parsed.registeredTotal.toFixed(2)).to.equal('300.00');
     expect(parsed.titles.map((x) => x.nossoNumero)).to.deep.equal(issued.map((i) => (i.boleto.nossoNumero as string).slice(4, 12)));
+    // The uso da empresa is the boleto's hashid in its case (an upper-cased hashid is another id).
+    expect(parsed.titles.map((x) => x.companyRef)).to.deep.equal(issued.map((i) => i.boleto.id));
     const bank = new BankSimulator(await simulatorAccount(t, account), 'CNAB400');
     bank.receiveRemessa(content, businessToday());
     bank.pay(parsed.titles[0].nossoNumero, { date: businessToday() });

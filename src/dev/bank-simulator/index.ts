@@ -5,7 +5,9 @@
  * rejeição (03) with reasons for the titles it is told to refuse; baixa (09) for a write-off
  * instruction, vencimento alterado (14), protesto (19); liquidações (06) with the interest and fine
  * the remessa asked for when paid late, partial payments, payments after a write-off (17); and, on
- * demand, a file repeated or overlapping the previous one, as real banks sometimes send.
+ * demand, a file repeated or overlapping the previous one, as real banks sometimes send. It speaks
+ * the account's layout (CNAB 240, or the bank's CNAB 400): the codes here are FEBRABAN's, and the
+ * layout's writer puts them in the bank's own.
  */
 import { Dec } from '../../core/decimal';
 import { addCalendarDays } from '../../core/business-date';

@@ -9,7 +9,7 @@ import { raiseSequenceTo } from '../../core/sequence/sequence.service';
 import { Sequence } from '../../core/sequence/sequence.entity';
 import { activePaymentMethod } from '../catalog';
 import { assertFilialAccess } from '../tenancy';
-import { accountProblems, BankCode, BANKS, CnabLayout } from './banks/banks';
+import { accountProblems, BankCode, BANKS, CnabLayout, layoutMaxSequence, offersLayout } from './banks/banks';
 import { BankAccount, nossoNumeroSequence, remittanceSequence } from './entities/bank-account.entity';
 import { BANK_ACCOUNT_AUDIT, bankAccountData } from './collection.events';
 import { accountsOf, updateAccountIf } from './collection.repository';
@@ -56,7 +56,7 @@ export interface BankAccountView {
 
 /** The largest value core/sequence's int counter holds. */
 const SEQUENCE_MAX = 2_147_483_647;
-export const maxSequenceOf = (bankCode: BankCode) => Math.min(BANKS[bankCode].maxSequence, SEQUENCE_MAX);
+export const maxSequenceOf = (bankCode: BankCode, layout: CnabLayout) => Math.min(layoutMaxSequence(bankCode, layout), SEQUENCE_MAX);
 
 const ZERO = new Dec(0);
 
@@ -73,10 +73,18 @@ export async function viewOf(em: EntityManager, account: BankAccount): Promise<B
 function checkAccount(values: Pick<BankAccount, 'bankCode' | 'agency' | 'agencyDigit' | 'account' | 'accountDigit' | 'carteira' | 'beneficiaryCode' | 'layout'>) {
   const problems = accountProblems(values, values.layout);
   if (problems.length) throw new ValidationError('Invalid bank account', problems);
+  if (!offersLayout(values.bankCode, values.layout)) {
+    const rule = BANKS[values.bankCode];
+    throw new BusinessRuleError('LAYOUT_NOT_OFFERED', `${rule.name} collects by ${rule.layouts.join(' or ')} only; ${values.layout} is not offered for this bank`, {
+      bankCode: values.bankCode,
+      layout: values.layout,
+      layouts: rule.layouts,
+    });
+  }
 }
 
-function checkNext(bankCode: BankCode, next: number) {
-  const max = maxSequenceOf(bankCode);
+function checkNext(bankCode: BankCode, layout: CnabLayout, next: number) {
+  const max = maxSequenceOf(bankCode, layout);
   if (next > max) throw new ValidationError('Invalid bank account', [{ path: 'nextNossoNumero', message: `${BANKS[bankCode].name} nosso número holds at most ${max}` }]);
 }
 
@@ -106,7 +114,7 @@ export async function createBankAccount(ctx: TenantContext, input: BankAccountIn
   };
   checkAccount(values);
   const next = input.nextNossoNumero ?? 1;
-  checkNext(input.bankCode, next);
+  checkNext(input.bankCode, input.layout, next);
   return inTransaction(ctx, async (em) => {
     await assertFilialAccess(ctx, input.filialId, em);
     await activePaymentMethod(em, ctx.companyId, input.paymentMethodCode);
@@ -177,7 +185,7 @@ export async function updateBankAccount(ctx: TenantContext, id: number, patch: B
     }
     if (patch.paymentMethodCode) await activePaymentMethod(em, ctx.companyId, patch.paymentMethodCode);
     if (patch.nextNossoNumero !== undefined) {
-      checkNext(merged.bankCode, patch.nextNossoNumero);
+      checkNext(merged.bankCode, merged.layout, patch.nextNossoNumero);
       const issued = await counterValue(em, ctx.companyId, nossoNumeroSequence(id));
       if (patch.nextNossoNumero <= issued) {
         throw new BusinessRuleError('NOSSO_NUMERO_ALREADY_ISSUED', `Nosso número up to ${issued} was already handed out; the next one cannot go back`, { lastIssued: issued });

@@ -13,6 +13,8 @@ import { assertFilialAccess, Filial } from '../tenancy';
 import { findAccessibleAccount, maxSequenceOf } from './bank-accounts.service';
 import { BANKS } from './banks/banks';
 import { boletoCode } from './banks/barcode';
+import { REMESSA_MOVEMENT } from './cnab/cnab240';
+import { cnabLayout } from './cnab/layouts';
 import { boletoMachine, STANDING_STATUSES } from './boleto.state';
 import { renderBoletoPdf } from './boleto-pdf';
 import { bolePixCode, createBolePixCharge } from './pix-charges.service';
@@ -84,7 +86,8 @@ async function assertPayerDocument(em: EntityManager, companyId: number, custome
  */
 async function writeNewBoleto(em: EntityManager, ctx: TenantContext, { receivable: r, open: amount }: OpenBalance, account: BankAccount, sequence: number, dueDate: string): Promise<BoletoView> {
   const rule = BANKS[account.bankCode];
-  if (sequence > maxSequenceOf(account.bankCode)) throw new BusinessRuleError('NOSSO_NUMERO_EXHAUSTED', `The account's nosso número range is used up (${maxSequenceOf(account.bankCode)})`);
+  if (sequence > maxSequenceOf(account.bankCode, account.layout))
+    throw new BusinessRuleError('NOSSO_NUMERO_EXHAUSTED', `The account's nosso número range is used up (${maxSequenceOf(account.bankCode, account.layout)})`);
   const nn = rule.nossoNumero(account, sequence);
   const code = boletoCode(account.bankCode, dueDate, amount, rule.campoLivre(account, nn));
   const discount = account.discountPercent.gt(0) ? round(amount.times(account.discountPercent).div(100), 'amount') : new Dec(0);
@@ -371,6 +374,14 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
   return inTransaction(ctx, async (em) => {
     const boleto = (await lockedBoleto(em, ctx.companyId, id))!;
     boletoMachine.assertAllowed(boleto, 'instruct');
+    // A CNAB 400 layout without a command for this instruction (BB and Santander have none to change the value, Caixa SIGCB none to protest or change it later).
+    const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
+    if (!cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[input.kind])) {
+      throw new BusinessRuleError('INSTRUCTION_NOT_IN_LAYOUT', `${BANKS[account.bankCode].name} ${account.layout} has no command for ${input.kind}: ask the bank directly`, {
+        layout: account.layout,
+        kind: input.kind,
+      });
+    }
     if (input.kind === 'CHANGE_DUE_DATE' && (!input.dueDate || input.dueDate < businessToday())) {
       throw new BusinessRuleError('BOLETO_DUE_DATE_PAST', 'The new due date must be today or later', { dueDate: input.dueDate ?? null });
     }

@@ -22,7 +22,7 @@ export const collectionRoutes = defineRoutes([
     schema: s.createAccount,
     idempotent: true,
     status: 201,
-    responses: { body: BankAccount, errors: { 422: METHOD } },
+    responses: { body: BankAccount, errors: { 422: ['LAYOUT_NOT_OFFERED', ...METHOD] } },
     handler: c.createAccount,
   },
   {
@@ -53,7 +53,7 @@ export const collectionRoutes = defineRoutes([
     scope: WRITE,
     schema: s.updateAccount,
     idempotent: true,
-    responses: { body: BankAccount, errors: { 404: ACCOUNT_NOT_FOUND, 409: ['STALE_VERSION'], 422: ['BANK_ACCOUNT_IN_USE', 'NOSSO_NUMERO_ALREADY_ISSUED', ...METHOD] } },
+    responses: { body: BankAccount, errors: { 404: ACCOUNT_NOT_FOUND, 409: ['STALE_VERSION'], 422: ['BANK_ACCOUNT_IN_USE', 'NOSSO_NUMERO_ALREADY_ISSUED', 'LAYOUT_NOT_OFFERED', ...METHOD] } },
     handler: c.updateAccount,
   },
   {
@@ -92,7 +92,7 @@ export const collectionRoutes = defineRoutes([
       errors: {
         404: BOLETO_NOT_FOUND,
         409: ['BOLETO_PENDING_REGISTRATION', 'BOLETO_REFUSED', 'BOLETO_PAID', 'BOLETO_WRITTEN_OFF', 'BOLETO_PROTESTED', 'BOLETO_CANCELLED', 'INSTRUCTION_ALREADY_PENDING'],
-        422: ['BOLETO_DUE_DATE_PAST', 'BOLETO_AMOUNT_ABOVE_BALANCE'],
+        422: ['BOLETO_DUE_DATE_PAST', 'BOLETO_AMOUNT_ABOVE_BALANCE', 'INSTRUCTION_NOT_IN_LAYOUT'],
       },
     },
     handler: c.instruct,
@@ -173,7 +173,7 @@ export const collectionRoutes = defineRoutes([
     summary: 'Download the remessa file as sent to the bank',
     scope: READ,
     schema: s.remittance,
-    responses: { body: Joi.string().description('the CNAB file, 240 positions per record, CRLF'), contentType: 'text/plain', errors: { 404: ['REMITTANCE_NOT_FOUND'] } },
+    responses: { body: Joi.string().description('the CNAB file, 240 or 400 positions per record (the account’s layout), CRLF'), contentType: 'text/plain', errors: { 404: ['REMITTANCE_NOT_FOUND'] } },
     handler: c.remittanceFile,
   },
   {

@@ -66,10 +66,12 @@ const accountFields = {
     .pattern(/^\d{1,20}$/)
     .example('1234567')
     .allow(null, '')
-    .description('convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa'),
+    .description('convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa (Bradesco, up to 20; required for its CNAB 400)'),
   layout: Joi.string()
     .valid(...CNAB_LAYOUTS)
-    .description('the CNAB layout of remessa and retorno files'),
+    .description(
+      'the CNAB layout of remessa and retorno files: CNAB240 for every bank; CNAB400 for a bank that offers one (Itaú, Bradesco, Santander, Banco do Brasil, Caixa; otherwise 422 LAYOUT_NOT_OFFERED)',
+    ),
   paymentMethodCode: Joi.string().trim().min(1).max(30).description("the tenant's payment method receipts of this account's titles are recorded under (e.g. BOLETO)"),
   finePercent: percent().description('multa after the due date, percent of the value'),
   interestPerDayPercent: decimal('percent', { min: 0, max: 10 }).description('juros de mora per day late, percent of the value (1 % a month ≈ 0.0333)'),

@@ -122,7 +122,8 @@ export async function createRemittance(ctx: TenantContext, bankAccountId: number
     });
     return remittance;
   });
-  collectionMetrics.remittances.inc({ bank: remittance.content.slice(0, 3) });
+  // The file name carries the bank (a CNAB 400 file does not start with it as a 240 does).
+  collectionMetrics.remittances.inc({ bank: remittance.fileName.slice(3, 6) });
   return remittance;
 }
 

@@ -41,6 +41,8 @@ import { lockAccount } from './collection.repository';
  */
 
 export const OCCURRENCE_DESCRIPTION: Record<string, string> = {
+  // A CNAB 400 bank code of the same digits as one acted on but another meaning (cnab/cnab400.ts).
+  '00': 'ocorrência do banco sem equivalente',
   '02': 'entrada confirmada',
   '03': 'entrada rejeitada',
   '06': 'liquidação',
@@ -76,9 +78,13 @@ const cents = (d: Dec) => d.times(100).toFixed(0);
 export const occurrenceKey = (bankCode: string, account: BankAccount, o: Pick<RetornoOccurrence, 'nossoNumero' | 'code' | 'occurrenceDate' | 'paidAmount'>) =>
   [bankCode, account.agency, account.account, o.nossoNumero, o.code, o.occurrenceDate ?? '', cents(o.paidAmount)].join('|');
 
+const withoutLeadingZeros = (code: string) => code.replace(/^0+(?=\d)/, '');
+
 export async function processReturn(ctx: TenantContext, bankAccountId: number, content: string): Promise<ReturnReport> {
   const account = await findAccessibleAccount(ctx, bankAccountId);
-  let parsed: { bankCode: string; agency: string; account: string; fileNumber: number; occurrences: RetornoOccurrence[] };
+  // agência/conta null: the file does not name them (Caixa's header names agência + beneficiary code only; a Bradesco retorno
+  // names them only in its details); `beneficiaryCode` is the bank's code of the beneficiary when the header carries one.
+  let parsed: { bankCode: string; agency: string | null; account: string | null; beneficiaryCode?: string | null; fileNumber: number; occurrences: RetornoOccurrence[] };
   try {
     parsed = cnabLayout(account.layout, account.bankCode).parseRetorno(content);
   } catch (err) {
@@ -92,8 +98,12 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
   }
   const mismatch = [
     parsed.bankCode !== account.bankCode && `bank ${parsed.bankCode}, the account is ${account.bankCode}`,
-    Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
-    Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
+    parsed.agency !== null && Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
+    parsed.account !== null && Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
+    // Compared without leading zeros: fields are zero-filled to the layout's width (Bradesco's 20), the account keeps what was typed.
+    parsed.beneficiaryCode &&
+      withoutLeadingZeros(parsed.beneficiaryCode) !== withoutLeadingZeros(account.beneficiaryCode ?? '') &&
+      `convênio / código do beneficiário / código da empresa ${parsed.beneficiaryCode}, the account's is ${account.beneficiaryCode ?? 'none'}`,
   ].filter(Boolean) as string[];
   if (mismatch.length)
     throw new ValidationError(

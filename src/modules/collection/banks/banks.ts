@@ -49,6 +49,8 @@ export interface BankRule {
   /** The largest sequence value the nosso número holds. */
   maxSequence: number;
   layouts: CnabLayout[];
+  /** What the bank's CNAB 400 needs of the account beyond its CNAB 240 (e.g. a code the bank assigns); its nosso número may also be shorter. */
+  cnab400?: { needsBeneficiaryCode?: string; maxSequence?: number };
   nossoNumero: (a: AccountData, sequence: number) => NossoNumero;
   /** The 25 digits of positions 20–44 of the barcode. */
   campoLivre: (a: AccountData, nn: NossoNumero) => string;
@@ -73,7 +75,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     // Convênio of 7 digits (the only kind BB opens today): nosso número = convênio + 10 digits, no DV.
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
     nossoNumero: (a, seq) => {
       const number = a.beneficiaryCode! + pad(seq, 10);
       return { number, dv: '', printed: number };
@@ -109,7 +111,9 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: 'two digits (09, 06 …)',
     beneficiaryCodeLength: null,
     maxSequence: 99_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
+    // The CNAB 400 header names the beneficiary by the código da empresa Bradesco assigns (20 digits).
+    cnab400: { needsBeneficiaryCode: 'código da empresa: Bradesco’s CNAB 400 needs the code the bank assigned (up to 20 digits)' },
     nossoNumero: (a, seq) => {
       const number = pad(seq, 11);
       // Módulo 11 base 7 over carteira + NN; remainder 1 prints "P", remainder 0 prints "0".
@@ -132,7 +136,9 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: '101, 102, 104 or 201',
     beneficiaryCodeLength: 7,
     maxSequence: 999_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
+    // CNAB 400 carries the nosso número in 7 digits + DV (63–70).
+    cnab400: { maxSequence: 9_999_999 },
     nossoNumero: (_a, seq) => {
       const number = pad(seq, 12);
       const dv = mod11Zero(number);
@@ -155,7 +161,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     carteiraHint: 'RG (cobrança registrada, SIGCB)',
     beneficiaryCodeLength: 6,
     maxSequence: 999_999_999_999_999,
-    layouts: ['CNAB240'],
+    layouts: ['CNAB240', 'CNAB400'],
     nossoNumero: (_a, seq) => {
       // SIGCB: modality 1 (registered) + 4 (issued by the beneficiary) + 15 digits.
       const number = '14' + pad(seq, 15);
@@ -179,6 +185,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     // Código do cliente (beneficiário) at the cooperativa, DV included.
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999,
+    // Sicoob publishes CNAB 240 as its collection layout: CNAB 400 is refused (docs/decisions/collection-boleto.md).
     layouts: ['CNAB240'],
     nossoNumero: (a, seq) => {
       const number = pad(seq, 7);
@@ -192,13 +199,19 @@ export const BANKS: Record<BankCode, BankRule> = {
   },
 };
 
+/** The largest nosso número sequence of a bank in a layout (CNAB 400 fields may be shorter than the barcode's). */
+export const layoutMaxSequence = (code: BankCode, layout: CnabLayout) => (layout === 'CNAB400' && BANKS[code].cnab400?.maxSequence) || BANKS[code].maxSequence;
+
 export const bankRule = (code: string): BankRule => {
   const rule = BANKS[code as BankCode];
   if (!rule) throw new Error(`unknown bank ${code}`);
   return rule;
 };
 
-/** The field errors of an account's data under its bank's rules (empty when valid). */
+/**
+ * The field errors of an account's data under its bank's rules (empty when valid), with what the
+ * bank's layout needs of them; whether the bank offers the layout at all is `offersLayout` (422).
+ */
 export function accountProblems(a: AccountData, layout: CnabLayout): { path: string; message: string }[] {
   const rule = BANKS[a.bankCode];
   const problems: { path: string; message: string }[] = [];
@@ -220,6 +233,10 @@ export function accountProblems(a: AccountData, layout: CnabLayout): { path: str
   } else if (!a.beneficiaryCode || !new RegExp(`^\\d{${rule.beneficiaryCodeLength}}$`).test(a.beneficiaryCode)) {
     problems.push({ path: 'beneficiaryCode', message: `convênio / código do beneficiário: ${rule.beneficiaryCodeLength} digits for ${rule.name}` });
   }
-  if (!rule.layouts.includes(layout)) problems.push({ path: 'layout', message: `${rule.name} collects by ${rule.layouts.join(' or ')}` });
+  if (layout === 'CNAB400' && offersLayout(a.bankCode, layout) && rule.cnab400?.needsBeneficiaryCode && !a.beneficiaryCode)
+    problems.push({ path: 'beneficiaryCode', message: rule.cnab400.needsBeneficiaryCode });
   return problems;
 }
+
+/** Whether the bank publishes the layout for collection (a valid layout the bank does not take is a business rule, 422). */
+export const offersLayout = (bankCode: BankCode, layout: CnabLayout): boolean => BANKS[bankCode].layouts.includes(layout);

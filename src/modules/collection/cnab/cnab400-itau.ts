@@ -1,27 +1,66 @@
 import { Dec } from '../../../core/decimal';
 import type { CnabAccount, RemessaTitle, RetornoOccurrence } from './cnab240';
-import { alpha, CnabParseError, ddmmyy, FileProblem, LineReader, linesOf, money, num, record } from './record';
+import {
+  blankTrailer400,
+  Cnab400Layout,
+  carteiraOf,
+  checkHeader400,
+  documentOf,
+  failOn,
+  file400,
+  header400Start,
+  inscriptionType,
+  movementFromBank,
+  movementToBank,
+  occurrenceFromBank,
+  occurrenceToBank,
+  ParsedRemessa400,
+  ParsedRetorno400,
+  readFile400,
+  reasonsOf,
+  reference,
+  Remessa400File,
+  remessaTotals,
+  sequenceField,
+  WIDTH_400,
+} from './cnab400';
+import { alpha, ddmmyy, FileProblem, money, num, record } from './record';
 
 /*
  * CNAB 400 of Itaú (manual "Cobrança Itaú — CNAB 400", remessa and retorno): header 0, one detail
  * 1 per instruction or occurrence, trailer 9, 400 positions, the record number at 395–400. The fine
  * record (type 2) is not sent: Itaú's multa is set with the bank per carteira. Itaú's retorno codes
- * 07 (liquidação parcial) and 08 (liquidação em cartório) are read as FEBRABAN's 06 (liquidação), so
- * the retorno is applied by the same rules as CNAB 240 (returns.service.ts).
+ * become FEBRABAN's (the table below) so the retorno is applied by the same rules as CNAB 240
+ * (returns.service.ts).
  */
 
-export const WIDTH_400 = 400;
+/** FEBRABAN movement → Itaú's código de ocorrência of the remessa (31: alteração de outros dados, the new value). */
+const REMESSA: Record<string, string> = { '01': '01', '02': '02', '06': '06', '09': '09', '47': '31' };
 
-const REMESSA_400: Record<string, string> = { '01': '01', '02': '02', '06': '06', '09': '09', '47': '31' };
-const RETORNO_AS_FEBRABAN: Record<string, string> = { '07': '06', '08': '06' };
+/**
+ * Itaú's retorno codes (the manual's nota 17) as the FEBRABAN ones returns.service.ts applies: 07
+ * (liquidação parcial) and 08 (em cartório) are liquidações, 64 (entrada confirmada com rateio de
+ * crédito) an entrada, 32 (baixa por ter sido protestado) FEBRABAN's 25. Itaú's 17 (alteração de
+ * dados rejeitada) and 25 (alegações do pagador) mean nothing of ours: recorded only, as every other
+ * code of theirs (10 baixa por ter sido liquidado follows the 06 that settled it; 59 SISPAG, 65
+ * cheque awaiting clearance, 69 cheque devolvido and the tarifas are left to the operator).
+ */
+const RETORNO: Record<string, string> = {
+  '02': '02',
+  '03': '03',
+  '06': '06',
+  '09': '09',
+  '14': '14',
+  '19': '19',
+  '07': '06',
+  '08': '06',
+  '64': '02',
+  '32': '25',
+};
 
 function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number, at: Date): string {
   return record(WIDTH_400, [
-    [1, '0'],
-    [2, kind === 'REMESSA' ? '1' : '2'],
-    [3, kind],
-    [10, '01'],
-    [12, alpha('COBRANCA', 15)],
+    ...header400Start(kind),
     [27, num(a.agency, 4)],
     [31, '00'],
     [33, num(a.account, 5)],
@@ -34,22 +73,13 @@ function header(a: CnabAccount, kind: 'REMESSA' | 'RETORNO', fileNumber: number,
     [101, alpha('', 8)],
     [109, num(fileNumber, 5)],
     [114, alpha('', 281)],
-    [395, num(1, 6)],
+    sequenceField(1),
   ]);
 }
 
-const trailer = (seq: number) =>
-  record(WIDTH_400, [
-    [1, '9'],
-    [2, alpha('', 393)],
-    [395, num(seq, 6)],
-  ]);
-
-export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): { content: string; recordCount: number; totalAmount: Dec } {
+export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date, titles: RemessaTitle[]): Remessa400File {
   const lines = [header(a, 'REMESSA', fileNumber, at)];
-  let total = new Dec(0);
   for (const t of titles) {
-    if (t.movement === '01') total = total.plus(t.amount);
     const doc = t.payer.document.replace(/\D/g, '');
     lines.push(
       record(WIDTH_400, [
@@ -62,13 +92,13 @@ export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date
         [29, alpha(a.accountDigit, 1)],
         [30, alpha('', 4)],
         [34, '0000'],
-        [38, alpha(t.companyRef, 25)],
+        [38, reference(t.companyRef, 25)],
         [63, num(t.nossoNumero, 8)],
         [71, num(0, 13)],
-        [84, num(carteiraOf(a), 3)],
+        [84, num(carteiraOf(a.carteira), 3)],
         [87, alpha('', 21)],
         [108, 'I'],
-        [109, REMESSA_400[t.movement]],
+        [109, movementToBank(REMESSA, t.movement)],
         [111, alpha(t.documentNumber, 10)],
         [121, ddmmyy(t.dueDate)],
         [127, money(t.amount, 13)],
@@ -84,7 +114,7 @@ export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date
         [180, money(t.discountAmount, 13)],
         [193, num(0, 13)],
         [206, num(0, 13)],
-        [219, doc.length === 14 ? '02' : '01'],
+        [219, inscriptionType(doc)],
         [221, num(doc, 14)],
         [235, alpha(t.payer.name, 30)],
         [265, alpha('', 10)],
@@ -98,18 +128,13 @@ export function writeRemessa400Itau(a: CnabAccount, fileNumber: number, at: Date
         [386, ddmmyy(t.interestPerDay.gt(0) ? t.dueDate : null)],
         [392, num(t.protestDays ?? 0, 2)],
         [394, ' '],
-        [395, num(lines.length + 1, 6)],
+        sequenceField(lines.length + 1),
       ]),
     );
   }
-  lines.push(trailer(lines.length + 1));
-  return { content: lines.join('\r\n') + '\r\n', recordCount: lines.length, totalAmount: total };
+  lines.push(blankTrailer400(lines.length + 1));
+  return { content: file400(lines), recordCount: lines.length, totalAmount: remessaTotals(titles).total };
 }
-
-const carteiraOf = (a: CnabAccount) => {
-  if (!a.carteira) throw new Error('CNAB 400 needs the carteira');
-  return a.carteira;
-};
 
 export function writeRetorno400Itau(a: CnabAccount, fileNumber: number, at: Date, occurrences: Omit<RetornoOccurrence, 'line'>[]): string {
   const lines = [header(a, 'RETORNO', fileNumber, at)];
@@ -124,15 +149,15 @@ export function writeRetorno400Itau(a: CnabAccount, fileNumber: number, at: Date
         [24, num(a.account, 5)],
         [29, alpha(a.accountDigit, 1)],
         [30, alpha('', 8)],
-        [38, alpha(o.companyRef, 25)],
+        [38, reference(o.companyRef, 25)],
         [63, num(o.nossoNumero, 8)],
         [71, alpha('', 12)],
-        [83, num(carteiraOf(a), 3)],
+        [83, num(carteiraOf(a.carteira), 3)],
         [86, num(o.nossoNumero, 8)],
         [94, alpha(o.nossoNumeroDv, 1)],
         [95, alpha('', 13)],
         [108, 'I'],
-        [109, o.code],
+        [109, occurrenceToBank(RETORNO, o.code)],
         [111, ddmmyy(o.occurrenceDate)],
         [117, alpha(o.documentNumber, 10)],
         [127, num(o.nossoNumero, 8)],
@@ -162,51 +187,29 @@ export function writeRetorno400Itau(a: CnabAccount, fileNumber: number, at: Date
         [378, alpha(o.reasons.join(''), 8)],
         [386, alpha('', 7)],
         [393, '  '],
-        [395, num(lines.length + 1, 6)],
+        sequenceField(lines.length + 1),
       ]),
     );
   }
-  lines.push(trailer(lines.length + 1));
-  return lines.join('\r\n') + '\r\n';
+  lines.push(blankTrailer400(lines.length + 1));
+  return file400(lines);
 }
 
-interface Envelope400 {
-  bankCode: string;
-  agency: string;
-  account: string;
-  fileNumber: number;
-  kind: string;
+/** Itaú's header names the account: agência 27–30, conta 33–37; the file number at 109–113. */
+function readItau(content: string, problems: FileProblem[], kind: 'REMESSA' | 'RETORNO') {
+  const { header: h, details } = readFile400(content, problems);
+  checkHeader400(h, problems, kind, '341', 'Itaú');
+  const envelope = { bankCode: h.str(77, 79), agency: h.digits(27, 30, 'agência'), account: h.digits(33, 37, 'conta'), fileNumber: Number(h.digits(109, 113, 'file number')), kind: h.str(2, 2) };
+  return { envelope, details };
 }
 
-function readEnvelope(content: string, problems: FileProblem[]): { envelope: Envelope400; details: LineReader[] } {
-  const lines = linesOf(content, WIDTH_400, problems);
-  if (problems.length) throw new CnabParseError(problems);
-  const readers = lines.map((l, i) => new LineReader(l, i + 1, problems));
-  const h = readers[0];
-  if (h.str(1, 1) !== '0') problems.push({ line: 1, field: 'record type (1)', message: 'the file must start with a header (0)' });
-  const last = readers[readers.length - 1];
-  if (readers.length < 2 || last.str(1, 1) !== '9') problems.push({ line: last.line, field: 'record type (1)', message: 'the file must end with a trailer (9)' });
-  readers.forEach((r, i) => {
-    if (Number(r.str(395, 400)) !== i + 1) problems.push({ line: r.line, field: 'record sequence (395-400)', message: `expected ${i + 1}, found ${r.str(395, 400)}` });
-  });
-  const details = readers.slice(1, -1);
-  for (const d of details) if (d.str(1, 1) !== '1') problems.push({ line: d.line, field: 'record type (1)', message: `expected a detail (1), found "${d.str(1, 1)}"` });
-  return {
-    envelope: { bankCode: h.str(77, 79), agency: h.digits(27, 30, 'agência'), account: h.digits(33, 37, 'conta'), fileNumber: Number(h.digits(109, 113, 'file number')), kind: h.str(2, 2) },
-    details,
-  };
-}
-
-export function parseRetorno400Itau(content: string): Envelope400 & { occurrences: RetornoOccurrence[] } {
+export function parseRetorno400Itau(content: string): ParsedRetorno400 {
   const problems: FileProblem[] = [];
-  const { envelope, details } = readEnvelope(content, problems);
-  if (envelope.kind !== '2') problems.push({ line: 1, field: 'remessa/retorno (2)', message: 'not a retorno (2)' });
-  if (envelope.bankCode !== '341') problems.push({ line: 1, field: 'bank code (77-79)', message: 'not an Itaú file' });
+  const { envelope, details } = readItau(content, problems, 'RETORNO');
   const occurrences = details.map((d) => {
-    const code = d.digits(109, 110, 'occurrence code');
     return {
       line: d.line,
-      code: RETORNO_AS_FEBRABAN[code] ?? code,
+      code: occurrenceFromBank(RETORNO, d.digits(109, 110, 'occurrence code')),
       nossoNumero: d.digits(86, 93, 'nosso número'),
       nossoNumeroDv: d.str(94, 94),
       documentNumber: d.str(117, 126).trim(),
@@ -214,7 +217,7 @@ export function parseRetorno400Itau(content: string): Envelope400 & { occurrence
       dueDate: d.date(147, 152, 'due date', true),
       titleAmount: d.money(153, 165, 'title amount'),
       bankFee: d.money(176, 188, 'bank fee'),
-      reasons: (d.str(378, 385).match(/\S{2}/g) ?? []).filter((r) => r !== '00'),
+      reasons: reasonsOf(d.str(378, 385), 2),
       charges: d.money(267, 279, 'interest/fine'),
       discount: d.money(241, 253, 'discount'),
       rebate: d.money(228, 240, 'rebate'),
@@ -224,20 +227,16 @@ export function parseRetorno400Itau(content: string): Envelope400 & { occurrence
       creditDate: d.date(296, 301, 'credit date', true),
     };
   });
-  if (problems.length) throw new CnabParseError(problems);
+  failOn(problems);
   return { ...envelope, occurrences };
 }
 
-export function parseRemessa400Itau(content: string) {
+export function parseRemessa400Itau(content: string): ParsedRemessa400 {
   const problems: FileProblem[] = [];
-  const { envelope, details } = readEnvelope(content, problems);
-  if (envelope.kind !== '1') problems.push({ line: 1, field: 'remessa/retorno (2)', message: 'not a remessa (1)' });
-  let total = new Dec(0);
-  const toFebraban = Object.fromEntries(Object.entries(REMESSA_400).map(([k, v]) => [v, k]));
+  const { envelope, details } = readItau(content, problems, 'REMESSA');
   const titles = details.map((d) => {
-    const movement = toFebraban[d.digits(109, 110, 'occurrence code')] ?? d.str(109, 110);
+    const movement = movementFromBank(REMESSA, d.digits(109, 110, 'occurrence code'));
     const amount = d.money(127, 139, 'amount');
-    if (movement === '01') total = total.plus(amount);
     if (/^0+$/.test(d.str(221, 234))) problems.push({ line: d.line, field: 'payer document (221-234)', message: 'the payer’s CPF/CNPJ is required' });
     return {
       line: d.line,
@@ -252,9 +251,18 @@ export function parseRemessa400Itau(content: string) {
       discountAmount: d.money(180, 192, 'discount'),
       interestPerDay: d.money(161, 173, 'interest per day'),
       finePercent: new Dec(0),
-      payerDocument: d.str(221, 234).replace(/^000(?=\d{11}$)/, ''),
+      payerDocument: documentOf(d.str(221, 234)),
     };
   });
-  if (problems.length) throw new CnabParseError(problems);
-  return { ...envelope, titles, registeredTotal: total, lotTitleCount: titles.filter((t) => t.movement === '01').length };
+  failOn(problems);
+  const totals = remessaTotals(titles);
+  return { ...envelope, titles, registeredTotal: totals.total, lotTitleCount: totals.count };
 }
+
+export const ITAU_400: Cnab400Layout = {
+  writeRemessa: writeRemessa400Itau,
+  parseRemessa: parseRemessa400Itau,
+  writeRetorno: writeRetorno400Itau,
+  parseRetorno: parseRetorno400Itau,
+  movements: Object.keys(REMESSA),
+};
