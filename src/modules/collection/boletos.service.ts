@@ -273,12 +273,15 @@ export async function realignBoletosOfBilling(em: EntityManager, ctx: TenantCont
               ...(boleto.dueDate !== r.dueDate && r.dueDate >= today ? [{ kind: 'CHANGE_DUE_DATE' as const, dueDate: r.dueDate }] : []),
               ...(!boleto.amount.eq(balance.open) ? [{ kind: 'CHANGE_AMOUNT' as const, amount: balance.open }] : []),
             ];
-        for (const w of wanted) if (!(await instructionPending(em, ctx.companyId, boleto.id, w.kind))) await queueInstruction(em, ctx, boleto, w);
+        const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
+        for (const w of wanted.filter((x) => layoutCarries(account, x.kind))) if (!(await instructionPending(em, ctx.companyId, boleto.id, w.kind))) await queueInstruction(em, ctx, boleto, w);
+        const notCarried = wanted.filter((x) => !layoutCarries(account, x.kind)).map((x) => x.kind);
+        // What the account's layout has no command for is asked of the bank by a person (the next remessa must not fail on it).
+        if (notCarried.length)
+          await flagForReview(em, ctx, boleto, `Receivable changed (${balance.open.toFixed(2)} due ${r.dueDate}); ${account.layout} has no command for ${notCarried.join(', ')}: ask the bank`);
       } else {
         // In a remessa the bank has not answered yet (or protested): nothing can be asked of it now; a person follows it up.
-        const reviewReason = `Receivable changed after the boleto was sent (now ${r.status}, ${balance.open.toFixed(2)} due ${r.dueDate})`.slice(0, 255);
-        if (!(await updateBoletoIf(em, boleto, { reviewReason }))) throw new ConflictError('CONCURRENT_UPDATE', 'The boleto changed meanwhile; retry', { retryable: true });
-        await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: boleto.id, action: 'FLAGGED_FOR_REVIEW', changes: { reviewReason: [boleto.reviewReason, reviewReason] } });
+        await flagForReview(em, ctx, boleto, `Receivable changed after the boleto was sent (now ${r.status}, ${balance.open.toFixed(2)} due ${r.dueDate})`);
       }
       continue;
     }
@@ -286,6 +289,16 @@ export async function realignBoletosOfBilling(em: EntityManager, ctx: TenantCont
   }
   if (!toIssue.length || !(await stillQualifies(em, ctx, input.bankAccountId!, toIssue))) return;
   await issueForBalances(em, ctx, input.bankAccountId!, toIssue);
+}
+
+/** Whether the account's CNAB layout has a command for the instruction (BB and Santander 400 none to change the value, Caixa SIGCB none to protest or change it later). */
+const layoutCarries = (account: BankAccount, kind: InstructionKind): boolean => cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[kind]);
+
+/** Sets the boleto's reviewReason (a person follows it up), audited. */
+async function flagForReview(em: EntityManager, ctx: TenantContext, boleto: Boleto, reason: string): Promise<void> {
+  const reviewReason = reason.slice(0, 255);
+  if (!(await updateBoletoIf(em, boleto, { reviewReason }))) throw new ConflictError('CONCURRENT_UPDATE', 'The boleto changed meanwhile; retry', { retryable: true });
+  await recordAudit(em, ctx, { entity: BOLETO_AUDIT, entityId: boleto.id, action: 'FLAGGED_FOR_REVIEW', changes: { reviewReason: [boleto.reviewReason, reviewReason] } });
 }
 
 /**
@@ -374,9 +387,8 @@ export async function instructBoleto(ctx: TenantContext, id: number, input: Inst
   return inTransaction(ctx, async (em) => {
     const boleto = (await lockedBoleto(em, ctx.companyId, id))!;
     boletoMachine.assertAllowed(boleto, 'instruct');
-    // A CNAB 400 layout without a command for this instruction (BB and Santander have none to change the value, Caixa SIGCB none to protest or change it later).
     const account = await em.findOneByOrFail(BankAccount, { id: boleto.bankAccountId, companyId: ctx.companyId });
-    if (!cnabLayout(account.layout, account.bankCode).movements.includes(REMESSA_MOVEMENT[input.kind])) {
+    if (!layoutCarries(account, input.kind)) {
       throw new BusinessRuleError('INSTRUCTION_NOT_IN_LAYOUT', `${BANKS[account.bankCode].name} ${account.layout} has no command for ${input.kind}: ask the bank directly`, {
         layout: account.layout,
         kind: input.kind,
