@@ -1,14 +1,15 @@
 import { assertFilialAccess } from '../tenancy';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { NO_UNIT, readerOf } from '../../core/db/transaction';
-import { ConflictError, StateConflictError, UpstreamError } from '../../core/errors';
+import { ConflictError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
 import { clientOf, FilialSigning, gz, requestVoiding, VER_PROC, voidingRefused, voidingUnavailable } from '../invoices';
 import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO_SUBSTITUICAO } from '../authority';
 import { NfceDocument } from './entities/nfce-document.entity';
 import { sendCounterEvent } from './counter-event';
-import { consultKey, counterSigning, findNfce, moveNfce } from './issue.service';
+import { consultKey, counterSigning, findNfce, transitionNfce } from './issue.service';
+import { assertAllowed } from './nfce.state';
 
 /*
  * The online attempt of a note that went to offline contingency after it may have reached the
@@ -28,7 +29,7 @@ export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justi
     throw new ConflictError('NO_SUBSTITUTION_PENDING', 'The NFC-e has no online attempt left to settle (it went to contingency without one, or it was settled)');
   }
   // The authority accepts the substitution only of an authorized substitute.
-  if (doc.status !== 'AUTHORIZED') throw new StateConflictError('The NFC-e', doc.status, 'settle its online attempt', `NFCE_${doc.status}`);
+  assertAllowed(doc, 'settle-original');
   const s = await counterSigning(doc.companyId, doc.filialId);
   const known = await consultKey(await clientOf(s, null), doc.onlineKey);
   if (known === 'UNAVAILABLE') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', 'The authority did not answer the consultation of the online attempt');
@@ -48,7 +49,7 @@ export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justi
       appVersion: VER_PROC,
     };
     const r = await sendCounterEvent(s, e, 'substitution cancellation');
-    return moveNfce(ctx, doc, 'AUTHORIZED', { originalOutcome: 'SUBSTITUTED', originalProtocol: r.protocol, originalXmlGz: gz(r.proc) }, 'nfce.original-substituted', {
+    return transitionNfce(ctx, doc, 'settle-original', 'AUTHORIZED', { originalOutcome: 'SUBSTITUTED', originalProtocol: r.protocol, originalXmlGz: gz(r.proc) }, 'nfce.original-substituted', {
       originalKey: doc.onlineKey,
       originalNumber: doc.onlineNumber,
       originalProtocol: known.protocol,
@@ -57,7 +58,7 @@ export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justi
     });
   }
   const voided = await voidNumber(s, doc);
-  return moveNfce(ctx, doc, 'AUTHORIZED', { originalOutcome: 'VOIDED', originalProtocol: voided.protocol, originalXmlGz: gz(voided.proc) }, 'nfce.original-voided', {
+  return transitionNfce(ctx, doc, 'settle-original', 'AUTHORIZED', { originalOutcome: 'VOIDED', originalProtocol: voided.protocol, originalXmlGz: gz(voided.proc) }, 'nfce.original-voided', {
     originalKey: doc.onlineKey,
     originalNumber: doc.onlineNumber,
     voidProtocol: voided.protocol,
