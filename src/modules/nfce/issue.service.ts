@@ -316,19 +316,13 @@ export async function moveNfce(
   });
 }
 
+/** What moveNfce takes after the note and its target status (fields, event, event data, the in-transaction fields). */
+type MoveArgs = Parameters<typeof moveNfce> extends [ActorContext, NfceDocument, NfceStatus, ...infer Rest] ? Rest : never;
+
 /** A status change by a named action of the table (nfce.state.ts): the target checked, then moveNfce. */
-export function transitionNfce(
-  ctx: ActorContext,
-  doc: NfceDocument,
-  action: NfceAction,
-  to: NfceStatus,
-  fields: Partial<NfceDocument>,
-  event: string | null,
-  eventData: Record<string, unknown> = {},
-  inside?: (em: EntityManager) => Promise<Partial<NfceDocument>>,
-): Promise<NfceDocument> {
+export function transitionNfce(ctx: ActorContext, doc: NfceDocument, action: NfceAction, to: NfceStatus, ...move: MoveArgs): Promise<NfceDocument> {
   assertTransition(doc, action, to);
-  return moveNfce(ctx, doc, to, fields, event, eventData, inside);
+  return moveNfce(ctx, doc, to, ...move);
 }
 
 export type Verdict = { kind: 'AUTHORIZED'; prot: ProtocolResult } | { kind: 'REJECTED'; cStat: string; xMotivo: string } | { kind: 'UNAVAILABLE'; reason: string; mayHaveReached: boolean };
