@@ -69,6 +69,13 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/authority/', '^src/modules/fiscal-xml/'] },
     },
     {
+      name: 'open-items-knows-no-side',
+      severity: 'error',
+      comment: 'The open-items kernel (docs/decisions/open-items.md) settles and reverses for both sides; payables and receivables each declare an OpenItemSide and call it, so it imports neither.',
+      from: { path: '^src/modules/open-items/' },
+      to: { path: '^src/modules/(payables|receivables)/' },
+    },
+    {
       name: 'authority-touches-no-database',
       severity: 'error',
       comment: 'The authority module has no database: no entity, no repository, no typeorm; of core/db only the guard that refuses a call inside an open transaction (transaction.ts).',
@@ -85,7 +92,8 @@ module.exports = {
     {
       name: 'production-imports-no-dev',
       severity: 'error',
-      comment: 'src/dev (the local tax-authority simulator) is development tooling: no module, core or the app imports it; src/main.ts loads it by a dynamic import behind SEFAZ_SIMULATOR (docs/decisions/simulator-outside-production.md).',
+      comment:
+        'src/dev (the local tax-authority simulator) is development tooling: no module, core or the app imports it; src/main.ts loads it by a dynamic import behind SEFAZ_SIMULATOR (docs/decisions/simulator-outside-production.md).',
       from: { path: '^src/', pathNot: ['^src/dev/', '^src/main[.]ts$'] },
       to: { path: '^src/dev/' },
     },

@@ -78,7 +78,13 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
 
   it('modules, the composition root and the demo seed reach a module through its front door only (src/modules/<m>/index.ts)', () => {
     const rules = cruise.summary.ruleSetUsed.forbidden.map((r) => r.name);
-    expect(rules).to.include.members(['modules-through-front-doors', 'composition-root-through-front-doors', 'authority-imports-no-business-module', 'authority-touches-no-database']);
+    expect(rules).to.include.members([
+      'modules-through-front-doors',
+      'composition-root-through-front-doors',
+      'authority-imports-no-business-module',
+      'authority-touches-no-database',
+      'open-items-knows-no-side',
+    ]);
     const deep: string[] = [];
     for (const m of cruise.modules) {
       if (!m.source.startsWith('src/') || m.source.startsWith('src/core/')) continue; // core imports no module at all (core-imports-no-module)
@@ -102,6 +108,17 @@ describe('module boundaries (dependency-cruiser over src/)', function () {
     );
     expect(foreign, foreign.join('\n')).to.deep.equal([]);
     expect(reached.size).to.be.greaterThan(3);
+  });
+
+  it('the open-items kernel imports neither side (payables, receivables) and both sides use it', () => {
+    const kernel = cruise.modules.filter((m) => m.source.startsWith('src/modules/open-items/'));
+    expect(kernel.length).to.be.greaterThan(2);
+    const sides = kernel.flatMap((m) => m.dependencies.filter((d) => /^src\/modules\/(payables|receivables)\//.test(d.resolved)).map((d) => `${m.source} → ${d.resolved}`));
+    expect(sides, sides.join('\n')).to.deep.equal([]);
+    for (const side of ['payables', 'receivables']) {
+      const uses = cruise.modules.some((m) => m.source.startsWith(`src/modules/${side}/`) && m.dependencies.some((d) => d.resolved === 'src/modules/open-items/index.ts'));
+      expect(uses, `${side} settles through the open-items kernel`).to.equal(true);
+    }
   });
 
   it('modules do not depend on each other in a circle', () => {

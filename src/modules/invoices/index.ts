@@ -21,6 +21,8 @@ export { issuerTarget } from '../sefaz';
 export { InvoiceSeries } from './entities/invoice-series.entity';
 export { clientOf, filialSigning, gunzipText, gz } from './invoice-store';
 export type { FilialSigning } from './invoice-store';
+export { requestVoiding, voidingRefused, voidingUnavailable } from './voiding';
+export type { VoidingAnswer, VoidingOutcome, VoidingRequest } from './voiding';
 export { invoiceRoutes } from './invoices.router';
 export { additionalInfoOf } from './issue.service';
 export { listSeries, saveSeries, saveSeriesIn, takeNextNumber, takenNumber, takeNumberStatements } from './series.service';

@@ -1,4 +1,4 @@
-import { StateConflictError } from '../../core/errors';
+import { ActionRule, defineStateMachine } from '../../core/state-machine';
 import type { OutboundNfe, OutboundNfeStatus } from './entities/outbound-nfe.entity';
 
 /*
@@ -17,12 +17,7 @@ export type InvoiceAction = 'send' | 'record' | 'contingency' | 'resend' | 'void
 
 export const INVOICE_STATUSES: OutboundNfeStatus[] = ['SIGNED', 'SENT', 'AUTHORIZED', 'REJECTED', 'DENIED', 'CANCELLED', 'VOIDED'];
 
-interface ActionRule {
-  from: Partial<Record<OutboundNfeStatus, OutboundNfeStatus[]>>;
-  verb: string;
-}
-
-export const TRANSITIONS: Record<InvoiceAction, ActionRule> = {
+export const TRANSITIONS: Record<InvoiceAction, ActionRule<OutboundNfeStatus>> = {
   send: { from: { SIGNED: ['SENT'], SENT: ['SENT'] }, verb: 'send' },
   record: { from: { SENT: ['AUTHORIZED', 'REJECTED', 'DENIED'] }, verb: 'record the answer of' },
   contingency: { from: { SENT: ['SIGNED'], SIGNED: ['SIGNED'] }, verb: 'issue in contingency' },
@@ -36,20 +31,10 @@ export const TRANSITIONS: Record<InvoiceAction, ActionRule> = {
 /** Documents the authority may still be deciding: a crash leaves them to the recovery pass. */
 export const UNSETTLED_STATUSES: OutboundNfeStatus[] = Object.keys(TRANSITIONS.send.from) as OutboundNfeStatus[];
 
-type WithStatus = Pick<OutboundNfe, 'status'>;
-
-export const canDo = (doc: WithStatus, action: InvoiceAction): boolean => doc.status in TRANSITIONS[action].from;
-
 export const conflictCode = (status: OutboundNfeStatus) => `INVOICE_${status}`;
 
-export const forbidden = (doc: WithStatus, action: InvoiceAction): StateConflictError => new StateConflictError('NF-e', doc.status, TRANSITIONS[action].verb, conflictCode(doc.status));
-
-export function assertAllowed(doc: WithStatus, action: InvoiceAction): void {
-  if (!canDo(doc, action)) throw forbidden(doc, action);
-}
-
-export function assertTransition(doc: WithStatus, action: InvoiceAction, to: OutboundNfeStatus): void {
-  assertAllowed(doc, action);
-  const targets = TRANSITIONS[action].from[doc.status] ?? [];
-  if (!targets.includes(to)) throw new Error(`transition ${doc.status} → ${to} is not in the table for ${action}`);
-}
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<OutboundNfeStatus, InvoiceAction, Pick<OutboundNfe, 'status'>>({
+  resource: 'NF-e',
+  transitions: TRANSITIONS,
+  conflictCode,
+});

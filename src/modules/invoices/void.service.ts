@@ -4,18 +4,18 @@ import { assertFilialAccess } from '../tenancy';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { isMysql } from '../../core/db/engine';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
-import { BusinessRuleError, NotFoundError, UpstreamError } from '../../core/errors';
+import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import { assertPeriodOpen } from '../fiscal-periods';
-import { asciiText, buildInutNFe, canonicalInfInut, NFE_NS, ufCode, voidId, VoidRequest } from '../authority';
+import { asciiText } from '../authority';
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
-import { clientOf, filialSigning, findInvoice, gz, transition } from './invoice-store';
+import { filialSigning, findInvoice, gz, transition } from './invoice-store';
 import { assertTransition } from './invoices.state';
 import { outcomeOf, ownerOf } from './source-hooks';
-import { signatureFor } from './xml/nfe-signer';
+import { requestVoiding, voidingRefused, voidingUnavailable } from './voiding';
 
 /*
  * Voiding numbers (inutilização, NFeInutilizacao4): a range of a série that will never be an NF-e.
@@ -38,32 +38,18 @@ const MAX_RANGE = 1000;
 
 async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNumberVoid> {
   const s = await filialSigning(ctx.companyId, row.filialId);
-  const cUF = ufCode(s.filial.uf) ?? '35';
-  const req: VoidRequest = {
-    tpAmb: s.tpAmb,
-    cUF,
-    year: String(new Date().getUTCFullYear()).slice(2),
-    cnpj: s.filial.cnpj,
+  // No answer: throws and stays PENDING, asked again by the route or the recovery pass.
+  const reply = await requestVoiding(s, {
     model: row.model,
     series: row.series,
     first: row.firstNumber,
     last: row.lastNumber,
     justification: row.justification,
-  };
-  const canonical = canonicalInfInut(req);
-  const { signature } = signatureFor(voidId(req), canonical, s.signer);
-  const inutNFe = buildInutNFe(canonical, signature);
-  let reply;
-  try {
-    reply = await (await clientOf(s, null)).voidNumbers(inutNFe);
-  } catch (err) {
-    // No answer: stays PENDING, asked again by the route or the recovery pass.
-    if (err instanceof UpstreamError) throw err;
-    throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the voiding: ${(err as Error).message}`);
-  }
-  // 102 homologated; 256 "already voided" is the same outcome for us (a retry after a lost answer).
-  const done = reply.cStat === '102' || reply.cStat === '256';
-  const refused = !done && reply.cStat !== '108' && reply.cStat !== '109';
+    year: String(new Date().getUTCFullYear()).slice(2),
+    fallbackUfCode: '35',
+  });
+  const done = reply.outcome === 'VOIDED';
+  const refused = reply.outcome === 'REFUSED';
   await inTransaction(ctx, async (em) => {
     await em.update(
       InvoiceNumberVoid,
@@ -74,7 +60,7 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
         xMotivo: reply.xMotivo.slice(0, 255),
         protocol: reply.protocol,
         voidedAt: done ? new Date() : null,
-        xmlGz: done ? gz(`<procInutNFe xmlns="${NFE_NS}" versao="4.00">${inutNFe.replace(` xmlns="${NFE_NS}"`, '')}${reply.xml.replace(` xmlns="${NFE_NS}"`, '')}</procInutNFe>`) : null,
+        xmlGz: reply.proc ? gz(reply.proc) : null,
       },
     );
     if (done) {
@@ -111,9 +97,8 @@ async function ask(ctx: ActorContext, row: InvoiceNumberVoid): Promise<InvoiceNu
     });
   });
   const after = await readerOf(ctx).findOneByOrFail(InvoiceNumberVoid, { id: row.id, companyId: row.companyId });
-  if (after.status === 'REFUSED') throw new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
-  if (after.status === 'PENDING')
-    throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
+  if (after.status === 'REFUSED') throw voidingRefused(reply);
+  if (after.status === 'PENDING') throw voidingUnavailable(reply);
   return after;
 }
 

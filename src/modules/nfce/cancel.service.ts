@@ -1,13 +1,14 @@
 import { assertFilialAccess } from '../tenancy';
 import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
-import { BusinessRuleError, StateConflictError } from '../../core/errors';
+import { BusinessRuleError } from '../../core/errors';
 import { assertPeriodOpen } from '../fiscal-periods';
 import { gz } from '../invoices';
 import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO } from '../authority';
 import { sendCounterEvent } from './counter-event';
 import type { NfceDocument } from './entities/nfce-document.entity';
-import { counterSigning, findNfce, moveNfce } from './issue.service';
+import { counterSigning, findNfce, transitionNfce } from './issue.service';
+import { assertAllowed } from './nfce.state';
 
 /*
  * Cancellation of an authorized NFC-e (event 110111) within the UF's window. The NFC-e window is
@@ -19,7 +20,7 @@ export const NFCE_CANCEL_WINDOW_MINUTES: Readonly<Record<string, number>> = Obje
 export async function cancelNfce(ctx: TenantContext, id: number, justification: string, now = new Date()): Promise<NfceDocument> {
   const doc = await findNfce(ctx.companyId, id, readerOf(ctx));
   await assertFilialAccess(ctx, doc.filialId);
-  if (doc.status !== 'AUTHORIZED') throw new StateConflictError('The NFC-e', doc.status, 'cancel', `NFCE_${doc.status}`);
+  assertAllowed(doc, 'cancel');
   const s = await counterSigning(doc.companyId, doc.filialId);
   const minutes = NFCE_CANCEL_WINDOW_MINUTES[s.filial.uf] ?? NFCE_CANCEL_WINDOW_MINUTES.default;
   const deadline = (doc.authorizedAt ?? doc.issuedAt).getTime() + minutes * 60_000;
@@ -45,5 +46,5 @@ export async function cancelNfce(ctx: TenantContext, id: number, justification: 
     text,
   };
   const { cStat, xMotivo, protocol, proc } = await sendCounterEvent(s, e, 'cancellation');
-  return moveNfce(ctx, doc, 'CANCELLED', { cStat, xMotivo: xMotivo.slice(0, 255), cancelProtocol: protocol, cancelXmlGz: gz(proc) }, 'nfce.cancelled', { justification: text });
+  return transitionNfce(ctx, doc, 'cancel', 'CANCELLED', { cStat, xMotivo: xMotivo.slice(0, 255), cancelProtocol: protocol, cancelXmlGz: gz(proc) }, 'nfce.cancelled', { justification: text });
 }

@@ -18,6 +18,7 @@ import { computeFiscalDocument as computeFiscal } from '../fiscal';
 import { NfceConfiguration } from './entities/nfce-configuration.entity';
 import { counterSettings, updateNfceIf } from './nfce.repository';
 import { NfceDocument, NfceStatus, NfceSummary } from './entities/nfce-document.entity';
+import { assertTransition, NfceAction } from './nfce.state';
 import { buildSignedNfce, type CounterPayment, QrSettings, toOfflineContingency, tPagOf } from './nfce-xml';
 
 /*
@@ -275,7 +276,7 @@ export async function findNfce(companyId: number, id: number, em: EntityManager)
   return doc;
 }
 
-/** A conditional status change (status and version as read) with its audit row and event. */
+/** A conditional status change (status and version as read) with its audit row and event; services go through transitionNfce (the table's check first). */
 export async function moveNfce(
   ctx: ActorContext,
   doc: NfceDocument,
@@ -313,6 +314,15 @@ export async function moveNfce(
       });
     return after;
   });
+}
+
+/** What moveNfce takes after the note and its target status (fields, event, event data, the in-transaction fields). */
+type MoveArgs = Parameters<typeof moveNfce> extends [ActorContext, NfceDocument, NfceStatus, ...infer Rest] ? Rest : never;
+
+/** A status change by a named action of the table (nfce.state.ts): the target checked, then moveNfce. */
+export function transitionNfce(ctx: ActorContext, doc: NfceDocument, action: NfceAction, to: NfceStatus, ...move: MoveArgs): Promise<NfceDocument> {
+  assertTransition(doc, action, to);
+  return moveNfce(ctx, doc, to, ...move);
 }
 
 export type Verdict = { kind: 'AUTHORIZED'; prot: ProtocolResult } | { kind: 'REJECTED'; cStat: string; xMotivo: string } | { kind: 'UNAVAILABLE'; reason: string; mayHaveReached: boolean };
@@ -377,9 +387,10 @@ export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exc
   if (v.kind === 'AUTHORIZED') {
     // Authorized under the online attempt's key (its answer had been lost): that key and XML are the note's.
     const underOnline = doc.onlineKey !== null && v.prot.accessKey === doc.onlineKey;
-    return moveNfce(
+    return transitionNfce(
       ctx,
       doc,
+      'record',
       'AUTHORIZED',
       {
         cStat: v.prot.cStat,
@@ -393,7 +404,7 @@ export async function recordVerdict(ctx: ActorContext, doc: NfceDocument, v: Exc
       authorizedEvent,
     );
   }
-  return moveNfce(ctx, doc, 'REJECTED', { cStat: v.cStat, xMotivo: v.xMotivo.slice(0, 255), sendAttempts: doc.sendAttempts + 1 }, 'nfce.rejected');
+  return transitionNfce(ctx, doc, 'record', 'REJECTED', { cStat: v.cStat, xMotivo: v.xMotivo.slice(0, 255), sendAttempts: doc.sendAttempts + 1 }, 'nfce.rejected');
 }
 
 /**
@@ -412,16 +423,17 @@ export async function enterOfflineContingency(ctx: ActorContext, doc: NfceDocume
   const common: Partial<NfceDocument> = { emissionType: 9, contingencyAt: at, contingencyReason: reason.slice(0, 256), sendAttempts: doc.sendAttempts + 1 };
   if (!mayHaveReached) {
     const built = offline(null);
-    return moveNfce(
+    return transitionNfce(
       ctx,
       doc,
+      'contingency',
       'CONTINGENCY',
       { ...common, accessKey: built.accessKey, onlineKey: null, onlineXmlGz: null, qrCode: built.qrCode, signedXmlGz: gz(built.signedXml) },
       'nfce.contingency',
       { reason },
     );
   }
-  return moveNfce(ctx, doc, 'CONTINGENCY', common, 'nfce.contingency', { reason, onlineNumber: doc.number }, async (em) => {
+  return transitionNfce(ctx, doc, 'contingency', 'CONTINGENCY', common, 'nfce.contingency', { reason, onlineNumber: doc.number }, async (em) => {
     const number = await takeNextNumber(em, doc.companyId, { id: doc.seriesId, series: doc.series });
     const built = offline({ number, randomCode: randomCode(number) });
     return {

@@ -1,14 +1,15 @@
 import { assertFilialAccess } from '../tenancy';
 import type { ActorContext, TenantContext } from '../../core/context';
 import { NO_UNIT, readerOf } from '../../core/db/transaction';
-import { BusinessRuleError, ConflictError, StateConflictError, UpstreamError } from '../../core/errors';
+import { ConflictError, UpstreamError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { logger } from '../../core/logger';
-import { clientOf, FilialSigning, gz, signatureFor, VER_PROC } from '../invoices';
-import { asciiText, brasiliaDateTime, buildInutNFe, canonicalInfInut, IssuerEvent, NFE_NS, TP_CANCELAMENTO_SUBSTITUICAO, ufCode, voidId, VoidRequest } from '../authority';
+import { clientOf, FilialSigning, gz, requestVoiding, VER_PROC, voidingRefused, voidingUnavailable } from '../invoices';
+import { asciiText, brasiliaDateTime, IssuerEvent, TP_CANCELAMENTO_SUBSTITUICAO } from '../authority';
 import { NfceDocument } from './entities/nfce-document.entity';
 import { sendCounterEvent } from './counter-event';
-import { consultKey, counterSigning, findNfce, moveNfce } from './issue.service';
+import { consultKey, counterSigning, findNfce, transitionNfce } from './issue.service';
+import { assertAllowed } from './nfce.state';
 
 /*
  * The online attempt of a note that went to offline contingency after it may have reached the
@@ -28,7 +29,7 @@ export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justi
     throw new ConflictError('NO_SUBSTITUTION_PENDING', 'The NFC-e has no online attempt left to settle (it went to contingency without one, or it was settled)');
   }
   // The authority accepts the substitution only of an authorized substitute.
-  if (doc.status !== 'AUTHORIZED') throw new StateConflictError('The NFC-e', doc.status, 'settle its online attempt', `NFCE_${doc.status}`);
+  assertAllowed(doc, 'settle-original');
   const s = await counterSigning(doc.companyId, doc.filialId);
   const known = await consultKey(await clientOf(s, null), doc.onlineKey);
   if (known === 'UNAVAILABLE') throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', 'The authority did not answer the consultation of the online attempt');
@@ -48,7 +49,7 @@ export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justi
       appVersion: VER_PROC,
     };
     const r = await sendCounterEvent(s, e, 'substitution cancellation');
-    return moveNfce(ctx, doc, 'AUTHORIZED', { originalOutcome: 'SUBSTITUTED', originalProtocol: r.protocol, originalXmlGz: gz(r.proc) }, 'nfce.original-substituted', {
+    return transitionNfce(ctx, doc, 'settle-original', 'AUTHORIZED', { originalOutcome: 'SUBSTITUTED', originalProtocol: r.protocol, originalXmlGz: gz(r.proc) }, 'nfce.original-substituted', {
       originalKey: doc.onlineKey,
       originalNumber: doc.onlineNumber,
       originalProtocol: known.protocol,
@@ -57,7 +58,7 @@ export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justi
     });
   }
   const voided = await voidNumber(s, doc);
-  return moveNfce(ctx, doc, 'AUTHORIZED', { originalOutcome: 'VOIDED', originalProtocol: voided.protocol, originalXmlGz: gz(voided.proc) }, 'nfce.original-voided', {
+  return transitionNfce(ctx, doc, 'settle-original', 'AUTHORIZED', { originalOutcome: 'VOIDED', originalProtocol: voided.protocol, originalXmlGz: gz(voided.proc) }, 'nfce.original-voided', {
     originalKey: doc.onlineKey,
     originalNumber: doc.onlineNumber,
     voidProtocol: voided.protocol,
@@ -67,34 +68,20 @@ export async function settleOriginal(ctx: ActorContext, doc: NfceDocument, justi
 /** The attempt's number voided: the authority never had it, and now never will. */
 async function voidNumber(s: FilialSigning, doc: NfceDocument): Promise<{ protocol: string | null; proc: string }> {
   const number = doc.onlineNumber!;
-  const req: VoidRequest = {
-    tpAmb: s.tpAmb,
-    cUF: ufCode(s.filial.uf) ?? doc.accessKey.slice(0, 2),
-    year: doc.onlineKey!.slice(2, 4),
-    cnpj: s.filial.cnpj,
+  const reply = await requestVoiding(s, {
     model: 65,
     series: doc.series,
     first: number,
     last: number,
     justification: VOID_JUSTIFICATION,
-  };
-  const canonical = canonicalInfInut(req);
-  const { signature } = signatureFor(voidId(req), canonical, s.signer);
-  const inutNFe = buildInutNFe(canonical, signature);
-  let reply;
-  try {
-    reply = await (await clientOf(s, null)).voidNumbers(inutNFe);
-  } catch (err) {
-    if (err instanceof UpstreamError) throw err;
-    throw new UpstreamError('upstream_timeout', 'SEFAZ_TIMEOUT', `The authority did not answer the voiding: ${(err as Error).message}`);
-  }
-  // 102 voided; 256 voided before (a lost answer). 241: the number is used after all → consult again on the next try.
-  if (reply.cStat === '108' || reply.cStat === '109')
-    throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', `The authority is unavailable: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
+    year: doc.onlineKey!.slice(2, 4),
+    fallbackUfCode: doc.accessKey.slice(0, 2),
+  });
+  // 241: the number is used after all → consult again on the next try.
+  if (reply.outcome === 'UNAVAILABLE') throw voidingUnavailable(reply);
   if (reply.cStat === '241') throw new ConflictError('CONCURRENT_UPDATE', 'The online attempt reached the authority meanwhile; settle again');
-  if (reply.cStat !== '102' && reply.cStat !== '256')
-    throw new BusinessRuleError('SEFAZ_REJECTED', `The authority refused the voiding: ${reply.cStat} ${reply.xMotivo}`, { cStat: reply.cStat, xMotivo: reply.xMotivo });
-  return { protocol: reply.protocol, proc: `<procInutNFe xmlns="${NFE_NS}" versao="4.00">${inutNFe.replace(` xmlns="${NFE_NS}"`, '')}${reply.xml.replace(` xmlns="${NFE_NS}"`, '')}</procInutNFe>` };
+  if (reply.outcome === 'REFUSED' || !reply.proc) throw voidingRefused(reply);
+  return { protocol: reply.protocol, proc: reply.proc };
 }
 
 /** POST /nfce/:id/cancel-original: the same, on demand. */

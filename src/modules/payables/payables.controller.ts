@@ -2,7 +2,8 @@ import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import { businessToday } from '../../core/business-date';
-import { toPayableDetailDto, toPayableDto, toPayablesSummaryDto, toPaymentDto } from './payables.mapper';
+import { settlementHandlers } from '../open-items';
+import { toPayableDetailDto, toPayableDto, toPayablesSummaryDto, toPaymentResultDto } from './payables.mapper';
 import { listDocumentPayables, listPayables } from './payables.service';
 import { payableSchemas as s } from './payables.schemas';
 import { getPayableDetail, payableAuditTrail, registerPayment, reversePayment } from './payments.service';
@@ -22,17 +23,16 @@ export async function auditTrail(req: ValidRequest<typeof s.auditTrail>, res: Re
   res.json(await payableAuditTrail(req.ctx, req.valid.params.id, req.valid.query));
 }
 
-export async function detail(req: ValidRequest<typeof s.detail>, res: Response) {
-  const { payable, payments } = await getPayableDetail(req.ctx, req.valid.params.id);
-  res.json(toPayableDetailDto(payable, payments, businessToday()));
-}
-
-export async function pay(req: ValidRequest<typeof s.pay>, res: Response) {
-  const { payable, payment, payments } = await registerPayment(req.ctx, req.valid.params.id, req.valid.body);
-  res.status(201).json({ payment: toPaymentDto(payment), payable: toPayableDetailDto(payable, payments, businessToday()) });
-}
-
-export async function reverse(req: ValidRequest<typeof s.reversePayment>, res: Response) {
-  const { payable, payment, payments } = await reversePayment(req.ctx, req.valid.params.paymentId, req.valid.body.reason);
-  res.json({ payment: toPaymentDto(payment), payable: toPayableDetailDto(payable, payments, businessToday()) });
-}
+/** Detail, pay and reverse: the open-items kernel's handlers over the payables' use cases and DTOs. */
+export const {
+  detail,
+  settle: pay,
+  reverse,
+} = settlementHandlers({
+  detail: getPayableDetail,
+  detailDto: (d: Awaited<ReturnType<typeof getPayableDetail>>, today) => toPayableDetailDto(d.payable, d.payments, today),
+  settle: registerPayment,
+  reverse: reversePayment,
+  resultDto: toPaymentResultDto,
+  settlementParam: 'paymentId',
+});

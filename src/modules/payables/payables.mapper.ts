@@ -1,8 +1,10 @@
-import { sum, toJsonNumber } from '../../core/decimal';
+import { toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
+import { settlementMoney, settlementTotals, settlementTrail } from '../open-items';
 import type { PayablePayment } from './entities/payable-payment.entity';
 import type { Payable } from './entities/payable.entity';
 import { isOverdue, PayablesSummary } from './payables.service';
+import type { PaymentOutcome } from './payments.service';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const amount = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 'amount');
@@ -55,28 +57,16 @@ export const toPaymentDto = (p: PayablePayment) => ({
   payableId: encodeId('payable', p.payableId),
   status: p.status,
   paymentDate: p.paymentDate,
-  method: p.paymentMethodCode,
-  amount: amount(p.amount),
-  interest: amount(p.interest),
-  fine: amount(p.fine),
-  discount: amount(p.discount),
-  total: amount(p.total),
-  note: p.note,
-  createdBy: p.createdBy,
-  createdAt: iso(p.createdAt),
-  reversedAt: iso(p.reversedAt),
-  reversedBy: p.reversedBy,
-  reversalReason: p.reversalReason,
-  version: p.version,
+  ...settlementMoney(p),
+  ...settlementTrail(p),
 });
 
 /** A payable with its payments (reversed ones included) and what they added up to. */
-export function toPayableDetailDto(p: Payable, payments: PayablePayment[], today?: string) {
-  const standing = payments.filter((x) => x.status === 'ACTIVE');
-  const total = (f: (x: PayablePayment) => PayablePayment['amount']) => amount(sum(standing.map(f)));
-  return {
-    ...toPayableDto(p, today),
-    paymentTotals: { amount: total((x) => x.amount), interest: total((x) => x.interest), fine: total((x) => x.fine), discount: total((x) => x.discount), total: total((x) => x.total) },
-    payments: payments.map(toPaymentDto),
-  };
-}
+export const toPayableDetailDto = (p: Payable, payments: PayablePayment[], today?: string) => ({
+  ...toPayableDto(p, today),
+  paymentTotals: settlementTotals(payments),
+  payments: payments.map(toPaymentDto),
+});
+
+/** The answer to a payment or its reversal: the payment, and the payable after it with all its payments. */
+export const toPaymentResultDto = (o: PaymentOutcome, today?: string) => ({ payment: toPaymentDto(o.payment), payable: toPayableDetailDto(o.payable, o.payments, today) });

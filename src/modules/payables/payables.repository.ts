@@ -5,7 +5,6 @@ import { addCalendarDays } from '../../core/business-date';
 import { groupedSums } from '../../core/db/group-sums';
 import { sqlNow } from '../../core/db/sql-time';
 import { supplierFilter } from '../catalog';
-import { PayablePayment } from './entities/payable-payment.entity';
 import { Payable, PayableStatus } from './entities/payable.entity';
 import { DeductionSource, PayableDeduction } from './entities/payable-deduction.entity';
 import { SupplierCredit } from './entities/supplier-credit.entity';
@@ -74,26 +73,6 @@ export async function updatePayableIf(
     .update(Payable)
     .set({ ...values, updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
     .where('id = :id AND company_id = :companyId AND status = :status AND version = :version', { id, companyId, ...expected })
-    .execute();
-  return (result.affected ?? 0) > 0;
-}
-
-export async function insertPayment(em: EntityManager, row: Partial<PayablePayment>): Promise<number> {
-  const result = await em.insert(PayablePayment, row as never);
-  return Number(result.identifiers[0].id);
-}
-
-export const findPayment = (em: EntityManager, companyId: number, id: number) => em.findOneBy(PayablePayment, { id, companyId });
-
-export const paymentsOfPayable = (em: EntityManager, companyId: number, payableId: number) => em.find(PayablePayment, { where: { companyId, payableId }, order: { id: 'ASC' } });
-
-/** Marks an ACTIVE payment REVERSED (conditional on status and version). */
-export async function reversePaymentIf(em: EntityManager, companyId: number, id: number, version: number, values: { reversedAt: Date; reversedBy: string; reversalReason: string }): Promise<boolean> {
-  const result = await em
-    .createQueryBuilder()
-    .update(PayablePayment)
-    .set({ ...values, status: 'REVERSED', updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :active AND version = :version', { id, companyId, active: 'ACTIVE', version })
     .execute();
   return (result.affected ?? 0) > 0;
 }

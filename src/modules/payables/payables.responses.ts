@@ -1,5 +1,6 @@
 import { Joi } from '../../core/http/schema';
 import { date, hashid, money, named, obj, oneOf, Pagination, taxDocument, timestamp } from '../../core/http/response-schema';
+import { settlementMoneyKeys, settlementStatus, settlementTotalsSchema, settlementTrailKeys } from '../open-items';
 
 /** Response bodies of the accounts-payable routes (payables.mapper.ts). */
 const status = oneOf('OPEN', 'PARTIALLY_PAID', 'PAID', 'CANCELLED');
@@ -33,21 +34,10 @@ export const PayablePayment = named(
   obj({
     id: hashid('payable-payment'),
     payableId: hashid('payable'),
-    status: oneOf('ACTIVE', 'REVERSED'),
+    status: settlementStatus(),
     paymentDate: date(),
-    method: Joi.string().example('PIX'),
-    amount: money().description('settled from the balance'),
-    interest: money(),
-    fine: money(),
-    discount: money(),
-    total: money().description('amount + interest + fine - discount'),
-    note: Joi.string().allow(null).example('Pago via PIX, comprovante 8841'),
-    createdBy: Joi.string().example('ana.souza'),
-    createdAt: timestamp(),
-    reversedAt: timestamp().allow(null),
-    reversedBy: Joi.string().allow(null).example('carlos.lima'),
-    reversalReason: Joi.string().allow(null).example('Pagamento em duplicidade'),
-    version: Joi.number().integer().example(1),
+    ...settlementMoneyKeys(),
+    ...settlementTrailKeys({ note: 'Pago via PIX, comprovante 8841', reversalReason: 'Pagamento em duplicidade' }),
   }),
 );
 
@@ -55,7 +45,7 @@ export const PayableDetail = named(
   'PayableDetail',
   obj({
     ...payableKeys,
-    paymentTotals: obj({ amount: money(), interest: money(), fine: money(), discount: money(), total: money() }).description('of the ACTIVE payments'),
+    paymentTotals: settlementTotalsSchema().description('of the ACTIVE payments'),
     payments: Joi.array().items(PayablePayment).description('reversed ones included'),
   }),
 );

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { businessToday } from '../../core/business-date';
+import { settlementHandlers } from '../open-items';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { mapPage } from '../../core/pagination';
 import {
@@ -7,7 +8,7 @@ import {
   toAuditEntryDto,
   toCsvRows,
   toCustomerCreditDto,
-  toReceiptDto,
+  toReceiptResultDto,
   toReceivableDetailDto,
   toReceivableDto,
   toReceivablesSummaryDto,
@@ -23,20 +24,19 @@ export async function list(req: ValidRequest<typeof s.list>, res: Response) {
   res.json({ ...mapPage(page, (r) => toReceivableDto(r, today)), summary: toReceivablesSummaryDto(summary) });
 }
 
-export async function detail(req: ValidRequest<typeof s.detail>, res: Response) {
-  const { receivable, receipts } = await getReceivableDetail(req.ctx, req.valid.params.id);
-  res.json(toReceivableDetailDto(receivable, receipts, businessToday()));
-}
-
-export async function receive(req: ValidRequest<typeof s.receive>, res: Response) {
-  const { receivable, receipt, receipts } = await registerReceipt(req.ctx, req.valid.params.id, req.valid.body);
-  res.status(201).json({ receipt: toReceiptDto(receipt), receivable: toReceivableDetailDto(receivable, receipts, businessToday()) });
-}
-
-export async function reverse(req: ValidRequest<typeof s.reverseReceipt>, res: Response) {
-  const { receivable, receipt, receipts } = await reverseReceipt(req.ctx, req.valid.params.receiptId, req.valid.body.reason);
-  res.json({ receipt: toReceiptDto(receipt), receivable: toReceivableDetailDto(receivable, receipts, businessToday()) });
-}
+/** Detail, receive and reverse: the open-items kernel's handlers over the receivables' use cases and DTOs. */
+export const {
+  detail,
+  settle: receive,
+  reverse,
+} = settlementHandlers({
+  detail: getReceivableDetail,
+  detailDto: (d: Awaited<ReturnType<typeof getReceivableDetail>>, today) => toReceivableDetailDto(d.receivable, d.receipts, today),
+  settle: registerReceipt,
+  reverse: reverseReceipt,
+  resultDto: toReceiptResultDto,
+  settlementParam: 'receiptId',
+});
 
 export async function statement(req: ValidRequest<typeof s.statement>, res: Response) {
   const today = businessToday();

@@ -1,5 +1,6 @@
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import { Dec, toJsonNumber } from '../../core/decimal';
+import { settlementMoney } from '../open-items';
 import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import type { Receivable } from './entities/receivable.entity';
 import { openAmountOf } from './receivables.rules';
@@ -43,12 +44,7 @@ export const receivableData = (r: Receivable) => ({ id: encodeId('receivable', r
 export const receiptData = (p: ReceivableReceipt) => ({
   id: encodeId('receivable-receipt', p.id),
   receiptDate: p.receiptDate,
-  method: p.paymentMethodCode,
-  amount: money(p.amount),
-  interest: money(p.interest),
-  fine: money(p.fine),
-  discount: money(p.discount),
-  total: money(p.total),
+  ...settlementMoney(p),
   bankFee: money(p.bankFee),
   creditDate: p.creditDate,
 });

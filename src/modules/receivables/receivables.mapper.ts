@@ -3,10 +3,12 @@ import { sum, toFixed, toJsonNumber } from '../../core/decimal';
 import { encodeId, encodeOptionalId } from '../../core/hashids';
 import type { Customer } from '../catalog';
 import type { CustomerCredit } from './entities/customer-credit.entity';
+import { settlementMoney, settlementTotals, settlementTrail } from '../open-items';
 import type { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import type { Receivable } from './entities/receivable.entity';
 import { openAmountOf } from './receivables.rules';
 import { ExportChunk, isOverdue, ReceivablesSummary } from './receivables.service';
+import type { ReceiptOutcome } from './receipts.service';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const amount = (v: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(v, 'amount');
@@ -69,33 +71,21 @@ export const toReceiptDto = (p: ReceivableReceipt) => ({
   receivableId: encodeId('receivable', p.receivableId),
   status: p.status,
   receiptDate: p.receiptDate,
-  method: p.paymentMethodCode,
-  amount: amount(p.amount),
-  interest: amount(p.interest),
-  fine: amount(p.fine),
-  discount: amount(p.discount),
-  total: amount(p.total),
+  ...settlementMoney(p),
   bankFee: amount(p.bankFee),
   creditDate: p.creditDate,
-  note: p.note,
-  createdBy: p.createdBy,
-  createdAt: iso(p.createdAt),
-  reversedAt: iso(p.reversedAt),
-  reversedBy: p.reversedBy,
-  reversalReason: p.reversalReason,
-  version: p.version,
+  ...settlementTrail(p),
 });
 
 /** A receivable with its receipts (reversed ones included) and what the standing ones add up to. */
-export function toReceivableDetailDto(r: Receivable, receipts: ReceivableReceipt[], today?: string) {
-  const standing = receipts.filter((x) => x.status === 'ACTIVE');
-  const total = (f: (x: ReceivableReceipt) => ReceivableReceipt['amount']) => amount(sum(standing.map(f)));
-  return {
-    ...toReceivableDto(r, today),
-    receiptTotals: { amount: total((x) => x.amount), interest: total((x) => x.interest), fine: total((x) => x.fine), discount: total((x) => x.discount), total: total((x) => x.total) },
-    receipts: receipts.map(toReceiptDto),
-  };
-}
+export const toReceivableDetailDto = (r: Receivable, receipts: ReceivableReceipt[], today?: string) => ({
+  ...toReceivableDto(r, today),
+  receiptTotals: settlementTotals(receipts),
+  receipts: receipts.map(toReceiptDto),
+});
+
+/** The answer to a receipt or its reversal: the receipt, and the receivable after it with all its receipts. */
+export const toReceiptResultDto = (o: ReceiptOutcome, today?: string) => ({ receipt: toReceiptDto(o.receipt), receivable: toReceivableDetailDto(o.receivable, o.receipts, today) });
 
 export const toCustomerCreditDto = (c: CustomerCredit) => ({
   id: encodeId('customer-credit', c.id),

@@ -7,6 +7,7 @@ import { sqlNow } from '../../core/db/sql-time';
 import { deferWrite } from '../../core/db/transaction';
 import { Dec } from '../../core/decimal';
 import { SortKey, SqlList, sqlListOf } from '../../core/pagination';
+import { settlementsOf } from '../open-items';
 import { CustomerCredit } from './entities/customer-credit.entity';
 import { ReceivableReceipt } from './entities/receivable-receipt.entity';
 import { DebtorType, Receivable, ReceivableOrigin, ReceivableStatus } from './entities/receivable.entity';
@@ -139,26 +140,9 @@ export async function reshapeReceivableIf(
   return (result.affected ?? 0) > 0;
 }
 
-export async function insertReceipt(em: EntityManager, row: TenantRow<ReceivableReceipt>): Promise<number> {
-  const result = await em.insert(ReceivableReceipt, row as never);
-  return Number(result.identifiers[0].id);
-}
-
-export const findReceipt = (em: EntityManager, companyId: number, id: number) => em.findOneBy(ReceivableReceipt, { id, companyId });
-
+/** The receipts of some receivables, in the order they were made (the open-items kernel's SQL on receivable_receipt). */
 export const receiptsOf = (em: EntityManager, companyId: number, receivableIds: number[]): Promise<ReceivableReceipt[]> =>
-  receivableIds.length ? em.find(ReceivableReceipt, { where: { companyId, receivableId: In(receivableIds) }, order: { id: 'ASC' } }) : Promise.resolve([]);
-
-/** Marks an ACTIVE receipt REVERSED (conditional on status and version). */
-export async function reverseReceiptIf(em: EntityManager, companyId: number, id: number, version: number, values: { reversedAt: Date; reversedBy: string; reversalReason: string }): Promise<boolean> {
-  const result = await em
-    .createQueryBuilder()
-    .update(ReceivableReceipt)
-    .set({ ...values, status: 'REVERSED', updatedAt: () => sqlNow(), version: () => 'version + 1' } as never)
-    .where('id = :id AND company_id = :companyId AND status = :active AND version = :version', { id, companyId, active: 'ACTIVE', version })
-    .execute();
-  return (result.affected ?? 0) > 0;
-}
+  settlementsOf(em, ReceivableReceipt, 'receivableId', companyId, receivableIds);
 
 export async function insertCredits(em: EntityManager, rows: TenantRow<CustomerCredit>[]): Promise<void> {
   if (rows.length) await em.insert(CustomerCredit, rows as never);

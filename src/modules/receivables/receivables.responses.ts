@@ -1,5 +1,6 @@
 import { Joi } from '../../core/http/schema';
 import { date, hashid, money, named, obj, oneOf, Pagination, percent, taxDocument, timestamp } from '../../core/http/response-schema';
+import { settlementMoneyKeys, settlementStatus, settlementTotalsSchema, settlementTrailKeys } from '../open-items';
 
 /** Response bodies of the receivables routes (receivables.mapper.ts). */
 const status = oneOf('OPEN', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED');
@@ -50,27 +51,16 @@ export const ReceivableReceipt = named(
   obj({
     id: hashid('receivable-receipt'),
     receivableId: hashid('receivable'),
-    status: oneOf('ACTIVE', 'REVERSED'),
+    status: settlementStatus(),
     receiptDate: date(),
-    method: Joi.string().example('PIX'),
-    amount: money().description('settled from the balance'),
-    interest: money(),
-    fine: money(),
-    discount: money(),
-    total: money().description('amount + interest + fine - discount'),
+    ...settlementMoneyKeys(),
     bankFee: money().description("the bank's fee (tarifa) on a title collected by the bank; 0 otherwise"),
     creditDate: date().allow(null).description('when a bank credits the money (bank returns); null for a receipt in hand'),
-    note: Joi.string().allow(null).example('Recebido via PIX, comprovante 8841'),
-    createdBy: Joi.string().example('ana.souza'),
-    createdAt: timestamp(),
-    reversedAt: timestamp().allow(null),
-    reversedBy: Joi.string().allow(null).example('carlos.lima'),
-    reversalReason: Joi.string().allow(null).example('Recebimento em duplicidade'),
-    version: Joi.number().integer().example(1),
+    ...settlementTrailKeys({ note: 'Recebido via PIX, comprovante 8841', reversalReason: 'Recebimento em duplicidade' }),
   }),
 );
 
-const receiptTotals = obj({ amount: money(), interest: money(), fine: money(), discount: money(), total: money() }).description('of the ACTIVE receipts');
+const receiptTotals = settlementTotalsSchema().description('of the ACTIVE receipts');
 
 export const ReceivableDetail = named('ReceivableDetail', obj({ ...receivableKeys, receiptTotals, receipts: Joi.array().items(ReceivableReceipt).description('reversed ones included') }));
 

@@ -1,4 +1,4 @@
-import { StateConflictError } from '../../core/errors';
+import { ActionRule, defineStateMachine } from '../../core/state-machine';
 import type { Receivable, ReceivableStatus } from './entities/receivable.entity';
 
 /*
@@ -13,14 +13,7 @@ export type ReceivableAction = 'receive' | 'reverse-receipt' | 'cancel' | 'credi
 
 export const RECEIVABLE_STATUSES: ReceivableStatus[] = ['OPEN', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED'];
 
-interface ActionRule {
-  /** Status → the statuses the action may leave the receivable in. */
-  from: Partial<Record<ReceivableStatus, ReceivableStatus[]>>;
-  /** Human wording for the 409. */
-  verb: string;
-}
-
-export const TRANSITIONS: Record<ReceivableAction, ActionRule> = {
+export const TRANSITIONS: Record<ReceivableAction, ActionRule<ReceivableStatus>> = {
   receive: { from: { OPEN: ['PARTIALLY_RECEIVED', 'RECEIVED'], PARTIALLY_RECEIVED: ['PARTIALLY_RECEIVED', 'RECEIVED'] }, verb: 'receive' },
   'reverse-receipt': { from: { PARTIALLY_RECEIVED: ['OPEN', 'PARTIALLY_RECEIVED'], RECEIVED: ['OPEN', 'PARTIALLY_RECEIVED'] }, verb: 'reverse a receipt of' },
   cancel: { from: { OPEN: ['CANCELLED'] }, verb: 'cancel' },
@@ -30,23 +23,11 @@ export const TRANSITIONS: Record<ReceivableAction, ActionRule> = {
 /** Statuses with something still to receive. */
 export const UNSETTLED: ReceivableStatus[] = Object.keys(TRANSITIONS.receive.from) as ReceivableStatus[];
 
-type WithStatus = Pick<Receivable, 'status'>;
-
-export const canDo = (r: WithStatus, action: ReceivableAction): boolean => r.status in TRANSITIONS[action].from;
-
 /** The code of a refused action, by the receivable's current status (RECEIVABLE_ALREADY_RECEIVED, RECEIVABLE_CANCELLED …). */
 export const conflictCode = (status: ReceivableStatus) => (status === 'RECEIVED' ? 'RECEIVABLE_ALREADY_RECEIVED' : `RECEIVABLE_${status}`);
 
-export const forbidden = (r: WithStatus, action: ReceivableAction): StateConflictError => new StateConflictError('Receivable', r.status, TRANSITIONS[action].verb, conflictCode(r.status));
-
-/** Throws the 409 unless `action` is allowed for the receivable as it is now. */
-export function assertAllowed(r: WithStatus, action: ReceivableAction): void {
-  if (!canDo(r, action)) throw forbidden(r, action);
-}
-
-/** Checks the target status of a transition against the table (a programming error if not allowed). */
-export function assertTransition(r: WithStatus, action: ReceivableAction, to: ReceivableStatus): void {
-  assertAllowed(r, action);
-  const targets = TRANSITIONS[action].from[r.status] ?? [];
-  if (!targets.includes(to)) throw new Error(`transition ${r.status} → ${to} is not in the table for ${action}`);
-}
+export const { canDo, forbidden, assertAllowed, assertTransition } = defineStateMachine<ReceivableStatus, ReceivableAction, Pick<Receivable, 'status'>>({
+  resource: 'Receivable',
+  transitions: TRANSITIONS,
+  conflictCode,
+});

@@ -17,6 +17,7 @@ import { Filial } from '../tenancy';
 import { StockTransferItem } from './entities/stock-transfer-item.entity';
 import { StockTransfer } from './entities/stock-transfer.entity';
 import { findTransfer, heldUnits, insertTransfer, itemsOf, moveStatus } from './transfers.repository';
+import { canDo, moveOf } from './transfers.state';
 
 /*
  * Transfers between the company's filiais (issue 34 item 1, SPEC §2). The sending filial (x-filial-id)
@@ -123,15 +124,17 @@ export async function transferDetail(ctx: TenantContext, id: number, em: EntityM
 }
 
 async function release(em: EntityManager, ctx: ActorContext, id: number, why: string): Promise<void> {
-  if (!(await moveStatus(em, ctx.companyId, id, 'ISSUING', { status: 'RELEASED' }))) return;
+  const { from, to } = moveOf('release');
+  if (!(await moveStatus(em, ctx.companyId, id, from, { status: to }))) return;
   const t = (await findTransfer(em, ctx.companyId, id))!;
-  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'RELEASED', changes: { status: ['ISSUING', 'RELEASED'] } });
+  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'RELEASED', changes: { status: [from, to] } });
   await publishEvent(em, ctx, { type: 'transfer.released', filialId: t.fromFilialId, aggregateType: AUDIT_ENTITY, aggregateId: id, data: { ...eventData(t), reason: why } });
 }
 
 /** Authorized: the units leave the sending filial at its average cost, in the recording transaction. */
 async function onAuthorized(em: EntityManager, ctx: ActorContext, o: SourceDocumentOutcome): Promise<void> {
-  if (!(await moveStatus(em, ctx.companyId, o.sourceId, 'ISSUING', { status: 'AUTHORIZED', authorizedAt: o.authorizedAt ?? new Date() }))) return;
+  const { from, to } = moveOf('authorize');
+  if (!(await moveStatus(em, ctx.companyId, o.sourceId, from, { status: to, authorizedAt: o.authorizedAt ?? new Date() }))) return;
   const t = (await findTransfer(em, ctx.companyId, o.sourceId))!;
   const items = await itemsOf(em, ctx.companyId, t.id);
   // The units were held for this document since the transfer was made: the authorized NF-e is the fact, the ledger follows it.
@@ -145,7 +148,7 @@ async function onAuthorized(em: EntityManager, ctx: ActorContext, o: SourceDocum
     allowNegative: true,
     lines: items.map((i) => ({ productId: i.productId, direction: 'OUT' as const, quantity: i.quantity, referenceLineId: i.id })),
   });
-  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: t.id, action: 'AUTHORIZED', changes: { status: ['ISSUING', 'AUTHORIZED'], accessKey: [null, o.accessKey] } });
+  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: t.id, action: 'AUTHORIZED', changes: { status: [from, to], accessKey: [null, o.accessKey] } });
   await publishEvent(em, ctx, {
     type: 'transfer.authorized',
     filialId: t.fromFilialId,
@@ -158,7 +161,8 @@ async function onAuthorized(em: EntityManager, ctx: ActorContext, o: SourceDocum
 /** Cancelled (110111 registered): the units come back to the sending filial at the cost they left at. */
 async function onCancelled(em: EntityManager, ctx: ActorContext, c: SourceCancellation): Promise<void> {
   if (c.cancelProtocol === null) return;
-  if (!(await moveStatus(em, ctx.companyId, c.sourceId, 'AUTHORIZED', { status: 'CANCELLED', cancelledAt: new Date() }))) return;
+  const { from, to } = moveOf('cancel');
+  if (!(await moveStatus(em, ctx.companyId, c.sourceId, from, { status: to, cancelledAt: new Date() }))) return;
   const t = (await findTransfer(em, ctx.companyId, c.sourceId))!;
   const out = await em.find(StockMovement, { where: { companyId: ctx.companyId, referenceType: TRANSFER_REFERENCE, referenceId: t.id, direction: 'OUT' }, order: { id: 'ASC' } });
   await postToLedger(em, {
@@ -170,7 +174,7 @@ async function onCancelled(em: EntityManager, ctx: ActorContext, c: SourceCancel
     actor: ctx.actor,
     lines: out.map((m) => ({ productId: m.productId, direction: 'IN' as const, quantity: m.quantity.abs(), unitCost: m.unitCost })),
   });
-  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: t.id, action: 'CANCELLED', changes: { status: ['AUTHORIZED', 'CANCELLED'] } });
+  await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: t.id, action: 'CANCELLED', changes: { status: [from, to] } });
   await publishEvent(em, ctx, {
     type: 'transfer.cancelled',
     filialId: t.fromFilialId,
@@ -185,7 +189,8 @@ registerDocumentSource({
   async load(ctx: TenantContext, id: number, em: EntityManager, date: string) {
     const t = await findTransfer(em, ctx.companyId, id);
     if (!t) throw new NotFoundError('Transfer', 'TRANSFER_NOT_FOUND');
-    if (t.status !== 'ISSUING') throw new BusinessRuleError('TRANSFER_NOT_ISSUABLE', `The transfer is ${t.status}: make a new transfer`, { status: t.status });
+    // The document-source contract answers 422 here (the invoice route's problem), not the table's 409.
+    if (!canDo(t, 'issue')) throw new BusinessRuleError('TRANSFER_NOT_ISSUABLE', `The transfer is ${t.status}: make a new transfer`, { status: t.status });
     const items = await itemsOf(em, ctx.companyId, id);
     const document = await computeFiscalDocument(
       ctx,

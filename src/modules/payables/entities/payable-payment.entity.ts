@@ -1,79 +1,21 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { AmountColumn, CreatedAtColumn, DateColumn, DateTimeColumn, IdColumn, UpdatedAtColumn } from '../../../core/db/columns';
-import { Dec } from '../../../core/decimal';
+import { Entity, Index } from 'typeorm';
+import { DateColumn, IdColumn } from '../../../core/db/columns';
+import { OpenItemSettlement, SettlementStatus } from '../../open-items';
 
-export type PaymentStatus = 'ACTIVE' | 'REVERSED';
+export type PaymentStatus = SettlementStatus;
 
 /**
- * One payment of a payable (SPEC §3). `amount` is the part of the payable it settles; interest
- * (juros) and fine (multa) are paid on top and a discount (desconto) is granted off, so the money
- * that left is `total = amount + interest + fine − discount`. A reversal keeps the row (REVERSED).
+ * One payment of a payable (SPEC §3): the settlement columns of the open-items kernel (amount,
+ * interest, fine, discount, total, the method, the reversal) plus the payable it settles and its date.
+ * A reversal keeps the row (REVERSED).
  */
 @Entity('payable_payment')
 @Index('ix_payable_payment_payable', ['companyId', 'payableId', 'id'])
 @Index('ix_payable_payment_filial_date', ['companyId', 'filialId', 'paymentDate', 'id'])
-export class PayablePayment {
-  @PrimaryGeneratedColumn({ type: 'int' })
-  id!: number;
-
-  @IdColumn({ name: 'company_id' })
-  companyId!: number;
-
-  @IdColumn({ name: 'filial_id' })
-  filialId!: number;
-
+export class PayablePayment extends OpenItemSettlement {
   @IdColumn({ name: 'payable_id' })
   payableId!: number;
 
-  @Column({ type: 'varchar', length: 10 })
-  status!: PaymentStatus;
-
   @DateColumn({ name: 'payment_date' })
   paymentDate!: string;
-
-  @IdColumn({ name: 'payment_method_id' })
-  paymentMethodId!: number;
-
-  /** The tenant's code of the method when paid (the master row may be renamed later). */
-  @Column({ name: 'payment_method_code', type: 'varchar', length: 30 })
-  paymentMethodCode!: string;
-
-  @AmountColumn()
-  amount!: Dec;
-
-  @AmountColumn()
-  interest!: Dec;
-
-  @AmountColumn()
-  fine!: Dec;
-
-  @AmountColumn()
-  discount!: Dec;
-
-  @AmountColumn()
-  total!: Dec;
-
-  @Column({ type: 'varchar', length: 500, nullable: true })
-  note!: string | null;
-
-  @Column({ name: 'created_by', type: 'varchar', length: 100 })
-  createdBy!: string;
-
-  @DateTimeColumn({ name: 'reversed_at', nullable: true })
-  reversedAt!: Date | null;
-
-  @Column({ name: 'reversed_by', type: 'varchar', length: 100, nullable: true })
-  reversedBy!: string | null;
-
-  @Column({ name: 'reversal_reason', type: 'varchar', length: 255, nullable: true })
-  reversalReason!: string | null;
-
-  @Column({ type: 'int', default: 1 })
-  version!: number;
-
-  @CreatedAtColumn()
-  createdAt!: Date;
-
-  @UpdatedAtColumn()
-  updatedAt!: Date;
 }
