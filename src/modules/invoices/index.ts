@@ -2,7 +2,7 @@
  * The invoices module's front door (SPEC §12.2, §12.4): what other modules call. A module that owns
  * a source of NF-e (customer returns, supplier returns, transfers) registers a provider
  * (document-sources.ts) and issues through `issueInvoice` / `previewInvoice` with `{ source: { kind, id } }`;
- * it reads our authorized originals with `authorizedInvoices`. See /work/wt/notes/seam.md and
+ * it reads our authorized originals with `authorizedInvoices`. See docs/architecture.md ("The fiscal wing") and
  * docs/decisions/nfe-sources.md. The NFC-e module issues with the same pieces: the layout builder
  * (xml/nfe-xml.ts), the signer, the series and their numbers, the authority client and the stored
  * XML's compression. Its routes are for the composition root (src/modules/index.ts).
