@@ -205,23 +205,21 @@ export async function confirmEntryDocument(ctx: TenantContext, id: number) {
     // Fixed assets take no ICMS credit at entry: the CIAP records them, to credit in 48 monthly parts (LC 87/1996 art. 20 §5).
     const assetLines = fixedAssetLines(state);
     const assets = assetLines.length
-      ? await fixedAssetCredits
-          .get()
-          .recordAssets(
-            em,
-            ctx,
-            {
-              companyId: doc.companyId,
-              filialId: doc.filialId,
-              entryDocumentId: doc.id,
-              documentNumber: doc.number,
-              accessKey: doc.accessKey,
-              supplierDocument: doc.supplierDocument,
-              entryDate: doc.entryDate,
-              taxRegime,
-            },
-            assetLines,
-          )
+      ? await fixedAssetCredits.get().recordAssets(
+          em,
+          ctx,
+          {
+            companyId: doc.companyId,
+            filialId: doc.filialId,
+            entryDocumentId: doc.id,
+            documentNumber: doc.number,
+            accessKey: doc.accessKey,
+            supplierDocument: doc.supplierDocument,
+            entryDate: doc.entryDate,
+            taxRegime,
+          },
+          assetLines,
+        )
       : 0;
     const confirmed = (await findDocument(em, ctx.companyId, doc.id))!;
     await recordAudit(em, ctx, { entity: AUDIT_ENTITY, entityId: doc.id, action: 'CONFIRMED', changes: { status: ['DRAFT', 'CONFIRMED'], taxRegime: [null, taxRegime] } });
