@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { signToken } from '../core/auth/jwt';
 import { NO_UNIT, readerOf, unitOfWork } from '../core/db/transaction';
-import { decodeId, encodeId, ResourceType } from '../core/hashids';
+import { decodeId } from '../core/hashids';
 import { CTE_XML_EXAMPLE, NFE_XML_EXAMPLE } from '../core/openapi/example-documents';
 import { Company } from '../modules/tenancy';
 import { DemoDocument } from './demo-document.entity';
+import { DemoDocumentKind, RecordedDemoDocuments, recordedDemoDocuments } from './demo-document-records';
 import { forgetDemoExampleIds } from './demo-ids';
 import { DEMO_COMPANY_CNPJ, DemoTenantSummary, summarize } from './demo-seed';
 
@@ -22,9 +23,6 @@ import { DEMO_COMPANY_CNPJ, DemoTenantSummary, summarize } from './demo-seed';
  * EFD_NOT_REQUIRED), Pix charges and payments (they need a PSP connection), a DF-e batch (a ZIP upload).
  */
 
-/** A kind is a hashid resource type (its id is an example) or a document the examples do not name. */
-export type DemoDocumentKind = ResourceType | 'quote';
-
 export interface DemoDocumentsResult {
   /** Kinds made by this call (empty: everything was already there — "demo documents present"). */
   made: DemoDocumentKind[];
@@ -34,7 +32,7 @@ export interface DemoDocumentsResult {
   failed: { kinds: DemoDocumentKind[]; reason: string }[];
 }
 
-type Made = Partial<Record<DemoDocumentKind, string>>;
+type Made = RecordedDemoDocuments;
 
 /** The parts of the API's answers the steps read (the routes' response schemas hold the rest). */
 interface WithId {
@@ -327,12 +325,6 @@ const STEPS: Step[] = [
     },
   },
 ];
-
-/** The kinds recorded for the demo company, as hashids (kinds of no hashid type are kept as row ids). */
-export async function recordedDemoDocuments(companyId: number): Promise<Made> {
-  const rows = await readerOf(NO_UNIT).find(DemoDocument, { where: { companyId }, order: { id: 'ASC' } });
-  return Object.fromEntries(rows.map((r) => [r.kind, r.kind === 'quote' ? encodeId('sales-order', r.documentId) : encodeId(r.kind as ResourceType, r.documentId)]));
-}
 
 /**
  * Makes the demo documents missing for the demo tenant by calling the API at `baseUrl` (…/api) with a

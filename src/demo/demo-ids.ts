@@ -3,7 +3,7 @@ import { encodeId } from '../core/hashids';
 import type { ExampleIds } from '../core/openapi/example-ids';
 import { FiscalOperationRule, TaxGroup } from '../modules/fiscal';
 import { Company } from '../modules/tenancy';
-import { recordedDemoDocuments } from './demo-documents';
+import { recordedDemoDocuments } from './demo-document-records';
 import { DEMO_COMPANY_CNPJ, summarize } from './demo-seed';
 
 /*
