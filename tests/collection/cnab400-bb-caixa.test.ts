@@ -438,7 +438,7 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
     expect((await api().get(url).set(t.headers())).body).to.include({ carteiraVariation: '019', version: 2 });
   });
 
-  it('the variação da carteira is part of the account once it has boletos: changing it is 422 BANK_ACCOUNT_IN_USE', async () => {
+  it('the variação da carteira is part of the account once it has boletos: changing it is 422 BANK_ACCOUNT_IN_USE (giving one to an account that had none is allowed)', async () => {
     const account = await account400('001', 'BB 400 identidade');
     await boletos(account, 1);
     const url = `${ACCOUNTS}/${account}`;
@@ -447,6 +447,12 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
     const renamed = await api().patch(url).set(t.headers()).send({ name: 'BB 400 renomeada', carteiraVariation: '019', version: current.version });
     expect(renamed.status, JSON.stringify(renamed.body)).to.equal(200);
     expect(renamed.body).to.include({ carteiraVariation: '019', name: 'BB 400 renomeada' });
+    // An account from before the field (no variação, its files said 000) may be given one despite its boletos.
+    await dataSource.manager.update(BankAccount, { id: decodeId('bank-account', account) }, { carteiraVariation: null });
+    const given = await api().patch(url).set(t.headers()).send({ carteiraVariation: '027', version: renamed.body.version });
+    expect(given.status, JSON.stringify(given.body)).to.equal(200);
+    expect(given.body.carteiraVariation).to.equal('027');
+    expectProblem(await api().patch(url).set(t.headers()).send({ carteiraVariation: '019', version: given.body.version }), 422, 'BANK_ACCOUNT_IN_USE');
   });
 
   it('Sicoob publishes CNAB 240 only: an account asking for CNAB 400 is 422, on create and on change, writing nothing', async () => {

@@ -188,7 +188,15 @@ export async function updateBankAccount(ctx: TenantContext, id: number, patch: B
       transmissionCode: patch.transmissionCode !== undefined ? patch.transmissionCode || null : current.transmissionCode,
       layout: patch.layout ?? current.layout,
     };
-    const identityChanged = IDENTITY_FIELDS.some((f) => merged[f] !== current[f] && !(f === 'account' && merged.account.padStart(BANKS[merged.bankCode].accountLength, '0') === current.account));
+    // An account kept from before the variação existed (null) may be given one: its files said 000, which named no variação.
+    const identityChanged = IDENTITY_FIELDS.some(
+      (f) =>
+        merged[f] !== current[f] &&
+        !(f === 'account' && merged.account.padStart(BANKS[merged.bankCode].accountLength, '0') === current.account) &&
+        !(f === 'carteiraVariation' && current.carteiraVariation === null),
+    );
+    // Checked whenever the variação is set, also when it alone changes (the bank's rules read it).
+    if (!identityChanged && merged.carteiraVariation !== current.carteiraVariation) checkAccount(merged);
     if (identityChanged) {
       checkAccount(merged);
       if (await hasTitles(em, current)) {
