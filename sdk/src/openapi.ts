@@ -4040,6 +4040,11 @@ export interface components {
             /** @example 109 */
             carteira: string;
             /**
+             * @description Banco do Brasil's variação da carteira (3 digits)
+             * @example null
+             */
+            carteiraVariation: string | null;
+            /**
              * Format: date-time
              * @example 2026-03-14T13:45:00Z
              */
@@ -4094,6 +4099,11 @@ export interface components {
             protestDays: number | null;
             /** @example null */
             pspCode: string | null;
+            /**
+             * @description Santander's código de transmissão (20 digits; null: derived)
+             * @example null
+             */
+            transmissionCode: string | null;
             /**
              * Format: date-time
              * @example 2026-03-14T13:45:00Z
@@ -23533,7 +23543,8 @@ export interface operations {
                  *       "layout": "CNAB240",
                  *       "paymentMethodCode": "CAF-500",
                  *       "agencyDigit": "3",
-                 *       "beneficiaryCode": "1234567"
+                 *       "beneficiaryCode": "1234567",
+                 *       "carteiraVariation": "019"
                  *     }
                  */
                 "application/json": {
@@ -23573,6 +23584,11 @@ export interface operations {
                      * @example 17
                      */
                     carteira: string;
+                    /**
+                     * @description Banco do Brasil's variação da carteira (3 digits, assigned with the convênio, e.g. carteira 17 variação 019); required for a BB account with layout CNAB400
+                     * @example 019
+                     */
+                    carteiraVariation?: string | null;
                     discountDays?: number;
                     /** @description desconto when paid up to discountDays before the due date: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     discountPercent?: number | string;
@@ -23607,6 +23623,8 @@ export interface operations {
                     protestDays?: number | null;
                     /** @description the PSP adapter serving the key */
                     pspCode?: string | null;
+                    /** @description Santander's código de transmissão for its CNAB 400 (20 digits, assigned by the bank); null: agência + código do beneficiário + conta */
+                    transmissionCode?: string | null;
                     /** @description the bank writes the title off this many days past due */
                     writeOffDays?: number | null;
                 };
@@ -24277,7 +24295,8 @@ export interface operations {
                  *       "account": "12345",
                  *       "accountDigit": "5",
                  *       "carteira": "17",
-                 *       "beneficiaryCode": "1234567"
+                 *       "beneficiaryCode": "1234567",
+                 *       "carteiraVariation": "019"
                  *     }
                  */
                 "application/json": {
@@ -24318,6 +24337,11 @@ export interface operations {
                      * @example 17
                      */
                     carteira?: string;
+                    /**
+                     * @description Banco do Brasil's variação da carteira (3 digits, assigned with the convênio, e.g. carteira 17 variação 019); required for a BB account with layout CNAB400
+                     * @example 019
+                     */
+                    carteiraVariation?: string | null;
                     discountDays?: number;
                     /** @description desconto when paid up to discountDays before the due date: up to 4 decimal places, not negative and at most 100; a JSON number or a numeric string (e.g. "5.5"). */
                     discountPercent?: number | string;
@@ -24347,6 +24371,8 @@ export interface operations {
                     protestDays?: number | null;
                     /** @description the PSP adapter serving the key */
                     pspCode?: string | null;
+                    /** @description Santander's código de transmissão for its CNAB 400 (20 digits, assigned by the bank); null: agência + código do beneficiário + conta */
+                    transmissionCode?: string | null;
                     version: number;
                     /** @description the bank writes the title off this many days past due */
                     writeOffDays?: number | null;

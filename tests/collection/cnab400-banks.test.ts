@@ -14,7 +14,7 @@ import { Receivable } from '../../src/modules/receivables/entities/receivable.en
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { createTestTenant, TestTenant } from '../support/tenant';
-import { billedReceivables, collectionSetup, createAccount, issueBoleto, remit, remittanceFile, SAMPLE_ACCOUNTS, simulatorAccount, uploadReturn } from './support';
+import { ACCOUNTS, billedReceivables, collectionSetup, createAccount, issueBoleto, remit, remittanceFile, SAMPLE_ACCOUNTS, simulatorAccount, uploadReturn } from './support';
 
 /*
  * CNAB 400 of Bradesco and Santander (issue 46), through HTTP on both engines: an account of the
@@ -164,6 +164,47 @@ describe('Collection: CNAB 400 of Bradesco and Santander with the local bank', f
     expect(JSON.stringify(missing.body.errors)).to.contain('beneficiaryCode').and.to.contain('código da empresa');
     const sicoob = await createAccount(t, { ...SAMPLE_ACCOUNTS['756'], name: 'Sicoob 400', layout: 'CNAB400' });
     expectProblem(sicoob, 422, 'LAYOUT_NOT_OFFERED');
+  });
+
+  it('Santander CNAB 400 with the código de transmissão the bank assigned: header and details carry it, a retorno of it is applied, one of another code refused', async () => {
+    const code = '33330000123456789012';
+    for (const bad of ['123', '1234567890123456789A']) {
+      const res = await createAccount(t, { ...SAMPLE_ACCOUNTS['033'], name: 'Santander código ruim', layout: 'CNAB400', transmissionCode: bad });
+      expectProblem(res, 400, 'VALIDATION_ERROR');
+      expect(JSON.stringify(res.body.errors), bad).to.contain('transmissionCode');
+    }
+    const itau = await createAccount(t, { ...SAMPLE_ACCOUNTS['341'], name: 'Itaú com código', transmissionCode: code });
+    expectProblem(itau, 400, 'VALIDATION_ERROR');
+    expect(JSON.stringify(itau.body.errors)).to.contain('transmissionCode');
+
+    const created = await createAccount(t, { ...SAMPLE_ACCOUNTS['033'], name: 'Santander 400 transmissão', layout: 'CNAB400', transmissionCode: code, nextNossoNumero: 500_001 });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body).to.include({ transmissionCode: code, carteiraVariation: null });
+    const account = created.body.id as string;
+    await boletos(account, 2);
+    const content = await remittanceFile(t, (await remit(t, account)).body.id);
+    const lines = content.split('\r\n').slice(0, -1);
+    expect(lines[0].slice(26, 46), 'header 27–46').to.equal(code);
+    expect(lines.slice(1, -1).map((d) => d.slice(17, 37))).to.deep.equal([code, code]);
+
+    const sim = new BankSimulator(await simulatorAccount(t, account), 'CNAB400');
+    sim.receiveRemessa(content, businessToday());
+    const entries = sim.retorno(new Date());
+    expect(entries.split('\r\n')[0].slice(26, 46)).to.equal(code);
+    const other = entries
+      .split('\r\n')
+      .map((l, i) => (i === 0 ? l.slice(0, 26) + '33330000999999999999' + l.slice(46) : l[0] === '1' ? l.slice(0, 17) + '33330000999999999999' + l.slice(37) : l))
+      .join('\r\n');
+    const refused = await uploadReturn(t, account, other);
+    expectProblem(refused, 400, 'VALIDATION_ERROR');
+    expect(JSON.stringify(refused.body.errors)).to.contain('código de transmissão 33330000999999999999');
+    const applied = await uploadReturn(t, account, entries);
+    expect(applied.status, JSON.stringify(applied.body)).to.equal(201);
+    expect(applied.body.summary).to.include({ APPLIED: 2 });
+
+    // Once it has boletos the code names where they are registered: it can no longer change.
+    const version = (await api().get(`${ACCOUNTS}/${account}`).set(t.headers())).body.version;
+    expectProblem(await api().patch(`${ACCOUNTS}/${account}`).set(t.headers()).send({ transmissionCode: null, version }), 422, 'BANK_ACCOUNT_IN_USE');
   });
 
   it('Santander CNAB 400 numbers titles up to 9,999,999 (its NN has 7 digits + DV): a higher next nosso número is 400', async () => {

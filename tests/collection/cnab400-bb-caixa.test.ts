@@ -7,6 +7,7 @@ import { BankSimulator } from '../../src/dev/bank-simulator';
 import { decodeBoleto } from '../../src/modules/collection/banks/barcode';
 import { parseRemessa400Bb } from '../../src/modules/collection/cnab/cnab400-bb';
 import { parseRemessa400Caixa } from '../../src/modules/collection/cnab/cnab400-caixa';
+import { BankAccount } from '../../src/modules/collection/entities/bank-account.entity';
 import { BankReturnOccurrence } from '../../src/modules/collection/entities/bank-return.entity';
 import { Boleto } from '../../src/modules/collection/entities/boleto.entity';
 import { ReceivableReceipt } from '../../src/modules/receivables/entities/receivable-receipt.entity';
@@ -73,7 +74,19 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
   let nextRange = 0;
   async function account400(code: string, name: string) {
     const nextNossoNumero = ++nextRange * 1000 + 1;
-    const res = await createAccount(t, { ...SAMPLE_ACCOUNTS[code], name, layout: 'CNAB400', finePercent: 2, interestPerDayPercent: '0.0333', protestDays: 5, writeOffDays: 60, nextNossoNumero });
+    // BB's CNAB 400 needs the variação da carteira the bank assigned with the convênio (carteira 17 variação 019).
+    const variation = code === '001' ? { carteiraVariation: '019' } : {};
+    const res = await createAccount(t, {
+      ...SAMPLE_ACCOUNTS[code],
+      ...variation,
+      name,
+      layout: 'CNAB400',
+      finePercent: 2,
+      interestPerDayPercent: '0.0333',
+      protestDays: 5,
+      writeOffDays: 60,
+      nextNossoNumero,
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     return res.body.id as string;
   }
@@ -133,6 +146,8 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         expect(details.map((d) => at(d, ...bank.refAt).trim())).to.deep.equal(issued.map((i) => i.boleto.id));
         if (bank.code === '001') {
           expect(at(head, 27, 40)).to.equal('23590000304166');
+          // Variação da carteira (92–94): the account's.
+          expect(details.map((d) => at(d, 92, 94))).to.deep.equal(['019', '019', '019']);
           expect(at(head, 101, 107)).to.equal('0000001');
           expect(at(head, 130, 136)).to.equal('1234567');
           expect(details.every((d) => at(d, 32, 38) === '1234567' && at(d, 107, 108) === '17')).to.equal(true);
@@ -180,6 +195,8 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
         sim.receiveRemessa(await remittanceFile(t, (await remit(t, account)).body.id), businessToday());
         const entries = sim.retorno(new Date());
         const entryLines = lines400(entries);
+        // The bank's retorno carries the account's variação da carteira too (92–94).
+        if (bank.code === '001') expect(entryLines.slice(1, -1).map((l) => at(l, 92, 94))).to.deep.equal(['019', '019', '019', '019']);
         expect(entryLines.map((l) => l[0])).to.deep.equal(['0', bank.detailType, bank.detailType, bank.detailType, bank.detailType, '9']);
         expect(at(entryLines[0], 1, 9)).to.equal('02RETORNO');
         // The bank's own codes in the file: BB 02/03, Caixa 01/99.
@@ -386,6 +403,57 @@ describe('Collection: CNAB 400 of Banco do Brasil and Caixa with the local bank'
       });
     });
   }
+
+  it('BB CNAB 400 needs the variação da carteira: without it 400 naming carteiraVariation (on create and on change), a malformed one 400, another bank’s 400; nothing written', async () => {
+    const accounts = () => dataSource.manager.countBy(BankAccount, { companyId: t.companyId });
+    const before = await accounts();
+    const missing = await createAccount(t, { ...SAMPLE_ACCOUNTS['001'], name: 'BB 400 sem variação', layout: 'CNAB400' });
+    expectProblem(missing, 400, 'VALIDATION_ERROR');
+    expect(missing.body.errors.map((e: { path: string }) => e.path)).to.deep.equal(['carteiraVariation']);
+    expect(JSON.stringify(missing.body.errors)).to.contain('variação da carteira');
+    for (const bad of ['19', '0190', 'abc']) {
+      const res = await createAccount(t, { ...SAMPLE_ACCOUNTS['001'], name: 'BB 400 variação ruim', layout: 'CNAB400', carteiraVariation: bad });
+      expectProblem(res, 400, 'VALIDATION_ERROR');
+      expect(JSON.stringify(res.body.errors), bad).to.contain('carteiraVariation');
+    }
+    const itau = await createAccount(t, { ...SAMPLE_ACCOUNTS['341'], name: 'Itaú com variação', carteiraVariation: '019' });
+    expectProblem(itau, 400, 'VALIDATION_ERROR');
+    expect(JSON.stringify(itau.body.errors)).to.contain('carteiraVariation');
+    expect(await accounts()).to.equal(before);
+
+    // A BB CNAB 240 account needs none; changed to CNAB 400 it does, and a CNAB 400 account cannot drop it.
+    const bb240 = await createAccount(t, { ...SAMPLE_ACCOUNTS['001'], name: 'BB 240' });
+    expect(bb240.status, JSON.stringify(bb240.body)).to.equal(201);
+    expect(bb240.body.carteiraVariation).to.equal(null);
+    const url = `${ACCOUNTS}/${bb240.body.id}`;
+    const toLayout = await api().patch(url).set(t.headers()).send({ layout: 'CNAB400', version: 1 });
+    expectProblem(toLayout, 400, 'VALIDATION_ERROR');
+    expect(JSON.stringify(toLayout.body.errors)).to.contain('carteiraVariation');
+    const changed = await api().patch(url).set(t.headers()).send({ layout: 'CNAB400', carteiraVariation: '019', version: 1 });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    expect(changed.body).to.include({ layout: 'CNAB400', carteiraVariation: '019', version: 2 });
+    const dropped = await api().patch(url).set(t.headers()).send({ carteiraVariation: null, version: 2 });
+    expectProblem(dropped, 400, 'VALIDATION_ERROR');
+    expect(JSON.stringify(dropped.body.errors)).to.contain('carteiraVariation');
+    expect((await api().get(url).set(t.headers())).body).to.include({ carteiraVariation: '019', version: 2 });
+  });
+
+  it('the variação da carteira is part of the account once it has boletos: changing it is 422 BANK_ACCOUNT_IN_USE (giving one to an account that had none is allowed)', async () => {
+    const account = await account400('001', 'BB 400 identidade');
+    await boletos(account, 1);
+    const url = `${ACCOUNTS}/${account}`;
+    const current = (await api().get(url).set(t.headers())).body;
+    expectProblem(await api().patch(url).set(t.headers()).send({ carteiraVariation: '027', version: current.version }), 422, 'BANK_ACCOUNT_IN_USE');
+    const renamed = await api().patch(url).set(t.headers()).send({ name: 'BB 400 renomeada', carteiraVariation: '019', version: current.version });
+    expect(renamed.status, JSON.stringify(renamed.body)).to.equal(200);
+    expect(renamed.body).to.include({ carteiraVariation: '019', name: 'BB 400 renomeada' });
+    // An account from before the field (no variação, its files said 000) may be given one despite its boletos.
+    await dataSource.manager.update(BankAccount, { id: decodeId('bank-account', account) }, { carteiraVariation: null });
+    const given = await api().patch(url).set(t.headers()).send({ carteiraVariation: '027', version: renamed.body.version });
+    expect(given.status, JSON.stringify(given.body)).to.equal(200);
+    expect(given.body.carteiraVariation).to.equal('027');
+    expectProblem(await api().patch(url).set(t.headers()).send({ carteiraVariation: '019', version: given.body.version }), 422, 'BANK_ACCOUNT_IN_USE');
+  });
 
   it('Sicoob publishes CNAB 240 only: an account asking for CNAB 400 is 422, on create and on change, writing nothing', async () => {
     const res = await createAccount(t, { ...SAMPLE_ACCOUNTS['756'], layout: 'CNAB400' });

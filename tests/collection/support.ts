@@ -76,6 +76,8 @@ export async function simulatorAccount(t: TestTenant, accountHash: string) {
     account: a.account,
     accountDigit: a.accountDigit,
     beneficiaryCode: a.beneficiaryCode,
+    carteiraVariation: a.carteiraVariation,
+    transmissionCode: a.transmissionCode,
     companyName: f.name,
     companyDocument: f.cnpj,
     carteira: a.carteira,

@@ -31,6 +31,8 @@ export interface BankAccountInput {
   accountDigit: string;
   carteira: string;
   beneficiaryCode?: string | null;
+  carteiraVariation?: string | null;
+  transmissionCode?: string | null;
   layout: CnabLayout;
   paymentMethodCode: string;
   finePercent?: Dec;
@@ -70,7 +72,9 @@ export async function viewOf(em: EntityManager, account: BankAccount): Promise<B
   return { account, nextNossoNumero: nn + 1, nextRemittanceNumber: rem + 1 };
 }
 
-function checkAccount(values: Pick<BankAccount, 'bankCode' | 'agency' | 'agencyDigit' | 'account' | 'accountDigit' | 'carteira' | 'beneficiaryCode' | 'layout'>) {
+function checkAccount(
+  values: Pick<BankAccount, 'bankCode' | 'agency' | 'agencyDigit' | 'account' | 'accountDigit' | 'carteira' | 'beneficiaryCode' | 'carteiraVariation' | 'transmissionCode' | 'layout'>,
+) {
   const problems = accountProblems(values, values.layout);
   if (problems.length) throw new ValidationError('Invalid bank account', problems);
   if (!offersLayout(values.bankCode, values.layout)) {
@@ -110,6 +114,8 @@ export async function createBankAccount(ctx: TenantContext, input: BankAccountIn
     accountDigit: input.accountDigit.toUpperCase(),
     carteira: input.carteira.toUpperCase(),
     beneficiaryCode: input.beneficiaryCode || null,
+    carteiraVariation: input.carteiraVariation || null,
+    transmissionCode: input.transmissionCode || null,
     layout: input.layout,
   };
   checkAccount(values);
@@ -159,8 +165,12 @@ export async function listBankAccounts(ctx: TenantContext, query: { filialId?: n
   return Promise.all(accounts.map((a) => viewOf(em, a)));
 }
 
-/** Fields that identify where the account's titles are registered: fixed once a boleto exists. */
-const IDENTITY_FIELDS = ['bankCode', 'agency', 'agencyDigit', 'account', 'accountDigit', 'carteira', 'beneficiaryCode', 'layout'] as const;
+/**
+ * Fields that identify where the account's titles are registered: fixed once a boleto exists. The
+ * variação and the código de transmissão name the account in the bank's CNAB 400 files as the
+ * convênio does: a retorno of the titles already registered would no longer match.
+ */
+const IDENTITY_FIELDS = ['bankCode', 'agency', 'agencyDigit', 'account', 'accountDigit', 'carteira', 'beneficiaryCode', 'carteiraVariation', 'transmissionCode', 'layout'] as const;
 
 export async function updateBankAccount(ctx: TenantContext, id: number, patch: BankAccountPatch, hasTitles: (em: EntityManager, account: BankAccount) => Promise<boolean>): Promise<BankAccountView> {
   return inTransaction(ctx, async (em) => {
@@ -174,13 +184,26 @@ export async function updateBankAccount(ctx: TenantContext, id: number, patch: B
       accountDigit: patch.accountDigit?.toUpperCase() ?? current.accountDigit,
       carteira: patch.carteira?.toUpperCase() ?? current.carteira,
       beneficiaryCode: patch.beneficiaryCode !== undefined ? patch.beneficiaryCode || null : current.beneficiaryCode,
+      carteiraVariation: patch.carteiraVariation !== undefined ? patch.carteiraVariation || null : current.carteiraVariation,
+      transmissionCode: patch.transmissionCode !== undefined ? patch.transmissionCode || null : current.transmissionCode,
       layout: patch.layout ?? current.layout,
     };
-    const identityChanged = IDENTITY_FIELDS.some((f) => merged[f] !== current[f] && !(f === 'account' && merged.account.padStart(BANKS[merged.bankCode].accountLength, '0') === current.account));
+    // An account kept from before the variação existed (null) may be given one: its files said 000, which named no variação.
+    const identityChanged = IDENTITY_FIELDS.some(
+      (f) =>
+        merged[f] !== current[f] &&
+        !(f === 'account' && merged.account.padStart(BANKS[merged.bankCode].accountLength, '0') === current.account) &&
+        !(f === 'carteiraVariation' && current.carteiraVariation === null),
+    );
+    // Checked whenever the variação is set, also when it alone changes (the bank's rules read it).
+    if (!identityChanged && merged.carteiraVariation !== current.carteiraVariation) checkAccount(merged);
     if (identityChanged) {
       checkAccount(merged);
       if (await hasTitles(em, current)) {
-        throw new BusinessRuleError('BANK_ACCOUNT_IN_USE', 'The account has boletos: its bank, agência, conta, carteira, convênio and layout can no longer change (create another account)');
+        throw new BusinessRuleError(
+          'BANK_ACCOUNT_IN_USE',
+          'The account has boletos: its bank, agência, conta, carteira (and variação), convênio, código de transmissão and layout can no longer change (create another account)',
+        );
       }
     }
     if (patch.paymentMethodCode) await activePaymentMethod(em, ctx.companyId, patch.paymentMethodCode);

@@ -23,6 +23,8 @@ export const bankAccountData = (a: BankAccount) => ({
   accountDigit: a.accountDigit,
   carteira: a.carteira,
   beneficiaryCode: a.beneficiaryCode,
+  carteiraVariation: a.carteiraVariation,
+  transmissionCode: a.transmissionCode,
   layout: a.layout,
   paymentMethodCode: a.paymentMethodCode,
   finePercent: percent(a.finePercent),

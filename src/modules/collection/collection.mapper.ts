@@ -23,6 +23,8 @@ export const toBankAccountDto = ({ account: a, nextNossoNumero, nextRemittanceNu
   accountDigit: a.accountDigit,
   carteira: a.carteira,
   beneficiaryCode: a.beneficiaryCode,
+  carteiraVariation: a.carteiraVariation,
+  transmissionCode: a.transmissionCode,
   layout: a.layout,
   paymentMethodCode: a.paymentMethodCode,
   finePercent: percent(a.finePercent),

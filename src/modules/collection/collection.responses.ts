@@ -20,6 +20,8 @@ export const BankAccount = named(
     accountDigit: Joi.string().example('7'),
     carteira: Joi.string().example('109'),
     beneficiaryCode: Joi.string().allow(null).example(null),
+    carteiraVariation: Joi.string().allow(null).example(null).description("Banco do Brasil's variação da carteira (3 digits)"),
+    transmissionCode: Joi.string().allow(null).example(null).description("Santander's código de transmissão (20 digits; null: derived)"),
     layout: oneOf(...CNAB_LAYOUTS),
     paymentMethodCode: Joi.string().example('BOLETO'),
     finePercent: percent(),

@@ -67,6 +67,17 @@ const accountFields = {
     .example('1234567')
     .allow(null, '')
     .description('convênio (BB, 7 digits) / código do beneficiário (Santander 7, Caixa 6, Sicoob 7) / código da empresa (Bradesco, up to 20; required for its CNAB 400)'),
+  carteiraVariation: Joi.string()
+    .trim()
+    .pattern(/^\d{3}$/)
+    .allow(null, '')
+    .example('019')
+    .description("Banco do Brasil's variação da carteira (3 digits, assigned with the convênio, e.g. carteira 17 variação 019); required for a BB account with layout CNAB400"),
+  transmissionCode: Joi.string()
+    .trim()
+    .pattern(/^\d{20}$/)
+    .allow(null, '')
+    .description("Santander's código de transmissão for its CNAB 400 (20 digits, assigned by the bank); null: agência + código do beneficiário + conta"),
   layout: Joi.string()
     .valid(...CNAB_LAYOUTS)
     .description(

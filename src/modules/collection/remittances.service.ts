@@ -38,6 +38,8 @@ export const cnabAccountOf = (account: BankAccount, filial: Filial): CnabAccount
   account: account.account,
   accountDigit: account.accountDigit,
   beneficiaryCode: account.beneficiaryCode,
+  carteiraVariation: account.carteiraVariation,
+  transmissionCode: account.transmissionCode,
   companyName: filial.name,
   companyDocument: filial.cnpj,
   carteira: account.carteira,

@@ -84,7 +84,15 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
   const account = await findAccessibleAccount(ctx, bankAccountId);
   // agência/conta null: the file does not name them (Caixa's header names agência + beneficiary code only; a Bradesco retorno
   // names them only in its details); `beneficiaryCode` is the bank's code of the beneficiary when the header carries one.
-  let parsed: { bankCode: string; agency: string | null; account: string | null; beneficiaryCode?: string | null; fileNumber: number; occurrences: RetornoOccurrence[] };
+  let parsed: {
+    bankCode: string;
+    agency: string | null;
+    account: string | null;
+    beneficiaryCode?: string | null;
+    transmissionCode?: string;
+    fileNumber: number;
+    occurrences: RetornoOccurrence[];
+  };
   try {
     parsed = cnabLayout(account.layout, account.bankCode).parseRetorno(content);
   } catch (err) {
@@ -96,12 +104,16 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
     }
     throw err;
   }
+  // A código de transmissão the bank assigned names the account by itself: its parts are not agência, código and conta.
+  const assigned = account.transmissionCode !== null && parsed.transmissionCode !== undefined;
   const mismatch = [
     parsed.bankCode !== account.bankCode && `bank ${parsed.bankCode}, the account is ${account.bankCode}`,
-    parsed.agency !== null && Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
-    parsed.account !== null && Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
+    assigned && parsed.transmissionCode !== account.transmissionCode && `código de transmissão ${parsed.transmissionCode}, the account's is ${account.transmissionCode}`,
+    !assigned && parsed.agency !== null && Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
+    !assigned && parsed.account !== null && Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
     // Compared without leading zeros: fields are zero-filled to the layout's width (Bradesco's 20), the account keeps what was typed.
-    parsed.beneficiaryCode &&
+    !assigned &&
+      parsed.beneficiaryCode &&
       withoutLeadingZeros(parsed.beneficiaryCode) !== withoutLeadingZeros(account.beneficiaryCode ?? '') &&
       `convênio / código do beneficiário / código da empresa ${parsed.beneficiaryCode}, the account's is ${account.beneficiaryCode ?? 'none'}`,
   ].filter(Boolean) as string[];

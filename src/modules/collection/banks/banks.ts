@@ -21,6 +21,10 @@ export interface AccountData {
   accountDigit: string | null;
   carteira: string;
   beneficiaryCode: string | null;
+  /** Banco do Brasil's variação da carteira (3 digits). */
+  carteiraVariation?: string | null;
+  /** Santander's código de transmissão (20 digits). */
+  transmissionCode?: string | null;
 }
 
 /** The nosso número of a title: the digits the bank numbers it by, its check digit, how the boleto prints it. */
@@ -50,7 +54,7 @@ export interface BankRule {
   maxSequence: number;
   layouts: CnabLayout[];
   /** What the bank's CNAB 400 needs of the account beyond its CNAB 240 (e.g. a code the bank assigns); its nosso número may also be shorter. */
-  cnab400?: { needsBeneficiaryCode?: string; maxSequence?: number };
+  cnab400?: { needsBeneficiaryCode?: string; maxSequence?: number; needsCarteiraVariation?: string; takesTransmissionCode?: boolean };
   nossoNumero: (a: AccountData, sequence: number) => NossoNumero;
   /** The 25 digits of positions 20–44 of the barcode. */
   campoLivre: (a: AccountData, nn: NossoNumero) => string;
@@ -76,6 +80,7 @@ export const BANKS: Record<BankCode, BankRule> = {
     beneficiaryCodeLength: 7,
     maxSequence: 9_999_999_999,
     layouts: ['CNAB240', 'CNAB400'],
+    cnab400: { needsCarteiraVariation: 'variação da carteira: Banco do Brasil’s CNAB 400 (CBR641) needs the 3 digits BB assigned with the convênio (e.g. 019)' },
     nossoNumero: (a, seq) => {
       const number = a.beneficiaryCode! + pad(seq, 10);
       return { number, dv: '', printed: number };
@@ -138,7 +143,8 @@ export const BANKS: Record<BankCode, BankRule> = {
     maxSequence: 999_999_999_999,
     layouts: ['CNAB240', 'CNAB400'],
     // CNAB 400 carries the nosso número in 7 digits + DV (63–70).
-    cnab400: { maxSequence: 9_999_999 },
+    // The código de transmissão the bank assigns, when given, replaces the derived one (cnab400-santander.ts).
+    cnab400: { maxSequence: 9_999_999, takesTransmissionCode: true },
     nossoNumero: (_a, seq) => {
       const number = pad(seq, 12);
       const dv = mod11Zero(number);
@@ -235,6 +241,10 @@ export function accountProblems(a: AccountData, layout: CnabLayout): { path: str
   }
   if (layout === 'CNAB400' && offersLayout(a.bankCode, layout) && rule.cnab400?.needsBeneficiaryCode && !a.beneficiaryCode)
     problems.push({ path: 'beneficiaryCode', message: rule.cnab400.needsBeneficiaryCode });
+  if (a.carteiraVariation && !rule.cnab400?.needsCarteiraVariation) problems.push({ path: 'carteiraVariation', message: `${rule.name} has no variação da carteira (Banco do Brasil only)` });
+  else if (layout === 'CNAB400' && offersLayout(a.bankCode, layout) && rule.cnab400?.needsCarteiraVariation && !a.carteiraVariation)
+    problems.push({ path: 'carteiraVariation', message: rule.cnab400.needsCarteiraVariation });
+  if (a.transmissionCode && !rule.cnab400?.takesTransmissionCode) problems.push({ path: 'transmissionCode', message: `${rule.name} has no código de transmissão (Santander only)` });
   return problems;
 }
 

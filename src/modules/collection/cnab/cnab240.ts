@@ -19,6 +19,10 @@ export interface CnabAccount {
   account: string;
   accountDigit: string;
   beneficiaryCode: string | null;
+  /** Banco do Brasil's variação da carteira (its CNAB 400, 92–94). */
+  carteiraVariation?: string | null;
+  /** Santander's código de transmissão when the bank assigned one (its CNAB 400; otherwise derived). */
+  transmissionCode?: string | null;
   companyName: string;
   /** The beneficiary's CNPJ (14 digits). */
   companyDocument: string;

@@ -33,9 +33,9 @@ import { alpha, ddmmyy, FileProblem, LineReader, money, num, record } from './re
  * remessa CNAB 400, convênios de 7 posições"), retorno CBR643. Header 0, detail 7 per title (the
  * nosso número of 17 = convênio + 10 digits, no DV), an optional record 5 (tipo de serviço 99) with
  * the fine percent after a detail, trailer 9; 400 positions, record number at 395–400. CBR641 has
- * no command to change a title's value, and the account keeps no carteira variation: 92–94 go as
- * 000 (docs/decisions/collection-boleto.md). The retorno's trailer carries the count and value of
- * the cobrança simples titles, checked against its details.
+ * no command to change a title's value. The variação da carteira (92–94) is the account's, which a
+ * CNAB 400 account must have (banks.ts). The retorno's trailer carries the count and value of the
+ * cobrança simples titles, checked against its details.
  */
 
 const BANK = '001';
@@ -54,6 +54,11 @@ const RETORNO: Record<string, string> = { '02': '02', '03': '03', '05': '06', '0
 const convenio = (a: CnabAccount) => {
   if (!a.beneficiaryCode || !/^\d{7}$/.test(a.beneficiaryCode)) throw new Error('BB CNAB 400 (CBR641) needs the convênio of 7 digits');
   return a.beneficiaryCode;
+};
+
+const variation = (a: CnabAccount) => {
+  if (!a.carteiraVariation || !/^\d{3}$/.test(a.carteiraVariation)) throw new Error('BB CNAB 400 (CBR641) needs the variação da carteira of 3 digits');
+  return a.carteiraVariation;
 };
 
 const agencyAccount = (a: CnabAccount): [number, string][] => [
@@ -112,7 +117,7 @@ export function writeRemessa400Bb(a: CnabAccount, fileNumber: number, at: Date, 
         [85, alpha('', 3)],
         [88, ' '], // no sacador avalista
         [89, alpha('', 3)], // prefixo do título
-        [92, '000'], // variação da carteira (not kept by the account)
+        [92, variation(a)], // variação da carteira
         [95, '0'], // conta caução
         [96, '000000'], // borderô
         [102, alpha('', 5)], // tipo de cobrança: simples
@@ -179,7 +184,7 @@ export function writeRetorno400Bb(a: CnabAccount, fileNumber: number, at: Date, 
         [83, '0000'], // dias para cálculo
         [87, o.reasons.length ? num(o.reasons[0], 2) : '00'], // natureza do recebimento / motivo da recusa (03)
         [89, alpha('', 3)],
-        [92, '000'],
+        [92, variation(a)], // variação da carteira
         [95, '0'],
         [96, '00000'], // taxa de desconto
         [101, '00000'], // taxa de IOF

@@ -29,8 +29,9 @@ import { alpha, ddmmyy, FileProblem, LineReader, money, num, record } from './re
 
 /*
  * CNAB 400 of Santander (manual "Layout de Cobrança – CNAB 400 posições", remessa and retorno).
- * Header and details name the beneficiary by the código de transmissão (20): agência (4), código
- * do beneficiário (8) and conta (8: the conta without its last digit, which goes with the conta's DV
+ * Header and details name the beneficiary by the código de transmissão (20) the bank assigns: the
+ * account's when it keeps one, otherwise derived as laravel-boleto does — agência (4), código do
+ * beneficiário (8) and conta (8: the conta without its last digit, which goes with the conta's DV
  * in the complemento at 384–385, as the manual's "conta cobrança"). The nosso número has 7 digits
  * and its DV (63–70), so a CNAB 400 account numbers titles up to 9,999,999 (banks.ts); the
  * boleto's 12-digit NN is that number zero-filled and keeps the same módulo 11 DV. The remessa
@@ -72,8 +73,11 @@ const beneficiaryCode = (a: CnabAccount) => {
   return a.beneficiaryCode;
 };
 
-/** Código de transmissão: agência (4), código do beneficiário (8), conta without its last digit (8). */
-const transmissionCode = (a: CnabAccount) => num(a.agency, 4) + num(beneficiaryCode(a), 8) + num(a.account.slice(0, -1), 8);
+/**
+ * Código de transmissão: the one the bank assigned when the account has it; otherwise agência (4),
+ * código do beneficiário (8), conta without its last digit (8), as laravel-boleto derives it.
+ */
+const transmissionCode = (a: CnabAccount) => a.transmissionCode || num(a.agency, 4) + num(beneficiaryCode(a), 8) + num(a.account.slice(0, -1), 8);
 /** The conta's last digit and its DV (384–385). */
 const accountComplement = (a: CnabAccount) => a.account.slice(-1) + alpha(a.accountDigit, 1);
 
@@ -254,6 +258,7 @@ function readSantander(content: string, problems: FileProblem[], kind: 'REMESSA'
       agency: head.agency,
       account: head.account,
       beneficiaryCode: head.beneficiaryCode,
+      transmissionCode: h.str(27, 46),
       fileNumber: /^\d{3}$/.test(version) ? Number(version) : 0,
       kind: h.str(2, 2),
     },

@@ -57,6 +57,8 @@ export interface Envelope400 {
   kind: string;
   /** The bank's code of the beneficiary when the header carries one (Bradesco's código da empresa). */
   beneficiaryCode?: string | null;
+  /** Santander's código de transmissão as the header carries it (20 digits). */
+  transmissionCode?: string;
 }
 
 /** What a remessa writer gives back: the file, its records, the value of the titles sent for registration. */

@@ -48,6 +48,14 @@ export class BankAccount {
   @Column({ name: 'beneficiary_code', type: 'varchar', length: 20, nullable: true })
   beneficiaryCode!: string | null;
 
+  /** Banco do Brasil's variação da carteira (3 digits, assigned with the convênio): its CNAB 400 (CBR641) carries it at 92–94. */
+  @Column({ name: 'carteira_variation', type: 'varchar', length: 3, nullable: true })
+  carteiraVariation!: string | null;
+
+  /** Santander's código de transmissão (20 digits, assigned by the bank) for its CNAB 400; null: derived from agência, código do beneficiário and conta. */
+  @Column({ name: 'transmission_code', type: 'varchar', length: 20, nullable: true })
+  transmissionCode!: string | null;
+
   @Column({ type: 'varchar', length: 8 })
   layout!: CnabLayout;
 
