@@ -7,7 +7,8 @@
  * Simulator CPU per note = its process's CPU over the load window ÷ notes; the floor is node:crypto
  * alone on the same bytes in the same process (SHA-1 of the canonical infNFe + one RSA-SHA1
  * verification of SignedInfo). No database: `npm run bench -- simulator-authorization`.
- * SIM_BENCH_NOTES (default 300) notes per variant after 30 of warm-up.
+ * SIM_BENCH_NOTES (default 300) notes per variant after 30 of warm-up; SIM_BENCH_CPU_PROF=<dir>: a
+ * --cpu-prof of each simulator process there.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,7 +47,7 @@ class Child {
 
 function spawnSimulator(): Child {
   const proc = fork(path.join(__dirname, 'simulator-authorization-server.ts'), [], {
-    execArgv: ['-r', 'ts-node/register', '-r', path.join(__dirname, 'target.ts')],
+    execArgv: ['-r', 'ts-node/register', '-r', path.join(__dirname, 'target.ts'), ...(process.env.SIM_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SIM_BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
