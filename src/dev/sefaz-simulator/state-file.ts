@@ -9,17 +9,21 @@ import { cnpjOfCertificatePem } from '../../modules/sefaz';
  * every request. Both are kept here.
  */
 
+const WRITE_DELAY_MS = 50;
+
 /**
  * A JSON state file written in the background: save() marks the state changed and starts a write
- * unless one is in flight, in which case the latest state is written once that one ends (the changes
- * of a burst — the issuer's and the recipient's side of one note, notes arriving meanwhile — make one
- * write). flush() waits until what was saved is on disk: stop() calls it. A note answered right
+ * (after WRITE_DELAY_MS) unless one is pending or in flight, in which case the latest state is
+ * written once that one ends (the changes of a burst — the issuer's and the recipient's side of one
+ * note, notes arriving meanwhile — make one write). flush() waits until what was saved is on disk: stop() calls it. A note answered right
  * before the process is killed (not stopped) may be missing from the file; the demo's file is a
  * convenience, the service keeps its own record of every note.
  */
 export class StateFile<T> {
   private writing: Promise<void> | null = null;
   private dirty = false;
+  /** Ends the wait before a write (flush does not wait for it). */
+  private hurry: (() => void) | null = null;
 
   constructor(
     private readonly file: string | undefined,
@@ -38,12 +42,23 @@ export class StateFile<T> {
   }
 
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    while (this.writing) {
+      this.hurry?.();
+      await this.writing;
+    }
   }
 
   private async drain(file: string): Promise<void> {
-    // After the current turn: what the same request changes next is in the same write.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // A short wait first: the notes of a busy moment make one write (each write serializes the whole
+    // state, which grows with every note) instead of one each.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, WRITE_DELAY_MS);
+      this.hurry = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.hurry = null;
     try {
       while (this.dirty) {
         this.dirty = false;

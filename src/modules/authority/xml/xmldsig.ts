@@ -58,13 +58,24 @@ export interface SignatureCheck {
 
 const algorithm = (parent: Element | undefined, tag: string) => (parent ? (childElements(parent, tag)[0]?.getAttribute('Algorithm') ?? null) : null);
 
+const pemByText = new Map<string, string>();
+
 /**
  * KeyInfo's certificate as xml-crypto's SignedXml.getCertFromKeyInfo reads it (its first X509Certificate
  * descendant, as PEM), without an XPath evaluation: each costs ~0.1 ms of setup alone.
  */
 function certFromKeyInfo(keyInfo: Element | undefined): string | null {
   const cert = keyInfo ? findFirst(keyInfo, 'X509Certificate') : undefined;
-  return cert && cert !== keyInfo ? xmlCryptoUtils.toPem(cert.textContent ?? '', 'CERTIFICATE') : null;
+  if (!cert || cert === keyInfo) return null;
+  // toPem parses the certificate to check it (~0.5 ms): once per distinct text (the same signers sign every note).
+  const text = cert.textContent ?? '';
+  let pem = pemByText.get(text);
+  if (pem === undefined) {
+    pem = xmlCryptoUtils.toPem(text, 'CERTIFICATE');
+    if (pemByText.size >= 256) pemByText.delete(pemByText.keys().next().value!);
+    pemByText.set(text, pem);
+  }
+  return pem;
 }
 
 /** Public keys of the certificates seen (a PEM → its key, null when unreadable): the same few signers sign every note. */
