@@ -6,7 +6,8 @@
  * another from one client over mutual TLS on a kept-alive connection, as an IssuerClient does.
  * Simulator CPU per note = its process's CPU over the load window ÷ notes; the floor is node:crypto
  * alone on the same bytes in the same process (SHA-1 of the canonical infNFe + one RSA-SHA1
- * verification of SignedInfo). No database: `npm run bench -- simulator-authorization`.
+ * verification of SignedInfo), plus the transport floor: the same requests to a server with the
+ * simulator's TLS setup that answers a fixed reply (mutual TLS and HTTP alone). No database: `npm run bench -- simulator-authorization`.
  * SIM_BENCH_NOTES (default 300) notes per variant after 30 of warm-up; SIM_BENCH_CPU_PROF=<dir>: a
  * --cpu-prof of each simulator process there.
  */
@@ -125,6 +126,15 @@ async function variant(kind: 'nfe' | 'nfce', withStateFile: boolean) {
   const i0 = await child.ask<number>({ cmd: 'cpu' });
   const i1 = await child.ask<number>({ cmd: 'cpu' });
   const simMs = (cpu1 - cpu0 - (i1 - i0)) / NOTES;
+  // The transport floor on the same bodies: mutual TLS, HTTP, a fixed answer.
+  const echo = await child.ask<{ url: string }>({ cmd: 'echo' });
+  const echoAgent = new https.Agent({ keepAlive: true, maxSockets: 1, key: creds.keyPem, cert: creds.certPem, ca: creds.caPem });
+  for (let i = 0; i < WARMUP; i++) await post(echoAgent, echo.url, bodies[i]);
+  const e0 = await child.ask<number>({ cmd: 'cpu' });
+  for (let i = WARMUP; i < bodies.length; i++) await post(echoAgent, echo.url, bodies[i]);
+  const e1 = await child.ask<number>({ cmd: 'cpu' });
+  echoAgent.destroy();
+  const transportMs = (e1 - e0 - (i1 - i0)) / NOTES;
   const sample = /<NFe[\s\S]*<\/NFe>/.exec(bodies[WARMUP])![0];
   const floor = await child.ask<{ perOpMs: number; ok: boolean }>({ cmd: 'floor', n: 500, certPem: creds.certPem, ...floorBytes(sample) });
   if (!floor.ok) throw new Error('the floor did not verify the signature (its canonical bytes are wrong)');
@@ -132,7 +142,7 @@ async function variant(kind: 'nfe' | 'nfce', withStateFile: boolean) {
   await child.ask<boolean>({ cmd: 'stop' });
   const stateBytes = withStateFile && fs.existsSync(path.join(dir, 'state.json.issuer.json')) ? fs.statSync(path.join(dir, 'state.json.issuer.json')).size : 0;
   fs.rmSync(dir, { recursive: true, force: true });
-  return { kind, withStateFile, simMs, floorMs: floor.perOpMs, wallMs: wallMs / NOTES, bodyBytes: Buffer.byteLength(bodies[WARMUP]), stateBytes };
+  return { kind, withStateFile, simMs, transportMs, floorMs: floor.perOpMs, wallMs: wallMs / NOTES, bodyBytes: Buffer.byteLength(bodies[WARMUP]), stateBytes };
 }
 
 async function main() {
@@ -152,7 +162,7 @@ async function main() {
     const r = await variant(kind, stateFile);
     rows.push(r);
     console.log(
-      `${kind.padEnd(5)} state file ${stateFile ? 'on ' : 'off'}  simulator CPU ${r.simMs.toFixed(2)} ms/note  floor ${r.floorMs.toFixed(3)} ms  ratio ${(r.simMs / r.floorMs).toFixed(1)}×  wall ${r.wallMs.toFixed(2)} ms/note  request ${r.bodyBytes} B${stateFile ? `  issuer state at end ${(r.stateBytes / 1024).toFixed(0)} KiB` : ''}`,
+      `${kind.padEnd(5)} state file ${stateFile ? 'on ' : 'off'}  simulator CPU ${r.simMs.toFixed(2)} ms/note  transport floor ${r.transportMs.toFixed(2)} ms  signature floor ${r.floorMs.toFixed(3)} ms  ratio to both ${(r.simMs / (r.transportMs + r.floorMs)).toFixed(1)}×  wall ${r.wallMs.toFixed(2)} ms/note  request ${r.bodyBytes} B${stateFile ? `  issuer state at end ${(r.stateBytes / 1024).toFixed(0)} KiB` : ''}`,
     );
   }
   console.log(
