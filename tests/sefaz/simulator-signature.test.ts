@@ -68,6 +68,17 @@ describe('Simulator signature check: node:crypto for the plain valid case, xml-c
     expect(same(nfe.replace('</SignedInfo><SignatureValue>', '</SignedInfo>\n  <SignatureValue>'))).to.deep.equal([true]);
   });
 
+  it('line endings, whitespace in attributes, character references, CDATA, a processing instruction: both parsers (xml-crypto has its own xmldom) agree', () => {
+    const docs = ['<a>x\r\ny\rz</a>', '<a b="x\ty\nz\r\nw">x</a>', '<a b="&#9;&#10;&#13;">&#13;x&amp;&gt;</a>', '<a><![CDATA[x<y\r\n]]></a>', '<?pi x?><a>x</a>'].map((inner) =>
+      signEnveloped(`<NFe xmlns="${NFE_NS}"><infNFe Id="NFe1" versao="4.00">${inner}</infNFe></NFe>`, 'infNFe', signer),
+    );
+    for (const signed of docs) {
+      for (const variant of [signed, signed.replace(/\r\n/g, '\n'), signed.replace(/\n/g, '\r\n'), signed.replace(/b="x y/, 'b="x\ty')]) {
+        expect(same(variant)).to.deep.equal([true]);
+      }
+    }
+  });
+
   it('two signatures, a Signature inside infNFe: xml-crypto decides', () => {
     const twice = `<lote xmlns="${NFE_NS}">${nfe.replace(`<NFe xmlns="${NFE_NS}">`, '<NFe>')}${signedNfe(1002).replace(`<NFe xmlns="${NFE_NS}">`, '<NFe>')}</lote>`;
     expect(verifyEnvelopedSignatures(twice, 'infNFe', { direct: true })).to.deep.equal(verifyEnvelopedSignatures(twice, 'infNFe'));
