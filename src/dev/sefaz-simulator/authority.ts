@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import {
   brasiliaDateTime,
@@ -26,8 +24,8 @@ import {
   TP_CANCELAMENTO,
   verifyEnvelopedSignatures,
 } from '../../modules/authority';
-import { cnpjOfCertificatePem } from '../../modules/sefaz';
 import { protocolNumber } from './nfe-generator';
+import { certificateCnpj, StateFile } from './state-file';
 
 /*
  * The authority's rules, without the network: per-recipient NSU streams, at most 50 documents per
@@ -123,20 +121,23 @@ export class Authority {
   private readonly now: () => number;
   private readonly deadlineMs: number;
   private readonly waitMs: number;
+  private readonly stateFile: StateFile<State>;
 
   constructor(private readonly opts: AuthorityOptions) {
     this.now = opts.now ?? Date.now;
     this.deadlineMs = (opts.deadlineDays ?? 180) * 24 * HOUR;
     this.waitMs = opts.waitMs ?? HOUR;
-    if (opts.stateFile && fs.existsSync(opts.stateFile)) this.state = JSON.parse(fs.readFileSync(opts.stateFile, 'utf8')) as State;
+    this.stateFile = new StateFile(opts.stateFile, () => this.state);
+    this.state = this.stateFile.load() ?? this.state;
   }
 
   private save(): void {
-    if (!this.opts.stateFile) return;
-    fs.mkdirSync(path.dirname(this.opts.stateFile), { recursive: true });
-    const tmp = `${this.opts.stateFile}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(this.state));
-    fs.renameSync(tmp, this.opts.stateFile);
+    this.stateFile.save();
+  }
+
+  /** Until the state saved so far is in the state file (stop). */
+  flush(): Promise<void> {
+    return this.stateFile.flush();
   }
 
   private stream(tpAmb: string, cnpj: string): Stream {
@@ -330,7 +331,7 @@ export class Authority {
   distribute(req: DistRequest, clientCertPem: string | null): string {
     const now = this.now();
     const tpAmb = req.tpAmb;
-    if (root8(cnpjOfCertificatePem(clientCertPem ?? '')) !== root8(req.cnpj)) {
+    if (root8(certificateCnpj(clientCertPem)) !== root8(req.cnpj)) {
       return this.distReply(tpAmb, '593', 'Rejeicao: CNPJ-Base consultado difere do CNPJ-Base do Certificado Digital');
     }
     const s = this.stream(tpAmb, req.cnpj);
@@ -398,8 +399,8 @@ export class Authority {
     if (!idLote || !/^\d{1,15}$/.test(idLote) || !eventos.length || eventos.length > 20) {
       return buildRetEnvEvento({ idLote: idLote ?? '0', tpAmb, verAplic: VER_APLIC, cStat: '225', xMotivo: 'Rejeicao: Falha no Schema XML do lote', retEventos: [] });
     }
-    const signatures = new Map(verifyEnvelopedSignatures(envEventoXml, 'infEvento').map((c) => [c.id, c]));
-    const tlsRoot = root8(cnpjOfCertificatePem(clientCertPem ?? ''));
+    const signatures = new Map(verifyEnvelopedSignatures(envEventoXml, 'infEvento', { direct: true }).map((c) => [c.id, c]));
+    const tlsRoot = root8(certificateCnpj(clientCertPem));
     const results = eventos.map((ev) => this.registerEvent(ev, signatures.get(ev.id) ?? null, tlsRoot));
     this.save();
     return buildRetEnvEvento({ idLote, tpAmb, verAplic: VER_APLIC, cStat: '128', xMotivo: 'Lote de evento processado', retEventos: results });
@@ -429,7 +430,7 @@ export class Authority {
     if (ev.cOrgao !== '91') return reply('657', 'Rejeicao: Codigo do Orgao diverge do orgao autorizador');
     if (!sig?.valid) return reply('297', 'Rejeicao: Assinatura difere do calculado');
     const author = root8(ev.authorDocument);
-    if (root8(cnpjOfCertificatePem(sig.certPem ?? '')) !== author || tlsRoot !== author) {
+    if (root8(certificateCnpj(sig.certPem)) !== author || tlsRoot !== author) {
       return reply('631', 'Rejeicao: CNPJ-Base do Destinatario difere do CNPJ-Base do Certificado Digital');
     }
     if (kind === 'NAO_REALIZADA' && (ev.justification ?? '').length < 15) return reply('595', 'Rejeicao: Obrigatoria a informacao da justificativa do evento');

@@ -19,9 +19,9 @@ import {
   verifyEnvelopedSignatures,
   voidId,
 } from '../../modules/authority';
-import { cnpjOfCertificatePem } from '../../modules/sefaz';
 import { accessKeyCheckDigit, hasValidCheckDigit } from '../../modules/fiscal-xml';
 import { protocolNumber } from './nfe-generator';
+import { certificateCnpj, StateFile } from './state-file';
 
 /*
  * The issuer's side of the authority (a state SEFAZ, or SVC-AN/SVC-RS): authorizes NF-e sent by
@@ -122,15 +122,20 @@ export class IssuerAuthority {
   /** Documents the national environment knows from other issuers (the DF-e feed): NFeConsultaProtocolo4 answers for them too. */
   knownElsewhere: ((accessKey: string, tpAmb: string) => { status: 'AUTHORIZED' | 'CANCELLED' | 'DENIED'; protXml: string; eventsXml: string } | null) | null = null;
 
+  private readonly stateFile: StateFile<IssuerState>;
+
   constructor(private readonly opts: { now: () => number; stateFile?: string; cancelDeadlineHours?: number; xsdDir?: string | null }) {
-    if (opts.stateFile && fs.existsSync(opts.stateFile)) this.state = JSON.parse(fs.readFileSync(opts.stateFile, 'utf8')) as IssuerState;
+    this.stateFile = new StateFile(opts.stateFile, () => this.state);
+    this.state = this.stateFile.load() ?? this.state;
   }
 
   private save(): void {
-    if (!this.opts.stateFile) return;
-    fs.mkdirSync(path.dirname(this.opts.stateFile), { recursive: true });
-    fs.writeFileSync(`${this.opts.stateFile}.tmp`, JSON.stringify(this.state));
-    fs.renameSync(`${this.opts.stateFile}.tmp`, this.opts.stateFile);
+    this.stateFile.save();
+  }
+
+  /** Until the state saved so far is in the state file (stop). */
+  flush(): Promise<void> {
+    return this.stateFile.flush();
   }
 
   /** Down for `ms` from now (108 from the normal services; SVC stays up). */
@@ -219,12 +224,12 @@ export class IssuerAuthority {
       const detail = key.length === 44 ? ` [esperado ${accessKeyCheckDigit(key.slice(0, 43))}]` : '';
       return reply(this.retEnvi(tpAmb, cUF, '236', `Rejeicao: Chave de Acesso com digito verificador invalido${detail}`));
     }
-    const check = verifyEnvelopedSignatures(nfeText, 'infNFe')[0];
+    const check = verifyEnvelopedSignatures(nfeText, 'infNFe', { direct: true })[0];
     if (!check?.valid) return reply(this.retEnvi(tpAmb, cUF, '297', 'Rejeicao: Assinatura difere do calculado'));
     const emit = child(inf, 'emit');
     const cnpj = childText(emit, 'CNPJ') ?? childText(emit, 'CPF') ?? '';
-    const signer = check.certPem ? cnpjOfCertificatePem(check.certPem) : null;
-    const peer = peerPem ? cnpjOfCertificatePem(peerPem) : null;
+    const signer = certificateCnpj(check.certPem);
+    const peer = certificateCnpj(peerPem);
     if (!signer || signer.slice(0, 8) !== cnpj.slice(0, 8)) return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
     if (peer && peer.slice(0, 8) !== cnpj.slice(0, 8)) return reply(this.retEnvi(tpAmb, cUF, '213', 'Rejeicao: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital'));
     const model = Number(childText(ide, 'mod'));
@@ -334,7 +339,7 @@ export class IssuerAuthority {
     if (contingency) return out('999', 'Rejeicao: Inutilizacao nao disponivel em contingencia', null);
     if (this.isDown()) return out('108', 'Servico Paralisado Momentaneamente (curto prazo)', null);
     if (!v.id || v.id !== voidId(v) || !(v.first <= v.last) || v.justification.length < 15) return out('225', 'Rejeicao: Falha no Schema XML da inutilizacao', null);
-    const check = verifyEnvelopedSignatures(inutNFe, 'infInut')[0];
+    const check = verifyEnvelopedSignatures(inutNFe, 'infInut', { direct: true })[0];
     if (!check?.valid) return out('297', 'Rejeicao: Assinatura difere do calculado', null);
     for (let n = v.first; n <= v.last; n++) {
       if (this.state.byNumber[numberKey(v.cnpj, v.tpAmb, v.model, v.series, n)]) return out('241', `Rejeicao: Um numero da faixa ja foi utilizado [nNF:${n}]`, null);
@@ -365,7 +370,7 @@ export class IssuerAuthority {
       );
     const answer = (cStat: string, xMotivo: string, protocol: string | null = null) => lot('128', 'Lote de Evento Processado', ret(cStat, xMotivo, protocol));
     if (e.tpEvento !== TP_CANCELAMENTO && e.tpEvento !== TP_CCE && e.tpEvento !== TP_CANCELAMENTO_SUBSTITUICAO) return answer('490', 'Rejeicao: Tipo do evento nao suportado pelo autorizador');
-    const check = verifyEnvelopedSignatures(e.xml, 'infEvento')[0];
+    const check = verifyEnvelopedSignatures(e.xml, 'infEvento', { direct: true })[0];
     if (!check?.valid) return answer('297', 'Rejeicao: Assinatura difere do calculado');
     const doc = this.state.docs[e.accessKey];
     if (!doc || doc.tpAmb !== tpAmb) return answer('494', 'Rejeicao: Chave de Acesso inexistente');

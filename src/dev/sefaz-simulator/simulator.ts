@@ -262,9 +262,12 @@ export class AuthoritySimulator {
     const server = this.server;
     this.server = null;
     this.endpoints = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    // What the last notes changed reaches the state files before stop() returns (they are written in the background).
+    await Promise.all([this.authority.flush(), this.issuer.flush()]);
   }
 
   private send(res: ServerResponse, status: number, type: string, body: string): void {
