@@ -29,7 +29,8 @@ describe('Galera: NF-e and NFC-e issued by replicas on different nodes', () => {
     expect((await wsrepStatus(1)).wsrep_cluster_size, 'the cluster has three nodes').to.equal('3');
     c = await counterTenant();
     await c.save({ autoIssue: true, syncTimeoutMs: 3000 });
-    const env = { GALERA_REPLICA_WORKERS: '1' };
+    // The NFC-e queue looks every 2 s (15 s by default) for notes a lost node left behind.
+    const env = { GALERA_REPLICA_WORKERS: '1', NFCE_QUEUE_TICK_SECONDS: '2' };
     [rA, rB, rC] = await Promise.all([startReplica('emit-a', [1], env), startReplica('emit-b', [2], env), startReplica('emit-c', [1, 2, 3], env)]);
   });
 
@@ -107,7 +108,8 @@ describe('Galera: NF-e and NFC-e issued by replicas on different nodes', () => {
     const settled = async () =>
       (await dataSource.manager.countBy(NfceDocument, { companyId: c.t.companyId, status: In(['AUTHORIZED', 'CANCELLED', 'REJECTED']) })) ===
       (await dataSource.manager.countBy(NfceDocument, { companyId: c.t.companyId }));
-    for (let i = 0; i < 180 && !(await settled()); i++) await sleep(500);
+    // A note left SIGNED by an attempt its node took down is the queue's after 60 s (ABANDONED_MS), under its lease.
+    for (let i = 0; i < 480 && !(await settled()); i++) await sleep(500);
     await causalBarrier();
     const notes = await dataSource.manager.findBy(NfceDocument, { companyId: c.t.companyId });
     expect(
