@@ -23,7 +23,8 @@ describe('Galera: the whole cluster restarted', () => {
     this.timeout(600_000);
     expect((await wsrepStatus(1)).wsrep_cluster_size, 'the cluster has three nodes').to.equal('3');
     t = await createTestTenant({ filiais: 1 });
-    r = await startReplica('restart', [1, 2, 3]);
+    // A statement sent to a node as it went down or came back is given up after 10 s (default 60 s).
+    r = await startReplica('restart', [1, 2, 3], { DB_STATEMENT_TIMEOUT_MS: '10000' });
     const walkIn = await makeCustomer(t, { name: 'Consumidor Final' });
     const seller = await makeSeller(t, { name: 'Caixa 1' });
     await makePaymentMethod(t, 'CASH', 'CASH');
@@ -82,14 +83,18 @@ describe('Galera: the whole cluster restarted', () => {
 
   /** Retries `key` until the replica answers 201 (the first answers after a restart may be 503). */
   async function sellUntilAnswered(key: string, acknowledged: Map<string, string>) {
-    for (let attempt = 1; attempt <= 60; attempt++) {
+    // Up to ~3 min: a key an attempt held at the cut is free again once that attempt ends (its statements' deadlines) and the lease runs out.
+    const seen = new Map<string, number>();
+    for (let attempt = 1; attempt <= 180; attempt++) {
       const res = await sell(key);
+      const answer = `${res.status} ${res.body?.code ?? ''}`.trim();
+      seen.set(answer, (seen.get(answer) ?? 0) + 1);
       if (res.status === 201) return void acknowledged.set(key, res.body.id);
       expect([0, 503, 409], `${key}: ${res.status} ${JSON.stringify(res.body)}`).to.include(res.status);
       if (res.status === 409) expect(res.body.code, key).to.be.oneOf(['IDEMPOTENCY_KEY_IN_PROGRESS', 'CONCURRENT_UPDATE']);
       await sleep(res.status === 503 ? 1000 * Number(res.retryAfter ?? 1) : 500);
     }
-    expect.fail(`${key} never answered 201`);
+    expect.fail(`${key} never answered 201 (answers: ${JSON.stringify(Object.fromEntries(seen))})`);
   }
 
   it('all three nodes stopped cleanly: the last to leave bootstraps; every sale is there; the replica answered 503 meanwhile', async function () {

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Document, Element, Node } from '@xmldom/xmldom';
-import { C14nCanonicalization, SignedXml } from 'xml-crypto';
-import * as xmlCryptoUtils from 'xml-crypto/lib/utils';
+import { C14nCanonicalization, SignedXml, toPem } from 'xml-crypto';
+// Deep import, registered in docs/decisions/library-internals.md (the simulator's signature check).
+import { findAncestorNsForElement } from 'xml-crypto/lib/utils';
 import { childElements, findFirst, parseDom } from './dom';
 
 /*
@@ -71,7 +72,7 @@ function certFromKeyInfo(keyInfo: Element | undefined): string | null {
   const text = cert.textContent ?? '';
   let pem = pemByText.get(text);
   if (pem === undefined) {
-    pem = xmlCryptoUtils.toPem(text, 'CERTIFICATE');
+    pem = toPem(text, 'CERTIFICATE');
     if (pemByText.size >= 256) pemByText.delete(pemByText.keys().next().value!);
     pemByText.set(text, pem);
   }
@@ -95,7 +96,7 @@ function publicKeyOf(certPem: string): crypto.KeyObject | null {
 }
 
 /** The namespaces in scope that SignedXml hands its C14N for a subset (xml-crypto's own helper). */
-const ancestorNamespacesOf = xmlCryptoUtils.findAncestorNsForElement as unknown as (el: Element) => { prefix: string; namespaceURI: string }[];
+const ancestorNamespacesOf = findAncestorNsForElement as unknown as (el: Element) => { prefix: string; namespaceURI: string }[];
 
 const DSIG_NAMES = new Set(['Signature', 'SignedInfo', 'CanonicalizationMethod', 'SignatureMethod', 'Reference', 'DigestValue', 'SignatureValue', 'KeyInfo', 'X509Certificate']);
 const ID_ATTRIBUTES = ['Id', 'ID', 'id'];
