@@ -59,11 +59,6 @@ export async function dropPendingParts(em: EntityManager, companyId: number, ass
 
 export const partsOf = (em: EntityManager, companyId: number, assetId: number) => em.find(CiapPart, { where: { companyId, assetId }, order: { number: 'ASC' } });
 
-/** Serializes a filial's appropriations (MySQL; SQLite runs one transaction at a time). */
-export async function lockFilial(em: EntityManager, companyId: number, filialId: number): Promise<void> {
-  if (isMysql) await em.query('SELECT id FROM filial WHERE company_id = ? AND id = ? FOR UPDATE', [companyId, filialId]);
-}
-
 /** The month's appropriation, read under lock (a locking read sees what a concurrent call committed). */
 export async function monthAppropriation(em: EntityManager, companyId: number, filialId: number, month: string): Promise<CiapAppropriation | null> {
   const rows: { id: number }[] = await em.query(`SELECT id FROM ciap_appropriation WHERE company_id = ? AND filial_id = ? AND month = ?${FOR_UPDATE}`, [companyId, filialId, month]);

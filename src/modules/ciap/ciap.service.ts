@@ -11,7 +11,7 @@ import { Page, PageRequest, paginate } from '../../core/pagination';
 import { publishEvent } from '../../core/outbox/outbox.service';
 import type { FixedAssetCredits, FixedAssetEntry, FixedAssetLine } from '../entry-document';
 import { assertPeriodOpen } from '../fiscal-periods';
-import { assertFilialAccess } from '../tenancy';
+import { assertFilialAccess, lockFilialRow } from '../tenancy';
 import type { CiapAppropriation } from './entities/ciap-appropriation.entity';
 import type { CiapAsset, CiapAssetStatus } from './entities/ciap-asset.entity';
 import type { CiapPart } from './entities/ciap-part.entity';
@@ -29,7 +29,6 @@ import {
   insertAppropriation,
   insertAsset,
   insertParts,
-  lockFilial,
   markAppropriated,
   monthAppropriation,
   partsOf,
@@ -172,7 +171,7 @@ export async function appropriateMonth(ctx: TenantContext, input: { filialId: nu
     throw new BusinessRuleError('CIAP_MONTH_IN_FUTURE', `The month ${month} has not begun: its exits are not known`, { month });
   }
   return inTransaction(ctx, async (em) => {
-    await lockFilial(em, ctx.companyId, filialId);
+    await lockFilialRow(em, ctx.companyId, filialId);
     await assertPeriodOpen(em, ctx.companyId, filialId, `${month}-01`);
     const share = await monthExitShare(em, ctx.companyId, filialId, month);
     const exitShare = share.total.gt(0) ? share.taxed.div(share.total).toDecimalPlaces(8) : new Dec(0);

@@ -1,5 +1,4 @@
 import type { EntityManager } from 'typeorm';
-import { isMysql } from '../../core/db/engine';
 import { FiscalPeriod } from './entities/fiscal-period.entity';
 
 /** SQL of fiscal periods; every query filtered by company and filial. */
@@ -12,14 +11,6 @@ export const periodsBetween = (em: EntityManager, companyId: number, filialId: n
     .where('p.company_id = :companyId AND p.filial_id = :filialId AND p.period >= :from AND p.period <= :to', { companyId, filialId, from, to })
     .orderBy('p.period', 'DESC')
     .getMany();
-
-/**
- * The filial row, exclusive, for the close and the reopen: the changes dated in the filial's periods hold
- * it shared while they run (period-guard.ts), so the close waits for them and later ones wait for it.
- */
-export async function lockFilialPeriods(em: EntityManager, companyId: number, filialId: number): Promise<void> {
-  if (isMysql) await em.query('SELECT id FROM filial WHERE company_id = ? AND id = ? FOR UPDATE', [companyId, filialId]);
-}
 
 /** Conditional move of the row (status and version as read); false when someone moved it first. */
 export async function movePeriod(em: EntityManager, row: FiscalPeriod, values: Partial<FiscalPeriod>): Promise<boolean> {

@@ -8,8 +8,9 @@ import { publishEvent } from '../../core/outbox/outbox.service';
 import { AcknowledgedPending, FiscalPeriod } from './entities/fiscal-period.entity';
 import { periodEvent } from './fiscal-periods.events';
 import { PendingDocument, periodDocuments, PeriodRange } from './fiscal-periods.ports';
-import { findPeriod, lockFilialPeriods, movePeriod, periodsBetween } from './fiscal-periods.repository';
+import { findPeriod, movePeriod, periodsBetween } from './fiscal-periods.repository';
 import { assertAllowed, assertTransition } from './fiscal-periods.state';
+import { lockFilialRow } from '../tenancy';
 
 /*
  * Fiscal periods (issue 47, SPEC §15): a filial's calendar month (America/Sao_Paulo) is closed and
@@ -101,7 +102,8 @@ export async function listPeriods(ctx: TenantContext, filialId: number, range: {
 export async function closePeriod(ctx: TenantContext, filialId: number, period: string, input: { force?: boolean }): Promise<PeriodView> {
   assertNotFuture(period);
   return inTransaction(ctx, async (em) => {
-    await lockFilialPeriods(em, ctx.companyId, filialId);
+    // The changes dated in the filial's periods hold its row shared (period-guard.ts): the close waits for them, later ones wait for it.
+    await lockFilialRow(em, ctx.companyId, filialId);
     const found = await findPeriod(em, ctx.companyId, filialId, period);
     const before = found ?? virtualPeriod(ctx.companyId, filialId, period);
     assertAllowed(before, 'close');
@@ -147,7 +149,7 @@ export async function closePeriod(ctx: TenantContext, filialId: number, period: 
 /** POST /fiscal-periods/:filialId/:period/reopen {reason} */
 export async function reopenPeriod(ctx: TenantContext, filialId: number, period: string, input: { reason: string }): Promise<PeriodView> {
   const view = await inTransaction(ctx, async (em: EntityManager) => {
-    await lockFilialPeriods(em, ctx.companyId, filialId);
+    await lockFilialRow(em, ctx.companyId, filialId);
     const found = await findPeriod(em, ctx.companyId, filialId, period);
     const before = found ?? virtualPeriod(ctx.companyId, filialId, period);
     assertAllowed(before, 'reopen');

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { TenantContext } from '../../core/context';
+import { isMysql } from '../../core/db/engine';
 import { hydrate } from '../../core/db/sql';
 import { queryOn, readerOf } from '../../core/db/transaction';
 import { ForbiddenError } from '../../core/errors';
@@ -43,4 +44,12 @@ export async function assertFilialAccess(ctx: TenantContext, filialId: number, e
 export function requestFilial(companyId: number, filialId: number): Filial | undefined {
   const f = currentScope()?.filiais?.get(filialId) as Filial | undefined;
   return f && f.companyId === companyId ? f : undefined;
+}
+
+/**
+ * The filial's row, exclusive, in the caller's transaction: what serializes a filial's month work (a
+ * period's close and reopen, a CIAP appropriation). SQLite runs one transaction at a time.
+ */
+export async function lockFilialRow(em: EntityManager, companyId: number, filialId: number): Promise<void> {
+  if (isMysql) await queryOn(em, 'SELECT id FROM filial WHERE company_id = ? AND id = ? FOR UPDATE', [companyId, filialId]);
 }

@@ -5,7 +5,7 @@
  * seed), and its routes for the composition root (src/modules/index.ts). Everything else in src/modules/tenancy is private
  * (docs/architecture.md, "Module seams").
  */
-export { acceptFilial, assertFilialAccess, filialRead, requestFilial } from './filial-access';
+export { acceptFilial, assertFilialAccess, filialRead, lockFilialRow, requestFilial } from './filial-access';
 export { Company } from './entities/company.entity';
 export { Filial } from './entities/filial.entity';
 export type { TaxRegime } from './entities/filial.entity';
