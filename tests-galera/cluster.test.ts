@@ -5,10 +5,10 @@ import path from 'node:path';
 import { decodeId } from '../src/core/hashids';
 import { SalesReturn } from '../src/modules/returns/entities/sales-return.entity';
 import { dataSource } from '../src/core/db/data-source';
-import { addStock, makeCustomer, makePaymentMethod, makeProduct, makeSeller, stockMismatches, stockOf } from '../tests/support/catalog';
+import { addStock, makeCustomer, makeProduct, stockMismatches, stockOf } from '../tests/support/catalog';
 import { createTestTenant, TestTenant } from '../tests/support/tenant';
 import { draftBody, item, movementsOf } from '../tests/entry-document/support';
-import { Answer, call, causalBarrier, checksums, count, galera, nodes, onNode, Replica, ReplicaStats, sleep, startReplica, wsrepStatus } from './support';
+import { Answer, call, causalBarrier, checksums, count, galera, nodes, onNode, openCounter, Replica, ReplicaStats, sleep, startReplica, wsrepStatus } from './support';
 
 /*
  * The service on a 3-node MariaDB Galera cluster (issue 22): two replicas each bound to a different
@@ -35,18 +35,7 @@ describe('Galera cluster: replicas on different nodes', () => {
     const started = Date.now();
     [r1, r2] = await Promise.all([startReplica('r1', [1]), startReplica('r2', [2])]);
     figures.replicaStartMs = Date.now() - started;
-    const walkIn = await makeCustomer(t, { name: 'Consumidor Final' });
-    const seller = await makeSeller(t, { name: 'Caixa 1' });
-    await makePaymentMethod(t, 'CASH', 'CASH');
-    const saved = await call(r1.baseUrl, 'PUT', `/quick-sale/configuration/${t.filialHashes[0]}`, t.headers(), {
-      enabled: true,
-      defaultCustomerId: walkIn.hash,
-      defaultSellerId: seller.hash,
-      paymentMethods: ['CASH'],
-      defaultPaymentMethod: 'CASH',
-      maxDiscountPercent: 10,
-    });
-    expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+    await openCounter(t, r1);
   });
 
   beforeEach(async () => {

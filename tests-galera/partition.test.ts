@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodeId } from '../src/core/hashids';
-import { addStock, makeCustomer, makePaymentMethod, makeProduct, makeSeller } from '../tests/support/catalog';
+import { addStock, makeProduct } from '../tests/support/catalog';
 import { createTestTenant, TestTenant } from '../tests/support/tenant';
 import { cut, cutPort, heal, netfilterUsable } from './netfilter';
-import { call, causalBarrier, checksums, nodes, onNode, Replica, sleep, startReplica, wsrepStatus } from './support';
+import { call, causalBarrier, checksums, nodes, onNode, openCounter, Replica, sleep, startReplica, wsrepStatus } from './support';
 
 /*
  * Network partitions (issue 50). Each node on its own loopback address; the suite cuts links with
@@ -36,18 +36,7 @@ describe('Galera: network partitions', () => {
     t = await createTestTenant({ filiais: 1 });
     // Short deadlines: a silent node is given up in seconds (the defaults are 5 s and 60 s).
     r = await startReplica('partition', [1, 2, 3], { DB_ACQUIRE_TIMEOUT_MS: '2000', DB_STATEMENT_TIMEOUT_MS: '10000' });
-    const walkIn = await makeCustomer(t, { name: 'Consumidor Final' });
-    const seller = await makeSeller(t, { name: 'Caixa 1' });
-    await makePaymentMethod(t, 'CASH', 'CASH');
-    const saved = await call(r.baseUrl, 'PUT', `/quick-sale/configuration/${t.filialHashes[0]}`, t.headers(), {
-      enabled: true,
-      defaultCustomerId: walkIn.hash,
-      defaultSellerId: seller.hash,
-      paymentMethods: ['CASH'],
-      defaultPaymentMethod: 'CASH',
-      maxDiscountPercent: 10,
-    });
-    expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+    await openCounter(t, r);
     const p = await makeProduct(t);
     await addStock(t, 0, p.id, 100_000);
     productHash = p.hash;

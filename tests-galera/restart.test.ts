@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodeId } from '../src/core/hashids';
-import { addStock, makeCustomer, makePaymentMethod, makeProduct, makeSeller } from '../tests/support/catalog';
+import { addStock, makeProduct } from '../tests/support/catalog';
 import { createTestTenant, TestTenant } from '../tests/support/tenant';
-import { call, checksums, galera, onNode, Replica, sleep, startReplica, wsrepStatus } from './support';
+import { call, checksums, galera, onNode, openCounter, Replica, sleep, startReplica, wsrepStatus } from './support';
 
 /*
  * The whole cluster down and back (issue 50, docs/operations.md "Whole-cluster restart"): all three
@@ -25,18 +25,7 @@ describe('Galera: the whole cluster restarted', () => {
     t = await createTestTenant({ filiais: 1 });
     // A statement sent to a node as it went down or came back is given up after 10 s (default 60 s).
     r = await startReplica('restart', [1, 2, 3], { DB_STATEMENT_TIMEOUT_MS: '10000' });
-    const walkIn = await makeCustomer(t, { name: 'Consumidor Final' });
-    const seller = await makeSeller(t, { name: 'Caixa 1' });
-    await makePaymentMethod(t, 'CASH', 'CASH');
-    const saved = await call(r.baseUrl, 'PUT', `/quick-sale/configuration/${t.filialHashes[0]}`, t.headers(), {
-      enabled: true,
-      defaultCustomerId: walkIn.hash,
-      defaultSellerId: seller.hash,
-      paymentMethods: ['CASH'],
-      defaultPaymentMethod: 'CASH',
-      maxDiscountPercent: 10,
-    });
-    expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+    await openCounter(t, r);
     const p = await makeProduct(t);
     await addStock(t, 0, p.id, 100_000);
     productHash = p.hash;

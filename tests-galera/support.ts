@@ -1,9 +1,12 @@
+import { expect } from 'chai';
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import { config } from '../src/core/config';
 import type { HostHealth } from '../src/core/db/host-pool';
+import { makeCustomer, makePaymentMethod, makeSeller } from '../tests/support/catalog';
+import type { TestTenant } from '../tests/support/tenant';
 
 /* The cluster, its nodes and the service replicas of the Galera suite. */
 
@@ -159,3 +162,19 @@ export async function call(baseUrl: string, method: string, route: string, heade
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const count = <T>(xs: T[], pred: (x: T, i: number) => boolean) => xs.filter(pred).length;
+
+/** The tenant's counter open for cash quick sales on filial 0 (walk-in customer, a seller, CASH), through `replica`. */
+export async function openCounter(t: TestTenant, replica: Replica): Promise<void> {
+  const walkIn = await makeCustomer(t, { name: 'Consumidor Final' });
+  const seller = await makeSeller(t, { name: 'Caixa 1' });
+  await makePaymentMethod(t, 'CASH', 'CASH');
+  const saved = await call(replica.baseUrl, 'PUT', `/quick-sale/configuration/${t.filialHashes[0]}`, t.headers(), {
+    enabled: true,
+    defaultCustomerId: walkIn.hash,
+    defaultSellerId: seller.hash,
+    paymentMethods: ['CASH'],
+    defaultPaymentMethod: 'CASH',
+    maxDiscountPercent: 10,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+}
