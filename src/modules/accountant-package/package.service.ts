@@ -134,6 +134,15 @@ export interface AccountantPackage {
   manifest: Record<string, unknown>;
 }
 
+type MonthInvoices = Awaited<ReturnType<typeof invoicesOfMonth>>;
+type MonthNotes = Awaited<ReturnType<typeof notesOfMonth>>;
+
+/** What the package gathers as it goes: the files of the ZIP and what keeps it incomplete. */
+interface Gathered {
+  files: FileRow[];
+  blocking: Blocking[];
+}
+
 export async function buildPackage(ctx: TenantContext, filialId: number, period: string): Promise<AccountantPackage> {
   if (period > businessToday().slice(0, 7)) throw new BusinessRuleError('FISCAL_PERIOD_IN_FUTURE', `The period ${period} has not begun`, { period });
   const em = readerOf(ctx);
@@ -147,10 +156,46 @@ export async function buildPackage(ctx: TenantContext, filialId: number, period:
     em.findOne(FiscalPeriod, { where: { companyId: ctx.companyId, filialId, period } }),
   ]);
   const issued = [...nfe.invoices.map(fromInvoice), ...nfce.notes.map(fromNote)].sort(byKey((d) => numKey(d.model, d.series, d.number, d.accessKey)));
-  const files: FileRow[] = [];
-  const blocking: Blocking[] = [];
-  const documents: Record<string, unknown>[] = [];
+  const gathered: Gathered = { files: [], blocking: [] };
+  const documents = issuedDocuments(issued, gathered);
+  const { totals, cfops } = issuedTotals(issued);
+  const voided = voidingsOfMonth(range, nfe, nfce, gathered);
+  const numberRanges = numberingPerSeries(issued, nfe, nfce, gathered);
+  const { contingencyPending, unanswered } = pendingAtAuthority(issued);
+  const receivedPart = receivedSection(received, gathered);
 
+  const { files, blocking } = gathered;
+  files.sort(byKey((f) => f.path));
+  blocking.sort(byKey((b) => numKey(b.kind, b.model, b.series, b.first)));
+  const manifest = {
+    layout: PACKAGE_LAYOUT,
+    cnpj: filial.cnpj,
+    filialId: encodeId('filial', filialId),
+    period,
+    periodStatus: periodRow?.status ?? 'OPEN',
+    complete: blocking.length === 0,
+    blocking,
+    issued: {
+      totals: sortedValues(totals).map((t) => ({ ...t, total: money(t.total) })),
+      cfopTotals: sortedValues(cfops).map((c) => ({ ...c, total: money(c.total) })),
+      numberRanges,
+      documents,
+      voided,
+      contingencyPending,
+      unanswered,
+    },
+    received: receivedPart,
+    files: files.map((f) => ({ path: f.path, kind: f.kind, bytes: f.data.length, sha256: crypto.createHash('sha256').update(f.data).digest('hex') })),
+  };
+  const entries: ZipEntry[] = [{ name: 'manifest.json', data: Buffer.from(JSON.stringify(manifest, null, 2) + '\n', 'utf8') }, ...files.map((f) => ({ name: f.path, data: f.data }))];
+  return { fileName: `${filial.cnpj}-${period.replace('-', '')}-pacote-contabil.zip`, zip: zip(entries), manifest };
+}
+
+const sortedValues = <T>(m: Map<string, T>) => [...m.entries()].sort(byKey(([k]) => k)).map(([, v]) => v);
+
+/** The issued documents of fiscal status: their nfeProc and event files, what lacks its XML. */
+function issuedDocuments(issued: Issued[], { files, blocking }: Gathered): Record<string, unknown>[] {
+  const documents: Record<string, unknown>[] = [];
   for (const d of issued) {
     if (!FISCAL_STATUSES.has(d.status)) continue;
     const dir = seriesDir(d.model, d.series);
@@ -181,8 +226,11 @@ export async function buildPackage(ctx: TenantContext, filialId: number, period:
       resourceId: d.resource.id,
     });
   }
+  return documents;
+}
 
-  // Totals per model/série/status and per model/série/CFOP/status (the items' vProd).
+/** Totals per model/série/status and per model/série/CFOP/status (the items' vProd). */
+function issuedTotals(issued: Issued[]) {
   const totals = new Map<string, { model: number; series: number; status: string; count: number; total: Dec }>();
   const cfops = new Map<string, { model: number; series: number; cfop: string; status: string; documents: number; items: number; total: Dec }>();
   for (const d of issued.filter((x) => FISCAL_STATUSES.has(x.status))) {
@@ -201,8 +249,11 @@ export async function buildPackage(ctx: TenantContext, filialId: number, period:
       cfops.set(ck, c);
     }
   }
+  return { totals, cfops };
+}
 
-  // Voidings: the files of those registered in the month; any VOIDED range (of any month) covers a gap.
+/** Voidings: the files of those registered in the month; any VOIDED range (of any month) covers a gap. */
+function voidingsOfMonth(range: { from: string; to: string }, nfe: MonthInvoices, nfce: MonthNotes, { files }: Gathered): Record<string, unknown>[] {
   const monthStart = new Date(range.from.replace(' ', 'T') + 'Z').getTime();
   const monthEnd = new Date(range.to.replace(' ', 'T') + 'Z').getTime();
   const inMonth = (d: Date | null) => !!d && d.getTime() >= monthStart && d.getTime() < monthEnd;
@@ -220,8 +271,11 @@ export async function buildPackage(ctx: TenantContext, filialId: number, period:
     const o = n.original!;
     voided.push({ model: 65, series: n.series, first: o.number, last: o.number, protocol: o.protocol, file: o.xml ? voidFile(65, n.series, o.xml, `65-${n.series}-${o.number}`) : null });
   }
+  return voided;
+}
 
-  // Numbering per série: from the number after the série's last before the month to the month's highest.
+/** Numbering per série: from the number after the série's last before the month to the month's highest. */
+function numberingPerSeries(issued: Issued[], nfe: MonthInvoices, nfce: MonthNotes, { blocking }: Gathered): Record<string, unknown>[] {
   const numberRanges: Record<string, unknown>[] = [];
   const seriesIds = [...new Set(issued.map((d) => d.seriesId))];
   for (const seriesId of seriesIds) {
@@ -260,15 +314,22 @@ export async function buildPackage(ctx: TenantContext, filialId: number, period:
     }
     numberRanges.push({ model, series, first: from, last: to, documents: docs.length, gaps: ranges(gaps) });
   }
+  return numberRanges;
+}
 
+/** The notes still in contingency and the normal emissions the authority has not answered. */
+function pendingAtAuthority(issued: Issued[]) {
   const contingencyPending = issued
     .filter((d) => (d.model === 65 && d.status === 'CONTINGENCY') || (d.model === 55 && d.emissionType !== 1 && (d.status === 'SIGNED' || d.status === 'SENT')))
     .map((d) => ({ model: d.model, series: d.series, number: d.number, accessKey: d.accessKey, status: d.status, issuedAt: d.issuedAt.toISOString(), total: money(d.total) }));
   const unanswered = issued
     .filter((d) => d.emissionType === 1 && (d.status === 'SIGNED' || d.status === 'SENT'))
     .map((d) => ({ model: d.model, series: d.series, number: d.number, accessKey: d.accessKey, status: d.status, issuedAt: d.issuedAt.toISOString() }));
+  return { contingencyPending, unanswered };
+}
 
-  // Received: the XML as received, by model and issuer; the keys never manifested or never imported.
+/** Received: the XML as received, by model and issuer; the keys never manifested or never imported. */
+function receivedSection(received: MonthReceived[], { files }: Gathered) {
   const receivedDocs = received.map((r: MonthReceived) => {
     const path = r.xml ? `recebidas/${r.model}/${r.issuerDocument}/${r.accessKey}-procNFe.xml` : null;
     if (path) files.push({ path, data: Buffer.from(r.xml!, 'utf8'), kind: 'RECEIVED' });
@@ -296,35 +357,10 @@ export async function buildPackage(ctx: TenantContext, filialId: number, period:
     receivedTotals.set(k, t);
   }
   const brief = (r: (typeof receivedDocs)[number]) => ({ accessKey: r.accessKey, issuerDocument: r.issuerDocument, issuerName: r.issuerName, issuedAt: r.issuedAt, total: r.total });
-
-  files.sort(byKey((f) => f.path));
-  blocking.sort(byKey((b) => numKey(b.kind, b.model, b.series, b.first)));
-  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(byKey(([k]) => k)).map(([, v]) => v);
-  const manifest = {
-    layout: PACKAGE_LAYOUT,
-    cnpj: filial.cnpj,
-    filialId: encodeId('filial', filialId),
-    period,
-    periodStatus: periodRow?.status ?? 'OPEN',
-    complete: blocking.length === 0,
-    blocking,
-    issued: {
-      totals: sorted(totals).map((t) => ({ ...t, total: money(t.total) })),
-      cfopTotals: sorted(cfops).map((c) => ({ ...c, total: money(c.total) })),
-      numberRanges,
-      documents,
-      voided,
-      contingencyPending,
-      unanswered,
-    },
-    received: {
-      totals: sorted(receivedTotals).map((t) => ({ ...t, total: money(t.total) })),
-      documents: receivedDocs,
-      notManifested: receivedDocs.filter((r) => r.manifestation === 'NONE').map(brief),
-      notImported: receivedDocs.filter((r) => r.importStatus === 'PENDING').map(brief),
-    },
-    files: files.map((f) => ({ path: f.path, kind: f.kind, bytes: f.data.length, sha256: crypto.createHash('sha256').update(f.data).digest('hex') })),
+  return {
+    totals: sortedValues(receivedTotals).map((t) => ({ ...t, total: money(t.total) })),
+    documents: receivedDocs,
+    notManifested: receivedDocs.filter((r) => r.manifestation === 'NONE').map(brief),
+    notImported: receivedDocs.filter((r) => r.importStatus === 'PENDING').map(brief),
   };
-  const entries: ZipEntry[] = [{ name: 'manifest.json', data: Buffer.from(JSON.stringify(manifest, null, 2) + '\n', 'utf8') }, ...files.map((f) => ({ name: f.path, data: f.data }))];
-  return { fileName: `${filial.cnpj}-${period.replace('-', '')}-pacote-contabil.zip`, zip: zip(entries), manifest };
 }
