@@ -123,17 +123,9 @@ export const returnsService = {
 
   /** The return's booking (one transaction): returnable check under locks, stock, returned quantities, receivables; its id. */
   async book(ctx: TenantContext, filialId: number, input: ReturnInput, booking: Booking): Promise<number> {
-    const seen = new Set<number>();
-    const repeated: FieldError[] = [];
-    input.items.forEach((l, i) => (seen.has(l.salesOrderItemId) ? repeated.push({ path: `items[${i}].salesOrderItemId`, message: 'the same item appears twice' }) : seen.add(l.salesOrderItemId)));
-    if (repeated.length) throw new ValidationError('The same item appears twice', repeated);
+    assertNoRepeatedItem(input);
     await assertCustomer(readerOf(ctx), ctx.companyId, input.customerId);
-    const method = await readerOf(ctx).findOneBy(PaymentMethod, { companyId: ctx.companyId, code: input.refundMethod });
-    if (!method || !method.active) {
-      throw new BusinessRuleError('REFUND_METHOD_INVALID', `Refund method ${input.refundMethod} is unknown or inactive`, {
-        errors: [{ path: 'refundMethod', message: 'unknown or inactive payment method' }],
-      });
-    }
+    const method = await activeRefundMethod(ctx, input);
     const code = await nextSequenceValue(readerOf(ctx), ctx.companyId, RETURN_CODE_SEQUENCE);
 
     return inTransaction(ctx, async (em) => {
@@ -144,148 +136,21 @@ export const returnsService = {
         ctx.companyId,
         input.items.map((l) => l.salesOrderItemId),
       );
-      const orderById = new Map(orders.map((o) => [o.id, o]));
-      const itemById = new Map(items.map((i) => [i.id, i]));
-      const problems: FieldError[] = [];
-      input.items.forEach((l, i) => {
-        const item = itemById.get(l.salesOrderItemId);
-        const order = item && orderById.get(item.salesOrderId);
-        const path = `items[${i}]`;
-        if (!item || !order || order.filialId !== filialId || order.customerId !== input.customerId || !canDo(order, 'return')) {
-          problems.push({ path: `${path}.salesOrderItemId`, message: 'not an item delivered to this customer in this filial' });
-          return;
-        }
-        const available = item.fulfilledQuantity.minus(item.returnedQuantity);
-        if (l.quantity.gt(available)) problems.push({ path: `${path}.quantity`, message: `only ${toFixed(available, 'quantity')} returnable` });
-      });
-      if (problems.length) {
-        throw new BusinessRuleError('RETURN_QUANTITY_EXCEEDS_RETURNABLE', 'Some lines cannot be returned as asked', { errors: problems });
-      }
-
-      const fulfilled = await fulfillmentItemsOf(
-        em,
-        ctx.companyId,
-        items.map((i) => i.id),
-      );
-      const lines = input.items.map((l, lineIndex) => {
-        const item = itemById.get(l.salesOrderItemId)!;
-        const unitCost = departureCost(fulfilled.filter((f) => f.salesOrderItemId === item.id));
-        return { input: l, item, unitCost, refund: refundFor(item, item.returnedQuantity, l.quantity), lineIndex };
-      });
-      const refundAmount = sum(lines.map((l) => l.refund));
-      // The units are traced to the sale's authorized NF-e/NFC-e lines (under the same locks, so two
-      // returns never take the same units) — once none of the sale's documents is pending
-      // (devolution.service.ts): until then the return is PENDING and traces them later.
-      const sales = [...new Set(items.map((i) => i.salesOrderId))];
-      const pending = booking.origins ? [] : await pendingOriginsOfSales(ctx.companyId, sales, em);
-      const origins =
-        booking.origins ??
-        (pending.length
-          ? new Map<number, FiscalOrigin[]>()
-          : await allocateOrigins(
-              em,
-              ctx.companyId,
-              lines.map((l) => ({ line: l.item, quantity: l.input.quantity })),
-              await originalsOfSales(ctx.companyId, sales, em),
-            ));
-
-      const insert = await em.insert(SalesReturn, {
-        companyId: ctx.companyId,
-        filialId,
-        code,
-        customerId: input.customerId,
-        reason: input.reason,
-        refundMethod: method.code,
-        refundAmount,
-        actor: ctx.actor,
-        origin: booking.origin,
-        importedAccessKey: booking.importedAccessKey,
-        originStatus: pending.length ? 'PENDING' : 'RESOLVED',
-        requestKey: booking.requestKey?.slice(0, 255) ?? null,
-      });
-      const returnId = Number(insert.identifiers[0].id);
-      await em.insert(
-        SalesReturnItem,
-        lines.map((l) => ({
-          companyId: ctx.companyId,
-          returnId,
-          salesOrderId: l.item.salesOrderId,
-          salesOrderItemId: l.item.id,
-          productId: l.item.productId,
-          quantity: l.input.quantity,
-          restock: l.input.restock,
-          unitCost: l.unitCost,
-          refundAmount: l.refund,
-          fiscalOrigins: origins.get(l.item.id) ?? null,
-        })),
-      );
+      assertReturnable(filialId, input, orders, items);
+      const lines = await returnLines(em, ctx, input, items);
+      const b: BookingStep = { em, ctx, filialId, input, booking, method, code, lines, refundAmount: sum(lines.map((l) => l.refund)) };
+      const { pending, origins } = await traceFiscalOrigins(b, items);
+      const returnId = await insertReturn(b, pending.length > 0, origins);
       await recordReturnedQuantities(
         em,
         ctx.companyId,
         lines.map((l) => ({ id: l.item.id, returnedQuantity: l.item.returnedQuantity.plus(l.input.quantity) })),
       );
-
-      const restocked = lines.filter((l) => l.input.restock);
-      const stockControlled = restocked.length
-        ? new Set((await em.find(Product, { where: { companyId: ctx.companyId, id: In(restocked.map((l) => l.item.productId)), stockControlled: true }, select: { id: true } })).map((p) => p.id))
-        : new Set<number>();
-      await postToLedger(em, {
-        companyId: ctx.companyId,
-        filialId,
-        reason: 'RETURN',
-        referenceType: 'return',
-        referenceId: returnId,
-        actor: ctx.actor,
-        lines: restocked
-          .filter((l) => stockControlled.has(l.item.productId))
-          .map((l) => ({ productId: l.item.productId, direction: 'IN' as const, quantity: l.input.quantity, unitCost: l.unitCost, referenceLineId: l.item.id })),
-      });
-
-      // The refund credits the customer: the sales' open receivables first, the rest a credit or a refund.
-      const byOrder = new Map<number, Dec>();
-      lines.forEach((l) => byOrder.set(l.item.salesOrderId, (byOrder.get(l.item.salesOrderId) ?? new Dec(0)).plus(l.refund)));
-      await creditReturn(em, ctx, {
-        returnId,
-        filialId,
-        customerId: input.customerId,
-        refundMethod: { code: method.code, kind: method.kind },
-        orders: [...byOrder].map(([salesOrderId, amount]) => ({ salesOrderId, amount })),
-      });
-
-      await recordAudit(em, ctx, {
-        entity: 'return',
-        entityId: returnId,
-        action: 'REGISTERED',
-        changes: Object.fromEntries(
-          lines.map((l) => [
-            `salesOrderItem:${encodeId('sales-order-item', l.item.id)}.returnedQuantity`,
-            [toFixed(l.item.returnedQuantity, 'quantity'), toFixed(l.item.returnedQuantity.plus(l.input.quantity), 'quantity')],
-          ]),
-        ),
-      });
+      await restockReturnedGoods(b, returnId);
+      await creditCustomer(b, returnId);
+      await auditReturnedQuantities(b, returnId);
       await booking.afterBooked?.(em, returnId);
-      await publishEvent(em, ctx, {
-        type: 'return.registered',
-        filialId,
-        aggregateType: 'return',
-        aggregateId: returnId,
-        data: {
-          returnId: encodeId('return', returnId),
-          code,
-          customerId: encodeId('customer', input.customerId),
-          refundMethod: method.code,
-          refundAmount: toJsonNumber(refundAmount, 'amount'),
-          origin: booking.origin,
-          importedAccessKey: booking.importedAccessKey,
-          items: lines.map((l) => ({
-            salesOrderId: encodeId('sales-order', l.item.salesOrderId),
-            salesOrderItemId: encodeId('sales-order-item', l.item.id),
-            productId: encodeId('product', l.item.productId),
-            quantity: toJsonNumber(l.input.quantity, 'quantity'),
-            restock: l.input.restock,
-          })),
-        },
-      });
+      await publishReturnRegistered(b, returnId);
       return returnId;
     });
   },
@@ -328,4 +193,200 @@ async function issueReturnDocument(ctx: TenantContext, returnId: number, request
     if (err instanceof AppError) return { code: err.code, detail: err.message };
     throw err;
   }
+}
+
+type LockedLines = Awaited<ReturnType<typeof lockReturnLines>>;
+type ReturnLine = { input: ReturnInput['items'][number]; item: LockedLines['items'][number]; unitCost: Dec; refund: Dec; lineIndex: number };
+
+/** What the steps of one booking share: the transaction, the request, and the lines being returned. */
+interface BookingStep {
+  em: EntityManager;
+  ctx: TenantContext;
+  filialId: number;
+  input: ReturnInput;
+  booking: Booking;
+  method: PaymentMethod;
+  code: number;
+  lines: ReturnLine[];
+  refundAmount: Dec;
+}
+
+function assertNoRepeatedItem(input: ReturnInput) {
+  const seen = new Set<number>();
+  const repeated: FieldError[] = [];
+  input.items.forEach((l, i) => (seen.has(l.salesOrderItemId) ? repeated.push({ path: `items[${i}].salesOrderItemId`, message: 'the same item appears twice' }) : seen.add(l.salesOrderItemId)));
+  if (repeated.length) throw new ValidationError('The same item appears twice', repeated);
+}
+
+async function activeRefundMethod(ctx: TenantContext, input: ReturnInput): Promise<PaymentMethod> {
+  const method = await readerOf(ctx).findOneBy(PaymentMethod, { companyId: ctx.companyId, code: input.refundMethod });
+  if (!method || !method.active) {
+    throw new BusinessRuleError('REFUND_METHOD_INVALID', `Refund method ${input.refundMethod} is unknown or inactive`, {
+      errors: [{ path: 'refundMethod', message: 'unknown or inactive payment method' }],
+    });
+  }
+  return method;
+}
+
+/** Every line under the locks: an item delivered to this customer in this filial, no more than is returnable now. */
+function assertReturnable(filialId: number, input: ReturnInput, orders: LockedLines['orders'], items: LockedLines['items']) {
+  const orderById = new Map(orders.map((o) => [o.id, o]));
+  const itemById = new Map(items.map((i) => [i.id, i]));
+  const problems: FieldError[] = [];
+  input.items.forEach((l, i) => {
+    const item = itemById.get(l.salesOrderItemId);
+    const order = item && orderById.get(item.salesOrderId);
+    const path = `items[${i}]`;
+    if (!item || !order || order.filialId !== filialId || order.customerId !== input.customerId || !canDo(order, 'return')) {
+      problems.push({ path: `${path}.salesOrderItemId`, message: 'not an item delivered to this customer in this filial' });
+      return;
+    }
+    const available = item.fulfilledQuantity.minus(item.returnedQuantity);
+    if (l.quantity.gt(available)) problems.push({ path: `${path}.quantity`, message: `only ${toFixed(available, 'quantity')} returnable` });
+  });
+  if (problems.length) {
+    throw new BusinessRuleError('RETURN_QUANTITY_EXCEEDS_RETURNABLE', 'Some lines cannot be returned as asked', { errors: problems });
+  }
+}
+
+/** Each line with the cost its units left with and its refund. */
+async function returnLines(em: EntityManager, ctx: TenantContext, input: ReturnInput, items: LockedLines['items']): Promise<ReturnLine[]> {
+  const itemById = new Map(items.map((i) => [i.id, i]));
+  const fulfilled = await fulfillmentItemsOf(
+    em,
+    ctx.companyId,
+    items.map((i) => i.id),
+  );
+  return input.items.map((l, lineIndex) => {
+    const item = itemById.get(l.salesOrderItemId)!;
+    const unitCost = departureCost(fulfilled.filter((f) => f.salesOrderItemId === item.id));
+    return { input: l, item, unitCost, refund: refundFor(item, item.returnedQuantity, l.quantity), lineIndex };
+  });
+}
+
+/**
+ * The units are traced to the sale's authorized NF-e/NFC-e lines (under the same locks, so two returns
+ * never take the same units) — once none of the sale's documents is pending (devolution.service.ts):
+ * until then the return is PENDING and traces them later.
+ */
+async function traceFiscalOrigins({ em, ctx, booking, lines }: BookingStep, items: LockedLines['items']) {
+  const sales = [...new Set(items.map((i) => i.salesOrderId))];
+  const pending = booking.origins ? [] : await pendingOriginsOfSales(ctx.companyId, sales, em);
+  const origins =
+    booking.origins ??
+    (pending.length
+      ? new Map<number, FiscalOrigin[]>()
+      : await allocateOrigins(
+          em,
+          ctx.companyId,
+          lines.map((l) => ({ line: l.item, quantity: l.input.quantity })),
+          await originalsOfSales(ctx.companyId, sales, em),
+        ));
+  return { pending, origins };
+}
+
+async function insertReturn(b: BookingStep, originsPending: boolean, origins: Map<number, FiscalOrigin[]>): Promise<number> {
+  const { em, ctx, input, booking } = b;
+  const insert = await em.insert(SalesReturn, {
+    companyId: ctx.companyId,
+    filialId: b.filialId,
+    code: b.code,
+    customerId: input.customerId,
+    reason: input.reason,
+    refundMethod: b.method.code,
+    refundAmount: b.refundAmount,
+    actor: ctx.actor,
+    origin: booking.origin,
+    importedAccessKey: booking.importedAccessKey,
+    originStatus: originsPending ? 'PENDING' : 'RESOLVED',
+    requestKey: booking.requestKey?.slice(0, 255) ?? null,
+  });
+  const returnId = Number(insert.identifiers[0].id);
+  await em.insert(
+    SalesReturnItem,
+    b.lines.map((l) => ({
+      companyId: ctx.companyId,
+      returnId,
+      salesOrderId: l.item.salesOrderId,
+      salesOrderItemId: l.item.id,
+      productId: l.item.productId,
+      quantity: l.input.quantity,
+      restock: l.input.restock,
+      unitCost: l.unitCost,
+      refundAmount: l.refund,
+      fiscalOrigins: origins.get(l.item.id) ?? null,
+    })),
+  );
+  return returnId;
+}
+
+/** Restocked lines of stock-controlled products go back to stock at the cost they left with. */
+async function restockReturnedGoods({ em, ctx, filialId, lines }: BookingStep, returnId: number) {
+  const restocked = lines.filter((l) => l.input.restock);
+  const stockControlled = restocked.length
+    ? new Set((await em.find(Product, { where: { companyId: ctx.companyId, id: In(restocked.map((l) => l.item.productId)), stockControlled: true }, select: { id: true } })).map((p) => p.id))
+    : new Set<number>();
+  await postToLedger(em, {
+    companyId: ctx.companyId,
+    filialId,
+    reason: 'RETURN',
+    referenceType: 'return',
+    referenceId: returnId,
+    actor: ctx.actor,
+    lines: restocked
+      .filter((l) => stockControlled.has(l.item.productId))
+      .map((l) => ({ productId: l.item.productId, direction: 'IN' as const, quantity: l.input.quantity, unitCost: l.unitCost, referenceLineId: l.item.id })),
+  });
+}
+
+/** The refund credits the customer: the sales' open receivables first, the rest a credit or a refund. */
+async function creditCustomer({ em, ctx, filialId, input, method, lines }: BookingStep, returnId: number) {
+  const byOrder = new Map<number, Dec>();
+  lines.forEach((l) => byOrder.set(l.item.salesOrderId, (byOrder.get(l.item.salesOrderId) ?? new Dec(0)).plus(l.refund)));
+  await creditReturn(em, ctx, {
+    returnId,
+    filialId,
+    customerId: input.customerId,
+    refundMethod: { code: method.code, kind: method.kind },
+    orders: [...byOrder].map(([salesOrderId, amount]) => ({ salesOrderId, amount })),
+  });
+}
+
+async function auditReturnedQuantities({ em, ctx, lines }: BookingStep, returnId: number) {
+  await recordAudit(em, ctx, {
+    entity: 'return',
+    entityId: returnId,
+    action: 'REGISTERED',
+    changes: Object.fromEntries(
+      lines.map((l) => [
+        `salesOrderItem:${encodeId('sales-order-item', l.item.id)}.returnedQuantity`,
+        [toFixed(l.item.returnedQuantity, 'quantity'), toFixed(l.item.returnedQuantity.plus(l.input.quantity), 'quantity')],
+      ]),
+    ),
+  });
+}
+
+async function publishReturnRegistered({ em, ctx, filialId, input, booking, method, code, lines, refundAmount }: BookingStep, returnId: number) {
+  await publishEvent(em, ctx, {
+    type: 'return.registered',
+    filialId,
+    aggregateType: 'return',
+    aggregateId: returnId,
+    data: {
+      returnId: encodeId('return', returnId),
+      code,
+      customerId: encodeId('customer', input.customerId),
+      refundMethod: method.code,
+      refundAmount: toJsonNumber(refundAmount, 'amount'),
+      origin: booking.origin,
+      importedAccessKey: booking.importedAccessKey,
+      items: lines.map((l) => ({
+        salesOrderId: encodeId('sales-order', l.item.salesOrderId),
+        salesOrderItemId: encodeId('sales-order-item', l.item.id),
+        productId: encodeId('product', l.item.productId),
+        quantity: toJsonNumber(l.input.quantity, 'quantity'),
+        restock: l.input.restock,
+      })),
+    },
+  });
 }
