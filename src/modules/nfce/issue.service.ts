@@ -119,6 +119,53 @@ export function counterTarget(sc: FilialSigning): Promise<IssuerTarget> {
 
 /** In the sale's transaction: number, compute, sign and store the NFC-e. */
 export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, input: CounterNoteInput): Promise<PreparedNote> {
+  const reads = await counterNoteReads(em, ctx, input);
+  const { config, waiting, document } = reads;
+  asCounterConsumer(document, input.consumerDocument);
+  const number = await reads.takeNumber();
+  const issuedAt = new Date();
+  const code = randomCode(number);
+  const offline = waiting ? { at: waiting.contingencyAt ?? issuedAt, reason: waiting.contingencyReason ?? 'Sem comunicacao com a SEFAZ autorizadora' } : null;
+  const note: NumberedNote = { number, issuedAt, code, offline };
+  const built = signCounterNote(reads, input, note);
+  const row = counterNoteRow(ctx, input, reads, note, built);
+  // Its id taken before the INSERT (core/sequence/ids.ts): the row goes with the sale's COMMIT, nothing read back.
+  await deferInsertRows(em, NfceDocument, [row]);
+  const saved = Object.assign(new NfceDocument(), row);
+  await recordAudit(em, ctx, {
+    entity: 'nfce',
+    entityId: saved.id,
+    action: 'ISSUED',
+    changes: diff({}, { status: saved.status, series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }),
+  });
+  if (offline)
+    await publishEvent(em, ctx, { type: 'nfce.contingency', filialId: saved.filialId, aggregateType: 'nfce', aggregateId: saved.id, data: nfceEvent(saved, { reason: saved.contingencyReason }) });
+  return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs, doc: saved, signedXml: built.signedXml };
+}
+
+type CounterSettings = Awaited<ReturnType<typeof counterSettings>>;
+
+/** What a counter note is written from: the NFC-e settings, the signer, the computed document, its id. */
+interface CounterNoteReads {
+  config: NfceConfiguration;
+  series: NonNullable<CounterSettings['series']>;
+  takeNumber: NonNullable<CounterSettings['number']>;
+  waiting: CounterSettings['waiting'];
+  sc: FilialSigning;
+  document: Awaited<ReturnType<typeof computeFiscal>>;
+  noteId: number;
+}
+
+/** The number, time, random code and contingency (if any) the note is issued with. */
+interface NumberedNote {
+  number: number;
+  issuedAt: Date;
+  code: string;
+  offline: { at: Date; reason: string } | null;
+}
+
+/** The reads go out together, then each failure is reported in the order a clerk can act on. */
+async function counterNoteReads(em: EntityManager, ctx: TenantContext, input: CounterNoteInput): Promise<CounterNoteReads> {
   // The settings' reads, the signer, the tax engine's reads and the note's id go out together (same round trips).
   // …and the period check (dated now; the filial row's shared lock a close waits on: fiscal-periods).
   const issuedNow = new Date();
@@ -153,13 +200,15 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     });
   }
   if (signing.status === 'rejected') throw signing.reason;
-  const sc = signing.value;
   if (!series || !takeNumber) throw new BusinessRuleError('SERIES_NOT_CONFIGURED', `The filial has no série ${config.series} of model 65`);
   if (computed.status === 'rejected') throw computed.reason;
   if (noteId.status === 'rejected') throw noteId.reason;
   // Notes waiting in contingency: this one joins them (offline from the start, sent after them, in order).
-  const document = computed.value;
-  const consumer = input.consumerDocument;
+  return { config, series, takeNumber, waiting, sc: signing.value, document: computed.value, noteId: noteId.value };
+}
+
+/** The NFC-e's recipient is the consumer: the CPF/CNPJ given at the counter, or none. */
+function asCounterConsumer(document: CounterNoteReads['document'], consumer: string | null) {
   document.recipient = {
     ...document.recipient,
     document: consumer,
@@ -170,20 +219,19 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     email: null,
     name: consumer ? (document.recipient.name ?? 'Consumidor') : null,
   };
-  const number = await takeNumber();
-  const issuedAt = new Date();
-  const code = randomCode(number);
-  const offline = waiting ? { at: waiting.contingencyAt ?? issuedAt, reason: waiting.contingencyReason ?? 'Sem comunicacao com a SEFAZ autorizadora' } : null;
+}
+
+function signCounterNote({ document, series, sc, config }: CounterNoteReads, input: CounterNoteInput, note: NumberedNote) {
   const additionalInfo = additionalInfoOf(document, null);
-  const built = buildSignedNfce(
+  return buildSignedNfce(
     document,
     {
-      number,
+      number: note.number,
       series: series.series,
-      issuedAt,
-      emissionType: offline ? 9 : 1,
-      contingency: offline,
-      randomCode: code,
+      issuedAt: note.issuedAt,
+      emissionType: note.offline ? 9 : 1,
+      contingency: note.offline,
+      randomCode: note.code,
       tpAmb: sc.tpAmb,
       payments: input.payments.map((p) => ({ tPag: tPagOf(p.kind, p.pixStatic), amount: p.amount, card: p.card ?? null, payer: p.payer ?? null })),
       change: input.change,
@@ -191,11 +239,16 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     },
     qrSettingsOf(config),
     sc.signer,
-    consumer,
+    input.consumerDocument,
   );
+}
+
+/** What the DANFE NFC-e prints, kept with the note. */
+function counterSummary(document: CounterNoteReads['document'], input: CounterNoteInput): NfceSummary {
+  const consumer = input.consumerDocument;
   const issuer = document.issuer;
   const a = issuer.address;
-  const summary: NfceSummary = {
+  return {
     items: document.items.map((i) => ({
       code: i.code,
       description: i.description,
@@ -215,8 +268,14 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     issuerAddress: [a.street, a.number, a.district, `${a.municipalityName}/${a.uf}`].filter(Boolean).join(', '),
     consumerName: consumer ? document.recipient.name : null,
   };
-  const row = {
-    id: noteId.value,
+}
+
+function counterNoteRow(ctx: TenantContext, input: CounterNoteInput, reads: CounterNoteReads, note: NumberedNote, built: ReturnType<typeof buildSignedNfce>) {
+  const { document, series, config, sc } = reads;
+  const { number, issuedAt, code, offline } = note;
+  const summary = counterSummary(document, input);
+  return {
+    id: reads.noteId,
     companyId: ctx.companyId,
     filialId: input.filialId,
     salesOrderId: input.salesOrderId,
@@ -236,7 +295,7 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     contingencyAt: offline?.at ?? null,
     contingencyReason: offline?.reason ?? null,
     total: money(document.totals.vNF),
-    consumerDocument: consumer,
+    consumerDocument: input.consumerDocument,
     qrCode: built.qrCode,
     consultUrl: config.consultUrl,
     tpAmb: sc.tpAmb,
@@ -256,18 +315,6 @@ export async function prepareCounterNote(em: EntityManager, ctx: TenantContext, 
     createdAt: issuedAt,
     updatedAt: issuedAt,
   } satisfies NfceDocument;
-  // Its id taken before the INSERT (core/sequence/ids.ts): the row goes with the sale's COMMIT, nothing read back.
-  await deferInsertRows(em, NfceDocument, [row]);
-  const saved = Object.assign(new NfceDocument(), row);
-  await recordAudit(em, ctx, {
-    entity: 'nfce',
-    entityId: saved.id,
-    action: 'ISSUED',
-    changes: diff({}, { status: saved.status, series: saved.series, number, accessKey: saved.accessKey, total: saved.total.toFixed(2) }),
-  });
-  if (offline)
-    await publishEvent(em, ctx, { type: 'nfce.contingency', filialId: saved.filialId, aggregateType: 'nfce', aggregateId: saved.id, data: nfceEvent(saved, { reason: saved.contingencyReason }) });
-  return { id: saved.id, status: saved.status, timeoutMs: config.syncTimeoutMs, doc: saved, signedXml: built.signedXml };
 }
 
 export async function findNfce(companyId: number, id: number, em: EntityManager): Promise<NfceDocument> {
