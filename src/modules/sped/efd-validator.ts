@@ -46,10 +46,28 @@ export function parseEfd(text: string): { lines: ParsedLine[]; problems: SpedFin
 export function validateEfd(text: string): SpedFinding[] {
   const { lines, problems } = parseEfd(text);
   const out: SpedFinding[] = [...problems];
-  const block = (msg: string, code: string, l?: ParsedLine) => out.push({ severity: 'BLOCKING', code, message: msg, ...(l ? { register: l.reg, line: l.line } : {}) });
-  const warn = (msg: string, code: string, l?: ParsedLine) => out.push({ severity: 'WARNING', code, message: msg, ...(l ? { register: l.reg, line: l.line } : {}) });
+  const report: Report = {
+    block: (msg, code, l) => out.push({ severity: 'BLOCKING', code, message: msg, ...(l ? { register: l.reg, line: l.line } : {}) }),
+    warn: (msg, code, l) => out.push({ severity: 'WARNING', code, message: msg, ...(l ? { register: l.reg, line: l.line } : {}) }),
+  };
+  checkFields(lines, report);
+  checkBlocks(lines, report);
+  checkRegisterCounts(lines, report);
+  checkReferences(lines, report);
+  checkC190AgainstC100(lines, report);
+  checkE110(lines, report);
+  checkH005(lines, report);
+  return out;
+}
 
-  // ---- structure ----
+/** Where the checks write their findings: blocking (the PVA refuses the file) or a warning. */
+interface Report {
+  block: (msg: string, code: string, l?: ParsedLine) => void;
+  warn: (msg: string, code: string, l?: ParsedLine) => void;
+}
+
+/** Structure: every register in the layout, with its field count, formats and required fields. */
+function checkFields(lines: ParsedLine[], { block }: Report) {
   for (const l of lines) {
     const layout = LAYOUT[l.reg];
     if (!layout) {
@@ -66,6 +84,10 @@ export function validateEfd(text: string): SpedFinding[] {
       if (f.required && v === '') block(`${l.reg}.${f.name} is required`, 'FIELD_REQUIRED', l);
     });
   }
+}
+
+/** Structure: 0000 first and 9999 last, the blocks in order, each with its x001/x990 and its line count. */
+function checkBlocks(lines: ParsedLine[], { block }: Report) {
   if (lines[0]?.reg !== '0000') block('The file must open with 0000', 'FILE_OPENING');
   if (lines[lines.length - 1]?.reg !== '9999') block('The file must close with 9999', 'FILE_CLOSING');
   let lastBlock = 0;
@@ -87,6 +109,10 @@ export function validateEfd(text: string): SpedFinding[] {
     if (opening.fields[1] === '1' && inBlock.length > 2) block(`${b}001 says no data (IND_MOV 1) but the block has registers`, 'BLOCK_IND_MOV', opening);
     if (opening.fields[1] === '0' && inBlock.length === 2 && b !== '9') block(`${b}001 says data (IND_MOV 0) but the block has none`, 'BLOCK_IND_MOV', opening);
   }
+}
+
+/** Structure: the 9900 counts, 9990 and 9999, the registers the file cannot go without, COD_VER. */
+function checkRegisterCounts(lines: ParsedLine[], { block }: Report) {
   const counts = new Map<string, number>();
   for (const l of lines) counts.set(l.reg, (counts.get(l.reg) ?? 0) + 1);
   const declared = new Map<string, number>();
@@ -107,8 +133,10 @@ export function validateEfd(text: string): SpedFinding[] {
   if (!counts.has('1010')) block('1010 is required', 'REGISTER_1010');
   const head = lines[0];
   if (head?.reg === '0000' && head.fields.length === LAYOUT['0000'].length && !/^\d{3}$/.test(head.fields[1])) block('COD_VER must have three digits', 'COD_VER', head);
+}
 
-  // ---- references ----
+/** References: every code a register uses declared in block 0 (0150, 0190, 0200, 0220, 0400, 0450, 0460). */
+function checkReferences(lines: ParsedLine[], { block, warn }: Report) {
   const set = (reg: string, i: number) => new Set(lines.filter((l) => l.reg === reg).map((l) => l.fields[i]));
   const parts = set('0150', 1);
   const itemsUnit = new Map(lines.filter((l) => l.reg === '0200').map((l) => [l.fields[1], l.fields[5]]));
@@ -144,8 +172,10 @@ export function validateEfd(text: string): SpedFinding[] {
     if (l.reg === '0150' && l.fields[3] === '01058' && !l.fields[7]) warn(`Participant ${l.fields[1]} has no municipality code (COD_MUN): the PVA asks for it`, 'PARTICIPANT_CITY_MISSING', l);
     if (l.reg === 'H010' && !l.fields[9]) warn(`H010 of ${l.fields[1]} has no COD_CTA (the accounting account of the inventory)`, 'INVENTORY_ACCOUNT_MISSING', l);
   }
+}
 
-  // ---- arithmetic ----
+/** Arithmetic: each regular C100's ICMS, base and value against the sum of its C190. */
+function checkC190AgainstC100(lines: ParsedLine[], { block, warn }: Report) {
   let doc: ParsedLine | null = null;
   let children: ParsedLine[] = [];
   const closeDoc = () => {
@@ -164,6 +194,10 @@ export function validateEfd(text: string): SpedFinding[] {
       children = [];
     } else if (doc) children.push(l);
   }
+}
+
+/** Arithmetic: E110 against the C190/D190 of exits and entries, its own identity, E116 against it. */
+function checkE110(lines: ParsedLine[], { block }: Report) {
   const exitsIcms = lines.filter((l) => (l.reg === 'C190' || l.reg === 'D190') && /^[567]/.test(l.fields[2])).reduce((a, l) => a.plus(num(l.fields[6])), new Dec(0));
   const entriesIcms = lines.filter((l) => (l.reg === 'C190' || l.reg === 'D190') && /^[123]/.test(l.fields[2])).reduce((a, l) => a.plus(num(l.fields[6])), new Dec(0));
   const e110 = lines.find((l) => l.reg === 'E110');
@@ -179,6 +213,10 @@ export function validateEfd(text: string): SpedFinding[] {
     const e116 = lines.filter((l) => l.reg === 'E116').reduce((a, l) => a.plus(num(l.fields[2])), new Dec(0));
     if (!e116.eq(v[12].plus(v[14]))) block(`Σ E116 VL_OR ${e116.toFixed(2)} ≠ E110 VL_ICMS_RECOLHER + DEB_ESP ${v[12].plus(v[14]).toFixed(2)}`, 'E116_VS_E110', e110);
   }
+}
+
+/** Arithmetic: each H005's value against the sum of its H010. */
+function checkH005(lines: ParsedLine[], { block }: Report) {
   const h005 = lines.filter((l) => l.reg === 'H005');
   for (const h of h005) {
     const after = lines.slice(h.line).filter((l) => l.reg !== 'H005');
@@ -187,5 +225,4 @@ export function validateEfd(text: string): SpedFinding[] {
     const total = h010.reduce((a, l) => a.plus(num(l.fields[5])), new Dec(0));
     if (!total.eq(num(h.fields[2]))) block(`H005 VL_INV ${h.fields[2]} ≠ Σ H010 VL_ITEM ${total.toFixed(2)}`, 'H005_VS_H010', h);
   }
-  return out;
 }
