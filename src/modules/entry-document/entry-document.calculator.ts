@@ -204,16 +204,21 @@ function resolveCharges(input: ComputeInput, itemTotals: Dec[]): Record<ChargeNa
   return out;
 }
 
-function computeItem(
-  item: ItemInput,
-  index: number,
-  charges: Record<ChargeName, Dec[]>,
-  itemTotal: Dec,
-  checks: Check[],
-  errors: FieldError[],
-  doc: { purpose: NfePurpose; fiscal: FiscalContext; issueDate: string; reformCharged: boolean },
-): ComputedItem {
-  const lineNumber = index + 1;
+type DocumentTerms = { purpose: NfePurpose; fiscal: FiscalContext; issueDate: string; reformCharged: boolean };
+
+function computeItem(item: ItemInput, index: number, charges: Record<ChargeName, Dec[]>, itemTotal: Dec, checks: Check[], errors: FieldError[], doc: DocumentTerms): ComputedItem {
+  const amounts = lineAmounts(item, index, charges, itemTotal);
+  const fiscal = lineFiscal(item, index, doc, errors);
+  const cost = lineCostOf(item, amounts, fiscal, doc);
+  const postsStock = linePostsStock(fiscal.operationClass, fiscal.entryCfop, doc.purpose);
+  const reviewStatus: ItemReviewStatus = item.ignored ? 'IGNORED' : item.productId ? 'MATCHED' : 'PENDING';
+  lineChecks(checks, { index, reviewStatus, postsStock, amounts, fiscal, purpose: doc.purpose, cfop: orNull(item.cfop) });
+  lineLimitErrors(errors, index, amounts, cost.unitCost);
+  return computedItem(item, index, amounts, fiscal, cost, reviewStatus);
+}
+
+/** A line's quantities and values: its share of the header's charges, the landed total, the stock units. */
+function lineAmounts(item: ItemInput, index: number, charges: Record<ChargeName, Dec[]>, itemTotal: Dec) {
   const quantity = round(item.quantity, 'quantity');
   const unitPrice = round(item.unitPrice, 'price');
   const factor = round(dec(item.conversionFactor ?? 1), 'factor');
@@ -226,6 +231,31 @@ function computeItem(
   const apportionedFreight = money(item.apportionedFreight);
   const exactStock = quantity.times(factor);
   const stockQuantity = round(exactStock, 'quantity');
+  return {
+    quantity,
+    unitPrice,
+    factor,
+    itemTotal,
+    freight,
+    insurance,
+    discount,
+    otherExpenses,
+    ipi,
+    icmsSt,
+    importDuty,
+    customsExpenses,
+    landedTotal,
+    apportionedFreight,
+    exactStock,
+    stockQuantity,
+  };
+}
+
+type LineAmounts = ReturnType<typeof lineAmounts>;
+type LineFiscal = ReturnType<typeof resolveLineFiscal>;
+
+/** The line's entry CFOP and operation class; a class the document's purpose forbids is an error. */
+function lineFiscal(item: ItemInput, index: number, doc: DocumentTerms, errors: FieldError[]): LineFiscal {
   const fiscal = resolveLineFiscal(
     { cfop: orNull(item.cfop), ncm: orNull(item.ncm), productId: item.productId ?? null, entryCfop: item.entryCfop, operationClass: item.operationClass },
     doc.purpose,
@@ -237,46 +267,53 @@ function computeItem(
       message: `finNFe ${doc.purpose} books every line as ${fiscal.operationClass}; items[${index}].operationClass cannot be ${fiscal.refusedClass}`,
     });
   }
+  return fiscal;
+}
+
+function lineCostOf(item: ItemInput, amounts: LineAmounts, fiscal: LineFiscal, doc: DocumentTerms) {
   const rule = fiscal.ruleId === null ? null : doc.fiscal.rules.find((r) => r.id === fiscal.ruleId);
-  const cost = computeLineCost({
-    total: itemTotal,
-    discount,
-    freight,
-    insurance,
-    otherExpenses,
-    ipi,
-    icmsSt,
-    landedTotal,
+  return computeLineCost({
+    total: amounts.itemTotal,
+    discount: amounts.discount,
+    freight: amounts.freight,
+    insurance: amounts.insurance,
+    otherExpenses: amounts.otherExpenses,
+    ipi: amounts.ipi,
+    icmsSt: amounts.icmsSt,
+    landedTotal: amounts.landedTotal,
     icms: money(item.taxes?.icms?.value),
     icmsCst: item.taxes?.icms?.cst ?? null,
     snCredit: money(item.taxes?.icms?.snCreditValue),
     issueDate: doc.issueDate,
     ...(doc.reformCharged ? (({ cbs, ibs }) => ({ chargedCbs: money(cbs), chargedIbs: money(ibs) }))(statedCbsIbs(item.reformTaxes)) : {}),
-    customsExpenses,
+    customsExpenses: amounts.customsExpenses,
     pisPaid: money(item.taxes?.pis?.value),
     cofinsPaid: money(item.taxes?.cofins?.value),
     pisBase: item.taxes?.pis?.base ? money(item.taxes.pis.base) : null,
     pisCst: item.taxes?.pis?.cst ?? null,
     cofinsCst: item.taxes?.cofins?.cst ?? null,
-    stockQuantity,
+    stockQuantity: amounts.stockQuantity,
     entryCfop: fiscal.entryCfop,
     operationClass: fiscal.operationClass,
     baseClass: rule?.operationClass ?? entryOperation(fiscal.entryCfop)?.operationClass ?? null,
     purpose: doc.purpose,
     taxRegime: doc.fiscal.taxRegime,
-    apportionedFreight,
+    apportionedFreight: amounts.apportionedFreight,
   });
-  const unitCost = cost.unitCost;
-  const postsStock = linePostsStock(fiscal.operationClass, fiscal.entryCfop, doc.purpose);
+}
 
-  const reviewStatus: ItemReviewStatus = item.ignored ? 'IGNORED' : item.productId ? 'MATCHED' : 'PENDING';
+/** The line's findings for the review screen; the blocking ones hold the confirmation. */
+function lineChecks(checks: Check[], line: { index: number; reviewStatus: ItemReviewStatus; postsStock: boolean; amounts: LineAmounts; fiscal: LineFiscal; purpose: NfePurpose; cfop: string | null }) {
+  const { reviewStatus, postsStock, fiscal } = line;
+  const { quantity, factor, apportionedFreight, landedTotal, exactStock, stockQuantity } = line.amounts;
+  const lineNumber = line.index + 1;
   // A line whose class posts no stock (a fixed asset, a retorno, a value-only document) needs no product.
   if (reviewStatus === 'PENDING' && postsStock) {
     checks.push({ code: 'ITEM_WITHOUT_PRODUCT', message: `Line ${lineNumber} has no product; map it or ignore it`, blocksConfirmation: true, lineNumber });
   }
-  checks.push(...lineFiscalChecks({ lineNumber, cfop: orNull(item.cfop), fiscal }));
+  checks.push(...lineFiscalChecks({ lineNumber, cfop: line.cfop, fiscal }));
   // CT-e freight was put on the line as the cost of goods entering own stock; a class changed since would lose it.
-  if (!apportionedFreight.isZero() && lineEffect(fiscal.operationClass, fiscal.entryCfop, doc.purpose)?.stock !== 'OWN') {
+  if (!apportionedFreight.isZero() && lineEffect(fiscal.operationClass, fiscal.entryCfop, line.purpose)?.stock !== 'OWN') {
     checks.push({
       code: 'APPORTIONED_FREIGHT_WITHOUT_STOCK',
       message: `Line ${lineNumber} carries ${apportionedFreight.toFixed(2)} of CT-e freight but its class posts no own stock: cancel the CT-e or book the line as a purchase`,
@@ -298,15 +335,22 @@ function computeItem(
       lineNumber,
     });
   }
+}
+
+/** Values the columns cannot hold are request errors. */
+function lineLimitErrors(errors: FieldError[], index: number, { itemTotal, landedTotal, stockQuantity }: LineAmounts, unitCost: Dec) {
   const path = `items[${index}]`;
   if (itemTotal.abs().gt(MAX_AMOUNT) || landedTotal.abs().gt(MAX_AMOUNT)) errors.push({ path: `${path}.quantity`, message: `${path} value exceeds the largest amount` });
   if (stockQuantity.gt(MAX_QUANTITY)) errors.push({ path: `${path}.conversionFactor`, message: `${path} stock quantity exceeds the largest quantity` });
   if (unitCost.abs().gt(MAX_COST)) errors.push({ path: `${path}.quantity`, message: `${path} unit cost exceeds the largest cost` });
+}
 
+function computedItem(item: ItemInput, index: number, amounts: LineAmounts, fiscal: LineFiscal, cost: ReturnType<typeof computeLineCost>, reviewStatus: ItemReviewStatus): ComputedItem {
+  const { quantity, unitPrice, factor, itemTotal, freight, insurance, discount, otherExpenses, ipi, icmsSt, importDuty, customsExpenses, landedTotal, apportionedFreight, stockQuantity } = amounts;
   const taxes = Object.fromEntries(TAX_NAMES.map((name) => [name, storeTax(item.taxes?.[name], name === 'ipi' ? ipi : name === 'icmsSt' ? icmsSt : undefined)])) as StoredTaxes;
   const declared = item.declared ?? {};
   return {
-    lineNumber,
+    lineNumber: index + 1,
     productId: item.productId ?? null,
     reviewStatus,
     supplierProductCode: orNull(item.supplierProductCode),
@@ -330,7 +374,7 @@ function computeItem(
     taxes,
     conversionFactor: factor,
     stockQuantity,
-    unitCost,
+    unitCost: cost.unitCost,
     // Declared values default to the booked ones: for a manual entry they are the same thing.
     declaredDescription: declared.description ?? item.description,
     declaredUnit: declared.unit ?? item.unit,
