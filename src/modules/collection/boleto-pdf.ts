@@ -32,7 +32,8 @@ export interface BoletoPdfInput {
   pixCode?: string | null;
 }
 
-export async function renderBoletoPdf({ boleto, account, beneficiary, payer, pixCode }: BoletoPdfInput): Promise<Buffer> {
+export async function renderBoletoPdf(input: BoletoPdfInput): Promise<Buffer> {
+  const { boleto, account, payer } = input;
   const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: `Boleto ${boleto.nossoNumeroPrinted}`, Subject: 'Boleto de pagamento', Creator: 'retail-backoffice' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -42,53 +43,85 @@ export async function renderBoletoPdf({ boleto, account, beneficiary, payer, pix
   });
   // Interleaved 2 of 5 of the 44 digits, narrow bar ≈ 0.33 mm at 72 dpi scale 3, 13 mm tall.
   const barcode = await bwipjs.toBuffer({ bcid: 'interleaved2of5', text: boleto.barcode, scale: 3, height: 13, includetext: false, includecheck: false });
-  const bank = BANKS[account.bankCode];
-  const bankField = `${account.bankCode}-${bankDv(account.bankCode)}`;
-  const agencyCode = `${account.agency}${account.agencyDigit ? '-' + account.agencyDigit : ''} / ${account.beneficiaryCode ?? account.account + '-' + account.accountDigit}`;
-  const payerLine = `${payer.name} — ${payer.document ? doc14(payer.document) : ''}`;
-  const payerAddress = [payer.addressStreet, payer.addressNumber, payer.addressDistrict, payer.municipalityName, payer.uf, payer.postalCode].filter(Boolean).join(', ');
-  const left = 30;
-  const width = 535;
-
-  const box = (x: number, y: number, w: number, h: number, label: string, value: string, opts: { align?: 'left' | 'right'; size?: number } = {}) => {
-    doc.rect(x, y, w, h).lineWidth(0.5).stroke();
-    doc
-      .font('Helvetica')
-      .fontSize(5.5)
-      .text(label, x + 2, y + 1.5, { width: w - 4 });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(opts.size ?? 8)
-      .text(value, x + 2, y + h - 11, { width: w - 4, align: opts.align ?? 'left', lineBreak: false });
+  const page: Page = {
+    doc,
+    input,
+    bank: BANKS[account.bankCode],
+    bankField: `${account.bankCode}-${bankDv(account.bankCode)}`,
+    agencyCode: `${account.agency}${account.agencyDigit ? '-' + account.agencyDigit : ''} / ${account.beneficiaryCode ?? account.account + '-' + account.accountDigit}`,
+    payerLine: `${payer.name} — ${payer.document ? doc14(payer.document) : ''}`,
+    payerAddress: [payer.addressStreet, payer.addressNumber, payer.addressDistrict, payer.municipalityName, payer.uf, payer.postalCode].filter(Boolean).join(', '),
   };
-  const header = (y: number, title: string) => {
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text(bank.name, left, y + 6, { width: 150 });
-    doc
-      .rect(left + 150, y, 60, 22)
-      .lineWidth(1)
-      .stroke();
-    doc.fontSize(13).text(bankField, left + 150, y + 5, { width: 60, align: 'center' });
-    doc.fontSize(title ? 9 : 11).text(title || formatLine(boleto.digitableLine), left + 215, y + 7, { width: width - 215, align: 'right' });
-  };
+  let y = drawPayerReceipt(page, 30);
+  y = drawCutLine(page, y);
+  y = drawFichaFields(page, y + 20);
+  y = drawInstructions(page, y);
+  y = drawFichaPayer(page, y);
+  await drawBarcodeAndPix(page, y, barcode);
+  doc.end();
+  return finished;
+}
 
-  // Recibo do pagador.
-  let y = 30;
-  header(y, 'Recibo do Pagador');
+const left = 30;
+const width = 535;
+
+/** The page being drawn, and what its sections print more than once. */
+interface Page {
+  doc: PDFKit.PDFDocument;
+  input: BoletoPdfInput;
+  bank: (typeof BANKS)[keyof typeof BANKS];
+  bankField: string;
+  agencyCode: string;
+  payerLine: string;
+  payerAddress: string;
+}
+
+/** A labelled field: the label small on top, the value bold at the foot. */
+function box({ doc }: Page, x: number, y: number, w: number, h: number, label: string, value: string, opts: { align?: 'left' | 'right'; size?: number } = {}) {
+  doc.rect(x, y, w, h).lineWidth(0.5).stroke();
+  doc
+    .font('Helvetica')
+    .fontSize(5.5)
+    .text(label, x + 2, y + 1.5, { width: w - 4 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(opts.size ?? 8)
+    .text(value, x + 2, y + h - 11, { width: w - 4, align: opts.align ?? 'left', lineBreak: false });
+}
+
+/** The bank's name and code, then the title (the ficha: the linha digitável). */
+function header({ doc, bank, bankField, input }: Page, y: number, title: string) {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(bank.name, left, y + 6, { width: 150 });
+  doc
+    .rect(left + 150, y, 60, 22)
+    .lineWidth(1)
+    .stroke();
+  doc.fontSize(13).text(bankField, left + 150, y + 5, { width: 60, align: 'center' });
+  doc.fontSize(title ? 9 : 11).text(title || formatLine(input.boleto.digitableLine), left + 215, y + 7, { width: width - 215, align: 'right' });
+}
+
+/** Recibo do pagador. */
+function drawPayerReceipt(page: Page, y: number): number {
+  const { boleto, beneficiary } = page.input;
+  header(page, y, 'Recibo do Pagador');
   y += 24;
-  box(left, y, 300, 24, 'Beneficiário', `${beneficiary.name} — CNPJ ${doc14(beneficiary.cnpj)}`, { size: 7 });
-  box(left + 300, y, 120, 24, 'Agência / Código do Beneficiário', agencyCode, { size: 7 });
-  box(left + 420, y, 115, 24, 'Vencimento', br(boleto.dueDate), { align: 'right' });
+  box(page, left, y, 300, 24, 'Beneficiário', `${beneficiary.name} — CNPJ ${doc14(beneficiary.cnpj)}`, { size: 7 });
+  box(page, left + 300, y, 120, 24, 'Agência / Código do Beneficiário', page.agencyCode, { size: 7 });
+  box(page, left + 420, y, 115, 24, 'Vencimento', br(boleto.dueDate), { align: 'right' });
   y += 24;
-  box(left, y, 300, 24, 'Pagador', payerLine, { size: 7 });
-  box(left + 300, y, 120, 24, 'Nosso Número', boleto.nossoNumeroPrinted, { size: 7 });
-  box(left + 420, y, 115, 24, '(=) Valor do Documento', brl(boleto.amount), { align: 'right' });
+  box(page, left, y, 300, 24, 'Pagador', page.payerLine, { size: 7 });
+  box(page, left + 300, y, 120, 24, 'Nosso Número', boleto.nossoNumeroPrinted, { size: 7 });
+  box(page, left + 420, y, 115, 24, '(=) Valor do Documento', brl(boleto.amount), { align: 'right' });
   y += 24;
-  box(left, y, 300, 24, 'Número do Documento', boleto.documentNumber);
-  box(left + 300, y, 235, 24, 'Autenticação Mecânica', '');
-  y += 40;
+  box(page, left, y, 300, 24, 'Número do Documento', boleto.documentNumber);
+  box(page, left + 300, y, 235, 24, 'Autenticação Mecânica', '');
+  return y + 40;
+}
+
+function drawCutLine({ doc }: Page, y: number): number {
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
@@ -99,31 +132,40 @@ export async function renderBoletoPdf({ boleto, account, beneficiary, payer, pix
     .font('Helvetica')
     .fontSize(6)
     .text('Corte na linha pontilhada', left, y + 2, { width, align: 'right' });
+  return y;
+}
 
-  // Ficha de compensação.
-  y += 20;
-  header(y, '');
+/** Ficha de compensação: the header and its rows of fields. */
+function drawFichaFields(page: Page, y: number): number {
+  const { boleto, account, beneficiary } = page.input;
+  header(page, y, '');
   y += 24;
-  box(left, y, 420, 24, 'Local de Pagamento', 'Pagável em qualquer banco até o vencimento', { size: 7 });
-  box(left + 420, y, 115, 24, 'Vencimento', br(boleto.dueDate), { align: 'right' });
+  box(page, left, y, 420, 24, 'Local de Pagamento', 'Pagável em qualquer banco até o vencimento', { size: 7 });
+  box(page, left + 420, y, 115, 24, 'Vencimento', br(boleto.dueDate), { align: 'right' });
   y += 24;
-  box(left, y, 420, 24, 'Beneficiário', `${beneficiary.name} — CNPJ ${doc14(beneficiary.cnpj)}`, { size: 7 });
-  box(left + 420, y, 115, 24, 'Agência / Código do Beneficiário', agencyCode, { align: 'right', size: 7 });
+  box(page, left, y, 420, 24, 'Beneficiário', `${beneficiary.name} — CNPJ ${doc14(beneficiary.cnpj)}`, { size: 7 });
+  box(page, left + 420, y, 115, 24, 'Agência / Código do Beneficiário', page.agencyCode, { align: 'right', size: 7 });
   y += 24;
-  box(left, y, 90, 24, 'Data do Documento', br(boleto.issueDate));
-  box(left + 90, y, 110, 24, 'Número do Documento', boleto.documentNumber);
-  box(left + 200, y, 60, 24, 'Espécie Doc.', 'DM');
-  box(left + 260, y, 40, 24, 'Aceite', 'N');
-  box(left + 300, y, 120, 24, 'Data Processamento', br(boleto.issueDate));
-  box(left + 420, y, 115, 24, 'Nosso Número', boleto.nossoNumeroPrinted, { align: 'right', size: 7 });
+  box(page, left, y, 90, 24, 'Data do Documento', br(boleto.issueDate));
+  box(page, left + 90, y, 110, 24, 'Número do Documento', boleto.documentNumber);
+  box(page, left + 200, y, 60, 24, 'Espécie Doc.', 'DM');
+  box(page, left + 260, y, 40, 24, 'Aceite', 'N');
+  box(page, left + 300, y, 120, 24, 'Data Processamento', br(boleto.issueDate));
+  box(page, left + 420, y, 115, 24, 'Nosso Número', boleto.nossoNumeroPrinted, { align: 'right', size: 7 });
   y += 24;
-  box(left, y, 90, 24, 'Uso do Banco', '');
-  box(left + 90, y, 60, 24, 'Carteira', account.carteira);
-  box(left + 150, y, 50, 24, 'Espécie', 'R$');
-  box(left + 200, y, 100, 24, 'Quantidade', '');
-  box(left + 300, y, 120, 24, 'Valor', '');
-  box(left + 420, y, 115, 24, '(=) Valor do Documento', brl(boleto.amount), { align: 'right' });
-  y += 24;
+  box(page, left, y, 90, 24, 'Uso do Banco', '');
+  box(page, left + 90, y, 60, 24, 'Carteira', account.carteira);
+  box(page, left + 150, y, 50, 24, 'Espécie', 'R$');
+  box(page, left + 200, y, 100, 24, 'Quantidade', '');
+  box(page, left + 300, y, 120, 24, 'Valor', '');
+  box(page, left + 420, y, 115, 24, '(=) Valor do Documento', brl(boleto.amount), { align: 'right' });
+  return y + 24;
+}
+
+/** The beneficiary's instructions (fine, interest, discount, protest, the account's own) and the deduction fields. */
+function drawInstructions(page: Page, y: number): number {
+  const { doc } = page;
+  const { boleto, account } = page.input;
   const instructions = [
     ...(boleto.finePercent.gt(0) ? [`Após o vencimento, multa de ${toFixed(boleto.finePercent, 2).replace('.', ',')} %.`] : []),
     ...(boleto.interestPerDayPercent.gt(0) ? [`Juros de mora de ${toFixed(boleto.interestPerDayPercent, 4).replace('.', ',')} % ao dia.`] : []),
@@ -141,9 +183,12 @@ export async function renderBoletoPdf({ boleto, account, beneficiary, payer, pix
     .fontSize(7.5)
     .text(instructions.join('\n'), left + 4, y + 10, { width: 412, height: 84 });
   for (const [i, label] of ['(-) Desconto / Abatimento', '(-) Outras Deduções', '(+) Mora / Multa', '(+) Outros Acréscimos', '(=) Valor Cobrado'].entries()) {
-    box(left + 420, y + i * 19.2, 115, 19.2, label, '');
+    box(page, left + 420, y + i * 19.2, 115, 19.2, label, '');
   }
-  y += 96;
+  return y + 96;
+}
+
+function drawFichaPayer({ doc, payerLine, payerAddress }: Page, y: number): number {
   doc.rect(left, y, width, 34).lineWidth(0.5).stroke();
   doc
     .font('Helvetica')
@@ -157,13 +202,17 @@ export async function renderBoletoPdf({ boleto, account, beneficiary, payer, pix
     .font('Helvetica')
     .fontSize(7)
     .text(payerAddress, left + 4, y + 20, { width: width - 8 });
-  y += 38;
+  return y + 38;
+}
+
+/** The foot: the barcode and, for a bolePix, the QR beside it. */
+async function drawBarcodeAndPix({ doc, input }: Page, y: number, barcode: Buffer) {
   doc.font('Helvetica').fontSize(6).text('Autenticação Mecânica — Ficha de Compensação', left, y, { width, align: 'right' });
   // The barcode's quiet zone: at least 10 narrow bars each side, left-aligned at the margin.
   doc.image(barcode, left + 10, y + 10, { width: 103 * 2.83, height: 13 * 2.83 });
-  if (pixCode) {
+  if (input.pixCode) {
     // bolePix: the QR (BWIPP's default error correction M, 4-module quiet zone) at the ficha's right, clear of the barcode.
-    const qr = await bwipjs.toBuffer({ bcid: 'qrcode', text: pixCode, scale: 4, paddingwidth: 4, paddingheight: 4 });
+    const qr = await bwipjs.toBuffer({ bcid: 'qrcode', text: input.pixCode, scale: 4, paddingwidth: 4, paddingheight: 4 });
     const side = 105;
     doc.image(qr, left + width - side, y + 10, { width: side, height: side });
     doc
@@ -175,8 +224,6 @@ export async function renderBoletoPdf({ boleto, account, beneficiary, payer, pix
       .fontSize(6)
       .text('Leia o QR Code no app do seu banco. Pago por Pix ou pelo código de barras: uma vez só.', left + width - side - 95, y + 24, { width: 90, align: 'right' });
   }
-  doc.end();
-  return finished;
 }
 
 /** The bank code's check digit printed beside it (módulo 11 of the three digits, FEBRABAN). */
