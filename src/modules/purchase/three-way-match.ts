@@ -122,15 +122,41 @@ const pct = (tolerance: Dec) => new Dec(1).plus(tolerance.div(HUNDRED));
 const q4 = (v: Dec) => v.toFixed(4);
 
 export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], tolerances: PurchaseTolerances): MatchResult {
+  const m: Matching = {
+    tolerances,
+    findings: [],
+    blocking: tolerances.mode === 'BLOCK',
+    quantityFactor: pct(tolerances.quantityPct),
+    priceFactor: pct(tolerances.pricePct),
+    received: new Map<number, Dec>(),
+    overReported: new Set<number>(),
+  };
+  const staged = stageLinks(source, orders, m);
+  const lines: MatchedLine[] = staged.map((s) => matchLine(s, m));
+  return { tolerances, lines, findings: m.findings, received: m.received };
+}
+
+/** What matching a receipt gathers as it goes, and the tolerances it measures by. */
+interface Matching {
+  tolerances: PurchaseTolerances;
+  findings: MatchFinding[];
+  blocking: boolean;
+  quantityFactor: Dec;
+  priceFactor: Dec;
+  /** Per purchase-order line, the stock units this receipt gives it. */
+  received: Map<number, Dec>;
+  /** Order lines already reported over-received (once each, however many lines feed them). */
+  overReported: Set<number>;
+}
+
+type StagedLink = { line: ReceiptLine; ref: { order: PurchaseOrder; item: PurchaseOrderItem } | null; problems: string[]; receives: boolean };
+
+/** Each linked line: its link checked (order line gone, other filial/supplier/product, not receivable), and what it receives. */
+function stageLinks(source: ReceiptSource, orders: OrderWithItems[], m: Matching): StagedLink[] {
+  const { findings, received } = m;
   const byItem = new Map<number, { order: PurchaseOrder; item: PurchaseOrderItem }>();
   for (const { order, items } of orders) for (const item of items) byItem.set(item.id, { order, item });
-  const findings: MatchFinding[] = [];
-  const blocking = tolerances.mode === 'BLOCK';
-  const quantityFactor = pct(tolerances.quantityPct);
-  const priceFactor = pct(tolerances.pricePct);
-  const received = new Map<number, Dec>();
-
-  const staged = source.lines
+  return source.lines
     .filter((l) => l.purchaseOrderItemId !== null)
     .map((line) => {
       const ref = byItem.get(line.purchaseOrderItemId!);
@@ -166,97 +192,97 @@ export function computeMatch(source: ReceiptSource, orders: OrderWithItems[], to
       if (receives) received.set(ref.item.id, (received.get(ref.item.id) ?? ZERO).plus(line.stockQuantity));
       return { line, ref, problems: problems.map((p) => p.code), receives };
     });
+}
 
-  const overReported = new Set<number>();
-  const lines: MatchedLine[] = staged.map(({ line, ref, problems, receives }) => {
-    const exactInvoice = invoiceNetPrice(line);
-    const invoiceUnitPrice = round(exactInvoice, 'price');
-    if (!ref) {
-      return {
-        line,
-        order: null,
-        item: null,
-        problems,
-        receives,
-        ordered: ZERO,
-        cancelled: ZERO,
-        alreadyReceived: ZERO,
-        thisReceipt: line.stockQuantity,
-        receivedAfter: ZERO,
-        openAfter: ZERO,
-        orderUnitPrice: null,
-        invoiceUnitPrice,
-        priceDifferencePct: null,
-        quantityStatus: null,
-        priceStatus: null,
-      };
-    }
-    const { order, item } = ref;
-    const mine = received.get(item.id) ?? ZERO;
-    const receivedAfter = item.receivedQuantity.plus(mine);
-    const openAfter = openQuantityOf({ quantity: item.quantity, receivedQuantity: receivedAfter, cancelledQuantity: item.cancelledQuantity });
-    const allowed = item.quantity.times(quantityFactor);
-    const done = receivedAfter.plus(item.cancelledQuantity);
-    const quantityStatus: QuantityStatus | null = !receives ? null : done.gt(allowed) ? 'OVER_TOLERANCE' : done.gt(item.quantity) ? 'WITHIN_TOLERANCE' : 'OK';
-    if (quantityStatus === 'OVER_TOLERANCE' && !overReported.has(item.id)) {
-      overReported.add(item.id);
+/** A line against its order line: quantities after this receipt, quantity and price within the tolerances. */
+function matchLine({ line, ref, problems, receives }: StagedLink, m: Matching): MatchedLine {
+  const { findings, blocking, quantityFactor, priceFactor, tolerances, received, overReported } = m;
+  const exactInvoice = invoiceNetPrice(line);
+  const invoiceUnitPrice = round(exactInvoice, 'price');
+  if (!ref) {
+    return {
+      line,
+      order: null,
+      item: null,
+      problems,
+      receives,
+      ordered: ZERO,
+      cancelled: ZERO,
+      alreadyReceived: ZERO,
+      thisReceipt: line.stockQuantity,
+      receivedAfter: ZERO,
+      openAfter: ZERO,
+      orderUnitPrice: null,
+      invoiceUnitPrice,
+      priceDifferencePct: null,
+      quantityStatus: null,
+      priceStatus: null,
+    };
+  }
+  const { order, item } = ref;
+  const mine = received.get(item.id) ?? ZERO;
+  const receivedAfter = item.receivedQuantity.plus(mine);
+  const openAfter = openQuantityOf({ quantity: item.quantity, receivedQuantity: receivedAfter, cancelledQuantity: item.cancelledQuantity });
+  const allowed = item.quantity.times(quantityFactor);
+  const done = receivedAfter.plus(item.cancelledQuantity);
+  const quantityStatus: QuantityStatus | null = !receives ? null : done.gt(allowed) ? 'OVER_TOLERANCE' : done.gt(item.quantity) ? 'WITHIN_TOLERANCE' : 'OK';
+  if (quantityStatus === 'OVER_TOLERANCE' && !overReported.has(item.id)) {
+    overReported.add(item.id);
+    findings.push({
+      code: 'PURCHASE_OVER_RECEIPT',
+      message: `Line ${line.lineNumber}: purchase order ${order.code} line ${item.lineNumber} would receive ${q4(receivedAfter)} of ${q4(item.quantity)} ordered (${q4(item.receivedQuantity)} already received; tolerance ${tolerances.quantityPct.toString()} %)`,
+      blocksConfirmation: blocking,
+      lineNumber: line.lineNumber,
+      details: {
+        ...linkDetails(order, item),
+        ordered: num(item.quantity),
+        alreadyReceived: num(item.receivedQuantity),
+        thisReceipt: num(mine),
+        allowed: num(allowed),
+        tolerancePct: toJsonNumber(tolerances.quantityPct, 'percent'),
+      },
+    });
+  }
+  const exactOrder = netUnitPrice(item);
+  const orderUnitPrice = round(exactOrder, 'price');
+  const priceDifferencePct = exactOrder.gt(0) ? round(exactInvoice.minus(exactOrder).div(exactOrder).times(HUNDRED), 'percent') : null;
+  let priceStatus: PriceStatus | null = null;
+  if (receives) {
+    priceStatus = exactInvoice.gt(exactOrder.times(priceFactor)) ? 'OVER_TOLERANCE' : exactInvoice.gt(exactOrder) ? 'WITHIN_TOLERANCE' : exactInvoice.lt(exactOrder) ? 'BELOW_ORDER' : 'OK';
+    if (priceStatus === 'OVER_TOLERANCE') {
       findings.push({
-        code: 'PURCHASE_OVER_RECEIPT',
-        message: `Line ${line.lineNumber}: purchase order ${order.code} line ${item.lineNumber} would receive ${q4(receivedAfter)} of ${q4(item.quantity)} ordered (${q4(item.receivedQuantity)} already received; tolerance ${tolerances.quantityPct.toString()} %)`,
+        code: 'PURCHASE_PRICE_ABOVE_TOLERANCE',
+        message: `Line ${line.lineNumber}: invoiced at ${invoiceUnitPrice.toFixed(4)} per ${item.unit}, ${priceDifferencePct ? `${priceDifferencePct.toFixed(2)} % ` : ''}above purchase order ${order.code} (${orderUnitPrice.toFixed(4)}; tolerance ${tolerances.pricePct.toString()} %)`,
         blocksConfirmation: blocking,
         lineNumber: line.lineNumber,
         details: {
           ...linkDetails(order, item),
-          ordered: num(item.quantity),
-          alreadyReceived: num(item.receivedQuantity),
-          thisReceipt: num(mine),
-          allowed: num(allowed),
-          tolerancePct: toJsonNumber(tolerances.quantityPct, 'percent'),
+          orderUnitPrice: toJsonNumber(orderUnitPrice, 'price'),
+          invoiceUnitPrice: toJsonNumber(invoiceUnitPrice, 'price'),
+          differencePct: priceDifferencePct === null ? null : toJsonNumber(priceDifferencePct, 'percent'),
+          tolerancePct: toJsonNumber(tolerances.pricePct, 'percent'),
         },
       });
     }
-    const exactOrder = netUnitPrice(item);
-    const orderUnitPrice = round(exactOrder, 'price');
-    const priceDifferencePct = exactOrder.gt(0) ? round(exactInvoice.minus(exactOrder).div(exactOrder).times(HUNDRED), 'percent') : null;
-    let priceStatus: PriceStatus | null = null;
-    if (receives) {
-      priceStatus = exactInvoice.gt(exactOrder.times(priceFactor)) ? 'OVER_TOLERANCE' : exactInvoice.gt(exactOrder) ? 'WITHIN_TOLERANCE' : exactInvoice.lt(exactOrder) ? 'BELOW_ORDER' : 'OK';
-      if (priceStatus === 'OVER_TOLERANCE') {
-        findings.push({
-          code: 'PURCHASE_PRICE_ABOVE_TOLERANCE',
-          message: `Line ${line.lineNumber}: invoiced at ${invoiceUnitPrice.toFixed(4)} per ${item.unit}, ${priceDifferencePct ? `${priceDifferencePct.toFixed(2)} % ` : ''}above purchase order ${order.code} (${orderUnitPrice.toFixed(4)}; tolerance ${tolerances.pricePct.toString()} %)`,
-          blocksConfirmation: blocking,
-          lineNumber: line.lineNumber,
-          details: {
-            ...linkDetails(order, item),
-            orderUnitPrice: toJsonNumber(orderUnitPrice, 'price'),
-            invoiceUnitPrice: toJsonNumber(invoiceUnitPrice, 'price'),
-            differencePct: priceDifferencePct === null ? null : toJsonNumber(priceDifferencePct, 'percent'),
-            tolerancePct: toJsonNumber(tolerances.pricePct, 'percent'),
-          },
-        });
-      }
-    }
-    return {
-      line,
-      order,
-      item,
-      problems,
-      receives,
-      ordered: item.quantity,
-      cancelled: item.cancelledQuantity,
-      alreadyReceived: item.receivedQuantity,
-      thisReceipt: line.stockQuantity,
-      receivedAfter,
-      openAfter,
-      orderUnitPrice,
-      invoiceUnitPrice,
-      priceDifferencePct,
-      quantityStatus,
-      priceStatus,
-    };
-  });
-  return { tolerances, lines, findings, received };
+  }
+  return {
+    line,
+    order,
+    item,
+    problems,
+    receives,
+    ordered: item.quantity,
+    cancelled: item.cancelledQuantity,
+    alreadyReceived: item.receivedQuantity,
+    thisReceipt: line.stockQuantity,
+    receivedAfter,
+    openAfter,
+    orderUnitPrice,
+    invoiceUnitPrice,
+    priceDifferencePct,
+    quantityStatus,
+    priceStatus,
+  };
 }
 
 const num = (v: Dec) => toJsonNumber(v, 'quantity');
