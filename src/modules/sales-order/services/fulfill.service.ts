@@ -93,12 +93,52 @@ export interface DeliverableOrder {
 
 /** Module-internal (fulfil and deliver.service.ts): the fulfilment of locked lines. */
 export async function deliverLines(em: EntityManager, ctx: TenantContext, state: DeliverableOrder, lines: FulfillLine[], options: FulfillOptions = {}): Promise<FulfillResult> {
-  const { order, items, controlled, writtenDelivered } = state;
+  const { order, items, controlled } = state;
   // The governing filial was checked by the request pipeline; an order of another filial is checked here.
   const filial = ctx.filialId === order.filialId ? null : await assertFilialAccess(ctx, order.filialId, em);
   assertAllowed(order, 'fulfill');
   const byId = new Map(items.map((i) => [i.id, i]));
+  assertWithinRemaining(lines, byId);
 
+  // Goods of stock-controlled products leave through the ledger; services and the like leave at cost 0.
+  const ledgerLines: LedgerLine[] = lines
+    .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
+    .filter(({ item }) => controlled.has(item.productId))
+    .map(({ item, quantity }) => ({ productId: item.productId, direction: 'OUT', quantity, referenceLineId: item.id }));
+
+  const now = new Date();
+  const fulfillment = await openFulfillment(em, ctx, state, ledgerLines, now);
+  const effects = await postToLedger(em, {
+    companyId: ctx.companyId,
+    filialId: order.filialId,
+    reason: 'SALE',
+    referenceType: 'fulfillment',
+    referenceId: fulfillment.id,
+    actor: ctx.actor,
+    lines: ledgerLines,
+    // Unset → the ledger reads the filial's own setting.
+    allowNegative: options.allowNegativeStock ?? filial?.allowNegativeStock,
+  });
+  const costOf = new Map<number, Dec>();
+  effects.forEach((e) => costOf.set(e.referenceLineId!, e.unitCost));
+  const fulfillmentItems = await writeFulfillmentItems(em, ctx, { order, fulfillment, lines, byId, costOf });
+  const { status, billed, changes } = await advanceOrder(em, ctx, state, lines, byId, now);
+  const boletos = options.bill !== false ? await billDelivery(em, ctx, order, fulfillment, billed) : [];
+  await auditOrder(em, ctx, order, status === 'FULFILLED' ? 'FULFILLED' : 'PARTIALLY_FULFILLED', changes);
+  await publishOrderEvent(em, ctx, order, 'fulfilled', {
+    fulfillmentId: encodeId('fulfillment', fulfillment.id),
+    items: fulfillmentItems.map((fi) => ({
+      salesOrderItemId: encodeId('sales-order-item', fi.salesOrderItemId),
+      productId: encodeId('product', fi.productId),
+      quantity: toJsonNumber(fi.quantity, 'quantity'),
+      unitCost: toJsonNumber(fi.unitCost, 'cost'),
+    })),
+  });
+  return { order, items, fulfillment, fulfillmentItems, boletos };
+}
+
+/** Every line an item of the order, none above what remains to be fulfilled now. */
+function assertWithinRemaining(lines: FulfillLine[], byId: Map<number, SalesOrderItem>) {
   const problems: FieldError[] = [];
   const foreign: FieldError[] = [];
   lines.forEach((line, i) => {
@@ -109,14 +149,10 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
   });
   if (foreign.length) throw new BusinessRuleError('ITEM_NOT_IN_ORDER', 'An item does not belong to this sales order', { errors: foreign });
   if (problems.length) throw new BusinessRuleError('QUANTITY_ABOVE_REMAINING', 'A quantity exceeds what remains to be fulfilled', { errors: problems });
+}
 
-  // Goods of stock-controlled products leave through the ledger; services and the like leave at cost 0.
-  const ledgerLines: LedgerLine[] = lines
-    .map((l) => ({ item: byId.get(l.salesOrderItemId)!, quantity: l.quantity }))
-    .filter(({ item }) => controlled.has(item.productId))
-    .map(({ item, quantity }) => ({ productId: item.productId, direction: 'OUT', quantity, referenceLineId: item.id }));
-
-  const now = new Date();
+/** The fulfilment's row (the one written with the order, or a new one, deferred) and the lock of the balances it posts to. */
+async function openFulfillment(em: EntityManager, ctx: TenantContext, { order, writtenDelivered }: DeliverableOrder, ledgerLines: LedgerLine[], now: Date): Promise<Fulfillment> {
   let fulfillment: Fulfillment;
   if (writtenDelivered) {
     fulfillment = writtenDelivered;
@@ -144,35 +180,34 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
       ledgerLines.map((l) => l.productId),
     );
   }
+  return fulfillment;
+}
 
-  const effects = await postToLedger(em, {
-    companyId: ctx.companyId,
-    filialId: order.filialId,
-    reason: 'SALE',
-    referenceType: 'fulfillment',
-    referenceId: fulfillment.id,
-    actor: ctx.actor,
-    lines: ledgerLines,
-    // Unset → the ledger reads the filial's own setting.
-    allowNegative: options.allowNegativeStock ?? filial?.allowNegativeStock,
-  });
-  const costOf = new Map<number, Dec>();
-  effects.forEach((e) => costOf.set(e.referenceLineId!, e.unitCost));
-
-  const fulfillmentItems = lines.map((l) => {
-    const item = byId.get(l.salesOrderItemId)!;
+/** The fulfilment's lines with the cost each left stock with (deferred rows). */
+async function writeFulfillmentItems(
+  em: EntityManager,
+  ctx: TenantContext,
+  d: { order: SalesOrder; fulfillment: Fulfillment; lines: FulfillLine[]; byId: Map<number, SalesOrderItem>; costOf: Map<number, Dec> },
+): Promise<FulfillmentItem[]> {
+  const fulfillmentItems = d.lines.map((l) => {
+    const item = d.byId.get(l.salesOrderItemId)!;
     return Object.assign(new FulfillmentItem(), {
       companyId: ctx.companyId,
-      fulfillmentId: fulfillment.id,
-      salesOrderId: order.id,
+      fulfillmentId: d.fulfillment.id,
+      salesOrderId: d.order.id,
       salesOrderItemId: item.id,
       productId: item.productId,
       quantity: l.quantity,
-      unitCost: costOf.get(item.id) ?? new Dec(0),
+      unitCost: d.costOf.get(item.id) ?? new Dec(0),
     });
   });
   await deferInsertRows(em, FulfillmentItem, fulfillmentItems);
+  return fulfillmentItems;
+}
 
+/** The lines' fulfilled quantities and the order's status moved on; what the fulfilment bills. */
+async function advanceOrder(em: EntityManager, ctx: TenantContext, state: DeliverableOrder, lines: FulfillLine[], byId: Map<number, SalesOrderItem>, now: Date) {
+  const { order, items, writtenDelivered } = state;
   const changes: Record<string, [unknown, unknown]> = {};
   // The fulfilment bills the net value of what it delivers (the difference of the lines' cumulative
   // values, so the deliveries of an order add up to it to the cent) and the freight, insurance and
@@ -200,33 +235,24 @@ export async function deliverLines(em: EntityManager, ctx: TenantContext, state:
     Object.assign(order, { status, version: order.version + 1, updatedAt: now });
   }
   if (before.status !== status) changes.status = [before.status, status];
+  return { status, billed, changes };
+}
 
-  let boletos: BoletoView[] = [];
-  if (options.bill !== false) {
-    await billFulfillment(em, ctx, {
-      filialId: order.filialId,
-      salesOrderId: order.id,
-      salesOrderCode: order.code,
-      fulfillmentId: fulfillment.id,
-      customerId: order.customerId,
-      issueDate: businessToday(),
-      amount: billed,
-      installmentDays: installmentDaysOf(order.paymentTerms),
-    });
-    // Boleto on billing: each installment just billed gets its boleto in this transaction (issue 46).
-    if (order.boletoBankAccountId !== null) boletos = await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: fulfillment.id });
-  }
-  await auditOrder(em, ctx, order, status === 'FULFILLED' ? 'FULFILLED' : 'PARTIALLY_FULFILLED', changes);
-  await publishOrderEvent(em, ctx, order, 'fulfilled', {
-    fulfillmentId: encodeId('fulfillment', fulfillment.id),
-    items: fulfillmentItems.map((fi) => ({
-      salesOrderItemId: encodeId('sales-order-item', fi.salesOrderItemId),
-      productId: encodeId('product', fi.productId),
-      quantity: toJsonNumber(fi.quantity, 'quantity'),
-      unitCost: toJsonNumber(fi.unitCost, 'cost'),
-    })),
+/** The fulfilment's value becomes the customer's receivables in the order's terms, with boletos on billing. */
+async function billDelivery(em: EntityManager, ctx: TenantContext, order: SalesOrder, fulfillment: Fulfillment, billed: Dec): Promise<BoletoView[]> {
+  await billFulfillment(em, ctx, {
+    filialId: order.filialId,
+    salesOrderId: order.id,
+    salesOrderCode: order.code,
+    fulfillmentId: fulfillment.id,
+    customerId: order.customerId,
+    issueDate: businessToday(),
+    amount: billed,
+    installmentDays: installmentDaysOf(order.paymentTerms),
   });
-  return { order, items, fulfillment, fulfillmentItems, boletos };
+  // Boleto on billing: each installment just billed gets its boleto in this transaction (issue 46).
+  if (order.boletoBankAccountId !== null) return issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: fulfillment.id });
+  return [];
 }
 
 /**
