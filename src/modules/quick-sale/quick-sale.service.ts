@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { TenantContext } from '../../core/context';
 import { acceptFilial, assertFilialAccess, filialRead } from '../tenancy';
 import { inTransaction, readBatch, readerOf } from '../../core/db/transaction';
@@ -96,105 +97,15 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
   let note: PreparedNote | null = null;
   const sale = await inTransaction(ctx, async (em) => {
     note = null;
-    // One round trip: the filial (when the pipeline left it to us), the counter's setup, and what the
-    // order reads when it starts (its products, the customer and seller the body names, the lock of
-    // the products' stock balances).
-    const filialRows = options.filialUnchecked ? readBatch(em, [filialRead(ctx, filialId)]) : undefined;
-    const setupRead = loadSaleSetup(em, ctx.companyId, filialId, body.terminalId ?? null);
-    const delivery = startDeliveredOrder(em, ctx, { filialId, items: body.items, customerId: body.customerId, sellerId: body.sellerId });
-    await Promise.allSettled([filialRows, setupRead]);
-    if (filialRows) acceptFilial(em, ctx, filialId, ((await filialRows) as Record<string, unknown>[][])[0]);
-    const { configuration, methods, problems, defaultCustomer, defaultSeller, nfceAutoIssue, session } = await setupRead;
-    if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
-    const config = configuration;
-    // The sale belongs to its terminal's open session; a counter that requires one refuses a sale without it (409 naming the terminal).
-    if (config.requireCashSession && !body.terminalId) cashSessionRequired();
-    const cashSessionId = body.terminalId ? sessionOfSale(session ?? [], body.terminalId) : null;
-    if (config.requireCustomer && !body.customerId) {
-      throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', { errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }] });
-    }
-
-    let settlement: ReturnType<typeof settlePayments> | undefined;
-    // The order is written already delivered (every line fulfilled through the stock ledger) once the
-    // counter's rules (discounts, payments) passed on the priced order.
-    const delivered = await delivery.complete(
-      { ...body, code: await code, flowMode: 'QUICK_SALE', defaults: { customer: defaultCustomer ?? null, seller: defaultSeller ?? null } },
-      {
-        allowNegativeStock: config.allowNegativeStock,
-        // The sale bills its payments (below), not the fulfilment's value.
-        bill: false,
-        check: (order, items) => {
-          checkDiscounts(order, items, config.maxDiscountPercent);
-          const tendered = body.payments?.length ? body.payments : config.defaultPaymentMethod ? [{ method: config.defaultPaymentMethod, amount: order.total }] : [];
-          if (!tendered.length)
-            throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', { errors: [{ path: 'payments', message: 'required' }] });
-          settlement = settlePayments(order.total, tendered, methods, config.paymentMethods);
-        },
-      },
-    );
-    const { order, items } = delivered;
-    const customerId = order.customerId;
-    const { settled, change } = settlement!;
-    const payments = settled.map((p) =>
-      Object.assign(new SalePayment(), {
-        companyId: ctx.companyId,
-        salesOrderId: order.id,
-        paymentMethodId: p.method.id,
-        methodCode: p.method.code,
-        amount: p.amount,
-        changeGiven: p.change,
-        cashSessionId,
-        ...identificationOf(p),
-      }),
-    );
-    await deferInsertRows(em, SalePayment, payments);
-    // Boleto on billing: the account is checked even when no payment is a prazo (a sale in cash names no bad account).
-    if (order.boletoBankAccountId !== null) await assertBoletoTerms(em, ctx, { bankAccountId: order.boletoBankAccountId, filialId, customerId: null });
-    await billSale(em, ctx, {
-      filialId,
-      salesOrderId: order.id,
-      salesOrderCode: order.code,
-      fulfillmentId: delivered.fulfillment.id,
-      customerId,
-      issueDate: businessToday(),
-      installmentDays: order.paymentTerms ? installmentDaysOf(order.paymentTerms) : null,
-      payments: settled.map((p, i) => ({
-        method: p.method,
-        amount: p.amount.minus(p.change),
-        card: p.input.card ? { nsu: payments[i].nsu, authorizationCode: payments[i].authorizationCode, cardBrand: payments[i].cardBrand, acquirerCnpj: payments[i].institutionCnpj } : null,
-      })),
-    });
-    // Each a-prazo payment's receivables (cash, Pix and cards are left out) get their boletos in this transaction.
-    const boletos = order.boletoBankAccountId !== null ? await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: delivered.fulfillment.id }) : [];
-    if (nfceAutoIssue) {
-      // The NFC-e is numbered, signed and stored in this transaction: the sale and its note commit together.
-      note = await prepareCounterNote(em, ctx, {
-        filialId,
-        salesOrderId: order.id,
-        customerId: body.customerId ?? null,
-        consumerDocument: body.consumerDocument ?? null,
-        lines: items.map((i) => ({ productId: i.productId, salesOrderItemId: i.id, quantity: i.quantity, unitPrice: i.unitPrice, discount: i.discount })),
-        discount: order.discount,
-        total: order.total,
-        payments: settled.map((p, i) => notePaymentOf(p, payments[i])),
-        change,
-      });
-    }
-    await publishEvent(em, ctx, {
-      type: 'quick-sale.completed',
-      filialId,
-      aggregateType: 'sales-order',
-      aggregateId: order.id,
-      data: {
-        salesOrderId: encodeId('sales-order', order.id),
-        code: order.code,
-        total: toJsonNumber(order.total, 'amount'),
-        change: toJsonNumber(change, 'amount'),
-        payments: settled.map((p) => ({ method: p.method.code, amount: toJsonNumber(p.amount, 'amount') })),
-        cashSessionId: cashSessionId === null ? null : encodeId('cash-session', cashSessionId),
-        terminalId: body.terminalId ?? null,
-      },
-    });
+    const opened = await openCounterSale(em, ctx, filialId, body, options);
+    const { delivered, settlement } = await deliverCounterOrder(opened, body, code);
+    const { settled, change } = settlement;
+    const s: CounterSale = { em, ctx, filialId, body, delivered, settled, change, cashSessionId: opened.cashSessionId, payments: [] };
+    s.payments = await recordSalePayments(s);
+    const boletos = await billCounterSale(s);
+    // The NFC-e is numbered, signed and stored in this transaction: the sale and its note commit together.
+    if (opened.setup.nfceAutoIssue) note = await prepareSaleNote(s);
+    await publishSaleCompleted(s);
     // Everything the answer shows was written here: no read-back.
     const view: SalesOrderView = {
       order: delivered.order,
@@ -203,7 +114,7 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
       sellerName: delivered.seller?.name ?? null,
       groupedFromIds: [],
     };
-    return { view, payments, change, boletos };
+    return { view, payments: s.payments, change, boletos };
   });
   // Sent after the commit, with the filial's short deadline; no answer in time → offline contingency.
   const prepared = note as PreparedNote | null;
@@ -213,4 +124,143 @@ export async function sellAtCounter(ctx: TenantContext, body: QuickSaleRequest, 
     return { ...sale, fiscal: prepared.doc, transmitAfterCommit: () => transmitCounterNote(outside, prepared) };
   }
   return { ...sale, fiscal: await transmitCounterNote(ctx, prepared) };
+}
+
+type OpenedSale = Awaited<ReturnType<typeof openCounterSale>>;
+type DeliveredSale = Awaited<ReturnType<OpenedSale['delivery']['complete']>>;
+
+/** The sale as it is written: its transaction, the delivered order, the settled payments and their rows. */
+interface CounterSale {
+  em: EntityManager;
+  ctx: TenantContext;
+  filialId: number;
+  body: QuickSaleRequest;
+  delivered: DeliveredSale;
+  settled: SettledPayment[];
+  change: Dec;
+  cashSessionId: number | null;
+  payments: SalePayment[];
+}
+
+/**
+ * One round trip: the filial (when the pipeline left it to us), the counter's setup, and what the
+ * order reads when it starts (its products, the customer and seller the body names, the lock of the
+ * products' stock balances); then the counter's own requirements (a session, a named customer).
+ */
+async function openCounterSale(em: EntityManager, ctx: TenantContext, filialId: number, body: QuickSaleRequest, options: { filialUnchecked?: boolean }) {
+  const filialRows = options.filialUnchecked ? readBatch(em, [filialRead(ctx, filialId)]) : undefined;
+  const setupRead = loadSaleSetup(em, ctx.companyId, filialId, body.terminalId ?? null);
+  const delivery = startDeliveredOrder(em, ctx, { filialId, items: body.items, customerId: body.customerId, sellerId: body.sellerId });
+  await Promise.allSettled([filialRows, setupRead]);
+  if (filialRows) acceptFilial(em, ctx, filialId, ((await filialRows) as Record<string, unknown>[][])[0]);
+  const setup = await setupRead;
+  const { configuration, problems, session } = setup;
+  if (problems.length || !configuration) throw new BusinessRuleError('QUICK_SALE_NOT_CONFIGURED', 'Quick sale is not available in this filial', { problems });
+  const config = configuration;
+  // The sale belongs to its terminal's open session; a counter that requires one refuses a sale without it (409 naming the terminal).
+  if (config.requireCashSession && !body.terminalId) cashSessionRequired();
+  const cashSessionId = body.terminalId ? sessionOfSale(session ?? [], body.terminalId) : null;
+  if (config.requireCustomer && !body.customerId) {
+    throw new BusinessRuleError('CUSTOMER_REQUIRED', 'This counter requires the customer to be named', { errors: [{ path: 'customerId', message: 'required by the quick-sale configuration' }] });
+  }
+  return { delivery, setup, config, cashSessionId };
+}
+
+/**
+ * The order is written already delivered (every line fulfilled through the stock ledger) once the
+ * counter's rules (discounts, payments) passed on the priced order.
+ */
+async function deliverCounterOrder({ delivery, setup, config }: OpenedSale, body: QuickSaleRequest, code: ReturnType<typeof reserveSalesOrderCode>) {
+  let settlement: ReturnType<typeof settlePayments> | undefined;
+  const delivered = await delivery.complete(
+    { ...body, code: await code, flowMode: 'QUICK_SALE', defaults: { customer: setup.defaultCustomer ?? null, seller: setup.defaultSeller ?? null } },
+    {
+      allowNegativeStock: config.allowNegativeStock,
+      // The sale bills its payments (below), not the fulfilment's value.
+      bill: false,
+      check: (order, items) => {
+        checkDiscounts(order, items, config.maxDiscountPercent);
+        const tendered = body.payments?.length ? body.payments : config.defaultPaymentMethod ? [{ method: config.defaultPaymentMethod, amount: order.total }] : [];
+        if (!tendered.length)
+          throw new BusinessRuleError('PAYMENTS_REQUIRED', 'Payments are required (no default payment method is configured)', { errors: [{ path: 'payments', message: 'required' }] });
+        settlement = settlePayments(order.total, tendered, setup.methods, config.paymentMethods);
+      },
+    },
+  );
+  return { delivered, settlement: settlement! };
+}
+
+async function recordSalePayments({ em, ctx, delivered, settled, cashSessionId }: CounterSale): Promise<SalePayment[]> {
+  const { order } = delivered;
+  const payments = settled.map((p) =>
+    Object.assign(new SalePayment(), {
+      companyId: ctx.companyId,
+      salesOrderId: order.id,
+      paymentMethodId: p.method.id,
+      methodCode: p.method.code,
+      amount: p.amount,
+      changeGiven: p.change,
+      cashSessionId,
+      ...identificationOf(p),
+    }),
+  );
+  await deferInsertRows(em, SalePayment, payments);
+  return payments;
+}
+
+/** The sale bills its payments (receivables for the a-prazo ones), with their boletos on billing. */
+async function billCounterSale({ em, ctx, filialId, delivered, settled, payments }: CounterSale): Promise<BoletoView[]> {
+  const { order } = delivered;
+  // Boleto on billing: the account is checked even when no payment is a prazo (a sale in cash names no bad account).
+  if (order.boletoBankAccountId !== null) await assertBoletoTerms(em, ctx, { bankAccountId: order.boletoBankAccountId, filialId, customerId: null });
+  await billSale(em, ctx, {
+    filialId,
+    salesOrderId: order.id,
+    salesOrderCode: order.code,
+    fulfillmentId: delivered.fulfillment.id,
+    customerId: order.customerId,
+    issueDate: businessToday(),
+    installmentDays: order.paymentTerms ? installmentDaysOf(order.paymentTerms) : null,
+    payments: settled.map((p, i) => ({
+      method: p.method,
+      amount: p.amount.minus(p.change),
+      card: p.input.card ? { nsu: payments[i].nsu, authorizationCode: payments[i].authorizationCode, cardBrand: payments[i].cardBrand, acquirerCnpj: payments[i].institutionCnpj } : null,
+    })),
+  });
+  // Each a-prazo payment's receivables (cash, Pix and cards are left out) get their boletos in this transaction.
+  return order.boletoBankAccountId !== null ? await issueBoletosOnBilling(em, ctx, { bankAccountId: order.boletoBankAccountId, fulfillmentId: delivered.fulfillment.id }) : [];
+}
+
+function prepareSaleNote({ em, ctx, filialId, body, delivered, settled, payments, change }: CounterSale): Promise<PreparedNote> {
+  const { order, items } = delivered;
+  return prepareCounterNote(em, ctx, {
+    filialId,
+    salesOrderId: order.id,
+    customerId: body.customerId ?? null,
+    consumerDocument: body.consumerDocument ?? null,
+    lines: items.map((i) => ({ productId: i.productId, salesOrderItemId: i.id, quantity: i.quantity, unitPrice: i.unitPrice, discount: i.discount })),
+    discount: order.discount,
+    total: order.total,
+    payments: settled.map((p, i) => notePaymentOf(p, payments[i])),
+    change,
+  });
+}
+
+async function publishSaleCompleted({ em, ctx, filialId, body, delivered, settled, change, cashSessionId }: CounterSale) {
+  const { order } = delivered;
+  await publishEvent(em, ctx, {
+    type: 'quick-sale.completed',
+    filialId,
+    aggregateType: 'sales-order',
+    aggregateId: order.id,
+    data: {
+      salesOrderId: encodeId('sales-order', order.id),
+      code: order.code,
+      total: toJsonNumber(order.total, 'amount'),
+      change: toJsonNumber(change, 'amount'),
+      payments: settled.map((p) => ({ method: p.method.code, amount: toJsonNumber(p.amount, 'amount') })),
+      cashSessionId: cashSessionId === null ? null : encodeId('cash-session', cashSessionId),
+      terminalId: body.terminalId ?? null,
+    },
+  });
 }
