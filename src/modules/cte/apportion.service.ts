@@ -101,112 +101,17 @@ async function plannedPayables(em: EntityManager, cte: Cte, entryDate: string) {
 
 export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte, options: ApportionOptions): Promise<ApportionPlan> {
   const method = options.method ?? 'VALUE';
-  const blocking: Problem[] = [];
-  const warnings: Problem[] = [];
+  const found: Findings = { blocking: [], warnings: [] };
+  const { blocking, warnings } = found;
   if (!canDo(cte, 'apportion')) blocking.push({ code: conflictCode(cte.status), message: `The CT-e is ${cte.status}; only a RECEIVED CT-e is apportioned` });
   const { taxRegime: regime } = await getFilialFiscalSettings(em, ctx.companyId, cte.filialId);
 
   const links = await resolveNfeLinks(em, ctx, cte);
-  const booked = links.filter((l) => l.entryDocument && l.entryDocument.filialId === cte.filialId);
-  const unbooked = links.filter((l) => !booked.includes(l)).map((l) => l.accessKey);
-  if (unbooked.length) {
-    const problem = {
-      code: 'CTE_NFE_NOT_BOOKED',
-      message: `${unbooked.length} NF-e the CT-e carried ${unbooked.length === 1 ? 'is' : 'are'} not booked in this filial: import ${unbooked.length === 1 ? 'it' : 'them'} first, or apportion over the others (ignoreUnbookedNfe)`,
-      details: { accessKeys: unbooked },
-    };
-    (options.ignoreUnbookedNfe ? warnings : blocking).push(problem);
-  }
-  if (!booked.length) blocking.push({ code: 'CTE_NO_LINKED_DOCUMENTS', message: 'None of the NF-e the CT-e carried is booked as an entry document of this filial' });
-
-  const targets: { link: NfeLink; doc: EntryDocument; lines: FreightLine[] }[] = [];
-  for (const link of booked) {
-    const doc = link.entryDocument!;
-    if (doc.nfeCancelledAt)
-      warnings.push({ code: 'NFE_CANCELLED_BY_ISSUER', message: `The issuer cancelled NF-e ${link.accessKey}`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
-    const target = await freightTarget(em, doc, regime, cte.issueDate);
-    if (!target.lines.length) {
-      blocking.push({
-        code: 'CTE_DOCUMENT_WITHOUT_LINES',
-        message: `Entry document ${doc.number} has no line entering own stock that can take the freight`,
-        details: { entryDocumentId: encodeId('entry-document', doc.id) },
-      });
-      continue;
-    }
-    targets.push({ link, doc, lines: target.lines });
-  }
-
-  const given = new Map((options.lines ?? []).map((l) => [l.itemId, l]));
-  const known = new Set(targets.flatMap((t) => t.lines.map((l) => l.itemId)));
-  const strangers = [...given.keys()].filter((id) => !known.has(id));
-  if (strangers.length) {
-    blocking.push({
-      code: 'CTE_LINE_NOT_LINKED',
-      message: `${strangers.length} line(s) given are not lines of the linked entry documents that can take freight`,
-      details: { itemIds: strangers.map((id) => encodeId('entry-document-item', id)) },
-    });
-  }
-
-  // vTPrest is split first (each line's share); the ICMS then follows the shares.
-  let split: { doc: EntryDocument; lines: { line: FreightLine; basis: Dec; share: Dec }[] }[] = [];
-  if (method === 'MANUAL') {
-    const total = sum([...given.values()].map((l) => l.amount ?? new Dec(0)));
-    if (!total.eq(cte.serviceTotal)) {
-      blocking.push({
-        code: 'CTE_MANUAL_SHARES_MISMATCH',
-        message: `The manual shares add up to ${total.toFixed(2)}; the CT-e's vTPrest is ${cte.serviceTotal.toFixed(2)}`,
-        details: { shares: Number(total.toFixed(2)), serviceTotal: Number(cte.serviceTotal.toFixed(2)) },
-      });
-    }
-    split = targets.map((t) => ({ doc: t.doc, lines: t.lines.map((line) => ({ line, basis: given.get(line.itemId)?.amount ?? new Dec(0), share: given.get(line.itemId)?.amount ?? new Dec(0) })) }));
-  } else if (!blocking.some((b) => b.code === 'CTE_NO_LINKED_DOCUMENTS')) {
-    const weighted: { document: (typeof targets)[number]; weight?: Dec; lines: { item: FreightLine; weight: Dec }[] }[] = [];
-    for (const t of targets) {
-      let weight: Dec | undefined;
-      let lines: { item: FreightLine; weight: Dec }[];
-      if (method === 'VALUE') lines = t.lines.map((l) => ({ item: l, weight: l.value }));
-      else if (method === 'QUANTITY') lines = t.lines.map((l) => ({ item: l, weight: l.stockQuantity }));
-      else if (given.size) {
-        const missing = t.lines.filter((l) => given.get(l.itemId)?.weight === undefined);
-        if (missing.length)
-          blocking.push({
-            code: 'CTE_WEIGHT_MISSING',
-            message: `Entry document ${t.doc.number}: give the gross weight of every line (or none, to use the NF-e's)`,
-            details: { lineNumbers: missing.map((l) => l.lineNumber) },
-          });
-        lines = t.lines.map((l) => ({ item: l, weight: given.get(l.itemId)?.weight ?? new Dec(0) }));
-      } else {
-        // The NF-e declares the gross weight of its volumes, not of its lines: its lines share it by quantity.
-        const declared = await declaredGrossWeight(em, ctx, t.link);
-        if (!declared?.gt(0))
-          blocking.push({
-            code: 'CTE_WEIGHT_UNKNOWN',
-            message: `NF-e ${t.link.accessKey} declares no gross weight (transp/vol/pesoB): give the lines' weights`,
-            details: { accessKey: t.link.accessKey },
-          });
-        weight = declared ?? new Dec(0);
-        lines = t.lines.map((l) => ({ item: l, weight: l.stockQuantity }));
-      }
-      weighted.push({ document: t, weight, lines });
-    }
-    if (weighted.length && !blocking.some((b) => b.code === 'CTE_WEIGHT_UNKNOWN') && sum(weighted.map((w) => w.weight ?? sum(w.lines.map((l) => l.weight)))).isZero()) {
-      blocking.push({ code: 'CTE_NOTHING_TO_WEIGH', message: `The linked lines add up to zero by ${method.toLowerCase()}: choose another method` });
-    }
-    split = splitOverDocuments(cte.serviceTotal, weighted).map((d) => ({ doc: d.document.doc, lines: d.lines.map((l) => ({ line: l.item, basis: l.weight, share: l.amount })) }));
-  }
-  const icmsSplit = splitOverDocuments(
-    cte.icmsValue,
-    split.map((d) => ({ document: d.doc, lines: d.lines.map((l) => ({ item: l, weight: l.share })) })),
-  );
-  const documents: PlannedDocument[] = icmsSplit.map((d) => {
-    const lines = d.lines.map(({ item, amount: icms }) => {
-      const icmsCredit = item.line.icmsCredit ? icms : new Dec(0);
-      // The freight net of its ICMS (the ICMS of the service, credited or not, is out of the base, Lei 14.592/2023), per line, to the cent.
-      const { pis: pisCredit, cofins: cofinsCredit } = item.line.pisCofinsCredit ? pisCofinsCredit(item.share.minus(icms), regime) : { pis: new Dec(0), cofins: new Dec(0) };
-      return { line: item.line, basis: item.basis, share: item.share, icms, icmsCredit, pisCredit, cofinsCredit, amount: item.share.minus(icmsCredit).minus(pisCredit).minus(cofinsCredit) };
-    });
-    return { doc: d.document, amount: sum(lines.map((l) => l.amount)), lines };
-  });
+  const { booked, unbooked } = bookedLinks(cte, links, options, found);
+  const targets = await freightTargets(em, cte, booked, regime, found);
+  const given = givenLines(options, targets, found);
+  const split = await splitService(em, ctx, { cte, method, targets, given }, found);
+  const documents = plannedDocuments(cte, split, regime);
   const recoverableIcms = sum(documents.flatMap((d) => d.lines.map((l) => l.icmsCredit)));
   const pisTotal = sum(documents.flatMap((d) => d.lines.map((l) => l.pisCredit)));
   const cofinsTotal = sum(documents.flatMap((d) => d.lines.map((l) => l.cofinsCredit)));
@@ -225,6 +130,156 @@ export async function buildPlan(em: EntityManager, ctx: TenantContext, cte: Cte,
     blocking,
     warnings,
   };
+}
+
+/** What keeps the plan from being applied (blocking) and what it only warns of. */
+interface Findings {
+  blocking: Problem[];
+  warnings: Problem[];
+}
+
+type FreightTarget = { link: NfeLink; doc: EntryDocument; lines: FreightLine[] };
+type GivenLine = NonNullable<ApportionOptions['lines']>[number];
+type ServiceSplit = { doc: EntryDocument; lines: { line: FreightLine; basis: Dec; share: Dec }[] }[];
+type Regime = Awaited<ReturnType<typeof getFilialFiscalSettings>>['taxRegime'];
+
+/** The NF-e the CT-e carried that are booked as entry documents of its filial; the others named. */
+function bookedLinks(cte: Cte, links: NfeLink[], options: ApportionOptions, { blocking, warnings }: Findings) {
+  const booked = links.filter((l) => l.entryDocument && l.entryDocument.filialId === cte.filialId);
+  const unbooked = links.filter((l) => !booked.includes(l)).map((l) => l.accessKey);
+  if (unbooked.length) {
+    const problem = {
+      code: 'CTE_NFE_NOT_BOOKED',
+      message: `${unbooked.length} NF-e the CT-e carried ${unbooked.length === 1 ? 'is' : 'are'} not booked in this filial: import ${unbooked.length === 1 ? 'it' : 'them'} first, or apportion over the others (ignoreUnbookedNfe)`,
+      details: { accessKeys: unbooked },
+    };
+    (options.ignoreUnbookedNfe ? warnings : blocking).push(problem);
+  }
+  if (!booked.length) blocking.push({ code: 'CTE_NO_LINKED_DOCUMENTS', message: 'None of the NF-e the CT-e carried is booked as an entry document of this filial' });
+
+  return { booked, unbooked };
+}
+
+/** Each booked document's lines that can take freight (entering own stock); a document without any blocks. */
+async function freightTargets(em: EntityManager, cte: Cte, booked: NfeLink[], regime: Regime, { blocking, warnings }: Findings): Promise<FreightTarget[]> {
+  const targets: FreightTarget[] = [];
+  for (const link of booked) {
+    const doc = link.entryDocument!;
+    if (doc.nfeCancelledAt)
+      warnings.push({ code: 'NFE_CANCELLED_BY_ISSUER', message: `The issuer cancelled NF-e ${link.accessKey}`, details: { entryDocumentId: encodeId('entry-document', doc.id) } });
+    const target = await freightTarget(em, doc, regime, cte.issueDate);
+    if (!target.lines.length) {
+      blocking.push({
+        code: 'CTE_DOCUMENT_WITHOUT_LINES',
+        message: `Entry document ${doc.number} has no line entering own stock that can take the freight`,
+        details: { entryDocumentId: encodeId('entry-document', doc.id) },
+      });
+      continue;
+    }
+    targets.push({ link, doc, lines: target.lines });
+  }
+
+  return targets;
+}
+
+/** The lines the request gives (manual shares, weights): each must be one of the targets' lines. */
+function givenLines(options: ApportionOptions, targets: FreightTarget[], { blocking }: Findings): Map<number, GivenLine> {
+  const given = new Map((options.lines ?? []).map((l) => [l.itemId, l]));
+  const known = new Set(targets.flatMap((t) => t.lines.map((l) => l.itemId)));
+  const strangers = [...given.keys()].filter((id) => !known.has(id));
+  if (strangers.length) {
+    blocking.push({
+      code: 'CTE_LINE_NOT_LINKED',
+      message: `${strangers.length} line(s) given are not lines of the linked entry documents that can take freight`,
+      details: { itemIds: strangers.map((id) => encodeId('entry-document-item', id)) },
+    });
+  }
+
+  return given;
+}
+
+/** vTPrest split over the lines (each line's share): by the manual shares, or by value, quantity or weight. */
+async function splitService(
+  em: EntityManager,
+  ctx: TenantContext,
+  plan: { cte: Cte; method: NonNullable<ApportionOptions['method']>; targets: FreightTarget[]; given: Map<number, GivenLine> },
+  found: Findings,
+): Promise<ServiceSplit> {
+  const { cte, method, targets, given } = plan;
+  const { blocking } = found;
+  if (method === 'MANUAL') {
+    const total = sum([...given.values()].map((l) => l.amount ?? new Dec(0)));
+    if (!total.eq(cte.serviceTotal)) {
+      blocking.push({
+        code: 'CTE_MANUAL_SHARES_MISMATCH',
+        message: `The manual shares add up to ${total.toFixed(2)}; the CT-e's vTPrest is ${cte.serviceTotal.toFixed(2)}`,
+        details: { shares: Number(total.toFixed(2)), serviceTotal: Number(cte.serviceTotal.toFixed(2)) },
+      });
+    }
+    return targets.map((t) => ({ doc: t.doc, lines: t.lines.map((line) => ({ line, basis: given.get(line.itemId)?.amount ?? new Dec(0), share: given.get(line.itemId)?.amount ?? new Dec(0) })) }));
+  }
+  if (blocking.some((b) => b.code === 'CTE_NO_LINKED_DOCUMENTS')) return [];
+  const weighted = await weighTargets(em, ctx, plan, found);
+  if (weighted.length && !blocking.some((b) => b.code === 'CTE_WEIGHT_UNKNOWN') && sum(weighted.map((w) => w.weight ?? sum(w.lines.map((l) => l.weight)))).isZero()) {
+    blocking.push({ code: 'CTE_NOTHING_TO_WEIGH', message: `The linked lines add up to zero by ${method.toLowerCase()}: choose another method` });
+  }
+  return splitOverDocuments(cte.serviceTotal, weighted).map((d) => ({ doc: d.document.doc, lines: d.lines.map((l) => ({ line: l.item, basis: l.weight, share: l.amount })) }));
+}
+
+/** Each target's lines weighed by the method: value, quantity, the weights given, or the NF-e's gross weight. */
+async function weighTargets(
+  em: EntityManager,
+  ctx: TenantContext,
+  { method, targets, given }: { method: NonNullable<ApportionOptions['method']>; targets: FreightTarget[]; given: Map<number, GivenLine> },
+  { blocking }: Findings,
+) {
+  const weighted: { document: FreightTarget; weight?: Dec; lines: { item: FreightLine; weight: Dec }[] }[] = [];
+  for (const t of targets) {
+    let weight: Dec | undefined;
+    let lines: { item: FreightLine; weight: Dec }[];
+    if (method === 'VALUE') lines = t.lines.map((l) => ({ item: l, weight: l.value }));
+    else if (method === 'QUANTITY') lines = t.lines.map((l) => ({ item: l, weight: l.stockQuantity }));
+    else if (given.size) {
+      const missing = t.lines.filter((l) => given.get(l.itemId)?.weight === undefined);
+      if (missing.length)
+        blocking.push({
+          code: 'CTE_WEIGHT_MISSING',
+          message: `Entry document ${t.doc.number}: give the gross weight of every line (or none, to use the NF-e's)`,
+          details: { lineNumbers: missing.map((l) => l.lineNumber) },
+        });
+      lines = t.lines.map((l) => ({ item: l, weight: given.get(l.itemId)?.weight ?? new Dec(0) }));
+    } else {
+      // The NF-e declares the gross weight of its volumes, not of its lines: its lines share it by quantity.
+      const declared = await declaredGrossWeight(em, ctx, t.link);
+      if (!declared?.gt(0))
+        blocking.push({
+          code: 'CTE_WEIGHT_UNKNOWN',
+          message: `NF-e ${t.link.accessKey} declares no gross weight (transp/vol/pesoB): give the lines' weights`,
+          details: { accessKey: t.link.accessKey },
+        });
+      weight = declared ?? new Dec(0);
+      lines = t.lines.map((l) => ({ item: l, weight: l.stockQuantity }));
+    }
+    weighted.push({ document: t, weight, lines });
+  }
+  return weighted;
+}
+
+/** The ICMS follows the shares; each line's credits (ICMS, PIS/COFINS on the freight net of its ICMS) and cost. */
+function plannedDocuments(cte: Cte, split: ServiceSplit, regime: Regime): PlannedDocument[] {
+  const icmsSplit = splitOverDocuments(
+    cte.icmsValue,
+    split.map((d) => ({ document: d.doc, lines: d.lines.map((l) => ({ item: l, weight: l.share })) })),
+  );
+  return icmsSplit.map((d) => {
+    const lines = d.lines.map(({ item, amount: icms }) => {
+      const icmsCredit = item.line.icmsCredit ? icms : new Dec(0);
+      // The freight net of its ICMS (the ICMS of the service, credited or not, is out of the base, Lei 14.592/2023), per line, to the cent.
+      const { pis: pisCredit, cofins: cofinsCredit } = item.line.pisCofinsCredit ? pisCofinsCredit(item.share.minus(icms), regime) : { pis: new Dec(0), cofins: new Dec(0) };
+      return { line: item.line, basis: item.basis, share: item.share, icms, icmsCredit, pisCredit, cofinsCredit, amount: item.share.minus(icmsCredit).minus(pisCredit).minus(cofinsCredit) };
+    });
+    return { doc: d.document, amount: sum(lines.map((l) => l.amount)), lines };
+  });
 }
 
 const sharesOf = (d: PlannedDocument): LineShare[] => d.lines.filter((l) => !l.amount.isZero()).map((l) => ({ lineNumber: l.line.lineNumber, amount: l.amount }));
