@@ -209,14 +209,8 @@ export async function createCharge(ctx: TenantContext, receivableId: number, inp
       amount: money(amount),
     });
   }
-  const account = await findBankAccount(reader, ctx.companyId, input.bankAccountId);
-  if (!account) throw new NotFoundError('Bank account');
-  if (account.filialId !== receivable.filialId) throw new BusinessRuleError('BANK_ACCOUNT_OTHER_FILIAL', "The bank account belongs to another filial than the receivable's");
-  if (!account.active) throw new BusinessRuleError('BANK_ACCOUNT_INACTIVE', 'The bank account is inactive');
-  if (!account.pixKey) throw new BusinessRuleError('PIX_KEY_REQUIRED', 'The bank account has no Pix key');
+  const account = await chargingAccount(reader, ctx, input, receivable);
   const merchant = await merchantOf(reader, ctx.companyId, receivable.filialId);
-  const description = input.description?.trim() || null;
-  const today = businessToday();
   const base = {
     companyId: ctx.companyId,
     filialId: receivable.filialId,
@@ -230,82 +224,69 @@ export async function createCharge(ctx: TenantContext, receivableId: number, inp
     createdBy: ctx.actor,
     version: 1,
   };
+  const draft: ChargeDraft = { ctx, reader, receivable, input, account, amount, description: input.description?.trim() || null, merchant, base };
+  if (input.kind === 'STATIC') return createStaticCharge(draft);
+  return createDynamicCharge(draft);
+}
 
-  if (input.kind === 'STATIC') {
-    const txid = newTxid(25);
-    const brCode = staticBrCode({ key: account.pixKey, ...merchant, amount, txid, description });
-    const id = await inTransaction(ctx, async (em) => {
-      const id = await insertCharge(em, {
-        ...base,
-        txid,
-        status: 'ACTIVE',
-        dueDate: null,
-        validity: 0,
-        finePercent: new Dec(0),
-        interestPerDayPercent: new Dec(0),
-        discountAmount: new Dec(0),
-        discountDate: null,
-        brCode,
-      });
-      await chargeCreated(em, ctx, (await findCharge(em, ctx.companyId, id))!);
-      return id;
+type ChargingAccount = NonNullable<Awaited<ReturnType<typeof findBankAccount>>> & { pixKey: string };
+type ChargeBase = Omit<Parameters<typeof insertCharge>[1], 'txid' | 'status' | 'brCode' | 'dueDate' | 'validity' | 'finePercent' | 'interestPerDayPercent' | 'discountAmount' | 'discountDate'>;
+type ChargeTerms = Pick<PixCharge, 'dueDate' | 'validity' | 'finePercent' | 'interestPerDayPercent' | 'discountAmount' | 'discountDate'>;
+type PspRequest = { kind: 'cob'; body: CobRequest } | { kind: 'cobv'; body: CobvRequest };
+
+/** A charge as asked, before it is written: the receivable, the account it is paid into, the amount. */
+interface ChargeDraft {
+  ctx: TenantContext;
+  reader: EntityManager;
+  receivable: Receivable;
+  input: ChargeInput;
+  account: ChargingAccount;
+  amount: Dec;
+  description: string | null;
+  merchant: Awaited<ReturnType<typeof merchantOf>>;
+  base: ChargeBase;
+}
+
+/** The receivable's filial's active account with a Pix key. */
+async function chargingAccount(reader: EntityManager, ctx: TenantContext, input: ChargeInput, receivable: Receivable): Promise<ChargingAccount> {
+  const account = await findBankAccount(reader, ctx.companyId, input.bankAccountId);
+  if (!account) throw new NotFoundError('Bank account');
+  if (account.filialId !== receivable.filialId) throw new BusinessRuleError('BANK_ACCOUNT_OTHER_FILIAL', "The bank account belongs to another filial than the receivable's");
+  if (!account.active) throw new BusinessRuleError('BANK_ACCOUNT_INACTIVE', 'The bank account is inactive');
+  if (!account.pixKey) throw new BusinessRuleError('PIX_KEY_REQUIRED', 'The bank account has no Pix key');
+  return account as ChargingAccount;
+}
+
+/** A static BR Code: written ACTIVE at once, no PSP involved. */
+async function createStaticCharge({ ctx, account, merchant, amount, description, base }: ChargeDraft): Promise<ChargeDetail> {
+  const txid = newTxid(25);
+  const brCode = staticBrCode({ key: account.pixKey, ...merchant, amount, txid, description });
+  const id = await inTransaction(ctx, async (em) => {
+    const id = await insertCharge(em, {
+      ...base,
+      txid,
+      status: 'ACTIVE',
+      dueDate: null,
+      validity: 0,
+      finePercent: new Dec(0),
+      interestPerDayPercent: new Dec(0),
+      discountAmount: new Dec(0),
+      discountDate: null,
+      brCode,
     });
-    return chargeDetail(ctx, id);
-  }
+    await chargeCreated(em, ctx, (await findCharge(em, ctx.companyId, id))!);
+    return id;
+  });
+  return chargeDetail(ctx, id);
+}
 
+/** A cob or cobv: written PENDING, then asked of the PSP (outside the transaction), its answer settled. */
+async function createDynamicCharge(draft: ChargeDraft): Promise<ChargeDetail> {
+  const { ctx, reader, account, base, merchant } = draft;
   const connection = await findConnection(reader, ctx.companyId, account.id);
   if (!connection) throw new BusinessRuleError('PIX_PSP_NOT_CONFIGURED', 'The bank account has no PSP connection for dynamic Pix');
   const txid = newTxid(32);
-  let request: { kind: 'cob'; body: CobRequest } | { kind: 'cobv'; body: CobvRequest };
-  let terms: Pick<PixCharge, 'dueDate' | 'validity' | 'finePercent' | 'interestPerDayPercent' | 'discountAmount' | 'discountDate'>;
-  if (input.kind === 'IMMEDIATE') {
-    terms = { dueDate: null, validity: input.expiresInSeconds ?? 86_400, finePercent: new Dec(0), interestPerDayPercent: new Dec(0), discountAmount: new Dec(0), discountDate: null };
-    const customer = receivable.customerId ? await reader.findOneBy(Customer, { id: receivable.customerId, companyId: ctx.companyId }) : null;
-    const document = customer?.document?.replace(/\D/g, '') ?? '';
-    request = {
-      kind: 'cob',
-      body: {
-        calendario: { expiracao: terms.validity },
-        ...(document.length === 11 || document.length === 14 ? { devedor: { [document.length === 11 ? 'cpf' : 'cnpj']: document, nome: customer!.name.slice(0, 200) } } : {}),
-        valor: { original: amount.toFixed(2), modalidadeAlteracao: 0 },
-        chave: account.pixKey,
-        ...(description ? { solicitacaoPagador: description.slice(0, 140) } : {}),
-      },
-    };
-  } else {
-    const dueDate = input.dueDate ?? receivable.dueDate;
-    if (dueDate < today) throw new BusinessRuleError('PIX_DUE_DATE_PAST', `A charge with a due date needs one from today on (${dueDate} is past)`, { dueDate });
-    const customer = receivable.customerId ? await reader.findOneBy(Customer, { id: receivable.customerId, companyId: ctx.companyId }) : null;
-    const document = customer?.document?.replace(/\D/g, '') ?? '';
-    if (!customer || (document.length !== 11 && document.length !== 14)) {
-      throw new BusinessRuleError('PIX_DEBTOR_DOCUMENT_REQUIRED', "A charge with a due date (cobv) names its debtor: the receivable's customer needs a CPF or CNPJ");
-    }
-    const finePercent = input.finePercent ?? account.finePercent;
-    const interestPerDayPercent = input.interestPerDayPercent ?? account.interestPerDayPercent;
-    const accountDiscount = account.discountPercent.gt(0) ? round(amount.times(account.discountPercent).div(100), 'amount') : new Dec(0);
-    const discountAmount = input.discountAmount ?? accountDiscount;
-    const discountDate = discountAmount.gt(0) ? (input.discountDate ?? addCalendarDays(dueDate, -(account.discountDays ?? 0))) : null;
-    if (discountAmount.gte(amount)) throw new BusinessRuleError('PIX_DISCOUNT_TOO_LARGE', 'The discount must be less than the amount');
-    if (discountDate && discountDate > dueDate) throw new BusinessRuleError('PIX_DISCOUNT_AFTER_DUE_DATE', 'The discount date must not be after the due date');
-    terms = { dueDate, validity: input.daysAfterDue ?? 30, finePercent, interestPerDayPercent, discountAmount, discountDate };
-    // Interest travels as percent a month (modalidade 3, calendar days): the API carries two decimals, too few for a rate per day.
-    const monthly = interestPerDayPercent.times(30);
-    request = {
-      kind: 'cobv',
-      body: {
-        calendario: { dataDeVencimento: dueDate, validadeAposVencimento: terms.validity },
-        devedor: { [document.length === 11 ? 'cpf' : 'cnpj']: document, nome: customer.name.slice(0, 200) },
-        valor: {
-          original: amount.toFixed(2),
-          ...(finePercent.gt(0) ? { multa: { modalidade: 2, valorPerc: perc(finePercent) } } : {}),
-          ...(monthly.gt(0) ? { juros: { modalidade: 3, valorPerc: perc(monthly) } } : {}),
-          ...(discountAmount.gt(0) ? { desconto: { modalidade: 1, descontoDataFixa: [{ data: discountDate!, valorPerc: discountAmount.toFixed(2) }] } } : {}),
-        },
-        chave: account.pixKey,
-        ...(description ? { solicitacaoPagador: description.slice(0, 140) } : {}),
-      },
-    };
-  }
+  const { request, terms } = draft.input.kind === 'IMMEDIATE' ? await immediateRequest(draft) : await dueDateRequest(draft);
   const id = await inTransaction(ctx, async (em) => {
     const id = await insertCharge(em, { ...base, txid, status: 'PENDING', brCode: null, ...terms });
     const charge = (await findCharge(em, ctx.companyId, id))!;
@@ -322,6 +303,62 @@ export async function createCharge(ctx: TenantContext, receivableId: number, inp
   }
   await settleChargeAnswer(ctx, id, answer, merchant);
   return chargeDetail(ctx, id);
+}
+
+/** An immediate charge (cob): its expiry, the debtor when the customer has a CPF or CNPJ. */
+async function immediateRequest({ ctx, reader, receivable, input, account, amount, description }: ChargeDraft): Promise<{ request: PspRequest; terms: ChargeTerms }> {
+  const terms: ChargeTerms = { dueDate: null, validity: input.expiresInSeconds ?? 86_400, finePercent: new Dec(0), interestPerDayPercent: new Dec(0), discountAmount: new Dec(0), discountDate: null };
+  const customer = receivable.customerId ? await reader.findOneBy(Customer, { id: receivable.customerId, companyId: ctx.companyId }) : null;
+  const document = customer?.document?.replace(/\D/g, '') ?? '';
+  const request: PspRequest = {
+    kind: 'cob',
+    body: {
+      calendario: { expiracao: terms.validity },
+      ...(document.length === 11 || document.length === 14 ? { devedor: { [document.length === 11 ? 'cpf' : 'cnpj']: document, nome: customer!.name.slice(0, 200) } } : {}),
+      valor: { original: amount.toFixed(2), modalidadeAlteracao: 0 },
+      chave: account.pixKey,
+      ...(description ? { solicitacaoPagador: description.slice(0, 140) } : {}),
+    },
+  };
+  return { request, terms };
+}
+
+/** A charge with a due date (cobv): the debtor named, fine, interest and discount from the request or the account. */
+async function dueDateRequest({ ctx, reader, receivable, input, account, amount, description }: ChargeDraft): Promise<{ request: PspRequest; terms: ChargeTerms }> {
+  const today = businessToday();
+  const dueDate = input.dueDate ?? receivable.dueDate;
+  if (dueDate < today) throw new BusinessRuleError('PIX_DUE_DATE_PAST', `A charge with a due date needs one from today on (${dueDate} is past)`, { dueDate });
+  const customer = receivable.customerId ? await reader.findOneBy(Customer, { id: receivable.customerId, companyId: ctx.companyId }) : null;
+  const document = customer?.document?.replace(/\D/g, '') ?? '';
+  if (!customer || (document.length !== 11 && document.length !== 14)) {
+    throw new BusinessRuleError('PIX_DEBTOR_DOCUMENT_REQUIRED', "A charge with a due date (cobv) names its debtor: the receivable's customer needs a CPF or CNPJ");
+  }
+  const finePercent = input.finePercent ?? account.finePercent;
+  const interestPerDayPercent = input.interestPerDayPercent ?? account.interestPerDayPercent;
+  const accountDiscount = account.discountPercent.gt(0) ? round(amount.times(account.discountPercent).div(100), 'amount') : new Dec(0);
+  const discountAmount = input.discountAmount ?? accountDiscount;
+  const discountDate = discountAmount.gt(0) ? (input.discountDate ?? addCalendarDays(dueDate, -(account.discountDays ?? 0))) : null;
+  if (discountAmount.gte(amount)) throw new BusinessRuleError('PIX_DISCOUNT_TOO_LARGE', 'The discount must be less than the amount');
+  if (discountDate && discountDate > dueDate) throw new BusinessRuleError('PIX_DISCOUNT_AFTER_DUE_DATE', 'The discount date must not be after the due date');
+  const terms: ChargeTerms = { dueDate, validity: input.daysAfterDue ?? 30, finePercent, interestPerDayPercent, discountAmount, discountDate };
+  // Interest travels as percent a month (modalidade 3, calendar days): the API carries two decimals, too few for a rate per day.
+  const monthly = interestPerDayPercent.times(30);
+  const request: PspRequest = {
+    kind: 'cobv',
+    body: {
+      calendario: { dataDeVencimento: dueDate, validadeAposVencimento: terms.validity },
+      devedor: { [document.length === 11 ? 'cpf' : 'cnpj']: document, nome: customer.name.slice(0, 200) },
+      valor: {
+        original: amount.toFixed(2),
+        ...(finePercent.gt(0) ? { multa: { modalidade: 2, valorPerc: perc(finePercent) } } : {}),
+        ...(monthly.gt(0) ? { juros: { modalidade: 3, valorPerc: perc(monthly) } } : {}),
+        ...(discountAmount.gt(0) ? { desconto: { modalidade: 1, descontoDataFixa: [{ data: discountDate!, valorPerc: discountAmount.toFixed(2) }] } } : {}),
+      },
+      chave: account.pixKey,
+      ...(description ? { solicitacaoPagador: description.slice(0, 140) } : {}),
+    },
+  };
+  return { request, terms };
 }
 
 async function chargeCreated(em: EntityManager, ctx: TenantContext, charge: PixCharge) {
