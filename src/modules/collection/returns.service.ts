@@ -82,46 +82,8 @@ const withoutLeadingZeros = (code: string) => code.replace(/^0+(?=\d)/, '');
 
 export async function processReturn(ctx: TenantContext, bankAccountId: number, content: string): Promise<ReturnReport> {
   const account = await findAccessibleAccount(ctx, bankAccountId);
-  // agência/conta null: the file does not name them (Caixa's header names agência + beneficiary code only; a Bradesco retorno
-  // names them only in its details); `beneficiaryCode` is the bank's code of the beneficiary when the header carries one.
-  let parsed: {
-    bankCode: string;
-    agency: string | null;
-    account: string | null;
-    beneficiaryCode?: string | null;
-    transmissionCode?: string;
-    fileNumber: number;
-    occurrences: RetornoOccurrence[];
-  };
-  try {
-    parsed = cnabLayout(account.layout, account.bankCode).parseRetorno(content);
-  } catch (err) {
-    if (err instanceof CnabParseError) {
-      throw new ValidationError(
-        'The retorno file does not parse: nothing was applied',
-        err.problems.slice(0, 50).map((p) => ({ path: `file line ${p.line}`, message: `${p.field}: ${p.message}` })),
-      );
-    }
-    throw err;
-  }
-  // A código de transmissão the bank assigned names the account by itself: its parts are not agência, código and conta.
-  const assigned = account.transmissionCode !== null && parsed.transmissionCode !== undefined;
-  const mismatch = [
-    parsed.bankCode !== account.bankCode && `bank ${parsed.bankCode}, the account is ${account.bankCode}`,
-    assigned && parsed.transmissionCode !== account.transmissionCode && `código de transmissão ${parsed.transmissionCode}, the account's is ${account.transmissionCode}`,
-    !assigned && parsed.agency !== null && Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
-    !assigned && parsed.account !== null && Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
-    // Compared without leading zeros: fields are zero-filled to the layout's width (Bradesco's 20), the account keeps what was typed.
-    !assigned &&
-      parsed.beneficiaryCode &&
-      withoutLeadingZeros(parsed.beneficiaryCode) !== withoutLeadingZeros(account.beneficiaryCode ?? '') &&
-      `convênio / código do beneficiário / código da empresa ${parsed.beneficiaryCode}, the account's is ${account.beneficiaryCode ?? 'none'}`,
-  ].filter(Boolean) as string[];
-  if (mismatch.length)
-    throw new ValidationError(
-      'The retorno is of another account: nothing was applied',
-      mismatch.map((m) => ({ path: 'file line 1', message: m })),
-    );
+  const parsed = parseReturnFile(account, content);
+  assertFileOfAccount(account, parsed);
 
   const report = await inTransaction(ctx, async (em) => {
     await lockAccount(em, ctx.companyId, account.id);
@@ -145,48 +107,7 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
         b,
       ]),
     );
-    const results: OccurrenceReport[] = [];
-    for (const [i, o] of parsed.occurrences.entries()) {
-      const base = {
-        line: o.line,
-        nossoNumero: o.nossoNumero,
-        code: o.code,
-        description: OCCURRENCE_DESCRIPTION[o.code] ?? 'outra ocorrência',
-        occurrenceDate: o.occurrenceDate,
-        paidAmount: o.paidAmount,
-      };
-      if (seen.has(keys[i])) {
-        results.push({
-          ...base,
-          outcome: 'DUPLICATE',
-          reason: 'this occurrence was already applied (an earlier or overlapping file)',
-          boletoId: boletos.get(o.nossoNumero)?.id ?? null,
-          receiptId: null,
-        });
-        continue;
-      }
-      seen.add(keys[i]);
-      const boleto = boletos.get(o.nossoNumero);
-      const outcome = boleto
-        ? await applyOccurrence(em, ctx, account, boleto, o)
-        : { outcome: 'UNKNOWN' as const, reason: `no boleto of this account has nosso número ${o.nossoNumero}`, receiptId: null, boleto: null };
-      if (outcome.boleto) boletos.set(o.nossoNumero, outcome.boleto);
-      await em.insert(BankReturnOccurrence, {
-        companyId: ctx.companyId,
-        bankReturnId: returnId,
-        bankAccountId: account.id,
-        occurrenceKey: keys[i],
-        nossoNumero: o.nossoNumero,
-        occurrenceCode: o.code,
-        occurrenceDate: o.occurrenceDate ?? '1900-01-01',
-        paidAmount: o.paidAmount,
-        boletoId: boleto?.id ?? null,
-        receiptId: outcome.receiptId,
-        outcome: outcome.outcome,
-        reason: outcome.reason?.slice(0, 255) ?? null,
-      } as never);
-      results.push({ ...base, outcome: outcome.outcome, reason: outcome.reason, boletoId: boleto?.id ?? null, receiptId: outcome.receiptId });
-    }
+    const results = await applyOccurrences(em, ctx, { account, parsed, returnId, keys, seen, boletos });
     const summary: Record<string, number> = { APPLIED: 0, REFUSED: 0, FLAGGED: 0, UNKNOWN: 0, IGNORED: 0, DUPLICATE: 0 };
     for (const r of results) summary[r.outcome]++;
     await em.update(BankReturn, { id: returnId, companyId: ctx.companyId }, { summary });
@@ -202,6 +123,109 @@ export async function processReturn(ctx: TenantContext, bankAccountId: number, c
   });
   for (const o of report.occurrences) collectionMetrics.occurrences.inc({ bank: account.bankCode, outcome: o.outcome });
   return report;
+}
+
+/**
+ * A retorno as parsed. agência/conta null: the file does not name them (Caixa's header names agência + beneficiary code only;
+ * a Bradesco retorno names them only in its details); `beneficiaryCode` is the bank's code of the beneficiary when the header carries one.
+ */
+interface ParsedReturn {
+  bankCode: string;
+  agency: string | null;
+  account: string | null;
+  beneficiaryCode?: string | null;
+  transmissionCode?: string;
+  fileNumber: number;
+  occurrences: RetornoOccurrence[];
+}
+
+/** The file in the account's layout; a file that does not parse applies nothing (400 with its lines). */
+function parseReturnFile(account: BankAccount, content: string): ParsedReturn {
+  try {
+    return cnabLayout(account.layout, account.bankCode).parseRetorno(content);
+  } catch (err) {
+    if (err instanceof CnabParseError) {
+      throw new ValidationError(
+        'The retorno file does not parse: nothing was applied',
+        err.problems.slice(0, 50).map((p) => ({ path: `file line ${p.line}`, message: `${p.field}: ${p.message}` })),
+      );
+    }
+    throw err;
+  }
+}
+
+/** The file's bank, agência, conta (or código de transmissão) and beneficiary code are the account's. */
+function assertFileOfAccount(account: BankAccount, parsed: ParsedReturn) {
+  // A código de transmissão the bank assigned names the account by itself: its parts are not agência, código and conta.
+  const assigned = account.transmissionCode !== null && parsed.transmissionCode !== undefined;
+  const mismatch = [
+    parsed.bankCode !== account.bankCode && `bank ${parsed.bankCode}, the account is ${account.bankCode}`,
+    assigned && parsed.transmissionCode !== account.transmissionCode && `código de transmissão ${parsed.transmissionCode}, the account's is ${account.transmissionCode}`,
+    !assigned && parsed.agency !== null && Number(parsed.agency) !== Number(account.agency) && `agência ${parsed.agency}, the account's is ${account.agency}`,
+    !assigned && parsed.account !== null && Number(parsed.account) !== Number(account.account) && `conta ${parsed.account}, the account's is ${account.account}`,
+    // Compared without leading zeros: fields are zero-filled to the layout's width (Bradesco's 20), the account keeps what was typed.
+    !assigned &&
+      parsed.beneficiaryCode &&
+      withoutLeadingZeros(parsed.beneficiaryCode) !== withoutLeadingZeros(account.beneficiaryCode ?? '') &&
+      `convênio / código do beneficiário / código da empresa ${parsed.beneficiaryCode}, the account's is ${account.beneficiaryCode ?? 'none'}`,
+  ].filter(Boolean) as string[];
+  if (mismatch.length)
+    throw new ValidationError(
+      'The retorno is of another account: nothing was applied',
+      mismatch.map((m) => ({ path: 'file line 1', message: m })),
+    );
+}
+
+/** Each occurrence once (a repeated one reported DUPLICATE), applied to its boleto and recorded. */
+async function applyOccurrences(
+  em: EntityManager,
+  ctx: TenantContext,
+  file: { account: BankAccount; parsed: ParsedReturn; returnId: number; keys: string[]; seen: Set<string>; boletos: Map<string, Boleto> },
+): Promise<OccurrenceReport[]> {
+  const { account, parsed, returnId, keys, seen, boletos } = file;
+  const results: OccurrenceReport[] = [];
+  for (const [i, o] of parsed.occurrences.entries()) {
+    const base = {
+      line: o.line,
+      nossoNumero: o.nossoNumero,
+      code: o.code,
+      description: OCCURRENCE_DESCRIPTION[o.code] ?? 'outra ocorrência',
+      occurrenceDate: o.occurrenceDate,
+      paidAmount: o.paidAmount,
+    };
+    if (seen.has(keys[i])) {
+      results.push({
+        ...base,
+        outcome: 'DUPLICATE',
+        reason: 'this occurrence was already applied (an earlier or overlapping file)',
+        boletoId: boletos.get(o.nossoNumero)?.id ?? null,
+        receiptId: null,
+      });
+      continue;
+    }
+    seen.add(keys[i]);
+    const boleto = boletos.get(o.nossoNumero);
+    const outcome = boleto
+      ? await applyOccurrence(em, ctx, account, boleto, o)
+      : { outcome: 'UNKNOWN' as const, reason: `no boleto of this account has nosso número ${o.nossoNumero}`, receiptId: null, boleto: null };
+    if (outcome.boleto) boletos.set(o.nossoNumero, outcome.boleto);
+    await em.insert(BankReturnOccurrence, {
+      companyId: ctx.companyId,
+      bankReturnId: returnId,
+      bankAccountId: account.id,
+      occurrenceKey: keys[i],
+      nossoNumero: o.nossoNumero,
+      occurrenceCode: o.code,
+      occurrenceDate: o.occurrenceDate ?? '1900-01-01',
+      paidAmount: o.paidAmount,
+      boletoId: boleto?.id ?? null,
+      receiptId: outcome.receiptId,
+      outcome: outcome.outcome,
+      reason: outcome.reason?.slice(0, 255) ?? null,
+    } as never);
+    results.push({ ...base, outcome: outcome.outcome, reason: outcome.reason, boletoId: boleto?.id ?? null, receiptId: outcome.receiptId });
+  }
+  return results;
 }
 
 interface Applied {
