@@ -1,13 +1,24 @@
 import { expect } from 'chai';
-import { Parser } from 'xml2js';
-import { parserOptions, parseXml } from '../../src/modules/fiscal-xml/xml-document';
+import { Parser, processors } from 'xml2js';
+import { parseXml } from '../../src/modules/fiscal-xml/xml-document';
 import { buildNfe } from '../support/nfe-builder';
 
 /*
  * parseXml builds xml2js's tree straight from sax's events: it must give the same tree (shapes and key
- * order) or the same first error as xml2js with the same options (`parserOptions`), on an NF-e and on
- * mutations of it.
+ * order) or the same first error as xml2js with these options, on an NF-e and on mutations of it
+ * (odd element names like '_', 'cdata' or 'constructor' included).
  */
+const parserOptions = {
+  explicitArray: false,
+  explicitRoot: true,
+  tagNameProcessors: [processors.stripPrefix],
+  attrNameProcessors: [processors.stripPrefix],
+  trim: true,
+  normalize: false,
+  async: false,
+  strict: true,
+};
+
 async function outcome(read: (x: string) => Promise<unknown>, xml: string): Promise<{ tree?: string; error?: string }> {
   try {
     const tree = await read(xml);
@@ -57,7 +68,30 @@ describe('NF-e XML tree (parseXml against xml2js)', () => {
       '<t><u>1</u><u>2</u></t>',
       '<t xmlns:q="u" q:a="1"/>',
     ];
-    const cases = [base, '<a/>', '<a> </a>', '<a>x</a>', '<a><b/></a>', ' <a/> junk', '<a/><b/>', '<a>', '<a></b>', '<a><![CDATA[]]></a>', '<a><b>1</b>x</a>'];
+    const cases = [
+      base,
+      '<a/>',
+      '<a> </a>',
+      '<a>x</a>',
+      '<a><b/></a>',
+      ' <a/> junk',
+      '<a/><b/>',
+      '<a>',
+      '<a></b>',
+      '<a><![CDATA[]]></a>',
+      '<a><b>1</b>x</a>',
+      // names that collide with xml2js's bookkeeping (its text key, its cdata flag, Object.prototype)
+      '<a><_>t</_>x</a>',
+      '<a>x<_>t</_></a>',
+      '<a><_/><_/></a>',
+      '<a><cdata>1</cdata><![CDATA[x]]></a>',
+      '<a><constructor/></a>',
+      '<a><toString>1</toString><toString>2</toString></a>',
+      '<__proto__ __proto__="1"/>',
+      '<a><__proto__>1</__proto__></a>',
+      '<a><$>1</$></a>',
+      '<a x="1"><$/></a>',
+    ];
     for (let i = 0; i < 600; i++) {
       let x = base;
       for (let j = 0, k = 1 + Math.floor(random() * 3); j < k; j++) {

@@ -7,6 +7,7 @@ import { BusinessRuleError, NotFoundError } from '../../core/errors';
 import { encodeId } from '../../core/hashids';
 import { zip, ZipEntry } from '../../core/zip';
 import { FiscalPeriod, periodRange } from '../fiscal-periods';
+import { voidingId } from '../fiscal-xml';
 import { invoicesOfMonth, MonthInvoice, MonthVoid } from '../invoices';
 import { MonthNote, notesOfMonth } from '../nfce';
 import { MonthReceived, receivedOfMonth } from '../nfe';
@@ -259,7 +260,7 @@ function voidingsOfMonth(range: { from: string; to: string }, nfe: MonthInvoices
   const inMonth = (d: Date | null) => !!d && d.getTime() >= monthStart && d.getTime() < monthEnd;
   const voided: Record<string, unknown>[] = [];
   const voidFile = (model: number, series: number, xml: string, fallback: string) => {
-    const id = /<infInut\b[^>]*\bId="ID(\d+)"/.exec(xml)?.[1] ?? fallback;
+    const id = voidingId(xml) ?? fallback;
     const path = `${seriesDir(model, series)}/inutilizacoes/${id}-procInutNFe.xml`;
     if (!files.some((f) => f.path === path)) files.push({ path, data: Buffer.from(xml, 'utf8'), kind: 'VOIDING' });
     return path;

@@ -1,8 +1,9 @@
 import zlib from 'node:zlib';
 import type { EntityManager } from 'typeorm';
 import type { Dec } from '../../core/decimal';
+import { childAt, readXml, textAt } from '../fiscal-xml';
 import { Cte, CteStatus } from './entities/cte.entity';
-import { parseCte } from './xml/cte-parser';
+import { readCte } from './xml/cte-parser';
 
 /* The CT-e a filial took as freight in a span (by entry date, else issue date), for the fiscal books and the EFD (D100/D190). */
 
@@ -27,6 +28,9 @@ export interface TakenCteOfPeriod {
   endUf: string | null;
 }
 
+/** An IBGE city code as the layout writes it (seven digits), else null. */
+const cityCode = (text: string | null) => (text && /^\d{7}$/.test(text) ? text : null);
+
 export async function takenCteOfPeriod(em: EntityManager, companyId: number, filialId: number, fromDate: string, toDate: string): Promise<TakenCteOfPeriod[]> {
   const rows = await em
     .createQueryBuilder(Cte, 'c')
@@ -39,7 +43,10 @@ export async function takenCteOfPeriod(em: EntityManager, companyId: number, fil
   const out: TakenCteOfPeriod[] = [];
   for (const r of rows) {
     const xml = zlib.gunzipSync(r.xmlGzip).toString('utf8');
-    const parsed = await parseCte(xml);
+    // one read: the CT-e reader and the city codes it does not keep walk the same tree
+    const tree = readXml(xml);
+    const parsed = readCte(tree);
+    const inf = childAt(tree, 'cteProc', 'CTe', 'infCte') ?? childAt(tree, 'CTe', 'infCte');
     out.push({
       cteId: r.id,
       accessKey: r.accessKey,
@@ -53,14 +60,14 @@ export async function takenCteOfPeriod(em: EntityManager, companyId: number, fil
         name: r.issuerName,
         stateRegistration: r.issuerStateRegistration,
         uf: r.issuerUf,
-        cityCode: /<enderEmit>[\s\S]*?<cMun>(\d{7})<\/cMun>/.exec(xml)?.[1] ?? null,
+        cityCode: cityCode(textAt(inf, 'emit', 'enderEmit', 'cMun')),
       },
       cteType: parsed.ide.cteType ?? '0',
       serviceTotal: r.serviceTotal,
       receivable: r.receivable,
       icms: parsed.icms ? { cst: parsed.icms.cst, base: parsed.icms.base, rate: parsed.icms.rate, value: parsed.icms.value } : null,
-      startCityCode: /<cMunIni>(\d{7})<\/cMunIni>/.exec(xml)?.[1] ?? null,
-      endCityCode: /<cMunFim>(\d{7})<\/cMunFim>/.exec(xml)?.[1] ?? null,
+      startCityCode: cityCode(textAt(inf, 'ide', 'cMunIni')),
+      endCityCode: cityCode(textAt(inf, 'ide', 'cMunFim')),
       startUf: parsed.ide.start.uf,
       endUf: parsed.ide.end.uf,
     });

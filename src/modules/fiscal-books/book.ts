@@ -6,7 +6,9 @@ import { takenCteOfPeriod } from '../cte';
 import { bookedEntriesOfPeriod, EntryDocument, EntryDocumentItem } from '../entry-document';
 import { issuedNfeOfPeriod, voidedRangesOfPeriod } from '../invoices';
 import { issuedNfceOfPeriod } from '../nfce';
-import { issuersOfKeys, parseNfe } from '../nfe';
+import { asArray, attrOf, childAt, readXml, textAt } from '../fiscal-xml';
+import type { XNode } from '../fiscal-xml';
+import { issuersOfKeys, readNfe } from '../nfe';
 import type { NfeItem, NfeParty, ParsedNfe } from '../nfe';
 import { Filial } from '../tenancy';
 import type { BookDocument, BookLine, BookParticipant, DocumentSituation, FiscalBook, VoidedNumber } from './book.types';
@@ -53,13 +55,13 @@ function participantOfParty(p: NfeParty | null): BookParticipant | null {
 }
 
 /** ICMSUFDest of each det, by nItem (the NF-e reader keeps only the document totals of it). */
-function difalOfItems(xml: string): Map<number, { dest: Dec; fcp: Dec; origin: Dec }> {
+function difalOfItems(tree: Record<string, unknown>): Map<number, { dest: Dec; fcp: Dec; origin: Dec }> {
   const out = new Map<number, { dest: Dec; fcp: Dec; origin: Dec }>();
-  for (const m of xml.matchAll(/<det nItem="(\d+)">([\s\S]*?)<\/det>/g)) {
-    const g = /<ICMSUFDest>([\s\S]*?)<\/ICMSUFDest>/.exec(m[2]);
+  const inf = childAt(tree, 'nfeProc', 'NFe', 'infNFe') ?? childAt(tree, 'NFe', 'infNFe');
+  for (const det of asArray(inf?.det as XNode | XNode[] | undefined)) {
+    const g = childAt(det, 'imposto', 'ICMSUFDest');
     if (!g) continue;
-    const tag = (t: string) => d(new RegExp(`<${t}>([^<]*)</${t}>`).exec(g[1])?.[1]);
-    out.set(Number(m[1]), { dest: tag('vICMSUFDest'), fcp: tag('vFCPUFDest'), origin: tag('vICMSUFRemet') });
+    out.set(Number(attrOf(det, 'nItem')), { dest: d(textAt(g, 'vICMSUFDest')), fcp: d(textAt(g, 'vFCPUFDest')), origin: d(textAt(g, 'vICMSUFRemet')) });
   }
   return out;
 }
@@ -119,8 +121,8 @@ function lineOfNfeItem(item: NfeItem, difal: { dest: Dec; fcp: Dec; origin: Dec 
 
 const SITUATION: Record<string, DocumentSituation> = { AUTHORIZED: '00', CONTINGENCY: '00', CANCELLED: '02', DENIED: '04' };
 
-function documentOfNfe(kind: 'NFE' | 'NFCE', id: number, status: string, parsed: ParsedNfe, xml: string, productIds: Map<string, number>): BookDocument {
-  const difal = difalOfItems(xml);
+function documentOfNfe(kind: 'NFE' | 'NFCE', id: number, status: string, parsed: ParsedNfe, tree: Record<string, unknown>, productIds: Map<string, number>): BookDocument {
+  const difal = difalOfItems(tree);
   const direction = parsed.ide.operationType === '0' ? 'IN' : 'OUT';
   const day = parsed.ide.issuedAt.slice(0, 10);
   const t = parsed.totals;
@@ -274,7 +276,9 @@ export async function loadFiscalBook(em: EntityManager, companyId: number, filia
     await takenCteOfPeriod(em, companyId, filialId, month.firstDay, month.lastDay),
     await voidedRangesOfPeriod(em, companyId, filialId, month.from, month.to),
   ];
-  const parsedOut = await Promise.all([...nfe.map((n) => parseNfe(n.xml)), ...nfce.map((n) => parseNfe(n.xml))]);
+  // one read of each document: the NF-e reader and the items' DIFAL both walk its tree
+  const treesOut = [...nfe, ...nfce].map((n) => readXml(n.xml));
+  const parsedOut = treesOut.map(readNfe);
   const codes = [...new Set(parsedOut.flatMap((p) => p.items.map((i) => i.code)))];
   const entryProductIds = [...new Set(entries.flatMap((e) => e.items.map((i) => i.productId).filter((x): x is number => x !== null)))];
   const products = [
@@ -290,8 +294,8 @@ export async function loadFiscalBook(em: EntityManager, companyId: number, filia
   const byId = new Map(products.map((p) => [p.id, p]));
 
   const documents: BookDocument[] = [
-    ...nfe.map((n, i) => documentOfNfe('NFE', n.invoiceId, n.status, parsedOut[i], n.xml, byCode)),
-    ...nfce.map((n, i) => documentOfNfe('NFCE', n.noteId, n.status, parsedOut[nfe.length + i], n.xml, byCode)),
+    ...nfe.map((n, i) => documentOfNfe('NFE', n.invoiceId, n.status, parsedOut[i], treesOut[i], byCode)),
+    ...nfce.map((n, i) => documentOfNfe('NFCE', n.noteId, n.status, parsedOut[nfe.length + i], treesOut[nfe.length + i], byCode)),
     ...entries.map((e) => documentOfEntry(e.document, e.items, byId, e.document.accessKey ? issuers.get(e.document.accessKey) : undefined)),
     ...ctes.map((c): BookDocument => {
       const rate = d(c.icms?.rate);

@@ -7,8 +7,8 @@
  */
 export { accessKeyBase, accessKeyCheckDigit, accessKeyFieldMismatches, ACCESS_KEY_PATTERN, buildAccessKey, hasValidCheckDigit, isAccessKeyFormat, isAvulsaSeries } from './access-key';
 export type { AccessKeyFields } from './access-key';
-export { assertNoDoctype, hasDoctype, parserOptions, parseXml } from './xml-document';
-export { asArray, DATE, DATE_TIME, DECIMAL, Reader } from './xml-reader';
+export { assertNoDoctype, hasDoctype, parseXml, readXml } from './xml-document';
+export { asArray, attrOf, childAt, DATE, DATE_TIME, DECIMAL, descendants, Reader, textAt, voidingId } from './xml-reader';
 export type { XNode } from './xml-reader';
 export { DSIG_NS, NFE_SIGNED_SHAPE, verifyNfeSignature, verifySignedDocument, verifyThroughDom } from './signature';
 export type { EnvelopedSignatureResult, SignatureCertificate, SignatureResult, SignatureStatus, SignedShape } from './signature';

@@ -1,4 +1,3 @@
-import { Parser, processors } from 'xml2js';
 import { AppError } from '../../core/errors';
 
 /*
@@ -31,19 +30,6 @@ export function assertNoDoctype(xml: string): void {
     errors: [{ path: 'xml', message: `${match[1].toUpperCase()} declarations are not allowed` }],
   });
 }
-
-/** xml2js's options for an NF-e: what parseXml's own tree reproduces, and its fallback for odd names. */
-export const parserOptions = {
-  explicitArray: false,
-  explicitRoot: true,
-  // NF-e elements live in the portal's default namespace; a prefixed copy (ds:, nfe:) reads the same.
-  tagNameProcessors: [processors.stripPrefix],
-  attrNameProcessors: [processors.stripPrefix],
-  trim: true,
-  normalize: false,
-  async: false,
-  strict: true,
-};
 
 /** sax reports "…\nLine: 2\nColumn: 14\nChar: x" with a 0-based line. */
 function malformed(err: unknown): AppError {
@@ -87,8 +73,8 @@ const stripPrefix = (name: string) => (name.indexOf(':') === -1 ? name : name.re
 const WHITESPACE = /^\s*$/;
 
 /**
- * Names the fast builder leaves to xml2js: the keys xml2js keeps its own state under ('_', '$',
- * 'cdata') and Object.prototype's (xml2js's `in` tests see them). No NF-e element is named so.
+ * Names the fast builder leaves to `bookkeepingTree`: the keys xml2js keeps its own state under
+ * ('_', '$', 'cdata') and Object.prototype's (xml2js's `in` tests see them). No NF-e element is named so.
  */
 const ODD = new Set(['_', '$', 'cdata', ...Object.getOwnPropertyNames(Object.prototype)]);
 const odd = (name: string) => ODD.has(name);
@@ -103,11 +89,11 @@ interface Frame {
 }
 
 /**
- * The tree xml2js builds with `parserOptions`, built straight from sax's events (xml2js's own
- * handlers add and delete bookkeeping properties on every node and define each property with
- * Object.defineProperty, which made them more than half of an NF-e's parse). Same tokenizer, same
- * options, same first error, same shapes and key order; returns undefined for a document with an odd
- * name (see `odd`), which then goes through xml2js itself.
+ * The tree xml2js builds (explicitArray false, explicitRoot, prefixes stripped, text trimmed, strict),
+ * built straight from sax's events (xml2js's own handlers add and delete bookkeeping properties on
+ * every node and define each property with Object.defineProperty, which made them more than half of
+ * an NF-e's parse). Same tokenizer, same first error, same shapes and key order; returns undefined
+ * for a document with an odd name (see `odd`), which `bookkeepingTree` then reads.
  */
 function saxTree(text: string): Record<string, unknown> | null | undefined {
   const parser = sax.parser(true, { trim: false, normalize: false, xmlns: false });
@@ -180,18 +166,111 @@ function saxTree(text: string): Record<string, unknown> | null | undefined {
   return ended ? result : null;
 }
 
-/** Parses XML text into xml2js's tree: `{ rootName: node }`, attributes under `$`, text under `_`. */
-export async function parseXml(xml: string): Promise<Record<string, unknown>> {
+const defineProperty = (obj: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+
+/**
+ * xml2js's own handlers, step for step, for the documents `saxTree` leaves aside: an element named
+ * '_', '$', 'cdata' or after an Object.prototype key collides with the bookkeeping xml2js keeps on
+ * each node ('_' its text, 'cdata', '#name'), and only doing the same steps gives the same tree (or
+ * the same TypeError xml2js throws on such a collision).
+ */
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- xml2js's nodes change shape as it builds them (a text that a child named '_' turns into an array) */
+function bookkeepingTree(text: string): Record<string, unknown> | null {
+  const charkey = '_';
+  const attrkey = '$';
+  const parser = sax.parser(true, { trim: false, normalize: false, xmlns: false });
+  const stack: Record<string, any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any -- see above
+  let result: Record<string, unknown> | null = null;
+  let ended = false;
+  let error: Error | null = null;
+  const assignOrPush = (obj: Record<string, unknown>, key: string, newValue: unknown) => {
+    if (!(key in obj)) defineProperty(obj, key, newValue);
+    else {
+      if (!(obj[key] instanceof Array)) defineProperty(obj, key, [obj[key]]);
+      (obj[key] as unknown[]).push(newValue);
+    }
+  };
+  parser.onerror = (err) => {
+    parser.resume();
+    if (!ended && !error) error = err;
+  };
+  parser.onopentag = (node) => {
+    const obj: Record<string, unknown> = {};
+    obj[charkey] = '';
+    for (const key in node.attributes) {
+      if (!Object.prototype.hasOwnProperty.call(node.attributes, key)) continue;
+      if (!(attrkey in obj)) obj[attrkey] = {};
+      defineProperty(obj[attrkey] as Record<string, unknown>, stripPrefix(key), node.attributes[key]);
+    }
+    obj['#name'] = stripPrefix(node.name);
+    stack.push(obj);
+  };
+  parser.onclosetag = () => {
+    // named as in xml2js: the TypeError a collision raises names the expression ("obj[charkey].match …")
+    let obj = stack.pop()!;
+    const nodeName = obj['#name'] as string;
+    delete obj['#name'];
+    let cdata: unknown;
+    if (obj.cdata === true) {
+      cdata = obj.cdata;
+      delete obj.cdata;
+    }
+    const s = stack[stack.length - 1];
+    let emptyStr: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
+    if (obj[charkey].match(/^\s*$/) && !cdata) {
+      emptyStr = obj[charkey];
+      delete obj[charkey];
+    } else {
+      obj[charkey] = obj[charkey].trim();
+      if (Object.keys(obj).length === 1 && charkey in obj) obj = obj[charkey];
+    }
+    if (typeof obj === 'object' && obj !== null && Object.keys(obj).length === 0) obj = emptyStr;
+    if (stack.length > 0) assignOrPush(s, nodeName, obj);
+    else if (!ended && !error) {
+      result = {};
+      defineProperty(result, nodeName, obj);
+      ended = true;
+    }
+  };
+  parser.ontext = (chunk) => {
+    const s = stack[stack.length - 1];
+    if (s) s[charkey] += chunk;
+  };
+  parser.oncdata = (chunk) => {
+    const s = stack[stack.length - 1];
+    if (s) {
+      s[charkey] += chunk;
+      s.cdata = true;
+    }
+  };
+  try {
+    parser.write(text).close();
+  } catch (err) {
+    if (!ended && !error) error = err as Error;
+  }
+  if (error) throw error;
+  return ended ? result : null;
+}
+/* eslint-enable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment */
+
+/**
+ * Parses XML text into xml2js's tree: `{ rootName: node }`, attributes under `$`, text under `_`.
+ * Refuses a DOCTYPE (XML_DOCTYPE_FORBIDDEN) and what is not well-formed (MALFORMED_XML).
+ */
+export function readXml(xml: string): Record<string, unknown> {
   const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
   assertNoDoctype(text);
   if (!text.trim()) throw malformed(new Error('Empty document'));
   let tree: unknown;
   try {
     tree = saxTree(text);
-    if (tree === undefined) tree = await new Parser(parserOptions).parseStringPromise(text);
+    if (tree === undefined) tree = bookkeepingTree(text);
   } catch (err) {
     throw malformed(err);
   }
   if (!tree || typeof tree !== 'object') throw malformed(new Error('No root element'));
   return tree as Record<string, unknown>;
 }
+
+/** `readXml` for the callers that await it. */
+export const parseXml = async (xml: string): Promise<Record<string, unknown>> => readXml(xml);

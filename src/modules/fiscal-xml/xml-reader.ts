@@ -1,3 +1,4 @@
+import { readXml } from './xml-document';
 import { Dec } from '../../core/decimal';
 import type { FieldError } from '../../core/errors';
 
@@ -88,4 +89,65 @@ export class Reader {
     const v = attrs?.[name];
     return v === undefined ? null : String(v).trim();
   }
+}
+
+/*
+ * Reading values out of a tree without collecting problems (a document already checked, or one whose
+ * absent values have a default): the first element along a path of child names, its text, every
+ * descendant of a name. A repeated element reads as its first occurrence.
+ */
+const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
+
+/** The element reached through these child names (the root's name first when given the whole tree), or null. */
+export function childAt(node: unknown, ...names: string[]): XNode | null {
+  let at: unknown = node;
+  for (const name of names) {
+    if (!at || typeof at !== 'object') return null;
+    at = first((at as XNode)[name]);
+    if (at === undefined || at === null) return null;
+  }
+  if (at === undefined || at === null) return null;
+  return typeof at === 'object' ? (at as XNode) : ({ _: at } as XNode);
+}
+
+/** Trimmed text of the element reached through these child names; absent or empty → null. */
+export function textAt(node: unknown, ...names: string[]): string | null {
+  const el = childAt(node, ...names);
+  const t = el?._ === undefined || el._ === null ? '' : String(el._).trim();
+  return t === '' ? null : t;
+}
+
+/** An attribute of an element, or null. */
+export const attrOf = (node: XNode | null | undefined, name: string): string | null => {
+  const v = (node?.$ as Record<string, string> | undefined)?.[name];
+  return v === undefined ? null : String(v);
+};
+
+/** Every element named `name` below node, depth first (a tree keeps the order among same-named siblings). */
+export function descendants(node: unknown, name: string, out: XNode[] = []): XNode[] {
+  if (!node || typeof node !== 'object') return out;
+  for (const [key, value] of Object.entries(node as XNode)) {
+    if (key === '$' || key === '_') continue;
+    for (const v of asArray(value)) {
+      if (key === name) out.push(typeof v === 'object' && v !== null ? (v as XNode) : ({ _: v } as XNode));
+      descendants(v, name, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The number the Id of a voiding (inutilização) carries, "ID" + UF, year, CNPJ, model, series and
+ * range: what its file is named after. Null when the XML is not a readable inutNFe/procInutNFe (the
+ * caller names the file otherwise).
+ */
+export function voidingId(xml: string): string | null {
+  let tree: Record<string, unknown>;
+  try {
+    tree = readXml(xml);
+  } catch {
+    return null;
+  }
+  const inf = childAt(tree, 'procInutNFe', 'inutNFe', 'infInut') ?? childAt(tree, 'inutNFe', 'infInut');
+  return /^ID(\d+)$/.exec(attrOf(inf, 'Id') ?? '')?.[1] ?? null;
 }

@@ -1,4 +1,5 @@
 import { Dec } from '../../core/decimal';
+import { childAt, readXml, textAt } from '../fiscal-xml';
 import type { OutboundNfe } from './entities/outbound-nfe.entity';
 
 /*
@@ -10,16 +11,9 @@ const brl = (value: string) => {
   const [int, dec = '00'] = new Dec(value).toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2).split('.');
   return `R$ ${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${dec}`;
 };
-const unescapeXml = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
 export function invoiceEmailMessage(doc: OutboundNfe, procXml: string): { subject: string; text: string } {
-  const issuer = unescapeXml(/<emit>[\s\S]*?<xNome>([^<]*)<\/xNome>/.exec(procXml)?.[1] ?? '').trim();
+  const tree = readXml(procXml);
+  const issuer = textAt(childAt(tree, 'nfeProc', 'NFe', 'infNFe') ?? childAt(tree, 'NFe', 'infNFe'), 'emit', 'xNome') ?? '';
   const issuedOn = /^(\d{4})-(\d{2})-(\d{2})/.exec(doc.issuedAtText);
   const date = issuedOn ? `${issuedOn[3]}/${issuedOn[2]}/${issuedOn[1]}` : '';
   const recipient = doc.summary.recipientName?.trim();

@@ -4,6 +4,7 @@ import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { NotFoundError } from '../../core/errors';
 import { TP_CANCELAMENTO, TP_CCE } from '../authority';
+import { voidingId } from '../fiscal-xml';
 import { InvoiceNumberVoid } from './entities/invoice-number-void.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
 import { OutboundNfeEvent } from './entities/outbound-nfe-event.entity';
@@ -50,6 +51,6 @@ export async function voidedNumberFile(ctx: TenantContext, seriesId: number, num
   });
   const xml = row?.xmlGz ? gunzipText(row.xmlGz) : series.model === 65 ? await counterNotes.get().voidedNumberXml(em, ctx.companyId, series.id, number) : null;
   if (!xml) throw new NotFoundError('Voided number', 'NUMBER_NOT_VOIDED');
-  const id = /<infInut\b[^>]*\bId="ID(\d+)"/.exec(xml)?.[1] ?? `${series.model}-${series.series}-${number}`;
+  const id = voidingId(xml) ?? `${series.model}-${series.series}-${number}`;
   return { xml, fileName: `${id}-procInutNFe.xml` };
 }

@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import type { TenantContext } from '../../core/context';
 import { NotFoundError } from '../../core/errors';
 import type { ValidRequest } from '../../core/http/typed-input';
+import { voidingId } from '../fiscal-xml';
 import { gunzipText } from '../invoices';
 import { nfceSchemas as s } from './nfce.schemas';
 import { getNfce } from './query.service';
@@ -22,7 +23,7 @@ async function originalFile(ctx: TenantContext, id: number): Promise<{ xml: stri
   const doc = await getNfce(ctx, id);
   if (!doc.originalXmlGz || !doc.onlineKey) throw new NotFoundError('NFC-e event', 'NFCE_EVENT_NOT_FOUND');
   const xml = gunzipText(doc.originalXmlGz);
-  const fileName = doc.originalOutcome === 'SUBSTITUTED' ? `${doc.onlineKey}-110112-01-procEventoNFe.xml` : `${/<infInut\b[^>]*\bId="ID(\d+)"/.exec(xml)?.[1] ?? doc.onlineKey}-procInutNFe.xml`;
+  const fileName = doc.originalOutcome === 'SUBSTITUTED' ? `${doc.onlineKey}-110112-01-procEventoNFe.xml` : `${voidingId(xml) ?? doc.onlineKey}-procInutNFe.xml`;
   return { xml, fileName };
 }
 

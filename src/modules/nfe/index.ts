@@ -38,7 +38,7 @@ export type { AuthorityAnswer } from './upload-trust';
 export { compressXml, decompressXml, xmlSha256 } from './xml-storage';
 export { inspectNfeXml } from './xml/inspect';
 export type { NfeInspection } from './xml/inspect';
-export { parseNfe } from './xml/nfe-parser';
+export { parseNfe, readNfe } from './xml/nfe-parser';
 export type { NfeContribution, NfeIcms, NfeItem, NfeParty, ParsedNfe } from './xml/nfe-types';
 export { batchRunner } from './batch/batch-runner';
 export { DeadlineTracker } from './deadlines/manifestation-deadlines.service';

@@ -1,6 +1,9 @@
 import type { Element } from '@xmldom/xmldom';
 import zlib from 'node:zlib';
-import { child, childElements, childText, decodeText, deepText, escapeXml, findFirst, NFE_NS, parseRoot } from './dom';
+import { AppError } from '../../../core/errors';
+import { attrOf, childAt, descendants, readXml, textAt } from '../../fiscal-xml';
+import type { XNode } from '../../fiscal-xml';
+import { child, childElements, childText, decodeText, escapeXml, NFE_NS, parseRoot, XmlReadError } from './dom';
 
 /*
  * NFeDistribuicaoDFe, layout 1.01: the distDFeInt request and the retDistDFeInt reply, whose docZip
@@ -137,64 +140,82 @@ export function zipDoc(xml: string): string {
 
 const seq = (s: string | null) => Number(s ?? '1') || 1;
 
-/** One decoded document, by its root element. */
+/** The document's tree; what is not well-formed fails as the authority's other unreadable XML does (XmlReadError). */
+function documentTree(xml: string): { name: string; root: XNode } {
+  let tree: Record<string, unknown>;
+  try {
+    tree = readXml(xml);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'MALFORMED_XML') throw new XmlReadError(err.message.replace('The XML is not well-formed', 'XML is not well-formed'));
+    throw err;
+  }
+  const name = Object.keys(tree)[0];
+  return { name, root: childAt(tree, name) ?? {} };
+}
+
+/** Text of a child; absent or empty → null (a repeated one reads as its first). */
+const text = (node: XNode | null | undefined, name: string) => textAt(node, name);
+
+/** One decoded document (a docZip's content, an uploaded event), by its root element. */
 export function readDfeDocument(xml: string): DfeDocumentBody {
-  const root = parseRoot(xml);
-  switch (root.localName) {
+  const { name, root } = documentTree(xml);
+  switch (name) {
     case 'resNFe':
       return {
         kind: 'resNFe',
-        accessKey: childText(root, 'chNFe') ?? '',
-        issuerDocument: childText(root, 'CNPJ') ?? childText(root, 'CPF') ?? '',
-        issuerName: childText(root, 'xNome') ?? '',
-        issuerStateRegistration: childText(root, 'IE'),
-        issuedAt: childText(root, 'dhEmi') ?? '',
-        operationType: childText(root, 'tpNF') ?? '1',
-        total: childText(root, 'vNF') ?? '0',
-        digestValue: childText(root, 'digVal'),
-        receivedAt: childText(root, 'dhRecbto'),
-        protocol: childText(root, 'nProt'),
-        situation: childText(root, 'cSitNFe') ?? '1',
+        accessKey: text(root, 'chNFe') ?? '',
+        issuerDocument: text(root, 'CNPJ') ?? text(root, 'CPF') ?? '',
+        issuerName: text(root, 'xNome') ?? '',
+        issuerStateRegistration: text(root, 'IE'),
+        issuedAt: text(root, 'dhEmi') ?? '',
+        operationType: text(root, 'tpNF') ?? '1',
+        total: text(root, 'vNF') ?? '0',
+        digestValue: text(root, 'digVal'),
+        receivedAt: text(root, 'dhRecbto'),
+        protocol: text(root, 'nProt'),
+        situation: text(root, 'cSitNFe') ?? '1',
       };
     case 'nfeProc': {
-      const infNFe = findFirst(root, 'infNFe');
-      const fromId = infNFe?.getAttribute('Id')?.replace(/^NFe/, '') ?? '';
-      return { kind: 'procNFe', accessKey: deepText(findFirst(root, 'protNFe'), 'chNFe') ?? fromId, xml };
+      const infNFe = descendants(root, 'infNFe')[0];
+      const fromId = attrOf(infNFe, 'Id')?.replace(/^NFe/, '') ?? '';
+      const prot = childAt(root, 'protNFe');
+      return { kind: 'procNFe', accessKey: (prot && descendants(prot, 'chNFe').map((n) => textAt(n))[0]) || fromId, xml };
     }
     case 'resEvento':
       return {
         kind: 'resEvento',
-        accessKey: childText(root, 'chNFe') ?? '',
-        authorDocument: childText(root, 'CNPJ') ?? childText(root, 'CPF'),
-        eventType: childText(root, 'tpEvento') ?? '',
-        sequence: seq(childText(root, 'nSeqEvento')),
-        description: childText(root, 'xEvento'),
-        eventAt: childText(root, 'dhEvento'),
-        protocol: childText(root, 'nProt'),
-        receivedAt: childText(root, 'dhRecbto'),
+        accessKey: text(root, 'chNFe') ?? '',
+        authorDocument: text(root, 'CNPJ') ?? text(root, 'CPF'),
+        eventType: text(root, 'tpEvento') ?? '',
+        sequence: seq(text(root, 'nSeqEvento')),
+        description: text(root, 'xEvento'),
+        eventAt: text(root, 'dhEvento'),
+        protocol: text(root, 'nProt'),
+        receivedAt: text(root, 'dhRecbto'),
       };
     case 'procEventoNFe': {
-      const inf = findFirst(child(root, 'evento') ?? root, 'infEvento');
-      const ret = findFirst(child(root, 'retEvento') ?? root, 'infEvento');
-      const det = inf ? child(inf, 'detEvento') : undefined;
+      // as a depth-first search would: the infEvento of evento, of retEvento, else the document's first
+      const inf = descendants(childAt(root, 'evento') ?? root, 'infEvento')[0];
+      const ret = descendants(childAt(root, 'retEvento') ?? root, 'infEvento')[0];
+      const det = childAt(inf, 'detEvento');
       return {
         kind: 'procEventoNFe',
-        accessKey: childText(inf, 'chNFe') ?? '',
-        authorDocument: childText(inf, 'CNPJ') ?? childText(inf, 'CPF'),
-        eventType: childText(inf, 'tpEvento') ?? '',
-        sequence: seq(childText(inf, 'nSeqEvento')),
-        description: childText(det, 'descEvento') ?? childText(ret, 'xEvento'),
-        eventAt: childText(inf, 'dhEvento'),
-        cStat: childText(ret, 'cStat'),
-        protocol: childText(ret, 'nProt'),
-        registeredAt: childText(ret, 'dhRegEvento'),
-        justification: childText(det, 'xJust'),
-        cteKey: deepText(det, 'chCTe'),
+        accessKey: text(inf, 'chNFe') ?? '',
+        authorDocument: text(inf, 'CNPJ') ?? text(inf, 'CPF'),
+        eventType: text(inf, 'tpEvento') ?? '',
+        sequence: seq(text(inf, 'nSeqEvento')),
+        description: text(det, 'descEvento') ?? text(ret, 'xEvento'),
+        eventAt: text(inf, 'dhEvento'),
+        cStat: text(ret, 'cStat'),
+        protocol: text(ret, 'nProt'),
+        registeredAt: text(ret, 'dhRegEvento'),
+        justification: text(det, 'xJust'),
+        cteKey: (det && descendants(det, 'chCTe').map((n) => textAt(n))[0]) ?? null,
         xml,
       };
     }
     default:
-      return { kind: 'unknown', root: root.localName ?? '', xml };
+      return { kind: 'unknown', root: name ?? '', xml };
   }
 }
 

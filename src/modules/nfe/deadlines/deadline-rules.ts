@@ -17,6 +17,8 @@
  * until its XML arrives.
  */
 import { businessToday } from '../../../core/business-date';
+import { asArray, childAt, readXml, textAt } from '../../fiscal-xml';
+import type { XNode } from '../../fiscal-xml';
 
 export type DeadlineRule = 'GENERAL' | 'FUEL_INTERNAL' | 'FUEL_INTERSTATE' | 'FUEL_INCENTIVE_AREA';
 
@@ -72,13 +74,14 @@ export function manifestationDeadlines(facts: DeadlineFacts, generalDays: number
 
 /** The facts the rules need from an NF-e's XML (validated before it was stored). */
 export function invoiceFacts(xml: string, issuerUf: string | null, recipientUf: string): DeadlineFacts['invoice'] {
-  const tag = (name: string) => new RegExp(`<(?:[\\w.-]+:)?${name}[\\s>]`);
-  const idDest = /<(?:[\w.-]+:)?idDest>\s*(\d)\s*</.exec(xml)?.[1];
-  const destUf = /<(?:[\w.-]+:)?enderDest>[\s\S]*?<(?:[\w.-]+:)?UF>\s*([A-Z]{2})\s*</.exec(xml)?.[1] ?? recipientUf;
+  const tree = readXml(xml);
+  const inf = childAt(tree, 'nfeProc', 'NFe', 'infNFe') ?? childAt(tree, 'NFe', 'infNFe');
+  const idDest = /^\d$/.exec(textAt(inf, 'ide', 'idDest') ?? '')?.[0];
+  const destUf = /^[A-Z]{2}$/.exec(textAt(inf, 'dest', 'enderDest', 'UF') ?? '')?.[0] ?? recipientUf;
   const interstate = idDest ? idDest !== '1' : !!issuerUf && issuerUf !== destUf;
   return {
-    hasFuel: tag('comb').test(xml),
+    hasFuel: asArray(inf?.det as XNode | XNode[] | undefined).some((det) => childAt(det, 'prod', 'comb') !== null),
     interstate,
-    incentiveArea: /<(?:[\w.-]+:)?ISUF>\s*\d+\s*</.test(xml),
+    incentiveArea: /^\d+$/.test(textAt(inf, 'dest', 'ISUF') ?? ''),
   };
 }
