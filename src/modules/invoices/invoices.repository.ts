@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { DeferredWriteFailed } from '../../core/db/db-errors';
 import { deferInsertRows, insertedId, insertRows, setClause } from '../../core/db/sql';
 import { allocateId } from '../../core/sequence/ids';
 import { ConflictError } from '../../core/errors';
@@ -81,6 +82,9 @@ export async function insertOutboundNfe(em: EntityManager, row: NewOutboundNfe):
   await deferInsertRows(em, OutboundNfe, [full]);
   return Object.assign(new OutboundNfe(), full);
 }
+
+/** The database error of the document's own INSERT in `err`: deferred, it fails in a later statement's batch (DeferredWriteFailed). */
+export const insertErrorOf = (err: unknown): unknown => (err instanceof DeferredWriteFailed && err.label === 'insert into outbound_nfe' ? err.cause : err);
 
 /** The company's own SMTP settings, if it set them. */
 export function findCompanySmtp(em: EntityManager, companyId: number): Promise<CompanySmtp | null> {
