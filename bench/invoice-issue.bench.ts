@@ -156,6 +156,8 @@ async function main() {
   );
   await dataSource.query('DELETE FROM outbound_nfe WHERE company_id = ?', [companyId]);
   await dataSource.destroy();
+  // The transactions' own pool (core/db) keeps the event loop alive after the data source closes.
+  process.exit(0);
 }
 
 main().catch((err) => {
