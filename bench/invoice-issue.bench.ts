@@ -1,6 +1,7 @@
 /*
  * Issue 30: CPU per issued NF-e on the application side — build the XML from a computed document,
- * sign it (RSA-SHA1 enveloped, C14N) and store it (gzip + the issue path's INSERT of the outbound_nfe row) — against a
+ * sign it (RSA-SHA1 enveloped, C14N) and store it (gzip + the issue path's INSERT of the outbound_nfe row, in a
+ * transaction of its own as the issue path writes it: START TRANSACTION … COMMIT) — against a
  * floor measured in the same run: the same RSA-SHA1 signature with node's crypto alone (SHA-1 of the
  * document's canonical infNFe + one RSA-2048 signature of SignedInfo). Target ≤ 3× the floor. Also a
  * 200-item document. MariaDB's own CPU is another process and is not counted.
@@ -8,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import { dataSource } from '../src/core/db/data-source';
+import { inTransaction, NO_UNIT } from '../src/core/db/transaction';
 import { prepareDatabase } from './support';
 import { insertOutboundNfe } from '../src/modules/invoices/invoices.repository';
 import { gz } from '../src/modules/invoices/invoice-store';
@@ -50,44 +52,46 @@ async function issueOne(doc: ReturnType<typeof sampleDocument>, n: number): Prom
   const zipped = gz(signed.xml);
   buildSignCpu += cpuMs() - c0;
   const s0 = cpuMs();
-  // The issue path's own store (invoices.repository.ts: one parameterized INSERT).
-  await insertOutboundNfe(dataSource.manager, {
-    companyId,
-    filialId: 1,
-    seriesId: 1,
-    model: 55,
-    series: 1,
-    number: n,
-    accessKey: built.accessKey,
-    source: 'FULFILLMENT',
-    sourceId: null,
-    fulfillmentId: n,
-    salesOrderId: n,
-    customerId: 1,
-    claim: `F${n}`,
-    status: 'SIGNED',
-    emissionType: 1,
-    contingencyReason: null,
-    issuedAtText: built.issuedAtText,
-    issuedAt: new Date(),
-    randomCode: String(10_000_000 + n),
-    total: doc.totals.vNF,
-    summary: {
-      recipientName: null,
-      recipientDocument: null,
-      recipientEmail: null,
-      operationNature: doc.operationNature,
-      itemCount: doc.items.length,
-      totals: { vNF: doc.totals.vNF.toFixed(2) },
-      installments: [],
-      additionalInfo: '',
-    },
-    signedXmlGz: zipped,
-    actor: 'bench',
-    requestKey: null,
-    leaseOwner: null,
-    leaseUntil: null,
-  });
+  // The issue path's own store (invoices.repository.ts: one parameterized INSERT) in its transaction.
+  await inTransaction(NO_UNIT, (em) =>
+    insertOutboundNfe(em, {
+      companyId,
+      filialId: 1,
+      seriesId: 1,
+      model: 55,
+      series: 1,
+      number: n,
+      accessKey: built.accessKey,
+      source: 'FULFILLMENT',
+      sourceId: null,
+      fulfillmentId: n,
+      salesOrderId: n,
+      customerId: 1,
+      claim: `F${n}`,
+      status: 'SIGNED',
+      emissionType: 1,
+      contingencyReason: null,
+      issuedAtText: built.issuedAtText,
+      issuedAt: new Date(),
+      randomCode: String(10_000_000 + n),
+      total: doc.totals.vNF,
+      summary: {
+        recipientName: null,
+        recipientDocument: null,
+        recipientEmail: null,
+        operationNature: doc.operationNature,
+        itemCount: doc.items.length,
+        totals: { vNF: doc.totals.vNF.toFixed(2) },
+        installments: [],
+        additionalInfo: '',
+      },
+      signedXmlGz: zipped,
+      actor: 'bench',
+      requestKey: null,
+      leaseOwner: null,
+      leaseUntil: null,
+    }),
+  );
   storeCpu += cpuMs() - s0;
 }
 let storeCpu = 0;
@@ -145,13 +149,15 @@ async function main() {
   console.log(`floor (SHA-1 of infNFe + RSA-SHA1 with node's crypto):  ${perFloor.toFixed(3)} ms`);
   console.log(`ratio: ${(perIssue / perFloor).toFixed(2)}× (target ≤ 3×)`);
   console.log(
-    `  of which build + sign + gzip: ${perBuildSign.toFixed(3)} ms (${(perBuildSign / perFloor).toFixed(2)}×), the INSERT (insertOutboundNfe, its await included): ${(storeCpu / N).toFixed(3)} ms`,
+    `  of which build + sign + gzip: ${perBuildSign.toFixed(3)} ms (${(perBuildSign / perFloor).toFixed(2)}×), the INSERT in its transaction (insertOutboundNfe, START … COMMIT, awaits included): ${(storeCpu / N).toFixed(3)} ms`,
   );
   console.log(
     `200-item document (${(bigBytes / 1024).toFixed(0)} KiB): CPU median ${median(bigCpu).toFixed(2)} ms, wall median ${median(bigWall).toFixed(2)} ms; floor ${bigFloor.toFixed(2)} ms; ratio ${(median(bigCpu) / bigFloor).toFixed(2)}×`,
   );
   await dataSource.query('DELETE FROM outbound_nfe WHERE company_id = ?', [companyId]);
   await dataSource.destroy();
+  // The transactions' own pool (core/db) keeps the event loop alive after the data source closes.
+  process.exit(0);
 }
 
 main().catch((err) => {

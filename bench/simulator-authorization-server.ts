@@ -2,7 +2,8 @@
  * The authority simulator of bench/simulator-authorization.bench.ts in its own process, so its CPU is
  * its own: IPC 'start' starts it (with a state file when asked, as npm start runs it) and issues the
  * bench's A1 for a CNPJ; 'cpu' answers process.cpuUsage (ms); 'floor' times node:crypto alone on the
- * note's bytes; 'echo' starts the transport floor (the same TLS, a fixed answer); 'stop' stops it (flushing its state) and exits.
+ * note's bytes; 'echo' starts the transport floor (the same TLS, a fixed answer); 'a1' issues an A1 (PFX, base64) for
+ * a CNPJ, as a tenant's certificate is saved (bench/cashier-latency.bench.ts); 'stop' stops it (flushing its state) and exits.
  */
 import crypto from 'node:crypto';
 import https from 'node:https';
@@ -14,6 +15,7 @@ type Msg =
   | { id: number; cmd: 'cpu' }
   | { id: number; cmd: 'floor'; n: number; signedInfoC14n: string; infNFeC14n: string; signatureValue: string; certPem: string }
   | { id: number; cmd: 'echo' }
+  | { id: number; cmd: 'a1'; cnpj: string; name: string; password: string }
   | { id: number; cmd: 'stop' };
 
 let sim: AuthoritySimulator | null = null;
@@ -29,7 +31,11 @@ process.on('message', (m: Msg) => {
       sim = new AuthoritySimulator({ stateFile: m.stateFile });
       const endpoints = await sim.start();
       const pair = issueCertificate(sim.ca, { commonName: 'LOJA BENCH', cnpj: m.cnpj });
-      return reply({ url: endpoints.url, caPem: endpoints.caPem, ...pair });
+      return reply({ url: endpoints.url, distUrl: endpoints.distUrl, eventUrl: endpoints.eventUrl, caPem: endpoints.caPem, ...pair });
+    }
+    if (m.cmd === 'a1') {
+      const a1 = sim!.issueClientCertificate(m.cnpj, m.name, m.password);
+      return reply({ pfx: a1.pfx.toString('base64'), password: a1.password });
     }
     if (m.cmd === 'cpu') return reply(cpuMs());
     if (m.cmd === 'echo') {

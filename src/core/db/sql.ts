@@ -33,7 +33,7 @@ export function hydrate<E extends ObjectLiteral>(em: EntityManager, target: Enti
  * The tables whose ids are taken before the INSERT (core/sequence/ids.ts): every row inserted into
  * them carries its id, or an AUTO_INCREMENT id could take one a block already handed out.
  */
-export const ALLOCATED_ID_TABLES: ReadonlySet<string> = new Set(['sales_order', 'sales_order_item', 'fulfillment', 'nfce_document']);
+export const ALLOCATED_ID_TABLES: ReadonlySet<string> = new Set(['sales_order', 'sales_order_item', 'fulfillment', 'nfce_document', 'outbound_nfe']);
 
 /**
  * One multi-row INSERT of the given rows (every row sets the same properties; columns left out take

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { insertedId, insertRows, setClause } from '../../core/db/sql';
+import { DeferredWriteFailed } from '../../core/db/db-errors';
+import { deferInsertRows, insertedId, insertRows, setClause } from '../../core/db/sql';
+import { allocateId } from '../../core/sequence/ids';
 import { ConflictError } from '../../core/errors';
 import { CompanySmtp } from './entities/company-smtp.entity';
 import { OutboundNfe } from './entities/outbound-nfe.entity';
@@ -42,7 +44,12 @@ export type NewOutboundNfe = Pick<
 > &
   Partial<Pick<OutboundNfe, 'contingencyOf'>>;
 
-/** Inserts a new document (in the caller's transaction) and answers it as stored, id included, without reading it back. */
+/**
+ * Inserts a new document (in the caller's transaction) and answers it as stored, id included, without
+ * reading it back. Its id is taken before the INSERT (core/sequence/ids.ts), so the INSERT is deferred and
+ * travels with the transaction's next statement (its audit row, event, COMMIT) instead of a round trip of
+ * its own; a unique violation (the claim) still fails the transaction, at that statement.
+ */
 export async function insertOutboundNfe(em: EntityManager, row: NewOutboundNfe): Promise<OutboundNfe> {
   const now = new Date();
   const full: Partial<OutboundNfe> & { companyId: number } = {
@@ -71,9 +78,13 @@ export async function insertOutboundNfe(em: EntityManager, row: NewOutboundNfe):
     createdAt: now,
     updatedAt: now,
   };
-  const id = insertedId(await insertRows(em, OutboundNfe, [full]));
-  return Object.assign(new OutboundNfe(), full, { id });
+  full.id = await allocateId(em, OutboundNfe);
+  await deferInsertRows(em, OutboundNfe, [full]);
+  return Object.assign(new OutboundNfe(), full);
 }
+
+/** The database error of the document's own INSERT in `err`: deferred, it fails in a later statement's batch (DeferredWriteFailed). */
+export const insertErrorOf = (err: unknown): unknown => (err instanceof DeferredWriteFailed && err.label === 'insert into outbound_nfe' ? err.cause : err);
 
 /** The company's own SMTP settings, if it set them. */
 export function findCompanySmtp(em: EntityManager, companyId: number): Promise<CompanySmtp | null> {

@@ -27,7 +27,7 @@ import { ContingencyState, currentContingency, enterContingency } from './contin
 import { afterAuthorized } from './delivery.service';
 import { OutboundNfe, OutboundNfeSummary, StoredIssueInput } from './entities/outbound-nfe.entity';
 import { InvoiceSeries } from './entities/invoice-series.entity';
-import { insertOutboundNfe } from './invoices.repository';
+import { insertErrorOf, insertOutboundNfe } from './invoices.repository';
 import { clientOf, docEvent, filialSigning, FilialSigning, findInvoice, gunzipText, gz, transition } from './invoice-store';
 import { assertAllowed, assertTransition, UNSETTLED_STATUSES } from './invoices.state';
 import { buildNfeXml, Installment, layoutText, NfeTransport } from './xml/nfe-xml';
@@ -310,7 +310,7 @@ export async function issueInvoice(ctx: TenantContext, input: IssueInput, reques
     if ('resume' in made) return { doc: await settle(ctx, made.resume), created: false };
     doc = made;
   } catch (err) {
-    if (isUniqueViolation(err)) {
+    if (isUniqueViolation(insertErrorOf(err))) {
       const holder = await liveHolder(readerOf(ctx), ctx.companyId, [probe.claim, ...probe.conflictingClaims]);
       throw holder ? alreadyInvoiced(probe.source, holder) : new ConflictError('ALREADY_INVOICED', `${describe(probe.source)} got its NF-e concurrently`);
     }
