@@ -69,6 +69,28 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/authority/', '^src/modules/fiscal-xml/'] },
     },
     {
+      name: 'authority-reaches-no-business-module',
+      severity: 'error',
+      comment: 'Nor through another file: whatever the authority module uses, directly or not, is core, its own files or the fiscal-XML toolkit (which imports no module).',
+      from: { path: '^src/modules/authority/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/authority/', '^src/modules/fiscal-xml/'], reachable: true },
+    },
+    {
+      name: 'connection-knows-no-inbound-document',
+      severity: 'error',
+      comment:
+        "sefaz (a filial's connection to the authority: certificate, endpoints, settings, issuerTarget) serves emission and the DF-e sync alike, so nothing it uses, directly or not, is the inbound side (docs/decisions/dfe-on-the-inbound-side.md).",
+      from: { path: '^src/modules/sefaz/' },
+      to: { path: '^src/modules/(nfe|dfe|entry-document|cte)/', reachable: true },
+    },
+    {
+      name: 'emission-reaches-no-dfe',
+      severity: 'error',
+      comment: 'Emission (invoices, nfce) stands on the connection (sefaz) and the authority toolkit, never on the inbound DF-e business, directly or not (docs/decisions/dfe-on-the-inbound-side.md).',
+      from: { path: '^src/modules/(invoices|nfce)/' },
+      to: { path: '^src/modules/dfe/', reachable: true },
+    },
+    {
       name: 'open-items-knows-no-side',
       severity: 'error',
       comment: 'The open-items kernel (docs/decisions/open-items.md) settles and reverses for both sides; payables and receivables each declare an OpenItemSide and call it, so it imports neither.',

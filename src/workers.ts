@@ -11,7 +11,8 @@ import { WebhookDispatcher } from './modules/events';
 import { invoiceRecoveryWorker } from './modules/invoices';
 import { nfceQueueWorker } from './modules/nfce';
 import { batchRunner, DeadlineTracker } from './modules/nfe';
-import { CertificateExpiryWatcher, DfeScheduler } from './modules/sefaz';
+import { DfeScheduler } from './modules/dfe';
+import { CertificateExpiryWatcher } from './modules/sefaz';
 import { spedWorker } from './modules/sped';
 
 /*

@@ -17,7 +17,8 @@ import { receivableRoutes } from './receivables';
 import { collectionRoutes, pixRoutes } from './collection';
 import { returnRoutes } from './returns';
 import { orderFiscalDocuments, salesOrderRoutes } from './sales-order';
-import { nfeEventBatchHandler, sefazRoutes } from './sefaz';
+import { dfeRoutes, nfeEventBatchHandler } from './dfe';
+import { sefazRoutes } from './sefaz';
 import { systemRoutes } from './system';
 import { emissionSetupRoutes, simulatorRoutes } from './emission-setup';
 import { assertFilialAccess, tenancyRoutes } from './tenancy';
@@ -76,6 +77,7 @@ export function routesByModule(): { module: string; routes: RouteDef[] }[] {
     { module: 'nfe', routes: nfeVolumeRoutes },
     { module: 'nfe', routes: nfeRoutes },
     { module: 'cte', routes: cteRoutes },
+    { module: 'dfe', routes: dfeRoutes },
     { module: 'sefaz', routes: sefazRoutes },
     { module: 'payables', routes: payableRoutes },
     { module: 'entry-document', routes: entryDocumentRoutes },

@@ -1,6 +1,7 @@
 import { registerEventMetrics } from './events';
 import { registerCashSessionMetrics } from './cash-sessions';
-import { registerCertificateMetrics, registerDfeScheduleMetrics } from './sefaz';
+import { registerDfeScheduleMetrics } from './dfe';
+import { registerCertificateMetrics } from './sefaz';
 
 let registered = false;
 

@@ -41,8 +41,8 @@ async function openTransactions(): Promise<number> {
   return first.filter((id) => second.has(id)).length;
 }
 
-/** The modules whose routes can reach the authority (through invoices, nfce or sefaz). */
-const REACHING = ['invoices', 'nfce', 'sefaz', 'transfers', 'supplier-returns', 'returns', 'quick-sale'];
+/** The modules whose routes can reach the authority (through invoices, nfce or dfe). */
+const REACHING = ['invoices', 'nfce', 'dfe', 'transfers', 'supplier-returns', 'returns', 'quick-sale'];
 /** Writing routes of those modules that never call the authority (so they may run as one unit). */
 const NO_AUTHORITY = new Set(['post /returns/:filialId/imported-nfe']);
 /** Routes in 'unit' mode whose authority step runs after the unit commits (respondAfterCommit). */

@@ -13,7 +13,7 @@ import { registerScrapeCollector, startMetricsServer } from '../../src/core/metr
 import { OutboxEvent } from '../../src/core/outbox/outbox-event.entity';
 import { WebhookDelivery } from '../../src/modules/events/entities/webhook-delivery.entity';
 import { WebhookSubscription } from '../../src/modules/events/entities/webhook-subscription.entity';
-import { DfeSchedule } from '../../src/modules/sefaz/entities/dfe-schedule.entity';
+import { DfeSchedule } from '../../src/modules/dfe/entities/dfe-schedule.entity';
 import { Company } from '../../src/modules/tenancy/entities/company.entity';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { api } from '../support/api';

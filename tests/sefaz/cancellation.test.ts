@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
+import { DfeState } from '../../src/modules/dfe/entities/dfe-state.entity';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';
 import { allowNextQuery, NFE, rowsOf, sefazTenant, SefazTenant } from './support';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { DfeLog } from '../../src/modules/sefaz/entities/dfe-log.entity';
 import { SefazCertificate } from '../../src/modules/sefaz/entities/sefaz-certificate.entity';
-import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
+import { DfeState } from '../../src/modules/dfe/entities/dfe-state.entity';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
 // The module object itself (not an interop copy): the race test below wraps its clientFor.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above: the module object, not an interop copy

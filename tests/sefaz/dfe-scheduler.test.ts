@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
-import type { FilialRunReport } from '../../src/modules/sefaz/dfe-scheduler';
-import { DfeSchedule } from '../../src/modules/sefaz/entities/dfe-schedule.entity';
-import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
+import type { FilialRunReport } from '../../src/modules/dfe/dfe-scheduler';
+import { DfeSchedule } from '../../src/modules/dfe/entities/dfe-schedule.entity';
+import { DfeState } from '../../src/modules/dfe/entities/dfe-state.entity';
 import { padNsu } from '../../src/modules/authority/xml/dist-dfe';
 import { api } from '../support/api';
 import { expectProblem } from '../support/problem';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { dataSource } from '../../src/core/db/data-source';
 import { inTransaction, NO_UNIT } from '../../src/core/db/transaction';
 import { findInboundByKey } from '../../src/modules/nfe/nfe-inbound.repository';
-import { recordManifestation } from '../../src/modules/sefaz/dfe-ingest';
+import { recordManifestation } from '../../src/modules/dfe/dfe-ingest';
 import { DfeLog } from '../../src/modules/sefaz/entities/dfe-log.entity';
 import { setFilialEndpoint } from '../../src/modules/sefaz/sefaz-connection';
 import { buildFaultEnvelope } from '../../src/modules/authority/xml/soap';

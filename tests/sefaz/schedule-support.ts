@@ -1,8 +1,8 @@
 import { dataSource } from '../../src/core/db/data-source';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
 import { trustCertificateAuthority } from '../../src/modules/fiscal-xml/signer-trust';
-import { DfeScheduler } from '../../src/modules/sefaz/dfe-scheduler';
-import { DfeSchedule } from '../../src/modules/sefaz/entities/dfe-schedule.entity';
+import { DfeScheduler } from '../../src/modules/dfe/dfe-scheduler';
+import { DfeSchedule } from '../../src/modules/dfe/entities/dfe-schedule.entity';
 import { setFilialEndpoint, setTransportOptions } from '../../src/modules/sefaz/sefaz-connection';
 import { AuthoritySimulator, SimulatorEndpoints } from '../../src/dev/sefaz-simulator/simulator';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';

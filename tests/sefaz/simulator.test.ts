@@ -19,7 +19,7 @@ import { startLocalAuthority } from '../../src/dev/sefaz-simulator/local-authori
 import { generateNfe, SAMPLE_ITEMS } from '../../src/dev/sefaz-simulator/nfe-generator';
 import { createCertificateAuthority, issueA1, issueCertificate } from '../../src/dev/sefaz-simulator/pki';
 import { DEMO_COMPANY_CNPJ, seedDemoTenant } from '../../src/demo/demo-seed';
-import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
+import { DfeState } from '../../src/modules/dfe/entities/dfe-state.entity';
 import { Company } from '../../src/modules/tenancy/entities/company.entity';
 import { Filial } from '../../src/modules/tenancy/entities/filial.entity';
 import { api } from '../support/api';

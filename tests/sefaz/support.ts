@@ -3,7 +3,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { dataSource } from '../../src/core/db/data-source';
 import { DfeLog } from '../../src/modules/sefaz/entities/dfe-log.entity';
-import { DfeState } from '../../src/modules/sefaz/entities/dfe-state.entity';
+import { DfeState } from '../../src/modules/dfe/entities/dfe-state.entity';
 import { saveCertificate } from '../../src/modules/sefaz/certificate/certificate.service';
 import { setFilialEndpoint, setTransportOptions } from '../../src/modules/sefaz/sefaz-connection';
 import { parsePfx } from '../../src/modules/sefaz/certificate/pfx';

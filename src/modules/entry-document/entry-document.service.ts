@@ -128,7 +128,7 @@ export async function auditHistory(ctx: TenantContext, id: number, page: PageReq
 }
 
 /**
- * The issuer cancelled the invoice a document was booked from (sefaz's DF-e ingest, inside its
+ * The issuer cancelled the invoice a document was booked from (dfe's ingest, inside its
  * transaction): flag the document for review. A DRAFT can no longer be confirmed; a confirmed one
  * shows the flag and is for the user to cancel.
  */

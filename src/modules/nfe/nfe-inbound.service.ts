@@ -31,7 +31,7 @@ import { inspectNfeXml, NfeInspection } from './xml/inspect';
 import type { RecipientContext, ValidationReport } from './xml/validation-report';
 
 /**
- * The inbound records' API for other modules (sefaz's DF-e ingest and queries, entry documents), used
+ * The inbound records' API for other modules (dfe's ingest and queries, entry documents), used
  * inside the caller's transaction. The repository stays private to nfe.
  */
 export { eventsOf as inboundEvents, findInboundByKey, insertInbound, insertInboundEvent, updateInbound } from './nfe-inbound.repository';

@@ -4,7 +4,7 @@ import type { NfeInbound } from './entities/nfe-inbound.entity';
 
 /*
  * The payload of nfe.inbound.* events (hashids only), built inside the transactions that publish them
- * (this module's services and sefaz's DF-e ingest). Kept apart from the HTTP mapper so that services
+ * (this module's services and dfe's ingest). Kept apart from the HTTP mapper so that services
  * never import the mapper.
  */
 

@@ -1,31 +1,10 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
-import { mapPage } from '../../core/pagination';
 import { getCertificate, saveCertificate } from './certificate/certificate.service';
-import { syncDfe } from './dfe-sync.service';
-import { downloadXml, queryByKey } from './key-query.service';
-import { manifest } from './manifestation.service';
-import { toCertificateDto, toDownloadDto, toKeyQueryDto, toLogDto, toManifestDto, toStateDto, toSyncDto } from './sefaz.mapper';
-import { listLog, sefazStatus } from './sefaz-status.service';
+import { toCertificateDto } from './sefaz.mapper';
 import { sefazSchemas as s } from './sefaz.schemas';
 
-/** Thin handlers: validated input → one service call → DTO. */
-
-export async function consultar(req: Request, res: Response) {
-  res.json(toSyncDto(await syncDfe(req.ctx)));
-}
-
-export async function consultarPorChave(req: ValidRequest<typeof s.consultarPorChave>, res: Response) {
-  res.json(toKeyQueryDto(await queryByKey(req.ctx, req.valid.body.accessKey)));
-}
-
-export async function downloadXmlHandler(req: ValidRequest<typeof s.downloadXml>, res: Response) {
-  res.json(toDownloadDto(await downloadXml(req.ctx, req.valid.body)));
-}
-
-export async function manifestar(req: ValidRequest<typeof s.manifestar>, res: Response) {
-  res.json(toManifestDto(await manifest(req.ctx, req.valid.body)));
-}
+/** Thin handlers of the certificate routes: validated input → one service call → DTO. */
 
 export async function certificateGet(req: ValidRequest<typeof s.certificateGet>, res: Response) {
   res.json(toCertificateDto(await getCertificate(req.ctx.companyId, req.valid.params.filialId)));
@@ -33,14 +12,4 @@ export async function certificateGet(req: ValidRequest<typeof s.certificateGet>,
 
 export async function certificatePut(req: ValidRequest<typeof s.certificatePut>, res: Response) {
   res.json(toCertificateDto(await saveCertificate(req.ctx, req.valid.params.filialId, req.valid.body)));
-}
-
-export async function state(req: ValidRequest<typeof s.state>, res: Response) {
-  const status = await sefazStatus(req.ctx, req.valid.params.filialId);
-  res.json(toStateDto(req.valid.params.filialId, status.state, status.endpoints, status.certificate));
-}
-
-export async function log(req: ValidRequest<typeof s.log>, res: Response) {
-  const { envelopes, ...query } = req.valid.query;
-  res.json(mapPage(await listLog(req.ctx, req.valid.params.filialId, query), (l) => toLogDto(l, envelopes)));
 }

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { ValidRequest } from '../../core/http/typed-input';
 import { toScheduleDto } from './dfe-schedule.mapper';
 import { companySchedule, filialSchedule } from './dfe-schedule.service';
-import { sefazSchemas as s } from './sefaz.schemas';
+import { dfeSchemas as s } from './dfe.schemas';
 
 /** Thin handlers of the DF-e schedule routes. */
 

@@ -8,13 +8,12 @@ import { logger } from '../../core/logger';
 import { Worker } from '../../core/worker';
 import { summariesAwaitingCiencia } from '../nfe';
 import { DfeSyncFilial, filialsWithDfeSync } from '../tenancy';
-import { loadFilial } from './certificate/certificate.service';
+import { clientFor, loadFilial } from '../sefaz';
 import { dueSchedules, ensureSchedules, filialsWithCertificate, releaseLeasesOf, updateSchedule } from './dfe-schedule.repository';
 import { findState } from './dfe-state.repository';
 import { syncDfe, SyncResult } from './dfe-sync.service';
 import type { CienciaRefusal, DfeSchedule, ScheduleOutcome } from './entities/dfe-schedule.entity';
 import { manifestInbound } from './manifestation.service';
-import { clientFor } from './sefaz-connection';
 import { nsuToBigInt } from '../authority';
 
 /*

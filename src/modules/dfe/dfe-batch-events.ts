@@ -4,7 +4,7 @@ import { ACCESS_KEY_PATTERN } from '../../core/br-documents';
 import { NotFoundError } from '../../core/errors';
 import { applyDocuments, emptySummary } from './dfe-ingest';
 import { EventDocument, eventId, readDfeDocument, TP_CANCELAMENTO, verifyEnvelopedSignatures } from '../authority';
-import { cnpjOfCertificatePem } from './certificate/pfx';
+import { cnpjOfCertificatePem } from '../sefaz';
 
 /*
  * NF-e events in a batch upload (procEventoNFe: cancellation, CC-e, manifestations): applied to the

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../core/db/db-errors';
 import { sqlTime } from '../../core/db/sql-time';
 import { inTransaction, NO_UNIT, readerOf } from '../../core/db/transaction';
 import { DfeSchedule } from './entities/dfe-schedule.entity';
-import { SefazCertificate } from './entities/sefaz-certificate.entity';
+import { SefazCertificate } from '../sefaz';
 
 /*
  * SQL of the DF-e schedule rows. Every change is a conditional UPDATE on the row's version (and on

@@ -7,7 +7,7 @@ import type { Filial } from '../tenancy';
 import { authorityAnswerError, distOutcome } from '../authority';
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments } from './dfe-ingest';
 import { manifestInbound, ManifestResult } from './manifestation.service';
-import { clientFor } from './sefaz-connection';
+import { clientFor } from '../sefaz';
 
 /*
  * Point lookups by access key (consChNFe): `consultar-por-chave` stores whatever the authority has

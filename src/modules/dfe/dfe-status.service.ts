@@ -2,16 +2,14 @@ import { In } from 'typeorm';
 import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import { Page, PageRequest, paginate } from '../../core/pagination';
-import { loadFilial } from './certificate/certificate.service';
+import type { DfeLogService } from '../authority';
+import { authorityTarget, DfeLog, loadFilial, SefazCertificate } from '../sefaz';
 import { findState } from './dfe-state.repository';
-import { DfeLog, DfeLogService } from './entities/dfe-log.entity';
 import type { DfeState } from './entities/dfe-state.entity';
-import { SefazCertificate } from './entities/sefaz-certificate.entity';
-import { authorityTarget } from './sefaz-connection';
 
 /** Read side: where a filial stands with the authority, and its DF-e log. */
 
-export async function sefazStatus(
+export async function dfeStatus(
   ctx: TenantContext,
   filialId: number,
 ): Promise<{ state: DfeState | null; endpoints: { distUrl: string; eventUrl: string; label: string }; certificate: SefazCertificate | null }> {

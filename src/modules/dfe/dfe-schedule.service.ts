@@ -2,7 +2,7 @@ import type { TenantContext } from '../../core/context';
 import { readerOf } from '../../core/db/transaction';
 import type { Filial } from '../tenancy';
 import { grantedTenant } from '../tenancy';
-import { loadFilial } from './certificate/certificate.service';
+import { loadFilial } from '../sefaz';
 import { filialsWithCertificate, findSchedule, schedulesOf } from './dfe-schedule.repository';
 import { findState } from './dfe-state.repository';
 import type { DfeSchedule } from './entities/dfe-schedule.entity';

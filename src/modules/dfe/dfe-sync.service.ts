@@ -8,7 +8,7 @@ import { authorityAnswerError, distOutcome, DistResult, NSU_ZERO, nsuToBigInt, p
 import { applyDocuments, emptySummary, IngestSummary, prepareDocuments, SkippedDocument } from './dfe-ingest';
 import { ensureState, findState, updateState, updateStateOrFail } from './dfe-state.repository';
 import type { DfeState, NsuGap } from './entities/dfe-state.entity';
-import { clientFor } from './sefaz-connection';
+import { clientFor } from '../sefaz';
 
 /*
  * `consultar`: the incremental DF-e sync of a filial (protocol notes §3.3). Continue from the stored

@@ -5,7 +5,7 @@ import { findByKeyInFilial, findInboundByKey, governingFilial } from '../nfe';
 import type { Filial } from '../tenancy';
 import { authorityAnswerError, eventOutcome, type ManifestationEvent, type SefazClient } from '../authority';
 import { recordManifestation } from './dfe-ingest';
-import { clientFor } from './sefaz-connection';
+import { clientFor } from '../sefaz';
 
 /*
  * `manifestar`: the recipient's manifestation through NFeRecepcaoEvento 4.00. 135/136 record it with
