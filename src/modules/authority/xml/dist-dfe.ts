@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import zlib from 'node:zlib';
-import { child, childElements, childText, decodeText, deepText, escapeXml, findFirst, NFE_NS, parseRoot } from './dom';
+import { child, childText, decodeText, deepText, escapeXml, findFirst, NFE_NS, parseRoot } from './dom';
 
 /*
  * NFeDistribuicaoDFe, layout 1.01: the distDFeInt request and the retDistDFeInt reply, whose docZip
@@ -210,24 +210,6 @@ export interface DistResult {
   ultNSU: string | null;
   maxNSU: string | null;
   documents: DfeDocument[];
-}
-
-export function readRetDistDFeInt(el: Element): DistResult {
-  const lot = child(el, 'loteDistDFeInt');
-  return {
-    tpAmb: childText(el, 'tpAmb'),
-    verAplic: childText(el, 'verAplic'),
-    cStat: childText(el, 'cStat') ?? '',
-    xMotivo: childText(el, 'xMotivo') ?? '',
-    dhResp: childText(el, 'dhResp'),
-    ultNSU: childText(el, 'ultNSU'),
-    maxNSU: childText(el, 'maxNSU'),
-    documents: (lot ? childElements(lot, 'docZip') : []).map((z) => ({
-      nsu: z.getAttribute('NSU') || null,
-      schema: z.getAttribute('schema') ?? '',
-      ...readDfeDocument(unzipDoc(z.textContent ?? '')),
-    })),
-  };
 }
 
 export interface DistReply {
