@@ -112,8 +112,8 @@ function readOrProblem(body: string, status: number, service: SoapService): Repl
   } catch (err) {
     if (err instanceof SoapFault) throw new UpstreamError('upstream_failure', 'SEFAZ_SOAP_FAULT', `The authority answered with a SOAP Fault: ${err.message}`, { httpStatus: status });
     if (status === 503) throw new UpstreamError('upstream_unavailable', 'SEFAZ_UNAVAILABLE', 'The authority is unavailable (HTTP 503)', { httpStatus: status });
-    if (status < 200 || status >= 300) throw new UpstreamError('upstream_failure', 'SEFAZ_HTTP_ERROR', `The authority answered HTTP ${status}`, { httpStatus: status });
-    throw new UpstreamError('upstream_failure', 'SEFAZ_BAD_REPLY', `The authority's reply could not be read: ${(err as Error).message}`, { httpStatus: status });
+    const http = status < 200 || status >= 300 ? ` (HTTP ${status})` : '';
+    throw new UpstreamError('upstream_failure', 'SEFAZ_BAD_REPLY', `The authority's reply could not be read${http}: ${(err as Error).message}`, { httpStatus: status });
   }
 }
 
