@@ -147,10 +147,6 @@ const SERVICES: Record<AuthorityService, SoapService> = {
 export class AuthorityClient {
   constructor(private readonly opts: ClientOptions) {}
 
-  get label(): string {
-    return this.opts.issuer?.label ?? 'national environment';
-  }
-
   /** The national target's own quiet period (the local simulator's), if it has one. */
   get quietPeriodMs(): number | undefined {
     return this.opts.national?.waitMs;
